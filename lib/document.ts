@@ -1,0 +1,243 @@
+/**
+ * OpenAPI structure shared by every rule: $ref resolution, operations, responses, bodies and examples,
+ * for Swagger 2.0 and OpenAPI 3.0 / 3.1 / 3.2, read from the document exactly as the user wrote it.
+ */
+
+export type JsonPath = (string | number)[];
+
+/** A value and where it sits in the user's document; `location` is undefined outside it (an external file). */
+export interface Located<T = unknown> {
+  value: T;
+  location: JsonPath | undefined;
+}
+
+export type JsonObject = Record<string, unknown>;
+
+export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace', 'query'] as const;
+const MUTATION_METHODS = new Set(['post', 'put', 'patch', 'delete']);
+
+export interface Operation {
+  method: string;
+  path: string;
+  node: JsonObject;
+  pathItem: JsonObject;
+  location: JsonPath;
+  pathItemLocation: JsonPath;
+}
+
+export interface Response {
+  status: string;
+  /** The response object after `$ref` resolution. */
+  node: JsonObject;
+  location: JsonPath | undefined;
+  /** The operation's own `responses.<status>` entry: where diagnostics about this response land. */
+  at: JsonPath;
+}
+
+export interface Body {
+  mediaType: string;
+  /** The schema as written (possibly a `$ref`), with its location; undefined when the body declares none. */
+  schema: Located | undefined;
+  examples: Located[];
+}
+
+export function isObject(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+export function isMutation(operation: Operation): boolean {
+  return MUTATION_METHODS.has(operation.method);
+}
+
+export const isSuccessStatus = (status: string): boolean => /^2(\d\d|XX)$/i.test(status);
+export const isClientErrorStatus = (status: string): boolean => /^4(\d\d|XX)$/i.test(status) || status === 'default';
+export const isServerErrorStatus = (status: string): boolean => /^5(\d\d|XX)$/i.test(status) || status === 'default';
+export const isErrorStatus = (status: string): boolean => isClientErrorStatus(status) || isServerErrorStatus(status);
+
+/** `application/json`, `application/problem+json`, any `*\/*+json`, and `*\/*`, parameters ignored. */
+export function isJsonMediaType(mediaType: string): boolean {
+  const type = mediaType.split(';')[0].trim().toLowerCase();
+  return type === 'application/json' || type === '*/*' || type.endsWith('+json');
+}
+
+export function startsWith(path: JsonPath, prefix: JsonPath): boolean {
+  return prefix.length <= path.length && prefix.every((segment, i) => String(path[i]) === String(segment));
+}
+
+function pointerToPath(pointer: string): JsonPath | undefined {
+  if (pointer === '#') return [];
+  if (!pointer.startsWith('#/')) return undefined;
+  try {
+    return pointer
+      .slice(2)
+      .split('/')
+      .map(segment => decodeURIComponent(segment).replace(/~1/g, '/').replace(/~0/g, '~'));
+  } catch {
+    return undefined;
+  }
+}
+
+function valueAt(root: unknown, path: JsonPath): unknown {
+  let node = root;
+  for (const segment of path) {
+    if (isObject(node) && Object.prototype.hasOwnProperty.call(node, segment)) node = node[segment];
+    else if (Array.isArray(node) && Number.isInteger(Number(segment))) node = node[Number(segment)];
+    else return undefined;
+  }
+  return node;
+}
+
+const cache = new WeakMap<object, OpenApiDocument>();
+
+export class OpenApiDocument {
+  readonly isSwagger2: boolean;
+  private operationList: Operation[] | undefined;
+
+  private constructor(
+    readonly root: JsonObject,
+    private readonly resolvedRoot: unknown,
+  ) {
+    this.isSwagger2 = root.swagger !== undefined;
+  }
+
+  /** One instance per parsed document, so that every rule shares the same memoized analysis. */
+  static of(root: unknown, resolvedRoot: unknown): OpenApiDocument {
+    const key = isObject(root) ? root : {};
+    let doc = cache.get(key);
+    if (doc === undefined) {
+      doc = new OpenApiDocument(key, resolvedRoot);
+      cache.set(key, doc);
+    }
+    return doc;
+  }
+
+  /** Follows a chain of `$ref`s; undefined when it dangles, loops on itself, or leaves what can be read. */
+  resolve(node: unknown, location: JsonPath | undefined): Located | undefined {
+    const seen = new Set<string>();
+    let current: Located = { value: node, location };
+    while (isObject(current.value) && typeof current.value.$ref === 'string') {
+      const ref = current.value.$ref;
+      if (seen.has(ref) || current.location === undefined) return undefined;
+      seen.add(ref);
+      const next = this.follow(ref, current.location);
+      if (next === undefined) return undefined;
+      current = next;
+    }
+    return current;
+  }
+
+  private follow(ref: string, location: JsonPath): Located | undefined {
+    const path = pointerToPath(ref);
+    if (path !== undefined) {
+      const value = valueAt(this.root, path);
+      return value === undefined ? undefined : { value, location: path };
+    }
+    // Another file: Spectral's resolved document holds its content at the position of the $ref itself.
+    const value = valueAt(this.resolvedRoot, location);
+    return value === undefined || (isObject(value) && '$ref' in value) ? undefined : { value, location: undefined };
+  }
+
+  /** Every operation under `paths`, in document order. */
+  operations(): Operation[] {
+    this.operationList ??= this.collectOperations();
+    return this.operationList;
+  }
+
+  private collectOperations(): Operation[] {
+    const operations: Operation[] = [];
+    if (!isObject(this.root.paths)) return operations;
+    for (const [path, rawItem] of Object.entries(this.root.paths)) {
+      const pathItem = this.resolve(rawItem, ['paths', path]);
+      if (pathItem === undefined || !isObject(pathItem.value)) continue;
+      const pathItemLocation = pathItem.location ?? ['paths', path];
+      for (const method of HTTP_METHODS) {
+        const node = pathItem.value[method];
+        if (!isObject(node)) continue;
+        operations.push({ method, path, node, pathItem: pathItem.value, location: [...pathItemLocation, method], pathItemLocation });
+      }
+    }
+    return operations;
+  }
+
+  responses(operation: Operation): Response[] {
+    const { responses } = operation.node;
+    if (!isObject(responses)) return [];
+    const result: Response[] = [];
+    for (const [status, raw] of Object.entries(responses)) {
+      const at = [...operation.location, 'responses', status];
+      const resolved = this.resolve(raw, at);
+      if (resolved !== undefined && isObject(resolved.value)) {
+        result.push({ status, node: resolved.value, location: resolved.location, at });
+      }
+    }
+    return result;
+  }
+
+  /** The bodies a response offers, one per media type (Swagger 2.0: one per `produces` entry). */
+  bodies(operation: Operation, response: Response): Body[] {
+    return this.isSwagger2 ? this.swagger2Bodies(operation, response) : this.oas3Bodies(response);
+  }
+
+  jsonBodies(operation: Operation, response: Response): Body[] {
+    return this.bodies(operation, response).filter(body => isJsonMediaType(body.mediaType));
+  }
+
+  private oas3Bodies(response: Response): Body[] {
+    const { content } = response.node;
+    if (!isObject(content)) return [];
+    const contentLocation = child(response.location, 'content');
+    return Object.entries(content).map(([mediaType, mediaObject]) => {
+      const location = child(contentLocation, mediaType);
+      if (!isObject(mediaObject)) return { mediaType, schema: undefined, examples: [] };
+      const schema = mediaObject.schema === undefined ? undefined : { value: mediaObject.schema, location: child(location, 'schema') };
+      return { mediaType, schema, examples: [...this.mediaExamples(mediaObject, location), ...this.schemaExamples(schema)] };
+    });
+  }
+
+  private swagger2Bodies(operation: Operation, response: Response): Body[] {
+    const produces = operation.node.produces ?? this.root.produces;
+    const mediaTypes = Array.isArray(produces) && produces.length > 0 ? produces.filter(isString) : ['application/json'];
+    const { schema: rawSchema, examples } = response.node;
+    const schema = rawSchema === undefined ? undefined : { value: rawSchema, location: child(response.location, 'schema') };
+    const schemaExamples = this.schemaExamples(schema);
+    return mediaTypes.map(mediaType => {
+      const example = isObject(examples) ? examples[mediaType] : undefined;
+      const own = example === undefined ? [] : [{ value: example, location: child(child(response.location, 'examples'), mediaType) }];
+      return { mediaType, schema, examples: [...own, ...schemaExamples] };
+    });
+  }
+
+  /** A media type's `example` and each `examples.<name>.value`, following `$ref`s to `components/examples`. */
+  private mediaExamples(mediaObject: JsonObject, location: JsonPath | undefined): Located[] {
+    const found: Located[] = [];
+    if (mediaObject.example !== undefined) found.push({ value: mediaObject.example, location: child(location, 'example') });
+    if (!isObject(mediaObject.examples)) return found;
+    for (const [name, raw] of Object.entries(mediaObject.examples)) {
+      const example = this.resolve(raw, child(child(location, 'examples'), name));
+      if (example !== undefined && isObject(example.value) && example.value.value !== undefined) {
+        found.push({ value: example.value.value, location: child(example.location, 'value') });
+      }
+    }
+    return found;
+  }
+
+  /** The top-level schema's `example` and `examples` (JSON Schema's array form). */
+  private schemaExamples(schema: Located | undefined): Located[] {
+    const target = schema === undefined ? undefined : this.resolve(schema.value, schema.location);
+    if (target === undefined || !isObject(target.value)) return [];
+    const found: Located[] = [];
+    if (target.value.example !== undefined) found.push({ value: target.value.example, location: child(target.location, 'example') });
+    if (Array.isArray(target.value.examples)) {
+      target.value.examples.forEach((value, i) => found.push({ value, location: child(child(target.location, 'examples'), i) }));
+    }
+    return found;
+  }
+}
+
+export function child(location: JsonPath | undefined, segment: string | number): JsonPath | undefined {
+  return location === undefined ? undefined : [...location, segment];
+}
+
+function isString(value: unknown): value is string {
+  return typeof value === 'string';
+}

@@ -1,0 +1,42 @@
+/**
+ * Field-name aliases (RULES.md "Field names"): the seeds disagree on spelling, so each concept
+ * accepts several names. A rule's `functionOptions` may replace the list of any concept it uses.
+ */
+
+export const DEFAULT_NAMES = {
+  errorCode: ['code', 'error_code', 'errorCode', 'type'],
+  message: ['message', 'detail', 'title'],
+  recoveryHint: ['recoveryHint', 'recovery_hint', 'hint', 'suggestion', 'suggestions'],
+  retryFlag: ['retryable', 'is_retriable', 'is_retryable', 'isRetryable'],
+  retryAfterHeader: ['Retry-After'],
+  retryDelay: ['retry_after_ms', 'retry_after_seconds', 'retryAfter', 'retryAfterMs', 'retryAfterSeconds'],
+  fieldDetails: ['details', 'errors', 'invalid_fields', 'invalidFields', 'invalid-params', 'violations', 'validationErrors'],
+  fieldLocator: ['field', 'pointer', 'path', 'name'],
+  fieldReason: ['message', 'reason', 'detail'],
+  correlationId: ['trace_id', 'traceId', 'request_id', 'requestId', 'correlation_id', 'instance'],
+  nextSteps: ['nextSteps', 'next_steps'],
+  nextStepItem: ['action', 'method', 'href', 'description'],
+  refreshUrl: ['refreshUrl', 'refresh_url'],
+  currentState: ['currentState', 'current_state', 'current_status'],
+  allowedActions: ['allowedActions', 'allowed_actions'],
+} as const satisfies Record<string, readonly string[]>;
+
+export type Concept = keyof typeof DEFAULT_NAMES;
+export type NameOptions<C extends Concept> = { [K in C]?: string[] };
+
+/** The names to accept for a concept: the rule's option if set, else the defaults. */
+export function namesFor(options: Partial<Record<Concept, readonly string[]>> | null | undefined, concept: Concept): readonly string[] {
+  return options?.[concept] ?? DEFAULT_NAMES[concept];
+}
+
+/** JSON Schema (for `createRulesetFunction`) of the name options of the given concepts. */
+export function nameOptionsSchema(...concepts: Concept[]): Record<string, unknown> {
+  const list = { type: 'array', items: { type: 'string', minLength: 1 }, minItems: 1 };
+  return Object.fromEntries(concepts.map(concept => [concept, list]));
+}
+
+/** "`a`, `b` or `c`", for messages that list the accepted names. */
+export function nameList(names: readonly string[]): string {
+  const quoted = names.map(name => `\`${name}\``);
+  return quoted.length <= 1 ? quoted.join('') : `${quoted.slice(0, -1).join(', ')} or ${quoted[quoted.length - 1]}`;
+}

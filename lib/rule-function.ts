@@ -1,0 +1,90 @@
+/**
+ * The frame every rule function runs in: the shared document model, the rule's options, the
+ * operations not exempted from it, placement of results, and a guarantee never to throw
+ * (a throwing function aborts the whole Spectral run).
+ */
+import { createRulesetFunction, type IFunctionResult, type RulesetFunctionContext } from '@stoplight/spectral-core';
+import { isObject, OpenApiDocument, startsWith, type JsonPath, type Operation, type Response } from './document';
+
+export interface Finding {
+  message: string;
+  path: JsonPath;
+}
+
+export interface RuleScope<O> {
+  doc: OpenApiDocument;
+  options: O;
+  ruleId: string;
+  /** The operations this rule checks: every one without an `x-ax-exempt` entry naming the rule. */
+  operations: Operation[];
+}
+
+type OptionsSchema = Parameters<typeof createRulesetFunction>[0]['options'];
+
+export const EXEMPT_EXTENSION = 'x-ax-exempt';
+
+/** True when the operation or its path item carries `x-ax-exempt: { <ruleId>: … }`. */
+export function isExempt(operation: Operation, ruleId: string): boolean {
+  return [operation.node, operation.pathItem].some(
+    node => isObject(node[EXEMPT_EXTENSION]) && Object.prototype.hasOwnProperty.call(node[EXEMPT_EXTENSION], ruleId),
+  );
+}
+
+/**
+ * Builds a Spectral function from a check. `optionProperties` is the JSON Schema of each option;
+ * options are always optional, so a rule works without `functionOptions`.
+ */
+export function ruleFunction<O extends object>(
+  name: string,
+  optionProperties: Record<string, unknown>,
+  check: (scope: RuleScope<O>) => Finding[],
+) {
+  const run = (_input: unknown, options: O | null, context: RulesetFunctionContext): IFunctionResult[] => {
+    // Both exist at run time but are missing from Spectral's public types.
+    const ruleId = (context.rule as { name?: string }).name ?? name;
+    try {
+      const resolved = (context.documentInventory as { resolved?: unknown }).resolved;
+      const doc = OpenApiDocument.of(context.document.data, resolved);
+      const operations = doc.operations().filter(operation => !isExempt(operation, ruleId));
+      return distinct(check({ doc, options: options ?? ({} as O), ruleId, operations }));
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      return [{ message: `spectral-agent-ux could not finish ${ruleId} on this document (${reason}); please report this with the document.`, path: [] }];
+    }
+  };
+  Reflect.defineProperty(run, 'name', { value: name });
+  return createRulesetFunction<unknown, O>(
+    {
+      input: null,
+      options: { type: ['object', 'null'], properties: optionProperties, additionalProperties: false } as OptionsSchema,
+    },
+    run,
+  );
+}
+
+/** A `$ref`'d response offering one schema under several media types yields the same finding twice at its entry; keep one. */
+function distinct(findings: Finding[]): Finding[] {
+  const seen = new Set<string>();
+  return findings.filter(finding => {
+    const key = JSON.stringify([finding.path, finding.message]);
+    return seen.has(key) ? false : (seen.add(key), true);
+  });
+}
+
+/** "POST /payments 400", the prefix of every per-response message. */
+export function label(operation: Operation, response?: Response): string {
+  const method = operation.method.toUpperCase();
+  return response === undefined ? `${method} ${operation.path}` : `${method} ${operation.path} ${response.status}`;
+}
+
+/**
+ * Where a diagnostic about a response lands: the most precise place that is still inside the
+ * operation's own response (an inline schema or property), else the `responses.<status>` entry itself,
+ * so that each operation sharing a component gets its own diagnostic, exemptable on its own.
+ */
+export function placeIn(response: Response, ...candidates: (JsonPath | undefined)[]): JsonPath {
+  for (const candidate of candidates) {
+    if (candidate !== undefined && startsWith(candidate, response.at)) return candidate;
+  }
+  return response.at;
+}

@@ -1,0 +1,197 @@
+/**
+ * "Does this schema have property P?", the one algorithm every rule asks (RULES.md, shared semantics):
+ * `$ref` resolved, `allOf` any branch, `oneOf`/`anyOf` every branch, cycles guarded, and an optional
+ * single-error wrapper (`{ error: { … } }`). A schema becomes a list of object views, one per
+ * alternative shape a payload can take; a property is present when every view declares it.
+ */
+import { child, isObject, type JsonObject, type JsonPath, type Located, type OpenApiDocument } from './document';
+
+export interface Property {
+  name: string;
+  schema: unknown;
+  location: JsonPath | undefined;
+  required: boolean;
+}
+
+export interface ObjectView {
+  properties: ReadonlyMap<string, Omit<Property, 'required'>>;
+  required: ReadonlySet<string>;
+  /** Declared `type`s, intersected across `allOf`; undefined when none is declared. */
+  types: readonly string[] | undefined;
+  /** The schema objects merged into this view, outermost first. */
+  parts: readonly Located<JsonObject>[];
+}
+
+/** Undefined when the schema cannot be analysed: a dangling `$ref`, a non-object, too many alternatives. */
+export type Views = readonly ObjectView[] | undefined;
+
+export interface LookupOptions {
+  /** Only count a property that is also listed in `required`. */
+  required?: boolean;
+  /** Also look inside a property named `error` (the single-error envelope of seed 003). */
+  errorWrapper?: boolean;
+}
+
+const MAX_ALTERNATIVES = 64;
+const CYCLE = Symbol('cycle');
+type Expansion = ObjectView[] | undefined | typeof CYCLE;
+
+interface Analysis {
+  memo: WeakMap<object, ObjectView[] | null>;
+  inProgress: Set<object>;
+  cycles: number;
+}
+const analyses = new WeakMap<OpenApiDocument, Analysis>();
+
+function analysisOf(doc: OpenApiDocument): Analysis {
+  let analysis = analyses.get(doc);
+  if (analysis === undefined) {
+    analysis = { memo: new WeakMap(), inProgress: new Set(), cycles: 0 };
+    analyses.set(doc, analysis);
+  }
+  return analysis;
+}
+
+/** The alternative object shapes of a schema; memoized per schema object, so a shared schema is analysed once. */
+export function viewsOf(doc: OpenApiDocument, schema: unknown, location: JsonPath | undefined): Views {
+  const expansion = expand(doc, schema, location);
+  return expansion === CYCLE ? undefined : expansion;
+}
+
+function expand(doc: OpenApiDocument, schema: unknown, location: JsonPath | undefined): Expansion {
+  const target = doc.resolve(schema, location);
+  if (target === undefined || !isObject(target.value)) return undefined;
+  const node = target.value;
+  const analysis = analysisOf(doc);
+  const memoized = analysis.memo.get(node);
+  if (memoized !== undefined) return memoized ?? undefined;
+  if (analysis.inProgress.has(node)) {
+    analysis.cycles++;
+    return CYCLE;
+  }
+  analysis.inProgress.add(node);
+  const cyclesBefore = analysis.cycles;
+  let views: ObjectView[] | undefined;
+  try {
+    views = combine(doc, { value: node, location: target.location });
+  } finally {
+    analysis.inProgress.delete(node);
+  }
+  // A result cut short by a cycle depends on where the walk entered; only complete results are reused.
+  if (analysis.cycles === cyclesBefore) analysis.memo.set(node, views ?? null);
+  return views;
+}
+
+function combine(doc: OpenApiDocument, schema: Located<JsonObject>): ObjectView[] | undefined {
+  let views: ObjectView[] | undefined = [ownView(schema)];
+  const branches = (keyword: string) => (Array.isArray(schema.value[keyword]) ? (schema.value[keyword] as unknown[]) : []);
+  const branchLocation = (keyword: string, i: number) => child(child(schema.location, keyword), i);
+
+  for (const [i, branch] of branches('allOf').entries()) {
+    const expansion = expand(doc, branch, branchLocation('allOf', i));
+    if (expansion === CYCLE) continue; // a cycle adds no property the other branches lack
+    views = expansion === undefined ? undefined : product(views, expansion);
+    if (views === undefined) return undefined;
+  }
+  for (const keyword of ['oneOf', 'anyOf']) {
+    const alternatives: ObjectView[] = [];
+    for (const [i, branch] of branches(keyword).entries()) {
+      const expansion = expand(doc, branch, branchLocation(keyword, i));
+      if (expansion === undefined) return undefined;
+      if (expansion !== CYCLE) alternatives.push(...expansion);
+    }
+    if (alternatives.length > 0) views = product(views, alternatives);
+    if (views === undefined) return undefined;
+  }
+  return views;
+}
+
+function ownView(schema: Located<JsonObject>): ObjectView {
+  const properties = new Map<string, Omit<Property, 'required'>>();
+  if (isObject(schema.value.properties)) {
+    const propertiesLocation = child(schema.location, 'properties');
+    for (const [name, value] of Object.entries(schema.value.properties)) {
+      properties.set(name, { name, schema: value, location: child(propertiesLocation, name) });
+    }
+  }
+  const required = new Set(Array.isArray(schema.value.required) ? schema.value.required.filter(isString) : []);
+  return { properties, required, types: typesOf(schema.value.type), parts: [schema] };
+}
+
+function typesOf(type: unknown): string[] | undefined {
+  if (typeof type === 'string') return [type];
+  if (Array.isArray(type)) return type.filter(isString);
+  return undefined;
+}
+
+function product(left: ObjectView[], right: ObjectView[]): ObjectView[] | undefined {
+  if (left.length * right.length > MAX_ALTERNATIVES) return undefined;
+  return left.flatMap(a => right.map(b => merge(a, b)));
+}
+
+function merge(a: ObjectView, b: ObjectView): ObjectView {
+  const properties = new Map(b.properties);
+  for (const [name, property] of a.properties) properties.set(name, property);
+  const types = a.types === undefined ? b.types : b.types === undefined ? a.types : a.types.filter(t => b.types!.includes(t));
+  return { properties, required: new Set([...a.required, ...b.required]), types, parts: [...a.parts, ...b.parts] };
+}
+
+/** True when the view can carry properties: `type: object` or no type at all. */
+export function isObjectView(view: ObjectView): boolean {
+  return view.types === undefined || view.types.includes('object');
+}
+
+/** The first of `names` that the view declares (and requires, if asked), without looking into wrappers. */
+export function ownProperty(view: ObjectView, names: readonly string[], required = false): Property | undefined {
+  if (!isObjectView(view)) return undefined;
+  for (const name of names) {
+    const property = view.properties.get(name);
+    const isRequired = view.required.has(name);
+    if (property !== undefined && (!required || isRequired)) return { ...property, required: isRequired };
+  }
+  return undefined;
+}
+
+/**
+ * The property each view declares under one of `names`: an entry per view, undefined where that view
+ * lacks it. With `errorWrapper`, a view that lacks it may still carry it in every shape of its `error`
+ * object; the entry is then the first such property found.
+ */
+export function propertyPerView(doc: OpenApiDocument, views: readonly ObjectView[], names: readonly string[], options: LookupOptions = {}): (Property | undefined)[] {
+  return views.map(view => ownProperty(view, names, options.required) ?? (options.errorWrapper ? wrappedProperty(doc, view, names, options) : undefined));
+}
+
+function wrappedProperty(doc: OpenApiDocument, view: ObjectView, names: readonly string[], options: LookupOptions): Property | undefined {
+  const wrapper = ownProperty(view, ['error']);
+  if (wrapper === undefined) return undefined;
+  const inner = viewsOf(doc, wrapper.schema, wrapper.location);
+  if (inner === undefined || inner.length === 0) return undefined;
+  const found = inner.map(innerView => ownProperty(innerView, names, options.required));
+  return found.every(property => property !== undefined) ? found[0] : undefined;
+}
+
+/** The views that lack every one of `names`; none when the schema could not be analysed (silence, not a guess). */
+export function viewsLacking(doc: OpenApiDocument, views: Views, names: readonly string[], options: LookupOptions = {}): ObjectView[] {
+  if (views === undefined) return [];
+  const found = propertyPerView(doc, views, names, options);
+  return views.filter((_, i) => found[i] === undefined);
+}
+
+/** The views of the schema under a property, or of its array `items` with `items: true`. */
+export function viewsOfProperty(doc: OpenApiDocument, property: Property, items = false): Views {
+  if (!items) return viewsOf(doc, property.schema, property.location);
+  const outer = viewsOf(doc, property.schema, property.location);
+  const holder = outer?.flatMap(view => view.parts).find(part => part.value.items !== undefined);
+  return holder === undefined ? undefined : viewsOf(doc, holder.value.items, child(holder.location, 'items'));
+}
+
+/** Every declared type of a property's schema across its views; undefined when nothing is declared or it cannot be read. */
+export function propertyTypes(doc: OpenApiDocument, property: Property): string[] | undefined {
+  const views = viewsOf(doc, property.schema, property.location);
+  if (views === undefined || views.some(view => view.types === undefined)) return undefined;
+  return [...new Set(views.flatMap(view => view.types ?? []))];
+}
+
+function isString(value: unknown): value is string {
+  return typeof value === 'string';
+}

@@ -1,0 +1,219 @@
+import { at, body, JSON_SCHEMA, NEXT_STEPS, oas3, PAYMENT, ref, swagger2 } from './support/documents';
+import { testRule } from './support/testRule';
+
+const envelope = { type: 'object', properties: { id: { type: 'string' }, nextSteps: NEXT_STEPS } };
+const bare = PAYMENT;
+const missing = (method: string, path: string, status: string, extra = '') =>
+  `${method} ${path} ${status}: the response schema does not declare \`nextSteps\`, so an agent cannot tell which call comes next. Add \`nextSteps\` (an array of { action, method, href, description }) to the application/json schema${extra}.`;
+const post = (responses: object) => ({ post: { responses } });
+
+testRule('ax-envelope-next-steps', [
+  {
+    name: 'fires on an inline 201 schema without nextSteps, on the schema',
+    document: oas3({ '/payments': post({ '201': body(bare) }) }),
+    errors: [{ path: at('/payments', 'post', '201', ...JSON_SCHEMA), message: missing('POST', '/payments', '201') }],
+  },
+  {
+    name: 'stays silent on an inline schema with nextSteps',
+    document: oas3({ '/payments': post({ '201': body(envelope) }) }),
+    errors: [],
+  },
+  {
+    name: 'checks put, patch and delete; ignores get',
+    document: oas3({
+      '/payments/{id}': {
+        get: { responses: { '200': body(bare) } },
+        put: { responses: { '200': body(bare) } },
+        patch: { responses: { '200': body(envelope) } },
+        delete: { responses: { '200': body(bare) } },
+      },
+    }),
+    errors: [
+      { path: at('/payments/{id}', 'put', '200', ...JSON_SCHEMA), message: missing('PUT', '/payments/{id}', '200') },
+      { path: at('/payments/{id}', 'delete', '200', ...JSON_SCHEMA), message: missing('DELETE', '/payments/{id}', '200') },
+    ],
+  },
+  {
+    name: 'skips 204, 205, a 2xx without content and non-JSON bodies; ignores errors and default',
+    document: oas3({
+      '/a': post({ '204': { description: 'No content' } }),
+      '/b': post({ '205': body(bare) }),
+      '/c': post({ '202': { description: 'Accepted' } }),
+      '/d': post({ '200': body({ type: 'string' }, 'text/csv'), '400': body(bare), default: body(bare) }),
+    }),
+    errors: [],
+  },
+  {
+    name: 'fires on 2XX',
+    document: oas3({ '/payments': post({ '2XX': body(bare) }) }),
+    errors: [{ path: at('/payments', 'post', '2XX', ...JSON_SCHEMA), message: missing('POST', '/payments', '2XX') }],
+  },
+  {
+    name: 'follows a $ref chain and reports on the operation, not on the component',
+    document: oas3({ '/payments': post({ '201': body(ref('Created')) }) }, { schemas: { Created: ref('Payment'), Payment: bare } }),
+    errors: [{ path: at('/payments', 'post', '201', ...JSON_SCHEMA), message: missing('POST', '/payments', '201') }],
+  },
+  {
+    name: 'stays silent when a $ref chain ends in an envelope',
+    document: oas3({ '/payments': post({ '201': body(ref('Created')) }) }, { schemas: { Created: ref('Envelope'), Envelope: envelope } }),
+    errors: [],
+  },
+  {
+    name: 'stays silent on an allOf envelope (the classic false positive)',
+    document: oas3(
+      { '/payments': post({ '201': body({ allOf: [ref('Payment'), { type: 'object', properties: { nextSteps: ref('NextSteps') } }] }) }) },
+      { schemas: { Payment: bare, NextSteps: NEXT_STEPS } },
+    ),
+    errors: [],
+  },
+  {
+    name: 'stays silent when nextSteps comes from a referenced allOf base',
+    document: oas3(
+      { '/payments': post({ '201': body(ref('PaymentResponse')) }) },
+      { schemas: { PaymentResponse: { allOf: [ref('Payment'), ref('Envelope')] }, Payment: bare, Envelope: { properties: { nextSteps: NEXT_STEPS } } } },
+    ),
+    errors: [],
+  },
+  {
+    name: 'fires when one oneOf branch lacks nextSteps',
+    document: oas3({ '/payments': post({ '201': body({ oneOf: [envelope, bare] }) }) }),
+    errors: [
+      {
+        path: at('/payments', 'post', '201', ...JSON_SCHEMA),
+        message: 'POST /payments 201: 1 of the 2 oneOf/anyOf shapes of the response schema do not declare `nextSteps`, so an agent cannot tell which call comes next. Add `nextSteps` (an array of { action, method, href, description }) to the application/json schema, in every branch.',
+      },
+    ],
+  },
+  {
+    name: 'stays silent when every anyOf branch has nextSteps, or the envelope is outside the anyOf',
+    document: oas3({
+      '/a': post({ '201': body({ anyOf: [envelope, envelope] }) }),
+      '/b': post({ '201': body({ properties: { nextSteps: NEXT_STEPS }, anyOf: [bare, { properties: { other: { type: 'string' } } }] }) }),
+    }),
+    errors: [],
+  },
+  {
+    name: 'does not count nextSteps nested inside a data wrapper',
+    document: oas3({ '/payments': post({ '201': body({ type: 'object', properties: { data: envelope } }) }) }),
+    errors: [{ path: at('/payments', 'post', '201', ...JSON_SCHEMA), message: missing('POST', '/payments', '201') }],
+  },
+  {
+    name: 'gives each operation sharing a components/responses entry its own diagnostic, on its response',
+    document: oas3(
+      { '/payments': post({ '201': ref('Created', 'responses') }), '/refunds': post({ '201': ref('Created', 'responses') }) },
+      { responses: { Created: body(ref('Payment')) }, schemas: { Payment: bare } },
+    ),
+    errors: [
+      { path: at('/payments', 'post', '201'), message: missing('POST', '/payments', '201') },
+      { path: at('/refunds', 'post', '201'), message: missing('POST', '/refunds', '201') },
+    ],
+  },
+  {
+    name: 'Swagger 2.0: fires on a bare schema, silent on an envelope',
+    document: swagger2(
+      { '/payments': post({ '201': { description: 'Created', schema: { $ref: '#/definitions/Payment' } } }), '/refunds': post({ '201': { description: 'Created', schema: { $ref: '#/definitions/Envelope' } } }) },
+      { definitions: { Payment: bare, Envelope: envelope } },
+    ),
+    errors: [{ path: at('/payments', 'post', '201', 'schema'), message: missing('POST', '/payments', '201') }],
+  },
+  {
+    name: 'Swagger 2.0: a non-JSON produces carries no envelope',
+    document: swagger2({ '/export': { post: { produces: ['text/csv'], responses: { '200': { description: 'CSV', schema: { type: 'string' } } } } } }),
+    errors: [],
+  },
+  {
+    name: 'OpenAPI 3.1: type arrays and problem+json media types',
+    document: oas3(
+      {
+        '/a': post({ '201': body({ type: ['object', 'null'], properties: { nextSteps: NEXT_STEPS } }) }),
+        '/b': post({ '201': body({ type: ['object', 'null'], properties: { id: { type: 'string' } } }, 'application/vnd.api+json') }),
+      },
+      {},
+      '3.1.0',
+    ),
+    errors: [
+      {
+        path: at('/b', 'post', '201', 'content', 'application/vnd.api+json', 'schema'),
+        message: 'POST /b 201: the response schema does not declare `nextSteps`, so an agent cannot tell which call comes next. Add `nextSteps` (an array of { action, method, href, description }) to the application/vnd.api+json schema.',
+      },
+    ],
+  },
+  {
+    name: 'OpenAPI 3.2 is checked like 3.1',
+    document: oas3({ '/payments': post({ '201': body(bare) }) }, {}, '3.2.0'),
+    errors: [{ path: at('/payments', 'post', '201', ...JSON_SCHEMA), message: missing('POST', '/payments', '201') }],
+  },
+  {
+    name: 'terminates on circular schemas and still finds what the cycle carries',
+    document: oas3(
+      {
+        '/nodes': post({ '201': body(ref('Node')) }),
+        '/loops': post({ '201': body(ref('A')) }),
+      },
+      {
+        schemas: {
+          Node: { type: 'object', properties: { parent: ref('Node'), nextSteps: NEXT_STEPS } },
+          A: { allOf: [ref('B'), { properties: { id: { type: 'string' } } }] },
+          B: { allOf: [ref('A'), { properties: { nextSteps: NEXT_STEPS } }] },
+        },
+      },
+    ),
+    errors: [],
+  },
+  {
+    name: 'garbage gives silence, never an exception: paths null, a string schema, dangling and self $refs',
+    document: oas3(
+      {
+        '/a': post({ '201': body('not a schema') }),
+        '/b': post({ '201': body(ref('Missing')) }),
+        '/c': post({ '201': body(ref('Self')) }),
+        '/d': post({ '201': 'not a response' }),
+        '/e': { post: { responses: null } },
+        '/f': post({ '201': { description: 'x', content: { 'application/json': null } } }),
+      },
+      { schemas: { Self: ref('Self') } },
+    ),
+    errors: [],
+  },
+  {
+    name: 'paths: null',
+    document: { openapi: '3.0.3', info: { title: 'x', version: '1' }, paths: null },
+    errors: [],
+  },
+  {
+    name: 'paths as an array',
+    document: { openapi: '3.0.3', info: { title: 'x', version: '1' }, paths: [post({ '201': body(bare) })] },
+    errors: [],
+  },
+  {
+    name: 'option prefixes limits the rule to matching paths',
+    document: oas3({ '/v1/payments': post({ '201': body(bare) }), '/internal/jobs': post({ '201': body(bare) }) }),
+    functionOptions: { prefixes: ['/v1/'] },
+    errors: [{ path: at('/v1/payments', 'post', '201', ...JSON_SCHEMA), message: missing('POST', '/v1/payments', '201') }],
+  },
+  {
+    name: 'option nextSteps replaces the accepted names',
+    document: oas3({ '/payments': post({ '201': body({ properties: { nextSteps: NEXT_STEPS } }) }), '/refunds': post({ '201': body({ properties: { links: NEXT_STEPS } }) }) }),
+    functionOptions: { nextSteps: ['links'] },
+    errors: [
+      {
+        path: at('/payments', 'post', '201', ...JSON_SCHEMA),
+        message: 'POST /payments 201: the response schema does not declare `links`, so an agent cannot tell which call comes next. Add `links` (an array of { action, method, href, description }) to the application/json schema.',
+      },
+    ],
+  },
+  {
+    name: 'accepts next_steps by default',
+    document: oas3({ '/payments': post({ '201': body({ properties: { next_steps: NEXT_STEPS } }) }) }),
+    errors: [],
+  },
+  {
+    name: 'x-ax-exempt on the operation or on its path item silences the rule there only',
+    document: oas3({
+      '/rpc': { post: { 'x-ax-exempt': { 'ax-envelope-next-steps': 'JSON-RPC 2.0 envelope is fixed by the spec' }, responses: { '200': body(bare) } } },
+      '/legacy': { 'x-ax-exempt': { 'ax-envelope-next-steps': 'Frozen legacy endpoint, removed in v3' }, post: { responses: { '200': body(bare) } } },
+      '/other': { post: { 'x-ax-exempt': { 'ax-recoverable-error-schema': 'Another rule entirely here' }, responses: { '200': body(bare) } } },
+    }),
+    errors: [{ path: at('/other', 'post', '200', ...JSON_SCHEMA), message: missing('POST', '/other', '200') }],
+  },
+]);

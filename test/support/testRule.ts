@@ -1,0 +1,56 @@
+/**
+ * Table-driven rule tests against real Spectral: each case is a document and the exact results
+ * (code, path, severity, message) that one rule must produce on it, no more and no fewer.
+ */
+import { Document, Spectral, type ISpectralDiagnostic, type RulesetDefinition } from '@stoplight/spectral-core';
+import * as Parsers from '@stoplight/spectral-parsers';
+import { DiagnosticSeverity } from '@stoplight/types';
+import ruleset from '../../ruleset';
+
+type RuleId = keyof typeof ruleset.rules;
+
+export interface ExpectedResult {
+  path: (string | number)[];
+  message: string;
+  /** Defaults to the rule's own severity. */
+  severity?: DiagnosticSeverity;
+}
+
+export interface RuleCase {
+  name: string;
+  /** YAML text, or an object (linted as JSON). */
+  document: string | object;
+  errors: ExpectedResult[];
+  functionOptions?: Record<string, unknown>;
+}
+
+const SEVERITY = { error: DiagnosticSeverity.Error, warn: DiagnosticSeverity.Warning, info: DiagnosticSeverity.Information, hint: DiagnosticSeverity.Hint };
+
+export function toDocument(document: string | object, source = '/api/openapi.yaml'): Document {
+  return typeof document === 'string'
+    ? new Document(document, Parsers.Yaml, source)
+    : new Document(JSON.stringify(document, null, 2), Parsers.Json, source.replace(/\.ya?ml$/, '.json'));
+}
+
+/** Runs exactly one rule of the package, enabled even when opt-in, optionally with other options. */
+export async function runRule(ruleId: RuleId, document: string | object, functionOptions?: Record<string, unknown>): Promise<ISpectralDiagnostic[]> {
+  const definition = ruleset.rules[ruleId];
+  const then = functionOptions === undefined ? definition.then : { ...definition.then, functionOptions };
+  const spectral = new Spectral();
+  spectral.setRuleset({ rules: { [ruleId]: { ...definition, then, recommended: true } } } as RulesetDefinition);
+  return spectral.run(toDocument(document));
+}
+
+export function testRule(ruleId: RuleId, cases: RuleCase[]): void {
+  const severity = SEVERITY[ruleset.rules[ruleId].severity];
+  describe(ruleId, () => {
+    test.each(cases.map(testCase => [testCase.name, testCase] as const))('%s', async (_name, testCase) => {
+      const results = await runRule(ruleId, testCase.document, testCase.functionOptions);
+      const actual = results
+        .filter(result => result.code === ruleId)
+        .map(({ code, path, severity, message }) => ({ code, path, severity, message }));
+      const expected = testCase.errors.map(error => ({ code: ruleId, severity, ...error }));
+      expect(actual).toEqual(expected);
+    });
+  });
+}

@@ -1,0 +1,40 @@
+import { readdirSync } from 'node:fs';
+import { defineConfig } from 'tsup';
+
+// Spectral swaps every @stoplight/* import for its own copy; everything else must travel inside dist.
+const external = [/^@stoplight\//];
+const cjsDefaultExport = { js: 'module.exports = module.exports.default;' };
+
+const functionEntries = Object.fromEntries(
+  readdirSync('functions')
+    .filter(file => file.endsWith('.ts'))
+    .map(file => [`functions/${file.slice(0, -3)}`, `functions/${file}`]),
+);
+
+export default defineConfig([
+  // The package entry: the ruleset, as ESM and as CommonJS (the VS Code extension loads the latter).
+  {
+    entry: { index: 'ruleset.ts' },
+    format: ['esm', 'cjs'],
+    outExtension: ({ format }) => ({ js: format === 'cjs' ? '.cjs' : '.js' }),
+    dts: true,
+    external,
+    noExternal: [/^(?!@stoplight\/)/],
+    splitting: false,
+    clean: true,
+    target: 'es2020',
+    platform: 'neutral',
+    footer: ({ format }) => (format === 'cjs' ? cjsDefaultExport : {}),
+  },
+  // One self-contained, default-exported file per function, for YAML rulesets that use `functionsDir`.
+  {
+    entry: functionEntries,
+    format: ['esm'],
+    external,
+    noExternal: [/^(?!@stoplight\/)/],
+    splitting: false,
+    clean: false,
+    target: 'es2020',
+    platform: 'neutral',
+  },
+]);
