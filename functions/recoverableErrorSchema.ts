@@ -8,22 +8,22 @@ const FIX = 'an object schema with a machine-readable `code` and a `message` (RF
 function problem(doc: OpenApiDocument, operation: Operation, response: Response): { what: string; at?: Body } | undefined {
   const bodies = doc.bodies(operation, response);
   if (bodies.length === 0 || (doc.isSwagger2 && bodies[0].schema === undefined)) {
-    return { what: `declares no body. Add ${doc.isSwagger2 ? 'a `schema`' : '`content: { application/json: { schema } }`'} with ${FIX}` };
+    return { what: `the error response declares no body. Add ${doc.isSwagger2 ? 'a `schema`' : '`content: { application/json: { schema } }`'} with ${FIX}` };
   }
   const json = bodies.filter(body => isJsonMediaType(body.mediaType));
   if (json.length === 0) {
     const offered = bodies.map(body => body.mediaType).join(', ');
-    return { what: `offers no JSON body (only ${offered}). Add an \`application/json\` or \`application/problem+json\` body with ${FIX}` };
+    return { what: `the error response offers no JSON body (only ${offered}). Add an \`application/json\` or \`application/problem+json\` body with ${FIX}` };
   }
   for (const body of json) {
-    if (body.schema === undefined) return { what: `declares ${body.mediaType} without a schema. Add a \`schema\`: ${FIX}`, at: body };
+    if (body.schema === undefined) return { what: `the error response declares ${body.mediaType} without a schema. Add a \`schema\`: ${FIX}`, at: body };
     const target = doc.resolve(body.schema.value, body.schema.location);
     if (target === undefined) continue; // a dangling $ref is reported by Spectral itself (invalid-ref)
-    if (!isObject(target.value)) return { what: `has a ${body.mediaType} schema that is not a schema object. Replace it with ${FIX}`, at: body };
+    if (!isObject(target.value)) return { what: `the ${body.mediaType} error schema is not a schema object. Replace it with ${FIX}`, at: body };
     const views = viewsOf(doc, body.schema.value, body.schema.location);
     const types = views?.filter(view => !isObjectView(view)).flatMap(view => view.types ?? []);
     if (types !== undefined && types.length > 0) {
-      return { what: `has a ${body.mediaType} schema of type ${[...new Set(types)].join(', ')}, which an agent cannot parse for a code. Make it ${FIX}`, at: body };
+      return { what: `the ${body.mediaType} error schema is of type ${[...new Set(types)].join(', ')}, which an agent cannot parse for a code. Make it ${FIX}`, at: body };
     }
   }
   return undefined;
@@ -37,7 +37,7 @@ export default ruleFunction<object>('recoverableErrorSchema', {}, ({ doc, operat
       if (!isErrorStatus(response.status)) continue;
       const found = problem(doc, operation, response);
       if (found !== undefined) {
-        findings.push({ message: `${label(operation, response)}: the error response ${found.what}.`, path: placeIn(response, found.at?.schema?.location) });
+        findings.push({ message: `${label(operation, response)}: ${found.what}.`, path: placeIn(response, found.at?.schema?.location) });
       }
     }
   }

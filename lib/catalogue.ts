@@ -1,0 +1,32 @@
+/**
+ * The rule ids of the package (RULES.md): the public API. Functions that must know them (exemption
+ * checks, the report) read this list; a test keeps it equal to the rules of ruleset.ts.
+ */
+export const RULE_IDS = [
+  'ax-recoverable-error-schema',
+  'ax-recoverable-error-structure',
+  'ax-recoverable-retryable',
+  'ax-recoverable-idempotent',
+  'ax-recoverable-suggestion',
+  'ax-recoverable-field-details',
+  'ax-recoverable-no-html-errors',
+  'ax-recoverable-retry-after',
+  'ax-recoverable-retryable-flag',
+  'ax-recoverable-no-stack-traces',
+  'ax-recoverable-trace-id',
+  'ax-recoverable-error-responses',
+  'ax-recoverable-code-format',
+  'ax-recoverable-severity',
+  'ax-recoverable-vague-message',
+  'ax-recoverable-error-catalog',
+  'ax-extensions-valid',
+  'ax-envelope-next-steps',
+  'ax-envelope-next-steps-shape',
+  'ax-envelope-next-steps-href',
+  'ax-envelope-refresh-url',
+  'ax-envelope-state',
+  'ax-envelope-empty-actions',
+  'ax-exemption-reason',
+] as const;
+
+export type RuleId = (typeof RULE_IDS)[number];

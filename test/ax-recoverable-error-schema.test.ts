@@ -1,0 +1,115 @@
+import { at, body, JSON_SCHEMA, oas3, PROBLEM, ref, swagger2 } from './support/documents';
+import { testRule } from './support/testRule';
+
+const FIX = 'an object schema with a machine-readable `code` and a `message` (RFC 9457 problem details work)';
+const noBody = (operation: string) => `${operation}: the error response declares no body. Add \`content: { application/json: { schema } }\` with ${FIX}.`;
+const ok = { '200': { description: 'OK' } };
+const get = (errors: object) => ({ get: { responses: { ...ok, ...errors } } });
+
+testRule('ax-recoverable-error-schema', [
+  {
+    name: 'fires on a 400 with no content, on the response',
+    document: oas3({ '/payments': get({ '400': { description: 'Bad Request' } }) }),
+    errors: [{ path: at('/payments', 'get', '400'), message: noBody('GET /payments 400') }],
+  },
+  {
+    name: 'covers 4xx, 5xx, 4XX, 5XX and default; ignores 2xx and 3xx',
+    document: oas3({
+      '/a': { get: { responses: { '200': { description: 'OK' }, '302': { description: 'Found' }, '4XX': { description: 'x' }, '503': { description: 'x' }, default: { description: 'x' } } } },
+    }),
+    errors: [
+      { path: at('/a', 'get', '503'), message: noBody('GET /a 503') },
+      { path: at('/a', 'get', '4XX'), message: noBody('GET /a 4XX') },
+      { path: at('/a', 'get', 'default'), message: noBody('GET /a default') },
+    ],
+  },
+  {
+    name: 'fires on an HTML-only or text-only error body',
+    document: oas3({ '/a': get({ '500': body({ type: 'string' }, 'text/html'), '502': body({ type: 'string' }, 'text/plain') }) }),
+    errors: [
+      { path: at('/a', 'get', '500'), message: `GET /a 500: the error response offers no JSON body (only text/html). Add an \`application/json\` or \`application/problem+json\` body with ${FIX}.` },
+      { path: at('/a', 'get', '502'), message: `GET /a 502: the error response offers no JSON body (only text/plain). Add an \`application/json\` or \`application/problem+json\` body with ${FIX}.` },
+    ],
+  },
+  {
+    name: 'fires on a JSON body without a schema',
+    document: oas3({ '/a': get({ '400': { description: 'x', content: { 'application/json': {} } } }) }),
+    errors: [{ path: at('/a', 'get', '400'), message: `GET /a 400: the error response declares application/json without a schema. Add a \`schema\`: ${FIX}.` }],
+  },
+  {
+    name: 'fires on a string schema, inline or behind a $ref',
+    document: oas3({ '/a': get({ '400': body({ type: 'string' }), '500': body(ref('Text')) }) }, { schemas: { Text: { type: 'string' } } }),
+    errors: [
+      { path: at('/a', 'get', '400', ...JSON_SCHEMA), message: `GET /a 400: the application/json error schema is of type string, which an agent cannot parse for a code. Make it ${FIX}.` },
+      { path: at('/a', 'get', '500', ...JSON_SCHEMA), message: `GET /a 500: the application/json error schema is of type string, which an agent cannot parse for a code. Make it ${FIX}.` },
+    ],
+  },
+  {
+    name: 'fires on a oneOf with a string branch',
+    document: oas3({ '/a': get({ '400': body({ oneOf: [PROBLEM, { type: 'string' }] }) }) }),
+    errors: [{ path: at('/a', 'get', '400', ...JSON_SCHEMA), message: `GET /a 400: the application/json error schema is of type string, which an agent cannot parse for a code. Make it ${FIX}.` }],
+  },
+  {
+    name: 'stays silent on object schemas: $ref, allOf composition, oneOf of objects, problem+json, untyped properties',
+    document: oas3(
+      {
+        '/a': get({
+          '400': body(ref('Problem')),
+          '409': body({ allOf: [ref('Problem'), { properties: { currentState: { type: 'string' } } }] }),
+          '422': body({ oneOf: [ref('Problem'), { type: 'object', properties: { errors: { type: 'array' } } }] }),
+          '500': body(ref('Problem'), 'application/problem+json'),
+          '503': body({ properties: { code: { type: 'string' } } }),
+        }),
+      },
+      { schemas: { Problem: PROBLEM } },
+    ),
+    errors: [],
+  },
+  {
+    name: 'a shared components/responses entry without content fires once per operation, on each operation',
+    document: oas3(
+      { '/a': get({ '404': ref('NotFound', 'responses') }), '/b': get({ '404': ref('NotFound', 'responses') }) },
+      { responses: { NotFound: { description: 'Not found' } } },
+    ),
+    errors: [
+      { path: at('/a', 'get', '404'), message: noBody('GET /a 404') },
+      { path: at('/b', 'get', '404'), message: noBody('GET /b 404') },
+    ],
+  },
+  {
+    name: 'Swagger 2.0: a response without schema fires; an HTML-only produces fires; a schema passes',
+    document: swagger2(
+      {
+        '/a': { get: { responses: { '200': { description: 'OK' }, '400': { description: 'Bad' }, '500': { description: 'Err', schema: { $ref: '#/definitions/Problem' } } } } },
+        '/b': { get: { produces: ['text/html'], responses: { '200': { description: 'OK' }, '500': { description: 'Err', schema: { type: 'string' } } } } },
+      },
+      { definitions: { Problem: PROBLEM } },
+    ),
+    errors: [
+      { path: at('/a', 'get', '400'), message: `GET /a 400: the error response declares no body. Add a \`schema\` with ${FIX}.` },
+      { path: at('/b', 'get', '500'), message: `GET /b 500: the error response offers no JSON body (only text/html). Add an \`application/json\` or \`application/problem+json\` body with ${FIX}.` },
+    ],
+  },
+  {
+    name: 'OpenAPI 3.1: a nullable object type passes; a string-or-null type fires',
+    document: oas3({ '/a': get({ '400': body({ type: ['object', 'null'], properties: { code: { type: 'string' } } }), '500': body({ type: ['string', 'null'] }) }) }, {}, '3.1.0'),
+    errors: [{ path: at('/a', 'get', '500', ...JSON_SCHEMA), message: `GET /a 500: the application/json error schema is of type string, null, which an agent cannot parse for a code. Make it ${FIX}.` }],
+  },
+  {
+    name: 'garbage: a schema that is a string fires; a dangling $ref and a bad response stay silent',
+    document: oas3({ '/a': get({ '400': body('oops'), '401': body(ref('Missing')), '402': 'not a response', '403': ref('Missing', 'responses') }) }),
+    errors: [{ path: at('/a', 'get', '400', ...JSON_SCHEMA), message: `GET /a 400: the application/json error schema is not a schema object. Replace it with ${FIX}.` }],
+  },
+  {
+    name: 'circular error schemas terminate',
+    document: oas3({ '/a': get({ '400': body(ref('Problem')) }) }, { schemas: { Problem: { allOf: [ref('Problem'), { type: 'object', properties: { cause: ref('Problem') } }] } } }),
+    errors: [],
+  },
+  {
+    name: 'x-ax-exempt silences the rule for that operation',
+    document: oas3({
+      '/health': { get: { 'x-ax-exempt': { 'ax-recoverable-error-schema': 'Load balancer probe, no agent calls it' }, responses: { ...ok, '503': { description: 'Down' } } } },
+    }),
+    errors: [],
+  },
+]);
