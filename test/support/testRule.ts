@@ -26,10 +26,10 @@ export interface RuleCase {
 
 const SEVERITY = { error: DiagnosticSeverity.Error, warn: DiagnosticSeverity.Warning, info: DiagnosticSeverity.Information, hint: DiagnosticSeverity.Hint };
 
-export function toDocument(document: string | object, source = '/api/openapi.yaml'): Document {
+export function toDocument(document: string | object, source = '/api/openapi.yaml'): Document<unknown, never> {
   return typeof document === 'string'
-    ? new Document(document, Parsers.Yaml, source)
-    : new Document(JSON.stringify(document, null, 2), Parsers.Json, source.replace(/\.ya?ml$/, '.json'));
+    ? (new Document(document, Parsers.Yaml, source) as never)
+    : (new Document(JSON.stringify(document, null, 2), Parsers.Json, source.replace(/\.ya?ml$/, '.json')) as never);
 }
 
 /** Runs exactly one rule of the package, enabled even when opt-in, optionally with other options. */

@@ -1,0 +1,61 @@
+/**
+ * `$ref`s into other files: Spectral resolves them, and the shared module reads their content from
+ * the resolved document, so rules see through them while results stay in the file the user edits.
+ */
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Document, Spectral, type RulesetDefinition } from '@stoplight/spectral-core';
+import * as Parsers from '@stoplight/spectral-parsers';
+import ruleset from '../ruleset';
+
+const dir = mkdtempSync(join(tmpdir(), 'ax-external-'));
+mkdirSync(join(dir, 'schemas'));
+writeFileSync(join(dir, 'schemas', 'payment.yaml'), 'type: object\nproperties:\n  id: { type: string }\n');
+writeFileSync(join(dir, 'schemas', 'envelope.yaml'), 'type: object\nproperties:\n  nextSteps: { type: array, items: { type: object } }\n');
+writeFileSync(join(dir, 'schemas', 'text.yaml'), 'type: string\n');
+const main = `openapi: 3.0.3
+info: { title: Split, version: '1' }
+paths:
+  /payments:
+    post:
+      responses:
+        '201':
+          description: Created
+          content:
+            application/json:
+              schema: { $ref: './schemas/payment.yaml' }
+        '400':
+          description: Bad
+          content:
+            application/json:
+              schema: { $ref: './schemas/text.yaml' }
+  /refunds:
+    post:
+      responses:
+        '201':
+          description: Created
+          content:
+            application/json:
+              schema: { $ref: './schemas/envelope.yaml' }
+        '400':
+          description: Bad
+          content:
+            application/json:
+              schema: { $ref: '#/components/schemas/Problem' }
+components:
+  schemas:
+    Problem: { $ref: './schemas/envelope.yaml' }
+`;
+writeFileSync(join(dir, 'openapi.yaml'), main);
+
+test('rules see through $refs to other files and report in the main file', async () => {
+  const spectral = new Spectral();
+  const { rules } = ruleset;
+  spectral.setRuleset({ rules: { 'ax-envelope-next-steps': rules['ax-envelope-next-steps'], 'ax-recoverable-error-schema': rules['ax-recoverable-error-schema'] } } as RulesetDefinition);
+  const results = await spectral.run(new Document(main, Parsers.Yaml, join(dir, 'openapi.yaml')));
+  expect(results.map(({ code, path, source }) => ({ code, path: path.join(' '), source }))).toEqual([
+    { code: 'ax-envelope-next-steps', path: 'paths /payments post responses 201 content application/json schema', source: join(dir, 'openapi.yaml') },
+    { code: 'ax-recoverable-error-schema', path: 'paths /payments post responses 400 content application/json schema', source: join(dir, 'openapi.yaml') },
+  ]);
+});

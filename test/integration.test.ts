@@ -1,0 +1,166 @@
+/**
+ * The whole path from source to a user's lint: the packed tarball installed beside the real
+ * Spectral CLI, `spectral lint` run as a process with the YAML rulesets the README documents, and
+ * the same ruleset loaded the way the VS Code extension loads it.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Document, Spectral } from '@stoplight/spectral-core';
+import * as Parsers from '@stoplight/spectral-parsers';
+import ruleset from '../ruleset';
+import { createConsumer, lintJson, spectralLint, type CliResult } from './support/consumer';
+import { loadRulesetLikeVsCode } from './support/vscodeLoader';
+
+const EXTENDS = 'extends: ["spectral-agent-ux"]\n';
+const EXTENDS_ALL = 'extends: [["spectral-agent-ux", "all"]]\n';
+const allIds = Object.keys(ruleset.rules);
+const recommendedIds = Object.entries(ruleset.rules)
+  .filter(([, rule]) => rule.recommended)
+  .map(([id]) => id);
+
+const codes = (results: CliResult[]) => [...new Set(results.map(result => result.code))].sort();
+const sorted = (results: CliResult[]) => [...results].sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
+const under = (results: CliResult[], code: string, ...prefix: string[]) =>
+  results.filter(result => result.code === code && prefix.every((segment, i) => result.path[i] === segment));
+
+let consumer: string;
+let naive: CliResult[];
+
+beforeAll(() => {
+  consumer = createConsumer();
+  naive = lintJson(consumer, 'naive.yaml', EXTENDS).results;
+}, 600_000);
+
+describe('spectral lint with the installed package', () => {
+  test('naive.yaml fires every recommended rule and exits 1', () => {
+    const run = lintJson(consumer, 'naive.yaml', EXTENDS);
+    expect(run.status).toBe(1);
+    expect(codes(run.results)).toEqual([...recommendedIds].sort());
+  });
+
+  test('the installed package gives exactly the results of the source', async () => {
+    const spectral = new Spectral();
+    spectral.setRuleset({ extends: [[ruleset as never, 'recommended']] });
+    const file = join(consumer, 'naive.yaml');
+    const source = await spectral.run(new Document(readFileSync(file, 'utf8'), Parsers.Yaml, file));
+    expect(sorted(naive)).toEqual(sorted(source.map(({ code, path, severity, message }) => ({ code: String(code), path: path.map(String), severity, message }))));
+  });
+
+  test('agent-ready.yaml passes every rule, opt-in ones included, and exits 0', () => {
+    const run = lintJson(consumer, 'agent-ready.yaml', EXTENDS_ALL);
+    expect(run).toEqual({ status: 0, results: [] });
+  });
+
+  test('--format sarif parses, and every result names a rule that has a description', () => {
+    const run = spectralLint(consumer, 'naive.yaml', EXTENDS, '--format', 'sarif');
+    const sarif = JSON.parse(run.stdout);
+    const rules = new Map<string, { shortDescription?: { text?: string } }>(sarif.runs[0].tool.driver.rules.map((rule: { id: string }) => [rule.id, rule]));
+    const results: { ruleId: string }[] = sarif.runs[0].results;
+    expect(results).toHaveLength(naive.length);
+    for (const result of results) expect(rules.get(result.ruleId)?.shortDescription?.text).toBe(ruleset.rules[result.ruleId as keyof typeof ruleset.rules].description);
+  });
+
+  test('--format github-actions prints one annotation per result, naming the rule', () => {
+    const run = spectralLint(consumer, 'naive.yaml', EXTENDS, '--format', 'github-actions');
+    const lines = run.stdout.trim().split('\n');
+    expect(lines).toHaveLength(naive.length);
+    for (const line of lines) expect(line).toMatch(/^::(error|warning|notice) title=ax-[a-z-]+,file=.*naive\.yaml,/);
+  });
+
+  test('--fail-severity decides the exit code', () => {
+    expect(spectralLint(consumer, 'naive.yaml', EXTENDS, '--fail-severity', 'error').status).toBe(1);
+    const onlyWarnings = `${EXTENDS}rules:\n${allIds.map(id => `  ${id}: warn`).join('\n')}\n`;
+    expect(spectralLint(consumer, 'naive.yaml', onlyWarnings, '--fail-severity', 'error').status).toBe(0);
+    expect(spectralLint(consumer, 'naive.yaml', onlyWarnings, '--fail-severity', 'warn').status).toBe(1);
+  });
+});
+
+describe('the customizations the README documents, through the CLI', () => {
+  test('a rule with another severity', () => {
+    const { results } = lintJson(consumer, 'naive.yaml', `${EXTENDS}rules:\n  ax-envelope-next-steps: warn\n`);
+    const nextSteps = results.filter(result => result.code === 'ax-envelope-next-steps');
+    expect(nextSteps.length).toBe(naive.filter(result => result.code === 'ax-envelope-next-steps').length);
+    expect(new Set(nextSteps.map(result => result.severity))).toEqual(new Set([1]));
+  });
+
+  test('a rule turned off', () => {
+    const { results } = lintJson(consumer, 'naive.yaml', `${EXTENDS}rules:\n  ax-recoverable-error-schema: "off"\n`);
+    expect(codes(results)).toEqual(recommendedIds.filter(id => id !== 'ax-recoverable-error-schema').sort());
+  });
+
+  test('"all" adds the opt-in rules', () => {
+    const { results } = lintJson(consumer, 'naive.yaml', EXTENDS_ALL);
+    expect(codes(results)).toEqual([...allIds].sort());
+  });
+
+  test('a rule re-declared with other functionOptions through functionsDir', () => {
+    const yaml = `${EXTENDS}functionsDir: ./node_modules/spectral-agent-ux/dist/functions
+functions: [envelopeNextSteps]
+rules:
+  ax-envelope-next-steps:
+    description: Every 2xx response of a mutation under /admin/ declares nextSteps.
+    message: "{{error}}"
+    severity: error
+    given: $
+    resolved: false
+    then:
+      function: envelopeNextSteps
+      functionOptions:
+        prefixes: ["/admin/"]
+`;
+    const { results } = lintJson(consumer, 'naive.yaml', yaml);
+    expect(under(naive, 'ax-envelope-next-steps').length).toBeGreaterThan(0);
+    expect(under(results, 'ax-envelope-next-steps')).toEqual([]);
+    expect(results.length).toBe(naive.length - under(naive, 'ax-envelope-next-steps').length);
+  });
+
+  test('overrides with a JSON pointer silence one operation and nothing else', () => {
+    const yaml = `${EXTENDS}overrides:\n  - files: ["naive.yaml#/paths/~1payments/post"]\n    rules:\n      ax-envelope-next-steps: "off"\n`;
+    const { results } = lintJson(consumer, 'naive.yaml', yaml);
+    expect(under(naive, 'ax-envelope-next-steps', 'paths', '/payments', 'post').length).toBe(1);
+    expect(under(results, 'ax-envelope-next-steps', 'paths', '/payments', 'post')).toEqual([]);
+    expect(results.length).toBe(naive.length - 1);
+  });
+
+  test('x-ax-exempt in the description silences one rule on one operation, and a bad reason is reported', () => {
+    const exempted = readFileSync(join(consumer, 'naive.yaml'), 'utf8').replace(
+      '      operationId: createPayment\n',
+      '      operationId: createPayment\n      x-ax-exempt:\n        ax-envelope-next-steps: Creation returns a bare id by contract with partners\n        ax-recoverable-retryable: later\n',
+    );
+    writeFileSync(join(consumer, 'exempted.yaml'), exempted);
+    const { results } = lintJson(consumer, 'exempted.yaml', EXTENDS);
+    expect(under(results, 'ax-envelope-next-steps', 'paths', '/payments', 'post')).toEqual([]);
+    expect(under(results, 'ax-recoverable-retryable', 'paths', '/payments', 'post')).toEqual([]);
+    expect(under(results, 'ax-exemption-reason', 'paths', '/payments', 'post').map(result => result.path.slice(3))).toEqual([['x-ax-exempt', 'ax-recoverable-retryable']]);
+    expect(under(results, 'ax-envelope-next-steps').length).toBe(under(naive, 'ax-envelope-next-steps').length - 1);
+  });
+});
+
+describe('the VS Code extension loader', () => {
+  test.each([
+    ['extends', EXTENDS],
+    ['extends with all', EXTENDS_ALL],
+  ])('loads .spectral.yaml (%s) and gives the CLI diagnostics', async (_name, yaml) => {
+    const rulesetFile = join(consumer, '.spectral.yaml');
+    writeFileSync(rulesetFile, yaml);
+    const spectral = new Spectral();
+    spectral.setRuleset(await loadRulesetLikeVsCode(rulesetFile));
+    const file = join(consumer, 'naive.yaml');
+    const results = await spectral.run(new Document(readFileSync(file, 'utf8'), Parsers.Yaml, file));
+    const cli = lintJson(consumer, 'naive.yaml', yaml).results;
+    expect(sorted(results.map(({ code, path, severity, message }) => ({ code: String(code), path: path.map(String), severity, message })))).toEqual(sorted(cli));
+  });
+
+  test('loads a functionsDir re-declaration, reading the shipped function file as written', async () => {
+    const rulesetFile = join(consumer, '.spectral.yaml');
+    writeFileSync(rulesetFile, `${EXTENDS}functionsDir: ./node_modules/spectral-agent-ux/dist/functions\nfunctions: [envelopeNextSteps]\nrules:\n  ax-envelope-next-steps:\n    given: $\n    resolved: false\n    severity: warn\n    message: "{{error}}"\n    then:\n      function: envelopeNextSteps\n      functionOptions: { nextSteps: [links] }\n`);
+    const loaded = await loadRulesetLikeVsCode(rulesetFile);
+    const spectral = new Spectral();
+    spectral.setRuleset(loaded);
+    const file = join(consumer, 'agent-ready.yaml');
+    const results = await spectral.run(new Document(readFileSync(file, 'utf8'), Parsers.Yaml, file));
+    const nextSteps = results.filter(result => result.code === 'ax-envelope-next-steps');
+    expect(nextSteps.length).toBeGreaterThan(0);
+    expect(nextSteps.every(result => result.severity === 1 && result.message.includes('does not declare `links`'))).toBe(true);
+  });
+});

@@ -1,0 +1,61 @@
+/**
+ * A user's project, made the way a user makes it: the packed tarball of this package and the real
+ * Spectral CLI installed from the registry into an empty folder, then `spectral lint` run as a process.
+ */
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const repo = join(__dirname, '..', '..');
+
+export interface LintRun {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+export interface CliResult {
+  code: string;
+  path: string[];
+  severity: number;
+  message: string;
+  source?: string;
+}
+
+function run(command: string, args: string[], cwd: string): LintRun {
+  const result = spawnSync(command, args, { cwd, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+function runOrThrow(command: string, args: string[], cwd: string): string {
+  const result = run(command, args, cwd);
+  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed (${result.status}):\n${result.stderr}`);
+  return result.stdout;
+}
+
+/** Packs the built package (dist/ must be current: `npm test` builds first) and installs it with the CLI. */
+export function createConsumer(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'spectral-agent-ux-consumer-'));
+  const packed = runOrThrow('npm', ['pack', '--pack-destination', dir, '--loglevel=error'], repo).trim().split('\n').pop()!;
+  const cliVersion = JSON.parse(readFileSync(join(repo, 'node_modules', '@stoplight', 'spectral-cli', 'package.json'), 'utf8')).version;
+  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'consumer', private: true }));
+  runOrThrow('npm', ['install', join(dir, packed), `@stoplight/spectral-cli@${cliVersion}`, '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'], dir);
+  for (const example of ['naive.yaml', 'agent-ready.yaml']) copyFileSync(join(repo, 'examples', example), join(dir, example));
+  return dir;
+}
+
+/** Runs the installed `spectral lint` with a ruleset written to the consumer folder. */
+export function spectralLint(dir: string, document: string, rulesetYaml: string, ...flags: string[]): LintRun {
+  const rulesetFile = `ruleset-${Math.random().toString(36).slice(2)}.spectral.yaml`;
+  writeFileSync(join(dir, rulesetFile), rulesetYaml);
+  return run(join(dir, 'node_modules', '.bin', 'spectral'), ['lint', document, '--ruleset', rulesetFile, ...flags], dir);
+}
+
+/** `spectral lint --format json` results, reduced to what a user reads. */
+export function lintJson(dir: string, document: string, rulesetYaml: string): { status: number | null; results: CliResult[] } {
+  const lint = spectralLint(dir, document, rulesetYaml, '--format', 'json', '--quiet');
+  if (lint.status === 2) throw new Error(`spectral crashed:\n${lint.stderr}${lint.stdout}`);
+  const results = (JSON.parse(lint.stdout || '[]') as CliResult[]).map(({ code, path, severity, message }) => ({ code, path, severity, message }));
+  return { status: lint.status, results };
+}
