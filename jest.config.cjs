@@ -3,6 +3,8 @@ module.exports = {
   testEnvironment: 'node',
   roots: ['<rootDir>/test'],
   testMatch: ['**/*.test.ts'],
+  // test/corpus/ lints real-world descriptions for minutes: `npm run test:corpus` (jest.corpus.config.cjs).
+  testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/corpus/'],
   transform: {
     '^.+\\.ts$': ['ts-jest', { tsconfig: { module: 'commonjs', moduleResolution: 'node' } }],
   },

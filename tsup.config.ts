@@ -1,5 +1,5 @@
 import { readdirSync } from 'node:fs';
-import { defineConfig } from 'tsup';
+import { defineConfig, type Options } from 'tsup';
 
 // Spectral swaps every @stoplight/* import for its own copy; everything else must travel inside dist.
 const external = [/^@stoplight\//];
@@ -10,6 +10,23 @@ const functionEntries = Object.fromEntries(
     .filter(file => file.endsWith('.ts'))
     .map(file => [`functions/${file.slice(0, -3)}`, `functions/${file}`]),
 );
+
+/**
+ * The `spectral-agent-ux` bin (the agent-readiness report), run by node in the user's project: CommonJS,
+ * with the user's own @stoplight/* packages (from @stoplight/spectral-cli), everything else inside.
+ */
+export const reportBin = {
+  entry: { 'report/cli': 'report/cli.ts' },
+  format: ['cjs'],
+  outExtension: () => ({ js: '.cjs' }),
+  external,
+  noExternal: [/^(?!@stoplight\/)/],
+  splitting: false,
+  clean: false,
+  target: 'node18',
+  platform: 'node',
+  banner: { js: '#!/usr/bin/env node' },
+} satisfies Options;
 
 export default defineConfig([
   // The package entry: the ruleset, as ESM and as CommonJS (the VS Code extension loads the latter).
@@ -37,4 +54,5 @@ export default defineConfig([
     target: 'es2020',
     platform: 'neutral',
   },
+  reportBin,
 ]);

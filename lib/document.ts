@@ -39,6 +39,8 @@ export interface Body {
   /** The schema as written (possibly a `$ref`), with its location; undefined when the body declares none. */
   schema: Located | undefined;
   examples: Located[];
+  /** The media type object (3.x only; a 2.0 body has no object of its own): where findings about the media type land. */
+  location?: JsonPath;
 }
 
 export function isObject(value: unknown): value is JsonObject {
@@ -159,6 +161,11 @@ export class OpenApiDocument {
     return operations;
   }
 
+  /** The status codes declared, whatever their entries hold (a dangling `$ref` still declares its status); undefined without a `responses` map. */
+  statuses(operation: Operation): string[] | undefined {
+    return isObject(operation.node.responses) ? Object.keys(operation.node.responses) : undefined;
+  }
+
   responses(operation: Operation): Response[] {
     const { responses } = operation.node;
     if (!isObject(responses)) return [];
@@ -182,15 +189,36 @@ export class OpenApiDocument {
     return this.bodies(operation, response).filter(body => isJsonMediaType(body.mediaType));
   }
 
+  /** The operation's parameters and its path item's, `$ref`s followed (rules that ask about request headers need both levels). */
+  parameters(operation: Operation): Located<JsonObject>[] {
+    const found: Located<JsonObject>[] = [];
+    for (const [owner, location] of [[operation.node, operation.location], [operation.pathItem, operation.pathItemLocation]] as const) {
+      if (!Array.isArray(owner.parameters)) continue;
+      owner.parameters.forEach((raw, i) => {
+        const parameter = this.resolve(raw, [...location, 'parameters', i]);
+        if (parameter !== undefined && isObject(parameter.value)) found.push({ value: parameter.value, location: parameter.location });
+      });
+    }
+    return found;
+  }
+
+  /** A response's headers (same shape in 2.0 and 3.x), `$ref`s to components/headers followed; undefined without a `headers` map. Added for Retry-After. */
+  headers(response: Response): ResponseHeader[] | undefined {
+    const { headers } = response.node;
+    if (!isObject(headers)) return undefined;
+    const headersLocation = child(response.location, 'headers');
+    return Object.entries(headers).map(([name, raw]) => ({ name, header: this.resolve(raw, child(headersLocation, name)) }));
+  }
+
   private oas3Bodies(response: Response): Body[] {
     const { content } = response.node;
     if (!isObject(content)) return [];
     const contentLocation = child(response.location, 'content');
     return Object.entries(content).map(([mediaType, mediaObject]) => {
       const location = child(contentLocation, mediaType);
-      if (!isObject(mediaObject)) return { mediaType, schema: undefined, examples: [] };
+      if (!isObject(mediaObject)) return { mediaType, schema: undefined, examples: [], location };
       const schema = mediaObject.schema === undefined ? undefined : { value: mediaObject.schema, location: child(location, 'schema') };
-      return { mediaType, schema, examples: [...this.mediaExamples(mediaObject, location), ...this.schemaExamples(schema)] };
+      return { mediaType, schema, examples: [...this.mediaExamples(mediaObject, location), ...this.schemaExamples(schema)], location };
     });
   }
 
@@ -232,6 +260,33 @@ export class OpenApiDocument {
     }
     return found;
   }
+}
+
+export interface ResponseHeader {
+  name: string;
+  /** The header object after `$ref` resolution; undefined when the `$ref` dangles. */
+  header: Located | undefined;
+}
+
+/** The header declared under one of `names`; HTTP header names compare case-insensitively. */
+export function headerNamed(headers: readonly ResponseHeader[] | undefined, names: readonly string[]): ResponseHeader | undefined {
+  const wanted = new Set(names.map(name => name.toLowerCase()));
+  return headers?.find(entry => wanted.has(entry.name.toLowerCase()));
+}
+
+export interface ErrorBody {
+  operation: Operation;
+  response: Response;
+  body: Body;
+}
+
+/** Every body (any media type) of every error response of the given operations: what the error-content rules inspect. */
+export function errorBodies(doc: OpenApiDocument, operations: readonly Operation[]): ErrorBody[] {
+  return operations.flatMap(operation =>
+    doc.responses(operation)
+      .filter(response => isErrorStatus(response.status))
+      .flatMap(response => doc.bodies(operation, response).map(body => ({ operation, response, body }))),
+  );
 }
 
 export function child(location: JsonPath | undefined, segment: string | number): JsonPath | undefined {

@@ -19,6 +19,15 @@ export const DEFAULT_NAMES = {
   refreshUrl: ['refreshUrl', 'refresh_url'],
   currentState: ['currentState', 'current_state', 'current_status'],
   allowedActions: ['allowedActions', 'allowed_actions'],
+  // The resource's own list of legal transitions (seed 000, finding F-456), read by ax-envelope-empty-actions.
+  nextActions: ['nextActions', 'next_actions'],
+  // Not RULES.md aliases but name lists the recoverable-error rules match on, overridable like the others.
+  stackTrace: ['stack', 'stackTrace', 'stack_trace', 'exception', 'backtrace', 'traceback'],
+  severity: ['severity'],
+  category: ['category'],
+  idempotencyKeyHeader: ['Idempotency-Key'],
+  // The locator of a single-error body (seed 003): narrower than fieldLocator, as a top-level `name` or `path` means something else.
+  errorField: ['field', 'pointer'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type Concept = keyof typeof DEFAULT_NAMES;

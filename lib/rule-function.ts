@@ -30,6 +30,17 @@ export function isExempt(operation: Operation, ruleId: string): boolean {
   );
 }
 
+/** The reason an exemption gives (the operation's entry wins over its path item's); undefined when not exempt. */
+export function exemptionReason(operation: Operation, ruleId: string): string | undefined {
+  for (const node of [operation.node, operation.pathItem]) {
+    const entries = node[EXEMPT_EXTENSION];
+    if (isObject(entries) && Object.prototype.hasOwnProperty.call(entries, ruleId)) {
+      return typeof entries[ruleId] === 'string' ? (entries[ruleId] as string) : JSON.stringify(entries[ruleId]);
+    }
+  }
+  return undefined;
+}
+
 /**
  * Builds a Spectral function from a check. `optionProperties` is the JSON Schema of each option;
  * options are always optional, so a rule works without `functionOptions`.

@@ -33,6 +33,8 @@ export interface LookupOptions {
 }
 
 const MAX_ALTERNATIVES = 64;
+// Deeper composition than this is machine-made or hostile; analysing it would only risk the stack.
+const MAX_DEPTH = 128;
 const CYCLE = Symbol('cycle');
 type Expansion = ObjectView[] | undefined | typeof CYCLE;
 
@@ -68,6 +70,10 @@ function expand(doc: OpenApiDocument, schema: unknown, location: JsonPath | unde
   if (analysis.inProgress.has(node)) {
     analysis.cycles++;
     return CYCLE;
+  }
+  if (analysis.inProgress.size >= MAX_DEPTH) {
+    analysis.cycles++; // cut short like a cycle, so that nothing computed above it is memoized
+    return undefined;
   }
   analysis.inProgress.add(node);
   const cyclesBefore = analysis.cycles;
@@ -190,6 +196,34 @@ export function propertyTypes(doc: OpenApiDocument, property: Property): string[
   const views = viewsOf(doc, property.schema, property.location);
   if (views === undefined || views.some(view => view.types === undefined)) return undefined;
   return [...new Set(views.flatMap(view => view.types ?? []))];
+}
+
+/** The values a property's schema names (`enum` items, `const`, `example`, `examples` items) across its composed parts: value rules read these. */
+export function declaredValues(doc: OpenApiDocument, property: Property): Located[] {
+  const parts = (viewsOf(doc, property.schema, property.location) ?? []).flatMap(view => view.parts);
+  const found: Located[] = [];
+  const seen = new Set<object>();
+  for (const { value: part, location } of parts) {
+    if (seen.has(part)) continue;
+    seen.add(part);
+    for (const keyword of ['enum', 'examples']) {
+      const list = part[keyword];
+      if (Array.isArray(list)) list.forEach((value, i) => found.push({ value, location: child(child(location, keyword), i) }));
+    }
+    for (const keyword of ['const', 'example']) {
+      if (part[keyword] !== undefined) found.push({ value: part[keyword], location: child(location, keyword) });
+    }
+  }
+  return found;
+}
+
+/** The values a property is limited to (`enum`, `const`) across its composed parts; `limited` false when none; undefined when unreadable. Added for nextSteps `method`. */
+export function allowedValues(doc: OpenApiDocument, property: Property): { limited: boolean; values: unknown[] } | undefined {
+  const views = viewsOf(doc, property.schema, property.location);
+  if (views === undefined) return undefined;
+  const parts = views.flatMap(view => view.parts).map(part => part.value);
+  const limits = parts.filter(part => Array.isArray(part.enum) || part.const !== undefined);
+  return { limited: limits.length > 0, values: limits.flatMap(part => (Array.isArray(part.enum) ? part.enum : [part.const])) };
 }
 
 function isString(value: unknown): value is string {

@@ -1,0 +1,27 @@
+import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/names';
+import { holdersOf } from '../lib/nested';
+import { label, placeIn, ruleFunction, type Finding } from '../lib/rule-function';
+
+type Options = NameOptions<'nextActions' | 'nextSteps'>;
+
+/** ax-envelope-empty-actions: an example that says "no transitions" still tells the agent how to recover (seed 000, F-456). */
+export default ruleFunction<Options>('envelopeEmptyActions', nameOptionsSchema('nextActions', 'nextSteps'), ({ doc, options, operations }) => {
+  const stepNames = namesFor(options, 'nextSteps');
+  const findings: Finding[] = [];
+  for (const operation of operations) {
+    for (const response of doc.responses(operation)) {
+      for (const example of doc.jsonBodies(operation, response).flatMap(body => body.examples)) {
+        for (const { holder, key, value } of holdersOf(example, namesFor(options, 'nextActions'))) {
+          if (!Array.isArray(value.value) || value.value.length > 0) continue;
+          const steps = stepNames.map(name => holder.value[name]).find(Array.isArray);
+          if (steps !== undefined && steps.length > 0) continue;
+          findings.push({
+            message: `${label(operation, response)}: the response example has an empty \`${key}\` and ${steps === undefined ? 'no' : 'an empty'} \`${stepNames[0]}\`, so an agent reading it concludes it is stuck. Add \`${stepNames[0]}\` beside \`${key}\` with the recovery calls that remain (each { action, method, href, description }, saying who may call it).`,
+            path: placeIn(response, value.location),
+          });
+        }
+      }
+    }
+  }
+  return findings;
+});

@@ -1,0 +1,47 @@
+import { child, isObject } from '../lib/document';
+import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/names';
+import { holdersOf } from '../lib/nested';
+import { pathMatcher, type HrefMatch } from '../lib/paths';
+import { label, placeIn, ruleFunction, type Finding } from '../lib/rule-function';
+
+type Options = NameOptions<'nextSteps' | 'nextStepItem'>;
+
+/** What is wrong with one step of an example, if anything. */
+function problem(match: HrefMatch, href: string, method: unknown): string | undefined {
+  if (match.kind === 'template') {
+    return `a \`nextSteps\` href of the response example, \`${href}\`, still holds \`${match.placeholder}\`, which the agent would have to fill in. Emit the concrete URL, with the real value in place of \`${match.placeholder}\`.`;
+  }
+  if (match.kind === 'unmatched') {
+    const guess = match.nearest === undefined ? '.' : `; did you mean \`${match.nearest}\`?`;
+    return `a \`nextSteps\` href of the response example, \`${href}\`, matches no path${guess} An agent following it gets a 404. Point the step at a declared route (server base path included), or declare the route under \`paths\`.`;
+  }
+  if (typeof method !== 'string' || match.methods.includes(method.toLowerCase())) return undefined;
+  const declared = match.methods.length === 0 ? 'no operation' : `only ${match.methods.map(m => m.toUpperCase()).join(', ')}`;
+  return `a \`nextSteps\` step of the response example, \`${method} ${href}\`, reaches \`${match.path}\`, which declares ${declared}. Use one of the declared methods in the step, or declare \`${method.toLowerCase()}\` on that path.`;
+}
+
+/** ax-envelope-next-steps-href: every href an example's nextSteps hands the agent reaches a declared route and method. */
+export default ruleFunction<Options>('envelopeNextStepsHref', nameOptionsSchema('nextSteps', 'nextStepItem'), ({ doc, options, operations }) => {
+  const stepNames = namesFor(options, 'nextSteps');
+  const [, methodName, hrefName] = namesFor(options, 'nextStepItem');
+  const matcher = pathMatcher(doc);
+  const findings: Finding[] = [];
+  for (const operation of operations) {
+    for (const response of doc.responses(operation)) {
+      for (const example of doc.jsonBodies(operation, response).flatMap(body => body.examples)) {
+        for (const steps of holdersOf(example, stepNames).map(holder => holder.value)) {
+          if (!Array.isArray(steps.value) || hrefName === undefined) continue;
+          steps.value.forEach((step, i) => {
+            const href = isObject(step) ? step[hrefName] : undefined;
+            if (typeof href !== 'string') return;
+            const what = problem(matcher.match(href), href, methodName === undefined ? undefined : (step as Record<string, unknown>)[methodName]);
+            if (what === undefined) return;
+            const at = child(child(steps.location, i), hrefName);
+            findings.push({ message: `${label(operation, response)}: ${what}`, path: placeIn(response, at) });
+          });
+        }
+      }
+    }
+  }
+  return findings;
+});

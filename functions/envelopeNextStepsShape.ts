@@ -1,0 +1,105 @@
+import { type JsonPath, type OpenApiDocument, type Operation, type Response } from '../lib/document';
+import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/names';
+import { propertiesNamed, type NestedProperty } from '../lib/nested';
+import { label, placeIn, ruleFunction, type Finding } from '../lib/rule-function';
+import { allowedValues, isObjectView, ownProperty, propertyTypes, viewsOf, viewsOfProperty, type ObjectView } from '../lib/schema';
+
+type Options = NameOptions<'nextSteps' | 'nextStepItem'> & { methodEnum?: boolean };
+
+/** The verbs an agent's HTTP client sends for a step (TRACE, CONNECT and QUERY are not steps). */
+const SENDABLE_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'];
+const METHOD_ENUM = '`enum: [GET, POST, PUT, PATCH, DELETE]`';
+/** What each item field holds, in the order of the nextStepItem names: action, method, href, description. */
+const ITEM_FIELDS = [
+  'an imperative verb phrase, type string',
+  `the HTTP verb, type string with ${METHOD_ENUM}`,
+  'the concrete URL to call, type string, no template to fill in',
+  'one sentence with the rationale and any precondition, type string',
+];
+
+interface Problem {
+  what: string;
+  at: JsonPath | undefined;
+}
+
+interface Target {
+  operation: Operation;
+  response: Response;
+  property: NestedProperty;
+  /** The body's schema as written in the response: the last resort before `responses.<status>`. */
+  schemaAt: JsonPath | undefined;
+}
+
+/** ax-envelope-next-steps-shape: every declared nextSteps is an array of complete, callable steps. */
+export default ruleFunction<Options>(
+  'envelopeNextStepsShape',
+  { ...nameOptionsSchema('nextSteps', 'nextStepItem'), methodEnum: { type: 'boolean' } },
+  ({ doc, options, operations }) => {
+    const itemNames = namesFor(options, 'nextStepItem');
+    const findings: Finding[] = [];
+    for (const operation of operations) {
+      for (const response of doc.responses(operation)) {
+        for (const body of doc.jsonBodies(operation, response)) {
+          if (body.schema === undefined) continue;
+          for (const property of propertiesNamed(doc, body.schema.value, body.schema.location, namesFor(options, 'nextSteps'))) {
+            findings.push(...checkSteps(doc, { operation, response, property, schemaAt: body.schema.location }, itemNames, options.methodEnum !== false));
+          }
+        }
+      }
+    }
+    return findings;
+  },
+);
+
+function checkSteps(doc: OpenApiDocument, target: Target, itemNames: readonly string[], methodEnum: boolean): Finding[] {
+  const { response, property } = target;
+  const say = (what: string, ...at: (JsonPath | undefined)[]) => ({ message: `${label(target.operation, response)}: ${what}`, path: placeIn(response, ...at, target.schemaAt) });
+  const shape = `an array whose \`items\` are objects requiring ${itemNames.map(name => `\`${name}\``).join(', ')}`;
+  const types = propertyTypes(doc, property);
+  if (types !== undefined && !types.includes('array')) {
+    return [say(`\`${property.trail}\` is declared as ${types.join(' or ')}, so an agent cannot read it as a list of steps. Declare it as ${shape}.`, property.location)];
+  }
+  const outer = viewsOf(doc, property.schema, property.location);
+  if (outer === undefined) return [];
+  if (!outer.some(view => view.parts.some(part => part.value.items !== undefined))) {
+    return [say(`\`${property.trail}\` declares no \`items\`, so an agent cannot tell what a step holds. Declare it as ${shape}.`, property.location)];
+  }
+  const items = viewsOfProperty(doc, property, true);
+  if (items === undefined) return [];
+  const scalar = items.find(view => !isObjectView(view));
+  if (scalar !== undefined) {
+    return [say(`the items of \`${property.trail}\` are ${scalar.types?.join(' or ')}, not steps an agent can call. Make them objects requiring ${itemNames.map(name => `\`${name}\``).join(', ')}.`, scalar.parts[0].location, property.location)];
+  }
+  const subject = `the items of \`${property.trail}\``;
+  return [...itemNames.flatMap((name, i) => missingField(subject, items, name, i)), ...methodProblems(doc, subject, items, itemNames[1], methodEnum)].map(({ what, at }) =>
+    say(what, at, property.location),
+  );
+}
+
+/** One finding for an item field that some item shape does not declare, or declares without requiring. */
+function missingField(subject: string, items: readonly ObjectView[], name: string, index: number): Problem[] {
+  const lacking = items.filter(view => ownProperty(view, [name], true) === undefined);
+  if (lacking.length === 0) return [];
+  const declared = lacking.every(view => ownProperty(view, [name]) !== undefined);
+  const fix = declared ? `Add \`${name}\` to their \`required\` list` : `Declare \`${name}\` (${ITEM_FIELDS[index] ?? 'type string'}) and list it in \`required\``;
+  return [{ what: `${subject} ${declared ? 'declare but do not require' : 'do not declare'} \`${name}\`, so an agent may get a step it cannot call. ${fix}.`, at: lacking[0].parts[0].location }];
+}
+
+/** `method` must be limited to verbs an agent can send: an enum (or const) of HTTP methods. */
+function methodProblems(doc: OpenApiDocument, subject: string, items: readonly ObjectView[], name: string | undefined, methodEnum: boolean): Problem[] {
+  const problems: Problem[] = [];
+  for (const view of items) {
+    const method = name === undefined ? undefined : ownProperty(view, [name]);
+    const limit = method === undefined ? undefined : allowedValues(doc, method);
+    if (method === undefined || limit === undefined) continue;
+    // `null` in the enum only makes the field nullable.
+    const outside = limit.values.filter(value => value !== null && (typeof value !== 'string' || !SENDABLE_METHODS.includes(value.toUpperCase())));
+    if (!limit.limited && methodEnum) {
+      problems.push({ what: `${subject} let \`${name}\` be any string, so an agent may be handed a verb it cannot send. Limit it with ${METHOD_ENUM}.`, at: method.location });
+    } else if (outside.length > 0) {
+      const listed = outside.map(value => `\`${typeof value === 'string' ? value : JSON.stringify(value)}\``).join(', ');
+      problems.push({ what: `${subject} allow \`${name}\` values that are not HTTP methods: ${listed}. Limit it to ${METHOD_ENUM} (HEAD and OPTIONS are accepted too).`, at: method.location });
+    }
+  }
+  return problems;
+}

@@ -1,0 +1,68 @@
+import { RULE_IDS } from '../lib/catalogue';
+import { isObject, type JsonObject, type JsonPath, type Operation } from '../lib/document';
+import { nearest } from '../lib/nearest';
+import { EXEMPT_EXTENSION, label, ruleFunction, type Finding } from '../lib/rule-function';
+import { describeValue } from '../lib/values';
+
+type Options = { minWords?: number };
+
+const SELF = 'ax-exemption-reason';
+const EXAMPLE = `${EXEMPT_EXTENSION}: { ax-envelope-next-steps: "JSON-RPC 2.0 envelope is fixed by the spec" }`;
+
+interface Owner {
+  node: JsonObject;
+  location: JsonPath;
+  name: string;
+}
+
+/** Every operation and path item, once each (a path item shared through `$ref` is one owner). */
+function owners(operations: readonly Operation[]): Owner[] {
+  const found = new Map<string, Owner>();
+  for (const operation of operations) {
+    const item = { node: operation.pathItem, location: operation.pathItemLocation, name: `path item ${operation.path}` };
+    for (const owner of [item, { node: operation.node, location: operation.location, name: label(operation) }]) {
+      const key = JSON.stringify(owner.location);
+      if (!found.has(key)) found.set(key, owner);
+    }
+  }
+  return [...found.values()];
+}
+
+const wordsIn = (text: string) => text.split(/\s+/).filter(word => /[\p{L}\p{N}]/u.test(word)).length;
+
+/** What is wrong with one `<rule-id>: <reason>` entry. */
+function entryProblems(id: string, reason: unknown, minWords: number): string[] {
+  const problems: string[] = [];
+  if (id === SELF) {
+    problems.push(`\`${SELF}\` cannot be exempted in the description: it is what keeps exemptions honest. Remove this entry; to switch the rule off, use \`overrides\` in .spectral.yaml.`);
+  } else if (!(RULE_IDS as readonly string[]).includes(id)) {
+    const guess = nearest(id, RULE_IDS);
+    const fix = guess === undefined ? 'Use the id of a rule of this package (docs/rules/ lists them).' : `Did you mean \`${guess}\`? Rename the key.`;
+    problems.push(`\`${id}\` is not a rule of spectral-agent-ux, so this entry exempts nothing. ${fix}`);
+  }
+  if (typeof reason !== 'string' || wordsIn(reason) < minWords) {
+    const given = typeof reason === 'string' ? (reason.trim() === '' ? 'an empty reason' : `the reason ${JSON.stringify(reason)}`) : describeValue(reason);
+    problems.push(`the exemption from \`${id}\` gives ${given}; a reviewer needs at least ${minWords} words saying why the rule does not apply here. Write e.g. "JSON-RPC 2.0 envelope is fixed by the spec".`);
+  }
+  return problems;
+}
+
+/** ax-exemption-reason: every `x-ax-exempt` entry names a real rule and says why it does not apply. */
+export default ruleFunction<Options>('exemptionReason', { minWords: { type: 'integer', minimum: 1 } }, ({ doc, options }) => {
+  // Every operation, not `operations`: an x-ax-exempt entry must not be able to hide itself from this check.
+  const minWords = options.minWords ?? 3;
+  const findings: Finding[] = [];
+  for (const owner of owners(doc.operations())) {
+    const exempt = owner.node[EXEMPT_EXTENSION];
+    const at = [...owner.location, EXEMPT_EXTENSION];
+    if (exempt === undefined) continue;
+    if (!isObject(exempt)) {
+      findings.push({ message: `${owner.name}: \`${EXEMPT_EXTENSION}\` is ${describeValue(exempt)}, not a map from rule id to reason, so it exempts nothing. Write it as \`${EXAMPLE}\`.`, path: at });
+      continue;
+    }
+    for (const [id, reason] of Object.entries(exempt)) {
+      for (const problem of entryProblems(id, reason, minWords)) findings.push({ message: `${owner.name}: ${problem}`, path: [...at, id] });
+    }
+  }
+  return findings;
+});

@@ -1,0 +1,37 @@
+import { isObject } from '../lib/document';
+import { AX_EXTENSIONS, extensionProblem, isAxExtension, OPERATION_FLAGS, unknownExtension } from '../lib/extensions';
+import { EXEMPT_EXTENSION, ruleFunction, type Finding } from '../lib/rule-function';
+import { pathOf, walk, type Trail } from '../lib/values';
+
+/** Keys whose values are payloads (data, not description), where an `x-ax-` key is not an extension. */
+const PAYLOADS = new Set(['example', 'examples', 'default', 'const', 'enum']);
+/** Keys whose values map names (property names) to schemas: their own keys are names, their values are walked. */
+const NAME_MAPS = new Set(['properties', 'patternProperties']);
+
+const keyOf = (trail: Trail | undefined) => (trail === undefined ? undefined : String(trail.key));
+const exemptFrom = (node: Record<string, unknown>, ruleId: string) =>
+  isObject(node[EXEMPT_EXTENSION]) && Object.prototype.hasOwnProperty.call(node[EXEMPT_EXTENSION], ruleId);
+
+/**
+ * ax-extensions-valid: every `x-ax-*` value anywhere in the document has the type its AX definition
+ * gives, and every `x-ax-` name is a known one. One pass over the raw document, no recursion.
+ */
+export default ruleFunction<object>('extensionsValid', {}, ({ doc, ruleId }) => {
+  // Operation flags are type-checked by ax-recoverable-retryable / -idempotent, so each is reported once.
+  const operationNodes = new Set<object>(doc.operations().map(operation => operation.node));
+  const findings: Finding[] = [];
+  walk(doc.root, (node, trail) => {
+    const key = keyOf(trail);
+    if (key !== undefined && (PAYLOADS.has(key) || isAxExtension(key))) return false;
+    if (!isObject(node)) return true;
+    if (exemptFrom(node, ruleId)) return false;
+    if (key !== undefined && NAME_MAPS.has(key)) return true;
+    for (const name of Object.keys(node)) {
+      if (!isAxExtension(name) || (OPERATION_FLAGS.has(name) && operationNodes.has(node))) continue;
+      const message = Object.prototype.hasOwnProperty.call(AX_EXTENSIONS, name) ? extensionProblem(name, node[name]) : unknownExtension(name);
+      if (message !== undefined) findings.push({ message, path: pathOf([], { parent: trail, key: name })! });
+    }
+    return true;
+  });
+  return findings;
+});

@@ -1,0 +1,58 @@
+import { errorBodies, isObject, type Operation } from '../lib/document';
+import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/names';
+import { label, placeIn, ruleFunction, type Finding } from '../lib/rule-function';
+import { describeValue, membersOf } from '../lib/values';
+
+type Options = NameOptions<'errorCode'>;
+
+const CATALOG = 'x-agent-error-codes';
+const DATE = /^\d{4}-\d{2}-\d{2}/;
+const DEPRECATED_SHAPE = '{ code: OLD_CODE, deprecated: true, replacement: NEW_CODE, removal: 2027-06-30 }';
+
+/** The codes a catalog lists, and what is wrong with its entries: a code is a string, or an object with a string `code`. */
+function readCatalog(operation: Operation, entries: unknown[]): { codes: Set<string>; findings: Finding[] } {
+  const codes = new Set<string>();
+  const findings: Finding[] = [];
+  const report = (i: number, what: string) => findings.push({ message: `${label(operation)}: \`${CATALOG}\` ${what}`, path: [...operation.location, CATALOG, i] });
+  for (const [i, entry] of entries.entries()) {
+    const code = typeof entry === 'string' ? entry : isObject(entry) && typeof entry.code === 'string' ? entry.code : undefined;
+    if (code === undefined) {
+      report(i, `entry ${i + 1} is ${describeValue(entry)}, not a code. Write a code string, or ${DEPRECATED_SHAPE} for a deprecated one.`);
+      continue;
+    }
+    codes.add(code);
+    if (!isObject(entry) || entry.deprecated !== true) continue;
+    const missing = [typeof entry.replacement === 'string' && entry.replacement !== '' ? undefined : 'the replacement code', typeof entry.removal === 'string' && DATE.test(entry.removal) ? undefined : 'the removal date (YYYY-MM-DD)'].filter(Boolean);
+    if (missing.length > 0) {
+      report(i, `marks ${JSON.stringify(code)} deprecated without ${missing.join(' and ')}, so an agent that branches on it cannot migrate in time. Write it as ${DEPRECATED_SHAPE.replace('OLD_CODE', code)}.`);
+    }
+  }
+  return { codes, findings };
+}
+
+/** ax-recoverable-error-catalog: an operation's `x-agent-error-codes` lists every code its error examples use, and deprecations are complete. */
+export default ruleFunction<Options>('recoverableErrorCatalog', nameOptionsSchema('errorCode'), ({ doc, options, operations }) => {
+  const names = namesFor(options, 'errorCode');
+  const findings: Finding[] = [];
+  for (const operation of operations.filter(operation => operation.node[CATALOG] !== undefined)) {
+    const entries = operation.node[CATALOG];
+    if (!Array.isArray(entries)) {
+      findings.push({ message: `${label(operation)}: \`${CATALOG}\` is ${describeValue(entries)}, not a list. Write it as a list of the codes the operation can return, e.g. \`[VALIDATION_ERROR, RATE_LIMIT_EXCEEDED]\`.`, path: [...operation.location, CATALOG] });
+      continue;
+    }
+    const catalog = readCatalog(operation, entries);
+    findings.push(...catalog.findings);
+    for (const { response, body } of errorBodies(doc, [operation])) {
+      for (const example of body.examples) {
+        // An example's code is its first error-code member, in the order of the names (`code` before `type`).
+        const code = membersOf(example, names).find(member => typeof member.value === 'string');
+        if (code === undefined || catalog.codes.has(code.value as string)) continue;
+        findings.push({
+          message: `${label(operation, response)}: the error example uses ${code.name} ${JSON.stringify(code.value)}, which \`${CATALOG}\` does not list. Add ${JSON.stringify(code.value)} to the operation's \`${CATALOG}\`, so that an agent sees every code it may have to handle.`,
+          path: placeIn(response, code.location),
+        });
+      }
+    }
+  }
+  return findings;
+});

@@ -1,0 +1,52 @@
+import { errorFieldValues, type FieldValue } from '../lib/error-values';
+import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/names';
+import { nearest } from '../lib/nearest';
+import { label, placeIn, ruleFunction, type Finding } from '../lib/rule-function';
+import { describeValue } from '../lib/values';
+
+type Options = NameOptions<'severity' | 'category'> & { severities?: string[]; categories?: string[] };
+
+/** The closed vocabularies of seed 003: the severity ladder and the repair-strategy categories. */
+const LADDER = ['info', 'warning', 'error', 'fatal'];
+const CATEGORIES = ['validation', 'auth', 'rate_limit', 'state', 'dependency', 'internal'];
+const WORDS = { type: 'array', items: { type: 'string', minLength: 1 }, minItems: 1 };
+
+interface Vocabulary {
+  names: readonly string[];
+  allowed: readonly string[];
+  what: string;
+}
+
+/** The allowed word a wrong value most likely meant: a prefix (`warn` → `warning`) or a near spelling. */
+function likely(value: string, allowed: readonly string[]): string | undefined {
+  const lower = value.toLowerCase();
+  return allowed.find(word => lower.length >= 3 && word.startsWith(lower)) ?? nearest(value, allowed);
+}
+
+function outside(value: FieldValue, vocabulary: Vocabulary): Finding | undefined {
+  if (typeof value.value === 'string' && vocabulary.allowed.includes(value.value)) return undefined;
+  const guess = typeof value.value === 'string' ? likely(value.value, vocabulary.allowed) : undefined;
+  const verb = value.source === 'schema' ? 'allows' : 'is';
+  const allowed = vocabulary.allowed.map(word => `\`${word}\``).join(', ');
+  return {
+    message: `${label(value.operation, value.response)}: ${value.holder}'s \`${value.name}\` ${verb} ${describeValue(value.value)}, outside the ${vocabulary.what}. Use one of ${allowed}${guess === undefined ? '' : ` (here probably \`${guess}\`)`}, so that an agent can choose its next move from it.`,
+    path: placeIn(value.response, value.location, value.within),
+  };
+}
+
+/** ax-recoverable-severity: error `severity` and `category` values stay within seed 003's closed vocabularies. */
+export default ruleFunction<Options>(
+  'recoverableSeverity',
+  { ...nameOptionsSchema('severity', 'category'), severities: WORDS, categories: WORDS },
+  ({ doc, options, operations }) => {
+    const vocabularies: Vocabulary[] = [
+      { names: namesFor(options, 'severity'), allowed: options.severities ?? LADDER, what: 'severity ladder' },
+      { names: namesFor(options, 'category'), allowed: options.categories ?? CATEGORIES, what: 'error categories' },
+    ];
+    return vocabularies.flatMap(vocabulary =>
+      errorFieldValues(doc, operations, vocabulary.names)
+        .map(value => outside(value, vocabulary))
+        .filter(finding => finding !== undefined),
+    );
+  },
+);

@@ -1,0 +1,90 @@
+import { child, errorBodies, isErrorStatus, type Located } from '../lib/document';
+import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/names';
+import { label, placeIn, ruleFunction, type Finding } from '../lib/rule-function';
+import { membersOf } from '../lib/values';
+
+type Options = NameOptions<'message' | 'recoveryHint'> & { phrases?: string[] };
+
+/** Text that names no field, no cause and no fix (seeds 000, 003, 004); matched whole or nearly so, never as a substring. */
+const VAGUE_PHRASES = [
+  'Invalid input',
+  'Invalid request',
+  'Invalid data',
+  'Bad request',
+  'Something went wrong',
+  'An error occurred',
+  'An error has occurred',
+  'An unexpected error occurred',
+  'An unexpected error has occurred',
+  'Unexpected error',
+  'Unknown error',
+  'The request could not be processed',
+  'Please try again later',
+  'Try again later',
+  'See documentation',
+  'See the documentation',
+  'Please contact support',
+];
+
+/** Interjections that may precede a vague phrase without adding information. */
+const LEADING = /^(?:oops|whoops|sorry|error)\b[\s!:,.-]*/;
+/** A colon, semicolon, dash or bracket after the phrase introduces specifics ("Invalid input: `amount` must be > 0"). */
+const DETAIL = /^\s*(?:[:;(=[]|\s[-–—]\s)/;
+const MAX_TRAILING_WORDS = 2;
+
+const normalize = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
+
+/** The vague phrase the text amounts to, if it is that phrase, maybe with an interjection before or a word or two after. */
+function vague(text: string, phrases: readonly string[]): string | undefined {
+  const body = text.trim().toLowerCase().replace(LEADING, '');
+  return phrases.find(phrase => {
+    const words = phrase.toLowerCase().split(/\s+/);
+    const pattern = new RegExp(`^${words.map(word => word.replace(/[^a-z0-9]/g, '')).join('[^a-z0-9]+')}(?![a-z0-9])`);
+    const match = pattern.exec(body);
+    if (match === null) return false;
+    const rest = body.slice(match[0].length);
+    return !DETAIL.test(rest) && normalize(rest).split(' ').filter(Boolean).length <= MAX_TRAILING_WORDS;
+  });
+}
+
+/** The texts an error example shows an agent: message-like members and hints, strings or lists of strings. */
+function textsOf(example: Located, names: readonly string[]): { name: string; text: Located<string> }[] {
+  return membersOf(example, names).flatMap(member => {
+    const items = Array.isArray(member.value) ? member.value.map((value, i) => ({ value, location: child(member.location, i) })) : [member];
+    return items.filter((item): item is Located<string> => typeof item.value === 'string').map(text => ({ name: member.name, text }));
+  });
+}
+
+/** ax-recoverable-vague-message: error examples and error-response descriptions say something an agent can act on. */
+export default ruleFunction<Options>(
+  'recoverableVagueMessage',
+  { ...nameOptionsSchema('message', 'recoveryHint'), phrases: { type: 'array', items: { type: 'string', minLength: 1 } } },
+  ({ doc, options, operations }) => {
+    const phrases = options.phrases ?? VAGUE_PHRASES;
+    // A bare string `error` member is seed 002's "bad" example: `{ "error": "Bad Request" }`.
+    const names = [...namesFor(options, 'message'), ...namesFor(options, 'recoveryHint'), 'error'];
+    const findings: Finding[] = [];
+    for (const operation of operations) {
+      for (const response of doc.responses(operation).filter(response => isErrorStatus(response.status))) {
+        const { description } = response.node;
+        const phrase = typeof description === 'string' ? vague(description, phrases) : undefined;
+        if (phrase === undefined) continue;
+        findings.push({
+          message: `${label(operation, response)}: the response description ${JSON.stringify(description)} tells an agent nothing it can act on ("${phrase}"). Say when this error happens and how to recover, e.g. "The body is invalid; \`details\` names each field to fix."`,
+          path: placeIn(response, child(response.location, 'description')),
+        });
+      }
+    }
+    for (const { operation, response, body } of errorBodies(doc, operations)) {
+      for (const { name, text } of body.examples.flatMap(example => textsOf(example, names))) {
+        const phrase = vague(text.value, phrases);
+        if (phrase === undefined) continue;
+        findings.push({
+          message: `${label(operation, response)}: the ${body.mediaType} error example's \`${name}\` ${JSON.stringify(text.value)} tells an agent nothing it can act on ("${phrase}"). Name the field, the cause and the fix, e.g. "\`amount\` must be a positive integer in cents; send 4200 for 42.00."`,
+          path: placeIn(response, text.location),
+        });
+      }
+    }
+    return findings;
+  },
+);

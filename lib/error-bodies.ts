@@ -1,0 +1,92 @@
+/**
+ * The error bodies the recoverable-error rules read, and how their findings are worded and placed.
+ * A body without a readable object schema is ax-recoverable-error-schema's to report: these rules
+ * stay silent on it, so that a missing body is reported once, not once per rule.
+ */
+import { isObject, type Body, type Located, type OpenApiDocument, type Operation, type Response } from './document';
+import { label, placeIn, type Finding } from './rule-function';
+import { isObjectView, propertyPerView, viewsOf, type ObjectView, type Property } from './schema';
+
+export interface ErrorSchema {
+  operation: Operation;
+  response: Response;
+  mediaType: string;
+  schema: Located;
+  /** The object shapes a payload can take (non-object `oneOf` branches are error-schema's concern). */
+  views: ObjectView[];
+  /** "the error schema", naming the media type when the response offers several JSON bodies. */
+  name: string;
+}
+
+/** What one view lacks, and the fix; views with the same problem are reported together. */
+export interface Problem {
+  what: string;
+  fix: string;
+}
+
+/** The readable error schemas of one response; `unreadable` when some schema could not be analysed (then stay silent). */
+export function errorSchemasOf(doc: OpenApiDocument, operation: Operation, response: Response): { schemas: ErrorSchema[]; unreadable: boolean } {
+  const bodies = distinctSchemas(doc.jsonBodies(operation, response));
+  const several = bodies.length > 1;
+  const schemas: ErrorSchema[] = [];
+  let unreadable = false;
+  for (const { mediaType, schema } of bodies) {
+    if (schema === undefined) continue;
+    const views = viewsOf(doc, schema.value, schema.location)?.filter(isObjectView);
+    if (views === undefined) unreadable = true;
+    if (views === undefined || views.length === 0) continue;
+    schemas.push({ operation, response, mediaType, schema, views, name: several ? `the ${mediaType} error schema` : 'the error schema' });
+  }
+  return { schemas, unreadable };
+}
+
+/** Bodies with a schema, once per schema: Swagger 2.0 repeats one schema per `produces` entry, OpenAPI 3 often one `$ref` per media type. */
+function distinctSchemas(bodies: Body[]): Body[] {
+  const seen = new Set<unknown>();
+  return bodies.filter(({ schema }) => {
+    const key = isObject(schema?.value) && typeof schema.value.$ref === 'string' ? schema.value.$ref : schema?.value;
+    return schema !== undefined && !seen.has(key) && Boolean(seen.add(key));
+  });
+}
+
+/** Every readable error schema of the operations' responses whose status `inScope` accepts. */
+export function errorSchemas(doc: OpenApiDocument, operations: Operation[], inScope: (status: string) => boolean): ErrorSchema[] {
+  return operations.flatMap(operation =>
+    doc
+      .responses(operation)
+      .filter(response => inScope(response.status))
+      .flatMap(response => errorSchemasOf(doc, operation, response).schemas),
+  );
+}
+
+/**
+ * One finding per distinct problem among the schema's views, on the operation's own response:
+ * "the error schema has no X" or, for some `oneOf`/`anyOf` shapes only, "… in 2 of its 3 oneOf/anyOf shapes".
+ */
+export function describeViews(target: ErrorSchema, problemOf: (view: ObjectView) => Problem | undefined): Finding[] {
+  const groups = new Map<string, { problem: Problem; count: number }>();
+  for (const view of target.views) {
+    const problem = problemOf(view);
+    if (problem === undefined) continue;
+    const key = `${problem.what}\n${problem.fix}`;
+    const group = groups.get(key) ?? { problem, count: 0 };
+    group.count++;
+    groups.set(key, group);
+  }
+  const total = target.views.length;
+  return [...groups.values()].map(({ problem, count }) => ({
+    message: `${label(target.operation, target.response)}: ${target.name} ${problem.what}${count < total ? ` in ${count} of its ${total} oneOf/anyOf shapes` : ''}. ${problem.fix}`,
+    path: placeIn(target.response, target.schema.location),
+  }));
+}
+
+/** The property an error body view declares under one of `names`, at its top level or inside the `error` wrapper (seed 003). */
+export function errorProperty(doc: OpenApiDocument, view: ObjectView, names: readonly string[], required = false): Property | undefined {
+  return propertyPerView(doc, [view], names, { required, errorWrapper: true })[0];
+}
+
+/** The extensions a response object may carry instead of a schema field (the AX convention). */
+export function responseExtension(response: Response, name: 'x-ax-error-code' | 'x-ax-error-suggestion'): string | undefined {
+  const value = response.node[name];
+  return typeof value === 'string' && value.trim() !== '' ? value : undefined;
+}

@@ -1,0 +1,84 @@
+/**
+ * Walks over plain JSON values (example payloads, the raw document) with an explicit stack: a deep or
+ * huge value can neither overflow the call stack nor cost more than one visit per node.
+ */
+import { child, isObject, type JsonPath, type Located } from './document';
+
+/** Where a node sits below the walk's root, as a parent chain: a path array is built only for what gets reported. */
+export interface Trail {
+  parent: Trail | undefined;
+  key: string | number;
+}
+
+/** The location of a node given the root's location and the node's trail; undefined outside the user's document. */
+export function pathOf(base: JsonPath | undefined, trail: Trail | undefined): JsonPath | undefined {
+  if (base === undefined) return undefined;
+  const keys: (string | number)[] = [];
+  for (let step = trail; step !== undefined; step = step.parent) keys.push(step.key);
+  return [...base, ...keys.reverse()];
+}
+
+/**
+ * Visits every node of `root` once, depth first in document order. `visit` returns false to skip the
+ * node's children. A node reached twice (a YAML alias) is visited once, so a cycle cannot loop.
+ */
+export function walk(root: unknown, visit: (value: unknown, trail: Trail | undefined) => boolean | void): void {
+  const stack: { value: unknown; trail: Trail | undefined }[] = [{ value: root, trail: undefined }];
+  const seen = new Set<object>();
+  while (stack.length > 0) {
+    const { value, trail } = stack.pop()!;
+    if (typeof value === 'object' && value !== null) {
+      if (seen.has(value)) continue;
+      seen.add(value);
+    }
+    if (visit(value, trail) === false) continue;
+    if (Array.isArray(value)) {
+      for (let i = value.length - 1; i >= 0; i--) stack.push({ value: value[i], trail: { parent: trail, key: i } });
+    } else if (isObject(value)) {
+      const keys = Object.keys(value);
+      for (let i = keys.length - 1; i >= 0; i--) stack.push({ value: value[keys[i]], trail: { parent: trail, key: keys[i] } });
+    }
+  }
+}
+
+/** Every string inside an example value (keys excluded), with its location: for rules that read example text. */
+export function stringsIn(example: Located): Located<string>[] {
+  const found: Located<string>[] = [];
+  walk(example.value, (value, trail) => {
+    if (typeof value === 'string') found.push({ value, location: pathOf(example.location, trail) });
+  });
+  return found;
+}
+
+export interface Member extends Located {
+  name: string;
+}
+
+/**
+ * The members of an example payload named by one of `names`, at the top level and inside an `error`
+ * object (the single-error envelope of seed 003), in the order of `names`.
+ */
+export function membersOf(example: Located, names: readonly string[]): Member[] {
+  const holders: Located[] = [example];
+  if (isObject(example.value) && isObject(example.value.error)) {
+    holders.push({ value: example.value.error, location: child(example.location, 'error') });
+  }
+  const found: Member[] = [];
+  for (const name of names) {
+    for (const holder of holders) {
+      if (isObject(holder.value) && Object.prototype.hasOwnProperty.call(holder.value, name)) {
+        found.push({ name, value: holder.value[name], location: child(holder.location, name) });
+      }
+    }
+  }
+  return found;
+}
+
+/** How a value reads in a message: `the string "yes"`, `the number 1`, `null`, `an object`, `an array`. */
+export function describeValue(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  if (typeof value === 'object') return 'an object';
+  if (typeof value === 'string') return `the string ${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)}`;
+  return `the ${typeof value} ${String(value)}`;
+}

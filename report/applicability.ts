@@ -1,0 +1,76 @@
+/**
+ * When a principle applies to an operation: the same scope its rule inspects, asked of the shared
+ * document model. An operation outside that scope gets "not applicable" instead of a free pass, so
+ * the shares in the report count only operations where the rule had something to check.
+ */
+import { isClientErrorStatus, isErrorStatus, isMutation, isServerErrorStatus, isSuccessStatus, type OpenApiDocument, type Operation, type Response } from '../lib/document';
+import { errorSchemas } from '../lib/error-bodies';
+import { DEFAULT_NAMES } from '../lib/names';
+import { holdersOf } from '../lib/nested';
+import { propertyPerView, viewsOf } from '../lib/schema';
+
+export type Applies = (doc: OpenApiDocument, operation: Operation) => boolean;
+
+const NO_ENVELOPE = new Set(['204', '205']);
+const STATE_REJECTION_WORDS = /\b(states?|transitions?)\b/i;
+
+const hasStatus = (doc: OpenApiDocument, operation: Operation, inScope: (status: string) => boolean): boolean =>
+  doc.responses(operation).some(response => inScope(response.status));
+
+/** The operation has an error response of the given statuses with a readable JSON schema (what the error-content rules read). */
+const hasErrorSchema = (inScope: (status: string) => boolean): Applies => (doc, operation) => errorSchemas(doc, [operation], inScope).length > 0;
+
+const statusIn = (...statuses: string[]) => (status: string) => statuses.includes(status);
+
+export const hasErrorResponse: Applies = (doc, operation) => hasStatus(doc, operation, isErrorStatus);
+export const hasAnyErrorSchema = hasErrorSchema(isErrorStatus);
+export const hasClientErrorSchema = hasErrorSchema(isClientErrorStatus);
+export const hasServerErrorSchema = hasErrorSchema(isServerErrorStatus);
+export const hasValidationErrorSchema = hasErrorSchema(statusIn('400', '422'));
+export const hasUnprocessableSchema = hasErrorSchema(statusIn('422'));
+
+export const hasWaitResponse: Applies = (doc, operation) => hasStatus(doc, operation, statusIn('429', '503'));
+
+/** Mutations must declare `x-ax-retryable`; any operation that declares it has its value checked. */
+export const isRetryableInScope: Applies = (_doc, operation) => isMutation(operation) || operation.node['x-ax-retryable'] !== undefined;
+
+/** PUT and DELETE must declare `x-ax-idempotent`, a POST only when it takes an Idempotency-Key header; a declared flag is always checked. */
+export const isIdempotentInScope: Applies = (doc, operation) =>
+  ['put', 'delete'].includes(operation.method) ||
+  operation.node['x-ax-idempotent'] !== undefined ||
+  (operation.method === 'post' && takesIdempotencyKey(doc, operation));
+
+function takesIdempotencyKey(doc: OpenApiDocument, operation: Operation): boolean {
+  const wanted = new Set<string>(DEFAULT_NAMES.idempotencyKeyHeader.map(name => name.toLowerCase()));
+  return doc.parameters(operation).some(({ value }) => value.in === 'header' && typeof value.name === 'string' && wanted.has(value.name.toLowerCase()));
+}
+
+/** An error response with any body: its schema and its examples are where a stack trace could leak. */
+export const hasErrorBody: Applies = (doc, operation) =>
+  doc.responses(operation).some(response => isErrorStatus(response.status) && doc.bodies(operation, response).length > 0);
+
+/** A mutation's success response that carries a JSON body (204/205 carry no envelope). */
+export const hasMutationSuccessBody: Applies = (doc, operation) =>
+  isMutation(operation) &&
+  doc
+    .responses(operation)
+    .some(response => isSuccessStatus(response.status) && !NO_ENVELOPE.has(response.status) && doc.jsonBodies(operation, response).some(body => body.schema !== undefined));
+
+/** A response example that hands the agent a `nextSteps` list, whose hrefs the rule resolves. */
+export const hasNextStepsExample: Applies = (doc, operation) =>
+  doc
+    .responses(operation)
+    .some(response => doc.jsonBodies(operation, response).some(body => body.examples.some(example => holdersOf(example, DEFAULT_NAMES.nextSteps).length > 0)));
+
+/** A 409 or 422 that reports a state rejection: it declares a state field, or its description speaks of state. */
+export const hasStateRejection: Applies = (doc, operation) =>
+  doc.responses(operation).some(response => (response.status === '409' || response.status === '422') && reportsState(doc, operation, response));
+
+function reportsState(doc: OpenApiDocument, operation: Operation, response: Response): boolean {
+  if (typeof response.node.description === 'string' && STATE_REJECTION_WORDS.test(response.node.description)) return true;
+  const stateNames = [...DEFAULT_NAMES.currentState, ...DEFAULT_NAMES.allowedActions];
+  return doc.jsonBodies(operation, response).some(body => {
+    const views = body.schema === undefined ? undefined : viewsOf(doc, body.schema.value, body.schema.location);
+    return views !== undefined && propertyPerView(doc, views, stateNames, { errorWrapper: true }).some(property => property !== undefined);
+  });
+}

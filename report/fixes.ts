@@ -1,0 +1,96 @@
+/**
+ * The top fixes: failing cells grouped by the place their fix goes (the shared component a `$ref`
+ * points to, or the operation's inline schema) and the rule. One edit to a shared error schema can
+ * turn forty cells green; the list is ordered by the cells a single edit turns green.
+ */
+import { startsWith, type JsonPath, type OpenApiDocument, type Operation } from '../lib/document';
+import { PRINCIPLES, type Principle } from './principles';
+import type { Cell, Row } from './scorecard';
+
+export interface Fix {
+  principle: Principle;
+  /** Where the edit goes. */
+  target: JsonPath;
+  /** True when the target is outside the operations it fixes (a component they share). */
+  shared: boolean;
+  /** Failing cells this edit alone turns green. */
+  cellsFixed: number;
+  /** Failing cells with at least one diagnostic this edit removes. */
+  cellsAffected: number;
+  operations: Operation[];
+  /** One of the diagnostics, for its exact wording. */
+  example: string;
+}
+
+/** The response a diagnostic is about, from its path `…/<method>/responses/<status>/…`. */
+function responseOf(doc: OpenApiDocument, operation: Operation, path: JsonPath) {
+  const depth = operation.location.length;
+  if (path[depth] !== 'responses') return undefined;
+  return doc.responses(operation).find(response => response.status === String(path[depth + 1]));
+}
+
+/** The schema (after `$ref`s) of the response body the diagnostic sits in, or the first JSON body's. */
+function schemaTarget(doc: OpenApiDocument, operation: Operation, path: JsonPath, fallback: JsonPath): JsonPath {
+  const response = responseOf(doc, operation, path);
+  if (response === undefined) return fallback;
+  const schemas = doc.jsonBodies(operation, response).flatMap(body => (body.schema === undefined ? [] : [body.schema]));
+  const schema = schemas.find(candidate => candidate.location !== undefined && startsWith(path, candidate.location)) ?? schemas[0];
+  if (schema === undefined) return fallback;
+  return doc.resolve(schema.value, schema.location)?.location ?? schema.location ?? fallback;
+}
+
+function fixTarget(doc: OpenApiDocument, principle: Principle, operation: Operation, path: JsonPath): JsonPath {
+  if (principle.fixSite === 'operation') return operation.location;
+  const response = responseOf(doc, operation, path);
+  const responseTarget = response?.location ?? response?.at ?? path;
+  return principle.fixSite === 'schema' ? schemaTarget(doc, operation, path, responseTarget) : responseTarget;
+}
+
+interface Group {
+  principle: Principle;
+  target: JsonPath;
+  /** The failing cells with a diagnostic this group's edit removes, and their rows. */
+  cells: Map<Cell, Row>;
+  example: string;
+}
+
+export function topFixes(doc: OpenApiDocument, rows: readonly Row[]): Fix[] {
+  const groups = new Map<string, Group>();
+  // The groups each failing cell needs, to tell which cells one group turns green by itself.
+  const needs = new Map<Cell, Set<string>>();
+  for (const row of rows) {
+    for (const principle of PRINCIPLES) {
+      const cell = row.cells[principle.id];
+      for (const diagnostic of cell.diagnostics ?? []) {
+        const target = fixTarget(doc, principle, row.operation, diagnostic.path);
+        const key = JSON.stringify([principle.rule, target]);
+        const group = groups.get(key) ?? { principle, target, cells: new Map<Cell, Row>(), example: diagnostic.message };
+        groups.set(key, group);
+        group.cells.set(cell, row);
+        needs.set(cell, (needs.get(cell) ?? new Set()).add(key));
+      }
+    }
+  }
+  const fixes = [...groups.values()].map(
+    (group): Fix => ({
+      principle: group.principle,
+      target: group.target,
+      shared: [...group.cells.values()].some(row => !startsWith(group.target, row.operation.location)),
+      cellsFixed: [...group.cells.keys()].filter(cell => needs.get(cell)!.size === 1).length,
+      cellsAffected: group.cells.size,
+      operations: [...group.cells.values()].map(row => row.operation),
+      example: group.example,
+    }),
+  );
+  return fixes.sort(
+    (a, b) => b.cellsFixed - a.cellsFixed || b.cellsAffected - a.cellsAffected || byCodePoint(toPointer(a.target), toPointer(b.target)),
+  );
+}
+
+/** Not localeCompare: the order, and so the JSON, must not depend on the machine's locale. */
+const byCodePoint = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** A JSON pointer (`#/components/schemas/Error`), as the user would write it in a `$ref`. */
+export function toPointer(path: JsonPath): string {
+  return `#${path.map(segment => `/${String(segment).replace(/~/g, '~0').replace(/\//g, '~1')}`).join('')}`;
+}

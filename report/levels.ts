@@ -1,0 +1,44 @@
+/**
+ * Agent-readiness levels, each a set of principles that must all be met: checked by the ruleset and
+ * passed by every operation they apply to (an exemption with a reason counts as a decision, not a failure).
+ */
+import type { PrincipleScore } from './scores';
+
+export interface Level {
+  id: string;
+  name: string;
+  /** The principles this level adds to the one below. */
+  adds: readonly string[];
+}
+
+export const LEVELS: readonly Level[] = [
+  { id: 'errors-structured', name: 'errors structured', adds: ['error-schema', 'error-structure'] },
+  {
+    id: 'recoverable',
+    name: 'recoverable',
+    adds: ['recovery-hint', 'retry-semantics', 'idempotency', 'field-details', 'retry-after', 'no-stack-traces', 'trace-id'],
+  },
+  { id: 'agent-ready', name: 'agent-ready', adds: ['next-steps', 'href-resolution', 'refresh-url', 'state-rejection'] },
+];
+
+export const NO_LEVEL = { id: 'not-agent-ready', name: 'not agent-ready' } as const;
+
+export interface Standing {
+  /** The highest level whose principles, and those of every level below, are all met. */
+  reached: { id: string; name: string };
+  /** The level above, with the principles that hold it back; undefined at the top. */
+  next: { id: string; name: string; blockers: string[] } | undefined;
+}
+
+const isMet = (score: PrincipleScore) => score.checked && score.counts.fail === 0;
+
+export function standingOf(scores: readonly PrincipleScore[]): Standing {
+  const byId = new Map(scores.map(score => [score.principle.id, score]));
+  let reached: Standing['reached'] = NO_LEVEL;
+  for (const level of LEVELS) {
+    const blockers = level.adds.filter(id => !isMet(byId.get(id)!));
+    if (blockers.length > 0) return { reached, next: { id: level.id, name: level.name, blockers } };
+    reached = { id: level.id, name: level.name };
+  }
+  return { reached, next: undefined };
+}

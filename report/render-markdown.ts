@@ -1,0 +1,100 @@
+/**
+ * Markdown for a pull-request comment: the score and level first, then the principles, the top
+ * fixes, and the matrix folded in a <details> block, kept under GitHub's comment size limit.
+ */
+import type { Cell, CellStatus } from './scorecard';
+import type { OperationData, ReportData } from './report';
+import { fixGain, fixScope, headline, nextLevelText, percent, rulesetName, shareText, STATUS_NAMES, TOP_FIXES } from './render-shared';
+
+const SYMBOLS: Record<CellStatus, string> = { pass: '✅', fail: '❌', exempt: '🔕', 'not-applicable': '➖', 'not-checked': '❔' };
+
+/** GitHub refuses comments over 65,536 characters: a large API shows its failing operations first, up to this many. */
+const MAX_MATRIX_ROWS = 100;
+
+const escape = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+const code = (text: string) => `\`${text.replace(/`/g, "'")}\``;
+const row = (cells: string[]) => `| ${cells.join(' | ')} |`;
+
+function summary(report: ReportData): string[] {
+  const { cells, operations } = report.overall;
+  const next = nextLevelText(report);
+  return [
+    `## ${headline(report)}`,
+    '',
+    `${code(report.file)} · ${operations.total} operations · ruleset ${code(rulesetName(report))} · ${report.tool.name} ${report.tool.version}`,
+    '',
+    `Passing cells: ${cells.passed}/${cells.applicable} (${percent(cells.percent)}). Operations passing every principle that applies: ${operations.passed}/${operations.applicable} (${percent(operations.percent)}).`,
+    ...(next === undefined ? [] : ['', next]),
+    ...(report.unplaced.length === 0 ? [] : ['', `${report.unplaced.length} diagnostics of these rules lie outside any operation; the JSON report lists them under \`unplaced\`.`]),
+  ];
+}
+
+function principles(report: ReportData): string[] {
+  return [
+    '### Principles',
+    '',
+    row(['principle', 'rule', 'pass', 'fail', 'exempt', 'n/a']),
+    row(['---', '---', '---:', '---:', '---:', '---:']),
+    ...report.principles.map(principle =>
+      row([principle.label, code(principle.rule), shareText(principle), String(principle.counts.fail), String(principle.counts.exempt), String(principle.counts['not-applicable'])]),
+    ),
+  ];
+}
+
+function fixes(report: ReportData): string[] {
+  if (report.fixes.length === 0) return [];
+  return [
+    '### Top fixes',
+    '',
+    ...report.fixes
+      .slice(0, TOP_FIXES)
+      .map((fix, i) => `${i + 1}. **${fix.fix}** in ${code(fix.target)} (${fixScope(fix)}): ${fixGain(fix)}. ${code(fix.rule)}`),
+  ];
+}
+
+function cellText(cell: Cell): string {
+  return cell.status === 'exempt' && cell.reason === 'overrides' ? `${SYMBOLS.exempt}ᵒ` : SYMBOLS[cell.status];
+}
+
+/** Failing operations first (in document order), then the rest, up to the row limit. */
+function matrixRows(report: ReportData): OperationData[] {
+  const failing = (operation: OperationData) => Object.values(operation.cells).some(cell => cell.status === 'fail');
+  return [...report.operations.filter(failing), ...report.operations.filter(operation => !failing(operation))].slice(0, MAX_MATRIX_ROWS);
+}
+
+function matrix(report: ReportData): string[] {
+  const shown = matrixRows(report);
+  const hidden = report.operations.length - shown.length;
+  const legend = (Object.keys(SYMBOLS) as CellStatus[]).map(status => `${SYMBOLS[status]} ${STATUS_NAMES[status]}`).join(' · ');
+  return [
+    `<details><summary>Matrix: ${report.operations.length} operations × ${report.principles.length} principles</summary>`,
+    '',
+    `${legend} (ᵒ: turned off by the ruleset's overrides)`,
+    '',
+    row(['method', 'path', 'operationId', ...report.principles.map(principle => principle.label)]),
+    row(['---', '---', '---', ...report.principles.map(() => ':---:')]),
+    ...shown.map(operation =>
+      row([operation.method, code(escape(operation.path)), operation.operationId === null ? '' : code(escape(operation.operationId)), ...report.principles.map(principle => cellText(operation.cells[principle.id]))]),
+    ),
+    ...(hidden > 0 ? ['', `${hidden} more operations without failures are in the JSON and HTML reports.`] : []),
+    '',
+    '</details>',
+  ];
+}
+
+function exemptions(report: ReportData): string[] {
+  const labels = new Map(report.principles.map(principle => [principle.id, principle.label]));
+  const entries = report.operations.flatMap(operation =>
+    Object.entries(operation.cells)
+      .filter(([, cell]) => cell.status === 'exempt' && cell.reason !== 'overrides')
+      .map(([id, cell]) => `- ${operation.method} ${code(operation.path)}, ${labels.get(id)}: ${escape(cell.reason ?? '')}`),
+  );
+  if (entries.length === 0) return [];
+  const shown = entries.slice(0, MAX_MATRIX_ROWS);
+  return ['<details><summary>Exemptions (x-ax-exempt)</summary>', '', ...shown, ...(entries.length > shown.length ? [`- … and ${entries.length - shown.length} more`] : []), '', '</details>'];
+}
+
+export function renderMarkdown(report: ReportData): string {
+  const sections = [summary(report), principles(report), fixes(report), matrix(report), exemptions(report)].filter(section => section.length > 0);
+  return `${sections.map(section => section.join('\n')).join('\n\n')}\n`;
+}

@@ -1,0 +1,112 @@
+/**
+ * The report as plain data: what `--format json` prints (described by docs/report.schema.json) and
+ * what the Markdown and HTML renderers read, so that the three formats cannot disagree.
+ */
+import * as path from 'node:path';
+import packageJson from '../package.json';
+import { topFixes, toPointer } from './fixes';
+import type { LintRun } from './lint';
+import { standingOf } from './levels';
+import { buildScorecard, type Cell, type CellStatus } from './scorecard';
+import { scoreOverall, scorePrinciples, type Share } from './scores';
+
+export const REPORT_SCHEMA_VERSION = 1;
+
+export interface PrincipleData extends Share {
+  id: string;
+  label: string;
+  rule: string;
+  scope: string;
+  checked: boolean;
+  counts: Record<CellStatus, number>;
+}
+
+export interface OperationData {
+  method: string;
+  path: string;
+  operationId: string | null;
+  /** `#/paths/~1orders~1{id}/put`, as written in a `$ref` (RFC 6901 escapes, no percent-encoding). */
+  pointer: string;
+  /** The same place as the path array of Spectral's diagnostics (`spectral lint -f json`'s `path`). */
+  location: (string | number)[];
+  cells: Record<string, Cell>;
+}
+
+export interface FixData {
+  principle: string;
+  rule: string;
+  target: string;
+  shared: boolean;
+  fix: string;
+  cellsFixed: number;
+  cellsAffected: number;
+  operations: string[];
+  example: string;
+}
+
+export interface ReportData {
+  schemaVersion: typeof REPORT_SCHEMA_VERSION;
+  tool: { name: string; version: string };
+  file: string;
+  /** null: the package's recommended ruleset. */
+  ruleset: string | null;
+  overall: { score: number | null; cells: Share; operations: Share & { total: number } };
+  level: { id: string; name: string; next: { id: string; name: string; blockers: string[] } | null };
+  principles: PrincipleData[];
+  fixes: FixData[];
+  operations: OperationData[];
+  unplaced: { rule: string; message: string; pointer: string }[];
+}
+
+/** Paths in the report are relative to the folder it runs in, with `/`, so that it reads the same on every machine. */
+function portable(file: string, cwd: string): string {
+  return path.relative(cwd, file).split(path.sep).join('/');
+}
+
+const operationName = (operation: { method: string; path: string }) => `${operation.method.toUpperCase()} ${operation.path}`;
+
+export function buildReport(run: LintRun, cwd = process.cwd()): ReportData {
+  const card = buildScorecard(run);
+  const scores = scorePrinciples(card);
+  const overall = scoreOverall(card, scores);
+  const standing = standingOf(scores);
+  return {
+    schemaVersion: REPORT_SCHEMA_VERSION,
+    tool: { name: packageJson.name, version: packageJson.version },
+    file: portable(run.file, cwd),
+    ruleset: run.rulesetFile === undefined ? null : portable(run.rulesetFile, cwd),
+    overall: { score: overall.cells.percent, ...overall },
+    level: { ...standing.reached, next: standing.next ?? null },
+    principles: scores.map(({ principle, checked, counts, passed, applicable, percent }) => ({
+      id: principle.id,
+      label: principle.label,
+      rule: principle.rule,
+      scope: principle.scope,
+      checked,
+      counts,
+      passed,
+      applicable,
+      percent,
+    })),
+    fixes: topFixes(run.doc, card.rows).map(fix => ({
+      principle: fix.principle.id,
+      rule: fix.principle.rule,
+      target: toPointer(fix.target),
+      shared: fix.shared,
+      fix: fix.principle.fix,
+      cellsFixed: fix.cellsFixed,
+      cellsAffected: fix.cellsAffected,
+      operations: fix.operations.map(operationName),
+      example: fix.example,
+    })),
+    operations: card.rows.map(({ operation, cells }) => ({
+      method: operation.method.toUpperCase(),
+      path: operation.path,
+      operationId: typeof operation.node.operationId === 'string' ? operation.node.operationId : null,
+      pointer: toPointer(operation.location),
+      location: operation.location,
+      cells,
+    })),
+    unplaced: card.unplaced.map(diagnostic => ({ rule: String(diagnostic.code), message: diagnostic.message, pointer: toPointer(diagnostic.path) })),
+  };
+}

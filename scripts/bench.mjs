@@ -1,0 +1,137 @@
+#!/usr/bin/env node
+/**
+ * npm run bench: what spectral-agent-ux costs on real descriptions (GitHub, Stripe) next to Spectral's
+ * own floor and `spectral:oas`, and how it scales with the number of operations.
+ *
+ * Configurations: (a) floor: one trivial rule, so only parse and resolve; (b) spectral:oas;
+ * (c) spectral-agent-ux `all`; (d) (c) + spectral:oas.
+ * Time: median wall time of a full lint (parse included), rounds alternating the configurations in one
+ * warm process. Peak RSS: each configuration in its own child process (`--child`), since a process's
+ * peak RSS only grows and cannot be split between configurations run in it.
+ *
+ *   node scripts/bench.mjs [--rounds 3] [--ruleset dist/index.cjs] [--skip-rss] [--skip-scaling]
+ */
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { synthetic } from './synthetic.mjs';
+
+const require = createRequire(import.meta.url);
+const { Document, Spectral } = require('@stoplight/spectral-core');
+const Parsers = require('@stoplight/spectral-parsers');
+const { oas } = require('@stoplight/spectral-rulesets');
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const args = process.argv.slice(2);
+const option = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);
+const rounds = Number(option('--rounds', 3));
+const rulesetPath = resolve(root, option('--ruleset', process.env.BENCH_RULESET ?? 'dist/index.cjs'));
+const loaded = require(rulesetPath);
+const agentUx = loaded.default ?? loaded;
+
+const CONFIGS = {
+  a: { label: '(a) floor: one trivial rule', ruleset: { rules: { floor: { given: '$', severity: 'error', then: { function: () => [] } } } } },
+  b: { label: '(b) spectral:oas', ruleset: { extends: [[oas, 'recommended']] } },
+  c: { label: '(c) spectral-agent-ux all', ruleset: { extends: [[agentUx, 'all']] } },
+  d: { label: '(d) (c) + spectral:oas', ruleset: { extends: [[agentUx, 'all'], [oas, 'recommended']] } },
+};
+const FILES = { github: '.cache/corpus/github.json', stripe: '.cache/corpus/stripe.json' };
+
+function spectralFor(config) {
+  const spectral = new Spectral();
+  spectral.setRuleset(CONFIGS[config].ruleset);
+  return spectral;
+}
+
+/** One full lint: parse, resolve, run. Returns milliseconds and the number of results. */
+async function lint(spectral, text, source) {
+  globalThis.gc?.();
+  const started = performance.now();
+  const document = new Document(text, source.endsWith('.json') ? Parsers.Json : Parsers.Yaml, source);
+  const results = await spectral.run(document);
+  return { ms: performance.now() - started, results: results.length };
+}
+
+const median = values => [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)];
+const seconds = ms => (ms / 1000).toFixed(2);
+const mb = bytes => (bytes / 1024 / 1024).toFixed(0);
+
+// A child measures one configuration on one file: `--child <config> <file>`; prints JSON.
+if (args[0] === '--child') {
+  const [, config, file] = args;
+  const source = resolve(root, file);
+  const text = readFileSync(source, 'utf8');
+  const { ms, results } = await lint(spectralFor(config), text, source);
+  process.stdout.write(JSON.stringify({ ms, results, maxRssBytes: process.resourceUsage().maxRSS * 1024 }));
+  process.exit(0);
+}
+
+const out = [];
+const say = line => (out.push(line), console.log(line));
+
+say(`# spectral-agent-ux benchmark`);
+say('');
+say(`${new Date().toISOString()}; ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? 'unknown'}), ${mb(os.totalmem())} MB memory, node ${process.version}, load average ${os.loadavg().map(l => l.toFixed(1)).join(' ')}`);
+say(`ruleset: ${rulesetPath.replace(`${root}/`, '')} (${Object.keys(agentUx.rules).length} rules); command: node ${process.execArgv.join(' ')} scripts/bench.mjs ${args.join(' ')}`.replace(/ +/g, ' '));
+
+const summary = {};
+for (const [name, file] of Object.entries(FILES)) {
+  const source = resolve(root, file);
+  const text = readFileSync(source, 'utf8');
+  const times = Object.fromEntries(Object.keys(CONFIGS).map(config => [config, []]));
+  const counts = {};
+  const spectrals = Object.fromEntries(Object.keys(CONFIGS).map(config => [config, spectralFor(config)]));
+  for (let round = 0; round < rounds; round++) {
+    for (const config of Object.keys(CONFIGS)) {
+      const { ms, results } = await lint(spectrals[config], text, source);
+      times[config].push(ms);
+      counts[config] = results;
+      process.stderr.write(`  ${name} round ${round + 1} ${config}: ${seconds(ms)} s\n`);
+    }
+  }
+  const rss = {};
+  if (!args.includes('--skip-rss')) {
+    for (const config of Object.keys(CONFIGS)) {
+      const child = JSON.parse(execFileSync(process.execPath, [fileURLToPath(import.meta.url), '--child', config, file, '--ruleset', rulesetPath], { encoding: 'utf8', maxBuffer: 1 << 20 }));
+      rss[config] = child;
+    }
+  }
+  summary[name] = { times, counts, rss };
+  say('');
+  say(`## ${name} (${file}, ${mb(text.length)} MB)`);
+  say('');
+  say(`| configuration | median wall time (s), ${rounds} rounds in one process | all rounds (s) | results | peak RSS (MB), own process | wall time in own process (s) |`);
+  say('| --- | --- | --- | --- | --- | --- |');
+  for (const [config, { label }] of Object.entries(CONFIGS)) {
+    const child = rss[config];
+    say(`| ${label} | ${seconds(median(times[config]))} | ${times[config].map(seconds).join(', ')} | ${counts[config]} | ${child ? mb(child.maxRssBytes) : '-'} | ${child ? seconds(child.ms) : '-'} |`);
+  }
+  const ratio = (x, y) => (median(times[x]) / median(times[y])).toFixed(2);
+  say('');
+  say(`time (c)/(a) = ${ratio('c', 'a')}, (d)/(b) = ${ratio('d', 'b')}` + (rss.a ? `; peak RSS (c)/(a) = ${(rss.c.maxRssBytes / rss.a.maxRssBytes).toFixed(2)}, (d)/(b) = ${(rss.d.maxRssBytes / rss.b.maxRssBytes).toFixed(2)}` : ''));
+}
+
+if (!args.includes('--skip-scaling')) {
+  say('');
+  say('## Scaling: synthetic descriptions (scripts/synthetic.mjs), shared error and envelope schemas');
+  say('');
+  say(`| operations | MB | (a) floor median (s) | (c) all median (s) | (c)/(a) | (c) vs half the operations | (c) − (a) (s) |`);
+  say('| --- | --- | --- | --- | --- | --- | --- |');
+  const spectrals = { a: spectralFor('a'), c: spectralFor('c') };
+  let previous;
+  for (const operations of [250, 500, 1000, 2000, 4000]) {
+    const text = JSON.stringify(synthetic(operations), null, 2);
+    const source = join(root, '.cache', `synthetic-${operations}.json`);
+    const times = { a: [], c: [] };
+    for (let round = 0; round < rounds; round++) {
+      for (const config of ['a', 'c']) times[config].push((await lint(spectrals[config], text, source)).ms);
+    }
+    const a = median(times.a);
+    const c = median(times.c);
+    say(`| ${operations} | ${mb(text.length)} | ${seconds(a)} | ${seconds(c)} | ${(c / a).toFixed(2)} | ${previous ? `${(c / previous).toFixed(2)}×` : '-'} | ${seconds(c - a)} |`);
+    previous = c;
+  }
+}

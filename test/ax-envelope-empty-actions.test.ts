@@ -1,0 +1,94 @@
+import { at, NEXT_STEPS, oas3, ref, swagger2 } from './support/documents';
+import { testRule } from './support/testRule';
+
+const SCHEMA = { type: 'object', properties: { id: { type: 'string' }, status: { type: 'string' }, nextActions: { type: 'array' }, nextSteps: NEXT_STEPS } };
+const withExample = (example: unknown, schema: unknown = SCHEMA) => ({ description: 'The record', content: { 'application/json': { schema, example } } });
+const get = (example: unknown) => ({ get: { responses: { '200': withExample(example) } } });
+const EXAMPLE_AT = ['content', 'application/json', 'example'];
+const stuck = (label: string, steps: 'no' | 'an empty' = 'no', actions = 'nextActions', stepsName = 'nextSteps') =>
+  `${label}: the response example has an empty \`${actions}\` and ${steps} \`${stepsName}\`, so an agent reading it concludes it is stuck. Add \`${stepsName}\` beside \`${actions}\` with the recovery calls that remain (each { action, method, href, description }, saying who may call it).`;
+
+const step = (action: string, href: string) => ({ action, method: 'POST', href, description: `${action}; the performer or the principal may call it.` });
+/** Seed 000, finding F-456: a FAILED record at the end of a delegation chain. */
+const F456_BAD = { id: 'rec_9', status: 'FAILED', nextActions: [], validTransitions: ['revision', 'outcome', 'dispute', 'cancel'] };
+const F456_FIXED = {
+  ...F456_BAD,
+  nextSteps: [
+    step('Submit revision', '/v1/records/rec_9/revision'),
+    step('Report outcome', '/v1/records/rec_9/outcome'),
+    step('Open dispute', '/v1/records/rec_9/dispute'),
+    step('Cancel record', '/v1/records/rec_9/cancel'),
+  ],
+};
+
+testRule('ax-envelope-empty-actions', [
+  {
+    name: 'fires on the F-456 payload (empty nextActions, no nextSteps), on the example',
+    document: oas3({ '/records/{id}': get(F456_BAD) }),
+    errors: [{ path: [...at('/records/{id}', 'get', '200', ...EXAMPLE_AT), 'nextActions'], message: stuck('GET /records/{id} 200') }],
+  },
+  {
+    name: 'stays silent on the fixed F-456 payload, on a non-empty nextActions and without nextActions',
+    document: oas3({ '/a': get(F456_FIXED), '/b': get({ status: 'ACTIVE', nextActions: ['transition'] }), '/c': get({ status: 'ACTIVE' }) }),
+    errors: [],
+  },
+  {
+    name: 'an empty nextSteps beside it fires too; snake_case aliases are read',
+    document: oas3({ '/a': get({ status: 'FAILED', nextActions: [], nextSteps: [] }), '/b': get({ next_actions: [], next_steps: [step('Cancel', '/v1/x')] }), '/c': get({ next_actions: [] }) }),
+    errors: [
+      { path: [...at('/a', 'get', '200', ...EXAMPLE_AT), 'nextActions'], message: stuck('GET /a 200', 'an empty') },
+      { path: [...at('/c', 'get', '200', ...EXAMPLE_AT), 'next_actions'], message: stuck('GET /c 200', 'no', 'next_actions') },
+    ],
+  },
+  {
+    name: 'nested envelopes: each record of a list example is checked where it sits',
+    document: oas3({ '/records': get({ data: [F456_FIXED, F456_BAD] }) }),
+    errors: [{ path: [...at('/records', 'get', '200', ...EXAMPLE_AT), 'data', '1', 'nextActions'], message: stuck('GET /records 200') }],
+  },
+  {
+    name: 'a components/examples entry shared by two operations gives two diagnostics, each on its response',
+    document: oas3(
+      {
+        '/a': { get: { responses: { '200': { description: 'x', content: { 'application/json': { schema: SCHEMA, examples: { failed: ref('Failed', 'examples') } } } } } } },
+        '/b': { post: { responses: { '422': { description: 'x', content: { 'application/problem+json': { examples: { failed: ref('Failed', 'examples') } } } } } } },
+      },
+      { examples: { Failed: { value: F456_BAD } } },
+    ),
+    errors: [
+      { path: at('/a', 'get', '200'), message: stuck('GET /a 200') },
+      { path: at('/b', 'post', '422'), message: stuck('POST /b 422') },
+    ],
+  },
+  {
+    name: 'schema examples through $ref (OpenAPI 3.1) are read and reported on the response',
+    document: oas3({ '/a': { get: { responses: { '200': { description: 'x', content: { 'application/json': { schema: ref('Record') } } } } } } }, { schemas: { Record: { ...SCHEMA, examples: [F456_FIXED, F456_BAD] } } }, '3.1.0'),
+    errors: [{ path: at('/a', 'get', '200'), message: stuck('GET /a 200') }],
+  },
+  {
+    name: 'Swagger 2.0: response examples per media type',
+    document: swagger2({ '/a': { get: { responses: { '200': { description: 'x', schema: SCHEMA, examples: { 'application/json': F456_BAD } } } } } }),
+    errors: [{ path: at('/a', 'get', '200', 'examples', 'application/json', 'nextActions'), message: stuck('GET /a 200') }],
+  },
+  {
+    name: 'x-ax-exempt on the path item silences the rule there',
+    document: oas3({ '/a': { 'x-ax-exempt': { 'ax-envelope-empty-actions': 'Terminal audit record, nothing left to do' }, ...get(F456_BAD) } }),
+    errors: [],
+  },
+  {
+    name: 'functionOptions rename both lists',
+    document: oas3({ '/a': get({ transitions: [], links: [] }), '/b': get(F456_BAD) }),
+    functionOptions: { nextActions: ['transitions'], nextSteps: ['links'] },
+    errors: [{ path: [...at('/a', 'get', '200', ...EXAMPLE_AT), 'transitions'], message: stuck('GET /a 200', 'an empty', 'transitions', 'links') }],
+  },
+  {
+    name: 'garbage gives silence, never an exception',
+    document: oas3({
+      '/a': get('not an object'),
+      '/b': get({ nextActions: 'none' }),
+      '/c': get({ nextActions: null, nextSteps: null }),
+      '/d': { get: { responses: { '200': { description: 'x', content: { 'application/json': { examples: { a: ref('Missing', 'examples'), b: 'x' } } } } } } },
+      '/e': { get: { responses: null } },
+    }),
+    errors: [],
+  },
+]);

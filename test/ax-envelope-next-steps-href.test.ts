@@ -1,0 +1,221 @@
+import { at, NEXT_STEPS, oas3, ref, swagger2 } from './support/documents';
+import { testRule } from './support/testRule';
+
+const SCHEMA = { type: 'object', properties: { id: { type: 'string' }, nextSteps: NEXT_STEPS } };
+const step = (method: string, href: string) => ({ action: 'Next', method, href, description: 'What comes next.' });
+/** A 2xx response whose JSON body has the envelope schema and one inline example. */
+const withExample = (example: unknown) => ({ description: 'Created', content: { 'application/json': { schema: SCHEMA, example } } });
+const EXAMPLE_AT = ['content', 'application/json', 'example'];
+/** Spectral reports array indices in a path as strings. */
+const hrefAt = (path: string, method: string, status: string, i: number) => [...at(path, method, status, ...EXAMPLE_AT), 'nextSteps', String(i), 'href'];
+
+/** The routes of seed 000's worked example, under a server whose base path is /v1. */
+const RECORD_PATHS = {
+  '/records': { post: { responses: {} } },
+  '/records/{id}': { get: { responses: {} }, delete: { responses: {} } },
+  '/records/{id}/receipts': { post: { responses: {} } },
+  '/records/{id}/cancel': { post: { responses: {} } },
+  '/records/search': { get: { responses: {} } },
+};
+const api = (created: object, extra: object = {}, components: object = {}, openapi = '3.0.3') => ({
+  ...oas3({ ...RECORD_PATHS, '/records': { post: { responses: { '201': created } } }, ...extra }, components, openapi),
+  servers: [{ url: 'https://api.example.com/v1' }],
+});
+
+/** Seed 000's 201 payload: three steps, all concrete and declared. */
+const SEED_CREATED = {
+  id: '019d3b10-03cb-7b00-9f3e-f1a2c3d4e5f6',
+  status: 'ACTIVE',
+  nextSteps: [
+    step('POST', '/v1/records/019d3b10-03cb-.../receipts'),
+    step('POST', '/v1/records/019d3b10-03cb-.../cancel'),
+    step('GET', '/v1/records/019d3b10-03cb-...'),
+  ],
+};
+
+const noPath = (label: string, href: string, guess?: string) =>
+  `${label}: a \`nextSteps\` href of the response example, \`${href}\`, matches no path${guess === undefined ? '.' : `; did you mean \`${guess}\`?`} An agent following it gets a 404. Point the step at a declared route (server base path included), or declare the route under \`paths\`.`;
+const wrongMethod = (label: string, method: string, href: string, path: string, declared: string) =>
+  `${label}: a \`nextSteps\` step of the response example, \`${method} ${href}\`, reaches \`${path}\`, which declares ${declared}. Use one of the declared methods in the step, or declare \`${method.toLowerCase()}\` on that path.`;
+const template = (label: string, href: string, placeholder: string) =>
+  `${label}: a \`nextSteps\` href of the response example, \`${href}\`, still holds \`${placeholder}\`, which the agent would have to fill in. Emit the concrete URL, with the real value in place of \`${placeholder}\`.`;
+
+testRule('ax-envelope-next-steps-href', [
+  {
+    name: "stays silent on seed 000's worked example: every href resolves under the server base path",
+    document: api(withExample(SEED_CREATED)),
+    errors: [],
+  },
+  {
+    name: 'fires on a typo of a real path, naming the nearest one, on the href of the inline example',
+    document: api(withExample({ nextSteps: [step('POST', '/v1/record/42/receipt'), step('GET', '/v1/records/42')] })),
+    errors: [{ path: hrefAt('/records', 'post', '201', 0), message: noPath('POST /records 201', '/v1/record/42/receipt', '/v1/records/{id}/receipts') }],
+  },
+  {
+    name: 'fires on a method the path does not declare, listing the ones it does',
+    document: api(withExample({ nextSteps: [step('PUT', '/v1/records/42/cancel'), step('patch', '/v1/records/42')] })),
+    errors: [
+      { path: hrefAt('/records', 'post', '201', 0), message: wrongMethod('POST /records 201', 'PUT', '/v1/records/42/cancel', '/v1/records/{id}/cancel', 'only POST') },
+      { path: hrefAt('/records', 'post', '201', 1), message: wrongMethod('POST /records 201', 'patch', '/v1/records/42', '/v1/records/{id}', 'only GET, DELETE') },
+    ],
+  },
+  {
+    name: 'a concrete path wins over a template: DELETE on /records/search is not DELETE on /records/{id}',
+    document: api(withExample({ nextSteps: [step('DELETE', '/v1/records/search'), step('GET', '/v1/records/search?q=late')] })),
+    errors: [{ path: hrefAt('/records', 'post', '201', 0), message: wrongMethod('POST /records 201', 'DELETE', '/v1/records/search', '/v1/records/search', 'only GET') }],
+  },
+  {
+    name: 'fires on an href that still holds a {template}, in the path or in the query',
+    document: api(withExample({ nextSteps: [step('GET', '/v1/records/{id}'), step('GET', '/v1/records/search?cursor={cursor}')] })),
+    errors: [
+      { path: hrefAt('/records', 'post', '201', 0), message: template('POST /records 201', '/v1/records/{id}', '{id}') },
+      { path: hrefAt('/records', 'post', '201', 1), message: template('POST /records 201', '/v1/records/search?cursor={cursor}', '{cursor}') },
+    ],
+  },
+  {
+    name: 'absolute URLs, query strings, fragments, trailing slashes and hrefs relative to the server URL resolve',
+    document: api(
+      withExample({
+        nextSteps: [
+          step('GET', 'https://api.example.com/v1/records/r1'),
+          step('GET', '/v1/records/r1?expand=receipts#top'),
+          step('POST', '/v1/records/r1/receipts/'),
+          step('POST', 'records/r1/cancel'),
+        ],
+      }),
+    ),
+    errors: [],
+  },
+  {
+    name: 'an href without the server base path fires, suggesting the path with it',
+    document: api(withExample({ nextSteps: [step('GET', '/records/r1')] })),
+    errors: [{ path: hrefAt('/records', 'post', '201', 0), message: noPath('POST /records 201', '/records/r1', '/v1/records/{id}') }],
+  },
+  {
+    name: 'server variables are replaced by their defaults; with no servers the base is /',
+    document: {
+      ...oas3({ '/records': { post: { responses: { '201': withExample({ nextSteps: [step('GET', '/v2/records/r1')] }) } } }, '/records/{id}': { get: { responses: {} } } }),
+      servers: [{ url: 'https://{region}.example.com/{version}', variables: { region: { default: 'eu' }, version: { default: 'v2', enum: ['v2'] } } }],
+    },
+    errors: [],
+  },
+  {
+    name: 'no servers: an href with an unknown prefix fires, with no guess when nothing is close',
+    document: oas3({ '/records': { post: { responses: { '201': withExample({ nextSteps: [step('GET', '/records'), step('GET', '/billing/invoices/in_1/lines')] }) } } } }),
+    errors: [
+      { path: hrefAt('/records', 'post', '201', 0), message: wrongMethod('POST /records 201', 'GET', '/records', '/records', 'only POST') },
+      { path: hrefAt('/records', 'post', '201', 1), message: noPath('POST /records 201', '/billing/invoices/in_1/lines') },
+    ],
+  },
+  {
+    name: 'named examples through $ref to components/examples, shared by two operations: one diagnostic per operation, on its response',
+    document: api(
+      { description: 'Created', content: { 'application/json': { schema: SCHEMA, examples: { created: ref('Created', 'examples') } } } },
+      { '/records/{id}/receipts': { post: { responses: { '200': { description: 'OK', content: { 'application/json': { schema: SCHEMA, examples: { again: ref('Created', 'examples') } } } } } } } },
+      { examples: { Created: { value: { nextSteps: [step('POST', '/v1/records/r1/receipt')] } } } },
+    ),
+    errors: [
+      { path: at('/records', 'post', '201'), message: noPath('POST /records 201', '/v1/records/r1/receipt', '/v1/records/{id}/receipts') },
+      { path: at('/records/{id}/receipts', 'post', '200'), message: noPath('POST /records/{id}/receipts 200', '/v1/records/r1/receipt', '/v1/records/{id}/receipts') },
+    ],
+  },
+  {
+    name: 'a components/responses entry shared by two operations gives two diagnostics, each on its operation (OpenAPI 3.2)',
+    document: api(
+      ref('Created', 'responses'),
+      { '/records/{id}/cancel': { post: { responses: { '200': ref('Created', 'responses') } } } },
+      { responses: { Created: withExample({ nextSteps: [step('DELETE', '/v1/records/r1/receipts')] }) } },
+      '3.2.0',
+    ),
+    errors: [
+      { path: at('/records', 'post', '201'), message: wrongMethod('POST /records 201', 'DELETE', '/v1/records/r1/receipts', '/v1/records/{id}/receipts', 'only POST') },
+      { path: at('/records/{id}/cancel', 'post', '200'), message: wrongMethod('POST /records/{id}/cancel 200', 'DELETE', '/v1/records/r1/receipts', '/v1/records/{id}/receipts', 'only POST') },
+    ],
+  },
+  {
+    name: 'schema example through $ref (OpenAPI 3.1 examples array) and nested envelopes in a list are read',
+    document: api(
+      { description: 'Created', content: { 'application/json': { schema: ref('Created') } } },
+      {
+        '/records/search': {
+          get: {
+            responses: {
+              '200': { description: 'Page', content: { 'application/json': { example: { data: [{ id: 'r1', nextSteps: [step('GET', '/v1/records/r1')] }, { id: 'r2', nextSteps: [step('POST', '/v1/records/r2/cancell')] }] } } } },
+            },
+          },
+        },
+      },
+      { schemas: { Created: { ...SCHEMA, examples: [{ nextSteps: [step('GET', '/v1/records/r1/receipts')] }] } } },
+      '3.1.0',
+    ),
+    errors: [
+      { path: at('/records', 'post', '201'), message: wrongMethod('POST /records 201', 'GET', '/v1/records/r1/receipts', '/v1/records/{id}/receipts', 'only POST') },
+      {
+        path: [...at('/records/search', 'get', '200', ...EXAMPLE_AT), 'data', '1', 'nextSteps', '0', 'href'],
+        message: noPath('GET /records/search 200', '/v1/records/r2/cancell', '/v1/records/{id}/cancel'),
+      },
+    ],
+  },
+  {
+    name: 'error responses that carry nextSteps in their example are checked too, and an error wrapper is looked into',
+    document: api(withExample(SEED_CREATED), {
+      '/records/{id}/cancel': {
+        post: { responses: { '409': { description: 'Conflict', content: { 'application/problem+json': { example: { error: { code: 'ALREADY_SETTLED', nextSteps: [step('POST', '/v1/records/r1/disputes')] } } } } } } },
+      },
+    }),
+    errors: [
+      {
+        path: [...at('/records/{id}/cancel', 'post', '409', 'content', 'application/problem+json', 'example'), 'error', 'nextSteps', '0', 'href'],
+        message: noPath('POST /records/{id}/cancel 409', '/v1/records/r1/disputes', '/v1/records/{id}/receipts'),
+      },
+    ],
+  },
+  {
+    name: 'Swagger 2.0: basePath is stripped, produces examples are read',
+    document: swagger2(
+      {
+        '/records': { post: { responses: { '201': { description: 'Created', schema: SCHEMA, examples: { 'application/json': { nextSteps: [step('GET', '/api/records/r1'), step('GET', '/records/r1')] } } } } } },
+        '/records/{id}': { get: { responses: {} } },
+      },
+      { basePath: '/api' },
+    ),
+    errors: [
+      {
+        path: at('/records', 'post', '201', 'examples', 'application/json', 'nextSteps', '1', 'href'),
+        message: noPath('POST /records 201', '/records/r1', '/api/records/{id}'),
+      },
+    ],
+  },
+  {
+    name: 'x-ax-exempt on the operation silences the rule there',
+    document: api({ ...withExample({ nextSteps: [step('GET', '/v1/nowhere')] }) }, {
+      '/records/{id}/cancel': { post: { 'x-ax-exempt': { 'ax-envelope-next-steps-href': 'Steps point at the partner API' }, responses: { '200': withExample({ nextSteps: [step('GET', '/v1/nowhere')] }) } } },
+    }),
+    errors: [{ path: hrefAt('/records', 'post', '201', 0), message: noPath('POST /records 201', '/v1/nowhere') }],
+  },
+  {
+    name: 'functionOptions rename the envelope and the item fields',
+    document: api(withExample({ links: [{ rel: 'self', verb: 'GET', url: '/v1/records/r1/receipts' }], nextSteps: [step('GET', '/v1/nowhere/at/all')] })),
+    functionOptions: { nextSteps: ['links'], nextStepItem: ['rel', 'verb', 'url', 'title'] },
+    errors: [
+      {
+        path: [...at('/records', 'post', '201', ...EXAMPLE_AT), 'links', '0', 'url'],
+        message: wrongMethod('POST /records 201', 'GET', '/v1/records/r1/receipts', '/v1/records/{id}/receipts', 'only POST'),
+      },
+    ],
+  },
+  {
+    name: 'garbage gives silence, never an exception',
+    document: {
+      ...api(withExample('not an object'), {
+        '/a': { post: { responses: { '201': withExample({ nextSteps: 'soon' }) } } },
+        '/b': { post: { responses: { '201': withExample({ nextSteps: [null, 'x', { href: 42 }, { href: '/v1/records/r1' }] }) } } },
+        '/c': { post: { responses: { '201': { description: 'x', content: { 'application/json': { examples: { a: ref('Missing', 'examples'), b: null } } } } } } },
+        '/d': { post: { responses: null } },
+        '/e': null,
+      }),
+      servers: [null, { url: 42 }, { url: '/v1' }],
+    },
+    errors: [],
+  },
+]);

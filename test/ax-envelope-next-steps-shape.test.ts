@@ -1,0 +1,239 @@
+import { at, body, JSON_SCHEMA, NEXT_STEPS, oas3, PAYMENT, PROBLEM, ref, swagger2 } from './support/documents';
+import { testRule } from './support/testRule';
+
+const ITEM = NEXT_STEPS.items;
+const PROPS = ITEM.properties;
+const STEPS_AT = [...JSON_SCHEMA, 'properties', 'nextSteps'];
+const ITEMS_AT = [...STEPS_AT, 'items'];
+const envelope = (nextSteps: unknown) => ({ type: 'object', properties: { id: { type: 'string' }, nextSteps } });
+const stepsOf = (items: unknown) => envelope({ type: 'array', items });
+const post = (responses: object) => ({ post: { responses } });
+
+const REQUIRING = 'an array whose `items` are objects requiring `action`, `method`, `href`, `description`';
+const FIELD_HINT: Record<string, string> = {
+  action: 'an imperative verb phrase, type string',
+  method: 'the HTTP verb, type string with `enum: [GET, POST, PUT, PATCH, DELETE]`',
+  href: 'the concrete URL to call, type string, no template to fill in',
+  description: 'one sentence with the rationale and any precondition, type string',
+};
+const undeclared = (label: string, field: string, trail = 'nextSteps') =>
+  `${label}: the items of \`${trail}\` do not declare \`${field}\`, so an agent may get a step it cannot call. Declare \`${field}\` (${FIELD_HINT[field]}) and list it in \`required\`.`;
+const unrequired = (label: string, field: string, trail = 'nextSteps') =>
+  `${label}: the items of \`${trail}\` declare but do not require \`${field}\`, so an agent may get a step it cannot call. Add \`${field}\` to their \`required\` list.`;
+const freeMethod = (label: string, trail = 'nextSteps') =>
+  `${label}: the items of \`${trail}\` let \`method\` be any string, so an agent may be handed a verb it cannot send. Limit it with \`enum: [GET, POST, PUT, PATCH, DELETE]\`.`;
+
+/** The seed 000 step, as a schema: action, method, href, description, all required. */
+const SEED_STEP = {
+  type: 'object',
+  required: ['action', 'method', 'href', 'description'],
+  properties: {
+    action: { type: 'string', example: 'Submit receipt' },
+    method: { type: 'string', enum: ['POST', 'GET'] },
+    href: { type: 'string', example: '/v1/records/019d3b10-03cb-7b00-9f3e-f1a2c3d4e5f6/receipts' },
+    description: { type: 'string' },
+  },
+};
+
+testRule('ax-envelope-next-steps-shape', [
+  {
+    name: 'stays silent on the seed 000 step shape, inline or through $ref',
+    document: oas3(
+      { '/records': post({ '201': body(stepsOf(SEED_STEP)) }), '/records/{id}/receipts': post({ '201': body(ref('Envelope')) }) },
+      { schemas: { Envelope: { allOf: [PAYMENT, { properties: { nextSteps: { type: 'array', items: ref('NextStep') } } }] }, NextStep: SEED_STEP } },
+    ),
+    errors: [],
+  },
+  {
+    name: 'fires on a nextSteps that is not an array, on the property',
+    document: oas3({ '/payments': post({ '201': body(envelope({ type: 'string' })) }) }),
+    errors: [
+      {
+        path: at('/payments', 'post', '201', ...STEPS_AT),
+        message: `POST /payments 201: \`nextSteps\` is declared as string, so an agent cannot read it as a list of steps. Declare it as ${REQUIRING}.`,
+      },
+    ],
+  },
+  {
+    name: 'fires on an array without items, and on items that are strings',
+    document: oas3({
+      '/a': post({ '201': body(envelope({ type: 'array' })) }),
+      '/b': post({ '201': body(stepsOf({ type: 'string' })) }),
+    }),
+    errors: [
+      { path: at('/a', 'post', '201', ...STEPS_AT), message: `POST /a 201: \`nextSteps\` declares no \`items\`, so an agent cannot tell what a step holds. Declare it as ${REQUIRING}.` },
+      {
+        path: at('/b', 'post', '201', ...ITEMS_AT),
+        message: 'POST /b 201: the items of `nextSteps` are string, not steps an agent can call. Make them objects requiring `action`, `method`, `href`, `description`.',
+      },
+    ],
+  },
+  {
+    name: 'the bad step of seed 000 (rel and link instead of the four fields) fires once per missing field, on the inline item',
+    document: oas3({ '/records': post({ '201': body(stepsOf({ type: 'object', properties: { rel: { type: 'string' }, link: { type: 'string' } } })) }) }),
+    errors: ['action', 'method', 'href', 'description'].map(field => ({ path: at('/records', 'post', '201', ...ITEMS_AT), message: undeclared('POST /records 201', field) })),
+  },
+  {
+    name: 'tells a declared-but-optional field from a missing one',
+    document: oas3({ '/payments': post({ '201': body(stepsOf({ ...ITEM, required: ['action', 'method'] })) }) }),
+    errors: [
+      { path: at('/payments', 'post', '201', ...ITEMS_AT), message: unrequired('POST /payments 201', 'href') },
+      { path: at('/payments', 'post', '201', ...ITEMS_AT), message: unrequired('POST /payments 201', 'description') },
+    ],
+  },
+  {
+    name: 'method: an enum outside HTTP methods fires (case-insensitive), a plain string fires, HEAD and OPTIONS pass',
+    document: oas3({
+      '/a': post({ '201': body(stepsOf({ ...ITEM, properties: { ...PROPS, method: { type: 'string', enum: ['get', 'TRACE', 'follow'] } } })) }),
+      '/b': post({ '201': body(stepsOf({ ...ITEM, properties: { ...PROPS, method: { type: 'string' } } })) }),
+      '/c': post({ '201': body(stepsOf({ ...ITEM, properties: { ...PROPS, method: { type: 'string', enum: ['HEAD', 'options', 'Delete'] } } })) }),
+      '/d': post({ '201': body(stepsOf({ ...ITEM, properties: { ...PROPS, method: { const: 'POST' } } })) }),
+    }),
+    errors: [
+      {
+        path: at('/a', 'post', '201', ...ITEMS_AT, 'properties', 'method'),
+        message: 'POST /a 201: the items of `nextSteps` allow `method` values that are not HTTP methods: `TRACE`, `follow`. Limit it to `enum: [GET, POST, PUT, PATCH, DELETE]` (HEAD and OPTIONS are accepted too).',
+      },
+      { path: at('/b', 'post', '201', ...ITEMS_AT, 'properties', 'method'), message: freeMethod('POST /b 201') },
+    ],
+  },
+  {
+    name: 'option methodEnum: false accepts a plain string method',
+    document: oas3({ '/b': post({ '201': body(stepsOf({ ...ITEM, properties: { ...PROPS, method: { type: 'string' } } })) }) }),
+    functionOptions: { methodEnum: false },
+    errors: [],
+  },
+  {
+    name: 'a $ref chain to a shared NextStep reports on each operation (its schema $ref), never on the component',
+    document: oas3(
+      { '/payments': post({ '201': body(ref('Created')) }), '/refunds': { put: { responses: { '200': body(ref('Created')) } } } },
+      { schemas: { Created: ref('Envelope'), Envelope: envelope({ type: 'array', items: ref('NextStep') }), NextStep: { ...ITEM, required: ['action', 'method', 'description'] } } },
+    ),
+    errors: [
+      { path: at('/payments', 'post', '201', ...JSON_SCHEMA), message: unrequired('POST /payments 201', 'href') },
+      { path: at('/refunds', 'put', '200', ...JSON_SCHEMA), message: unrequired('PUT /refunds 200', 'href') },
+    ],
+  },
+  {
+    name: 'an inline envelope whose items are a shared $ref lands on the inline nextSteps property',
+    document: oas3({ '/payments': post({ '201': body(stepsOf(ref('NextStep'))) }) }, { schemas: { NextStep: { type: 'object', properties: PROPS, required: ['action'] } } }),
+    errors: ['method', 'href', 'description'].map(field => ({ path: at('/payments', 'post', '201', ...STEPS_AT), message: unrequired('POST /payments 201', field) })),
+  },
+  {
+    name: 'allOf composition of the item: fields required by different branches count',
+    document: oas3({
+      '/payments': post({
+        '201': body(stepsOf({ allOf: [{ type: 'object', required: ['action', 'href'], properties: { action: PROPS.action, href: PROPS.href } }, { required: ['method', 'description'], properties: { method: PROPS.method, description: PROPS.description } }] })),
+      }),
+    }),
+    errors: [],
+  },
+  {
+    name: 'oneOf items with a branch missing href fire once, on the items',
+    document: oas3({ '/payments': post({ '201': body(stepsOf({ oneOf: [ITEM, { ...ITEM, required: ['action', 'method', 'description'] }] })) }) }),
+    errors: [{ path: at('/payments', 'post', '201', ...ITEMS_AT), message: unrequired('POST /payments 201', 'href') }],
+  },
+  {
+    name: 'a components/responses entry shared by two operations gives two diagnostics, each on its operation',
+    document: oas3(
+      { '/payments': post({ '201': ref('Created', 'responses') }), '/refunds': post({ '201': ref('Created', 'responses') }) },
+      { responses: { Created: body(stepsOf({ ...ITEM, properties: { ...PROPS, method: { type: 'string' } } })) } },
+    ),
+    errors: [
+      { path: at('/payments', 'post', '201'), message: freeMethod('POST /payments 201') },
+      { path: at('/refunds', 'post', '201'), message: freeMethod('POST /refunds 201') },
+    ],
+  },
+  {
+    name: 'nested envelopes: list items and an error wrapper carrying nextSteps are checked too, on GET and on errors',
+    document: oas3(
+      {
+        '/payments': {
+          get: { responses: { '200': body({ type: 'object', properties: { data: { type: 'array', items: ref('Payment') } } }) } },
+          post: { responses: { '201': body(ref('Payment')), '409': body({ type: 'object', properties: { error: { type: 'object', properties: { ...PROBLEM.properties, nextSteps: { type: 'array', items: { type: 'object' } } } } } }) } },
+        },
+      },
+      { schemas: { Payment: { allOf: [PAYMENT, { properties: { nextSteps: { type: 'array', items: { ...ITEM, required: ['action', 'method', 'href'] } } } }] } } },
+    ),
+    errors: [
+      { path: at('/payments', 'get', '200', ...JSON_SCHEMA), message: unrequired('GET /payments 200', 'description', 'data[].nextSteps') },
+      { path: at('/payments', 'post', '201', ...JSON_SCHEMA), message: unrequired('POST /payments 201', 'description') },
+      ...['action', 'method', 'href', 'description'].map(field => ({
+        path: at('/payments', 'post', '409', ...JSON_SCHEMA, 'properties', 'error', 'properties', 'nextSteps', 'items'),
+        message: undeclared('POST /payments 409', field, 'error.nextSteps'),
+      })),
+    ],
+  },
+  {
+    name: 'Swagger 2.0: definitions are followed and the result lands on the response schema',
+    document: swagger2(
+      { '/payments': post({ '201': { description: 'Created', schema: { $ref: '#/definitions/Envelope' } } }) },
+      { definitions: { Envelope: envelope({ type: 'array', items: { $ref: '#/definitions/NextStep' } }), NextStep: { ...ITEM, properties: { ...PROPS, method: { type: 'string' } } } } },
+    ),
+    errors: [{ path: at('/payments', 'post', '201', 'schema'), message: freeMethod('POST /payments 201') }],
+  },
+  {
+    name: 'OpenAPI 3.1: a nullable array type passes, next_steps is read by default',
+    document: oas3(
+      { '/a': post({ '201': body(envelope({ type: ['array', 'null'], items: ITEM })) }), '/b': post({ '201': body({ properties: { next_steps: { type: 'array', items: { type: 'object', properties: PROPS } } } }) }) },
+      {},
+      '3.1.0',
+    ),
+    errors: ['action', 'method', 'href', 'description'].map(field => ({
+      path: at('/b', 'post', '201', ...JSON_SCHEMA, 'properties', 'next_steps', 'items'),
+      message: unrequired('POST /b 201', field, 'next_steps'),
+    })),
+  },
+  {
+    name: 'OpenAPI 3.2 is checked like 3.1',
+    document: oas3({ '/payments': post({ '201': body(envelope({ type: 'array', items: { ...ITEM, required: ['action', 'method', 'description'] } })) }) }, {}, '3.2.0'),
+    errors: [{ path: at('/payments', 'post', '201', ...ITEMS_AT), message: unrequired('POST /payments 201', 'href') }],
+  },
+  {
+    name: 'x-ax-exempt on the operation or the path item silences the rule there',
+    document: oas3({
+      '/rpc': { post: { 'x-ax-exempt': { 'ax-envelope-next-steps-shape': 'JSON-RPC result carries its own links' }, responses: { '200': body(envelope({ type: 'string' })) } } },
+      '/legacy': { 'x-ax-exempt': { 'ax-envelope-next-steps-shape': 'Frozen legacy endpoint, removed in v3' }, post: { responses: { '200': body(envelope({ type: 'string' })) } } },
+    }),
+    errors: [],
+  },
+  {
+    name: 'functionOptions rename the envelope and the item fields (in the order action, method, href, description)',
+    document: oas3({
+      '/payments': post({
+        '201': body({ properties: { links: { type: 'array', items: { type: 'object', required: ['title', 'verb', 'url'], properties: { title: {}, verb: { type: 'string', enum: ['GET', 'CONNECT'] }, url: {} } } } } }),
+      }),
+    }),
+    functionOptions: { nextSteps: ['links'], nextStepItem: ['title', 'verb', 'url', 'summary'] },
+    errors: [
+      {
+        path: at('/payments', 'post', '201', ...JSON_SCHEMA, 'properties', 'links', 'items'),
+        message: 'POST /payments 201: the items of `links` do not declare `summary`, so an agent may get a step it cannot call. Declare `summary` (one sentence with the rationale and any precondition, type string) and list it in `required`.',
+      },
+      {
+        path: at('/payments', 'post', '201', ...JSON_SCHEMA, 'properties', 'links', 'items', 'properties', 'verb'),
+        message: 'POST /payments 201: the items of `links` allow `verb` values that are not HTTP methods: `CONNECT`. Limit it to `enum: [GET, POST, PUT, PATCH, DELETE]` (HEAD and OPTIONS are accepted too).',
+      },
+    ],
+  },
+  {
+    name: 'terminates on a schema that contains itself',
+    document: oas3({ '/nodes': post({ '201': body(ref('Node')) }) }, { schemas: { Node: { type: 'object', properties: { children: { type: 'array', items: ref('Node') }, nextSteps: NEXT_STEPS } } } }),
+    errors: [],
+  },
+  {
+    name: 'garbage gives silence or a diagnostic, never an exception',
+    document: oas3(
+      {
+        '/a': post({ '201': body('not a schema') }),
+        '/b': post({ '201': body(envelope({ type: 'array', items: ref('Missing') })) }),
+        '/c': post({ '201': body(envelope('a string')) }),
+        '/d': { post: { responses: null } },
+        '/e': post({ '201': body(envelope(ref('Missing'))) }),
+        '/f': post({ '201': body(stepsOf({ ...ITEM, properties: { ...PROPS, method: ref('Missing') } })) }),
+      },
+      {},
+    ),
+    errors: [],
+  },
+]);

@@ -1,0 +1,114 @@
+import { at, body, JSON_SCHEMA, oas3, PROBLEM, ref, swagger2 } from './support/documents';
+import { testRule } from './support/testRule';
+
+const post = (responses: object) => ({ post: { responses } });
+const withFields = (properties: object) => ({ ...PROBLEM, properties: { ...PROBLEM.properties, ...properties } });
+const FIX = 'After a rejected change the agent must re-read fresh state before it retries, and needs to know where. Add `refreshUrl` (type string: the URL to GET, e.g. the resource or its subresource that owns the state).';
+const missing = (label: string, shapes = '') => `${label}: the error schema does not declare \`refreshUrl\`${shapes}. ${FIX}`;
+const PROBLEM_JSON = ['content', 'application/problem+json', 'schema'];
+
+/** Seed 000's 422 from POST /v1/records/{id}/transition, as a schema. */
+const SEED_422 = {
+  type: 'object',
+  required: ['type', 'status', 'title', 'detail', 'currentState', 'allowedActions', 'refreshUrl'],
+  properties: {
+    type: { type: 'string' },
+    status: { type: 'integer' },
+    title: { type: 'string' },
+    detail: { type: 'string' },
+    currentState: { type: 'string' },
+    attemptedAction: { type: 'string' },
+    allowedActions: { type: 'array', items: { type: 'string' } },
+    recoveryHint: { type: 'string' },
+    refreshUrl: { type: 'string' },
+    retryable: { type: 'boolean' },
+  },
+};
+/** Seed 004's "use a different tool" 422: a precondition, but no refresh url. */
+const SEED_004_422 = {
+  type: 'object',
+  properties: { type: { type: 'string' }, status: { type: 'integer' }, is_retriable: { type: 'boolean' }, suggestions: { type: 'array', items: { type: 'string' } }, required_status: { type: 'string' }, current_status: { type: 'string' } },
+};
+
+testRule('ax-envelope-refresh-url', [
+  {
+    name: "stays silent on seed 000's 422 envelope, on refresh_url and on a refresh url inside the error wrapper",
+    document: oas3({
+      '/records/{id}/transition': post({ '422': body(SEED_422, 'application/problem+json') }),
+      '/a': post({ '422': body(withFields({ refresh_url: { type: 'string' } })) }),
+      '/b': post({ '422': body({ type: 'object', properties: { error: withFields({ refreshUrl: { type: 'string' } }) } }) }),
+    }),
+    errors: [],
+  },
+  {
+    name: "fires on seed 004's precondition 422, on the inline schema",
+    document: oas3({ '/invoices/{id}/send': post({ '422': body(SEED_004_422, 'application/problem+json') }) }),
+    errors: [{ path: at('/invoices/{id}/send', 'post', '422', ...PROBLEM_JSON), message: missing('POST /invoices/{id}/send 422') }],
+  },
+  {
+    name: 'only 422: 400, 409, 4XX and default are not asked for a refresh url',
+    document: oas3({ '/a': post({ '400': body(PROBLEM), '409': body(PROBLEM), '4XX': body(PROBLEM), default: body(PROBLEM) }) }),
+    errors: [],
+  },
+  {
+    name: 'follows a $ref chain and reports on the operation; an allOf branch may carry the field',
+    document: oas3(
+      { '/a': post({ '422': body(ref('Invalid')) }), '/b': post({ '422': body(ref('StateProblem')) }) },
+      { schemas: { Invalid: ref('Problem'), Problem: PROBLEM, StateProblem: { allOf: [ref('Problem'), { properties: { refreshUrl: { type: 'string' } } }] } } },
+    ),
+    errors: [{ path: at('/a', 'post', '422', ...JSON_SCHEMA), message: missing('POST /a 422') }],
+  },
+  {
+    name: 'fires when one oneOf branch lacks it',
+    document: oas3({ '/a': post({ '422': body({ oneOf: [withFields({ refreshUrl: { type: 'string' } }), PROBLEM] }) }) }),
+    errors: [{ path: at('/a', 'post', '422', ...JSON_SCHEMA), message: missing('POST /a 422', ' in 1 of its 2 oneOf/anyOf shapes') }],
+  },
+  {
+    name: 'a components/responses entry shared by two operations gives two diagnostics, each on its operation',
+    document: oas3({ '/a': post({ '422': ref('Unprocessable', 'responses') }), '/b': { put: { responses: { '422': ref('Unprocessable', 'responses') } } } }, { responses: { Unprocessable: body(PROBLEM) } }),
+    errors: [
+      { path: at('/a', 'post', '422'), message: missing('POST /a 422') },
+      { path: at('/b', 'put', '422'), message: missing('PUT /b 422') },
+    ],
+  },
+  {
+    name: 'Swagger 2.0: definitions are followed',
+    document: swagger2({ '/a': post({ '422': { description: 'Unprocessable', schema: { $ref: '#/definitions/Problem' } } }) }, { definitions: { Problem: PROBLEM } }),
+    errors: [{ path: at('/a', 'post', '422', 'schema'), message: missing('POST /a 422') }],
+  },
+  {
+    name: 'OpenAPI 3.1: type arrays are objects too',
+    document: oas3({ '/a': post({ '422': body({ ...PROBLEM, type: ['object', 'null'] }) }), '/b': post({ '422': body({ ...SEED_422, type: ['object', 'null'] }) }) }, {}, '3.1.0'),
+    errors: [{ path: at('/a', 'post', '422', ...JSON_SCHEMA), message: missing('POST /a 422') }],
+  },
+  {
+    name: 'x-ax-exempt on the operation or the path item silences the rule there',
+    document: oas3({
+      '/a': { post: { 'x-ax-exempt': { 'ax-envelope-refresh-url': 'Stateless calculation, nothing to re-read' }, responses: { '422': body(PROBLEM) } } },
+      '/b': { 'x-ax-exempt': { 'ax-envelope-refresh-url': 'Stateless calculation, nothing to re-read' }, post: { responses: { '422': body(PROBLEM) } } },
+    }),
+    errors: [],
+  },
+  {
+    name: 'option refreshUrl replaces the accepted names',
+    document: oas3({ '/a': post({ '422': body(withFields({ reload: { type: 'string' } })) }), '/b': post({ '422': body(withFields({ refreshUrl: { type: 'string' } })) }) }),
+    functionOptions: { refreshUrl: ['reload'] },
+    errors: [
+      {
+        path: at('/b', 'post', '422', ...JSON_SCHEMA),
+        message: 'POST /b 422: the error schema does not declare `reload`. After a rejected change the agent must re-read fresh state before it retries, and needs to know where. Add `reload` (type string: the URL to GET, e.g. the resource or its subresource that owns the state).',
+      },
+    ],
+  },
+  {
+    name: 'garbage gives silence, never an exception (a missing body is ax-recoverable-error-schema’s to report)',
+    document: oas3({
+      '/a': post({ '422': { description: 'Unprocessable' } }),
+      '/b': post({ '422': body('not a schema') }),
+      '/c': post({ '422': body(ref('Missing')) }),
+      '/d': { post: { responses: null } },
+      '/e': post({ '422': null }),
+    }),
+    errors: [],
+  },
+]);

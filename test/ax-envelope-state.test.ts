@@ -1,0 +1,134 @@
+import { at, body, JSON_SCHEMA, oas3, PROBLEM, ref, swagger2 } from './support/documents';
+import { testRule } from './support/testRule';
+
+const post = (responses: object) => ({ post: { responses } });
+const withFields = (properties: object) => ({ ...PROBLEM, properties: { ...PROBLEM.properties, ...properties } });
+const STATE = { currentState: { type: 'string' }, allowedActions: { type: 'array', items: { type: 'string' } }, refreshUrl: { type: 'string' } };
+const HOLDS: Record<string, string> = {
+  currentState: 'type string: the state the resource is actually in',
+  allowedActions: 'array of strings: what the agent may do from this state',
+  refreshUrl: 'type string: where to re-read the state before retrying',
+};
+const missing = (label: string, signal: string, fields: string[], shapes = '') =>
+  `${label}: the error schema reports a state rejection (${signal}) but does not declare ${fields.map(f => `\`${f}\``).join(', ')}${shapes}. Without them the agent cannot re-plan from the state the resource is really in. Add ${fields.map(f => `\`${f}\` (${HOLDS[f]})`).join(', ')}.`;
+const ALL = ['currentState', 'allowedActions', 'refreshUrl'];
+const described = (description: string, schema: unknown = PROBLEM) => body(schema, 'application/json', description);
+
+/** Seed 000's 422 (invalid action in state FULFILLED), as a schema. */
+const SEED_422 = withFields({ currentState: { type: 'string' }, attemptedAction: { type: 'string' }, allowedActions: { type: 'array', items: { type: 'string' } }, refreshUrl: { type: 'string' } });
+/** Seed 004's precondition 422: current_status and required_status, nothing else of the envelope. */
+const SEED_004_422 = { type: 'object', properties: { type: { type: 'string' }, current_status: { type: 'string' }, required_status: { type: 'string' }, next_operation: { type: 'string' } } };
+
+testRule('ax-envelope-state', [
+  {
+    name: "stays silent on seed 000's 422 and on the same fields inside an error wrapper, under snake_case aliases",
+    document: oas3({
+      '/records/{id}/transition': post({ '422': described('Invalid action in the current state', SEED_422) }),
+      '/a': post({ '409': body({ type: 'object', properties: { error: withFields({ current_state: {}, allowed_actions: {}, refresh_url: {} }) } }) }),
+    }),
+    errors: [],
+  },
+  {
+    name: "fires on seed 004's precondition 422 because its schema declares current_status, listing exactly what is missing",
+    document: oas3({ '/invoices/{id}/send': post({ '422': body(SEED_004_422) }) }),
+    errors: [{ path: at('/invoices/{id}/send', 'post', '422', ...JSON_SCHEMA), message: missing('POST /invoices/{id}/send 422', 'its schema declares `current_status`', ['allowedActions', 'refreshUrl']) }],
+  },
+  {
+    name: 'fires on a description that speaks of the current state, a transition, or being in some status',
+    document: oas3({
+      '/a': post({ '409': described("The payment's current state does not allow this action.") }),
+      '/b': post({ '422': described('Cannot transition a FULFILLED record.', withFields({ refreshUrl: {} })) }),
+      '/c': post({ '422': described("The invoice is in 'draft' status.") }),
+    }),
+    errors: [
+      { path: at('/a', 'post', '409', ...JSON_SCHEMA), message: missing('POST /a 409', 'its description says "current state"', ALL) },
+      { path: at('/b', 'post', '422', ...JSON_SCHEMA), message: missing('POST /b 422', 'its description says "transition"', ['currentState', 'allowedActions']) },
+      { path: at('/c', 'post', '422', ...JSON_SCHEMA), message: missing('POST /c 422', `its description says "in 'draft' status"`, ALL) },
+    ],
+  },
+  {
+    name: 'stays silent on descriptions that only mention a state or status in passing',
+    document: oas3({
+      '/a': post({ '409': described('Idempotency key reused with a different request body.') }),
+      '/b': post({ '422': described('The address has an invalid state code; use a two-letter US state.') }),
+      '/c': post({ '422': described('Returned with HTTP status 422 when validation fails.') }),
+      '/d': post({ '409': described('Statement already exported; stateless retries are safe.') }),
+    }),
+    errors: [],
+  },
+  {
+    name: 'only 409 and 422: a 400 or a 4XX with currentState is not asked',
+    document: oas3({ '/a': post({ '400': body(withFields({ currentState: {} })), '4XX': described('Invalid current state') }) }),
+    errors: [],
+  },
+  {
+    name: 'follows a $ref chain; allOf branches together may carry the three fields',
+    document: oas3(
+      { '/a': post({ '409': body(ref('Conflict')) }), '/b': post({ '409': body(ref('StateProblem')) }) },
+      {
+        schemas: {
+          Conflict: ref('Partial'),
+          Partial: withFields({ allowedActions: { type: 'array' } }),
+          StateProblem: { allOf: [ref('Partial'), { properties: { currentState: {} } }, { properties: { refreshUrl: {} } }] },
+        },
+      },
+    ),
+    errors: [{ path: at('/a', 'post', '409', ...JSON_SCHEMA), message: missing('POST /a 409', 'its schema declares `allowedActions`', ['currentState', 'refreshUrl']) }],
+  },
+  {
+    name: 'a oneOf branch without the fields fires when another branch declares them',
+    document: oas3({ '/a': post({ '422': body({ oneOf: [withFields(STATE), PROBLEM] }) }) }),
+    errors: [{ path: at('/a', 'post', '422', ...JSON_SCHEMA), message: missing('POST /a 422', 'its schema declares `currentState`', ALL, ' in 1 of its 2 oneOf/anyOf shapes') }],
+  },
+  {
+    name: 'a components/responses entry shared by two operations gives two diagnostics, each on its operation',
+    document: oas3(
+      { '/a': post({ '409': ref('InvalidTransition', 'responses') }), '/b': { delete: { responses: { '409': ref('InvalidTransition', 'responses') } } } },
+      { responses: { InvalidTransition: described('The resource is in the wrong state for this action.') } },
+    ),
+    errors: [
+      { path: at('/a', 'post', '409'), message: missing('POST /a 409', 'its description says "wrong state"', ALL) },
+      { path: at('/b', 'delete', '409'), message: missing('DELETE /b 409', 'its description says "wrong state"', ALL) },
+    ],
+  },
+  {
+    name: 'Swagger 2.0: definitions are followed',
+    document: swagger2({ '/a': post({ '409': { description: 'Conflict', schema: { $ref: '#/definitions/Conflict' } } }) }, { definitions: { Conflict: withFields({ currentState: {}, allowedActions: {} }) } }),
+    errors: [{ path: at('/a', 'post', '409', 'schema'), message: missing('POST /a 409', 'its schema declares `currentState`', ['refreshUrl']) }],
+  },
+  {
+    name: 'OpenAPI 3.1: type arrays and problem+json',
+    document: oas3({ '/a': post({ '409': { description: 'Illegal state', content: { 'application/problem+json': { schema: { ...withFields(STATE), type: ['object', 'null'] } } } } }) }, {}, '3.1.0'),
+    errors: [],
+  },
+  {
+    name: 'x-ax-exempt on the operation silences the rule there only',
+    document: oas3({
+      '/a': { post: { 'x-ax-exempt': { 'ax-envelope-state': 'Workflow engine returns its own state envelope' }, responses: { '409': described('Invalid transition') } } },
+      '/b': post({ '409': described('Invalid transition') }),
+    }),
+    errors: [{ path: at('/b', 'post', '409', ...JSON_SCHEMA), message: missing('POST /b 409', 'its description says "transition"', ALL) }],
+  },
+  {
+    name: 'functionOptions rename the fields that trigger and satisfy the rule',
+    document: oas3({ '/a': post({ '409': body(withFields({ phase: {}, moves: {} })) }), '/b': post({ '409': body(withFields({ currentState: {} })) }) }),
+    functionOptions: { currentState: ['phase'], allowedActions: ['moves'], refreshUrl: ['self'] },
+    errors: [
+      {
+        path: at('/a', 'post', '409', ...JSON_SCHEMA),
+        message: 'POST /a 409: the error schema reports a state rejection (its schema declares `phase`) but does not declare `self`. Without them the agent cannot re-plan from the state the resource is really in. Add `self` (type string: where to re-read the state before retrying).',
+      },
+    ],
+  },
+  {
+    name: 'garbage gives silence, never an exception',
+    document: oas3({
+      '/a': post({ '409': { description: 'Invalid transition' } }),
+      '/b': post({ '422': described('Invalid transition', 'not a schema') }),
+      '/c': post({ '409': described('Invalid transition', ref('Missing')) }),
+      '/d': { post: { responses: null } },
+      '/e': post({ '409': { description: 42, content: { 'application/json': { schema: PROBLEM } } } }),
+    }),
+    errors: [],
+  },
+]);

@@ -1,0 +1,110 @@
+import { at, oas3, PROBLEM, ref, swagger2 } from './support/documents';
+import { testRule } from './support/testRule';
+
+const CATALOG = 'x-agent-error-codes';
+const withExample = (example: unknown) => ({ description: 'Error', content: { 'application/json': { schema: PROBLEM, example } } });
+const EXAMPLE = ['content', 'application/json', 'example'];
+const op = (catalog: unknown, errors: object) => ({ post: { [CATALOG]: catalog, responses: { '201': { description: 'Created' }, ...errors } } });
+const unlisted = (operation: string, value: string, name = 'code') =>
+  `${operation}: the error example uses ${name} "${value}", which \`${CATALOG}\` does not list. Add "${value}" to the operation's \`${CATALOG}\`, so that an agent sees every code it may have to handle.`;
+const deprecated = (operation: string, code: string, what: string) =>
+  `${operation}: \`${CATALOG}\` marks "${code}" deprecated without ${what}, so an agent that branches on it cannot migrate in time. Write it as { code: ${code}, deprecated: true, replacement: NEW_CODE, removal: 2027-06-30 }.`;
+
+testRule('ax-recoverable-error-catalog', [
+  {
+    name: 'fires on an example code the catalog does not list, on the example value',
+    document: oas3({ '/payments': op(['VALIDATION_ERROR'], { '400': withExample({ code: 'VALIDATION_ERROR' }), '402': withExample({ code: 'CARD_DECLINED', message: 'x' }) }) }),
+    errors: [{ path: at('/payments', 'post', '402', ...EXAMPLE, 'code'), message: unlisted('POST /payments 402', 'CARD_DECLINED') }],
+  },
+  {
+    name: "seed 003's envelope: the code inside the error wrapper; error_code of seed 002; type URIs when no code",
+    document: oas3({
+      '/payments': op(['INVALID_DATE_FORMAT', 'https://api.example.com/errors/validation-error'], {
+        '400': withExample({ error: { code: 'INVALID_DATE_FORMAT', message: 'Field start_date must be ISO 8601.' } }),
+        '409': withExample({ error_code: 'INVALID_DATE_RANGE' }),
+        '422': withExample({ type: 'https://api.example.com/errors/validation-error', detail: 'x' }),
+        '500': withExample({ type: 'https://api.example.com/errors/internal-error', code: 'INVALID_DATE_FORMAT' }),
+      }),
+    }),
+    errors: [{ path: at('/payments', 'post', '409', ...EXAMPLE, 'error_code'), message: unlisted('POST /payments 409', 'INVALID_DATE_RANGE', 'error_code') }],
+  },
+  {
+    name: 'operations without x-agent-error-codes and success examples are not checked',
+    document: oas3({ '/a': { post: { responses: { '400': withExample({ code: 'ANYTHING' }) } } }, '/b': op([], { '201': withExample({ code: 'CREATED' }) }) }),
+    errors: [],
+  },
+  {
+    name: 'deprecated entries need a replacement and a removal date; complete ones pass and count as listed',
+    document: oas3({
+      '/payments': op(
+        [
+          'VALIDATION_ERROR',
+          { code: 'INVALID_AMOUNT_V1', deprecated: true, replacement: 'VALIDATION_ERROR', removal: '2027-06-30' },
+          { code: 'OLD_A', deprecated: true },
+          { code: 'OLD_B', deprecated: true, replacement: 'VALIDATION_ERROR', removal: 'next year' },
+          { code: 'STABLE', deprecated: false },
+        ],
+        { '400': withExample({ code: 'INVALID_AMOUNT_V1' }), '409': withExample({ code: 'STABLE' }) },
+      ),
+    }),
+    errors: [
+      { path: ['paths', '/payments', 'post', CATALOG, '2'], message: deprecated('POST /payments', 'OLD_A', 'the replacement code and the removal date (YYYY-MM-DD)') },
+      { path: ['paths', '/payments', 'post', CATALOG, '3'], message: deprecated('POST /payments', 'OLD_B', 'the removal date (YYYY-MM-DD)') },
+    ],
+  },
+  {
+    name: 'malformed catalogs: not a list, entries that are not codes',
+    document: oas3({ '/a': op('VALIDATION_ERROR', {}), '/b': op([42, { deprecated: true }, null], {}) }),
+    errors: [
+      { path: ['paths', '/a', 'post', CATALOG], message: `POST /a: \`${CATALOG}\` is the string "VALIDATION_ERROR", not a list. Write it as a list of the codes the operation can return, e.g. \`[VALIDATION_ERROR, RATE_LIMIT_EXCEEDED]\`.` },
+      { path: ['paths', '/b', 'post', CATALOG, '0'], message: `POST /b: \`${CATALOG}\` entry 1 is the number 42, not a code. Write a code string, or { code: OLD_CODE, deprecated: true, replacement: NEW_CODE, removal: 2027-06-30 } for a deprecated one.` },
+      { path: ['paths', '/b', 'post', CATALOG, '1'], message: `POST /b: \`${CATALOG}\` entry 2 is an object, not a code. Write a code string, or { code: OLD_CODE, deprecated: true, replacement: NEW_CODE, removal: 2027-06-30 } for a deprecated one.` },
+      { path: ['paths', '/b', 'post', CATALOG, '2'], message: `POST /b: \`${CATALOG}\` entry 3 is null, not a code. Write a code string, or { code: OLD_CODE, deprecated: true, replacement: NEW_CODE, removal: 2027-06-30 } for a deprecated one.` },
+    ],
+  },
+  {
+    name: 'a components/responses entry shared by two operations fires on each operation; named and $ref examples',
+    document: oas3(
+      {
+        '/a': op(['A'], { '404': ref('NotFound', 'responses') }),
+        '/b': op(['B'], { '404': ref('NotFound', 'responses') }),
+        '/c': op(['C'], { '400': { description: 'x', content: { 'application/json': { examples: { one: { value: { code: 'C' } }, two: ref('Two', 'examples') } } } } }),
+      },
+      { responses: { NotFound: withExample({ code: 'NOT_FOUND' }) }, examples: { Two: { value: { code: 'D' } } } },
+    ),
+    errors: [
+      { path: at('/a', 'post', '404'), message: unlisted('POST /a 404', 'NOT_FOUND') },
+      { path: at('/b', 'post', '404'), message: unlisted('POST /b 404', 'NOT_FOUND') },
+      { path: at('/c', 'post', '400'), message: unlisted('POST /c 400', 'D') },
+    ],
+  },
+  {
+    name: 'schema examples through allOf (top-level example) and OpenAPI 3.1 examples arrays',
+    document: oas3({ '/a': op(['A'], { '400': { description: 'x', content: { 'application/json': { schema: { allOf: [PROBLEM], examples: [{ code: 'A' }, { code: 'B' }] } } } } }) }, {}, '3.1.0'),
+    errors: [{ path: at('/a', 'post', '400', 'content', 'application/json', 'schema', 'examples', '1', 'code'), message: unlisted('POST /a 400', 'B') }],
+  },
+  {
+    name: 'option errorCode replaces the names',
+    document: oas3({ '/a': op(['A'], { '400': withExample({ code: 'B', reason: 'A' }), '409': withExample({ reason: 'C' }) }) }),
+    functionOptions: { errorCode: ['reason'] },
+    errors: [{ path: at('/a', 'post', '409', ...EXAMPLE, 'reason'), message: unlisted('POST /a 409', 'C', 'reason') }],
+  },
+  {
+    name: 'Swagger 2.0',
+    document: swagger2({ '/a': op(['A'], { '400': { description: 'x', schema: PROBLEM, examples: { 'application/json': { code: 'B' } } } }) }),
+    errors: [{ path: at('/a', 'post', '400', 'examples', 'application/json', 'code'), message: unlisted('POST /a 400', 'B') }],
+  },
+  {
+    name: 'x-ax-exempt silences the rule for that operation',
+    document: oas3({ '/a': { post: { 'x-ax-exempt': { 'ax-recoverable-error-catalog': 'Codes come from the upstream card network' }, [CATALOG]: ['A'], responses: { '400': withExample({ code: 'B' }) } } } }),
+    errors: [],
+  },
+  {
+    name: 'garbage: a code that is a number, examples null, a dangling example $ref, responses null',
+    document: oas3({
+      '/a': op(['A'], { '400': withExample({ code: 400 }), '401': { description: 'x', content: { 'application/json': { examples: { a: ref('Missing', 'examples'), b: null } } } } }),
+      '/b': { post: { [CATALOG]: ['A'], responses: null } },
+    }),
+    errors: [],
+  },
+]);

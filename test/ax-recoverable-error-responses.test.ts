@@ -1,0 +1,80 @@
+import { body, oas3, ref, swagger2 } from './support/documents';
+import { testRule } from './support/testRule';
+
+const noError = (where: string) =>
+  `${where}: the operation declares no 4xx error response, so an agent cannot learn why a rejected call failed or how to fix it. Add a \`400\` (or \`422\`) response, or a \`default\` one, whose JSON schema has a \`code\`, a \`message\` and a \`recoveryHint\`.`;
+const created = { '201': { description: 'Created' } };
+const PROBLEM = { type: 'object', required: ['code', 'message'], properties: { code: { type: 'string' }, message: { type: 'string' } } };
+
+testRule('ax-recoverable-error-responses', [
+  {
+    name: 'fires on a mutation with only success responses, on its responses',
+    document: oas3({ '/payments': { post: { responses: created } } }),
+    errors: [{ path: ['paths', '/payments', 'post', 'responses'], message: noError('POST /payments') }],
+  },
+  {
+    name: 'checks post, put, patch and delete; a 5xx alone is not enough; get is not checked',
+    document: oas3({
+      '/payments/{id}': {
+        get: { responses: { '200': { description: 'OK' } } },
+        put: { responses: { '200': { description: 'OK' }, '500': body(PROBLEM) } },
+        patch: { responses: { '200': { description: 'OK' }, '5XX': body(PROBLEM) } },
+        delete: { responses: { '204': { description: 'Gone' } } },
+      },
+    }),
+    errors: [
+      { path: ['paths', '/payments/{id}', 'put', 'responses'], message: noError('PUT /payments/{id}') },
+      { path: ['paths', '/payments/{id}', 'patch', 'responses'], message: noError('PATCH /payments/{id}') },
+      { path: ['paths', '/payments/{id}', 'delete', 'responses'], message: noError('DELETE /payments/{id}') },
+    ],
+  },
+  {
+    name: 'stays silent when a 4xx, a 4XX or a default is declared, inline or as a shared $ref, even without a body',
+    document: oas3(
+      {
+        '/a': { post: { responses: { ...created, '400': body(PROBLEM) } } },
+        '/b': { put: { responses: { '200': { description: 'OK' }, '4XX': { description: 'Rejected' } } } },
+        '/c': { delete: { responses: { '204': { description: 'Gone' }, default: ref('Problem', 'responses') } } },
+        '/d': { patch: { responses: { '200': { description: 'OK' }, '409': ref('Problem', 'responses') } } },
+      },
+      { responses: { Problem: body(PROBLEM) } },
+    ),
+    errors: [],
+  },
+  {
+    name: 'an operation without responses (or with responses: null) fires on the operation',
+    document: oas3({ '/a': { post: { summary: 'No responses' } }, '/b': { delete: { responses: null } } }),
+    errors: [
+      { path: ['paths', '/a', 'post'], message: noError('POST /a') },
+      { path: ['paths', '/b', 'delete'], message: noError('DELETE /b') },
+    ],
+  },
+  {
+    name: 'Swagger 2.0',
+    document: swagger2({ '/a': { post: { responses: { '201': { description: 'Created' } } } }, '/b': { post: { responses: { '201': { description: 'Created' }, '422': { description: 'Invalid' } } } } }),
+    errors: [{ path: ['paths', '/a', 'post', 'responses'], message: noError('POST /a') }],
+  },
+  {
+    name: 'OpenAPI 3.1',
+    document: oas3({ '/a': { post: { responses: created } }, '/b': { post: { responses: { ...created, '400': body(PROBLEM) } } } }, {}, '3.1.0'),
+    errors: [{ path: ['paths', '/a', 'post', 'responses'], message: noError('POST /a') }],
+  },
+  {
+    name: 'x-ax-exempt on the operation or the path item silences it',
+    document: oas3({
+      '/webhooks': { 'x-ax-exempt': { 'ax-recoverable-error-responses': 'Inbound webhook; the sender ignores our status codes' }, post: { responses: created } },
+      '/ping': { post: { 'x-ax-exempt': { 'ax-recoverable-error-responses': 'Always answers 204, accepts any body' }, responses: { '204': { description: 'Pong' } } } },
+    }),
+    errors: [],
+  },
+  {
+    name: 'garbage: a 4xx entry that is not a response or dangles still declares the status (Spectral reports the entry); a non-object path item is skipped',
+    document: oas3({
+      '/a': { post: { responses: { ...created, '400': 'not a response' } } },
+      '/b': { post: { responses: { ...created, '400': ref('Missing', 'responses') } } },
+      '/c': 'not a path item',
+      '/d': { post: { responses: 'oops' } },
+    }),
+    errors: [{ path: ['paths', '/d', 'post'], message: noError('POST /d') }],
+  },
+]);

@@ -1,0 +1,195 @@
+import { at, body, JSON_SCHEMA, oas3, ref, swagger2 } from './support/documents';
+import {
+  BAD_REQUEST_STRING,
+  errorResponse,
+  SEED_002_ERROR,
+  SEED_002_EXAMPLE,
+  SEED_002_FIELD_ERROR,
+  SEED_003_ENVELOPE,
+  SEED_003_EXAMPLE,
+  SEED_004_INTERNAL_EXAMPLE,
+  SEED_004_PROBLEM,
+  SEED_004_VALIDATION_EXAMPLE,
+  STACK_TRACE_500,
+  STACK_TRACE_500_EXAMPLE,
+} from './support/error-seeds';
+import { testRule } from './support/testRule';
+
+const ADD_CODE = 'a required `code` (string, a stable identifier such as "VALIDATION_ERROR" that an agent can branch on)';
+const ADD_MESSAGE = 'a required `message` (string, one sentence saying what went wrong)';
+const neither = (where: string) => `${where}: the error schema has neither a machine-readable code nor a message. Add ${ADD_CODE} and ${ADD_MESSAGE}.`;
+const ok = { '200': { description: 'OK' } };
+const get = (errors: object) => ({ get: { responses: { ...ok, ...errors } } });
+const string = { type: 'string' };
+const PROBLEM = { type: 'object', required: ['code', 'message'], properties: { code: string, message: string } };
+
+testRule('ax-recoverable-error-structure', [
+  {
+    name: "fires on seed 002's bad payload {\"error\": \"Bad Request\"}, on the inline schema",
+    document: oas3({ '/payments': { post: { responses: { '201': { description: 'Created' }, '400': errorResponse(BAD_REQUEST_STRING, { error: 'Bad Request' }) } } } }),
+    errors: [{ path: at('/payments', 'post', '400', ...JSON_SCHEMA), message: neither('POST /payments 400') }],
+  },
+  {
+    name: 'says which member is declared but not required',
+    document: oas3({
+      '/a': get({
+        '400': body({ type: 'object', required: ['message'], properties: { code: string, message: string } }),
+        '404': body({ type: 'object', required: ['error_code'], properties: { error_code: string, detail: string } }),
+        '409': body({ type: 'object', properties: { code: string } }),
+      }),
+    }),
+    errors: [
+      { path: at('/a', 'get', '400', ...JSON_SCHEMA), message: 'GET /a 400: the error schema declares the code `code` but does not require it. List `code` in the `required` of the schema.' },
+      { path: at('/a', 'get', '404', ...JSON_SCHEMA), message: 'GET /a 404: the error schema declares the message `detail` but does not require it. List `detail` in the `required` of the schema.' },
+      {
+        path: at('/a', 'get', '409', ...JSON_SCHEMA),
+        message: `GET /a 409: the error schema has no message and declares the code \`code\` but does not require it. Add ${ADD_MESSAGE}. List \`code\` in the \`required\` of the schema.`,
+      },
+    ],
+  },
+  {
+    name: "fires on seed 004's 500 with a stack trace: an exception name is no code",
+    document: oas3({ '/invoices/{id}/finalize': { post: { responses: { ...ok, '500': errorResponse(STACK_TRACE_500, STACK_TRACE_500_EXAMPLE) } } } }),
+    errors: [
+      {
+        path: at('/invoices/{id}/finalize', 'post', '500', ...JSON_SCHEMA),
+        message: `POST /invoices/{id}/finalize 500: the error schema has no machine-readable code and declares the message \`message\` but does not require it. Add ${ADD_CODE}. List \`message\` in the \`required\` of the schema.`,
+      },
+    ],
+  },
+  {
+    name: "stays silent on the seeds' good schemas and examples: 002 ($ref chain), 003 (error wrapper), 004 (RFC 9457 type/detail)",
+    document: oas3(
+      {
+        '/a': get({ '400': errorResponse(ref('Error'), SEED_002_EXAMPLE) }),
+        '/b': get({ '429': errorResponse(SEED_003_ENVELOPE, SEED_003_EXAMPLE) }),
+        '/c': get({ '422': errorResponse(SEED_004_PROBLEM, SEED_004_VALIDATION_EXAMPLE, 'application/problem+json'), '500': errorResponse(ref('Problem'), SEED_004_INTERNAL_EXAMPLE, 'application/problem+json') }),
+      },
+      { schemas: { Error: ref('AxError'), AxError: SEED_002_ERROR, FieldError: SEED_002_FIELD_ERROR, Problem: SEED_004_PROBLEM } },
+      '3.1.0',
+    ),
+    errors: [],
+  },
+  {
+    name: 'looks inside the error wrapper, and says where to list what it does not require',
+    document: oas3({ '/a': get({ '400': body({ type: 'object', properties: { error: { type: 'object', required: ['message'], properties: { code: string, message: string } } } }) }) }),
+    errors: [{ path: at('/a', 'get', '400', ...JSON_SCHEMA), message: 'GET /a 400: the error schema declares the code `code` but does not require it. List `code` in the `required` of the `error` object.' }],
+  },
+  {
+    name: 'allOf composition: members and required may come from different branches',
+    document: oas3(
+      {
+        '/a': get({
+          '400': body({ allOf: [ref('Base'), { required: ['code', 'message'] }] }),
+          '409': body({ allOf: [ref('Base'), { type: 'object', properties: { currentState: string } }] }),
+        }),
+      },
+      { schemas: { Base: { type: 'object', properties: { code: string, message: string } } } },
+    ),
+    errors: [
+      {
+        path: at('/a', 'get', '409', ...JSON_SCHEMA),
+        message: 'GET /a 409: the error schema declares the code `code` but does not require it and declares the message `message` but does not require it. List `code` in the `required` of the schema. List `message` in the `required` of the schema.',
+      },
+    ],
+  },
+  {
+    name: 'oneOf: fires when one branch lacks the code, naming how many shapes; a non-object branch is error-schema’s',
+    document: oas3({ '/a': get({ '400': body({ oneOf: [PROBLEM, { type: 'object', required: ['message'], properties: { message: string } }, string] }) }) }),
+    errors: [{ path: at('/a', 'get', '400', ...JSON_SCHEMA), message: `GET /a 400: the error schema has no machine-readable code in 1 of its 2 oneOf/anyOf shapes. Add ${ADD_CODE}.` }],
+  },
+  {
+    name: 'a components/responses entry shared by two operations fires once per operation, on each',
+    document: oas3(
+      { '/a': get({ '404': ref('NotFound', 'responses') }), '/b': { delete: { responses: { '204': { description: 'Gone' }, '404': ref('NotFound', 'responses') } } } },
+      { responses: { NotFound: errorResponse(ref('Legacy')) }, schemas: { Legacy: BAD_REQUEST_STRING } },
+    ),
+    errors: [
+      { path: at('/a', 'get', '404'), message: neither('GET /a 404') },
+      { path: at('/b', 'delete', '404'), message: neither('DELETE /b 404') },
+    ],
+  },
+  {
+    name: 'x-ax-error-code on the response satisfies the code, not the message',
+    document: oas3({
+      '/a': get({
+        '404': { 'x-ax-error-code': 'PAYMENT_NOT_FOUND', ...errorResponse({ type: 'object', required: ['message'], properties: { message: string } }) },
+        '410': { 'x-ax-error-code': 'PAYMENT_GONE', ...errorResponse({ type: 'object', properties: { reason: string } }) },
+      }),
+    }),
+    errors: [{ path: at('/a', 'get', '410', ...JSON_SCHEMA), message: `GET /a 410: the error schema has no message. Add ${ADD_MESSAGE}.` }],
+  },
+  {
+    name: 'covers 4XX, 5XX and default; ignores 2xx',
+    document: oas3({ '/a': { get: { responses: { '200': body(BAD_REQUEST_STRING), '4XX': body(BAD_REQUEST_STRING), '5XX': body(PROBLEM), default: body(BAD_REQUEST_STRING) } } } }),
+    errors: [
+      { path: at('/a', 'get', '4XX', ...JSON_SCHEMA), message: neither('GET /a 4XX') },
+      { path: at('/a', 'get', 'default', ...JSON_SCHEMA), message: neither('GET /a default') },
+    ],
+  },
+  {
+    name: 'Swagger 2.0: reads responses.<status>.schema through definitions',
+    document: swagger2(
+      { '/a': { get: { responses: { ...ok, '400': { description: 'Bad', schema: { $ref: '#/definitions/Legacy' } }, '500': { description: 'Err', schema: { $ref: '#/definitions/Error' } } } } } },
+      { definitions: { Legacy: BAD_REQUEST_STRING, Error: PROBLEM } },
+    ),
+    errors: [{ path: at('/a', 'get', '400', 'schema'), message: neither('GET /a 400') }],
+  },
+  {
+    name: 'OpenAPI 3.0 with two JSON bodies: names the media type that lacks the members',
+    document: oas3({
+      '/a': get({ '400': { description: 'Bad', content: { 'application/json': { schema: PROBLEM }, 'application/problem+json': { schema: { type: 'object', required: ['type'], properties: { type: string } } } } } }),
+    }),
+    errors: [
+      {
+        path: at('/a', 'get', '400', 'content', 'application/problem+json', 'schema'),
+        message: `GET /a 400: the application/problem+json error schema has no message. Add ${ADD_MESSAGE}.`,
+      },
+    ],
+  },
+  {
+    name: 'one schema offered under several media types is reported once, without naming them (3.0 $ref, 2.0 produces)',
+    document: oas3(
+      { '/a': get({ '404': { description: 'x', content: { 'application/json': { schema: ref('Legacy') }, 'application/problem+json': { schema: ref('Legacy') } } } }) },
+      { schemas: { Legacy: BAD_REQUEST_STRING } },
+    ),
+    errors: [{ path: at('/a', 'get', '404', ...JSON_SCHEMA), message: neither('GET /a 404') }],
+  },
+  {
+    name: 'Swagger 2.0 with two JSON produces: reported once',
+    document: swagger2({ '/a': { get: { produces: ['application/json', 'application/problem+json'], responses: { ...ok, '400': { description: 'Bad', schema: BAD_REQUEST_STRING } } } } }),
+    errors: [{ path: at('/a', 'get', '400', 'schema'), message: neither('GET /a 400') }],
+  },
+  {
+    name: 'functionOptions replace the aliases and the suggested name',
+    document: oas3({ '/a': get({ '400': body({ type: 'object', required: ['reason', 'message'], properties: { reason: string, message: string } }), '500': body(PROBLEM) }) }),
+    functionOptions: { errorCode: ['reason'] },
+    errors: [
+      {
+        path: at('/a', 'get', '500', ...JSON_SCHEMA),
+        message: 'GET /a 500: the error schema has no machine-readable code. Add a required `reason` (string, a stable identifier such as "VALIDATION_ERROR" that an agent can branch on).',
+      },
+    ],
+  },
+  {
+    name: 'x-ax-exempt on the operation or its path item silences it there only',
+    document: oas3({
+      '/legacy': { 'x-ax-exempt': { 'ax-recoverable-error-structure': 'Frozen v0 contract, retired in 2027' }, get: { responses: { ...ok, '400': body(BAD_REQUEST_STRING) } } },
+      '/a': { get: { 'x-ax-exempt': { 'ax-recoverable-error-structure': 'Proxied third-party error body' }, responses: { ...ok, '400': body(BAD_REQUEST_STRING) } }, post: { responses: { ...ok, '400': body(BAD_REQUEST_STRING) } } },
+    }),
+    errors: [{ path: at('/a', 'post', '400', ...JSON_SCHEMA), message: neither('POST /a 400') }],
+  },
+  {
+    name: 'garbage: no body, a string schema, a dangling $ref, a non-object response and responses: null stay silent',
+    document: oas3({
+      '/a': get({ '400': { description: 'No body' }, '401': body('oops'), '402': body(ref('Missing')), '403': 'not a response', '404': body({ type: 'string' }), '405': ref('Missing', 'responses') }),
+      '/b': { get: { responses: null } },
+    }),
+    errors: [],
+  },
+  {
+    name: 'circular schemas terminate',
+    document: oas3({ '/a': get({ '400': body(ref('Node')) }) }, { schemas: { Node: { allOf: [ref('Node'), { type: 'object', properties: { cause: ref('Node') } }] } } }),
+    errors: [{ path: at('/a', 'get', '400', ...JSON_SCHEMA), message: neither('GET /a 400') }],
+  },
+]);

@@ -1,0 +1,167 @@
+import { at, body, JSON_SCHEMA, oas3, ref, swagger2 } from './support/documents';
+import {
+  BAD_REQUEST_STRING,
+  errorResponse,
+  SEED_002_ERROR,
+  SEED_002_EXAMPLE,
+  SEED_002_FIELD_ERROR,
+  SEED_003_ENVELOPE,
+  SEED_004_PRECONDITION,
+  SEED_004_PROBLEM,
+  SEED_004_VALIDATION_EXAMPLE,
+} from './support/error-seeds';
+import { testRule } from './support/testRule';
+
+const NO_FIELD_FIX =
+  'Add `details`: an array of { field, message } items, one per invalid input field, e.g. { "field": "/amount", "message": "must be greater than 0" }; or, in a single-error body, a `field` beside the code.';
+const noField = (where: string, scope = '') => `${where}: the error schema does not say which input field failed${scope}. ${NO_FIELD_FIX}`;
+const LOCATOR = '`field` (string, the JSON Pointer or dotted path of the input, e.g. "/amount")';
+const REASON = '`message` (string, why the value was rejected, e.g. "must be greater than 0")';
+const makeArray = (name: string) => `Make \`${name}\` an array of { field, message } objects, one per invalid input field, so that an agent can fix exactly those fields.`;
+const ok = { '201': { description: 'Created' } };
+const post = (errors: object) => ({ post: { responses: { ...ok, ...errors } } });
+const string = { type: 'string' };
+const PROBLEM = { type: 'object', required: ['code', 'message'], properties: { code: string, message: string } };
+const withDetails = (items: unknown, name = 'details') => ({ type: 'object', properties: { code: string, message: string, [name]: { type: 'array', items } } });
+
+testRule('ax-recoverable-field-details', [
+  {
+    name: 'fires on a 400 and a 422 that name no field, on the inline schema',
+    document: oas3({ '/payments': post({ '400': errorResponse(BAD_REQUEST_STRING, { error: 'Bad Request' }), '422': body(PROBLEM) }) }),
+    errors: [
+      { path: at('/payments', 'post', '400', ...JSON_SCHEMA), message: noField('POST /payments 400') },
+      { path: at('/payments', 'post', '422', ...JSON_SCHEMA), message: noField('POST /payments 422') },
+    ],
+  },
+  {
+    name: 'reports exactly what the items lack',
+    document: oas3({
+      '/a': post({
+        '400': body(withDetails({ type: 'object', properties: { message: string } })),
+        '422': body(withDetails({ type: 'object', properties: { pointer: string, code: string } }, 'violations')),
+      }),
+      '/b': post({ '400': body(withDetails({ type: 'object', properties: { code: string } }, 'errors')) }),
+    }),
+    errors: [
+      { path: at('/a', 'post', '400', ...JSON_SCHEMA), message: `POST /a 400: the error schema declares \`details\` but its items have no field locator. Add ${LOCATOR} to the items of \`details\`.` },
+      { path: at('/a', 'post', '422', ...JSON_SCHEMA), message: `POST /a 422: the error schema declares \`violations\` but its items have no reason. Add ${REASON} to the items of \`violations\`.` },
+      {
+        path: at('/b', 'post', '400', ...JSON_SCHEMA),
+        message: `POST /b 400: the error schema declares \`errors\` but its items have neither a field locator nor a reason. Add ${LOCATOR} and ${REASON} to the items of \`errors\`.`,
+      },
+    ],
+  },
+  {
+    name: 'fires when the field-details member is not an array of objects',
+    document: oas3({
+      '/a': post({
+        '400': body({ type: 'object', properties: { code: string, details: string } }),
+        '422': body({ type: 'object', properties: { code: string, errors: { type: 'array', items: string } } }),
+      }),
+      '/b': post({ '400': body({ type: 'object', properties: { code: string, details: { type: 'array' } } }) }),
+    }),
+    errors: [
+      { path: at('/a', 'post', '400', ...JSON_SCHEMA), message: `POST /a 400: the error schema declares \`details\` as string, not as an array of field errors. ${makeArray('details')}` },
+      { path: at('/a', 'post', '422', ...JSON_SCHEMA), message: `POST /a 422: the error schema declares \`errors\` without an object \`items\` schema. ${makeArray('errors')}` },
+      { path: at('/b', 'post', '400', ...JSON_SCHEMA), message: `POST /b 400: the error schema declares \`details\` without an object \`items\` schema. ${makeArray('details')}` },
+    ],
+  },
+  {
+    name: "stays silent on the seeds: 002 details[field, code, message] via $ref items, 003's single error.field, 004 invalid_fields[field, reason]",
+    document: oas3(
+      {
+        '/a': post({ '400': errorResponse(ref('Error'), SEED_002_EXAMPLE) }),
+        '/b': post({ '400': body(SEED_003_ENVELOPE) }),
+        '/c': post({ '422': errorResponse(SEED_004_PROBLEM, SEED_004_VALIDATION_EXAMPLE, 'application/problem+json') }),
+      },
+      { schemas: { Error: SEED_002_ERROR, FieldError: SEED_002_FIELD_ERROR } },
+      '3.1.0',
+    ),
+    errors: [],
+  },
+  {
+    name: "skips a 422 state rejection (seed 004's precondition pattern, seed 000's currentState/allowedActions)",
+    document: oas3({
+      '/invoices/{id}/send': post({ '422': body(SEED_004_PRECONDITION, 'application/problem+json') }),
+      '/records/{id}/transition': post({ '422': body({ type: 'object', properties: { code: string, allowedActions: { type: 'array', items: string } } }) }),
+    }),
+    errors: [],
+  },
+  {
+    name: 'checks only 400 and 422, not 404, 4XX or default',
+    document: oas3({ '/a': post({ '404': body(PROBLEM), '4XX': body(PROBLEM), default: body(PROBLEM), '409': body(PROBLEM) }) }),
+    errors: [],
+  },
+  {
+    name: 'allOf: details from a referenced branch count; details items composed with allOf count',
+    document: oas3(
+      {
+        '/a': post({
+          '400': body({ allOf: [ref('Problem'), ref('Validation')] }),
+          '422': body(withDetails({ allOf: [{ properties: { field: string } }, { properties: { reason: string } }] }, 'invalid_fields')),
+        }),
+      },
+      { schemas: { Problem: PROBLEM, Validation: { type: 'object', properties: { details: { type: 'array', items: ref('FieldError') } } }, FieldError: SEED_002_FIELD_ERROR } },
+    ),
+    errors: [],
+  },
+  {
+    name: 'oneOf: fires on the branch that names no field',
+    document: oas3({ '/a': post({ '400': body({ oneOf: [withDetails(SEED_002_FIELD_ERROR), PROBLEM] }) }) }),
+    errors: [{ path: at('/a', 'post', '400', ...JSON_SCHEMA), message: noField('POST /a 400', ' in 1 of its 2 oneOf/anyOf shapes') }],
+  },
+  {
+    name: 'a components/responses entry shared by two operations fires once per operation, on each',
+    document: oas3(
+      { '/a': post({ '400': ref('BadRequest', 'responses') }), '/b': { patch: { responses: { '200': { description: 'OK' }, '400': ref('BadRequest', 'responses') } } } },
+      { responses: { BadRequest: errorResponse(ref('Problem')) }, schemas: { Problem: PROBLEM } },
+    ),
+    errors: [
+      { path: at('/a', 'post', '400'), message: noField('POST /a 400') },
+      { path: at('/b', 'patch', '400'), message: noField('PATCH /b 400') },
+    ],
+  },
+  {
+    name: 'Swagger 2.0: follows definitions into the items',
+    document: swagger2(
+      {
+        '/a': { post: { responses: { ...ok, '400': { description: 'Bad', schema: { $ref: '#/definitions/Invalid' } } } } },
+        '/b': { post: { responses: { ...ok, '400': { description: 'Bad', schema: { $ref: '#/definitions/Error' } } } } },
+      },
+      { definitions: { Invalid: withDetails({ $ref: '#/definitions/Reason' }), Reason: { type: 'object', properties: { message: string } }, Error: withDetails({ $ref: '#/definitions/FieldError' }), FieldError: SEED_002_FIELD_ERROR } },
+    ),
+    errors: [{ path: at('/a', 'post', '400', 'schema'), message: `POST /a 400: the error schema declares \`details\` but its items have no field locator. Add ${LOCATOR} to the items of \`details\`.` }],
+  },
+  {
+    name: 'functionOptions replace the aliases and the suggested names',
+    document: oas3({
+      '/a': post({
+        '400': body({ type: 'object', properties: { problems: { type: 'array', items: { type: 'object', properties: { param: string, why: string } } } } }),
+        '422': body(withDetails(SEED_002_FIELD_ERROR)),
+      }),
+    }),
+    functionOptions: { fieldDetails: ['problems'], fieldLocator: ['param'], fieldReason: ['why'], errorField: ['param'] },
+    errors: [
+      {
+        path: at('/a', 'post', '422', ...JSON_SCHEMA),
+        message:
+          'POST /a 422: the error schema does not say which input field failed. Add `problems`: an array of { param, why } items, one per invalid input field, e.g. { "param": "/amount", "why": "must be greater than 0" }; or, in a single-error body, a `param` beside the code.',
+      },
+    ],
+  },
+  {
+    name: 'x-ax-exempt silences the operation',
+    document: oas3({ '/a': { post: { 'x-ax-exempt': { 'ax-recoverable-field-details': 'Takes no input fields, only a path id' }, responses: { ...ok, '400': body(PROBLEM) } } } }),
+    errors: [],
+  },
+  {
+    name: 'garbage: no body, a string schema, a dangling $ref, a dangling details $ref and responses: null stay silent',
+    document: oas3({
+      '/a': post({ '400': { description: 'No body' }, '422': body('oops') }),
+      '/d': post({ '400': body({ properties: { details: ref('Missing') } }) }),
+      '/b': post({ '400': body(ref('Missing')), '422': body({ type: 'string' }) }),
+      '/c': { post: { responses: null } },
+    }),
+    errors: [],
+  },
+]);

@@ -1,0 +1,96 @@
+import { oas3, ref, swagger2 } from './support/documents';
+import { testRule } from './support/testRule';
+
+const ok = { '200': { description: 'OK' } };
+const missing = (operation: string, method: string) =>
+  `${operation}: declares no \`x-ax-idempotent\`, so an agent cannot tell whether sending the same request twice has the effect of sending it once. Add \`x-ax-idempotent: true\` to the operation if it does (as ${method} should), else \`x-ax-idempotent: false\`.`;
+const keyHint = (operation: string, header = 'Idempotency-Key') =>
+  `${operation}: takes an \`${header}\` header but declares no \`x-ax-idempotent\`, so an agent does not know that a retry with the same key is safe. Add \`x-ax-idempotent: true\` to the operation.`;
+const key = (name = 'Idempotency-Key') => ({ name, in: 'header', schema: { type: 'string' } });
+
+testRule('ax-recoverable-idempotent', [
+  {
+    name: 'fires on put and delete without x-ax-idempotent; post and patch without a key stay silent',
+    document: oas3({ '/payments/{id}': { put: { responses: ok }, post: { responses: ok }, delete: { responses: ok }, patch: { responses: ok } } }),
+    errors: [
+      { path: ['paths', '/payments/{id}', 'put'], message: missing('PUT /payments/{id}', 'PUT') },
+      { path: ['paths', '/payments/{id}', 'delete'], message: missing('DELETE /payments/{id}', 'DELETE') },
+    ],
+  },
+  {
+    name: 'seed 002 R4: a refund post declaring true passes, and so do put and delete declaring either value',
+    document: oas3({
+      '/payments/{id}/refund': { post: { 'x-ax-idempotent': true, parameters: [key()], responses: ok } },
+      '/payments/{id}': { put: { 'x-ax-idempotent': true, responses: ok }, delete: { 'x-ax-idempotent': false, responses: ok } },
+    }),
+    errors: [],
+  },
+  {
+    name: 'a non-boolean value fires on the extension, on any method',
+    document: oas3({ '/payments/{id}': { get: { 'x-ax-idempotent': 'yes', responses: ok }, put: { 'x-ax-idempotent': [true], responses: ok } } }),
+    errors: [
+      { path: ['paths', '/payments/{id}', 'get', 'x-ax-idempotent'], message: 'GET /payments/{id}: `x-ax-idempotent` must be a boolean, but it is the string "yes". Write it as `x-ax-idempotent: true`.' },
+      { path: ['paths', '/payments/{id}', 'put', 'x-ax-idempotent'], message: 'PUT /payments/{id}: `x-ax-idempotent` must be a boolean, but it is an array. Write it as `x-ax-idempotent: true`.' },
+    ],
+  },
+  {
+    name: 'a post taking an Idempotency-Key gets a hint: operation or path-item level, $ref chains, any case',
+    document: oas3(
+      {
+        '/a': { post: { parameters: [key()], responses: ok } },
+        '/b': { parameters: [ref('Key', 'parameters')], post: { responses: ok } },
+        '/c': { post: { parameters: [ref('KeyAlias', 'parameters')], responses: ok } },
+        '/d': { post: { parameters: [key('idempotency-key')], responses: ok } },
+      },
+      { parameters: { KeyAlias: ref('Key', 'parameters'), Key: key() } },
+    ),
+    errors: [
+      { path: ['paths', '/a', 'post'], message: keyHint('POST /a') },
+      { path: ['paths', '/b', 'post'], message: keyHint('POST /b') },
+      { path: ['paths', '/c', 'post'], message: keyHint('POST /c') },
+      { path: ['paths', '/d', 'post'], message: keyHint('POST /d', 'idempotency-key') },
+    ],
+  },
+  {
+    name: 'an Idempotency-Key that is not a header, or on a get, gives no hint',
+    document: oas3({ '/a': { post: { parameters: [{ name: 'Idempotency-Key', in: 'query' }], responses: ok } }, '/b': { get: { parameters: [key()], responses: ok } } }),
+    errors: [],
+  },
+  {
+    name: 'option idempotencyKeyHeader replaces the header names',
+    document: oas3({ '/a': { post: { parameters: [key('X-Request-Id')], responses: ok } }, '/b': { post: { parameters: [key()], responses: ok } } }),
+    functionOptions: { idempotencyKeyHeader: ['X-Request-Id'] },
+    errors: [{ path: ['paths', '/a', 'post'], message: keyHint('POST /a', 'X-Request-Id') }],
+  },
+  {
+    name: 'Swagger 2.0: header parameters at both levels',
+    document: swagger2(
+      { '/a': { post: { parameters: [{ $ref: '#/parameters/Key' }], responses: ok }, delete: { responses: ok } } },
+      { parameters: { Key: { name: 'Idempotency-Key', in: 'header', type: 'string' } } },
+    ),
+    errors: [
+      { path: ['paths', '/a', 'post'], message: keyHint('POST /a') },
+      { path: ['paths', '/a', 'delete'], message: missing('DELETE /a', 'DELETE') },
+    ],
+  },
+  {
+    name: 'OpenAPI 3.1',
+    document: oas3({ '/a': { delete: { responses: ok } } }, {}, '3.1.0'),
+    errors: [{ path: ['paths', '/a', 'delete'], message: missing('DELETE /a', 'DELETE') }],
+  },
+  {
+    name: 'x-ax-exempt silences the rule for that operation or path item',
+    document: oas3({
+      '/a': { put: { 'x-ax-exempt': { 'ax-recoverable-idempotent': 'Upload session, idempotency is per chunk' }, responses: ok } },
+      '/b': { 'x-ax-exempt': { 'ax-recoverable-idempotent': 'Frozen legacy endpoint, removed in v3' }, delete: { responses: ok } },
+    }),
+    errors: [],
+  },
+  {
+    name: 'garbage: dangling parameter $refs, parameters as a string, null entries, responses null',
+    document: oas3({
+      '/a': { parameters: 'oops', post: { parameters: [null, ref('Missing', 'parameters'), { in: 'header' }], responses: null } },
+    }),
+    errors: [],
+  },
+]);

@@ -1,0 +1,96 @@
+import { at, body, oas3, PROBLEM, ref, swagger2 } from './support/documents';
+import { testRule } from './support/testRule';
+
+const FIX = 'an `application/json` or `application/problem+json` body with a machine-readable `code` and a `message`';
+const html = (operation: string, mediaType = 'text/html', where = '') =>
+  `${operation}: the error response offers ${mediaType}${where}, an HTML page an agent cannot parse. Remove it and offer ${FIX}.`;
+const plain = (operation: string, where = '') =>
+  `${operation}: the error response offers only text/plain${where}, free text an agent can only guess at. Offer ${FIX} (text/plain may stay beside it).`;
+const page = { type: 'string' };
+const get = (errors: object) => ({ get: { responses: { '200': { description: 'OK' }, ...errors } } });
+
+testRule('ax-recoverable-no-html-errors', [
+  {
+    name: 'fires on an HTML error body, alone or beside JSON, on the media type',
+    document: oas3({
+      '/a': get({
+        '500': body(page, 'text/html'),
+        '404': { description: 'x', content: { 'application/json': { schema: PROBLEM }, 'text/html; charset=utf-8': { schema: page } } },
+      }),
+    }),
+    errors: [
+      { path: at('/a', 'get', '404', 'content', 'text/html; charset=utf-8'), message: html('GET /a 404', 'text/html; charset=utf-8') },
+      { path: at('/a', 'get', '500', 'content', 'text/html'), message: html('GET /a 500') },
+    ],
+  },
+  {
+    name: 'fires on XHTML, 4XX and default',
+    document: oas3({ '/a': get({ '4XX': body(page, 'application/xhtml+xml'), default: body(page, 'TEXT/HTML') }) }),
+    errors: [
+      { path: at('/a', 'get', '4XX', 'content', 'application/xhtml+xml'), message: html('GET /a 4XX', 'application/xhtml+xml') },
+      { path: at('/a', 'get', 'default', 'content', 'TEXT/HTML'), message: html('GET /a default', 'TEXT/HTML') },
+    ],
+  },
+  {
+    name: 'text/plain as the only body fires (at the rule severity); beside JSON it passes',
+    document: oas3({
+      '/a': get({
+        '503': body(page, 'text/plain'),
+        '502': { description: 'x', content: { 'application/problem+json': { schema: PROBLEM }, 'text/plain': { schema: page } } },
+      }),
+    }),
+    errors: [{ path: at('/a', 'get', '503', 'content', 'text/plain'), message: plain('GET /a 503') }],
+  },
+  {
+    name: 'option allowPlainText silences the text/plain case only',
+    document: oas3({ '/a': get({ '503': body(page, 'text/plain'), '500': body(page, 'text/html') }) }),
+    functionOptions: { allowPlainText: true },
+    errors: [{ path: at('/a', 'get', '500', 'content', 'text/html'), message: html('GET /a 500') }],
+  },
+  {
+    name: 'success responses, JSON error bodies and error responses without content stay silent',
+    document: oas3({ '/a': { get: { responses: { '200': body(page, 'text/html'), '400': body(ref('Problem')), '404': { description: 'Not found' } } } } }, { schemas: { Problem: PROBLEM } }),
+    errors: [],
+  },
+  {
+    name: 'a components/responses entry shared by two operations fires on each operation',
+    document: oas3({ '/a': get({ '500': ref('Oops', 'responses') }), '/b': get({ '500': ref('Oops', 'responses') }) }, { responses: { Oops: body(page, 'text/html') } }),
+    errors: [
+      { path: at('/a', 'get', '500'), message: html('GET /a 500') },
+      { path: at('/b', 'get', '500'), message: html('GET /b 500') },
+    ],
+  },
+  {
+    name: 'Swagger 2.0: produces of the operation, else of the root; a response without schema has no body',
+    document: swagger2(
+      {
+        '/a': { get: { responses: { '200': { description: 'OK' }, '500': { description: 'x', schema: page }, '404': { description: 'x' } } } },
+        '/b': { get: { produces: ['application/json'], responses: { '500': { description: 'x', schema: { $ref: '#/definitions/Problem' } } } } },
+        '/c': { get: { produces: ['text/plain'], responses: { '500': { description: 'x', schema: page } } } },
+      },
+      { produces: ['application/json', 'text/html'], definitions: { Problem: PROBLEM } },
+    ),
+    errors: [
+      { path: at('/a', 'get', '500'), message: html('GET /a 500', 'text/html', ' (in `produces`)') },
+      { path: at('/c', 'get', '500'), message: plain('GET /c 500', ' (in `produces`)') },
+    ],
+  },
+  {
+    name: 'OpenAPI 3.1',
+    document: oas3({ '/a': get({ '500': body(page, 'text/html') }) }, {}, '3.1.0'),
+    errors: [{ path: at('/a', 'get', '500', 'content', 'text/html'), message: html('GET /a 500') }],
+  },
+  {
+    name: 'x-ax-exempt silences the rule for that operation',
+    document: oas3({ '/legacy': { get: { 'x-ax-exempt': { 'ax-recoverable-no-html-errors': 'Browser-facing page kept for v1 clients' }, responses: { '500': body(page, 'text/html') } } } }),
+    errors: [],
+  },
+  {
+    name: 'garbage: content null, a media type that is a string, a dangling $ref, responses null',
+    document: oas3({
+      '/a': get({ '500': { description: 'x', content: null }, '502': { description: 'x', content: { 'text/html': 'oops' } }, '503': ref('Missing', 'responses') }),
+      '/b': { get: { responses: null } },
+    }),
+    errors: [{ path: at('/a', 'get', '502', 'content', 'text/html'), message: html('GET /a 502') }],
+  },
+]);

@@ -1,0 +1,164 @@
+import { at, body, JSON_SCHEMA, oas3, PROBLEM, ref, swagger2 } from './support/documents';
+import { testRule } from './support/testRule';
+
+const FIX = 'Remove it: map internal exceptions to a stable error code and a message, log the trace server-side, and return a `trace_id` the agent can quote';
+const field = (operation: string, name: string, schema = 'the error schema') =>
+  `${operation}: ${schema} declares \`${name}\`, which ships internal code paths to the client and means nothing to an agent. ${FIX}.`;
+const trace = (operation: string, runtime: string, mediaType = 'application/json') =>
+  `${operation}: the ${mediaType} error example contains a ${runtime} stack trace. ${FIX} instead.`;
+const get = (errors: object) => ({ get: { responses: { '200': { description: 'OK' }, ...errors } } });
+const withExample = (example: unknown, schema: unknown = PROBLEM) => ({ description: 'Error', content: { 'application/json': { schema, example } } });
+const EXAMPLE = ['content', 'application/json', 'example'];
+
+// Seed 004, "Never Return Stack Traces": the wrong payload and the right one.
+const SEED_WRONG = {
+  error: 'NullPointerException',
+  message: "Cannot read property 'amount' of undefined",
+  stack: 'at InvoiceService.finalize (invoice-service.js:142:23)\n    at async handler (routes/invoices.ts:67:5)...',
+};
+const SEED_RIGHT = {
+  type: 'https://api.example.com/errors/internal-error',
+  title: 'Internal server error',
+  status: 500,
+  detail: 'An unexpected error occurred processing this request.',
+  trace_id: '01HV3K8MNP2QRS3TUVWX',
+  is_retriable: true,
+  retry_after_seconds: 5,
+};
+const SEED_WRONG_SCHEMA = { type: 'object', properties: { error: { type: 'string' }, message: { type: 'string' }, stack: { type: 'string' } } };
+const SEED_RIGHT_SCHEMA = {
+  type: 'object',
+  properties: { type: { type: 'string' }, title: { type: 'string' }, status: { type: 'integer' }, detail: { type: 'string' }, trace_id: { type: 'string' } },
+};
+
+testRule('ax-recoverable-no-stack-traces', [
+  {
+    name: "seed 004's wrong payload fires as a schema and as an example; the right one passes both ways",
+    document: oas3({
+      '/wrong-schema': get({ '500': body(SEED_WRONG_SCHEMA) }),
+      '/wrong-example': get({ '500': withExample(SEED_WRONG) }),
+      '/right': get({ '500': withExample(SEED_RIGHT, SEED_RIGHT_SCHEMA) }),
+    }),
+    errors: [
+      { path: at('/wrong-schema', 'get', '500', ...JSON_SCHEMA, 'properties', 'stack'), message: field('GET /wrong-schema 500', 'stack') },
+      { path: at('/wrong-example', 'get', '500', ...EXAMPLE, 'stack'), message: trace('GET /wrong-example 500', 'JavaScript') },
+    ],
+  },
+  {
+    name: 'every forbidden name, at the top level or inside the error wrapper, through $ref and allOf',
+    document: oas3(
+      {
+        '/a': get({
+          '400': body({ properties: { stackTrace: { type: 'string' } } }),
+          '401': body({ properties: { error: { type: 'object', properties: { code: { type: 'string' }, stack_trace: { type: 'array' } } } } }),
+          '409': body({ allOf: [ref('Problem'), { properties: { exception: { type: 'object' } } }] }),
+          '500': body(ref('Debug')),
+        }),
+      },
+      { schemas: { Problem: PROBLEM, Debug: { allOf: [ref('Problem'), ref('Backtrace')] }, Backtrace: { properties: { backtrace: { type: 'string' }, traceback: { type: 'string' } } } } },
+    ),
+    errors: [
+      { path: at('/a', 'get', '400', ...JSON_SCHEMA, 'properties', 'stackTrace'), message: field('GET /a 400', 'stackTrace') },
+      { path: at('/a', 'get', '401', ...JSON_SCHEMA, 'properties', 'error', 'properties', 'stack_trace'), message: field('GET /a 401', 'stack_trace') },
+      { path: at('/a', 'get', '409', ...JSON_SCHEMA, 'allOf', '1', 'properties', 'exception'), message: field('GET /a 409', 'exception') },
+      { path: at('/a', 'get', '500', ...JSON_SCHEMA), message: field('GET /a 500', 'backtrace') },
+    ],
+  },
+  {
+    name: 'a oneOf with one branch carrying a stack fires; trace_id and friends stay silent',
+    document: oas3({
+      '/a': get({ '500': body({ oneOf: [PROBLEM, { properties: { stack: { type: 'string' } } }] }) }),
+      '/b': get({ '500': body({ properties: { trace_id: { type: 'string' }, traceId: { type: 'string' }, stacked: { type: 'boolean' } } }) }),
+    }),
+    errors: [{ path: at('/a', 'get', '500', ...JSON_SCHEMA, 'oneOf', '1', 'properties', 'stack'), message: field('GET /a 500', 'stack') }],
+  },
+  {
+    name: 'recognizes Python, Java, .NET and Go traces in examples, named examples and $ref examples',
+    document: oas3(
+      {
+        '/py': get({ '500': withExample({ detail: 'Traceback (most recent call last):\n  File "app.py", line 12, in charge\nKeyError: amount' }) }),
+        '/java': get({ '500': withExample({ message: 'java.lang.IllegalStateException: closed\n\tat com.acme.pay.Charge.run(Charge.java:42)' }) }),
+        '/java-thread': get({ '500': withExample('Exception in thread "main" java.lang.NullPointerException') }),
+        '/dotnet': get({
+          '500': {
+            description: 'x',
+            content: { 'application/json': { examples: { crash: { value: { errors: [{ detail: '   at Acme.Payments.Charge.Run(Int32 amount) in C:\\src\\Charge.cs:line 42' }] } } } } },
+          },
+        }),
+        '/go': get({ '500': { description: 'x', content: { 'application/json': { examples: { panic: ref('GoPanic', 'examples') } } } } }),
+      },
+      { examples: { GoPanic: { value: { message: 'panic: runtime error: index out of range\n\ngoroutine 1 [running]:\nmain.main()' } } } },
+    ),
+    errors: [
+      { path: at('/py', 'get', '500', ...EXAMPLE, 'detail'), message: trace('GET /py 500', 'Python') },
+      { path: at('/java', 'get', '500', ...EXAMPLE, 'message'), message: trace('GET /java 500', 'Java') },
+      { path: at('/java-thread', 'get', '500', ...EXAMPLE), message: trace('GET /java-thread 500', 'Java') },
+      { path: at('/dotnet', 'get', '500', 'content', 'application/json', 'examples', 'crash', 'value', 'errors', '0', 'detail'), message: trace('GET /dotnet 500', '.NET') },
+      { path: at('/go', 'get', '500'), message: trace('GET /go 500', 'Go') },
+    ],
+  },
+  {
+    name: 'no false positive on prose with "at", times, trace ids and URLs',
+    document: oas3({
+      '/a': get({
+        '400': withExample({
+          code: 'INVALID_AMOUNT',
+          message: 'Look at the `amount` field: it must be at least 1.',
+          hint: 'Retry at 10:30:00 UTC, or at https://api.example.com:443/v1/payments.',
+          trace_id: 'at-01HV3K8MNP:12:34',
+          details: ['Sent at 2026-04-29T00:00:00Z', 'Stack of 3 items at position 2'],
+        }),
+      }),
+    }),
+    errors: [],
+  },
+  {
+    name: 'success examples are not checked',
+    document: oas3({ '/a': { get: { responses: { '200': withExample({ log: 'at f (file.js:1:2)' }) } } } }),
+    errors: [],
+  },
+  {
+    name: 'a components/responses entry shared by two operations fires on each operation',
+    document: oas3({ '/a': get({ '500': ref('Crash', 'responses') }), '/b': get({ '500': ref('Crash', 'responses') }) }, { responses: { Crash: withExample(SEED_WRONG, SEED_WRONG_SCHEMA) } }),
+    errors: [
+      { path: at('/a', 'get', '500'), message: field('GET /a 500', 'stack') },
+      { path: at('/a', 'get', '500'), message: trace('GET /a 500', 'JavaScript') },
+      { path: at('/b', 'get', '500'), message: field('GET /b 500', 'stack') },
+      { path: at('/b', 'get', '500'), message: trace('GET /b 500', 'JavaScript') },
+    ],
+  },
+  {
+    name: 'Swagger 2.0: schema properties and examples per media type',
+    document: swagger2({
+      '/a': { get: { responses: { '500': { description: 'x', schema: SEED_WRONG_SCHEMA, examples: { 'application/json': SEED_WRONG } } } } },
+    }),
+    errors: [
+      { path: at('/a', 'get', '500', 'schema', 'properties', 'stack'), message: field('GET /a 500', 'stack') },
+      { path: at('/a', 'get', '500', 'examples', 'application/json', 'stack'), message: trace('GET /a 500', 'JavaScript') },
+    ],
+  },
+  {
+    name: 'OpenAPI 3.1: schema examples array',
+    document: oas3({ '/a': get({ '500': body({ ...PROBLEM, examples: [{ code: 'X', message: 'at f (/srv/app/index.mjs:10:5)' }] }) }) }, {}, '3.1.0'),
+    errors: [{ path: at('/a', 'get', '500', ...JSON_SCHEMA, 'examples', '0', 'message'), message: trace('GET /a 500', 'JavaScript') }],
+  },
+  {
+    name: 'option stackTrace replaces the forbidden names',
+    document: oas3({ '/a': get({ '500': body({ properties: { debug: { type: 'string' }, stack: { type: 'string' } } }) }) }),
+    functionOptions: { stackTrace: ['debug'] },
+    errors: [{ path: at('/a', 'get', '500', ...JSON_SCHEMA, 'properties', 'debug'), message: field('GET /a 500', 'debug') }],
+  },
+  {
+    name: 'x-ax-exempt silences the rule for that operation',
+    document: oas3({ '/debug': { get: { 'x-ax-exempt': { 'ax-recoverable-no-stack-traces': 'Internal debug endpoint, never exposed' }, responses: { '500': withExample(SEED_WRONG, SEED_WRONG_SCHEMA) } } } }),
+    errors: [],
+  },
+  {
+    name: 'garbage: a string schema, a dangling $ref, examples null, a dangling example $ref, responses null',
+    document: oas3({
+      '/a': get({ '500': body('oops'), '502': body(ref('Missing')), '503': { description: 'x', content: { 'application/json': { examples: { a: ref('Missing', 'examples'), b: null } } } } }),
+      '/b': { get: { responses: null } },
+    }),
+    errors: [],
+  },
+]);

@@ -1,0 +1,125 @@
+import { at, body, JSON_SCHEMA, oas3, ref, swagger2 } from './support/documents';
+import { errorResponse, SEED_003_ENVELOPE, SEED_003_EXAMPLE, SEED_004_INTERNAL_EXAMPLE, SEED_004_PROBLEM } from './support/error-seeds';
+import { testRule } from './support/testRule';
+
+const HEADER_FIX = "Add a `Retry-After` header (integer seconds) under the response's `headers`";
+const WAIT = 'so that an agent waits long enough instead of retrying at once.';
+const noDelay = (where: string, headers: 'no headers' | 'no `Retry-After` header', scope = '') =>
+  `${where}: the error schema has no retry delay${scope}. The response declares ${headers} either. ${HEADER_FIX}, or add a \`retry_after_ms\` (integer) to the error schema, ${WAIT}`;
+const bodyless = (where: string, headers: 'no headers' | 'no `Retry-After` header') =>
+  `${where}: the response declares ${headers}, so an agent cannot tell how long to wait before retrying. ${HEADER_FIX}.`;
+const ok = { '200': { description: 'OK' } };
+const get = (errors: object) => ({ get: { responses: { ...ok, ...errors } } });
+const string = { type: 'string' };
+const integer = { type: 'integer' };
+const PROBLEM = { type: 'object', required: ['code', 'message'], properties: { code: string, message: string } };
+const RETRY_AFTER = { 'Retry-After': { description: 'Seconds to wait.', schema: integer } };
+
+testRule('ax-recoverable-retry-after', [
+  {
+    name: 'fires on a 429 with no headers at all and no delay in the body (a violation, not a skip), on the inline schema',
+    document: oas3({ '/payments': { post: { responses: { '201': { description: 'Created' }, '429': body(PROBLEM) } } } }),
+    errors: [{ path: at('/payments', 'post', '429', ...JSON_SCHEMA), message: noDelay('POST /payments 429', 'no headers') }],
+  },
+  {
+    name: 'fires on a 503 whose headers lack Retry-After',
+    document: oas3({ '/a': get({ '503': { ...body(PROBLEM), headers: { 'X-Request-Id': { schema: string } } } }) }),
+    errors: [{ path: at('/a', 'get', '503', ...JSON_SCHEMA), message: noDelay('GET /a 503', 'no `Retry-After` header') }],
+  },
+  {
+    name: 'a 429 or 503 without a body still needs the header: on the response, or on its headers',
+    document: oas3({ '/a': get({ '429': { description: 'Slow down' }, '503': { description: 'Down', headers: { 'X-RateLimit-Limit': { schema: integer } } } }) }),
+    errors: [
+      { path: at('/a', 'get', '429'), message: bodyless('GET /a 429', 'no headers') },
+      { path: at('/a', 'get', '503', 'headers'), message: bodyless('GET /a 503', 'no `Retry-After` header') },
+    ],
+  },
+  {
+    name: 'stays silent on a Retry-After header in any case, inline or as a $ref to components/headers',
+    document: oas3(
+      { '/a': get({ '429': { ...body(PROBLEM), headers: { 'retry-after': { schema: integer } } }, '503': { description: 'Down', headers: { 'RETRY-AFTER': ref('RetryAfter', 'headers') } } }) },
+      { headers: { RetryAfter: { description: 'Seconds to wait.', schema: integer } } },
+    ),
+    errors: [],
+  },
+  {
+    name: "stays silent on a delay in the body: seed 003's error.retry_after_ms, seed 004's retry_after_seconds",
+    document: oas3(
+      { '/a': get({ '429': errorResponse(SEED_003_ENVELOPE, SEED_003_EXAMPLE) }), '/b': get({ '503': errorResponse(ref('Problem'), SEED_004_INTERNAL_EXAMPLE, 'application/problem+json') }) },
+      { schemas: { Problem: SEED_004_PROBLEM } },
+      '3.1.0',
+    ),
+    errors: [],
+  },
+  {
+    name: 'checks only 429 and 503',
+    document: oas3({ '/a': get({ '500': body(PROBLEM), '502': body(PROBLEM), '4XX': body(PROBLEM), '5XX': body(PROBLEM), default: body(PROBLEM), '400': body(PROBLEM) }) }),
+    errors: [],
+  },
+  {
+    name: 'allOf: a delay from any branch counts',
+    document: oas3({ '/a': get({ '429': body({ allOf: [ref('Problem'), { properties: { retryAfterSeconds: integer } }] }) }) }, { schemas: { Problem: PROBLEM } }),
+    errors: [],
+  },
+  {
+    name: 'oneOf: fires when a branch lacks the delay and there is no header',
+    document: oas3({ '/a': get({ '503': body({ oneOf: [{ type: 'object', properties: { retryAfter: integer } }, PROBLEM] }) }) }),
+    errors: [{ path: at('/a', 'get', '503', ...JSON_SCHEMA), message: noDelay('GET /a 503', 'no headers', ' in 1 of its 2 oneOf/anyOf shapes') }],
+  },
+  {
+    name: 'a components/responses entry shared by two operations fires once per operation, on each',
+    document: oas3(
+      { '/a': get({ '429': ref('RateLimited', 'responses') }), '/b': { post: { responses: { '201': { description: 'Created' }, '429': ref('RateLimited', 'responses') } } } },
+      { responses: { RateLimited: errorResponse(ref('Problem'), undefined, 'application/json', 'Too many requests') }, schemas: { Problem: PROBLEM } },
+    ),
+    errors: [
+      { path: at('/a', 'get', '429'), message: noDelay('GET /a 429', 'no headers') },
+      { path: at('/b', 'post', '429'), message: noDelay('POST /b 429', 'no headers') },
+    ],
+  },
+  {
+    name: 'a shared response with Retry-After passes for every operation',
+    document: oas3(
+      { '/a': get({ '429': ref('RateLimited', 'responses') }), '/b': get({ '429': ref('RateLimited', 'responses') }) },
+      { responses: { RateLimited: { ...errorResponse(PROBLEM), headers: RETRY_AFTER } } },
+    ),
+    errors: [],
+  },
+  {
+    name: 'Swagger 2.0: headers work the same way',
+    document: swagger2({
+      '/a': { get: { responses: { ...ok, '429': { description: 'Slow down', schema: PROBLEM }, '503': { description: 'Down', headers: { 'Retry-After': { type: 'integer' } }, schema: PROBLEM } } } },
+    }),
+    errors: [{ path: at('/a', 'get', '429', 'schema'), message: noDelay('GET /a 429', 'no headers') }],
+  },
+  {
+    name: 'functionOptions replace the header and property names',
+    document: oas3({
+      '/a': get({ '429': { ...body(PROBLEM), headers: { 'X-Retry-In': { schema: integer } } }, '503': body({ type: 'object', properties: { wait_ms: integer } }) }),
+      '/b': get({ '429': { ...body(PROBLEM), headers: RETRY_AFTER } }),
+    }),
+    functionOptions: { retryAfterHeader: ['X-Retry-In'], retryDelay: ['wait_ms'] },
+    errors: [
+      {
+        path: at('/b', 'get', '429', ...JSON_SCHEMA),
+        message:
+          "GET /b 429: the error schema has no retry delay. The response declares no `X-Retry-In` header either. Add a `X-Retry-In` header (integer seconds) under the response's `headers`, or add a `wait_ms` (integer) to the error schema, so that an agent waits long enough instead of retrying at once.",
+      },
+    ],
+  },
+  {
+    name: 'x-ax-exempt on the path item silences its operations',
+    document: oas3({ '/health': { 'x-ax-exempt': { 'ax-recoverable-retry-after': 'Probe endpoint, never retried by agents' }, get: { responses: { ...ok, '503': { description: 'Down' } } } } }),
+    errors: [],
+  },
+  {
+    name: 'garbage: an unreadable schema, a dangling header $ref named Retry-After, a non-object response and responses: null stay silent; headers: "oops" counts as none',
+    document: oas3({
+      '/a': get({ '429': body(ref('Missing')), '503': 'not a response' }),
+      '/b': get({ '429': { description: 'x', headers: { 'Retry-After': ref('Missing', 'headers') } } }),
+      '/c': { get: { responses: null } },
+      '/d': get({ '429': { description: 'x', headers: 'oops' } }),
+    }),
+    errors: [{ path: at('/d', 'get', '429'), message: bodyless('GET /d 429', 'no headers') }],
+  },
+]);

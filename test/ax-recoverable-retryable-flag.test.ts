@@ -1,0 +1,135 @@
+import { at, body, JSON_SCHEMA, oas3, ref, swagger2 } from './support/documents';
+import {
+  BAD_REQUEST_STRING,
+  errorResponse,
+  SEED_002_ERROR,
+  SEED_002_EXAMPLE,
+  SEED_002_FIELD_ERROR,
+  SEED_003_ENVELOPE,
+  SEED_003_EXAMPLE,
+  SEED_004_INTERNAL_EXAMPLE,
+  SEED_004_PROBLEM,
+  STACK_TRACE_500,
+  STACK_TRACE_500_EXAMPLE,
+} from './support/error-seeds';
+import { testRule } from './support/testRule';
+
+const FIX = 'Add a `retryable` (boolean): true only for transient failures (rate limit, timeout, 5xx), so that an agent knows whether to retry unchanged or to change the request.';
+const noFlag = (where: string, scope = '') => `${where}: the error schema has no retry flag${scope}. ${FIX}`;
+const notBoolean = (where: string, name: string, types: string) =>
+  `${where}: the error schema declares the retry flag \`${name}\` as ${types}. Make \`${name}\` a boolean (\`type: boolean\`): an agent branches on true or false, not on text.`;
+const ok = { '200': { description: 'OK' } };
+const get = (errors: object) => ({ get: { responses: { ...ok, ...errors } } });
+const string = { type: 'string' };
+const PROBLEM = { type: 'object', required: ['code', 'message'], properties: { code: string, message: string } };
+const FLAGGED = { type: 'object', properties: { code: string, retryable: { type: 'boolean' } } };
+
+testRule('ax-recoverable-retryable-flag', [
+  {
+    name: "fires on the seeds' bad payloads: {\"error\": \"Bad Request\"} and a 500 with a stack",
+    document: oas3({ '/a': get({ '400': errorResponse(BAD_REQUEST_STRING, { error: 'Bad Request' }), '500': errorResponse(STACK_TRACE_500, STACK_TRACE_500_EXAMPLE) }) }),
+    errors: [
+      { path: at('/a', 'get', '400', ...JSON_SCHEMA), message: noFlag('GET /a 400') },
+      { path: at('/a', 'get', '500', ...JSON_SCHEMA), message: noFlag('GET /a 500') },
+    ],
+  },
+  {
+    name: 'fires on a flag declared with a non-boolean type',
+    document: oas3({
+      '/a': get({
+        '429': body({ type: 'object', properties: { retryable: string } }),
+        '503': body({ type: 'object', properties: { is_retriable: { type: ['string', 'integer'] } } }),
+      }),
+    }),
+    errors: [
+      { path: at('/a', 'get', '429', ...JSON_SCHEMA), message: notBoolean('GET /a 429', 'retryable', 'string') },
+      { path: at('/a', 'get', '503', ...JSON_SCHEMA), message: notBoolean('GET /a 503', 'is_retriable', 'string, integer') },
+    ],
+  },
+  {
+    name: 'a flag behind a $ref is typed through it; an untyped flag is not declared wrong',
+    document: oas3(
+      { '/a': get({ '400': body({ type: 'object', properties: { isRetryable: ref('Text') } }), '409': body({ type: 'object', properties: { retryable: {} } }) }) },
+      { schemas: { Text: string } },
+    ),
+    errors: [{ path: at('/a', 'get', '400', ...JSON_SCHEMA), message: notBoolean('GET /a 400', 'isRetryable', 'string') }],
+  },
+  {
+    name: "stays silent on the seeds: 002 `retryable` ($ref), 003 error.retryable (wrapper), 004 `is_retriable`",
+    document: oas3(
+      {
+        '/a': get({ '400': errorResponse(ref('Error'), SEED_002_EXAMPLE) }),
+        '/b': get({ '429': errorResponse(SEED_003_ENVELOPE, SEED_003_EXAMPLE) }),
+        '/c': get({ '500': errorResponse(SEED_004_PROBLEM, SEED_004_INTERNAL_EXAMPLE, 'application/problem+json') }),
+      },
+      { schemas: { Error: SEED_002_ERROR, FieldError: SEED_002_FIELD_ERROR } },
+      '3.1.0',
+    ),
+    errors: [],
+  },
+  {
+    name: 'OpenAPI 3.1: a nullable boolean passes',
+    document: oas3({ '/a': get({ '400': body({ type: 'object', properties: { retryable: { type: ['boolean', 'null'] } } }) }) }, {}, '3.1.0'),
+    errors: [],
+  },
+  {
+    name: 'covers every error status: 4xx, 5xx, 4XX, 5XX, default; ignores 2xx',
+    document: oas3({ '/a': { get: { responses: { '200': body(PROBLEM), '404': body(PROBLEM), '4XX': body(FLAGGED), '5XX': body(PROBLEM), default: body(PROBLEM) } } } }),
+    errors: [
+      { path: at('/a', 'get', '404', ...JSON_SCHEMA), message: noFlag('GET /a 404') },
+      { path: at('/a', 'get', '5XX', ...JSON_SCHEMA), message: noFlag('GET /a 5XX') },
+      { path: at('/a', 'get', 'default', ...JSON_SCHEMA), message: noFlag('GET /a default') },
+    ],
+  },
+  {
+    name: 'allOf: a flag from any branch counts; oneOf: a branch without it fires',
+    document: oas3(
+      { '/a': get({ '400': body({ allOf: [ref('Problem'), { properties: { retryable: { type: 'boolean' } } }] }), '409': body({ anyOf: [FLAGGED, ref('Problem')] }) }) },
+      { schemas: { Problem: PROBLEM } },
+    ),
+    errors: [{ path: at('/a', 'get', '409', ...JSON_SCHEMA), message: noFlag('GET /a 409', ' in 1 of its 2 oneOf/anyOf shapes') }],
+  },
+  {
+    name: 'a components/responses entry shared by two operations fires once per operation, on each',
+    document: oas3(
+      { '/a': get({ '500': ref('Internal', 'responses') }), '/b': { delete: { responses: { '204': { description: 'Gone' }, '500': ref('Internal', 'responses') } } } },
+      { responses: { Internal: errorResponse(ref('Problem')) }, schemas: { Problem: PROBLEM } },
+    ),
+    errors: [
+      { path: at('/a', 'get', '500'), message: noFlag('GET /a 500') },
+      { path: at('/b', 'delete', '500'), message: noFlag('DELETE /b 500') },
+    ],
+  },
+  {
+    name: 'Swagger 2.0',
+    document: swagger2(
+      { '/a': { get: { responses: { ...ok, '400': { description: 'Bad', schema: { $ref: '#/definitions/Problem' } }, '500': { description: 'Err', schema: FLAGGED } } } } },
+      { definitions: { Problem: PROBLEM } },
+    ),
+    errors: [{ path: at('/a', 'get', '400', 'schema'), message: noFlag('GET /a 400') }],
+  },
+  {
+    name: 'functionOptions replace the aliases and the suggested name',
+    document: oas3({ '/a': get({ '400': body({ type: 'object', properties: { transient: { type: 'boolean' } } }), '500': body(FLAGGED) }) }),
+    functionOptions: { retryFlag: ['transient'] },
+    errors: [
+      {
+        path: at('/a', 'get', '500', ...JSON_SCHEMA),
+        message: 'GET /a 500: the error schema has no retry flag. Add a `transient` (boolean): true only for transient failures (rate limit, timeout, 5xx), so that an agent knows whether to retry unchanged or to change the request.',
+      },
+    ],
+  },
+  {
+    name: 'x-ax-exempt silences the operation',
+    document: oas3({ '/a': { get: { 'x-ax-exempt': { 'ax-recoverable-retryable-flag': 'Read-only status page, always safe to retry' }, responses: { ...ok, '500': body(PROBLEM) } } } }),
+    errors: [],
+  },
+  {
+    name: 'garbage: no body, a string schema, a dangling $ref, a dangling flag $ref and responses: null stay silent',
+    document: oas3({
+      '/a': get({ '400': { description: 'No body' }, '401': body('oops'), '402': body(ref('Missing')), '403': 'not a response', '409': body({ properties: { retryable: ref('Missing') } }) }),
+      '/b': { get: { responses: null } },
+    }),
+    errors: [],
+  },
+]);

@@ -1,0 +1,115 @@
+import { at, body, JSON_SCHEMA, oas3, ref, swagger2 } from './support/documents';
+import {
+  BAD_REQUEST_STRING,
+  errorResponse,
+  SEED_002_ERROR,
+  SEED_002_EXAMPLE,
+  SEED_002_FIELD_ERROR,
+  SEED_003_ENVELOPE,
+  SEED_003_EXAMPLE,
+  SEED_004_PROBLEM,
+  SEED_004_VALIDATION_EXAMPLE,
+} from './support/error-seeds';
+import { testRule } from './support/testRule';
+
+const FIX = 'Add a `recoveryHint` (string) that tells the caller how to fix the request, e.g. "Set amount to a positive integer in cents".';
+const noHint = (where: string, scope = '') => `${where}: the error schema has no recovery hint${scope}. ${FIX}`;
+const ok = { '200': { description: 'OK' } };
+const post = (errors: object) => ({ post: { responses: { '201': { description: 'Created' }, ...errors } } });
+const string = { type: 'string' };
+const PROBLEM = { type: 'object', required: ['code', 'message'], properties: { code: string, message: string } };
+const HINTED = { type: 'object', properties: { code: string, message: string, recoveryHint: string } };
+
+testRule('ax-recoverable-suggestion', [
+  {
+    name: "fires on seed 002's bad R2 payload (code and message, no suggestion), on the inline schema",
+    document: oas3({ '/payments': post({ '400': errorResponse(PROBLEM, { error_code: 'AMOUNT_TOO_LARGE', message: 'Amount exceeds maximum' }) }) }),
+    errors: [{ path: at('/payments', 'post', '400', ...JSON_SCHEMA), message: noHint('POST /payments 400') }],
+  },
+  {
+    name: 'fires on {"error": "Bad Request"}',
+    document: oas3({ '/payments': post({ '400': errorResponse(BAD_REQUEST_STRING, { error: 'Bad Request' }) }) }),
+    errors: [{ path: at('/payments', 'post', '400', ...JSON_SCHEMA), message: noHint('POST /payments 400') }],
+  },
+  {
+    name: "stays silent on the seeds: 002 `suggestion` ($ref chain), 003 `hint` (error wrapper), 004 `suggestions` (array), 000 `recoveryHint`",
+    document: oas3(
+      {
+        '/a': post({ '400': errorResponse(ref('Error'), SEED_002_EXAMPLE) }),
+        '/b': post({ '429': errorResponse(SEED_003_ENVELOPE, SEED_003_EXAMPLE) }),
+        '/c': post({ '422': errorResponse(SEED_004_PROBLEM, SEED_004_VALIDATION_EXAMPLE, 'application/problem+json') }),
+        '/d': post({ '409': body(HINTED) }),
+      },
+      { schemas: { Error: ref('AxError'), AxError: SEED_002_ERROR, FieldError: SEED_002_FIELD_ERROR } },
+      '3.1.0',
+    ),
+    errors: [],
+  },
+  {
+    name: 'checks 4xx, 4XX and default; ignores 5xx and 5XX (a server fault is not the request to fix)',
+    document: oas3({ '/a': { get: { responses: { ...ok, '404': body(PROBLEM), '4XX': body(PROBLEM), '500': body(PROBLEM), '5XX': body(PROBLEM), default: body(PROBLEM) } } } }),
+    errors: [
+      { path: at('/a', 'get', '404', ...JSON_SCHEMA), message: noHint('GET /a 404') },
+      { path: at('/a', 'get', '4XX', ...JSON_SCHEMA), message: noHint('GET /a 4XX') },
+      { path: at('/a', 'get', 'default', ...JSON_SCHEMA), message: noHint('GET /a default') },
+    ],
+  },
+  {
+    name: 'allOf: a hint from any branch counts',
+    document: oas3({ '/a': post({ '400': body({ allOf: [ref('Problem'), { type: 'object', properties: { recovery_hint: string } }] }) }) }, { schemas: { Problem: PROBLEM } }),
+    errors: [],
+  },
+  {
+    name: 'oneOf: fires when a branch lacks the hint',
+    document: oas3({ '/a': post({ '400': body({ oneOf: [HINTED, PROBLEM, ref('Problem')] }) }) }, { schemas: { Problem: PROBLEM } }),
+    errors: [{ path: at('/a', 'post', '400', ...JSON_SCHEMA), message: noHint('POST /a 400', ' in 2 of its 3 oneOf/anyOf shapes') }],
+  },
+  {
+    name: 'a components/responses entry shared by two operations fires once per operation, on each',
+    document: oas3(
+      { '/a': post({ '400': ref('BadRequest', 'responses') }), '/b': { put: { responses: { ...ok, '400': ref('BadRequest', 'responses') } } } },
+      { responses: { BadRequest: errorResponse(ref('Problem')) }, schemas: { Problem: PROBLEM } },
+    ),
+    errors: [
+      { path: at('/a', 'post', '400'), message: noHint('POST /a 400') },
+      { path: at('/b', 'put', '400'), message: noHint('PUT /b 400') },
+    ],
+  },
+  {
+    name: 'x-ax-error-suggestion on the response satisfies it',
+    document: oas3({ '/a': post({ '403': { 'x-ax-error-suggestion': 'Request the payments:write scope, then retry.', ...errorResponse(PROBLEM) } }) }),
+    errors: [],
+  },
+  {
+    name: 'Swagger 2.0: fires on a definition without a hint, passes with one',
+    document: swagger2(
+      { '/a': { post: { responses: { ...ok, '400': { description: 'Bad', schema: { $ref: '#/definitions/Problem' } }, '409': { description: 'Conflict', schema: HINTED } } } } },
+      { definitions: { Problem: PROBLEM } },
+    ),
+    errors: [{ path: at('/a', 'post', '400', 'schema'), message: noHint('POST /a 400') }],
+  },
+  {
+    name: 'functionOptions replace the aliases and the suggested name',
+    document: oas3({ '/a': post({ '400': body({ type: 'object', properties: { remedy: string } }), '422': body(HINTED) }) }),
+    functionOptions: { recoveryHint: ['remedy'] },
+    errors: [
+      {
+        path: at('/a', 'post', '422', ...JSON_SCHEMA),
+        message: 'POST /a 422: the error schema has no recovery hint. Add a `remedy` (string) that tells the caller how to fix the request, e.g. "Set amount to a positive integer in cents".',
+      },
+    ],
+  },
+  {
+    name: 'x-ax-exempt silences the operation',
+    document: oas3({ '/a': { post: { 'x-ax-exempt': { 'ax-recoverable-suggestion': 'Webhook receiver; the sender never reads our errors' }, responses: { ...ok, '400': body(PROBLEM) } } } }),
+    errors: [],
+  },
+  {
+    name: 'garbage: no body, a string schema, a dangling $ref, a non-object response and responses: null stay silent',
+    document: oas3({
+      '/a': post({ '400': { description: 'No body' }, '401': body('oops'), '402': body(ref('Missing')), '403': 'not a response', '404': body({ type: 'string' }) }),
+      '/b': { post: { responses: null } },
+    }),
+    errors: [],
+  },
+]);

@@ -1,0 +1,125 @@
+import { at, body, oas3, PROBLEM, ref, swagger2 } from './support/documents';
+import { testRule } from './support/testRule';
+
+const get = (errors: object) => ({ get: { responses: { '200': { description: 'OK' }, ...errors } } });
+const withExample = (example: unknown, description = 'The amount is not a positive integer.') => ({ description, content: { 'application/json': { schema: PROBLEM, example } } });
+const EXAMPLE = ['content', 'application/json', 'example'];
+const inExample = (operation: string, name: string, text: string, phrase: string) =>
+  `${operation}: the application/json error example's \`${name}\` ${JSON.stringify(text)} tells an agent nothing it can act on ("${phrase}"). Name the field, the cause and the fix, e.g. "\`amount\` must be a positive integer in cents; send 4200 for 42.00."`;
+const inDescription = (operation: string, text: string, phrase: string) =>
+  `${operation}: the response description ${JSON.stringify(text)} tells an agent nothing it can act on ("${phrase}"). Say when this error happens and how to recover, e.g. "The body is invalid; \`details\` names each field to fix."`;
+
+testRule('ax-recoverable-vague-message', [
+  {
+    name: 'seed 004: the vague payload fires on each vague member; the precise one and the internal-error one pass',
+    document: oas3({
+      '/vague': get({ '400': withExample({ error: 'Invalid request', message: 'The request could not be processed.' }) }),
+      '/internal': get({ '500': withExample({ type: 'https://api.example.com/errors/internal-error', title: 'Internal server error', detail: 'An unexpected error occurred processing this request.', trace_id: '01HV3K8MNP2QRS3TUVWX' }) }),
+      '/precise': get({
+        '400': withExample({
+          type: 'https://api.example.com/errors/validation-error',
+          detail: "The 'amount' field must be a positive integer representing cents. To charge $42.00, set amount to 4200.",
+          suggestions: ["Change 'amount' from 0 to a positive integer greater than 0", 'To charge $42.00, set amount to 4200'],
+        }),
+      }),
+    }),
+    errors: [
+      { path: at('/vague', 'get', '400', ...EXAMPLE, 'error'), message: inExample('GET /vague 400', 'error', 'Invalid request', 'Invalid request') },
+      { path: at('/vague', 'get', '400', ...EXAMPLE, 'message'), message: inExample('GET /vague 400', 'message', 'The request could not be processed.', 'The request could not be processed') },
+    ],
+  },
+  {
+    name: "seed 003's don'ts fire as hints, in suggestions arrays and inside the error wrapper; its dos pass",
+    document: oas3({
+      '/a': get({
+        '400': withExample({ error: { code: 'X', hint: 'Invalid input.' } }),
+        '500': withExample({ code: 'Y', suggestions: ['An unexpected error occurred.', 'See documentation'] }),
+        '503': withExample({ code: 'Z', hint: 'Please try again later.' }),
+        '422': withExample({ code: 'OK', hint: 'Use ISO 8601 datetime in UTC, e.g. 2026-04-29T00:00:00Z.', message: 'Set page_size between 1 and 100.' }),
+      }),
+    }),
+    errors: [
+      { path: at('/a', 'get', '400', ...EXAMPLE, 'error', 'hint'), message: inExample('GET /a 400', 'hint', 'Invalid input.', 'Invalid input') },
+      { path: at('/a', 'get', '500', ...EXAMPLE, 'suggestions', '0'), message: inExample('GET /a 500', 'suggestions', 'An unexpected error occurred.', 'An unexpected error occurred') },
+      { path: at('/a', 'get', '500', ...EXAMPLE, 'suggestions', '1'), message: inExample('GET /a 500', 'suggestions', 'See documentation', 'See documentation') },
+      { path: at('/a', 'get', '503', ...EXAMPLE, 'hint'), message: inExample('GET /a 503', 'hint', 'Please try again later.', 'Please try again later') },
+    ],
+  },
+  {
+    name: 'near matches fire (case, punctuation, an interjection, a word or two after); specifics stay silent',
+    document: oas3({
+      '/a': get({
+        '400': withExample({ message: 'INVALID INPUT!!' }),
+        '401': withExample({ message: 'Oops, something went wrong here' }),
+        '402': withExample({ message: 'Invalid input provided' }),
+        '403': withExample({ message: 'Invalid input: `amount` must be > 0' }),
+        '404': withExample({ message: 'Bad request - `currency` must be one of USD, EUR, GBP' }),
+        '405': withExample({ message: 'Something went wrong while charging card tok_123; retry with a new token.' }),
+        '406': withExample({ message: 'Invalid inputs are rejected' }),
+      }),
+    }),
+    errors: [
+      { path: at('/a', 'get', '400', ...EXAMPLE, 'message'), message: inExample('GET /a 400', 'message', 'INVALID INPUT!!', 'Invalid input') },
+      { path: at('/a', 'get', '401', ...EXAMPLE, 'message'), message: inExample('GET /a 401', 'message', 'Oops, something went wrong here', 'Something went wrong') },
+      { path: at('/a', 'get', '402', ...EXAMPLE, 'message'), message: inExample('GET /a 402', 'message', 'Invalid input provided', 'Invalid input') },
+    ],
+  },
+  {
+    name: 'error-response descriptions: "Bad Request" alone fires; a description that explains passes; success descriptions are ignored',
+    document: oas3({ '/a': { get: { responses: { '200': { description: 'Bad request' }, '400': { description: 'Bad Request' }, '409': { description: 'The payment is already captured; re-read it and follow nextSteps.' } } } } }),
+    errors: [{ path: at('/a', 'get', '400', 'description'), message: inDescription('GET /a 400', 'Bad Request', 'Bad request') }],
+  },
+  {
+    name: 'a components/responses entry shared by two operations fires on each operation; $ref examples too',
+    document: oas3(
+      {
+        '/a': get({ '500': ref('Oops', 'responses') }),
+        '/b': get({ '500': ref('Oops', 'responses') }),
+        '/c': get({ '500': { description: 'Card network timeout; retry in 2 s.', content: { 'application/json': { schema: ref('Problem'), examples: { vague: ref('Vague', 'examples') } } } } }),
+      },
+      { responses: { Oops: { description: 'Something went wrong', content: { 'application/json': { schema: ref('Problem') } } } }, schemas: { Problem: PROBLEM }, examples: { Vague: { value: { message: 'Unknown error' } } } },
+    ),
+    errors: [
+      { path: at('/a', 'get', '500'), message: inDescription('GET /a 500', 'Something went wrong', 'Something went wrong') },
+      { path: at('/b', 'get', '500'), message: inDescription('GET /b 500', 'Something went wrong', 'Something went wrong') },
+      { path: at('/c', 'get', '500'), message: inExample('GET /c 500', 'message', 'Unknown error', 'Unknown error') },
+    ],
+  },
+  {
+    name: 'schema examples through allOf and oneOf are read where bodies() finds them (the top-level schema example)',
+    document: oas3({ '/a': get({ '400': { description: 'Amount too large; the maximum is 10000.', content: { 'application/json': { schema: { allOf: [PROBLEM], example: { message: 'Invalid data' } } } } } }) }),
+    errors: [{ path: at('/a', 'get', '400', 'content', 'application/json', 'schema', 'example', 'message'), message: inExample('GET /a 400', 'message', 'Invalid data', 'Invalid data') }],
+  },
+  {
+    name: 'options replace the phrases and the field names',
+    document: oas3({ '/a': get({ '400': withExample({ message: 'Nope', reason: 'Nope.', hint: 'Invalid input' }, 'Nope') }) }),
+    functionOptions: { phrases: ['Nope'], message: ['reason'], recoveryHint: ['tip'] },
+    errors: [
+      { path: at('/a', 'get', '400', 'description'), message: inDescription('GET /a 400', 'Nope', 'Nope') },
+      { path: at('/a', 'get', '400', ...EXAMPLE, 'reason'), message: inExample('GET /a 400', 'reason', 'Nope.', 'Nope') },
+    ],
+  },
+  {
+    name: 'Swagger 2.0: response description and examples',
+    document: swagger2({ '/a': { get: { responses: { '400': { description: 'Invalid input', schema: PROBLEM, examples: { 'application/json': { code: 'X', message: 'Bad request.' } } } } } } }),
+    errors: [
+      { path: at('/a', 'get', '400', 'description'), message: inDescription('GET /a 400', 'Invalid input', 'Invalid input') },
+      { path: at('/a', 'get', '400', 'examples', 'application/json', 'message'), message: 'GET /a 400: the application/json error example\'s `message` "Bad request." tells an agent nothing it can act on ("Bad request"). Name the field, the cause and the fix, e.g. "`amount` must be a positive integer in cents; send 4200 for 42.00."' },
+    ],
+  },
+  {
+    name: 'OpenAPI 3.1: schema examples array',
+    document: oas3({ '/a': get({ '400': { description: 'The amount is invalid.', content: { 'application/json': { schema: { ...PROBLEM, examples: [{ title: 'Try again later' }] } } } } }) }, {}, '3.1.0'),
+    errors: [{ path: at('/a', 'get', '400', 'content', 'application/json', 'schema', 'examples', '0', 'title'), message: inExample('GET /a 400', 'title', 'Try again later', 'Try again later') }],
+  },
+  {
+    name: 'x-ax-exempt silences the rule for that operation',
+    document: oas3({ '/a': { get: { 'x-ax-exempt': { 'ax-recoverable-vague-message': 'Upstream proxy message, not ours to change' }, responses: { '502': withExample({ message: 'Bad request' }, 'Bad request') } } } }),
+    errors: [],
+  },
+  {
+    name: 'garbage: description not a string, a message that is a number, examples null, responses null',
+    document: oas3({ '/a': get({ '400': { description: 42, content: { 'application/json': { example: { message: 3 }, examples: null } } }, '401': body('oops') }), '/b': { get: { responses: null } } }),
+    errors: [],
+  },
+]);

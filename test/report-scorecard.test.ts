@@ -1,0 +1,85 @@
+/**
+ * Cell statuses, shares, levels and top fixes on the orders fixture, whose ruleset turns one rule off,
+ * changes a severity and overrides one operation, and whose document exempts two rules with reasons.
+ */
+import { join } from 'node:path';
+import type { ReportData } from '../report/report';
+import { FIXTURES, fixtureRuleset, reportOn, rulesetWith, example } from './support/report';
+
+const cell = (report: ReportData, method: string, path: string, principle: string) =>
+  report.operations.find(operation => operation.method === method && operation.path === path)!.cells[principle];
+
+describe('the orders fixture', () => {
+  let report: ReportData;
+  beforeAll(async () => {
+    report = await reportOn(join(FIXTURES, 'orders.yaml'), fixtureRuleset());
+  });
+
+  test.each([
+    ['a rule turned off in the ruleset makes its column "not checked"', 'GET', '/orders', 'refresh-url', { status: 'not-checked' }],
+    ['a pointer override that turns the rule off exempts the cell', 'POST', '/orders', 'next-steps', { status: 'exempt', reason: 'overrides' }],
+    [
+      'x-ax-exempt on the operation exempts it, with its reason',
+      'PUT',
+      '/orders/{id}',
+      'retry-semantics',
+      { status: 'exempt', reason: 'Replacing an order is retried by our client library, which documents the policy itself.' },
+    ],
+    [
+      'x-ax-exempt on the path item exempts each of its operations',
+      'DELETE',
+      '/orders/{id}',
+      'idempotency',
+      { status: 'exempt', reason: 'Orders are removed by an asynchronous job, so a repeated call is reported rather than ignored.' },
+    ],
+    ['retry semantics do not apply to a GET', 'GET', '/orders', 'retry-semantics', { status: 'not-applicable' }],
+    ['retry-after does not apply without a 429 or 503', 'GET', '/orders', 'retry-after', { status: 'not-applicable' }],
+    ['nextSteps does not apply to a 204', 'DELETE', '/orders/{id}', 'next-steps', { status: 'not-applicable' }],
+    ['idempotency applies to a POST that takes an Idempotency-Key', 'POST', '/orders', 'idempotency', { status: 'fail' }],
+    ['a declared error schema passes', 'GET', '/orders', 'error-schema', { status: 'pass' }],
+    ['a 429 without headers fails retry-after', 'POST', '/orders', 'retry-after', { status: 'fail' }],
+  ])('%s', (_name, method, path, principle, expected) => {
+    expect(cell(report, method, path, principle)).toMatchObject(expected);
+  });
+
+  test('a severity lowered to info still fails the cell, and its diagnostics say so', () => {
+    expect(cell(report, 'GET', '/orders', 'recovery-hint')).toMatchObject({ status: 'fail', diagnostics: [{ severity: 'info' }] });
+  });
+
+  test('shares count pass and fail only; exempt and not applicable stand aside', () => {
+    const retry = report.principles.find(principle => principle.id === 'retry-semantics')!;
+    expect(retry).toMatchObject({ checked: true, passed: 2, applicable: 2, percent: 100, counts: { pass: 2, exempt: 1, 'not-applicable': 1, fail: 0 } });
+    expect(report.principles.find(principle => principle.id === 'refresh-url')).toMatchObject({ checked: false, applicable: 0, percent: null });
+  });
+
+  test('the overall score is the share of applicable cells that pass', () => {
+    const passed = report.principles.reduce((sum, principle) => sum + principle.passed, 0);
+    const applicable = report.principles.reduce((sum, principle) => sum + principle.applicable, 0);
+    expect(report.overall.cells).toEqual({ passed, applicable, percent: Math.round((1000 * passed) / applicable) / 10 });
+    expect(report.overall.score).toBe(report.overall.cells.percent);
+  });
+
+  test('the shared Problem schema is one fix for every operation that uses it', () => {
+    const hint = report.fixes.find(fix => fix.rule === 'ax-recoverable-suggestion')!;
+    expect(hint).toMatchObject({ target: '#/components/schemas/Problem', shared: true, cellsFixed: 3, cellsAffected: 3 });
+    expect(hint.operations).toEqual(['GET /orders', 'POST /orders', 'PUT /orders/{id}']);
+  });
+
+  test('an inline schema is its own fix target, inside the operation', () => {
+    const inline = report.fixes.find(fix => fix.target.startsWith('#/paths/~1orders~1{id}/delete'))!;
+    expect(inline).toMatchObject({ rule: 'ax-recoverable-suggestion', shared: false, target: '#/paths/~1orders~1{id}/delete/responses/404/content/application~1json/schema' });
+  });
+});
+
+describe('levels', () => {
+  test('the naive example reaches no level, and the next one names what holds it back', async () => {
+    const report = await reportOn(example('naive.yaml'), rulesetWith());
+    expect(report.level).toEqual({ id: 'not-agent-ready', name: 'not agent-ready', next: { id: 'errors-structured', name: 'errors structured', blockers: ['error-schema', 'error-structure'] } });
+  });
+
+  test('a principle that is not checked holds its level back', async () => {
+    const report = await reportOn(example('agent-ready.yaml'), rulesetWith({ rules: { 'ax-recoverable-error-structure': 'off' } }));
+    expect(report.level.id).toBe('not-agent-ready');
+    expect(report.level.next?.blockers).toEqual(['error-structure']);
+  });
+});
