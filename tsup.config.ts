@@ -38,7 +38,7 @@ export default defineConfig([
     external,
     noExternal: [/^(?!@stoplight\/)/],
     splitting: false,
-    clean: true,
+    clean: false, // `npm run build` empties dist/ first: the three builds run side by side
     target: 'es2020',
     platform: 'neutral',
     footer: ({ format }) => (format === 'cjs' ? cjsDefaultExport : {}),

@@ -8,20 +8,11 @@ type Options = NameOptions<'idempotencyKeyHeader'>;
 const FLAG = 'x-ax-idempotent';
 const MUST_DECLARE = new Set(['put', 'delete']);
 
-/** The name of the idempotency-key header parameter the operation takes, if any (header names compare case-insensitively). */
-function idempotencyKey(doc: OpenApiDocument, operation: Operation, names: readonly string[]): string | undefined {
-  const wanted = new Set(names.map(name => name.toLowerCase()));
-  const parameter = doc
-    .parameters(operation)
-    .find(({ value }) => value.in === 'header' && typeof value.name === 'string' && wanted.has(value.name.toLowerCase()));
-  return parameter?.value.name as string | undefined;
-}
-
 function missing(doc: OpenApiDocument, operation: Operation, names: readonly string[]): string | undefined {
   if (MUST_DECLARE.has(operation.method)) {
     return `declares no \`${FLAG}\`, so an agent cannot tell whether sending the same request twice has the effect of sending it once. Add \`${FLAG}: true\` to the operation if it does (as ${operation.method.toUpperCase()} should), else \`${FLAG}: false\`.`;
   }
-  const header = operation.method === 'post' ? idempotencyKey(doc, operation, names) : undefined;
+  const header = operation.method === 'post' ? doc.headerParameter(operation, names) : undefined;
   return header === undefined
     ? undefined
     : `takes an \`${header}\` header but declares no \`${FLAG}\`, so an agent does not know that a retry with the same key is safe. Add \`${FLAG}: true\` to the operation.`;

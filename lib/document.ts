@@ -94,6 +94,10 @@ const cache = new WeakMap<object, OpenApiDocument>();
 export class OpenApiDocument {
   readonly isSwagger2: boolean;
   private operationList: Operation[] | undefined;
+  private readonly localTargets = new Map<string, Located | undefined>();
+  private readonly responseLists = new WeakMap<Operation, Response[]>();
+  /** Keyed by the memoized Response objects, each of which belongs to one operation. */
+  private readonly bodyLists = new WeakMap<Response, Body[]>();
 
   private constructor(
     readonly root: JsonObject,
@@ -129,10 +133,14 @@ export class OpenApiDocument {
   }
 
   private follow(ref: string, location: JsonPath): Located | undefined {
+    // Every rule follows the same few hundred local refs thousands of times: parse and walk each once.
+    if (this.localTargets.has(ref)) return this.localTargets.get(ref);
     const path = pointerToPath(ref);
     if (path !== undefined) {
       const value = valueAt(this.root, path);
-      return value === undefined ? undefined : { value, location: path };
+      const target = value === undefined ? undefined : { value, location: path };
+      this.localTargets.set(ref, target);
+      return target;
     }
     // Another file: Spectral's resolved document holds its content at the position of the $ref itself.
     const value = valueAt(this.resolvedRoot, location);
@@ -166,7 +174,14 @@ export class OpenApiDocument {
     return isObject(operation.node.responses) ? Object.keys(operation.node.responses) : undefined;
   }
 
+  /** Memoized per operation (every rule asks for every operation's responses); callers must not modify the list. */
   responses(operation: Operation): Response[] {
+    let result = this.responseLists.get(operation);
+    if (result === undefined) this.responseLists.set(operation, (result = this.collectResponses(operation)));
+    return result;
+  }
+
+  private collectResponses(operation: Operation): Response[] {
     const { responses } = operation.node;
     if (!isObject(responses)) return [];
     const result: Response[] = [];
@@ -182,7 +197,12 @@ export class OpenApiDocument {
 
   /** The bodies a response offers, one per media type (Swagger 2.0: one per `produces` entry). */
   bodies(operation: Operation, response: Response): Body[] {
-    return this.isSwagger2 ? this.swagger2Bodies(operation, response) : this.oas3Bodies(response);
+    let result = this.bodyLists.get(response);
+    if (result === undefined) {
+      result = this.isSwagger2 ? this.swagger2Bodies(operation, response) : this.oas3Bodies(response);
+      this.bodyLists.set(response, result);
+    }
+    return result;
   }
 
   jsonBodies(operation: Operation, response: Response): Body[] {
@@ -200,6 +220,13 @@ export class OpenApiDocument {
       });
     }
     return found;
+  }
+
+  /** The name of the first header parameter (operation or path item) called one of `names`, compared case-insensitively. */
+  headerParameter(operation: Operation, names: readonly string[]): string | undefined {
+    const wanted = new Set(names.map(name => name.toLowerCase()));
+    const parameter = this.parameters(operation).find(({ value }) => value.in === 'header' && typeof value.name === 'string' && wanted.has(value.name.toLowerCase()));
+    return parameter?.value.name as string | undefined;
   }
 
   /** A response's headers (same shape in 2.0 and 3.x), `$ref`s to components/headers followed; undefined without a `headers` map. Added for Retry-After. */

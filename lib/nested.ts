@@ -38,10 +38,11 @@ function walkSchema(doc: OpenApiDocument, root: Located, names: readonly string[
   const result: NestedProperty[] = [];
   const visited = new Set<unknown>();
   const queue: { schema: unknown; location: JsonPath | undefined; trail: string }[] = [{ schema: root.value, location: root.location, trail: '' }];
-  while (queue.length > 0 && visited.size < MAX_SCHEMA_NODES) {
-    const { schema, location, trail } = queue.shift()!;
+  for (let next = 0; next < queue.length && visited.size < MAX_SCHEMA_NODES; next++) {
+    const { schema, location, trail } = queue[next];
     const target = doc.resolve(schema, location);
     if (target === undefined || !isObject(target.value) || visited.has(target.value)) continue;
+    if (!mayHold(doc, target.value, target.location, names)) continue;
     visited.add(target.value);
     for (const view of viewsOf(doc, target.value, target.location) ?? []) {
       for (const part of view.parts) {
@@ -59,6 +60,53 @@ function walkSchema(doc: OpenApiDocument, root: Located, names: readonly string[
     }
   }
   return result;
+}
+
+const holding = new WeakMap<OpenApiDocument, Map<string, WeakMap<object, boolean>>>();
+/** Deeper than this, a schema is walked without pruning. */
+const MAX_DEPTH = 1000;
+
+/**
+ * Whether a property named one of `names` can be declared anywhere below the schema. The walk skips what
+ * cannot hold one: without this, every response's walk covers the whole schema graph it reaches, which
+ * grows with the description and made the rule quadratic in operations. Each check visits a node once; a
+ * `false` that depended on a node still undecided is kept only once the outermost check ends with nothing
+ * found (then everything reachable was seen).
+ */
+function mayHold(doc: OpenApiDocument, schema: JsonObject, location: JsonPath | undefined, names: readonly string[]): boolean {
+  let perDoc = holding.get(doc);
+  if (perDoc === undefined) holding.set(doc, (perDoc = new Map()));
+  const key = names.join('\u0000');
+  let memo = perDoc.get(key);
+  if (memo === undefined) perDoc.set(key, (memo = new WeakMap()));
+  const known = memo;
+  const seen = new Set<object>();
+  let cuts = 0;
+  const visit = (node: unknown, at: JsonPath | undefined, depth: number): boolean => {
+    const target = doc.resolve(node, at);
+    if (target === undefined || !isObject(target.value)) return false;
+    const value = target.value;
+    const memoized = known.get(value);
+    if (memoized !== undefined) return memoized;
+    // On a cycle, or a node already left undecided in this check: false for now, and nothing below is kept.
+    if (seen.has(value)) return (cuts++, false);
+    if (depth > MAX_DEPTH) return true;
+    seen.add(value);
+    const cutsBefore = cuts;
+    const views = viewsOf(doc, value, target.location) ?? [];
+    const holds =
+      views.some(view => names.some(name => view.properties.has(name))) ||
+      views.some(
+        view =>
+          view.parts.some(part => part.value.items !== undefined && visit(part.value.items, child(part.location, 'items'), depth + 1)) ||
+          [...view.properties.values()].some(property => visit(property.schema, property.location, depth + 1)),
+      );
+    if (holds || cuts === cutsBefore) known.set(value, holds);
+    return holds;
+  };
+  const holds = visit(schema, location, 0);
+  if (!holds) for (const value of seen) known.set(value, false);
+  return holds;
 }
 
 export interface Holder {

@@ -198,32 +198,35 @@ export function propertyTypes(doc: OpenApiDocument, property: Property): string[
   return [...new Set(views.flatMap(view => view.types ?? []))];
 }
 
-/** The values a property's schema names (`enum` items, `const`, `example`, `examples` items) across its composed parts: value rules read these. */
-export function declaredValues(doc: OpenApiDocument, property: Property): Located[] {
-  const parts = (viewsOf(doc, property.schema, property.location) ?? []).flatMap(view => view.parts);
+type ValueKeyword = 'enum' | 'const' | 'example' | 'examples';
+
+/** The values a property's schema names under the given keywords, across its composed parts (each part once); undefined when unreadable. */
+function valuesUnder(doc: OpenApiDocument, property: Property, keywords: readonly ValueKeyword[]): Located[] | undefined {
+  const views = viewsOf(doc, property.schema, property.location);
+  if (views === undefined) return undefined;
   const found: Located[] = [];
   const seen = new Set<object>();
-  for (const { value: part, location } of parts) {
+  for (const { value: part, location } of views.flatMap(view => view.parts)) {
     if (seen.has(part)) continue;
     seen.add(part);
-    for (const keyword of ['enum', 'examples']) {
-      const list = part[keyword];
-      if (Array.isArray(list)) list.forEach((value, i) => found.push({ value, location: child(child(location, keyword), i) }));
-    }
-    for (const keyword of ['const', 'example']) {
-      if (part[keyword] !== undefined) found.push({ value: part[keyword], location: child(location, keyword) });
+    for (const keyword of keywords) {
+      const value = part[keyword];
+      if (Array.isArray(value) && (keyword === 'enum' || keyword === 'examples')) value.forEach((item, i) => found.push({ value: item, location: child(child(location, keyword), i) }));
+      else if (value !== undefined && (keyword === 'const' || keyword === 'example')) found.push({ value, location: child(location, keyword) });
     }
   }
   return found;
 }
 
-/** The values a property is limited to (`enum`, `const`) across its composed parts; `limited` false when none; undefined when unreadable. Added for nextSteps `method`. */
+/** Every value a property's schema names (`enum`, `examples`, `const`, `example`): value rules read these. */
+export function declaredValues(doc: OpenApiDocument, property: Property): Located[] {
+  return valuesUnder(doc, property, ['enum', 'examples', 'const', 'example']) ?? [];
+}
+
+/** The values a property is limited to (`enum`, `const`); `limited` false when it names none; undefined when unreadable. */
 export function allowedValues(doc: OpenApiDocument, property: Property): { limited: boolean; values: unknown[] } | undefined {
-  const views = viewsOf(doc, property.schema, property.location);
-  if (views === undefined) return undefined;
-  const parts = views.flatMap(view => view.parts).map(part => part.value);
-  const limits = parts.filter(part => Array.isArray(part.enum) || part.const !== undefined);
-  return { limited: limits.length > 0, values: limits.flatMap(part => (Array.isArray(part.enum) ? part.enum : [part.const])) };
+  const values = valuesUnder(doc, property, ['enum', 'const'])?.map(found => found.value);
+  return values === undefined ? undefined : { limited: values.length > 0, values };
 }
 
 function isString(value: unknown): value is string {

@@ -38,12 +38,7 @@ export const isRetryableInScope: Applies = (_doc, operation) => isMutation(opera
 export const isIdempotentInScope: Applies = (doc, operation) =>
   ['put', 'delete'].includes(operation.method) ||
   operation.node['x-ax-idempotent'] !== undefined ||
-  (operation.method === 'post' && takesIdempotencyKey(doc, operation));
-
-function takesIdempotencyKey(doc: OpenApiDocument, operation: Operation): boolean {
-  const wanted = new Set<string>(DEFAULT_NAMES.idempotencyKeyHeader.map(name => name.toLowerCase()));
-  return doc.parameters(operation).some(({ value }) => value.in === 'header' && typeof value.name === 'string' && wanted.has(value.name.toLowerCase()));
-}
+  (operation.method === 'post' && doc.headerParameter(operation, DEFAULT_NAMES.idempotencyKeyHeader) !== undefined);
 
 /** An error response with any body: its schema and its examples are where a stack trace could leak. */
 export const hasErrorBody: Applies = (doc, operation) =>

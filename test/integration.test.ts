@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { Document, Spectral } from '@stoplight/spectral-core';
 import * as Parsers from '@stoplight/spectral-parsers';
 import ruleset from '../ruleset';
-import { createConsumer, lintJson, spectralLint, type CliResult } from './support/consumer';
+import { createConsumer, lintJson, reportJson, spectralLint, type CliResult } from './support/consumer';
 import { loadRulesetLikeVsCode } from './support/vscodeLoader';
 
 const EXTENDS = 'extends: ["spectral-agent-ux"]\n';
@@ -133,6 +133,26 @@ rules:
     expect(under(results, 'ax-recoverable-retryable', 'paths', '/payments', 'post')).toEqual([]);
     expect(under(results, 'ax-exemption-reason', 'paths', '/payments', 'post').map(result => result.path.slice(3))).toEqual([['x-ax-exempt', 'ax-recoverable-retryable']]);
     expect(under(results, 'ax-envelope-next-steps').length).toBe(under(naive, 'ax-envelope-next-steps').length - 1);
+  });
+});
+
+describe('the installed report command', () => {
+  test('its failing cells are exactly the CLI diagnostics of the principles\' rules', () => {
+    const report = reportJson(consumer, 'naive.yaml', EXTENDS);
+    const ruleOf = new Map(report.principles.map(principle => [principle.id, principle.rule]));
+    const fromLint = naive.filter(result => [...ruleOf.values()].includes(result.code)).map(({ code, path, message }) => ({ code, path, message }));
+    const fromReport = report.operations.flatMap(operation =>
+      Object.entries(operation.cells).flatMap(([principle, cell]) =>
+        cell.status === 'fail' ? (cell.diagnostics ?? []).map(({ path, message }) => ({ code: ruleOf.get(principle), path: path.map(String), message })) : [],
+      ),
+    );
+    expect(fromLint.length).toBeGreaterThan(10);
+    expect(report.unplaced).toEqual([]);
+    expect(sorted(fromReport as CliResult[])).toEqual(sorted(fromLint as CliResult[]));
+  });
+
+  test('agent-ready.yaml scores 100%', () => {
+    expect(reportJson(consumer, 'agent-ready.yaml', EXTENDS).overall.score).toBe(100);
   });
 });
 

@@ -253,10 +253,22 @@ describe(`robustness (seed ${SEED})`, () => {
     ['300 levels of nested allOf, items, oneOf and error wrappers', errorDocument(nest(PROBLEM, 300))],
     ['an allOf of 1,000 branches', errorDocument({ allOf: Array.from({ length: 1000 }, (_, i) => ({ properties: { [`p${i}`]: { type: 'string' } } })) })],
     ['a 500-long chain of named allOf schemas that closes on itself', refChainDocument(500)],
+    // Shrunk failures found by the properties above, kept as regression cases. Spectral itself aborts on the
+    // first two (also without this package), which the check tells apart and counts.
+    ['a path named `hasOwnProperty` (Spectral: "target.hasOwnProperty is not a function")', { openapi: '3.0.3', info, paths: { hasOwnProperty: { post: { responses: { 422: { description: 'x' } } } } } }],
+    ['a document that is only a 100-deep allOf chain (Spectral: immer "ownKeys" proxy error)', nest({ properties: { p: { type: 'string' } } }, 100)],
     ['oneOf of oneOf, 40 by 40 alternatives', errorDocument({ oneOf: Array.from({ length: 40 }, () => ({ oneOf: Array.from({ length: 40 }, () => PROBLEM) })) })],
   ])('%s', async (_name, data) => {
     expect(directProblems(data)).toEqual([]);
     expect(await problems(data)).toEqual([]);
     expect(await problems(data, true)).toEqual([]);
+  });
+
+  test('a `__proto__` key: Spectral corrupts the document it hands over, and the package still does not abort', async () => {
+    // Spectral's JSON parser turns the key into a prototype and its resolver leaves revoked proxies in the
+    // document; every rule that meets one reports "could not finish" instead of throwing.
+    const text = '{"openapi":"3.0.3","info":{"title":"R","version":"1"},"paths":{"/a":{"post":{"responses":{"default":{"description":"ok","content":{"application/json":{"schema":{"$ref":"#/components/schemas/A"}}}},"__proto__":{"description":"bad"}}}}},"components":{"schemas":{"A":{"allOf":[{"$ref":"#/components/schemas/B"}]},"B":{"oneOf":[{"$ref":"#/components/schemas/A"}]}}}}';
+    const results = await linter.lint(parse(text, '/robustness/proto.json'));
+    expect(results.filter(result => !OUR_CODES.has(String(result.code)) && !SPECTRAL_CODES.has(String(result.code)))).toEqual([]);
   });
 });

@@ -45,10 +45,16 @@ export function createConsumer(): string {
   return dir;
 }
 
-/** Runs the installed `spectral lint` with a ruleset written to the consumer folder. */
-export function spectralLint(dir: string, document: string, rulesetYaml: string, ...flags: string[]): LintRun {
+/** Writes a ruleset into the consumer folder under a fresh name, and returns that name. */
+function writeRuleset(dir: string, rulesetYaml: string): string {
   const rulesetFile = `ruleset-${Math.random().toString(36).slice(2)}.spectral.yaml`;
   writeFileSync(join(dir, rulesetFile), rulesetYaml);
+  return rulesetFile;
+}
+
+/** Runs the installed `spectral lint` with a ruleset written to the consumer folder. */
+export function spectralLint(dir: string, document: string, rulesetYaml: string, ...flags: string[]): LintRun {
+  const rulesetFile = writeRuleset(dir, rulesetYaml);
   return run(join(dir, 'node_modules', '.bin', 'spectral'), ['lint', document, '--ruleset', rulesetFile, ...flags], dir);
 }
 
@@ -58,4 +64,17 @@ export function lintJson(dir: string, document: string, rulesetYaml: string): { 
   if (lint.status === 2) throw new Error(`spectral crashed:\n${lint.stderr}${lint.stdout}`);
   const results = (JSON.parse(lint.stdout || '[]') as CliResult[]).map(({ code, path, severity, message }) => ({ code, path, severity, message }));
   return { status: lint.status, results };
+}
+
+export interface ReportJson {
+  overall: { score: number };
+  principles: { id: string; rule: string }[];
+  operations: { cells: Record<string, { status: string; diagnostics?: { path: (string | number)[]; message: string }[] }> }[];
+  unplaced: unknown[];
+}
+
+/** The installed `spectral-agent-ux report --format json`, with the same ruleset as a lint. */
+export function reportJson(dir: string, document: string, rulesetYaml: string): ReportJson {
+  const rulesetFile = writeRuleset(dir, rulesetYaml);
+  return JSON.parse(runOrThrow(join(dir, 'node_modules', '.bin', 'spectral-agent-ux'), ['report', document, '--ruleset', rulesetFile, '--format', 'json'], dir));
 }
