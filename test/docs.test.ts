@@ -1,25 +1,13 @@
 /**
- * The docs pages of the operation-level, content and opt-in recoverable-error rules show real
- * behaviour: each failing example produces exactly the messages printed under it, and the passing
- * example produces none.
+ * Every rule's docs page shows real behaviour: it has the template's sections, each failing example
+ * produces exactly the messages printed under it, and the passing example produces none.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { RULE_IDS } from '../lib/catalogue';
 import { runRule } from './support/testRule';
 
-const RULES = [
-  'ax-recoverable-retryable',
-  'ax-recoverable-idempotent',
-  'ax-recoverable-no-html-errors',
-  'ax-recoverable-no-stack-traces',
-  'ax-extensions-valid',
-  'ax-recoverable-code-format',
-  'ax-recoverable-severity',
-  'ax-recoverable-vague-message',
-  'ax-recoverable-error-catalog',
-] as const;
-
-const SECTIONS = ['## Why', '## What fires', '## Failing example', '## Passing example', '## Options', '## Related'];
+const SECTIONS = ['## Why', '## What fires', '## Failing example', '## Passing example', '## Options', '## Exempting', '## Related'];
 const HEADER = "openapi: 3.1.0\ninfo: { title: Docs, version: '1.0' }\n";
 
 /** The fenced blocks of one `## ` section, in order. */
@@ -30,22 +18,22 @@ function blocks(page: string, section: string): string[] {
   return [...text.matchAll(/```[a-z]*\n([\s\S]*?)```/g)].map(match => match[1]);
 }
 
-async function messages(ruleId: (typeof RULES)[number], yaml: string): Promise<string[]> {
+async function messages(ruleId: (typeof RULE_IDS)[number], yaml: string): Promise<string[]> {
   const results = await runRule(ruleId, HEADER + yaml);
   return results.filter(result => result.code === ruleId).map(result => result.message);
 }
 
-describe.each(RULES)('docs/rules/%s.md', ruleId => {
+describe.each(RULE_IDS)('docs/rules/%s.md', ruleId => {
   const page = readFileSync(join(__dirname, '..', 'docs', 'rules', `${ruleId}.md`), 'utf8');
 
   test('has the sections of the template', () => {
     expect(page.startsWith(`# ${ruleId}\n`)).toBe(true);
-    expect(SECTIONS.filter(section => !page.includes(`${section}\n`))).toEqual([]);
-    expect(page).toMatch(/\n## Exempting/);
+    expect(SECTIONS.filter(section => !page.includes(section))).toEqual([]);
   });
 
-  test('each failing example produces the messages shown under it', async () => {
+  test('each failing example (a document, then its messages) produces the messages shown', async () => {
     const found = blocks(page, '## Failing example');
+    expect(found.length).toBeGreaterThanOrEqual(2);
     expect(found.length % 2).toBe(0);
     for (let i = 0; i < found.length; i += 2) {
       expect(await messages(ruleId, found[i])).toEqual(found[i + 1].trim().split('\n'));
