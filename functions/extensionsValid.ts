@@ -17,6 +17,7 @@ const exemptFrom = (node: Record<string, unknown>, ruleId: string) =>
  * gives, and every `x-ax-` name is a known one. One pass over the raw document, no recursion.
  */
 export default ruleFunction<object>('extensionsValid', {}, ({ doc, ruleId }) => {
+  if (!doc.mayMention('x-ax-')) return []; // most documents have none: skip the walk of every node
   // Operation flags are type-checked by ax-recoverable-retryable / -idempotent, so each is reported once.
   const operationNodes = new Set<object>(doc.operations().map(operation => operation.node));
   const findings: Finding[] = [];

@@ -10,8 +10,10 @@ const CONVENTIONS: Record<Convention, RegExp> = {
   'kebab-case': /^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$/,
 };
 
-/** Words that make a type URI segment read as a sentence rather than a name (`invoice-is-not-in-finalized-state`). */
-const FUNCTION_WORDS = new Set(['a', 'an', 'the', 'is', 'are', 'was', 'were', 'be', 'been', 'has', 'have', 'had', 'in', 'of', 'to', 'for', 'with', 'your', 'you', 'our', 'this', 'that', 'cannot', 'could', 'should']);
+/** Verbs that make a type URI segment a statement (`card-is-expired`) rather than a name. */
+const VERBS = new Set(['is', 'are', 'was', 'were', 'be', 'been', 'has', 'have', 'had', 'cannot', 'could', 'should']);
+/** Other glue words: a name may hold one (`out-of-credit`, RFC 9457's own example), a long segment with one is prose. */
+const FUNCTION_WORDS = new Set([...VERBS, 'a', 'an', 'the', 'in', 'of', 'to', 'for', 'with', 'your', 'you', 'our', 'this', 'that']);
 const MAX_SEGMENT_WORDS = 5;
 
 const isUri = (code: string) => code.includes('/') || /^[a-z][a-z0-9+.-]*:/i.test(code);
@@ -33,16 +35,21 @@ function prose(uri: string): string | undefined {
     const words = segment.toLowerCase().split(/[-_.]+/).filter(Boolean);
     if (words.length > MAX_SEGMENT_WORDS) return `\`${segment}\` has ${words.length} words`;
     const glue = words.filter(word => FUNCTION_WORDS.has(word));
-    if (words.length >= 3 && glue.length > 0) return `\`${segment}\` is a sentence (${glue.map(word => `"${word}"`).join(', ')})`;
+    const sentence = words.length >= 3 && (glue.some(word => VERBS.has(word)) || (words.length >= 4 && glue.length > 0));
+    if (sentence) return `\`${segment}\` is a sentence (${glue.map(word => `"${word}"`).join(', ')})`;
   }
   return undefined;
 }
 
-/** The convention most distinct codes already follow; SCREAMING_SNAKE (seed 002's) on a tie. */
-function majority(codes: FieldValue[]): Convention {
+/** The convention to hold codes to, and why: configured, followed by most distinct codes, or seed 002's when none follows either. */
+function target(codes: FieldValue[], configured: Convention | undefined): { convention: Convention; why: string } {
+  if (configured !== undefined) return { convention: configured, why: `the configured convention is ${configured}` };
   const distinct = new Set(codes.map(code => code.value as string));
   const count = (convention: Convention) => [...distinct].filter(code => conventionOf(code) === convention).length;
-  return count('kebab-case') > count('SCREAMING_SNAKE') ? 'kebab-case' : 'SCREAMING_SNAKE';
+  const [kebab, snake] = [count('kebab-case'), count('SCREAMING_SNAKE')];
+  if (kebab + snake === 0) return { convention: 'SCREAMING_SNAKE', why: 'no error code in this document follows one of the two conventions; SCREAMING_SNAKE is seed 002\'s' };
+  const convention = kebab > snake ? 'kebab-case' : 'SCREAMING_SNAKE';
+  return { convention, why: `most error codes in this document are ${convention}` };
 }
 
 const where = (code: FieldValue) => `${label(code.operation, code.response)}: ${code.holder}'s \`${code.name}\``;
@@ -55,7 +62,7 @@ export default ruleFunction<Options>(
     const values = errorFieldValues(doc, operations, namesFor(options, 'errorCode')).filter(value => typeof value.value === 'string' && value.value !== '');
     const uris = values.filter(value => isUri(value.value as string));
     const codes = values.filter(value => !isUri(value.value as string));
-    const convention = options.convention ?? majority(codes);
+    const { convention, why: basis } = target(codes, options.convention);
     const findings: Finding[] = [];
     for (const uri of uris) {
       const why = prose(uri.value as string);
@@ -68,7 +75,7 @@ export default ruleFunction<Options>(
     for (const code of codes.filter(code => conventionOf(code.value as string) !== convention)) {
       const actual = conventionOf(code.value as string);
       findings.push({
-        message: `${where(code)} ${JSON.stringify(code.value)} is ${actual ?? 'neither SCREAMING_SNAKE nor kebab-case'}, but ${options.convention === undefined ? 'most error codes in this document are' : 'the configured convention is'} ${convention}. Write it as \`${rewrite(code.value as string, convention)}\`, so that an agent can match codes by one rule.`,
+        message: `${where(code)} ${JSON.stringify(code.value)} is ${actual ?? 'neither SCREAMING_SNAKE nor kebab-case'}, but ${basis}. Write it as \`${rewrite(code.value as string, convention)}\`, so that an agent can match codes by one rule.`,
         path: placeIn(code.response, code.location, code.within),
       });
     }

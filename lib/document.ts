@@ -102,19 +102,25 @@ export class OpenApiDocument {
   private constructor(
     readonly root: JsonObject,
     private readonly resolvedRoot: unknown,
+    private readonly text: string | undefined,
   ) {
     this.isSwagger2 = root.swagger !== undefined;
   }
 
   /** One instance per parsed document, so that every rule shares the same memoized analysis. */
-  static of(root: unknown, resolvedRoot: unknown): OpenApiDocument {
+  static of(root: unknown, resolvedRoot: unknown, text?: string): OpenApiDocument {
     const key = isObject(root) ? root : {};
     let doc = cache.get(key);
     if (doc === undefined) {
-      doc = new OpenApiDocument(key, resolvedRoot);
+      doc = new OpenApiDocument(key, resolvedRoot, text);
       cache.set(key, doc);
     }
     return doc;
+  }
+
+  /** False only when the document's text surely lacks `word`: lets a rule skip a whole-document walk for nothing. */
+  mayMention(word: string): boolean {
+    return this.text === undefined || this.text.includes(word);
   }
 
   /** Follows a chain of `$ref`s; undefined when it dangles, loops on itself, or leaves what can be read. */

@@ -8,7 +8,8 @@ export const DEFAULT_NAMES = {
   message: ['message', 'detail', 'title'],
   recoveryHint: ['recoveryHint', 'recovery_hint', 'hint', 'suggestion', 'suggestions'],
   retryFlag: ['retryable', 'is_retriable', 'is_retryable', 'isRetryable'],
-  retryAfterHeader: ['Retry-After'],
+  // RateLimit-Reset (IETF RateLimit fields) also says how many seconds to wait; DigitalOcean declares it on every 429.
+  retryAfterHeader: ['Retry-After', 'RateLimit-Reset', 'X-RateLimit-Reset'],
   retryDelay: ['retry_after_ms', 'retry_after_seconds', 'retryAfter', 'retryAfterMs', 'retryAfterSeconds'],
   fieldDetails: ['details', 'errors', 'invalid_fields', 'invalidFields', 'invalid-params', 'violations', 'validationErrors'],
   fieldLocator: ['field', 'pointer', 'path', 'name'],

@@ -51,11 +51,12 @@ export function ruleFunction<O extends object>(
   check: (scope: RuleScope<O>) => Finding[],
 ) {
   const run = (_input: unknown, options: O | null, context: RulesetFunctionContext): IFunctionResult[] => {
-    // Both exist at run time but are missing from Spectral's public types.
+    // These exist at run time but are missing from (or hidden in) Spectral's public types.
     const ruleId = (context.rule as { name?: string }).name ?? name;
     try {
       const resolved = (context.documentInventory as { resolved?: unknown }).resolved;
-      const doc = OpenApiDocument.of(context.document.data, resolved);
+      const text = (context.document as unknown as { input?: unknown }).input;
+      const doc = OpenApiDocument.of(context.document.data, resolved, typeof text === 'string' ? text : undefined);
       const operations = doc.operations().filter(operation => !isExempt(operation, ruleId));
       return distinct(check({ doc, options: options ?? ({} as O), ruleId, operations }));
     } catch (error) {

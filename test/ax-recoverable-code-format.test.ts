@@ -49,6 +49,19 @@ testRule('ax-recoverable-code-format', [
     errors: [{ path: at('/a', 'get', '400', ...EXAMPLE, 'type'), message: prose('GET /a 400', EXAMPLE_TYPE, '/errors/payment/card-is-expired', '`card-is-expired` is a sentence ("is")') }],
   },
   {
+    name: "RFC 9457's own example type (a three-word name with a preposition) passes (corpus: train-travel)",
+    document: oas3({ '/a': get({ '400': withExample({ type: 'https://example.com/probs/out-of-credit' }) }) }),
+    errors: [],
+  },
+  {
+    name: 'codes that follow neither convention are held to SCREAMING_SNAKE without claiming a majority (corpus: Stripe)',
+    document: oas3({ '/a': get({ '400': codeEnum('api_error', 'card_error') }) }),
+    errors: [
+      { path: at('/a', 'get', '400', ...JSON_SCHEMA, 'properties', 'code', 'enum', '0'), message: `GET /a 400: ${SCHEMA_CODE} "api_error" is neither SCREAMING_SNAKE nor kebab-case, but no error code in this document follows one of the two conventions; SCREAMING_SNAKE is seed 002's. Write it as \`API_ERROR\`, so that an agent can match codes by one rule.` },
+      { path: at('/a', 'get', '400', ...JSON_SCHEMA, 'properties', 'code', 'enum', '1'), message: `GET /a 400: ${SCHEMA_CODE} "card_error" is neither SCREAMING_SNAKE nor kebab-case, but no error code in this document follows one of the two conventions; SCREAMING_SNAKE is seed 002's. Write it as \`CARD_ERROR\`, so that an agent can match codes by one rule.` },
+    ],
+  },
+  {
     name: 'the majority convention wins across the document; the others fire, enum and example alike',
     document: oas3({
       '/a': get({ '400': codeEnum('VALIDATION_ERROR', 'not-found', 'rateLimited'), '409': withExample({ code: 'CONFLICT' }) }),

@@ -43,6 +43,11 @@ testRule('ax-recoverable-retry-after', [
     errors: [],
   },
   {
+    name: 'stays silent on a RateLimit-Reset or X-RateLimit-Reset header (corpus: DigitalOcean)',
+    document: oas3({ '/a': get({ '429': { ...body(PROBLEM), headers: { 'ratelimit-reset': { schema: integer } } }, '503': { ...body(PROBLEM), headers: { 'X-RateLimit-Reset': { schema: integer } } } }) }),
+    errors: [],
+  },
+  {
     name: "stays silent on a delay in the body: seed 003's error.retry_after_ms, seed 004's retry_after_seconds",
     document: oas3(
       { '/a': get({ '429': errorResponse(SEED_003_ENVELOPE, SEED_003_EXAMPLE) }), '/b': get({ '503': errorResponse(ref('Problem'), SEED_004_INTERNAL_EXAMPLE, 'application/problem+json') }) },

@@ -91,6 +91,19 @@ testRule('ax-recoverable-vague-message', [
     errors: [{ path: at('/a', 'get', '400', 'content', 'application/json', 'schema', 'example', 'message'), message: inExample('GET /a 400', 'message', 'Invalid data', 'Invalid data') }],
   },
   {
+    name: 'one schema example offered as problem+json and problem+xml is one finding (corpus: train-travel)',
+    document: oas3(
+      { '/a': get({ '400': { description: 'The amount is not a positive integer.', content: { 'application/problem+json': { schema: ref('Problem') }, 'application/problem+xml': { schema: ref('Problem') } } } }) },
+      { schemas: { Problem: { ...PROBLEM, example: { code: 'BAD', message: 'Invalid input' } } } },
+    ),
+    errors: [
+      {
+        path: at('/a', 'get', '400'),
+        message: `GET /a 400: the application/problem+json error example's \`message\` "Invalid input" tells an agent nothing it can act on ("Invalid input"). Name the field, the cause and the fix, e.g. "\`amount\` must be a positive integer in cents; send 4200 for 42.00."`,
+      },
+    ],
+  },
+  {
     name: 'options replace the phrases and the field names',
     document: oas3({ '/a': get({ '400': withExample({ message: 'Nope', reason: 'Nope.', hint: 'Invalid input' }, 'Nope') }) }),
     functionOptions: { phrases: ['Nope'], message: ['reason'], recoveryHint: ['tip'] },
