@@ -80,8 +80,9 @@ export default ruleFunction<Options>(
     for (const { operation, response, body } of errorBodies(doc, operations)) {
       for (const { name, text } of body.examples.flatMap(example => textsOf(example, names))) {
         const phrase = vague(text.value, phrases);
+        if (phrase === undefined) continue;
         const key = JSON.stringify([operation.location, response.status, text.location ?? text.value]);
-        if (phrase === undefined || seen.has(key)) continue;
+        if (seen.has(key)) continue;
         seen.add(key);
         findings.push({
           message: `${label(operation, response)}: the ${body.mediaType} error example's \`${name}\` ${JSON.stringify(text.value)} tells an agent nothing it can act on ("${phrase}"). Name the field, the cause and the fix, e.g. "\`amount\` must be a positive integer in cents; send 4200 for 42.00."`,
