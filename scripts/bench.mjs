@@ -9,7 +9,7 @@
  * warm process. Peak RSS: each configuration in its own child process (`--child`), since a process's
  * peak RSS only grows and cannot be split between configurations run in it.
  *
- *   node scripts/bench.mjs [--rounds 3] [--ruleset dist/index.cjs] [--skip-rss] [--skip-scaling]
+ *   node scripts/bench.mjs [--rounds 3] [--ruleset dist/index.cjs] [--configs a,b,c,d] [--skip-rss] [--skip-scaling]
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -32,17 +32,19 @@ const rulesetPath = resolve(root, option('--ruleset', process.env.BENCH_RULESET 
 const loaded = require(rulesetPath);
 const agentUx = loaded.default ?? loaded;
 
-const CONFIGS = {
+const ALL_CONFIGS = {
   a: { label: '(a) floor: one trivial rule', ruleset: { rules: { floor: { given: '$', severity: 'error', then: { function: () => [] } } } } },
   b: { label: '(b) spectral:oas', ruleset: { extends: [[oas, 'recommended']] } },
   c: { label: '(c) spectral-agent-ux all', ruleset: { extends: [[agentUx, 'all']] } },
   d: { label: '(d) (c) + spectral:oas', ruleset: { extends: [[agentUx, 'all'], [oas, 'recommended']] } },
 };
+// `--configs a,c` measures a subset: (b) and (d) spend minutes in spectral:oas on GitHub.
+const CONFIGS = Object.fromEntries(option('--configs', 'a,b,c,d').split(',').map(config => [config, ALL_CONFIGS[config]]));
 const FILES = { github: '.cache/corpus/github.json', stripe: '.cache/corpus/stripe.json' };
 
 function spectralFor(config) {
   const spectral = new Spectral();
-  spectral.setRuleset(CONFIGS[config].ruleset);
+  spectral.setRuleset(ALL_CONFIGS[config].ruleset);
   return spectral;
 }
 
@@ -109,9 +111,11 @@ for (const [name, file] of Object.entries(FILES)) {
     const child = rss[config];
     say(`| ${label} | ${seconds(median(times[config]))} | ${times[config].map(seconds).join(', ')} | ${counts[config]} | ${child ? mb(child.maxRssBytes) : '-'} | ${child ? seconds(child.ms) : '-'} |`);
   }
-  const ratio = (x, y) => (median(times[x]) / median(times[y])).toFixed(2);
+  const pairs = [['c', 'a'], ['d', 'b']].filter(([x, y]) => CONFIGS[x] && CONFIGS[y]);
+  const timeRatio = ([x, y]) => `(${x})/(${y}) = ${(median(times[x]) / median(times[y])).toFixed(2)}`;
+  const rssRatio = ([x, y]) => `(${x})/(${y}) = ${(rss[x].maxRssBytes / rss[y].maxRssBytes).toFixed(2)}`;
   say('');
-  say(`time (c)/(a) = ${ratio('c', 'a')}, (d)/(b) = ${ratio('d', 'b')}` + (rss.a ? `; peak RSS (c)/(a) = ${(rss.c.maxRssBytes / rss.a.maxRssBytes).toFixed(2)}, (d)/(b) = ${(rss.d.maxRssBytes / rss.b.maxRssBytes).toFixed(2)}` : ''));
+  say(`time ${pairs.map(timeRatio).join(', ')}` + (rss.a ? `; peak RSS ${pairs.map(rssRatio).join(', ')}` : ''));
 }
 
 if (!args.includes('--skip-scaling')) {

@@ -1,4 +1,5 @@
 import { at, body, JSON_SCHEMA, oas3, PROBLEM, ref, swagger2 } from './support/documents';
+import { SEED_004_INTERNAL_EXAMPLE } from './support/error-seeds';
 import { testRule } from './support/testRule';
 
 const FIX = 'Remove it: map internal exceptions to a stable error code and a message, log the trace server-side, and return a `trace_id` the agent can quote';
@@ -16,15 +17,6 @@ const SEED_WRONG = {
   message: "Cannot read property 'amount' of undefined",
   stack: 'at InvoiceService.finalize (invoice-service.js:142:23)\n    at async handler (routes/invoices.ts:67:5)...',
 };
-const SEED_RIGHT = {
-  type: 'https://api.example.com/errors/internal-error',
-  title: 'Internal server error',
-  status: 500,
-  detail: 'An unexpected error occurred processing this request.',
-  trace_id: '01HV3K8MNP2QRS3TUVWX',
-  is_retriable: true,
-  retry_after_seconds: 5,
-};
 const SEED_WRONG_SCHEMA = { type: 'object', properties: { error: { type: 'string' }, message: { type: 'string' }, stack: { type: 'string' } } };
 const SEED_RIGHT_SCHEMA = {
   type: 'object',
@@ -37,7 +29,7 @@ testRule('ax-recoverable-no-stack-traces', [
     document: oas3({
       '/wrong-schema': get({ '500': body(SEED_WRONG_SCHEMA) }),
       '/wrong-example': get({ '500': withExample(SEED_WRONG) }),
-      '/right': get({ '500': withExample(SEED_RIGHT, SEED_RIGHT_SCHEMA) }),
+      '/right': get({ '500': withExample(SEED_004_INTERNAL_EXAMPLE, SEED_RIGHT_SCHEMA) }),
     }),
     errors: [
       { path: at('/wrong-schema', 'get', '500', ...JSON_SCHEMA, 'properties', 'stack'), message: field('GET /wrong-schema 500', 'stack') },

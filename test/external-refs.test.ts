@@ -14,36 +14,25 @@ mkdirSync(join(dir, 'schemas'));
 writeFileSync(join(dir, 'schemas', 'payment.yaml'), 'type: object\nproperties:\n  id: { type: string }\n');
 writeFileSync(join(dir, 'schemas', 'envelope.yaml'), 'type: object\nproperties:\n  nextSteps: { type: array, items: { type: object } }\n');
 writeFileSync(join(dir, 'schemas', 'text.yaml'), 'type: string\n');
+/** A mutation whose 201 and 400 bodies are the given `$ref`s. */
+const mutation = (path: string, created: string, error: string) => `  ${path}:
+    post:
+      responses:
+        '201':
+          description: Created
+          content:
+            application/json:
+              schema: { $ref: '${created}' }
+        '400':
+          description: Bad
+          content:
+            application/json:
+              schema: { $ref: '${error}' }
+`;
 const main = `openapi: 3.0.3
 info: { title: Split, version: '1' }
 paths:
-  /payments:
-    post:
-      responses:
-        '201':
-          description: Created
-          content:
-            application/json:
-              schema: { $ref: './schemas/payment.yaml' }
-        '400':
-          description: Bad
-          content:
-            application/json:
-              schema: { $ref: './schemas/text.yaml' }
-  /refunds:
-    post:
-      responses:
-        '201':
-          description: Created
-          content:
-            application/json:
-              schema: { $ref: './schemas/envelope.yaml' }
-        '400':
-          description: Bad
-          content:
-            application/json:
-              schema: { $ref: '#/components/schemas/Problem' }
-components:
+${mutation('/payments', './schemas/payment.yaml', './schemas/text.yaml')}${mutation('/refunds', './schemas/envelope.yaml', '#/components/schemas/Problem')}components:
   schemas:
     Problem: { $ref: './schemas/envelope.yaml' }
 `;
