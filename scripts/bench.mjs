@@ -118,24 +118,44 @@ for (const [name, file] of Object.entries(FILES)) {
   say(`time ${pairs.map(timeRatio).join(', ')}` + (rss.a ? `; peak RSS ${pairs.map(rssRatio).join(', ')}` : ''));
 }
 
+/** The package's ruleset with each rule function timed: the package's own cost, apart from Spectral's. */
+function timedAgentUx(clock) {
+  const timed = fn => function (...callArgs) {
+    const started = performance.now();
+    try {
+      return fn.apply(this, callArgs);
+    } finally {
+      clock.ms += performance.now() - started;
+    }
+  };
+  const rules = Object.fromEntries(Object.entries(agentUx.rules).map(([id, rule]) => [id, { ...rule, then: { ...rule.then, function: timed(rule.then.function) } }]));
+  return { ...agentUx, rules };
+}
+
 if (!args.includes('--skip-scaling')) {
   say('');
   say('## Scaling: synthetic descriptions (scripts/synthetic.mjs), shared error and envelope schemas');
   say('');
-  say(`| operations | MB | (a) floor median (s) | (c) all median (s) | (c)/(a) | (c) vs half the operations | (c) − (a) (s) |`);
-  say('| --- | --- | --- | --- | --- | --- | --- |');
-  const spectrals = { a: spectralFor('a'), c: spectralFor('c') };
+  say(`| operations | MB | (a) floor median (s) | (c) all median (s) | (c)/(a) | (c) vs half the operations | inside the package's functions, median (s) | functions vs half the operations |`);
+  say('| --- | --- | --- | --- | --- | --- | --- | --- |');
+  const clock = { ms: 0 };
+  const timedAll = new Spectral();
+  timedAll.setRuleset({ extends: [[timedAgentUx(clock), 'all']] });
+  const spectrals = { a: spectralFor('a'), c: timedAll };
   let previous;
   for (const operations of [250, 500, 1000, 2000, 4000]) {
     const text = JSON.stringify(synthetic(operations), null, 2);
     const source = join(root, '.cache', `synthetic-${operations}.json`);
-    const times = { a: [], c: [] };
+    const times = { a: [], c: [], functions: [] };
     for (let round = 0; round < rounds; round++) {
-      for (const config of ['a', 'c']) times[config].push((await lint(spectrals[config], text, source)).ms);
+      times.a.push((await lint(spectrals.a, text, source)).ms);
+      clock.ms = 0;
+      times.c.push((await lint(spectrals.c, text, source)).ms);
+      times.functions.push(clock.ms);
     }
-    const a = median(times.a);
-    const c = median(times.c);
-    say(`| ${operations} | ${mb(text.length)} | ${seconds(a)} | ${seconds(c)} | ${(c / a).toFixed(2)} | ${previous ? `${(c / previous).toFixed(2)}×` : '-'} | ${seconds(c - a)} |`);
-    previous = c;
+    const [a, c, functions] = [median(times.a), median(times.c), median(times.functions)];
+    const growth = (now, before) => (before ? `${(now / before).toFixed(2)}×` : '-');
+    say(`| ${operations} | ${mb(text.length)} | ${seconds(a)} | ${seconds(c)} | ${(c / a).toFixed(2)} | ${growth(c, previous?.c)} | ${seconds(functions)} | ${growth(functions, previous?.functions)} |`);
+    previous = { c, functions };
   }
 }
