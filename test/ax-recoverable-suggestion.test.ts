@@ -12,8 +12,8 @@ import {
 } from './support/error-seeds';
 import { testRule } from './support/testRule';
 
-const FIX = 'Add a `recoveryHint` (string) that tells the caller how to fix the request, e.g. "Set amount to a positive integer in cents".';
-const noHint = (where: string, scope = '') => `${where}: the error schema has no recovery hint${scope}. ${FIX}`;
+const fix = (hint: string) => `Add a \`recoveryHint\` (string) that tells the caller how to fix the request, e.g. "${hint}".`;
+const noHint = (where: string, scope = '', hint = 'Set amount to a positive integer in cents') => `${where}: the error schema has no recovery hint${scope}. ${fix(hint)}`;
 const ok = { '200': { description: 'OK' } };
 const post = (errors: object) => ({ post: { responses: { '201': { description: 'Created' }, ...errors } } });
 const string = { type: 'string' };
@@ -46,10 +46,19 @@ testRule('ax-recoverable-suggestion', [
     errors: [],
   },
   {
+    name: 'the example hint in the message fits the status (401, 409, 429)',
+    document: oas3({ '/a': post({ '401': body(PROBLEM), '409': body(PROBLEM), '429': body(PROBLEM) }) }),
+    errors: [
+      { path: at('/a', 'post', '401', ...JSON_SCHEMA), message: noHint('POST /a 401', '', 'Send a valid token as Authorization: Bearer <token>') },
+      { path: at('/a', 'post', '409', ...JSON_SCHEMA), message: noHint('POST /a 409', '', 'Re-read the resource and resend the change against its current version') },
+      { path: at('/a', 'post', '429', ...JSON_SCHEMA), message: noHint('POST /a 429', '', 'Wait the seconds given in Retry-After, then resend the same request') },
+    ],
+  },
+  {
     name: 'checks 4xx, 4XX and default; ignores 5xx and 5XX (a server fault is not the request to fix)',
     document: oas3({ '/a': { get: { responses: { ...ok, '404': body(PROBLEM), '4XX': body(PROBLEM), '500': body(PROBLEM), '5XX': body(PROBLEM), default: body(PROBLEM) } } } }),
     errors: [
-      { path: at('/a', 'get', '404', ...JSON_SCHEMA), message: noHint('GET /a 404') },
+      { path: at('/a', 'get', '404', ...JSON_SCHEMA), message: noHint('GET /a 404', '', 'List the collection to find an existing id, then retry with it') },
       { path: at('/a', 'get', '4XX', ...JSON_SCHEMA), message: noHint('GET /a 4XX') },
       { path: at('/a', 'get', 'default', ...JSON_SCHEMA), message: noHint('GET /a default') },
     ],
