@@ -1,6 +1,6 @@
 import { isObject } from '../lib/document';
 import { AX_EXTENSIONS, extensionProblem, isAxExtension, OPERATION_FLAGS, unknownExtension } from '../lib/extensions';
-import { EXEMPT_EXTENSION, ruleFunction, type Finding } from '../lib/rule-function';
+import { exemptionOn, ruleFunction, type Finding } from '../lib/rule-function';
 import { pathOf, walk, type Trail } from '../lib/values';
 
 /** Keys whose values are payloads (data, not description), where an `x-ax-` key is not an extension. */
@@ -9,8 +9,6 @@ const PAYLOADS = new Set(['example', 'examples', 'default', 'const', 'enum']);
 const NAME_MAPS = new Set(['properties', 'patternProperties']);
 
 const keyOf = (trail: Trail | undefined) => (trail === undefined ? undefined : String(trail.key));
-const exemptFrom = (node: Record<string, unknown>, ruleId: string) =>
-  isObject(node[EXEMPT_EXTENSION]) && Object.prototype.hasOwnProperty.call(node[EXEMPT_EXTENSION], ruleId);
 
 /**
  * ax-extensions-valid: every `x-ax-*` value anywhere in the document has the type its AX definition
@@ -25,7 +23,7 @@ export default ruleFunction<object>('extensionsValid', {}, ({ doc, ruleId }) => 
     const key = keyOf(trail);
     if (key !== undefined && (PAYLOADS.has(key) || isAxExtension(key))) return false;
     if (!isObject(node)) return true;
-    if (exemptFrom(node, ruleId)) return false;
+    if (exemptionOn(node, ruleId) !== undefined) return false;
     if (key !== undefined && NAME_MAPS.has(key)) return true;
     for (const name of Object.keys(node)) {
       if (!isAxExtension(name) || (OPERATION_FLAGS.has(name) && operationNodes.has(node))) continue;

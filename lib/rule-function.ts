@@ -4,7 +4,7 @@
  * (a throwing function aborts the whole Spectral run).
  */
 import { createRulesetFunction, type IFunctionResult, type RulesetFunctionContext } from '@stoplight/spectral-core';
-import { isObject, OpenApiDocument, startsWith, type JsonPath, type Operation, type Response } from './document';
+import { isObject, OpenApiDocument, startsWith, type JsonObject, type JsonPath, type Operation, type Response } from './document';
 
 export interface Finding {
   message: string;
@@ -23,22 +23,22 @@ type OptionsSchema = Parameters<typeof createRulesetFunction>[0]['options'];
 
 export const EXEMPT_EXTENSION = 'x-ax-exempt';
 
-/** True when the operation or its path item carries `x-ax-exempt: { <ruleId>: … }`. */
-export function isExempt(operation: Operation, ruleId: string): boolean {
-  return [operation.node, operation.pathItem].some(
-    node => isObject(node[EXEMPT_EXTENSION]) && Object.prototype.hasOwnProperty.call(node[EXEMPT_EXTENSION], ruleId),
-  );
+/** The `x-ax-exempt` entry naming `ruleId` on one object (an operation, a path item, any node), if it has one. */
+export function exemptionOn(node: JsonObject, ruleId: string): { reason: unknown } | undefined {
+  const entries = node[EXEMPT_EXTENSION];
+  return isObject(entries) && Object.prototype.hasOwnProperty.call(entries, ruleId) ? { reason: entries[ruleId] } : undefined;
 }
 
 /** The reason an exemption gives (the operation's entry wins over its path item's); undefined when not exempt. */
 export function exemptionReason(operation: Operation, ruleId: string): string | undefined {
-  for (const node of [operation.node, operation.pathItem]) {
-    const entries = node[EXEMPT_EXTENSION];
-    if (isObject(entries) && Object.prototype.hasOwnProperty.call(entries, ruleId)) {
-      return typeof entries[ruleId] === 'string' ? (entries[ruleId] as string) : JSON.stringify(entries[ruleId]);
-    }
-  }
-  return undefined;
+  const entry = exemptionOn(operation.node, ruleId) ?? exemptionOn(operation.pathItem, ruleId);
+  if (entry === undefined) return undefined;
+  return typeof entry.reason === 'string' ? entry.reason : JSON.stringify(entry.reason);
+}
+
+/** True when the operation or its path item carries `x-ax-exempt: { <ruleId>: … }`, whatever the reason says. */
+export function isExempt(operation: Operation, ruleId: string): boolean {
+  return exemptionReason(operation, ruleId) !== undefined;
 }
 
 /**
