@@ -1,11 +1,9 @@
-import { isMutation, isSuccessStatus, type Operation } from '../lib/document';
+import { isEnvelopeStatus, isMutation, type Operation } from '../lib/document';
 import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/names';
 import { label, placeIn, ruleFunction, type Finding } from '../lib/rule-function';
 import { viewsLacking, viewsOf } from '../lib/schema';
 
 type Options = NameOptions<'nextSteps'> & { prefixes?: string[] };
-
-const NO_ENVELOPE = new Set(['204', '205']);
 
 function inScope(operation: Operation, prefixes: string[] | undefined): boolean {
   return isMutation(operation) && (prefixes === undefined || prefixes.some(prefix => operation.path.startsWith(prefix)));
@@ -20,7 +18,7 @@ export default ruleFunction<Options>(
     const findings: Finding[] = [];
     for (const operation of operations.filter(op => inScope(op, options.prefixes))) {
       for (const response of doc.responses(operation)) {
-        if (!isSuccessStatus(response.status) || NO_ENVELOPE.has(response.status)) continue;
+        if (!isEnvelopeStatus(response.status)) continue;
         for (const body of doc.jsonBodies(operation, response)) {
           if (body.schema === undefined) continue;
           const views = viewsOf(doc, body.schema.value, body.schema.location);

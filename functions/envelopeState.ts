@@ -1,20 +1,8 @@
-import { type OpenApiDocument } from '../lib/document';
-import { describeViews, errorProperty, errorSchemas, type ErrorSchema } from '../lib/error-bodies';
+import { describeViews, errorProperty, errorSchemas, stateRejection } from '../lib/error-bodies';
 import { nameOptionsSchema, namesFor, type Concept, type NameOptions } from '../lib/names';
 import { ruleFunction } from '../lib/rule-function';
 
 type Options = NameOptions<'currentState' | 'allowedActions' | 'refreshUrl'>;
-
-/**
- * Description phrases that mark a state-machine rejection. Deliberately narrow: a bare "state" or
- * "status" also names a US state or an HTTP status, so each phrase needs a qualifier.
- */
-const STATE_PHRASES = [
-  /\btransition(s|ed)?\b/i,
-  /\bstate machine\b/i,
-  /\b(current|wrong|illegal|unexpected|required|terminal) (state|status)\b/i,
-  /\bin (the |its |a )?['"`]?[\w-]+['"`]? (state|status)\b/i,
-];
 
 /** What each required field holds, for the fix. */
 const FIELDS: Record<'currentState' | 'allowedActions' | 'refreshUrl', string> = {
@@ -24,21 +12,12 @@ const FIELDS: Record<'currentState' | 'allowedActions' | 'refreshUrl', string> =
 };
 const CONCEPTS = Object.keys(FIELDS) as (keyof typeof FIELDS)[];
 
-/** Why this response counts as a state rejection, or undefined when it does not. */
-function stateSignal(doc: OpenApiDocument, target: ErrorSchema, triggers: readonly string[]): string | undefined {
-  const declared = target.views.map(view => errorProperty(doc, view, triggers)).find(property => property !== undefined);
-  if (declared !== undefined) return `its schema declares \`${declared.name}\``;
-  const { description } = target.response.node;
-  const phrase = STATE_PHRASES.map(pattern => (typeof description === 'string' ? pattern.exec(description) : null)).find(match => match !== null);
-  return phrase == null ? undefined : `its description says "${phrase[0]}"`;
-}
-
 /** ax-envelope-state: a 409/422 state rejection hands the agent the state, the legal moves and where to re-read them. */
 export default ruleFunction<Options>('envelopeState', nameOptionsSchema(...(CONCEPTS as Concept[])), ({ doc, options, operations }) => {
   const names = Object.fromEntries(CONCEPTS.map(concept => [concept, namesFor(options, concept)])) as Record<keyof typeof FIELDS, readonly string[]>;
   const triggers = [...names.currentState, ...names.allowedActions];
   return errorSchemas(doc, operations, status => status === '409' || status === '422').flatMap(target => {
-    const signal = stateSignal(doc, target, triggers);
+    const signal = stateRejection(doc, target, triggers);
     if (signal === undefined) return [];
     return describeViews(target, view => {
       const missing = CONCEPTS.filter(concept => errorProperty(doc, view, names[concept]) === undefined);

@@ -3,16 +3,12 @@
  * document model. An operation outside that scope gets "not applicable" instead of a free pass, so
  * the shares in the report count only operations where the rule had something to check.
  */
-import { isClientErrorStatus, isErrorStatus, isMutation, isServerErrorStatus, isSuccessStatus, type OpenApiDocument, type Operation, type Response } from '../lib/document';
-import { errorSchemas } from '../lib/error-bodies';
+import { isClientErrorStatus, isErrorStatus, isMutation, isServerErrorStatus, isEnvelopeStatus, type OpenApiDocument, type Operation } from '../lib/document';
+import { errorSchemas, stateRejection } from '../lib/error-bodies';
 import { DEFAULT_NAMES } from '../lib/names';
 import { holdersOf } from '../lib/nested';
-import { propertyPerView, viewsOf } from '../lib/schema';
 
 export type Applies = (doc: OpenApiDocument, operation: Operation) => boolean;
-
-const NO_ENVELOPE = new Set(['204', '205']);
-const STATE_REJECTION_WORDS = /\b(states?|transitions?)\b/i;
 
 const hasStatus = (doc: OpenApiDocument, operation: Operation, inScope: (status: string) => boolean): boolean =>
   doc.responses(operation).some(response => inScope(response.status));
@@ -49,7 +45,7 @@ export const hasMutationSuccessBody: Applies = (doc, operation) =>
   isMutation(operation) &&
   doc
     .responses(operation)
-    .some(response => isSuccessStatus(response.status) && !NO_ENVELOPE.has(response.status) && doc.jsonBodies(operation, response).some(body => body.schema !== undefined));
+    .some(response => isEnvelopeStatus(response.status) && doc.jsonBodies(operation, response).some(body => body.schema !== undefined));
 
 /** A response example that hands the agent a `nextSteps` list, whose hrefs the rule resolves. */
 export const hasNextStepsExample: Applies = (doc, operation) =>
@@ -57,15 +53,8 @@ export const hasNextStepsExample: Applies = (doc, operation) =>
     .responses(operation)
     .some(response => doc.jsonBodies(operation, response).some(body => body.examples.some(example => holdersOf(example, DEFAULT_NAMES.nextSteps).length > 0)));
 
-/** A 409 or 422 that reports a state rejection: it declares a state field, or its description speaks of state. */
+/** A 409 or 422 that reports a state rejection, as ax-envelope-state decides it. */
 export const hasStateRejection: Applies = (doc, operation) =>
-  doc.responses(operation).some(response => (response.status === '409' || response.status === '422') && reportsState(doc, operation, response));
-
-function reportsState(doc: OpenApiDocument, operation: Operation, response: Response): boolean {
-  if (typeof response.node.description === 'string' && STATE_REJECTION_WORDS.test(response.node.description)) return true;
-  const stateNames = [...DEFAULT_NAMES.currentState, ...DEFAULT_NAMES.allowedActions];
-  return doc.jsonBodies(operation, response).some(body => {
-    const views = body.schema === undefined ? undefined : viewsOf(doc, body.schema.value, body.schema.location);
-    return views !== undefined && propertyPerView(doc, views, stateNames, { errorWrapper: true }).some(property => property !== undefined);
-  });
-}
+  errorSchemas(doc, [operation], status => status === '409' || status === '422').some(
+    target => stateRejection(doc, target, [...DEFAULT_NAMES.currentState, ...DEFAULT_NAMES.allowedActions]) !== undefined,
+  );
