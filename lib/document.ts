@@ -55,6 +55,8 @@ export const isSuccessStatus = (status: string): boolean => /^2(\d\d|XX)$/i.test
 export const isClientErrorStatus = (status: string): boolean => /^4(\d\d|XX)$/i.test(status) || status === 'default';
 export const isServerErrorStatus = (status: string): boolean => /^5(\d\d|XX)$/i.test(status) || status === 'default';
 export const isErrorStatus = (status: string): boolean => isClientErrorStatus(status) || isServerErrorStatus(status);
+/** A success that carries the agent-UX envelope: any 2xx but 204 and 205, which have no body to carry it. */
+export const isEnvelopeStatus = (status: string): boolean => isSuccessStatus(status) && status !== '204' && status !== '205';
 
 /** `application/json`, `application/problem+json`, any `*\/*+json`, and `*\/*`, parameters ignored. */
 export function isJsonMediaType(mediaType: string): boolean {
@@ -230,8 +232,8 @@ export class OpenApiDocument {
 
   /** The name of the first header parameter (operation or path item) called one of `names`, compared case-insensitively. */
   headerParameter(operation: Operation, names: readonly string[]): string | undefined {
-    const wanted = new Set(names.map(name => name.toLowerCase()));
-    const parameter = this.parameters(operation).find(({ value }) => value.in === 'header' && typeof value.name === 'string' && wanted.has(value.name.toLowerCase()));
+    const wanted = headerNameIn(names);
+    const parameter = this.parameters(operation).find(({ value }) => value.in === 'header' && typeof value.name === 'string' && wanted(value.name));
     return parameter?.value.name as string | undefined;
   }
 
@@ -301,10 +303,16 @@ export interface ResponseHeader {
   header: Located | undefined;
 }
 
-/** The header declared under one of `names`; HTTP header names compare case-insensitively. */
-export function headerNamed(headers: readonly ResponseHeader[] | undefined, names: readonly string[]): ResponseHeader | undefined {
+/** A test for "is this one of `names`?" in the way HTTP compares header names: without case. */
+function headerNameIn(names: readonly string[]): (name: string) => boolean {
   const wanted = new Set(names.map(name => name.toLowerCase()));
-  return headers?.find(entry => wanted.has(entry.name.toLowerCase()));
+  return name => wanted.has(name.toLowerCase());
+}
+
+/** The header declared under one of `names`. */
+export function headerNamed(headers: readonly ResponseHeader[] | undefined, names: readonly string[]): ResponseHeader | undefined {
+  const wanted = headerNameIn(names);
+  return headers?.find(entry => wanted(entry.name));
 }
 
 export interface ErrorBody {
