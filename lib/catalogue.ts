@@ -19,6 +19,7 @@ export const RULE_IDS = [
   'ax-recoverable-severity',
   'ax-recoverable-vague-message',
   'ax-recoverable-error-catalog',
+  'ax-recoverable-next-operation',
   'ax-extensions-valid',
   'ax-envelope-next-steps',
   'ax-envelope-next-steps-shape',

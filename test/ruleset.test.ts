@@ -28,6 +28,7 @@ const CATALOGUE: Record<string, [string, boolean]> = {
   'ax-recoverable-severity': ['warn', false],
   'ax-recoverable-vague-message': ['warn', false],
   'ax-recoverable-error-catalog': ['warn', false],
+  'ax-recoverable-next-operation': ['warn', true],
   'ax-extensions-valid': ['error', true],
   'ax-envelope-next-steps': ['error', true],
   'ax-envelope-next-steps-shape': ['error', true],
