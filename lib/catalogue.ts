@@ -20,6 +20,7 @@ export const RULE_IDS = [
   'ax-recoverable-vague-message',
   'ax-recoverable-error-catalog',
   'ax-recoverable-next-operation',
+  'ax-recoverable-field-refs',
   'ax-extensions-valid',
   'ax-envelope-next-steps',
   'ax-envelope-next-steps-shape',

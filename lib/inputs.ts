@@ -5,7 +5,7 @@
  * that an example hands the agent is something the agent can send; where the request cannot be read
  * (a dangling `$ref`, an open map) the answer is "unknown", and the rules stay silent.
  */
-import { child, isObject, type JsonObject, type JsonPath, type Located, type OpenApiDocument, type Operation } from './document';
+import { child, isObject, startsWith, type JsonObject, type JsonPath, type Located, type OpenApiDocument, type Operation } from './document';
 import { nearest } from './nearest';
 import { viewsOf, type ObjectView } from './schema';
 
@@ -24,12 +24,14 @@ export interface Parameter {
 
 export type Lookup =
   /** `schemas`: what describes the input's value, one per alternative shape (empty when the input is a whole parameter without schema). */
-  | { kind: 'found'; schemas: Located[] }
+  | { kind: 'found'; schemas: Located[]; where: Where }
   /** Not an input, and the request is readable enough to be sure. `at`: the index of the first segment that misses. */
   | { kind: 'missing'; at: number; nearest: string | undefined; within: string }
   /** The request cannot be read there: stay silent. */
   | { kind: 'unknown' };
 
+/** A longer schema pointer is shown as its component, so that a message stays within 240 characters. */
+const MAX_POINTER = 48;
 /** More than this many schema nodes when listing every body name: machine-made, and not worth the time. */
 const MAX_NAMED_SCHEMAS = 2000;
 
@@ -110,7 +112,7 @@ export class RequestInputs {
     const [first, ...rest] = segments;
     if (where !== 'body' && typeof first === 'string') {
       const parameters = this.parametersNamed(first, where);
-      if (parameters.length > 0) return rest.length === 0 ? { kind: 'found', schemas: parameters.map(p => p.schema) } : this.walk(parameters.map(p => p.schema), rest, 1);
+      if (parameters.length > 0) return rest.length === 0 ? { kind: 'found', schemas: parameters.map(p => p.schema), where: parameters[0].in } : this.walk(parameters.map(p => p.schema), rest, 1, parameters[0].in);
       if (where !== undefined) {
         const names = this.parameters.filter(p => p.in === where).map(p => p.name);
         return { kind: 'missing', at: 0, nearest: nearest(first, names), within: `the ${where} parameters` };
@@ -118,9 +120,9 @@ export class RequestInputs {
     }
     if (this.bodies.length === 0) {
       // No body to look into: the name must be a parameter, and the parameters are all known.
-      return where === 'body' ? { kind: 'unknown' } : { kind: 'missing', at: 0, nearest: nearest(String(first), this.parameters.map(p => p.name)), within: 'the parameters (no request body)' };
+      return where === 'body' ? { kind: 'unknown' } : { kind: 'missing', at: 0, nearest: nearest(String(first), this.parameters.map(p => p.name)), within: 'the parameters; it takes no body' };
     }
-    const found = this.walk(this.bodies, segments, 0);
+    const found = this.walk(this.bodies, segments, 0, 'body');
     // A missing top-level name may be a misspelt parameter as well as a body property.
     if (found.kind === 'missing' && found.at === 0 && where === undefined && found.nearest === undefined) {
       return { ...found, nearest: nearest(String(first), this.parameters.map(p => p.name)) };
@@ -129,7 +131,7 @@ export class RequestInputs {
   }
 
   /** Follows `segments` from `start` through properties and array items; `offset` counts the segments already consumed. */
-  private walk(start: Located[], segments: readonly Segment[], offset: number): Lookup {
+  private walk(start: Located[], segments: readonly Segment[], offset: number, where: Where): Lookup {
     let current = start;
     for (let i = 0; i < segments.length; i++) {
       const views = this.viewsOfAll(current);
@@ -154,10 +156,28 @@ export class RequestInputs {
       }
       if (views.some(isOpen)) return { kind: 'unknown' };
       const known = [...new Set(views.flatMap(view => [...view.properties.keys()]))];
-      const holder = pointerOf(this.doc.resolve(current[0].value, current[0].location)?.location);
-      return { kind: 'missing', at: offset + i, nearest: nearest(String(segment), known), within: holder === undefined ? 'the request body' : `the request body (${holder})` };
+      return { kind: 'missing', at: offset + i, nearest: nearest(String(segment), known), within: this.describe(start[0], where) };
     }
-    return { kind: 'found', schemas: current };
+    return { kind: 'found', schemas: current, where };
+  }
+
+  /**
+   * Where a schema of this request lives, for messages: a pointer to a shared component, cut to the
+   * component itself when long (the message's locator says the way in); undefined inside the operation
+   * itself, which the message names already.
+   */
+  schemaName(location: JsonPath | undefined): string | undefined {
+    const { operation } = this;
+    if (location === undefined || startsWith(location, operation.location) || startsWith(location, operation.pathItemLocation)) return undefined;
+    const pointer = pointerOf(location)!;
+    return pointer.length <= MAX_POINTER ? pointer : pointerOf(location.slice(0, location[0] === 'components' ? 3 : 2));
+  }
+
+  /** "the request body (#/components/schemas/Payment)", "the query parameter": where a path started, for messages. */
+  private describe(start: Located, where: Where): string {
+    if (where !== 'body') return `the ${where} parameters`;
+    const name = this.schemaName(this.doc.resolve(start.value, start.location)?.location);
+    return name === undefined ? 'the request body' : `the request body (${name})`;
   }
 
   /** The views of every schema in `schemas`; undefined when one cannot be read. */

@@ -116,6 +116,11 @@ export function quoted(text: string): string {
   return JSON.stringify(text.length > 40 ? `${text.slice(0, 40)}…` : text);
 }
 
+/** A name or locator as a message shows it: in backticks, cut at 40 characters. */
+export function code(text: string): string {
+  return `\`${text.length > 40 ? `${text.slice(0, 40)}…` : text}\``;
+}
+
 /** The locator as written with one segment replaced: how a correction reads in the example's own style. */
 export function rewrite(path: Path, at: number, segment: Segment): string {
   const segments = path.segments.map((s, i) => (i === at ? segment : s));

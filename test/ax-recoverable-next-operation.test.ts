@@ -58,7 +58,7 @@ testRule('ax-recoverable-next-operation', [
     document: api(errorResponse(PRECONDITION, seedExample('finalize_invoice', { invoiceId: 'inv_1' }))),
     errors: [
       { path: at('/invoices/{invoice_id}/send', 'post', '422', ...EXAMPLE, 'next_operation_args'), message: lacks('`invoice_id`', TARGET, 'invoice_id') },
-      { path: at('/invoices/{invoice_id}/send', 'post', '422', ...EXAMPLE, 'next_operation_args', 'invoiceId'), message: notInput('invoiceId', TARGET, 'the parameters (no request body)', 'invoice_id') },
+      { path: at('/invoices/{invoice_id}/send', 'post', '422', ...EXAMPLE, 'next_operation_args', 'invoiceId'), message: notInput('invoiceId', TARGET, 'the parameters; it takes no body', 'invoice_id') },
     ],
   },
   {

@@ -29,6 +29,7 @@ const CATALOGUE: Record<string, [string, boolean]> = {
   'ax-recoverable-vague-message': ['warn', false],
   'ax-recoverable-error-catalog': ['warn', false],
   'ax-recoverable-next-operation': ['warn', true],
+  'ax-recoverable-field-refs': ['warn', true],
   'ax-extensions-valid': ['error', true],
   'ax-envelope-next-steps': ['error', true],
   'ax-envelope-next-steps-shape': ['error', true],
