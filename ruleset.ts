@@ -30,6 +30,7 @@ import recoverableErrorCatalog from './functions/recoverableErrorCatalog';
 import extensionsValid from './functions/extensionsValid';
 import recoverableNextOperation from './functions/recoverableNextOperation';
 import recoverableFieldRefs from './functions/recoverableFieldRefs';
+import recoverableHintFields from './functions/recoverableHintFields';
 
 const DOCS_BASE = 'https://github.com/spectral-agent-ux/spectral-agent-ux/blob/main/docs/rules/';
 
@@ -86,6 +87,7 @@ const ruleset = {
     ...rule('ax-recoverable-error-catalog', 'An operation\'s `x-agent-error-codes` lists every code its error examples use; deprecated codes name replacement and removal date.', 'warn', recoverableErrorCatalog, false),
     ...rule('ax-recoverable-next-operation', 'Every `next_operation` an error names is a declared operationId, and its `next_operation_args` are that operation\'s inputs.', 'warn', recoverableNextOperation),
     ...rule('ax-recoverable-field-refs', 'Every field an error example points at is an input of its operation, and its allowed and suggested values agree with that input\'s schema.', 'warn', recoverableFieldRefs),
+    ...rule('ax-recoverable-hint-fields', 'A recovery hint that names request fields names fields the operation accepts now, not an obsolete request shape.', 'warn', recoverableHintFields),
     ...rule('ax-extensions-valid', 'Every `x-ax-*` extension is a known one and has the type its AX definition gives.', 'error', extensionsValid),
   },
 } satisfies RulesetDefinition;

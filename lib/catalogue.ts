@@ -21,6 +21,7 @@ export const RULE_IDS = [
   'ax-recoverable-error-catalog',
   'ax-recoverable-next-operation',
   'ax-recoverable-field-refs',
+  'ax-recoverable-hint-fields',
   'ax-extensions-valid',
   'ax-envelope-next-steps',
   'ax-envelope-next-steps-shape',

@@ -30,6 +30,7 @@ const CATALOGUE: Record<string, [string, boolean]> = {
   'ax-recoverable-error-catalog': ['warn', false],
   'ax-recoverable-next-operation': ['warn', true],
   'ax-recoverable-field-refs': ['warn', true],
+  'ax-recoverable-hint-fields': ['warn', true],
   'ax-extensions-valid': ['error', true],
   'ax-envelope-next-steps': ['error', true],
   'ax-envelope-next-steps-shape': ['error', true],
