@@ -1,7 +1,7 @@
 import { BOUND_KEYWORDS, constraintsOf, includesValue, isConstraintObject, violation, type BoundKeyword, type Constraints } from '../lib/constraints';
 import { child, errorBodies, type Located } from '../lib/document';
 import { inputsOf, type RequestInputs } from '../lib/inputs';
-import { code, locatorsIn, quoted, resolveLocator, rewrite, type Locator } from '../lib/locators';
+import { code, inSchemaComponent, locatorsIn, quoted, resolveLocator, rewrite, type Locator } from '../lib/locators';
 import { nameOptionsSchema, namesFor, type Concept, type NameOptions } from '../lib/names';
 import { membersOf } from '../lib/values';
 import { label, placeIn, ruleFunction, type Finding } from '../lib/rule-function';
@@ -70,7 +70,7 @@ export default ruleFunction<Options>('recoverableFieldRefs', nameOptionsSchema(.
 
   for (const { operation, response, body } of errorBodies(doc, operations)) {
     const inputs = inputsOf(doc, operation);
-    for (const example of body.examples) {
+    for (const example of body.examples.filter(example => !inSchemaComponent(example.location))) {
       for (const locator of locatorsIn(example, names)) {
         for (const claim of check(inputs, locator)) {
           findings.push({ message: `${label(operation, response)}: the error example's ${claim.what}.`, path: placeIn(response, claim.location, example.location) });

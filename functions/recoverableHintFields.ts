@@ -1,7 +1,7 @@
 import { child, errorBodies, isErrorStatus, type Located, type OpenApiDocument, type Operation, type Response } from '../lib/document';
 import { errorSchemas, responseExtension } from '../lib/error-bodies';
 import { inputsOf, operationsById, type RequestInputs } from '../lib/inputs';
-import { parsePath } from '../lib/locators';
+import { inSchemaComponent, parsePath } from '../lib/locators';
 import { fieldMentions } from '../lib/mentions';
 import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/names';
 import { nearest } from '../lib/nearest';
@@ -70,15 +70,15 @@ export default ruleFunction<Options>('recoverableHintFields', nameOptionsSchema(
     }
   }
   for (const { operation, response, body } of errorBodies(doc, operations)) {
-    for (const example of body.examples) {
+    for (const example of body.examples.filter(example => !inSchemaComponent(example.location))) {
       for (const hint of hintsIn(example, names)) report(operation, response, 'the error example\'s hint', hint.value, hint.location, example.location);
     }
   }
-  // Examples written on the hint property itself.
+  // Examples written on the hint property of an error schema written in the response itself.
   for (const target of errorSchemas(doc, operations, isErrorStatus)) {
     for (const property of propertiesNamed(doc, target.schema.value, target.schema.location, names)) {
       for (const value of declaredValues(doc, property)) {
-        if (typeof value.value === 'string') report(target.operation, target.response, `${target.name}'s \`${property.name}\` example`, value.value, value.location, target.schema.location);
+        if (typeof value.value === 'string' && !inSchemaComponent(value.location)) report(target.operation, target.response, `${target.name}'s \`${property.name}\` example`, value.value, value.location, target.schema.location);
       }
     }
   }

@@ -4,7 +4,7 @@
  * RFC 9457's `invalid-params[].name`, Google's `fieldViolations[].field`, Berlin Group's
  * `tppMessages[].path`), parsed into paths that lib/inputs.ts can resolve against the request.
  */
-import { child, isObject, type JsonObject, type Located } from './document';
+import { child, isObject, type JsonObject, type JsonPath, type Located } from './document';
 import { PARAMETER_PLACES, type RequestInputs, type Lookup, type Segment, type Where } from './inputs';
 import { pathOf, walk } from './values';
 
@@ -109,6 +109,15 @@ export function resolveLocator(inputs: RequestInputs, locator: Path & { where?: 
   }
   const placed = inputs.lookup(rest, place);
   return placed.kind === 'missing' ? { ...placed, at: placed.at + 1 } : placed;
+}
+
+/**
+ * True for a location inside a schema component (`components/schemas`, Swagger 2.0 `definitions`): an
+ * example written there documents a schema that many operations share, not one operation's request,
+ * so it is not judged against each of them (an example attached to a response is).
+ */
+export function inSchemaComponent(location: JsonPath | undefined): boolean {
+  return location !== undefined && ((location[0] === 'components' && location[1] === 'schemas') || location[0] === 'definitions');
 }
 
 /** A name or text as a message quotes it: JSON-quoted, cut at 40 characters so that the message stays short. */

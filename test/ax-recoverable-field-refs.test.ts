@@ -131,6 +131,15 @@ testRule('ax-recoverable-field-refs', [
     errors: [{ path: at('/refunds', 'post', '422'), message: noInput('field', 'amount', 'the request body', undefined, 'POST /refunds 422') }],
   },
   {
+    name: "an example in a shared schema component documents the schema, not this request: not judged; the response's own schema example is",
+    document: api(
+      { description: 'Invalid', content: { 'application/json': { schema: ref('Invalid') }, 'application/problem+json': { schema: { ...ERROR, example: { code: 'INVALID', field: 'amout' } } } } },
+      '3.0.3',
+      { schemas: { Payment: PAYMENT, Money: MONEY, Invalid: { ...ERROR, example: { code: 'INVALID', field: 'shipping' } } } },
+    ),
+    errors: [{ path: at('/payments', 'post', '400', 'content', 'application/problem+json', 'schema', 'example', 'field'), message: noInput('field', 'amout', BODY, 'amount') }],
+  },
+  {
     name: 'stays silent where the request cannot be read: a dangling $ref, an open body, a locator that is prose',
     document: oas3({
       '/a': { post: { requestBody: { content: { 'application/json': { schema: ref('Missing') } } }, responses: { '400': errorResponse(ERROR, { code: 'X', field: 'anything' }) } } },

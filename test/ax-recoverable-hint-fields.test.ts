@@ -73,20 +73,28 @@ testRule('ax-recoverable-hint-fields', [
     errors: [],
   },
   {
-    name: 'the x-ax-error-suggestion extension, a hint on the schema property, and a shared example: each reported on the operation\'s response (OpenAPI 3.1)',
+    name: "the x-ax-error-suggestion extension, a hint on the property of the response's own schema, and a shared example: each reported on the operation's response (OpenAPI 3.1)",
     document: api(
-      { description: 'Invalid', 'x-ax-error-suggestion': 'Resend as {initiator, role}.', content: { 'application/json': { schema: ref('Error'), examples: { old: ref('Old', 'examples') } } } },
       {
-        schemas: { Error: { ...ERROR, properties: { ...ERROR.properties, hint: { type: 'string', example: 'Add the `role` field.' } } } },
-        examples: { Old: { value: { code: 'X', message: 'y', suggestion: 'Provide `initiator`.' } } },
+        description: 'Invalid',
+        'x-ax-error-suggestion': 'Resend as {initiator, role}.',
+        content: { 'application/json': { schema: { ...ERROR, properties: { ...ERROR.properties, hint: { type: 'string', example: 'Add the `role` field.' } } }, examples: { old: ref('Old', 'examples') } } },
       },
+      { examples: { Old: { value: { code: 'X', message: 'y', suggestion: 'Provide `initiator`.' } } } },
       '3.1.0',
     ),
     errors: [
       { path: at('/v1/records/{id}/dispute', 'post', '400'), message: stale("the error example's hint", '`initiator`') },
       { path: at('/v1/records/{id}/dispute', 'post', '400', 'x-ax-error-suggestion'), message: stale('`x-ax-error-suggestion`', '`initiator`, `role`') },
-      { path: at('/v1/records/{id}/dispute', 'post', '400', 'content', 'application/json', 'schema'), message: stale("the error schema's `hint` example", '`role`') },
+      { path: at('/v1/records/{id}/dispute', 'post', '400', 'content', 'application/json', 'schema', 'properties', 'hint', 'example'), message: stale("the error schema's `hint` example", '`role`') },
     ],
+  },
+  {
+    name: 'examples written in a shared schema component document the schema, not this request: not judged',
+    document: api(errorResponse(ref('Error')), {
+      schemas: { Error: { ...ERROR, properties: { ...ERROR.properties, hint: { type: 'string', example: 'Add the `role` field.' } }, example: hint('Send {initiator, role}.') } },
+    }),
+    errors: [],
   },
   {
     name: 'stays silent when the request body cannot be read or is an open map',
