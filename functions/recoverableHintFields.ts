@@ -1,6 +1,6 @@
 import { child, errorBodies, isErrorStatus, type Located, type OpenApiDocument, type Operation, type Response } from '../lib/document';
 import { errorSchemas, responseExtension } from '../lib/error-bodies';
-import { inputsOf, operationsById, type RequestInputs } from '../lib/inputs';
+import { inputsOf, operationsById, propertyNamesIn, type RequestInputs } from '../lib/inputs';
 import { inSchemaComponent, parsePath } from '../lib/locators';
 import { fieldMentions } from '../lib/mentions';
 import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/names';
@@ -40,13 +40,23 @@ function currentShape(inputs: RequestInputs): string {
   return `\`{ ${fields.slice(0, SHOWN).join(', ')}${fields.length > SHOWN ? ', …' : ''} }\``;
 }
 
+/** The property names of every response body of the operation: a quoted name may be a field of the answer ("the `retry_after` field"). */
+function responseNames(doc: OpenApiDocument, operation: Operation): Set<string> {
+  const schemas = doc.responses(operation).flatMap(response => doc.jsonBodies(operation, response).flatMap(body => body.schema ?? []));
+  return propertyNamesIn(doc, schemas) ?? new Set();
+}
+
 /** What is wrong with one hint text for this operation, if it names fields the request does not accept. */
 function problemOf(doc: OpenApiDocument, operation: Operation, text: string): string | undefined {
+  const mentions = fieldMentions(text);
+  if (mentions.length === 0) return undefined;
   const inputs = inputsOf(doc, operation);
   const known = inputs.allNames();
   if (known === undefined) return undefined; // the request cannot be read: no guess
   const ids = operationsById(doc);
-  const stale = fieldMentions(text).filter(mention => !ids.has(mention.name) && !accepts(inputs, known, mention.name));
+  // A `{ … }` shape is a request shape; a quoted name may also be an operation or a field of the response.
+  const answer = mentions.some(mention => mention.kind === 'quoted') ? responseNames(doc, operation) : new Set<string>();
+  const stale = mentions.filter(mention => !accepts(inputs, known, mention.name) && (mention.kind === 'shape' || (!ids.has(mention.name) && !answer.has(mention.name))));
   if (stale.length === 0) return undefined;
   const list = stale.map(mention => `\`${mention.name}\``).join(', ');
   const guess = stale.length === 1 ? nearest(stale[0].name, known) : undefined;

@@ -212,37 +212,35 @@ export class RequestInputs {
    * the top level (a `metadata` object) are ignored: a hint that names their keys is not about the shape.
    */
   allNames(): Set<string> | undefined {
-    this.names ??= this.collectNames();
+    if (this.names === undefined) {
+      const bodyNames = this.bodies.length > 0 && this.topLevelBodyNames() === undefined ? undefined : propertyNamesIn(this.doc, this.bodies);
+      this.names = bodyNames === undefined ? null : new Set([...this.parameters.map(p => p.name), ...bodyNames]);
+    }
     return this.names ?? undefined;
   }
 
   private names: Set<string> | null | undefined;
+}
 
-  private collectNames(): Set<string> | null {
-    if (this.bodies.length > 0 && this.topLevelBodyNames() === undefined) return null;
-    const names = new Set(this.parameters.map(p => p.name));
-    const seen = new Set<unknown>();
-    const queue = [...this.bodies];
-    for (let next = 0; next < queue.length && seen.size < MAX_NAMED_SCHEMAS; next++) {
-      const views = viewsOf(this.doc, queue[next].value, queue[next].location);
-      if (views === undefined) {
-        if (next < this.bodies.length) return null;
-        continue;
-      }
-      for (const view of views) {
-        for (const property of view.properties.values()) {
-          names.add(property.name);
-          if (!seen.has(property.schema)) queue.push({ value: property.schema, location: property.location });
-          seen.add(property.schema);
-        }
-      }
-      for (const items of itemsOf(views)) {
-        if (!seen.has(items.value)) queue.push(items);
-        seen.add(items.value);
-      }
+/** Every property name declared in the schemas or anywhere below them (list items included); undefined when one of the schemas themselves cannot be read. */
+export function propertyNamesIn(doc: OpenApiDocument, schemas: readonly Located[]): Set<string> | undefined {
+  const names = new Set<string>();
+  const seen = new Set<unknown>();
+  const queue = [...schemas];
+  for (let next = 0; next < queue.length && seen.size < MAX_NAMED_SCHEMAS; next++) {
+    const views = viewsOf(doc, queue[next].value, queue[next].location);
+    if (views === undefined) {
+      if (next < schemas.length) return undefined;
+      continue;
     }
-    return names;
+    const below = [...views.flatMap(view => [...view.properties.values()].map(property => ({ value: property.schema, location: property.location }))), ...itemsOf(views)];
+    for (const view of views) for (const name of view.properties.keys()) names.add(name);
+    for (const schema of below) {
+      if (!seen.has(schema.value)) queue.push(schema);
+      seen.add(schema.value);
+    }
   }
+  return names;
 }
 
 function parameterSchema(parameter: JsonObject, location: JsonPath | undefined): Located {

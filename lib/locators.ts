@@ -97,12 +97,19 @@ function read(key: string, value: Located, holder: Located<JsonObject>, where: W
 /**
  * Resolves a locator against the request. A leading `body`, `query`, `path`, `header` or `cookie`
  * names the place (FastAPI's `loc` always starts so); in a string it may also be a property named so,
- * which is tried first. A missing segment's index `at` counts in the locator as written.
+ * which is tried first. A leading name that is no input but whose rest leads into the body names the
+ * body itself. A missing segment's index `at` counts in the locator as written.
  */
 export function resolveLocator(inputs: RequestInputs, locator: Path & { where?: Where }): Lookup {
   const [first, ...rest] = locator.segments;
   const place = typeof first === 'string' && PLACES.has(first) ? (first as Where) : undefined;
-  if (place === undefined || locator.where !== undefined) return inputs.lookup(locator.segments, locator.where);
+  if (locator.where !== undefined) return inputs.lookup(locator.segments, locator.where);
+  if (place === undefined) {
+    const lookup = inputs.lookup(locator.segments);
+    // Google's field paths start at the request message: `book.title` where the HTTP body is the book.
+    const named = lookup.kind === 'missing' && lookup.at === 0 && rest.length > 0 ? inputs.lookup(rest, 'body') : undefined;
+    return named?.kind === 'found' ? named : lookup;
+  }
   if (locator.style !== 'array') {
     const asWritten = inputs.lookup(locator.segments);
     if (asWritten.kind === 'found') return asWritten;

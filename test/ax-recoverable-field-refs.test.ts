@@ -59,6 +59,7 @@ testRule('ax-recoverable-field-refs', [
           { field: 'limit', message: 'too large' },
           { field: 'idempotency-key', message: 'reused' },
           { field: 'metadata.order_ref', message: 'an open map takes any key' },
+          { field: 'payment.customer.email', message: "Google's field paths start at the request message, which the body is" },
         ],
       }),
     ),

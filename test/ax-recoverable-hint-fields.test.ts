@@ -47,11 +47,12 @@ testRule('ax-recoverable-hint-fields', [
     errors: [],
   },
   {
-    name: 'quoted names count only where the words mark them as fields; values and operation names are never judged',
+    name: 'quoted names count only where the words mark them as fields; values, operation names and fields of the response are never judged',
     document: api(
-      errorResponse(ERROR, {
-        ...hint(['Set `grounds` to a sentence of at least 20 characters.', "Change 'status' from 'open' to 'closed'", "Call 'openDispute' first, with the 'DUPLICATE' code", 'Provide `grounds` or `contxt`.']),
-      }),
+      errorResponse(
+        { ...ERROR, properties: { ...ERROR.properties, retry_after: { type: 'integer' } } },
+        hint(['Set `grounds` to a sentence of at least 20 characters.', "Change 'status' from 'open' to 'closed'", "Call 'openDispute' first, with the 'DUPLICATE' code", 'Provide `grounds` or `contxt`.', 'Wait the seconds of the `retry_after` field.']),
+      ),
       {},
     ),
     errors: [
