@@ -58,6 +58,8 @@ export class RequestInputs {
   /** The request body schemas, one per distinct schema across media types. */
   readonly bodies: Located[] = [];
   readonly bodyRequired: boolean = false;
+  /** True when the operation declares a body, even one whose schema cannot be read (then nothing is said about it). */
+  private hasBody = false;
 
   constructor(
     private readonly doc: OpenApiDocument,
@@ -71,6 +73,7 @@ export class RequestInputs {
       if (seen.has(key)) continue;
       seen.add(key);
       if (value.in === 'body') {
+        this.hasBody = true;
         if (value.schema !== undefined) this.bodies.push({ value: value.schema, location: child(location, 'schema') });
         this.bodyRequired = value.required === true;
         continue;
@@ -83,16 +86,17 @@ export class RequestInputs {
 
   /** OpenAPI 3 `requestBody`: every media type's schema, each distinct one once; returns its `required`. */
   private readRequestBody(): boolean {
+    if (this.operation.node.requestBody === undefined) return false;
+    this.hasBody = true;
     const requestBody = this.doc.resolve(this.operation.node.requestBody, [...this.operation.location, 'requestBody']);
     if (requestBody === undefined || !isObject(requestBody.value) || !isObject(requestBody.value.content)) return false;
     const seen = new Set<unknown>();
     for (const [mediaType, media] of Object.entries(requestBody.value.content)) {
       if (!isObject(media) || media.schema === undefined) continue;
-      const schema = this.doc.resolve(media.schema, child(child(child(requestBody.location, 'content'), mediaType), 'schema'));
-      const key = schema?.value ?? media.schema;
-      if (seen.has(key)) continue;
+      const schema = { value: media.schema, location: child(child(child(requestBody.location, 'content'), mediaType), 'schema') };
+      const key = this.doc.resolve(schema.value, schema.location)?.value ?? schema.value;
+      if (!seen.has(key)) this.bodies.push(schema);
       seen.add(key);
-      this.bodies.push({ value: media.schema, location: child(child(child(requestBody.location, 'content'), mediaType), 'schema') });
     }
     return requestBody.value.required === true;
   }
@@ -119,8 +123,8 @@ export class RequestInputs {
       }
     }
     if (this.bodies.length === 0) {
-      // No body to look into: the name must be a parameter, and the parameters are all known.
-      return where === 'body' ? { kind: 'unknown' } : { kind: 'missing', at: 0, nearest: nearest(String(first), this.parameters.map(p => p.name)), within: 'the parameters; it takes no body' };
+      // Without a body the name must be a parameter, and the parameters are all known; a body without a readable schema could hold anything.
+      return where === 'body' || this.hasBody ? { kind: 'unknown' } : { kind: 'missing', at: 0, nearest: nearest(String(first), this.parameters.map(p => p.name)), within: 'the parameters; it takes no body' };
     }
     const found = this.walk(this.bodies, segments, 0, 'body');
     // A missing top-level name may be a misspelt parameter as well as a body property.
@@ -173,7 +177,7 @@ export class RequestInputs {
     return pointer.length <= MAX_POINTER ? pointer : pointerOf(location.slice(0, location[0] === 'components' ? 3 : 2));
   }
 
-  /** "the request body (#/components/schemas/Payment)", "the query parameter": where a path started, for messages. */
+  /** "the request body (#/components/schemas/Payment)", "the query parameters": where a path started, for messages. */
   private describe(start: Located, where: Where): string {
     if (where !== 'body') return `the ${where} parameters`;
     const name = this.schemaName(this.doc.resolve(start.value, start.location)?.location);

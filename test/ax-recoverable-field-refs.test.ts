@@ -141,11 +141,13 @@ testRule('ax-recoverable-field-refs', [
     errors: [{ path: at('/payments', 'post', '400', 'content', 'application/problem+json', 'schema', 'example', 'field'), message: noInput('field', 'amout', BODY, 'amount') }],
   },
   {
-    name: 'stays silent where the request cannot be read: a dangling $ref, an open body, a locator that is prose',
+    name: 'stays silent where the request cannot be read: a dangling $ref (schema or request body), an open body, a binary body, a locator that is prose',
     document: oas3({
       '/a': { post: { requestBody: { content: { 'application/json': { schema: ref('Missing') } } }, responses: { '400': errorResponse(ERROR, { code: 'X', field: 'anything' }) } } },
       '/b': { post: { requestBody: { content: { 'application/json': { schema: { type: 'object', additionalProperties: true, properties: { a: string } } } } }, responses: { '400': errorResponse(ERROR, { code: 'X', field: 'anything' }) } } },
       '/c': { post: { requestBody: { content: { 'application/json': { schema: { type: 'object', properties: { a: string } } } } }, responses: { '400': errorResponse(ERROR, { code: 'X', field: 'the first field' }) } } },
+      '/d': { post: { requestBody: ref('Missing', 'requestBodies'), responses: { '400': errorResponse(ERROR, { code: 'X', field: 'anything' }) } } },
+      '/e': { put: { requestBody: { content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } }, responses: { '400': errorResponse(ERROR, { code: 'X', field: 'anything' }) } } },
     }),
     errors: [],
   },
