@@ -1,7 +1,7 @@
 import { child, errorBodies, isErrorStatus, type Located, type OpenApiDocument, type Operation, type Response } from '../lib/document';
 import { errorSchemas, responseExtension } from '../lib/error-bodies';
 import { inputsOf, operationsById, propertyNamesIn, type RequestInputs } from '../lib/inputs';
-import { inSchemaComponent, parsePath } from '../lib/locators';
+import { codeList, inSchemaComponent, parsePath } from '../lib/locators';
 import { fieldMentions } from '../lib/mentions';
 import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/names';
 import { nearest } from '../lib/nearest';
@@ -58,10 +58,9 @@ function problemOf(doc: OpenApiDocument, operation: Operation, text: string): st
   const answer = mentions.some(mention => mention.kind === 'quoted') ? responseNames(doc, operation) : new Set<string>();
   const stale = mentions.filter(mention => !accepts(inputs, known, mention.name) && (mention.kind === 'shape' || (!ids.has(mention.name) && !answer.has(mention.name))));
   if (stale.length === 0) return undefined;
-  const list = stale.map(mention => `\`${mention.name}\``).join(', ');
   const guess = stale.length === 1 ? nearest(stale[0].name, known) : undefined;
   const where = inputs.schemaName(doc.resolve(inputs.bodies[0]?.value, inputs.bodies[0]?.location)?.location);
-  return `names ${list}, which the request lacks${guess === undefined ? '' : ` (did you mean \`${guess}\`?)`}; it takes ${currentShape(inputs)}${where === undefined ? '' : ` (${where})`}. Rewrite the hint to match.`;
+  return `names ${codeList(stale.map(mention => mention.name))}, which the request lacks${guess === undefined ? '' : ` (did you mean \`${guess}\`?)`}; it takes ${currentShape(inputs)}${where === undefined ? '' : ` (${where})`}. Rewrite the hint to match.`;
 }
 
 /** ax-recoverable-hint-fields: a recovery hint that names request fields names fields the operation accepts now. */

@@ -1,7 +1,7 @@
 import { child, errorBodies, isErrorStatus, isObject, type Located, type Operation } from '../lib/document';
 import { errorSchemas } from '../lib/error-bodies';
 import { inputsOf, operationsById, type RequestInputs } from '../lib/inputs';
-import { parsePath, quoted } from '../lib/locators';
+import { code, codeList, parsePath, quoted } from '../lib/locators';
 import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/names';
 import { nearest } from '../lib/nearest';
 import { holdersOf, propertiesNamed } from '../lib/nested';
@@ -30,7 +30,7 @@ function argumentProblems(inputs: RequestInputs, id: string, argsKey: string, ar
     if (lookup?.kind === 'found') sendsBody ||= inputs.parametersNamed(key).length === 0;
     if (lookup?.kind !== 'missing') continue;
     const guess = lookup.nearest === undefined ? '.' : `; did you mean \`${lookup.nearest}\`?`;
-    problems.push({ what: `\`${argsKey}\` key \`${key}\` is no input of ${target}${guess} Use a parameter or body property of it (see ${lookup.within}).`, location: child(args.location, key) });
+    problems.push({ what: `\`${argsKey}\` key ${code(key)} is no input of ${target}${guess} Use a parameter or body property of it (see ${lookup.within}).`, location: child(args.location, key) });
   }
   const given = new Set(Object.keys(args.value));
   // Header and cookie parameters (credentials, idempotency keys) are the agent's client's to send, not the error's.
@@ -38,8 +38,7 @@ function argumentProblems(inputs: RequestInputs, id: string, argsKey: string, ar
   if (inputs.bodyRequired || sendsBody) required.push(...(inputs.requiredBodyProperties() ?? []));
   const missing = [...new Set(required)].filter(name => !given.has(name));
   if (missing.length > 0) {
-    const list = missing.map(name => `\`${name}\``).join(', ');
-    problems.push({ what: `\`${argsKey}\` lacks ${list}, required by ${target}. Add each, with its value or a placeholder such as "<${missing[0]}>" when the agent supplies it.`, location: args.location });
+    problems.push({ what: `\`${argsKey}\` lacks ${codeList(missing)}, required by ${target}. Add each, with its value or a placeholder such as "<${missing[0]}>" when the agent supplies it.`, location: args.location });
   }
   return problems;
 }

@@ -137,6 +137,12 @@ export function code(text: string): string {
   return `\`${text.length > 40 ? `${text.slice(0, 40)}…` : text}\``;
 }
 
+/** "`a`, `b`, `c` and 2 more": names for a message, at most `max` of them shown. */
+export function codeList(names: readonly string[], max = 4): string {
+  const shown = names.slice(0, max).map(code).join(', ');
+  return names.length > max ? `${shown} and ${names.length - max} more` : shown;
+}
+
 /** The locator as written with one segment replaced: how a correction reads in the example's own style. */
 export function rewrite(path: Path, at: number, segment: Segment): string {
   const segments = path.segments.map((s, i) => (i === at ? segment : s));

@@ -148,6 +148,25 @@ testRule('ax-recoverable-next-operation', [
     errors: [{ path: ['paths', '/orders', 'post', 'responses', '409', 'examples', 'application/json', 'next_operation_args'], message: lacks('`quantity`', 'createOrder (POST /orders)', 'quantity', 'POST /orders 409') }],
   },
   {
+    name: 'renamed keys through options; a long list of missing inputs is cut short',
+    functionOptions: { nextOperation: ['next_tool'], nextOperationArgs: ['next_tool_args'] },
+    document: api(
+      errorResponse(PRECONDITION, { type: 'x', detail: 'y', next_tool: 'create_customer', next_tool_args: {}, next_operation: 'not_read_now' }),
+      {},
+      '3.0.3',
+      {
+        '/customers': {
+          post: {
+            operationId: 'create_customer',
+            requestBody: { required: true, content: { 'application/json': { schema: { type: 'object', required: ['name', 'email', 'phone', 'street', 'city', 'country'], properties: Object.fromEntries(['name', 'email', 'phone', 'street', 'city', 'country'].map(n => [n, string])) } } } },
+            responses: {},
+          },
+        },
+      },
+    ),
+    errors: [{ path: at('/invoices/{invoice_id}/send', 'post', '422', ...EXAMPLE, 'next_tool_args'), message: lacks('`name`, `email`, `phone`, `street` and 2 more', 'create_customer (POST /customers)', 'name', SEND, 'next_tool_args') }],
+  },
+  {
     name: 'values that are not strings, and success examples, are not read',
     document: api(
       errorResponse(PRECONDITION, { type: 'x', detail: 'y', next_operation: null }),
