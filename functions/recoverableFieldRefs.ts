@@ -1,4 +1,4 @@
-import { BOUND_KEYWORDS, constraintsOf, includesValue, isConstraintObject, violation, type BoundKeyword, type Constraints } from '../lib/constraints';
+import { BOUND_KEYWORDS, constraintsOf, includesValue, isConstraintObject, sameValue, violation, type BoundKeyword, type Constraints } from '../lib/constraints';
 import { child, errorBodies, type Located } from '../lib/document';
 import { inputsOf, type RequestInputs } from '../lib/inputs';
 import { code, inSchemaComponent, locatorsIn, quoted, resolveLocator, rewrite, type Locator } from '../lib/locators';
@@ -31,7 +31,7 @@ function allowedValueClaims(key: string, allowed: Located, constraints: Constrai
   for (const [keyword, claimed] of Object.entries(allowed.value)) {
     if (!(BOUND_KEYWORDS as readonly string[]).includes(keyword)) continue;
     const actual = constraints.bounds[keyword as BoundKeyword];
-    if (JSON.stringify(actual) === JSON.stringify(claimed)) continue;
+    if (sameValue(actual, claimed)) continue;
     const says = actual === undefined ? `declares no ${keyword}` : `says ${JSON.stringify(actual)}`;
     claims.push({ what: `\`${key}\` says ${keyword} ${JSON.stringify(claimed)}, but ${truth} ${says}. Make the two agree`, location: child(allowed.location, keyword) });
   }
@@ -57,7 +57,7 @@ export default ruleFunction<Options>('recoverableFieldRefs', nameOptionsSchema(.
     const truth = `the schema of ${code(locator.text)}${schemaName === undefined ? '' : ` (${schemaName})`}`;
     const asText = lookup.where !== 'body';
     const claims: Claim[] = [];
-    // The allowed values and the suggested value sit beside the locator (seed 003's single error, a field-details item).
+    // The allowed values and the suggested value sit beside the locator (Geodocs' single error, a field-details item).
     for (const allowed of membersOf(locator.holder, names.allowedValues).filter(member => member.value !== null)) {
       claims.push(...allowedValueClaims(allowed.name, allowed, constraints, truth, asText));
     }

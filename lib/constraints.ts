@@ -40,11 +40,12 @@ export function constraintsOf(doc: OpenApiDocument, schemas: readonly Located[])
   return { types: view.types, values, bounds, location: view.parts[0]?.location };
 }
 
-const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
+/** Equality of JSON values, as `enum` and `const` compare them. */
+export const sameValue = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
 
 /** Whether `values` (an `enum`) holds `value`. */
 export function includesValue(values: readonly unknown[], value: unknown): boolean {
-  return values.some(known => same(known, value));
+  return values.some(known => sameValue(known, value));
 }
 
 function typeOf(value: unknown): string {
@@ -93,7 +94,7 @@ function matches(pattern: string, text: string): boolean | undefined {
   }
 }
 
-/** True for an object that states constraints in schema words (`{ minimum: 1, maximum: 100 }`), as seed 003's `allowed_values` may. */
+/** True for an object that states constraints in schema words (`{ minimum: 1, maximum: 100 }`), as Geodocs' error specification's `allowed_values` may. */
 export function isConstraintObject(value: unknown): value is Record<string, unknown> {
   return isObject(value) && (Object.keys(value).some(key => (BOUND_KEYWORDS as readonly string[]).includes(key)) || Array.isArray(value.enum));
 }

@@ -34,7 +34,7 @@ export interface LocatorNames {
   sourceParameter: readonly string[];
 }
 
-// Under these keys an array is one path (FastAPI `loc`, a validator's `path`); under the others it lists several fields (seed 003's `field: string[]`).
+// Under these keys an array is one path (FastAPI `loc`, a validator's `path`); under the others it lists several fields (Geodocs' `field: string[]`).
 const ARRAY_PATH_KEYS = new Set(['loc', 'path']);
 const NAME = /^[\w$@-]+$/;
 const PLACES = new Set<string>([...PARAMETER_PLACES, 'body']);

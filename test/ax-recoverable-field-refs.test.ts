@@ -96,7 +96,7 @@ testRule('ax-recoverable-field-refs', [
     ],
   },
   {
-    name: "seed 003's single error: allowed_values and suggested_value agree with the schema; disagreements fire with the schema's real bounds",
+    name: "Geodocs' single error: allowed_values and suggested_value agree with the schema; disagreements fire with the schema's real bounds",
     document: api(
       errorResponse(SEED_003_ENVELOPE, {
         error: { code: 'OUT_OF_RANGE', message: 'Field limit must be between 1 and 100.', field: 'limit', allowed_values: { minimum: 1, maximum: 50 }, suggested_value: 500, hint: 'Reduce limit.', retryable: false, severity: 'error' },
