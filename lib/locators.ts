@@ -39,8 +39,9 @@ const ARRAY_PATH_KEYS = new Set(['loc', 'path']);
 const NAME = /^[\w$@-]+$/;
 const PLACES = new Set<string>([...PARAMETER_PLACES, 'body']);
 
-/** `/items/0/sku`, `#/items/0/sku`, `items[0].sku`, `items.0.sku`, Stripe's `card[number]`; undefined for prose or anything else. */
+/** `/items/0/sku`, `#/items/0/sku`, `items[0].sku`, `items.0.sku`, `$.items[0].sku`, Stripe's `card[number]`; undefined for prose or anything else. */
 export function parsePath(text: string): Path | undefined {
+  if (text.startsWith('$.') || text.startsWith('$[')) return parsePath(text.slice(text[1] === '.' ? 2 : 1));
   if (text.startsWith('#/') || text.startsWith('/')) {
     const segments = text.replace(/^#?\//, '').split('/').map(segment => segment.replace(/~1/g, '/').replace(/~0/g, '~'));
     return segments.every(segment => NAME.test(segment)) ? { segments: segments.map(indexOrName), style: 'pointer' } : undefined;

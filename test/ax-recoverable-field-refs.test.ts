@@ -56,6 +56,7 @@ testRule('ax-recoverable-field-refs', [
           { field: '#/items/1/quantity', message: 'must be positive' },
           { field: 'customer.email', message: 'invalid' },
           { field: 'items.sku', message: 'a list index may be left out' },
+          { field: '$.items[0].quantity', message: 'a JSONPath from the root' },
           { field: 'limit', message: 'too large' },
           { field: 'idempotency-key', message: 'reused' },
           { field: 'metadata.order_ref', message: 'an open map takes any key' },
@@ -67,12 +68,13 @@ testRule('ax-recoverable-field-refs', [
   },
   {
     name: 'fires on a field the request does not have, with the nearest one in the locator\'s own style',
-    document: api(errorResponse(ERROR, { code: 'VALIDATION_ERROR', details: [{ field: '/ammount' }, { field: 'items[0].skus' }, { field: 'customer.mail' }, { field: 'shipping' }] })),
+    document: api(errorResponse(ERROR, { code: 'VALIDATION_ERROR', details: [{ field: '/ammount' }, { field: 'items[0].skus' }, { field: 'customer.mail' }, { field: 'shipping' }, { field: '$.currrency' }] })),
     errors: [
       { path: exampleAt('details', 0, 'field'), message: noInput('field', '/ammount', BODY, '/amount') },
       { path: exampleAt('details', 1, 'field'), message: noInput('field', 'items[0].skus', BODY, 'items[0].sku') },
       { path: exampleAt('details', 2, 'field'), message: noInput('field', 'customer.mail', BODY, 'customer.email') },
       { path: exampleAt('details', 3, 'field'), message: noInput('field', 'shipping', BODY) },
+      { path: exampleAt('details', 4, 'field'), message: noInput('field', '$.currrency', BODY, 'currency') },
     ],
   },
   {
