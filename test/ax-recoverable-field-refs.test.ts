@@ -28,7 +28,7 @@ const api = (response: object, openapi = '3.0.3', components: object = {}) =>
       '/payments': {
         post: {
           operationId: 'createPayment',
-          parameters: [{ name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 100 } }, { name: 'Idempotency-Key', in: 'header', schema: string }],
+          parameters: [{ name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 100 } }, { name: 'Idempotency-Key', in: 'header', schema: string }, { name: 'filter', in: 'query', style: 'deepObject', schema: { type: 'object', properties: { status: string } } }],
           requestBody: { content: { 'application/json': { schema: ref('Payment') } } },
           responses: { '400': response },
         },
@@ -57,6 +57,7 @@ testRule('ax-recoverable-field-refs', [
           { field: 'customer.email', message: 'invalid' },
           { field: 'items.sku', message: 'a list index may be left out' },
           { field: '$.items[0].quantity', message: 'a JSONPath from the root' },
+          { field: 'filter.status', message: 'into a deep-object parameter' },
           { field: 'limit', message: 'too large' },
           { field: 'idempotency-key', message: 'reused' },
           { field: 'metadata.order_ref', message: 'an open map takes any key' },
@@ -68,13 +69,14 @@ testRule('ax-recoverable-field-refs', [
   },
   {
     name: 'fires on a field the request does not have, with the nearest one in the locator\'s own style',
-    document: api(errorResponse(ERROR, { code: 'VALIDATION_ERROR', details: [{ field: '/ammount' }, { field: 'items[0].skus' }, { field: 'customer.mail' }, { field: 'shipping' }, { field: '$.currrency' }] })),
+    document: api(errorResponse(ERROR, { code: 'VALIDATION_ERROR', details: [{ field: '/ammount' }, { field: 'items[0].skus' }, { field: 'customer.mail' }, { field: 'shipping' }, { field: '$.currrency' }, { field: 'filter.state' }] })),
     errors: [
       { path: exampleAt('details', 0, 'field'), message: noInput('field', '/ammount', BODY, '/amount') },
       { path: exampleAt('details', 1, 'field'), message: noInput('field', 'items[0].skus', BODY, 'items[0].sku') },
       { path: exampleAt('details', 2, 'field'), message: noInput('field', 'customer.mail', BODY, 'customer.email') },
       { path: exampleAt('details', 3, 'field'), message: noInput('field', 'shipping', BODY) },
       { path: exampleAt('details', 4, 'field'), message: noInput('field', '$.currrency', BODY, 'currency') },
+      { path: exampleAt('details', 5, 'field'), message: noInput('field', 'filter.state', 'the query parameters', 'filter.status') },
     ],
   },
   {
