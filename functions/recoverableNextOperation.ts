@@ -24,15 +24,17 @@ function argumentProblems(inputs: RequestInputs, id: string, argsKey: string, ar
   const problems: { what: string; location: Located['location'] }[] = [];
   const target = named(id, inputs.operation);
   let sendsBody = false;
+  // A dotted key (`customer.email`) gives its first segment.
+  const given = new Set<unknown>();
   for (const key of Object.keys(args.value)) {
     const path = parsePath(key);
+    given.add(path?.segments[0] ?? key);
     const lookup = path === undefined ? undefined : inputs.lookup(path.segments);
-    if (lookup?.kind === 'found') sendsBody ||= inputs.parametersNamed(key).length === 0;
+    if (lookup?.kind === 'found') sendsBody ||= lookup.where === 'body';
     if (lookup?.kind !== 'missing') continue;
     const guess = lookup.nearest === undefined ? '.' : `; did you mean \`${lookup.nearest}\`?`;
     problems.push({ what: `\`${argsKey}\` key ${code(key)} is no input of ${target}${guess} Use a parameter or body property of it (see ${lookup.within}).`, location: child(args.location, key) });
   }
-  const given = new Set(Object.keys(args.value));
   // Header and cookie parameters (credentials, idempotency keys) are the agent's client's to send, not the error's.
   const required = inputs.parameters.filter(p => p.required && p.in !== 'header' && p.in !== 'cookie').map(p => p.name);
   if (inputs.bodyRequired || sendsBody) required.push(...(inputs.requiredBodyProperties() ?? []));

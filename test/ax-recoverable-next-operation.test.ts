@@ -98,6 +98,25 @@ testRule('ax-recoverable-next-operation', [
     errors: [],
   },
   {
+    name: 'a dotted key gives the required object it starts with, and a deep-object query parameter is an input',
+    document: api(
+      errorResponse(PRECONDITION, seedExample('create_customer', { 'customer.email': '<the email>', 'filter.plan': 'pro' })),
+      {},
+      '3.0.3',
+      {
+        '/customers': {
+          post: {
+            operationId: 'create_customer',
+            parameters: [{ name: 'filter', in: 'query', style: 'deepObject', schema: { type: 'object', properties: { plan: string } } }],
+            requestBody: { required: true, content: { 'application/json': { schema: { type: 'object', required: ['customer'], properties: { customer: { type: 'object', properties: { email: string } } } } } } },
+            responses: {},
+          },
+        },
+      },
+    ),
+    errors: [],
+  },
+  {
     name: 'a shared example in components/examples, used by two operations: one diagnostic per operation, on its response',
     document: oas3(
       {
