@@ -28,6 +28,9 @@ import recoverableSeverity from './functions/recoverableSeverity';
 import recoverableVagueMessage from './functions/recoverableVagueMessage';
 import recoverableErrorCatalog from './functions/recoverableErrorCatalog';
 import extensionsValid from './functions/extensionsValid';
+import recoverableNextOperation from './functions/recoverableNextOperation';
+import recoverableFieldRefs from './functions/recoverableFieldRefs';
+import recoverableHintFields from './functions/recoverableHintFields';
 
 const DOCS_BASE = 'https://github.com/spectral-agent-ux/spectral-agent-ux/blob/main/docs/rules/';
 
@@ -82,6 +85,9 @@ const ruleset = {
     ...rule('ax-recoverable-severity', 'Error `severity` and `category` values stay within the severity ladder and the error categories.', 'warn', recoverableSeverity, false),
     ...rule('ax-recoverable-vague-message', 'Error examples and error descriptions avoid text an agent cannot act on ("Something went wrong").', 'warn', recoverableVagueMessage, false),
     ...rule('ax-recoverable-error-catalog', 'An operation\'s `x-agent-error-codes` lists every code its error examples use; deprecated codes name replacement and removal date.', 'warn', recoverableErrorCatalog, false),
+    ...rule('ax-recoverable-next-operation', 'Every `next_operation` an error names is a declared operationId, and its `next_operation_args` are that operation\'s inputs.', 'warn', recoverableNextOperation),
+    ...rule('ax-recoverable-field-refs', 'Every field an error example points at is an input of its operation, and its allowed and suggested values agree with that input\'s schema.', 'warn', recoverableFieldRefs),
+    ...rule('ax-recoverable-hint-fields', 'A recovery hint that names request fields names fields the operation accepts now, not an obsolete request shape.', 'warn', recoverableHintFields),
     ...rule('ax-extensions-valid', 'Every `x-ax-*` extension is a known one and has the type its AX definition gives.', 'error', extensionsValid),
   },
 } satisfies RulesetDefinition;

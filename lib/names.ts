@@ -29,6 +29,18 @@ export const DEFAULT_NAMES = {
   idempotencyKeyHeader: ['Idempotency-Key'],
   // The locator of a single-error body (seed 003): narrower than fieldLocator, as a top-level `name` or `path` means something else.
   errorField: ['field', 'pointer'],
+  // xref lane (issue 13): the cross-reference rules read these in error examples.
+  nextOperation: ['next_operation', 'nextOperation'],
+  nextOperationArgs: ['next_operation_args', 'nextOperationArgs'],
+  // Keys whose value locates an input wherever they sit in an error example (FastAPI `loc`, Stripe `param`, Microsoft `target`, JSON:API `source.pointer`).
+  exampleLocator: ['field', 'pointer', 'param', 'loc', 'target'],
+  // Keys that locate an input only inside the items of these lists: `name` is too common a key to read anywhere.
+  nameLocatorLists: ['invalid-params', 'invalidParams'],
+  pathLocatorLists: ['tppMessages', 'details', 'errors', 'invalid_fields', 'invalidFields', 'violations', 'validationErrors', 'fieldViolations'],
+  // JSON:API `source.parameter`: the query parameter that caused the error.
+  sourceParameter: ['parameter'],
+  allowedValues: ['allowed_values', 'allowedValues', 'valid_values', 'validValues', 'expected'],
+  suggestedValue: ['suggested_value', 'suggestedValue'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type Concept = keyof typeof DEFAULT_NAMES;

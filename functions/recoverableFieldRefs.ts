@@ -1,0 +1,82 @@
+import { BOUND_KEYWORDS, constraintsOf, includesValue, isConstraintObject, sameValue, violation, type BoundKeyword, type Constraints } from '../lib/constraints';
+import { child, errorBodies, type Located } from '../lib/document';
+import { inputsOf, type RequestInputs } from '../lib/inputs';
+import { code, inSchemaComponent, locatorsIn, quoted, resolveLocator, rewrite, type Locator } from '../lib/locators';
+import { nameOptionsSchema, namesFor, type Concept, type NameOptions } from '../lib/names';
+import { membersOf } from '../lib/values';
+import { label, placeIn, ruleFunction, type Finding } from '../lib/rule-function';
+
+const CONCEPTS = ['exampleLocator', 'nameLocatorLists', 'pathLocatorLists', 'sourceParameter', 'allowedValues', 'suggestedValue'] as const satisfies Concept[];
+type Options = NameOptions<(typeof CONCEPTS)[number]>;
+
+interface Claim {
+  what: string;
+  location: Located['location'];
+}
+
+const show = (value: unknown) => (typeof value === 'string' ? quoted(value) : JSON.stringify(value));
+const enumList = (values: readonly unknown[]) => `${values.slice(0, 4).map(show).join(', ')}${values.length > 4 ? ', …' : ''}`;
+
+/** What an error example's allowed values claim that the input's schema does not say. */
+function allowedValueClaims(key: string, allowed: Located, constraints: Constraints, truth: string, asText: boolean): Claim[] {
+  const listed = Array.isArray(allowed.value) ? allowed.value : isConstraintObject(allowed.value) && Array.isArray(allowed.value.enum) ? allowed.value.enum : undefined;
+  const claims: Claim[] = [];
+  // An enum is right when it is a subset of the schema's, or, where the schema lists none, when each value is valid.
+  const wrong = listed?.find(value => (constraints.values !== undefined ? !includesValue(constraints.values, value) : violation(value, constraints, asText) !== undefined));
+  if (wrong !== undefined) {
+    const outside = constraints.values === undefined ? `which ${truth} does not accept` : `outside the enum ${enumList(constraints.values)} of ${truth}`;
+    claims.push({ what: `\`${key}\` lists ${show(wrong)}, ${outside}. List only values the schema accepts`, location: allowed.location });
+  }
+  if (!isConstraintObject(allowed.value)) return claims;
+  for (const [keyword, claimed] of Object.entries(allowed.value)) {
+    if (!(BOUND_KEYWORDS as readonly string[]).includes(keyword)) continue;
+    const actual = constraints.bounds[keyword as BoundKeyword];
+    if (sameValue(actual, claimed)) continue;
+    const says = actual === undefined ? `declares no ${keyword}` : `says ${JSON.stringify(actual)}`;
+    claims.push({ what: `\`${key}\` says ${keyword} ${JSON.stringify(claimed)}, but ${truth} ${says}. Make the two agree`, location: child(allowed.location, keyword) });
+  }
+  return claims;
+}
+
+/** ax-recoverable-field-refs: every field an error example points at is an input of its operation, described as its schema describes it. */
+export default ruleFunction<Options>('recoverableFieldRefs', nameOptionsSchema(...CONCEPTS), ({ doc, options, operations }) => {
+  const names = Object.fromEntries(CONCEPTS.map(concept => [concept, namesFor(options, concept)])) as Record<(typeof CONCEPTS)[number], readonly string[]>;
+  const findings: Finding[] = [];
+
+  /** Claims about one locator: that it names no input, or that its allowed and suggested values disagree with the input's schema. */
+  const check = (inputs: RequestInputs, locator: Locator): Claim[] => {
+    const lookup = resolveLocator(inputs, locator);
+    if (lookup.kind === 'missing') {
+      const guess = lookup.nearest === undefined ? '.' : `; did you mean ${code(rewrite(locator, lookup.at, lookup.nearest))}?`;
+      return [{ what: `\`${locator.key}\` ${code(locator.text)} is no input of the operation${guess} Point it at a request field (see ${lookup.within})`, location: locator.value.location }];
+    }
+    if (lookup.kind !== 'found') return [];
+    const constraints = constraintsOf(doc, lookup.schemas);
+    if (constraints === undefined) return [];
+    const schemaName = inputs.schemaName(constraints.location);
+    const truth = `the schema of ${code(locator.text)}${schemaName === undefined ? '' : ` (${schemaName})`}`;
+    const asText = lookup.where !== 'body';
+    const claims: Claim[] = [];
+    // The allowed values and the suggested value sit beside the locator (Geodocs' single error, a field-details item).
+    for (const allowed of membersOf(locator.holder, names.allowedValues).filter(member => member.value !== null)) {
+      claims.push(...allowedValueClaims(allowed.name, allowed, constraints, truth, asText));
+    }
+    for (const suggested of membersOf(locator.holder, names.suggestedValue)) {
+      const why = suggested.value === null ? undefined : violation(suggested.value, constraints, asText);
+      if (why !== undefined) claims.push({ what: `\`${suggested.name}\` ${show(suggested.value)} ${why}, per ${truth}. Suggest a value the schema accepts`, location: suggested.location });
+    }
+    return claims;
+  };
+
+  for (const { operation, response, body } of errorBodies(doc, operations)) {
+    const inputs = inputsOf(doc, operation);
+    for (const example of body.examples.filter(example => !inSchemaComponent(example.location))) {
+      for (const locator of locatorsIn(example, names)) {
+        for (const claim of check(inputs, locator)) {
+          findings.push({ message: `${label(operation, response)}: the error example's ${claim.what}.`, path: placeIn(response, claim.location, example.location) });
+        }
+      }
+    }
+  }
+  return findings;
+});

@@ -1,0 +1,95 @@
+import { child, errorBodies, isErrorStatus, type Located, type OpenApiDocument, type Operation, type Response } from '../lib/document';
+import { errorSchemas, responseExtension } from '../lib/error-bodies';
+import { inputsOf, operationsById, propertyNamesIn, type RequestInputs } from '../lib/inputs';
+import { codeList, inSchemaComponent, parsePath } from '../lib/locators';
+import { fieldMentions } from '../lib/mentions';
+import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/names';
+import { nearest } from '../lib/nearest';
+import { holdersOf, propertiesNamed } from '../lib/nested';
+import { label, placeIn, ruleFunction, type Finding } from '../lib/rule-function';
+import { declaredValues } from '../lib/schema';
+
+type Options = NameOptions<'recoveryHint'>;
+
+const SUGGESTION_EXTENSION = 'x-ax-error-suggestion';
+/** How many accepted names a message lists before "…". */
+const SHOWN = 6;
+
+/** The hint texts of one error example: every string (or list of strings) under a hint name, at any depth. */
+function hintsIn(example: Located, names: readonly string[]): Located<string>[] {
+  return holdersOf(example, names).flatMap(({ value }) => {
+    if (typeof value.value === 'string') return [value as Located<string>];
+    if (!Array.isArray(value.value)) return [];
+    return value.value.flatMap((item, i) => (typeof item === 'string' ? [{ value: item, location: child(value.location, i) }] : []));
+  });
+}
+
+/** True when the request accepts `name`: a parameter, a body property at any depth, or a path into the body. */
+function accepts(inputs: RequestInputs, known: ReadonlySet<string>, name: string): boolean {
+  if (known.has(name) || inputs.parametersNamed(name).length > 0) return true;
+  const path = parsePath(name);
+  return path !== undefined && path.segments.length > 1 && inputs.lookup(path.segments).kind !== 'missing';
+}
+
+/** "{ grounds, context? }": the request's current top-level shape, as the hint should give it. */
+function currentShape(inputs: RequestInputs): string {
+  const names = inputs.topLevelBodyNames() ?? [];
+  const required = new Set(inputs.requiredBodyProperties() ?? []);
+  const fields = names.length > 0 ? names.map(name => (required.has(name) ? name : `${name}?`)) : inputs.parameters.filter(p => p.in !== 'header').map(p => p.name);
+  if (fields.length === 0) return 'no fields';
+  return `\`{ ${fields.slice(0, SHOWN).join(', ')}${fields.length > SHOWN ? ', …' : ''} }\``;
+}
+
+/** The property names of every response body of the operation: a quoted name may be a field of the answer ("the `retry_after` field"). */
+function responseNames(doc: OpenApiDocument, operation: Operation): Set<string> {
+  const schemas = doc.responses(operation).flatMap(response => doc.jsonBodies(operation, response).flatMap(body => body.schema ?? []));
+  return propertyNamesIn(doc, schemas) ?? new Set();
+}
+
+/** What is wrong with one hint text for this operation, if it names fields the request does not accept. */
+function problemOf(doc: OpenApiDocument, operation: Operation, text: string): string | undefined {
+  const mentions = fieldMentions(text);
+  if (mentions.length === 0) return undefined;
+  const inputs = inputsOf(doc, operation);
+  const known = inputs.allNames();
+  if (known === undefined) return undefined; // the request cannot be read: no guess
+  const ids = operationsById(doc);
+  // A `{ … }` shape is a request shape; a quoted name may also be an operation or a field of the response.
+  const answer = mentions.some(mention => mention.kind === 'quoted') ? responseNames(doc, operation) : new Set<string>();
+  const stale = mentions.filter(mention => !accepts(inputs, known, mention.name) && (mention.kind === 'shape' || (!ids.has(mention.name) && !answer.has(mention.name))));
+  if (stale.length === 0) return undefined;
+  const guess = stale.length === 1 ? nearest(stale[0].name, known) : undefined;
+  const where = inputs.schemaName(doc.resolve(inputs.bodies[0]?.value, inputs.bodies[0]?.location)?.location);
+  return `names ${codeList(stale.map(mention => mention.name))}, which the request lacks${guess === undefined ? '' : ` (did you mean \`${guess}\`?)`}; it takes ${currentShape(inputs)}${where === undefined ? '' : ` (${where})`}. Rewrite the hint to match.`;
+}
+
+/** ax-recoverable-hint-fields: a recovery hint that names request fields names fields the operation accepts now. */
+export default ruleFunction<Options>('recoverableHintFields', nameOptionsSchema('recoveryHint'), ({ doc, options, operations }) => {
+  const names = namesFor(options, 'recoveryHint');
+  const findings: Finding[] = [];
+  const report = (operation: Operation, response: Response, holder: string, text: string, ...at: Located['location'][]) => {
+    const problem = problemOf(doc, operation, text);
+    if (problem !== undefined) findings.push({ message: `${label(operation, response)}: ${holder} ${problem}`, path: placeIn(response, ...at) });
+  };
+
+  for (const operation of operations) {
+    for (const response of doc.responses(operation).filter(r => isErrorStatus(r.status))) {
+      const suggestion = responseExtension(response, SUGGESTION_EXTENSION);
+      if (suggestion !== undefined) report(operation, response, `\`${SUGGESTION_EXTENSION}\``, suggestion, child(response.location, SUGGESTION_EXTENSION));
+    }
+  }
+  for (const { operation, response, body } of errorBodies(doc, operations)) {
+    for (const example of body.examples.filter(example => !inSchemaComponent(example.location))) {
+      for (const hint of hintsIn(example, names)) report(operation, response, 'the error example\'s hint', hint.value, hint.location, example.location);
+    }
+  }
+  // Examples written on the hint property of an error schema written in the response itself.
+  for (const target of errorSchemas(doc, operations, isErrorStatus)) {
+    for (const property of propertiesNamed(doc, target.schema.value, target.schema.location, names)) {
+      for (const value of declaredValues(doc, property)) {
+        if (typeof value.value === 'string' && !inSchemaComponent(value.location)) report(target.operation, target.response, `${target.name}'s \`${property.name}\` example`, value.value, value.location, target.schema.location);
+      }
+    }
+  }
+  return findings;
+});

@@ -1,0 +1,86 @@
+import { child, errorBodies, isErrorStatus, isObject, type Located, type Operation } from '../lib/document';
+import { errorSchemas } from '../lib/error-bodies';
+import { inputsOf, operationsById, type RequestInputs } from '../lib/inputs';
+import { code, codeList, parsePath, quoted } from '../lib/locators';
+import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/names';
+import { nearest } from '../lib/nearest';
+import { holdersOf, propertiesNamed } from '../lib/nested';
+import { label, placeIn, ruleFunction, type Finding } from '../lib/rule-function';
+import { declaredValues } from '../lib/schema';
+
+type Options = NameOptions<'nextOperation' | 'nextOperationArgs'>;
+
+/** "finalize_invoice (POST /invoices/{id}/finalize)": the operation an error sends the agent to. */
+const named = (id: string, operation: Operation) => `${id} (${label(operation)})`;
+
+function unknownOperation(key: string, id: string, ids: Iterable<string>): string {
+  const guess = nearest(id, ids);
+  return `\`${key}\` ${quoted(id)} names no operationId${guess === undefined ? '.' : `; did you mean \`${guess}\`?`} An agent calling it finds no such operation: use a declared operationId.`;
+}
+
+/** What is wrong with the arguments an error hands over for its corrective call: unknown keys, then the required inputs left out. */
+function argumentProblems(inputs: RequestInputs, id: string, argsKey: string, args: Located): { what: string; location: Located['location'] }[] {
+  if (!isObject(args.value)) return [];
+  const problems: { what: string; location: Located['location'] }[] = [];
+  const target = named(id, inputs.operation);
+  let sendsBody = false;
+  // A dotted key (`customer.email`) gives its first segment.
+  const given = new Set<unknown>();
+  for (const key of Object.keys(args.value)) {
+    const path = parsePath(key);
+    given.add(path?.segments[0] ?? key);
+    const lookup = path === undefined ? undefined : inputs.lookup(path.segments);
+    if (lookup?.kind === 'found') sendsBody ||= lookup.where === 'body';
+    if (lookup?.kind !== 'missing') continue;
+    const guess = lookup.nearest === undefined ? '.' : `; did you mean \`${lookup.nearest}\`?`;
+    problems.push({ what: `\`${argsKey}\` key ${code(key)} is no input of ${target}${guess} Use a parameter or body property of it (see ${lookup.within}).`, location: child(args.location, key) });
+  }
+  // Header and cookie parameters (credentials, idempotency keys) are the agent's client's to send, not the error's.
+  const required = inputs.parameters.filter(p => p.required && p.in !== 'header' && p.in !== 'cookie').map(p => p.name);
+  if (inputs.bodyRequired || sendsBody) required.push(...(inputs.requiredBodyProperties() ?? []));
+  const missing = [...new Set(required)].filter(name => !given.has(name));
+  if (missing.length > 0) {
+    problems.push({ what: `\`${argsKey}\` lacks ${codeList(missing)}, required by ${target}. Add each, with its value or a placeholder such as "<${missing[0]}>" when the agent supplies it.`, location: args.location });
+  }
+  return problems;
+}
+
+/** ax-recoverable-next-operation: the corrective call an error names exists, and its arguments are the operation's inputs. */
+export default ruleFunction<Options>('recoverableNextOperation', nameOptionsSchema('nextOperation', 'nextOperationArgs'), ({ doc, options, operations }) => {
+  const operationNames = namesFor(options, 'nextOperation');
+  const argsNames = namesFor(options, 'nextOperationArgs');
+  if (!operationNames.some(name => doc.mayMention(name))) return [];
+  const ids = operationsById(doc);
+  const findings: Finding[] = [];
+
+  for (const { operation, response, body } of errorBodies(doc, operations)) {
+    const report = (what: string, ...at: (Located['location'])[]) => findings.push({ message: `${label(operation, response)}: the error example's ${what}`, path: placeIn(response, ...at) });
+    for (const example of body.examples) {
+      for (const { holder, key, value } of holdersOf(example, operationNames)) {
+        if (typeof value.value !== 'string') continue;
+        const target = ids.get(value.value);
+        if (target === undefined) {
+          report(unknownOperation(key, value.value, ids.keys()), value.location, example.location);
+          continue;
+        }
+        const argsKey = argsNames.find(name => Object.prototype.hasOwnProperty.call(holder.value, name));
+        if (argsKey === undefined) continue;
+        const args = { value: holder.value[argsKey], location: child(holder.location, argsKey) };
+        for (const problem of argumentProblems(inputsOf(doc, target), value.value, argsKey, args)) report(problem.what, problem.location, example.location);
+      }
+    }
+  }
+
+  for (const target of errorSchemas(doc, operations, isErrorStatus)) {
+    for (const property of propertiesNamed(doc, target.schema.value, target.schema.location, operationNames)) {
+      for (const value of declaredValues(doc, property)) {
+        if (typeof value.value !== 'string' || ids.has(value.value)) continue;
+        findings.push({
+          message: `${label(target.operation, target.response)}: ${target.name}'s ${unknownOperation(property.name, value.value, ids.keys())}`,
+          path: placeIn(target.response, value.location, target.schema.location),
+        });
+      }
+    }
+  }
+  return findings;
+});
