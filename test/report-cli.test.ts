@@ -11,7 +11,7 @@ import { schema } from '@stoplight/spectral-functions';
 import * as Parsers from '@stoplight/spectral-parsers';
 import { build } from 'tsup';
 import { reportBin } from '../tsup.config';
-import { main } from '../report/main';
+import { main } from '../cli/main';
 import type { ReportData } from '../report/report';
 import { FIXTURES, ROOT } from './support/report';
 
@@ -39,7 +39,7 @@ describe('formats', () => {
     const { code, stdout, stderr } = await run(['report', 'examples/naive.yaml']);
     expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
     expect(stdout).toMatch(/^## Agent-readiness: [\d.]+% · level: not agent-ready\n/);
-    expect(stdout).toContain('<details><summary>Matrix: 5 operations × 13 principles</summary>');
+    expect(stdout).toContain('<details><summary>Matrix: 5 operations × 19 principles</summary>');
     expect(stdout).toContain('| POST | `/payments` | `createPayment` |');
   });
 
@@ -92,7 +92,16 @@ describe('exit codes', () => {
   });
 
   test('2 for wrong usage', async () => {
-    expect(await run(['report'])).toEqual({ code: 2, stdout: '', stderr: 'spectral-agent-ux: missing the OpenAPI file to report on (see --help)\n' });
+    expect(await run(['report'])).toEqual({ code: 2, stdout: '', stderr: 'spectral-agent-ux report: missing the OpenAPI file to report on (see --help)\n' });
+    expect(await run([])).toEqual({ code: 2, stdout: '', stderr: 'spectral-agent-ux: missing command: report or baseline (see --help)\n' });
+    expect(await run(['lint', 'api.yaml'])).toEqual({ code: 2, stdout: '', stderr: 'spectral-agent-ux: unknown command "lint" (the commands are: report, baseline) (see --help)\n' });
+  });
+
+  test('--help and --version answer on stdout with 0', async () => {
+    expect(await run(['--help'])).toMatchObject({ code: 0, stdout: expect.stringMatching(/^Usage: spectral-agent-ux <command>/), stderr: '' });
+    expect(await run(['report', '--help'])).toMatchObject({ code: 0, stdout: expect.stringMatching(/^Usage: spectral-agent-ux report <openapi-file>/), stderr: '' });
+    expect(await run(['baseline', '-h'])).toMatchObject({ code: 0, stdout: expect.stringMatching(/^Usage: spectral-agent-ux baseline <openapi-file>/), stderr: '' });
+    expect(await run(['--version'])).toMatchObject({ code: 0, stdout: expect.stringMatching(/^\d+\.\d+\.\d+\n$/) });
   });
 });
 

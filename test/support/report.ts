@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { Document, Ruleset, Spectral, type ISpectralDiagnostic, type RulesetDefinition } from '@stoplight/spectral-core';
 import * as Parsers from '@stoplight/spectral-parsers';
 import ruleset from '../../ruleset';
-import { lintWith, readDocument } from '../../report/lint';
+import { lintWith, readDocument } from '../../cli/lint';
 import { PRINCIPLES } from '../../report/principles';
 import { buildReport, type ReportData } from '../../report/report';
 
