@@ -5,8 +5,8 @@
  */
 import * as path from 'node:path';
 import type { Ruleset } from '@stoplight/spectral-core';
-import { InputError } from '../cli/args';
-import { findRulesetFile, lintWith, loadRuleset, readDocument, readParsed, shown, withoutOverrides } from '../cli/lint';
+import { InputError, shown } from '../cli/args';
+import { findRulesetFile, lintWith, loadRuleset, readDocument, readParsed, withoutOverrides } from '../cli/lint';
 import type { Command, Io } from '../cli/main';
 import { BASELINE_USAGE, parseBaselineArgs, type BaselineOptions } from './args';
 import { documentPattern, entriesFor } from './entries';
@@ -54,24 +54,24 @@ async function write(options: BaselineOptions, io: Io): Promise<number> {
   const rulesetFile = await findRulesetFile(options.ruleset, io.cwd);
   const ruleset = await loadRuleset(rulesetFile);
   if (rulesetFile !== undefined && (rulesetFile === baselineFile || isBaseline(ruleset.definition))) {
-    throw new InputError(`${shown(rulesetFile)}: is a baseline; name the ruleset it extends with --ruleset`);
+    throw new InputError(rulesetFile, 'is a baseline; name the ruleset it extends with --ruleset');
   }
   if (rulesetFile !== undefined && ruleset.definition.overrides !== undefined) {
-    warn(io, `note: Spectral ignores the overrides of ${shown(rulesetFile)} once it is extended, so the baseline covers their findings instead`);
+    warn(io, `note: Spectral ignores the overrides of ${shown(rulesetFile, io.cwd)} once it is extended, so the baseline covers their findings instead`);
   }
   const current = await findingsNow(options, withoutOverrides(ruleset, baselineFile), baselineFile, io);
   const entries = [...current.entries.values()];
   writeAtomically(baselineFile, renderBaseline({ extends: extendsEntry(rulesetFile, baselineFile), entries }));
-  say(io, `wrote ${shown(baselineFile)}: ${summary(entries)}; in CI: npx spectral lint -r ${shown(baselineFile)} ${options.files.join(' ')}`);
+  say(io, `wrote ${shown(baselineFile, io.cwd)}: ${summary(entries)}; in CI: npx spectral lint -r ${shown(baselineFile, io.cwd)} ${options.files.join(' ')}`);
   return 0;
 }
 
 /** An existing baseline, checked to load as the CLI loads it. */
 async function readBaseline(baselineFile: string): Promise<{ baseline: Baseline; ruleset: Ruleset }> {
   const parsed = await readParsed(baselineFile).catch((error: unknown) => {
-    throw error instanceof InputError && error.message.endsWith('no such file') ? new InputError(`${shown(baselineFile)}: no such baseline file (write one first: spectral-agent-ux baseline <files>)`) : error;
+    throw error instanceof InputError && error.problem === 'no such file' ? new InputError(baselineFile, 'no such baseline file (write one first: spectral-agent-ux baseline <files>)') : error;
   });
-  const baseline = baselineOf(parsed.data, shown(baselineFile));
+  const baseline = baselineOf(parsed.data, baselineFile);
   return { baseline, ruleset: await loadRuleset(baselineFile) };
 }
 
@@ -94,18 +94,18 @@ async function compare(options: BaselineOptions, io: Io): Promise<number> {
   const current = await findingsNow(options, withoutOverrides(ruleset), baselineFile, io);
   const unjudged = baseline.entries.find(entry => !current.documents.has(documentOf(entry.pattern)));
   if (unjudged !== undefined) {
-    throw new InputError(`${shown(baselineFile)}: also covers ${documentOf(unjudged.pattern)}; name it too, so that --${options.mode} can judge its entries`);
+    throw new InputError(baselineFile, `also covers ${documentOf(unjudged.pattern)}; name it too, so that --${options.mode} can judge its entries`);
   }
   const { kept, stale } = prune(baseline, current);
   if (options.mode === 'check') {
     for (const { entry, rules } of stale) warn(io, `stale: ${entry.pattern}: no findings left for ${rules.join(', ')}`);
-    if (stale.length > 0) warn(io, `${plural(stale.length, 'stale entry', 'stale entries')} in ${shown(baselineFile)}; run with --prune to remove them`);
-    else say(io, `${shown(baselineFile)} is up to date: ${summary(kept)}`);
+    if (stale.length > 0) warn(io, `${plural(stale.length, 'stale entry', 'stale entries')} in ${shown(baselineFile, io.cwd)}; run with --prune to remove them`);
+    else say(io, `${shown(baselineFile, io.cwd)} is up to date: ${summary(kept)}`);
     return stale.length > 0 ? 1 : 0;
   }
   writeAtomically(baselineFile, renderBaseline({ extends: baseline.extends, entries: kept }));
   const removed = stale.reduce((sum, { rules }) => sum + rules.length, 0);
-  say(io, `pruned ${shown(baselineFile)}: ${plural(removed, 'rule id')} removed from ${plural(stale.length, 'entry', 'entries')}; ${summary(kept)} left`);
+  say(io, `pruned ${shown(baselineFile, io.cwd)}: ${plural(removed, 'rule id')} removed from ${plural(stale.length, 'entry', 'entries')}; ${summary(kept)} left`);
   return 0;
 }
 

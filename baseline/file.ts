@@ -32,14 +32,17 @@ const byCodePoint = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 export const plural = (count: number, noun: string, nouns = `${noun}s`) => `${count} ${count === 1 ? noun : nouns}`;
 export const findingsOf = (entry: Entry) => [...entry.rules.values()].reduce((sum, count) => sum + count, 0);
 
-/** YAML for an entry; JSON strings are valid YAML scalars, and need no escaping rules of their own. */
+/** A rule id as a YAML key: plain when it is a plain word, else a JSON string (also a valid YAML scalar). */
+const key = (rule: string) => (/^[A-Za-z][\w-]*$/.test(rule) ? rule : JSON.stringify(rule));
+
+/** YAML for an entry; a pattern is written as a JSON string, which YAML reads the same and needs no escaping rules of its own. */
 function renderEntry(entry: Entry): string[] {
   const rules = [...entry.rules].sort(([a], [b]) => byCodePoint(a, b));
   return [
     `  # ${entry.label}: ${plural(findingsOf(entry), 'finding')}`,
     `  - files: [${JSON.stringify(entry.pattern)}]`,
     '    rules:',
-    ...rules.map(([rule, count]) => `      ${JSON.stringify(rule)}: "off" # ${count}`),
+    ...rules.map(([rule, count]) => `      ${key(rule)}: "off" # ${count}`),
   ];
 }
 
@@ -59,8 +62,8 @@ export function renderBaseline(baseline: Baseline): string {
 }
 
 /** The entries of a parsed baseline file; anything else than what renderBaseline writes is an InputError. */
-export function baselineOf(data: unknown, shownFile: string): Baseline {
-  const unreadable = (why: string) => new InputError(`${shownFile}: unreadable baseline: ${why}`);
+export function baselineOf(data: unknown, file: string): Baseline {
+  const unreadable = (why: string) => new InputError(file, `unreadable baseline: ${why}`);
   if (!isBaseline(data) || !isObject(data)) throw unreadable(`no \`description: ${MARK} …\`, so not written by spectral-agent-ux baseline`);
   const extended = Array.isArray(data.extends) && data.extends.length === 1 ? data.extends[0] : undefined;
   if (typeof extended !== 'string') throw unreadable('`extends` must list one ruleset');
@@ -81,10 +84,11 @@ export function baselineOf(data: unknown, shownFile: string): Baseline {
 export function writeAtomically(file: string, text: string): void {
   const partial = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.tmp`);
   try {
+    fs.mkdirSync(path.dirname(file), { recursive: true });
     fs.writeFileSync(partial, text);
     fs.renameSync(partial, file);
   } catch (error) {
     fs.rmSync(partial, { force: true });
-    throw new InputError(`${file}: cannot write the baseline (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+    throw new InputError(file, `cannot write the baseline (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
   }
 }

@@ -1,10 +1,31 @@
-/** The command line shared by every command: `--flag value`, `--flag=value`, short aliases, positionals. */
+/** The command line shared by every command: `--flag value`, `--flag=value`, short aliases, positionals; and its errors. */
+import * as path from 'node:path';
 
 /** Wrong usage of a command: one line on stderr, exit code 2. */
 export class UsageError extends Error {}
 
 /** Bad input (a file, a document, a ruleset, a baseline): one line on stderr naming the file, exit code 2. */
-export class InputError extends Error {}
+export class InputError extends Error {
+  /** `file` absolute; `at` a position such as `:3:27`. */
+  constructor(
+    readonly file: string,
+    readonly problem: string,
+    readonly at = '',
+  ) {
+    super(`${file}${at}: ${problem}`);
+  }
+
+  /** The line the bin prints, with the file as the user would type it from `cwd`. */
+  lineFrom(cwd: string): string {
+    return `${shown(this.file, cwd)}${this.at}: ${this.problem}`;
+  }
+}
+
+/** A path as the user would type it: relative to the current folder when inside it. */
+export function shown(file: string, cwd: string): string {
+  const relative = path.relative(cwd, file);
+  return relative === '' || relative.startsWith('..') ? file : relative;
+}
 
 export interface FlagSpec {
   /** Flags that take a value. */

@@ -34,26 +34,25 @@ export const packageDefinition = (): RulesetDefinition => ({ extends: [[packageR
 
 export async function loadRuleset(rulesetFile: string | undefined): Promise<Ruleset> {
   if (rulesetFile === undefined) return new Ruleset(packageDefinition(), { severity: 'recommended' });
-  if (!fs.existsSync(rulesetFile)) throw new InputError(`${shown(rulesetFile)}: no such ruleset file`);
+  if (!fs.existsSync(rulesetFile)) throw new InputError(rulesetFile, 'no such ruleset file');
   try {
     // The CLI's own plugins: `extends` of packages (CommonJS) and of spectral:oas share this process's Spectral.
     return await bundleAndLoadRuleset(rulesetFile, { fs, fetch }, [builtins(), commonjs()]);
   } catch (error) {
-    throw new InputError(rulesetProblem(rulesetFile, error));
+    throw rulesetProblem(rulesetFile, error);
   }
 }
 
 /** The loader's own message, placed at `file:line:column` as `spectral lint` prints it. */
-function rulesetProblem(rulesetFile: string, error: unknown): string {
+function rulesetProblem(rulesetFile: string, error: unknown): InputError {
   const parsed = parseFile(fs.readFileSync(rulesetFile, 'utf8'), rulesetFile);
   const syntax = syntaxProblem(parsed, rulesetFile);
   if (syntax !== undefined) return syntax;
   const errors = error instanceof AggregateError ? error.errors : [error];
   const first = errors[0] as { path?: unknown } | undefined;
   const range = Array.isArray(first?.path) ? parsed.getRangeForJsonPath(first.path, true) : undefined;
-  const at = range === undefined ? shown(rulesetFile) : `${shown(rulesetFile)}:${range.start.line + 1}:${range.start.character + 1}`;
   const more = errors.length > 1 ? ` (and ${errors.length - 1} more)` : '';
-  return `${at}: ${firstLine(first)}${more}`;
+  return new InputError(rulesetFile, `${firstLine(first)}${more}`, range === undefined ? '' : `:${range.start.line + 1}:${range.start.character + 1}`);
 }
 
 /** JSON files with the JSON parser (faster on large files), everything else as YAML. */
@@ -61,9 +60,9 @@ const isJsonFile = (file: string) => /\.json$/i.test(file);
 const parseFile = (text: string, file: string) => (isJsonFile(file) ? new Document(text, Parsers.Json, file) : new Document(text, Parsers.Yaml, file));
 export type ParsedDocument = ReturnType<typeof parseFile>;
 
-function syntaxProblem(document: ParsedDocument, file: string): string | undefined {
+function syntaxProblem(document: ParsedDocument, file: string): InputError | undefined {
   const error = document.diagnostics.find(diagnostic => diagnostic.severity === DiagnosticSeverity.Error);
-  return error === undefined ? undefined : `${shown(file)}: invalid ${isJsonFile(file) ? 'JSON' : 'YAML'} at line ${error.range.start.line + 1}: ${error.message}`;
+  return error === undefined ? undefined : new InputError(file, `invalid ${isJsonFile(file) ? 'JSON' : 'YAML'} at line ${error.range.start.line + 1}: ${error.message}`);
 }
 
 /** Reads and parses a JSON or YAML file; a missing file or a syntax error is an InputError. */
@@ -73,11 +72,11 @@ export async function readParsed(file: string): Promise<ParsedDocument> {
     text = await fs.promises.readFile(file, 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    throw new InputError(`${shown(file)}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory, not a file' : firstLine(error)}`);
+    throw new InputError(file, code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory, not a file' : firstLine(error));
   }
   const document = parseFile(text, file);
   const syntax = syntaxProblem(document, file);
-  if (syntax !== undefined) throw new InputError(syntax);
+  if (syntax !== undefined) throw syntax;
   return document;
 }
 
@@ -85,7 +84,7 @@ export async function readParsed(file: string): Promise<ParsedDocument> {
 export async function readDocument(file: string): Promise<ParsedDocument> {
   const document = await readParsed(file);
   if (!oas2(document.data, null) && !oas3(document.data, null)) {
-    throw new InputError(`${shown(file)}: not an OpenAPI description (no \`openapi: 3.x\` or \`swagger: "2.0"\` at the top level)`);
+    throw new InputError(file, 'not an OpenAPI description (no `openapi: 3.x` or `swagger: "2.0"` at the top level)');
   }
   return document;
 }
@@ -150,10 +149,4 @@ export async function lintWith(document: ParsedDocument, ruleset: Ruleset, basel
 function countOperations(data: unknown): number {
   const paths = isObject(data) && isObject(data.paths) ? Object.values(data.paths) : [];
   return paths.reduce<number>((count, item) => count + (isObject(item) ? HTTP_METHODS.filter(method => isObject(item[method])).length : 0), 0);
-}
-
-/** A path as the user would type it: relative to the current folder when inside it. */
-export function shown(file: string): string {
-  const relative = path.relative(process.cwd(), file);
-  return relative === '' || relative.startsWith('..') ? file : relative;
 }

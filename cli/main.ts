@@ -49,7 +49,7 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
     return await dispatch(argv, io);
   } catch (error) {
     if (error instanceof UsageError) io.stderr(`${prefix}: ${error.message} (see --help)\n`);
-    else if (error instanceof InputError) io.stderr(`${prefix}: ${firstLine(error)}\n`);
+    else if (error instanceof InputError) io.stderr(`${prefix}: ${firstLine(error.lineFrom(io.cwd))}\n`);
     else io.stderr(`${prefix}: unexpected error: ${firstLine(error)}\n`);
     return 2;
   }
