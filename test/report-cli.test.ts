@@ -84,6 +84,12 @@ describe('exit codes', () => {
     ['invalid JSON', () => write('broken.json', '{"openapi": "3.0.3",'), 'broken.json: invalid JSON at line'],
     ['a document that is not OpenAPI', () => join(ROOT, 'package.json'), 'package.json: not an OpenAPI description'],
     ['a missing ruleset', () => 'examples/naive.yaml --ruleset nope.yaml', 'nope.yaml: no such ruleset file'],
+    [
+      'a ruleset that does not load: the loader\'s message at its file and line',
+      () => `examples/naive.yaml --ruleset ${write('bad-rules.yaml', 'rules:\n  my-rule:\n    given: $\n    severity: loud\n    then: { function: truthy }\n')}`,
+      'bad-rules.yaml:4:15: the value has to be one of: 0, 1, 2, 3 or "error", "warn", "info", "hint", "off"',
+    ],
+    ['a ruleset that is not YAML', () => `examples/naive.yaml --ruleset ${write('broken-rules.yaml', 'rules: {\n')}`, 'broken-rules.yaml: invalid YAML at line 2'],
   ])('2 and one line on stderr for %s', async (_name, input, message) => {
     const { code, stdout, stderr } = await run(['report', ...input().split(' ')]);
     expect({ code, stdout }).toEqual({ code: 2, stdout: '' });
