@@ -5,23 +5,7 @@
  */
 import type { Cell, CellStatus } from './scorecard';
 import type { FixData, OperationData, PrincipleData, ReportData } from './report';
-import {
-  docsUrl,
-  fixGain,
-  fixScope,
-  headline,
-  matrixColumns,
-  matrixRows,
-  narrowerEdit,
-  nextLevelText,
-  otherUsesText,
-  percent,
-  rulesetName,
-  shareText,
-  STATUS_NAMES,
-  TOP_FIXES,
-  uncheckedText,
-} from './render-shared';
+import { docsUrl, fixGain, fixScope, headline, matrixColumns, matrixRows, narrowerEdit, nextLevelText, otherUsesText, percent, rulesetName, shareText, STATUS_NAMES, TOP_FIXES, uncheckedText } from './render-shared';
 
 const CELL_TEXT: Record<CellStatus, string> = { pass: '✓', fail: '✗', baselined: 'baselined', exempt: 'exempt', 'not-applicable': 'n/a', 'not-checked': '–' };
 

@@ -4,23 +4,7 @@
  */
 import type { Cell, CellStatus } from './scorecard';
 import type { FixData, ReportData } from './report';
-import {
-  docsUrl,
-  fixGain,
-  fixScope,
-  headline,
-  matrixColumns,
-  matrixRows,
-  narrowerEdit,
-  nextLevelText,
-  otherUsesText,
-  percent,
-  rulesetName,
-  shareText,
-  STATUS_NAMES,
-  TOP_FIXES,
-  uncheckedText,
-} from './render-shared';
+import { docsUrl, fixGain, fixScope, headline, matrixColumns, matrixRows, narrowerEdit, nextLevelText, otherUsesText, percent, rulesetName, shareText, STATUS_NAMES, TOP_FIXES, uncheckedText } from './render-shared';
 
 const SYMBOLS: Record<CellStatus, string> = { pass: '✅', fail: '❌', baselined: '📌', exempt: '🔕', 'not-applicable': '➖', 'not-checked': '❔' };
 

@@ -13,6 +13,7 @@ import { loadRuleset } from '../cli/lint';
 import { main } from '../cli/main';
 import { toOverridePointer } from '../cli/place';
 import type { ReportData } from '../report/report';
+import { withNewOperation } from './support/baseline';
 import { example, lintAlone, ROOT } from './support/report';
 
 // Inside the package, so that `extends: ["spectral-agent-ux"]` resolves to this package's build.
@@ -46,20 +47,6 @@ async function lintWithRuleset(rulesetFile: string, file: string) {
   return lintAlone(file, await loadRuleset(rulesetFile));
 }
 
-/** A new operation, written like the naive ones (so it has findings of its own). */
-const NEW_OPERATION = `  /refunds:
-    post:
-      operationId: createRefund
-      responses:
-        '201':
-          description: Refund created
-          content:
-            application/json:
-              schema:
-                $ref: '#/components/schemas/Payment'
-        '400':
-          description: Bad Request
-`;
 /** The lines of `a` that `b` lacks, counting repeated lines. */
 function withoutLines(a: string[], b: string[]): string[] {
   const left = [...b];
@@ -69,7 +56,6 @@ function withoutLines(a: string[], b: string[]): string[] {
     return at < 0;
   });
 }
-const withNewOperation = (yaml: string) => yaml.replace('paths:\n', `paths:\n${NEW_OPERATION}`);
 /** POST /payments fixed for two rules: its retry flag spelled right (ax-recoverable-retryable, ax-extensions-valid). */
 const withFixedOperation = (yaml: string) => yaml.replace('x-ax-retriable: false', 'x-ax-retryable: false');
 

@@ -7,6 +7,7 @@
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { withNewOperation } from '../support/baseline';
 import { createConsumer, type CliResult } from '../support/consumer';
 import { ROOT } from '../support/report';
 
@@ -89,21 +90,6 @@ describe.each([['train-travel.yaml'], ['petstore-swagger2.json']])('%s', name =>
 });
 
 describe('train-travel.yaml over time', () => {
-  const NEW_OPERATION = `  /refunds:
-    post:
-      operationId: create-refund
-      responses:
-        '201':
-          description: Refund created
-          content:
-            application/json:
-              schema:
-                type: object
-                properties:
-                  id: { type: string }
-        '400':
-          description: Bad Request
-`;
   const original = () => readFileSync(join(CORPUS, 'train-travel.yaml'), 'utf8');
   /** POST /bookings declares whether a failed call may be repeated: its ax-recoverable-retryable finding is fixed. */
   const fixed = (yaml: string) => yaml.replace('      operationId: create-booking\n', '      operationId: create-booking\n      x-ax-retryable: false\n');
@@ -116,7 +102,7 @@ describe('train-travel.yaml over time', () => {
   });
 
   test('a new operation: spectral lint reports its findings, and only those', () => {
-    writeFileSync(join(dir, 'train-travel.yaml'), original().replace('\npaths:\n', `\npaths:\n${NEW_OPERATION}`));
+    writeFileSync(join(dir, 'train-travel.yaml'), withNewOperation(original()));
     const { status, results } = lint(dir, '.spectral-baseline.yaml', 'train-travel.yaml');
     expect(results.length).toBeGreaterThan(0);
     expect(results.filter(result => result.path[1] !== '/refunds')).toEqual([]);
