@@ -5,7 +5,7 @@
  */
 import type { Cell, CellStatus } from './scorecard';
 import type { FixData, OperationData, PrincipleData, ReportData } from './report';
-import { docsUrl, fixGain, fixScope, headline, matrixColumns, matrixRows, narrowerEdit, nextLevelText, otherUsesText, percent, rulesetName, shareText, STATUS_NAMES, TOP_FIXES, uncheckedText } from './render-shared';
+import { docsUrl, fixGain, fixScope, headline, MATRIX_STATUSES, matrixColumns, matrixRows, narrowerEdit, nextLevelText, otherUsesText, percent, rulesetName, shareText, STATUS_NAMES, TOP_FIXES, uncheckedText } from './render-shared';
 
 const CELL_TEXT: Record<CellStatus, string> = { pass: '✓', fail: '✗', baselined: 'baselined', exempt: 'exempt', 'not-applicable': 'n/a', 'not-checked': '–' };
 
@@ -99,7 +99,7 @@ function matrix(report: ReportData): string {
   const columns = matrixColumns(report);
   const unchecked = uncheckedText(report);
   const legendText = (status: CellStatus) => (CELL_TEXT[status] === STATUS_NAMES[status] ? CELL_TEXT[status] : `${CELL_TEXT[status]} ${STATUS_NAMES[status]}`);
-  const legend = (Object.keys(CELL_TEXT) as CellStatus[]).map(status => tag('td', legendText(status), ` class="cell ${status}"`)).join('');
+  const legend = MATRIX_STATUSES.map(status => tag('td', legendText(status), ` class="cell ${status}"`)).join('');
   const head = tag('tr', [...['method', 'path', 'operationId'].map(name => tag('th', name)), ...columns.map(principle => tag('th', escapeHtml(principle.label), ` class="principle" title="${escapeHtml(principle.rule)}"`))].join(''));
   return [
     tag('h2', `Matrix: ${report.operations.length} operations × ${columns.length} principles`),

@@ -4,7 +4,7 @@
  */
 import type { Cell, CellStatus } from './scorecard';
 import type { FixData, ReportData } from './report';
-import { docsUrl, fixGain, fixScope, headline, matrixColumns, matrixRows, narrowerEdit, nextLevelText, otherUsesText, percent, rulesetName, shareText, STATUS_NAMES, TOP_FIXES, uncheckedText } from './render-shared';
+import { docsUrl, fixGain, fixScope, headline, MATRIX_STATUSES, matrixColumns, matrixRows, narrowerEdit, nextLevelText, otherUsesText, percent, rulesetName, shareText, STATUS_NAMES, TOP_FIXES, uncheckedText } from './render-shared';
 
 const SYMBOLS: Record<CellStatus, string> = { pass: '✅', fail: '❌', baselined: '📌', exempt: '🔕', 'not-applicable': '➖', 'not-checked': '❔' };
 
@@ -75,7 +75,7 @@ function matrix(report: ReportData): string[] {
   const hidden = report.operations.length - shown.length;
   const columns = matrixColumns(report);
   const unchecked = uncheckedText(report);
-  const legend = (Object.keys(SYMBOLS) as CellStatus[]).map(status => `${SYMBOLS[status]} ${STATUS_NAMES[status]}`).join(' · ');
+  const legend = MATRIX_STATUSES.map(status => `${SYMBOLS[status]} ${STATUS_NAMES[status]}`).join(' · ');
   return [
     `<details><summary>Matrix: ${report.operations.length} operations × ${columns.length} principles</summary>`,
     '',

@@ -68,6 +68,9 @@ export function docsUrl(report: ReportData, rule: string): string | null {
   return report.principles.find(principle => principle.rule === rule)?.documentationUrl ?? null;
 }
 
+/** The statuses a matrix cell can show ("not checked" is a whole column, left out of the matrix). */
+export const MATRIX_STATUSES = (Object.keys(STATUS_NAMES) as CellStatus[]).filter(status => status !== 'not-checked');
+
 /** The columns of the matrix: the principles the ruleset checks (the others are named once, below it). */
 export const matrixColumns = (report: ReportData) => report.principles.filter(principle => principle.checked);
 
