@@ -41,18 +41,16 @@ export interface Tokens {
   positionals: string[];
 }
 
-const COMMON: FlagSpec = { values: [], switches: ['--help', '--version'], aliases: { '-h': '--help', '-v': '--version' } };
-
 function splitOnce(arg: string): [string, string] {
   const at = arg.indexOf('=');
   return [arg.slice(0, at), arg.slice(at + 1)];
 }
 
-/** Splits `--flag=value`, expands short aliases, and pairs each value flag with its value. */
-export function tokenize(argv: readonly string[], spec: FlagSpec = COMMON): Tokens {
-  const aliases = { ...COMMON.aliases, ...spec.aliases };
+/** Splits `--flag=value`, expands short aliases, and pairs each value flag with its value (the dispatcher answers --help and --version). */
+export function tokenize(argv: readonly string[], spec: FlagSpec): Tokens {
+  const { aliases } = spec;
   const values = new Set(spec.values);
-  const switches = new Set([...COMMON.switches, ...spec.switches]);
+  const switches = new Set(spec.switches);
   const flags = new Map<string, string | true>();
   const positionals: string[] = [];
   for (let i = 0; i < argv.length; i++) {

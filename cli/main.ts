@@ -5,7 +5,7 @@
 import packageJson from '../package.json';
 import { baseline } from '../baseline/command';
 import { report } from '../report/command';
-import { firstLine, InputError, tokenize, UsageError } from './args';
+import { firstLine, InputError, UsageError } from './args';
 
 export interface Io {
   stdout: (text: string) => void;
@@ -29,16 +29,15 @@ Commands:
 Run \`spectral-agent-ux <command> --help\` for its options. -v, --version shows the version.
 Exit codes: 0 done, 1 the command's check failed (--min-score, --check), 2 bad usage or input.`;
 
+const asks = (argv: readonly string[], ...flags: string[]) => argv.some(arg => flags.includes(arg));
+
 async function dispatch(argv: readonly string[], io: Io): Promise<number> {
   const [name, ...rest] = argv;
   const command = name === undefined ? undefined : COMMANDS[name];
-  if (command !== undefined) {
-    if (rest.includes('--help') || rest.includes('-h')) io.stdout(`${command.usage}\n`);
-    return rest.includes('--help') || rest.includes('-h') ? 0 : command.run(rest, io);
-  }
-  const { flags } = tokenize(argv);
-  if (flags.has('--version')) io.stdout(`${packageJson.version}\n`);
-  else if (flags.has('--help')) io.stdout(`${USAGE}\n`);
+  if (asks(argv, '--version', '-v')) io.stdout(`${packageJson.version}\n`);
+  else if (command !== undefined && asks(rest, '--help', '-h')) io.stdout(`${command.usage}\n`);
+  else if (command !== undefined) return command.run(rest, io);
+  else if (asks(argv, '--help', '-h')) io.stdout(`${USAGE}\n`);
   else throw new UsageError(name === undefined ? 'missing command: report or baseline' : `unknown command "${name}" (the commands are: report, baseline)`);
   return 0;
 }

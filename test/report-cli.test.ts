@@ -108,6 +108,7 @@ describe('exit codes', () => {
     expect(await run(['report', '--help'])).toMatchObject({ code: 0, stdout: expect.stringMatching(/^Usage: spectral-agent-ux report <openapi-file>/), stderr: '' });
     expect(await run(['baseline', '-h'])).toMatchObject({ code: 0, stdout: expect.stringMatching(/^Usage: spectral-agent-ux baseline <openapi-file>/), stderr: '' });
     expect(await run(['--version'])).toMatchObject({ code: 0, stdout: expect.stringMatching(/^\d+\.\d+\.\d+\n$/) });
+    expect(await run(['report', '-v'])).toMatchObject({ code: 0, stdout: expect.stringMatching(/^\d+\.\d+\.\d+\n$/) });
   });
 });
 
