@@ -12,11 +12,12 @@ const functionEntries = Object.fromEntries(
 );
 
 /**
- * The `spectral-agent-ux` bin (the agent-readiness report), run by node in the user's project: CommonJS,
- * with the user's own @stoplight/* packages (from @stoplight/spectral-cli), everything else inside.
+ * The `spectral-agent-ux` bin (its `report` and `baseline` commands), run by node in the user's project:
+ * CommonJS, with the user's own @stoplight/* packages (from @stoplight/spectral-cli), everything else inside.
+ * Built to dist/report/cli.cjs, the path package.json's `bin` names.
  */
 export const reportBin = {
-  entry: { 'report/cli': 'report/cli.ts' },
+  entry: { 'report/cli': 'cli/index.ts' },
   format: ['cjs'],
   outExtension: () => ({ js: '.cjs' }),
   external,

@@ -3,10 +3,13 @@
  * document model. An operation outside that scope gets "not applicable" instead of a free pass, so
  * the shares in the report count only operations where the rule had something to check.
  */
-import { isClientErrorStatus, isErrorStatus, isMutation, isServerErrorStatus, isEnvelopeStatus, type OpenApiDocument, type Operation } from '../lib/document';
+import { isClientErrorStatus, isErrorStatus, isMutation, isObject, isServerErrorStatus, isEnvelopeStatus, type OpenApiDocument, type Operation } from '../lib/document';
 import { errorSchemas, stateRejection } from '../lib/error-bodies';
+import { isAxExtension } from '../lib/extensions';
 import { DEFAULT_NAMES } from '../lib/names';
-import { holdersOf } from '../lib/nested';
+import { holdersOf, propertiesNamed } from '../lib/nested';
+import { EXEMPT_EXTENSION } from '../lib/rule-function';
+import { walk } from '../lib/values';
 
 export type Applies = (doc: OpenApiDocument, operation: Operation) => boolean;
 
@@ -58,3 +61,35 @@ export const hasStateRejection: Applies = (doc, operation) =>
   errorSchemas(doc, [operation], status => status === '409' || status === '422').some(
     target => stateRejection(doc, target, [...DEFAULT_NAMES.currentState, ...DEFAULT_NAMES.allowedActions]) !== undefined,
   );
+
+export const isMutationOperation: Applies = (_doc, operation) => isMutation(operation);
+
+/** A JSON response schema that declares `nextSteps` (at any depth the rule looks), whose shape the rule checks. */
+export const declaresNextSteps: Applies = (doc, operation) =>
+  doc
+    .responses(operation)
+    .some(response =>
+      doc.jsonBodies(operation, response).some(body => body.schema !== undefined && propertiesNamed(doc, body.schema.value, body.schema.location, DEFAULT_NAMES.nextSteps).length > 0),
+    );
+
+/** A response example that carries `nextActions`, which must not be empty without `nextSteps`. */
+export const hasNextActionsExample: Applies = (doc, operation) =>
+  doc
+    .responses(operation)
+    .some(response => doc.jsonBodies(operation, response).some(body => body.examples.some(example => holdersOf(example, DEFAULT_NAMES.nextActions).length > 0)));
+
+/** The operation lists its error codes (`x-agent-error-codes`). */
+export const hasErrorCatalog: Applies = (_doc, operation) => operation.node['x-agent-error-codes'] !== undefined;
+
+/** An `x-ax-*` key anywhere in the operation as written. */
+export const usesAxExtension: Applies = (_doc, operation) => {
+  let found = false;
+  walk(operation.node, value => {
+    found ||= isObject(value) && Object.keys(value).some(isAxExtension);
+    return !found;
+  });
+  return found;
+};
+
+/** The operation declares `x-ax-exempt` (a path item's entries are checked where they sit, outside its operations). */
+export const declaresExemption: Applies = (_doc, operation) => operation.node[EXEMPT_EXTENSION] !== undefined;

@@ -1,11 +1,15 @@
 /**
- * The top fixes: failing cells grouped by the place their fix goes (the shared component a `$ref`
- * points to, or the operation's inline schema) and the rule. One edit to a shared error schema can
- * turn forty cells green; the list is ordered by the cells a single edit turns green.
+ * The top fixes: cells with findings (failing or baselined) grouped by the place their fix goes (the
+ * shared component a `$ref` points to, or the operation's inline schema) and the rule. One edit to a
+ * shared error schema can turn forty cells green; the list is ordered by the cells a single edit turns
+ * green. A schema that also serves another role (a success schema that is a request body too) is not
+ * the place for a response-only field: the fix then says so and proposes the narrower edit.
  */
 import { startsWith, type JsonPath, type OpenApiDocument, type Operation } from '../lib/document';
-import { PRINCIPLES, type Principle } from './principles';
+import { toPointer } from '../cli/place';
+import { PRINCIPLES, type FixSite, type Principle } from './principles';
 import type { Cell, Row } from './scorecard';
+import { otherUses, schemaUses, type Role } from './uses';
 
 export interface Fix {
   principle: Principle;
@@ -13,14 +17,18 @@ export interface Fix {
   target: JsonPath;
   /** True when the target is outside the operations it fixes (a component they share). */
   shared: boolean;
-  /** Failing cells this edit alone turns green. */
+  /** Cells this edit alone turns green. */
   cellsFixed: number;
-  /** Failing cells with at least one diagnostic this edit removes. */
+  /** Cells with at least one diagnostic this edit removes. */
   cellsAffected: number;
   operations: Operation[];
   /** One of the diagnostics, for its exact wording. */
   example: string;
+  /** The other roles of the target schema ("the request body of POST /pets"): then the edit must not go there. */
+  otherUses: string[];
 }
+
+const SCHEMA_ROLES: Partial<Record<FixSite, Role>> = { 'error schema': 'error response', 'success schema': 'success response' };
 
 /** The response a diagnostic is about, from its path `…/<method>/responses/<status>/…`. */
 function responseOf(doc: OpenApiDocument, operation: Operation, path: JsonPath) {
@@ -43,20 +51,20 @@ function fixTarget(doc: OpenApiDocument, principle: Principle, operation: Operat
   if (principle.fixSite === 'operation') return operation.location;
   const response = responseOf(doc, operation, path);
   const responseTarget = response?.location ?? response?.at ?? path;
-  return principle.fixSite === 'schema' ? schemaTarget(doc, operation, path, responseTarget) : responseTarget;
+  return principle.fixSite === 'response' ? responseTarget : schemaTarget(doc, operation, path, responseTarget);
 }
 
 interface Group {
   principle: Principle;
   target: JsonPath;
-  /** The failing cells with a diagnostic this group's edit removes, and their rows. */
+  /** The cells with a diagnostic this group's edit removes, and their rows. */
   cells: Map<Cell, Row>;
   example: string;
 }
 
 export function topFixes(doc: OpenApiDocument, rows: readonly Row[]): Fix[] {
   const groups = new Map<string, Group>();
-  // The groups each failing cell needs, to tell which cells one group turns green by itself.
+  // The groups each cell needs, to tell which cells one group turns green by itself.
   const needs = new Map<Cell, Set<string>>();
   for (const row of rows) {
     for (const principle of PRINCIPLES) {
@@ -71,8 +79,10 @@ export function topFixes(doc: OpenApiDocument, rows: readonly Row[]): Fix[] {
       }
     }
   }
-  const fixes = [...groups.values()].map(
-    (group): Fix => ({
+  const uses = groups.size === 0 ? new Map() : schemaUses(doc);
+  const fixes = [...groups.values()].map((group): Fix => {
+    const role = SCHEMA_ROLES[group.principle.fixSite];
+    return {
       principle: group.principle,
       target: group.target,
       shared: [...group.cells.values()].some(row => !startsWith(group.target, row.operation.location)),
@@ -80,8 +90,9 @@ export function topFixes(doc: OpenApiDocument, rows: readonly Row[]): Fix[] {
       cellsAffected: group.cells.size,
       operations: [...group.cells.values()].map(row => row.operation),
       example: group.example,
-    }),
-  );
+      otherUses: role === undefined ? [] : otherUses(uses, group.target, role),
+    };
+  });
   return fixes.sort(
     (a, b) => b.cellsFixed - a.cellsFixed || b.cellsAffected - a.cellsAffected || byCodePoint(toPointer(a.target), toPointer(b.target)),
   );
@@ -89,8 +100,3 @@ export function topFixes(doc: OpenApiDocument, rows: readonly Row[]): Fix[] {
 
 /** Not localeCompare: the order, and so the JSON, must not depend on the machine's locale. */
 const byCodePoint = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-
-/** A JSON pointer (`#/components/schemas/Error`), as the user would write it in a `$ref`. */
-export function toPointer(path: JsonPath): string {
-  return `#${path.map(segment => `/${String(segment).replace(/~/g, '~0').replace(/\//g, '~1')}`).join('')}`;
-}

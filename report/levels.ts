@@ -1,6 +1,7 @@
 /**
  * Agent-readiness levels, each a set of principles that must all be met: checked by the ruleset and
- * passed by every operation they apply to (an exemption with a reason counts as a decision, not a failure).
+ * passed by every operation they apply to (an exemption with a reason counts as a decision, not a failure;
+ * a baselined finding is still a finding). The opt-in rules' principles belong to no level.
  */
 import type { PrincipleScore } from './scores';
 
@@ -12,13 +13,14 @@ export interface Level {
 }
 
 export const LEVELS: readonly Level[] = [
-  { id: 'errors-structured', name: 'errors structured', adds: ['error-schema', 'error-structure'] },
+  // Valid extensions and exemption reasons come first: every level counts exemptions as decisions.
+  { id: 'errors-structured', name: 'errors structured', adds: ['error-schema', 'error-structure', 'json-errors', 'valid-extensions', 'exemption-reasons'] },
   {
     id: 'recoverable',
     name: 'recoverable',
-    adds: ['recovery-hint', 'retry-semantics', 'idempotency', 'field-details', 'retry-after', 'no-stack-traces', 'trace-id'],
+    adds: ['recovery-hint', 'retry-semantics', 'idempotency', 'retry-flag', 'declared-errors', 'field-details', 'retry-after', 'no-stack-traces', 'trace-id'],
   },
-  { id: 'agent-ready', name: 'agent-ready', adds: ['next-steps', 'href-resolution', 'refresh-url', 'state-rejection'] },
+  { id: 'agent-ready', name: 'agent-ready', adds: ['next-steps', 'next-steps-shape', 'href-resolution', 'refresh-url', 'state-rejection'] },
 ];
 
 export const NO_LEVEL = { id: 'not-agent-ready', name: 'not agent-ready' } as const;
@@ -30,7 +32,7 @@ export interface Standing {
   next: { id: string; name: string; blockers: string[] } | undefined;
 }
 
-const isMet = (score: PrincipleScore) => score.checked && score.counts.fail === 0;
+const isMet = (score: PrincipleScore) => score.checked && score.counts.fail === 0 && score.counts.baselined === 0;
 
 export function standingOf(scores: readonly PrincipleScore[]): Standing {
   const byId = new Map(scores.map(score => [score.principle.id, score]));

@@ -1,11 +1,13 @@
 /**
- * The columns of the scorecard: one principle each, the rule that checks it, when it applies, and
- * where its fix goes (the operation itself, its response, or the response's schema).
+ * The columns of the scorecard: one principle per rule of the package, when it applies, and where its
+ * fix goes (the operation itself, its response, or the response's schema). Every rule has a column, so
+ * that every diagnostic inside an operation is a failing cell.
  */
 import type { RuleId } from '../lib/catalogue';
 import * as applicability from './applicability';
 
-export type FixSite = 'operation' | 'response' | 'schema';
+/** Where the fix goes; a schema fix names the role it is for, which a schema with other roles must not get. */
+export type FixSite = 'operation' | 'response' | 'error schema' | 'success schema';
 
 export interface Principle {
   /** Stable key of the column in the JSON report. */
@@ -37,8 +39,17 @@ export const PRINCIPLES: readonly Principle[] = [
     rule: 'ax-recoverable-error-structure',
     scope: 'operations with an error response that has a JSON schema',
     applies: applicability.hasAnyErrorSchema,
-    fixSite: 'schema',
+    fixSite: 'error schema',
     fix: 'require a machine-readable `code` and a `message`',
+  },
+  {
+    id: 'json-errors',
+    label: 'JSON errors',
+    rule: 'ax-recoverable-no-html-errors',
+    scope: 'operations with an error response that has a body',
+    applies: applicability.hasErrorBody,
+    fixSite: 'response',
+    fix: 'serve the error as JSON, not as an HTML page or plain text only',
   },
   {
     id: 'recovery-hint',
@@ -46,7 +57,7 @@ export const PRINCIPLES: readonly Principle[] = [
     rule: 'ax-recoverable-suggestion',
     scope: 'operations with a 4xx (or default) error response that has a JSON schema',
     applies: applicability.hasClientErrorSchema,
-    fixSite: 'schema',
+    fixSite: 'error schema',
     fix: 'add a recovery hint (`recoveryHint`)',
   },
   {
@@ -68,12 +79,30 @@ export const PRINCIPLES: readonly Principle[] = [
     fix: 'declare `x-ax-idempotent: true|false`',
   },
   {
+    id: 'retry-flag',
+    label: 'retry flag',
+    rule: 'ax-recoverable-retryable-flag',
+    scope: 'operations with an error response that has a JSON schema',
+    applies: applicability.hasAnyErrorSchema,
+    fixSite: 'error schema',
+    fix: 'add a boolean retry flag (`retryable`)',
+  },
+  {
+    id: 'declared-errors',
+    label: 'declared errors',
+    rule: 'ax-recoverable-error-responses',
+    scope: 'mutations (POST, PUT, PATCH, DELETE)',
+    applies: applicability.isMutationOperation,
+    fixSite: 'operation',
+    fix: 'declare the 4xx responses the operation can return',
+  },
+  {
     id: 'field-details',
     label: 'field details',
     rule: 'ax-recoverable-field-details',
     scope: 'operations with a 400 or 422 response that has a JSON schema',
     applies: applicability.hasValidationErrorSchema,
-    fixSite: 'schema',
+    fixSite: 'error schema',
     fix: 'add field details (`details[]` items with `field` and `reason`)',
   },
   {
@@ -91,7 +120,7 @@ export const PRINCIPLES: readonly Principle[] = [
     rule: 'ax-recoverable-no-stack-traces',
     scope: 'operations with an error response that has a body',
     applies: applicability.hasErrorBody,
-    fixSite: 'schema',
+    fixSite: 'error schema',
     fix: 'remove the stack-trace property or example',
   },
   {
@@ -100,7 +129,7 @@ export const PRINCIPLES: readonly Principle[] = [
     rule: 'ax-recoverable-trace-id',
     scope: 'operations with a 5xx (or default) error response that has a JSON schema',
     applies: applicability.hasServerErrorSchema,
-    fixSite: 'schema',
+    fixSite: 'error schema',
     fix: 'add a correlation id (`trace_id`)',
   },
   {
@@ -109,8 +138,17 @@ export const PRINCIPLES: readonly Principle[] = [
     rule: 'ax-envelope-next-steps',
     scope: 'mutations with a 2xx response that has a JSON schema (204 and 205 excluded)',
     applies: applicability.hasMutationSuccessBody,
-    fixSite: 'schema',
+    fixSite: 'success schema',
     fix: 'add `nextSteps` to the success schema',
+  },
+  {
+    id: 'next-steps-shape',
+    label: 'nextSteps shape',
+    rule: 'ax-envelope-next-steps-shape',
+    scope: 'operations with a JSON response schema that declares `nextSteps`',
+    applies: applicability.declaresNextSteps,
+    fixSite: 'success schema',
+    fix: 'make `nextSteps` an array of items requiring `action`, `method`, `href`, `description`',
   },
   {
     id: 'href-resolution',
@@ -127,7 +165,7 @@ export const PRINCIPLES: readonly Principle[] = [
     rule: 'ax-envelope-refresh-url',
     scope: 'operations with a 422 response that has a JSON schema',
     applies: applicability.hasUnprocessableSchema,
-    fixSite: 'schema',
+    fixSite: 'error schema',
     fix: 'add a `refreshUrl`',
   },
   {
@@ -136,7 +174,71 @@ export const PRINCIPLES: readonly Principle[] = [
     rule: 'ax-envelope-state',
     scope: 'operations with a 409 or 422 that reports a state rejection (a state field, or "state"/"transition" in its description)',
     applies: applicability.hasStateRejection,
-    fixSite: 'schema',
+    fixSite: 'error schema',
     fix: 'declare `currentState`, `allowedActions` and `refreshUrl`',
+  },
+  {
+    id: 'valid-extensions',
+    label: 'valid extensions',
+    rule: 'ax-extensions-valid',
+    scope: 'operations that use an `x-ax-*` extension',
+    applies: applicability.usesAxExtension,
+    fixSite: 'operation',
+    fix: 'give each `x-ax-*` extension a known name and its defined type',
+  },
+  {
+    id: 'exemption-reasons',
+    label: 'exemption reasons',
+    rule: 'ax-exemption-reason',
+    scope: 'operations that declare `x-ax-exempt`',
+    applies: applicability.declaresExemption,
+    fixSite: 'operation',
+    fix: 'name a rule of this package and give a reason in each `x-ax-exempt` entry',
+  },
+  // Opt-in rules: scored when the ruleset runs them, part of no level.
+  {
+    id: 'code-format',
+    label: 'code format',
+    rule: 'ax-recoverable-code-format',
+    scope: 'operations with an error response that has a JSON schema',
+    applies: applicability.hasAnyErrorSchema,
+    fixSite: 'error schema',
+    fix: 'write every error code in one convention (SCREAMING_SNAKE or kebab-case)',
+  },
+  {
+    id: 'severity-values',
+    label: 'severity values',
+    rule: 'ax-recoverable-severity',
+    scope: 'operations with an error response that has a JSON schema',
+    applies: applicability.hasAnyErrorSchema,
+    fixSite: 'error schema',
+    fix: 'keep `severity` and `category` values within their ladders',
+  },
+  {
+    id: 'actionable-messages',
+    label: 'actionable messages',
+    rule: 'ax-recoverable-vague-message',
+    scope: 'operations with an error response (4xx, 5xx, default)',
+    applies: applicability.hasErrorResponse,
+    fixSite: 'response',
+    fix: 'say what went wrong and how to fix it instead of the vague text',
+  },
+  {
+    id: 'error-catalog',
+    label: 'error catalog',
+    rule: 'ax-recoverable-error-catalog',
+    scope: 'operations that list `x-agent-error-codes`',
+    applies: applicability.hasErrorCatalog,
+    fixSite: 'operation',
+    fix: 'list every error code the examples use in `x-agent-error-codes`',
+  },
+  {
+    id: 'empty-actions',
+    label: 'empty actions',
+    rule: 'ax-envelope-empty-actions',
+    scope: 'operations with a response example that contains `nextActions`',
+    applies: applicability.hasNextActionsExample,
+    fixSite: 'response',
+    fix: 'give the example with an empty `nextActions` a non-empty `nextSteps`',
   },
 ];

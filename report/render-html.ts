@@ -4,10 +4,10 @@
  * themselves on hover (the diagnostics of a failing cell, the reason of an exemption).
  */
 import type { Cell, CellStatus } from './scorecard';
-import type { OperationData, PrincipleData, ReportData } from './report';
-import { fixGain, fixScope, headline, nextLevelText, percent, rulesetName, shareText, STATUS_NAMES, TOP_FIXES } from './render-shared';
+import type { FixData, OperationData, PrincipleData, ReportData } from './report';
+import { docsUrl, fixGain, fixScope, headline, MATRIX_STATUSES, matrixColumns, matrixRows, narrowerEdit, nextLevelText, otherUsesText, percent, rulesetName, shareText, STATUS_NAMES, TOP_FIXES, uncheckedText } from './render-shared';
 
-const CELL_TEXT: Record<CellStatus, string> = { pass: '✓', fail: '✗', exempt: 'exempt', 'not-applicable': 'n/a', 'not-checked': '–' };
+const CELL_TEXT: Record<CellStatus, string> = { pass: '✓', fail: '✗', baselined: 'baselined', exempt: 'exempt', 'not-applicable': 'n/a', 'not-checked': '–' };
 
 const STYLE = `
 body { font: 14px/1.45 system-ui, -apple-system, "Segoe UI", sans-serif; margin: 24px; color: #1f2328; }
@@ -21,6 +21,7 @@ table.matrix th.principle { writing-mode: vertical-rl; transform: rotate(180deg)
 table.matrix td.cell { text-align: center; min-width: 28px; }
 td.pass { background: #dafbe1; color: #116329; }
 td.fail { background: #ffebe9; color: #a40e26; font-weight: 600; }
+td.baselined { background: #fff1e5; color: #953800; font-size: 12px; }
 td.exempt { background: #ddf4ff; color: #0550ae; font-size: 12px; }
 td.not-applicable { background: #f6f8fa; color: #818b98; font-size: 12px; }
 td.not-checked { background: #fff8c5; color: #7d4e00; }
@@ -33,6 +34,11 @@ const tag = (name: string, content: string, attributes = '') => `<${name}${attri
 const code = (text: string) => tag('code', escapeHtml(text));
 /** Markdown-style `code` spans of the fix phrases, as <code>. */
 const inlineCode = (text: string) => escapeHtml(text).replace(/`([^`]+)`/g, '<code>$1</code>');
+/** The rule id, linked to its docs page when the ruleset gives one. */
+const ruleLink = (report: ReportData, rule: string) => {
+  const url = docsUrl(report, rule);
+  return url === null ? code(rule) : tag('a', code(rule), ` href="${escapeHtml(url)}"`);
+};
 
 function summary(report: ReportData): string {
   const { cells, operations } = report.overall;
@@ -45,27 +51,33 @@ function summary(report: ReportData): string {
   ].join('\n');
 }
 
-function principleRow(principle: PrincipleData): string {
-  const numbers = [principle.counts.fail, principle.counts.exempt, principle.counts['not-applicable']].map(count => tag('td', String(count), ' class="num"'));
-  return tag('tr', [tag('td', escapeHtml(principle.label)), tag('td', code(principle.rule)), tag('td', escapeHtml(shareText(principle)), ' class="num"'), ...numbers].join(''));
+function principleRow(principle: PrincipleData, report: ReportData): string {
+  const numbers = (['fail', 'baselined', 'exempt', 'not-applicable'] as const).map(status => tag('td', String(principle.counts[status]), ' class="num"'));
+  return tag('tr', [tag('td', escapeHtml(principle.label)), tag('td', ruleLink(report, principle.rule)), tag('td', escapeHtml(shareText(principle)), ' class="num"'), ...numbers].join(''));
 }
 
 function principles(report: ReportData): string {
-  const head = tag('tr', ['principle', 'rule', 'pass', 'fail', 'exempt', 'n/a'].map(name => tag('th', name)).join(''));
-  return tag('h2', 'Principles') + tag('table', head + report.principles.map(principleRow).join(''), ' class="principles"');
+  const head = tag('tr', ['principle', 'rule', 'pass', 'fail', 'baselined', 'exempt', 'n/a'].map(name => tag('th', name)).join(''));
+  return tag('h2', 'Principles') + tag('table', head + report.principles.map(principle => principleRow(principle, report)).join(''), ' class="principles"');
+}
+
+function fixText(fix: FixData): string {
+  if (fix.otherUses.length === 0) return `${tag('strong', inlineCode(fix.fix))} in ${code(fix.target)}`;
+  return `${tag('strong', inlineCode(fix.fix))}, not in ${code(fix.target)} (${escapeHtml(otherUsesText(fix))}) but in each response: ${code(narrowerEdit(fix))}`;
 }
 
 function fixes(report: ReportData): string {
   if (report.fixes.length === 0) return '';
   const items = report.fixes
     .slice(0, TOP_FIXES)
-    .map(fix => tag('li', `${tag('strong', inlineCode(fix.fix))} in ${code(fix.target)} (${fixScope(fix)}): ${escapeHtml(fixGain(fix))}. ${code(fix.rule)}`));
+    .map(fix => tag('li', `${fixText(fix)} (${fixScope(fix)}): ${escapeHtml(fixGain(fix))}. ${ruleLink(report, fix.rule)}`));
   return tag('h2', 'Top fixes') + tag('ol', items.join(''));
 }
 
 /** The hover text of a cell: what failed, why it is exempt, or when the principle would apply. */
 function cellTitle(cell: Cell, principle: PrincipleData): string {
   if (cell.status === 'fail') return (cell.diagnostics ?? []).map(diagnostic => diagnostic.message).join('\n');
+  if (cell.status === 'baselined') return ['accepted by the baseline:', ...(cell.diagnostics ?? []).map(diagnostic => diagnostic.message)].join('\n');
   if (cell.status === 'exempt') return cell.reason === 'overrides' ? 'turned off by the ruleset overrides' : `x-ax-exempt: ${cell.reason ?? ''}`;
   if (cell.status === 'not-applicable') return `applies to ${principle.scope}`;
   return `${principle.label}: ${STATUS_NAMES[cell.status]}`;
@@ -77,20 +89,24 @@ function cellHtml(cell: Cell, principle: PrincipleData): string {
   return tag('td', CELL_TEXT[cell.status] + count, attributes);
 }
 
-function operationRow(operation: OperationData, report: ReportData): string {
+function operationRow(operation: OperationData, columns: readonly PrincipleData[]): string {
   const heading = [tag('td', code(operation.method)), tag('td', code(operation.path)), tag('td', operation.operationId === null ? '' : code(operation.operationId))];
-  return tag('tr', [...heading, ...report.principles.map(principle => cellHtml(operation.cells[principle.id], principle))].join(''), ` data-pointer="${escapeHtml(operation.pointer)}"`);
+  return tag('tr', [...heading, ...columns.map(principle => cellHtml(operation.cells[principle.id], principle))].join(''), ` data-pointer="${escapeHtml(operation.pointer)}"`);
 }
 
+/** Every operation, in the order of every format (failing ones first). */
 function matrix(report: ReportData): string {
+  const columns = matrixColumns(report);
+  const unchecked = uncheckedText(report);
   const legendText = (status: CellStatus) => (CELL_TEXT[status] === STATUS_NAMES[status] ? CELL_TEXT[status] : `${CELL_TEXT[status]} ${STATUS_NAMES[status]}`);
-  const legend = (Object.keys(CELL_TEXT) as CellStatus[]).map(status => tag('td', legendText(status), ` class="cell ${status}"`)).join('');
-  const head = tag('tr', [...['method', 'path', 'operationId'].map(name => tag('th', name)), ...report.principles.map(principle => tag('th', escapeHtml(principle.label), ` class="principle" title="${escapeHtml(principle.rule)}"`))].join(''));
+  const legend = MATRIX_STATUSES.map(status => tag('td', legendText(status), ` class="cell ${status}"`)).join('');
+  const head = tag('tr', [...['method', 'path', 'operationId'].map(name => tag('th', name)), ...columns.map(principle => tag('th', escapeHtml(principle.label), ` class="principle" title="${escapeHtml(principle.rule)}"`))].join(''));
   return [
-    tag('h2', `Matrix: ${report.operations.length} operations × ${report.principles.length} principles`),
+    tag('h2', `Matrix: ${report.operations.length} operations × ${columns.length} principles`),
     tag('table', tag('tr', legend), ' class="legend"'),
     tag('p', 'Hover a cell for its diagnostics or exemption reason.', ' class="note"'),
-    tag('table', tag('thead', head) + tag('tbody', report.operations.map(operation => operationRow(operation, report)).join('')), ' class="matrix"'),
+    tag('table', tag('thead', head) + tag('tbody', matrixRows(report).map(operation => operationRow(operation, columns)).join('')), ' class="matrix"'),
+    unchecked === undefined ? '' : tag('p', escapeHtml(unchecked), ' class="note"'),
   ].join('\n');
 }
 

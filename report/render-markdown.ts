@@ -3,10 +3,10 @@
  * fixes, and the matrix folded in a <details> block, kept under GitHub's comment size limit.
  */
 import type { Cell, CellStatus } from './scorecard';
-import type { OperationData, ReportData } from './report';
-import { fixGain, fixScope, headline, nextLevelText, percent, rulesetName, shareText, STATUS_NAMES, TOP_FIXES } from './render-shared';
+import type { FixData, ReportData } from './report';
+import { docsUrl, fixGain, fixScope, headline, MATRIX_STATUSES, matrixColumns, matrixRows, narrowerEdit, nextLevelText, otherUsesText, percent, rulesetName, shareText, STATUS_NAMES, TOP_FIXES, uncheckedText } from './render-shared';
 
-const SYMBOLS: Record<CellStatus, string> = { pass: '✅', fail: '❌', exempt: '🔕', 'not-applicable': '➖', 'not-checked': '❔' };
+const SYMBOLS: Record<CellStatus, string> = { pass: '✅', fail: '❌', baselined: '📌', exempt: '🔕', 'not-applicable': '➖', 'not-checked': '❔' };
 
 /** GitHub refuses comments over 65,536 characters: a large API shows its failing operations first, up to this many. */
 const MAX_MATRIX_ROWS = 100;
@@ -14,6 +14,11 @@ const MAX_MATRIX_ROWS = 100;
 const escape = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 const code = (text: string) => `\`${text.replace(/`/g, "'")}\``;
 const row = (cells: string[]) => `| ${cells.join(' | ')} |`;
+/** The rule id, linked to its docs page when the ruleset gives one. */
+const ruleLink = (report: ReportData, rule: string) => {
+  const url = docsUrl(report, rule);
+  return url === null ? code(rule) : `[${code(rule)}](${url})`;
+};
 
 function summary(report: ReportData): string[] {
   const { cells, operations } = report.overall;
@@ -33,10 +38,15 @@ function principles(report: ReportData): string[] {
   return [
     '### Principles',
     '',
-    row(['principle', 'rule', 'pass', 'fail', 'exempt', 'n/a']),
-    row(['---', '---', '---:', '---:', '---:', '---:']),
+    row(['principle', 'rule', 'pass', 'fail', 'baselined', 'exempt', 'n/a']),
+    row(['---', '---', '---:', '---:', '---:', '---:', '---:']),
     ...report.principles.map(principle =>
-      row([principle.label, code(principle.rule), shareText(principle), String(principle.counts.fail), String(principle.counts.exempt), String(principle.counts['not-applicable'])]),
+      row([
+        principle.label,
+        ruleLink(report, principle.rule),
+        shareText(principle),
+        ...(['fail', 'baselined', 'exempt', 'not-applicable'] as const).map(status => String(principle.counts[status])),
+      ]),
     ),
   ];
 }
@@ -46,37 +56,38 @@ function fixes(report: ReportData): string[] {
   return [
     '### Top fixes',
     '',
-    ...report.fixes
-      .slice(0, TOP_FIXES)
-      .map((fix, i) => `${i + 1}. **${fix.fix}** in ${code(fix.target)} (${fixScope(fix)}): ${fixGain(fix)}. ${code(fix.rule)}`),
+    ...report.fixes.slice(0, TOP_FIXES).map((fix, i) => `${i + 1}. ${fixText(fix)} (${fixScope(fix)}): ${fixGain(fix)}. ${ruleLink(report, fix.rule)}`),
   ];
+}
+
+function fixText(fix: FixData): string {
+  if (fix.otherUses.length === 0) return `**${fix.fix}** in ${code(fix.target)}`;
+  return `**${fix.fix}**, not in ${code(fix.target)} (${escape(otherUsesText(fix))}) but in each response: ${code(narrowerEdit(fix))}`;
 }
 
 function cellText(cell: Cell): string {
   return cell.status === 'exempt' && cell.reason === 'overrides' ? `${SYMBOLS.exempt}ᵒ` : SYMBOLS[cell.status];
 }
 
-/** Failing operations first (in document order), then the rest, up to the row limit. */
-function matrixRows(report: ReportData): OperationData[] {
-  const failing = (operation: OperationData) => Object.values(operation.cells).some(cell => cell.status === 'fail');
-  return [...report.operations.filter(failing), ...report.operations.filter(operation => !failing(operation))].slice(0, MAX_MATRIX_ROWS);
-}
-
+/** In the order of every format, up to the row limit. */
 function matrix(report: ReportData): string[] {
-  const shown = matrixRows(report);
+  const shown = matrixRows(report).slice(0, MAX_MATRIX_ROWS);
   const hidden = report.operations.length - shown.length;
-  const legend = (Object.keys(SYMBOLS) as CellStatus[]).map(status => `${SYMBOLS[status]} ${STATUS_NAMES[status]}`).join(' · ');
+  const columns = matrixColumns(report);
+  const unchecked = uncheckedText(report);
+  const legend = MATRIX_STATUSES.map(status => `${SYMBOLS[status]} ${STATUS_NAMES[status]}`).join(' · ');
   return [
-    `<details><summary>Matrix: ${report.operations.length} operations × ${report.principles.length} principles</summary>`,
+    `<details><summary>Matrix: ${report.operations.length} operations × ${columns.length} principles</summary>`,
     '',
     `${legend} (ᵒ: turned off by the ruleset's overrides)`,
     '',
-    row(['method', 'path', 'operationId', ...report.principles.map(principle => principle.label)]),
-    row(['---', '---', '---', ...report.principles.map(() => ':---:')]),
+    row(['method', 'path', 'operationId', ...columns.map(principle => principle.label)]),
+    row(['---', '---', '---', ...columns.map(() => ':---:')]),
     ...shown.map(operation =>
-      row([operation.method, code(escape(operation.path)), operation.operationId === null ? '' : code(escape(operation.operationId)), ...report.principles.map(principle => cellText(operation.cells[principle.id]))]),
+      row([operation.method, code(escape(operation.path)), operation.operationId === null ? '' : code(escape(operation.operationId)), ...columns.map(principle => cellText(operation.cells[principle.id]))]),
     ),
-    ...(hidden > 0 ? ['', `${hidden} more operations without failures are in the JSON and HTML reports.`] : []),
+    ...(hidden > 0 ? ['', `${hidden} more operations (the failing ones come first) are in the JSON and HTML reports.`] : []),
+    ...(unchecked === undefined ? [] : ['', unchecked]),
     '',
     '</details>',
   ];

@@ -1,6 +1,6 @@
-/** Wording shared by the Markdown and HTML renderers, so that both say the same thing. */
+/** Wording and order shared by the Markdown and HTML renderers, so that both say the same thing. */
 import type { CellStatus } from './scorecard';
-import type { FixData, PrincipleData, ReportData } from './report';
+import type { FixData, OperationData, PrincipleData, ReportData } from './report';
 
 /** How many top fixes the human-readable formats list (the JSON lists them all). */
 export const TOP_FIXES = 5;
@@ -8,6 +8,7 @@ export const TOP_FIXES = 5;
 export const STATUS_NAMES: Record<CellStatus, string> = {
   pass: 'pass',
   fail: 'fail',
+  baselined: 'baselined',
   exempt: 'exempt',
   'not-applicable': 'not applicable',
   'not-checked': 'not checked',
@@ -45,6 +46,43 @@ export function fixScope(fix: FixData): string {
 }
 
 export function fixGain(fix: FixData): string {
-  const cells = `turns ${fix.cellsFixed} failing cell${fix.cellsFixed === 1 ? '' : 's'} green`;
+  const cells = `turns ${fix.cellsFixed} cell${fix.cellsFixed === 1 ? '' : 's'} green`;
   return fix.cellsAffected > fix.cellsFixed ? `${cells} (and helps ${fix.cellsAffected - fix.cellsFixed} more)` : cells;
+}
+
+/** How many other uses of a fix's target the human-readable formats name. */
+const OTHER_USES_SHOWN = 3;
+
+/** "it is also the request body of POST /pets": why the fix must not go into its target. */
+export function otherUsesText(fix: FixData): string {
+  const shown = fix.otherUses.slice(0, OTHER_USES_SHOWN);
+  const more = fix.otherUses.length - shown.length;
+  return `it is also ${shown.join(', ')}${more > 0 ? ` and ${more} more` : ''}`;
+}
+
+/** The narrower edit for a target with other uses: each response gets the addition on top of the shared schema. */
+export const narrowerEdit = (fix: FixData) => `allOf: [{ $ref: '${fix.target}' }, { <the addition> }]`;
+
+/** The rule's docs page, as the ruleset gives it. */
+export function docsUrl(report: ReportData, rule: string): string | null {
+  return report.principles.find(principle => principle.rule === rule)?.documentationUrl ?? null;
+}
+
+/** The statuses a matrix cell can show ("not checked" is a whole column, left out of the matrix). */
+export const MATRIX_STATUSES = (Object.keys(STATUS_NAMES) as CellStatus[]).filter(status => status !== 'not-checked');
+
+/** The columns of the matrix: the principles the ruleset checks (the others are named once, below it). */
+export const matrixColumns = (report: ReportData) => report.principles.filter(principle => principle.checked);
+
+export function uncheckedText(report: ReportData): string | undefined {
+  const unchecked = report.principles.filter(principle => !principle.checked).map(principle => principle.label);
+  return unchecked.length === 0 ? undefined : `Not checked by this ruleset, so left out of the matrix: ${unchecked.join(', ')}.`;
+}
+
+const RANK: Partial<Record<CellStatus, number>> = { fail: 0, baselined: 1 };
+
+/** The matrix rows, in one order for every format: failing operations first, then baselined ones, then the rest, each in document order. */
+export function matrixRows(report: ReportData): OperationData[] {
+  const rank = (operation: OperationData) => Math.min(2, ...Object.values(operation.cells).map(cell => RANK[cell.status] ?? 2));
+  return report.operations.map((operation, i) => ({ operation, i, rank: rank(operation) })).sort((a, b) => a.rank - b.rank || a.i - b.i).map(({ operation }) => operation);
 }

@@ -4,8 +4,9 @@
  */
 import * as path from 'node:path';
 import packageJson from '../package.json';
-import { topFixes, toPointer } from './fixes';
-import type { LintRun } from './lint';
+import type { LintRun } from '../cli/lint';
+import { toPointer } from '../cli/place';
+import { topFixes } from './fixes';
 import { standingOf } from './levels';
 import { buildScorecard, type Cell, type CellStatus } from './scorecard';
 import { scoreOverall, scorePrinciples, type Share } from './scores';
@@ -16,6 +17,8 @@ export interface PrincipleData extends Share {
   id: string;
   label: string;
   rule: string;
+  /** The rule's docs page, as the ruleset gives it (`documentationUrl`); null when it gives none. */
+  documentationUrl: string | null;
   scope: string;
   checked: boolean;
   counts: Record<CellStatus, number>;
@@ -38,6 +41,8 @@ export interface FixData {
   target: string;
   shared: boolean;
   fix: string;
+  /** The target's uses for another purpose; when there are some, `fix` goes in the responses, not in the target. */
+  otherUses: string[];
   cellsFixed: number;
   cellsAffected: number;
   operations: string[];
@@ -81,6 +86,7 @@ export function buildReport(run: LintRun, cwd = process.cwd()): ReportData {
       id: principle.id,
       label: principle.label,
       rule: principle.rule,
+      documentationUrl: run.ruleset.rules[principle.rule]?.documentationUrl ?? null,
       scope: principle.scope,
       checked,
       counts,
@@ -94,6 +100,7 @@ export function buildReport(run: LintRun, cwd = process.cwd()): ReportData {
       target: toPointer(fix.target),
       shared: fix.shared,
       fix: fix.principle.fix,
+      otherUses: fix.otherUses,
       cellsFixed: fix.cellsFixed,
       cellsAffected: fix.cellsAffected,
       operations: fix.operations.map(operationName),

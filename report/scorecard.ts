@@ -4,11 +4,13 @@
  * operation where `spectral lint` reports that principle's rule.
  */
 import type { ISpectralDiagnostic, Ruleset } from '@stoplight/spectral-core';
-import { OpenApiDocument, type JsonPath, type Operation } from '../lib/document';
+import type { OpenApiDocument, JsonPath, Operation } from '../lib/document';
 import { exemptionReason } from '../lib/rule-function';
+import { OFF, type LintedDocument } from '../cli/lint';
+import { operationsAround } from '../cli/place';
 import { PRINCIPLES, type Principle } from './principles';
 
-export type CellStatus = 'pass' | 'fail' | 'exempt' | 'not-applicable' | 'not-checked';
+export type CellStatus = 'pass' | 'fail' | 'baselined' | 'exempt' | 'not-applicable' | 'not-checked';
 
 export interface CellDiagnostic {
   message: string;
@@ -20,25 +22,19 @@ export interface Cell {
   status: CellStatus;
   /** For `exempt`: the `x-ax-exempt` reason, or "overrides". */
   reason?: string;
-  /** For `fail`: the diagnostics of the principle's rule inside the operation. */
+  /** For `fail`: the diagnostics of the principle's rule inside the operation; for `baselined`, those the baseline covers. */
   diagnostics?: CellDiagnostic[];
 }
+
+/** A failing or baselined cell: Spectral found the rule's problem there. */
+export const hasFindings = (cell: Cell): boolean => cell.status === 'fail' || cell.status === 'baselined';
 
 export interface Row {
   operation: Operation;
   cells: Record<string, Cell>;
 }
 
-export interface LintedDocument {
-  /** The document's absolute path: the `source` of Spectral's diagnostics. */
-  file: string;
-  doc: OpenApiDocument;
-  ruleset: Ruleset;
-  diagnostics: readonly ISpectralDiagnostic[];
-}
-
 const SEVERITY_NAMES = ['error', 'warn', 'info', 'hint'] as const;
-const OFF = -1;
 
 /** What Spectral itself would do with one rule on this file: is it run at all, and at which severity at a path. */
 interface RuleState {
@@ -56,46 +52,42 @@ function ruleState(ruleset: Ruleset, forFile: Ruleset, file: string, ruleId: str
   return { checked, offAt: path => severityIn(forFile, path) === OFF };
 }
 
-const pathKey = (path: readonly (string | number)[]) => path.map(String).join('\u0000');
+type Placed = Map<string, Map<Operation, ISpectralDiagnostic[]>>;
 
-/** The diagnostics of each principle's rule, per operation they sit in; the rest are `unplaced`. */
+/** The diagnostics of each principle's rule, per operation they sit in, new or baselined; the rest are `unplaced`. */
 function placeDiagnostics(linted: LintedDocument, operations: readonly Operation[]) {
-  const byLocation = new Map<string, Operation[]>();
-  for (const operation of operations) {
-    const key = pathKey(operation.location);
-    byLocation.set(key, [...(byLocation.get(key) ?? []), operation]);
-  }
+  const around = operationsAround(operations);
   const principleRules = new Set<string>(PRINCIPLES.map(principle => principle.rule));
-  const placed = new Map<string, Map<Operation, ISpectralDiagnostic[]>>();
+  const failing: Placed = new Map();
+  const baselined: Placed = new Map();
   const unplaced: ISpectralDiagnostic[] = [];
   for (const diagnostic of linted.diagnostics) {
-    if (!principleRules.has(String(diagnostic.code))) continue;
-    const owners = diagnostic.source === undefined || diagnostic.source === linted.file ? ownersOf(diagnostic.path, byLocation) : [];
-    if (owners.length === 0) unplaced.push(diagnostic);
-    const perOperation = placed.get(String(diagnostic.code)) ?? new Map<Operation, ISpectralDiagnostic[]>();
-    placed.set(String(diagnostic.code), perOperation);
+    const rule = String(diagnostic.code);
+    if (!principleRules.has(rule)) continue;
+    const owners = diagnostic.source === undefined || diagnostic.source === linted.file ? around(diagnostic.path) : [];
+    if (owners.length === 0 && !linted.baselined.has(diagnostic)) unplaced.push(diagnostic);
+    const placed = linted.baselined.has(diagnostic) ? baselined : failing;
+    const perOperation = placed.get(rule) ?? new Map<Operation, ISpectralDiagnostic[]>();
+    placed.set(rule, perOperation);
     for (const owner of owners) perOperation.set(owner, [...(perOperation.get(owner) ?? []), diagnostic]);
   }
-  return { placed, unplaced };
-}
-
-/** The operations whose location is a prefix of the path (several when path items share a `$ref`). */
-function ownersOf(path: JsonPath, byLocation: Map<string, Operation[]>): Operation[] {
-  for (let length = 1; length <= path.length; length++) {
-    const owners = byLocation.get(pathKey(path.slice(0, length)));
-    if (owners !== undefined) return owners;
-  }
-  return [];
+  return { failing, baselined, unplaced };
 }
 
 function toCellDiagnostic(diagnostic: ISpectralDiagnostic): CellDiagnostic {
   return { message: diagnostic.message, path: [...diagnostic.path], severity: SEVERITY_NAMES[diagnostic.severity] ?? 'hint' };
 }
 
-/** A failure outranks everything else, so that every diagnostic shows up as a failing cell. */
-function cellFor(doc: OpenApiDocument, principle: Principle, operation: Operation, state: RuleState, diagnostics: readonly ISpectralDiagnostic[]): Cell {
+interface Found {
+  failing: readonly ISpectralDiagnostic[];
+  baselined: readonly ISpectralDiagnostic[];
+}
+
+/** A failure outranks everything else, so that every diagnostic `spectral lint` prints shows up as a failing cell. */
+function cellFor(doc: OpenApiDocument, principle: Principle, operation: Operation, state: RuleState, found: Found): Cell {
   if (!state.checked) return { status: 'not-checked' };
-  if (diagnostics.length > 0) return { status: 'fail', diagnostics: diagnostics.map(toCellDiagnostic) };
+  if (found.failing.length > 0) return { status: 'fail', diagnostics: found.failing.map(toCellDiagnostic) };
+  if (found.baselined.length > 0) return { status: 'baselined', diagnostics: found.baselined.map(toCellDiagnostic) };
   const reason = exemptionReason(operation, principle.rule);
   if (reason !== undefined) return { status: 'exempt', reason };
   if (state.offAt(operation.location)) return { status: 'exempt', reason: 'overrides' };
@@ -106,7 +98,7 @@ export interface Scorecard {
   rows: Row[];
   /** Principle id to whether its rule runs at all with this ruleset. */
   checked: Record<string, boolean>;
-  /** Diagnostics of the principles' rules that sit in no operation (on a shared component, or in another file). */
+  /** Diagnostics of the principles' rules that sit in no operation (on a path item, or in another file), baselined ones aside. */
   unplaced: ISpectralDiagnostic[];
 }
 
@@ -114,14 +106,18 @@ export function buildScorecard(linted: LintedDocument): Scorecard {
   const { doc, ruleset, file } = linted;
   const operations = doc.operations();
   const forFile = ruleset.fromSource(file);
-  const { placed, unplaced } = placeDiagnostics(linted, operations);
+  const { failing, baselined, unplaced } = placeDiagnostics(linted, operations);
+  const found = (principle: Principle, operation: Operation): Found => ({
+    failing: failing.get(principle.rule)?.get(operation) ?? [],
+    baselined: baselined.get(principle.rule)?.get(operation) ?? [],
+  });
   const states = new Map(PRINCIPLES.map(principle => [principle.id, ruleState(ruleset, forFile, file, principle.rule, operations)]));
   const rows = operations.map(operation => ({
     operation,
     cells: Object.fromEntries(
       PRINCIPLES.map(principle => [
         principle.id,
-        cellFor(doc, principle, operation, states.get(principle.id)!, placed.get(principle.rule)?.get(operation) ?? []),
+        cellFor(doc, principle, operation, states.get(principle.id)!, found(principle, operation)),
       ]),
     ),
   }));

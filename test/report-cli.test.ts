@@ -11,7 +11,7 @@ import { schema } from '@stoplight/spectral-functions';
 import * as Parsers from '@stoplight/spectral-parsers';
 import { build } from 'tsup';
 import { reportBin } from '../tsup.config';
-import { main } from '../report/main';
+import { main } from '../cli/main';
 import type { ReportData } from '../report/report';
 import { FIXTURES, ROOT } from './support/report';
 
@@ -39,7 +39,7 @@ describe('formats', () => {
     const { code, stdout, stderr } = await run(['report', 'examples/naive.yaml']);
     expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
     expect(stdout).toMatch(/^## Agent-readiness: [\d.]+% · level: not agent-ready\n/);
-    expect(stdout).toContain('<details><summary>Matrix: 5 operations × 13 principles</summary>');
+    expect(stdout).toContain('<details><summary>Matrix: 5 operations × 19 principles</summary>');
     expect(stdout).toContain('| POST | `/payments` | `createPayment` |');
   });
 
@@ -84,6 +84,12 @@ describe('exit codes', () => {
     ['invalid JSON', () => write('broken.json', '{"openapi": "3.0.3",'), 'broken.json: invalid JSON at line'],
     ['a document that is not OpenAPI', () => join(ROOT, 'package.json'), 'package.json: not an OpenAPI description'],
     ['a missing ruleset', () => 'examples/naive.yaml --ruleset nope.yaml', 'nope.yaml: no such ruleset file'],
+    [
+      'a ruleset that does not load: the loader\'s message at its file and line',
+      () => `examples/naive.yaml --ruleset ${write('bad-rules.yaml', 'rules:\n  my-rule:\n    given: $\n    severity: loud\n    then: { function: truthy }\n')}`,
+      'bad-rules.yaml:4:15: the value has to be one of: 0, 1, 2, 3 or "error", "warn", "info", "hint", "off"',
+    ],
+    ['a ruleset that is not YAML', () => `examples/naive.yaml --ruleset ${write('broken-rules.yaml', 'rules: {\n')}`, 'broken-rules.yaml: invalid YAML at line 2'],
   ])('2 and one line on stderr for %s', async (_name, input, message) => {
     const { code, stdout, stderr } = await run(['report', ...input().split(' ')]);
     expect({ code, stdout }).toEqual({ code: 2, stdout: '' });
@@ -92,7 +98,17 @@ describe('exit codes', () => {
   });
 
   test('2 for wrong usage', async () => {
-    expect(await run(['report'])).toEqual({ code: 2, stdout: '', stderr: 'spectral-agent-ux: missing the OpenAPI file to report on (see --help)\n' });
+    expect(await run(['report'])).toEqual({ code: 2, stdout: '', stderr: 'spectral-agent-ux report: missing the OpenAPI file to report on (see --help)\n' });
+    expect(await run([])).toEqual({ code: 2, stdout: '', stderr: 'spectral-agent-ux: missing command: report or baseline (see --help)\n' });
+    expect(await run(['lint', 'api.yaml'])).toEqual({ code: 2, stdout: '', stderr: 'spectral-agent-ux: unknown command "lint" (the commands are: report, baseline) (see --help)\n' });
+  });
+
+  test('--help and --version answer on stdout with 0', async () => {
+    expect(await run(['--help'])).toMatchObject({ code: 0, stdout: expect.stringMatching(/^Usage: spectral-agent-ux <command>/), stderr: '' });
+    expect(await run(['report', '--help'])).toMatchObject({ code: 0, stdout: expect.stringMatching(/^Usage: spectral-agent-ux report <openapi-file>/), stderr: '' });
+    expect(await run(['baseline', '-h'])).toMatchObject({ code: 0, stdout: expect.stringMatching(/^Usage: spectral-agent-ux baseline <openapi-file>/), stderr: '' });
+    expect(await run(['--version'])).toMatchObject({ code: 0, stdout: expect.stringMatching(/^\d+\.\d+\.\d+\n$/) });
+    expect(await run(['report', '-v'])).toMatchObject({ code: 0, stdout: expect.stringMatching(/^\d+\.\d+\.\d+\n$/) });
   });
 });
 

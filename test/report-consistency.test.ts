@@ -4,7 +4,7 @@
  */
 import { join } from 'node:path';
 import type { Ruleset } from '@stoplight/spectral-core';
-import { loadRuleset } from '../report/lint';
+import { loadRuleset } from '../cli/lint';
 import { diagnosticKeys, example, failingCellKeys, FIXTURES, fixtureRuleset, lintAlone, reportOn, rulesetWith } from './support/report';
 
 const cases: [string, string, () => Ruleset | Promise<Ruleset>][] = [

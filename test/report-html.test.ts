@@ -1,11 +1,14 @@
 /**
  * The HTML report rendered by a real browser: one self-contained page (it asks the network for
- * nothing), whose matrix shows each cell's status, in its colour, with its explanation on hover.
+ * nothing), whose matrix shows each cell's status, in its colour, with its explanation on hover. The
+ * fixture's pointer override is read as a baseline's, so that every status but "not checked" (a column
+ * left out of the matrix) is on the page.
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { renderHtml } from '../report/render-html';
+import { matrixColumns, matrixRows } from '../report/render-shared';
 import type { ReportData } from '../report/report';
 import { launchChromium } from './support/chromium';
 import { FIXTURES, ROOT, fixtureRuleset, reportOn } from './support/report';
@@ -16,7 +19,7 @@ let report: ReportData;
 const requests: string[] = [];
 
 beforeAll(async () => {
-  report = await reportOn(join(FIXTURES, 'orders.yaml'), fixtureRuleset());
+  report = await reportOn(join(FIXTURES, 'orders.yaml'), fixtureRuleset(), true);
   browser = await launchChromium();
   page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
   await page.route('**/*', route => {
@@ -34,27 +37,29 @@ test('the page loads nothing from anywhere', () => {
   expect(requests).toEqual([]);
 });
 
-test('the matrix has one row per operation and one column per principle', async () => {
+test('the matrix has one row per operation and one column per checked principle', async () => {
   const rows = await page.$$eval('table.matrix tbody tr', trs => trs.map(tr => Array.from(tr.querySelectorAll('td')).slice(0, 3).map(td => td.textContent)));
-  expect(rows).toEqual(report.operations.map(operation => [operation.method, operation.path, operation.operationId ?? '']));
+  expect(rows).toEqual(matrixRows(report).map(operation => [operation.method, operation.path, operation.operationId ?? '']));
   const headers = await page.$$eval('table.matrix th.principle', ths => ths.map(th => th.textContent));
-  expect(headers).toEqual(report.principles.map(principle => principle.label));
+  expect(headers).toEqual(matrixColumns(report).map(principle => principle.label));
 });
 
 test('each rendered cell shows the status of the report', async () => {
   const rendered = await page.$$eval('table.matrix tbody tr', trs => trs.map(tr => Array.from(tr.querySelectorAll('td.cell')).map(td => (td as HTMLElement).dataset.status)));
-  expect(rendered).toEqual(report.operations.map(operation => report.principles.map(principle => operation.cells[principle.id].status)));
-  expect(new Set(rendered.flat())).toEqual(new Set(['pass', 'fail', 'exempt', 'not-applicable', 'not-checked']));
+  expect(rendered).toEqual(matrixRows(report).map(operation => matrixColumns(report).map(principle => operation.cells[principle.id].status)));
+  expect(new Set(rendered.flat())).toEqual(new Set(['pass', 'fail', 'baselined', 'exempt', 'not-applicable']));
 });
 
 test('statuses are told apart by colour', async () => {
   const colours = await page.$$eval('table.matrix td.cell', tds => Object.fromEntries(tds.map(td => [(td as HTMLElement).dataset.status, getComputedStyle(td).backgroundColor])));
   expect(new Set(Object.values(colours)).size).toBe(5);
+  expect(Object.keys(colours).sort()).toEqual(['baselined', 'exempt', 'fail', 'not-applicable', 'pass']);
 });
 
-test('a failing cell explains itself with its diagnostics, an exempt one with its reason', async () => {
+test('a failing cell explains itself with its diagnostics, a baselined one with the findings accepted, an exempt one with its reason', async () => {
   const createOrder = page.locator('tr', { has: page.locator('code', { hasText: 'createOrder' }) });
   expect(await createOrder.locator('td[data-principle="retry-after"]').getAttribute('title')).toContain('POST /orders 429');
+  expect(await createOrder.locator('td[data-principle="next-steps"]').getAttribute('title')).toMatch(/^accepted by the baseline:\n.*nextSteps/);
   const replaceOrder = page.locator('tr', { has: page.locator('code', { hasText: 'replaceOrder' }) });
   expect(await replaceOrder.locator('td[data-principle="retry-semantics"]').getAttribute('title')).toBe(
     'x-ax-exempt: Replacing an order is retried by our client library, which documents the policy itself.',

@@ -74,7 +74,7 @@ describe('the orders fixture', () => {
 describe('levels', () => {
   test('the naive example reaches no level, and the next one names what holds it back', async () => {
     const report = await reportOn(example('naive.yaml'), rulesetWith());
-    expect(report.level).toEqual({ id: 'not-agent-ready', name: 'not agent-ready', next: { id: 'errors-structured', name: 'errors structured', blockers: ['error-schema', 'error-structure'] } });
+    expect(report.level).toEqual({ id: 'not-agent-ready', name: 'not agent-ready', next: { id: 'errors-structured', name: 'errors structured', blockers: ['error-schema', 'error-structure', 'json-errors', 'valid-extensions', 'exemption-reasons'] } });
   });
 
   test('a principle that is not checked holds its level back', async () => {

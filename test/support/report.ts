@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { Document, Ruleset, Spectral, type ISpectralDiagnostic, type RulesetDefinition } from '@stoplight/spectral-core';
 import * as Parsers from '@stoplight/spectral-parsers';
 import ruleset from '../../ruleset';
-import { lintWith, readDocument } from '../../report/lint';
+import { lintWith, readDocument } from '../../cli/lint';
 import { PRINCIPLES } from '../../report/principles';
 import { buildReport, type ReportData } from '../../report/report';
 
@@ -32,8 +32,9 @@ export const fixtureRuleset = () =>
     overrides: [{ files: ['orders.yaml#/paths/~1orders/post'], rules: { 'ax-envelope-next-steps': 'off' } }],
   });
 
-export async function reportOn(file: string, rules: Ruleset): Promise<ReportData> {
-  const linted = await lintWith(await readDocument(file), rules);
+/** With `baseline`, the ruleset's overrides are read as a baseline's (their findings are "baselined"). */
+export async function reportOn(file: string, rules: Ruleset, baseline = false): Promise<ReportData> {
+  const linted = await lintWith(await readDocument(file), rules, baseline);
   return buildReport({ ...linted, rulesetFile: rules.source ?? undefined }, ROOT);
 }
 

@@ -1,0 +1,152 @@
+/**
+ * The one "load the ruleset and lint like the CLI" module of the bin: the ruleset found the way
+ * `spectral lint` finds it (with its severities, overrides and exemptions), the document parsed from
+ * its real path, the same Spectral. Every command lints through here.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { Document, Ruleset, Spectral, type ISpectralDiagnostic, type RulesetDefinition } from '@stoplight/spectral-core';
+import { oas2, oas3 } from '@stoplight/spectral-formats';
+import * as Parsers from '@stoplight/spectral-parsers';
+import { bundleAndLoadRuleset } from '@stoplight/spectral-ruleset-bundler/with-loader';
+import { builtins } from '@stoplight/spectral-ruleset-bundler/plugins/builtins';
+import { commonjs } from '@stoplight/spectral-ruleset-bundler/plugins/commonjs';
+import { fetch } from '@stoplight/spectral-runtime';
+import { DiagnosticSeverity } from '@stoplight/types';
+import packageRuleset from '../ruleset';
+import { HTTP_METHODS, isObject, OpenApiDocument } from '../lib/document';
+import { isBaseline } from '../baseline/file';
+import { firstLine, InputError } from './args';
+
+/** What Spectral's Rule.getSeverityForSource answers for a rule that is off. */
+export const OFF = -1;
+
+/** `--ruleset`, else a default ruleset file of the current folder (the CLI's rule), else undefined: the package's own. */
+export async function findRulesetFile(option: string | undefined, cwd = process.cwd()): Promise<string | undefined> {
+  if (option !== undefined) return path.resolve(cwd, option);
+  const names = await fs.promises.readdir(cwd);
+  const found = names.find(name => Ruleset.isDefaultRulesetFile(name));
+  return found === undefined ? undefined : path.join(cwd, found);
+}
+
+/** The package's recommended ruleset, as `extends: ["spectral-agent-ux"]` gives it. */
+export const packageDefinition = (): RulesetDefinition => ({ extends: [[packageRuleset as RulesetDefinition, 'recommended']] });
+
+export async function loadRuleset(rulesetFile: string | undefined): Promise<Ruleset> {
+  if (rulesetFile === undefined) return new Ruleset(packageDefinition(), { severity: 'recommended' });
+  if (!fs.existsSync(rulesetFile)) throw new InputError(rulesetFile, 'no such ruleset file');
+  try {
+    // The CLI's own plugins: `extends` of packages (CommonJS) and of spectral:oas share this process's Spectral.
+    return await bundleAndLoadRuleset(rulesetFile, { fs, fetch }, [builtins(), commonjs()]);
+  } catch (error) {
+    throw rulesetProblem(rulesetFile, error);
+  }
+}
+
+/** The loader's own message, placed at `file:line:column` as `spectral lint` prints it. */
+function rulesetProblem(rulesetFile: string, error: unknown): InputError {
+  const parsed = parseFile(fs.readFileSync(rulesetFile, 'utf8'), rulesetFile);
+  const syntax = syntaxProblem(parsed, rulesetFile);
+  if (syntax !== undefined) return syntax;
+  const errors = error instanceof AggregateError ? error.errors : [error];
+  const first = errors[0] as { path?: unknown } | undefined;
+  const range = Array.isArray(first?.path) ? parsed.getRangeForJsonPath(first.path, true) : undefined;
+  const more = errors.length > 1 ? ` (and ${errors.length - 1} more)` : '';
+  return new InputError(rulesetFile, `${firstLine(first)}${more}`, range === undefined ? '' : `:${range.start.line + 1}:${range.start.character + 1}`);
+}
+
+/** JSON files with the JSON parser (faster on large files), everything else as YAML. */
+const isJsonFile = (file: string) => /\.json$/i.test(file);
+const parseFile = (text: string, file: string) => (isJsonFile(file) ? new Document(text, Parsers.Json, file) : new Document(text, Parsers.Yaml, file));
+export type ParsedDocument = ReturnType<typeof parseFile>;
+
+function syntaxProblem(document: ParsedDocument, file: string): InputError | undefined {
+  const error = document.diagnostics.find(diagnostic => diagnostic.severity === DiagnosticSeverity.Error);
+  return error === undefined ? undefined : new InputError(file, `invalid ${isJsonFile(file) ? 'JSON' : 'YAML'} at line ${error.range.start.line + 1}: ${error.message}`);
+}
+
+/** Reads and parses a JSON or YAML file; a missing file or a syntax error is an InputError. */
+export async function readParsed(file: string): Promise<ParsedDocument> {
+  let text: string;
+  try {
+    text = await fs.promises.readFile(file, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new InputError(file, code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory, not a file' : firstLine(error));
+  }
+  const document = parseFile(text, file);
+  const syntax = syntaxProblem(document, file);
+  if (syntax !== undefined) throw syntax;
+  return document;
+}
+
+/** Reads and parses the description; any reason it cannot be linted is an InputError. */
+export async function readDocument(file: string): Promise<ParsedDocument> {
+  const document = await readParsed(file);
+  if (!oas2(document.data, null) && !oas3(document.data, null)) {
+    throw new InputError(file, 'not an OpenAPI description (no `openapi: 3.x` or `swagger: "2.0"` at the top level)');
+  }
+  return document;
+}
+
+export interface LintedDocument {
+  /** The document's absolute path: the `source` of Spectral's diagnostics. */
+  file: string;
+  doc: OpenApiDocument;
+  /** The ruleset the lint ran with (a baseline's without its overrides). */
+  ruleset: Ruleset;
+  /** What `spectral lint -r <ruleset>` prints, and, with a baseline, the findings it covers too. */
+  diagnostics: readonly ISpectralDiagnostic[];
+  /** With a baseline ruleset: the diagnostics its overrides turn off (the CLI does not print them). */
+  baselined: ReadonlySet<ISpectralDiagnostic>;
+}
+
+export interface LintRun extends LintedDocument {
+  /** The ruleset file used; undefined for the package's recommended ruleset. */
+  rulesetFile: string | undefined;
+}
+
+export interface LintHooks {
+  cwd?: string;
+  /** Called once the document is parsed, before the (possibly long) lint. */
+  onParsed?: (operations: number) => void;
+}
+
+export async function lint(file: string, rulesetOption: string | undefined, { cwd = process.cwd(), onParsed }: LintHooks = {}): Promise<LintRun> {
+  const document = await readDocument(path.resolve(cwd, file));
+  const rulesetFile = await findRulesetFile(rulesetOption, cwd);
+  const ruleset = await loadRuleset(rulesetFile);
+  onParsed?.(countOperations(document.data));
+  const baseline = rulesetFile !== undefined && isBaseline(ruleset.definition);
+  return { ...(await lintWith(document, ruleset, baseline)), rulesetFile };
+}
+
+/**
+ * The ruleset with the overrides of its own file left out: what a baseline file extends, as Spectral
+ * sees it through `extends` (which ignores the overrides of an extended ruleset).
+ */
+export function withoutOverrides(ruleset: Ruleset, source = ruleset.source ?? undefined): Ruleset {
+  return new Ruleset({ extends: [ruleset.definition] } as RulesetDefinition, { severity: 'recommended', source });
+}
+
+/**
+ * The lint itself, on a parsed document with a loaded ruleset (tests pass rulesets built in memory).
+ * With `baseline`, lints without the ruleset's overrides, then asks Spectral which findings they turn off.
+ */
+export async function lintWith(document: ParsedDocument, ruleset: Ruleset, baseline = false): Promise<LintedDocument> {
+  const linted = baseline ? withoutOverrides(ruleset) : ruleset;
+  const spectral = new Spectral();
+  spectral.setRuleset(linted);
+  const { results, resolved } = await spectral.runWithResolved(document);
+  const file = document.source!;
+  const forFile = ruleset.fromSource(file);
+  const covered = (diagnostic: ISpectralDiagnostic) =>
+    forFile.rules[String(diagnostic.code)]?.getSeverityForSource(diagnostic.source ?? file, diagnostic.path) === OFF;
+  return { file, ruleset: linted, doc: OpenApiDocument.of(document.data, resolved), diagnostics: results, baselined: new Set(baseline ? results.filter(covered) : []) };
+}
+
+/** Operations as written under `paths` (path-item `$ref`s not followed): enough to decide whether to show progress. */
+function countOperations(data: unknown): number {
+  const paths = isObject(data) && isObject(data.paths) ? Object.values(data.paths) : [];
+  return paths.reduce<number>((count, item) => count + (isObject(item) ? HTTP_METHODS.filter(method => isObject(item[method])).length : 0), 0);
+}

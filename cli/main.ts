@@ -1,0 +1,55 @@
+/**
+ * The `spectral-agent-ux` bin: a small dispatcher from argv to one command's folder, and the one place
+ * that turns errors into exit codes. Exit codes: 0 done, 1 the command's check failed, 2 bad usage or input.
+ */
+import packageJson from '../package.json';
+import { baseline } from '../baseline/command';
+import { report } from '../report/command';
+import { firstLine, InputError, UsageError } from './args';
+
+export interface Io {
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+  cwd: string;
+}
+
+export interface Command {
+  usage: string;
+  run: (argv: readonly string[], io: Io) => Promise<number>;
+}
+
+const COMMANDS: Record<string, Command> = { report, baseline };
+
+export const USAGE = `Usage: spectral-agent-ux <command> [options]
+
+Commands:
+  report <openapi-file>       score how ready the description is for LLM agents (markdown, json, html)
+  baseline <openapi-file>...  write a Spectral ruleset that accepts today's findings, so CI fails only on new ones
+
+Run \`spectral-agent-ux <command> --help\` for its options. -v, --version shows the version.
+Exit codes: 0 done, 1 the command's check failed (--min-score, --check), 2 bad usage or input.`;
+
+const asks = (argv: readonly string[], ...flags: string[]) => argv.some(arg => flags.includes(arg));
+
+async function dispatch(argv: readonly string[], io: Io): Promise<number> {
+  const [name, ...rest] = argv;
+  const command = name === undefined ? undefined : COMMANDS[name];
+  if (asks(argv, '--version', '-v')) io.stdout(`${packageJson.version}\n`);
+  else if (command !== undefined && asks(rest, '--help', '-h')) io.stdout(`${command.usage}\n`);
+  else if (command !== undefined) return command.run(rest, io);
+  else if (asks(argv, '--help', '-h')) io.stdout(`${USAGE}\n`);
+  else throw new UsageError(name === undefined ? 'missing command: report or baseline' : `unknown command "${name}" (the commands are: report, baseline)`);
+  return 0;
+}
+
+export async function main(argv: readonly string[], io: Io): Promise<number> {
+  const prefix = argv[0] !== undefined && argv[0] in COMMANDS ? `spectral-agent-ux ${argv[0]}` : 'spectral-agent-ux';
+  try {
+    return await dispatch(argv, io);
+  } catch (error) {
+    if (error instanceof UsageError) io.stderr(`${prefix}: ${error.message} (see --help)\n`);
+    else if (error instanceof InputError) io.stderr(`${prefix}: ${firstLine(error.lineFrom(io.cwd))}\n`);
+    else io.stderr(`${prefix}: unexpected error: ${firstLine(error)}\n`);
+    return 2;
+  }
+}

@@ -1,0 +1,39 @@
+/**
+ * Where a diagnostic sits: the operation whose location prefixes its path (what `overrides` pointers
+ * and the report's cells are keyed by), and the two ways of writing that location as a JSON pointer.
+ */
+import type { JsonPath, Operation } from '../lib/document';
+
+const pathKey = (path: readonly (string | number)[]) => path.map(String).join('\u0000');
+
+/** The operations at each location (several when path items share a `$ref`), looked up by any path inside them. */
+export function operationsAround(operations: readonly Operation[]): (path: readonly (string | number)[]) => Operation[] {
+  const byLocation = new Map<string, Operation[]>();
+  for (const operation of operations) {
+    const key = pathKey(operation.location);
+    byLocation.set(key, [...(byLocation.get(key) ?? []), operation]);
+  }
+  return path => {
+    for (let length = 1; length <= path.length; length++) {
+      const owners = byLocation.get(pathKey(path.slice(0, length)));
+      if (owners !== undefined) return owners;
+    }
+    return [];
+  };
+}
+
+const escapeSegment = (segment: string | number) => String(segment).replace(/~/g, '~0').replace(/\//g, '~1');
+
+/** A JSON pointer (`#/components/schemas/Error`), as the user would write it in a `$ref`. */
+export function toPointer(path: JsonPath): string {
+  return `#${path.map(segment => `/${escapeSegment(segment)}`).join('')}`;
+}
+
+/**
+ * The pointer Spectral compares `overrides` with (`#/paths/~1payments~1%7Bid%7D/post`): each segment
+ * escaped, then percent-encoded as @stoplight/json's pathToPointer does (which leaves `–` as it is).
+ */
+export function toOverridePointer(path: readonly (string | number)[]): string {
+  const encode = (segment: string | number) => escapeSegment(segment).replace(/[^a-zA-Z0-9_.!~*'()\-–\u{D800}-\u{DFFF}]/gu, encodeURIComponent);
+  return path.length === 0 ? '#' : `#/${path.map(encode).join('/')}`;
+}

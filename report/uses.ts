@@ -1,0 +1,64 @@
+/**
+ * What each schema is used for: the request bodies, success responses and error responses whose body
+ * is that schema (through `$ref`s and `allOf`/`oneOf`/`anyOf` branches), so that a top fix never adds a
+ * response-only field to a schema that also describes something else.
+ */
+import { child, isErrorStatus, isObject, type JsonPath, type Located, type OpenApiDocument, type Operation } from '../lib/document';
+import { toPointer } from '../cli/place';
+
+export type Role = 'request body' | 'success response' | 'error response';
+
+export interface Use {
+  role: Role;
+  operation: Operation;
+}
+
+const COMPOSITIONS = ['allOf', 'oneOf', 'anyOf'];
+
+/** The schemas that are this body's schema: the resolved one and, recursively, its composition branches. */
+function sameObjectSchemas(doc: OpenApiDocument, schema: Located, found = new Set<string>()): Set<string> {
+  const resolved = doc.resolve(schema.value, schema.location);
+  if (resolved?.location === undefined || !isObject(resolved.value)) return found;
+  const pointer = toPointer(resolved.location);
+  if (found.has(pointer)) return found;
+  found.add(pointer);
+  for (const keyword of COMPOSITIONS) {
+    const branches = resolved.value[keyword];
+    if (!Array.isArray(branches)) continue;
+    branches.forEach((branch, i) => sameObjectSchemas(doc, { value: branch, location: child(child(resolved.location, keyword), i) }, found));
+  }
+  return found;
+}
+
+function requestSchemas(doc: OpenApiDocument, operation: Operation): Located[] {
+  if (doc.isSwagger2) {
+    return doc.parameters(operation).flatMap(parameter => (parameter.value.in === 'body' ? [{ value: parameter.value.schema, location: child(parameter.location, 'schema') }] : []));
+  }
+  const body = doc.resolve(operation.node.requestBody, [...operation.location, 'requestBody']);
+  if (body === undefined || !isObject(body.value) || !isObject(body.value.content)) return [];
+  return Object.entries(body.value.content).flatMap(([mediaType, media]) =>
+    isObject(media) && media.schema !== undefined ? [{ value: media.schema, location: child(child(child(body.location, 'content'), mediaType), 'schema') }] : [],
+  );
+}
+
+/** Every use of every schema of the document, keyed by the schema's pointer. */
+export function schemaUses(doc: OpenApiDocument): Map<string, Use[]> {
+  const uses = new Map<string, Use[]>();
+  const record = (schema: Located, use: Use) => {
+    for (const pointer of sameObjectSchemas(doc, schema)) uses.set(pointer, [...(uses.get(pointer) ?? []), use]);
+  };
+  for (const operation of doc.operations()) {
+    for (const schema of requestSchemas(doc, operation)) record(schema, { role: 'request body', operation });
+    for (const response of doc.responses(operation)) {
+      const role: Role = isErrorStatus(response.status) ? 'error response' : 'success response';
+      for (const body of doc.jsonBodies(operation, response)) if (body.schema !== undefined) record(body.schema, { role, operation });
+    }
+  }
+  return uses;
+}
+
+/** "the request body of POST /pets": the uses of `target` for another role than `role`, once each. */
+export function otherUses(uses: Map<string, Use[]>, target: JsonPath, role: Role): string[] {
+  const other = (uses.get(toPointer(target)) ?? []).filter(use => use.role !== role);
+  return [...new Set(other.map(use => `the ${use.role} of ${use.operation.method.toUpperCase()} ${use.operation.path}`))];
+}

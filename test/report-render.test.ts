@@ -1,0 +1,84 @@
+/**
+ * What the report says beyond the cells: every rule has its column, the rule ids link to their docs,
+ * Markdown and HTML list the operations in one order, and a top fix never goes into a schema that
+ * serves another purpose too.
+ */
+import { join } from 'node:path';
+import ruleset from '../ruleset';
+import { RULE_IDS } from '../lib/catalogue';
+import { LEVELS } from '../report/levels';
+import { PRINCIPLES } from '../report/principles';
+import { renderHtml } from '../report/render-html';
+import { renderMarkdown } from '../report/render-markdown';
+import type { ReportData } from '../report/report';
+import { example, FIXTURES, fixtureRuleset, reportOn, rulesetWith } from './support/report';
+
+const docsOf = (rule: string) => ruleset.rules[rule as keyof typeof ruleset.rules].documentationUrl;
+
+describe('every rule counts', () => {
+  test('each rule of lib/catalogue.ts has exactly one principle', () => {
+    expect(PRINCIPLES.map(principle => principle.rule).sort()).toEqual([...RULE_IDS].sort());
+    expect(new Set(PRINCIPLES.map(principle => principle.id)).size).toBe(PRINCIPLES.length);
+  });
+
+  test('the principles of recommended rules each belong to one level; opt-in ones to none', () => {
+    const inLevels = LEVELS.flatMap(level => level.adds);
+    expect(new Set(inLevels).size).toBe(inLevels.length);
+    const recommended = PRINCIPLES.filter(principle => ruleset.rules[principle.rule].recommended).map(principle => principle.id);
+    expect([...inLevels].sort()).toEqual(recommended.sort());
+  });
+});
+
+describe('renderings', () => {
+  let report: ReportData;
+  beforeAll(async () => {
+    report = await reportOn(join(FIXTURES, 'orders.yaml'), fixtureRuleset());
+  });
+
+  test('rule ids link to the documentationUrl of the ruleset, in Markdown and HTML', () => {
+    const rule = 'ax-recoverable-suggestion';
+    expect(report.principles.find(principle => principle.rule === rule)?.documentationUrl).toBe(docsOf(rule));
+    expect(renderMarkdown(report)).toContain(`| recovery hint | [\`${rule}\`](${docsOf(rule)}) |`);
+    expect(renderHtml(report)).toContain(`<a href="${docsOf(rule)}"><code>${rule}</code></a>`);
+  });
+
+  test('Markdown and HTML list the operations in the same order, failing ones first', async () => {
+    const naive = await reportOn(example('naive.yaml'), rulesetWith());
+    const markdownRows = [...renderMarkdown(naive).matchAll(/^\| ([A-Z]+) \| `([^`]+)` \|/gm)].map(match => `${match[1]} ${match[2]}`);
+    const htmlRows = [...renderHtml(naive).matchAll(/<tr data-pointer="[^"]*"><td><code>([A-Z]+)<\/code><\/td><td><code>([^<]+)<\/code>/g)].map(match => `${match[1]} ${match[2]}`);
+    expect(htmlRows).toEqual(markdownRows);
+    // GET /payments, second in the document, passes everything: it comes last.
+    expect(markdownRows).toEqual(['POST /payments', 'GET /payments/{id}', 'DELETE /payments/{id}', 'POST /payments/{id}/capture', 'GET /payments']);
+  });
+
+  test('principles the ruleset does not check are named once instead of filling the matrix', () => {
+    const markdown = renderMarkdown(report);
+    expect(markdown).toContain('Not checked by this ruleset, so left out of the matrix: refresh url, code format, severity values, actionable messages, error catalog, empty actions.');
+    expect(markdown).toContain(`Matrix: ${report.operations.length} operations × ${PRINCIPLES.length - 6} principles`);
+  });
+});
+
+describe('top fixes', () => {
+  let report: ReportData;
+  beforeAll(async () => {
+    report = await reportOn(join(FIXTURES, 'shared-schema.yaml'), rulesetWith());
+  });
+
+  test('a success schema that is also a request body is named, with the narrower edit', () => {
+    const nextSteps = report.fixes.find(fix => fix.rule === 'ax-envelope-next-steps')!;
+    expect(nextSteps).toMatchObject({ target: '#/components/schemas/Pet', shared: true, otherUses: ['the request body of POST /pets', 'the request body of PUT /pets/{id}'] });
+    expect(renderMarkdown(report)).toContain(
+      "**add `nextSteps` to the success schema**, not in `#/components/schemas/Pet` (it is also the request body of POST /pets, the request body of PUT /pets/{id}) but in each response: `allOf: [{ $ref: '#/components/schemas/Pet' }, { <the addition> }]`",
+    );
+  });
+
+  test('an error schema used by error responses only is edited in place', () => {
+    const hint = report.fixes.find(fix => fix.rule === 'ax-recoverable-suggestion')!;
+    expect(hint).toMatchObject({ target: '#/components/schemas/Problem', otherUses: [] });
+  });
+
+  test('the naive example has no fix that touches a schema with another role', async () => {
+    const naive = await reportOn(example('naive.yaml'), rulesetWith());
+    expect(naive.fixes.filter(fix => fix.otherUses.length > 0).map(fix => [fix.rule, fix.target, fix.otherUses])).toEqual([]);
+  });
+});
