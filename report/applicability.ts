@@ -43,6 +43,10 @@ export const isIdempotentInScope: Applies = (doc, operation) =>
 export const hasErrorBody: Applies = (doc, operation) =>
   doc.responses(operation).some(response => isErrorStatus(response.status) && doc.bodies(operation, response).length > 0);
 
+/** An error response with an example: what the cross-reference rules read (operation ids, field locators, hints). */
+export const hasErrorExample: Applies = (doc, operation) =>
+  doc.responses(operation).some(response => isErrorStatus(response.status) && doc.bodies(operation, response).some(body => body.examples.length > 0));
+
 /** A mutation's success response that carries a JSON body (204/205 carry no envelope). */
 export const hasMutationSuccessBody: Applies = (doc, operation) =>
   isMutation(operation) &&

@@ -195,6 +195,33 @@ export const PRINCIPLES: readonly Principle[] = [
     fixSite: 'operation',
     fix: 'name a rule of this package and give a reason in each `x-ax-exempt` entry',
   },
+  {
+    id: 'next-operation',
+    label: 'next operation',
+    rule: 'ax-recoverable-next-operation',
+    scope: 'operations with an error response that has an example',
+    applies: applicability.hasErrorExample,
+    fixSite: 'response',
+    fix: 'name a declared `operationId` and its real inputs in `next_operation` and `next_operation_args`',
+  },
+  {
+    id: 'field-refs',
+    label: 'field references',
+    rule: 'ax-recoverable-field-refs',
+    scope: 'operations with an error response that has an example',
+    applies: applicability.hasErrorExample,
+    fixSite: 'response',
+    fix: 'point every field locator of the error examples at a request input, with its real constraints',
+  },
+  {
+    id: 'hint-fields',
+    label: 'hint fields',
+    rule: 'ax-recoverable-hint-fields',
+    scope: 'operations with an error response that has an example',
+    applies: applicability.hasErrorExample,
+    fixSite: 'response',
+    fix: 'name only fields the request accepts now in the recovery hints of the error examples',
+  },
   // Opt-in rules: scored when the ruleset runs them, part of no level.
   {
     id: 'code-format',
