@@ -29,6 +29,8 @@ export const DEFAULT_NAMES = {
   idempotencyKeyHeader: ['Idempotency-Key'],
   // The locator of a single-error body (seed 003): narrower than fieldLocator, as a top-level `name` or `path` means something else.
   errorField: ['field', 'pointer'],
+  // misc9 lane: hypermedia link collections that ax-envelope-next-steps accepts when their links carry a method (Siren `actions`, HAL `_links`, `links`).
+  linkCollection: ['_links', 'links', 'actions'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type Concept = keyof typeof DEFAULT_NAMES;
