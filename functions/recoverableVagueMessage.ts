@@ -1,7 +1,7 @@
-import { child, errorBodies, isErrorStatus, type Located } from '../lib/document';
+import { child, isErrorStatus, type Located } from '../lib/document';
+import { errorFieldValues, isExampleValue, type FieldValue } from '../lib/error-values';
 import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/names';
 import { label, placeIn, ruleFunction, type Finding } from '../lib/rule-function';
-import { membersOf } from '../lib/values';
 
 type Options = NameOptions<'message' | 'recoveryHint'> & { phrases?: string[] };
 
@@ -47,46 +47,50 @@ function vague(text: string, phrases: readonly string[]): string | undefined {
   });
 }
 
-/** The texts an error example shows an agent: message-like members and hints, strings or lists of strings. */
-function textsOf(example: Located, names: readonly string[]): { name: string; text: Located<string> }[] {
-  return membersOf(example, names).flatMap(member => {
-    const items = Array.isArray(member.value) ? member.value.map((value, i) => ({ value, location: child(member.location, i) })) : [member];
-    return items.filter((item): item is Located<string> => typeof item.value === 'string').map(text => ({ name: member.name, text }));
-  });
+/** How a value is named in a message: "the error schema's `message` example", "the application/json error example's `hint`". */
+function subject(value: FieldValue): string {
+  const what = value.source === 'example' ? '' : isExampleValue(value) ? ' example' : ' value';
+  return `${value.holder}'s \`${value.name}\`${what}`;
 }
 
-/** ax-recoverable-vague-message: error examples and error-response descriptions say something an agent can act on. */
+/** The strings a value shows an agent: itself, or each string of a list (`suggestions`). */
+function textsOf(value: FieldValue): Located<string>[] {
+  const items = Array.isArray(value.value) ? value.value.map((item, i) => ({ value: item, location: child(value.location, i) })) : [value];
+  return items.filter((item): item is Located<string> => typeof item.value === 'string');
+}
+
+/**
+ * ax-recoverable-vague-message: error examples (response examples and the property-level examples of
+ * error schemas) and error-response descriptions say something an agent can act on.
+ */
 export default ruleFunction<Options>(
   'recoverableVagueMessage',
   { ...nameOptionsSchema('message', 'recoveryHint'), phrases: { type: 'array', items: { type: 'string', minLength: 1 } } },
   ({ doc, options, operations }) => {
     const phrases = options.phrases ?? VAGUE_PHRASES;
-    // A bare string `error` member is seed 002's "bad" example: `{ "error": "Bad Request" }`.
+    // A bare string `error` member is the AX spec's "bad" example: `{ "error": "Bad Request" }`.
     const names = [...namesFor(options, 'message'), ...namesFor(options, 'recoveryHint'), 'error'];
     const findings: Finding[] = [];
     for (const operation of operations) {
       for (const response of doc.responses(operation).filter(response => isErrorStatus(response.status))) {
         const { description } = response.node;
-        const phrase = typeof description === 'string' ? vague(description, phrases) : undefined;
-        if (phrase === undefined) continue;
+        if (typeof description !== 'string' || vague(description, phrases) === undefined) continue;
         findings.push({
-          message: `${label(operation, response)}: the response description ${JSON.stringify(description)} tells an agent nothing it can act on ("${phrase}"). Say when this error happens and how to recover, e.g. "The body is invalid; \`details\` names each field to fix."`,
+          message: `${label(operation, response)}: the response description ${JSON.stringify(description)} names no cause or fix. Say when this error happens and how to recover, e.g. "The body is invalid; \`details\` names each field to fix."`,
           path: placeIn(response, child(response.location, 'description')),
         });
       }
     }
     // One schema example shared by several media types (problem+json and problem+xml) is one finding.
     const seen = new Set<unknown>();
-    for (const { operation, response, body } of errorBodies(doc, operations)) {
-      for (const { name, text } of body.examples.flatMap(example => textsOf(example, names))) {
-        const phrase = vague(text.value, phrases);
-        if (phrase === undefined) continue;
-        const key = JSON.stringify([operation.location, response.status, text.location ?? text.value]);
-        if (seen.has(key)) continue;
+    for (const value of errorFieldValues(doc, operations, names)) {
+      for (const text of textsOf(value)) {
+        const key = JSON.stringify([value.operation.location, value.response.status, text.location ?? text.value]);
+        if (vague(text.value, phrases) === undefined || seen.has(key)) continue;
         seen.add(key);
         findings.push({
-          message: `${label(operation, response)}: the ${body.mediaType} error example's \`${name}\` ${JSON.stringify(text.value)} tells an agent nothing it can act on ("${phrase}"). Name the field, the cause and the fix, e.g. "\`amount\` must be a positive integer in cents; send 4200 for 42.00."`,
-          path: placeIn(response, text.location),
+          message: `${label(value.operation, value.response)}: ${subject(value)} ${JSON.stringify(text.value)} names no field, cause or fix. Write one that does, e.g. "\`amount\` must be a positive integer in cents; send 4200 for 42.00."`,
+          path: placeIn(value.response, text.location, value.within),
         });
       }
     }
