@@ -1,5 +1,5 @@
 import { child, isErrorStatus, type Located } from '../lib/document';
-import { errorFieldValues, isExampleValue, type FieldValue } from '../lib/error-values';
+import { errorFieldValues, fieldName, type FieldValue } from '../lib/error-values';
 import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/names';
 import { label, placeIn, ruleFunction, type Finding } from '../lib/rule-function';
 
@@ -47,12 +47,6 @@ function vague(text: string, phrases: readonly string[]): string | undefined {
   });
 }
 
-/** How a value is named in a message: "the error schema's `message` example", "the application/json error example's `hint`". */
-function subject(value: FieldValue): string {
-  const what = value.source === 'example' ? '' : isExampleValue(value) ? ' example' : ' value';
-  return `${value.holder}'s \`${value.name}\`${what}`;
-}
-
 /** The strings a value shows an agent: itself, or each string of a list (`suggestions`). */
 function textsOf(value: FieldValue): Located<string>[] {
   const items = Array.isArray(value.value) ? value.value.map((item, i) => ({ value: item, location: child(value.location, i) })) : [value];
@@ -89,7 +83,7 @@ export default ruleFunction<Options>(
         if (vague(text.value, phrases) === undefined || seen.has(key)) continue;
         seen.add(key);
         findings.push({
-          message: `${label(value.operation, value.response)}: ${subject(value)} ${JSON.stringify(text.value)} names no field, cause or fix. Write one that does, e.g. "\`amount\` must be a positive integer in cents; send 4200 for 42.00."`,
+          message: `${label(value.operation, value.response)}: ${fieldName(value)} ${JSON.stringify(text.value)} names no field, cause or fix. Write one that does, e.g. "\`amount\` must be a positive integer in cents; send 4200 for 42.00."`,
           path: placeIn(value.response, text.location, value.within),
         });
       }

@@ -81,3 +81,9 @@ export function errorFieldValues(doc: OpenApiDocument, operations: Operation[], 
 
 /** True for a value an example shows (a response example, or a property's `example`/`examples`), not one a schema only allows. */
 export const isExampleValue = (value: FieldValue): boolean => value.source === 'example' || value.keyword === 'example' || value.keyword === 'examples';
+
+/** How a value is named in a message: "the application/json error example's `code`", "the error schema's `message` example". */
+export function fieldName(value: FieldValue): string {
+  const what = value.source === 'example' ? '' : isExampleValue(value) ? ' example' : ' value';
+  return `${value.holder}'s \`${value.name}\`${what}`;
+}
