@@ -35,9 +35,9 @@ function problem(doc: OpenApiDocument, body: Body, names: readonly string[], opt
   const where = views!.length > 1 ? `${lacking.length} of its ${views!.length} oneOf/anyOf shapes declare` : 'the response schema declares';
   const links = options.hypermedia === false ? undefined : lacking.flatMap(view => linkCollections(doc, view, collectionNames))[0];
   if (links !== undefined) {
-    return `${where} \`${links.property.name}\` with an href but no \`method\`, so an agent cannot tell which call to make. Declare a \`method\` on each link, or add \`${name}\` (${STEP}).`;
+    return `${where} \`${links.property.name}\` with an href but no \`method\` to send. Declare a \`method\` on each link, or add \`${name}\` (${STEP}).`;
   }
-  return `${where} no \`${name}\`, so an agent cannot tell which call comes next. Add \`${name}\` (${STEP}) to the ${body.mediaType} schema${views!.length > 1 ? ', in every branch' : ''}.`;
+  return `${where} no \`${name}\`, the next legal calls. Add \`${name}\` (${STEP}) to the ${body.mediaType} schema${views!.length > 1 ? ', in every branch' : ''}.`;
 }
 
 /** ax-envelope-next-steps: every 2xx body of a mutation tells the agent its next legal calls. */

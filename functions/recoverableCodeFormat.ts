@@ -118,7 +118,7 @@ export default ruleFunction<Options>(
         const problem = prose(uri);
         if (problem === undefined) continue;
         findings.push({
-          message: `${subject(group)} ${JSON.stringify(uri)} reads as prose (${problem}). Name the error with short stable segments, e.g. \`https://api.example.com/errors/invoice/not-finalized\`.`,
+          message: `${subject(group)} ${JSON.stringify(uri)} reads as prose (${problem}). Use short stable segments, e.g. \`/errors/invoice/not-finalized\`.`,
           path: at(group.find(value => value.value === uri)!),
         });
       }

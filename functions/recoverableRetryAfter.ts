@@ -8,10 +8,9 @@ type Options = NameOptions<'retryAfterHeader' | 'retryDelay'>;
 // Rate limited and temporarily unavailable: the two statuses whose fix is "wait, then retry unchanged".
 const WAIT_STATUSES = new Set(['429', '503']);
 
-/** "the error schema", "the error schema, in 1 of its 2 oneOf/anyOf shapes,", "the application/json and text/xml error schemas". */
+/** "the error schema has", "the error schema, in 1 of its 2 oneOf/anyOf shapes, has", "2 of its JSON error schemas have". */
 function withoutDelay(lacking: { target: ErrorSchema; count: number }[]): string {
-  const mediaTypes = lacking.map(({ target }) => target.mediaType);
-  if (lacking.length > 1) return `the ${mediaTypes.slice(0, -1).join(', ')} and ${mediaTypes[mediaTypes.length - 1]} error schemas have`;
+  if (lacking.length > 1) return `${lacking.length} of its JSON error schemas have`;
   const [{ target, count }] = lacking;
   return count < target.views.length ? `${target.name}, in ${count} of its ${target.views.length} oneOf/anyOf shapes, has` : `${target.name} has`;
 }
@@ -20,7 +19,7 @@ function withoutDelay(lacking: { target: ErrorSchema; count: number }[]): string
 export default ruleFunction<Options>('recoverableRetryAfter', nameOptionsSchema('retryAfterHeader', 'retryDelay'), ({ doc, options, operations }) => {
   const headerNames = namesFor(options, 'retryAfterHeader');
   const delayNames = namesFor(options, 'retryDelay');
-  const addHeader = `Add a \`${headerNames[0]}\` header (integer seconds) under the response's \`headers\``;
+  const addHeader = `Add a \`${headerNames[0]}\` header (integer seconds)`;
   const findings: Finding[] = [];
 
   for (const operation of operations) {
@@ -28,12 +27,12 @@ export default ruleFunction<Options>('recoverableRetryAfter', nameOptionsSchema(
       const headers = doc.headers(response);
       if (headerNamed(headers, headerNames) !== undefined) continue;
       // Not a skip: a response without `headers` is exactly the one that forgot Retry-After.
-      const noHeader = headers === undefined ? 'the response declares no headers' : `the response declares no \`${headerNames[0]}\` header`;
+      const noHeader = `the response declares no \`${headerNames[0]}\` header`;
       const { schemas, unreadable } = errorSchemasOf(doc, operation, response);
       if (unreadable) continue; // the body might carry the delay; say nothing rather than guess
       if (schemas.length === 0) {
         findings.push({
-          message: `${label(operation, response)}: ${noHeader}, so an agent cannot tell how long to wait before retrying. ${addHeader}.`,
+          message: `${label(operation, response)}: ${noHeader}, so an agent cannot tell how long to wait. ${addHeader} under its \`headers\`.`,
           path: headers === undefined ? response.at : placeIn(response, child(response.location, 'headers')),
         });
         continue;

@@ -83,7 +83,7 @@ export default ruleFunction<Options>(
         if (vague(text.value, phrases) === undefined || seen.has(key)) continue;
         seen.add(key);
         findings.push({
-          message: `${label(value.operation, value.response)}: ${fieldName(value)} ${JSON.stringify(text.value)} names no field, cause or fix. Write one that does, e.g. "\`amount\` must be a positive integer in cents; send 4200 for 42.00."`,
+          message: `${label(value.operation, value.response)}: ${fieldName(value)} ${JSON.stringify(text.value)} names no field, cause or fix. Write one that does, e.g. "\`amount\` must be a positive integer in cents."`,
           path: placeIn(value.response, text.location, value.within),
         });
       }

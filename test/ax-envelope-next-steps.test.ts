@@ -5,9 +5,9 @@ const envelope = { type: 'object', properties: { id: { type: 'string' }, nextSte
 const bare = PAYMENT;
 const STEP = '{ action, method, href, description }[]';
 const missing = (method: string, path: string, status: string, mediaType = 'application/json') =>
-  `${method} ${path} ${status}: the response schema declares no \`nextSteps\`, so an agent cannot tell which call comes next. Add \`nextSteps\` (${STEP}) to the ${mediaType} schema.`;
+  `${method} ${path} ${status}: the response schema declares no \`nextSteps\`, the next legal calls. Add \`nextSteps\` (${STEP}) to the ${mediaType} schema.`;
 const methodless = (operation: string, collection: string, where = 'the response schema declares') =>
-  `${operation}: ${where} \`${collection}\` with an href but no \`method\`, so an agent cannot tell which call to make. Declare a \`method\` on each link, or add \`nextSteps\` (${STEP}).`;
+  `${operation}: ${where} \`${collection}\` with an href but no \`method\` to send. Declare a \`method\` on each link, or add \`nextSteps\` (${STEP}).`;
 const wrap = (operation: string, kind: string) =>
   `${operation}: the application/json response is ${kind}, which cannot carry \`nextSteps\`. Wrap it in an envelope object: \`{ data: <the ${kind.split(' ')[1]}>, nextSteps: ${STEP} }\`.`;
 
@@ -100,7 +100,7 @@ testRule('ax-envelope-next-steps', [
     errors: [
       {
         path: at('/payments', 'post', '201', ...JSON_SCHEMA),
-        message: `POST /payments 201: 1 of its 2 oneOf/anyOf shapes declare no \`nextSteps\`, so an agent cannot tell which call comes next. Add \`nextSteps\` (${STEP}) to the application/json schema, in every branch.`,
+        message: `POST /payments 201: 1 of its 2 oneOf/anyOf shapes declare no \`nextSteps\`, the next legal calls. Add \`nextSteps\` (${STEP}) to the application/json schema, in every branch.`,
       },
     ],
   },
@@ -159,7 +159,7 @@ testRule('ax-envelope-next-steps', [
     }),
     errors: [
       { path: at('/a', 'post', '201', ...JSON_SCHEMA), message: methodless('POST /a 201', '_links') },
-      { path: at('/b', 'post', '201', ...JSON_SCHEMA), message: `POST /b 201: 1 of its 2 oneOf/anyOf shapes declare no \`nextSteps\`, so an agent cannot tell which call comes next. Add \`nextSteps\` (${STEP}) to the application/json schema, in every branch.` },
+      { path: at('/b', 'post', '201', ...JSON_SCHEMA), message: `POST /b 201: 1 of its 2 oneOf/anyOf shapes declare no \`nextSteps\`, the next legal calls. Add \`nextSteps\` (${STEP}) to the application/json schema, in every branch.` },
       { path: at('/c', 'post', '201', ...JSON_SCHEMA), message: missing('POST', '/c', '201') },
     ],
   },
@@ -292,7 +292,7 @@ testRule('ax-envelope-next-steps', [
     errors: [
       {
         path: at('/payments', 'post', '201', ...JSON_SCHEMA),
-        message: `POST /payments 201: the response schema declares no \`links\`, so an agent cannot tell which call comes next. Add \`links\` (${STEP}) to the application/json schema.`,
+        message: `POST /payments 201: the response schema declares no \`links\`, the next legal calls. Add \`links\` (${STEP}) to the application/json schema.`,
       },
     ],
   },

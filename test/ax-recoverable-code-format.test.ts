@@ -10,7 +10,7 @@ const off = (subject: string, verb: string, values: string[], convention: string
   `${subject} ${verb} ${values.map(value => `"${value}"`).join(', ')}, not ${convention} (${why}). Write ${values.length === 1 ? 'it' : 'them'} as ${fixes.map(fix => `\`${fix}\``).join(', ')}.`;
 const MOST = 'the convention of most codes here';
 const prose = (operation: string, subject: string, value: string, why: string) =>
-  `${operation}: ${subject} "${value}" reads as prose (${why}). Name the error with short stable segments, e.g. \`https://api.example.com/errors/invoice/not-finalized\`.`;
+  `${operation}: ${subject} "${value}" reads as prose (${why}). Use short stable segments, e.g. \`/errors/invoice/not-finalized\`.`;
 const SCHEMA_CODE = "the error schema's `code`";
 const EXAMPLE_CODE = "the application/json error example's `code`";
 const EXAMPLE_TYPE = "the application/json error example's `type`";

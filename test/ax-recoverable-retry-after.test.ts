@@ -2,11 +2,12 @@ import { at, body, JSON_SCHEMA, oas3, ref, swagger2 } from './support/documents'
 import { errorResponse, SEED_003_ENVELOPE, SEED_003_EXAMPLE, SEED_004_INTERNAL_EXAMPLE, SEED_004_PROBLEM } from './support/error-seeds';
 import { testRule } from './support/testRule';
 
-const HEADER_FIX = "Add a `Retry-After` header (integer seconds) under the response's `headers`";
-const noDelay = (where: string, headers: 'no headers' | 'no `Retry-After` header', schema = 'the error schema has') =>
-  `${where}: the response declares ${headers}, and ${schema} no retry delay. ${HEADER_FIX}, or a \`retry_after_ms\` (integer) to the error schema.`;
-const bodyless = (where: string, headers: 'no headers' | 'no `Retry-After` header') =>
-  `${where}: the response declares ${headers}, so an agent cannot tell how long to wait before retrying. ${HEADER_FIX}.`;
+const HEADER_FIX = 'Add a `Retry-After` header (integer seconds)';
+/** `_headers` says whether the response has a `headers` map: the message is the same either way. */
+const noDelay = (where: string, _headers: 'no headers' | 'no `Retry-After` header', schema = 'the error schema has') =>
+  `${where}: the response declares no \`Retry-After\` header, and ${schema} no retry delay. ${HEADER_FIX}, or a \`retry_after_ms\` (integer) to the error schema.`;
+const bodyless = (where: string, _headers: 'no headers' | 'no `Retry-After` header') =>
+  `${where}: the response declares no \`Retry-After\` header, so an agent cannot tell how long to wait. ${HEADER_FIX} under its \`headers\`.`;
 const ok = { '200': { description: 'OK' } };
 const get = (errors: object) => ({ get: { responses: { ...ok, ...errors } } });
 const string = { type: 'string' };
@@ -66,7 +67,7 @@ testRule('ax-recoverable-retry-after', [
       { schemas: { Problem: PROBLEM, Other: { type: 'object', properties: { title: string } } } },
     ),
     errors: [
-      { path: at('/a', 'get', '429'), message: noDelay('GET /a 429', 'no headers', 'the application/json, application/problem+json and application/vnd.api+json error schemas have') },
+      { path: at('/a', 'get', '429'), message: noDelay('GET /a 429', 'no headers', '3 of its JSON error schemas have') },
       { path: at('/b', 'get', '503', 'content', 'application/json', 'schema'), message: noDelay('GET /b 503', 'no headers', 'the application/json error schema has') },
       { path: at('/c', 'get', '429', ...JSON_SCHEMA), message: noDelay('GET /c 429', 'no headers') },
     ],
@@ -122,7 +123,7 @@ testRule('ax-recoverable-retry-after', [
     errors: [
       {
         path: at('/b', 'get', '429', ...JSON_SCHEMA),
-        message: "GET /b 429: the response declares no `X-Retry-In` header, and the error schema has no retry delay. Add a `X-Retry-In` header (integer seconds) under the response's `headers`, or a `wait_ms` (integer) to the error schema.",
+        message: 'GET /b 429: the response declares no `X-Retry-In` header, and the error schema has no retry delay. Add a `X-Retry-In` header (integer seconds), or a `wait_ms` (integer) to the error schema.',
       },
     ],
   },

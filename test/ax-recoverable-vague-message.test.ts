@@ -4,7 +4,7 @@ import { testRule } from './support/testRule';
 const get = (errors: object) => ({ get: { responses: { '200': { description: 'OK' }, ...errors } } });
 const withExample = (example: unknown, description = 'The amount is not a positive integer.') => ({ description, content: { 'application/json': { schema: PROBLEM, example } } });
 const EXAMPLE = ['content', 'application/json', 'example'];
-const FIX = 'Write one that does, e.g. "`amount` must be a positive integer in cents; send 4200 for 42.00."';
+const FIX = 'Write one that does, e.g. "`amount` must be a positive integer in cents."';
 /** `phrase` is the vague phrase the text amounts to: the test names it, the message need not. */
 const vagueText = (operation: string, subject: string, text: string) => `${operation}: ${subject} ${JSON.stringify(text)} names no field, cause or fix. ${FIX}`;
 const inExample = (operation: string, name: string, text: string, _phrase?: string) => vagueText(operation, `the application/json error example's \`${name}\``, text);
