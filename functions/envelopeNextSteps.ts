@@ -6,7 +6,7 @@ import { isObjectView, viewsLacking, viewsOf, type ObjectView } from '../lib/sch
 
 type Options = NameOptions<'nextSteps' | 'linkCollection'> & { prefixes?: string[]; hypermedia?: boolean };
 
-const STEP = '{ action, method, href, description }[]';
+const STEP = '[{ action, method, href, description }]';
 
 function inScope(operation: Operation, prefixes: string[] | undefined): boolean {
   return isMutation(operation) && (prefixes === undefined || prefixes.some(prefix => operation.path.startsWith(prefix)));
@@ -29,15 +29,14 @@ function problem(doc: OpenApiDocument, body: Body, names: readonly string[], opt
   const [name] = names;
   const scalar = lacking.find(view => !isObjectView(view));
   if (scalar !== undefined) {
-    const kind = kindOf(scalar);
-    return `the ${body.mediaType} response is ${kind}, which cannot carry \`${name}\`. Wrap it in an envelope object: \`{ data: <the ${kind.split(' ')[1]}>, ${name}: ${STEP} }\`.`;
+    return `the ${body.mediaType} response is ${kindOf(scalar)}, with no room for \`${name}\`. Wrap it: \`{ data: ${scalar.types?.includes('array') ? '[…]' : '…'}, ${name}: ${STEP} }\`.`;
   }
   const where = views!.length > 1 ? `${lacking.length} of its ${views!.length} oneOf/anyOf shapes declare` : 'the response schema declares';
   const links = options.hypermedia === false ? undefined : lacking.flatMap(view => linkCollections(doc, view, collectionNames))[0];
   if (links !== undefined) {
-    return `${where} \`${links.property.name}\` with an href but no \`method\` to send. Declare a \`method\` on each link, or add \`${name}\` (${STEP}).`;
+    return `${where} \`${links.property.name}\` with an href but no \`method\` to send. Declare a \`method\` on each link, or add \`${name}\`: ${STEP}.`;
   }
-  return `${where} no \`${name}\`, the next legal calls. Add \`${name}\` (${STEP}) to the ${body.mediaType} schema${views!.length > 1 ? ', in every branch' : ''}.`;
+  return `${where} no \`${name}\`. Add \`${name}\`: ${STEP} to the ${body.mediaType} schema${views!.length > 1 ? ', in every branch' : ''}.`;
 }
 
 /** ax-envelope-next-steps: every 2xx body of a mutation tells the agent its next legal calls. */

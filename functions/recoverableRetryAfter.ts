@@ -42,7 +42,7 @@ export default ruleFunction<Options>('recoverableRetryAfter', nameOptionsSchema(
         .filter(({ count }) => count > 0);
       if (lacking.length === 0) continue;
       findings.push({
-        message: `${label(operation, response)}: ${noHeader}, and ${withoutDelay(lacking)} no retry delay. ${addHeader}, or a \`${delayNames[0]}\` (integer) to the error schema.`,
+        message: `${label(operation, response)}: ${noHeader}, and ${withoutDelay(lacking)} no retry delay. ${addHeader} or a \`${delayNames[0]}\` (integer) property.`,
         path: placeIn(response, lacking.length === 1 ? lacking[0].target.schema.location : undefined),
       });
     }

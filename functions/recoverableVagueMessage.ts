@@ -70,7 +70,7 @@ export default ruleFunction<Options>(
         const { description } = response.node;
         if (typeof description !== 'string' || vague(description, phrases) === undefined) continue;
         findings.push({
-          message: `${label(operation, response)}: the response description ${JSON.stringify(description)} names no cause or fix. Say when this error happens and how to recover, e.g. "The body is invalid; \`details\` names each field to fix."`,
+          message: `${label(operation, response)}: the response description ${JSON.stringify(description)} names no cause or fix. Say when it happens and how to recover, e.g. "\`details\` names each field to fix."`,
           path: placeIn(response, child(response.location, 'description')),
         });
       }
@@ -83,7 +83,7 @@ export default ruleFunction<Options>(
         if (vague(text.value, phrases) === undefined || seen.has(key)) continue;
         seen.add(key);
         findings.push({
-          message: `${label(value.operation, value.response)}: ${fieldName(value)} ${JSON.stringify(text.value)} names no field, cause or fix. Write one that does, e.g. "\`amount\` must be a positive integer in cents."`,
+          message: `${label(value.operation, value.response)}: ${fieldName(value)} ${JSON.stringify(text.value)} names no field, cause or fix. Name them, e.g. "\`amount\` must be a positive integer."`,
           path: placeIn(value.response, text.location, value.within),
         });
       }

@@ -17,25 +17,29 @@ const METHOD = 'method';
 /** Collection → relation → array of links → link: deeper than this is not a link collection. */
 const MAX_DEPTH = 3;
 
+const URI_FORMATS = new Set(['uri', 'uri-reference', 'iri', 'iri-reference', 'url']);
+const isUrl = (view: ObjectView) => view.types?.length === 1 && view.types[0] === 'string' && view.parts.some(part => URI_FORMATS.has(String(part.value.format)));
+
 /**
- * The shapes of the links below a schema: an array's items, the values of a map keyed by relation (HAL,
- * JSON:API: its properties and `additionalProperties`), or the schema itself when it declares an href.
- * A link given as a bare URL string counts as a link without a method.
+ * The shapes of the links below a schema: the schema itself when it declares an href, an array's items,
+ * or the values of a map keyed by relation (HAL, JSON:API: its properties and `additionalProperties`).
+ * A URI string (`format: uri`) in a map is a link without a method; an array item without an href is
+ * not a link, and is not searched further (Siren's `entities`, a list of records).
  */
-function linkShapes(doc: OpenApiDocument, schema: unknown, location: JsonPath | undefined, depth = 0): (ObjectView | 'url')[] {
+function linkShapes(doc: OpenApiDocument, schema: unknown, location: JsonPath | undefined, depth = 0, inArray = false): (ObjectView | 'url')[] {
   const views = depth > MAX_DEPTH ? undefined : viewsOf(doc, schema, location);
   if (views === undefined) return [];
   return views.flatMap(view => {
-    if (view.types?.length === 1 && view.types[0] === 'string') return depth === 0 ? [] : ['url' as const];
-    if (!isObjectView(view) && !view.types?.includes('array')) return [];
+    if (isUrl(view)) return depth === 0 || inArray ? [] : ['url' as const];
     if (ownProperty(view, [HREF]) !== undefined) return [view];
-    const nested: { schema: unknown; location: JsonPath | undefined }[] = [];
+    const items = view.parts.filter(part => part.value.items !== undefined);
+    if (items.length > 0) return items.flatMap(part => linkShapes(doc, part.value.items, child(part.location, 'items'), depth + 1, true));
+    if (inArray || !isObjectView(view)) return [];
+    const values: { schema: unknown; location: JsonPath | undefined }[] = [...view.properties.values()];
     for (const part of view.parts) {
-      if (part.value.items !== undefined) nested.push({ schema: part.value.items, location: child(part.location, 'items') });
-      if (isObject(part.value.additionalProperties)) nested.push({ schema: part.value.additionalProperties, location: child(part.location, 'additionalProperties') });
+      if (isObject(part.value.additionalProperties)) values.push({ schema: part.value.additionalProperties, location: child(part.location, 'additionalProperties') });
     }
-    for (const property of view.properties.values()) nested.push({ schema: property.schema, location: property.location });
-    return nested.flatMap(next => linkShapes(doc, next.schema, next.location, depth + 1));
+    return values.flatMap(next => linkShapes(doc, next.schema, next.location, depth + 1));
   });
 }
 

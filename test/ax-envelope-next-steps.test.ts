@@ -3,13 +3,13 @@ import { testRule } from './support/testRule';
 
 const envelope = { type: 'object', properties: { id: { type: 'string' }, nextSteps: NEXT_STEPS } };
 const bare = PAYMENT;
-const STEP = '{ action, method, href, description }[]';
+const STEP = '[{ action, method, href, description }]';
 const missing = (method: string, path: string, status: string, mediaType = 'application/json') =>
-  `${method} ${path} ${status}: the response schema declares no \`nextSteps\`, the next legal calls. Add \`nextSteps\` (${STEP}) to the ${mediaType} schema.`;
+  `${method} ${path} ${status}: the response schema declares no \`nextSteps\`. Add \`nextSteps\`: ${STEP} to the ${mediaType} schema.`;
 const methodless = (operation: string, collection: string, where = 'the response schema declares') =>
-  `${operation}: ${where} \`${collection}\` with an href but no \`method\` to send. Declare a \`method\` on each link, or add \`nextSteps\` (${STEP}).`;
+  `${operation}: ${where} \`${collection}\` with an href but no \`method\` to send. Declare a \`method\` on each link, or add \`nextSteps\`: ${STEP}.`;
 const wrap = (operation: string, kind: string) =>
-  `${operation}: the application/json response is ${kind}, which cannot carry \`nextSteps\`. Wrap it in an envelope object: \`{ data: <the ${kind.split(' ')[1]}>, nextSteps: ${STEP} }\`.`;
+  `${operation}: the application/json response is ${kind}, with no room for \`nextSteps\`. Wrap it: \`{ data: ${kind === 'an array' ? '[…]' : '…'}, nextSteps: ${STEP} }\`.`;
 
 const string = { type: 'string' };
 /** A Siren entity: `actions[]` carry a method, `links[]` do not. */
@@ -100,7 +100,7 @@ testRule('ax-envelope-next-steps', [
     errors: [
       {
         path: at('/payments', 'post', '201', ...JSON_SCHEMA),
-        message: `POST /payments 201: 1 of its 2 oneOf/anyOf shapes declare no \`nextSteps\`, the next legal calls. Add \`nextSteps\` (${STEP}) to the application/json schema, in every branch.`,
+        message: `POST /payments 201: 1 of its 2 oneOf/anyOf shapes declare no \`nextSteps\`. Add \`nextSteps\`: ${STEP} to the application/json schema, in every branch.`,
       },
     ],
   },
@@ -159,8 +159,21 @@ testRule('ax-envelope-next-steps', [
     }),
     errors: [
       { path: at('/a', 'post', '201', ...JSON_SCHEMA), message: methodless('POST /a 201', '_links') },
-      { path: at('/b', 'post', '201', ...JSON_SCHEMA), message: `POST /b 201: 1 of its 2 oneOf/anyOf shapes declare no \`nextSteps\`, the next legal calls. Add \`nextSteps\` (${STEP}) to the application/json schema, in every branch.` },
+      { path: at('/b', 'post', '201', ...JSON_SCHEMA), message: `POST /b 201: 1 of its 2 oneOf/anyOf shapes declare no \`nextSteps\`. Add \`nextSteps\`: ${STEP} to the application/json schema, in every branch.` },
       { path: at('/c', 'post', '201', ...JSON_SCHEMA), message: missing('POST', '/c', '201') },
+    ],
+  },
+  {
+    name: 'a map of URI strings is links without a method (corpus: train-travel); records in an array without an href, URI strings inside them and plain strings are not links (corpus: DigitalOcean actions, Stripe file links)',
+    document: oas3({
+      '/bookings': post({ '201': body({ type: 'object', properties: { id: string, links: { type: 'object', properties: { self: { type: 'string', format: 'uri' } } } } }) }),
+      '/droplets/actions': post({ '201': body({ type: 'object', properties: { actions: { type: 'array', items: { type: 'object', properties: { id: { type: 'integer' }, status: string, region: { type: 'object', properties: { slug: string, href: string } } } } } } }) }),
+      '/files': post({ '200': body({ type: 'object', properties: { links: { type: 'object', properties: { object: string, url: { type: 'string', pattern: '^/v1/file_links' }, data: { type: 'array', items: { type: 'object', properties: { url: { type: 'string', format: 'uri' } } } } } } } }) }),
+    }),
+    errors: [
+      { path: at('/bookings', 'post', '201', ...JSON_SCHEMA), message: methodless('POST /bookings 201', 'links') },
+      { path: at('/droplets/actions', 'post', '201', ...JSON_SCHEMA), message: missing('POST', '/droplets/actions', '201') },
+      { path: at('/files', 'post', '200', ...JSON_SCHEMA), message: missing('POST', '/files', '200') },
     ],
   },
   {
@@ -292,7 +305,7 @@ testRule('ax-envelope-next-steps', [
     errors: [
       {
         path: at('/payments', 'post', '201', ...JSON_SCHEMA),
-        message: `POST /payments 201: the response schema declares no \`links\`, the next legal calls. Add \`links\` (${STEP}) to the application/json schema.`,
+        message: `POST /payments 201: the response schema declares no \`links\`. Add \`links\`: ${STEP} to the application/json schema.`,
       },
     ],
   },

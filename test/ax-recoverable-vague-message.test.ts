@@ -4,12 +4,12 @@ import { testRule } from './support/testRule';
 const get = (errors: object) => ({ get: { responses: { '200': { description: 'OK' }, ...errors } } });
 const withExample = (example: unknown, description = 'The amount is not a positive integer.') => ({ description, content: { 'application/json': { schema: PROBLEM, example } } });
 const EXAMPLE = ['content', 'application/json', 'example'];
-const FIX = 'Write one that does, e.g. "`amount` must be a positive integer in cents."';
+const FIX = 'Name them, e.g. "`amount` must be a positive integer."';
 /** `phrase` is the vague phrase the text amounts to: the test names it, the message need not. */
 const vagueText = (operation: string, subject: string, text: string) => `${operation}: ${subject} ${JSON.stringify(text)} names no field, cause or fix. ${FIX}`;
 const inExample = (operation: string, name: string, text: string, _phrase?: string) => vagueText(operation, `the application/json error example's \`${name}\``, text);
 const inDescription = (operation: string, text: string, _phrase?: string) =>
-  `${operation}: the response description ${JSON.stringify(text)} names no cause or fix. Say when this error happens and how to recover, e.g. "The body is invalid; \`details\` names each field to fix."`;
+  `${operation}: the response description ${JSON.stringify(text)} names no cause or fix. Say when it happens and how to recover, e.g. "\`details\` names each field to fix."`;
 
 testRule('ax-recoverable-vague-message', [
   {
