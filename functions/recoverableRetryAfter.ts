@@ -27,7 +27,7 @@ export default ruleFunction<Options>('recoverableRetryAfter', nameOptionsSchema(
       const headers = doc.headers(response);
       if (headerNamed(headers, headerNames) !== undefined) continue;
       // Not a skip: a response without `headers` is exactly the one that forgot Retry-After.
-      const noHeader = `the response declares no \`${headerNames[0]}\` header`;
+      const noHeader = `no \`${headerNames[0]}\` header`;
       const { schemas, unreadable } = errorSchemasOf(doc, operation, response);
       if (unreadable) continue; // the body might carry the delay; say nothing rather than guess
       if (schemas.length === 0) {

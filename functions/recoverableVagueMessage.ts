@@ -70,7 +70,7 @@ export default ruleFunction<Options>(
         const { description } = response.node;
         if (typeof description !== 'string' || vague(description, phrases) === undefined) continue;
         findings.push({
-          message: `${label(operation, response)}: the response description ${JSON.stringify(description)} names no cause or fix. Say when it happens and how to recover, e.g. "\`details\` names each field to fix."`,
+          message: `${label(operation, response)}: the response description ${JSON.stringify(description)} names no cause or fix. Say when this error happens and how to recover from it.`,
           path: placeIn(response, child(response.location, 'description')),
         });
       }

@@ -5,9 +5,9 @@ import { testRule } from './support/testRule';
 const HEADER_FIX = 'Add a `Retry-After` header (integer seconds)';
 /** `_headers` says whether the response has a `headers` map: the message is the same either way. */
 const noDelay = (where: string, _headers: 'no headers' | 'no `Retry-After` header', schema = 'the error schema has') =>
-  `${where}: the response declares no \`Retry-After\` header, and ${schema} no retry delay. ${HEADER_FIX} or a \`retry_after_ms\` (integer) property.`;
+  `${where}: no \`Retry-After\` header, and ${schema} no retry delay. ${HEADER_FIX} or a \`retry_after_ms\` (integer) property.`;
 const bodyless = (where: string, _headers: 'no headers' | 'no `Retry-After` header') =>
-  `${where}: the response declares no \`Retry-After\` header, so an agent cannot tell how long to wait. ${HEADER_FIX} under its \`headers\`.`;
+  `${where}: no \`Retry-After\` header, so an agent cannot tell how long to wait. ${HEADER_FIX} under its \`headers\`.`;
 const ok = { '200': { description: 'OK' } };
 const get = (errors: object) => ({ get: { responses: { ...ok, ...errors } } });
 const string = { type: 'string' };
@@ -123,7 +123,7 @@ testRule('ax-recoverable-retry-after', [
     errors: [
       {
         path: at('/b', 'get', '429', ...JSON_SCHEMA),
-        message: 'GET /b 429: the response declares no `X-Retry-In` header, and the error schema has no retry delay. Add a `X-Retry-In` header (integer seconds) or a `wait_ms` (integer) property.',
+        message: 'GET /b 429: no `X-Retry-In` header, and the error schema has no retry delay. Add a `X-Retry-In` header (integer seconds) or a `wait_ms` (integer) property.',
       },
     ],
   },

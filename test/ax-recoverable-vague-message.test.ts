@@ -9,7 +9,7 @@ const FIX = 'Name them, e.g. "`amount` must be a positive integer."';
 const vagueText = (operation: string, subject: string, text: string) => `${operation}: ${subject} ${JSON.stringify(text)} names no field, cause or fix. ${FIX}`;
 const inExample = (operation: string, name: string, text: string, _phrase?: string) => vagueText(operation, `the application/json error example's \`${name}\``, text);
 const inDescription = (operation: string, text: string, _phrase?: string) =>
-  `${operation}: the response description ${JSON.stringify(text)} names no cause or fix. Say when it happens and how to recover, e.g. "\`details\` names each field to fix."`;
+  `${operation}: the response description ${JSON.stringify(text)} names no cause or fix. Say when this error happens and how to recover from it.`;
 
 testRule('ax-recoverable-vague-message', [
   {
