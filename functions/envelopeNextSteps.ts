@@ -31,12 +31,13 @@ function problem(doc: OpenApiDocument, body: Body, names: readonly string[], opt
   if (scalar !== undefined) {
     return `the ${body.mediaType} response is ${kindOf(scalar)}, with no room for \`${name}\`. Wrap it: \`{ data: ${scalar.types?.includes('array') ? '[…]' : '…'}, ${name}: ${STEP} }\`.`;
   }
-  const where = views!.length > 1 ? `${lacking.length} of its ${views!.length} oneOf/anyOf shapes declare` : 'the response schema declares';
+  const several = views!.length > 1;
+  const subject = several ? `${lacking.length} of its ${views!.length} oneOf/anyOf shapes` : 'the response schema';
   const links = options.hypermedia === false ? undefined : lacking.flatMap(view => linkCollections(doc, view, collectionNames))[0];
   if (links !== undefined) {
-    return `${where} \`${links.property.name}\` with an href but no \`method\` to send. Declare a \`method\` on each link, or add \`${name}\`: ${STEP}.`;
+    return `${subject} ${several ? 'declare' : 'declares'} \`${links.property.name}\` with an href but no \`method\` to send. Declare a \`method\` on each link, or add \`${name}\`: ${STEP}.`;
   }
-  return `${where} no \`${name}\`. Add \`${name}\`: ${STEP} to the ${body.mediaType} schema${views!.length > 1 ? ', in every branch' : ''}.`;
+  return `${subject} ${several ? 'do' : 'does'} not declare \`${name}\`. Add \`${name}\`: ${STEP} to the ${body.mediaType} schema${several ? ', in every branch' : ''}.`;
 }
 
 /** ax-envelope-next-steps: every 2xx body of a mutation tells the agent its next legal calls. */

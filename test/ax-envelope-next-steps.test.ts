@@ -5,7 +5,7 @@ const envelope = { type: 'object', properties: { id: { type: 'string' }, nextSte
 const bare = PAYMENT;
 const STEP = '[{ action, method, href, description }]';
 const missing = (method: string, path: string, status: string, mediaType = 'application/json') =>
-  `${method} ${path} ${status}: the response schema declares no \`nextSteps\`. Add \`nextSteps\`: ${STEP} to the ${mediaType} schema.`;
+  `${method} ${path} ${status}: the response schema does not declare \`nextSteps\`. Add \`nextSteps\`: ${STEP} to the ${mediaType} schema.`;
 const methodless = (operation: string, collection: string, where = 'the response schema declares') =>
   `${operation}: ${where} \`${collection}\` with an href but no \`method\` to send. Declare a \`method\` on each link, or add \`nextSteps\`: ${STEP}.`;
 const wrap = (operation: string, kind: string) =>
@@ -100,7 +100,7 @@ testRule('ax-envelope-next-steps', [
     errors: [
       {
         path: at('/payments', 'post', '201', ...JSON_SCHEMA),
-        message: `POST /payments 201: 1 of its 2 oneOf/anyOf shapes declare no \`nextSteps\`. Add \`nextSteps\`: ${STEP} to the application/json schema, in every branch.`,
+        message: `POST /payments 201: 1 of its 2 oneOf/anyOf shapes do not declare \`nextSteps\`. Add \`nextSteps\`: ${STEP} to the application/json schema, in every branch.`,
       },
     ],
   },
@@ -159,7 +159,7 @@ testRule('ax-envelope-next-steps', [
     }),
     errors: [
       { path: at('/a', 'post', '201', ...JSON_SCHEMA), message: methodless('POST /a 201', '_links') },
-      { path: at('/b', 'post', '201', ...JSON_SCHEMA), message: `POST /b 201: 1 of its 2 oneOf/anyOf shapes declare no \`nextSteps\`. Add \`nextSteps\`: ${STEP} to the application/json schema, in every branch.` },
+      { path: at('/b', 'post', '201', ...JSON_SCHEMA), message: `POST /b 201: 1 of its 2 oneOf/anyOf shapes do not declare \`nextSteps\`. Add \`nextSteps\`: ${STEP} to the application/json schema, in every branch.` },
       { path: at('/c', 'post', '201', ...JSON_SCHEMA), message: missing('POST', '/c', '201') },
     ],
   },
@@ -305,7 +305,7 @@ testRule('ax-envelope-next-steps', [
     errors: [
       {
         path: at('/payments', 'post', '201', ...JSON_SCHEMA),
-        message: `POST /payments 201: the response schema declares no \`links\`. Add \`links\`: ${STEP} to the application/json schema.`,
+        message: `POST /payments 201: the response schema does not declare \`links\`. Add \`links\`: ${STEP} to the application/json schema.`,
       },
     ],
   },
