@@ -34,17 +34,31 @@ const MAX_TRAILING_WORDS = 2;
 
 const normalize = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
 
-/** The vague phrase the text amounts to, if it is that phrase, maybe with an interjection before or a word or two after. */
-function vague(text: string, phrases: readonly string[]): string | undefined {
-  const body = text.trim().toLowerCase().replace(LEADING, '');
-  return phrases.find(phrase => {
-    const words = phrase.toLowerCase().split(/\s+/);
-    const pattern = new RegExp(`^${words.map(word => word.replace(/[^a-z0-9]/g, '')).join('[^a-z0-9]+')}(?![a-z0-9])`);
-    const match = pattern.exec(body);
-    if (match === null) return false;
-    const rest = body.slice(match[0].length);
-    return !DETAIL.test(rest) && normalize(rest).split(' ').filter(Boolean).length <= MAX_TRAILING_WORDS;
-  });
+type Matcher = (text: string) => string | undefined;
+
+/**
+ * A test for "the vague phrase the text amounts to, if it is that phrase, maybe with an interjection
+ * before or a word or two after". Patterns are compiled once and answers kept per text: a shared
+ * schema's example is asked about once per response that uses it.
+ */
+function vagueMatcher(phrases: readonly string[]): Matcher {
+  const patterns = phrases.map(phrase => ({
+    phrase,
+    pattern: new RegExp(`^${phrase.toLowerCase().split(/\s+/).map(word => word.replace(/[^a-z0-9]/g, '')).join('[^a-z0-9]+')}(?![a-z0-9])`),
+  }));
+  const answers = new Map<string, string | undefined>();
+  return text => {
+    if (answers.has(text)) return answers.get(text);
+    const body = text.trim().toLowerCase().replace(LEADING, '');
+    const found = patterns.find(({ pattern }) => {
+      const match = pattern.exec(body);
+      if (match === null) return false;
+      const rest = body.slice(match[0].length);
+      return !DETAIL.test(rest) && normalize(rest).split(' ').filter(Boolean).length <= MAX_TRAILING_WORDS;
+    });
+    answers.set(text, found?.phrase);
+    return found?.phrase;
+  };
 }
 
 /** The strings a value shows an agent: itself, or each string of a list (`suggestions`). */
@@ -61,14 +75,14 @@ export default ruleFunction<Options>(
   'recoverableVagueMessage',
   { ...nameOptionsSchema('message', 'recoveryHint'), phrases: { type: 'array', items: { type: 'string', minLength: 1 } } },
   ({ doc, options, operations }) => {
-    const phrases = options.phrases ?? VAGUE_PHRASES;
+    const vague = vagueMatcher(options.phrases ?? VAGUE_PHRASES);
     // A bare string `error` member is the AX spec's "bad" example: `{ "error": "Bad Request" }`.
     const names = [...namesFor(options, 'message'), ...namesFor(options, 'recoveryHint'), 'error'];
     const findings: Finding[] = [];
     for (const operation of operations) {
       for (const response of doc.responses(operation).filter(response => isErrorStatus(response.status))) {
         const { description } = response.node;
-        if (typeof description !== 'string' || vague(description, phrases) === undefined) continue;
+        if (typeof description !== 'string' || vague(description) === undefined) continue;
         findings.push({
           message: `${label(operation, response)}: the response description ${JSON.stringify(description)} names no cause or fix. Say when this error happens and how to recover from it.`,
           path: placeIn(response, child(response.location, 'description')),
@@ -80,7 +94,7 @@ export default ruleFunction<Options>(
     for (const value of errorFieldValues(doc, operations, names)) {
       for (const text of textsOf(value)) {
         const key = JSON.stringify([value.operation.location, value.response.status, text.location ?? text.value]);
-        if (vague(text.value, phrases) === undefined || seen.has(key)) continue;
+        if (vague(text.value) === undefined || seen.has(key)) continue;
         seen.add(key);
         findings.push({
           message: `${label(value.operation, value.response)}: ${fieldName(value)} ${JSON.stringify(text.value)} names no field, cause or fix. Name them, e.g. "\`amount\` must be a positive integer."`,

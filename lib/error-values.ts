@@ -4,9 +4,9 @@
  * `allOf`, `oneOf`), and its value in each error example. Value rules (severity, code format, catalog,
  * vague messages) read these instead of walking schemas and examples themselves.
  */
-import { errorBodies, isErrorStatus, type JsonPath, type Located, type OpenApiDocument, type Operation, type Response } from './document';
-import { errorProperty, errorSchemas } from './error-bodies';
-import { declaredValues, type ObjectView } from './schema';
+import { errorBodies, isErrorStatus, isObject, type JsonPath, type Located, type OpenApiDocument, type Operation, type Response } from './document';
+import { errorProperty, errorSchemas, type ErrorSchema } from './error-bodies';
+import { declaredValues } from './schema';
 import { membersOf, type Member } from './values';
 
 export interface FieldValue extends Located {
@@ -34,11 +34,6 @@ function keywordAt(location: JsonPath | undefined): string | undefined {
   return typeof location[location.length - 1] === 'number' ? String(location[location.length - 2]) : last;
 }
 
-/** The name of the first of `names` a view declares, at its top level or in the `error` wrapper. */
-function firstDeclared(doc: OpenApiDocument, view: ObjectView, names: readonly string[]): string | undefined {
-  return names.find(name => errorProperty(doc, view, [name]) !== undefined);
-}
-
 /** Members of one example whose object holds an earlier of the names asked for are not primary. */
 function primaryMembers(members: Member[]): Set<Member> {
   const firstPerHolder = new Map<string, Member>();
@@ -49,22 +44,46 @@ function primaryMembers(members: Member[]): Set<Member> {
   return new Set(firstPerHolder.values());
 }
 
+/** A value an error schema declares for a field, before it is placed in a response. */
+type Declared = Pick<FieldValue, 'value' | 'location' | 'name' | 'keyword' | 'primary' | 'field'>;
+
+const declaredCache = new WeakMap<OpenApiDocument, Map<string, WeakMap<object, Declared[]>>>();
+
+/**
+ * The values an error schema declares for the named fields. Memoized per schema object: a shared error
+ * schema is read once, not once per response that uses it.
+ */
+function declaredIn(doc: OpenApiDocument, target: ErrorSchema, names: readonly string[]): Declared[] {
+  const node = doc.resolve(target.schema.value, target.schema.location)?.value;
+  let perNames = declaredCache.get(doc);
+  if (perNames === undefined) declaredCache.set(doc, (perNames = new Map()));
+  const key = names.join('\u0000');
+  let perSchema = perNames.get(key);
+  if (perSchema === undefined) perNames.set(key, (perSchema = new WeakMap()));
+  const cached = isObject(node) ? perSchema.get(node) : undefined;
+  if (cached !== undefined) return cached;
+  const found = target.views.map(view => names.map(name => errorProperty(doc, view, [name])));
+  // The first name a view declares holds its code; a later one (a `type` beside a `code`) does not.
+  const primary = new Set(found.map(properties => names[properties.findIndex(property => property !== undefined)]));
+  const declared: Declared[] = [];
+  // One lookup per name: a schema may declare both `code` and `type`, and a `type` may still be a problem-type URI.
+  names.forEach((name, i) => {
+    const seen = new Set<unknown>();
+    for (const property of found.map(properties => properties[i])) {
+      if (property === undefined || seen.has(property.schema)) continue;
+      seen.add(property.schema);
+      for (const value of declaredValues(doc, property)) declared.push({ ...value, name, keyword: keywordAt(value.location), primary: primary.has(name), field: property.location });
+    }
+  });
+  if (isObject(node)) perSchema.set(node, declared);
+  return declared;
+}
+
 export function errorFieldValues(doc: OpenApiDocument, operations: Operation[], names: readonly string[]): FieldValue[] {
   const values: FieldValue[] = [];
   for (const target of errorSchemas(doc, operations, isErrorStatus)) {
     const { operation, response, name: holder } = target;
-    const primaryNames = new Set(target.views.map(view => firstDeclared(doc, view, names)));
-    // One lookup per name: a schema may declare both `code` and `type`, and a `type` may still be a problem-type URI.
-    for (const name of names) {
-      const seen = new Set<unknown>();
-      for (const property of target.views.map(view => errorProperty(doc, view, [name]))) {
-        if (property === undefined || seen.has(property.schema)) continue;
-        seen.add(property.schema);
-        for (const value of declaredValues(doc, property)) {
-          values.push({ ...value, operation, response, name, source: 'schema', keyword: keywordAt(value.location), primary: primaryNames.has(name), field: property.location, holder, within: target.schema.location });
-        }
-      }
-    }
+    for (const value of declaredIn(doc, target, names)) values.push({ ...value, operation, response, source: 'schema', holder, within: target.schema.location });
   }
   for (const { operation, response, body } of errorBodies(doc, operations)) {
     for (const example of body.examples) {
