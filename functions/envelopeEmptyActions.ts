@@ -4,7 +4,7 @@ import { label, placeIn, ruleFunction, type Finding } from '../lib/rule-function
 
 type Options = NameOptions<'nextActions' | 'nextSteps'>;
 
-/** ax-envelope-empty-actions: an example that says "no transitions" still tells the agent how to recover (seed 000, F-456). */
+/** ax-envelope-empty-actions: an example that says "no transitions" still tells the agent how to recover (AGLedger's "The Agent-UX Envelope", finding F-456). */
 export default ruleFunction<Options>('envelopeEmptyActions', nameOptionsSchema('nextActions', 'nextSteps'), ({ doc, options, operations }) => {
   const stepNames = namesFor(options, 'nextSteps');
   const findings: Finding[] = [];
@@ -16,7 +16,7 @@ export default ruleFunction<Options>('envelopeEmptyActions', nameOptionsSchema('
           const steps = stepNames.map(name => holder.value[name]).find(Array.isArray);
           if (steps !== undefined && steps.length > 0) continue;
           findings.push({
-            message: `${label(operation, response)}: the response example has an empty \`${key}\` and ${steps === undefined ? 'no' : 'an empty'} \`${stepNames[0]}\`, so an agent reading it concludes it is stuck. Add \`${stepNames[0]}\` beside \`${key}\` with the recovery calls that remain (each { action, method, href, description }, saying who may call it).`,
+            message: `${label(operation, response)}: the response example has an empty \`${key}\` and ${steps === undefined ? 'no' : 'an empty'} \`${stepNames[0]}\`: an agent is stuck. Add \`${stepNames[0]}\` beside it: the recovery calls that remain ({ action, method, href, description }[]).`,
             path: placeIn(response, value.location),
           });
         }

@@ -1,34 +1,61 @@
-import { isEnvelopeStatus, isMutation, type Operation } from '../lib/document';
+import { isEnvelopeStatus, isMutation, type Body, type OpenApiDocument, type Operation, type Response } from '../lib/document';
+import { linkCollections } from '../lib/hypermedia';
 import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/names';
 import { label, placeIn, ruleFunction, type Finding } from '../lib/rule-function';
-import { viewsLacking, viewsOf } from '../lib/schema';
+import { isObjectView, viewsLacking, viewsOf, type ObjectView } from '../lib/schema';
 
-type Options = NameOptions<'nextSteps'> & { prefixes?: string[] };
+type Options = NameOptions<'nextSteps' | 'linkCollection'> & { prefixes?: string[]; hypermedia?: boolean };
+
+const STEP = '[{ action, method, href, description }]';
 
 function inScope(operation: Operation, prefixes: string[] | undefined): boolean {
   return isMutation(operation) && (prefixes === undefined || prefixes.some(prefix => operation.path.startsWith(prefix)));
 }
 
+/** "an array", "a string": what a body that cannot hold properties is. */
+function kindOf(view: ObjectView): string {
+  const type = view.types?.[0] ?? 'value';
+  return /^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`;
+}
+
+/** What one 2xx body lacks: nothing, when every shape declares nextSteps or (unless turned off) callable links. */
+function problem(doc: OpenApiDocument, body: Body, names: readonly string[], options: Options): string | undefined {
+  const views = viewsOf(doc, body.schema!.value, body.schema!.location);
+  const collectionNames = namesFor(options, 'linkCollection');
+  const lacking = viewsLacking(doc, views, names).filter(
+    view => options.hypermedia === false || !linkCollections(doc, view, collectionNames).some(collection => collection.callable),
+  );
+  if (lacking.length === 0) return undefined;
+  const [name] = names;
+  const scalar = lacking.find(view => !isObjectView(view));
+  if (scalar !== undefined) {
+    return `the ${body.mediaType} response is ${kindOf(scalar)}, with no room for \`${name}\`. Wrap it: \`{ data: ${scalar.types?.includes('array') ? '[…]' : '…'}, ${name}: ${STEP} }\`.`;
+  }
+  const several = views!.length > 1;
+  const subject = several ? `${lacking.length} of its ${views!.length} oneOf/anyOf shapes` : 'the response schema';
+  const links = options.hypermedia === false ? undefined : lacking.flatMap(view => linkCollections(doc, view, collectionNames))[0];
+  if (links !== undefined) {
+    return `${subject} ${several ? 'declare' : 'declares'} \`${links.property.name}\` with an href but no \`method\` to send. Declare a \`method\` on each link, or add \`${name}\`: ${STEP}.`;
+  }
+  return `${subject} ${several ? 'do' : 'does'} not declare \`${name}\`. Add \`${name}\`: ${STEP} to the ${body.mediaType} schema${several ? ', in every branch' : ''}.`;
+}
+
 /** ax-envelope-next-steps: every 2xx body of a mutation tells the agent its next legal calls. */
 export default ruleFunction<Options>(
   'envelopeNextSteps',
-  { ...nameOptionsSchema('nextSteps'), prefixes: { type: 'array', items: { type: 'string' } } },
+  {
+    ...nameOptionsSchema('nextSteps', 'linkCollection'),
+    prefixes: { type: 'array', items: { type: 'string' } },
+    hypermedia: { type: 'boolean' },
+  },
   ({ doc, options, operations }) => {
     const names = namesFor(options, 'nextSteps');
     const findings: Finding[] = [];
     for (const operation of operations.filter(op => inScope(op, options.prefixes))) {
-      for (const response of doc.responses(operation)) {
-        if (!isEnvelopeStatus(response.status)) continue;
+      for (const response of doc.responses(operation).filter((entry: Response) => isEnvelopeStatus(entry.status))) {
         for (const body of doc.jsonBodies(operation, response)) {
-          if (body.schema === undefined) continue;
-          const views = viewsOf(doc, body.schema.value, body.schema.location);
-          const lacking = viewsLacking(doc, views, names).length;
-          if (lacking === 0) continue;
-          const where = views!.length > 1 ? `${lacking} of the ${views!.length} oneOf/anyOf shapes of the response schema do` : 'the response schema does';
-          findings.push({
-            message: `${label(operation, response)}: ${where} not declare \`${names[0]}\`, so an agent cannot tell which call comes next. Add \`${names[0]}\` (an array of { action, method, href, description }) to the ${body.mediaType} schema${views!.length > 1 ? ', in every branch' : ''}.`,
-            path: placeIn(response, body.schema.location),
-          });
+          const what = body.schema === undefined ? undefined : problem(doc, body, names, options);
+          if (what !== undefined) findings.push({ message: `${label(operation, response)}: ${what}`, path: placeIn(response, body.schema!.location) });
         }
       }
     }

@@ -9,15 +9,15 @@ type Options = NameOptions<'nextSteps' | 'nextStepItem'>;
 /** What is wrong with one step of an example, if anything. */
 function problem(match: HrefMatch, href: string, method: unknown): string | undefined {
   if (match.kind === 'template') {
-    return `a \`nextSteps\` href of the response example, \`${href}\`, still holds \`${match.placeholder}\`, which the agent would have to fill in. Emit the concrete URL, with the real value in place of \`${match.placeholder}\`.`;
+    return `the example's \`nextSteps\` href \`${href}\` still holds \`${match.placeholder}\`, which the agent would have to fill in. Emit the concrete URL, with the real value in its place.`;
   }
   if (match.kind === 'unmatched') {
-    const guess = match.nearest === undefined ? '.' : `; did you mean \`${match.nearest}\`?`;
-    return `a \`nextSteps\` href of the response example, \`${href}\`, matches no path${guess} An agent following it gets a 404. Point the step at a declared route (server base path included), or declare the route under \`paths\`.`;
+    const guess = match.nearest === undefined ? '' : ` (did you mean \`${match.nearest}\`?)`;
+    return `the example's \`nextSteps\` href \`${href}\` matches no declared path${guess}. Point it at a declared route (base path included), or declare the route.`;
   }
   if (typeof method !== 'string' || match.methods.includes(method.toLowerCase())) return undefined;
   const declared = match.methods.length === 0 ? 'no operation' : `only ${match.methods.map(m => m.toUpperCase()).join(', ')}`;
-  return `a \`nextSteps\` step of the response example, \`${method} ${href}\`, reaches \`${match.path}\`, which declares ${declared}. Use one of the declared methods in the step, or declare \`${method.toLowerCase()}\` on that path.`;
+  return `the example's \`nextSteps\` step \`${method} ${href}\` reaches \`${match.path}\`, which declares ${declared}. Use a declared method, or declare \`${method.toLowerCase()}\` there.`;
 }
 
 /** ax-envelope-next-steps-href: every href an example's nextSteps hands the agent reaches a declared route and method. */

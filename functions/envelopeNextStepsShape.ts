@@ -11,10 +11,10 @@ const SENDABLE_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTI
 const METHOD_ENUM = '`enum: [GET, POST, PUT, PATCH, DELETE]`';
 /** What each item field holds, in the order of the nextStepItem names: action, method, href, description. */
 const ITEM_FIELDS = [
-  'an imperative verb phrase, type string',
-  `the HTTP verb, type string with ${METHOD_ENUM}`,
-  'the concrete URL to call, type string, no template to fill in',
-  'one sentence with the rationale and any precondition, type string',
+  'type string: an imperative verb phrase',
+  `type string, ${METHOD_ENUM}`,
+  'type string: the concrete URL, no template',
+  'type string: why, and any precondition',
 ];
 
 interface Problem {
@@ -54,21 +54,22 @@ export default ruleFunction<Options>(
 function checkSteps(doc: OpenApiDocument, target: Target, itemNames: readonly string[], methodEnum: boolean): Finding[] {
   const { response, property } = target;
   const say = (what: string, ...at: (JsonPath | undefined)[]) => ({ message: `${label(target.operation, response)}: ${what}`, path: placeIn(response, ...at, target.schemaAt) });
-  const shape = `an array whose \`items\` are objects requiring ${itemNames.map(name => `\`${name}\``).join(', ')}`;
+  const required = itemNames.map(name => `\`${name}\``).join(', ');
+  const shape = `an array of objects requiring ${required}`;
   const types = propertyTypes(doc, property);
   if (types !== undefined && !types.includes('array')) {
-    return [say(`\`${property.trail}\` is declared as ${types.join(' or ')}, so an agent cannot read it as a list of steps. Declare it as ${shape}.`, property.location)];
+    return [say(`\`${property.trail}\` is declared as ${types.join(' or ')}, not a list of steps. Declare it as ${shape}.`, property.location)];
   }
   const outer = viewsOf(doc, property.schema, property.location);
   if (outer === undefined) return [];
   if (!outer.some(view => view.parts.some(part => part.value.items !== undefined))) {
-    return [say(`\`${property.trail}\` declares no \`items\`, so an agent cannot tell what a step holds. Declare it as ${shape}.`, property.location)];
+    return [say(`\`${property.trail}\` declares no \`items\`, so a step's fields are unknown. Declare it as ${shape}.`, property.location)];
   }
   const items = viewsOfProperty(doc, property, true);
   if (items === undefined) return [];
   const scalar = items.find(view => !isObjectView(view));
   if (scalar !== undefined) {
-    return [say(`the items of \`${property.trail}\` are ${scalar.types?.join(' or ')}, not steps an agent can call. Make them objects requiring ${itemNames.map(name => `\`${name}\``).join(', ')}.`, scalar.parts[0].location, property.location)];
+    return [say(`the items of \`${property.trail}\` are ${scalar.types?.join(' or ')}, not steps. Make them objects requiring ${required}.`, scalar.parts[0].location, property.location)];
   }
   const subject = `the items of \`${property.trail}\``;
   return [...itemNames.flatMap((name, i) => missingField(subject, items, name, i)), ...methodProblems(doc, subject, items, itemNames[1], methodEnum)].map(({ what, at }) =>
@@ -81,8 +82,8 @@ function missingField(subject: string, items: readonly ObjectView[], name: strin
   const lacking = items.filter(view => ownProperty(view, [name], true) === undefined);
   if (lacking.length === 0) return [];
   const declared = lacking.every(view => ownProperty(view, [name]) !== undefined);
-  const fix = declared ? `Add \`${name}\` to their \`required\` list` : `Declare \`${name}\` (${ITEM_FIELDS[index] ?? 'type string'}) and list it in \`required\``;
-  return [{ what: `${subject} ${declared ? 'declare but do not require' : 'do not declare'} \`${name}\`, so an agent may get a step it cannot call. ${fix}.`, at: lacking[0].parts[0].location }];
+  const fix = declared ? `Add it to their \`required\` list` : `Declare it (${ITEM_FIELDS[index] ?? 'type string'}) and list it in \`required\``;
+  return [{ what: `${subject} ${declared ? 'declare but do not require' : 'do not declare'} \`${name}\`. ${fix}.`, at: lacking[0].parts[0].location }];
 }
 
 /** `method` must be limited to verbs an agent can send: an enum (or const) of HTTP methods. */
@@ -95,10 +96,10 @@ function methodProblems(doc: OpenApiDocument, subject: string, items: readonly O
     // `null` in the enum only makes the field nullable.
     const outside = limit.values.filter(value => value !== null && (typeof value !== 'string' || !SENDABLE_METHODS.includes(value.toUpperCase())));
     if (!limit.limited && methodEnum) {
-      problems.push({ what: `${subject} let \`${name}\` be any string, so an agent may be handed a verb it cannot send. Limit it with ${METHOD_ENUM}.`, at: method.location });
+      problems.push({ what: `${subject} let \`${name}\` be any string, not only a verb an agent can send. Limit it with ${METHOD_ENUM}.`, at: method.location });
     } else if (outside.length > 0) {
       const listed = outside.map(value => `\`${typeof value === 'string' ? value : JSON.stringify(value)}\``).join(', ');
-      problems.push({ what: `${subject} allow \`${name}\` values that are not HTTP methods: ${listed}. Limit it to ${METHOD_ENUM} (HEAD and OPTIONS are accepted too).`, at: method.location });
+      problems.push({ what: `${subject} allow \`${name}\` values that are not HTTP methods: ${listed}. Limit it to ${METHOD_ENUM} (HEAD, OPTIONS are accepted too).`, at: method.location });
     }
   }
   return problems;

@@ -1,14 +1,21 @@
-import { errorFieldValues, type FieldValue } from '../lib/error-values';
+import { errorFieldValues, isExampleValue, type FieldValue } from '../lib/error-values';
 import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/names';
 import { label, placeIn, ruleFunction, type Finding } from '../lib/rule-function';
 
-type Convention = 'SCREAMING_SNAKE' | 'kebab-case';
+type Convention = 'SCREAMING_SNAKE' | 'snake_case' | 'kebab-case' | 'PascalCase' | 'camelCase';
 type Options = NameOptions<'errorCode'> & { convention?: Convention };
 
+/** Multi-word forms, in order of preference on a tie (the AX spec's SCREAMING_SNAKE first). */
 const CONVENTIONS: Record<Convention, RegExp> = {
-  SCREAMING_SNAKE: /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*$/,
-  'kebab-case': /^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$/,
+  SCREAMING_SNAKE: /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/,
+  snake_case: /^[a-z][a-z0-9]*(?:_[a-z0-9]+)+$/,
+  'kebab-case': /^[a-z][a-z0-9]*(?:-[a-z0-9]+)+$/,
+  PascalCase: /^[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+$/,
+  camelCase: /^[a-z][a-z0-9]*(?:[A-Z][a-z0-9]*)+$/,
 };
+/** One word (`conflict`, `CONFLICT`, `Conflict`, `E1001`) is written the same way in every convention. */
+const SINGLE_WORD = /^(?:[A-Za-z][a-z0-9]*|[A-Z][A-Z0-9]*)$/;
+const MAX_LISTED = 3;
 
 /** Verbs that make a type URI segment a statement (`card-is-expired`) rather than a name. */
 const VERBS = new Set(['is', 'are', 'was', 'were', 'be', 'been', 'has', 'have', 'had', 'cannot', 'could', 'should']);
@@ -18,13 +25,21 @@ const MAX_SEGMENT_WORDS = 5;
 
 const isUri = (code: string) => code.includes('/') || /^[a-z][a-z0-9+.-]*:/i.test(code);
 
-function conventionOf(code: string): Convention | undefined {
-  return (Object.keys(CONVENTIONS) as Convention[]).find(convention => CONVENTIONS[convention].test(code));
-}
-
 function rewrite(code: string, convention: Convention): string {
   const words = code.replace(/([a-z0-9])([A-Z])/g, '$1 $2').split(/[^A-Za-z0-9]+/).filter(Boolean);
-  return convention === 'SCREAMING_SNAKE' ? words.join('_').toUpperCase() : words.join('-').toLowerCase();
+  const capitalized = (word: string) => word.charAt(0).toUpperCase() + word.slice(1).toLowerCase();
+  switch (convention) {
+    case 'SCREAMING_SNAKE':
+      return words.join('_').toUpperCase();
+    case 'snake_case':
+      return words.join('_').toLowerCase();
+    case 'kebab-case':
+      return words.join('-').toLowerCase();
+    case 'PascalCase':
+      return words.map(capitalized).join('');
+    case 'camelCase':
+      return words.map((word, i) => (i === 0 ? word.toLowerCase() : capitalized(word))).join('');
+  }
 }
 
 /** Why a problem `type` URI reads as prose, or undefined when its path is a short stable name. */
@@ -41,18 +56,52 @@ function prose(uri: string): string | undefined {
   return undefined;
 }
 
-/** The convention to hold codes to, and why: configured, followed by most distinct codes, or seed 002's when none follows either. */
+/** The convention to hold codes to, and why: configured, followed by most distinct multi-word codes, else the AX spec's. */
 function target(codes: FieldValue[], configured: Convention | undefined): { convention: Convention; why: string } {
-  if (configured !== undefined) return { convention: configured, why: `the configured convention is ${configured}` };
-  const distinct = new Set(codes.map(code => code.value as string));
-  const count = (convention: Convention) => [...distinct].filter(code => conventionOf(code) === convention).length;
-  const [kebab, snake] = [count('kebab-case'), count('SCREAMING_SNAKE')];
-  if (kebab + snake === 0) return { convention: 'SCREAMING_SNAKE', why: 'no error code in this document follows one of the two conventions; SCREAMING_SNAKE is seed 002\'s' };
-  const convention = kebab > snake ? 'kebab-case' : 'SCREAMING_SNAKE';
-  return { convention, why: `most error codes in this document are ${convention}` };
+  if (configured !== undefined) return { convention: configured, why: 'the configured convention' };
+  const distinct = [...new Set(codes.map(code => code.value as string))];
+  const counts = (Object.keys(CONVENTIONS) as Convention[]).map(convention => [convention, distinct.filter(code => CONVENTIONS[convention].test(code)).length] as const);
+  const [convention, count] = counts.reduce((best, entry) => (entry[1] > best[1] ? entry : best));
+  return count === 0 ? { convention: 'SCREAMING_SNAKE', why: "the AX spec's convention" } : { convention, why: 'the convention of most codes here' };
 }
 
-const where = (code: FieldValue) => `${label(code.operation, code.response)}: ${code.holder}'s \`${code.name}\``;
+/** Values of one field of one operation, whichever of its responses share the schema: reported once, with their statuses. */
+function byOperationField(values: FieldValue[]): FieldValue[][] {
+  const groups = new Map<string, FieldValue[]>();
+  for (const value of values) {
+    const key = JSON.stringify([value.operation.location, value.source, value.name, value.field ?? value.location]);
+    groups.set(key, [...(groups.get(key) ?? []), value]);
+  }
+  return [...groups.values()];
+}
+
+/** "POST /payments 400, 422: the error schema's `code`", naming every status the group spans. */
+function subject(group: FieldValue[]): string {
+  const [first] = group;
+  const statuses = [...new Set(group.map(value => value.response.status))].join(', ');
+  return `${label(first.operation)} ${statuses}: ${first.holder}'s \`${first.name}\``;
+}
+
+const at = (value: FieldValue) => placeIn(value.response, value.location, value.within);
+
+function listed(items: string[]): string {
+  const shown = items.slice(0, MAX_LISTED).join(', ');
+  return items.length > MAX_LISTED ? `${shown} and ${items.length - MAX_LISTED} more` : shown;
+}
+
+function offConvention(group: FieldValue[], convention: Convention, why: string): Finding | undefined {
+  // A code the convention cannot spell (`702`, `0x1F`, `4-oh-4`) gets no advice: its rewrite would not fit either.
+  const fixable = (code: string) => !SINGLE_WORD.test(code) && !CONVENTIONS[convention].test(code) && CONVENTIONS[convention].test(rewrite(code, convention));
+  const codes = [...new Set(group.map(value => value.value as string))].filter(fixable);
+  if (codes.length === 0) return undefined;
+  const verb = group.every(isExampleValue) ? (group[0].source === 'example' ? 'is' : 'has the example') : 'allows';
+  const fixes = codes.map(code => `\`${rewrite(code, convention)}\``);
+  const them = codes.length === 1 ? 'it' : 'them';
+  return {
+    message: `${subject(group)} ${verb} ${listed(codes.map(code => JSON.stringify(code)))}, not ${convention} (${why}). Write ${them} as ${listed(fixes)}.`,
+    path: at(group.find(value => value.value === codes[0])!),
+  };
+}
 
 /** ax-recoverable-code-format: error codes follow one convention across the document; problem `type` URIs are stable names. */
 export default ruleFunction<Options>(
@@ -60,24 +109,23 @@ export default ruleFunction<Options>(
   { ...nameOptionsSchema('errorCode'), convention: { enum: Object.keys(CONVENTIONS) } },
   ({ doc, options, operations }) => {
     const values = errorFieldValues(doc, operations, namesFor(options, 'errorCode')).filter(value => typeof value.value === 'string' && value.value !== '');
-    const uris = values.filter(value => isUri(value.value as string));
-    const codes = values.filter(value => !isUri(value.value as string));
-    const { convention, why: basis } = target(codes, options.convention);
+    // A `type` beside a `code` is a category or a marker, not the code; it is read only when it is a problem-type URI.
+    const codes = values.filter(value => value.primary && !isUri(value.value as string));
+    const { convention, why } = target(codes, options.convention);
     const findings: Finding[] = [];
-    for (const uri of uris) {
-      const why = prose(uri.value as string);
-      if (why === undefined) continue;
-      findings.push({
-        message: `${where(uri)} ${JSON.stringify(uri.value)} reads as prose (${why}); agents branch on it and prose drifts. Name the error with short stable segments, e.g. \`https://api.example.com/errors/invoice/not-finalized\`.`,
-        path: placeIn(uri.response, uri.location, uri.within),
-      });
+    for (const group of byOperationField(values.filter(value => isUri(value.value as string)))) {
+      for (const uri of new Set(group.map(value => value.value as string))) {
+        const problem = prose(uri);
+        if (problem === undefined) continue;
+        findings.push({
+          message: `${subject(group)} ${JSON.stringify(uri)} reads as prose (${problem}). Use short stable segments, e.g. \`/errors/invoice/not-finalized\`.`,
+          path: at(group.find(value => value.value === uri)!),
+        });
+      }
     }
-    for (const code of codes.filter(code => conventionOf(code.value as string) !== convention)) {
-      const actual = conventionOf(code.value as string);
-      findings.push({
-        message: `${where(code)} ${JSON.stringify(code.value)} is ${actual ?? 'neither SCREAMING_SNAKE nor kebab-case'}, but ${basis}. Write it as \`${rewrite(code.value as string, convention)}\`, so that an agent can match codes by one rule.`,
-        path: placeIn(code.response, code.location, code.within),
-      });
+    for (const group of byOperationField(codes)) {
+      const finding = offConvention(group, convention, why);
+      if (finding !== undefined) findings.push(finding);
     }
     return findings;
   },

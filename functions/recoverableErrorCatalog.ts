@@ -1,7 +1,8 @@
-import { errorBodies, isObject, type Operation } from '../lib/document';
+import { isObject, type Operation } from '../lib/document';
+import { errorFieldValues, fieldName, isExampleValue, type FieldValue } from '../lib/error-values';
 import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/names';
 import { label, placeIn, ruleFunction, type Finding } from '../lib/rule-function';
-import { describeValue, membersOf } from '../lib/values';
+import { describeValue } from '../lib/values';
 
 type Options = NameOptions<'errorCode'>;
 
@@ -24,10 +25,28 @@ function readCatalog(operation: Operation, entries: unknown[]): { codes: Set<str
     if (!isObject(entry) || entry.deprecated !== true) continue;
     const missing = [typeof entry.replacement === 'string' && entry.replacement !== '' ? undefined : 'the replacement code', typeof entry.removal === 'string' && DATE.test(entry.removal) ? undefined : 'the removal date (YYYY-MM-DD)'].filter(Boolean);
     if (missing.length > 0) {
-      report(i, `marks ${JSON.stringify(code)} deprecated without ${missing.join(' and ')}, so an agent that branches on it cannot migrate in time. Write it as ${DEPRECATED_SHAPE.replace('OLD_CODE', code)}.`);
+      report(i, `marks ${JSON.stringify(code)} deprecated without ${missing.join(' and ')}. Write it as ${DEPRECATED_SHAPE.replace('OLD_CODE', code)}.`);
     }
   }
   return { codes, findings };
+}
+
+/**
+ * The codes an operation's error examples show: per response example, its first error-code member in the
+ * order of the names (`code` before `type`); per error schema, the examples of the code property.
+ */
+function exampleCodes(values: FieldValue[], names: readonly string[]): FieldValue[] {
+  const firstPerExample = new Map<string, FieldValue>();
+  for (const value of values.filter(value => isExampleValue(value) && typeof value.value === 'string')) {
+    if (value.source === 'schema') {
+      if (value.primary) firstPerExample.set(JSON.stringify([value.response.status, value.location]), value);
+      continue;
+    }
+    const key = JSON.stringify([value.response.status, value.within ?? value.holder]);
+    const known = firstPerExample.get(key);
+    if (known === undefined || names.indexOf(value.name) < names.indexOf(known.name)) firstPerExample.set(key, value);
+  }
+  return [...firstPerExample.values()];
 }
 
 /** ax-recoverable-error-catalog: an operation's `x-agent-error-codes` lists every code its error examples use, and deprecations are complete. */
@@ -42,16 +61,12 @@ export default ruleFunction<Options>('recoverableErrorCatalog', nameOptionsSchem
     }
     const catalog = readCatalog(operation, entries);
     findings.push(...catalog.findings);
-    for (const { response, body } of errorBodies(doc, [operation])) {
-      for (const example of body.examples) {
-        // An example's code is its first error-code member, in the order of the names (`code` before `type`).
-        const code = membersOf(example, names).find(member => typeof member.value === 'string');
-        if (code === undefined || catalog.codes.has(code.value as string)) continue;
-        findings.push({
-          message: `${label(operation, response)}: the error example uses ${code.name} ${JSON.stringify(code.value)}, which \`${CATALOG}\` does not list. Add ${JSON.stringify(code.value)} to the operation's \`${CATALOG}\`, so that an agent sees every code it may have to handle.`,
-          path: placeIn(response, code.location),
-        });
-      }
+    for (const code of exampleCodes(errorFieldValues(doc, [operation], names), names)) {
+      if (catalog.codes.has(code.value as string)) continue;
+      findings.push({
+        message: `${label(operation, code.response)}: ${fieldName(code)} ${JSON.stringify(code.value)} is not in \`${CATALOG}\`. Add it to the operation's \`${CATALOG}\`.`,
+        path: placeIn(code.response, code.location, code.within),
+      });
     }
   }
   return findings;

@@ -2,34 +2,37 @@ import { isErrorStatus, isJsonMediaType, isObject, type Body, type OpenApiDocume
 import { label, placeIn, ruleFunction, type Finding } from '../lib/rule-function';
 import { isObjectView, viewsOf } from '../lib/schema';
 
-const FIX = 'an object schema with a machine-readable `code` and a `message` (RFC 9457 problem details work)';
+const FIX = 'an object schema requiring a `code` and a `message`';
 
 /** What is wrong with one error response's bodies, if anything. */
 function problem(doc: OpenApiDocument, operation: Operation, response: Response): { what: string; at?: Body } | undefined {
   const bodies = doc.bodies(operation, response);
   if (bodies.length === 0 || (doc.isSwagger2 && bodies[0].schema === undefined)) {
-    return { what: `the error response declares no body. Add ${doc.isSwagger2 ? 'a `schema`' : '`content: { application/json: { schema } }`'} with ${FIX}` };
+    return { what: `the error response declares no body. Add ${doc.isSwagger2 ? 'a `schema`' : '`content: { application/json: { schema } }`'}: ${FIX}` };
   }
   const json = bodies.filter(body => isJsonMediaType(body.mediaType));
   if (json.length === 0) {
     const offered = bodies.map(body => body.mediaType).join(', ');
-    return { what: `the error response offers no JSON body (only ${offered}). Add an \`application/json\` or \`application/problem+json\` body with ${FIX}` };
+    return { what: `the error response offers only ${offered}, no JSON. Add an \`application/json\` body: ${FIX}` };
   }
   for (const body of json) {
-    if (body.schema === undefined) return { what: `the error response declares ${body.mediaType} without a schema. Add a \`schema\`: ${FIX}`, at: body };
+    if (body.schema === undefined) return { what: `the error response's ${body.mediaType} has no schema. Add a \`schema\`: ${FIX}`, at: body };
     const target = doc.resolve(body.schema.value, body.schema.location);
     if (target === undefined) continue; // a dangling $ref is reported by Spectral itself (invalid-ref)
     if (!isObject(target.value)) return { what: `the ${body.mediaType} error schema is not a schema object. Replace it with ${FIX}`, at: body };
     const views = viewsOf(doc, body.schema.value, body.schema.location);
     const types = views?.filter(view => !isObjectView(view)).flatMap(view => view.types ?? []);
     if (types !== undefined && types.length > 0) {
-      return { what: `the ${body.mediaType} error schema is of type ${[...new Set(types)].join(', ')}, which an agent cannot parse for a code. Make it ${FIX}`, at: body };
+      return { what: `the ${body.mediaType} error schema is of type ${[...new Set(types)].join(', ')}, with no field for a code. Make it ${FIX}`, at: body };
     }
   }
   return undefined;
 }
 
-/** ax-recoverable-error-schema: every error response declares a structured JSON body (R5). */
+/**
+ * ax-recoverable-error-schema: every error response declares a structured JSON body (R5). It owns every
+ * non-JSON-only response, plain text included; ax-recoverable-no-html-errors reports HTML pages only.
+ */
 export default ruleFunction<object>('recoverableErrorSchema', {}, ({ doc, operations }) => {
   const findings: Finding[] = [];
   for (const operation of operations) {

@@ -1,12 +1,8 @@
 import { isErrorStatus, type Body, type OpenApiDocument, type Operation, type Response } from '../lib/document';
 import { label, placeIn, ruleFunction, type Finding } from '../lib/rule-function';
 
-type Options = { allowPlainText?: boolean };
-
 const baseType = (mediaType: string) => mediaType.split(';')[0].trim().toLowerCase();
 const isHtml = (body: Body) => ['text/html', 'application/xhtml+xml'].includes(baseType(body.mediaType));
-const isPlainText = (body: Body) => baseType(body.mediaType) === 'text/plain';
-const FIX = 'an `application/json` or `application/problem+json` body with a machine-readable `code` and a `message`';
 
 /** The bodies an error response offers; in Swagger 2.0 `produces` covers every response, but one without a `schema` has no body. */
 function offered(doc: OpenApiDocument, operation: Operation, response: Response): Body[] {
@@ -14,23 +10,19 @@ function offered(doc: OpenApiDocument, operation: Operation, response: Response)
   return doc.isSwagger2 && bodies[0]?.schema === undefined ? [] : bodies;
 }
 
-/** ax-recoverable-no-html-errors: no error response offers an HTML page, and none offers plain text only. */
-export default ruleFunction<Options>('recoverableNoHtmlErrors', { allowPlainText: { type: 'boolean' } }, ({ doc, options, operations }) => {
+/**
+ * ax-recoverable-no-html-errors: no error response offers an HTML page. A response offering plain text
+ * only is ax-recoverable-error-schema's (no JSON body), so that it is reported once.
+ */
+export default ruleFunction<object>('recoverableNoHtmlErrors', {}, ({ doc, operations }) => {
   const findings: Finding[] = [];
   const where = doc.isSwagger2 ? ' (in `produces`)' : '';
   for (const operation of operations) {
     for (const response of doc.responses(operation).filter(response => isErrorStatus(response.status))) {
-      const bodies = offered(doc, operation, response);
-      for (const body of bodies.filter(isHtml)) {
+      for (const body of offered(doc, operation, response).filter(isHtml)) {
         findings.push({
-          message: `${label(operation, response)}: the error response offers ${body.mediaType}${where}, an HTML page an agent cannot parse. Remove it and offer ${FIX}.`,
+          message: `${label(operation, response)}: the error response offers ${body.mediaType}${where}, a page an agent cannot parse. Remove it, and offer a JSON body with a \`code\` and a \`message\`.`,
           path: placeIn(response, body.location),
-        });
-      }
-      if (!options.allowPlainText && bodies.length > 0 && bodies.every(isPlainText)) {
-        findings.push({
-          message: `${label(operation, response)}: the error response offers only text/plain${where}, free text an agent can only guess at. Offer ${FIX} (text/plain may stay beside it).`,
-          path: placeIn(response, bodies[0].location),
         });
       }
     }

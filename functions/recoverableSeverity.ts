@@ -6,7 +6,7 @@ import { describeValue } from '../lib/values';
 
 type Options = NameOptions<'severity' | 'category'> & { severities?: string[]; categories?: string[] };
 
-/** The closed vocabularies of seed 003: the severity ladder and the repair-strategy categories. */
+/** The closed vocabularies of Geodocs' "Agent Error Handling Documentation Specification": the severity ladder and the repair-strategy categories. */
 const LADDER = ['info', 'warning', 'error', 'fatal'];
 const CATEGORIES = ['validation', 'auth', 'rate_limit', 'state', 'dependency', 'internal'];
 const WORDS = { type: 'array', items: { type: 'string', minLength: 1 }, minItems: 1 };
@@ -29,12 +29,12 @@ function outside(value: FieldValue, vocabulary: Vocabulary): Finding | undefined
   const verb = value.source === 'schema' ? 'allows' : 'is';
   const allowed = vocabulary.allowed.map(word => `\`${word}\``).join(', ');
   return {
-    message: `${label(value.operation, value.response)}: ${value.holder}'s \`${value.name}\` ${verb} ${describeValue(value.value)}, outside the ${vocabulary.what}. Use one of ${allowed}${guess === undefined ? '' : ` (here probably \`${guess}\`)`}, so that an agent can choose its next move from it.`,
+    message: `${label(value.operation, value.response)}: ${value.holder}'s \`${value.name}\` ${verb} ${describeValue(value.value)}, outside the ${vocabulary.what}. Use one of ${allowed}${guess === undefined ? '' : ` (here probably \`${guess}\`)`}.`,
     path: placeIn(value.response, value.location, value.within),
   };
 }
 
-/** ax-recoverable-severity: error `severity` and `category` values stay within seed 003's closed vocabularies. */
+/** ax-recoverable-severity: error `severity` and `category` values stay within the closed vocabularies of Geodocs' agent error specification. */
 export default ruleFunction<Options>(
   'recoverableSeverity',
   { ...nameOptionsSchema('severity', 'category'), severities: WORDS, categories: WORDS },

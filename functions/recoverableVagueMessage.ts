@@ -1,7 +1,7 @@
-import { child, errorBodies, isErrorStatus, type Located } from '../lib/document';
+import { child, isErrorStatus, type Located } from '../lib/document';
+import { errorFieldValues, fieldName, type FieldValue } from '../lib/error-values';
 import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/names';
 import { label, placeIn, ruleFunction, type Finding } from '../lib/rule-function';
-import { membersOf } from '../lib/values';
 
 type Options = NameOptions<'message' | 'recoveryHint'> & { phrases?: string[] };
 
@@ -34,59 +34,71 @@ const MAX_TRAILING_WORDS = 2;
 
 const normalize = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
 
-/** The vague phrase the text amounts to, if it is that phrase, maybe with an interjection before or a word or two after. */
-function vague(text: string, phrases: readonly string[]): string | undefined {
-  const body = text.trim().toLowerCase().replace(LEADING, '');
-  return phrases.find(phrase => {
-    const words = phrase.toLowerCase().split(/\s+/);
-    const pattern = new RegExp(`^${words.map(word => word.replace(/[^a-z0-9]/g, '')).join('[^a-z0-9]+')}(?![a-z0-9])`);
-    const match = pattern.exec(body);
-    if (match === null) return false;
-    const rest = body.slice(match[0].length);
-    return !DETAIL.test(rest) && normalize(rest).split(' ').filter(Boolean).length <= MAX_TRAILING_WORDS;
-  });
+type Matcher = (text: string) => string | undefined;
+
+/**
+ * A test for "the vague phrase the text amounts to, if it is that phrase, maybe with an interjection
+ * before or a word or two after". Patterns are compiled once and answers kept per text: a shared
+ * schema's example is asked about once per response that uses it.
+ */
+function vagueMatcher(phrases: readonly string[]): Matcher {
+  const patterns = phrases.map(phrase => ({
+    phrase,
+    pattern: new RegExp(`^${phrase.toLowerCase().split(/\s+/).map(word => word.replace(/[^a-z0-9]/g, '')).join('[^a-z0-9]+')}(?![a-z0-9])`),
+  }));
+  const answers = new Map<string, string | undefined>();
+  return text => {
+    if (answers.has(text)) return answers.get(text);
+    const body = text.trim().toLowerCase().replace(LEADING, '');
+    const found = patterns.find(({ pattern }) => {
+      const match = pattern.exec(body);
+      if (match === null) return false;
+      const rest = body.slice(match[0].length);
+      return !DETAIL.test(rest) && normalize(rest).split(' ').filter(Boolean).length <= MAX_TRAILING_WORDS;
+    });
+    answers.set(text, found?.phrase);
+    return found?.phrase;
+  };
 }
 
-/** The texts an error example shows an agent: message-like members and hints, strings or lists of strings. */
-function textsOf(example: Located, names: readonly string[]): { name: string; text: Located<string> }[] {
-  return membersOf(example, names).flatMap(member => {
-    const items = Array.isArray(member.value) ? member.value.map((value, i) => ({ value, location: child(member.location, i) })) : [member];
-    return items.filter((item): item is Located<string> => typeof item.value === 'string').map(text => ({ name: member.name, text }));
-  });
+/** The strings a value shows an agent: itself, or each string of a list (`suggestions`). */
+function textsOf(value: FieldValue): Located<string>[] {
+  const items = Array.isArray(value.value) ? value.value.map((item, i) => ({ value: item, location: child(value.location, i) })) : [value];
+  return items.filter((item): item is Located<string> => typeof item.value === 'string');
 }
 
-/** ax-recoverable-vague-message: error examples and error-response descriptions say something an agent can act on. */
+/**
+ * ax-recoverable-vague-message: error examples (response examples and the property-level examples of
+ * error schemas) and error-response descriptions say something an agent can act on.
+ */
 export default ruleFunction<Options>(
   'recoverableVagueMessage',
   { ...nameOptionsSchema('message', 'recoveryHint'), phrases: { type: 'array', items: { type: 'string', minLength: 1 } } },
   ({ doc, options, operations }) => {
-    const phrases = options.phrases ?? VAGUE_PHRASES;
-    // A bare string `error` member is seed 002's "bad" example: `{ "error": "Bad Request" }`.
+    const vague = vagueMatcher(options.phrases ?? VAGUE_PHRASES);
+    // A bare string `error` member is the AX spec's "bad" example: `{ "error": "Bad Request" }`.
     const names = [...namesFor(options, 'message'), ...namesFor(options, 'recoveryHint'), 'error'];
     const findings: Finding[] = [];
     for (const operation of operations) {
       for (const response of doc.responses(operation).filter(response => isErrorStatus(response.status))) {
         const { description } = response.node;
-        const phrase = typeof description === 'string' ? vague(description, phrases) : undefined;
-        if (phrase === undefined) continue;
+        if (typeof description !== 'string' || vague(description) === undefined) continue;
         findings.push({
-          message: `${label(operation, response)}: the response description ${JSON.stringify(description)} tells an agent nothing it can act on ("${phrase}"). Say when this error happens and how to recover, e.g. "The body is invalid; \`details\` names each field to fix."`,
+          message: `${label(operation, response)}: the response description ${JSON.stringify(description)} names no cause or fix. Say when this error happens and how to recover from it.`,
           path: placeIn(response, child(response.location, 'description')),
         });
       }
     }
     // One schema example shared by several media types (problem+json and problem+xml) is one finding.
     const seen = new Set<unknown>();
-    for (const { operation, response, body } of errorBodies(doc, operations)) {
-      for (const { name, text } of body.examples.flatMap(example => textsOf(example, names))) {
-        const phrase = vague(text.value, phrases);
-        if (phrase === undefined) continue;
-        const key = JSON.stringify([operation.location, response.status, text.location ?? text.value]);
-        if (seen.has(key)) continue;
+    for (const value of errorFieldValues(doc, operations, names)) {
+      for (const text of textsOf(value)) {
+        const key = JSON.stringify([value.operation.location, value.response.status, text.location ?? text.value]);
+        if (vague(text.value) === undefined || seen.has(key)) continue;
         seen.add(key);
         findings.push({
-          message: `${label(operation, response)}: the ${body.mediaType} error example's \`${name}\` ${JSON.stringify(text.value)} tells an agent nothing it can act on ("${phrase}"). Name the field, the cause and the fix, e.g. "\`amount\` must be a positive integer in cents; send 4200 for 42.00."`,
-          path: placeIn(response, text.location),
+          message: `${label(value.operation, value.response)}: ${fieldName(value)} ${JSON.stringify(text.value)} names no field, cause or fix. Name them, e.g. "\`amount\` must be a positive integer."`,
+          path: placeIn(value.response, text.location, value.within),
         });
       }
     }

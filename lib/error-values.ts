@@ -1,12 +1,13 @@
 /**
- * The values an error field takes across a document: the `enum`/`const`/`example` values its property
- * schema declares in each error schema, and its value in each error example. Value rules (severity,
- * code format, catalog) read these instead of walking schemas and examples themselves.
+ * The values an error field takes across a document: the `enum`/`const`/`example`/`examples` values its
+ * property schema declares in each error schema (property-level examples included, through `$ref`,
+ * `allOf`, `oneOf`), and its value in each error example. Value rules (severity, code format, catalog,
+ * vague messages) read these instead of walking schemas and examples themselves.
  */
-import { errorBodies, isErrorStatus, type JsonPath, type Located, type OpenApiDocument, type Operation, type Response } from './document';
-import { errorProperty, errorSchemas } from './error-bodies';
+import { errorBodies, isErrorStatus, isObject, type JsonPath, type Located, type OpenApiDocument, type Operation, type Response } from './document';
+import { errorProperty, errorSchemas, type ErrorSchema } from './error-bodies';
 import { declaredValues } from './schema';
-import { membersOf } from './values';
+import { membersOf, type Member } from './values';
 
 export interface FieldValue extends Located {
   operation: Operation;
@@ -14,32 +15,94 @@ export interface FieldValue extends Located {
   /** The field's name as found (one of the names asked for). */
   name: string;
   source: 'schema' | 'example';
+  /** For a schema value, the keyword naming it (`enum`, `const`, `example`, `examples`); undefined outside the user's document. */
+  keyword?: string;
+  /** False when another of the names asked for, listed before this one, sits in the same object: a `type` beside a `code` is not the code. */
+  primary: boolean;
+  /** The property schema or the example member holding the value: values of one field share it. */
+  field: JsonPath | undefined;
   /** The schema or example, for messages: "the error schema", "the application/json error example". */
   holder: string;
   /** The location of that schema or example: where a finding lands when the value itself sits in a shared component. */
   within: JsonPath | undefined;
 }
 
+/** The keyword that names a declared value, read from its location (`…/enum/2`, `…/example`). */
+function keywordAt(location: JsonPath | undefined): string | undefined {
+  if (location === undefined) return undefined;
+  const last = String(location[location.length - 1]);
+  return typeof location[location.length - 1] === 'number' ? String(location[location.length - 2]) : last;
+}
+
+/** Members of one example whose object holds an earlier of the names asked for are not primary. */
+function primaryMembers(members: Member[]): Set<Member> {
+  const firstPerHolder = new Map<string, Member>();
+  for (const member of members) {
+    const holder = JSON.stringify(member.location?.slice(0, -1) ?? null);
+    if (!firstPerHolder.has(holder)) firstPerHolder.set(holder, member);
+  }
+  return new Set(firstPerHolder.values());
+}
+
+/** A value an error schema declares for a field, before it is placed in a response. */
+type Declared = Pick<FieldValue, 'value' | 'location' | 'name' | 'keyword' | 'primary' | 'field'>;
+
+const declaredCache = new WeakMap<OpenApiDocument, Map<string, WeakMap<object, Declared[]>>>();
+
+/**
+ * The values an error schema declares for the named fields. Memoized per schema object: a shared error
+ * schema is read once, not once per response that uses it.
+ */
+function declaredIn(doc: OpenApiDocument, target: ErrorSchema, names: readonly string[]): Declared[] {
+  const node = doc.resolve(target.schema.value, target.schema.location)?.value;
+  let perNames = declaredCache.get(doc);
+  if (perNames === undefined) declaredCache.set(doc, (perNames = new Map()));
+  const key = names.join('\u0000');
+  let perSchema = perNames.get(key);
+  if (perSchema === undefined) perNames.set(key, (perSchema = new WeakMap()));
+  const cached = isObject(node) ? perSchema.get(node) : undefined;
+  if (cached !== undefined) return cached;
+  const found = target.views.map(view => names.map(name => errorProperty(doc, view, [name])));
+  // The first name a view declares holds its code; a later one (a `type` beside a `code`) does not.
+  const primary = new Set(found.map(properties => names[properties.findIndex(property => property !== undefined)]));
+  const declared: Declared[] = [];
+  // One lookup per name: a schema may declare both `code` and `type`, and a `type` may still be a problem-type URI.
+  names.forEach((name, i) => {
+    const seen = new Set<unknown>();
+    for (const property of found.map(properties => properties[i])) {
+      if (property === undefined || seen.has(property.schema)) continue;
+      seen.add(property.schema);
+      for (const value of declaredValues(doc, property)) declared.push({ ...value, name, keyword: keywordAt(value.location), primary: primary.has(name), field: property.location });
+    }
+  });
+  if (isObject(node)) perSchema.set(node, declared);
+  return declared;
+}
+
 export function errorFieldValues(doc: OpenApiDocument, operations: Operation[], names: readonly string[]): FieldValue[] {
   const values: FieldValue[] = [];
   for (const target of errorSchemas(doc, operations, isErrorStatus)) {
     const { operation, response, name: holder } = target;
-    // One lookup per name: a schema may declare both `code` and `type`, and both carry codes.
-    for (const name of names) {
-      const seen = new Set<unknown>();
-      for (const property of target.views.map(view => errorProperty(doc, view, [name]))) {
-        if (property === undefined || seen.has(property.schema)) continue;
-        seen.add(property.schema);
-        values.push(...declaredValues(doc, property).map(value => ({ ...value, operation, response, name, source: 'schema' as const, holder, within: target.schema.location })));
-      }
-    }
+    for (const value of declaredIn(doc, target, names)) values.push({ ...value, operation, response, source: 'schema', holder, within: target.schema.location });
   }
   for (const { operation, response, body } of errorBodies(doc, operations)) {
     for (const example of body.examples) {
-      for (const member of membersOf(example, names)) {
-        values.push({ ...member, operation, response, source: 'example', holder: `the ${body.mediaType} error example`, within: example.location });
+      const members = membersOf(example, names);
+      const primary = primaryMembers(members);
+      for (const member of members) {
+        const { name, value, location } = member;
+        values.push({ name, value, location, operation, response, source: 'example', primary: primary.has(member), field: location, holder: `the ${body.mediaType} error example`, within: example.location });
       }
     }
   }
   return values;
+}
+
+/** True for a value an example shows (a response example, or a property's `example`/`examples`), not one a schema only allows. */
+export const isExampleValue = (value: FieldValue): boolean => value.source === 'example' || value.keyword === 'example' || value.keyword === 'examples';
+
+/** How a value is named in a message: "the application/json error example's `code`", "the error schema's `message` example". */
+export function fieldName(value: FieldValue): string {
+  const what = value.source === 'example' ? '' : isExampleValue(value) ? ' example' : ' value';
+  return `${value.holder}'s \`${value.name}\`${what}`;
 }

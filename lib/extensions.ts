@@ -1,85 +1,57 @@
 /**
- * The AX extension vocabulary (`x-ax-*`) and the type each definition gives. ax-extensions-valid checks
- * every occurrence; the two operation flags below are checked on operations by their own rules instead,
- * so a wrong `x-ax-retryable` is reported once.
+ * The AX extension vocabulary (`x-ax-*`): one table, whose `schema`s are the definitions of the AX
+ * spec's `x-ax-extensions.schema.json` (a test keeps them equal), plus this package's own `x-ax-exempt`.
+ * ax-extensions-valid checks every occurrence; the two operation flags below are checked on operations
+ * by their own rules instead, so a wrong `x-ax-retryable` is reported once.
  */
 import { isObject, type Operation } from './document';
 import { label, type Finding } from './rule-function';
 import { nearest } from './nearest';
 import { describeValue } from './values';
 
+/** The part of JSON Schema the AX definitions use. */
+export interface AxSchema {
+  type: 'boolean' | 'string' | 'integer' | 'number' | 'array' | 'object';
+  pattern?: string;
+  enum?: string[];
+  items?: AxSchema;
+  properties?: Record<string, AxSchema>;
+}
+
 interface Definition {
-  /** What the value must be, for the message. */
-  expected: string;
+  /** Undefined for an extension whose content another rule checks. */
+  schema?: AxSchema;
   /** The corrected shape, as YAML. */
   fix: string;
-  /** What is wrong with a value, as a clause ("it is the string \"yes\""); undefined when it fits. */
-  problem: (value: unknown) => string | undefined;
 }
 
-const it = (value: unknown) => `it is ${describeValue(value)}`;
-const when = (fits: (value: unknown) => boolean) => (value: unknown) => (fits(value) ? undefined : it(value));
-const isCount = (value: unknown) => Number.isInteger(value) && (value as number) >= 0;
-const isAmount = (value: unknown) => typeof value === 'number' && Number.isFinite(value) && value >= 0;
-const stringArray = (itemExpected: string, pattern?: RegExp) => (value: unknown) => {
-  if (!Array.isArray(value)) return it(value);
-  const bad = value.find(item => typeof item !== 'string' || (pattern !== undefined && !pattern.test(item)));
-  return bad === undefined ? undefined : `its item ${describeValue(bad)} is not ${itemExpected}`;
-};
+const BOOLEAN: AxSchema = { type: 'boolean' };
+const STRING: AxSchema = { type: 'string' };
+const SNAKE_CASE = '^[a-z][a-z0-9_]*$';
+const SCREAMING_SNAKE = '^[A-Z][A-Z0-9_]*$';
+/** Names for the patterns the AX definitions use, so that a message says "snake_case", not a regex. */
+const PATTERN_NAMES: Record<string, string> = { [SNAKE_CASE]: 'snake_case', [SCREAMING_SNAKE]: 'SCREAMING_SNAKE' };
 
-const BOOLEAN = { expected: 'a boolean', problem: when(value => typeof value === 'boolean') };
-const COST_MEMBERS: Record<string, [string, (value: unknown) => boolean]> = {
-  tokens: ['a non-negative integer', isCount],
-  credits: ['a non-negative number', isAmount],
-  rate_limit_weight: ['a non-negative integer', isCount],
-};
-
-function costProblem(value: unknown): string | undefined {
-  if (!isObject(value)) return it(value);
-  for (const [member, memberValue] of Object.entries(value)) {
-    const definition = COST_MEMBERS[member];
-    if (definition === undefined) {
-      const guess = nearest(member, Object.keys(COST_MEMBERS));
-      return `it has an unknown member \`${member}\`${guess === undefined ? '' : ` (did you mean \`${guess}\`?)`}`;
-    }
-    if (!definition[1](memberValue)) return `its \`${member}\` is ${describeValue(memberValue)}, not ${definition[0]}`;
-  }
-  return undefined;
-}
-
-export const AX_EXTENSIONS: Readonly<Record<string, Definition>> = {
-  'x-ax-retryable': { ...BOOLEAN, fix: 'x-ax-retryable: false' },
-  'x-ax-idempotent': { ...BOOLEAN, fix: 'x-ax-idempotent: true' },
-  'x-ax-sandboxable': { ...BOOLEAN, fix: 'x-ax-sandboxable: true' },
-  'x-ax-error-code': {
-    expected: 'a SCREAMING_SNAKE string',
-    fix: 'x-ax-error-code: PAYMENT_DECLINED',
-    problem: when(value => typeof value === 'string' && /^[A-Z][A-Z0-9_]*$/.test(value)),
-  },
-  'x-ax-error-suggestion': {
-    expected: 'a non-empty string',
-    fix: 'x-ax-error-suggestion: Reduce amount to 10000 or less.',
-    problem: when(value => typeof value === 'string' && value.trim() !== ''),
-  },
-  'x-ax-capabilities': {
-    expected: 'an array of snake_case strings',
-    fix: 'x-ax-capabilities: [create_payment, refund_payment]',
-    problem: stringArray('snake_case', /^[a-z][a-z0-9_]*$/),
-  },
-  'x-ax-required-fields': { expected: 'an array of strings', fix: 'x-ax-required-fields: [amount, currency]', problem: stringArray('a string') },
-  'x-ax-logging-level': {
-    expected: 'one of `debug`, `info`, `warn`, `error`',
-    fix: 'x-ax-logging-level: info',
-    problem: when(value => typeof value === 'string' && ['debug', 'info', 'warn', 'error'].includes(value)),
-  },
+/** The AX spec's definitions, in its order. */
+export const AX_DEFINITIONS: Readonly<Record<string, Definition & { schema: AxSchema }>> = {
+  'x-ax-required-fields': { schema: { type: 'array', items: STRING }, fix: 'x-ax-required-fields: [amount, currency]' },
+  'x-ax-capabilities': { schema: { type: 'array', items: { type: 'string', pattern: SNAKE_CASE } }, fix: 'x-ax-capabilities: [create_payment, refund_payment]' },
+  'x-ax-error-code': { schema: { type: 'string', pattern: SCREAMING_SNAKE }, fix: 'x-ax-error-code: PAYMENT_DECLINED' },
+  'x-ax-error-suggestion': { schema: STRING, fix: 'x-ax-error-suggestion: Reduce amount to 10000 or less.' },
+  'x-ax-retryable': { schema: BOOLEAN, fix: 'x-ax-retryable: false' },
+  'x-ax-idempotent': { schema: BOOLEAN, fix: 'x-ax-idempotent: true' },
+  'x-ax-sandboxable': { schema: BOOLEAN, fix: 'x-ax-sandboxable: true' },
   'x-ax-cost-estimate': {
-    expected: 'an object of `tokens` (integer), `credits` (number) and `rate_limit_weight` (integer)',
+    schema: { type: 'object', properties: { tokens: { type: 'integer' }, credits: { type: 'number' }, rate_limit_weight: { type: 'integer' } } },
     fix: 'x-ax-cost-estimate: { tokens: 1200, credits: 0.5, rate_limit_weight: 1 }',
-    problem: costProblem,
   },
-  // Known, but its content is checked by ax-exemption-reason.
-  'x-ax-exempt': { expected: 'a map of rule ids to reasons', fix: 'x-ax-exempt: { <rule-id>: <reason> }', problem: () => undefined },
+  'x-ax-logging-level': { schema: { type: 'string', enum: ['debug', 'info', 'warn', 'error'] }, fix: 'x-ax-logging-level: info' },
+  'x-ax-category': { schema: STRING, fix: 'x-ax-category: payments' },
+  'x-ax-deprecated-suggestion': { schema: STRING, fix: 'x-ax-deprecated-suggestion: Use POST /v2/payments instead.' },
 };
+
+/** Every known `x-ax-` name: the AX spec's, and `x-ax-exempt`, whose content ax-exemption-reason checks. */
+export const AX_EXTENSIONS: Readonly<Record<string, Definition>> = { ...AX_DEFINITIONS, 'x-ax-exempt': { fix: 'x-ax-exempt: { <rule-id>: <reason> }' } };
 
 /** Extensions that ax-recoverable-retryable and ax-recoverable-idempotent type-check where they sit on an operation. */
 export const OPERATION_FLAGS: ReadonlySet<string> = new Set(['x-ax-retryable', 'x-ax-idempotent']);
@@ -87,19 +59,79 @@ export const OPERATION_FLAGS: ReadonlySet<string> = new Set(['x-ax-retryable', '
 /** True for a key in the AX namespace, whatever its case. */
 export const isAxExtension = (key: string): boolean => key.length > 5 && key.slice(0, 5).toLowerCase() === 'x-ax-';
 
+/** What a schema asks for, for messages: "a boolean", "a snake_case string", "one of `debug`, `info`". */
+function expected(schema: AxSchema): string {
+  if (schema.enum !== undefined) return `one of ${schema.enum.map(word => `\`${word}\``).join(', ')}`;
+  if (schema.pattern !== undefined) return `a ${PATTERN_NAMES[schema.pattern] ?? `\`${schema.pattern}\``} string`;
+  if (schema.type === 'array') return schema.items === undefined ? 'an array' : `an array of ${expected(schema.items).replace(/^an? (.*)$/, '$1s')}`;
+  return schema.type === 'object' || schema.type === 'integer' ? `an ${schema.type}` : `a ${schema.type}`;
+}
+
+function fitsType(schema: AxSchema, value: unknown): boolean {
+  switch (schema.type) {
+    case 'array':
+      return Array.isArray(value);
+    case 'object':
+      return isObject(value);
+    case 'integer':
+      return Number.isInteger(value);
+    case 'number':
+      return typeof value === 'number' && Number.isFinite(value);
+    default:
+      return typeof value === schema.type;
+  }
+}
+
+interface Mismatch {
+  /** Where inside the value, as a suffix of the extension's name: "", "[0]", ".tokens". */
+  at: string;
+  schema: AxSchema;
+  value: unknown;
+  /** Set for a member that looks like a typo of a defined one. */
+  meant?: string;
+}
+
+/**
+ * The first place where a value breaks its definition. A member the definition does not name is allowed,
+ * as in the AX schema, unless it is one edit or two from a defined member: then it is surely a typo.
+ */
+function mismatch(schema: AxSchema, value: unknown, at = ''): Mismatch | undefined {
+  if (!fitsType(schema, value)) return { at, schema, value };
+  if (typeof value === 'string' && schema.pattern !== undefined && !new RegExp(schema.pattern).test(value)) return { at, schema, value };
+  if (typeof value === 'string' && schema.enum !== undefined && !schema.enum.includes(value)) return { at, schema, value };
+  if (Array.isArray(value) && schema.items !== undefined) {
+    for (const [i, item] of value.entries()) {
+      const found = mismatch(schema.items, item, `${at}[${i}]`);
+      if (found !== undefined) return found;
+    }
+  }
+  if (isObject(value) && schema.properties !== undefined) {
+    for (const [member, memberValue] of Object.entries(value)) {
+      const memberSchema = schema.properties[member];
+      const meant = memberSchema === undefined ? nearest(member, Object.keys(schema.properties)) : undefined;
+      if (meant !== undefined) return { at: `${at}.${member}`, schema, value: memberValue, meant };
+      const found = memberSchema === undefined ? undefined : mismatch(memberSchema, memberValue, `${at}.${member}`);
+      if (found !== undefined) return found;
+    }
+  }
+  return undefined;
+}
+
 /** The sentence that reports a wrong value of a known extension, or undefined when the value fits. */
 export function extensionProblem(key: string, value: unknown): string | undefined {
   const definition = AX_EXTENSIONS[key];
-  const problem = definition?.problem(value);
-  if (definition === undefined || problem === undefined) return undefined;
-  return `\`${key}\` must be ${definition.expected}, but ${problem}. Write it as \`${definition.fix}\`.`;
+  const found = definition?.schema === undefined ? undefined : mismatch(definition.schema, value);
+  if (found === undefined) return undefined;
+  const fix = `Write it as \`${definition.fix}\`.`;
+  if (found.meant !== undefined) return `\`${key}\` has no member \`${found.at.slice(1)}\`; did you mean \`${found.meant}\`? ${fix}`;
+  return `\`${key}${found.at}\` must be ${expected(found.schema)}, but it is ${describeValue(found.value)}. ${fix}`;
 }
 
 /** The sentence that reports an unknown `x-ax-` name, with the nearest known one when it looks like a typo. */
 export function unknownExtension(key: string): string {
   const guess = nearest(key, Object.keys(AX_EXTENSIONS));
   return guess === undefined
-    ? `\`${key}\` is not an AX extension (known: ${Object.keys(AX_EXTENSIONS).map(name => `\`${name}\``).join(', ')}). Rename it, or drop the \`x-ax-\` prefix for a private extension.`
+    ? `\`${key}\` is not an AX extension. Use one of the AX spec's (listed on the ax-extensions-valid page), or drop the \`ax-\` for a private \`x-\` extension.`
     : `\`${key}\`: did you mean \`${guess}\`? Rename it so that agents and tools read it.`;
 }
 

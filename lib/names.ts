@@ -41,6 +41,8 @@ export const DEFAULT_NAMES = {
   sourceParameter: ['parameter'],
   allowedValues: ['allowed_values', 'allowedValues', 'valid_values', 'validValues', 'expected'],
   suggestedValue: ['suggested_value', 'suggestedValue'],
+  // misc9 lane: hypermedia link collections that ax-envelope-next-steps accepts when their links carry a method (Siren `actions`, HAL `_links`, `links`).
+  linkCollection: ['_links', 'links', 'actions'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type Concept = keyof typeof DEFAULT_NAMES;

@@ -1,6 +1,6 @@
 /**
  * Which declared path an href reaches: the static form of "every emitted href resolves to a
- * registered route" (seed 001). Built once per document, so n hrefs cost n lookups, not n builds.
+ * registered route" (AGLedger's "Validating Authoring Before Deploy"). Built once per document, so n hrefs cost n lookups, not n builds.
  */
 import { HTTP_METHODS, isObject, type OpenApiDocument } from './document';
 import { nearest } from './nearest';

@@ -56,7 +56,7 @@ export interface Member extends Located {
 
 /**
  * The members of an example payload named by one of `names`, at the top level and inside an `error`
- * object (the single-error envelope of seed 003), in the order of `names`.
+ * object (the single-error envelope of Geodocs' agent error specification), in the order of `names`.
  */
 export function membersOf(example: Located, names: readonly string[]): Member[] {
   const holders: Located[] = [example];

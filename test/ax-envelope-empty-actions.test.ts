@@ -6,7 +6,7 @@ const withExample = (example: unknown, schema: unknown = SCHEMA) => ({ descripti
 const get = (example: unknown) => ({ get: { responses: { '200': withExample(example) } } });
 const EXAMPLE_AT = ['content', 'application/json', 'example'];
 const stuck = (label: string, steps: 'no' | 'an empty' = 'no', actions = 'nextActions', stepsName = 'nextSteps') =>
-  `${label}: the response example has an empty \`${actions}\` and ${steps} \`${stepsName}\`, so an agent reading it concludes it is stuck. Add \`${stepsName}\` beside \`${actions}\` with the recovery calls that remain (each { action, method, href, description }, saying who may call it).`;
+  `${label}: the response example has an empty \`${actions}\` and ${steps} \`${stepsName}\`: an agent is stuck. Add \`${stepsName}\` beside it: the recovery calls that remain ({ action, method, href, description }[]).`;
 
 const step = (action: string, href: string) => ({ action, method: 'POST', href, description: `${action}; the performer or the principal may call it.` });
 /** Seed 000, finding F-456: a FAILED record at the end of a delegation chain. */

@@ -34,11 +34,11 @@ const SEED_CREATED = {
 };
 
 const noPath = (label: string, href: string, guess?: string) =>
-  `${label}: a \`nextSteps\` href of the response example, \`${href}\`, matches no path${guess === undefined ? '.' : `; did you mean \`${guess}\`?`} An agent following it gets a 404. Point the step at a declared route (server base path included), or declare the route under \`paths\`.`;
+  `${label}: the example's \`nextSteps\` href \`${href}\` matches no declared path${guess === undefined ? '' : ` (did you mean \`${guess}\`?)`}. Point it at a declared route (base path included), or declare the route.`;
 const wrongMethod = (label: string, method: string, href: string, path: string, declared: string) =>
-  `${label}: a \`nextSteps\` step of the response example, \`${method} ${href}\`, reaches \`${path}\`, which declares ${declared}. Use one of the declared methods in the step, or declare \`${method.toLowerCase()}\` on that path.`;
+  `${label}: the example's \`nextSteps\` step \`${method} ${href}\` reaches \`${path}\`, which declares ${declared}. Use a declared method, or declare \`${method.toLowerCase()}\` there.`;
 const template = (label: string, href: string, placeholder: string) =>
-  `${label}: a \`nextSteps\` href of the response example, \`${href}\`, still holds \`${placeholder}\`, which the agent would have to fill in. Emit the concrete URL, with the real value in place of \`${placeholder}\`.`;
+  `${label}: the example's \`nextSteps\` href \`${href}\` still holds \`${placeholder}\`, which the agent would have to fill in. Emit the concrete URL, with the real value in its place.`;
 
 testRule('ax-envelope-next-steps-href', [
   {

@@ -9,19 +9,19 @@ const envelope = (nextSteps: unknown) => ({ type: 'object', properties: { id: { 
 const stepsOf = (items: unknown) => envelope({ type: 'array', items });
 const post = (responses: object) => ({ post: { responses } });
 
-const REQUIRING = 'an array whose `items` are objects requiring `action`, `method`, `href`, `description`';
+const REQUIRING = 'an array of objects requiring `action`, `method`, `href`, `description`';
 const FIELD_HINT: Record<string, string> = {
-  action: 'an imperative verb phrase, type string',
-  method: 'the HTTP verb, type string with `enum: [GET, POST, PUT, PATCH, DELETE]`',
-  href: 'the concrete URL to call, type string, no template to fill in',
-  description: 'one sentence with the rationale and any precondition, type string',
+  action: 'type string: an imperative verb phrase',
+  method: 'type string, `enum: [GET, POST, PUT, PATCH, DELETE]`',
+  href: 'type string: the concrete URL, no template',
+  description: 'type string: why, and any precondition',
 };
 const undeclared = (label: string, field: string, trail = 'nextSteps') =>
-  `${label}: the items of \`${trail}\` do not declare \`${field}\`, so an agent may get a step it cannot call. Declare \`${field}\` (${FIELD_HINT[field]}) and list it in \`required\`.`;
+  `${label}: the items of \`${trail}\` do not declare \`${field}\`. Declare it (${FIELD_HINT[field]}) and list it in \`required\`.`;
 const unrequired = (label: string, field: string, trail = 'nextSteps') =>
-  `${label}: the items of \`${trail}\` declare but do not require \`${field}\`, so an agent may get a step it cannot call. Add \`${field}\` to their \`required\` list.`;
+  `${label}: the items of \`${trail}\` declare but do not require \`${field}\`. Add it to their \`required\` list.`;
 const freeMethod = (label: string, trail = 'nextSteps') =>
-  `${label}: the items of \`${trail}\` let \`method\` be any string, so an agent may be handed a verb it cannot send. Limit it with \`enum: [GET, POST, PUT, PATCH, DELETE]\`.`;
+  `${label}: the items of \`${trail}\` let \`method\` be any string, not only a verb an agent can send. Limit it with \`enum: [GET, POST, PUT, PATCH, DELETE]\`.`;
 
 /** The seed 000 step, as a schema: action, method, href, description, all required. */
 const SEED_STEP = {
@@ -50,7 +50,7 @@ testRule('ax-envelope-next-steps-shape', [
     errors: [
       {
         path: at('/payments', 'post', '201', ...STEPS_AT),
-        message: `POST /payments 201: \`nextSteps\` is declared as string, so an agent cannot read it as a list of steps. Declare it as ${REQUIRING}.`,
+        message: `POST /payments 201: \`nextSteps\` is declared as string, not a list of steps. Declare it as ${REQUIRING}.`,
       },
     ],
   },
@@ -61,10 +61,10 @@ testRule('ax-envelope-next-steps-shape', [
       '/b': post({ '201': body(stepsOf({ type: 'string' })) }),
     }),
     errors: [
-      { path: at('/a', 'post', '201', ...STEPS_AT), message: `POST /a 201: \`nextSteps\` declares no \`items\`, so an agent cannot tell what a step holds. Declare it as ${REQUIRING}.` },
+      { path: at('/a', 'post', '201', ...STEPS_AT), message: `POST /a 201: \`nextSteps\` declares no \`items\`, so a step's fields are unknown. Declare it as ${REQUIRING}.` },
       {
         path: at('/b', 'post', '201', ...ITEMS_AT),
-        message: 'POST /b 201: the items of `nextSteps` are string, not steps an agent can call. Make them objects requiring `action`, `method`, `href`, `description`.',
+        message: 'POST /b 201: the items of `nextSteps` are string, not steps. Make them objects requiring `action`, `method`, `href`, `description`.',
       },
     ],
   },
@@ -92,7 +92,7 @@ testRule('ax-envelope-next-steps-shape', [
     errors: [
       {
         path: at('/a', 'post', '201', ...ITEMS_AT, 'properties', 'method'),
-        message: 'POST /a 201: the items of `nextSteps` allow `method` values that are not HTTP methods: `TRACE`, `follow`. Limit it to `enum: [GET, POST, PUT, PATCH, DELETE]` (HEAD and OPTIONS are accepted too).',
+        message: 'POST /a 201: the items of `nextSteps` allow `method` values that are not HTTP methods: `TRACE`, `follow`. Limit it to `enum: [GET, POST, PUT, PATCH, DELETE]` (HEAD, OPTIONS are accepted too).',
       },
       { path: at('/b', 'post', '201', ...ITEMS_AT, 'properties', 'method'), message: freeMethod('POST /b 201') },
     ],
@@ -208,11 +208,11 @@ testRule('ax-envelope-next-steps-shape', [
     errors: [
       {
         path: at('/payments', 'post', '201', ...JSON_SCHEMA, 'properties', 'links', 'items'),
-        message: 'POST /payments 201: the items of `links` do not declare `summary`, so an agent may get a step it cannot call. Declare `summary` (one sentence with the rationale and any precondition, type string) and list it in `required`.',
+        message: 'POST /payments 201: the items of `links` do not declare `summary`. Declare it (type string: why, and any precondition) and list it in `required`.',
       },
       {
         path: at('/payments', 'post', '201', ...JSON_SCHEMA, 'properties', 'links', 'items', 'properties', 'verb'),
-        message: 'POST /payments 201: the items of `links` allow `verb` values that are not HTTP methods: `CONNECT`. Limit it to `enum: [GET, POST, PUT, PATCH, DELETE]` (HEAD and OPTIONS are accepted too).',
+        message: 'POST /payments 201: the items of `links` allow `verb` values that are not HTTP methods: `CONNECT`. Limit it to `enum: [GET, POST, PUT, PATCH, DELETE]` (HEAD, OPTIONS are accepted too).',
       },
     ],
   },

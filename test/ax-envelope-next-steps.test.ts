@@ -3,8 +3,28 @@ import { testRule } from './support/testRule';
 
 const envelope = { type: 'object', properties: { id: { type: 'string' }, nextSteps: NEXT_STEPS } };
 const bare = PAYMENT;
-const missing = (method: string, path: string, status: string, extra = '') =>
-  `${method} ${path} ${status}: the response schema does not declare \`nextSteps\`, so an agent cannot tell which call comes next. Add \`nextSteps\` (an array of { action, method, href, description }) to the application/json schema${extra}.`;
+const STEP = '[{ action, method, href, description }]';
+const missing = (method: string, path: string, status: string, mediaType = 'application/json') =>
+  `${method} ${path} ${status}: the response schema does not declare \`nextSteps\`. Add \`nextSteps\`: ${STEP} to the ${mediaType} schema.`;
+const methodless = (operation: string, collection: string, where = 'the response schema declares') =>
+  `${operation}: ${where} \`${collection}\` with an href but no \`method\` to send. Declare a \`method\` on each link, or add \`nextSteps\`: ${STEP}.`;
+const wrap = (operation: string, kind: string) =>
+  `${operation}: the application/json response is ${kind}, with no room for \`nextSteps\`. Wrap it: \`{ data: ${kind === 'an array' ? '[…]' : '…'}, nextSteps: ${STEP} }\`.`;
+
+const string = { type: 'string' };
+/** A Siren entity: `actions[]` carry a method, `links[]` do not. */
+const SIREN = {
+  type: 'object',
+  properties: {
+    properties: { type: 'object' },
+    actions: { type: 'array', items: { type: 'object', required: ['name', 'href'], properties: { name: string, method: { type: 'string', enum: ['GET', 'POST', 'DELETE'] }, href: string, fields: { type: 'array', items: { type: 'object' } } } } },
+    links: { type: 'array', items: { type: 'object', required: ['rel', 'href'], properties: { rel: { type: 'array', items: string }, href: string } } },
+  },
+};
+/** The HAL draft's link object: href, templated, type, … and no method. */
+const HAL_LINK = { type: 'object', required: ['href'], properties: { href: string, templated: { type: 'boolean' }, title: string } };
+/** Link description objects with a method (PayPal's `links[]`, Ion). */
+const METHOD_LINK = { type: 'object', required: ['href', 'rel', 'method'], properties: { href: string, rel: string, method: { type: 'string', enum: ['GET', 'POST', 'PATCH'] } } };
 const post = (responses: object) => ({ post: { responses } });
 
 testRule('ax-envelope-next-steps', [
@@ -80,7 +100,7 @@ testRule('ax-envelope-next-steps', [
     errors: [
       {
         path: at('/payments', 'post', '201', ...JSON_SCHEMA),
-        message: 'POST /payments 201: 1 of the 2 oneOf/anyOf shapes of the response schema do not declare `nextSteps`, so an agent cannot tell which call comes next. Add `nextSteps` (an array of { action, method, href, description }) to the application/json schema, in every branch.',
+        message: `POST /payments 201: 1 of its 2 oneOf/anyOf shapes do not declare \`nextSteps\`. Add \`nextSteps\`: ${STEP} to the application/json schema, in every branch.`,
       },
     ],
   },
@@ -91,6 +111,93 @@ testRule('ax-envelope-next-steps', [
       '/b': post({ '201': body({ properties: { nextSteps: NEXT_STEPS }, anyOf: [bare, { properties: { other: { type: 'string' } } }] }) }),
     }),
     errors: [],
+  },
+  {
+    name: 'a body that is a string or an array is told to wrap the payload in an envelope object, not to add a property it cannot have',
+    document: oas3({
+      '/tokens': post({ '201': body(string) }),
+      '/payments/batch': post({ '200': body({ type: 'array', items: ref('Payment') }) }),
+      '/mixed': post({ '200': body({ oneOf: [envelope, { type: 'array', items: bare }] }) }),
+    }, { schemas: { Payment: bare } }),
+    errors: [
+      { path: at('/tokens', 'post', '201', ...JSON_SCHEMA), message: wrap('POST /tokens 201', 'a string') },
+      { path: at('/payments/batch', 'post', '200', ...JSON_SCHEMA), message: wrap('POST /payments/batch 200', 'an array') },
+      { path: at('/mixed', 'post', '200', ...JSON_SCHEMA), message: wrap('POST /mixed 200', 'an array') },
+    ],
+  },
+  {
+    name: 'hypermedia links whose items carry an href and a method enumerate the next calls: Siren actions, links[]{rel, href, method}, through $ref and allOf',
+    document: oas3(
+      {
+        '/orders': post({ '201': body(SIREN, 'application/vnd.siren+json') }),
+        '/payments': post({ '201': body({ allOf: [ref('Payment'), { properties: { links: { type: 'array', items: ref('Link') } } }] }) }),
+        '/refunds': post({ '201': body({ type: 'object', properties: { id: string, _links: { type: 'object', properties: { self: ref('Link'), cancel: ref('Link') } } } }) }),
+      },
+      { schemas: { Payment: bare, Link: METHOD_LINK } },
+    ),
+    errors: [],
+  },
+  {
+    name: 'links without a method (HAL _links.self.href, a map of HAL links, JSON:API links) still fire, saying the method is missing',
+    document: oas3({
+      '/orders': post({ '201': body({ type: 'object', properties: { id: string, _links: { type: 'object', properties: { self: HAL_LINK, payment: { type: 'array', items: HAL_LINK } } } } }) }),
+      '/carts': post({ '201': body({ type: 'object', properties: { _links: { type: 'object', additionalProperties: HAL_LINK } } }) }),
+      '/articles': post({ '201': body({ type: 'object', properties: { data: { type: 'object' }, links: { type: 'object', properties: { self: { oneOf: [string, { type: 'object', properties: { href: string, meta: { type: 'object' } } }] } } } } }, 'application/vnd.api+json') }),
+    }),
+    errors: [
+      { path: at('/orders', 'post', '201', ...JSON_SCHEMA), message: methodless('POST /orders 201', '_links') },
+      { path: at('/carts', 'post', '201', ...JSON_SCHEMA), message: methodless('POST /carts 201', '_links') },
+      { path: at('/articles', 'post', '201', 'content', 'application/vnd.api+json', 'schema'), message: methodless('POST /articles 201', 'links') },
+    ],
+  },
+  {
+    name: 'a collection with a method on some links only, or a oneOf shape without links, still fires; a property named links that holds no hrefs is not a link collection',
+    document: oas3({
+      '/a': post({ '201': body({ type: 'object', properties: { _links: { type: 'object', properties: { self: HAL_LINK, cancel: METHOD_LINK } } } }) }),
+      '/b': post({ '201': body({ oneOf: [{ type: 'object', properties: { actions: { type: 'array', items: METHOD_LINK } } }, bare] }) }),
+      '/c': post({ '201': body({ type: 'object', properties: { links: { type: 'object', properties: { count: { type: 'integer' } } } } }) }),
+    }),
+    errors: [
+      { path: at('/a', 'post', '201', ...JSON_SCHEMA), message: methodless('POST /a 201', '_links') },
+      { path: at('/b', 'post', '201', ...JSON_SCHEMA), message: `POST /b 201: 1 of its 2 oneOf/anyOf shapes do not declare \`nextSteps\`. Add \`nextSteps\`: ${STEP} to the application/json schema, in every branch.` },
+      { path: at('/c', 'post', '201', ...JSON_SCHEMA), message: missing('POST', '/c', '201') },
+    ],
+  },
+  {
+    name: 'a map of URI strings is links without a method (corpus: train-travel); records in an array without an href, URI strings inside them and plain strings are not links (corpus: DigitalOcean actions, Stripe file links)',
+    document: oas3({
+      '/bookings': post({ '201': body({ type: 'object', properties: { id: string, links: { type: 'object', properties: { self: { type: 'string', format: 'uri' } } } } }) }),
+      '/droplets/actions': post({ '201': body({ type: 'object', properties: { actions: { type: 'array', items: { type: 'object', properties: { id: { type: 'integer' }, status: string, region: { type: 'object', properties: { slug: string, href: string } } } } } } }) }),
+      '/files': post({ '200': body({ type: 'object', properties: { links: { type: 'object', properties: { object: string, url: { type: 'string', pattern: '^/v1/file_links' }, data: { type: 'array', items: { type: 'object', properties: { url: { type: 'string', format: 'uri' } } } } } } } }) }),
+    }),
+    errors: [
+      { path: at('/bookings', 'post', '201', ...JSON_SCHEMA), message: methodless('POST /bookings 201', 'links') },
+      { path: at('/droplets/actions', 'post', '201', ...JSON_SCHEMA), message: missing('POST', '/droplets/actions', '201') },
+      { path: at('/files', 'post', '200', ...JSON_SCHEMA), message: missing('POST', '/files', '200') },
+    ],
+  },
+  {
+    name: 'option hypermedia: false holds Siren and link APIs to nextSteps; option linkCollection replaces the collection names',
+    document: oas3({ '/orders': post({ '201': body(SIREN) }), '/payments': post({ '201': body({ type: 'object', properties: { hypermedia: { type: 'array', items: METHOD_LINK } } }) }) }),
+    functionOptions: { hypermedia: false },
+    errors: [
+      { path: at('/orders', 'post', '201', ...JSON_SCHEMA), message: missing('POST', '/orders', '201') },
+      { path: at('/payments', 'post', '201', ...JSON_SCHEMA), message: missing('POST', '/payments', '201') },
+    ],
+  },
+  {
+    name: 'option linkCollection: only the named collections count',
+    document: oas3({ '/orders': post({ '201': body(SIREN) }), '/payments': post({ '201': body({ type: 'object', properties: { hypermedia: { type: 'array', items: METHOD_LINK } } }) }) }),
+    functionOptions: { linkCollection: ['hypermedia'] },
+    errors: [{ path: at('/orders', 'post', '201', ...JSON_SCHEMA), message: missing('POST', '/orders', '201') }],
+  },
+  {
+    name: 'Swagger 2.0: links with a method are accepted, HAL links are not',
+    document: swagger2(
+      { '/payments': post({ '201': { description: 'Created', schema: { $ref: '#/definitions/Linked' } } }), '/refunds': post({ '201': { description: 'Created', schema: { properties: { _links: { additionalProperties: HAL_LINK } } } } }) },
+      { definitions: { Linked: { type: 'object', properties: { links: { type: 'array', items: METHOD_LINK } } } } },
+    ),
+    errors: [{ path: at('/refunds', 'post', '201', 'schema'), message: methodless('POST /refunds 201', '_links') }],
   },
   {
     name: 'does not count nextSteps nested inside a data wrapper',
@@ -134,7 +241,7 @@ testRule('ax-envelope-next-steps', [
     errors: [
       {
         path: at('/b', 'post', '201', 'content', 'application/vnd.api+json', 'schema'),
-        message: 'POST /b 201: the response schema does not declare `nextSteps`, so an agent cannot tell which call comes next. Add `nextSteps` (an array of { action, method, href, description }) to the application/vnd.api+json schema.',
+        message: missing('POST', '/b', '201', 'application/vnd.api+json'),
       },
     ],
   },
@@ -198,7 +305,7 @@ testRule('ax-envelope-next-steps', [
     errors: [
       {
         path: at('/payments', 'post', '201', ...JSON_SCHEMA),
-        message: 'POST /payments 201: the response schema does not declare `links`, so an agent cannot tell which call comes next. Add `links` (an array of { action, method, href, description }) to the application/json schema.',
+        message: `POST /payments 201: the response schema does not declare \`links\`. Add \`links\`: ${STEP} to the application/json schema.`,
       },
     ],
   },

@@ -5,10 +5,10 @@ const CATALOG = 'x-agent-error-codes';
 const withExample = (example: unknown) => ({ description: 'Error', content: { 'application/json': { schema: PROBLEM, example } } });
 const EXAMPLE = ['content', 'application/json', 'example'];
 const op = (catalog: unknown, errors: object) => ({ post: { [CATALOG]: catalog, responses: { '201': { description: 'Created' }, ...errors } } });
-const unlisted = (operation: string, value: string, name = 'code') =>
-  `${operation}: the error example uses ${name} "${value}", which \`${CATALOG}\` does not list. Add "${value}" to the operation's \`${CATALOG}\`, so that an agent sees every code it may have to handle.`;
+const unlisted = (operation: string, value: string, name = 'code', field = `the application/json error example's \`${name}\``) =>
+  `${operation}: ${field} "${value}" is not in \`${CATALOG}\`. Add it to the operation's \`${CATALOG}\`.`;
 const deprecated = (operation: string, code: string, what: string) =>
-  `${operation}: \`${CATALOG}\` marks "${code}" deprecated without ${what}, so an agent that branches on it cannot migrate in time. Write it as { code: ${code}, deprecated: true, replacement: NEW_CODE, removal: 2027-06-30 }.`;
+  `${operation}: \`${CATALOG}\` marks "${code}" deprecated without ${what}. Write it as { code: ${code}, deprecated: true, replacement: NEW_CODE, removal: 2027-06-30 }.`;
 
 testRule('ax-recoverable-error-catalog', [
   {
@@ -27,6 +27,28 @@ testRule('ax-recoverable-error-catalog', [
       }),
     }),
     errors: [{ path: at('/payments', 'post', '409', ...EXAMPLE, 'error_code'), message: unlisted('POST /payments 409', 'INVALID_DATE_RANGE', 'error_code') }],
+  },
+  {
+    name: 'property-level examples of the code are codes the operation shows, through $ref and allOf; an enum is not an example; a type beside a code is not the code',
+    document: oas3(
+      {
+        '/payments': op(['VALIDATION_ERROR'], {
+          '400': { description: 'x', content: { 'application/json': { schema: ref('Error') } } },
+          '409': { description: 'x', content: { 'application/json': { schema: { allOf: [ref('Base'), { properties: { code: { type: 'string', examples: ['STATE_CONFLICT', 'VALIDATION_ERROR'] } } }] } } } },
+        }),
+      },
+      {
+        schemas: {
+          Error: { type: 'object', properties: { type: { type: 'string', example: 'error' }, code: { type: 'string', enum: ['VALIDATION_ERROR', 'UNLISTED_BUT_ONLY_ALLOWED'], example: 'CARD_DECLINED' } } },
+          Base: { type: 'object', properties: { type: { type: 'string', example: 'error' }, message: { type: 'string' } } },
+        },
+      },
+      '3.1.0',
+    ),
+    errors: [
+      { path: at('/payments', 'post', '400', 'content', 'application/json', 'schema'), message: unlisted('POST /payments 400', 'CARD_DECLINED', 'code', "the error schema's `code` example") },
+      { path: at('/payments', 'post', '409', 'content', 'application/json', 'schema', 'allOf', '1', 'properties', 'code', 'examples', '0'), message: unlisted('POST /payments 409', 'STATE_CONFLICT', 'code', "the error schema's `code` example") },
+    ],
   },
   {
     name: 'operations without x-agent-error-codes and success examples are not checked',

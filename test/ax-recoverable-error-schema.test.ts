@@ -1,8 +1,9 @@
 import { at, body, JSON_SCHEMA, oas3, PROBLEM, ref, swagger2 } from './support/documents';
-import { testRule } from './support/testRule';
+import { runRule, testRule } from './support/testRule';
 
-const FIX = 'an object schema with a machine-readable `code` and a `message` (RFC 9457 problem details work)';
-const noBody = (operation: string) => `${operation}: the error response declares no body. Add \`content: { application/json: { schema } }\` with ${FIX}.`;
+const FIX = 'an object schema requiring a `code` and a `message`';
+const noBody = (operation: string) => `${operation}: the error response declares no body. Add \`content: { application/json: { schema } }\`: ${FIX}.`;
+const noJson = (operation: string, offered: string) => `${operation}: the error response offers only ${offered}, no JSON. Add an \`application/json\` body: ${FIX}.`;
 const ok = { '200': { description: 'OK' } };
 const get = (errors: object) => ({ get: { responses: { ...ok, ...errors } } });
 
@@ -24,30 +25,31 @@ testRule('ax-recoverable-error-schema', [
     ],
   },
   {
-    name: 'fires on an HTML-only or text-only error body',
-    document: oas3({ '/a': get({ '500': body({ type: 'string' }, 'text/html'), '502': body({ type: 'string' }, 'text/plain') }) }),
+    name: 'fires on an HTML-only, text-only or XML-only error body (this rule alone reports text/plain, at its own severity)',
+    document: oas3({ '/a': get({ '500': body({ type: 'string' }, 'text/html'), '502': body({ type: 'string' }, 'text/plain'), '503': { description: 'x', content: { 'text/plain': { schema: { type: 'string' } }, 'application/xml': { schema: { type: 'object' } } } } }) }),
     errors: [
-      { path: at('/a', 'get', '500'), message: `GET /a 500: the error response offers no JSON body (only text/html). Add an \`application/json\` or \`application/problem+json\` body with ${FIX}.` },
-      { path: at('/a', 'get', '502'), message: `GET /a 502: the error response offers no JSON body (only text/plain). Add an \`application/json\` or \`application/problem+json\` body with ${FIX}.` },
+      { path: at('/a', 'get', '500'), message: noJson('GET /a 500', 'text/html') },
+      { path: at('/a', 'get', '502'), message: noJson('GET /a 502', 'text/plain') },
+      { path: at('/a', 'get', '503'), message: noJson('GET /a 503', 'text/plain, application/xml') },
     ],
   },
   {
     name: 'fires on a JSON body without a schema',
     document: oas3({ '/a': get({ '400': { description: 'x', content: { 'application/json': {} } } }) }),
-    errors: [{ path: at('/a', 'get', '400'), message: `GET /a 400: the error response declares application/json without a schema. Add a \`schema\`: ${FIX}.` }],
+    errors: [{ path: at('/a', 'get', '400'), message: `GET /a 400: the error response's application/json has no schema. Add a \`schema\`: ${FIX}.` }],
   },
   {
     name: 'fires on a string schema, inline or behind a $ref',
     document: oas3({ '/a': get({ '400': body({ type: 'string' }), '500': body(ref('Text')) }) }, { schemas: { Text: { type: 'string' } } }),
     errors: [
-      { path: at('/a', 'get', '400', ...JSON_SCHEMA), message: `GET /a 400: the application/json error schema is of type string, which an agent cannot parse for a code. Make it ${FIX}.` },
-      { path: at('/a', 'get', '500', ...JSON_SCHEMA), message: `GET /a 500: the application/json error schema is of type string, which an agent cannot parse for a code. Make it ${FIX}.` },
+      { path: at('/a', 'get', '400', ...JSON_SCHEMA), message: `GET /a 400: the application/json error schema is of type string, with no field for a code. Make it ${FIX}.` },
+      { path: at('/a', 'get', '500', ...JSON_SCHEMA), message: `GET /a 500: the application/json error schema is of type string, with no field for a code. Make it ${FIX}.` },
     ],
   },
   {
     name: 'fires on a oneOf with a string branch',
     document: oas3({ '/a': get({ '400': body({ oneOf: [PROBLEM, { type: 'string' }] }) }) }),
-    errors: [{ path: at('/a', 'get', '400', ...JSON_SCHEMA), message: `GET /a 400: the application/json error schema is of type string, which an agent cannot parse for a code. Make it ${FIX}.` }],
+    errors: [{ path: at('/a', 'get', '400', ...JSON_SCHEMA), message: `GET /a 400: the application/json error schema is of type string, with no field for a code. Make it ${FIX}.` }],
   },
   {
     name: 'stays silent on object schemas: $ref, allOf composition, oneOf of objects, problem+json, untyped properties',
@@ -86,14 +88,14 @@ testRule('ax-recoverable-error-schema', [
       { definitions: { Problem: PROBLEM } },
     ),
     errors: [
-      { path: at('/a', 'get', '400'), message: `GET /a 400: the error response declares no body. Add a \`schema\` with ${FIX}.` },
-      { path: at('/b', 'get', '500'), message: `GET /b 500: the error response offers no JSON body (only text/html). Add an \`application/json\` or \`application/problem+json\` body with ${FIX}.` },
+      { path: at('/a', 'get', '400'), message: `GET /a 400: the error response declares no body. Add a \`schema\`: ${FIX}.` },
+      { path: at('/b', 'get', '500'), message: noJson('GET /b 500', 'text/html') },
     ],
   },
   {
     name: 'OpenAPI 3.1: a nullable object type passes; a string-or-null type fires',
     document: oas3({ '/a': get({ '400': body({ type: ['object', 'null'], properties: { code: { type: 'string' } } }), '500': body({ type: ['string', 'null'] }) }) }, {}, '3.1.0'),
-    errors: [{ path: at('/a', 'get', '500', ...JSON_SCHEMA), message: `GET /a 500: the application/json error schema is of type string, null, which an agent cannot parse for a code. Make it ${FIX}.` }],
+    errors: [{ path: at('/a', 'get', '500', ...JSON_SCHEMA), message: `GET /a 500: the application/json error schema is of type string, null, with no field for a code. Make it ${FIX}.` }],
   },
   {
     name: 'garbage: a schema that is a string fires; a dangling $ref and a bad response stay silent',
@@ -113,3 +115,9 @@ testRule('ax-recoverable-error-schema', [
     errors: [],
   },
 ]);
+
+test('a text/plain-only error is reported once, by this rule, not also by ax-recoverable-no-html-errors', async () => {
+  const document = oas3({ '/a': get({ '503': body({ type: 'string' }, 'text/plain') }) });
+  const results = [...(await runRule('ax-recoverable-error-schema', document)), ...(await runRule('ax-recoverable-no-html-errors', document))];
+  expect(results.map(({ code, path }) => ({ code, path }))).toEqual([{ code: 'ax-recoverable-error-schema', path: at('/a', 'get', '503') }]);
+});

@@ -2,12 +2,12 @@ import { at, body, JSON_SCHEMA, oas3, ref, swagger2 } from './support/documents'
 import { errorResponse, SEED_003_ENVELOPE, SEED_003_EXAMPLE, SEED_004_INTERNAL_EXAMPLE, SEED_004_PROBLEM } from './support/error-seeds';
 import { testRule } from './support/testRule';
 
-const HEADER_FIX = "Add a `Retry-After` header (integer seconds) under the response's `headers`";
-const WAIT = 'so that an agent waits long enough instead of retrying at once.';
-const noDelay = (where: string, headers: 'no headers' | 'no `Retry-After` header', scope = '') =>
-  `${where}: the error schema has no retry delay${scope}. The response declares ${headers} either. ${HEADER_FIX}, or add a \`retry_after_ms\` (integer) to the error schema, ${WAIT}`;
-const bodyless = (where: string, headers: 'no headers' | 'no `Retry-After` header') =>
-  `${where}: the response declares ${headers}, so an agent cannot tell how long to wait before retrying. ${HEADER_FIX}.`;
+const HEADER_FIX = 'Add a `Retry-After` header (integer seconds)';
+/** `_headers` says whether the response has a `headers` map: the message is the same either way. */
+const noDelay = (where: string, _headers: 'no headers' | 'no `Retry-After` header', schema = 'the error schema has') =>
+  `${where}: no \`Retry-After\` header, and ${schema} no retry delay. ${HEADER_FIX} or a \`retry_after_ms\` (integer) property.`;
+const bodyless = (where: string, _headers: 'no headers' | 'no `Retry-After` header') =>
+  `${where}: no \`Retry-After\` header, so an agent cannot tell how long to wait. ${HEADER_FIX} under its \`headers\`.`;
 const ok = { '200': { description: 'OK' } };
 const get = (errors: object) => ({ get: { responses: { ...ok, ...errors } } });
 const string = { type: 'string' };
@@ -57,6 +57,22 @@ testRule('ax-recoverable-retry-after', [
     errors: [],
   },
   {
+    name: 'one missing header is one finding per response, whatever the number of JSON media types; a media type that carries the delay is not named',
+    document: oas3(
+      {
+        '/a': get({ '429': { description: 'Slow down', content: { 'application/json': { schema: ref('Problem') }, 'application/problem+json': { schema: ref('Other') }, 'application/vnd.api+json': { schema: PROBLEM } } } }),
+        '/b': get({ '503': { description: 'Down', content: { 'application/json': { schema: ref('Problem') }, 'application/problem+json': { schema: { allOf: [ref('Other'), { properties: { retry_after_ms: integer } }] } } } } }),
+        '/c': get({ '429': { description: 'Slow down', content: { 'application/json': { schema: ref('Problem') }, 'application/xml': { schema: ref('Other') } } } }),
+      },
+      { schemas: { Problem: PROBLEM, Other: { type: 'object', properties: { title: string } } } },
+    ),
+    errors: [
+      { path: at('/a', 'get', '429'), message: noDelay('GET /a 429', 'no headers', '3 of its JSON error schemas have') },
+      { path: at('/b', 'get', '503', 'content', 'application/json', 'schema'), message: noDelay('GET /b 503', 'no headers', 'the application/json error schema has') },
+      { path: at('/c', 'get', '429', ...JSON_SCHEMA), message: noDelay('GET /c 429', 'no headers') },
+    ],
+  },
+  {
     name: 'checks only 429 and 503',
     document: oas3({ '/a': get({ '500': body(PROBLEM), '502': body(PROBLEM), '4XX': body(PROBLEM), '5XX': body(PROBLEM), default: body(PROBLEM), '400': body(PROBLEM) }) }),
     errors: [],
@@ -69,7 +85,7 @@ testRule('ax-recoverable-retry-after', [
   {
     name: 'oneOf: fires when a branch lacks the delay and there is no header',
     document: oas3({ '/a': get({ '503': body({ oneOf: [{ type: 'object', properties: { retryAfter: integer } }, PROBLEM] }) }) }),
-    errors: [{ path: at('/a', 'get', '503', ...JSON_SCHEMA), message: noDelay('GET /a 503', 'no headers', ' in 1 of its 2 oneOf/anyOf shapes') }],
+    errors: [{ path: at('/a', 'get', '503', ...JSON_SCHEMA), message: noDelay('GET /a 503', 'no headers', 'the error schema, in 1 of its 2 oneOf/anyOf shapes, has') }],
   },
   {
     name: 'a components/responses entry shared by two operations fires once per operation, on each',
@@ -107,8 +123,7 @@ testRule('ax-recoverable-retry-after', [
     errors: [
       {
         path: at('/b', 'get', '429', ...JSON_SCHEMA),
-        message:
-          "GET /b 429: the error schema has no retry delay. The response declares no `X-Retry-In` header either. Add a `X-Retry-In` header (integer seconds) under the response's `headers`, or add a `wait_ms` (integer) to the error schema, so that an agent waits long enough instead of retrying at once.",
+        message: 'GET /b 429: no `X-Retry-In` header, and the error schema has no retry delay. Add a `X-Retry-In` header (integer seconds) or a `wait_ms` (integer) property.',
       },
     ],
   },

@@ -4,9 +4,9 @@ import { testRule } from './support/testRule';
 const LADDER = '`info`, `warning`, `error`, `fatal`';
 const CATEGORIES = '`validation`, `auth`, `rate_limit`, `state`, `dependency`, `internal`';
 const severity = (operation: string, subject: string, value: string, guess = '') =>
-  `${operation}: ${subject} ${value}, outside the severity ladder. Use one of ${LADDER}${guess}, so that an agent can choose its next move from it.`;
+  `${operation}: ${subject} ${value}, outside the severity ladder. Use one of ${LADDER}${guess}.`;
 const category = (operation: string, subject: string, value: string, guess = '') =>
-  `${operation}: ${subject} ${value}, outside the error categories. Use one of ${CATEGORIES}${guess}, so that an agent can choose its next move from it.`;
+  `${operation}: ${subject} ${value}, outside the error categories. Use one of ${CATEGORIES}${guess}.`;
 const get = (errors: object) => ({ get: { responses: { '200': { description: 'OK' }, ...errors } } });
 const withExample = (example: unknown, schema: unknown = { type: 'object' }) => ({ description: 'Error', content: { 'application/json': { schema, example } } });
 const EXAMPLE = ['content', 'application/json', 'example'];
@@ -96,7 +96,7 @@ testRule('ax-recoverable-severity', [
     name: 'options replace the names and the vocabularies',
     document: oas3({ '/a': get({ '400': withExample({ level: 'minor', severity: 'whatever', kind: 'billing' }) }) }),
     functionOptions: { severity: ['level'], category: ['kind'], severities: ['minor', 'major'], categories: ['payments'] },
-    errors: [{ path: at('/a', 'get', '400', ...EXAMPLE, 'kind'), message: `GET /a 400: the application/json error example's \`kind\` is the string "billing", outside the error categories. Use one of \`payments\`, so that an agent can choose its next move from it.` }],
+    errors: [{ path: at('/a', 'get', '400', ...EXAMPLE, 'kind'), message: `GET /a 400: the application/json error example's \`kind\` is the string "billing", outside the error categories. Use one of \`payments\`.` }],
   },
   {
     name: 'Swagger 2.0 and OpenAPI 3.1',

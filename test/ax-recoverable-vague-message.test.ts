@@ -4,10 +4,12 @@ import { testRule } from './support/testRule';
 const get = (errors: object) => ({ get: { responses: { '200': { description: 'OK' }, ...errors } } });
 const withExample = (example: unknown, description = 'The amount is not a positive integer.') => ({ description, content: { 'application/json': { schema: PROBLEM, example } } });
 const EXAMPLE = ['content', 'application/json', 'example'];
-const inExample = (operation: string, name: string, text: string, phrase: string) =>
-  `${operation}: the application/json error example's \`${name}\` ${JSON.stringify(text)} tells an agent nothing it can act on ("${phrase}"). Name the field, the cause and the fix, e.g. "\`amount\` must be a positive integer in cents; send 4200 for 42.00."`;
-const inDescription = (operation: string, text: string, phrase: string) =>
-  `${operation}: the response description ${JSON.stringify(text)} tells an agent nothing it can act on ("${phrase}"). Say when this error happens and how to recover, e.g. "The body is invalid; \`details\` names each field to fix."`;
+const FIX = 'Name them, e.g. "`amount` must be a positive integer."';
+/** `phrase` is the vague phrase the text amounts to: the test names it, the message need not. */
+const vagueText = (operation: string, subject: string, text: string) => `${operation}: ${subject} ${JSON.stringify(text)} names no field, cause or fix. ${FIX}`;
+const inExample = (operation: string, name: string, text: string, _phrase?: string) => vagueText(operation, `the application/json error example's \`${name}\``, text);
+const inDescription = (operation: string, text: string, _phrase?: string) =>
+  `${operation}: the response description ${JSON.stringify(text)} names no cause or fix. Say when this error happens and how to recover from it.`;
 
 testRule('ax-recoverable-vague-message', [
   {
@@ -99,9 +101,40 @@ testRule('ax-recoverable-vague-message', [
     errors: [
       {
         path: at('/a', 'get', '400'),
-        message: `GET /a 400: the application/problem+json error example's \`message\` "Invalid input" tells an agent nothing it can act on ("Invalid input"). Name the field, the cause and the fix, e.g. "\`amount\` must be a positive integer in cents; send 4200 for 42.00."`,
+        message: vagueText('GET /a 400', "the application/problem+json error example's `message`", 'Invalid input'),
       },
     ],
+  },
+  {
+    name: 'property-level examples of error schemas are read, through $ref, allOf and oneOf, and land in the operation\'s own response',
+    document: oas3(
+      {
+        '/a': get({ '500': body(ref('Error')), '404': body(ref('Error')) }),
+        '/b': get({ '400': body({ allOf: [ref('Base'), { properties: { hint: { type: 'string', example: 'See documentation' } } }] }) }),
+        '/c': get({ '422': body({ oneOf: [ref('Error'), { type: 'object', properties: { error: { type: 'object', properties: { detail: { type: 'string', examples: ['Invalid data', 'The currency must be one of USD, EUR.'] } } } } }] }) }),
+        '/d': get({ '400': body({ type: 'object', properties: { message: { type: 'string', example: 'The amount must be between 1 and 10000 cents.' }, suggestions: { type: 'array', items: { type: 'string' }, example: ['Please contact support', 'Send amount in cents.'] } } }) }),
+      },
+      {
+        schemas: {
+          Error: { type: 'object', required: ['code', 'message'], properties: { code: { type: 'string' }, message: { type: 'string', example: 'Something went wrong.' } } },
+          Base: { type: 'object', properties: { message: { type: 'string' } } },
+        },
+      },
+      '3.1.0',
+    ),
+    errors: [
+      { path: at('/a', 'get', '404', 'content', 'application/json', 'schema'), message: vagueText('GET /a 404', "the error schema's `message` example", 'Something went wrong.') },
+      { path: at('/a', 'get', '500', 'content', 'application/json', 'schema'), message: vagueText('GET /a 500', "the error schema's `message` example", 'Something went wrong.') },
+      { path: at('/b', 'get', '400', 'content', 'application/json', 'schema', 'allOf', '1', 'properties', 'hint', 'example'), message: vagueText('GET /b 400', "the error schema's `hint` example", 'See documentation') },
+      { path: at('/c', 'get', '422', 'content', 'application/json', 'schema'), message: vagueText('GET /c 422', "the error schema's `message` example", 'Something went wrong.') },
+      { path: at('/c', 'get', '422', 'content', 'application/json', 'schema', 'oneOf', '1', 'properties', 'error', 'properties', 'detail', 'examples', '0'), message: vagueText('GET /c 422', "the error schema's `detail` example", 'Invalid data') },
+      { path: at('/d', 'get', '400', 'content', 'application/json', 'schema', 'properties', 'suggestions', 'example', '0'), message: vagueText('GET /d 400', "the error schema's `suggestions` example", 'Please contact support') },
+    ],
+  },
+  {
+    name: 'an enum of messages is read too; Swagger 2.0 definitions',
+    document: swagger2({ '/a': { get: { responses: { '500': { description: 'The card network timed out; retry in 2 s.', schema: { $ref: '#/definitions/Error' } } } } } }, { definitions: { Error: { type: 'object', properties: { message: { type: 'string', enum: ['Card network timeout.', 'Unknown error'] } } } } }),
+    errors: [{ path: at('/a', 'get', '500', 'schema'), message: vagueText('GET /a 500', "the error schema's `message` value", 'Unknown error') }],
   },
   {
     name: 'options replace the phrases and the field names',
@@ -117,7 +150,7 @@ testRule('ax-recoverable-vague-message', [
     document: swagger2({ '/a': { get: { responses: { '400': { description: 'Invalid input', schema: PROBLEM, examples: { 'application/json': { code: 'X', message: 'Bad request.' } } } } } } }),
     errors: [
       { path: at('/a', 'get', '400', 'description'), message: inDescription('GET /a 400', 'Invalid input', 'Invalid input') },
-      { path: at('/a', 'get', '400', 'examples', 'application/json', 'message'), message: 'GET /a 400: the application/json error example\'s `message` "Bad request." tells an agent nothing it can act on ("Bad request"). Name the field, the cause and the fix, e.g. "`amount` must be a positive integer in cents; send 4200 for 42.00."' },
+      { path: at('/a', 'get', '400', 'examples', 'application/json', 'message'), message: inExample('GET /a 400', 'message', 'Bad request.') },
     ],
   },
   {

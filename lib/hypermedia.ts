@@ -1,0 +1,56 @@
+/**
+ * Hypermedia link collections in a response schema, and whether they enumerate calls an agent can make:
+ * links that carry an `href` and a `method` (Siren `actions[]`, `links[]{rel, href, method}`) do; links
+ * with an `href` alone (HAL `_links.self.href`, JSON:API `links`, Siren `links[]`) say where, not how.
+ */
+import { child, isObject, type JsonPath, type OpenApiDocument } from './document';
+import { isObjectView, ownProperty, viewsOf, type ObjectView, type Property } from './schema';
+
+export interface LinkCollection {
+  property: Property;
+  /** Every link shape declares both an href and a method. */
+  callable: boolean;
+}
+
+const HREF = 'href';
+const METHOD = 'method';
+/** Collection → relation → array of links → link: deeper than this is not a link collection. */
+const MAX_DEPTH = 3;
+
+const URI_FORMATS = new Set(['uri', 'uri-reference', 'iri', 'iri-reference', 'url']);
+const isUrl = (view: ObjectView) => view.types?.length === 1 && view.types[0] === 'string' && view.parts.some(part => URI_FORMATS.has(String(part.value.format)));
+
+/**
+ * The shapes of the links below a schema: the schema itself when it declares an href, an array's items,
+ * or the values of a map keyed by relation (HAL, JSON:API: its properties and `additionalProperties`).
+ * A URI string (`format: uri`) in a map is a link without a method; an array item without an href is
+ * not a link, and is not searched further (Siren's `entities`, a list of records).
+ */
+function linkShapes(doc: OpenApiDocument, schema: unknown, location: JsonPath | undefined, depth = 0, inArray = false): (ObjectView | 'url')[] {
+  const views = depth > MAX_DEPTH ? undefined : viewsOf(doc, schema, location);
+  if (views === undefined) return [];
+  return views.flatMap(view => {
+    if (isUrl(view)) return depth === 0 || inArray ? [] : ['url' as const];
+    if (ownProperty(view, [HREF]) !== undefined) return [view];
+    const items = view.parts.filter(part => part.value.items !== undefined);
+    if (items.length > 0) return items.flatMap(part => linkShapes(doc, part.value.items, child(part.location, 'items'), depth + 1, true));
+    if (inArray || !isObjectView(view)) return [];
+    const values: { schema: unknown; location: JsonPath | undefined }[] = [...view.properties.values()];
+    for (const part of view.parts) {
+      if (isObject(part.value.additionalProperties)) values.push({ schema: part.value.additionalProperties, location: child(part.location, 'additionalProperties') });
+    }
+    return values.flatMap(next => linkShapes(doc, next.schema, next.location, depth + 1));
+  });
+}
+
+/** The link collections (named one of `names`) a view declares at its top level, each with whether its links are callable. */
+export function linkCollections(doc: OpenApiDocument, view: ObjectView, names: readonly string[]): LinkCollection[] {
+  const collections: LinkCollection[] = [];
+  for (const name of names) {
+    const property = ownProperty(view, [name]);
+    const shapes = property === undefined ? [] : linkShapes(doc, property.schema, property.location);
+    if (property === undefined || shapes.length === 0) continue;
+    collections.push({ property, callable: shapes.every(shape => shape !== 'url' && ownProperty(shape, [METHOD]) !== undefined) });
+  }
+  return collections;
+}
