@@ -79,7 +79,7 @@ const ruleset = {
     ...rule('ax-recoverable-error-responses', 'Every mutation declares at least one 4xx error response.', 'warn', recoverableErrorResponses),
     ...rule('ax-recoverable-retryable', 'Every mutation declares `x-ax-retryable`, a boolean: is repeating a failed call safe?', 'warn', recoverableRetryable),
     ...rule('ax-recoverable-idempotent', 'Every put and delete (and a post taking an Idempotency-Key) declares `x-ax-idempotent`, a boolean.', 'warn', recoverableIdempotent),
-    ...rule('ax-recoverable-no-html-errors', 'No error response offers an HTML page, and none offers plain text only.', 'error', recoverableNoHtmlErrors),
+    ...rule('ax-recoverable-no-html-errors', 'No error response offers an HTML page.', 'error', recoverableNoHtmlErrors),
     ...rule('ax-recoverable-no-stack-traces', 'No error schema declares a stack-trace field and no error example contains a stack trace.', 'error', recoverableNoStackTraces),
     ...rule('ax-recoverable-code-format', 'Error codes follow one convention across the document; problem `type` URIs are stable names, not prose.', 'info', recoverableCodeFormat, false),
     ...rule('ax-recoverable-severity', 'Error `severity` and `category` values stay within the severity ladder and the error categories.', 'warn', recoverableSeverity, false),
