@@ -1,9 +1,10 @@
-import { child, headerNamed } from '../lib/document';
+import { child, errorBodies, headerNamed, isJsonMediaType, type OpenApiDocument, type Operation, type Response } from '../lib/document';
 import { errorProperty, errorSchemasOf, type ErrorSchema } from '../lib/error-bodies';
 import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/names';
+import { holdersOf } from '../lib/nested';
 import { label, placeIn, ruleFunction, type Finding } from '../lib/rule-function';
 
-type Options = NameOptions<'retryAfterHeader' | 'retryDelay'>;
+type Options = NameOptions<'retryAfterHeader' | 'retryDelay' | 'retryFlag'>;
 
 // Rate limited and temporarily unavailable: the two statuses whose fix is "wait, then retry unchanged".
 const WAIT_STATUSES = new Set(['429', '503']);
@@ -15,10 +16,32 @@ function withoutDelay(lacking: { target: ErrorSchema; count: number }[]): string
   return count < target.views.length ? `${target.name}, in ${count} of its ${target.views.length} oneOf/anyOf shapes, has` : `${target.name} has`;
 }
 
-/** ax-recoverable-retry-after: every 429 and 503 says how long to wait before retrying (one finding per response, whatever its media types). */
-export default ruleFunction<Options>('recoverableRetryAfter', nameOptionsSchema('retryAfterHeader', 'retryDelay'), ({ doc, options, operations }) => {
+/**
+ * An error example that tells the agent `retryable: true` but not how long to wait, on a response without a
+ * delay header: Geodocs' "Agent Error Handling Documentation Specification" calls such an error malformed.
+ */
+function retryableWithoutDelay(doc: OpenApiDocument, operations: Operation[], names: { flag: readonly string[]; delay: readonly string[]; header: readonly string[] }, reported: Set<Response>): Finding[] {
+  const findings: Finding[] = [];
+  for (const { operation, response, body } of errorBodies(doc, operations)) {
+    if (reported.has(response) || !isJsonMediaType(body.mediaType) || headerNamed(doc.headers(response), names.header) !== undefined) continue;
+    for (const example of body.examples) {
+      if (holdersOf(example, names.delay).length > 0) continue;
+      for (const { key, value } of holdersOf(example, names.flag).filter(holder => holder.value.value === true)) {
+        findings.push({
+          message: `${label(operation, response)}: the error example says \`${key}: true\` but gives no retry delay. Add a \`${names.delay[0]}\` to the example, or a \`${names.header[0]}\` header to the response.`,
+          path: placeIn(response, value.location, example.location),
+        });
+      }
+    }
+  }
+  return findings;
+}
+
+/** ax-recoverable-retry-after: every 429 and 503 says how long to wait before retrying (one finding per response, whatever its media types); an example that says retryable says how long too. */
+export default ruleFunction<Options>('recoverableRetryAfter', nameOptionsSchema('retryAfterHeader', 'retryDelay', 'retryFlag'), ({ doc, options, operations }) => {
   const headerNames = namesFor(options, 'retryAfterHeader');
   const delayNames = namesFor(options, 'retryDelay');
+  const reported = new Set<Response>();
   const addHeader = `Add a \`${headerNames[0]}\` header (integer seconds)`;
   const findings: Finding[] = [];
 
@@ -31,6 +54,7 @@ export default ruleFunction<Options>('recoverableRetryAfter', nameOptionsSchema(
       const { schemas, unreadable } = errorSchemasOf(doc, operation, response);
       if (unreadable) continue; // the body might carry the delay; say nothing rather than guess
       if (schemas.length === 0) {
+        reported.add(response);
         findings.push({
           message: `${label(operation, response)}: ${noHeader}, so an agent cannot tell how long to wait. ${addHeader} under its \`headers\`.`,
           path: headers === undefined ? response.at : placeIn(response, child(response.location, 'headers')),
@@ -41,11 +65,13 @@ export default ruleFunction<Options>('recoverableRetryAfter', nameOptionsSchema(
         .map(target => ({ target, count: target.views.filter(view => errorProperty(doc, view, delayNames) === undefined).length }))
         .filter(({ count }) => count > 0);
       if (lacking.length === 0) continue;
+      reported.add(response);
       findings.push({
         message: `${label(operation, response)}: ${noHeader}, and ${withoutDelay(lacking)} no retry delay. ${addHeader} or a \`${delayNames[0]}\` (integer) property.`,
         path: placeIn(response, lacking.length === 1 ? lacking[0].target.schema.location : undefined),
       });
     }
   }
-  return findings;
+  const names = { flag: namesFor(options, 'retryFlag'), delay: delayNames, header: headerNames };
+  return [...findings, ...retryableWithoutDelay(doc, operations, names, reported)];
 });

@@ -8,6 +8,8 @@ const noDelay = (where: string, _headers: 'no headers' | 'no `Retry-After` heade
   `${where}: no \`Retry-After\` header, and ${schema} no retry delay. ${HEADER_FIX} or a \`retry_after_ms\` (integer) property.`;
 const bodyless = (where: string, _headers: 'no headers' | 'no `Retry-After` header') =>
   `${where}: no \`Retry-After\` header, so an agent cannot tell how long to wait. ${HEADER_FIX} under its \`headers\`.`;
+const retryableWithoutDelay = (where: string, flag: string) =>
+  `${where}: the error example says \`${flag}: true\` but gives no retry delay. Add a \`retry_after_ms\` to the example, or a \`Retry-After\` header to the response.`;
 const ok = { '200': { description: 'OK' } };
 const get = (errors: object) => ({ get: { responses: { ...ok, ...errors } } });
 const string = { type: 'string' };
@@ -125,6 +127,43 @@ testRule('ax-recoverable-retry-after', [
         path: at('/b', 'get', '429', ...JSON_SCHEMA),
         message: 'GET /b 429: no `X-Retry-In` header, and the error schema has no retry delay. Add a `X-Retry-In` header (integer seconds) or a `wait_ms` (integer) property.',
       },
+    ],
+  },
+  {
+    name: 'an error example that says retryable: true gives a delay: fires on any error status without one, on the flag; silent with a delay in the example, a Retry-After header, or retryable: false',
+    document: oas3(
+      {
+        '/a': get({
+          '500': errorResponse(ref('Problem'), { code: 'UPSTREAM_TIMEOUT', message: 'The card network timed out.', retryable: true }),
+          '502': errorResponse(ref('Problem'), { code: 'BAD_GATEWAY', message: 'Upstream failed.', retryable: true, retry_after_ms: 2000 }),
+          '504': { ...errorResponse(ref('Problem'), { code: 'TIMEOUT', message: 'Timed out.', retryable: true }), headers: RETRY_AFTER },
+          '400': errorResponse(ref('Problem'), { code: 'INVALID_AMOUNT', message: 'amount must be > 0', retryable: false }),
+        }),
+        '/b': get({ default: { description: 'Error', content: { 'application/json': { schema: ref('Problem'), examples: { busy: ref('Busy', 'examples') } } } } }),
+      },
+      { schemas: { Problem: PROBLEM }, examples: { Busy: { value: { error: { code: 'BUSY', message: 'Busy.', is_retriable: true } } } } },
+    ),
+    errors: [
+      { path: at('/a', 'get', '500', 'content', 'application/json', 'example', 'retryable'), message: retryableWithoutDelay('GET /a 500', 'retryable') },
+      { path: at('/b', 'get', 'default'), message: retryableWithoutDelay('GET /b default', 'is_retriable') },
+    ],
+  },
+  {
+    name: 'a 429 already reported for its missing delay gets no second finding for its retryable example; Swagger 2.0 examples are read too',
+    document: swagger2({
+      '/a': {
+        get: {
+          responses: {
+            ...ok,
+            '429': { description: 'Slow down', schema: PROBLEM, examples: { 'application/json': { code: 'RATE_LIMITED', message: 'Slow down.', retryable: true } } },
+            '503': { description: 'Down', schema: { ...PROBLEM, properties: { ...PROBLEM.properties, retry_after_ms: integer } }, examples: { 'application/json': { code: 'DOWN', message: 'Down.', retryable: true } } },
+          },
+        },
+      },
+    }),
+    errors: [
+      { path: at('/a', 'get', '429', 'schema'), message: noDelay('GET /a 429', 'no headers') },
+      { path: at('/a', 'get', '503', 'examples', 'application/json', 'retryable'), message: retryableWithoutDelay('GET /a 503', 'retryable') },
     ],
   },
   {
