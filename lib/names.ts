@@ -4,16 +4,17 @@
  */
 
 export const DEFAULT_NAMES = {
-  errorCode: ['code', 'error_code', 'errorCode', 'type'],
-  message: ['message', 'detail', 'title'],
+  // Order matters where a body has several: `code` before a category `type` (Stripe).
+  errorCode: ['code', 'error_code', 'errorCode', 'type', 'extensions.code'],
+  message: ['message', 'detail', 'title', 'msg', 'text', 'error_description'],
   recoveryHint: ['recoveryHint', 'recovery_hint', 'hint', 'suggestion', 'suggestions'],
   retryFlag: ['retryable', 'is_retriable', 'is_retryable', 'isRetryable'],
   // RateLimit-Reset (IETF RateLimit fields) also says how many seconds to wait; DigitalOcean declares it on every 429.
   retryAfterHeader: ['Retry-After', 'RateLimit-Reset', 'X-RateLimit-Reset'],
   retryDelay: ['retry_after_ms', 'retry_after_seconds', 'retryAfter', 'retryAfterMs', 'retryAfterSeconds'],
-  fieldDetails: ['details', 'errors', 'invalid_fields', 'invalidFields', 'invalid-params', 'violations', 'validationErrors'],
-  fieldLocator: ['field', 'pointer', 'path', 'name'],
-  fieldReason: ['message', 'reason', 'detail'],
+  fieldDetails: ['details', 'errors', 'invalid_fields', 'invalidFields', 'invalid-params', 'violations', 'validationErrors', 'fieldViolations'],
+  fieldLocator: ['field', 'pointer', 'path', 'name', 'loc', 'target', 'param', 'source.pointer', 'source.parameter'],
+  fieldReason: ['message', 'reason', 'detail', 'msg', 'description', 'text', 'title'],
   correlationId: ['trace_id', 'traceId', 'request_id', 'requestId', 'correlation_id', 'instance'],
   nextSteps: ['nextSteps', 'next_steps'],
   nextStepItem: ['action', 'method', 'href', 'description'],
@@ -23,12 +24,22 @@ export const DEFAULT_NAMES = {
   // The resource's own list of legal transitions (seed 000, finding F-456), read by ax-envelope-empty-actions.
   nextActions: ['nextActions', 'next_actions'],
   // Not RULES.md aliases but name lists the recoverable-error rules match on, overridable like the others.
-  stackTrace: ['stack', 'stackTrace', 'stack_trace', 'exception', 'backtrace', 'traceback'],
+  // `trace` is Spring Boot's stack trace (exact name: `trace_id` is a correlation id).
+  stackTrace: ['stack', 'stackTrace', 'stack_trace', 'exception', 'backtrace', 'traceback', 'trace'],
   severity: ['severity'],
   category: ['category'],
   idempotencyKeyHeader: ['Idempotency-Key'],
   // The locator of a single-error body (seed 003): narrower than fieldLocator, as a top-level `name` or `path` means something else.
-  errorField: ['field', 'pointer'],
+  errorField: ['field', 'pointer', 'target', 'param'],
+  // shapes lane (issue 9): framework error shapes, read by lib/error-shapes.ts.
+  // Lists whose every item is one error: JSON:API / GraphQL-style `errors[]`, FastAPI `detail[]`, Berlin Group `tppMessages[]`.
+  errorList: ['errors', 'detail', 'tppMessages'],
+  // A string code named like a status, beside an integer HTTP `code` (Google AIP-193 `status: "INVALID_ARGUMENT"`).
+  statusCode: ['status'],
+  // A string `error` holding identifiers (OAuth 2.0 `invalid_grant`); a reason phrase ("Not Found") is not a code.
+  errorIdentifier: ['error'],
+  // Response headers that carry a correlation id.
+  correlationIdHeader: ['X-Request-ID', 'X-Correlation-ID', 'Request-Id', 'traceparent'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type Concept = keyof typeof DEFAULT_NAMES;
