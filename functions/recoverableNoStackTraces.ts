@@ -1,6 +1,6 @@
 import { errorBodies, isErrorStatus } from '../lib/document';
 import { errorSchemas } from '../lib/error-bodies';
-import { schemaAnswers } from '../lib/error-shapes';
+import { insideOf, schemaAnswers } from '../lib/error-shapes';
 import { nameOptionsSchema, type NameOptions } from '../lib/names';
 import { label, placeIn, ruleFunction, type Finding } from '../lib/rule-function';
 import { stringsIn } from '../lib/values';
@@ -31,7 +31,7 @@ export default ruleFunction<Options>('recoverableNoStackTraces', nameOptionsSche
     const declared = new Map(target.views.flatMap(view => schemaAnswers(doc, view, 'stackTrace', options)).map(found => [`${found.carrier.where}${found.name}`, found]));
     for (const { name, carrier, node } of declared.values()) {
       findings.push({
-        message: `${label(target.operation, target.response)}: ${target.name} declares \`${name}\`${carrier.kind === 'body' ? '' : ` in its ${carrier.where}`}, a stack trace: internal code paths, useless to an agent. ${FIX}.`,
+        message: `${label(target.operation, target.response)}: ${target.name} declares \`${name}\`${insideOf(carrier)}, a stack trace: internal code paths, useless to an agent. ${FIX}.`,
         path: placeIn(target.response, node.property?.location, target.schema.location),
       });
     }

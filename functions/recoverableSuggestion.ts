@@ -62,7 +62,7 @@ export default ruleFunction<Options>('recoverableSuggestion', nameOptionsSchema(
   const names = namesFor(options, 'recoveryHint');
   const exampleFor = (operation: Operation, status: string) => {
     const input = STATUS_HINTS[status] === undefined ? firstInput(doc, operation) : undefined;
-    return STATUS_HINTS[status] ?? (input === undefined ? 'Remove what the message names, then retry' : inputHint(doc, input));
+    return STATUS_HINTS[status] ?? (input === undefined ? 'Check the request against this operation\'s parameters, then retry' : inputHint(doc, input));
   };
   return errorSchemas(doc, operations, isClientErrorStatus)
     .filter(target => responseExtension(target.response, 'x-ax-error-suggestion') === undefined)

@@ -12,8 +12,8 @@ import {
 } from './support/error-seeds';
 import { testRule } from './support/testRule';
 
-const fix = (hint: string) => `Add a \`recoveryHint\` (string) that tells the caller how to fix the request, e.g. "${hint}".`;
-const noHint = (where: string, scope = '', hint = 'Set amount to a positive integer in cents') => `${where}: the error schema has no recovery hint${scope}. ${fix(hint)}`;
+const fix = (hint: string) => `Add \`recoveryHint\` (string) saying how to fix the request, e.g. "${hint}".`;
+const noHint = (where: string, scope = '', hint = "Check the request against this operation's parameters, then retry") => `${where}: the error schema has no recovery hint${scope}. ${fix(hint)}`;
 const ok = { '200': { description: 'OK' } };
 const post = (errors: object) => ({ post: { responses: { '201': { description: 'Created' }, ...errors } } });
 const string = { type: 'string' };
@@ -104,7 +104,7 @@ testRule('ax-recoverable-suggestion', [
     errors: [
       {
         path: at('/a', 'post', '422', ...JSON_SCHEMA),
-        message: 'POST /a 422: the error schema has no recovery hint. Add a `remedy` (string) that tells the caller how to fix the request, e.g. "Set amount to a positive integer in cents".',
+        message: 'POST /a 422: the error schema has no recovery hint. Add `remedy` (string) saying how to fix the request, e.g. "Check the request against this operation\'s parameters, then retry".',
       },
     ],
   },
