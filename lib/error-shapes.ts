@@ -318,7 +318,8 @@ function valueFields(body: unknown, names: Names): ValueMember[] {
       }
     }
   }
-  return fields;
+  // An `errors` list is both an error list and a field-details list: each locator once.
+  return fields.filter((field, i) => fields.findIndex(other => other.path === field.path && other.value === field.value) === i);
 }
 
 /** Google's `details[]` items carry their own `fieldViolations[]`: one level of nesting. */
