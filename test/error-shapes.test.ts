@@ -118,3 +118,32 @@ describe('every fix works: applying it clears the finding and wakes no other rul
     expect(await all(doc(withState))).toEqual([]);
   });
 });
+
+testRule('ax-recoverable-field-details', [
+  {
+    name: "Google AIP-193 with the BadRequest detail declared: `error.details[].fieldViolations[]{field, description}` names the field",
+    document: oas3({
+      '/a': {
+        post: {
+          responses: {
+            '400': body({
+              type: 'object',
+              properties: {
+                error: {
+                  type: 'object',
+                  properties: {
+                    code: { type: 'integer' },
+                    message: string,
+                    status: string,
+                    details: { type: 'array', items: { type: 'object', properties: { '@type': string, fieldViolations: { type: 'array', items: { type: 'object', properties: { field: string, description: string } } } } } },
+                  },
+                },
+              },
+            }),
+          },
+        },
+      },
+    }),
+    errors: [],
+  },
+]);
