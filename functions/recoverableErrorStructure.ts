@@ -27,7 +27,7 @@ export default ruleFunction<Options>('recoverableErrorStructure', nameOptionsSch
   };
 
   const describe = ({ carrier, code, message }: Holding): Problem => {
-    const missing = [code === 'missing' ? `a required \`${codeName}\` (a stable string such as "VALIDATION_ERROR" that an agent branches on)` : undefined, message === 'missing' ? `a required \`${messageName}\` (one sentence on what went wrong)` : undefined].filter(part => part !== undefined);
+    const missing = [code === 'missing' ? `a required \`${codeName}\` (a stable string such as "VALIDATION_ERROR")` : undefined, message === 'missing' ? `a required \`${messageName}\` (one sentence on what went wrong)` : undefined].filter(part => part !== undefined);
     const optional = [code, message].filter(state => state !== undefined && state !== 'missing').map(name => `\`${name}\``);
     const what = [
       code === 'missing' && message === 'missing' ? 'has neither a machine-readable code nor a message' : code === 'missing' ? 'has no machine-readable code' : message === 'missing' ? 'has no message' : undefined,

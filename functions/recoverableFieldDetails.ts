@@ -14,8 +14,8 @@ const VALIDATION_STATUSES = new Set(['400', '422']);
 export default ruleFunction<Options>('recoverableFieldDetails', nameOptionsSchema(...CONCEPTS), ({ doc, options, operations }) => {
   const locator = namesFor(options, 'fieldLocator')[0];
   const reason = namesFor(options, 'fieldReason')[0];
-  const locatorFix = `\`${locator}\` (the input's JSON Pointer, e.g. "/amount")`;
-  const reasonFix = `\`${reason}\` (why it was rejected)`;
+  const locatorFix = `\`${locator}\` (the input's JSON Pointer)`;
+  const reasonFix = `\`${reason}\` (the reason)`;
 
   const problemOf = ({ member, lacks }: FieldDetails): Problem | undefined => {
     if (lacks === undefined) return undefined;

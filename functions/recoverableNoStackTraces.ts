@@ -18,7 +18,7 @@ const TRACES: [string, RegExp][] = [
   ['PHP', /#\d+ \S+\.php\(\d+\): /],
 ];
 
-const FIX = 'Remove it: log the trace server-side and return a stable code, a message and a `trace_id` the agent can quote';
+const FIX = 'Remove it: log it server-side and return a `trace_id` the agent can quote';
 
 function runtimeOf(text: string): string | undefined {
   return TRACES.find(([, pattern]) => pattern.test(text))?.[0];
@@ -31,7 +31,7 @@ export default ruleFunction<Options>('recoverableNoStackTraces', nameOptionsSche
     const declared = new Map(target.views.flatMap(view => schemaAnswers(doc, view, 'stackTrace', options)).map(found => [`${found.carrier.where}${found.name}`, found]));
     for (const { name, carrier, node } of declared.values()) {
       findings.push({
-        message: `${label(target.operation, target.response)}: ${target.name} declares \`${name}\`${insideOf(carrier)}, a stack trace: internal code paths, useless to an agent. ${FIX}.`,
+        message: `${label(target.operation, target.response)}: ${target.name} declares \`${name}\`${insideOf(carrier)}, a stack trace an agent cannot use. ${FIX}.`,
         path: placeIn(target.response, node.property?.location, target.schema.location),
       });
     }

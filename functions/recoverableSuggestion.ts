@@ -11,9 +11,9 @@ type Options = NameOptions<'recoveryHint' | 'errorList'>;
 const STATUS_HINTS: Record<string, string> = {
   '401': 'Send a valid token as Authorization: Bearer <token>',
   '403': 'Request the scope this call needs, then retry',
-  '404': 'List the collection to find an existing id, then retry with it',
-  '409': 'Re-read the resource and resend the change against its current version',
-  '429': 'Wait the seconds given in Retry-After, then resend the same request',
+  '404': 'List the collection to find a valid id, then retry',
+  '409': 'Re-read the resource, then resend against its current version',
+  '429': 'Wait Retry-After seconds, then resend unchanged',
 };
 
 /**
@@ -71,7 +71,7 @@ export default ruleFunction<Options>('recoverableSuggestion', nameOptionsSchema(
         if (schemaAnswer(doc, view, 'hint', options) !== undefined) return undefined;
         const home = homeCarrier(doc, view, options);
         const hint = inStyleOf(memberNames(home), names);
-        return { what: 'has no recovery hint', fix: `Add \`${hint}\` (string)${placeOf(home)} saying how to fix the request, e.g. "${exampleFor(target.operation, target.response.status)}".` };
+        return { what: 'has no recovery hint', fix: `Add \`${hint}\` (string, how to fix the request)${placeOf(home)}, e.g. "${exampleFor(target.operation, target.response.status)}".` };
       }),
     );
 });

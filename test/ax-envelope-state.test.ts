@@ -4,11 +4,11 @@ import { testRule } from './support/testRule';
 const post = (responses: object) => ({ post: { responses } });
 const withFields = (properties: object) => ({ ...PROBLEM, properties: { ...PROBLEM.properties, ...properties } });
 const STATE = { currentState: { type: 'string' }, allowedActions: { type: 'array', items: { type: 'string' } }, refreshUrl: { type: 'string' } };
-const HOLDS: Record<string, string> = { currentState: 'string', allowedActions: 'string[]', refreshUrl: 'string, where to re-read the state' };
+const HOLDS: Record<string, string> = { currentState: 'string', allowedActions: 'string[]', refreshUrl: 'string, where to re-read it' };
 /** On a 422 the refresh url is ax-envelope-refresh-url's to ask (one missing field, one finding). */
 const missing = (label: string, signal: string, all: string[], shapes = '') => {
   const fields = label.endsWith(' 422') ? all.filter(f => f !== 'refreshUrl') : all;
-  return `${label}: the error schema reports a state rejection (${signal}) but lacks ${fields.map(f => `\`${f}\``).join(', ')}${shapes}. Add ${fields.map(f => `\`${f}\` (${HOLDS[f]})`).join(', ')}, so the agent re-plans from the real state.`;
+  return `${label}: the error schema reports a state rejection (${signal}) without the state to re-plan from${shapes}. Add ${fields.map(f => `\`${f}\` (${HOLDS[f]})`).join(', ')}.`;
 };
 const ALL = ['currentState', 'allowedActions', 'refreshUrl'];
 const described = (description: string, schema: unknown = PROBLEM) => body(schema, 'application/json', description);
@@ -115,7 +115,7 @@ testRule('ax-envelope-state', [
     errors: [
       {
         path: at('/a', 'post', '409', ...JSON_SCHEMA),
-        message: 'POST /a 409: the error schema reports a state rejection (its schema declares `phase`) but lacks `self`. Add `self` (string, where to re-read the state), so the agent re-plans from the real state.',
+        message: 'POST /a 409: the error schema reports a state rejection (its schema declares `phase`) without the state to re-plan from. Add `self` (string, where to re-read it).',
       },
     ],
   },

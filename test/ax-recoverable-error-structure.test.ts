@@ -15,7 +15,7 @@ import {
 } from './support/error-seeds';
 import { testRule } from './support/testRule';
 
-const ADD_CODE = 'a required `code` (a stable string such as "VALIDATION_ERROR" that an agent branches on)';
+const ADD_CODE = 'a required `code` (a stable string such as "VALIDATION_ERROR")';
 const ADD_MESSAGE = 'a required `message` (one sentence on what went wrong)';
 const neither = (where: string) => `${where}: the error schema has neither a machine-readable code nor a message. Add ${ADD_CODE} and ${ADD_MESSAGE}.`;
 const ok = { '200': { description: 'OK' } };
@@ -167,7 +167,7 @@ testRule('ax-recoverable-error-structure', [
     errors: [
       {
         path: at('/a', 'get', '500', ...JSON_SCHEMA),
-        message: 'GET /a 500: the error schema has no machine-readable code. Add a required `reason` (a stable string such as "VALIDATION_ERROR" that an agent branches on).',
+        message: 'GET /a 500: the error schema has no machine-readable code. Add a required `reason` (a stable string such as "VALIDATION_ERROR").',
       },
     ],
   },

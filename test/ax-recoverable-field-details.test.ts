@@ -14,8 +14,8 @@ import { testRule } from './support/testRule';
 
 const NO_FIELD_FIX = 'Add `details`: an array of { field, message } items, one per invalid field, e.g. { "field": "/amount", "message": "must be > 0" }.';
 const noField = (where: string, scope = '') => `${where}: the error schema does not say which input field failed${scope}. ${NO_FIELD_FIX}`;
-const LOCATOR = '`field` (the input\'s JSON Pointer, e.g. "/amount")';
-const REASON = '`message` (why it was rejected)';
+const LOCATOR = '`field` (the input\'s JSON Pointer)';
+const REASON = '`message` (the reason)';
 const makeArray = (_name: string) => 'Make it an array of { field, message } items, one per invalid input field, or a map of field name to messages.';
 const ok = { '201': { description: 'Created' } };
 const post = (errors: object) => ({ post: { responses: { ...ok, ...errors } } });

@@ -2,9 +2,9 @@ import { at, body, JSON_SCHEMA, oas3, PROBLEM, ref, swagger2 } from './support/d
 import { SEED_004_INTERNAL_EXAMPLE } from './support/error-seeds';
 import { testRule } from './support/testRule';
 
-const FIX = 'Remove it: log the trace server-side and return a stable code, a message and a `trace_id` the agent can quote';
+const FIX = 'Remove it: log it server-side and return a `trace_id` the agent can quote';
 const field = (operation: string, name: string, schema = 'the error schema', inside = '') =>
-  `${operation}: ${schema} declares \`${name}\`${inside}, a stack trace: internal code paths, useless to an agent. ${FIX}.`;
+  `${operation}: ${schema} declares \`${name}\`${inside}, a stack trace an agent cannot use. ${FIX}.`;
 const trace = (operation: string, runtime: string, mediaType = 'application/json') =>
   `${operation}: the ${mediaType} error example contains a ${runtime} stack trace. ${FIX} instead.`;
 const get = (errors: object) => ({ get: { responses: { '200': { description: 'OK' }, ...errors } } });

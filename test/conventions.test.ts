@@ -3,8 +3,8 @@
  * the framework's real shape (test/fixtures/conventions/), exactly. Silence means the shape provides
  * what the rule asks; a finding names the fix in the API's own vocabulary.
  */
-import { convention } from './support/conventions';
-import { testRule } from './support/testRule';
+import { convention, CONVENTIONS } from './support/conventions';
+import { runRule, testRule } from './support/testRule';
 
 testRule('ax-recoverable-error-structure', [
   { name: 'convention aspnetcore', document: convention('aspnetcore'), errors: [
@@ -34,9 +34,9 @@ testRule('ax-recoverable-error-structure', [
     ] },
   { name: 'convention rfc9457', document: convention('rfc9457'), errors: [] },
   { name: 'convention spring-boot', document: convention('spring-boot'), errors: [
-      { path: ['paths','/orders','post','responses','400','content','application/json','schema'], message: 'POST /orders 400: the error schema has no machine-readable code and does not require `message`. Add a required `code` (a stable string such as "VALIDATION_ERROR" that an agent branches on). List `message` in the `required` of the schema.' },
-      { path: ['paths','/orders','post','responses','500','content','application/json','schema'], message: 'POST /orders 500: the error schema has no machine-readable code and does not require `message`. Add a required `code` (a stable string such as "VALIDATION_ERROR" that an agent branches on). List `message` in the `required` of the schema.' },
-      { path: ['paths','/orders/{id}','get','responses','404','content','application/json','schema'], message: 'GET /orders/{id} 404: the error schema has no machine-readable code and does not require `message`. Add a required `code` (a stable string such as "VALIDATION_ERROR" that an agent branches on). List `message` in the `required` of the schema.' },
+      { path: ['paths','/orders','post','responses','400','content','application/json','schema'], message: 'POST /orders 400: the error schema has no machine-readable code and does not require `message`. Add a required `code` (a stable string such as "VALIDATION_ERROR"). List `message` in the `required` of the schema.' },
+      { path: ['paths','/orders','post','responses','500','content','application/json','schema'], message: 'POST /orders 500: the error schema has no machine-readable code and does not require `message`. Add a required `code` (a stable string such as "VALIDATION_ERROR"). List `message` in the `required` of the schema.' },
+      { path: ['paths','/orders/{id}','get','responses','404','content','application/json','schema'], message: 'GET /orders/{id} 404: the error schema has no machine-readable code and does not require `message`. Add a required `code` (a stable string such as "VALIDATION_ERROR"). List `message` in the `required` of the schema.' },
     ] },
   { name: 'convention stripe', document: convention('stripe'), errors: [
       { path: ['paths','/v1/refunds','post','responses','default','content','application/json','schema'], message: 'POST /v1/refunds default: the error schema does not require `message` in its `error` object. List `message` in the `required` of the `error` object.' },
@@ -66,48 +66,48 @@ testRule('ax-recoverable-field-details', [
 
 testRule('ax-recoverable-suggestion', [
   { name: 'convention aspnetcore', document: convention('aspnetcore'), errors: [
-      { path: ['paths','/api/Orders','post','responses','400','content','application/problem+json','schema'], message: 'POST /api/Orders 400: the error schema has no recovery hint. Add `recoveryHint` (string) saying how to fix the request, e.g. "Send `sku` as a valid string".' },
-      { path: ['paths','/api/Orders/{id}','get','responses','404','content','application/problem+json','schema'], message: 'GET /api/Orders/{id} 404: the error schema has no recovery hint. Add `recoveryHint` (string) saying how to fix the request, e.g. "List the collection to find an existing id, then retry with it".' },
+      { path: ['paths','/api/Orders','post','responses','400','content','application/problem+json','schema'], message: 'POST /api/Orders 400: the error schema has no recovery hint. Add `recoveryHint` (string, how to fix the request), e.g. "Send `sku` as a valid string".' },
+      { path: ['paths','/api/Orders/{id}','get','responses','404','content','application/problem+json','schema'], message: 'GET /api/Orders/{id} 404: the error schema has no recovery hint. Add `recoveryHint` (string, how to fix the request), e.g. "List the collection to find a valid id, then retry".' },
     ] },
   { name: 'convention berlin-group', document: convention('berlin-group'), errors: [
-      { path: ['paths','/v1/payments/{payment-product}','post','responses','400','content','application/json','schema'], message: 'POST /v1/payments/{payment-product} 400: the error schema has no recovery hint. Add `recoveryHint` (string) to the `tppMessages[]` items saying how to fix the request, e.g. "Shorten `creditorName` to at most 70 characters".' },
-      { path: ['paths','/v1/payments/{payment-product}/{paymentId}','get','responses','404','content','application/json','schema'], message: 'GET /v1/payments/{payment-product}/{paymentId} 404: the error schema has no recovery hint. Add `recoveryHint` (string) to the `tppMessages[]` items saying how to fix the request, e.g. "List the collection to find an existing id, then retry with it".' },
+      { path: ['paths','/v1/payments/{payment-product}','post','responses','400','content','application/json','schema'], message: 'POST /v1/payments/{payment-product} 400: the error schema has no recovery hint. Add `recoveryHint` (string, how to fix the request) to the `tppMessages[]` items, e.g. "Shorten `creditorName` to at most 70 characters".' },
+      { path: ['paths','/v1/payments/{payment-product}/{paymentId}','get','responses','404','content','application/json','schema'], message: 'GET /v1/payments/{payment-product}/{paymentId} 404: the error schema has no recovery hint. Add `recoveryHint` (string, how to fix the request) to the `tppMessages[]` items, e.g. "List the collection to find a valid id, then retry".' },
     ] },
   { name: 'convention fastapi', document: convention('fastapi'), errors: [
-      { path: ['paths','/orders','post','responses','422','content','application/json','schema'], message: 'POST /orders 422: the error schema has no recovery hint. Add `recoveryHint` (string) to the `detail[]` items saying how to fix the request, e.g. "Set `quantity` to a number of at least 1".' },
-      { path: ['paths','/orders/{order_id}','get','responses','422','content','application/json','schema'], message: 'GET /orders/{order_id} 422: the error schema has no recovery hint. Add `recoveryHint` (string) to the `detail[]` items saying how to fix the request, e.g. "Send `order_id` as a valid integer".' },
+      { path: ['paths','/orders','post','responses','422','content','application/json','schema'], message: 'POST /orders 422: the error schema has no recovery hint. Add `recoveryHint` (string, how to fix the request) to the `detail[]` items, e.g. "Set `quantity` to a number of at least 1".' },
+      { path: ['paths','/orders/{order_id}','get','responses','422','content','application/json','schema'], message: 'GET /orders/{order_id} 422: the error schema has no recovery hint. Add `recoveryHint` (string, how to fix the request) to the `detail[]` items, e.g. "Send `order_id` as a valid integer".' },
     ] },
   { name: 'convention google-aip193', document: convention('google-aip193'), errors: [
-      { path: ['paths','/v1/orders','post','responses','default','content','application/json','schema'], message: 'POST /v1/orders default: the error schema has no recovery hint. Add `recoveryHint` (string) to the `error` object saying how to fix the request, e.g. "Send `sku` as a valid string".' },
-      { path: ['paths','/v1/orders/{order}','get','responses','default','content','application/json','schema'], message: 'GET /v1/orders/{order} default: the error schema has no recovery hint. Add `recoveryHint` (string) to the `error` object saying how to fix the request, e.g. "Send `order` as a valid string".' },
+      { path: ['paths','/v1/orders','post','responses','default','content','application/json','schema'], message: 'POST /v1/orders default: the error schema has no recovery hint. Add `recoveryHint` (string, how to fix the request) to the `error` object, e.g. "Send `sku` as a valid string".' },
+      { path: ['paths','/v1/orders/{order}','get','responses','default','content','application/json','schema'], message: 'GET /v1/orders/{order} default: the error schema has no recovery hint. Add `recoveryHint` (string, how to fix the request) to the `error` object, e.g. "Send `order` as a valid string".' },
     ] },
   { name: 'convention graphql-style', document: convention('graphql-style'), errors: [
-      { path: ['paths','/orders','post','responses','400','content','application/json','schema'], message: 'POST /orders 400: the error schema has no recovery hint. Add `recoveryHint` (string) to the `errors[]` items saying how to fix the request, e.g. "Set `quantity` to a number of at least 1".' },
-      { path: ['paths','/orders/{id}','get','responses','404','content','application/json','schema'], message: 'GET /orders/{id} 404: the error schema has no recovery hint. Add `recoveryHint` (string) to the `errors[]` items saying how to fix the request, e.g. "List the collection to find an existing id, then retry with it".' },
+      { path: ['paths','/orders','post','responses','400','content','application/json','schema'], message: 'POST /orders 400: the error schema has no recovery hint. Add `recoveryHint` (string, how to fix the request) to the `errors[]` items, e.g. "Set `quantity` to a number of at least 1".' },
+      { path: ['paths','/orders/{id}','get','responses','404','content','application/json','schema'], message: 'GET /orders/{id} 404: the error schema has no recovery hint. Add `recoveryHint` (string, how to fix the request) to the `errors[]` items, e.g. "List the collection to find a valid id, then retry".' },
     ] },
   { name: 'convention jsonapi', document: convention('jsonapi'), errors: [
-      { path: ['paths','/orders','post','responses','422','content','application/vnd.api+json','schema'], message: 'POST /orders 422: the error schema has no recovery hint. Add `recoveryHint` (string) to the `errors[]` items saying how to fix the request, e.g. "Send `data` as a valid object".' },
-      { path: ['paths','/orders/{id}','get','responses','404','content','application/vnd.api+json','schema'], message: 'GET /orders/{id} 404: the error schema has no recovery hint. Add `recoveryHint` (string) to the `errors[]` items saying how to fix the request, e.g. "List the collection to find an existing id, then retry with it".' },
+      { path: ['paths','/orders','post','responses','422','content','application/vnd.api+json','schema'], message: 'POST /orders 422: the error schema has no recovery hint. Add `recoveryHint` (string, how to fix the request) to the `errors[]` items, e.g. "Send `data` as a valid object".' },
+      { path: ['paths','/orders/{id}','get','responses','404','content','application/vnd.api+json','schema'], message: 'GET /orders/{id} 404: the error schema has no recovery hint. Add `recoveryHint` (string, how to fix the request) to the `errors[]` items, e.g. "List the collection to find a valid id, then retry".' },
     ] },
   { name: 'convention microsoft', document: convention('microsoft'), errors: [
-      { path: ['paths','/orders','post','responses','400','content','application/json','schema'], message: 'POST /orders 400: the error schema has no recovery hint. Add `recoveryHint` (string) to the `error` object saying how to fix the request, e.g. "Set `quantity` to a number of at least 1".' },
-      { path: ['paths','/orders/{orderId}','get','responses','404','content','application/json','schema'], message: 'GET /orders/{orderId} 404: the error schema has no recovery hint. Add `recoveryHint` (string) to the `error` object saying how to fix the request, e.g. "List the collection to find an existing id, then retry with it".' },
+      { path: ['paths','/orders','post','responses','400','content','application/json','schema'], message: 'POST /orders 400: the error schema has no recovery hint. Add `recoveryHint` (string, how to fix the request) to the `error` object, e.g. "Set `quantity` to a number of at least 1".' },
+      { path: ['paths','/orders/{orderId}','get','responses','404','content','application/json','schema'], message: 'GET /orders/{orderId} 404: the error schema has no recovery hint. Add `recoveryHint` (string, how to fix the request) to the `error` object, e.g. "List the collection to find a valid id, then retry".' },
     ] },
   { name: 'convention oauth2', document: convention('oauth2'), errors: [
-      { path: ['paths','/oauth/token','post','responses','400','content','application/json','schema'], message: 'POST /oauth/token 400: the error schema has no recovery hint. Add `recovery_hint` (string) saying how to fix the request, e.g. "Set `grant_type` to one of authorization_code, client_credentials, refresh_token".' },
-      { path: ['paths','/oauth/token','post','responses','401','content','application/json','schema'], message: 'POST /oauth/token 401: the error schema has no recovery hint. Add `recovery_hint` (string) saying how to fix the request, e.g. "Send a valid token as Authorization: Bearer <token>".' },
+      { path: ['paths','/oauth/token','post','responses','400','content','application/json','schema'], message: 'POST /oauth/token 400: the error schema has no recovery hint. Add `recovery_hint` (string, how to fix the request), e.g. "Set `grant_type` to one of authorization_code, client_credentials, refresh_token".' },
+      { path: ['paths','/oauth/token','post','responses','401','content','application/json','schema'], message: 'POST /oauth/token 401: the error schema has no recovery hint. Add `recovery_hint` (string, how to fix the request), e.g. "Send a valid token as Authorization: Bearer <token>".' },
     ] },
   { name: 'convention rfc9457', document: convention('rfc9457'), errors: [
-      { path: ['paths','/orders','post','responses','422','content','application/problem+json','schema'], message: 'POST /orders 422: the error schema has no recovery hint. Add `recoveryHint` (string) saying how to fix the request, e.g. "Set `quantity` to a number of at least 1".' },
-      { path: ['paths','/orders/{id}','get','responses','404','content','application/problem+json','schema'], message: 'GET /orders/{id} 404: the error schema has no recovery hint. Add `recoveryHint` (string) saying how to fix the request, e.g. "List the collection to find an existing id, then retry with it".' },
+      { path: ['paths','/orders','post','responses','422','content','application/problem+json','schema'], message: 'POST /orders 422: the error schema has no recovery hint. Add `recoveryHint` (string, how to fix the request), e.g. "Set `quantity` to a number of at least 1".' },
+      { path: ['paths','/orders/{id}','get','responses','404','content','application/problem+json','schema'], message: 'GET /orders/{id} 404: the error schema has no recovery hint. Add `recoveryHint` (string, how to fix the request), e.g. "List the collection to find a valid id, then retry".' },
     ] },
   { name: 'convention spring-boot', document: convention('spring-boot'), errors: [
-      { path: ['paths','/orders','post','responses','400','content','application/json','schema'], message: 'POST /orders 400: the error schema has no recovery hint. Add `recoveryHint` (string) saying how to fix the request, e.g. "Set `quantity` to a number of at least 1".' },
-      { path: ['paths','/orders/{id}','get','responses','404','content','application/json','schema'], message: 'GET /orders/{id} 404: the error schema has no recovery hint. Add `recoveryHint` (string) saying how to fix the request, e.g. "List the collection to find an existing id, then retry with it".' },
+      { path: ['paths','/orders','post','responses','400','content','application/json','schema'], message: 'POST /orders 400: the error schema has no recovery hint. Add `recoveryHint` (string, how to fix the request), e.g. "Set `quantity` to a number of at least 1".' },
+      { path: ['paths','/orders/{id}','get','responses','404','content','application/json','schema'], message: 'GET /orders/{id} 404: the error schema has no recovery hint. Add `recoveryHint` (string, how to fix the request), e.g. "List the collection to find a valid id, then retry".' },
     ] },
   { name: 'convention stripe', document: convention('stripe'), errors: [
-      { path: ['paths','/v1/refunds','post','responses','default','content','application/json','schema'], message: 'POST /v1/refunds default: the error schema has no recovery hint. Add `recovery_hint` (string) to the `error` object saying how to fix the request, e.g. "Shorten `charge` to at most 5000 characters".' },
-      { path: ['paths','/v1/refunds/{refund}','get','responses','default','content','application/json','schema'], message: 'GET /v1/refunds/{refund} default: the error schema has no recovery hint. Add `recovery_hint` (string) to the `error` object saying how to fix the request, e.g. "Shorten `refund` to at most 5000 characters".' },
+      { path: ['paths','/v1/refunds','post','responses','default','content','application/json','schema'], message: 'POST /v1/refunds default: the error schema has no recovery hint. Add `recovery_hint` (string, how to fix the request) to the `error` object, e.g. "Shorten `charge` to at most 5000 characters".' },
+      { path: ['paths','/v1/refunds/{refund}','get','responses','default','content','application/json','schema'], message: 'GET /v1/refunds/{refund} default: the error schema has no recovery hint. Add `recovery_hint` (string, how to fix the request) to the `error` object, e.g. "Shorten `refund` to at most 5000 characters".' },
     ] },
 ]);
 
@@ -150,63 +150,63 @@ testRule('ax-recoverable-no-stack-traces', [
   { name: 'convention oauth2', document: convention('oauth2'), errors: [] },
   { name: 'convention rfc9457', document: convention('rfc9457'), errors: [] },
   { name: 'convention spring-boot', document: convention('spring-boot'), errors: [
-      { path: ['paths','/orders','post','responses','400','content','application/json','schema'], message: 'POST /orders 400: the error schema declares `trace`, a stack trace: internal code paths, useless to an agent. Remove it: log the trace server-side and return a stable code, a message and a `trace_id` the agent can quote.' },
-      { path: ['paths','/orders','post','responses','500','content','application/json','schema'], message: 'POST /orders 500: the error schema declares `trace`, a stack trace: internal code paths, useless to an agent. Remove it: log the trace server-side and return a stable code, a message and a `trace_id` the agent can quote.' },
-      { path: ['paths','/orders/{id}','get','responses','404','content','application/json','schema'], message: 'GET /orders/{id} 404: the error schema declares `trace`, a stack trace: internal code paths, useless to an agent. Remove it: log the trace server-side and return a stable code, a message and a `trace_id` the agent can quote.' },
+      { path: ['paths','/orders','post','responses','400','content','application/json','schema'], message: 'POST /orders 400: the error schema declares `trace`, a stack trace an agent cannot use. Remove it: log it server-side and return a `trace_id` the agent can quote.' },
+      { path: ['paths','/orders','post','responses','500','content','application/json','schema'], message: 'POST /orders 500: the error schema declares `trace`, a stack trace an agent cannot use. Remove it: log it server-side and return a `trace_id` the agent can quote.' },
+      { path: ['paths','/orders/{id}','get','responses','404','content','application/json','schema'], message: 'GET /orders/{id} 404: the error schema declares `trace`, a stack trace an agent cannot use. Remove it: log it server-side and return a `trace_id` the agent can quote.' },
     ] },
   { name: 'convention stripe', document: convention('stripe'), errors: [] },
 ]);
 
 testRule('ax-recoverable-retryable-flag', [
   { name: 'convention aspnetcore', document: convention('aspnetcore'), errors: [
-      { path: ['paths','/api/Orders','post','responses','400','content','application/problem+json','schema'], message: 'POST /api/Orders 400: the error schema has no retry flag. Add `retryable` (boolean): true only for transient failures (rate limit, timeout, 5xx), so an agent knows whether to resend unchanged.' },
-      { path: ['paths','/api/Orders','post','responses','500','content','application/problem+json','schema'], message: 'POST /api/Orders 500: the error schema has no retry flag. Add `retryable` (boolean): true only for transient failures (rate limit, timeout, 5xx), so an agent knows whether to resend unchanged.' },
-      { path: ['paths','/api/Orders/{id}','get','responses','404','content','application/problem+json','schema'], message: 'GET /api/Orders/{id} 404: the error schema has no retry flag. Add `retryable` (boolean): true only for transient failures (rate limit, timeout, 5xx), so an agent knows whether to resend unchanged.' },
+      { path: ['paths','/api/Orders','post','responses','400','content','application/problem+json','schema'], message: 'POST /api/Orders 400: the error schema has no retry flag. Add `retryable` (boolean): true only when the same call may succeed later (rate limit, timeout, 5xx).' },
+      { path: ['paths','/api/Orders','post','responses','500','content','application/problem+json','schema'], message: 'POST /api/Orders 500: the error schema has no retry flag. Add `retryable` (boolean): true only when the same call may succeed later (rate limit, timeout, 5xx).' },
+      { path: ['paths','/api/Orders/{id}','get','responses','404','content','application/problem+json','schema'], message: 'GET /api/Orders/{id} 404: the error schema has no retry flag. Add `retryable` (boolean): true only when the same call may succeed later (rate limit, timeout, 5xx).' },
     ] },
   { name: 'convention berlin-group', document: convention('berlin-group'), errors: [
-      { path: ['paths','/v1/payments/{payment-product}','post','responses','400','content','application/json','schema'], message: 'POST /v1/payments/{payment-product} 400: the error schema has no retry flag. Add `retryable` (boolean): true only for transient failures (rate limit, timeout, 5xx), so an agent knows whether to resend unchanged.' },
-      { path: ['paths','/v1/payments/{payment-product}/{paymentId}','get','responses','404','content','application/json','schema'], message: 'GET /v1/payments/{payment-product}/{paymentId} 404: the error schema has no retry flag. Add `retryable` (boolean): true only for transient failures (rate limit, timeout, 5xx), so an agent knows whether to resend unchanged.' },
+      { path: ['paths','/v1/payments/{payment-product}','post','responses','400','content','application/json','schema'], message: 'POST /v1/payments/{payment-product} 400: the error schema has no retry flag. Add `retryable` (boolean): true only when the same call may succeed later (rate limit, timeout, 5xx).' },
+      { path: ['paths','/v1/payments/{payment-product}/{paymentId}','get','responses','404','content','application/json','schema'], message: 'GET /v1/payments/{payment-product}/{paymentId} 404: the error schema has no retry flag. Add `retryable` (boolean): true only when the same call may succeed later (rate limit, timeout, 5xx).' },
     ] },
   { name: 'convention fastapi', document: convention('fastapi'), errors: [
-      { path: ['paths','/orders','post','responses','422','content','application/json','schema'], message: 'POST /orders 422: the error schema has no retry flag. Add `retryable` (boolean): true only for transient failures (rate limit, timeout, 5xx), so an agent knows whether to resend unchanged.' },
-      { path: ['paths','/orders/{order_id}','get','responses','422','content','application/json','schema'], message: 'GET /orders/{order_id} 422: the error schema has no retry flag. Add `retryable` (boolean): true only for transient failures (rate limit, timeout, 5xx), so an agent knows whether to resend unchanged.' },
+      { path: ['paths','/orders','post','responses','422','content','application/json','schema'], message: 'POST /orders 422: the error schema has no retry flag. Add `retryable` (boolean): true only when the same call may succeed later (rate limit, timeout, 5xx).' },
+      { path: ['paths','/orders/{order_id}','get','responses','422','content','application/json','schema'], message: 'GET /orders/{order_id} 422: the error schema has no retry flag. Add `retryable` (boolean): true only when the same call may succeed later (rate limit, timeout, 5xx).' },
     ] },
   { name: 'convention google-aip193', document: convention('google-aip193'), errors: [
-      { path: ['paths','/v1/orders','post','responses','default','content','application/json','schema'], message: 'POST /v1/orders default: the error schema has no retry flag. Add `retryable` (boolean) to the `error` object: true only for transient failures (rate limit, timeout, 5xx), so an agent knows whether to resend unchanged.' },
-      { path: ['paths','/v1/orders/{order}','get','responses','default','content','application/json','schema'], message: 'GET /v1/orders/{order} default: the error schema has no retry flag. Add `retryable` (boolean) to the `error` object: true only for transient failures (rate limit, timeout, 5xx), so an agent knows whether to resend unchanged.' },
+      { path: ['paths','/v1/orders','post','responses','default','content','application/json','schema'], message: 'POST /v1/orders default: the error schema has no retry flag. Add `retryable` (boolean) to the `error` object: true only when the same call may succeed later (rate limit, timeout, 5xx).' },
+      { path: ['paths','/v1/orders/{order}','get','responses','default','content','application/json','schema'], message: 'GET /v1/orders/{order} default: the error schema has no retry flag. Add `retryable` (boolean) to the `error` object: true only when the same call may succeed later (rate limit, timeout, 5xx).' },
     ] },
   { name: 'convention graphql-style', document: convention('graphql-style'), errors: [
-      { path: ['paths','/orders','post','responses','400','content','application/json','schema'], message: 'POST /orders 400: the error schema has no retry flag. Add `retryable` (boolean): true only for transient failures (rate limit, timeout, 5xx), so an agent knows whether to resend unchanged.' },
-      { path: ['paths','/orders','post','responses','500','content','application/json','schema'], message: 'POST /orders 500: the error schema has no retry flag. Add `retryable` (boolean): true only for transient failures (rate limit, timeout, 5xx), so an agent knows whether to resend unchanged.' },
-      { path: ['paths','/orders/{id}','get','responses','404','content','application/json','schema'], message: 'GET /orders/{id} 404: the error schema has no retry flag. Add `retryable` (boolean): true only for transient failures (rate limit, timeout, 5xx), so an agent knows whether to resend unchanged.' },
+      { path: ['paths','/orders','post','responses','400','content','application/json','schema'], message: 'POST /orders 400: the error schema has no retry flag. Add `retryable` (boolean): true only when the same call may succeed later (rate limit, timeout, 5xx).' },
+      { path: ['paths','/orders','post','responses','500','content','application/json','schema'], message: 'POST /orders 500: the error schema has no retry flag. Add `retryable` (boolean): true only when the same call may succeed later (rate limit, timeout, 5xx).' },
+      { path: ['paths','/orders/{id}','get','responses','404','content','application/json','schema'], message: 'GET /orders/{id} 404: the error schema has no retry flag. Add `retryable` (boolean): true only when the same call may succeed later (rate limit, timeout, 5xx).' },
     ] },
   { name: 'convention jsonapi', document: convention('jsonapi'), errors: [
-      { path: ['paths','/orders','post','responses','422','content','application/vnd.api+json','schema'], message: 'POST /orders 422: the error schema has no retry flag. Add `retryable` (boolean): true only for transient failures (rate limit, timeout, 5xx), so an agent knows whether to resend unchanged.' },
-      { path: ['paths','/orders','post','responses','500','content','application/vnd.api+json','schema'], message: 'POST /orders 500: the error schema has no retry flag. Add `retryable` (boolean): true only for transient failures (rate limit, timeout, 5xx), so an agent knows whether to resend unchanged.' },
-      { path: ['paths','/orders/{id}','get','responses','404','content','application/vnd.api+json','schema'], message: 'GET /orders/{id} 404: the error schema has no retry flag. Add `retryable` (boolean): true only for transient failures (rate limit, timeout, 5xx), so an agent knows whether to resend unchanged.' },
+      { path: ['paths','/orders','post','responses','422','content','application/vnd.api+json','schema'], message: 'POST /orders 422: the error schema has no retry flag. Add `retryable` (boolean): true only when the same call may succeed later (rate limit, timeout, 5xx).' },
+      { path: ['paths','/orders','post','responses','500','content','application/vnd.api+json','schema'], message: 'POST /orders 500: the error schema has no retry flag. Add `retryable` (boolean): true only when the same call may succeed later (rate limit, timeout, 5xx).' },
+      { path: ['paths','/orders/{id}','get','responses','404','content','application/vnd.api+json','schema'], message: 'GET /orders/{id} 404: the error schema has no retry flag. Add `retryable` (boolean): true only when the same call may succeed later (rate limit, timeout, 5xx).' },
     ] },
   { name: 'convention microsoft', document: convention('microsoft'), errors: [
-      { path: ['paths','/orders','post','responses','400','content','application/json','schema'], message: 'POST /orders 400: the error schema has no retry flag. Add `retryable` (boolean) to the `error` object: true only for transient failures (rate limit, timeout, 5xx), so an agent knows whether to resend unchanged.' },
-      { path: ['paths','/orders','post','responses','500','content','application/json','schema'], message: 'POST /orders 500: the error schema has no retry flag. Add `retryable` (boolean) to the `error` object: true only for transient failures (rate limit, timeout, 5xx), so an agent knows whether to resend unchanged.' },
-      { path: ['paths','/orders/{orderId}','get','responses','404','content','application/json','schema'], message: 'GET /orders/{orderId} 404: the error schema has no retry flag. Add `retryable` (boolean) to the `error` object: true only for transient failures (rate limit, timeout, 5xx), so an agent knows whether to resend unchanged.' },
+      { path: ['paths','/orders','post','responses','400','content','application/json','schema'], message: 'POST /orders 400: the error schema has no retry flag. Add `retryable` (boolean) to the `error` object: true only when the same call may succeed later (rate limit, timeout, 5xx).' },
+      { path: ['paths','/orders','post','responses','500','content','application/json','schema'], message: 'POST /orders 500: the error schema has no retry flag. Add `retryable` (boolean) to the `error` object: true only when the same call may succeed later (rate limit, timeout, 5xx).' },
+      { path: ['paths','/orders/{orderId}','get','responses','404','content','application/json','schema'], message: 'GET /orders/{orderId} 404: the error schema has no retry flag. Add `retryable` (boolean) to the `error` object: true only when the same call may succeed later (rate limit, timeout, 5xx).' },
     ] },
   { name: 'convention oauth2', document: convention('oauth2'), errors: [
-      { path: ['paths','/oauth/token','post','responses','400','content','application/json','schema'], message: 'POST /oauth/token 400: the error schema has no retry flag. Add `retryable` (boolean): true only for transient failures (rate limit, timeout, 5xx), so an agent knows whether to resend unchanged.' },
-      { path: ['paths','/oauth/token','post','responses','401','content','application/json','schema'], message: 'POST /oauth/token 401: the error schema has no retry flag. Add `retryable` (boolean): true only for transient failures (rate limit, timeout, 5xx), so an agent knows whether to resend unchanged.' },
+      { path: ['paths','/oauth/token','post','responses','400','content','application/json','schema'], message: 'POST /oauth/token 400: the error schema has no retry flag. Add `retryable` (boolean): true only when the same call may succeed later (rate limit, timeout, 5xx).' },
+      { path: ['paths','/oauth/token','post','responses','401','content','application/json','schema'], message: 'POST /oauth/token 401: the error schema has no retry flag. Add `retryable` (boolean): true only when the same call may succeed later (rate limit, timeout, 5xx).' },
     ] },
   { name: 'convention rfc9457', document: convention('rfc9457'), errors: [
-      { path: ['paths','/orders','post','responses','422','content','application/problem+json','schema'], message: 'POST /orders 422: the error schema has no retry flag. Add `retryable` (boolean): true only for transient failures (rate limit, timeout, 5xx), so an agent knows whether to resend unchanged.' },
-      { path: ['paths','/orders','post','responses','500','content','application/problem+json','schema'], message: 'POST /orders 500: the error schema has no retry flag. Add `retryable` (boolean): true only for transient failures (rate limit, timeout, 5xx), so an agent knows whether to resend unchanged.' },
-      { path: ['paths','/orders/{id}','get','responses','404','content','application/problem+json','schema'], message: 'GET /orders/{id} 404: the error schema has no retry flag. Add `retryable` (boolean): true only for transient failures (rate limit, timeout, 5xx), so an agent knows whether to resend unchanged.' },
+      { path: ['paths','/orders','post','responses','422','content','application/problem+json','schema'], message: 'POST /orders 422: the error schema has no retry flag. Add `retryable` (boolean): true only when the same call may succeed later (rate limit, timeout, 5xx).' },
+      { path: ['paths','/orders','post','responses','500','content','application/problem+json','schema'], message: 'POST /orders 500: the error schema has no retry flag. Add `retryable` (boolean): true only when the same call may succeed later (rate limit, timeout, 5xx).' },
+      { path: ['paths','/orders/{id}','get','responses','404','content','application/problem+json','schema'], message: 'GET /orders/{id} 404: the error schema has no retry flag. Add `retryable` (boolean): true only when the same call may succeed later (rate limit, timeout, 5xx).' },
     ] },
   { name: 'convention spring-boot', document: convention('spring-boot'), errors: [
-      { path: ['paths','/orders','post','responses','400','content','application/json','schema'], message: 'POST /orders 400: the error schema has no retry flag. Add `retryable` (boolean): true only for transient failures (rate limit, timeout, 5xx), so an agent knows whether to resend unchanged.' },
-      { path: ['paths','/orders','post','responses','500','content','application/json','schema'], message: 'POST /orders 500: the error schema has no retry flag. Add `retryable` (boolean): true only for transient failures (rate limit, timeout, 5xx), so an agent knows whether to resend unchanged.' },
-      { path: ['paths','/orders/{id}','get','responses','404','content','application/json','schema'], message: 'GET /orders/{id} 404: the error schema has no retry flag. Add `retryable` (boolean): true only for transient failures (rate limit, timeout, 5xx), so an agent knows whether to resend unchanged.' },
+      { path: ['paths','/orders','post','responses','400','content','application/json','schema'], message: 'POST /orders 400: the error schema has no retry flag. Add `retryable` (boolean): true only when the same call may succeed later (rate limit, timeout, 5xx).' },
+      { path: ['paths','/orders','post','responses','500','content','application/json','schema'], message: 'POST /orders 500: the error schema has no retry flag. Add `retryable` (boolean): true only when the same call may succeed later (rate limit, timeout, 5xx).' },
+      { path: ['paths','/orders/{id}','get','responses','404','content','application/json','schema'], message: 'GET /orders/{id} 404: the error schema has no retry flag. Add `retryable` (boolean): true only when the same call may succeed later (rate limit, timeout, 5xx).' },
     ] },
   { name: 'convention stripe', document: convention('stripe'), errors: [
-      { path: ['paths','/v1/refunds','post','responses','default','content','application/json','schema'], message: 'POST /v1/refunds default: the error schema has no retry flag. Add `retryable` (boolean) to the `error` object: true only for transient failures (rate limit, timeout, 5xx), so an agent knows whether to resend unchanged.' },
-      { path: ['paths','/v1/refunds/{refund}','get','responses','default','content','application/json','schema'], message: 'GET /v1/refunds/{refund} default: the error schema has no retry flag. Add `retryable` (boolean) to the `error` object: true only for transient failures (rate limit, timeout, 5xx), so an agent knows whether to resend unchanged.' },
+      { path: ['paths','/v1/refunds','post','responses','default','content','application/json','schema'], message: 'POST /v1/refunds default: the error schema has no retry flag. Add `retryable` (boolean) to the `error` object: true only when the same call may succeed later (rate limit, timeout, 5xx).' },
+      { path: ['paths','/v1/refunds/{refund}','get','responses','default','content','application/json','schema'], message: 'GET /v1/refunds/{refund} default: the error schema has no retry flag. Add `retryable` (boolean) to the `error` object: true only when the same call may succeed later (rate limit, timeout, 5xx).' },
     ] },
 ]);
 
@@ -238,3 +238,10 @@ testRule('ax-envelope-state', [
   { name: 'convention stripe', document: convention('stripe'), errors: [] },
 ]);
 
+describe('messages stay short on every convention', () => {
+  test.each(CONVENTIONS)('%s: every message of the lane is at most 240 characters', async name => {
+    const rules = ['ax-recoverable-error-structure', 'ax-recoverable-field-details', 'ax-recoverable-suggestion', 'ax-recoverable-trace-id', 'ax-recoverable-no-stack-traces', 'ax-recoverable-retryable-flag', 'ax-envelope-refresh-url', 'ax-envelope-state'] as const;
+    const messages = (await Promise.all(rules.map(rule => runRule(rule, convention(name))))).flat().map(result => result.message);
+    expect(messages.filter(message => message.length > 240)).toEqual([]);
+  });
+});

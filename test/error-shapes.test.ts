@@ -52,7 +52,7 @@ testRule('ax-recoverable-error-structure', [
   {
     name: "a string `error` without identifier values or error_description is a reason phrase (Spring Boot, the AX spec's bad payload), not a code",
     document: oas3({ '/a': { get: { responses: { '404': body({ type: 'object', required: ['error', 'message'], properties: { error: { type: 'string', example: 'Not Found' }, message: string } }) } } } }),
-    errors: [{ path: at('/a', 'get', '404', ...JSON_SCHEMA), message: 'GET /a 404: the error schema has no machine-readable code. Add a required `code` (a stable string such as "VALIDATION_ERROR" that an agent branches on).' }],
+    errors: [{ path: at('/a', 'get', '404', ...JSON_SCHEMA), message: 'GET /a 404: the error schema has no machine-readable code. Add a required `code` (a stable string such as "VALIDATION_ERROR").' }],
   },
   {
     name: 'allOf error items and a oneOf of two list shapes: every item shape must require both',
@@ -87,7 +87,7 @@ testRule('ax-recoverable-field-details', [
       '/a': { post: { responses: { '400': body({ type: 'object', properties: { details: string, errors: { type: 'object', additionalProperties: { type: 'array', items: string } } } }) } } },
       '/b': { post: { responses: { '400': body({ type: 'object', properties: { error: { type: 'object', properties: { code: { type: 'integer' }, message: string, details: { type: 'array', items: { type: 'object', properties: { '@type': string }, additionalProperties: true } } } } } }) } } },
     }),
-    errors: [{ path: at('/b', 'post', '400', ...JSON_SCHEMA), message: 'POST /b 400: the error schema declares `error.details` but its items have neither a field locator nor a reason. Add `field` (the input\'s JSON Pointer, e.g. "/amount") and `message` (why it was rejected) to the items of `error.details`.' }],
+    errors: [{ path: at('/b', 'post', '400', ...JSON_SCHEMA), message: 'POST /b 400: the error schema declares `error.details` but its items have neither a field locator nor a reason. Add `field` (the input\'s JSON Pointer) and `message` (the reason) to the items of `error.details`.' }],
   },
 ]);
 
@@ -100,8 +100,8 @@ describe('every fix works: applying it clears the finding and wakes no other rul
   test('FastAPI: the hint and the retry flag, added where the messages say, silence the lane', async () => {
     const before = await all(doc(items({})));
     expect(before).toEqual([
-      'ax-recoverable-suggestion: GET /orders/{id} 422: the error schema has no recovery hint. Add `recoveryHint` (string) to the `detail[]` items saying how to fix the request, e.g. "Set `id` to a number of at least 1".',
-      'ax-recoverable-retryable-flag: GET /orders/{id} 422: the error schema has no retry flag. Add `retryable` (boolean): true only for transient failures (rate limit, timeout, 5xx), so an agent knows whether to resend unchanged.',
+      'ax-recoverable-suggestion: GET /orders/{id} 422: the error schema has no recovery hint. Add `recoveryHint` (string, how to fix the request) to the `detail[]` items, e.g. "Set `id` to a number of at least 1".',
+      'ax-recoverable-retryable-flag: GET /orders/{id} 422: the error schema has no retry flag. Add `retryable` (boolean): true only when the same call may succeed later (rate limit, timeout, 5xx).',
     ]);
     const fixed = doc({ ...items({ recoveryHint: string }), properties: { ...items({ recoveryHint: string }).properties, retryable: { type: 'boolean' } } });
     expect(await all(fixed)).toEqual([]);
