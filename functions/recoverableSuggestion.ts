@@ -51,7 +51,7 @@ function inputHint(doc: OpenApiDocument, input: Property): string {
   const name = `\`${input.name}\``;
   if (!isObject(schema)) return `Correct ${name}, then retry`;
   if (Array.isArray(schema.enum) && schema.enum.length > 0) return `Set ${name} to one of ${schema.enum.slice(0, 3).map(String).join(', ')}`;
-  if (typeof schema.minimum === 'number') return `Set ${name} to a number of at least ${schema.minimum}`;
+  if (typeof schema.minimum === 'number') return `Set ${name} to ${schema.type === 'integer' ? 'an integer' : 'a number'} of at least ${schema.minimum}`;
   if (typeof schema.maxLength === 'number') return `Shorten ${name} to at most ${schema.maxLength} characters`;
   if (typeof schema.format === 'string') return `Send ${name} as a valid ${schema.format}`;
   return typeof schema.type === 'string' ? `Send ${name} as a valid ${schema.type}` : `Correct ${name}, then retry`;

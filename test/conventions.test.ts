@@ -74,7 +74,7 @@ testRule('ax-recoverable-suggestion', [
       { path: ['paths','/v1/payments/{payment-product}/{paymentId}','get','responses','404','content','application/json','schema'], message: 'GET /v1/payments/{payment-product}/{paymentId} 404: the error schema has no recovery hint. Add `recoveryHint` (string, how to fix the request) to the `tppMessages[]` items, e.g. "List the collection to find a valid id, then retry".' },
     ] },
   { name: 'convention fastapi', document: convention('fastapi'), errors: [
-      { path: ['paths','/orders','post','responses','422','content','application/json','schema'], message: 'POST /orders 422: the error schema has no recovery hint. Add `recoveryHint` (string, how to fix the request) to the `detail[]` items, e.g. "Set `quantity` to a number of at least 1".' },
+      { path: ['paths','/orders','post','responses','422','content','application/json','schema'], message: 'POST /orders 422: the error schema has no recovery hint. Add `recoveryHint` (string, how to fix the request) to the `detail[]` items, e.g. "Set `quantity` to an integer of at least 1".' },
       { path: ['paths','/orders/{order_id}','get','responses','422','content','application/json','schema'], message: 'GET /orders/{order_id} 422: the error schema has no recovery hint. Add `recoveryHint` (string, how to fix the request) to the `detail[]` items, e.g. "Send `order_id` as a valid integer".' },
     ] },
   { name: 'convention google-aip193', document: convention('google-aip193'), errors: [
@@ -82,7 +82,7 @@ testRule('ax-recoverable-suggestion', [
       { path: ['paths','/v1/orders/{order}','get','responses','default','content','application/json','schema'], message: 'GET /v1/orders/{order} default: the error schema has no recovery hint. Add `recoveryHint` (string, how to fix the request) to the `error` object, e.g. "Send `order` as a valid string".' },
     ] },
   { name: 'convention graphql-style', document: convention('graphql-style'), errors: [
-      { path: ['paths','/orders','post','responses','400','content','application/json','schema'], message: 'POST /orders 400: the error schema has no recovery hint. Add `recoveryHint` (string, how to fix the request) to the `errors[]` items, e.g. "Set `quantity` to a number of at least 1".' },
+      { path: ['paths','/orders','post','responses','400','content','application/json','schema'], message: 'POST /orders 400: the error schema has no recovery hint. Add `recoveryHint` (string, how to fix the request) to the `errors[]` items, e.g. "Set `quantity` to an integer of at least 1".' },
       { path: ['paths','/orders/{id}','get','responses','404','content','application/json','schema'], message: 'GET /orders/{id} 404: the error schema has no recovery hint. Add `recoveryHint` (string, how to fix the request) to the `errors[]` items, e.g. "List the collection to find a valid id, then retry".' },
     ] },
   { name: 'convention jsonapi', document: convention('jsonapi'), errors: [
@@ -90,7 +90,7 @@ testRule('ax-recoverable-suggestion', [
       { path: ['paths','/orders/{id}','get','responses','404','content','application/vnd.api+json','schema'], message: 'GET /orders/{id} 404: the error schema has no recovery hint. Add `recoveryHint` (string, how to fix the request) to the `errors[]` items, e.g. "List the collection to find a valid id, then retry".' },
     ] },
   { name: 'convention microsoft', document: convention('microsoft'), errors: [
-      { path: ['paths','/orders','post','responses','400','content','application/json','schema'], message: 'POST /orders 400: the error schema has no recovery hint. Add `recoveryHint` (string, how to fix the request) to the `error` object, e.g. "Set `quantity` to a number of at least 1".' },
+      { path: ['paths','/orders','post','responses','400','content','application/json','schema'], message: 'POST /orders 400: the error schema has no recovery hint. Add `recoveryHint` (string, how to fix the request) to the `error` object, e.g. "Set `quantity` to an integer of at least 1".' },
       { path: ['paths','/orders/{orderId}','get','responses','404','content','application/json','schema'], message: 'GET /orders/{orderId} 404: the error schema has no recovery hint. Add `recoveryHint` (string, how to fix the request) to the `error` object, e.g. "List the collection to find a valid id, then retry".' },
     ] },
   { name: 'convention oauth2', document: convention('oauth2'), errors: [
@@ -98,11 +98,11 @@ testRule('ax-recoverable-suggestion', [
       { path: ['paths','/oauth/token','post','responses','401','content','application/json','schema'], message: 'POST /oauth/token 401: the error schema has no recovery hint. Add `recovery_hint` (string, how to fix the request), e.g. "Send a valid token as Authorization: Bearer <token>".' },
     ] },
   { name: 'convention rfc9457', document: convention('rfc9457'), errors: [
-      { path: ['paths','/orders','post','responses','422','content','application/problem+json','schema'], message: 'POST /orders 422: the error schema has no recovery hint. Add `recoveryHint` (string, how to fix the request), e.g. "Set `quantity` to a number of at least 1".' },
+      { path: ['paths','/orders','post','responses','422','content','application/problem+json','schema'], message: 'POST /orders 422: the error schema has no recovery hint. Add `recoveryHint` (string, how to fix the request), e.g. "Set `quantity` to an integer of at least 1".' },
       { path: ['paths','/orders/{id}','get','responses','404','content','application/problem+json','schema'], message: 'GET /orders/{id} 404: the error schema has no recovery hint. Add `recoveryHint` (string, how to fix the request), e.g. "List the collection to find a valid id, then retry".' },
     ] },
   { name: 'convention spring-boot', document: convention('spring-boot'), errors: [
-      { path: ['paths','/orders','post','responses','400','content','application/json','schema'], message: 'POST /orders 400: the error schema has no recovery hint. Add `recoveryHint` (string, how to fix the request), e.g. "Set `quantity` to a number of at least 1".' },
+      { path: ['paths','/orders','post','responses','400','content','application/json','schema'], message: 'POST /orders 400: the error schema has no recovery hint. Add `recoveryHint` (string, how to fix the request), e.g. "Set `quantity` to an integer of at least 1".' },
       { path: ['paths','/orders/{id}','get','responses','404','content','application/json','schema'], message: 'GET /orders/{id} 404: the error schema has no recovery hint. Add `recoveryHint` (string, how to fix the request), e.g. "List the collection to find a valid id, then retry".' },
     ] },
   { name: 'convention stripe', document: convention('stripe'), errors: [

@@ -100,7 +100,7 @@ describe('every fix works: applying it clears the finding and wakes no other rul
   test('FastAPI: the hint and the retry flag, added where the messages say, silence the lane', async () => {
     const before = await all(doc(items({})));
     expect(before).toEqual([
-      'ax-recoverable-suggestion: GET /orders/{id} 422: the error schema has no recovery hint. Add `recoveryHint` (string, how to fix the request) to the `detail[]` items, e.g. "Set `id` to a number of at least 1".',
+      'ax-recoverable-suggestion: GET /orders/{id} 422: the error schema has no recovery hint. Add `recoveryHint` (string, how to fix the request) to the `detail[]` items, e.g. "Set `id` to an integer of at least 1".',
       'ax-recoverable-retryable-flag: GET /orders/{id} 422: the error schema has no retry flag. Add `retryable` (boolean): true only when the same call may succeed later (rate limit, timeout, 5xx).',
     ]);
     const fixed = doc({ ...items({ recoveryHint: string }), properties: { ...items({ recoveryHint: string }).properties, retryable: { type: 'boolean' } } });
