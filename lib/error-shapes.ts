@@ -360,7 +360,7 @@ export function fieldDetailsOf(doc: OpenApiDocument, view: ObjectView, names: Na
   for (const carrier of schemaCarriers(doc, view, names)) {
     if (carrier.kind === 'list') {
       // A list also named as field details (`errors`) is judged below, as field details.
-      if (!detailNames.includes(carrier.member)) judged.push({ member: carrier.where, lacks: itemsLack(reader, carrier.nodes[0], names) });
+      if (!detailNames.includes(carrier.member)) judged.push({ member: carrier.where, lacks: itemsLack(doc, carrier.nodes[0], names) });
       continue;
     }
     const single = memberIn(reader, carrier, 'locator', names, false);
@@ -383,22 +383,35 @@ function detailsLack(doc: OpenApiDocument, reader: Reader<SchemaNode>, node: Sch
     const types = node.property === undefined ? undefined : propertyTypes(doc, node.property);
     return { notList: types };
   }
-  const lacks = itemsLack(reader, items[0], names);
+  const lacks = itemsLack(doc, items[0], names);
   if (lacks === undefined || !('locator' in lacks) || !lacks.locator) return lacks;
   // Google's `details[]` items each carry a `fieldViolations[]` of their own.
   const nested = namesFor(names, 'fieldDetails').some(name => {
     const inner = reader.member(items[0], name);
     const innerItems = inner === undefined ? undefined : reader.items(inner.node);
-    return innerItems !== undefined && itemsLack(reader, innerItems[0], names) === undefined;
+    return innerItems !== undefined && itemsLack(doc, innerItems[0], names) === undefined;
   });
   return nested ? undefined : lacks;
 }
 
-function itemsLack(reader: Reader<SchemaNode>, item: SchemaNode, names: Names): FieldDetails['lacks'] {
-  const has = (concept: Concept) => namesFor(names, concept).some(name => reader.member(item, name) !== undefined);
-  const locator = !has('fieldLocator');
-  const reason = !has('fieldReason');
+function itemsLack(doc: OpenApiDocument, item: SchemaNode, names: Names): FieldDetails['lacks'] {
+  const locator = !covers(doc, item.views, namesFor(names, 'fieldLocator'));
+  const reason = !covers(doc, item.views, namesFor(names, 'fieldReason'));
   return locator || reason ? { locator, reason } : undefined;
+}
+
+/**
+ * Every shape declares one of the (possibly dotted) names, each shape its own: App Store Connect's
+ * `source` is `oneOf` `{ pointer }` and `{ parameter }`, and either locates the field.
+ */
+function covers(doc: OpenApiDocument, views: readonly ObjectView[], names: readonly string[]): boolean {
+  return views.length > 0 && views.every(view => names.some(name => {
+    const [head, ...rest] = name.split('.');
+    const property = ownProperty(view, [head]);
+    if (property === undefined || rest.length === 0) return property !== undefined;
+    const under = names.filter(other => other.startsWith(`${head}.`)).map(other => other.slice(head.length + 1));
+    return covers(doc, viewsOf(doc, property.schema, property.location)?.filter(isObjectView) ?? [], under);
+  }));
 }
 
 /** ASP.NET Core's `errors`: an object mapping each field name to its messages (`additionalProperties` of strings or string arrays). */
