@@ -15,7 +15,8 @@ export const DEFAULT_NAMES = {
   fieldDetails: ['details', 'errors', 'invalid_fields', 'invalidFields', 'invalid-params', 'violations', 'validationErrors', 'fieldViolations'],
   fieldLocator: ['field', 'pointer', 'path', 'name', 'loc', 'target', 'param', 'source.pointer', 'source.parameter'],
   fieldReason: ['message', 'reason', 'detail', 'msg', 'description', 'text', 'title'],
-  correlationId: ['trace_id', 'traceId', 'request_id', 'requestId', 'correlation_id', 'instance'],
+  // Stripe's `request_log_url` points at the log of the failed request: the same handle for an escalation.
+  correlationId: ['trace_id', 'traceId', 'request_id', 'requestId', 'correlation_id', 'instance', 'request_log_url'],
   nextSteps: ['nextSteps', 'next_steps'],
   nextStepItem: ['action', 'method', 'href', 'description'],
   refreshUrl: ['refreshUrl', 'refresh_url'],
