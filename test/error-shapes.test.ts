@@ -4,6 +4,7 @@
  */
 import { describeErrorValue } from '../lib/error-shapes';
 import { at, body, JSON_SCHEMA, oas3, ref, swagger2 } from './support/documents';
+import { convention, type Convention } from './support/conventions';
 import { runRule, testRule } from './support/testRule';
 
 const string = { type: 'string' };
@@ -164,3 +165,24 @@ testRule('ax-recoverable-field-details', [
     errors: [],
   },
 ]);
+
+describe('fixes on the convention fixtures: each clears its finding and wakes nothing new in the lane', () => {
+  const LANE = ['ax-recoverable-error-structure', 'ax-recoverable-field-details', 'ax-recoverable-suggestion', 'ax-recoverable-trace-id', 'ax-recoverable-no-stack-traces', 'ax-recoverable-retryable-flag', 'ax-envelope-refresh-url', 'ax-envelope-state'] as const;
+  const findings = async (yaml: string) => (await Promise.all(LANE.map(rule => runRule(rule, yaml)))).flat().map(result => `${result.code} ${result.path.join('/')}`);
+
+  test.each([
+    ['jsonapi', 'ax-recoverable-error-structure', '    Error:\n      type: object\n', '    Error:\n      type: object\n      required: [code, detail]\n'],
+    ['spring-boot', 'ax-recoverable-error-structure', '      properties:\n        timestamp:', '      required: [code, message]\n      properties:\n        code: { type: string }\n        timestamp:'],
+    ['spring-boot', 'ax-recoverable-no-stack-traces', '        trace: { type: string }\n', ''],
+    ['graphql-style', 'ax-recoverable-trace-id', '      required: [errors]\n      properties:\n', '      required: [errors]\n      properties:\n        trace_id: { type: string }\n'],
+    ['google-aip193', 'ax-recoverable-retryable-flag', '        message: { type: string }\n', '        message: { type: string }\n        retryable: { type: boolean }\n'],
+  ] as [Convention, (typeof LANE)[number], string, string][])('%s: the %s fix', async (name, rule, before, after) => {
+    const original = convention(name);
+    expect(original).toContain(before);
+    const was = await findings(original);
+    const now = await findings(original.replace(before, after));
+    expect(was.some(finding => finding.startsWith(`${rule} `))).toBe(true);
+    expect(now.filter(finding => finding.startsWith(`${rule} `))).toEqual([]);
+    expect(now.filter(finding => !was.includes(finding))).toEqual([]);
+  });
+});
