@@ -30,7 +30,7 @@ export default ruleFunction<Options>('envelopeState', nameOptionsSchema(...(CONC
       if (missing.length === 0) return undefined;
       const fields = missing.map(concept => `\`${names[concept][0]}\` (${FIELDS[concept]})`).join(', ');
       return {
-        what: `reports a state rejection (${signal}) without the state to re-plan from`,
+        what: `reports a state rejection (${signal}) without the state`,
         fix: `Add ${fields}${placeOf(homeCarrier(doc, view, options))}.`,
       };
     });

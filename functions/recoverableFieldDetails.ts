@@ -23,7 +23,7 @@ export default ruleFunction<Options>('recoverableFieldDetails', nameOptionsSchem
     if ('notList' in lacks) {
       const types = lacks.notList ?? [];
       const declared = types.length === 0 || types.includes('array') ? 'without an object `items` schema' : `as ${types.join(', ')}, not as a list of field errors`;
-      return { what: `declares \`${member}\` ${declared}`, fix: `Make it an array of { ${locator}, ${reason} } items, one per invalid input field, or a map of field name to messages.` };
+      return { what: `declares \`${member}\` ${declared}`, fix: `Make it an array of { ${locator}, ${reason} }, or a map of field name to messages.` };
     }
     const missing = lacks.locator && lacks.reason ? 'neither a field locator nor a reason' : lacks.locator ? 'no field locator' : 'no reason';
     const fixes = [lacks.locator ? locatorFix : undefined, lacks.reason ? reasonFix : undefined].filter(part => part !== undefined).join(' and ');
@@ -37,8 +37,8 @@ export default ruleFunction<Options>('recoverableFieldDetails', nameOptionsSchem
     if (forms.some(form => form.lacks === undefined)) return undefined;
     if (forms.length > 0) return problemOf(forms[0]);
     return {
-      what: 'does not say which input field failed',
-      fix: `Add \`${namesFor(options, 'fieldDetails')[0]}\`: an array of { ${locator}, ${reason} } items, one per invalid field, e.g. { "${locator}": "/amount", "${reason}": "must be > 0" }.`,
+      what: 'names no failed input field',
+      fix: `Add \`${namesFor(options, 'fieldDetails')[0]}\`: an array of { ${locator}, ${reason} }, one per invalid field.`,
     };
   };
 

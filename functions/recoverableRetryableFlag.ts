@@ -17,13 +17,13 @@ export default ruleFunction<Options>('recoverableRetryableFlag', nameOptionsSche
       const home = bodyCarrier(doc, view, options);
       return {
         what: 'has no retry flag',
-        fix: `Add \`${inStyleOf(memberNames(home), names)}\` (boolean)${placeOf(home)}: true only when the same call may succeed later (rate limit, timeout, 5xx).`,
+        fix: `Add \`${inStyleOf(memberNames(home), names)}\` (boolean)${placeOf(home)}, true when the same call may succeed later.`,
       };
     }
     // An untyped flag is not declared wrong; only a declared type that cannot hold true/false is.
     const types = flag.node.property === undefined ? undefined : propertyTypes(doc, flag.node.property);
     if (types === undefined || types.length === 0 || types.includes('boolean')) return undefined;
-    return { what: `declares the retry flag \`${flag.name}\` as ${types.join(', ')}`, fix: `Make \`${flag.name}\` a boolean: an agent branches on true or false, not on text.` };
+    return { what: `declares the retry flag \`${flag.name}\` as ${types.join(', ')}`, fix: `Make it a boolean: an agent branches on true or false.` };
   };
 
   return errorSchemas(doc, operations, isErrorStatus).flatMap(target => describeViews(target, problemOf));

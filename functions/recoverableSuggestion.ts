@@ -9,10 +9,10 @@ type Options = NameOptions<'recoveryHint' | 'errorList'>;
 
 /** Statuses whose recovery does not depend on the request's fields. */
 const STATUS_HINTS: Record<string, string> = {
-  '401': 'Send a valid token as Authorization: Bearer <token>',
-  '403': 'Request the scope this call needs, then retry',
+  '401': 'Send a valid Bearer token',
+  '403': 'Ask for the scope this call needs',
   '404': 'List the collection to find a valid id, then retry',
-  '409': 'Re-read the resource, then resend against its current version',
+  '409': 'Re-read the resource, then resend',
   '429': 'Wait Retry-After seconds, then resend unchanged',
 };
 
@@ -71,7 +71,7 @@ export default ruleFunction<Options>('recoverableSuggestion', nameOptionsSchema(
         if (schemaAnswer(doc, view, 'hint', options) !== undefined) return undefined;
         const home = homeCarrier(doc, view, options);
         const hint = inStyleOf(memberNames(home), names);
-        return { what: 'has no recovery hint', fix: `Add \`${hint}\` (string, how to fix the request)${placeOf(home)}, e.g. "${exampleFor(target.operation, target.response.status)}".` };
+        return { what: 'has no recovery hint', fix: `Add \`${hint}\`${placeOf(home)}, e.g. "${exampleFor(target.operation, target.response.status)}".` };
       }),
     );
 });

@@ -18,7 +18,7 @@ export default ruleFunction<Options>('recoverableTraceId', nameOptionsSchema('co
         const home = bodyCarrier(doc, view, options);
         return {
           what: 'has no correlation id',
-          fix: `Add \`${inStyleOf(memberNames(home), names)}\` (string)${placeOf(home)} or an \`${headers[0]}\` response header: the id an agent quotes when it escalates.`,
+          fix: `Add \`${inStyleOf(memberNames(home), names)}\` (string)${placeOf(home)} or an \`${headers[0]}\` header, for the agent to quote.`,
         };
       }),
     );

@@ -8,7 +8,7 @@ const HOLDS: Record<string, string> = { currentState: 'string', allowedActions: 
 /** On a 422 the refresh url is ax-envelope-refresh-url's to ask (one missing field, one finding). */
 const missing = (label: string, signal: string, all: string[], shapes = '') => {
   const fields = label.endsWith(' 422') ? all.filter(f => f !== 'refreshUrl') : all;
-  return `${label}: the error schema reports a state rejection (${signal}) without the state to re-plan from${shapes}. Add ${fields.map(f => `\`${f}\` (${HOLDS[f]})`).join(', ')}.`;
+  return `${label}: the error schema reports a state rejection (${signal}) without the state${shapes}. Add ${fields.map(f => `\`${f}\` (${HOLDS[f]})`).join(', ')}.`;
 };
 const ALL = ['currentState', 'allowedActions', 'refreshUrl'];
 const described = (description: string, schema: unknown = PROBLEM) => body(schema, 'application/json', description);
@@ -115,7 +115,7 @@ testRule('ax-envelope-state', [
     errors: [
       {
         path: at('/a', 'post', '409', ...JSON_SCHEMA),
-        message: 'POST /a 409: the error schema reports a state rejection (its schema declares `phase`) without the state to re-plan from. Add `self` (string, where to re-read it).',
+        message: 'POST /a 409: the error schema reports a state rejection (its schema declares `phase`) without the state. Add `self` (string, where to re-read it).',
       },
     ],
   },

@@ -15,9 +15,9 @@ import {
 } from './support/error-seeds';
 import { testRule } from './support/testRule';
 
-const ADD_CODE = 'a required `code` (a stable string such as "VALIDATION_ERROR")';
-const ADD_MESSAGE = 'a required `message` (one sentence on what went wrong)';
-const neither = (where: string) => `${where}: the error schema has neither a machine-readable code nor a message. Add ${ADD_CODE} and ${ADD_MESSAGE}.`;
+const ADD_CODE = 'a required `code` (stable string, e.g. "VALIDATION_ERROR")';
+const ADD_MESSAGE = 'a required `message`';
+const neither = (where: string) => `${where}: the error schema has no code and no message. Add ${ADD_CODE} and ${ADD_MESSAGE}.`;
 const ok = { '200': { description: 'OK' } };
 const get = (errors: object) => ({ get: { responses: { ...ok, ...errors } } });
 const string = { type: 'string' };
@@ -53,7 +53,7 @@ testRule('ax-recoverable-error-structure', [
     errors: [
       {
         path: at('/invoices/{id}/finalize', 'post', '500', ...JSON_SCHEMA),
-        message: `POST /invoices/{id}/finalize 500: the error schema has no machine-readable code and does not require \`message\`. Add ${ADD_CODE}. List \`message\` in the \`required\` of the schema.`,
+        message: `POST /invoices/{id}/finalize 500: the error schema has no code and does not require \`message\`. Add ${ADD_CODE}. List \`message\` in the \`required\` of the schema.`,
       },
     ],
   },
@@ -96,7 +96,7 @@ testRule('ax-recoverable-error-structure', [
   {
     name: 'oneOf: fires when one branch lacks the code, naming how many shapes; a non-object branch is error-schema’s',
     document: oas3({ '/a': get({ '400': body({ oneOf: [PROBLEM, { type: 'object', required: ['message'], properties: { message: string } }, string] }) }) }),
-    errors: [{ path: at('/a', 'get', '400', ...JSON_SCHEMA), message: `GET /a 400: the error schema has no machine-readable code in 1 of its 2 oneOf/anyOf shapes. Add ${ADD_CODE}.` }],
+    errors: [{ path: at('/a', 'get', '400', ...JSON_SCHEMA), message: `GET /a 400: the error schema has no code in 1 of its 2 oneOf/anyOf shapes. Add ${ADD_CODE}.` }],
   },
   {
     name: 'a components/responses entry shared by two operations fires once per operation, on each',
@@ -167,7 +167,7 @@ testRule('ax-recoverable-error-structure', [
     errors: [
       {
         path: at('/a', 'get', '500', ...JSON_SCHEMA),
-        message: 'GET /a 500: the error schema has no machine-readable code. Add a required `reason` (a stable string such as "VALIDATION_ERROR").',
+        message: 'GET /a 500: the error schema has no code. Add a required `reason` (stable string, e.g. "VALIDATION_ERROR").',
       },
     ],
   },

@@ -12,11 +12,11 @@ import {
 } from './support/error-seeds';
 import { testRule } from './support/testRule';
 
-const NO_FIELD_FIX = 'Add `details`: an array of { field, message } items, one per invalid field, e.g. { "field": "/amount", "message": "must be > 0" }.';
-const noField = (where: string, scope = '') => `${where}: the error schema does not say which input field failed${scope}. ${NO_FIELD_FIX}`;
+const NO_FIELD_FIX = 'Add `details`: an array of { field, message }, one per invalid field.';
+const noField = (where: string, scope = '') => `${where}: the error schema names no failed input field${scope}. ${NO_FIELD_FIX}`;
 const LOCATOR = '`field` (the input\'s JSON Pointer)';
 const REASON = '`message` (the reason)';
-const makeArray = (_name: string) => 'Make it an array of { field, message } items, one per invalid input field, or a map of field name to messages.';
+const makeArray = (_name: string) => 'Make it an array of { field, message }, or a map of field name to messages.';
 const ok = { '201': { description: 'Created' } };
 const post = (errors: object) => ({ post: { responses: { ...ok, ...errors } } });
 const string = { type: 'string' };
@@ -144,7 +144,7 @@ testRule('ax-recoverable-field-details', [
       {
         path: at('/a', 'post', '422', ...JSON_SCHEMA),
         message:
-          'POST /a 422: the error schema does not say which input field failed. Add `problems`: an array of { param, why } items, one per invalid field, e.g. { "param": "/amount", "why": "must be > 0" }.',
+          'POST /a 422: the error schema names no failed input field. Add `problems`: an array of { param, why }, one per invalid field.',
       },
     ],
   },

@@ -12,7 +12,7 @@ import {
 } from './support/error-seeds';
 import { testRule } from './support/testRule';
 
-const fix = (hint: string) => `Add \`recoveryHint\` (string, how to fix the request), e.g. "${hint}".`;
+const fix = (hint: string) => `Add \`recoveryHint\`, e.g. "${hint}".`;
 const noHint = (where: string, scope = '', hint = "Check the request against this operation's parameters, then retry") => `${where}: the error schema has no recovery hint${scope}. ${fix(hint)}`;
 const ok = { '200': { description: 'OK' } };
 const post = (errors: object) => ({ post: { responses: { '201': { description: 'Created' }, ...errors } } });
@@ -49,8 +49,8 @@ testRule('ax-recoverable-suggestion', [
     name: 'the example hint in the message fits the status (401, 409, 429)',
     document: oas3({ '/a': post({ '401': body(PROBLEM), '409': body(PROBLEM), '429': body(PROBLEM) }) }),
     errors: [
-      { path: at('/a', 'post', '401', ...JSON_SCHEMA), message: noHint('POST /a 401', '', 'Send a valid token as Authorization: Bearer <token>') },
-      { path: at('/a', 'post', '409', ...JSON_SCHEMA), message: noHint('POST /a 409', '', 'Re-read the resource, then resend against its current version') },
+      { path: at('/a', 'post', '401', ...JSON_SCHEMA), message: noHint('POST /a 401', '', 'Send a valid Bearer token') },
+      { path: at('/a', 'post', '409', ...JSON_SCHEMA), message: noHint('POST /a 409', '', 'Re-read the resource, then resend') },
       { path: at('/a', 'post', '429', ...JSON_SCHEMA), message: noHint('POST /a 429', '', 'Wait Retry-After seconds, then resend unchanged') },
     ],
   },
@@ -104,7 +104,7 @@ testRule('ax-recoverable-suggestion', [
     errors: [
       {
         path: at('/a', 'post', '422', ...JSON_SCHEMA),
-        message: 'POST /a 422: the error schema has no recovery hint. Add `remedy` (string, how to fix the request), e.g. "Check the request against this operation\'s parameters, then retry".',
+        message: 'POST /a 422: the error schema has no recovery hint. Add `remedy`, e.g. "Check the request against this operation\'s parameters, then retry".',
       },
     ],
   },

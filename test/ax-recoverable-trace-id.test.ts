@@ -11,7 +11,7 @@ import {
 } from './support/error-seeds';
 import { testRule } from './support/testRule';
 
-const fix = (name = 'trace_id', place = '') => `Add \`${name}\` (string)${place} or an \`X-Request-ID\` response header: the id an agent quotes when it escalates.`;
+const fix = (name = 'trace_id', place = '') => `Add \`${name}\` (string)${place} or an \`X-Request-ID\` header, for the agent to quote.`;
 const noId = (where: string, scope = '', name?: string, place?: string) => `${where}: the error schema has no correlation id${scope}. ${fix(name, place)}`;
 const ok = { '200': { description: 'OK' } };
 const get = (errors: object) => ({ get: { responses: { ...ok, ...errors } } });
@@ -86,7 +86,7 @@ testRule('ax-recoverable-trace-id', [
     errors: [
       {
         path: at('/a', 'get', '503', ...JSON_SCHEMA),
-        message: "GET /a 503: the error schema has no correlation id. Add `incident` (string) or an `X-Request-ID` response header: the id an agent quotes when it escalates.",
+        message: "GET /a 503: the error schema has no correlation id. Add `incident` (string) or an `X-Request-ID` header, for the agent to quote.",
       },
     ],
   },

@@ -53,7 +53,7 @@ testRule('ax-recoverable-error-structure', [
   {
     name: "a string `error` without identifier values or error_description is a reason phrase (Spring Boot, the AX spec's bad payload), not a code",
     document: oas3({ '/a': { get: { responses: { '404': body({ type: 'object', required: ['error', 'message'], properties: { error: { type: 'string', example: 'Not Found' }, message: string } }) } } } }),
-    errors: [{ path: at('/a', 'get', '404', ...JSON_SCHEMA), message: 'GET /a 404: the error schema has no machine-readable code. Add a required `code` (a stable string such as "VALIDATION_ERROR").' }],
+    errors: [{ path: at('/a', 'get', '404', ...JSON_SCHEMA), message: 'GET /a 404: the error schema has no code. Add a required `code` (stable string, e.g. "VALIDATION_ERROR").' }],
   },
   {
     name: 'allOf error items and a oneOf of two list shapes: every item shape must require both',
@@ -77,7 +77,7 @@ testRule('ax-recoverable-trace-id', [
       '/b': { get: { responses: { '500': { ...body({ type: 'object', properties: { code: string } }), headers: { traceparent: { schema: string } } } } } },
       '/c': { get: { responses: { '500': { ...body({ type: 'object', properties: { errorCode: string } }), headers: { 'X-RateLimit-Limit': { schema: string } } } } } },
     }),
-    errors: [{ path: at('/c', 'get', '500', ...JSON_SCHEMA), message: 'GET /c 500: the error schema has no correlation id. Add `traceId` (string) or an `X-Request-ID` response header: the id an agent quotes when it escalates.' }],
+    errors: [{ path: at('/c', 'get', '500', ...JSON_SCHEMA), message: 'GET /c 500: the error schema has no correlation id. Add `traceId` (string) or an `X-Request-ID` header, for the agent to quote.' }],
   },
 ]);
 
@@ -101,8 +101,8 @@ describe('every fix works: applying it clears the finding and wakes no other rul
   test('FastAPI: the hint and the retry flag, added where the messages say, silence the lane', async () => {
     const before = await all(doc(items({})));
     expect(before).toEqual([
-      'ax-recoverable-suggestion: GET /orders/{id} 422: the error schema has no recovery hint. Add `recoveryHint` (string, how to fix the request) to the `detail[]` items, e.g. "Set `id` to an integer of at least 1".',
-      'ax-recoverable-retryable-flag: GET /orders/{id} 422: the error schema has no retry flag. Add `retryable` (boolean): true only when the same call may succeed later (rate limit, timeout, 5xx).',
+      'ax-recoverable-suggestion: GET /orders/{id} 422: the error schema has no recovery hint. Add `recoveryHint` to the `detail[]` items, e.g. "Set `id` to an integer of at least 1".',
+      'ax-recoverable-retryable-flag: GET /orders/{id} 422: the error schema has no retry flag. Add `retryable` (boolean), true when the same call may succeed later.',
     ]);
     const fixed = doc({ ...items({ recoveryHint: string }), properties: { ...items({ recoveryHint: string }).properties, retryable: { type: 'boolean' } } });
     expect(await all(fixed)).toEqual([]);
@@ -111,7 +111,7 @@ describe('every fix works: applying it clears the finding and wakes no other rul
   test('a plain 422: field details and a state field are two readings, and either fix silences both rules', async () => {
     const plain = { type: 'object', required: ['code', 'message'], properties: { code: string, message: string, hint: string, retryable: { type: 'boolean' } } };
     expect(await all(doc(plain))).toEqual([
-      'ax-recoverable-field-details: GET /orders/{id} 422: the error schema does not say which input field failed. Add `details`: an array of { field, message } items, one per invalid field, e.g. { "field": "/amount", "message": "must be > 0" }.',
+      'ax-recoverable-field-details: GET /orders/{id} 422: the error schema names no failed input field. Add `details`: an array of { field, message }, one per invalid field.',
     ]);
     const withDetails = { ...plain, properties: { ...plain.properties, details: { type: 'array', items: { type: 'object', properties: { field: string, message: string } } } } };
     expect(await all(doc(withDetails))).toEqual([]);
