@@ -10,7 +10,7 @@ type Options = NameOptions<Field | 'errorList'>;
 const FIELDS: Record<Field, string> = {
   currentState: 'string',
   allowedActions: 'string[]',
-  refreshUrl: 'string, where to re-read it',
+  refreshUrl: 'URL to re-read it',
 };
 const CONCEPTS = Object.keys(FIELDS) as Field[];
 

@@ -27,13 +27,13 @@ export default ruleFunction<Options>('recoverableErrorStructure', nameOptionsSch
   };
 
   const describe = ({ carrier, code, message }: Holding): Problem => {
-    const missing = [code === 'missing' ? `a required \`${codeName}\` (stable string, e.g. "VALIDATION_ERROR")` : undefined, message === 'missing' ? `a required \`${messageName}\`` : undefined].filter(part => part !== undefined);
+    const missing = [code === 'missing' ? `a required \`${codeName}\` (e.g. "VALIDATION_ERROR")` : undefined, message === 'missing' ? `a required \`${messageName}\`` : undefined].filter(part => part !== undefined);
     const optional = [code, message].filter(state => state !== undefined && state !== 'missing').map(name => `\`${name}\``);
     const what = [
       code === 'missing' && message === 'missing' ? 'has no code and no message' : code === 'missing' ? 'has no code' : message === 'missing' ? 'has no message' : undefined,
       optional.length > 0 ? `does not require ${optional.join(' or ')}` : undefined,
     ].filter(part => part !== undefined);
-    const fixes = [missing.length > 0 ? `Add ${missing.join(' and ')}${placeOf(carrier)}` : undefined, optional.length > 0 ? `List ${optional.join(' and ')} in the \`required\` of ${carrierName(carrier)}` : undefined].filter(part => part !== undefined);
+    const fixes = [missing.length > 0 ? `Add ${missing.join(' and ')}${placeOf(carrier)}` : undefined, optional.length > 0 ? `List ${optional.join(' and ')} as required in ${carrierName(carrier)}` : undefined].filter(part => part !== undefined);
     return { what: `${what.join(' and ')}${insideOf(carrier)}`, fix: `${fixes.join('. ')}.` };
   };
 

@@ -23,7 +23,7 @@ export default ruleFunction<Options>('recoverableFieldDetails', nameOptionsSchem
     if ('notList' in lacks) {
       const types = lacks.notList ?? [];
       const declared = types.length === 0 || types.includes('array') ? 'without an object `items` schema' : `as ${types.join(', ')}, not as a list of field errors`;
-      return { what: `declares \`${member}\` ${declared}`, fix: `Make it an array of { ${locator}, ${reason} }, or a map of field name to messages.` };
+      return { what: `declares \`${member}\` ${declared}`, fix: `Make it an array of { ${locator}, ${reason} } or a map of field to messages.` };
     }
     const missing = lacks.locator && lacks.reason ? 'neither a field locator nor a reason' : lacks.locator ? 'no field locator' : 'no reason';
     const fixes = [lacks.locator ? locatorFix : undefined, lacks.reason ? reasonFix : undefined].filter(part => part !== undefined).join(' and ');

@@ -45,12 +45,18 @@ function isConstrained(doc: OpenApiDocument, input: Property): boolean {
   return isObject(schema) && ['enum', 'minimum', 'maxLength', 'format'].some(keyword => schema[keyword] !== undefined);
 }
 
+/** A few enum values, short enough for a message: "USD, EUR, GBP" or "first_time_contributors, …". */
+function someOf(values: string[]): string {
+  const three = values.slice(0, 3).join(', ');
+  return three.length <= 40 && values.length <= 3 ? three : `${values[0]}, …`;
+}
+
 /** "Set `quantity` to an integer of at least 1": what the input's schema says a valid value is. */
 function inputHint(doc: OpenApiDocument, input: Property): string {
   const schema = doc.resolve(input.schema, input.location)?.value;
   const name = `\`${input.name}\``;
   if (!isObject(schema)) return `Correct ${name}, then retry`;
-  if (Array.isArray(schema.enum) && schema.enum.length > 0) return `Set ${name} to one of ${schema.enum.slice(0, 3).map(String).join(', ')}`;
+  if (Array.isArray(schema.enum) && schema.enum.length > 0) return `Set ${name} to one of ${someOf(schema.enum.map(String))}`;
   if (typeof schema.minimum === 'number') return `Set ${name} to ${schema.type === 'integer' ? 'an integer' : 'a number'} of at least ${schema.minimum}`;
   if (typeof schema.maxLength === 'number') return `Shorten ${name} to at most ${schema.maxLength} characters`;
   if (typeof schema.format === 'string') return `Send ${name} as a valid ${schema.format}`;

@@ -5,7 +5,7 @@ const post = (responses: object) => ({ post: { responses } });
 const withFields = (properties: object) => ({ ...PROBLEM, properties: { ...PROBLEM.properties, ...properties } });
 const SIGNAL = 'its schema declares `currentState`';
 const missing = (label: string, shapes = '', signal = SIGNAL, name = 'refreshUrl') =>
-  `${label}: the error schema reports a state rejection (${signal}) but has no \`${name}\`${shapes}. Add \`${name}\` (string): where to GET the current state before retrying.`;
+  `${label}: the error schema reports a state rejection (${signal}) but has no \`${name}\`${shapes}. Add \`${name}\`: the URL to GET the current state from.`;
 /** A 422 that reports the resource's state: the case AGLedger's envelope holds to a refresh url. */
 const STATEFUL = withFields({ currentState: { type: 'string' } });
 const FIELD_ERRORS = { type: 'array', items: { type: 'object', properties: { field: { type: 'string' }, message: { type: 'string' } } } };

@@ -4,7 +4,7 @@ import { testRule } from './support/testRule';
 const post = (responses: object) => ({ post: { responses } });
 const withFields = (properties: object) => ({ ...PROBLEM, properties: { ...PROBLEM.properties, ...properties } });
 const STATE = { currentState: { type: 'string' }, allowedActions: { type: 'array', items: { type: 'string' } }, refreshUrl: { type: 'string' } };
-const HOLDS: Record<string, string> = { currentState: 'string', allowedActions: 'string[]', refreshUrl: 'string, where to re-read it' };
+const HOLDS: Record<string, string> = { currentState: 'string', allowedActions: 'string[]', refreshUrl: 'URL to re-read it' };
 /** On a 422 the refresh url is ax-envelope-refresh-url's to ask (one missing field, one finding). */
 const missing = (label: string, signal: string, all: string[], shapes = '') => {
   const fields = label.endsWith(' 422') ? all.filter(f => f !== 'refreshUrl') : all;
@@ -115,7 +115,7 @@ testRule('ax-envelope-state', [
     errors: [
       {
         path: at('/a', 'post', '409', ...JSON_SCHEMA),
-        message: 'POST /a 409: the error schema reports a state rejection (its schema declares `phase`) without the state. Add `self` (string, where to re-read it).',
+        message: 'POST /a 409: the error schema reports a state rejection (its schema declares `phase`) without the state. Add `self` (URL to re-read it).',
       },
     ],
   },

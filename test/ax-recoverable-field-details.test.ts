@@ -16,7 +16,7 @@ const NO_FIELD_FIX = 'Add `details`: an array of { field, message }, one per inv
 const noField = (where: string, scope = '') => `${where}: the error schema names no failed input field${scope}. ${NO_FIELD_FIX}`;
 const LOCATOR = '`field` (the input\'s JSON Pointer)';
 const REASON = '`message` (the reason)';
-const makeArray = (_name: string) => 'Make it an array of { field, message }, or a map of field name to messages.';
+const makeArray = (_name: string) => 'Make it an array of { field, message } or a map of field to messages.';
 const ok = { '201': { description: 'Created' } };
 const post = (errors: object) => ({ post: { responses: { ...ok, ...errors } } });
 const string = { type: 'string' };

@@ -8,39 +8,39 @@ import { runRule, testRule } from './support/testRule';
 
 testRule('ax-recoverable-error-structure', [
   { name: 'convention aspnetcore', document: convention('aspnetcore'), errors: [
-      { path: ['paths','/api/Orders','post','responses','400','content','application/problem+json','schema'], message: 'POST /api/Orders 400: the error schema does not require `type` or `detail`. List `type` and `detail` in the `required` of the schema.' },
-      { path: ['paths','/api/Orders','post','responses','500','content','application/problem+json','schema'], message: 'POST /api/Orders 500: the error schema does not require `type` or `detail`. List `type` and `detail` in the `required` of the schema.' },
-      { path: ['paths','/api/Orders/{id}','get','responses','404','content','application/problem+json','schema'], message: 'GET /api/Orders/{id} 404: the error schema does not require `type` or `detail`. List `type` and `detail` in the `required` of the schema.' },
+      { path: ['paths','/api/Orders','post','responses','400','content','application/problem+json','schema'], message: 'POST /api/Orders 400: the error schema does not require `type` or `detail`. List `type` and `detail` as required in the schema.' },
+      { path: ['paths','/api/Orders','post','responses','500','content','application/problem+json','schema'], message: 'POST /api/Orders 500: the error schema does not require `type` or `detail`. List `type` and `detail` as required in the schema.' },
+      { path: ['paths','/api/Orders/{id}','get','responses','404','content','application/problem+json','schema'], message: 'GET /api/Orders/{id} 404: the error schema does not require `type` or `detail`. List `type` and `detail` as required in the schema.' },
     ] },
   { name: 'convention berlin-group', document: convention('berlin-group'), errors: [
-      { path: ['paths','/v1/payments/{payment-product}','post','responses','400','content','application/json','schema'], message: 'POST /v1/payments/{payment-product} 400: the error schema does not require `text` in its `tppMessages[]` items. List `text` in the `required` of the `tppMessages[]` items.' },
-      { path: ['paths','/v1/payments/{payment-product}/{paymentId}','get','responses','404','content','application/json','schema'], message: 'GET /v1/payments/{payment-product}/{paymentId} 404: the error schema does not require `text` in its `tppMessages[]` items. List `text` in the `required` of the `tppMessages[]` items.' },
+      { path: ['paths','/v1/payments/{payment-product}','post','responses','400','content','application/json','schema'], message: 'POST /v1/payments/{payment-product} 400: the error schema does not require `text` in its `tppMessages[]` items. List `text` as required in the `tppMessages[]` items.' },
+      { path: ['paths','/v1/payments/{payment-product}/{paymentId}','get','responses','404','content','application/json','schema'], message: 'GET /v1/payments/{payment-product}/{paymentId} 404: the error schema does not require `text` in its `tppMessages[]` items. List `text` as required in the `tppMessages[]` items.' },
     ] },
   { name: 'convention fastapi', document: convention('fastapi'), errors: [] },
   { name: 'convention google-aip193', document: convention('google-aip193'), errors: [
-      { path: ['paths','/v1/orders','post','responses','default','content','application/json','schema'], message: 'POST /v1/orders default: the error schema does not require `status` or `message` in its `error` object. List `status` and `message` in the `required` of the `error` object.' },
-      { path: ['paths','/v1/orders/{order}','get','responses','default','content','application/json','schema'], message: 'GET /v1/orders/{order} default: the error schema does not require `status` or `message` in its `error` object. List `status` and `message` in the `required` of the `error` object.' },
+      { path: ['paths','/v1/orders','post','responses','default','content','application/json','schema'], message: 'POST /v1/orders default: the error schema does not require `status` or `message` in its `error` object. List `status` and `message` as required in the `error` object.' },
+      { path: ['paths','/v1/orders/{order}','get','responses','default','content','application/json','schema'], message: 'GET /v1/orders/{order} default: the error schema does not require `status` or `message` in its `error` object. List `status` and `message` as required in the `error` object.' },
     ] },
   { name: 'convention graphql-style', document: convention('graphql-style'), errors: [] },
   { name: 'convention jsonapi', document: convention('jsonapi'), errors: [
-      { path: ['paths','/orders','post','responses','422','content','application/vnd.api+json','schema'], message: 'POST /orders 422: the error schema does not require `code` or `detail` in its `errors[]` items. List `code` and `detail` in the `required` of the `errors[]` items.' },
-      { path: ['paths','/orders','post','responses','500','content','application/vnd.api+json','schema'], message: 'POST /orders 500: the error schema does not require `code` or `detail` in its `errors[]` items. List `code` and `detail` in the `required` of the `errors[]` items.' },
-      { path: ['paths','/orders/{id}','get','responses','404','content','application/vnd.api+json','schema'], message: 'GET /orders/{id} 404: the error schema does not require `code` or `detail` in its `errors[]` items. List `code` and `detail` in the `required` of the `errors[]` items.' },
+      { path: ['paths','/orders','post','responses','422','content','application/vnd.api+json','schema'], message: 'POST /orders 422: the error schema does not require `code` or `detail` in its `errors[]` items. List `code` and `detail` as required in the `errors[]` items.' },
+      { path: ['paths','/orders','post','responses','500','content','application/vnd.api+json','schema'], message: 'POST /orders 500: the error schema does not require `code` or `detail` in its `errors[]` items. List `code` and `detail` as required in the `errors[]` items.' },
+      { path: ['paths','/orders/{id}','get','responses','404','content','application/vnd.api+json','schema'], message: 'GET /orders/{id} 404: the error schema does not require `code` or `detail` in its `errors[]` items. List `code` and `detail` as required in the `errors[]` items.' },
     ] },
   { name: 'convention microsoft', document: convention('microsoft'), errors: [] },
   { name: 'convention oauth2', document: convention('oauth2'), errors: [
-      { path: ['paths','/oauth/token','post','responses','400','content','application/json','schema'], message: 'POST /oauth/token 400: the error schema does not require `error_description`. List `error_description` in the `required` of the schema.' },
-      { path: ['paths','/oauth/token','post','responses','401','content','application/json','schema'], message: 'POST /oauth/token 401: the error schema does not require `error_description`. List `error_description` in the `required` of the schema.' },
+      { path: ['paths','/oauth/token','post','responses','400','content','application/json','schema'], message: 'POST /oauth/token 400: the error schema does not require `error_description`. List `error_description` as required in the schema.' },
+      { path: ['paths','/oauth/token','post','responses','401','content','application/json','schema'], message: 'POST /oauth/token 401: the error schema does not require `error_description`. List `error_description` as required in the schema.' },
     ] },
   { name: 'convention rfc9457', document: convention('rfc9457'), errors: [] },
   { name: 'convention spring-boot', document: convention('spring-boot'), errors: [
-      { path: ['paths','/orders','post','responses','400','content','application/json','schema'], message: 'POST /orders 400: the error schema has no code and does not require `message`. Add a required `code` (stable string, e.g. "VALIDATION_ERROR"). List `message` in the `required` of the schema.' },
-      { path: ['paths','/orders','post','responses','500','content','application/json','schema'], message: 'POST /orders 500: the error schema has no code and does not require `message`. Add a required `code` (stable string, e.g. "VALIDATION_ERROR"). List `message` in the `required` of the schema.' },
-      { path: ['paths','/orders/{id}','get','responses','404','content','application/json','schema'], message: 'GET /orders/{id} 404: the error schema has no code and does not require `message`. Add a required `code` (stable string, e.g. "VALIDATION_ERROR"). List `message` in the `required` of the schema.' },
+      { path: ['paths','/orders','post','responses','400','content','application/json','schema'], message: 'POST /orders 400: the error schema has no code and does not require `message`. Add a required `code` (e.g. "VALIDATION_ERROR"). List `message` as required in the schema.' },
+      { path: ['paths','/orders','post','responses','500','content','application/json','schema'], message: 'POST /orders 500: the error schema has no code and does not require `message`. Add a required `code` (e.g. "VALIDATION_ERROR"). List `message` as required in the schema.' },
+      { path: ['paths','/orders/{id}','get','responses','404','content','application/json','schema'], message: 'GET /orders/{id} 404: the error schema has no code and does not require `message`. Add a required `code` (e.g. "VALIDATION_ERROR"). List `message` as required in the schema.' },
     ] },
   { name: 'convention stripe', document: convention('stripe'), errors: [
-      { path: ['paths','/v1/refunds','post','responses','default','content','application/json','schema'], message: 'POST /v1/refunds default: the error schema does not require `message` in its `error` object. List `message` in the `required` of the `error` object.' },
-      { path: ['paths','/v1/refunds/{refund}','get','responses','default','content','application/json','schema'], message: 'GET /v1/refunds/{refund} default: the error schema does not require `message` in its `error` object. List `message` in the `required` of the `error` object.' },
+      { path: ['paths','/v1/refunds','post','responses','default','content','application/json','schema'], message: 'POST /v1/refunds default: the error schema does not require `message` in its `error` object. List `message` as required in the `error` object.' },
+      { path: ['paths','/v1/refunds/{refund}','get','responses','default','content','application/json','schema'], message: 'GET /v1/refunds/{refund} default: the error schema does not require `message` in its `error` object. List `message` as required in the `error` object.' },
     ] },
 ]);
 
@@ -94,7 +94,7 @@ testRule('ax-recoverable-suggestion', [
       { path: ['paths','/orders/{orderId}','get','responses','404','content','application/json','schema'], message: 'GET /orders/{orderId} 404: the error schema has no recovery hint. Add `recoveryHint` to the `error` object, e.g. "List the collection to find a valid id, then retry".' },
     ] },
   { name: 'convention oauth2', document: convention('oauth2'), errors: [
-      { path: ['paths','/oauth/token','post','responses','400','content','application/json','schema'], message: 'POST /oauth/token 400: the error schema has no recovery hint. Add `recovery_hint`, e.g. "Set `grant_type` to one of authorization_code, client_credentials, refresh_token".' },
+      { path: ['paths','/oauth/token','post','responses','400','content','application/json','schema'], message: 'POST /oauth/token 400: the error schema has no recovery hint. Add `recovery_hint`, e.g. "Set `grant_type` to one of authorization_code, …".' },
       { path: ['paths','/oauth/token','post','responses','401','content','application/json','schema'], message: 'POST /oauth/token 401: the error schema has no recovery hint. Add `recovery_hint`, e.g. "Send a valid Bearer token".' },
     ] },
   { name: 'convention rfc9457', document: convention('rfc9457'), errors: [

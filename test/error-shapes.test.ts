@@ -53,7 +53,7 @@ testRule('ax-recoverable-error-structure', [
   {
     name: "a string `error` without identifier values or error_description is a reason phrase (Spring Boot, the AX spec's bad payload), not a code",
     document: oas3({ '/a': { get: { responses: { '404': body({ type: 'object', required: ['error', 'message'], properties: { error: { type: 'string', example: 'Not Found' }, message: string } }) } } } }),
-    errors: [{ path: at('/a', 'get', '404', ...JSON_SCHEMA), message: 'GET /a 404: the error schema has no code. Add a required `code` (stable string, e.g. "VALIDATION_ERROR").' }],
+    errors: [{ path: at('/a', 'get', '404', ...JSON_SCHEMA), message: 'GET /a 404: the error schema has no code. Add a required `code` (e.g. "VALIDATION_ERROR").' }],
   },
   {
     name: 'allOf error items and a oneOf of two list shapes: every item shape must require both',
@@ -65,7 +65,7 @@ testRule('ax-recoverable-error-structure', [
       { schemas: { Coded: { type: 'object', required: ['code'], properties: { code: string } } } },
       '3.1.0',
     ),
-    errors: [{ path: at('/b', 'get', '400', ...JSON_SCHEMA), message: 'GET /b 400: the error schema does not require `code` or `title` in its `errors[]` items in 1 of its 2 oneOf/anyOf shapes. List `code` and `title` in the `required` of the `errors[]` items.' }],
+    errors: [{ path: at('/b', 'get', '400', ...JSON_SCHEMA), message: 'GET /b 400: the error schema does not require `code` or `title` in its `errors[]` items in 1 of its 2 oneOf/anyOf shapes. List `code` and `title` as required in the `errors[]` items.' }],
   },
 ]);
 
