@@ -1,20 +1,32 @@
-import { describeViews, errorProperty, errorSchemas } from '../lib/error-bodies';
-import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/names';
+import { describeViews, errorSchemas, stateRejection } from '../lib/error-bodies';
+import { fieldDetailsOf, homeCarrier, placeOf, schemaAnswer } from '../lib/error-shapes';
+import { nameOptionsSchema, namesFor, type Concept, type NameOptions } from '../lib/names';
 import { ruleFunction } from '../lib/rule-function';
+import type { ObjectView } from '../lib/schema';
 
-type Options = NameOptions<'refreshUrl'>;
+const CONCEPTS = ['refreshUrl', 'currentState', 'allowedActions', 'fieldDetails', 'fieldLocator', 'fieldReason', 'errorField', 'errorList'] as const satisfies Concept[];
+type Options = NameOptions<(typeof CONCEPTS)[number]>;
 
-/** ax-envelope-refresh-url: every 422 tells the agent where to re-read the state that rejected its call. */
-export default ruleFunction<Options>('envelopeRefreshUrl', nameOptionsSchema('refreshUrl'), ({ doc, options, operations }) => {
-  const names = namesFor(options, 'refreshUrl');
-  return errorSchemas(doc, operations, status => status === '422').flatMap(target =>
-    describeViews(target, view =>
-      errorProperty(doc, view, names) !== undefined
-        ? undefined
-        : {
-            what: `does not declare \`${names[0]}\``,
-            fix: `After a rejected change the agent must re-read fresh state before it retries, and needs to know where. Add \`${names[0]}\` (type string: the URL to GET, e.g. the resource or its subresource that owns the state).`,
-          },
-    ),
-  );
+/**
+ * ax-envelope-refresh-url: a 422 that refused a valid request because of the resource's state (AGLedger's
+ * envelope) tells the agent where to re-read that state. A request-validation 422 names fields instead.
+ */
+export default ruleFunction<Options>('envelopeRefreshUrl', nameOptionsSchema(...CONCEPTS), ({ doc, options, operations }) => {
+  const name = namesFor(options, 'refreshUrl')[0];
+  const stateFields = [...namesFor(options, 'currentState'), ...namesFor(options, 'allowedActions')];
+  const validates = (view: ObjectView) => fieldDetailsOf(doc, view, options).some(form => form.lacks === undefined);
+
+  return errorSchemas(doc, operations, status => status === '422').flatMap(target => {
+    const signal = stateRejection(doc, target, stateFields);
+    if (signal === undefined) return [];
+    // A description phrase is a weaker signal than a declared state field: field details make it a validation 422.
+    const byField = signal.startsWith('its schema');
+    return describeViews(target, view => {
+      if (schemaAnswer(doc, view, 'refreshUrl', options) !== undefined || (!byField && validates(view))) return undefined;
+      return {
+        what: `reports a state rejection (${signal}) but has no \`${name}\``,
+        fix: `Add \`${name}\`${placeOf(homeCarrier(doc, view, options))}: the URL to GET the current state from.`,
+      };
+    });
+  });
 });

@@ -1,58 +1,50 @@
-import { isErrorStatus, type OpenApiDocument } from '../lib/document';
-import { describeViews, errorProperty, errorSchemas, responseExtension, type Problem } from '../lib/error-bodies';
+import { isErrorStatus } from '../lib/document';
+import { describeViews, errorSchemas, responseExtension, type Problem } from '../lib/error-bodies';
+import { carrierAnswer, carrierName, insideOf, placeOf, schemaCarriers, type Carrier, type SchemaNode } from '../lib/error-shapes';
 import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/names';
 import { ruleFunction } from '../lib/rule-function';
-import { ownProperty, type ObjectView } from '../lib/schema';
 
-type Options = NameOptions<'errorCode' | 'message'>;
+const CONCEPTS = ['errorCode', 'message', 'statusCode', 'errorIdentifier', 'errorList'] as const;
+type Options = NameOptions<(typeof CONCEPTS)[number]>;
 
-/** One of the two members R1 asks for, as one view carries it. */
-interface Part {
-  noun: 'code' | 'message';
-  /** The fix when it is absent: the member to add. */
-  add: string;
-  /** undefined: required (or not needed); `missing`; else the declared name and where to list it in `required`. */
-  state: undefined | 'missing' | { name: string; requiredOf: string };
+/** How one carrier holds the code and the message R1 asks for: `undefined` required, `missing`, else the name declared but not required. */
+interface Holding {
+  carrier: Carrier<SchemaNode>;
+  code: undefined | 'missing' | string;
+  message: undefined | 'missing' | string;
 }
 
-function stateOf(doc: OpenApiDocument, view: ObjectView, names: readonly string[]): Part['state'] {
-  if (errorProperty(doc, view, names, true) !== undefined) return undefined;
-  const declared = errorProperty(doc, view, names);
-  if (declared === undefined) return 'missing';
-  return { name: declared.name, requiredOf: ownProperty(view, names) === undefined ? 'the `error` object' : 'the schema' };
-}
+const score = (holding: Holding) => [holding.code, holding.message].filter(state => state !== 'missing').length;
 
-/** "has no code", "has neither …", "declares `x` but does not require it", with the matching fix. */
-function describe(parts: Part[]): Problem | undefined {
-  const missing = parts.filter(part => part.state === 'missing');
-  const optional = parts.flatMap(part => (typeof part.state === 'object' ? [{ noun: part.noun, ...part.state }] : []));
-  if (missing.length === 0 && optional.length === 0) return undefined;
-  const what = [
-    ...(missing.length === 2 ? ['has neither a machine-readable code nor a message'] : missing.map(part => `has no ${part.noun === 'code' ? 'machine-readable code' : 'message'}`)),
-    ...optional.map(found => `declares the ${found.noun} \`${found.name}\` but does not require it`),
-  ];
-  const fixes = [
-    ...(missing.length > 0 ? [`Add ${missing.map(part => part.add).join(' and ')}`] : []),
-    ...optional.map(found => `List \`${found.name}\` in the \`required\` of ${found.requiredOf}`),
-  ];
-  return { what: what.join(' and '), fix: `${fixes.join('. ')}.` };
-}
+/** ax-recoverable-error-structure: every error body has a required machine-readable code and a required message (R1), wherever its shape keeps them. */
+export default ruleFunction<Options>('recoverableErrorStructure', nameOptionsSchema(...CONCEPTS), ({ doc, options, operations }) => {
+  const codeName = namesFor(options, 'errorCode')[0];
+  const messageName = namesFor(options, 'message')[0];
 
-/** ax-recoverable-error-structure: every error body has a required machine-readable code and a required message (R1). */
-export default ruleFunction<Options>('recoverableErrorStructure', nameOptionsSchema('errorCode', 'message'), ({ doc, options, operations }) => {
-  const codes = namesFor(options, 'errorCode');
-  const messages = namesFor(options, 'message');
-  const addCode = `a required \`${codes[0]}\` (string, a stable identifier such as "VALIDATION_ERROR" that an agent can branch on)`;
-  const addMessage = `a required \`${messages[0]}\` (string, one sentence saying what went wrong)`;
+  const stateOf = (carrier: Carrier<SchemaNode>, question: 'code' | 'message') => {
+    if (carrierAnswer(doc, carrier, question, options, true) !== undefined) return undefined;
+    return carrierAnswer(doc, carrier, question, options)?.name ?? 'missing';
+  };
+
+  const describe = ({ carrier, code, message }: Holding): Problem => {
+    const missing = [code === 'missing' ? `a required \`${codeName}\` (e.g. "VALIDATION_ERROR")` : undefined, message === 'missing' ? `a required \`${messageName}\`` : undefined].filter(part => part !== undefined);
+    const optional = [code, message].filter(state => state !== undefined && state !== 'missing').map(name => `\`${name}\``);
+    const what = [
+      code === 'missing' && message === 'missing' ? 'has no code and no message' : code === 'missing' ? 'has no code' : message === 'missing' ? 'has no message' : undefined,
+      optional.length > 0 ? `does not require ${optional.join(' or ')}` : undefined,
+    ].filter(part => part !== undefined);
+    const fixes = [missing.length > 0 ? `Add ${missing.join(' and ')}${placeOf(carrier)}` : undefined, optional.length > 0 ? `List ${optional.join(' and ')} as required in ${carrierName(carrier)}` : undefined].filter(part => part !== undefined);
+    return { what: `${what.join(' and ')}${insideOf(carrier)}`, fix: `${fixes.join('. ')}.` };
+  };
 
   return errorSchemas(doc, operations, isErrorStatus).flatMap(target => {
     // The AX convention lets a response carry its code as the extension `x-ax-error-code` instead.
     const codeInExtension = responseExtension(target.response, 'x-ax-error-code') !== undefined;
-    return describeViews(target, view =>
-      describe([
-        { noun: 'code', add: addCode, state: codeInExtension ? undefined : stateOf(doc, view, codes) },
-        { noun: 'message', add: addMessage, state: stateOf(doc, view, messages) },
-      ]),
-    );
+    return describeViews(target, view => {
+      const holdings = schemaCarriers(doc, view, options).map(carrier => ({ carrier, code: codeInExtension ? undefined : stateOf(carrier, 'code'), message: stateOf(carrier, 'message') }));
+      if (holdings.some(holding => holding.code === undefined && holding.message === undefined)) return undefined;
+      const best = holdings.reduce((a, b) => (score(b) > score(a) ? b : a));
+      return describe(best);
+    });
   });
 });

@@ -1,10 +1,11 @@
 import { errorBodies, isErrorStatus } from '../lib/document';
-import { errorProperty, errorSchemas } from '../lib/error-bodies';
-import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/names';
+import { errorSchemas } from '../lib/error-bodies';
+import { insideOf, schemaAnswers } from '../lib/error-shapes';
+import { nameOptionsSchema, type NameOptions } from '../lib/names';
 import { label, placeIn, ruleFunction, type Finding } from '../lib/rule-function';
 import { stringsIn } from '../lib/values';
 
-type Options = NameOptions<'stackTrace'>;
+type Options = NameOptions<'stackTrace' | 'errorList'>;
 
 /** One pattern per runtime, each anchored on something prose never contains (a file:line:col, a frame, a header line). */
 const TRACES: [string, RegExp][] = [
@@ -17,22 +18,21 @@ const TRACES: [string, RegExp][] = [
   ['PHP', /#\d+ \S+\.php\(\d+\): /],
 ];
 
-const FIX = 'Remove it: map internal exceptions to a stable error code and a message, log the trace server-side, and return a `trace_id` the agent can quote';
+const FIX = 'Remove it: log it server-side and return a `trace_id` the agent can quote';
 
 function runtimeOf(text: string): string | undefined {
   return TRACES.find(([, pattern]) => pattern.test(text))?.[0];
 }
 
 /** ax-recoverable-no-stack-traces: error schemas declare no stack-trace field and error examples contain no stack trace. */
-export default ruleFunction<Options>('recoverableNoStackTraces', nameOptionsSchema('stackTrace'), ({ doc, options, operations }) => {
-  const names = namesFor(options, 'stackTrace');
+export default ruleFunction<Options>('recoverableNoStackTraces', nameOptionsSchema('stackTrace', 'errorList'), ({ doc, options, operations }) => {
   const findings: Finding[] = [];
   for (const target of errorSchemas(doc, operations, isErrorStatus)) {
-    const declared = new Map(target.views.map(view => errorProperty(doc, view, names)).filter(p => p !== undefined).map(p => [p.name, p]));
-    for (const property of declared.values()) {
+    const declared = new Map(target.views.flatMap(view => schemaAnswers(doc, view, 'stackTrace', options)).map(found => [`${found.carrier.where}${found.name}`, found]));
+    for (const { name, carrier, node } of declared.values()) {
       findings.push({
-        message: `${label(target.operation, target.response)}: ${target.name} declares \`${property.name}\`, which ships internal code paths to the client and means nothing to an agent. ${FIX}.`,
-        path: placeIn(target.response, property.location, target.schema.location),
+        message: `${label(target.operation, target.response)}: ${target.name} declares \`${name}\`${insideOf(carrier)}, a stack trace an agent cannot use. ${FIX}.`,
+        path: placeIn(target.response, node.property?.location, target.schema.location),
       });
     }
   }

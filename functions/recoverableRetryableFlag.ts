@@ -1,30 +1,29 @@
 import { isErrorStatus } from '../lib/document';
-import { describeViews, errorProperty, errorSchemas } from '../lib/error-bodies';
+import { describeViews, errorSchemas } from '../lib/error-bodies';
+import { bodyCarrier, inStyleOf, memberNames, placeOf, schemaAnswer } from '../lib/error-shapes';
 import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/names';
 import { ruleFunction } from '../lib/rule-function';
 import { propertyTypes, type ObjectView } from '../lib/schema';
 
-type Options = NameOptions<'retryFlag'>;
+type Options = NameOptions<'retryFlag' | 'errorList'>;
 
 /** ax-recoverable-retryable-flag: every error body says whether the same call may simply be retried (seeds 003, 004). */
-export default ruleFunction<Options>('recoverableRetryableFlag', nameOptionsSchema('retryFlag'), ({ doc, options, operations }) => {
+export default ruleFunction<Options>('recoverableRetryableFlag', nameOptionsSchema('retryFlag', 'errorList'), ({ doc, options, operations }) => {
   const names = namesFor(options, 'retryFlag');
 
   const problemOf = (view: ObjectView) => {
-    const flag = errorProperty(doc, view, names);
+    const flag = schemaAnswer(doc, view, 'retryFlag', options);
     if (flag === undefined) {
+      const home = bodyCarrier(doc, view, options);
       return {
         what: 'has no retry flag',
-        fix: `Add a \`${names[0]}\` (boolean): true only for transient failures (rate limit, timeout, 5xx), so that an agent knows whether to retry unchanged or to change the request.`,
+        fix: `Add \`${inStyleOf(memberNames(home), names)}\` (boolean)${placeOf(home)}, true when the same call may succeed later.`,
       };
     }
     // An untyped flag is not declared wrong; only a declared type that cannot hold true/false is.
-    const types = propertyTypes(doc, flag);
+    const types = flag.node.property === undefined ? undefined : propertyTypes(doc, flag.node.property);
     if (types === undefined || types.length === 0 || types.includes('boolean')) return undefined;
-    return {
-      what: `declares the retry flag \`${flag.name}\` as ${types.join(', ')}`,
-      fix: `Make \`${flag.name}\` a boolean (\`type: boolean\`): an agent branches on true or false, not on text.`,
-    };
+    return { what: `declares the retry flag \`${flag.name}\` as ${types.join(', ')}`, fix: `Make it a boolean: an agent branches on true or false.` };
   };
 
   return errorSchemas(doc, operations, isErrorStatus).flatMap(target => describeViews(target, problemOf));

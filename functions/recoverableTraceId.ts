@@ -1,18 +1,25 @@
-import { isServerErrorStatus } from '../lib/document';
-import { describeViews, errorProperty, errorSchemas } from '../lib/error-bodies';
+import { headerNamed, isServerErrorStatus } from '../lib/document';
+import { describeViews, errorSchemas } from '../lib/error-bodies';
+import { bodyCarrier, inStyleOf, memberNames, placeOf, schemaAnswer } from '../lib/error-shapes';
 import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/names';
 import { ruleFunction } from '../lib/rule-function';
 
-type Options = NameOptions<'correlationId'>;
+type Options = NameOptions<'correlationId' | 'correlationIdHeader' | 'errorList'>;
 
-/** ax-recoverable-trace-id: every 5xx (and default) error body carries an id to find the failure in the server's logs (seed 004). */
-export default ruleFunction<Options>('recoverableTraceId', nameOptionsSchema('correlationId'), ({ doc, options, operations }) => {
+/** ax-recoverable-trace-id: every 5xx (and default) error carries an id, in its body or a header, to find the failure in the server's logs (seed 004). */
+export default ruleFunction<Options>('recoverableTraceId', nameOptionsSchema('correlationId', 'correlationIdHeader', 'errorList'), ({ doc, options, operations }) => {
   const names = namesFor(options, 'correlationId');
-  const problem = {
-    what: 'has no correlation id',
-    fix: `Add a \`${names[0]}\` (string) that identifies this failure in the server's logs; an agent passes it on when it escalates, instead of a stack trace.`,
-  };
-  return errorSchemas(doc, operations, isServerErrorStatus).flatMap(target =>
-    describeViews(target, view => (errorProperty(doc, view, names) === undefined ? problem : undefined)),
-  );
+  const headers = namesFor(options, 'correlationIdHeader');
+  return errorSchemas(doc, operations, isServerErrorStatus)
+    .filter(target => headerNamed(doc.headers(target.response), headers) === undefined)
+    .flatMap(target =>
+      describeViews(target, view => {
+        if (schemaAnswer(doc, view, 'correlationId', options) !== undefined) return undefined;
+        const home = bodyCarrier(doc, view, options);
+        return {
+          what: 'has no correlation id',
+          fix: `Add \`${inStyleOf(memberNames(home), names)}\` (string)${placeOf(home)} or an \`${headers[0]}\` header, for the agent to quote.`,
+        };
+      }),
+    );
 });

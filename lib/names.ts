@@ -1,35 +1,47 @@
 /**
- * Field-name aliases (RULES.md "Field names"): the seeds disagree on spelling, so each concept
+ * Field-name aliases (docs/conventions.md): the source conventions disagree on spelling, so each concept
  * accepts several names. A rule's `functionOptions` may replace the list of any concept it uses.
  */
 
 export const DEFAULT_NAMES = {
-  errorCode: ['code', 'error_code', 'errorCode', 'type'],
-  message: ['message', 'detail', 'title'],
+  // Order matters where a body has several: `code` before a category `type` (Stripe).
+  errorCode: ['code', 'error_code', 'errorCode', 'type', 'extensions.code'],
+  message: ['message', 'detail', 'title', 'msg', 'text', 'error_description'],
   recoveryHint: ['recoveryHint', 'recovery_hint', 'hint', 'suggestion', 'suggestions'],
   retryFlag: ['retryable', 'is_retriable', 'is_retryable', 'isRetryable'],
   // RateLimit-Reset (IETF RateLimit fields) also says how many seconds to wait; DigitalOcean declares it on every 429.
   retryAfterHeader: ['Retry-After', 'RateLimit-Reset', 'X-RateLimit-Reset'],
   retryDelay: ['retry_after_ms', 'retry_after_seconds', 'retryAfter', 'retryAfterMs', 'retryAfterSeconds'],
-  fieldDetails: ['details', 'errors', 'invalid_fields', 'invalidFields', 'invalid-params', 'violations', 'validationErrors'],
-  fieldLocator: ['field', 'pointer', 'path', 'name'],
-  fieldReason: ['message', 'reason', 'detail'],
-  correlationId: ['trace_id', 'traceId', 'request_id', 'requestId', 'correlation_id', 'instance'],
+  fieldDetails: ['details', 'errors', 'invalid_fields', 'invalidFields', 'invalid-params', 'violations', 'validationErrors', 'fieldViolations'],
+  fieldLocator: ['field', 'pointer', 'path', 'name', 'loc', 'target', 'param', 'source.pointer', 'source.parameter'],
+  fieldReason: ['message', 'reason', 'detail', 'msg', 'description', 'text', 'title'],
+  // Stripe's `request_log_url` points at the log of the failed request: the same handle for an escalation.
+  correlationId: ['trace_id', 'traceId', 'request_id', 'requestId', 'correlation_id', 'instance', 'request_log_url'],
   nextSteps: ['nextSteps', 'next_steps'],
   nextStepItem: ['action', 'method', 'href', 'description'],
   refreshUrl: ['refreshUrl', 'refresh_url'],
   currentState: ['currentState', 'current_state', 'current_status'],
   allowedActions: ['allowedActions', 'allowed_actions'],
-  // The resource's own list of legal transitions (seed 000, finding F-456), read by ax-envelope-empty-actions.
+  // The resource's own list of legal transitions (AGLedger's "The Agent-UX Envelope", finding F-456), read by ax-envelope-empty-actions.
   nextActions: ['nextActions', 'next_actions'],
   // Not RULES.md aliases but name lists the recoverable-error rules match on, overridable like the others.
-  stackTrace: ['stack', 'stackTrace', 'stack_trace', 'exception', 'backtrace', 'traceback'],
+  // `trace` is Spring Boot's stack trace (exact name: `trace_id` is a correlation id).
+  stackTrace: ['stack', 'stackTrace', 'stack_trace', 'exception', 'backtrace', 'traceback', 'trace'],
   severity: ['severity'],
   category: ['category'],
   idempotencyKeyHeader: ['Idempotency-Key'],
-  // The locator of a single-error body (seed 003): narrower than fieldLocator, as a top-level `name` or `path` means something else.
-  errorField: ['field', 'pointer'],
-  // xref lane (issue 13): the cross-reference rules read these in error examples.
+  // The locator of a single-error body (Geodocs' error specification): narrower than fieldLocator, as a top-level `name` or `path` means something else.
+  errorField: ['field', 'pointer', 'target', 'param'],
+  // Framework error shapes, read by lib/error-shapes.ts (docs/conventions.md).
+  // Lists whose every item is one error: JSON:API / GraphQL-style `errors[]`, FastAPI `detail[]`, Berlin Group `tppMessages[]`.
+  errorList: ['errors', 'detail', 'tppMessages'],
+  // A string code named like a status, beside an integer HTTP `code` (Google AIP-193 `status: "INVALID_ARGUMENT"`).
+  statusCode: ['status'],
+  // A string `error` holding identifiers (OAuth 2.0 `invalid_grant`); a reason phrase ("Not Found") is not a code.
+  errorIdentifier: ['error'],
+  // Response headers that carry a correlation id.
+  correlationIdHeader: ['X-Request-ID', 'X-Correlation-ID', 'Request-Id', 'traceparent'],
+  // The cross-reference rules (next-operation, field-refs, hint-fields) read these in error examples.
   nextOperation: ['next_operation', 'nextOperation'],
   nextOperationArgs: ['next_operation_args', 'nextOperationArgs'],
   // Keys whose value locates an input wherever they sit in an error example (FastAPI `loc`, Stripe `param`, Microsoft `target`, JSON:API `source.pointer`).
@@ -41,7 +53,7 @@ export const DEFAULT_NAMES = {
   sourceParameter: ['parameter'],
   allowedValues: ['allowed_values', 'allowedValues', 'valid_values', 'validValues', 'expected'],
   suggestedValue: ['suggested_value', 'suggestedValue'],
-  // misc9 lane: hypermedia link collections that ax-envelope-next-steps accepts when their links carry a method (Siren `actions`, HAL `_links`, `links`).
+  // Hypermedia link collections that ax-envelope-next-steps accepts when their links carry a method (Siren `actions`, HAL `_links`, `links`).
   linkCollection: ['_links', 'links', 'actions'],
 } as const satisfies Record<string, readonly string[]>;
 
