@@ -156,7 +156,7 @@ const clientError: Check = ({ response, status, body, names }, say) => {
 const stateRejection: Check = ({ description, operation, response, status, body, names }, say) => {
   if (status !== 409 && status !== 422) return [];
   const carried = (['currentState', 'allowedActions'] as const).find(field => stateMember(body, field, names) !== undefined);
-  const signal = carried !== undefined ? `it carries \`${firstName(names, carried)}\`` : response === undefined ? undefined : description.stateRejection(operation, response, names) === undefined ? undefined : 'the description says so';
+  const signal = carried !== undefined ? `it carries \`${firstName(names, carried)}\`` : response !== undefined && description.stateRejection(operation, response, names) !== undefined ? 'so says the description' : undefined;
   if (signal === undefined) return [];
   const missing = (['currentState', 'allowedActions', 'refreshUrl'] as StateField[]).filter(field => stateMember(body, field, names) === undefined);
   // On a 422 the refresh url is ax-envelope-refresh-url's; a 422 that names failed fields is a validation error unless the body says state.
@@ -165,11 +165,11 @@ const stateRejection: Check = ({ description, operation, response, status, body,
   const found: Violation[] = [];
   if (state.length > 0) {
     const fields = allOf(state.map(field => firstName(names, field)));
-    found.push(violation('ax-envelope-state', say(`the error body rejects the resource's state (${signal}) but lacks ${fields}. Send ${fields}, so the agent re-plans from the real state.`)));
+    found.push(violation('ax-envelope-state', say(`the error body is a state rejection (${signal}) but lacks ${fields}. Send ${state.length > 1 ? 'them' : 'it'}, so that the agent re-plans from the real state.`)));
   }
   if (refresh) {
     const name = firstName(names, 'refreshUrl');
-    found.push(violation('ax-envelope-refresh-url', say(`the error body rejects the resource's state (${signal}) but has no \`${name}\`. Send \`${name}\`: the URL to GET for the current state before retrying.`)));
+    found.push(violation('ax-envelope-refresh-url', say(`the error body is a state rejection (${signal}) but has no \`${name}\`. Send \`${name}\`: the URL to GET for the current state before retrying.`)));
   }
   return found;
 };
