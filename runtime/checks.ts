@@ -155,13 +155,15 @@ const clientError: Check = ({ response, status, body, names }, say) => {
 /** ax-envelope-state (and ax-envelope-refresh-url on a 422): a state rejection hands over the state, the legal moves and where to re-read them. */
 const stateRejection: Check = ({ description, operation, response, status, body, names }, say) => {
   if (status !== 409 && status !== 422) return [];
-  const carried = (['currentState', 'allowedActions'] as const).find(field => stateMember(body, field, names) !== undefined);
-  const signal = carried !== undefined ? `it carries \`${firstName(names, carried)}\`` : response !== undefined && description.stateRejection(operation, response, names) !== undefined ? 'so says the description' : undefined;
-  if (signal === undefined) return [];
+  const carried = (['currentState', 'allowedActions'] as const).map(field => stateMember(body, field, names)).find(member => member !== undefined);
+  // Without a state field in the body, the description's word is the signal, and a body naming failed fields is a validation error.
+  const declared = carried === undefined && response !== undefined && description.stateRejection(operation, response, names) !== undefined && readError(body, names).fieldCount === 0;
+  if (carried === undefined && !declared) return [];
+  const signal = carried !== undefined ? `it carries \`${carried.path}\`` : 'so says the description';
   const missing = (['currentState', 'allowedActions', 'refreshUrl'] as StateField[]).filter(field => stateMember(body, field, names) === undefined);
-  // On a 422 the refresh url is ax-envelope-refresh-url's; a 422 that names failed fields is a validation error unless the body says state.
+  // On a 422 the refresh url is ax-envelope-refresh-url's to ask: one missing field, one violation.
   const state = status === 422 ? missing.filter(field => field !== 'refreshUrl') : missing;
-  const refresh = status === 422 && missing.includes('refreshUrl') && (carried !== undefined || readError(body, names).fieldCount === 0);
+  const refresh = status === 422 && missing.includes('refreshUrl');
   const found: Violation[] = [];
   if (state.length > 0) {
     const fields = allOf(state.map(field => firstName(names, field)));
