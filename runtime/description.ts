@@ -8,13 +8,9 @@ import { namesFor } from '../lib/names';
 import { pathMatcher, type PathMatcher } from '../lib/paths';
 import type { Names } from './shapes';
 
-/** Routes remembered as reported `undeclared`: enough for any real API, bounded against path-per-request servers. */
-const MAX_UNDECLARED = 1000;
-
 export class Description {
   readonly matcher: PathMatcher;
   private readonly byRoute = new Map<string, Operation>();
-  private readonly undeclared = new Set<string>();
   private readonly rejections = new WeakMap<Response, Map<string, string | undefined>>();
 
   constructor(readonly doc: OpenApiDocument) {
@@ -53,13 +49,6 @@ export class Description {
       known.set(key, signal);
     }
     return known.get(key);
-  }
-
-  /** True the first time a route is seen undeclared: `undeclared` is reported once per route. */
-  firstUndeclared(route: string): boolean {
-    if (this.undeclared.has(route) || this.undeclared.size >= MAX_UNDECLARED) return false;
-    this.undeclared.add(route);
-    return true;
   }
 }
 

@@ -59,18 +59,32 @@ export function defaultMode(env: Record<string, string | undefined> = typeof pro
 
 /** An undeclared route is named by the request itself: keep its messages short. */
 const MAX_ROUTE = 100;
+/** Routes remembered as reported `undeclared`: enough for any real API, bounded against a path-per-request server. */
+const MAX_UNDECLARED = 1000;
+
+/** The undeclared routes already reported, by one guard (or by checkResponse, per description). */
+class Reported {
+  private readonly routes = new Set<string>();
+  /** True the first time a route is seen. */
+  first(route: string): boolean {
+    if (this.routes.has(route) || this.routes.size >= MAX_UNDECLARED) return false;
+    this.routes.add(route);
+    return true;
+  }
+}
+const reportedByCheckResponse = new WeakMap<Description, Reported>();
 
 interface Checked {
   route: string;
   violations: Violation[];
 }
 
-function checkWith(description: Description, input: ResponseInput, options: CheckOptions): Checked {
+function checkWith(description: Description, input: ResponseInput, options: CheckOptions, reported: Reported): Checked {
   const method = input.method.toUpperCase();
   const operation = description.operation(method, input.path);
   if (operation === undefined) {
     const route = (input.route ?? input.path.split(/[?#]/)[0]).slice(0, MAX_ROUTE);
-    const report = options.undeclared === true && description.firstUndeclared(`${method} ${route}`);
+    const report = options.undeclared === true && reported.first(`${method} ${route}`);
     const message = `${method} ${route} ${input.status}: the description declares no \`${method.toLowerCase()}\` operation for this route, so an agent reading it cannot know this call. Declare it under \`paths\`.`;
     return { route, violations: report ? [{ rule: 'undeclared', message }] : [] };
   }
@@ -94,7 +108,10 @@ function isJsonBody(body: unknown): boolean {
  * remembered, so later calls cost no parse). Throws a TypeError when `openapi` is not OpenAPI.
  */
 export function checkResponse(openapi: object, input: ResponseInput, options: CheckOptions = {}): Violation[] {
-  return checkWith(describe(openapi), input, options).violations;
+  const description = describe(openapi);
+  let reported = reportedByCheckResponse.get(description);
+  if (reported === undefined) reportedByCheckResponse.set(description, (reported = new Reported()));
+  return checkWith(description, input, options, reported).violations;
 }
 
 export interface Guard {
@@ -121,6 +138,7 @@ export interface StrictBody {
 export function agentUxGuard(options: GuardOptions): Guard {
   const description = describe(options.spec);
   const mode = options.mode ?? defaultMode();
+  const reported = new Reported();
   if (mode !== 'strict' && mode !== 'observe') throw new TypeError(`spectral-agent-ux/runtime: mode must be 'strict' or 'observe', not ${JSON.stringify(mode)}.`);
   return {
     mode,
@@ -128,7 +146,7 @@ export function agentUxGuard(options: GuardOptions): Guard {
       if (typeof input.contentType === 'string' && !isJsonMediaType(input.contentType)) return undefined;
       let checked: Checked;
       try {
-        checked = checkWith(description, input, options);
+        checked = checkWith(description, input, options, reported);
       } catch (error) {
         // A defect of the guard must not break the application; a strict run still says so.
         if (mode === 'observe') return undefined;
