@@ -25,7 +25,7 @@ export default ruleFunction<Options>('envelopeRefreshUrl', nameOptionsSchema(...
       if (schemaAnswer(doc, view, 'refreshUrl', options) !== undefined || (!byField && validates(view))) return undefined;
       return {
         what: `reports a state rejection (${signal}) but has no \`${name}\``,
-        fix: `Add \`${name}\` (string)${placeOf(homeCarrier(doc, view, options))}: the URL to GET for the current state before retrying.`,
+        fix: `Add \`${name}\` (string)${placeOf(homeCarrier(doc, view, options))}: where to GET the current state before retrying.`,
       };
     });
   });

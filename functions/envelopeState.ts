@@ -10,7 +10,7 @@ type Options = NameOptions<Field | 'errorList'>;
 const FIELDS: Record<Field, string> = {
   currentState: 'string',
   allowedActions: 'string[]',
-  refreshUrl: 'string, where to re-read the state',
+  refreshUrl: 'string, where to re-read it',
 };
 const CONCEPTS = Object.keys(FIELDS) as Field[];
 
@@ -30,8 +30,8 @@ export default ruleFunction<Options>('envelopeState', nameOptionsSchema(...(CONC
       if (missing.length === 0) return undefined;
       const fields = missing.map(concept => `\`${names[concept][0]}\` (${FIELDS[concept]})`).join(', ');
       return {
-        what: `reports a state rejection (${signal}) but lacks ${missing.map(concept => `\`${names[concept][0]}\``).join(', ')}`,
-        fix: `Add ${fields}${placeOf(homeCarrier(doc, view, options))}, so the agent re-plans from the real state.`,
+        what: `reports a state rejection (${signal}) without the state to re-plan from`,
+        fix: `Add ${fields}${placeOf(homeCarrier(doc, view, options))}.`,
       };
     });
   });

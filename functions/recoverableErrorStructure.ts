@@ -1,6 +1,6 @@
 import { isErrorStatus } from '../lib/document';
 import { describeViews, errorSchemas, responseExtension, type Problem } from '../lib/error-bodies';
-import { carrierAnswer, placeOf, schemaCarriers, type Carrier, type SchemaNode } from '../lib/error-shapes';
+import { carrierAnswer, carrierName, insideOf, placeOf, schemaCarriers, type Carrier, type SchemaNode } from '../lib/error-shapes';
 import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/names';
 import { ruleFunction } from '../lib/rule-function';
 
@@ -15,8 +15,6 @@ interface Holding {
 }
 
 const score = (holding: Holding) => [holding.code, holding.message].filter(state => state !== 'missing').length;
-const inside = (carrier: Carrier<unknown>) => (carrier.kind === 'body' ? '' : ` in its ${carrier.where}${carrier.kind === 'wrapper' ? ' object' : ''}`);
-const requiredOf = (carrier: Carrier<unknown>) => (carrier.kind === 'body' ? 'the schema' : `the ${carrier.where}${carrier.kind === 'wrapper' ? ' object' : ''}`);
 
 /** ax-recoverable-error-structure: every error body has a required machine-readable code and a required message (R1), wherever its shape keeps them. */
 export default ruleFunction<Options>('recoverableErrorStructure', nameOptionsSchema(...CONCEPTS), ({ doc, options, operations }) => {
@@ -29,14 +27,14 @@ export default ruleFunction<Options>('recoverableErrorStructure', nameOptionsSch
   };
 
   const describe = ({ carrier, code, message }: Holding): Problem => {
-    const missing = [code === 'missing' ? `a required \`${codeName}\` (a stable string such as "VALIDATION_ERROR" that an agent branches on)` : undefined, message === 'missing' ? `a required \`${messageName}\` (one sentence on what went wrong)` : undefined].filter(part => part !== undefined);
+    const missing = [code === 'missing' ? `a required \`${codeName}\` (a stable string such as "VALIDATION_ERROR")` : undefined, message === 'missing' ? `a required \`${messageName}\` (one sentence on what went wrong)` : undefined].filter(part => part !== undefined);
     const optional = [code, message].filter(state => state !== undefined && state !== 'missing').map(name => `\`${name}\``);
     const what = [
       code === 'missing' && message === 'missing' ? 'has neither a machine-readable code nor a message' : code === 'missing' ? 'has no machine-readable code' : message === 'missing' ? 'has no message' : undefined,
       optional.length > 0 ? `does not require ${optional.join(' or ')}` : undefined,
     ].filter(part => part !== undefined);
-    const fixes = [missing.length > 0 ? `Add ${missing.join(' and ')}${placeOf(carrier)}` : undefined, optional.length > 0 ? `List ${optional.join(' and ')} in the \`required\` of ${requiredOf(carrier)}` : undefined].filter(part => part !== undefined);
-    return { what: `${what.join(' and ')}${inside(carrier)}`, fix: `${fixes.join('. ')}.` };
+    const fixes = [missing.length > 0 ? `Add ${missing.join(' and ')}${placeOf(carrier)}` : undefined, optional.length > 0 ? `List ${optional.join(' and ')} in the \`required\` of ${carrierName(carrier)}` : undefined].filter(part => part !== undefined);
+    return { what: `${what.join(' and ')}${insideOf(carrier)}`, fix: `${fixes.join('. ')}.` };
   };
 
   return errorSchemas(doc, operations, isErrorStatus).flatMap(target => {

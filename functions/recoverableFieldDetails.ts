@@ -14,19 +14,20 @@ const VALIDATION_STATUSES = new Set(['400', '422']);
 export default ruleFunction<Options>('recoverableFieldDetails', nameOptionsSchema(...CONCEPTS), ({ doc, options, operations }) => {
   const locator = namesFor(options, 'fieldLocator')[0];
   const reason = namesFor(options, 'fieldReason')[0];
-  const locatorFix = `\`${locator}\` (the input's JSON Pointer, e.g. "/amount")`;
-  const reasonFix = `\`${reason}\` (why it was rejected)`;
+  const locatorFix = `\`${locator}\` (the input's JSON Pointer)`;
+  const reasonFix = `\`${reason}\` (the reason)`;
 
   const problemOf = ({ member, lacks }: FieldDetails): Problem | undefined => {
     if (lacks === undefined) return undefined;
     const items = member.endsWith('items') ? `the ${member}` : `the items of \`${member}\``;
     if ('notList' in lacks) {
-      const declared = lacks.notList === undefined || lacks.notList.length === 0 ? 'without items' : `as ${lacks.notList.join(', ')}`;
-      return { what: `declares \`${member}\` ${declared}, not as a list of field errors`, fix: `Make it an array of { ${locator}, ${reason} } items, one per invalid input field, or a map of field name to messages.` };
+      const types = lacks.notList ?? [];
+      const declared = types.length === 0 || types.includes('array') ? 'without an object `items` schema' : `as ${types.join(', ')}, not as a list of field errors`;
+      return { what: `declares \`${member}\` ${declared}`, fix: `Make it an array of { ${locator}, ${reason} } items, one per invalid input field, or a map of field name to messages.` };
     }
-    const missing = [lacks.locator ? 'a field locator' : undefined, lacks.reason ? 'a reason' : undefined].filter(part => part !== undefined).join(' or ');
+    const missing = lacks.locator && lacks.reason ? 'neither a field locator nor a reason' : lacks.locator ? 'no field locator' : 'no reason';
     const fixes = [lacks.locator ? locatorFix : undefined, lacks.reason ? reasonFix : undefined].filter(part => part !== undefined).join(' and ');
-    return { what: `declares ${member.endsWith('items') ? member : `\`${member}\``} without ${missing}`, fix: `Add ${fixes} to ${items}.` };
+    return { what: `declares ${member.endsWith('items') ? `${member} with` : `\`${member}\` but its items have`} ${missing}`, fix: `Add ${fixes} to ${items}.` };
   };
 
   const problemOfView = (view: ObjectView): Problem | undefined => {

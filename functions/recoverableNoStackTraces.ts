@@ -1,6 +1,6 @@
 import { errorBodies, isErrorStatus } from '../lib/document';
 import { errorSchemas } from '../lib/error-bodies';
-import { schemaAnswers } from '../lib/error-shapes';
+import { insideOf, schemaAnswers } from '../lib/error-shapes';
 import { nameOptionsSchema, type NameOptions } from '../lib/names';
 import { label, placeIn, ruleFunction, type Finding } from '../lib/rule-function';
 import { stackTraceRuntime } from '../lib/stack-traces';
@@ -8,7 +8,7 @@ import { stringsIn } from '../lib/values';
 
 type Options = NameOptions<'stackTrace' | 'errorList'>;
 
-const FIX = 'Remove it: log the trace server-side and return a stable code, a message and a `trace_id` the agent can quote';
+const FIX = 'Remove it: log it server-side and return a `trace_id` the agent can quote';
 
 /** ax-recoverable-no-stack-traces: error schemas declare no stack-trace field and error examples contain no stack trace. */
 export default ruleFunction<Options>('recoverableNoStackTraces', nameOptionsSchema('stackTrace', 'errorList'), ({ doc, options, operations }) => {
@@ -17,7 +17,7 @@ export default ruleFunction<Options>('recoverableNoStackTraces', nameOptionsSche
     const declared = new Map(target.views.flatMap(view => schemaAnswers(doc, view, 'stackTrace', options)).map(found => [`${found.carrier.where}${found.name}`, found]));
     for (const { name, carrier, node } of declared.values()) {
       findings.push({
-        message: `${label(target.operation, target.response)}: ${target.name} declares \`${name}\`${carrier.kind === 'body' ? '' : ` in its ${carrier.where}`}, a stack trace: internal code paths, useless to an agent. ${FIX}.`,
+        message: `${label(target.operation, target.response)}: ${target.name} declares \`${name}\`${insideOf(carrier)}, a stack trace an agent cannot use. ${FIX}.`,
         path: placeIn(target.response, node.property?.location, target.schema.location),
       });
     }

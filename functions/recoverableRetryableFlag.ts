@@ -17,7 +17,7 @@ export default ruleFunction<Options>('recoverableRetryableFlag', nameOptionsSche
       const home = bodyCarrier(doc, view, options);
       return {
         what: 'has no retry flag',
-        fix: `Add \`${inStyleOf(memberNames(home), names)}\` (boolean)${placeOf(home)}: true only for transient failures (rate limit, timeout, 5xx), so an agent knows whether to resend unchanged.`,
+        fix: `Add \`${inStyleOf(memberNames(home), names)}\` (boolean)${placeOf(home)}: true only when the same call may succeed later (rate limit, timeout, 5xx).`,
       };
     }
     // An untyped flag is not declared wrong; only a declared type that cannot hold true/false is.

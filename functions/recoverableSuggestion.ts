@@ -11,9 +11,9 @@ type Options = NameOptions<'recoveryHint' | 'errorList'>;
 const STATUS_HINTS: Record<string, string> = {
   '401': 'Send a valid token as Authorization: Bearer <token>',
   '403': 'Request the scope this call needs, then retry',
-  '404': 'List the collection to find an existing id, then retry with it',
-  '409': 'Re-read the resource and resend the change against its current version',
-  '429': 'Wait the seconds given in Retry-After, then resend the same request',
+  '404': 'List the collection to find a valid id, then retry',
+  '409': 'Re-read the resource, then resend against its current version',
+  '429': 'Wait Retry-After seconds, then resend unchanged',
 };
 
 /**
@@ -51,7 +51,7 @@ function inputHint(doc: OpenApiDocument, input: Property): string {
   const name = `\`${input.name}\``;
   if (!isObject(schema)) return `Correct ${name}, then retry`;
   if (Array.isArray(schema.enum) && schema.enum.length > 0) return `Set ${name} to one of ${schema.enum.slice(0, 3).map(String).join(', ')}`;
-  if (typeof schema.minimum === 'number') return `Set ${name} to a number of at least ${schema.minimum}`;
+  if (typeof schema.minimum === 'number') return `Set ${name} to ${schema.type === 'integer' ? 'an integer' : 'a number'} of at least ${schema.minimum}`;
   if (typeof schema.maxLength === 'number') return `Shorten ${name} to at most ${schema.maxLength} characters`;
   if (typeof schema.format === 'string') return `Send ${name} as a valid ${schema.format}`;
   return typeof schema.type === 'string' ? `Send ${name} as a valid ${schema.type}` : `Correct ${name}, then retry`;
@@ -62,7 +62,7 @@ export default ruleFunction<Options>('recoverableSuggestion', nameOptionsSchema(
   const names = namesFor(options, 'recoveryHint');
   const exampleFor = (operation: Operation, status: string) => {
     const input = STATUS_HINTS[status] === undefined ? firstInput(doc, operation) : undefined;
-    return STATUS_HINTS[status] ?? (input === undefined ? 'Remove what the message names, then retry' : inputHint(doc, input));
+    return STATUS_HINTS[status] ?? (input === undefined ? 'Check the request against this operation\'s parameters, then retry' : inputHint(doc, input));
   };
   return errorSchemas(doc, operations, isClientErrorStatus)
     .filter(target => responseExtension(target.response, 'x-ax-error-suggestion') === undefined)
@@ -71,7 +71,7 @@ export default ruleFunction<Options>('recoverableSuggestion', nameOptionsSchema(
         if (schemaAnswer(doc, view, 'hint', options) !== undefined) return undefined;
         const home = homeCarrier(doc, view, options);
         const hint = inStyleOf(memberNames(home), names);
-        return { what: 'has no recovery hint', fix: `Add \`${hint}\` (string)${placeOf(home)} saying how to fix the request, e.g. "${exampleFor(target.operation, target.response.status)}".` };
+        return { what: 'has no recovery hint', fix: `Add \`${hint}\` (string, how to fix the request)${placeOf(home)}, e.g. "${exampleFor(target.operation, target.response.status)}".` };
       }),
     );
 });

@@ -204,11 +204,17 @@ export function homeCarrier(doc: OpenApiDocument, view: ObjectView, names: Names
   );
 }
 
-/** "to the `error` object", "to the `detail[]` items", "" for the body: where a fix adds a member. */
-export function placeOf(carrier: Carrier<unknown>): string {
-  if (carrier.kind === 'body') return '';
-  return carrier.kind === 'wrapper' ? ` to the ${carrier.where} object` : ` to the ${carrier.where}`;
+/** "the `error` object", "the `detail[]` items", "the schema": a carrier as messages name it. */
+export function carrierName(carrier: Carrier<unknown>): string {
+  if (carrier.kind === 'body') return 'the schema';
+  return carrier.kind === 'wrapper' ? `the ${carrier.where} object` : `the ${carrier.where}`;
 }
+
+/** " to the `error` object", " to the `detail[]` items", "" for the body: where a fix adds a member. */
+export const placeOf = (carrier: Carrier<unknown>): string => (carrier.kind === 'body' ? '' : ` to ${carrierName(carrier)}`);
+
+/** " in its `error` object", "" for the body: where a finding saw a member. */
+export const insideOf = (carrier: Carrier<unknown>): string => (carrier.kind === 'body' ? '' : ` in ${carrierName(carrier).replace(/^the /, 'its ')}`);
 
 /** The carrier a body-wide member (correlation id, retry flag) belongs in: the `error` wrapper if any, else the body. */
 export function bodyCarrier(doc: OpenApiDocument, view: ObjectView, names: Names): Carrier<SchemaNode> {
@@ -312,7 +318,8 @@ function valueFields(body: unknown, names: Names): ValueMember[] {
       }
     }
   }
-  return fields;
+  // An `errors` list is both an error list and a field-details list: each locator once.
+  return fields.filter((field, i) => fields.findIndex(other => other.path === field.path && other.value === field.value) === i);
 }
 
 /** Google's `details[]` items carry their own `fieldViolations[]`: one level of nesting. */

@@ -3,8 +3,12 @@ import { testRule } from './support/testRule';
 
 const post = (responses: object) => ({ post: { responses } });
 const withFields = (properties: object) => ({ ...PROBLEM, properties: { ...PROBLEM.properties, ...properties } });
-const FIX = 'After a rejected change the agent must re-read fresh state before it retries, and needs to know where. Add `refreshUrl` (type string: the URL to GET, e.g. the resource or its subresource that owns the state).';
-const missing = (label: string, shapes = '') => `${label}: the error schema does not declare \`refreshUrl\`${shapes}. ${FIX}`;
+const SIGNAL = 'its schema declares `currentState`';
+const missing = (label: string, shapes = '', signal = SIGNAL, name = 'refreshUrl') =>
+  `${label}: the error schema reports a state rejection (${signal}) but has no \`${name}\`${shapes}. Add \`${name}\` (string): where to GET the current state before retrying.`;
+/** A 422 that reports the resource's state: the case AGLedger's envelope holds to a refresh url. */
+const STATEFUL = withFields({ currentState: { type: 'string' } });
+const FIELD_ERRORS = { type: 'array', items: { type: 'object', properties: { field: { type: 'string' }, message: { type: 'string' } } } };
 const PROBLEM_JSON = ['content', 'application/problem+json', 'schema'];
 
 /** Seed 000's 422 from POST /v1/records/{id}/transition, as a schema. */
@@ -43,7 +47,27 @@ testRule('ax-envelope-refresh-url', [
   {
     name: "fires on seed 004's precondition 422, on the inline schema",
     document: oas3({ '/invoices/{id}/send': post({ '422': body(SEED_004_422, 'application/problem+json') }) }),
-    errors: [{ path: at('/invoices/{id}/send', 'post', '422', ...PROBLEM_JSON), message: missing('POST /invoices/{id}/send 422') }],
+    errors: [{ path: at('/invoices/{id}/send', 'post', '422', ...PROBLEM_JSON), message: missing('POST /invoices/{id}/send 422', '', 'its schema declares `current_status`') }],
+  },
+  {
+    name: 'a request-validation 422 is not held to it: no state signal, field details, or a framework validation shape (FastAPI detail[])',
+    document: oas3({
+      '/a': post({ '422': body(PROBLEM) }),
+      '/b': post({ '422': body(withFields({ details: FIELD_ERRORS }), 'application/json', 'Cannot transition: fields are invalid') }),
+      '/c': post({ '422': body({ type: 'object', properties: { detail: { type: 'array', items: { type: 'object', required: ['loc', 'msg', 'type'], properties: { loc: { type: 'array' }, msg: { type: 'string' }, type: { type: 'string' } } } } } }) }),
+    }),
+    errors: [],
+  },
+  {
+    name: 'a description that speaks of the state holds a 422 without field details to it; a declared state field holds it even with field details',
+    document: oas3({
+      '/a': post({ '422': body(PROBLEM, 'application/json', 'The invoice is in the wrong state') }),
+      '/b': post({ '422': body(withFields({ currentState: { type: 'string' }, details: FIELD_ERRORS })) }),
+    }),
+    errors: [
+      { path: at('/a', 'post', '422', ...JSON_SCHEMA), message: missing('POST /a 422', '', 'its description says "wrong state"') },
+      { path: at('/b', 'post', '422', ...JSON_SCHEMA), message: missing('POST /b 422') },
+    ],
   },
   {
     name: 'only 422: 400, 409, 4XX and default are not asked for a refresh url',
@@ -54,18 +78,18 @@ testRule('ax-envelope-refresh-url', [
     name: 'follows a $ref chain and reports on the operation; an allOf branch may carry the field',
     document: oas3(
       { '/a': post({ '422': body(ref('Invalid')) }), '/b': post({ '422': body(ref('StateProblem')) }) },
-      { schemas: { Invalid: ref('Problem'), Problem: PROBLEM, StateProblem: { allOf: [ref('Problem'), { properties: { refreshUrl: { type: 'string' } } }] } } },
+      { schemas: { Invalid: ref('Problem'), Problem: STATEFUL, StateProblem: { allOf: [ref('Problem'), { properties: { refreshUrl: { type: 'string' } } }] } } },
     ),
     errors: [{ path: at('/a', 'post', '422', ...JSON_SCHEMA), message: missing('POST /a 422') }],
   },
   {
     name: 'fires when one oneOf branch lacks it',
-    document: oas3({ '/a': post({ '422': body({ oneOf: [withFields({ refreshUrl: { type: 'string' } }), PROBLEM] }) }) }),
+    document: oas3({ '/a': post({ '422': body({ oneOf: [withFields({ currentState: { type: 'string' }, refreshUrl: { type: 'string' } }), STATEFUL] }) }) }),
     errors: [{ path: at('/a', 'post', '422', ...JSON_SCHEMA), message: missing('POST /a 422', ' in 1 of its 2 oneOf/anyOf shapes') }],
   },
   {
     name: 'a components/responses entry shared by two operations gives two diagnostics, each on its operation',
-    document: oas3({ '/a': post({ '422': ref('Unprocessable', 'responses') }), '/b': { put: { responses: { '422': ref('Unprocessable', 'responses') } } } }, { responses: { Unprocessable: body(PROBLEM) } }),
+    document: oas3({ '/a': post({ '422': ref('Unprocessable', 'responses') }), '/b': { put: { responses: { '422': ref('Unprocessable', 'responses') } } } }, { responses: { Unprocessable: body(STATEFUL) } }),
     errors: [
       { path: at('/a', 'post', '422'), message: missing('POST /a 422') },
       { path: at('/b', 'put', '422'), message: missing('PUT /b 422') },
@@ -73,32 +97,27 @@ testRule('ax-envelope-refresh-url', [
   },
   {
     name: 'Swagger 2.0: definitions are followed',
-    document: swagger2({ '/a': post({ '422': { description: 'Unprocessable', schema: { $ref: '#/definitions/Problem' } } }) }, { definitions: { Problem: PROBLEM } }),
+    document: swagger2({ '/a': post({ '422': { description: 'Unprocessable', schema: { $ref: '#/definitions/Problem' } } }) }, { definitions: { Problem: STATEFUL } }),
     errors: [{ path: at('/a', 'post', '422', 'schema'), message: missing('POST /a 422') }],
   },
   {
     name: 'OpenAPI 3.1: type arrays are objects too',
-    document: oas3({ '/a': post({ '422': body({ ...PROBLEM, type: ['object', 'null'] }) }), '/b': post({ '422': body({ ...SEED_422, type: ['object', 'null'] }) }) }, {}, '3.1.0'),
+    document: oas3({ '/a': post({ '422': body({ ...STATEFUL, type: ['object', 'null'] }) }), '/b': post({ '422': body({ ...SEED_422, type: ['object', 'null'] }) }) }, {}, '3.1.0'),
     errors: [{ path: at('/a', 'post', '422', ...JSON_SCHEMA), message: missing('POST /a 422') }],
   },
   {
     name: 'x-ax-exempt on the operation or the path item silences the rule there',
     document: oas3({
-      '/a': { post: { 'x-ax-exempt': { 'ax-envelope-refresh-url': 'Stateless calculation, nothing to re-read' }, responses: { '422': body(PROBLEM) } } },
-      '/b': { 'x-ax-exempt': { 'ax-envelope-refresh-url': 'Stateless calculation, nothing to re-read' }, post: { responses: { '422': body(PROBLEM) } } },
+      '/a': { post: { 'x-ax-exempt': { 'ax-envelope-refresh-url': 'Stateless calculation, nothing to re-read' }, responses: { '422': body(STATEFUL) } } },
+      '/b': { 'x-ax-exempt': { 'ax-envelope-refresh-url': 'Stateless calculation, nothing to re-read' }, post: { responses: { '422': body(STATEFUL) } } },
     }),
     errors: [],
   },
   {
     name: 'option refreshUrl replaces the accepted names',
-    document: oas3({ '/a': post({ '422': body(withFields({ reload: { type: 'string' } })) }), '/b': post({ '422': body(withFields({ refreshUrl: { type: 'string' } })) }) }),
+    document: oas3({ '/a': post({ '422': body(withFields({ currentState: { type: 'string' }, reload: { type: 'string' } })) }), '/b': post({ '422': body(withFields({ currentState: { type: 'string' }, refreshUrl: { type: 'string' } })) }) }),
     functionOptions: { refreshUrl: ['reload'] },
-    errors: [
-      {
-        path: at('/b', 'post', '422', ...JSON_SCHEMA),
-        message: 'POST /b 422: the error schema does not declare `reload`. After a rejected change the agent must re-read fresh state before it retries, and needs to know where. Add `reload` (type string: the URL to GET, e.g. the resource or its subresource that owns the state).',
-      },
-    ],
+    errors: [{ path: at('/b', 'post', '422', ...JSON_SCHEMA), message: missing('POST /b 422', '', SIGNAL, 'reload') }],
   },
   {
     name: 'garbage gives silence, never an exception (a missing body is ax-recoverable-error-schema’s to report)',

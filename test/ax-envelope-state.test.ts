@@ -4,13 +4,12 @@ import { testRule } from './support/testRule';
 const post = (responses: object) => ({ post: { responses } });
 const withFields = (properties: object) => ({ ...PROBLEM, properties: { ...PROBLEM.properties, ...properties } });
 const STATE = { currentState: { type: 'string' }, allowedActions: { type: 'array', items: { type: 'string' } }, refreshUrl: { type: 'string' } };
-const HOLDS: Record<string, string> = {
-  currentState: 'type string: the state the resource is actually in',
-  allowedActions: 'array of strings: what the agent may do from this state',
-  refreshUrl: 'type string: where to re-read the state before retrying',
+const HOLDS: Record<string, string> = { currentState: 'string', allowedActions: 'string[]', refreshUrl: 'string, where to re-read it' };
+/** On a 422 the refresh url is ax-envelope-refresh-url's to ask (one missing field, one finding). */
+const missing = (label: string, signal: string, all: string[], shapes = '') => {
+  const fields = label.endsWith(' 422') ? all.filter(f => f !== 'refreshUrl') : all;
+  return `${label}: the error schema reports a state rejection (${signal}) without the state to re-plan from${shapes}. Add ${fields.map(f => `\`${f}\` (${HOLDS[f]})`).join(', ')}.`;
 };
-const missing = (label: string, signal: string, fields: string[], shapes = '') =>
-  `${label}: the error schema reports a state rejection (${signal}) but does not declare ${fields.map(f => `\`${f}\``).join(', ')}${shapes}. Without them the agent cannot re-plan from the state the resource is really in. Add ${fields.map(f => `\`${f}\` (${HOLDS[f]})`).join(', ')}.`;
 const ALL = ['currentState', 'allowedActions', 'refreshUrl'];
 const described = (description: string, schema: unknown = PROBLEM) => body(schema, 'application/json', description);
 
@@ -116,7 +115,7 @@ testRule('ax-envelope-state', [
     errors: [
       {
         path: at('/a', 'post', '409', ...JSON_SCHEMA),
-        message: 'POST /a 409: the error schema reports a state rejection (its schema declares `phase`) but does not declare `self`. Without them the agent cannot re-plan from the state the resource is really in. Add `self` (type string: where to re-read the state before retrying).',
+        message: 'POST /a 409: the error schema reports a state rejection (its schema declares `phase`) without the state to re-plan from. Add `self` (string, where to re-read it).',
       },
     ],
   },

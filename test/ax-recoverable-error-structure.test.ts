@@ -15,8 +15,8 @@ import {
 } from './support/error-seeds';
 import { testRule } from './support/testRule';
 
-const ADD_CODE = 'a required `code` (string, a stable identifier such as "VALIDATION_ERROR" that an agent can branch on)';
-const ADD_MESSAGE = 'a required `message` (string, one sentence saying what went wrong)';
+const ADD_CODE = 'a required `code` (a stable string such as "VALIDATION_ERROR")';
+const ADD_MESSAGE = 'a required `message` (one sentence on what went wrong)';
 const neither = (where: string) => `${where}: the error schema has neither a machine-readable code nor a message. Add ${ADD_CODE} and ${ADD_MESSAGE}.`;
 const ok = { '200': { description: 'OK' } };
 const get = (errors: object) => ({ get: { responses: { ...ok, ...errors } } });
@@ -39,11 +39,11 @@ testRule('ax-recoverable-error-structure', [
       }),
     }),
     errors: [
-      { path: at('/a', 'get', '400', ...JSON_SCHEMA), message: 'GET /a 400: the error schema declares the code `code` but does not require it. List `code` in the `required` of the schema.' },
-      { path: at('/a', 'get', '404', ...JSON_SCHEMA), message: 'GET /a 404: the error schema declares the message `detail` but does not require it. List `detail` in the `required` of the schema.' },
+      { path: at('/a', 'get', '400', ...JSON_SCHEMA), message: 'GET /a 400: the error schema does not require `code`. List `code` in the `required` of the schema.' },
+      { path: at('/a', 'get', '404', ...JSON_SCHEMA), message: 'GET /a 404: the error schema does not require `detail`. List `detail` in the `required` of the schema.' },
       {
         path: at('/a', 'get', '409', ...JSON_SCHEMA),
-        message: `GET /a 409: the error schema has no message and declares the code \`code\` but does not require it. Add ${ADD_MESSAGE}. List \`code\` in the \`required\` of the schema.`,
+        message: `GET /a 409: the error schema has no message and does not require \`code\`. Add ${ADD_MESSAGE}. List \`code\` in the \`required\` of the schema.`,
       },
     ],
   },
@@ -53,7 +53,7 @@ testRule('ax-recoverable-error-structure', [
     errors: [
       {
         path: at('/invoices/{id}/finalize', 'post', '500', ...JSON_SCHEMA),
-        message: `POST /invoices/{id}/finalize 500: the error schema has no machine-readable code and declares the message \`message\` but does not require it. Add ${ADD_CODE}. List \`message\` in the \`required\` of the schema.`,
+        message: `POST /invoices/{id}/finalize 500: the error schema has no machine-readable code and does not require \`message\`. Add ${ADD_CODE}. List \`message\` in the \`required\` of the schema.`,
       },
     ],
   },
@@ -73,7 +73,7 @@ testRule('ax-recoverable-error-structure', [
   {
     name: 'looks inside the error wrapper, and says where to list what it does not require',
     document: oas3({ '/a': get({ '400': body({ type: 'object', properties: { error: { type: 'object', required: ['message'], properties: { code: string, message: string } } } }) }) }),
-    errors: [{ path: at('/a', 'get', '400', ...JSON_SCHEMA), message: 'GET /a 400: the error schema declares the code `code` but does not require it. List `code` in the `required` of the `error` object.' }],
+    errors: [{ path: at('/a', 'get', '400', ...JSON_SCHEMA), message: 'GET /a 400: the error schema does not require `code` in its `error` object. List `code` in the `required` of the `error` object.' }],
   },
   {
     name: 'allOf composition: members and required may come from different branches',
@@ -89,7 +89,7 @@ testRule('ax-recoverable-error-structure', [
     errors: [
       {
         path: at('/a', 'get', '409', ...JSON_SCHEMA),
-        message: 'GET /a 409: the error schema declares the code `code` but does not require it and declares the message `message` but does not require it. List `code` in the `required` of the schema. List `message` in the `required` of the schema.',
+        message: 'GET /a 409: the error schema does not require `code` or `message`. List `code` and `message` in the `required` of the schema.',
       },
     ],
   },
@@ -167,7 +167,7 @@ testRule('ax-recoverable-error-structure', [
     errors: [
       {
         path: at('/a', 'get', '500', ...JSON_SCHEMA),
-        message: 'GET /a 500: the error schema has no machine-readable code. Add a required `reason` (string, a stable identifier such as "VALIDATION_ERROR" that an agent can branch on).',
+        message: 'GET /a 500: the error schema has no machine-readable code. Add a required `reason` (a stable string such as "VALIDATION_ERROR").',
       },
     ],
   },

@@ -12,12 +12,11 @@ import {
 } from './support/error-seeds';
 import { testRule } from './support/testRule';
 
-const NO_FIELD_FIX =
-  'Add `details`: an array of { field, message } items, one per invalid input field, e.g. { "field": "/amount", "message": "must be greater than 0" }; or, in a single-error body, a `field` beside the code.';
+const NO_FIELD_FIX = 'Add `details`: an array of { field, message } items, one per invalid field, e.g. { "field": "/amount", "message": "must be > 0" }.';
 const noField = (where: string, scope = '') => `${where}: the error schema does not say which input field failed${scope}. ${NO_FIELD_FIX}`;
-const LOCATOR = '`field` (string, the JSON Pointer or dotted path of the input, e.g. "/amount")';
-const REASON = '`message` (string, why the value was rejected, e.g. "must be greater than 0")';
-const makeArray = (name: string) => `Make \`${name}\` an array of { field, message } objects, one per invalid input field, so that an agent can fix exactly those fields.`;
+const LOCATOR = '`field` (the input\'s JSON Pointer)';
+const REASON = '`message` (the reason)';
+const makeArray = (_name: string) => 'Make it an array of { field, message } items, one per invalid input field, or a map of field name to messages.';
 const ok = { '201': { description: 'Created' } };
 const post = (errors: object) => ({ post: { responses: { ...ok, ...errors } } });
 const string = { type: 'string' };
@@ -61,7 +60,7 @@ testRule('ax-recoverable-field-details', [
       '/b': post({ '400': body({ type: 'object', properties: { code: string, details: { type: 'array' } } }) }),
     }),
     errors: [
-      { path: at('/a', 'post', '400', ...JSON_SCHEMA), message: `POST /a 400: the error schema declares \`details\` as string, not as an array of field errors. ${makeArray('details')}` },
+      { path: at('/a', 'post', '400', ...JSON_SCHEMA), message: `POST /a 400: the error schema declares \`details\` as string, not as a list of field errors. ${makeArray('details')}` },
       { path: at('/a', 'post', '422', ...JSON_SCHEMA), message: `POST /a 422: the error schema declares \`errors\` without an object \`items\` schema. ${makeArray('errors')}` },
       { path: at('/b', 'post', '400', ...JSON_SCHEMA), message: `POST /b 400: the error schema declares \`details\` without an object \`items\` schema. ${makeArray('details')}` },
     ],
@@ -145,7 +144,7 @@ testRule('ax-recoverable-field-details', [
       {
         path: at('/a', 'post', '422', ...JSON_SCHEMA),
         message:
-          'POST /a 422: the error schema does not say which input field failed. Add `problems`: an array of { param, why } items, one per invalid input field, e.g. { "param": "/amount", "why": "must be greater than 0" }; or, in a single-error body, a `param` beside the code.',
+          'POST /a 422: the error schema does not say which input field failed. Add `problems`: an array of { param, why } items, one per invalid field, e.g. { "param": "/amount", "why": "must be > 0" }.',
       },
     ],
   },

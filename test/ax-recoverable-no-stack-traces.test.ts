@@ -2,9 +2,9 @@ import { at, body, JSON_SCHEMA, oas3, PROBLEM, ref, swagger2 } from './support/d
 import { SEED_004_INTERNAL_EXAMPLE } from './support/error-seeds';
 import { testRule } from './support/testRule';
 
-const FIX = 'Remove it: map internal exceptions to a stable error code and a message, log the trace server-side, and return a `trace_id` the agent can quote';
-const field = (operation: string, name: string, schema = 'the error schema') =>
-  `${operation}: ${schema} declares \`${name}\`, which ships internal code paths to the client and means nothing to an agent. ${FIX}.`;
+const FIX = 'Remove it: log it server-side and return a `trace_id` the agent can quote';
+const field = (operation: string, name: string, schema = 'the error schema', inside = '') =>
+  `${operation}: ${schema} declares \`${name}\`${inside}, a stack trace an agent cannot use. ${FIX}.`;
 const trace = (operation: string, runtime: string, mediaType = 'application/json') =>
   `${operation}: the ${mediaType} error example contains a ${runtime} stack trace. ${FIX} instead.`;
 const get = (errors: object) => ({ get: { responses: { '200': { description: 'OK' }, ...errors } } });
@@ -51,7 +51,7 @@ testRule('ax-recoverable-no-stack-traces', [
     ),
     errors: [
       { path: at('/a', 'get', '400', ...JSON_SCHEMA, 'properties', 'stackTrace'), message: field('GET /a 400', 'stackTrace') },
-      { path: at('/a', 'get', '401', ...JSON_SCHEMA, 'properties', 'error', 'properties', 'stack_trace'), message: field('GET /a 401', 'stack_trace') },
+      { path: at('/a', 'get', '401', ...JSON_SCHEMA, 'properties', 'error', 'properties', 'stack_trace'), message: field('GET /a 401', 'stack_trace', undefined, ' in its `error` object') },
       { path: at('/a', 'get', '409', ...JSON_SCHEMA, 'allOf', '1', 'properties', 'exception'), message: field('GET /a 409', 'exception') },
       { path: at('/a', 'get', '500', ...JSON_SCHEMA), message: field('GET /a 500', 'backtrace') },
     ],

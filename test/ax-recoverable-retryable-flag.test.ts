@@ -14,10 +14,10 @@ import {
 } from './support/error-seeds';
 import { testRule } from './support/testRule';
 
-const FIX = 'Add a `retryable` (boolean): true only for transient failures (rate limit, timeout, 5xx), so that an agent knows whether to retry unchanged or to change the request.';
-const noFlag = (where: string, scope = '') => `${where}: the error schema has no retry flag${scope}. ${FIX}`;
+const fix = (place = '') => `Add \`retryable\` (boolean)${place}: true only when the same call may succeed later (rate limit, timeout, 5xx).`;
+const noFlag = (where: string, scope = '', place = '') => `${where}: the error schema has no retry flag${scope}. ${fix(place)}`;
 const notBoolean = (where: string, name: string, types: string) =>
-  `${where}: the error schema declares the retry flag \`${name}\` as ${types}. Make \`${name}\` a boolean (\`type: boolean\`): an agent branches on true or false, not on text.`;
+  `${where}: the error schema declares the retry flag \`${name}\` as ${types}. Make \`${name}\` a boolean: an agent branches on true or false, not on text.`;
 const ok = { '200': { description: 'OK' } };
 const get = (errors: object) => ({ get: { responses: { ...ok, ...errors } } });
 const string = { type: 'string' };
@@ -115,7 +115,7 @@ testRule('ax-recoverable-retryable-flag', [
     errors: [
       {
         path: at('/a', 'get', '500', ...JSON_SCHEMA),
-        message: 'GET /a 500: the error schema has no retry flag. Add a `transient` (boolean): true only for transient failures (rate limit, timeout, 5xx), so that an agent knows whether to retry unchanged or to change the request.',
+        message: 'GET /a 500: the error schema has no retry flag. Add `transient` (boolean): true only when the same call may succeed later (rate limit, timeout, 5xx).',
       },
     ],
   },

@@ -12,8 +12,8 @@ import {
 } from './support/error-seeds';
 import { testRule } from './support/testRule';
 
-const fix = (hint: string) => `Add a \`recoveryHint\` (string) that tells the caller how to fix the request, e.g. "${hint}".`;
-const noHint = (where: string, scope = '', hint = 'Set amount to a positive integer in cents') => `${where}: the error schema has no recovery hint${scope}. ${fix(hint)}`;
+const fix = (hint: string) => `Add \`recoveryHint\` (string, how to fix the request), e.g. "${hint}".`;
+const noHint = (where: string, scope = '', hint = "Check the request against this operation's parameters, then retry") => `${where}: the error schema has no recovery hint${scope}. ${fix(hint)}`;
 const ok = { '200': { description: 'OK' } };
 const post = (errors: object) => ({ post: { responses: { '201': { description: 'Created' }, ...errors } } });
 const string = { type: 'string' };
@@ -50,15 +50,15 @@ testRule('ax-recoverable-suggestion', [
     document: oas3({ '/a': post({ '401': body(PROBLEM), '409': body(PROBLEM), '429': body(PROBLEM) }) }),
     errors: [
       { path: at('/a', 'post', '401', ...JSON_SCHEMA), message: noHint('POST /a 401', '', 'Send a valid token as Authorization: Bearer <token>') },
-      { path: at('/a', 'post', '409', ...JSON_SCHEMA), message: noHint('POST /a 409', '', 'Re-read the resource and resend the change against its current version') },
-      { path: at('/a', 'post', '429', ...JSON_SCHEMA), message: noHint('POST /a 429', '', 'Wait the seconds given in Retry-After, then resend the same request') },
+      { path: at('/a', 'post', '409', ...JSON_SCHEMA), message: noHint('POST /a 409', '', 'Re-read the resource, then resend against its current version') },
+      { path: at('/a', 'post', '429', ...JSON_SCHEMA), message: noHint('POST /a 429', '', 'Wait Retry-After seconds, then resend unchanged') },
     ],
   },
   {
     name: 'checks 4xx, 4XX and default; ignores 5xx and 5XX (a server fault is not the request to fix)',
     document: oas3({ '/a': { get: { responses: { ...ok, '404': body(PROBLEM), '4XX': body(PROBLEM), '500': body(PROBLEM), '5XX': body(PROBLEM), default: body(PROBLEM) } } } }),
     errors: [
-      { path: at('/a', 'get', '404', ...JSON_SCHEMA), message: noHint('GET /a 404', '', 'List the collection to find an existing id, then retry with it') },
+      { path: at('/a', 'get', '404', ...JSON_SCHEMA), message: noHint('GET /a 404', '', 'List the collection to find a valid id, then retry') },
       { path: at('/a', 'get', '4XX', ...JSON_SCHEMA), message: noHint('GET /a 4XX') },
       { path: at('/a', 'get', 'default', ...JSON_SCHEMA), message: noHint('GET /a default') },
     ],
@@ -104,7 +104,7 @@ testRule('ax-recoverable-suggestion', [
     errors: [
       {
         path: at('/a', 'post', '422', ...JSON_SCHEMA),
-        message: 'POST /a 422: the error schema has no recovery hint. Add a `remedy` (string) that tells the caller how to fix the request, e.g. "Set amount to a positive integer in cents".',
+        message: 'POST /a 422: the error schema has no recovery hint. Add `remedy` (string, how to fix the request), e.g. "Check the request against this operation\'s parameters, then retry".',
       },
     ],
   },

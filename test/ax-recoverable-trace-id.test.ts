@@ -11,8 +11,8 @@ import {
 } from './support/error-seeds';
 import { testRule } from './support/testRule';
 
-const FIX = "Add a `trace_id` (string) that identifies this failure in the server's logs; an agent passes it on when it escalates, instead of a stack trace.";
-const noId = (where: string, scope = '') => `${where}: the error schema has no correlation id${scope}. ${FIX}`;
+const fix = (name = 'trace_id', place = '') => `Add \`${name}\` (string)${place} or an \`X-Request-ID\` response header: the id an agent quotes when it escalates.`;
+const noId = (where: string, scope = '', name?: string, place?: string) => `${where}: the error schema has no correlation id${scope}. ${fix(name, place)}`;
 const ok = { '200': { description: 'OK' } };
 const get = (errors: object) => ({ get: { responses: { ...ok, ...errors } } });
 const string = { type: 'string' };
@@ -86,7 +86,7 @@ testRule('ax-recoverable-trace-id', [
     errors: [
       {
         path: at('/a', 'get', '503', ...JSON_SCHEMA),
-        message: "GET /a 503: the error schema has no correlation id. Add a `incident` (string) that identifies this failure in the server's logs; an agent passes it on when it escalates, instead of a stack trace.",
+        message: "GET /a 503: the error schema has no correlation id. Add `incident` (string) or an `X-Request-ID` response header: the id an agent quotes when it escalates.",
       },
     ],
   },

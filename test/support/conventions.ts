@@ -1,0 +1,11 @@
+/** The convention fixtures (test/fixtures/conventions/): one small description per framework's real error shape. */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+export const CONVENTIONS = ['aspnetcore', 'berlin-group', 'fastapi', 'google-aip193', 'graphql-style', 'jsonapi', 'microsoft', 'oauth2', 'rfc9457', 'spring-boot', 'stripe'] as const;
+export type Convention = (typeof CONVENTIONS)[number];
+
+/** The YAML text of one convention fixture. */
+export function convention(name: Convention): string {
+  return readFileSync(join(__dirname, '..', 'fixtures', 'conventions', `${name}.yaml`), 'utf8');
+}
