@@ -10,7 +10,7 @@ import { isExempt, label } from '../lib/rule-function';
 import { stackTraceRuntime } from '../lib/stack-traces';
 import { membersOf, stringsIn } from '../lib/values';
 import type { Description } from './description';
-import { firstName, hintNameFor, readError, stateMember, type Names, type StateField } from './shapes';
+import { firstName, hintNameFor, readError, stateMember, type LiveError, type Names, type StateField } from './shapes';
 
 export interface Violation {
   /** This package's rule id (`ax-envelope-next-steps`, …), or `undeclared`. */
@@ -19,7 +19,7 @@ export interface Violation {
 }
 
 /** One response, as the guard sees it. */
-export interface Exchange {
+export interface Exchange extends Readings {
   description: Description;
   operation: Operation;
   /** The declared response the status falls under, if any. */
@@ -30,7 +30,19 @@ export interface Exchange {
   names: Names;
 }
 
+/** What several checks read from the body, computed at most once per response. */
+interface Readings {
+  error(): LiveError;
+  stepLists(): { steps: unknown; at: string }[];
+}
+
 type Check = (exchange: Exchange, say: (what: string) => string) => Violation[];
+
+function once<T>(compute: () => T): () => T {
+  let value: T | undefined;
+  let done = false;
+  return () => (done ? (value as T) : ((done = true), (value = compute())));
+}
 
 const STEP_FIELDS = '{ action, method, href, description }';
 const MAX_SHOWN = 60;
@@ -56,15 +68,15 @@ const nextSteps: Check = ({ operation, status, body, names }, say) => {
 };
 
 /** Every `nextSteps` list in the body, wherever it sits, with its location. */
-function stepLists(body: unknown, names: Names) {
+function stepListsOf(body: unknown, names: Names) {
   return holdersOf({ value: body, location: [] }, namesFor(names, 'nextSteps')).map(({ value }) => ({ steps: value.value, at: where(value.location ?? []) }));
 }
 
 /** ax-envelope-next-steps-shape: each list holds complete steps: the four fields, strings, an HTTP method. */
-const nextStepsShape: Check = ({ body, names }, say) => {
+const nextStepsShape: Check = ({ names, stepLists }, say) => {
   const fields = namesFor(names, 'nextStepItem');
   const methodName = fields[1];
-  return stepLists(body, names).flatMap(({ steps, at }) => {
+  return stepLists().flatMap(({ steps, at }) => {
     if (!Array.isArray(steps)) return [violation('ax-envelope-next-steps-shape', say(`\`${at}\` is ${kindOf(steps)}, not a list of steps an agent can call. Send an array of ${STEP_FIELDS}.`))];
     for (const [i, step] of steps.entries()) {
       if (!isObject(step)) return [violation('ax-envelope-next-steps-shape', say(`\`${at}[${i}]\` is ${kindOf(step)}, not a step an agent can call. Send each step as ${STEP_FIELDS}.`))];
@@ -92,11 +104,11 @@ function kindOf(value: unknown): string {
 }
 
 /** ax-envelope-next-steps-href: each step's href reaches a declared route, with a method declared there. */
-const nextStepsHref: Check = ({ description, body, names }, say) => {
+const nextStepsHref: Check = ({ description, names, stepLists }, say) => {
   const [, methodName, hrefName] = namesFor(names, 'nextStepItem');
   if (hrefName === undefined) return [];
   const found: Violation[] = [];
-  for (const { steps, at } of stepLists(body, names)) {
+  for (const { steps, at } of stepLists()) {
     if (!Array.isArray(steps)) continue;
     steps.forEach((step, i) => {
       const href = isObject(step) ? step[hrefName] : undefined;
@@ -135,9 +147,9 @@ const emptyActions: Check = ({ body, names }, say) => {
 };
 
 /** ax-recoverable-error-structure and ax-recoverable-suggestion: a 4xx body has a code, a message and a recovery hint. */
-const clientError: Check = ({ response, status, body, names }, say) => {
+const clientError: Check = ({ response, status, body, names, error: read }, say) => {
   if (status < 400 || status > 499) return [];
-  const error = readError(body, names);
+  const error = read();
   const found: Violation[] = [];
   // The AX convention lets the description carry the code and the hint as response extensions.
   const code = error.code !== undefined || (response !== undefined && responseExtension(response, 'x-ax-error-code') !== undefined);
@@ -153,11 +165,11 @@ const clientError: Check = ({ response, status, body, names }, say) => {
 };
 
 /** ax-envelope-state (and ax-envelope-refresh-url on a 422): a state rejection hands over the state, the legal moves and where to re-read them. */
-const stateRejection: Check = ({ description, operation, response, status, body, names }, say) => {
+const stateRejection: Check = ({ description, operation, response, status, body, names, error }, say) => {
   if (status !== 409 && status !== 422) return [];
   const carried = (['currentState', 'allowedActions'] as const).map(field => stateMember(body, field, names)).find(member => member !== undefined);
   // Without a state field in the body, the description's word is the signal, and a body naming failed fields is a validation error.
-  const declared = carried === undefined && response !== undefined && description.stateRejection(operation, response, names) !== undefined && readError(body, names).fieldCount === 0;
+  const declared = carried === undefined && response !== undefined && description.stateRejection(operation, response, names) !== undefined && error().fieldCount === 0;
   if (carried === undefined && !declared) return [];
   const signal = carried !== undefined ? `it carries \`${carried.path}\`` : 'so says the description';
   const missing = (['currentState', 'allowedActions', 'refreshUrl'] as StateField[]).filter(field => stateMember(body, field, names) === undefined);
@@ -187,10 +199,10 @@ const retryAfter: Check = ({ status, headers, body, names }, say) => {
 };
 
 /** ax-recoverable-no-stack-traces: no error body carries a stack trace, as a member or inside any text. */
-const noStackTraces: Check = ({ status, body, names }, say) => {
+const noStackTraces: Check = ({ status, body, error }, say) => {
   if (status < 400) return [];
   const fix = 'Log it server-side and send a stable code, a message and a `trace_id` instead.';
-  const member = readError(body, names).stackTrace;
+  const member = error().stackTrace;
   if (member !== undefined && member.value !== null && member.value !== '' && !(Array.isArray(member.value) && member.value.length === 0)) {
     return [violation('ax-recoverable-no-stack-traces', say(`the error body carries \`${member.path}\`, a stack trace: internal code paths, useless to an agent. ${fix}`))];
   }
@@ -213,7 +225,9 @@ const CHECKS: [Check, string[]][] = [
 ];
 
 /** Every violation of one response, minus those the operation is exempted from with `x-ax-exempt`. */
-export function violationsOf(exchange: Exchange): Violation[] {
+export function violationsOf(response: Omit<Exchange, keyof Readings>): Violation[] {
+  const { body, names } = response;
+  const exchange: Exchange = { ...response, error: once(() => readError(body, names)), stepLists: once(() => stepListsOf(body, names)) };
   const prefix = `${label(exchange.operation)} ${exchange.status}: `;
   const say = (what: string) => prefix + what;
   return CHECKS.flatMap(([check, rules]) => {

@@ -12,19 +12,19 @@ interface CounterLike {
 interface RegistryLike {
   getSingleMetric(name: string): unknown;
 }
-/** The parts of prom-client used: `import * as client from 'prom-client'` fits. */
-export interface PromClientLike {
-  Counter: new (configuration: { name: string; help: string; labelNames: string[]; registers?: RegistryLike[] }) => CounterLike;
-  register: RegistryLike;
+/** The parts of prom-client used (`R`: its Registry type): `import * as client from 'prom-client'` fits. */
+export interface PromClientLike<R extends RegistryLike = RegistryLike> {
+  Counter: new (configuration: { name: string; help: string; labelNames: string[]; registers?: R[] }) => CounterLike;
+  register: R;
 }
 
-export interface PromCounterOptions {
+export interface PromCounterOptions<R extends RegistryLike = RegistryLike> {
   /** The registry to count in; default prom-client's global `register`. */
-  registry?: RegistryLike;
+  registry?: R;
 }
 
 /** `onViolation: promViolationCounter(client)`. Registering twice in one registry reuses the counter. */
-export function promViolationCounter(client: PromClientLike, options: PromCounterOptions = {}): OnViolation {
+export function promViolationCounter<R extends RegistryLike>(client: PromClientLike<R>, options: PromCounterOptions<R> = {}): OnViolation {
   const registry = options.registry ?? client.register;
   const counter =
     (registry.getSingleMetric(VIOLATIONS_METRIC) as CounterLike | undefined) ??
