@@ -8,7 +8,7 @@ import { nameList, namesFor } from '../lib/names';
 import { holdersOf } from '../lib/nested';
 import { isExempt, label } from '../lib/rule-function';
 import { stackTraceRuntime } from '../lib/stack-traces';
-import { membersOf, stringsIn } from '../lib/values';
+import { describeValue, membersOf, stringsIn } from '../lib/values';
 import type { Description } from './description';
 import { firstName, hintNameFor, readError, stateMember, type LiveError, type Names, type StateField } from './shapes';
 
@@ -28,6 +28,8 @@ export interface Exchange extends Readings {
   headers: Record<string, unknown>;
   body: unknown;
   names: Names;
+  /** ax-envelope-next-steps' `prefixes` option: only mutations under these paths must send next steps. */
+  prefixes: readonly string[] | undefined;
 }
 
 /** What several checks read from the body, computed at most once per response. */
@@ -58,8 +60,9 @@ function where(path: JsonPath): string {
 const violation = (rule: string, message: string): Violation => ({ rule, message });
 
 /** ax-envelope-next-steps: a 2xx answer to a mutation tells the agent which call comes next. */
-const nextSteps: Check = ({ operation, status, body, names }, say) => {
+const nextSteps: Check = ({ operation, status, body, names, prefixes }, say) => {
   if (!isMutation(operation) || !isEnvelopeStatus(String(status))) return [];
+  if (prefixes !== undefined && !prefixes.some(prefix => operation.path.startsWith(prefix))) return [];
   const name = firstName(names, 'nextSteps');
   const steps = isObject(body) ? namesFor(names, 'nextSteps').map(key => body[key]).find(value => value !== undefined) : undefined;
   if (steps !== undefined && (!Array.isArray(steps) || steps.length > 0)) return [];
@@ -77,9 +80,9 @@ const nextStepsShape: Check = ({ names, stepLists }, say) => {
   const fields = namesFor(names, 'nextStepItem');
   const methodName = fields[1];
   return stepLists().flatMap(({ steps, at }) => {
-    if (!Array.isArray(steps)) return [violation('ax-envelope-next-steps-shape', say(`\`${at}\` is ${kindOf(steps)}, not a list of steps an agent can call. Send an array of ${STEP_FIELDS}.`))];
+    if (!Array.isArray(steps)) return [violation('ax-envelope-next-steps-shape', say(`\`${at}\` is ${describeValue(steps)}, not a list of steps an agent can call. Send an array of ${STEP_FIELDS}.`))];
     for (const [i, step] of steps.entries()) {
-      if (!isObject(step)) return [violation('ax-envelope-next-steps-shape', say(`\`${at}[${i}]\` is ${kindOf(step)}, not a step an agent can call. Send each step as ${STEP_FIELDS}.`))];
+      if (!isObject(step)) return [violation('ax-envelope-next-steps-shape', say(`\`${at}[${i}]\` is ${describeValue(step)}, not a step an agent can call. Send each step as ${STEP_FIELDS}.`))];
       const missing = fields.filter(field => typeof step[field] !== 'string' || step[field] === '');
       if (missing.length > 0) {
         return [violation('ax-envelope-next-steps-shape', say(`\`${at}[${i}]\` has no string ${nameList(missing)}, so an agent gets a step it cannot call. Send each step as ${STEP_FIELDS}, every field a non-empty string.`))];
@@ -96,11 +99,6 @@ const nextStepsShape: Check = ({ names, stepLists }, say) => {
 /** "`a`, `b` and `c`". */
 function allOf(names: readonly string[]): string {
   return nameList(names).replace(/ or (`[^`]*`)$/, ' and $1');
-}
-
-function kindOf(value: unknown): string {
-  if (value === null) return 'null';
-  return Array.isArray(value) ? 'an array' : isObject(value) ? 'an object' : `a ${typeof value}`;
 }
 
 /** ax-envelope-next-steps-href: each step's href reaches a declared route, with a method declared there. */

@@ -12,6 +12,8 @@ export type { Violation };
 export interface CheckOptions {
   /** Field names per concept, as the rules' `functionOptions` take them (e.g. `{ nextSteps: ['next'] }`). */
   names?: Names;
+  /** As ax-envelope-next-steps' option: only mutations whose path (under `paths`) starts with one of these must send `nextSteps`. */
+  prefixes?: string[];
   /** Report requests to routes (or methods) the description does not declare, once per route, as `undeclared`. Default false. */
   undeclared?: boolean;
 }
@@ -91,7 +93,7 @@ function checkWith(description: Description, input: ResponseInput, options: Chec
   const route = operation.path;
   if (!isJsonBody(input.body)) return { route, violations: [] };
   const headers = input.headers ?? {};
-  const exchange = { description, operation, response: description.response(operation, input.status), status: input.status, headers, body: input.body, names: options.names };
+  const exchange = { description, operation, response: description.response(operation, input.status), status: input.status, headers, body: input.body, names: options.names, prefixes: options.prefixes };
   return { route, violations: violationsOf(exchange) };
 }
 

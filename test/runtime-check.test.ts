@@ -63,8 +63,13 @@ describe('checkResponse', () => {
       'POST /orders 201: `data.nextSteps[0]` sends FOLLOW to "/v1/orders", but `/v1/orders` declares only GET, POST. Send a declared method, or declare `follow` there.',
     ]);
     expect(checkResponse(API, post('/v1/orders', 201, { nextSteps: 'GET /v1/orders' })).map(found => found.message)).toEqual([
-      'POST /orders 201: `nextSteps` is a string, not a list of steps an agent can call. Send an array of { action, method, href, description }.',
+      'POST /orders 201: `nextSteps` is the string "GET /v1/orders", not a list of steps an agent can call. Send an array of { action, method, href, description }.',
     ]);
+  });
+
+  test('the prefixes option limits ax-envelope-next-steps to some paths, as in the ruleset', () => {
+    expect(rulesOf(post('/v1/orders', 201, { id: 'o1' }), API, { prefixes: ['/payments'] })).toEqual([]);
+    expect(rulesOf(post('/v1/orders', 201, { id: 'o1' }), API, { prefixes: ['/orders'] })).toEqual(['ax-envelope-next-steps']);
   });
 
   test('statuses without a body to carry nextSteps, and list bodies of mutations', () => {

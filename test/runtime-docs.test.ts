@@ -18,6 +18,6 @@ test('the strict-mode body', () => {
 });
 
 test('every option and the environment switch are documented', () => {
-  for (const option of ['spec', 'mode', 'onViolation', 'names', 'undeclared']) expect(page).toContain(`| \`${option}\` |`);
+  for (const option of ['spec', 'mode', 'onViolation', 'names', 'prefixes', 'undeclared']) expect(page).toContain(`| \`${option}\` |`);
   expect(page).toContain('AGENT_UX_STRICT=1');
 });
