@@ -54,6 +54,8 @@ export type Names = Partial<Record<Concept, readonly string[]>> | null | undefin
 /** One place an error object sits: `where` names it for messages ("", "`error`", "`detail[]` items"). */
 export interface Carrier<N> {
   kind: CarrierKind;
+  /** The member holding it: `error`, `detail`; empty for the body. */
+  member: string;
   where: string;
   /** The error objects there: one for a body or wrapper, one per item of a list (a schema's items are one node). */
   nodes: N[];
@@ -78,13 +80,13 @@ interface Reader<N> {
 }
 
 function carriersOf<N>(reader: Reader<N>, root: N, names: Names): Carrier<N>[] {
-  const carriers: Carrier<N>[] = [{ kind: 'body', where: '', nodes: [root] }];
+  const carriers: Carrier<N>[] = [{ kind: 'body', member: '', where: '', nodes: [root] }];
   const wrapper = reader.member(root, WRAPPER);
-  if (wrapper !== undefined && reader.isObject(wrapper.node)) carriers.push({ kind: 'wrapper', where: `\`${WRAPPER}\``, nodes: [wrapper.node] });
+  if (wrapper !== undefined && reader.isObject(wrapper.node)) carriers.push({ kind: 'wrapper', member: WRAPPER, where: `\`${WRAPPER}\``, nodes: [wrapper.node] });
   for (const name of namesFor(names, 'errorList')) {
     const list = reader.member(root, name);
     const items = list === undefined ? undefined : reader.items(list.node);
-    if (items !== undefined && items.length > 0) carriers.push({ kind: 'list', where: `\`${name}[]\` items`, nodes: items });
+    if (items !== undefined && items.length > 0) carriers.push({ kind: 'list', member: name, where: `\`${name}[]\` items`, nodes: items });
   }
   return carriers;
 }
@@ -276,8 +278,9 @@ export interface ErrorValue {
   fields: ValueMember[];
 }
 
+/** `code`, `error.code`, `detail[].type`: where a member sits below the body. */
 const valuePath = (carrier: Carrier<unknown>, name: string): string =>
-  carrier.kind === 'body' ? name : carrier.kind === 'wrapper' ? `${WRAPPER}.${name}` : `${carrier.where.slice(1, carrier.where.indexOf('`', 1))}.${name}`;
+  carrier.kind === 'body' ? name : carrier.kind === 'wrapper' ? `${carrier.member}.${name}` : `${carrier.member}[].${name}`;
 
 function valueAnswer(body: unknown, question: Question, names: Names): ValueMember | undefined {
   const best = membersAnswering(valueReader, body, question, names)[0];
@@ -306,7 +309,7 @@ function valueFields(body: unknown, names: Names): ValueMember[] {
     return undefined;
   };
   for (const carrier of carriersOf(valueReader, body, names)) {
-    if (carrier.kind === 'list') carrier.nodes.forEach(item => locate(item, valuePath(carrier, '').slice(0, -1)));
+    if (carrier.kind === 'list') carrier.nodes.forEach(item => locate(item, `${carrier.member}[]`));
     else {
       const single = memberIn(valueReader, carrier, 'locator', names, false);
       if (single !== undefined) fields.push({ path: valuePath(carrier, single.name), value: single.node });
@@ -356,8 +359,8 @@ export function fieldDetailsOf(doc: OpenApiDocument, view: ObjectView, names: Na
   const detailNames = namesFor(names, 'fieldDetails');
   for (const carrier of schemaCarriers(doc, view, names)) {
     if (carrier.kind === 'list') {
-      const name = carrier.where.slice(1, carrier.where.indexOf('`', 1));
-      if (!detailNames.includes(name.slice(0, -2))) judged.push({ member: carrier.where, lacks: itemsLack(reader, carrier.nodes[0], names) });
+      // A list also named as field details (`errors`) is judged below, as field details.
+      if (!detailNames.includes(carrier.member)) judged.push({ member: carrier.where, lacks: itemsLack(doc, carrier.nodes[0], names) });
       continue;
     }
     const single = memberIn(reader, carrier, 'locator', names, false);
@@ -365,7 +368,7 @@ export function fieldDetailsOf(doc: OpenApiDocument, view: ObjectView, names: Na
     for (const name of detailNames) {
       const details = reader.member(carrier.nodes[0], name);
       if (details === undefined) continue;
-      const member = carrier.kind === 'wrapper' ? `${WRAPPER}.${name}` : name;
+      const member = valuePath(carrier, name);
       judged.push({ member, lacks: detailsLack(doc, reader, details.node, names) });
     }
   }
@@ -380,22 +383,35 @@ function detailsLack(doc: OpenApiDocument, reader: Reader<SchemaNode>, node: Sch
     const types = node.property === undefined ? undefined : propertyTypes(doc, node.property);
     return { notList: types };
   }
-  const lacks = itemsLack(reader, items[0], names);
+  const lacks = itemsLack(doc, items[0], names);
   if (lacks === undefined || !('locator' in lacks) || !lacks.locator) return lacks;
   // Google's `details[]` items each carry a `fieldViolations[]` of their own.
   const nested = namesFor(names, 'fieldDetails').some(name => {
     const inner = reader.member(items[0], name);
     const innerItems = inner === undefined ? undefined : reader.items(inner.node);
-    return innerItems !== undefined && itemsLack(reader, innerItems[0], names) === undefined;
+    return innerItems !== undefined && itemsLack(doc, innerItems[0], names) === undefined;
   });
   return nested ? undefined : lacks;
 }
 
-function itemsLack(reader: Reader<SchemaNode>, item: SchemaNode, names: Names): FieldDetails['lacks'] {
-  const has = (concept: Concept) => namesFor(names, concept).some(name => reader.member(item, name) !== undefined);
-  const locator = !has('fieldLocator');
-  const reason = !has('fieldReason');
+function itemsLack(doc: OpenApiDocument, item: SchemaNode, names: Names): FieldDetails['lacks'] {
+  const locator = !covers(doc, item.views, namesFor(names, 'fieldLocator'));
+  const reason = !covers(doc, item.views, namesFor(names, 'fieldReason'));
   return locator || reason ? { locator, reason } : undefined;
+}
+
+/**
+ * Every shape declares one of the (possibly dotted) names, each shape its own: App Store Connect's
+ * `source` is `oneOf` `{ pointer }` and `{ parameter }`, and either locates the field.
+ */
+function covers(doc: OpenApiDocument, views: readonly ObjectView[], names: readonly string[]): boolean {
+  return views.length > 0 && views.every(view => names.some(name => {
+    const [head, ...rest] = name.split('.');
+    const property = ownProperty(view, [head]);
+    if (property === undefined || rest.length === 0) return property !== undefined;
+    const under = names.filter(other => other.startsWith(`${head}.`)).map(other => other.slice(head.length + 1));
+    return covers(doc, viewsOf(doc, property.schema, property.location)?.filter(isObjectView) ?? [], under);
+  }));
 }
 
 /** ASP.NET Core's `errors`: an object mapping each field name to its messages (`additionalProperties` of strings or string arrays). */

@@ -147,3 +147,20 @@ testRule('ax-recoverable-field-details', [
     errors: [],
   },
 ]);
+
+testRule('ax-recoverable-field-details', [
+  {
+    name: "App Store Connect's JSON:API `source` is oneOf { pointer } | { parameter }: each shape locates the field",
+    document: oas3(
+      { '/a': { patch: { responses: { '409': body(ref('ErrorResponse')), '400': body(ref('ErrorResponse')) } } } },
+      {
+        schemas: {
+          ErrorResponse: { type: 'object', properties: { errors: { type: 'array', items: { type: 'object', required: ['status', 'code', 'title', 'detail'], properties: { status: string, code: string, title: string, detail: string, source: { oneOf: [ref('ErrorSourcePointer'), ref('ErrorSourceParameter')] } } } } } },
+          ErrorSourcePointer: { type: 'object', required: ['pointer'], properties: { pointer: string } },
+          ErrorSourceParameter: { type: 'object', required: ['parameter'], properties: { parameter: string } },
+        },
+      },
+    ),
+    errors: [],
+  },
+]);
