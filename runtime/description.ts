@@ -58,7 +58,7 @@ const prepared = new WeakMap<object, Description>();
  * The prepared description of a parsed OpenAPI object (memoized on the object). Throws a TypeError
  * naming the problem when the value is not an OpenAPI 3.x or Swagger 2.0 description.
  */
-export function describe(openapi: unknown): Description {
+export function prepare(openapi: unknown): Description {
   if (isObject(openapi)) {
     const known = prepared.get(openapi);
     if (known !== undefined) return known;

@@ -2,7 +2,7 @@
  * The Fastify plugin: checks every object payload in a `preSerialization` hook (Fastify calls it for
  * objects only: strings, buffers, streams and null pass unchecked). No import of Fastify itself.
  */
-import { agentUxGuard, type GuardOptions } from './guard';
+import { agentUxGuard, type Guard, type GuardOptions } from './guard';
 
 /** The parts of Fastify's request and reply the hook reads or sets. */
 interface FastifyRequestLike {
@@ -26,16 +26,14 @@ export type FastifyAgentUxOptions = GuardOptions;
 
 /** `app.register(fastifyAgentUx, { spec, mode, onViolation })`: guards every route of the app it is registered on. */
 export function fastifyAgentUx(fastify: FastifyInstanceLike, options: FastifyAgentUxOptions, done: (error?: Error) => void): void {
-  let guard;
+  let guard: Guard;
   try {
     guard = agentUxGuard(options);
   } catch (error) {
-    done(error as Error);
-    return;
+    return done(error as Error);
   }
-  const ready = guard;
   fastify.addHook('preSerialization', (request, reply, payload, next) => {
-    const replacement = ready.inspect({
+    const replacement = guard.inspect({
       method: request.method,
       path: request.url,
       route: request.routeOptions?.url,

@@ -4,7 +4,7 @@
  */
 import { isJsonMediaType } from '../lib/document';
 import { violationsOf, type Violation } from './checks';
-import { describe, type Description } from './description';
+import { prepare, type Description } from './description';
 import type { Names } from './shapes';
 
 export type { Violation };
@@ -83,6 +83,8 @@ interface Checked {
 
 function checkWith(description: Description, input: ResponseInput, options: CheckOptions, reported: Reported): Checked {
   const method = input.method.toUpperCase();
+  // A HEAD response has no body (Fastify answers it with its GET handler's payload, which the GET is checked for).
+  if (method === 'HEAD') return { route: input.path, violations: [] };
   const operation = description.operation(method, input.path);
   if (operation === undefined) {
     const route = (input.route ?? input.path.split(/[?#]/)[0]).slice(0, MAX_ROUTE);
@@ -110,7 +112,7 @@ function isJsonBody(body: unknown): boolean {
  * remembered, so later calls cost no parse). Throws a TypeError when `openapi` is not OpenAPI.
  */
 export function checkResponse(openapi: object, input: ResponseInput, options: CheckOptions = {}): Violation[] {
-  const description = describe(openapi);
+  const description = prepare(openapi);
   let reported = reportedByCheckResponse.get(description);
   if (reported === undefined) reportedByCheckResponse.set(description, (reported = new Reported()));
   return checkWith(description, input, options, reported).violations;
@@ -138,7 +140,7 @@ export interface StrictBody {
 
 /** A guard for any framework. Throws a TypeError at once when `spec` is not an OpenAPI description. */
 export function agentUxGuard(options: GuardOptions): Guard {
-  const description = describe(options.spec);
+  const description = prepare(options.spec);
   const mode = options.mode ?? defaultMode();
   const reported = new Reported();
   if (mode !== 'strict' && mode !== 'observe') throw new TypeError(`spectral-agent-ux/runtime: mode must be 'strict' or 'observe', not ${JSON.stringify(mode)}.`);

@@ -128,6 +128,7 @@ describe('checkResponse', () => {
     ]);
     expect(checkResponse(openapi, { method: 'PUT', path: '/v1/invoices/2', route: '/v1/invoices/:id', status: 200, body: {} }, { undeclared: true })).toEqual([]);
     expect(rulesOf(post('/v1/orders/o1', 200, {}), openapi, { undeclared: true })).toEqual(['undeclared']);
+    expect(checkResponse(openapi, { method: 'HEAD', path: '/v1/orders', status: 200, body: {} }, { undeclared: true })).toEqual([]);
   });
 
   test('only JSON objects and arrays are read', () => {
