@@ -154,11 +154,12 @@ export function agentUxGuard(options: GuardOptions): Guard {
       } catch (error) {
         // A defect of the guard must not break the application; a strict run still says so.
         if (mode === 'observe') return undefined;
-        const reason = error instanceof Error ? error.message : String(error);
-        checked = { route: input.path, violations: [{ rule: 'agent-ux-guard', message: `spectral-agent-ux could not check ${input.method} ${input.path} ${input.status} (${reason}); please report this.` }] };
+        const reason = (error instanceof Error ? error.message : String(error)).slice(0, MAX_ROUTE);
+        const path = String(input.path).slice(0, MAX_ROUTE);
+        checked = { route: path, violations: [{ rule: 'agent-ux-guard', message: `spectral-agent-ux could not check ${input.method} ${path} ${input.status} (${reason}); please report this.` }] };
       }
       if (checked.violations.length === 0) return undefined;
-      const context = { method: input.method.toUpperCase(), route: checked.route, status: input.status };
+      const context = { method: String(input.method).toUpperCase(), route: checked.route, status: input.status };
       for (const violation of checked.violations) {
         try {
           options.onViolation?.(violation, context);

@@ -154,6 +154,7 @@ describe('the guard', () => {
     const guard = agentUxGuard({ spec: API, mode: 'observe', onViolation: () => { throw new Error('callback'); } });
     expect(guard.inspect(post('/v1/orders', 201, throwing))).toBeUndefined();
     expect(guard.inspect(post('/v1/orders', 201, { id: 'o1' }))).toBeUndefined();
+    expect(guard.inspect({ method: undefined as unknown as string, path: 7 as unknown as string, status: 201, body: { id: 'o1' } })).toBeUndefined();
     const cyclic: Record<string, unknown> = { code: 'X', message: 'm' };
     cyclic.self = cyclic;
     expect(guard.inspect(post('/v1/orders', 400, cyclic))).toBeUndefined();
