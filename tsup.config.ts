@@ -29,6 +29,22 @@ export const reportBin = {
   banner: { js: '#!/usr/bin/env node' },
 } satisfies Options;
 
+/**
+ * `spectral-agent-ux/runtime`, the guard on live responses: ESM and CommonJS for node, typed, with
+ * everything it uses from lib/ inside; it imports no web framework and no @stoplight package.
+ */
+export const runtime = {
+  entry: { runtime: 'runtime/index.ts' },
+  format: ['esm', 'cjs'],
+  outExtension: ({ format }) => ({ js: format === 'cjs' ? '.cjs' : '.js' }),
+  dts: true,
+  noExternal: [/.*/],
+  splitting: false,
+  clean: false,
+  target: 'node18',
+  platform: 'node',
+} satisfies Options;
+
 export default defineConfig([
   // The package entry: the ruleset, as ESM and as CommonJS (the VS Code extension loads the latter).
   {
@@ -56,4 +72,5 @@ export default defineConfig([
     platform: 'neutral',
   },
   reportBin,
+  runtime,
 ]);

@@ -8,8 +8,8 @@ import { nearest } from './nearest';
 export type HrefMatch =
   /** The href still holds a `{placeholder}` the agent would have to fill in. */
   | { kind: 'template'; placeholder: string }
-  /** `path` is the most specific matching template, shown with its base path; `methods` (lower case) are those the most specific matches declare. */
-  | { kind: 'matched'; path: string; methods: string[] }
+  /** `path` is the most specific matching template, shown with its base path; `methods` (lower case) are those the most specific matches declare; `templates` are their keys under `paths`. */
+  | { kind: 'matched'; path: string; methods: string[]; templates: string[] }
   | { kind: 'unmatched'; nearest: string | undefined };
 
 interface Route {
@@ -20,6 +20,8 @@ interface Route {
 }
 
 const PLACEHOLDER = /\{[^{}]*\}/;
+/** Answers kept per matcher: the runtime guard matches every live request path and href, an unbounded set. */
+const MAX_REMEMBERED = 10_000;
 const SCHEME_AND_AUTHORITY = /^(?:[a-z][a-z0-9+.-]*:)?\/\/[^/?#]*/i;
 
 /** Path segments of a URL or path: scheme, authority, query and fragment dropped; empty segments (a trailing slash) ignored. */
@@ -67,7 +69,10 @@ export class PathMatcher {
 
   match(href: string): HrefMatch {
     let result = this.seen.get(href);
-    if (result === undefined) this.seen.set(href, (result = this.compute(href)));
+    if (result === undefined) {
+      if (this.seen.size >= MAX_REMEMBERED) this.seen.clear();
+      this.seen.set(href, (result = this.compute(href)));
+    }
     return result;
   }
 
@@ -88,7 +93,8 @@ export class PathMatcher {
     const most = Math.max(...hits.map(hit => hit.route.literals));
     const best = hits.filter(hit => hit.route.literals === most);
     const methods = [...new Set(best.flatMap(hit => hit.route.methods))];
-    return { kind: 'matched', path: display(best[0].base, best[0].route), methods };
+    const templates = [...new Set(best.map(hit => hit.route.template))];
+    return { kind: 'matched', path: display(best[0].base, best[0].route), methods, templates };
   }
 
   /** An href without a leading slash is relative to the (first) server URL, as a browser would resolve it. */

@@ -1,0 +1,19 @@
+/**
+ * Stack traces in text: what ax-recoverable-no-stack-traces finds in error examples and the runtime
+ * guard in live error bodies. One pattern per runtime, each anchored on something prose never contains
+ * (a file:line:col, a frame, a header line).
+ */
+const TRACES: [string, RegExp][] = [
+  ['JavaScript', /\bat (?:async )?(?:[\w$.<>[\]]+ )?\(?(?:[^\s():]+\.(?:[cm]?[jt]sx?|coffee)|node:[\w/]+|<anonymous>):\d+:\d+\)?/],
+  ['Python', /Traceback \(most recent call last\)|\bFile "[^"\n]+", line \d+, in /],
+  ['Java', /Exception in thread "|(?:^|\n)\s*at (?:com|org|java|javax|jdk|sun|io|net)\.[\w$.]+\(|\bat [a-z][\w$]*(?:\.[\w$<>]+)+\([\w$.]*(?:\.(?:java|kt|scala):\d+|Native Method|Unknown Source)\)/],
+  ['.NET', /\bat [\w.`<>+]+\([^)\n]*\) in [^\n]+:line \d+|(?:^|\n) {3}at [\w`<>+]+(?:\.[\w`<>+]+)+\(/],
+  ['Go', /goroutine \d+ \[[a-z ]+\]:/],
+  ['Ruby', /\.rb:\d+:in [`']/],
+  ['PHP', /#\d+ \S+\.php\(\d+\): /],
+];
+
+/** The runtime whose stack trace the text contains ("JavaScript", "Python", …), or undefined. */
+export function stackTraceRuntime(text: string): string | undefined {
+  return TRACES.find(([, pattern]) => pattern.test(text))?.[0];
+}

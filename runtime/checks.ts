@@ -1,0 +1,236 @@
+/**
+ * The checks on one live JSON body: the same rule ids and the same field names as the lint rules,
+ * asked of what the server really sent. Each check finds what is missing and says how to fix it.
+ */
+import { HTTP_METHODS, isEnvelopeStatus, isMutation, isObject, type JsonPath, type Operation, type Response } from '../lib/document';
+import { responseExtension } from '../lib/error-bodies';
+import { nameList, namesFor } from '../lib/names';
+import { holdersOf } from '../lib/nested';
+import { isExempt, label } from '../lib/rule-function';
+import { stackTraceRuntime } from '../lib/stack-traces';
+import { describeValue, membersOf, stringsIn } from '../lib/values';
+import type { Description } from './description';
+import { firstName, hintNameFor, readError, stateMember, type LiveError, type Names, type StateField } from './shapes';
+
+export interface Violation {
+  /** This package's rule id (`ax-envelope-next-steps`, …), or `undeclared`. */
+  rule: string;
+  message: string;
+}
+
+/** One response, as the guard sees it. */
+export interface Exchange extends Readings {
+  description: Description;
+  operation: Operation;
+  /** The declared response the status falls under, if any. */
+  response: Response | undefined;
+  status: number;
+  headers: Record<string, unknown>;
+  body: unknown;
+  names: Names;
+  /** ax-envelope-next-steps' `prefixes` option: only mutations under these paths must send next steps. */
+  prefixes: readonly string[] | undefined;
+}
+
+/** What several checks read from the body, computed at most once per response. */
+interface Readings {
+  error(): LiveError;
+  stepLists(): { steps: unknown; at: string }[];
+}
+
+type Check = (exchange: Exchange, say: (what: string) => string) => Violation[];
+
+function once<T>(compute: () => T): () => T {
+  let value: T | undefined;
+  let done = false;
+  return () => (done ? (value as T) : ((done = true), (value = compute())));
+}
+
+const STEP_FIELDS = '{ action, method, href, description }';
+const MAX_SHOWN = 60;
+
+/** A value quoted in a message, cut so that the message stays short. */
+const shown = (text: string) => (text.length > MAX_SHOWN ? `${text.slice(0, MAX_SHOWN)}…` : text);
+
+/** `data.items[0].nextSteps`: where a member sits in the body. */
+function where(path: JsonPath): string {
+  return path.map((key, i) => (typeof key === 'number' ? `[${key}]` : i === 0 ? key : `.${key}`)).join('');
+}
+
+const violation = (rule: string, message: string): Violation => ({ rule, message });
+
+/** ax-envelope-next-steps: a 2xx answer to a mutation tells the agent which call comes next. */
+const nextSteps: Check = ({ operation, status, body, names, prefixes }, say) => {
+  if (!isMutation(operation) || !isEnvelopeStatus(String(status))) return [];
+  if (prefixes !== undefined && !prefixes.some(prefix => operation.path.startsWith(prefix))) return [];
+  const name = firstName(names, 'nextSteps');
+  const steps = isObject(body) ? namesFor(names, 'nextSteps').map(key => body[key]).find(value => value !== undefined) : undefined;
+  if (steps !== undefined && (!Array.isArray(steps) || steps.length > 0)) return [];
+  const has = steps === undefined ? 'has no' : 'has an empty';
+  return [violation('ax-envelope-next-steps', say(`the response body ${has} \`${name}\`, so an agent cannot tell which call comes next. Send \`${name}\`: the calls that follow, each ${STEP_FIELDS}.`))];
+};
+
+/** Every `nextSteps` list in the body, wherever it sits, with its location. */
+function stepListsOf(body: unknown, names: Names) {
+  return holdersOf({ value: body, location: [] }, namesFor(names, 'nextSteps')).map(({ value }) => ({ steps: value.value, at: where(value.location ?? []) }));
+}
+
+/** ax-envelope-next-steps-shape: each list holds complete steps: the four fields, strings, an HTTP method. */
+const nextStepsShape: Check = ({ names, stepLists }, say) => {
+  const fields = namesFor(names, 'nextStepItem');
+  const methodName = fields[1];
+  return stepLists().flatMap(({ steps, at }) => {
+    if (!Array.isArray(steps)) return [violation('ax-envelope-next-steps-shape', say(`\`${at}\` is ${describeValue(steps)}, not a list of steps an agent can call. Send an array of ${STEP_FIELDS}.`))];
+    for (const [i, step] of steps.entries()) {
+      if (!isObject(step)) return [violation('ax-envelope-next-steps-shape', say(`\`${at}[${i}]\` is ${describeValue(step)}, not a step an agent can call. Send each step as ${STEP_FIELDS}.`))];
+      const missing = fields.filter(field => typeof step[field] !== 'string' || step[field] === '');
+      if (missing.length > 0) {
+        return [violation('ax-envelope-next-steps-shape', say(`\`${at}[${i}]\` has no string ${nameList(missing)}, so an agent gets a step it cannot call. Send each step as ${STEP_FIELDS}, every field a non-empty string.`))];
+      }
+      const method = methodName === undefined ? undefined : String(step[methodName]);
+      if (method !== undefined && !(HTTP_METHODS as readonly string[]).includes(method.toLowerCase())) {
+        return [violation('ax-envelope-next-steps-shape', say(`\`${at}[${i}].${methodName}\` is "${shown(method)}", not an HTTP method an agent can send. Send GET, POST, PUT, PATCH or DELETE.`))];
+      }
+    }
+    return [];
+  });
+};
+
+/** "`a`, `b` and `c`". */
+function allOf(names: readonly string[]): string {
+  return nameList(names).replace(/ or (`[^`]*`)$/, ' and $1');
+}
+
+/** ax-envelope-next-steps-href: each step's href reaches a declared route, with a method declared there. */
+const nextStepsHref: Check = ({ description, names, stepLists }, say) => {
+  const [, methodName, hrefName] = namesFor(names, 'nextStepItem');
+  if (hrefName === undefined) return [];
+  const found: Violation[] = [];
+  for (const { steps, at } of stepLists()) {
+    if (!Array.isArray(steps)) continue;
+    steps.forEach((step, i) => {
+      const href = isObject(step) ? step[hrefName] : undefined;
+      if (typeof href !== 'string' || href === '') return;
+      const what = hrefProblem(description, `\`${at}[${i}]\``, href, methodName === undefined ? undefined : (step as Record<string, unknown>)[methodName]);
+      if (what !== undefined) found.push(violation('ax-envelope-next-steps-href', say(what)));
+    });
+  }
+  return found;
+};
+
+/** What is wrong with one step's href (`step` names the step), if anything. */
+function hrefProblem(description: Description, step: string, href: string, method: unknown): string | undefined {
+  const match = description.matcher.match(href);
+  const quoted = `"${shown(href)}"`;
+  if (match.kind === 'template') return `${step} links to ${quoted}, which still holds \`${match.placeholder}\` for the agent to fill in. Send the concrete URL.`;
+  if (match.kind === 'unmatched') {
+    const guess = match.nearest === undefined ? '.' : `; did you mean \`${match.nearest}\`?`;
+    return `${step} links to ${quoted}, which matches no declared route${guess} An agent following it gets a 404. Build it from a declared route (server base path included).`;
+  }
+  if (typeof method !== 'string' || match.methods.includes(method.toLowerCase())) return undefined;
+  const declared = match.methods.length === 0 ? 'no operation' : `only ${match.methods.map(m => m.toUpperCase()).join(', ')}`;
+  return `${step} sends ${shown(method)} to ${quoted}, but \`${match.path}\` declares ${declared}. Send a declared method, or declare \`${shown(method.toLowerCase())}\` there.`;
+}
+
+/** ax-envelope-empty-actions: "no transitions left" still comes with the calls that remain. */
+const emptyActions: Check = ({ body, names }, say) => {
+  const stepNames = namesFor(names, 'nextSteps');
+  return holdersOf({ value: body, location: [] }, namesFor(names, 'nextActions')).flatMap(({ holder, value }) => {
+    if (!Array.isArray(value.value) || value.value.length > 0) return [];
+    const steps = stepNames.map(name => holder.value[name]).find(Array.isArray);
+    if (steps !== undefined && steps.length > 0) return [];
+    const at = where(value.location ?? []);
+    return [violation('ax-envelope-empty-actions', say(`\`${at}\` is empty and no \`${stepNames[0]}\` sits beside it, so an agent concludes it is stuck. Send \`${stepNames[0]}\` with the recovery calls that remain.`))];
+  });
+};
+
+/** ax-recoverable-error-structure and ax-recoverable-suggestion: a 4xx body has a code, a message and a recovery hint. */
+const clientError: Check = ({ response, status, body, names, error: read }, say) => {
+  if (status < 400 || status > 499) return [];
+  const error = read();
+  const found: Violation[] = [];
+  // The AX convention lets the description carry the code and the hint as response extensions.
+  const code = error.code !== undefined || (response !== undefined && responseExtension(response, 'x-ax-error-code') !== undefined);
+  if (!code || error.message === undefined) {
+    const lacks = !code && error.message === undefined ? 'has neither a machine-readable code nor a message' : !code ? 'has no machine-readable code' : 'has no message';
+    const send = [!code ? `a stable \`${firstName(names, 'errorCode')}\` (e.g. "VALIDATION_ERROR")` : '', error.message === undefined ? `a one-sentence \`${firstName(names, 'message')}\`` : ''].filter(Boolean).join(' and ');
+    found.push(violation('ax-recoverable-error-structure', say(`the error body ${lacks}, so an agent cannot tell what failed. Send ${send}.`)));
+  }
+  if (error.hint === undefined && (response === undefined || responseExtension(response, 'x-ax-error-suggestion') === undefined)) {
+    found.push(violation('ax-recoverable-suggestion', say(`the error body has no recovery hint, so an agent cannot tell how to fix the request. Send \`${hintNameFor(body, names)}\`: one sentence on what to change before retrying.`)));
+  }
+  return found;
+};
+
+/** ax-envelope-state (and ax-envelope-refresh-url on a 422): a state rejection hands over the state, the legal moves and where to re-read them. */
+const stateRejection: Check = ({ description, operation, response, status, body, names, error }, say) => {
+  if (status !== 409 && status !== 422) return [];
+  const carried = (['currentState', 'allowedActions'] as const).map(field => stateMember(body, field, names)).find(member => member !== undefined);
+  // Without a state field in the body, the description's word is the signal, and a body naming failed fields is a validation error.
+  const declared = carried === undefined && response !== undefined && description.stateRejection(operation, response, names) !== undefined && error().fieldCount === 0;
+  if (carried === undefined && !declared) return [];
+  const signal = carried !== undefined ? `it carries \`${carried.path}\`` : 'so says the description';
+  const missing = (['currentState', 'allowedActions', 'refreshUrl'] as StateField[]).filter(field => stateMember(body, field, names) === undefined);
+  // On a 422 the refresh url is ax-envelope-refresh-url's to ask: one missing field, one violation.
+  const state = status === 422 ? missing.filter(field => field !== 'refreshUrl') : missing;
+  const refresh = status === 422 && missing.includes('refreshUrl');
+  const found: Violation[] = [];
+  if (state.length > 0) {
+    const fields = allOf(state.map(field => firstName(names, field)));
+    found.push(violation('ax-envelope-state', say(`the error body is a state rejection (${signal}) but lacks ${fields}. Send ${state.length > 1 ? 'them' : 'it'}, so that the agent re-plans from the real state.`)));
+  }
+  if (refresh) {
+    const name = firstName(names, 'refreshUrl');
+    found.push(violation('ax-envelope-refresh-url', say(`the error body is a state rejection (${signal}) but has no \`${name}\`. Send \`${name}\`: the URL to GET for the current state before retrying.`)));
+  }
+  return found;
+};
+
+/** ax-recoverable-retry-after: a 429 or 503 says how long to wait, as a header or a delay in the body. */
+const retryAfter: Check = ({ status, headers, body, names }, say) => {
+  if (status !== 429 && status !== 503) return [];
+  const headerNames = namesFor(names, 'retryAfterHeader').map(name => name.toLowerCase());
+  if (Object.keys(headers).some(name => headerNames.includes(name.toLowerCase()) && headers[name] !== undefined)) return [];
+  const delayNames = namesFor(names, 'retryDelay');
+  if (membersOf({ value: body, location: [] }, delayNames).length > 0) return [];
+  return [violation('ax-recoverable-retry-after', say(`the response has no \`${firstName(names, 'retryAfterHeader')}\` header and the body no \`${delayNames[0]}\`, so an agent cannot tell how long to wait. Send \`Retry-After\` (seconds).`))];
+};
+
+/** ax-recoverable-no-stack-traces: no error body carries a stack trace, as a member or inside any text. */
+const noStackTraces: Check = ({ status, body, error }, say) => {
+  if (status < 400) return [];
+  const fix = 'Log it server-side and send a stable code, a message and a `trace_id` instead.';
+  const member = error().stackTrace;
+  if (member !== undefined && member.value !== null && member.value !== '' && !(Array.isArray(member.value) && member.value.length === 0)) {
+    return [violation('ax-recoverable-no-stack-traces', say(`the error body carries \`${member.path}\`, a stack trace: internal code paths, useless to an agent. ${fix}`))];
+  }
+  const text = stringsIn({ value: body, location: [] }).find(found => stackTraceRuntime(found.value) !== undefined);
+  if (text === undefined) return [];
+  const at = text.location === undefined || text.location.length === 0 ? '' : ` in \`${where(text.location)}\``;
+  return [violation('ax-recoverable-no-stack-traces', say(`the error body contains a ${stackTraceRuntime(text.value)} stack trace${at}. ${fix}`))];
+};
+
+/** Each check under the rule ids it may report, so that an exemption skips the check entirely. */
+const CHECKS: [Check, string[]][] = [
+  [nextSteps, ['ax-envelope-next-steps']],
+  [nextStepsShape, ['ax-envelope-next-steps-shape']],
+  [nextStepsHref, ['ax-envelope-next-steps-href']],
+  [emptyActions, ['ax-envelope-empty-actions']],
+  [clientError, ['ax-recoverable-error-structure', 'ax-recoverable-suggestion']],
+  [stateRejection, ['ax-envelope-state', 'ax-envelope-refresh-url']],
+  [retryAfter, ['ax-recoverable-retry-after']],
+  [noStackTraces, ['ax-recoverable-no-stack-traces']],
+];
+
+/** Every violation of one response, minus those the operation is exempted from with `x-ax-exempt`. */
+export function violationsOf(response: Omit<Exchange, keyof Readings>): Violation[] {
+  const { body, names } = response;
+  const exchange: Exchange = { ...response, error: once(() => readError(body, names)), stepLists: once(() => stepListsOf(body, names)) };
+  const prefix = `${label(exchange.operation)} ${exchange.status}: `;
+  const say = (what: string) => prefix + what;
+  return CHECKS.flatMap(([check, rules]) => {
+    const checked = rules.filter(rule => !isExempt(exchange.operation, rule));
+    if (checked.length === 0) return [];
+    return check(exchange, say).filter(found => checked.includes(found.rule));
+  });
+}

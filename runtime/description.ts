@@ -1,0 +1,82 @@
+/**
+ * The description, prepared once per object: the shared document model, its href matcher and a table
+ * from (method, template) to operation. Checking a response then costs lookups, never a parse.
+ */
+import { isObject, OpenApiDocument, type Operation, type Response } from '../lib/document';
+import { errorSchemasOf, stateRejection } from '../lib/error-bodies';
+import { namesFor } from '../lib/names';
+import { pathMatcher, type PathMatcher } from '../lib/paths';
+import type { Names } from './shapes';
+
+export class Description {
+  readonly matcher: PathMatcher;
+  private readonly byRoute = new Map<string, Operation>();
+  private readonly rejections = new WeakMap<Response, Map<string, string | undefined>>();
+
+  constructor(readonly doc: OpenApiDocument) {
+    this.matcher = pathMatcher(doc);
+    for (const operation of doc.operations()) this.byRoute.set(`${operation.method} ${operation.path}`, operation);
+  }
+
+  /** The operation a request reached: `path` is the request path (query ignored, server base path included). */
+  operation(method: string, path: string): Operation | undefined {
+    const match = this.matcher.match(path.split(/[?#]/)[0]);
+    if (match.kind !== 'matched') return undefined;
+    const verb = method.toLowerCase();
+    for (const template of match.templates) {
+      const operation = this.byRoute.get(`${verb} ${template}`);
+      if (operation !== undefined) return operation;
+    }
+    return undefined;
+  }
+
+  /** The declared response a status falls under: the exact code, else its class (`4XX`), else `default`. */
+  response(operation: Operation, status: number): Response | undefined {
+    const responses = this.doc.responses(operation);
+    const exact = String(status);
+    const range = `${exact[0]}XX`;
+    return responses.find(r => r.status === exact) ?? responses.find(r => r.status.toUpperCase() === range) ?? responses.find(r => r.status === 'default');
+  }
+
+  /** Why the declared response is a state rejection (ax-envelope-state's own test), memoized per response and names. */
+  stateRejection(operation: Operation, response: Response, names: Names): string | undefined {
+    const key = JSON.stringify([names?.currentState, names?.allowedActions]);
+    let known = this.rejections.get(response);
+    if (known === undefined) this.rejections.set(response, (known = new Map()));
+    if (!known.has(key)) {
+      const triggers = [...namesFor(names, 'currentState'), ...namesFor(names, 'allowedActions')];
+      const signal = errorSchemasOf(this.doc, operation, response).schemas.map(target => stateRejection(this.doc, target, triggers)).find(found => found !== undefined);
+      known.set(key, signal);
+    }
+    return known.get(key);
+  }
+}
+
+const prepared = new WeakMap<object, Description>();
+
+/**
+ * The prepared description of a parsed OpenAPI object (memoized on the object). Throws a TypeError
+ * naming the problem when the value is not an OpenAPI 3.x or Swagger 2.0 description.
+ */
+export function prepare(openapi: unknown): Description {
+  if (isObject(openapi)) {
+    const known = prepared.get(openapi);
+    if (known !== undefined) return known;
+  }
+  const problem = notOpenApi(openapi);
+  if (problem !== undefined) throw new TypeError(`spectral-agent-ux/runtime: ${problem}`);
+  const description = new Description(OpenApiDocument.of(openapi, openapi));
+  prepared.set(openapi as object, description);
+  return description;
+}
+
+function notOpenApi(value: unknown): string | undefined {
+  if (typeof value === 'string') return 'the description is a string; pass the parsed object (JSON.parse, or a YAML parser for YAML), not its text or file name.';
+  if (!isObject(value)) return `the description must be a parsed OpenAPI object, not ${value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value}.`;
+  const version = value.openapi ?? value.swagger;
+  if (typeof version !== 'string' || !/^(3\.\d+|2\.0)/.test(version)) {
+    return 'the description has no `openapi: 3.x` (or `swagger: "2.0"`) at its root, so it is not an OpenAPI description.';
+  }
+  if (value.paths !== undefined && !isObject(value.paths)) return 'the description\'s `paths` is not an object, so no route can be found in it.';
+  return undefined;
+}

@@ -1,0 +1,47 @@
+/**
+ * The Express middleware: checks what `res.json` sends (and `res.send` with an object, which calls it).
+ * Text, files and streams never reach `res.json`, so they pass unchecked. No import of Express itself.
+ */
+import { agentUxGuard, type GuardOptions } from './guard';
+
+/** The parts of Express's request and response the middleware reads or wraps. */
+interface ExpressRequestLike {
+  method: string;
+  originalUrl?: string;
+  url: string;
+  baseUrl?: string;
+  route?: { path?: unknown };
+}
+interface ExpressResponseLike {
+  statusCode: number;
+  json(body: unknown): unknown;
+  status(code: number): unknown;
+  getHeaders(): Record<string, unknown>;
+  getHeader(name: string): unknown;
+}
+
+export type ExpressAgentUxOptions = GuardOptions;
+
+/** `app.use(expressAgentUx({ spec, mode, onViolation }))`, before the routes it guards. Throws at once on a bad `spec`. */
+export function expressAgentUx(options: ExpressAgentUxOptions) {
+  const guard = agentUxGuard(options);
+  return function agentUx(req: ExpressRequestLike, res: ExpressResponseLike, next: () => void): void {
+    const json = res.json;
+    res.json = function (this: ExpressResponseLike, body: unknown) {
+      const route = typeof req.route?.path === 'string' ? `${req.baseUrl ?? ''}${req.route.path}` : undefined;
+      const replacement = guard.inspect({
+        method: req.method,
+        path: req.originalUrl ?? req.url,
+        route,
+        status: res.statusCode,
+        headers: res.getHeaders(),
+        contentType: res.getHeader('content-type'),
+        body,
+      });
+      if (replacement === undefined) return json.call(this, body);
+      res.status(500);
+      return json.call(this, replacement);
+    };
+    next();
+  };
+}

@@ -1,0 +1,55 @@
+/**
+ * The Fastify plugin: checks every object payload in a `preSerialization` hook (Fastify calls it for
+ * objects only: strings, buffers, streams and null pass unchecked). No import of Fastify itself.
+ */
+import { agentUxGuard, type Guard, type GuardOptions } from './guard';
+
+/** The parts of Fastify's request and reply the hook reads or sets. */
+interface FastifyRequestLike {
+  method: string;
+  url: string;
+  routeOptions?: { url?: string };
+}
+interface FastifyReplyLike {
+  statusCode: number;
+  getHeaders(): Record<string, unknown>;
+  getHeader(name: string): unknown;
+  code(status: number): unknown;
+  serializer(fn: (payload: unknown) => string): unknown;
+}
+type Done = (error?: Error | null, payload?: unknown) => void;
+interface FastifyInstanceLike {
+  addHook(name: 'preSerialization', hook: (request: FastifyRequestLike, reply: FastifyReplyLike, payload: unknown, done: Done) => void): unknown;
+}
+
+export type FastifyAgentUxOptions = GuardOptions;
+
+/** `app.register(fastifyAgentUx, { spec, mode, onViolation })`: guards every route of the app it is registered on. */
+export function fastifyAgentUx(fastify: FastifyInstanceLike, options: FastifyAgentUxOptions, done: (error?: Error) => void): void {
+  let guard: Guard;
+  try {
+    guard = agentUxGuard(options);
+  } catch (error) {
+    return done(error as Error);
+  }
+  fastify.addHook('preSerialization', (request, reply, payload, next) => {
+    const replacement = guard.inspect({
+      method: request.method,
+      path: request.url,
+      route: request.routeOptions?.url,
+      status: reply.statusCode,
+      headers: reply.getHeaders(),
+      contentType: reply.getHeader('content-type'),
+      body: payload,
+    });
+    if (replacement === undefined) return next(null, payload);
+    // The route's own response schemas must not strip the report: plain JSON for this reply.
+    reply.code(500);
+    reply.serializer(JSON.stringify);
+    next(null, replacement);
+  });
+  done();
+}
+
+// As fastify-plugin does: the hook applies to the scope that registers the plugin, not a child scope.
+Object.assign(fastifyAgentUx, { [Symbol.for('skip-override')]: true, [Symbol.for('fastify.display-name')]: 'spectral-agent-ux' });

@@ -1,0 +1,43 @@
+/**
+ * The runtime guard's one door into lib/error-shapes.ts: what a live JSON error body carries, read with
+ * the same table (carriers × members) and the same name options as the lint rules. Every call into the
+ * shapes module goes through here, so an API change there touches this file alone.
+ */
+import { describeErrorValue, inStyleOf, type Names, type ValueMember } from '../lib/error-shapes';
+import { namesFor, type Concept } from '../lib/names';
+
+export type { Names };
+
+export interface LiveError {
+  code?: ValueMember;
+  message?: ValueMember;
+  hint?: ValueMember;
+  stackTrace?: ValueMember;
+  /** How many fields the body names as failed (a validation error, not a state rejection). */
+  fieldCount: number;
+}
+
+export function readError(body: unknown, names: Names): LiveError {
+  const { code, message, hint, stackTrace, fields } = describeErrorValue(body, names);
+  return { code, message, hint, stackTrace, fieldCount: fields.length };
+}
+
+export type StateField = 'currentState' | 'allowedActions' | 'refreshUrl';
+
+/**
+ * The state-rejection member of a live body (in any carrier the table knows), if it has one.
+ * describeErrorValue answers no state questions yet; its `hint` question accepts any value, as the state
+ * questions do, so asking it with the state field's names in place of the hint's reads the same carriers.
+ * To move into lib/error-shapes.ts: `currentState`, `allowedActions`, `refreshUrl` in ErrorValue.
+ */
+export function stateMember(body: unknown, field: StateField, names: Names): ValueMember | undefined {
+  return describeErrorValue(body, { ...names, recoveryHint: namesFor(names, field) }).hint;
+}
+
+/** The recovery-hint name a fix should suggest, in the case style the body already uses. */
+export function hintNameFor(body: unknown, names: Names): string {
+  return inStyleOf(body !== null && typeof body === 'object' ? Object.keys(body) : [], namesFor(names, 'recoveryHint'));
+}
+
+/** The first name of a concept: the one messages suggest. */
+export const firstName = (names: Names, concept: Concept): string => namesFor(names, concept)[0];

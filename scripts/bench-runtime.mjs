@@ -1,0 +1,87 @@
+#!/usr/bin/env node
+/**
+ * npm run bench, runtime part: what spectral-agent-ux/runtime adds to each response. The description is
+ * prepared once (measured apart); then each response is checked with fresh ids, so that no href answer
+ * comes from the matcher's cache. Reported: the median over batches of the mean CPU time per response
+ * (process.cpuUsage: on a shared machine, wall time also counts the time other processes hold the CPU),
+ * beside a reference any server pays: building the body and JSON.stringify-ing it.
+ *
+ *   node scripts/bench-runtime.mjs [--responses 20000] [--batches 7]
+ */
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { synthetic } from './synthetic.mjs';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const { agentUxGuard, checkResponse } = await import(resolve(root, 'dist/runtime.js'));
+const args = process.argv.slice(2);
+const option = (name, fallback) => (args.includes(name) ? Number(args[args.indexOf(name) + 1]) : fallback);
+const responses = option('--responses', 20000);
+const batches = option('--batches', 7);
+
+const median = values => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+const cpu = () => {
+  const { user, system } = process.cpuUsage();
+  return user + system;
+};
+
+/** The mean CPU µs per call of `run(i)`, median of `batches` batches after one warm-up batch. */
+function perCall(run) {
+  const means = [];
+  let next = 0;
+  for (let batch = 0; batch <= batches; batch++) {
+    const start = cpu();
+    for (let i = 0; i < responses; i++) run(next++);
+    if (batch > 0) means.push((cpu() - start) / responses);
+  }
+  return median(means);
+}
+
+/** A typical mutation response: the created resource and two next steps naming its fresh id. */
+const created = i => ({
+  method: 'POST',
+  path: `/v1/resources-${i % 50}`,
+  status: 201,
+  headers: { 'content-type': 'application/json' },
+  body: {
+    data: { id: `res_${i}`, name: 'Example', owner: { id: 'res_0' } },
+    nextSteps: [
+      { action: 'Read the resource', method: 'GET', href: `/v1/resources-${i % 50}/res_${i}`, description: 'Returns the resource as stored.' },
+      { action: 'Delete the resource', method: 'DELETE', href: `/v1/resources-${i % 50}/res_${i}`, description: 'Removes it; only its owner may.' },
+    ],
+  },
+});
+const rejected = i => ({
+  method: 'PUT',
+  path: `/v1/resources-${i % 50}/res_${i}`,
+  status: 400,
+  headers: { 'content-type': 'application/problem+json' },
+  body: { code: 'VALIDATION_ERROR', message: 'name is too long.', suggestion: 'Shorten name to 64 characters.', trace_id: `t${i}`, details: [{ field: 'name', reason: 'too long' }] },
+});
+
+const rows = [];
+for (const operations of [200, 2000]) {
+  const spec = synthetic(operations);
+  const start = cpu();
+  checkResponse(spec, created(0));
+  const prepare = (cpu() - start) / 1000;
+  const observe = agentUxGuard({ spec, mode: 'observe', onViolation: () => {} });
+  rows.push({
+    operations,
+    prepare: `${prepare.toFixed(1)} ms`,
+    mutation: perCall(i => checkResponse(spec, created(i))),
+    error: perCall(i => checkResponse(spec, rejected(i))),
+    guard: perCall(i => observe.inspect(created(i))),
+    // The floor on this machine at this moment: building the response and serializing it, as any server does.
+    floor: perCall(i => JSON.stringify(created(i).body)),
+  });
+}
+
+console.log(`\nspectral-agent-ux/runtime, per response (${responses} responses × ${batches} batches, median of batch means, CPU time), node ${process.version}`);
+console.log('| description | prepare once | 201 mutation, checkResponse | 400 error, checkResponse | 201 mutation, guard (observe) | reference: build + JSON.stringify the 201 |');
+console.log('|---|---|---|---|---|---|');
+const us = value => `${value.toFixed(1)} µs`;
+for (const row of rows) console.log(`| ${row.operations} operations | ${row.prepare} | ${us(row.mutation)} | ${us(row.error)} | ${us(row.guard)} | ${us(row.floor)} |`);
+const worst = Math.max(...rows.map(row => row.mutation));
+console.log(`\nTarget: under 50 µs for a typical mutation response: ${worst < 50 ? 'met' : 'NOT met'} (${worst.toFixed(1)} µs).`);

@@ -1,0 +1,157 @@
+/** The Fastify plugin and the Express middleware on real servers (127.0.0.1, a free port), in both modes. */
+import express from 'express';
+import Fastify from 'fastify';
+import type { AddressInfo, Server } from 'node:net';
+import { Readable } from 'node:stream';
+import * as client from 'prom-client';
+import { checkResponse, expressAgentUx, fastifyAgentUx, promViolationCounter, type GuardOptions, type Violation, type ViolationContext } from '../runtime';
+import { API, SCENARIOS, type Scenario } from './support/runtimeApi';
+
+/** What the next request gets: a scenario's JSON, or text, or a stream. */
+type Reply = Pick<Scenario, 'status' | 'headers' | 'body'> & { as?: 'json' | 'text' | 'stream' };
+let next: Reply = { status: 200, body: {} };
+
+interface Running {
+  url: string;
+  close(): Promise<void>;
+}
+
+async function startFastify(options: Omit<GuardOptions, 'spec'>): Promise<Running> {
+  const app = Fastify();
+  await app.register(fastifyAgentUx, { spec: API, ...options });
+  const handler = async (_request: unknown, reply: import('fastify').FastifyReply) => {
+    reply.code(next.status).headers(next.headers ?? {});
+    if (next.as === 'text') return reply.type('text/plain').send(String(next.body));
+    if (next.as === 'stream') return reply.type('application/json').send(Readable.from([JSON.stringify(next.body)]));
+    return reply.send(next.body);
+  };
+  // A route the description does not declare, with a pattern of its own, and a catch-all for the declared ones.
+  app.put('/v1/invoices/:id', handler);
+  app.all('/*', handler);
+  const url = await app.listen({ host: '127.0.0.1', port: 0 });
+  return { url, close: () => app.close() };
+}
+
+async function startExpress(options: Omit<GuardOptions, 'spec'>): Promise<Running> {
+  const app = express();
+  app.use(expressAgentUx({ spec: API, ...options }));
+  const handler = (_request: express.Request, response: express.Response) => {
+    response.status(next.status).set(next.headers ?? {});
+    if (next.as === 'text') return void response.type('text/plain').send(String(next.body));
+    if (next.as === 'stream') return void Readable.from([JSON.stringify(next.body)]).pipe(response.type('application/json'));
+    response.json(next.body);
+  };
+  app.put('/v1/invoices/:id', handler);
+  app.use(handler);
+  const server = await new Promise<Server>(resolve => {
+    const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
+  });
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}`, close: () => new Promise(resolve => server.close(() => resolve())) };
+}
+
+async function call(running: Running, method: string, path: string, reply: Reply) {
+  next = reply;
+  const response = await fetch(`${running.url}${path}`, { method });
+  const text = await response.text();
+  const json = response.headers.get('content-type')?.includes('json') === true ? JSON.parse(text) : undefined;
+  return { status: response.status, text, json };
+}
+
+const FRAMEWORKS = [
+  ['Fastify', startFastify],
+  ['Express', startExpress],
+] as const;
+
+describe.each(FRAMEWORKS)('%s', (_framework, start) => {
+  const calls: [Violation, ViolationContext][] = [];
+  const onViolation = (violation: Violation, context: ViolationContext) => void calls.push([violation, context]);
+  let strict: Running;
+  let observe: Running;
+  beforeAll(async () => {
+    strict = await start({ mode: 'strict', onViolation });
+    observe = await start({ mode: 'observe', onViolation, undeclared: true });
+  });
+  afterAll(async () => {
+    await strict.close();
+    await observe.close();
+  });
+  beforeEach(() => void (calls.length = 0));
+
+  test.each(SCENARIOS.map(scenario => [scenario.name, scenario] as const))('strict: %s', async (_name, scenario) => {
+    const { status, json } = await call(strict, scenario.method, scenario.path, scenario);
+    if (scenario.rules.length === 0) {
+      expect({ status, json }).toEqual({ status: scenario.status, json: scenario.body });
+      return;
+    }
+    const violations = checkResponse(API, scenario);
+    expect(status).toBe(500);
+    expect(json).toEqual({
+      code: 'AGENT_UX_VIOLATION',
+      message: violations[0].message,
+      rule: scenario.rules[0],
+      method: scenario.method,
+      route: scenario.route,
+      status: scenario.status,
+      violations,
+    });
+    expect(calls.map(([violation]) => violation.rule)).toEqual(scenario.rules);
+  });
+
+  test.each(SCENARIOS.map(scenario => [scenario.name, scenario] as const))('observe: %s', async (_name, scenario) => {
+    const { status, json } = await call(observe, scenario.method, scenario.path, scenario);
+    expect({ status, json }).toEqual({ status: scenario.status, json: scenario.body });
+    const context = { method: scenario.method, route: scenario.route, status: scenario.status };
+    expect(calls).toEqual(checkResponse(API, scenario).map(violation => [violation, context]));
+    expect(calls.map(([violation]) => violation.rule)).toEqual(scenario.rules);
+  });
+
+  test('text and streamed bodies pass unchecked, even in strict mode', async () => {
+    expect(await call(strict, 'POST', '/v1/orders', { status: 400, body: 'Amount is negative.', as: 'text' })).toMatchObject({ status: 400, text: 'Amount is negative.' });
+    expect(await call(strict, 'POST', '/v1/orders', { status: 201, body: { id: 'o1' }, as: 'stream' })).toMatchObject({ status: 201, json: { id: 'o1' } });
+    expect(calls).toEqual([]);
+  });
+
+  test('an undeclared route is reported once, when asked, and its response goes out', async () => {
+    for (const id of ['i1', 'i2']) expect(await call(observe, 'PUT', `/v1/invoices/${id}`, { status: 200, body: { id } })).toMatchObject({ status: 200, json: { id } });
+    expect(calls.map(([violation, context]) => [violation.rule, context])).toEqual([['undeclared', { method: 'PUT', route: '/v1/invoices/:id', status: 200 }]]);
+    expect(await call(strict, 'PUT', '/v1/invoices/i3', { status: 200, body: { id: 'i3' } })).toMatchObject({ status: 200, json: { id: 'i3' } });
+  });
+
+  test('observe mode: a throwing onViolation and a body no check can read leave the response alone', async () => {
+    const fragile = await start({ mode: 'observe', onViolation: () => { throw new Error('metrics down'); } });
+    try {
+      expect(await call(fragile, 'POST', '/v1/orders', { status: 201, body: { id: 'o1' } })).toMatchObject({ status: 201, json: { id: 'o1' } });
+      const odd = { nextSteps: [null, 7, [], { href: 12 }], nextActions: {}, error: [] };
+      expect(await call(fragile, 'POST', '/v1/orders', { status: 409, body: odd })).toMatchObject({ status: 409, json: odd });
+    } finally {
+      await fragile.close();
+    }
+  });
+
+  test('the prom-client counter counts by rule, route and method', async () => {
+    const registry = new client.Registry();
+    const counted = await start({ mode: 'observe', onViolation: promViolationCounter(client, { registry }) });
+    try {
+      const [missing, , , , badRequest] = SCENARIOS;
+      for (const scenario of [missing, missing, badRequest, SCENARIOS[12]]) await call(counted, scenario.method, scenario.path, scenario);
+      const lines = (await registry.metrics()).split('\n').filter(line => line.startsWith('agent_ux_violations_total{'));
+      expect(lines.sort()).toEqual([
+        'agent_ux_violations_total{rule="ax-envelope-next-steps",route="/orders",method="POST"} 2',
+        'agent_ux_violations_total{rule="ax-recoverable-error-structure",route="/orders",method="POST"} 1',
+        'agent_ux_violations_total{rule="ax-recoverable-suggestion",route="/orders",method="POST"} 1',
+      ]);
+      // A second adapter on the same registry counts into the same metric instead of failing to register.
+      promViolationCounter(client, { registry })(missing.rules.map(rule => ({ rule, message: '' }))[0], { method: 'POST', route: '/orders', status: 201 });
+      expect(await registry.metrics()).toContain('agent_ux_violations_total{rule="ax-envelope-next-steps",route="/orders",method="POST"} 3');
+    } finally {
+      await counted.close();
+    }
+  });
+});
+
+test('registration refuses a description that is not OpenAPI', async () => {
+  const message = 'spectral-agent-ux/runtime: the description has no `openapi: 3.x` (or `swagger: "2.0"`) at its root, so it is not an OpenAPI description.';
+  await expect(Fastify().register(fastifyAgentUx, { spec: { info: {} } }).ready()).rejects.toThrow(message);
+  expect(() => expressAgentUx({ spec: { info: {} } })).toThrow(message);
+});
