@@ -39,7 +39,7 @@ describe('formats', () => {
     const { code, stdout, stderr } = await run(['report', 'examples/naive.yaml']);
     expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
     expect(stdout).toMatch(/^## Agent-readiness: [\d.]+% · level: not agent-ready\n/);
-    expect(stdout).toContain('<details><summary>Matrix: 5 operations × 19 principles</summary>');
+    expect(stdout).toContain('<details><summary>Matrix: 5 operations × 22 principles</summary>');
     expect(stdout).toContain('| POST | `/payments` | `createPayment` |');
   });
 
