@@ -53,7 +53,7 @@ describe.each(rules)('%s', (id, rule) => {
   test('has a description, {{error}} messages and a documentationUrl to its page', () => {
     expect(typeof rule.description === 'string' && rule.description.length > 20).toBe(true);
     expect(rule.message).toBe('{{error}}');
-    expect(rule.documentationUrl).toBe(`https://github.com/spectral-agent-ux/spectral-agent-ux/blob/main/docs/rules/${id}.md`);
+    expect(rule.documentationUrl).toBe(`https://github.com/spectral-agent-ux/spectral-agent-ux/blob/v0.2.0/docs/rules/${id}.md`);
   });
 
   test('reads the document as written, with an explicit given and no recursive descent', () => {
