@@ -79,4 +79,5 @@ const library = {
   onSuccess: writeEntries,
 } satisfies Options;
 
-export default defineConfig([library, reportBin]);
+// The bin is minified too: smaller, and no source comment travels into the package.
+export default defineConfig([library, { ...reportBin, minify: true }]);
