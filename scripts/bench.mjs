@@ -164,21 +164,23 @@ if (!args.includes('--skip-scaling') && !args.includes('--only-cli')) {
 }
 
 // The Spectral CLI, one process per lint, as a user runs it. A preloaded module reports the process's
-// peak RSS on exit; stdout (the JSON results) is discarded, their formatting still counted.
+// peak RSS and CPU time on exit (CPU time, unlike wall time, does not grow while other jobs hold the
+// cores); stdout (the JSON results) is discarded, their formatting still counted.
 const SPECTRAL_CLI = require.resolve('@stoplight/spectral-cli/dist/index.js');
-const REPORT_PEAK_RSS = 'data:text/javascript,process.on("exit",()=>process.stderr.write(`\\npeak-rss ${process.resourceUsage().maxRSS}\\n`))';
+const REPORT_USAGE =
+  'data:text/javascript,process.on("exit",()=>{const u=process.resourceUsage();process.stderr.write(`\\nusage ${u.maxRSS} ${u.userCPUTime+u.systemCPUTime}\\n`)})';
 
 function cliLint(document, rulesetFile) {
   const started = performance.now();
-  const run = spawnSync(process.execPath, ['--import', REPORT_PEAK_RSS, SPECTRAL_CLI, 'lint', document, '--ruleset', rulesetFile, '--format', 'json', '--quiet'], {
+  const run = spawnSync(process.execPath, ['--import', REPORT_USAGE, SPECTRAL_CLI, 'lint', document, '--ruleset', rulesetFile, '--format', 'json', '--quiet'], {
     cwd: root,
     encoding: 'utf8',
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   const ms = performance.now() - started;
-  const rssKb = /peak-rss (\d+)/.exec(run.stderr)?.[1];
-  if (run.status === 2 || rssKb === undefined) throw new Error(`spectral lint ${document} --ruleset ${rulesetFile} failed:\n${run.stderr}`);
-  return { ms, rssBytes: Number(rssKb) * 1024 };
+  const usage = /usage (\d+) (\d+)/.exec(run.stderr);
+  if (run.status === 2 || usage === null) throw new Error(`spectral lint ${document} --ruleset ${rulesetFile} failed:\n${run.stderr}`);
+  return { ms, rssBytes: Number(usage[1]) * 1024, cpuMs: Number(usage[2]) / 1000 };
 }
 
 /** `pairs` pairs of CLI lints, floor and package in turn (which one goes first alternates). */
@@ -200,9 +202,12 @@ function sayPairs(title, runs) {
   say('');
   say(`### ${title}`);
   say('');
+  say(`load average before: ${os.loadavg().map(l => l.toFixed(1)).join(' ')}`);
+  say('');
   say('| | floor: one trivial rule | spectral-agent-ux `all` | package − floor, median of pairs | package / floor, median of pairs |');
   say('| --- | --- | --- | --- | --- |');
   say(`| wall time (s), median | ${seconds(median(of('floor', 'ms')))} | ${seconds(median(of('pkg', 'ms')))} | +${seconds(median(runs.map(run => run.pkg.ms - run.floor.ms)))} | ${median(runs.map(run => run.pkg.ms / run.floor.ms)).toFixed(2)} |`);
+  say(`| CPU time (s), median | ${seconds(median(of('floor', 'cpuMs')))} | ${seconds(median(of('pkg', 'cpuMs')))} | +${seconds(median(runs.map(run => run.pkg.cpuMs - run.floor.cpuMs)))} | ${median(runs.map(run => run.pkg.cpuMs / run.floor.cpuMs)).toFixed(2)} |`);
   say(`| peak RSS (MiB), median | ${mib(median(of('floor', 'rssBytes')))} | ${mib(median(of('pkg', 'rssBytes')))} | +${mib(median(runs.map(run => run.pkg.rssBytes - run.floor.rssBytes)))} | ${median(runs.map(run => run.pkg.rssBytes / run.floor.rssBytes)).toFixed(2)} |`);
   say('');
   say(`all pairs, wall time (s) floor/package: ${runs.map(run => `${seconds(run.floor.ms)}/${seconds(run.pkg.ms)}`).join(', ')}`);
