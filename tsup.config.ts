@@ -1,4 +1,4 @@
-import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { defineConfig, type Options } from 'tsup';
 
 // Spectral swaps every @stoplight/* import for its own copy; everything else must travel inside dist.
@@ -32,7 +32,29 @@ function writeEntry(path: string, name: string, fromDist: string): void {
   for (const [file, text] of Object.entries(files)) writeFileSync(`dist/${file}`, text);
 }
 
+/**
+ * `extends: spectral-agent-ux` in a YAML ruleset resolves to dist/index.cjs, which Spectral's CLI and
+ * the VS Code extension bundle with rollup at every start; rollup parses and analyses every token it
+ * bundles, which was most of what the package cost each `spectral lint` run. A string literal it copies
+ * as it is. So shared.cjs carries its code as one string that the host compiles once, and requires the
+ * @stoplight packages statically beside it, so that rollup still hands the code the host's own copies.
+ */
+function wrapCommonJs(): void {
+  const file = 'dist/shared.cjs';
+  const code = readFileSync(file, 'utf8');
+  const required = [...code.matchAll(/require\(("[^"]*")\)/g)].map(([, id]) => id);
+  const outside = required.filter(id => !JSON.parse(id).startsWith('@stoplight/'));
+  if (outside.length > 0) throw new Error(`${file}: unexpected require: ${outside.join(', ')}`);
+  const modules = [...new Set(required)].map(id => `${id}: require(${id})`).join(', ');
+  writeFileSync(
+    file,
+    `"use strict";\nconst modules = { ${modules} };\nconst shared = { exports: {} };\n` +
+      `Function("require", "module", "exports", ${JSON.stringify(code)})(id => modules[id], shared, shared.exports);\nmodule.exports = shared.exports;\n`,
+  );
+}
+
 async function writeEntries(): Promise<void> {
+  wrapCommonJs();
   mkdirSync('dist/functions', { recursive: true });
   writeEntry('index', 'ruleset', './');
   for (const name of functionNames) writeEntry(`functions/${name}`, name, '../');
@@ -56,7 +78,8 @@ export const reportBin = {
 } satisfies Options;
 
 /**
- * The package: one shared module (dist/shared.{js,cjs}, minified, with its types) and, beside it, the
+ * The package: one shared module (dist/shared.{js,cjs}, minified, with its types; the CommonJS one
+ * wrapped by `wrapCommonJs`) and, beside it, the
  * entry points that each re-export one of its names: the ruleset (`index`) and one default-exported
  * file per function (for YAML rulesets' `functionsDir`), as ESM and as CommonJS (`module.exports =`,
  * so `require()` gets the ruleset or the function itself). Every import is written with its extension,
