@@ -32,35 +32,34 @@ import recoverableNextOperation from './functions/recoverableNextOperation';
 import recoverableFieldRefs from './functions/recoverableFieldRefs';
 import recoverableHintFields from './functions/recoverableHintFields';
 
-const DOCS_BASE = 'https://github.com/spectral-agent-ux/spectral-agent-ux/blob/main/docs/rules/';
-
-type RuleFunction = typeof envelopeNextSteps;
+/** Rule pages at the release's tag, so a diagnostic links to the text of the version that produced it. */
+const DOCS_BASE = 'https://github.com/spectral-agent-ux/spectral-agent-ux/blob/v0.2.0/docs/rules/';
 
 /**
+ * One rule: its id, what it checks and its default severity; `recommended: false` makes it opt-in.
  * Every rule reads the document as written (`resolved: false`): the shared module follows `$ref`s
  * itself, which costs nothing next to a walk of the resolved graph, and places each result inside
- * the operation it concerns.
+ * the operation it concerns. Generic in the id and the function, so each rule keeps its own option types.
  */
-function rule(id: string, description: string, severity: 'error' | 'warn' | 'info', fn: RuleFunction, recommended = true) {
-  return {
-    [id]: {
-      description,
-      message: '{{error}}',
-      documentationUrl: `${DOCS_BASE}${id}.md`,
-      severity,
-      recommended,
-      formats: [oas2, oas3],
-      given: '$',
-      resolved: false,
-      then: { function: fn },
-    },
+function rule<Id extends string, Fn extends (...args: never[]) => unknown>(id: Id, description: string, severity: 'error' | 'warn' | 'info', fn: Fn, recommended = true) {
+  const definition = {
+    description,
+    message: '{{error}}',
+    documentationUrl: `${DOCS_BASE}${id}.md`,
+    severity,
+    recommended,
+    formats: [oas2, oas3],
+    given: '$',
+    resolved: false,
+    then: { function: fn },
   };
+  return { [id]: definition } as Record<Id, typeof definition>;
 }
 
 const ruleset = {
-  documentationUrl: 'https://github.com/spectral-agent-ux/spectral-agent-ux#readme',
+  documentationUrl: 'https://github.com/spectral-agent-ux/spectral-agent-ux/blob/v0.2.0/README.md',
   rules: {
-    // The agent-UX envelope (seeds 000, 001)
+    // The agent-UX envelope (AGLedger's "The Agent-UX Envelope" and "Validating Authoring Before Deploy")
     ...rule('ax-envelope-next-steps', 'Every 2xx response of a mutation declares `nextSteps`, the next legal calls.', 'error', envelopeNextSteps),
     ...rule('ax-envelope-next-steps-shape', 'Wherever `nextSteps` is declared, it is an array of steps requiring action, method (an HTTP method), href and description.', 'error', envelopeNextStepsShape),
     ...rule('ax-envelope-next-steps-href', 'Every `nextSteps` href of a response example reaches a declared path and method, with no template left to fill in.', 'error', envelopeNextStepsHref),
@@ -68,7 +67,7 @@ const ruleset = {
     ...rule('ax-envelope-state', 'Every 409/422 state rejection declares the current state, the allowed actions and a refresh url.', 'error', envelopeState),
     ...rule('ax-envelope-empty-actions', 'A response example with an empty `nextActions` carries a non-empty `nextSteps`.', 'warn', envelopeEmptyActions, false),
     ...rule('ax-exemption-reason', 'Every `x-ax-exempt` entry names a rule of this package and gives a reason of at least three words.', 'error', exemptionReason),
-    // Recoverable errors (seed 002, with 003 and 004)
+    // Recoverable errors (the AX Spec's "Recoverable" principle, with Geodocs' error-handling specification and "Designing Errors for Agent Recovery")
     ...rule('ax-recoverable-error-schema', 'Every error response declares a JSON body with an object schema.', 'error', recoverableErrorSchema),
     ...rule('ax-recoverable-error-structure', 'Every error schema has a required machine-readable code and a required message.', 'error', recoverableErrorStructure),
     ...rule('ax-recoverable-suggestion', 'Every 4xx error schema declares a recovery hint that says how to fix the request.', 'warn', recoverableSuggestion),

@@ -7,7 +7,7 @@ import { describeValue } from '../lib/values';
 type Options = { minWords?: number };
 
 const SELF = 'ax-exemption-reason';
-const EXAMPLE = `${EXEMPT_EXTENSION}: { ax-envelope-next-steps: "JSON-RPC 2.0 envelope is fixed by the spec" }`;
+const EXAMPLE = `${EXEMPT_EXTENSION}: { <rule-id>: "<reason>" }`;
 
 interface Owner {
   node: JsonObject;
@@ -34,15 +34,15 @@ const wordsIn = (text: string) => text.split(/\s+/).filter(word => /[\p{L}\p{N}]
 function entryProblems(id: string, reason: unknown, minWords: number): string[] {
   const problems: string[] = [];
   if (id === SELF) {
-    problems.push(`\`${SELF}\` cannot be exempted in the description: it is what keeps exemptions honest. Remove this entry; to switch the rule off, use \`overrides\` in .spectral.yaml.`);
+    problems.push(`\`${SELF}\` cannot be exempted in the description. Remove this entry; to switch the rule off, use \`overrides\` in .spectral.yaml.`);
   } else if (!(RULE_IDS as readonly string[]).includes(id)) {
     const guess = nearest(id, RULE_IDS);
     const fix = guess === undefined ? 'Use the id of a rule of this package (docs/rules/ lists them).' : `Did you mean \`${guess}\`? Rename the key.`;
     problems.push(`\`${id}\` is not a rule of spectral-agent-ux, so this entry exempts nothing. ${fix}`);
   }
   if (typeof reason !== 'string' || wordsIn(reason) < minWords) {
-    const given = typeof reason === 'string' ? (reason.trim() === '' ? 'an empty reason' : `the reason ${JSON.stringify(reason)}`) : describeValue(reason);
-    problems.push(`the exemption from \`${id}\` gives ${given}; a reviewer needs at least ${minWords} words saying why the rule does not apply here. Write e.g. "JSON-RPC 2.0 envelope is fixed by the spec".`);
+    const given = typeof reason === 'string' && reason.trim() === '' ? 'an empty reason' : describeValue(reason);
+    problems.push(`the exemption from \`${id}\` gives ${given}; give at least ${minWords} words on why the rule does not apply, e.g. "JSON-RPC 2.0 envelope is fixed by the spec".`);
   }
   return problems;
 }

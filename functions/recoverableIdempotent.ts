@@ -10,12 +10,12 @@ const MUST_DECLARE = new Set(['put', 'delete']);
 
 function missing(doc: OpenApiDocument, operation: Operation, names: readonly string[]): string | undefined {
   if (MUST_DECLARE.has(operation.method)) {
-    return `declares no \`${FLAG}\`, so an agent cannot tell whether sending the same request twice has the effect of sending it once. Add \`${FLAG}: true\` to the operation if it does (as ${operation.method.toUpperCase()} should), else \`${FLAG}: false\`.`;
+    return `no \`${FLAG}\`, so an agent cannot tell if the same request twice acts as once. Add \`${FLAG}: true\` to the operation if it does (as ${operation.method.toUpperCase()} should), else \`${FLAG}: false\`.`;
   }
   const header = operation.method === 'post' ? doc.headerParameter(operation, names) : undefined;
   return header === undefined
     ? undefined
-    : `takes an \`${header}\` header but declares no \`${FLAG}\`, so an agent does not know that a retry with the same key is safe. Add \`${FLAG}: true\` to the operation.`;
+    : `takes an \`${header}\` header but has no \`${FLAG}\`, so an agent cannot tell a retry with the same key is safe. Add \`${FLAG}: true\` to the operation.`;
 }
 
 /** ax-recoverable-idempotent: every put and delete says whether it is idempotent (R4), and so does a post that takes an idempotency key. */

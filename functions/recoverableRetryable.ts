@@ -13,7 +13,7 @@ export default ruleFunction<object>('recoverableRetryable', {}, ({ operations })
       if (wrong !== undefined) findings.push(wrong);
     } else if (isMutation(operation)) {
       findings.push({
-        message: `${label(operation)}: declares no \`${FLAG}\`, so an agent cannot tell whether repeating a failed call is safe. Add \`${FLAG}: false\` to the operation (\`true\` only if a repeated call cannot create a duplicate or a second side effect).`,
+        message: `${label(operation)}: no \`${FLAG}\`, so an agent cannot tell if retrying a failed call is safe. Add \`${FLAG}: false\` to the operation (\`true\` if a repeat cannot create a duplicate or a second effect).`,
         path: operation.location,
       });
     }

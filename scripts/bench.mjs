@@ -8,11 +8,14 @@
  * Time: median wall time of a full lint (parse included), rounds alternating the configurations in one
  * warm process. Peak RSS: each configuration in its own child process (`--child`), since a process's
  * peak RSS only grows and cannot be split between configurations run in it.
+ * The Spectral CLI as a user runs it: paired `spectral lint` processes, the floor and (c) in turn, on a
+ * small description (what the package adds to every run, start-up included) and on GitHub.
  *
- *   node scripts/bench.mjs [--rounds 3] [--ruleset dist/index.cjs] [--configs a,b,c,d] [--skip-rss] [--skip-scaling]
+ *   node scripts/bench.mjs [--rounds 3] [--ruleset dist/index.cjs] [--configs a,b,c,d] [--pairs 10]
+ *                          [--skip-rss] [--skip-scaling] [--skip-cli] [--only-cli]
  */
-import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -80,7 +83,7 @@ say(`${new Date().toISOString()}; ${os.cpus().length} CPUs (${os.cpus()[0]?.mode
 say(`ruleset: ${rulesetPath.replace(`${root}/`, '')} (${Object.keys(agentUx.rules).length} rules); command: node ${process.execArgv.join(' ')} scripts/bench.mjs ${args.join(' ')}`.replace(/ +/g, ' '));
 
 const summary = {};
-for (const [name, file] of Object.entries(FILES)) {
+for (const [name, file] of Object.entries(args.includes('--only-cli') ? {} : FILES)) {
   const source = resolve(root, file);
   const text = readFileSync(source, 'utf8');
   const times = Object.fromEntries(Object.keys(CONFIGS).map(config => [config, []]));
@@ -132,7 +135,7 @@ function timedAgentUx(clock) {
   return { ...agentUx, rules };
 }
 
-if (!args.includes('--skip-scaling')) {
+if (!args.includes('--skip-scaling') && !args.includes('--only-cli')) {
   say('');
   say('## Scaling: synthetic descriptions (scripts/synthetic.mjs), shared error and envelope schemas');
   say('');
@@ -158,4 +161,73 @@ if (!args.includes('--skip-scaling')) {
     say(`| ${operations} | ${mb(text.length)} | ${seconds(a)} | ${seconds(c)} | ${(c / a).toFixed(2)} | ${growth(c, previous?.c)} | ${seconds(functions)} | ${growth(functions, previous?.functions)} |`);
     previous = { c, functions };
   }
+}
+
+// The Spectral CLI, one process per lint, as a user runs it. A preloaded module reports the process's
+// peak RSS and CPU time on exit (CPU time, unlike wall time, does not grow while other jobs hold the
+// cores); stdout (the JSON results) is discarded, their formatting still counted.
+const SPECTRAL_CLI = require.resolve('@stoplight/spectral-cli/dist/index.js');
+const REPORT_USAGE =
+  'data:text/javascript,process.on("exit",()=>{const u=process.resourceUsage();process.stderr.write(`\\nusage ${u.maxRSS} ${u.userCPUTime+u.systemCPUTime}\\n`)})';
+
+function cliLint(document, rulesetFile) {
+  const started = performance.now();
+  const run = spawnSync(process.execPath, ['--import', REPORT_USAGE, SPECTRAL_CLI, 'lint', document, '--ruleset', rulesetFile, '--format', 'json', '--quiet'], {
+    cwd: root,
+    encoding: 'utf8',
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  const ms = performance.now() - started;
+  const usage = /usage (\d+) (\d+)/.exec(run.stderr);
+  if (run.status === 2 || usage === null) throw new Error(`spectral lint ${document} --ruleset ${rulesetFile} failed:\n${run.stderr}`);
+  return { ms, rssBytes: Number(usage[1]) * 1024, cpuMs: Number(usage[2]) / 1000 };
+}
+
+/** `pairs` pairs of CLI lints, floor and package in turn (which one goes first alternates). */
+function pairedCliRuns(document, floorRuleset, packageRuleset, pairs) {
+  const runs = [];
+  for (let pair = 0; pair < pairs; pair++) {
+    const order = pair % 2 === 0 ? ['floor', 'pkg'] : ['pkg', 'floor'];
+    const run = {};
+    for (const which of order) run[which] = cliLint(document, which === 'floor' ? floorRuleset : packageRuleset);
+    process.stderr.write(`  ${document} pair ${pair + 1}: floor ${seconds(run.floor.ms)} s ${mb(run.floor.rssBytes)} MB, package ${seconds(run.pkg.ms)} s ${mb(run.pkg.rssBytes)} MB\n`);
+    runs.push(run);
+  }
+  return runs;
+}
+
+function sayPairs(title, runs) {
+  const of = (which, key) => runs.map(run => run[which][key]);
+  const mib = bytes => (bytes / 1024 / 1024).toFixed(1);
+  say('');
+  say(`### ${title}`);
+  say('');
+  say(`load average before: ${os.loadavg().map(l => l.toFixed(1)).join(' ')}`);
+  say('');
+  say('| | floor: one trivial rule | spectral-agent-ux `all` | package − floor, median of pairs | package / floor, median of pairs |');
+  say('| --- | --- | --- | --- | --- |');
+  say(`| wall time (s), median | ${seconds(median(of('floor', 'ms')))} | ${seconds(median(of('pkg', 'ms')))} | +${seconds(median(runs.map(run => run.pkg.ms - run.floor.ms)))} | ${median(runs.map(run => run.pkg.ms / run.floor.ms)).toFixed(2)} |`);
+  say(`| CPU time (s), median | ${seconds(median(of('floor', 'cpuMs')))} | ${seconds(median(of('pkg', 'cpuMs')))} | +${seconds(median(runs.map(run => run.pkg.cpuMs - run.floor.cpuMs)))} | ${median(runs.map(run => run.pkg.cpuMs / run.floor.cpuMs)).toFixed(2)} |`);
+  say(`| peak RSS (MiB), median | ${mib(median(of('floor', 'rssBytes')))} | ${mib(median(of('pkg', 'rssBytes')))} | +${mib(median(runs.map(run => run.pkg.rssBytes - run.floor.rssBytes)))} | ${median(runs.map(run => run.pkg.rssBytes / run.floor.rssBytes)).toFixed(2)} |`);
+  say('');
+  say(`all pairs, wall time (s) floor/package: ${runs.map(run => `${seconds(run.floor.ms)}/${seconds(run.pkg.ms)}`).join(', ')}`);
+}
+
+if (!args.includes('--skip-cli')) {
+  const pairs = Number(option('--pairs', 10));
+  const dir = join(root, '.cache', 'bench');
+  mkdirSync(dir, { recursive: true });
+  const floorRuleset = join(dir, 'floor.spectral.yaml');
+  const packageRuleset = join(dir, 'agent-ux-all.spectral.yaml');
+  writeFileSync(floorRuleset, 'rules:\n  floor:\n    given: $\n    severity: error\n    then:\n      function: truthy\n');
+  // The same file `extends: [["spectral-agent-ux", "all"]]` resolves to in a user's project.
+  writeFileSync(packageRuleset, `extends: [[${JSON.stringify(rulesetPath)}, all]]\n`);
+  const small = join(dir, 'small.json');
+  writeFileSync(small, JSON.stringify(synthetic(4), null, 2));
+  say('');
+  say(`## The Spectral CLI, paired runs (\`spectral lint --format json\`, one process each)`);
+  const smallKb = (readFileSync(small).length / 1024).toFixed(1);
+  sayPairs(`Start-up: a ${smallKb} kB description (scripts/synthetic.mjs, 4 operations), ${pairs} pairs`, pairedCliRuns(small, floorRuleset, packageRuleset, pairs));
+  const githubPairs = Math.max(3, Math.ceil(pairs / 2));
+  sayPairs(`GitHub (${FILES.github}), ${githubPairs} pairs`, pairedCliRuns(join(root, FILES.github), floorRuleset, packageRuleset, githubPairs));
 }

@@ -3,12 +3,12 @@ import { testRule } from './support/testRule';
 
 const responses = { '201': body(PAYMENT) };
 const exempt = (entries: unknown) => ({ 'x-ax-exempt': entries, responses });
-const EXAMPLE = '`x-ax-exempt: { ax-envelope-next-steps: "JSON-RPC 2.0 envelope is fixed by the spec" }`';
+const EXAMPLE = '`x-ax-exempt: { <rule-id>: "<reason>" }`';
 const notAMap = (owner: string, what: string) => `${owner}: \`x-ax-exempt\` is ${what}, not a map from rule id to reason, so it exempts nothing. Write it as ${EXAMPLE}.`;
 const unknown = (owner: string, id: string, guess?: string) =>
   `${owner}: \`${id}\` is not a rule of spectral-agent-ux, so this entry exempts nothing. ${guess === undefined ? 'Use the id of a rule of this package (docs/rules/ lists them).' : `Did you mean \`${guess}\`? Rename the key.`}`;
 const weak = (owner: string, id: string, given: string, words = 3) =>
-  `${owner}: the exemption from \`${id}\` gives ${given}; a reviewer needs at least ${words} words saying why the rule does not apply here. Write e.g. "JSON-RPC 2.0 envelope is fixed by the spec".`;
+  `${owner}: the exemption from \`${id}\` gives ${given}; give at least ${words} words on why the rule does not apply, e.g. "JSON-RPC 2.0 envelope is fixed by the spec".`;
 const entry = (path: string, ...rest: string[]) => ['paths', path, ...rest, 'x-ax-exempt'];
 
 testRule('ax-exemption-reason', [
@@ -59,10 +59,10 @@ testRule('ax-exemption-reason', [
     }),
     errors: [
       { path: [...entry('/a', 'post'), 'ax-envelope-next-steps'], message: weak('POST /a', 'ax-envelope-next-steps', 'an empty reason') },
-      { path: [...entry('/a', 'post'), 'ax-envelope-state'], message: weak('POST /a', 'ax-envelope-state', 'the reason "legacy"') },
-      { path: [...entry('/a', 'post'), 'ax-envelope-refresh-url'], message: weak('POST /a', 'ax-envelope-refresh-url', 'the reason "legacy endpoint"') },
+      { path: [...entry('/a', 'post'), 'ax-envelope-state'], message: weak('POST /a', 'ax-envelope-state', 'the string "legacy"') },
+      { path: [...entry('/a', 'post'), 'ax-envelope-refresh-url'], message: weak('POST /a', 'ax-envelope-refresh-url', 'the string "legacy endpoint"') },
       { path: [...entry('/a', 'post'), 'ax-envelope-next-steps-href'], message: weak('POST /a', 'ax-envelope-next-steps-href', 'the number 42') },
-      { path: [...entry('/a', 'post'), 'ax-envelope-next-steps-shape'], message: weak('POST /a', 'ax-envelope-next-steps-shape', 'the reason "— — — …"') },
+      { path: [...entry('/a', 'post'), 'ax-envelope-next-steps-shape'], message: weak('POST /a', 'ax-envelope-next-steps-shape', 'the string "— — — …"') },
     ],
   },
   {
@@ -71,9 +71,9 @@ testRule('ax-exemption-reason', [
     errors: [
       {
         path: [...entry('/a', 'post'), 'ax-exemption-reason'],
-        message: 'POST /a: `ax-exemption-reason` cannot be exempted in the description: it is what keeps exemptions honest. Remove this entry; to switch the rule off, use `overrides` in .spectral.yaml.',
+        message: 'POST /a: `ax-exemption-reason` cannot be exempted in the description. Remove this entry; to switch the rule off, use `overrides` in .spectral.yaml.',
       },
-      { path: [...entry('/a', 'post'), 'ax-envelope-state'], message: weak('POST /a', 'ax-envelope-state', 'the reason "n/a"') },
+      { path: [...entry('/a', 'post'), 'ax-envelope-state'], message: weak('POST /a', 'ax-envelope-state', 'the string "n/a"') },
     ],
   },
   {
@@ -90,13 +90,13 @@ testRule('ax-exemption-reason', [
   {
     name: 'Swagger 2.0',
     document: swagger2({ '/a': { post: { 'x-ax-exempt': { 'ax-envelope-next-steps': 'legacy' }, responses: { '201': { description: 'Created' } } } } }),
-    errors: [{ path: [...entry('/a', 'post'), 'ax-envelope-next-steps'], message: weak('POST /a', 'ax-envelope-next-steps', 'the reason "legacy"') }],
+    errors: [{ path: [...entry('/a', 'post'), 'ax-envelope-next-steps'], message: weak('POST /a', 'ax-envelope-next-steps', 'the string "legacy"') }],
   },
   {
     name: 'option minWords raises the bar',
     document: oas3({ '/a': { post: exempt({ 'ax-envelope-next-steps': 'Frozen legacy endpoint', 'ax-envelope-state': 'Frozen legacy endpoint, removed in v3' }) } }),
     functionOptions: { minWords: 5 },
-    errors: [{ path: [...entry('/a', 'post'), 'ax-envelope-next-steps'], message: weak('POST /a', 'ax-envelope-next-steps', 'the reason "Frozen legacy endpoint"', 5) }],
+    errors: [{ path: [...entry('/a', 'post'), 'ax-envelope-next-steps'], message: weak('POST /a', 'ax-envelope-next-steps', 'the string "Frozen legacy endpoint"', 5) }],
   },
   {
     name: 'garbage gives silence, never an exception',

@@ -2,7 +2,7 @@ import { body, oas3, ref, swagger2 } from './support/documents';
 import { testRule } from './support/testRule';
 
 const noError = (where: string) =>
-  `${where}: the operation declares no 4xx error response, so an agent cannot learn why a rejected call failed or how to fix it. Add a \`400\` (or \`422\`) response, or a \`default\` one, whose JSON schema has a \`code\`, a \`message\` and a \`recoveryHint\`.`;
+  `${where}: no 4xx error response, so an agent cannot learn why a call was rejected. Add a \`400\`, \`422\` or \`default\` response whose JSON schema has \`code\`, \`message\` and \`recoveryHint\`.`;
 const created = { '201': { description: 'Created' } };
 const PROBLEM = { type: 'object', required: ['code', 'message'], properties: { code: { type: 'string' }, message: { type: 'string' } } };
 

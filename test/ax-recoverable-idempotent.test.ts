@@ -3,9 +3,9 @@ import { testRule } from './support/testRule';
 
 const ok = { '200': { description: 'OK' } };
 const missing = (operation: string, method: string) =>
-  `${operation}: declares no \`x-ax-idempotent\`, so an agent cannot tell whether sending the same request twice has the effect of sending it once. Add \`x-ax-idempotent: true\` to the operation if it does (as ${method} should), else \`x-ax-idempotent: false\`.`;
+  `${operation}: no \`x-ax-idempotent\`, so an agent cannot tell if the same request twice acts as once. Add \`x-ax-idempotent: true\` to the operation if it does (as ${method} should), else \`x-ax-idempotent: false\`.`;
 const keyHint = (operation: string, header = 'Idempotency-Key') =>
-  `${operation}: takes an \`${header}\` header but declares no \`x-ax-idempotent\`, so an agent does not know that a retry with the same key is safe. Add \`x-ax-idempotent: true\` to the operation.`;
+  `${operation}: takes an \`${header}\` header but has no \`x-ax-idempotent\`, so an agent cannot tell a retry with the same key is safe. Add \`x-ax-idempotent: true\` to the operation.`;
 const key = (name = 'Idempotency-Key') => ({ name, in: 'header', schema: { type: 'string' } });
 
 testRule('ax-recoverable-idempotent', [

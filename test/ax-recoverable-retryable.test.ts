@@ -3,7 +3,7 @@ import { testRule } from './support/testRule';
 
 const ok = { '200': { description: 'OK' } };
 const missing = (operation: string) =>
-  `${operation}: declares no \`x-ax-retryable\`, so an agent cannot tell whether repeating a failed call is safe. Add \`x-ax-retryable: false\` to the operation (\`true\` only if a repeated call cannot create a duplicate or a second side effect).`;
+  `${operation}: no \`x-ax-retryable\`, so an agent cannot tell if retrying a failed call is safe. Add \`x-ax-retryable: false\` to the operation (\`true\` if a repeat cannot create a duplicate or a second effect).`;
 const wrong = (operation: string, it: string) => `${operation}: \`x-ax-retryable\` must be a boolean, but it is ${it}. Write it as \`x-ax-retryable: false\`.`;
 
 testRule('ax-recoverable-retryable', [

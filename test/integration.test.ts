@@ -1,14 +1,15 @@
 /**
  * The whole path from source to a user's lint: the packed tarball installed beside the real
  * Spectral CLI, `spectral lint` run as a process with the YAML rulesets the README documents, and
- * the same ruleset loaded the way the VS Code extension loads it.
+ * the same ruleset loaded the way the VS Code extension loads it; the package installed alone (the
+ * report without the CLI, `require()` without require(esm)); the lowest Node versions `engines` admits.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Document, Spectral } from '@stoplight/spectral-core';
 import * as Parsers from '@stoplight/spectral-parsers';
 import ruleset from '../ruleset';
-import { createConsumer, lintJson, reportJson, spectralLint, type CliResult } from './support/consumer';
+import { createConsumer, lintJson, lowestNodes, nodeBinary, reportJson, run, runOrThrow, spectralLint, type CliResult } from './support/consumer';
 import { loadRulesetLikeVsCode } from './support/vscodeLoader';
 
 const EXTENDS = 'extends: ["spectral-agent-ux"]\n';
@@ -17,6 +18,9 @@ const allIds = Object.keys(ruleset.rules);
 const recommendedIds = Object.entries(ruleset.rules)
   .filter(([, rule]) => rule.recommended)
   .map(([id]) => id);
+
+/** The README's options example, so the page cannot drift from what the CLI accepts. */
+const README_OPTIONS = /### Change a rule's options[\s\S]*?```yaml\n([\s\S]*?)```/.exec(readFileSync(join(__dirname, '..', 'README.md'), 'utf8'))![1];
 
 const codes = (results: CliResult[]) => [...new Set(results.map(result => result.code))].sort();
 const sorted = (results: CliResult[]) => [...results].sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
@@ -93,25 +97,24 @@ describe('the customizations the README documents, through the CLI', () => {
     expect(codes(results)).toEqual([...allIds].sort());
   });
 
-  test('a rule re-declared with other functionOptions through functionsDir', () => {
-    const yaml = `${EXTENDS}functionsDir: ./node_modules/spectral-agent-ux/dist/functions
-functions: [envelopeNextSteps]
-rules:
-  ax-envelope-next-steps:
-    description: Every 2xx response of a mutation under /admin/ declares nextSteps.
-    message: "{{error}}"
-    severity: error
-    given: $
-    resolved: false
-    then:
-      function: envelopeNextSteps
-      functionOptions:
-        prefixes: ["/admin/"]
-`;
-    const { results } = lintJson(consumer, 'naive.yaml', yaml);
+  test("the README's options example: a rule re-declared with only `given` and `then` keeps the package's message, severity and placement", () => {
+    expect(README_OPTIONS).toContain('functionsDir: ./node_modules/spectral-agent-ux/dist/functions');
+    const elsewhere = lintJson(consumer, 'naive.yaml', README_OPTIONS).results;
     expect(under(naive, 'ax-envelope-next-steps').length).toBeGreaterThan(0);
-    expect(under(results, 'ax-envelope-next-steps')).toEqual([]);
-    expect(results.length).toBe(naive.length - under(naive, 'ax-envelope-next-steps').length);
+    expect(under(elsewhere, 'ax-envelope-next-steps')).toEqual([]);
+    expect(sorted(elsewhere)).toEqual(sorted(naive.filter(result => result.code !== 'ax-envelope-next-steps')));
+    // The same short form with a prefix that covers naive.yaml gives exactly the package's own diagnostics.
+    const everywhere = lintJson(consumer, 'naive.yaml', README_OPTIONS.replace(/prefixes: \[.*\]/, 'prefixes: ["/"]')).results;
+    expect(sorted(everywhere)).toEqual(sorted(naive));
+  });
+
+  test("functionsDir is resolved from the ruleset file's folder: the README's monorepo case", () => {
+    mkdirSync(join(consumer, 'services', 'orders'), { recursive: true });
+    const rulesetFile = join('services', 'orders', '.spectral.yaml');
+    writeFileSync(join(consumer, rulesetFile), README_OPTIONS.replace('functionsDir: ./node_modules/', 'functionsDir: ../../node_modules/'));
+    const lint = run(join(consumer, 'node_modules', '.bin', 'spectral'), ['lint', 'naive.yaml', '--ruleset', rulesetFile, '--format', 'json', '--quiet'], consumer);
+    const results = (JSON.parse(lint.stdout) as CliResult[]).map(({ code, path, severity, message }) => ({ code, path, severity, message }));
+    expect(sorted(results)).toEqual(sorted(naive.filter(result => result.code !== 'ax-envelope-next-steps')));
   });
 
   test('overrides with a JSON pointer silence one operation and nothing else (template braces percent-encoded)', () => {
@@ -172,16 +175,76 @@ describe('the VS Code extension loader', () => {
     expect(sorted(results.map(({ code, path, severity, message }) => ({ code: String(code), path: path.map(String), severity, message })))).toEqual(sorted(cli));
   });
 
-  test('loads a functionsDir re-declaration, reading the shipped function file as written', async () => {
+  test("loads the README's functionsDir re-declaration, reading the shipped function file and its shared module as written", async () => {
     const rulesetFile = join(consumer, '.spectral.yaml');
-    writeFileSync(rulesetFile, `${EXTENDS}functionsDir: ./node_modules/spectral-agent-ux/dist/functions\nfunctions: [envelopeNextSteps]\nrules:\n  ax-envelope-next-steps:\n    given: $\n    resolved: false\n    severity: warn\n    message: "{{error}}"\n    then:\n      function: envelopeNextSteps\n      functionOptions: { nextSteps: [links] }\n`);
-    const loaded = await loadRulesetLikeVsCode(rulesetFile);
+    writeFileSync(rulesetFile, README_OPTIONS.replace(/prefixes: \[.*\]/, 'nextSteps: [links]'));
     const spectral = new Spectral();
-    spectral.setRuleset(loaded);
+    spectral.setRuleset(await loadRulesetLikeVsCode(rulesetFile));
     const file = join(consumer, 'agent-ready.yaml');
     const results = await spectral.run(new Document(readFileSync(file, 'utf8'), Parsers.Yaml, file));
     const nextSteps = results.filter(result => result.code === 'ax-envelope-next-steps');
     expect(nextSteps.length).toBeGreaterThan(0);
-    expect(nextSteps.every(result => result.severity === 1 && result.message.includes('does not declare `links`'))).toBe(true);
+    expect(nextSteps.every(result => result.severity === 0 && result.message.includes('does not declare `links`'))).toBe(true);
+  });
+});
+
+/** `require()` of the main entry and of a function file, printed as JSON: [type, name, rule count]. */
+const REQUIRE_CHECK = `const fn = require('spectral-agent-ux/functions/envelopeNextSteps'); const ruleset = require('spectral-agent-ux');
+console.log(JSON.stringify([typeof fn, fn.name, Object.keys(ruleset.rules).length]));`;
+const REQUIRED = JSON.stringify(['function', 'envelopeNextSteps', allIds.length]);
+/** A report without the name of its ruleset file, which each run writes afresh. */
+const withoutRulesetName = (report: object) => ({ ...report, ruleset: undefined });
+const RULESET = 'extends.spectral.yaml';
+
+describe('the package installed alone, without @stoplight/spectral-cli', () => {
+  let alone: string;
+  beforeAll(() => {
+    alone = createConsumer({ withCli: false });
+    for (const example of ['naive.yaml', 'agent-ready.yaml']) writeFileSync(join(alone, example), readFileSync(join(consumer, example)));
+    writeFileSync(join(alone, RULESET), EXTENDS);
+  }, 600_000);
+
+  test('npx spectral-agent-ux report gives the report of a project with the CLI', () => {
+    expect(existsSync(join(alone, 'node_modules', '@stoplight', 'spectral-cli'))).toBe(false);
+    const report = JSON.parse(runOrThrow('npx', ['--no', 'spectral-agent-ux', 'report', 'naive.yaml', '--ruleset', RULESET, '--format', 'json'], alone));
+    expect(withoutRulesetName(report)).toEqual(withoutRulesetName(reportJson(consumer, 'naive.yaml', EXTENDS)));
+  });
+
+  test('require() loads the ruleset and a function file with require(esm) off, silently', () => {
+    const result = run(process.execPath, ['--no-experimental-require-module', '-e', REQUIRE_CHECK], alone);
+    expect([result.stdout.trim(), result.stderr]).toEqual([REQUIRED, '']);
+  });
+
+  test('import loads the same function file as ESM', () => {
+    const result = run(process.execPath, ['--input-type=module', '-e', "import fn from 'spectral-agent-ux/functions/envelopeNextSteps'; console.log(typeof fn, fn.name);"], alone);
+    expect([result.stdout.trim(), result.stderr]).toEqual(['function envelopeNextSteps', '']);
+  });
+});
+
+describe.each(lowestNodes())('on Node %s, the lowest of its line that engines admits', version => {
+  let node: string;
+  beforeAll(() => {
+    node = nodeBinary(version);
+    writeFileSync(join(consumer, RULESET), EXTENDS);
+  }, 600_000);
+
+  test('it is that version', () => {
+    expect(runOrThrow(node, ['--version'], consumer).trim()).toBe(`v${version}`);
+  });
+
+  test('spectral lint gives the same results', () => {
+    const lint = run(node, [join('node_modules', '@stoplight', 'spectral-cli', 'dist', 'index.js'), 'lint', 'naive.yaml', '--ruleset', RULESET, '--format', 'json', '--quiet'], consumer);
+    const results = (JSON.parse(lint.stdout) as CliResult[]).map(({ code, path, severity, message }) => ({ code, path, severity, message }));
+    expect(sorted(results)).toEqual(sorted(naive));
+  });
+
+  test('the report gives the same report', () => {
+    const report = JSON.parse(runOrThrow(node, [join('node_modules', 'spectral-agent-ux', 'dist', 'report', 'cli.cjs'), 'report', 'naive.yaml', '--ruleset', RULESET, '--format', 'json'], consumer));
+    expect(withoutRulesetName(report)).toEqual(withoutRulesetName(reportJson(consumer, 'naive.yaml', EXTENDS)));
+  });
+
+  test('require() loads the ruleset and a function file', () => {
+    const result = run(node, ['-e', REQUIRE_CHECK], consumer);
+    expect([result.stdout.trim(), result.stderr]).toEqual([REQUIRED, '']);
   });
 });

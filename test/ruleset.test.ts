@@ -1,16 +1,18 @@
 /**
- * House rules of the package, checked by code rather than remembered: every rule of RULES.md is
+ * House rules of the package, checked by code rather than remembered: every rule of the catalogue is
  * declared with its default severity, reads the document as written, has a docs page with a failing
- * and a passing example, and has a test file.
+ * and a passing example, and has a test file; every message fits in 240 characters.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { Document, Spectral } from '@stoplight/spectral-core';
+import * as Parsers from '@stoplight/spectral-parsers';
 import ruleset from '../ruleset';
 import { RULE_IDS } from '../lib/catalogue';
 
 const root = join(__dirname, '..');
 
-// id → [severity, recommended], as RULES.md (and issue 3 for ax-extensions-valid) define them.
+// id → [severity, recommended], as the rule catalogue defines them.
 const CATALOGUE: Record<string, [string, boolean]> = {
   'ax-recoverable-error-schema': ['error', true],
   'ax-recoverable-error-structure': ['error', true],
@@ -56,7 +58,7 @@ describe.each(rules)('%s', (id, rule) => {
   test('has a description, {{error}} messages and a documentationUrl to its page', () => {
     expect(typeof rule.description === 'string' && rule.description.length > 20).toBe(true);
     expect(rule.message).toBe('{{error}}');
-    expect(rule.documentationUrl).toBe(`https://github.com/spectral-agent-ux/spectral-agent-ux/blob/main/docs/rules/${id}.md`);
+    expect(rule.documentationUrl).toBe(`https://github.com/spectral-agent-ux/spectral-agent-ux/blob/v0.2.0/docs/rules/${id}.md`);
   });
 
   test('reads the document as written, with an explicit given and no recursive descent', () => {
@@ -73,4 +75,16 @@ describe.each(rules)('%s', (id, rule) => {
     expect(text).toContain('## Passing example');
     expect(existsSync(join(root, 'test', `${id}.test.ts`))).toBe(true);
   });
+});
+
+/** What is missing, where, and the fix; the why lives on the docs page. */
+const MAX_MESSAGE = 240;
+
+test(`every message on examples/naive.yaml (the rules fire there) has at most ${MAX_MESSAGE} characters`, async () => {
+  const spectral = new Spectral();
+  spectral.setRuleset({ extends: [[ruleset as never, 'all']] });
+  const file = join(root, 'examples', 'naive.yaml');
+  const results = await spectral.run(new Document(readFileSync(file, 'utf8'), Parsers.Yaml, file));
+  expect(results.length).toBeGreaterThan(RULE_IDS.length);
+  expect(results.filter(result => result.message.length > MAX_MESSAGE).map(result => `${result.code} (${result.message.length}): ${result.message}`)).toEqual([]);
 });

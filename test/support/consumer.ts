@@ -1,6 +1,7 @@
 /**
- * A user's project, made the way a user makes it: the packed tarball of this package and the real
- * Spectral CLI installed from the registry into an empty folder, then `spectral lint` run as a process.
+ * A user's project, made the way a user makes it: the packed tarball of this package (and, unless
+ * told otherwise, the real Spectral CLI) installed from the registry into an empty folder, then
+ * `spectral lint` or the package's bin run as a process, with this Node or another one.
  */
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -23,24 +24,28 @@ export interface CliResult {
   source?: string;
 }
 
-function run(command: string, args: string[], cwd: string): LintRun {
+export function run(command: string, args: string[], cwd: string): LintRun {
   const result = spawnSync(command, args, { cwd, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
-function runOrThrow(command: string, args: string[], cwd: string): string {
+export function runOrThrow(command: string, args: string[], cwd: string): string {
   const result = run(command, args, cwd);
   if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed (${result.status}):\n${result.stderr}`);
   return result.stdout;
 }
 
-/** Packs the built package (dist/ must be current: `npm test` builds first) and installs it with the CLI. */
-export function createConsumer(): string {
+/**
+ * Packs the built package (dist/ must be current: `npm test` builds first) and installs it, with the
+ * CLI this checkout tests against, or alone (`withCli: false`: npm adds the required peers, nothing else).
+ */
+export function createConsumer({ withCli = true } = {}): string {
   const dir = mkdtempSync(join(tmpdir(), 'spectral-agent-ux-consumer-'));
   const packed = runOrThrow('npm', ['pack', '--pack-destination', dir, '--loglevel=error'], repo).trim().split('\n').pop()!;
   const cliVersion = JSON.parse(readFileSync(join(repo, 'node_modules', '@stoplight', 'spectral-cli', 'package.json'), 'utf8')).version;
   writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'consumer', private: true }));
-  runOrThrow('npm', ['install', join(dir, packed), `@stoplight/spectral-cli@${cliVersion}`, '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'], dir);
+  const cli = withCli ? [`@stoplight/spectral-cli@${cliVersion}`] : [];
+  runOrThrow('npm', ['install', join(dir, packed), ...cli, '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'], dir);
   for (const example of ['naive.yaml', 'agent-ready.yaml']) copyFileSync(join(repo, 'examples', example), join(dir, example));
   return dir;
 }
@@ -77,4 +82,18 @@ export interface ReportJson {
 export function reportJson(dir: string, document: string, rulesetYaml: string): ReportJson {
   const rulesetFile = writeRuleset(dir, rulesetYaml);
   return JSON.parse(runOrThrow(join(dir, 'node_modules', '.bin', 'spectral-agent-ux'), ['report', document, '--ruleset', rulesetFile, '--format', 'json'], dir));
+}
+
+/**
+ * The `node` binary of one Node version, from the npm registry's `node` package (platform binaries,
+ * no system install), cached by npm like any package.
+ */
+export function nodeBinary(version: string): string {
+  return runOrThrow('npm', ['exec', '--yes', '--package', `node@${version}`, '--loglevel=error', '--', 'node', '-p', 'process.execPath'], tmpdir()).trim();
+}
+
+/** The lowest version of each Node line that package.json's `engines` admits ("^18.18 || >=20.17" → 18.18.0, 20.17.0). */
+export function lowestNodes(): string[] {
+  const { engines } = JSON.parse(readFileSync(join(repo, 'package.json'), 'utf8')) as { engines: { node: string } };
+  return [...engines.node.matchAll(/(\d+)\.(\d+)(?:\.(\d+))?/g)].map(([, major, minor, patch]) => `${major}.${minor}.${patch ?? 0}`);
 }
