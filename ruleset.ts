@@ -63,7 +63,7 @@ const ruleset = {
     ...rule('ax-envelope-next-steps', 'Every 2xx response of a mutation declares `nextSteps`, the next legal calls.', 'error', envelopeNextSteps),
     ...rule('ax-envelope-next-steps-shape', 'Wherever `nextSteps` is declared, it is an array of steps requiring action, method (an HTTP method), href and description.', 'error', envelopeNextStepsShape),
     ...rule('ax-envelope-next-steps-href', 'Every `nextSteps` href of a response example reaches a declared path and method, with no template left to fill in.', 'error', envelopeNextStepsHref),
-    ...rule('ax-envelope-refresh-url', 'Every 422 error schema declares a refresh url, where to re-read fresh state.', 'warn', envelopeRefreshUrl),
+    ...rule('ax-envelope-refresh-url', 'Every 422 that refuses a valid request because of the resource\'s state declares a refresh url, where to re-read that state.', 'warn', envelopeRefreshUrl),
     ...rule('ax-envelope-state', 'Every 409/422 state rejection declares the current state, the allowed actions and a refresh url.', 'error', envelopeState),
     ...rule('ax-envelope-empty-actions', 'A response example with an empty `nextActions` carries a non-empty `nextSteps`.', 'warn', envelopeEmptyActions, false),
     ...rule('ax-exemption-reason', 'Every `x-ax-exempt` entry names a rule of this package and gives a reason of at least three words.', 'error', exemptionReason),

@@ -44,7 +44,7 @@ function rewrite(code: string, convention: Convention): string {
 
 /** Why a problem `type` URI reads as prose, or undefined when its path is a short stable name. */
 function prose(uri: string): string | undefined {
-  if (/\s|%20/.test(uri)) return 'it contains spaces';
+  if (/\s|%20/.test(uri)) return `${JSON.stringify(uri)} contains spaces`;
   const path = uri.replace(/^[a-z][a-z0-9+.-]*:(\/\/[^/]*)?/i, '');
   for (const segment of path.split('/').filter(Boolean)) {
     const words = segment.toLowerCase().split(/[-_.]+/).filter(Boolean);
@@ -118,7 +118,7 @@ export default ruleFunction<Options>(
         const problem = prose(uri);
         if (problem === undefined) continue;
         findings.push({
-          message: `${subject(group)} ${JSON.stringify(uri)} reads as prose (${problem}). Use short stable segments, e.g. \`/errors/invoice/not-finalized\`.`,
+          message: `${subject(group)} reads as prose: ${problem}. Use short stable segments, e.g. \`/errors/invoice/not-finalized\`.`,
           path: at(group.find(value => value.value === uri)!),
         });
       }

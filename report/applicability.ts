@@ -26,7 +26,6 @@ export const hasAnyErrorSchema = hasErrorSchema(isErrorStatus);
 export const hasClientErrorSchema = hasErrorSchema(isClientErrorStatus);
 export const hasServerErrorSchema = hasErrorSchema(isServerErrorStatus);
 export const hasValidationErrorSchema = hasErrorSchema(statusIn('400', '422'));
-export const hasUnprocessableSchema = hasErrorSchema(statusIn('422'));
 
 export const hasWaitResponse: Applies = (doc, operation) => hasStatus(doc, operation, statusIn('429', '503'));
 
@@ -60,11 +59,15 @@ export const hasNextStepsExample: Applies = (doc, operation) =>
     .responses(operation)
     .some(response => doc.jsonBodies(operation, response).some(body => body.examples.some(example => holdersOf(example, DEFAULT_NAMES.nextSteps).length > 0)));
 
-/** A 409 or 422 that reports a state rejection, as ax-envelope-state decides it. */
-export const hasStateRejection: Applies = (doc, operation) =>
-  errorSchemas(doc, [operation], status => status === '409' || status === '422').some(
+/** An error response of the given statuses that reports a state rejection, as the envelope rules decide it. */
+const hasStateRejectionIn = (...statuses: string[]): Applies => (doc, operation) =>
+  errorSchemas(doc, [operation], statusIn(...statuses)).some(
     target => stateRejection(doc, target, [...DEFAULT_NAMES.currentState, ...DEFAULT_NAMES.allowedActions]) !== undefined,
   );
+/** A 409 or 422 state rejection: ax-envelope-state's scope. */
+export const hasStateRejection = hasStateRejectionIn('409', '422');
+/** A 422 state rejection: ax-envelope-refresh-url's scope (a validation 422 is not held to a refresh url). */
+export const hasUnprocessableStateRejection = hasStateRejectionIn('422');
 
 export const isMutationOperation: Applies = (_doc, operation) => isMutation(operation);
 
