@@ -10,7 +10,7 @@ import { namesFor, type Concept } from './names';
 import { declaredValues, isObjectView, ownProperty, propertyTypes, viewsOf, type ObjectView, type Property } from './schema';
 
 /** The questions a recoverable-error rule asks of an error body. */
-export type Question = 'code' | 'message' | 'hint' | 'retryFlag' | 'correlationId' | 'stackTrace' | 'locator' | 'refreshUrl' | 'currentState' | 'allowedActions';
+export type Question = 'code' | 'message' | 'hint' | 'retryFlag' | 'correlationId' | 'stackTrace' | 'locator' | 'refreshUrl' | 'currentState' | 'allowedActions' | 'expected';
 
 /** What a member's value must be to answer the question (a `detail` array is field errors, not a message). */
 type Accepts = 'any' | 'text' | 'scalar' | 'statusName' | 'identifier';
@@ -36,6 +36,8 @@ const MEMBERS: Record<Question, readonly { concept: Concept; accepts: Accepts }[
   refreshUrl: [{ concept: 'refreshUrl', accepts: 'any' }],
   currentState: [{ concept: 'currentState', accepts: 'any' }],
   allowedActions: [{ concept: 'allowedActions', accepts: 'any' }],
+  // What the input must be (Geodocs' `allowed_values`, "Designing Errors for Agent Recovery"'s `expected`).
+  expected: [{ concept: 'allowedValues', accepts: 'any' }],
 };
 
 /**
@@ -343,8 +345,10 @@ function nestedFields(item: unknown, prefix: string, names: Names, fields: Value
 export interface FieldDetails {
   /** How it reads in messages: `errors`, `error.details`, `detail[]` items. */
   member: string;
-  /** undefined: it names the fields; else what is wrong with it. */
-  lacks?: { locator: boolean; reason: boolean } | { notList: string[] | undefined };
+  /** A locator beside the code (a single error), not a list of field errors. */
+  single?: boolean;
+  /** undefined: it names the fields; else what is wrong with it (`expected` only when asked for). */
+  lacks?: { locator: boolean; reason: boolean; expected?: boolean } | { notList: string[] | undefined } | { fieldMap: true };
 }
 
 /**
@@ -353,51 +357,57 @@ export interface FieldDetails {
  * `details[].fieldViolations[]`), or an error list whose items locate a field (`detail[].loc`,
  * `errors[].source.pointer`, `tppMessages[].path`). One valid form is enough.
  */
-export function fieldDetailsOf(doc: OpenApiDocument, view: ObjectView, names: Names): FieldDetails[] {
+export function fieldDetailsOf(doc: OpenApiDocument, view: ObjectView, names: Names, expectation = false): FieldDetails[] {
   const reader = readerFor(doc);
   const judged: FieldDetails[] = [];
   const detailNames = namesFor(names, 'fieldDetails');
   for (const carrier of schemaCarriers(doc, view, names)) {
     if (carrier.kind === 'list') {
       // A list also named as field details (`errors`) is judged below, as field details.
-      if (!detailNames.includes(carrier.member)) judged.push({ member: carrier.where, lacks: itemsLack(doc, carrier.nodes[0], names) });
+      if (!detailNames.includes(carrier.member)) judged.push({ member: carrier.where, lacks: itemsLack(doc, carrier.nodes[0], names, expectation) });
       continue;
     }
     const single = memberIn(reader, carrier, 'locator', names, false);
-    if (single !== undefined) judged.push({ member: single.name });
+    if (single !== undefined) {
+      const expected = expectation && memberIn(reader, carrier, 'expected', names, false) === undefined;
+      judged.push({ member: single.name, single: true, lacks: expected ? { locator: false, reason: false, expected } : undefined });
+    }
     for (const name of detailNames) {
       const details = reader.member(carrier.nodes[0], name);
       if (details === undefined) continue;
       const member = valuePath(carrier, name);
-      judged.push({ member, lacks: detailsLack(doc, reader, details.node, names) });
+      judged.push({ member, lacks: detailsLack(doc, reader, details.node, names, expectation) });
     }
   }
   return judged;
 }
 
-function detailsLack(doc: OpenApiDocument, reader: Reader<SchemaNode>, node: SchemaNode, names: Names): FieldDetails['lacks'] {
+function detailsLack(doc: OpenApiDocument, reader: Reader<SchemaNode>, node: SchemaNode, names: Names, expectation: boolean): FieldDetails['lacks'] {
   if (node.views.length === 0) return undefined; // unreadable: no guess
-  if (isFieldMap(doc, node)) return undefined;
+  // A map of field to messages names the fields, but has no place for what each field must be.
+  if (isFieldMap(doc, node)) return expectation ? { fieldMap: true } : undefined;
   const items = reader.items(node);
   if (items === undefined) {
     const types = node.property === undefined ? undefined : propertyTypes(doc, node.property);
     return { notList: types };
   }
-  const lacks = itemsLack(doc, items[0], names);
+  const lacks = itemsLack(doc, items[0], names, expectation);
   if (lacks === undefined || !('locator' in lacks) || !lacks.locator) return lacks;
   // Google's `details[]` items each carry a `fieldViolations[]` of their own.
   const nested = namesFor(names, 'fieldDetails').some(name => {
     const inner = reader.member(items[0], name);
     const innerItems = inner === undefined ? undefined : reader.items(inner.node);
-    return innerItems !== undefined && itemsLack(doc, innerItems[0], names) === undefined;
+    return innerItems !== undefined && itemsLack(doc, innerItems[0], names, expectation) === undefined;
   });
   return nested ? undefined : lacks;
 }
 
-function itemsLack(doc: OpenApiDocument, item: SchemaNode, names: Names): FieldDetails['lacks'] {
+function itemsLack(doc: OpenApiDocument, item: SchemaNode, names: Names, expectation: boolean): FieldDetails['lacks'] {
   const locator = !covers(doc, item.views, namesFor(names, 'fieldLocator'));
   const reason = !covers(doc, item.views, namesFor(names, 'fieldReason'));
-  return locator || reason ? { locator, reason } : undefined;
+  const expected = expectation && !covers(doc, item.views, namesFor(names, 'allowedValues'));
+  if (!locator && !reason && !expected) return undefined;
+  return expectation ? { locator, reason, expected } : { locator, reason };
 }
 
 /**

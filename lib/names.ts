@@ -51,7 +51,8 @@ export const DEFAULT_NAMES = {
   pathLocatorLists: ['tppMessages', 'details', 'errors', 'invalid_fields', 'invalidFields', 'violations', 'validationErrors', 'fieldViolations'],
   // JSON:API `source.parameter`: the query parameter that caused the error.
   sourceParameter: ['parameter'],
-  allowedValues: ['allowed_values', 'allowedValues', 'valid_values', 'validValues', 'expected'],
+  // What an input must be, beside a field locator (Geodocs' `allowed_values`); `constraint` holds bounds or a pattern.
+  allowedValues: ['allowed_values', 'allowedValues', 'valid_values', 'validValues', 'expected', 'constraint'],
   suggestedValue: ['suggested_value', 'suggestedValue'],
   // Hypermedia link collections that ax-envelope-next-steps accepts when their links carry a method (Siren `actions`, HAL `_links`, `links`).
   linkCollection: ['_links', 'links', 'actions'],

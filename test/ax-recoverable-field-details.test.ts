@@ -16,6 +16,7 @@ const NO_FIELD_FIX = 'Add `details`: an array of { field, message }, one per inv
 const noField = (where: string, scope = '') => `${where}: the error schema names no failed input field${scope}. ${NO_FIELD_FIX}`;
 const LOCATOR = '`field` (the input\'s JSON Pointer)';
 const REASON = '`message` (the reason)';
+const EXPECTED = '`allowed_values` (what the input must be, e.g. ["USD", "EUR"])';
 const makeArray = (_name: string) => 'Make it an array of { field, message } or a map of field to messages.';
 const ok = { '201': { description: 'Created' } };
 const post = (errors: object) => ({ post: { responses: { ...ok, ...errors } } });
@@ -147,6 +148,44 @@ testRule('ax-recoverable-field-details', [
           'POST /a 422: the error schema names no failed input field. Add `problems`: an array of { param, why }, one per invalid field.',
       },
     ],
+  },
+  {
+    name: 'requireExpected (off by default): field-detail items, a single-error locator and a field map must say what the input must be; allowed_values, expected or constraint (through allOf) satisfy it',
+    document: oas3(
+      {
+        '/a': post({
+          '400': errorResponse(ref('Error'), SEED_002_EXAMPLE),
+          '422': body({ type: 'object', properties: { error: { type: 'object', properties: { code: string, message: string, field: string } } } }),
+        }),
+        '/b': post({
+          '400': body(withDetails({ type: 'object', properties: { field: string, message: string, allowed_values: { type: 'array', items: string } } })),
+          '422': body(withDetails({ allOf: [{ type: 'object', properties: { pointer: string, reason: string } }, { properties: { constraint: { type: 'object' } } }] }, 'invalid_fields')),
+        }),
+        '/c': post({
+          '400': body({ type: 'object', properties: { detail: { type: 'array', items: { type: 'object', required: ['loc', 'msg', 'type'], properties: { loc: { type: 'array', items: string }, msg: string, type: string } } } } }),
+          '422': body({ type: 'object', properties: { title: string, errors: { type: 'object', additionalProperties: { type: 'array', items: string } } } }),
+        }),
+      },
+      { schemas: { Error: SEED_002_ERROR, FieldError: SEED_002_FIELD_ERROR } },
+    ),
+    functionOptions: { requireExpected: true },
+    errors: [
+      { path: at('/a', 'post', '400', ...JSON_SCHEMA), message: `POST /a 400: the error schema declares \`details\` but its items have no expected value. Add ${EXPECTED} to the items of \`details\`.` },
+      { path: at('/a', 'post', '422', ...JSON_SCHEMA), message: `POST /a 422: the error schema declares \`field\` but not what the input must be. Add ${EXPECTED} beside it.` },
+      { path: at('/c', 'post', '400', ...JSON_SCHEMA), message: `POST /c 400: the error schema declares \`detail[]\` items with no expected value. Add ${EXPECTED} to the \`detail[]\` items.` },
+      {
+        path: at('/c', 'post', '422', ...JSON_SCHEMA),
+        message: 'POST /c 422: the error schema declares `errors` as a map of messages, with no place for what each input must be. Make it an array of { field, message, allowed_values }.',
+      },
+    ],
+  },
+  {
+    name: 'without requireExpected the same shapes pass',
+    document: oas3(
+      { '/a': post({ '400': errorResponse(ref('Error'), SEED_002_EXAMPLE), '422': body({ type: 'object', properties: { error: { type: 'object', properties: { code: string, message: string, field: string } } } }) }) },
+      { schemas: { Error: SEED_002_ERROR, FieldError: SEED_002_FIELD_ERROR } },
+    ),
+    errors: [],
   },
   {
     name: 'x-ax-exempt silences the operation',
