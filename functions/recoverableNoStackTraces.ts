@@ -1,17 +1,18 @@
 import { errorBodies, isErrorStatus } from '../lib/document';
 import { errorSchemas } from '../lib/error-bodies';
 import { insideOf, schemaAnswers } from '../lib/error-shapes';
-import { nameOptionsSchema, type NameOptions } from '../lib/names';
+import { errorFieldValues, fieldName, isExampleValue } from '../lib/error-values';
+import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/names';
 import { label, placeIn, ruleFunction, type Finding } from '../lib/rule-function';
 import { stackTraceRuntime } from '../lib/stack-traces';
 import { stringsIn } from '../lib/values';
 
-type Options = NameOptions<'stackTrace' | 'errorList'>;
+type Options = NameOptions<'stackTrace' | 'errorList' | 'message'>;
 
 const FIX = 'Remove it: log it server-side and return a `trace_id` the agent can quote';
 
 /** ax-recoverable-no-stack-traces: error schemas declare no stack-trace field and error examples contain no stack trace. */
-export default ruleFunction<Options>('recoverableNoStackTraces', nameOptionsSchema('stackTrace', 'errorList'), ({ doc, options, operations }) => {
+export default ruleFunction<Options>('recoverableNoStackTraces', nameOptionsSchema('stackTrace', 'errorList', 'message'), ({ doc, options, operations }) => {
   const findings: Finding[] = [];
   for (const target of errorSchemas(doc, operations, isErrorStatus)) {
     const declared = new Map(target.views.flatMap(view => schemaAnswers(doc, view, 'stackTrace', options)).map(found => [`${found.carrier.where}${found.name}`, found]));
@@ -31,6 +32,16 @@ export default ruleFunction<Options>('recoverableNoStackTraces', nameOptionsSche
         path: placeIn(response, text.location),
       });
     }
+  }
+  // A message property's own `example` leaks a trace as surely as a response example does.
+  for (const value of errorFieldValues(doc, operations, namesFor(options, 'message'))) {
+    if (value.source !== 'schema' || !isExampleValue(value) || typeof value.value !== 'string') continue;
+    const runtime = stackTraceRuntime(value.value);
+    if (runtime === undefined) continue;
+    findings.push({
+      message: `${label(value.operation, value.response)}: ${fieldName(value)} contains a ${runtime} stack trace. ${FIX} instead.`,
+      path: placeIn(value.response, value.location, value.within),
+    });
   }
   return findings;
 });

@@ -135,6 +135,22 @@ testRule('ax-recoverable-no-stack-traces', [
     errors: [{ path: at('/a', 'get', '500', ...JSON_SCHEMA, 'examples', '0', 'message'), message: trace('GET /a 500', 'JavaScript') }],
   },
   {
+    name: "a message property's own example holding a trace fires, on that example, once per operation using the shared schema; a plain example stays silent",
+    document: oas3(
+      { '/a': get({ '500': body(ref('Failure')) }), '/b': get({ '502': body(ref('Failure')), '400': body(ref('Plain')) }) },
+      {
+        schemas: {
+          Failure: { type: 'object', properties: { code: { type: 'string' }, detail: { type: 'string', example: 'java.lang.IllegalStateException: closed\n\tat com.acme.pay.Ledger.post(Ledger.java:88)' } } },
+          Plain: { type: 'object', properties: { code: { type: 'string' }, message: { type: 'string', example: 'The card at the end of the list expired at 10:30.' } } },
+        },
+      },
+    ),
+    errors: [
+      { path: at('/a', 'get', '500', ...JSON_SCHEMA), message: `GET /a 500: the error schema's \`detail\` example contains a Java stack trace. ${FIX} instead.` },
+      { path: at('/b', 'get', '502', ...JSON_SCHEMA), message: `GET /b 502: the error schema's \`detail\` example contains a Java stack trace. ${FIX} instead.` },
+    ],
+  },
+  {
     name: 'option stackTrace replaces the forbidden names',
     document: oas3({ '/a': get({ '500': body({ properties: { debug: { type: 'string' }, stack: { type: 'string' } } }) }) }),
     functionOptions: { stackTrace: ['debug'] },
