@@ -18,9 +18,15 @@ function kindOf(view: ObjectView): string {
   return /^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`;
 }
 
+/** A string under `*\/*` is whatever the server relays (Kubernetes' proxy and exec endpoints): no envelope can wrap it. */
+function isOpaque(body: Body, views: readonly ObjectView[] | undefined): boolean {
+  return body.mediaType.split(';')[0].trim() === '*/*' && views !== undefined && views.length > 0 && views.every(view => view.types?.length === 1 && view.types[0] === 'string');
+}
+
 /** What one 2xx body lacks: nothing, when every shape declares nextSteps or (unless turned off) callable links. */
 function problem(doc: OpenApiDocument, body: Body, names: readonly string[], options: Options): string | undefined {
   const views = viewsOf(doc, body.schema!.value, body.schema!.location);
+  if (isOpaque(body, views)) return undefined;
   const collectionNames = namesFor(options, 'linkCollection');
   const lacking = viewsLacking(doc, views, names).filter(
     view => options.hypermedia === false || !linkCollections(doc, view, collectionNames).some(collection => collection.callable),

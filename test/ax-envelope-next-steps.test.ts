@@ -126,6 +126,19 @@ testRule('ax-envelope-next-steps', [
     ],
   },
   {
+    name: 'a string under */* is a relayed payload (Kubernetes proxy and exec endpoints), not an envelope: silent; a */* object still fires',
+    document: oas3({
+      '/namespaces/{ns}/pods/{name}/proxy': post({ '200': body(string, '*/*') }),
+      '/namespaces/{ns}/pods/{name}/exec': post({ '200': body({ type: 'object', properties: { id: string } }, '*/*') }),
+    }),
+    errors: [
+      {
+        path: at('/namespaces/{ns}/pods/{name}/exec', 'post', '200', 'content', '*/*', 'schema'),
+        message: `POST /namespaces/{ns}/pods/{name}/exec 200: the response schema does not declare \`nextSteps\`. Add \`nextSteps\`: ${STEP} to the */* schema.`,
+      },
+    ],
+  },
+  {
     name: 'hypermedia links whose items carry an href and a method enumerate the next calls: Siren actions, links[]{rel, href, method}, through $ref and allOf',
     document: oas3(
       {
