@@ -1,5 +1,6 @@
-import { child, isClientErrorStatus, isObject, type OpenApiDocument, type Operation } from '../lib/document';
+import { isClientErrorStatus, isObject, type OpenApiDocument, type Operation } from '../lib/document';
 import { describeViews, errorSchemas, responseExtension } from '../lib/error-bodies';
+import { inputsOf } from '../lib/inputs';
 import { homeCarrier, inStyleOf, memberNames, placeOf, schemaAnswer } from '../lib/error-shapes';
 import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/names';
 import { ruleFunction } from '../lib/rule-function';
@@ -21,22 +22,14 @@ const STATUS_HINTS: Record<string, string> = {
  * parameter, else any), so that the example hint names a field this operation really takes.
  */
 function firstInput(doc: OpenApiDocument, operation: Operation): Property | undefined {
-  const body = requestBodySchema(doc, operation);
-  const views = body === undefined ? undefined : viewsOf(doc, body.value, body.location);
-  const properties = views?.flatMap(view => [...view.properties.values()].map(property => ({ ...property, required: view.required.has(property.name) }))) ?? [];
-  const parameters = doc.parameters(operation).filter(({ value }) => value.in !== 'body' && value.in !== 'header' && typeof value.name === 'string')
-    .map(({ value, location }) => ({ name: value.name as string, schema: value.schema ?? value, location: child(location, 'schema'), required: value.required === true }));
-  const inputs = [...properties, ...parameters];
-  return inputs.find(input => input.required && isConstrained(doc, input)) ?? inputs.find(input => input.required) ?? inputs[0];
-}
-
-function requestBodySchema(doc: OpenApiDocument, operation: Operation) {
-  const swaggerBody = doc.parameters(operation).find(({ value }) => value.in === 'body');
-  if (swaggerBody !== undefined) return { value: swaggerBody.value.schema, location: child(swaggerBody.location, 'schema') };
-  const requestBody = doc.resolve(operation.node.requestBody, [...operation.location, 'requestBody']);
-  if (requestBody === undefined || !isObject(requestBody.value) || !isObject(requestBody.value.content)) return undefined;
-  const [mediaType, media] = Object.entries(requestBody.value.content)[0] ?? [];
-  return isObject(media) ? { value: media.schema, location: child(child(child(requestBody.location, 'content'), mediaType), 'schema') } : undefined;
+  const inputs = inputsOf(doc, operation);
+  const views = inputs.bodies.flatMap(body => viewsOf(doc, body.value, body.location) ?? []);
+  const properties = views.flatMap(view => [...view.properties.values()].map(property => ({ ...property, required: view.required.has(property.name) })));
+  const parameters = inputs.parameters
+    .filter(parameter => parameter.in !== 'header' && parameter.implicit === undefined)
+    .map(({ name, schema, required }) => ({ name, schema: schema.value, location: schema.location, required }));
+  const all = [...properties, ...parameters];
+  return all.find(input => input.required && isConstrained(doc, input)) ?? all.find(input => input.required) ?? all[0];
 }
 
 /** An input whose schema says what a valid value is (enum, minimum, maxLength, format): the most useful example. */

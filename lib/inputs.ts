@@ -20,6 +20,8 @@ export interface Parameter {
   required: boolean;
   /** The schema of its value: OpenAPI 3 `schema`; in Swagger 2.0 the parameter object itself, which carries `type`, `enum`, bounds. */
   schema: Located;
+  /** Taken without being declared (`Authorization`, an API-key scheme's name): accepted, but not the operation's own field. */
+  implicit?: true;
 }
 
 export type Lookup =
@@ -259,11 +261,11 @@ const HTTP_HEADERS = ['Accept', 'Content-Type', 'Authorization'];
 
 /** Inputs every operation takes without declaring them: those headers, and the names of the document's API-key security schemes. */
 function implicitParameters(doc: OpenApiDocument): Parameter[] {
-  const implicit: Parameter[] = HTTP_HEADERS.map(name => ({ name, in: 'header', required: false, schema: { value: {}, location: undefined } }));
+  const implicit: Parameter[] = HTTP_HEADERS.map(name => ({ name, in: 'header', required: false, schema: { value: {}, location: undefined }, implicit: true }));
   const schemes = doc.isSwagger2 ? doc.root.securityDefinitions : isObject(doc.root.components) ? doc.root.components.securitySchemes : undefined;
   for (const scheme of isObject(schemes) ? Object.values(schemes) : []) {
     if (isObject(scheme) && scheme.type === 'apiKey' && typeof scheme.name === 'string' && typeof scheme.in === 'string') {
-      implicit.push({ name: scheme.name, in: scheme.in as Where, required: false, schema: { value: {}, location: undefined } });
+      implicit.push({ name: scheme.name, in: scheme.in as Where, required: false, schema: { value: {}, location: undefined }, implicit: true });
     }
   }
   return implicit;
