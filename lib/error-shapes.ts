@@ -284,7 +284,8 @@ export interface ErrorValue {
 const valuePath = (carrier: Carrier<unknown>, name: string): string =>
   carrier.kind === 'body' ? name : carrier.kind === 'wrapper' ? `${carrier.member}.${name}` : `${carrier.member}[].${name}`;
 
-function valueAnswer(body: unknown, question: Question, names: Names): ValueMember | undefined {
+/** One question asked of a JSON error body (the state questions too, for the runtime guard): the member that answers it, if any. */
+export function valueAnswer(body: unknown, question: Question, names: Names): ValueMember | undefined {
   const best = membersAnswering(valueReader, body, question, names)[0];
   return best === undefined ? undefined : { path: valuePath(best.carrier, best.name), value: best.node };
 }

@@ -3,7 +3,7 @@
  * the same table (carriers × members) and the same name options as the lint rules. Every call into the
  * shapes module goes through here, so an API change there touches this file alone.
  */
-import { describeErrorValue, inStyleOf, type Names, type ValueMember } from '../lib/error-shapes';
+import { describeErrorValue, inStyleOf, valueAnswer, type Names, type ValueMember } from '../lib/error-shapes';
 import { namesFor, type Concept } from '../lib/names';
 
 export type { Names };
@@ -24,14 +24,9 @@ export function readError(body: unknown, names: Names): LiveError {
 
 export type StateField = 'currentState' | 'allowedActions' | 'refreshUrl';
 
-/**
- * The state-rejection member of a live body (in any carrier the table knows), if it has one.
- * describeErrorValue answers no state questions yet; its `hint` question accepts any value, as the state
- * questions do, so asking it with the state field's names in place of the hint's reads the same carriers.
- * To move into lib/error-shapes.ts: `currentState`, `allowedActions`, `refreshUrl` in ErrorValue.
- */
+/** The state-rejection member of a live body (in any carrier the table knows), if it has one. */
 export function stateMember(body: unknown, field: StateField, names: Names): ValueMember | undefined {
-  return describeErrorValue(body, { ...names, recoveryHint: namesFor(names, field) }).hint;
+  return valueAnswer(body, field, names);
 }
 
 /** The recovery-hint name a fix should suggest, in the case style the body already uses. */
