@@ -40,7 +40,7 @@ export const DEFAULT_NAMES = {
   // A string `error` holding identifiers (OAuth 2.0 `invalid_grant`); a reason phrase ("Not Found") is not a code.
   errorIdentifier: ['error'],
   // Response headers that carry a correlation id.
-  correlationIdHeader: ['X-Request-ID', 'X-Correlation-ID', 'Request-Id', 'traceparent'],
+  correlationIdHeader: ['X-Request-ID', 'X-Correlation-ID', 'Request-Id', 'traceparent', 'x-ms-request-id'],
   // The cross-reference rules (next-operation, field-refs, hint-fields) read these in error examples.
   nextOperation: ['next_operation', 'nextOperation'],
   nextOperationArgs: ['next_operation_args', 'nextOperationArgs'],

@@ -44,6 +44,19 @@ testRule('ax-recoverable-trace-id', [
     errors: [],
   },
   {
+    name: "a correlation-id response header counts, in any case: Berlin Group's X-Request-ID, Azure's x-ms-request-id (a $ref to components/headers), W3C traceparent; another header does not",
+    document: oas3(
+      {
+        '/a': get({ '500': { ...body(PROBLEM), headers: { 'x-request-id': { schema: string } } } }),
+        '/b': get({ default: { ...body(PROBLEM), headers: { 'x-ms-request-id': ref('RequestId', 'headers') } } }),
+        '/c': get({ '503': { ...body(PROBLEM), headers: { traceparent: { schema: string } } } }),
+        '/d': get({ '502': { ...body(PROBLEM), headers: { 'X-RateLimit-Remaining': { schema: string } } } }),
+      },
+      { headers: { RequestId: { description: 'The request id, for support.', schema: string } } },
+    ),
+    errors: [{ path: at('/d', 'get', '502', ...JSON_SCHEMA), message: noId('GET /d 502') }],
+  },
+  {
     name: 'checks 5xx, 5XX and default; ignores 4xx and 4XX',
     document: oas3({ '/a': get({ '400': body(PROBLEM), '4XX': body(PROBLEM), '503': body(PROBLEM), '5XX': body(PROBLEM), default: body(PROBLEM) }) }),
     errors: [
