@@ -49,6 +49,9 @@ const MEMBERS: Record<Question, readonly { concept: Concept; accepts: Accepts }[
 export type CarrierKind = 'body' | 'wrapper' | 'list';
 const WRAPPER = 'error';
 const IDENTIFIER = /^[A-Za-z][\w.:-]*$/;
+// An occurrence id (JSON:API's error `id`) is no code even when it happens to start with a letter.
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const isIdentifier = (value: unknown): boolean => typeof value === 'string' && IDENTIFIER.test(value) && !UUID.test(value);
 const OAUTH_DESCRIPTION = 'error_description';
 
 export type Names = Partial<Record<Concept, readonly string[]>> | null | undefined;
@@ -161,7 +164,7 @@ function schemaReader(doc: OpenApiDocument): Reader<SchemaNode> {
       // identifier: a sibling `error_description` (RFC 6749), or declared values that are all identifiers.
       if (this.member(holder, OAUTH_DESCRIPTION) !== undefined) return true;
       const values = node.property === undefined ? [] : declaredValues(doc, node.property).map(found => found.value);
-      return values.length > 0 && values.every(value => typeof value === 'string' && IDENTIFIER.test(value));
+      return values.length > 0 && values.every(isIdentifier);
     },
   };
 }
@@ -258,7 +261,7 @@ const valueReader: Reader<unknown> = {
     if (accepts === 'scalar') return typeof node === 'string' || typeof node === 'number';
     if (typeof node !== 'string') return false;
     if (accepts === 'statusName') return isObject(holder) && typeof holder.code === 'number';
-    return IDENTIFIER.test(node) || (isObject(holder) && typeof holder[OAUTH_DESCRIPTION] === 'string');
+    return isIdentifier(node) || (isObject(holder) && typeof holder[OAUTH_DESCRIPTION] === 'string');
   },
 };
 

@@ -37,8 +37,8 @@ export const DEFAULT_NAMES = {
   errorList: ['errors', 'detail', 'tppMessages'],
   // A string code named like a status, beside an integer HTTP `code` (Google AIP-193 `status: "INVALID_ARGUMENT"`).
   statusCode: ['status'],
-  // A string `error` holding identifiers (OAuth 2.0 `invalid_grant`); a reason phrase ("Not Found") is not a code.
-  errorIdentifier: ['error'],
+  // A string holding identifiers (OAuth 2.0 `error: invalid_grant`, DigitalOcean `id: not_found`); a reason phrase ("Not Found") or a UUID is not a code.
+  errorIdentifier: ['error', 'id'],
   // Response headers that carry a correlation id.
   correlationIdHeader: ['X-Request-ID', 'X-Correlation-ID', 'Request-Id', 'traceparent', 'x-ms-request-id'],
   // The cross-reference rules (next-operation, field-refs, hint-fields) read these in error examples.

@@ -25,6 +25,16 @@ const PROBLEM = { type: 'object', required: ['code', 'message'], properties: { c
 
 testRule('ax-recoverable-error-structure', [
   {
+    name: "an identifier-valued `id` is a code (DigitalOcean's `id: not_found`); an occurrence id (a UUID, JSON:API's error `id`) is not",
+    document: oas3({
+      '/v2/droplets': get({
+        '404': body({ type: 'object', required: ['id', 'message'], properties: { id: { type: 'string', example: 'not_found' }, message: string, request_id: string } }),
+        '409': body({ type: 'object', required: ['id', 'message'], properties: { id: { type: 'string', example: '4d9d8375-3c56-4925-a3e7-eb137fed17e9' }, message: string } }),
+      }),
+    }),
+    errors: [{ path: at('/v2/droplets', 'get', '409', ...JSON_SCHEMA), message: `GET /v2/droplets 409: the error schema has no code. Add ${ADD_CODE}.` }],
+  },
+  {
     name: "fires on seed 002's bad payload {\"error\": \"Bad Request\"}, on the inline schema",
     document: oas3({ '/payments': { post: { responses: { '201': { description: 'Created' }, '400': errorResponse(BAD_REQUEST_STRING, { error: 'Bad Request' }) } } } }),
     errors: [{ path: at('/payments', 'post', '400', ...JSON_SCHEMA), message: neither('POST /payments 400') }],
