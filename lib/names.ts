@@ -6,7 +6,7 @@
 export const DEFAULT_NAMES = {
   // Order matters where a body has several: `code` before a category `type` (Stripe).
   errorCode: ['code', 'error_code', 'errorCode', 'type', 'extensions.code'],
-  message: ['message', 'detail', 'title', 'msg', 'text', 'error_description'],
+  message: ['message', 'detail', 'title', 'msg', 'text', 'error_description', 'description'],
   recoveryHint: ['recoveryHint', 'recovery_hint', 'hint', 'suggestion', 'suggestions'],
   retryFlag: ['retryable', 'is_retriable', 'is_retryable', 'isRetryable'],
   // RateLimit-Reset (IETF RateLimit fields) also says how many seconds to wait; DigitalOcean declares it on every 429.
