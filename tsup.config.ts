@@ -1,5 +1,8 @@
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import * as path from 'node:path';
 import { defineConfig, type Options } from 'tsup';
+import type { Plugin } from 'esbuild';
 
 // Spectral swaps every @stoplight/* import for its own copy; everything else must travel inside dist.
 const external = [/^@stoplight\//];
@@ -9,16 +12,27 @@ const functionNames = readdirSync('functions')
   .filter(file => file.endsWith('.ts'))
   .map(file => file.slice(0, -3));
 
+/** The lib/ modules, by file name: the bin takes the ones it imports from the shared module too. */
+const libNames = readdirSync('lib')
+  .filter(file => file.endsWith('.ts'))
+  .map(file => file.slice(0, -3));
+
+/** The name under which the shared module exports lib/<name>.ts as a namespace, for the bin. */
+const libExport = (name: string) => `lib_${name.replace(/-/g, '_')}`;
+
 /**
  * The one module that holds the package's code: the ruleset and every function by name. Generated, so
- * that a new function file is shipped without a list to keep up to date.
+ * that a new function file is shipped without a list to keep up to date. Its CommonJS build, which the
+ * bin requires too, adds every lib/ module as a namespace (not in the types: the bin's alone).
  */
-function writeSharedSource(): string {
-  const file = '.cache/build/shared.ts';
+function writeSharedSources(): { api: string; withLib: string } {
   mkdirSync('.cache/build', { recursive: true });
-  const lines = [`export { default as ruleset } from '../../ruleset';`, ...functionNames.map(name => `export { default as ${name} } from '../../functions/${name}';`)];
-  writeFileSync(file, `${lines.join('\n')}\n`);
-  return file;
+  const api = [`export { default as ruleset } from '../../ruleset';`, ...functionNames.map(name => `export { default as ${name} } from '../../functions/${name}';`)];
+  const withLib = [`export * from './shared';`, ...libNames.map(name => `export * as ${libExport(name)} from '../../lib/${name}';`)];
+  const files = { api: '.cache/build/shared.ts', withLib: '.cache/build/shared-with-lib.ts' };
+  writeFileSync(files.api, `${api.join('\n')}\n`);
+  writeFileSync(files.withLib, `${withLib.join('\n')}\n`);
+  return files;
 }
 
 /** One entry point re-exporting one name of the shared module, in each format, with its types. */
@@ -61,9 +75,30 @@ async function writeEntries(): Promise<void> {
 }
 
 /**
+ * The bin's imports of the ruleset and of lib/ (from its own folders) become tiny modules that take them
+ * from dist/shared.cjs at run time: one copy of the rule code in the package, and the bin and the rules
+ * share its module state (memoized documents, rule ids).
+ */
+const fromShared: Plugin = {
+  name: 'from-shared',
+  setup(build) {
+    const binFolders = ['cli', 'report', 'baseline'].map(folder => path.resolve(folder));
+    build.onResolve({ filter: /^\.\.\/(ruleset|lib\/[\w-]+)$/ }, ({ path: id, importer }) =>
+      binFolders.includes(path.dirname(importer)) ? { path: id.slice(3), namespace: 'shared' } : undefined,
+    );
+    build.onResolve({ filter: /^\.\.\/shared\.cjs$/ }, ({ path: id }) => ({ path: id, external: true }));
+    build.onLoad({ filter: /.*/, namespace: 'shared' }, ({ path: id }) => ({
+      // dist/report/cli.cjs requires dist/shared.cjs.
+      contents: `module.exports = require('../shared.cjs').${id === 'ruleset' ? 'ruleset' : libExport(id.slice(4))};\n`,
+      loader: 'js',
+    }));
+  },
+};
+
+/**
  * The `spectral-agent-ux` bin (its `report` and `baseline` commands), run by node in the user's project:
- * CommonJS, with the user's own @stoplight/* packages (from @stoplight/spectral-cli), everything else inside.
- * Built to dist/report/cli.cjs, the path package.json's `bin` names.
+ * CommonJS, with the user's own @stoplight/* packages (from @stoplight/spectral-cli), the rule code from
+ * dist/shared.cjs, everything else inside. Built to dist/report/cli.cjs, the path package.json's `bin` names.
  */
 export const reportBin = {
   entry: { 'report/cli': 'cli/index.ts' },
@@ -71,6 +106,7 @@ export const reportBin = {
   outExtension: () => ({ js: '.cjs' }),
   external,
   noExternal: [/^(?!@stoplight\/)/],
+  esbuildPlugins: [fromShared],
   splitting: false,
   clean: false,
   target: 'node18',
@@ -79,8 +115,19 @@ export const reportBin = {
 } satisfies Options;
 
 /**
- * `spectral-agent-ux/runtime`, the guard on live responses: ESM and CommonJS for node, typed, with
- * everything it uses from lib/ inside; it imports no web framework and no @stoplight package.
+ * dist/runtime.js, for `import`: the CommonJS build's exports, named one by one (node imports CommonJS),
+ * so the package holds one copy of the guard.
+ */
+async function wrapRuntimeForEsm(): Promise<void> {
+  const file = path.resolve('dist/runtime.cjs');
+  const names = Object.keys(createRequire(file)(file)).sort();
+  writeFileSync('dist/runtime.js', `import runtime from './runtime.cjs';\nexport const { ${names.join(', ')} } = runtime;\n`);
+}
+
+/**
+ * `spectral-agent-ux/runtime`, the guard on live responses: CommonJS for node, with an ESM wrapper
+ * (`wrapRuntimeForEsm`), typed for both, with everything it uses from lib/ inside; it imports no web
+ * framework and no @stoplight package. Built as ESM too, for the ESM types; its code is then replaced.
  */
 export const runtime = {
   entry: { runtime: 'runtime/index.ts' },
@@ -93,6 +140,7 @@ export const runtime = {
   clean: false,
   target: 'node18',
   platform: 'node',
+  onSuccess: wrapRuntimeForEsm,
 } satisfies Options;
 
 /**
@@ -104,8 +152,12 @@ export const runtime = {
  * since the VS Code extension reads relative imports exactly as written. Minified because Spectral
  * bundles an extended package with rollup at every start, so its size is start-up time.
  */
+const sharedSources = writeSharedSources();
 const library = {
-  entry: { shared: writeSharedSource() },
+  entry: { shared: sharedSources.api },
+  esbuildOptions: (options, { format }) => {
+    if (format === 'cjs') options.entryPoints = { shared: sharedSources.withLib };
+  },
   format: ['esm', 'cjs'],
   outExtension: ({ format }) => ({ js: format === 'cjs' ? '.cjs' : '.js' }),
   // Comments stay in the sources; the published types carry the declarations alone.
