@@ -67,8 +67,12 @@ function wrapCommonJs(): void {
   );
 }
 
+/** An ESM declaration file with the types of a CommonJS one beside it: one copy of the declarations. */
+const typesFrom = (file: string) => `export * from '${file}';\n`;
+
 async function writeEntries(): Promise<void> {
   wrapCommonJs();
+  writeFileSync('dist/shared.d.ts', typesFrom('./shared.cjs'));
   mkdirSync('dist/functions', { recursive: true });
   writeEntry('index', 'ruleset', './');
   for (const name of functionNames) writeEntry(`functions/${name}`, name, '../');
@@ -122,17 +126,18 @@ async function wrapRuntimeForEsm(): Promise<void> {
   const file = path.resolve('dist/runtime.cjs');
   const names = Object.keys(createRequire(file)(file)).sort();
   writeFileSync('dist/runtime.js', `import runtime from './runtime.cjs';\nexport const { ${names.join(', ')} } = runtime;\n`);
+  writeFileSync('dist/runtime.d.ts', typesFrom('./runtime.cjs'));
 }
 
 /**
  * `spectral-agent-ux/runtime`, the guard on live responses: CommonJS for node, with an ESM wrapper
  * (`wrapRuntimeForEsm`), typed for both, with everything it uses from lib/ inside; it imports no web
- * framework and no @stoplight package. Built as ESM too, for the ESM types; its code is then replaced.
+ * framework and no @stoplight package.
  */
 export const runtime = {
   entry: { runtime: 'runtime/index.ts' },
-  format: ['esm', 'cjs'],
-  outExtension: ({ format }) => ({ js: format === 'cjs' ? '.cjs' : '.js' }),
+  format: ['cjs'],
+  outExtension: () => ({ js: '.cjs' }),
   dts: { compilerOptions: { removeComments: true } },
   minify: true,
   noExternal: [/.*/],
@@ -155,13 +160,8 @@ export const runtime = {
 const sharedSources = writeSharedSources();
 const library = {
   entry: { shared: sharedSources.api },
-  esbuildOptions: (options, { format }) => {
-    if (format === 'cjs') options.entryPoints = { shared: sharedSources.withLib };
-  },
-  format: ['esm', 'cjs'],
-  outExtension: ({ format }) => ({ js: format === 'cjs' ? '.cjs' : '.js' }),
-  // Comments stay in the sources; the published types carry the declarations alone.
-  dts: { compilerOptions: { removeComments: true } },
+  format: ['esm'],
+  outExtension: () => ({ js: '.js' }),
   minify: true,
   external,
   noExternal: [/^(?!@stoplight\/)/],
@@ -169,8 +169,19 @@ const library = {
   clean: false, // `npm run build` empties dist/ first: the builds run side by side
   target: 'es2020',
   platform: 'neutral',
+} satisfies Options;
+const libraryCommonJs = {
+  ...library,
+  format: ['cjs'],
+  outExtension: () => ({ js: '.cjs' }),
+  esbuildOptions: options => {
+    options.entryPoints = { shared: sharedSources.withLib };
+  },
+  // Comments stay in the sources; the published types carry the declarations alone (dist/shared.d.ts
+  // re-exports dist/shared.d.cts).
+  dts: { entry: { shared: sharedSources.api }, compilerOptions: { removeComments: true } },
   onSuccess: writeEntries,
 } satisfies Options;
 
 // The bin and the runtime guard are minified too: smaller, and no source comment travels into the package.
-export default defineConfig([library, { ...reportBin, minify: true }, runtime]);
+export default defineConfig([library, libraryCommonJs, { ...reportBin, minify: true }, runtime]);
