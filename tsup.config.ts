@@ -21,9 +21,9 @@ const libNames = readdirSync('lib')
 const libExport = (name: string) => `lib_${name.replace(/-/g, '_')}`;
 
 /**
- * The one module that holds the package's code: the ruleset and every function by name. Generated, so
- * that a new function file is shipped without a list to keep up to date. Its CommonJS build, which the
- * bin requires too, adds every lib/ module as a namespace (not in the types: the bin's alone).
+ * The one module that holds the package's code: the ruleset and every function by name (`api`, its
+ * types), and every lib/ module as a namespace for the bin (`withLib`, its code; not in the types).
+ * Generated, so that a new function file is shipped without a list to keep up to date.
  */
 function writeSharedSources(): { api: string; withLib: string } {
   mkdirSync('.cache/build', { recursive: true });
@@ -67,11 +67,15 @@ function wrapCommonJs(): void {
   );
 }
 
+/** An ES module with the named exports of a CommonJS one beside it (node and rollup import CommonJS): one copy of the code. */
+const esmWrapper = (file: string, names: string[]) => `import commonJs from '${file}';\nexport const { ${names.join(', ')} } = commonJs;\n`;
+
 /** An ESM declaration file with the types of a CommonJS one beside it: one copy of the declarations. */
 const typesFrom = (file: string) => `export * from '${file}';\n`;
 
 async function writeEntries(): Promise<void> {
   wrapCommonJs();
+  writeFileSync('dist/shared.js', esmWrapper('./shared.cjs', ['ruleset', ...functionNames]));
   writeFileSync('dist/shared.d.ts', typesFrom('./shared.cjs'));
   mkdirSync('dist/functions', { recursive: true });
   writeEntry('index', 'ruleset', './');
@@ -125,7 +129,7 @@ export const reportBin = {
 async function wrapRuntimeForEsm(): Promise<void> {
   const file = path.resolve('dist/runtime.cjs');
   const names = Object.keys(createRequire(file)(file)).sort();
-  writeFileSync('dist/runtime.js', `import runtime from './runtime.cjs';\nexport const { ${names.join(', ')} } = runtime;\n`);
+  writeFileSync('dist/runtime.js', esmWrapper('./runtime.cjs', names));
   writeFileSync('dist/runtime.d.ts', typesFrom('./runtime.cjs'));
 }
 
@@ -149,19 +153,24 @@ export const runtime = {
 } satisfies Options;
 
 /**
- * The package: one shared module (dist/shared.{js,cjs}, minified, with its types; the CommonJS one
- * wrapped by `wrapCommonJs`) and, beside it, the
- * entry points that each re-export one of its names: the ruleset (`index`) and one default-exported
- * file per function (for YAML rulesets' `functionsDir`), as ESM and as CommonJS (`module.exports =`,
- * so `require()` gets the ruleset or the function itself). Every import is written with its extension,
- * since the VS Code extension reads relative imports exactly as written. Minified because Spectral
- * bundles an extended package with rollup at every start, so its size is start-up time.
+ * The package: one shared module (dist/shared.cjs, minified, wrapped by `wrapCommonJs`, with its types;
+ * dist/shared.js, for `import`, re-exports it) and, beside it, the entry points that each re-export one
+ * of its names: the ruleset (`index`) and one default-exported file per function (for YAML rulesets'
+ * `functionsDir`), as ESM and as CommonJS (`module.exports =`, so `require()` gets the ruleset or the
+ * function itself). One copy of the rule code: the npm tarball stays small, and Spectral's rollup
+ * (whose commonjs plugin the CLI and the VS Code extension both load) copies its string as it is on
+ * either path. Every import is written with its extension, since the VS Code extension reads relative
+ * imports exactly as written. Minified because Spectral bundles an extended package with rollup at
+ * every start, so its size is start-up time.
  */
 const sharedSources = writeSharedSources();
 const library = {
-  entry: { shared: sharedSources.api },
-  format: ['esm'],
-  outExtension: () => ({ js: '.js' }),
+  entry: { shared: sharedSources.withLib },
+  format: ['cjs'],
+  outExtension: () => ({ js: '.cjs' }),
+  // Comments stay in the sources; the published types carry the declarations alone (dist/shared.d.ts
+  // re-exports dist/shared.d.cts).
+  dts: { entry: { shared: sharedSources.api }, compilerOptions: { removeComments: true } },
   minify: true,
   external,
   noExternal: [/^(?!@stoplight\/)/],
@@ -169,19 +178,8 @@ const library = {
   clean: false, // `npm run build` empties dist/ first: the builds run side by side
   target: 'es2020',
   platform: 'neutral',
-} satisfies Options;
-const libraryCommonJs = {
-  ...library,
-  format: ['cjs'],
-  outExtension: () => ({ js: '.cjs' }),
-  esbuildOptions: options => {
-    options.entryPoints = { shared: sharedSources.withLib };
-  },
-  // Comments stay in the sources; the published types carry the declarations alone (dist/shared.d.ts
-  // re-exports dist/shared.d.cts).
-  dts: { entry: { shared: sharedSources.api }, compilerOptions: { removeComments: true } },
   onSuccess: writeEntries,
 } satisfies Options;
 
 // The bin and the runtime guard are minified too: smaller, and no source comment travels into the package.
-export default defineConfig([library, libraryCommonJs, { ...reportBin, minify: true }, runtime]);
+export default defineConfig([library, { ...reportBin, minify: true }, runtime]);
