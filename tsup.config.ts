@@ -12,23 +12,32 @@ const functionNames = readdirSync('functions')
   .filter(file => file.endsWith('.ts'))
   .map(file => file.slice(0, -3));
 
-/** The lib/ modules, by file name: the bin takes the ones it imports from the shared module too. */
-const libNames = readdirSync('lib')
-  .filter(file => file.endsWith('.ts'))
-  .map(file => file.slice(0, -3));
+/** The bin's own folders: the rest of its code comes from the shared module. */
+const binFolders = ['cli', 'report', 'baseline'];
+
+/** The lib/ modules that the bin's code imports (not for types alone), by file name. */
+const binLibNames = [
+  ...new Set(
+    binFolders.flatMap(folder =>
+      readdirSync(folder)
+        .filter(file => file.endsWith('.ts'))
+        .flatMap(file => [...readFileSync(`${folder}/${file}`, 'utf8').matchAll(/^import (?!type )[^;]*? from '\.\.\/lib\/([\w-]+)';$/gm)].map(([, name]) => name)),
+    ),
+  ),
+].sort();
 
 /** The name under which the shared module exports lib/<name>.ts as a namespace, for the bin. */
 const libExport = (name: string) => `lib_${name.replace(/-/g, '_')}`;
 
 /**
  * The one module that holds the package's code: the ruleset and every function by name (`api`, its
- * types), and every lib/ module as a namespace for the bin (`withLib`, its code; not in the types).
+ * types), and, for the bin, each lib/ module it imports as a namespace (`withLib`, its code; not in the types).
  * Generated, so that a new function file is shipped without a list to keep up to date.
  */
 function writeSharedSources(): { api: string; withLib: string } {
   mkdirSync('.cache/build', { recursive: true });
   const api = [`export { default as ruleset } from '../../ruleset';`, ...functionNames.map(name => `export { default as ${name} } from '../../functions/${name}';`)];
-  const withLib = [`export * from './shared';`, ...libNames.map(name => `export * as ${libExport(name)} from '../../lib/${name}';`)];
+  const withLib = [`export * from './shared';`, ...binLibNames.map(name => `export * as ${libExport(name)} from '../../lib/${name}';`)];
   const files = { api: '.cache/build/shared.ts', withLib: '.cache/build/shared-with-lib.ts' };
   writeFileSync(files.api, `${api.join('\n')}\n`);
   writeFileSync(files.withLib, `${withLib.join('\n')}\n`);
@@ -90,16 +99,17 @@ async function writeEntries(): Promise<void> {
 const fromShared: Plugin = {
   name: 'from-shared',
   setup(build) {
-    const binFolders = ['cli', 'report', 'baseline'].map(folder => path.resolve(folder));
+    const folders = binFolders.map(folder => path.resolve(folder));
     build.onResolve({ filter: /^\.\.\/(ruleset|lib\/[\w-]+)$/ }, ({ path: id, importer }) =>
-      binFolders.includes(path.dirname(importer)) ? { path: id.slice(3), namespace: 'shared' } : undefined,
+      folders.includes(path.dirname(importer)) ? { path: id.slice(3), namespace: 'shared' } : undefined,
     );
     build.onResolve({ filter: /^\.\.\/shared\.cjs$/ }, ({ path: id }) => ({ path: id, external: true }));
-    build.onLoad({ filter: /.*/, namespace: 'shared' }, ({ path: id }) => ({
+    build.onLoad({ filter: /.*/, namespace: 'shared' }, ({ path: id }) => {
+      const name = id === 'ruleset' ? 'ruleset' : id.slice(4);
+      if (name !== 'ruleset' && !binLibNames.includes(name)) return { errors: [{ text: `${id}: not in dist/shared.cjs (binLibNames reads the \`import … from '../lib/…';\` statements)` }] };
       // dist/report/cli.cjs requires dist/shared.cjs.
-      contents: `module.exports = require('../shared.cjs').${id === 'ruleset' ? 'ruleset' : libExport(id.slice(4))};\n`,
-      loader: 'js',
-    }));
+      return { contents: `module.exports = require('../shared.cjs').${name === 'ruleset' ? name : libExport(name)};\n`, loader: 'js' };
+    });
   },
 };
 
