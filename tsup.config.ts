@@ -1,5 +1,8 @@
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import * as path from 'node:path';
 import { defineConfig, type Options } from 'tsup';
+import type { Plugin } from 'esbuild';
 
 // Spectral swaps every @stoplight/* import for its own copy; everything else must travel inside dist.
 const external = [/^@stoplight\//];
@@ -9,16 +12,36 @@ const functionNames = readdirSync('functions')
   .filter(file => file.endsWith('.ts'))
   .map(file => file.slice(0, -3));
 
+/** The bin's own folders: the rest of its code comes from the shared module. */
+const binFolders = ['cli', 'report', 'baseline'];
+
+/** The lib/ modules that the bin's code imports (not for types alone), by file name. */
+const binLibNames = [
+  ...new Set(
+    binFolders.flatMap(folder =>
+      readdirSync(folder)
+        .filter(file => file.endsWith('.ts'))
+        .flatMap(file => [...readFileSync(`${folder}/${file}`, 'utf8').matchAll(/^import (?!type )[^;]*? from '\.\.\/lib\/([\w-]+)';$/gm)].map(([, name]) => name)),
+    ),
+  ),
+].sort();
+
+/** The name under which the shared module exports lib/<name>.ts as a namespace, for the bin. */
+const libExport = (name: string) => `lib_${name.replace(/-/g, '_')}`;
+
 /**
- * The one module that holds the package's code: the ruleset and every function by name. Generated, so
- * that a new function file is shipped without a list to keep up to date.
+ * The one module that holds the package's code: the ruleset and every function by name (`api`, its
+ * types), and, for the bin, each lib/ module it imports as a namespace (`withLib`, its code; not in the types).
+ * Generated, so that a new function file is shipped without a list to keep up to date.
  */
-function writeSharedSource(): string {
-  const file = '.cache/build/shared.ts';
+function writeSharedSources(): { api: string; withLib: string } {
   mkdirSync('.cache/build', { recursive: true });
-  const lines = [`export { default as ruleset } from '../../ruleset';`, ...functionNames.map(name => `export { default as ${name} } from '../../functions/${name}';`)];
-  writeFileSync(file, `${lines.join('\n')}\n`);
-  return file;
+  const api = [`export { default as ruleset } from '../../ruleset';`, ...functionNames.map(name => `export { default as ${name} } from '../../functions/${name}';`)];
+  const withLib = [`export * from './shared';`, ...binLibNames.map(name => `export * as ${libExport(name)} from '../../lib/${name}';`)];
+  const files = { api: '.cache/build/shared.ts', withLib: '.cache/build/shared-with-lib.ts' };
+  writeFileSync(files.api, `${api.join('\n')}\n`);
+  writeFileSync(files.withLib, `${withLib.join('\n')}\n`);
+  return files;
 }
 
 /** One entry point re-exporting one name of the shared module, in each format, with its types. */
@@ -53,17 +76,47 @@ function wrapCommonJs(): void {
   );
 }
 
+/** An ES module with the named exports of a CommonJS one beside it (node and rollup import CommonJS): one copy of the code. */
+const esmWrapper = (file: string, names: string[]) => `import commonJs from '${file}';\nexport const { ${names.join(', ')} } = commonJs;\n`;
+
+/** An ESM declaration file with the types of a CommonJS one beside it: one copy of the declarations. */
+const typesFrom = (file: string) => `export * from '${file}';\n`;
+
 async function writeEntries(): Promise<void> {
   wrapCommonJs();
+  writeFileSync('dist/shared.js', esmWrapper('./shared.cjs', ['ruleset', ...functionNames]));
+  writeFileSync('dist/shared.d.ts', typesFrom('./shared.cjs'));
   mkdirSync('dist/functions', { recursive: true });
   writeEntry('index', 'ruleset', './');
   for (const name of functionNames) writeEntry(`functions/${name}`, name, '../');
 }
 
 /**
+ * The bin's imports of the ruleset and of lib/ (from its own folders) become tiny modules that take them
+ * from dist/shared.cjs at run time: one copy of the rule code in the package, and the bin and the rules
+ * share its module state (memoized documents, rule ids).
+ */
+const fromShared: Plugin = {
+  name: 'from-shared',
+  setup(build) {
+    const folders = binFolders.map(folder => path.resolve(folder));
+    build.onResolve({ filter: /^\.\.\/(ruleset|lib\/[\w-]+)$/ }, ({ path: id, importer }) =>
+      folders.includes(path.dirname(importer)) ? { path: id.slice(3), namespace: 'shared' } : undefined,
+    );
+    build.onResolve({ filter: /^\.\.\/shared\.cjs$/ }, ({ path: id }) => ({ path: id, external: true }));
+    build.onLoad({ filter: /.*/, namespace: 'shared' }, ({ path: id }) => {
+      const name = id === 'ruleset' ? 'ruleset' : id.slice(4);
+      if (name !== 'ruleset' && !binLibNames.includes(name)) return { errors: [{ text: `${id}: not in dist/shared.cjs (binLibNames reads the \`import … from '../lib/…';\` statements)` }] };
+      // dist/report/cli.cjs requires dist/shared.cjs.
+      return { contents: `module.exports = require('../shared.cjs').${name === 'ruleset' ? name : libExport(name)};\n`, loader: 'js' };
+    });
+  },
+};
+
+/**
  * The `spectral-agent-ux` bin (its `report` and `baseline` commands), run by node in the user's project:
- * CommonJS, with the user's own @stoplight/* packages (from @stoplight/spectral-cli), everything else inside.
- * Built to dist/report/cli.cjs, the path package.json's `bin` names.
+ * CommonJS, with the user's own @stoplight/* packages (from @stoplight/spectral-cli), the rule code from
+ * dist/shared.cjs, everything else inside. Built to dist/report/cli.cjs, the path package.json's `bin` names.
  */
 export const reportBin = {
   entry: { 'report/cli': 'cli/index.ts' },
@@ -71,6 +124,7 @@ export const reportBin = {
   outExtension: () => ({ js: '.cjs' }),
   external,
   noExternal: [/^(?!@stoplight\/)/],
+  esbuildPlugins: [fromShared],
   splitting: false,
   clean: false,
   target: 'node18',
@@ -79,13 +133,25 @@ export const reportBin = {
 } satisfies Options;
 
 /**
- * `spectral-agent-ux/runtime`, the guard on live responses: ESM and CommonJS for node, typed, with
- * everything it uses from lib/ inside; it imports no web framework and no @stoplight package.
+ * dist/runtime.js, for `import`: the CommonJS build's exports, named one by one (node imports CommonJS),
+ * so the package holds one copy of the guard.
+ */
+async function wrapRuntimeForEsm(): Promise<void> {
+  const file = path.resolve('dist/runtime.cjs');
+  const names = Object.keys(createRequire(file)(file)).sort();
+  writeFileSync('dist/runtime.js', esmWrapper('./runtime.cjs', names));
+  writeFileSync('dist/runtime.d.ts', typesFrom('./runtime.cjs'));
+}
+
+/**
+ * `spectral-agent-ux/runtime`, the guard on live responses: CommonJS for node, with an ESM wrapper
+ * (`wrapRuntimeForEsm`), typed for both, with everything it uses from lib/ inside; it imports no web
+ * framework and no @stoplight package.
  */
 export const runtime = {
   entry: { runtime: 'runtime/index.ts' },
-  format: ['esm', 'cjs'],
-  outExtension: ({ format }) => ({ js: format === 'cjs' ? '.cjs' : '.js' }),
+  format: ['cjs'],
+  outExtension: () => ({ js: '.cjs' }),
   dts: { compilerOptions: { removeComments: true } },
   minify: true,
   noExternal: [/.*/],
@@ -93,23 +159,28 @@ export const runtime = {
   clean: false,
   target: 'node18',
   platform: 'node',
+  onSuccess: wrapRuntimeForEsm,
 } satisfies Options;
 
 /**
- * The package: one shared module (dist/shared.{js,cjs}, minified, with its types; the CommonJS one
- * wrapped by `wrapCommonJs`) and, beside it, the
- * entry points that each re-export one of its names: the ruleset (`index`) and one default-exported
- * file per function (for YAML rulesets' `functionsDir`), as ESM and as CommonJS (`module.exports =`,
- * so `require()` gets the ruleset or the function itself). Every import is written with its extension,
- * since the VS Code extension reads relative imports exactly as written. Minified because Spectral
- * bundles an extended package with rollup at every start, so its size is start-up time.
+ * The package: one shared module (dist/shared.cjs, minified, wrapped by `wrapCommonJs`, with its types;
+ * dist/shared.js, for `import`, re-exports it) and, beside it, the entry points that each re-export one
+ * of its names: the ruleset (`index`) and one default-exported file per function (for YAML rulesets'
+ * `functionsDir`), as ESM and as CommonJS (`module.exports =`, so `require()` gets the ruleset or the
+ * function itself). One copy of the rule code: the npm tarball stays small, and Spectral's rollup
+ * (whose commonjs plugin the CLI and the VS Code extension both load) copies its string as it is on
+ * either path. Every import is written with its extension, since the VS Code extension reads relative
+ * imports exactly as written. Minified because Spectral bundles an extended package with rollup at
+ * every start, so its size is start-up time.
  */
+const sharedSources = writeSharedSources();
 const library = {
-  entry: { shared: writeSharedSource() },
-  format: ['esm', 'cjs'],
-  outExtension: ({ format }) => ({ js: format === 'cjs' ? '.cjs' : '.js' }),
-  // Comments stay in the sources; the published types carry the declarations alone.
-  dts: { compilerOptions: { removeComments: true } },
+  entry: { shared: sharedSources.withLib },
+  format: ['cjs'],
+  outExtension: () => ({ js: '.cjs' }),
+  // Comments stay in the sources; the published types carry the declarations alone (dist/shared.d.ts
+  // re-exports dist/shared.d.cts).
+  dts: { entry: { shared: sharedSources.api }, compilerOptions: { removeComments: true } },
   minify: true,
   external,
   noExternal: [/^(?!@stoplight\/)/],

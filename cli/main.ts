@@ -2,7 +2,7 @@
  * The `spectral-agent-ux` bin: a small dispatcher from argv to one command's folder, and the one place
  * that turns errors into exit codes. Exit codes: 0 done, 1 the command's check failed, 2 bad usage or input.
  */
-import packageJson from '../package.json';
+import { version } from '../package.json';
 import { baseline } from '../baseline/command';
 import { report } from '../report/command';
 import { firstLine, InputError, UsageError } from './args';
@@ -34,7 +34,7 @@ const asks = (argv: readonly string[], ...flags: string[]) => argv.some(arg => f
 async function dispatch(argv: readonly string[], io: Io): Promise<number> {
   const [name, ...rest] = argv;
   const command = name === undefined ? undefined : COMMANDS[name];
-  if (asks(argv, '--version', '-v')) io.stdout(`${packageJson.version}\n`);
+  if (asks(argv, '--version', '-v')) io.stdout(`${version}\n`);
   else if (command !== undefined && asks(rest, '--help', '-h')) io.stdout(`${command.usage}\n`);
   else if (command !== undefined) return command.run(rest, io);
   else if (asks(argv, '--help', '-h')) io.stdout(`${USAGE}\n`);

@@ -3,7 +3,7 @@
  * what the Markdown and HTML renderers read, so that the three formats cannot disagree.
  */
 import * as path from 'node:path';
-import packageJson from '../package.json';
+import { name, version } from '../package.json';
 import type { LintRun } from '../cli/lint';
 import { toPointer } from '../cli/place';
 import { topFixes } from './fixes';
@@ -77,7 +77,7 @@ export function buildReport(run: LintRun, cwd = process.cwd()): ReportData {
   const standing = standingOf(scores);
   return {
     schemaVersion: REPORT_SCHEMA_VERSION,
-    tool: { name: packageJson.name, version: packageJson.version },
+    tool: { name, version },
     file: portable(run.file, cwd),
     ruleset: run.rulesetFile === undefined ? null : portable(run.rulesetFile, cwd),
     overall: { score: overall.cells.percent, ...overall },

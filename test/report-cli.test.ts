@@ -1,9 +1,10 @@
 /**
  * `spectral-agent-ux report` end to end: in-process through main() for formats, exit codes, bad input
- * and ruleset discovery; then the bundled bin (built outside dist/) as a user's project runs it.
+ * and ruleset discovery; then the bundled bin (built outside dist/, beside a copy of the dist/shared.cjs
+ * that it requires: needs `npm run build`) as a user's project runs it.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Document, Spectral } from '@stoplight/spectral-core';
@@ -145,6 +146,7 @@ describe('the bundled bin', () => {
   const bin = join(outDir, 'report', 'cli.cjs');
   beforeAll(async () => {
     await build({ ...reportBin, outDir, silent: true });
+    copyFileSync(join(ROOT, 'dist', 'shared.cjs'), join(outDir, 'shared.cjs'));
   }, 60000);
 
   test('starts with a shebang and keeps every @stoplight/* import external', () => {
@@ -152,6 +154,8 @@ describe('the bundled bin', () => {
     expect(text.startsWith('#!/usr/bin/env node\n')).toBe(true);
     expect(text).toContain('require("@stoplight/spectral-core")');
     expect(text).not.toMatch(/Spectral\.prototype|class Spectral\b/);
+    // The rules come from dist/shared.cjs, not from a second copy inside the bin.
+    expect(text).toContain('require("../shared.cjs")');
   });
 
   test.each([

@@ -1,4 +1,7 @@
-/** The built `spectral-agent-ux/runtime` (needs `npm run build`): both formats load, and neither imports a package at run time. */
+/**
+ * The built `spectral-agent-ux/runtime` (needs `npm run build`): both formats load, and neither imports a package at
+ * run time (the ESM one is a wrapper over the CommonJS one).
+ */
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -8,10 +11,14 @@ const dist = join(__dirname, '..', 'dist');
 const API = ['STRICT_ENV', 'VIOLATIONS_METRIC', 'agentUxGuard', 'checkResponse', 'defaultMode', 'expressAgentUx', 'fastifyAgentUx', 'promViolationCounter'];
 const IMPORTS = /\brequire\(\s*["']([^"']+)["']\s*\)|\bfrom\s*["']([^"']+)["']|\bimport\(\s*["']([^"']+)["']\s*\)/g;
 
-test.each(['runtime.js', 'runtime.cjs'])('dist/%s imports nothing but Node built-ins', file => {
-  const text = readFileSync(join(dist, file), 'utf8');
-  const imported = [...text.matchAll(IMPORTS)].map(match => match[1] ?? match[2] ?? match[3]);
-  expect(imported.filter(name => !name.startsWith('node:'))).toEqual([]);
+const importsOf = (file: string) => [...readFileSync(join(dist, file), 'utf8').matchAll(IMPORTS)].map(match => match[1] ?? match[2] ?? match[3]);
+
+test('dist/runtime.cjs imports nothing but Node built-ins', () => {
+  expect(importsOf('runtime.cjs').filter(name => !name.startsWith('node:'))).toEqual([]);
+});
+
+test('dist/runtime.js imports dist/runtime.cjs alone', () => {
+  expect(importsOf('runtime.js')).toEqual(['./runtime.cjs']);
 });
 
 test('the CommonJS build exports the API', () => {
