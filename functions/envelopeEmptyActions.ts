@@ -6,6 +6,8 @@ type Options = NameOptions<'nextActions' | 'nextSteps'>;
 
 /** ax-envelope-empty-actions: an example that says "no transitions" still tells the agent how to recover (AGLedger's "The Agent-UX Envelope", finding F-456). */
 export default ruleFunction<Options>('envelopeEmptyActions', nameOptionsSchema('nextActions', 'nextSteps'), ({ doc, options, operations }) => {
+  // Most descriptions declare no nextActions: skip the walk of every response schema and example.
+  if (!namesFor(options, 'nextActions').some(name => doc.mayMention(name))) return [];
   const stepNames = namesFor(options, 'nextSteps');
   const findings: Finding[] = [];
   for (const operation of operations) {

@@ -22,6 +22,8 @@ function problem(match: HrefMatch, href: string, method: unknown): string | unde
 
 /** ax-envelope-next-steps-href: every href an example's nextSteps hands the agent reaches a declared route and method. */
 export default ruleFunction<Options>('envelopeNextStepsHref', nameOptionsSchema('nextSteps', 'nextStepItem'), ({ doc, options, operations }) => {
+  // Most descriptions declare no nextSteps: skip the walk of every response schema and example.
+  if (!namesFor(options, 'nextSteps').some(name => doc.mayMention(name))) return [];
   const stepNames = namesFor(options, 'nextSteps');
   const [, methodName, hrefName] = namesFor(options, 'nextStepItem');
   const matcher = pathMatcher(doc);

@@ -35,6 +35,8 @@ export default ruleFunction<Options>(
   'envelopeNextStepsShape',
   { ...nameOptionsSchema('nextSteps', 'nextStepItem'), methodEnum: { type: 'boolean' } },
   ({ doc, options, operations }) => {
+    // Most descriptions declare no nextSteps: skip the walk of every response schema and example.
+    if (!namesFor(options, 'nextSteps').some(name => doc.mayMention(name))) return [];
     const itemNames = namesFor(options, 'nextStepItem');
     const findings: Finding[] = [];
     for (const operation of operations) {

@@ -92,6 +92,8 @@ function valueAt(root: unknown, path: JsonPath): unknown {
 }
 
 const cache = new WeakMap<object, OpenApiDocument>();
+/** A `$ref` (JSON or YAML, quoted or not) whose target is not a local `#/` pointer. */
+const EXTERNAL_REF = /\$ref['"]?\s*:\s*['"]?(?!#)[^\s'"]/;
 
 export class OpenApiDocument {
   readonly isSwagger2: boolean;
@@ -120,10 +122,16 @@ export class OpenApiDocument {
     return doc;
   }
 
-  /** False only when the document's text surely lacks `word`: lets a rule skip a whole-document walk for nothing. */
+  /**
+   * False only when the description surely lacks `word`: lets a rule skip a whole-document walk for
+   * nothing. A `$ref` to another file brings in text this one does not show, so then it is always true.
+   */
   mayMention(word: string): boolean {
-    return this.text === undefined || this.text.includes(word);
+    this.refersElsewhere ??= this.text === undefined || EXTERNAL_REF.test(this.text);
+    return this.refersElsewhere || this.text!.includes(word);
   }
+
+  private refersElsewhere: boolean | undefined;
 
   /** Follows a chain of `$ref`s; undefined when it dangles, loops on itself, or leaves what can be read. */
   resolve(node: unknown, location: JsonPath | undefined): Located | undefined {

@@ -48,3 +48,23 @@ test('rules see through $refs to other files and report in the main file', async
     { code: 'ax-recoverable-error-schema', path: 'paths /payments post responses 400 content application/json schema', source: join(dir, 'openapi.yaml') },
   ]);
 });
+
+test('a rule that skips descriptions never naming its field still reads a field declared only in another file', async () => {
+  const spectral = new Spectral();
+  spectral.setRuleset({ rules: { 'ax-envelope-next-steps-shape': ruleset.rules['ax-envelope-next-steps-shape'] } } as RulesetDefinition);
+  expect(main).not.toContain('nextSteps');
+  const results = await spectral.run(new Document(main, Parsers.Yaml, join(dir, 'openapi.yaml')));
+  const at = (status: string) => ['paths', '/refunds', 'post', 'responses', status, 'content', 'application/json', 'schema'];
+  const items = (status: string, field: string, declare: string) => ({
+    code: 'ax-envelope-next-steps-shape',
+    path: at(status),
+    message: `POST /refunds ${status}: the items of \`nextSteps\` do not declare \`${field}\`. Declare it (${declare}) and list it in \`required\`.`,
+  });
+  const fields = (status: string) => [
+    items(status, 'action', 'type string: an imperative verb phrase'),
+    items(status, 'method', 'type string, `enum: [GET, POST, PUT, PATCH, DELETE]`'),
+    items(status, 'href', 'type string: the concrete URL, no template'),
+    items(status, 'description', 'type string: why, and any precondition'),
+  ];
+  expect(results.map(({ code, path, message }) => ({ code, path, message }))).toEqual([...fields('201'), ...fields('400')]);
+});
