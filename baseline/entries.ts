@@ -6,7 +6,8 @@ import * as path from 'node:path';
 import type { ISpectralDiagnostic } from '@stoplight/spectral-core';
 import { RULE_IDS } from '../lib/catalogue';
 import type { LintedDocument } from '../cli/lint';
-import { operationsAround, toOverridePointer, toPointer } from '../cli/place';
+import { toPointer } from '../lib/document';
+import { operationsAround, toOverridePointer } from '../cli/place';
 import type { Entry } from './file';
 
 const PACKAGE_RULES = new Set<string>(RULE_IDS);

@@ -2,7 +2,7 @@
  * Where a diagnostic sits: the operation whose location prefixes its path (what `overrides` pointers
  * and the report's cells are keyed by), and the two ways of writing that location as a JSON pointer.
  */
-import type { JsonPath, Operation } from '../lib/document';
+import { escapeSegment, type Operation } from '../lib/document';
 
 const pathKey = (path: readonly (string | number)[]) => path.map(String).join('\u0000');
 
@@ -20,13 +20,6 @@ export function operationsAround(operations: readonly Operation[]): (path: reado
     }
     return [];
   };
-}
-
-const escapeSegment = (segment: string | number) => String(segment).replace(/~/g, '~0').replace(/\//g, '~1');
-
-/** A JSON pointer (`#/components/schemas/Error`), as the user would write it in a `$ref`. */
-export function toPointer(path: JsonPath): string {
-  return `#${path.map(segment => `/${escapeSegment(segment)}`).join('')}`;
 }
 
 /**

@@ -68,6 +68,15 @@ export function startsWith(path: JsonPath, prefix: JsonPath): boolean {
   return prefix.length <= path.length && prefix.every((segment, i) => String(path[i]) === String(segment));
 }
 
+/** One JSON Pointer segment as written (RFC 6901: `~1` is `/`, `~0` is `~`), and back. */
+export const unescapeSegment = (segment: string): string => segment.replace(/~1/g, '/').replace(/~0/g, '~');
+export const escapeSegment = (segment: string | number): string => String(segment).replace(/~/g, '~0').replace(/\//g, '~1');
+
+/** A location as a `$ref` names it: `#/components/schemas/Error` (RFC 6901 escapes, no percent-encoding). */
+export function toPointer(path: JsonPath): string {
+  return `#${path.map(segment => `/${escapeSegment(segment)}`).join('')}`;
+}
+
 function pointerToPath(pointer: string): JsonPath | undefined {
   if (pointer === '#') return [];
   if (!pointer.startsWith('#/')) return undefined;
@@ -75,7 +84,7 @@ function pointerToPath(pointer: string): JsonPath | undefined {
     return pointer
       .slice(2)
       .split('/')
-      .map(segment => decodeURIComponent(segment).replace(/~1/g, '/').replace(/~0/g, '~'));
+      .map(segment => unescapeSegment(decodeURIComponent(segment)));
   } catch {
     return undefined;
   }

@@ -5,7 +5,7 @@
  * that an example hands the agent is something the agent can send; where the request cannot be read
  * (a dangling `$ref`, an open map) the answer is "unknown", and the rules stay silent.
  */
-import { child, isObject, startsWith, type JsonObject, type JsonPath, type Located, type OpenApiDocument, type Operation } from './document';
+import { child, isObject, startsWith, toPointer, type JsonObject, type JsonPath, type Located, type OpenApiDocument, type Operation } from './document';
 import { nearest } from './nearest';
 import { viewsOf, type ObjectView } from './schema';
 
@@ -41,7 +41,7 @@ const isIndex = (segment: Segment): boolean => typeof segment === 'number' || se
 
 /** `#/components/schemas/Payment`, for messages that say where the truth lives. */
 export function pointerOf(location: JsonPath | undefined): string | undefined {
-  return location === undefined ? undefined : `#/${location.map(segment => String(segment).replace(/~/g, '~0').replace(/\//g, '~1')).join('/')}`;
+  return location === undefined ? undefined : toPointer(location);
 }
 
 /** True when a view admits names it does not declare: `additionalProperties` true or a schema, `patternProperties`, or no properties at all. */

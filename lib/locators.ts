@@ -4,7 +4,7 @@
  * RFC 9457's `invalid-params[].name`, Google's `fieldViolations[].field`, Berlin Group's
  * `tppMessages[].path`), parsed into paths that lib/inputs.ts can resolve against the request.
  */
-import { child, isObject, type JsonObject, type JsonPath, type Located } from './document';
+import { child, isObject, unescapeSegment, type JsonObject, type JsonPath, type Located } from './document';
 import { PARAMETER_PLACES, type RequestInputs, type Lookup, type Segment, type Where } from './inputs';
 import { pathOf, walk } from './values';
 
@@ -43,7 +43,7 @@ const PLACES = new Set<string>([...PARAMETER_PLACES, 'body']);
 export function parsePath(text: string): Path | undefined {
   if (text.startsWith('$.') || text.startsWith('$[')) return parsePath(text.slice(text[1] === '.' ? 2 : 1));
   if (text.startsWith('#/') || text.startsWith('/')) {
-    const segments = text.replace(/^#?\//, '').split('/').map(segment => segment.replace(/~1/g, '/').replace(/~0/g, '~'));
+    const segments = text.replace(/^#?\//, '').split('/').map(unescapeSegment);
     return segments.every(segment => NAME.test(segment)) ? { segments: segments.map(indexOrName), style: 'pointer' } : undefined;
   }
   const segments: Segment[] = [];
