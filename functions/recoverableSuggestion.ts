@@ -1,4 +1,5 @@
-import { isClientErrorStatus, isObject, type OpenApiDocument, type Operation } from '../lib/document';
+import { constraintsOf, type BoundKeyword } from '../lib/constraints';
+import { isClientErrorStatus, type OpenApiDocument, type Operation } from '../lib/document';
 import { describeViews, errorSchemas, responseExtension } from '../lib/error-bodies';
 import { inputsOf } from '../lib/inputs';
 import { homeCarrier, inStyleOf, memberNames, placeOf, schemaAnswer } from '../lib/error-shapes';
@@ -32,10 +33,13 @@ function firstInput(doc: OpenApiDocument, operation: Operation): Property | unde
   return all.find(input => input.required && isConstrained(doc, input)) ?? all.find(input => input.required) ?? all[0];
 }
 
+/** What the input's schema says a valid value is, through `$ref` and `allOf`; undefined for several shapes or an unreadable schema. */
+const constraintsOfInput = (doc: OpenApiDocument, input: Property) => constraintsOf(doc, [{ value: input.schema, location: input.location }]);
+
 /** An input whose schema says what a valid value is (enum, minimum, maxLength, format): the most useful example. */
 function isConstrained(doc: OpenApiDocument, input: Property): boolean {
-  const schema = doc.resolve(input.schema, input.location)?.value;
-  return isObject(schema) && ['enum', 'minimum', 'maxLength', 'format'].some(keyword => schema[keyword] !== undefined);
+  const constraints = constraintsOfInput(doc, input);
+  return constraints !== undefined && (constraints.values !== undefined || ['minimum', 'maxLength', 'format'].some(keyword => constraints.bounds[keyword as BoundKeyword] !== undefined));
 }
 
 /** A few enum values, short enough for a message: "USD, EUR, GBP" or "first_time_contributors, …". */
@@ -46,14 +50,16 @@ function someOf(values: string[]): string {
 
 /** "Set `quantity` to an integer of at least 1": what the input's schema says a valid value is. */
 function inputHint(doc: OpenApiDocument, input: Property): string {
-  const schema = doc.resolve(input.schema, input.location)?.value;
+  const constraints = constraintsOfInput(doc, input);
   const name = `\`${input.name}\``;
-  if (!isObject(schema)) return `Correct ${name}, then retry`;
-  if (Array.isArray(schema.enum) && schema.enum.length > 0) return `Set ${name} to one of ${someOf(schema.enum.map(String))}`;
-  if (typeof schema.minimum === 'number') return `Set ${name} to ${schema.type === 'integer' ? 'an integer' : 'a number'} of at least ${schema.minimum}`;
-  if (typeof schema.maxLength === 'number') return `Shorten ${name} to at most ${schema.maxLength} characters`;
-  if (typeof schema.format === 'string') return `Send ${name} as a valid ${schema.format}`;
-  return typeof schema.type === 'string' ? `Send ${name} as a valid ${schema.type}` : `Correct ${name}, then retry`;
+  if (constraints === undefined) return `Correct ${name}, then retry`;
+  const { values, bounds, types } = constraints;
+  const type = types?.length === 1 ? types[0] : undefined;
+  if (values !== undefined && values.length > 0) return `Set ${name} to one of ${someOf(values.map(String))}`;
+  if (typeof bounds.minimum === 'number') return `Set ${name} to ${type === 'integer' ? 'an integer' : 'a number'} of at least ${bounds.minimum}`;
+  if (typeof bounds.maxLength === 'number') return `Shorten ${name} to at most ${bounds.maxLength} characters`;
+  if (typeof bounds.format === 'string') return `Send ${name} as a valid ${bounds.format}`;
+  return type !== undefined ? `Send ${name} as a valid ${type}` : `Correct ${name}, then retry`;
 }
 
 /** ax-recoverable-suggestion: every 4xx error body tells the caller how to fix the request (R2). */
