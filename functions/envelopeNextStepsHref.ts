@@ -1,7 +1,7 @@
 import { child, isObject } from '../lib/document';
 import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/names';
 import { holdersOf } from '../lib/nested';
-import { pathMatcher, type HrefMatch } from '../lib/paths';
+import { pathMatcher, undeclaredMethod, type HrefMatch } from '../lib/paths';
 import { label, placeIn, ruleFunction, type Finding } from '../lib/rule-function';
 
 type Options = NameOptions<'nextSteps' | 'nextStepItem'>;
@@ -15,9 +15,9 @@ function problem(match: HrefMatch, href: string, method: unknown): string | unde
     const guess = match.nearest === undefined ? '' : ` (did you mean \`${match.nearest}\`?)`;
     return `the example's \`nextSteps\` href \`${href}\` matches no declared path${guess}. Point it at a declared route (base path included), or declare the route.`;
   }
-  if (typeof method !== 'string' || match.methods.includes(method.toLowerCase())) return undefined;
-  const declared = match.methods.length === 0 ? 'no operation' : `only ${match.methods.map(m => m.toUpperCase()).join(', ')}`;
-  return `the example's \`nextSteps\` step \`${method} ${href}\` reaches \`${match.path}\`, which declares ${declared}. Use a declared method, or declare \`${method.toLowerCase()}\` there.`;
+  const wrong = undeclaredMethod(match, method);
+  if (wrong === undefined) return undefined;
+  return `the example's \`nextSteps\` step \`${wrong.method} ${href}\` reaches \`${match.path}\`, which declares ${wrong.declared}. Use a declared method, or declare \`${wrong.method.toLowerCase()}\` there.`;
 }
 
 /** ax-envelope-next-steps-href: every href an example's nextSteps hands the agent reaches a declared route and method. */

@@ -6,7 +6,7 @@
  */
 import { child, isObject, unescapeSegment, type JsonObject, type JsonPath, type Located } from './document';
 import { PARAMETER_PLACES, type RequestInputs, type Lookup, type Segment, type Where } from './inputs';
-import { pathOf, walk } from './values';
+import { dottedPath, pathOf, walk } from './values';
 
 export type LocatorStyle = 'pointer' | 'dotted' | 'array';
 
@@ -149,5 +149,5 @@ export function rewrite(path: Path, at: number, segment: Segment): string {
   const segments = path.segments.map((s, i) => (i === at ? segment : s));
   if (path.style === 'array') return JSON.stringify(segments);
   if (path.style === 'pointer') return `/${segments.join('/')}`;
-  return segments.map((s, i) => (typeof s === 'number' ? `[${s}]` : i === 0 ? s : `.${s}`)).join('');
+  return dottedPath(segments);
 }

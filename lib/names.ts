@@ -72,8 +72,8 @@ export function nameOptionsSchema(...concepts: Concept[]): Record<string, unknow
   return Object.fromEntries(concepts.map(concept => [concept, list]));
 }
 
-/** "`a`, `b` or `c`", for messages that list the accepted names. */
-export function nameList(names: readonly string[]): string {
+/** "`a`, `b` or `c`", for messages that list the accepted names ("… and `c`" for the names all wanted). */
+export function nameList(names: readonly string[], conjunction: 'or' | 'and' = 'or'): string {
   const quoted = names.map(name => `\`${name}\``);
-  return quoted.length <= 1 ? quoted.join('') : `${quoted.slice(0, -1).join(', ')} or ${quoted[quoted.length - 1]}`;
+  return quoted.length <= 1 ? quoted.join('') : `${quoted.slice(0, -1).join(', ')} ${conjunction} ${quoted[quoted.length - 1]}`;
 }

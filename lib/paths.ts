@@ -12,6 +12,15 @@ export type HrefMatch =
   | { kind: 'matched'; path: string; methods: string[]; templates: string[] }
   | { kind: 'unmatched'; nearest: string | undefined };
 
+/**
+ * When a step sends a method its matched route does not declare: what the route declares instead
+ * ("only GET, POST", "no operation"); undefined when the method fits, or there is no method to judge.
+ */
+export function undeclaredMethod(match: HrefMatch & { kind: 'matched' }, method: unknown): { method: string; declared: string } | undefined {
+  if (typeof method !== 'string' || match.methods.includes(method.toLowerCase())) return undefined;
+  return { method, declared: match.methods.length === 0 ? 'no operation' : `only ${match.methods.map(m => m.toUpperCase()).join(', ')}` };
+}
+
 interface Route {
   template: string;
   segments: (string | RegExp)[];

@@ -18,6 +18,11 @@ export function pathOf(base: JsonPath | undefined, trail: Trail | undefined): Js
   return [...base, ...keys.reverse()];
 }
 
+/** `data.items[0].nextSteps`: a path as a dotted locator reads. */
+export function dottedPath(path: readonly (string | number)[]): string {
+  return path.map((key, i) => (typeof key === 'number' ? `[${key}]` : i === 0 ? key : `.${key}`)).join('');
+}
+
 /**
  * Visits every node of `root` once, depth first in document order. `visit` returns false to skip the
  * node's children. A node reached twice (a YAML alias) is visited once, so a cycle cannot loop.

@@ -2,13 +2,14 @@
  * The checks on one live JSON body: the same rule ids and the same field names as the lint rules,
  * asked of what the server really sent. Each check finds what is missing and says how to fix it.
  */
-import { HTTP_METHODS, isEnvelopeStatus, isMutation, isObject, type JsonPath, type Operation, type Response } from '../lib/document';
+import { HTTP_METHODS, isEnvelopeStatus, isMutation, isObject, type Operation, type Response } from '../lib/document';
 import { responseExtension } from '../lib/error-bodies';
 import { nameList, namesFor } from '../lib/names';
 import { holdersOf } from '../lib/nested';
+import { undeclaredMethod } from '../lib/paths';
 import { isExempt, label } from '../lib/rule-function';
 import { stackTraceRuntime } from '../lib/stack-traces';
-import { describeValue, membersOf, stringsIn } from '../lib/values';
+import { describeValue, dottedPath as where, membersOf, stringsIn } from '../lib/values';
 import type { Description } from './description';
 import { firstName, hintNameFor, readError, stateMember, type LiveError, type Names, type StateField } from './shapes';
 
@@ -52,10 +53,6 @@ const MAX_SHOWN = 60;
 /** A value quoted in a message, cut so that the message stays short. */
 const shown = (text: string) => (text.length > MAX_SHOWN ? `${text.slice(0, MAX_SHOWN)}…` : text);
 
-/** `data.items[0].nextSteps`: where a member sits in the body. */
-function where(path: JsonPath): string {
-  return path.map((key, i) => (typeof key === 'number' ? `[${key}]` : i === 0 ? key : `.${key}`)).join('');
-}
 
 const violation = (rule: string, message: string): Violation => ({ rule, message });
 
@@ -96,11 +93,6 @@ const nextStepsShape: Check = ({ names, stepLists }, say) => {
   });
 };
 
-/** "`a`, `b` and `c`". */
-function allOf(names: readonly string[]): string {
-  return nameList(names).replace(/ or (`[^`]*`)$/, ' and $1');
-}
-
 /** ax-envelope-next-steps-href: each step's href reaches a declared route, with a method declared there. */
 const nextStepsHref: Check = ({ description, names, stepLists }, say) => {
   const [, methodName, hrefName] = namesFor(names, 'nextStepItem');
@@ -127,9 +119,9 @@ function hrefProblem(description: Description, step: string, href: string, metho
     const guess = match.nearest === undefined ? '.' : `; did you mean \`${match.nearest}\`?`;
     return `${step} links to ${quoted}, which matches no declared route${guess} An agent following it gets a 404. Build it from a declared route (server base path included).`;
   }
-  if (typeof method !== 'string' || match.methods.includes(method.toLowerCase())) return undefined;
-  const declared = match.methods.length === 0 ? 'no operation' : `only ${match.methods.map(m => m.toUpperCase()).join(', ')}`;
-  return `${step} sends ${shown(method)} to ${quoted}, but \`${match.path}\` declares ${declared}. Send a declared method, or declare \`${shown(method.toLowerCase())}\` there.`;
+  const wrong = undeclaredMethod(match, method);
+  if (wrong === undefined) return undefined;
+  return `${step} sends ${shown(wrong.method)} to ${quoted}, but \`${match.path}\` declares ${wrong.declared}. Send a declared method, or declare \`${shown(wrong.method.toLowerCase())}\` there.`;
 }
 
 /** ax-envelope-empty-actions: "no transitions left" still comes with the calls that remain. */
@@ -176,7 +168,7 @@ const stateRejection: Check = ({ description, operation, response, status, body,
   const refresh = status === 422 && missing.includes('refreshUrl');
   const found: Violation[] = [];
   if (state.length > 0) {
-    const fields = allOf(state.map(field => firstName(names, field)));
+    const fields = nameList(state.map(field => firstName(names, field)), 'and');
     found.push(violation('ax-envelope-state', say(`the error body is a state rejection (${signal}) but lacks ${fields}. Send ${state.length > 1 ? 'them' : 'it'}, so that the agent re-plans from the real state.`)));
   }
   if (refresh) {
