@@ -7,6 +7,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { isObject } from '../lib/document';
 import { InputError } from '../cli/args';
+import { byCodePoint } from '../cli/place';
 
 /** The mark of a baseline, in the one free-text field a Spectral ruleset allows. */
 const MARK = 'spectral-agent-ux baseline';
@@ -28,7 +29,6 @@ export interface Baseline {
   entries: Entry[];
 }
 
-const byCodePoint = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 export const plural = (count: number, noun: string, nouns = `${noun}s`) => `${count} ${count === 1 ? noun : nouns}`;
 export const findingsOf = (entry: Entry) => [...entry.rules.values()].reduce((sum, count) => sum + count, 0);
 

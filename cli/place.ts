@@ -22,6 +22,9 @@ export function operationsAround(operations: readonly Operation[]): (path: reado
   };
 }
 
+/** Pointers and file patterns in one stable order (not localeCompare: the report's JSON and the baseline file must not depend on the machine's locale). */
+export const byCodePoint = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
 /**
  * The pointer Spectral compares `overrides` with (`#/paths/~1payments~1%7Bid%7D/post`): each segment
  * escaped, then percent-encoded as @stoplight/json's pathToPointer does (which leaves `–` as it is).

@@ -5,6 +5,7 @@
  * green. A schema that also serves another role (a success schema that is a request body too) is not
  * the place for a response-only field: the fix then says so and proposes the narrower edit.
  */
+import { byCodePoint } from '../cli/place';
 import { startsWith, toPointer, type JsonPath, type OpenApiDocument, type Operation } from '../lib/document';
 import { PRINCIPLES, type FixSite, type Principle } from './principles';
 import type { Cell, Row } from './scorecard';
@@ -96,6 +97,3 @@ export function topFixes(doc: OpenApiDocument, rows: readonly Row[]): Fix[] {
     (a, b) => b.cellsFixed - a.cellsFixed || b.cellsAffected - a.cellsAffected || byCodePoint(toPointer(a.target), toPointer(b.target)),
   );
 }
-
-/** Not localeCompare: the order, and so the JSON, must not depend on the machine's locale. */
-const byCodePoint = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
