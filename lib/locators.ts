@@ -6,7 +6,7 @@
  */
 import { child, isObject, unescapeSegment, type JsonObject, type JsonPath, type Located } from './document';
 import { PARAMETER_PLACES, type RequestInputs, type Lookup, type Segment, type Where } from './inputs';
-import { dottedPath, pathOf, walk } from './values';
+import { clip, dottedPath, pathOf, walk } from './values';
 
 export type LocatorStyle = 'pointer' | 'dotted' | 'array';
 
@@ -130,12 +130,12 @@ export function inSchemaComponent(location: JsonPath | undefined): boolean {
 
 /** A name or text as a message quotes it: JSON-quoted, cut at 40 characters so that the message stays short. */
 export function quoted(text: string): string {
-  return JSON.stringify(text.length > 40 ? `${text.slice(0, 40)}…` : text);
+  return JSON.stringify(clip(text));
 }
 
 /** A name or locator as a message shows it: in backticks, cut at 40 characters. */
 export function code(text: string): string {
-  return `\`${text.length > 40 ? `${text.slice(0, 40)}…` : text}\``;
+  return `\`${clip(text)}\``;
 }
 
 /** "`a`, `b`, `c` and 2 more": names for a message, at most `max` of them shown. */

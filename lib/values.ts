@@ -79,11 +79,14 @@ export function membersOf(example: Located, names: readonly string[]): Member[] 
   return found;
 }
 
+/** A text as a message quotes it, cut so that the message stays short. */
+export const clip = (text: string, max = 40): string => (text.length > max ? `${text.slice(0, max)}…` : text);
+
 /** How a value reads in a message: `the string "yes"`, `the number 1`, `null`, `an object`, `an array`. */
 export function describeValue(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'an array';
   if (typeof value === 'object') return 'an object';
-  if (typeof value === 'string') return `the string ${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)}`;
+  if (typeof value === 'string') return `the string ${JSON.stringify(clip(value))}`;
   return `the ${typeof value} ${String(value)}`;
 }

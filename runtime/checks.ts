@@ -9,7 +9,7 @@ import { holdersOf } from '../lib/nested';
 import { undeclaredMethod } from '../lib/paths';
 import { isExempt, label } from '../lib/rule-function';
 import { stackTraceRuntime } from '../lib/stack-traces';
-import { describeValue, dottedPath as where, membersOf, stringsIn } from '../lib/values';
+import { clip, describeValue, dottedPath as where, membersOf, stringsIn } from '../lib/values';
 import type { Description } from './description';
 import { firstName, hintNameFor, readError, stateMember, type LiveError, type Names, type StateField } from './shapes';
 
@@ -48,10 +48,8 @@ function once<T>(compute: () => T): () => T {
 }
 
 const STEP_FIELDS = '{ action, method, href, description }';
-const MAX_SHOWN = 60;
-
-/** A value quoted in a message, cut so that the message stays short. */
-const shown = (text: string) => (text.length > MAX_SHOWN ? `${text.slice(0, MAX_SHOWN)}…` : text);
+/** A value quoted in a message: hrefs and methods are longer than names. */
+const shown = (text: string) => clip(text, 60);
 
 
 const violation = (rule: string, message: string): Violation => ({ rule, message });
