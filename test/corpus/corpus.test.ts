@@ -13,6 +13,8 @@ import { COULD_NOT_FINISH, misplaced, ObservedLinter, OUR_CODES, parse, valueAt 
 const ROOT = join(__dirname, '..', '..');
 const CORPUS = join(ROOT, '.cache', 'corpus');
 const REPORT = join(ROOT, '.cache', 'corpus-report.md');
+// Every finding, one JSON line each, sorted: two runs diff finding by finding (`diff before.jsonl after.jsonl`).
+const FINDINGS = join(ROOT, '.cache', 'corpus-findings.jsonl');
 const SPECTRAL_CODES = new Set(['invalid-ref', 'parser']);
 
 interface Entry {
@@ -38,6 +40,7 @@ interface FileReport {
   ms: number;
   counts: Map<string, number>;
   ruleMs: Map<string, number>;
+  findings: string[];
 }
 const reports: FileReport[] = [];
 
@@ -67,7 +70,8 @@ describeCorpus('the real-world corpus, every rule on', () => {
 
     const counts = new Map<string, number>();
     for (const result of results) counts.set(String(result.code), (counts.get(String(result.code)) ?? 0) + 1);
-    reports.push({ file: entry.file, operations: countOperations(document.data), ms, counts, ruleMs: new Map(linter.ruleMs) });
+    const findings = results.map(({ code, path, message }) => JSON.stringify({ file: entry.file, code, path: path.join('/'), message })).sort();
+    reports.push({ file: entry.file, operations: countOperations(document.data), ms, counts, ruleMs: new Map(linter.ruleMs), findings });
 
     expect(results.filter(result => result.message.startsWith(COULD_NOT_FINISH)).map(r => `${r.code}: ${r.message}`)).toEqual([]);
     expect([...counts.keys()].filter(code => !OUR_CODES.has(code) && !SPECTRAL_CODES.has(code))).toEqual([]);
@@ -122,6 +126,7 @@ afterAll(() => {
     '',
   ].join('\n');
   writeFileSync(REPORT, text);
+  writeFileSync(FINDINGS, reports.flatMap(report => report.findings).join('\n') + '\n');
   process.stdout.write(`\n${text}\n(written to ${REPORT})\n`);
 });
 
