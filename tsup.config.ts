@@ -12,18 +12,14 @@ const functionNames = readdirSync('functions')
   .filter(file => file.endsWith('.ts'))
   .map(file => file.slice(0, -3));
 
-/** The bin's own folders: the rest of its code comes from the shared module. */
-const binFolders = ['cli', 'report', 'baseline'];
+/** The bin's own source files (cli/ and its command folders): the rest of its code comes from the shared module. */
+const binFiles = readdirSync('cli', { recursive: true, encoding: 'utf8' })
+  .filter(file => file.endsWith('.ts'))
+  .map(file => path.join('cli', file));
 
 /** The lib/ modules that the bin's code imports (not for types alone), by file name. */
 const binLibNames = [
-  ...new Set(
-    binFolders.flatMap(folder =>
-      readdirSync(folder)
-        .filter(file => file.endsWith('.ts'))
-        .flatMap(file => [...readFileSync(`${folder}/${file}`, 'utf8').matchAll(/^import (?!type )[^;]*? from '\.\.\/lib\/([\w-]+)';$/gm)].map(([, name]) => name)),
-    ),
-  ),
+  ...new Set(binFiles.flatMap(file => [...readFileSync(file, 'utf8').matchAll(/^import (?!type )[^;]*? from '(?:\.\.\/)+lib\/([\w-]+)';$/gm)].map(([, name]) => name))),
 ].sort();
 
 /** The name under which the shared module exports lib/<name>.ts as a namespace, for the bin. */
@@ -99,16 +95,18 @@ async function writeEntries(): Promise<void> {
 const fromShared: Plugin = {
   name: 'from-shared',
   setup(build) {
-    const folders = binFolders.map(folder => path.resolve(folder));
-    build.onResolve({ filter: /^\.\.\/(ruleset|lib\/[\w-]+)$/ }, ({ path: id, importer }) =>
-      folders.includes(path.dirname(importer)) ? { path: id.slice(3), namespace: 'shared' } : undefined,
-    );
-    build.onResolve({ filter: /^\.\.\/shared\.cjs$/ }, ({ path: id }) => ({ path: id, external: true }));
+    const root = path.resolve('.');
+    const inBin = (importer: string) => path.relative(root, importer).startsWith(`cli${path.sep}`);
+    build.onResolve({ filter: /^(\.\.\/)+(ruleset|lib\/[\w-]+)$/ }, ({ path: id, importer }) => {
+      const target = path.relative(root, path.resolve(path.dirname(importer), id));
+      return inBin(importer) && (target === 'ruleset' || path.dirname(target) === 'lib') ? { path: target.replace(/\\/g, '/'), namespace: 'shared' } : undefined;
+    });
+    build.onResolve({ filter: /^\.\/shared\.cjs$/ }, ({ path: id }) => ({ path: id, external: true }));
     build.onLoad({ filter: /.*/, namespace: 'shared' }, ({ path: id }) => {
       const name = id === 'ruleset' ? 'ruleset' : id.slice(4);
       if (name !== 'ruleset' && !binLibNames.includes(name)) return { errors: [{ text: `${id}: not in dist/shared.cjs (binLibNames reads the \`import … from '../lib/…';\` statements)` }] };
-      // dist/report/cli.cjs requires dist/shared.cjs.
-      return { contents: `module.exports = require('../shared.cjs').${name === 'ruleset' ? name : libExport(name)};\n`, loader: 'js' };
+      // dist/spectral-agent-ux.cjs requires dist/shared.cjs beside it.
+      return { contents: `module.exports = require('./shared.cjs').${name === 'ruleset' ? name : libExport(name)};\n`, loader: 'js' };
     });
   },
 };
@@ -116,10 +114,10 @@ const fromShared: Plugin = {
 /**
  * The `spectral-agent-ux` bin (its `report` and `baseline` commands), run by node in the user's project:
  * CommonJS, with the user's own @stoplight/* packages (from @stoplight/spectral-cli), the rule code from
- * dist/shared.cjs, everything else inside. Built to dist/report/cli.cjs, the path package.json's `bin` names.
+ * dist/shared.cjs, everything else inside. Built to dist/spectral-agent-ux.cjs, the path package.json's `bin` names.
  */
-export const reportBin = {
-  entry: { 'report/cli': 'cli/index.ts' },
+export const bin = {
+  entry: { 'spectral-agent-ux': 'cli/index.ts' },
   format: ['cjs'],
   outExtension: () => ({ js: '.cjs' }),
   external,
@@ -192,4 +190,4 @@ const library = {
 } satisfies Options;
 
 // The bin and the runtime guard are minified too: smaller, and no source comment travels into the package.
-export default defineConfig([library, { ...reportBin, minify: true }, runtime]);
+export default defineConfig([library, { ...bin, minify: true }, runtime]);

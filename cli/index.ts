@@ -1,4 +1,4 @@
-/** The `spectral-agent-ux` bin (built to dist/report/cli.cjs with a `#!/usr/bin/env node` banner). */
+/** The `spectral-agent-ux` bin (built to dist/spectral-agent-ux.cjs with a `#!/usr/bin/env node` banner). */
 import { main } from './main';
 
 main(process.argv.slice(2), {

@@ -15,11 +15,16 @@ import { fetch } from '@stoplight/spectral-runtime';
 import { DiagnosticSeverity } from '@stoplight/types';
 import packageRuleset from '../ruleset';
 import { HTTP_METHODS, isObject, OpenApiDocument } from '../lib/document';
-import { isBaseline } from '../baseline/file';
 import { firstLine, InputError } from './args';
 
 /** What Spectral's Rule.getSeverityForSource answers for a rule that is off. */
 export const OFF = -1;
+
+/** The mark of a baseline file (cli/baseline/), in the one free-text field a Spectral ruleset allows: every command lints a baseline its own way. */
+export const BASELINE_MARK = 'spectral-agent-ux baseline';
+
+export const isBaseline = (definition: unknown): boolean =>
+  isObject(definition) && typeof definition.description === 'string' && definition.description.startsWith(BASELINE_MARK);
 
 /** `--ruleset`, else a default ruleset file of the current folder (the CLI's rule), else undefined: the package's own. */
 export async function findRulesetFile(option: string | undefined, cwd = process.cwd()): Promise<string | undefined> {

@@ -3,20 +3,10 @@
  * that turns errors into exit codes. Exit codes: 0 done, 1 the command's check failed, 2 bad usage or input.
  */
 import { version } from '../package.json';
-import { baseline } from '../baseline/command';
-import { report } from '../report/command';
+import { baseline } from './baseline/command';
+import { report } from './report/command';
 import { firstLine, InputError, UsageError } from './args';
-
-export interface Io {
-  stdout: (text: string) => void;
-  stderr: (text: string) => void;
-  cwd: string;
-}
-
-export interface Command {
-  usage: string;
-  run: (argv: readonly string[], io: Io) => Promise<number>;
-}
+import type { Command, Io } from './io';
 
 const COMMANDS: Record<string, Command> = { report, baseline };
 

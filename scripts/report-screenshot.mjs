@@ -6,7 +6,7 @@
 import { execFileSync } from 'node:child_process';
 import { chromium } from 'playwright-core';
 
-const bin = process.env.REPORT_BIN ?? 'dist/report/cli.cjs';
+const bin = process.env.REPORT_BIN ?? 'dist/spectral-agent-ux.cjs';
 const html = execFileSync(process.execPath, [bin, 'report', 'examples/naive.yaml', '--format', 'html'], { encoding: 'utf8' });
 
 const browser = await chromium.launch({

@@ -12,7 +12,7 @@ import { RULE_IDS } from '../lib/catalogue';
 import { loadRuleset } from '../cli/lint';
 import { main } from '../cli/main';
 import { toOverridePointer } from '../cli/place';
-import type { ReportData } from '../report/report';
+import type { ReportData } from '../cli/report/report';
 import { withNewOperation } from './support/baseline';
 import { example, lintAlone, ROOT } from './support/report';
 

@@ -239,7 +239,7 @@ describe.each(lowestNodes())('on Node %s, the lowest of its line that engines ad
   });
 
   test('the report gives the same report', () => {
-    const report = JSON.parse(runOrThrow(node, [join('node_modules', 'spectral-agent-ux', 'dist', 'report', 'cli.cjs'), 'report', 'naive.yaml', '--ruleset', RULESET, '--format', 'json'], consumer));
+    const report = JSON.parse(runOrThrow(node, [join('node_modules', 'spectral-agent-ux', 'dist', 'spectral-agent-ux.cjs'), 'report', 'naive.yaml', '--ruleset', RULESET, '--format', 'json'], consumer));
     expect(withoutRulesetName(report)).toEqual(withoutRulesetName(reportJson(consumer, 'naive.yaml', EXTENDS)));
   });
 

@@ -37,7 +37,7 @@ describe('the tarball', () => {
   test('holds the entry points of the ruleset and of every function, in both formats with their types', () => {
     const entries = ['dist/index', ...FUNCTIONS.map(name => `dist/functions/${name}`)];
     for (const entry of entries) for (const extension of ['.js', '.cjs', '.d.ts', '.d.cts']) expect(shipped).toContain(`${entry}${extension}`);
-    expect(shipped).toContain('dist/report/cli.cjs');
+    expect(shipped).toContain('dist/spectral-agent-ux.cjs');
     for (const file of ['README.md', 'LICENSE', 'CHANGELOG.md', 'package.json']) expect(shipped).toContain(file);
   });
 

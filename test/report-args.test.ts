@@ -1,6 +1,6 @@
 /** The command line of `spectral-agent-ux report`, as a table of argv and the options it means. */
 import { UsageError } from '../cli/args';
-import { parseReportArgs } from '../report/args';
+import { parseReportArgs } from '../cli/report/args';
 
 const report = (options: object) => ({ format: 'markdown', ruleset: undefined, output: undefined, minScore: undefined, ...options });
 

@@ -11,9 +11,9 @@ import { Document, Spectral } from '@stoplight/spectral-core';
 import { schema } from '@stoplight/spectral-functions';
 import * as Parsers from '@stoplight/spectral-parsers';
 import { build } from 'tsup';
-import { reportBin } from '../tsup.config';
+import { bin as binBuild } from '../tsup.config';
 import { main } from '../cli/main';
-import type { ReportData } from '../report/report';
+import type { ReportData } from '../cli/report/report';
 import { FIXTURES, ROOT } from './support/report';
 
 async function run(argv: string[], cwd = ROOT) {
@@ -143,9 +143,9 @@ describe("the user's ruleset, found like the CLI finds it", () => {
 
 describe('the bundled bin', () => {
   const outDir = join(ROOT, '.cache', 'report-bin-test');
-  const bin = join(outDir, 'report', 'cli.cjs');
+  const bin = join(outDir, 'spectral-agent-ux.cjs');
   beforeAll(async () => {
-    await build({ ...reportBin, outDir, silent: true });
+    await build({ ...binBuild, outDir, silent: true });
     copyFileSync(join(ROOT, 'dist', 'shared.cjs'), join(outDir, 'shared.cjs'));
   }, 60000);
 
@@ -155,7 +155,7 @@ describe('the bundled bin', () => {
     expect(text).toContain('require("@stoplight/spectral-core")');
     expect(text).not.toMatch(/Spectral\.prototype|class Spectral\b/);
     // The rules come from dist/shared.cjs, not from a second copy inside the bin.
-    expect(text).toContain('require("../shared.cjs")');
+    expect(text).toContain('require("./shared.cjs")');
   });
 
   test.each([

@@ -7,9 +7,9 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { renderHtml } from '../report/render-html';
-import { matrixColumns, matrixRows } from '../report/render-shared';
-import type { ReportData } from '../report/report';
+import { renderHtml } from '../cli/report/render-html';
+import { matrixColumns, matrixRows } from '../cli/report/render-shared';
+import type { ReportData } from '../cli/report/report';
 import { launchChromium } from './support/chromium';
 import { FIXTURES, ROOT, fixtureRuleset, reportOn } from './support/report';
 

@@ -6,11 +6,11 @@
 import { join } from 'node:path';
 import ruleset from '../ruleset';
 import { RULE_IDS } from '../lib/catalogue';
-import { LEVELS } from '../report/levels';
-import { PRINCIPLES } from '../report/principles';
-import { renderHtml } from '../report/render-html';
-import { renderMarkdown } from '../report/render-markdown';
-import type { ReportData } from '../report/report';
+import { LEVELS } from '../cli/report/levels';
+import { PRINCIPLES } from '../cli/report/principles';
+import { renderHtml } from '../cli/report/render-html';
+import { renderMarkdown } from '../cli/report/render-markdown';
+import type { ReportData } from '../cli/report/report';
 import { example, FIXTURES, fixtureRuleset, reportOn, rulesetWith } from './support/report';
 
 const docsOf = (rule: string) => ruleset.rules[rule as keyof typeof ruleset.rules].documentationUrl;

@@ -3,7 +3,7 @@
  * changes a severity and overrides one operation, and whose document exempts two rules with reasons.
  */
 import { join } from 'node:path';
-import type { ReportData } from '../report/report';
+import type { ReportData } from '../cli/report/report';
 import { FIXTURES, fixtureRuleset, reportOn, rulesetWith, example } from './support/report';
 
 const cell = (report: ReportData, method: string, path: string, principle: string) =>

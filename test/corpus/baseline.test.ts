@@ -17,7 +17,7 @@ const EXTENDS = 'extends: ["spectral-agent-ux"]\n';
 let consumer: string;
 
 beforeAll(() => {
-  if (!existsSync(join(ROOT, 'dist', 'report', 'cli.cjs'))) throw new Error('dist/ is missing: run npm run build');
+  if (!existsSync(join(ROOT, 'dist', 'spectral-agent-ux.cjs'))) throw new Error('dist/ is missing: run npm run build');
   consumer = createConsumer();
 }, 600_000);
 

@@ -8,8 +8,8 @@ import { Document, Ruleset, Spectral, type ISpectralDiagnostic, type RulesetDefi
 import * as Parsers from '@stoplight/spectral-parsers';
 import ruleset from '../../ruleset';
 import { lintWith, readDocument } from '../../cli/lint';
-import { PRINCIPLES } from '../../report/principles';
-import { buildReport, type ReportData } from '../../report/report';
+import { PRINCIPLES } from '../../cli/report/principles';
+import { buildReport, type ReportData } from '../../cli/report/report';
 
 export const ROOT = join(__dirname, '..', '..');
 export const FIXTURES = join(ROOT, 'test', 'fixtures', 'report');

@@ -2,10 +2,10 @@
  * The report as plain data: what `--format json` prints (described by docs/report.schema.json) and
  * what the Markdown and HTML renderers read, so that the three formats cannot disagree.
  */
-import { toPointer } from '../lib/document';
+import { toPointer } from '../../lib/document';
 import * as path from 'node:path';
-import { name, version } from '../package.json';
-import type { LintRun } from '../cli/lint';
+import { name, version } from '../../package.json';
+import type { LintRun } from '../lint';
 import { topFixes } from './fixes';
 import { standingOf } from './levels';
 import { buildScorecard, type Cell, type CellStatus } from './scorecard';

@@ -1,8 +1,8 @@
 /** The `report` command: lint like the CLI, score, render, and compare with `--min-score`. */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { Command, Io } from '../cli/main';
-import { lint } from '../cli/lint';
+import type { Command, Io } from '../io';
+import { lint } from '../lint';
 import { parseReportArgs, REPORT_USAGE, type Format, type ReportOptions } from './args';
 import { buildReport, type ReportData } from './report';
 import { renderHtml } from './render-html';

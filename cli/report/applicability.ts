@@ -3,13 +3,13 @@
  * document model. An operation outside that scope gets "not applicable" instead of a free pass, so
  * the shares in the report count only operations where the rule had something to check.
  */
-import { isClientErrorStatus, isErrorStatus, isMutation, isObject, isServerErrorStatus, isEnvelopeStatus, type OpenApiDocument, type Operation } from '../lib/document';
-import { errorSchemas, stateRejection } from '../lib/error-bodies';
-import { isAxExtension } from '../lib/extensions';
-import { DEFAULT_NAMES } from '../lib/names';
-import { holdersOf, propertiesNamed } from '../lib/nested';
-import { EXEMPT_EXTENSION } from '../lib/rule-function';
-import { walk } from '../lib/values';
+import { isClientErrorStatus, isErrorStatus, isMutation, isObject, isServerErrorStatus, isEnvelopeStatus, type OpenApiDocument, type Operation } from '../../lib/document';
+import { errorSchemas, stateRejection } from '../../lib/error-bodies';
+import { isAxExtension } from '../../lib/extensions';
+import { DEFAULT_NAMES } from '../../lib/names';
+import { holdersOf, propertiesNamed } from '../../lib/nested';
+import { EXEMPT_EXTENSION } from '../../lib/rule-function';
+import { walk } from '../../lib/values';
 
 export type Applies = (doc: OpenApiDocument, operation: Operation) => boolean;
 

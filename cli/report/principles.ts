@@ -3,7 +3,7 @@
  * fix goes (the operation itself, its response, or the response's schema). Every rule has a column, so
  * that every diagnostic inside an operation is a failing cell.
  */
-import type { RuleId } from '../lib/catalogue';
+import type { RuleId } from '../../lib/catalogue';
 import * as applicability from './applicability';
 
 /** Where the fix goes; a schema fix names the role it is for, which a schema with other roles must not get. */

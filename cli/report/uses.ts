@@ -3,7 +3,7 @@
  * is that schema (through `$ref`s and `allOf`/`oneOf`/`anyOf` branches), so that a top fix never adds a
  * response-only field to a schema that also describes something else.
  */
-import { child, isErrorStatus, isObject, toPointer, type JsonPath, type Located, type OpenApiDocument, type Operation } from '../lib/document';
+import { child, isErrorStatus, isObject, toPointer, type JsonPath, type Located, type OpenApiDocument, type Operation } from '../../lib/document';
 
 export type Role = 'request body' | 'success response' | 'error response';
 

@@ -4,10 +4,10 @@
  * operation where `spectral lint` reports that principle's rule.
  */
 import type { ISpectralDiagnostic, Ruleset } from '@stoplight/spectral-core';
-import type { OpenApiDocument, JsonPath, Operation } from '../lib/document';
-import { exemptionReason } from '../lib/rule-function';
-import { OFF, type LintedDocument } from '../cli/lint';
-import { operationsAround } from '../cli/place';
+import type { OpenApiDocument, JsonPath, Operation } from '../../lib/document';
+import { exemptionReason } from '../../lib/rule-function';
+import { OFF, type LintedDocument } from '../lint';
+import { operationsAround } from '../place';
 import { PRINCIPLES, type Principle } from './principles';
 
 export type CellStatus = 'pass' | 'fail' | 'baselined' | 'exempt' | 'not-applicable' | 'not-checked';

@@ -4,10 +4,10 @@
  */
 import * as path from 'node:path';
 import type { ISpectralDiagnostic } from '@stoplight/spectral-core';
-import { RULE_IDS } from '../lib/catalogue';
-import type { LintedDocument } from '../cli/lint';
-import { toPointer } from '../lib/document';
-import { operationsAround, toOverridePointer } from '../cli/place';
+import { RULE_IDS } from '../../lib/catalogue';
+import type { LintedDocument } from '../lint';
+import { toPointer } from '../../lib/document';
+import { operationsAround, toOverridePointer } from '../place';
 import type { Entry } from './file';
 
 const PACKAGE_RULES = new Set<string>(RULE_IDS);

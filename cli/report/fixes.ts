@@ -5,8 +5,8 @@
  * green. A schema that also serves another role (a success schema that is a request body too) is not
  * the place for a response-only field: the fix then says so and proposes the narrower edit.
  */
-import { byCodePoint } from '../cli/place';
-import { startsWith, toPointer, type JsonPath, type OpenApiDocument, type Operation } from '../lib/document';
+import { byCodePoint } from '../place';
+import { startsWith, toPointer, type JsonPath, type OpenApiDocument, type Operation } from '../../lib/document';
 import { PRINCIPLES, type FixSite, type Principle } from './principles';
 import type { Cell, Row } from './scorecard';
 import { otherUses, schemaUses, type Role } from './uses';

@@ -1,5 +1,5 @@
 /** The `baseline` command line: `spectral-agent-ux baseline <file>... [--ruleset R] [--output F] [--prune | --check] [--all-rules]`. */
-import { stringOf, tokenize, UsageError } from '../cli/args';
+import { stringOf, tokenize, UsageError } from '../args';
 
 export const DEFAULT_BASELINE = '.spectral-baseline.yaml';
 

@@ -5,12 +5,12 @@
  */
 import * as path from 'node:path';
 import type { Ruleset } from '@stoplight/spectral-core';
-import { InputError, shown } from '../cli/args';
-import { findRulesetFile, lintWith, loadRuleset, readDocument, readParsed, withoutOverrides } from '../cli/lint';
-import type { Command, Io } from '../cli/main';
+import { InputError, shown } from '../args';
+import { findRulesetFile, isBaseline, lintWith, loadRuleset, readDocument, readParsed, withoutOverrides } from '../lint';
+import type { Command, Io } from '../io';
 import { BASELINE_USAGE, parseBaselineArgs, type BaselineOptions } from './args';
 import { documentPattern, entriesFor } from './entries';
-import { baselineOf, findingsOf, isBaseline, plural, renderBaseline, writeAtomically, type Baseline, type Entry } from './file';
+import { baselineOf, findingsOf, plural, renderBaseline, writeAtomically, type Baseline, type Entry } from './file';
 
 const say = (io: Io, text: string) => io.stdout(`spectral-agent-ux baseline: ${text}\n`);
 const warn = (io: Io, text: string) => io.stderr(`spectral-agent-ux baseline: ${text}\n`);

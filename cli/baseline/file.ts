@@ -5,14 +5,10 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { isObject } from '../lib/document';
-import { InputError } from '../cli/args';
-import { byCodePoint } from '../cli/place';
-
-/** The mark of a baseline, in the one free-text field a Spectral ruleset allows. */
-const MARK = 'spectral-agent-ux baseline';
-
-export const isBaseline = (definition: unknown): boolean => isObject(definition) && typeof definition.description === 'string' && definition.description.startsWith(MARK);
+import { isObject } from '../../lib/document';
+import { InputError } from '../args';
+import { BASELINE_MARK as MARK, isBaseline } from '../lint';
+import { byCodePoint } from '../place';
 
 export interface Entry {
   /** The `files` pattern: the document relative to the baseline file, `#`, the pointer. */

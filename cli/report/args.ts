@@ -1,5 +1,5 @@
 /** The `report` command line: `spectral-agent-ux report <file> [--format …] [--ruleset …] [--output …] [--min-score N]`. */
-import { stringOf, tokenize, UsageError } from '../cli/args';
+import { stringOf, tokenize, UsageError } from '../args';
 
 export const FORMATS = ['markdown', 'json', 'html'] as const;
 export type Format = (typeof FORMATS)[number];

@@ -1,0 +1,88 @@
+/**
+ * The house's floors, checked on the sources: `lib/` → `functions/`, `runtime/`, `eslint/` → `ruleset.ts`
+ * → `cli/`. An import may go down a floor or stay in its own folder, never up or sideways; inside `cli/`,
+ * a command's folder imports the bin's shared modules, never another command; and no import goes in a circle.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import * as ts from 'typescript';
+
+const ROOT = join(__dirname, '..');
+const FLOORS: Record<string, number> = { lib: 0, functions: 1, runtime: 1, eslint: 1, ruleset: 2, cli: 3 };
+
+/** Every TypeScript source of the package, relative to the root, with `/` separators. */
+function sources(): string[] {
+  const folders = Object.keys(FLOORS).filter(name => existsSync(join(ROOT, name)) && name !== 'ruleset');
+  const inFolders = folders.flatMap(folder =>
+    readdirSync(join(ROOT, folder), { recursive: true, encoding: 'utf8' })
+      .filter(file => file.endsWith('.ts'))
+      .map(file => `${folder}/${file.split(sep).join('/')}`),
+  );
+  return ['ruleset.ts', ...inFolders];
+}
+
+/** The package sources one file imports (types included: a cycle of types is still a cycle to read). */
+function importsOf(file: string, known: ReadonlySet<string>): string[] {
+  const { importedFiles } = ts.preProcessFile(readFileSync(join(ROOT, file), 'utf8'), true, false);
+  return importedFiles
+    .map(({ fileName }) => fileName)
+    .filter(name => name.startsWith('.'))
+    .map(name => relative(ROOT, resolve(dirname(join(ROOT, file)), name)).split(sep).join('/'))
+    .flatMap(target => [`${target}.ts`, `${target}/index.ts`].filter(candidate => known.has(candidate)).slice(0, 1));
+}
+
+const files = sources();
+const graph = new Map(files.map(file => [file, importsOf(file, new Set(files))]));
+
+/** `lib`, `functions`, `ruleset`, `cli`: the floor's folder. */
+const folderOf = (file: string) => (file === 'ruleset.ts' ? 'ruleset' : file.split('/')[0]);
+/** A command's folder under cli/ (`cli/report`), or undefined for the bin's shared modules. */
+const commandOf = (file: string) => (file.startsWith('cli/') && file.split('/').length > 2 ? file.split('/').slice(0, 2).join('/') : undefined);
+
+function wrongWay(from: string, to: string): string | undefined {
+  const [a, b] = [folderOf(from), folderOf(to)];
+  if (a !== b && FLOORS[b] >= FLOORS[a]) return `${from} imports ${to}: ${b}/ is not below ${a}/`;
+  const [commandFrom, commandTo] = [commandOf(from), commandOf(to)];
+  if (commandTo !== undefined && commandFrom !== commandTo && from !== 'cli/main.ts') return `${from} imports ${to}: only the dispatcher reaches into a command's folder`;
+  return undefined;
+}
+
+/** The cycles of the graph, each as the files on it (Tarjan's strongly connected components of more than one file, or a self-import). */
+function cycles(): string[][] {
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const found: string[][] = [];
+  const visit = (file: string) => {
+    index.set(file, index.size);
+    low.set(file, index.get(file)!);
+    stack.push(file);
+    for (const next of graph.get(file)!) {
+      if (!index.has(next)) {
+        visit(next);
+        low.set(file, Math.min(low.get(file)!, low.get(next)!));
+      } else if (stack.includes(next)) low.set(file, Math.min(low.get(file)!, index.get(next)!));
+    }
+    if (low.get(file) !== index.get(file)) return;
+    const component: string[] = [];
+    let member: string;
+    do component.push((member = stack.pop()!));
+    while (member !== file);
+    if (component.length > 1 || graph.get(file)!.includes(file)) found.push(component.sort());
+  };
+  for (const file of files) if (!index.has(file)) visit(file);
+  return found;
+}
+
+test('the scan sees the package: the bin reaches its commands and the rules reach lib/', () => {
+  expect(graph.get('cli/main.ts')).toEqual(expect.arrayContaining(['cli/report/command.ts', 'cli/baseline/command.ts', 'cli/io.ts']));
+  expect(graph.get('ruleset.ts')!.length).toBeGreaterThan(20);
+});
+
+test('every import goes down a floor or stays in its folder; commands do not import each other', () => {
+  expect(files.flatMap(file => graph.get(file)!.flatMap(target => wrongWay(file, target) ?? []))).toEqual([]);
+});
+
+test('no import goes in a circle', () => {
+  expect(cycles()).toEqual([]);
+});
