@@ -1,5 +1,5 @@
+import { stuckActions } from '../lib/envelope';
 import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/names';
-import { holdersOf } from '../lib/nested';
 import { label, placeIn, ruleFunction, type Finding } from '../lib/rule-function';
 
 type Options = NameOptions<'nextActions' | 'nextSteps'>;
@@ -13,12 +13,9 @@ export default ruleFunction<Options>('envelopeEmptyActions', nameOptionsSchema('
   for (const operation of operations) {
     for (const response of doc.responses(operation)) {
       for (const example of doc.jsonBodies(operation, response).flatMap(body => body.examples)) {
-        for (const { holder, key, value } of holdersOf(example, namesFor(options, 'nextActions'))) {
-          if (!Array.isArray(value.value) || value.value.length > 0) continue;
-          const steps = stepNames.map(name => holder.value[name]).find(Array.isArray);
-          if (steps !== undefined && steps.length > 0) continue;
+        for (const { key, value, steps } of stuckActions(example, options)) {
           findings.push({
-            message: `${label(operation, response)}: the response example has an empty \`${key}\` and ${steps === undefined ? 'no' : 'an empty'} \`${stepNames[0]}\`: an agent is stuck. Add \`${stepNames[0]}\` beside it: the recovery calls that remain ({ action, method, href, description }[]).`,
+            message: `${label(operation, response)}: the response example has an empty \`${key}\` and ${steps === 'none' ? 'no' : 'an empty'} \`${stepNames[0]}\`: an agent is stuck. Add \`${stepNames[0]}\` beside it: the recovery calls that remain ({ action, method, href, description }[]).`,
             path: placeIn(response, value.location),
           });
         }

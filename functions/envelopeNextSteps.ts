@@ -1,16 +1,13 @@
-import { isEnvelopeStatus, isMutation, type Body, type OpenApiDocument, type Operation, type Response } from '../lib/document';
+import { isEnvelopeStatus, type Body, type OpenApiDocument, type Response } from '../lib/document';
 import { linkCollections } from '../lib/hypermedia';
 import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/names';
 import { label, placeIn, ruleFunction, type Finding } from '../lib/rule-function';
 import { isObjectView, viewsLacking, viewsOf, type ObjectView } from '../lib/schema';
+import { asksNextSteps } from '../lib/scope';
 
-type Options = NameOptions<'nextSteps' | 'linkCollection'> & { prefixes?: string[]; hypermedia?: boolean };
+type Options = NameOptions<'nextSteps' | 'linkCollection'> & { prefixes?: string[]; readOnly?: string[]; hypermedia?: boolean };
 
 const STEP = '[{ action, method, href, description }]';
-
-function inScope(operation: Operation, prefixes: string[] | undefined): boolean {
-  return isMutation(operation) && (prefixes === undefined || prefixes.some(prefix => operation.path.startsWith(prefix)));
-}
 
 /** "an array", "a string": what a body that cannot hold properties is. */
 function kindOf(view: ObjectView): string {
@@ -28,7 +25,7 @@ function problem(doc: OpenApiDocument, body: Body, names: readonly string[], opt
   const views = viewsOf(doc, body.schema!.value, body.schema!.location);
   if (isOpaque(body, views)) return undefined;
   const collectionNames = namesFor(options, 'linkCollection');
-  const lacking = viewsLacking(doc, views, names).filter(
+  const lacking = viewsLacking(views, names).filter(
     view => options.hypermedia === false || !linkCollections(doc, view, collectionNames).some(collection => collection.callable),
   );
   if (lacking.length === 0) return undefined;
@@ -52,12 +49,13 @@ export default ruleFunction<Options>(
   {
     ...nameOptionsSchema('nextSteps', 'linkCollection'),
     prefixes: { type: 'array', items: { type: 'string' } },
+    readOnly: { type: 'array', items: { type: 'string', minLength: 1 } },
     hypermedia: { type: 'boolean' },
   },
   ({ doc, options, operations }) => {
     const names = namesFor(options, 'nextSteps');
     const findings: Finding[] = [];
-    for (const operation of operations.filter(op => inScope(op, options.prefixes))) {
+    for (const operation of operations.filter(operation => asksNextSteps(doc, operation, options))) {
       for (const response of doc.responses(operation).filter((entry: Response) => isEnvelopeStatus(entry.status))) {
         for (const body of doc.jsonBodies(operation, response)) {
           const what = body.schema === undefined ? undefined : problem(doc, body, names, options);

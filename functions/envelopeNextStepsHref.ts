@@ -1,6 +1,5 @@
-import { child, isObject } from '../lib/document';
+import { stepHrefs } from '../lib/envelope';
 import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/names';
-import { holdersOf } from '../lib/nested';
 import { pathMatcher, undeclaredMethod, type HrefMatch } from '../lib/paths';
 import { label, placeIn, ruleFunction, type Finding } from '../lib/rule-function';
 
@@ -24,23 +23,14 @@ function problem(match: HrefMatch, href: string, method: unknown): string | unde
 export default ruleFunction<Options>('envelopeNextStepsHref', nameOptionsSchema('nextSteps', 'nextStepItem'), ({ doc, options, operations }) => {
   // Most descriptions declare no nextSteps: skip the walk of every response schema and example.
   if (!namesFor(options, 'nextSteps').some(name => doc.mayMention(name))) return [];
-  const stepNames = namesFor(options, 'nextSteps');
-  const [, methodName, hrefName] = namesFor(options, 'nextStepItem');
   const matcher = pathMatcher(doc);
   const findings: Finding[] = [];
   for (const operation of operations) {
     for (const response of doc.responses(operation)) {
       for (const example of doc.jsonBodies(operation, response).flatMap(body => body.examples)) {
-        for (const steps of holdersOf(example, stepNames).map(holder => holder.value)) {
-          if (!Array.isArray(steps.value) || hrefName === undefined) continue;
-          steps.value.forEach((step, i) => {
-            const href = isObject(step) ? step[hrefName] : undefined;
-            if (typeof href !== 'string') return;
-            const what = problem(matcher.match(href), href, methodName === undefined ? undefined : (step as Record<string, unknown>)[methodName]);
-            if (what === undefined) return;
-            const at = child(child(steps.location, i), hrefName);
-            findings.push({ message: `${label(operation, response)}: ${what}`, path: placeIn(response, at) });
-          });
+        for (const { href, method, at } of stepHrefs(example, options)) {
+          const what = problem(matcher.match(href), href, method);
+          if (what !== undefined) findings.push({ message: `${label(operation, response)}: ${what}`, path: placeIn(response, at.location) });
         }
       }
     }

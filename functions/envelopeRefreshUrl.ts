@@ -1,8 +1,10 @@
 import { describeViews, errorSchemas, stateRejection } from '../lib/error-bodies';
-import { fieldDetailsOf, homeCarrier, placeOf, schemaAnswer } from '../lib/error-shapes';
+import { fieldDetailsOf, homeCarrier, schemaAnswer } from '../lib/error-shapes';
+import { placeOf } from '../lib/error-wording';
 import { nameOptionsSchema, namesFor, type Concept, type NameOptions } from '../lib/names';
 import { ruleFunction } from '../lib/rule-function';
 import type { ObjectView } from '../lib/schema';
+import { RESPONSES } from '../lib/scope';
 
 const CONCEPTS = ['refreshUrl', 'currentState', 'allowedActions', 'fieldDetails', 'fieldLocator', 'fieldReason', 'errorField', 'errorList'] as const satisfies Concept[];
 type Options = NameOptions<(typeof CONCEPTS)[number]>;
@@ -13,11 +15,10 @@ type Options = NameOptions<(typeof CONCEPTS)[number]>;
  */
 export default ruleFunction<Options>('envelopeRefreshUrl', nameOptionsSchema(...CONCEPTS), ({ doc, options, operations }) => {
   const name = namesFor(options, 'refreshUrl')[0];
-  const stateFields = [...namesFor(options, 'currentState'), ...namesFor(options, 'allowedActions')];
   const validates = (view: ObjectView) => fieldDetailsOf(doc, view, options).some(form => form.lacks === undefined);
 
-  return errorSchemas(doc, operations, status => status === '422').flatMap(target => {
-    const signal = stateRejection(doc, target, stateFields);
+  return errorSchemas(doc, operations, RESPONSES['ax-envelope-refresh-url']).flatMap(target => {
+    const signal = stateRejection(doc, target, options);
     if (signal === undefined) return [];
     // A description phrase is a weaker signal than a declared state field: field details make it a validation 422.
     const byField = signal.startsWith('its schema');

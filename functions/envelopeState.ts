@@ -1,7 +1,9 @@
 import { describeViews, errorSchemas, stateRejection } from '../lib/error-bodies';
-import { homeCarrier, placeOf, schemaAnswer } from '../lib/error-shapes';
+import { homeCarrier, schemaAnswer } from '../lib/error-shapes';
+import { placeOf } from '../lib/error-wording';
 import { nameOptionsSchema, namesFor, type Concept, type NameOptions } from '../lib/names';
 import { ruleFunction } from '../lib/rule-function';
+import { RESPONSES } from '../lib/scope';
 
 type Field = 'currentState' | 'allowedActions' | 'refreshUrl';
 type Options = NameOptions<Field | 'errorList'>;
@@ -20,9 +22,8 @@ const CONCEPTS = Object.keys(FIELDS) as Field[];
  */
 export default ruleFunction<Options>('envelopeState', nameOptionsSchema(...(CONCEPTS as Concept[]), 'errorList'), ({ doc, options, operations }) => {
   const names = Object.fromEntries(CONCEPTS.map(concept => [concept, namesFor(options, concept)])) as Record<Field, readonly string[]>;
-  const triggers = [...names.currentState, ...names.allowedActions];
-  return errorSchemas(doc, operations, status => status === '409' || status === '422').flatMap(target => {
-    const signal = stateRejection(doc, target, triggers);
+  return errorSchemas(doc, operations, RESPONSES['ax-envelope-state']).flatMap(target => {
+    const signal = stateRejection(doc, target, options);
     if (signal === undefined) return [];
     const asked = target.response.status === '422' ? CONCEPTS.filter(concept => concept !== 'refreshUrl') : CONCEPTS;
     return describeViews(target, view => {

@@ -108,7 +108,7 @@ export default ruleFunction<Options>(
   'recoverableCodeFormat',
   { ...nameOptionsSchema('errorCode'), convention: { enum: Object.keys(CONVENTIONS) } },
   ({ doc, options, operations }) => {
-    const values = errorFieldValues(doc, operations, namesFor(options, 'errorCode')).filter(value => typeof value.value === 'string' && value.value !== '');
+    const values = errorFieldValues(doc, operations, namesFor(options, 'errorCode'), options).filter(value => typeof value.value === 'string' && value.value !== '');
     // A `type` beside a `code` is a category or a marker, not the code; it is read only when it is a problem-type URI.
     const codes = values.filter(value => value.primary && !isUri(value.value as string));
     const { convention, why } = target(codes, options.convention);

@@ -61,7 +61,7 @@ export default ruleFunction<Options>('recoverableErrorCatalog', nameOptionsSchem
     }
     const catalog = readCatalog(operation, entries);
     findings.push(...catalog.findings);
-    for (const code of exampleCodes(errorFieldValues(doc, [operation], names), names)) {
+    for (const code of exampleCodes(errorFieldValues(doc, [operation], names, options), names)) {
       if (catalog.codes.has(code.value as string)) continue;
       findings.push({
         message: `${label(operation, code.response)}: ${fieldName(code)} ${JSON.stringify(code.value)} is not in \`${CATALOG}\`. Add it to the operation's \`${CATALOG}\`.`,

@@ -1,8 +1,9 @@
-import { isErrorStatus } from '../lib/document';
 import { describeViews, errorSchemas, responseExtension, type Problem } from '../lib/error-bodies';
-import { carrierAnswer, carrierName, insideOf, placeOf, schemaCarriers, type Carrier, type SchemaNode } from '../lib/error-shapes';
+import { carrierAnswer, schemaCarriers, type Carrier, type SchemaNode } from '../lib/error-shapes';
+import { carrierName, insideOf, placeOf } from '../lib/error-wording';
 import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/names';
 import { ruleFunction } from '../lib/rule-function';
+import { RESPONSES } from '../lib/scope';
 
 const CONCEPTS = ['errorCode', 'message', 'statusCode', 'errorIdentifier', 'errorList'] as const;
 type Options = NameOptions<(typeof CONCEPTS)[number]>;
@@ -37,7 +38,7 @@ export default ruleFunction<Options>('recoverableErrorStructure', nameOptionsSch
     return { what: `${what.join(' and ')}${insideOf(carrier)}`, fix: `${fixes.join('. ')}.` };
   };
 
-  return errorSchemas(doc, operations, isErrorStatus).flatMap(target => {
+  return errorSchemas(doc, operations, RESPONSES['ax-recoverable-error-structure']).flatMap(target => {
     // The AX convention lets a response carry its code as the extension `x-ax-error-code` instead.
     const codeInExtension = responseExtension(target.response, 'x-ax-error-code') !== undefined;
     return describeViews(target, view => {

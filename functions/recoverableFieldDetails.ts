@@ -3,6 +3,7 @@ import { fieldDetailsOf, schemaAnswer, type FieldDetails } from '../lib/error-sh
 import { nameOptionsSchema, namesFor, type Concept, type NameOptions } from '../lib/names';
 import { ruleFunction } from '../lib/rule-function';
 import type { ObjectView } from '../lib/schema';
+import { RESPONSES } from '../lib/scope';
 
 const CONCEPTS = ['fieldDetails', 'fieldLocator', 'fieldReason', 'errorField', 'errorList', 'currentState', 'allowedActions', 'refreshUrl', 'allowedValues'] as const satisfies Concept[];
 type Options = NameOptions<(typeof CONCEPTS)[number]> & { requireExpected?: boolean };
@@ -16,9 +17,6 @@ function missingOf(lacks: { locator: boolean; reason: boolean; expected?: boolea
   if (!lacks.expected) return named!;
   return named === undefined ? 'no expected value' : `${named}, and no expected value`;
 }
-
-// Validation failures; a `4XX` range or `default` may be anything, so only the exact codes are held to it.
-const VALIDATION_STATUSES = new Set(['400', '422']);
 
 /** ax-recoverable-field-details: every 400 and 422 error body names the input field that failed (R6). */
 export default ruleFunction<Options>('recoverableFieldDetails', { ...nameOptionsSchema(...CONCEPTS), requireExpected: { type: 'boolean' } }, ({ doc, options, operations }) => {
@@ -55,5 +53,5 @@ export default ruleFunction<Options>('recoverableFieldDetails', { ...nameOptions
     };
   };
 
-  return errorSchemas(doc, operations, status => VALIDATION_STATUSES.has(status)).flatMap(target => describeViews(target, problemOfView));
+  return errorSchemas(doc, operations, RESPONSES['ax-recoverable-field-details']).flatMap(target => describeViews(target, problemOfView));
 });

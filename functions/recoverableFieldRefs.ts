@@ -1,12 +1,12 @@
 import { BOUND_KEYWORDS, constraintsOf, includesValue, isConstraintObject, sameValue, violation, type BoundKeyword, type Constraints } from '../lib/constraints';
 import { child, errorBodies, type Located } from '../lib/document';
+import { namedIn } from '../lib/error-shapes';
 import { inputsOf, type RequestInputs } from '../lib/inputs';
 import { code, inSchemaComponent, locatorsIn, quoted, resolveLocator, rewrite, type Locator } from '../lib/locators';
 import { nameOptionsSchema, namesFor, type Concept, type NameOptions } from '../lib/names';
-import { membersOf } from '../lib/values';
 import { label, placeIn, ruleFunction, type Finding } from '../lib/rule-function';
 
-const CONCEPTS = ['exampleLocator', 'nameLocatorLists', 'pathLocatorLists', 'sourceParameter', 'allowedValues', 'suggestedValue'] as const satisfies Concept[];
+const CONCEPTS = ['errorField', 'fieldLocator', 'fieldDetails', 'errorList', 'allowedValues', 'suggestedValue'] as const satisfies Concept[];
 type Options = NameOptions<(typeof CONCEPTS)[number]>;
 
 interface Claim {
@@ -58,10 +58,10 @@ export default ruleFunction<Options>('recoverableFieldRefs', nameOptionsSchema(.
     const asText = lookup.where !== 'body';
     const claims: Claim[] = [];
     // The allowed values and the suggested value sit beside the locator (Geodocs' single error, a field-details item).
-    for (const allowed of membersOf(locator.holder, names.allowedValues).filter(member => member.value !== null)) {
+    for (const allowed of namedIn(locator.holder, names.allowedValues).filter(member => member.value !== null)) {
       claims.push(...allowedValueClaims(allowed.name, allowed, constraints, truth, asText));
     }
-    for (const suggested of membersOf(locator.holder, names.suggestedValue)) {
+    for (const suggested of namedIn(locator.holder, names.suggestedValue)) {
       const why = suggested.value === null ? undefined : violation(suggested.value, constraints, asText);
       if (why !== undefined) claims.push({ what: `\`${suggested.name}\` ${show(suggested.value)} ${why}, per ${truth}. Suggest a value the schema accepts`, location: suggested.location });
     }
@@ -71,7 +71,7 @@ export default ruleFunction<Options>('recoverableFieldRefs', nameOptionsSchema(.
   for (const { operation, response, body } of errorBodies(doc, operations)) {
     const inputs = inputsOf(doc, operation);
     for (const example of body.examples.filter(example => !inSchemaComponent(example.location))) {
-      for (const locator of locatorsIn(example, names)) {
+      for (const locator of locatorsIn(example, options)) {
         for (const claim of check(inputs, locator)) {
           findings.push({ message: `${label(operation, response)}: the error example's ${claim.what}.`, path: placeIn(response, claim.location, example.location) });
         }

@@ -1,35 +1,31 @@
 import { type OpenApiDocument, type Operation } from '../lib/document';
 import { wrongFlag } from '../lib/extensions';
-import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/names';
+import { nameOptionsSchema, type NameOptions } from '../lib/names';
 import { label, ruleFunction, type Finding } from '../lib/rule-function';
+import { asksIdempotent, idempotencyKeyOf, IDEMPOTENT_FLAG as FLAG, RETRYABLE_FLAG } from '../lib/scope';
 
 type Options = NameOptions<'idempotencyKeyHeader'>;
 
-const FLAG = 'x-ax-idempotent';
-const MUST_DECLARE = new Set(['put', 'delete']);
-
-function missing(doc: OpenApiDocument, operation: Operation, names: readonly string[]): string | undefined {
-  if (MUST_DECLARE.has(operation.method)) {
+function missing(doc: OpenApiDocument, operation: Operation, options: Options): string {
+  const key = idempotencyKeyOf(doc, operation, options);
+  if (key === undefined) {
     return `no \`${FLAG}\`, so an agent cannot tell if the same request twice acts as once. Add \`${FLAG}: true\` to the operation if it does (as ${operation.method.toUpperCase()} should), else \`${FLAG}: false\`.`;
   }
-  const header = operation.method === 'post' ? doc.headerParameter(operation, names) : undefined;
-  return header === undefined
-    ? undefined
-    : `takes an \`${header}\` header but has no \`${FLAG}\`, so an agent cannot tell a retry with the same key is safe. Add \`${FLAG}: true\` to the operation.`;
+  // Never `x-ax-retryable: false` beside "add `x-ax-idempotent: true`": a retry with the same key is then safe.
+  const retryable = operation.node[RETRYABLE_FLAG] === false ? `, and set \`${RETRYABLE_FLAG}: true\`` : '';
+  return `takes an \`${key}\` header but has no \`${FLAG}\`, so an agent cannot tell a retry with the same key is safe. Add \`${FLAG}: true\` to the operation${retryable}.`;
 }
 
 /** ax-recoverable-idempotent: every put and delete says whether it is idempotent (R4), and so does a post that takes an idempotency key. */
 export default ruleFunction<Options>('recoverableIdempotent', nameOptionsSchema('idempotencyKeyHeader'), ({ doc, options, operations }) => {
-  const names = namesFor(options, 'idempotencyKeyHeader');
   const findings: Finding[] = [];
-  for (const operation of operations) {
+  for (const operation of operations.filter(operation => asksIdempotent(doc, operation, options))) {
     if (operation.node[FLAG] !== undefined) {
       const wrong = wrongFlag(operation, FLAG);
       if (wrong !== undefined) findings.push(wrong);
       continue;
     }
-    const what = missing(doc, operation, names);
-    if (what !== undefined) findings.push({ message: `${label(operation)}: ${what}`, path: operation.location });
+    findings.push({ message: `${label(operation)}: ${missing(doc, operation, options)}`, path: operation.location });
   }
   return findings;
 });

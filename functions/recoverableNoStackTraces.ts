@@ -1,6 +1,7 @@
 import { errorBodies, isErrorStatus } from '../lib/document';
 import { errorSchemas } from '../lib/error-bodies';
-import { insideOf, schemaAnswers } from '../lib/error-shapes';
+import { schemaAnswers } from '../lib/error-shapes';
+import { insideOf } from '../lib/error-wording';
 import { errorFieldValues, fieldName, isExampleValue } from '../lib/error-values';
 import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/names';
 import { label, placeIn, ruleFunction, type Finding } from '../lib/rule-function';
@@ -34,7 +35,7 @@ export default ruleFunction<Options>('recoverableNoStackTraces', nameOptionsSche
     }
   }
   // A message property's own `example` leaks a trace as surely as a response example does.
-  for (const value of errorFieldValues(doc, operations, namesFor(options, 'message'))) {
+  for (const value of errorFieldValues(doc, operations, namesFor(options, 'message'), options)) {
     if (value.source !== 'schema' || !isExampleValue(value) || typeof value.value !== 'string') continue;
     const runtime = stackTraceRuntime(value.value);
     if (runtime === undefined) continue;

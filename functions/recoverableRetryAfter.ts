@@ -1,13 +1,13 @@
 import { child, errorBodies, headerNamed, isJsonMediaType, type OpenApiDocument, type Operation, type Response } from '../lib/document';
-import { errorProperty, errorSchemasOf, type ErrorSchema } from '../lib/error-bodies';
+import { errorSchemasOf, type ErrorSchema } from '../lib/error-bodies';
+import { schemaAnswer } from '../lib/error-shapes';
 import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/names';
 import { holdersOf } from '../lib/nested';
 import { label, placeIn, ruleFunction, type Finding } from '../lib/rule-function';
+import { RESPONSES } from '../lib/scope';
 
-type Options = NameOptions<'retryAfterHeader' | 'retryDelay' | 'retryFlag'>;
+type Options = NameOptions<'retryAfterHeader' | 'retryDelay' | 'retryFlag' | 'errorList'>;
 
-// Rate limited and temporarily unavailable: the two statuses whose fix is "wait, then retry unchanged".
-const WAIT_STATUSES = new Set(['429', '503']);
 
 /** "the error schema has", "the error schema, in 1 of its 2 oneOf/anyOf shapes, has", "2 of its JSON error schemas have". */
 function withoutDelay(lacking: { target: ErrorSchema; count: number }[]): string {
@@ -38,7 +38,7 @@ function retryableWithoutDelay(doc: OpenApiDocument, operations: Operation[], na
 }
 
 /** ax-recoverable-retry-after: every 429 and 503 says how long to wait before retrying (one finding per response, whatever its media types); an example that says retryable says how long too. */
-export default ruleFunction<Options>('recoverableRetryAfter', nameOptionsSchema('retryAfterHeader', 'retryDelay', 'retryFlag'), ({ doc, options, operations }) => {
+export default ruleFunction<Options>('recoverableRetryAfter', nameOptionsSchema('retryAfterHeader', 'retryDelay', 'retryFlag', 'errorList'), ({ doc, options, operations }) => {
   const headerNames = namesFor(options, 'retryAfterHeader');
   const delayNames = namesFor(options, 'retryDelay');
   const reported = new Set<Response>();
@@ -46,7 +46,7 @@ export default ruleFunction<Options>('recoverableRetryAfter', nameOptionsSchema(
   const findings: Finding[] = [];
 
   for (const operation of operations) {
-    for (const response of doc.responses(operation).filter(entry => WAIT_STATUSES.has(entry.status))) {
+    for (const response of doc.responses(operation).filter(entry => RESPONSES['ax-recoverable-retry-after'](entry.status))) {
       const headers = doc.headers(response);
       if (headerNamed(headers, headerNames) !== undefined) continue;
       // Not a skip: a response without `headers` is exactly the one that forgot Retry-After.
@@ -62,7 +62,7 @@ export default ruleFunction<Options>('recoverableRetryAfter', nameOptionsSchema(
         continue;
       }
       const lacking = schemas
-        .map(target => ({ target, count: target.views.filter(view => errorProperty(doc, view, delayNames) === undefined).length }))
+        .map(target => ({ target, count: target.views.filter(view => schemaAnswer(doc, view, 'retryDelay', options) === undefined).length }))
         .filter(({ count }) => count > 0);
       if (lacking.length === 0) continue;
       reported.add(response);

@@ -1,9 +1,10 @@
-import { isErrorStatus } from '../lib/document';
 import { describeViews, errorSchemas } from '../lib/error-bodies';
-import { bodyCarrier, inStyleOf, memberNames, placeOf, schemaAnswer } from '../lib/error-shapes';
+import { bodyCarrier, memberNames, schemaAnswer } from '../lib/error-shapes';
+import { inStyleOf, placeOf } from '../lib/error-wording';
 import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/names';
 import { ruleFunction } from '../lib/rule-function';
 import { propertyTypes, type ObjectView } from '../lib/schema';
+import { RESPONSES } from '../lib/scope';
 
 type Options = NameOptions<'retryFlag' | 'errorList'>;
 
@@ -26,5 +27,5 @@ export default ruleFunction<Options>('recoverableRetryableFlag', nameOptionsSche
     return { what: `declares the retry flag \`${flag.name}\` as ${types.join(', ')}`, fix: `Make it a boolean: an agent branches on true or false.` };
   };
 
-  return errorSchemas(doc, operations, isErrorStatus).flatMap(target => describeViews(target, problemOf));
+  return errorSchemas(doc, operations, RESPONSES['ax-recoverable-retryable-flag']).flatMap(target => describeViews(target, problemOf));
 });

@@ -15,7 +15,12 @@ interface Vocabulary {
   names: readonly string[];
   allowed: readonly string[];
   what: string;
+  /** Values that belong to another vocabulary under this name, and are not judged by this one. */
+  other?: (value: unknown) => boolean;
 }
+
+/** Berlin Group's `tppMessages[].category` is `ERROR` or `WARNING`: a severity under the name `category`, not a repair strategy. */
+const isSeverityLevel = (value: unknown): boolean => typeof value === 'string' && [...LADDER, 'warn'].includes(value.toLowerCase());
 
 /** The allowed word a wrong value most likely meant: a prefix (`warn` → `warning`) or a near spelling. */
 function likely(value: string, allowed: readonly string[]): string | undefined {
@@ -24,7 +29,7 @@ function likely(value: string, allowed: readonly string[]): string | undefined {
 }
 
 function outside(value: FieldValue, vocabulary: Vocabulary): Finding | undefined {
-  if (typeof value.value === 'string' && vocabulary.allowed.includes(value.value)) return undefined;
+  if ((typeof value.value === 'string' && vocabulary.allowed.includes(value.value)) || vocabulary.other?.(value.value)) return undefined;
   const guess = typeof value.value === 'string' ? likely(value.value, vocabulary.allowed) : undefined;
   const verb = value.source === 'schema' ? 'allows' : 'is';
   const allowed = vocabulary.allowed.map(word => `\`${word}\``).join(', ');
@@ -41,10 +46,10 @@ export default ruleFunction<Options>(
   ({ doc, options, operations }) => {
     const vocabularies: Vocabulary[] = [
       { names: namesFor(options, 'severity'), allowed: options.severities ?? LADDER, what: 'severity ladder' },
-      { names: namesFor(options, 'category'), allowed: options.categories ?? CATEGORIES, what: 'error categories' },
+      { names: namesFor(options, 'category'), allowed: options.categories ?? CATEGORIES, what: 'error categories', other: isSeverityLevel },
     ];
     return vocabularies.flatMap(vocabulary =>
-      errorFieldValues(doc, operations, vocabulary.names)
+      errorFieldValues(doc, operations, vocabulary.names, options)
         .map(value => outside(value, vocabulary))
         .filter(finding => finding !== undefined),
     );

@@ -1,11 +1,13 @@
 import { constraintsOf, type BoundKeyword } from '../lib/constraints';
-import { isClientErrorStatus, type OpenApiDocument, type Operation } from '../lib/document';
+import { type OpenApiDocument, type Operation } from '../lib/document';
 import { describeViews, errorSchemas, responseExtension } from '../lib/error-bodies';
 import { inputsOf } from '../lib/inputs';
-import { homeCarrier, inStyleOf, memberNames, placeOf, schemaAnswer } from '../lib/error-shapes';
+import { homeCarrier, memberNames, schemaAnswer } from '../lib/error-shapes';
+import { inStyleOf, placeOf } from '../lib/error-wording';
 import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/names';
 import { ruleFunction } from '../lib/rule-function';
 import { viewsOf, type Property } from '../lib/schema';
+import { RESPONSES } from '../lib/scope';
 
 type Options = NameOptions<'recoveryHint' | 'errorList'>;
 
@@ -69,7 +71,7 @@ export default ruleFunction<Options>('recoverableSuggestion', nameOptionsSchema(
     const input = STATUS_HINTS[status] === undefined ? firstInput(doc, operation) : undefined;
     return STATUS_HINTS[status] ?? (input === undefined ? 'Check the request against this operation\'s parameters, then retry' : inputHint(doc, input));
   };
-  return errorSchemas(doc, operations, isClientErrorStatus)
+  return errorSchemas(doc, operations, RESPONSES['ax-recoverable-suggestion'])
     .filter(target => responseExtension(target.response, 'x-ax-error-suggestion') === undefined)
     .flatMap(target =>
       describeViews(target, view => {

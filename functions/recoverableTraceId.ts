@@ -1,8 +1,10 @@
-import { headerNamed, isServerErrorStatus } from '../lib/document';
+import { headerNamed } from '../lib/document';
 import { describeViews, errorSchemas } from '../lib/error-bodies';
-import { bodyCarrier, inStyleOf, memberNames, placeOf, schemaAnswer } from '../lib/error-shapes';
+import { bodyCarrier, memberNames, schemaAnswer } from '../lib/error-shapes';
+import { inStyleOf, placeOf } from '../lib/error-wording';
 import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/names';
 import { ruleFunction } from '../lib/rule-function';
+import { RESPONSES } from '../lib/scope';
 
 type Options = NameOptions<'correlationId' | 'correlationIdHeader' | 'errorList'>;
 
@@ -10,7 +12,7 @@ type Options = NameOptions<'correlationId' | 'correlationIdHeader' | 'errorList'
 export default ruleFunction<Options>('recoverableTraceId', nameOptionsSchema('correlationId', 'correlationIdHeader', 'errorList'), ({ doc, options, operations }) => {
   const names = namesFor(options, 'correlationId');
   const headers = namesFor(options, 'correlationIdHeader');
-  return errorSchemas(doc, operations, isServerErrorStatus)
+  return errorSchemas(doc, operations, RESPONSES['ax-recoverable-trace-id'])
     .filter(target => headerNamed(doc.headers(target.response), headers) === undefined)
     .flatMap(target =>
       describeViews(target, view => {

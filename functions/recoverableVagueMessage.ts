@@ -91,7 +91,7 @@ export default ruleFunction<Options>(
     }
     // One schema example shared by several media types (problem+json and problem+xml) is one finding.
     const seen = new Set<unknown>();
-    for (const value of errorFieldValues(doc, operations, names)) {
+    for (const value of errorFieldValues(doc, operations, names, options)) {
       for (const text of textsOf(value)) {
         const key = JSON.stringify([value.operation.location, value.response.status, text.location ?? text.value]);
         if (vague(text.value) === undefined || seen.has(key)) continue;

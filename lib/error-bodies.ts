@@ -5,7 +5,8 @@
  */
 import { isObject, type Body, type Located, type OpenApiDocument, type Operation, type Response } from './document';
 import { label, placeIn, type Finding } from './rule-function';
-import { isObjectView, propertyPerView, viewsOf, type ObjectView, type Property } from './schema';
+import { schemaAnswer, type Names } from './error-shapes';
+import { isObjectView, viewsOf, type ObjectView } from './schema';
 
 export interface ErrorSchema {
   operation: Operation;
@@ -80,11 +81,6 @@ export function describeViews(target: ErrorSchema, problemOf: (view: ObjectView)
   }));
 }
 
-/** The property an error body view declares under one of `names`, at its top level or inside the `error` wrapper (seed 003). */
-export function errorProperty(doc: OpenApiDocument, view: ObjectView, names: readonly string[], required = false): Property | undefined {
-  return propertyPerView(doc, [view], names, { required, errorWrapper: true })[0];
-}
-
 /** The extensions a response object may carry instead of a schema field (the AX convention). */
 export function responseExtension(response: Response, name: 'x-ax-error-code' | 'x-ax-error-suggestion'): string | undefined {
   const value = response.node[name];
@@ -95,6 +91,8 @@ export function responseExtension(response: Response, name: 'x-ax-error-code' | 
  * Description phrases that mark a state-machine rejection. Deliberately narrow: a bare "state" or
  * "status" also names a US state or an HTTP status, so each phrase needs a qualifier.
  */
+const STATE_QUESTIONS = ['currentState', 'allowedActions'] as const;
+
 const STATE_PHRASES = [
   /\btransition(s|ed)?\b/i,
   /\bstate machine\b/i,
@@ -103,8 +101,8 @@ const STATE_PHRASES = [
 ];
 
 /** Why a 409/422 error schema reports a state-machine rejection ("its schema declares `currentState`"), or undefined when it does not. */
-export function stateRejection(doc: OpenApiDocument, target: ErrorSchema, stateFields: readonly string[]): string | undefined {
-  const declared = target.views.map(view => errorProperty(doc, view, stateFields)).find(property => property !== undefined);
+export function stateRejection(doc: OpenApiDocument, target: ErrorSchema, names: Names): string | undefined {
+  const declared = target.views.flatMap(view => STATE_QUESTIONS.map(question => schemaAnswer(doc, view, question, names))).find(found => found !== undefined);
   if (declared !== undefined) return `its schema declares \`${declared.name}\``;
   const { description } = target.response.node;
   const phrase = STATE_PHRASES.map(pattern => (typeof description === 'string' ? pattern.exec(description) : null)).find(match => match !== null);

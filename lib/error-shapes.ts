@@ -5,12 +5,12 @@
  * values (examples, and live bodies for the runtime guard). A rule asks a question; it never names
  * a framework. docs/conventions.md says how each convention answers.
  */
-import { isObject, type OpenApiDocument } from './document';
+import { child, isObject, type JsonObject, type Located, type OpenApiDocument } from './document';
 import { namesFor, type Concept } from './names';
 import { declaredValues, isObjectView, ownProperty, propertyTypes, viewsOf, type ObjectView, type Property } from './schema';
 
 /** The questions a recoverable-error rule asks of an error body. */
-export type Question = 'code' | 'message' | 'hint' | 'retryFlag' | 'correlationId' | 'stackTrace' | 'locator' | 'refreshUrl' | 'currentState' | 'allowedActions' | 'expected';
+export type Question = 'code' | 'message' | 'hint' | 'retryFlag' | 'retryDelay' | 'correlationId' | 'stackTrace' | 'locator' | 'refreshUrl' | 'currentState' | 'allowedActions' | 'expected';
 
 /** What a member's value must be to answer the question (a `detail` array is field errors, not a message). */
 type Accepts = 'any' | 'text' | 'scalar' | 'statusName' | 'identifier';
@@ -30,6 +30,7 @@ const MEMBERS: Record<Question, readonly { concept: Concept; accepts: Accepts }[
   message: [{ concept: 'message', accepts: 'text' }],
   hint: [{ concept: 'recoveryHint', accepts: 'any' }],
   retryFlag: [{ concept: 'retryFlag', accepts: 'any' }],
+  retryDelay: [{ concept: 'retryDelay', accepts: 'any' }],
   correlationId: [{ concept: 'correlationId', accepts: 'scalar' }],
   stackTrace: [{ concept: 'stackTrace', accepts: 'any' }],
   locator: [{ concept: 'errorField', accepts: 'any' }],
@@ -43,8 +44,10 @@ const MEMBERS: Record<Question, readonly { concept: Concept; accepts: Accepts }[
 /**
  * CARRIERS: where an error object sits in a body, in the order they are asked. `body`: the body itself
  * (RFC 9457, the AX envelope, Spring Boot, OAuth 2.0); `wrapper`: one `error` object (Google, Microsoft,
- * Stripe, the single-error envelope); `list`: every item of an error list (JSON:API and GraphQL-style
- * `errors[]`, FastAPI `detail[]`, Berlin Group `tppMessages[]`).
+ * Stripe, the single-error envelope), or by shape the one object member holding a code or a message in a
+ * body that holds neither (`fault`, `failure`, `problem`); `list`: every item of an error list (JSON:API
+ * and GraphQL-style `errors[]`, FastAPI `detail[]`, Berlin Group `tppMessages[]`).
+ * Member names match without regard to case: .NET serializers write `Message`, `ErrorCode`, `StackTrace`.
  */
 export type CarrierKind = 'body' | 'wrapper' | 'list';
 const WRAPPER = 'error';
@@ -76,7 +79,10 @@ export interface Found<N> {
 
 /** How the table is read over one representation: schema views, or JSON values. */
 interface Reader<N> {
-  member(node: N, name: string): { node: N; required: boolean } | undefined;
+  /** The member at a (dotted) name, matched without regard to case; `name` as the node spells it. */
+  member(node: N, name: string): { node: N; required: boolean; name: string } | undefined;
+  /** The names of the node's members. */
+  members(node: N): string[];
   /** The item nodes of an array node of objects; undefined when it is not one. */
   items(node: N): N[] | undefined;
   /** The node is an object (a wrapper, an error item). */
@@ -84,16 +90,45 @@ interface Reader<N> {
   accepts(node: N, accepts: Accepts, holder: N): boolean;
 }
 
+/** The key of `keys` equal to `name`, or else equal to it without regard to case. */
+export function keyNamed(keys: Iterable<string>, name: string): string | undefined {
+  const lower = name.toLowerCase();
+  let loose: string | undefined;
+  for (const key of keys) {
+    if (key === name) return key;
+    if (loose === undefined && key.toLowerCase() === lower) loose = key;
+  }
+  return loose;
+}
+
 function carriersOf<N>(reader: Reader<N>, root: N, names: Names): Carrier<N>[] {
   const carriers: Carrier<N>[] = [{ kind: 'body', member: '', where: '', nodes: [root] }];
-  const wrapper = reader.member(root, WRAPPER);
-  if (wrapper !== undefined && reader.isObject(wrapper.node)) carriers.push({ kind: 'wrapper', member: WRAPPER, where: `\`${WRAPPER}\``, nodes: [wrapper.node] });
-  for (const name of namesFor(names, 'errorList')) {
-    const list = reader.member(root, name);
+  const wrapper = wrapperOf(reader, root, names);
+  if (wrapper !== undefined) carriers.push({ kind: 'wrapper', member: wrapper.name, where: `\`${wrapper.name}\``, nodes: [wrapper.node] });
+  for (const listName of namesFor(names, 'errorList')) {
+    const list = reader.member(root, listName);
     const items = list === undefined ? undefined : reader.items(list.node);
-    if (items !== undefined && items.length > 0) carriers.push({ kind: 'list', member: name, where: `\`${name}[]\` items`, nodes: items });
+    if (items !== undefined && items.length > 0) carriers.push({ kind: 'list', member: list!.name, where: `\`${list!.name}[]\` items`, nodes: items });
   }
   return carriers;
+}
+
+/** True when the node itself holds a code or a message. */
+function holdsError<N>(reader: Reader<N>, node: N, names: Names): boolean {
+  const carrier: Carrier<N> = { kind: 'body', member: '', where: '', nodes: [node] };
+  return memberIn(reader, carrier, 'code', names, false) !== undefined || memberIn(reader, carrier, 'message', names, false) !== undefined;
+}
+
+/** The `error` object, or else the single object member holding a code or a message in a body that holds neither. */
+function wrapperOf<N>(reader: Reader<N>, root: N, names: Names): { name: string; node: N } | undefined {
+  const named = reader.member(root, WRAPPER);
+  if (named !== undefined && reader.isObject(named.node)) return named;
+  if (holdsError(reader, root, names)) return undefined;
+  const inner = reader
+    .members(root)
+    .flatMap(name => reader.member(root, name) ?? [])
+    .filter(member => reader.isObject(member.node) && holdsError(reader, member.node, names));
+  return inner.length === 1 ? inner[0] : undefined;
 }
 
 /** The first member answering `question` in one carrier: every node of the carrier must have it. */
@@ -105,7 +140,7 @@ function memberIn<N>(reader: Reader<N>, carrier: Carrier<N>, question: Question,
         const member = reader.member(node, name);
         return member !== undefined && (!required || member.required) && reader.accepts(member.node, accepts, node) ? member : undefined;
       });
-      if (found.every(member => member !== undefined)) candidates.push({ name, required: found.every(member => member!.required), node: found[0]!.node, carrier });
+      if (found.every(member => member !== undefined)) candidates.push({ name: found[0]!.name, required: found.every(member => member!.required), node: found[0]!.node, carrier });
     }
   }
   // A string code is the one an agent branches on: Google's `status` over its HTTP `code`.
@@ -131,17 +166,23 @@ function schemaReader(doc: OpenApiDocument): Reader<SchemaNode> {
     member(node, name) {
       let current: SchemaNode = node;
       let required = true;
+      const spelled: string[] = [];
       for (const segment of name.split('.')) {
         const objects = current.views.filter(isObjectView);
         if (objects.length === 0 || objects.length < current.views.length) return undefined;
-        const found = objects.map(view => ownProperty(view, [segment]));
+        const found = objects.map(view => {
+          const key = keyNamed(view.properties.keys(), segment);
+          return key === undefined ? undefined : ownProperty(view, [key]);
+        });
         if (found.some(property => property === undefined)) return undefined;
         required &&= found.every(property => property!.required);
         const property = found[0]!;
+        spelled.push(property.name);
         current = { views: viewsOf(doc, property.schema, property.location) ?? [], property };
       }
-      return { node: current, required };
+      return { node: current, required, name: spelled.join('.') };
     },
+    members: node => [...new Set(node.views.flatMap(view => [...view.properties.keys()]))],
     items(node) {
       const holder = node.views.flatMap(view => view.parts).find(part => part.value.items !== undefined);
       if (holder === undefined) return undefined;
@@ -193,6 +234,18 @@ export function schemaAnswers(doc: OpenApiDocument, view: ObjectView, question: 
   return membersAnswering(readerFor(doc), rootOf(view), question, names);
 }
 
+/**
+ * For each carrier of the view (the body, the wrapper, an error list's items), the property declared
+ * under each of `fieldNames`, in their order: the value rules read declared codes and messages here.
+ */
+export function schemaMembers(doc: OpenApiDocument, view: ObjectView, fieldNames: readonly string[], names: Names): (Property | undefined)[][] {
+  const reader = readerFor(doc);
+  return schemaCarriers(doc, view, names).map(carrier => fieldNames.map(name => {
+    const found = carrier.nodes.map(node => reader.member(node, name)?.node.property);
+    return found.every(property => property !== undefined) ? found[0] : undefined;
+  }));
+}
+
 /** The member answering `question` in one carrier, if it has one. */
 export function carrierAnswer(doc: OpenApiDocument, carrier: Carrier<SchemaNode>, question: Question, names: Names, required = false): Found<SchemaNode> | undefined {
   return memberIn(readerFor(doc), carrier, question, names, required);
@@ -211,18 +264,6 @@ export function homeCarrier(doc: OpenApiDocument, view: ObjectView, names: Names
   );
 }
 
-/** "the `error` object", "the `detail[]` items", "the schema": a carrier as messages name it. */
-export function carrierName(carrier: Carrier<unknown>): string {
-  if (carrier.kind === 'body') return 'the schema';
-  return carrier.kind === 'wrapper' ? `the ${carrier.where} object` : `the ${carrier.where}`;
-}
-
-/** " to the `error` object", " to the `detail[]` items", "" for the body: where a fix adds a member. */
-export const placeOf = (carrier: Carrier<unknown>): string => (carrier.kind === 'body' ? '' : ` to ${carrierName(carrier)}`);
-
-/** " in its `error` object", "" for the body: where a finding saw a member. */
-export const insideOf = (carrier: Carrier<unknown>): string => (carrier.kind === 'body' ? '' : ` in ${carrierName(carrier).replace(/^the /, 'its ')}`);
-
 /** The carrier a body-wide member (correlation id, retry flag) belongs in: the `error` wrapper if any, else the body. */
 export function bodyCarrier(doc: OpenApiDocument, view: ObjectView, names: Names): Carrier<SchemaNode> {
   const carriers = schemaCarriers(doc, view, names);
@@ -234,36 +275,38 @@ export function memberNames(carrier: Carrier<SchemaNode>): string[] {
   return [...new Set(carrier.nodes.flatMap(node => node.views.flatMap(view => [...view.properties.keys()])))];
 }
 
-/** The alias of `names` written in the style the body already uses (camelCase or snake_case); the first alias otherwise. */
-export function inStyleOf(existing: readonly string[], names: readonly string[]): string {
-  const snake = existing.some(name => /[a-z]_[a-z]/.test(name));
-  const camel = existing.some(name => /[a-z][A-Z]/.test(name));
-  const fits = (name: string) => (snake && !camel ? !/[a-z][A-Z]/.test(name) : camel && !snake ? !name.includes('_') : true);
-  return names.find(name => !name.includes('.') && fits(name)) ?? names[0];
-}
-
 // ---- over JSON values ----------------------------------------------------------------------------
 
-const valueReader: Reader<unknown> = {
+/** A JSON value and where it sits: in the user's document for an example, below the body for a live response. */
+const valueReader: Reader<Located> = {
   member(node, name) {
     let current = node;
+    const spelled: string[] = [];
     for (const segment of name.split('.')) {
-      if (!isObject(current) || !Object.prototype.hasOwnProperty.call(current, segment)) return undefined;
-      current = current[segment];
+      const holder = current.value;
+      const key = isObject(holder) ? keyNamed(Object.keys(holder), segment) : undefined;
+      if (key === undefined) return undefined;
+      spelled.push(key);
+      current = { value: (holder as JsonObject)[key], location: child(current.location, key) };
     }
-    return { node: current, required: true };
+    return { node: current, required: true, name: spelled.join('.') };
   },
-  items: node => (Array.isArray(node) && node.every(isObject) ? node : undefined),
-  isObject,
+  members: node => (isObject(node.value) ? Object.keys(node.value) : []),
+  items: node => (Array.isArray(node.value) && node.value.every(isObject) ? node.value.map((value, i) => ({ value, location: child(node.location, i) })) : undefined),
+  isObject: node => isObject(node.value),
   accepts(node, accepts, holder) {
-    if (accepts === 'any') return node !== undefined;
-    if (accepts === 'text') return typeof node === 'string';
-    if (accepts === 'scalar') return typeof node === 'string' || typeof node === 'number';
-    if (typeof node !== 'string') return false;
-    if (accepts === 'statusName') return isObject(holder) && typeof holder.code === 'number';
-    return isIdentifier(node) || (isObject(holder) && typeof holder[OAUTH_DESCRIPTION] === 'string');
+    const value = node.value;
+    if (accepts === 'any') return value !== undefined;
+    if (accepts === 'text') return typeof value === 'string';
+    if (accepts === 'scalar') return typeof value === 'string' || typeof value === 'number';
+    if (typeof value !== 'string') return false;
+    if (accepts === 'statusName') return typeof this.member(holder, 'code')?.node.value === 'number';
+    return isIdentifier(value) || typeof this.member(holder, OAUTH_DESCRIPTION)?.node.value === 'string';
   },
 };
+
+/** A live body as the value reader takes it: locations below the body itself. */
+const live = (body: unknown): Located => ({ value: body, location: [] });
 
 /** One member of a JSON error body: where it sits (`error.code`, `detail[].loc`) and its value (the first item's, for a list). */
 export interface ValueMember {
@@ -277,6 +320,7 @@ export interface ErrorValue {
   message?: ValueMember;
   hint?: ValueMember;
   retryFlag?: ValueMember;
+  retryDelay?: ValueMember;
   correlationId?: ValueMember;
   stackTrace?: ValueMember;
   /** Every field the body names as failed: a single-error locator, the items of an error list or of a field-details list or map. */
@@ -289,14 +333,14 @@ const valuePath = (carrier: Carrier<unknown>, name: string): string =>
 
 /** One question asked of a JSON error body (the state questions too, for the runtime guard): the member that answers it, if any. */
 export function valueAnswer(body: unknown, question: Question, names: Names): ValueMember | undefined {
-  const best = membersAnswering(valueReader, body, question, names)[0];
-  return best === undefined ? undefined : { path: valuePath(best.carrier, best.name), value: best.node };
+  const best = membersAnswering(valueReader, live(body), question, names)[0];
+  return best === undefined ? undefined : { path: valuePath(best.carrier, best.name), value: best.node.value };
 }
 
 /** "What does this JSON error body carry?": the value-side entry point of the shapes table. */
 export function describeErrorValue(body: unknown, names?: Names): ErrorValue {
-  const questions = ['code', 'message', 'hint', 'retryFlag', 'correlationId', 'stackTrace'] as const;
-  const result: ErrorValue = { fields: valueFields(body, names) };
+  const questions = ['code', 'message', 'hint', 'retryFlag', 'retryDelay', 'correlationId', 'stackTrace'] as const;
+  const result: ErrorValue = { fields: valueFields(live(body), names) };
   for (const question of questions) {
     const member = valueAnswer(body, question, names);
     if (member !== undefined) result[question] = member;
@@ -304,41 +348,142 @@ export function describeErrorValue(body: unknown, names?: Names): ErrorValue {
   return result;
 }
 
+/** A member of an example found by name: its name as written, its value and location. */
+export interface NamedMember extends Located {
+  name: string;
+}
+
+/**
+ * Every member of an example error body named one of `fieldNames`, in every carrier (the body, the
+ * wrapper, each item of an error list), in the order of `fieldNames`: the value rules read codes and
+ * messages where the shapes table says they sit.
+ */
+export function exampleMembers(example: Located, fieldNames: readonly string[], names: Names): NamedMember[] {
+  const carriers = carriersOf(valueReader, example, names);
+  return fieldNames.flatMap(name => carriers.flatMap(carrier => carrier.nodes.flatMap(node => namedIn(node, [name]))));
+}
+
+/** The members of one object named one of `fieldNames` (the values beside a field locator: `allowed_values`, `suggested_value`). */
+export function namedIn(holder: Located, fieldNames: readonly string[]): NamedMember[] {
+  return fieldNames.flatMap(name => {
+    const member = valueReader.member(holder, name);
+    return member === undefined ? [] : [{ name: member.name, ...member.node }];
+  });
+}
+
+/**
+ * The members of a carrier that list field errors: those named as field details, and by shape any other
+ * array whose object items each carry a field locator and a reason (`fields`, Zod's `issues`, `invalid_params`).
+ * Step and action lists are never field errors, whatever their items hold.
+ */
+function detailLists<N>(reader: Reader<N>, node: N, names: Names, lists: readonly string[]): { name: string; node: N }[] {
+  const named = namesFor(names, 'fieldDetails').flatMap(name => reader.member(node, name) ?? []);
+  const skip = new Set([...named.map(member => member.name), ...lists, ...NOT_DETAILS.flatMap(concept => namesFor(names, concept))].map(name => name.toLowerCase()));
+  const byShape = reader
+    .members(node)
+    .filter(name => !skip.has(name.toLowerCase()))
+    .flatMap(name => {
+      // A member only some `oneOf` shapes declare is no list of them all.
+      const member = reader.member(node, name);
+      const items = member === undefined ? undefined : reader.items(member.node);
+      const carries = (concept: Concept) => items!.every(item => namesFor(names, concept).some(inner => reader.member(item, inner) !== undefined));
+      return items !== undefined && items.length > 0 && carries('fieldLocator') && carries('fieldReason') ? [member!] : [];
+    });
+  return [...named, ...byShape];
+}
+const NOT_DETAILS: Concept[] = ['nextSteps', 'allowedActions', 'nextActions', 'linkCollection'];
+
 /** The fields a JSON error body names as failed, in every form the table knows. */
-function valueFields(body: unknown, names: Names): ValueMember[] {
+function valueFields(body: Located, names: Names): ValueMember[] {
   const fields: ValueMember[] = [];
-  const locate = (item: unknown, prefix: string) => {
-    for (const name of namesFor(names, 'fieldLocator')) {
-      const member = valueReader.member(item, name);
-      if (member !== undefined) return fields.push({ path: `${prefix}.${name}`, value: member.node });
-    }
-    return undefined;
+  const seen = new Map<string, Set<unknown>>();
+  const add = (path: string, value: unknown) => {
+    // An `errors` list is both an error list and a field-details list: each locator once, found in constant time.
+    const values = seen.get(path) ?? seen.set(path, new Set()).get(path)!;
+    if (!values.has(value)) values.add(value), fields.push({ path, value });
   };
-  for (const carrier of carriersOf(valueReader, body, names)) {
+  const locate = (item: Located, prefix: string) => {
+    const member = namesFor(names, 'fieldLocator').map(name => valueReader.member(item, name)).find(found => found !== undefined);
+    if (member !== undefined) add(`${prefix}.${member.name}`, member.node.value);
+    return member;
+  };
+  const carriers = carriersOf(valueReader, body, names);
+  const lists = carriers.filter(carrier => carrier.kind === 'list').map(carrier => carrier.member);
+  for (const carrier of carriers) {
     if (carrier.kind === 'list') carrier.nodes.forEach(item => locate(item, `${carrier.member}[]`));
     else {
       const single = memberIn(valueReader, carrier, 'locator', names, false);
-      if (single !== undefined) fields.push({ path: valuePath(carrier, single.name), value: single.node });
-      for (const name of namesFor(names, 'fieldDetails')) {
-        const details = valueReader.member(carrier.nodes[0], name)?.node;
-        const prefix = valuePath(carrier, name);
-        if (Array.isArray(details)) details.forEach(item => locate(item, `${prefix}[]`) ?? nestedFields(item, `${prefix}[]`, names, fields));
-        else if (isObject(details)) Object.entries(details).forEach(([field, reasons]) => fields.push({ path: `${prefix}.${field}`, value: reasons }));
+      if (single !== undefined) add(valuePath(carrier, single.name), single.node.value);
+      for (const details of detailLists(valueReader, carrier.nodes[0], names, lists)) {
+        const prefix = valuePath(carrier, details.name);
+        const items = valueReader.items(details.node);
+        if (items !== undefined) items.forEach(item => locate(item, `${prefix}[]`) ?? nestedFields(item, `${prefix}[]`, names, add));
+        else if (isObject(details.node.value)) Object.entries(details.node.value).forEach(([field, reasons]) => add(`${prefix}.${field}`, reasons));
       }
     }
   }
-  // An `errors` list is both an error list and a field-details list: each locator once.
-  return fields.filter((field, i) => fields.findIndex(other => other.path === field.path && other.value === field.value) === i);
+  return fields;
+}
+
+/** A field locator in an example error body: the key as written, its value, and the error object it belongs to. */
+export interface ExampleLocator {
+  key: string;
+  value: Located;
+  /** The error object or field-details item holding it: the allowed and suggested values sit beside it there. */
+  holder: Located<JsonObject>;
+  /** Set when the key itself says where the input is: JSON:API's `source.parameter` names a query parameter. */
+  query: boolean;
+}
+
+// JSON:API's `source.parameter` locates a query parameter, where `source.pointer` points into the body.
+const QUERY_LOCATOR = 'source.parameter';
+
+/**
+ * Every field locator of an example error body, where the table says they sit: beside the code of a
+ * body or wrapper (`field`, `target`, `param`), in the items of an error list or of a field-details list
+ * (`detail[].loc`, `errors[].source.pointer`, `invalid-params[].name`, Google's nested `fieldViolations[]`).
+ */
+export function exampleLocators(example: Located, names: Names): ExampleLocator[] {
+  const found: ExampleLocator[] = [];
+  const seen = new Map<unknown, Set<string>>();
+  const take = (holder: Located, locatorNames: readonly string[]) => {
+    for (const name of locatorNames) {
+      const member = valueReader.member(holder, name);
+      const keys = seen.get(holder.value) ?? seen.set(holder.value, new Set()).get(holder.value)!;
+      // An `errors` list is both an error list and a field-details list: each locator once.
+      if (member === undefined || keys.has(member.name)) continue;
+      keys.add(member.name);
+      found.push({ key: member.name, value: member.node, holder: holder as Located<JsonObject>, query: name.toLowerCase() === QUERY_LOCATOR });
+    }
+  };
+  const itemLocators = namesFor(names, 'fieldLocator');
+  const carriers = carriersOf(valueReader, example, names);
+  const lists = carriers.filter(carrier => carrier.kind === 'list').map(carrier => carrier.member);
+  for (const carrier of carriers) {
+    if (carrier.kind === 'list') {
+      carrier.nodes.forEach(item => take(item, itemLocators));
+      continue;
+    }
+    take(carrier.nodes[0], namesFor(names, 'errorField'));
+    for (const details of detailLists(valueReader, carrier.nodes[0], names, lists)) {
+      for (const item of valueReader.items(details.node) ?? []) {
+        take(item, itemLocators);
+        for (const inner of namesFor(names, 'fieldDetails').flatMap(name => valueReader.member(item, name) ?? [])) {
+          (valueReader.items(inner.node) ?? []).forEach(violation => take(violation, itemLocators));
+        }
+      }
+    }
+  }
+  return found;
 }
 
 /** Google's `details[]` items carry their own `fieldViolations[]`: one level of nesting. */
-function nestedFields(item: unknown, prefix: string, names: Names, fields: ValueMember[]): void {
+function nestedFields(item: Located, prefix: string, names: Names, add: (path: string, value: unknown) => void): void {
   for (const name of namesFor(names, 'fieldDetails')) {
-    const inner = valueReader.member(item, name)?.node;
-    if (!Array.isArray(inner)) continue;
-    for (const violation of inner) {
-      const locator = namesFor(names, 'fieldLocator').find(locatorName => valueReader.member(violation, locatorName) !== undefined);
-      if (locator !== undefined) fields.push({ path: `${prefix}.${name}[].${locator}`, value: valueReader.member(violation, locator)!.node });
+    const inner = valueReader.member(item, name);
+    for (const violation of (inner === undefined ? undefined : valueReader.items(inner.node)) ?? []) {
+      const locator = namesFor(names, 'fieldLocator').map(locatorName => valueReader.member(violation, locatorName)).find(found => found !== undefined);
+      if (locator !== undefined) add(`${prefix}.${inner!.name}[].${locator.name}`, locator.node.value);
     }
   }
 }
@@ -364,11 +509,13 @@ export interface FieldDetails {
 export function fieldDetailsOf(doc: OpenApiDocument, view: ObjectView, names: Names, expectation = false): FieldDetails[] {
   const reader = readerFor(doc);
   const judged: FieldDetails[] = [];
-  const detailNames = namesFor(names, 'fieldDetails');
-  for (const carrier of schemaCarriers(doc, view, names)) {
+  const detailNames = namesFor(names, 'fieldDetails').map(name => name.toLowerCase());
+  const carriers = schemaCarriers(doc, view, names);
+  const lists = carriers.filter(carrier => carrier.kind === 'list').map(carrier => carrier.member);
+  for (const carrier of carriers) {
     if (carrier.kind === 'list') {
       // A list also named as field details (`errors`) is judged below, as field details.
-      if (!detailNames.includes(carrier.member)) judged.push({ member: carrier.where, lacks: itemsLack(doc, carrier.nodes[0], names, expectation) });
+      if (!detailNames.includes(carrier.member.toLowerCase())) judged.push({ member: carrier.where, lacks: itemsLack(doc, carrier.nodes[0], names, expectation) });
       continue;
     }
     const single = memberIn(reader, carrier, 'locator', names, false);
@@ -376,11 +523,8 @@ export function fieldDetailsOf(doc: OpenApiDocument, view: ObjectView, names: Na
       const expected = expectation && memberIn(reader, carrier, 'expected', names, false) === undefined;
       judged.push({ member: single.name, single: true, lacks: expected ? { locator: false, reason: false, expected } : undefined });
     }
-    for (const name of detailNames) {
-      const details = reader.member(carrier.nodes[0], name);
-      if (details === undefined) continue;
-      const member = valuePath(carrier, name);
-      judged.push({ member, lacks: detailsLack(doc, reader, details.node, names, expectation) });
+    for (const details of detailLists(reader, carrier.nodes[0], names, lists)) {
+      judged.push({ member: valuePath(carrier, details.name), lacks: detailsLack(doc, reader, details.node, names, expectation) });
     }
   }
   return judged;
@@ -421,7 +565,8 @@ function itemsLack(doc: OpenApiDocument, item: SchemaNode, names: Names, expecta
 function covers(doc: OpenApiDocument, views: readonly ObjectView[], names: readonly string[]): boolean {
   return views.length > 0 && views.every(view => names.some(name => {
     const [head, ...rest] = name.split('.');
-    const property = ownProperty(view, [head]);
+    const key = keyNamed(view.properties.keys(), head);
+    const property = key === undefined ? undefined : ownProperty(view, [key]);
     if (property === undefined || rest.length === 0) return property !== undefined;
     const under = names.filter(other => other.startsWith(`${head}.`)).map(other => other.slice(head.length + 1));
     return covers(doc, viewsOf(doc, property.schema, property.location)?.filter(isObjectView) ?? [], under);

@@ -5,9 +5,9 @@
  * vague messages) read these instead of walking schemas and examples themselves.
  */
 import { errorBodies, isErrorStatus, isObject, type JsonPath, type Located, type OpenApiDocument, type Operation, type Response } from './document';
-import { errorProperty, errorSchemas, type ErrorSchema } from './error-bodies';
+import { errorSchemas, type ErrorSchema } from './error-bodies';
+import { exampleMembers, schemaMembers, type NamedMember, type Names } from './error-shapes';
 import { declaredValues } from './schema';
-import { membersOf, type Member } from './values';
 
 export interface FieldValue extends Located {
   operation: Operation;
@@ -35,8 +35,8 @@ function keywordAt(location: JsonPath | undefined): string | undefined {
 }
 
 /** Members of one example whose object holds an earlier of the names asked for are not primary. */
-function primaryMembers(members: Member[]): Set<Member> {
-  const firstPerHolder = new Map<string, Member>();
+function primaryMembers(members: NamedMember[]): Set<NamedMember> {
+  const firstPerHolder = new Map<string, NamedMember>();
   for (const member of members) {
     const holder = JSON.stringify(member.location?.slice(0, -1) ?? null);
     if (!firstPerHolder.has(holder)) firstPerHolder.set(holder, member);
@@ -53,17 +53,18 @@ const declaredCache = new WeakMap<OpenApiDocument, Map<string, WeakMap<object, D
  * The values an error schema declares for the named fields. Memoized per schema object: a shared error
  * schema is read once, not once per response that uses it.
  */
-function declaredIn(doc: OpenApiDocument, target: ErrorSchema, names: readonly string[]): Declared[] {
+function declaredIn(doc: OpenApiDocument, target: ErrorSchema, names: readonly string[], shapes: Names): Declared[] {
   const node = doc.resolve(target.schema.value, target.schema.location)?.value;
   let perNames = declaredCache.get(doc);
   if (perNames === undefined) declaredCache.set(doc, (perNames = new Map()));
-  const key = names.join('\u0000');
+  const key = JSON.stringify([names, shapes?.errorList]);
   let perSchema = perNames.get(key);
   if (perSchema === undefined) perNames.set(key, (perSchema = new WeakMap()));
   const cached = isObject(node) ? perSchema.get(node) : undefined;
   if (cached !== undefined) return cached;
-  const found = target.views.map(view => names.map(name => errorProperty(doc, view, [name])));
-  // The first name a view declares holds its code; a later one (a `type` beside a `code`) does not.
+  // Per view and per carrier (the body, the wrapper, an error list's items): the property under each name.
+  const found = target.views.flatMap(view => schemaMembers(doc, view, names, shapes));
+  // The first name a carrier declares holds its code; a later one (a `type` beside a `code`) does not.
   const primary = new Set(found.map(properties => names[properties.findIndex(property => property !== undefined)]));
   const declared: Declared[] = [];
   // One lookup per name: a schema may declare both `code` and `type`, and a `type` may still be a problem-type URI.
@@ -79,15 +80,16 @@ function declaredIn(doc: OpenApiDocument, target: ErrorSchema, names: readonly s
   return declared;
 }
 
-export function errorFieldValues(doc: OpenApiDocument, operations: Operation[], names: readonly string[]): FieldValue[] {
+/** The values of the named error fields across the operations' error schemas and examples; `shapes` are the rule's shape names (`errorList`). */
+export function errorFieldValues(doc: OpenApiDocument, operations: Operation[], names: readonly string[], shapes: Names): FieldValue[] {
   const values: FieldValue[] = [];
   for (const target of errorSchemas(doc, operations, isErrorStatus)) {
     const { operation, response, name: holder } = target;
-    for (const value of declaredIn(doc, target, names)) values.push({ ...value, operation, response, source: 'schema', holder, within: target.schema.location });
+    for (const value of declaredIn(doc, target, names, shapes)) values.push({ ...value, operation, response, source: 'schema', holder, within: target.schema.location });
   }
   for (const { operation, response, body } of errorBodies(doc, operations)) {
     for (const example of body.examples) {
-      const members = membersOf(example, names);
+      const members = exampleMembers(example, names, shapes);
       const primary = primaryMembers(members);
       for (const member of members) {
         const { name, value, location } = member;

@@ -50,8 +50,15 @@ export const AX_DEFINITIONS: Readonly<Record<string, Definition & { schema: AxSc
   'x-ax-deprecated-suggestion': { schema: STRING, fix: 'x-ax-deprecated-suggestion: Use POST /v2/payments instead.' },
 };
 
-/** Every known `x-ax-` name: the AX spec's, and `x-ax-exempt`, whose content ax-exemption-reason checks. */
-export const AX_EXTENSIONS: Readonly<Record<string, Definition>> = { ...AX_DEFINITIONS, 'x-ax-exempt': { fix: 'x-ax-exempt: { <rule-id>: <reason> }' } };
+/**
+ * Every known `x-ax-` name: the AX spec's, and this package's own: `x-ax-exempt`, whose content
+ * ax-exemption-reason checks, and `x-ax-read-only`, which marks a POST that only reads (lib/scope.ts).
+ */
+export const AX_EXTENSIONS: Readonly<Record<string, Definition>> = {
+  ...AX_DEFINITIONS,
+  'x-ax-exempt': { fix: 'x-ax-exempt: { <rule-id>: <reason> }' },
+  'x-ax-read-only': { schema: BOOLEAN, fix: 'x-ax-read-only: true' },
+};
 
 /** Extensions that ax-recoverable-retryable and ax-recoverable-idempotent type-check where they sit on an operation. */
 export const OPERATION_FLAGS: ReadonlySet<string> = new Set(['x-ax-retryable', 'x-ax-idempotent']);

@@ -1,12 +1,12 @@
 /**
- * Field locators in example payloads: the values that tell an agent which input failed (`field`,
- * `pointer`, `param`, `target`, FastAPI's `loc`, JSON:API's `source.pointer` and `source.parameter`,
- * RFC 9457's `invalid-params[].name`, Google's `fieldViolations[].field`, Berlin Group's
- * `tppMessages[].path`), parsed into paths that lib/inputs.ts can resolve against the request.
+ * Field locators' values: what lib/error-shapes.ts finds as a locator (`field`, FastAPI's `loc`, JSON:API's
+ * `source.pointer`, RFC 9457's `invalid-params[].name`, …), parsed into paths that lib/inputs.ts can
+ * resolve against the request.
  */
-import { child, isObject, unescapeSegment, type JsonObject, type JsonPath, type Located } from './document';
+import { child, unescapeSegment, type JsonObject, type JsonPath, type Located } from './document';
+import { exampleLocators, type Names } from './error-shapes';
 import { PARAMETER_PLACES, type RequestInputs, type Lookup, type Segment, type Where } from './inputs';
-import { clip, dottedPath, pathOf, walk } from './values';
+import { clip, dottedPath } from './values';
 
 export type LocatorStyle = 'pointer' | 'dotted' | 'array';
 
@@ -25,13 +25,6 @@ export interface Locator extends Path {
   holder: Located<JsonObject>;
   /** Set when the key itself says where the input is (`source.parameter` is a query parameter). */
   where: Where | undefined;
-}
-
-export interface LocatorNames {
-  exampleLocator: readonly string[];
-  nameLocatorLists: readonly string[];
-  pathLocatorLists: readonly string[];
-  sourceParameter: readonly string[];
 }
 
 // Under these keys an array is one path (FastAPI `loc`, a validator's `path`); under the others it lists several fields (Geodocs' `field: string[]`).
@@ -68,30 +61,16 @@ function parseArray(value: unknown[]): Path | undefined {
   return { segments: value as Segment[], style: 'array' };
 }
 
-/** The locators an example holds, in document order. */
-export function locatorsIn(example: Located, names: LocatorNames): Locator[] {
-  const found: Locator[] = [];
-  walk(example.value, (value, trail) => {
-    if (!isObject(value)) return;
-    const location = pathOf(example.location, trail);
-    const holder = { value, location };
-    const list = trail !== undefined && typeof trail.key === 'number' ? trail.parent?.key : undefined;
-    const keys: [string, Where | undefined][] = names.exampleLocator.map(key => [key, undefined]);
-    if (typeof list === 'string' && names.nameLocatorLists.includes(list)) keys.push(['name', undefined]);
-    if (typeof list === 'string' && names.pathLocatorLists.includes(list)) keys.push(['path', undefined]);
-    if (trail?.key === 'source') keys.push(...names.sourceParameter.map(key => [key, 'query'] as [string, Where]));
-    for (const [key, where] of keys) {
-      if (Object.prototype.hasOwnProperty.call(value, key)) found.push(...read(key, { value: value[key], location: child(location, key) }, holder, where));
-    }
-  });
-  return found;
+/** The locators an example error body holds, where the error-shapes table finds them, parsed. */
+export function locatorsIn(example: Located, names: Names): Locator[] {
+  return exampleLocators(example, names).flatMap(({ key, value, holder, query }) => read(key, value, holder, query ? 'query' : undefined));
 }
 
 function read(key: string, value: Located, holder: Located<JsonObject>, where: Where | undefined): Locator[] {
   const locator = (path: Path | undefined, text: string, at: Located): Locator[] => (path === undefined ? [] : [{ ...path, key, value: at, text, holder, where }]);
   if (typeof value.value === 'string') return locator(parsePath(value.value), value.value, value);
   if (!Array.isArray(value.value)) return [];
-  if (ARRAY_PATH_KEYS.has(key)) return locator(parseArray(value.value), JSON.stringify(value.value), value);
+  if (ARRAY_PATH_KEYS.has(key.toLowerCase())) return locator(parseArray(value.value), JSON.stringify(value.value), value);
   return value.value.flatMap((item, i) => (typeof item === 'string' ? locator(parsePath(item), item, { value: item, location: child(value.location, i) }) : []));
 }
 

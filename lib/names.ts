@@ -44,13 +44,6 @@ export const DEFAULT_NAMES = {
   // The cross-reference rules (next-operation, field-refs, hint-fields) read these in error examples.
   nextOperation: ['next_operation', 'nextOperation'],
   nextOperationArgs: ['next_operation_args', 'nextOperationArgs'],
-  // Keys whose value locates an input wherever they sit in an error example (FastAPI `loc`, Stripe `param`, Microsoft `target`, JSON:API `source.pointer`).
-  exampleLocator: ['field', 'pointer', 'param', 'loc', 'target'],
-  // Keys that locate an input only inside the items of these lists: `name` is too common a key to read anywhere.
-  nameLocatorLists: ['invalid-params', 'invalidParams'],
-  pathLocatorLists: ['tppMessages', 'details', 'errors', 'invalid_fields', 'invalidFields', 'violations', 'validationErrors', 'fieldViolations'],
-  // JSON:API `source.parameter`: the query parameter that caused the error.
-  sourceParameter: ['parameter'],
   // What an input must be, beside a field locator (Geodocs' `allowed_values`); `constraint` holds bounds or a pattern.
   allowedValues: ['allowed_values', 'allowedValues', 'valid_values', 'validValues', 'expected', 'constraint'],
   suggestedValue: ['suggested_value', 'suggestedValue'],

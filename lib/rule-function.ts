@@ -5,6 +5,7 @@
  */
 import { createRulesetFunction, type IFunctionResult, type RulesetFunctionContext } from '@stoplight/spectral-core';
 import { isObject, OpenApiDocument, startsWith, type JsonObject, type JsonPath, type Operation, type Response } from './document';
+import { calledByApi } from './scope';
 
 export interface Finding {
   message: string;
@@ -15,7 +16,7 @@ export interface RuleScope<O> {
   doc: OpenApiDocument;
   options: O;
   ruleId: string;
-  /** The operations this rule checks: every one without an `x-ax-exempt` entry naming the rule. */
+  /** The operations this rule checks: every one the agent calls (not a webhook) without an `x-ax-exempt` entry naming the rule. */
   operations: Operation[];
 }
 
@@ -57,7 +58,7 @@ export function ruleFunction<O extends object>(
       const resolved = (context.documentInventory as { resolved?: unknown }).resolved;
       const text = (context.document as unknown as { input?: unknown }).input;
       const doc = OpenApiDocument.of(context.document.data, resolved, typeof text === 'string' ? text : undefined);
-      const operations = doc.operations().filter(operation => !isExempt(operation, ruleId));
+      const operations = doc.operations().filter(operation => !isExempt(operation, ruleId) && !calledByApi(doc, operation));
       return distinct(check({ doc, options: options ?? ({} as O), ruleId, operations }));
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);

@@ -1,8 +1,8 @@
 /**
  * "Does this schema have property P?", the one algorithm every rule asks (RULES.md, shared semantics):
- * `$ref` resolved, `allOf` any branch, `oneOf`/`anyOf` every branch, cycles guarded, and an optional
- * single-error wrapper (`{ error: { … } }`). A schema becomes a list of object views, one per
- * alternative shape a payload can take; a property is present when every view declares it.
+ * `$ref` resolved, `allOf` any branch, `oneOf`/`anyOf` every branch, cycles guarded. A schema becomes a
+ * list of object views, one per alternative shape a payload can take; a property is present when every
+ * view declares it. Where an error body keeps its members (wrappers, lists) is lib/error-shapes.ts's to say.
  */
 import { child, isObject, type JsonObject, type JsonPath, type Located, type OpenApiDocument } from './document';
 
@@ -24,13 +24,6 @@ export interface ObjectView {
 
 /** Undefined when the schema cannot be analysed: a dangling `$ref`, a non-object, too many alternatives. */
 export type Views = readonly ObjectView[] | undefined;
-
-export interface LookupOptions {
-  /** Only count a property that is also listed in `required`. */
-  required?: boolean;
-  /** Also look inside a property named `error` (the single-error envelope of seed 003). */
-  errorWrapper?: boolean;
-}
 
 const MAX_ALTERNATIVES = 64;
 // Deeper composition than this is machine-made or hostile; analysing it would only risk the stack.
@@ -158,29 +151,9 @@ export function ownProperty(view: ObjectView, names: readonly string[], required
   return undefined;
 }
 
-/**
- * The property each view declares under one of `names`: an entry per view, undefined where that view
- * lacks it. With `errorWrapper`, a view that lacks it may still carry it in every shape of its `error`
- * object; the entry is then the first such property found.
- */
-export function propertyPerView(doc: OpenApiDocument, views: readonly ObjectView[], names: readonly string[], options: LookupOptions = {}): (Property | undefined)[] {
-  return views.map(view => ownProperty(view, names, options.required) ?? (options.errorWrapper ? wrappedProperty(doc, view, names, options) : undefined));
-}
-
-function wrappedProperty(doc: OpenApiDocument, view: ObjectView, names: readonly string[], options: LookupOptions): Property | undefined {
-  const wrapper = ownProperty(view, ['error']);
-  if (wrapper === undefined) return undefined;
-  const inner = viewsOf(doc, wrapper.schema, wrapper.location);
-  if (inner === undefined || inner.length === 0) return undefined;
-  const found = inner.map(innerView => ownProperty(innerView, names, options.required));
-  return found.every(property => property !== undefined) ? found[0] : undefined;
-}
-
 /** The views that lack every one of `names`; none when the schema could not be analysed (silence, not a guess). */
-export function viewsLacking(doc: OpenApiDocument, views: Views, names: readonly string[], options: LookupOptions = {}): ObjectView[] {
-  if (views === undefined) return [];
-  const found = propertyPerView(doc, views, names, options);
-  return views.filter((_, i) => found[i] === undefined);
+export function viewsLacking(views: Views, names: readonly string[], required = false): ObjectView[] {
+  return views === undefined ? [] : views.filter(view => ownProperty(view, names, required) === undefined);
 }
 
 /** The views of the schema under a property, or of its array `items` with `items: true`. */

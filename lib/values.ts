@@ -2,7 +2,7 @@
  * Walks over plain JSON values (example payloads, the raw document) with an explicit stack: a deep or
  * huge value can neither overflow the call stack nor cost more than one visit per node.
  */
-import { child, isObject, type JsonPath, type Located } from './document';
+import { isObject, type JsonPath, type Located } from './document';
 
 /** Where a node sits below the walk's root, as a parent chain: a path array is built only for what gets reported. */
 export interface Trail {
@@ -52,30 +52,6 @@ export function stringsIn(example: Located): Located<string>[] {
   walk(example.value, (value, trail) => {
     if (typeof value === 'string') found.push({ value, location: pathOf(example.location, trail) });
   });
-  return found;
-}
-
-export interface Member extends Located {
-  name: string;
-}
-
-/**
- * The members of an example payload named by one of `names`, at the top level and inside an `error`
- * object (the single-error envelope of Geodocs' agent error specification), in the order of `names`.
- */
-export function membersOf(example: Located, names: readonly string[]): Member[] {
-  const holders: Located[] = [example];
-  if (isObject(example.value) && isObject(example.value.error)) {
-    holders.push({ value: example.value.error, location: child(example.location, 'error') });
-  }
-  const found: Member[] = [];
-  for (const name of names) {
-    for (const holder of holders) {
-      if (isObject(holder.value) && Object.prototype.hasOwnProperty.call(holder.value, name)) {
-        found.push({ name, value: holder.value[name], location: child(holder.location, name) });
-      }
-    }
-  }
   return found;
 }
 

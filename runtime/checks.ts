@@ -2,14 +2,16 @@
  * The checks on one live JSON body: the same rule ids and the same field names as the lint rules,
  * asked of what the server really sent. Each check finds what is missing and says how to fix it.
  */
-import { HTTP_METHODS, isEnvelopeStatus, isMutation, isObject, type Operation, type Response } from '../lib/document';
+import { HTTP_METHODS, isEnvelopeStatus, isObject, type Operation, type Response } from '../lib/document';
+import { stepHrefs, stuckActions } from '../lib/envelope';
 import { responseExtension } from '../lib/error-bodies';
 import { nameList, namesFor } from '../lib/names';
 import { holdersOf } from '../lib/nested';
 import { undeclaredMethod } from '../lib/paths';
 import { isExempt, label } from '../lib/rule-function';
+import { asksNextSteps, calledByApi, RESPONSES } from '../lib/scope';
 import { stackTraceRuntime } from '../lib/stack-traces';
-import { clip, describeValue, dottedPath as where, membersOf, stringsIn } from '../lib/values';
+import { clip, describeValue, dottedPath as where, stringsIn } from '../lib/values';
 import type { Description } from './description';
 import { firstName, hintNameFor, readError, stateMember, type LiveError, type Names, type StateField } from './shapes';
 
@@ -54,10 +56,9 @@ const shown = (text: string) => clip(text, 60);
 
 const violation = (rule: string, message: string): Violation => ({ rule, message });
 
-/** ax-envelope-next-steps: a 2xx answer to a mutation tells the agent which call comes next. */
-const nextSteps: Check = ({ operation, status, body, names, prefixes }, say) => {
-  if (!isMutation(operation) || !isEnvelopeStatus(String(status))) return [];
-  if (prefixes !== undefined && !prefixes.some(prefix => operation.path.startsWith(prefix))) return [];
+/** ax-envelope-next-steps: a 2xx answer to a mutation tells the agent which call comes next (the rule's own scope, lib/scope.ts). */
+const nextSteps: Check = ({ description, operation, status, body, names, prefixes }, say) => {
+  if (!isEnvelopeStatus(String(status)) || !asksNextSteps(description.doc, operation, { ...names, prefixes })) return [];
   const name = firstName(names, 'nextSteps');
   const steps = isObject(body) ? namesFor(names, 'nextSteps').map(key => body[key]).find(value => value !== undefined) : undefined;
   if (steps !== undefined && (!Array.isArray(steps) || steps.length > 0)) return [];
@@ -92,21 +93,11 @@ const nextStepsShape: Check = ({ names, stepLists }, say) => {
 };
 
 /** ax-envelope-next-steps-href: each step's href reaches a declared route, with a method declared there. */
-const nextStepsHref: Check = ({ description, names, stepLists }, say) => {
-  const [, methodName, hrefName] = namesFor(names, 'nextStepItem');
-  if (hrefName === undefined) return [];
-  const found: Violation[] = [];
-  for (const { steps, at } of stepLists()) {
-    if (!Array.isArray(steps)) continue;
-    steps.forEach((step, i) => {
-      const href = isObject(step) ? step[hrefName] : undefined;
-      if (typeof href !== 'string' || href === '') return;
-      const what = hrefProblem(description, `\`${at}[${i}]\``, href, methodName === undefined ? undefined : (step as Record<string, unknown>)[methodName]);
-      if (what !== undefined) found.push(violation('ax-envelope-next-steps-href', say(what)));
-    });
-  }
-  return found;
-};
+const nextStepsHref: Check = ({ description, body, names }, say) =>
+  stepHrefs({ value: body, location: [] }, names).flatMap(({ href, method, step }) => {
+    const what = hrefProblem(description, `\`${where(step.location ?? [])}\``, href, method);
+    return what === undefined ? [] : [violation('ax-envelope-next-steps-href', say(what))];
+  });
 
 /** What is wrong with one step's href (`step` names the step), if anything. */
 function hrefProblem(description: Description, step: string, href: string, method: unknown): string | undefined {
@@ -125,10 +116,7 @@ function hrefProblem(description: Description, step: string, href: string, metho
 /** ax-envelope-empty-actions: "no transitions left" still comes with the calls that remain. */
 const emptyActions: Check = ({ body, names }, say) => {
   const stepNames = namesFor(names, 'nextSteps');
-  return holdersOf({ value: body, location: [] }, namesFor(names, 'nextActions')).flatMap(({ holder, value }) => {
-    if (!Array.isArray(value.value) || value.value.length > 0) return [];
-    const steps = stepNames.map(name => holder.value[name]).find(Array.isArray);
-    if (steps !== undefined && steps.length > 0) return [];
+  return stuckActions({ value: body, location: [] }, names).flatMap(({ value }) => {
     const at = where(value.location ?? []);
     return [violation('ax-envelope-empty-actions', say(`\`${at}\` is empty and no \`${stepNames[0]}\` sits beside it, so an agent concludes it is stuck. Send \`${stepNames[0]}\` with the recovery calls that remain.`))];
   });
@@ -154,7 +142,7 @@ const clientError: Check = ({ response, status, body, names, error: read }, say)
 
 /** ax-envelope-state (and ax-envelope-refresh-url on a 422): a state rejection hands over the state, the legal moves and where to re-read them. */
 const stateRejection: Check = ({ description, operation, response, status, body, names, error }, say) => {
-  if (status !== 409 && status !== 422) return [];
+  if (!RESPONSES['ax-envelope-state'](String(status))) return [];
   const carried = (['currentState', 'allowedActions'] as const).map(field => stateMember(body, field, names)).find(member => member !== undefined);
   // Without a state field in the body, the description's word is the signal, and a body naming failed fields is a validation error.
   const declared = carried === undefined && response !== undefined && description.stateRejection(operation, response, names) !== undefined && error().fieldCount === 0;
@@ -177,12 +165,12 @@ const stateRejection: Check = ({ description, operation, response, status, body,
 };
 
 /** ax-recoverable-retry-after: a 429 or 503 says how long to wait, as a header or a delay in the body. */
-const retryAfter: Check = ({ status, headers, body, names }, say) => {
-  if (status !== 429 && status !== 503) return [];
+const retryAfter: Check = ({ status, headers, names, error }, say) => {
+  if (!RESPONSES['ax-recoverable-retry-after'](String(status))) return [];
   const headerNames = namesFor(names, 'retryAfterHeader').map(name => name.toLowerCase());
   if (Object.keys(headers).some(name => headerNames.includes(name.toLowerCase()) && headers[name] !== undefined)) return [];
   const delayNames = namesFor(names, 'retryDelay');
-  if (membersOf({ value: body, location: [] }, delayNames).length > 0) return [];
+  if (error().retryDelay !== undefined) return [];
   return [violation('ax-recoverable-retry-after', say(`the response has no \`${firstName(names, 'retryAfterHeader')}\` header and the body no \`${delayNames[0]}\`, so an agent cannot tell how long to wait. Send \`Retry-After\` (seconds).`))];
 };
 
@@ -215,6 +203,8 @@ const CHECKS: [Check, string[]][] = [
 /** Every violation of one response, minus those the operation is exempted from with `x-ax-exempt`. */
 export function violationsOf(response: Omit<Exchange, keyof Readings>): Violation[] {
   const { body, names } = response;
+  // A webhook described under `paths` is the API calling the consumer: no rule judges it.
+  if (calledByApi(response.description.doc, response.operation)) return [];
   const exchange: Exchange = { ...response, error: once(() => readError(body, names)), stepLists: once(() => stepListsOf(body, names)) };
   const prefix = `${label(exchange.operation)} ${exchange.status}: `;
   const say = (what: string) => prefix + what;

@@ -4,7 +4,6 @@
  */
 import { isObject, OpenApiDocument, type Operation, type Response } from '../lib/document';
 import { errorSchemasOf, stateRejection } from '../lib/error-bodies';
-import { namesFor } from '../lib/names';
 import { pathMatcher, type PathMatcher } from '../lib/paths';
 import type { Names } from './shapes';
 
@@ -40,12 +39,11 @@ export class Description {
 
   /** Why the declared response is a state rejection (ax-envelope-state's own test), memoized per response and names. */
   stateRejection(operation: Operation, response: Response, names: Names): string | undefined {
-    const key = JSON.stringify([names?.currentState, names?.allowedActions]);
+    const key = JSON.stringify([names?.currentState, names?.allowedActions, names?.errorList]);
     let known = this.rejections.get(response);
     if (known === undefined) this.rejections.set(response, (known = new Map()));
     if (!known.has(key)) {
-      const triggers = [...namesFor(names, 'currentState'), ...namesFor(names, 'allowedActions')];
-      const signal = errorSchemasOf(this.doc, operation, response).schemas.map(target => stateRejection(this.doc, target, triggers)).find(found => found !== undefined);
+      const signal = errorSchemasOf(this.doc, operation, response).schemas.map(target => stateRejection(this.doc, target, names)).find(found => found !== undefined);
       known.set(key, signal);
     }
     return known.get(key);

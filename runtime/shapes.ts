@@ -3,7 +3,8 @@
  * the same table (carriers × members) and the same name options as the lint rules. Every call into the
  * shapes module goes through here, so an API change there touches this file alone.
  */
-import { describeErrorValue, inStyleOf, valueAnswer, type Names, type ValueMember } from '../lib/error-shapes';
+import { describeErrorValue, valueAnswer, type Names, type ValueMember } from '../lib/error-shapes';
+import { inStyleOf } from '../lib/error-wording';
 import { namesFor, type Concept } from '../lib/names';
 
 export type { Names };
@@ -13,13 +14,14 @@ export interface LiveError {
   message?: ValueMember;
   hint?: ValueMember;
   stackTrace?: ValueMember;
+  retryDelay?: ValueMember;
   /** How many fields the body names as failed (a validation error, not a state rejection). */
   fieldCount: number;
 }
 
 export function readError(body: unknown, names: Names): LiveError {
-  const { code, message, hint, stackTrace, fields } = describeErrorValue(body, names);
-  return { code, message, hint, stackTrace, fieldCount: fields.length };
+  const { code, message, hint, stackTrace, retryDelay, fields } = describeErrorValue(body, names);
+  return { code, message, hint, stackTrace, retryDelay, fieldCount: fields.length };
 }
 
 export type StateField = 'currentState' | 'allowedActions' | 'refreshUrl';

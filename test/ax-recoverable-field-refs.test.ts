@@ -93,8 +93,8 @@ testRule('ax-recoverable-field-refs', [
     errors: [
       { path: exampleAt('detail', 2, 'loc'), message: noInput('loc', '["body","items",0,"skew"]', BODY, '["body","items",0,"sku"]') },
       { path: exampleAt('detail', 3, 'loc'), message: noInput('loc', '["query","page"]', 'the query parameters') },
-      { path: exampleAt('errors', 1, 'source', 'pointer'), message: noInput('pointer', '/data/attributes/amount', BODY) },
-      { path: exampleAt('errors', 2, 'source', 'parameter'), message: noInput('parameter', 'limitt', 'the query parameters', 'limit') },
+      { path: exampleAt('errors', 1, 'source', 'pointer'), message: noInput('source.pointer', '/data/attributes/amount', BODY) },
+      { path: exampleAt('errors', 2, 'source', 'parameter'), message: noInput('source.parameter', 'limitt', 'the query parameters', 'limit') },
       { path: exampleAt('invalid-params', 1, 'name'), message: noInput('name', 'curency', BODY, 'currency') },
       { path: exampleAt('error', 'details', 0, 'fieldViolations', 1, 'field'), message: noInput('field', 'customer.phone', BODY) },
     ],

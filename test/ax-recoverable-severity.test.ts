@@ -121,4 +121,18 @@ testRule('ax-recoverable-severity', [
     }),
     errors: [{ path: at('/a', 'get', '403', ...EXAMPLE, 'severity'), message: severity('GET /a 403', "the application/json error example's `severity` is", 'null') }],
   },
+  {
+    name: "Berlin Group's `tppMessages[].category` (`ERROR`, `WARNING`) is a severity by another name, not judged as a category (corpus: openbankingproject-ch)",
+    document: oas3({
+      '/a': get({
+        '400': body({ type: 'object', properties: { tppMessages: { type: 'array', items: { type: 'object', properties: { category: { type: 'string', enum: ['ERROR', 'WARNING'] }, code: { type: 'string' } } } } } }),
+      }),
+    }),
+    errors: [],
+  },
+  {
+    name: 'a category outside the vocabulary inside `errors[]` items fires, on the item',
+    document: oas3({ '/a': get({ '400': withExample({ errors: [{ code: 'TOO_LONG', category: 'billing' }] }) }) }),
+    errors: [{ path: at('/a', 'get', '400', ...EXAMPLE, 'errors', '0', 'category'), message: category('GET /a 400', "the application/json error example's `category` is", 'the string "billing"') }],
+  },
 ]);

@@ -16,6 +16,7 @@ testRule('ax-recoverable-error-structure', [
       { path: ['paths','/v1/payments/{payment-product}','post','responses','400','content','application/json','schema'], message: 'POST /v1/payments/{payment-product} 400: the error schema does not require `text` in its `tppMessages[]` items. List `text` as required in the `tppMessages[]` items.' },
       { path: ['paths','/v1/payments/{payment-product}/{paymentId}','get','responses','404','content','application/json','schema'], message: 'GET /v1/payments/{payment-product}/{paymentId} 404: the error schema does not require `text` in its `tppMessages[]` items. List `text` as required in the `tppMessages[]` items.' },
     ] },
+  { name: 'convention dotnet-fault', document: convention('dotnet-fault'), errors: [] },
   { name: 'convention fastapi', document: convention('fastapi'), errors: [] },
   { name: 'convention google-aip193', document: convention('google-aip193'), errors: [
       { path: ['paths','/v1/orders','post','responses','default','content','application/json','schema'], message: 'POST /v1/orders default: the error schema does not require `status` or `message` in its `error` object. List `status` and `message` as required in the `error` object.' },
@@ -42,11 +43,13 @@ testRule('ax-recoverable-error-structure', [
       { path: ['paths','/v1/refunds','post','responses','default','content','application/json','schema'], message: 'POST /v1/refunds default: the error schema does not require `message` in its `error` object. List `message` as required in the `error` object.' },
       { path: ['paths','/v1/refunds/{refund}','get','responses','default','content','application/json','schema'], message: 'GET /v1/refunds/{refund} default: the error schema does not require `message` in its `error` object. List `message` as required in the `error` object.' },
     ] },
+  { name: 'convention zod-issues', document: convention('zod-issues'), errors: [] },
 ]);
 
 testRule('ax-recoverable-field-details', [
   { name: 'convention aspnetcore', document: convention('aspnetcore'), errors: [] },
   { name: 'convention berlin-group', document: convention('berlin-group'), errors: [] },
+  { name: 'convention dotnet-fault', document: convention('dotnet-fault'), errors: [] },
   { name: 'convention fastapi', document: convention('fastapi'), errors: [] },
   { name: 'convention google-aip193', document: convention('google-aip193'), errors: [] },
   { name: 'convention graphql-style', document: convention('graphql-style'), errors: [] },
@@ -62,6 +65,7 @@ testRule('ax-recoverable-field-details', [
       { path: ['paths','/orders','post','responses','400','content','application/json','schema'], message: 'POST /orders 400: the error schema names no failed input field. Add `details`: an array of { field, message }, one per invalid field.' },
     ] },
   { name: 'convention stripe', document: convention('stripe'), errors: [] },
+  { name: 'convention zod-issues', document: convention('zod-issues'), errors: [] },
 ]);
 
 testRule('ax-recoverable-suggestion', [
@@ -72,6 +76,10 @@ testRule('ax-recoverable-suggestion', [
   { name: 'convention berlin-group', document: convention('berlin-group'), errors: [
       { path: ['paths','/v1/payments/{payment-product}','post','responses','400','content','application/json','schema'], message: 'POST /v1/payments/{payment-product} 400: the error schema has no recovery hint. Add `recoveryHint` to the `tppMessages[]` items, e.g. "Shorten `creditorName` to at most 70 characters".' },
       { path: ['paths','/v1/payments/{payment-product}/{paymentId}','get','responses','404','content','application/json','schema'], message: 'GET /v1/payments/{payment-product}/{paymentId} 404: the error schema has no recovery hint. Add `recoveryHint` to the `tppMessages[]` items, e.g. "List the collection to find a valid id, then retry".' },
+    ] },
+  { name: 'convention dotnet-fault', document: convention('dotnet-fault'), errors: [
+      { path: ['paths','/Orders','post','responses','400','schema'], message: 'POST /Orders 400: the error schema has no recovery hint. Add `RecoveryHint` to the `fault` object, e.g. "Set `Quantity` to an integer of at least 1".' },
+      { path: ['paths','/Orders/{id}','get','responses','404','schema'], message: 'GET /Orders/{id} 404: the error schema has no recovery hint. Add `RecoveryHint` to the `fault` object, e.g. "List the collection to find a valid id, then retry".' },
     ] },
   { name: 'convention fastapi', document: convention('fastapi'), errors: [
       { path: ['paths','/orders','post','responses','422','content','application/json','schema'], message: 'POST /orders 422: the error schema has no recovery hint. Add `recoveryHint` to the `detail[]` items, e.g. "Set `quantity` to an integer of at least 1".' },
@@ -109,11 +117,17 @@ testRule('ax-recoverable-suggestion', [
       { path: ['paths','/v1/refunds','post','responses','default','content','application/json','schema'], message: 'POST /v1/refunds default: the error schema has no recovery hint. Add `recovery_hint` to the `error` object, e.g. "Shorten `charge` to at most 5000 characters".' },
       { path: ['paths','/v1/refunds/{refund}','get','responses','default','content','application/json','schema'], message: 'GET /v1/refunds/{refund} default: the error schema has no recovery hint. Add `recovery_hint` to the `error` object, e.g. "Shorten `refund` to at most 5000 characters".' },
     ] },
+  { name: 'convention zod-issues', document: convention('zod-issues'), errors: [
+      { path: ['paths','/orders','post','responses','400','content','application/json','schema'], message: 'POST /orders 400: the error schema has no recovery hint. Add `recoveryHint`, e.g. "Set `quantity` to an integer of at least 1".' },
+    ] },
 ]);
 
 testRule('ax-recoverable-trace-id', [
   { name: 'convention aspnetcore', document: convention('aspnetcore'), errors: [] },
   { name: 'convention berlin-group', document: convention('berlin-group'), errors: [] },
+  { name: 'convention dotnet-fault', document: convention('dotnet-fault'), errors: [
+      { path: ['paths','/Orders','post','responses','500','schema'], message: 'POST /Orders 500: the error schema has no correlation id. Add `TraceId` (string) to the `fault` object or an `X-Request-ID` header, for the agent to quote.' },
+    ] },
   { name: 'convention fastapi', document: convention('fastapi'), errors: [] },
   { name: 'convention google-aip193', document: convention('google-aip193'), errors: [
       { path: ['paths','/v1/orders','post','responses','default','content','application/json','schema'], message: 'POST /v1/orders default: the error schema has no correlation id. Add `trace_id` (string) to the `error` object or an `X-Request-ID` header, for the agent to quote.' },
@@ -134,11 +148,19 @@ testRule('ax-recoverable-trace-id', [
       { path: ['paths','/orders','post','responses','500','content','application/json','schema'], message: 'POST /orders 500: the error schema has no correlation id. Add `trace_id` (string) or an `X-Request-ID` header, for the agent to quote.' },
     ] },
   { name: 'convention stripe', document: convention('stripe'), errors: [] },
+  { name: 'convention zod-issues', document: convention('zod-issues'), errors: [
+      { path: ['paths','/orders','post','responses','500','content','application/json','schema'], message: 'POST /orders 500: the error schema has no correlation id. Add `trace_id` (string) or an `X-Request-ID` header, for the agent to quote.' },
+    ] },
 ]);
 
 testRule('ax-recoverable-no-stack-traces', [
   { name: 'convention aspnetcore', document: convention('aspnetcore'), errors: [] },
   { name: 'convention berlin-group', document: convention('berlin-group'), errors: [] },
+  { name: 'convention dotnet-fault', document: convention('dotnet-fault'), errors: [
+      { path: ['paths','/Orders','post','responses','400','schema'], message: 'POST /Orders 400: the error schema declares `StackTrace` in its `fault` object, a stack trace an agent cannot use. Remove it: log it server-side and return a `trace_id` the agent can quote.' },
+      { path: ['paths','/Orders','post','responses','500','schema'], message: 'POST /Orders 500: the error schema declares `StackTrace` in its `fault` object, a stack trace an agent cannot use. Remove it: log it server-side and return a `trace_id` the agent can quote.' },
+      { path: ['paths','/Orders/{id}','get','responses','404','schema'], message: 'GET /Orders/{id} 404: the error schema declares `StackTrace` in its `fault` object, a stack trace an agent cannot use. Remove it: log it server-side and return a `trace_id` the agent can quote.' },
+    ] },
   { name: 'convention fastapi', document: convention('fastapi'), errors: [] },
   { name: 'convention google-aip193', document: convention('google-aip193'), errors: [] },
   { name: 'convention graphql-style', document: convention('graphql-style'), errors: [] },
@@ -152,6 +174,7 @@ testRule('ax-recoverable-no-stack-traces', [
       { path: ['paths','/orders/{id}','get','responses','404','content','application/json','schema'], message: 'GET /orders/{id} 404: the error schema declares `trace`, a stack trace an agent cannot use. Remove it: log it server-side and return a `trace_id` the agent can quote.' },
     ] },
   { name: 'convention stripe', document: convention('stripe'), errors: [] },
+  { name: 'convention zod-issues', document: convention('zod-issues'), errors: [] },
 ]);
 
 testRule('ax-recoverable-retryable-flag', [
@@ -163,6 +186,11 @@ testRule('ax-recoverable-retryable-flag', [
   { name: 'convention berlin-group', document: convention('berlin-group'), errors: [
       { path: ['paths','/v1/payments/{payment-product}','post','responses','400','content','application/json','schema'], message: 'POST /v1/payments/{payment-product} 400: the error schema has no retry flag. Add `retryable` (boolean), true when the same call may succeed later.' },
       { path: ['paths','/v1/payments/{payment-product}/{paymentId}','get','responses','404','content','application/json','schema'], message: 'GET /v1/payments/{payment-product}/{paymentId} 404: the error schema has no retry flag. Add `retryable` (boolean), true when the same call may succeed later.' },
+    ] },
+  { name: 'convention dotnet-fault', document: convention('dotnet-fault'), errors: [
+      { path: ['paths','/Orders','post','responses','400','schema'], message: 'POST /Orders 400: the error schema has no retry flag. Add `Retryable` (boolean) to the `fault` object, true when the same call may succeed later.' },
+      { path: ['paths','/Orders','post','responses','500','schema'], message: 'POST /Orders 500: the error schema has no retry flag. Add `Retryable` (boolean) to the `fault` object, true when the same call may succeed later.' },
+      { path: ['paths','/Orders/{id}','get','responses','404','schema'], message: 'GET /Orders/{id} 404: the error schema has no retry flag. Add `Retryable` (boolean) to the `fault` object, true when the same call may succeed later.' },
     ] },
   { name: 'convention fastapi', document: convention('fastapi'), errors: [
       { path: ['paths','/orders','post','responses','422','content','application/json','schema'], message: 'POST /orders 422: the error schema has no retry flag. Add `retryable` (boolean), true when the same call may succeed later.' },
@@ -205,11 +233,16 @@ testRule('ax-recoverable-retryable-flag', [
       { path: ['paths','/v1/refunds','post','responses','default','content','application/json','schema'], message: 'POST /v1/refunds default: the error schema has no retry flag. Add `retryable` (boolean) to the `error` object, true when the same call may succeed later.' },
       { path: ['paths','/v1/refunds/{refund}','get','responses','default','content','application/json','schema'], message: 'GET /v1/refunds/{refund} default: the error schema has no retry flag. Add `retryable` (boolean) to the `error` object, true when the same call may succeed later.' },
     ] },
+  { name: 'convention zod-issues', document: convention('zod-issues'), errors: [
+      { path: ['paths','/orders','post','responses','400','content','application/json','schema'], message: 'POST /orders 400: the error schema has no retry flag. Add `retryable` (boolean), true when the same call may succeed later.' },
+      { path: ['paths','/orders','post','responses','500','content','application/json','schema'], message: 'POST /orders 500: the error schema has no retry flag. Add `retryable` (boolean), true when the same call may succeed later.' },
+    ] },
 ]);
 
 testRule('ax-envelope-refresh-url', [
   { name: 'convention aspnetcore', document: convention('aspnetcore'), errors: [] },
   { name: 'convention berlin-group', document: convention('berlin-group'), errors: [] },
+  { name: 'convention dotnet-fault', document: convention('dotnet-fault'), errors: [] },
   { name: 'convention fastapi', document: convention('fastapi'), errors: [] },
   { name: 'convention google-aip193', document: convention('google-aip193'), errors: [] },
   { name: 'convention graphql-style', document: convention('graphql-style'), errors: [] },
@@ -219,11 +252,13 @@ testRule('ax-envelope-refresh-url', [
   { name: 'convention rfc9457', document: convention('rfc9457'), errors: [] },
   { name: 'convention spring-boot', document: convention('spring-boot'), errors: [] },
   { name: 'convention stripe', document: convention('stripe'), errors: [] },
+  { name: 'convention zod-issues', document: convention('zod-issues'), errors: [] },
 ]);
 
 testRule('ax-envelope-state', [
   { name: 'convention aspnetcore', document: convention('aspnetcore'), errors: [] },
   { name: 'convention berlin-group', document: convention('berlin-group'), errors: [] },
+  { name: 'convention dotnet-fault', document: convention('dotnet-fault'), errors: [] },
   { name: 'convention fastapi', document: convention('fastapi'), errors: [] },
   { name: 'convention google-aip193', document: convention('google-aip193'), errors: [] },
   { name: 'convention graphql-style', document: convention('graphql-style'), errors: [] },
@@ -233,6 +268,7 @@ testRule('ax-envelope-state', [
   { name: 'convention rfc9457', document: convention('rfc9457'), errors: [] },
   { name: 'convention spring-boot', document: convention('spring-boot'), errors: [] },
   { name: 'convention stripe', document: convention('stripe'), errors: [] },
+  { name: 'convention zod-issues', document: convention('zod-issues'), errors: [] },
 ]);
 
 describe('messages stay short on every convention', () => {
@@ -240,5 +276,17 @@ describe('messages stay short on every convention', () => {
     const rules = ['ax-recoverable-error-structure', 'ax-recoverable-field-details', 'ax-recoverable-suggestion', 'ax-recoverable-trace-id', 'ax-recoverable-no-stack-traces', 'ax-recoverable-retryable-flag', 'ax-envelope-refresh-url', 'ax-envelope-state'] as const;
     const messages = (await Promise.all(rules.map(rule => runRule(rule, convention(name))))).flat().map(result => result.message);
     expect(messages.filter(message => message.length > 240)).toEqual([]);
+  });
+});
+
+describe('the fixes given on a PascalCase `fault` wrapper clear their findings when applied', () => {
+  test('adding `RecoveryHint`, `Retryable` and `TraceId` to the `fault` object, as the messages say', async () => {
+    const applied = convention('dotnet-fault').replace(
+      '      StackTrace: { type: string }\n',
+      '      StackTrace: { type: string }\n      RecoveryHint: { type: string }\n      Retryable: { type: boolean }\n      TraceId: { type: string }\n',
+    );
+    expect(applied).not.toEqual(convention('dotnet-fault'));
+    const rules = ['ax-recoverable-suggestion', 'ax-recoverable-retryable-flag', 'ax-recoverable-trace-id'] as const;
+    expect((await Promise.all(rules.map(rule => runRule(rule, applied)))).flat()).toEqual([]);
   });
 });

@@ -1,17 +1,18 @@
 /**
- * When a principle applies to an operation: the same scope its rule inspects, asked of the shared
- * document model. An operation outside that scope gets "not applicable" instead of a free pass, so
- * the shares in the report count only operations where the rule had something to check.
+ * When a principle applies to an operation: the scope its rule inspects (lib/scope.ts), with the rule's
+ * options as the user's ruleset sets them. An operation outside that scope gets "not applicable" instead
+ * of a free pass, so the shares in the report count only operations where the rule had something to check.
  */
-import { isClientErrorStatus, isErrorStatus, isMutation, isObject, isServerErrorStatus, isEnvelopeStatus, type OpenApiDocument, type Operation } from '../../lib/document';
+import { isErrorStatus, isMutation, isObject, isEnvelopeStatus, type OpenApiDocument, type Operation } from '../../lib/document';
 import { errorSchemas, stateRejection } from '../../lib/error-bodies';
 import { isAxExtension } from '../../lib/extensions';
-import { DEFAULT_NAMES } from '../../lib/names';
+import { namesFor } from '../../lib/names';
 import { holdersOf, propertiesNamed } from '../../lib/nested';
 import { EXEMPT_EXTENSION } from '../../lib/rule-function';
+import { asksIdempotent, asksNextSteps, asksRetryable, RESPONSES, type ScopeOptions } from '../../lib/scope';
 import { walk } from '../../lib/values';
 
-export type Applies = (doc: OpenApiDocument, operation: Operation) => boolean;
+export type Applies = (doc: OpenApiDocument, operation: Operation, options: ScopeOptions) => boolean;
 
 const hasStatus = (doc: OpenApiDocument, operation: Operation, inScope: (status: string) => boolean): boolean =>
   doc.responses(operation).some(response => inScope(response.status));
@@ -19,24 +20,17 @@ const hasStatus = (doc: OpenApiDocument, operation: Operation, inScope: (status:
 /** The operation has an error response of the given statuses with a readable JSON schema (what the error-content rules read). */
 const hasErrorSchema = (inScope: (status: string) => boolean): Applies => (doc, operation) => errorSchemas(doc, [operation], inScope).length > 0;
 
-const statusIn = (...statuses: string[]) => (status: string) => statuses.includes(status);
 
 export const hasErrorResponse: Applies = (doc, operation) => hasStatus(doc, operation, isErrorStatus);
 export const hasAnyErrorSchema = hasErrorSchema(isErrorStatus);
-export const hasClientErrorSchema = hasErrorSchema(isClientErrorStatus);
-export const hasServerErrorSchema = hasErrorSchema(isServerErrorStatus);
-export const hasValidationErrorSchema = hasErrorSchema(statusIn('400', '422'));
+export const hasClientErrorSchema = hasErrorSchema(RESPONSES['ax-recoverable-suggestion']);
+export const hasServerErrorSchema = hasErrorSchema(RESPONSES['ax-recoverable-trace-id']);
+export const hasValidationErrorSchema = hasErrorSchema(RESPONSES['ax-recoverable-field-details']);
 
-export const hasWaitResponse: Applies = (doc, operation) => hasStatus(doc, operation, statusIn('429', '503'));
+export const hasWaitResponse: Applies = (doc, operation) => hasStatus(doc, operation, RESPONSES['ax-recoverable-retry-after']);
 
-/** Mutations must declare `x-ax-retryable`; any operation that declares it has its value checked. */
-export const isRetryableInScope: Applies = (_doc, operation) => isMutation(operation) || operation.node['x-ax-retryable'] !== undefined;
-
-/** PUT and DELETE must declare `x-ax-idempotent`, a POST only when it takes an Idempotency-Key header; a declared flag is always checked. */
-export const isIdempotentInScope: Applies = (doc, operation) =>
-  ['put', 'delete'].includes(operation.method) ||
-  operation.node['x-ax-idempotent'] !== undefined ||
-  (operation.method === 'post' && doc.headerParameter(operation, DEFAULT_NAMES.idempotencyKeyHeader) !== undefined);
+export const isRetryableInScope: Applies = (_doc, operation) => asksRetryable(operation);
+export const isIdempotentInScope: Applies = asksIdempotent;
 
 /** An error response with any body: its schema and its examples are where a stack trace could leak. */
 export const hasErrorBody: Applies = (doc, operation) =>
@@ -46,44 +40,42 @@ export const hasErrorBody: Applies = (doc, operation) =>
 export const hasErrorExample: Applies = (doc, operation) =>
   doc.responses(operation).some(response => isErrorStatus(response.status) && doc.bodies(operation, response).some(body => body.examples.length > 0));
 
-/** A mutation's success response that carries a JSON body (204/205 carry no envelope). */
-export const hasMutationSuccessBody: Applies = (doc, operation) =>
-  isMutation(operation) &&
+/** A success response with a JSON body (204/205 carry no envelope) of a mutation that must send next steps. */
+export const hasMutationSuccessBody: Applies = (doc, operation, options) =>
+  asksNextSteps(doc, operation, options) &&
   doc
     .responses(operation)
     .some(response => isEnvelopeStatus(response.status) && doc.jsonBodies(operation, response).some(body => body.schema !== undefined));
 
 /** A response example that hands the agent a `nextSteps` list, whose hrefs the rule resolves. */
-export const hasNextStepsExample: Applies = (doc, operation) =>
+export const hasNextStepsExample: Applies = (doc, operation, options) =>
   doc
     .responses(operation)
-    .some(response => doc.jsonBodies(operation, response).some(body => body.examples.some(example => holdersOf(example, DEFAULT_NAMES.nextSteps).length > 0)));
+    .some(response => doc.jsonBodies(operation, response).some(body => body.examples.some(example => holdersOf(example, namesFor(options, 'nextSteps')).length > 0)));
 
 /** An error response of the given statuses that reports a state rejection, as the envelope rules decide it. */
-const hasStateRejectionIn = (...statuses: string[]): Applies => (doc, operation) =>
-  errorSchemas(doc, [operation], statusIn(...statuses)).some(
-    target => stateRejection(doc, target, [...DEFAULT_NAMES.currentState, ...DEFAULT_NAMES.allowedActions]) !== undefined,
-  );
+const hasStateRejectionIn = (inScope: (status: string) => boolean): Applies => (doc, operation, options) =>
+  errorSchemas(doc, [operation], inScope).some(target => stateRejection(doc, target, options) !== undefined);
 /** A 409 or 422 state rejection: ax-envelope-state's scope. */
-export const hasStateRejection = hasStateRejectionIn('409', '422');
+export const hasStateRejection = hasStateRejectionIn(RESPONSES['ax-envelope-state']);
 /** A 422 state rejection: ax-envelope-refresh-url's scope (a validation 422 is not held to a refresh url). */
-export const hasUnprocessableStateRejection = hasStateRejectionIn('422');
+export const hasUnprocessableStateRejection = hasStateRejectionIn(RESPONSES['ax-envelope-refresh-url']);
 
 export const isMutationOperation: Applies = (_doc, operation) => isMutation(operation);
 
 /** A JSON response schema that declares `nextSteps` (at any depth the rule looks), whose shape the rule checks. */
-export const declaresNextSteps: Applies = (doc, operation) =>
+export const declaresNextSteps: Applies = (doc, operation, options) =>
   doc
     .responses(operation)
     .some(response =>
-      doc.jsonBodies(operation, response).some(body => body.schema !== undefined && propertiesNamed(doc, body.schema.value, body.schema.location, DEFAULT_NAMES.nextSteps).length > 0),
+      doc.jsonBodies(operation, response).some(body => body.schema !== undefined && propertiesNamed(doc, body.schema.value, body.schema.location, namesFor(options, 'nextSteps')).length > 0),
     );
 
 /** A response example that carries `nextActions`, which must not be empty without `nextSteps`. */
-export const hasNextActionsExample: Applies = (doc, operation) =>
+export const hasNextActionsExample: Applies = (doc, operation, options) =>
   doc
     .responses(operation)
-    .some(response => doc.jsonBodies(operation, response).some(body => body.examples.some(example => holdersOf(example, DEFAULT_NAMES.nextActions).length > 0)));
+    .some(response => doc.jsonBodies(operation, response).some(body => body.examples.some(example => holdersOf(example, namesFor(options, 'nextActions')).length > 0)));
 
 /** The operation lists its error codes (`x-agent-error-codes`). */
 export const hasErrorCatalog: Applies = (_doc, operation) => operation.node['x-agent-error-codes'] !== undefined;

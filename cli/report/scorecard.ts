@@ -4,8 +4,9 @@
  * operation where `spectral lint` reports that principle's rule.
  */
 import type { ISpectralDiagnostic, Ruleset } from '@stoplight/spectral-core';
-import type { OpenApiDocument, JsonPath, Operation } from '../../lib/document';
+import { isObject, type OpenApiDocument, type JsonPath, type Operation } from '../../lib/document';
 import { exemptionReason } from '../../lib/rule-function';
+import { calledByApi, type ScopeOptions } from '../../lib/scope';
 import { OFF, type LintedDocument } from '../lint';
 import { operationsAround } from '../place';
 import { PRINCIPLES, type Principle } from './principles';
@@ -40,6 +41,8 @@ const SEVERITY_NAMES = ['error', 'warn', 'info', 'hint'] as const;
 interface RuleState {
   checked: boolean;
   offAt(path: JsonPath): boolean;
+  /** The rule's options as the ruleset sets them for this file: the scope of "not applicable" follows them. */
+  options: ScopeOptions;
 }
 
 function ruleState(ruleset: Ruleset, forFile: Ruleset, file: string, ruleId: string, operations: readonly Operation[]): RuleState {
@@ -49,7 +52,8 @@ function ruleState(ruleset: Ruleset, forFile: Ruleset, file: string, ruleId: str
   };
   // On in the ruleset, or switched on by an override for some operation of this file.
   const checked = severityIn(ruleset, []) !== OFF || operations.some(operation => severityIn(forFile, operation.location) !== OFF);
-  return { checked, offAt: path => severityIn(forFile, path) === OFF };
+  const options = (forFile.rules[ruleId]?.then ?? []).map(then => then.functionOptions).find(isObject) as ScopeOptions;
+  return { checked, offAt: path => severityIn(forFile, path) === OFF, options };
 }
 
 type Placed = Map<string, Map<Operation, ISpectralDiagnostic[]>>;
@@ -69,7 +73,12 @@ function placeDiagnostics(linted: LintedDocument, operations: readonly Operation
     const placed = linted.baselined.has(diagnostic) ? baselined : failing;
     const perOperation = placed.get(rule) ?? new Map<Operation, ISpectralDiagnostic[]>();
     placed.set(rule, perOperation);
-    for (const owner of owners) perOperation.set(owner, [...(perOperation.get(owner) ?? []), diagnostic]);
+    for (const owner of owners) {
+      // Appended in place: a copy per diagnostic made a cell with many findings quadratic.
+      const list = perOperation.get(owner) ?? [];
+      if (list.length === 0) perOperation.set(owner, list);
+      list.push(diagnostic);
+    }
   }
   return { failing, baselined, unplaced };
 }
@@ -91,7 +100,7 @@ function cellFor(doc: OpenApiDocument, principle: Principle, operation: Operatio
   const reason = exemptionReason(operation, principle.rule);
   if (reason !== undefined) return { status: 'exempt', reason };
   if (state.offAt(operation.location)) return { status: 'exempt', reason: 'overrides' };
-  return principle.applies(doc, operation) ? { status: 'pass' } : { status: 'not-applicable' };
+  return principle.applies(doc, operation, state.options) ? { status: 'pass' } : { status: 'not-applicable' };
 }
 
 export interface Scorecard {
@@ -104,7 +113,8 @@ export interface Scorecard {
 
 export function buildScorecard(linted: LintedDocument): Scorecard {
   const { doc, ruleset, file } = linted;
-  const operations = doc.operations();
+  // A webhook described under `paths` is called by the API, not by the agent: no rule judges it, so it has no row.
+  const operations = doc.operations().filter(operation => !calledByApi(doc, operation));
   const forFile = ruleset.fromSource(file);
   const { failing, baselined, unplaced } = placeDiagnostics(linted, operations);
   const found = (principle: Principle, operation: Operation): Found => ({

@@ -1,0 +1,85 @@
+/**
+ * The report's "not applicable" follows the rule's scope with the options the user's ruleset sets
+ * (lib/scope.ts), so that a configured rule and its column agree.
+ */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import ruleset from '../ruleset';
+import type { ReportData } from '../cli/report/report';
+import { reportOn, rulesetWith } from './support/report';
+
+const DOCUMENT = `openapi: 3.0.3
+info: { title: Orders, version: '1.0' }
+paths:
+  /orders:
+    post:
+      responses:
+        '201':
+          description: Created
+          content:
+            application/json:
+              schema:
+                type: object
+                properties:
+                  id: { type: string }
+                  next:
+                    type: array
+                    items:
+                      type: object
+                      required: [action, method, href, description]
+                      properties:
+                        action: { type: string }
+                        method: { type: string, enum: [GET, POST] }
+                        href: { type: string }
+                        description: { type: string }
+  /v2/orders/search:
+    post:
+      responses:
+        '200':
+          description: Found
+          content:
+            application/json:
+              schema: { type: object, properties: { items: { type: array, items: { type: object } } } }
+  /hooks/order-created:
+    post:
+      tags: [Webhooks]
+      requestBody:
+        content:
+          application/json:
+            schema: { type: object, properties: { id: { type: string } } }
+      responses:
+        '200': { description: Acknowledged }
+`;
+
+/** A rule of the package with other `functionOptions`, as a user's .spectral.yaml would redefine it. */
+function withOptions(rule: keyof typeof ruleset.rules, functionOptions: object) {
+  const definition = ruleset.rules[rule];
+  return { [rule]: { ...definition, then: { ...definition.then, functionOptions } } };
+}
+
+const cell = (report: ReportData, method: string, path: string, principle: string) =>
+  report.operations.find(operation => operation.method === method && operation.path === path)?.cells[principle];
+
+describe('the scorecard asks each rule its scope with the options the ruleset gives it', () => {
+  const file = join(mkdtempSync(join(tmpdir(), 'scope-')), 'openapi.yaml');
+  beforeAll(() => writeFileSync(file, DOCUMENT));
+
+  test('`nextSteps: [next]`: the shape rule applies to the operation that declares `next`, and passes', async () => {
+    const configured = await reportOn(file, rulesetWith({ rules: withOptions('ax-envelope-next-steps-shape', { nextSteps: ['next'] }) }));
+    const defaults = await reportOn(file, rulesetWith());
+    expect(cell(configured, 'POST', '/orders', 'next-steps-shape')).toEqual({ status: 'pass' });
+    expect(cell(defaults, 'POST', '/orders', 'next-steps-shape')).toEqual({ status: 'not-applicable' });
+  });
+
+  test('`prefixes: [/v2/]`: a mutation outside them is not applicable, not a pass; a read-only POST inside them is not applicable either', async () => {
+    const configured = await reportOn(file, rulesetWith({ rules: withOptions('ax-envelope-next-steps', { prefixes: ['/v2/'] }) }));
+    expect(cell(configured, 'POST', '/orders', 'next-steps')).toEqual({ status: 'not-applicable' });
+    expect(cell(configured, 'POST', '/v2/orders/search', 'next-steps')).toEqual({ status: 'not-applicable' });
+  });
+
+  test('a webhook described under `paths` has no row', async () => {
+    const report = await reportOn(file, rulesetWith());
+    expect(report.operations.map(operation => `${operation.method} ${operation.path}`)).toEqual(['POST /orders', 'POST /v2/orders/search']);
+  });
+});

@@ -1,0 +1,176 @@
+/**
+ * The shapes whose scope the audit found wrong (lib/scope.ts): POSTs that only read, OAuth 2.0 token and
+ * login endpoints, webhooks described under `paths`, and POSTs deduplicated by an `Idempotency-Key`.
+ * Each rule, the report's applicability and the runtime guard ask the same predicate.
+ */
+import { checkResponse } from '../runtime';
+import { at, body, JSON_SCHEMA, oas3, PAYMENT, ref, swagger2 } from './support/documents';
+import { runRule, testRule } from './support/testRule';
+
+const STEP = '[{ action, method, href, description }]';
+const missing = (method: string, path: string, status: string) =>
+  `${method} ${path} ${status}: the response schema does not declare \`nextSteps\`. Add \`nextSteps\`: ${STEP} to the application/json schema.`;
+const RESULTS = { type: 'object', properties: { items: { type: 'array', items: PAYMENT } } };
+const TOKEN = { type: 'object', required: ['access_token', 'token_type'], properties: { access_token: { type: 'string' }, token_type: { type: 'string' }, expires_in: { type: 'integer' } } };
+const post = (node: object, responses: object) => ({ post: { ...node, responses } });
+const noFlag = (operation: string, fix: string) => `${operation}: no \`x-ax-retryable\`, so an agent cannot tell if retrying a failed call is safe. ${fix}`;
+const ERROR_RESPONSES = (where: string) =>
+  `${where}: no 4xx error response, so an agent cannot learn why a call was rejected. Add a \`400\`, \`422\` or \`default\` response whose JSON schema has \`code\`, \`message\` and \`recoveryHint\`.`;
+const IDEMPOTENCY_KEY = { name: 'Idempotency-Key', in: 'header', required: false, schema: { type: 'string' } };
+
+testRule('ax-envelope-next-steps', [
+  {
+    name: 'a POST named like a query that answers 200 only reads: by operationId, by summary, by last path segment (OpenAPI 3.1)',
+    document: oas3(
+      {
+        '/orders/query': post({ operationId: 'searchOrders' }, { '200': body(RESULTS) }),
+        '/quotes': post({ summary: 'Calculate a shipping quote' }, { '200': body(ref('Results')) }),
+        '/addresses/validate': post({}, { '200': body({ allOf: [ref('Results')] }) }),
+      },
+      { schemas: { Results: RESULTS } },
+      '3.1.0',
+    ),
+    errors: [],
+  },
+  {
+    name: 'still a mutation: a query-like name answering 201, a creating name, and `x-ax-read-only: false`',
+    document: oas3({
+      '/orders/search': post({}, { '201': body(PAYMENT) }),
+      '/orders': post({ operationId: 'createOrder' }, { '200': body(PAYMENT) }),
+      '/checks/verify': post({ 'x-ax-read-only': false }, { '200': body(PAYMENT) }),
+    }),
+    errors: [
+      { path: at('/orders/search', 'post', '201', ...JSON_SCHEMA), message: missing('POST', '/orders/search', '201') },
+      { path: at('/orders', 'post', '200', ...JSON_SCHEMA), message: missing('POST', '/orders', '200') },
+      { path: at('/checks/verify', 'post', '200', ...JSON_SCHEMA), message: missing('POST', '/checks/verify', '200') },
+    ],
+  },
+  {
+    name: 'said explicitly where names do not: `x-ax-read-only: true`, or the `readOnly` option by operationId or `METHOD /path`',
+    document: oas3({
+      '/graphql': post({ 'x-ax-read-only': true }, { '200': body(RESULTS) }),
+      '/rpc/list': post({ operationId: 'listThings' }, { '200': body(RESULTS) }),
+      '/reports': post({}, { '200': body(RESULTS) }),
+    }),
+    functionOptions: { readOnly: ['listThings', 'post /reports'] },
+    errors: [],
+  },
+  {
+    name: "an OAuth 2.0 token endpoint is not asked for next steps: a scheme's `tokenUrl` (Swagger 2.0), a token in the body ($ref), a login",
+    document: swagger2(
+      {
+        '/oauth/token': { post: { responses: { '200': { description: 'Token', schema: { type: 'object', properties: { id_token: { type: 'string' } } } } } } },
+        '/sessions': { post: { responses: { '200': { description: 'Token', schema: { $ref: '#/definitions/Token' } } } } },
+        '/auth/login': { post: { responses: { '200': { description: 'Signed in', schema: PAYMENT } } } },
+      },
+      { securityDefinitions: { oauth: { type: 'oauth2', flow: 'application', tokenUrl: 'https://auth.example.com/oauth/token', scopes: {} } }, definitions: { Token: TOKEN } },
+    ),
+    errors: [],
+  },
+  {
+    name: 'a POST that creates a token resource is still a mutation (OpenAPI 3 clientCredentials flow elsewhere)',
+    document: oas3(
+      { '/api-tokens': post({}, { '201': body(PAYMENT) }) },
+      { securitySchemes: { oauth: { type: 'oauth2', flows: { clientCredentials: { tokenUrl: '/oauth/token', scopes: {} } } } } },
+    ),
+    errors: [{ path: at('/api-tokens', 'post', '201', ...JSON_SCHEMA), message: missing('POST', '/api-tokens', '201') }],
+  },
+  {
+    name: 'a webhook described under `paths` is the API calling the consumer; a subscription endpoint under the same tag is called by the agent',
+    document: oas3({
+      '/hooks/order-created': post({ tags: ['Webhooks'], requestBody: { content: { 'application/json': { schema: PAYMENT } } } }, { '200': { description: 'Acknowledged' } }),
+      '/hooks/order-shipped': post({ summary: 'Order shipped', description: 'This event is sent to your endpoint when an order ships.', requestBody: { content: { 'application/json': { schema: PAYMENT } } } }, { '204': { description: 'Acknowledged' } }),
+      '/repos/dispatches': post({ description: 'Triggers a webhook event called `repository_dispatch` (corpus: GitHub).' }, { '204': { description: 'Dispatched' } }),
+      '/webhooks': post({ tags: ['Webhooks'] }, { '201': body(PAYMENT) }),
+    }),
+    errors: [{ path: at('/webhooks', 'post', '201', ...JSON_SCHEMA), message: missing('POST', '/webhooks', '201') }],
+  },
+]);
+
+testRule('ax-recoverable-error-responses', [
+  {
+    name: 'an operation that triggers a webhook event is called by the agent: judged like any other (corpus: GitHub)',
+    document: oas3({ '/repos/dispatches': post({ description: 'Triggers a webhook event called `repository_dispatch`.' }, { '204': { description: 'Dispatched' } }) }),
+    errors: [{ path: ['paths', '/repos/dispatches', 'post', 'responses'], message: ERROR_RESPONSES('POST /repos/dispatches') }],
+  },
+]);
+
+testRule('ax-recoverable-retryable', [
+  {
+    name: 'a read-only POST and a POST with an `Idempotency-Key` are told to say `true`; any other POST `false`',
+    document: oas3({
+      '/orders/search': post({}, { '200': body(RESULTS) }),
+      '/payments': post({ parameters: [IDEMPOTENCY_KEY] }, { '201': body(PAYMENT) }),
+      '/refunds': post({ parameters: [ref('IdempotencyKey', 'parameters')] }, { '201': body(PAYMENT) }),
+      '/orders': post({}, { '201': body(PAYMENT) }),
+    }, { parameters: { IdempotencyKey: IDEMPOTENCY_KEY } }),
+    errors: [
+      { path: ['paths', '/orders/search', 'post'], message: noFlag('POST /orders/search', 'Add `x-ax-retryable: true` to the operation: it only reads, so a repeat is safe.') },
+      { path: ['paths', '/payments', 'post'], message: noFlag('POST /payments', 'Add `x-ax-retryable: true` to the operation: a retry with the same `Idempotency-Key` acts once.') },
+      { path: ['paths', '/refunds', 'post'], message: noFlag('POST /refunds', 'Add `x-ax-retryable: true` to the operation: a retry with the same `Idempotency-Key` acts once.') },
+      { path: ['paths', '/orders', 'post'], message: noFlag('POST /orders', 'Add `x-ax-retryable: false` to the operation (`true` if a repeat cannot create a duplicate or a second effect).') },
+    ],
+  },
+  {
+    name: 'a webhook under `paths` is not asked (Swagger 2.0 body parameter)',
+    document: swagger2({ '/hooks/order-created': post({ tags: ['webhooks'], parameters: [{ in: 'body', name: 'event', schema: PAYMENT }] }, { '204': { description: 'Acknowledged' } }) }),
+    errors: [],
+  },
+  {
+    name: 'deleting a webhook subscription under a `Webhooks` tag is called by the agent (corpus: LaunchDarkly)',
+    document: oas3({ '/webhooks/{id}': { delete: { tags: ['Webhooks'], responses: { '204': { description: 'Deleted' } } } } }),
+    errors: [{ path: ['paths', '/webhooks/{id}', 'delete'], message: noFlag('DELETE /webhooks/{id}', 'Add `x-ax-retryable: false` to the operation (`true` if a repeat cannot create a duplicate or a second effect).') }],
+  },
+]);
+
+testRule('ax-recoverable-idempotent', [
+  {
+    name: 'a POST with an `Idempotency-Key` and `x-ax-retryable: false` is told to make the two agree',
+    document: oas3({
+      '/payments': post({ 'x-ax-retryable': false, parameters: [IDEMPOTENCY_KEY] }, { '201': body(PAYMENT) }),
+      '/refunds': post({ parameters: [IDEMPOTENCY_KEY] }, { '201': body(PAYMENT) }),
+    }),
+    errors: [
+      {
+        path: ['paths', '/payments', 'post'],
+        message: 'POST /payments: takes an `Idempotency-Key` header but has no `x-ax-idempotent`, so an agent cannot tell a retry with the same key is safe. Add `x-ax-idempotent: true` to the operation, and set `x-ax-retryable: true`.',
+      },
+      {
+        path: ['paths', '/refunds', 'post'],
+        message: 'POST /refunds: takes an `Idempotency-Key` header but has no `x-ax-idempotent`, so an agent cannot tell a retry with the same key is safe. Add `x-ax-idempotent: true` to the operation.',
+      },
+    ],
+  },
+]);
+
+describe('following the advice clears both rules, and triggers no other', () => {
+  test('`x-ax-retryable: true` and `x-ax-idempotent: true` on a POST with an `Idempotency-Key`', async () => {
+    const fixed = oas3({ '/payments': post({ 'x-ax-retryable': true, 'x-ax-idempotent': true, parameters: [IDEMPOTENCY_KEY] }, { '201': body(PAYMENT) }) });
+    const rules = ['ax-recoverable-retryable', 'ax-recoverable-idempotent', 'ax-extensions-valid'] as const;
+    expect((await Promise.all(rules.map(rule => runRule(rule, fixed)))).flat()).toEqual([]);
+  });
+
+  test('`x-ax-read-only: true` is a known extension, and a non-boolean one is reported', async () => {
+    const marked = (value: unknown) => oas3({ '/graphql': post({ 'x-ax-read-only': value }, { '200': body(RESULTS) }) });
+    expect(await runRule('ax-extensions-valid', marked(true))).toEqual([]);
+    expect((await runRule('ax-extensions-valid', marked('yes'))).map(result => result.path)).toEqual([['paths', '/graphql', 'post', 'x-ax-read-only']]);
+  });
+});
+
+describe('the runtime guard asks the same scope', () => {
+  const API = oas3({
+    '/orders/search': post({ operationId: 'searchOrders' }, { '200': body(RESULTS) }),
+    '/orders': post({}, { '201': body(PAYMENT) }),
+    '/hooks/order-created': post({ tags: ['Webhooks'], requestBody: { content: { 'application/json': { schema: PAYMENT } } } }, { '200': { description: 'Acknowledged' } }),
+  });
+  const rules = (path: string, status: number, sent: unknown) => checkResponse(API, { method: 'POST', path, status, headers: {}, body: sent }).map(found => found.rule);
+
+  test('a read-only POST sends no next steps without a violation; a creating POST does not', () => {
+    expect(rules('/orders/search', 200, { items: [] })).toEqual([]);
+    expect(rules('/orders', 201, { id: 'o1' })).toEqual(['ax-envelope-next-steps']);
+  });
+
+  test('a webhook route is not judged', () => {
+    expect(rules('/hooks/order-created', 400, { oops: true })).toEqual([]);
+  });
+});
