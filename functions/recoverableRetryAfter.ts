@@ -1,8 +1,7 @@
 import { child, errorBodies, headerNamed, isJsonMediaType, type OpenApiDocument, type Operation, type Response } from '../lib/document';
 import { errorSchemasOf, type ErrorSchema } from '../lib/error-bodies';
-import { schemaAnswer } from '../lib/error-shapes';
+import { exampleMembers, schemaAnswer } from '../lib/error-shapes';
 import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/names';
-import { holdersOf } from '../lib/nested';
 import { label, placeIn, ruleFunction, type Finding } from '../lib/rule-function';
 import { RESPONSES } from '../lib/scope';
 
@@ -20,16 +19,17 @@ function withoutDelay(lacking: { target: ErrorSchema; count: number }[]): string
  * An error example that tells the agent `retryable: true` but not how long to wait, on a response without a
  * delay header: Geodocs' "Agent Error Handling Documentation Specification" calls such an error malformed.
  */
-function retryableWithoutDelay(doc: OpenApiDocument, operations: Operation[], names: { flag: readonly string[]; delay: readonly string[]; header: readonly string[] }, reported: Set<Response>): Finding[] {
+function retryableWithoutDelay(doc: OpenApiDocument, operations: Operation[], options: Options, reported: Set<Response>): Finding[] {
+  const names = { flag: namesFor(options, 'retryFlag'), delay: namesFor(options, 'retryDelay'), header: namesFor(options, 'retryAfterHeader') };
   const findings: Finding[] = [];
   for (const { operation, response, body } of errorBodies(doc, operations)) {
     if (reported.has(response) || !isJsonMediaType(body.mediaType) || headerNamed(doc.headers(response), names.header) !== undefined) continue;
     for (const example of body.examples) {
-      if (holdersOf(example, names.delay).length > 0) continue;
-      for (const { key, value } of holdersOf(example, names.flag).filter(holder => holder.value.value === true)) {
+      if (exampleMembers(example, names.delay, options).length > 0) continue;
+      for (const flag of exampleMembers(example, names.flag, options).filter(member => member.value === true)) {
         findings.push({
-          message: `${label(operation, response)}: the error example says \`${key}: true\` but gives no retry delay. Add a \`${names.delay[0]}\` to the example, or a \`${names.header[0]}\` header to the response.`,
-          path: placeIn(response, value.location, example.location),
+          message: `${label(operation, response)}: the error example says \`${flag.name}: true\` but gives no retry delay. Add a \`${names.delay[0]}\` to the example, or a \`${names.header[0]}\` header to the response.`,
+          path: placeIn(response, flag.location, example.location),
         });
       }
     }
@@ -72,6 +72,5 @@ export default ruleFunction<Options>('recoverableRetryAfter', nameOptionsSchema(
       });
     }
   }
-  const names = { flag: namesFor(options, 'retryFlag'), delay: delayNames, header: headerNames };
-  return [...findings, ...retryableWithoutDelay(doc, operations, names, reported)];
+  return [...findings, ...retryableWithoutDelay(doc, operations, options, reported)];
 });

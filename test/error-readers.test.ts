@@ -32,6 +32,21 @@ testRule('ax-recoverable-retry-after', [
     errors: [],
   },
   {
+    name: 'an `errors[]` item saying `retryable: true` gives its delay beside it; one without a delay fires, on its flag',
+    document: oas3({
+      '/a': get({
+        '409': withExample({ errors: [{ code: 'LOCKED', retryable: true, retry_after_seconds: 2 }] }),
+        '423': withExample({ errors: [{ code: 'LOCKED', retryable: true }] }),
+      }),
+    }),
+    errors: [
+      {
+        path: at('/a', 'get', '423', 'content', 'application/json', 'example', 'errors', '0', 'retryable'),
+        message: 'GET /a 423: the error example says `retryable: true` but gives no retry delay. Add a `retry_after_ms` to the example, or a `Retry-After` header to the response.',
+      },
+    ],
+  },
+  {
     name: 'still fires when the `errors[]` items carry no delay',
     document: oas3({ '/a': get({ '429': body(errorList({ type: 'object', properties: { code: string } })) }) }),
     errors: [{ path: at('/a', 'get', '429', ...JSON_SCHEMA), message: noDelay('GET /a 429') }],

@@ -33,6 +33,11 @@ testRule('ax-envelope-next-steps', [
     errors: [],
   },
   {
+    name: 'a read-only POST in Swagger 2.0, its 200 body a $ref to definitions',
+    document: swagger2({ '/orders/search': { post: { summary: 'Search orders', responses: { '200': { description: 'Found', schema: { $ref: '#/definitions/Results' } } } } } }, { definitions: { Results: RESULTS } }),
+    errors: [],
+  },
+  {
     name: 'still a mutation: a query-like name answering 201, a creating name, and `x-ax-read-only: false`',
     document: oas3({
       '/orders/search': post({}, { '201': body(PAYMENT) }),
