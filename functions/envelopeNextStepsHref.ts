@@ -1,17 +1,19 @@
 import { stepHrefs } from '../lib/envelope';
 import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/names';
-import { pathMatcher, undeclaredMethod, type HrefMatch } from '../lib/paths';
+import { pathMatcher, undeclaredMethod, type PathMatcher } from '../lib/paths';
 import { label, placeIn, ruleFunction, type Finding } from '../lib/rule-function';
 
 type Options = NameOptions<'nextSteps' | 'nextStepItem'>;
 
 /** What is wrong with one step of an example, if anything. */
-function problem(match: HrefMatch, href: string, method: unknown): string | undefined {
+function problem(matcher: PathMatcher, href: string, method: unknown): string | undefined {
+  const match = matcher.match(href);
   if (match.kind === 'template') {
     return `the example's \`nextSteps\` href \`${href}\` still holds \`${match.placeholder}\`, which the agent would have to fill in. Emit the concrete URL, with the real value in its place.`;
   }
   if (match.kind === 'unmatched') {
-    const guess = match.nearest === undefined ? '' : ` (did you mean \`${match.nearest}\`?)`;
+    const suggested = matcher.suggest(href);
+    const guess = suggested === undefined ? '' : ` (did you mean \`${suggested}\`?)`;
     return `the example's \`nextSteps\` href \`${href}\` matches no declared path${guess}. Point it at a declared route (base path included), or declare the route.`;
   }
   const wrong = undeclaredMethod(match, method);
@@ -29,7 +31,7 @@ export default ruleFunction<Options>('envelopeNextStepsHref', nameOptionsSchema(
     for (const response of doc.responses(operation)) {
       for (const example of doc.jsonBodies(operation, response).flatMap(body => body.examples)) {
         for (const { href, method, at } of stepHrefs(example, options)) {
-          const what = problem(matcher.match(href), href, method);
+          const what = problem(matcher, href, method);
           if (what !== undefined) findings.push({ message: `${label(operation, response)}: ${what}`, path: placeIn(response, at.location) });
         }
       }

@@ -136,11 +136,17 @@ function memberIn<N>(reader: Reader<N>, carrier: Carrier<N>, question: Question,
   const candidates: Found<N>[] = [];
   for (const { concept, accepts } of MEMBERS[question]) {
     for (const name of namesFor(names, concept)) {
-      const found = carrier.nodes.map(node => {
+      // Every node must have it: stop at the first that does not (an error list may hold thousands of items).
+      let first: { node: N; required: boolean; name: string } | undefined;
+      let allRequired = true;
+      const everyNode = carrier.nodes.every(node => {
         const member = reader.member(node, name);
-        return member !== undefined && (!required || member.required) && reader.accepts(member.node, accepts, node) ? member : undefined;
+        if (member === undefined || (required && !member.required) || !reader.accepts(member.node, accepts, node)) return false;
+        first ??= member;
+        allRequired &&= member.required;
+        return true;
       });
-      if (found.every(member => member !== undefined)) candidates.push({ name: found[0]!.name, required: found.every(member => member!.required), node: found[0]!.node, carrier });
+      if (everyNode && first !== undefined) candidates.push({ name: first.name, required: allRequired, node: first.node, carrier });
     }
   }
   // A string code is the one an agent branches on: Google's `status` over its HTTP `code`.
@@ -149,8 +155,8 @@ function memberIn<N>(reader: Reader<N>, carrier: Carrier<N>, question: Question,
 }
 
 /** Every member answering `question`, one per carrier that has one. */
-function membersAnswering<N>(reader: Reader<N>, root: N, question: Question, names: Names, required = false): Found<N>[] {
-  return carriersOf(reader, root, names).flatMap(carrier => memberIn(reader, carrier, question, names, required) ?? []);
+function membersAnswering<N>(reader: Reader<N>, root: N, question: Question, names: Names, required = false, carriers = carriersOf(reader, root, names)): Found<N>[] {
+  return carriers.flatMap(carrier => memberIn(reader, carrier, question, names, required) ?? []);
 }
 
 // ---- over schemas -------------------------------------------------------------------------------
@@ -277,6 +283,19 @@ export function memberNames(carrier: Carrier<SchemaNode>): string[] {
 
 // ---- over JSON values ----------------------------------------------------------------------------
 
+/** Each object's keys by their lower case, built once per object: a body with 64k error items is read in linear time. */
+const keysByCase = new WeakMap<JsonObject, Map<string, string>>();
+function ownKey(holder: JsonObject, name: string): string | undefined {
+  if (Object.prototype.hasOwnProperty.call(holder, name)) return name;
+  let keys = keysByCase.get(holder);
+  if (keys === undefined) {
+    keys = new Map();
+    for (const key of Object.keys(holder)) if (!keys.has(key.toLowerCase())) keys.set(key.toLowerCase(), key);
+    keysByCase.set(holder, keys);
+  }
+  return keys.get(name.toLowerCase());
+}
+
 /** A JSON value and where it sits: in the user's document for an example, below the body for a live response. */
 const valueReader: Reader<Located> = {
   member(node, name) {
@@ -284,7 +303,7 @@ const valueReader: Reader<Located> = {
     const spelled: string[] = [];
     for (const segment of name.split('.')) {
       const holder = current.value;
-      const key = isObject(holder) ? keyNamed(Object.keys(holder), segment) : undefined;
+      const key = isObject(holder) ? ownKey(holder, segment) : undefined;
       if (key === undefined) return undefined;
       spelled.push(key);
       current = { value: (holder as JsonObject)[key], location: child(current.location, key) };
@@ -332,17 +351,19 @@ const valuePath = (carrier: Carrier<unknown>, name: string): string =>
   carrier.kind === 'body' ? name : carrier.kind === 'wrapper' ? `${carrier.member}.${name}` : `${carrier.member}[].${name}`;
 
 /** One question asked of a JSON error body (the state questions too, for the runtime guard): the member that answers it, if any. */
-export function valueAnswer(body: unknown, question: Question, names: Names): ValueMember | undefined {
-  const best = membersAnswering(valueReader, live(body), question, names)[0];
+export function valueAnswer(body: unknown, question: Question, names: Names, carriers?: Carrier<Located>[]): ValueMember | undefined {
+  const best = membersAnswering(valueReader, live(body), question, names, false, carriers)[0];
   return best === undefined ? undefined : { path: valuePath(best.carrier, best.name), value: best.node.value };
 }
 
 /** "What does this JSON error body carry?": the value-side entry point of the shapes table. */
 export function describeErrorValue(body: unknown, names?: Names): ErrorValue {
   const questions = ['code', 'message', 'hint', 'retryFlag', 'retryDelay', 'correlationId', 'stackTrace'] as const;
-  const result: ErrorValue = { fields: valueFields(live(body), names) };
+  // The carriers once for all questions: each list item is wrapped once, not once per question.
+  const carriers = carriersOf(valueReader, live(body), names);
+  const result: ErrorValue = { fields: valueFields(carriers, names) };
   for (const question of questions) {
-    const member = valueAnswer(body, question, names);
+    const member = valueAnswer(body, question, names, carriers);
     if (member !== undefined) result[question] = member;
   }
   return result;
@@ -394,7 +415,7 @@ function detailLists<N>(reader: Reader<N>, node: N, names: Names, lists: readonl
 const NOT_DETAILS: Concept[] = ['nextSteps', 'allowedActions', 'nextActions', 'linkCollection'];
 
 /** The fields a JSON error body names as failed, in every form the table knows. */
-function valueFields(body: Located, names: Names): ValueMember[] {
+function valueFields(carriers: Carrier<Located>[], names: Names): ValueMember[] {
   const fields: ValueMember[] = [];
   const seen = new Map<string, Set<unknown>>();
   const add = (path: string, value: unknown) => {
@@ -407,7 +428,6 @@ function valueFields(body: Located, names: Names): ValueMember[] {
     if (member !== undefined) add(`${prefix}.${member.name}`, member.node.value);
     return member;
   };
-  const carriers = carriersOf(valueReader, body, names);
   const lists = carriers.filter(carrier => carrier.kind === 'list').map(carrier => carrier.member);
   for (const carrier of carriers) {
     if (carrier.kind === 'list') carrier.nodes.forEach(item => locate(item, `${carrier.member}[]`));

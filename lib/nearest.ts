@@ -17,12 +17,24 @@ function editDistance(a: string, b: string, limit = Infinity): number {
   return previous[b.length];
 }
 
-/** The known name nearest to `name`, if within a third of its length (at least 2 edits); else undefined. */
+/**
+ * Bounds on the work of one suggestion: the runtime guard suggests routes for hrefs a server sends, and
+ * edit distance is quadratic. A name this long is no typo of a known one, and no API has more names.
+ */
+export const MAX_SUGGESTED_LENGTH = 256;
+const MAX_CANDIDATES = 5000;
+
+/** The known name nearest to `name`, if within a third of its length (at least 2 edits); else undefined (always for an overlong name). */
 export function nearest(name: string, known: Iterable<string>, maxDistance = Math.max(2, Math.floor(name.length / 3))): string | undefined {
+  if (name.length > MAX_SUGGESTED_LENGTH) return undefined;
   let best: string | undefined;
   let bestDistance = maxDistance + 1;
+  let examined = 0;
   const lower = name.toLowerCase();
   for (const candidate of known) {
+    if (++examined > MAX_CANDIDATES) break;
+    // The length difference alone bounds the distance from below: most candidates end here, in constant time.
+    if (Math.abs(candidate.length - lower.length) >= bestDistance) continue;
     const distance = editDistance(lower, candidate.toLowerCase(), bestDistance - 1);
     if (distance < bestDistance) {
       best = candidate;

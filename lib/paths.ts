@@ -3,14 +3,14 @@
  * registered route" (AGLedger's "Validating Authoring Before Deploy"). Built once per document, so n hrefs cost n lookups, not n builds.
  */
 import { HTTP_METHODS, isObject, type OpenApiDocument } from './document';
-import { nearest } from './nearest';
+import { MAX_SUGGESTED_LENGTH, nearest } from './nearest';
 
 export type HrefMatch =
   /** The href still holds a `{placeholder}` the agent would have to fill in. */
   | { kind: 'template'; placeholder: string }
   /** `path` is the most specific matching template, shown with its base path; `methods` (lower case) are those the most specific matches declare; `templates` are their keys under `paths`. */
   | { kind: 'matched'; path: string; methods: string[]; templates: string[] }
-  | { kind: 'unmatched'; nearest: string | undefined };
+  | { kind: 'unmatched' };
 
 /**
  * When a step sends a method its matched route does not declare: what the route declares instead
@@ -31,6 +31,8 @@ interface Route {
 const PLACEHOLDER = /\{[^{}]*\}/;
 /** Answers kept per matcher: the runtime guard matches every live request path and href, an unbounded set. */
 const MAX_REMEMBERED = 10_000;
+/** Hrefs longer than this are matched but not remembered: ten thousand of them would hold megabytes. */
+const MAX_REMEMBERED_LENGTH = 2048;
 const SCHEME_AND_AUTHORITY = /^(?:[a-z][a-z0-9+.-]*:)?\/\/[^/?#]*/i;
 
 /** Path segments of a URL or path: scheme, authority, query and fragment dropped; empty segments (a trailing slash) ignored. */
@@ -77,12 +79,29 @@ export class PathMatcher {
   }
 
   match(href: string): HrefMatch {
+    if (href.length > MAX_REMEMBERED_LENGTH) return this.compute(href);
     let result = this.seen.get(href);
     if (result === undefined) {
       if (this.seen.size >= MAX_REMEMBERED) this.seen.clear();
       this.seen.set(href, (result = this.compute(href)));
     }
     return result;
+  }
+
+  /**
+   * The declared path an unmatched href was probably meant for: templates filled with the href's own
+   * segments, then edit distance. Asked only where a message shows it; bounded by lib/nearest.ts.
+   */
+  suggest(href: string): string | undefined {
+    if (href.length > MAX_SUGGESTED_LENGTH) return undefined;
+    const full = this.fullSegments(href);
+    const candidates = new Map<string, string>();
+    for (const { segments, text, shown } of this.suggestions) {
+      const filled = segments.length === full.length ? `/${segments.map((segment, i) => (PLACEHOLDER.test(segment) ? full[i] : segment)).join('/')}` : text;
+      if (!candidates.has(filled)) candidates.set(filled, shown);
+    }
+    const closest = nearest(`/${full.join('/')}`, candidates.keys());
+    return closest === undefined ? undefined : candidates.get(closest);
   }
 
   private compute(href: string): HrefMatch {
@@ -97,7 +116,7 @@ export class PathMatcher {
         if (route.segments.every((pattern, i) => segmentMatches(pattern, rest[i]))) hits.push({ route, base });
       }
     }
-    if (hits.length === 0) return { kind: 'unmatched', nearest: this.nearestTo(full) };
+    if (hits.length === 0) return { kind: 'unmatched' };
     // A literal segment wins over a template (OpenAPI: concrete paths match first), so only the most literal matches count.
     const most = Math.max(...hits.map(hit => hit.route.literals));
     const best = hits.filter(hit => hit.route.literals === most);
@@ -110,17 +129,6 @@ export class PathMatcher {
   private fullSegments(href: string): string[] {
     const absolute = href.startsWith('/') || SCHEME_AND_AUTHORITY.test(href);
     return absolute ? segmentsOf(href) : [...this.bases[0], ...segmentsOf(href)];
-  }
-
-  /** The declared path an href was probably meant for: templates filled with the href's own segments, then edit distance. */
-  private nearestTo(full: string[]): string | undefined {
-    const candidates = new Map<string, string>();
-    for (const { segments, text, shown } of this.suggestions) {
-      const filled = segments.length === full.length ? `/${segments.map((segment, i) => (PLACEHOLDER.test(segment) ? full[i] : segment)).join('/')}` : text;
-      if (!candidates.has(filled)) candidates.set(filled, shown);
-    }
-    const closest = nearest(`/${full.join('/')}`, candidates.keys());
-    return closest === undefined ? undefined : candidates.get(closest);
   }
 }
 

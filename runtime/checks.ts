@@ -93,19 +93,25 @@ const nextStepsShape: Check = ({ names, stepLists }, say) => {
 };
 
 /** ax-envelope-next-steps-href: each step's href reaches a declared route, with a method declared there. */
-const nextStepsHref: Check = ({ description, body, names }, say) =>
-  stepHrefs({ value: body, location: [] }, names).flatMap(({ href, method, step }) => {
-    const what = hrefProblem(description, `\`${where(step.location ?? [])}\``, href, method);
+const nextStepsHref: Check = ({ description, body, names }, say) => {
+  // A suggestion costs an edit distance per declared route: the first few unmatched hrefs of a response get one.
+  let suggestions = MAX_SUGGESTIONS;
+  const suggest = (href: string) => (suggestions-- > 0 ? description.matcher.suggest(href) : undefined);
+  return stepHrefs({ value: body, location: [] }, names).flatMap(({ href, method, step }) => {
+    const what = hrefProblem(description, suggest, `\`${where(step.location ?? [])}\``, href, method);
     return what === undefined ? [] : [violation('ax-envelope-next-steps-href', say(what))];
   });
+};
+const MAX_SUGGESTIONS = 10;
 
 /** What is wrong with one step's href (`step` names the step), if anything. */
-function hrefProblem(description: Description, step: string, href: string, method: unknown): string | undefined {
+function hrefProblem(description: Description, suggest: (href: string) => string | undefined, step: string, href: string, method: unknown): string | undefined {
   const match = description.matcher.match(href);
   const quoted = `"${shown(href)}"`;
   if (match.kind === 'template') return `${step} links to ${quoted}, which still holds \`${match.placeholder}\` for the agent to fill in. Send the concrete URL.`;
   if (match.kind === 'unmatched') {
-    const guess = match.nearest === undefined ? '.' : `; did you mean \`${match.nearest}\`?`;
+    const suggested = suggest(href);
+    const guess = suggested === undefined ? '.' : `; did you mean \`${suggested}\`?`;
     return `${step} links to ${quoted}, which matches no declared route${guess} An agent following it gets a 404. Build it from a declared route (server base path included).`;
   }
   const wrong = undeclaredMethod(match, method);

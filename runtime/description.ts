@@ -10,11 +10,32 @@ import type { Names } from './shapes';
 export class Description {
   readonly matcher: PathMatcher;
   private readonly byRoute = new Map<string, Operation>();
+  /** Operations by method and template shape (`get /carts/{}`): how a framework's route pattern finds its operation. */
+  private readonly byShape = new Map<string, Operation>();
   private readonly rejections = new WeakMap<Response, Map<string, string | undefined>>();
 
   constructor(readonly doc: OpenApiDocument) {
     this.matcher = pathMatcher(doc);
-    for (const operation of doc.operations()) this.byRoute.set(`${operation.method} ${operation.path}`, operation);
+    for (const operation of doc.operations()) {
+      this.byRoute.set(`${operation.method} ${operation.path}`, operation);
+      this.byShape.set(`${operation.method} ${shapeOf(operation.path)}`, operation);
+    }
+  }
+
+  /**
+   * The operation of the framework's matched route pattern (Fastify's `routeOptions.url`, Express's
+   * `baseUrl` + `route.path`), with or without a server base path: the framework already routed the
+   * request (decoded, in its own letter case), so its pattern names the operation more surely than the raw path.
+   */
+  operationForRoute(method: string, route: string): Operation | undefined {
+    const segments = shapeOf(route).split('/');
+    const verb = method.toLowerCase();
+    for (const base of this.matcher.bases) {
+      const under = base.every((segment, i) => segments[i + 1] === segment) ? segments.slice(base.length + 1) : undefined;
+      const operation = under === undefined ? undefined : this.byShape.get(`${verb} /${under.join('/')}`);
+      if (operation !== undefined) return operation;
+    }
+    return undefined;
   }
 
   /** The operation a request reached: `path` is the request path (query ignored, server base path included). */
@@ -48,6 +69,12 @@ export class Description {
     }
     return known.get(key);
   }
+}
+
+/** `/carts/{id}`, `/carts/:id` → `/carts/{}`: a template or route pattern with its parameters unnamed, slashes collapsed. */
+function shapeOf(path: string): string {
+  const segments = path.split('/').filter(segment => segment !== '');
+  return `/${segments.map(segment => (/^:|\{[^{}]*\}/.test(segment) ? '{}' : segment)).join('/')}`;
 }
 
 const prepared = new WeakMap<object, Description>();

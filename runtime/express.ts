@@ -33,6 +33,8 @@ export function expressAgentUx(options: ExpressAgentUxOptions) {
         method: req.method,
         path: req.originalUrl ?? req.url,
         route,
+        // A 404 sent where no route matched (a catch-all handler) is the application's "no such route", not an operation's.
+        matched: route !== undefined || res.statusCode !== 404,
         status: res.statusCode,
         headers: res.getHeaders(),
         contentType: res.getHeader('content-type'),

@@ -37,6 +37,8 @@ export function fastifyAgentUx(fastify: FastifyInstanceLike, options: FastifyAge
       method: request.method,
       path: request.url,
       route: request.routeOptions?.url,
+      // Fastify's not-found handler runs with no route: its 404 is Fastify's own, not an operation's.
+      matched: request.routeOptions?.url !== undefined,
       status: reply.statusCode,
       headers: reply.getHeaders(),
       contentType: reply.getHeader('content-type'),

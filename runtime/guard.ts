@@ -2,9 +2,10 @@
  * The guard: checks one response against the prepared description and decides what goes out.
  * Framework adapters (Fastify, Express, …) only translate their request and reply into an exchange.
  */
-import { isJsonMediaType } from '../lib/document';
+import { isJsonMediaType, isObject } from '../lib/document';
 import { violationsOf, type Violation } from './checks';
 import { prepare, type Description } from './description';
+import { responseProblem, sentBody, validateCheckOptions, validateOptions, validateResponse } from './input';
 import type { Names } from './shapes';
 
 export type { Violation };
@@ -28,6 +29,8 @@ export interface ResponseInput {
   body: unknown;
   /** The framework's route pattern, if known: names an undeclared route once for all its paths. */
   route?: string;
+  /** False when the framework matched no route and answered itself (its 404 handler): such a response is not checked. */
+  matched?: boolean;
 }
 
 /** Where a violation happened: the description's route template (or, for `undeclared`, the framework's route or the path). */
@@ -64,7 +67,7 @@ const MAX_ROUTE = 100;
 /** Routes remembered as reported `undeclared`: enough for any real API, bounded against a path-per-request server. */
 const MAX_UNDECLARED = 1000;
 
-/** The undeclared routes already reported, by one guard (or by checkResponse, per description). */
+/** The undeclared routes (and unreadable bodies) already reported, by one guard (or by checkResponse, per description). */
 class Reported {
   private readonly routes = new Set<string>();
   /** True the first time a route is seen. */
@@ -81,11 +84,14 @@ interface Checked {
   violations: Violation[];
 }
 
+const GUARD = 'agent-ux-guard';
+
 function checkWith(description: Description, input: ResponseInput, options: CheckOptions, reported: Reported): Checked {
   const method = input.method.toUpperCase();
-  // A HEAD response has no body (Fastify answers it with its GET handler's payload, which the GET is checked for).
-  if (method === 'HEAD') return { route: input.path, violations: [] };
-  const operation = description.operation(method, input.path);
+  // A HEAD response has no body (Fastify answers it with its GET handler's payload, which the GET is checked for);
+  // a response to a request the framework routed nowhere is the framework's own, not the description's.
+  if (method === 'HEAD' || input.matched === false) return { route: input.path, violations: [] };
+  const operation = (input.route === undefined ? undefined : description.operationForRoute(method, input.route)) ?? description.operation(method, input.path);
   if (operation === undefined) {
     const route = (input.route ?? input.path.split(/[?#]/)[0]).slice(0, MAX_ROUTE);
     const report = options.undeclared === true && reported.first(`${method} ${route}`);
@@ -93,25 +99,26 @@ function checkWith(description: Description, input: ResponseInput, options: Chec
     return { route, violations: report ? [{ rule: 'undeclared', message }] : [] };
   }
   const route = operation.path;
-  if (!isJsonBody(input.body)) return { route, violations: [] };
+  // Judged as sent: what JSON.stringify writes (toJSON, own members), within the guard's size budget.
+  const sent = sentBody(input.body);
+  if (sent.kind === 'none') return { route, violations: [] };
+  if (sent.kind === 'unreadable') {
+    const message = `${method} ${route} ${input.status}: spectral-agent-ux could not finish: ${sent.why}; this response was not checked.`;
+    return { route, violations: reported.first(`${GUARD} ${method} ${route}`) ? [{ rule: GUARD, message }] : [] };
+  }
   const headers = input.headers ?? {};
-  const exchange = { description, operation, response: description.response(operation, input.status), status: input.status, headers, body: input.body, names: options.names, prefixes: options.prefixes };
+  const exchange = { description, operation, response: description.response(operation, input.status), status: input.status, headers, body: sent.body, names: options.names, prefixes: options.prefixes };
   return { route, violations: violationsOf(exchange) };
-}
-
-/** Only parsed JSON objects and arrays are read: text, buffers, streams and scalars pass unchecked. */
-function isJsonBody(body: unknown): boolean {
-  if (typeof body !== 'object' || body === null) return false;
-  if (Array.isArray(body)) return true;
-  const prototype = Object.getPrototypeOf(body);
-  return prototype === Object.prototype || prototype === null;
 }
 
 /**
  * The violations of one response: `openapi` is the parsed description (prepared on first use and
- * remembered, so later calls cost no parse). Throws a TypeError when `openapi` is not OpenAPI.
+ * remembered, so later calls cost no parse). Throws a TypeError for a programming error: `openapi` not
+ * OpenAPI, a response without a string method and path and an integer status, an unknown option.
  */
 export function checkResponse(openapi: object, input: ResponseInput, options: CheckOptions = {}): Violation[] {
+  validateResponse(input);
+  validateCheckOptions(options);
   const description = prepare(openapi);
   let reported = reportedByCheckResponse.get(description);
   if (reported === undefined) reportedByCheckResponse.set(description, (reported = new Reported()));
@@ -138,28 +145,29 @@ export interface StrictBody {
   violations: Violation[];
 }
 
-/** A guard for any framework. Throws a TypeError at once when `spec` is not an OpenAPI description. */
+/**
+ * A guard for any framework. Throws a TypeError at once when `spec` is not an OpenAPI description or an
+ * option is unknown or of the wrong type (the one time it throws: at start-up, never on a response).
+ */
 export function agentUxGuard(options: GuardOptions): Guard {
+  validateOptions(options);
   const description = prepare(options.spec);
   const mode = options.mode ?? defaultMode();
   const reported = new Reported();
-  if (mode !== 'strict' && mode !== 'observe') throw new TypeError(`spectral-agent-ux/runtime: mode must be 'strict' or 'observe', not ${JSON.stringify(mode)}.`);
   return {
     mode,
     inspect(input) {
-      if (typeof input.contentType === 'string' && !isJsonMediaType(input.contentType)) return undefined;
       let checked: Checked;
       try {
-        checked = checkWith(description, input, options, reported);
+        if (typeof input?.contentType === 'string' && !isJsonMediaType(input.contentType)) return undefined;
+        const problem = responseProblem(input);
+        checked = problem === undefined ? checkWith(description, input, options, reported) : { route: pathOf(input), violations: [notice(input, problem)] };
       } catch (error) {
-        // A defect of the guard must not break the application; a strict run still says so.
-        if (mode === 'observe') return undefined;
-        const reason = (error instanceof Error ? error.message : String(error)).slice(0, MAX_ROUTE);
-        const path = String(input.path).slice(0, MAX_ROUTE);
-        checked = { route: path, violations: [{ rule: 'agent-ux-guard', message: `spectral-agent-ux could not check ${input.method} ${path} ${input.status} (${reason}); please report this.` }] };
+        // A defect of the guard must not break the application: reported like a violation, never thrown.
+        checked = { route: pathOf(input), violations: [notice(input, `${error instanceof Error ? error.message : String(error)}; please report this`)] };
       }
       if (checked.violations.length === 0) return undefined;
-      const context = { method: String(input.method).toUpperCase(), route: checked.route, status: input.status };
+      const context = { method: String(isObject(input) ? input.method : '').toUpperCase(), route: checked.route, status: isObject(input) ? Number(input.status) : NaN };
       for (const violation of checked.violations) {
         try {
           options.onViolation?.(violation, context);
@@ -172,4 +180,13 @@ export function agentUxGuard(options: GuardOptions): Guard {
       return { code: 'AGENT_UX_VIOLATION', message: first.message, rule: first.rule, ...context, violations: checked.violations };
     },
   };
+}
+
+/** The request path of whatever `inspect` was handed, cut for a message. */
+const pathOf = (input: unknown): string => String(isObject(input) ? input.path : '').slice(0, MAX_ROUTE);
+
+/** A violation of `agent-ux-guard`: the guard could not check this response, and says why. */
+function notice(input: unknown, why: string): Violation {
+  const what = isObject(input) ? `${String(input.method)} ${pathOf(input)} ${String(input.status)}` : 'a response';
+  return { rule: GUARD, message: `spectral-agent-ux could not check ${what}: ${why.slice(0, MAX_ROUTE * 2)}` };
 }

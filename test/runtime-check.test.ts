@@ -131,8 +131,10 @@ describe('checkResponse', () => {
     expect(checkResponse(openapi, { method: 'HEAD', path: '/v1/orders', status: 200, body: {} }, { undeclared: true })).toEqual([]);
   });
 
-  test('only JSON objects and arrays are read', () => {
-    for (const sent of ['{"id":"o1"}', Buffer.from('{}'), null, undefined, 42, new Map()]) expect(checkResponse(API, post('/v1/orders', 201, sent))).toEqual([]);
+  test('only JSON objects and arrays are read; an object is judged as JSON.stringify writes it', () => {
+    for (const sent of ['{"id":"o1"}', Buffer.from('{}'), new Uint8Array(2), null, undefined, 42]) expect(checkResponse(API, post('/v1/orders', 201, sent))).toEqual([]);
+    // A Map is sent as `{}`: no `nextSteps` goes out, whatever the Map holds.
+    expect(checkResponse(API, post('/v1/orders', 201, new Map([['nextSteps', []]]))).map(found => found.rule)).toEqual(['ax-envelope-next-steps']);
   });
 
   test('a description that is not OpenAPI is refused with a clear error', () => {
@@ -143,7 +145,7 @@ describe('checkResponse', () => {
       new TypeError('spectral-agent-ux/runtime: the description has no `openapi: 3.x` (or `swagger: "2.0"`) at its root, so it is not an OpenAPI description.'),
     );
     expect(() => checkResponse({ openapi: '3.1.0', paths: [] }, post('/v1/orders', 201, {}))).toThrow("`paths` is not an object");
-    expect(() => agentUxGuard({ spec: API, mode: 'loud' as 'strict' })).toThrow(`mode must be 'strict' or 'observe', not "loud"`);
+    expect(() => agentUxGuard({ spec: API, mode: 'loud' as 'strict' })).toThrow(new TypeError(`spectral-agent-ux/runtime: option \`mode\` must be 'strict' or 'observe', not the string "loud".`));
   });
 });
 

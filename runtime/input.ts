@@ -1,0 +1,92 @@
+/**
+ * What the guard accepts from its caller, checked once: options at creation (a misspelt option would
+ * otherwise check nothing and say nothing), a response handed to `checkResponse`, and a body read as
+ * the framework will send it. A programming error gets one `TypeError` naming it; a live response the
+ * guard cannot read gets a notice, never an exception.
+ */
+import { isObject } from '../lib/document';
+import { nearest } from '../lib/nearest';
+
+const PREFIX = 'spectral-agent-ux/runtime:';
+
+type Check = (value: unknown) => string | undefined;
+
+const stringList: Check = value => (Array.isArray(value) && value.every(item => typeof item === 'string') ? undefined : 'an array of strings');
+const OPTIONS: Record<string, Check> = {
+  spec: () => undefined, // prepare() says what is wrong with it
+  mode: value => (value === 'strict' || value === 'observe' ? undefined : "'strict' or 'observe'"),
+  onViolation: value => (typeof value === 'function' ? undefined : 'a function'),
+  names: value => (isObject(value) && Object.values(value).every(list => stringList(list) === undefined) ? undefined : 'an object of string arrays, e.g. { nextSteps: ["next"] }'),
+  prefixes: stringList,
+  undeclared: value => (typeof value === 'boolean' ? undefined : 'a boolean'),
+};
+/** The options `checkResponse` takes; the guard and the adapters take all of them. */
+const CHECK_OPTIONS = ['names', 'prefixes', 'undeclared'];
+
+/** Throws a TypeError for an unknown option (naming the nearest known one) or an option of the wrong type. */
+export function validateOptions(options: unknown, allowed: readonly string[] = Object.keys(OPTIONS)): void {
+  if (options === undefined) return;
+  if (!isObject(options)) throw new TypeError(`${PREFIX} options must be an object, not ${describe(options)}.`);
+  for (const [name, value] of Object.entries(options)) {
+    if (!allowed.includes(name)) {
+      const meant = nearest(name, allowed);
+      throw new TypeError(`${PREFIX} unknown option \`${name}\`${meant === undefined ? '.' : `; did you mean \`${meant}\`?`} Known options: ${allowed.join(', ')}.`);
+    }
+    const expected = value === undefined ? undefined : OPTIONS[name](value);
+    if (expected !== undefined) throw new TypeError(`${PREFIX} option \`${name}\` must be ${expected}, not ${describe(value)}.`);
+  }
+}
+
+export const validateCheckOptions = (options: unknown): void => validateOptions(options, CHECK_OPTIONS);
+
+/** Throws a TypeError when `checkResponse` is handed something that is no response: a programming error. */
+export function validateResponse(input: unknown): void {
+  const problem = responseProblem(input);
+  if (problem !== undefined) throw new TypeError(`${PREFIX} ${problem}`);
+}
+
+/** What makes `input` no response the guard can check, if anything. */
+export function responseProblem(input: unknown): string | undefined {
+  if (!isObject(input)) return `the response must be an object { method, path, status, headers?, body }, not ${describe(input)}.`;
+  if (typeof input.method !== 'string' || input.method === '') return `the response's \`method\` must be a non-empty string, not ${describe(input.method)}.`;
+  if (typeof input.path !== 'string') return `the response's \`path\` must be a string, not ${describe(input.path)}.`;
+  if (!isHttpStatus(input.status)) return `the response's \`status\` must be an HTTP status (an integer from 100 to 599), not ${describe(input.status)}.`;
+  if (input.headers !== undefined && !isObject(input.headers)) return `the response's \`headers\` must be an object, not ${describe(input.headers)}.`;
+  return undefined;
+}
+
+const isHttpStatus = (status: unknown): status is number => Number.isInteger(status) && (status as number) >= 100 && (status as number) <= 599;
+
+function describe(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  if (typeof value === 'number' && Number.isNaN(value)) return 'NaN';
+  return typeof value === 'string' ? `the string ${JSON.stringify(value.slice(0, 40))}` : typeof value === 'object' ? 'an object' : `${typeof value} ${String(value)}`;
+}
+
+/**
+ * A body longer than this, as JSON text, is not checked: the checks are linear in the body, and this
+ * keeps the guard's work per response to a few milliseconds (docs/runtime.md, "Limits").
+ */
+export const MAX_BODY_LENGTH = 256 * 1024;
+
+export type SentBody = { kind: 'json'; body: unknown } | { kind: 'none' } | { kind: 'unreadable'; why: string };
+
+/**
+ * The body as the framework will send it: through `toJSON`, with own enumerable members only (what
+ * `JSON.stringify` writes). Raw bytes and streams are not JSON; a body whose serialization throws, or
+ * that is over MAX_BODY_LENGTH, is unreadable, and says why.
+ */
+export function sentBody(body: unknown): SentBody {
+  if (typeof body !== 'object' || body === null || ArrayBuffer.isView(body) || body instanceof ArrayBuffer || typeof (body as { pipe?: unknown }).pipe === 'function') return { kind: 'none' };
+  let text: string | undefined;
+  try {
+    text = JSON.stringify(body);
+  } catch (error) {
+    return { kind: 'unreadable', why: `its body cannot be serialized (${error instanceof Error ? error.message : String(error)})`.slice(0, 160) };
+  }
+  if (text === undefined) return { kind: 'none' };
+  if (text.length > MAX_BODY_LENGTH) return { kind: 'unreadable', why: `its body is ${text.length} characters of JSON, over the guard's limit of ${MAX_BODY_LENGTH}` };
+  const sent: unknown = JSON.parse(text);
+  return typeof sent === 'object' && sent !== null ? { kind: 'json', body: sent } : { kind: 'none' };
+}

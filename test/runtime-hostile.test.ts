@@ -1,0 +1,181 @@
+/**
+ * The runtime guard under hostile and careless input: it runs inside production servers, so its work per
+ * response is bounded, it never throws in observe mode, and it judges what is sent on the route that
+ * answered. Time bounds are generous ceilings (a stall was tens of seconds) or ratios, never micro-timings.
+ */
+import fc from 'fast-check';
+import { agentUxGuard, checkResponse, type ResponseInput, type Violation } from '../runtime';
+import { MAX_BODY_LENGTH } from '../runtime/input';
+import { API, GOOD_STEPS } from './support/runtimeApi';
+
+const post = (path: string, status: number, body: unknown): ResponseInput => ({ method: 'POST', path, status, headers: {}, body });
+const rules = (input: ResponseInput) => checkResponse(API, input).map(found => found.rule);
+
+/** The fastest of three runs, in milliseconds: one slow run on a busy machine is noise. */
+function fastest(run: () => unknown): number {
+  let best = Infinity;
+  for (let i = 0; i < 3; i++) {
+    const start = process.hrtime.bigint();
+    run();
+    best = Math.min(best, Number(process.hrtime.bigint() - start) / 1e6);
+  }
+  return best;
+}
+
+const fieldErrors = (count: number) => ({ code: 'INVALID', message: 'Invalid.', errors: Array.from({ length: count }, (_, i) => ({ code: 'INVALID', message: 'Invalid.', field: `items[${i}].sku` })) });
+
+describe('bounded work per response', () => {
+  test('a 16,000-character request path takes milliseconds, not half a minute (no suggestion is computed for it)', () => {
+    const long = `/v1/${'a'.repeat(16_000)}`;
+    const guard = agentUxGuard({ spec: API, mode: 'observe', undeclared: true });
+    expect(fastest(() => guard.inspect({ method: 'GET', path: long, status: 404, body: {} }))).toBeLessThan(250);
+    expect(fastest(() => checkResponse(API, { method: 'POST', path: `/v1/orders/${'b'.repeat(16_000)}/cancel/x`, status: 200, body: {} }))).toBeLessThan(250);
+  });
+
+  test('a 16,000-character unmatched href is reported without a suggestion, quickly', () => {
+    const href = `/v1/order/${'c'.repeat(16_000)}`;
+    const sent = post('/v1/orders', 201, { id: 'o1', nextSteps: [{ action: 'Read', method: 'GET', href, description: 'Read it.' }] });
+    expect(fastest(() => checkResponse(API, sent))).toBeLessThan(250);
+    expect(checkResponse(API, sent).map(found => found.message)).toEqual([
+      `POST /orders 201: \`nextSteps[0]\` links to "${href.slice(0, 60)}…", which matches no declared route. An agent following it gets a 404. Build it from a declared route (server base path included).`,
+    ]);
+  });
+
+  test('thousands of distinct unmatched hrefs in one body: the first ten get a suggestion, and the response a ceiling', () => {
+    const steps = Array.from({ length: 2_500 }, (_, i) => ({ action: 'Read', method: 'GET', href: `/v1/order/o${i}`, description: 'Read it.' }));
+    const sent = post('/v1/orders', 201, { id: 'o1', nextSteps: steps });
+    expect(fastest(() => checkResponse(API, sent))).toBeLessThan(500);
+    const messages = checkResponse(API, sent).map(found => found.message);
+    expect(messages).toHaveLength(2_500);
+    expect(messages.filter(message => message.includes('did you mean'))).toHaveLength(10);
+  });
+
+  test('work grows linearly with the number of field errors (4x the errors, well under 16x the time)', () => {
+    const small = fastest(() => checkResponse(API, post('/v1/orders', 400, fieldErrors(1_000))));
+    const large = fastest(() => checkResponse(API, post('/v1/orders', 400, fieldErrors(4_000))));
+    expect(large / Math.max(small, 1)).toBeLessThan(10);
+  });
+
+  test('a body over the budget is not checked and says so once per route, never blocking', () => {
+    const huge = fieldErrors(64_000);
+    expect(JSON.stringify(huge).length).toBeGreaterThan(MAX_BODY_LENGTH);
+    const seen: Violation[] = [];
+    const guard = agentUxGuard({ spec: API, mode: 'observe', onViolation: violation => void seen.push(violation) });
+    expect(fastest(() => guard.inspect(post('/v1/orders', 400, huge)))).toBeLessThan(1_000);
+    expect(seen).toEqual([
+      { rule: 'agent-ux-guard', message: `POST /orders 400: spectral-agent-ux could not finish: its body is ${JSON.stringify(huge).length} characters of JSON, over the guard's limit of ${MAX_BODY_LENGTH}; this response was not checked.` },
+    ]);
+  });
+});
+
+describe('never throws in observe mode, one clear TypeError for programming errors', () => {
+  const seen: Violation[] = [];
+  const guard = agentUxGuard({ spec: API, mode: 'observe', onViolation: violation => void seen.push(violation) });
+  beforeEach(() => void (seen.length = 0));
+
+  test.each([
+    ['null', null],
+    ['undefined', undefined],
+    ['a number', 42],
+    ['a status of NaN', post('/v1/orders', NaN, { message: 'x' })],
+    ['an undefined status', { method: 'POST', path: '/v1/orders', body: {} }],
+    ['a path that is no string', { method: 'POST', path: null, status: 201, body: {} }],
+    ['a method that is no string', { method: 7, path: '/v1/orders', status: 201, body: {} }],
+  ])('inspect(%s) reports through onViolation and returns nothing', (_name, input) => {
+    expect(guard.inspect(input as ResponseInput)).toBeUndefined();
+    expect(seen.map(violation => violation.rule)).toEqual(['agent-ux-guard']);
+  });
+
+  test('a body whose getters throw is reported, not thrown', () => {
+    const hostile = { get nextSteps(): unknown { throw new Error('getter'); } };
+    expect(guard.inspect(post('/v1/orders', 201, hostile))).toBeUndefined();
+    expect(seen).toEqual([{ rule: 'agent-ux-guard', message: 'POST /orders 201: spectral-agent-ux could not finish: its body cannot be serialized (getter); this response was not checked.' }]);
+  });
+
+  test('a status that is no HTTP status never yields error-rule findings', () => {
+    for (const status of [NaN, undefined, 99, 600, 201.5]) {
+      expect(() => checkResponse(API, { ...post('/v1/orders', 201, { message: 'x' }), status: status as number })).toThrow(
+        /^spectral-agent-ux\/runtime: the response's `status` must be an HTTP status \(an integer from 100 to 599\), not /,
+      );
+    }
+  });
+
+  test.each([
+    [{ method: 'POST', path: null, status: 201, body: {} }, "the response's `path` must be a string, not null."],
+    [{ method: '', path: '/v1/orders', status: 201, body: {} }, "the response's `method` must be a non-empty string, not the string \"\"."],
+    [{ method: 'POST', path: '/v1/orders', status: 201, headers: 'x', body: {} }, "the response's `headers` must be an object, not the string \"x\"."],
+    [null, 'the response must be an object { method, path, status, headers?, body }, not null.'],
+  ])('checkResponse(%j) throws one TypeError naming the mistake', (input, message) => {
+    expect(() => checkResponse(API, input as ResponseInput)).toThrow(new TypeError(`spectral-agent-ux/runtime: ${message}`));
+  });
+
+  test.each([
+    [{ onviolation: () => undefined }, 'unknown option `onviolation`; did you mean `onViolation`? Known options: spec, mode, onViolation, names, prefixes, undeclared.'],
+    [{ prefix: ['/v1/'] }, 'unknown option `prefix`; did you mean `prefixes`? Known options: spec, mode, onViolation, names, prefixes, undeclared.'],
+    [{ names: { nextSteps: 'next' } }, 'option `names` must be an object of string arrays, e.g. { nextSteps: ["next"] }, not an object.'],
+    [{ undeclared: 'yes' }, 'option `undeclared` must be a boolean, not the string "yes".'],
+    [{ onViolation: 'log' }, 'option `onViolation` must be a function, not the string "log".'],
+  ])('agentUxGuard(%j) throws at creation, before any response', (options, message) => {
+    expect(() => agentUxGuard({ spec: API, ...options } as never)).toThrow(new TypeError(`spectral-agent-ux/runtime: ${message}`));
+  });
+
+  test('checkResponse takes only the checking options', () => {
+    expect(() => checkResponse(API, post('/v1/orders', 201, {}), { mode: 'strict' } as never)).toThrow(
+      new TypeError('spectral-agent-ux/runtime: unknown option `mode`. Known options: names, prefixes, undeclared.'),
+    );
+  });
+
+  test('property: inspect never throws, whatever it is handed', () => {
+    fc.assert(
+      fc.property(fc.anything(), fc.anything(), (input, body) => {
+        guard.inspect(input as ResponseInput);
+        guard.inspect(post('/v1/orders', 201, body));
+        guard.inspect(post('/v1/orders/o1/cancel', 409, body));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  test('property: checkResponse never throws on a well-formed response, whatever its path and JSON body', () => {
+    fc.assert(
+      fc.property(fc.constantFrom('GET', 'POST', 'DELETE', 'PATCH'), fc.string(), fc.integer({ min: 100, max: 599 }), fc.json(), (method, path, status, json) => {
+        checkResponse(API, { method, path: `/v1/${path}`, status, body: JSON.parse(json) as unknown });
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe('judged as sent, on the route that answered', () => {
+  test('a body whose toJSON adds the steps is judged with them; one whose toJSON drops them, without', () => {
+    expect(rules(post('/v1/orders', 201, { id: 'o1', toJSON: () => ({ id: 'o1', nextSteps: GOOD_STEPS }) }))).toEqual([]);
+    expect(rules(post('/v1/orders', 201, { id: 'o1', nextSteps: GOOD_STEPS, toJSON: () => ({ id: 'o1' }) }))).toEqual(['ax-envelope-next-steps']);
+  });
+
+  test('inherited members and class getters are not sent, so they do not count', () => {
+    class Order {
+      id = 'o1';
+      get nextSteps() {
+        return GOOD_STEPS;
+      }
+    }
+    expect(rules(post('/v1/orders', 201, new Order()))).toEqual(['ax-envelope-next-steps']);
+    expect(rules(post('/v1/orders', 201, Object.create({ nextSteps: GOOD_STEPS }) as object))).toEqual(['ax-envelope-next-steps']);
+  });
+
+  test("the framework's matched route names the operation: decoded and differently cased paths still find it", () => {
+    const read = { method: 'GET', status: 200, body: { id: 'o1' } };
+    expect(rules({ ...read, path: '/v1/%6Frders/o1', route: '/v1/orders/:id' })).toEqual([]);
+    expect(checkResponse(API, { ...post('/V1/ORDERS', 201, { id: 'o1' }), route: '/v1/orders' }).map(found => found.message)).toEqual([
+      'POST /orders 201: the response body has no `nextSteps`, so an agent cannot tell which call comes next. Send `nextSteps`: the calls that follow, each { action, method, href, description }.',
+    ]);
+  });
+
+  test("a response to a request the framework routed nowhere (its own 404) is not checked", () => {
+    expect(rules({ ...post('/v1/orders/', 404, { message: 'Route POST:/v1/orders/ not found', error: 'Not Found', statusCode: 404 }), matched: false })).toEqual([]);
+    expect(rules(post('/v1/orders/', 404, { message: 'Route POST:/v1/orders/ not found', error: 'Not Found', statusCode: 404 }))).toEqual([
+      'ax-recoverable-error-structure',
+      'ax-recoverable-suggestion',
+    ]);
+  });
+});
