@@ -16,6 +16,7 @@ import { DiagnosticSeverity } from '@stoplight/types';
 import packageRuleset from '../ruleset';
 import { HTTP_METHODS, isObject, OpenApiDocument } from '../lib/document';
 import { firstLine, InputError } from './args';
+import { causeOf } from './files';
 
 /** What Spectral's Rule.getSeverityForSource answers for a rule that is off. */
 export const OFF = -1;
@@ -77,7 +78,7 @@ export async function readParsed(file: string): Promise<ParsedDocument> {
     text = await fs.promises.readFile(file, 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    throw new InputError(file, code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory, not a file' : firstLine(error));
+    throw new InputError(file, code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory, not a file' : causeOf(error));
   }
   const document = parseFile(text, file);
   const syntax = syntaxProblem(document, file);

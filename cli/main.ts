@@ -6,6 +6,7 @@ import { version } from '../package.json';
 import { baseline } from './baseline/command';
 import { report } from './report/command';
 import { firstLine, InputError, UsageError } from './args';
+import { asFileError } from './files';
 import type { Command, Io } from './io';
 
 const COMMANDS: Record<string, Command> = { report, baseline };
@@ -39,6 +40,7 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
   } catch (error) {
     if (error instanceof UsageError) io.stderr(`${prefix}: ${error.message} (see --help)\n`);
     else if (error instanceof InputError) io.stderr(`${prefix}: ${firstLine(error.lineFrom(io.cwd))}\n`);
+    else if (asFileError(error) !== undefined) io.stderr(`${prefix}: ${firstLine(asFileError(error)!.lineFrom(io.cwd))}\n`);
     else io.stderr(`${prefix}: unexpected error: ${firstLine(error)}\n`);
     return 2;
   }

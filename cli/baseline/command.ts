@@ -10,7 +10,8 @@ import { findRulesetFile, isBaseline, lintWith, loadRuleset, readDocument, readP
 import type { Command, Io } from '../io';
 import { BASELINE_USAGE, parseBaselineArgs, type BaselineOptions } from './args';
 import { documentPattern, entriesFor } from './entries';
-import { baselineOf, findingsOf, plural, renderBaseline, writeAtomically, type Baseline, type Entry } from './file';
+import { withLock, writeAtomically } from '../files';
+import { baselineOf, findingsOf, plural, renderBaseline, type Baseline, type Entry } from './file';
 
 const say = (io: Io, text: string) => io.stdout(`spectral-agent-ux baseline: ${text}\n`);
 const warn = (io: Io, text: string) => io.stderr(`spectral-agent-ux baseline: ${text}\n`);
@@ -61,7 +62,7 @@ async function write(options: BaselineOptions, io: Io): Promise<number> {
   }
   const current = await findingsNow(options, withoutOverrides(ruleset, baselineFile), baselineFile, io);
   const entries = [...current.entries.values()];
-  writeAtomically(baselineFile, renderBaseline({ extends: extendsEntry(rulesetFile, baselineFile), entries }));
+  writeAtomically(baselineFile, renderBaseline({ extends: extendsEntry(rulesetFile, baselineFile), entries }), 'the baseline');
   say(io, `wrote ${shown(baselineFile, io.cwd)}: ${summary(entries)}; in CI: npx spectral lint -r ${shown(baselineFile, io.cwd)} ${options.files.join(' ')}`);
   return 0;
 }
@@ -103,7 +104,7 @@ async function compare(options: BaselineOptions, io: Io): Promise<number> {
     else say(io, `${shown(baselineFile, io.cwd)} is up to date: ${summary(kept)}`);
     return stale.length > 0 ? 1 : 0;
   }
-  writeAtomically(baselineFile, renderBaseline({ extends: baseline.extends, entries: kept }));
+  writeAtomically(baselineFile, renderBaseline({ extends: baseline.extends, entries: kept }), 'the baseline');
   const removed = stale.reduce((sum, { rules }) => sum + rules.length, 0);
   say(io, `pruned ${shown(baselineFile, io.cwd)}: ${plural(removed, 'rule id')} removed from ${plural(stale.length, 'entry', 'entries')}; ${summary(kept)} left`);
   return 0;
@@ -113,6 +114,8 @@ export const baseline: Command = {
   usage: BASELINE_USAGE,
   run: (argv, io) => {
     const options = parseBaselineArgs(argv);
-    return options.mode === 'write' ? write(options, io) : compare(options, io);
+    if (options.mode === 'check') return compare(options, io);
+    // Writing or pruning: one run per baseline file at a time, or one of two writes would be lost.
+    return withLock(path.resolve(io.cwd, options.output), () => (options.mode === 'write' ? write(options, io) : compare(options, io)));
   },
 };

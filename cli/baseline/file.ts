@@ -3,8 +3,6 @@
  * place with findings today, turning off exactly the rules found there. Written sorted, one comment per
  * entry with the findings it covers, so that a pull request that shrinks it reads well.
  */
-import * as fs from 'node:fs';
-import * as path from 'node:path';
 import { isObject } from '../../lib/document';
 import { InputError } from '../args';
 import { BASELINE_MARK as MARK, isBaseline } from '../lint';
@@ -76,15 +74,3 @@ export function baselineOf(data: unknown, file: string): Baseline {
   return { extends: extended, entries };
 }
 
-/** Writes the whole file under a temporary name beside it, then renames: never half a baseline. */
-export function writeAtomically(file: string, text: string): void {
-  const partial = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.tmp`);
-  try {
-    fs.mkdirSync(path.dirname(file), { recursive: true });
-    fs.writeFileSync(partial, text);
-    fs.renameSync(partial, file);
-  } catch (error) {
-    fs.rmSync(partial, { force: true });
-    throw new InputError(file, `cannot write the baseline (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
-  }
-}

@@ -1,6 +1,6 @@
 /** The `report` command: lint like the CLI, score, render, and compare with `--min-score`. */
-import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { writeAtomically } from '../files';
 import type { Command, Io } from '../io';
 import { lint } from '../lint';
 import { parseReportArgs, REPORT_USAGE, type Format, type ReportOptions } from './args';
@@ -32,7 +32,7 @@ async function run(options: ReportOptions, io: Io): Promise<number> {
   if (large) progress(`scored ${data.operations.length} operations in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   const text = RENDERERS[options.format](data);
   if (options.output === undefined) io.stdout(text);
-  else fs.writeFileSync(path.resolve(io.cwd, options.output), text);
+  else writeAtomically(path.resolve(io.cwd, options.output), text, 'the report');
   const score = data.overall.score;
   if (options.minScore !== undefined && score !== null && score < options.minScore) {
     io.stderr(`spectral-agent-ux report: overall score ${score}% is below --min-score ${options.minScore}\n`);

@@ -1,0 +1,111 @@
+/**
+ * The files the bin writes and reads, and how their failures read: every command writes through a
+ * temporary file and a rename (a cut-off write never replaces the previous file), a baseline is written
+ * by one run at a time, and a file error is one line naming the file and the cause.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { InputError } from './args';
+
+const CAUSES: Record<string, string> = {
+  ENOENT: 'no such file or folder',
+  EISDIR: 'is a folder, not a file',
+  ENOTDIR: 'a part of the path is a file, not a folder',
+  // From mkdir: a file stands where a folder of the path should be.
+  EEXIST: 'a part of the path is a file, not a folder',
+  EACCES: 'permission denied',
+  EPERM: 'permission denied',
+  EROFS: 'the file system is read-only',
+  ENOSPC: 'the disk is full',
+  EDQUOT: 'the disk quota is used up',
+  EFBIG: 'the file is larger than this system allows (a file-size limit)',
+  EMFILE: 'too many files are open',
+};
+
+/** Why a file operation failed, in words: `ENOSPC` reads "the disk is full". */
+export function causeOf(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  return (code !== undefined && CAUSES[code]) || (error instanceof Error ? error.message.split('\n')[0] : String(error));
+}
+
+/** A file-system error that names its file (Node's `error.path`): the bin prints it as `<file>: <cause>`. */
+export function asFileError(error: unknown): InputError | undefined {
+  const failed = error as NodeJS.ErrnoException | undefined;
+  return typeof failed?.code === 'string' && typeof failed.path === 'string' ? new InputError(path.resolve(failed.path), causeOf(error)) : undefined;
+}
+
+/**
+ * Writes `text` to `file` through a temporary file beside it and a rename, creating the folder: a write
+ * cut off (a full disk, a file-size limit) leaves the previous file as it was. `what` names the file in
+ * the error ("the report", "the baseline").
+ */
+export function writeAtomically(file: string, text: string, what: string): void {
+  const partial = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.tmp`);
+  try {
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(partial, text);
+    fs.renameSync(partial, file);
+  } catch (error) {
+    removeQuietly(partial);
+    throw new InputError(file, `cannot write ${what}: ${causeOf(error)}`);
+  }
+}
+
+/** Removes a file if it can: cleaning up after a failed write must not hide why it failed. */
+function removeQuietly(file: string): void {
+  try {
+    fs.rmSync(file, { force: true });
+  } catch {
+    // Under a path that is no folder there is nothing to remove.
+  }
+}
+
+/**
+ * Runs `work` while holding `<file>.lock`, created exclusively: a second run on the same file stops
+ * with a clear line instead of both saying they wrote it and one write being lost. A lock left by a
+ * process that no longer runs is taken over.
+ */
+export async function withLock<T>(file: string, work: () => Promise<T>): Promise<T> {
+  const lock = `${file}.lock`;
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  if (!tryLock(lock)) {
+    const holder = Number(readLock(lock));
+    if (Number.isInteger(holder) && holder > 0 && isRunning(holder)) {
+      throw new InputError(file, `another run (process ${holder}) is writing it; wait for it to finish (or delete ${path.basename(lock)} if no run is going)`);
+    }
+    fs.rmSync(lock, { force: true });
+    if (!tryLock(lock)) throw new InputError(file, `another run is writing it; wait for it to finish (or delete ${path.basename(lock)} if no run is going)`);
+  }
+  try {
+    return await work();
+  } finally {
+    fs.rmSync(lock, { force: true });
+  }
+}
+
+function tryLock(lock: string): boolean {
+  try {
+    fs.writeFileSync(lock, String(process.pid), { flag: 'wx' });
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw new InputError(lock, `cannot create the lock: ${causeOf(error)}`);
+  }
+}
+
+function readLock(lock: string): string {
+  try {
+    return fs.readFileSync(lock, 'utf8');
+  } catch {
+    return '';
+  }
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
