@@ -44,11 +44,27 @@ function listed(operation: Operation, entries: readonly string[] | undefined): b
 export function readsOnly(doc: OpenApiDocument, operation: Operation, options: ScopeOptions): boolean {
   const flag = operation.node[READ_ONLY_EXTENSION];
   if (typeof flag === 'boolean') return flag;
-  if (listed(operation, options?.readOnly)) return true;
+  return listed(operation, options?.readOnly) || remembered(namedLikeQuery, operation, () => queryByName(doc, operation));
+}
+
+function queryByName(doc: OpenApiDocument, operation: Operation): boolean {
   if (operation.method !== 'post') return false;
   const statuses = doc.responses(operation).map(response => response.status);
   return statuses.includes('200') && !statuses.includes('201') && namedBy(operation).some(word => READ_VERBS.has(word));
 }
+
+/**
+ * What an operation is does not change between calls: the rules ask once per rule and the runtime guard
+ * once per response, so each answer is kept per operation object.
+ */
+function remembered(known: WeakMap<object, boolean>, operation: Operation, compute: () => boolean): boolean {
+  let answer = known.get(operation.node);
+  if (answer === undefined) known.set(operation.node, (answer = compute()));
+  return answer;
+}
+const namedLikeQuery = new WeakMap<object, boolean>();
+const authentication = new WeakMap<object, boolean>();
+const consumerOperations = new WeakMap<object, boolean>();
 
 /** The `tokenUrl` paths of the OAuth 2.0 security schemes (OpenAPI 3 flows, Swagger 2.0 definitions). */
 function tokenPaths(doc: OpenApiDocument): string[] {
@@ -81,6 +97,10 @@ function returnsToken(doc: OpenApiDocument, operation: Operation): boolean {
 
 /** An OAuth 2.0 token endpoint (a scheme's `tokenUrl`, or a token in the 2xx body) or a login endpoint. */
 export function authenticates(doc: OpenApiDocument, operation: Operation): boolean {
+  return remembered(authentication, operation, () => isAuthentication(doc, operation));
+}
+
+function isAuthentication(doc: OpenApiDocument, operation: Operation): boolean {
   return tokenPaths(doc).some(path => path === operation.path || (operation.path.length > 1 && path.endsWith(operation.path))) || returnsToken(doc, operation) || namedBy(operation).some(word => LOGIN_WORDS.has(word));
 }
 
@@ -95,12 +115,8 @@ const CONSUMER_TEXT = /\b(sent|delivered|posted) to (your|the (consumer|subscrib
  * webhook) answer with JSON or take no body, and an agent calls those.
  */
 export function calledByApi(doc: OpenApiDocument, operation: Operation): boolean {
-  // Every rule asks this of every operation: read each operation once.
-  let known = consumerOperations.get(operation.node);
-  if (known === undefined) consumerOperations.set(operation.node, (known = describesCallback(doc, operation)));
-  return known;
+  return remembered(consumerOperations, operation, () => describesCallback(doc, operation));
 }
-const consumerOperations = new WeakMap<object, boolean>();
 
 function describesCallback(doc: OpenApiDocument, operation: Operation): boolean {
   const { summary, description, tags, parameters, requestBody } = operation.node;

@@ -26,14 +26,14 @@ const cpu = () => {
   return user + system;
 };
 
-/** The mean CPU µs per call of `run(i)`, median of `batches` batches after one warm-up batch. */
-function perCall(run) {
+/** The mean CPU µs per call of `run(i)`, median of `batches` batches of `count` calls after one warm-up batch. */
+function perCall(run, count = responses) {
   const means = [];
   let next = 0;
   for (let batch = 0; batch <= batches; batch++) {
     const start = cpu();
-    for (let i = 0; i < responses; i++) run(next++);
-    if (batch > 0) means.push((cpu() - start) / responses);
+    for (let i = 0; i < count; i++) run(next++);
+    if (batch > 0) means.push((cpu() - start) / count);
   }
   return median(means);
 }
@@ -85,3 +85,21 @@ const us = value => `${value.toFixed(1)} µs`;
 for (const row of rows) console.log(`| ${row.operations} operations | ${row.prepare} | ${us(row.mutation)} | ${us(row.error)} | ${us(row.guard)} | ${us(row.floor)} |`);
 const worst = Math.max(...rows.map(row => row.mutation));
 console.log(`\nTarget: under 50 µs for a typical mutation response: ${worst < 50 ? 'met' : 'NOT met'} (${worst.toFixed(1)} µs).`);
+
+// Hostile inputs (issue "Safe under hostile input"): each is bounded by the guard's own limits, measured per response.
+const spec = synthetic(200);
+const observe = agentUxGuard({ spec, mode: 'observe', undeclared: true, onViolation: () => {} });
+const long = 'x'.repeat(16_000);
+const steps = count => Array.from({ length: count }, (_, i) => ({ action: 'Read', method: 'GET', href: `/v1/nowhere-${i}/x`, description: 'Read it.' }));
+const fieldErrors = count => ({ code: 'VALIDATION_ERROR', message: 'Invalid.', errors: Array.from({ length: count }, (_, i) => ({ code: 'INVALID', message: 'Invalid.', field: `items[${i}].name` })) });
+const hostile = [
+  ['a 16,000-character request path (undeclared)', i => observe.inspect({ method: 'GET', path: `/v1/${long}${i}`, status: 404, body: {} })],
+  ['a 16,000-character unmatched href', i => checkResponse(spec, { ...created(i), body: { nextSteps: [{ action: 'Read', method: 'GET', href: `/v1/${long}${i}`, description: 'Read it.' }] } })],
+  ['2,500 unmatched hrefs in one body', i => checkResponse(spec, { ...created(i), body: { id: i, nextSteps: steps(2_500) } })],
+  ['a 400 with 4,000 field errors', i => checkResponse(spec, { ...rejected(i), body: fieldErrors(4_000) })],
+  ['a 400 with 64,000 field errors (over the body budget)', i => observe.inspect({ ...rejected(i), body: fieldErrors(64_000) })],
+];
+console.log(`\nHostile inputs, per response (median of ${batches} batches, CPU time)`);
+console.log('| response | per response |');
+console.log('|---|---|');
+for (const [name, run] of hostile) console.log(`| ${name} | ${(perCall(run, 20) / 1000).toFixed(2)} ms |`);
