@@ -155,3 +155,51 @@ test('registration refuses a description that is not OpenAPI', async () => {
   await expect(Fastify().register(fastifyAgentUx, { spec: { info: {} } }).ready()).rejects.toThrow(message);
   expect(() => expressAgentUx({ spec: { info: {} } })).toThrow(message);
 });
+
+describe('the route that answered, on real servers in strict mode', () => {
+  const created = { id: 'o1' };
+  /** Fastify with one declared route and no catch-all: other paths get Fastify's own 404. */
+  async function fastifyApp(): Promise<Running> {
+    const app = Fastify();
+    await app.register(fastifyAgentUx, { spec: API, mode: 'strict' });
+    app.post('/v1/orders', async (_request, reply) => reply.code(201).send(created));
+    const url = await app.listen({ host: '127.0.0.1', port: 0 });
+    return { url, close: () => app.close() };
+  }
+  /** Express, case-insensitive as by default, with a JSON 404 for everything else. */
+  async function expressApp(): Promise<Running> {
+    const app = express();
+    app.use(expressAgentUx({ spec: API, mode: 'strict' }));
+    app.post('/v1/orders', (_request, response) => void response.status(201).json(created));
+    app.use((_request, response) => void response.status(404).json({ message: 'No such route.' }));
+    const server = await new Promise<Server>(resolve => {
+      const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
+    });
+    const { port } = server.address() as AddressInfo;
+    return { url: `http://127.0.0.1:${port}`, close: () => new Promise(resolve => server.close(() => resolve())) };
+  }
+  const send = async (running: Running, path: string) => {
+    const response = await fetch(`${running.url}${path}`, { method: 'POST' });
+    return { status: response.status, json: (await response.json()) as Record<string, unknown> };
+  };
+
+  test("Fastify: its own 404 for a path it routed nowhere goes out untouched; a decoded path is judged on its route", async () => {
+    const running = await fastifyApp();
+    try {
+      for (const path of ['/v1/orders/', '/v1//orders']) expect(await send(running, path)).toMatchObject({ status: 404, json: { statusCode: 404 } });
+      expect(await send(running, '/v1/%6Frders')).toMatchObject({ status: 500, json: { rule: 'ax-envelope-next-steps', route: '/orders' } });
+    } finally {
+      await running.close();
+    }
+  });
+
+  test("Express: a 404 sent outside any route goes out untouched; a differently cased path is judged on its route", async () => {
+    const running = await expressApp();
+    try {
+      expect(await send(running, '/v1/orders/extra')).toEqual({ status: 404, json: { message: 'No such route.' } });
+      expect(await send(running, '/V1/ORDERS')).toMatchObject({ status: 500, json: { rule: 'ax-envelope-next-steps', route: '/orders' } });
+    } finally {
+      await running.close();
+    }
+  });
+});
