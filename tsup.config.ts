@@ -120,8 +120,9 @@ export const bin = {
   entry: { 'spectral-agent-ux': 'cli/index.ts' },
   format: ['cjs'],
   outExtension: () => ({ js: '.cjs' }),
-  external,
-  noExternal: [/^(?!@stoplight\/)/],
+  // `yaml` (for `fix --apply`) is a dependency resolved at run time: bundled, it would weigh more than the rest of the bin.
+  external: [...external, 'yaml'],
+  noExternal: [/^(?!@stoplight\/|yaml$)/],
   esbuildPlugins: [fromShared],
   splitting: false,
   clean: false,

@@ -4,18 +4,20 @@
  */
 import { version } from '../package.json';
 import { baseline } from './baseline/command';
+import { fix } from './fix/command';
 import { report } from './report/command';
 import { firstLine, InputError, UsageError } from './args';
 import { asFileError } from './files';
 import type { Command, Io } from './io';
 
-const COMMANDS: Record<string, Command> = { report, baseline };
+const COMMANDS: Record<string, Command> = { report, baseline, fix };
 
 export const USAGE = `Usage: spectral-agent-ux <command> [options]
 
 Commands:
   report <openapi-file>       score how ready the description is for LLM agents (markdown, json, html)
   baseline <openapi-file>...  write a Spectral ruleset that accepts today's findings, so CI fails only on new ones
+  fix <openapi-file>          write the fixes that need no person as an OpenAPI Overlay, or apply them (--apply)
 
 Run \`spectral-agent-ux <command> --help\` for its options. -v, --version shows the version.
 Exit codes: 0 done, 1 the command's check failed (--min-score, --check), 2 bad usage or input.`;
@@ -29,7 +31,7 @@ async function dispatch(argv: readonly string[], io: Io): Promise<number> {
   else if (command !== undefined && asks(rest, '--help', '-h')) io.stdout(`${command.usage}\n`);
   else if (command !== undefined) return command.run(rest, io);
   else if (asks(argv, '--help', '-h')) io.stdout(`${USAGE}\n`);
-  else throw new UsageError(name === undefined ? 'missing command: report or baseline' : `unknown command "${name}" (the commands are: report, baseline)`);
+  else throw new UsageError(name === undefined ? 'missing command: report, baseline or fix' : `unknown command "${name}" (the commands are: report, baseline, fix)`);
   return 0;
 }
 

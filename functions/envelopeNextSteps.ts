@@ -1,4 +1,5 @@
-import { isEnvelopeStatus, type Body, type OpenApiDocument, type Response } from '../lib/document';
+import { isEnvelopeStatus, valueAt, type Body, type JsonObject, type OpenApiDocument, type Response } from '../lib/document';
+import { composedWith, ensureEdit, propertyEdits, type Edit } from '../lib/edits';
 import { linkCollections } from '../lib/hypermedia';
 import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/names';
 import { label, placeIn, ruleFunction, type Finding } from '../lib/rule-function';
@@ -20,8 +21,36 @@ function isOpaque(body: Body, views: readonly ObjectView[] | undefined): boolean
   return body.mediaType.split(';')[0].trim() === '*/*' && views !== undefined && views.length > 0 && views.every(view => view.types?.length === 1 && view.types[0] === 'string');
 }
 
-/** What one 2xx body lacks: nothing, when every shape declares nextSteps or (unless turned off) callable links. */
-function problem(doc: OpenApiDocument, body: Body, names: readonly string[], options: Options): string | undefined {
+/**
+ * The shared step schema the fix declares once: the four members required and `method` an HTTP method,
+ * as ax-envelope-next-steps-shape asks, so that following the fix creates no finding of its own.
+ */
+const NEXT_STEP = {
+  type: 'object',
+  required: ['action', 'method', 'href', 'description'],
+  properties: {
+    action: { type: 'string', description: 'What the call does, for the agent to choose by.' },
+    method: { type: 'string', enum: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] },
+    href: { type: 'string', description: 'The concrete URL to call, base path included.' },
+    description: { type: 'string' },
+  },
+};
+
+/** Declares `name` as a list of the shared `NextStep` in each lacking view, and `NextStep` itself where the document keeps its schemas. */
+function nextStepsEdits(doc: OpenApiDocument, views: readonly ObjectView[], name: string): Edit[] | undefined {
+  const home = doc.isSwagger2 ? ['definitions', 'NextStep'] : ['components', 'schemas', 'NextStep'];
+  const declared = ensureEdit(doc, home, NEXT_STEP);
+  const properties = propertyEdits(doc, views, name, { type: 'array', items: { $ref: `#/${home.join('/')}` } });
+  // A schema that composes the edited one and declares its own steps would then hold two, maybe conflicting: a person's call.
+  const declaresSteps = (schema: JsonObject) => (viewsOf(doc, schema, undefined) ?? []).some(view => view.properties.has(name));
+  if (properties?.some(edit => composedWith(doc, edit.target).some(declaresSteps))) return undefined;
+  // An existing `NextStep` of the API's own is referenced as it is.
+  const existing = declared === undefined && valueAt(doc.root, home) !== undefined;
+  return properties === undefined || (declared === undefined && !existing) ? undefined : [...properties, ...(declared === undefined ? [] : [declared])];
+}
+
+/** What one 2xx body lacks (nothing, when every shape declares nextSteps or, unless turned off, callable links), and the edits when mechanical. */
+function problem(doc: OpenApiDocument, body: Body, names: readonly string[], options: Options): { what: string; edits?: Edit[] } | undefined {
   const views = viewsOf(doc, body.schema!.value, body.schema!.location);
   if (isOpaque(body, views)) return undefined;
   const collectionNames = namesFor(options, 'linkCollection');
@@ -32,15 +61,16 @@ function problem(doc: OpenApiDocument, body: Body, names: readonly string[], opt
   const [name] = names;
   const scalar = lacking.find(view => !isObjectView(view));
   if (scalar !== undefined) {
-    return `the ${body.mediaType} response is ${kindOf(scalar)}, with no room for \`${name}\`. Wrap it: \`{ data: ${scalar.types?.includes('array') ? '[…]' : '…'}, ${name}: ${STEP} }\`.`;
+    return { what: `the ${body.mediaType} response is ${kindOf(scalar)}, with no room for \`${name}\`. Wrap it: \`{ data: ${scalar.types?.includes('array') ? '[…]' : '…'}, ${name}: ${STEP} }\`.` };
   }
   const several = views!.length > 1;
   const subject = several ? `${lacking.length} of its ${views!.length} oneOf/anyOf shapes` : 'the response schema';
   const links = options.hypermedia === false ? undefined : lacking.flatMap(view => linkCollections(doc, view, collectionNames))[0];
   if (links !== undefined) {
-    return `${subject} ${several ? 'declare' : 'declares'} \`${links.property.name}\` with an href but no \`method\` to send. Declare a \`method\` on each link, or add \`${name}\`: ${STEP}.`;
+    return { what: `${subject} ${several ? 'declare' : 'declares'} \`${links.property.name}\` with an href but no \`method\` to send. Declare a \`method\` on each link, or add \`${name}\`: ${STEP}.` };
   }
-  return `${subject} ${several ? 'do' : 'does'} not declare \`${name}\`. Add \`${name}\`: ${STEP} to the ${body.mediaType} schema${several ? ', in every branch' : ''}.`;
+  const edits = nextStepsEdits(doc, lacking, name);
+  return { what: `${subject} ${several ? 'do' : 'does'} not declare \`${name}\`. Add \`${name}\`: ${STEP} to the ${body.mediaType} schema${several ? ', in every branch' : ''}.`, ...(edits === undefined ? {} : { edits }) };
 }
 
 /** ax-envelope-next-steps: every 2xx body of a mutation tells the agent its next legal calls. */
@@ -58,8 +88,8 @@ export default ruleFunction<Options>(
     for (const operation of operations.filter(operation => asksNextSteps(doc, operation, options))) {
       for (const response of doc.responses(operation).filter((entry: Response) => isEnvelopeStatus(entry.status))) {
         for (const body of doc.jsonBodies(operation, response)) {
-          const what = body.schema === undefined ? undefined : problem(doc, body, names, options);
-          if (what !== undefined) findings.push({ message: `${label(operation, response)}: ${what}`, path: placeIn(response, body.schema!.location) });
+          const found = body.schema === undefined ? undefined : problem(doc, body, names, options);
+          if (found !== undefined) findings.push({ message: `${label(operation, response)}: ${found.what}`, path: placeIn(response, body.schema!.location), edits: found.edits });
         }
       }
     }

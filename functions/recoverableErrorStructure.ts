@@ -1,5 +1,6 @@
 import { describeViews, errorSchemas, responseExtension, type Problem } from '../lib/error-bodies';
 import { carrierAnswer, schemaCarriers, type Carrier, type SchemaNode } from '../lib/error-shapes';
+import { propertyEdits, requiredEdits, type Edit } from '../lib/edits';
 import { carrierName, insideOf, placeOf } from '../lib/error-wording';
 import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/names';
 import { ruleFunction } from '../lib/rule-function';
@@ -35,7 +36,17 @@ export default ruleFunction<Options>('recoverableErrorStructure', nameOptionsSch
       optional.length > 0 ? `does not require ${optional.join(' or ')}` : undefined,
     ].filter(part => part !== undefined);
     const fixes = [missing.length > 0 ? `Add ${missing.join(' and ')}${placeOf(carrier)}` : undefined, optional.length > 0 ? `List ${optional.join(' and ')} as required in ${carrierName(carrier)}` : undefined].filter(part => part !== undefined);
-    return { what: `${what.join(' and ')}${insideOf(carrier)}`, fix: `${fixes.join('. ')}.` };
+    return { what: `${what.join(' and ')}${insideOf(carrier)}`, fix: `${fixes.join('. ')}.`, edits: editsFor({ carrier, code, message }) };
+  };
+
+  /** The same fix as edits: each missing member declared (a string) and required, each optional one required where it is declared. */
+  const editsFor = ({ carrier, code, message }: Holding): Edit[] | undefined => {
+    const views = carrier.nodes.flatMap(node => node.views);
+    const parts = [
+      [code, codeName],
+      [message, messageName],
+    ].flatMap(([state, name]) => (state === undefined ? [] : [state === 'missing' ? propertyEdits(doc, views, name!, { type: 'string' }, true) : requiredEdits(doc, views, state!)]));
+    return parts.every(edits => edits !== undefined) ? parts.flat() as Edit[] : undefined;
   };
 
   return errorSchemas(doc, operations, RESPONSES['ax-recoverable-error-structure']).flatMap(target => {

@@ -1,4 +1,5 @@
 import { type OpenApiDocument, type Operation } from '../lib/document';
+import { operationEdit } from '../lib/edits';
 import { wrongFlag } from '../lib/extensions';
 import { nameOptionsSchema, type NameOptions } from '../lib/names';
 import { label, ruleFunction, type Finding } from '../lib/rule-function';
@@ -25,7 +26,10 @@ export default ruleFunction<Options>('recoverableIdempotent', nameOptionsSchema(
       if (wrong !== undefined) findings.push(wrong);
       continue;
     }
-    findings.push({ message: `${label(operation)}: ${missing(doc, operation, options)}`, path: operation.location });
+    // RFC 9110 makes PUT and DELETE idempotent, and a key makes a POST so: the edit declares `true`, as the message advises.
+    const edits = [operationEdit(operation, { [FLAG]: true })];
+    if (operation.node[RETRYABLE_FLAG] === false && idempotencyKeyOf(doc, operation, options) !== undefined) edits.push(operationEdit(operation, { [RETRYABLE_FLAG]: true }));
+    findings.push({ message: `${label(operation)}: ${missing(doc, operation, options)}`, path: operation.location, edits });
   }
   return findings;
 });

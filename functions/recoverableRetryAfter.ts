@@ -1,4 +1,5 @@
 import { child, errorBodies, headerNamed, isJsonMediaType, type OpenApiDocument, type Operation, type Response } from '../lib/document';
+import { headerEdit } from '../lib/edits';
 import { errorSchemasOf, type ErrorSchema } from '../lib/error-bodies';
 import { exampleMembers, schemaAnswer } from '../lib/error-shapes';
 import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/names';
@@ -51,6 +52,9 @@ export default ruleFunction<Options>('recoverableRetryAfter', nameOptionsSchema(
       if (headerNamed(headers, headerNames) !== undefined) continue;
       // Not a skip: a response without `headers` is exactly the one that forgot Retry-After.
       const noHeader = `no \`${headerNames[0]}\` header`;
+      // The header is the fix both messages name first: declared on the response, in seconds (RFC 9110 allows a date too).
+      const edit = headerEdit(doc, response, headerNames[0], 'integer', 'Seconds to wait before retrying.');
+      const edits = edit === undefined ? {} : { edits: [edit] };
       const { schemas, unreadable } = errorSchemasOf(doc, operation, response);
       if (unreadable) continue; // the body might carry the delay; say nothing rather than guess
       if (schemas.length === 0) {
@@ -58,6 +62,7 @@ export default ruleFunction<Options>('recoverableRetryAfter', nameOptionsSchema(
         findings.push({
           message: `${label(operation, response)}: ${noHeader}, so an agent cannot tell how long to wait. ${addHeader} under its \`headers\`.`,
           path: headers === undefined ? response.at : placeIn(response, child(response.location, 'headers')),
+          ...edits,
         });
         continue;
       }
@@ -69,6 +74,7 @@ export default ruleFunction<Options>('recoverableRetryAfter', nameOptionsSchema(
       findings.push({
         message: `${label(operation, response)}: ${noHeader}, and ${withoutDelay(lacking)} no retry delay. ${addHeader} or a \`${delayNames[0]}\` (integer) property.`,
         path: placeIn(response, lacking.length === 1 ? lacking[0].target.schema.location : undefined),
+        ...edits,
       });
     }
   }

@@ -1,9 +1,24 @@
+import type { OpenApiDocument, Operation } from '../lib/document';
+import { operationEdit } from '../lib/edits';
 import { wrongFlag } from '../lib/extensions';
 import { nameOptionsSchema, type NameOptions } from '../lib/names';
 import { label, ruleFunction, type Finding } from '../lib/rule-function';
 import { asksRetryable, idempotencyKeyOf, readsOnly, RETRYABLE_FLAG as FLAG } from '../lib/scope';
 
 type Options = NameOptions<'idempotencyKeyHeader'> & { readOnly?: string[] };
+
+/**
+ * The value the operation's own declarations justify, and why: a query sent as a POST, a POST
+ * deduplicated by its key and the methods RFC 9110 defines as idempotent are safe to repeat (the same
+ * advice ax-recoverable-idempotent gives); any other mutation is not, until its owner says otherwise.
+ */
+function advice(doc: OpenApiDocument, operation: Operation, options: Options): { value: boolean; why: string } {
+  if (readsOnly(doc, operation, options)) return { value: true, why: ': it only reads, so a repeat is safe.' };
+  const key = idempotencyKeyOf(doc, operation, options);
+  if (key !== undefined) return { value: true, why: `: a retry with the same \`${key}\` acts once.` };
+  if (operation.method === 'put' || operation.method === 'delete') return { value: true, why: `: ${operation.method.toUpperCase()} is idempotent (RFC 9110), so a repeat acts once.` };
+  return { value: false, why: ' (`true` if a repeat cannot create a duplicate or a second effect).' };
+}
 
 /** ax-recoverable-retryable: every mutation says whether repeating it is safe (R3); the flag is a boolean wherever an operation carries it. */
 export default ruleFunction<Options>(
@@ -17,14 +32,12 @@ export default ruleFunction<Options>(
         if (wrong !== undefined) findings.push(wrong);
         continue;
       }
-      const key = idempotencyKeyOf(doc, operation, options);
-      // A query sent as a POST, or a POST deduplicated by its key, is safe to repeat: the advice says so, as ax-recoverable-idempotent's does.
-      const fix = readsOnly(doc, operation, options)
-        ? `Add \`${FLAG}: true\` to the operation: it only reads, so a repeat is safe.`
-        : key !== undefined
-          ? `Add \`${FLAG}: true\` to the operation: a retry with the same \`${key}\` acts once.`
-          : `Add \`${FLAG}: false\` to the operation (\`true\` if a repeat cannot create a duplicate or a second effect).`;
-      findings.push({ message: `${label(operation)}: no \`${FLAG}\`, so an agent cannot tell if retrying a failed call is safe. ${fix}`, path: operation.location });
+      const { value, why } = advice(doc, operation, options);
+      findings.push({
+        message: `${label(operation)}: no \`${FLAG}\`, so an agent cannot tell if retrying a failed call is safe. Add \`${FLAG}: ${value}\` to the operation${why}`,
+        path: operation.location,
+        edits: [operationEdit(operation, { [FLAG]: value })],
+      });
     }
     return findings;
   },

@@ -1,5 +1,6 @@
 import { describeViews, errorSchemas } from '../lib/error-bodies';
 import { bodyCarrier, memberNames, schemaAnswer } from '../lib/error-shapes';
+import { propertyEdits } from '../lib/edits';
 import { inStyleOf, placeOf } from '../lib/error-wording';
 import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/names';
 import { ruleFunction } from '../lib/rule-function';
@@ -16,9 +17,11 @@ export default ruleFunction<Options>('recoverableRetryableFlag', nameOptionsSche
     const flag = schemaAnswer(doc, view, 'retryFlag', options);
     if (flag === undefined) {
       const home = bodyCarrier(doc, view, options);
+      const name = inStyleOf(memberNames(home), names);
       return {
         what: 'has no retry flag',
-        fix: `Add \`${inStyleOf(memberNames(home), names)}\` (boolean)${placeOf(home)}, true when the same call may succeed later.`,
+        fix: `Add \`${name}\` (boolean)${placeOf(home)}, true when the same call may succeed later.`,
+        edits: propertyEdits(doc, home.nodes[0].views, name, { type: 'boolean' }),
       };
     }
     // An untyped flag is not declared wrong; only a declared type that cannot hold true/false is.

@@ -3,6 +3,7 @@ import { type OpenApiDocument, type Operation } from '../lib/document';
 import { describeViews, errorSchemas, responseExtension } from '../lib/error-bodies';
 import { inputsOf } from '../lib/inputs';
 import { homeCarrier, memberNames, schemaAnswer } from '../lib/error-shapes';
+import { propertyEdits } from '../lib/edits';
 import { inStyleOf, placeOf } from '../lib/error-wording';
 import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/names';
 import { ruleFunction } from '../lib/rule-function';
@@ -78,7 +79,8 @@ export default ruleFunction<Options>('recoverableSuggestion', nameOptionsSchema(
         if (schemaAnswer(doc, view, 'hint', options) !== undefined) return undefined;
         const home = homeCarrier(doc, view, options);
         const hint = inStyleOf(memberNames(home), names);
-        return { what: 'has no recovery hint', fix: `Add \`${hint}\`${placeOf(home)}, e.g. "${exampleFor(target.operation, target.response.status)}".` };
+        // The edit declares the member; the sentence it holds is the server's to write, so none is written into the description.
+        return { what: 'has no recovery hint', fix: `Add \`${hint}\`${placeOf(home)}, e.g. "${exampleFor(target.operation, target.response.status)}".`, edits: propertyEdits(doc, home.nodes.flatMap(node => node.views), hint, { type: 'string' }) };
       }),
     );
 });

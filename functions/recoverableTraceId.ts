@@ -1,6 +1,7 @@
 import { headerNamed } from '../lib/document';
 import { describeViews, errorSchemas } from '../lib/error-bodies';
 import { bodyCarrier, memberNames, schemaAnswer } from '../lib/error-shapes';
+import { propertyEdits } from '../lib/edits';
 import { inStyleOf, placeOf } from '../lib/error-wording';
 import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/names';
 import { ruleFunction } from '../lib/rule-function';
@@ -18,9 +19,11 @@ export default ruleFunction<Options>('recoverableTraceId', nameOptionsSchema('co
       describeViews(target, view => {
         if (schemaAnswer(doc, view, 'correlationId', options) !== undefined) return undefined;
         const home = bodyCarrier(doc, view, options);
+        const name = inStyleOf(memberNames(home), names);
         return {
           what: 'has no correlation id',
-          fix: `Add \`${inStyleOf(memberNames(home), names)}\` (string)${placeOf(home)} or an \`${headers[0]}\` header, for the agent to quote.`,
+          fix: `Add \`${name}\` (string)${placeOf(home)} or an \`${headers[0]}\` header, for the agent to quote.`,
+          edits: propertyEdits(doc, home.nodes[0].views, name, { type: 'string' }),
         };
       }),
     );

@@ -90,7 +90,7 @@ function pointerToPath(pointer: string): JsonPath | undefined {
   }
 }
 
-function valueAt(root: unknown, path: JsonPath): unknown {
+export function valueAt(root: unknown, path: JsonPath): unknown {
   let node = root;
   for (const segment of path) {
     if (isObject(node) && Object.prototype.hasOwnProperty.call(node, segment)) node = node[segment];

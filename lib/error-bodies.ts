@@ -4,6 +4,7 @@
  * stay silent on it, so that a missing body is reported once, not once per rule.
  */
 import { isObject, type Body, type Located, type OpenApiDocument, type Operation, type Response } from './document';
+import type { Edit } from './edits';
 import { label, placeIn, type Finding } from './rule-function';
 import { schemaAnswer, type Names } from './error-shapes';
 import { isObjectView, viewsOf, type ObjectView } from './schema';
@@ -19,10 +20,11 @@ export interface ErrorSchema {
   name: string;
 }
 
-/** What one view lacks, and the fix; views with the same problem are reported together. */
+/** What one view lacks, and the fix (as words, and as edits when it is mechanical); views with the same problem are reported together. */
 export interface Problem {
   what: string;
   fix: string;
+  edits?: Edit[];
 }
 
 /** The readable error schemas of one response; `unreadable` when some schema could not be analysed (then stay silent). */
@@ -65,19 +67,22 @@ export function errorSchemas(doc: OpenApiDocument, operations: Operation[], inSc
  * "the error schema has no X" or, for some `oneOf`/`anyOf` shapes only, "… in 2 of its 3 oneOf/anyOf shapes".
  */
 export function describeViews(target: ErrorSchema, problemOf: (view: ObjectView) => Problem | undefined): Finding[] {
-  const groups = new Map<string, { problem: Problem; count: number }>();
+  const groups = new Map<string, { problem: Problem; count: number; edits: Edit[] | undefined }>();
   for (const view of target.views) {
     const problem = problemOf(view);
     if (problem === undefined) continue;
     const key = `${problem.what}\n${problem.fix}`;
-    const group = groups.get(key) ?? { problem, count: 0 };
+    const group = groups.get(key) ?? { problem, count: 0, edits: [] };
     group.count++;
+    // A group is fixed only when every view in it has its edit.
+    group.edits = group.edits === undefined || problem.edits === undefined ? undefined : [...group.edits, ...problem.edits];
     groups.set(key, group);
   }
   const total = target.views.length;
-  return [...groups.values()].map(({ problem, count }) => ({
+  return [...groups.values()].map(({ problem, count, edits }) => ({
     message: `${label(target.operation, target.response)}: ${target.name} ${problem.what}${count < total ? ` in ${count} of its ${total} oneOf/anyOf shapes` : ''}. ${problem.fix}`,
     path: placeIn(target.response, target.schema.location),
+    ...(edits === undefined || edits.length === 0 ? {} : { edits }),
   }));
 }
 

@@ -5,11 +5,14 @@
  */
 import { createRulesetFunction, type IFunctionResult, type RulesetFunctionContext } from '@stoplight/spectral-core';
 import { isObject, OpenApiDocument, startsWith, type JsonObject, type JsonPath, type Operation, type Response } from './document';
+import type { Edit } from './edits';
 import { calledByApi } from './scope';
 
 export interface Finding {
   message: string;
   path: JsonPath;
+  /** The fix as edits of the user's file (lib/edits.ts); none when a person must decide. */
+  edits?: Edit[];
 }
 
 export interface RuleScope<O> {
@@ -51,6 +54,10 @@ export function ruleFunction<O extends object>(
   optionProperties: Record<string, unknown>,
   check: (scope: RuleScope<O>) => Finding[],
 ) {
+  const findings = (doc: OpenApiDocument, options: O | null, ruleId: string): Finding[] => {
+    const operations = doc.operations().filter(operation => !isExempt(operation, ruleId) && !calledByApi(doc, operation));
+    return distinct(check({ doc, options: options ?? ({} as O), ruleId, operations }));
+  };
   const run = (_input: unknown, options: O | null, context: RulesetFunctionContext): IFunctionResult[] => {
     // These exist at run time but are missing from (or hidden in) Spectral's public types.
     const ruleId = (context.rule as { name?: string }).name ?? name;
@@ -58,21 +65,31 @@ export function ruleFunction<O extends object>(
       const resolved = (context.documentInventory as { resolved?: unknown }).resolved;
       const text = (context.document as unknown as { input?: unknown }).input;
       const doc = OpenApiDocument.of(context.document.data, resolved, typeof text === 'string' ? text : undefined);
-      const operations = doc.operations().filter(operation => !isExempt(operation, ruleId) && !calledByApi(doc, operation));
-      return distinct(check({ doc, options: options ?? ({} as O), ruleId, operations }));
+      return findings(doc, options, ruleId).map(({ message, path }) => ({ message, path }));
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       return [{ message: `spectral-agent-ux could not finish ${ruleId} on this document (${reason}); please report this with the document.`, path: [] }];
     }
   };
   Reflect.defineProperty(run, 'name', { value: name });
-  return createRulesetFunction<unknown, O>(
+  const built = createRulesetFunction<unknown, O>(
     {
       input: null,
       options: { type: ['object', 'null'], properties: optionProperties, additionalProperties: false } as OptionsSchema,
     },
     run,
   );
+  checks.set(built, findings as RegisteredCheck);
+  return built;
+}
+
+type RegisteredCheck = (doc: OpenApiDocument, options: unknown, ruleId: string) => Finding[];
+/** Each rule's check by the Spectral function built from it, for `fix`: the same findings, with their edits. */
+const checks = new WeakMap<object, RegisteredCheck>();
+
+/** The findings, edits included, of the rule whose Spectral function is `fn`; undefined for a function of another package. */
+export function findingsWithEdits(fn: unknown, doc: OpenApiDocument, options: unknown, ruleId: string): Finding[] | undefined {
+  return typeof fn === 'function' ? checks.get(fn)?.(doc, options, ruleId) : undefined;
 }
 
 /** A `$ref`'d response offering one schema under several media types yields the same finding twice at its entry; keep one. */

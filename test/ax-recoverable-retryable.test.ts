@@ -4,6 +4,9 @@ import { testRule } from './support/testRule';
 const ok = { '200': { description: 'OK' } };
 const missing = (operation: string) =>
   `${operation}: no \`x-ax-retryable\`, so an agent cannot tell if retrying a failed call is safe. Add \`x-ax-retryable: false\` to the operation (\`true\` if a repeat cannot create a duplicate or a second effect).`;
+/** PUT and DELETE are idempotent by RFC 9110: the advice, and the fix, is `true`. */
+const idempotent = (operation: string, method: string) =>
+  `${operation}: no \`x-ax-retryable\`, so an agent cannot tell if retrying a failed call is safe. Add \`x-ax-retryable: true\` to the operation: ${method} is idempotent (RFC 9110), so a repeat acts once.`;
 const wrong = (operation: string, it: string) => `${operation}: \`x-ax-retryable\` must be a boolean, but it is ${it}. Write it as \`x-ax-retryable: false\`.`;
 
 testRule('ax-recoverable-retryable', [
@@ -15,9 +18,9 @@ testRule('ax-recoverable-retryable', [
     }),
     errors: [
       { path: ['paths', '/payments', 'post'], message: missing('POST /payments') },
-      { path: ['paths', '/payments/{id}', 'put'], message: missing('PUT /payments/{id}') },
+      { path: ['paths', '/payments/{id}', 'put'], message: idempotent('PUT /payments/{id}', 'PUT') },
       { path: ['paths', '/payments/{id}', 'patch'], message: missing('PATCH /payments/{id}') },
-      { path: ['paths', '/payments/{id}', 'delete'], message: missing('DELETE /payments/{id}') },
+      { path: ['paths', '/payments/{id}', 'delete'], message: idempotent('DELETE /payments/{id}', 'DELETE') },
     ],
   },
   {

@@ -124,7 +124,7 @@ testRule('ax-recoverable-retryable', [
   {
     name: 'deleting a webhook subscription under a `Webhooks` tag is called by the agent (corpus: LaunchDarkly)',
     document: oas3({ '/webhooks/{id}': { delete: { tags: ['Webhooks'], responses: { '204': { description: 'Deleted' } } } } }),
-    errors: [{ path: ['paths', '/webhooks/{id}', 'delete'], message: noFlag('DELETE /webhooks/{id}', 'Add `x-ax-retryable: false` to the operation (`true` if a repeat cannot create a duplicate or a second effect).') }],
+    errors: [{ path: ['paths', '/webhooks/{id}', 'delete'], message: noFlag('DELETE /webhooks/{id}', 'Add `x-ax-retryable: true` to the operation: DELETE is idempotent (RFC 9110), so a repeat acts once.') }],
   },
 ]);
 

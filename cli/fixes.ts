@@ -1,0 +1,72 @@
+/**
+ * The fix engine of the bin: for each finding `spectral lint` reports with the user's ruleset, the edits
+ * the rule itself computed beside its message (lib/edits.ts), combined per object of the file. `fix`
+ * writes them as an Overlay or applies them; `report` ranks them.
+ */
+import type { ISpectralDiagnostic } from '@stoplight/spectral-core';
+import packageRuleset from '../ruleset';
+import { RULE_IDS, type RuleId } from '../lib/catalogue';
+import { isObject } from '../lib/document';
+import { combine, type Edit } from '../lib/edits';
+import { findingsWithEdits } from '../lib/rule-function';
+import type { LintedDocument } from './lint';
+
+export interface Fixed {
+  diagnostic: ISpectralDiagnostic;
+  edits: Edit[];
+}
+
+export interface FixPlan {
+  /** Findings of this package that an edit clears. */
+  fixed: Fixed[];
+  /** Findings of this package that need a person (prose, a real href, a decision, a schema in another file). */
+  left: ISpectralDiagnostic[];
+  /** The edits of `fixed`, one per object changed, with the rules they serve. */
+  edits: (Edit & { rules: Map<string, number> })[];
+}
+
+const OUR_RULES = new Set<string>(RULE_IDS);
+const key = (path: readonly (string | number)[], message: string) => JSON.stringify([path, message]);
+
+/** The options the user's ruleset gives a rule: the first `then` that has any. */
+function optionsOf(linted: LintedDocument, ruleId: string): unknown {
+  const then = linted.ruleset.rules[ruleId]?.then ?? [];
+  return then.map(entry => entry.functionOptions).find(isObject);
+}
+
+/** The package's own check of a rule, run on the linted document with the user's options: its findings keyed by path and message. */
+function editsByFinding(linted: LintedDocument, ruleId: RuleId): Map<string, Edit[]> {
+  const definition = packageRuleset.rules[ruleId].then;
+  const findings = findingsWithEdits(definition.function, linted.doc, optionsOf(linted, ruleId), ruleId) ?? [];
+  return new Map(findings.flatMap(finding => (finding.edits === undefined || finding.edits.length === 0 ? [] : [[key(finding.path, finding.message), finding.edits] as const])));
+}
+
+/** Every finding of this package in the lint (baselined ones aside) with its edits, or left for a person. */
+export function planFixes(linted: LintedDocument): FixPlan {
+  const byRule = new Map<string, Map<string, Edit[]>>();
+  const fixed: Fixed[] = [];
+  const left: ISpectralDiagnostic[] = [];
+  for (const diagnostic of linted.diagnostics) {
+    const rule = String(diagnostic.code);
+    if (!OUR_RULES.has(rule) || linted.baselined.has(diagnostic)) continue;
+    if (!byRule.has(rule)) byRule.set(rule, editsByFinding(linted, rule as RuleId));
+    // A finding in another file ($ref) is that file's to change: its edits would land in this one.
+    const edits = diagnostic.source === undefined || diagnostic.source === linted.file ? byRule.get(rule)!.get(key(diagnostic.path, diagnostic.message)) : undefined;
+    if (edits === undefined) left.push(diagnostic);
+    else fixed.push({ diagnostic, edits });
+  }
+  return { fixed, left, edits: combinedWithRules(fixed) };
+}
+
+/** The edits combined per target, each with the rules whose findings it clears and how many. */
+function combinedWithRules(fixed: readonly Fixed[]): FixPlan['edits'] {
+  const combined = combine(fixed.flatMap(({ edits }) => edits));
+  const rules = new Map(combined.map(edit => [JSON.stringify(edit.target), new Map<string, number>()]));
+  for (const { diagnostic, edits } of fixed) {
+    for (const target of new Set(edits.map(edit => JSON.stringify(edit.target)))) {
+      const counts = rules.get(target)!;
+      counts.set(String(diagnostic.code), (counts.get(String(diagnostic.code)) ?? 0) + 1);
+    }
+  }
+  return combined.map(edit => ({ ...edit, rules: rules.get(JSON.stringify(edit.target))! }));
+}

@@ -1,0 +1,151 @@
+/**
+ * A finding's fix as data: which object of the user's file changes, and what is merged into it. `fix`
+ * writes edits as an OpenAPI Overlay or applies them; the tests prove each rule's fix by applying it
+ * and linting again. An edit adds structure (a declared member, a required entry, an extension, a
+ * header), never prose or values the server has not promised.
+ */
+import { escapeSegment, isObject, type JsonObject, type JsonPath, type OpenApiDocument, type Operation, type Response } from './document';
+import { walk } from './values';
+import { viewsOf, type ObjectView } from './schema';
+
+export interface Edit {
+  /** The object to change, in the user's own file (JSON Pointer segments). */
+  target: JsonPath;
+  /** Merged into the target as an Overlay `update`: missing members added, objects merged, arrays extended. */
+  update: JsonObject;
+}
+
+/** Merges `update` into `target` in place, as an Overlay update does: objects recursively, arrays extended with the items they lack, other values replaced. */
+export function mergeInto(target: JsonObject, update: JsonObject): void {
+  for (const [key, value] of Object.entries(update)) {
+    const current = target[key];
+    if (isObject(current) && isObject(value)) mergeInto(current, value);
+    else if (Array.isArray(current) && Array.isArray(value)) current.push(...value.filter(item => !current.some(existing => JSON.stringify(existing) === JSON.stringify(item))));
+    else target[key] = value;
+  }
+}
+
+/** The edits merged per target, in the order first seen: one action per object changed. */
+export function combine(edits: readonly Edit[]): Edit[] {
+  const byTarget = new Map<string, Edit>();
+  for (const edit of edits) {
+    const key = JSON.stringify(edit.target);
+    const known = byTarget.get(key);
+    if (known === undefined) byTarget.set(key, { target: edit.target, update: structuredClone(edit.update) });
+    else mergeInto(known.update, structuredClone(edit.update));
+  }
+  return [...byTarget.values()];
+}
+
+/** An extension (or any member) on the operation itself. */
+export const operationEdit = (operation: Operation, update: JsonObject): Edit => ({ target: operation.location, update });
+
+/**
+ * `value` at `path` of the user's document, as an edit on the deepest object that exists on the way
+ * (an Overlay target must match a node): `components.schemas.NextStep` in a document without `components`
+ * is an edit of the root. Undefined when something on the way is not an object.
+ */
+export function ensureEdit(doc: OpenApiDocument, path: JsonPath, value: unknown): Edit | undefined {
+  let node: unknown = doc.root;
+  let depth = 0;
+  while (depth < path.length && isObject(node) && isObject(node[path[depth]])) node = node[path[depth++]];
+  if (!isObject(node) || (depth < path.length && node[path[depth]] !== undefined)) return undefined;
+  let update: unknown = value;
+  for (let i = path.length - 1; i >= depth; i--) update = { [path[i]]: update };
+  return depth === path.length ? (isObject(value) ? { target: path, update: value } : undefined) : { target: path.slice(0, depth), update: update as JsonObject };
+}
+
+/**
+ * The schema object of a view that a new member goes into: the part (of an `allOf`) that already declares
+ * one of `near`, else one with `properties`, else the first; only a part written in the user's file.
+ */
+function partFor(view: ObjectView, near: readonly string[]): JsonPath | undefined {
+  const located = view.parts.filter(part => part.location !== undefined);
+  const declares = (names: readonly string[]) => located.find(part => isObject(part.value.properties) && names.some(name => name in (part.value.properties as JsonObject)));
+  return (declares(near) ?? located.find(part => isObject(part.value.properties)) ?? located[0])?.location;
+}
+
+/**
+ * Adds a member `name` with `schema` to every view (a `oneOf` shape each), required if asked: undefined
+ * when some view is not in the user's file (a schema in another file is edited there, by a person), or
+ * when a required member would make an example of the document invalid (its value is for a person to write).
+ */
+export function propertyEdits(doc: OpenApiDocument, views: readonly ObjectView[], name: string, schema: JsonObject, required = false): Edit[] | undefined {
+  const edits: Edit[] = [];
+  for (const view of views) {
+    const target = partFor(view, [...view.properties.keys()]);
+    if (target === undefined || (required && examplesLack(doc, target, name))) return undefined;
+    edits.push({ target, update: { properties: { [name]: schema }, ...(required ? { required: [name] } : {}) } });
+  }
+  return edits;
+}
+
+/** Lists `name` as required in every view that declares it; undefined when one cannot be edited (another file, a dotted name) or an example lacks it. */
+export function requiredEdits(doc: OpenApiDocument, views: readonly ObjectView[], name: string): Edit[] | undefined {
+  const edits = views.map(view => {
+    const location = view.properties.get(name)?.location;
+    if (location === undefined || location[location.length - 2] !== 'properties') return undefined;
+    const target = location.slice(0, -2);
+    return examplesLack(doc, target, name) ? undefined : { target, update: { required: [name] } };
+  });
+  return edits.every(edit => edit !== undefined) ? (edits as Edit[]) : undefined;
+}
+
+/** True when a response example written for a schema that includes the object at `target` lacks `name`: requiring it would make the example invalid. */
+function examplesLack(doc: OpenApiDocument, target: JsonPath, name: string): boolean {
+  return (examplesByPart(doc).get(JSON.stringify(target)) ?? []).some(example => isObject(example) && !Object.prototype.hasOwnProperty.call(example, name));
+}
+
+const examples = new WeakMap<OpenApiDocument, Map<string, unknown[]>>();
+/** The response examples of the document by each schema object (a body's views' parts) they are written for. */
+function examplesByPart(doc: OpenApiDocument): Map<string, unknown[]> {
+  let byPart = examples.get(doc);
+  if (byPart !== undefined) return byPart;
+  byPart = new Map();
+  for (const operation of doc.operations()) {
+    for (const response of doc.responses(operation)) {
+      for (const body of doc.jsonBodies(operation, response)) {
+        if (body.schema === undefined || body.examples.length === 0) continue;
+        for (const part of (viewsOf(doc, body.schema.value, body.schema.location) ?? []).flatMap(view => view.parts)) {
+          if (part.location === undefined) continue;
+          const key = JSON.stringify(part.location);
+          byPart.set(key, [...(byPart.get(key) ?? []), ...body.examples.map(example => example.value)]);
+        }
+      }
+    }
+  }
+  examples.set(doc, byPart);
+  return byPart;
+}
+
+/** `$.paths['/orders/{id}'].post`: an Overlay 1.0.0 target, bracket notation with single quotes for every name. */
+export function jsonPathOf(path: JsonPath): string {
+  return `$${path.map(segment => (typeof segment === 'number' ? `[${segment}]` : `['${String(segment).replace(/\\/g, '\\\\').replace(/'/g, "\\'")}']`)).join('')}`;
+}
+
+/** A header declared on a response (OpenAPI 3 `schema`, Swagger 2.0 inline type), in the response object itself. */
+export function headerEdit(doc: OpenApiDocument, response: Response, name: string, type: string, description: string): Edit | undefined {
+  const header = doc.isSwagger2 ? { type, description } : { description, schema: { type } };
+  return response.location === undefined ? undefined : { target: response.location, update: { headers: { [name]: header } } };
+}
+
+const compositions = new WeakMap<OpenApiDocument, Map<string, JsonObject[]>>();
+/**
+ * The schemas that compose the object at `target` with `allOf` (by `$ref`), so that a member added to it
+ * also meets theirs: `{ allOf: [{ $ref: Payment }, { properties: { nextSteps: … } }] }` would then hold two
+ * declarations of `nextSteps`. Built once per document.
+ */
+export function composedWith(doc: OpenApiDocument, target: JsonPath): JsonObject[] {
+  let byRef = compositions.get(doc);
+  if (byRef === undefined) {
+    const found = new Map<string, JsonObject[]>();
+    walk(doc.root, value => {
+      if (!isObject(value) || !Array.isArray(value.allOf)) return;
+      for (const branch of value.allOf) {
+        if (isObject(branch) && typeof branch.$ref === 'string') found.set(branch.$ref, [...(found.get(branch.$ref) ?? []), value]);
+      }
+    });
+    compositions.set(doc, (byRef = found));
+  }
+  return byRef.get(`#/${target.map(segment => escapeSegment(String(segment))).join('/')}`) ?? [];
+}

@@ -1,0 +1,102 @@
+/**
+ * `spectral-agent-ux fix`, proven by applying it: on descriptions in YAML and JSON, Swagger 2.0 and
+ * OpenAPI 3.0/3.1, the Overlay applied by an independent implementation (openapi-overlays-js) and the
+ * `--apply` edit of the file give the same document; linting it again, every finding an edit claimed is
+ * gone, no new finding of this package appears, and spectral:oas reports no new error.
+ */
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parse } from 'yaml';
+import { planFixes } from '../cli/fixes';
+import { lint } from '../cli/lint';
+import { main } from '../cli/main';
+import { oasErrors, outcome } from './support/fixes';
+import { ROOT } from './support/report';
+
+async function run(argv: string[], cwd: string) {
+  let stdout = '';
+  let stderr = '';
+  const code = await main(argv, { stdout: text => void (stdout += text), stderr: text => void (stderr += text), cwd });
+  return { code, stdout, stderr };
+}
+
+/** The overlay applied by openapi-overlays-js, in its own process (it is an ES module). */
+function applyIndependently(documentFile: string, overlayFile: string): unknown {
+  const script = `import { applyOverlay } from 'openapi-overlays-js/src/overlay.js'; import { readFileSync } from 'node:fs'; import { parse } from 'yaml';
+    const [spec, overlay] = process.argv.slice(1).map(file => parse(readFileSync(file, 'utf8')));
+    process.stdout.write(JSON.stringify(applyOverlay(spec, overlay)));`;
+  const applied = spawnSync(process.execPath, ['--input-type=module', '-e', script, documentFile, overlayFile], { cwd: ROOT, encoding: 'utf8' });
+  expect(applied.stderr).toBe('');
+  return JSON.parse(applied.stdout);
+}
+
+const CASES = [
+  ['OpenAPI 3.0, YAML (examples/naive.yaml)', join(ROOT, 'examples', 'naive.yaml')],
+  ['Swagger 2.0, YAML (.NET fault wrapper)', join(ROOT, 'test', 'fixtures', 'conventions', 'dotnet-fault.yaml')],
+  ['OpenAPI 3.1, YAML (Zod issues)', join(ROOT, 'test', 'fixtures', 'conventions', 'zod-issues.yaml')],
+  ['OpenAPI 3.0, YAML (JSON:API)', join(ROOT, 'test', 'fixtures', 'conventions', 'jsonapi.yaml')],
+] as const;
+
+describe.each(CASES)('%s', (_name, source) => {
+  const dir = mkdtempSync(join(tmpdir(), 'fix-'));
+  const yamlFile = join(dir, 'openapi.yaml');
+  const jsonFile = join(dir, 'openapi.json');
+  copyFileSync(source, yamlFile);
+  writeFileSync(jsonFile, `${JSON.stringify(parse(readFileSync(source, 'utf8')), null, 2)}\n`);
+
+  test('the overlay, applied independently, and --apply in YAML and in JSON give one document that clears every claimed finding and adds none', async () => {
+    const before = await lint(yamlFile, undefined, { cwd: dir });
+    const plan = planFixes(before);
+    expect(plan.fixed.length).toBeGreaterThan(0);
+
+    expect(await run(['fix', 'openapi.yaml', '-o', 'overlay.yaml'], dir)).toMatchObject({ code: 0 });
+    const overlaid = applyIndependently(yamlFile, join(dir, 'overlay.yaml'));
+    const original = readFileSync(yamlFile, 'utf8');
+    expect(await run(['fix', 'openapi.yaml', '--apply'], dir)).toMatchObject({ code: 0 });
+    expect(await run(['fix', 'openapi.json', '--apply'], dir)).toMatchObject({ code: 0 });
+    expect(parse(readFileSync(yamlFile, 'utf8'))).toEqual(overlaid);
+    expect(JSON.parse(readFileSync(jsonFile, 'utf8'))).toEqual(overlaid);
+
+    // Nothing of the YAML was rewritten: every original line is still there, in order.
+    const edited = readFileSync(yamlFile, 'utf8').split('\n');
+    let at = 0;
+    for (const line of original.split('\n').filter(line => !/x-ax-(retryable|idempotent): (true|false)$/.test(line))) at = edited.indexOf(line, at) + 1 || Number.NaN;
+    expect(at).not.toBeNaN();
+
+    const after = await lint(yamlFile, undefined, { cwd: dir });
+    expect(outcome(before.diagnostics, plan.fixed.map(({ diagnostic }) => diagnostic), after.diagnostics)).toEqual({ kept: [], added: [] });
+    expect(planFixes(after).fixed).toEqual([]);
+  });
+
+  test('spectral:oas reports no new error, and the version is unchanged', async () => {
+    const dir2 = mkdtempSync(join(tmpdir(), 'fix-oas-'));
+    const file = join(dir2, 'openapi.yaml');
+    copyFileSync(source, file);
+    const errorsBefore = await oasErrors(readFileSync(file, 'utf8'), file);
+    expect(await run(['fix', 'openapi.yaml', '--apply'], dir2)).toMatchObject({ code: 0 });
+    expect([...(await oasErrors(readFileSync(file, 'utf8'), file))].filter(error => !errorsBefore.has(error))).toEqual([]);
+    const versionOf = (text: string) => { const data = parse(text) as Record<string, unknown>; return data.openapi ?? data.swagger; };
+    expect(versionOf(readFileSync(file, 'utf8'))).toBe(versionOf(readFileSync(source, 'utf8')));
+  });
+});
+
+describe('the command line', () => {
+  test('--apply and --output together are a usage error', async () => {
+    expect(await run(['fix', 'examples/naive.yaml', '--apply', '-o', 'x.yaml'], ROOT)).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: 'spectral-agent-ux fix: --apply edits the file itself; --output writes an overlay instead: choose one (see --help)\n',
+    });
+  });
+
+  test('the overlay names its targets in bracket notation and each action the findings it clears', async () => {
+    const { code, stdout, stderr } = await run(['fix', 'examples/naive.yaml'], ROOT);
+    expect(code).toBe(0);
+    const overlay = parse(stdout) as { overlay: string; actions: { target: string; description: string }[] };
+    expect(overlay.overlay).toBe('1.0.0');
+    expect(overlay.actions[0]).toMatchObject({ target: "$['paths']['/payments']['post']", description: 'Clears 1 ax-recoverable-retryable.' });
+    expect(stderr.split('\n')[0]).toBe('spectral-agent-ux fix: 6 actions clear 14 of 44 findings');
+  });
+});
