@@ -5,7 +5,7 @@
  */
 import type { Cell, CellStatus } from './scorecard';
 import type { FixData, OperationData, PrincipleData, ReportData } from './report';
-import { docsUrl, fixGain, fixScope, headline, MATRIX_STATUSES, matrixColumns, matrixRows, narrowerEdit, nextLevelText, otherUsesText, percent, rulesetName, shareText, STATUS_NAMES, TOP_FIXES, uncheckedText } from './render-shared';
+import { autofixLine, docsUrl, fixGain, fixScope, headline, MATRIX_STATUSES, matrixColumns, matrixRows, narrowerEdit, nextLevelText, otherUsesText, percent, rulesetName, shareText, STATUS_NAMES, TOP_FIXES, uncheckedText } from './render-shared';
 
 const CELL_TEXT: Record<CellStatus, string> = { pass: '✓', fail: '✗', baselined: 'baselined', exempt: 'exempt', 'not-applicable': 'n/a', 'not-checked': '–' };
 
@@ -71,7 +71,8 @@ function fixes(report: ReportData): string {
   const items = report.fixes
     .slice(0, TOP_FIXES)
     .map(fix => tag('li', `${fixText(fix)} (${fixScope(fix)}): ${escapeHtml(fixGain(fix))}. ${ruleLink(report, fix.rule)}`));
-  return tag('h2', 'Top fixes') + tag('ol', items.join(''));
+  const autofix = autofixLine(report.autofix);
+  return tag('h2', 'Top fixes') + tag('ol', items.join('')) + (autofix === '' ? '' : tag('p', inlineCode(autofix)));
 }
 
 /** The hover text of a cell: what failed, why it is exempt, or when the principle would apply. */

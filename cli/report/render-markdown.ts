@@ -4,7 +4,7 @@
  */
 import type { Cell, CellStatus } from './scorecard';
 import type { FixData, ReportData } from './report';
-import { docsUrl, fixGain, fixScope, headline, MATRIX_STATUSES, matrixColumns, matrixRows, narrowerEdit, nextLevelText, otherUsesText, percent, rulesetName, shareText, STATUS_NAMES, TOP_FIXES, uncheckedText } from './render-shared';
+import { autofixLine, docsUrl, fixGain, fixScope, headline, MATRIX_STATUSES, matrixColumns, matrixRows, narrowerEdit, nextLevelText, otherUsesText, percent, rulesetName, shareText, STATUS_NAMES, TOP_FIXES, uncheckedText } from './render-shared';
 
 const SYMBOLS: Record<CellStatus, string> = { pass: '✅', fail: '❌', baselined: '📌', exempt: '🔕', 'not-applicable': '➖', 'not-checked': '❔' };
 
@@ -53,10 +53,12 @@ function principles(report: ReportData): string[] {
 
 function fixes(report: ReportData): string[] {
   if (report.fixes.length === 0) return [];
+  const autofix = autofixLine(report.autofix);
   return [
     '### Top fixes',
     '',
     ...report.fixes.slice(0, TOP_FIXES).map((fix, i) => `${i + 1}. ${fixText(fix)} (${fixScope(fix)}): ${fixGain(fix)}. ${ruleLink(report, fix.rule)}`),
+    ...(autofix === '' ? [] : ['', autofix]),
   ];
 }
 

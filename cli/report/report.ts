@@ -5,6 +5,7 @@
 import { toPointer } from '../../lib/document';
 import * as path from 'node:path';
 import { name, version } from '../../package.json';
+import { planFixes } from '../fixes';
 import type { LintRun } from '../lint';
 import { topFixes } from './fixes';
 import { standingOf } from './levels';
@@ -59,6 +60,8 @@ export interface ReportData {
   level: { id: string; name: string; next: { id: string; name: string; blockers: string[] } | null };
   principles: PrincipleData[];
   fixes: FixData[];
+  /** What `spectral-agent-ux fix` clears of this package's findings (baselined ones aside), with how many edits. */
+  autofix: { findings: number; cleared: number; edits: number };
   operations: OperationData[];
   unplaced: { rule: string; message: string; pointer: string }[];
 }
@@ -66,6 +69,11 @@ export interface ReportData {
 /** Paths in the report are relative to the folder it runs in, with `/`, so that it reads the same on every machine. */
 function portable(file: string, cwd: string): string {
   return path.relative(cwd, file).split(path.sep).join('/');
+}
+
+function autofixOf(run: LintRun): ReportData['autofix'] {
+  const plan = planFixes(run);
+  return { findings: plan.fixed.length + plan.left.length, cleared: plan.fixed.length, edits: plan.edits.length };
 }
 
 const operationName = (operation: { method: string; path: string }) => `${operation.method.toUpperCase()} ${operation.path}`;
@@ -106,6 +114,7 @@ export function buildReport(run: LintRun, cwd = process.cwd()): ReportData {
       operations: fix.operations.map(operationName),
       example: fix.example,
     })),
+    autofix: autofixOf(run),
     operations: card.rows.map(({ operation, cells }) => ({
       method: operation.method.toUpperCase(),
       path: operation.path,
