@@ -89,6 +89,7 @@ export async function readParsed(file: string): Promise<ParsedDocument> {
 /** Reads and parses the description; any reason it cannot be linted is an InputError. */
 export async function readDocument(file: string): Promise<ParsedDocument> {
   const document = await readParsed(file);
+  if (document.data === undefined || document.data === null || (typeof document.data === 'string' && document.data.trim() === '')) throw new InputError(file, 'is empty; point at the OpenAPI description');
   if (!oas2(document.data, null) && !oas3(document.data, null)) {
     throw new InputError(file, 'not an OpenAPI description (no `openapi: 3.x` or `swagger: "2.0"` at the top level)');
   }

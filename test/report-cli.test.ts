@@ -84,6 +84,8 @@ describe('exit codes', () => {
     ['invalid YAML', () => write('broken.yaml', 'openapi: 3.0.3\npaths: [\n'), 'broken.yaml: invalid YAML at line'],
     ['invalid JSON', () => write('broken.json', '{"openapi": "3.0.3",'), 'broken.json: invalid JSON at line'],
     ['a document that is not OpenAPI', () => join(ROOT, 'package.json'), 'package.json: not an OpenAPI description'],
+    ['an empty file', () => write('empty.yaml', ''), 'empty.yaml: is empty; point at the OpenAPI description'],
+    ['a file of comments only', () => write('comments.yaml', '# to do\n'), 'comments.yaml: is empty; point at the OpenAPI description'],
     ['a missing ruleset', () => 'examples/naive.yaml --ruleset nope.yaml', 'nope.yaml: no such ruleset file'],
     [
       'a ruleset that does not load: the loader\'s message at its file and line',
