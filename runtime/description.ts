@@ -38,16 +38,33 @@ export class Description {
     return undefined;
   }
 
-  /** The operation a request reached: `path` is the request path (query ignored, server base path included). */
-  operation(method: string, path: string): Operation | undefined {
-    const match = this.matcher.match(path.split(/[?#]/)[0]);
-    if (match.kind !== 'matched') return undefined;
+  /**
+   * The operation a request reached: `path` is the request path (query ignored), with the servers' base path
+   * or without it (an app behind a gateway that strips `/v1`), after `basePath` (where the app is mounted) is removed.
+   */
+  operation(method: string, path: string, basePath?: string): Operation | undefined {
+    const bare = path.split(/[?#]/)[0];
+    const mounted = basePath !== undefined && bare.startsWith(basePath) ? bare.slice(basePath.length) || '/' : bare;
     const verb = method.toLowerCase();
-    for (const template of match.templates) {
-      const operation = this.byRoute.get(`${verb} ${template}`);
-      if (operation !== undefined) return operation;
+    for (const candidate of [mounted, ...this.withBases(mounted)]) {
+      const match = this.matcher.match(candidate);
+      const template = match.kind === 'matched' ? match.templates.find(known => this.byRoute.has(`${verb} ${known}`)) : undefined;
+      if (template !== undefined) return this.byRoute.get(`${verb} ${template}`);
     }
     return undefined;
+  }
+
+  /** The path with each servers' base path in front, for a request that arrived without it. */
+  private withBases(path: string): string[] {
+    return this.matcher.bases.filter(base => base.length > 0).map(base => `/${base.join('/')}${path.startsWith('/') ? '' : '/'}${path}`);
+  }
+
+  /** "`/orders`, also under `/v1`": what a request path was looked for as, for the `undeclared` message. */
+  lookedFor(path: string, basePath?: string): string {
+    const bare = path.split(/[?#]/)[0];
+    const mounted = basePath !== undefined && bare.startsWith(basePath) ? bare.slice(basePath.length) || '/' : bare;
+    const bases = this.matcher.bases.filter(base => base.length > 0).map(base => `/${base.join('/')}`);
+    return `\`${mounted.slice(0, 100)}\`${bases.length === 0 ? '' : `, with or without ${bases.map(base => `\`${base}\``).join(', ')} in front`}`;
   }
 
   /** The declared response a status falls under: the exact code, else its class (`4XX`), else `default`. */

@@ -17,6 +17,8 @@ export interface CheckOptions {
   prefixes?: string[];
   /** Report requests to routes (or methods) the description does not declare, once per route, as `undeclared`. Default false. */
   undeclared?: boolean;
+  /** Where the app is mounted, if not at the root (`/api`): removed from request paths before they are matched. */
+  basePath?: string;
 }
 
 export interface ResponseInput {
@@ -91,11 +93,11 @@ function checkWith(description: Description, input: ResponseInput, options: Chec
   // A HEAD response has no body (Fastify answers it with its GET handler's payload, which the GET is checked for);
   // a response to a request the framework routed nowhere is the framework's own, not the description's.
   if (method === 'HEAD' || input.matched === false) return { route: input.path, violations: [] };
-  const operation = (input.route === undefined ? undefined : description.operationForRoute(method, input.route)) ?? description.operation(method, input.path);
+  const operation = (input.route === undefined ? undefined : description.operationForRoute(method, input.route)) ?? description.operation(method, input.path, options.basePath);
   if (operation === undefined) {
     const route = (input.route ?? input.path.split(/[?#]/)[0]).slice(0, MAX_ROUTE);
     const report = options.undeclared === true && reported.first(`${method} ${route}`);
-    const message = `${method} ${route} ${input.status}: the description declares no \`${method.toLowerCase()}\` operation for this route, so an agent reading it cannot know this call. Declare it under \`paths\`.`;
+    const message = `${method} ${route} ${input.status}: the description declares no \`${method.toLowerCase()}\` operation at ${description.lookedFor(input.path, options.basePath)}, so an agent reading it cannot know this call. Declare it under \`paths\`, or set \`basePath\` to where the app is mounted.`;
     return { route, violations: report ? [{ rule: 'undeclared', message }] : [] };
   }
   const route = operation.path;

@@ -19,9 +19,10 @@ const OPTIONS: Record<string, Check> = {
   names: value => (isObject(value) && Object.values(value).every(list => stringList(list) === undefined) ? undefined : 'an object of string arrays, e.g. { nextSteps: ["next"] }'),
   prefixes: stringList,
   undeclared: value => (typeof value === 'boolean' ? undefined : 'a boolean'),
+  basePath: value => (typeof value === 'string' && value.startsWith('/') ? undefined : "a path starting with '/', e.g. '/api'"),
 };
 /** The options `checkResponse` takes; the guard and the adapters take all of them. */
-const CHECK_OPTIONS = ['names', 'prefixes', 'undeclared'];
+const CHECK_OPTIONS = ['names', 'prefixes', 'undeclared', 'basePath'];
 
 /** Throws a TypeError for an unknown option (naming the nearest known one) or an option of the wrong type. */
 export function validateOptions(options: unknown, allowed: readonly string[] = Object.keys(OPTIONS)): void {

@@ -115,7 +115,11 @@ describe('checkResponse', () => {
   test('Swagger 2.0 basePath, several servers, and a path without the base path', () => {
     const legacy = swagger2({ '/orders': { post: { responses: { '201': { description: 'Created', schema: { type: 'object' } } } } } }, { basePath: '/api' });
     expect(rulesOf(post('/api/orders', 201, {}), legacy)).toEqual(['ax-envelope-next-steps']);
-    expect(rulesOf(post('/orders', 201, {}), legacy)).toEqual([]);
+    // Served without the base path (behind a gateway that strips it): found all the same.
+    expect(rulesOf(post('/orders', 201, {}), legacy)).toEqual(['ax-envelope-next-steps']);
+    // Mounted elsewhere: `basePath` says where.
+    expect(rulesOf(post('/svc/orders', 201, {}), legacy)).toEqual([]);
+    expect(rulesOf(post('/svc/orders', 201, {}), legacy, { basePath: '/svc' })).toEqual(['ax-envelope-next-steps']);
     const servers = { ...oas3({ '/orders': { post: { responses: { '201': body({ type: 'object' }) } } } }), servers: [{ url: '/v2' }, { url: 'https://{region}.example.com/v3', variables: { region: { default: 'eu' } } }] };
     expect(rulesOf(post('/v3/orders', 201, {}), servers)).toEqual(['ax-envelope-next-steps']);
   });
@@ -124,7 +128,7 @@ describe('checkResponse', () => {
     const openapi = structuredClone(API);
     expect(checkResponse(openapi, post('/v1/invoices', 201, {}))).toEqual([]);
     expect(checkResponse(openapi, { method: 'PUT', path: '/v1/invoices/1', route: '/v1/invoices/:id', status: 200, body: {} }, { undeclared: true })).toEqual([
-      { rule: 'undeclared', message: 'PUT /v1/invoices/:id 200: the description declares no `put` operation for this route, so an agent reading it cannot know this call. Declare it under `paths`.' },
+      { rule: 'undeclared', message: 'PUT /v1/invoices/:id 200: the description declares no `put` operation at `/v1/invoices/1`, with or without `/v1` in front, so an agent reading it cannot know this call. Declare it under `paths`, or set `basePath` to where the app is mounted.' },
     ]);
     expect(checkResponse(openapi, { method: 'PUT', path: '/v1/invoices/2', route: '/v1/invoices/:id', status: 200, body: {} }, { undeclared: true })).toEqual([]);
     expect(rulesOf(post('/v1/orders/o1', 200, {}), openapi, { undeclared: true })).toEqual(['undeclared']);
