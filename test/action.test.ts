@@ -1,0 +1,100 @@
+/**
+ * The GitHub Action (action.yml, a composite action): its `run` steps executed as GitHub runs them, in
+ * order, with the inputs substituted, `GITHUB_OUTPUT` and `GITHUB_STEP_SUMMARY` files, and the project's
+ * `spectral` and `spectral-agent-ux` on the path (npx finds them in node_modules/.bin). The upload step
+ * is GitHub's own action and is not run here.
+ */
+import { spawnSync } from 'node:child_process';
+import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parse } from 'yaml';
+import { ROOT } from './support/report';
+
+interface Step {
+  id?: string;
+  name: string;
+  run?: string;
+  uses?: string;
+  env?: Record<string, string>;
+}
+const action = parse(readFileSync(join(ROOT, 'action.yml'), 'utf8')) as { inputs: Record<string, { default?: string; required?: boolean }>; runs: { using: string; steps: Step[] } };
+
+/** A project folder with the two bins where npx looks for them, and the package's ruleset as `.spectral.yaml`. */
+function project(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'action-'));
+  const bin = join(dir, 'node_modules', '.bin');
+  mkdirSync(bin, { recursive: true });
+  symlinkSync(join(ROOT, 'node_modules', '.bin', 'spectral'), join(bin, 'spectral'));
+  writeFileSync(join(bin, 'spectral-agent-ux'), `#!/bin/sh\nexec "${process.execPath}" "${join(ROOT, 'dist', 'spectral-agent-ux.cjs')}" "$@"\n`);
+  chmodSync(join(bin, 'spectral-agent-ux'), 0o755);
+  writeFileSync(join(dir, '.spectral.yaml'), `extends: [["${join(ROOT, 'dist', 'index.cjs')}", recommended]]\n`);
+  for (const example of ['naive.yaml', 'agent-ready.yaml']) copyFileSync(join(ROOT, 'examples', example), join(dir, example));
+  return dir;
+}
+
+/** `${{ inputs.a || inputs.b }}`, `${{ steps.x.outputs.y }}`: the expressions the action's env uses. */
+function substitute(expression: string, inputs: Record<string, string>, outputs: Record<string, Record<string, string>>): string {
+  return expression.replace(/\$\{\{\s*(.+?)\s*\}\}/g, (_all, body: string) => {
+    for (const term of body.split('||').map(part => part.trim())) {
+      const input = /^inputs\.([\w-]+)$/.exec(term);
+      const output = /^steps\.([\w-]+)\.outputs\.([\w-]+)$/.exec(term);
+      const value = input !== null ? inputs[input[1]] : output !== null ? outputs[output[1]]?.[output[2]] : undefined;
+      if (value !== undefined && value !== '') return value;
+    }
+    return '';
+  });
+}
+
+/** Runs the action's shell steps in `dir`: the exit code of the first failing step (0 if none), the outputs and the summary. */
+function runAction(dir: string, given: Record<string, string>) {
+  const inputs = Object.fromEntries(Object.entries(action.inputs).map(([name, input]) => [name, given[name] ?? input.default ?? '']));
+  const outputs: Record<string, Record<string, string>> = {};
+  const summary = join(dir, 'summary.md');
+  writeFileSync(summary, '');
+  for (const step of action.runs.steps.filter(candidate => candidate.run !== undefined)) {
+    const outputFile = join(dir, `output-${step.id ?? 'step'}.txt`);
+    writeFileSync(outputFile, '');
+    const env = Object.fromEntries(Object.entries(step.env ?? {}).map(([name, value]) => [name, substitute(value, inputs, outputs)]));
+    const ran = spawnSync('bash', ['-e', '-c', step.run!], { cwd: dir, encoding: 'utf8', env: { ...process.env, ...env, GITHUB_OUTPUT: outputFile, GITHUB_STEP_SUMMARY: summary } });
+    if (step.id !== undefined) outputs[step.id] = Object.fromEntries(readFileSync(outputFile, 'utf8').split('\n').filter(Boolean).map(line => line.split('=') as [string, string]));
+    if (ran.status !== 0) return { status: ran.status, failed: step.name, stdout: ran.stdout, outputs, summary: readFileSync(summary, 'utf8') };
+  }
+  return { status: 0, failed: undefined, stdout: '', outputs, summary: readFileSync(summary, 'utf8') };
+}
+
+test('is a composite action whose inputs are the ones the README documents', () => {
+  expect(action.runs.using).toBe('composite');
+  expect(Object.keys(action.inputs)).toEqual(['description', 'ruleset', 'baseline', 'fail-severity', 'min-score', 'upload-sarif']);
+  expect(action.runs.steps.map(step => step.uses ?? step.name)).toEqual(['Lint (SARIF)', 'github/codeql-action/upload-sarif@v3', 'Agent-readiness report', 'Gate']);
+  expect(readFileSync(join(ROOT, 'README.md'), 'utf8')).toContain('uses: spectral-agent-ux/spectral-agent-ux@v');
+});
+
+describe('its steps, as GitHub runs them', () => {
+  const dir = project();
+
+  test('on a description with errors: SARIF written, the report in the job summary, the score as an output, then the gate fails', () => {
+    const ran = runAction(dir, { description: 'naive.yaml' });
+    expect(ran.failed).toBe('Gate');
+    expect(ran.stdout).toContain('::error::spectral lint failed (exit 1)');
+    expect(JSON.parse(readFileSync(join(dir, 'spectral.sarif'), 'utf8')).version).toBe('2.1.0');
+    expect(ran.summary).toMatch(/^## Agent-readiness: [\d.]+% · level: not agent-ready\n/);
+    expect(Number(ran.outputs.report.score)).toBeGreaterThan(0);
+    expect(ran.outputs.lint.status).toBe('1');
+  });
+
+  test('with a baseline, only new findings fail the lint; min-score still fails the job on the score', () => {
+    const baseline = spawnSync(join(dir, 'node_modules', '.bin', 'spectral-agent-ux'), ['baseline', 'naive.yaml'], { cwd: dir, encoding: 'utf8' });
+    expect(baseline.status).toBe(0);
+    expect(runAction(dir, { description: 'naive.yaml', baseline: '.spectral-baseline.yaml', 'fail-severity': 'warn' })).toMatchObject({ status: 0, failed: undefined });
+    const ran = runAction(dir, { description: 'naive.yaml', baseline: '.spectral-baseline.yaml', 'fail-severity': 'warn', 'min-score': '90' });
+    expect(ran.outputs.lint.status).toBe('0');
+    expect(ran.outputs.report.status).toBe('1');
+    expect(ran.failed).toBe('Gate');
+    expect(ran.stdout).toContain('::error::the agent-readiness report failed (exit 1)');
+  });
+
+  test('a clean description at its score passes', () => {
+    expect(runAction(dir, { description: 'agent-ready.yaml', 'min-score': '100' })).toMatchObject({ status: 0, failed: undefined });
+  });
+});
