@@ -10,6 +10,7 @@ import { writeAtomically } from '../files';
 import { planFixes } from '../fixes';
 import type { Command, Io } from '../io';
 import { lint } from '../lint';
+import { silentMistakes } from '../mistakes';
 import { applyToText, renderOverlay } from './apply';
 import { FIX_USAGE, parseFixArgs, type FixOptions } from './args';
 
@@ -25,6 +26,7 @@ function leftLines(left: readonly ISpectralDiagnostic[]): string[] {
 async function run(options: FixOptions, io: Io): Promise<number> {
   const file = path.resolve(io.cwd, options.file);
   const linted = await lint(options.file, options.ruleset, { cwd: io.cwd });
+  for (const mistake of silentMistakes(linted)) say(io, `warning: ${mistake}`);
   const plan = planFixes(linted);
   const total = plan.fixed.length + plan.left.length;
   if (options.apply) {

@@ -3,6 +3,7 @@ import * as path from 'node:path';
 import { writeAtomically } from '../files';
 import type { Command, Io } from '../io';
 import { lint } from '../lint';
+import { silentMistakes } from '../mistakes';
 import { parseReportArgs, REPORT_USAGE, type Format, type ReportOptions } from './args';
 import { buildReport, type ReportData } from './report';
 import { renderHtml } from './render-html';
@@ -28,6 +29,7 @@ async function run(options: ReportOptions, io: Io): Promise<number> {
       if (large) progress(`linting ${operations} operations of ${options.file}…`);
     },
   });
+  for (const mistake of silentMistakes(linted)) progress(`warning: ${mistake}`);
   const data = buildReport(linted, io.cwd);
   if (large) progress(`scored ${data.operations.length} operations in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   const text = RENDERERS[options.format](data);
