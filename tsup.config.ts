@@ -190,5 +190,48 @@ const library = {
   onSuccess: writeEntries,
 } satisfies Options;
 
+/**
+ * The plugin's types, as ESLint sees a plugin: written here because its CommonJS `module.exports` is the
+ * plugin itself (`export =`), which a TypeScript module cannot declare. test/eslint-rules.test.ts checks
+ * them against the plugin.
+ */
+const ESLINT_TYPES = `type RuleName = 'no-inline-next-steps' | 'no-unchecked-envelope-cast' | 'no-pool-query-in-transaction';
+interface RuleModule {
+  meta: { type: 'problem' | 'suggestion'; docs: { description: string; url: string }; messages: Record<string, string>; schema: unknown[] };
+  create(context: any): Record<string, ((node: any) => void) | undefined>;
+}
+declare const plugin: {
+  meta: { name: string; version: string };
+  rules: Record<RuleName, RuleModule>;
+  configs: { recommended: { name: string; plugins: { 'agent-ux': typeof plugin }; rules: Record<\`agent-ux/\${RuleName}\`, 'error'> } };
+};
+`;
+
+/** dist/eslint.js, for `import`: the CommonJS plugin as its default export (one copy of the plugin), and the types of both. */
+function wrapEslintForEsm(): void {
+  writeFileSync('dist/eslint.d.cts', `${ESLINT_TYPES}export = plugin;\n`);
+  writeFileSync('dist/eslint.js', "import plugin from './eslint.cjs';\nexport default plugin;\n");
+  writeFileSync('dist/eslint.d.ts', `${ESLINT_TYPES}export default plugin;\n`);
+}
+
+/**
+ * `spectral-agent-ux/eslint`, the lint guardrail for handler code: its own entry point, so that the
+ * ruleset never loads ESLint (it imports none: the rules are plain objects). CommonJS whose
+ * `module.exports` is the plugin, an ESM wrapper, typed; minified like the runtime guard (the tarball's size).
+ */
+export const eslintPlugin = {
+  entry: { eslint: 'eslint/index.ts' },
+  format: ['cjs'],
+  outExtension: () => ({ js: '.cjs' }),
+  noExternal: [/.*/],
+  splitting: false,
+  clean: false,
+  target: 'node18',
+  platform: 'node',
+  minify: true,
+  footer: { js: 'module.exports = module.exports.default;' },
+  onSuccess: async () => wrapEslintForEsm(),
+} satisfies Options;
+
 // The bin and the runtime guard are minified too: smaller, and no source comment travels into the package.
-export default defineConfig([library, { ...bin, minify: true }, runtime]);
+export default defineConfig([library, { ...bin, minify: true }, runtime, eslintPlugin]);

@@ -105,7 +105,7 @@ const nextStepsHref: Check = ({ description, body, names }, say) => {
 const MAX_SUGGESTIONS = 10;
 
 /** What is wrong with one step's href (`step` names the step), if anything. */
-function hrefProblem(description: Description, suggest: (href: string) => string | undefined, step: string, href: string, method: unknown): string | undefined {
+export function hrefProblem(description: Description, suggest: (href: string) => string | undefined, step: string, href: string, method: unknown): string | undefined {
   const match = description.matcher.match(href);
   const quoted = `"${shown(href)}"`;
   if (match.kind === 'template') return `${step} links to ${quoted}, which still holds \`${match.placeholder}\` for the agent to fill in. Send the concrete URL.`;

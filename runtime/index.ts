@@ -6,4 +6,5 @@ export { agentUxGuard, checkResponse, defaultMode, STRICT_ENV } from './guard';
 export type { CheckOptions, Guard, GuardOptions, Mode, OnViolation, ResponseInput, StrictBody, Violation, ViolationContext } from './guard';
 export { fastifyAgentUx, type FastifyAgentUxOptions } from './fastify';
 export { expressAgentUx, type ExpressAgentUxOptions } from './express';
+export { unresolvedSteps, type UnresolvedStep } from './steps';
 export { promViolationCounter, VIOLATIONS_METRIC, type PromClientLike, type PromCounterOptions } from './prometheus';

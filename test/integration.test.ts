@@ -248,3 +248,45 @@ describe.each(lowestNodes())('on Node %s, the lowest of its line that engines ad
     expect([result.stdout.trim(), result.stderr]).toEqual([REQUIRED, '']);
   });
 });
+
+describe('the ESLint plugin, installed beside eslint and typescript-eslint', () => {
+  const HANDLER = `import type { FastifyInstance } from 'fastify';
+export async function routes(app: FastifyInstance, pool: { query(sql: string): Promise<unknown> }) {
+  app.post('/orders', async () => ({ id: 'o1', nextSteps: [{ action: 'Read', method: 'GET', href: '/v1/orders/o1', description: 'Read it.' }] }));
+  app.get('/orders/:id', async request => {
+    const steps = (request.body as { nextSteps?: unknown[] }).nextSteps ?? [];
+    await pool.query('SELECT pg_advisory_xact_lock(1)');
+    return { steps };
+  });
+}
+`;
+  const CONFIGS: [string, string][] = [
+    ['eslint.config.mjs', "import agentUx from 'spectral-agent-ux/eslint';\nimport tseslint from 'typescript-eslint';\nexport default [{ files: ['**/*.ts'], languageOptions: { parser: tseslint.parser } }, agentUx.configs.recommended];\n"],
+    ['eslint.config.cjs', "const agentUx = require('spectral-agent-ux/eslint');\nconst tseslint = require('typescript-eslint');\nmodule.exports = [{ files: ['**/*.ts'], languageOptions: { parser: tseslint.parser } }, agentUx.configs.recommended];\n"],
+  ];
+
+  beforeAll(() => {
+    const versions = (name: string) => JSON.parse(readFileSync(join(__dirname, '..', 'node_modules', name, 'package.json'), 'utf8')).version as string;
+    runOrThrow('npm', ['install', `eslint@${versions('eslint')}`, `typescript-eslint@${versions('typescript-eslint')}`, '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'], consumer);
+  }, 300_000);
+
+  test.each(CONFIGS)('%s: configs.recommended reports the three rules in a Fastify handler', (configFile, config) => {
+    const dir = join(consumer, `handlers-${configFile.replace(/\W/g, '-')}`);
+    mkdirSync(join(dir, 'src'), { recursive: true });
+    writeFileSync(join(dir, configFile), config);
+    writeFileSync(join(dir, 'src', 'orders.ts'), HANDLER);
+    const lint = run(join(consumer, 'node_modules', '.bin', 'eslint'), ['--format', 'json', 'src'], dir);
+    expect(lint.status).toBe(1);
+    const [file] = JSON.parse(lint.stdout) as { messages: { ruleId: string; line: number }[] }[];
+    expect(file.messages.map(({ ruleId, line }) => [ruleId, line])).toEqual([
+      ['agent-ux/no-inline-next-steps', 3],
+      ['agent-ux/no-unchecked-envelope-cast', 5],
+      ['agent-ux/no-pool-query-in-transaction', 6],
+    ]);
+  });
+
+  test('importing the ruleset never loads ESLint', () => {
+    const loaded = run(process.execPath, ['-e', "require('spectral-agent-ux'); console.log(Object.keys(require.cache).some(file => file.includes('/node_modules/eslint/')))"], consumer);
+    expect(loaded.stdout.trim()).toBe('false');
+  });
+});

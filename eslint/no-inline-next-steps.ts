@@ -1,0 +1,54 @@
+/**
+ * agent-ux/no-inline-next-steps: a step list written inline in a handler cannot be enumerated by the
+ * sweep that proves every step resolves (AGLedger's "Validating Authoring Before Deploy"): steps come
+ * from a central helper, which a test can call for every state.
+ */
+import { DEFAULT_NAMES } from '../lib/names';
+import { docsUrl, fileMatches, keyName, STRINGS, type Node, type Rule } from './shared';
+
+export interface NoInlineNextStepsOptions {
+  names?: string[];
+  /** Functions whose own body builds steps: the central helpers (`recordNextSteps`). */
+  helpers?: string[];
+  /** Files where building steps inline is the point: the helper module, tests (path fragments). */
+  allowIn?: string[];
+}
+
+/** The name of the function a node sits in, if it is a named function, method or variable-bound arrow. */
+function enclosingFunctionNames(node: Node): string[] {
+  const names: string[] = [];
+  for (let current = node.parent; current != null; current = current.parent) {
+    if (current.type === 'FunctionDeclaration' || current.type === 'FunctionExpression' || current.type === 'ArrowFunctionExpression') {
+      const id = current.id as Node | null | undefined;
+      const parent = current.parent;
+      const named = id?.name ?? (parent?.type === 'VariableDeclarator' ? (parent.id as Node).name : parent?.type === 'MethodDefinition' || parent?.type === 'Property' ? keyName(parent.key as Node) : undefined);
+      if (typeof named === 'string') names.push(named);
+    }
+  }
+  return names;
+}
+
+export const noInlineNextSteps: Rule<NoInlineNextStepsOptions> = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'Build envelope step lists in a central helper, not inline in a handler.', url: docsUrl('no-inline-next-steps') },
+    messages: {
+      inline: '`{{name}}` is built inline, where no test can enumerate its steps. Return it from a central helper (e.g. `{{name}}: recordNextSteps(record.id, record.status)`) and test that every step it can emit resolves.',
+    },
+    schema: [{ type: 'object', properties: { names: STRINGS, helpers: STRINGS, allowIn: STRINGS }, additionalProperties: false }],
+  },
+  create(context) {
+    const options = context.options[0] ?? {};
+    const names: readonly string[] = options.names ?? DEFAULT_NAMES.nextSteps;
+    if (fileMatches(context.filename, options.allowIn ?? [])) return {};
+    const helpers = options.helpers ?? [];
+    return {
+      Property(node) {
+        const name = keyName(node.key as Node, node.computed === true);
+        if (name === undefined || !names.includes(name) || (node.value as Node).type !== 'ArrayExpression') return;
+        if (enclosingFunctionNames(node).some(fn => helpers.includes(fn))) return;
+        context.report({ node, messageId: 'inline', data: { name } });
+      },
+    };
+  },
+};

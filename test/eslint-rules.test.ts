@@ -1,0 +1,116 @@
+/**
+ * The ESLint plugin's rules (`spectral-agent-ux/eslint`), with ESLint's own RuleTester and
+ * typescript-eslint's parser: each rule's must-report and must-stay-silent cases, every option.
+ */
+import { RuleTester } from 'eslint';
+import tseslint from 'typescript-eslint';
+import plugin from '../eslint';
+
+RuleTester.describe = describe;
+RuleTester.it = it;
+RuleTester.itOnly = it.only;
+const tester = new RuleTester({ languageOptions: { parser: tseslint.parser, ecmaVersion: 2022, sourceType: 'module' } });
+const rule = (name: keyof typeof plugin.rules) => plugin.rules[name] as never;
+
+tester.run('agent-ux/no-inline-next-steps', rule('no-inline-next-steps'), {
+  valid: [
+    { code: 'reply.send({ id, nextSteps: recordNextSteps(record.id, record.status) });' },
+    { code: 'function recordNextSteps(id: string) { return { nextSteps: [{ action: "Read", method: "GET", href: `/v1/records/${id}`, description: "d" }] }; }', options: [{ helpers: ['recordNextSteps'] }] },
+    { code: 'const stepsFor = (id: string) => ({ nextSteps: [] });', options: [{ helpers: ['stepsFor'] }] },
+    { code: 'const body = { nextSteps: [] };', filename: '/app/src/steps/helpers.ts', options: [{ allowIn: ['/steps/'] }] },
+    { code: 'const body = { links: [] };' },
+    { code: 'const body = { [key]: [] };' },
+  ],
+  invalid: [
+    {
+      code: 'reply.send({ id, nextSteps: [{ action: "Read", method: "GET", href: `/v1/records/${id}`, description: "d" }] });',
+      errors: [{ message: '`nextSteps` is built inline, where no test can enumerate its steps. Return it from a central helper (e.g. `nextSteps: recordNextSteps(record.id, record.status)`) and test that every step it can emit resolves.' }],
+    },
+    { code: 'const body = { "next_steps": [] };', errors: [{ messageId: 'inline', data: { name: 'next_steps' } }] },
+    { code: 'const body = { next: [] };', options: [{ names: ['next'] }], errors: [{ messageId: 'inline', data: { name: 'next' } }] },
+    { code: 'function handler() { return { nextSteps: [] }; }', options: [{ helpers: ['recordNextSteps'] }], errors: [{ messageId: 'inline' }] },
+  ],
+});
+
+tester.run('agent-ux/no-unchecked-envelope-cast', rule('no-unchecked-envelope-cast'), {
+  valid: [
+    { code: 'if (!Array.isArray(resp.nextSteps)) throw new Error("no nextSteps"); const steps = resp.nextSteps;' },
+    { code: 'const total = (resp as { total?: number }).total ?? 0;' },
+    { code: 'const steps = (resp as { nextSteps: Step[] }).nextSteps ?? [];' },
+    { code: 'const steps = (resp as Envelope).nextSteps ?? [];' },
+    { code: 'const steps = (resp as { nextSteps?: Step[] }).nextSteps;' },
+  ],
+  invalid: [
+    {
+      code: 'const steps = (resp as { nextSteps?: NextStep[] }).nextSteps ?? [];',
+      errors: [{ message: '`nextSteps` is read through a cast that declares it optional, then defaulted with `??`: a body without it passes silently. Check it at run time (`if (!Array.isArray(body.nextSteps)) throw …`) and surface its absence.' }],
+    },
+    { code: 'const hint = (<{ recoveryHint?: string }>err).recoveryHint || "";', languageOptions: { parserOptions: { ecmaFeatures: { jsx: false } } }, errors: [{ messageId: 'cast', data: { name: 'recoveryHint', operator: '||' } }] },
+    { code: 'const state = (body as { currentState?: string })?.currentState ?? "unknown";', errors: [{ messageId: 'cast', data: { name: 'currentState', operator: '??' } }] },
+    { code: 'const next = (body as { next?: string[] }).next ?? [];', options: [{ fields: ['next'] }], errors: [{ messageId: 'cast' }] },
+  ],
+});
+
+tester.run('agent-ux/no-pool-query-in-transaction', rule('no-pool-query-in-transaction'), {
+  valid: [
+    { code: 'async function list() { return pool.query("SELECT * FROM orders"); }' },
+    { code: 'async function move(client) { await client.query("BEGIN"); await client.query("SELECT pg_advisory_xact_lock(1)"); await client.query("COMMIT"); }' },
+    { code: 'async function later(client) { await client.query("BEGIN"); await client.query("COMMIT"); await pool.query("SELECT 1"); }' },
+    { code: 'async function a(client) { await client.query("BEGIN"); } async function b() { await pool.query("SELECT 1"); }' },
+    { code: 'await conn.query("SET LOCAL statement_timeout = 5000");', options: [{ pools: ['db'] }] },
+  ],
+  invalid: [
+    {
+      code: 'async function move(client) { await client.query("BEGIN"); await pool.query("UPDATE orders SET state = $1", [s]); await client.query("COMMIT"); }',
+      errors: [{ message: '`pool.query()` between `BEGIN` and `COMMIT` takes a fresh pool connection, outside the transaction. Run it on the client that holds the transaction.' }],
+    },
+    {
+      code: 'await pool.query("SELECT pg_advisory_xact_lock($1)", [id]);',
+      errors: [{ message: '`pool.query()` sends transaction-scoped SQL (`pg_advisory_xact_lock`) on a fresh pool connection, where it ends at once. Run it on a client inside `BEGIN` … `COMMIT`.' }],
+    },
+    { code: 'await this.db.query(`SET LOCAL lock_timeout = ${ms}`);', errors: [{ messageId: 'scoped', data: { pool: 'db', what: '`SET LOCAL`' } }] },
+    { code: 'await knex.query("SAVEPOINT before_refund");', options: [{ pools: ['knex'] }], errors: [{ messageId: 'scoped' }] },
+    { code: 'await pool.query("SELECT set_config(\'app.user\', $1, true)");', options: [{ transactionSql: ['set_config\\(.*true\\)'] }], errors: [{ messageId: 'scoped' }] },
+  ],
+});
+
+describe('the plugin', () => {
+  test('configs.recommended registers the plugin under agent-ux and turns the three rules on at error', () => {
+    expect(plugin.configs.recommended.plugins['agent-ux']).toBe(plugin);
+    expect(plugin.configs.recommended.rules).toEqual({
+      'agent-ux/no-inline-next-steps': 'error',
+      'agent-ux/no-unchecked-envelope-cast': 'error',
+      'agent-ux/no-pool-query-in-transaction': 'error',
+    });
+  });
+
+  test('every rule links its docs page, which exists', () => {
+    const { existsSync } = jest.requireActual<typeof import('node:fs')>('node:fs');
+    for (const [name, definition] of Object.entries(plugin.rules)) {
+      expect(definition.meta.docs.url).toMatch(new RegExp(`/docs/eslint/${name}\\.md$`));
+      expect(existsSync(`${__dirname}/../docs/eslint/${name}.md`)).toBe(true);
+    }
+  });
+});
+
+describe('the helper enumeration sweep (unresolvedSteps, spectral-agent-ux/runtime)', () => {
+  // The README's shape: call the central helper for every state and check every step it can emit.
+  const { unresolvedSteps } = jest.requireActual<typeof import('../runtime')>('../runtime');
+  const { API } = jest.requireActual<typeof import('./support/runtimeApi')>('./support/runtimeApi');
+  const orderNextSteps = (id: string, status: 'open' | 'shipped') =>
+    status === 'open'
+      ? [{ action: 'Cancel', method: 'POST', href: `/v1/orders/${id}/cancel` }, { action: 'Read', method: 'GET', href: `/v1/orders/${id}` }]
+      : [{ action: 'Return', method: 'POST', href: `/v1/orders/${id}/returns` }, { action: 'Delete', method: 'PATCH', href: `/v1/orders/${id}` }];
+
+  test('every step the helper emits for an open order resolves', () => {
+    expect(unresolvedSteps(API, orderNextSteps('o1', 'open'))).toEqual([]);
+  });
+
+  test('a shipped order: a route the description does not declare and a method it does not allow', () => {
+    expect(unresolvedSteps(API, orderNextSteps('o1', 'shipped')).map(found => found.message)).toEqual([
+      'step 0 links to "/v1/orders/o1/returns", which matches no declared route; did you mean `/v1/orders/{id}/refunds`? An agent following it gets a 404. Build it from a declared route (server base path included).',
+      'step 1 sends PATCH to "/v1/orders/o1", but `/v1/orders/{id}` declares only GET, DELETE. Send a declared method, or declare `patch` there.',
+    ]);
+    expect(() => unresolvedSteps(API, 'steps' as never)).toThrow(TypeError);
+  });
+});
