@@ -71,6 +71,49 @@ test('the headline and the top fixes are on the page', async () => {
   expect(await page.locator('ol li').first().textContent()).toContain('#/components/schemas/Problem');
 });
 
+test('the first screen at 1280 px shows the headline and the top fixes, before the matrix and the principles', async () => {
+  const narrow = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  await narrow.setContent(renderHtml(report), { waitUntil: 'load' });
+  const headings = await narrow.$$eval('h2', nodes => nodes.map(node => node.textContent?.split(':')[0]));
+  expect(headings).toEqual(['Top fixes', 'Matrix', 'Principles']);
+  const top = await narrow.locator('h2', { hasText: 'Top fixes' }).boundingBox();
+  expect(top!.y).toBeLessThan(800);
+  await narrow.close();
+});
+
+test('the header row and the first column stay in view while the matrix scrolls', async () => {
+  const scroller = page.locator('div.scroll');
+  const header = page.locator('table.matrix thead th').first();
+  const firstCell = page.locator('table.matrix tbody tr').first().locator('td').first();
+  const before = { header: (await header.boundingBox())!, cell: (await firstCell.boundingBox())! };
+  await scroller.evaluate(node => { node.style.maxHeight = '120px'; node.style.maxWidth = '500px'; node.scrollTop = 60; node.scrollLeft = 200; });
+  expect((await header.boundingBox())!.y).toBeCloseTo(before.header.y, 0);
+  expect((await firstCell.boundingBox())!.x).toBeCloseTo(before.cell.x, 0);
+  await scroller.evaluate(node => { node.style.maxHeight = ''; node.style.maxWidth = ''; node.scrollTop = 0; node.scrollLeft = 0; });
+});
+
+test('"failing only" hides the rows without a failing cell, and the search box filters by method, path or operationId', async () => {
+  const visible = () => page.$$eval('table.matrix tbody tr', rows => rows.filter(row => (row as HTMLElement).offsetParent !== null).length);
+  const all = await visible();
+  const failing = matrixRows(report).filter(operation => matrixColumns(report).some(principle => operation.cells[principle.id].status === 'fail')).length;
+  await page.check('#failing-only');
+  expect(await visible()).toBe(failing);
+  await page.uncheck('#failing-only');
+  expect(await visible()).toBe(all);
+  await page.fill('#search', 'replaceorder');
+  expect(await visible()).toBe(1);
+  await page.fill('#search', '');
+  expect(await visible()).toBe(all);
+});
+
+test("a cell's details show on click and on keyboard focus, not only on hover", async () => {
+  const createOrder = page.locator('tr', { has: page.locator('code', { hasText: 'createOrder' }) });
+  await createOrder.locator('td[data-principle="retry-after"]').click();
+  expect(await page.textContent('#detail')).toMatch(/^retry-after: .*POST \/orders 429/);
+  await createOrder.locator('td[data-principle="next-steps"]').focus();
+  expect(await page.textContent('#detail')).toMatch(/^next-steps: accepted by the baseline:/);
+});
+
 test('the page renders to a screenshot', async () => {
   mkdirSync(join(ROOT, '.cache'), { recursive: true });
   const png = await page.screenshot({ path: join(ROOT, '.cache', 'report-html-test.png'), fullPage: true });

@@ -1,7 +1,9 @@
 /**
- * One self-contained HTML page (inline style, no script, no external font or image): the summary,
- * the principles, the top fixes, and the whole matrix as a coloured table whose cells explain
- * themselves on hover (the diagnostics of a failing cell, the reason of an exemption).
+ * One self-contained HTML page (inline style and script, no external font or image, nothing fetched):
+ * the summary and the top fixes first, then the whole matrix as a coloured table with a sticky header
+ * row and first column, a "failing only" filter and a search box, whose cells explain themselves on
+ * hover, click or keyboard focus (the diagnostics of a failing cell, the reason of an exemption), then
+ * the principles. Without the script, the hover text is still there.
  */
 import type { Cell, CellStatus } from './scorecard';
 import type { FixData, OperationData, PrincipleData, ReportData } from './report';
@@ -27,6 +29,30 @@ td.not-applicable { background: #f6f8fa; color: #818b98; font-size: 12px; }
 td.not-checked { background: #fff8c5; color: #7d4e00; }
 code { font: 12px ui-monospace, SFMono-Regular, Menlo, monospace; }
 ol li { margin-bottom: 4px; }
+.tools { display: flex; gap: 16px; align-items: center; margin: 8px 0; }
+.scroll { overflow: auto; max-height: 80vh; border: 1px solid #d1d9e0; }
+.scroll table.matrix { border-collapse: separate; border-spacing: 0; }
+table.matrix thead th { position: sticky; top: 0; z-index: 2; }
+table.matrix tr > :first-child { position: sticky; left: 0; z-index: 1; background: #f6f8fa; }
+table.matrix thead tr > :first-child { z-index: 3; }
+table.matrix td.cell { cursor: pointer; }
+table.matrix td.cell:focus { outline: 2px solid #0969da; outline-offset: -2px; }
+table.matrix.failing-only tr[data-failing="false"], table.matrix tr.unmatched { display: none; }
+#detail { white-space: pre-wrap; min-height: 1.5em; padding: 6px 8px; background: #f6f8fa; border: 1px solid #d1d9e0; margin: 8px 0; }
+`;
+
+/** Filter, search and details on click or focus; each keeps working if another fails, and without it the page still reads. */
+const SCRIPT = `
+const matrix = document.querySelector('table.matrix');
+const detail = document.getElementById('detail');
+document.getElementById('failing-only').addEventListener('change', event => matrix.classList.toggle('failing-only', event.target.checked));
+document.getElementById('search').addEventListener('input', event => {
+  const wanted = event.target.value.trim().toLowerCase();
+  for (const row of matrix.tBodies[0].rows) row.classList.toggle('unmatched', wanted !== '' && !row.dataset.search.includes(wanted));
+});
+const show = cell => { detail.textContent = cell.dataset.principle + ': ' + cell.title; };
+matrix.addEventListener('click', event => { const cell = event.target.closest('td.cell'); if (cell) show(cell); });
+matrix.addEventListener('focusin', event => { if (event.target.matches('td.cell')) show(event.target); });
 `;
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, char => `&#${char.charCodeAt(0)};`);
@@ -86,13 +112,16 @@ function cellTitle(cell: Cell, principle: PrincipleData): string {
 
 function cellHtml(cell: Cell, principle: PrincipleData): string {
   const count = cell.status === 'fail' && (cell.diagnostics?.length ?? 0) > 1 ? ` ${cell.diagnostics!.length}` : '';
-  const attributes = ` class="cell ${cell.status}" data-principle="${principle.id}" data-status="${cell.status}" title="${escapeHtml(cellTitle(cell, principle))}"`;
+  const attributes = ` class="cell ${cell.status}" tabindex="0" data-principle="${principle.id}" data-status="${cell.status}" title="${escapeHtml(cellTitle(cell, principle))}"`;
   return tag('td', CELL_TEXT[cell.status] + count, attributes);
 }
 
 function operationRow(operation: OperationData, columns: readonly PrincipleData[]): string {
   const heading = [tag('td', code(operation.method)), tag('td', code(operation.path)), tag('td', operation.operationId === null ? '' : code(operation.operationId))];
-  return tag('tr', [...heading, ...columns.map(principle => cellHtml(operation.cells[principle.id], principle))].join(''), ` data-pointer="${escapeHtml(operation.pointer)}"`);
+  const failing = columns.some(principle => operation.cells[principle.id].status === 'fail');
+  const search = `${operation.method} ${operation.path} ${operation.operationId ?? ''}`.toLowerCase();
+  const attributes = ` data-pointer="${escapeHtml(operation.pointer)}" data-failing="${failing}" data-search="${escapeHtml(search)}"`;
+  return tag('tr', [...heading, ...columns.map(principle => cellHtml(operation.cells[principle.id], principle))].join(''), attributes);
 }
 
 /** Every operation, in the order of every format (failing ones first). */
@@ -105,8 +134,10 @@ function matrix(report: ReportData): string {
   return [
     tag('h2', `Matrix: ${report.operations.length} operations × ${columns.length} principles`),
     tag('table', tag('tr', legend), ' class="legend"'),
-    tag('p', 'Hover a cell for its diagnostics or exemption reason.', ' class="note"'),
-    tag('table', tag('thead', head) + tag('tbody', matrixRows(report).map(operation => operationRow(operation, columns)).join('')), ' class="matrix"'),
+    tag('div', '<label><input type="checkbox" id="failing-only"> failing only</label> <label>search <input type="search" id="search" placeholder="method, path or operationId"></label>', ' class="tools"'),
+    tag('p', 'Click, focus or hover a cell for its diagnostics or exemption reason.', ' class="note"'),
+    tag('div', '', ' id="detail" aria-live="polite"'),
+    tag('div', tag('table', tag('thead', head) + tag('tbody', matrixRows(report).map(operation => operationRow(operation, columns)).join('')), ' class="matrix"'), ' class="scroll"'),
     unchecked === undefined ? '' : tag('p', escapeHtml(unchecked), ' class="note"'),
   ].join('\n');
 }
@@ -121,7 +152,8 @@ export function renderHtml(report: ReportData): string {
 <style>${STYLE}</style>
 </head>
 <body>
-${[summary(report), principles(report), fixes(report), matrix(report)].join('\n')}
+${[summary(report), fixes(report), matrix(report), principles(report)].join('\n')}
+<script>${SCRIPT}</script>
 </body>
 </html>
 `;
