@@ -1,7 +1,7 @@
 import { describeViews, errorSchemas, responseExtension, type Problem } from '../lib/error-bodies';
 import { carrierAnswer, schemaCarriers, type Carrier, type SchemaNode } from '../lib/error-shapes';
 import { propertyEdits, requiredEdits, type Edit } from '../lib/edits';
-import { carrierName, insideOf, placeOf } from '../lib/error-wording';
+import { carrierName, exampleCode, insideOf, placeOf } from '../lib/error-wording';
 import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/names';
 import { ruleFunction } from '../lib/rule-function';
 import { RESPONSES } from '../lib/scope';
@@ -28,8 +28,8 @@ export default ruleFunction<Options>('recoverableErrorStructure', nameOptionsSch
     return carrierAnswer(doc, carrier, question, options)?.name ?? 'missing';
   };
 
-  const describe = ({ carrier, code, message }: Holding): Problem => {
-    const missing = [code === 'missing' ? `a required \`${codeName}\` (e.g. "VALIDATION_ERROR")` : undefined, message === 'missing' ? `a required \`${messageName}\`` : undefined].filter(part => part !== undefined);
+  const describe = ({ carrier, code, message }: Holding, status: string): Problem => {
+    const missing = [code === 'missing' ? `a required \`${codeName}\` (e.g. "${exampleCode(status)}")` : undefined, message === 'missing' ? `a required \`${messageName}\`` : undefined].filter(part => part !== undefined);
     const optional = [code, message].filter(state => state !== undefined && state !== 'missing').map(name => `\`${name}\``);
     const what = [
       code === 'missing' && message === 'missing' ? 'has no code and no message' : code === 'missing' ? 'has no code' : message === 'missing' ? 'has no message' : undefined,
@@ -56,7 +56,7 @@ export default ruleFunction<Options>('recoverableErrorStructure', nameOptionsSch
       const holdings = schemaCarriers(doc, view, options).map(carrier => ({ carrier, code: codeInExtension ? undefined : stateOf(carrier, 'code'), message: stateOf(carrier, 'message') }));
       if (holdings.some(holding => holding.code === undefined && holding.message === undefined)) return undefined;
       const best = holdings.reduce((a, b) => (score(b) > score(a) ? b : a));
-      return describe(best);
+      return describe(best, target.response.status);
     });
   });
 });

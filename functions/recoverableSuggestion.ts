@@ -4,7 +4,7 @@ import { describeViews, errorSchemas, responseExtension } from '../lib/error-bod
 import { inputsOf } from '../lib/inputs';
 import { homeCarrier, memberNames, schemaAnswer } from '../lib/error-shapes';
 import { propertyEdits } from '../lib/edits';
-import { inStyleOf, placeOf } from '../lib/error-wording';
+import { credentialsHint, inStyleOf, placeOf } from '../lib/error-wording';
 import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/names';
 import { ruleFunction } from '../lib/rule-function';
 import { viewsOf, type Property } from '../lib/schema';
@@ -14,7 +14,6 @@ type Options = NameOptions<'recoveryHint' | 'errorList'>;
 
 /** Statuses whose recovery does not depend on the request's fields. */
 const STATUS_HINTS: Record<string, string> = {
-  '401': 'Send a valid Bearer token',
   '403': 'Ask for the scope this call needs',
   '404': 'List the collection to find a valid id, then retry',
   '409': 'Re-read the resource, then resend',
@@ -69,6 +68,7 @@ function inputHint(doc: OpenApiDocument, input: Property): string {
 export default ruleFunction<Options>('recoverableSuggestion', nameOptionsSchema('recoveryHint', 'errorList'), ({ doc, options, operations }) => {
   const names = namesFor(options, 'recoveryHint');
   const exampleFor = (operation: Operation, status: string) => {
+    if (status === '401') return credentialsHint(doc, operation);
     const input = STATUS_HINTS[status] === undefined ? firstInput(doc, operation) : undefined;
     return STATUS_HINTS[status] ?? (input === undefined ? 'Check the request against this operation\'s parameters, then retry' : inputHint(doc, input));
   };

@@ -247,6 +247,25 @@ export class OpenApiDocument {
     return found;
   }
 
+  /** The security schemes of the document by name (OpenAPI 3 `components.securitySchemes`, Swagger 2.0 `securityDefinitions`), `$ref`s followed. */
+  securitySchemes(): Map<string, JsonObject> {
+    const declared = this.isSwagger2 ? this.root.securityDefinitions : isObject(this.root.components) ? this.root.components.securitySchemes : undefined;
+    const schemes = new Map<string, JsonObject>();
+    for (const [name, raw] of isObject(declared) ? Object.entries(declared) : []) {
+      const scheme = this.resolve(raw, this.isSwagger2 ? ['securityDefinitions', name] : ['components', 'securitySchemes', name])?.value;
+      if (isObject(scheme)) schemes.set(name, scheme);
+    }
+    return schemes;
+  }
+
+  /** The schemes an operation may be called with: its own `security`, else the document's; none for `security: []`. */
+  operationSchemes(operation: Operation): JsonObject[] {
+    const requirements = Array.isArray(operation.node.security) ? operation.node.security : Array.isArray(this.root.security) ? this.root.security : [];
+    const schemes = this.securitySchemes();
+    const names = new Set(requirements.flatMap(requirement => (isObject(requirement) ? Object.keys(requirement) : [])));
+    return [...names].flatMap(name => { const scheme = schemes.get(name); return scheme === undefined ? [] : [scheme]; });
+  }
+
   /** The name of the first header parameter (operation or path item) called one of `names`, compared case-insensitively. */
   headerParameter(operation: Operation, names: readonly string[]): string | undefined {
     const wanted = headerNameIn(names);

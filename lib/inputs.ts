@@ -262,9 +262,8 @@ const HTTP_HEADERS = ['Accept', 'Content-Type', 'Authorization'];
 /** Inputs every operation takes without declaring them: those headers, and the names of the document's API-key security schemes. */
 function implicitParameters(doc: OpenApiDocument): Parameter[] {
   const implicit: Parameter[] = HTTP_HEADERS.map(name => ({ name, in: 'header', required: false, schema: { value: {}, location: undefined }, implicit: true }));
-  const schemes = doc.isSwagger2 ? doc.root.securityDefinitions : isObject(doc.root.components) ? doc.root.components.securitySchemes : undefined;
-  for (const scheme of isObject(schemes) ? Object.values(schemes) : []) {
-    if (isObject(scheme) && scheme.type === 'apiKey' && typeof scheme.name === 'string' && typeof scheme.in === 'string') {
+  for (const scheme of doc.securitySchemes().values()) {
+    if (scheme.type === 'apiKey' && typeof scheme.name === 'string' && typeof scheme.in === 'string') {
       implicit.push({ name: scheme.name, in: scheme.in as Where, required: false, schema: { value: {}, location: undefined }, implicit: true });
     }
   }

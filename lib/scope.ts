@@ -68,9 +68,7 @@ const consumerOperations = new WeakMap<object, boolean>();
 
 /** The `tokenUrl` paths of the OAuth 2.0 security schemes (OpenAPI 3 flows, Swagger 2.0 definitions). */
 function tokenPaths(doc: OpenApiDocument): string[] {
-  const components = isObject(doc.root.components) ? doc.root.components.securitySchemes : undefined;
-  const schemes = [components, doc.root.securityDefinitions].flatMap(map => (isObject(map) ? Object.values(map) : []));
-  const flows = schemes.filter(isObject).flatMap(scheme => [scheme, ...(isObject(scheme.flows) ? Object.values(scheme.flows) : [])]);
+  const flows = [...doc.securitySchemes().values()].flatMap(scheme => [scheme, ...(isObject(scheme.flows) ? Object.values(scheme.flows) : [])]);
   return flows.flatMap(flow => (isObject(flow) && typeof flow.tokenUrl === 'string' ? (pathnameOf(flow.tokenUrl) ?? []) : []));
 }
 

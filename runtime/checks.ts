@@ -5,6 +5,7 @@
 import { HTTP_METHODS, isEnvelopeStatus, isObject, type Operation, type Response } from '../lib/document';
 import { stepHrefs, stuckActions } from '../lib/envelope';
 import { responseExtension } from '../lib/error-bodies';
+import { exampleCode } from '../lib/error-wording';
 import { nameList, namesFor } from '../lib/names';
 import { holdersOf } from '../lib/nested';
 import { undeclaredMethod } from '../lib/paths';
@@ -137,7 +138,7 @@ const clientError: Check = ({ response, status, body, names, error: read }, say)
   const code = error.code !== undefined || (response !== undefined && responseExtension(response, 'x-ax-error-code') !== undefined);
   if (!code || error.message === undefined) {
     const lacks = !code && error.message === undefined ? 'has neither a machine-readable code nor a message' : !code ? 'has no machine-readable code' : 'has no message';
-    const send = [!code ? `a stable \`${firstName(names, 'errorCode')}\` (e.g. "VALIDATION_ERROR")` : '', error.message === undefined ? `a one-sentence \`${firstName(names, 'message')}\`` : ''].filter(Boolean).join(' and ');
+    const send = [!code ? `a stable \`${firstName(names, 'errorCode')}\` (e.g. "${exampleCode(String(status))}")` : '', error.message === undefined ? `a one-sentence \`${firstName(names, 'message')}\`` : ''].filter(Boolean).join(' and ');
     found.push(violation('ax-recoverable-error-structure', say(`the error body ${lacks}, so an agent cannot tell what failed. Send ${send}.`)));
   }
   if (error.hint === undefined && (response === undefined || responseExtension(response, 'x-ax-error-suggestion') === undefined)) {

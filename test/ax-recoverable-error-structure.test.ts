@@ -15,9 +15,10 @@ import {
 } from './support/error-seeds';
 import { testRule } from './support/testRule';
 
-const ADD_CODE = 'a required `code` (e.g. "VALIDATION_ERROR")';
+/** The example code fits the response's status: a 404 is no validation error. */
+const addCode = (example = 'VALIDATION_ERROR') => `a required \`code\` (e.g. "${example}")`;
 const ADD_MESSAGE = 'a required `message`';
-const neither = (where: string) => `${where}: the error schema has no code and no message. Add ${ADD_CODE} and ${ADD_MESSAGE}.`;
+const neither = (where: string, example = 'VALIDATION_ERROR') => `${where}: the error schema has no code and no message. Add ${addCode(example)} and ${ADD_MESSAGE}.`;
 const ok = { '200': { description: 'OK' } };
 const get = (errors: object) => ({ get: { responses: { ...ok, ...errors } } });
 const string = { type: 'string' };
@@ -32,7 +33,7 @@ testRule('ax-recoverable-error-structure', [
         '409': body({ type: 'object', required: ['id', 'message'], properties: { id: { type: 'string', example: '4d9d8375-3c56-4925-a3e7-eb137fed17e9' }, message: string } }),
       }),
     }),
-    errors: [{ path: at('/v2/droplets', 'get', '409', ...JSON_SCHEMA), message: `GET /v2/droplets 409: the error schema has no code. Add ${ADD_CODE}.` }],
+    errors: [{ path: at('/v2/droplets', 'get', '409', ...JSON_SCHEMA), message: `GET /v2/droplets 409: the error schema has no code. Add ${addCode('CONFLICT')}.` }],
   },
   {
     name: "fires on seed 002's bad payload {\"error\": \"Bad Request\"}, on the inline schema",
@@ -63,7 +64,7 @@ testRule('ax-recoverable-error-structure', [
     errors: [
       {
         path: at('/invoices/{id}/finalize', 'post', '500', ...JSON_SCHEMA),
-        message: `POST /invoices/{id}/finalize 500: the error schema has no code and does not require \`message\`. Add ${ADD_CODE}. List \`message\` as required in the schema.`,
+        message: `POST /invoices/{id}/finalize 500: the error schema has no code and does not require \`message\`. Add ${addCode('INTERNAL_ERROR')}. List \`message\` as required in the schema.`,
       },
     ],
   },
@@ -106,7 +107,7 @@ testRule('ax-recoverable-error-structure', [
   {
     name: 'oneOf: fires when one branch lacks the code, naming how many shapes; a non-object branch is error-schema’s',
     document: oas3({ '/a': get({ '400': body({ oneOf: [PROBLEM, { type: 'object', required: ['message'], properties: { message: string } }, string] }) }) }),
-    errors: [{ path: at('/a', 'get', '400', ...JSON_SCHEMA), message: `GET /a 400: the error schema has no code in 1 of its 2 oneOf/anyOf shapes. Add ${ADD_CODE}.` }],
+    errors: [{ path: at('/a', 'get', '400', ...JSON_SCHEMA), message: `GET /a 400: the error schema has no code in 1 of its 2 oneOf/anyOf shapes. Add ${addCode()}.` }],
   },
   {
     name: 'a components/responses entry shared by two operations fires once per operation, on each',
@@ -115,8 +116,8 @@ testRule('ax-recoverable-error-structure', [
       { responses: { NotFound: errorResponse(ref('Legacy')) }, schemas: { Legacy: BAD_REQUEST_STRING } },
     ),
     errors: [
-      { path: at('/a', 'get', '404'), message: neither('GET /a 404') },
-      { path: at('/b', 'delete', '404'), message: neither('DELETE /b 404') },
+      { path: at('/a', 'get', '404'), message: neither('GET /a 404', 'NOT_FOUND') },
+      { path: at('/b', 'delete', '404'), message: neither('DELETE /b 404', 'NOT_FOUND') },
     ],
   },
   {
@@ -163,7 +164,7 @@ testRule('ax-recoverable-error-structure', [
       { '/a': get({ '404': { description: 'x', content: { 'application/json': { schema: ref('Legacy') }, 'application/problem+json': { schema: ref('Legacy') } } } }) },
       { schemas: { Legacy: BAD_REQUEST_STRING } },
     ),
-    errors: [{ path: at('/a', 'get', '404', ...JSON_SCHEMA), message: neither('GET /a 404') }],
+    errors: [{ path: at('/a', 'get', '404', ...JSON_SCHEMA), message: neither('GET /a 404', 'NOT_FOUND') }],
   },
   {
     name: 'Swagger 2.0 with two JSON produces: reported once',
@@ -177,7 +178,7 @@ testRule('ax-recoverable-error-structure', [
     errors: [
       {
         path: at('/a', 'get', '500', ...JSON_SCHEMA),
-        message: 'GET /a 500: the error schema has no code. Add a required `reason` (e.g. "VALIDATION_ERROR").',
+        message: 'GET /a 500: the error schema has no code. Add a required `reason` (e.g. "INTERNAL_ERROR").',
       },
     ],
   },

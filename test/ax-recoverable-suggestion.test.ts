@@ -46,10 +46,40 @@ testRule('ax-recoverable-suggestion', [
     errors: [],
   },
   {
+    name: "a 401's example hint names the operation's real credentials: bearer, an API key by name and place, Basic, OAuth 2.0 (Swagger 2.0 too)",
+    document: {
+      ...oas3(
+        {
+          '/bearer': { post: { responses: { '401': body(PROBLEM) } } },
+          '/key': { post: { security: [{ key: [] }], responses: { '401': body(PROBLEM) } } },
+          '/basic': { post: { security: [{ basic: [] }], responses: { '401': body(PROBLEM) } } },
+          '/oauth': { post: { security: [{ oauth: ['orders'] }], responses: { '401': body(PROBLEM) } } },
+          '/oauth/token': { post: { security: [], responses: { '200': body({ type: 'object' }), '401': body(PROBLEM) } } },
+        },
+        {
+          securitySchemes: {
+            bearer: { type: 'http', scheme: 'bearer' },
+            key: { type: 'apiKey', in: 'query', name: 'api_key' },
+            basic: { type: 'http', scheme: 'basic' },
+            oauth: { type: 'oauth2', flows: { clientCredentials: { tokenUrl: '/oauth/token', scopes: { orders: 'Orders' } } } },
+          },
+        },
+      ),
+      security: [{ bearer: [] }],
+    },
+    errors: [
+      { path: at('/bearer', 'post', '401', ...JSON_SCHEMA), message: noHint('POST /bearer 401', '', 'Send a valid Bearer token') },
+      { path: at('/key', 'post', '401', ...JSON_SCHEMA), message: noHint('POST /key 401', '', 'Send a valid API key in the `api_key` query parameter') },
+      { path: at('/basic', 'post', '401', ...JSON_SCHEMA), message: noHint('POST /basic 401', '', 'Send valid Basic credentials') },
+      { path: at('/oauth', 'post', '401', ...JSON_SCHEMA), message: noHint('POST /oauth 401', '', 'Send a valid OAuth 2.0 access token') },
+      { path: at('/oauth/token', 'post', '401', ...JSON_SCHEMA), message: noHint('POST /oauth/token 401', '', 'Send valid client credentials, then retry') },
+    ],
+  },
+  {
     name: 'the example hint in the message fits the status (401, 409, 429)',
     document: oas3({ '/a': post({ '401': body(PROBLEM), '409': body(PROBLEM), '429': body(PROBLEM) }) }),
     errors: [
-      { path: at('/a', 'post', '401', ...JSON_SCHEMA), message: noHint('POST /a 401', '', 'Send a valid Bearer token') },
+      { path: at('/a', 'post', '401', ...JSON_SCHEMA), message: noHint('POST /a 401', '', 'Send valid credentials, then retry') },
       { path: at('/a', 'post', '409', ...JSON_SCHEMA), message: noHint('POST /a 409', '', 'Re-read the resource, then resend') },
       { path: at('/a', 'post', '429', ...JSON_SCHEMA), message: noHint('POST /a 429', '', 'Wait Retry-After seconds, then resend unchanged') },
     ],

@@ -36,8 +36,8 @@ testRule('ax-recoverable-error-structure', [
   { name: 'convention rfc9457', document: convention('rfc9457'), errors: [] },
   { name: 'convention spring-boot', document: convention('spring-boot'), errors: [
       { path: ['paths','/orders','post','responses','400','content','application/json','schema'], message: 'POST /orders 400: the error schema has no code and does not require `message`. Add a required `code` (e.g. "VALIDATION_ERROR"). List `message` as required in the schema.' },
-      { path: ['paths','/orders','post','responses','500','content','application/json','schema'], message: 'POST /orders 500: the error schema has no code and does not require `message`. Add a required `code` (e.g. "VALIDATION_ERROR"). List `message` as required in the schema.' },
-      { path: ['paths','/orders/{id}','get','responses','404','content','application/json','schema'], message: 'GET /orders/{id} 404: the error schema has no code and does not require `message`. Add a required `code` (e.g. "VALIDATION_ERROR"). List `message` as required in the schema.' },
+      { path: ['paths','/orders','post','responses','500','content','application/json','schema'], message: 'POST /orders 500: the error schema has no code and does not require `message`. Add a required `code` (e.g. "INTERNAL_ERROR"). List `message` as required in the schema.' },
+      { path: ['paths','/orders/{id}','get','responses','404','content','application/json','schema'], message: 'GET /orders/{id} 404: the error schema has no code and does not require `message`. Add a required `code` (e.g. "NOT_FOUND"). List `message` as required in the schema.' },
     ] },
   { name: 'convention stripe', document: convention('stripe'), errors: [
       { path: ['paths','/v1/refunds','post','responses','default','content','application/json','schema'], message: 'POST /v1/refunds default: the error schema does not require `message` in its `error` object. List `message` as required in the `error` object.' },
@@ -103,7 +103,7 @@ testRule('ax-recoverable-suggestion', [
     ] },
   { name: 'convention oauth2', document: convention('oauth2'), errors: [
       { path: ['paths','/oauth/token','post','responses','400','content','application/json','schema'], message: 'POST /oauth/token 400: the error schema has no recovery hint. Add `recovery_hint`, e.g. "Set `grant_type` to one of authorization_code, …".' },
-      { path: ['paths','/oauth/token','post','responses','401','content','application/json','schema'], message: 'POST /oauth/token 401: the error schema has no recovery hint. Add `recovery_hint`, e.g. "Send a valid Bearer token".' },
+      { path: ['paths','/oauth/token','post','responses','401','content','application/json','schema'], message: 'POST /oauth/token 401: the error schema has no recovery hint. Add `recovery_hint`, e.g. "Send valid client credentials, then retry".' },
     ] },
   { name: 'convention rfc9457', document: convention('rfc9457'), errors: [
       { path: ['paths','/orders','post','responses','422','content','application/problem+json','schema'], message: 'POST /orders 422: the error schema has no recovery hint. Add `recoveryHint`, e.g. "Set `quantity` to an integer of at least 1".' },

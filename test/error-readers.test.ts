@@ -117,7 +117,7 @@ testRule('ax-recoverable-error-structure', [
     errors: [
       {
         path: at('/a', 'get', '500', ...JSON_SCHEMA),
-        message: 'GET /a 500: the error schema has no code and no message. Add a required `code` (e.g. "VALIDATION_ERROR") and a required `message`.',
+        message: 'GET /a 500: the error schema has no code and no message. Add a required `code` (e.g. "INTERNAL_ERROR") and a required `message`.',
       },
     ],
   },

@@ -53,7 +53,7 @@ testRule('ax-recoverable-error-structure', [
   {
     name: "a string `error` without identifier values or error_description is a reason phrase (Spring Boot, the AX spec's bad payload), not a code",
     document: oas3({ '/a': { get: { responses: { '404': body({ type: 'object', required: ['error', 'message'], properties: { error: { type: 'string', example: 'Not Found' }, message: string } }) } } } }),
-    errors: [{ path: at('/a', 'get', '404', ...JSON_SCHEMA), message: 'GET /a 404: the error schema has no code. Add a required `code` (e.g. "VALIDATION_ERROR").' }],
+    errors: [{ path: at('/a', 'get', '404', ...JSON_SCHEMA), message: 'GET /a 404: the error schema has no code. Add a required `code` (e.g. "NOT_FOUND").' }],
   },
   {
     name: 'allOf error items and a oneOf of two list shapes: every item shape must require both',
