@@ -172,6 +172,17 @@ export class OpenApiDocument {
     return value === undefined || (isObject(value) && '$ref' in value) ? undefined : { value, location: undefined };
   }
 
+  private readonly memos = new Map<string, unknown>();
+
+  /**
+   * What a module computes once per document, under a key of its own (`paths:matcher`): the one cache
+   * for per-document answers, so that none outlives its document or is built twice.
+   */
+  memo<T>(key: string, compute: () => T): T {
+    if (!this.memos.has(key)) this.memos.set(key, compute());
+    return this.memos.get(key) as T;
+  }
+
   /** Every operation under `paths`, in document order. */
   operations(): Operation[] {
     this.operationList ??= this.collectOperations();

@@ -96,12 +96,13 @@ function examplesLack(doc: OpenApiDocument, target: JsonPath, name: string): boo
   return (examplesByPart(doc).get(JSON.stringify(target)) ?? []).some(example => isObject(example) && !Object.prototype.hasOwnProperty.call(example, name));
 }
 
-const examples = new WeakMap<OpenApiDocument, Map<string, unknown[]>>();
 /** The response examples of the document by each schema object (a body's views' parts) they are written for. */
 function examplesByPart(doc: OpenApiDocument): Map<string, unknown[]> {
-  let byPart = examples.get(doc);
-  if (byPart !== undefined) return byPart;
-  byPart = new Map();
+  return doc.memo('edits:examples', () => collectExamples(doc));
+}
+
+function collectExamples(doc: OpenApiDocument): Map<string, unknown[]> {
+  const byPart = new Map<string, unknown[]>();
   for (const operation of doc.operations()) {
     for (const response of doc.responses(operation)) {
       for (const body of doc.jsonBodies(operation, response)) {
@@ -114,7 +115,6 @@ function examplesByPart(doc: OpenApiDocument): Map<string, unknown[]> {
       }
     }
   }
-  examples.set(doc, byPart);
   return byPart;
 }
 
@@ -129,15 +129,13 @@ export function headerEdit(doc: OpenApiDocument, response: Response, name: strin
   return response.location === undefined ? undefined : { target: response.location, update: { headers: { [name]: header } } };
 }
 
-const compositions = new WeakMap<OpenApiDocument, Map<string, JsonObject[]>>();
 /**
  * The schemas that compose the object at `target` with `allOf` (by `$ref`), so that a member added to it
  * also meets theirs: `{ allOf: [{ $ref: Payment }, { properties: { nextSteps: … } }] }` would then hold two
  * declarations of `nextSteps`. Built once per document.
  */
 export function composedWith(doc: OpenApiDocument, target: JsonPath): JsonObject[] {
-  let byRef = compositions.get(doc);
-  if (byRef === undefined) {
+  const byRef = doc.memo('edits:compositions', () => {
     const found = new Map<string, JsonObject[]>();
     walk(doc.root, value => {
       if (!isObject(value) || !Array.isArray(value.allOf)) return;
@@ -145,7 +143,7 @@ export function composedWith(doc: OpenApiDocument, target: JsonPath): JsonObject
         if (isObject(branch) && typeof branch.$ref === 'string') found.set(branch.$ref, [...(found.get(branch.$ref) ?? []), value]);
       }
     });
-    compositions.set(doc, (byRef = found));
-  }
+    return found;
+  });
   return byRef.get(`#/${target.map(segment => escapeSegment(String(segment))).join('/')}`) ?? [];
 }

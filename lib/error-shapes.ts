@@ -216,12 +216,7 @@ function schemaReader(doc: OpenApiDocument): Reader<SchemaNode> {
   };
 }
 
-const readers = new WeakMap<OpenApiDocument, Reader<SchemaNode>>();
-function readerFor(doc: OpenApiDocument): Reader<SchemaNode> {
-  let reader = readers.get(doc);
-  if (reader === undefined) readers.set(doc, (reader = schemaReader(doc)));
-  return reader;
-}
+const readerFor = (doc: OpenApiDocument): Reader<SchemaNode> => doc.memo('error-shapes:reader', () => schemaReader(doc));
 
 const rootOf = (view: ObjectView): SchemaNode => ({ views: [view] });
 

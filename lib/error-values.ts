@@ -47,16 +47,13 @@ function primaryMembers(members: NamedMember[]): Set<NamedMember> {
 /** A value an error schema declares for a field, before it is placed in a response. */
 type Declared = Pick<FieldValue, 'value' | 'location' | 'name' | 'keyword' | 'primary' | 'field'>;
 
-const declaredCache = new WeakMap<OpenApiDocument, Map<string, WeakMap<object, Declared[]>>>();
-
 /**
  * The values an error schema declares for the named fields. Memoized per schema object: a shared error
  * schema is read once, not once per response that uses it.
  */
 function declaredIn(doc: OpenApiDocument, target: ErrorSchema, names: readonly string[], shapes: Names): Declared[] {
   const node = doc.resolve(target.schema.value, target.schema.location)?.value;
-  let perNames = declaredCache.get(doc);
-  if (perNames === undefined) declaredCache.set(doc, (perNames = new Map()));
+  const perNames = doc.memo('error-values:declared', () => new Map<string, WeakMap<object, Declared[]>>());
   const key = JSON.stringify([names, shapes?.errorList]);
   let perSchema = perNames.get(key);
   if (perSchema === undefined) perNames.set(key, (perSchema = new WeakMap()));

@@ -270,27 +270,22 @@ function implicitParameters(doc: OpenApiDocument): Parameter[] {
   return implicit;
 }
 
-const models = new WeakMap<Operation, RequestInputs>();
-
 /** The inputs of an operation, built on first use. */
 export function inputsOf(doc: OpenApiDocument, operation: Operation): RequestInputs {
+  const models = doc.memo('inputs:models', () => new WeakMap<Operation, RequestInputs>());
   let model = models.get(operation);
   if (model === undefined) models.set(operation, (model = new RequestInputs(doc, operation)));
   return model;
 }
 
-const byId = new WeakMap<OpenApiDocument, Map<string, Operation>>();
-
 /** Every operation of the document by its `operationId` (exempted ones too: they are still callable). */
 export function operationsById(doc: OpenApiDocument): Map<string, Operation> {
-  let map = byId.get(doc);
-  if (map === undefined) {
-    map = new Map();
+  return doc.memo('inputs:byId', () => {
+    const map = new Map<string, Operation>();
     for (const operation of doc.operations()) {
       const id = operation.node.operationId;
       if (typeof id === 'string' && !map.has(id)) map.set(id, operation);
     }
-    byId.set(doc, map);
-  }
-  return map;
+    return map;
+  });
 }

@@ -14,8 +14,6 @@ export interface NestedProperty extends Property {
 /** Bounds the walk of pathological schemas; a real response schema has far fewer nodes. */
 const MAX_SCHEMA_NODES = 5000;
 
-const found = new WeakMap<OpenApiDocument, WeakMap<object, Map<string, NestedProperty[]>>>();
-
 /**
  * Every property named one of `names` declared in the schema or anywhere below it (object properties
  * and array items, through `$ref`, `allOf`, `oneOf`/`anyOf`); each declaration once. Memoized per
@@ -24,8 +22,7 @@ const found = new WeakMap<OpenApiDocument, WeakMap<object, Map<string, NestedPro
 export function propertiesNamed(doc: OpenApiDocument, schema: unknown, location: JsonPath | undefined, names: readonly string[]): NestedProperty[] {
   const root = doc.resolve(schema, location);
   if (root === undefined || !isObject(root.value)) return [];
-  let perDoc = found.get(doc);
-  if (perDoc === undefined) found.set(doc, (perDoc = new WeakMap()));
+  const perDoc = doc.memo('nested:found', () => new WeakMap<object, Map<string, NestedProperty[]>>());
   let perNode = perDoc.get(root.value);
   if (perNode === undefined) perDoc.set(root.value, (perNode = new Map()));
   const key = names.join('\u0000');
@@ -62,7 +59,6 @@ function walkSchema(doc: OpenApiDocument, root: Located, names: readonly string[
   return result;
 }
 
-const holding = new WeakMap<OpenApiDocument, Map<string, WeakMap<object, boolean>>>();
 /** Deeper than this, a schema is walked without pruning. */
 const MAX_DEPTH = 1000;
 
@@ -74,8 +70,7 @@ const MAX_DEPTH = 1000;
  * found (then everything reachable was seen).
  */
 function mayHold(doc: OpenApiDocument, schema: JsonObject, location: JsonPath | undefined, names: readonly string[]): boolean {
-  let perDoc = holding.get(doc);
-  if (perDoc === undefined) holding.set(doc, (perDoc = new Map()));
+  const perDoc = doc.memo('nested:holding', () => new Map<string, WeakMap<object, boolean>>());
   const key = names.join('\u0000');
   let memo = perDoc.get(key);
   if (memo === undefined) perDoc.set(key, (memo = new WeakMap()));

@@ -171,11 +171,7 @@ function routesOf(doc: OpenApiDocument): Route[] {
   });
 }
 
-const matchers = new WeakMap<OpenApiDocument, PathMatcher>();
-
 /** The document's path matcher, built on first use. */
 export function pathMatcher(doc: OpenApiDocument): PathMatcher {
-  let matcher = matchers.get(doc);
-  if (matcher === undefined) matchers.set(doc, (matcher = new PathMatcher(basePaths(doc), routesOf(doc))));
-  return matcher;
+  return doc.memo('paths:matcher', () => new PathMatcher(basePaths(doc), routesOf(doc)));
 }

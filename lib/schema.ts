@@ -36,16 +36,7 @@ interface Analysis {
   inProgress: Set<object>;
   cycles: number;
 }
-const analyses = new WeakMap<OpenApiDocument, Analysis>();
-
-function analysisOf(doc: OpenApiDocument): Analysis {
-  let analysis = analyses.get(doc);
-  if (analysis === undefined) {
-    analysis = { memo: new WeakMap(), inProgress: new Set(), cycles: 0 };
-    analyses.set(doc, analysis);
-  }
-  return analysis;
-}
+const analysisOf = (doc: OpenApiDocument): Analysis => doc.memo('schema:analysis', () => ({ memo: new WeakMap(), inProgress: new Set(), cycles: 0 }));
 
 /** The alternative object shapes of a schema; memoized per schema object, so a shared schema is analysed once. */
 export function viewsOf(doc: OpenApiDocument, schema: unknown, location: JsonPath | undefined): Views {

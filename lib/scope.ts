@@ -44,7 +44,7 @@ function listed(operation: Operation, entries: readonly string[] | undefined): b
 export function readsOnly(doc: OpenApiDocument, operation: Operation, options: ScopeOptions): boolean {
   const flag = operation.node[READ_ONLY_EXTENSION];
   if (typeof flag === 'boolean') return flag;
-  return listed(operation, options?.readOnly) || remembered(namedLikeQuery, operation, () => queryByName(doc, operation));
+  return listed(operation, options?.readOnly) || remembered(doc, 'named-like-query', operation, () => queryByName(doc, operation));
 }
 
 function queryByName(doc: OpenApiDocument, operation: Operation): boolean {
@@ -57,14 +57,12 @@ function queryByName(doc: OpenApiDocument, operation: Operation): boolean {
  * What an operation is does not change between calls: the rules ask once per rule and the runtime guard
  * once per response, so each answer is kept per operation object.
  */
-function remembered(known: WeakMap<object, boolean>, operation: Operation, compute: () => boolean): boolean {
+function remembered(doc: OpenApiDocument, question: string, operation: Operation, compute: () => boolean): boolean {
+  const known = doc.memo(`scope:${question}`, () => new WeakMap<object, boolean>());
   let answer = known.get(operation.node);
   if (answer === undefined) known.set(operation.node, (answer = compute()));
   return answer;
 }
-const namedLikeQuery = new WeakMap<object, boolean>();
-const authentication = new WeakMap<object, boolean>();
-const consumerOperations = new WeakMap<object, boolean>();
 
 /** The `tokenUrl` paths of the OAuth 2.0 security schemes (OpenAPI 3 flows, Swagger 2.0 definitions). */
 function tokenPaths(doc: OpenApiDocument): string[] {
@@ -95,7 +93,7 @@ function returnsToken(doc: OpenApiDocument, operation: Operation): boolean {
 
 /** An OAuth 2.0 token endpoint (a scheme's `tokenUrl`, or a token in the 2xx body) or a login endpoint. */
 export function authenticates(doc: OpenApiDocument, operation: Operation): boolean {
-  return remembered(authentication, operation, () => isAuthentication(doc, operation));
+  return remembered(doc, 'authenticates', operation, () => isAuthentication(doc, operation));
 }
 
 function isAuthentication(doc: OpenApiDocument, operation: Operation): boolean {
@@ -113,7 +111,7 @@ const CONSUMER_TEXT = /\b(sent|delivered|posted) to (your|the (consumer|subscrib
  * webhook) answer with JSON or take no body, and an agent calls those.
  */
 export function calledByApi(doc: OpenApiDocument, operation: Operation): boolean {
-  return remembered(consumerOperations, operation, () => describesCallback(doc, operation));
+  return remembered(doc, 'called-by-api', operation, () => describesCallback(doc, operation));
 }
 
 function describesCallback(doc: OpenApiDocument, operation: Operation): boolean {
