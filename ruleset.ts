@@ -4,6 +4,7 @@
  */
 import { oas2, oas3 } from '@stoplight/spectral-formats';
 import type { RulesetDefinition } from '@stoplight/spectral-core';
+import { DOCS_URL } from './lib/catalogue';
 import envelopeNextSteps from './functions/envelopeNextSteps';
 import envelopeNextStepsShape from './functions/envelopeNextStepsShape';
 import envelopeNextStepsHref from './functions/envelopeNextStepsHref';
@@ -32,8 +33,6 @@ import recoverableNextOperation from './functions/recoverableNextOperation';
 import recoverableFieldRefs from './functions/recoverableFieldRefs';
 import recoverableHintFields from './functions/recoverableHintFields';
 
-/** Rule pages at the release's tag, so a diagnostic links to the text of the version that produced it. */
-const DOCS_BASE = 'https://github.com/spectral-agent-ux/spectral-agent-ux/blob/v0.2.0/docs/rules/';
 
 /**
  * One rule: its id, what it checks and its default severity; `recommended: false` makes it opt-in.
@@ -45,7 +44,7 @@ function rule<Id extends string, Fn extends (...args: never[]) => unknown>(id: I
   const definition = {
     description,
     message: '{{error}}',
-    documentationUrl: `${DOCS_BASE}${id}.md`,
+    documentationUrl: `${DOCS_URL}rules/${id}.md`,
     severity,
     recommended,
     formats: [oas2, oas3],

@@ -12,10 +12,13 @@ const functionNames = readdirSync('functions')
   .filter(file => file.endsWith('.ts'))
   .map(file => file.slice(0, -3));
 
-/** The bin's own source files (cli/ and its command folders): the rest of its code comes from the shared module. */
-const binFiles = readdirSync('cli', { recursive: true, encoding: 'utf8' })
-  .filter(file => file.endsWith('.ts'))
-  .map(file => path.join('cli', file));
+/** The bin's own source files (cli/ and its command folders, and runtime/ for the probe): the rest of its code comes from the shared module. */
+const BIN_FOLDERS = ['cli', 'runtime'];
+const binFiles = BIN_FOLDERS.flatMap(folder =>
+  readdirSync(folder, { recursive: true, encoding: 'utf8' })
+    .filter(file => file.endsWith('.ts'))
+    .map(file => path.join(folder, file)),
+);
 
 /** The lib/ modules that the bin's code imports (not for types alone), by file name. */
 const binLibNames = [
@@ -96,7 +99,7 @@ const fromShared: Plugin = {
   name: 'from-shared',
   setup(build) {
     const root = path.resolve('.');
-    const inBin = (importer: string) => path.relative(root, importer).startsWith(`cli${path.sep}`);
+    const inBin = (importer: string) => BIN_FOLDERS.some(folder => path.relative(root, importer).startsWith(`${folder}${path.sep}`));
     build.onResolve({ filter: /^(\.\.\/)+(ruleset|lib\/[\w-]+)$/ }, ({ path: id, importer }) => {
       const target = path.relative(root, path.resolve(path.dirname(importer), id));
       return inBin(importer) && (target === 'ruleset' || path.dirname(target) === 'lib') ? { path: target.replace(/\\/g, '/'), namespace: 'shared' } : undefined;
@@ -112,7 +115,7 @@ const fromShared: Plugin = {
 };
 
 /**
- * The `spectral-agent-ux` bin (its `report` and `baseline` commands), run by node in the user's project:
+ * The `spectral-agent-ux` bin (its commands; the probe with the runtime checks), run by node in the user's project:
  * CommonJS, with the user's own @stoplight/* packages (from @stoplight/spectral-cli), the rule code from
  * dist/shared.cjs, everything else inside. Built to dist/spectral-agent-ux.cjs, the path package.json's `bin` names.
  */

@@ -23,6 +23,7 @@ export class InputError extends Error {
 
 /** A path as the user would type it: relative to the current folder when inside it. */
 export function shown(file: string, cwd: string): string {
+  if (/^https?:\/\//i.test(file)) return file;
   const relative = path.relative(cwd, file);
   return relative === '' || relative.startsWith('..') ? file : relative;
 }
@@ -32,12 +33,16 @@ export interface FlagSpec {
   values: readonly string[];
   /** Flags that stand alone. */
   switches: readonly string[];
+  /** Value flags that may be given more than once, each value kept (`--header`). */
+  repeatable?: readonly string[];
   /** Short forms, e.g. `-o` for `--output`. */
   aliases: Readonly<Record<string, string>>;
 }
 
 export interface Tokens {
   flags: Map<string, string | true>;
+  /** Every value of each repeatable flag, in order. */
+  lists: Map<string, string[]>;
   positionals: string[];
 }
 
@@ -52,6 +57,7 @@ export function tokenize(argv: readonly string[], spec: FlagSpec): Tokens {
   const values = new Set(spec.values);
   const switches = new Set(spec.switches);
   const flags = new Map<string, string | true>();
+  const lists = new Map<string, string[]>();
   const positionals: string[] = [];
   for (let i = 0; i < argv.length; i++) {
     const [raw, inline] = argv[i].startsWith('--') && argv[i].includes('=') ? splitOnce(argv[i]) : [argv[i], undefined];
@@ -61,14 +67,15 @@ export function tokenize(argv: readonly string[], spec: FlagSpec): Tokens {
     } else if (values.has(flag)) {
       const value = inline ?? argv[++i];
       if (value === undefined) throw new UsageError(`${flag} needs a value`);
-      flags.set(flag, value);
+      if (spec.repeatable?.includes(flag)) lists.set(flag, [...(lists.get(flag) ?? []), value]);
+      else flags.set(flag, value);
     } else if (switches.has(flag) && inline === undefined) {
       flags.set(flag, true);
     } else {
       throw new UsageError(`unknown option ${raw}`);
     }
   }
-  return { flags, positionals };
+  return { flags, lists, positionals };
 }
 
 export const stringOf = (value: string | true | undefined) => (typeof value === 'string' ? value : undefined);

@@ -6,10 +6,9 @@
 import type { ISpectralDiagnostic } from '@stoplight/spectral-core';
 import packageRuleset from '../ruleset';
 import { RULE_IDS, type RuleId } from '../lib/catalogue';
-import { isObject } from '../lib/document';
 import { combine, type Edit } from '../lib/edits';
 import { findingsWithEdits } from '../lib/rule-function';
-import type { LintedDocument } from './lint';
+import { ruleOptions, type LintedDocument } from './lint';
 
 export interface Fixed {
   diagnostic: ISpectralDiagnostic;
@@ -28,16 +27,10 @@ export interface FixPlan {
 const OUR_RULES = new Set<string>(RULE_IDS);
 const key = (path: readonly (string | number)[], message: string) => JSON.stringify([path, message]);
 
-/** The options the user's ruleset gives a rule: the first `then` that has any. */
-function optionsOf(linted: LintedDocument, ruleId: string): unknown {
-  const then = linted.ruleset.rules[ruleId]?.then ?? [];
-  return then.map(entry => entry.functionOptions).find(isObject);
-}
-
 /** The package's own check of a rule, run on the linted document with the user's options: its findings keyed by path and message. */
 function editsByFinding(linted: LintedDocument, ruleId: RuleId): Map<string, Edit[]> {
   const definition = packageRuleset.rules[ruleId].then;
-  const findings = findingsWithEdits(definition.function, linted.doc, optionsOf(linted, ruleId), ruleId) ?? [];
+  const findings = findingsWithEdits(definition.function, linted.doc, ruleOptions(linted.ruleset, ruleId), ruleId) ?? [];
   return new Map(findings.flatMap(finding => (finding.edits === undefined || finding.edits.length === 0 ? [] : [[key(finding.path, finding.message), finding.edits] as const])));
 }
 

@@ -14,7 +14,7 @@ import { commonjs } from '@stoplight/spectral-ruleset-bundler/plugins/commonjs';
 import { fetch } from '@stoplight/spectral-runtime';
 import { DiagnosticSeverity } from '@stoplight/types';
 import packageRuleset from '../ruleset';
-import { HTTP_METHODS, isObject, OpenApiDocument } from '../lib/document';
+import { HTTP_METHODS, isObject, OpenApiDocument, type JsonObject } from '../lib/document';
 import { firstLine, InputError } from './args';
 import { causeOf } from './files';
 
@@ -59,6 +59,11 @@ function rulesetProblem(rulesetFile: string, error: unknown): InputError {
   const range = Array.isArray(first?.path) ? parsed.getRangeForJsonPath(first.path, true) : undefined;
   const more = errors.length > 1 ? ` (and ${errors.length - 1} more)` : '';
   return new InputError(rulesetFile, `${firstLine(first)}${more}`, range === undefined ? '' : `:${range.start.line + 1}:${range.start.character + 1}`);
+}
+
+/** The options the ruleset gives a rule: the first `then` that has any (undefined for a rule it lacks). */
+export function ruleOptions(ruleset: Ruleset, ruleId: string): JsonObject | undefined {
+  return (ruleset.rules[ruleId]?.then ?? []).map(then => then.functionOptions).find(isObject);
 }
 
 /** JSON files with the JSON parser (faster on large files), everything else as YAML. */

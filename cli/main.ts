@@ -5,12 +5,13 @@
 import { version } from '../package.json';
 import { baseline } from './baseline/command';
 import { fix } from './fix/command';
+import { probe } from './probe/command';
 import { report } from './report/command';
 import { firstLine, InputError, UsageError } from './args';
 import { asFileError } from './files';
 import type { Command, Io } from './io';
 
-const COMMANDS: Record<string, Command> = { report, baseline, fix };
+const COMMANDS: Record<string, Command> = { report, baseline, fix, probe };
 
 export const USAGE = `Usage: spectral-agent-ux <command> [options]
 
@@ -18,9 +19,10 @@ Commands:
   report <openapi-file>       score how ready the description is for LLM agents (markdown, json, html)
   baseline <openapi-file>...  write a Spectral ruleset that accepts today's findings, so CI fails only on new ones
   fix <openapi-file>          write the fixes that need no person as an OpenAPI Overlay, or apply them (--apply)
+  probe <openapi-file>        play an agent against a running test API: first tries, steps, faults and recovery
 
 Run \`spectral-agent-ux <command> --help\` for its options. -v, --version shows the version.
-Exit codes: 0 done, 1 the command's check failed (--min-score, --check), 2 bad usage or input.`;
+Exit codes: 0 done, 1 the command's check failed (--min-score, --check, --fail-severity), 2 bad usage or input.`;
 
 const asks = (argv: readonly string[], ...flags: string[]) => argv.some(arg => flags.includes(arg));
 
@@ -31,7 +33,7 @@ async function dispatch(argv: readonly string[], io: Io): Promise<number> {
   else if (command !== undefined && asks(rest, '--help', '-h')) io.stdout(`${command.usage}\n`);
   else if (command !== undefined) return command.run(rest, io);
   else if (asks(argv, '--help', '-h')) io.stdout(`${USAGE}\n`);
-  else throw new UsageError(name === undefined ? 'missing command: report, baseline or fix' : `unknown command "${name}" (the commands are: report, baseline, fix)`);
+  else throw new UsageError(name === undefined ? 'missing command: report, baseline, fix or probe' : `unknown command "${name}" (the commands are: report, baseline, fix, probe)`);
   return 0;
 }
 

@@ -5,7 +5,7 @@
  */
 import { isObject } from '../lib/document';
 import { nearest } from '../lib/nearest';
-import type { LintedDocument } from './lint';
+import { ruleOptions, type LintedDocument } from './lint';
 
 /** Rule ids that the `overrides` of the ruleset's own file set, though no loaded ruleset has such a rule. */
 function unknownOverrideRules(linted: LintedDocument): string[] {
@@ -23,9 +23,9 @@ function unknownOverrideRules(linted: LintedDocument): string[] {
 /** A `prefixes` option of a rule that matches no path under `paths`: the rule then asks nothing of any operation. */
 function emptyPrefixes(linted: LintedDocument): string[] {
   const paths = linted.doc.operations().map(operation => operation.path);
-  return Object.entries(linted.ruleset.rules).flatMap(([id, rule]) => {
-    const prefixes = rule.then.map(then => (isObject(then.functionOptions) ? then.functionOptions.prefixes : undefined)).find(Array.isArray) as unknown[] | undefined;
-    if (prefixes === undefined || paths.length === 0 || paths.some(path => prefixes.some(prefix => typeof prefix === 'string' && path.startsWith(prefix)))) return [];
+  return Object.keys(linted.ruleset.rules).flatMap(id => {
+    const prefixes = ruleOptions(linted.ruleset, id)?.prefixes;
+    if (!Array.isArray(prefixes) || paths.length === 0 || paths.some(path => prefixes.some(prefix => typeof prefix === 'string' && path.startsWith(prefix)))) return [];
     return [`\`${id}\`'s prefixes ${JSON.stringify(prefixes)} match no path under \`paths\` (written without the servers' base path, e.g. \`${paths[0]}\`), so it checks nothing.`];
   });
 }

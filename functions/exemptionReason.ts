@@ -1,4 +1,4 @@
-import { RULE_IDS } from '../lib/catalogue';
+import { PROBE_IDS, RULE_IDS } from '../lib/catalogue';
 import { isObject, type JsonObject, type JsonPath, type Operation } from '../lib/document';
 import { nearest } from '../lib/nearest';
 import { EXEMPT_EXTENSION, label, ruleFunction, type Finding } from '../lib/rule-function';
@@ -7,6 +7,8 @@ import { describeValue } from '../lib/values';
 type Options = { minWords?: number };
 
 const SELF = 'ax-exemption-reason';
+/** The rules, and the probe's findings (docs/probe.md), which read `x-ax-exempt` too. */
+const EXEMPTIBLE: readonly string[] = [...RULE_IDS, ...PROBE_IDS];
 const EXAMPLE = `${EXEMPT_EXTENSION}: { <rule-id>: "<reason>" }`;
 
 interface Owner {
@@ -35,8 +37,8 @@ function entryProblems(id: string, reason: unknown, minWords: number): string[] 
   const problems: string[] = [];
   if (id === SELF) {
     problems.push(`\`${SELF}\` cannot be exempted in the description. Remove this entry; to switch the rule off, use \`overrides\` in .spectral.yaml.`);
-  } else if (!(RULE_IDS as readonly string[]).includes(id)) {
-    const guess = nearest(id, RULE_IDS);
+  } else if (!EXEMPTIBLE.includes(id)) {
+    const guess = nearest(id, EXEMPTIBLE);
     const fix = guess === undefined ? 'Use the id of a rule of this package (docs/rules/ lists them).' : `Did you mean \`${guess}\`? Rename the key.`;
     problems.push(`\`${id}\` is not a rule of spectral-agent-ux, so this entry exempts nothing. ${fix}`);
   }

@@ -33,3 +33,14 @@ export const RULE_IDS = [
 ] as const;
 
 export type RuleId = (typeof RULE_IDS)[number];
+
+/**
+ * The findings only \`spectral-agent-ux probe\` reports, from a running API (docs/probe.md): public API
+ * like the rule ids, and exemptible with \`x-ax-exempt\` like them.
+ */
+export const PROBE_IDS = ['ax-probe-stale-step', 'ax-probe-wrong-field', 'ax-probe-unrecoverable', 'ax-probe-server-error', 'ax-probe-undeclared-status'] as const;
+
+export type ProbeId = (typeof PROBE_IDS)[number];
+
+/** The docs at the release's tag, so that a finding links to the text of the version that produced it. */
+export const DOCS_URL = 'https://github.com/spectral-agent-ux/spectral-agent-ux/blob/v0.2.0/docs/';

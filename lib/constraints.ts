@@ -4,7 +4,7 @@
  * compares what an error example claims about an input with these; a runtime guard can ask the same.
  */
 import { isObject, type JsonPath, type Located, type OpenApiDocument } from './document';
-import { viewsOf } from './schema';
+import { viewsOf, type ObjectView } from './schema';
 
 export const BOUND_KEYWORDS = ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'minLength', 'maxLength', 'pattern', 'format'] as const;
 export type BoundKeyword = (typeof BOUND_KEYWORDS)[number];
@@ -27,7 +27,11 @@ export function constraintsOf(doc: OpenApiDocument, schemas: readonly Located[])
   if (schemas.length !== 1) return undefined;
   const views = viewsOf(doc, schemas[0].value, schemas[0].location);
   if (views === undefined || views.length !== 1) return undefined;
-  const [view] = views;
+  return constraintsOfView(views[0]);
+}
+
+/** The constraints of one object view (one alternative shape of a schema). */
+export function constraintsOfView(view: ObjectView): Constraints {
   const first = (keyword: string) => view.parts.find(part => part.value[keyword] !== undefined)?.value[keyword];
   const enumValues = first('enum');
   const constValue = first('const');

@@ -292,10 +292,33 @@ export class OpenApiDocument {
     return Object.entries(headers).map(([name, raw]) => ({ name, header: this.resolve(raw, child(headersLocation, name)) }));
   }
 
+  /**
+   * The request bodies an operation takes, one per media type, with their examples, and whether one is
+   * required: OpenAPI 3 `requestBody` (through `$ref`), Swagger 2.0's `in: body` parameter under `consumes`.
+   */
+  requestBodies(operation: Operation): { bodies: Body[]; required: boolean } {
+    if (this.isSwagger2) {
+      const parameter = this.parameters(operation).find(({ value }) => value.in === 'body');
+      if (parameter === undefined) return { bodies: [], required: false };
+      const consumes = operation.node.consumes ?? this.root.consumes;
+      const mediaTypes = Array.isArray(consumes) && consumes.length > 0 ? consumes.filter(isString) : ['application/json'];
+      const schema = parameter.value.schema === undefined ? undefined : { value: parameter.value.schema, location: child(parameter.location, 'schema') };
+      const own = parameter.value['x-example'] === undefined ? [] : [{ value: parameter.value['x-example'], location: child(parameter.location, 'x-example') }];
+      return { bodies: mediaTypes.map(mediaType => ({ mediaType, schema, examples: [...own, ...this.schemaExamples(schema)] })), required: parameter.value.required === true };
+    }
+    const requestBody = operation.node.requestBody === undefined ? undefined : this.resolve(operation.node.requestBody, [...operation.location, 'requestBody']);
+    if (requestBody === undefined || !isObject(requestBody.value)) return { bodies: [], required: false };
+    return { bodies: this.contentBodies(requestBody.value.content, requestBody.location), required: requestBody.value.required === true };
+  }
+
   private oas3Bodies(response: Response): Body[] {
-    const { content } = response.node;
+    return this.contentBodies(response.node.content, response.location);
+  }
+
+  /** The bodies of a `content` map (of a response or a request body), one per media type. */
+  private contentBodies(content: unknown, owner: JsonPath | undefined): Body[] {
     if (!isObject(content)) return [];
-    const contentLocation = child(response.location, 'content');
+    const contentLocation = child(owner, 'content');
     return Object.entries(content).map(([mediaType, mediaObject]) => {
       const location = child(contentLocation, mediaType);
       if (!isObject(mediaObject)) return { mediaType, schema: undefined, examples: [], location };

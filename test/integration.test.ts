@@ -10,6 +10,7 @@ import { Document, Spectral } from '@stoplight/spectral-core';
 import * as Parsers from '@stoplight/spectral-parsers';
 import ruleset from '../ruleset';
 import { createConsumer, lintJson, lowestNodes, nodeBinary, reportJson, run, runOrThrow, spectralLint, type CliResult } from './support/consumer';
+import { PROBE_API, withOrdersApi } from './support/probe-api';
 import { loadRulesetLikeVsCode } from './support/vscodeLoader';
 
 const EXTENDS = 'extends: ["spectral-agent-ux"]\n';
@@ -160,6 +161,19 @@ describe('the installed report command', () => {
   });
 });
 
+describe('the installed probe command, against the example API', () => {
+  test('one finding per defect of the defective variant, and exit 1', async () => {
+    const findings = await withOrdersApi(true, async api => {
+      writeFileSync(join(consumer, 'probe.spectral.yaml'), EXTENDS);
+      const args = ['probe', join(PROBE_API, 'openapi.yaml'), '--base-url', api.url, '--format', 'json', '--ruleset', 'probe.spectral.yaml'];
+      const probe = run(join(consumer, 'node_modules', '.bin', 'spectral-agent-ux'), args, consumer);
+      expect(probe.status).toBe(1);
+      return (JSON.parse(probe.stdout).findings as { rule: string; operation: string }[]).map(finding => `${finding.rule} ${finding.operation}`);
+    });
+    expect(findings).toEqual(['ax-probe-stale-step POST /orders', 'ax-probe-unrecoverable GET /orders', 'ax-probe-server-error POST /orders', 'ax-probe-undeclared-status GET /orders', 'ax-probe-wrong-field POST /orders']);
+  });
+});
+
 describe('the VS Code extension loader', () => {
   test.each([
     ['extends', EXTENDS],
@@ -241,6 +255,11 @@ describe.each(lowestNodes())('on Node %s, the lowest of its line that engines ad
   test('the report gives the same report', () => {
     const report = JSON.parse(runOrThrow(node, [join('node_modules', 'spectral-agent-ux', 'dist', 'spectral-agent-ux.cjs'), 'report', 'naive.yaml', '--ruleset', RULESET, '--format', 'json'], consumer));
     expect(withoutRulesetName(report)).toEqual(withoutRulesetName(reportJson(consumer, 'naive.yaml', EXTENDS)));
+  });
+
+  test('the probe recovers every fault of the example API', async () => {
+    const report = await withOrdersApi(false, async api => JSON.parse(runOrThrow(node, [join('node_modules', 'spectral-agent-ux', 'dist', 'spectral-agent-ux.cjs'), 'probe', join(PROBE_API, 'openapi.yaml'), '--base-url', api.url, '--format', 'json', '--ruleset', RULESET], consumer)));
+    expect([report.findings, report.probes, report.recovered]).toEqual([[], 14, 14]);
   });
 
   test('require() loads the ruleset and a function file', () => {

@@ -11,8 +11,8 @@ const root = join(__dirname, '..');
 const FUNCTIONS = readdirSync(join(root, 'functions'))
   .filter(file => file.endsWith('.ts'))
   .map(file => file.slice(0, -3));
-// 150 kB until 0.3 added the ESLint plugin, the `fix` command and their docs pages; the start-up cost is dist/shared.cjs alone, which npm run bench measures.
-const MAX_PACKED_BYTES = 160_000;
+// 150 kB until 0.3 added the ESLint plugin, the `fix` and `probe` commands and their docs pages; the start-up cost is dist/shared.cjs alone, which npm run bench measures.
+const MAX_PACKED_BYTES = 185_000;
 
 interface Packed {
   size: number;

@@ -4,10 +4,10 @@
  * operation where `spectral lint` reports that principle's rule.
  */
 import type { ISpectralDiagnostic, Ruleset } from '@stoplight/spectral-core';
-import { isObject, type OpenApiDocument, type JsonPath, type Operation } from '../../lib/document';
+import type { OpenApiDocument, JsonPath, Operation } from '../../lib/document';
 import { exemptionReason } from '../../lib/rule-function';
 import { calledByApi, type ScopeOptions } from '../../lib/scope';
-import { OFF, type LintedDocument } from '../lint';
+import { OFF, ruleOptions, type LintedDocument } from '../lint';
 import { operationsAround } from '../place';
 import { PRINCIPLES, type Principle } from './principles';
 
@@ -52,7 +52,7 @@ function ruleState(ruleset: Ruleset, forFile: Ruleset, file: string, ruleId: str
   };
   // On in the ruleset, or switched on by an override for some operation of this file.
   const checked = severityIn(ruleset, []) !== OFF || operations.some(operation => severityIn(forFile, operation.location) !== OFF);
-  const options = (forFile.rules[ruleId]?.then ?? []).map(then => then.functionOptions).find(isObject) as ScopeOptions;
+  const options = ruleOptions(forFile, ruleId) as ScopeOptions;
   return { checked, offAt: path => severityIn(forFile, path) === OFF, options };
 }
 

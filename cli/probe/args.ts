@@ -1,0 +1,117 @@
+/** The `probe` command line: `spectral-agent-ux probe <file> --base-url URL [--operation …] [--format …] [--header …]`. */
+import { HTTP_METHODS } from '../../lib/document';
+import { stringOf, tokenize, UsageError } from '../args';
+import { SEVERITIES, type Severity } from './play';
+
+export const PROBE_FORMATS = ['markdown', 'json', 'html', 'sarif'] as const;
+export type ProbeFormat = (typeof PROBE_FORMATS)[number];
+
+/** Headers for every request, one `Name: value` per line: credentials kept out of the command line and the shell history. */
+export const HEADERS_ENV = 'AGENT_UX_PROBE_HEADERS';
+
+export interface ProbeOptions {
+  file: string;
+  baseUrl: string;
+  operations: string[];
+  format: ProbeFormat;
+  ruleset?: string;
+  output?: string;
+  failSeverity: Severity;
+  maxRequests: number;
+  timeoutMs: number;
+  headers: Record<string, string>;
+  followMutations: boolean;
+  allowRemote: boolean;
+  dryRun: boolean;
+}
+
+export const PROBE_USAGE = `Usage: spectral-agent-ux probe <openapi-file> --base-url <url> [options]
+
+Plays an agent against a running API: a first try of each operation, the steps its answers offer, then
+one fault at a time, each repaired with only what the error says. Point it at a test deployment.
+
+Options:
+  -u, --base-url <url>             where the API runs, standing for the description's servers URL
+                                   (its base path included); loopback hosts only, unless --allow-remote
+      --operation "<METHOD /path>" probe only this operation, as written in the description (repeatable)
+  -f, --format <markdown|json|html|sarif>  output format (default: markdown)
+  -o, --output <file>              write the report to a file instead of stdout
+  -r, --ruleset <file>             ruleset for severities, options and overrides (default: as report)
+      --fail-severity <error|warn|info|hint>  exit 1 when a finding has this severity or worse (default: error)
+  -H, --header "<Name: value>"     send with every request (repeatable); never written to the report.
+                                   ${HEADERS_ENV} may hold them instead, one per line
+      --max-requests <n>           requests in all, at most (default: 300)
+      --timeout <ms>               per request (default: 5000)
+      --follow-mutations           follow POST, PUT, PATCH and DELETE steps too (default: GET steps only)
+      --allow-remote               allow a base URL that is not this machine
+      --dry-run                    list the first tries and faults it would send, and send nothing
+  -h, --help                       show this help
+
+Exit codes: 0 done, 1 a finding reached --fail-severity, 2 bad usage or input.`;
+
+const SPEC = {
+  values: ['--base-url', '--operation', '--format', '--output', '--ruleset', '--fail-severity', '--header', '--max-requests', '--timeout'],
+  switches: ['--follow-mutations', '--allow-remote', '--dry-run'],
+  repeatable: ['--operation', '--header'],
+  aliases: { '-u': '--base-url', '-f': '--format', '-o': '--output', '-r': '--ruleset', '-H': '--header' },
+};
+
+function oneOf<T extends string>(flag: string, value: string | true | undefined, allowed: readonly T[], fallback: T): T {
+  if (value === undefined) return fallback;
+  const found = allowed.find(candidate => candidate === value);
+  if (found === undefined) throw new UsageError(`${flag} must be one of ${allowed.join(', ')}, not "${value}"`);
+  return found;
+}
+
+function positiveInteger(flag: string, value: string | true | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  const number = Number(value);
+  if (typeof value !== 'string' || !Number.isInteger(number) || number < 1) throw new UsageError(`${flag} must be a positive integer, not "${value}"`);
+  return number;
+}
+
+/** `Name: value` lines into a header map; a line without a colon is a usage error that names the source, not the value. */
+export function parseHeaders(lines: readonly string[], source: string): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const line of lines.map(text => text.trim()).filter(text => text !== '')) {
+    const colon = line.indexOf(':');
+    const name = colon > 0 ? line.slice(0, colon).trim() : '';
+    if (!/^[!#$%&'*+.^_`|~\w-]+$/.test(name)) throw new UsageError(`${source} takes "Name: value" headers; one has no valid name before its colon`);
+    headers[name] = line.slice(colon + 1).trim();
+  }
+  return headers;
+}
+
+/** "post /orders" → "POST /orders": the label the report uses. */
+function operationOf(text: string): string {
+  const match = /^\s*([a-z]+)\s+(\/\S*)\s*$/i.exec(text);
+  if (match === null || !(HTTP_METHODS as readonly string[]).includes(match[1].toLowerCase())) {
+    throw new UsageError(`--operation takes "METHOD /path" as written in the description (e.g. "POST /orders"), not "${text}"`);
+  }
+  return `${match[1].toUpperCase()} ${match[2]}`;
+}
+
+/** The arguments after `probe` (the dispatcher answers `--help`); `env` for the headers variable. */
+export function parseProbeArgs(argv: readonly string[], env: Record<string, string | undefined> = process.env): ProbeOptions {
+  const { flags, lists, positionals } = tokenize(argv, SPEC);
+  const [file, ...extra] = positionals;
+  if (file === undefined) throw new UsageError('missing the OpenAPI file to probe with');
+  if (extra.length > 0) throw new UsageError(`one file at a time; unexpected "${extra[0]}"`);
+  const baseUrl = stringOf(flags.get('--base-url'));
+  if (baseUrl === undefined) throw new UsageError('missing --base-url: where the API to probe runs (e.g. http://127.0.0.1:3000/v1)');
+  return {
+    file,
+    baseUrl,
+    operations: (lists.get('--operation') ?? []).map(operationOf),
+    format: oneOf('--format', flags.get('--format'), PROBE_FORMATS, 'markdown'),
+    ruleset: stringOf(flags.get('--ruleset')),
+    output: stringOf(flags.get('--output')),
+    failSeverity: oneOf('--fail-severity', flags.get('--fail-severity'), SEVERITIES, 'error'),
+    maxRequests: positiveInteger('--max-requests', flags.get('--max-requests'), 300),
+    timeoutMs: positiveInteger('--timeout', flags.get('--timeout'), 5000),
+    headers: { ...parseHeaders((env[HEADERS_ENV] ?? '').split('\n'), HEADERS_ENV), ...parseHeaders(lists.get('--header') ?? [], '--header') },
+    followMutations: flags.get('--follow-mutations') === true,
+    allowRemote: flags.get('--allow-remote') === true,
+    dryRun: flags.get('--dry-run') === true,
+  };
+}

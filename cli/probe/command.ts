@@ -1,0 +1,79 @@
+/**
+ * The `probe` command: read the description and the ruleset as `report` does, play an agent against
+ * the running API, render, and compare the findings with --fail-severity.
+ */
+import * as path from 'node:path';
+import { Ruleset } from '@stoplight/spectral-core';
+import { version } from '../../package.json';
+import { label } from '../../lib/rule-function';
+import { nearest } from '../../lib/nearest';
+import { InputError, UsageError } from '../args';
+import { writeAtomically } from '../files';
+import type { Command, Io } from '../io';
+import { findRulesetFile, lintWith, loadRuleset, readDocument, ruleOptions } from '../lint';
+import { Client, baseUrlOf } from './http';
+import { parseProbeArgs, PROBE_USAGE, type ProbeFormat, type ProbeOptions } from './args';
+import { Play, SEVERITIES } from './play';
+import { rate, renderHtml, renderJson, renderMarkdown, renderSarif, summaryLine, type LineOf, type ProbeReport } from './render';
+import type { Names } from '../../lib/error-shapes';
+
+const say = (io: Io, text: string) => io.stderr(`spectral-agent-ux probe: ${text}\n`);
+
+/** The field names the ruleset's rules are given (`{ nextSteps: ['next'] }`), merged: the runtime checks take one set. */
+function namesOf(ruleset: Ruleset): Names {
+  return Object.assign({}, ...Object.keys(ruleset.rules).map(id => ruleOptions(ruleset, id) ?? {}));
+}
+
+/** Every --operation names an operation of the description, or the user hears which one it meant. */
+function checkOperations(wanted: readonly string[], known: readonly string[]): void {
+  for (const operation of wanted) {
+    if (known.includes(operation)) continue;
+    const meant = nearest(operation, known);
+    throw new UsageError(`--operation "${operation}" is not in the description${meant === undefined ? '' : `; did you mean "${meant}"?`}`);
+  }
+}
+
+async function run(options: ProbeOptions, io: Io): Promise<number> {
+  // Refused before anything is read or sent: a remote host needs --allow-remote.
+  const baseUrl = baseUrlOf(options.baseUrl, options.allowRemote);
+  const file = path.resolve(io.cwd, options.file);
+  const document = await readDocument(file);
+  const ruleset = await loadRuleset(await findRulesetFile(options.ruleset, io.cwd));
+  // Resolution only (external `$ref`s): no rule runs, the probe asks the runtime checks instead.
+  const { doc } = await lintWith(document, new Ruleset({ rules: {} }));
+  checkOperations(options.operations, doc.operations().map(operation => label(operation)));
+  const client = new Client({ baseUrl, headers: options.headers, maxRequests: options.maxRequests, timeoutMs: options.timeoutMs, dryRun: options.dryRun });
+  const names = namesOf(ruleset);
+  const prefixes = ruleOptions(ruleset, 'ax-envelope-next-steps')?.prefixes as string[] | undefined;
+  const played = await new Play({ doc, ruleset, file, names, prefixes, client, followMutations: options.followMutations, only: options.operations }).run();
+  const tried = played.operations.filter(result => result.firstTry !== null || result.why === 'connection refused');
+  if (!options.dryRun && tried.length > 0 && tried.every(result => result.why === 'connection refused')) throw new InputError(baseUrl.href, 'connection refused: is the API running there?');
+  if (!options.dryRun && tried.length > 0 && tried.every(result => result.firstTry === 404)) {
+    say(io, `warning: every first try answered 404; does --base-url include the servers' base path? It stands for the description's servers URL.`);
+  }
+  const probes = played.operations.reduce((sum, result) => sum + result.probes, 0);
+  const recovered = played.operations.reduce((sum, result) => sum + result.recovered, 0);
+  const report: ProbeReport = { tool: 'spectral-agent-ux probe', version, description: options.file, baseUrl: baseUrl.href, probes, recovered, recoveryRate: rate(recovered, probes), ...played, ...(options.dryRun ? { planned: client.planned } : {}) };
+  const lineOf: LineOf = operation => {
+    const found = doc.operations().find(candidate => label(candidate) === operation);
+    const range = found === undefined ? undefined : document.getRangeForJsonPath(found.location);
+    return range === undefined ? undefined : { startLine: range.start.line + 1, startColumn: range.start.character + 1 };
+  };
+  const renderers: Record<ProbeFormat, () => string> = {
+    markdown: () => renderMarkdown(report),
+    json: () => renderJson(report),
+    html: () => renderHtml(report),
+    sarif: () => renderSarif(report, path.relative(io.cwd, file).split(path.sep).join('/'), lineOf),
+  };
+  const text = renderers[options.format]();
+  if (options.output === undefined) io.stdout(text);
+  else writeAtomically(path.resolve(io.cwd, options.output), text, 'the probe report');
+  if (options.output !== undefined || options.format !== 'markdown') say(io, summaryLine(report));
+  const failing = SEVERITIES.slice(0, SEVERITIES.indexOf(options.failSeverity) + 1);
+  return report.findings.some(finding => failing.includes(finding.severity)) ? 1 : 0;
+}
+
+export const probe: Command = {
+  usage: PROBE_USAGE,
+  run: (argv, io) => run(parseProbeArgs(argv), io),
+};

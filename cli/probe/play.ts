@@ -1,0 +1,308 @@
+/**
+ * The probe's play, as an agent would go: a first try of every operation (and the steps its answer
+ * offers), then one fault at a time, each answered error read with the ruleset's own reader and the
+ * request repaired with only what the error says. Every response is judged by the runtime guard's checks.
+ */
+import type { Ruleset } from '@stoplight/spectral-core';
+import { PROBE_IDS, type ProbeId } from '../../lib/catalogue';
+import type { OpenApiDocument, Operation } from '../../lib/document';
+import { stepHrefs } from '../../lib/envelope';
+import { namedIn, type Names } from '../../lib/error-shapes';
+import { inputsOf } from '../../lib/inputs';
+import { locatorsIn, resolveLocator, type Locator } from '../../lib/locators';
+import { namesFor } from '../../lib/names';
+import { isExempt, label } from '../../lib/rule-function';
+import { clip } from '../../lib/values';
+import { hrefProblem, violationsOf } from '../../runtime/checks';
+import { Description } from '../../runtime/description';
+import { readError } from '../../runtime/shapes';
+import { OFF } from '../lint';
+import type { Answer, Client } from './http';
+import { faultsOf, fieldValue, requestPath, validRequest, withField, type Fault, type Field, type ProbeRequest } from './requests';
+
+export type Severity = 'error' | 'warn' | 'info' | 'hint';
+export const SEVERITIES: readonly Severity[] = ['error', 'warn', 'info', 'hint'];
+
+export interface SentRequest {
+  method: string;
+  path: string;
+  body?: unknown;
+}
+
+export interface ProbeFinding {
+  rule: string;
+  severity: Severity;
+  /** `METHOD /path-template` as written in the description. */
+  operation: string;
+  message: string;
+  request: SentRequest;
+  /** The response status; null when none came. */
+  status: number | null;
+  /** The start of the response body. */
+  response?: string;
+}
+
+export interface OperationResult {
+  operation: string;
+  /** The first try's status; null when it was not sent (`why` says why) or got no answer. */
+  firstTry: number | null;
+  why?: string;
+  /** Fault probes sent, repaired to a 2xx (or an unknown id answered as such), and accepted as valid. */
+  probes: number;
+  recovered: number;
+  accepted: number;
+  /** Steps followed, and those found stale. */
+  steps: number;
+  staleSteps: number;
+}
+
+export interface ProbeRun {
+  requests: number;
+  /** True when --max-requests stopped the probe before it sent everything. */
+  truncated: boolean;
+  operations: OperationResult[];
+  findings: ProbeFinding[];
+  /** Steps to another host, not followed. */
+  skipped: { operation: string; href: string }[];
+}
+
+/** What the probe's own findings weigh: a stale or unrepairable answer misleads an agent; an undeclared status surprises it. */
+const PROBE_SEVERITY: Record<ProbeId, Severity> = {
+  'ax-probe-stale-step': 'error',
+  'ax-probe-wrong-field': 'error',
+  'ax-probe-unrecoverable': 'error',
+  'ax-probe-server-error': 'error',
+  'ax-probe-undeclared-status': 'warn',
+};
+
+/** The probe follows steps rather than matching them: ax-probe-stale-step reports what this check would. */
+const REPLACED_CHECKS = new Set(['ax-envelope-next-steps-href']);
+/** Steps followed per response at most. */
+const MAX_STEPS = 10;
+const STALE = new Set([404, 405, 410]);
+const EXCERPT = 300;
+
+export interface PlayOptions {
+  doc: OpenApiDocument;
+  ruleset: Ruleset;
+  /** The description's file: overrides in the ruleset are matched against it. */
+  file: string;
+  names: Names;
+  prefixes: string[] | undefined;
+  client: Client;
+  followMutations: boolean;
+  /** `METHOD /path` filters; all operations when empty. */
+  only: string[];
+}
+
+const isSuccess = (answer: Answer) => answer.kind === 'response' && answer.status >= 200 && answer.status < 300;
+const statusOf = (answer: Answer) => (answer.kind === 'response' ? answer.status : null);
+
+export class Play {
+  private readonly description: Description;
+  private readonly findings = new Map<string, ProbeFinding>();
+  private readonly skipped: ProbeRun['skipped'] = [];
+  private readonly results = new Map<Operation, OperationResult>();
+
+  constructor(private readonly options: PlayOptions) {
+    this.description = new Description(options.doc);
+  }
+
+  /** The operations to probe, in document order with deletions last, so that the records others need still exist. */
+  private operations(): Operation[] {
+    const wanted = (operation: Operation) => this.options.only.length === 0 || this.options.only.includes(`${operation.method.toUpperCase()} ${operation.path}`);
+    const chosen = this.options.doc.operations().filter(wanted);
+    return [...chosen.filter(op => op.method !== 'delete'), ...chosen.filter(op => op.method === 'delete')];
+  }
+
+  async run(): Promise<ProbeRun> {
+    const tried: { request: ProbeRequest; faults: Fault[] }[] = [];
+    for (const operation of this.operations()) {
+      const result: OperationResult = { operation: label(operation), firstTry: null, probes: 0, recovered: 0, accepted: 0, steps: 0, staleSteps: 0 };
+      this.results.set(operation, result);
+      const built = validRequest(this.options.doc, operation);
+      if ('why' in built) {
+        result.why = `not sent: ${built.why}`;
+        continue;
+      }
+      const answer = await this.exchange(built.request);
+      result.firstTry = statusOf(answer);
+      if (answer.kind === 'failed') result.why = answer.why;
+      // A dry run lists the faults as if every first try succeeded; a real one faults only a request that works.
+      if (!isSuccess(answer) && !(this.options.client.dryRun && answer.kind === 'not-sent')) continue;
+      if (answer.kind === 'response') await this.followSteps(built.request, answer, result);
+      tried.push({ request: built.request, faults: faultsOf(this.options.doc, built.request) });
+    }
+    // One fault per operation in turn, so that a request budget is shared by every operation.
+    for (let i = 0; tried.some(({ faults }) => i < faults.length); i++) {
+      for (const { request, faults } of tried) if (i < faults.length) await this.fault(request, faults[i]);
+    }
+    const { client } = this.options;
+    return { requests: client.sent, truncated: client.refused > 0, operations: [...this.results.values()], findings: [...this.findings.values()], skipped: this.skipped };
+  }
+
+  /** Sends a request and judges its answer with the runtime checks. */
+  private async exchange(request: ProbeRequest): Promise<Answer> {
+    const answer = await this.options.client.send(request.method, this.options.client.urlOf(requestPath(request)), request.body, request.headers);
+    this.judge(request.operation, request, answer);
+    return answer;
+  }
+
+  /** The runtime guard's checks on one answer, and the probe's own on its status. */
+  private judge(operation: Operation, request: ProbeRequest | SentRequest, answer: Answer): void {
+    if (answer.kind !== 'response') return;
+    const { status, headers, body } = answer;
+    const response = this.description.response(operation, status);
+    if (response === undefined) {
+      this.report('ax-probe-undeclared-status', operation, request, answer, `the description declares no \`${status}\` (nor \`${String(status)[0]}XX\` or \`default\`) for this operation, so an agent cannot know this body. Declare it under the operation's responses.`);
+    }
+    if (body === undefined) return;
+    const exchange = { description: this.description, operation, response, status, headers, body, names: this.options.names, prefixes: this.options.prefixes };
+    for (const violation of violationsOf(exchange)) {
+      if (!REPLACED_CHECKS.has(violation.rule)) this.add(violation.rule, operation, request, answer, violation.message);
+    }
+  }
+
+  /** A probe finding, its message after the operation and status as the runtime checks write theirs. */
+  private report(rule: ProbeId, operation: Operation, request: ProbeRequest | SentRequest, answer: Answer, what: string): void {
+    const status = statusOf(answer);
+    this.add(rule, operation, request, answer, `${label(operation)}${status === null ? '' : ` ${status}`}: ${what}`);
+  }
+
+  private add(rule: string, operation: Operation, request: ProbeRequest | SentRequest, answer: Answer, message: string): void {
+    const severity = this.severityOf(rule, operation);
+    const key = JSON.stringify([rule, message]);
+    if (severity === undefined || this.findings.has(key)) return;
+    const sent = 'operation' in request ? asSent(this.options.client, request) : request;
+    const excerpt = answer.kind === 'response' && answer.text !== '' ? { response: clip(answer.text, EXCERPT) } : {};
+    this.findings.set(key, { rule, severity, operation: label(operation), message, request: sent, status: statusOf(answer), ...excerpt });
+  }
+
+  /** The rule's severity for this operation as the ruleset sets it (overrides and `x-ax-exempt` included); undefined when off. */
+  private severityOf(rule: string, operation: Operation): Severity | undefined {
+    if (isExempt(operation, rule)) return undefined;
+    if ((PROBE_IDS as readonly string[]).includes(rule)) return PROBE_SEVERITY[rule as ProbeId];
+    const found = this.options.ruleset.rules[rule];
+    const level = found === undefined || !found.enabled ? OFF : found.getSeverityForSource(this.options.file, operation.location);
+    return level === OFF ? undefined : SEVERITIES[level];
+  }
+
+  /**
+   * Follows the steps of a 2xx answer: GET steps, and the others with --follow-mutations. A step that
+   * cannot be followed is reported with the request whose answer offered it; a followed one with its own.
+   */
+  private async followSteps(request: ProbeRequest, answer: Answer & { kind: 'response' }, result: OperationResult): Promise<void> {
+    const { client } = this.options;
+    const { operation } = request;
+    const from = `${label(operation)} ${answer.status}`;
+    for (const { href, method: rawMethod, step } of stepHrefs({ value: answer.body, location: [] }, this.options.names).slice(0, MAX_STEPS)) {
+      const method = typeof rawMethod === 'string' ? rawMethod.toUpperCase() : 'GET';
+      const where = `\`${(step.location ?? []).join('.').replace(/\.(\d+)(?=\.|$)/g, '[$1]')}\``;
+      const problem = hrefProblem(this.description, candidate => this.description.matcher.suggest(candidate), where, href, method);
+      if (problem !== undefined) {
+        result.staleSteps++;
+        this.add('ax-probe-stale-step', operation, request, answer, `${from}: ${problem}`);
+        continue;
+      }
+      const url = client.hrefUrl(href);
+      if (url === undefined) {
+        this.skipped.push({ operation: label(operation), href: clip(href, 200) });
+        continue;
+      }
+      const target = this.description.operation(method, url.pathname);
+      if (target === undefined || (method !== 'GET' && !this.options.followMutations)) continue;
+      const body = method === 'GET' ? undefined : validRequest(this.options.doc, target);
+      const followed = await client.send(method, url, body !== undefined && 'request' in body ? body.request.body : undefined);
+      result.steps++;
+      if (followed.kind === 'response' && STALE.has(followed.status)) {
+        result.staleSteps++;
+        this.add('ax-probe-stale-step', operation, { method, path: `${url.pathname}${url.search}` }, followed, `${from}: step ${where} sends ${method} ${clip(href, 60)}, which answers ${followed.status}, so an agent following it is stuck. Offer a step only when the record can take it.`);
+      } else {
+        this.judge(target, { method, path: `${url.pathname}${url.search}` }, followed);
+      }
+    }
+  }
+
+  /** One fault: send it, judge the answer, read the error, repair with what it says, and send again. */
+  private async fault(valid: ProbeRequest, fault: Fault): Promise<void> {
+    const { operation } = valid;
+    const result = this.results.get(operation)!;
+    const answer = await this.exchange(fault.request);
+    if (answer.kind === 'not-sent') return;
+    result.probes++;
+    const broke = `with \`${fieldName(fault.field)}\` ${fault.what}`;
+    if (answer.kind === 'failed' || answer.status >= 500) {
+      const what = answer.kind === 'failed' ? `got no answer (${answer.why})` : `answered ${answer.status}`;
+      this.report('ax-probe-server-error', operation, fault.request, answer, `a request ${broke} ${what}, so an agent cannot tell its mistake from an outage. Validate the input and answer 400 or 422 naming \`${fault.field.name}\`.`);
+      return;
+    }
+    if (answer.status < 400) {
+      result.accepted++;
+      return;
+    }
+    if (fault.kind === 'unknown-id') {
+      const error = readError(answer.body, this.options.names);
+      if (error.code !== undefined && error.message !== undefined) result.recovered++;
+      else this.report('ax-probe-unrecoverable', operation, fault.request, answer, `a request ${broke} got no error code and message, so an agent cannot tell an unknown id from a wrong route. Send a code (e.g. "NOT_FOUND") and a message naming the id.`);
+      return;
+    }
+    const locators = locatorsIn({ value: answer.body, location: [] }, this.options.names);
+    const located = locators.find(locator => locates(locator, fault.field));
+    if (locators.length === 0) {
+      this.report('ax-probe-unrecoverable', operation, fault.request, answer, `the error for a request ${broke} names no field, so an agent cannot tell which input to fix. Name it, e.g. \`field: "${fault.field.name}"\` or \`errors[].field\`.`);
+      return;
+    }
+    if (located === undefined) {
+      this.report('ax-probe-wrong-field', operation, fault.request, answer, `the error for a request ${broke} ${wrongPlace(this.options.doc, operation, locators[0])}, so an agent fixes the wrong input. Name the field that failed.`);
+      return;
+    }
+    await this.repair(valid, fault, located, result);
+  }
+
+  /** The repair an agent can make from the error alone: the suggested value, else the first allowed one, else the description's example. */
+  private async repair(valid: ProbeRequest, fault: Fault, located: Locator, result: OperationResult): Promise<void> {
+    const { names } = this.options;
+    const suggested = namedIn(located.holder, namesFor(names, 'suggestedValue'))[0];
+    const allowed = namedIn(located.holder, namesFor(names, 'allowedValues')).find(member => Array.isArray(member.value) && member.value.length > 0);
+    const [value, from] =
+      suggested !== undefined ? [suggested.value, `its \`${suggested.name}\``] : allowed !== undefined ? [(allowed.value as unknown[])[0], `the first of its \`${allowed.name}\``] : [fieldValue(valid, fault.field), 'the description'];
+    const repaired = withField(fault.request, fault.field, value);
+    const answer = await this.exchange(repaired);
+    if (answer.kind === 'not-sent') return;
+    if (isSuccess(answer)) {
+      result.recovered++;
+      return;
+    }
+    const status = answer.kind === 'response' ? `answers ${answer.status}` : `gets no answer (${answer.why})`;
+    const set = value === undefined ? 'left out' : `set to ${clip(JSON.stringify(value), 40)} from ${from}`;
+    this.report('ax-probe-unrecoverable', valid.operation, repaired, answer, `after the error for a request with \`${fieldName(fault.field)}\` ${fault.what}, the repaired request (\`${fault.field.name}\` ${set}) still ${status}. Make the error's values ones the API accepts.`);
+  }
+}
+
+/** A request as the report shows it: method, path as sent (base path included), body; never the headers, which carry credentials. */
+function asSent(client: Client, request: ProbeRequest): SentRequest {
+  const url = client.urlOf(requestPath(request));
+  return { method: request.method, path: `${url.pathname}${url.search}`, ...(request.body === undefined ? {} : { body: request.body }) };
+}
+
+const fieldName = (field: Field) => (field.where === 'body' ? field.name : `${field.where}.${field.name}`);
+
+/** The places a locator may start with (FastAPI's `["body", "name"]`, `query.limit`), and the input place each names. */
+const PLACE_SEGMENTS: Record<string, Field['where']> = { body: 'body', query: 'query', path: 'path', header: 'header', headers: 'header' };
+
+/** Whether a locator of the error names the input the fault broke (or a member inside it). */
+function locates(locator: Locator, field: Field): boolean {
+  const [first, ...rest] = locator.segments;
+  const leading = typeof first === 'string' && rest.length > 0 ? PLACE_SEGMENTS[first] : undefined;
+  const place = leading ?? locator.where;
+  const segments = leading === undefined ? locator.segments : rest;
+  if (place !== undefined && place !== field.where) return false;
+  const name = segments[0];
+  return typeof name === 'string' && (field.where === 'header' ? name.toLowerCase() === field.name.toLowerCase() : name === field.name);
+}
+
+/** "names `quantity`, but the probe broke `sku`", or "names `qty`, which the operation does not take". */
+function wrongPlace(doc: OpenApiDocument, operation: Operation, locator: Locator): string {
+  const lookup = resolveLocator(inputsOf(doc, operation), locator);
+  return lookup.kind === 'missing' ? `names \`${clip(locator.text, 60)}\`, which the operation does not take` : `names \`${clip(locator.text, 60)}\`, not the input that was wrong`;
+}

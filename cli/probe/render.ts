@@ -1,0 +1,104 @@
+/**
+ * The probe's report in the formats of `report` (Markdown, JSON, HTML) and SARIF for code scanning.
+ * Every format is cut from one object (ProbeReport), so they cannot tell different stories.
+ */
+import { DOCS_URL, PROBE_IDS } from '../../lib/catalogue';
+import { clip } from '../../lib/values';
+import type { OperationResult, ProbeFinding, ProbeRun, Severity } from './play';
+
+export interface ProbeReport extends ProbeRun {
+  tool: 'spectral-agent-ux probe';
+  version: string;
+  description: string;
+  baseUrl: string;
+  /** Fault probes sent and recovered across all operations; `recoveryRate` in percent, null without probes. */
+  probes: number;
+  recovered: number;
+  recoveryRate: number | null;
+  /** Requests a dry run would send, in order; absent otherwise. */
+  planned?: string[];
+}
+
+/** The recovery rate in percent, one decimal; null when nothing was probed. */
+export const rate = (recovered: number, probes: number): number | null => (probes === 0 ? null : Math.round((recovered / probes) * 1000) / 10);
+
+const percent = (value: number | null) => (value === null ? 'n/a' : `${value}%`);
+const docsOf = (rule: string) => `${DOCS_URL}${(PROBE_IDS as readonly string[]).includes(rule) ? 'probe' : 'rules'}/${rule}.md`;
+const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+const requestLine = (finding: ProbeFinding) => `${finding.request.method} ${finding.request.path}${finding.request.body === undefined ? '' : ` ${clip(JSON.stringify(finding.request.body), 200)}`}`;
+const firstTry = (result: OperationResult) => (result.firstTry === null ? result.why ?? 'not sent' : String(result.firstTry));
+
+export function summaryLine(report: ProbeReport): string {
+  const counts = (['error', 'warn', 'info', 'hint'] as Severity[]).map(severity => [severity, report.findings.filter(finding => finding.severity === severity).length] as const).filter(([, count]) => count > 0);
+  const findings = counts.length === 0 ? 'no findings' : counts.map(([severity, count]) => `${count} ${severity}`).join(', ');
+  const truncated = report.truncated ? ' (stopped at --max-requests)' : '';
+  return `${report.recovered} of ${report.probes} faults recovered (${percent(report.recoveryRate)}); ${findings}; ${report.requests} requests${truncated}.`;
+}
+
+export function renderMarkdown(report: ProbeReport): string {
+  const lines = [`# Agent probe: ${report.description}`, '', `Against ${report.baseUrl}: ${summaryLine(report)}`, ''];
+  if (report.planned !== undefined) return [...lines, 'Dry run: the requests it would send.', '', '```', ...report.planned, '```', ''].join('\n');
+  lines.push('| operation | first try | faults | recovered | accepted | steps followed | stale steps |', '|---|---|---|---|---|---|---|');
+  for (const result of report.operations) {
+    lines.push(`| \`${result.operation}\` | ${cell(firstTry(result))} | ${result.probes} | ${result.recovered} | ${result.accepted} | ${result.steps} | ${result.staleSteps} |`);
+  }
+  lines.push('', '## Findings', '');
+  if (report.findings.length === 0) lines.push('None.');
+  for (const finding of report.findings) {
+    lines.push(`- **${finding.severity}** [\`${finding.rule}\`](${docsOf(finding.rule)}): ${finding.message}`);
+    lines.push(`  - request: \`${cell(requestLine(finding))}\``);
+    if (finding.status !== null) lines.push(`  - response: ${finding.status}${finding.response === undefined ? '' : ` \`${cell(clip(finding.response, 200))}\``}`);
+  }
+  for (const { operation, href } of report.skipped) lines.push(`- not followed (another host): a step of \`${operation}\` to ${href}`);
+  return `${lines.join('\n')}\n`;
+}
+
+export const renderJson = (report: ProbeReport): string => `${JSON.stringify(report, null, 2)}\n`;
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, char => `&#${char.charCodeAt(0)};`);
+
+export function renderHtml(report: ProbeReport): string {
+  const rows = report.operations
+    .map(result => `<tr><td><code>${escapeHtml(result.operation)}</code></td><td>${escapeHtml(firstTry(result))}</td><td>${result.probes}</td><td>${result.recovered}</td><td>${result.accepted}</td><td>${result.steps}</td><td>${result.staleSteps}</td></tr>`)
+    .join('\n');
+  const findings = report.findings
+    .map(finding => {
+      const response = finding.status === null ? '' : `<br>response: ${finding.status} <code>${escapeHtml(clip(finding.response ?? '', 200))}</code>`;
+      return `<li><strong>${finding.severity}</strong> <a href="${escapeHtml(docsOf(finding.rule))}"><code>${finding.rule}</code></a>: ${escapeHtml(finding.message)}<br>request: <code>${escapeHtml(requestLine(finding))}</code>${response}</li>`;
+    })
+    .join('\n');
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Agent probe: ${escapeHtml(report.description)}</title>
+<style>body{font:15px/1.5 system-ui,sans-serif;max-width:72rem;margin:2rem auto;padding:0 1rem}table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:.25rem .5rem;text-align:left}li{margin:.5rem 0}code{overflow-wrap:anywhere}</style>
+</head><body>
+<h1>Agent probe: ${escapeHtml(report.description)}</h1>
+<p>Against ${escapeHtml(report.baseUrl)}: ${escapeHtml(summaryLine(report))}</p>
+<table><thead><tr><th>operation</th><th>first try</th><th>faults</th><th>recovered</th><th>accepted</th><th>steps followed</th><th>stale steps</th></tr></thead><tbody>
+${rows}
+</tbody></table>
+<h2>Findings</h2>
+${findings === '' ? '<p>None.</p>' : `<ul>\n${findings}\n</ul>`}
+</body></html>
+`;
+}
+
+const SARIF_LEVEL: Record<Severity, string> = { error: 'error', warn: 'warning', info: 'note', hint: 'note' };
+
+/** Where in the description each operation is written: SARIF places a finding on its operation's line. */
+export type LineOf = (operation: string) => { startLine: number; startColumn: number } | undefined;
+
+export function renderSarif(report: ProbeReport, uri: string, lineOf: LineOf): string {
+  const rules = [...new Set(report.findings.map(finding => finding.rule))].sort();
+  const results = report.findings.map(finding => {
+    const region = lineOf(finding.operation);
+    return {
+      ruleId: finding.rule,
+      level: SARIF_LEVEL[finding.severity],
+      message: { text: `${finding.message} (request: ${clip(requestLine(finding), 300)})` },
+      locations: [{ physicalLocation: { artifactLocation: { uri }, ...(region === undefined ? {} : { region }) } }],
+    };
+  });
+  const driver = { name: 'spectral-agent-ux probe', version: report.version, informationUri: `${DOCS_URL}probe.md`, rules: rules.map(id => ({ id, helpUri: docsOf(id) })) };
+  const sarif = { $schema: 'https://json.schemastore.org/sarif-2.1.0.json', version: '2.1.0', runs: [{ tool: { driver }, results }] };
+  return `${JSON.stringify(sarif, null, 2)}\n`;
+}

@@ -1,0 +1,255 @@
+/**
+ * `spectral-agent-ux probe` against the real example API (examples/probe-api, Fastify, as separate
+ * processes on 127.0.0.1): the variant that passes everything, and the defective one with one known
+ * defect per probe finding, through the OpenAPI 3.1, 3.0 and Swagger 2.0 descriptions of the same API.
+ */
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PROBE_IDS } from '../lib/catalogue';
+import { freePort, PROBE_API, ROOT, runBin, startOrdersApi, withOrdersApi, type RunningApi } from './support/probe-api';
+
+let good: RunningApi;
+let defective: RunningApi;
+const tmp = mkdtempSync(join(tmpdir(), 'probe-test-'));
+const OAS31 = join(PROBE_API, 'openapi.yaml');
+const SWAGGER2 = join(PROBE_API, 'swagger.yaml');
+const OAS30 = join(tmp, 'openapi-3.0.yaml');
+
+beforeAll(async () => {
+  writeFileSync(OAS30, readFileSync(OAS31, 'utf8').replace('openapi: 3.1.0', 'openapi: 3.0.3'));
+  [good, defective] = await Promise.all([startOrdersApi(), startOrdersApi(true)]);
+});
+
+afterAll(() => {
+  good?.stop();
+  defective?.stop();
+});
+
+interface ProbeJson {
+  probes: number;
+  recovered: number;
+  recoveryRate: number | null;
+  requests: number;
+  truncated: boolean;
+  operations: { operation: string; firstTry: number | null; probes: number; recovered: number; accepted: number; steps: number; staleSteps: number }[];
+  findings: { rule: string; severity: string; operation: string; message: string; request: { method: string; path: string; body?: unknown }; status: number | null; response?: string }[];
+  planned?: string[];
+}
+
+async function probeJson(file: string, api: RunningApi, ...flags: string[]): Promise<{ status: number | null; report: ProbeJson; stderr: string }> {
+  const run = await runBin(['probe', file, '--base-url', api.url, '--format', 'json', ...flags]);
+  return { status: run.status, report: JSON.parse(run.stdout), stderr: run.stderr };
+}
+
+const operation = (name: string, firstTry: number | null, probes: number, recovered: number, steps = 0, staleSteps = 0) => ({ operation: name, firstTry, probes, recovered, accepted: 0, steps, staleSteps });
+
+const GOOD_OPERATIONS = [
+  operation('GET /orders', 200, 3, 3),
+  operation('POST /orders', 201, 8, 8, 2),
+  operation('GET /orders/{orderId}', 200, 1, 1),
+  operation('GET /orders/{orderId}/receipt', 200, 1, 1),
+  operation('POST /orders/{orderId}/cancel', 200, 1, 1, 1),
+];
+
+const DEFECTIVE_OPERATIONS = [
+  operation('GET /orders', 200, 3, 2),
+  operation('POST /orders', 201, 8, 6, 2, 1),
+  operation('GET /orders/{orderId}', 200, 1, 1),
+  operation('GET /orders/{orderId}/receipt', 404, 0, 0),
+  operation('POST /orders/{orderId}/cancel', 200, 1, 1, 1),
+];
+
+/** One finding per probe id, each from the defect marked for it in server.mjs. */
+const DEFECTIVE_FINDINGS = [
+  {
+    rule: 'ax-probe-stale-step',
+    severity: 'error',
+    operation: 'POST /orders',
+    message: 'POST /orders 201: step `nextSteps[1]` sends GET /v1/orders/ord_2/receipt, which answers 404, so an agent following it is stuck. Offer a step only when the record can take it.',
+    request: { method: 'GET', path: '/v1/orders/ord_2/receipt' },
+    status: 404,
+  },
+  {
+    rule: 'ax-probe-unrecoverable',
+    severity: 'error',
+    operation: 'GET /orders',
+    message:
+      'GET /orders 400: after the error for a request with `query.limit` set to "0" (is below the minimum 1), the repaired request (`limit` set to 500 from its `suggested_value`) still answers 400. Make the error\'s values ones the API accepts.',
+    request: { method: 'GET', path: '/v1/orders?limit=500' },
+    status: 400,
+  },
+  {
+    rule: 'ax-probe-server-error',
+    severity: 'error',
+    operation: 'POST /orders',
+    message: 'POST /orders 500: a request with `sku` left out answered 500, so an agent cannot tell its mistake from an outage. Validate the input and answer 400 or 422 naming `sku`.',
+    request: { method: 'POST', path: '/v1/orders', body: { quantity: 2 } },
+    status: 500,
+  },
+  {
+    rule: 'ax-probe-undeclared-status',
+    severity: 'warn',
+    operation: 'GET /orders',
+    message: "GET /orders 422: the description declares no `422` (nor `4XX` or `default`) for this operation, so an agent cannot know this body. Declare it under the operation's responses.",
+    request: { method: 'GET', path: '/v1/orders?status=NOT_AN_ALLOWED_VALUE' },
+    status: 422,
+  },
+  {
+    rule: 'ax-probe-wrong-field',
+    severity: 'error',
+    operation: 'POST /orders',
+    message:
+      'POST /orders 400: the error for a request with `quantity` set to 0 (is below the minimum 1) names `sku`, not the input that was wrong, so an agent fixes the wrong input. Name the field that failed.',
+    request: { method: 'POST', path: '/v1/orders', body: { sku: 'SKU-123', quantity: 0 } },
+    status: 400,
+  },
+];
+
+const withoutResponses = (report: ProbeJson) => report.findings.map(({ response: _response, ...finding }) => finding);
+
+describe.each([
+  ['OpenAPI 3.1', OAS31],
+  ['OpenAPI 3.0', OAS30],
+  ['Swagger 2.0', SWAGGER2],
+])('%s', (_name, file) => {
+  // Each on a fresh API, so that the ids of the orders it creates are the same every time.
+  test('the API that passes everything: every fault recovered, no finding, exit 0', async () => {
+    const { status, report } = await withOrdersApi(false, api => probeJson(file, api));
+    expect(report.findings).toEqual([]);
+    expect(report.operations).toEqual(GOOD_OPERATIONS);
+    expect([report.probes, report.recovered, report.recoveryRate]).toEqual([14, 14, 100]);
+    expect(status).toBe(0);
+  });
+
+  test('the defective API: one finding per defect, with its request and status, and exit 1', async () => {
+    const { status, report } = await withOrdersApi(true, api => probeJson(file, api));
+    expect(withoutResponses(report)).toEqual(DEFECTIVE_FINDINGS);
+    expect(report.operations).toEqual(DEFECTIVE_OPERATIONS);
+    expect([report.probes, report.recovered, report.recoveryRate]).toEqual([13, 10, 76.9]);
+    expect(status).toBe(1);
+  });
+});
+
+test('a step to a route the description does not declare is stale without being sent, reported with the request whose answer offered it', async () => {
+  const text = readFileSync(OAS31, 'utf8');
+  const withoutReceipt = join(tmp, 'without-receipt.yaml');
+  writeFileSync(withoutReceipt, text.replace(/  \/orders\/\{orderId\}\/receipt:[\s\S]*?(?=  \/orders\/\{orderId\}\/cancel:)/, ''));
+  const { report } = await withOrdersApi(false, api => probeJson(withoutReceipt, api, '--operation', 'POST /orders'));
+  expect(withoutResponses(report)).toEqual([
+    {
+      rule: 'ax-probe-stale-step',
+      severity: 'error',
+      operation: 'POST /orders',
+      message: 'POST /orders 201: `nextSteps[1]` links to "/v1/orders/ord_2/receipt", which matches no declared route; did you mean `/v1/orders/{orderId}/cancel`? An agent following it gets a 404. Build it from a declared route (server base path included).',
+      request: { method: 'POST', path: '/v1/orders', body: { sku: 'SKU-123', quantity: 2 } },
+      status: 201,
+    },
+  ]);
+  expect(report.operations[0]).toMatchObject({ steps: 1, staleSteps: 1 });
+});
+
+describe('reporting', () => {
+  test('a finding carries the start of the response body', async () => {
+    const { report } = await probeJson(OAS31, defective, '--operation', 'POST /orders');
+    const serverError = report.findings.find(finding => finding.rule === 'ax-probe-server-error')!;
+    expect(JSON.parse(serverError.response!)).toMatchObject({ code: 'INTERNAL_ERROR', retryable: true });
+  });
+
+  test('x-ax-exempt silences a probe finding; --fail-severity decides the exit code: the warning left fails only at warn', async () => {
+    const exempted = join(tmp, 'exempted.yaml');
+    const reason = "      x-ax-exempt: { ax-probe-unrecoverable: 'the limit suggestion is checked by the API contract tests' }\n";
+    writeFileSync(exempted, readFileSync(OAS31, 'utf8').replace('      operationId: listOrders\n', `      operationId: listOrders\n${reason}`));
+    const only = ['--operation', 'GET /orders'];
+    const atError = await probeJson(exempted, defective, ...only);
+    expect(atError.report.findings.map(finding => finding.rule)).toEqual(['ax-probe-undeclared-status']);
+    expect(atError.status).toBe(0);
+    expect((await probeJson(exempted, defective, ...only, '--fail-severity', 'warn')).status).toBe(1);
+    expect((await probeJson(OAS31, defective, ...only)).report.findings.map(finding => finding.rule)).toEqual(['ax-probe-unrecoverable', 'ax-probe-undeclared-status']);
+  });
+
+  test('markdown: the summary, a row per operation, the findings with request and response', async () => {
+    const run = await withOrdersApi(true, api => runBin(['probe', OAS31, '--base-url', api.url]));
+    expect(run.stdout).toMatch(/^Against http:\/\/127\.0\.0\.1:\d+\/v1: 10 of 13 faults recovered \(76\.9%\); 4 error, 1 warn; 30 requests\.$/m);
+    expect(run.stdout).toContain('| `POST /orders` | 201 | 8 | 6 | 0 | 2 | 1 |');
+    expect(run.stdout).toContain('  - request: `POST /v1/orders {"quantity":2}`');
+    expect(run.status).toBe(1);
+  });
+
+  test('sarif: a result per finding, on the line of its operation in the description', async () => {
+    const run = await runBin(['probe', 'examples/probe-api/openapi.yaml', '--base-url', defective.url, '--format', 'sarif']);
+    const sarif = JSON.parse(run.stdout);
+    const results = sarif.runs[0].results;
+    expect(sarif.version).toBe('2.1.0');
+    expect(results.map((result: { ruleId: string; level: string }) => `${result.ruleId} ${result.level}`)).toEqual(DEFECTIVE_FINDINGS.map(finding => `${finding.rule} ${finding.severity === 'warn' ? 'warning' : 'error'}`));
+    const lines = readFileSync(OAS31, 'utf8').split('\n');
+    const location = results[0].locations[0].physicalLocation;
+    expect(location.artifactLocation.uri).toBe('examples/probe-api/openapi.yaml');
+    expect(lines[location.region.startLine - 1]).toBe('    post:');
+    expect(sarif.runs[0].tool.driver.rules.map((rule: { id: string }) => rule.id)).toEqual([...new Set(DEFECTIVE_FINDINGS.map(finding => finding.rule))].sort());
+  });
+
+  test('headers (--header, AGENT_UX_PROBE_HEADERS) reach the API and never the report', async () => {
+    const keyed = await startOrdersApi(false, 'k3y-value');
+    try {
+      const args = ['probe', OAS31, '--base-url', keyed.url, '--format', 'json', '--operation', 'GET /orders'];
+      const withKey = await runBin([...args, '-H', 'Authorization: Bearer s3cret-token'], { env: { ...process.env, AGENT_UX_PROBE_HEADERS: 'X-Api-Key: k3y-value' } });
+      expect(JSON.parse(withKey.stdout).operations[0]).toEqual(GOOD_OPERATIONS[0]);
+      expect(`${withKey.stdout}${withKey.stderr}`).not.toMatch(/s3cret|k3y-value/);
+      const withoutKey = await runBin(args);
+      expect(JSON.parse(withoutKey.stdout).operations[0].firstTry).toBe(401);
+    } finally {
+      keyed.stop();
+    }
+  });
+});
+
+describe('safety and limits', () => {
+  test('a host that is not this machine is refused before anything is read or sent', async () => {
+    const run = await runBin(['probe', 'no-such-file.yaml', '--base-url', 'https://api.example.com/v1']);
+    expect(run.stderr).toBe('spectral-agent-ux probe: --base-url api.example.com is not this machine; the probe sends faulty and mutating requests, so point it at a test deployment and add --allow-remote (see --help)\n');
+    expect(run.status).toBe(2);
+  });
+
+  test('--max-requests stops the probe and the report says so', async () => {
+    const { report } = await probeJson(OAS31, good, '--max-requests', '5');
+    expect([report.requests, report.truncated]).toEqual([5, true]);
+  });
+
+  test('--dry-run lists the first try and the faults, and sends nothing', async () => {
+    // Nothing listens on port 9: a request sent would fail the run.
+    const run = await runBin(['probe', OAS31, '--base-url', 'http://127.0.0.1:9/v1', '--operation', 'get /orders', '--dry-run', '--format', 'json']);
+    expect(JSON.parse(run.stdout).planned).toEqual(['GET /v1/orders', 'GET /v1/orders?limit=0', 'GET /v1/orders?status=NOT_AN_ALLOWED_VALUE', 'GET /v1/orders?limit=not-a-number']);
+    expect(run.status).toBe(0);
+  });
+
+  test('nothing listening is one line and exit 2', async () => {
+    const url = `http://127.0.0.1:${await freePort()}/v1`;
+    const run = await runBin(['probe', OAS31, '--base-url', url]);
+    expect(run.stderr).toBe(`spectral-agent-ux probe: ${url}: connection refused: is the API running there?\n`);
+    expect(run.status).toBe(2);
+  });
+
+  test('an --operation the description lacks names the one meant', async () => {
+    const run = await runBin(['probe', OAS31, '--base-url', good.url, '--operation', 'POST /order']);
+    expect(run.stderr).toBe('spectral-agent-ux probe: --operation "POST /order" is not in the description; did you mean "POST /orders"? (see --help)\n');
+    expect(run.status).toBe(2);
+  });
+
+  test('a base URL without the servers\' base path: every first try 404s, and the user hears why', async () => {
+    const run = await runBin(['probe', OAS31, '--base-url', good.url.replace(/\/v1$/, ''), '--format', 'json']);
+    expect(run.stderr).toContain("warning: every first try answered 404; does --base-url include the servers' base path?");
+  });
+});
+
+describe('docs/probe', () => {
+  test('every probe finding has its page, and the example API shows each one', () => {
+    expect(DEFECTIVE_FINDINGS.map(finding => finding.rule).sort()).toEqual([...PROBE_IDS].sort());
+  });
+
+  test.each(DEFECTIVE_FINDINGS)('docs/probe/$rule.md shows the message the example API gives', finding => {
+    const page = readFileSync(join(ROOT, 'docs', 'probe', `${finding.rule}.md`), 'utf8');
+    expect(page.startsWith(`# ${finding.rule}\n`)).toBe(true);
+    expect(page).toContain(`\n${finding.message}\n`);
+  });
+});
