@@ -58,7 +58,26 @@ function rulesetProblem(rulesetFile: string, error: unknown): InputError {
   const first = errors[0] as { path?: unknown } | undefined;
   const range = Array.isArray(first?.path) ? parsed.getRangeForJsonPath(first.path, true) : undefined;
   const more = errors.length > 1 ? ` (and ${errors.length - 1} more)` : '';
-  return new InputError(rulesetFile, `${firstLine(first)}${more}`, range === undefined ? '' : `:${range.start.line + 1}:${range.start.character + 1}`);
+  const hint = /Cannot find module/.test(firstLine(first)) ? functionsDirHint(parsed.data, rulesetFile) : '';
+  return new InputError(rulesetFile, `${firstLine(first)}${more}${hint}`, range === undefined ? '' : `:${range.start.line + 1}:${range.start.character + 1}`);
+}
+
+/** Where the package's functions are, seen from the ruleset's folder: the nearest node_modules up the tree. */
+function packageFunctionsFrom(dir: string): string | undefined {
+  for (let current = dir; ; current = path.dirname(current)) {
+    const candidate = path.join(current, 'node_modules', 'spectral-agent-ux', 'dist', 'functions');
+    if (fs.existsSync(candidate)) return path.relative(dir, candidate).split(path.sep).join('/');
+    if (path.dirname(current) === current) return undefined;
+  }
+}
+
+/** Spectral reads `functionsDir` from the ruleset's folder, not from where it runs: a wrong one says only "Cannot find module". */
+function functionsDirHint(definition: unknown, rulesetFile: string): string {
+  if (!isObject(definition) || typeof definition.functionsDir !== 'string') return '';
+  const dir = path.dirname(rulesetFile);
+  const found = packageFunctionsFrom(dir);
+  const fix = found === undefined ? '' : `: here \`functionsDir: ${found.startsWith('.') ? found : `./${found}`}\``;
+  return `; \`functionsDir\` is read from the ruleset's folder (${dir})${fix}`;
 }
 
 /** The options the ruleset gives a rule: the first `then` that has any (undefined for a rule it lacks). */

@@ -1,14 +1,22 @@
 /**
  * Mistakes Spectral swallows, said once by the commands that load the ruleset: an `overrides` entry that
- * names no rule of any loaded ruleset, and a `prefixes` option that matches no path (the rule then checks
- * nothing). One line each on stderr; the exit code does not change.
+ * names no rule of any loaded ruleset, or whose file pattern matches no linted file; a `prefixes` option
+ * that matches no path, or field names that appear nowhere in the description (the rule then checks
+ * nothing, or checks for the wrong thing). One line each on stderr; the exit code does not change.
  */
-import { isObject } from '../lib/document';
+import * as path from 'node:path';
+import { Ruleset } from '@stoplight/spectral-core';
+import { RULE_IDS } from '../lib/catalogue';
+import { isObject, pointerToPath, valueAt } from '../lib/document';
+import { DEFAULT_NAMES, type Concept } from '../lib/names';
 import { nearest } from '../lib/nearest';
-import { ruleOptions, type LintedDocument } from './lint';
+import { walk } from '../lib/values';
+import { OFF, ruleOptions, type LintedDocument } from './lint';
+
+type Linted = Pick<LintedDocument, 'file' | 'doc' | 'ruleset'>;
 
 /** Rule ids that the `overrides` of the ruleset's own file set, though no loaded ruleset has such a rule. */
-function unknownOverrideRules(linted: LintedDocument): string[] {
+function unknownOverrideRules(linted: Linted): string[] {
   const known = Object.keys(linted.ruleset.rules);
   const overrides = linted.ruleset.definition.overrides;
   const named = (Array.isArray(overrides) ? overrides : []).flatMap(entry => (isObject(entry) && isObject(entry.rules) ? Object.keys(entry.rules) : []));
@@ -21,7 +29,7 @@ function unknownOverrideRules(linted: LintedDocument): string[] {
 }
 
 /** A `prefixes` option of a rule that matches no path under `paths`: the rule then asks nothing of any operation. */
-function emptyPrefixes(linted: LintedDocument): string[] {
+function emptyPrefixes(linted: Linted): string[] {
   const paths = linted.doc.operations().map(operation => operation.path);
   return Object.keys(linted.ruleset.rules).flatMap(id => {
     const prefixes = ruleOptions(linted.ruleset, id)?.prefixes;
@@ -30,7 +38,68 @@ function emptyPrefixes(linted: LintedDocument): string[] {
   });
 }
 
+/** The `files` patterns of the ruleset's own `overrides`. */
+function overridePatterns(ruleset: Ruleset): string[] {
+  const overrides = ruleset.definition.overrides;
+  return (Array.isArray(overrides) ? overrides : []).flatMap(entry => (isObject(entry) && Array.isArray(entry.files) ? entry.files.filter((file): file is string => typeof file === 'string') : []));
+}
+
+const PROBE_RULE = 'spectral-agent-ux-pattern-probe';
+
+/** The place a `file#/pointer` pattern names; undefined for a whole file. */
+const pointerOf = (pattern: string) => (pattern.includes('#') ? pointerToPath(pattern.slice(pattern.indexOf('#'))) : undefined);
+
+/**
+ * Whether Spectral applies an `overrides` pattern to the file (at the pointer's place, for `file#/pointer`):
+ * asked of Spectral itself, with a one-rule ruleset that the pattern turns off, so the answer is its own glob matching.
+ */
+function patternApplies(pattern: string, rulesetSource: string, file: string): boolean {
+  const probe = new Ruleset(
+    { rules: { [PROBE_RULE]: { given: '$', then: { function: () => undefined } } }, overrides: [{ files: [pattern], rules: { [PROBE_RULE]: 'off' } }] } as never,
+    { source: rulesetSource },
+  );
+  return probe.fromSource(file).rules[PROBE_RULE].getSeverityForSource(file, pointerOf(pattern) ?? []) === OFF;
+}
+
+/** `overrides` patterns that match no linted file, or point at nothing in it. */
+function idleOverridePatterns(linted: Linted): string[] {
+  const source = linted.ruleset.source;
+  if (source === null) return [];
+  return overridePatterns(linted.ruleset).flatMap(pattern => {
+    if (!patternApplies(pattern, source, linted.file)) {
+      return [`overrides pattern "${pattern}" matches no linted file (it is read from the ruleset's folder, ${path.dirname(source)}), so it changes nothing.`];
+    }
+    const pointer = pointerOf(pattern);
+    if (pointer !== undefined && valueAt(linted.doc.root, pointer) === undefined) return [`overrides pattern "${pattern}" points at nothing in ${path.basename(linted.file)}, so it changes nothing.`];
+    return [];
+  });
+}
+
+/** Every key and string of the description, lower-cased: where a field name could appear (a header name is a value of a parameter). */
+function wordsOf(root: unknown): Set<string> {
+  const words = new Set<string>();
+  walk(root, value => {
+    if (typeof value === 'string') words.add(value.toLowerCase());
+    else if (isObject(value)) for (const key of Object.keys(value)) words.add(key.toLowerCase());
+  });
+  return words;
+}
+
+/** A rule's field-name options (`{ nextSteps: ['next'] }`) none of whose names appear anywhere in the description. */
+function absentNames(linted: Linted): string[] {
+  let words: Set<string> | undefined;
+  return RULE_IDS.flatMap(id => {
+    const options = ruleOptions(linted.ruleset, id) ?? {};
+    return Object.entries(options).flatMap(([concept, names]) => {
+      if (!(concept in DEFAULT_NAMES) || !Array.isArray(names) || names.length === 0) return [];
+      words ??= wordsOf(linted.doc.root);
+      const present = names.some(name => typeof name === 'string' && (words!.has(name.toLowerCase()) || words!.has(name.split('.')[0].toLowerCase())));
+      return present ? [] : [`\`${id}\`'s option \`${concept as Concept}\` names ${JSON.stringify(names)}, none of which appears in the description; check the spelling.`];
+    });
+  });
+}
+
 /** Every swallowed mistake of the lint's ruleset, a sentence each. */
-export function silentMistakes(linted: LintedDocument): string[] {
-  return [...unknownOverrideRules(linted), ...emptyPrefixes(linted)];
+export function silentMistakes(linted: Linted): string[] {
+  return [...unknownOverrideRules(linted), ...idleOverridePatterns(linted), ...emptyPrefixes(linted), ...absentNames(linted)];
 }

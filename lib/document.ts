@@ -77,7 +77,7 @@ export function toPointer(path: JsonPath): string {
   return `#${path.map(segment => `/${escapeSegment(segment)}`).join('')}`;
 }
 
-function pointerToPath(pointer: string): JsonPath | undefined {
+export function pointerToPath(pointer: string): JsonPath | undefined {
   if (pointer === '#') return [];
   if (!pointer.startsWith('#/')) return undefined;
   try {

@@ -127,6 +127,16 @@ describe('the customizations the README documents, through the CLI', () => {
     expect(sorted(results)).toEqual(sorted(naive.filter(result => !silenced.includes(result))));
   });
 
+  test('baseline and probe say, one line on stderr, that a prefix covers no path (the exit code unchanged)', () => {
+    writeFileSync(join(consumer, 'v1-prefix.spectral.yaml'), README_OPTIONS.replace(/prefixes: \[.*\]/, 'prefixes: ["/v1/"]'));
+    const bin = join(consumer, 'node_modules', '.bin', 'spectral-agent-ux');
+    const warning = "warning: `ax-envelope-next-steps`'s prefixes [\"/v1/\"] match no path under `paths` (written without the servers' base path, e.g. `/payments`), so it checks nothing.\n";
+    const baseline = run(bin, ['baseline', 'naive.yaml', '--ruleset', 'v1-prefix.spectral.yaml', '--output', 'v1.baseline.yaml'], consumer);
+    expect([baseline.status, baseline.stderr]).toEqual([0, `spectral-agent-ux baseline: ${warning}`]);
+    const probe = run(bin, ['probe', 'naive.yaml', '--ruleset', 'v1-prefix.spectral.yaml', '--base-url', 'http://127.0.0.1:9/v1', '--dry-run'], consumer);
+    expect([probe.status, probe.stderr]).toEqual([0, `spectral-agent-ux probe: ${warning}`]);
+  });
+
   test('x-ax-exempt in the description silences one rule on one operation, and a bad reason is reported', () => {
     const exempted = readFileSync(join(consumer, 'naive.yaml'), 'utf8').replace(
       '      operationId: createPayment\n',

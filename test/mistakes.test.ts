@@ -1,8 +1,11 @@
 /** The mistakes Spectral swallows, said by the commands that load the ruleset (cli/mistakes.ts). */
+import { copyFileSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ruleset from '../ruleset';
 import { lintWith, readDocument } from '../cli/lint';
 import { silentMistakes } from '../cli/mistakes';
+import { ROOT, runBin } from './support/bin';
 import { example, FIXTURES, rulesetWith } from './support/report';
 
 const withPrefixes = (prefixes: string[]) => {
@@ -15,7 +18,7 @@ async function mistakesOf(extra: Parameters<typeof rulesetWith>[0]) {
 }
 
 test('an overrides rule id that no loaded ruleset has, with the nearest one', async () => {
-  expect(await mistakesOf({ overrides: [{ files: [`${join(FIXTURES, '..', '..', '..', 'examples', 'naive.yaml')}#/paths`], rules: { 'ax-envelope-nextsteps': 'off' } }] })).toEqual([
+  expect(await mistakesOf({ overrides: [{ files: ['naive.yaml#/paths'], rules: { 'ax-envelope-nextsteps': 'off' } }] })).toEqual([
     'overrides name the rule `ax-envelope-nextsteps`, which no loaded ruleset has; did you mean `ax-envelope-next-steps`? It changes nothing.',
   ]);
 });
@@ -29,4 +32,62 @@ test("prefixes that match no path under `paths` (the README's old `/v1/`, which 
 
 test('a ruleset without such mistakes says nothing', async () => {
   expect(await mistakesOf({ rules: { 'ax-recoverable-suggestion': 'info' } })).toEqual([]);
+});
+
+describe('overrides file patterns, as Spectral matches them (from the ruleset\'s folder)', () => {
+  const naive = join(FIXTURES, '..', '..', '..', 'examples', 'naive.yaml');
+  const off = (files: string[]) => ({ overrides: [{ files, rules: { 'ax-recoverable-suggestion': 'off' } }] });
+
+  test('a pattern that matches no linted file', async () => {
+    expect(await mistakesOf(off(['openapi.yaml']))).toEqual([
+      `overrides pattern "openapi.yaml" matches no linted file (it is read from the ruleset's folder, ${FIXTURES}), so it changes nothing.`,
+    ]);
+  });
+
+  test('a pointer to a place the description does not have', async () => {
+    expect(await mistakesOf(off(['../../../examples/naive.yaml#/paths/~1refunds/post']))).toEqual([
+      'overrides pattern "../../../examples/naive.yaml#/paths/~1refunds/post" points at nothing in naive.yaml, so it changes nothing.',
+    ]);
+  });
+
+  test('patterns that match stay silent: a file name, a relative path, a pointer that exists', async () => {
+    expect(await mistakesOf(off(['naive.yaml', '../../../examples/naive.yaml', 'naive.yaml#/paths/~1payments/post']))).toEqual([]);
+  });
+
+  test('an absolute path or a glob that climbs no folder matches nothing in Spectral: said so', async () => {
+    expect(await mistakesOf(off([naive, '**/naive.yaml']))).toEqual(
+      [naive, '**/naive.yaml'].map(pattern => `overrides pattern "${pattern}" matches no linted file (it is read from the ruleset's folder, ${FIXTURES}), so it changes nothing.`),
+    );
+  });
+});
+
+describe('field-name options that appear nowhere in the description', () => {
+  const withNames = (names: Record<string, string[]>) => {
+    const definition = ruleset.rules['ax-recoverable-error-structure'];
+    return { rules: { 'ax-recoverable-error-structure': { ...definition, then: { ...definition.then, functionOptions: names } } } };
+  };
+
+  test('a misspelt name is said once, naming the rule and the option', async () => {
+    expect(await mistakesOf(withNames({ errorCode: ['error_kode'] }))).toEqual([
+      "`ax-recoverable-error-structure`'s option `errorCode` names [\"error_kode\"], none of which appears in the description; check the spelling.",
+    ]);
+  });
+
+  test('a name the description uses (any letter case, or the first part of a dotted one) stays silent', async () => {
+    expect(await mistakesOf(withNames({ errorCode: ['ERROR', 'error_kode'], message: ['description.text'] }))).toEqual([]);
+  });
+});
+
+test("a functionsDir written from the wrong folder: Spectral's \"Cannot find module\" gets where it is read from, and the path that works", async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'functions-dir-'));
+  mkdirSync(join(dir, 'services', 'orders'), { recursive: true });
+  mkdirSync(join(dir, 'node_modules', 'spectral-agent-ux', 'dist', 'functions'), { recursive: true });
+  copyFileSync(example('naive.yaml'), join(dir, 'naive.yaml'));
+  const ruleset = `extends: [[${JSON.stringify(join(ROOT, 'dist', 'index.js'))}, recommended]]\nfunctionsDir: ./node_modules/spectral-agent-ux/dist/functions\nfunctions: [envelopeNextSteps]\nrules:\n  ax-envelope-next-steps:\n    given: $\n    then:\n      function: envelopeNextSteps\n`;
+  writeFileSync(join(dir, 'services', 'orders', '.spectral.yaml'), ruleset);
+  const run = await runBin(['report', 'naive.yaml', '--ruleset', 'services/orders/.spectral.yaml'], { cwd: dir });
+  expect(run.status).toBe(2);
+  expect(run.stderr.trim().split('\n').pop()).toBe(
+    `spectral-agent-ux report: services/orders/.spectral.yaml: Cannot find module './node_modules/spectral-agent-ux/dist/functions/envelopeNextSteps.js'; \`functionsDir\` is read from the ruleset's folder (${join(dir, 'services', 'orders')}): here \`functionsDir: ../../node_modules/spectral-agent-ux/dist/functions\``,
+  );
 });

@@ -7,7 +7,8 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PROBE_IDS } from '../lib/catalogue';
-import { freePort, PROBE_API, ROOT, runBin, startOrdersApi, withOrdersApi, type RunningApi } from './support/probe-api';
+import { ROOT, runBin } from './support/bin';
+import { freePort, PROBE_API, startOrdersApi, withOrdersApi, type RunningApi } from './support/probe-api';
 
 let good: RunningApi;
 let defective: RunningApi;

@@ -4,9 +4,11 @@
  * fixture's pointer override is read as a baseline's, so that every status but "not checked" (a column
  * left out of the matrix) is on the page.
  */
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { Ruleset } from '@stoplight/spectral-core';
 import type { Browser, Page } from 'playwright-core';
+import { packageDefinition } from '../cli/lint';
 import { renderHtml } from '../cli/report/render-html';
 import { matrixColumns, matrixRows } from '../cli/report/render-shared';
 import type { ReportData } from '../cli/report/report';
@@ -118,4 +120,14 @@ test('the page renders to a screenshot', async () => {
   mkdirSync(join(ROOT, '.cache'), { recursive: true });
   const png = await page.screenshot({ path: join(ROOT, '.cache', 'report-html-test.png'), fullPage: true });
   expect(png.subarray(1, 4).toString()).toBe('PNG');
+});
+
+test("docs/report-screenshot.png is the current build's report of examples/naive.yaml at 1280 px (npm run report:screenshot)", async () => {
+  const naive = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  await naive.setContent(renderHtml(await reportOn(join(ROOT, 'examples', 'naive.yaml'), new Ruleset(packageDefinition(), { severity: 'recommended' }))), { waitUntil: 'load' });
+  const rendered = await naive.screenshot({ fullPage: true });
+  await naive.close();
+  // A PNG's IHDR holds its width and height: a stale screenshot (another count of principles or operations) has another height.
+  const size = (png: Buffer) => [png.readUInt32BE(16), png.readUInt32BE(20)];
+  expect(size(readFileSync(join(ROOT, 'docs', 'report-screenshot.png')))).toEqual(size(rendered));
 });

@@ -12,6 +12,7 @@ import { BASELINE_USAGE, parseBaselineArgs, type BaselineOptions } from './args'
 import { documentPattern, entriesFor } from './entries';
 import { withLock, writeAtomically } from '../files';
 import { baselineOf, findingsOf, plural, renderBaseline, type Baseline, type Entry } from './file';
+import { silentMistakes } from '../mistakes';
 
 const say = (io: Io, text: string) => io.stdout(`spectral-agent-ux baseline: ${text}\n`);
 const warn = (io: Io, text: string) => io.stderr(`spectral-agent-ux baseline: ${text}\n`);
@@ -28,13 +29,16 @@ async function findingsNow(options: BaselineOptions, ruleset: Ruleset, baselineF
   const dir = path.dirname(baselineFile);
   const current: Current = { entries: new Map(), documents: new Set() };
   let skipped = 0;
+  const mistakes = new Set<string>();
   for (const file of options.files.map(name => path.resolve(io.cwd, name))) {
     const linted = await lintWith(await readDocument(file), ruleset);
+    for (const mistake of silentMistakes(linted)) mistakes.add(mistake);
     const placed = entriesFor(linted, dir, options.allRules);
     for (const entry of placed.entries) current.entries.set(entry.pattern, entry);
     current.documents.add(documentPattern(file, dir));
     skipped += placed.skipped;
   }
+  for (const mistake of mistakes) warn(io, `warning: ${mistake}`);
   if (skipped > 0) warn(io, `${plural(skipped, 'finding')} left out: they sit in a $ref'd file or come from no rule, so no pointer here can cover them (spectral lint still reports them)`);
   return current;
 }

@@ -11,6 +11,7 @@ import { InputError, UsageError } from '../args';
 import { writeAtomically } from '../files';
 import type { Command, Io } from '../io';
 import { findRulesetFile, lintWith, loadRuleset, readDocument, ruleOptions } from '../lint';
+import { silentMistakes } from '../mistakes';
 import { Client, baseUrlOf } from './http';
 import { parseProbeArgs, PROBE_USAGE, type ProbeFormat, type ProbeOptions } from './args';
 import { Play, SEVERITIES } from './play';
@@ -41,6 +42,7 @@ async function run(options: ProbeOptions, io: Io): Promise<number> {
   const ruleset = await loadRuleset(await findRulesetFile(options.ruleset, io.cwd));
   // Resolution only (external `$ref`s): no rule runs, the probe asks the runtime checks instead.
   const { doc } = await lintWith(document, new Ruleset({ rules: {} }));
+  for (const mistake of silentMistakes({ file, doc, ruleset })) say(io, `warning: ${mistake}`);
   checkOperations(options.operations, doc.operations().map(operation => label(operation)));
   const client = new Client({ baseUrl, headers: options.headers, maxRequests: options.maxRequests, timeoutMs: options.timeoutMs, dryRun: options.dryRun });
   const names = namesOf(ruleset);

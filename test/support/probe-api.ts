@@ -1,12 +1,12 @@
 /**
  * The probe's example API (examples/probe-api/server.mjs) as a real process on 127.0.0.1 and a free
- * port, as a user starts it; and the built bin run against it.
+ * port, as a user starts it.
  */
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
+import { ROOT } from './bin';
 
-export const ROOT = join(__dirname, '..', '..');
 export const PROBE_API = join(ROOT, 'examples', 'probe-api');
 
 export interface RunningApi {
@@ -50,21 +50,4 @@ export function freePort(): Promise<number> {
   });
 }
 
-export interface BinRun {
-  status: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-/** Runs a bin (the built one by default) with `args`, without blocking the event loop the servers of the test run on. */
-export function runBin(args: readonly string[], { bin = join(ROOT, 'dist', 'spectral-agent-ux.cjs'), cwd = ROOT, env = process.env } = {}): Promise<BinRun> {
-  return new Promise(resolve => {
-    const child = spawn(process.execPath, [bin, ...args], { cwd, env });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', chunk => (stdout += chunk));
-    child.stderr.on('data', chunk => (stderr += chunk));
-    child.on('close', status => resolve({ status, stdout, stderr }));
-  });
-}
 
