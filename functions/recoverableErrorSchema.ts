@@ -1,8 +1,19 @@
-import { isErrorStatus, isJsonMediaType, isObject, type Body, type OpenApiDocument, type Operation, type Response } from '../lib/document';
+import { child, isErrorStatus, isJsonMediaType, isObject, type Body, type OpenApiDocument, type Operation, type Response } from '../lib/document';
+import { schemaAnswer } from '../lib/error-shapes';
+import { nameList } from '../lib/names';
 import { label, placeIn, ruleFunction, type Finding } from '../lib/rule-function';
-import { isObjectView, viewsOf } from '../lib/schema';
+import { isObjectView, viewsOf, type ObjectView } from '../lib/schema';
 
 const FIX = 'an object schema requiring a `code` and a `message`';
+
+/** "`errorCode` and `errorMessage`": the code and message members that an array's object items declare, if any. */
+function itemMembers(doc: OpenApiDocument, list: ObjectView): string | undefined {
+  const holder = list.parts.find(part => part.value.items !== undefined);
+  const item = holder === undefined ? undefined : viewsOf(doc, holder.value.items, child(holder.location, 'items'))?.[0];
+  if (item === undefined) return undefined;
+  const found = (['code', 'message'] as const).map(question => schemaAnswer(doc, item, question, undefined)?.name).filter(name => name !== undefined);
+  return found.length === 0 ? undefined : nameList(found, 'and');
+}
 
 /** What is wrong with one error response's bodies, if anything. */
 function problem(doc: OpenApiDocument, operation: Operation, response: Response): { what: string; at?: Body } | undefined {
@@ -21,6 +32,11 @@ function problem(doc: OpenApiDocument, operation: Operation, response: Response)
     if (target === undefined) continue; // a dangling $ref is reported by Spectral itself (invalid-ref)
     if (!isObject(target.value)) return { what: `the ${body.mediaType} error schema is not a schema object. Replace it with ${FIX}`, at: body };
     const views = viewsOf(doc, body.schema.value, body.schema.location);
+    const list = views?.find(view => !isObjectView(view) && view.types?.includes('array'));
+    const items = list === undefined ? undefined : itemMembers(doc, list);
+    if (items !== undefined) {
+      return { what: `the ${body.mediaType} error schema is a bare array of error items (with ${items}), so an agent gets no one code for the failure. Make it an object requiring a \`code\` and a \`message\`, the items under \`errors\``, at: body };
+    }
     const types = views?.filter(view => !isObjectView(view)).flatMap(view => view.types ?? []);
     if (types !== undefined && types.length > 0) {
       return { what: `the ${body.mediaType} error schema is of type ${[...new Set(types)].join(', ')}, with no field for a code. Make it ${FIX}`, at: body };

@@ -47,6 +47,17 @@ testRule('ax-recoverable-error-schema', [
     ],
   },
   {
+    name: 'names the code and message members of a bare array of error items (ASP.NET, FluentValidation)',
+    document: oas3({ '/a': get({ '400': body({ type: 'array', items: { type: 'object', properties: { errorCode: { type: 'string' }, errorMessage: { type: 'string' }, propertyName: { type: 'string' } } } }), '500': body({ type: 'array', items: { type: 'string' } }) }) }),
+    errors: [
+      {
+        path: at('/a', 'get', '400', ...JSON_SCHEMA),
+        message: 'GET /a 400: the application/json error schema is a bare array of error items (with `errorCode`), so an agent gets no one code for the failure. Make it an object requiring a `code` and a `message`, the items under `errors`.',
+      },
+      { path: at('/a', 'get', '500', ...JSON_SCHEMA), message: `GET /a 500: the application/json error schema is of type array, with no field for a code. Make it ${FIX}.` },
+    ],
+  },
+  {
     name: 'fires on a oneOf with a string branch',
     document: oas3({ '/a': get({ '400': body({ oneOf: [PROBLEM, { type: 'string' }] }) }) }),
     errors: [{ path: at('/a', 'get', '400', ...JSON_SCHEMA), message: `GET /a 400: the application/json error schema is of type string, with no field for a code. Make it ${FIX}.` }],
