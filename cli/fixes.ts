@@ -34,17 +34,28 @@ function editsByFinding(linted: LintedDocument, ruleId: RuleId): Map<string, Edi
   return new Map(findings.flatMap(finding => (finding.edits === undefined || finding.edits.length === 0 ? [] : [[key(finding.path, finding.message), finding.edits] as const])));
 }
 
-/** Every finding of this package in the lint (baselined ones aside) with its edits, or left for a person. */
-export function planFixes(linted: LintedDocument): FixPlan {
+/** The edits of each finding of this package in the lint (baselined ones too: the report ranks them), for those its rule can fix. */
+export function findingEdits(linted: LintedDocument): Map<ISpectralDiagnostic, Edit[]> {
   const byRule = new Map<string, Map<string, Edit[]>>();
+  const found = new Map<ISpectralDiagnostic, Edit[]>();
+  for (const diagnostic of linted.diagnostics) {
+    const rule = String(diagnostic.code);
+    // A finding in another file ($ref) is that file's to change: its edits would land in this one.
+    if (!OUR_RULES.has(rule) || (diagnostic.source !== undefined && diagnostic.source !== linted.file)) continue;
+    if (!byRule.has(rule)) byRule.set(rule, editsByFinding(linted, rule as RuleId));
+    const edits = byRule.get(rule)!.get(key(diagnostic.path, diagnostic.message));
+    if (edits !== undefined) found.set(diagnostic, edits);
+  }
+  return found;
+}
+
+/** Every finding of this package in the lint (baselined ones aside) with its edits, or left for a person. */
+export function planFixes(linted: LintedDocument, editsOf = findingEdits(linted)): FixPlan {
   const fixed: Fixed[] = [];
   const left: ISpectralDiagnostic[] = [];
   for (const diagnostic of linted.diagnostics) {
-    const rule = String(diagnostic.code);
-    if (!OUR_RULES.has(rule) || linted.baselined.has(diagnostic)) continue;
-    if (!byRule.has(rule)) byRule.set(rule, editsByFinding(linted, rule as RuleId));
-    // A finding in another file ($ref) is that file's to change: its edits would land in this one.
-    const edits = diagnostic.source === undefined || diagnostic.source === linted.file ? byRule.get(rule)!.get(key(diagnostic.path, diagnostic.message)) : undefined;
+    if (!OUR_RULES.has(String(diagnostic.code)) || linted.baselined.has(diagnostic)) continue;
+    const edits = editsOf.get(diagnostic);
     if (edits === undefined) left.push(diagnostic);
     else fixed.push({ diagnostic, edits });
   }

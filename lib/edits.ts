@@ -7,6 +7,7 @@
 import { escapeSegment, isObject, type JsonObject, type JsonPath, type OpenApiDocument, type Operation, type Response } from './document';
 import { walk } from './values';
 import { viewsOf, type ObjectView } from './schema';
+import { describesRequest } from './uses';
 
 export interface Edit {
   /** The object to change, in the user's own file (JSON Pointer segments). */
@@ -74,7 +75,8 @@ export function propertyEdits(doc: OpenApiDocument, views: readonly ObjectView[]
   const edits: Edit[] = [];
   for (const view of views) {
     const target = partFor(view, [...view.properties.keys()]);
-    if (target === undefined || (required && examplesLack(doc, target, name))) return undefined;
+    // A request body sharing the schema would accept the member too: the narrower edit, per response, is a person's.
+    if (target === undefined || describesRequest(doc, target) || (required && examplesLack(doc, target, name))) return undefined;
     edits.push({ target, update: { properties: { [name]: schema }, ...(required ? { required: [name] } : {}) } });
   }
   return edits;
@@ -86,7 +88,7 @@ export function requiredEdits(doc: OpenApiDocument, views: readonly ObjectView[]
     const location = view.properties.get(name)?.location;
     if (location === undefined || location[location.length - 2] !== 'properties') return undefined;
     const target = location.slice(0, -2);
-    return examplesLack(doc, target, name) ? undefined : { target, update: { required: [name] } };
+    return examplesLack(doc, target, name) || describesRequest(doc, target) ? undefined : { target, update: { required: [name] } };
   });
   return edits.every(edit => edit !== undefined) ? (edits as Edit[]) : undefined;
 }

@@ -59,15 +59,27 @@ describe('the orders fixture', () => {
     expect(report.overall.score).toBe(report.overall.cells.percent);
   });
 
-  test('the shared Problem schema is one fix for every operation that uses it', () => {
-    const hint = report.fixes.find(fix => fix.rule === 'ax-recoverable-suggestion')!;
-    expect(hint).toMatchObject({ target: '#/components/schemas/Problem', shared: true, cellsFixed: 3, cellsAffected: 3 });
-    expect(hint.operations).toEqual(['GET /orders', 'POST /orders', 'PUT /orders/{id}']);
+  test('a fix by hand goes in the shared schema, one fix for every operation that uses it', () => {
+    const details = report.fixes.find(fix => fix.rule === 'ax-recoverable-field-details')!;
+    expect(details).toMatchObject({ automatic: false, target: '#/components/schemas/Problem', targets: ['#/components/schemas/Problem'], shared: true, cellsFixed: 3, cellsAffected: 3 });
+    expect(details.operations).toEqual(['GET /orders', 'POST /orders', 'PUT /orders/{id}']);
   });
 
-  test('an inline schema is its own fix target, inside the operation', () => {
-    const inline = report.fixes.find(fix => fix.target.startsWith('#/paths/~1orders~1{id}/delete'))!;
-    expect(inline).toMatchObject({ rule: 'ax-recoverable-suggestion', shared: false, target: '#/paths/~1orders~1{id}/delete/responses/404/content/application~1json/schema' });
+  test("an automatic fix is every edit of its rule: the shared Problem schema and the DELETE's inline one, four cells in one step", () => {
+    const hint = report.fixes.find(fix => fix.rule === 'ax-recoverable-suggestion')!;
+    expect(hint).toMatchObject({
+      automatic: true,
+      target: '#/components/schemas/Problem',
+      targets: ['#/components/schemas/Problem', '#/paths/~1orders~1{id}/delete/responses/404/content/application~1json/schema'],
+      shared: true,
+      cellsFixed: 4,
+      cellsAffected: 4,
+    });
+    expect(hint.operations).toEqual(['GET /orders', 'POST /orders', 'PUT /orders/{id}', 'DELETE /orders/{id}']);
+  });
+
+  test('an automatic fix inside one operation is inline', () => {
+    expect(report.fixes.find(fix => fix.rule === 'ax-recoverable-retry-after')).toMatchObject({ automatic: true, shared: false, targets: ['#/paths/~1orders/post/responses/429'] });
   });
 });
 

@@ -7,7 +7,7 @@
  */
 import type { Cell, CellStatus } from './scorecard';
 import type { FixData, OperationData, PrincipleData, ReportData } from './report';
-import { autofixLine, docsUrl, fixGain, fixScope, headline, MATRIX_STATUSES, matrixColumns, matrixRows, narrowerEdit, nextLevelText, otherUsesText, percent, rulesetName, shareText, STATUS_NAMES, TOP_FIXES, uncheckedText } from './render-shared';
+import { autofixLine, docsUrl, fixGain, fixPlace, fixScope, headline, MATRIX_STATUSES, matrixColumns, matrixRows, narrowerEdit, nextLevelText, otherUsesText, percent, rulesetName, shareText, STATUS_NAMES, TOP_FIXES, uncheckedText } from './render-shared';
 
 const CELL_TEXT: Record<CellStatus, string> = { pass: '✓', fail: '✗', baselined: 'baselined', exempt: 'exempt', 'not-applicable': 'n/a', 'not-checked': '–' };
 
@@ -88,7 +88,7 @@ function principles(report: ReportData): string {
 }
 
 function fixText(fix: FixData): string {
-  if (fix.otherUses.length === 0) return `${tag('strong', inlineCode(fix.fix))} in ${code(fix.target)}`;
+  if (fix.otherUses.length === 0) return `${tag('strong', inlineCode(fix.fix))} in ${fixPlace(fix, code)}`;
   return `${tag('strong', inlineCode(fix.fix))}, not in ${code(fix.target)} (${escapeHtml(otherUsesText(fix))}) but in each response: ${code(narrowerEdit(fix))}`;
 }
 

@@ -4,7 +4,7 @@
  */
 import type { Cell, CellStatus } from './scorecard';
 import type { FixData, ReportData } from './report';
-import { autofixLine, docsUrl, fixGain, fixScope, headline, MATRIX_STATUSES, matrixColumns, matrixRows, narrowerEdit, nextLevelText, otherUsesText, percent, rulesetName, shareText, STATUS_NAMES, TOP_FIXES, uncheckedText } from './render-shared';
+import { autofixLine, docsUrl, fixGain, fixPlace, fixScope, headline, MATRIX_STATUSES, matrixColumns, matrixRows, narrowerEdit, nextLevelText, otherUsesText, percent, rulesetName, shareText, STATUS_NAMES, TOP_FIXES, uncheckedText } from './render-shared';
 
 const SYMBOLS: Record<CellStatus, string> = { pass: '✅', fail: '❌', baselined: '📌', exempt: '🔕', 'not-applicable': '➖', 'not-checked': '❔' };
 
@@ -63,7 +63,7 @@ function fixes(report: ReportData): string[] {
 }
 
 function fixText(fix: FixData): string {
-  if (fix.otherUses.length === 0) return `**${fix.fix}** in ${code(fix.target)}`;
+  if (fix.otherUses.length === 0) return `**${fix.fix}** in ${fixPlace(fix, code)}`;
   return `**${fix.fix}**, not in ${code(fix.target)} (${escape(otherUsesText(fix))}) but in each response: ${code(narrowerEdit(fix))}`;
 }
 

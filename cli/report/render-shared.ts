@@ -40,10 +40,20 @@ export function nextLevelText(report: ReportData): string | undefined {
   return `Next level, ${next.name}, needs: ${next.blockers.map(id => labels.get(id) ?? id).join(', ')}.`;
 }
 
-/** "component, 40 operations" for a place several operations `$ref`, "inline" for an operation's own schema or flag. */
+const count = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
+
+/**
+ * "component, 40 operations" for a place several operations `$ref`, "inline" for an operation's own schema
+ * or flag, "12 places, 12 operations" for an automatic fix in several; "by `spectral-agent-ux fix`" when it makes the edits.
+ */
 export function fixScope(fix: FixData): string {
-  return fix.shared ? `component, ${fix.operations.length} operation${fix.operations.length === 1 ? '' : 's'}` : 'inline';
+  const where = fix.targets.length > 1 ? `${count(fix.targets.length, 'place')}, ${count(fix.operations.length, 'operation')}` : fix.shared ? `component, ${count(fix.operations.length, 'operation')}` : 'inline';
+  return fix.automatic ? `${where}; by \`spectral-agent-ux fix\`` : where;
 }
+
+/** The place a fix goes, as code: the first, and how many more for a fix in several. */
+export const fixPlace = (fix: FixData, code: (text: string) => string): string =>
+  fix.targets.length > 1 ? `${code(fix.target)} and ${count(fix.targets.length - 1, 'other place')}` : code(fix.target);
 
 export function fixGain(fix: FixData): string {
   const cells = `turns ${fix.cellsFixed} cell${fix.cellsFixed === 1 ? '' : 's'} green`;

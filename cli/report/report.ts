@@ -5,7 +5,9 @@
 import { toPointer } from '../../lib/document';
 import * as path from 'node:path';
 import { name, version } from '../../package.json';
-import { planFixes } from '../fixes';
+import type { ISpectralDiagnostic } from '@stoplight/spectral-core';
+import type { Edit } from '../../lib/edits';
+import { findingEdits, planFixes } from '../fixes';
 import type { LintRun } from '../lint';
 import { topFixes } from './fixes';
 import { standingOf } from './levels';
@@ -39,7 +41,11 @@ export interface OperationData {
 export interface FixData {
   principle: string;
   rule: string;
+  /** The first place the fix edits; `targets` lists them all. */
   target: string;
+  targets: string[];
+  /** True when `spectral-agent-ux fix` makes the edits. */
+  automatic: boolean;
   shared: boolean;
   fix: string;
   /** The target's uses for another purpose; when there are some, `fix` goes in the responses, not in the target. */
@@ -71,10 +77,13 @@ function portable(file: string, cwd: string): string {
   return path.relative(cwd, file).split(path.sep).join('/');
 }
 
-function autofixOf(run: LintRun): ReportData['autofix'] {
-  const plan = planFixes(run);
+function autofixOf(run: LintRun, editsOf: Map<ISpectralDiagnostic, Edit[]>): ReportData['autofix'] {
+  const plan = planFixes(run, editsOf);
   return { findings: plan.fixed.length + plan.left.length, cleared: plan.fixed.length, edits: plan.edits.length };
 }
+
+/** A finding as the scorecard copies it: its rule, place and wording. */
+const findingKey = (rule: string, { path, message }: { path: readonly (string | number)[]; message: string }) => JSON.stringify([rule, path, message]);
 
 const operationName = (operation: { method: string; path: string }) => `${operation.method.toUpperCase()} ${operation.path}`;
 
@@ -83,6 +92,8 @@ export function buildReport(run: LintRun, cwd = process.cwd()): ReportData {
   const scores = scorePrinciples(card);
   const overall = scoreOverall(card, scores);
   const standing = standingOf(scores);
+  const editsOf = findingEdits(run);
+  const byFinding = new Map([...editsOf].map(([diagnostic, edits]) => [findingKey(String(diagnostic.code), diagnostic), edits]));
   return {
     schemaVersion: REPORT_SCHEMA_VERSION,
     tool: { name, version },
@@ -102,10 +113,12 @@ export function buildReport(run: LintRun, cwd = process.cwd()): ReportData {
       applicable,
       percent,
     })),
-    fixes: topFixes(run.doc, card.rows).map(fix => ({
+    fixes: topFixes(run.doc, card.rows, (rule, diagnostic) => byFinding.get(findingKey(rule, diagnostic))).map(fix => ({
       principle: fix.principle.id,
       rule: fix.principle.rule,
       target: toPointer(fix.target),
+      targets: fix.targets.map(toPointer),
+      automatic: fix.automatic,
       shared: fix.shared,
       fix: fix.principle.fix,
       otherUses: fix.otherUses,
@@ -114,7 +127,7 @@ export function buildReport(run: LintRun, cwd = process.cwd()): ReportData {
       operations: fix.operations.map(operationName),
       example: fix.example,
     })),
-    autofix: autofixOf(run),
+    autofix: autofixOf(run, editsOf),
     operations: card.rows.map(({ operation, cells }) => ({
       method: operation.method.toUpperCase(),
       path: operation.path,

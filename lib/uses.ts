@@ -1,9 +1,9 @@
 /**
  * What each schema is used for: the request bodies, success responses and error responses whose body
- * is that schema (through `$ref`s and `allOf`/`oneOf`/`anyOf` branches), so that a top fix never adds a
- * response-only field to a schema that also describes something else.
+ * is that schema (through `$ref`s and `allOf`/`oneOf`/`anyOf` branches), so that no fix (the engine's
+ * edits, the report's advice) adds a response-only member to a schema that also describes something else.
  */
-import { child, isErrorStatus, isObject, toPointer, type JsonPath, type Located, type OpenApiDocument, type Operation } from '../../lib/document';
+import { child, isErrorStatus, isObject, toPointer, type JsonPath, type Located, type OpenApiDocument, type Operation } from './document';
 
 export type Role = 'request body' | 'success response' | 'error response';
 
@@ -40,8 +40,15 @@ function requestSchemas(doc: OpenApiDocument, operation: Operation): Located[] {
   );
 }
 
-/** Every use of every schema of the document, keyed by the schema's pointer. */
+/** Every use of every schema of the document, keyed by the schema's pointer (computed once per document). */
 export function schemaUses(doc: OpenApiDocument): Map<string, Use[]> {
+  return doc.memo('uses:schemas', () => collectUses(doc));
+}
+
+/** True when the schema object at `target` is (a branch of) a request body: a response-only member does not belong there. */
+export const describesRequest = (doc: OpenApiDocument, target: JsonPath): boolean => (schemaUses(doc).get(toPointer(target)) ?? []).some(use => use.role === 'request body');
+
+function collectUses(doc: OpenApiDocument): Map<string, Use[]> {
   const uses = new Map<string, Use[]>();
   const record = (schema: Located, use: Use) => {
     for (const pointer of sameObjectSchemas(doc, schema)) uses.set(pointer, [...(uses.get(pointer) ?? []), use]);
