@@ -31,7 +31,11 @@ const key = (path: readonly (string | number)[], message: string) => JSON.string
 function editsByFinding(linted: LintedDocument, ruleId: RuleId): Map<string, Edit[]> {
   const definition = packageRuleset.rules[ruleId].then;
   const findings = findingsWithEdits(definition.function, linted.doc, ruleOptions(linted.ruleset, ruleId), ruleId) ?? [];
-  return new Map(findings.flatMap(finding => (finding.edits === undefined || finding.edits.length === 0 ? [] : [[key(finding.path, finding.message), finding.edits] as const])));
+  return new Map(
+    findings.flatMap(finding =>
+      finding.edits === undefined || finding.edits.length === 0 ? [] : [[key(finding.path, finding.message), finding.edits] as const],
+    ),
+  );
 }
 
 /** The edits of each finding of this package in the lint (baselined ones too: the report ranks them), for those its rule can fix. */

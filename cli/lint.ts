@@ -92,7 +92,9 @@ export type ParsedDocument = ReturnType<typeof parseFile>;
 
 function syntaxProblem(document: ParsedDocument, file: string): InputError | undefined {
   const error = document.diagnostics.find(diagnostic => diagnostic.severity === DiagnosticSeverity.Error);
-  return error === undefined ? undefined : new InputError(file, `invalid ${isJsonFile(file) ? 'JSON' : 'YAML'} at line ${error.range.start.line + 1}: ${error.message}`);
+  return error === undefined
+    ? undefined
+    : new InputError(file, `invalid ${isJsonFile(file) ? 'JSON' : 'YAML'} at line ${error.range.start.line + 1}: ${error.message}`);
 }
 
 /** Reads and parses a JSON or YAML file; a missing file or a syntax error is an InputError. */
@@ -113,7 +115,8 @@ export async function readParsed(file: string): Promise<ParsedDocument> {
 /** Reads and parses the description; any reason it cannot be linted is an InputError. */
 export async function readDocument(file: string): Promise<ParsedDocument> {
   const document = await readParsed(file);
-  if (document.data === undefined || document.data === null || (typeof document.data === 'string' && document.data.trim() === '')) throw new InputError(file, 'is empty; point at the OpenAPI description');
+  if (document.data === undefined || document.data === null || (typeof document.data === 'string' && document.data.trim() === ''))
+    throw new InputError(file, 'is empty; point at the OpenAPI description');
   if (!oas2(document.data, null) && !oas3(document.data, null)) {
     throw new InputError(file, 'not an OpenAPI description (no `openapi: 3.x` or `swagger: "2.0"` at the top level)');
   }
@@ -173,7 +176,13 @@ export async function lintWith(document: ParsedDocument, ruleset: Ruleset, basel
   const forFile = ruleset.fromSource(file);
   const covered = (diagnostic: ISpectralDiagnostic) =>
     forFile.rules[String(diagnostic.code)]?.getSeverityForSource(diagnostic.source ?? file, diagnostic.path) === OFF;
-  return { file, ruleset: linted, doc: OpenApiDocument.of(document.data, resolved), diagnostics: results, baselined: new Set(baseline ? results.filter(covered) : []) };
+  return {
+    file,
+    ruleset: linted,
+    doc: OpenApiDocument.of(document.data, resolved),
+    diagnostics: results,
+    baselined: new Set(baseline ? results.filter(covered) : []),
+  };
 }
 
 /** Operations as written under `paths` (path-item `$ref`s not followed): enough to decide whether to show progress. */

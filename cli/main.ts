@@ -33,7 +33,10 @@ async function dispatch(argv: readonly string[], io: Io): Promise<number> {
   else if (command !== undefined && asks(rest, '--help', '-h')) io.stdout(`${command.usage}\n`);
   else if (command !== undefined) return command.run(rest, io);
   else if (asks(argv, '--help', '-h')) io.stdout(`${USAGE}\n`);
-  else throw new UsageError(name === undefined ? 'missing command: report, baseline, fix or probe' : `unknown command "${name}" (the commands are: report, baseline, fix, probe)`);
+  else
+    throw new UsageError(
+      name === undefined ? 'missing command: report, baseline, fix or probe' : `unknown command "${name}" (the commands are: report, baseline, fix, probe)`,
+    );
   return 0;
 }
 

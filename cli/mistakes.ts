@@ -33,15 +33,20 @@ function emptyPrefixes(linted: Linted): string[] {
   const paths = linted.doc.operations().map(operation => operation.path);
   return Object.keys(linted.ruleset.rules).flatMap(id => {
     const prefixes = ruleOptions(linted.ruleset, id)?.prefixes;
-    if (!Array.isArray(prefixes) || paths.length === 0 || paths.some(path => prefixes.some(prefix => typeof prefix === 'string' && path.startsWith(prefix)))) return [];
-    return [`\`${id}\`'s prefixes ${JSON.stringify(prefixes)} match no path under \`paths\` (written without the servers' base path, e.g. \`${paths[0]}\`), so it checks nothing.`];
+    if (!Array.isArray(prefixes) || paths.length === 0 || paths.some(path => prefixes.some(prefix => typeof prefix === 'string' && path.startsWith(prefix))))
+      return [];
+    return [
+      `\`${id}\`'s prefixes ${JSON.stringify(prefixes)} match no path under \`paths\` (written without the servers' base path, e.g. \`${paths[0]}\`), so it checks nothing.`,
+    ];
   });
 }
 
 /** The `files` patterns of the ruleset's own `overrides`. */
 function overridePatterns(ruleset: Ruleset): string[] {
   const overrides = ruleset.definition.overrides;
-  return (Array.isArray(overrides) ? overrides : []).flatMap(entry => (isObject(entry) && Array.isArray(entry.files) ? entry.files.filter((file): file is string => typeof file === 'string') : []));
+  return (Array.isArray(overrides) ? overrides : []).flatMap(entry =>
+    isObject(entry) && Array.isArray(entry.files) ? entry.files.filter((file): file is string => typeof file === 'string') : [],
+  );
 }
 
 const PROBE_RULE = 'spectral-agent-ux-pattern-probe';
@@ -55,7 +60,10 @@ const pointerOf = (pattern: string) => (pattern.includes('#') ? pointerToPath(pa
  */
 function patternApplies(pattern: string, rulesetSource: string, file: string): boolean {
   const probe = new Ruleset(
-    { rules: { [PROBE_RULE]: { given: '$', then: { function: () => undefined } } }, overrides: [{ files: [pattern], rules: { [PROBE_RULE]: 'off' } }] } as never,
+    {
+      rules: { [PROBE_RULE]: { given: '$', then: { function: () => undefined } } },
+      overrides: [{ files: [pattern], rules: { [PROBE_RULE]: 'off' } }],
+    } as never,
     { source: rulesetSource },
   );
   return probe.fromSource(file).rules[PROBE_RULE].getSeverityForSource(file, pointerOf(pattern) ?? []) === OFF;
@@ -70,7 +78,8 @@ function idleOverridePatterns(linted: Linted): string[] {
       return [`overrides pattern "${pattern}" matches no linted file (it is read from the ruleset's folder, ${path.dirname(source)}), so it changes nothing.`];
     }
     const pointer = pointerOf(pattern);
-    if (pointer !== undefined && valueAt(linted.doc.root, pointer) === undefined) return [`overrides pattern "${pattern}" points at nothing in ${path.basename(linted.file)}, so it changes nothing.`];
+    if (pointer !== undefined && valueAt(linted.doc.root, pointer) === undefined)
+      return [`overrides pattern "${pattern}" points at nothing in ${path.basename(linted.file)}, so it changes nothing.`];
     return [];
   });
 }
@@ -94,7 +103,9 @@ function absentNames(linted: Linted): string[] {
       if (!(concept in DEFAULT_NAMES) || !Array.isArray(names) || names.length === 0) return [];
       words ??= wordsOf(linted.doc.root);
       const present = names.some(name => typeof name === 'string' && (words!.has(name.toLowerCase()) || words!.has(name.split('.')[0].toLowerCase())));
-      return present ? [] : [`\`${id}\`'s option \`${concept as Concept}\` names ${JSON.stringify(names)}, none of which appears in the description; check the spelling.`];
+      return present
+        ? []
+        : [`\`${id}\`'s option \`${concept as Concept}\` names ${JSON.stringify(names)}, none of which appears in the description; check the spelling.`];
     });
   });
 }

@@ -21,7 +21,13 @@ function enclosingFunctionNames(node: Node): string[] {
     if (current.type === 'FunctionDeclaration' || current.type === 'FunctionExpression' || current.type === 'ArrowFunctionExpression') {
       const id = current.id as Node | null | undefined;
       const parent = current.parent;
-      const named = id?.name ?? (parent?.type === 'VariableDeclarator' ? (parent.id as Node).name : parent?.type === 'MethodDefinition' || parent?.type === 'Property' ? keyName(parent.key as Node) : undefined);
+      const named =
+        id?.name ??
+        (parent?.type === 'VariableDeclarator'
+          ? (parent.id as Node).name
+          : parent?.type === 'MethodDefinition' || parent?.type === 'Property'
+            ? keyName(parent.key as Node)
+            : undefined);
       if (typeof named === 'string') names.push(named);
     }
   }
@@ -33,7 +39,8 @@ export const noInlineNextSteps: Rule<NoInlineNextStepsOptions> = {
     type: 'problem',
     docs: { description: 'Build envelope step lists in a central helper, not inline in a handler.', url: docsUrl('no-inline-next-steps') },
     messages: {
-      inline: '`{{name}}` is built inline, where no test can enumerate its steps. Return it from a central helper (e.g. `{{name}}: recordNextSteps(record.id, record.status)`) and test that every step it can emit resolves.',
+      inline:
+        '`{{name}}` is built inline, where no test can enumerate its steps. Return it from a central helper (e.g. `{{name}}: recordNextSteps(record.id, record.status)`) and test that every step it can emit resolves.',
     },
     schema: [{ type: 'object', properties: { names: STRINGS, helpers: STRINGS, allowIn: STRINGS }, additionalProperties: false }],
   },

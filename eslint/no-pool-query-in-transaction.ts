@@ -23,10 +23,20 @@ function queryCall(node: Node): { receiver: string; sql: string | undefined } | 
   const callee = node.callee as Node;
   if (callee.type !== 'MemberExpression' || keyName(callee.property as Node, callee.computed === true) !== 'query') return undefined;
   const object = callee.object as Node;
-  const receiver = object.type === 'Identifier' ? (object.name as string) : object.type === 'MemberExpression' ? keyName(object.property as Node, object.computed === true) : undefined;
+  const receiver =
+    object.type === 'Identifier'
+      ? (object.name as string)
+      : object.type === 'MemberExpression'
+        ? keyName(object.property as Node, object.computed === true)
+        : undefined;
   if (receiver === undefined) return undefined;
   const [first] = node.arguments as Node[];
-  const sql = first?.type === 'Literal' && typeof first.value === 'string' ? first.value : first?.type === 'TemplateLiteral' ? (first.quasis as Node[]).map(quasi => (quasi.value as { cooked: string }).cooked).join('?') : undefined;
+  const sql =
+    first?.type === 'Literal' && typeof first.value === 'string'
+      ? first.value
+      : first?.type === 'TemplateLiteral'
+        ? (first.quasis as Node[]).map(quasi => (quasi.value as { cooked: string }).cooked).join('?')
+        : undefined;
   return { receiver, sql };
 }
 
@@ -35,10 +45,15 @@ const FUNCTIONS = ['FunctionDeclaration', 'FunctionExpression', 'ArrowFunctionEx
 export const noPoolQueryInTransaction: Rule<NoPoolQueryInTransactionOptions> = {
   meta: {
     type: 'problem',
-    docs: { description: 'Run transaction-scoped SQL on the client that holds the transaction, not on the pool.', url: docsUrl('no-pool-query-in-transaction') },
+    docs: {
+      description: 'Run transaction-scoped SQL on the client that holds the transaction, not on the pool.',
+      url: docsUrl('no-pool-query-in-transaction'),
+    },
     messages: {
-      inside: '`{{pool}}.query()` between `BEGIN` and `COMMIT` takes a fresh pool connection, outside the transaction. Run it on the client that holds the transaction.',
-      scoped: '`{{pool}}.query()` sends transaction-scoped SQL ({{what}}) on a fresh pool connection, where it ends at once. Run it on a client inside `BEGIN` … `COMMIT`.',
+      inside:
+        '`{{pool}}.query()` between `BEGIN` and `COMMIT` takes a fresh pool connection, outside the transaction. Run it on the client that holds the transaction.',
+      scoped:
+        '`{{pool}}.query()` sends transaction-scoped SQL ({{what}}) on a fresh pool connection, where it ends at once. Run it on a client inside `BEGIN` … `COMMIT`.',
     },
     schema: [{ type: 'object', properties: { pools: STRINGS, transactionSql: STRINGS }, additionalProperties: false }],
   },
@@ -51,7 +66,12 @@ export const noPoolQueryInTransaction: Rule<NoPoolQueryInTransactionOptions> = {
     const enter = () => void open.push(false);
     const leave = () => void open.pop();
     return {
-      ...Object.fromEntries(FUNCTIONS.flatMap(type => [[type, enter], [`${type}:exit`, leave]])),
+      ...Object.fromEntries(
+        FUNCTIONS.flatMap(type => [
+          [type, enter],
+          [`${type}:exit`, leave],
+        ]),
+      ),
       CallExpression(node) {
         const call = queryCall(node);
         if (call === undefined) return;

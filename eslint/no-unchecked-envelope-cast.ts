@@ -9,7 +9,13 @@ export interface NoUncheckedEnvelopeCastOptions {
   fields?: string[];
 }
 
-const ENVELOPE_FIELDS = [...DEFAULT_NAMES.nextSteps, ...DEFAULT_NAMES.recoveryHint, ...DEFAULT_NAMES.refreshUrl, ...DEFAULT_NAMES.currentState, ...DEFAULT_NAMES.allowedActions];
+const ENVELOPE_FIELDS = [
+  ...DEFAULT_NAMES.nextSteps,
+  ...DEFAULT_NAMES.recoveryHint,
+  ...DEFAULT_NAMES.refreshUrl,
+  ...DEFAULT_NAMES.currentState,
+  ...DEFAULT_NAMES.allowedActions,
+];
 
 /** The member read, when it is read through an `as` (or `<T>`) cast to a type literal that declares it optional. */
 function castRead(node: Node, fields: readonly string[]): string | undefined {
@@ -20,7 +26,9 @@ function castRead(node: Node, fields: readonly string[]): string | undefined {
   if (name === undefined || !fields.includes(name) || (cast.type !== 'TSAsExpression' && cast.type !== 'TSTypeAssertion')) return undefined;
   const literal = cast.typeAnnotation as Node;
   if (literal.type !== 'TSTypeLiteral') return undefined;
-  const declared = (literal.members as Node[]).some(signature => signature.type === 'TSPropertySignature' && signature.optional === true && keyName(signature.key as Node) === name);
+  const declared = (literal.members as Node[]).some(
+    signature => signature.type === 'TSPropertySignature' && signature.optional === true && keyName(signature.key as Node) === name,
+  );
   return declared ? name : undefined;
 }
 

@@ -39,6 +39,7 @@ export function keyName(node: Node | undefined, computed = false): string | unde
 }
 
 /** A file matched by one of the glob-free patterns (a path suffix or a substring such as `/steps/` or `.test.`). */
-export const fileMatches = (filename: string | undefined, patterns: readonly string[]) => filename !== undefined && patterns.some(pattern => filename.replace(/\\/g, '/').includes(pattern));
+export const fileMatches = (filename: string | undefined, patterns: readonly string[]) =>
+  filename !== undefined && patterns.some(pattern => filename.replace(/\\/g, '/').includes(pattern));
 
 export const STRINGS = { type: 'array', items: { type: 'string', minLength: 1 } } as const;

@@ -18,7 +18,12 @@ function kindOf(view: ObjectView): string {
 
 /** A string under `*\/*` is whatever the server relays (Kubernetes' proxy and exec endpoints): no envelope can wrap it. */
 function isOpaque(body: Body, views: readonly ObjectView[] | undefined): boolean {
-  return body.mediaType.split(';')[0].trim() === '*/*' && views !== undefined && views.length > 0 && views.every(view => view.types?.length === 1 && view.types[0] === 'string');
+  return (
+    body.mediaType.split(';')[0].trim() === '*/*' &&
+    views !== undefined &&
+    views.length > 0 &&
+    views.every(view => view.types?.length === 1 && view.types[0] === 'string')
+  );
 }
 
 /**
@@ -61,16 +66,23 @@ function problem(doc: OpenApiDocument, body: Body, names: readonly string[], opt
   const [name] = names;
   const scalar = lacking.find(view => !isObjectView(view));
   if (scalar !== undefined) {
-    return { what: `the ${body.mediaType} response is ${kindOf(scalar)}, with no room for \`${name}\`. Wrap it: \`{ data: ${scalar.types?.includes('array') ? '[…]' : '…'}, ${name}: ${STEP} }\`.` };
+    return {
+      what: `the ${body.mediaType} response is ${kindOf(scalar)}, with no room for \`${name}\`. Wrap it: \`{ data: ${scalar.types?.includes('array') ? '[…]' : '…'}, ${name}: ${STEP} }\`.`,
+    };
   }
   const several = views!.length > 1;
   const subject = several ? `${lacking.length} of its ${views!.length} oneOf/anyOf shapes` : 'the response schema';
   const links = options.hypermedia === false ? undefined : lacking.flatMap(view => linkCollections(doc, view, collectionNames))[0];
   if (links !== undefined) {
-    return { what: `${subject} ${several ? 'declare' : 'declares'} \`${links.property.name}\` with an href but no \`method\` to send. Declare a \`method\` on each link, or add \`${name}\`: ${STEP}.` };
+    return {
+      what: `${subject} ${several ? 'declare' : 'declares'} \`${links.property.name}\` with an href but no \`method\` to send. Declare a \`method\` on each link, or add \`${name}\`: ${STEP}.`,
+    };
   }
   const edits = nextStepsEdits(doc, lacking, name);
-  return { what: `${subject} ${several ? 'do' : 'does'} not declare \`${name}\`. Add \`${name}\`: ${STEP} to the ${body.mediaType} schema${several ? ', in every branch' : ''}.`, ...(edits === undefined ? {} : { edits }) };
+  return {
+    what: `${subject} ${several ? 'do' : 'does'} not declare \`${name}\`. Add \`${name}\`: ${STEP} to the ${body.mediaType} schema${several ? ', in every branch' : ''}.`,
+    ...(edits === undefined ? {} : { edits }),
+  };
 }
 
 /** ax-envelope-next-steps: every 2xx body of a mutation tells the agent its next legal calls. */
@@ -89,7 +101,8 @@ export default ruleFunction<Options>(
       for (const response of doc.responses(operation).filter((entry: Response) => isEnvelopeStatus(entry.status))) {
         for (const body of doc.jsonBodies(operation, response)) {
           const found = body.schema === undefined ? undefined : problem(doc, body, names, options);
-          if (found !== undefined) findings.push({ message: `${label(operation, response)}: ${found.what}`, path: placeIn(response, body.schema!.location), edits: found.edits });
+          if (found !== undefined)
+            findings.push({ message: `${label(operation, response)}: ${found.what}`, path: placeIn(response, body.schema!.location), edits: found.edits });
         }
       }
     }

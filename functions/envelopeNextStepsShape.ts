@@ -55,7 +55,10 @@ export default ruleFunction<Options>(
 
 function checkSteps(doc: OpenApiDocument, target: Target, itemNames: readonly string[], methodEnum: boolean): Finding[] {
   const { response, property } = target;
-  const say = (what: string, ...at: (JsonPath | undefined)[]) => ({ message: `${label(target.operation, response)}: ${what}`, path: placeIn(response, ...at, target.schemaAt) });
+  const say = (what: string, ...at: (JsonPath | undefined)[]) => ({
+    message: `${label(target.operation, response)}: ${what}`,
+    path: placeIn(response, ...at, target.schemaAt),
+  });
   const required = itemNames.map(name => `\`${name}\``).join(', ');
   const shape = `an array of objects requiring ${required}`;
   const types = propertyTypes(doc, property);
@@ -71,11 +74,17 @@ function checkSteps(doc: OpenApiDocument, target: Target, itemNames: readonly st
   if (items === undefined) return [];
   const scalar = items.find(view => !isObjectView(view));
   if (scalar !== undefined) {
-    return [say(`the items of \`${property.trail}\` are ${scalar.types?.join(' or ')}, not steps. Make them objects requiring ${required}.`, scalar.parts[0].location, property.location)];
+    return [
+      say(
+        `the items of \`${property.trail}\` are ${scalar.types?.join(' or ')}, not steps. Make them objects requiring ${required}.`,
+        scalar.parts[0].location,
+        property.location,
+      ),
+    ];
   }
   const subject = `the items of \`${property.trail}\``;
-  return [...itemNames.flatMap((name, i) => missingField(subject, items, name, i)), ...methodProblems(doc, subject, items, itemNames[1], methodEnum)].map(({ what, at }) =>
-    say(what, at, property.location),
+  return [...itemNames.flatMap((name, i) => missingField(subject, items, name, i)), ...methodProblems(doc, subject, items, itemNames[1], methodEnum)].map(
+    ({ what, at }) => say(what, at, property.location),
   );
 }
 
@@ -98,10 +107,16 @@ function methodProblems(doc: OpenApiDocument, subject: string, items: readonly O
     // `null` in the enum only makes the field nullable.
     const outside = limit.values.filter(value => value !== null && (typeof value !== 'string' || !SENDABLE_METHODS.includes(value.toUpperCase())));
     if (!limit.limited && methodEnum) {
-      problems.push({ what: `${subject} let \`${name}\` be any string, not only a verb an agent can send. Limit it with ${METHOD_ENUM}.`, at: method.location });
+      problems.push({
+        what: `${subject} let \`${name}\` be any string, not only a verb an agent can send. Limit it with ${METHOD_ENUM}.`,
+        at: method.location,
+      });
     } else if (outside.length > 0) {
       const listed = outside.map(value => `\`${typeof value === 'string' ? value : JSON.stringify(value)}\``).join(', ');
-      problems.push({ what: `${subject} allow \`${name}\` values that are not HTTP methods: ${listed}. Limit it to ${METHOD_ENUM} (HEAD, OPTIONS are accepted too).`, at: method.location });
+      problems.push({
+        what: `${subject} allow \`${name}\` values that are not HTTP methods: ${listed}. Limit it to ${METHOD_ENUM} (HEAD, OPTIONS are accepted too).`,
+        at: method.location,
+      });
     }
   }
   return problems;

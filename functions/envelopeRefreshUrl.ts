@@ -6,7 +6,16 @@ import { ruleFunction } from '../lib/rule-function';
 import type { ObjectView } from '../lib/schema';
 import { RESPONSES } from '../lib/scope';
 
-const CONCEPTS = ['refreshUrl', 'currentState', 'allowedActions', 'fieldDetails', 'fieldLocator', 'fieldReason', 'errorField', 'errorList'] as const satisfies Concept[];
+const CONCEPTS = [
+  'refreshUrl',
+  'currentState',
+  'allowedActions',
+  'fieldDetails',
+  'fieldLocator',
+  'fieldReason',
+  'errorField',
+  'errorList',
+] as const satisfies Concept[];
 type Options = NameOptions<(typeof CONCEPTS)[number]>;
 
 /**

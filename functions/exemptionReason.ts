@@ -44,7 +44,9 @@ function entryProblems(id: string, reason: unknown, minWords: number): string[] 
   }
   if (typeof reason !== 'string' || wordsIn(reason) < minWords) {
     const given = typeof reason === 'string' && reason.trim() === '' ? 'an empty reason' : describeValue(reason);
-    problems.push(`the exemption from \`${id}\` gives ${given}; give at least ${minWords} words on why the rule does not apply, e.g. "JSON-RPC 2.0 envelope is fixed by the spec".`);
+    problems.push(
+      `the exemption from \`${id}\` gives ${given}; give at least ${minWords} words on why the rule does not apply, e.g. "JSON-RPC 2.0 envelope is fixed by the spec".`,
+    );
   }
   return problems;
 }
@@ -59,7 +61,10 @@ export default ruleFunction<Options>('exemptionReason', { minWords: { type: 'int
     const at = [...owner.location, EXEMPT_EXTENSION];
     if (exempt === undefined) continue;
     if (!isObject(exempt)) {
-      findings.push({ message: `${owner.name}: \`${EXEMPT_EXTENSION}\` is ${describeValue(exempt)}, not a map from rule id to reason, so it exempts nothing. Write it as \`${EXAMPLE}\`.`, path: at });
+      findings.push({
+        message: `${owner.name}: \`${EXEMPT_EXTENSION}\` is ${describeValue(exempt)}, not a map from rule id to reason, so it exempts nothing. Write it as \`${EXAMPLE}\`.`,
+        path: at,
+      });
       continue;
     }
     for (const [id, reason] of Object.entries(exempt)) {

@@ -26,7 +26,10 @@ const MAX_SEGMENT_WORDS = 5;
 const isUri = (code: string) => code.includes('/') || /^[a-z][a-z0-9+.-]*:/i.test(code);
 
 function rewrite(code: string, convention: Convention): string {
-  const words = code.replace(/([a-z0-9])([A-Z])/g, '$1 $2').split(/[^A-Za-z0-9]+/).filter(Boolean);
+  const words = code
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean);
   const capitalized = (word: string) => word.charAt(0).toUpperCase() + word.slice(1).toLowerCase();
   switch (convention) {
     case 'SCREAMING_SNAKE':
@@ -47,7 +50,10 @@ function prose(uri: string): string | undefined {
   if (/\s|%20/.test(uri)) return `${JSON.stringify(uri)} contains spaces`;
   const path = uri.replace(/^[a-z][a-z0-9+.-]*:(\/\/[^/]*)?/i, '');
   for (const segment of path.split('/').filter(Boolean)) {
-    const words = segment.toLowerCase().split(/[-_.]+/).filter(Boolean);
+    const words = segment
+      .toLowerCase()
+      .split(/[-_.]+/)
+      .filter(Boolean);
     if (words.length > MAX_SEGMENT_WORDS) return `\`${segment}\` has ${words.length} words`;
     const glue = words.filter(word => FUNCTION_WORDS.has(word));
     const sentence = words.length >= 3 && (glue.some(word => VERBS.has(word)) || (words.length >= 4 && glue.length > 0));
@@ -60,7 +66,9 @@ function prose(uri: string): string | undefined {
 function target(codes: FieldValue[], configured: Convention | undefined): { convention: Convention; why: string } {
   if (configured !== undefined) return { convention: configured, why: 'the configured convention' };
   const distinct = [...new Set(codes.map(code => code.value as string))];
-  const counts = (Object.keys(CONVENTIONS) as Convention[]).map(convention => [convention, distinct.filter(code => CONVENTIONS[convention].test(code)).length] as const);
+  const counts = (Object.keys(CONVENTIONS) as Convention[]).map(
+    convention => [convention, distinct.filter(code => CONVENTIONS[convention].test(code)).length] as const,
+  );
   const [convention, count] = counts.reduce((best, entry) => (entry[1] > best[1] ? entry : best));
   return count === 0 ? { convention: 'SCREAMING_SNAKE', why: "the AX spec's convention" } : { convention, why: 'the convention of most codes here' };
 }
@@ -108,7 +116,9 @@ export default ruleFunction<Options>(
   'recoverableCodeFormat',
   { ...nameOptionsSchema('errorCode'), convention: { enum: Object.keys(CONVENTIONS) } },
   ({ doc, options, operations }) => {
-    const values = errorFieldValues(doc, operations, namesFor(options, 'errorCode'), options).filter(value => typeof value.value === 'string' && value.value !== '');
+    const values = errorFieldValues(doc, operations, namesFor(options, 'errorCode'), options).filter(
+      value => typeof value.value === 'string' && value.value !== '',
+    );
     // A `type` beside a `code` is a category or a marker, not the code; it is read only when it is a problem-type URI.
     const codes = values.filter(value => value.primary && !isUri(value.value as string));
     const { convention, why } = target(codes, options.convention);

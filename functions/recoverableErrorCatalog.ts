@@ -14,7 +14,8 @@ const DEPRECATED_SHAPE = '{ code: OLD_CODE, deprecated: true, replacement: NEW_C
 function readCatalog(operation: Operation, entries: unknown[]): { codes: Set<string>; findings: Finding[] } {
   const codes = new Set<string>();
   const findings: Finding[] = [];
-  const report = (i: number, what: string) => findings.push({ message: `${label(operation)}: \`${CATALOG}\` ${what}`, path: [...operation.location, CATALOG, i] });
+  const report = (i: number, what: string) =>
+    findings.push({ message: `${label(operation)}: \`${CATALOG}\` ${what}`, path: [...operation.location, CATALOG, i] });
   for (const [i, entry] of entries.entries()) {
     const code = typeof entry === 'string' ? entry : isObject(entry) && typeof entry.code === 'string' ? entry.code : undefined;
     if (code === undefined) {
@@ -23,7 +24,10 @@ function readCatalog(operation: Operation, entries: unknown[]): { codes: Set<str
     }
     codes.add(code);
     if (!isObject(entry) || entry.deprecated !== true) continue;
-    const missing = [typeof entry.replacement === 'string' && entry.replacement !== '' ? undefined : 'the replacement code', typeof entry.removal === 'string' && DATE.test(entry.removal) ? undefined : 'the removal date (YYYY-MM-DD)'].filter(Boolean);
+    const missing = [
+      typeof entry.replacement === 'string' && entry.replacement !== '' ? undefined : 'the replacement code',
+      typeof entry.removal === 'string' && DATE.test(entry.removal) ? undefined : 'the removal date (YYYY-MM-DD)',
+    ].filter(Boolean);
     if (missing.length > 0) {
       report(i, `marks ${JSON.stringify(code)} deprecated without ${missing.join(' and ')}. Write it as ${DEPRECATED_SHAPE.replace('OLD_CODE', code)}.`);
     }
@@ -56,7 +60,10 @@ export default ruleFunction<Options>('recoverableErrorCatalog', nameOptionsSchem
   for (const operation of operations.filter(operation => operation.node[CATALOG] !== undefined)) {
     const entries = operation.node[CATALOG];
     if (!Array.isArray(entries)) {
-      findings.push({ message: `${label(operation)}: \`${CATALOG}\` is ${describeValue(entries)}, not a list. Write it as a list of the codes the operation can return, e.g. \`[VALIDATION_ERROR, RATE_LIMIT_EXCEEDED]\`.`, path: [...operation.location, CATALOG] });
+      findings.push({
+        message: `${label(operation)}: \`${CATALOG}\` is ${describeValue(entries)}, not a list. Write it as a list of the codes the operation can return, e.g. \`[VALIDATION_ERROR, RATE_LIMIT_EXCEEDED]\`.`,
+        path: [...operation.location, CATALOG],
+      });
       continue;
     }
     const catalog = readCatalog(operation, entries);

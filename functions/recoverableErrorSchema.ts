@@ -35,7 +35,10 @@ function problem(doc: OpenApiDocument, operation: Operation, response: Response)
     const list = views?.find(view => !isObjectView(view) && view.types?.includes('array'));
     const items = list === undefined ? undefined : itemMembers(doc, list);
     if (items !== undefined) {
-      return { what: `the ${body.mediaType} error schema is a bare array of error items (with ${items}), so an agent gets no one code for the failure. Make it an object requiring a \`code\` and a \`message\`, the items under \`errors\``, at: body };
+      return {
+        what: `the ${body.mediaType} error schema is a bare array of error items (with ${items}), so an agent gets no one code for the failure. Make it an object requiring a \`code\` and a \`message\`, the items under \`errors\``,
+        at: body,
+      };
     }
     const types = views?.filter(view => !isObjectView(view)).flatMap(view => view.types ?? []);
     if (types !== undefined && types.length > 0) {

@@ -29,13 +29,25 @@ export default ruleFunction<Options>('recoverableErrorStructure', nameOptionsSch
   };
 
   const describe = ({ carrier, code, message }: Holding, status: string): Problem => {
-    const missing = [code === 'missing' ? `a required \`${codeName}\` (e.g. "${exampleCode(status)}")` : undefined, message === 'missing' ? `a required \`${messageName}\`` : undefined].filter(part => part !== undefined);
+    const missing = [
+      code === 'missing' ? `a required \`${codeName}\` (e.g. "${exampleCode(status)}")` : undefined,
+      message === 'missing' ? `a required \`${messageName}\`` : undefined,
+    ].filter(part => part !== undefined);
     const optional = [code, message].filter(state => state !== undefined && state !== 'missing').map(name => `\`${name}\``);
     const what = [
-      code === 'missing' && message === 'missing' ? 'has no code and no message' : code === 'missing' ? 'has no code' : message === 'missing' ? 'has no message' : undefined,
+      code === 'missing' && message === 'missing'
+        ? 'has no code and no message'
+        : code === 'missing'
+          ? 'has no code'
+          : message === 'missing'
+            ? 'has no message'
+            : undefined,
       optional.length > 0 ? `does not require ${optional.join(' or ')}` : undefined,
     ].filter(part => part !== undefined);
-    const fixes = [missing.length > 0 ? `Add ${missing.join(' and ')}${placeOf(carrier)}` : undefined, optional.length > 0 ? `List ${optional.join(' and ')} as required in ${carrierName(carrier)}` : undefined].filter(part => part !== undefined);
+    const fixes = [
+      missing.length > 0 ? `Add ${missing.join(' and ')}${placeOf(carrier)}` : undefined,
+      optional.length > 0 ? `List ${optional.join(' and ')} as required in ${carrierName(carrier)}` : undefined,
+    ].filter(part => part !== undefined);
     return { what: `${what.join(' and ')}${insideOf(carrier)}`, fix: `${fixes.join('. ')}.`, edits: editsFor({ carrier, code, message }) };
   };
 
@@ -45,15 +57,21 @@ export default ruleFunction<Options>('recoverableErrorStructure', nameOptionsSch
     const parts = [
       [code, codeName],
       [message, messageName],
-    ].flatMap(([state, name]) => (state === undefined ? [] : [state === 'missing' ? propertyEdits(doc, views, name!, { type: 'string' }, true) : requiredEdits(doc, views, state!)]));
-    return parts.every(edits => edits !== undefined) ? parts.flat() as Edit[] : undefined;
+    ].flatMap(([state, name]) =>
+      state === undefined ? [] : [state === 'missing' ? propertyEdits(doc, views, name!, { type: 'string' }, true) : requiredEdits(doc, views, state!)],
+    );
+    return parts.every(edits => edits !== undefined) ? (parts.flat() as Edit[]) : undefined;
   };
 
   return errorSchemas(doc, operations, RESPONSES['ax-recoverable-error-structure']).flatMap(target => {
     // The AX convention lets a response carry its code as the extension `x-ax-error-code` instead.
     const codeInExtension = responseExtension(target.response, 'x-ax-error-code') !== undefined;
     return describeViews(target, view => {
-      const holdings = schemaCarriers(doc, view, options).map(carrier => ({ carrier, code: codeInExtension ? undefined : stateOf(carrier, 'code'), message: stateOf(carrier, 'message') }));
+      const holdings = schemaCarriers(doc, view, options).map(carrier => ({
+        carrier,
+        code: codeInExtension ? undefined : stateOf(carrier, 'code'),
+        message: stateOf(carrier, 'message'),
+      }));
       if (holdings.some(holding => holding.code === undefined && holding.message === undefined)) return undefined;
       const best = holdings.reduce((a, b) => (score(b) > score(a) ? b : a));
       return describe(best, target.response.status);

@@ -1,4 +1,13 @@
-import { BOUND_KEYWORDS, constraintsOf, includesValue, isConstraintObject, sameValue, violation, type BoundKeyword, type Constraints } from '../lib/constraints';
+import {
+  BOUND_KEYWORDS,
+  constraintsOf,
+  includesValue,
+  isConstraintObject,
+  sameValue,
+  violation,
+  type BoundKeyword,
+  type Constraints,
+} from '../lib/constraints';
 import { child, errorBodies, type Located } from '../lib/document';
 import { namedIn } from '../lib/error-shapes';
 import { inputsOf, type RequestInputs } from '../lib/inputs';
@@ -19,10 +28,16 @@ const enumList = (values: readonly unknown[]) => `${values.slice(0, 4).map(show)
 
 /** What an error example's allowed values claim that the input's schema does not say. */
 function allowedValueClaims(key: string, allowed: Located, constraints: Constraints, truth: string, asText: boolean): Claim[] {
-  const listed = Array.isArray(allowed.value) ? allowed.value : isConstraintObject(allowed.value) && Array.isArray(allowed.value.enum) ? allowed.value.enum : undefined;
+  const listed = Array.isArray(allowed.value)
+    ? allowed.value
+    : isConstraintObject(allowed.value) && Array.isArray(allowed.value.enum)
+      ? allowed.value.enum
+      : undefined;
   const claims: Claim[] = [];
   // An enum is right when it is a subset of the schema's, or, where the schema lists none, when each value is valid.
-  const wrong = listed?.find(value => (constraints.values !== undefined ? !includesValue(constraints.values, value) : violation(value, constraints, asText) !== undefined));
+  const wrong = listed?.find(value =>
+    constraints.values !== undefined ? !includesValue(constraints.values, value) : violation(value, constraints, asText) !== undefined,
+  );
   if (wrong !== undefined) {
     const outside = constraints.values === undefined ? `which ${truth} does not accept` : `outside the enum ${enumList(constraints.values)} of ${truth}`;
     claims.push({ what: `\`${key}\` lists ${show(wrong)}, ${outside}. List only values the schema accepts`, location: allowed.location });
@@ -33,7 +48,10 @@ function allowedValueClaims(key: string, allowed: Located, constraints: Constrai
     const actual = constraints.bounds[keyword as BoundKeyword];
     if (sameValue(actual, claimed)) continue;
     const says = actual === undefined ? `declares no ${keyword}` : `says ${JSON.stringify(actual)}`;
-    claims.push({ what: `\`${key}\` says ${keyword} ${JSON.stringify(claimed)}, but ${truth} ${says}. Make the two agree`, location: child(allowed.location, keyword) });
+    claims.push({
+      what: `\`${key}\` says ${keyword} ${JSON.stringify(claimed)}, but ${truth} ${says}. Make the two agree`,
+      location: child(allowed.location, keyword),
+    });
   }
   return claims;
 }
@@ -48,7 +66,12 @@ export default ruleFunction<Options>('recoverableFieldRefs', nameOptionsSchema(.
     const lookup = resolveLocator(inputs, locator);
     if (lookup.kind === 'missing') {
       const guess = lookup.nearest === undefined ? '.' : `; did you mean ${code(rewrite(locator, lookup.at, lookup.nearest))}?`;
-      return [{ what: `\`${locator.key}\` ${code(locator.text)} is no input of the operation${guess} Point it at a request field (see ${lookup.within})`, location: locator.value.location }];
+      return [
+        {
+          what: `\`${locator.key}\` ${code(locator.text)} is no input of the operation${guess} Point it at a request field (see ${lookup.within})`,
+          location: locator.value.location,
+        },
+      ];
     }
     if (lookup.kind !== 'found') return [];
     const constraints = constraintsOf(doc, lookup.schemas);
@@ -63,7 +86,11 @@ export default ruleFunction<Options>('recoverableFieldRefs', nameOptionsSchema(.
     }
     for (const suggested of namedIn(locator.holder, names.suggestedValue)) {
       const why = suggested.value === null ? undefined : violation(suggested.value, constraints, asText);
-      if (why !== undefined) claims.push({ what: `\`${suggested.name}\` ${show(suggested.value)} ${why}, per ${truth}. Suggest a value the schema accepts`, location: suggested.location });
+      if (why !== undefined)
+        claims.push({
+          what: `\`${suggested.name}\` ${show(suggested.value)} ${why}, per ${truth}. Suggest a value the schema accepts`,
+          location: suggested.location,
+        });
     }
     return claims;
   };
@@ -73,7 +100,10 @@ export default ruleFunction<Options>('recoverableFieldRefs', nameOptionsSchema(.
     for (const example of body.examples.filter(example => !inSchemaComponent(example.location))) {
       for (const locator of locatorsIn(example, options)) {
         for (const claim of check(inputs, locator)) {
-          findings.push({ message: `${label(operation, response)}: the error example's ${claim.what}.`, path: placeIn(response, claim.location, example.location) });
+          findings.push({
+            message: `${label(operation, response)}: the error example's ${claim.what}.`,
+            path: placeIn(response, claim.location, example.location),
+          });
         }
       }
     }

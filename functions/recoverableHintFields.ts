@@ -35,7 +35,8 @@ function accepts(inputs: RequestInputs, known: ReadonlySet<string>, name: string
 function currentShape(inputs: RequestInputs): string {
   const names = inputs.topLevelBodyNames() ?? [];
   const required = new Set(inputs.requiredBodyProperties() ?? []);
-  const fields = names.length > 0 ? names.map(name => (required.has(name) ? name : `${name}?`)) : inputs.parameters.filter(p => p.in !== 'header').map(p => p.name);
+  const fields =
+    names.length > 0 ? names.map(name => (required.has(name) ? name : `${name}?`)) : inputs.parameters.filter(p => p.in !== 'header').map(p => p.name);
   if (fields.length === 0) return 'no fields';
   return `\`{ ${fields.slice(0, SHOWN).join(', ')}${fields.length > SHOWN ? ', …' : ''} }\``;
 }
@@ -56,7 +57,9 @@ function problemOf(doc: OpenApiDocument, operation: Operation, text: string): st
   const ids = operationsById(doc);
   // A `{ … }` shape is a request shape; a quoted name may also be an operation or a field of the response.
   const answer = mentions.some(mention => mention.kind === 'quoted') ? responseNames(doc, operation) : new Set<string>();
-  const stale = mentions.filter(mention => !accepts(inputs, known, mention.name) && (mention.kind === 'shape' || (!ids.has(mention.name) && !answer.has(mention.name))));
+  const stale = mentions.filter(
+    mention => !accepts(inputs, known, mention.name) && (mention.kind === 'shape' || (!ids.has(mention.name) && !answer.has(mention.name))),
+  );
   if (stale.length === 0) return undefined;
   const guess = stale.length === 1 ? nearest(stale[0].name, known) : undefined;
   const where = inputs.schemaName(doc.resolve(inputs.bodies[0]?.value, inputs.bodies[0]?.location)?.location);
@@ -80,14 +83,15 @@ export default ruleFunction<Options>('recoverableHintFields', nameOptionsSchema(
   }
   for (const { operation, response, body } of errorBodies(doc, operations)) {
     for (const example of body.examples.filter(example => !inSchemaComponent(example.location))) {
-      for (const hint of hintsIn(example, names)) report(operation, response, 'the error example\'s hint', hint.value, hint.location, example.location);
+      for (const hint of hintsIn(example, names)) report(operation, response, "the error example's hint", hint.value, hint.location, example.location);
     }
   }
   // Examples written on the hint property of an error schema written in the response itself.
   for (const target of errorSchemas(doc, operations, isErrorStatus)) {
     for (const property of propertiesNamed(doc, target.schema.value, target.schema.location, names)) {
       for (const value of declaredValues(doc, property)) {
-        if (typeof value.value === 'string' && !inSchemaComponent(value.location)) report(target.operation, target.response, `${target.name}'s \`${property.name}\` example`, value.value, value.location, target.schema.location);
+        if (typeof value.value === 'string' && !inSchemaComponent(value.location))
+          report(target.operation, target.response, `${target.name}'s \`${property.name}\` example`, value.value, value.location, target.schema.location);
       }
     }
   }

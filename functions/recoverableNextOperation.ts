@@ -33,14 +33,20 @@ function argumentProblems(inputs: RequestInputs, id: string, argsKey: string, ar
     if (lookup?.kind === 'found') sendsBody ||= lookup.where === 'body';
     if (lookup?.kind !== 'missing') continue;
     const guess = lookup.nearest === undefined ? '.' : `; did you mean \`${lookup.nearest}\`?`;
-    problems.push({ what: `\`${argsKey}\` key ${code(key)} is no input of ${target}${guess} Use a parameter or body property of it (see ${lookup.within}).`, location: child(args.location, key) });
+    problems.push({
+      what: `\`${argsKey}\` key ${code(key)} is no input of ${target}${guess} Use a parameter or body property of it (see ${lookup.within}).`,
+      location: child(args.location, key),
+    });
   }
   // Header and cookie parameters (credentials, idempotency keys) are the agent's client's to send, not the error's.
   const required = inputs.parameters.filter(p => p.required && p.in !== 'header' && p.in !== 'cookie').map(p => p.name);
   if (inputs.bodyRequired || sendsBody) required.push(...(inputs.requiredBodyProperties() ?? []));
   const missing = [...new Set(required)].filter(name => !given.has(name));
   if (missing.length > 0) {
-    problems.push({ what: `\`${argsKey}\` lacks ${codeList(missing)}, required by ${target}. Add each, with its value or a placeholder such as "<${missing[0]}>" when the agent supplies it.`, location: args.location });
+    problems.push({
+      what: `\`${argsKey}\` lacks ${codeList(missing)}, required by ${target}. Add each, with its value or a placeholder such as "<${missing[0]}>" when the agent supplies it.`,
+      location: args.location,
+    });
   }
   return problems;
 }
@@ -54,7 +60,8 @@ export default ruleFunction<Options>('recoverableNextOperation', nameOptionsSche
   const findings: Finding[] = [];
 
   for (const { operation, response, body } of errorBodies(doc, operations)) {
-    const report = (what: string, ...at: (Located['location'])[]) => findings.push({ message: `${label(operation, response)}: the error example's ${what}`, path: placeIn(response, ...at) });
+    const report = (what: string, ...at: Located['location'][]) =>
+      findings.push({ message: `${label(operation, response)}: the error example's ${what}`, path: placeIn(response, ...at) });
     for (const example of body.examples) {
       for (const { holder, key, value } of holdersOf(example, operationNames)) {
         if (typeof value.value !== 'string') continue;

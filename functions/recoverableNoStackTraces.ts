@@ -16,7 +16,9 @@ const FIX = 'Remove it: log it server-side and return a `trace_id` the agent can
 export default ruleFunction<Options>('recoverableNoStackTraces', nameOptionsSchema('stackTrace', 'errorList', 'message'), ({ doc, options, operations }) => {
   const findings: Finding[] = [];
   for (const target of errorSchemas(doc, operations, isErrorStatus)) {
-    const declared = new Map(target.views.flatMap(view => schemaAnswers(doc, view, 'stackTrace', options)).map(found => [`${found.carrier.where}${found.name}`, found]));
+    const declared = new Map(
+      target.views.flatMap(view => schemaAnswers(doc, view, 'stackTrace', options)).map(found => [`${found.carrier.where}${found.name}`, found]),
+    );
     for (const { name, carrier, node } of declared.values()) {
       findings.push({
         message: `${label(target.operation, target.response)}: ${target.name} declares \`${name}\`${insideOf(carrier)}, a stack trace an agent cannot use. ${FIX}.`,

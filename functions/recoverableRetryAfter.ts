@@ -8,7 +8,6 @@ import { RESPONSES } from '../lib/scope';
 
 type Options = NameOptions<'retryAfterHeader' | 'retryDelay' | 'retryFlag' | 'errorList'>;
 
-
 /** "the error schema has", "the error schema, in 1 of its 2 oneOf/anyOf shapes, has", "2 of its JSON error schemas have". */
 function withoutDelay(lacking: { target: ErrorSchema; count: number }[]): string {
   if (lacking.length > 1) return `${lacking.length} of its JSON error schemas have`;
@@ -39,44 +38,48 @@ function retryableWithoutDelay(doc: OpenApiDocument, operations: Operation[], op
 }
 
 /** ax-recoverable-retry-after: every 429 and 503 says how long to wait before retrying (one finding per response, whatever its media types); an example that says retryable says how long too. */
-export default ruleFunction<Options>('recoverableRetryAfter', nameOptionsSchema('retryAfterHeader', 'retryDelay', 'retryFlag', 'errorList'), ({ doc, options, operations }) => {
-  const headerNames = namesFor(options, 'retryAfterHeader');
-  const delayNames = namesFor(options, 'retryDelay');
-  const reported = new Set<Response>();
-  const addHeader = `Add a \`${headerNames[0]}\` header (integer seconds)`;
-  const findings: Finding[] = [];
+export default ruleFunction<Options>(
+  'recoverableRetryAfter',
+  nameOptionsSchema('retryAfterHeader', 'retryDelay', 'retryFlag', 'errorList'),
+  ({ doc, options, operations }) => {
+    const headerNames = namesFor(options, 'retryAfterHeader');
+    const delayNames = namesFor(options, 'retryDelay');
+    const reported = new Set<Response>();
+    const addHeader = `Add a \`${headerNames[0]}\` header (integer seconds)`;
+    const findings: Finding[] = [];
 
-  for (const operation of operations) {
-    for (const response of doc.responses(operation).filter(entry => RESPONSES['ax-recoverable-retry-after'](entry.status))) {
-      const headers = doc.headers(response);
-      if (headerNamed(headers, headerNames) !== undefined) continue;
-      // Not a skip: a response without `headers` is exactly the one that forgot Retry-After.
-      const noHeader = `no \`${headerNames[0]}\` header`;
-      // The header is the fix both messages name first: declared on the response, in seconds (RFC 9110 allows a date too).
-      const edit = headerEdit(doc, response, headerNames[0], 'integer', 'Seconds to wait before retrying.');
-      const edits = edit === undefined ? {} : { edits: [edit] };
-      const { schemas, unreadable } = errorSchemasOf(doc, operation, response);
-      if (unreadable) continue; // the body might carry the delay; say nothing rather than guess
-      if (schemas.length === 0) {
+    for (const operation of operations) {
+      for (const response of doc.responses(operation).filter(entry => RESPONSES['ax-recoverable-retry-after'](entry.status))) {
+        const headers = doc.headers(response);
+        if (headerNamed(headers, headerNames) !== undefined) continue;
+        // Not a skip: a response without `headers` is exactly the one that forgot Retry-After.
+        const noHeader = `no \`${headerNames[0]}\` header`;
+        // The header is the fix both messages name first: declared on the response, in seconds (RFC 9110 allows a date too).
+        const edit = headerEdit(doc, response, headerNames[0], 'integer', 'Seconds to wait before retrying.');
+        const edits = edit === undefined ? {} : { edits: [edit] };
+        const { schemas, unreadable } = errorSchemasOf(doc, operation, response);
+        if (unreadable) continue; // the body might carry the delay; say nothing rather than guess
+        if (schemas.length === 0) {
+          reported.add(response);
+          findings.push({
+            message: `${label(operation, response)}: ${noHeader}, so an agent cannot tell how long to wait. ${addHeader} under its \`headers\`.`,
+            path: headers === undefined ? response.at : placeIn(response, child(response.location, 'headers')),
+            ...edits,
+          });
+          continue;
+        }
+        const lacking = schemas
+          .map(target => ({ target, count: target.views.filter(view => schemaAnswer(doc, view, 'retryDelay', options) === undefined).length }))
+          .filter(({ count }) => count > 0);
+        if (lacking.length === 0) continue;
         reported.add(response);
         findings.push({
-          message: `${label(operation, response)}: ${noHeader}, so an agent cannot tell how long to wait. ${addHeader} under its \`headers\`.`,
-          path: headers === undefined ? response.at : placeIn(response, child(response.location, 'headers')),
+          message: `${label(operation, response)}: ${noHeader}, and ${withoutDelay(lacking)} no retry delay. ${addHeader} or a \`${delayNames[0]}\` (integer) property.`,
+          path: placeIn(response, lacking.length === 1 ? lacking[0].target.schema.location : undefined),
           ...edits,
         });
-        continue;
       }
-      const lacking = schemas
-        .map(target => ({ target, count: target.views.filter(view => schemaAnswer(doc, view, 'retryDelay', options) === undefined).length }))
-        .filter(({ count }) => count > 0);
-      if (lacking.length === 0) continue;
-      reported.add(response);
-      findings.push({
-        message: `${label(operation, response)}: ${noHeader}, and ${withoutDelay(lacking)} no retry delay. ${addHeader} or a \`${delayNames[0]}\` (integer) property.`,
-        path: placeIn(response, lacking.length === 1 ? lacking[0].target.schema.location : undefined),
-        ...edits,
-      });
     }
-  }
-  return [...findings, ...retryableWithoutDelay(doc, operations, options, reported)];
-});
+    return [...findings, ...retryableWithoutDelay(doc, operations, options, reported)];
+  },
+);

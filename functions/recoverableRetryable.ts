@@ -16,7 +16,8 @@ function advice(doc: OpenApiDocument, operation: Operation, options: Options): {
   if (readsOnly(doc, operation, options)) return { value: true, why: ': it only reads, so a repeat is safe.' };
   const key = idempotencyKeyOf(doc, operation, options);
   if (key !== undefined) return { value: true, why: `: a retry with the same \`${key}\` acts once.` };
-  if (operation.method === 'put' || operation.method === 'delete') return { value: true, why: `: ${operation.method.toUpperCase()} is idempotent (RFC 9110), so a repeat acts once.` };
+  if (operation.method === 'put' || operation.method === 'delete')
+    return { value: true, why: `: ${operation.method.toUpperCase()} is idempotent (RFC 9110), so a repeat acts once.` };
   return { value: false, why: ' (`true` if a repeat cannot create a duplicate or a second effect).' };
 }
 

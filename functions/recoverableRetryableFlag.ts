@@ -9,7 +9,7 @@ import { RESPONSES } from '../lib/scope';
 
 type Options = NameOptions<'retryFlag' | 'errorList'>;
 
-/** ax-recoverable-retryable-flag: every error body says whether the same call may simply be retried (seeds 003, 004). */
+/** ax-recoverable-retryable-flag: every error body says whether the same call may simply be retried (Geodocs' error specification; "Designing Errors for Agent Recovery"). */
 export default ruleFunction<Options>('recoverableRetryableFlag', nameOptionsSchema('retryFlag', 'errorList'), ({ doc, options, operations }) => {
   const names = namesFor(options, 'retryFlag');
 

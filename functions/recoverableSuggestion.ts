@@ -41,7 +41,10 @@ const constraintsOfInput = (doc: OpenApiDocument, input: Property) => constraint
 /** An input whose schema says what a valid value is (enum, minimum, maxLength, format): the most useful example. */
 function isConstrained(doc: OpenApiDocument, input: Property): boolean {
   const constraints = constraintsOfInput(doc, input);
-  return constraints !== undefined && (constraints.values !== undefined || ['minimum', 'maxLength', 'format'].some(keyword => constraints.bounds[keyword as BoundKeyword] !== undefined));
+  return (
+    constraints !== undefined &&
+    (constraints.values !== undefined || ['minimum', 'maxLength', 'format'].some(keyword => constraints.bounds[keyword as BoundKeyword] !== undefined))
+  );
 }
 
 /** A few enum values, short enough for a message: "USD, EUR, GBP" or "first_time_contributors, …". */
@@ -70,7 +73,7 @@ export default ruleFunction<Options>('recoverableSuggestion', nameOptionsSchema(
   const exampleFor = (operation: Operation, status: string) => {
     if (status === '401') return credentialsHint(doc, operation);
     const input = STATUS_HINTS[status] === undefined ? firstInput(doc, operation) : undefined;
-    return STATUS_HINTS[status] ?? (input === undefined ? 'Check the request against this operation\'s parameters, then retry' : inputHint(doc, input));
+    return STATUS_HINTS[status] ?? (input === undefined ? "Check the request against this operation's parameters, then retry" : inputHint(doc, input));
   };
   return errorSchemas(doc, operations, RESPONSES['ax-recoverable-suggestion'])
     .filter(target => responseExtension(target.response, 'x-ax-error-suggestion') === undefined)
@@ -80,7 +83,16 @@ export default ruleFunction<Options>('recoverableSuggestion', nameOptionsSchema(
         const home = homeCarrier(doc, view, options);
         const hint = inStyleOf(memberNames(home), names);
         // The edit declares the member; the sentence it holds is the server's to write, so none is written into the description.
-        return { what: 'has no recovery hint', fix: `Add \`${hint}\`${placeOf(home)}, e.g. "${exampleFor(target.operation, target.response.status)}".`, edits: propertyEdits(doc, home.nodes.flatMap(node => node.views), hint, { type: 'string' }) };
+        return {
+          what: 'has no recovery hint',
+          fix: `Add \`${hint}\`${placeOf(home)}, e.g. "${exampleFor(target.operation, target.response.status)}".`,
+          edits: propertyEdits(
+            doc,
+            home.nodes.flatMap(node => node.views),
+            hint,
+            { type: 'string' },
+          ),
+        };
       }),
     );
 });

@@ -5,7 +5,7 @@ import { label, placeIn, ruleFunction, type Finding } from '../lib/rule-function
 
 type Options = NameOptions<'message' | 'recoveryHint'> & { phrases?: string[] };
 
-/** Text that names no field, no cause and no fix (seeds 000, 003, 004); matched whole or nearly so, never as a substring. */
+/** Text that names no field, no cause and no fix (AGLedger's "The Agent-UX Envelope", Geodocs' error specification, "Designing Errors for Agent Recovery"); matched whole or nearly so, never as a substring. */
 const VAGUE_PHRASES = [
   'Invalid input',
   'Invalid request',
@@ -32,7 +32,11 @@ const LEADING = /^(?:oops|whoops|sorry|error)\b[\s!:,.-]*/;
 const DETAIL = /^\s*(?:[:;(=[]|\s[-–—]\s)/;
 const MAX_TRAILING_WORDS = 2;
 
-const normalize = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
+const normalize = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
 
 type Matcher = (text: string) => string | undefined;
 
@@ -44,7 +48,13 @@ type Matcher = (text: string) => string | undefined;
 function vagueMatcher(phrases: readonly string[]): Matcher {
   const patterns = phrases.map(phrase => ({
     phrase,
-    pattern: new RegExp(`^${phrase.toLowerCase().split(/\s+/).map(word => word.replace(/[^a-z0-9]/g, '')).join('[^a-z0-9]+')}(?![a-z0-9])`),
+    pattern: new RegExp(
+      `^${phrase
+        .toLowerCase()
+        .split(/\s+/)
+        .map(word => word.replace(/[^a-z0-9]/g, ''))
+        .join('[^a-z0-9]+')}(?![a-z0-9])`,
+    ),
   }));
   const answers = new Map<string, string | undefined>();
   return text => {

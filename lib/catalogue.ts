@@ -1,5 +1,5 @@
 /**
- * The rule ids of the package (RULES.md): the public API. Functions that must know them (exemption
+ * The rule ids of the package: the public API. Functions that must know them (exemption
  * checks, the report) read this list; a test keeps it equal to the rules of ruleset.ts.
  */
 export const RULE_IDS = [
@@ -38,7 +38,13 @@ export type RuleId = (typeof RULE_IDS)[number];
  * The findings only \`spectral-agent-ux probe\` reports, from a running API (docs/probe.md): public API
  * like the rule ids, and exemptible with \`x-ax-exempt\` like them.
  */
-export const PROBE_IDS = ['ax-probe-stale-step', 'ax-probe-wrong-field', 'ax-probe-unrecoverable', 'ax-probe-server-error', 'ax-probe-undeclared-status'] as const;
+export const PROBE_IDS = [
+  'ax-probe-stale-step',
+  'ax-probe-wrong-field',
+  'ax-probe-unrecoverable',
+  'ax-probe-server-error',
+  'ax-probe-undeclared-status',
+] as const;
 
 export type ProbeId = (typeof PROBE_IDS)[number];
 

@@ -73,11 +73,14 @@ export function violation(value: unknown, constraints: Constraints, asText = fal
   const candidate = asText && types !== undefined ? asParameterValue(value, types) : value;
   const type = typeOf(candidate);
   if (types?.includes('file')) return undefined; // Swagger 2.0 uploads: nothing to compare a value with
-  if (types !== undefined && types.length > 0 && !types.includes(type) && !(type === 'integer' && types.includes('number'))) return `is ${type === 'integer' || type === 'array' || type === 'object' ? 'an' : 'a'} ${type}, not ${types.join(' or ')}`;
+  if (types !== undefined && types.length > 0 && !types.includes(type) && !(type === 'integer' && types.includes('number')))
+    return `is ${type === 'integer' || type === 'array' || type === 'object' ? 'an' : 'a'} ${type}, not ${types.join(' or ')}`;
   if (values !== undefined && !includesValue(values, candidate)) return 'is not one of its `enum` values';
   if (typeof candidate === 'number') {
-    if (typeof bounds.minimum === 'number' && (candidate < bounds.minimum || (bounds.exclusiveMinimum === true && candidate === bounds.minimum))) return `is below the minimum ${bounds.minimum}`;
-    if (typeof bounds.maximum === 'number' && (candidate > bounds.maximum || (bounds.exclusiveMaximum === true && candidate === bounds.maximum))) return `is above the maximum ${bounds.maximum}`;
+    if (typeof bounds.minimum === 'number' && (candidate < bounds.minimum || (bounds.exclusiveMinimum === true && candidate === bounds.minimum)))
+      return `is below the minimum ${bounds.minimum}`;
+    if (typeof bounds.maximum === 'number' && (candidate > bounds.maximum || (bounds.exclusiveMaximum === true && candidate === bounds.maximum)))
+      return `is above the maximum ${bounds.maximum}`;
     if (typeof bounds.exclusiveMinimum === 'number' && candidate <= bounds.exclusiveMinimum) return `is not above ${bounds.exclusiveMinimum}`;
     if (typeof bounds.exclusiveMaximum === 'number' && candidate >= bounds.exclusiveMaximum) return `is not below ${bounds.exclusiveMaximum}`;
   }

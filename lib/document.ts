@@ -248,7 +248,10 @@ export class OpenApiDocument {
   /** The operation's parameters and its path item's, `$ref`s followed (rules that ask about request headers need both levels). */
   parameters(operation: Operation): Located<JsonObject>[] {
     const found: Located<JsonObject>[] = [];
-    for (const [owner, location] of [[operation.node, operation.location], [operation.pathItem, operation.pathItemLocation]] as const) {
+    for (const [owner, location] of [
+      [operation.node, operation.location],
+      [operation.pathItem, operation.pathItemLocation],
+    ] as const) {
       if (!Array.isArray(owner.parameters)) continue;
       owner.parameters.forEach((raw, i) => {
         const parameter = this.resolve(raw, [...location, 'parameters', i]);
@@ -274,7 +277,10 @@ export class OpenApiDocument {
     const requirements = Array.isArray(operation.node.security) ? operation.node.security : Array.isArray(this.root.security) ? this.root.security : [];
     const schemes = this.securitySchemes();
     const names = new Set(requirements.flatMap(requirement => (isObject(requirement) ? Object.keys(requirement) : [])));
-    return [...names].flatMap(name => { const scheme = schemes.get(name); return scheme === undefined ? [] : [scheme]; });
+    return [...names].flatMap(name => {
+      const scheme = schemes.get(name);
+      return scheme === undefined ? [] : [scheme];
+    });
   }
 
   /** The name of the first header parameter (operation or path item) called one of `names`, compared case-insensitively. */
@@ -304,7 +310,10 @@ export class OpenApiDocument {
       const mediaTypes = Array.isArray(consumes) && consumes.length > 0 ? consumes.filter(isString) : ['application/json'];
       const schema = parameter.value.schema === undefined ? undefined : { value: parameter.value.schema, location: child(parameter.location, 'schema') };
       const own = parameter.value['x-example'] === undefined ? [] : [{ value: parameter.value['x-example'], location: child(parameter.location, 'x-example') }];
-      return { bodies: mediaTypes.map(mediaType => ({ mediaType, schema, examples: [...own, ...this.schemaExamples(schema)] })), required: parameter.value.required === true };
+      return {
+        bodies: mediaTypes.map(mediaType => ({ mediaType, schema, examples: [...own, ...this.schemaExamples(schema)] })),
+        required: parameter.value.required === true,
+      };
     }
     const requestBody = operation.node.requestBody === undefined ? undefined : this.resolve(operation.node.requestBody, [...operation.location, 'requestBody']);
     if (requestBody === undefined || !isObject(requestBody.value)) return { bodies: [], required: false };
@@ -394,7 +403,8 @@ export interface ErrorBody {
 /** Every body (any media type) of every error response of the given operations: what the error-content rules inspect. */
 export function errorBodies(doc: OpenApiDocument, operations: readonly Operation[]): ErrorBody[] {
   return operations.flatMap(operation =>
-    doc.responses(operation)
+    doc
+      .responses(operation)
       .filter(response => isErrorStatus(response.status))
       .flatMap(response => doc.bodies(operation, response).map(body => ({ operation, response, body }))),
   );

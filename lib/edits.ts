@@ -21,7 +21,8 @@ export function mergeInto(target: JsonObject, update: JsonObject): void {
   for (const [key, value] of Object.entries(update)) {
     const current = target[key];
     if (isObject(current) && isObject(value)) mergeInto(current, value);
-    else if (Array.isArray(current) && Array.isArray(value)) current.push(...value.filter(item => !current.some(existing => JSON.stringify(existing) === JSON.stringify(item))));
+    else if (Array.isArray(current) && Array.isArray(value))
+      current.push(...value.filter(item => !current.some(existing => JSON.stringify(existing) === JSON.stringify(item))));
     else target[key] = value;
   }
 }
@@ -53,7 +54,11 @@ export function ensureEdit(doc: OpenApiDocument, path: JsonPath, value: unknown)
   if (!isObject(node) || (depth < path.length && node[path[depth]] !== undefined)) return undefined;
   let update: unknown = value;
   for (let i = path.length - 1; i >= depth; i--) update = { [path[i]]: update };
-  return depth === path.length ? (isObject(value) ? { target: path, update: value } : undefined) : { target: path.slice(0, depth), update: update as JsonObject };
+  return depth === path.length
+    ? isObject(value)
+      ? { target: path, update: value }
+      : undefined
+    : { target: path.slice(0, depth), update: update as JsonObject };
 }
 
 /**
@@ -62,7 +67,8 @@ export function ensureEdit(doc: OpenApiDocument, path: JsonPath, value: unknown)
  */
 function partFor(view: ObjectView, near: readonly string[]): JsonPath | undefined {
   const located = view.parts.filter(part => part.location !== undefined);
-  const declares = (names: readonly string[]) => located.find(part => isObject(part.value.properties) && names.some(name => name in (part.value.properties as JsonObject)));
+  const declares = (names: readonly string[]) =>
+    located.find(part => isObject(part.value.properties) && names.some(name => name in (part.value.properties as JsonObject)));
   return (declares(near) ?? located.find(part => isObject(part.value.properties)) ?? located[0])?.location;
 }
 

@@ -27,7 +27,14 @@ export function stepHrefs(value: Located, names: Names): StepHref[] {
       const href = isObject(step) ? step[hrefName] : undefined;
       if (typeof href !== 'string' || href === '') return [];
       const location = child(list.location, i);
-      return [{ href, method: methodName === undefined ? undefined : (step as Record<string, unknown>)[methodName], step: { value: step, location }, at: { value: href, location: child(location, hrefName) } }];
+      return [
+        {
+          href,
+          method: methodName === undefined ? undefined : (step as Record<string, unknown>)[methodName],
+          step: { value: step, location },
+          at: { value: href, location: child(location, hrefName) },
+        },
+      ];
     }),
   );
 }

@@ -10,7 +10,19 @@ import { namesFor, type Concept } from './names';
 import { declaredValues, isObjectView, ownProperty, propertyTypes, viewsOf, type ObjectView, type Property } from './schema';
 
 /** The questions a recoverable-error rule asks of an error body. */
-export type Question = 'code' | 'message' | 'hint' | 'retryFlag' | 'retryDelay' | 'correlationId' | 'stackTrace' | 'locator' | 'refreshUrl' | 'currentState' | 'allowedActions' | 'expected';
+export type Question =
+  | 'code'
+  | 'message'
+  | 'hint'
+  | 'retryFlag'
+  | 'retryDelay'
+  | 'correlationId'
+  | 'stackTrace'
+  | 'locator'
+  | 'refreshUrl'
+  | 'currentState'
+  | 'allowedActions'
+  | 'expected';
 
 /** What a member's value must be to answer the question (a `detail` array is field errors, not a message). */
 type Accepts = 'any' | 'text' | 'scalar' | 'statusName' | 'identifier';
@@ -155,7 +167,14 @@ function memberIn<N>(reader: Reader<N>, carrier: Carrier<N>, question: Question,
 }
 
 /** Every member answering `question`, one per carrier that has one. */
-function membersAnswering<N>(reader: Reader<N>, root: N, question: Question, names: Names, required = false, carriers = carriersOf(reader, root, names)): Found<N>[] {
+function membersAnswering<N>(
+  reader: Reader<N>,
+  root: N,
+  question: Question,
+  names: Names,
+  required = false,
+  carriers = carriersOf(reader, root, names),
+): Found<N>[] {
   return carriers.flatMap(carrier => memberIn(reader, carrier, question, names, required) ?? []);
 }
 
@@ -241,14 +260,22 @@ export function schemaAnswers(doc: OpenApiDocument, view: ObjectView, question: 
  */
 export function schemaMembers(doc: OpenApiDocument, view: ObjectView, fieldNames: readonly string[], names: Names): (Property | undefined)[][] {
   const reader = readerFor(doc);
-  return schemaCarriers(doc, view, names).map(carrier => fieldNames.map(name => {
-    const found = carrier.nodes.map(node => reader.member(node, name)?.node.property);
-    return found.every(property => property !== undefined) ? found[0] : undefined;
-  }));
+  return schemaCarriers(doc, view, names).map(carrier =>
+    fieldNames.map(name => {
+      const found = carrier.nodes.map(node => reader.member(node, name)?.node.property);
+      return found.every(property => property !== undefined) ? found[0] : undefined;
+    }),
+  );
 }
 
 /** The member answering `question` in one carrier, if it has one. */
-export function carrierAnswer(doc: OpenApiDocument, carrier: Carrier<SchemaNode>, question: Question, names: Names, required = false): Found<SchemaNode> | undefined {
+export function carrierAnswer(
+  doc: OpenApiDocument,
+  carrier: Carrier<SchemaNode>,
+  question: Question,
+  names: Names,
+  required = false,
+): Found<SchemaNode> | undefined {
   return memberIn(readerFor(doc), carrier, question, names, required);
 }
 
@@ -306,7 +333,8 @@ const valueReader: Reader<Located> = {
     return { node: current, required: true, name: spelled.join('.') };
   },
   members: node => (isObject(node.value) ? Object.keys(node.value) : []),
-  items: node => (Array.isArray(node.value) && node.value.every(isObject) ? node.value.map((value, i) => ({ value, location: child(node.location, i) })) : undefined),
+  items: node =>
+    Array.isArray(node.value) && node.value.every(isObject) ? node.value.map((value, i) => ({ value, location: child(node.location, i) })) : undefined,
   isObject: node => isObject(node.value),
   accepts(node, accepts, holder) {
     const value = node.value;
@@ -394,7 +422,9 @@ export function namedIn(holder: Located, fieldNames: readonly string[]): NamedMe
  */
 function detailLists<N>(reader: Reader<N>, node: N, names: Names, lists: readonly string[]): { name: string; node: N }[] {
   const named = namesFor(names, 'fieldDetails').flatMap(name => reader.member(node, name) ?? []);
-  const skip = new Set([...named.map(member => member.name), ...lists, ...NOT_DETAILS.flatMap(concept => namesFor(names, concept))].map(name => name.toLowerCase()));
+  const skip = new Set(
+    [...named.map(member => member.name), ...lists, ...NOT_DETAILS.flatMap(concept => namesFor(names, concept))].map(name => name.toLowerCase()),
+  );
   const byShape = reader
     .members(node)
     .filter(name => !skip.has(name.toLowerCase()))
@@ -416,10 +446,12 @@ function valueFields(carriers: Carrier<Located>[], names: Names): ValueMember[] 
   const add = (path: string, value: unknown) => {
     // An `errors` list is both an error list and a field-details list: each locator once, found in constant time.
     const values = seen.get(path) ?? seen.set(path, new Set()).get(path)!;
-    if (!values.has(value)) values.add(value), fields.push({ path, value });
+    if (!values.has(value)) (values.add(value), fields.push({ path, value }));
   };
   const locate = (item: Located, prefix: string) => {
-    const member = namesFor(names, 'fieldLocator').map(name => valueReader.member(item, name)).find(found => found !== undefined);
+    const member = namesFor(names, 'fieldLocator')
+      .map(name => valueReader.member(item, name))
+      .find(found => found !== undefined);
     if (member !== undefined) add(`${prefix}.${member.name}`, member.node.value);
     return member;
   };
@@ -497,7 +529,9 @@ function nestedFields(item: Located, prefix: string, names: Names, add: (path: s
   for (const name of namesFor(names, 'fieldDetails')) {
     const inner = valueReader.member(item, name);
     for (const violation of (inner === undefined ? undefined : valueReader.items(inner.node)) ?? []) {
-      const locator = namesFor(names, 'fieldLocator').map(locatorName => valueReader.member(violation, locatorName)).find(found => found !== undefined);
+      const locator = namesFor(names, 'fieldLocator')
+        .map(locatorName => valueReader.member(violation, locatorName))
+        .find(found => found !== undefined);
       if (locator !== undefined) add(`${prefix}.${inner!.name}[].${locator.name}`, locator.node.value);
     }
   }
@@ -530,7 +564,8 @@ export function fieldDetailsOf(doc: OpenApiDocument, view: ObjectView, names: Na
   for (const carrier of carriers) {
     if (carrier.kind === 'list') {
       // A list also named as field details (`errors`) is judged below, as field details.
-      if (!detailNames.includes(carrier.member.toLowerCase())) judged.push({ member: carrier.where, lacks: itemsLack(doc, carrier.nodes[0], names, expectation) });
+      if (!detailNames.includes(carrier.member.toLowerCase()))
+        judged.push({ member: carrier.where, lacks: itemsLack(doc, carrier.nodes[0], names, expectation) });
       continue;
     }
     const single = memberIn(reader, carrier, 'locator', names, false);
@@ -578,14 +613,19 @@ function itemsLack(doc: OpenApiDocument, item: SchemaNode, names: Names, expecta
  * `source` is `oneOf` `{ pointer }` and `{ parameter }`, and either locates the field.
  */
 function covers(doc: OpenApiDocument, views: readonly ObjectView[], names: readonly string[]): boolean {
-  return views.length > 0 && views.every(view => names.some(name => {
-    const [head, ...rest] = name.split('.');
-    const key = keyNamed(view.properties.keys(), head);
-    const property = key === undefined ? undefined : ownProperty(view, [key]);
-    if (property === undefined || rest.length === 0) return property !== undefined;
-    const under = names.filter(other => other.startsWith(`${head}.`)).map(other => other.slice(head.length + 1));
-    return covers(doc, viewsOf(doc, property.schema, property.location)?.filter(isObjectView) ?? [], under);
-  }));
+  return (
+    views.length > 0 &&
+    views.every(view =>
+      names.some(name => {
+        const [head, ...rest] = name.split('.');
+        const key = keyNamed(view.properties.keys(), head);
+        const property = key === undefined ? undefined : ownProperty(view, [key]);
+        if (property === undefined || rest.length === 0) return property !== undefined;
+        const under = names.filter(other => other.startsWith(`${head}.`)).map(other => other.slice(head.length + 1));
+        return covers(doc, viewsOf(doc, property.schema, property.location)?.filter(isObjectView) ?? [], under);
+      }),
+    )
+  );
 }
 
 /** ASP.NET Core's `errors`: an object mapping each field name to its messages (`additionalProperties` of strings or string arrays). */

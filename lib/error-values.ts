@@ -70,7 +70,8 @@ function declaredIn(doc: OpenApiDocument, target: ErrorSchema, names: readonly s
     for (const property of found.map(properties => properties[i])) {
       if (property === undefined || seen.has(property.schema)) continue;
       seen.add(property.schema);
-      for (const value of declaredValues(doc, property)) declared.push({ ...value, name, keyword: keywordAt(value.location), primary: primary.has(name), field: property.location });
+      for (const value of declaredValues(doc, property))
+        declared.push({ ...value, name, keyword: keywordAt(value.location), primary: primary.has(name), field: property.location });
     }
   });
   if (isObject(node)) perSchema.set(node, declared);
@@ -82,7 +83,8 @@ export function errorFieldValues(doc: OpenApiDocument, operations: Operation[], 
   const values: FieldValue[] = [];
   for (const target of errorSchemas(doc, operations, isErrorStatus)) {
     const { operation, response, name: holder } = target;
-    for (const value of declaredIn(doc, target, names, shapes)) values.push({ ...value, operation, response, source: 'schema', holder, within: target.schema.location });
+    for (const value of declaredIn(doc, target, names, shapes))
+      values.push({ ...value, operation, response, source: 'schema', holder, within: target.schema.location });
   }
   for (const { operation, response, body } of errorBodies(doc, operations)) {
     for (const example of body.examples) {
@@ -90,7 +92,18 @@ export function errorFieldValues(doc: OpenApiDocument, operations: Operation[], 
       const primary = primaryMembers(members);
       for (const member of members) {
         const { name, value, location } = member;
-        values.push({ name, value, location, operation, response, source: 'example', primary: primary.has(member), field: location, holder: `the ${body.mediaType} error example`, within: example.location });
+        values.push({
+          name,
+          value,
+          location,
+          operation,
+          response,
+          source: 'example',
+          primary: primary.has(member),
+          field: location,
+          holder: `the ${body.mediaType} error example`,
+          within: example.location,
+        });
       }
     }
   }

@@ -32,7 +32,17 @@ export function inStyleOf(existing: readonly string[], names: readonly string[])
 
 /** An example code that fits the status: a 401 is no validation error. */
 export function exampleCode(status: string): string {
-  const codes: Record<string, string> = { '400': 'VALIDATION_ERROR', '401': 'UNAUTHENTICATED', '403': 'FORBIDDEN', '404': 'NOT_FOUND', '409': 'CONFLICT', '410': 'GONE', '422': 'VALIDATION_ERROR', '429': 'RATE_LIMITED', '503': 'SERVICE_UNAVAILABLE' };
+  const codes: Record<string, string> = {
+    '400': 'VALIDATION_ERROR',
+    '401': 'UNAUTHENTICATED',
+    '403': 'FORBIDDEN',
+    '404': 'NOT_FOUND',
+    '409': 'CONFLICT',
+    '410': 'GONE',
+    '422': 'VALIDATION_ERROR',
+    '429': 'RATE_LIMITED',
+    '503': 'SERVICE_UNAVAILABLE',
+  };
   return codes[status] ?? (/^5/.test(status) ? 'INTERNAL_ERROR' : 'VALIDATION_ERROR');
 }
 
@@ -45,7 +55,8 @@ export function credentialsHint(doc: OpenApiDocument, operation: Operation): str
   if (authenticates(doc, operation)) return 'Send valid client credentials, then retry';
   const [scheme] = doc.operationSchemes(operation);
   if (scheme === undefined) return 'Send valid credentials, then retry';
-  if (scheme.type === 'apiKey' && typeof scheme.name === 'string') return `Send a valid API key in the \`${scheme.name}\` ${scheme.in === 'query' ? 'query parameter' : scheme.in === 'cookie' ? 'cookie' : 'header'}`;
+  if (scheme.type === 'apiKey' && typeof scheme.name === 'string')
+    return `Send a valid API key in the \`${scheme.name}\` ${scheme.in === 'query' ? 'query parameter' : scheme.in === 'cookie' ? 'cookie' : 'header'}`;
   if (scheme.type === 'http' && typeof scheme.scheme === 'string' && scheme.scheme.toLowerCase() === 'basic') return 'Send valid Basic credentials';
   if (scheme.type === 'basic') return 'Send valid Basic credentials';
   if (scheme.type === 'http') return 'Send a valid Bearer token';

@@ -35,7 +35,10 @@ const PATTERN_NAMES: Record<string, string> = { [SNAKE_CASE]: 'snake_case', [SCR
 /** The AX spec's definitions, in its order. */
 export const AX_DEFINITIONS: Readonly<Record<string, Definition & { schema: AxSchema }>> = {
   'x-ax-required-fields': { schema: { type: 'array', items: STRING }, fix: 'x-ax-required-fields: [amount, currency]' },
-  'x-ax-capabilities': { schema: { type: 'array', items: { type: 'string', pattern: SNAKE_CASE } }, fix: 'x-ax-capabilities: [create_payment, refund_payment]' },
+  'x-ax-capabilities': {
+    schema: { type: 'array', items: { type: 'string', pattern: SNAKE_CASE } },
+    fix: 'x-ax-capabilities: [create_payment, refund_payment]',
+  },
   'x-ax-error-code': { schema: { type: 'string', pattern: SCREAMING_SNAKE }, fix: 'x-ax-error-code: PAYMENT_DECLINED' },
   'x-ax-error-suggestion': { schema: STRING, fix: 'x-ax-error-suggestion: Reduce amount to 10000 or less.' },
   'x-ax-retryable': { schema: BOOLEAN, fix: 'x-ax-retryable: false' },

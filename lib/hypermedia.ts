@@ -18,7 +18,8 @@ const METHOD = 'method';
 const MAX_DEPTH = 3;
 
 const URI_FORMATS = new Set(['uri', 'uri-reference', 'iri', 'iri-reference', 'url']);
-const isUrl = (view: ObjectView) => view.types?.length === 1 && view.types[0] === 'string' && view.parts.some(part => URI_FORMATS.has(String(part.value.format)));
+const isUrl = (view: ObjectView) =>
+  view.types?.length === 1 && view.types[0] === 'string' && view.parts.some(part => URI_FORMATS.has(String(part.value.format)));
 
 /**
  * The shapes of the links below a schema: the schema itself when it declares an href, an array's items,
@@ -37,7 +38,8 @@ function linkShapes(doc: OpenApiDocument, schema: unknown, location: JsonPath | 
     if (inArray || !isObjectView(view)) return [];
     const values: { schema: unknown; location: JsonPath | undefined }[] = [...view.properties.values()];
     for (const part of view.parts) {
-      if (isObject(part.value.additionalProperties)) values.push({ schema: part.value.additionalProperties, location: child(part.location, 'additionalProperties') });
+      if (isObject(part.value.additionalProperties))
+        values.push({ schema: part.value.additionalProperties, location: child(part.location, 'additionalProperties') });
     }
     return values.flatMap(next => linkShapes(doc, next.schema, next.location, depth + 1));
   });

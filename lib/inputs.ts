@@ -52,7 +52,10 @@ function isOpen(view: ObjectView): boolean {
 
 /** The item schemas of the array views among `views`. */
 function itemsOf(views: readonly ObjectView[]): Located[] {
-  return views.flatMap(view => view.parts).filter(part => part.value.items !== undefined).map(part => ({ value: part.value.items, location: child(part.location, 'items') }));
+  return views
+    .flatMap(view => view.parts)
+    .filter(part => part.value.items !== undefined)
+    .map(part => ({ value: part.value.items, location: child(part.location, 'items') }));
 }
 
 export class RequestInputs {
@@ -80,7 +83,12 @@ export class RequestInputs {
         this.bodyRequired = value.required === true;
         continue;
       }
-      this.parameters.push({ name: value.name, in: value.in as Where, required: value.in === 'path' || value.required === true, schema: parameterSchema(value, location) });
+      this.parameters.push({
+        name: value.name,
+        in: value.in as Where,
+        required: value.in === 'path' || value.required === true,
+        schema: parameterSchema(value, location),
+      });
     }
     if (!doc.isSwagger2) this.bodyRequired = this.readRequestBody();
     for (const implicit of implicitParameters(doc)) if (this.parametersNamed(implicit.name, implicit.in).length === 0) this.parameters.push(implicit);
@@ -118,7 +126,15 @@ export class RequestInputs {
     const [first, ...rest] = segments;
     if (where !== 'body' && typeof first === 'string') {
       const parameters = this.parametersNamed(first, where);
-      if (parameters.length > 0) return rest.length === 0 ? { kind: 'found', schemas: parameters.map(p => p.schema), where: parameters[0].in } : this.walk(parameters.map(p => p.schema), rest, 1, parameters[0].in);
+      if (parameters.length > 0)
+        return rest.length === 0
+          ? { kind: 'found', schemas: parameters.map(p => p.schema), where: parameters[0].in }
+          : this.walk(
+              parameters.map(p => p.schema),
+              rest,
+              1,
+              parameters[0].in,
+            );
       if (where !== undefined) {
         const names = this.parameters.filter(p => p.in === where).map(p => p.name);
         return { kind: 'missing', at: 0, nearest: nearest(first, names), within: `the ${where} parameters` };
@@ -126,12 +142,28 @@ export class RequestInputs {
     }
     if (this.bodies.length === 0) {
       // Without a body the name must be a parameter, and the parameters are all known; a body without a readable schema could hold anything.
-      return where === 'body' || this.hasBody ? { kind: 'unknown' } : { kind: 'missing', at: 0, nearest: nearest(String(first), this.parameters.map(p => p.name)), within: 'the parameters; it takes no body' };
+      return where === 'body' || this.hasBody
+        ? { kind: 'unknown' }
+        : {
+            kind: 'missing',
+            at: 0,
+            nearest: nearest(
+              String(first),
+              this.parameters.map(p => p.name),
+            ),
+            within: 'the parameters; it takes no body',
+          };
     }
     const found = this.walk(this.bodies, segments, 0, 'body');
     // A missing top-level name may be a misspelt parameter as well as a body property.
     if (found.kind === 'missing' && found.at === 0 && where === undefined && found.nearest === undefined) {
-      return { ...found, nearest: nearest(String(first), this.parameters.map(p => p.name)) };
+      return {
+        ...found,
+        nearest: nearest(
+          String(first),
+          this.parameters.map(p => p.name),
+        ),
+      };
     }
     return found;
   }
@@ -239,7 +271,10 @@ export function propertyNamesIn(doc: OpenApiDocument, schemas: readonly Located[
       if (next < schemas.length) return undefined;
       continue;
     }
-    const below = [...views.flatMap(view => [...view.properties.values()].map(property => ({ value: property.schema, location: property.location }))), ...itemsOf(views)];
+    const below = [
+      ...views.flatMap(view => [...view.properties.values()].map(property => ({ value: property.schema, location: property.location }))),
+      ...itemsOf(views),
+    ];
     for (const view of views) for (const name of view.properties.keys()) names.add(name);
     for (const schema of below) {
       if (!seen.has(schema.value)) queue.push(schema);

@@ -67,11 +67,14 @@ export function locatorsIn(example: Located, names: Names): Locator[] {
 }
 
 function read(key: string, value: Located, holder: Located<JsonObject>, where: Where | undefined): Locator[] {
-  const locator = (path: Path | undefined, text: string, at: Located): Locator[] => (path === undefined ? [] : [{ ...path, key, value: at, text, holder, where }]);
+  const locator = (path: Path | undefined, text: string, at: Located): Locator[] =>
+    path === undefined ? [] : [{ ...path, key, value: at, text, holder, where }];
   if (typeof value.value === 'string') return locator(parsePath(value.value), value.value, value);
   if (!Array.isArray(value.value)) return [];
   if (ARRAY_PATH_KEYS.has(key.toLowerCase())) return locator(parseArray(value.value), JSON.stringify(value.value), value);
-  return value.value.flatMap((item, i) => (typeof item === 'string' ? locator(parsePath(item), item, { value: item, location: child(value.location, i) }) : []));
+  return value.value.flatMap((item, i) =>
+    typeof item === 'string' ? locator(parsePath(item), item, { value: item, location: child(value.location, i) }) : [],
+  );
 }
 
 /**

@@ -29,7 +29,10 @@ function shapeMentions(text: string): Mention[] {
     const before = text[match.index - 1];
     const after = text[match.index + match[0].length];
     if (before === '/' || after === '/' || before === '$') continue;
-    const items = match[1].split(',').map(item => item.trim()).filter(item => item !== '' && !ELLIPSIS.test(item));
+    const items = match[1]
+      .split(',')
+      .map(item => item.trim())
+      .filter(item => item !== '' && !ELLIPSIS.test(item));
     const names = items.map(item => SHAPE_ITEM.exec(item)).map(parsed => parsed?.[1] ?? parsed?.[2] ?? parsed?.[3]);
     // One bare name in braces is a placeholder ("{id}"), not a shape; a shape has several names or marks one optional or typed.
     if (names.length === 0 || names.some(name => name === undefined)) continue;
@@ -57,7 +60,9 @@ function quotedMentions(text: string): Mention[] {
   }
   return groups.flatMap(group => {
     const cued = CUE_BEFORE.test(text.slice(Math.max(0, group.start - 24), group.start)) || CUE_AFTER.test(text.slice(group.end, group.end + 24));
-    return group.names.filter(member => (cued || member.assigns) && FIELD_PATH.test(member.name)).map(member => ({ name: member.name, kind: 'quoted' as const }));
+    return group.names
+      .filter(member => (cued || member.assigns) && FIELD_PATH.test(member.name))
+      .map(member => ({ name: member.name, kind: 'quoted' as const }));
   });
 }
 

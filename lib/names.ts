@@ -24,7 +24,7 @@ export const DEFAULT_NAMES = {
   allowedActions: ['allowedActions', 'allowed_actions'],
   // The resource's own list of legal transitions (AGLedger's "The Agent-UX Envelope", finding F-456), read by ax-envelope-empty-actions.
   nextActions: ['nextActions', 'next_actions'],
-  // Not RULES.md aliases but name lists the recoverable-error rules match on, overridable like the others.
+  // Not aliases of the rule catalogue but name lists the recoverable-error rules match on, overridable like the others.
   // `trace` is Spring Boot's stack trace (exact name: `trace_id` is a correlation id).
   stackTrace: ['stack', 'stackTrace', 'stack_trace', 'exception', 'backtrace', 'traceback', 'trace'],
   severity: ['severity'],

@@ -43,7 +43,8 @@ function walkSchema(doc: OpenApiDocument, root: Located, names: readonly string[
     visited.add(target.value);
     for (const view of viewsOf(doc, target.value, target.location) ?? []) {
       for (const part of view.parts) {
-        if (part.value.items !== undefined) queue.push({ schema: part.value.items, location: child(part.location, 'items'), trail: `${trail.replace(/\.$/, '')}[].` });
+        if (part.value.items !== undefined)
+          queue.push({ schema: part.value.items, location: child(part.location, 'items'), trail: `${trail.replace(/\.$/, '')}[].` });
       }
       for (const property of view.properties.values()) {
         if (names.includes(property.name)) {

@@ -7,6 +7,7 @@ import { createRulesetFunction, type IFunctionResult, type RulesetFunctionContex
 import { isObject, OpenApiDocument, startsWith, type JsonObject, type JsonPath, type Operation, type Response } from './document';
 import type { Edit } from './edits';
 import { calledByApi } from './scope';
+import { originOf } from './code-origin';
 
 export interface Finding {
   message: string;
@@ -49,11 +50,7 @@ export function isExempt(operation: Operation, ruleId: string): boolean {
  * Builds a Spectral function from a check. `optionProperties` is the JSON Schema of each option;
  * options are always optional, so a rule works without `functionOptions`.
  */
-export function ruleFunction<O extends object>(
-  name: string,
-  optionProperties: Record<string, unknown>,
-  check: (scope: RuleScope<O>) => Finding[],
-) {
+export function ruleFunction<O extends object>(name: string, optionProperties: Record<string, unknown>, check: (scope: RuleScope<O>) => Finding[]) {
   const findings = (doc: OpenApiDocument, options: O | null, ruleId: string): Finding[] => {
     const operations = doc.operations().filter(operation => !isExempt(operation, ruleId) && !calledByApi(doc, operation));
     return distinct(check({ doc, options: options ?? ({} as O), ruleId, operations }));
@@ -68,7 +65,13 @@ export function ruleFunction<O extends object>(
       return findings(doc, options, ruleId).map(({ message, path }) => ({ message, path }));
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
-      return [{ message: `spectral-agent-ux could not finish ${ruleId} on this document (${reason}); please report this with the document.`, path: [] }];
+      const origin = originOf(error);
+      return [
+        {
+          message: `spectral-agent-ux could not finish ${ruleId} on this document (${reason}${origin === undefined ? '' : `, at ${origin}`}); please report this with the document.`,
+          path: [],
+        },
+      ];
     }
   };
   Reflect.defineProperty(run, 'name', { value: name });

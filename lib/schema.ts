@@ -1,5 +1,5 @@
 /**
- * "Does this schema have property P?", the one algorithm every rule asks (RULES.md, shared semantics):
+ * "Does this schema have property P?", the one algorithm every rule asks (the rules' shared semantics):
  * `$ref` resolved, `allOf` any branch, `oneOf`/`anyOf` every branch, cycles guarded. A schema becomes a
  * list of object views, one per alternative shape a payload can take; a property is present when every
  * view declares it. Where an error body keeps its members (wrappers, lists) is lib/error-shapes.ts's to say.
@@ -175,7 +175,8 @@ function valuesUnder(doc: OpenApiDocument, property: Property, keywords: readonl
     seen.add(part);
     for (const keyword of keywords) {
       const value = part[keyword];
-      if (Array.isArray(value) && (keyword === 'enum' || keyword === 'examples')) value.forEach((item, i) => found.push({ value: item, location: child(child(location, keyword), i) }));
+      if (Array.isArray(value) && (keyword === 'enum' || keyword === 'examples'))
+        value.forEach((item, i) => found.push({ value: item, location: child(child(location, keyword), i) }));
       else if (value !== undefined && (keyword === 'const' || keyword === 'example')) found.push({ value, location: child(location, keyword) });
     }
   }

@@ -3,7 +3,16 @@
  * functions, the report's "not applicable" cells and the runtime guard never disagree. Each predicate
  * reads the same options the rule takes (`prefixes`, `readOnly`, the name lists).
  */
-import { isClientErrorStatus, isErrorStatus, isMutation, isObject, isServerErrorStatus, isSuccessStatus, type OpenApiDocument, type Operation } from './document';
+import {
+  isClientErrorStatus,
+  isErrorStatus,
+  isMutation,
+  isObject,
+  isServerErrorStatus,
+  isSuccessStatus,
+  type OpenApiDocument,
+  type Operation,
+} from './document';
 import { namesFor, type Concept } from './names';
 import { isObjectView, ownProperty, viewsOf } from './schema';
 
@@ -19,7 +28,11 @@ const LOGIN_WORDS = new Set(['login', 'signin', 'logon', 'token', 'authenticate'
 
 /** `searchOrders` → `search orders`; `Look up a customer` → `lookup a customer`: the words of a name or a summary, lower case. */
 function words(text: string): string[] {
-  const split = text.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase().split(/[^a-z0-9]+/).filter(Boolean);
+  const split = text
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
   // "look up", "sign in", "log in" read as the one verb they are.
   return split.length > 1 && ['lookup', 'signin', 'login', 'logon'].includes(split[0] + split[1]) ? [split[0] + split[1], ...split.slice(2)] : split;
 }
@@ -86,7 +99,11 @@ function returnsToken(doc: OpenApiDocument, operation: Operation): boolean {
       isSuccessStatus(response.status) &&
       doc.jsonBodies(operation, response).some(body => {
         const views = body.schema === undefined ? undefined : viewsOf(doc, body.schema.value, body.schema.location);
-        return views !== undefined && views.length > 0 && views.every(view => isObjectView(view) && ownProperty(view, ['access_token']) !== undefined && ownProperty(view, ['token_type']) !== undefined);
+        return (
+          views !== undefined &&
+          views.length > 0 &&
+          views.every(view => isObjectView(view) && ownProperty(view, ['access_token']) !== undefined && ownProperty(view, ['token_type']) !== undefined)
+        );
       }),
   );
 }
@@ -97,7 +114,11 @@ export function authenticates(doc: OpenApiDocument, operation: Operation): boole
 }
 
 function isAuthentication(doc: OpenApiDocument, operation: Operation): boolean {
-  return tokenPaths(doc).some(path => path === operation.path || (operation.path.length > 1 && path.endsWith(operation.path))) || returnsToken(doc, operation) || namedBy(operation).some(word => LOGIN_WORDS.has(word));
+  return (
+    tokenPaths(doc).some(path => path === operation.path || (operation.path.length > 1 && path.endsWith(operation.path))) ||
+    returnsToken(doc, operation) ||
+    namedBy(operation).some(word => LOGIN_WORDS.has(word))
+  );
 }
 
 const CONSUMER_TAG = /^(webhooks?|callbacks?)( events?)?$/i;
@@ -120,7 +141,10 @@ function describesCallback(doc: OpenApiDocument, operation: Operation): boolean 
   if (operation.method !== 'post' || !carriesEvent) return false;
   const described = [summary, description].some(text => typeof text === 'string' && CONSUMER_TEXT.test(text));
   const tagged = Array.isArray(tags) && tags.some(tag => typeof tag === 'string' && CONSUMER_TAG.test(tag.trim()));
-  return (described || tagged) && !doc.responses(operation).some(response => isSuccessStatus(response.status) && doc.jsonBodies(operation, response).some(body => body.schema !== undefined));
+  return (
+    (described || tagged) &&
+    !doc.responses(operation).some(response => isSuccessStatus(response.status) && doc.jsonBodies(operation, response).some(body => body.schema !== undefined))
+  );
 }
 
 /** ax-envelope-next-steps: a mutation under the `prefixes`, unless it only reads or authenticates. */
@@ -148,7 +172,10 @@ export const idempotencyKeyOf = (doc: OpenApiDocument, operation: Operation, opt
 export const asksIdempotent = (doc: OpenApiDocument, operation: Operation, options: ScopeOptions): boolean =>
   ['put', 'delete'].includes(operation.method) || operation.node[IDEMPOTENT_FLAG] !== undefined || idempotencyKeyOf(doc, operation, options) !== undefined;
 
-const statusIn = (...statuses: string[]) => (status: string) => statuses.includes(status);
+const statusIn =
+  (...statuses: string[]) =>
+  (status: string) =>
+    statuses.includes(status);
 
 /** The responses each error-content rule reads, by status. */
 export const RESPONSES = {

@@ -6,7 +6,10 @@
 const TRACES: [string, RegExp][] = [
   ['JavaScript', /\bat (?:async )?(?:[\w$.<>[\]]+ )?\(?(?:[^\s():]+\.(?:[cm]?[jt]sx?|coffee)|node:[\w/]+|<anonymous>):\d+:\d+\)?/],
   ['Python', /Traceback \(most recent call last\)|\bFile "[^"\n]+", line \d+, in /],
-  ['Java', /Exception in thread "|(?:^|\n)\s*at (?:com|org|java|javax|jdk|sun|io|net)\.[\w$.]+\(|\bat [a-z][\w$]*(?:\.[\w$<>]+)+\([\w$.]*(?:\.(?:java|kt|scala):\d+|Native Method|Unknown Source)\)/],
+  [
+    'Java',
+    /Exception in thread "|(?:^|\n)\s*at (?:com|org|java|javax|jdk|sun|io|net)\.[\w$.]+\(|\bat [a-z][\w$]*(?:\.[\w$<>]+)+\([\w$.]*(?:\.(?:java|kt|scala):\d+|Native Method|Unknown Source)\)/,
+  ],
   ['.NET', /\bat [\w.`<>+]+\([^)\n]*\) in [^\n]+:line \d+|(?:^|\n) {3}at [\w`<>+]+(?:\.[\w`<>+]+)+\(/],
   ['Go', /goroutine \d+ \[[a-z ]+\]:/],
   ['Ruby', /\.rb:\d+:in [`']/],

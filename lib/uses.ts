@@ -31,12 +31,16 @@ function sameObjectSchemas(doc: OpenApiDocument, schema: Located, found = new Se
 
 function requestSchemas(doc: OpenApiDocument, operation: Operation): Located[] {
   if (doc.isSwagger2) {
-    return doc.parameters(operation).flatMap(parameter => (parameter.value.in === 'body' ? [{ value: parameter.value.schema, location: child(parameter.location, 'schema') }] : []));
+    return doc
+      .parameters(operation)
+      .flatMap(parameter => (parameter.value.in === 'body' ? [{ value: parameter.value.schema, location: child(parameter.location, 'schema') }] : []));
   }
   const body = doc.resolve(operation.node.requestBody, [...operation.location, 'requestBody']);
   if (body === undefined || !isObject(body.value) || !isObject(body.value.content)) return [];
   return Object.entries(body.value.content).flatMap(([mediaType, media]) =>
-    isObject(media) && media.schema !== undefined ? [{ value: media.schema, location: child(child(child(body.location, 'content'), mediaType), 'schema') }] : [],
+    isObject(media) && media.schema !== undefined
+      ? [{ value: media.schema, location: child(child(child(body.location, 'content'), mediaType), 'schema') }]
+      : [],
   );
 }
 
@@ -46,7 +50,8 @@ export function schemaUses(doc: OpenApiDocument): Map<string, Use[]> {
 }
 
 /** True when the schema object at `target` is (a branch of) a request body: a response-only member does not belong there. */
-export const describesRequest = (doc: OpenApiDocument, target: JsonPath): boolean => (schemaUses(doc).get(toPointer(target)) ?? []).some(use => use.role === 'request body');
+export const describesRequest = (doc: OpenApiDocument, target: JsonPath): boolean =>
+  (schemaUses(doc).get(toPointer(target)) ?? []).some(use => use.role === 'request body');
 
 function collectUses(doc: OpenApiDocument): Map<string, Use[]> {
   const uses = new Map<string, Use[]>();

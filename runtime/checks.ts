@@ -54,17 +54,25 @@ const STEP_FIELDS = '{ action, method, href, description }';
 /** A value quoted in a message: hrefs and methods are longer than names. */
 const shown = (text: string) => clip(text, 60);
 
-
 const violation = (rule: string, message: string): Violation => ({ rule, message });
 
 /** ax-envelope-next-steps: a 2xx answer to a mutation tells the agent which call comes next (the rule's own scope, lib/scope.ts). */
 const nextSteps: Check = ({ description, operation, status, body, names, prefixes }, say) => {
   if (!isEnvelopeStatus(String(status)) || !asksNextSteps(description.doc, operation, { ...names, prefixes })) return [];
   const name = firstName(names, 'nextSteps');
-  const steps = isObject(body) ? namesFor(names, 'nextSteps').map(key => body[key]).find(value => value !== undefined) : undefined;
+  const steps = isObject(body)
+    ? namesFor(names, 'nextSteps')
+        .map(key => body[key])
+        .find(value => value !== undefined)
+    : undefined;
   if (steps !== undefined && (!Array.isArray(steps) || steps.length > 0)) return [];
   const has = steps === undefined ? 'has no' : 'has an empty';
-  return [violation('ax-envelope-next-steps', say(`the response body ${has} \`${name}\`, so an agent cannot tell which call comes next. Send \`${name}\`: the calls that follow, each ${STEP_FIELDS}.`))];
+  return [
+    violation(
+      'ax-envelope-next-steps',
+      say(`the response body ${has} \`${name}\`, so an agent cannot tell which call comes next. Send \`${name}\`: the calls that follow, each ${STEP_FIELDS}.`),
+    ),
+  ];
 };
 
 /** Every `nextSteps` list in the body, wherever it sits, with its location. */
@@ -77,16 +85,40 @@ const nextStepsShape: Check = ({ names, stepLists }, say) => {
   const fields = namesFor(names, 'nextStepItem');
   const methodName = fields[1];
   return stepLists().flatMap(({ steps, at }) => {
-    if (!Array.isArray(steps)) return [violation('ax-envelope-next-steps-shape', say(`\`${at}\` is ${describeValue(steps)}, not a list of steps an agent can call. Send an array of ${STEP_FIELDS}.`))];
+    if (!Array.isArray(steps))
+      return [
+        violation(
+          'ax-envelope-next-steps-shape',
+          say(`\`${at}\` is ${describeValue(steps)}, not a list of steps an agent can call. Send an array of ${STEP_FIELDS}.`),
+        ),
+      ];
     for (const [i, step] of steps.entries()) {
-      if (!isObject(step)) return [violation('ax-envelope-next-steps-shape', say(`\`${at}[${i}]\` is ${describeValue(step)}, not a step an agent can call. Send each step as ${STEP_FIELDS}.`))];
+      if (!isObject(step))
+        return [
+          violation(
+            'ax-envelope-next-steps-shape',
+            say(`\`${at}[${i}]\` is ${describeValue(step)}, not a step an agent can call. Send each step as ${STEP_FIELDS}.`),
+          ),
+        ];
       const missing = fields.filter(field => typeof step[field] !== 'string' || step[field] === '');
       if (missing.length > 0) {
-        return [violation('ax-envelope-next-steps-shape', say(`\`${at}[${i}]\` has no string ${nameList(missing)}, so an agent gets a step it cannot call. Send each step as ${STEP_FIELDS}, every field a non-empty string.`))];
+        return [
+          violation(
+            'ax-envelope-next-steps-shape',
+            say(
+              `\`${at}[${i}]\` has no string ${nameList(missing)}, so an agent gets a step it cannot call. Send each step as ${STEP_FIELDS}, every field a non-empty string.`,
+            ),
+          ),
+        ];
       }
       const method = methodName === undefined ? undefined : String(step[methodName]);
       if (method !== undefined && !(HTTP_METHODS as readonly string[]).includes(method.toLowerCase())) {
-        return [violation('ax-envelope-next-steps-shape', say(`\`${at}[${i}].${methodName}\` is "${shown(method)}", not an HTTP method an agent can send. Send GET, POST, PUT, PATCH or DELETE.`))];
+        return [
+          violation(
+            'ax-envelope-next-steps-shape',
+            say(`\`${at}[${i}].${methodName}\` is "${shown(method)}", not an HTTP method an agent can send. Send GET, POST, PUT, PATCH or DELETE.`),
+          ),
+        ];
       }
     }
     return [];
@@ -106,10 +138,17 @@ const nextStepsHref: Check = ({ description, body, names }, say) => {
 const MAX_SUGGESTIONS = 10;
 
 /** What is wrong with one step's href (`step` names the step), if anything. */
-export function hrefProblem(description: Description, suggest: (href: string) => string | undefined, step: string, href: string, method: unknown): string | undefined {
+export function hrefProblem(
+  description: Description,
+  suggest: (href: string) => string | undefined,
+  step: string,
+  href: string,
+  method: unknown,
+): string | undefined {
   const match = description.matcher.match(href);
   const quoted = `"${shown(href)}"`;
-  if (match.kind === 'template') return `${step} links to ${quoted}, which still holds \`${match.placeholder}\` for the agent to fill in. Send the concrete URL.`;
+  if (match.kind === 'template')
+    return `${step} links to ${quoted}, which still holds \`${match.placeholder}\` for the agent to fill in. Send the concrete URL.`;
   if (match.kind === 'unmatched') {
     const suggested = suggest(href);
     const guess = suggested === undefined ? '.' : `; did you mean \`${suggested}\`?`;
@@ -125,7 +164,14 @@ const emptyActions: Check = ({ body, names }, say) => {
   const stepNames = namesFor(names, 'nextSteps');
   return stuckActions({ value: body, location: [] }, names).flatMap(({ value }) => {
     const at = where(value.location ?? []);
-    return [violation('ax-envelope-empty-actions', say(`\`${at}\` is empty and no \`${stepNames[0]}\` sits beside it, so an agent concludes it is stuck. Send \`${stepNames[0]}\` with the recovery calls that remain.`))];
+    return [
+      violation(
+        'ax-envelope-empty-actions',
+        say(
+          `\`${at}\` is empty and no \`${stepNames[0]}\` sits beside it, so an agent concludes it is stuck. Send \`${stepNames[0]}\` with the recovery calls that remain.`,
+        ),
+      ),
+    ];
   });
 };
 
@@ -137,12 +183,25 @@ const clientError: Check = ({ response, status, body, names, error: read }, say)
   // The AX convention lets the description carry the code and the hint as response extensions.
   const code = error.code !== undefined || (response !== undefined && responseExtension(response, 'x-ax-error-code') !== undefined);
   if (!code || error.message === undefined) {
-    const lacks = !code && error.message === undefined ? 'has neither a machine-readable code nor a message' : !code ? 'has no machine-readable code' : 'has no message';
-    const send = [!code ? `a stable \`${firstName(names, 'errorCode')}\` (e.g. "${exampleCode(String(status))}")` : '', error.message === undefined ? `a one-sentence \`${firstName(names, 'message')}\`` : ''].filter(Boolean).join(' and ');
+    const lacks =
+      !code && error.message === undefined ? 'has neither a machine-readable code nor a message' : !code ? 'has no machine-readable code' : 'has no message';
+    const send = [
+      !code ? `a stable \`${firstName(names, 'errorCode')}\` (e.g. "${exampleCode(String(status))}")` : '',
+      error.message === undefined ? `a one-sentence \`${firstName(names, 'message')}\`` : '',
+    ]
+      .filter(Boolean)
+      .join(' and ');
     found.push(violation('ax-recoverable-error-structure', say(`the error body ${lacks}, so an agent cannot tell what failed. Send ${send}.`)));
   }
   if (error.hint === undefined && (response === undefined || responseExtension(response, 'x-ax-error-suggestion') === undefined)) {
-    found.push(violation('ax-recoverable-suggestion', say(`the error body has no recovery hint, so an agent cannot tell how to fix the request. Send \`${hintNameFor(body, names)}\`: one sentence on what to change before retrying.`)));
+    found.push(
+      violation(
+        'ax-recoverable-suggestion',
+        say(
+          `the error body has no recovery hint, so an agent cannot tell how to fix the request. Send \`${hintNameFor(body, names)}\`: one sentence on what to change before retrying.`,
+        ),
+      ),
+    );
   }
   return found;
 };
@@ -152,7 +211,8 @@ const stateRejection: Check = ({ description, operation, response, status, body,
   if (!RESPONSES['ax-envelope-state'](String(status))) return [];
   const carried = (['currentState', 'allowedActions'] as const).map(field => stateMember(body, field, names)).find(member => member !== undefined);
   // Without a state field in the body, the description's word is the signal, and a body naming failed fields is a validation error.
-  const declared = carried === undefined && response !== undefined && description.stateRejection(operation, response, names) !== undefined && error().fieldCount === 0;
+  const declared =
+    carried === undefined && response !== undefined && description.stateRejection(operation, response, names) !== undefined && error().fieldCount === 0;
   if (carried === undefined && !declared) return [];
   const signal = carried !== undefined ? `it carries \`${carried.path}\`` : 'so says the description';
   const missing = (['currentState', 'allowedActions', 'refreshUrl'] as StateField[]).filter(field => stateMember(body, field, names) === undefined);
@@ -161,12 +221,27 @@ const stateRejection: Check = ({ description, operation, response, status, body,
   const refresh = status === 422 && missing.includes('refreshUrl');
   const found: Violation[] = [];
   if (state.length > 0) {
-    const fields = nameList(state.map(field => firstName(names, field)), 'and');
-    found.push(violation('ax-envelope-state', say(`the error body is a state rejection (${signal}) but lacks ${fields}. Send ${state.length > 1 ? 'them' : 'it'}, so that the agent re-plans from the real state.`)));
+    const fields = nameList(
+      state.map(field => firstName(names, field)),
+      'and',
+    );
+    found.push(
+      violation(
+        'ax-envelope-state',
+        say(
+          `the error body is a state rejection (${signal}) but lacks ${fields}. Send ${state.length > 1 ? 'them' : 'it'}, so that the agent re-plans from the real state.`,
+        ),
+      ),
+    );
   }
   if (refresh) {
     const name = firstName(names, 'refreshUrl');
-    found.push(violation('ax-envelope-refresh-url', say(`the error body is a state rejection (${signal}) but has no \`${name}\`. Send \`${name}\`: the URL to GET for the current state before retrying.`)));
+    found.push(
+      violation(
+        'ax-envelope-refresh-url',
+        say(`the error body is a state rejection (${signal}) but has no \`${name}\`. Send \`${name}\`: the URL to GET for the current state before retrying.`),
+      ),
+    );
   }
   return found;
 };
@@ -178,7 +253,14 @@ const retryAfter: Check = ({ status, headers, names, error }, say) => {
   if (Object.keys(headers).some(name => headerNames.includes(name.toLowerCase()) && headers[name] !== undefined)) return [];
   const delayNames = namesFor(names, 'retryDelay');
   if (error().retryDelay !== undefined) return [];
-  return [violation('ax-recoverable-retry-after', say(`the response has no \`${firstName(names, 'retryAfterHeader')}\` header and the body no \`${delayNames[0]}\`, so an agent cannot tell how long to wait. Send \`Retry-After\` (seconds).`))];
+  return [
+    violation(
+      'ax-recoverable-retry-after',
+      say(
+        `the response has no \`${firstName(names, 'retryAfterHeader')}\` header and the body no \`${delayNames[0]}\`, so an agent cannot tell how long to wait. Send \`Retry-After\` (seconds).`,
+      ),
+    ),
+  ];
 };
 
 /** ax-recoverable-no-stack-traces: no error body carries a stack trace, as a member or inside any text. */
@@ -187,7 +269,12 @@ const noStackTraces: Check = ({ status, body, error }, say) => {
   const fix = 'Log it server-side and send a stable code, a message and a `trace_id` instead.';
   const member = error().stackTrace;
   if (member !== undefined && member.value !== null && member.value !== '' && !(Array.isArray(member.value) && member.value.length === 0)) {
-    return [violation('ax-recoverable-no-stack-traces', say(`the error body carries \`${member.path}\`, a stack trace: internal code paths, useless to an agent. ${fix}`))];
+    return [
+      violation(
+        'ax-recoverable-no-stack-traces',
+        say(`the error body carries \`${member.path}\`, a stack trace: internal code paths, useless to an agent. ${fix}`),
+      ),
+    ];
   }
   const text = stringsIn({ value: body, location: [] }).find(found => stackTraceRuntime(found.value) !== undefined);
   if (text === undefined) return [];

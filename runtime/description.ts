@@ -81,7 +81,9 @@ export class Description {
     let known = this.rejections.get(response);
     if (known === undefined) this.rejections.set(response, (known = new Map()));
     if (!known.has(key)) {
-      const signal = errorSchemasOf(this.doc, operation, response).schemas.map(target => stateRejection(this.doc, target, names)).find(found => found !== undefined);
+      const signal = errorSchemasOf(this.doc, operation, response)
+        .schemas.map(target => stateRejection(this.doc, target, names))
+        .find(found => found !== undefined);
       known.set(key, signal);
     }
     return known.get(key);
@@ -113,12 +115,14 @@ export function prepare(openapi: unknown): Description {
 }
 
 function notOpenApi(value: unknown): string | undefined {
-  if (typeof value === 'string') return 'the description is a string; pass the parsed object (JSON.parse, or a YAML parser for YAML), not its text or file name.';
-  if (!isObject(value)) return `the description must be a parsed OpenAPI object, not ${value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value}.`;
+  if (typeof value === 'string')
+    return 'the description is a string; pass the parsed object (JSON.parse, or a YAML parser for YAML), not its text or file name.';
+  if (!isObject(value))
+    return `the description must be a parsed OpenAPI object, not ${value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value}.`;
   const version = value.openapi ?? value.swagger;
   if (typeof version !== 'string' || !/^(3\.\d+|2\.0)/.test(version)) {
     return 'the description has no `openapi: 3.x` (or `swagger: "2.0"`) at its root, so it is not an OpenAPI description.';
   }
-  if (value.paths !== undefined && !isObject(value.paths)) return 'the description\'s `paths` is not an object, so no route can be found in it.';
+  if (value.paths !== undefined && !isObject(value.paths)) return "the description's `paths` is not an object, so no route can be found in it.";
   return undefined;
 }

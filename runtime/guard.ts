@@ -93,7 +93,8 @@ function checkWith(description: Description, input: ResponseInput, options: Chec
   // A HEAD response has no body (Fastify answers it with its GET handler's payload, which the GET is checked for);
   // a response to a request the framework routed nowhere is the framework's own, not the description's.
   if (method === 'HEAD' || input.matched === false) return { route: input.path, violations: [] };
-  const operation = (input.route === undefined ? undefined : description.operationForRoute(method, input.route)) ?? description.operation(method, input.path, options.basePath);
+  const operation =
+    (input.route === undefined ? undefined : description.operationForRoute(method, input.route)) ?? description.operation(method, input.path, options.basePath);
   if (operation === undefined) {
     const route = (input.route ?? input.path.split(/[?#]/)[0]).slice(0, MAX_ROUTE);
     const report = options.undeclared === true && reported.first(`${method} ${route}`);
@@ -109,7 +110,16 @@ function checkWith(description: Description, input: ResponseInput, options: Chec
     return { route, violations: reported.first(`${GUARD} ${method} ${route}`) ? [{ rule: GUARD, message }] : [] };
   }
   const headers = input.headers ?? {};
-  const exchange = { description, operation, response: description.response(operation, input.status), status: input.status, headers, body: sent.body, names: options.names, prefixes: options.prefixes };
+  const exchange = {
+    description,
+    operation,
+    response: description.response(operation, input.status),
+    status: input.status,
+    headers,
+    body: sent.body,
+    names: options.names,
+    prefixes: options.prefixes,
+  };
   return { route, violations: violationsOf(exchange) };
 }
 
@@ -169,7 +179,11 @@ export function agentUxGuard(options: GuardOptions): Guard {
         checked = { route: pathOf(input), violations: [notice(input, `${error instanceof Error ? error.message : String(error)}; please report this`)] };
       }
       if (checked.violations.length === 0) return undefined;
-      const context = { method: String(isObject(input) ? input.method : '').toUpperCase(), route: checked.route, status: isObject(input) ? Number(input.status) : NaN };
+      const context = {
+        method: String(isObject(input) ? input.method : '').toUpperCase(),
+        route: checked.route,
+        status: isObject(input) ? Number(input.status) : NaN,
+      };
       for (const violation of checked.violations) {
         try {
           options.onViolation?.(violation, context);

@@ -16,7 +16,10 @@ const OPTIONS: Record<string, Check> = {
   spec: () => undefined, // prepare() says what is wrong with it
   mode: value => (value === 'strict' || value === 'observe' ? undefined : "'strict' or 'observe'"),
   onViolation: value => (typeof value === 'function' ? undefined : 'a function'),
-  names: value => (isObject(value) && Object.values(value).every(list => stringList(list) === undefined) ? undefined : 'an object of string arrays, e.g. { nextSteps: ["next"] }'),
+  names: value =>
+    isObject(value) && Object.values(value).every(list => stringList(list) === undefined)
+      ? undefined
+      : 'an object of string arrays, e.g. { nextSteps: ["next"] }',
   prefixes: stringList,
   undeclared: value => (typeof value === 'boolean' ? undefined : 'a boolean'),
   basePath: value => (typeof value === 'string' && value.startsWith('/') ? undefined : "a path starting with '/', e.g. '/api'"),
@@ -31,7 +34,9 @@ export function validateOptions(options: unknown, allowed: readonly string[] = O
   for (const [name, value] of Object.entries(options)) {
     if (!allowed.includes(name)) {
       const meant = nearest(name, allowed);
-      throw new TypeError(`${PREFIX} unknown option \`${name}\`${meant === undefined ? '.' : `; did you mean \`${meant}\`?`} Known options: ${allowed.join(', ')}.`);
+      throw new TypeError(
+        `${PREFIX} unknown option \`${name}\`${meant === undefined ? '.' : `; did you mean \`${meant}\`?`} Known options: ${allowed.join(', ')}.`,
+      );
     }
     const expected = value === undefined ? undefined : OPTIONS[name](value);
     if (expected !== undefined) throw new TypeError(`${PREFIX} option \`${name}\` must be ${expected}, not ${describe(value)}.`);
@@ -62,7 +67,11 @@ function describe(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'an array';
   if (typeof value === 'number' && Number.isNaN(value)) return 'NaN';
-  return typeof value === 'string' ? `the string ${JSON.stringify(value.slice(0, 40))}` : typeof value === 'object' ? 'an object' : `${typeof value} ${String(value)}`;
+  return typeof value === 'string'
+    ? `the string ${JSON.stringify(value.slice(0, 40))}`
+    : typeof value === 'object'
+      ? 'an object'
+      : `${typeof value} ${String(value)}`;
 }
 
 /**
@@ -79,7 +88,14 @@ export type SentBody = { kind: 'json'; body: unknown } | { kind: 'none' } | { ki
  * that is over MAX_BODY_LENGTH, is unreadable, and says why.
  */
 export function sentBody(body: unknown): SentBody {
-  if (typeof body !== 'object' || body === null || ArrayBuffer.isView(body) || body instanceof ArrayBuffer || typeof (body as { pipe?: unknown }).pipe === 'function') return { kind: 'none' };
+  if (
+    typeof body !== 'object' ||
+    body === null ||
+    ArrayBuffer.isView(body) ||
+    body instanceof ArrayBuffer ||
+    typeof (body as { pipe?: unknown }).pipe === 'function'
+  )
+    return { kind: 'none' };
   let text: string | undefined;
   try {
     text = JSON.stringify(body);
@@ -87,7 +103,8 @@ export function sentBody(body: unknown): SentBody {
     return { kind: 'unreadable', why: `its body cannot be serialized (${error instanceof Error ? error.message : String(error)})`.slice(0, 160) };
   }
   if (text === undefined) return { kind: 'none' };
-  if (text.length > MAX_BODY_LENGTH) return { kind: 'unreadable', why: `its body is ${text.length} characters of JSON, over the guard's limit of ${MAX_BODY_LENGTH}` };
+  if (text.length > MAX_BODY_LENGTH)
+    return { kind: 'unreadable', why: `its body is ${text.length} characters of JSON, over the guard's limit of ${MAX_BODY_LENGTH}` };
   const sent: unknown = JSON.parse(text);
   return typeof sent === 'object' && sent !== null ? { kind: 'json', body: sent } : { kind: 'none' };
 }

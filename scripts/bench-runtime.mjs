@@ -57,7 +57,13 @@ const rejected = i => ({
   path: `/v1/resources-${i % 50}/res_${i}`,
   status: 400,
   headers: { 'content-type': 'application/problem+json' },
-  body: { code: 'VALIDATION_ERROR', message: 'name is too long.', suggestion: 'Shorten name to 64 characters.', trace_id: `t${i}`, details: [{ field: 'name', reason: 'too long' }] },
+  body: {
+    code: 'VALIDATION_ERROR',
+    message: 'name is too long.',
+    suggestion: 'Shorten name to 64 characters.',
+    trace_id: `t${i}`,
+    details: [{ field: 'name', reason: 'too long' }],
+  },
 });
 
 const rows = [];
@@ -78,11 +84,16 @@ for (const operations of [200, 2000]) {
   });
 }
 
-console.log(`\nspectral-agent-ux/runtime, per response (${responses} responses × ${batches} batches, median of batch means, CPU time), node ${process.version}`);
-console.log('| description | prepare once | 201 mutation, checkResponse | 400 error, checkResponse | 201 mutation, guard (observe) | reference: build + JSON.stringify the 201 |');
+console.log(
+  `\nspectral-agent-ux/runtime, per response (${responses} responses × ${batches} batches, median of batch means, CPU time), node ${process.version}`,
+);
+console.log(
+  '| description | prepare once | 201 mutation, checkResponse | 400 error, checkResponse | 201 mutation, guard (observe) | reference: build + JSON.stringify the 201 |',
+);
 console.log('|---|---|---|---|---|---|');
 const us = value => `${value.toFixed(1)} µs`;
-for (const row of rows) console.log(`| ${row.operations} operations | ${row.prepare} | ${us(row.mutation)} | ${us(row.error)} | ${us(row.guard)} | ${us(row.floor)} |`);
+for (const row of rows)
+  console.log(`| ${row.operations} operations | ${row.prepare} | ${us(row.mutation)} | ${us(row.error)} | ${us(row.guard)} | ${us(row.floor)} |`);
 const worst = Math.max(...rows.map(row => row.mutation));
 console.log(`\nTarget: under 50 µs for a typical mutation response: ${worst < 50 ? 'met' : 'NOT met'} (${worst.toFixed(1)} µs).`);
 
@@ -91,10 +102,17 @@ const spec = synthetic(200);
 const observe = agentUxGuard({ spec, mode: 'observe', undeclared: true, onViolation: () => {} });
 const long = 'x'.repeat(16_000);
 const steps = count => Array.from({ length: count }, (_, i) => ({ action: 'Read', method: 'GET', href: `/v1/nowhere-${i}/x`, description: 'Read it.' }));
-const fieldErrors = count => ({ code: 'VALIDATION_ERROR', message: 'Invalid.', errors: Array.from({ length: count }, (_, i) => ({ code: 'INVALID', message: 'Invalid.', field: `items[${i}].name` })) });
+const fieldErrors = count => ({
+  code: 'VALIDATION_ERROR',
+  message: 'Invalid.',
+  errors: Array.from({ length: count }, (_, i) => ({ code: 'INVALID', message: 'Invalid.', field: `items[${i}].name` })),
+});
 const hostile = [
   ['a 16,000-character request path (undeclared)', i => observe.inspect({ method: 'GET', path: `/v1/${long}${i}`, status: 404, body: {} })],
-  ['a 16,000-character unmatched href', i => checkResponse(spec, { ...created(i), body: { nextSteps: [{ action: 'Read', method: 'GET', href: `/v1/${long}${i}`, description: 'Read it.' }] } })],
+  [
+    'a 16,000-character unmatched href',
+    i => checkResponse(spec, { ...created(i), body: { nextSteps: [{ action: 'Read', method: 'GET', href: `/v1/${long}${i}`, description: 'Read it.' }] } }),
+  ],
   ['2,500 unmatched hrefs in one body', i => checkResponse(spec, { ...created(i), body: { id: i, nextSteps: steps(2_500) } })],
   ['a 400 with 4,000 field errors', i => checkResponse(spec, { ...rejected(i), body: fieldErrors(4_000) })],
   ['a 400 with 64,000 field errors (over the body budget)', i => observe.inspect({ ...rejected(i), body: fieldErrors(64_000) })],

@@ -39,10 +39,22 @@ const ALL_CONFIGS = {
   a: { label: '(a) floor: one trivial rule', ruleset: { rules: { floor: { given: '$', severity: 'error', then: { function: () => [] } } } } },
   b: { label: '(b) spectral:oas', ruleset: { extends: [[oas, 'recommended']] } },
   c: { label: '(c) spectral-agent-ux all', ruleset: { extends: [[agentUx, 'all']] } },
-  d: { label: '(d) (c) + spectral:oas', ruleset: { extends: [[agentUx, 'all'], [oas, 'recommended']] } },
+  d: {
+    label: '(d) (c) + spectral:oas',
+    ruleset: {
+      extends: [
+        [agentUx, 'all'],
+        [oas, 'recommended'],
+      ],
+    },
+  },
 };
 // `--configs a,c` measures a subset: (b) and (d) spend minutes in spectral:oas on GitHub.
-const CONFIGS = Object.fromEntries(option('--configs', 'a,b,c,d').split(',').map(config => [config, ALL_CONFIGS[config]]));
+const CONFIGS = Object.fromEntries(
+  option('--configs', 'a,b,c,d')
+    .split(',')
+    .map(config => [config, ALL_CONFIGS[config]]),
+);
 const FILES = { github: '.cache/corpus/github.json', stripe: '.cache/corpus/stripe.json' };
 
 function spectralFor(config) {
@@ -79,8 +91,18 @@ const say = line => (out.push(line), console.log(line));
 
 say(`# spectral-agent-ux benchmark`);
 say('');
-say(`${new Date().toISOString()}; ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? 'unknown'}), ${mb(os.totalmem())} MB memory, node ${process.version}, load average ${os.loadavg().map(l => l.toFixed(1)).join(' ')}`);
-say(`ruleset: ${rulesetPath.replace(`${root}/`, '')} (${Object.keys(agentUx.rules).length} rules); command: node ${process.execArgv.join(' ')} scripts/bench.mjs ${args.join(' ')}`.replace(/ +/g, ' '));
+say(
+  `${new Date().toISOString()}; ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? 'unknown'}), ${mb(os.totalmem())} MB memory, node ${process.version}, load average ${os
+    .loadavg()
+    .map(l => l.toFixed(1))
+    .join(' ')}`,
+);
+say(
+  `ruleset: ${rulesetPath.replace(`${root}/`, '')} (${Object.keys(agentUx.rules).length} rules); command: node ${process.execArgv.join(' ')} scripts/bench.mjs ${args.join(' ')}`.replace(
+    / +/g,
+    ' ',
+  ),
+);
 
 const summary = {};
 for (const [name, file] of Object.entries(args.includes('--only-cli') ? {} : FILES)) {
@@ -100,7 +122,12 @@ for (const [name, file] of Object.entries(args.includes('--only-cli') ? {} : FIL
   const rss = {};
   if (!args.includes('--skip-rss')) {
     for (const config of Object.keys(CONFIGS)) {
-      const child = JSON.parse(execFileSync(process.execPath, [fileURLToPath(import.meta.url), '--child', config, file, '--ruleset', rulesetPath], { encoding: 'utf8', maxBuffer: 1 << 20 }));
+      const child = JSON.parse(
+        execFileSync(process.execPath, [fileURLToPath(import.meta.url), '--child', config, file, '--ruleset', rulesetPath], {
+          encoding: 'utf8',
+          maxBuffer: 1 << 20,
+        }),
+      );
       rss[config] = child;
     }
   }
@@ -108,13 +135,20 @@ for (const [name, file] of Object.entries(args.includes('--only-cli') ? {} : FIL
   say('');
   say(`## ${name} (${file}, ${mb(text.length)} MB)`);
   say('');
-  say(`| configuration | median wall time (s), ${rounds} rounds in one process | all rounds (s) | results | peak RSS (MB), own process | wall time in own process (s) |`);
+  say(
+    `| configuration | median wall time (s), ${rounds} rounds in one process | all rounds (s) | results | peak RSS (MB), own process | wall time in own process (s) |`,
+  );
   say('| --- | --- | --- | --- | --- | --- |');
   for (const [config, { label }] of Object.entries(CONFIGS)) {
     const child = rss[config];
-    say(`| ${label} | ${seconds(median(times[config]))} | ${times[config].map(seconds).join(', ')} | ${counts[config]} | ${child ? mb(child.maxRssBytes) : '-'} | ${child ? seconds(child.ms) : '-'} |`);
+    say(
+      `| ${label} | ${seconds(median(times[config]))} | ${times[config].map(seconds).join(', ')} | ${counts[config]} | ${child ? mb(child.maxRssBytes) : '-'} | ${child ? seconds(child.ms) : '-'} |`,
+    );
   }
-  const pairs = [['c', 'a'], ['d', 'b']].filter(([x, y]) => CONFIGS[x] && CONFIGS[y]);
+  const pairs = [
+    ['c', 'a'],
+    ['d', 'b'],
+  ].filter(([x, y]) => CONFIGS[x] && CONFIGS[y]);
   const timeRatio = ([x, y]) => `(${x})/(${y}) = ${(median(times[x]) / median(times[y])).toFixed(2)}`;
   const rssRatio = ([x, y]) => `(${x})/(${y}) = ${(rss[x].maxRssBytes / rss[y].maxRssBytes).toFixed(2)}`;
   say('');
@@ -123,15 +157,18 @@ for (const [name, file] of Object.entries(args.includes('--only-cli') ? {} : FIL
 
 /** The package's ruleset with each rule function timed: the package's own cost, apart from Spectral's. */
 function timedAgentUx(clock) {
-  const timed = fn => function (...callArgs) {
-    const started = performance.now();
-    try {
-      return fn.apply(this, callArgs);
-    } finally {
-      clock.ms += performance.now() - started;
-    }
-  };
-  const rules = Object.fromEntries(Object.entries(agentUx.rules).map(([id, rule]) => [id, { ...rule, then: { ...rule.then, function: timed(rule.then.function) } }]));
+  const timed = fn =>
+    function (...callArgs) {
+      const started = performance.now();
+      try {
+        return fn.apply(this, callArgs);
+      } finally {
+        clock.ms += performance.now() - started;
+      }
+    };
+  const rules = Object.fromEntries(
+    Object.entries(agentUx.rules).map(([id, rule]) => [id, { ...rule, then: { ...rule.then, function: timed(rule.then.function) } }]),
+  );
   return { ...agentUx, rules };
 }
 
@@ -139,7 +176,9 @@ if (!args.includes('--skip-scaling') && !args.includes('--only-cli')) {
   say('');
   say('## Scaling: synthetic descriptions (scripts/synthetic.mjs), shared error and envelope schemas');
   say('');
-  say(`| operations | MB | (a) floor median (s) | (c) all median (s) | (c)/(a) | (c) vs half the operations | inside the package's functions, median (s) | functions vs half the operations |`);
+  say(
+    `| operations | MB | (a) floor median (s) | (c) all median (s) | (c)/(a) | (c) vs half the operations | inside the package's functions, median (s) | functions vs half the operations |`,
+  );
   say('| --- | --- | --- | --- | --- | --- | --- | --- |');
   const clock = { ms: 0 };
   const timedAll = new Spectral();
@@ -158,7 +197,9 @@ if (!args.includes('--skip-scaling') && !args.includes('--only-cli')) {
     }
     const [a, c, functions] = [median(times.a), median(times.c), median(times.functions)];
     const growth = (now, before) => (before ? `${(now / before).toFixed(2)}×` : '-');
-    say(`| ${operations} | ${mb(text.length)} | ${seconds(a)} | ${seconds(c)} | ${(c / a).toFixed(2)} | ${growth(c, previous?.c)} | ${seconds(functions)} | ${growth(functions, previous?.functions)} |`);
+    say(
+      `| ${operations} | ${mb(text.length)} | ${seconds(a)} | ${seconds(c)} | ${(c / a).toFixed(2)} | ${growth(c, previous?.c)} | ${seconds(functions)} | ${growth(functions, previous?.functions)} |`,
+    );
     previous = { c, functions };
   }
 }
@@ -190,7 +231,9 @@ function pairedCliRuns(document, floorRuleset, packageRuleset, pairs) {
     const order = pair % 2 === 0 ? ['floor', 'pkg'] : ['pkg', 'floor'];
     const run = {};
     for (const which of order) run[which] = cliLint(document, which === 'floor' ? floorRuleset : packageRuleset);
-    process.stderr.write(`  ${document} pair ${pair + 1}: floor ${seconds(run.floor.ms)} s ${mb(run.floor.rssBytes)} MB, package ${seconds(run.pkg.ms)} s ${mb(run.pkg.rssBytes)} MB\n`);
+    process.stderr.write(
+      `  ${document} pair ${pair + 1}: floor ${seconds(run.floor.ms)} s ${mb(run.floor.rssBytes)} MB, package ${seconds(run.pkg.ms)} s ${mb(run.pkg.rssBytes)} MB\n`,
+    );
     runs.push(run);
   }
   return runs;
@@ -202,13 +245,24 @@ function sayPairs(title, runs) {
   say('');
   say(`### ${title}`);
   say('');
-  say(`load average before: ${os.loadavg().map(l => l.toFixed(1)).join(' ')}`);
+  say(
+    `load average before: ${os
+      .loadavg()
+      .map(l => l.toFixed(1))
+      .join(' ')}`,
+  );
   say('');
   say('| | floor: one trivial rule | spectral-agent-ux `all` | package − floor, median of pairs | package / floor, median of pairs |');
   say('| --- | --- | --- | --- | --- |');
-  say(`| wall time (s), median | ${seconds(median(of('floor', 'ms')))} | ${seconds(median(of('pkg', 'ms')))} | +${seconds(median(runs.map(run => run.pkg.ms - run.floor.ms)))} | ${median(runs.map(run => run.pkg.ms / run.floor.ms)).toFixed(2)} |`);
-  say(`| CPU time (s), median | ${seconds(median(of('floor', 'cpuMs')))} | ${seconds(median(of('pkg', 'cpuMs')))} | +${seconds(median(runs.map(run => run.pkg.cpuMs - run.floor.cpuMs)))} | ${median(runs.map(run => run.pkg.cpuMs / run.floor.cpuMs)).toFixed(2)} |`);
-  say(`| peak RSS (MiB), median | ${mib(median(of('floor', 'rssBytes')))} | ${mib(median(of('pkg', 'rssBytes')))} | +${mib(median(runs.map(run => run.pkg.rssBytes - run.floor.rssBytes)))} | ${median(runs.map(run => run.pkg.rssBytes / run.floor.rssBytes)).toFixed(2)} |`);
+  say(
+    `| wall time (s), median | ${seconds(median(of('floor', 'ms')))} | ${seconds(median(of('pkg', 'ms')))} | +${seconds(median(runs.map(run => run.pkg.ms - run.floor.ms)))} | ${median(runs.map(run => run.pkg.ms / run.floor.ms)).toFixed(2)} |`,
+  );
+  say(
+    `| CPU time (s), median | ${seconds(median(of('floor', 'cpuMs')))} | ${seconds(median(of('pkg', 'cpuMs')))} | +${seconds(median(runs.map(run => run.pkg.cpuMs - run.floor.cpuMs)))} | ${median(runs.map(run => run.pkg.cpuMs / run.floor.cpuMs)).toFixed(2)} |`,
+  );
+  say(
+    `| peak RSS (MiB), median | ${mib(median(of('floor', 'rssBytes')))} | ${mib(median(of('pkg', 'rssBytes')))} | +${mib(median(runs.map(run => run.pkg.rssBytes - run.floor.rssBytes)))} | ${median(runs.map(run => run.pkg.rssBytes / run.floor.rssBytes)).toFixed(2)} |`,
+  );
   say('');
   say(`all pairs, wall time (s) floor/package: ${runs.map(run => `${seconds(run.floor.ms)}/${seconds(run.pkg.ms)}`).join(', ')}`);
 }
@@ -227,7 +281,10 @@ if (!args.includes('--skip-cli')) {
   say('');
   say(`## The Spectral CLI, paired runs (\`spectral lint --format json\`, one process each)`);
   const smallKb = (readFileSync(small).length / 1024).toFixed(1);
-  sayPairs(`Start-up: a ${smallKb} kB description (scripts/synthetic.mjs, 4 operations), ${pairs} pairs`, pairedCliRuns(small, floorRuleset, packageRuleset, pairs));
+  sayPairs(
+    `Start-up: a ${smallKb} kB description (scripts/synthetic.mjs, 4 operations), ${pairs} pairs`,
+    pairedCliRuns(small, floorRuleset, packageRuleset, pairs),
+  );
   const githubPairs = Math.max(3, Math.ceil(pairs / 2));
   sayPairs(`GitHub (${FILES.github}), ${githubPairs} pairs`, pairedCliRuns(join(root, FILES.github), floorRuleset, packageRuleset, githubPairs));
 }

@@ -10,8 +10,22 @@ const { dirname, join } = require('node:path');
 const { brotliDecompressSync } = require('node:zlib');
 const { chromium } = require('playwright-core');
 
-const ARGS = ['--headless', '--no-sandbox', '--no-zygote', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
-const SYSTEM_BROWSERS = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome', '/Applications/Google Chrome.app/Contents/MacOS/Google Chrome'];
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--no-zygote',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+const SYSTEM_BROWSERS = [
+  '/usr/bin/chromium',
+  '/usr/bin/chromium-browser',
+  '/usr/bin/google-chrome',
+  '/Applications/Google Chrome.app/Contents/MacOS/Google Chrome',
+];
 
 const NODE_MODULES = join(__dirname, '..', 'node_modules');
 
@@ -27,7 +41,7 @@ function writeAtomically(file, data, mode) {
 
 /** The regular files of a ustar archive (the library archive holds nothing else). */
 function* tarFiles(archive) {
-  for (let offset = 0; offset + 512 <= archive.length; ) {
+  for (let offset = 0; offset + 512 <= archive.length;) {
     const name = archive.toString('utf8', offset, offset + 100).replace(/\0.*$/s, '');
     if (name === '') return;
     const size = parseInt(archive.toString('utf8', offset + 124, offset + 136).trim(), 8);

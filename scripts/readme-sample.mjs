@@ -26,6 +26,9 @@ if (process.argv.includes('--check')) {
     process.exit(1);
   }
 } else if (current !== sample) {
-  writeFileSync(readmeFile, readme.replace(block, (_all, open, _old, close) => `${open}${sample}${close}`));
+  writeFileSync(
+    readmeFile,
+    readme.replace(block, (_all, open, _old, close) => `${open}${sample}${close}`),
+  );
   process.stdout.write('updated the report sample in README.md\n');
 }

@@ -13,9 +13,9 @@ const ref = (section, name) => ({ $ref: `#/components/${section}/${name}` });
 
 function errors() {
   return {
-    '400': ref('responses', 'BadRequest'),
-    '404': ref('responses', 'NotFound'),
-    '429': ref('responses', 'TooManyRequests'),
+    400: ref('responses', 'BadRequest'),
+    404: ref('responses', 'NotFound'),
+    429: ref('responses', 'TooManyRequests'),
     default: ref('responses', 'ServerError'),
   };
 }
@@ -43,34 +43,51 @@ export function synthetic(operations) {
     NextStep: {
       type: 'object',
       required: ['action', 'method', 'href', 'description'],
-      properties: { action: { type: 'string' }, method: { type: 'string', enum: ['GET', 'POST', 'PUT', 'DELETE'] }, href: { type: 'string' }, description: { type: 'string' } },
+      properties: {
+        action: { type: 'string' },
+        method: { type: 'string', enum: ['GET', 'POST', 'PUT', 'DELETE'] },
+        href: { type: 'string' },
+        description: { type: 'string' },
+      },
     },
     Envelope: { type: 'object', properties: { nextSteps: { type: 'array', items: ref('schemas', 'NextStep') } } },
   };
   let count = 0;
   for (let i = 0; i < resources && count < operations; i++) {
     const name = `Resource${i}`;
-    schemas[name] = { type: 'object', required: ['id'], properties: { id: { type: 'string' }, name: { type: 'string' }, owner: ref('schemas', `Resource${Math.max(0, i - 1)}`) } };
+    schemas[name] = {
+      type: 'object',
+      required: ['id'],
+      properties: { id: { type: 'string' }, name: { type: 'string' }, owner: ref('schemas', `Resource${Math.max(0, i - 1)}`) },
+    };
     const collection = {};
     const item = { parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }] };
     const add = (target, method, operation) => {
-      if (count < operations) (target[method] = operation), count++;
+      if (count < operations) ((target[method] = operation), count++);
     };
-    add(collection, 'get', { operationId: `list${name}`, responses: { '200': { description: 'A page', content: json({ type: 'array', items: ref('schemas', name) }) }, ...errors() } });
+    add(collection, 'get', {
+      operationId: `list${name}`,
+      responses: { 200: { description: 'A page', content: json({ type: 'array', items: ref('schemas', name) }) }, ...errors() },
+    });
     add(collection, 'post', {
       operationId: `create${name}`,
       'x-ax-retryable': false,
       requestBody: { content: json(ref('schemas', name)) },
-      responses: { '201': { description: 'Created', content: json(envelope(name)) }, ...errors() },
+      responses: { 201: { description: 'Created', content: json(envelope(name)) }, ...errors() },
     });
     add(item, 'put', {
       operationId: `replace${name}`,
       'x-ax-retryable': true,
       'x-ax-idempotent': true,
       requestBody: { content: json(ref('schemas', name)) },
-      responses: { '200': { description: 'Replaced', content: json(envelope(name)) }, ...errors() },
+      responses: { 200: { description: 'Replaced', content: json(envelope(name)) }, ...errors() },
     });
-    add(item, 'delete', { operationId: `delete${name}`, 'x-ax-retryable': true, 'x-ax-idempotent': true, responses: { '204': { description: 'Deleted' }, ...errors() } });
+    add(item, 'delete', {
+      operationId: `delete${name}`,
+      'x-ax-retryable': true,
+      'x-ax-idempotent': true,
+      responses: { 204: { description: 'Deleted' }, ...errors() },
+    });
     paths[`/v1/resources-${i}`] = collection;
     if (Object.keys(item).length > 1) paths[`/v1/resources-${i}/{id}`] = item;
   }

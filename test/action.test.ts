@@ -18,7 +18,10 @@ interface Step {
   uses?: string;
   env?: Record<string, string>;
 }
-const action = parse(readFileSync(join(ROOT, 'action.yml'), 'utf8')) as { inputs: Record<string, { default?: string; required?: boolean }>; runs: { using: string; steps: Step[] } };
+const action = parse(readFileSync(join(ROOT, 'action.yml'), 'utf8')) as {
+  inputs: Record<string, { default?: string; required?: boolean }>;
+  runs: { using: string; steps: Step[] };
+};
 
 /** A project folder with the two bins where npx looks for them, and the package's ruleset as `.spectral.yaml`. */
 function project(): string {
@@ -56,8 +59,18 @@ function runAction(dir: string, given: Record<string, string>) {
     const outputFile = join(dir, `output-${step.id ?? 'step'}.txt`);
     writeFileSync(outputFile, '');
     const env = Object.fromEntries(Object.entries(step.env ?? {}).map(([name, value]) => [name, substitute(value, inputs, outputs)]));
-    const ran = spawnSync('bash', ['-e', '-c', step.run!], { cwd: dir, encoding: 'utf8', env: { ...process.env, ...env, GITHUB_OUTPUT: outputFile, GITHUB_STEP_SUMMARY: summary } });
-    if (step.id !== undefined) outputs[step.id] = Object.fromEntries(readFileSync(outputFile, 'utf8').split('\n').filter(Boolean).map(line => line.split('=') as [string, string]));
+    const ran = spawnSync('bash', ['-e', '-c', step.run!], {
+      cwd: dir,
+      encoding: 'utf8',
+      env: { ...process.env, ...env, GITHUB_OUTPUT: outputFile, GITHUB_STEP_SUMMARY: summary },
+    });
+    if (step.id !== undefined)
+      outputs[step.id] = Object.fromEntries(
+        readFileSync(outputFile, 'utf8')
+          .split('\n')
+          .filter(Boolean)
+          .map(line => line.split('=') as [string, string]),
+      );
     if (ran.status !== 0) return { status: ran.status, failed: step.name, stdout: ran.stdout, outputs, summary: readFileSync(summary, 'utf8') };
   }
   return { status: 0, failed: undefined, stdout: '', outputs, summary: readFileSync(summary, 'utf8') };
@@ -66,7 +79,12 @@ function runAction(dir: string, given: Record<string, string>) {
 test('is a composite action whose inputs are the ones the README documents', () => {
   expect(action.runs.using).toBe('composite');
   expect(Object.keys(action.inputs)).toEqual(['description', 'ruleset', 'baseline', 'fail-severity', 'min-score', 'upload-sarif']);
-  expect(action.runs.steps.map(step => step.uses ?? step.name)).toEqual(['Lint (SARIF)', 'github/codeql-action/upload-sarif@v3', 'Agent-readiness report', 'Gate']);
+  expect(action.runs.steps.map(step => step.uses ?? step.name)).toEqual([
+    'Lint (SARIF)',
+    'github/codeql-action/upload-sarif@v3',
+    'Agent-readiness report',
+    'Gate',
+  ]);
   expect(readFileSync(join(ROOT, 'README.md'), 'utf8')).toContain('uses: spectral-agent-ux/spectral-agent-ux@v');
 });
 
@@ -86,7 +104,10 @@ describe('its steps, as GitHub runs them', () => {
   test('with a baseline, only new findings fail the lint; min-score still fails the job on the score', () => {
     const baseline = spawnSync(join(dir, 'node_modules', '.bin', 'spectral-agent-ux'), ['baseline', 'naive.yaml'], { cwd: dir, encoding: 'utf8' });
     expect(baseline.status).toBe(0);
-    expect(runAction(dir, { description: 'naive.yaml', baseline: '.spectral-baseline.yaml', 'fail-severity': 'warn' })).toMatchObject({ status: 0, failed: undefined });
+    expect(runAction(dir, { description: 'naive.yaml', baseline: '.spectral-baseline.yaml', 'fail-severity': 'warn' })).toMatchObject({
+      status: 0,
+      failed: undefined,
+    });
     const ran = runAction(dir, { description: 'naive.yaml', baseline: '.spectral-baseline.yaml', 'fail-severity': 'warn', 'min-score': '90' });
     expect(ran.outputs.lint.status).toBe('0');
     expect(ran.outputs.report.status).toBe('1');

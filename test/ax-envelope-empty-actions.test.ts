@@ -9,7 +9,7 @@ const stuck = (label: string, steps: 'no' | 'an empty' = 'no', actions = 'nextAc
   `${label}: the response example has an empty \`${actions}\` and ${steps} \`${stepsName}\`: an agent is stuck. Add \`${stepsName}\` beside it: the recovery calls that remain ({ action, method, href, description }[]).`;
 
 const step = (action: string, href: string) => ({ action, method: 'POST', href, description: `${action}; the performer or the principal may call it.` });
-/** Seed 000, finding F-456: a FAILED record at the end of a delegation chain. */
+/** The Agent-UX Envelope, finding F-456: a FAILED record at the end of a delegation chain. */
 const F456_BAD = { id: 'rec_9', status: 'FAILED', nextActions: [], validTransitions: ['revision', 'outcome', 'dispute', 'cancel'] };
 const F456_FIXED = {
   ...F456_BAD,
@@ -34,7 +34,11 @@ testRule('ax-envelope-empty-actions', [
   },
   {
     name: 'an empty nextSteps beside it fires too; snake_case aliases are read',
-    document: oas3({ '/a': get({ status: 'FAILED', nextActions: [], nextSteps: [] }), '/b': get({ next_actions: [], next_steps: [step('Cancel', '/v1/x')] }), '/c': get({ next_actions: [] }) }),
+    document: oas3({
+      '/a': get({ status: 'FAILED', nextActions: [], nextSteps: [] }),
+      '/b': get({ next_actions: [], next_steps: [step('Cancel', '/v1/x')] }),
+      '/c': get({ next_actions: [] }),
+    }),
     errors: [
       { path: [...at('/a', 'get', '200', ...EXAMPLE_AT), 'nextActions'], message: stuck('GET /a 200', 'an empty') },
       { path: [...at('/c', 'get', '200', ...EXAMPLE_AT), 'next_actions'], message: stuck('GET /c 200', 'no', 'next_actions') },
@@ -49,8 +53,14 @@ testRule('ax-envelope-empty-actions', [
     name: 'a components/examples entry shared by two operations gives two diagnostics, each on its response',
     document: oas3(
       {
-        '/a': { get: { responses: { '200': { description: 'x', content: { 'application/json': { schema: SCHEMA, examples: { failed: ref('Failed', 'examples') } } } } } } },
-        '/b': { post: { responses: { '422': { description: 'x', content: { 'application/problem+json': { examples: { failed: ref('Failed', 'examples') } } } } } } },
+        '/a': {
+          get: {
+            responses: { '200': { description: 'x', content: { 'application/json': { schema: SCHEMA, examples: { failed: ref('Failed', 'examples') } } } } },
+          },
+        },
+        '/b': {
+          post: { responses: { '422': { description: 'x', content: { 'application/problem+json': { examples: { failed: ref('Failed', 'examples') } } } } } },
+        },
       },
       { examples: { Failed: { value: F456_BAD } } },
     ),
@@ -61,7 +71,11 @@ testRule('ax-envelope-empty-actions', [
   },
   {
     name: 'schema examples through $ref (OpenAPI 3.1) are read and reported on the response',
-    document: oas3({ '/a': { get: { responses: { '200': { description: 'x', content: { 'application/json': { schema: ref('Record') } } } } } } }, { schemas: { Record: { ...SCHEMA, examples: [F456_FIXED, F456_BAD] } } }, '3.1.0'),
+    document: oas3(
+      { '/a': { get: { responses: { '200': { description: 'x', content: { 'application/json': { schema: ref('Record') } } } } } } },
+      { schemas: { Record: { ...SCHEMA, examples: [F456_FIXED, F456_BAD] } } },
+      '3.1.0',
+    ),
     errors: [{ path: at('/a', 'get', '200'), message: stuck('GET /a 200') }],
   },
   {

@@ -9,7 +9,7 @@ const EXAMPLE_AT = ['content', 'application/json', 'example'];
 /** Spectral reports array indices in a path as strings. */
 const hrefAt = (path: string, method: string, status: string, i: number) => [...at(path, method, status, ...EXAMPLE_AT), 'nextSteps', String(i), 'href'];
 
-/** The routes of seed 000's worked example, under a server whose base path is /v1. */
+/** The routes of the Agent-UX Envelope’s worked example, under a server whose base path is /v1. */
 const RECORD_PATHS = {
   '/records': { post: { responses: {} } },
   '/records/{id}': { get: { responses: {} }, delete: { responses: {} } },
@@ -22,8 +22,8 @@ const api = (created: object, extra: object = {}, components: object = {}, opena
   servers: [{ url: 'https://api.example.com/v1' }],
 });
 
-/** Seed 000's 201 payload: three steps, all concrete and declared. */
-const SEED_CREATED = {
+/** The Agent-UX Envelope’s 201 payload: three steps, all concrete and declared. */
+const SOURCE_CREATED = {
   id: '019d3b10-03cb-7b00-9f3e-f1a2c3d4e5f6',
   status: 'ACTIVE',
   nextSteps: [
@@ -42,8 +42,8 @@ const template = (label: string, href: string, placeholder: string) =>
 
 testRule('ax-envelope-next-steps-href', [
   {
-    name: "stays silent on seed 000's worked example: every href resolves under the server base path",
-    document: api(withExample(SEED_CREATED)),
+    name: 'stays silent on the Agent-UX Envelope’s worked example: every href resolves under the server base path',
+    document: api(withExample(SOURCE_CREATED)),
     errors: [],
   },
   {
@@ -55,14 +55,25 @@ testRule('ax-envelope-next-steps-href', [
     name: 'fires on a method the path does not declare, listing the ones it does',
     document: api(withExample({ nextSteps: [step('PUT', '/v1/records/42/cancel'), step('patch', '/v1/records/42')] })),
     errors: [
-      { path: hrefAt('/records', 'post', '201', 0), message: wrongMethod('POST /records 201', 'PUT', '/v1/records/42/cancel', '/v1/records/{id}/cancel', 'only POST') },
-      { path: hrefAt('/records', 'post', '201', 1), message: wrongMethod('POST /records 201', 'patch', '/v1/records/42', '/v1/records/{id}', 'only GET, DELETE') },
+      {
+        path: hrefAt('/records', 'post', '201', 0),
+        message: wrongMethod('POST /records 201', 'PUT', '/v1/records/42/cancel', '/v1/records/{id}/cancel', 'only POST'),
+      },
+      {
+        path: hrefAt('/records', 'post', '201', 1),
+        message: wrongMethod('POST /records 201', 'patch', '/v1/records/42', '/v1/records/{id}', 'only GET, DELETE'),
+      },
     ],
   },
   {
     name: 'a concrete path wins over a template: DELETE on /records/search is not DELETE on /records/{id}',
     document: api(withExample({ nextSteps: [step('DELETE', '/v1/records/search'), step('GET', '/v1/records/search?q=late')] })),
-    errors: [{ path: hrefAt('/records', 'post', '201', 0), message: wrongMethod('POST /records 201', 'DELETE', '/v1/records/search', '/v1/records/search', 'only GET') }],
+    errors: [
+      {
+        path: hrefAt('/records', 'post', '201', 0),
+        message: wrongMethod('POST /records 201', 'DELETE', '/v1/records/search', '/v1/records/search', 'only GET'),
+      },
+    ],
   },
   {
     name: 'fires on an href that still holds a {template}, in the path or in the query',
@@ -94,14 +105,19 @@ testRule('ax-envelope-next-steps-href', [
   {
     name: 'server variables are replaced by their defaults; with no servers the base is /',
     document: {
-      ...oas3({ '/records': { post: { responses: { '201': withExample({ nextSteps: [step('GET', '/v2/records/r1')] }) } } }, '/records/{id}': { get: { responses: {} } } }),
+      ...oas3({
+        '/records': { post: { responses: { '201': withExample({ nextSteps: [step('GET', '/v2/records/r1')] }) } } },
+        '/records/{id}': { get: { responses: {} } },
+      }),
       servers: [{ url: 'https://{region}.example.com/{version}', variables: { region: { default: 'eu' }, version: { default: 'v2', enum: ['v2'] } } }],
     },
     errors: [],
   },
   {
     name: 'no servers: an href with an unknown prefix fires, with no guess when nothing is close',
-    document: oas3({ '/records': { post: { responses: { '201': withExample({ nextSteps: [step('GET', '/records'), step('GET', '/billing/invoices/in_1/lines')] }) } } } }),
+    document: oas3({
+      '/records': { post: { responses: { '201': withExample({ nextSteps: [step('GET', '/records'), step('GET', '/billing/invoices/in_1/lines')] }) } } },
+    }),
     errors: [
       { path: hrefAt('/records', 'post', '201', 0), message: wrongMethod('POST /records 201', 'GET', '/records', '/records', 'only POST') },
       { path: hrefAt('/records', 'post', '201', 1), message: noPath('POST /records 201', '/billing/invoices/in_1/lines') },
@@ -111,12 +127,21 @@ testRule('ax-envelope-next-steps-href', [
     name: 'named examples through $ref to components/examples, shared by two operations: one diagnostic per operation, on its response',
     document: api(
       { description: 'Created', content: { 'application/json': { schema: SCHEMA, examples: { created: ref('Created', 'examples') } } } },
-      { '/records/{id}/receipts': { post: { responses: { '200': { description: 'OK', content: { 'application/json': { schema: SCHEMA, examples: { again: ref('Created', 'examples') } } } } } } } },
+      {
+        '/records/{id}/receipts': {
+          post: {
+            responses: { '200': { description: 'OK', content: { 'application/json': { schema: SCHEMA, examples: { again: ref('Created', 'examples') } } } } },
+          },
+        },
+      },
       { examples: { Created: { value: { nextSteps: [step('POST', '/v1/records/r1/receipt')] } } } },
     ),
     errors: [
       { path: at('/records', 'post', '201'), message: noPath('POST /records 201', '/v1/records/r1/receipt', '/v1/records/{id}/receipts') },
-      { path: at('/records/{id}/receipts', 'post', '200'), message: noPath('POST /records/{id}/receipts 200', '/v1/records/r1/receipt', '/v1/records/{id}/receipts') },
+      {
+        path: at('/records/{id}/receipts', 'post', '200'),
+        message: noPath('POST /records/{id}/receipts 200', '/v1/records/r1/receipt', '/v1/records/{id}/receipts'),
+      },
     ],
   },
   {
@@ -128,8 +153,14 @@ testRule('ax-envelope-next-steps-href', [
       '3.2.0',
     ),
     errors: [
-      { path: at('/records', 'post', '201'), message: wrongMethod('POST /records 201', 'DELETE', '/v1/records/r1/receipts', '/v1/records/{id}/receipts', 'only POST') },
-      { path: at('/records/{id}/cancel', 'post', '200'), message: wrongMethod('POST /records/{id}/cancel 200', 'DELETE', '/v1/records/r1/receipts', '/v1/records/{id}/receipts', 'only POST') },
+      {
+        path: at('/records', 'post', '201'),
+        message: wrongMethod('POST /records 201', 'DELETE', '/v1/records/r1/receipts', '/v1/records/{id}/receipts', 'only POST'),
+      },
+      {
+        path: at('/records/{id}/cancel', 'post', '200'),
+        message: wrongMethod('POST /records/{id}/cancel 200', 'DELETE', '/v1/records/r1/receipts', '/v1/records/{id}/receipts', 'only POST'),
+      },
     ],
   },
   {
@@ -140,7 +171,19 @@ testRule('ax-envelope-next-steps-href', [
         '/records/search': {
           get: {
             responses: {
-              '200': { description: 'Page', content: { 'application/json': { example: { data: [{ id: 'r1', nextSteps: [step('GET', '/v1/records/r1')] }, { id: 'r2', nextSteps: [step('POST', '/v1/records/r2/cancell')] }] } } } },
+              '200': {
+                description: 'Page',
+                content: {
+                  'application/json': {
+                    example: {
+                      data: [
+                        { id: 'r1', nextSteps: [step('GET', '/v1/records/r1')] },
+                        { id: 'r2', nextSteps: [step('POST', '/v1/records/r2/cancell')] },
+                      ],
+                    },
+                  },
+                },
+              },
             },
           },
         },
@@ -149,7 +192,10 @@ testRule('ax-envelope-next-steps-href', [
       '3.1.0',
     ),
     errors: [
-      { path: at('/records', 'post', '201'), message: wrongMethod('POST /records 201', 'GET', '/v1/records/r1/receipts', '/v1/records/{id}/receipts', 'only POST') },
+      {
+        path: at('/records', 'post', '201'),
+        message: wrongMethod('POST /records 201', 'GET', '/v1/records/r1/receipts', '/v1/records/{id}/receipts', 'only POST'),
+      },
       {
         path: [...at('/records/search', 'get', '200', ...EXAMPLE_AT), 'data', '1', 'nextSteps', '0', 'href'],
         message: noPath('GET /records/search 200', '/v1/records/r2/cancell', '/v1/records/{id}/cancel'),
@@ -158,9 +204,18 @@ testRule('ax-envelope-next-steps-href', [
   },
   {
     name: 'error responses that carry nextSteps in their example are checked too, and an error wrapper is looked into',
-    document: api(withExample(SEED_CREATED), {
+    document: api(withExample(SOURCE_CREATED), {
       '/records/{id}/cancel': {
-        post: { responses: { '409': { description: 'Conflict', content: { 'application/problem+json': { example: { error: { code: 'ALREADY_SETTLED', nextSteps: [step('POST', '/v1/records/r1/disputes')] } } } } } } },
+        post: {
+          responses: {
+            '409': {
+              description: 'Conflict',
+              content: {
+                'application/problem+json': { example: { error: { code: 'ALREADY_SETTLED', nextSteps: [step('POST', '/v1/records/r1/disputes')] } } },
+              },
+            },
+          },
+        },
       },
     }),
     errors: [
@@ -174,7 +229,17 @@ testRule('ax-envelope-next-steps-href', [
     name: 'Swagger 2.0: basePath is stripped, produces examples are read',
     document: swagger2(
       {
-        '/records': { post: { responses: { '201': { description: 'Created', schema: SCHEMA, examples: { 'application/json': { nextSteps: [step('GET', '/api/records/r1'), step('GET', '/records/r1')] } } } } } },
+        '/records': {
+          post: {
+            responses: {
+              '201': {
+                description: 'Created',
+                schema: SCHEMA,
+                examples: { 'application/json': { nextSteps: [step('GET', '/api/records/r1'), step('GET', '/records/r1')] } },
+              },
+            },
+          },
+        },
         '/records/{id}': { get: { responses: {} } },
       },
       { basePath: '/api' },
@@ -188,9 +253,17 @@ testRule('ax-envelope-next-steps-href', [
   },
   {
     name: 'x-ax-exempt on the operation silences the rule there',
-    document: api({ ...withExample({ nextSteps: [step('GET', '/v1/nowhere')] }) }, {
-      '/records/{id}/cancel': { post: { 'x-ax-exempt': { 'ax-envelope-next-steps-href': 'Steps point at the partner API' }, responses: { '200': withExample({ nextSteps: [step('GET', '/v1/nowhere')] }) } } },
-    }),
+    document: api(
+      { ...withExample({ nextSteps: [step('GET', '/v1/nowhere')] }) },
+      {
+        '/records/{id}/cancel': {
+          post: {
+            'x-ax-exempt': { 'ax-envelope-next-steps-href': 'Steps point at the partner API' },
+            responses: { '200': withExample({ nextSteps: [step('GET', '/v1/nowhere')] }) },
+          },
+        },
+      },
+    ),
     errors: [{ path: hrefAt('/records', 'post', '201', 0), message: noPath('POST /records 201', '/v1/nowhere') }],
   },
   {
@@ -210,7 +283,9 @@ testRule('ax-envelope-next-steps-href', [
       ...api(withExample('not an object'), {
         '/a': { post: { responses: { '201': withExample({ nextSteps: 'soon' }) } } },
         '/b': { post: { responses: { '201': withExample({ nextSteps: [null, 'x', { href: 42 }, { href: '/v1/records/r1' }] }) } } },
-        '/c': { post: { responses: { '201': { description: 'x', content: { 'application/json': { examples: { a: ref('Missing', 'examples'), b: null } } } } } } },
+        '/c': {
+          post: { responses: { '201': { description: 'x', content: { 'application/json': { examples: { a: ref('Missing', 'examples'), b: null } } } } } },
+        },
         '/d': { post: { responses: null } },
         '/e': null,
       }),

@@ -1,5 +1,6 @@
 import { at, body, JSON_SCHEMA, NEXT_STEPS, oas3, PAYMENT, PROBLEM, ref, swagger2 } from './support/documents';
 import { testRule } from './support/testRule';
+import { postWith as post } from './support/documents';
 
 const ITEM = NEXT_STEPS.items;
 const PROPS = ITEM.properties;
@@ -7,7 +8,6 @@ const STEPS_AT = [...JSON_SCHEMA, 'properties', 'nextSteps'];
 const ITEMS_AT = [...STEPS_AT, 'items'];
 const envelope = (nextSteps: unknown) => ({ type: 'object', properties: { id: { type: 'string' }, nextSteps } });
 const stepsOf = (items: unknown) => envelope({ type: 'array', items });
-const post = (responses: object) => ({ post: { responses } });
 
 const REQUIRING = 'an array of objects requiring `action`, `method`, `href`, `description`';
 const FIELD_HINT: Record<string, string> = {
@@ -23,8 +23,8 @@ const unrequired = (label: string, field: string, trail = 'nextSteps') =>
 const freeMethod = (label: string, trail = 'nextSteps') =>
   `${label}: the items of \`${trail}\` let \`method\` be any string, not only a verb an agent can send. Limit it with \`enum: [GET, POST, PUT, PATCH, DELETE]\`.`;
 
-/** The seed 000 step, as a schema: action, method, href, description, all required. */
-const SEED_STEP = {
+/** The the Agent-UX Envelope step, as a schema: action, method, href, description, all required. */
+const SOURCE_STEP = {
   type: 'object',
   required: ['action', 'method', 'href', 'description'],
   properties: {
@@ -37,10 +37,10 @@ const SEED_STEP = {
 
 testRule('ax-envelope-next-steps-shape', [
   {
-    name: 'stays silent on the seed 000 step shape, inline or through $ref',
+    name: 'stays silent on the the Agent-UX Envelope step shape, inline or through $ref',
     document: oas3(
-      { '/records': post({ '201': body(stepsOf(SEED_STEP)) }), '/records/{id}/receipts': post({ '201': body(ref('Envelope')) }) },
-      { schemas: { Envelope: { allOf: [PAYMENT, { properties: { nextSteps: { type: 'array', items: ref('NextStep') } } }] }, NextStep: SEED_STEP } },
+      { '/records': post({ '201': body(stepsOf(SOURCE_STEP)) }), '/records/{id}/receipts': post({ '201': body(ref('Envelope')) }) },
+      { schemas: { Envelope: { allOf: [PAYMENT, { properties: { nextSteps: { type: 'array', items: ref('NextStep') } } }] }, NextStep: SOURCE_STEP } },
     ),
     errors: [],
   },
@@ -61,7 +61,10 @@ testRule('ax-envelope-next-steps-shape', [
       '/b': post({ '201': body(stepsOf({ type: 'string' })) }),
     }),
     errors: [
-      { path: at('/a', 'post', '201', ...STEPS_AT), message: `POST /a 201: \`nextSteps\` declares no \`items\`, so a step's fields are unknown. Declare it as ${REQUIRING}.` },
+      {
+        path: at('/a', 'post', '201', ...STEPS_AT),
+        message: `POST /a 201: \`nextSteps\` declares no \`items\`, so a step's fields are unknown. Declare it as ${REQUIRING}.`,
+      },
       {
         path: at('/b', 'post', '201', ...ITEMS_AT),
         message: 'POST /b 201: the items of `nextSteps` are string, not steps. Make them objects requiring `action`, `method`, `href`, `description`.',
@@ -69,9 +72,12 @@ testRule('ax-envelope-next-steps-shape', [
     ],
   },
   {
-    name: 'the bad step of seed 000 (rel and link instead of the four fields) fires once per missing field, on the inline item',
+    name: 'the bad step of the Agent-UX Envelope (rel and link instead of the four fields) fires once per missing field, on the inline item',
     document: oas3({ '/records': post({ '201': body(stepsOf({ type: 'object', properties: { rel: { type: 'string' }, link: { type: 'string' } } })) }) }),
-    errors: ['action', 'method', 'href', 'description'].map(field => ({ path: at('/records', 'post', '201', ...ITEMS_AT), message: undeclared('POST /records 201', field) })),
+    errors: ['action', 'method', 'href', 'description'].map(field => ({
+      path: at('/records', 'post', '201', ...ITEMS_AT),
+      message: undeclared('POST /records 201', field),
+    })),
   },
   {
     name: 'tells a declared-but-optional field from a missing one',
@@ -92,7 +98,8 @@ testRule('ax-envelope-next-steps-shape', [
     errors: [
       {
         path: at('/a', 'post', '201', ...ITEMS_AT, 'properties', 'method'),
-        message: 'POST /a 201: the items of `nextSteps` allow `method` values that are not HTTP methods: `TRACE`, `follow`. Limit it to `enum: [GET, POST, PUT, PATCH, DELETE]` (HEAD, OPTIONS are accepted too).',
+        message:
+          'POST /a 201: the items of `nextSteps` allow `method` values that are not HTTP methods: `TRACE`, `follow`. Limit it to `enum: [GET, POST, PUT, PATCH, DELETE]` (HEAD, OPTIONS are accepted too).',
       },
       { path: at('/b', 'post', '201', ...ITEMS_AT, 'properties', 'method'), message: freeMethod('POST /b 201') },
     ],
@@ -107,7 +114,13 @@ testRule('ax-envelope-next-steps-shape', [
     name: 'a $ref chain to a shared NextStep reports on each operation (its schema $ref), never on the component',
     document: oas3(
       { '/payments': post({ '201': body(ref('Created')) }), '/refunds': { put: { responses: { '200': body(ref('Created')) } } } },
-      { schemas: { Created: ref('Envelope'), Envelope: envelope({ type: 'array', items: ref('NextStep') }), NextStep: { ...ITEM, required: ['action', 'method', 'description'] } } },
+      {
+        schemas: {
+          Created: ref('Envelope'),
+          Envelope: envelope({ type: 'array', items: ref('NextStep') }),
+          NextStep: { ...ITEM, required: ['action', 'method', 'description'] },
+        },
+      },
     ),
     errors: [
       { path: at('/payments', 'post', '201', ...JSON_SCHEMA), message: unrequired('POST /payments 201', 'href') },
@@ -116,14 +129,27 @@ testRule('ax-envelope-next-steps-shape', [
   },
   {
     name: 'an inline envelope whose items are a shared $ref lands on the inline nextSteps property',
-    document: oas3({ '/payments': post({ '201': body(stepsOf(ref('NextStep'))) }) }, { schemas: { NextStep: { type: 'object', properties: PROPS, required: ['action'] } } }),
-    errors: ['method', 'href', 'description'].map(field => ({ path: at('/payments', 'post', '201', ...STEPS_AT), message: unrequired('POST /payments 201', field) })),
+    document: oas3(
+      { '/payments': post({ '201': body(stepsOf(ref('NextStep'))) }) },
+      { schemas: { NextStep: { type: 'object', properties: PROPS, required: ['action'] } } },
+    ),
+    errors: ['method', 'href', 'description'].map(field => ({
+      path: at('/payments', 'post', '201', ...STEPS_AT),
+      message: unrequired('POST /payments 201', field),
+    })),
   },
   {
     name: 'allOf composition of the item: fields required by different branches count',
     document: oas3({
       '/payments': post({
-        '201': body(stepsOf({ allOf: [{ type: 'object', required: ['action', 'href'], properties: { action: PROPS.action, href: PROPS.href } }, { required: ['method', 'description'], properties: { method: PROPS.method, description: PROPS.description } }] })),
+        '201': body(
+          stepsOf({
+            allOf: [
+              { type: 'object', required: ['action', 'href'], properties: { action: PROPS.action, href: PROPS.href } },
+              { required: ['method', 'description'], properties: { method: PROPS.method, description: PROPS.description } },
+            ],
+          }),
+        ),
       }),
     }),
     errors: [],
@@ -150,10 +176,22 @@ testRule('ax-envelope-next-steps-shape', [
       {
         '/payments': {
           get: { responses: { '200': body({ type: 'object', properties: { data: { type: 'array', items: ref('Payment') } } }) } },
-          post: { responses: { '201': body(ref('Payment')), '409': body({ type: 'object', properties: { error: { type: 'object', properties: { ...PROBLEM.properties, nextSteps: { type: 'array', items: { type: 'object' } } } } } }) } },
+          post: {
+            responses: {
+              '201': body(ref('Payment')),
+              '409': body({
+                type: 'object',
+                properties: { error: { type: 'object', properties: { ...PROBLEM.properties, nextSteps: { type: 'array', items: { type: 'object' } } } } },
+              }),
+            },
+          },
         },
       },
-      { schemas: { Payment: { allOf: [PAYMENT, { properties: { nextSteps: { type: 'array', items: { ...ITEM, required: ['action', 'method', 'href'] } } } }] } } },
+      {
+        schemas: {
+          Payment: { allOf: [PAYMENT, { properties: { nextSteps: { type: 'array', items: { ...ITEM, required: ['action', 'method', 'href'] } } } }] },
+        },
+      },
     ),
     errors: [
       { path: at('/payments', 'get', '200', ...JSON_SCHEMA), message: unrequired('GET /payments 200', 'description', 'data[].nextSteps') },
@@ -168,14 +206,22 @@ testRule('ax-envelope-next-steps-shape', [
     name: 'Swagger 2.0: definitions are followed and the result lands on the response schema',
     document: swagger2(
       { '/payments': post({ '201': { description: 'Created', schema: { $ref: '#/definitions/Envelope' } } }) },
-      { definitions: { Envelope: envelope({ type: 'array', items: { $ref: '#/definitions/NextStep' } }), NextStep: { ...ITEM, properties: { ...PROPS, method: { type: 'string' } } } } },
+      {
+        definitions: {
+          Envelope: envelope({ type: 'array', items: { $ref: '#/definitions/NextStep' } }),
+          NextStep: { ...ITEM, properties: { ...PROPS, method: { type: 'string' } } },
+        },
+      },
     ),
     errors: [{ path: at('/payments', 'post', '201', 'schema'), message: freeMethod('POST /payments 201') }],
   },
   {
     name: 'OpenAPI 3.1: a nullable array type passes, next_steps is read by default',
     document: oas3(
-      { '/a': post({ '201': body(envelope({ type: ['array', 'null'], items: ITEM })) }), '/b': post({ '201': body({ properties: { next_steps: { type: 'array', items: { type: 'object', properties: PROPS } } } }) }) },
+      {
+        '/a': post({ '201': body(envelope({ type: ['array', 'null'], items: ITEM })) }),
+        '/b': post({ '201': body({ properties: { next_steps: { type: 'array', items: { type: 'object', properties: PROPS } } } }) }),
+      },
       {},
       '3.1.0',
     ),
@@ -186,14 +232,26 @@ testRule('ax-envelope-next-steps-shape', [
   },
   {
     name: 'OpenAPI 3.2 is checked like 3.1',
-    document: oas3({ '/payments': post({ '201': body(envelope({ type: 'array', items: { ...ITEM, required: ['action', 'method', 'description'] } })) }) }, {}, '3.2.0'),
+    document: oas3(
+      { '/payments': post({ '201': body(envelope({ type: 'array', items: { ...ITEM, required: ['action', 'method', 'description'] } })) }) },
+      {},
+      '3.2.0',
+    ),
     errors: [{ path: at('/payments', 'post', '201', ...ITEMS_AT), message: unrequired('POST /payments 201', 'href') }],
   },
   {
     name: 'x-ax-exempt on the operation or the path item silences the rule there',
     document: oas3({
-      '/rpc': { post: { 'x-ax-exempt': { 'ax-envelope-next-steps-shape': 'JSON-RPC result carries its own links' }, responses: { '200': body(envelope({ type: 'string' })) } } },
-      '/legacy': { 'x-ax-exempt': { 'ax-envelope-next-steps-shape': 'Frozen legacy endpoint, removed in v3' }, post: { responses: { '200': body(envelope({ type: 'string' })) } } },
+      '/rpc': {
+        post: {
+          'x-ax-exempt': { 'ax-envelope-next-steps-shape': 'JSON-RPC result carries its own links' },
+          responses: { '200': body(envelope({ type: 'string' })) },
+        },
+      },
+      '/legacy': {
+        'x-ax-exempt': { 'ax-envelope-next-steps-shape': 'Frozen legacy endpoint, removed in v3' },
+        post: { responses: { '200': body(envelope({ type: 'string' })) } },
+      },
     }),
     errors: [],
   },
@@ -201,24 +259,40 @@ testRule('ax-envelope-next-steps-shape', [
     name: 'functionOptions rename the envelope and the item fields (in the order action, method, href, description)',
     document: oas3({
       '/payments': post({
-        '201': body({ properties: { links: { type: 'array', items: { type: 'object', required: ['title', 'verb', 'url'], properties: { title: {}, verb: { type: 'string', enum: ['GET', 'CONNECT'] }, url: {} } } } } }),
+        '201': body({
+          properties: {
+            links: {
+              type: 'array',
+              items: {
+                type: 'object',
+                required: ['title', 'verb', 'url'],
+                properties: { title: {}, verb: { type: 'string', enum: ['GET', 'CONNECT'] }, url: {} },
+              },
+            },
+          },
+        }),
       }),
     }),
     functionOptions: { nextSteps: ['links'], nextStepItem: ['title', 'verb', 'url', 'summary'] },
     errors: [
       {
         path: at('/payments', 'post', '201', ...JSON_SCHEMA, 'properties', 'links', 'items'),
-        message: 'POST /payments 201: the items of `links` do not declare `summary`. Declare it (type string: why, and any precondition) and list it in `required`.',
+        message:
+          'POST /payments 201: the items of `links` do not declare `summary`. Declare it (type string: why, and any precondition) and list it in `required`.',
       },
       {
         path: at('/payments', 'post', '201', ...JSON_SCHEMA, 'properties', 'links', 'items', 'properties', 'verb'),
-        message: 'POST /payments 201: the items of `links` allow `verb` values that are not HTTP methods: `CONNECT`. Limit it to `enum: [GET, POST, PUT, PATCH, DELETE]` (HEAD, OPTIONS are accepted too).',
+        message:
+          'POST /payments 201: the items of `links` allow `verb` values that are not HTTP methods: `CONNECT`. Limit it to `enum: [GET, POST, PUT, PATCH, DELETE]` (HEAD, OPTIONS are accepted too).',
       },
     ],
   },
   {
     name: 'terminates on a schema that contains itself',
-    document: oas3({ '/nodes': post({ '201': body(ref('Node')) }) }, { schemas: { Node: { type: 'object', properties: { children: { type: 'array', items: ref('Node') }, nextSteps: NEXT_STEPS } } } }),
+    document: oas3(
+      { '/nodes': post({ '201': body(ref('Node')) }) },
+      { schemas: { Node: { type: 'object', properties: { children: { type: 'array', items: ref('Node') }, nextSteps: NEXT_STEPS } } } },
+    ),
     errors: [],
   },
   {

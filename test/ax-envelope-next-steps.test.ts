@@ -1,5 +1,6 @@
 import { at, body, JSON_SCHEMA, NEXT_STEPS, oas3, PAYMENT, ref, swagger2 } from './support/documents';
 import { testRule } from './support/testRule';
+import { postWith as post } from './support/documents';
 
 const envelope = { type: 'object', properties: { id: { type: 'string' }, nextSteps: NEXT_STEPS } };
 const bare = PAYMENT;
@@ -17,15 +18,30 @@ const SIREN = {
   type: 'object',
   properties: {
     properties: { type: 'object' },
-    actions: { type: 'array', items: { type: 'object', required: ['name', 'href'], properties: { name: string, method: { type: 'string', enum: ['GET', 'POST', 'DELETE'] }, href: string, fields: { type: 'array', items: { type: 'object' } } } } },
+    actions: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['name', 'href'],
+        properties: {
+          name: string,
+          method: { type: 'string', enum: ['GET', 'POST', 'DELETE'] },
+          href: string,
+          fields: { type: 'array', items: { type: 'object' } },
+        },
+      },
+    },
     links: { type: 'array', items: { type: 'object', required: ['rel', 'href'], properties: { rel: { type: 'array', items: string }, href: string } } },
   },
 };
 /** The HAL draft's link object: href, templated, type, … and no method. */
 const HAL_LINK = { type: 'object', required: ['href'], properties: { href: string, templated: { type: 'boolean' }, title: string } };
 /** Link description objects with a method (PayPal's `links[]`, Ion). */
-const METHOD_LINK = { type: 'object', required: ['href', 'rel', 'method'], properties: { href: string, rel: string, method: { type: 'string', enum: ['GET', 'POST', 'PATCH'] } } };
-const post = (responses: object) => ({ post: { responses } });
+const METHOD_LINK = {
+  type: 'object',
+  required: ['href', 'rel', 'method'],
+  properties: { href: string, rel: string, method: { type: 'string', enum: ['GET', 'POST', 'PATCH'] } },
+};
 
 testRule('ax-envelope-next-steps', [
   {
@@ -114,11 +130,14 @@ testRule('ax-envelope-next-steps', [
   },
   {
     name: 'a body that is a string or an array is told to wrap the payload in an envelope object, not to add a property it cannot have',
-    document: oas3({
-      '/tokens': post({ '201': body(string) }),
-      '/payments/batch': post({ '200': body({ type: 'array', items: ref('Payment') }) }),
-      '/mixed': post({ '200': body({ oneOf: [envelope, { type: 'array', items: bare }] }) }),
-    }, { schemas: { Payment: bare } }),
+    document: oas3(
+      {
+        '/tokens': post({ '201': body(string) }),
+        '/payments/batch': post({ '200': body({ type: 'array', items: ref('Payment') }) }),
+        '/mixed': post({ '200': body({ oneOf: [envelope, { type: 'array', items: bare }] }) }),
+      },
+      { schemas: { Payment: bare } },
+    ),
     errors: [
       { path: at('/tokens', 'post', '201', ...JSON_SCHEMA), message: wrap('POST /tokens 201', 'a string') },
       { path: at('/payments/batch', 'post', '200', ...JSON_SCHEMA), message: wrap('POST /payments/batch 200', 'an array') },
@@ -144,7 +163,9 @@ testRule('ax-envelope-next-steps', [
       {
         '/orders': post({ '201': body(SIREN, 'application/vnd.siren+json') }),
         '/payments': post({ '201': body({ allOf: [ref('Payment'), { properties: { links: { type: 'array', items: ref('Link') } } }] }) }),
-        '/refunds': post({ '201': body({ type: 'object', properties: { id: string, _links: { type: 'object', properties: { self: ref('Link'), cancel: ref('Link') } } } }) }),
+        '/refunds': post({
+          '201': body({ type: 'object', properties: { id: string, _links: { type: 'object', properties: { self: ref('Link'), cancel: ref('Link') } } } }),
+        }),
       },
       { schemas: { Payment: bare, Link: METHOD_LINK } },
     ),
@@ -153,9 +174,25 @@ testRule('ax-envelope-next-steps', [
   {
     name: 'links without a method (HAL _links.self.href, a map of HAL links, JSON:API links) still fire, saying the method is missing',
     document: oas3({
-      '/orders': post({ '201': body({ type: 'object', properties: { id: string, _links: { type: 'object', properties: { self: HAL_LINK, payment: { type: 'array', items: HAL_LINK } } } } }) }),
+      '/orders': post({
+        '201': body({
+          type: 'object',
+          properties: { id: string, _links: { type: 'object', properties: { self: HAL_LINK, payment: { type: 'array', items: HAL_LINK } } } },
+        }),
+      }),
       '/carts': post({ '201': body({ type: 'object', properties: { _links: { type: 'object', additionalProperties: HAL_LINK } } }) }),
-      '/articles': post({ '201': body({ type: 'object', properties: { data: { type: 'object' }, links: { type: 'object', properties: { self: { oneOf: [string, { type: 'object', properties: { href: string, meta: { type: 'object' } } }] } } } } }, 'application/vnd.api+json') }),
+      '/articles': post({
+        '201': body(
+          {
+            type: 'object',
+            properties: {
+              data: { type: 'object' },
+              links: { type: 'object', properties: { self: { oneOf: [string, { type: 'object', properties: { href: string, meta: { type: 'object' } } }] } } },
+            },
+          },
+          'application/vnd.api+json',
+        ),
+      }),
     }),
     errors: [
       { path: at('/orders', 'post', '201', ...JSON_SCHEMA), message: methodless('POST /orders 201', '_links') },
@@ -172,16 +209,48 @@ testRule('ax-envelope-next-steps', [
     }),
     errors: [
       { path: at('/a', 'post', '201', ...JSON_SCHEMA), message: methodless('POST /a 201', '_links') },
-      { path: at('/b', 'post', '201', ...JSON_SCHEMA), message: `POST /b 201: 1 of its 2 oneOf/anyOf shapes do not declare \`nextSteps\`. Add \`nextSteps\`: ${STEP} to the application/json schema, in every branch.` },
+      {
+        path: at('/b', 'post', '201', ...JSON_SCHEMA),
+        message: `POST /b 201: 1 of its 2 oneOf/anyOf shapes do not declare \`nextSteps\`. Add \`nextSteps\`: ${STEP} to the application/json schema, in every branch.`,
+      },
       { path: at('/c', 'post', '201', ...JSON_SCHEMA), message: missing('POST', '/c', '201') },
     ],
   },
   {
     name: 'a map of URI strings is links without a method (corpus: train-travel); records in an array without an href, URI strings inside them and plain strings are not links (corpus: DigitalOcean actions, Stripe file links)',
     document: oas3({
-      '/bookings': post({ '201': body({ type: 'object', properties: { id: string, links: { type: 'object', properties: { self: { type: 'string', format: 'uri' } } } } }) }),
-      '/droplets/actions': post({ '201': body({ type: 'object', properties: { actions: { type: 'array', items: { type: 'object', properties: { id: { type: 'integer' }, status: string, region: { type: 'object', properties: { slug: string, href: string } } } } } } }) }),
-      '/files': post({ '200': body({ type: 'object', properties: { links: { type: 'object', properties: { object: string, url: { type: 'string', pattern: '^/v1/file_links' }, data: { type: 'array', items: { type: 'object', properties: { url: { type: 'string', format: 'uri' } } } } } } } }) }),
+      '/bookings': post({
+        '201': body({ type: 'object', properties: { id: string, links: { type: 'object', properties: { self: { type: 'string', format: 'uri' } } } } }),
+      }),
+      '/droplets/actions': post({
+        '201': body({
+          type: 'object',
+          properties: {
+            actions: {
+              type: 'array',
+              items: {
+                type: 'object',
+                properties: { id: { type: 'integer' }, status: string, region: { type: 'object', properties: { slug: string, href: string } } },
+              },
+            },
+          },
+        }),
+      }),
+      '/files': post({
+        '200': body({
+          type: 'object',
+          properties: {
+            links: {
+              type: 'object',
+              properties: {
+                object: string,
+                url: { type: 'string', pattern: '^/v1/file_links' },
+                data: { type: 'array', items: { type: 'object', properties: { url: { type: 'string', format: 'uri' } } } },
+              },
+            },
+          },
+        }),
+      }),
     }),
     errors: [
       { path: at('/bookings', 'post', '201', ...JSON_SCHEMA), message: methodless('POST /bookings 201', 'links') },
@@ -191,7 +260,10 @@ testRule('ax-envelope-next-steps', [
   },
   {
     name: 'option hypermedia: false holds Siren and link APIs to nextSteps; option linkCollection replaces the collection names',
-    document: oas3({ '/orders': post({ '201': body(SIREN) }), '/payments': post({ '201': body({ type: 'object', properties: { hypermedia: { type: 'array', items: METHOD_LINK } } }) }) }),
+    document: oas3({
+      '/orders': post({ '201': body(SIREN) }),
+      '/payments': post({ '201': body({ type: 'object', properties: { hypermedia: { type: 'array', items: METHOD_LINK } } }) }),
+    }),
     functionOptions: { hypermedia: false },
     errors: [
       { path: at('/orders', 'post', '201', ...JSON_SCHEMA), message: missing('POST', '/orders', '201') },
@@ -200,14 +272,20 @@ testRule('ax-envelope-next-steps', [
   },
   {
     name: 'option linkCollection: only the named collections count',
-    document: oas3({ '/orders': post({ '201': body(SIREN) }), '/payments': post({ '201': body({ type: 'object', properties: { hypermedia: { type: 'array', items: METHOD_LINK } } }) }) }),
+    document: oas3({
+      '/orders': post({ '201': body(SIREN) }),
+      '/payments': post({ '201': body({ type: 'object', properties: { hypermedia: { type: 'array', items: METHOD_LINK } } }) }),
+    }),
     functionOptions: { linkCollection: ['hypermedia'] },
     errors: [{ path: at('/orders', 'post', '201', ...JSON_SCHEMA), message: missing('POST', '/orders', '201') }],
   },
   {
     name: 'Swagger 2.0: links with a method are accepted, HAL links are not',
     document: swagger2(
-      { '/payments': post({ '201': { description: 'Created', schema: { $ref: '#/definitions/Linked' } } }), '/refunds': post({ '201': { description: 'Created', schema: { properties: { _links: { additionalProperties: HAL_LINK } } } } }) },
+      {
+        '/payments': post({ '201': { description: 'Created', schema: { $ref: '#/definitions/Linked' } } }),
+        '/refunds': post({ '201': { description: 'Created', schema: { properties: { _links: { additionalProperties: HAL_LINK } } } } }),
+      },
       { definitions: { Linked: { type: 'object', properties: { links: { type: 'array', items: METHOD_LINK } } } } },
     ),
     errors: [{ path: at('/refunds', 'post', '201', 'schema'), message: methodless('POST /refunds 201', '_links') }],
@@ -231,7 +309,10 @@ testRule('ax-envelope-next-steps', [
   {
     name: 'Swagger 2.0: fires on a bare schema, silent on an envelope',
     document: swagger2(
-      { '/payments': post({ '201': { description: 'Created', schema: { $ref: '#/definitions/Payment' } } }), '/refunds': post({ '201': { description: 'Created', schema: { $ref: '#/definitions/Envelope' } } }) },
+      {
+        '/payments': post({ '201': { description: 'Created', schema: { $ref: '#/definitions/Payment' } } }),
+        '/refunds': post({ '201': { description: 'Created', schema: { $ref: '#/definitions/Envelope' } } }),
+      },
       { definitions: { Payment: bare, Envelope: envelope } },
     ),
     errors: [{ path: at('/payments', 'post', '201', 'schema'), message: missing('POST', '/payments', '201') }],
@@ -313,7 +394,10 @@ testRule('ax-envelope-next-steps', [
   },
   {
     name: 'option nextSteps replaces the accepted names',
-    document: oas3({ '/payments': post({ '201': body({ properties: { nextSteps: NEXT_STEPS } }) }), '/refunds': post({ '201': body({ properties: { links: NEXT_STEPS } }) }) }),
+    document: oas3({
+      '/payments': post({ '201': body({ properties: { nextSteps: NEXT_STEPS } }) }),
+      '/refunds': post({ '201': body({ properties: { links: NEXT_STEPS } }) }),
+    }),
     functionOptions: { nextSteps: ['links'] },
     errors: [
       {

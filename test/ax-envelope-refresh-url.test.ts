@@ -1,7 +1,7 @@
 import { at, body, JSON_SCHEMA, oas3, PROBLEM, ref, swagger2 } from './support/documents';
 import { testRule } from './support/testRule';
+import { postWith as post } from './support/documents';
 
-const post = (responses: object) => ({ post: { responses } });
 const withFields = (properties: object) => ({ ...PROBLEM, properties: { ...PROBLEM.properties, ...properties } });
 const SIGNAL = 'its schema declares `currentState`';
 const missing = (label: string, shapes = '', signal = SIGNAL, name = 'refreshUrl') =>
@@ -11,8 +11,8 @@ const STATEFUL = withFields({ currentState: { type: 'string' } });
 const FIELD_ERRORS = { type: 'array', items: { type: 'object', properties: { field: { type: 'string' }, message: { type: 'string' } } } };
 const PROBLEM_JSON = ['content', 'application/problem+json', 'schema'];
 
-/** Seed 000's 422 from POST /v1/records/{id}/transition, as a schema. */
-const SEED_422 = {
+/** The Agent-UX Envelope’s 422 from POST /v1/records/{id}/transition, as a schema. */
+const SOURCE_422 = {
   type: 'object',
   required: ['type', 'status', 'title', 'detail', 'currentState', 'allowedActions', 'refreshUrl'],
   properties: {
@@ -28,33 +28,59 @@ const SEED_422 = {
     retryable: { type: 'boolean' },
   },
 };
-/** Seed 004's "use a different tool" 422: a precondition, but no refresh url. */
-const SEED_004_422 = {
+/** The Agent Recovery guide’s "use a different tool" 422: a precondition, but no refresh url. */
+const RECOVERY_GUIDE_422 = {
   type: 'object',
-  properties: { type: { type: 'string' }, status: { type: 'integer' }, is_retriable: { type: 'boolean' }, suggestions: { type: 'array', items: { type: 'string' } }, required_status: { type: 'string' }, current_status: { type: 'string' } },
+  properties: {
+    type: { type: 'string' },
+    status: { type: 'integer' },
+    is_retriable: { type: 'boolean' },
+    suggestions: { type: 'array', items: { type: 'string' } },
+    required_status: { type: 'string' },
+    current_status: { type: 'string' },
+  },
 };
 
 testRule('ax-envelope-refresh-url', [
   {
-    name: "stays silent on seed 000's 422 envelope, on refresh_url and on a refresh url inside the error wrapper",
+    name: 'stays silent on the Agent-UX Envelope’s 422 envelope, on refresh_url and on a refresh url inside the error wrapper',
     document: oas3({
-      '/records/{id}/transition': post({ '422': body(SEED_422, 'application/problem+json') }),
+      '/records/{id}/transition': post({ '422': body(SOURCE_422, 'application/problem+json') }),
       '/a': post({ '422': body(withFields({ refresh_url: { type: 'string' } })) }),
       '/b': post({ '422': body({ type: 'object', properties: { error: withFields({ refreshUrl: { type: 'string' } }) } }) }),
     }),
     errors: [],
   },
   {
-    name: "fires on seed 004's precondition 422, on the inline schema",
-    document: oas3({ '/invoices/{id}/send': post({ '422': body(SEED_004_422, 'application/problem+json') }) }),
-    errors: [{ path: at('/invoices/{id}/send', 'post', '422', ...PROBLEM_JSON), message: missing('POST /invoices/{id}/send 422', '', 'its schema declares `current_status`') }],
+    name: 'fires on the Agent Recovery guide’s precondition 422, on the inline schema',
+    document: oas3({ '/invoices/{id}/send': post({ '422': body(RECOVERY_GUIDE_422, 'application/problem+json') }) }),
+    errors: [
+      {
+        path: at('/invoices/{id}/send', 'post', '422', ...PROBLEM_JSON),
+        message: missing('POST /invoices/{id}/send 422', '', 'its schema declares `current_status`'),
+      },
+    ],
   },
   {
     name: 'a request-validation 422 is not held to it: no state signal, field details, or a framework validation shape (FastAPI detail[])',
     document: oas3({
       '/a': post({ '422': body(PROBLEM) }),
       '/b': post({ '422': body(withFields({ details: FIELD_ERRORS }), 'application/json', 'Cannot transition: fields are invalid') }),
-      '/c': post({ '422': body({ type: 'object', properties: { detail: { type: 'array', items: { type: 'object', required: ['loc', 'msg', 'type'], properties: { loc: { type: 'array' }, msg: { type: 'string' }, type: { type: 'string' } } } } } }) }),
+      '/c': post({
+        '422': body({
+          type: 'object',
+          properties: {
+            detail: {
+              type: 'array',
+              items: {
+                type: 'object',
+                required: ['loc', 'msg', 'type'],
+                properties: { loc: { type: 'array' }, msg: { type: 'string' }, type: { type: 'string' } },
+              },
+            },
+          },
+        }),
+      }),
     }),
     errors: [],
   },
@@ -78,7 +104,9 @@ testRule('ax-envelope-refresh-url', [
     name: 'follows a $ref chain and reports on the operation; an allOf branch may carry the field',
     document: oas3(
       { '/a': post({ '422': body(ref('Invalid')) }), '/b': post({ '422': body(ref('StateProblem')) }) },
-      { schemas: { Invalid: ref('Problem'), Problem: STATEFUL, StateProblem: { allOf: [ref('Problem'), { properties: { refreshUrl: { type: 'string' } } }] } } },
+      {
+        schemas: { Invalid: ref('Problem'), Problem: STATEFUL, StateProblem: { allOf: [ref('Problem'), { properties: { refreshUrl: { type: 'string' } } }] } },
+      },
     ),
     errors: [{ path: at('/a', 'post', '422', ...JSON_SCHEMA), message: missing('POST /a 422') }],
   },
@@ -89,7 +117,10 @@ testRule('ax-envelope-refresh-url', [
   },
   {
     name: 'a components/responses entry shared by two operations gives two diagnostics, each on its operation',
-    document: oas3({ '/a': post({ '422': ref('Unprocessable', 'responses') }), '/b': { put: { responses: { '422': ref('Unprocessable', 'responses') } } } }, { responses: { Unprocessable: body(STATEFUL) } }),
+    document: oas3(
+      { '/a': post({ '422': ref('Unprocessable', 'responses') }), '/b': { put: { responses: { '422': ref('Unprocessable', 'responses') } } } },
+      { responses: { Unprocessable: body(STATEFUL) } },
+    ),
     errors: [
       { path: at('/a', 'post', '422'), message: missing('POST /a 422') },
       { path: at('/b', 'put', '422'), message: missing('PUT /b 422') },
@@ -97,12 +128,19 @@ testRule('ax-envelope-refresh-url', [
   },
   {
     name: 'Swagger 2.0: definitions are followed',
-    document: swagger2({ '/a': post({ '422': { description: 'Unprocessable', schema: { $ref: '#/definitions/Problem' } } }) }, { definitions: { Problem: STATEFUL } }),
+    document: swagger2(
+      { '/a': post({ '422': { description: 'Unprocessable', schema: { $ref: '#/definitions/Problem' } } }) },
+      { definitions: { Problem: STATEFUL } },
+    ),
     errors: [{ path: at('/a', 'post', '422', 'schema'), message: missing('POST /a 422') }],
   },
   {
     name: 'OpenAPI 3.1: type arrays are objects too',
-    document: oas3({ '/a': post({ '422': body({ ...STATEFUL, type: ['object', 'null'] }) }), '/b': post({ '422': body({ ...SEED_422, type: ['object', 'null'] }) }) }, {}, '3.1.0'),
+    document: oas3(
+      { '/a': post({ '422': body({ ...STATEFUL, type: ['object', 'null'] }) }), '/b': post({ '422': body({ ...SOURCE_422, type: ['object', 'null'] }) }) },
+      {},
+      '3.1.0',
+    ),
     errors: [{ path: at('/a', 'post', '422', ...JSON_SCHEMA), message: missing('POST /a 422') }],
   },
   {
@@ -115,7 +153,10 @@ testRule('ax-envelope-refresh-url', [
   },
   {
     name: 'option refreshUrl replaces the accepted names',
-    document: oas3({ '/a': post({ '422': body(withFields({ currentState: { type: 'string' }, reload: { type: 'string' } })) }), '/b': post({ '422': body(withFields({ currentState: { type: 'string' }, refreshUrl: { type: 'string' } })) }) }),
+    document: oas3({
+      '/a': post({ '422': body(withFields({ currentState: { type: 'string' }, reload: { type: 'string' } })) }),
+      '/b': post({ '422': body(withFields({ currentState: { type: 'string' }, refreshUrl: { type: 'string' } })) }),
+    }),
     functionOptions: { refreshUrl: ['reload'] },
     errors: [{ path: at('/b', 'post', '422', ...JSON_SCHEMA), message: missing('POST /b 422', '', SIGNAL, 'reload') }],
   },

@@ -1,7 +1,7 @@
 import { at, body, JSON_SCHEMA, oas3, PROBLEM, ref, swagger2 } from './support/documents';
 import { testRule } from './support/testRule';
+import { postWith as post } from './support/documents';
 
-const post = (responses: object) => ({ post: { responses } });
 const withFields = (properties: object) => ({ ...PROBLEM, properties: { ...PROBLEM.properties, ...properties } });
 const STATE = { currentState: { type: 'string' }, allowedActions: { type: 'array', items: { type: 'string' } }, refreshUrl: { type: 'string' } };
 const HOLDS: Record<string, string> = { currentState: 'string', allowedActions: 'string[]', refreshUrl: 'URL to re-read it' };
@@ -13,24 +13,37 @@ const missing = (label: string, signal: string, all: string[], shapes = '') => {
 const ALL = ['currentState', 'allowedActions', 'refreshUrl'];
 const described = (description: string, schema: unknown = PROBLEM) => body(schema, 'application/json', description);
 
-/** Seed 000's 422 (invalid action in state FULFILLED), as a schema. */
-const SEED_422 = withFields({ currentState: { type: 'string' }, attemptedAction: { type: 'string' }, allowedActions: { type: 'array', items: { type: 'string' } }, refreshUrl: { type: 'string' } });
-/** Seed 004's precondition 422: current_status and required_status, nothing else of the envelope. */
-const SEED_004_422 = { type: 'object', properties: { type: { type: 'string' }, current_status: { type: 'string' }, required_status: { type: 'string' }, next_operation: { type: 'string' } } };
+/** The Agent-UX Envelope’s 422 (invalid action in state FULFILLED), as a schema. */
+const SOURCE_422 = withFields({
+  currentState: { type: 'string' },
+  attemptedAction: { type: 'string' },
+  allowedActions: { type: 'array', items: { type: 'string' } },
+  refreshUrl: { type: 'string' },
+});
+/** The Agent Recovery guide’s precondition 422: current_status and required_status, nothing else of the envelope. */
+const RECOVERY_GUIDE_422 = {
+  type: 'object',
+  properties: { type: { type: 'string' }, current_status: { type: 'string' }, required_status: { type: 'string' }, next_operation: { type: 'string' } },
+};
 
 testRule('ax-envelope-state', [
   {
-    name: "stays silent on seed 000's 422 and on the same fields inside an error wrapper, under snake_case aliases",
+    name: 'stays silent on the Agent-UX Envelope’s 422 and on the same fields inside an error wrapper, under snake_case aliases',
     document: oas3({
-      '/records/{id}/transition': post({ '422': described('Invalid action in the current state', SEED_422) }),
+      '/records/{id}/transition': post({ '422': described('Invalid action in the current state', SOURCE_422) }),
       '/a': post({ '409': body({ type: 'object', properties: { error: withFields({ current_state: {}, allowed_actions: {}, refresh_url: {} }) } }) }),
     }),
     errors: [],
   },
   {
-    name: "fires on seed 004's precondition 422 because its schema declares current_status, listing exactly what is missing",
-    document: oas3({ '/invoices/{id}/send': post({ '422': body(SEED_004_422) }) }),
-    errors: [{ path: at('/invoices/{id}/send', 'post', '422', ...JSON_SCHEMA), message: missing('POST /invoices/{id}/send 422', 'its schema declares `current_status`', ['allowedActions', 'refreshUrl']) }],
+    name: 'fires on the Agent Recovery guide’s precondition 422 because its schema declares current_status, listing exactly what is missing',
+    document: oas3({ '/invoices/{id}/send': post({ '422': body(RECOVERY_GUIDE_422) }) }),
+    errors: [
+      {
+        path: at('/invoices/{id}/send', 'post', '422', ...JSON_SCHEMA),
+        message: missing('POST /invoices/{id}/send 422', 'its schema declares `current_status`', ['allowedActions', 'refreshUrl']),
+      },
+    ],
   },
   {
     name: 'fires on a description that speaks of the current state, a transition, or being in some status',
@@ -41,7 +54,10 @@ testRule('ax-envelope-state', [
     }),
     errors: [
       { path: at('/a', 'post', '409', ...JSON_SCHEMA), message: missing('POST /a 409', 'its description says "current state"', ALL) },
-      { path: at('/b', 'post', '422', ...JSON_SCHEMA), message: missing('POST /b 422', 'its description says "transition"', ['currentState', 'allowedActions']) },
+      {
+        path: at('/b', 'post', '422', ...JSON_SCHEMA),
+        message: missing('POST /b 422', 'its description says "transition"', ['currentState', 'allowedActions']),
+      },
       { path: at('/c', 'post', '422', ...JSON_SCHEMA), message: missing('POST /c 422', `its description says "in 'draft' status"`, ALL) },
     ],
   },
@@ -72,12 +88,22 @@ testRule('ax-envelope-state', [
         },
       },
     ),
-    errors: [{ path: at('/a', 'post', '409', ...JSON_SCHEMA), message: missing('POST /a 409', 'its schema declares `allowedActions`', ['currentState', 'refreshUrl']) }],
+    errors: [
+      {
+        path: at('/a', 'post', '409', ...JSON_SCHEMA),
+        message: missing('POST /a 409', 'its schema declares `allowedActions`', ['currentState', 'refreshUrl']),
+      },
+    ],
   },
   {
     name: 'a oneOf branch without the fields fires when another branch declares them',
     document: oas3({ '/a': post({ '422': body({ oneOf: [withFields(STATE), PROBLEM] }) }) }),
-    errors: [{ path: at('/a', 'post', '422', ...JSON_SCHEMA), message: missing('POST /a 422', 'its schema declares `currentState`', ALL, ' in 1 of its 2 oneOf/anyOf shapes') }],
+    errors: [
+      {
+        path: at('/a', 'post', '422', ...JSON_SCHEMA),
+        message: missing('POST /a 422', 'its schema declares `currentState`', ALL, ' in 1 of its 2 oneOf/anyOf shapes'),
+      },
+    ],
   },
   {
     name: 'a components/responses entry shared by two operations gives two diagnostics, each on its operation',
@@ -92,18 +118,34 @@ testRule('ax-envelope-state', [
   },
   {
     name: 'Swagger 2.0: definitions are followed',
-    document: swagger2({ '/a': post({ '409': { description: 'Conflict', schema: { $ref: '#/definitions/Conflict' } } }) }, { definitions: { Conflict: withFields({ currentState: {}, allowedActions: {} }) } }),
+    document: swagger2(
+      { '/a': post({ '409': { description: 'Conflict', schema: { $ref: '#/definitions/Conflict' } } }) },
+      { definitions: { Conflict: withFields({ currentState: {}, allowedActions: {} }) } },
+    ),
     errors: [{ path: at('/a', 'post', '409', 'schema'), message: missing('POST /a 409', 'its schema declares `currentState`', ['refreshUrl']) }],
   },
   {
     name: 'OpenAPI 3.1: type arrays and problem+json',
-    document: oas3({ '/a': post({ '409': { description: 'Illegal state', content: { 'application/problem+json': { schema: { ...withFields(STATE), type: ['object', 'null'] } } } } }) }, {}, '3.1.0'),
+    document: oas3(
+      {
+        '/a': post({
+          '409': { description: 'Illegal state', content: { 'application/problem+json': { schema: { ...withFields(STATE), type: ['object', 'null'] } } } },
+        }),
+      },
+      {},
+      '3.1.0',
+    ),
     errors: [],
   },
   {
     name: 'x-ax-exempt on the operation silences the rule there only',
     document: oas3({
-      '/a': { post: { 'x-ax-exempt': { 'ax-envelope-state': 'Workflow engine returns its own state envelope' }, responses: { '409': described('Invalid transition') } } },
+      '/a': {
+        post: {
+          'x-ax-exempt': { 'ax-envelope-state': 'Workflow engine returns its own state envelope' },
+          responses: { '409': described('Invalid transition') },
+        },
+      },
       '/b': post({ '409': described('Invalid transition') }),
     }),
     errors: [{ path: at('/b', 'post', '409', ...JSON_SCHEMA), message: missing('POST /b 409', 'its description says "transition"', ALL) }],

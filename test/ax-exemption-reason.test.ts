@@ -4,7 +4,8 @@ import { testRule } from './support/testRule';
 const responses = { '201': body(PAYMENT) };
 const exempt = (entries: unknown) => ({ 'x-ax-exempt': entries, responses });
 const EXAMPLE = '`x-ax-exempt: { <rule-id>: "<reason>" }`';
-const notAMap = (owner: string, what: string) => `${owner}: \`x-ax-exempt\` is ${what}, not a map from rule id to reason, so it exempts nothing. Write it as ${EXAMPLE}.`;
+const notAMap = (owner: string, what: string) =>
+  `${owner}: \`x-ax-exempt\` is ${what}, not a map from rule id to reason, so it exempts nothing. Write it as ${EXAMPLE}.`;
 const unknown = (owner: string, id: string, guess?: string) =>
   `${owner}: \`${id}\` is not a rule of spectral-agent-ux, so this entry exempts nothing. ${guess === undefined ? 'Use the id of a rule of this package (docs/rules/ lists them).' : `Did you mean \`${guess}\`? Rename the key.`}`;
 const weak = (owner: string, id: string, given: string, words = 3) =>
@@ -15,7 +16,12 @@ testRule('ax-exemption-reason', [
   {
     name: 'stays silent on well-formed entries, on operations and path items, and on an empty map',
     document: oas3({
-      '/rpc': { post: exempt({ 'ax-envelope-next-steps': 'JSON-RPC 2.0 envelope is fixed by the spec', 'ax-recoverable-error-schema': 'Errors live inside the JSON-RPC result' }) },
+      '/rpc': {
+        post: exempt({
+          'ax-envelope-next-steps': 'JSON-RPC 2.0 envelope is fixed by the spec',
+          'ax-recoverable-error-schema': 'Errors live inside the JSON-RPC result',
+        }),
+      },
       '/legacy': { 'x-ax-exempt': { 'ax-envelope-next-steps': 'Frozen legacy endpoint, removed in v3' }, post: exempt({}) },
     }),
     errors: [],
@@ -36,7 +42,9 @@ testRule('ax-exemption-reason', [
   {
     name: 'an unknown rule id fires on the entry, with the nearest known id when it looks like a typo',
     document: oas3({
-      '/a': { post: exempt({ 'ax-envelop-next-steps': 'JSON-RPC 2.0 envelope is fixed by the spec', 'operation-tag-defined': 'Tags are assigned by the gateway' }) },
+      '/a': {
+        post: exempt({ 'ax-envelop-next-steps': 'JSON-RPC 2.0 envelope is fixed by the spec', 'operation-tag-defined': 'Tags are assigned by the gateway' }),
+      },
     }),
     errors: [
       { path: [...entry('/a', 'post'), 'ax-envelop-next-steps'], message: unknown('POST /a', 'ax-envelop-next-steps', 'ax-envelope-next-steps') },
@@ -71,7 +79,8 @@ testRule('ax-exemption-reason', [
     errors: [
       {
         path: [...entry('/a', 'post'), 'ax-exemption-reason'],
-        message: 'POST /a: `ax-exemption-reason` cannot be exempted in the description. Remove this entry; to switch the rule off, use `overrides` in .spectral.yaml.',
+        message:
+          'POST /a: `ax-exemption-reason` cannot be exempted in the description. Remove this entry; to switch the rule off, use `overrides` in .spectral.yaml.',
       },
       { path: [...entry('/a', 'post'), 'ax-envelope-state'], message: weak('POST /a', 'ax-envelope-state', 'the string "n/a"') },
     ],
@@ -84,7 +93,10 @@ testRule('ax-exemption-reason', [
       '3.1.0',
     ),
     errors: [
-      { path: ['components', 'pathItems', 'Legacy', 'x-ax-exempt', 'ax-envelope-next-step'], message: unknown('path item /a', 'ax-envelope-next-step', 'ax-envelope-next-steps') },
+      {
+        path: ['components', 'pathItems', 'Legacy', 'x-ax-exempt', 'ax-envelope-next-step'],
+        message: unknown('path item /a', 'ax-envelope-next-step', 'ax-envelope-next-steps'),
+      },
     ],
   },
   {
@@ -94,9 +106,16 @@ testRule('ax-exemption-reason', [
   },
   {
     name: 'option minWords raises the bar',
-    document: oas3({ '/a': { post: exempt({ 'ax-envelope-next-steps': 'Frozen legacy endpoint', 'ax-envelope-state': 'Frozen legacy endpoint, removed in v3' }) } }),
+    document: oas3({
+      '/a': { post: exempt({ 'ax-envelope-next-steps': 'Frozen legacy endpoint', 'ax-envelope-state': 'Frozen legacy endpoint, removed in v3' }) },
+    }),
     functionOptions: { minWords: 5 },
-    errors: [{ path: [...entry('/a', 'post'), 'ax-envelope-next-steps'], message: weak('POST /a', 'ax-envelope-next-steps', 'the string "Frozen legacy endpoint"', 5) }],
+    errors: [
+      {
+        path: [...entry('/a', 'post'), 'ax-envelope-next-steps'],
+        message: weak('POST /a', 'ax-envelope-next-steps', 'the string "Frozen legacy endpoint"', 5),
+      },
+    ],
   },
   {
     name: 'garbage gives silence, never an exception',

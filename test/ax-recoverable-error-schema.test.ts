@@ -1,11 +1,11 @@
 import { at, body, JSON_SCHEMA, oas3, PROBLEM, ref, swagger2 } from './support/documents';
 import { runRule, testRule } from './support/testRule';
+import { getWith as get, OK as ok } from './support/documents';
 
 const FIX = 'an object schema requiring a `code` and a `message`';
 const noBody = (operation: string) => `${operation}: the error response declares no body. Add \`content: { application/json: { schema } }\`: ${FIX}.`;
-const noJson = (operation: string, offered: string) => `${operation}: the error response offers only ${offered}, no JSON. Add an \`application/json\` body: ${FIX}.`;
-const ok = { '200': { description: 'OK' } };
-const get = (errors: object) => ({ get: { responses: { ...ok, ...errors } } });
+const noJson = (operation: string, offered: string) =>
+  `${operation}: the error response offers only ${offered}, no JSON. Add an \`application/json\` body: ${FIX}.`;
 
 testRule('ax-recoverable-error-schema', [
   {
@@ -16,7 +16,17 @@ testRule('ax-recoverable-error-schema', [
   {
     name: 'covers 4xx, 5xx, 4XX, 5XX and default; ignores 2xx and 3xx',
     document: oas3({
-      '/a': { get: { responses: { '200': { description: 'OK' }, '302': { description: 'Found' }, '4XX': { description: 'x' }, '503': { description: 'x' }, default: { description: 'x' } } } },
+      '/a': {
+        get: {
+          responses: {
+            '200': { description: 'OK' },
+            '302': { description: 'Found' },
+            '4XX': { description: 'x' },
+            '503': { description: 'x' },
+            default: { description: 'x' },
+          },
+        },
+      },
     }),
     errors: [
       { path: at('/a', 'get', '503'), message: noBody('GET /a 503') },
@@ -26,7 +36,13 @@ testRule('ax-recoverable-error-schema', [
   },
   {
     name: 'fires on an HTML-only, text-only or XML-only error body (this rule alone reports text/plain, at its own severity)',
-    document: oas3({ '/a': get({ '500': body({ type: 'string' }, 'text/html'), '502': body({ type: 'string' }, 'text/plain'), '503': { description: 'x', content: { 'text/plain': { schema: { type: 'string' } }, 'application/xml': { schema: { type: 'object' } } } } }) }),
+    document: oas3({
+      '/a': get({
+        '500': body({ type: 'string' }, 'text/html'),
+        '502': body({ type: 'string' }, 'text/plain'),
+        '503': { description: 'x', content: { 'text/plain': { schema: { type: 'string' } }, 'application/xml': { schema: { type: 'object' } } } },
+      }),
+    }),
     errors: [
       { path: at('/a', 'get', '500'), message: noJson('GET /a 500', 'text/html') },
       { path: at('/a', 'get', '502'), message: noJson('GET /a 502', 'text/plain') },
@@ -42,25 +58,48 @@ testRule('ax-recoverable-error-schema', [
     name: 'fires on a string schema, inline or behind a $ref',
     document: oas3({ '/a': get({ '400': body({ type: 'string' }), '500': body(ref('Text')) }) }, { schemas: { Text: { type: 'string' } } }),
     errors: [
-      { path: at('/a', 'get', '400', ...JSON_SCHEMA), message: `GET /a 400: the application/json error schema is of type string, with no field for a code. Make it ${FIX}.` },
-      { path: at('/a', 'get', '500', ...JSON_SCHEMA), message: `GET /a 500: the application/json error schema is of type string, with no field for a code. Make it ${FIX}.` },
+      {
+        path: at('/a', 'get', '400', ...JSON_SCHEMA),
+        message: `GET /a 400: the application/json error schema is of type string, with no field for a code. Make it ${FIX}.`,
+      },
+      {
+        path: at('/a', 'get', '500', ...JSON_SCHEMA),
+        message: `GET /a 500: the application/json error schema is of type string, with no field for a code. Make it ${FIX}.`,
+      },
     ],
   },
   {
     name: 'names the code and message members of a bare array of error items (ASP.NET, FluentValidation)',
-    document: oas3({ '/a': get({ '400': body({ type: 'array', items: { type: 'object', properties: { errorCode: { type: 'string' }, errorMessage: { type: 'string' }, propertyName: { type: 'string' } } } }), '500': body({ type: 'array', items: { type: 'string' } }) }) }),
+    document: oas3({
+      '/a': get({
+        '400': body({
+          type: 'array',
+          items: { type: 'object', properties: { errorCode: { type: 'string' }, errorMessage: { type: 'string' }, propertyName: { type: 'string' } } },
+        }),
+        '500': body({ type: 'array', items: { type: 'string' } }),
+      }),
+    }),
     errors: [
       {
         path: at('/a', 'get', '400', ...JSON_SCHEMA),
-        message: 'GET /a 400: the application/json error schema is a bare array of error items (with `errorCode`), so an agent gets no one code for the failure. Make it an object requiring a `code` and a `message`, the items under `errors`.',
+        message:
+          'GET /a 400: the application/json error schema is a bare array of error items (with `errorCode`), so an agent gets no one code for the failure. Make it an object requiring a `code` and a `message`, the items under `errors`.',
       },
-      { path: at('/a', 'get', '500', ...JSON_SCHEMA), message: `GET /a 500: the application/json error schema is of type array, with no field for a code. Make it ${FIX}.` },
+      {
+        path: at('/a', 'get', '500', ...JSON_SCHEMA),
+        message: `GET /a 500: the application/json error schema is of type array, with no field for a code. Make it ${FIX}.`,
+      },
     ],
   },
   {
     name: 'fires on a oneOf with a string branch',
     document: oas3({ '/a': get({ '400': body({ oneOf: [PROBLEM, { type: 'string' }] }) }) }),
-    errors: [{ path: at('/a', 'get', '400', ...JSON_SCHEMA), message: `GET /a 400: the application/json error schema is of type string, with no field for a code. Make it ${FIX}.` }],
+    errors: [
+      {
+        path: at('/a', 'get', '400', ...JSON_SCHEMA),
+        message: `GET /a 400: the application/json error schema is of type string, with no field for a code. Make it ${FIX}.`,
+      },
+    ],
   },
   {
     name: 'stays silent on object schemas: $ref, allOf composition, oneOf of objects, problem+json, untyped properties',
@@ -93,7 +132,15 @@ testRule('ax-recoverable-error-schema', [
     name: 'Swagger 2.0: a response without schema fires; an HTML-only produces fires; a schema passes',
     document: swagger2(
       {
-        '/a': { get: { responses: { '200': { description: 'OK' }, '400': { description: 'Bad' }, '500': { description: 'Err', schema: { $ref: '#/definitions/Problem' } } } } },
+        '/a': {
+          get: {
+            responses: {
+              '200': { description: 'OK' },
+              '400': { description: 'Bad' },
+              '500': { description: 'Err', schema: { $ref: '#/definitions/Problem' } },
+            },
+          },
+        },
         '/b': { get: { produces: ['text/html'], responses: { '200': { description: 'OK' }, '500': { description: 'Err', schema: { type: 'string' } } } } },
       },
       { definitions: { Problem: PROBLEM } },
@@ -105,23 +152,45 @@ testRule('ax-recoverable-error-schema', [
   },
   {
     name: 'OpenAPI 3.1: a nullable object type passes; a string-or-null type fires',
-    document: oas3({ '/a': get({ '400': body({ type: ['object', 'null'], properties: { code: { type: 'string' } } }), '500': body({ type: ['string', 'null'] }) }) }, {}, '3.1.0'),
-    errors: [{ path: at('/a', 'get', '500', ...JSON_SCHEMA), message: `GET /a 500: the application/json error schema is of type string, null, with no field for a code. Make it ${FIX}.` }],
+    document: oas3(
+      { '/a': get({ '400': body({ type: ['object', 'null'], properties: { code: { type: 'string' } } }), '500': body({ type: ['string', 'null'] }) }) },
+      {},
+      '3.1.0',
+    ),
+    errors: [
+      {
+        path: at('/a', 'get', '500', ...JSON_SCHEMA),
+        message: `GET /a 500: the application/json error schema is of type string, null, with no field for a code. Make it ${FIX}.`,
+      },
+    ],
   },
   {
     name: 'garbage: a schema that is a string fires; a dangling $ref and a bad response stay silent',
     document: oas3({ '/a': get({ '400': body('oops'), '401': body(ref('Missing')), '402': 'not a response', '403': ref('Missing', 'responses') }) }),
-    errors: [{ path: at('/a', 'get', '400', ...JSON_SCHEMA), message: `GET /a 400: the application/json error schema is not a schema object. Replace it with ${FIX}.` }],
+    errors: [
+      {
+        path: at('/a', 'get', '400', ...JSON_SCHEMA),
+        message: `GET /a 400: the application/json error schema is not a schema object. Replace it with ${FIX}.`,
+      },
+    ],
   },
   {
     name: 'circular error schemas terminate',
-    document: oas3({ '/a': get({ '400': body(ref('Problem')) }) }, { schemas: { Problem: { allOf: [ref('Problem'), { type: 'object', properties: { cause: ref('Problem') } }] } } }),
+    document: oas3(
+      { '/a': get({ '400': body(ref('Problem')) }) },
+      { schemas: { Problem: { allOf: [ref('Problem'), { type: 'object', properties: { cause: ref('Problem') } }] } } },
+    ),
     errors: [],
   },
   {
     name: 'x-ax-exempt silences the rule for that operation',
     document: oas3({
-      '/health': { get: { 'x-ax-exempt': { 'ax-recoverable-error-schema': 'Load balancer probe, no agent calls it' }, responses: { ...ok, '503': { description: 'Down' } } } },
+      '/health': {
+        get: {
+          'x-ax-exempt': { 'ax-recoverable-error-schema': 'Load balancer probe, no agent calls it' },
+          responses: { ...ok, '503': { description: 'Down' } },
+        },
+      },
     }),
     errors: [],
   },

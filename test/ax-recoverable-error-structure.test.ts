@@ -2,25 +2,25 @@ import { at, body, JSON_SCHEMA, oas3, ref, swagger2 } from './support/documents'
 import {
   BAD_REQUEST_STRING,
   errorResponse,
-  SEED_002_ERROR,
-  SEED_002_EXAMPLE,
-  SEED_002_FIELD_ERROR,
-  SEED_003_ENVELOPE,
-  SEED_003_EXAMPLE,
-  SEED_004_INTERNAL_EXAMPLE,
-  SEED_004_PROBLEM,
-  SEED_004_VALIDATION_EXAMPLE,
+  AX_SPEC_ERROR,
+  AX_SPEC_EXAMPLE,
+  AX_SPEC_FIELD_ERROR,
+  GEODOCS_ENVELOPE,
+  GEODOCS_EXAMPLE,
+  RECOVERY_GUIDE_INTERNAL_EXAMPLE,
+  RECOVERY_GUIDE_PROBLEM,
+  RECOVERY_GUIDE_VALIDATION_EXAMPLE,
   STACK_TRACE_500,
   STACK_TRACE_500_EXAMPLE,
-} from './support/error-seeds';
+} from './support/published-errors';
 import { testRule } from './support/testRule';
+import { getWith as get, OK as ok } from './support/documents';
 
 /** The example code fits the response's status: a 404 is no validation error. */
 const addCode = (example = 'VALIDATION_ERROR') => `a required \`code\` (e.g. "${example}")`;
 const ADD_MESSAGE = 'a required `message`';
-const neither = (where: string, example = 'VALIDATION_ERROR') => `${where}: the error schema has no code and no message. Add ${addCode(example)} and ${ADD_MESSAGE}.`;
-const ok = { '200': { description: 'OK' } };
-const get = (errors: object) => ({ get: { responses: { ...ok, ...errors } } });
+const neither = (where: string, example = 'VALIDATION_ERROR') =>
+  `${where}: the error schema has no code and no message. Add ${addCode(example)} and ${ADD_MESSAGE}.`;
 const string = { type: 'string' };
 const PROBLEM = { type: 'object', required: ['code', 'message'], properties: { code: string, message: string } };
 
@@ -29,15 +29,27 @@ testRule('ax-recoverable-error-structure', [
     name: "an identifier-valued `id` is a code (DigitalOcean's `id: not_found`); an occurrence id (a UUID, JSON:API's error `id`) is not",
     document: oas3({
       '/v2/droplets': get({
-        '404': body({ type: 'object', required: ['id', 'message'], properties: { id: { type: 'string', example: 'not_found' }, message: string, request_id: string } }),
-        '409': body({ type: 'object', required: ['id', 'message'], properties: { id: { type: 'string', example: '4d9d8375-3c56-4925-a3e7-eb137fed17e9' }, message: string } }),
+        '404': body({
+          type: 'object',
+          required: ['id', 'message'],
+          properties: { id: { type: 'string', example: 'not_found' }, message: string, request_id: string },
+        }),
+        '409': body({
+          type: 'object',
+          required: ['id', 'message'],
+          properties: { id: { type: 'string', example: '4d9d8375-3c56-4925-a3e7-eb137fed17e9' }, message: string },
+        }),
       }),
     }),
-    errors: [{ path: at('/v2/droplets', 'get', '409', ...JSON_SCHEMA), message: `GET /v2/droplets 409: the error schema has no code. Add ${addCode('CONFLICT')}.` }],
+    errors: [
+      { path: at('/v2/droplets', 'get', '409', ...JSON_SCHEMA), message: `GET /v2/droplets 409: the error schema has no code. Add ${addCode('CONFLICT')}.` },
+    ],
   },
   {
-    name: "fires on seed 002's bad payload {\"error\": \"Bad Request\"}, on the inline schema",
-    document: oas3({ '/payments': { post: { responses: { '201': { description: 'Created' }, '400': errorResponse(BAD_REQUEST_STRING, { error: 'Bad Request' }) } } } }),
+    name: 'fires on the AX Spec’s bad payload {"error": "Bad Request"}, on the inline schema',
+    document: oas3({
+      '/payments': { post: { responses: { '201': { description: 'Created' }, '400': errorResponse(BAD_REQUEST_STRING, { error: 'Bad Request' }) } } },
+    }),
     errors: [{ path: at('/payments', 'post', '400', ...JSON_SCHEMA), message: neither('POST /payments 400') }],
   },
   {
@@ -51,7 +63,10 @@ testRule('ax-recoverable-error-structure', [
     }),
     errors: [
       { path: at('/a', 'get', '400', ...JSON_SCHEMA), message: 'GET /a 400: the error schema does not require `code`. List `code` as required in the schema.' },
-      { path: at('/a', 'get', '404', ...JSON_SCHEMA), message: 'GET /a 404: the error schema does not require `detail`. List `detail` as required in the schema.' },
+      {
+        path: at('/a', 'get', '404', ...JSON_SCHEMA),
+        message: 'GET /a 404: the error schema does not require `detail`. List `detail` as required in the schema.',
+      },
       {
         path: at('/a', 'get', '409', ...JSON_SCHEMA),
         message: `GET /a 409: the error schema has no message and does not require \`code\`. Add ${ADD_MESSAGE}. List \`code\` as required in the schema.`,
@@ -59,7 +74,7 @@ testRule('ax-recoverable-error-structure', [
     ],
   },
   {
-    name: "fires on seed 004's 500 with a stack trace: an exception name is no code",
+    name: 'fires on the Agent Recovery guide’s 500 with a stack trace: an exception name is no code',
     document: oas3({ '/invoices/{id}/finalize': { post: { responses: { ...ok, '500': errorResponse(STACK_TRACE_500, STACK_TRACE_500_EXAMPLE) } } } }),
     errors: [
       {
@@ -69,22 +84,34 @@ testRule('ax-recoverable-error-structure', [
     ],
   },
   {
-    name: "stays silent on the seeds' good schemas and examples: 002 ($ref chain), 003 (error wrapper), 004 (RFC 9457 type/detail)",
+    name: "stays silent on the sources’ good schemas and examples: the AX Spec's ($ref chain), Geodocs' (error wrapper), the Agent Recovery guide's (RFC 9457 type/detail)",
     document: oas3(
       {
-        '/a': get({ '400': errorResponse(ref('Error'), SEED_002_EXAMPLE) }),
-        '/b': get({ '429': errorResponse(SEED_003_ENVELOPE, SEED_003_EXAMPLE) }),
-        '/c': get({ '422': errorResponse(SEED_004_PROBLEM, SEED_004_VALIDATION_EXAMPLE, 'application/problem+json'), '500': errorResponse(ref('Problem'), SEED_004_INTERNAL_EXAMPLE, 'application/problem+json') }),
+        '/a': get({ '400': errorResponse(ref('Error'), AX_SPEC_EXAMPLE) }),
+        '/b': get({ '429': errorResponse(GEODOCS_ENVELOPE, GEODOCS_EXAMPLE) }),
+        '/c': get({
+          '422': errorResponse(RECOVERY_GUIDE_PROBLEM, RECOVERY_GUIDE_VALIDATION_EXAMPLE, 'application/problem+json'),
+          '500': errorResponse(ref('Problem'), RECOVERY_GUIDE_INTERNAL_EXAMPLE, 'application/problem+json'),
+        }),
       },
-      { schemas: { Error: ref('AxError'), AxError: SEED_002_ERROR, FieldError: SEED_002_FIELD_ERROR, Problem: SEED_004_PROBLEM } },
+      { schemas: { Error: ref('AxError'), AxError: AX_SPEC_ERROR, FieldError: AX_SPEC_FIELD_ERROR, Problem: RECOVERY_GUIDE_PROBLEM } },
       '3.1.0',
     ),
     errors: [],
   },
   {
     name: 'looks inside the error wrapper, and says where to list what it does not require',
-    document: oas3({ '/a': get({ '400': body({ type: 'object', properties: { error: { type: 'object', required: ['message'], properties: { code: string, message: string } } } }) }) }),
-    errors: [{ path: at('/a', 'get', '400', ...JSON_SCHEMA), message: 'GET /a 400: the error schema does not require `code` in its `error` object. List `code` as required in the `error` object.' }],
+    document: oas3({
+      '/a': get({
+        '400': body({ type: 'object', properties: { error: { type: 'object', required: ['message'], properties: { code: string, message: string } } } }),
+      }),
+    }),
+    errors: [
+      {
+        path: at('/a', 'get', '400', ...JSON_SCHEMA),
+        message: 'GET /a 400: the error schema does not require `code` in its `error` object. List `code` as required in the `error` object.',
+      },
+    ],
   },
   {
     name: 'allOf composition: members and required may come from different branches',
@@ -107,12 +134,17 @@ testRule('ax-recoverable-error-structure', [
   {
     name: 'oneOf: fires when one branch lacks the code, naming how many shapes; a non-object branch is error-schema’s',
     document: oas3({ '/a': get({ '400': body({ oneOf: [PROBLEM, { type: 'object', required: ['message'], properties: { message: string } }, string] }) }) }),
-    errors: [{ path: at('/a', 'get', '400', ...JSON_SCHEMA), message: `GET /a 400: the error schema has no code in 1 of its 2 oneOf/anyOf shapes. Add ${addCode()}.` }],
+    errors: [
+      { path: at('/a', 'get', '400', ...JSON_SCHEMA), message: `GET /a 400: the error schema has no code in 1 of its 2 oneOf/anyOf shapes. Add ${addCode()}.` },
+    ],
   },
   {
     name: 'a components/responses entry shared by two operations fires once per operation, on each',
     document: oas3(
-      { '/a': get({ '404': ref('NotFound', 'responses') }), '/b': { delete: { responses: { '204': { description: 'Gone' }, '404': ref('NotFound', 'responses') } } } },
+      {
+        '/a': get({ '404': ref('NotFound', 'responses') }),
+        '/b': { delete: { responses: { '204': { description: 'Gone' }, '404': ref('NotFound', 'responses') } } },
+      },
       { responses: { NotFound: errorResponse(ref('Legacy')) }, schemas: { Legacy: BAD_REQUEST_STRING } },
     ),
     errors: [
@@ -132,7 +164,11 @@ testRule('ax-recoverable-error-structure', [
   },
   {
     name: 'covers 4XX, 5XX and default; ignores 2xx',
-    document: oas3({ '/a': { get: { responses: { '200': body(BAD_REQUEST_STRING), '4XX': body(BAD_REQUEST_STRING), '5XX': body(PROBLEM), default: body(BAD_REQUEST_STRING) } } } }),
+    document: oas3({
+      '/a': {
+        get: { responses: { '200': body(BAD_REQUEST_STRING), '4XX': body(BAD_REQUEST_STRING), '5XX': body(PROBLEM), default: body(BAD_REQUEST_STRING) } },
+      },
+    }),
     errors: [
       { path: at('/a', 'get', '4XX', ...JSON_SCHEMA), message: neither('GET /a 4XX') },
       { path: at('/a', 'get', 'default', ...JSON_SCHEMA), message: neither('GET /a default') },
@@ -141,7 +177,17 @@ testRule('ax-recoverable-error-structure', [
   {
     name: 'Swagger 2.0: reads responses.<status>.schema through definitions',
     document: swagger2(
-      { '/a': { get: { responses: { ...ok, '400': { description: 'Bad', schema: { $ref: '#/definitions/Legacy' } }, '500': { description: 'Err', schema: { $ref: '#/definitions/Error' } } } } } },
+      {
+        '/a': {
+          get: {
+            responses: {
+              ...ok,
+              '400': { description: 'Bad', schema: { $ref: '#/definitions/Legacy' } },
+              '500': { description: 'Err', schema: { $ref: '#/definitions/Error' } },
+            },
+          },
+        },
+      },
       { definitions: { Legacy: BAD_REQUEST_STRING, Error: PROBLEM } },
     ),
     errors: [{ path: at('/a', 'get', '400', 'schema'), message: neither('GET /a 400') }],
@@ -149,7 +195,15 @@ testRule('ax-recoverable-error-structure', [
   {
     name: 'OpenAPI 3.0 with two JSON bodies: names the media type that lacks the members',
     document: oas3({
-      '/a': get({ '400': { description: 'Bad', content: { 'application/json': { schema: PROBLEM }, 'application/problem+json': { schema: { type: 'object', required: ['type'], properties: { type: string } } } } } }),
+      '/a': get({
+        '400': {
+          description: 'Bad',
+          content: {
+            'application/json': { schema: PROBLEM },
+            'application/problem+json': { schema: { type: 'object', required: ['type'], properties: { type: string } } },
+          },
+        },
+      }),
     }),
     errors: [
       {
@@ -161,19 +215,29 @@ testRule('ax-recoverable-error-structure', [
   {
     name: 'one schema offered under several media types is reported once, without naming them (3.0 $ref, 2.0 produces)',
     document: oas3(
-      { '/a': get({ '404': { description: 'x', content: { 'application/json': { schema: ref('Legacy') }, 'application/problem+json': { schema: ref('Legacy') } } } }) },
+      {
+        '/a': get({
+          '404': { description: 'x', content: { 'application/json': { schema: ref('Legacy') }, 'application/problem+json': { schema: ref('Legacy') } } },
+        }),
+      },
       { schemas: { Legacy: BAD_REQUEST_STRING } },
     ),
     errors: [{ path: at('/a', 'get', '404', ...JSON_SCHEMA), message: neither('GET /a 404', 'NOT_FOUND') }],
   },
   {
     name: 'Swagger 2.0 with two JSON produces: reported once',
-    document: swagger2({ '/a': { get: { produces: ['application/json', 'application/problem+json'], responses: { ...ok, '400': { description: 'Bad', schema: BAD_REQUEST_STRING } } } } }),
+    document: swagger2({
+      '/a': {
+        get: { produces: ['application/json', 'application/problem+json'], responses: { ...ok, '400': { description: 'Bad', schema: BAD_REQUEST_STRING } } },
+      },
+    }),
     errors: [{ path: at('/a', 'get', '400', 'schema'), message: neither('GET /a 400') }],
   },
   {
     name: 'functionOptions replace the aliases and the suggested name',
-    document: oas3({ '/a': get({ '400': body({ type: 'object', required: ['reason', 'message'], properties: { reason: string, message: string } }), '500': body(PROBLEM) }) }),
+    document: oas3({
+      '/a': get({ '400': body({ type: 'object', required: ['reason', 'message'], properties: { reason: string, message: string } }), '500': body(PROBLEM) }),
+    }),
     functionOptions: { errorCode: ['reason'] },
     errors: [
       {
@@ -185,22 +249,38 @@ testRule('ax-recoverable-error-structure', [
   {
     name: 'x-ax-exempt on the operation or its path item silences it there only',
     document: oas3({
-      '/legacy': { 'x-ax-exempt': { 'ax-recoverable-error-structure': 'Frozen v0 contract, retired in 2027' }, get: { responses: { ...ok, '400': body(BAD_REQUEST_STRING) } } },
-      '/a': { get: { 'x-ax-exempt': { 'ax-recoverable-error-structure': 'Proxied third-party error body' }, responses: { ...ok, '400': body(BAD_REQUEST_STRING) } }, post: { responses: { ...ok, '400': body(BAD_REQUEST_STRING) } } },
+      '/legacy': {
+        'x-ax-exempt': { 'ax-recoverable-error-structure': 'Frozen v0 contract, retired in 2027' },
+        get: { responses: { ...ok, '400': body(BAD_REQUEST_STRING) } },
+      },
+      '/a': {
+        get: { 'x-ax-exempt': { 'ax-recoverable-error-structure': 'Proxied third-party error body' }, responses: { ...ok, '400': body(BAD_REQUEST_STRING) } },
+        post: { responses: { ...ok, '400': body(BAD_REQUEST_STRING) } },
+      },
     }),
     errors: [{ path: at('/a', 'post', '400', ...JSON_SCHEMA), message: neither('POST /a 400') }],
   },
   {
     name: 'garbage: no body, a string schema, a dangling $ref, a non-object response and responses: null stay silent',
     document: oas3({
-      '/a': get({ '400': { description: 'No body' }, '401': body('oops'), '402': body(ref('Missing')), '403': 'not a response', '404': body({ type: 'string' }), '405': ref('Missing', 'responses') }),
+      '/a': get({
+        '400': { description: 'No body' },
+        '401': body('oops'),
+        '402': body(ref('Missing')),
+        '403': 'not a response',
+        '404': body({ type: 'string' }),
+        '405': ref('Missing', 'responses'),
+      }),
       '/b': { get: { responses: null } },
     }),
     errors: [],
   },
   {
     name: 'circular schemas terminate',
-    document: oas3({ '/a': get({ '400': body(ref('Node')) }) }, { schemas: { Node: { allOf: [ref('Node'), { type: 'object', properties: { cause: ref('Node') } }] } } }),
+    document: oas3(
+      { '/a': get({ '400': body(ref('Node')) }) },
+      { schemas: { Node: { allOf: [ref('Node'), { type: 'object', properties: { cause: ref('Node') } }] } } },
+    ),
     errors: [{ path: at('/a', 'get', '400', ...JSON_SCHEMA), message: neither('GET /a 400') }],
   },
 ]);

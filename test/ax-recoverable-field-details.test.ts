@@ -2,19 +2,19 @@ import { at, body, JSON_SCHEMA, oas3, ref, swagger2 } from './support/documents'
 import {
   BAD_REQUEST_STRING,
   errorResponse,
-  SEED_002_ERROR,
-  SEED_002_EXAMPLE,
-  SEED_002_FIELD_ERROR,
-  SEED_003_ENVELOPE,
-  SEED_004_PRECONDITION,
-  SEED_004_PROBLEM,
-  SEED_004_VALIDATION_EXAMPLE,
-} from './support/error-seeds';
+  AX_SPEC_ERROR,
+  AX_SPEC_EXAMPLE,
+  AX_SPEC_FIELD_ERROR,
+  GEODOCS_ENVELOPE,
+  RECOVERY_GUIDE_PRECONDITION,
+  RECOVERY_GUIDE_PROBLEM,
+  RECOVERY_GUIDE_VALIDATION_EXAMPLE,
+} from './support/published-errors';
 import { testRule } from './support/testRule';
 
 const NO_FIELD_FIX = 'Add `details`: an array of { field, message }, one per invalid field.';
 const noField = (where: string, scope = '') => `${where}: the error schema names no failed input field${scope}. ${NO_FIELD_FIX}`;
-const LOCATOR = '`field` (the input\'s JSON Pointer)';
+const LOCATOR = "`field` (the input's JSON Pointer)";
 const REASON = '`message` (the reason)';
 const EXPECTED = '`allowed_values` (what the input must be, e.g. ["USD", "EUR"])';
 const makeArray = (_name: string) => 'Make it an array of { field, message } or a map of field to messages.';
@@ -43,8 +43,14 @@ testRule('ax-recoverable-field-details', [
       '/b': post({ '400': body(withDetails({ type: 'object', properties: { code: string } }, 'errors')) }),
     }),
     errors: [
-      { path: at('/a', 'post', '400', ...JSON_SCHEMA), message: `POST /a 400: the error schema declares \`details\` but its items have no field locator. Add ${LOCATOR} to the items of \`details\`.` },
-      { path: at('/a', 'post', '422', ...JSON_SCHEMA), message: `POST /a 422: the error schema declares \`violations\` but its items have no reason. Add ${REASON} to the items of \`violations\`.` },
+      {
+        path: at('/a', 'post', '400', ...JSON_SCHEMA),
+        message: `POST /a 400: the error schema declares \`details\` but its items have no field locator. Add ${LOCATOR} to the items of \`details\`.`,
+      },
+      {
+        path: at('/a', 'post', '422', ...JSON_SCHEMA),
+        message: `POST /a 422: the error schema declares \`violations\` but its items have no reason. Add ${REASON} to the items of \`violations\`.`,
+      },
       {
         path: at('/b', 'post', '400', ...JSON_SCHEMA),
         message: `POST /b 400: the error schema declares \`errors\` but its items have neither a field locator nor a reason. Add ${LOCATOR} and ${REASON} to the items of \`errors\`.`,
@@ -61,28 +67,37 @@ testRule('ax-recoverable-field-details', [
       '/b': post({ '400': body({ type: 'object', properties: { code: string, details: { type: 'array' } } }) }),
     }),
     errors: [
-      { path: at('/a', 'post', '400', ...JSON_SCHEMA), message: `POST /a 400: the error schema declares \`details\` as string, not as a list of field errors. ${makeArray('details')}` },
-      { path: at('/a', 'post', '422', ...JSON_SCHEMA), message: `POST /a 422: the error schema declares \`errors\` without an object \`items\` schema. ${makeArray('errors')}` },
-      { path: at('/b', 'post', '400', ...JSON_SCHEMA), message: `POST /b 400: the error schema declares \`details\` without an object \`items\` schema. ${makeArray('details')}` },
+      {
+        path: at('/a', 'post', '400', ...JSON_SCHEMA),
+        message: `POST /a 400: the error schema declares \`details\` as string, not as a list of field errors. ${makeArray('details')}`,
+      },
+      {
+        path: at('/a', 'post', '422', ...JSON_SCHEMA),
+        message: `POST /a 422: the error schema declares \`errors\` without an object \`items\` schema. ${makeArray('errors')}`,
+      },
+      {
+        path: at('/b', 'post', '400', ...JSON_SCHEMA),
+        message: `POST /b 400: the error schema declares \`details\` without an object \`items\` schema. ${makeArray('details')}`,
+      },
     ],
   },
   {
-    name: "stays silent on the seeds: 002 details[field, code, message] via $ref items, 003's single error.field, 004 invalid_fields[field, reason]",
+    name: "stays silent on the sources: the AX Spec's details[field, code, message] via $ref items, Geodocs' single error.field, the Agent Recovery guide's invalid_fields[field, reason]",
     document: oas3(
       {
-        '/a': post({ '400': errorResponse(ref('Error'), SEED_002_EXAMPLE) }),
-        '/b': post({ '400': body(SEED_003_ENVELOPE) }),
-        '/c': post({ '422': errorResponse(SEED_004_PROBLEM, SEED_004_VALIDATION_EXAMPLE, 'application/problem+json') }),
+        '/a': post({ '400': errorResponse(ref('Error'), AX_SPEC_EXAMPLE) }),
+        '/b': post({ '400': body(GEODOCS_ENVELOPE) }),
+        '/c': post({ '422': errorResponse(RECOVERY_GUIDE_PROBLEM, RECOVERY_GUIDE_VALIDATION_EXAMPLE, 'application/problem+json') }),
       },
-      { schemas: { Error: SEED_002_ERROR, FieldError: SEED_002_FIELD_ERROR } },
+      { schemas: { Error: AX_SPEC_ERROR, FieldError: AX_SPEC_FIELD_ERROR } },
       '3.1.0',
     ),
     errors: [],
   },
   {
-    name: "skips a 422 state rejection (seed 004's precondition pattern, seed 000's currentState/allowedActions)",
+    name: 'skips a 422 state rejection (the Agent Recovery guide’s precondition pattern, the Agent-UX Envelope’s currentState/allowedActions)',
     document: oas3({
-      '/invoices/{id}/send': post({ '422': body(SEED_004_PRECONDITION, 'application/problem+json') }),
+      '/invoices/{id}/send': post({ '422': body(RECOVERY_GUIDE_PRECONDITION, 'application/problem+json') }),
       '/records/{id}/transition': post({ '422': body({ type: 'object', properties: { code: string, allowedActions: { type: 'array', items: string } } }) }),
     }),
     errors: [],
@@ -101,19 +116,28 @@ testRule('ax-recoverable-field-details', [
           '422': body(withDetails({ allOf: [{ properties: { field: string } }, { properties: { reason: string } }] }, 'invalid_fields')),
         }),
       },
-      { schemas: { Problem: PROBLEM, Validation: { type: 'object', properties: { details: { type: 'array', items: ref('FieldError') } } }, FieldError: SEED_002_FIELD_ERROR } },
+      {
+        schemas: {
+          Problem: PROBLEM,
+          Validation: { type: 'object', properties: { details: { type: 'array', items: ref('FieldError') } } },
+          FieldError: AX_SPEC_FIELD_ERROR,
+        },
+      },
     ),
     errors: [],
   },
   {
     name: 'oneOf: fires on the branch that names no field',
-    document: oas3({ '/a': post({ '400': body({ oneOf: [withDetails(SEED_002_FIELD_ERROR), PROBLEM] }) }) }),
+    document: oas3({ '/a': post({ '400': body({ oneOf: [withDetails(AX_SPEC_FIELD_ERROR), PROBLEM] }) }) }),
     errors: [{ path: at('/a', 'post', '400', ...JSON_SCHEMA), message: noField('POST /a 400', ' in 1 of its 2 oneOf/anyOf shapes') }],
   },
   {
     name: 'a components/responses entry shared by two operations fires once per operation, on each',
     document: oas3(
-      { '/a': post({ '400': ref('BadRequest', 'responses') }), '/b': { patch: { responses: { '200': { description: 'OK' }, '400': ref('BadRequest', 'responses') } } } },
+      {
+        '/a': post({ '400': ref('BadRequest', 'responses') }),
+        '/b': { patch: { responses: { '200': { description: 'OK' }, '400': ref('BadRequest', 'responses') } } },
+      },
       { responses: { BadRequest: errorResponse(ref('Problem')) }, schemas: { Problem: PROBLEM } },
     ),
     errors: [
@@ -128,24 +152,35 @@ testRule('ax-recoverable-field-details', [
         '/a': { post: { responses: { ...ok, '400': { description: 'Bad', schema: { $ref: '#/definitions/Invalid' } } } } },
         '/b': { post: { responses: { ...ok, '400': { description: 'Bad', schema: { $ref: '#/definitions/Error' } } } } },
       },
-      { definitions: { Invalid: withDetails({ $ref: '#/definitions/Reason' }), Reason: { type: 'object', properties: { message: string } }, Error: withDetails({ $ref: '#/definitions/FieldError' }), FieldError: SEED_002_FIELD_ERROR } },
+      {
+        definitions: {
+          Invalid: withDetails({ $ref: '#/definitions/Reason' }),
+          Reason: { type: 'object', properties: { message: string } },
+          Error: withDetails({ $ref: '#/definitions/FieldError' }),
+          FieldError: AX_SPEC_FIELD_ERROR,
+        },
+      },
     ),
-    errors: [{ path: at('/a', 'post', '400', 'schema'), message: `POST /a 400: the error schema declares \`details\` but its items have no field locator. Add ${LOCATOR} to the items of \`details\`.` }],
+    errors: [
+      {
+        path: at('/a', 'post', '400', 'schema'),
+        message: `POST /a 400: the error schema declares \`details\` but its items have no field locator. Add ${LOCATOR} to the items of \`details\`.`,
+      },
+    ],
   },
   {
     name: 'functionOptions replace the aliases and the suggested names',
     document: oas3({
       '/a': post({
         '400': body({ type: 'object', properties: { problems: { type: 'array', items: { type: 'object', properties: { param: string, why: string } } } } }),
-        '422': body(withDetails(SEED_002_FIELD_ERROR)),
+        '422': body(withDetails(AX_SPEC_FIELD_ERROR)),
       }),
     }),
     functionOptions: { fieldDetails: ['problems'], fieldLocator: ['param'], fieldReason: ['why'], errorField: ['param'] },
     errors: [
       {
         path: at('/a', 'post', '422', ...JSON_SCHEMA),
-        message:
-          'POST /a 422: the error schema names no failed input field. Add `problems`: an array of { param, why }, one per invalid field.',
+        message: 'POST /a 422: the error schema names no failed input field. Add `problems`: an array of { param, why }, one per invalid field.',
       },
     ],
   },
@@ -154,42 +189,74 @@ testRule('ax-recoverable-field-details', [
     document: oas3(
       {
         '/a': post({
-          '400': errorResponse(ref('Error'), SEED_002_EXAMPLE),
+          '400': errorResponse(ref('Error'), AX_SPEC_EXAMPLE),
           '422': body({ type: 'object', properties: { error: { type: 'object', properties: { code: string, message: string, field: string } } } }),
         }),
         '/b': post({
           '400': body(withDetails({ type: 'object', properties: { field: string, message: string, allowed_values: { type: 'array', items: string } } })),
-          '422': body(withDetails({ allOf: [{ type: 'object', properties: { pointer: string, reason: string } }, { properties: { constraint: { type: 'object' } } }] }, 'invalid_fields')),
+          '422': body(
+            withDetails(
+              { allOf: [{ type: 'object', properties: { pointer: string, reason: string } }, { properties: { constraint: { type: 'object' } } }] },
+              'invalid_fields',
+            ),
+          ),
         }),
         '/c': post({
-          '400': body({ type: 'object', properties: { detail: { type: 'array', items: { type: 'object', required: ['loc', 'msg', 'type'], properties: { loc: { type: 'array', items: string }, msg: string, type: string } } } } }),
+          '400': body({
+            type: 'object',
+            properties: {
+              detail: {
+                type: 'array',
+                items: { type: 'object', required: ['loc', 'msg', 'type'], properties: { loc: { type: 'array', items: string }, msg: string, type: string } },
+              },
+            },
+          }),
           '422': body({ type: 'object', properties: { title: string, errors: { type: 'object', additionalProperties: { type: 'array', items: string } } } }),
         }),
       },
-      { schemas: { Error: SEED_002_ERROR, FieldError: SEED_002_FIELD_ERROR } },
+      { schemas: { Error: AX_SPEC_ERROR, FieldError: AX_SPEC_FIELD_ERROR } },
     ),
     functionOptions: { requireExpected: true },
     errors: [
-      { path: at('/a', 'post', '400', ...JSON_SCHEMA), message: `POST /a 400: the error schema declares \`details\` but its items have no expected value. Add ${EXPECTED} to the items of \`details\`.` },
-      { path: at('/a', 'post', '422', ...JSON_SCHEMA), message: `POST /a 422: the error schema declares \`field\` but not what the input must be. Add ${EXPECTED} beside it.` },
-      { path: at('/c', 'post', '400', ...JSON_SCHEMA), message: `POST /c 400: the error schema declares \`detail[]\` items with no expected value. Add ${EXPECTED} to the \`detail[]\` items.` },
+      {
+        path: at('/a', 'post', '400', ...JSON_SCHEMA),
+        message: `POST /a 400: the error schema declares \`details\` but its items have no expected value. Add ${EXPECTED} to the items of \`details\`.`,
+      },
+      {
+        path: at('/a', 'post', '422', ...JSON_SCHEMA),
+        message: `POST /a 422: the error schema declares \`field\` but not what the input must be. Add ${EXPECTED} beside it.`,
+      },
+      {
+        path: at('/c', 'post', '400', ...JSON_SCHEMA),
+        message: `POST /c 400: the error schema declares \`detail[]\` items with no expected value. Add ${EXPECTED} to the \`detail[]\` items.`,
+      },
       {
         path: at('/c', 'post', '422', ...JSON_SCHEMA),
-        message: 'POST /c 422: the error schema declares `errors` as a map of messages, with no place for what each input must be. Make it an array of { field, message, allowed_values }.',
+        message:
+          'POST /c 422: the error schema declares `errors` as a map of messages, with no place for what each input must be. Make it an array of { field, message, allowed_values }.',
       },
     ],
   },
   {
     name: 'without requireExpected the same shapes pass',
     document: oas3(
-      { '/a': post({ '400': errorResponse(ref('Error'), SEED_002_EXAMPLE), '422': body({ type: 'object', properties: { error: { type: 'object', properties: { code: string, message: string, field: string } } } }) }) },
-      { schemas: { Error: SEED_002_ERROR, FieldError: SEED_002_FIELD_ERROR } },
+      {
+        '/a': post({
+          '400': errorResponse(ref('Error'), AX_SPEC_EXAMPLE),
+          '422': body({ type: 'object', properties: { error: { type: 'object', properties: { code: string, message: string, field: string } } } }),
+        }),
+      },
+      { schemas: { Error: AX_SPEC_ERROR, FieldError: AX_SPEC_FIELD_ERROR } },
     ),
     errors: [],
   },
   {
     name: 'x-ax-exempt silences the operation',
-    document: oas3({ '/a': { post: { 'x-ax-exempt': { 'ax-recoverable-field-details': 'Takes no input fields, only a path id' }, responses: { ...ok, '400': body(PROBLEM) } } } }),
+    document: oas3({
+      '/a': {
+        post: { 'x-ax-exempt': { 'ax-recoverable-field-details': 'Takes no input fields, only a path id' }, responses: { ...ok, '400': body(PROBLEM) } },
+      },
+    }),
     errors: [],
   },
   {

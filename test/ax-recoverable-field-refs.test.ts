@@ -1,5 +1,5 @@
 import { at, oas3, ref, swagger2 } from './support/documents';
-import { errorResponse, SEED_003_ENVELOPE } from './support/error-seeds';
+import { errorResponse, GEODOCS_ENVELOPE } from './support/published-errors';
 import { testRule } from './support/testRule';
 
 const string = { type: 'string' };
@@ -28,7 +28,11 @@ const api = (response: object, openapi = '3.0.3', components: object = {}) =>
       '/payments': {
         post: {
           operationId: 'createPayment',
-          parameters: [{ name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 100 } }, { name: 'Idempotency-Key', in: 'header', schema: string }, { name: 'filter', in: 'query', style: 'deepObject', schema: { type: 'object', properties: { status: string } } }],
+          parameters: [
+            { name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 100 } },
+            { name: 'Idempotency-Key', in: 'header', schema: string },
+            { name: 'filter', in: 'query', style: 'deepObject', schema: { type: 'object', properties: { status: string } } },
+          ],
           requestBody: { content: { 'application/json': { schema: ref('Payment') } } },
           responses: { '400': response },
         },
@@ -68,8 +72,20 @@ testRule('ax-recoverable-field-refs', [
     errors: [],
   },
   {
-    name: 'fires on a field the request does not have, with the nearest one in the locator\'s own style',
-    document: api(errorResponse(ERROR, { code: 'VALIDATION_ERROR', details: [{ field: '/ammount' }, { field: 'items[0].skus' }, { field: 'customer.mail' }, { field: 'shipping' }, { field: '$.currrency' }, { field: 'filter.state' }] })),
+    name: "fires on a field the request does not have, with the nearest one in the locator's own style",
+    document: api(
+      errorResponse(ERROR, {
+        code: 'VALIDATION_ERROR',
+        details: [
+          { field: '/ammount' },
+          { field: 'items[0].skus' },
+          { field: 'customer.mail' },
+          { field: 'shipping' },
+          { field: '$.currrency' },
+          { field: 'filter.state' },
+        ],
+      }),
+    ),
     errors: [
       { path: exampleAt('details', 0, 'field'), message: noInput('field', '/ammount', BODY, '/amount') },
       { path: exampleAt('details', 1, 'field'), message: noInput('field', 'items[0].skus', BODY, 'items[0].sku') },
@@ -83,9 +99,18 @@ testRule('ax-recoverable-field-refs', [
     name: 'framework shapes: FastAPI loc (prefix stripped), JSON:API source.pointer and source.parameter, RFC 9457 invalid-params, Google fieldViolations, Stripe param, Microsoft target, Berlin Group tppMessages',
     document: api(
       errorResponse(ERROR, {
-        detail: [{ loc: ['body', 'amount'], msg: 'ok' }, { loc: ['query', 'limit'] }, { loc: ['body', 'items', 0, 'skew'] }, { loc: ['query', 'page'] }, { loc: ['body'] }],
+        detail: [
+          { loc: ['body', 'amount'], msg: 'ok' },
+          { loc: ['query', 'limit'] },
+          { loc: ['body', 'items', 0, 'skew'] },
+          { loc: ['query', 'page'] },
+          { loc: ['body'] },
+        ],
         errors: [{ source: { pointer: '/currency' } }, { source: { pointer: '/data/attributes/amount' } }, { source: { parameter: 'limitt' } }],
-        'invalid-params': [{ name: 'currency', reason: 'ok' }, { name: 'curency', reason: 'typo' }],
+        'invalid-params': [
+          { name: 'currency', reason: 'ok' },
+          { name: 'curency', reason: 'typo' },
+        ],
         error: { details: [{ fieldViolations: [{ field: 'customer.email' }, { field: 'customer.phone' }] }], param: 'amount', target: 'currency' },
         tppMessages: [{ category: 'ERROR', code: 'FORMAT_ERROR', path: 'items.0.quantity' }],
       }),
@@ -102,8 +127,17 @@ testRule('ax-recoverable-field-refs', [
   {
     name: "Geodocs' single error: allowed_values and suggested_value agree with the schema; disagreements fire with the schema's real bounds",
     document: api(
-      errorResponse(SEED_003_ENVELOPE, {
-        error: { code: 'OUT_OF_RANGE', message: 'Field limit must be between 1 and 100.', field: 'limit', allowed_values: { minimum: 1, maximum: 50 }, suggested_value: 500, hint: 'Reduce limit.', retryable: false, severity: 'error' },
+      errorResponse(GEODOCS_ENVELOPE, {
+        error: {
+          code: 'OUT_OF_RANGE',
+          message: 'Field limit must be between 1 and 100.',
+          field: 'limit',
+          allowed_values: { minimum: 1, maximum: 50 },
+          suggested_value: 500,
+          hint: 'Reduce limit.',
+          retryable: false,
+          severity: 'error',
+        },
         errors: [
           { field: 'currency', allowed_values: ['USD', 'EUR', 'dollars'], suggested_value: 'USD' },
           { field: '/items/0/sku', expected: { pattern: '^sku_[a-z0-9]+$' }, suggested_value: 'SKU-1' },
@@ -112,11 +146,26 @@ testRule('ax-recoverable-field-refs', [
       }),
     ),
     errors: [
-      { path: exampleAt('error', 'allowed_values', 'maximum'), message: `${LABEL}: the error example's \`allowed_values\` says maximum 50, but the schema of \`limit\` says 100. Make the two agree.` },
-      { path: exampleAt('error', 'suggested_value'), message: `${LABEL}: the error example's \`suggested_value\` 500 is above the maximum 100, per the schema of \`limit\`. Suggest a value the schema accepts.` },
-      { path: exampleAt('errors', 0, 'allowed_values'), message: `${LABEL}: the error example's \`allowed_values\` lists "dollars", outside the enum "USD", "EUR", "GBP" of the schema of \`currency\` (#/components/schemas/Payment). List only values the schema accepts.` },
-      { path: exampleAt('errors', 1, 'suggested_value'), message: `${LABEL}: the error example's \`suggested_value\` "SKU-1" does not match the pattern ^sku_[a-z0-9]+$, per the schema of \`/items/0/sku\` (#/components/schemas/Payment). Suggest a value the schema accepts.` },
-      { path: exampleAt('errors', 2, 'suggested_value'), message: `${LABEL}: the error example's \`suggested_value\` "500" is a string, not integer, per the schema of \`/amount\` (#/components/schemas/Money/properties/amount). Suggest a value the schema accepts.` },
+      {
+        path: exampleAt('error', 'allowed_values', 'maximum'),
+        message: `${LABEL}: the error example's \`allowed_values\` says maximum 50, but the schema of \`limit\` says 100. Make the two agree.`,
+      },
+      {
+        path: exampleAt('error', 'suggested_value'),
+        message: `${LABEL}: the error example's \`suggested_value\` 500 is above the maximum 100, per the schema of \`limit\`. Suggest a value the schema accepts.`,
+      },
+      {
+        path: exampleAt('errors', 0, 'allowed_values'),
+        message: `${LABEL}: the error example's \`allowed_values\` lists "dollars", outside the enum "USD", "EUR", "GBP" of the schema of \`currency\` (#/components/schemas/Payment). List only values the schema accepts.`,
+      },
+      {
+        path: exampleAt('errors', 1, 'suggested_value'),
+        message: `${LABEL}: the error example's \`suggested_value\` "SKU-1" does not match the pattern ^sku_[a-z0-9]+$, per the schema of \`/items/0/sku\` (#/components/schemas/Payment). Suggest a value the schema accepts.`,
+      },
+      {
+        path: exampleAt('errors', 2, 'suggested_value'),
+        message: `${LABEL}: the error example's \`suggested_value\` "500" is a string, not integer, per the schema of \`/amount\` (#/components/schemas/Money/properties/amount). Suggest a value the schema accepts.`,
+      },
     ],
   },
   {
@@ -125,11 +174,25 @@ testRule('ax-recoverable-field-refs', [
     errors: [],
   },
   {
-    name: 'a shared example in components/examples used by two operations: one diagnostic per operation, judged against each one\'s own request',
+    name: "a shared example in components/examples used by two operations: one diagnostic per operation, judged against each one's own request",
     document: oas3(
       {
-        '/payments': { post: { requestBody: { content: { 'application/json': { schema: MONEY } } }, responses: { '422': { description: 'Invalid', content: { 'application/json': { schema: ERROR, examples: { invalid: ref('Invalid', 'examples') } } } } } } },
-        '/refunds': { post: { requestBody: { content: { 'application/json': { schema: { type: 'object', properties: { reason: string } } } } }, responses: { '422': { description: 'Invalid', content: { 'application/json': { schema: ERROR, examples: { invalid: ref('Invalid', 'examples') } } } } } } },
+        '/payments': {
+          post: {
+            requestBody: { content: { 'application/json': { schema: MONEY } } },
+            responses: {
+              '422': { description: 'Invalid', content: { 'application/json': { schema: ERROR, examples: { invalid: ref('Invalid', 'examples') } } } },
+            },
+          },
+        },
+        '/refunds': {
+          post: {
+            requestBody: { content: { 'application/json': { schema: { type: 'object', properties: { reason: string } } } } },
+            responses: {
+              '422': { description: 'Invalid', content: { 'application/json': { schema: ERROR, examples: { invalid: ref('Invalid', 'examples') } } } },
+            },
+          },
+        },
       },
       { examples: { Invalid: { value: { code: 'INVALID', field: 'amount' } } } },
     ),
@@ -138,39 +201,92 @@ testRule('ax-recoverable-field-refs', [
   {
     name: "an example in a shared schema component documents the schema, not this request: not judged; the response's own schema example is",
     document: api(
-      { description: 'Invalid', content: { 'application/json': { schema: ref('Invalid') }, 'application/problem+json': { schema: { ...ERROR, example: { code: 'INVALID', field: 'amout' } } } } },
+      {
+        description: 'Invalid',
+        content: {
+          'application/json': { schema: ref('Invalid') },
+          'application/problem+json': { schema: { ...ERROR, example: { code: 'INVALID', field: 'amout' } } },
+        },
+      },
       '3.0.3',
       { schemas: { Payment: PAYMENT, Money: MONEY, Invalid: { ...ERROR, example: { code: 'INVALID', field: 'shipping' } } } },
     ),
-    errors: [{ path: at('/payments', 'post', '400', 'content', 'application/problem+json', 'schema', 'example', 'field'), message: noInput('field', 'amout', BODY, 'amount') }],
+    errors: [
+      {
+        path: at('/payments', 'post', '400', 'content', 'application/problem+json', 'schema', 'example', 'field'),
+        message: noInput('field', 'amout', BODY, 'amount'),
+      },
+    ],
   },
   {
     name: 'stays silent where the request cannot be read: a dangling $ref (schema or request body), an open body, a binary body, a locator that is prose',
     document: oas3({
-      '/a': { post: { requestBody: { content: { 'application/json': { schema: ref('Missing') } } }, responses: { '400': errorResponse(ERROR, { code: 'X', field: 'anything' }) } } },
-      '/b': { post: { requestBody: { content: { 'application/json': { schema: { type: 'object', additionalProperties: true, properties: { a: string } } } } }, responses: { '400': errorResponse(ERROR, { code: 'X', field: 'anything' }) } } },
-      '/c': { post: { requestBody: { content: { 'application/json': { schema: { type: 'object', properties: { a: string } } } } }, responses: { '400': errorResponse(ERROR, { code: 'X', field: 'the first field' }) } } },
+      '/a': {
+        post: {
+          requestBody: { content: { 'application/json': { schema: ref('Missing') } } },
+          responses: { '400': errorResponse(ERROR, { code: 'X', field: 'anything' }) },
+        },
+      },
+      '/b': {
+        post: {
+          requestBody: { content: { 'application/json': { schema: { type: 'object', additionalProperties: true, properties: { a: string } } } } },
+          responses: { '400': errorResponse(ERROR, { code: 'X', field: 'anything' }) },
+        },
+      },
+      '/c': {
+        post: {
+          requestBody: { content: { 'application/json': { schema: { type: 'object', properties: { a: string } } } } },
+          responses: { '400': errorResponse(ERROR, { code: 'X', field: 'the first field' }) },
+        },
+      },
       '/d': { post: { requestBody: ref('Missing', 'requestBodies'), responses: { '400': errorResponse(ERROR, { code: 'X', field: 'anything' }) } } },
-      '/e': { put: { requestBody: { content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } }, responses: { '400': errorResponse(ERROR, { code: 'X', field: 'anything' }) } } },
+      '/e': {
+        put: {
+          requestBody: { content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } },
+          responses: { '400': errorResponse(ERROR, { code: 'X', field: 'anything' }) },
+        },
+      },
     }),
     errors: [],
   },
   {
     name: 'Swagger 2.0: a body parameter and formData and path parameters are the inputs; a misspelt one fires',
-    document: swagger2({
-      '/pets/{petId}': {
-        post: {
-          parameters: [{ name: 'petId', in: 'path', required: true, type: 'integer' }, { name: 'body', in: 'body', schema: { $ref: '#/definitions/Pet' } }],
-          responses: { '400': { description: 'Bad', schema: ERROR, examples: { 'application/json': { code: 'INVALID', errors: [{ field: 'petId' }, { field: 'nmae' }] } } } },
+    document: swagger2(
+      {
+        '/pets/{petId}': {
+          post: {
+            parameters: [
+              { name: 'petId', in: 'path', required: true, type: 'integer' },
+              { name: 'body', in: 'body', schema: { $ref: '#/definitions/Pet' } },
+            ],
+            responses: {
+              '400': {
+                description: 'Bad',
+                schema: ERROR,
+                examples: { 'application/json': { code: 'INVALID', errors: [{ field: 'petId' }, { field: 'nmae' }] } },
+              },
+            },
+          },
+        },
+        '/pets/{petId}/photo': {
+          post: {
+            parameters: [
+              { name: 'petId', in: 'path', required: true, type: 'integer' },
+              { name: 'file', in: 'formData', type: 'file' },
+              { name: 'caption', in: 'formData', type: 'string', maxLength: 10 },
+            ],
+            responses: {
+              '400': {
+                description: 'Bad',
+                schema: ERROR,
+                examples: { 'application/json': { code: 'INVALID', field: 'caption', suggested_value: 'a caption far too long' } },
+              },
+            },
+          },
         },
       },
-      '/pets/{petId}/photo': {
-        post: {
-          parameters: [{ name: 'petId', in: 'path', required: true, type: 'integer' }, { name: 'file', in: 'formData', type: 'file' }, { name: 'caption', in: 'formData', type: 'string', maxLength: 10 }],
-          responses: { '400': { description: 'Bad', schema: ERROR, examples: { 'application/json': { code: 'INVALID', field: 'caption', suggested_value: 'a caption far too long' } } } },
-        },
-      },
-    }, { definitions: { Pet: { type: 'object', properties: { name: string, tag: string } } } }),
+      { definitions: { Pet: { type: 'object', properties: { name: string, tag: string } } } },
+    ),
     errors: [
       {
         path: ['paths', '/pets/{petId}', 'post', 'responses', '400', 'examples', 'application/json', 'errors', '1', 'field'],
@@ -178,7 +294,8 @@ testRule('ax-recoverable-field-refs', [
       },
       {
         path: ['paths', '/pets/{petId}/photo', 'post', 'responses', '400', 'examples', 'application/json', 'suggested_value'],
-        message: 'POST /pets/{petId}/photo 400: the error example\'s `suggested_value` "a caption far too long" is longer than 10 characters, per the schema of `caption`. Suggest a value the schema accepts.',
+        message:
+          'POST /pets/{petId}/photo 400: the error example\'s `suggested_value` "a caption far too long" is longer than 10 characters, per the schema of `caption`. Suggest a value the schema accepts.',
       },
     ],
   },
@@ -186,7 +303,11 @@ testRule('ax-recoverable-field-refs', [
     name: 'OpenAPI 3.1: an operation without a request body or parameters takes no field at all; a named example on a $ref response is read',
     document: oas3(
       { '/health': { get: { responses: { '400': ref('BadRequest', 'responses') } } } },
-      { responses: { BadRequest: { description: 'Bad', content: { 'application/json': { schema: ERROR, examples: { one: { value: { code: 'X', field: 'verbose' } } } } } } } },
+      {
+        responses: {
+          BadRequest: { description: 'Bad', content: { 'application/json': { schema: ERROR, examples: { one: { value: { code: 'X', field: 'verbose' } } } } } },
+        },
+      },
       '3.1.0',
     ),
     errors: [{ path: at('/health', 'get', '400'), message: noInput('field', 'verbose', 'the parameters; it takes no body', undefined, 'GET /health 400') }],

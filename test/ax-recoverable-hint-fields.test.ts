@@ -1,5 +1,5 @@
 import { at, oas3, ref, swagger2 } from './support/documents';
-import { errorResponse } from './support/error-seeds';
+import { errorResponse } from './support/published-errors';
 import { testRule } from './support/testRule';
 
 const string = { type: 'string' };
@@ -31,7 +31,9 @@ testRule('ax-recoverable-hint-fields', [
   {
     name: "fires on AGLedger's finding F-461: a hint still describing the obsolete `{initiator, role, ...}` body",
     document: api(errorResponse(ERROR, hint('Send {initiator, role, ...} to open a dispute.'))),
-    errors: [{ path: at('/v1/records/{id}/dispute', 'post', '400', ...EXAMPLE, 'recoveryHint'), message: stale("the error example's hint", '`initiator`, `role`') }],
+    errors: [
+      { path: at('/v1/records/{id}/dispute', 'post', '400', ...EXAMPLE, 'recoveryHint'), message: stale("the error example's hint", '`initiator`, `role`') },
+    ],
   },
   {
     name: 'stays silent on the corrected canonical shape, and on prose that names no field',
@@ -40,7 +42,10 @@ testRule('ax-recoverable-hint-fields', [
       content: {
         'application/json': {
           schema: ERROR,
-          examples: { shape: { value: hint('Send {grounds, context?} to open a dispute.') }, prose: { value: hint('Explain why the record is wrong, then retry.') } },
+          examples: {
+            shape: { value: hint('Send {grounds, context?} to open a dispute.') },
+            prose: { value: hint('Explain why the record is wrong, then retry.') },
+          },
         },
       },
     }),
@@ -51,13 +56,22 @@ testRule('ax-recoverable-hint-fields', [
     document: api(
       errorResponse(
         { ...ERROR, properties: { ...ERROR.properties, retry_after: { type: 'integer' } } },
-        hint(['Set `grounds` to a sentence of at least 20 characters.', "Change 'status' from 'open' to 'closed'", "Call 'openDispute' first, with the 'DUPLICATE' code", 'Provide `grounds` or `contxt`.', 'Wait the seconds of the `retry_after` field.']),
+        hint([
+          'Set `grounds` to a sentence of at least 20 characters.',
+          "Change 'status' from 'open' to 'closed'",
+          "Call 'openDispute' first, with the 'DUPLICATE' code",
+          'Provide `grounds` or `contxt`.',
+          'Wait the seconds of the `retry_after` field.',
+        ]),
       ),
       {},
     ),
     errors: [
       { path: at('/v1/records/{id}/dispute', 'post', '400', ...EXAMPLE, 'recoveryHint', '1'), message: stale("the error example's hint", '`status`') },
-      { path: at('/v1/records/{id}/dispute', 'post', '400', ...EXAMPLE, 'recoveryHint', '3'), message: stale("the error example's hint", '`contxt`', 'context') },
+      {
+        path: at('/v1/records/{id}/dispute', 'post', '400', ...EXAMPLE, 'recoveryHint', '3'),
+        message: stale("the error example's hint", '`contxt`', 'context'),
+      },
     ],
   },
   {
@@ -65,9 +79,25 @@ testRule('ax-recoverable-hint-fields', [
     document: oas3({
       '/orders/{orderId}': {
         patch: {
-          parameters: [{ name: 'orderId', in: 'path', required: true, schema: string }, { name: 'dryRun', in: 'query', schema: { type: 'boolean' } }],
-          requestBody: { content: { 'application/json': { schema: { allOf: [{ type: 'object', properties: { shipping: { type: 'object', properties: { postcode: string } } } }, { type: 'object', properties: { items: { type: 'array', items: { type: 'object', properties: { sku: string } } } } }] } } } },
-          responses: { '422': errorResponse(ERROR, hint('Set `shipping.postcode`, the `sku` field of each item and the `dryRun` parameter; send { items, shipping? }.')) },
+          parameters: [
+            { name: 'orderId', in: 'path', required: true, schema: string },
+            { name: 'dryRun', in: 'query', schema: { type: 'boolean' } },
+          ],
+          requestBody: {
+            content: {
+              'application/json': {
+                schema: {
+                  allOf: [
+                    { type: 'object', properties: { shipping: { type: 'object', properties: { postcode: string } } } },
+                    { type: 'object', properties: { items: { type: 'array', items: { type: 'object', properties: { sku: string } } } } },
+                  ],
+                },
+              },
+            },
+          },
+          responses: {
+            '422': errorResponse(ERROR, hint('Set `shipping.postcode`, the `sku` field of each item and the `dryRun` parameter; send { items, shipping? }.')),
+          },
         },
       },
     }),
@@ -79,7 +109,12 @@ testRule('ax-recoverable-hint-fields', [
       {
         description: 'Invalid',
         'x-ax-error-suggestion': 'Resend as {initiator, role}.',
-        content: { 'application/json': { schema: { ...ERROR, properties: { ...ERROR.properties, hint: { type: 'string', example: 'Add the `role` field.' } } }, examples: { old: ref('Old', 'examples') } } },
+        content: {
+          'application/json': {
+            schema: { ...ERROR, properties: { ...ERROR.properties, hint: { type: 'string', example: 'Add the `role` field.' } } },
+            examples: { old: ref('Old', 'examples') },
+          },
+        },
       },
       { examples: { Old: { value: { code: 'X', message: 'y', suggestion: 'Provide `initiator`.' } } } },
       '3.1.0',
@@ -87,21 +122,40 @@ testRule('ax-recoverable-hint-fields', [
     errors: [
       { path: at('/v1/records/{id}/dispute', 'post', '400'), message: stale("the error example's hint", '`initiator`') },
       { path: at('/v1/records/{id}/dispute', 'post', '400', 'x-ax-error-suggestion'), message: stale('`x-ax-error-suggestion`', '`initiator`, `role`') },
-      { path: at('/v1/records/{id}/dispute', 'post', '400', 'content', 'application/json', 'schema', 'properties', 'hint', 'example'), message: stale("the error schema's `hint` example", '`role`') },
+      {
+        path: at('/v1/records/{id}/dispute', 'post', '400', 'content', 'application/json', 'schema', 'properties', 'hint', 'example'),
+        message: stale("the error schema's `hint` example", '`role`'),
+      },
     ],
   },
   {
     name: 'examples written in a shared schema component document the schema, not this request: not judged',
     document: api(errorResponse(ref('Error')), {
-      schemas: { Error: { ...ERROR, properties: { ...ERROR.properties, hint: { type: 'string', example: 'Add the `role` field.' } }, example: hint('Send {initiator, role}.') } },
+      schemas: {
+        Error: {
+          ...ERROR,
+          properties: { ...ERROR.properties, hint: { type: 'string', example: 'Add the `role` field.' } },
+          example: hint('Send {initiator, role}.'),
+        },
+      },
     }),
     errors: [],
   },
   {
     name: 'stays silent when the request body cannot be read or is an open map',
     document: oas3({
-      '/a': { post: { requestBody: { content: { 'application/json': { schema: ref('Missing') } } }, responses: { '400': errorResponse(ERROR, hint('Send {initiator, role}.')) } } },
-      '/b': { post: { requestBody: { content: { 'application/json': { schema: { type: 'object', additionalProperties: string } } } }, responses: { '400': errorResponse(ERROR, hint('Send {initiator, role}.')) } } },
+      '/a': {
+        post: {
+          requestBody: { content: { 'application/json': { schema: ref('Missing') } } },
+          responses: { '400': errorResponse(ERROR, hint('Send {initiator, role}.')) },
+        },
+      },
+      '/b': {
+        post: {
+          requestBody: { content: { 'application/json': { schema: { type: 'object', additionalProperties: string } } } },
+          responses: { '400': errorResponse(ERROR, hint('Send {initiator, role}.')) },
+        },
+      },
     }),
     errors: [],
   },
@@ -111,8 +165,13 @@ testRule('ax-recoverable-hint-fields', [
       {
         '/records/{id}/dispute': {
           post: {
-            parameters: [{ name: 'id', in: 'path', required: true, type: 'string' }, { name: 'body', in: 'body', required: true, schema: { $ref: '#/definitions/Dispute' } }],
-            responses: { '400': { description: 'Bad', schema: ERROR, examples: { 'application/json': hint('POST /records/{recordId}/dispute with {initiator, role?}') } } },
+            parameters: [
+              { name: 'id', in: 'path', required: true, type: 'string' },
+              { name: 'body', in: 'body', required: true, schema: { $ref: '#/definitions/Dispute' } },
+            ],
+            responses: {
+              '400': { description: 'Bad', schema: ERROR, examples: { 'application/json': hint('POST /records/{recordId}/dispute with {initiator, role?}') } },
+            },
           },
         },
       },
@@ -121,7 +180,13 @@ testRule('ax-recoverable-hint-fields', [
     errors: [
       {
         path: ['paths', '/records/{id}/dispute', 'post', 'responses', '400', 'examples', 'application/json', 'recoveryHint'],
-        message: stale("the error example's hint", '`initiator`, `role`', undefined, 'POST /records/{id}/dispute 400', '`{ grounds, context? }` (#/definitions/Dispute)'),
+        message: stale(
+          "the error example's hint",
+          '`initiator`, `role`',
+          undefined,
+          'POST /records/{id}/dispute 400',
+          '`{ grounds, context? }` (#/definitions/Dispute)',
+        ),
       },
     ],
   },

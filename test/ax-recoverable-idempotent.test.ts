@@ -1,7 +1,7 @@
 import { oas3, ref, swagger2 } from './support/documents';
 import { testRule } from './support/testRule';
+import { OK as ok } from './support/documents';
 
-const ok = { '200': { description: 'OK' } };
 const missing = (operation: string, method: string) =>
   `${operation}: no \`x-ax-idempotent\`, so an agent cannot tell if the same request twice acts as once. Add \`x-ax-idempotent: true\` to the operation if it does (as ${method} should), else \`x-ax-idempotent: false\`.`;
 const keyHint = (operation: string, header = 'Idempotency-Key') =>
@@ -18,7 +18,7 @@ testRule('ax-recoverable-idempotent', [
     ],
   },
   {
-    name: 'seed 002 R4: a refund post declaring true passes, and so do put and delete declaring either value',
+    name: 'the AX Spec R4: a refund post declaring true passes, and so do put and delete declaring either value',
     document: oas3({
       '/payments/{id}/refund': { post: { 'x-ax-idempotent': true, parameters: [key()], responses: ok } },
       '/payments/{id}': { put: { 'x-ax-idempotent': true, responses: ok }, delete: { 'x-ax-idempotent': false, responses: ok } },
@@ -29,8 +29,14 @@ testRule('ax-recoverable-idempotent', [
     name: 'a non-boolean value fires on the extension, on any method',
     document: oas3({ '/payments/{id}': { get: { 'x-ax-idempotent': 'yes', responses: ok }, put: { 'x-ax-idempotent': [true], responses: ok } } }),
     errors: [
-      { path: ['paths', '/payments/{id}', 'get', 'x-ax-idempotent'], message: 'GET /payments/{id}: `x-ax-idempotent` must be a boolean, but it is the string "yes". Write it as `x-ax-idempotent: true`.' },
-      { path: ['paths', '/payments/{id}', 'put', 'x-ax-idempotent'], message: 'PUT /payments/{id}: `x-ax-idempotent` must be a boolean, but it is an array. Write it as `x-ax-idempotent: true`.' },
+      {
+        path: ['paths', '/payments/{id}', 'get', 'x-ax-idempotent'],
+        message: 'GET /payments/{id}: `x-ax-idempotent` must be a boolean, but it is the string "yes". Write it as `x-ax-idempotent: true`.',
+      },
+      {
+        path: ['paths', '/payments/{id}', 'put', 'x-ax-idempotent'],
+        message: 'PUT /payments/{id}: `x-ax-idempotent` must be a boolean, but it is an array. Write it as `x-ax-idempotent: true`.',
+      },
     ],
   },
   {
@@ -53,7 +59,10 @@ testRule('ax-recoverable-idempotent', [
   },
   {
     name: 'an Idempotency-Key that is not a header, or on a get, gives no hint',
-    document: oas3({ '/a': { post: { parameters: [{ name: 'Idempotency-Key', in: 'query' }], responses: ok } }, '/b': { get: { parameters: [key()], responses: ok } } }),
+    document: oas3({
+      '/a': { post: { parameters: [{ name: 'Idempotency-Key', in: 'query' }], responses: ok } },
+      '/b': { get: { parameters: [key()], responses: ok } },
+    }),
     errors: [],
   },
   {

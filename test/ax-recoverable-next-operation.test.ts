@@ -1,5 +1,5 @@
 import { at, oas3, ref, swagger2 } from './support/documents';
-import { errorResponse } from './support/error-seeds';
+import { errorResponse } from './support/published-errors';
 import { testRule } from './support/testRule';
 
 const string = { type: 'string' };
@@ -9,7 +9,7 @@ const PRECONDITION = {
   required: ['type', 'detail'],
   properties: { type: string, detail: string, next_operation: string, next_operation_args: { type: 'object' } },
 };
-const seedExample = (nextOperation: string, args: object) => ({
+const sourceExample = (nextOperation: string, args: object) => ({
   type: 'https://api.example.com/errors/invoice/not-finalized',
   detail: "Invoice inv_01HV3K8MNP is in 'draft' status. Only finalized invoices can be sent.",
   next_operation: nextOperation,
@@ -17,14 +17,19 @@ const seedExample = (nextOperation: string, args: object) => ({
 });
 const FINALIZE = {
   operationId: 'finalize_invoice',
-  parameters: [{ name: 'invoice_id', in: 'path', required: true, schema: string }, { name: 'Idempotency-Key', in: 'header', required: true, schema: string }],
+  parameters: [
+    { name: 'invoice_id', in: 'path', required: true, schema: string },
+    { name: 'Idempotency-Key', in: 'header', required: true, schema: string },
+  ],
   responses: { '200': { description: 'Finalized' } },
 };
 /** send_invoice answers 422 with `response`; finalize_invoice is the corrective call. */
 const api = (response: object, components: object = {}, openapi = '3.0.3', extra: object = {}) =>
   oas3(
     {
-      '/invoices/{invoice_id}/send': { post: { operationId: 'send_invoice', parameters: [{ name: 'invoice_id', in: 'path', required: true, schema: string }], responses: { '422': response } } },
+      '/invoices/{invoice_id}/send': {
+        post: { operationId: 'send_invoice', parameters: [{ name: 'invoice_id', in: 'path', required: true, schema: string }], responses: { '422': response } },
+      },
       '/invoices/{invoice_id}/finalize': { post: FINALIZE },
       ...extra,
     },
@@ -44,32 +49,40 @@ const lacks = (list: string, target: string, first: string, where = SEND, argsKe
 
 testRule('ax-recoverable-next-operation', [
   {
-    name: "stays silent on the precondition error of \"Designing Errors for Agent Recovery\": a declared operation, its path parameter given (headers are the client's)",
-    document: api(errorResponse(PRECONDITION, seedExample('finalize_invoice', { invoice_id: 'inv_01HV3K8MNP' }))),
+    name: 'stays silent on the precondition error of "Designing Errors for Agent Recovery": a declared operation, its path parameter given (headers are the client\'s)',
+    document: api(errorResponse(PRECONDITION, sourceExample('finalize_invoice', { invoice_id: 'inv_01HV3K8MNP' }))),
     errors: [],
   },
   {
     name: 'fires on an operationId that does not exist, naming the nearest one',
-    document: api(errorResponse(PRECONDITION, seedExample('finalise_invoice', { invoice_id: 'inv_1' }))),
-    errors: [{ path: at('/invoices/{invoice_id}/send', 'post', '422', ...EXAMPLE, 'next_operation'), message: noOperation(`${SEND}: the error example's`, 'next_operation', 'finalise_invoice', 'finalize_invoice') }],
+    document: api(errorResponse(PRECONDITION, sourceExample('finalise_invoice', { invoice_id: 'inv_1' }))),
+    errors: [
+      {
+        path: at('/invoices/{invoice_id}/send', 'post', '422', ...EXAMPLE, 'next_operation'),
+        message: noOperation(`${SEND}: the error example's`, 'next_operation', 'finalise_invoice', 'finalize_invoice'),
+      },
+    ],
   },
   {
     name: 'fires on an argument the operation does not take and on a required input left out',
-    document: api(errorResponse(PRECONDITION, seedExample('finalize_invoice', { invoiceId: 'inv_1' }))),
+    document: api(errorResponse(PRECONDITION, sourceExample('finalize_invoice', { invoiceId: 'inv_1' }))),
     errors: [
       { path: at('/invoices/{invoice_id}/send', 'post', '422', ...EXAMPLE, 'next_operation_args'), message: lacks('`invoice_id`', TARGET, 'invoice_id') },
-      { path: at('/invoices/{invoice_id}/send', 'post', '422', ...EXAMPLE, 'next_operation_args', 'invoiceId'), message: notInput('invoiceId', TARGET, 'the parameters; it takes no body', 'invoice_id') },
+      {
+        path: at('/invoices/{invoice_id}/send', 'post', '422', ...EXAMPLE, 'next_operation_args', 'invoiceId'),
+        message: notInput('invoiceId', TARGET, 'the parameters; it takes no body', 'invoice_id'),
+      },
     ],
   },
   {
     name: 'a placeholder value says the agent supplies the input: silent',
-    document: api(errorResponse(PRECONDITION, seedExample('finalize_invoice', { invoice_id: '<the id of the draft invoice>' }))),
+    document: api(errorResponse(PRECONDITION, sourceExample('finalize_invoice', { invoice_id: '<the id of the draft invoice>' }))),
     errors: [],
   },
   {
     name: 'body properties through $ref and allOf: known keys pass, a misspelt one fires, a required one left out fires (OpenAPI 3.1)',
     document: api(
-      errorResponse(PRECONDITION, seedExample('refund_payment', { payment_id: 'pay_1', ammount: 500 })),
+      errorResponse(PRECONDITION, sourceExample('refund_payment', { payment_id: 'pay_1', ammount: 500 })),
       {
         schemas: {
           Refund: { allOf: [ref('RefundBase'), { type: 'object', required: ['reason'], properties: { reason: string } }] },
@@ -77,10 +90,22 @@ testRule('ax-recoverable-next-operation', [
         },
       },
       '3.1.0',
-      { '/payments/{payment_id}/refunds': { post: { operationId: 'refund_payment', parameters: [{ name: 'payment_id', in: 'path', required: true, schema: string }], requestBody: { required: true, content: { 'application/json': { schema: ref('Refund') } } }, responses: {} } } },
+      {
+        '/payments/{payment_id}/refunds': {
+          post: {
+            operationId: 'refund_payment',
+            parameters: [{ name: 'payment_id', in: 'path', required: true, schema: string }],
+            requestBody: { required: true, content: { 'application/json': { schema: ref('Refund') } } },
+            responses: {},
+          },
+        },
+      },
     ),
     errors: [
-      { path: at('/invoices/{invoice_id}/send', 'post', '422', ...EXAMPLE, 'next_operation_args'), message: lacks('`amount`, `reason`', 'refund_payment (POST /payments/{payment_id}/refunds)', 'amount') },
+      {
+        path: at('/invoices/{invoice_id}/send', 'post', '422', ...EXAMPLE, 'next_operation_args'),
+        message: lacks('`amount`, `reason`', 'refund_payment (POST /payments/{payment_id}/refunds)', 'amount'),
+      },
       {
         path: at('/invoices/{invoice_id}/send', 'post', '422', ...EXAMPLE, 'next_operation_args', 'ammount'),
         message: notInput('ammount', 'refund_payment (POST /payments/{payment_id}/refunds)', 'the request body (#/components/schemas/Refund)', 'amount'),
@@ -88,56 +113,89 @@ testRule('ax-recoverable-next-operation', [
     ],
   },
   {
-    name: "an open body (additionalProperties) takes any key: silent on the keys, the required ones still asked",
-    document: api(
-      errorResponse(PRECONDITION, seedExample('tag_invoice', { invoice_id: 'inv_1', colour: 'red' })),
-      {},
-      '3.0.3',
-      { '/invoices/{invoice_id}/tags': { put: { operationId: 'tag_invoice', parameters: [{ name: 'invoice_id', in: 'path', required: true, schema: string }], requestBody: { content: { 'application/json': { schema: { type: 'object', additionalProperties: string } } } }, responses: {} } } },
-    ),
+    name: 'an open body (additionalProperties) takes any key: silent on the keys, the required ones still asked',
+    document: api(errorResponse(PRECONDITION, sourceExample('tag_invoice', { invoice_id: 'inv_1', colour: 'red' })), {}, '3.0.3', {
+      '/invoices/{invoice_id}/tags': {
+        put: {
+          operationId: 'tag_invoice',
+          parameters: [{ name: 'invoice_id', in: 'path', required: true, schema: string }],
+          requestBody: { content: { 'application/json': { schema: { type: 'object', additionalProperties: string } } } },
+          responses: {},
+        },
+      },
+    }),
     errors: [],
   },
   {
     name: 'a dotted key gives the required object it starts with, and a deep-object query parameter is an input',
-    document: api(
-      errorResponse(PRECONDITION, seedExample('create_customer', { 'customer.email': '<the email>', 'filter.plan': 'pro' })),
-      {},
-      '3.0.3',
-      {
-        '/customers': {
-          post: {
-            operationId: 'create_customer',
-            parameters: [{ name: 'filter', in: 'query', style: 'deepObject', schema: { type: 'object', properties: { plan: string } } }],
-            requestBody: { required: true, content: { 'application/json': { schema: { type: 'object', required: ['customer'], properties: { customer: { type: 'object', properties: { email: string } } } } } } },
-            responses: {},
+    document: api(errorResponse(PRECONDITION, sourceExample('create_customer', { 'customer.email': '<the email>', 'filter.plan': 'pro' })), {}, '3.0.3', {
+      '/customers': {
+        post: {
+          operationId: 'create_customer',
+          parameters: [{ name: 'filter', in: 'query', style: 'deepObject', schema: { type: 'object', properties: { plan: string } } }],
+          requestBody: {
+            required: true,
+            content: {
+              'application/json': {
+                schema: { type: 'object', required: ['customer'], properties: { customer: { type: 'object', properties: { email: string } } } },
+              },
+            },
           },
+          responses: {},
         },
       },
-    ),
+    }),
     errors: [],
   },
   {
     name: 'a shared example in components/examples, used by two operations: one diagnostic per operation, on its response',
     document: oas3(
       {
-        '/invoices/{invoice_id}/send': { post: { operationId: 'send_invoice', responses: { '422': { description: 'Not finalized', content: { 'application/json': { schema: PRECONDITION, examples: { draft: ref('Draft', 'examples') } } } } } } },
-        '/invoices/{invoice_id}/pay': { post: { operationId: 'pay_invoice', responses: { '422': { description: 'Not finalized', content: { 'application/json': { schema: PRECONDITION, examples: { draft: ref('Draft', 'examples') } } } } } } },
+        '/invoices/{invoice_id}/send': {
+          post: {
+            operationId: 'send_invoice',
+            responses: {
+              '422': { description: 'Not finalized', content: { 'application/json': { schema: PRECONDITION, examples: { draft: ref('Draft', 'examples') } } } },
+            },
+          },
+        },
+        '/invoices/{invoice_id}/pay': {
+          post: {
+            operationId: 'pay_invoice',
+            responses: {
+              '422': { description: 'Not finalized', content: { 'application/json': { schema: PRECONDITION, examples: { draft: ref('Draft', 'examples') } } } },
+            },
+          },
+        },
       },
-      { examples: { Draft: { value: seedExample('finalize', {}) } } },
+      { examples: { Draft: { value: sourceExample('finalize', {}) } } },
     ),
     errors: [
       { path: at('/invoices/{invoice_id}/send', 'post', '422'), message: noOperation(`${SEND}: the error example's`, 'next_operation', 'finalize') },
-      { path: at('/invoices/{invoice_id}/pay', 'post', '422'), message: noOperation("POST /invoices/{invoice_id}/pay 422: the error example's", 'next_operation', 'finalize') },
+      {
+        path: at('/invoices/{invoice_id}/pay', 'post', '422'),
+        message: noOperation("POST /invoices/{invoice_id}/pay 422: the error example's", 'next_operation', 'finalize'),
+      },
     ],
   },
   {
     name: 'an enum of a nextOperation property in a $ref error schema names an operation that does not exist; the error wrapper and camelCase are read',
     document: api(errorResponse(ref('Precondition')), {
       schemas: {
-        Precondition: { type: 'object', properties: { error: { type: 'object', properties: { code: string, nextOperation: { type: 'string', enum: ['finalize_invoice', 'archive_draft'] } } } } },
+        Precondition: {
+          type: 'object',
+          properties: {
+            error: { type: 'object', properties: { code: string, nextOperation: { type: 'string', enum: ['finalize_invoice', 'archive_draft'] } } },
+          },
+        },
       },
     }),
-    errors: [{ path: at('/invoices/{invoice_id}/send', 'post', '422', 'content', 'application/json', 'schema'), message: noOperation(`${SEND}: the error schema's`, 'nextOperation', 'archive_draft') }],
+    errors: [
+      {
+        path: at('/invoices/{invoice_id}/send', 'post', '422', 'content', 'application/json', 'schema'),
+        message: noOperation(`${SEND}: the error schema's`, 'nextOperation', 'archive_draft'),
+      },
+    ],
   },
   {
     name: 'Swagger 2.0: a body parameter whose required property is left out fires; formData and query keys are inputs',
@@ -145,26 +203,60 @@ testRule('ax-recoverable-next-operation', [
       '/orders': {
         post: {
           operationId: 'createOrder',
-          parameters: [{ name: 'body', in: 'body', required: true, schema: { type: 'object', required: ['sku', 'quantity'], properties: { sku: string, quantity: { type: 'integer' } } } }],
+          parameters: [
+            {
+              name: 'body',
+              in: 'body',
+              required: true,
+              schema: { type: 'object', required: ['sku', 'quantity'], properties: { sku: string, quantity: { type: 'integer' } } },
+            },
+          ],
           responses: {
             '409': {
               description: 'Conflict',
               schema: PRECONDITION,
-              examples: { 'application/json': { type: 'OUT_OF_STOCK', detail: 'Not enough stock.', next_operation: 'createOrder', next_operation_args: { sku: 'sku_1' } } },
+              examples: {
+                'application/json': { type: 'OUT_OF_STOCK', detail: 'Not enough stock.', next_operation: 'createOrder', next_operation_args: { sku: 'sku_1' } },
+              },
             },
           },
         },
       },
-      '/uploads': { post: { operationId: 'upload', parameters: [{ name: 'file', in: 'formData', type: 'file', required: true }, { name: 'dryRun', in: 'query', type: 'boolean' }], responses: {} } },
+      '/uploads': {
+        post: {
+          operationId: 'upload',
+          parameters: [
+            { name: 'file', in: 'formData', type: 'file', required: true },
+            { name: 'dryRun', in: 'query', type: 'boolean' },
+          ],
+          responses: {},
+        },
+      },
       '/imports': {
         post: {
           responses: {
-            '400': { description: 'Bad', schema: PRECONDITION, examples: { 'application/json': { type: 'NO_FILE', detail: 'Upload first.', next_operation: 'upload', next_operation_args: { file: '<the CSV file>', dryRun: true } } } },
+            '400': {
+              description: 'Bad',
+              schema: PRECONDITION,
+              examples: {
+                'application/json': {
+                  type: 'NO_FILE',
+                  detail: 'Upload first.',
+                  next_operation: 'upload',
+                  next_operation_args: { file: '<the CSV file>', dryRun: true },
+                },
+              },
+            },
           },
         },
       },
     }),
-    errors: [{ path: ['paths', '/orders', 'post', 'responses', '409', 'examples', 'application/json', 'next_operation_args'], message: lacks('`quantity`', 'createOrder (POST /orders)', 'quantity', 'POST /orders 409') }],
+    errors: [
+      {
+        path: ['paths', '/orders', 'post', 'responses', '409', 'examples', 'application/json', 'next_operation_args'],
+        message: lacks('`quantity`', 'createOrder (POST /orders)', 'quantity', 'POST /orders 409'),
+      },
+    ],
   },
   {
     name: 'renamed keys through options; a long list of missing inputs is cut short',
@@ -177,32 +269,58 @@ testRule('ax-recoverable-next-operation', [
         '/customers': {
           post: {
             operationId: 'create_customer',
-            requestBody: { required: true, content: { 'application/json': { schema: { type: 'object', required: ['name', 'email', 'phone', 'street', 'city', 'country'], properties: Object.fromEntries(['name', 'email', 'phone', 'street', 'city', 'country'].map(n => [n, string])) } } } },
+            requestBody: {
+              required: true,
+              content: {
+                'application/json': {
+                  schema: {
+                    type: 'object',
+                    required: ['name', 'email', 'phone', 'street', 'city', 'country'],
+                    properties: Object.fromEntries(['name', 'email', 'phone', 'street', 'city', 'country'].map(n => [n, string])),
+                  },
+                },
+              },
+            },
             responses: {},
           },
         },
       },
     ),
-    errors: [{ path: at('/invoices/{invoice_id}/send', 'post', '422', ...EXAMPLE, 'next_tool_args'), message: lacks('`name`, `email`, `phone`, `street` and 2 more', 'create_customer (POST /customers)', 'name', SEND, 'next_tool_args') }],
+    errors: [
+      {
+        path: at('/invoices/{invoice_id}/send', 'post', '422', ...EXAMPLE, 'next_tool_args'),
+        message: lacks('`name`, `email`, `phone`, `street` and 2 more', 'create_customer (POST /customers)', 'name', SEND, 'next_tool_args'),
+      },
+    ],
   },
   {
     name: 'values that are not strings, and success examples, are not read',
-    document: api(
-      errorResponse(PRECONDITION, { type: 'x', detail: 'y', next_operation: null }),
-      {},
-      '3.0.3',
-      { '/invoices': { post: { operationId: 'create_invoice', responses: { '201': { description: 'Created', content: { 'application/json': { example: { next_operation: 'nothing_here' } } } } } } } },
-    ),
+    document: api(errorResponse(PRECONDITION, { type: 'x', detail: 'y', next_operation: null }), {}, '3.0.3', {
+      '/invoices': {
+        post: {
+          operationId: 'create_invoice',
+          responses: { '201': { description: 'Created', content: { 'application/json': { example: { next_operation: 'nothing_here' } } } } },
+        },
+      },
+    }),
     errors: [],
   },
   {
     name: 'an exempted operation is not checked, but it still counts as a target',
-    document: api(
-      { ...errorResponse(PRECONDITION, seedExample('nothing_here', {})) },
-      {},
-      '3.0.3',
-      { '/legacy': { post: { 'x-ax-exempt': { 'ax-recoverable-next-operation': 'Legacy endpoint kept for old agents.' }, operationId: 'legacy', responses: { '422': errorResponse(PRECONDITION, seedExample('gone', {})) } } } },
-    ),
-    errors: [{ path: at('/invoices/{invoice_id}/send', 'post', '422', ...EXAMPLE, 'next_operation'), message: noOperation(`${SEND}: the error example's`, 'next_operation', 'nothing_here') }],
+    document: api({ ...errorResponse(PRECONDITION, sourceExample('nothing_here', {})) }, {}, '3.0.3', {
+      '/legacy': {
+        post: {
+          'x-ax-exempt': { 'ax-recoverable-next-operation': 'Legacy endpoint kept for old agents.' },
+          operationId: 'legacy',
+          responses: { '422': errorResponse(PRECONDITION, sourceExample('gone', {})) },
+        },
+      },
+    }),
+    errors: [
+      {
+        path: at('/invoices/{invoice_id}/send', 'post', '422', ...EXAMPLE, 'next_operation'),
+        message: noOperation(`${SEND}: the error example's`, 'next_operation', 'nothing_here'),
+      },
+    ],
   },
 ]);

@@ -1,10 +1,10 @@
 import { at, body, oas3, PROBLEM, ref, swagger2 } from './support/documents';
 import { testRule } from './support/testRule';
+import { getWith as get } from './support/documents';
 
 const html = (operation: string, mediaType = 'text/html', where = '') =>
   `${operation}: the error response offers ${mediaType}${where}, a page an agent cannot parse. Remove it, and offer a JSON body with a \`code\` and a \`message\`.`;
 const page = { type: 'string' };
-const get = (errors: object) => ({ get: { responses: { '200': { description: 'OK' }, ...errors } } });
 
 testRule('ax-recoverable-no-html-errors', [
   {
@@ -29,7 +29,7 @@ testRule('ax-recoverable-no-html-errors', [
     ],
   },
   {
-    name: 'text/plain, alone or beside JSON, is not this rule\'s: ax-recoverable-error-schema alone reports a plain-text-only error',
+    name: "text/plain, alone or beside JSON, is not this rule's: ax-recoverable-error-schema alone reports a plain-text-only error",
     document: oas3({
       '/a': get({
         '503': body(page, 'text/plain'),
@@ -40,12 +40,18 @@ testRule('ax-recoverable-no-html-errors', [
   },
   {
     name: 'success responses, JSON error bodies and error responses without content stay silent',
-    document: oas3({ '/a': { get: { responses: { '200': body(page, 'text/html'), '400': body(ref('Problem')), '404': { description: 'Not found' } } } } }, { schemas: { Problem: PROBLEM } }),
+    document: oas3(
+      { '/a': { get: { responses: { '200': body(page, 'text/html'), '400': body(ref('Problem')), '404': { description: 'Not found' } } } } },
+      { schemas: { Problem: PROBLEM } },
+    ),
     errors: [],
   },
   {
     name: 'a components/responses entry shared by two operations fires on each operation',
-    document: oas3({ '/a': get({ '500': ref('Oops', 'responses') }), '/b': get({ '500': ref('Oops', 'responses') }) }, { responses: { Oops: body(page, 'text/html') } }),
+    document: oas3(
+      { '/a': get({ '500': ref('Oops', 'responses') }), '/b': get({ '500': ref('Oops', 'responses') }) },
+      { responses: { Oops: body(page, 'text/html') } },
+    ),
     errors: [
       { path: at('/a', 'get', '500'), message: html('GET /a 500') },
       { path: at('/b', 'get', '500'), message: html('GET /b 500') },
@@ -70,13 +76,21 @@ testRule('ax-recoverable-no-html-errors', [
   },
   {
     name: 'x-ax-exempt silences the rule for that operation',
-    document: oas3({ '/legacy': { get: { 'x-ax-exempt': { 'ax-recoverable-no-html-errors': 'Browser-facing page kept for v1 clients' }, responses: { '500': body(page, 'text/html') } } } }),
+    document: oas3({
+      '/legacy': {
+        get: { 'x-ax-exempt': { 'ax-recoverable-no-html-errors': 'Browser-facing page kept for v1 clients' }, responses: { '500': body(page, 'text/html') } },
+      },
+    }),
     errors: [],
   },
   {
     name: 'garbage: content null, a media type that is a string, a dangling $ref, responses null',
     document: oas3({
-      '/a': get({ '500': { description: 'x', content: null }, '502': { description: 'x', content: { 'text/html': 'oops' } }, '503': ref('Missing', 'responses') }),
+      '/a': get({
+        '500': { description: 'x', content: null },
+        '502': { description: 'x', content: { 'text/html': 'oops' } },
+        '503': ref('Missing', 'responses'),
+      }),
       '/b': { get: { responses: null } },
     }),
     errors: [{ path: at('/a', 'get', '502', 'content', 'text/html'), message: html('GET /a 502') }],

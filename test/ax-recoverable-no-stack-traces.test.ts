@@ -1,35 +1,35 @@
 import { at, body, JSON_SCHEMA, oas3, PROBLEM, ref, swagger2 } from './support/documents';
-import { SEED_004_INTERNAL_EXAMPLE } from './support/error-seeds';
+import { RECOVERY_GUIDE_INTERNAL_EXAMPLE } from './support/published-errors';
 import { testRule } from './support/testRule';
+import { getWith as get } from './support/documents';
 
 const FIX = 'Remove it: log it server-side and return a `trace_id` the agent can quote';
 const field = (operation: string, name: string, schema = 'the error schema', inside = '') =>
   `${operation}: ${schema} declares \`${name}\`${inside}, a stack trace an agent cannot use. ${FIX}.`;
 const trace = (operation: string, runtime: string, mediaType = 'application/json') =>
   `${operation}: the ${mediaType} error example contains a ${runtime} stack trace. ${FIX} instead.`;
-const get = (errors: object) => ({ get: { responses: { '200': { description: 'OK' }, ...errors } } });
 const withExample = (example: unknown, schema: unknown = PROBLEM) => ({ description: 'Error', content: { 'application/json': { schema, example } } });
 const EXAMPLE = ['content', 'application/json', 'example'];
 
-// Seed 004, "Never Return Stack Traces": the wrong payload and the right one.
-const SEED_WRONG = {
+// The Agent Recovery guide, "Never Return Stack Traces": the wrong payload and the right one.
+const SOURCE_WRONG = {
   error: 'NullPointerException',
   message: "Cannot read property 'amount' of undefined",
   stack: 'at InvoiceService.finalize (invoice-service.js:142:23)\n    at async handler (routes/invoices.ts:67:5)...',
 };
-const SEED_WRONG_SCHEMA = { type: 'object', properties: { error: { type: 'string' }, message: { type: 'string' }, stack: { type: 'string' } } };
-const SEED_RIGHT_SCHEMA = {
+const SOURCE_WRONG_SCHEMA = { type: 'object', properties: { error: { type: 'string' }, message: { type: 'string' }, stack: { type: 'string' } } };
+const SOURCE_RIGHT_SCHEMA = {
   type: 'object',
   properties: { type: { type: 'string' }, title: { type: 'string' }, status: { type: 'integer' }, detail: { type: 'string' }, trace_id: { type: 'string' } },
 };
 
 testRule('ax-recoverable-no-stack-traces', [
   {
-    name: "seed 004's wrong payload fires as a schema and as an example; the right one passes both ways",
+    name: 'the Agent Recovery guide’s wrong payload fires as a schema and as an example; the right one passes both ways',
     document: oas3({
-      '/wrong-schema': get({ '500': body(SEED_WRONG_SCHEMA) }),
-      '/wrong-example': get({ '500': withExample(SEED_WRONG) }),
-      '/right': get({ '500': withExample(SEED_004_INTERNAL_EXAMPLE, SEED_RIGHT_SCHEMA) }),
+      '/wrong-schema': get({ '500': body(SOURCE_WRONG_SCHEMA) }),
+      '/wrong-example': get({ '500': withExample(SOURCE_WRONG) }),
+      '/right': get({ '500': withExample(RECOVERY_GUIDE_INTERNAL_EXAMPLE, SOURCE_RIGHT_SCHEMA) }),
     }),
     errors: [
       { path: at('/wrong-schema', 'get', '500', ...JSON_SCHEMA, 'properties', 'stack'), message: field('GET /wrong-schema 500', 'stack') },
@@ -47,11 +47,20 @@ testRule('ax-recoverable-no-stack-traces', [
           '500': body(ref('Debug')),
         }),
       },
-      { schemas: { Problem: PROBLEM, Debug: { allOf: [ref('Problem'), ref('Backtrace')] }, Backtrace: { properties: { backtrace: { type: 'string' }, traceback: { type: 'string' } } } } },
+      {
+        schemas: {
+          Problem: PROBLEM,
+          Debug: { allOf: [ref('Problem'), ref('Backtrace')] },
+          Backtrace: { properties: { backtrace: { type: 'string' }, traceback: { type: 'string' } } },
+        },
+      },
     ),
     errors: [
       { path: at('/a', 'get', '400', ...JSON_SCHEMA, 'properties', 'stackTrace'), message: field('GET /a 400', 'stackTrace') },
-      { path: at('/a', 'get', '401', ...JSON_SCHEMA, 'properties', 'error', 'properties', 'stack_trace'), message: field('GET /a 401', 'stack_trace', undefined, ' in its `error` object') },
+      {
+        path: at('/a', 'get', '401', ...JSON_SCHEMA, 'properties', 'error', 'properties', 'stack_trace'),
+        message: field('GET /a 401', 'stack_trace', undefined, ' in its `error` object'),
+      },
       { path: at('/a', 'get', '409', ...JSON_SCHEMA, 'allOf', '1', 'properties', 'exception'), message: field('GET /a 409', 'exception') },
       { path: at('/a', 'get', '500', ...JSON_SCHEMA), message: field('GET /a 500', 'backtrace') },
     ],
@@ -74,7 +83,11 @@ testRule('ax-recoverable-no-stack-traces', [
         '/dotnet': get({
           '500': {
             description: 'x',
-            content: { 'application/json': { examples: { crash: { value: { errors: [{ detail: '   at Acme.Payments.Charge.Run(Int32 amount) in C:\\src\\Charge.cs:line 42' }] } } } } },
+            content: {
+              'application/json': {
+                examples: { crash: { value: { errors: [{ detail: '   at Acme.Payments.Charge.Run(Int32 amount) in C:\\src\\Charge.cs:line 42' }] } } },
+              },
+            },
           },
         }),
         '/go': get({ '500': { description: 'x', content: { 'application/json': { examples: { panic: ref('GoPanic', 'examples') } } } } }),
@@ -85,7 +98,10 @@ testRule('ax-recoverable-no-stack-traces', [
       { path: at('/py', 'get', '500', ...EXAMPLE, 'detail'), message: trace('GET /py 500', 'Python') },
       { path: at('/java', 'get', '500', ...EXAMPLE, 'message'), message: trace('GET /java 500', 'Java') },
       { path: at('/java-thread', 'get', '500', ...EXAMPLE), message: trace('GET /java-thread 500', 'Java') },
-      { path: at('/dotnet', 'get', '500', 'content', 'application/json', 'examples', 'crash', 'value', 'errors', '0', 'detail'), message: trace('GET /dotnet 500', '.NET') },
+      {
+        path: at('/dotnet', 'get', '500', 'content', 'application/json', 'examples', 'crash', 'value', 'errors', '0', 'detail'),
+        message: trace('GET /dotnet 500', '.NET'),
+      },
       { path: at('/go', 'get', '500'), message: trace('GET /go 500', 'Go') },
     ],
   },
@@ -111,7 +127,10 @@ testRule('ax-recoverable-no-stack-traces', [
   },
   {
     name: 'a components/responses entry shared by two operations fires on each operation',
-    document: oas3({ '/a': get({ '500': ref('Crash', 'responses') }), '/b': get({ '500': ref('Crash', 'responses') }) }, { responses: { Crash: withExample(SEED_WRONG, SEED_WRONG_SCHEMA) } }),
+    document: oas3(
+      { '/a': get({ '500': ref('Crash', 'responses') }), '/b': get({ '500': ref('Crash', 'responses') }) },
+      { responses: { Crash: withExample(SOURCE_WRONG, SOURCE_WRONG_SCHEMA) } },
+    ),
     errors: [
       { path: at('/a', 'get', '500'), message: field('GET /a 500', 'stack') },
       { path: at('/a', 'get', '500'), message: trace('GET /a 500', 'JavaScript') },
@@ -122,7 +141,7 @@ testRule('ax-recoverable-no-stack-traces', [
   {
     name: 'Swagger 2.0: schema properties and examples per media type',
     document: swagger2({
-      '/a': { get: { responses: { '500': { description: 'x', schema: SEED_WRONG_SCHEMA, examples: { 'application/json': SEED_WRONG } } } } },
+      '/a': { get: { responses: { '500': { description: 'x', schema: SOURCE_WRONG_SCHEMA, examples: { 'application/json': SOURCE_WRONG } } } } },
     }),
     errors: [
       { path: at('/a', 'get', '500', 'schema', 'properties', 'stack'), message: field('GET /a 500', 'stack') },
@@ -140,14 +159,29 @@ testRule('ax-recoverable-no-stack-traces', [
       { '/a': get({ '500': body(ref('Failure')) }), '/b': get({ '502': body(ref('Failure')), '400': body(ref('Plain')) }) },
       {
         schemas: {
-          Failure: { type: 'object', properties: { code: { type: 'string' }, detail: { type: 'string', example: 'java.lang.IllegalStateException: closed\n\tat com.acme.pay.Ledger.post(Ledger.java:88)' } } },
-          Plain: { type: 'object', properties: { code: { type: 'string' }, message: { type: 'string', example: 'The card at the end of the list expired at 10:30.' } } },
+          Failure: {
+            type: 'object',
+            properties: {
+              code: { type: 'string' },
+              detail: { type: 'string', example: 'java.lang.IllegalStateException: closed\n\tat com.acme.pay.Ledger.post(Ledger.java:88)' },
+            },
+          },
+          Plain: {
+            type: 'object',
+            properties: { code: { type: 'string' }, message: { type: 'string', example: 'The card at the end of the list expired at 10:30.' } },
+          },
         },
       },
     ),
     errors: [
-      { path: at('/a', 'get', '500', ...JSON_SCHEMA), message: `GET /a 500: the error schema's \`detail\` example contains a Java stack trace. ${FIX} instead.` },
-      { path: at('/b', 'get', '502', ...JSON_SCHEMA), message: `GET /b 502: the error schema's \`detail\` example contains a Java stack trace. ${FIX} instead.` },
+      {
+        path: at('/a', 'get', '500', ...JSON_SCHEMA),
+        message: `GET /a 500: the error schema's \`detail\` example contains a Java stack trace. ${FIX} instead.`,
+      },
+      {
+        path: at('/b', 'get', '502', ...JSON_SCHEMA),
+        message: `GET /b 502: the error schema's \`detail\` example contains a Java stack trace. ${FIX} instead.`,
+      },
     ],
   },
   {
@@ -158,13 +192,24 @@ testRule('ax-recoverable-no-stack-traces', [
   },
   {
     name: 'x-ax-exempt silences the rule for that operation',
-    document: oas3({ '/debug': { get: { 'x-ax-exempt': { 'ax-recoverable-no-stack-traces': 'Internal debug endpoint, never exposed' }, responses: { '500': withExample(SEED_WRONG, SEED_WRONG_SCHEMA) } } } }),
+    document: oas3({
+      '/debug': {
+        get: {
+          'x-ax-exempt': { 'ax-recoverable-no-stack-traces': 'Internal debug endpoint, never exposed' },
+          responses: { '500': withExample(SOURCE_WRONG, SOURCE_WRONG_SCHEMA) },
+        },
+      },
+    }),
     errors: [],
   },
   {
     name: 'garbage: a string schema, a dangling $ref, examples null, a dangling example $ref, responses null',
     document: oas3({
-      '/a': get({ '500': body('oops'), '502': body(ref('Missing')), '503': { description: 'x', content: { 'application/json': { examples: { a: ref('Missing', 'examples'), b: null } } } } }),
+      '/a': get({
+        '500': body('oops'),
+        '502': body(ref('Missing')),
+        '503': { description: 'x', content: { 'application/json': { examples: { a: ref('Missing', 'examples'), b: null } } } },
+      }),
       '/b': { get: { responses: null } },
     }),
     errors: [],

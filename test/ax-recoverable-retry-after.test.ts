@@ -1,6 +1,7 @@
 import { at, body, JSON_SCHEMA, oas3, ref, swagger2 } from './support/documents';
-import { errorResponse, SEED_003_ENVELOPE, SEED_003_EXAMPLE, SEED_004_INTERNAL_EXAMPLE, SEED_004_PROBLEM } from './support/error-seeds';
+import { errorResponse, GEODOCS_ENVELOPE, GEODOCS_EXAMPLE, RECOVERY_GUIDE_INTERNAL_EXAMPLE, RECOVERY_GUIDE_PROBLEM } from './support/published-errors';
 import { testRule } from './support/testRule';
+import { getWith as get, OK as ok } from './support/documents';
 
 const HEADER_FIX = 'Add a `Retry-After` header (integer seconds)';
 /** `_headers` says whether the response has a `headers` map: the message is the same either way. */
@@ -10,8 +11,6 @@ const bodyless = (where: string, _headers: 'no headers' | 'no `Retry-After` head
   `${where}: no \`Retry-After\` header, so an agent cannot tell how long to wait. ${HEADER_FIX} under its \`headers\`.`;
 const retryableWithoutDelay = (where: string, flag: string) =>
   `${where}: the error example says \`${flag}: true\` but gives no retry delay. Add a \`retry_after_ms\` to the example, or a \`Retry-After\` header to the response.`;
-const ok = { '200': { description: 'OK' } };
-const get = (errors: object) => ({ get: { responses: { ...ok, ...errors } } });
 const string = { type: 'string' };
 const integer = { type: 'integer' };
 const PROBLEM = { type: 'object', required: ['code', 'message'], properties: { code: string, message: string } };
@@ -30,7 +29,9 @@ testRule('ax-recoverable-retry-after', [
   },
   {
     name: 'a 429 or 503 without a body still needs the header: on the response, or on its headers',
-    document: oas3({ '/a': get({ '429': { description: 'Slow down' }, '503': { description: 'Down', headers: { 'X-RateLimit-Limit': { schema: integer } } } }) }),
+    document: oas3({
+      '/a': get({ '429': { description: 'Slow down' }, '503': { description: 'Down', headers: { 'X-RateLimit-Limit': { schema: integer } } } }),
+    }),
     errors: [
       { path: at('/a', 'get', '429'), message: bodyless('GET /a 429', 'no headers') },
       { path: at('/a', 'get', '503', 'headers'), message: bodyless('GET /a 503', 'no `Retry-After` header') },
@@ -39,21 +40,34 @@ testRule('ax-recoverable-retry-after', [
   {
     name: 'stays silent on a Retry-After header in any case, inline or as a $ref to components/headers',
     document: oas3(
-      { '/a': get({ '429': { ...body(PROBLEM), headers: { 'retry-after': { schema: integer } } }, '503': { description: 'Down', headers: { 'RETRY-AFTER': ref('RetryAfter', 'headers') } } }) },
+      {
+        '/a': get({
+          '429': { ...body(PROBLEM), headers: { 'retry-after': { schema: integer } } },
+          '503': { description: 'Down', headers: { 'RETRY-AFTER': ref('RetryAfter', 'headers') } },
+        }),
+      },
       { headers: { RetryAfter: { description: 'Seconds to wait.', schema: integer } } },
     ),
     errors: [],
   },
   {
     name: 'stays silent on a RateLimit-Reset or X-RateLimit-Reset header (corpus: DigitalOcean)',
-    document: oas3({ '/a': get({ '429': { ...body(PROBLEM), headers: { 'ratelimit-reset': { schema: integer } } }, '503': { ...body(PROBLEM), headers: { 'X-RateLimit-Reset': { schema: integer } } } }) }),
+    document: oas3({
+      '/a': get({
+        '429': { ...body(PROBLEM), headers: { 'ratelimit-reset': { schema: integer } } },
+        '503': { ...body(PROBLEM), headers: { 'X-RateLimit-Reset': { schema: integer } } },
+      }),
+    }),
     errors: [],
   },
   {
-    name: "stays silent on a delay in the body: seed 003's error.retry_after_ms, seed 004's retry_after_seconds",
+    name: 'stays silent on a delay in the body: the Geodocs specification’s error.retry_after_ms, the Agent Recovery guide’s retry_after_seconds',
     document: oas3(
-      { '/a': get({ '429': errorResponse(SEED_003_ENVELOPE, SEED_003_EXAMPLE) }), '/b': get({ '503': errorResponse(ref('Problem'), SEED_004_INTERNAL_EXAMPLE, 'application/problem+json') }) },
-      { schemas: { Problem: SEED_004_PROBLEM } },
+      {
+        '/a': get({ '429': errorResponse(GEODOCS_ENVELOPE, GEODOCS_EXAMPLE) }),
+        '/b': get({ '503': errorResponse(ref('Problem'), RECOVERY_GUIDE_INTERNAL_EXAMPLE, 'application/problem+json') }),
+      },
+      { schemas: { Problem: RECOVERY_GUIDE_PROBLEM } },
       '3.1.0',
     ),
     errors: [],
@@ -62,37 +76,69 @@ testRule('ax-recoverable-retry-after', [
     name: 'one missing header is one finding per response, whatever the number of JSON media types; a media type that carries the delay is not named',
     document: oas3(
       {
-        '/a': get({ '429': { description: 'Slow down', content: { 'application/json': { schema: ref('Problem') }, 'application/problem+json': { schema: ref('Other') }, 'application/vnd.api+json': { schema: PROBLEM } } } }),
-        '/b': get({ '503': { description: 'Down', content: { 'application/json': { schema: ref('Problem') }, 'application/problem+json': { schema: { allOf: [ref('Other'), { properties: { retry_after_ms: integer } }] } } } } }),
-        '/c': get({ '429': { description: 'Slow down', content: { 'application/json': { schema: ref('Problem') }, 'application/xml': { schema: ref('Other') } } } }),
+        '/a': get({
+          '429': {
+            description: 'Slow down',
+            content: {
+              'application/json': { schema: ref('Problem') },
+              'application/problem+json': { schema: ref('Other') },
+              'application/vnd.api+json': { schema: PROBLEM },
+            },
+          },
+        }),
+        '/b': get({
+          '503': {
+            description: 'Down',
+            content: {
+              'application/json': { schema: ref('Problem') },
+              'application/problem+json': { schema: { allOf: [ref('Other'), { properties: { retry_after_ms: integer } }] } },
+            },
+          },
+        }),
+        '/c': get({
+          '429': { description: 'Slow down', content: { 'application/json': { schema: ref('Problem') }, 'application/xml': { schema: ref('Other') } } },
+        }),
       },
       { schemas: { Problem: PROBLEM, Other: { type: 'object', properties: { title: string } } } },
     ),
     errors: [
       { path: at('/a', 'get', '429'), message: noDelay('GET /a 429', 'no headers', '3 of its JSON error schemas have') },
-      { path: at('/b', 'get', '503', 'content', 'application/json', 'schema'), message: noDelay('GET /b 503', 'no headers', 'the application/json error schema has') },
+      {
+        path: at('/b', 'get', '503', 'content', 'application/json', 'schema'),
+        message: noDelay('GET /b 503', 'no headers', 'the application/json error schema has'),
+      },
       { path: at('/c', 'get', '429', ...JSON_SCHEMA), message: noDelay('GET /c 429', 'no headers') },
     ],
   },
   {
     name: 'checks only 429 and 503',
-    document: oas3({ '/a': get({ '500': body(PROBLEM), '502': body(PROBLEM), '4XX': body(PROBLEM), '5XX': body(PROBLEM), default: body(PROBLEM), '400': body(PROBLEM) }) }),
+    document: oas3({
+      '/a': get({ '500': body(PROBLEM), '502': body(PROBLEM), '4XX': body(PROBLEM), '5XX': body(PROBLEM), default: body(PROBLEM), '400': body(PROBLEM) }),
+    }),
     errors: [],
   },
   {
     name: 'allOf: a delay from any branch counts',
-    document: oas3({ '/a': get({ '429': body({ allOf: [ref('Problem'), { properties: { retryAfterSeconds: integer } }] }) }) }, { schemas: { Problem: PROBLEM } }),
+    document: oas3(
+      { '/a': get({ '429': body({ allOf: [ref('Problem'), { properties: { retryAfterSeconds: integer } }] }) }) },
+      { schemas: { Problem: PROBLEM } },
+    ),
     errors: [],
   },
   {
     name: 'oneOf: fires when a branch lacks the delay and there is no header',
     document: oas3({ '/a': get({ '503': body({ oneOf: [{ type: 'object', properties: { retryAfter: integer } }, PROBLEM] }) }) }),
-    errors: [{ path: at('/a', 'get', '503', ...JSON_SCHEMA), message: noDelay('GET /a 503', 'no headers', 'the error schema, in 1 of its 2 oneOf/anyOf shapes, has') }],
+    errors: [
+      { path: at('/a', 'get', '503', ...JSON_SCHEMA), message: noDelay('GET /a 503', 'no headers', 'the error schema, in 1 of its 2 oneOf/anyOf shapes, has') },
+    ],
   },
   {
     name: 'a components/responses entry shared by two operations fires once per operation, on each',
     document: oas3(
-      { '/a': get({ '429': ref('RateLimited', 'responses') }), '/b': { post: { responses: { '201': { description: 'Created' }, '429': ref('RateLimited', 'responses') } } } },
+      {
+        '/a': get({ '429': ref('RateLimited', 'responses') }),
+        '/b': { post: { responses: { '201': { description: 'Created' }, '429': ref('RateLimited', 'responses') } } },
+      },
       { responses: { RateLimited: errorResponse(ref('Problem'), undefined, 'application/json', 'Too many requests') }, schemas: { Problem: PROBLEM } },
     ),
     errors: [
@@ -111,21 +157,33 @@ testRule('ax-recoverable-retry-after', [
   {
     name: 'Swagger 2.0: headers work the same way',
     document: swagger2({
-      '/a': { get: { responses: { ...ok, '429': { description: 'Slow down', schema: PROBLEM }, '503': { description: 'Down', headers: { 'Retry-After': { type: 'integer' } }, schema: PROBLEM } } } },
+      '/a': {
+        get: {
+          responses: {
+            ...ok,
+            '429': { description: 'Slow down', schema: PROBLEM },
+            '503': { description: 'Down', headers: { 'Retry-After': { type: 'integer' } }, schema: PROBLEM },
+          },
+        },
+      },
     }),
     errors: [{ path: at('/a', 'get', '429', 'schema'), message: noDelay('GET /a 429', 'no headers') }],
   },
   {
     name: 'functionOptions replace the header and property names',
     document: oas3({
-      '/a': get({ '429': { ...body(PROBLEM), headers: { 'X-Retry-In': { schema: integer } } }, '503': body({ type: 'object', properties: { wait_ms: integer } }) }),
+      '/a': get({
+        '429': { ...body(PROBLEM), headers: { 'X-Retry-In': { schema: integer } } },
+        '503': body({ type: 'object', properties: { wait_ms: integer } }),
+      }),
       '/b': get({ '429': { ...body(PROBLEM), headers: RETRY_AFTER } }),
     }),
     functionOptions: { retryAfterHeader: ['X-Retry-In'], retryDelay: ['wait_ms'] },
     errors: [
       {
         path: at('/b', 'get', '429', ...JSON_SCHEMA),
-        message: 'GET /b 429: no `X-Retry-In` header, and the error schema has no retry delay. Add a `X-Retry-In` header (integer seconds) or a `wait_ms` (integer) property.',
+        message:
+          'GET /b 429: no `X-Retry-In` header, and the error schema has no retry delay. Add a `X-Retry-In` header (integer seconds) or a `wait_ms` (integer) property.',
       },
     ],
   },
@@ -139,7 +197,9 @@ testRule('ax-recoverable-retry-after', [
           '504': { ...errorResponse(ref('Problem'), { code: 'TIMEOUT', message: 'Timed out.', retryable: true }), headers: RETRY_AFTER },
           '400': errorResponse(ref('Problem'), { code: 'INVALID_AMOUNT', message: 'amount must be > 0', retryable: false }),
         }),
-        '/b': get({ default: { description: 'Error', content: { 'application/json': { schema: ref('Problem'), examples: { busy: ref('Busy', 'examples') } } } } }),
+        '/b': get({
+          default: { description: 'Error', content: { 'application/json': { schema: ref('Problem'), examples: { busy: ref('Busy', 'examples') } } } },
+        }),
       },
       { schemas: { Problem: PROBLEM }, examples: { Busy: { value: { error: { code: 'BUSY', message: 'Busy.', is_retriable: true } } } } },
     ),
@@ -155,8 +215,16 @@ testRule('ax-recoverable-retry-after', [
         get: {
           responses: {
             ...ok,
-            '429': { description: 'Slow down', schema: PROBLEM, examples: { 'application/json': { code: 'RATE_LIMITED', message: 'Slow down.', retryable: true } } },
-            '503': { description: 'Down', schema: { ...PROBLEM, properties: { ...PROBLEM.properties, retry_after_ms: integer } }, examples: { 'application/json': { code: 'DOWN', message: 'Down.', retryable: true } } },
+            '429': {
+              description: 'Slow down',
+              schema: PROBLEM,
+              examples: { 'application/json': { code: 'RATE_LIMITED', message: 'Slow down.', retryable: true } },
+            },
+            '503': {
+              description: 'Down',
+              schema: { ...PROBLEM, properties: { ...PROBLEM.properties, retry_after_ms: integer } },
+              examples: { 'application/json': { code: 'DOWN', message: 'Down.', retryable: true } },
+            },
           },
         },
       },
@@ -168,7 +236,12 @@ testRule('ax-recoverable-retry-after', [
   },
   {
     name: 'x-ax-exempt on the path item silences its operations',
-    document: oas3({ '/health': { 'x-ax-exempt': { 'ax-recoverable-retry-after': 'Probe endpoint, never retried by agents' }, get: { responses: { ...ok, '503': { description: 'Down' } } } } }),
+    document: oas3({
+      '/health': {
+        'x-ax-exempt': { 'ax-recoverable-retry-after': 'Probe endpoint, never retried by agents' },
+        get: { responses: { ...ok, '503': { description: 'Down' } } },
+      },
+    }),
     errors: [],
   },
   {

@@ -2,32 +2,33 @@ import { at, body, JSON_SCHEMA, oas3, ref, swagger2 } from './support/documents'
 import {
   BAD_REQUEST_STRING,
   errorResponse,
-  SEED_002_ERROR,
-  SEED_002_EXAMPLE,
-  SEED_002_FIELD_ERROR,
-  SEED_003_ENVELOPE,
-  SEED_003_EXAMPLE,
-  SEED_004_INTERNAL_EXAMPLE,
-  SEED_004_PROBLEM,
+  AX_SPEC_ERROR,
+  AX_SPEC_EXAMPLE,
+  AX_SPEC_FIELD_ERROR,
+  GEODOCS_ENVELOPE,
+  GEODOCS_EXAMPLE,
+  RECOVERY_GUIDE_INTERNAL_EXAMPLE,
+  RECOVERY_GUIDE_PROBLEM,
   STACK_TRACE_500,
   STACK_TRACE_500_EXAMPLE,
-} from './support/error-seeds';
+} from './support/published-errors';
 import { testRule } from './support/testRule';
+import { getWith as get, OK as ok } from './support/documents';
 
 const fix = (place = '') => `Add \`retryable\` (boolean)${place}, true when the same call may succeed later.`;
 const noFlag = (where: string, scope = '', place = '') => `${where}: the error schema has no retry flag${scope}. ${fix(place)}`;
 const notBoolean = (where: string, name: string, types: string) =>
   `${where}: the error schema declares the retry flag \`${name}\` as ${types}. Make it a boolean: an agent branches on true or false.`;
-const ok = { '200': { description: 'OK' } };
-const get = (errors: object) => ({ get: { responses: { ...ok, ...errors } } });
 const string = { type: 'string' };
 const PROBLEM = { type: 'object', required: ['code', 'message'], properties: { code: string, message: string } };
 const FLAGGED = { type: 'object', properties: { code: string, retryable: { type: 'boolean' } } };
 
 testRule('ax-recoverable-retryable-flag', [
   {
-    name: "fires on the seeds' bad payloads: {\"error\": \"Bad Request\"} and a 500 with a stack",
-    document: oas3({ '/a': get({ '400': errorResponse(BAD_REQUEST_STRING, { error: 'Bad Request' }), '500': errorResponse(STACK_TRACE_500, STACK_TRACE_500_EXAMPLE) }) }),
+    name: 'fires on the sources’ bad payloads: {"error": "Bad Request"} and a 500 with a stack',
+    document: oas3({
+      '/a': get({ '400': errorResponse(BAD_REQUEST_STRING, { error: 'Bad Request' }), '500': errorResponse(STACK_TRACE_500, STACK_TRACE_500_EXAMPLE) }),
+    }),
     errors: [
       { path: at('/a', 'get', '400', ...JSON_SCHEMA), message: noFlag('GET /a 400') },
       { path: at('/a', 'get', '500', ...JSON_SCHEMA), message: noFlag('GET /a 500') },
@@ -49,20 +50,25 @@ testRule('ax-recoverable-retryable-flag', [
   {
     name: 'a flag behind a $ref is typed through it; an untyped flag is not declared wrong',
     document: oas3(
-      { '/a': get({ '400': body({ type: 'object', properties: { isRetryable: ref('Text') } }), '409': body({ type: 'object', properties: { retryable: {} } }) }) },
+      {
+        '/a': get({
+          '400': body({ type: 'object', properties: { isRetryable: ref('Text') } }),
+          '409': body({ type: 'object', properties: { retryable: {} } }),
+        }),
+      },
       { schemas: { Text: string } },
     ),
     errors: [{ path: at('/a', 'get', '400', ...JSON_SCHEMA), message: notBoolean('GET /a 400', 'isRetryable', 'string') }],
   },
   {
-    name: "stays silent on the seeds: 002 `retryable` ($ref), 003 error.retryable (wrapper), 004 `is_retriable`",
+    name: "stays silent on the sources: the AX Spec's `retryable` ($ref), Geodocs' error.retryable (wrapper), the Agent Recovery guide's `is_retriable`",
     document: oas3(
       {
-        '/a': get({ '400': errorResponse(ref('Error'), SEED_002_EXAMPLE) }),
-        '/b': get({ '429': errorResponse(SEED_003_ENVELOPE, SEED_003_EXAMPLE) }),
-        '/c': get({ '500': errorResponse(SEED_004_PROBLEM, SEED_004_INTERNAL_EXAMPLE, 'application/problem+json') }),
+        '/a': get({ '400': errorResponse(ref('Error'), AX_SPEC_EXAMPLE) }),
+        '/b': get({ '429': errorResponse(GEODOCS_ENVELOPE, GEODOCS_EXAMPLE) }),
+        '/c': get({ '500': errorResponse(RECOVERY_GUIDE_PROBLEM, RECOVERY_GUIDE_INTERNAL_EXAMPLE, 'application/problem+json') }),
       },
-      { schemas: { Error: SEED_002_ERROR, FieldError: SEED_002_FIELD_ERROR } },
+      { schemas: { Error: AX_SPEC_ERROR, FieldError: AX_SPEC_FIELD_ERROR } },
       '3.1.0',
     ),
     errors: [],
@@ -74,7 +80,9 @@ testRule('ax-recoverable-retryable-flag', [
   },
   {
     name: 'covers every error status: 4xx, 5xx, 4XX, 5XX, default; ignores 2xx',
-    document: oas3({ '/a': { get: { responses: { '200': body(PROBLEM), '404': body(PROBLEM), '4XX': body(FLAGGED), '5XX': body(PROBLEM), default: body(PROBLEM) } } } }),
+    document: oas3({
+      '/a': { get: { responses: { '200': body(PROBLEM), '404': body(PROBLEM), '4XX': body(FLAGGED), '5XX': body(PROBLEM), default: body(PROBLEM) } } },
+    }),
     errors: [
       { path: at('/a', 'get', '404', ...JSON_SCHEMA), message: noFlag('GET /a 404') },
       { path: at('/a', 'get', '5XX', ...JSON_SCHEMA), message: noFlag('GET /a 5XX') },
@@ -84,7 +92,12 @@ testRule('ax-recoverable-retryable-flag', [
   {
     name: 'allOf: a flag from any branch counts; oneOf: a branch without it fires',
     document: oas3(
-      { '/a': get({ '400': body({ allOf: [ref('Problem'), { properties: { retryable: { type: 'boolean' } } }] }), '409': body({ anyOf: [FLAGGED, ref('Problem')] }) }) },
+      {
+        '/a': get({
+          '400': body({ allOf: [ref('Problem'), { properties: { retryable: { type: 'boolean' } } }] }),
+          '409': body({ anyOf: [FLAGGED, ref('Problem')] }),
+        }),
+      },
       { schemas: { Problem: PROBLEM } },
     ),
     errors: [{ path: at('/a', 'get', '409', ...JSON_SCHEMA), message: noFlag('GET /a 409', ' in 1 of its 2 oneOf/anyOf shapes') }],
@@ -92,7 +105,10 @@ testRule('ax-recoverable-retryable-flag', [
   {
     name: 'a components/responses entry shared by two operations fires once per operation, on each',
     document: oas3(
-      { '/a': get({ '500': ref('Internal', 'responses') }), '/b': { delete: { responses: { '204': { description: 'Gone' }, '500': ref('Internal', 'responses') } } } },
+      {
+        '/a': get({ '500': ref('Internal', 'responses') }),
+        '/b': { delete: { responses: { '204': { description: 'Gone' }, '500': ref('Internal', 'responses') } } },
+      },
       { responses: { Internal: errorResponse(ref('Problem')) }, schemas: { Problem: PROBLEM } },
     ),
     errors: [
@@ -103,7 +119,13 @@ testRule('ax-recoverable-retryable-flag', [
   {
     name: 'Swagger 2.0',
     document: swagger2(
-      { '/a': { get: { responses: { ...ok, '400': { description: 'Bad', schema: { $ref: '#/definitions/Problem' } }, '500': { description: 'Err', schema: FLAGGED } } } } },
+      {
+        '/a': {
+          get: {
+            responses: { ...ok, '400': { description: 'Bad', schema: { $ref: '#/definitions/Problem' } }, '500': { description: 'Err', schema: FLAGGED } },
+          },
+        },
+      },
       { definitions: { Problem: PROBLEM } },
     ),
     errors: [{ path: at('/a', 'get', '400', 'schema'), message: noFlag('GET /a 400') }],
@@ -121,13 +143,23 @@ testRule('ax-recoverable-retryable-flag', [
   },
   {
     name: 'x-ax-exempt silences the operation',
-    document: oas3({ '/a': { get: { 'x-ax-exempt': { 'ax-recoverable-retryable-flag': 'Read-only status page, always safe to retry' }, responses: { ...ok, '500': body(PROBLEM) } } } }),
+    document: oas3({
+      '/a': {
+        get: { 'x-ax-exempt': { 'ax-recoverable-retryable-flag': 'Read-only status page, always safe to retry' }, responses: { ...ok, '500': body(PROBLEM) } },
+      },
+    }),
     errors: [],
   },
   {
     name: 'garbage: no body, a string schema, a dangling $ref, a dangling flag $ref and responses: null stay silent',
     document: oas3({
-      '/a': get({ '400': { description: 'No body' }, '401': body('oops'), '402': body(ref('Missing')), '403': 'not a response', '409': body({ properties: { retryable: ref('Missing') } }) }),
+      '/a': get({
+        '400': { description: 'No body' },
+        '401': body('oops'),
+        '402': body(ref('Missing')),
+        '403': 'not a response',
+        '409': body({ properties: { retryable: ref('Missing') } }),
+      }),
       '/b': { get: { responses: null } },
     }),
     errors: [],

@@ -1,7 +1,7 @@
 import { oas3, ref, swagger2 } from './support/documents';
 import { testRule } from './support/testRule';
+import { OK as ok } from './support/documents';
 
-const ok = { '200': { description: 'OK' } };
 const missing = (operation: string) =>
   `${operation}: no \`x-ax-retryable\`, so an agent cannot tell if retrying a failed call is safe. Add \`x-ax-retryable: false\` to the operation (\`true\` if a repeat cannot create a duplicate or a second effect).`;
 /** PUT and DELETE are idempotent by RFC 9110: the advice, and the fix, is `true`. */
@@ -24,7 +24,7 @@ testRule('ax-recoverable-retryable', [
     ],
   },
   {
-    name: 'seed 002 R3: false on a create, true on a read, both pass',
+    name: 'the AX Spec R3: false on a create, true on a read, both pass',
     document: `
 openapi: 3.0.3
 info: { title: Payments, version: '1' }

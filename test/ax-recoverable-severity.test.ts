@@ -1,5 +1,6 @@
 import { at, body, JSON_SCHEMA, oas3, ref, swagger2 } from './support/documents';
 import { testRule } from './support/testRule';
+import { getWith as get } from './support/documents';
 
 const LADDER = '`info`, `warning`, `error`, `fatal`';
 const CATEGORIES = '`validation`, `auth`, `rate_limit`, `state`, `dependency`, `internal`';
@@ -7,12 +8,14 @@ const severity = (operation: string, subject: string, value: string, guess = '')
   `${operation}: ${subject} ${value}, outside the severity ladder. Use one of ${LADDER}${guess}.`;
 const category = (operation: string, subject: string, value: string, guess = '') =>
   `${operation}: ${subject} ${value}, outside the error categories. Use one of ${CATEGORIES}${guess}.`;
-const get = (errors: object) => ({ get: { responses: { '200': { description: 'OK' }, ...errors } } });
-const withExample = (example: unknown, schema: unknown = { type: 'object' }) => ({ description: 'Error', content: { 'application/json': { schema, example } } });
+const withExample = (example: unknown, schema: unknown = { type: 'object' }) => ({
+  description: 'Error',
+  content: { 'application/json': { schema, example } },
+});
 const EXAMPLE = ['content', 'application/json', 'example'];
 
-// Seed 003's canonical envelope: a single `error` object with severity and category.
-const SEED_ENVELOPE = {
+// The Geodocs specification’s canonical envelope: a single `error` object with severity and category.
+const SOURCE_ENVELOPE = {
   error: {
     code: 'INVALID_DATE_FORMAT',
     message: 'Field start_date must be ISO 8601.',
@@ -24,7 +27,7 @@ const SEED_ENVELOPE = {
     request_id: 'req_01J',
   },
 };
-const SEED_SCHEMA = {
+const SOURCE_SCHEMA = {
   type: 'object',
   properties: {
     error: {
@@ -40,8 +43,10 @@ const SEED_SCHEMA = {
 
 testRule('ax-recoverable-severity', [
   {
-    name: "seed 003's envelope passes as a schema and as an example",
-    document: oas3({ '/a': get({ '400': withExample(SEED_ENVELOPE, SEED_SCHEMA), '429': withExample({ error: { ...SEED_ENVELOPE.error, category: 'rate_limit' } }) }) }),
+    name: 'the Geodocs specification’s envelope passes as a schema and as an example',
+    document: oas3({
+      '/a': get({ '400': withExample(SOURCE_ENVELOPE, SOURCE_SCHEMA), '429': withExample({ error: { ...SOURCE_ENVELOPE.error, category: 'rate_limit' } }) }),
+    }),
     errors: [],
   },
   {
@@ -53,10 +58,22 @@ testRule('ax-recoverable-severity', [
       }),
     }),
     errors: [
-      { path: at('/a', 'get', '400', ...JSON_SCHEMA, 'properties', 'severity', 'enum', '0'), message: severity('GET /a 400', "the error schema's `severity` allows", 'the string "low"') },
-      { path: at('/a', 'get', '400', ...JSON_SCHEMA, 'properties', 'severity', 'enum', '1'), message: severity('GET /a 400', "the error schema's `severity` allows", 'the string "warn"', ' (here probably `warning`)') },
-      { path: at('/a', 'get', '400', ...JSON_SCHEMA, 'properties', 'category', 'const'), message: category('GET /a 400', "the error schema's `category` allows", 'the string "billing"') },
-      { path: at('/a', 'get', '500', ...EXAMPLE, 'severity'), message: severity('GET /a 500', "the application/json error example's `severity` is", 'the string "critical"') },
+      {
+        path: at('/a', 'get', '400', ...JSON_SCHEMA, 'properties', 'severity', 'enum', '0'),
+        message: severity('GET /a 400', "the error schema's `severity` allows", 'the string "low"'),
+      },
+      {
+        path: at('/a', 'get', '400', ...JSON_SCHEMA, 'properties', 'severity', 'enum', '1'),
+        message: severity('GET /a 400', "the error schema's `severity` allows", 'the string "warn"', ' (here probably `warning`)'),
+      },
+      {
+        path: at('/a', 'get', '400', ...JSON_SCHEMA, 'properties', 'category', 'const'),
+        message: category('GET /a 400', "the error schema's `category` allows", 'the string "billing"'),
+      },
+      {
+        path: at('/a', 'get', '500', ...EXAMPLE, 'severity'),
+        message: severity('GET /a 500', "the application/json error example's `severity` is", 'the string "critical"'),
+      },
     ],
   },
   {
@@ -72,16 +89,38 @@ testRule('ax-recoverable-severity', [
         },
       },
     ),
-    errors: [{ path: at('/a', 'get', '422', ...JSON_SCHEMA), message: severity('GET /a 422', "the error schema's `severity` allows", 'the string "FATAL"', ' (here probably `fatal`)') }],
+    errors: [
+      {
+        path: at('/a', 'get', '422', ...JSON_SCHEMA),
+        message: severity('GET /a 422', "the error schema's `severity` allows", 'the string "FATAL"', ' (here probably `fatal`)'),
+      },
+    ],
   },
   {
     name: 'a oneOf with one branch missing severity still checks the branch that declares it',
-    document: oas3({ '/a': get({ '400': body({ oneOf: [{ type: 'object', properties: { code: { type: 'string' } } }, { type: 'object', properties: { severity: { enum: ['error', 'blocker'] } } }] }) }) }),
-    errors: [{ path: at('/a', 'get', '400', ...JSON_SCHEMA, 'oneOf', '1', 'properties', 'severity', 'enum', '1'), message: severity('GET /a 400', "the error schema's `severity` allows", 'the string "blocker"') }],
+    document: oas3({
+      '/a': get({
+        '400': body({
+          oneOf: [
+            { type: 'object', properties: { code: { type: 'string' } } },
+            { type: 'object', properties: { severity: { enum: ['error', 'blocker'] } } },
+          ],
+        }),
+      }),
+    }),
+    errors: [
+      {
+        path: at('/a', 'get', '400', ...JSON_SCHEMA, 'oneOf', '1', 'properties', 'severity', 'enum', '1'),
+        message: severity('GET /a 400', "the error schema's `severity` allows", 'the string "blocker"'),
+      },
+    ],
   },
   {
     name: 'a components/responses entry shared by two operations fires on each operation',
-    document: oas3({ '/a': get({ '500': ref('Oops', 'responses') }), '/b': get({ '500': ref('Oops', 'responses') }) }, { responses: { Oops: withExample({ severity: 'panic' }) } }),
+    document: oas3(
+      { '/a': get({ '500': ref('Oops', 'responses') }), '/b': get({ '500': ref('Oops', 'responses') }) },
+      { responses: { Oops: withExample({ severity: 'panic' }) } },
+    ),
     errors: [
       { path: at('/a', 'get', '500'), message: severity('GET /a 500', "the application/json error example's `severity` is", 'the string "panic"') },
       { path: at('/b', 'get', '500'), message: severity('GET /b 500', "the application/json error example's `severity` is", 'the string "panic"') },
@@ -96,36 +135,80 @@ testRule('ax-recoverable-severity', [
     name: 'options replace the names and the vocabularies',
     document: oas3({ '/a': get({ '400': withExample({ level: 'minor', severity: 'whatever', kind: 'billing' }) }) }),
     functionOptions: { severity: ['level'], category: ['kind'], severities: ['minor', 'major'], categories: ['payments'] },
-    errors: [{ path: at('/a', 'get', '400', ...EXAMPLE, 'kind'), message: `GET /a 400: the application/json error example's \`kind\` is the string "billing", outside the error categories. Use one of \`payments\`.` }],
+    errors: [
+      {
+        path: at('/a', 'get', '400', ...EXAMPLE, 'kind'),
+        message: `GET /a 400: the application/json error example's \`kind\` is the string "billing", outside the error categories. Use one of \`payments\`.`,
+      },
+    ],
   },
   {
     name: 'Swagger 2.0 and OpenAPI 3.1',
-    document: swagger2({ '/a': { get: { responses: { '400': { description: 'x', schema: { type: 'object', properties: { severity: { type: 'string', enum: ['warning', 'notice'] } } } } } } } }),
-    errors: [{ path: at('/a', 'get', '400', 'schema', 'properties', 'severity', 'enum', '1'), message: severity('GET /a 400', "the error schema's `severity` allows", 'the string "notice"') }],
+    document: swagger2({
+      '/a': {
+        get: {
+          responses: { '400': { description: 'x', schema: { type: 'object', properties: { severity: { type: 'string', enum: ['warning', 'notice'] } } } } },
+        },
+      },
+    }),
+    errors: [
+      {
+        path: at('/a', 'get', '400', 'schema', 'properties', 'severity', 'enum', '1'),
+        message: severity('GET /a 400', "the error schema's `severity` allows", 'the string "notice"'),
+      },
+    ],
   },
   {
     name: 'OpenAPI 3.1: examples array on the property schema',
-    document: oas3({ '/a': get({ '400': body({ type: ['object', 'null'], properties: { category: { type: 'string', examples: ['auth', 'network'] } } }) }) }, {}, '3.1.0'),
-    errors: [{ path: at('/a', 'get', '400', ...JSON_SCHEMA, 'properties', 'category', 'examples', '1'), message: category('GET /a 400', "the error schema's `category` allows", 'the string "network"') }],
+    document: oas3(
+      { '/a': get({ '400': body({ type: ['object', 'null'], properties: { category: { type: 'string', examples: ['auth', 'network'] } } }) }) },
+      {},
+      '3.1.0',
+    ),
+    errors: [
+      {
+        path: at('/a', 'get', '400', ...JSON_SCHEMA, 'properties', 'category', 'examples', '1'),
+        message: category('GET /a 400', "the error schema's `category` allows", 'the string "network"'),
+      },
+    ],
   },
   {
     name: 'x-ax-exempt silences the rule for that operation',
-    document: oas3({ '/a': { get: { 'x-ax-exempt': { 'ax-recoverable-severity': 'Legacy severities kept for v1 clients' }, responses: { '400': withExample({ severity: 'low' }) } } } }),
+    document: oas3({
+      '/a': {
+        get: { 'x-ax-exempt': { 'ax-recoverable-severity': 'Legacy severities kept for v1 clients' }, responses: { '400': withExample({ severity: 'low' }) } },
+      },
+    }),
     errors: [],
   },
   {
     name: 'garbage: a string schema, a dangling $ref, enum null, a severity of null, responses null',
     document: oas3({
-      '/a': get({ '400': body('oops'), '401': body(ref('Missing')), '402': body({ properties: { severity: { enum: null } } }), '403': withExample({ severity: null }) }),
+      '/a': get({
+        '400': body('oops'),
+        '401': body(ref('Missing')),
+        '402': body({ properties: { severity: { enum: null } } }),
+        '403': withExample({ severity: null }),
+      }),
       '/b': { get: { responses: null } },
     }),
-    errors: [{ path: at('/a', 'get', '403', ...EXAMPLE, 'severity'), message: severity('GET /a 403', "the application/json error example's `severity` is", 'null') }],
+    errors: [
+      { path: at('/a', 'get', '403', ...EXAMPLE, 'severity'), message: severity('GET /a 403', "the application/json error example's `severity` is", 'null') },
+    ],
   },
   {
     name: "Berlin Group's `tppMessages[].category` (`ERROR`, `WARNING`) is a severity by another name, not judged as a category (corpus: openbankingproject-ch)",
     document: oas3({
       '/a': get({
-        '400': body({ type: 'object', properties: { tppMessages: { type: 'array', items: { type: 'object', properties: { category: { type: 'string', enum: ['ERROR', 'WARNING'] }, code: { type: 'string' } } } } } }),
+        '400': body({
+          type: 'object',
+          properties: {
+            tppMessages: {
+              type: 'array',
+              items: { type: 'object', properties: { category: { type: 'string', enum: ['ERROR', 'WARNING'] }, code: { type: 'string' } } },
+            },
+          },
+        }),
       }),
     }),
     errors: [],
@@ -133,6 +216,11 @@ testRule('ax-recoverable-severity', [
   {
     name: 'a category outside the vocabulary inside `errors[]` items fires, on the item',
     document: oas3({ '/a': get({ '400': withExample({ errors: [{ code: 'TOO_LONG', category: 'billing' }] }) }) }),
-    errors: [{ path: at('/a', 'get', '400', ...EXAMPLE, 'errors', '0', 'category'), message: category('GET /a 400', "the application/json error example's `category` is", 'the string "billing"') }],
+    errors: [
+      {
+        path: at('/a', 'get', '400', ...EXAMPLE, 'errors', '0', 'category'),
+        message: category('GET /a 400', "the application/json error example's `category` is", 'the string "billing"'),
+      },
+    ],
   },
 ]);

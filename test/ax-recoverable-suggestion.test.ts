@@ -2,19 +2,20 @@ import { at, body, JSON_SCHEMA, oas3, ref, swagger2 } from './support/documents'
 import {
   BAD_REQUEST_STRING,
   errorResponse,
-  SEED_002_ERROR,
-  SEED_002_EXAMPLE,
-  SEED_002_FIELD_ERROR,
-  SEED_003_ENVELOPE,
-  SEED_003_EXAMPLE,
-  SEED_004_PROBLEM,
-  SEED_004_VALIDATION_EXAMPLE,
-} from './support/error-seeds';
+  AX_SPEC_ERROR,
+  AX_SPEC_EXAMPLE,
+  AX_SPEC_FIELD_ERROR,
+  GEODOCS_ENVELOPE,
+  GEODOCS_EXAMPLE,
+  RECOVERY_GUIDE_PROBLEM,
+  RECOVERY_GUIDE_VALIDATION_EXAMPLE,
+} from './support/published-errors';
 import { testRule } from './support/testRule';
+import { OK as ok } from './support/documents';
 
 const fix = (hint: string) => `Add \`recoveryHint\`, e.g. "${hint}".`;
-const noHint = (where: string, scope = '', hint = "Check the request against this operation's parameters, then retry") => `${where}: the error schema has no recovery hint${scope}. ${fix(hint)}`;
-const ok = { '200': { description: 'OK' } };
+const noHint = (where: string, scope = '', hint = "Check the request against this operation's parameters, then retry") =>
+  `${where}: the error schema has no recovery hint${scope}. ${fix(hint)}`;
 const post = (errors: object) => ({ post: { responses: { '201': { description: 'Created' }, ...errors } } });
 const string = { type: 'string' };
 const PROBLEM = { type: 'object', required: ['code', 'message'], properties: { code: string, message: string } };
@@ -22,7 +23,7 @@ const HINTED = { type: 'object', properties: { code: string, message: string, re
 
 testRule('ax-recoverable-suggestion', [
   {
-    name: "fires on seed 002's bad R2 payload (code and message, no suggestion), on the inline schema",
+    name: 'fires on the AX Spec’s bad R2 payload (code and message, no suggestion), on the inline schema',
     document: oas3({ '/payments': post({ '400': errorResponse(PROBLEM, { error_code: 'AMOUNT_TOO_LARGE', message: 'Amount exceeds maximum' }) }) }),
     errors: [{ path: at('/payments', 'post', '400', ...JSON_SCHEMA), message: noHint('POST /payments 400') }],
   },
@@ -32,15 +33,15 @@ testRule('ax-recoverable-suggestion', [
     errors: [{ path: at('/payments', 'post', '400', ...JSON_SCHEMA), message: noHint('POST /payments 400') }],
   },
   {
-    name: "stays silent on the seeds: 002 `suggestion` ($ref chain), 003 `hint` (error wrapper), 004 `suggestions` (array), 000 `recoveryHint`",
+    name: "stays silent on the sources: the AX Spec's `suggestion` ($ref chain), Geodocs' `hint` (error wrapper), the Agent Recovery guide's `suggestions` (array), the Agent-UX Envelope's `recoveryHint`",
     document: oas3(
       {
-        '/a': post({ '400': errorResponse(ref('Error'), SEED_002_EXAMPLE) }),
-        '/b': post({ '429': errorResponse(SEED_003_ENVELOPE, SEED_003_EXAMPLE) }),
-        '/c': post({ '422': errorResponse(SEED_004_PROBLEM, SEED_004_VALIDATION_EXAMPLE, 'application/problem+json') }),
+        '/a': post({ '400': errorResponse(ref('Error'), AX_SPEC_EXAMPLE) }),
+        '/b': post({ '429': errorResponse(GEODOCS_ENVELOPE, GEODOCS_EXAMPLE) }),
+        '/c': post({ '422': errorResponse(RECOVERY_GUIDE_PROBLEM, RECOVERY_GUIDE_VALIDATION_EXAMPLE, 'application/problem+json') }),
         '/d': post({ '409': body(HINTED) }),
       },
-      { schemas: { Error: ref('AxError'), AxError: SEED_002_ERROR, FieldError: SEED_002_FIELD_ERROR } },
+      { schemas: { Error: ref('AxError'), AxError: AX_SPEC_ERROR, FieldError: AX_SPEC_FIELD_ERROR } },
       '3.1.0',
     ),
     errors: [],
@@ -86,7 +87,9 @@ testRule('ax-recoverable-suggestion', [
   },
   {
     name: 'checks 4xx, 4XX and default; ignores 5xx and 5XX (a server fault is not the request to fix)',
-    document: oas3({ '/a': { get: { responses: { ...ok, '404': body(PROBLEM), '4XX': body(PROBLEM), '500': body(PROBLEM), '5XX': body(PROBLEM), default: body(PROBLEM) } } } }),
+    document: oas3({
+      '/a': { get: { responses: { ...ok, '404': body(PROBLEM), '4XX': body(PROBLEM), '500': body(PROBLEM), '5XX': body(PROBLEM), default: body(PROBLEM) } } },
+    }),
     errors: [
       { path: at('/a', 'get', '404', ...JSON_SCHEMA), message: noHint('GET /a 404', '', 'List the collection to find a valid id, then retry') },
       { path: at('/a', 'get', '4XX', ...JSON_SCHEMA), message: noHint('GET /a 4XX') },
@@ -95,7 +98,10 @@ testRule('ax-recoverable-suggestion', [
   },
   {
     name: 'allOf: a hint from any branch counts',
-    document: oas3({ '/a': post({ '400': body({ allOf: [ref('Problem'), { type: 'object', properties: { recovery_hint: string } }] }) }) }, { schemas: { Problem: PROBLEM } }),
+    document: oas3(
+      { '/a': post({ '400': body({ allOf: [ref('Problem'), { type: 'object', properties: { recovery_hint: string } }] }) }) },
+      { schemas: { Problem: PROBLEM } },
+    ),
     errors: [],
   },
   {
@@ -122,7 +128,13 @@ testRule('ax-recoverable-suggestion', [
   {
     name: 'Swagger 2.0: fires on a definition without a hint, passes with one',
     document: swagger2(
-      { '/a': { post: { responses: { ...ok, '400': { description: 'Bad', schema: { $ref: '#/definitions/Problem' } }, '409': { description: 'Conflict', schema: HINTED } } } } },
+      {
+        '/a': {
+          post: {
+            responses: { ...ok, '400': { description: 'Bad', schema: { $ref: '#/definitions/Problem' } }, '409': { description: 'Conflict', schema: HINTED } },
+          },
+        },
+      },
       { definitions: { Problem: PROBLEM } },
     ),
     errors: [{ path: at('/a', 'post', '400', 'schema'), message: noHint('POST /a 400') }],
@@ -140,13 +152,26 @@ testRule('ax-recoverable-suggestion', [
   },
   {
     name: 'x-ax-exempt silences the operation',
-    document: oas3({ '/a': { post: { 'x-ax-exempt': { 'ax-recoverable-suggestion': 'Webhook receiver; the sender never reads our errors' }, responses: { ...ok, '400': body(PROBLEM) } } } }),
+    document: oas3({
+      '/a': {
+        post: {
+          'x-ax-exempt': { 'ax-recoverable-suggestion': 'Webhook receiver; the sender never reads our errors' },
+          responses: { ...ok, '400': body(PROBLEM) },
+        },
+      },
+    }),
     errors: [],
   },
   {
     name: 'garbage: no body, a string schema, a dangling $ref, a non-object response and responses: null stay silent',
     document: oas3({
-      '/a': post({ '400': { description: 'No body' }, '401': body('oops'), '402': body(ref('Missing')), '403': 'not a response', '404': body({ type: 'string' }) }),
+      '/a': post({
+        '400': { description: 'No body' },
+        '401': body('oops'),
+        '402': body(ref('Missing')),
+        '403': 'not a response',
+        '404': body({ type: 'string' }),
+      }),
       '/b': { post: { responses: null } },
     }),
     errors: [],

@@ -1,44 +1,45 @@
 import { at, body, JSON_SCHEMA, oas3, ref, swagger2 } from './support/documents';
 import {
   errorResponse,
-  SEED_002_ERROR,
-  SEED_002_FIELD_ERROR,
-  SEED_003_ENVELOPE,
-  SEED_004_INTERNAL_EXAMPLE,
-  SEED_004_PROBLEM,
+  AX_SPEC_ERROR,
+  AX_SPEC_FIELD_ERROR,
+  GEODOCS_ENVELOPE,
+  RECOVERY_GUIDE_INTERNAL_EXAMPLE,
+  RECOVERY_GUIDE_PROBLEM,
   STACK_TRACE_500,
   STACK_TRACE_500_EXAMPLE,
-} from './support/error-seeds';
+} from './support/published-errors';
 import { testRule } from './support/testRule';
+import { getWith as get, OK as ok } from './support/documents';
 
 const fix = (name = 'trace_id', place = '') => `Add \`${name}\` (string)${place} or an \`X-Request-ID\` header, for the agent to quote.`;
 const noId = (where: string, scope = '', name?: string, place?: string) => `${where}: the error schema has no correlation id${scope}. ${fix(name, place)}`;
-const ok = { '200': { description: 'OK' } };
-const get = (errors: object) => ({ get: { responses: { ...ok, ...errors } } });
 const string = { type: 'string' };
 const PROBLEM = { type: 'object', required: ['code', 'message'], properties: { code: string, message: string } };
 const TRACED = { type: 'object', properties: { code: string, requestId: string } };
 
 testRule('ax-recoverable-trace-id', [
   {
-    name: "fires on seed 004's wrong 500 (a stack, no trace id), on the inline schema",
-    document: oas3({ '/invoices': { post: { responses: { '201': { description: 'Created' }, '500': errorResponse(STACK_TRACE_500, STACK_TRACE_500_EXAMPLE) } } } }),
+    name: 'fires on the Agent Recovery guide’s wrong 500 (a stack, no trace id), on the inline schema',
+    document: oas3({
+      '/invoices': { post: { responses: { '201': { description: 'Created' }, '500': errorResponse(STACK_TRACE_500, STACK_TRACE_500_EXAMPLE) } } },
+    }),
     errors: [{ path: at('/invoices', 'post', '500', ...JSON_SCHEMA), message: noId('POST /invoices 500') }],
   },
   {
-    name: "fires on seed 002's Error schema when it serves a 5xx",
-    document: oas3({ '/a': get({ '502': body(ref('Error')) }) }, { schemas: { Error: SEED_002_ERROR, FieldError: SEED_002_FIELD_ERROR } }),
+    name: 'fires on the AX Spec’s Error schema when it serves a 5xx',
+    document: oas3({ '/a': get({ '502': body(ref('Error')) }) }, { schemas: { Error: AX_SPEC_ERROR, FieldError: AX_SPEC_FIELD_ERROR } }),
     errors: [{ path: at('/a', 'get', '502', ...JSON_SCHEMA), message: noId('GET /a 502') }],
   },
   {
-    name: "stays silent on seed 004's right 500 (trace_id), seed 003's error.request_id, RFC 9457 `instance`",
+    name: 'stays silent on the Agent Recovery guide’s right 500 (trace_id), the Geodocs specification’s error.request_id, RFC 9457 `instance`',
     document: oas3(
       {
-        '/a': get({ '500': errorResponse(ref('Problem'), SEED_004_INTERNAL_EXAMPLE, 'application/problem+json') }),
-        '/b': get({ '503': body(SEED_003_ENVELOPE) }),
+        '/a': get({ '500': errorResponse(ref('Problem'), RECOVERY_GUIDE_INTERNAL_EXAMPLE, 'application/problem+json') }),
+        '/b': get({ '503': body(GEODOCS_ENVELOPE) }),
         '/c': get({ default: body({ type: 'object', properties: { type: string, instance: string } }, 'application/problem+json') }),
       },
-      { schemas: { Problem: SEED_004_PROBLEM } },
+      { schemas: { Problem: RECOVERY_GUIDE_PROBLEM } },
       '3.1.0',
     ),
     errors: [],
@@ -68,7 +69,12 @@ testRule('ax-recoverable-trace-id', [
   {
     name: 'allOf: an id from any branch counts; oneOf: a branch without it fires',
     document: oas3(
-      { '/a': get({ '500': body({ allOf: [ref('Problem'), { properties: { correlation_id: string } }] }), '503': body({ oneOf: [TRACED, ref('Problem'), PROBLEM] }) }) },
+      {
+        '/a': get({
+          '500': body({ allOf: [ref('Problem'), { properties: { correlation_id: string } }] }),
+          '503': body({ oneOf: [TRACED, ref('Problem'), PROBLEM] }),
+        }),
+      },
       { schemas: { Problem: PROBLEM } },
     ),
     errors: [{ path: at('/a', 'get', '503', ...JSON_SCHEMA), message: noId('GET /a 503', ' in 2 of its 3 oneOf/anyOf shapes') }],
@@ -87,7 +93,13 @@ testRule('ax-recoverable-trace-id', [
   {
     name: 'Swagger 2.0',
     document: swagger2(
-      { '/a': { get: { responses: { ...ok, '500': { description: 'Err', schema: { $ref: '#/definitions/Problem' } }, '503': { description: 'Down', schema: TRACED } } } } },
+      {
+        '/a': {
+          get: {
+            responses: { ...ok, '500': { description: 'Err', schema: { $ref: '#/definitions/Problem' } }, '503': { description: 'Down', schema: TRACED } },
+          },
+        },
+      },
       { definitions: { Problem: PROBLEM } },
     ),
     errors: [{ path: at('/a', 'get', '500', 'schema'), message: noId('GET /a 500') }],
@@ -99,19 +111,27 @@ testRule('ax-recoverable-trace-id', [
     errors: [
       {
         path: at('/a', 'get', '503', ...JSON_SCHEMA),
-        message: "GET /a 503: the error schema has no correlation id. Add `incident` (string) or an `X-Request-ID` header, for the agent to quote.",
+        message: 'GET /a 503: the error schema has no correlation id. Add `incident` (string) or an `X-Request-ID` header, for the agent to quote.',
       },
     ],
   },
   {
     name: 'x-ax-exempt silences the operation',
-    document: oas3({ '/a': { get: { 'x-ax-exempt': { 'ax-recoverable-trace-id': 'Static CDN file; no server log to look up' }, responses: { ...ok, '500': body(PROBLEM) } } } }),
+    document: oas3({
+      '/a': { get: { 'x-ax-exempt': { 'ax-recoverable-trace-id': 'Static CDN file; no server log to look up' }, responses: { ...ok, '500': body(PROBLEM) } } },
+    }),
     errors: [],
   },
   {
     name: 'garbage: no body, a string schema, a dangling $ref, a non-object response and responses: null stay silent',
     document: oas3({
-      '/a': get({ '500': { description: 'No body' }, '501': body('oops'), '502': body(ref('Missing')), '503': 'not a response', '504': body({ type: 'string' }) }),
+      '/a': get({
+        '500': { description: 'No body' },
+        '501': body('oops'),
+        '502': body(ref('Missing')),
+        '503': 'not a response',
+        '504': body({ type: 'string' }),
+      }),
       '/b': { get: { responses: null } },
     }),
     errors: [],

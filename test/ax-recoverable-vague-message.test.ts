@@ -1,22 +1,33 @@
 import { at, body, oas3, PROBLEM, ref, swagger2 } from './support/documents';
 import { testRule } from './support/testRule';
+import { getWith as get } from './support/documents';
 
-const get = (errors: object) => ({ get: { responses: { '200': { description: 'OK' }, ...errors } } });
-const withExample = (example: unknown, description = 'The amount is not a positive integer.') => ({ description, content: { 'application/json': { schema: PROBLEM, example } } });
+const withExample = (example: unknown, description = 'The amount is not a positive integer.') => ({
+  description,
+  content: { 'application/json': { schema: PROBLEM, example } },
+});
 const EXAMPLE = ['content', 'application/json', 'example'];
 const FIX = 'Name them, e.g. "`amount` must be a positive integer."';
 /** `phrase` is the vague phrase the text amounts to: the test names it, the message need not. */
 const vagueText = (operation: string, subject: string, text: string) => `${operation}: ${subject} ${JSON.stringify(text)} names no field, cause or fix. ${FIX}`;
-const inExample = (operation: string, name: string, text: string, _phrase?: string) => vagueText(operation, `the application/json error example's \`${name}\``, text);
+const inExample = (operation: string, name: string, text: string, _phrase?: string) =>
+  vagueText(operation, `the application/json error example's \`${name}\``, text);
 const inDescription = (operation: string, text: string, _phrase?: string) =>
   `${operation}: the response description ${JSON.stringify(text)} names no cause or fix. Say when this error happens and how to recover from it.`;
 
 testRule('ax-recoverable-vague-message', [
   {
-    name: 'seed 004: the vague payload fires on each vague member; the precise one and the internal-error one pass',
+    name: 'the Agent Recovery guide: the vague payload fires on each vague member; the precise one and the internal-error one pass',
     document: oas3({
       '/vague': get({ '400': withExample({ error: 'Invalid request', message: 'The request could not be processed.' }) }),
-      '/internal': get({ '500': withExample({ type: 'https://api.example.com/errors/internal-error', title: 'Internal server error', detail: 'An unexpected error occurred processing this request.', trace_id: '01HV3K8MNP2QRS3TUVWX' }) }),
+      '/internal': get({
+        '500': withExample({
+          type: 'https://api.example.com/errors/internal-error',
+          title: 'Internal server error',
+          detail: 'An unexpected error occurred processing this request.',
+          trace_id: '01HV3K8MNP2QRS3TUVWX',
+        }),
+      }),
       '/precise': get({
         '400': withExample({
           type: 'https://api.example.com/errors/validation-error',
@@ -27,11 +38,14 @@ testRule('ax-recoverable-vague-message', [
     }),
     errors: [
       { path: at('/vague', 'get', '400', ...EXAMPLE, 'error'), message: inExample('GET /vague 400', 'error', 'Invalid request', 'Invalid request') },
-      { path: at('/vague', 'get', '400', ...EXAMPLE, 'message'), message: inExample('GET /vague 400', 'message', 'The request could not be processed.', 'The request could not be processed') },
+      {
+        path: at('/vague', 'get', '400', ...EXAMPLE, 'message'),
+        message: inExample('GET /vague 400', 'message', 'The request could not be processed.', 'The request could not be processed'),
+      },
     ],
   },
   {
-    name: "seed 003's don'ts fire as hints, in suggestions arrays and inside the error wrapper; its dos pass",
+    name: "the Geodocs specification’s don'ts fire as hints, in suggestions arrays and inside the error wrapper; its dos pass",
     document: oas3({
       '/a': get({
         '400': withExample({ error: { code: 'X', hint: 'Invalid input.' } }),
@@ -42,8 +56,14 @@ testRule('ax-recoverable-vague-message', [
     }),
     errors: [
       { path: at('/a', 'get', '400', ...EXAMPLE, 'error', 'hint'), message: inExample('GET /a 400', 'hint', 'Invalid input.', 'Invalid input') },
-      { path: at('/a', 'get', '500', ...EXAMPLE, 'suggestions', '0'), message: inExample('GET /a 500', 'suggestions', 'An unexpected error occurred.', 'An unexpected error occurred') },
-      { path: at('/a', 'get', '500', ...EXAMPLE, 'suggestions', '1'), message: inExample('GET /a 500', 'suggestions', 'See documentation', 'See documentation') },
+      {
+        path: at('/a', 'get', '500', ...EXAMPLE, 'suggestions', '0'),
+        message: inExample('GET /a 500', 'suggestions', 'An unexpected error occurred.', 'An unexpected error occurred'),
+      },
+      {
+        path: at('/a', 'get', '500', ...EXAMPLE, 'suggestions', '1'),
+        message: inExample('GET /a 500', 'suggestions', 'See documentation', 'See documentation'),
+      },
       { path: at('/a', 'get', '503', ...EXAMPLE, 'hint'), message: inExample('GET /a 503', 'hint', 'Please try again later.', 'Please try again later') },
     ],
   },
@@ -62,13 +82,26 @@ testRule('ax-recoverable-vague-message', [
     }),
     errors: [
       { path: at('/a', 'get', '400', ...EXAMPLE, 'message'), message: inExample('GET /a 400', 'message', 'INVALID INPUT!!', 'Invalid input') },
-      { path: at('/a', 'get', '401', ...EXAMPLE, 'message'), message: inExample('GET /a 401', 'message', 'Oops, something went wrong here', 'Something went wrong') },
+      {
+        path: at('/a', 'get', '401', ...EXAMPLE, 'message'),
+        message: inExample('GET /a 401', 'message', 'Oops, something went wrong here', 'Something went wrong'),
+      },
       { path: at('/a', 'get', '402', ...EXAMPLE, 'message'), message: inExample('GET /a 402', 'message', 'Invalid input provided', 'Invalid input') },
     ],
   },
   {
     name: 'error-response descriptions: "Bad Request" alone fires; a description that explains passes; success descriptions are ignored',
-    document: oas3({ '/a': { get: { responses: { '200': { description: 'Bad request' }, '400': { description: 'Bad Request' }, '409': { description: 'The payment is already captured; re-read it and follow nextSteps.' } } } } }),
+    document: oas3({
+      '/a': {
+        get: {
+          responses: {
+            '200': { description: 'Bad request' },
+            '400': { description: 'Bad Request' },
+            '409': { description: 'The payment is already captured; re-read it and follow nextSteps.' },
+          },
+        },
+      },
+    }),
     errors: [{ path: at('/a', 'get', '400', 'description'), message: inDescription('GET /a 400', 'Bad Request', 'Bad request') }],
   },
   {
@@ -77,9 +110,18 @@ testRule('ax-recoverable-vague-message', [
       {
         '/a': get({ '500': ref('Oops', 'responses') }),
         '/b': get({ '500': ref('Oops', 'responses') }),
-        '/c': get({ '500': { description: 'Card network timeout; retry in 2 s.', content: { 'application/json': { schema: ref('Problem'), examples: { vague: ref('Vague', 'examples') } } } } }),
+        '/c': get({
+          '500': {
+            description: 'Card network timeout; retry in 2 s.',
+            content: { 'application/json': { schema: ref('Problem'), examples: { vague: ref('Vague', 'examples') } } },
+          },
+        }),
       },
-      { responses: { Oops: { description: 'Something went wrong', content: { 'application/json': { schema: ref('Problem') } } } }, schemas: { Problem: PROBLEM }, examples: { Vague: { value: { message: 'Unknown error' } } } },
+      {
+        responses: { Oops: { description: 'Something went wrong', content: { 'application/json': { schema: ref('Problem') } } } },
+        schemas: { Problem: PROBLEM },
+        examples: { Vague: { value: { message: 'Unknown error' } } },
+      },
     ),
     errors: [
       { path: at('/a', 'get', '500'), message: inDescription('GET /a 500', 'Something went wrong', 'Something went wrong') },
@@ -89,13 +131,32 @@ testRule('ax-recoverable-vague-message', [
   },
   {
     name: 'schema examples through allOf and oneOf are read where bodies() finds them (the top-level schema example)',
-    document: oas3({ '/a': get({ '400': { description: 'Amount too large; the maximum is 10000.', content: { 'application/json': { schema: { allOf: [PROBLEM], example: { message: 'Invalid data' } } } } } }) }),
-    errors: [{ path: at('/a', 'get', '400', 'content', 'application/json', 'schema', 'example', 'message'), message: inExample('GET /a 400', 'message', 'Invalid data', 'Invalid data') }],
+    document: oas3({
+      '/a': get({
+        '400': {
+          description: 'Amount too large; the maximum is 10000.',
+          content: { 'application/json': { schema: { allOf: [PROBLEM], example: { message: 'Invalid data' } } } },
+        },
+      }),
+    }),
+    errors: [
+      {
+        path: at('/a', 'get', '400', 'content', 'application/json', 'schema', 'example', 'message'),
+        message: inExample('GET /a 400', 'message', 'Invalid data', 'Invalid data'),
+      },
+    ],
   },
   {
     name: 'one schema example offered as problem+json and problem+xml is one finding (corpus: train-travel)',
     document: oas3(
-      { '/a': get({ '400': { description: 'The amount is not a positive integer.', content: { 'application/problem+json': { schema: ref('Problem') }, 'application/problem+xml': { schema: ref('Problem') } } } }) },
+      {
+        '/a': get({
+          '400': {
+            description: 'The amount is not a positive integer.',
+            content: { 'application/problem+json': { schema: ref('Problem') }, 'application/problem+xml': { schema: ref('Problem') } },
+          },
+        }),
+      },
       { schemas: { Problem: { ...PROBLEM, example: { code: 'BAD', message: 'Invalid input' } } } },
     ),
     errors: [
@@ -106,34 +167,79 @@ testRule('ax-recoverable-vague-message', [
     ],
   },
   {
-    name: 'property-level examples of error schemas are read, through $ref, allOf and oneOf, and land in the operation\'s own response',
+    name: "property-level examples of error schemas are read, through $ref, allOf and oneOf, and land in the operation's own response",
     document: oas3(
       {
         '/a': get({ '500': body(ref('Error')), '404': body(ref('Error')) }),
         '/b': get({ '400': body({ allOf: [ref('Base'), { properties: { hint: { type: 'string', example: 'See documentation' } } }] }) }),
-        '/c': get({ '422': body({ oneOf: [ref('Error'), { type: 'object', properties: { error: { type: 'object', properties: { detail: { type: 'string', examples: ['Invalid data', 'The currency must be one of USD, EUR.'] } } } } }] }) }),
-        '/d': get({ '400': body({ type: 'object', properties: { message: { type: 'string', example: 'The amount must be between 1 and 10000 cents.' }, suggestions: { type: 'array', items: { type: 'string' }, example: ['Please contact support', 'Send amount in cents.'] } } }) }),
+        '/c': get({
+          '422': body({
+            oneOf: [
+              ref('Error'),
+              {
+                type: 'object',
+                properties: {
+                  error: { type: 'object', properties: { detail: { type: 'string', examples: ['Invalid data', 'The currency must be one of USD, EUR.'] } } },
+                },
+              },
+            ],
+          }),
+        }),
+        '/d': get({
+          '400': body({
+            type: 'object',
+            properties: {
+              message: { type: 'string', example: 'The amount must be between 1 and 10000 cents.' },
+              suggestions: { type: 'array', items: { type: 'string' }, example: ['Please contact support', 'Send amount in cents.'] },
+            },
+          }),
+        }),
       },
       {
         schemas: {
-          Error: { type: 'object', required: ['code', 'message'], properties: { code: { type: 'string' }, message: { type: 'string', example: 'Something went wrong.' } } },
+          Error: {
+            type: 'object',
+            required: ['code', 'message'],
+            properties: { code: { type: 'string' }, message: { type: 'string', example: 'Something went wrong.' } },
+          },
           Base: { type: 'object', properties: { message: { type: 'string' } } },
         },
       },
       '3.1.0',
     ),
     errors: [
-      { path: at('/a', 'get', '404', 'content', 'application/json', 'schema'), message: vagueText('GET /a 404', "the error schema's `message` example", 'Something went wrong.') },
-      { path: at('/a', 'get', '500', 'content', 'application/json', 'schema'), message: vagueText('GET /a 500', "the error schema's `message` example", 'Something went wrong.') },
-      { path: at('/b', 'get', '400', 'content', 'application/json', 'schema', 'allOf', '1', 'properties', 'hint', 'example'), message: vagueText('GET /b 400', "the error schema's `hint` example", 'See documentation') },
-      { path: at('/c', 'get', '422', 'content', 'application/json', 'schema'), message: vagueText('GET /c 422', "the error schema's `message` example", 'Something went wrong.') },
-      { path: at('/c', 'get', '422', 'content', 'application/json', 'schema', 'oneOf', '1', 'properties', 'error', 'properties', 'detail', 'examples', '0'), message: vagueText('GET /c 422', "the error schema's `detail` example", 'Invalid data') },
-      { path: at('/d', 'get', '400', 'content', 'application/json', 'schema', 'properties', 'suggestions', 'example', '0'), message: vagueText('GET /d 400', "the error schema's `suggestions` example", 'Please contact support') },
+      {
+        path: at('/a', 'get', '404', 'content', 'application/json', 'schema'),
+        message: vagueText('GET /a 404', "the error schema's `message` example", 'Something went wrong.'),
+      },
+      {
+        path: at('/a', 'get', '500', 'content', 'application/json', 'schema'),
+        message: vagueText('GET /a 500', "the error schema's `message` example", 'Something went wrong.'),
+      },
+      {
+        path: at('/b', 'get', '400', 'content', 'application/json', 'schema', 'allOf', '1', 'properties', 'hint', 'example'),
+        message: vagueText('GET /b 400', "the error schema's `hint` example", 'See documentation'),
+      },
+      {
+        path: at('/c', 'get', '422', 'content', 'application/json', 'schema'),
+        message: vagueText('GET /c 422', "the error schema's `message` example", 'Something went wrong.'),
+      },
+      {
+        path: at('/c', 'get', '422', 'content', 'application/json', 'schema', 'oneOf', '1', 'properties', 'error', 'properties', 'detail', 'examples', '0'),
+        message: vagueText('GET /c 422', "the error schema's `detail` example", 'Invalid data'),
+      },
+      {
+        path: at('/d', 'get', '400', 'content', 'application/json', 'schema', 'properties', 'suggestions', 'example', '0'),
+        message: vagueText('GET /d 400', "the error schema's `suggestions` example", 'Please contact support'),
+      },
     ],
   },
   {
     name: 'an enum of messages is read too; Swagger 2.0 definitions',
-    document: swagger2({ '/a': { get: { responses: { '500': { description: 'The card network timed out; retry in 2 s.', schema: { $ref: '#/definitions/Error' } } } } } }, { definitions: { Error: { type: 'object', properties: { message: { type: 'string', enum: ['Card network timeout.', 'Unknown error'] } } } } }),
+    document: swagger2(
+      { '/a': { get: { responses: { '500': { description: 'The card network timed out; retry in 2 s.', schema: { $ref: '#/definitions/Error' } } } } } },
+      { definitions: { Error: { type: 'object', properties: { message: { type: 'string', enum: ['Card network timeout.', 'Unknown error'] } } } } },
+    ),
     errors: [{ path: at('/a', 'get', '500', 'schema'), message: vagueText('GET /a 500', "the error schema's `message` value", 'Unknown error') }],
   },
   {
@@ -147,7 +253,13 @@ testRule('ax-recoverable-vague-message', [
   },
   {
     name: 'Swagger 2.0: response description and examples',
-    document: swagger2({ '/a': { get: { responses: { '400': { description: 'Invalid input', schema: PROBLEM, examples: { 'application/json': { code: 'X', message: 'Bad request.' } } } } } } }),
+    document: swagger2({
+      '/a': {
+        get: {
+          responses: { '400': { description: 'Invalid input', schema: PROBLEM, examples: { 'application/json': { code: 'X', message: 'Bad request.' } } } },
+        },
+      },
+    }),
     errors: [
       { path: at('/a', 'get', '400', 'description'), message: inDescription('GET /a 400', 'Invalid input', 'Invalid input') },
       { path: at('/a', 'get', '400', 'examples', 'application/json', 'message'), message: inExample('GET /a 400', 'message', 'Bad request.') },
@@ -155,17 +267,43 @@ testRule('ax-recoverable-vague-message', [
   },
   {
     name: 'OpenAPI 3.1: schema examples array',
-    document: oas3({ '/a': get({ '400': { description: 'The amount is invalid.', content: { 'application/json': { schema: { ...PROBLEM, examples: [{ title: 'Try again later' }] } } } } }) }, {}, '3.1.0'),
-    errors: [{ path: at('/a', 'get', '400', 'content', 'application/json', 'schema', 'examples', '0', 'title'), message: inExample('GET /a 400', 'title', 'Try again later', 'Try again later') }],
+    document: oas3(
+      {
+        '/a': get({
+          '400': {
+            description: 'The amount is invalid.',
+            content: { 'application/json': { schema: { ...PROBLEM, examples: [{ title: 'Try again later' }] } } },
+          },
+        }),
+      },
+      {},
+      '3.1.0',
+    ),
+    errors: [
+      {
+        path: at('/a', 'get', '400', 'content', 'application/json', 'schema', 'examples', '0', 'title'),
+        message: inExample('GET /a 400', 'title', 'Try again later', 'Try again later'),
+      },
+    ],
   },
   {
     name: 'x-ax-exempt silences the rule for that operation',
-    document: oas3({ '/a': { get: { 'x-ax-exempt': { 'ax-recoverable-vague-message': 'Upstream proxy message, not ours to change' }, responses: { '502': withExample({ message: 'Bad request' }, 'Bad request') } } } }),
+    document: oas3({
+      '/a': {
+        get: {
+          'x-ax-exempt': { 'ax-recoverable-vague-message': 'Upstream proxy message, not ours to change' },
+          responses: { '502': withExample({ message: 'Bad request' }, 'Bad request') },
+        },
+      },
+    }),
     errors: [],
   },
   {
     name: 'garbage: description not a string, a message that is a number, examples null, responses null',
-    document: oas3({ '/a': get({ '400': { description: 42, content: { 'application/json': { example: { message: 3 }, examples: null } } }, '401': body('oops') }), '/b': { get: { responses: null } } }),
+    document: oas3({
+      '/a': get({ '400': { description: 42, content: { 'application/json': { example: { message: 3 }, examples: null } } }, '401': body('oops') }),
+      '/b': { get: { responses: null } },
+    }),
     errors: [],
   },
 ]);

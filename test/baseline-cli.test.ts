@@ -10,22 +10,15 @@ import { pathToPointer } from '@stoplight/json';
 import type { ISpectralDiagnostic } from '@stoplight/spectral-core';
 import { RULE_IDS } from '../lib/catalogue';
 import { loadRuleset } from '../cli/lint';
-import { main } from '../cli/main';
 import { toOverridePointer } from '../cli/place';
 import type { ReportData } from '../cli/report/report';
 import { withNewOperation } from './support/baseline';
 import { example, lintAlone, ROOT } from './support/report';
+import { runMain as run } from './support/bin';
 
 // Inside the package, so that `extends: ["spectral-agent-ux"]` resolves to this package's build.
 const SCRATCH = join(ROOT, '.cache', 'baseline-test');
 mkdirSync(SCRATCH, { recursive: true });
-
-async function run(argv: string[], cwd: string) {
-  let stdout = '';
-  let stderr = '';
-  const code = await main(argv, { stdout: text => void (stdout += text), stderr: text => void (stderr += text), cwd });
-  return { code, stdout, stderr };
-}
 
 /** A fresh project folder with these files. */
 function project(files: Record<string, string>): string {
@@ -105,7 +98,12 @@ describe('baseline, then lint with it', () => {
     const found = ours(await lintWithRuleset(join(dir, 'grown-baseline.yaml'), join(dir, 'grown.yaml')));
     const all = ours(await lintAlone(join(dir, 'grown.yaml'), await loadRuleset(undefined)));
     expect(found.length).toBeGreaterThan(0);
-    expect(found.map(where).sort()).toEqual(all.filter(diagnostic => diagnostic.path[1] === '/refunds').map(where).sort());
+    expect(found.map(where).sort()).toEqual(
+      all
+        .filter(diagnostic => diagnostic.path[1] === '/refunds')
+        .map(where)
+        .sort(),
+    );
   });
 });
 
@@ -132,7 +130,13 @@ describe('--check and --prune after a fix', () => {
 
   test('--prune removes those rule ids and changes nothing else; --check then passes', async () => {
     const pruned = await run(['baseline', 'naive.yaml', '--prune'], dir);
-    expect(pruned).toMatchObject({ code: 0, stderr: '', stdout: expect.stringMatching(/^spectral-agent-ux baseline: pruned \.spectral-baseline\.yaml: 2 rule ids removed from 1 entry; \d+ findings in 4 places left\n$/) });
+    expect(pruned).toMatchObject({
+      code: 0,
+      stderr: '',
+      stdout: expect.stringMatching(
+        /^spectral-agent-ux baseline: pruned \.spectral-baseline\.yaml: 2 rule ids removed from 1 entry; \d+ findings in 4 places left\n$/,
+      ),
+    });
     const after = readFileSync(join(dir, '.spectral-baseline.yaml'), 'utf8').split('\n');
     const lines = original.split('\n');
     const removed = withoutLines(lines, after);
@@ -143,7 +147,10 @@ describe('--check and --prune after a fix', () => {
       '      ax-extensions-valid: "off" # 1',
       '      ax-recoverable-retryable: "off" # 1',
     ]);
-    expect(added).toEqual([expect.stringMatching(/^# spectral-agent-ux baseline: \d+ findings/), expect.stringMatching(/^ {2}# POST \/payments: \d+ findings$/)]);
+    expect(added).toEqual([
+      expect.stringMatching(/^# spectral-agent-ux baseline: \d+ findings/),
+      expect.stringMatching(/^ {2}# POST \/payments: \d+ findings$/),
+    ]);
     expect(await run(['baseline', 'naive.yaml', '--check'], dir)).toMatchObject({ code: 0, stdout: expect.stringContaining('is up to date') });
     expect(await lintWithRuleset(join(dir, '.spectral-baseline.yaml'), join(dir, 'naive.yaml'))).toEqual([]);
   });
@@ -176,12 +183,17 @@ describe('where the files are', () => {
 
   test("the user's overrides, which Spectral ignores through extends, are covered by the baseline instead (with a note)", async () => {
     const dir = project({
-      '.spectral.yaml': 'extends: ["spectral-agent-ux"]\noverrides:\n  - files: ["naive.yaml#/paths/~1payments/post"]\n    rules:\n      ax-recoverable-error-schema: "off"\n',
+      '.spectral.yaml':
+        'extends: ["spectral-agent-ux"]\noverrides:\n  - files: ["naive.yaml#/paths/~1payments/post"]\n    rules:\n      ax-recoverable-error-schema: "off"\n',
       'naive.yaml': NAIVE,
     });
     const written = await run(['baseline', 'naive.yaml'], dir);
-    expect(written.stderr).toBe('spectral-agent-ux baseline: note: Spectral ignores the overrides of .spectral.yaml once it is extended, so the baseline covers their findings instead\n');
-    expect(readFileSync(join(dir, '.spectral-baseline.yaml'), 'utf8')).toMatch(/naive\.yaml#\/paths\/~1payments\/post"\]\n {4}rules:\n(?: {6}.*\n)* {6}ax-recoverable-error-schema: "off"/);
+    expect(written.stderr).toBe(
+      'spectral-agent-ux baseline: note: Spectral ignores the overrides of .spectral.yaml once it is extended, so the baseline covers their findings instead\n',
+    );
+    expect(readFileSync(join(dir, '.spectral-baseline.yaml'), 'utf8')).toMatch(
+      /naive\.yaml#\/paths\/~1payments\/post"\]\n {4}rules:\n(?: {6}.*\n)* {6}ax-recoverable-error-schema: "off"/,
+    );
     expect(await lintWithRuleset(join(dir, '.spectral-baseline.yaml'), join(dir, 'naive.yaml'))).toEqual([]);
   });
 
@@ -223,11 +235,26 @@ describe('the report with a baseline', () => {
 describe('bad input: exit 2, one line naming the file, no baseline written', () => {
   const cases: [string, Record<string, string>, string[], RegExp][] = [
     ['a missing description', {}, ['missing.yaml'], /^spectral-agent-ux baseline: missing\.yaml: no such file\n$/],
-    ['a document that is not OpenAPI', { 'notes.yaml': 'title: hello\n' }, ['notes.yaml'], /^spectral-agent-ux baseline: notes\.yaml: not an OpenAPI description/],
+    [
+      'a document that is not OpenAPI',
+      { 'notes.yaml': 'title: hello\n' },
+      ['notes.yaml'],
+      /^spectral-agent-ux baseline: notes\.yaml: not an OpenAPI description/,
+    ],
     ['invalid YAML', { 'broken.yaml': 'openapi: 3.0.3\npaths: [\n' }, ['broken.yaml'], /^spectral-agent-ux baseline: broken\.yaml: invalid YAML at line \d+/],
-    ['a ruleset that does not load', { 'naive.yaml': NAIVE, 'rules.yaml': 'extends: ["spectral-agent-ux"]\nrules:\n  ax-envelope-next-steps: loud\n' }, ['naive.yaml', '-r', 'rules.yaml'], /^spectral-agent-ux baseline: rules\.yaml:3:27: must be equal to one of the allowed values\n$/],
+    [
+      'a ruleset that does not load',
+      { 'naive.yaml': NAIVE, 'rules.yaml': 'extends: ["spectral-agent-ux"]\nrules:\n  ax-envelope-next-steps: loud\n' },
+      ['naive.yaml', '-r', 'rules.yaml'],
+      /^spectral-agent-ux baseline: rules\.yaml:3:27: must be equal to one of the allowed values\n$/,
+    ],
     ['a missing ruleset', { 'naive.yaml': NAIVE }, ['naive.yaml', '-r', 'nope.yaml'], /^spectral-agent-ux baseline: nope\.yaml: no such ruleset file\n$/],
-    ['--check without a baseline', { 'naive.yaml': NAIVE }, ['naive.yaml', '--check'], /^spectral-agent-ux baseline: \.spectral-baseline\.yaml: no such baseline file/],
+    [
+      '--check without a baseline',
+      { 'naive.yaml': NAIVE },
+      ['naive.yaml', '--check'],
+      /^spectral-agent-ux baseline: \.spectral-baseline\.yaml: no such baseline file/,
+    ],
   ];
   test.each(cases)('%s', async (_name, files, argv, message) => {
     const dir = project(files);
@@ -239,9 +266,17 @@ describe('bad input: exit 2, one line naming the file, no baseline written', () 
   });
 
   test.each([
-    ['not a baseline', 'extends: ["spectral-agent-ux"]\n', /^spectral-agent-ux baseline: \.spectral-baseline\.yaml: unreadable baseline: no `description: spectral-agent-ux baseline …`/],
+    [
+      'not a baseline',
+      'extends: ["spectral-agent-ux"]\n',
+      /^spectral-agent-ux baseline: \.spectral-baseline\.yaml: unreadable baseline: no `description: spectral-agent-ux baseline …`/,
+    ],
     ['not YAML', 'description: "spectral-agent-ux baseline"\nextends: [\n', /^spectral-agent-ux baseline: \.spectral-baseline\.yaml: invalid YAML at line \d+/],
-    ['extends a missing ruleset', 'description: "spectral-agent-ux baseline"\nextends: ["./gone.yaml"]\n', /^spectral-agent-ux baseline: \.spectral-baseline\.yaml: .*ENOENT.*gone\.yaml/],
+    [
+      'extends a missing ruleset',
+      'description: "spectral-agent-ux baseline"\nextends: ["./gone.yaml"]\n',
+      /^spectral-agent-ux baseline: \.spectral-baseline\.yaml: .*ENOENT.*gone\.yaml/,
+    ],
   ])('an unreadable baseline for --prune: %s, left as it was', async (_name, text, message) => {
     const dir = project({ 'naive.yaml': NAIVE, '.spectral-baseline.yaml': text });
     const { code, stderr } = await run(['baseline', 'naive.yaml', '--prune'], dir);
@@ -271,9 +306,12 @@ describe('bad input: exit 2, one line naming the file, no baseline written', () 
   });
 });
 
-test.each([['paths', '/payments/{id}', 'post'], ['paths', '/users/{id}:deactivate', 'get'], ['paths', '/a b/ä – c~d', 'put'], ['components', 'schemas', 'Error', 'properties', 0], []])(
-  'an override pointer is written as Spectral compares it: %j',
-  (...path) => {
-    expect(toOverridePointer(path)).toBe(pathToPointer(path));
-  },
-);
+test.each([
+  ['paths', '/payments/{id}', 'post'],
+  ['paths', '/users/{id}:deactivate', 'get'],
+  ['paths', '/a b/ä – c~d', 'put'],
+  ['components', 'schemas', 'Error', 'properties', 0],
+  [],
+])('an override pointer is written as Spectral compares it: %j', (...path) => {
+  expect(toOverridePointer(path)).toBe(pathToPointer(path));
+});

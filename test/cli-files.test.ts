@@ -7,15 +7,8 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { main } from '../cli/main';
 import { ROOT } from './support/report';
-
-async function run(argv: string[], cwd: string) {
-  let stdout = '';
-  let stderr = '';
-  const code = await main(argv, { stdout: text => void (stdout += text), stderr: text => void (stderr += text), cwd });
-  return { code, stdout, stderr };
-}
+import { runMain as run } from './support/bin';
 
 const NAIVE = join(ROOT, 'examples', 'naive.yaml');
 const scratch = () => mkdtempSync(join(tmpdir(), 'cli-files-'));
@@ -29,7 +22,12 @@ describe('report --output', () => {
 
   test.each([
     ['a folder', (dir: string) => mkdirSync(join(dir, 'out')), 'out', 'out: cannot write the report: is a folder, not a file'],
-    ['under a file', (dir: string) => writeFileSync(join(dir, 'notes.txt'), 'x'), 'notes.txt/report.md', 'notes.txt/report.md: cannot write the report: a part of the path is a file, not a folder'],
+    [
+      'under a file',
+      (dir: string) => writeFileSync(join(dir, 'notes.txt'), 'x'),
+      'notes.txt/report.md',
+      'notes.txt/report.md: cannot write the report: a part of the path is a file, not a folder',
+    ],
   ])('to %s: one line naming the file and the cause, exit 2, nothing left behind', async (_name, prepare, output, line) => {
     const dir = scratch();
     prepare(dir);
@@ -42,7 +40,11 @@ describe('report --output', () => {
     const dir = scratch();
     writeFileSync(join(dir, 'report.html'), 'previous report');
     // `ulimit -f 2`: at most 2 KiB per file, far less than an HTML report; Node turns SIGXFSZ into EFBIG.
-    const cut = spawnSync('bash', ['-c', `ulimit -f 2; exec "${process.execPath}" "${join(ROOT, 'dist', 'spectral-agent-ux.cjs')}" report "${NAIVE}" --format html -o report.html`], { cwd: dir, encoding: 'utf8' });
+    const cut = spawnSync(
+      'bash',
+      ['-c', `ulimit -f 2; exec "${process.execPath}" "${join(ROOT, 'dist', 'spectral-agent-ux.cjs')}" report "${NAIVE}" --format html -o report.html`],
+      { cwd: dir, encoding: 'utf8' },
+    );
     expect({ status: cut.status, stderr: cut.stderr }).toEqual({
       status: 2,
       stderr: 'spectral-agent-ux report: report.html: cannot write the report: the file is larger than this system allows (a file-size limit)\n',
@@ -82,8 +84,18 @@ describe('baseline', () => {
   test('two runs at once: exactly one writes, the other says why it did not', async () => {
     const dir = project();
     const bin = join(ROOT, 'dist', 'spectral-agent-ux.cjs');
-    const both = spawnSync('bash', ['-c', `"${process.execPath}" "${bin}" baseline openapi.yaml & one=$!; "${process.execPath}" "${bin}" baseline openapi.yaml & two=$!; wait $one; echo "first=$?"; wait $two; echo "second=$?"`], { cwd: dir, encoding: 'utf8' });
-    const statuses = both.stdout.match(/(first|second)=\d/g)?.map(found => Number(found.slice(-1))).sort();
+    const both = spawnSync(
+      'bash',
+      [
+        '-c',
+        `"${process.execPath}" "${bin}" baseline openapi.yaml & one=$!; "${process.execPath}" "${bin}" baseline openapi.yaml & two=$!; wait $one; echo "first=$?"; wait $two; echo "second=$?"`,
+      ],
+      { cwd: dir, encoding: 'utf8' },
+    );
+    const statuses = both.stdout
+      .match(/(first|second)=\d/g)
+      ?.map(found => Number(found.slice(-1)))
+      .sort();
     // Both start together and hold the lock for their whole lint: exactly one gets it.
     expect(statuses).toEqual([0, 2]);
     expect(both.stderr).toMatch(/^spectral-agent-ux baseline: \.spectral-baseline\.yaml: another run \(process \d+\) is writing it;/m);

@@ -7,42 +7,133 @@ import { convention, CONVENTIONS } from './support/conventions';
 import { runRule, testRule } from './support/testRule';
 
 testRule('ax-recoverable-error-structure', [
-  { name: 'convention aspnetcore', document: convention('aspnetcore'), errors: [
-      { path: ['paths','/api/Orders','post','responses','400','content','application/problem+json','schema'], message: 'POST /api/Orders 400: the error schema does not require `type` or `detail`. List `type` and `detail` as required in the schema.' },
-      { path: ['paths','/api/Orders','post','responses','500','content','application/problem+json','schema'], message: 'POST /api/Orders 500: the error schema does not require `type` or `detail`. List `type` and `detail` as required in the schema.' },
-      { path: ['paths','/api/Orders/{id}','get','responses','404','content','application/problem+json','schema'], message: 'GET /api/Orders/{id} 404: the error schema does not require `type` or `detail`. List `type` and `detail` as required in the schema.' },
-    ] },
-  { name: 'convention berlin-group', document: convention('berlin-group'), errors: [
-      { path: ['paths','/v1/payments/{payment-product}','post','responses','400','content','application/json','schema'], message: 'POST /v1/payments/{payment-product} 400: the error schema does not require `text` in its `tppMessages[]` items. List `text` as required in the `tppMessages[]` items.' },
-      { path: ['paths','/v1/payments/{payment-product}/{paymentId}','get','responses','404','content','application/json','schema'], message: 'GET /v1/payments/{payment-product}/{paymentId} 404: the error schema does not require `text` in its `tppMessages[]` items. List `text` as required in the `tppMessages[]` items.' },
-    ] },
+  {
+    name: 'convention aspnetcore',
+    document: convention('aspnetcore'),
+    errors: [
+      {
+        path: ['paths', '/api/Orders', 'post', 'responses', '400', 'content', 'application/problem+json', 'schema'],
+        message: 'POST /api/Orders 400: the error schema does not require `type` or `detail`. List `type` and `detail` as required in the schema.',
+      },
+      {
+        path: ['paths', '/api/Orders', 'post', 'responses', '500', 'content', 'application/problem+json', 'schema'],
+        message: 'POST /api/Orders 500: the error schema does not require `type` or `detail`. List `type` and `detail` as required in the schema.',
+      },
+      {
+        path: ['paths', '/api/Orders/{id}', 'get', 'responses', '404', 'content', 'application/problem+json', 'schema'],
+        message: 'GET /api/Orders/{id} 404: the error schema does not require `type` or `detail`. List `type` and `detail` as required in the schema.',
+      },
+    ],
+  },
+  {
+    name: 'convention berlin-group',
+    document: convention('berlin-group'),
+    errors: [
+      {
+        path: ['paths', '/v1/payments/{payment-product}', 'post', 'responses', '400', 'content', 'application/json', 'schema'],
+        message:
+          'POST /v1/payments/{payment-product} 400: the error schema does not require `text` in its `tppMessages[]` items. List `text` as required in the `tppMessages[]` items.',
+      },
+      {
+        path: ['paths', '/v1/payments/{payment-product}/{paymentId}', 'get', 'responses', '404', 'content', 'application/json', 'schema'],
+        message:
+          'GET /v1/payments/{payment-product}/{paymentId} 404: the error schema does not require `text` in its `tppMessages[]` items. List `text` as required in the `tppMessages[]` items.',
+      },
+    ],
+  },
   { name: 'convention dotnet-fault', document: convention('dotnet-fault'), errors: [] },
   { name: 'convention fastapi', document: convention('fastapi'), errors: [] },
-  { name: 'convention google-aip193', document: convention('google-aip193'), errors: [
-      { path: ['paths','/v1/orders','post','responses','default','content','application/json','schema'], message: 'POST /v1/orders default: the error schema does not require `status` or `message` in its `error` object. List `status` and `message` as required in the `error` object.' },
-      { path: ['paths','/v1/orders/{order}','get','responses','default','content','application/json','schema'], message: 'GET /v1/orders/{order} default: the error schema does not require `status` or `message` in its `error` object. List `status` and `message` as required in the `error` object.' },
-    ] },
+  {
+    name: 'convention google-aip193',
+    document: convention('google-aip193'),
+    errors: [
+      {
+        path: ['paths', '/v1/orders', 'post', 'responses', 'default', 'content', 'application/json', 'schema'],
+        message:
+          'POST /v1/orders default: the error schema does not require `status` or `message` in its `error` object. List `status` and `message` as required in the `error` object.',
+      },
+      {
+        path: ['paths', '/v1/orders/{order}', 'get', 'responses', 'default', 'content', 'application/json', 'schema'],
+        message:
+          'GET /v1/orders/{order} default: the error schema does not require `status` or `message` in its `error` object. List `status` and `message` as required in the `error` object.',
+      },
+    ],
+  },
   { name: 'convention graphql-style', document: convention('graphql-style'), errors: [] },
-  { name: 'convention jsonapi', document: convention('jsonapi'), errors: [
-      { path: ['paths','/orders','post','responses','422','content','application/vnd.api+json','schema'], message: 'POST /orders 422: the error schema does not require `code` or `detail` in its `errors[]` items. List `code` and `detail` as required in the `errors[]` items.' },
-      { path: ['paths','/orders','post','responses','500','content','application/vnd.api+json','schema'], message: 'POST /orders 500: the error schema does not require `code` or `detail` in its `errors[]` items. List `code` and `detail` as required in the `errors[]` items.' },
-      { path: ['paths','/orders/{id}','get','responses','404','content','application/vnd.api+json','schema'], message: 'GET /orders/{id} 404: the error schema does not require `code` or `detail` in its `errors[]` items. List `code` and `detail` as required in the `errors[]` items.' },
-    ] },
+  {
+    name: 'convention jsonapi',
+    document: convention('jsonapi'),
+    errors: [
+      {
+        path: ['paths', '/orders', 'post', 'responses', '422', 'content', 'application/vnd.api+json', 'schema'],
+        message:
+          'POST /orders 422: the error schema does not require `code` or `detail` in its `errors[]` items. List `code` and `detail` as required in the `errors[]` items.',
+      },
+      {
+        path: ['paths', '/orders', 'post', 'responses', '500', 'content', 'application/vnd.api+json', 'schema'],
+        message:
+          'POST /orders 500: the error schema does not require `code` or `detail` in its `errors[]` items. List `code` and `detail` as required in the `errors[]` items.',
+      },
+      {
+        path: ['paths', '/orders/{id}', 'get', 'responses', '404', 'content', 'application/vnd.api+json', 'schema'],
+        message:
+          'GET /orders/{id} 404: the error schema does not require `code` or `detail` in its `errors[]` items. List `code` and `detail` as required in the `errors[]` items.',
+      },
+    ],
+  },
   { name: 'convention microsoft', document: convention('microsoft'), errors: [] },
-  { name: 'convention oauth2', document: convention('oauth2'), errors: [
-      { path: ['paths','/oauth/token','post','responses','400','content','application/json','schema'], message: 'POST /oauth/token 400: the error schema does not require `error_description`. List `error_description` as required in the schema.' },
-      { path: ['paths','/oauth/token','post','responses','401','content','application/json','schema'], message: 'POST /oauth/token 401: the error schema does not require `error_description`. List `error_description` as required in the schema.' },
-    ] },
+  {
+    name: 'convention oauth2',
+    document: convention('oauth2'),
+    errors: [
+      {
+        path: ['paths', '/oauth/token', 'post', 'responses', '400', 'content', 'application/json', 'schema'],
+        message: 'POST /oauth/token 400: the error schema does not require `error_description`. List `error_description` as required in the schema.',
+      },
+      {
+        path: ['paths', '/oauth/token', 'post', 'responses', '401', 'content', 'application/json', 'schema'],
+        message: 'POST /oauth/token 401: the error schema does not require `error_description`. List `error_description` as required in the schema.',
+      },
+    ],
+  },
   { name: 'convention rfc9457', document: convention('rfc9457'), errors: [] },
-  { name: 'convention spring-boot', document: convention('spring-boot'), errors: [
-      { path: ['paths','/orders','post','responses','400','content','application/json','schema'], message: 'POST /orders 400: the error schema has no code and does not require `message`. Add a required `code` (e.g. "VALIDATION_ERROR"). List `message` as required in the schema.' },
-      { path: ['paths','/orders','post','responses','500','content','application/json','schema'], message: 'POST /orders 500: the error schema has no code and does not require `message`. Add a required `code` (e.g. "INTERNAL_ERROR"). List `message` as required in the schema.' },
-      { path: ['paths','/orders/{id}','get','responses','404','content','application/json','schema'], message: 'GET /orders/{id} 404: the error schema has no code and does not require `message`. Add a required `code` (e.g. "NOT_FOUND"). List `message` as required in the schema.' },
-    ] },
-  { name: 'convention stripe', document: convention('stripe'), errors: [
-      { path: ['paths','/v1/refunds','post','responses','default','content','application/json','schema'], message: 'POST /v1/refunds default: the error schema does not require `message` in its `error` object. List `message` as required in the `error` object.' },
-      { path: ['paths','/v1/refunds/{refund}','get','responses','default','content','application/json','schema'], message: 'GET /v1/refunds/{refund} default: the error schema does not require `message` in its `error` object. List `message` as required in the `error` object.' },
-    ] },
+  {
+    name: 'convention spring-boot',
+    document: convention('spring-boot'),
+    errors: [
+      {
+        path: ['paths', '/orders', 'post', 'responses', '400', 'content', 'application/json', 'schema'],
+        message:
+          'POST /orders 400: the error schema has no code and does not require `message`. Add a required `code` (e.g. "VALIDATION_ERROR"). List `message` as required in the schema.',
+      },
+      {
+        path: ['paths', '/orders', 'post', 'responses', '500', 'content', 'application/json', 'schema'],
+        message:
+          'POST /orders 500: the error schema has no code and does not require `message`. Add a required `code` (e.g. "INTERNAL_ERROR"). List `message` as required in the schema.',
+      },
+      {
+        path: ['paths', '/orders/{id}', 'get', 'responses', '404', 'content', 'application/json', 'schema'],
+        message:
+          'GET /orders/{id} 404: the error schema has no code and does not require `message`. Add a required `code` (e.g. "NOT_FOUND"). List `message` as required in the schema.',
+      },
+    ],
+  },
+  {
+    name: 'convention stripe',
+    document: convention('stripe'),
+    errors: [
+      {
+        path: ['paths', '/v1/refunds', 'post', 'responses', 'default', 'content', 'application/json', 'schema'],
+        message:
+          'POST /v1/refunds default: the error schema does not require `message` in its `error` object. List `message` as required in the `error` object.',
+      },
+      {
+        path: ['paths', '/v1/refunds/{refund}', 'get', 'responses', 'default', 'content', 'application/json', 'schema'],
+        message:
+          'GET /v1/refunds/{refund} default: the error schema does not require `message` in its `error` object. List `message` as required in the `error` object.',
+      },
+    ],
+  },
   { name: 'convention zod-issues', document: convention('zod-issues'), errors: [] },
 ]);
 
@@ -55,112 +146,348 @@ testRule('ax-recoverable-field-details', [
   { name: 'convention graphql-style', document: convention('graphql-style'), errors: [] },
   { name: 'convention jsonapi', document: convention('jsonapi'), errors: [] },
   { name: 'convention microsoft', document: convention('microsoft'), errors: [] },
-  { name: 'convention oauth2', document: convention('oauth2'), errors: [
-      { path: ['paths','/oauth/token','post','responses','400','content','application/json','schema'], message: 'POST /oauth/token 400: the error schema names no failed input field. Add `details`: an array of { field, message }, one per invalid field.' },
-    ] },
-  { name: 'convention rfc9457', document: convention('rfc9457'), errors: [
-      { path: ['paths','/orders','post','responses','422','content','application/problem+json','schema'], message: 'POST /orders 422: the error schema names no failed input field. Add `details`: an array of { field, message }, one per invalid field.' },
-    ] },
-  { name: 'convention spring-boot', document: convention('spring-boot'), errors: [
-      { path: ['paths','/orders','post','responses','400','content','application/json','schema'], message: 'POST /orders 400: the error schema names no failed input field. Add `details`: an array of { field, message }, one per invalid field.' },
-    ] },
+  {
+    name: 'convention oauth2',
+    document: convention('oauth2'),
+    errors: [
+      {
+        path: ['paths', '/oauth/token', 'post', 'responses', '400', 'content', 'application/json', 'schema'],
+        message: 'POST /oauth/token 400: the error schema names no failed input field. Add `details`: an array of { field, message }, one per invalid field.',
+      },
+    ],
+  },
+  {
+    name: 'convention rfc9457',
+    document: convention('rfc9457'),
+    errors: [
+      {
+        path: ['paths', '/orders', 'post', 'responses', '422', 'content', 'application/problem+json', 'schema'],
+        message: 'POST /orders 422: the error schema names no failed input field. Add `details`: an array of { field, message }, one per invalid field.',
+      },
+    ],
+  },
+  {
+    name: 'convention spring-boot',
+    document: convention('spring-boot'),
+    errors: [
+      {
+        path: ['paths', '/orders', 'post', 'responses', '400', 'content', 'application/json', 'schema'],
+        message: 'POST /orders 400: the error schema names no failed input field. Add `details`: an array of { field, message }, one per invalid field.',
+      },
+    ],
+  },
   { name: 'convention stripe', document: convention('stripe'), errors: [] },
   { name: 'convention zod-issues', document: convention('zod-issues'), errors: [] },
 ]);
 
 testRule('ax-recoverable-suggestion', [
-  { name: 'convention aspnetcore', document: convention('aspnetcore'), errors: [
-      { path: ['paths','/api/Orders','post','responses','400','content','application/problem+json','schema'], message: 'POST /api/Orders 400: the error schema has no recovery hint. Add `recoveryHint`, e.g. "Send `sku` as a valid string".' },
-      { path: ['paths','/api/Orders/{id}','get','responses','404','content','application/problem+json','schema'], message: 'GET /api/Orders/{id} 404: the error schema has no recovery hint. Add `recoveryHint`, e.g. "List the collection to find a valid id, then retry".' },
-    ] },
-  { name: 'convention berlin-group', document: convention('berlin-group'), errors: [
-      { path: ['paths','/v1/payments/{payment-product}','post','responses','400','content','application/json','schema'], message: 'POST /v1/payments/{payment-product} 400: the error schema has no recovery hint. Add `recoveryHint` to the `tppMessages[]` items, e.g. "Shorten `creditorName` to at most 70 characters".' },
-      { path: ['paths','/v1/payments/{payment-product}/{paymentId}','get','responses','404','content','application/json','schema'], message: 'GET /v1/payments/{payment-product}/{paymentId} 404: the error schema has no recovery hint. Add `recoveryHint` to the `tppMessages[]` items, e.g. "List the collection to find a valid id, then retry".' },
-    ] },
-  { name: 'convention dotnet-fault', document: convention('dotnet-fault'), errors: [
-      { path: ['paths','/Orders','post','responses','400','schema'], message: 'POST /Orders 400: the error schema has no recovery hint. Add `RecoveryHint` to the `fault` object, e.g. "Set `Quantity` to an integer of at least 1".' },
-      { path: ['paths','/Orders/{id}','get','responses','404','schema'], message: 'GET /Orders/{id} 404: the error schema has no recovery hint. Add `RecoveryHint` to the `fault` object, e.g. "List the collection to find a valid id, then retry".' },
-    ] },
-  { name: 'convention fastapi', document: convention('fastapi'), errors: [
-      { path: ['paths','/orders','post','responses','422','content','application/json','schema'], message: 'POST /orders 422: the error schema has no recovery hint. Add `recoveryHint` to the `detail[]` items, e.g. "Set `quantity` to an integer of at least 1".' },
-      { path: ['paths','/orders/{order_id}','get','responses','422','content','application/json','schema'], message: 'GET /orders/{order_id} 422: the error schema has no recovery hint. Add `recoveryHint` to the `detail[]` items, e.g. "Send `order_id` as a valid integer".' },
-    ] },
-  { name: 'convention google-aip193', document: convention('google-aip193'), errors: [
-      { path: ['paths','/v1/orders','post','responses','default','content','application/json','schema'], message: 'POST /v1/orders default: the error schema has no recovery hint. Add `recoveryHint` to the `error` object, e.g. "Send `sku` as a valid string".' },
-      { path: ['paths','/v1/orders/{order}','get','responses','default','content','application/json','schema'], message: 'GET /v1/orders/{order} default: the error schema has no recovery hint. Add `recoveryHint` to the `error` object, e.g. "Send `order` as a valid string".' },
-    ] },
-  { name: 'convention graphql-style', document: convention('graphql-style'), errors: [
-      { path: ['paths','/orders','post','responses','400','content','application/json','schema'], message: 'POST /orders 400: the error schema has no recovery hint. Add `recoveryHint` to the `errors[]` items, e.g. "Set `quantity` to an integer of at least 1".' },
-      { path: ['paths','/orders/{id}','get','responses','404','content','application/json','schema'], message: 'GET /orders/{id} 404: the error schema has no recovery hint. Add `recoveryHint` to the `errors[]` items, e.g. "List the collection to find a valid id, then retry".' },
-    ] },
-  { name: 'convention jsonapi', document: convention('jsonapi'), errors: [
-      { path: ['paths','/orders','post','responses','422','content','application/vnd.api+json','schema'], message: 'POST /orders 422: the error schema has no recovery hint. Add `recoveryHint` to the `errors[]` items, e.g. "Send `data` as a valid object".' },
-      { path: ['paths','/orders/{id}','get','responses','404','content','application/vnd.api+json','schema'], message: 'GET /orders/{id} 404: the error schema has no recovery hint. Add `recoveryHint` to the `errors[]` items, e.g. "List the collection to find a valid id, then retry".' },
-    ] },
-  { name: 'convention microsoft', document: convention('microsoft'), errors: [
-      { path: ['paths','/orders','post','responses','400','content','application/json','schema'], message: 'POST /orders 400: the error schema has no recovery hint. Add `recoveryHint` to the `error` object, e.g. "Set `quantity` to an integer of at least 1".' },
-      { path: ['paths','/orders/{orderId}','get','responses','404','content','application/json','schema'], message: 'GET /orders/{orderId} 404: the error schema has no recovery hint. Add `recoveryHint` to the `error` object, e.g. "List the collection to find a valid id, then retry".' },
-    ] },
-  { name: 'convention oauth2', document: convention('oauth2'), errors: [
-      { path: ['paths','/oauth/token','post','responses','400','content','application/json','schema'], message: 'POST /oauth/token 400: the error schema has no recovery hint. Add `recovery_hint`, e.g. "Set `grant_type` to one of authorization_code, …".' },
-      { path: ['paths','/oauth/token','post','responses','401','content','application/json','schema'], message: 'POST /oauth/token 401: the error schema has no recovery hint. Add `recovery_hint`, e.g. "Send valid client credentials, then retry".' },
-    ] },
-  { name: 'convention rfc9457', document: convention('rfc9457'), errors: [
-      { path: ['paths','/orders','post','responses','422','content','application/problem+json','schema'], message: 'POST /orders 422: the error schema has no recovery hint. Add `recoveryHint`, e.g. "Set `quantity` to an integer of at least 1".' },
-      { path: ['paths','/orders/{id}','get','responses','404','content','application/problem+json','schema'], message: 'GET /orders/{id} 404: the error schema has no recovery hint. Add `recoveryHint`, e.g. "List the collection to find a valid id, then retry".' },
-    ] },
-  { name: 'convention spring-boot', document: convention('spring-boot'), errors: [
-      { path: ['paths','/orders','post','responses','400','content','application/json','schema'], message: 'POST /orders 400: the error schema has no recovery hint. Add `recoveryHint`, e.g. "Set `quantity` to an integer of at least 1".' },
-      { path: ['paths','/orders/{id}','get','responses','404','content','application/json','schema'], message: 'GET /orders/{id} 404: the error schema has no recovery hint. Add `recoveryHint`, e.g. "List the collection to find a valid id, then retry".' },
-    ] },
-  { name: 'convention stripe', document: convention('stripe'), errors: [
-      { path: ['paths','/v1/refunds','post','responses','default','content','application/json','schema'], message: 'POST /v1/refunds default: the error schema has no recovery hint. Add `recovery_hint` to the `error` object, e.g. "Shorten `charge` to at most 5000 characters".' },
-      { path: ['paths','/v1/refunds/{refund}','get','responses','default','content','application/json','schema'], message: 'GET /v1/refunds/{refund} default: the error schema has no recovery hint. Add `recovery_hint` to the `error` object, e.g. "Shorten `refund` to at most 5000 characters".' },
-    ] },
-  { name: 'convention zod-issues', document: convention('zod-issues'), errors: [
-      { path: ['paths','/orders','post','responses','400','content','application/json','schema'], message: 'POST /orders 400: the error schema has no recovery hint. Add `recoveryHint`, e.g. "Set `quantity` to an integer of at least 1".' },
-    ] },
+  {
+    name: 'convention aspnetcore',
+    document: convention('aspnetcore'),
+    errors: [
+      {
+        path: ['paths', '/api/Orders', 'post', 'responses', '400', 'content', 'application/problem+json', 'schema'],
+        message: 'POST /api/Orders 400: the error schema has no recovery hint. Add `recoveryHint`, e.g. "Send `sku` as a valid string".',
+      },
+      {
+        path: ['paths', '/api/Orders/{id}', 'get', 'responses', '404', 'content', 'application/problem+json', 'schema'],
+        message:
+          'GET /api/Orders/{id} 404: the error schema has no recovery hint. Add `recoveryHint`, e.g. "List the collection to find a valid id, then retry".',
+      },
+    ],
+  },
+  {
+    name: 'convention berlin-group',
+    document: convention('berlin-group'),
+    errors: [
+      {
+        path: ['paths', '/v1/payments/{payment-product}', 'post', 'responses', '400', 'content', 'application/json', 'schema'],
+        message:
+          'POST /v1/payments/{payment-product} 400: the error schema has no recovery hint. Add `recoveryHint` to the `tppMessages[]` items, e.g. "Shorten `creditorName` to at most 70 characters".',
+      },
+      {
+        path: ['paths', '/v1/payments/{payment-product}/{paymentId}', 'get', 'responses', '404', 'content', 'application/json', 'schema'],
+        message:
+          'GET /v1/payments/{payment-product}/{paymentId} 404: the error schema has no recovery hint. Add `recoveryHint` to the `tppMessages[]` items, e.g. "List the collection to find a valid id, then retry".',
+      },
+    ],
+  },
+  {
+    name: 'convention dotnet-fault',
+    document: convention('dotnet-fault'),
+    errors: [
+      {
+        path: ['paths', '/Orders', 'post', 'responses', '400', 'schema'],
+        message:
+          'POST /Orders 400: the error schema has no recovery hint. Add `RecoveryHint` to the `fault` object, e.g. "Set `Quantity` to an integer of at least 1".',
+      },
+      {
+        path: ['paths', '/Orders/{id}', 'get', 'responses', '404', 'schema'],
+        message:
+          'GET /Orders/{id} 404: the error schema has no recovery hint. Add `RecoveryHint` to the `fault` object, e.g. "List the collection to find a valid id, then retry".',
+      },
+    ],
+  },
+  {
+    name: 'convention fastapi',
+    document: convention('fastapi'),
+    errors: [
+      {
+        path: ['paths', '/orders', 'post', 'responses', '422', 'content', 'application/json', 'schema'],
+        message:
+          'POST /orders 422: the error schema has no recovery hint. Add `recoveryHint` to the `detail[]` items, e.g. "Set `quantity` to an integer of at least 1".',
+      },
+      {
+        path: ['paths', '/orders/{order_id}', 'get', 'responses', '422', 'content', 'application/json', 'schema'],
+        message:
+          'GET /orders/{order_id} 422: the error schema has no recovery hint. Add `recoveryHint` to the `detail[]` items, e.g. "Send `order_id` as a valid integer".',
+      },
+    ],
+  },
+  {
+    name: 'convention google-aip193',
+    document: convention('google-aip193'),
+    errors: [
+      {
+        path: ['paths', '/v1/orders', 'post', 'responses', 'default', 'content', 'application/json', 'schema'],
+        message:
+          'POST /v1/orders default: the error schema has no recovery hint. Add `recoveryHint` to the `error` object, e.g. "Send `sku` as a valid string".',
+      },
+      {
+        path: ['paths', '/v1/orders/{order}', 'get', 'responses', 'default', 'content', 'application/json', 'schema'],
+        message:
+          'GET /v1/orders/{order} default: the error schema has no recovery hint. Add `recoveryHint` to the `error` object, e.g. "Send `order` as a valid string".',
+      },
+    ],
+  },
+  {
+    name: 'convention graphql-style',
+    document: convention('graphql-style'),
+    errors: [
+      {
+        path: ['paths', '/orders', 'post', 'responses', '400', 'content', 'application/json', 'schema'],
+        message:
+          'POST /orders 400: the error schema has no recovery hint. Add `recoveryHint` to the `errors[]` items, e.g. "Set `quantity` to an integer of at least 1".',
+      },
+      {
+        path: ['paths', '/orders/{id}', 'get', 'responses', '404', 'content', 'application/json', 'schema'],
+        message:
+          'GET /orders/{id} 404: the error schema has no recovery hint. Add `recoveryHint` to the `errors[]` items, e.g. "List the collection to find a valid id, then retry".',
+      },
+    ],
+  },
+  {
+    name: 'convention jsonapi',
+    document: convention('jsonapi'),
+    errors: [
+      {
+        path: ['paths', '/orders', 'post', 'responses', '422', 'content', 'application/vnd.api+json', 'schema'],
+        message: 'POST /orders 422: the error schema has no recovery hint. Add `recoveryHint` to the `errors[]` items, e.g. "Send `data` as a valid object".',
+      },
+      {
+        path: ['paths', '/orders/{id}', 'get', 'responses', '404', 'content', 'application/vnd.api+json', 'schema'],
+        message:
+          'GET /orders/{id} 404: the error schema has no recovery hint. Add `recoveryHint` to the `errors[]` items, e.g. "List the collection to find a valid id, then retry".',
+      },
+    ],
+  },
+  {
+    name: 'convention microsoft',
+    document: convention('microsoft'),
+    errors: [
+      {
+        path: ['paths', '/orders', 'post', 'responses', '400', 'content', 'application/json', 'schema'],
+        message:
+          'POST /orders 400: the error schema has no recovery hint. Add `recoveryHint` to the `error` object, e.g. "Set `quantity` to an integer of at least 1".',
+      },
+      {
+        path: ['paths', '/orders/{orderId}', 'get', 'responses', '404', 'content', 'application/json', 'schema'],
+        message:
+          'GET /orders/{orderId} 404: the error schema has no recovery hint. Add `recoveryHint` to the `error` object, e.g. "List the collection to find a valid id, then retry".',
+      },
+    ],
+  },
+  {
+    name: 'convention oauth2',
+    document: convention('oauth2'),
+    errors: [
+      {
+        path: ['paths', '/oauth/token', 'post', 'responses', '400', 'content', 'application/json', 'schema'],
+        message: 'POST /oauth/token 400: the error schema has no recovery hint. Add `recovery_hint`, e.g. "Set `grant_type` to one of authorization_code, …".',
+      },
+      {
+        path: ['paths', '/oauth/token', 'post', 'responses', '401', 'content', 'application/json', 'schema'],
+        message: 'POST /oauth/token 401: the error schema has no recovery hint. Add `recovery_hint`, e.g. "Send valid client credentials, then retry".',
+      },
+    ],
+  },
+  {
+    name: 'convention rfc9457',
+    document: convention('rfc9457'),
+    errors: [
+      {
+        path: ['paths', '/orders', 'post', 'responses', '422', 'content', 'application/problem+json', 'schema'],
+        message: 'POST /orders 422: the error schema has no recovery hint. Add `recoveryHint`, e.g. "Set `quantity` to an integer of at least 1".',
+      },
+      {
+        path: ['paths', '/orders/{id}', 'get', 'responses', '404', 'content', 'application/problem+json', 'schema'],
+        message: 'GET /orders/{id} 404: the error schema has no recovery hint. Add `recoveryHint`, e.g. "List the collection to find a valid id, then retry".',
+      },
+    ],
+  },
+  {
+    name: 'convention spring-boot',
+    document: convention('spring-boot'),
+    errors: [
+      {
+        path: ['paths', '/orders', 'post', 'responses', '400', 'content', 'application/json', 'schema'],
+        message: 'POST /orders 400: the error schema has no recovery hint. Add `recoveryHint`, e.g. "Set `quantity` to an integer of at least 1".',
+      },
+      {
+        path: ['paths', '/orders/{id}', 'get', 'responses', '404', 'content', 'application/json', 'schema'],
+        message: 'GET /orders/{id} 404: the error schema has no recovery hint. Add `recoveryHint`, e.g. "List the collection to find a valid id, then retry".',
+      },
+    ],
+  },
+  {
+    name: 'convention stripe',
+    document: convention('stripe'),
+    errors: [
+      {
+        path: ['paths', '/v1/refunds', 'post', 'responses', 'default', 'content', 'application/json', 'schema'],
+        message:
+          'POST /v1/refunds default: the error schema has no recovery hint. Add `recovery_hint` to the `error` object, e.g. "Shorten `charge` to at most 5000 characters".',
+      },
+      {
+        path: ['paths', '/v1/refunds/{refund}', 'get', 'responses', 'default', 'content', 'application/json', 'schema'],
+        message:
+          'GET /v1/refunds/{refund} default: the error schema has no recovery hint. Add `recovery_hint` to the `error` object, e.g. "Shorten `refund` to at most 5000 characters".',
+      },
+    ],
+  },
+  {
+    name: 'convention zod-issues',
+    document: convention('zod-issues'),
+    errors: [
+      {
+        path: ['paths', '/orders', 'post', 'responses', '400', 'content', 'application/json', 'schema'],
+        message: 'POST /orders 400: the error schema has no recovery hint. Add `recoveryHint`, e.g. "Set `quantity` to an integer of at least 1".',
+      },
+    ],
+  },
 ]);
 
 testRule('ax-recoverable-trace-id', [
   { name: 'convention aspnetcore', document: convention('aspnetcore'), errors: [] },
   { name: 'convention berlin-group', document: convention('berlin-group'), errors: [] },
-  { name: 'convention dotnet-fault', document: convention('dotnet-fault'), errors: [
-      { path: ['paths','/Orders','post','responses','500','schema'], message: 'POST /Orders 500: the error schema has no correlation id. Add `TraceId` (string) to the `fault` object or an `X-Request-ID` header, for the agent to quote.' },
-    ] },
+  {
+    name: 'convention dotnet-fault',
+    document: convention('dotnet-fault'),
+    errors: [
+      {
+        path: ['paths', '/Orders', 'post', 'responses', '500', 'schema'],
+        message:
+          'POST /Orders 500: the error schema has no correlation id. Add `TraceId` (string) to the `fault` object or an `X-Request-ID` header, for the agent to quote.',
+      },
+    ],
+  },
   { name: 'convention fastapi', document: convention('fastapi'), errors: [] },
-  { name: 'convention google-aip193', document: convention('google-aip193'), errors: [
-      { path: ['paths','/v1/orders','post','responses','default','content','application/json','schema'], message: 'POST /v1/orders default: the error schema has no correlation id. Add `trace_id` (string) to the `error` object or an `X-Request-ID` header, for the agent to quote.' },
-      { path: ['paths','/v1/orders/{order}','get','responses','default','content','application/json','schema'], message: 'GET /v1/orders/{order} default: the error schema has no correlation id. Add `trace_id` (string) to the `error` object or an `X-Request-ID` header, for the agent to quote.' },
-    ] },
-  { name: 'convention graphql-style', document: convention('graphql-style'), errors: [
-      { path: ['paths','/orders','post','responses','500','content','application/json','schema'], message: 'POST /orders 500: the error schema has no correlation id. Add `trace_id` (string) or an `X-Request-ID` header, for the agent to quote.' },
-    ] },
-  { name: 'convention jsonapi', document: convention('jsonapi'), errors: [
-      { path: ['paths','/orders','post','responses','500','content','application/vnd.api+json','schema'], message: 'POST /orders 500: the error schema has no correlation id. Add `trace_id` (string) or an `X-Request-ID` header, for the agent to quote.' },
-    ] },
-  { name: 'convention microsoft', document: convention('microsoft'), errors: [
-      { path: ['paths','/orders','post','responses','500','content','application/json','schema'], message: 'POST /orders 500: the error schema has no correlation id. Add `trace_id` (string) to the `error` object or an `X-Request-ID` header, for the agent to quote.' },
-    ] },
+  {
+    name: 'convention google-aip193',
+    document: convention('google-aip193'),
+    errors: [
+      {
+        path: ['paths', '/v1/orders', 'post', 'responses', 'default', 'content', 'application/json', 'schema'],
+        message:
+          'POST /v1/orders default: the error schema has no correlation id. Add `trace_id` (string) to the `error` object or an `X-Request-ID` header, for the agent to quote.',
+      },
+      {
+        path: ['paths', '/v1/orders/{order}', 'get', 'responses', 'default', 'content', 'application/json', 'schema'],
+        message:
+          'GET /v1/orders/{order} default: the error schema has no correlation id. Add `trace_id` (string) to the `error` object or an `X-Request-ID` header, for the agent to quote.',
+      },
+    ],
+  },
+  {
+    name: 'convention graphql-style',
+    document: convention('graphql-style'),
+    errors: [
+      {
+        path: ['paths', '/orders', 'post', 'responses', '500', 'content', 'application/json', 'schema'],
+        message: 'POST /orders 500: the error schema has no correlation id. Add `trace_id` (string) or an `X-Request-ID` header, for the agent to quote.',
+      },
+    ],
+  },
+  {
+    name: 'convention jsonapi',
+    document: convention('jsonapi'),
+    errors: [
+      {
+        path: ['paths', '/orders', 'post', 'responses', '500', 'content', 'application/vnd.api+json', 'schema'],
+        message: 'POST /orders 500: the error schema has no correlation id. Add `trace_id` (string) or an `X-Request-ID` header, for the agent to quote.',
+      },
+    ],
+  },
+  {
+    name: 'convention microsoft',
+    document: convention('microsoft'),
+    errors: [
+      {
+        path: ['paths', '/orders', 'post', 'responses', '500', 'content', 'application/json', 'schema'],
+        message:
+          'POST /orders 500: the error schema has no correlation id. Add `trace_id` (string) to the `error` object or an `X-Request-ID` header, for the agent to quote.',
+      },
+    ],
+  },
   { name: 'convention oauth2', document: convention('oauth2'), errors: [] },
   { name: 'convention rfc9457', document: convention('rfc9457'), errors: [] },
-  { name: 'convention spring-boot', document: convention('spring-boot'), errors: [
-      { path: ['paths','/orders','post','responses','500','content','application/json','schema'], message: 'POST /orders 500: the error schema has no correlation id. Add `trace_id` (string) or an `X-Request-ID` header, for the agent to quote.' },
-    ] },
+  {
+    name: 'convention spring-boot',
+    document: convention('spring-boot'),
+    errors: [
+      {
+        path: ['paths', '/orders', 'post', 'responses', '500', 'content', 'application/json', 'schema'],
+        message: 'POST /orders 500: the error schema has no correlation id. Add `trace_id` (string) or an `X-Request-ID` header, for the agent to quote.',
+      },
+    ],
+  },
   { name: 'convention stripe', document: convention('stripe'), errors: [] },
-  { name: 'convention zod-issues', document: convention('zod-issues'), errors: [
-      { path: ['paths','/orders','post','responses','500','content','application/json','schema'], message: 'POST /orders 500: the error schema has no correlation id. Add `trace_id` (string) or an `X-Request-ID` header, for the agent to quote.' },
-    ] },
+  {
+    name: 'convention zod-issues',
+    document: convention('zod-issues'),
+    errors: [
+      {
+        path: ['paths', '/orders', 'post', 'responses', '500', 'content', 'application/json', 'schema'],
+        message: 'POST /orders 500: the error schema has no correlation id. Add `trace_id` (string) or an `X-Request-ID` header, for the agent to quote.',
+      },
+    ],
+  },
 ]);
 
 testRule('ax-recoverable-no-stack-traces', [
   { name: 'convention aspnetcore', document: convention('aspnetcore'), errors: [] },
   { name: 'convention berlin-group', document: convention('berlin-group'), errors: [] },
-  { name: 'convention dotnet-fault', document: convention('dotnet-fault'), errors: [
-      { path: ['paths','/Orders','post','responses','400','schema'], message: 'POST /Orders 400: the error schema declares `StackTrace` in its `fault` object, a stack trace an agent cannot use. Remove it: log it server-side and return a `trace_id` the agent can quote.' },
-      { path: ['paths','/Orders','post','responses','500','schema'], message: 'POST /Orders 500: the error schema declares `StackTrace` in its `fault` object, a stack trace an agent cannot use. Remove it: log it server-side and return a `trace_id` the agent can quote.' },
-      { path: ['paths','/Orders/{id}','get','responses','404','schema'], message: 'GET /Orders/{id} 404: the error schema declares `StackTrace` in its `fault` object, a stack trace an agent cannot use. Remove it: log it server-side and return a `trace_id` the agent can quote.' },
-    ] },
+  {
+    name: 'convention dotnet-fault',
+    document: convention('dotnet-fault'),
+    errors: [
+      {
+        path: ['paths', '/Orders', 'post', 'responses', '400', 'schema'],
+        message:
+          'POST /Orders 400: the error schema declares `StackTrace` in its `fault` object, a stack trace an agent cannot use. Remove it: log it server-side and return a `trace_id` the agent can quote.',
+      },
+      {
+        path: ['paths', '/Orders', 'post', 'responses', '500', 'schema'],
+        message:
+          'POST /Orders 500: the error schema declares `StackTrace` in its `fault` object, a stack trace an agent cannot use. Remove it: log it server-side and return a `trace_id` the agent can quote.',
+      },
+      {
+        path: ['paths', '/Orders/{id}', 'get', 'responses', '404', 'schema'],
+        message:
+          'GET /Orders/{id} 404: the error schema declares `StackTrace` in its `fault` object, a stack trace an agent cannot use. Remove it: log it server-side and return a `trace_id` the agent can quote.',
+      },
+    ],
+  },
   { name: 'convention fastapi', document: convention('fastapi'), errors: [] },
   { name: 'convention google-aip193', document: convention('google-aip193'), errors: [] },
   { name: 'convention graphql-style', document: convention('graphql-style'), errors: [] },
@@ -168,75 +495,254 @@ testRule('ax-recoverable-no-stack-traces', [
   { name: 'convention microsoft', document: convention('microsoft'), errors: [] },
   { name: 'convention oauth2', document: convention('oauth2'), errors: [] },
   { name: 'convention rfc9457', document: convention('rfc9457'), errors: [] },
-  { name: 'convention spring-boot', document: convention('spring-boot'), errors: [
-      { path: ['paths','/orders','post','responses','400','content','application/json','schema'], message: 'POST /orders 400: the error schema declares `trace`, a stack trace an agent cannot use. Remove it: log it server-side and return a `trace_id` the agent can quote.' },
-      { path: ['paths','/orders','post','responses','500','content','application/json','schema'], message: 'POST /orders 500: the error schema declares `trace`, a stack trace an agent cannot use. Remove it: log it server-side and return a `trace_id` the agent can quote.' },
-      { path: ['paths','/orders/{id}','get','responses','404','content','application/json','schema'], message: 'GET /orders/{id} 404: the error schema declares `trace`, a stack trace an agent cannot use. Remove it: log it server-side and return a `trace_id` the agent can quote.' },
-    ] },
+  {
+    name: 'convention spring-boot',
+    document: convention('spring-boot'),
+    errors: [
+      {
+        path: ['paths', '/orders', 'post', 'responses', '400', 'content', 'application/json', 'schema'],
+        message:
+          'POST /orders 400: the error schema declares `trace`, a stack trace an agent cannot use. Remove it: log it server-side and return a `trace_id` the agent can quote.',
+      },
+      {
+        path: ['paths', '/orders', 'post', 'responses', '500', 'content', 'application/json', 'schema'],
+        message:
+          'POST /orders 500: the error schema declares `trace`, a stack trace an agent cannot use. Remove it: log it server-side and return a `trace_id` the agent can quote.',
+      },
+      {
+        path: ['paths', '/orders/{id}', 'get', 'responses', '404', 'content', 'application/json', 'schema'],
+        message:
+          'GET /orders/{id} 404: the error schema declares `trace`, a stack trace an agent cannot use. Remove it: log it server-side and return a `trace_id` the agent can quote.',
+      },
+    ],
+  },
   { name: 'convention stripe', document: convention('stripe'), errors: [] },
   { name: 'convention zod-issues', document: convention('zod-issues'), errors: [] },
 ]);
 
 testRule('ax-recoverable-retryable-flag', [
-  { name: 'convention aspnetcore', document: convention('aspnetcore'), errors: [
-      { path: ['paths','/api/Orders','post','responses','400','content','application/problem+json','schema'], message: 'POST /api/Orders 400: the error schema has no retry flag. Add `retryable` (boolean), true when the same call may succeed later.' },
-      { path: ['paths','/api/Orders','post','responses','500','content','application/problem+json','schema'], message: 'POST /api/Orders 500: the error schema has no retry flag. Add `retryable` (boolean), true when the same call may succeed later.' },
-      { path: ['paths','/api/Orders/{id}','get','responses','404','content','application/problem+json','schema'], message: 'GET /api/Orders/{id} 404: the error schema has no retry flag. Add `retryable` (boolean), true when the same call may succeed later.' },
-    ] },
-  { name: 'convention berlin-group', document: convention('berlin-group'), errors: [
-      { path: ['paths','/v1/payments/{payment-product}','post','responses','400','content','application/json','schema'], message: 'POST /v1/payments/{payment-product} 400: the error schema has no retry flag. Add `retryable` (boolean), true when the same call may succeed later.' },
-      { path: ['paths','/v1/payments/{payment-product}/{paymentId}','get','responses','404','content','application/json','schema'], message: 'GET /v1/payments/{payment-product}/{paymentId} 404: the error schema has no retry flag. Add `retryable` (boolean), true when the same call may succeed later.' },
-    ] },
-  { name: 'convention dotnet-fault', document: convention('dotnet-fault'), errors: [
-      { path: ['paths','/Orders','post','responses','400','schema'], message: 'POST /Orders 400: the error schema has no retry flag. Add `Retryable` (boolean) to the `fault` object, true when the same call may succeed later.' },
-      { path: ['paths','/Orders','post','responses','500','schema'], message: 'POST /Orders 500: the error schema has no retry flag. Add `Retryable` (boolean) to the `fault` object, true when the same call may succeed later.' },
-      { path: ['paths','/Orders/{id}','get','responses','404','schema'], message: 'GET /Orders/{id} 404: the error schema has no retry flag. Add `Retryable` (boolean) to the `fault` object, true when the same call may succeed later.' },
-    ] },
-  { name: 'convention fastapi', document: convention('fastapi'), errors: [
-      { path: ['paths','/orders','post','responses','422','content','application/json','schema'], message: 'POST /orders 422: the error schema has no retry flag. Add `retryable` (boolean), true when the same call may succeed later.' },
-      { path: ['paths','/orders/{order_id}','get','responses','422','content','application/json','schema'], message: 'GET /orders/{order_id} 422: the error schema has no retry flag. Add `retryable` (boolean), true when the same call may succeed later.' },
-    ] },
-  { name: 'convention google-aip193', document: convention('google-aip193'), errors: [
-      { path: ['paths','/v1/orders','post','responses','default','content','application/json','schema'], message: 'POST /v1/orders default: the error schema has no retry flag. Add `retryable` (boolean) to the `error` object, true when the same call may succeed later.' },
-      { path: ['paths','/v1/orders/{order}','get','responses','default','content','application/json','schema'], message: 'GET /v1/orders/{order} default: the error schema has no retry flag. Add `retryable` (boolean) to the `error` object, true when the same call may succeed later.' },
-    ] },
-  { name: 'convention graphql-style', document: convention('graphql-style'), errors: [
-      { path: ['paths','/orders','post','responses','400','content','application/json','schema'], message: 'POST /orders 400: the error schema has no retry flag. Add `retryable` (boolean), true when the same call may succeed later.' },
-      { path: ['paths','/orders','post','responses','500','content','application/json','schema'], message: 'POST /orders 500: the error schema has no retry flag. Add `retryable` (boolean), true when the same call may succeed later.' },
-      { path: ['paths','/orders/{id}','get','responses','404','content','application/json','schema'], message: 'GET /orders/{id} 404: the error schema has no retry flag. Add `retryable` (boolean), true when the same call may succeed later.' },
-    ] },
-  { name: 'convention jsonapi', document: convention('jsonapi'), errors: [
-      { path: ['paths','/orders','post','responses','422','content','application/vnd.api+json','schema'], message: 'POST /orders 422: the error schema has no retry flag. Add `retryable` (boolean), true when the same call may succeed later.' },
-      { path: ['paths','/orders','post','responses','500','content','application/vnd.api+json','schema'], message: 'POST /orders 500: the error schema has no retry flag. Add `retryable` (boolean), true when the same call may succeed later.' },
-      { path: ['paths','/orders/{id}','get','responses','404','content','application/vnd.api+json','schema'], message: 'GET /orders/{id} 404: the error schema has no retry flag. Add `retryable` (boolean), true when the same call may succeed later.' },
-    ] },
-  { name: 'convention microsoft', document: convention('microsoft'), errors: [
-      { path: ['paths','/orders','post','responses','400','content','application/json','schema'], message: 'POST /orders 400: the error schema has no retry flag. Add `retryable` (boolean) to the `error` object, true when the same call may succeed later.' },
-      { path: ['paths','/orders','post','responses','500','content','application/json','schema'], message: 'POST /orders 500: the error schema has no retry flag. Add `retryable` (boolean) to the `error` object, true when the same call may succeed later.' },
-      { path: ['paths','/orders/{orderId}','get','responses','404','content','application/json','schema'], message: 'GET /orders/{orderId} 404: the error schema has no retry flag. Add `retryable` (boolean) to the `error` object, true when the same call may succeed later.' },
-    ] },
-  { name: 'convention oauth2', document: convention('oauth2'), errors: [
-      { path: ['paths','/oauth/token','post','responses','400','content','application/json','schema'], message: 'POST /oauth/token 400: the error schema has no retry flag. Add `retryable` (boolean), true when the same call may succeed later.' },
-      { path: ['paths','/oauth/token','post','responses','401','content','application/json','schema'], message: 'POST /oauth/token 401: the error schema has no retry flag. Add `retryable` (boolean), true when the same call may succeed later.' },
-    ] },
-  { name: 'convention rfc9457', document: convention('rfc9457'), errors: [
-      { path: ['paths','/orders','post','responses','422','content','application/problem+json','schema'], message: 'POST /orders 422: the error schema has no retry flag. Add `retryable` (boolean), true when the same call may succeed later.' },
-      { path: ['paths','/orders','post','responses','500','content','application/problem+json','schema'], message: 'POST /orders 500: the error schema has no retry flag. Add `retryable` (boolean), true when the same call may succeed later.' },
-      { path: ['paths','/orders/{id}','get','responses','404','content','application/problem+json','schema'], message: 'GET /orders/{id} 404: the error schema has no retry flag. Add `retryable` (boolean), true when the same call may succeed later.' },
-    ] },
-  { name: 'convention spring-boot', document: convention('spring-boot'), errors: [
-      { path: ['paths','/orders','post','responses','400','content','application/json','schema'], message: 'POST /orders 400: the error schema has no retry flag. Add `retryable` (boolean), true when the same call may succeed later.' },
-      { path: ['paths','/orders','post','responses','500','content','application/json','schema'], message: 'POST /orders 500: the error schema has no retry flag. Add `retryable` (boolean), true when the same call may succeed later.' },
-      { path: ['paths','/orders/{id}','get','responses','404','content','application/json','schema'], message: 'GET /orders/{id} 404: the error schema has no retry flag. Add `retryable` (boolean), true when the same call may succeed later.' },
-    ] },
-  { name: 'convention stripe', document: convention('stripe'), errors: [
-      { path: ['paths','/v1/refunds','post','responses','default','content','application/json','schema'], message: 'POST /v1/refunds default: the error schema has no retry flag. Add `retryable` (boolean) to the `error` object, true when the same call may succeed later.' },
-      { path: ['paths','/v1/refunds/{refund}','get','responses','default','content','application/json','schema'], message: 'GET /v1/refunds/{refund} default: the error schema has no retry flag. Add `retryable` (boolean) to the `error` object, true when the same call may succeed later.' },
-    ] },
-  { name: 'convention zod-issues', document: convention('zod-issues'), errors: [
-      { path: ['paths','/orders','post','responses','400','content','application/json','schema'], message: 'POST /orders 400: the error schema has no retry flag. Add `retryable` (boolean), true when the same call may succeed later.' },
-      { path: ['paths','/orders','post','responses','500','content','application/json','schema'], message: 'POST /orders 500: the error schema has no retry flag. Add `retryable` (boolean), true when the same call may succeed later.' },
-    ] },
+  {
+    name: 'convention aspnetcore',
+    document: convention('aspnetcore'),
+    errors: [
+      {
+        path: ['paths', '/api/Orders', 'post', 'responses', '400', 'content', 'application/problem+json', 'schema'],
+        message: 'POST /api/Orders 400: the error schema has no retry flag. Add `retryable` (boolean), true when the same call may succeed later.',
+      },
+      {
+        path: ['paths', '/api/Orders', 'post', 'responses', '500', 'content', 'application/problem+json', 'schema'],
+        message: 'POST /api/Orders 500: the error schema has no retry flag. Add `retryable` (boolean), true when the same call may succeed later.',
+      },
+      {
+        path: ['paths', '/api/Orders/{id}', 'get', 'responses', '404', 'content', 'application/problem+json', 'schema'],
+        message: 'GET /api/Orders/{id} 404: the error schema has no retry flag. Add `retryable` (boolean), true when the same call may succeed later.',
+      },
+    ],
+  },
+  {
+    name: 'convention berlin-group',
+    document: convention('berlin-group'),
+    errors: [
+      {
+        path: ['paths', '/v1/payments/{payment-product}', 'post', 'responses', '400', 'content', 'application/json', 'schema'],
+        message:
+          'POST /v1/payments/{payment-product} 400: the error schema has no retry flag. Add `retryable` (boolean), true when the same call may succeed later.',
+      },
+      {
+        path: ['paths', '/v1/payments/{payment-product}/{paymentId}', 'get', 'responses', '404', 'content', 'application/json', 'schema'],
+        message:
+          'GET /v1/payments/{payment-product}/{paymentId} 404: the error schema has no retry flag. Add `retryable` (boolean), true when the same call may succeed later.',
+      },
+    ],
+  },
+  {
+    name: 'convention dotnet-fault',
+    document: convention('dotnet-fault'),
+    errors: [
+      {
+        path: ['paths', '/Orders', 'post', 'responses', '400', 'schema'],
+        message:
+          'POST /Orders 400: the error schema has no retry flag. Add `Retryable` (boolean) to the `fault` object, true when the same call may succeed later.',
+      },
+      {
+        path: ['paths', '/Orders', 'post', 'responses', '500', 'schema'],
+        message:
+          'POST /Orders 500: the error schema has no retry flag. Add `Retryable` (boolean) to the `fault` object, true when the same call may succeed later.',
+      },
+      {
+        path: ['paths', '/Orders/{id}', 'get', 'responses', '404', 'schema'],
+        message:
+          'GET /Orders/{id} 404: the error schema has no retry flag. Add `Retryable` (boolean) to the `fault` object, true when the same call may succeed later.',
+      },
+    ],
+  },
+  {
+    name: 'convention fastapi',
+    document: convention('fastapi'),
+    errors: [
+      {
+        path: ['paths', '/orders', 'post', 'responses', '422', 'content', 'application/json', 'schema'],
+        message: 'POST /orders 422: the error schema has no retry flag. Add `retryable` (boolean), true when the same call may succeed later.',
+      },
+      {
+        path: ['paths', '/orders/{order_id}', 'get', 'responses', '422', 'content', 'application/json', 'schema'],
+        message: 'GET /orders/{order_id} 422: the error schema has no retry flag. Add `retryable` (boolean), true when the same call may succeed later.',
+      },
+    ],
+  },
+  {
+    name: 'convention google-aip193',
+    document: convention('google-aip193'),
+    errors: [
+      {
+        path: ['paths', '/v1/orders', 'post', 'responses', 'default', 'content', 'application/json', 'schema'],
+        message:
+          'POST /v1/orders default: the error schema has no retry flag. Add `retryable` (boolean) to the `error` object, true when the same call may succeed later.',
+      },
+      {
+        path: ['paths', '/v1/orders/{order}', 'get', 'responses', 'default', 'content', 'application/json', 'schema'],
+        message:
+          'GET /v1/orders/{order} default: the error schema has no retry flag. Add `retryable` (boolean) to the `error` object, true when the same call may succeed later.',
+      },
+    ],
+  },
+  {
+    name: 'convention graphql-style',
+    document: convention('graphql-style'),
+    errors: [
+      {
+        path: ['paths', '/orders', 'post', 'responses', '400', 'content', 'application/json', 'schema'],
+        message: 'POST /orders 400: the error schema has no retry flag. Add `retryable` (boolean), true when the same call may succeed later.',
+      },
+      {
+        path: ['paths', '/orders', 'post', 'responses', '500', 'content', 'application/json', 'schema'],
+        message: 'POST /orders 500: the error schema has no retry flag. Add `retryable` (boolean), true when the same call may succeed later.',
+      },
+      {
+        path: ['paths', '/orders/{id}', 'get', 'responses', '404', 'content', 'application/json', 'schema'],
+        message: 'GET /orders/{id} 404: the error schema has no retry flag. Add `retryable` (boolean), true when the same call may succeed later.',
+      },
+    ],
+  },
+  {
+    name: 'convention jsonapi',
+    document: convention('jsonapi'),
+    errors: [
+      {
+        path: ['paths', '/orders', 'post', 'responses', '422', 'content', 'application/vnd.api+json', 'schema'],
+        message: 'POST /orders 422: the error schema has no retry flag. Add `retryable` (boolean), true when the same call may succeed later.',
+      },
+      {
+        path: ['paths', '/orders', 'post', 'responses', '500', 'content', 'application/vnd.api+json', 'schema'],
+        message: 'POST /orders 500: the error schema has no retry flag. Add `retryable` (boolean), true when the same call may succeed later.',
+      },
+      {
+        path: ['paths', '/orders/{id}', 'get', 'responses', '404', 'content', 'application/vnd.api+json', 'schema'],
+        message: 'GET /orders/{id} 404: the error schema has no retry flag. Add `retryable` (boolean), true when the same call may succeed later.',
+      },
+    ],
+  },
+  {
+    name: 'convention microsoft',
+    document: convention('microsoft'),
+    errors: [
+      {
+        path: ['paths', '/orders', 'post', 'responses', '400', 'content', 'application/json', 'schema'],
+        message:
+          'POST /orders 400: the error schema has no retry flag. Add `retryable` (boolean) to the `error` object, true when the same call may succeed later.',
+      },
+      {
+        path: ['paths', '/orders', 'post', 'responses', '500', 'content', 'application/json', 'schema'],
+        message:
+          'POST /orders 500: the error schema has no retry flag. Add `retryable` (boolean) to the `error` object, true when the same call may succeed later.',
+      },
+      {
+        path: ['paths', '/orders/{orderId}', 'get', 'responses', '404', 'content', 'application/json', 'schema'],
+        message:
+          'GET /orders/{orderId} 404: the error schema has no retry flag. Add `retryable` (boolean) to the `error` object, true when the same call may succeed later.',
+      },
+    ],
+  },
+  {
+    name: 'convention oauth2',
+    document: convention('oauth2'),
+    errors: [
+      {
+        path: ['paths', '/oauth/token', 'post', 'responses', '400', 'content', 'application/json', 'schema'],
+        message: 'POST /oauth/token 400: the error schema has no retry flag. Add `retryable` (boolean), true when the same call may succeed later.',
+      },
+      {
+        path: ['paths', '/oauth/token', 'post', 'responses', '401', 'content', 'application/json', 'schema'],
+        message: 'POST /oauth/token 401: the error schema has no retry flag. Add `retryable` (boolean), true when the same call may succeed later.',
+      },
+    ],
+  },
+  {
+    name: 'convention rfc9457',
+    document: convention('rfc9457'),
+    errors: [
+      {
+        path: ['paths', '/orders', 'post', 'responses', '422', 'content', 'application/problem+json', 'schema'],
+        message: 'POST /orders 422: the error schema has no retry flag. Add `retryable` (boolean), true when the same call may succeed later.',
+      },
+      {
+        path: ['paths', '/orders', 'post', 'responses', '500', 'content', 'application/problem+json', 'schema'],
+        message: 'POST /orders 500: the error schema has no retry flag. Add `retryable` (boolean), true when the same call may succeed later.',
+      },
+      {
+        path: ['paths', '/orders/{id}', 'get', 'responses', '404', 'content', 'application/problem+json', 'schema'],
+        message: 'GET /orders/{id} 404: the error schema has no retry flag. Add `retryable` (boolean), true when the same call may succeed later.',
+      },
+    ],
+  },
+  {
+    name: 'convention spring-boot',
+    document: convention('spring-boot'),
+    errors: [
+      {
+        path: ['paths', '/orders', 'post', 'responses', '400', 'content', 'application/json', 'schema'],
+        message: 'POST /orders 400: the error schema has no retry flag. Add `retryable` (boolean), true when the same call may succeed later.',
+      },
+      {
+        path: ['paths', '/orders', 'post', 'responses', '500', 'content', 'application/json', 'schema'],
+        message: 'POST /orders 500: the error schema has no retry flag. Add `retryable` (boolean), true when the same call may succeed later.',
+      },
+      {
+        path: ['paths', '/orders/{id}', 'get', 'responses', '404', 'content', 'application/json', 'schema'],
+        message: 'GET /orders/{id} 404: the error schema has no retry flag. Add `retryable` (boolean), true when the same call may succeed later.',
+      },
+    ],
+  },
+  {
+    name: 'convention stripe',
+    document: convention('stripe'),
+    errors: [
+      {
+        path: ['paths', '/v1/refunds', 'post', 'responses', 'default', 'content', 'application/json', 'schema'],
+        message:
+          'POST /v1/refunds default: the error schema has no retry flag. Add `retryable` (boolean) to the `error` object, true when the same call may succeed later.',
+      },
+      {
+        path: ['paths', '/v1/refunds/{refund}', 'get', 'responses', 'default', 'content', 'application/json', 'schema'],
+        message:
+          'GET /v1/refunds/{refund} default: the error schema has no retry flag. Add `retryable` (boolean) to the `error` object, true when the same call may succeed later.',
+      },
+    ],
+  },
+  {
+    name: 'convention zod-issues',
+    document: convention('zod-issues'),
+    errors: [
+      {
+        path: ['paths', '/orders', 'post', 'responses', '400', 'content', 'application/json', 'schema'],
+        message: 'POST /orders 400: the error schema has no retry flag. Add `retryable` (boolean), true when the same call may succeed later.',
+      },
+      {
+        path: ['paths', '/orders', 'post', 'responses', '500', 'content', 'application/json', 'schema'],
+        message: 'POST /orders 500: the error schema has no retry flag. Add `retryable` (boolean), true when the same call may succeed later.',
+      },
+    ],
+  },
 ]);
 
 testRule('ax-envelope-refresh-url', [
@@ -273,7 +779,16 @@ testRule('ax-envelope-state', [
 
 describe('messages stay short on every convention', () => {
   test.each(CONVENTIONS)('%s: every message of the lane is at most 240 characters', async name => {
-    const rules = ['ax-recoverable-error-structure', 'ax-recoverable-field-details', 'ax-recoverable-suggestion', 'ax-recoverable-trace-id', 'ax-recoverable-no-stack-traces', 'ax-recoverable-retryable-flag', 'ax-envelope-refresh-url', 'ax-envelope-state'] as const;
+    const rules = [
+      'ax-recoverable-error-structure',
+      'ax-recoverable-field-details',
+      'ax-recoverable-suggestion',
+      'ax-recoverable-trace-id',
+      'ax-recoverable-no-stack-traces',
+      'ax-recoverable-retryable-flag',
+      'ax-envelope-refresh-url',
+      'ax-envelope-state',
+    ] as const;
     const messages = (await Promise.all(rules.map(rule => runRule(rule, convention(name))))).flat().map(result => result.message);
     expect(messages.filter(message => message.length > 240)).toEqual([]);
   });

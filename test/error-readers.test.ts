@@ -7,10 +7,12 @@ import { checkResponse } from '../runtime';
 import { convention } from './support/conventions';
 import { at, body, JSON_SCHEMA, oas3, ref, swagger2 } from './support/documents';
 import { testRule } from './support/testRule';
+import { getWith as get, OK as ok } from './support/documents';
 
-const ok = { '200': { description: 'OK' } };
-const get = (errors: object) => ({ get: { responses: { ...ok, ...errors } } });
-const withExample = (example: unknown, schema: unknown = { type: 'object' }) => ({ description: 'Error', content: { 'application/json': { schema, example } } });
+const withExample = (example: unknown, schema: unknown = { type: 'object' }) => ({
+  description: 'Error',
+  content: { 'application/json': { schema, example } },
+});
 const string = { type: 'string' };
 const JSONAPI_ERROR = { type: 'object', properties: { status: string, code: string, detail: string, retry_after_seconds: { type: 'integer' } } };
 const errorList = (item: unknown) => ({ type: 'object', required: ['errors'], properties: { errors: { type: 'array', items: item } } });
@@ -20,13 +22,29 @@ const noDelay = (where: string) =>
 testRule('ax-recoverable-retry-after', [
   {
     name: 'stays silent on a JSON:API 429 whose `errors[]` items carry `retry_after_seconds` (a $ref to components, OpenAPI 3.1)',
-    document: oas3({ '/a': get({ '429': body(ref('Failure'), 'application/vnd.api+json') }) }, { schemas: { Failure: errorList(ref('Error')), Error: JSONAPI_ERROR } }, '3.1.0'),
+    document: oas3(
+      { '/a': get({ '429': body(ref('Failure'), 'application/vnd.api+json') }) },
+      { schemas: { Failure: errorList(ref('Error')), Error: JSONAPI_ERROR } },
+      '3.1.0',
+    ),
     errors: [],
   },
   {
     name: 'stays silent on a PascalCase `RetryAfterSeconds` added by allOf (Swagger 2.0)',
     document: swagger2(
-      { '/a': { get: { responses: { ...ok, '503': { description: 'Down', schema: { allOf: [{ $ref: '#/definitions/E' }, { type: 'object', properties: { RetryAfterSeconds: { type: 'integer' } } }] } } } } } },
+      {
+        '/a': {
+          get: {
+            responses: {
+              ...ok,
+              '503': {
+                description: 'Down',
+                schema: { allOf: [{ $ref: '#/definitions/E' }, { type: 'object', properties: { RetryAfterSeconds: { type: 'integer' } } }] },
+              },
+            },
+          },
+        },
+      },
       { definitions: { E: { type: 'object', properties: { Message: string } } } },
     ),
     errors: [],
@@ -42,7 +60,8 @@ testRule('ax-recoverable-retry-after', [
     errors: [
       {
         path: at('/a', 'get', '423', 'content', 'application/json', 'example', 'errors', '0', 'retryable'),
-        message: 'GET /a 423: the error example says `retryable: true` but gives no retry delay. Add a `retry_after_ms` to the example, or a `Retry-After` header to the response.',
+        message:
+          'GET /a 423: the error example says `retryable: true` but gives no retry delay. Add a `retry_after_ms` to the example, or a `Retry-After` header to the response.',
       },
     ],
   },
@@ -56,27 +75,44 @@ testRule('ax-recoverable-retry-after', [
 testRule('ax-recoverable-code-format', [
   {
     name: 'reads the codes of `errors[]` items in examples: the prose one fires, on its own item',
-    document: oas3({ '/a': get({ '400': withExample({ errors: [{ code: 'INVALID_QUANTITY' }, { code: 'The sku is not known to us' }] }), '404': withExample({ errors: [{ code: 'NOT_FOUND' }] }), '409': withExample({ code: 'OUT_OF_STOCK' }) }) }),
+    document: oas3({
+      '/a': get({
+        '400': withExample({ errors: [{ code: 'INVALID_QUANTITY' }, { code: 'The sku is not known to us' }] }),
+        '404': withExample({ errors: [{ code: 'NOT_FOUND' }] }),
+        '409': withExample({ code: 'OUT_OF_STOCK' }),
+      }),
+    }),
     errors: [
       {
         path: at('/a', 'get', '400', 'content', 'application/json', 'example', 'errors', '1', 'code'),
-        message: 'GET /a 400: the application/json error example\'s `code` is "The sku is not known to us", not SCREAMING_SNAKE (the convention of most codes here). Write it as `THE_SKU_IS_NOT_KNOWN_TO_US`.',
+        message:
+          'GET /a 400: the application/json error example\'s `code` is "The sku is not known to us", not SCREAMING_SNAKE (the convention of most codes here). Write it as `THE_SKU_IS_NOT_KNOWN_TO_US`.',
       },
     ],
   },
   {
-    name: 'reads the enum of the `errors[]` items\' `code` in a schema',
-    document: oas3({ '/a': get({ '400': body(errorList({ type: 'object', properties: { code: { type: 'string', enum: ['INVALID_QUANTITY', 'NOT_FOUND', 'invalidSku'] } } })) }) }),
+    name: "reads the enum of the `errors[]` items' `code` in a schema",
+    document: oas3({
+      '/a': get({
+        '400': body(errorList({ type: 'object', properties: { code: { type: 'string', enum: ['INVALID_QUANTITY', 'NOT_FOUND', 'invalidSku'] } } })),
+      }),
+    }),
     errors: [
       {
         path: at('/a', 'get', '400', ...JSON_SCHEMA, 'properties', 'errors', 'items', 'properties', 'code', 'enum', '2'),
-        message: 'GET /a 400: the error schema\'s `code` allows "invalidSku", not SCREAMING_SNAKE (the convention of most codes here). Write it as `INVALID_SKU`.',
+        message:
+          'GET /a 400: the error schema\'s `code` allows "invalidSku", not SCREAMING_SNAKE (the convention of most codes here). Write it as `INVALID_SKU`.',
       },
     ],
   },
   {
     name: 'stays silent when every `errors[]` code follows one convention',
-    document: oas3({ '/a': get({ '400': withExample({ errors: [{ code: 'INVALID_QUANTITY' }, { code: 'INVALID_SKU' }] }), '404': withExample({ errors: [{ code: 'NOT_FOUND' }] }) }) }),
+    document: oas3({
+      '/a': get({
+        '400': withExample({ errors: [{ code: 'INVALID_QUANTITY' }, { code: 'INVALID_SKU' }] }),
+        '404': withExample({ errors: [{ code: 'NOT_FOUND' }] }),
+      }),
+    }),
     errors: [],
   },
 ]);
@@ -88,11 +124,16 @@ testRule('ax-recoverable-no-stack-traces', [
     errors: [
       {
         path: at('/a', 'get', '500', ...JSON_SCHEMA, 'properties', 'StackTrace'),
-        message: 'GET /a 500: the error schema declares `StackTrace`, a stack trace an agent cannot use. Remove it: log it server-side and return a `trace_id` the agent can quote.',
+        message:
+          'GET /a 500: the error schema declares `StackTrace`, a stack trace an agent cannot use. Remove it: log it server-side and return a `trace_id` the agent can quote.',
       },
     ],
   },
-  { name: 'a `StackTraceId` is no stack trace', document: oas3({ '/a': get({ '500': body({ type: 'object', properties: { Message: string, StackTraceId: string } }) }) }), errors: [] },
+  {
+    name: 'a `StackTraceId` is no stack trace',
+    document: oas3({ '/a': get({ '500': body({ type: 'object', properties: { Message: string, StackTraceId: string } }) }) }),
+    errors: [],
+  },
 ]);
 
 testRule('ax-recoverable-error-structure', [
@@ -103,17 +144,27 @@ testRule('ax-recoverable-error-structure', [
   },
   {
     name: 'a `fault` wrapper is read by shape: the fix names it',
-    document: oas3({ '/a': get({ '500': body({ type: 'object', properties: { fault: { type: 'object', properties: { code: string, message: string } } } }) }) }),
+    document: oas3({
+      '/a': get({ '500': body({ type: 'object', properties: { fault: { type: 'object', properties: { code: string, message: string } } } }) }),
+    }),
     errors: [
       {
         path: at('/a', 'get', '500', ...JSON_SCHEMA),
-        message: 'GET /a 500: the error schema does not require `code` or `message` in its `fault` object. List `code` and `message` as required in the `fault` object.',
+        message:
+          'GET /a 500: the error schema does not require `code` or `message` in its `fault` object. List `code` and `message` as required in the `fault` object.',
       },
     ],
   },
   {
     name: 'two object members that both hold a code are no single wrapper: the body still lacks one',
-    document: oas3({ '/a': get({ '500': body({ type: 'object', properties: { first: { type: 'object', properties: { code: string } }, second: { type: 'object', properties: { code: string } } } }) }) }),
+    document: oas3({
+      '/a': get({
+        '500': body({
+          type: 'object',
+          properties: { first: { type: 'object', properties: { code: string } }, second: { type: 'object', properties: { code: string } } },
+        }),
+      }),
+    }),
     errors: [
       {
         path: at('/a', 'get', '500', ...JSON_SCHEMA),
@@ -123,24 +174,44 @@ testRule('ax-recoverable-error-structure', [
   },
 ]);
 
-const WITH_FIELDS = { type: 'object', required: ['code', 'message'], properties: { code: string, message: string, fields: { type: 'array', items: { type: 'object', properties: { field: string, message: string } } } } };
+const WITH_FIELDS = {
+  type: 'object',
+  required: ['code', 'message'],
+  properties: { code: string, message: string, fields: { type: 'array', items: { type: 'object', properties: { field: string, message: string } } } },
+};
 const BARE = { type: 'object', required: ['code', 'message'], properties: { code: string, message: string } };
 
 testRule('ax-recoverable-field-details', [
-  { name: 'a `fields` list whose items carry a locator and a reason is field detail, whatever its name', document: oas3({ '/a': { post: { responses: { '400': body(WITH_FIELDS) } } } }), errors: [] },
+  {
+    name: 'a `fields` list whose items carry a locator and a reason is field detail, whatever its name',
+    document: oas3({ '/a': { post: { responses: { '400': body(WITH_FIELDS) } } } }),
+    errors: [],
+  },
   {
     name: 'a list that only some oneOf shapes declare counts for those shapes alone',
     document: oas3({ '/a': { post: { responses: { '400': body({ oneOf: [WITH_FIELDS, BARE] }) } } } }),
     errors: [
       {
         path: at('/a', 'post', '400', ...JSON_SCHEMA),
-        message: 'POST /a 400: the error schema names no failed input field in 1 of its 2 oneOf/anyOf shapes. Add `details`: an array of { field, message }, one per invalid field.',
+        message:
+          'POST /a 400: the error schema names no failed input field in 1 of its 2 oneOf/anyOf shapes. Add `details`: an array of { field, message }, one per invalid field.',
       },
     ],
   },
   {
     name: 'a link collection is never field detail, though its items carry a `name` and a `description`',
-    document: oas3({ '/a': { post: { responses: { '400': body({ ...BARE, properties: { ...BARE.properties, links: { type: 'array', items: { type: 'object', properties: { name: string, description: string } } } } }) } } } }),
+    document: oas3({
+      '/a': {
+        post: {
+          responses: {
+            '400': body({
+              ...BARE,
+              properties: { ...BARE.properties, links: { type: 'array', items: { type: 'object', properties: { name: string, description: string } } } },
+            }),
+          },
+        },
+      },
+    }),
     errors: [
       {
         path: at('/a', 'post', '400', ...JSON_SCHEMA),
@@ -158,7 +229,8 @@ testRule('ax-recoverable-field-refs', [
     errors: [
       {
         path: ['paths', '/Orders', 'post', 'responses', '400', 'examples', 'application/json', 'fault', 'Field'],
-        message: "POST /Orders 400: the error example's `Field` `Quantityy` is no input of the operation; did you mean `Quantity`? Point it at a request field (see the request body).",
+        message:
+          "POST /Orders 400: the error example's `Field` `Quantityy` is no input of the operation; did you mean `Quantity`? Point it at a request field (see the request body).",
       },
     ],
   },
@@ -169,15 +241,19 @@ testRule('ax-recoverable-field-refs', [
     errors: [
       {
         path: ['paths', '/orders', 'post', 'responses', '400', 'content', 'application/json', 'example', 'issues', '0', 'path'],
-        message: 'POST /orders 400: the error example\'s `path` `["quantityy"]` is no input of the operation; did you mean `["quantity"]`? Point it at a request field (see the request body).',
+        message:
+          'POST /orders 400: the error example\'s `path` `["quantityy"]` is no input of the operation; did you mean `["quantity"]`? Point it at a request field (see the request body).',
       },
     ],
   },
 ]);
 
 describe('the runtime guard reads live bodies with the same table', () => {
-  const API = oas3({ '/orders': { post: { responses: { '201': body({ type: 'object' }), '429': body({ type: 'object' }), '500': body({ type: 'object' }) } } } });
-  const rules = (status: number, sent: unknown, headers = {}) => checkResponse(API, { method: 'POST', path: '/orders', status, headers, body: sent }).map(found => found.rule);
+  const API = oas3({
+    '/orders': { post: { responses: { '201': body({ type: 'object' }), '429': body({ type: 'object' }), '500': body({ type: 'object' }) } } },
+  });
+  const rules = (status: number, sent: unknown, headers = {}) =>
+    checkResponse(API, { method: 'POST', path: '/orders', status, headers, body: sent }).map(found => found.rule);
 
   test('a JSON:API 429 whose `errors[]` items carry `retry_after_seconds` says how long to wait', () => {
     expect(rules(429, { errors: [{ code: 'RATE_LIMITED', detail: 'Slow down.', recoveryHint: 'Wait, then retry.', retry_after_seconds: 5 }] })).toEqual([]);
@@ -185,7 +261,13 @@ describe('the runtime guard reads live bodies with the same table', () => {
   });
 
   test('a PascalCase `StackTrace` inside a `fault` wrapper is a stack trace', () => {
-    const found = checkResponse(API, { method: 'POST', path: '/orders', status: 500, headers: {}, body: { fault: { ErrorCode: 'INTERNAL', Message: 'Boom.', StackTrace: 'at Foo.Bar()' } } });
+    const found = checkResponse(API, {
+      method: 'POST',
+      path: '/orders',
+      status: 500,
+      headers: {},
+      body: { fault: { ErrorCode: 'INTERNAL', Message: 'Boom.', StackTrace: 'at Foo.Bar()' } },
+    });
     expect(found.map(violation => violation.message)).toEqual([
       'POST /orders 500: the error body carries `fault.StackTrace`, a stack trace: internal code paths, useless to an agent. Log it server-side and send a stable code, a message and a `trace_id` instead.',
     ]);

@@ -12,19 +12,86 @@ const FASTAPI_ITEM = { type: 'object', required: ['loc', 'msg', 'type'], propert
 
 describe('describeErrorValue: what a JSON error body carries', () => {
   test.each([
-    ['FastAPI', { detail: [{ loc: ['body', 'quantity'], msg: 'Input should be greater than 0', type: 'greater_than' }] }, { code: 'detail[].type', message: 'detail[].msg', fields: ['detail[].loc'] }],
-    ['ASP.NET Core', { type: 'https://tools.ietf.org/html/rfc9110#section-15.5.1', title: 'One or more validation errors occurred.', status: 400, errors: { Quantity: ['must be > 0'] }, traceId: '00-abc-01' }, { code: 'type', message: 'title', correlationId: 'traceId', fields: ['errors.Quantity'] }],
-    ['JSON:API', { errors: [{ code: 'too_small', title: 'Too small', source: { pointer: '/data/attributes/quantity' } }] }, { code: 'errors[].code', message: 'errors[].title', fields: ['errors[].source.pointer'] }],
-    ['GraphQL-style', { errors: [{ message: 'Quantity too small', path: ['quantity'], extensions: { code: 'BAD_USER_INPUT' } }] }, { code: 'errors[].extensions.code', message: 'errors[].message', fields: ['errors[].path'] }],
-    ['Berlin Group', { tppMessages: [{ category: 'ERROR', code: 'FORMAT_ERROR', path: 'instructedAmount.amount', text: 'Amount invalid' }] }, { code: 'tppMessages[].code', message: 'tppMessages[].text', fields: ['tppMessages[].path'] }],
-    ['Google AIP-193', { error: { code: 400, message: 'Invalid quantity', status: 'INVALID_ARGUMENT', details: [{ '@type': 'type.googleapis.com/google.rpc.BadRequest', fieldViolations: [{ field: 'quantity', description: 'must be > 0' }] }] } }, { code: 'error.status', message: 'error.message', fields: ['error.details[].fieldViolations[].field'] }],
-    ['Microsoft', { error: { code: 'BadArgument', message: 'Invalid quantity', target: 'quantity', details: [{ code: 'TooSmall', message: 'must be > 0', target: 'quantity' }] } }, { code: 'error.code', message: 'error.message', fields: ['error.target', 'error.details[].target'] }],
-    ['Stripe', { error: { type: 'invalid_request_error', code: 'parameter_invalid_integer', message: 'Invalid integer', param: 'amount' } }, { code: 'error.code', message: 'error.message', fields: ['error.param'] }],
+    [
+      'FastAPI',
+      { detail: [{ loc: ['body', 'quantity'], msg: 'Input should be greater than 0', type: 'greater_than' }] },
+      { code: 'detail[].type', message: 'detail[].msg', fields: ['detail[].loc'] },
+    ],
+    [
+      'ASP.NET Core',
+      {
+        type: 'https://tools.ietf.org/html/rfc9110#section-15.5.1',
+        title: 'One or more validation errors occurred.',
+        status: 400,
+        errors: { Quantity: ['must be > 0'] },
+        traceId: '00-abc-01',
+      },
+      { code: 'type', message: 'title', correlationId: 'traceId', fields: ['errors.Quantity'] },
+    ],
+    [
+      'JSON:API',
+      { errors: [{ code: 'too_small', title: 'Too small', source: { pointer: '/data/attributes/quantity' } }] },
+      { code: 'errors[].code', message: 'errors[].title', fields: ['errors[].source.pointer'] },
+    ],
+    [
+      'GraphQL-style',
+      { errors: [{ message: 'Quantity too small', path: ['quantity'], extensions: { code: 'BAD_USER_INPUT' } }] },
+      { code: 'errors[].extensions.code', message: 'errors[].message', fields: ['errors[].path'] },
+    ],
+    [
+      'Berlin Group',
+      { tppMessages: [{ category: 'ERROR', code: 'FORMAT_ERROR', path: 'instructedAmount.amount', text: 'Amount invalid' }] },
+      { code: 'tppMessages[].code', message: 'tppMessages[].text', fields: ['tppMessages[].path'] },
+    ],
+    [
+      'Google AIP-193',
+      {
+        error: {
+          code: 400,
+          message: 'Invalid quantity',
+          status: 'INVALID_ARGUMENT',
+          details: [{ '@type': 'type.googleapis.com/google.rpc.BadRequest', fieldViolations: [{ field: 'quantity', description: 'must be > 0' }] }],
+        },
+      },
+      { code: 'error.status', message: 'error.message', fields: ['error.details[].fieldViolations[].field'] },
+    ],
+    [
+      'Microsoft',
+      {
+        error: {
+          code: 'BadArgument',
+          message: 'Invalid quantity',
+          target: 'quantity',
+          details: [{ code: 'TooSmall', message: 'must be > 0', target: 'quantity' }],
+        },
+      },
+      { code: 'error.code', message: 'error.message', fields: ['error.target', 'error.details[].target'] },
+    ],
+    [
+      'Stripe',
+      { error: { type: 'invalid_request_error', code: 'parameter_invalid_integer', message: 'Invalid integer', param: 'amount' } },
+      { code: 'error.code', message: 'error.message', fields: ['error.param'] },
+    ],
     ['OAuth 2.0', { error: 'invalid_grant', error_description: 'The code has expired' }, { code: 'error', message: 'error_description', fields: [] }],
-    ['Spring Boot', { timestamp: '2024-01-01T00:00:00Z', status: 404, error: 'Not Found', message: 'No order 42', path: '/orders/42', trace: 'java.lang.IllegalStateException\n\tat com.example.Orders.get(Orders.java:42)' }, { message: 'message', stackTrace: 'trace', fields: [] }],
+    [
+      'Spring Boot',
+      {
+        timestamp: '2024-01-01T00:00:00Z',
+        status: 404,
+        error: 'Not Found',
+        message: 'No order 42',
+        path: '/orders/42',
+        trace: 'java.lang.IllegalStateException\n\tat com.example.Orders.get(Orders.java:42)',
+      },
+      { message: 'message', stackTrace: 'trace', fields: [] },
+    ],
   ])('%s', (_name, value, expected) => {
     const found = describeErrorValue(value);
-    const paths = Object.fromEntries(Object.entries(found).filter(([key]) => key !== 'fields').map(([key, member]) => [key, (member as { path: string }).path]));
+    const paths = Object.fromEntries(
+      Object.entries(found)
+        .filter(([key]) => key !== 'fields')
+        .map(([key, member]) => [key, (member as { path: string }).path]),
+    );
     expect({ ...paths, fields: found.fields.map(field => field.path) }).toEqual(expected);
   });
 
@@ -34,7 +101,8 @@ describe('describeErrorValue: what a JSON error body carries', () => {
   });
 
   test('odd values answer nothing, never throw', () => {
-    for (const value of [null, 'text', 42, [], [1, 2], { errors: 'x' }, { detail: [1] }, { error: null }]) expect(describeErrorValue(value)).toEqual({ fields: [] });
+    for (const value of [null, 'text', 42, [], [1, 2], { errors: 'x' }, { detail: [1] }, { error: null }])
+      expect(describeErrorValue(value)).toEqual({ fields: [] });
   });
 });
 
@@ -43,29 +111,85 @@ testRule('ax-recoverable-error-structure', [
     name: 'Swagger 2.0 FastAPI-style detail[] list through definitions, and an OAuth 2.0 error whose only hint is its error_description sibling',
     document: swagger2(
       {
-        '/a': { post: { responses: { '200': { description: 'OK' }, '422': { description: 'Validation Error', schema: { $ref: '#/definitions/HTTPValidationError' } } } } },
-        '/token': { post: { responses: { '200': { description: 'OK' }, '400': { description: 'Bad', schema: { type: 'object', required: ['error', 'error_description'], properties: { error: string, error_description: string } } } } } },
+        '/a': {
+          post: {
+            responses: { '200': { description: 'OK' }, '422': { description: 'Validation Error', schema: { $ref: '#/definitions/HTTPValidationError' } } },
+          },
+        },
+        '/token': {
+          post: {
+            responses: {
+              '200': { description: 'OK' },
+              '400': {
+                description: 'Bad',
+                schema: { type: 'object', required: ['error', 'error_description'], properties: { error: string, error_description: string } },
+              },
+            },
+          },
+        },
       },
-      { definitions: { HTTPValidationError: { type: 'object', properties: { detail: { type: 'array', items: { $ref: '#/definitions/ValidationError' } } } }, ValidationError: FASTAPI_ITEM } },
+      {
+        definitions: {
+          HTTPValidationError: { type: 'object', properties: { detail: { type: 'array', items: { $ref: '#/definitions/ValidationError' } } } },
+          ValidationError: FASTAPI_ITEM,
+        },
+      },
     ),
     errors: [],
   },
   {
     name: "a string `error` without identifier values or error_description is a reason phrase (Spring Boot, the AX spec's bad payload), not a code",
-    document: oas3({ '/a': { get: { responses: { '404': body({ type: 'object', required: ['error', 'message'], properties: { error: { type: 'string', example: 'Not Found' }, message: string } }) } } } }),
+    document: oas3({
+      '/a': {
+        get: {
+          responses: {
+            '404': body({ type: 'object', required: ['error', 'message'], properties: { error: { type: 'string', example: 'Not Found' }, message: string } }),
+          },
+        },
+      },
+    }),
     errors: [{ path: at('/a', 'get', '404', ...JSON_SCHEMA), message: 'GET /a 404: the error schema has no code. Add a required `code` (e.g. "NOT_FOUND").' }],
   },
   {
     name: 'allOf error items and a oneOf of two list shapes: every item shape must require both',
     document: oas3(
       {
-        '/a': { get: { responses: { '400': body({ type: 'object', properties: { errors: { type: 'array', items: { allOf: [ref('Coded'), { required: ['message'], properties: { message: string } }] } } } }) } } },
-        '/b': { get: { responses: { '400': body({ oneOf: [{ type: 'object', properties: { errors: { type: 'array', items: { required: ['code', 'title'], properties: { code: string, title: string } } } } }, { type: 'object', properties: { errors: { type: 'array', items: { properties: { code: string, title: string } } } } }] }) } } },
+        '/a': {
+          get: {
+            responses: {
+              '400': body({
+                type: 'object',
+                properties: { errors: { type: 'array', items: { allOf: [ref('Coded'), { required: ['message'], properties: { message: string } }] } } },
+              }),
+            },
+          },
+        },
+        '/b': {
+          get: {
+            responses: {
+              '400': body({
+                oneOf: [
+                  {
+                    type: 'object',
+                    properties: { errors: { type: 'array', items: { required: ['code', 'title'], properties: { code: string, title: string } } } },
+                  },
+                  { type: 'object', properties: { errors: { type: 'array', items: { properties: { code: string, title: string } } } } },
+                ],
+              }),
+            },
+          },
+        },
       },
       { schemas: { Coded: { type: 'object', required: ['code'], properties: { code: string } } } },
       '3.1.0',
     ),
-    errors: [{ path: at('/b', 'get', '400', ...JSON_SCHEMA), message: 'GET /b 400: the error schema does not require `code` or `title` in its `errors[]` items in 1 of its 2 oneOf/anyOf shapes. List `code` and `title` as required in the `errors[]` items.' }],
+    errors: [
+      {
+        path: at('/b', 'get', '400', ...JSON_SCHEMA),
+        message:
+          'GET /b 400: the error schema does not require `code` or `title` in its `errors[]` items in 1 of its 2 oneOf/anyOf shapes. List `code` and `title` as required in the `errors[]` items.',
+      },
+    ],
   },
 ]);
 
@@ -75,9 +199,16 @@ testRule('ax-recoverable-trace-id', [
     document: oas3({
       '/a': { get: { responses: { '500': { ...body({ type: 'object', properties: { code: string } }), headers: { 'x-request-id': { schema: string } } } } } },
       '/b': { get: { responses: { '500': { ...body({ type: 'object', properties: { code: string } }), headers: { traceparent: { schema: string } } } } } },
-      '/c': { get: { responses: { '500': { ...body({ type: 'object', properties: { errorCode: string } }), headers: { 'X-RateLimit-Limit': { schema: string } } } } } },
+      '/c': {
+        get: { responses: { '500': { ...body({ type: 'object', properties: { errorCode: string } }), headers: { 'X-RateLimit-Limit': { schema: string } } } } },
+      },
     }),
-    errors: [{ path: at('/c', 'get', '500', ...JSON_SCHEMA), message: 'GET /c 500: the error schema has no correlation id. Add `traceId` (string) or an `X-Request-ID` header, for the agent to quote.' }],
+    errors: [
+      {
+        path: at('/c', 'get', '500', ...JSON_SCHEMA),
+        message: 'GET /c 500: the error schema has no correlation id. Add `traceId` (string) or an `X-Request-ID` header, for the agent to quote.',
+      },
+    ],
   },
 ]);
 
@@ -85,18 +216,67 @@ testRule('ax-recoverable-field-details', [
   {
     name: "several aliases: an invalid `details` does not hide a valid `errors` map; Google's Any details without fieldViolations fire",
     document: oas3({
-      '/a': { post: { responses: { '400': body({ type: 'object', properties: { details: string, errors: { type: 'object', additionalProperties: { type: 'array', items: string } } } }) } } },
-      '/b': { post: { responses: { '400': body({ type: 'object', properties: { error: { type: 'object', properties: { code: { type: 'integer' }, message: string, details: { type: 'array', items: { type: 'object', properties: { '@type': string }, additionalProperties: true } } } } } }) } } },
+      '/a': {
+        post: {
+          responses: {
+            '400': body({
+              type: 'object',
+              properties: { details: string, errors: { type: 'object', additionalProperties: { type: 'array', items: string } } },
+            }),
+          },
+        },
+      },
+      '/b': {
+        post: {
+          responses: {
+            '400': body({
+              type: 'object',
+              properties: {
+                error: {
+                  type: 'object',
+                  properties: {
+                    code: { type: 'integer' },
+                    message: string,
+                    details: { type: 'array', items: { type: 'object', properties: { '@type': string }, additionalProperties: true } },
+                  },
+                },
+              },
+            }),
+          },
+        },
+      },
     }),
-    errors: [{ path: at('/b', 'post', '400', ...JSON_SCHEMA), message: 'POST /b 400: the error schema declares `error.details` but its items have neither a field locator nor a reason. Add `field` (the input\'s JSON Pointer) and `message` (the reason) to the items of `error.details`.' }],
+    errors: [
+      {
+        path: at('/b', 'post', '400', ...JSON_SCHEMA),
+        message:
+          "POST /b 400: the error schema declares `error.details` but its items have neither a field locator nor a reason. Add `field` (the input's JSON Pointer) and `message` (the reason) to the items of `error.details`.",
+      },
+    ],
   },
 ]);
 
 describe('every fix works: applying it clears the finding and wakes no other rule of the lane', () => {
-  const LANE = ['ax-recoverable-error-structure', 'ax-recoverable-field-details', 'ax-recoverable-suggestion', 'ax-recoverable-retryable-flag', 'ax-envelope-refresh-url', 'ax-envelope-state'] as const;
-  const all = async (document: object) => (await Promise.all(LANE.map(rule => runRule(rule, document)))).flat().map(result => `${result.code}: ${result.message}`);
-  const items = (extra: object) => ({ type: 'object', properties: { detail: { type: 'array', items: { ...FASTAPI_ITEM, properties: { ...FASTAPI_ITEM.properties, ...extra } } } } });
-  const doc = (schema: object) => oas3({ '/orders/{id}': { get: { parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'integer', minimum: 1 } }], responses: { '422': body(schema) } } } });
+  const LANE = [
+    'ax-recoverable-error-structure',
+    'ax-recoverable-field-details',
+    'ax-recoverable-suggestion',
+    'ax-recoverable-retryable-flag',
+    'ax-envelope-refresh-url',
+    'ax-envelope-state',
+  ] as const;
+  const all = async (document: object) =>
+    (await Promise.all(LANE.map(rule => runRule(rule, document)))).flat().map(result => `${result.code}: ${result.message}`);
+  const items = (extra: object) => ({
+    type: 'object',
+    properties: { detail: { type: 'array', items: { ...FASTAPI_ITEM, properties: { ...FASTAPI_ITEM.properties, ...extra } } } },
+  });
+  const doc = (schema: object) =>
+    oas3({
+      '/orders/{id}': {
+        get: { parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'integer', minimum: 1 } }], responses: { '422': body(schema) } },
+      },
+    });
 
   test('FastAPI: the hint and the retry flag, added where the messages say, silence the lane', async () => {
     const before = await all(doc(items({})));
@@ -109,20 +289,30 @@ describe('every fix works: applying it clears the finding and wakes no other rul
   });
 
   test('a plain 422: field details and a state field are two readings, and either fix silences both rules', async () => {
-    const plain = { type: 'object', required: ['code', 'message'], properties: { code: string, message: string, hint: string, retryable: { type: 'boolean' } } };
+    const plain = {
+      type: 'object',
+      required: ['code', 'message'],
+      properties: { code: string, message: string, hint: string, retryable: { type: 'boolean' } },
+    };
     expect(await all(doc(plain))).toEqual([
       'ax-recoverable-field-details: GET /orders/{id} 422: the error schema names no failed input field. Add `details`: an array of { field, message }, one per invalid field.',
     ]);
-    const withDetails = { ...plain, properties: { ...plain.properties, details: { type: 'array', items: { type: 'object', properties: { field: string, message: string } } } } };
+    const withDetails = {
+      ...plain,
+      properties: { ...plain.properties, details: { type: 'array', items: { type: 'object', properties: { field: string, message: string } } } },
+    };
     expect(await all(doc(withDetails))).toEqual([]);
-    const withState = { ...plain, properties: { ...plain.properties, currentState: string, allowedActions: { type: 'array', items: string }, refreshUrl: string } };
+    const withState = {
+      ...plain,
+      properties: { ...plain.properties, currentState: string, allowedActions: { type: 'array', items: string }, refreshUrl: string },
+    };
     expect(await all(doc(withState))).toEqual([]);
   });
 });
 
 testRule('ax-recoverable-field-details', [
   {
-    name: "Google AIP-193 with the BadRequest detail declared: `error.details[].fieldViolations[]{field, description}` names the field",
+    name: 'Google AIP-193 with the BadRequest detail declared: `error.details[].fieldViolations[]{field, description}` names the field',
     document: oas3({
       '/a': {
         post: {
@@ -136,7 +326,16 @@ testRule('ax-recoverable-field-details', [
                     code: { type: 'integer' },
                     message: string,
                     status: string,
-                    details: { type: 'array', items: { type: 'object', properties: { '@type': string, fieldViolations: { type: 'array', items: { type: 'object', properties: { field: string, description: string } } } } } },
+                    details: {
+                      type: 'array',
+                      items: {
+                        type: 'object',
+                        properties: {
+                          '@type': string,
+                          fieldViolations: { type: 'array', items: { type: 'object', properties: { field: string, description: string } } },
+                        },
+                      },
+                    },
                   },
                 },
               },
@@ -156,7 +355,25 @@ testRule('ax-recoverable-field-details', [
       { '/a': { patch: { responses: { '409': body(ref('ErrorResponse')), '400': body(ref('ErrorResponse')) } } } },
       {
         schemas: {
-          ErrorResponse: { type: 'object', properties: { errors: { type: 'array', items: { type: 'object', required: ['status', 'code', 'title', 'detail'], properties: { status: string, code: string, title: string, detail: string, source: { oneOf: [ref('ErrorSourcePointer'), ref('ErrorSourceParameter')] } } } } } },
+          ErrorResponse: {
+            type: 'object',
+            properties: {
+              errors: {
+                type: 'array',
+                items: {
+                  type: 'object',
+                  required: ['status', 'code', 'title', 'detail'],
+                  properties: {
+                    status: string,
+                    code: string,
+                    title: string,
+                    detail: string,
+                    source: { oneOf: [ref('ErrorSourcePointer'), ref('ErrorSourceParameter')] },
+                  },
+                },
+              },
+            },
+          },
           ErrorSourcePointer: { type: 'object', required: ['pointer'], properties: { pointer: string } },
           ErrorSourceParameter: { type: 'object', required: ['parameter'], properties: { parameter: string } },
         },
@@ -167,15 +384,40 @@ testRule('ax-recoverable-field-details', [
 ]);
 
 describe('fixes on the convention fixtures: each clears its finding and wakes nothing new in the lane', () => {
-  const LANE = ['ax-recoverable-error-structure', 'ax-recoverable-field-details', 'ax-recoverable-suggestion', 'ax-recoverable-trace-id', 'ax-recoverable-no-stack-traces', 'ax-recoverable-retryable-flag', 'ax-envelope-refresh-url', 'ax-envelope-state'] as const;
-  const findings = async (yaml: string) => (await Promise.all(LANE.map(rule => runRule(rule, yaml)))).flat().map(result => `${result.code} ${result.path.join('/')}`);
+  const LANE = [
+    'ax-recoverable-error-structure',
+    'ax-recoverable-field-details',
+    'ax-recoverable-suggestion',
+    'ax-recoverable-trace-id',
+    'ax-recoverable-no-stack-traces',
+    'ax-recoverable-retryable-flag',
+    'ax-envelope-refresh-url',
+    'ax-envelope-state',
+  ] as const;
+  const findings = async (yaml: string) =>
+    (await Promise.all(LANE.map(rule => runRule(rule, yaml)))).flat().map(result => `${result.code} ${result.path.join('/')}`);
 
   test.each([
     ['jsonapi', 'ax-recoverable-error-structure', '    Error:\n      type: object\n', '    Error:\n      type: object\n      required: [code, detail]\n'],
-    ['spring-boot', 'ax-recoverable-error-structure', '      properties:\n        timestamp:', '      required: [code, message]\n      properties:\n        code: { type: string }\n        timestamp:'],
+    [
+      'spring-boot',
+      'ax-recoverable-error-structure',
+      '      properties:\n        timestamp:',
+      '      required: [code, message]\n      properties:\n        code: { type: string }\n        timestamp:',
+    ],
     ['spring-boot', 'ax-recoverable-no-stack-traces', '        trace: { type: string }\n', ''],
-    ['graphql-style', 'ax-recoverable-trace-id', '      required: [errors]\n      properties:\n', '      required: [errors]\n      properties:\n        trace_id: { type: string }\n'],
-    ['google-aip193', 'ax-recoverable-retryable-flag', '        message: { type: string }\n', '        message: { type: string }\n        retryable: { type: boolean }\n'],
+    [
+      'graphql-style',
+      'ax-recoverable-trace-id',
+      '      required: [errors]\n      properties:\n',
+      '      required: [errors]\n      properties:\n        trace_id: { type: string }\n',
+    ],
+    [
+      'google-aip193',
+      'ax-recoverable-retryable-flag',
+      '        message: { type: string }\n',
+      '        message: { type: string }\n        retryable: { type: boolean }\n',
+    ],
   ] as [Convention, (typeof LANE)[number], string, string][])('%s: the %s fix', async (name, rule, before, after) => {
     const original = convention(name);
     expect(original).toContain(before);

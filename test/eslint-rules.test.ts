@@ -15,7 +15,10 @@ const rule = (name: keyof typeof plugin.rules) => plugin.rules[name] as never;
 tester.run('agent-ux/no-inline-next-steps', rule('no-inline-next-steps'), {
   valid: [
     { code: 'reply.send({ id, nextSteps: recordNextSteps(record.id, record.status) });' },
-    { code: 'function recordNextSteps(id: string) { return { nextSteps: [{ action: "Read", method: "GET", href: `/v1/records/${id}`, description: "d" }] }; }', options: [{ helpers: ['recordNextSteps'] }] },
+    {
+      code: 'function recordNextSteps(id: string) { return { nextSteps: [{ action: "Read", method: "GET", href: `/v1/records/${id}`, description: "d" }] }; }',
+      options: [{ helpers: ['recordNextSteps'] }],
+    },
     { code: 'const stepsFor = (id: string) => ({ nextSteps: [] });', options: [{ helpers: ['stepsFor'] }] },
     { code: 'const body = { nextSteps: [] };', filename: '/app/src/steps/helpers.ts', options: [{ allowIn: ['/steps/'] }] },
     { code: 'const body = { links: [] };' },
@@ -24,7 +27,12 @@ tester.run('agent-ux/no-inline-next-steps', rule('no-inline-next-steps'), {
   invalid: [
     {
       code: 'reply.send({ id, nextSteps: [{ action: "Read", method: "GET", href: `/v1/records/${id}`, description: "d" }] });',
-      errors: [{ message: '`nextSteps` is built inline, where no test can enumerate its steps. Return it from a central helper (e.g. `nextSteps: recordNextSteps(record.id, record.status)`) and test that every step it can emit resolves.' }],
+      errors: [
+        {
+          message:
+            '`nextSteps` is built inline, where no test can enumerate its steps. Return it from a central helper (e.g. `nextSteps: recordNextSteps(record.id, record.status)`) and test that every step it can emit resolves.',
+        },
+      ],
     },
     { code: 'const body = { "next_steps": [] };', errors: [{ messageId: 'inline', data: { name: 'next_steps' } }] },
     { code: 'const body = { next: [] };', options: [{ names: ['next'] }], errors: [{ messageId: 'inline', data: { name: 'next' } }] },
@@ -43,10 +51,22 @@ tester.run('agent-ux/no-unchecked-envelope-cast', rule('no-unchecked-envelope-ca
   invalid: [
     {
       code: 'const steps = (resp as { nextSteps?: NextStep[] }).nextSteps ?? [];',
-      errors: [{ message: '`nextSteps` is read through a cast that declares it optional, then defaulted with `??`: a body without it passes silently. Check it at run time (`if (!Array.isArray(body.nextSteps)) throw …`) and surface its absence.' }],
+      errors: [
+        {
+          message:
+            '`nextSteps` is read through a cast that declares it optional, then defaulted with `??`: a body without it passes silently. Check it at run time (`if (!Array.isArray(body.nextSteps)) throw …`) and surface its absence.',
+        },
+      ],
     },
-    { code: 'const hint = (<{ recoveryHint?: string }>err).recoveryHint || "";', languageOptions: { parserOptions: { ecmaFeatures: { jsx: false } } }, errors: [{ messageId: 'cast', data: { name: 'recoveryHint', operator: '||' } }] },
-    { code: 'const state = (body as { currentState?: string })?.currentState ?? "unknown";', errors: [{ messageId: 'cast', data: { name: 'currentState', operator: '??' } }] },
+    {
+      code: 'const hint = (<{ recoveryHint?: string }>err).recoveryHint || "";',
+      languageOptions: { parserOptions: { ecmaFeatures: { jsx: false } } },
+      errors: [{ messageId: 'cast', data: { name: 'recoveryHint', operator: '||' } }],
+    },
+    {
+      code: 'const state = (body as { currentState?: string })?.currentState ?? "unknown";',
+      errors: [{ messageId: 'cast', data: { name: 'currentState', operator: '??' } }],
+    },
     { code: 'const next = (body as { next?: string[] }).next ?? [];', options: [{ fields: ['next'] }], errors: [{ messageId: 'cast' }] },
   ],
 });
@@ -54,7 +74,9 @@ tester.run('agent-ux/no-unchecked-envelope-cast', rule('no-unchecked-envelope-ca
 tester.run('agent-ux/no-pool-query-in-transaction', rule('no-pool-query-in-transaction'), {
   valid: [
     { code: 'async function list() { return pool.query("SELECT * FROM orders"); }' },
-    { code: 'async function move(client) { await client.query("BEGIN"); await client.query("SELECT pg_advisory_xact_lock(1)"); await client.query("COMMIT"); }' },
+    {
+      code: 'async function move(client) { await client.query("BEGIN"); await client.query("SELECT pg_advisory_xact_lock(1)"); await client.query("COMMIT"); }',
+    },
     { code: 'async function later(client) { await client.query("BEGIN"); await client.query("COMMIT"); await pool.query("SELECT 1"); }' },
     { code: 'async function a(client) { await client.query("BEGIN"); } async function b() { await pool.query("SELECT 1"); }' },
     { code: 'await conn.query("SET LOCAL statement_timeout = 5000");', options: [{ pools: ['db'] }] },
@@ -62,15 +84,29 @@ tester.run('agent-ux/no-pool-query-in-transaction', rule('no-pool-query-in-trans
   invalid: [
     {
       code: 'async function move(client) { await client.query("BEGIN"); await pool.query("UPDATE orders SET state = $1", [s]); await client.query("COMMIT"); }',
-      errors: [{ message: '`pool.query()` between `BEGIN` and `COMMIT` takes a fresh pool connection, outside the transaction. Run it on the client that holds the transaction.' }],
+      errors: [
+        {
+          message:
+            '`pool.query()` between `BEGIN` and `COMMIT` takes a fresh pool connection, outside the transaction. Run it on the client that holds the transaction.',
+        },
+      ],
     },
     {
       code: 'await pool.query("SELECT pg_advisory_xact_lock($1)", [id]);',
-      errors: [{ message: '`pool.query()` sends transaction-scoped SQL (`pg_advisory_xact_lock`) on a fresh pool connection, where it ends at once. Run it on a client inside `BEGIN` … `COMMIT`.' }],
+      errors: [
+        {
+          message:
+            '`pool.query()` sends transaction-scoped SQL (`pg_advisory_xact_lock`) on a fresh pool connection, where it ends at once. Run it on a client inside `BEGIN` … `COMMIT`.',
+        },
+      ],
     },
     { code: 'await this.db.query(`SET LOCAL lock_timeout = ${ms}`);', errors: [{ messageId: 'scoped', data: { pool: 'db', what: '`SET LOCAL`' } }] },
     { code: 'await knex.query("SAVEPOINT before_refund");', options: [{ pools: ['knex'] }], errors: [{ messageId: 'scoped' }] },
-    { code: 'await pool.query("SELECT set_config(\'app.user\', $1, true)");', options: [{ transactionSql: ['set_config\\(.*true\\)'] }], errors: [{ messageId: 'scoped' }] },
+    {
+      code: 'await pool.query("SELECT set_config(\'app.user\', $1, true)");',
+      options: [{ transactionSql: ['set_config\\(.*true\\)'] }],
+      errors: [{ messageId: 'scoped' }],
+    },
   ],
 });
 
@@ -99,8 +135,14 @@ describe('the helper enumeration sweep (unresolvedSteps, spectral-agent-ux/runti
   const { API } = jest.requireActual<typeof import('./support/runtimeApi')>('./support/runtimeApi');
   const orderNextSteps = (id: string, status: 'open' | 'shipped') =>
     status === 'open'
-      ? [{ action: 'Cancel', method: 'POST', href: `/v1/orders/${id}/cancel` }, { action: 'Read', method: 'GET', href: `/v1/orders/${id}` }]
-      : [{ action: 'Return', method: 'POST', href: `/v1/orders/${id}/returns` }, { action: 'Delete', method: 'PATCH', href: `/v1/orders/${id}` }];
+      ? [
+          { action: 'Cancel', method: 'POST', href: `/v1/orders/${id}/cancel` },
+          { action: 'Read', method: 'GET', href: `/v1/orders/${id}` },
+        ]
+      : [
+          { action: 'Return', method: 'POST', href: `/v1/orders/${id}/returns` },
+          { action: 'Delete', method: 'PATCH', href: `/v1/orders/${id}` },
+        ];
 
   test('every step the helper emits for an open order resolves', () => {
     expect(unresolvedSteps(API, orderNextSteps('o1', 'open'))).toEqual([]);

@@ -41,7 +41,9 @@ writeFileSync(join(dir, 'openapi.yaml'), main);
 test('rules see through $refs to other files and report in the main file', async () => {
   const spectral = new Spectral();
   const { rules } = ruleset;
-  spectral.setRuleset({ rules: { 'ax-envelope-next-steps': rules['ax-envelope-next-steps'], 'ax-recoverable-error-schema': rules['ax-recoverable-error-schema'] } } as RulesetDefinition);
+  spectral.setRuleset({
+    rules: { 'ax-envelope-next-steps': rules['ax-envelope-next-steps'], 'ax-recoverable-error-schema': rules['ax-recoverable-error-schema'] },
+  } as RulesetDefinition);
   const results = await spectral.run(new Document(main, Parsers.Yaml, join(dir, 'openapi.yaml')));
   expect(results.map(({ code, path, source }) => ({ code, path: path.join(' '), source }))).toEqual([
     { code: 'ax-envelope-next-steps', path: 'paths /payments post responses 201 content application/json schema', source: join(dir, 'openapi.yaml') },

@@ -11,16 +11,9 @@ import { join } from 'node:path';
 import { parse } from 'yaml';
 import { planFixes } from '../cli/fixes';
 import { lint } from '../cli/lint';
-import { main } from '../cli/main';
 import { oasErrors, outcome } from './support/fixes';
 import { ROOT } from './support/report';
-
-async function run(argv: string[], cwd: string) {
-  let stdout = '';
-  let stderr = '';
-  const code = await main(argv, { stdout: text => void (stdout += text), stderr: text => void (stderr += text), cwd });
-  return { code, stdout, stderr };
-}
+import { runMain as run } from './support/bin';
 
 /** The overlay applied by openapi-overlays-js, in its own process (it is an ES module). */
 function applyIndependently(documentFile: string, overlayFile: string): unknown {
@@ -62,11 +55,18 @@ describe.each(CASES)('%s', (_name, source) => {
     // Nothing of the YAML was rewritten: every original line is still there, in order.
     const edited = readFileSync(yamlFile, 'utf8').split('\n');
     let at = 0;
-    for (const line of original.split('\n').filter(line => !/x-ax-(retryable|idempotent): (true|false)$/.test(line))) at = edited.indexOf(line, at) + 1 || Number.NaN;
+    for (const line of original.split('\n').filter(line => !/x-ax-(retryable|idempotent): (true|false)$/.test(line)))
+      at = edited.indexOf(line, at) + 1 || Number.NaN;
     expect(at).not.toBeNaN();
 
     const after = await lint(yamlFile, undefined, { cwd: dir });
-    expect(outcome(before.diagnostics, plan.fixed.map(({ diagnostic }) => diagnostic), after.diagnostics)).toEqual({ kept: [], added: [] });
+    expect(
+      outcome(
+        before.diagnostics,
+        plan.fixed.map(({ diagnostic }) => diagnostic),
+        after.diagnostics,
+      ),
+    ).toEqual({ kept: [], added: [] });
     expect(planFixes(after).fixed).toEqual([]);
   });
 
@@ -77,7 +77,10 @@ describe.each(CASES)('%s', (_name, source) => {
     const errorsBefore = await oasErrors(readFileSync(file, 'utf8'), file);
     expect(await run(['fix', 'openapi.yaml', '--apply'], dir2)).toMatchObject({ code: 0 });
     expect([...(await oasErrors(readFileSync(file, 'utf8'), file))].filter(error => !errorsBefore.has(error))).toEqual([]);
-    const versionOf = (text: string) => { const data = parse(text) as Record<string, unknown>; return data.openapi ?? data.swagger; };
+    const versionOf = (text: string) => {
+      const data = parse(text) as Record<string, unknown>;
+      return data.openapi ?? data.swagger;
+    };
     expect(versionOf(readFileSync(file, 'utf8'))).toBe(versionOf(readFileSync(source, 'utf8')));
   });
 });
@@ -103,6 +106,8 @@ describe('the command line', () => {
   test('the report says what share of the findings fix clears, as fix itself counts them', async () => {
     const { stdout } = await run(['report', 'examples/naive.yaml', '-f', 'json'], ROOT);
     expect(JSON.parse(stdout).autofix).toEqual({ findings: 44, cleared: 14, edits: 6 });
-    expect((await run(['report', 'examples/naive.yaml'], ROOT)).stdout).toContain('\n`spectral-agent-ux fix` clears 14 of 44 findings (32%) with 6 edits; the rest need a person.\n');
+    expect((await run(['report', 'examples/naive.yaml'], ROOT)).stdout).toContain(
+      '\n`spectral-agent-ux fix` clears 14 of 44 findings (32%) with 6 edits; the rest need a person.\n',
+    );
   });
 });

@@ -48,7 +48,9 @@ describe('spectral lint with the installed package', () => {
     spectral.setRuleset({ extends: [[ruleset as never, 'recommended']] });
     const file = join(consumer, 'naive.yaml');
     const source = await spectral.run(new Document(readFileSync(file, 'utf8'), Parsers.Yaml, file));
-    expect(sorted(naive)).toEqual(sorted(source.map(({ code, path, severity, message }) => ({ code: String(code), path: path.map(String), severity, message }))));
+    expect(sorted(naive)).toEqual(
+      sorted(source.map(({ code, path, severity, message }) => ({ code: String(code), path: path.map(String), severity, message }))),
+    );
   });
 
   test('agent-ready.yaml passes every rule, opt-in ones included, and exits 0', () => {
@@ -62,7 +64,8 @@ describe('spectral lint with the installed package', () => {
     const rules = new Map<string, { shortDescription?: { text?: string } }>(sarif.runs[0].tool.driver.rules.map((rule: { id: string }) => [rule.id, rule]));
     const results: { ruleId: string }[] = sarif.runs[0].results;
     expect(results).toHaveLength(naive.length);
-    for (const result of results) expect(rules.get(result.ruleId)?.shortDescription?.text).toBe(ruleset.rules[result.ruleId as keyof typeof ruleset.rules].description);
+    for (const result of results)
+      expect(rules.get(result.ruleId)?.shortDescription?.text).toBe(ruleset.rules[result.ruleId as keyof typeof ruleset.rules].description);
   });
 
   test('--format github-actions prints one annotation per result, naming the rule', () => {
@@ -113,7 +116,11 @@ describe('the customizations the README documents, through the CLI', () => {
     mkdirSync(join(consumer, 'services', 'orders'), { recursive: true });
     const rulesetFile = join('services', 'orders', '.spectral.yaml');
     writeFileSync(join(consumer, rulesetFile), README_OPTIONS.replace('functionsDir: ./node_modules/', 'functionsDir: ../../node_modules/'));
-    const lint = run(join(consumer, 'node_modules', '.bin', 'spectral'), ['lint', 'naive.yaml', '--ruleset', rulesetFile, '--format', 'json', '--quiet'], consumer);
+    const lint = run(
+      join(consumer, 'node_modules', '.bin', 'spectral'),
+      ['lint', 'naive.yaml', '--ruleset', rulesetFile, '--format', 'json', '--quiet'],
+      consumer,
+    );
     const results = (JSON.parse(lint.stdout) as CliResult[]).map(({ code, path, severity, message }) => ({ code, path, severity, message }));
     expect(sorted(results)).toEqual(sorted(naive));
   });
@@ -122,7 +129,10 @@ describe('the customizations the README documents, through the CLI', () => {
     const pointers = ['naive.yaml#/paths/~1payments/post', 'naive.yaml#/paths/~1payments~1%7Bid%7D/delete'];
     const yaml = `${EXTENDS}overrides:\n  - files: ${JSON.stringify(pointers)}\n    rules:\n      ax-envelope-next-steps: "off"\n`;
     const { results } = lintJson(consumer, 'naive.yaml', yaml);
-    const silenced = [...under(naive, 'ax-envelope-next-steps', 'paths', '/payments', 'post'), ...under(naive, 'ax-envelope-next-steps', 'paths', '/payments/{id}', 'delete')];
+    const silenced = [
+      ...under(naive, 'ax-envelope-next-steps', 'paths', '/payments', 'post'),
+      ...under(naive, 'ax-envelope-next-steps', 'paths', '/payments/{id}', 'delete'),
+    ];
     expect(silenced.length).toBe(2);
     expect(sorted(results)).toEqual(sorted(naive.filter(result => !silenced.includes(result))));
   });
@@ -130,7 +140,8 @@ describe('the customizations the README documents, through the CLI', () => {
   test('baseline and probe say, one line on stderr, that a prefix covers no path (the exit code unchanged)', () => {
     writeFileSync(join(consumer, 'v1-prefix.spectral.yaml'), README_OPTIONS.replace(/prefixes: \[.*\]/, 'prefixes: ["/v1/"]'));
     const bin = join(consumer, 'node_modules', '.bin', 'spectral-agent-ux');
-    const warning = "warning: `ax-envelope-next-steps`'s prefixes [\"/v1/\"] match no path under `paths` (written without the servers' base path, e.g. `/payments`), so it checks nothing.\n";
+    const warning =
+      'warning: `ax-envelope-next-steps`\'s prefixes ["/v1/"] match no path under `paths` (written without the servers\' base path, e.g. `/payments`), so it checks nothing.\n';
     const baseline = run(bin, ['baseline', 'naive.yaml', '--ruleset', 'v1-prefix.spectral.yaml', '--output', 'v1.baseline.yaml'], consumer);
     expect([baseline.status, baseline.stderr]).toEqual([0, `spectral-agent-ux baseline: ${warning}`]);
     const probe = run(bin, ['probe', 'naive.yaml', '--ruleset', 'v1-prefix.spectral.yaml', '--base-url', 'http://127.0.0.1:9/v1', '--dry-run'], consumer);
@@ -146,13 +157,15 @@ describe('the customizations the README documents, through the CLI', () => {
     const { results } = lintJson(consumer, 'exempted.yaml', EXTENDS);
     expect(under(results, 'ax-envelope-next-steps', 'paths', '/payments', 'post')).toEqual([]);
     expect(under(results, 'ax-recoverable-retryable', 'paths', '/payments', 'post')).toEqual([]);
-    expect(under(results, 'ax-exemption-reason', 'paths', '/payments', 'post').map(result => result.path.slice(3))).toEqual([['x-ax-exempt', 'ax-recoverable-retryable']]);
+    expect(under(results, 'ax-exemption-reason', 'paths', '/payments', 'post').map(result => result.path.slice(3))).toEqual([
+      ['x-ax-exempt', 'ax-recoverable-retryable'],
+    ]);
     expect(under(results, 'ax-envelope-next-steps').length).toBe(under(naive, 'ax-envelope-next-steps').length - 1);
   });
 });
 
 describe('the installed report command', () => {
-  test('its failing cells are exactly the CLI diagnostics of the principles\' rules', () => {
+  test("its failing cells are exactly the CLI diagnostics of the principles' rules", () => {
     const report = reportJson(consumer, 'naive.yaml', EXTENDS);
     const ruleOf = new Map(report.principles.map(principle => [principle.id, principle.rule]));
     const fromLint = naive.filter(result => [...ruleOf.values()].includes(result.code)).map(({ code, path, message }) => ({ code, path, message }));
@@ -180,7 +193,13 @@ describe('the installed probe command, against the example API', () => {
       expect(probe.status).toBe(1);
       return (JSON.parse(probe.stdout).findings as { rule: string; operation: string }[]).map(finding => `${finding.rule} ${finding.operation}`);
     });
-    expect(findings).toEqual(['ax-probe-stale-step POST /orders', 'ax-probe-unrecoverable GET /orders', 'ax-probe-server-error POST /orders', 'ax-probe-undeclared-status GET /orders', 'ax-probe-wrong-field POST /orders']);
+    expect(findings).toEqual([
+      'ax-probe-stale-step POST /orders',
+      'ax-probe-unrecoverable GET /orders',
+      'ax-probe-server-error POST /orders',
+      'ax-probe-undeclared-status GET /orders',
+      'ax-probe-wrong-field POST /orders',
+    ]);
   });
 });
 
@@ -196,7 +215,9 @@ describe('the VS Code extension loader', () => {
     const file = join(consumer, 'naive.yaml');
     const results = await spectral.run(new Document(readFileSync(file, 'utf8'), Parsers.Yaml, file));
     const cli = lintJson(consumer, 'naive.yaml', yaml).results;
-    expect(sorted(results.map(({ code, path, severity, message }) => ({ code: String(code), path: path.map(String), severity, message })))).toEqual(sorted(cli));
+    expect(sorted(results.map(({ code, path, severity, message }) => ({ code: String(code), path: path.map(String), severity, message })))).toEqual(
+      sorted(cli),
+    );
   });
 
   test("loads the README's functionsDir re-declaration, reading the shipped function file and its shared module as written", async () => {
@@ -240,7 +261,11 @@ describe('the package installed alone, without @stoplight/spectral-cli', () => {
   });
 
   test('import loads the same function file as ESM', () => {
-    const result = run(process.execPath, ['--input-type=module', '-e', "import fn from 'spectral-agent-ux/functions/envelopeNextSteps'; console.log(typeof fn, fn.name);"], alone);
+    const result = run(
+      process.execPath,
+      ['--input-type=module', '-e', "import fn from 'spectral-agent-ux/functions/envelopeNextSteps'; console.log(typeof fn, fn.name);"],
+      alone,
+    );
     expect([result.stdout.trim(), result.stderr]).toEqual(['function envelopeNextSteps', '']);
   });
 });
@@ -257,18 +282,46 @@ describe.each(lowestNodes())('on Node %s, the lowest of its line that engines ad
   });
 
   test('spectral lint gives the same results', () => {
-    const lint = run(node, [join('node_modules', '@stoplight', 'spectral-cli', 'dist', 'index.js'), 'lint', 'naive.yaml', '--ruleset', RULESET, '--format', 'json', '--quiet'], consumer);
+    const lint = run(
+      node,
+      [join('node_modules', '@stoplight', 'spectral-cli', 'dist', 'index.js'), 'lint', 'naive.yaml', '--ruleset', RULESET, '--format', 'json', '--quiet'],
+      consumer,
+    );
     const results = (JSON.parse(lint.stdout) as CliResult[]).map(({ code, path, severity, message }) => ({ code, path, severity, message }));
     expect(sorted(results)).toEqual(sorted(naive));
   });
 
   test('the report gives the same report', () => {
-    const report = JSON.parse(runOrThrow(node, [join('node_modules', 'spectral-agent-ux', 'dist', 'spectral-agent-ux.cjs'), 'report', 'naive.yaml', '--ruleset', RULESET, '--format', 'json'], consumer));
+    const report = JSON.parse(
+      runOrThrow(
+        node,
+        [join('node_modules', 'spectral-agent-ux', 'dist', 'spectral-agent-ux.cjs'), 'report', 'naive.yaml', '--ruleset', RULESET, '--format', 'json'],
+        consumer,
+      ),
+    );
     expect(withoutRulesetName(report)).toEqual(withoutRulesetName(reportJson(consumer, 'naive.yaml', EXTENDS)));
   });
 
   test('the probe recovers every fault of the example API', async () => {
-    const report = await withOrdersApi(false, async api => JSON.parse(runOrThrow(node, [join('node_modules', 'spectral-agent-ux', 'dist', 'spectral-agent-ux.cjs'), 'probe', join(PROBE_API, 'openapi.yaml'), '--base-url', api.url, '--format', 'json', '--ruleset', RULESET], consumer)));
+    const report = await withOrdersApi(false, async api =>
+      JSON.parse(
+        runOrThrow(
+          node,
+          [
+            join('node_modules', 'spectral-agent-ux', 'dist', 'spectral-agent-ux.cjs'),
+            'probe',
+            join(PROBE_API, 'openapi.yaml'),
+            '--base-url',
+            api.url,
+            '--format',
+            'json',
+            '--ruleset',
+            RULESET,
+          ],
+          consumer,
+        ),
+      ),
+    );
     expect([report.findings, report.probes, report.recovered]).toEqual([[], 14, 14]);
   });
 
@@ -290,13 +343,31 @@ export async function routes(app: FastifyInstance, pool: { query(sql: string): P
 }
 `;
   const CONFIGS: [string, string][] = [
-    ['eslint.config.mjs', "import agentUx from 'spectral-agent-ux/eslint';\nimport tseslint from 'typescript-eslint';\nexport default [{ files: ['**/*.ts'], languageOptions: { parser: tseslint.parser } }, agentUx.configs.recommended];\n"],
-    ['eslint.config.cjs', "const agentUx = require('spectral-agent-ux/eslint');\nconst tseslint = require('typescript-eslint');\nmodule.exports = [{ files: ['**/*.ts'], languageOptions: { parser: tseslint.parser } }, agentUx.configs.recommended];\n"],
+    [
+      'eslint.config.mjs',
+      "import agentUx from 'spectral-agent-ux/eslint';\nimport tseslint from 'typescript-eslint';\nexport default [{ files: ['**/*.ts'], languageOptions: { parser: tseslint.parser } }, agentUx.configs.recommended];\n",
+    ],
+    [
+      'eslint.config.cjs',
+      "const agentUx = require('spectral-agent-ux/eslint');\nconst tseslint = require('typescript-eslint');\nmodule.exports = [{ files: ['**/*.ts'], languageOptions: { parser: tseslint.parser } }, agentUx.configs.recommended];\n",
+    ],
   ];
 
   beforeAll(() => {
     const versions = (name: string) => JSON.parse(readFileSync(join(__dirname, '..', 'node_modules', name, 'package.json'), 'utf8')).version as string;
-    runOrThrow('npm', ['install', `eslint@${versions('eslint')}`, `typescript-eslint@${versions('typescript-eslint')}`, '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'], consumer);
+    runOrThrow(
+      'npm',
+      [
+        'install',
+        `eslint@${versions('eslint')}`,
+        `typescript-eslint@${versions('typescript-eslint')}`,
+        '--no-audit',
+        '--no-fund',
+        '--prefer-offline',
+        '--loglevel=error',
+      ],
+      consumer,
+    );
   }, 300_000);
 
   test.each(CONFIGS)('%s: configs.recommended reports the three rules in a Fastify handler', (configFile, config) => {
@@ -315,7 +386,11 @@ export async function routes(app: FastifyInstance, pool: { query(sql: string): P
   });
 
   test('importing the ruleset never loads ESLint', () => {
-    const loaded = run(process.execPath, ['-e', "require('spectral-agent-ux'); console.log(Object.keys(require.cache).some(file => file.includes('/node_modules/eslint/')))"], consumer);
+    const loaded = run(
+      process.execPath,
+      ['-e', "require('spectral-agent-ux'); console.log(Object.keys(require.cache).some(file => file.includes('/node_modules/eslint/')))"],
+      consumer,
+    );
     expect(loaded.stdout.trim()).toBe('false');
   });
 });

@@ -25,7 +25,7 @@ test('an overrides rule id that no loaded ruleset has, with the nearest one', as
 
 test("prefixes that match no path under `paths` (the README's old `/v1/`, which is the servers' base path)", async () => {
   expect(await mistakesOf({ rules: withPrefixes(['/v1/']) })).toEqual([
-    "`ax-envelope-next-steps`'s prefixes [\"/v1/\"] match no path under `paths` (written without the servers' base path, e.g. `/payments`), so it checks nothing.",
+    '`ax-envelope-next-steps`\'s prefixes ["/v1/"] match no path under `paths` (written without the servers\' base path, e.g. `/payments`), so it checks nothing.',
   ]);
   expect(await mistakesOf({ rules: withPrefixes(['/payments']) })).toEqual([]);
 });
@@ -34,7 +34,7 @@ test('a ruleset without such mistakes says nothing', async () => {
   expect(await mistakesOf({ rules: { 'ax-recoverable-suggestion': 'info' } })).toEqual([]);
 });
 
-describe('overrides file patterns, as Spectral matches them (from the ruleset\'s folder)', () => {
+describe("overrides file patterns, as Spectral matches them (from the ruleset's folder)", () => {
   const naive = join(FIXTURES, '..', '..', '..', 'examples', 'naive.yaml');
   const off = (files: string[]) => ({ overrides: [{ files, rules: { 'ax-recoverable-suggestion': 'off' } }] });
 
@@ -56,7 +56,9 @@ describe('overrides file patterns, as Spectral matches them (from the ruleset\'s
 
   test('an absolute path or a glob that climbs no folder matches nothing in Spectral: said so', async () => {
     expect(await mistakesOf(off([naive, '**/naive.yaml']))).toEqual(
-      [naive, '**/naive.yaml'].map(pattern => `overrides pattern "${pattern}" matches no linted file (it is read from the ruleset's folder, ${FIXTURES}), so it changes nothing.`),
+      [naive, '**/naive.yaml'].map(
+        pattern => `overrides pattern "${pattern}" matches no linted file (it is read from the ruleset's folder, ${FIXTURES}), so it changes nothing.`,
+      ),
     );
   });
 });
@@ -69,7 +71,7 @@ describe('field-name options that appear nowhere in the description', () => {
 
   test('a misspelt name is said once, naming the rule and the option', async () => {
     expect(await mistakesOf(withNames({ errorCode: ['error_kode'] }))).toEqual([
-      "`ax-recoverable-error-structure`'s option `errorCode` names [\"error_kode\"], none of which appears in the description; check the spelling.",
+      '`ax-recoverable-error-structure`\'s option `errorCode` names ["error_kode"], none of which appears in the description; check the spelling.',
     ]);
   });
 
@@ -78,7 +80,7 @@ describe('field-name options that appear nowhere in the description', () => {
   });
 });
 
-test("a functionsDir written from the wrong folder: Spectral's \"Cannot find module\" gets where it is read from, and the path that works", async () => {
+test('a functionsDir written from the wrong folder: Spectral\'s "Cannot find module" gets where it is read from, and the path that works', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'functions-dir-'));
   mkdirSync(join(dir, 'services', 'orders'), { recursive: true });
   mkdirSync(join(dir, 'node_modules', 'spectral-agent-ux', 'dist', 'functions'), { recursive: true });

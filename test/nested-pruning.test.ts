@@ -8,8 +8,7 @@ import { body, oas3, ref } from './support/documents';
 import { runRule } from './support/testRule';
 
 const LOOSE_STEPS = { type: 'array', items: { type: 'object' } };
-const paths = (...schemas: object[]) =>
-  Object.fromEntries(schemas.map((schema, i) => [`/r${i}`, { post: { responses: { '201': body(schema) } } }]));
+const paths = (...schemas: object[]) => Object.fromEntries(schemas.map((schema, i) => [`/r${i}`, { post: { responses: { '201': body(schema) } } }]));
 const flagged = async (document: object) => {
   const results = await runRule('ax-envelope-next-steps-shape', document);
   return [...new Set(results.map(result => String(result.path[1])))].sort();

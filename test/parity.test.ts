@@ -14,12 +14,22 @@ type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The rules both sides judge, and the statuses the runtime guard judges them on. */
-const RULES = ['ax-recoverable-error-structure', 'ax-recoverable-suggestion', 'ax-recoverable-no-stack-traces', 'ax-recoverable-retry-after', 'ax-envelope-state', 'ax-envelope-refresh-url'] as const;
+const RULES = [
+  'ax-recoverable-error-structure',
+  'ax-recoverable-suggestion',
+  'ax-recoverable-no-stack-traces',
+  'ax-recoverable-retry-after',
+  'ax-envelope-state',
+  'ax-envelope-refresh-url',
+] as const;
 
 function resolve(doc: Json, schema: unknown): Json {
   let node = schema;
   for (let hops = 0; isObject(node) && typeof node.$ref === 'string' && hops < 20; hops++) {
-    node = node.$ref.slice(2).split('/').reduce<unknown>((at, key) => (isObject(at) ? at[key.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined), doc);
+    node = node.$ref
+      .slice(2)
+      .split('/')
+      .reduce<unknown>((at, key) => (isObject(at) ? at[key.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined), doc);
   }
   return isObject(node) ? node : {};
 }
@@ -35,7 +45,8 @@ function sample(doc: Json, schema: unknown, depth = 0): unknown {
   const types = parts.flatMap(part => (part.type === undefined ? [] : [part.type].flat())) as string[];
   if (Array.isArray(node.enum)) return node.enum[0];
   if (types.includes('array')) return [sample(doc, node.items, depth + 1)];
-  if (Object.keys(properties).length > 0 || types.includes('object')) return Object.fromEntries(Object.entries(properties).map(([name, property]) => [name, sample(doc, property, depth + 1)]));
+  if (Object.keys(properties).length > 0 || types.includes('object'))
+    return Object.fromEntries(Object.entries(properties).map(([name, property]) => [name, sample(doc, property, depth + 1)]));
   if (types.includes('integer') || types.includes('number')) return 1;
   if (types.includes('boolean')) return true;
   return 'sample';
@@ -77,7 +88,9 @@ describe.each(CONVENTIONS)('%s: the runtime guard and the lint agree', name => {
 
   test.each(RULES)('%s', async rule => {
     const findings = (await runRule(rule, text)).filter(found => !found.message.includes('does not require'));
-    const lint = exchanges.map(({ template, method, status }) => findings.some(found => found.path.slice(0, 5).join('\u0000') === ['paths', template, method, 'responses', status].join('\u0000')));
+    const lint = exchanges.map(({ template, method, status }) =>
+      findings.some(found => found.path.slice(0, 5).join('\u0000') === ['paths', template, method, 'responses', status].join('\u0000')),
+    );
     const runtime = exchanges.map(({ method, path, status, body, headers }) => {
       // `default` is judged as the 400 it stands for; the rules read `default` as a client error too.
       const code = status === 'default' ? 400 : Number(status);

@@ -13,7 +13,11 @@ function requestFor(document: object): ProbeRequest | string {
   return 'why' in built ? built.why : built.request;
 }
 
-const post = (schema: object, parameters: object[] = []) => ({ '/things': { post: { parameters, requestBody: { required: true, content: { 'application/json': { schema } } }, responses: { '201': { description: 'ok' } } } } });
+const post = (schema: object, parameters: object[] = []) => ({
+  '/things': {
+    post: { parameters, requestBody: { required: true, content: { 'application/json': { schema } } }, responses: { '201': { description: 'ok' } } },
+  },
+});
 
 describe('the first try', () => {
   test('examples first, then default, enum, bounds and formats; only required members; never readOnly ones', () => {
@@ -48,24 +52,59 @@ describe('the first try', () => {
   });
 
   test('parameters take their example, Swagger 2.0 its x-example', () => {
-    const paths = { '/things/{id}': { get: { parameters: [{ name: 'id', in: 'path', required: true, example: 't_1', schema: { type: 'string' } }, { name: 'q', in: 'query', required: true, schema: { type: 'integer', maximum: 0 } }], responses: { '200': { description: 'ok' } } } } };
+    const paths = {
+      '/things/{id}': {
+        get: {
+          parameters: [
+            { name: 'id', in: 'path', required: true, example: 't_1', schema: { type: 'string' } },
+            { name: 'q', in: 'query', required: true, schema: { type: 'integer', maximum: 0 } },
+          ],
+          responses: { '200': { description: 'ok' } },
+        },
+      },
+    };
     expect(requestPath(requestFor(oas3(paths)) as ProbeRequest)).toBe('/things/t_1?q=0');
-    const swagger = swagger2({ '/things/{id}': { get: { parameters: [{ name: 'id', in: 'path', required: true, type: 'string', 'x-example': 't 2' }], responses: { '200': { description: 'ok' } } } } });
+    const swagger = swagger2({
+      '/things/{id}': {
+        get: { parameters: [{ name: 'id', in: 'path', required: true, type: 'string', 'x-example': 't 2' }], responses: { '200': { description: 'ok' } } },
+      },
+    });
     expect(requestPath(requestFor(swagger) as ProbeRequest)).toBe('/things/t%202');
   });
 
   test('what it cannot build without guessing is a reason', () => {
-    expect(requestFor(oas3(post({ type: 'object', required: ['code'], properties: { code: { type: 'string', pattern: '^[A-Z]{3}$' } } })))).toBe('its request body: `code`: its pattern `^[A-Z]{3}$` has no example to send');
+    expect(requestFor(oas3(post({ type: 'object', required: ['code'], properties: { code: { type: 'string', pattern: '^[A-Z]{3}$' } } })))).toBe(
+      'its request body: `code`: its pattern `^[A-Z]{3}$` has no example to send',
+    );
     expect(requestFor(oas3(post(ref('Missing'))))).toBe('its request body: its schema cannot be read (a `$ref` that does not resolve?)');
-    const form = { '/things': { post: { requestBody: { required: true, content: { 'multipart/form-data': { schema: { type: 'object' } } } }, responses: { '201': { description: 'ok' } } } } };
+    const form = {
+      '/things': {
+        post: {
+          requestBody: { required: true, content: { 'multipart/form-data': { schema: { type: 'object' } } } },
+          responses: { '201': { description: 'ok' } },
+        },
+      },
+    };
     expect(requestFor(oas3(form))).toBe('its request body: it takes multipart/form-data bodies; the probe sends JSON only');
   });
 });
 
 describe('faults', () => {
   test('each breaks one input: required ones left out, an unknown id, values outside the constraints, then of the wrong type', () => {
-    const schema = { type: 'object', required: ['qty'], properties: { qty: { type: 'integer', minimum: 1, example: 2 }, mode: { type: 'string', enum: ['fast', 'slow'] }, note: { type: 'string' } } };
-    const paths = { '/carts/{cartId}/items': { post: { parameters: [{ name: 'cartId', in: 'path', required: true, schema: { type: 'integer' } }], requestBody: { content: { 'application/json': { schema } } }, responses: { '201': { description: 'ok' } } } } };
+    const schema = {
+      type: 'object',
+      required: ['qty'],
+      properties: { qty: { type: 'integer', minimum: 1, example: 2 }, mode: { type: 'string', enum: ['fast', 'slow'] }, note: { type: 'string' } },
+    };
+    const paths = {
+      '/carts/{cartId}/items': {
+        post: {
+          parameters: [{ name: 'cartId', in: 'path', required: true, schema: { type: 'integer' } }],
+          requestBody: { content: { 'application/json': { schema } } },
+          responses: { '201': { description: 'ok' } },
+        },
+      },
+    };
     const doc = OpenApiDocument.of(oas3(paths), oas3(paths));
     const built = validRequest(doc, doc.operations()[0]);
     if ('why' in built) throw new Error(built.why);
@@ -80,8 +119,15 @@ describe('faults', () => {
     ]);
   });
 
-  test('an unknown id stays within the path parameter\'s constraints, or is not sent', () => {
-    const paths = { '/orders/{orderId}': { get: { parameters: [{ name: 'orderId', in: 'path', required: true, schema: { type: 'integer', minimum: 1, maximum: 10 } }], responses: { '200': { description: 'ok' } } } } };
+  test("an unknown id stays within the path parameter's constraints, or is not sent", () => {
+    const paths = {
+      '/orders/{orderId}': {
+        get: {
+          parameters: [{ name: 'orderId', in: 'path', required: true, schema: { type: 'integer', minimum: 1, maximum: 10 } }],
+          responses: { '200': { description: 'ok' } },
+        },
+      },
+    };
     const doc = OpenApiDocument.of(oas3(paths), oas3(paths));
     const built = validRequest(doc, doc.operations()[0]);
     if ('why' in built) throw new Error(built.why);
@@ -89,7 +135,17 @@ describe('faults', () => {
   });
 
   test('a string query parameter has no wrong type (it travels as text); an enumerated path segment is no id', () => {
-    const paths = { '/reports/{kind}': { get: { parameters: [{ name: 'kind', in: 'path', required: true, schema: { type: 'string', enum: ['daily'] } }, { name: 'q', in: 'query', schema: { type: 'string' } }], responses: { '200': { description: 'ok' } } } } };
+    const paths = {
+      '/reports/{kind}': {
+        get: {
+          parameters: [
+            { name: 'kind', in: 'path', required: true, schema: { type: 'string', enum: ['daily'] } },
+            { name: 'q', in: 'query', schema: { type: 'string' } },
+          ],
+          responses: { '200': { description: 'ok' } },
+        },
+      },
+    };
     const doc = OpenApiDocument.of(oas3(paths), oas3(paths));
     const built = validRequest(doc, doc.operations()[0]);
     if ('why' in built) throw new Error(built.why);

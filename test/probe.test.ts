@@ -34,7 +34,15 @@ interface ProbeJson {
   requests: number;
   truncated: boolean;
   operations: { operation: string; firstTry: number | null; probes: number; recovered: number; accepted: number; steps: number; staleSteps: number }[];
-  findings: { rule: string; severity: string; operation: string; message: string; request: { method: string; path: string; body?: unknown }; status: number | null; response?: string }[];
+  findings: {
+    rule: string;
+    severity: string;
+    operation: string;
+    message: string;
+    request: { method: string; path: string; body?: unknown };
+    status: number | null;
+    response?: string;
+  }[];
   planned?: string[];
 }
 
@@ -43,7 +51,15 @@ async function probeJson(file: string, api: RunningApi, ...flags: string[]): Pro
   return { status: run.status, report: JSON.parse(run.stdout), stderr: run.stderr };
 }
 
-const operation = (name: string, firstTry: number | null, probes: number, recovered: number, steps = 0, staleSteps = 0) => ({ operation: name, firstTry, probes, recovered, accepted: 0, steps, staleSteps });
+const operation = (name: string, firstTry: number | null, probes: number, recovered: number, steps = 0, staleSteps = 0) => ({
+  operation: name,
+  firstTry,
+  probes,
+  recovered,
+  accepted: 0,
+  steps,
+  staleSteps,
+});
 
 const GOOD_OPERATIONS = [
   operation('GET /orders', 200, 3, 3),
@@ -67,7 +83,8 @@ const DEFECTIVE_FINDINGS = [
     rule: 'ax-probe-stale-step',
     severity: 'error',
     operation: 'POST /orders',
-    message: 'POST /orders 201: step `nextSteps[1]` sends GET /v1/orders/ord_2/receipt, which answers 404, so an agent following it is stuck. Offer a step only when the record can take it.',
+    message:
+      'POST /orders 201: step `nextSteps[1]` sends GET /v1/orders/ord_2/receipt, which answers 404, so an agent following it is stuck. Offer a step only when the record can take it.',
     request: { method: 'GET', path: '/v1/orders/ord_2/receipt' },
     status: 404,
   },
@@ -84,7 +101,8 @@ const DEFECTIVE_FINDINGS = [
     rule: 'ax-probe-server-error',
     severity: 'error',
     operation: 'POST /orders',
-    message: 'POST /orders 500: a request with `sku` left out answered 500, so an agent cannot tell its mistake from an outage. Validate the input and answer 400 or 422 naming `sku`.',
+    message:
+      'POST /orders 500: a request with `sku` left out answered 500, so an agent cannot tell its mistake from an outage. Validate the input and answer 400 or 422 naming `sku`.',
     request: { method: 'POST', path: '/v1/orders', body: { quantity: 2 } },
     status: 500,
   },
@@ -92,7 +110,8 @@ const DEFECTIVE_FINDINGS = [
     rule: 'ax-probe-undeclared-status',
     severity: 'warn',
     operation: 'GET /orders',
-    message: "GET /orders 422: the description declares no `422` (nor `4XX` or `default`) for this operation, so an agent cannot know this body. Declare it under the operation's responses.",
+    message:
+      "GET /orders 422: the description declares no `422` (nor `4XX` or `default`) for this operation, so an agent cannot know this body. Declare it under the operation's responses.",
     request: { method: 'GET', path: '/v1/orders?status=NOT_AN_ALLOWED_VALUE' },
     status: 422,
   },
@@ -142,7 +161,8 @@ test('a step to a route the description does not declare is stale without being 
       rule: 'ax-probe-stale-step',
       severity: 'error',
       operation: 'POST /orders',
-      message: 'POST /orders 201: `nextSteps[1]` links to "/v1/orders/ord_2/receipt", which matches no declared route; did you mean `/v1/orders/{orderId}/cancel`? An agent following it gets a 404. Build it from a declared route (server base path included).',
+      message:
+        'POST /orders 201: `nextSteps[1]` links to "/v1/orders/ord_2/receipt", which matches no declared route; did you mean `/v1/orders/{orderId}/cancel`? An agent following it gets a 404. Build it from a declared route (server base path included).',
       request: { method: 'POST', path: '/v1/orders', body: { sku: 'SKU-123', quantity: 2 } },
       status: 201,
     },
@@ -166,7 +186,10 @@ describe('reporting', () => {
     expect(atError.report.findings.map(finding => finding.rule)).toEqual(['ax-probe-undeclared-status']);
     expect(atError.status).toBe(0);
     expect((await probeJson(exempted, defective, ...only, '--fail-severity', 'warn')).status).toBe(1);
-    expect((await probeJson(OAS31, defective, ...only)).report.findings.map(finding => finding.rule)).toEqual(['ax-probe-unrecoverable', 'ax-probe-undeclared-status']);
+    expect((await probeJson(OAS31, defective, ...only)).report.findings.map(finding => finding.rule)).toEqual([
+      'ax-probe-unrecoverable',
+      'ax-probe-undeclared-status',
+    ]);
   });
 
   test('markdown: the summary, a row per operation, the findings with request and response', async () => {
@@ -182,19 +205,25 @@ describe('reporting', () => {
     const sarif = JSON.parse(run.stdout);
     const results = sarif.runs[0].results;
     expect(sarif.version).toBe('2.1.0');
-    expect(results.map((result: { ruleId: string; level: string }) => `${result.ruleId} ${result.level}`)).toEqual(DEFECTIVE_FINDINGS.map(finding => `${finding.rule} ${finding.severity === 'warn' ? 'warning' : 'error'}`));
+    expect(results.map((result: { ruleId: string; level: string }) => `${result.ruleId} ${result.level}`)).toEqual(
+      DEFECTIVE_FINDINGS.map(finding => `${finding.rule} ${finding.severity === 'warn' ? 'warning' : 'error'}`),
+    );
     const lines = readFileSync(OAS31, 'utf8').split('\n');
     const location = results[0].locations[0].physicalLocation;
     expect(location.artifactLocation.uri).toBe('examples/probe-api/openapi.yaml');
     expect(lines[location.region.startLine - 1]).toBe('    post:');
-    expect(sarif.runs[0].tool.driver.rules.map((rule: { id: string }) => rule.id)).toEqual([...new Set(DEFECTIVE_FINDINGS.map(finding => finding.rule))].sort());
+    expect(sarif.runs[0].tool.driver.rules.map((rule: { id: string }) => rule.id)).toEqual(
+      [...new Set(DEFECTIVE_FINDINGS.map(finding => finding.rule))].sort(),
+    );
   });
 
   test('headers (--header, AGENT_UX_PROBE_HEADERS) reach the API and never the report', async () => {
     const keyed = await startOrdersApi(false, 'k3y-value');
     try {
       const args = ['probe', OAS31, '--base-url', keyed.url, '--format', 'json', '--operation', 'GET /orders'];
-      const withKey = await runBin([...args, '-H', 'Authorization: Bearer s3cret-token'], { env: { ...process.env, AGENT_UX_PROBE_HEADERS: 'X-Api-Key: k3y-value' } });
+      const withKey = await runBin([...args, '-H', 'Authorization: Bearer s3cret-token'], {
+        env: { ...process.env, AGENT_UX_PROBE_HEADERS: 'X-Api-Key: k3y-value' },
+      });
       expect(JSON.parse(withKey.stdout).operations[0]).toEqual(GOOD_OPERATIONS[0]);
       expect(`${withKey.stdout}${withKey.stderr}`).not.toMatch(/s3cret|k3y-value/);
       const withoutKey = await runBin(args);
@@ -208,7 +237,9 @@ describe('reporting', () => {
 describe('safety and limits', () => {
   test('a host that is not this machine is refused before anything is read or sent', async () => {
     const run = await runBin(['probe', 'no-such-file.yaml', '--base-url', 'https://api.example.com/v1']);
-    expect(run.stderr).toBe('spectral-agent-ux probe: --base-url api.example.com is not this machine; the probe sends faulty and mutating requests, so point it at a test deployment and add --allow-remote (see --help)\n');
+    expect(run.stderr).toBe(
+      'spectral-agent-ux probe: --base-url api.example.com is not this machine; the probe sends faulty and mutating requests, so point it at a test deployment and add --allow-remote (see --help)\n',
+    );
     expect(run.status).toBe(2);
   });
 
@@ -220,7 +251,12 @@ describe('safety and limits', () => {
   test('--dry-run lists the first try and the faults, and sends nothing', async () => {
     // Nothing listens on port 9: a request sent would fail the run.
     const run = await runBin(['probe', OAS31, '--base-url', 'http://127.0.0.1:9/v1', '--operation', 'get /orders', '--dry-run', '--format', 'json']);
-    expect(JSON.parse(run.stdout).planned).toEqual(['GET /v1/orders', 'GET /v1/orders?limit=0', 'GET /v1/orders?status=NOT_AN_ALLOWED_VALUE', 'GET /v1/orders?limit=not-a-number']);
+    expect(JSON.parse(run.stdout).planned).toEqual([
+      'GET /v1/orders',
+      'GET /v1/orders?limit=0',
+      'GET /v1/orders?status=NOT_AN_ALLOWED_VALUE',
+      'GET /v1/orders?limit=not-a-number',
+    ]);
     expect(run.status).toBe(0);
   });
 
@@ -237,7 +273,7 @@ describe('safety and limits', () => {
     expect(run.status).toBe(2);
   });
 
-  test('a base URL without the servers\' base path: every first try 404s, and the user hears why', async () => {
+  test("a base URL without the servers' base path: every first try 404s, and the user hears why", async () => {
     const run = await runBin(['probe', OAS31, '--base-url', good.url.replace(/\/v1$/, ''), '--format', 'json']);
     expect(run.stderr).toContain("warning: every first try answered 404; does --base-url include the servers' base path?");
   });

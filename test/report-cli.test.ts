@@ -12,16 +12,9 @@ import { schema } from '@stoplight/spectral-functions';
 import * as Parsers from '@stoplight/spectral-parsers';
 import { build } from 'tsup';
 import { bin as binBuild } from '../tsup.config';
-import { main } from '../cli/main';
 import type { ReportData } from '../cli/report/report';
 import { FIXTURES, ROOT } from './support/report';
-
-async function run(argv: string[], cwd = ROOT) {
-  let stdout = '';
-  let stderr = '';
-  const code = await main(argv, { stdout: text => void (stdout += text), stderr: text => void (stderr += text), cwd });
-  return { code, stdout, stderr };
-}
+import { runMain as run } from './support/bin';
 
 const scratch = mkdtempSync(join(tmpdir(), 'report-cli-'));
 const write = (name: string, text: string) => {
@@ -48,7 +41,15 @@ describe('formats', () => {
     const { stdout } = await run(['report', 'examples/naive.yaml', '--format', 'json']);
     const spectral = new Spectral();
     const reportSchema = JSON.parse(readFileSync(join(ROOT, 'docs', 'report.schema.json'), 'utf8'));
-    spectral.setRuleset({ rules: { valid: { given: '$', severity: 'error', then: { function: schema, functionOptions: { schema: reportSchema, dialect: 'draft2020-12', allErrors: true } } } } });
+    spectral.setRuleset({
+      rules: {
+        valid: {
+          given: '$',
+          severity: 'error',
+          then: { function: schema, functionOptions: { schema: reportSchema, dialect: 'draft2020-12', allErrors: true } },
+        },
+      },
+    });
     const problems = await spectral.run(new Document(stdout, Parsers.Json, 'report.json'));
     expect(problems.map(problem => `${problem.path.join('.')}: ${problem.message}`)).toEqual([]);
     expect(JSON.parse(stdout)).toMatchObject({ schemaVersion: 1, file: 'examples/naive.yaml', ruleset: null });
@@ -88,11 +89,16 @@ describe('exit codes', () => {
     ['a file of comments only', () => write('comments.yaml', '# to do\n'), 'comments.yaml: is empty; point at the OpenAPI description'],
     ['a missing ruleset', () => 'examples/naive.yaml --ruleset nope.yaml', 'nope.yaml: no such ruleset file'],
     [
-      'a ruleset that does not load: the loader\'s message at its file and line',
-      () => `examples/naive.yaml --ruleset ${write('bad-rules.yaml', 'rules:\n  my-rule:\n    given: $\n    severity: loud\n    then: { function: truthy }\n')}`,
+      "a ruleset that does not load: the loader's message at its file and line",
+      () =>
+        `examples/naive.yaml --ruleset ${write('bad-rules.yaml', 'rules:\n  my-rule:\n    given: $\n    severity: loud\n    then: { function: truthy }\n')}`,
       'bad-rules.yaml:4:15: the value has to be one of: 0, 1, 2, 3 or "error", "warn", "info", "hint", "off"',
     ],
-    ['a ruleset that is not YAML', () => `examples/naive.yaml --ruleset ${write('broken-rules.yaml', 'rules: {\n')}`, 'broken-rules.yaml: invalid YAML at line 2'],
+    [
+      'a ruleset that is not YAML',
+      () => `examples/naive.yaml --ruleset ${write('broken-rules.yaml', 'rules: {\n')}`,
+      'broken-rules.yaml: invalid YAML at line 2',
+    ],
   ])('2 and one line on stderr for %s', async (_name, input, message) => {
     const { code, stdout, stderr } = await run(['report', ...input().split(' ')]);
     expect({ code, stdout }).toEqual({ code: 2, stdout: '' });
@@ -103,13 +109,25 @@ describe('exit codes', () => {
   test('2 for wrong usage', async () => {
     expect(await run(['report'])).toEqual({ code: 2, stdout: '', stderr: 'spectral-agent-ux report: missing the OpenAPI file to report on (see --help)\n' });
     expect(await run([])).toEqual({ code: 2, stdout: '', stderr: 'spectral-agent-ux: missing command: report, baseline, fix or probe (see --help)\n' });
-    expect(await run(['lint', 'api.yaml'])).toEqual({ code: 2, stdout: '', stderr: 'spectral-agent-ux: unknown command "lint" (the commands are: report, baseline, fix, probe) (see --help)\n' });
+    expect(await run(['lint', 'api.yaml'])).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: 'spectral-agent-ux: unknown command "lint" (the commands are: report, baseline, fix, probe) (see --help)\n',
+    });
   });
 
   test('--help and --version answer on stdout with 0', async () => {
     expect(await run(['--help'])).toMatchObject({ code: 0, stdout: expect.stringMatching(/^Usage: spectral-agent-ux <command>/), stderr: '' });
-    expect(await run(['report', '--help'])).toMatchObject({ code: 0, stdout: expect.stringMatching(/^Usage: spectral-agent-ux report <openapi-file>/), stderr: '' });
-    expect(await run(['baseline', '-h'])).toMatchObject({ code: 0, stdout: expect.stringMatching(/^Usage: spectral-agent-ux baseline <openapi-file>/), stderr: '' });
+    expect(await run(['report', '--help'])).toMatchObject({
+      code: 0,
+      stdout: expect.stringMatching(/^Usage: spectral-agent-ux report <openapi-file>/),
+      stderr: '',
+    });
+    expect(await run(['baseline', '-h'])).toMatchObject({
+      code: 0,
+      stdout: expect.stringMatching(/^Usage: spectral-agent-ux baseline <openapi-file>/),
+      stderr: '',
+    });
     expect(await run(['--version'])).toMatchObject({ code: 0, stdout: expect.stringMatching(/^\d+\.\d+\.\d+\n$/) });
     expect(await run(['report', '-v'])).toMatchObject({ code: 0, stdout: expect.stringMatching(/^\d+\.\d+\.\d+\n$/) });
   });
@@ -119,7 +137,9 @@ describe('large documents', () => {
   test('more than 200 operations get progress lines on stderr', async () => {
     const { code, stderr } = await run(['report', write('many.json', manyOperations(201))]);
     expect(code).toBe(0);
-    expect(stderr).toMatch(/^spectral-agent-ux report: linting 201 operations of .*many\.json…\nspectral-agent-ux report: scored 201 operations in [\d.]+ s\n$/);
+    expect(stderr).toMatch(
+      /^spectral-agent-ux report: linting 201 operations of .*many\.json…\nspectral-agent-ux report: scored 201 operations in [\d.]+ s\n$/,
+    );
   });
 
   test('200 operations stay quiet', async () => {
@@ -148,7 +168,7 @@ describe('the bundled bin', () => {
   const bin = join(outDir, 'spectral-agent-ux.cjs');
   beforeAll(async () => {
     await build({ ...binBuild, outDir, silent: true });
-    copyFileSync(join(ROOT, 'dist', 'shared.cjs'), join(outDir, 'shared.cjs'));
+    for (const file of ['shared.cjs', 'shared-map.cjs']) copyFileSync(join(ROOT, 'dist', file), join(outDir, file));
   }, 60000);
 
   test('starts with a shebang and keeps every @stoplight/* import external', () => {

@@ -10,7 +10,11 @@ import { diagnosticKeys, example, failingCellKeys, FIXTURES, fixtureRuleset, lin
 const cases: [string, string, () => Ruleset | Promise<Ruleset>][] = [
   ['naive.yaml, recommended ruleset', example('naive.yaml'), () => loadRuleset(undefined)],
   ['agent-ready.yaml, every rule', example('agent-ready.yaml'), () => rulesetWith({}, 'all')],
-  ['naive.yaml, severities changed and a rule off', example('naive.yaml'), () => rulesetWith({ rules: { 'ax-recoverable-suggestion': 'hint', 'ax-recoverable-retryable': 'off' } })],
+  [
+    'naive.yaml, severities changed and a rule off',
+    example('naive.yaml'),
+    () => rulesetWith({ rules: { 'ax-recoverable-suggestion': 'hint', 'ax-recoverable-retryable': 'off' } }),
+  ],
   ['orders fixture, exemptions and pointer overrides', join(FIXTURES, 'orders.yaml'), fixtureRuleset],
   ['orders fixture, its .spectral.yaml loaded like the CLI loads it', join(FIXTURES, 'orders.yaml'), () => loadRuleset(join(FIXTURES, '.spectral.yaml'))],
 ];

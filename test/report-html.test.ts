@@ -40,20 +40,30 @@ test('the page loads nothing from anywhere', () => {
 });
 
 test('the matrix has one row per operation and one column per checked principle', async () => {
-  const rows = await page.$$eval('table.matrix tbody tr', trs => trs.map(tr => Array.from(tr.querySelectorAll('td')).slice(0, 3).map(td => td.textContent)));
+  const rows = await page.$$eval('table.matrix tbody tr', trs =>
+    trs.map(tr =>
+      Array.from(tr.querySelectorAll('td'))
+        .slice(0, 3)
+        .map(td => td.textContent),
+    ),
+  );
   expect(rows).toEqual(matrixRows(report).map(operation => [operation.method, operation.path, operation.operationId ?? '']));
   const headers = await page.$$eval('table.matrix th.principle', ths => ths.map(th => th.textContent));
   expect(headers).toEqual(matrixColumns(report).map(principle => principle.label));
 });
 
 test('each rendered cell shows the status of the report', async () => {
-  const rendered = await page.$$eval('table.matrix tbody tr', trs => trs.map(tr => Array.from(tr.querySelectorAll('td.cell')).map(td => (td as HTMLElement).dataset.status)));
+  const rendered = await page.$$eval('table.matrix tbody tr', trs =>
+    trs.map(tr => Array.from(tr.querySelectorAll('td.cell')).map(td => (td as HTMLElement).dataset.status)),
+  );
   expect(rendered).toEqual(matrixRows(report).map(operation => matrixColumns(report).map(principle => operation.cells[principle.id].status)));
   expect(new Set(rendered.flat())).toEqual(new Set(['pass', 'fail', 'baselined', 'exempt', 'not-applicable']));
 });
 
 test('statuses are told apart by colour', async () => {
-  const colours = await page.$$eval('table.matrix td.cell', tds => Object.fromEntries(tds.map(td => [(td as HTMLElement).dataset.status, getComputedStyle(td).backgroundColor])));
+  const colours = await page.$$eval('table.matrix td.cell', tds =>
+    Object.fromEntries(tds.map(td => [(td as HTMLElement).dataset.status, getComputedStyle(td).backgroundColor])),
+  );
   expect(new Set(Object.values(colours)).size).toBe(5);
   expect(Object.keys(colours).sort()).toEqual(['baselined', 'exempt', 'fail', 'not-applicable', 'pass']);
 });
@@ -88,10 +98,20 @@ test('the header row and the first column stay in view while the matrix scrolls'
   const header = page.locator('table.matrix thead th').first();
   const firstCell = page.locator('table.matrix tbody tr').first().locator('td').first();
   const before = { header: (await header.boundingBox())!, cell: (await firstCell.boundingBox())! };
-  await scroller.evaluate(node => { node.style.maxHeight = '120px'; node.style.maxWidth = '500px'; node.scrollTop = 60; node.scrollLeft = 200; });
+  await scroller.evaluate(node => {
+    node.style.maxHeight = '120px';
+    node.style.maxWidth = '500px';
+    node.scrollTop = 60;
+    node.scrollLeft = 200;
+  });
   expect((await header.boundingBox())!.y).toBeCloseTo(before.header.y, 0);
   expect((await firstCell.boundingBox())!.x).toBeCloseTo(before.cell.x, 0);
-  await scroller.evaluate(node => { node.style.maxHeight = ''; node.style.maxWidth = ''; node.scrollTop = 0; node.scrollLeft = 0; });
+  await scroller.evaluate(node => {
+    node.style.maxHeight = '';
+    node.style.maxWidth = '';
+    node.scrollTop = 0;
+    node.scrollLeft = 0;
+  });
 });
 
 test('"failing only" hides the rows without a failing cell, and the search box filters by method, path or operationId', async () => {
@@ -124,7 +144,9 @@ test('the page renders to a screenshot', async () => {
 
 test("docs/report-screenshot.png is the current build's report of examples/naive.yaml at 1280 px (npm run report:screenshot)", async () => {
   const naive = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-  await naive.setContent(renderHtml(await reportOn(join(ROOT, 'examples', 'naive.yaml'), new Ruleset(packageDefinition(), { severity: 'recommended' }))), { waitUntil: 'load' });
+  await naive.setContent(renderHtml(await reportOn(join(ROOT, 'examples', 'naive.yaml'), new Ruleset(packageDefinition(), { severity: 'recommended' }))), {
+    waitUntil: 'load',
+  });
   const rendered = await naive.screenshot({ fullPage: true });
   await naive.close();
   // A PNG's IHDR holds its width and height: a stale screenshot (another count of principles or operations) has another height.

@@ -45,7 +45,9 @@ describe('renderings', () => {
   test('Markdown and HTML list the operations in the same order, failing ones first', async () => {
     const naive = await reportOn(example('naive.yaml'), rulesetWith());
     const markdownRows = [...renderMarkdown(naive).matchAll(/^\| ([A-Z]+) \| `([^`]+)` \|/gm)].map(match => `${match[1]} ${match[2]}`);
-    const htmlRows = [...renderHtml(naive).matchAll(/<tr data-pointer="[^"]*"[^>]*><td><code>([A-Z]+)<\/code><\/td><td><code>([^<]+)<\/code>/g)].map(match => `${match[1]} ${match[2]}`);
+    const htmlRows = [...renderHtml(naive).matchAll(/<tr data-pointer="[^"]*"[^>]*><td><code>([A-Z]+)<\/code><\/td><td><code>([^<]+)<\/code>/g)].map(
+      match => `${match[1]} ${match[2]}`,
+    );
     expect(htmlRows).toEqual(markdownRows);
     // GET /payments, second in the document, passes everything: it comes last.
     expect(markdownRows).toEqual(['POST /payments', 'GET /payments/{id}', 'DELETE /payments/{id}', 'POST /payments/{id}/capture', 'GET /payments']);
@@ -53,7 +55,9 @@ describe('renderings', () => {
 
   test('principles the ruleset does not check are named once instead of filling the matrix', () => {
     const markdown = renderMarkdown(report);
-    expect(markdown).toContain('Not checked by this ruleset, so left out of the matrix: refresh url, code format, severity values, actionable messages, error catalog, empty actions.');
+    expect(markdown).toContain(
+      'Not checked by this ruleset, so left out of the matrix: refresh url, code format, severity values, actionable messages, error catalog, empty actions.',
+    );
     expect(markdown).toContain(`Matrix: ${report.operations.length} operations × ${PRINCIPLES.length - 6} principles`);
   });
 });
@@ -66,7 +70,11 @@ describe('top fixes', () => {
 
   test('a success schema that is also a request body is named, with the narrower edit', () => {
     const nextSteps = report.fixes.find(fix => fix.rule === 'ax-envelope-next-steps')!;
-    expect(nextSteps).toMatchObject({ target: '#/components/schemas/Pet', shared: true, otherUses: ['the request body of POST /pets', 'the request body of PUT /pets/{id}'] });
+    expect(nextSteps).toMatchObject({
+      target: '#/components/schemas/Pet',
+      shared: true,
+      otherUses: ['the request body of POST /pets', 'the request body of PUT /pets/{id}'],
+    });
     expect(renderMarkdown(report)).toContain(
       "**add `nextSteps` to the success schema**, not in `#/components/schemas/Pet` (it is also the request body of POST /pets, the request body of PUT /pets/{id}) but in each response: `allOf: [{ $ref: '#/components/schemas/Pet' }, { <the addition> }]`",
     );

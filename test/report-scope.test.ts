@@ -6,8 +6,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ruleset from '../ruleset';
-import type { ReportData } from '../cli/report/report';
 import { reportOn, rulesetWith } from './support/report';
+import { cellOf as cell } from './support/report';
 
 const DOCUMENT = `openapi: 3.0.3
 info: { title: Orders, version: '1.0' }
@@ -57,9 +57,6 @@ function withOptions(rule: keyof typeof ruleset.rules, functionOptions: object) 
   const definition = ruleset.rules[rule];
   return { [rule]: { ...definition, then: { ...definition.then, functionOptions } } };
 }
-
-const cell = (report: ReportData, method: string, path: string, principle: string) =>
-  report.operations.find(operation => operation.method === method && operation.path === path)?.cells[principle];
 
 describe('the scorecard asks each rule its scope with the options the ruleset gives it', () => {
   const file = join(mkdtempSync(join(tmpdir(), 'scope-')), 'openapi.yaml');

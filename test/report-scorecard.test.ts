@@ -5,9 +5,7 @@
 import { join } from 'node:path';
 import type { ReportData } from '../cli/report/report';
 import { FIXTURES, fixtureRuleset, reportOn, rulesetWith, example } from './support/report';
-
-const cell = (report: ReportData, method: string, path: string, principle: string) =>
-  report.operations.find(operation => operation.method === method && operation.path === path)!.cells[principle];
+import { cellOf as cell } from './support/report';
 
 describe('the orders fixture', () => {
   let report: ReportData;
@@ -61,7 +59,14 @@ describe('the orders fixture', () => {
 
   test('a fix by hand goes in the shared schema, one fix for every operation that uses it', () => {
     const details = report.fixes.find(fix => fix.rule === 'ax-recoverable-field-details')!;
-    expect(details).toMatchObject({ automatic: false, target: '#/components/schemas/Problem', targets: ['#/components/schemas/Problem'], shared: true, cellsFixed: 3, cellsAffected: 3 });
+    expect(details).toMatchObject({
+      automatic: false,
+      target: '#/components/schemas/Problem',
+      targets: ['#/components/schemas/Problem'],
+      shared: true,
+      cellsFixed: 3,
+      cellsAffected: 3,
+    });
     expect(details.operations).toEqual(['GET /orders', 'POST /orders', 'PUT /orders/{id}']);
   });
 
@@ -79,14 +84,26 @@ describe('the orders fixture', () => {
   });
 
   test('an automatic fix inside one operation is inline', () => {
-    expect(report.fixes.find(fix => fix.rule === 'ax-recoverable-retry-after')).toMatchObject({ automatic: true, shared: false, targets: ['#/paths/~1orders/post/responses/429'] });
+    expect(report.fixes.find(fix => fix.rule === 'ax-recoverable-retry-after')).toMatchObject({
+      automatic: true,
+      shared: false,
+      targets: ['#/paths/~1orders/post/responses/429'],
+    });
   });
 });
 
 describe('levels', () => {
   test('the naive example reaches no level, and the next one names what holds it back', async () => {
     const report = await reportOn(example('naive.yaml'), rulesetWith());
-    expect(report.level).toEqual({ id: 'not-agent-ready', name: 'not agent-ready', next: { id: 'errors-structured', name: 'errors structured', blockers: ['error-schema', 'error-structure', 'json-errors', 'valid-extensions', 'exemption-reasons'] } });
+    expect(report.level).toEqual({
+      id: 'not-agent-ready',
+      name: 'not agent-ready',
+      next: {
+        id: 'errors-structured',
+        name: 'errors structured',
+        blockers: ['error-schema', 'error-structure', 'json-errors', 'valid-extensions', 'exemption-reasons'],
+      },
+    });
   });
 
   test('a principle that is not checked holds its level back', async () => {

@@ -97,7 +97,9 @@ const HAND_MADE: Record<string, Json> = {
         Created: { description: 'Created', content: { 'application/json': { schema: { $ref: '#/components/schemas/Item' } } } },
         Conflict: {
           description: 'The item is in a state that does not allow this transition',
-          content: { 'application/json': { schema: { allOf: [{ $ref: '#/components/schemas/Problem' }, { properties: { currentState: { type: 'string' } } }] } } },
+          content: {
+            'application/json': { schema: { allOf: [{ $ref: '#/components/schemas/Problem' }, { properties: { currentState: { type: 'string' } } }] } },
+          },
         },
       },
       schemas: {
@@ -123,7 +125,9 @@ const HAND_MADE: Record<string, Json> = {
     components: {
       schemas: {
         A: { allOf: [{ $ref: '#/components/schemas/B' }, { properties: { self: { $ref: '#/components/schemas/A' } } }] },
-        B: { oneOf: [{ $ref: '#/components/schemas/A' }, { type: 'object', properties: { errors: { type: 'array', items: { $ref: '#/components/schemas/B' } } } }] },
+        B: {
+          oneOf: [{ $ref: '#/components/schemas/A' }, { type: 'object', properties: { errors: { type: 'array', items: { $ref: '#/components/schemas/B' } } } }],
+        },
       },
     },
   },
@@ -137,7 +141,10 @@ function errorDocument(schema: Json): Json {
 
 function refChainDocument(length: number): Json {
   const schemas = Object.fromEntries(
-    Array.from({ length }, (_, i) => [`C${i}`, { allOf: [{ $ref: `#/components/schemas/C${(i + 1) % length}` }, { properties: { [`c${i}`]: { type: 'string' } } }] }]),
+    Array.from({ length }, (_, i) => [
+      `C${i}`,
+      { allOf: [{ $ref: `#/components/schemas/C${(i + 1) % length}` }, { properties: { [`c${i}`]: { type: 'string' } } }] },
+    ]),
   );
   return { ...(errorDocument({ $ref: '#/components/schemas/C0' }) as object), components: { schemas } };
 }
@@ -182,7 +189,9 @@ async function problems(data: Json, yaml = false): Promise<string[]> {
   return [
     ...(slow !== 'aborted' && ms > Math.max(SLOW_MS, 2 * slow + 1000) ? [`the lint took ${ms.toFixed(0)} ms, Spectral alone ${slow.toFixed(0)} ms`] : []),
     ...results.filter(result => result.message.startsWith(COULD_NOT_FINISH)).map(result => `${result.code}: ${result.message}`),
-    ...results.filter(result => !OUR_CODES.has(String(result.code)) && !SPECTRAL_CODES.has(String(result.code))).map(result => `unexpected code ${String(result.code)}: ${result.message}`),
+    ...results
+      .filter(result => !OUR_CODES.has(String(result.code)) && !SPECTRAL_CODES.has(String(result.code)))
+      .map(result => `unexpected code ${String(result.code)}: ${result.message}`),
     ...misplaced(linter.raw, document.data),
   ];
 }
@@ -215,24 +224,32 @@ afterAll(() => {
 const variantsArb = fc.array(mutationArb, { minLength: 1, maxLength: 4 });
 
 describe(`robustness (seed ${SEED})`, () => {
-  test.each(Object.keys(BASES))('%s and its mutations, through Spectral', async name => {
-    expect(await problems(BASES[name])).toEqual([]);
-    await fc.assert(
-      fc.asyncProperty(variantsArb, fc.boolean(), async (mutations, yaml) => {
-        expect(await problems(mutate(BASES[name], mutations), yaml)).toEqual([]);
-      }),
-      { seed: SEED, numRuns: SPECTRAL_RUNS },
-    );
-  }, 120000);
+  test.each(Object.keys(BASES))(
+    '%s and its mutations, through Spectral',
+    async name => {
+      expect(await problems(BASES[name])).toEqual([]);
+      await fc.assert(
+        fc.asyncProperty(variantsArb, fc.boolean(), async (mutations, yaml) => {
+          expect(await problems(mutate(BASES[name], mutations), yaml)).toEqual([]);
+        }),
+        { seed: SEED, numRuns: SPECTRAL_RUNS },
+      );
+    },
+    120000,
+  );
 
-  test.each(Object.keys(BASES))('%s and its mutations, rule functions directly', name => {
-    fc.assert(
-      fc.property(variantsArb, mutations => {
-        expect(directProblems(mutate(BASES[name], mutations))).toEqual([]);
-      }),
-      { seed: SEED + 1, numRuns: DIRECT_RUNS },
-    );
-  }, 120000);
+  test.each(Object.keys(BASES))(
+    '%s and its mutations, rule functions directly',
+    name => {
+      fc.assert(
+        fc.property(variantsArb, mutations => {
+          expect(directProblems(mutate(BASES[name], mutations))).toEqual([]);
+        }),
+        { seed: SEED + 1, numRuns: DIRECT_RUNS },
+      );
+    },
+    120000,
+  );
 
   test.each([
     ['null document', null],
@@ -245,19 +262,69 @@ describe(`robustness (seed ${SEED})`, () => {
     ['a path item is a self-$ref', { openapi: '3.1.0', info, paths: { '/a': { $ref: '#/paths/~1a' } } }],
     ['two path items refer to each other', { openapi: '3.1.0', info, paths: { '/a': { $ref: '#/paths/~1b' }, '/b': { $ref: '#/paths/~1a' } } }],
     ['a response refers to itself', { openapi: '3.0.0', info, paths: { '/a': { post: { responses: { 400: { $ref: '#/paths/~1a/post/responses/400' } } } } } }],
-    ['a schema is true, false, a string or null', { openapi: '3.1.0', info, paths: { '/a': { post: { responses: Object.fromEntries(SCALAR_SCHEMAS.map((schema, i) => [`${400 + i}`, { description: 'x', content: { 'application/json': { schema } } }])) } } } }],
+    [
+      'a schema is true, false, a string or null',
+      {
+        openapi: '3.1.0',
+        info,
+        paths: {
+          '/a': {
+            post: {
+              responses: Object.fromEntries(
+                SCALAR_SCHEMAS.map((schema, i) => [`${400 + i}`, { description: 'x', content: { 'application/json': { schema } } }]),
+              ),
+            },
+          },
+        },
+      },
+    ],
     ['content is an array', { openapi: '3.0.0', info, paths: { '/a': { post: { responses: { 201: { description: 'x', content: [{ schema: {} }] } } } } } }],
-    ['produces is a string (Swagger 2.0)', { swagger: '2.0', info, produces: 'application/json', paths: { '/a': { post: { responses: { 400: { description: 'x', schema: 'Problem' } } } } } }],
-    ['properties is an array and required is a string', { openapi: '3.0.0', info, paths: { '/a': { post: { responses: { 400: { description: 'x', content: { 'application/json': { schema: { type: 'object', properties: [{ code: {} }], required: 'code' } } } } } } } } }],
-    ['allOf, oneOf and anyOf are objects', { openapi: '3.0.0', info, paths: { '/a': { post: { responses: { 422: { description: 'x', content: { 'application/json': { schema: { allOf: { a: 1 }, oneOf: 'x', anyOf: null } } } } } } } } }],
+    [
+      'produces is a string (Swagger 2.0)',
+      { swagger: '2.0', info, produces: 'application/json', paths: { '/a': { post: { responses: { 400: { description: 'x', schema: 'Problem' } } } } } },
+    ],
+    [
+      'properties is an array and required is a string',
+      {
+        openapi: '3.0.0',
+        info,
+        paths: {
+          '/a': {
+            post: {
+              responses: {
+                400: { description: 'x', content: { 'application/json': { schema: { type: 'object', properties: [{ code: {} }], required: 'code' } } } },
+              },
+            },
+          },
+        },
+      },
+    ],
+    [
+      'allOf, oneOf and anyOf are objects',
+      {
+        openapi: '3.0.0',
+        info,
+        paths: {
+          '/a': {
+            post: { responses: { 422: { description: 'x', content: { 'application/json': { schema: { allOf: { a: 1 }, oneOf: 'x', anyOf: null } } } } } },
+          },
+        },
+      },
+    ],
     ['300 levels of nested allOf, items, oneOf and error wrappers', errorDocument(nest(PROBLEM, 300))],
     ['an allOf of 1,000 branches', errorDocument({ allOf: Array.from({ length: 1000 }, (_, i) => ({ properties: { [`p${i}`]: { type: 'string' } } })) })],
     ['a 500-long chain of named allOf schemas that closes on itself', refChainDocument(500)],
     // Shrunk failures found by the properties above, kept as regression cases. Spectral itself aborts on the
     // first two (also without this package), which the check tells apart and counts.
-    ['a path named `hasOwnProperty` (Spectral: "target.hasOwnProperty is not a function")', { openapi: '3.0.3', info, paths: { hasOwnProperty: { post: { responses: { 422: { description: 'x' } } } } } }],
+    [
+      'a path named `hasOwnProperty` (Spectral: "target.hasOwnProperty is not a function")',
+      { openapi: '3.0.3', info, paths: { hasOwnProperty: { post: { responses: { 422: { description: 'x' } } } } } },
+    ],
     ['a document that is only a 100-deep allOf chain (Spectral: immer "ownKeys" proxy error)', nest({ properties: { p: { type: 'string' } } }, 100)],
-    ['oneOf of oneOf, 40 by 40 alternatives', errorDocument({ oneOf: Array.from({ length: 40 }, () => ({ oneOf: Array.from({ length: 40 }, () => PROBLEM) })) })],
+    [
+      'oneOf of oneOf, 40 by 40 alternatives',
+      errorDocument({ oneOf: Array.from({ length: 40 }, () => ({ oneOf: Array.from({ length: 40 }, () => PROBLEM) })) }),
+    ],
   ])('%s', async (_name, data) => {
     expect(directProblems(data)).toEqual([]);
     expect(await problems(data)).toEqual([]);
@@ -267,7 +334,8 @@ describe(`robustness (seed ${SEED})`, () => {
   test('a `__proto__` key: Spectral corrupts the document it hands over, and the package still does not abort', async () => {
     // Spectral's JSON parser turns the key into a prototype and its resolver leaves revoked proxies in the
     // document; every rule that meets one reports "could not finish" instead of throwing.
-    const text = '{"openapi":"3.0.3","info":{"title":"R","version":"1"},"paths":{"/a":{"post":{"responses":{"default":{"description":"ok","content":{"application/json":{"schema":{"$ref":"#/components/schemas/A"}}}},"__proto__":{"description":"bad"}}}}},"components":{"schemas":{"A":{"allOf":[{"$ref":"#/components/schemas/B"}]},"B":{"oneOf":[{"$ref":"#/components/schemas/A"}]}}}}';
+    const text =
+      '{"openapi":"3.0.3","info":{"title":"R","version":"1"},"paths":{"/a":{"post":{"responses":{"default":{"description":"ok","content":{"application/json":{"schema":{"$ref":"#/components/schemas/A"}}}},"__proto__":{"description":"bad"}}}}},"components":{"schemas":{"A":{"allOf":[{"$ref":"#/components/schemas/B"}]},"B":{"oneOf":[{"$ref":"#/components/schemas/A"}]}}}}';
     const results = await linter.lint(parse(text, '/robustness/proto.json'));
     expect(results.filter(result => !OUR_CODES.has(String(result.code)) && !SPECTRAL_CODES.has(String(result.code)))).toEqual([]);
   });

@@ -86,5 +86,7 @@ test(`every message on examples/naive.yaml (the rules fire there) has at most ${
   const file = join(root, 'examples', 'naive.yaml');
   const results = await spectral.run(new Document(readFileSync(file, 'utf8'), Parsers.Yaml, file));
   expect(results.length).toBeGreaterThan(RULE_IDS.length);
-  expect(results.filter(result => result.message.length > MAX_MESSAGE).map(result => `${result.code} (${result.message.length}): ${result.message}`)).toEqual([]);
+  expect(results.filter(result => result.message.length > MAX_MESSAGE).map(result => `${result.code} (${result.message.length}): ${result.message}`)).toEqual(
+    [],
+  );
 });

@@ -8,7 +8,17 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 const dist = join(__dirname, '..', 'dist');
-const API = ['STRICT_ENV', 'VIOLATIONS_METRIC', 'agentUxGuard', 'checkResponse', 'defaultMode', 'expressAgentUx', 'fastifyAgentUx', 'promViolationCounter', 'unresolvedSteps'];
+const API = [
+  'STRICT_ENV',
+  'VIOLATIONS_METRIC',
+  'agentUxGuard',
+  'checkResponse',
+  'defaultMode',
+  'expressAgentUx',
+  'fastifyAgentUx',
+  'promViolationCounter',
+  'unresolvedSteps',
+];
 const IMPORTS = /\brequire\(\s*["']([^"']+)["']\s*\)|\bfrom\s*["']([^"']+)["']|\bimport\(\s*["']([^"']+)["']\s*\)/g;
 
 const importsOf = (file: string) => [...readFileSync(join(dist, file), 'utf8').matchAll(IMPORTS)].map(match => match[1] ?? match[2] ?? match[3]);

@@ -34,7 +34,13 @@ const MESSAGES: Record<string, string[]> = {
   ],
 };
 
-const post = (path: string, status: number, body: unknown, headers?: Record<string, string>): ResponseInput => ({ method: 'POST', path, status, body, headers });
+const post = (path: string, status: number, body: unknown, headers?: Record<string, string>): ResponseInput => ({
+  method: 'POST',
+  path,
+  status,
+  body,
+  headers,
+});
 const rulesOf = (input: ResponseInput, openapi: object = API, options = {}) => checkResponse(openapi, input, options).map(found => found.rule);
 
 describe('checkResponse', () => {
@@ -78,13 +84,28 @@ describe('checkResponse', () => {
   });
 
   test('error shapes of the mainstream conventions are read as the lint rules read them', () => {
-    const google = { error: { code: 400, status: 'INVALID_ARGUMENT', message: 'amount must be positive', details: [{ fieldViolations: [{ field: 'amount', description: 'negative' }] }] } };
+    const google = {
+      error: {
+        code: 400,
+        status: 'INVALID_ARGUMENT',
+        message: 'amount must be positive',
+        details: [{ fieldViolations: [{ field: 'amount', description: 'negative' }] }],
+      },
+    };
     expect(rulesOf(post('/v1/orders', 400, google))).toEqual(['ax-recoverable-suggestion']);
-    const jsonApi = { errors: [{ code: 'AMOUNT_NEGATIVE', title: 'Amount is negative', source: { pointer: '/data/amount' }, hint: 'Send a positive amount.' }] };
+    const jsonApi = {
+      errors: [{ code: 'AMOUNT_NEGATIVE', title: 'Amount is negative', source: { pointer: '/data/amount' }, hint: 'Send a positive amount.' }],
+    };
     expect(rulesOf(post('/v1/orders', 400, jsonApi))).toEqual([]);
     const oauth = { error: 'invalid_grant', error_description: 'The refresh token expired.' };
     expect(rulesOf(post('/v1/orders', 400, oauth))).toEqual(['ax-recoverable-suggestion']);
-    const spring = { timestamp: '2026-01-01T00:00:00Z', status: 400, error: 'Bad Request', message: 'Validation failed', trace: 'java.lang.IllegalStateException: x\n\tat com.acme.Orders.create(Orders.java:42)' };
+    const spring = {
+      timestamp: '2026-01-01T00:00:00Z',
+      status: 400,
+      error: 'Bad Request',
+      message: 'Validation failed',
+      trace: 'java.lang.IllegalStateException: x\n\tat com.acme.Orders.create(Orders.java:42)',
+    };
     expect(rulesOf(post('/v1/orders', 400, spring))).toEqual(['ax-recoverable-error-structure', 'ax-recoverable-suggestion', 'ax-recoverable-no-stack-traces']);
     expect(checkResponse(API, post('/v1/orders', 400, spring))[2].message).toBe(
       'POST /orders 400: the error body carries `trace`, a stack trace: internal code paths, useless to an agent. Log it server-side and send a stable code, a message and a `trace_id` instead.',
@@ -95,7 +116,11 @@ describe('checkResponse', () => {
     const validation = { code: 'INVALID', message: 'Invalid order.', suggestion: 'Fix the fields.', errors: [{ field: 'amount', message: 'negative' }] };
     expect(rulesOf(post('/v1/orders', 422, validation))).toEqual([]);
     expect(rulesOf(post('/v1/orders', 422, { ...validation, current_state: 'locked' }))).toEqual(['ax-envelope-state', 'ax-envelope-refresh-url']);
-    expect(rulesOf(post('/v1/orders', 409, { error: { code: 'C', message: 'm', hint: 'h', currentState: 'paid', allowedActions: [], refreshUrl: '/v1/orders/o1' } }))).toEqual([]);
+    expect(
+      rulesOf(
+        post('/v1/orders', 409, { error: { code: 'C', message: 'm', hint: 'h', currentState: 'paid', allowedActions: [], refreshUrl: '/v1/orders/o1' } }),
+      ),
+    ).toEqual([]);
   });
 
   test('Retry-After is found whatever its case, and a delay in the body counts', () => {
@@ -105,7 +130,7 @@ describe('checkResponse', () => {
     expect(rulesOf(post('/v1/orders', 429, { error: { ...error, retryAfterSeconds: 1 } }))).toEqual([]);
   });
 
-  test('the names option replaces the rules\' name lists', () => {
+  test("the names option replaces the rules' name lists", () => {
     const names = { nextSteps: ['links'], recoveryHint: ['remedy'] };
     expect(rulesOf(post('/v1/orders', 201, { id: 'o1', links: GOOD_STEPS }), API, { names })).toEqual([]);
     expect(rulesOf(post('/v1/orders', 201, { id: 'o1', nextSteps: GOOD_STEPS }), API, { names })).toEqual(['ax-envelope-next-steps']);
@@ -120,7 +145,10 @@ describe('checkResponse', () => {
     // Mounted elsewhere: `basePath` says where.
     expect(rulesOf(post('/svc/orders', 201, {}), legacy)).toEqual([]);
     expect(rulesOf(post('/svc/orders', 201, {}), legacy, { basePath: '/svc' })).toEqual(['ax-envelope-next-steps']);
-    const servers = { ...oas3({ '/orders': { post: { responses: { '201': body({ type: 'object' }) } } } }), servers: [{ url: '/v2' }, { url: 'https://{region}.example.com/v3', variables: { region: { default: 'eu' } } }] };
+    const servers = {
+      ...oas3({ '/orders': { post: { responses: { '201': body({ type: 'object' }) } } } }),
+      servers: [{ url: '/v2' }, { url: 'https://{region}.example.com/v3', variables: { region: { default: 'eu' } } }],
+    };
     expect(rulesOf(post('/v3/orders', 201, {}), servers)).toEqual(['ax-envelope-next-steps']);
   });
 
@@ -128,36 +156,63 @@ describe('checkResponse', () => {
     const openapi = structuredClone(API);
     expect(checkResponse(openapi, post('/v1/invoices', 201, {}))).toEqual([]);
     expect(checkResponse(openapi, { method: 'PUT', path: '/v1/invoices/1', route: '/v1/invoices/:id', status: 200, body: {} }, { undeclared: true })).toEqual([
-      { rule: 'undeclared', message: 'PUT /v1/invoices/:id 200: the description declares no `put` operation at `/v1/invoices/1`, with or without `/v1` in front, so an agent reading it cannot know this call. Declare it under `paths`, or set `basePath` to where the app is mounted.' },
+      {
+        rule: 'undeclared',
+        message:
+          'PUT /v1/invoices/:id 200: the description declares no `put` operation at `/v1/invoices/1`, with or without `/v1` in front, so an agent reading it cannot know this call. Declare it under `paths`, or set `basePath` to where the app is mounted.',
+      },
     ]);
-    expect(checkResponse(openapi, { method: 'PUT', path: '/v1/invoices/2', route: '/v1/invoices/:id', status: 200, body: {} }, { undeclared: true })).toEqual([]);
+    expect(checkResponse(openapi, { method: 'PUT', path: '/v1/invoices/2', route: '/v1/invoices/:id', status: 200, body: {} }, { undeclared: true })).toEqual(
+      [],
+    );
     expect(rulesOf(post('/v1/orders/o1', 200, {}), openapi, { undeclared: true })).toEqual(['undeclared']);
     expect(checkResponse(openapi, { method: 'HEAD', path: '/v1/orders', status: 200, body: {} }, { undeclared: true })).toEqual([]);
   });
 
   test('only JSON objects and arrays are read; an object is judged as JSON.stringify writes it', () => {
-    for (const sent of ['{"id":"o1"}', Buffer.from('{}'), new Uint8Array(2), null, undefined, 42]) expect(checkResponse(API, post('/v1/orders', 201, sent))).toEqual([]);
+    for (const sent of ['{"id":"o1"}', Buffer.from('{}'), new Uint8Array(2), null, undefined, 42])
+      expect(checkResponse(API, post('/v1/orders', 201, sent))).toEqual([]);
     // A Map is sent as `{}`: no `nextSteps` goes out, whatever the Map holds.
     expect(checkResponse(API, post('/v1/orders', 201, new Map([['nextSteps', []]]))).map(found => found.rule)).toEqual(['ax-envelope-next-steps']);
   });
 
   test('a description that is not OpenAPI is refused with a clear error', () => {
     expect(() => checkResponse('openapi.yaml' as unknown as object, post('/v1/orders', 201, {}))).toThrow(
-      new TypeError('spectral-agent-ux/runtime: the description is a string; pass the parsed object (JSON.parse, or a YAML parser for YAML), not its text or file name.'),
+      new TypeError(
+        'spectral-agent-ux/runtime: the description is a string; pass the parsed object (JSON.parse, or a YAML parser for YAML), not its text or file name.',
+      ),
     );
     expect(() => checkResponse({ info: {} }, post('/v1/orders', 201, {}))).toThrow(
       new TypeError('spectral-agent-ux/runtime: the description has no `openapi: 3.x` (or `swagger: "2.0"`) at its root, so it is not an OpenAPI description.'),
     );
-    expect(() => checkResponse({ openapi: '3.1.0', paths: [] }, post('/v1/orders', 201, {}))).toThrow("`paths` is not an object");
-    expect(() => agentUxGuard({ spec: API, mode: 'loud' as 'strict' })).toThrow(new TypeError(`spectral-agent-ux/runtime: option \`mode\` must be 'strict' or 'observe', not the string "loud".`));
+    expect(() => checkResponse({ openapi: '3.1.0', paths: [] }, post('/v1/orders', 201, {}))).toThrow('`paths` is not an object');
+    expect(() => agentUxGuard({ spec: API, mode: 'loud' as 'strict' })).toThrow(
+      new TypeError(`spectral-agent-ux/runtime: option \`mode\` must be 'strict' or 'observe', not the string "loud".`),
+    );
   });
 });
 
 describe('the guard', () => {
-  const throwing = new Proxy({}, { get: () => { throw new Error('boom'); }, getPrototypeOf: () => { throw new Error('boom'); } });
+  const throwing = new Proxy(
+    {},
+    {
+      get: () => {
+        throw new Error('boom');
+      },
+      getPrototypeOf: () => {
+        throw new Error('boom');
+      },
+    },
+  );
 
   test('never throws in observe mode, whatever the handler sent or the callback does', () => {
-    const guard = agentUxGuard({ spec: API, mode: 'observe', onViolation: () => { throw new Error('callback'); } });
+    const guard = agentUxGuard({
+      spec: API,
+      mode: 'observe',
+      onViolation: () => {
+        throw new Error('callback');
+      },
+    });
     expect(guard.inspect(post('/v1/orders', 201, throwing))).toBeUndefined();
     expect(guard.inspect(post('/v1/orders', 201, { id: 'o1' }))).toBeUndefined();
     expect(guard.inspect({ method: undefined as unknown as string, path: 7 as unknown as string, status: 201, body: { id: 'o1' } })).toBeUndefined();

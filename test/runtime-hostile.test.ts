@@ -1,7 +1,8 @@
 /**
  * The runtime guard under hostile and careless input: it runs inside production servers, so its work per
  * response is bounded, it never throws in observe mode, and it judges what is sent on the route that
- * answered. Time bounds are generous ceilings (a stall was tens of seconds) or ratios, never micro-timings.
+ * answered. What bounds the work is asserted here (no suggestion for a long path, ten suggestions per
+ * response, a body over the budget skipped); how fast it is, `npm run bench` measures (its hostile rows).
  */
 import fc from 'fast-check';
 import { agentUxGuard, checkResponse, type ResponseInput, type Violation } from '../runtime';
@@ -11,59 +12,52 @@ import { API, GOOD_STEPS } from './support/runtimeApi';
 const post = (path: string, status: number, body: unknown): ResponseInput => ({ method: 'POST', path, status, headers: {}, body });
 const rules = (input: ResponseInput) => checkResponse(API, input).map(found => found.rule);
 
-/** The fastest of three runs, in milliseconds: one slow run on a busy machine is noise. */
-function fastest(run: () => unknown): number {
-  let best = Infinity;
-  for (let i = 0; i < 3; i++) {
-    const start = process.hrtime.bigint();
-    run();
-    best = Math.min(best, Number(process.hrtime.bigint() - start) / 1e6);
-  }
-  return best;
-}
-
-const fieldErrors = (count: number) => ({ code: 'INVALID', message: 'Invalid.', errors: Array.from({ length: count }, (_, i) => ({ code: 'INVALID', message: 'Invalid.', field: `items[${i}].sku` })) });
+const fieldErrors = (count: number) => ({
+  code: 'INVALID',
+  message: 'Invalid.',
+  errors: Array.from({ length: count }, (_, i) => ({ code: 'INVALID', message: 'Invalid.', field: `items[${i}].sku` })),
+});
 
 describe('bounded work per response', () => {
-  test('a 16,000-character request path takes milliseconds, not half a minute (no suggestion is computed for it)', () => {
+  test('a 16,000-character request path gets no suggestion (computing one stalled a server for half a minute) and a short message', () => {
     const long = `/v1/${'a'.repeat(16_000)}`;
-    const guard = agentUxGuard({ spec: API, mode: 'observe', undeclared: true });
-    expect(fastest(() => guard.inspect({ method: 'GET', path: long, status: 404, body: {} }))).toBeLessThan(250);
-    expect(fastest(() => checkResponse(API, { method: 'POST', path: `/v1/orders/${'b'.repeat(16_000)}/cancel/x`, status: 200, body: {} }))).toBeLessThan(250);
+    const seen: Violation[] = [];
+    const guard = agentUxGuard({ spec: API, mode: 'observe', undeclared: true, onViolation: violation => void seen.push(violation) });
+    guard.inspect({ method: 'GET', path: long, status: 404, body: {} });
+    expect(seen.map(violation => [violation.rule, violation.message.includes('did you mean'), violation.message.length < 500])).toEqual([
+      ['undeclared', false, true],
+    ]);
+    expect(checkResponse(API, { method: 'POST', path: `/v1/orders/${'b'.repeat(16_000)}/cancel/x`, status: 200, body: {} })).toEqual([]);
   });
 
-  test('a 16,000-character unmatched href is reported without a suggestion, quickly', () => {
+  test('a 16,000-character unmatched href is reported without a suggestion', () => {
     const href = `/v1/order/${'c'.repeat(16_000)}`;
     const sent = post('/v1/orders', 201, { id: 'o1', nextSteps: [{ action: 'Read', method: 'GET', href, description: 'Read it.' }] });
-    expect(fastest(() => checkResponse(API, sent))).toBeLessThan(250);
     expect(checkResponse(API, sent).map(found => found.message)).toEqual([
       `POST /orders 201: \`nextSteps[0]\` links to "${href.slice(0, 60)}…", which matches no declared route. An agent following it gets a 404. Build it from a declared route (server base path included).`,
     ]);
   });
 
-  test('thousands of distinct unmatched hrefs in one body: the first ten get a suggestion, and the response a ceiling', () => {
+  test('thousands of distinct unmatched hrefs in one body: only the first ten get a suggestion', () => {
     const steps = Array.from({ length: 2_500 }, (_, i) => ({ action: 'Read', method: 'GET', href: `/v1/order/o${i}`, description: 'Read it.' }));
     const sent = post('/v1/orders', 201, { id: 'o1', nextSteps: steps });
-    expect(fastest(() => checkResponse(API, sent))).toBeLessThan(500);
     const messages = checkResponse(API, sent).map(found => found.message);
     expect(messages).toHaveLength(2_500);
     expect(messages.filter(message => message.includes('did you mean'))).toHaveLength(10);
   });
 
-  test('work grows linearly with the number of field errors (4x the errors, well under 16x the time)', () => {
-    const small = fastest(() => checkResponse(API, post('/v1/orders', 400, fieldErrors(1_000))));
-    const large = fastest(() => checkResponse(API, post('/v1/orders', 400, fieldErrors(4_000))));
-    expect(large / Math.max(small, 1)).toBeLessThan(10);
-  });
-
-  test('a body over the budget is not checked and says so once per route, never blocking', () => {
+  test('a body over the budget is not checked, and says so once per route', () => {
     const huge = fieldErrors(64_000);
     expect(JSON.stringify(huge).length).toBeGreaterThan(MAX_BODY_LENGTH);
     const seen: Violation[] = [];
     const guard = agentUxGuard({ spec: API, mode: 'observe', onViolation: violation => void seen.push(violation) });
-    expect(fastest(() => guard.inspect(post('/v1/orders', 400, huge)))).toBeLessThan(1_000);
+    guard.inspect(post('/v1/orders', 400, huge));
+    guard.inspect(post('/v1/orders', 400, huge));
     expect(seen).toEqual([
-      { rule: 'agent-ux-guard', message: `POST /orders 400: spectral-agent-ux could not finish: its body is ${JSON.stringify(huge).length} characters of JSON, over the guard's limit of ${MAX_BODY_LENGTH}; this response was not checked.` },
+      {
+        rule: 'agent-ux-guard',
+        message: `POST /orders 400: spectral-agent-ux could not finish: its body is ${JSON.stringify(huge).length} characters of JSON, over the guard's limit of ${MAX_BODY_LENGTH}; this response was not checked.`,
+      },
     ]);
   });
 });
@@ -87,9 +81,18 @@ describe('never throws in observe mode, one clear TypeError for programming erro
   });
 
   test('a body whose getters throw is reported, not thrown', () => {
-    const hostile = { get nextSteps(): unknown { throw new Error('getter'); } };
+    const hostile = {
+      get nextSteps(): unknown {
+        throw new Error('getter');
+      },
+    };
     expect(guard.inspect(post('/v1/orders', 201, hostile))).toBeUndefined();
-    expect(seen).toEqual([{ rule: 'agent-ux-guard', message: 'POST /orders 201: spectral-agent-ux could not finish: its body cannot be serialized (getter); this response was not checked.' }]);
+    expect(seen).toEqual([
+      {
+        rule: 'agent-ux-guard',
+        message: 'POST /orders 201: spectral-agent-ux could not finish: its body cannot be serialized (getter); this response was not checked.',
+      },
+    ]);
   });
 
   test('a status that is no HTTP status never yields error-rule findings', () => {
@@ -102,15 +105,18 @@ describe('never throws in observe mode, one clear TypeError for programming erro
 
   test.each([
     [{ method: 'POST', path: null, status: 201, body: {} }, "the response's `path` must be a string, not null."],
-    [{ method: '', path: '/v1/orders', status: 201, body: {} }, "the response's `method` must be a non-empty string, not the string \"\"."],
-    [{ method: 'POST', path: '/v1/orders', status: 201, headers: 'x', body: {} }, "the response's `headers` must be an object, not the string \"x\"."],
+    [{ method: '', path: '/v1/orders', status: 201, body: {} }, 'the response\'s `method` must be a non-empty string, not the string "".'],
+    [{ method: 'POST', path: '/v1/orders', status: 201, headers: 'x', body: {} }, 'the response\'s `headers` must be an object, not the string "x".'],
     [null, 'the response must be an object { method, path, status, headers?, body }, not null.'],
   ])('checkResponse(%j) throws one TypeError naming the mistake', (input, message) => {
     expect(() => checkResponse(API, input as ResponseInput)).toThrow(new TypeError(`spectral-agent-ux/runtime: ${message}`));
   });
 
   test.each([
-    [{ onviolation: () => undefined }, 'unknown option `onviolation`; did you mean `onViolation`? Known options: spec, mode, onViolation, names, prefixes, undeclared, basePath.'],
+    [
+      { onviolation: () => undefined },
+      'unknown option `onviolation`; did you mean `onViolation`? Known options: spec, mode, onViolation, names, prefixes, undeclared, basePath.',
+    ],
     [{ prefix: ['/v1/'] }, 'unknown option `prefix`; did you mean `prefixes`? Known options: spec, mode, onViolation, names, prefixes, undeclared, basePath.'],
     [{ names: { nextSteps: 'next' } }, 'option `names` must be an object of string arrays, e.g. { nextSteps: ["next"] }, not an object.'],
     [{ undeclared: 'yes' }, 'option `undeclared` must be a boolean, not the string "yes".'],
@@ -138,9 +144,15 @@ describe('never throws in observe mode, one clear TypeError for programming erro
 
   test('property: checkResponse never throws on a well-formed response, whatever its path and JSON body', () => {
     fc.assert(
-      fc.property(fc.constantFrom('GET', 'POST', 'DELETE', 'PATCH'), fc.string(), fc.integer({ min: 100, max: 599 }), fc.json(), (method, path, status, json) => {
-        checkResponse(API, { method, path: `/v1/${path}`, status, body: JSON.parse(json) as unknown });
-      }),
+      fc.property(
+        fc.constantFrom('GET', 'POST', 'DELETE', 'PATCH'),
+        fc.string(),
+        fc.integer({ min: 100, max: 599 }),
+        fc.json(),
+        (method, path, status, json) => {
+          checkResponse(API, { method, path: `/v1/${path}`, status, body: JSON.parse(json) as unknown });
+        },
+      ),
       { numRuns: 300 },
     );
   });
@@ -171,8 +183,10 @@ describe('judged as sent, on the route that answered', () => {
     ]);
   });
 
-  test("a response to a request the framework routed nowhere (its own 404) is not checked", () => {
-    expect(rules({ ...post('/v1/orders/', 404, { message: 'Route POST:/v1/orders/ not found', error: 'Not Found', statusCode: 404 }), matched: false })).toEqual([]);
+  test('a response to a request the framework routed nowhere (its own 404) is not checked', () => {
+    expect(
+      rules({ ...post('/v1/orders/', 404, { message: 'Route POST:/v1/orders/ not found', error: 'Not Found', statusCode: 404 }), matched: false }),
+    ).toEqual([]);
     expect(rules(post('/v1/orders/', 404, { message: 'Route POST:/v1/orders/ not found', error: 'Not Found', statusCode: 404 }))).toEqual([
       'ax-recoverable-error-structure',
       'ax-recoverable-suggestion',

@@ -107,19 +107,28 @@ describe.each(FRAMEWORKS)('%s', (_framework, start) => {
   });
 
   test('text and streamed bodies pass unchecked, even in strict mode', async () => {
-    expect(await call(strict, 'POST', '/v1/orders', { status: 400, body: 'Amount is negative.', as: 'text' })).toMatchObject({ status: 400, text: 'Amount is negative.' });
+    expect(await call(strict, 'POST', '/v1/orders', { status: 400, body: 'Amount is negative.', as: 'text' })).toMatchObject({
+      status: 400,
+      text: 'Amount is negative.',
+    });
     expect(await call(strict, 'POST', '/v1/orders', { status: 201, body: { id: 'o1' }, as: 'stream' })).toMatchObject({ status: 201, json: { id: 'o1' } });
     expect(calls).toEqual([]);
   });
 
   test('an undeclared route is reported once, when asked, and its response goes out', async () => {
-    for (const id of ['i1', 'i2']) expect(await call(observe, 'PUT', `/v1/invoices/${id}`, { status: 200, body: { id } })).toMatchObject({ status: 200, json: { id } });
+    for (const id of ['i1', 'i2'])
+      expect(await call(observe, 'PUT', `/v1/invoices/${id}`, { status: 200, body: { id } })).toMatchObject({ status: 200, json: { id } });
     expect(calls.map(([violation, context]) => [violation.rule, context])).toEqual([['undeclared', { method: 'PUT', route: '/v1/invoices/:id', status: 200 }]]);
     expect(await call(strict, 'PUT', '/v1/invoices/i3', { status: 200, body: { id: 'i3' } })).toMatchObject({ status: 200, json: { id: 'i3' } });
   });
 
   test('observe mode: a throwing onViolation and a body no check can read leave the response alone', async () => {
-    const fragile = await start({ mode: 'observe', onViolation: () => { throw new Error('metrics down'); } });
+    const fragile = await start({
+      mode: 'observe',
+      onViolation: () => {
+        throw new Error('metrics down');
+      },
+    });
     try {
       expect(await call(fragile, 'POST', '/v1/orders', { status: 201, body: { id: 'o1' } })).toMatchObject({ status: 201, json: { id: 'o1' } });
       const odd = { nextSteps: [null, 7, [], { href: 12 }], nextActions: {}, error: [] };
@@ -152,7 +161,11 @@ describe.each(FRAMEWORKS)('%s', (_framework, start) => {
 
 test('registration refuses a description that is not OpenAPI', async () => {
   const message = 'spectral-agent-ux/runtime: the description has no `openapi: 3.x` (or `swagger: "2.0"`) at its root, so it is not an OpenAPI description.';
-  await expect(Fastify().register(fastifyAgentUx, { spec: { info: {} } }).ready()).rejects.toThrow(message);
+  await expect(
+    Fastify()
+      .register(fastifyAgentUx, { spec: { info: {} } })
+      .ready(),
+  ).rejects.toThrow(message);
   expect(() => expressAgentUx({ spec: { info: {} } })).toThrow(message);
 });
 
@@ -183,7 +196,7 @@ describe('the route that answered, on real servers in strict mode', () => {
     return { status: response.status, json: (await response.json()) as Record<string, unknown> };
   };
 
-  test("Fastify: its own 404 for a path it routed nowhere goes out untouched; a decoded path is judged on its route", async () => {
+  test('Fastify: its own 404 for a path it routed nowhere goes out untouched; a decoded path is judged on its route', async () => {
     const running = await fastifyApp();
     try {
       for (const path of ['/v1/orders/', '/v1//orders']) expect(await send(running, path)).toMatchObject({ status: 404, json: { statusCode: 404 } });
@@ -193,7 +206,7 @@ describe('the route that answered, on real servers in strict mode', () => {
     }
   });
 
-  test("Express: a 404 sent outside any route goes out untouched; a differently cased path is judged on its route", async () => {
+  test('Express: a 404 sent outside any route goes out untouched; a differently cased path is judged on its route', async () => {
     const running = await expressApp();
     try {
       expect(await send(running, '/v1/orders/extra')).toEqual({ status: 404, json: { message: 'No such route.' } });

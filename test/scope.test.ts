@@ -11,7 +11,11 @@ const STEP = '[{ action, method, href, description }]';
 const missing = (method: string, path: string, status: string) =>
   `${method} ${path} ${status}: the response schema does not declare \`nextSteps\`. Add \`nextSteps\`: ${STEP} to the application/json schema.`;
 const RESULTS = { type: 'object', properties: { items: { type: 'array', items: PAYMENT } } };
-const TOKEN = { type: 'object', required: ['access_token', 'token_type'], properties: { access_token: { type: 'string' }, token_type: { type: 'string' }, expires_in: { type: 'integer' } } };
+const TOKEN = {
+  type: 'object',
+  required: ['access_token', 'token_type'],
+  properties: { access_token: { type: 'string' }, token_type: { type: 'string' }, expires_in: { type: 'integer' } },
+};
 const post = (node: object, responses: object) => ({ post: { ...node, responses } });
 const noFlag = (operation: string, fix: string) => `${operation}: no \`x-ax-retryable\`, so an agent cannot tell if retrying a failed call is safe. ${fix}`;
 const ERROR_RESPONSES = (where: string) =>
@@ -34,7 +38,10 @@ testRule('ax-envelope-next-steps', [
   },
   {
     name: 'a read-only POST in Swagger 2.0, its 200 body a $ref to definitions',
-    document: swagger2({ '/orders/search': { post: { summary: 'Search orders', responses: { '200': { description: 'Found', schema: { $ref: '#/definitions/Results' } } } } } }, { definitions: { Results: RESULTS } }),
+    document: swagger2(
+      { '/orders/search': { post: { summary: 'Search orders', responses: { '200': { description: 'Found', schema: { $ref: '#/definitions/Results' } } } } } },
+      { definitions: { Results: RESULTS } },
+    ),
     errors: [],
   },
   {
@@ -68,7 +75,10 @@ testRule('ax-envelope-next-steps', [
         '/sessions': { post: { responses: { '200': { description: 'Token', schema: { $ref: '#/definitions/Token' } } } } },
         '/auth/login': { post: { responses: { '200': { description: 'Signed in', schema: PAYMENT } } } },
       },
-      { securityDefinitions: { oauth: { type: 'oauth2', flow: 'application', tokenUrl: 'https://auth.example.com/oauth/token', scopes: {} } }, definitions: { Token: TOKEN } },
+      {
+        securityDefinitions: { oauth: { type: 'oauth2', flow: 'application', tokenUrl: 'https://auth.example.com/oauth/token', scopes: {} } },
+        definitions: { Token: TOKEN },
+      },
     ),
     errors: [],
   },
@@ -83,9 +93,22 @@ testRule('ax-envelope-next-steps', [
   {
     name: 'a webhook described under `paths` is the API calling the consumer; a subscription endpoint under the same tag is called by the agent',
     document: oas3({
-      '/hooks/order-created': post({ tags: ['Webhooks'], requestBody: { content: { 'application/json': { schema: PAYMENT } } } }, { '200': { description: 'Acknowledged' } }),
-      '/hooks/order-shipped': post({ summary: 'Order shipped', description: 'This event is sent to your endpoint when an order ships.', requestBody: { content: { 'application/json': { schema: PAYMENT } } } }, { '204': { description: 'Acknowledged' } }),
-      '/repos/dispatches': post({ description: 'Triggers a webhook event called `repository_dispatch` (corpus: GitHub).' }, { '204': { description: 'Dispatched' } }),
+      '/hooks/order-created': post(
+        { tags: ['Webhooks'], requestBody: { content: { 'application/json': { schema: PAYMENT } } } },
+        { '200': { description: 'Acknowledged' } },
+      ),
+      '/hooks/order-shipped': post(
+        {
+          summary: 'Order shipped',
+          description: 'This event is sent to your endpoint when an order ships.',
+          requestBody: { content: { 'application/json': { schema: PAYMENT } } },
+        },
+        { '204': { description: 'Acknowledged' } },
+      ),
+      '/repos/dispatches': post(
+        { description: 'Triggers a webhook event called `repository_dispatch` (corpus: GitHub).' },
+        { '204': { description: 'Dispatched' } },
+      ),
       '/webhooks': post({ tags: ['Webhooks'] }, { '201': body(PAYMENT) }),
     }),
     errors: [{ path: at('/webhooks', 'post', '201', ...JSON_SCHEMA), message: missing('POST', '/webhooks', '201') }],
@@ -95,7 +118,9 @@ testRule('ax-envelope-next-steps', [
 testRule('ax-recoverable-error-responses', [
   {
     name: 'an operation that triggers a webhook event is called by the agent: judged like any other (corpus: GitHub)',
-    document: oas3({ '/repos/dispatches': post({ description: 'Triggers a webhook event called `repository_dispatch`.' }, { '204': { description: 'Dispatched' } }) }),
+    document: oas3({
+      '/repos/dispatches': post({ description: 'Triggers a webhook event called `repository_dispatch`.' }, { '204': { description: 'Dispatched' } }),
+    }),
     errors: [{ path: ['paths', '/repos/dispatches', 'post', 'responses'], message: ERROR_RESPONSES('POST /repos/dispatches') }],
   },
 ]);
@@ -103,28 +128,53 @@ testRule('ax-recoverable-error-responses', [
 testRule('ax-recoverable-retryable', [
   {
     name: 'a read-only POST and a POST with an `Idempotency-Key` are told to say `true`; any other POST `false`',
-    document: oas3({
-      '/orders/search': post({}, { '200': body(RESULTS) }),
-      '/payments': post({ parameters: [IDEMPOTENCY_KEY] }, { '201': body(PAYMENT) }),
-      '/refunds': post({ parameters: [ref('IdempotencyKey', 'parameters')] }, { '201': body(PAYMENT) }),
-      '/orders': post({}, { '201': body(PAYMENT) }),
-    }, { parameters: { IdempotencyKey: IDEMPOTENCY_KEY } }),
+    document: oas3(
+      {
+        '/orders/search': post({}, { '200': body(RESULTS) }),
+        '/payments': post({ parameters: [IDEMPOTENCY_KEY] }, { '201': body(PAYMENT) }),
+        '/refunds': post({ parameters: [ref('IdempotencyKey', 'parameters')] }, { '201': body(PAYMENT) }),
+        '/orders': post({}, { '201': body(PAYMENT) }),
+      },
+      { parameters: { IdempotencyKey: IDEMPOTENCY_KEY } },
+    ),
     errors: [
-      { path: ['paths', '/orders/search', 'post'], message: noFlag('POST /orders/search', 'Add `x-ax-retryable: true` to the operation: it only reads, so a repeat is safe.') },
-      { path: ['paths', '/payments', 'post'], message: noFlag('POST /payments', 'Add `x-ax-retryable: true` to the operation: a retry with the same `Idempotency-Key` acts once.') },
-      { path: ['paths', '/refunds', 'post'], message: noFlag('POST /refunds', 'Add `x-ax-retryable: true` to the operation: a retry with the same `Idempotency-Key` acts once.') },
-      { path: ['paths', '/orders', 'post'], message: noFlag('POST /orders', 'Add `x-ax-retryable: false` to the operation (`true` if a repeat cannot create a duplicate or a second effect).') },
+      {
+        path: ['paths', '/orders/search', 'post'],
+        message: noFlag('POST /orders/search', 'Add `x-ax-retryable: true` to the operation: it only reads, so a repeat is safe.'),
+      },
+      {
+        path: ['paths', '/payments', 'post'],
+        message: noFlag('POST /payments', 'Add `x-ax-retryable: true` to the operation: a retry with the same `Idempotency-Key` acts once.'),
+      },
+      {
+        path: ['paths', '/refunds', 'post'],
+        message: noFlag('POST /refunds', 'Add `x-ax-retryable: true` to the operation: a retry with the same `Idempotency-Key` acts once.'),
+      },
+      {
+        path: ['paths', '/orders', 'post'],
+        message: noFlag('POST /orders', 'Add `x-ax-retryable: false` to the operation (`true` if a repeat cannot create a duplicate or a second effect).'),
+      },
     ],
   },
   {
     name: 'a webhook under `paths` is not asked (Swagger 2.0 body parameter)',
-    document: swagger2({ '/hooks/order-created': post({ tags: ['webhooks'], parameters: [{ in: 'body', name: 'event', schema: PAYMENT }] }, { '204': { description: 'Acknowledged' } }) }),
+    document: swagger2({
+      '/hooks/order-created': post(
+        { tags: ['webhooks'], parameters: [{ in: 'body', name: 'event', schema: PAYMENT }] },
+        { '204': { description: 'Acknowledged' } },
+      ),
+    }),
     errors: [],
   },
   {
     name: 'deleting a webhook subscription under a `Webhooks` tag is called by the agent (corpus: LaunchDarkly)',
     document: oas3({ '/webhooks/{id}': { delete: { tags: ['Webhooks'], responses: { '204': { description: 'Deleted' } } } } }),
-    errors: [{ path: ['paths', '/webhooks/{id}', 'delete'], message: noFlag('DELETE /webhooks/{id}', 'Add `x-ax-retryable: true` to the operation: DELETE is idempotent (RFC 9110), so a repeat acts once.') }],
+    errors: [
+      {
+        path: ['paths', '/webhooks/{id}', 'delete'],
+        message: noFlag('DELETE /webhooks/{id}', 'Add `x-ax-retryable: true` to the operation: DELETE is idempotent (RFC 9110), so a repeat acts once.'),
+      },
+    ],
   },
 ]);
 
@@ -138,11 +188,13 @@ testRule('ax-recoverable-idempotent', [
     errors: [
       {
         path: ['paths', '/payments', 'post'],
-        message: 'POST /payments: takes an `Idempotency-Key` header but has no `x-ax-idempotent`, so an agent cannot tell a retry with the same key is safe. Add `x-ax-idempotent: true` to the operation, and set `x-ax-retryable: true`.',
+        message:
+          'POST /payments: takes an `Idempotency-Key` header but has no `x-ax-idempotent`, so an agent cannot tell a retry with the same key is safe. Add `x-ax-idempotent: true` to the operation, and set `x-ax-retryable: true`.',
       },
       {
         path: ['paths', '/refunds', 'post'],
-        message: 'POST /refunds: takes an `Idempotency-Key` header but has no `x-ax-idempotent`, so an agent cannot tell a retry with the same key is safe. Add `x-ax-idempotent: true` to the operation.',
+        message:
+          'POST /refunds: takes an `Idempotency-Key` header but has no `x-ax-idempotent`, so an agent cannot tell a retry with the same key is safe. Add `x-ax-idempotent: true` to the operation.',
       },
     ],
   },
@@ -166,9 +218,13 @@ describe('the runtime guard asks the same scope', () => {
   const API = oas3({
     '/orders/search': post({ operationId: 'searchOrders' }, { '200': body(RESULTS) }),
     '/orders': post({}, { '201': body(PAYMENT) }),
-    '/hooks/order-created': post({ tags: ['Webhooks'], requestBody: { content: { 'application/json': { schema: PAYMENT } } } }, { '200': { description: 'Acknowledged' } }),
+    '/hooks/order-created': post(
+      { tags: ['Webhooks'], requestBody: { content: { 'application/json': { schema: PAYMENT } } } },
+      { '200': { description: 'Acknowledged' } },
+    ),
   });
-  const rules = (path: string, status: number, sent: unknown) => checkResponse(API, { method: 'POST', path, status, headers: {}, body: sent }).map(found => found.rule);
+  const rules = (path: string, status: number, sent: unknown) =>
+    checkResponse(API, { method: 'POST', path, status, headers: {}, body: sent }).map(found => found.rule);
 
   test('a read-only POST sends no next steps without a violation; a creating POST does not', () => {
     expect(rules('/orders/search', 200, { items: [] })).toEqual([]);

@@ -27,7 +27,11 @@ function importsOf(file: string, known: ReadonlySet<string>): string[] {
   return importedFiles
     .map(({ fileName }) => fileName)
     .filter(name => name.startsWith('.'))
-    .map(name => relative(ROOT, resolve(dirname(join(ROOT, file)), name)).split(sep).join('/'))
+    .map(name =>
+      relative(ROOT, resolve(dirname(join(ROOT, file)), name))
+        .split(sep)
+        .join('/'),
+    )
     .flatMap(target => [`${target}.ts`, `${target}/index.ts`].filter(candidate => known.has(candidate)).slice(0, 1));
 }
 
@@ -43,7 +47,8 @@ function wrongWay(from: string, to: string): string | undefined {
   const [a, b] = [folderOf(from), folderOf(to)];
   if (a !== b && FLOORS[b] >= FLOORS[a]) return `${from} imports ${to}: ${b}/ is not below ${a}/`;
   const [commandFrom, commandTo] = [commandOf(from), commandOf(to)];
-  if (commandTo !== undefined && commandFrom !== commandTo && from !== 'cli/main.ts') return `${from} imports ${to}: only the dispatcher reaches into a command's folder`;
+  if (commandTo !== undefined && commandFrom !== commandTo && from !== 'cli/main.ts')
+    return `${from} imports ${to}: only the dispatcher reaches into a command's folder`;
   return undefined;
 }
 

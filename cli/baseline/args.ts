@@ -40,5 +40,11 @@ export function parseBaselineArgs(argv: readonly string[]): BaselineOptions {
   const mode = flags.has('--prune') ? 'prune' : flags.has('--check') ? 'check' : 'write';
   // An existing baseline names its ruleset in `extends`; another one here would mean two sources of truth.
   if (mode !== 'write' && flags.has('--ruleset')) throw new UsageError(`--ruleset does not go with --${mode}: the baseline extends its ruleset already`);
-  return { files: positionals, ruleset: stringOf(flags.get('--ruleset')), output: stringOf(flags.get('--output')) ?? DEFAULT_BASELINE, mode, allRules: flags.has('--all-rules') };
+  return {
+    files: positionals,
+    ruleset: stringOf(flags.get('--ruleset')),
+    output: stringOf(flags.get('--output')) ?? DEFAULT_BASELINE,
+    mode,
+    allRules: flags.has('--all-rules'),
+  };
 }

@@ -39,7 +39,11 @@ async function findingsNow(options: BaselineOptions, ruleset: Ruleset, baselineF
     skipped += placed.skipped;
   }
   for (const mistake of mistakes) warn(io, `warning: ${mistake}`);
-  if (skipped > 0) warn(io, `${plural(skipped, 'finding')} left out: they sit in a $ref'd file or come from no rule, so no pointer here can cover them (spectral lint still reports them)`);
+  if (skipped > 0)
+    warn(
+      io,
+      `${plural(skipped, 'finding')} left out: they sit in a $ref'd file or come from no rule, so no pointer here can cover them (spectral lint still reports them)`,
+    );
   return current;
 }
 
@@ -51,7 +55,10 @@ function extendsEntry(rulesetFile: string | undefined, baselineFile: string): st
 }
 
 function summary(entries: readonly Entry[]): string {
-  return `${plural(entries.reduce((sum, entry) => sum + findingsOf(entry), 0), 'finding')} in ${plural(entries.length, 'place')}`;
+  return `${plural(
+    entries.reduce((sum, entry) => sum + findingsOf(entry), 0),
+    'finding',
+  )} in ${plural(entries.length, 'place')}`;
 }
 
 async function write(options: BaselineOptions, io: Io): Promise<number> {
@@ -74,7 +81,9 @@ async function write(options: BaselineOptions, io: Io): Promise<number> {
 /** An existing baseline, checked to load as the CLI loads it. */
 async function readBaseline(baselineFile: string): Promise<{ baseline: Baseline; ruleset: Ruleset }> {
   const parsed = await readParsed(baselineFile).catch((error: unknown) => {
-    throw error instanceof InputError && error.problem === 'no such file' ? new InputError(baselineFile, 'no such baseline file (write one first: spectral-agent-ux baseline <files>)') : error;
+    throw error instanceof InputError && error.problem === 'no such file'
+      ? new InputError(baselineFile, 'no such baseline file (write one first: spectral-agent-ux baseline <files>)')
+      : error;
   });
   const baseline = baselineOf(parsed.data, baselineFile);
   return { baseline, ruleset: await loadRuleset(baselineFile) };
@@ -104,13 +113,17 @@ async function compare(options: BaselineOptions, io: Io): Promise<number> {
   const { kept, stale } = prune(baseline, current);
   if (options.mode === 'check') {
     for (const { entry, rules } of stale) warn(io, `stale: ${entry.pattern}: no findings left for ${rules.join(', ')}`);
-    if (stale.length > 0) warn(io, `${plural(stale.length, 'stale entry', 'stale entries')} in ${shown(baselineFile, io.cwd)}; run with --prune to remove them`);
+    if (stale.length > 0)
+      warn(io, `${plural(stale.length, 'stale entry', 'stale entries')} in ${shown(baselineFile, io.cwd)}; run with --prune to remove them`);
     else say(io, `${shown(baselineFile, io.cwd)} is up to date: ${summary(kept)}`);
     return stale.length > 0 ? 1 : 0;
   }
   writeAtomically(baselineFile, renderBaseline({ extends: baseline.extends, entries: kept }), 'the baseline');
   const removed = stale.reduce((sum, { rules }) => sum + rules.length, 0);
-  say(io, `pruned ${shown(baselineFile, io.cwd)}: ${plural(removed, 'rule id')} removed from ${plural(stale.length, 'entry', 'entries')}; ${summary(kept)} left`);
+  say(
+    io,
+    `pruned ${shown(baselineFile, io.cwd)}: ${plural(removed, 'rule id')} removed from ${plural(stale.length, 'entry', 'entries')}; ${summary(kept)} left`,
+  );
   return 0;
 }
 

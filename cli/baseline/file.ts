@@ -73,4 +73,3 @@ export function baselineOf(data: unknown, file: string): Baseline {
   });
   return { extends: extended, entries };
 }
-

@@ -28,7 +28,10 @@ export function applyToText(text: string, isJson: boolean, edits: readonly Edit[
 function applyToJson(text: string, edits: readonly Edit[]): string {
   const data = JSON.parse(text) as JsonObject;
   for (const edit of edits) {
-    const target = edit.target.reduce<unknown>((node, key) => (isObject(node) || Array.isArray(node) ? (node as Record<string | number, unknown>)[key] : undefined), data);
+    const target = edit.target.reduce<unknown>(
+      (node, key) => (isObject(node) || Array.isArray(node) ? (node as Record<string | number, unknown>)[key] : undefined),
+      data,
+    );
     if (isObject(target)) mergeInto(target, edit.update);
   }
   const indent = /\n([ \t]+)"/.exec(text)?.[1] ?? (text.includes('\n') ? '  ' : '');
@@ -83,11 +86,20 @@ function spliceInto(document: Document, text: string, path: JsonPath, update: Js
 function appendMembers(text: string, range: [number, number, number], flow: boolean, count: number, firstKey: unknown, members: [string, unknown][]): Splice {
   if (flow) {
     const close = text.lastIndexOf('}', range[1] - 1);
-    return { start: close, end: close, insert: `${count > 0 ? ', ' : ''}${members.map(([key, value]) => `${flowText(key)}: ${flowText(value)}`).join(', ')}${count > 0 ? ' ' : ''}`, depth: 0 };
+    return {
+      start: close,
+      end: close,
+      insert: `${count > 0 ? ', ' : ''}${members.map(([key, value]) => `${flowText(key)}: ${flowText(value)}`).join(', ')}${count > 0 ? ' ' : ''}`,
+      depth: 0,
+    };
   }
   const keyStart = (firstKey as { range?: [number, number, number] } | undefined)?.range?.[0] ?? range[0];
   const indent = ' '.repeat(columnOf(text, keyStart));
-  const block = stringify(Object.fromEntries(members), { lineWidth: 0 }).trimEnd().split('\n').map(line => indent + line).join('\n');
+  const block = stringify(Object.fromEntries(members), { lineWidth: 0 })
+    .trimEnd()
+    .split('\n')
+    .map(line => indent + line)
+    .join('\n');
   return { start: range[1], end: range[1], insert: `${text[range[1] - 1] === '\n' ? '' : '\n'}${block}\n`, depth: indent.length };
 }
 
@@ -97,5 +109,10 @@ function appendItems(text: string, range: [number, number, number], flow: boolea
     return { start: close, end: close, insert: `${count > 0 ? ', ' : ''}${items.map(flowText).join(', ')}`, depth: 0 };
   }
   const indent = ' '.repeat(columnOf(text, range[0]));
-  return { start: range[1], end: range[1], insert: `${text[range[1] - 1] === '\n' ? '' : '\n'}${items.map(item => `${indent}- ${flowText(item)}`).join('\n')}\n`, depth: indent.length };
+  return {
+    start: range[1],
+    end: range[1],
+    insert: `${text[range[1] - 1] === '\n' ? '' : '\n'}${items.map(item => `${indent}- ${flowText(item)}`).join('\n')}\n`,
+    depth: indent.length,
+  };
 }

@@ -36,9 +36,13 @@ async function run(options: FixOptions, io: Io): Promise<number> {
     const overlay = renderOverlay(plan, path.basename(file), options.output !== undefined && isJsonFile(options.output));
     if (options.output === undefined) io.stdout(overlay);
     else writeAtomically(path.resolve(io.cwd, options.output), overlay, 'the overlay');
-    say(io, `${plural(plan.edits.length, 'action')} clear ${plan.fixed.length} of ${plural(total, 'finding')}${options.output === undefined ? '' : `: wrote ${options.output}`}`);
+    say(
+      io,
+      `${plural(plan.edits.length, 'action')} clear ${plan.fixed.length} of ${plural(total, 'finding')}${options.output === undefined ? '' : `: wrote ${options.output}`}`,
+    );
   }
-  if (plan.left.length > 0) io.stderr(`${[`${plural(plan.left.length, 'finding')} left for a person (prose, a real URL or a decision):`, ...leftLines(plan.left)].join('\n')}\n`);
+  if (plan.left.length > 0)
+    io.stderr(`${[`${plural(plan.left.length, 'finding')} left for a person (prose, a real URL or a decision):`, ...leftLines(plan.left)].join('\n')}\n`);
   return 0;
 }
 

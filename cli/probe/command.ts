@@ -43,19 +43,33 @@ async function run(options: ProbeOptions, io: Io): Promise<number> {
   // Resolution only (external `$ref`s): no rule runs, the probe asks the runtime checks instead.
   const { doc } = await lintWith(document, new Ruleset({ rules: {} }));
   for (const mistake of silentMistakes({ file, doc, ruleset })) say(io, `warning: ${mistake}`);
-  checkOperations(options.operations, doc.operations().map(operation => label(operation)));
+  checkOperations(
+    options.operations,
+    doc.operations().map(operation => label(operation)),
+  );
   const client = new Client({ baseUrl, headers: options.headers, maxRequests: options.maxRequests, timeoutMs: options.timeoutMs, dryRun: options.dryRun });
   const names = namesOf(ruleset);
   const prefixes = ruleOptions(ruleset, 'ax-envelope-next-steps')?.prefixes as string[] | undefined;
   const played = await new Play({ doc, ruleset, file, names, prefixes, client, followMutations: options.followMutations, only: options.operations }).run();
   const tried = played.operations.filter(result => result.firstTry !== null || result.why === 'connection refused');
-  if (!options.dryRun && tried.length > 0 && tried.every(result => result.why === 'connection refused')) throw new InputError(baseUrl.href, 'connection refused: is the API running there?');
+  if (!options.dryRun && tried.length > 0 && tried.every(result => result.why === 'connection refused'))
+    throw new InputError(baseUrl.href, 'connection refused: is the API running there?');
   if (!options.dryRun && tried.length > 0 && tried.every(result => result.firstTry === 404)) {
     say(io, `warning: every first try answered 404; does --base-url include the servers' base path? It stands for the description's servers URL.`);
   }
   const probes = played.operations.reduce((sum, result) => sum + result.probes, 0);
   const recovered = played.operations.reduce((sum, result) => sum + result.recovered, 0);
-  const report: ProbeReport = { tool: 'spectral-agent-ux probe', version, description: options.file, baseUrl: baseUrl.href, probes, recovered, recoveryRate: rate(recovered, probes), ...played, ...(options.dryRun ? { planned: client.planned } : {}) };
+  const report: ProbeReport = {
+    tool: 'spectral-agent-ux probe',
+    version,
+    description: options.file,
+    baseUrl: baseUrl.href,
+    probes,
+    recovered,
+    recoveryRate: rate(recovered, probes),
+    ...played,
+    ...(options.dryRun ? { planned: client.planned } : {}),
+  };
   const lineOf: LineOf = operation => {
     const found = doc.operations().find(candidate => label(candidate) === operation);
     const range = found === undefined ? undefined : document.getRangeForJsonPath(found.location);

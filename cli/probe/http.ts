@@ -15,9 +15,7 @@ export interface ClientOptions {
 
 /** What came back: a response (JSON body parsed when it is JSON), no answer, or nothing sent (dry run, budget spent). */
 export type Answer =
-  | { kind: 'response'; status: number; headers: Record<string, string>; body: unknown; text: string }
-  | { kind: 'failed'; why: string }
-  | { kind: 'not-sent' };
+  { kind: 'response'; status: number; headers: Record<string, string>; body: unknown; text: string } | { kind: 'failed'; why: string } | { kind: 'not-sent' };
 
 /** A body longer than this is cut: the probe reads errors and envelopes, not downloads. */
 const MAX_BODY = 1024 * 1024;
@@ -34,7 +32,9 @@ export function baseUrlOf(text: string, allowRemote: boolean): URL {
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError(`--base-url must be an http(s) URL, not ${url.protocol}`);
   if (!allowRemote && !LOOPBACK.test(url.hostname)) {
-    throw new UsageError(`--base-url ${url.host} is not this machine; the probe sends faulty and mutating requests, so point it at a test deployment and add --allow-remote`);
+    throw new UsageError(
+      `--base-url ${url.host} is not this machine; the probe sends faulty and mutating requests, so point it at a test deployment and add --allow-remote`,
+    );
   }
   return url;
 }
@@ -89,7 +89,13 @@ export class Client {
     const sentHeaders: Record<string, string> = { accept: 'application/json', ...own, ...this.options.headers };
     if (payload !== undefined) sentHeaders['content-type'] = 'application/json';
     try {
-      const response = await fetch(url, { method, headers: sentHeaders, body: payload, redirect: 'manual', signal: AbortSignal.timeout(this.options.timeoutMs) });
+      const response = await fetch(url, {
+        method,
+        headers: sentHeaders,
+        body: payload,
+        redirect: 'manual',
+        signal: AbortSignal.timeout(this.options.timeoutMs),
+      });
       const text = (await response.text()).slice(0, MAX_BODY);
       const headers: Record<string, string> = {};
       response.headers.forEach((value, name) => (headers[name] = value));

@@ -110,7 +110,8 @@ export class Play {
 
   /** The operations to probe, in document order with deletions last, so that the records others need still exist. */
   private operations(): Operation[] {
-    const wanted = (operation: Operation) => this.options.only.length === 0 || this.options.only.includes(`${operation.method.toUpperCase()} ${operation.path}`);
+    const wanted = (operation: Operation) =>
+      this.options.only.length === 0 || this.options.only.includes(`${operation.method.toUpperCase()} ${operation.path}`);
     const chosen = this.options.doc.operations().filter(wanted);
     return [...chosen.filter(op => op.method !== 'delete'), ...chosen.filter(op => op.method === 'delete')];
   }
@@ -138,7 +139,13 @@ export class Play {
       for (const { request, faults } of tried) if (i < faults.length) await this.fault(request, faults[i]);
     }
     const { client } = this.options;
-    return { requests: client.sent, truncated: client.refused > 0, operations: [...this.results.values()], findings: [...this.findings.values()], skipped: this.skipped };
+    return {
+      requests: client.sent,
+      truncated: client.refused > 0,
+      operations: [...this.results.values()],
+      findings: [...this.findings.values()],
+      skipped: this.skipped,
+    };
   }
 
   /** Sends a request and judges its answer with the runtime checks. */
@@ -154,7 +161,13 @@ export class Play {
     const { status, headers, body } = answer;
     const response = this.description.response(operation, status);
     if (response === undefined) {
-      this.report('ax-probe-undeclared-status', operation, request, answer, `the description declares no \`${status}\` (nor \`${String(status)[0]}XX\` or \`default\`) for this operation, so an agent cannot know this body. Declare it under the operation's responses.`);
+      this.report(
+        'ax-probe-undeclared-status',
+        operation,
+        request,
+        answer,
+        `the description declares no \`${status}\` (nor \`${String(status)[0]}XX\` or \`default\`) for this operation, so an agent cannot know this body. Declare it under the operation's responses.`,
+      );
     }
     if (body === undefined) return;
     const exchange = { description: this.description, operation, response, status, headers, body, names: this.options.names, prefixes: this.options.prefixes };
@@ -216,7 +229,13 @@ export class Play {
       result.steps++;
       if (followed.kind === 'response' && STALE.has(followed.status)) {
         result.staleSteps++;
-        this.add('ax-probe-stale-step', operation, { method, path: `${url.pathname}${url.search}` }, followed, `${from}: step ${where} sends ${method} ${clip(href, 60)}, which answers ${followed.status}, so an agent following it is stuck. Offer a step only when the record can take it.`);
+        this.add(
+          'ax-probe-stale-step',
+          operation,
+          { method, path: `${url.pathname}${url.search}` },
+          followed,
+          `${from}: step ${where} sends ${method} ${clip(href, 60)}, which answers ${followed.status}, so an agent following it is stuck. Offer a step only when the record can take it.`,
+        );
       } else {
         this.judge(target, { method, path: `${url.pathname}${url.search}` }, followed);
       }
@@ -233,7 +252,13 @@ export class Play {
     const broke = `with \`${fieldName(fault.field)}\` ${fault.what}`;
     if (answer.kind === 'failed' || answer.status >= 500) {
       const what = answer.kind === 'failed' ? `got no answer (${answer.why})` : `answered ${answer.status}`;
-      this.report('ax-probe-server-error', operation, fault.request, answer, `a request ${broke} ${what}, so an agent cannot tell its mistake from an outage. Validate the input and answer 400 or 422 naming \`${fault.field.name}\`.`);
+      this.report(
+        'ax-probe-server-error',
+        operation,
+        fault.request,
+        answer,
+        `a request ${broke} ${what}, so an agent cannot tell its mistake from an outage. Validate the input and answer 400 or 422 naming \`${fault.field.name}\`.`,
+      );
       return;
     }
     if (answer.status < 400) {
@@ -243,17 +268,36 @@ export class Play {
     if (fault.kind === 'unknown-id') {
       const error = readError(answer.body, this.options.names);
       if (error.code !== undefined && error.message !== undefined) result.recovered++;
-      else this.report('ax-probe-unrecoverable', operation, fault.request, answer, `a request ${broke} got no error code and message, so an agent cannot tell an unknown id from a wrong route. Send a code (e.g. "NOT_FOUND") and a message naming the id.`);
+      else
+        this.report(
+          'ax-probe-unrecoverable',
+          operation,
+          fault.request,
+          answer,
+          `a request ${broke} got no error code and message, so an agent cannot tell an unknown id from a wrong route. Send a code (e.g. "NOT_FOUND") and a message naming the id.`,
+        );
       return;
     }
     const locators = locatorsIn({ value: answer.body, location: [] }, this.options.names);
     const located = locators.find(locator => locates(locator, fault.field));
     if (locators.length === 0) {
-      this.report('ax-probe-unrecoverable', operation, fault.request, answer, `the error for a request ${broke} names no field, so an agent cannot tell which input to fix. Name it, e.g. \`field: "${fault.field.name}"\` or \`errors[].field\`.`);
+      this.report(
+        'ax-probe-unrecoverable',
+        operation,
+        fault.request,
+        answer,
+        `the error for a request ${broke} names no field, so an agent cannot tell which input to fix. Name it, e.g. \`field: "${fault.field.name}"\` or \`errors[].field\`.`,
+      );
       return;
     }
     if (located === undefined) {
-      this.report('ax-probe-wrong-field', operation, fault.request, answer, `the error for a request ${broke} ${wrongPlace(this.options.doc, operation, locators[0])}, so an agent fixes the wrong input. Name the field that failed.`);
+      this.report(
+        'ax-probe-wrong-field',
+        operation,
+        fault.request,
+        answer,
+        `the error for a request ${broke} ${wrongPlace(this.options.doc, operation, locators[0])}, so an agent fixes the wrong input. Name the field that failed.`,
+      );
       return;
     }
     await this.repair(valid, fault, located, result);
@@ -265,7 +309,11 @@ export class Play {
     const suggested = namedIn(located.holder, namesFor(names, 'suggestedValue'))[0];
     const allowed = namedIn(located.holder, namesFor(names, 'allowedValues')).find(member => Array.isArray(member.value) && member.value.length > 0);
     const [value, from] =
-      suggested !== undefined ? [suggested.value, `its \`${suggested.name}\``] : allowed !== undefined ? [(allowed.value as unknown[])[0], `the first of its \`${allowed.name}\``] : [fieldValue(valid, fault.field), 'the description'];
+      suggested !== undefined
+        ? [suggested.value, `its \`${suggested.name}\``]
+        : allowed !== undefined
+          ? [(allowed.value as unknown[])[0], `the first of its \`${allowed.name}\``]
+          : [fieldValue(valid, fault.field), 'the description'];
     const repaired = withField(fault.request, fault.field, value);
     const answer = await this.exchange(repaired);
     if (answer.kind === 'not-sent') return;
@@ -275,7 +323,13 @@ export class Play {
     }
     const status = answer.kind === 'response' ? `answers ${answer.status}` : `gets no answer (${answer.why})`;
     const set = value === undefined ? 'left out' : `set to ${clip(JSON.stringify(value), 40)} from ${from}`;
-    this.report('ax-probe-unrecoverable', valid.operation, repaired, answer, `after the error for a request with \`${fieldName(fault.field)}\` ${fault.what}, the repaired request (\`${fault.field.name}\` ${set}) still ${status}. Make the error's values ones the API accepts.`);
+    this.report(
+      'ax-probe-unrecoverable',
+      valid.operation,
+      repaired,
+      answer,
+      `after the error for a request with \`${fieldName(fault.field)}\` ${fault.what}, the repaired request (\`${fault.field.name}\` ${set}) still ${status}. Make the error's values ones the API accepts.`,
+    );
   }
 }
 
@@ -304,5 +358,7 @@ function locates(locator: Locator, field: Field): boolean {
 /** "names `quantity`, but the probe broke `sku`", or "names `qty`, which the operation does not take". */
 function wrongPlace(doc: OpenApiDocument, operation: Operation, locator: Locator): string {
   const lookup = resolveLocator(inputsOf(doc, operation), locator);
-  return lookup.kind === 'missing' ? `names \`${clip(locator.text, 60)}\`, which the operation does not take` : `names \`${clip(locator.text, 60)}\`, not the input that was wrong`;
+  return lookup.kind === 'missing'
+    ? `names \`${clip(locator.text, 60)}\`, which the operation does not take`
+    : `names \`${clip(locator.text, 60)}\`, not the input that was wrong`;
 }

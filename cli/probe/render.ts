@@ -25,11 +25,14 @@ export const rate = (recovered: number, probes: number): number | null => (probe
 const percent = (value: number | null) => (value === null ? 'n/a' : `${value}%`);
 const docsOf = (rule: string) => `${DOCS_URL}${(PROBE_IDS as readonly string[]).includes(rule) ? 'probe' : 'rules'}/${rule}.md`;
 const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
-const requestLine = (finding: ProbeFinding) => `${finding.request.method} ${finding.request.path}${finding.request.body === undefined ? '' : ` ${clip(JSON.stringify(finding.request.body), 200)}`}`;
-const firstTry = (result: OperationResult) => (result.firstTry === null ? result.why ?? 'not sent' : String(result.firstTry));
+const requestLine = (finding: ProbeFinding) =>
+  `${finding.request.method} ${finding.request.path}${finding.request.body === undefined ? '' : ` ${clip(JSON.stringify(finding.request.body), 200)}`}`;
+const firstTry = (result: OperationResult) => (result.firstTry === null ? (result.why ?? 'not sent') : String(result.firstTry));
 
 export function summaryLine(report: ProbeReport): string {
-  const counts = (['error', 'warn', 'info', 'hint'] as Severity[]).map(severity => [severity, report.findings.filter(finding => finding.severity === severity).length] as const).filter(([, count]) => count > 0);
+  const counts = (['error', 'warn', 'info', 'hint'] as Severity[])
+    .map(severity => [severity, report.findings.filter(finding => finding.severity === severity).length] as const)
+    .filter(([, count]) => count > 0);
   const findings = counts.length === 0 ? 'no findings' : counts.map(([severity, count]) => `${count} ${severity}`).join(', ');
   const truncated = report.truncated ? ' (stopped at --max-requests)' : '';
   return `${report.recovered} of ${report.probes} faults recovered (${percent(report.recoveryRate)}); ${findings}; ${report.requests} requests${truncated}.`;
@@ -40,14 +43,17 @@ export function renderMarkdown(report: ProbeReport): string {
   if (report.planned !== undefined) return [...lines, 'Dry run: the requests it would send.', '', '```', ...report.planned, '```', ''].join('\n');
   lines.push('| operation | first try | faults | recovered | accepted | steps followed | stale steps |', '|---|---|---|---|---|---|---|');
   for (const result of report.operations) {
-    lines.push(`| \`${result.operation}\` | ${cell(firstTry(result))} | ${result.probes} | ${result.recovered} | ${result.accepted} | ${result.steps} | ${result.staleSteps} |`);
+    lines.push(
+      `| \`${result.operation}\` | ${cell(firstTry(result))} | ${result.probes} | ${result.recovered} | ${result.accepted} | ${result.steps} | ${result.staleSteps} |`,
+    );
   }
   lines.push('', '## Findings', '');
   if (report.findings.length === 0) lines.push('None.');
   for (const finding of report.findings) {
     lines.push(`- **${finding.severity}** [\`${finding.rule}\`](${docsOf(finding.rule)}): ${finding.message}`);
     lines.push(`  - request: \`${cell(requestLine(finding))}\``);
-    if (finding.status !== null) lines.push(`  - response: ${finding.status}${finding.response === undefined ? '' : ` \`${cell(clip(finding.response, 200))}\``}`);
+    if (finding.status !== null)
+      lines.push(`  - response: ${finding.status}${finding.response === undefined ? '' : ` \`${cell(clip(finding.response, 200))}\``}`);
   }
   for (const { operation, href } of report.skipped) lines.push(`- not followed (another host): a step of \`${operation}\` to ${href}`);
   return `${lines.join('\n')}\n`;
@@ -59,7 +65,10 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, char => `&#${char.
 
 export function renderHtml(report: ProbeReport): string {
   const rows = report.operations
-    .map(result => `<tr><td><code>${escapeHtml(result.operation)}</code></td><td>${escapeHtml(firstTry(result))}</td><td>${result.probes}</td><td>${result.recovered}</td><td>${result.accepted}</td><td>${result.steps}</td><td>${result.staleSteps}</td></tr>`)
+    .map(
+      result =>
+        `<tr><td><code>${escapeHtml(result.operation)}</code></td><td>${escapeHtml(firstTry(result))}</td><td>${result.probes}</td><td>${result.recovered}</td><td>${result.accepted}</td><td>${result.steps}</td><td>${result.staleSteps}</td></tr>`,
+    )
     .join('\n');
   const findings = report.findings
     .map(finding => {
@@ -98,7 +107,12 @@ export function renderSarif(report: ProbeReport, uri: string, lineOf: LineOf): s
       locations: [{ physicalLocation: { artifactLocation: { uri }, ...(region === undefined ? {} : { region }) } }],
     };
   });
-  const driver = { name: 'spectral-agent-ux probe', version: report.version, informationUri: `${DOCS_URL}probe.md`, rules: rules.map(id => ({ id, helpUri: docsOf(id) })) };
+  const driver = {
+    name: 'spectral-agent-ux probe',
+    version: report.version,
+    informationUri: `${DOCS_URL}probe.md`,
+    rules: rules.map(id => ({ id, helpUri: docsOf(id) })),
+  };
   const sarif = { $schema: 'https://json.schemastore.org/sarif-2.1.0.json', version: '2.1.0', runs: [{ tool: { driver }, results }] };
   return `${JSON.stringify(sarif, null, 2)}\n`;
 }

@@ -46,7 +46,11 @@ function parameterValue(doc: OpenApiDocument, operation: Operation, parameter: P
   const raw = doc.parameters(operation).find(({ value }) => value.name === parameter.name && value.in === parameter.in)?.value;
   if (raw?.example !== undefined) return { value: raw.example };
   if (raw?.['x-example'] !== undefined) return { value: raw['x-example'] };
-  const first = isObject(raw?.examples) ? Object.values(raw.examples).map(entry => doc.resolve(entry, undefined)?.value).find(isObject) : undefined;
+  const first = isObject(raw?.examples)
+    ? Object.values(raw.examples)
+        .map(entry => doc.resolve(entry, undefined)?.value)
+        .find(isObject)
+    : undefined;
   if (first?.value !== undefined) return { value: first.value };
   return validValue(doc, parameter.schema);
 }
@@ -80,7 +84,13 @@ export function validRequest(doc: OpenApiDocument, operation: Operation): { requ
 
 /** The request with one input set to `value`, or left out when `value` is undefined. */
 export function withField(request: ProbeRequest, field: Field, value: unknown): ProbeRequest {
-  const copy = { ...request, path: { ...request.path }, query: { ...request.query }, headers: { ...request.headers }, body: isObject(request.body) ? { ...request.body } : request.body };
+  const copy = {
+    ...request,
+    path: { ...request.path },
+    query: { ...request.query },
+    headers: { ...request.headers },
+    body: isObject(request.body) ? { ...request.body } : request.body,
+  };
   const holder = field.where === 'body' ? (copy.body as Record<string, unknown>) : isPlace(field.where) ? copy[PLACES[field.where]] : undefined;
   if (holder === undefined) return copy;
   if (value === undefined) delete holder[field.name];
@@ -108,7 +118,8 @@ function inputsToBreak(doc: OpenApiDocument, operation: Operation, request: Prob
   const view = schema === undefined || !isObject(request.body) ? undefined : viewsOf(doc, schema.value, schema.location)?.[0];
   for (const [name, property] of view?.properties ?? []) {
     const readOnly = viewsOf(doc, property.schema, property.location)?.[0]?.parts.some(part => part.value.readOnly === true);
-    if (readOnly !== true) found.push({ field: { where: 'body', name }, schema: { value: property.schema, location: property.location }, required: view!.required.has(name) });
+    if (readOnly !== true)
+      found.push({ field: { where: 'body', name }, schema: { value: property.schema, location: property.location }, required: view!.required.has(name) });
   }
   return found;
 }
@@ -136,17 +147,26 @@ export function faultsOf(doc: OpenApiDocument, request: ProbeRequest): Fault[] {
   const inputs = inputsToBreak(doc, operation, request);
   const fault = (kind: FaultKind, field: Field, what: string, value: unknown): Fault => ({ kind, field, what, request: withField(request, field, value) });
   const missing = inputs.filter(input => input.required).map(input => fault('missing', input.field, 'left out', undefined));
-  const bad = inputs.flatMap(input => badValues(doc, input.schema, input.field.where !== 'body').map(value => fault(value.kind, input.field, `set to ${shownValue(value.value)} (${value.breaks})`, value.value)));
-  const pathParameter = inputsOf(doc, operation).parameters.filter(p => p.in === 'path').at(-1);
+  const bad = inputs.flatMap(input =>
+    badValues(doc, input.schema, input.field.where !== 'body').map(value =>
+      fault(value.kind, input.field, `set to ${shownValue(value.value)} (${value.breaks})`, value.value),
+    ),
+  );
+  const pathParameter = inputsOf(doc, operation)
+    .parameters.filter(p => p.in === 'path')
+    .at(-1);
   const id = pathParameter === undefined ? undefined : unknownId(doc, pathParameter);
-  const unknown = id === undefined ? [] : [fault('unknown-id', { where: 'path', name: pathParameter!.name }, `set to ${shownValue(id)} (an id that does not exist)`, id)];
+  const unknown =
+    id === undefined ? [] : [fault('unknown-id', { where: 'path', name: pathParameter!.name }, `set to ${shownValue(id)} (an id that does not exist)`, id)];
   const order: FaultKind[] = ['out-of-range', 'wrong-type'];
   return [...missing, ...unknown, ...order.flatMap(kind => bad.filter(candidate => candidate.kind === kind))].slice(0, MAX_FAULTS);
 }
 
 /** The request's path, its template filled in and its query string: as it goes on the wire and into the report. */
 export function requestPath(request: ProbeRequest): string {
-  const path = request.operation.path.replace(/\{([^}]+)\}/g, (whole, name: string) => (name in request.path ? encodeURIComponent(String(request.path[name])) : whole));
+  const path = request.operation.path.replace(/\{([^}]+)\}/g, (whole, name: string) =>
+    name in request.path ? encodeURIComponent(String(request.path[name])) : whole,
+  );
   const query = new URLSearchParams();
   for (const [name, value] of Object.entries(request.query)) {
     for (const item of Array.isArray(value) ? value : [value]) query.append(name, typeof item === 'string' ? item : JSON.stringify(item));

@@ -61,8 +61,10 @@ function typeToBuild(view: ObjectView, constraints: Constraints): string {
 function numberWithin(constraints: Constraints, integer: boolean): number {
   const { minimum, maximum, exclusiveMinimum, exclusiveMaximum } = constraints.bounds;
   const step = integer ? 1 : 0.5;
-  let low = typeof minimum === 'number' ? minimum + (exclusiveMinimum === true ? step : 0) : typeof exclusiveMinimum === 'number' ? exclusiveMinimum + step : undefined;
-  const high = typeof maximum === 'number' ? maximum - (exclusiveMaximum === true ? step : 0) : typeof exclusiveMaximum === 'number' ? exclusiveMaximum - step : undefined;
+  let low =
+    typeof minimum === 'number' ? minimum + (exclusiveMinimum === true ? step : 0) : typeof exclusiveMinimum === 'number' ? exclusiveMinimum + step : undefined;
+  const high =
+    typeof maximum === 'number' ? maximum - (exclusiveMaximum === true ? step : 0) : typeof exclusiveMaximum === 'number' ? exclusiveMaximum - step : undefined;
   low = low === undefined ? (high === undefined ? 1 : Math.min(1, high)) : low;
   return integer ? Math.ceil(low) : low;
 }

@@ -18,8 +18,10 @@ const hasStatus = (doc: OpenApiDocument, operation: Operation, inScope: (status:
   doc.responses(operation).some(response => inScope(response.status));
 
 /** The operation has an error response of the given statuses with a readable JSON schema (what the error-content rules read). */
-const hasErrorSchema = (inScope: (status: string) => boolean): Applies => (doc, operation) => errorSchemas(doc, [operation], inScope).length > 0;
-
+const hasErrorSchema =
+  (inScope: (status: string) => boolean): Applies =>
+  (doc, operation) =>
+    errorSchemas(doc, [operation], inScope).length > 0;
 
 export const hasErrorResponse: Applies = (doc, operation) => hasStatus(doc, operation, isErrorStatus);
 export const hasAnyErrorSchema = hasErrorSchema(isErrorStatus);
@@ -43,19 +45,21 @@ export const hasErrorExample: Applies = (doc, operation) =>
 /** A success response with a JSON body (204/205 carry no envelope) of a mutation that must send next steps. */
 export const hasMutationSuccessBody: Applies = (doc, operation, options) =>
   asksNextSteps(doc, operation, options) &&
-  doc
-    .responses(operation)
-    .some(response => isEnvelopeStatus(response.status) && doc.jsonBodies(operation, response).some(body => body.schema !== undefined));
+  doc.responses(operation).some(response => isEnvelopeStatus(response.status) && doc.jsonBodies(operation, response).some(body => body.schema !== undefined));
 
 /** A response example that hands the agent a `nextSteps` list, whose hrefs the rule resolves. */
 export const hasNextStepsExample: Applies = (doc, operation, options) =>
   doc
     .responses(operation)
-    .some(response => doc.jsonBodies(operation, response).some(body => body.examples.some(example => holdersOf(example, namesFor(options, 'nextSteps')).length > 0)));
+    .some(response =>
+      doc.jsonBodies(operation, response).some(body => body.examples.some(example => holdersOf(example, namesFor(options, 'nextSteps')).length > 0)),
+    );
 
 /** An error response of the given statuses that reports a state rejection, as the envelope rules decide it. */
-const hasStateRejectionIn = (inScope: (status: string) => boolean): Applies => (doc, operation, options) =>
-  errorSchemas(doc, [operation], inScope).some(target => stateRejection(doc, target, options) !== undefined);
+const hasStateRejectionIn =
+  (inScope: (status: string) => boolean): Applies =>
+  (doc, operation, options) =>
+    errorSchemas(doc, [operation], inScope).some(target => stateRejection(doc, target, options) !== undefined);
 /** A 409 or 422 state rejection: ax-envelope-state's scope. */
 export const hasStateRejection = hasStateRejectionIn(RESPONSES['ax-envelope-state']);
 /** A 422 state rejection: ax-envelope-refresh-url's scope (a validation 422 is not held to a refresh url). */
@@ -68,14 +72,18 @@ export const declaresNextSteps: Applies = (doc, operation, options) =>
   doc
     .responses(operation)
     .some(response =>
-      doc.jsonBodies(operation, response).some(body => body.schema !== undefined && propertiesNamed(doc, body.schema.value, body.schema.location, namesFor(options, 'nextSteps')).length > 0),
+      doc
+        .jsonBodies(operation, response)
+        .some(body => body.schema !== undefined && propertiesNamed(doc, body.schema.value, body.schema.location, namesFor(options, 'nextSteps')).length > 0),
     );
 
 /** A response example that carries `nextActions`, which must not be empty without `nextSteps`. */
 export const hasNextActionsExample: Applies = (doc, operation, options) =>
   doc
     .responses(operation)
-    .some(response => doc.jsonBodies(operation, response).some(body => body.examples.some(example => holdersOf(example, namesFor(options, 'nextActions')).length > 0)));
+    .some(response =>
+      doc.jsonBodies(operation, response).some(body => body.examples.some(example => holdersOf(example, namesFor(options, 'nextActions')).length > 0)),
+    );
 
 /** The operation lists its error codes (`x-agent-error-codes`). */
 export const hasErrorCatalog: Applies = (_doc, operation) => operation.node['x-agent-error-codes'] !== undefined;

@@ -103,7 +103,9 @@ export function topFixes(doc: OpenApiDocument, rows: readonly Row[], editsFor: E
     const role = group.automatic ? undefined : SCHEMA_ROLES[group.principle.fixSite];
     // A shared component first (it serves most cells), and the schema that gains a member before the `components/schemas` that gains a new one.
     const inline = (target: JsonPath) => (target[0] === 'paths' ? 1 : 0);
-    const targets = [...group.targets.entries()].sort(([a, x], [b, y]) => inline(x) - inline(y) || y.length - x.length || byCodePoint(a, b)).map(([, target]) => target);
+    const targets = [...group.targets.entries()]
+      .sort(([a, x], [b, y]) => inline(x) - inline(y) || y.length - x.length || byCodePoint(a, b))
+      .map(([, target]) => target);
     return {
       principle: group.principle,
       target: targets[0],
@@ -117,7 +119,5 @@ export function topFixes(doc: OpenApiDocument, rows: readonly Row[], editsFor: E
       otherUses: role === undefined ? [] : otherUses(uses, targets[0], role),
     };
   });
-  return fixes.sort(
-    (a, b) => b.cellsFixed - a.cellsFixed || b.cellsAffected - a.cellsAffected || byCodePoint(toPointer(a.target), toPointer(b.target)),
-  );
+  return fixes.sort((a, b) => b.cellsFixed - a.cellsFixed || b.cellsAffected - a.cellsAffected || byCodePoint(toPointer(a.target), toPointer(b.target)));
 }

@@ -18,7 +18,20 @@ export const LEVELS: readonly Level[] = [
   {
     id: 'recoverable',
     name: 'recoverable',
-    adds: ['recovery-hint', 'retry-semantics', 'idempotency', 'retry-flag', 'declared-errors', 'field-details', 'retry-after', 'no-stack-traces', 'trace-id', 'next-operation', 'field-refs', 'hint-fields'],
+    adds: [
+      'recovery-hint',
+      'retry-semantics',
+      'idempotency',
+      'retry-flag',
+      'declared-errors',
+      'field-details',
+      'retry-after',
+      'no-stack-traces',
+      'trace-id',
+      'next-operation',
+      'field-refs',
+      'hint-fields',
+    ],
   },
   { id: 'agent-ready', name: 'agent-ready', adds: ['next-steps', 'next-steps-shape', 'href-resolution', 'refresh-url', 'state-rejection'] },
 ];

@@ -7,7 +7,26 @@
  */
 import type { Cell, CellStatus } from './scorecard';
 import type { FixData, OperationData, PrincipleData, ReportData } from './report';
-import { autofixLine, docsUrl, fixGain, fixPlace, fixScope, headline, MATRIX_STATUSES, matrixColumns, matrixRows, narrowerEdit, nextLevelText, otherUsesText, percent, rulesetName, shareText, STATUS_NAMES, TOP_FIXES, uncheckedText } from './render-shared';
+import {
+  autofixLine,
+  docsUrl,
+  fixGain,
+  fixPlace,
+  fixScope,
+  headline,
+  MATRIX_STATUSES,
+  matrixColumns,
+  matrixRows,
+  narrowerEdit,
+  nextLevelText,
+  otherUsesText,
+  percent,
+  rulesetName,
+  shareText,
+  STATUS_NAMES,
+  TOP_FIXES,
+  uncheckedText,
+} from './render-shared';
 
 const CELL_TEXT: Record<CellStatus, string> = { pass: '✓', fail: '✗', baselined: 'baselined', exempt: 'exempt', 'not-applicable': 'n/a', 'not-checked': '–' };
 
@@ -71,15 +90,30 @@ function summary(report: ReportData): string {
   const next = nextLevelText(report);
   return [
     tag('h1', escapeHtml(headline(report))),
-    tag('p', `${code(report.file)} · ${operations.total} operations · ruleset ${code(rulesetName(report))} · ${escapeHtml(`${report.tool.name} ${report.tool.version}`)}`, ' class="meta"'),
-    tag('p', `Passing cells: ${cells.passed}/${cells.applicable} (${percent(cells.percent)}). Operations passing every principle that applies: ${operations.passed}/${operations.applicable} (${percent(operations.percent)}).`),
+    tag(
+      'p',
+      `${code(report.file)} · ${operations.total} operations · ruleset ${code(rulesetName(report))} · ${escapeHtml(`${report.tool.name} ${report.tool.version}`)}`,
+      ' class="meta"',
+    ),
+    tag(
+      'p',
+      `Passing cells: ${cells.passed}/${cells.applicable} (${percent(cells.percent)}). Operations passing every principle that applies: ${operations.passed}/${operations.applicable} (${percent(operations.percent)}).`,
+    ),
     next === undefined ? '' : tag('p', escapeHtml(next)),
   ].join('\n');
 }
 
 function principleRow(principle: PrincipleData, report: ReportData): string {
   const numbers = (['fail', 'baselined', 'exempt', 'not-applicable'] as const).map(status => tag('td', String(principle.counts[status]), ' class="num"'));
-  return tag('tr', [tag('td', escapeHtml(principle.label)), tag('td', ruleLink(report, principle.rule)), tag('td', escapeHtml(shareText(principle)), ' class="num"'), ...numbers].join(''));
+  return tag(
+    'tr',
+    [
+      tag('td', escapeHtml(principle.label)),
+      tag('td', ruleLink(report, principle.rule)),
+      tag('td', escapeHtml(shareText(principle)), ' class="num"'),
+      ...numbers,
+    ].join(''),
+  );
 }
 
 function principles(report: ReportData): string {
@@ -117,7 +151,11 @@ function cellHtml(cell: Cell, principle: PrincipleData): string {
 }
 
 function operationRow(operation: OperationData, columns: readonly PrincipleData[]): string {
-  const heading = [tag('td', code(operation.method)), tag('td', code(operation.path)), tag('td', operation.operationId === null ? '' : code(operation.operationId))];
+  const heading = [
+    tag('td', code(operation.method)),
+    tag('td', code(operation.path)),
+    tag('td', operation.operationId === null ? '' : code(operation.operationId)),
+  ];
   const failing = columns.some(principle => operation.cells[principle.id].status === 'fail');
   const search = `${operation.method} ${operation.path} ${operation.operationId ?? ''}`.toLowerCase();
   const attributes = ` data-pointer="${escapeHtml(operation.pointer)}" data-failing="${failing}" data-search="${escapeHtml(search)}"`;
@@ -130,14 +168,38 @@ function matrix(report: ReportData): string {
   const unchecked = uncheckedText(report);
   const legendText = (status: CellStatus) => (CELL_TEXT[status] === STATUS_NAMES[status] ? CELL_TEXT[status] : `${CELL_TEXT[status]} ${STATUS_NAMES[status]}`);
   const legend = MATRIX_STATUSES.map(status => tag('td', legendText(status), ` class="cell ${status}"`)).join('');
-  const head = tag('tr', [...['method', 'path', 'operationId'].map(name => tag('th', name)), ...columns.map(principle => tag('th', escapeHtml(principle.label), ` class="principle" title="${escapeHtml(principle.rule)}"`))].join(''));
+  const head = tag(
+    'tr',
+    [
+      ...['method', 'path', 'operationId'].map(name => tag('th', name)),
+      ...columns.map(principle => tag('th', escapeHtml(principle.label), ` class="principle" title="${escapeHtml(principle.rule)}"`)),
+    ].join(''),
+  );
   return [
     tag('h2', `Matrix: ${report.operations.length} operations × ${columns.length} principles`),
     tag('table', tag('tr', legend), ' class="legend"'),
-    tag('div', '<label><input type="checkbox" id="failing-only"> failing only</label> <label>search <input type="search" id="search" placeholder="method, path or operationId"></label>', ' class="tools"'),
+    tag(
+      'div',
+      '<label><input type="checkbox" id="failing-only"> failing only</label> <label>search <input type="search" id="search" placeholder="method, path or operationId"></label>',
+      ' class="tools"',
+    ),
     tag('p', 'Click, focus or hover a cell for its diagnostics or exemption reason.', ' class="note"'),
     tag('div', '', ' id="detail" aria-live="polite"'),
-    tag('div', tag('table', tag('thead', head) + tag('tbody', matrixRows(report).map(operation => operationRow(operation, columns)).join('')), ' class="matrix"'), ' class="scroll"'),
+    tag(
+      'div',
+      tag(
+        'table',
+        tag('thead', head) +
+          tag(
+            'tbody',
+            matrixRows(report)
+              .map(operation => operationRow(operation, columns))
+              .join(''),
+          ),
+        ' class="matrix"',
+      ),
+      ' class="scroll"',
+    ),
     unchecked === undefined ? '' : tag('p', escapeHtml(unchecked), ' class="note"'),
   ].join('\n');
 }

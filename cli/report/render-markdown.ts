@@ -4,7 +4,26 @@
  */
 import type { Cell, CellStatus } from './scorecard';
 import type { FixData, ReportData } from './report';
-import { autofixLine, docsUrl, fixGain, fixPlace, fixScope, headline, MATRIX_STATUSES, matrixColumns, matrixRows, narrowerEdit, nextLevelText, otherUsesText, percent, rulesetName, shareText, STATUS_NAMES, TOP_FIXES, uncheckedText } from './render-shared';
+import {
+  autofixLine,
+  docsUrl,
+  fixGain,
+  fixPlace,
+  fixScope,
+  headline,
+  MATRIX_STATUSES,
+  matrixColumns,
+  matrixRows,
+  narrowerEdit,
+  nextLevelText,
+  otherUsesText,
+  percent,
+  rulesetName,
+  shareText,
+  STATUS_NAMES,
+  TOP_FIXES,
+  uncheckedText,
+} from './render-shared';
 
 const SYMBOLS: Record<CellStatus, string> = { pass: '✅', fail: '❌', baselined: '📌', exempt: '🔕', 'not-applicable': '➖', 'not-checked': '❔' };
 
@@ -30,7 +49,9 @@ function summary(report: ReportData): string[] {
     '',
     `Passing cells: ${cells.passed}/${cells.applicable} (${percent(cells.percent)}). Operations passing every principle that applies: ${operations.passed}/${operations.applicable} (${percent(operations.percent)}).`,
     ...(next === undefined ? [] : ['', next]),
-    ...(report.unplaced.length === 0 ? [] : ['', `${report.unplaced.length} diagnostics of these rules lie outside any operation; the JSON report lists them under \`unplaced\`.`]),
+    ...(report.unplaced.length === 0
+      ? []
+      : ['', `${report.unplaced.length} diagnostics of these rules lie outside any operation; the JSON report lists them under \`unplaced\`.`]),
   ];
 }
 
@@ -86,7 +107,12 @@ function matrix(report: ReportData): string[] {
     row(['method', 'path', 'operationId', ...columns.map(principle => principle.label)]),
     row(['---', '---', '---', ...columns.map(() => ':---:')]),
     ...shown.map(operation =>
-      row([operation.method, code(escape(operation.path)), operation.operationId === null ? '' : code(escape(operation.operationId)), ...columns.map(principle => cellText(operation.cells[principle.id]))]),
+      row([
+        operation.method,
+        code(escape(operation.path)),
+        operation.operationId === null ? '' : code(escape(operation.operationId)),
+        ...columns.map(principle => cellText(operation.cells[principle.id])),
+      ]),
     ),
     ...(hidden > 0 ? ['', `${hidden} more operations (the failing ones come first) are in the JSON and HTML reports.`] : []),
     ...(unchecked === undefined ? [] : ['', unchecked]),
@@ -104,7 +130,14 @@ function exemptions(report: ReportData): string[] {
   );
   if (entries.length === 0) return [];
   const shown = entries.slice(0, MAX_MATRIX_ROWS);
-  return ['<details><summary>Exemptions (x-ax-exempt)</summary>', '', ...shown, ...(entries.length > shown.length ? [`- … and ${entries.length - shown.length} more`] : []), '', '</details>'];
+  return [
+    '<details><summary>Exemptions (x-ax-exempt)</summary>',
+    '',
+    ...shown,
+    ...(entries.length > shown.length ? [`- … and ${entries.length - shown.length} more`] : []),
+    '',
+    '</details>',
+  ];
 }
 
 export function renderMarkdown(report: ReportData): string {

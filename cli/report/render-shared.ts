@@ -47,7 +47,12 @@ const count = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
  * or flag, "12 places, 12 operations" for an automatic fix in several; "by `spectral-agent-ux fix`" when it makes the edits.
  */
 export function fixScope(fix: FixData): string {
-  const where = fix.targets.length > 1 ? `${count(fix.targets.length, 'place')}, ${count(fix.operations.length, 'operation')}` : fix.shared ? `component, ${count(fix.operations.length, 'operation')}` : 'inline';
+  const where =
+    fix.targets.length > 1
+      ? `${count(fix.targets.length, 'place')}, ${count(fix.operations.length, 'operation')}`
+      : fix.shared
+        ? `component, ${count(fix.operations.length, 'operation')}`
+        : 'inline';
   return fix.automatic ? `${where}; by \`spectral-agent-ux fix\`` : where;
 }
 
@@ -94,7 +99,10 @@ const RANK: Partial<Record<CellStatus, number>> = { fail: 0, baselined: 1 };
 /** The matrix rows, in one order for every format: failing operations first, then baselined ones, then the rest, each in document order. */
 export function matrixRows(report: ReportData): OperationData[] {
   const rank = (operation: OperationData) => Math.min(2, ...Object.values(operation.cells).map(cell => RANK[cell.status] ?? 2));
-  return report.operations.map((operation, i) => ({ operation, i, rank: rank(operation) })).sort((a, b) => a.rank - b.rank || a.i - b.i).map(({ operation }) => operation);
+  return report.operations
+    .map((operation, i) => ({ operation, i, rank: rank(operation) }))
+    .sort((a, b) => a.rank - b.rank || a.i - b.i)
+    .map(({ operation }) => operation);
 }
 
 /** "`spectral-agent-ux fix` clears 20 of 44 findings (45%) with 8 edits": the line both renderings print. */

@@ -125,10 +125,7 @@ export function buildScorecard(linted: LintedDocument): Scorecard {
   const rows = operations.map(operation => ({
     operation,
     cells: Object.fromEntries(
-      PRINCIPLES.map(principle => [
-        principle.id,
-        cellFor(doc, principle, operation, states.get(principle.id)!, found(principle, operation)),
-      ]),
+      PRINCIPLES.map(principle => [principle.id, cellFor(doc, principle, operation, states.get(principle.id)!, found(principle, operation))]),
     ),
   }));
   const checked = Object.fromEntries(PRINCIPLES.map(principle => [principle.id, states.get(principle.id)!.checked]));

@@ -8,20 +8,26 @@ let traces = 0;
 const traceId = () => `trace-${++traces}`;
 
 function problem(reply, status, code, message, recoveryHint, extra = {}) {
-  return reply.code(status).send({ code, message, recoveryHint, ...extra, retryable: status >= 500, ...(status >= 500 ? { retry_after_ms: 60000 } : {}), trace_id: traceId() });
+  return reply
+    .code(status)
+    .send({ code, message, recoveryHint, ...extra, retryable: status >= 500, ...(status >= 500 ? { retry_after_ms: 60000 } : {}), trace_id: traceId() });
 }
 
-const invalid = (reply, field, message, recoveryHint, extra = {}, status = 400) => problem(reply, status, 'VALIDATION_ERROR', message, recoveryHint, { field, ...extra });
+const invalid = (reply, field, message, recoveryHint, extra = {}, status = 400) =>
+  problem(reply, status, 'VALIDATION_ERROR', message, recoveryHint, { field, ...extra });
 
 const steps = order => [
   { action: 'Read the order', method: 'GET', href: `${BASE}/orders/${order.id}`, description: 'The order as it stands now.' },
   { action: 'Read the receipt', method: 'GET', href: `${BASE}/orders/${order.id}/receipt`, description: 'What was charged for it.' },
-  ...(order.status === 'open' ? [{ action: 'Cancel the order', method: 'POST', href: `${BASE}/orders/${order.id}/cancel`, description: 'Cancel it while it is open.' }] : []),
+  ...(order.status === 'open'
+    ? [{ action: 'Cancel the order', method: 'POST', href: `${BASE}/orders/${order.id}/cancel`, description: 'Cancel it while it is open.' }]
+    : []),
 ];
 
 /** Why an order body is invalid, answered on `reply`; undefined when it is valid. */
 function rejectOrder(body, reply, defective) {
-  if (body === null || typeof body !== 'object' || Array.isArray(body)) return invalid(reply, 'body', 'The body must be a JSON object.', 'Send { "sku": "...", "quantity": 1 }.');
+  if (body === null || typeof body !== 'object' || Array.isArray(body))
+    return invalid(reply, 'body', 'The body must be a JSON object.', 'Send { "sku": "...", "quantity": 1 }.');
   // DEFECT (ax-probe-server-error): reads the sku before checking it is there, so a missing sku is a 500.
   if (defective && body.sku.length === 0) return invalid(reply, 'sku', 'sku is empty.', 'Send a sku.');
   const { sku, quantity, note } = body;
@@ -32,9 +38,12 @@ function rejectOrder(body, reply, defective) {
   if (!Number.isInteger(quantity)) return invalid(reply, 'quantity', 'quantity must be an integer.', 'Send a whole number from 1 to 100.');
   if (quantity < 1 || quantity > 100) {
     // DEFECT (ax-probe-wrong-field): blames the sku for a quantity out of range.
-    return invalid(reply, defective ? 'sku' : 'quantity', 'quantity must be between 1 and 100.', 'Send a quantity from 1 to 100.', { suggested_value: quantity < 1 ? 1 : 100 });
+    return invalid(reply, defective ? 'sku' : 'quantity', 'quantity must be between 1 and 100.', 'Send a quantity from 1 to 100.', {
+      suggested_value: quantity < 1 ? 1 : 100,
+    });
   }
-  if (note !== undefined && (typeof note !== 'string' || note.length > 200)) return invalid(reply, 'note', 'note must be text of at most 200 characters.', 'Shorten the note, or leave it out.');
+  if (note !== undefined && (typeof note !== 'string' || note.length > 200))
+    return invalid(reply, 'note', 'note must be text of at most 200 characters.', 'Shorten the note, or leave it out.');
   return undefined;
 }
 
@@ -44,11 +53,19 @@ function rejectQuery(query, reply, defective) {
     const limit = Number(query.limit);
     if (!/^\d+$/.test(query.limit)) return invalid(reply, 'limit', 'limit must be an integer.', 'Send limit as a whole number from 1 to 50, or leave it out.');
     // DEFECT (ax-probe-unrecoverable): suggests a value that is itself out of range.
-    if (limit < 1 || limit > 50) return invalid(reply, 'limit', 'limit must be between 1 and 50.', 'Send a limit from 1 to 50.', { suggested_value: defective ? 500 : 50 });
+    if (limit < 1 || limit > 50)
+      return invalid(reply, 'limit', 'limit must be between 1 and 50.', 'Send a limit from 1 to 50.', { suggested_value: defective ? 500 : 50 });
   }
   if (query.status !== undefined && !['open', 'cancelled'].includes(query.status)) {
     // DEFECT (ax-probe-undeclared-status): answers 422, which the description does not declare for this operation.
-    return invalid(reply, 'status', 'status must be open or cancelled.', 'Send one of the allowed values.', { allowed_values: ['open', 'cancelled'] }, defective ? 422 : 400);
+    return invalid(
+      reply,
+      'status',
+      'status must be open or cancelled.',
+      'Send one of the allowed values.',
+      { allowed_values: ['open', 'cancelled'] },
+      defective ? 422 : 400,
+    );
   }
   return undefined;
 }
@@ -58,13 +75,18 @@ export function ordersApi({ defective = false, apiKey } = {}) {
   const app = Fastify();
   if (apiKey !== undefined) {
     app.addHook('onRequest', async (request, reply) => {
-      if (request.headers['x-api-key'] !== apiKey) return problem(reply, 401, 'UNAUTHENTICATED', 'No valid X-Api-Key header.', 'Send the X-Api-Key header you were given.');
+      if (request.headers['x-api-key'] !== apiKey)
+        return problem(reply, 401, 'UNAUTHENTICATED', 'No valid X-Api-Key header.', 'Send the X-Api-Key header you were given.');
     });
   }
   const orders = new Map([['ord_1', { id: 'ord_1', status: 'open', sku: 'SKU-123', quantity: 1 }]]);
-  const find = (request, reply) => orders.get(request.params.orderId) ?? problem(reply, 404, 'NOT_FOUND', `No order ${request.params.orderId} exists.`, `List orders with GET ${BASE}/orders to find the id.`);
+  const find = (request, reply) =>
+    orders.get(request.params.orderId) ??
+    problem(reply, 404, 'NOT_FOUND', `No order ${request.params.orderId} exists.`, `List orders with GET ${BASE}/orders to find the id.`);
 
-  app.setNotFoundHandler((request, reply) => problem(reply, 404, 'NOT_FOUND', `No route ${request.method} ${request.url.split('?')[0]}.`, `See the API description for the routes.`));
+  app.setNotFoundHandler((request, reply) =>
+    problem(reply, 404, 'NOT_FOUND', `No route ${request.method} ${request.url.split('?')[0]}.`, `See the API description for the routes.`),
+  );
   app.setErrorHandler((error, request, reply) => {
     if (error.statusCode === 400) return invalid(reply, 'body', 'The body is not valid JSON.', 'Send a JSON object.');
     return problem(reply, 500, 'INTERNAL_ERROR', 'The server failed.', 'Retry in a minute; quote the trace_id if it persists.');

@@ -68,7 +68,11 @@ describe.each([['train-travel.yaml'], ['petstore-swagger2.json']])('%s', name =>
 
   test('baseline writes the file and counts every finding of today', () => {
     expect(written).toMatchObject({ status: 0, stderr: '' });
-    expect(written.stdout).toMatch(new RegExp(`^spectral-agent-ux baseline: wrote \\.spectral-baseline\\.yaml: \\d+ findings in \\d+ places; in CI: npx spectral lint -r \\.spectral-baseline\\.yaml ${name.replace('.', '\\.')}\\n$`));
+    expect(written.stdout).toMatch(
+      new RegExp(
+        `^spectral-agent-ux baseline: wrote \\.spectral-baseline\\.yaml: \\d+ findings in \\d+ places; in CI: npx spectral lint -r \\.spectral-baseline\\.yaml ${name.replace('.', '\\.')}\\n$`,
+      ),
+    );
     expect(before.length).toBeGreaterThan(10);
     expect(findingsIn(written.stdout)).toBe(before.length);
   });
@@ -80,8 +84,8 @@ describe.each([['train-travel.yaml'], ['petstore-swagger2.json']])('%s', name =>
   test('the report with the baseline shows every finding as a baselined cell, none failing', () => {
     const run = exec('spectral-agent-ux', ['report', name, '--ruleset', '.spectral-baseline.yaml', '--format', 'json'], dir);
     expect(run.status).toBe(0);
-    const cells = (JSON.parse(run.stdout) as { operations: { cells: Record<string, { status: string; diagnostics?: unknown[] }> }[] }).operations.flatMap(operation =>
-      Object.values(operation.cells),
+    const cells = (JSON.parse(run.stdout) as { operations: { cells: Record<string, { status: string; diagnostics?: unknown[] }> }[] }).operations.flatMap(
+      operation => Object.values(operation.cells),
     );
     expect(cells.filter(cell => cell.status === 'fail')).toEqual([]);
     const baselined = cells.filter(cell => cell.status === 'baselined').reduce((sum, cell) => sum + cell.diagnostics!.length, 0);
@@ -146,8 +150,18 @@ describe('bad input through the installed bin: exit 2, one line naming the file,
   test.each([
     ['a missing description', {}, ['missing.yaml'], 'missing.yaml: no such file'],
     ['a document that is not OpenAPI', { 'notes.yaml': 'title: not an API\n' }, ['notes.yaml'], 'notes.yaml: not an OpenAPI description'],
-    ['a ruleset that does not load', { 'api.yaml': 'corpus:train-travel.yaml', 'rules.yaml': `${EXTENDS}rules:\n  ax-envelope-next-steps: loud\n` }, ['api.yaml', '-r', 'rules.yaml'], 'rules.yaml:3:27: '],
-    ['an unreadable baseline', { 'api.yaml': 'corpus:train-travel.yaml', '.spectral-baseline.yaml': 'overrides: [\n' }, ['api.yaml', '--check'], '.spectral-baseline.yaml: invalid YAML at line'],
+    [
+      'a ruleset that does not load',
+      { 'api.yaml': 'corpus:train-travel.yaml', 'rules.yaml': `${EXTENDS}rules:\n  ax-envelope-next-steps: loud\n` },
+      ['api.yaml', '-r', 'rules.yaml'],
+      'rules.yaml:3:27: ',
+    ],
+    [
+      'an unreadable baseline',
+      { 'api.yaml': 'corpus:train-travel.yaml', '.spectral-baseline.yaml': 'overrides: [\n' },
+      ['api.yaml', '--check'],
+      '.spectral-baseline.yaml: invalid YAML at line',
+    ],
   ])('%s', (name, files, args, message) => {
     const dir = folder(`bad-${name.replace(/\W+/g, '-')}`, files);
     const run = baseline(dir, ...args);

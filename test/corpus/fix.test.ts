@@ -15,7 +15,9 @@ import { oasErrors, ours, outcome } from '../support/fixes';
 
 const ROOT = join(__dirname, '..', '..');
 const CORPUS = join(ROOT, '.cache', 'corpus');
-const files: string[] = (JSON.parse(readFileSync(join(ROOT, 'scripts', 'corpus.json'), 'utf8')) as { files: { file: string }[] }).files.map(entry => entry.file);
+const files: string[] = (JSON.parse(readFileSync(join(ROOT, 'scripts', 'corpus.json'), 'utf8')) as { files: { file: string }[] }).files.map(
+  entry => entry.file,
+);
 const OAS_LIMIT = 1024 * 1024;
 const isJson = (file: string) => file.endsWith('.json');
 
@@ -28,7 +30,10 @@ describeCorpus('fix on the corpus', () => {
   afterAll(() => {
     const header = '| file | findings before | fixed by an edit | left for a person | findings after |\n|---|---|---|---|---|';
     const left = [...leftByRule].sort((a, b) => b[1] - a[1]).map(([rule, count]) => `| ${rule} | ${count} |`);
-    writeFileSync(join(ROOT, '.cache', 'corpus-fix.md'), `# fix on the corpus\n\n${header}\n${rows.join('\n')}\n\n| left for a person, by rule | findings |\n|---|---|\n${left.join('\n')}\n`);
+    writeFileSync(
+      join(ROOT, '.cache', 'corpus-fix.md'),
+      `# fix on the corpus\n\n${header}\n${rows.join('\n')}\n\n| left for a person, by rule | findings |\n|---|---|\n${left.join('\n')}\n`,
+    );
   });
 
   test.each(files)('%s', async file => {
@@ -43,7 +48,13 @@ describeCorpus('fix on the corpus', () => {
     expect(versionOf(isJson(file) ? JSON.parse(fixedText) : parse(fixedText))).toBe(versionOf(isJson(file) ? JSON.parse(text) : parse(text)));
 
     const after = await lint(edited, undefined, { cwd: ROOT });
-    expect(outcome(before.diagnostics, plan.fixed.map(({ diagnostic }) => diagnostic), after.diagnostics)).toEqual({ kept: [], added: [] });
+    expect(
+      outcome(
+        before.diagnostics,
+        plan.fixed.map(({ diagnostic }) => diagnostic),
+        after.diagnostics,
+      ),
+    ).toEqual({ kept: [], added: [] });
     if (text.length < OAS_LIMIT) {
       const errorsBefore = await oasErrors(text, source);
       expect([...(await oasErrors(fixedText, edited))].filter(error => !errorsBefore.has(error))).toEqual([]);

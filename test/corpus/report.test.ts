@@ -15,7 +15,9 @@ const reportSchema = JSON.parse(readFileSync(join(ROOT, 'docs', 'report.schema.j
 
 async function schemaProblems(json: string): Promise<string[]> {
   const spectral = new Spectral();
-  spectral.setRuleset({ rules: { valid: { given: '$', severity: 'error', then: { function: schema, functionOptions: { schema: reportSchema, dialect: 'draft2020-12' } } } } });
+  spectral.setRuleset({
+    rules: { valid: { given: '$', severity: 'error', then: { function: schema, functionOptions: { schema: reportSchema, dialect: 'draft2020-12' } } } },
+  });
   const problems = await spectral.run(new Document(json, Parsers.Json, 'report.json'));
   return problems.map(problem => `${problem.path.join('.')}: ${problem.message}`);
 }

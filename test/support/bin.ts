@@ -1,6 +1,7 @@
 /** The built bin (dist/spectral-agent-ux.cjs) run as a process, as a user runs it. */
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
+import { main } from '../../cli/main';
 
 export const ROOT = join(__dirname, '..', '..');
 
@@ -20,4 +21,12 @@ export function runBin(args: readonly string[], { bin = join(ROOT, 'dist', 'spec
     child.stderr.on('data', chunk => (stderr += chunk));
     child.on('close', status => resolve({ status, stdout, stderr }));
   });
+}
+
+/** Runs the bin's `main` in this process, with its output collected: fast, for tests of one command's behaviour. */
+export async function runMain(argv: string[], cwd = ROOT) {
+  let stdout = '';
+  let stderr = '';
+  const code = await main(argv, { stdout: text => void (stdout += text), stderr: text => void (stderr += text), cwd });
+  return { code, stdout, stderr };
 }

@@ -81,7 +81,9 @@ export interface ReportJson {
 /** The installed `spectral-agent-ux report --format json`, with the same ruleset as a lint. */
 export function reportJson(dir: string, document: string, rulesetYaml: string): ReportJson {
   const rulesetFile = writeRuleset(dir, rulesetYaml);
-  return JSON.parse(runOrThrow(join(dir, 'node_modules', '.bin', 'spectral-agent-ux'), ['report', document, '--ruleset', rulesetFile, '--format', 'json'], dir));
+  return JSON.parse(
+    runOrThrow(join(dir, 'node_modules', '.bin', 'spectral-agent-ux'), ['report', document, '--ruleset', rulesetFile, '--format', 'json'], dir),
+  );
 }
 
 /**

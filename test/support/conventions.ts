@@ -2,7 +2,21 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-export const CONVENTIONS = ['aspnetcore', 'berlin-group', 'dotnet-fault', 'fastapi', 'google-aip193', 'graphql-style', 'jsonapi', 'microsoft', 'oauth2', 'rfc9457', 'spring-boot', 'stripe', 'zod-issues'] as const;
+export const CONVENTIONS = [
+  'aspnetcore',
+  'berlin-group',
+  'dotnet-fault',
+  'fastapi',
+  'google-aip193',
+  'graphql-style',
+  'jsonapi',
+  'microsoft',
+  'oauth2',
+  'rfc9457',
+  'spring-boot',
+  'stripe',
+  'zod-issues',
+] as const;
 export type Convention = (typeof CONVENTIONS)[number];
 
 /** The YAML text of one convention fixture. */

@@ -45,3 +45,12 @@ export const PROBLEM = {
   required: ['code', 'message'],
   properties: { code: { type: 'string' }, message: { type: 'string' }, suggestion: { type: 'string' } },
 };
+
+/** The `200 OK` beside which a test puts the responses it is about. */
+export const OK = { '200': { description: 'OK' } };
+
+/** A GET answering 200 and the given (error) responses. */
+export const getWith = (errors: object) => ({ get: { responses: { ...OK, ...errors } } });
+
+/** A POST with only the given responses. */
+export const postWith = (responses: object) => ({ post: { responses } });

@@ -15,12 +15,20 @@ const placeOf = (diagnostic: ISpectralDiagnostic) => JSON.stringify([diagnostic.
  */
 export function outcome(before: readonly ISpectralDiagnostic[], claimed: readonly ISpectralDiagnostic[], after: readonly ISpectralDiagnostic[]) {
   const claimedKeys = new Set(claimed.map(keyOf));
-  const leftBefore = new Set(ours(before).filter(diagnostic => !claimedKeys.has(keyOf(diagnostic))).map(keyOf));
+  const leftBefore = new Set(
+    ours(before)
+      .filter(diagnostic => !claimedKeys.has(keyOf(diagnostic)))
+      .map(keyOf),
+  );
   const placesBefore = new Set(ours(before).map(placeOf));
   const claimedPlaces = new Set(claimed.map(placeOf));
   return {
-    kept: ours(after).filter(diagnostic => claimedPlaces.has(placeOf(diagnostic)) && !leftBefore.has(keyOf(diagnostic))).map(keyOf),
-    added: ours(after).filter(diagnostic => !placesBefore.has(placeOf(diagnostic))).map(keyOf),
+    kept: ours(after)
+      .filter(diagnostic => claimedPlaces.has(placeOf(diagnostic)) && !leftBefore.has(keyOf(diagnostic)))
+      .map(keyOf),
+    added: ours(after)
+      .filter(diagnostic => !placesBefore.has(placeOf(diagnostic)))
+      .map(keyOf),
   };
 }
 

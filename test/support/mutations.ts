@@ -11,8 +11,23 @@ type JsonObject = Record<string, Json>;
 const isObject = (value: Json): value is JsonObject => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 export const KINDS = [
-  'delete', 'null', 'wrongType', 'selfRef', 'refTo', 'refToAncestor', 'dangling', 'allOfWide', 'allOfChain', 'refChain',
-  'deepNest', 'arrayify', 'renameKeys', 'scalarSchema', 'oneOfExplosion', 'refSibling', 'extensions',
+  'delete',
+  'null',
+  'wrongType',
+  'selfRef',
+  'refTo',
+  'refToAncestor',
+  'dangling',
+  'allOfWide',
+  'allOfChain',
+  'refChain',
+  'deepNest',
+  'arrayify',
+  'renameKeys',
+  'scalarSchema',
+  'oneOfExplosion',
+  'refSibling',
+  'extensions',
 ] as const;
 export type Kind = (typeof KINDS)[number];
 
@@ -25,12 +40,76 @@ export interface Mutation {
 }
 
 const WRONG_TYPES: Json[] = [0, 42.5, -1, '', 'string', true, false, [], [1, 'a', null], {}, { '': null }];
-const DANGLING = ['#/components/schemas/Nope', '#/definitions/Nope', '#/a~1b/%ZZ', '#components', '#', '', 'missing.yaml#/Nope', 42, null, ['#/x'], '#/paths/~2'];
+const DANGLING = [
+  '#/components/schemas/Nope',
+  '#/definitions/Nope',
+  '#/a~1b/%ZZ',
+  '#components',
+  '#',
+  '',
+  'missing.yaml#/Nope',
+  42,
+  null,
+  ['#/x'],
+  '#/paths/~2',
+];
 // No `__proto__`: Spectral's own JSON parser turns it into a prototype and its resolver then leaves revoked proxies in the document.
-const KEYS = ['0', '200', '4XX', 'default', 'constructor', 'toString', 'hasOwnProperty', '', '$ref', 'get', 'post', '/x', '~1', 'x-ax-exempt', 'nextSteps', 'error', '1e3', '-1'];
+const KEYS = [
+  '0',
+  '200',
+  '4XX',
+  'default',
+  'constructor',
+  'toString',
+  'hasOwnProperty',
+  '',
+  '$ref',
+  'get',
+  'post',
+  '/x',
+  '~1',
+  'x-ax-exempt',
+  'nextSteps',
+  'error',
+  '1e3',
+  '-1',
+];
 export const SCALAR_SCHEMAS: Json[] = [true, false, 'string', '#/components/schemas/A', 0, [], [{ type: 'object' }], null];
-const EXTENSION_VALUES: Json[] = [null, 'all', [], {}, 1, { 'ax-envelope-next-steps': null }, { '': '' }, { constructor: 1, __proto__: 'x' }, { 'ax-nope': 'a reason long enough' }, 'yes', ['A', 1, null]];
-const INTERESTING = new Set(['paths', 'responses', 'content', 'schema', 'schemas', 'properties', 'allOf', 'oneOf', 'anyOf', 'items', 'components', 'definitions', 'examples', 'example', 'headers', 'x-ax-exempt', 'nextSteps', 'error', 'required', 'type']);
+const EXTENSION_VALUES: Json[] = [
+  null,
+  'all',
+  [],
+  {},
+  1,
+  { 'ax-envelope-next-steps': null },
+  { '': '' },
+  { constructor: 1, __proto__: 'x' },
+  { 'ax-nope': 'a reason long enough' },
+  'yes',
+  ['A', 1, null],
+];
+const INTERESTING = new Set([
+  'paths',
+  'responses',
+  'content',
+  'schema',
+  'schemas',
+  'properties',
+  'allOf',
+  'oneOf',
+  'anyOf',
+  'items',
+  'components',
+  'definitions',
+  'examples',
+  'example',
+  'headers',
+  'x-ax-exempt',
+  'nextSteps',
+  'error',
+  'required',
+  'type',
+]);
 
 export const mutationArb: fc.Arbitrary<Mutation> = fc.record({ kind: fc.constantFrom(...KINDS), pick: fc.nat(), other: fc.nat() });
 
@@ -140,7 +219,9 @@ export function apply(root: Json, mutation: Mutation): Json {
       return set(root, target, pickFrom(SCALAR_SCHEMAS, other));
     case 'oneOfExplosion': {
       const width = 2 + (other % 15);
-      const inner = (i: number) => ({ oneOf: Array.from({ length: width }, (_, j) => ({ type: 'object', properties: { [`o${i}_${j}`]: { type: 'string' } } })) });
+      const inner = (i: number) => ({
+        oneOf: Array.from({ length: width }, (_, j) => ({ type: 'object', properties: { [`o${i}_${j}`]: { type: 'string' } } })),
+      });
       return set(root, target, { allOf: [value, ...Array.from({ length: 1 + (other % 4) }, (_, i) => inner(i))], anyOf: [inner(9), inner(10)] });
     }
     case 'refSibling':
@@ -157,4 +238,3 @@ export function apply(root: Json, mutation: Mutation): Json {
 export function mutate(base: Json, mutations: Mutation[]): Json {
   return mutations.reduce((root, mutation) => apply(root, mutation), JSON.parse(JSON.stringify(base)) as Json);
 }
-

@@ -49,5 +49,3 @@ export function freePort(): Promise<number> {
     });
   });
 }
-
-

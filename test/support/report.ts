@@ -10,8 +10,9 @@ import ruleset from '../../ruleset';
 import { lintWith, readDocument } from '../../cli/lint';
 import { PRINCIPLES } from '../../cli/report/principles';
 import { buildReport, type ReportData } from '../../cli/report/report';
+import { ROOT } from './bin';
 
-export const ROOT = join(__dirname, '..', '..');
+export { ROOT };
 export const FIXTURES = join(ROOT, 'test', 'fixtures', 'report');
 export const example = (name: string) => join(ROOT, 'examples', name);
 
@@ -71,3 +72,7 @@ export function failingCellKeys(report: ReportData): string[] {
     )
     .sort();
 }
+
+/** The cell of one operation (by method and path) and principle. */
+export const cellOf = (report: ReportData, method: string, path: string, principle: string) =>
+  report.operations.find(operation => operation.method === method && operation.path === path)?.cells[principle];

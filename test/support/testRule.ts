@@ -46,9 +46,7 @@ export function testRule(ruleId: RuleId, cases: RuleCase[]): void {
   describe(ruleId, () => {
     test.each(cases.map(testCase => [testCase.name, testCase] as const))('%s', async (_name, testCase) => {
       const results = await runRule(ruleId, testCase.document, testCase.functionOptions);
-      const actual = results
-        .filter(result => result.code === ruleId)
-        .map(({ code, path, severity, message }) => ({ code, path, severity, message }));
+      const actual = results.filter(result => result.code === ruleId).map(({ code, path, severity, message }) => ({ code, path, severity, message }));
       const expected = testCase.errors.map(error => ({ code: ruleId, severity, ...error }));
       expect(actual).toEqual(expected);
     });

@@ -1,5 +1,5 @@
 /**
- * The error payloads of the seeds (002, 003, 004), each as the schema a team would write for it and
+ * The error payloads of the sources (the AX Spec, the Geodocs specification, the Agent Recovery guide), each as the schema a team would write for it and
  * as the example it documents, so that the recoverable-error rules are tested against the sources.
  */
 
@@ -12,8 +12,8 @@ export function errorResponse(schema: unknown, example?: unknown, mediaType = 'a
   return { description, content: { [mediaType]: example === undefined ? { schema } : { schema, example } } };
 }
 
-/** Seed 002, R5: the Error schema, with its field errors (R6). */
-export const SEED_002_ERROR = {
+/** The AX Spec, R5: the Error schema, with its field errors (R6). */
+export const AX_SPEC_ERROR = {
   type: 'object',
   required: ['error_code', 'message'],
   properties: {
@@ -24,8 +24,8 @@ export const SEED_002_ERROR = {
     details: { type: 'array', items: { $ref: '#/components/schemas/FieldError' } },
   },
 };
-export const SEED_002_FIELD_ERROR = { type: 'object', properties: { field: string, code: string, message: string } };
-export const SEED_002_EXAMPLE = {
+export const AX_SPEC_FIELD_ERROR = { type: 'object', properties: { field: string, code: string, message: string } };
+export const AX_SPEC_EXAMPLE = {
   error_code: 'VALIDATION_ERROR',
   message: 'Request validation failed',
   details: [
@@ -36,8 +36,8 @@ export const SEED_002_EXAMPLE = {
   retryable: false,
 };
 
-/** Seed 003: the canonical single `error` envelope. */
-export const SEED_003_ENVELOPE = {
+/** The Geodocs specification: the canonical single `error` envelope. */
+export const GEODOCS_ENVELOPE = {
   type: 'object',
   required: ['error'],
   properties: {
@@ -60,7 +60,7 @@ export const SEED_003_ENVELOPE = {
     },
   },
 };
-export const SEED_003_EXAMPLE = {
+export const GEODOCS_EXAMPLE = {
   error: {
     code: 'RATE_LIMITED',
     message: 'Too many requests.',
@@ -75,8 +75,8 @@ export const SEED_003_EXAMPLE = {
   },
 };
 
-/** Seed 004: RFC 9457 problem details with the agent-recovery members. */
-export const SEED_004_PROBLEM = {
+/** The Agent Recovery guide: RFC 9457 problem details with the agent-recovery members. */
+export const RECOVERY_GUIDE_PROBLEM = {
   type: 'object',
   required: ['type', 'title', 'status', 'detail', 'is_retriable'],
   properties: {
@@ -94,7 +94,7 @@ export const SEED_004_PROBLEM = {
     },
   },
 };
-export const SEED_004_VALIDATION_EXAMPLE = {
+export const RECOVERY_GUIDE_VALIDATION_EXAMPLE = {
   type: 'https://api.example.com/errors/validation-error',
   title: 'Validation failed',
   status: 422,
@@ -103,8 +103,8 @@ export const SEED_004_VALIDATION_EXAMPLE = {
   invalid_fields: [{ field: '/due_date', reason: 'Must be a future date', received: '2024-01-01' }],
   suggestions: ["Change 'due_date' to a date after today"],
 };
-/** Seed 004, pattern 3: a precondition 422 names the state, not a field. */
-export const SEED_004_PRECONDITION = {
+/** The Agent Recovery guide, pattern 3: a precondition 422 names the state, not a field. */
+export const RECOVERY_GUIDE_PRECONDITION = {
   type: 'object',
   required: ['type', 'title', 'detail', 'is_retriable'],
   properties: {
@@ -117,7 +117,7 @@ export const SEED_004_PRECONDITION = {
     current_status: string,
   },
 };
-export const SEED_004_INTERNAL_EXAMPLE = {
+export const RECOVERY_GUIDE_INTERNAL_EXAMPLE = {
   type: 'https://api.example.com/errors/internal-error',
   title: 'Internal server error',
   status: 500,
@@ -127,9 +127,9 @@ export const SEED_004_INTERNAL_EXAMPLE = {
   retry_after_seconds: 5,
 };
 
-/** Seed 002's bad R1 payload: `{"error": "Bad Request"}`. */
+/** The AX Spec’s bad R1 payload: `{"error": "Bad Request"}`. */
 export const BAD_REQUEST_STRING = { type: 'object', properties: { error: string } };
-/** Seed 004's wrong 500: an exception name, its message and a stack trace. */
+/** The Agent Recovery guide’s wrong 500: an exception name, its message and a stack trace. */
 export const STACK_TRACE_500 = { type: 'object', properties: { error: string, message: string, stack: string } };
 export const STACK_TRACE_500_EXAMPLE = {
   error: 'NullPointerException',
