@@ -2,6 +2,7 @@
  * Hypermedia link collections in a response schema, and whether they enumerate calls an agent can make:
  * links that carry an `href` and a `method` (Siren `actions[]`, `links[]{rel, href, method}`) do; links
  * with an `href` alone (HAL `_links.self.href`, JSON:API `links`, Siren `links[]`) say where, not how.
+ * The same shapes are read in live bodies (`linksIn`), for the probe to follow.
  */
 import { child, isObject, type JsonPath, type OpenApiDocument } from './document';
 import { isObjectView, ownProperty, viewsOf, type ObjectView, type Property } from './schema';
@@ -55,4 +56,36 @@ export function linkCollections(doc: OpenApiDocument, view: ObjectView, names: r
     collections.push({ property, callable: shapes.every(shape => shape !== 'url' && ownProperty(shape, [METHOD]) !== undefined) });
   }
   return collections;
+}
+
+/** A link of a live body: its href, its method if it names one, and where it sits. */
+export interface LinkValue {
+  href: string;
+  method: unknown;
+  at: JsonPath;
+}
+
+const isHref = (text: string) => /^(https?:\/\/|\/)/i.test(text);
+
+/**
+ * The links of a live body's link collections (named one of `names`), in the shapes `linkShapes` reads
+ * in schemas: an object with an `href`, an array of them, a map of them by relation, or a URL string in
+ * such a map. A HAL link marked `templated` is a form to fill in, not a link to follow.
+ */
+export function linksIn(body: unknown, names: readonly string[]): LinkValue[] {
+  const found: LinkValue[] = [];
+  const visit = (value: unknown, at: JsonPath, depth: number, inArray: boolean): void => {
+    if (depth > MAX_DEPTH) return;
+    if (typeof value === 'string') {
+      if (depth > 0 && !inArray && isHref(value)) found.push({ href: value, method: undefined, at });
+    } else if (Array.isArray(value)) {
+      value.forEach((item, i) => visit(item, [...at, i], depth + 1, true));
+    } else if (isObject(value) && typeof value[HREF] === 'string') {
+      if (value.templated !== true) found.push({ href: value[HREF] as string, method: value[METHOD], at: [...at, HREF] });
+    } else if (isObject(value) && !inArray) {
+      for (const [key, member] of Object.entries(value)) visit(member, [...at, key], depth + 1, false);
+    }
+  };
+  if (isObject(body)) for (const name of names) if (body[name] !== undefined) visit(body[name], [name], 0, false);
+  return found;
 }

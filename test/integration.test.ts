@@ -195,6 +195,7 @@ describe('the installed probe command, against the example API', () => {
     });
     expect(findings).toEqual([
       'ax-probe-stale-step POST /orders',
+      'ax-probe-stale-step GET /orders/{orderId}',
       'ax-probe-unrecoverable GET /orders',
       'ax-probe-server-error POST /orders',
       'ax-probe-undeclared-status GET /orders',

@@ -64,7 +64,7 @@ const operation = (name: string, firstTry: number | null, probes: number, recove
 const GOOD_OPERATIONS = [
   operation('GET /orders', 200, 3, 3),
   operation('POST /orders', 201, 8, 8, 2),
-  operation('GET /orders/{orderId}', 200, 1, 1),
+  operation('GET /orders/{orderId}', 200, 1, 1, 2),
   operation('GET /orders/{orderId}/receipt', 200, 1, 1),
   operation('POST /orders/{orderId}/cancel', 200, 1, 1, 1),
 ];
@@ -72,12 +72,12 @@ const GOOD_OPERATIONS = [
 const DEFECTIVE_OPERATIONS = [
   operation('GET /orders', 200, 3, 2),
   operation('POST /orders', 201, 8, 6, 2, 1),
-  operation('GET /orders/{orderId}', 200, 1, 1),
+  operation('GET /orders/{orderId}', 200, 1, 1, 2, 1),
   operation('GET /orders/{orderId}/receipt', 404, 0, 0),
   operation('POST /orders/{orderId}/cancel', 200, 1, 1, 1),
 ];
 
-/** One finding per probe id, each from the defect marked for it in server.mjs. */
+/** Every probe id, each from a defect marked for it in server.mjs (the unserved receipt route is offered as a step and as a link). */
 const DEFECTIVE_FINDINGS = [
   {
     rule: 'ax-probe-stale-step',
@@ -86,6 +86,15 @@ const DEFECTIVE_FINDINGS = [
     message:
       'POST /orders 201: step `nextSteps[1]` sends GET /v1/orders/ord_2/receipt, which answers 404, so an agent following it is stuck. Offer a step only when the record can take it.',
     request: { method: 'GET', path: '/v1/orders/ord_2/receipt' },
+    status: 404,
+  },
+  {
+    rule: 'ax-probe-stale-step',
+    severity: 'error',
+    operation: 'GET /orders/{orderId}',
+    message:
+      'GET /orders/{orderId} 200: link `_links.receipt.href` sends GET /v1/orders/ord_1/receipt, which answers 404, so an agent following it is stuck. Offer a link only when the record can take it.',
+    request: { method: 'GET', path: '/v1/orders/ord_1/receipt' },
     status: 404,
   },
   {
@@ -194,7 +203,7 @@ describe('reporting', () => {
 
   test('markdown: the summary, a row per operation, the findings with request and response', async () => {
     const run = await withOrdersApi(true, api => runBin(['probe', OAS31, '--base-url', api.url]));
-    expect(run.stdout).toMatch(/^Against http:\/\/127\.0\.0\.1:\d+\/v1: 10 of 13 faults recovered \(76\.9%\); 4 error, 1 warn; 30 requests\.$/m);
+    expect(run.stdout).toMatch(/^Against http:\/\/127\.0\.0\.1:\d+\/v1: 10 of 13 faults recovered \(76\.9%\); 5 error, 1 warn; 32 requests\.$/m);
     expect(run.stdout).toContain('| `POST /orders` | 201 | 8 | 6 | 0 | 2 | 1 |');
     expect(run.stdout).toContain('  - request: `POST /v1/orders {"quantity":2}`');
     expect(run.status).toBe(1);
@@ -281,10 +290,10 @@ describe('safety and limits', () => {
 
 describe('docs/probe', () => {
   test('every probe finding has its page, and the example API shows each one', () => {
-    expect(DEFECTIVE_FINDINGS.map(finding => finding.rule).sort()).toEqual([...PROBE_IDS].sort());
+    expect([...new Set(DEFECTIVE_FINDINGS.map(finding => finding.rule))].sort()).toEqual([...PROBE_IDS].sort());
   });
 
-  test.each(DEFECTIVE_FINDINGS)('docs/probe/$rule.md shows the message the example API gives', finding => {
+  test.each(DEFECTIVE_FINDINGS)('docs/probe/$rule.md shows the message the example API gives ($operation)', finding => {
     const page = readFileSync(join(ROOT, 'docs', 'probe', `${finding.rule}.md`), 'utf8');
     expect(page.startsWith(`# ${finding.rule}\n`)).toBe(true);
     expect(page).toContain(`\n${finding.message}\n`);

@@ -12,7 +12,8 @@ import { inputsOf } from '../../lib/inputs';
 import { locatorsIn, resolveLocator, type Locator } from '../../lib/locators';
 import { namesFor } from '../../lib/names';
 import { isExempt, label } from '../../lib/rule-function';
-import { clip } from '../../lib/values';
+import { clip, dottedPath } from '../../lib/values';
+import { linksIn } from '../../lib/hypermedia';
 import { hrefProblem, violationsOf } from '../../runtime/checks';
 import { Description } from '../../runtime/description';
 import { readError } from '../../runtime/shapes';
@@ -200,17 +201,30 @@ export class Play {
     return level === OFF ? undefined : SEVERITIES[level];
   }
 
+  /** The steps and hypermedia links of a body, as the ruleset names them: what an agent may call next. */
+  private offeredCalls(body: unknown): Offered[] {
+    const { names } = this.options;
+    const steps = stepHrefs({ value: body, location: [] }, names).map(({ href, method, step }) => ({
+      href,
+      method,
+      kind: 'step' as const,
+      at: step.location ?? [],
+    }));
+    const links = linksIn(body, namesFor(names, 'linkCollection')).map(({ href, method, at }) => ({ href, method, kind: 'link' as const, at }));
+    return [...steps, ...links].slice(0, MAX_STEPS);
+  }
+
   /**
-   * Follows the steps of a 2xx answer: GET steps, and the others with --follow-mutations. A step that
-   * cannot be followed is reported with the request whose answer offered it; a followed one with its own.
+   * Follows the steps and links of a 2xx answer: GET ones, and the others with --follow-mutations. One
+   * that cannot be followed is reported with the request whose answer offered it; a followed one with its own.
    */
   private async followSteps(request: ProbeRequest, answer: Answer & { kind: 'response' }, result: OperationResult): Promise<void> {
     const { client } = this.options;
     const { operation } = request;
     const from = `${label(operation)} ${answer.status}`;
-    for (const { href, method: rawMethod, step } of stepHrefs({ value: answer.body, location: [] }, this.options.names).slice(0, MAX_STEPS)) {
+    for (const { href, method: rawMethod, kind, at } of this.offeredCalls(answer.body)) {
       const method = typeof rawMethod === 'string' ? rawMethod.toUpperCase() : 'GET';
-      const where = `\`${(step.location ?? []).join('.').replace(/\.(\d+)(?=\.|$)/g, '[$1]')}\``;
+      const where = `\`${dottedPath(at)}\``;
       const problem = hrefProblem(this.description, candidate => this.description.matcher.suggest(candidate), where, href, method);
       if (problem !== undefined) {
         result.staleSteps++;
@@ -234,7 +248,7 @@ export class Play {
           operation,
           { method, path: `${url.pathname}${url.search}` },
           followed,
-          `${from}: step ${where} sends ${method} ${clip(href, 60)}, which answers ${followed.status}, so an agent following it is stuck. Offer a step only when the record can take it.`,
+          `${from}: ${kind} ${where} sends ${method} ${clip(href, 60)}, which answers ${followed.status}, so an agent following it is stuck. Offer a ${kind} only when the record can take it.`,
         );
       } else {
         this.judge(target, { method, path: `${url.pathname}${url.search}` }, followed);
@@ -337,6 +351,14 @@ export class Play {
 function asSent(client: Client, request: ProbeRequest): SentRequest {
   const url = client.urlOf(requestPath(request));
   return { method: request.method, path: `${url.pathname}${url.search}`, ...(request.body === undefined ? {} : { body: request.body }) };
+}
+
+/** A call a 2xx body offers: a `nextSteps` step or a hypermedia link, with where it sits. */
+interface Offered {
+  href: string;
+  method: unknown;
+  kind: 'step' | 'link';
+  at: (string | number)[];
 }
 
 const fieldName = (field: Field) => (field.where === 'body' ? field.name : `${field.where}.${field.name}`);

@@ -103,8 +103,12 @@ export function ordersApi({ defective = false, apiKey } = {}) {
     const all = [...orders.values()].filter(order => request.query.status === undefined || order.status === request.query.status);
     return { data: all.reverse().slice(0, Number(request.query.limit ?? 20)) };
   });
-  app.get(`${BASE}/orders/:orderId`, (request, reply) => find(request, reply));
-  // DEFECT (ax-probe-stale-step): the receipt route is offered as a step but not served.
+  app.get(`${BASE}/orders/:orderId`, (request, reply) => {
+    const order = find(request, reply);
+    if (order === reply) return reply;
+    return { ...order, _links: { self: { href: `${BASE}/orders/${order.id}` }, receipt: { href: `${BASE}/orders/${order.id}/receipt` } } };
+  });
+  // DEFECT (ax-probe-stale-step): the receipt route is offered as a step and as a link, but not served.
   if (!defective) {
     app.get(`${BASE}/orders/:orderId/receipt`, (request, reply) => {
       const order = find(request, reply);
