@@ -2,9 +2,8 @@
  * How each entry point is compiled. `npm run build` (scripts/package.mjs) generates the shared module's
  * sources before and assembles the entry points after; docs/build.md says why the package has this shape.
  */
-import * as path from 'node:path';
-import type { Plugin } from 'esbuild';
 import { defineConfig, type Options } from 'tsup';
+import { fromShared } from './scripts/from-shared';
 
 // Spectral swaps every @stoplight/* import for its own copy; everything else must travel inside dist.
 const external = [/^@stoplight\//];
@@ -26,28 +25,7 @@ const library = {
   platform: 'neutral',
 } satisfies Options;
 
-/** Code outside lib/ that imports lib/ or the ruleset and ships beside dist/shared.cjs: the bin, and the runtime checks the probe runs. */
-const FROM_SHARED = ['cli', 'runtime'];
-
-/** The bin's imports of the ruleset and of lib/ read them from dist/shared.cjs: one copy of the rule code, one module state. */
-const fromShared: Plugin = {
-  name: 'from-shared',
-  setup(build) {
-    const root = path.resolve('.');
-    const inBin = (importer: string) => FROM_SHARED.some(folder => path.relative(root, importer).startsWith(`${folder}${path.sep}`));
-    build.onResolve({ filter: /^(\.\.\/)+(ruleset|lib\/[\w-]+)$/ }, ({ path: id, importer }) => {
-      const target = path.relative(root, path.resolve(path.dirname(importer), id)).replace(/\\/g, '/');
-      return inBin(importer) && (target === 'ruleset' || target.startsWith('lib/')) ? { path: target, namespace: 'shared' } : undefined;
-    });
-    build.onResolve({ filter: /^\.\/shared\.cjs$/ }, ({ path: id }) => ({ path: id, external: true }));
-    build.onLoad({ filter: /.*/, namespace: 'shared' }, ({ path: id }) => {
-      const name = id === 'ruleset' ? 'ruleset' : `lib_${id.slice(4).replace(/-/g, '_')}`;
-      return { contents: `module.exports = require('./shared.cjs').${name};\n`, loader: 'js' };
-    });
-  },
-};
-
-/** The `spectral-agent-ux` bin, run by node in the user's project, with the user's own @stoplight/* packages. */
+/** The `spectral-agent-ux` bin, run by node in the user's project, with the user's own @stoplight/* packages; its rule code is dist/shared.cjs's. */
 export const bin = {
   entry: { 'spectral-agent-ux': 'cli/index.ts' },
   format: ['cjs'],

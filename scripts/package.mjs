@@ -43,7 +43,11 @@ function writeSharedSources() {
   writeFileSync('.cache/build/shared-with-lib.ts', `${withLib.join('\n')}\n`);
 }
 
-/** Step 2, why: esbuild (through tsup) compiles and bundles each entry point, in parallel; tsup.config.ts holds the options. */
+/**
+ * Step 2, why: esbuild (through tsup) compiles and bundles each entry point, in parallel; tsup.config.ts holds
+ * the options, and scripts/from-shared.ts the one plugin, which points the bin's imports of the rule code at
+ * dist/shared.cjs instead of a second copy.
+ */
 function compile() {
   const result = spawnSync('npx', ['--no', 'tsup'], { stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);
