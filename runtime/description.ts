@@ -96,22 +96,15 @@ function shapeOf(path: string): string {
   return `/${segments.map(segment => (/^:|\{[^{}]*\}/.test(segment) ? '{}' : segment)).join('/')}`;
 }
 
-const prepared = new WeakMap<object, Description>();
-
 /**
- * The prepared description of a parsed OpenAPI object (memoized on the object). Throws a TypeError
- * naming the problem when the value is not an OpenAPI 3.x or Swagger 2.0 description.
+ * The prepared description of a parsed OpenAPI object (memoized with its document model). Throws a
+ * TypeError naming the problem when the value is not an OpenAPI 3.x or Swagger 2.0 description.
  */
 export function prepare(openapi: unknown): Description {
-  if (isObject(openapi)) {
-    const known = prepared.get(openapi);
-    if (known !== undefined) return known;
-  }
   const problem = notOpenApi(openapi);
   if (problem !== undefined) throw new TypeError(`spectral-agent-ux/runtime: ${problem}`);
-  const description = new Description(OpenApiDocument.of(openapi, openapi));
-  prepared.set(openapi as object, description);
-  return description;
+  const doc = OpenApiDocument.of(openapi, openapi);
+  return doc.memo('runtime:description', () => new Description(doc));
 }
 
 function notOpenApi(value: unknown): string | undefined {

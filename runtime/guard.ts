@@ -79,7 +79,6 @@ class Reported {
     return true;
   }
 }
-const reportedByCheckResponse = new WeakMap<Description, Reported>();
 
 interface Checked {
   route: string;
@@ -132,8 +131,7 @@ export function checkResponse(openapi: object, input: ResponseInput, options: Ch
   validateResponse(input);
   validateCheckOptions(options);
   const description = prepare(openapi);
-  let reported = reportedByCheckResponse.get(description);
-  if (reported === undefined) reportedByCheckResponse.set(description, (reported = new Reported()));
+  const reported = description.doc.memo('runtime:reported', () => new Reported());
   return checkWith(description, input, options, reported).violations;
 }
 

@@ -2,6 +2,7 @@
  * The house's floors, checked on the sources: `lib/` → `functions/`, `runtime/`, `eslint/` → `ruleset.ts`
  * → `cli/`. An import may go down a floor or stay in its own folder, never up or sideways; inside `cli/`,
  * a command's folder imports the bin's shared modules, never another command; and no import goes in a circle.
+ * Also one place for per-document caches: OpenApiDocument.memo.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
@@ -90,4 +91,13 @@ test('every import goes down a floor or stays in its folder; commands do not imp
 
 test('no import goes in a circle', () => {
   expect(cycles()).toEqual([]);
+});
+
+test('what is computed once per document is kept by OpenApiDocument.memo: no other module keeps a WeakMap of its own', () => {
+  const moduleWeakMap = /^(export )?(const|let) \w+(: [^=]+)? = new WeakMap\b/m;
+  expect(files.filter(file => moduleWeakMap.test(readFileSync(join(ROOT, file), 'utf8'))).sort()).toEqual([
+    'lib/document.ts', // the document model itself, one per parsed document
+    'lib/error-shapes.ts', // an object's keys by letter case, for live response bodies, which have no document
+    'lib/rule-function.ts', // each rule's check by the Spectral function built from it: a registry, not a cache
+  ]);
 });
