@@ -10,6 +10,7 @@ import { Document, Spectral } from '@stoplight/spectral-core';
 import * as Parsers from '@stoplight/spectral-parsers';
 import ruleset from '../ruleset';
 import { createConsumer, lintJson, lowestNodes, nodeBinary, reportJson, run, runOrThrow, spectralLint, type CliResult } from './support/consumer';
+import { COULD_NOT_FINISH, REVOKED_PROXIES_JSON } from './support/observe';
 import { PROBE_API, withOrdersApi } from './support/probe-api';
 import { loadRulesetLikeVsCode } from './support/vscodeLoader';
 
@@ -73,6 +74,21 @@ describe('spectral lint with the installed package', () => {
     const lines = run.stdout.trim().split('\n');
     expect(lines).toHaveLength(naive.length);
     for (const line of lines) expect(line).toMatch(/^::(error|warning|notice) title=ax-[a-z-]+,file=.*naive\.yaml,/);
+  });
+
+  test('a rule that fails names, through the packed code, the source file and line where it failed', () => {
+    // The rules read the revoked proxies Spectral leaves in this description first in lib/document.ts's isObject.
+    writeFileSync(join(consumer, 'revoked-proxies.json'), REVOKED_PROXIES_JSON);
+    const failed = lintJson(consumer, 'revoked-proxies.json', EXTENDS_ALL).results.filter(result => result.message.startsWith(COULD_NOT_FINISH));
+    const line =
+      readFileSync(join(__dirname, '..', 'lib', 'document.ts'), 'utf8')
+        .split('\n')
+        .findIndex(text => text.includes('!Array.isArray(value);')) + 1;
+    expect(failed.length).toBeGreaterThan(0);
+    for (const { code, message } of failed)
+      expect(message).toBe(
+        `${COULD_NOT_FINISH} ${code} on this document (Cannot perform 'IsArray' on a proxy that has been revoked, at lib/document.ts:${line}); please report this with the document.`,
+      );
   });
 
   test('--fail-severity decides the exit code', () => {

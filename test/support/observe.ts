@@ -19,6 +19,14 @@ export interface RawResult {
 export const COULD_NOT_FINISH = 'spectral-agent-ux could not finish';
 export const OUR_CODES: ReadonlySet<string> = new Set(Object.keys(ruleset.rules));
 
+/**
+ * A description Spectral corrupts before the rules see it: its JSON parser turns the `__proto__` key into
+ * a prototype and its resolver leaves revoked proxies in the document; every rule that meets one reports
+ * "could not finish" instead of aborting the run.
+ */
+export const REVOKED_PROXIES_JSON =
+  '{"openapi":"3.0.3","info":{"title":"R","version":"1"},"paths":{"/a":{"post":{"responses":{"default":{"description":"ok","content":{"application/json":{"schema":{"$ref":"#/components/schemas/A"}}}},"__proto__":{"description":"bad"}}}}},"components":{"schemas":{"A":{"allOf":[{"$ref":"#/components/schemas/B"}]},"B":{"oneOf":[{"$ref":"#/components/schemas/A"}]}}}}';
+
 export class ObservedLinter {
   readonly spectral = new Spectral();
   raw: RawResult[] = [];
