@@ -1,10 +1,8 @@
-import { at, NEXT_STEPS, oas3, ref, swagger2 } from './support/documents';
+import { at, EXAMPLE, NEXT_STEPS, oas3, ref, swagger2, withExample } from './support/documents';
 import { testRule } from './support/testRule';
 
 const SCHEMA = { type: 'object', properties: { id: { type: 'string' }, status: { type: 'string' }, nextActions: { type: 'array' }, nextSteps: NEXT_STEPS } };
-const withExample = (example: unknown, schema: unknown = SCHEMA) => ({ description: 'The record', content: { 'application/json': { schema, example } } });
-const get = (example: unknown) => ({ get: { responses: { '200': withExample(example) } } });
-const EXAMPLE_AT = ['content', 'application/json', 'example'];
+const get = (example: unknown) => ({ get: { responses: { '200': withExample(example, SCHEMA) } } });
 const stuck = (label: string, steps: 'no' | 'an empty' = 'no', actions = 'nextActions', stepsName = 'nextSteps') =>
   `${label}: the response example has an empty \`${actions}\` and ${steps} \`${stepsName}\`: an agent is stuck. Add \`${stepsName}\` beside it: the recovery calls that remain ({ action, method, href, description }[]).`;
 
@@ -25,7 +23,7 @@ testRule('ax-envelope-empty-actions', [
   {
     name: 'fires on the F-456 payload (empty nextActions, no nextSteps), on the example',
     document: oas3({ '/records/{id}': get(F456_BAD) }),
-    errors: [{ path: [...at('/records/{id}', 'get', '200', ...EXAMPLE_AT), 'nextActions'], message: stuck('GET /records/{id} 200') }],
+    errors: [{ path: [...at('/records/{id}', 'get', '200', ...EXAMPLE), 'nextActions'], message: stuck('GET /records/{id} 200') }],
   },
   {
     name: 'stays silent on the fixed F-456 payload, on a non-empty nextActions and without nextActions',
@@ -40,14 +38,14 @@ testRule('ax-envelope-empty-actions', [
       '/c': get({ next_actions: [] }),
     }),
     errors: [
-      { path: [...at('/a', 'get', '200', ...EXAMPLE_AT), 'nextActions'], message: stuck('GET /a 200', 'an empty') },
-      { path: [...at('/c', 'get', '200', ...EXAMPLE_AT), 'next_actions'], message: stuck('GET /c 200', 'no', 'next_actions') },
+      { path: [...at('/a', 'get', '200', ...EXAMPLE), 'nextActions'], message: stuck('GET /a 200', 'an empty') },
+      { path: [...at('/c', 'get', '200', ...EXAMPLE), 'next_actions'], message: stuck('GET /c 200', 'no', 'next_actions') },
     ],
   },
   {
     name: 'nested envelopes: each record of a list example is checked where it sits',
     document: oas3({ '/records': get({ data: [F456_FIXED, F456_BAD] }) }),
-    errors: [{ path: [...at('/records', 'get', '200', ...EXAMPLE_AT), 'data', '1', 'nextActions'], message: stuck('GET /records 200') }],
+    errors: [{ path: [...at('/records', 'get', '200', ...EXAMPLE), 'data', '1', 'nextActions'], message: stuck('GET /records 200') }],
   },
   {
     name: 'a components/examples entry shared by two operations gives two diagnostics, each on its response',
@@ -92,7 +90,7 @@ testRule('ax-envelope-empty-actions', [
     name: 'functionOptions rename both lists',
     document: oas3({ '/a': get({ transitions: [], links: [] }), '/b': get(F456_BAD) }),
     functionOptions: { nextActions: ['transitions'], nextSteps: ['links'] },
-    errors: [{ path: [...at('/a', 'get', '200', ...EXAMPLE_AT), 'transitions'], message: stuck('GET /a 200', 'an empty', 'transitions', 'links') }],
+    errors: [{ path: [...at('/a', 'get', '200', ...EXAMPLE), 'transitions'], message: stuck('GET /a 200', 'an empty', 'transitions', 'links') }],
   },
   {
     name: 'garbage gives silence, never an exception',

@@ -1,13 +1,10 @@
-import { at, NEXT_STEPS, oas3, ref, swagger2 } from './support/documents';
+import { at, EXAMPLE, NEXT_STEPS, oas3, ref, swagger2, withExample } from './support/documents';
 import { testRule } from './support/testRule';
 
 const SCHEMA = { type: 'object', properties: { id: { type: 'string' }, nextSteps: NEXT_STEPS } };
 const step = (method: string, href: string) => ({ action: 'Next', method, href, description: 'What comes next.' });
-/** A 2xx response whose JSON body has the envelope schema and one inline example. */
-const withExample = (example: unknown) => ({ description: 'Created', content: { 'application/json': { schema: SCHEMA, example } } });
-const EXAMPLE_AT = ['content', 'application/json', 'example'];
 /** Spectral reports array indices in a path as strings. */
-const hrefAt = (path: string, method: string, status: string, i: number) => [...at(path, method, status, ...EXAMPLE_AT), 'nextSteps', String(i), 'href'];
+const hrefAt = (path: string, method: string, status: string, i: number) => [...at(path, method, status, ...EXAMPLE), 'nextSteps', String(i), 'href'];
 
 /** The routes of the Agent-UX Envelope’s worked example, under a server whose base path is /v1. */
 const RECORD_PATHS = {
@@ -43,17 +40,17 @@ const template = (label: string, href: string, placeholder: string) =>
 testRule('ax-envelope-next-steps-href', [
   {
     name: 'stays silent on the Agent-UX Envelope’s worked example: every href resolves under the server base path',
-    document: api(withExample(SOURCE_CREATED)),
+    document: api(withExample(SOURCE_CREATED, SCHEMA)),
     errors: [],
   },
   {
     name: 'fires on a typo of a real path, naming the nearest one, on the href of the inline example',
-    document: api(withExample({ nextSteps: [step('POST', '/v1/record/42/receipt'), step('GET', '/v1/records/42')] })),
+    document: api(withExample({ nextSteps: [step('POST', '/v1/record/42/receipt'), step('GET', '/v1/records/42')] }, SCHEMA)),
     errors: [{ path: hrefAt('/records', 'post', '201', 0), message: noPath('POST /records 201', '/v1/record/42/receipt', '/v1/records/{id}/receipts') }],
   },
   {
     name: 'fires on a method the path does not declare, listing the ones it does',
-    document: api(withExample({ nextSteps: [step('PUT', '/v1/records/42/cancel'), step('patch', '/v1/records/42')] })),
+    document: api(withExample({ nextSteps: [step('PUT', '/v1/records/42/cancel'), step('patch', '/v1/records/42')] }, SCHEMA)),
     errors: [
       {
         path: hrefAt('/records', 'post', '201', 0),
@@ -67,7 +64,7 @@ testRule('ax-envelope-next-steps-href', [
   },
   {
     name: 'a concrete path wins over a template: DELETE on /records/search is not DELETE on /records/{id}',
-    document: api(withExample({ nextSteps: [step('DELETE', '/v1/records/search'), step('GET', '/v1/records/search?q=late')] })),
+    document: api(withExample({ nextSteps: [step('DELETE', '/v1/records/search'), step('GET', '/v1/records/search?q=late')] }, SCHEMA)),
     errors: [
       {
         path: hrefAt('/records', 'post', '201', 0),
@@ -77,7 +74,7 @@ testRule('ax-envelope-next-steps-href', [
   },
   {
     name: 'fires on an href that still holds a {template}, in the path or in the query',
-    document: api(withExample({ nextSteps: [step('GET', '/v1/records/{id}'), step('GET', '/v1/records/search?cursor={cursor}')] })),
+    document: api(withExample({ nextSteps: [step('GET', '/v1/records/{id}'), step('GET', '/v1/records/search?cursor={cursor}')] }, SCHEMA)),
     errors: [
       { path: hrefAt('/records', 'post', '201', 0), message: template('POST /records 201', '/v1/records/{id}', '{id}') },
       { path: hrefAt('/records', 'post', '201', 1), message: template('POST /records 201', '/v1/records/search?cursor={cursor}', '{cursor}') },
@@ -86,27 +83,30 @@ testRule('ax-envelope-next-steps-href', [
   {
     name: 'absolute URLs, query strings, fragments, trailing slashes and hrefs relative to the server URL resolve',
     document: api(
-      withExample({
-        nextSteps: [
-          step('GET', 'https://api.example.com/v1/records/r1'),
-          step('GET', '/v1/records/r1?expand=receipts#top'),
-          step('POST', '/v1/records/r1/receipts/'),
-          step('POST', 'records/r1/cancel'),
-        ],
-      }),
+      withExample(
+        {
+          nextSteps: [
+            step('GET', 'https://api.example.com/v1/records/r1'),
+            step('GET', '/v1/records/r1?expand=receipts#top'),
+            step('POST', '/v1/records/r1/receipts/'),
+            step('POST', 'records/r1/cancel'),
+          ],
+        },
+        SCHEMA,
+      ),
     ),
     errors: [],
   },
   {
     name: 'an href without the server base path fires, suggesting the path with it',
-    document: api(withExample({ nextSteps: [step('GET', '/records/r1')] })),
+    document: api(withExample({ nextSteps: [step('GET', '/records/r1')] }, SCHEMA)),
     errors: [{ path: hrefAt('/records', 'post', '201', 0), message: noPath('POST /records 201', '/records/r1', '/v1/records/{id}') }],
   },
   {
     name: 'server variables are replaced by their defaults; with no servers the base is /',
     document: {
       ...oas3({
-        '/records': { post: { responses: { '201': withExample({ nextSteps: [step('GET', '/v2/records/r1')] }) } } },
+        '/records': { post: { responses: { '201': withExample({ nextSteps: [step('GET', '/v2/records/r1')] }, SCHEMA) } } },
         '/records/{id}': { get: { responses: {} } },
       }),
       servers: [{ url: 'https://{region}.example.com/{version}', variables: { region: { default: 'eu' }, version: { default: 'v2', enum: ['v2'] } } }],
@@ -116,7 +116,9 @@ testRule('ax-envelope-next-steps-href', [
   {
     name: 'no servers: an href with an unknown prefix fires, with no guess when nothing is close',
     document: oas3({
-      '/records': { post: { responses: { '201': withExample({ nextSteps: [step('GET', '/records'), step('GET', '/billing/invoices/in_1/lines')] }) } } },
+      '/records': {
+        post: { responses: { '201': withExample({ nextSteps: [step('GET', '/records'), step('GET', '/billing/invoices/in_1/lines')] }, SCHEMA) } },
+      },
     }),
     errors: [
       { path: hrefAt('/records', 'post', '201', 0), message: wrongMethod('POST /records 201', 'GET', '/records', '/records', 'only POST') },
@@ -149,7 +151,7 @@ testRule('ax-envelope-next-steps-href', [
     document: api(
       ref('Created', 'responses'),
       { '/records/{id}/cancel': { post: { responses: { '200': ref('Created', 'responses') } } } },
-      { responses: { Created: withExample({ nextSteps: [step('DELETE', '/v1/records/r1/receipts')] }) } },
+      { responses: { Created: withExample({ nextSteps: [step('DELETE', '/v1/records/r1/receipts')] }, SCHEMA) } },
       '3.2.0',
     ),
     errors: [
@@ -197,14 +199,14 @@ testRule('ax-envelope-next-steps-href', [
         message: wrongMethod('POST /records 201', 'GET', '/v1/records/r1/receipts', '/v1/records/{id}/receipts', 'only POST'),
       },
       {
-        path: [...at('/records/search', 'get', '200', ...EXAMPLE_AT), 'data', '1', 'nextSteps', '0', 'href'],
+        path: [...at('/records/search', 'get', '200', ...EXAMPLE), 'data', '1', 'nextSteps', '0', 'href'],
         message: noPath('GET /records/search 200', '/v1/records/r2/cancell', '/v1/records/{id}/cancel'),
       },
     ],
   },
   {
     name: 'error responses that carry nextSteps in their example are checked too, and an error wrapper is looked into',
-    document: api(withExample(SOURCE_CREATED), {
+    document: api(withExample(SOURCE_CREATED, SCHEMA), {
       '/records/{id}/cancel': {
         post: {
           responses: {
@@ -254,12 +256,12 @@ testRule('ax-envelope-next-steps-href', [
   {
     name: 'x-ax-exempt on the operation silences the rule there',
     document: api(
-      { ...withExample({ nextSteps: [step('GET', '/v1/nowhere')] }) },
+      { ...withExample({ nextSteps: [step('GET', '/v1/nowhere')] }, SCHEMA) },
       {
         '/records/{id}/cancel': {
           post: {
             'x-ax-exempt': { 'ax-envelope-next-steps-href': 'Steps point at the partner API' },
-            responses: { '200': withExample({ nextSteps: [step('GET', '/v1/nowhere')] }) },
+            responses: { '200': withExample({ nextSteps: [step('GET', '/v1/nowhere')] }, SCHEMA) },
           },
         },
       },
@@ -268,11 +270,13 @@ testRule('ax-envelope-next-steps-href', [
   },
   {
     name: 'functionOptions rename the envelope and the item fields',
-    document: api(withExample({ links: [{ rel: 'self', verb: 'GET', url: '/v1/records/r1/receipts' }], nextSteps: [step('GET', '/v1/nowhere/at/all')] })),
+    document: api(
+      withExample({ links: [{ rel: 'self', verb: 'GET', url: '/v1/records/r1/receipts' }], nextSteps: [step('GET', '/v1/nowhere/at/all')] }, SCHEMA),
+    ),
     functionOptions: { nextSteps: ['links'], nextStepItem: ['rel', 'verb', 'url', 'title'] },
     errors: [
       {
-        path: [...at('/records', 'post', '201', ...EXAMPLE_AT), 'links', '0', 'url'],
+        path: [...at('/records', 'post', '201', ...EXAMPLE), 'links', '0', 'url'],
         message: wrongMethod('POST /records 201', 'GET', '/v1/records/r1/receipts', '/v1/records/{id}/receipts', 'only POST'),
       },
     ],
@@ -280,9 +284,9 @@ testRule('ax-envelope-next-steps-href', [
   {
     name: 'garbage gives silence, never an exception',
     document: {
-      ...api(withExample('not an object'), {
-        '/a': { post: { responses: { '201': withExample({ nextSteps: 'soon' }) } } },
-        '/b': { post: { responses: { '201': withExample({ nextSteps: [null, 'x', { href: 42 }, { href: '/v1/records/r1' }] }) } } },
+      ...api(withExample('not an object', SCHEMA), {
+        '/a': { post: { responses: { '201': withExample({ nextSteps: 'soon' }, SCHEMA) } } },
+        '/b': { post: { responses: { '201': withExample({ nextSteps: [null, 'x', { href: 42 }, { href: '/v1/records/r1' }] }, SCHEMA) } } },
         '/c': {
           post: { responses: { '201': { description: 'x', content: { 'application/json': { examples: { a: ref('Missing', 'examples'), b: null } } } } } },
         },

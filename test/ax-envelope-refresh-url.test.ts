@@ -1,13 +1,12 @@
-import { at, body, JSON_SCHEMA, oas3, PROBLEM, ref, swagger2 } from './support/documents';
+import { at, body, JSON_SCHEMA, oas3, PROBLEM, problemWith, ref, swagger2 } from './support/documents';
 import { testRule } from './support/testRule';
 import { postWith as post } from './support/documents';
 
-const withFields = (properties: object) => ({ ...PROBLEM, properties: { ...PROBLEM.properties, ...properties } });
 const SIGNAL = 'its schema declares `currentState`';
 const missing = (label: string, shapes = '', signal = SIGNAL, name = 'refreshUrl') =>
   `${label}: the error schema reports a state rejection (${signal}) but has no \`${name}\`${shapes}. Add \`${name}\`: the URL to GET the current state from.`;
 /** A 422 that reports the resource's state: the case AGLedger's envelope holds to a refresh url. */
-const STATEFUL = withFields({ currentState: { type: 'string' } });
+const STATEFUL = problemWith({ currentState: { type: 'string' } });
 const FIELD_ERRORS = { type: 'array', items: { type: 'object', properties: { field: { type: 'string' }, message: { type: 'string' } } } };
 const PROBLEM_JSON = ['content', 'application/problem+json', 'schema'];
 
@@ -46,8 +45,8 @@ testRule('ax-envelope-refresh-url', [
     name: 'stays silent on the Agent-UX Envelope’s 422 envelope, on refresh_url and on a refresh url inside the error wrapper',
     document: oas3({
       '/records/{id}/transition': post({ '422': body(SOURCE_422, 'application/problem+json') }),
-      '/a': post({ '422': body(withFields({ refresh_url: { type: 'string' } })) }),
-      '/b': post({ '422': body({ type: 'object', properties: { error: withFields({ refreshUrl: { type: 'string' } }) } }) }),
+      '/a': post({ '422': body(problemWith({ refresh_url: { type: 'string' } })) }),
+      '/b': post({ '422': body({ type: 'object', properties: { error: problemWith({ refreshUrl: { type: 'string' } }) } }) }),
     }),
     errors: [],
   },
@@ -65,7 +64,7 @@ testRule('ax-envelope-refresh-url', [
     name: 'a request-validation 422 is not held to it: no state signal, field details, or a framework validation shape (FastAPI detail[])',
     document: oas3({
       '/a': post({ '422': body(PROBLEM) }),
-      '/b': post({ '422': body(withFields({ details: FIELD_ERRORS }), 'application/json', 'Cannot transition: fields are invalid') }),
+      '/b': post({ '422': body(problemWith({ details: FIELD_ERRORS }), 'application/json', 'Cannot transition: fields are invalid') }),
       '/c': post({
         '422': body({
           type: 'object',
@@ -88,7 +87,7 @@ testRule('ax-envelope-refresh-url', [
     name: 'a description that speaks of the state holds a 422 without field details to it; a declared state field holds it even with field details',
     document: oas3({
       '/a': post({ '422': body(PROBLEM, 'application/json', 'The invoice is in the wrong state') }),
-      '/b': post({ '422': body(withFields({ currentState: { type: 'string' }, details: FIELD_ERRORS })) }),
+      '/b': post({ '422': body(problemWith({ currentState: { type: 'string' }, details: FIELD_ERRORS })) }),
     }),
     errors: [
       { path: at('/a', 'post', '422', ...JSON_SCHEMA), message: missing('POST /a 422', '', 'its description says "wrong state"') },
@@ -112,7 +111,7 @@ testRule('ax-envelope-refresh-url', [
   },
   {
     name: 'fires when one oneOf branch lacks it',
-    document: oas3({ '/a': post({ '422': body({ oneOf: [withFields({ currentState: { type: 'string' }, refreshUrl: { type: 'string' } }), STATEFUL] }) }) }),
+    document: oas3({ '/a': post({ '422': body({ oneOf: [problemWith({ currentState: { type: 'string' }, refreshUrl: { type: 'string' } }), STATEFUL] }) }) }),
     errors: [{ path: at('/a', 'post', '422', ...JSON_SCHEMA), message: missing('POST /a 422', ' in 1 of its 2 oneOf/anyOf shapes') }],
   },
   {
@@ -154,8 +153,8 @@ testRule('ax-envelope-refresh-url', [
   {
     name: 'option refreshUrl replaces the accepted names',
     document: oas3({
-      '/a': post({ '422': body(withFields({ currentState: { type: 'string' }, reload: { type: 'string' } })) }),
-      '/b': post({ '422': body(withFields({ currentState: { type: 'string' }, refreshUrl: { type: 'string' } })) }),
+      '/a': post({ '422': body(problemWith({ currentState: { type: 'string' }, reload: { type: 'string' } })) }),
+      '/b': post({ '422': body(problemWith({ currentState: { type: 'string' }, refreshUrl: { type: 'string' } })) }),
     }),
     functionOptions: { refreshUrl: ['reload'] },
     errors: [{ path: at('/b', 'post', '422', ...JSON_SCHEMA), message: missing('POST /b 422', '', SIGNAL, 'reload') }],

@@ -1,8 +1,7 @@
-import { at, body, JSON_SCHEMA, oas3, PROBLEM, ref, swagger2 } from './support/documents';
+import { at, body, JSON_SCHEMA, oas3, PROBLEM, problemWith, ref, swagger2 } from './support/documents';
 import { testRule } from './support/testRule';
 import { postWith as post } from './support/documents';
 
-const withFields = (properties: object) => ({ ...PROBLEM, properties: { ...PROBLEM.properties, ...properties } });
 const STATE = { currentState: { type: 'string' }, allowedActions: { type: 'array', items: { type: 'string' } }, refreshUrl: { type: 'string' } };
 const HOLDS: Record<string, string> = { currentState: 'string', allowedActions: 'string[]', refreshUrl: 'URL to re-read it' };
 /** On a 422 the refresh url is ax-envelope-refresh-url's to ask (one missing field, one finding). */
@@ -14,7 +13,7 @@ const ALL = ['currentState', 'allowedActions', 'refreshUrl'];
 const described = (description: string, schema: unknown = PROBLEM) => body(schema, 'application/json', description);
 
 /** The Agent-UX Envelope’s 422 (invalid action in state FULFILLED), as a schema. */
-const SOURCE_422 = withFields({
+const SOURCE_422 = problemWith({
   currentState: { type: 'string' },
   attemptedAction: { type: 'string' },
   allowedActions: { type: 'array', items: { type: 'string' } },
@@ -31,7 +30,7 @@ testRule('ax-envelope-state', [
     name: 'stays silent on the Agent-UX Envelope’s 422 and on the same fields inside an error wrapper, under snake_case aliases',
     document: oas3({
       '/records/{id}/transition': post({ '422': described('Invalid action in the current state', SOURCE_422) }),
-      '/a': post({ '409': body({ type: 'object', properties: { error: withFields({ current_state: {}, allowed_actions: {}, refresh_url: {} }) } }) }),
+      '/a': post({ '409': body({ type: 'object', properties: { error: problemWith({ current_state: {}, allowed_actions: {}, refresh_url: {} }) } }) }),
     }),
     errors: [],
   },
@@ -49,7 +48,7 @@ testRule('ax-envelope-state', [
     name: 'fires on a description that speaks of the current state, a transition, or being in some status',
     document: oas3({
       '/a': post({ '409': described("The payment's current state does not allow this action.") }),
-      '/b': post({ '422': described('Cannot transition a FULFILLED record.', withFields({ refreshUrl: {} })) }),
+      '/b': post({ '422': described('Cannot transition a FULFILLED record.', problemWith({ refreshUrl: {} })) }),
       '/c': post({ '422': described("The invoice is in 'draft' status.") }),
     }),
     errors: [
@@ -73,7 +72,7 @@ testRule('ax-envelope-state', [
   },
   {
     name: 'only 409 and 422: a 400 or a 4XX with currentState is not asked',
-    document: oas3({ '/a': post({ '400': body(withFields({ currentState: {} })), '4XX': described('Invalid current state') }) }),
+    document: oas3({ '/a': post({ '400': body(problemWith({ currentState: {} })), '4XX': described('Invalid current state') }) }),
     errors: [],
   },
   {
@@ -83,7 +82,7 @@ testRule('ax-envelope-state', [
       {
         schemas: {
           Conflict: ref('Partial'),
-          Partial: withFields({ allowedActions: { type: 'array' } }),
+          Partial: problemWith({ allowedActions: { type: 'array' } }),
           StateProblem: { allOf: [ref('Partial'), { properties: { currentState: {} } }, { properties: { refreshUrl: {} } }] },
         },
       },
@@ -97,7 +96,7 @@ testRule('ax-envelope-state', [
   },
   {
     name: 'a oneOf branch without the fields fires when another branch declares them',
-    document: oas3({ '/a': post({ '422': body({ oneOf: [withFields(STATE), PROBLEM] }) }) }),
+    document: oas3({ '/a': post({ '422': body({ oneOf: [problemWith(STATE), PROBLEM] }) }) }),
     errors: [
       {
         path: at('/a', 'post', '422', ...JSON_SCHEMA),
@@ -120,7 +119,7 @@ testRule('ax-envelope-state', [
     name: 'Swagger 2.0: definitions are followed',
     document: swagger2(
       { '/a': post({ '409': { description: 'Conflict', schema: { $ref: '#/definitions/Conflict' } } }) },
-      { definitions: { Conflict: withFields({ currentState: {}, allowedActions: {} }) } },
+      { definitions: { Conflict: problemWith({ currentState: {}, allowedActions: {} }) } },
     ),
     errors: [{ path: at('/a', 'post', '409', 'schema'), message: missing('POST /a 409', 'its schema declares `currentState`', ['refreshUrl']) }],
   },
@@ -129,7 +128,7 @@ testRule('ax-envelope-state', [
     document: oas3(
       {
         '/a': post({
-          '409': { description: 'Illegal state', content: { 'application/problem+json': { schema: { ...withFields(STATE), type: ['object', 'null'] } } } },
+          '409': { description: 'Illegal state', content: { 'application/problem+json': { schema: { ...problemWith(STATE), type: ['object', 'null'] } } } },
         }),
       },
       {},
@@ -152,7 +151,7 @@ testRule('ax-envelope-state', [
   },
   {
     name: 'functionOptions rename the fields that trigger and satisfy the rule',
-    document: oas3({ '/a': post({ '409': body(withFields({ phase: {}, moves: {} })) }), '/b': post({ '409': body(withFields({ currentState: {} })) }) }),
+    document: oas3({ '/a': post({ '409': body(problemWith({ phase: {}, moves: {} })) }), '/b': post({ '409': body(problemWith({ currentState: {} })) }) }),
     functionOptions: { currentState: ['phase'], allowedActions: ['moves'], refreshUrl: ['self'] },
     errors: [
       {

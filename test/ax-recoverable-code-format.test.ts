@@ -1,12 +1,7 @@
-import { at, body, JSON_SCHEMA, oas3, ref, swagger2 } from './support/documents';
+import { at, body, EXAMPLE, JSON_SCHEMA, oas3, ref, swagger2, withExample } from './support/documents';
 import { testRule } from './support/testRule';
 import { getWith as get } from './support/documents';
 
-const withExample = (example: unknown, schema: unknown = { type: 'object' }) => ({
-  description: 'Error',
-  content: { 'application/json': { schema, example } },
-});
-const EXAMPLE = ['content', 'application/json', 'example'];
 const codeEnum = (...codes: string[]) => body({ type: 'object', properties: { code: { type: 'string', enum: codes } } });
 /** The message for codes off the convention: `values` as listed, `fixes` their rewrites. */
 const off = (subject: string, verb: string, values: string[], convention: string, why: string, fixes: string[]) =>

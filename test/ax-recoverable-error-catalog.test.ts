@@ -1,9 +1,7 @@
-import { at, oas3, PROBLEM, ref, swagger2 } from './support/documents';
+import { at, EXAMPLE, oas3, PROBLEM, ref, swagger2, withExample } from './support/documents';
 import { testRule } from './support/testRule';
 
 const CATALOG = 'x-agent-error-codes';
-const withExample = (example: unknown) => ({ description: 'Error', content: { 'application/json': { schema: PROBLEM, example } } });
-const EXAMPLE = ['content', 'application/json', 'example'];
 const op = (catalog: unknown, errors: object) => ({ post: { [CATALOG]: catalog, responses: { '201': { description: 'Created' }, ...errors } } });
 const unlisted = (operation: string, value: string, name = 'code', field = `the application/json error example's \`${name}\``) =>
   `${operation}: ${field} "${value}" is not in \`${CATALOG}\`. Add it to the operation's \`${CATALOG}\`.`;
@@ -14,7 +12,10 @@ testRule('ax-recoverable-error-catalog', [
   {
     name: 'fires on an example code the catalog does not list, on the example value',
     document: oas3({
-      '/payments': op(['VALIDATION_ERROR'], { '400': withExample({ code: 'VALIDATION_ERROR' }), '402': withExample({ code: 'CARD_DECLINED', message: 'x' }) }),
+      '/payments': op(['VALIDATION_ERROR'], {
+        '400': withExample({ code: 'VALIDATION_ERROR' }, PROBLEM),
+        '402': withExample({ code: 'CARD_DECLINED', message: 'x' }, PROBLEM),
+      }),
     }),
     errors: [{ path: at('/payments', 'post', '402', ...EXAMPLE, 'code'), message: unlisted('POST /payments 402', 'CARD_DECLINED') }],
   },
@@ -22,10 +23,10 @@ testRule('ax-recoverable-error-catalog', [
     name: 'the Geodocs specification’s envelope: the code inside the error wrapper; error_code of the AX Spec; type URIs when no code',
     document: oas3({
       '/payments': op(['INVALID_DATE_FORMAT', 'https://api.example.com/errors/validation-error'], {
-        '400': withExample({ error: { code: 'INVALID_DATE_FORMAT', message: 'Field start_date must be ISO 8601.' } }),
-        '409': withExample({ error_code: 'INVALID_DATE_RANGE' }),
-        '422': withExample({ type: 'https://api.example.com/errors/validation-error', detail: 'x' }),
-        '500': withExample({ type: 'https://api.example.com/errors/internal-error', code: 'INVALID_DATE_FORMAT' }),
+        '400': withExample({ error: { code: 'INVALID_DATE_FORMAT', message: 'Field start_date must be ISO 8601.' } }, PROBLEM),
+        '409': withExample({ error_code: 'INVALID_DATE_RANGE' }, PROBLEM),
+        '422': withExample({ type: 'https://api.example.com/errors/validation-error', detail: 'x' }, PROBLEM),
+        '500': withExample({ type: 'https://api.example.com/errors/internal-error', code: 'INVALID_DATE_FORMAT' }, PROBLEM),
       }),
     }),
     errors: [{ path: at('/payments', 'post', '409', ...EXAMPLE, 'error_code'), message: unlisted('POST /payments 409', 'INVALID_DATE_RANGE', 'error_code') }],
@@ -73,7 +74,10 @@ testRule('ax-recoverable-error-catalog', [
   },
   {
     name: 'operations without x-agent-error-codes and success examples are not checked',
-    document: oas3({ '/a': { post: { responses: { '400': withExample({ code: 'ANYTHING' }) } } }, '/b': op([], { '201': withExample({ code: 'CREATED' }) }) }),
+    document: oas3({
+      '/a': { post: { responses: { '400': withExample({ code: 'ANYTHING' }, PROBLEM) } } },
+      '/b': op([], { '201': withExample({ code: 'CREATED' }, PROBLEM) }),
+    }),
     errors: [],
   },
   {
@@ -87,7 +91,7 @@ testRule('ax-recoverable-error-catalog', [
           { code: 'OLD_B', deprecated: true, replacement: 'VALIDATION_ERROR', removal: 'next year' },
           { code: 'STABLE', deprecated: false },
         ],
-        { '400': withExample({ code: 'INVALID_AMOUNT_V1' }), '409': withExample({ code: 'STABLE' }) },
+        { '400': withExample({ code: 'INVALID_AMOUNT_V1' }, PROBLEM), '409': withExample({ code: 'STABLE' }, PROBLEM) },
       ),
     }),
     errors: [
@@ -130,7 +134,7 @@ testRule('ax-recoverable-error-catalog', [
           '400': { description: 'x', content: { 'application/json': { examples: { one: { value: { code: 'C' } }, two: ref('Two', 'examples') } } } },
         }),
       },
-      { responses: { NotFound: withExample({ code: 'NOT_FOUND' }) }, examples: { Two: { value: { code: 'D' } } } },
+      { responses: { NotFound: withExample({ code: 'NOT_FOUND' }, PROBLEM) }, examples: { Two: { value: { code: 'D' } } } },
     ),
     errors: [
       { path: at('/a', 'post', '404'), message: unlisted('POST /a 404', 'NOT_FOUND') },
@@ -153,7 +157,7 @@ testRule('ax-recoverable-error-catalog', [
   },
   {
     name: 'option errorCode replaces the names',
-    document: oas3({ '/a': op(['A'], { '400': withExample({ code: 'B', reason: 'A' }), '409': withExample({ reason: 'C' }) }) }),
+    document: oas3({ '/a': op(['A'], { '400': withExample({ code: 'B', reason: 'A' }, PROBLEM), '409': withExample({ reason: 'C' }, PROBLEM) }) }),
     functionOptions: { errorCode: ['reason'] },
     errors: [{ path: at('/a', 'post', '409', ...EXAMPLE, 'reason'), message: unlisted('POST /a 409', 'C', 'reason') }],
   },
@@ -169,7 +173,7 @@ testRule('ax-recoverable-error-catalog', [
         post: {
           'x-ax-exempt': { 'ax-recoverable-error-catalog': 'Codes come from the upstream card network' },
           [CATALOG]: ['A'],
-          responses: { '400': withExample({ code: 'B' }) },
+          responses: { '400': withExample({ code: 'B' }, PROBLEM) },
         },
       },
     }),
@@ -179,7 +183,7 @@ testRule('ax-recoverable-error-catalog', [
     name: 'garbage: a code that is a number, examples null, a dangling example $ref, responses null',
     document: oas3({
       '/a': op(['A'], {
-        '400': withExample({ code: 400 }),
+        '400': withExample({ code: 400 }, PROBLEM),
         '401': { description: 'x', content: { 'application/json': { examples: { a: ref('Missing', 'examples'), b: null } } } },
       }),
       '/b': { post: { [CATALOG]: ['A'], responses: null } },

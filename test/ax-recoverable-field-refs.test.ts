@@ -1,4 +1,4 @@
-import { at, oas3, ref, swagger2 } from './support/documents';
+import { at, EXAMPLE, oas3, ref, swagger2 } from './support/documents';
 import { errorResponse, GEODOCS_ENVELOPE } from './support/published-errors';
 import { testRule } from './support/testRule';
 
@@ -41,7 +41,6 @@ const api = (response: object, openapi = '3.0.3', components: object = {}) =>
     { schemas: { Payment: PAYMENT, Money: MONEY }, ...components },
     openapi,
   );
-const EXAMPLE = ['content', 'application/json', 'example'];
 const exampleAt = (...rest: (string | number)[]) => at('/payments', 'post', '400', ...EXAMPLE, ...rest.map(String));
 const LABEL = 'POST /payments 400';
 const noInput = (key: string, text: string, within: string, guess?: string, label = LABEL) =>

@@ -1,4 +1,4 @@
-import { at, oas3, ref, swagger2 } from './support/documents';
+import { at, EXAMPLE, oas3, ref, swagger2 } from './support/documents';
 import { errorResponse } from './support/published-errors';
 import { testRule } from './support/testRule';
 
@@ -20,7 +20,6 @@ const api = (response: object, components: object = {}, openapi = '3.0.3') =>
     { ...components, schemas: { Dispute: DISPUTE, ...((components as { schemas?: object }).schemas ?? {}) } },
     openapi,
   );
-const EXAMPLE = ['content', 'application/json', 'example'];
 const LABEL = 'POST /v1/records/{id}/dispute 400';
 const SHAPE = '`{ grounds, context? }` (#/components/schemas/Dispute)';
 const stale = (holder: string, list: string, guess?: string, label = LABEL, shape = SHAPE) =>

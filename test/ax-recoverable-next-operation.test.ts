@@ -1,4 +1,4 @@
-import { at, oas3, ref, swagger2 } from './support/documents';
+import { at, EXAMPLE, oas3, ref, swagger2 } from './support/documents';
 import { errorResponse } from './support/published-errors';
 import { testRule } from './support/testRule';
 
@@ -36,7 +36,6 @@ const api = (response: object, components: object = {}, openapi = '3.0.3', extra
     components,
     openapi,
   );
-const EXAMPLE = ['content', 'application/json', 'example'];
 const SEND = 'POST /invoices/{invoice_id}/send 422';
 const TARGET = 'finalize_invoice (POST /invoices/{invoice_id}/finalize)';
 

@@ -1,4 +1,4 @@
-import { at, body, JSON_SCHEMA, oas3, PROBLEM, ref, swagger2 } from './support/documents';
+import { at, body, EXAMPLE, JSON_SCHEMA, oas3, PROBLEM, ref, swagger2, withExample } from './support/documents';
 import { RECOVERY_GUIDE_INTERNAL_EXAMPLE } from './support/published-errors';
 import { testRule } from './support/testRule';
 import { getWith as get } from './support/documents';
@@ -8,8 +8,6 @@ const field = (operation: string, name: string, schema = 'the error schema', ins
   `${operation}: ${schema} declares \`${name}\`${inside}, a stack trace an agent cannot use. ${FIX}.`;
 const trace = (operation: string, runtime: string, mediaType = 'application/json') =>
   `${operation}: the ${mediaType} error example contains a ${runtime} stack trace. ${FIX} instead.`;
-const withExample = (example: unknown, schema: unknown = PROBLEM) => ({ description: 'Error', content: { 'application/json': { schema, example } } });
-const EXAMPLE = ['content', 'application/json', 'example'];
 
 // The Agent Recovery guide, "Never Return Stack Traces": the wrong payload and the right one.
 const SOURCE_WRONG = {
@@ -28,7 +26,7 @@ testRule('ax-recoverable-no-stack-traces', [
     name: 'the Agent Recovery guide’s wrong payload fires as a schema and as an example; the right one passes both ways',
     document: oas3({
       '/wrong-schema': get({ '500': body(SOURCE_WRONG_SCHEMA) }),
-      '/wrong-example': get({ '500': withExample(SOURCE_WRONG) }),
+      '/wrong-example': get({ '500': withExample(SOURCE_WRONG, PROBLEM) }),
       '/right': get({ '500': withExample(RECOVERY_GUIDE_INTERNAL_EXAMPLE, SOURCE_RIGHT_SCHEMA) }),
     }),
     errors: [
@@ -77,9 +75,9 @@ testRule('ax-recoverable-no-stack-traces', [
     name: 'recognizes Python, Java, .NET and Go traces in examples, named examples and $ref examples',
     document: oas3(
       {
-        '/py': get({ '500': withExample({ detail: 'Traceback (most recent call last):\n  File "app.py", line 12, in charge\nKeyError: amount' }) }),
-        '/java': get({ '500': withExample({ message: 'java.lang.IllegalStateException: closed\n\tat com.acme.pay.Charge.run(Charge.java:42)' }) }),
-        '/java-thread': get({ '500': withExample('Exception in thread "main" java.lang.NullPointerException') }),
+        '/py': get({ '500': withExample({ detail: 'Traceback (most recent call last):\n  File "app.py", line 12, in charge\nKeyError: amount' }, PROBLEM) }),
+        '/java': get({ '500': withExample({ message: 'java.lang.IllegalStateException: closed\n\tat com.acme.pay.Charge.run(Charge.java:42)' }, PROBLEM) }),
+        '/java-thread': get({ '500': withExample('Exception in thread "main" java.lang.NullPointerException', PROBLEM) }),
         '/dotnet': get({
           '500': {
             description: 'x',
@@ -109,20 +107,23 @@ testRule('ax-recoverable-no-stack-traces', [
     name: 'no false positive on prose with "at", times, trace ids and URLs',
     document: oas3({
       '/a': get({
-        '400': withExample({
-          code: 'INVALID_AMOUNT',
-          message: 'Look at the `amount` field: it must be at least 1.',
-          hint: 'Retry at 10:30:00 UTC, or at https://api.example.com:443/v1/payments.',
-          trace_id: 'at-01HV3K8MNP:12:34',
-          details: ['Sent at 2026-04-29T00:00:00Z', 'Stack of 3 items at position 2'],
-        }),
+        '400': withExample(
+          {
+            code: 'INVALID_AMOUNT',
+            message: 'Look at the `amount` field: it must be at least 1.',
+            hint: 'Retry at 10:30:00 UTC, or at https://api.example.com:443/v1/payments.',
+            trace_id: 'at-01HV3K8MNP:12:34',
+            details: ['Sent at 2026-04-29T00:00:00Z', 'Stack of 3 items at position 2'],
+          },
+          PROBLEM,
+        ),
       }),
     }),
     errors: [],
   },
   {
     name: 'success examples are not checked',
-    document: oas3({ '/a': { get: { responses: { '200': withExample({ log: 'at f (file.js:1:2)' }) } } } }),
+    document: oas3({ '/a': { get: { responses: { '200': withExample({ log: 'at f (file.js:1:2)' }, PROBLEM) } } } }),
     errors: [],
   },
   {

@@ -1,4 +1,4 @@
-import { at, body, JSON_SCHEMA, oas3, ref, swagger2 } from './support/documents';
+import { at, body, EXAMPLE, JSON_SCHEMA, oas3, ref, swagger2, withExample } from './support/documents';
 import { testRule } from './support/testRule';
 import { getWith as get } from './support/documents';
 
@@ -8,11 +8,6 @@ const severity = (operation: string, subject: string, value: string, guess = '')
   `${operation}: ${subject} ${value}, outside the severity ladder. Use one of ${LADDER}${guess}.`;
 const category = (operation: string, subject: string, value: string, guess = '') =>
   `${operation}: ${subject} ${value}, outside the error categories. Use one of ${CATEGORIES}${guess}.`;
-const withExample = (example: unknown, schema: unknown = { type: 'object' }) => ({
-  description: 'Error',
-  content: { 'application/json': { schema, example } },
-});
-const EXAMPLE = ['content', 'application/json', 'example'];
 
 // The Geodocs specification’s canonical envelope: a single `error` object with severity and category.
 const SOURCE_ENVELOPE = {

@@ -1,4 +1,4 @@
-import { at, body, oas3, PROBLEM, ref, swagger2 } from './support/documents';
+import { at, body, EXAMPLE, oas3, PROBLEM, ref, swagger2 } from './support/documents';
 import { testRule } from './support/testRule';
 import { getWith as get } from './support/documents';
 
@@ -6,7 +6,6 @@ const withExample = (example: unknown, description = 'The amount is not a positi
   description,
   content: { 'application/json': { schema: PROBLEM, example } },
 });
-const EXAMPLE = ['content', 'application/json', 'example'];
 const FIX = 'Name them, e.g. "`amount` must be a positive integer."';
 /** `phrase` is the vague phrase the text amounts to: the test names it, the message need not. */
 const vagueText = (operation: string, subject: string, text: string) => `${operation}: ${subject} ${JSON.stringify(text)} names no field, cause or fix. ${FIX}`;

@@ -5,14 +5,10 @@
  */
 import { checkResponse } from '../runtime';
 import { convention } from './support/conventions';
-import { at, body, JSON_SCHEMA, oas3, ref, swagger2 } from './support/documents';
+import { at, body, JSON_SCHEMA, oas3, ref, swagger2, withExample } from './support/documents';
 import { testRule } from './support/testRule';
 import { getWith as get, OK as ok } from './support/documents';
 
-const withExample = (example: unknown, schema: unknown = { type: 'object' }) => ({
-  description: 'Error',
-  content: { 'application/json': { schema, example } },
-});
 const string = { type: 'string' };
 const JSONAPI_ERROR = { type: 'object', properties: { status: string, code: string, detail: string, retry_after_seconds: { type: 'integer' } } };
 const errorList = (item: unknown) => ({ type: 'object', required: ['errors'], properties: { errors: { type: 'array', items: item } } });

@@ -23,6 +23,13 @@ export function at(path: string, method: string, status: string, ...rest: string
 }
 
 export const JSON_SCHEMA = ['content', 'application/json', 'schema'];
+/** Where a response's JSON example sits, below the response (beside JSON_SCHEMA). */
+export const EXAMPLE = ['content', 'application/json', 'example'];
+
+/** A response whose JSON body has `schema` and one inline `example`. */
+export function withExample(example: unknown, schema: unknown = { type: 'object' }, description = 'Error'): object {
+  return { description, content: { 'application/json': { schema, example } } };
+}
 
 export const NEXT_STEPS = {
   type: 'array',
@@ -45,6 +52,9 @@ export const PROBLEM = {
   required: ['code', 'message'],
   properties: { code: { type: 'string' }, message: { type: 'string' }, suggestion: { type: 'string' } },
 };
+
+/** PROBLEM with more properties beside its own. */
+export const problemWith = (properties: object) => ({ ...PROBLEM, properties: { ...PROBLEM.properties, ...properties } });
 
 /** The `200 OK` beside which a test puts the responses it is about. */
 export const OK = { '200': { description: 'OK' } };
