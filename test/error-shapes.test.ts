@@ -4,7 +4,7 @@
  */
 import { describeErrorValue } from '../lib/error-shapes';
 import { at, body, JSON_SCHEMA, oas3, ref, swagger2 } from './support/documents';
-import { convention, type Convention } from './support/conventions';
+import { convention, LANE, type Convention } from './support/conventions';
 import { runRule, testRule } from './support/testRule';
 
 const string = { type: 'string' };
@@ -257,7 +257,7 @@ testRule('ax-recoverable-field-details', [
 ]);
 
 describe('every fix works: applying it clears the finding and wakes no other rule of the lane', () => {
-  const LANE = [
+  const RULES = [
     'ax-recoverable-error-structure',
     'ax-recoverable-field-details',
     'ax-recoverable-suggestion',
@@ -266,7 +266,7 @@ describe('every fix works: applying it clears the finding and wakes no other rul
     'ax-envelope-state',
   ] as const;
   const all = async (document: object) =>
-    (await Promise.all(LANE.map(rule => runRule(rule, document)))).flat().map(result => `${result.code}: ${result.message}`);
+    (await Promise.all(RULES.map(rule => runRule(rule, document)))).flat().map(result => `${result.code}: ${result.message}`);
   const items = (extra: object) => ({
     type: 'object',
     properties: { detail: { type: 'array', items: { ...FASTAPI_ITEM, properties: { ...FASTAPI_ITEM.properties, ...extra } } } },
@@ -384,16 +384,6 @@ testRule('ax-recoverable-field-details', [
 ]);
 
 describe('fixes on the convention fixtures: each clears its finding and wakes nothing new in the lane', () => {
-  const LANE = [
-    'ax-recoverable-error-structure',
-    'ax-recoverable-field-details',
-    'ax-recoverable-suggestion',
-    'ax-recoverable-trace-id',
-    'ax-recoverable-no-stack-traces',
-    'ax-recoverable-retryable-flag',
-    'ax-envelope-refresh-url',
-    'ax-envelope-state',
-  ] as const;
   const findings = async (yaml: string) =>
     (await Promise.all(LANE.map(rule => runRule(rule, yaml)))).flat().map(result => `${result.code} ${result.path.join('/')}`);
 

@@ -19,6 +19,18 @@ export const CONVENTIONS = [
 ] as const;
 export type Convention = (typeof CONVENTIONS)[number];
 
+/** The lane: the rules that read error bodies, each run on every convention. */
+export const LANE = [
+  'ax-recoverable-error-structure',
+  'ax-recoverable-field-details',
+  'ax-recoverable-suggestion',
+  'ax-recoverable-trace-id',
+  'ax-recoverable-no-stack-traces',
+  'ax-recoverable-retryable-flag',
+  'ax-envelope-refresh-url',
+  'ax-envelope-state',
+] as const;
+
 /** The YAML text of one convention fixture. */
 export function convention(name: Convention): string {
   return readFileSync(join(__dirname, '..', 'fixtures', 'conventions', `${name}.yaml`), 'utf8');
