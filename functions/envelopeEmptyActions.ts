@@ -4,7 +4,10 @@ import { label, placeIn, ruleFunction, type Finding } from '../lib/rule-function
 
 type Options = NameOptions<'nextActions' | 'nextSteps'>;
 
-/** ax-envelope-empty-actions: an example that says "no transitions" still tells the agent how to recover (AGLedger's "The Agent-UX Envelope", finding F-456). */
+/**
+ * ax-envelope-empty-actions: an example that says "no transitions" still tells the agent how to recover
+ * (AGLedger's "The Agent-UX Envelope", finding F-456).
+ */
 export default ruleFunction<Options>('envelopeEmptyActions', nameOptionsSchema('nextActions', 'nextSteps'), ({ doc, options, operations }) => {
   // Most descriptions declare no nextActions: skip the walk of every response schema and example.
   if (!namesFor(options, 'nextActions').some(name => doc.mayMention(name))) return [];

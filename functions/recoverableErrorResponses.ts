@@ -1,7 +1,10 @@
 import { isClientErrorStatus, isMutation } from '../lib/document';
 import { label, ruleFunction, type Finding } from '../lib/rule-function';
 
-/** ax-recoverable-error-responses: every mutation declares how a rejected call fails (the companion of the nextSteps sweep in AGLedger's "Validating Authoring Before Deploy"). */
+/**
+ * ax-recoverable-error-responses: every mutation declares how a rejected call fails (the companion of the
+ * nextSteps sweep in AGLedger's "Validating Authoring Before Deploy").
+ */
 export default ruleFunction<object>('recoverableErrorResponses', {}, ({ doc, operations }) => {
   const findings: Finding[] = [];
   for (const operation of operations.filter(isMutation)) {

@@ -37,7 +37,10 @@ function retryableWithoutDelay(doc: OpenApiDocument, operations: Operation[], op
   return findings;
 }
 
-/** ax-recoverable-retry-after: every 429 and 503 says how long to wait before retrying (one finding per response, whatever its media types); an example that says retryable says how long too. */
+/**
+ * ax-recoverable-retry-after: every 429 and 503 says how long to wait before retrying (one finding per
+ * response, whatever its media types); an example that says retryable says how long too.
+ */
 export default ruleFunction<Options>(
   'recoverableRetryAfter',
   nameOptionsSchema('retryAfterHeader', 'retryDelay', 'retryFlag', 'errorList'),

@@ -9,7 +9,10 @@ import { RESPONSES } from '../lib/scope';
 
 type Options = NameOptions<'retryFlag' | 'errorList'>;
 
-/** ax-recoverable-retryable-flag: every error body says whether the same call may simply be retried (Geodocs' error specification; "Designing Errors for Agent Recovery"). */
+/**
+ * ax-recoverable-retryable-flag: every error body says whether the same call may simply be retried (Geodocs'
+ * "Agent Error Handling Documentation Specification"; "Designing Errors for Agent Recovery").
+ */
 export default ruleFunction<Options>('recoverableRetryableFlag', nameOptionsSchema('retryFlag', 'errorList'), ({ doc, options, operations }) => {
   const names = namesFor(options, 'retryFlag');
 

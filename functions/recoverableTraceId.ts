@@ -9,7 +9,10 @@ import { RESPONSES } from '../lib/scope';
 
 type Options = NameOptions<'correlationId' | 'correlationIdHeader' | 'errorList'>;
 
-/** ax-recoverable-trace-id: every 5xx (and default) error carries an id, in its body or a header, to find the failure in the server's logs ("Designing Errors for Agent Recovery"). */
+/**
+ * ax-recoverable-trace-id: every 5xx (and default) error carries an id, in its body or a header, to find the
+ * failure in the server's logs ("Designing Errors for Agent Recovery").
+ */
 export default ruleFunction<Options>(
   'recoverableTraceId',
   nameOptionsSchema('correlationId', 'correlationIdHeader', 'errorList'),

@@ -5,7 +5,11 @@ import { label, placeIn, ruleFunction, type Finding } from '../lib/rule-function
 
 type Options = NameOptions<'message' | 'recoveryHint'> & { phrases?: string[] };
 
-/** Text that names no field, no cause and no fix (AGLedger's "The Agent-UX Envelope", Geodocs' error specification, "Designing Errors for Agent Recovery"); matched whole or nearly so, never as a substring. */
+/**
+ * Text that names no field, no cause and no fix (AGLedger's "The Agent-UX Envelope", Geodocs' "Agent Error
+ * Handling Documentation Specification", "Designing Errors for Agent Recovery"); matched whole or nearly so,
+ * never as a substring.
+ */
 const VAGUE_PHRASES = [
   'Invalid input',
   'Invalid request',

@@ -8,7 +8,10 @@ import { MAX_SUGGESTED_LENGTH, nearest } from './nearest';
 export type HrefMatch =
   /** The href still holds a `{placeholder}` the agent would have to fill in. */
   | { kind: 'template'; placeholder: string }
-  /** `path` is the most specific matching template, shown with its base path; `methods` (lower case) are those the most specific matches declare; `templates` are their keys under `paths`. */
+  /**
+   * `path` is the most specific matching template, shown with its base path; `methods` (lower case) are those
+   * the most specific matches declare; `templates` are their keys under `paths`.
+   */
   | { kind: 'matched'; path: string; methods: string[]; templates: string[] }
   | { kind: 'unmatched' };
 

@@ -122,7 +122,8 @@ function isAuthentication(doc: OpenApiDocument, operation: Operation): boolean {
 }
 
 const CONSUMER_TAG = /^(webhooks?|callbacks?)( events?)?$/i;
-// "Sent to your endpoint": the API is the caller. A mere "webhook event" is not enough: GitHub's dispatch endpoint "triggers a webhook event", and an agent calls it.
+// "Sent to your endpoint": the API is the caller. A mere "webhook event" is not enough: GitHub's dispatch
+// endpoint "triggers a webhook event", and an agent calls it.
 const CONSUMER_TEXT = /\b(sent|delivered|posted) to (your|the (consumer|subscriber|client)'?s?) (endpoint|url|server)\b/i;
 
 /**

@@ -13,7 +13,8 @@ const FUNCTIONS = readdirSync(join(root, 'functions'))
   .filter(file => file.endsWith('.ts'))
   .map(file => file.slice(0, -3));
 // 150 kB until 0.3 added the ESLint plugin, the `fix` and `probe` commands and their docs pages, and shipped the bin,
-// the runtime guard and the ESLint plugin readable (not minified), with the line map of the rule code; the start-up cost is dist/shared.cjs alone, which npm run bench measures.
+// the runtime guard and the ESLint plugin readable (not minified), with the line map of the rule code; the start-up
+// cost is dist/shared.cjs alone, which npm run bench measures.
 const MAX_PACKED_BYTES = 210_000;
 
 interface Packed {
