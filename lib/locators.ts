@@ -27,8 +27,8 @@ export interface Locator extends Path {
   where: Where | undefined;
 }
 
-// Under these keys an array is one path (FastAPI `loc`, a validator's `path`); under the others it lists several fields (Geodocs' `field: string[]`).
-const ARRAY_PATH_KEYS = new Set(['loc', 'path']);
+// Under these keys an array is one path (FastAPI `loc`, a validator's `path`, Prism's `location`); under the others it lists several fields (Geodocs' `field: string[]`).
+const ARRAY_PATH_KEYS = new Set(['loc', 'path', 'location']);
 const NAME = /^[\w$@-]+$/;
 const PLACES = new Set<string>([...PARAMETER_PLACES, 'body']);
 

@@ -13,7 +13,8 @@ export const DEFAULT_NAMES = {
   retryAfterHeader: ['Retry-After', 'RateLimit-Reset', 'X-RateLimit-Reset'],
   retryDelay: ['retry_after_ms', 'retry_after_seconds', 'retryAfter', 'retryAfterMs', 'retryAfterSeconds'],
   fieldDetails: ['details', 'errors', 'invalid_fields', 'invalidFields', 'invalid-params', 'violations', 'validationErrors', 'fieldViolations'],
-  fieldLocator: ['field', 'pointer', 'path', 'name', 'loc', 'target', 'param', 'source.pointer', 'source.parameter'],
+  // Stoplight Prism's `validation[].location` is an array like FastAPI's `loc`: `["query", "limit"]`.
+  fieldLocator: ['field', 'pointer', 'path', 'name', 'loc', 'target', 'param', 'source.pointer', 'source.parameter', 'location'],
   fieldReason: ['message', 'reason', 'detail', 'msg', 'description', 'text', 'title'],
   // Stripe's `request_log_url` points at the log of the failed request: the same handle for an escalation.
   correlationId: ['trace_id', 'traceId', 'request_id', 'requestId', 'correlation_id', 'instance', 'request_log_url'],

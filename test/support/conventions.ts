@@ -12,6 +12,7 @@ export const CONVENTIONS = [
   'jsonapi',
   'microsoft',
   'oauth2',
+  'prism',
   'rfc9457',
   'spring-boot',
   'stripe',
