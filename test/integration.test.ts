@@ -11,7 +11,7 @@ import * as Parsers from '@stoplight/spectral-parsers';
 import ruleset from '../ruleset';
 import { createConsumer, lintJson, lowestNodes, nodeBinary, reportJson, run, runOrThrow, spectralLint, type CliResult } from './support/consumer';
 import { COULD_NOT_FINISH, REVOKED_PROXIES_JSON } from './support/observe';
-import { PROBE_API, withOrdersApi } from './support/probe-api';
+import { DEFECTIVE_FINDINGS, DEFECTIVE_OPERATIONS, GOOD_OPERATIONS, PROBE_API, withOrdersApi, type ProbeJson } from './support/probe-api';
 import { loadRulesetLikeVsCode } from './support/vscodeLoader';
 
 const EXTENDS = 'extends: ["spectral-agent-ux"]\n';
@@ -201,22 +201,17 @@ describe('the installed report command', () => {
 });
 
 describe('the installed probe command, against the example API', () => {
-  test('one finding per defect of the defective variant, and exit 1', async () => {
-    const findings = await withOrdersApi(true, async api => {
+  test('one finding per defect of the defective variant, the recovery counts, and exit 1', async () => {
+    const { status, report } = await withOrdersApi(true, async api => {
       writeFileSync(join(consumer, 'probe.spectral.yaml'), EXTENDS);
       const args = ['probe', join(PROBE_API, 'openapi.yaml'), '--base-url', api.url, '--format', 'json', '--ruleset', 'probe.spectral.yaml'];
       const probe = run(join(consumer, 'node_modules', '.bin', 'spectral-agent-ux'), args, consumer);
-      expect(probe.status).toBe(1);
-      return (JSON.parse(probe.stdout).findings as { rule: string; operation: string }[]).map(finding => `${finding.rule} ${finding.operation}`);
+      return { status: probe.status, report: JSON.parse(probe.stdout) as ProbeJson };
     });
-    expect(findings).toEqual([
-      'ax-probe-stale-step POST /orders',
-      'ax-probe-stale-step GET /orders/{orderId}',
-      'ax-probe-unrecoverable GET /orders',
-      'ax-probe-server-error POST /orders',
-      'ax-probe-undeclared-status GET /orders',
-      'ax-probe-wrong-field POST /orders',
-    ]);
+    expect(report.findings.map(({ response: _response, ...finding }) => finding)).toEqual(DEFECTIVE_FINDINGS);
+    expect(report.operations).toEqual(DEFECTIVE_OPERATIONS);
+    expect([report.probes, report.recovered, report.recoveryRate]).toEqual([13, 10, 76.9]);
+    expect(status).toBe(1);
   });
 });
 
@@ -339,7 +334,7 @@ describe.each(lowestNodes())('on Node %s, the lowest of its line that engines ad
         ),
       ),
     );
-    expect([report.findings, report.probes, report.recovered]).toEqual([[], 14, 14]);
+    expect([report.findings, report.operations, report.probes, report.recovered]).toEqual([[], GOOD_OPERATIONS, 14, 14]);
   });
 
   test('require() loads the ruleset and a function file', () => {

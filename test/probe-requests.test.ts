@@ -39,6 +39,34 @@ describe('the first try', () => {
     expect(request.body).toEqual({ name: 'Ada', size: 10, kind: 'a', at: '2026-01-15T10:00:00Z', tags: ['x', 'x'], ratio: 0.5 });
   });
 
+  test('const, the first of 3.1 `examples`, and the media type example over the schema', () => {
+    const schema = {
+      type: 'object',
+      required: ['version', 'colour'],
+      properties: { version: { const: 2 }, colour: { type: 'string', examples: ['teal', 'navy'], enum: ['navy', 'teal'] } },
+    };
+    expect((requestFor(oas3(post(schema), {}, '3.1.0')) as ProbeRequest).body).toEqual({ version: 2, colour: 'teal' });
+    const paths = post(schema);
+    paths['/things'].post.requestBody.content['application/json'] = { schema, example: { version: 2, colour: 'navy' } } as never;
+    expect((requestFor(oas3(paths, {}, '3.1.0')) as ProbeRequest).body).toEqual({ version: 2, colour: 'navy' });
+  });
+
+  test('a Swagger 2.0 body parameter, through a definition', () => {
+    const swagger = swagger2(
+      {
+        '/things': {
+          post: {
+            consumes: ['application/json'],
+            parameters: [{ name: 'thing', in: 'body', required: true, schema: { $ref: '#/definitions/Thing' } }],
+            responses: { '201': { description: 'ok' } },
+          },
+        },
+      },
+      { definitions: { Thing: { type: 'object', required: ['size'], properties: { size: { type: 'integer', minimum: 3 } } } } },
+    );
+    expect((requestFor(swagger) as ProbeRequest).body).toEqual({ size: 3 });
+  });
+
   test('through $ref, allOf and the first oneOf shape', () => {
     const components = {
       schemas: {

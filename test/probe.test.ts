@@ -8,7 +8,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PROBE_IDS } from '../lib/catalogue';
 import { ROOT, runBin } from './support/bin';
-import { freePort, PROBE_API, startOrdersApi, withOrdersApi, type RunningApi } from './support/probe-api';
+import {
+  DEFECTIVE_FINDINGS,
+  DEFECTIVE_OPERATIONS,
+  freePort,
+  GOOD_OPERATIONS,
+  PROBE_API,
+  startOrdersApi,
+  withOrdersApi,
+  type ProbeJson,
+  type RunningApi,
+} from './support/probe-api';
 
 let good: RunningApi;
 let defective: RunningApi;
@@ -27,113 +37,10 @@ afterAll(() => {
   defective?.stop();
 });
 
-interface ProbeJson {
-  probes: number;
-  recovered: number;
-  recoveryRate: number | null;
-  requests: number;
-  truncated: boolean;
-  operations: { operation: string; firstTry: number | null; probes: number; recovered: number; accepted: number; steps: number; staleSteps: number }[];
-  findings: {
-    rule: string;
-    severity: string;
-    operation: string;
-    message: string;
-    request: { method: string; path: string; body?: unknown };
-    status: number | null;
-    response?: string;
-  }[];
-  planned?: string[];
-}
-
 async function probeJson(file: string, api: RunningApi, ...flags: string[]): Promise<{ status: number | null; report: ProbeJson; stderr: string }> {
   const run = await runBin(['probe', file, '--base-url', api.url, '--format', 'json', ...flags]);
   return { status: run.status, report: JSON.parse(run.stdout), stderr: run.stderr };
 }
-
-const operation = (name: string, firstTry: number | null, probes: number, recovered: number, steps = 0, staleSteps = 0) => ({
-  operation: name,
-  firstTry,
-  probes,
-  recovered,
-  accepted: 0,
-  steps,
-  staleSteps,
-});
-
-const GOOD_OPERATIONS = [
-  operation('GET /orders', 200, 3, 3),
-  operation('POST /orders', 201, 8, 8, 2),
-  operation('GET /orders/{orderId}', 200, 1, 1, 2),
-  operation('GET /orders/{orderId}/receipt', 200, 1, 1),
-  operation('POST /orders/{orderId}/cancel', 200, 1, 1, 1),
-];
-
-const DEFECTIVE_OPERATIONS = [
-  operation('GET /orders', 200, 3, 2),
-  operation('POST /orders', 201, 8, 6, 2, 1),
-  operation('GET /orders/{orderId}', 200, 1, 1, 2, 1),
-  operation('GET /orders/{orderId}/receipt', 404, 0, 0),
-  operation('POST /orders/{orderId}/cancel', 200, 1, 1, 1),
-];
-
-/** Every probe id, each from a defect marked for it in server.mjs (the unserved receipt route is offered as a step and as a link). */
-const DEFECTIVE_FINDINGS = [
-  {
-    rule: 'ax-probe-stale-step',
-    severity: 'error',
-    operation: 'POST /orders',
-    message:
-      'POST /orders 201: step `nextSteps[1]` sends GET /v1/orders/ord_2/receipt, which answers 404, so an agent following it is stuck. Offer a step only when the record can take it.',
-    request: { method: 'GET', path: '/v1/orders/ord_2/receipt' },
-    status: 404,
-  },
-  {
-    rule: 'ax-probe-stale-step',
-    severity: 'error',
-    operation: 'GET /orders/{orderId}',
-    message:
-      'GET /orders/{orderId} 200: link `_links.receipt.href` sends GET /v1/orders/ord_1/receipt, which answers 404, so an agent following it is stuck. Offer a link only when the record can take it.',
-    request: { method: 'GET', path: '/v1/orders/ord_1/receipt' },
-    status: 404,
-  },
-  {
-    rule: 'ax-probe-unrecoverable',
-    severity: 'error',
-    operation: 'GET /orders',
-    message:
-      'GET /orders 400: after the error for a request with `query.limit` set to "0" (is below the minimum 1), the repaired request (`limit` set to 500 from its `suggested_value`) still answers 400. Make the error\'s values ones the API accepts.',
-    request: { method: 'GET', path: '/v1/orders?limit=500' },
-    status: 400,
-  },
-  {
-    rule: 'ax-probe-server-error',
-    severity: 'error',
-    operation: 'POST /orders',
-    message:
-      'POST /orders 500: a request with `sku` left out answered 500, so an agent cannot tell its mistake from an outage. Validate the input and answer 400 or 422 naming `sku`.',
-    request: { method: 'POST', path: '/v1/orders', body: { quantity: 2 } },
-    status: 500,
-  },
-  {
-    rule: 'ax-probe-undeclared-status',
-    severity: 'warn',
-    operation: 'GET /orders',
-    message:
-      "GET /orders 422: the description declares no `422` (nor `4XX` or `default`) for this operation, so an agent cannot know this body. Declare it under the operation's responses.",
-    request: { method: 'GET', path: '/v1/orders?status=NOT_AN_ALLOWED_VALUE' },
-    status: 422,
-  },
-  {
-    rule: 'ax-probe-wrong-field',
-    severity: 'error',
-    operation: 'POST /orders',
-    message:
-      'POST /orders 400: the error for a request with `quantity` set to 0 (is below the minimum 1) names `sku`, not the input that was wrong, so an agent fixes the wrong input. Name the field that failed.',
-    request: { method: 'POST', path: '/v1/orders', body: { sku: 'SKU-123', quantity: 0 } },
-    status: 400,
-  },
-];
 
 const withoutResponses = (report: ProbeJson) => report.findings.map(({ response: _response, ...finding }) => finding);
 
@@ -204,8 +111,16 @@ describe('reporting', () => {
   test('markdown: the summary, a row per operation, the findings with request and response', async () => {
     const run = await withOrdersApi(true, api => runBin(['probe', OAS31, '--base-url', api.url]));
     expect(run.stdout).toMatch(/^Against http:\/\/127\.0\.0\.1:\d+\/v1: 10 of 13 faults recovered \(76\.9%\); 5 error, 1 warn; 32 requests\.$/m);
-    expect(run.stdout).toContain('| `POST /orders` | 201 | 8 | 6 | 0 | 2 | 1 |');
+    expect(run.stdout).toContain('| `POST /orders` | 201 | 8 | 6 | 75% | 0 | 2 | 1 |');
     expect(run.stdout).toContain('  - request: `POST /v1/orders {"quantity":2}`');
+    expect(run.status).toBe(1);
+  });
+
+  test('html: the table with each recovery rate, and the findings with request and response', async () => {
+    const run = await withOrdersApi(true, api => runBin(['probe', OAS31, '--base-url', api.url, '--format', 'html']));
+    expect(run.stdout).toContain('<th>recovery rate</th>');
+    expect(run.stdout).toContain('<tr><td><code>POST /orders</code></td><td>201</td><td>8</td><td>6</td><td>75%</td><td>0</td><td>2</td><td>1</td></tr>');
+    expect(run.stdout).toContain('request: <code>POST /v1/orders {&#34;quantity&#34;:2}</code><br>response: 500');
     expect(run.status).toBe(1);
   });
 

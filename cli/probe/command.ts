@@ -14,8 +14,8 @@ import { findRulesetFile, lintWith, loadRuleset, readDocument, ruleOptions } fro
 import { silentMistakes } from '../mistakes';
 import { Client, baseUrlOf } from './http';
 import { parseProbeArgs, PROBE_USAGE, type ProbeFormat, type ProbeOptions } from './args';
-import { Play, SEVERITIES } from './play';
-import { rate, renderHtml, renderJson, renderMarkdown, renderSarif, summaryLine, type LineOf, type ProbeReport } from './render';
+import { Play, rate, SEVERITIES } from './play';
+import { renderHtml, renderJson, renderMarkdown, renderSarif, summaryLine, type LineOf, type ProbeReport } from './render';
 import type { Names } from '../../lib/error-shapes';
 
 const say = (io: Io, text: string) => io.stderr(`spectral-agent-ux probe: ${text}\n`);

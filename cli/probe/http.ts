@@ -20,6 +20,10 @@ export type Answer =
 /** A body longer than this is cut: the probe reads errors and envelopes, not downloads. */
 const MAX_BODY = 1024 * 1024;
 
+/** Shorter header values are not searched for in answers: they would blank out ordinary words, and are no secret. */
+const MIN_SECRET = 4;
+const REDACTED = '[redacted]';
+
 const LOOPBACK = /^(localhost|.+\.localhost|127(\.\d{1,3}){3}|\[::1\]|::1)$/i;
 
 /** The base URL, checked: http(s), and a loopback host unless remote hosts are allowed. */
@@ -46,7 +50,22 @@ export class Client {
   /** In a dry run, the requests the probe would send, a line each. */
   readonly planned: string[] = [];
 
-  constructor(private readonly options: ClientOptions) {}
+  /** The credentials' values (and a `Bearer` token alone), longest first: a body that echoes a request must not carry them into the report. */
+  private readonly secrets: string[];
+
+  constructor(private readonly options: ClientOptions) {
+    const values = Object.values(options.headers).flatMap(value => [value, value.split(/\s+/).at(-1) ?? '']);
+    this.secrets = [...new Set(values)].filter(value => value.length >= MIN_SECRET).sort((a, b) => b.length - a.length);
+  }
+
+  /** Whether --header (or the environment) sets this header: a fault on it would be overwritten by the credential. */
+  sets(header: string): boolean {
+    return Object.keys(this.options.headers).some(name => name.toLowerCase() === header.toLowerCase());
+  }
+
+  private redact(text: string): string {
+    return this.secrets.reduce((redacted, secret) => redacted.split(secret).join(REDACTED), text);
+  }
 
   get dryRun(): boolean {
     return this.options.dryRun;
@@ -96,9 +115,9 @@ export class Client {
         redirect: 'manual',
         signal: AbortSignal.timeout(this.options.timeoutMs),
       });
-      const text = (await response.text()).slice(0, MAX_BODY);
+      const text = this.redact((await response.text()).slice(0, MAX_BODY));
       const headers: Record<string, string> = {};
-      response.headers.forEach((value, name) => (headers[name] = value));
+      response.headers.forEach((value, name) => (headers[name] = this.redact(value)));
       return { kind: 'response', status: response.status, headers, body: parsed(text), text };
     } catch (error) {
       return { kind: 'failed', why: failure(error, this.options.timeoutMs) };

@@ -51,6 +51,8 @@ export interface OperationResult {
   /** Fault probes sent, repaired to a 2xx (or an unknown id answered as such), and accepted as valid. */
   probes: number;
   recovered: number;
+  /** `recovered` of `probes` in percent, one decimal; null without probes. */
+  recoveryRate: number | null;
   accepted: number;
   /** Steps followed, and those found stale. */
   steps: number;
@@ -81,6 +83,8 @@ const REPLACED_CHECKS = new Set(['ax-envelope-next-steps-href']);
 /** Steps followed per response at most. */
 const MAX_STEPS = 10;
 const STALE = new Set([404, 405, 410]);
+/** The statuses that say an id does not exist (410: it did once). */
+const NOT_FOUND = new Set([404, 410]);
 const EXCERPT = 300;
 
 export interface PlayOptions {
@@ -95,6 +99,9 @@ export interface PlayOptions {
   /** `METHOD /path` filters; all operations when empty. */
   only: string[];
 }
+
+/** The recovery rate in percent, one decimal; null when nothing was probed. */
+export const rate = (recovered: number, probes: number): number | null => (probes === 0 ? null : Math.round((recovered / probes) * 1000) / 10);
 
 const isSuccess = (answer: Answer) => answer.kind === 'response' && answer.status >= 200 && answer.status < 300;
 const statusOf = (answer: Answer) => (answer.kind === 'response' ? answer.status : null);
@@ -120,7 +127,16 @@ export class Play {
   async run(): Promise<ProbeRun> {
     const tried: { request: ProbeRequest; faults: Fault[] }[] = [];
     for (const operation of this.operations()) {
-      const result: OperationResult = { operation: label(operation), firstTry: null, probes: 0, recovered: 0, accepted: 0, steps: 0, staleSteps: 0 };
+      const result: OperationResult = {
+        operation: label(operation),
+        firstTry: null,
+        probes: 0,
+        recovered: 0,
+        recoveryRate: null,
+        accepted: 0,
+        steps: 0,
+        staleSteps: 0,
+      };
       this.results.set(operation, result);
       const built = validRequest(this.options.doc, operation);
       if ('why' in built) {
@@ -133,7 +149,9 @@ export class Play {
       // A dry run lists the faults as if every first try succeeded; a real one faults only a request that works.
       if (!isSuccess(answer) && !(this.options.client.dryRun && answer.kind === 'not-sent')) continue;
       if (answer.kind === 'response') await this.followSteps(built.request, answer, result);
-      tried.push({ request: built.request, faults: faultsOf(this.options.doc, built.request) });
+      // A header that --header sets is sent as the credential whatever the fault does to it: no fault there.
+      const faults = faultsOf(this.options.doc, built.request).filter(fault => fault.field.where !== 'header' || !this.options.client.sets(fault.field.name));
+      tried.push({ request: built.request, faults });
     }
     // One fault per operation in turn, so that a request budget is shared by every operation.
     for (let i = 0; tried.some(({ faults }) => i < faults.length); i++) {
@@ -143,7 +161,7 @@ export class Play {
     return {
       requests: client.sent,
       truncated: client.refused > 0,
-      operations: [...this.results.values()],
+      operations: [...this.results.values()].map(result => ({ ...result, recoveryRate: rate(result.recovered, result.probes) })),
       findings: [...this.findings.values()],
       skipped: this.skipped,
     };
@@ -280,20 +298,13 @@ export class Play {
       return;
     }
     if (fault.kind === 'unknown-id') {
-      const error = readError(answer.body, this.options.names);
-      if (error.code !== undefined && error.message !== undefined) result.recovered++;
-      else
-        this.report(
-          'ax-probe-unrecoverable',
-          operation,
-          fault.request,
-          answer,
-          `a request ${broke} got no error code and message, so an agent cannot tell an unknown id from a wrong route. Send a code (e.g. "NOT_FOUND") and a message naming the id.`,
-        );
+      const why = unknownIdProblem(answer.status, readError(answer.body, this.options.names));
+      if (why === undefined) result.recovered++;
+      else this.report('ax-probe-unrecoverable', operation, fault.request, answer, `a request ${broke} ${why}`);
       return;
     }
     const locators = locatorsIn({ value: answer.body, location: [] }, this.options.names);
-    const located = locators.find(locator => locates(locator, fault.field));
+    const located = locators.find(locator => locates(locator, fault, this.options.names));
     if (locators.length === 0) {
       this.report(
         'ax-probe-unrecoverable',
@@ -366,15 +377,40 @@ const fieldName = (field: Field) => (field.where === 'body' ? field.name : `${fi
 /** The places a locator may start with (FastAPI's `["body", "name"]`, `query.limit`), and the input place each names. */
 const PLACE_SEGMENTS: Record<string, Field['where']> = { body: 'body', query: 'query', path: 'path', header: 'header', headers: 'header' };
 
-/** Whether a locator of the error names the input the fault broke (or a member inside it). */
-function locates(locator: Locator, field: Field): boolean {
+/**
+ * Why the answer to an unknown id leaves an agent guessing, or undefined when it does not: a 404 (or 410)
+ * with a code and a message tells it to find the id with another call, so there is nothing to repair.
+ */
+function unknownIdProblem(status: number, error: { code?: unknown; message?: unknown }): string | undefined {
+  if (!NOT_FOUND.has(status))
+    return `answered ${status}, not 404, so an agent takes the id for malformed rather than unknown. Answer 404 with a code (e.g. "NOT_FOUND") and a message naming the id.`;
+  if (error.code !== undefined && error.message !== undefined) return undefined;
+  return 'got no error code and message, so an agent cannot tell an unknown id from a wrong route. Send a code (e.g. "NOT_FOUND") and a message naming the id.';
+}
+
+/**
+ * Whether a locator of the error names the input the fault broke (or a member inside it). A JSON Schema
+ * validator locates a missing member at the object that lacks it (Prism's `["body"]`) and names the member
+ * in its reason ("must have required property 'sku'"): for a left-out input that locates it too.
+ */
+function locates(locator: Locator, fault: Fault, names: Names): boolean {
+  const { field } = fault;
   const [first, ...rest] = locator.segments;
-  const leading = typeof first === 'string' && rest.length > 0 ? PLACE_SEGMENTS[first] : undefined;
+  // A lone place word is the place, unless the input itself has that name (a body member called `query`).
+  const leading =
+    typeof first === 'string' && Object.hasOwn(PLACE_SEGMENTS, first) && (rest.length > 0 || first !== field.name) ? PLACE_SEGMENTS[first] : undefined;
   const place = leading ?? locator.where;
   const segments = leading === undefined ? locator.segments : rest;
   if (place !== undefined && place !== field.where) return false;
+  if (segments.length === 0) return fault.kind === 'missing' && reasonNames(locator, field.name, names);
   const name = segments[0];
   return typeof name === 'string' && (field.where === 'header' ? name.toLowerCase() === field.name.toLowerCase() : name === field.name);
+}
+
+/** Whether the locator's reason (its `message`, `reason`, …) names the input as a word. */
+function reasonNames(locator: Locator, name: string, names: Names): boolean {
+  const word = new RegExp(`(^|[^\\w-])${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|[^\\w-])`);
+  return namedIn(locator.holder, namesFor(names, 'fieldReason')).some(member => typeof member.value === 'string' && word.test(member.value));
 }
 
 /** "names `quantity`, but the probe broke `sku`", or "names `qty`, which the operation does not take". */

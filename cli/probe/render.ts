@@ -6,6 +6,9 @@ import { DOCS_URL, PROBE_IDS } from '../../lib/catalogue';
 import { clip } from '../../lib/values';
 import type { OperationResult, ProbeFinding, ProbeRun, Severity } from './play';
 
+/** The columns of the table of operations, in Markdown and HTML. */
+const COLUMNS = ['operation', 'first try', 'faults', 'recovered', 'recovery rate', 'accepted', 'steps followed', 'stale steps'];
+
 export interface ProbeReport extends ProbeRun {
   tool: 'spectral-agent-ux probe';
   version: string;
@@ -19,15 +22,23 @@ export interface ProbeReport extends ProbeRun {
   planned?: string[];
 }
 
-/** The recovery rate in percent, one decimal; null when nothing was probed. */
-export const rate = (recovered: number, probes: number): number | null => (probes === 0 ? null : Math.round((recovered / probes) * 1000) / 10);
-
 const percent = (value: number | null) => (value === null ? 'n/a' : `${value}%`);
 const docsOf = (rule: string) => `${DOCS_URL}${(PROBE_IDS as readonly string[]).includes(rule) ? 'probe' : 'rules'}/${rule}.md`;
 const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 const requestLine = (finding: ProbeFinding) =>
   `${finding.request.method} ${finding.request.path}${finding.request.body === undefined ? '' : ` ${clip(JSON.stringify(finding.request.body), 200)}`}`;
 const firstTry = (result: OperationResult) => (result.firstTry === null ? (result.why ?? 'not sent') : String(result.firstTry));
+/** One operation's cells after its name, as text. */
+const cells = (result: OperationResult) => [
+  firstTry(result),
+  String(result.probes),
+  String(result.recovered),
+  percent(result.recoveryRate),
+  String(result.accepted),
+  String(result.steps),
+  String(result.staleSteps),
+];
+const notFollowed = ({ operation, href }: ProbeReport['skipped'][number]) => `not followed (another host): a step of \`${operation}\` to ${href}`;
 
 export function summaryLine(report: ProbeReport): string {
   const counts = (['error', 'warn', 'info', 'hint'] as Severity[])
@@ -41,12 +52,8 @@ export function summaryLine(report: ProbeReport): string {
 export function renderMarkdown(report: ProbeReport): string {
   const lines = [`# Agent probe: ${report.description}`, '', `Against ${report.baseUrl}: ${summaryLine(report)}`, ''];
   if (report.planned !== undefined) return [...lines, 'Dry run: the requests it would send.', '', '```', ...report.planned, '```', ''].join('\n');
-  lines.push('| operation | first try | faults | recovered | accepted | steps followed | stale steps |', '|---|---|---|---|---|---|---|');
-  for (const result of report.operations) {
-    lines.push(
-      `| \`${result.operation}\` | ${cell(firstTry(result))} | ${result.probes} | ${result.recovered} | ${result.accepted} | ${result.steps} | ${result.staleSteps} |`,
-    );
-  }
+  lines.push(`| ${COLUMNS.join(' | ')} |`, `|${COLUMNS.map(() => '---|').join('')}`);
+  for (const result of report.operations) lines.push(`| \`${result.operation}\` | ${cells(result).map(cell).join(' | ')} |`);
   lines.push('', '## Findings', '');
   if (report.findings.length === 0) lines.push('None.');
   for (const finding of report.findings) {
@@ -55,7 +62,7 @@ export function renderMarkdown(report: ProbeReport): string {
     if (finding.status !== null)
       lines.push(`  - response: ${finding.status}${finding.response === undefined ? '' : ` \`${cell(clip(finding.response, 200))}\``}`);
   }
-  for (const { operation, href } of report.skipped) lines.push(`- not followed (another host): a step of \`${operation}\` to ${href}`);
+  for (const skipped of report.skipped) lines.push(`- ${notFollowed(skipped)}`);
   return `${lines.join('\n')}\n`;
 }
 
@@ -67,7 +74,9 @@ export function renderHtml(report: ProbeReport): string {
   const rows = report.operations
     .map(
       result =>
-        `<tr><td><code>${escapeHtml(result.operation)}</code></td><td>${escapeHtml(firstTry(result))}</td><td>${result.probes}</td><td>${result.recovered}</td><td>${result.accepted}</td><td>${result.steps}</td><td>${result.staleSteps}</td></tr>`,
+        `<tr><td><code>${escapeHtml(result.operation)}</code></td>${cells(result)
+          .map(text => `<td>${escapeHtml(text)}</td>`)
+          .join('')}</tr>`,
     )
     .join('\n');
   const findings = report.findings
@@ -76,17 +85,18 @@ export function renderHtml(report: ProbeReport): string {
       return `<li><strong>${finding.severity}</strong> <a href="${escapeHtml(docsOf(finding.rule))}"><code>${finding.rule}</code></a>: ${escapeHtml(finding.message)}<br>request: <code>${escapeHtml(requestLine(finding))}</code>${response}</li>`;
     })
     .join('\n');
+  const skipped = report.skipped.map(entry => `<li>${escapeHtml(notFollowed(entry))}</li>`).join('\n');
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Agent probe: ${escapeHtml(report.description)}</title>
 <style>body{font:15px/1.5 system-ui,sans-serif;max-width:72rem;margin:2rem auto;padding:0 1rem}table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:.25rem .5rem;text-align:left}li{margin:.5rem 0}code{overflow-wrap:anywhere}</style>
 </head><body>
 <h1>Agent probe: ${escapeHtml(report.description)}</h1>
 <p>Against ${escapeHtml(report.baseUrl)}: ${escapeHtml(summaryLine(report))}</p>
-<table><thead><tr><th>operation</th><th>first try</th><th>faults</th><th>recovered</th><th>accepted</th><th>steps followed</th><th>stale steps</th></tr></thead><tbody>
+<table><thead><tr>${COLUMNS.map(name => `<th>${name}</th>`).join('')}</tr></thead><tbody>
 ${rows}
 </tbody></table>
 <h2>Findings</h2>
-${findings === '' ? '<p>None.</p>' : `<ul>\n${findings}\n</ul>`}
+${findings === '' ? '<p>None.</p>' : `<ul>\n${findings}\n</ul>`}${skipped === '' ? '' : `\n<ul>\n${skipped}\n</ul>`}
 </body></html>
 `;
 }

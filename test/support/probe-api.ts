@@ -49,3 +49,119 @@ export function freePort(): Promise<number> {
     });
   });
 }
+
+/** What `probe --format json` prints, as the tests read it. */
+export interface ProbeJson {
+  probes: number;
+  recovered: number;
+  recoveryRate: number | null;
+  requests: number;
+  truncated: boolean;
+  operations: {
+    operation: string;
+    firstTry: number | null;
+    probes: number;
+    recovered: number;
+    recoveryRate: number | null;
+    accepted: number;
+    steps: number;
+    staleSteps: number;
+  }[];
+  findings: {
+    rule: string;
+    severity: string;
+    operation: string;
+    message: string;
+    request: { method: string; path: string; body?: unknown };
+    status: number | null;
+    response?: string;
+  }[];
+  skipped: { operation: string; href: string }[];
+  planned?: string[];
+}
+
+/** One row of `operations[]`, its recovery rate computed as the probe rounds it. */
+const operation = (name: string, firstTry: number | null, probes: number, recovered: number, steps = 0, staleSteps = 0) => ({
+  operation: name,
+  firstTry,
+  probes,
+  recovered,
+  recoveryRate: probes === 0 ? null : Math.round((recovered / probes) * 1000) / 10,
+  accepted: 0,
+  steps,
+  staleSteps,
+});
+
+export const GOOD_OPERATIONS = [
+  operation('GET /orders', 200, 3, 3),
+  operation('POST /orders', 201, 8, 8, 2),
+  operation('GET /orders/{orderId}', 200, 1, 1, 2),
+  operation('GET /orders/{orderId}/receipt', 200, 1, 1),
+  operation('POST /orders/{orderId}/cancel', 200, 1, 1, 1),
+];
+
+export const DEFECTIVE_OPERATIONS = [
+  operation('GET /orders', 200, 3, 2),
+  operation('POST /orders', 201, 8, 6, 2, 1),
+  operation('GET /orders/{orderId}', 200, 1, 1, 2, 1),
+  operation('GET /orders/{orderId}/receipt', 404, 0, 0),
+  operation('POST /orders/{orderId}/cancel', 200, 1, 1, 1),
+];
+
+/** Every probe id, each from a defect marked for it in server.mjs (the unserved receipt route is offered as a step and as a link). */
+export const DEFECTIVE_FINDINGS = [
+  {
+    rule: 'ax-probe-stale-step',
+    severity: 'error',
+    operation: 'POST /orders',
+    message:
+      'POST /orders 201: step `nextSteps[1]` sends GET /v1/orders/ord_2/receipt, which answers 404, so an agent following it is stuck. Offer a step only when the record can take it.',
+    request: { method: 'GET', path: '/v1/orders/ord_2/receipt' },
+    status: 404,
+  },
+  {
+    rule: 'ax-probe-stale-step',
+    severity: 'error',
+    operation: 'GET /orders/{orderId}',
+    message:
+      'GET /orders/{orderId} 200: link `_links.receipt.href` sends GET /v1/orders/ord_1/receipt, which answers 404, so an agent following it is stuck. Offer a link only when the record can take it.',
+    request: { method: 'GET', path: '/v1/orders/ord_1/receipt' },
+    status: 404,
+  },
+  {
+    rule: 'ax-probe-unrecoverable',
+    severity: 'error',
+    operation: 'GET /orders',
+    message:
+      'GET /orders 400: after the error for a request with `query.limit` set to "0" (is below the minimum 1), the repaired request (`limit` set to 500 from its `suggested_value`) still answers 400. Make the error\'s values ones the API accepts.',
+    request: { method: 'GET', path: '/v1/orders?limit=500' },
+    status: 400,
+  },
+  {
+    rule: 'ax-probe-server-error',
+    severity: 'error',
+    operation: 'POST /orders',
+    message:
+      'POST /orders 500: a request with `sku` left out answered 500, so an agent cannot tell its mistake from an outage. Validate the input and answer 400 or 422 naming `sku`.',
+    request: { method: 'POST', path: '/v1/orders', body: { quantity: 2 } },
+    status: 500,
+  },
+  {
+    rule: 'ax-probe-undeclared-status',
+    severity: 'warn',
+    operation: 'GET /orders',
+    message:
+      "GET /orders 422: the description declares no `422` (nor `4XX` or `default`) for this operation, so an agent cannot know this body. Declare it under the operation's responses.",
+    request: { method: 'GET', path: '/v1/orders?status=NOT_AN_ALLOWED_VALUE' },
+    status: 422,
+  },
+  {
+    rule: 'ax-probe-wrong-field',
+    severity: 'error',
+    operation: 'POST /orders',
+    message:
+      'POST /orders 400: the error for a request with `quantity` set to 0 (is below the minimum 1) names `sku`, not the input that was wrong, so an agent fixes the wrong input. Name the field that failed.',
+    request: { method: 'POST', path: '/v1/orders', body: { sku: 'SKU-123', quantity: 0 } },
+    status: 400,
+  },
+];
