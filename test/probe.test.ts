@@ -4,6 +4,8 @@
  * defect per probe finding, through the OpenAPI 3.1, 3.0 and Swagger 2.0 descriptions of the same API.
  */
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PROBE_IDS } from '../lib/catalogue';
@@ -189,6 +191,21 @@ describe('safety and limits', () => {
     const run = await runBin(['probe', OAS31, '--base-url', url]);
     expect(run.stderr).toBe(`spectral-agent-ux probe: ${url}: connection refused: is the API running there?\n`);
     expect(run.status).toBe(2);
+  });
+
+  test('a request without an answer within --timeout is given up, and the report says why', async () => {
+    // A server that reads every request and never answers.
+    const silent = createServer(() => undefined);
+    await new Promise<void>(resolve => silent.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(silent.address() as AddressInfo).port}/v1`;
+      const { report } = await probeJson(OAS31, { url, stop: () => undefined }, '--operation', 'GET /orders', '--timeout', '200');
+      expect(report.operations.map(result => [result.firstTry, result.why])).toEqual([[null, 'no answer within 200 ms']]);
+      expect(report.requests).toBe(1);
+    } finally {
+      silent.closeAllConnections();
+      silent.close();
+    }
   });
 
   test('an --operation the description lacks names the one meant', async () => {

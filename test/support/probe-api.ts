@@ -60,6 +60,7 @@ export interface ProbeJson {
   operations: {
     operation: string;
     firstTry: number | null;
+    why?: string;
     probes: number;
     recovered: number;
     recoveryRate: number | null;
