@@ -5,6 +5,7 @@
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
+import type { ProbeReport } from '../../cli/probe/render';
 import { ROOT } from './bin';
 
 export const PROBE_API = join(ROOT, 'examples', 'probe-api');
@@ -51,35 +52,7 @@ export function freePort(): Promise<number> {
 }
 
 /** What `probe --format json` prints, as the tests read it. */
-export interface ProbeJson {
-  probes: number;
-  recovered: number;
-  recoveryRate: number | null;
-  requests: number;
-  truncated: boolean;
-  operations: {
-    operation: string;
-    firstTry: number | null;
-    why?: string;
-    probes: number;
-    recovered: number;
-    recoveryRate: number | null;
-    accepted: number;
-    steps: number;
-    staleSteps: number;
-  }[];
-  findings: {
-    rule: string;
-    severity: string;
-    operation: string;
-    message: string;
-    request: { method: string; path: string; body?: unknown };
-    status: number | null;
-    response?: string;
-  }[];
-  skipped: { operation: string; href: string }[];
-  planned?: string[];
-}
+export type ProbeJson = ProbeReport;
 
 /** One row of `operations[]`, its recovery rate computed as the probe rounds it. */
 const operation = (name: string, firstTry: number | null, probes: number, recovered: number, steps = 0, staleSteps = 0) => ({
