@@ -778,21 +778,6 @@ testRule('ax-envelope-state', [
   { name: 'convention zod-issues', document: convention('zod-issues'), errors: [] },
 ]);
 
-testRule('ax-recoverable-field-refs', [
-  { name: 'convention prism: the `location` array names a declared query parameter', document: convention('prism'), errors: [] },
-  {
-    name: 'convention prism: a `location` naming no input',
-    document: convention('prism').replace('location: [query, limit]', 'location: [query, limt]'),
-    errors: [
-      {
-        path: ['paths', '/orders', 'get', 'responses', '422', 'content', 'application/problem+json', 'example', 'validation', '0', 'location'],
-        message:
-          'GET /orders 422: the error example\'s `location` `["query","limt"]` is no input of the operation; did you mean `["query","limit"]`? Point it at a request field (see the query parameters).',
-      },
-    ],
-  },
-]);
-
 describe('messages stay short on every convention', () => {
   test.each(CONVENTIONS)('%s: every message of the lane is at most 240 characters', async name => {
     const messages = (await Promise.all(LANE.map(rule => runRule(rule, convention(name))))).flat().map(result => result.message);

@@ -242,6 +242,18 @@ testRule('ax-recoverable-field-refs', [
       },
     ],
   },
+  { name: "Prism's `validation[].location` naming a query parameter stays silent", document: convention('prism'), errors: [] },
+  {
+    name: "Prism's `validation[].location` is an array path, the place first: a wrong one fires",
+    document: convention('prism').replace('location: [query, limit]', 'location: [query, limt]'),
+    errors: [
+      {
+        path: ['paths', '/orders', 'get', 'responses', '422', 'content', 'application/problem+json', 'example', 'validation', '0', 'location'],
+        message:
+          'GET /orders 422: the error example\'s `location` `["query","limt"]` is no input of the operation; did you mean `["query","limit"]`? Point it at a request field (see the query parameters).',
+      },
+    ],
+  },
 ]);
 
 describe('the runtime guard reads live bodies with the same table', () => {
