@@ -14,6 +14,9 @@ export interface NoInlineNextStepsOptions {
   allowIn?: string[];
 }
 
+/** Test files, where a mocked response is built inline on purpose; `allowIn` replaces this list. */
+const TEST_FILES = ['.test.', '.spec.', '/__tests__/', '/test/', '/tests/'];
+
 /** The name of the function a node sits in, if it is a named function, method or variable-bound arrow. */
 function enclosingFunctionNames(node: Node): string[] {
   const names: string[] = [];
@@ -47,7 +50,7 @@ export const noInlineNextSteps: Rule<NoInlineNextStepsOptions> = {
   create(context) {
     const options = context.options[0] ?? {};
     const names: readonly string[] = options.names ?? DEFAULT_NAMES.nextSteps;
-    if (fileMatches(context.filename, options.allowIn ?? [])) return {};
+    if (fileMatches(context.filename, context.cwd, options.allowIn ?? TEST_FILES)) return {};
     const helpers = options.helpers ?? [];
     return {
       Property(node) {
