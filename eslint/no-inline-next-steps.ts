@@ -3,11 +3,12 @@
  * sweep that proves every step resolves (AGLedger's "Validating Authoring Before Deploy"): steps come
  * from a central helper, which a test can call for every state.
  */
-import { DEFAULT_NAMES } from '../lib/names';
+import { nameOptionsSchema, namesFor } from '../lib/names';
 import { docsUrl, fileMatches, keyName, STRINGS, type Node, type Rule } from './shared';
 
 export interface NoInlineNextStepsOptions {
-  names?: string[];
+  /** The names of a step list: the ruleset's `nextSteps` option, under the same name. */
+  nextSteps?: string[];
   /** Functions whose own body builds steps: the central helpers (`recordNextSteps`). */
   helpers?: string[];
   /** Files where building steps inline is the point: the helper module, tests (path fragments). */
@@ -45,11 +46,11 @@ export const noInlineNextSteps: Rule<NoInlineNextStepsOptions> = {
       inline:
         '`{{name}}` is built inline, where no test can enumerate its steps. Return it from a central helper (e.g. `{{name}}: recordNextSteps(record.id, record.status)`) and test that every step it can emit resolves.',
     },
-    schema: [{ type: 'object', properties: { names: STRINGS, helpers: STRINGS, allowIn: STRINGS }, additionalProperties: false }],
+    schema: [{ type: 'object', properties: { ...nameOptionsSchema('nextSteps'), helpers: STRINGS, allowIn: STRINGS }, additionalProperties: false }],
   },
   create(context) {
     const options = context.options[0] ?? {};
-    const names: readonly string[] = options.names ?? DEFAULT_NAMES.nextSteps;
+    const names = namesFor(options, 'nextSteps');
     if (fileMatches(context.filename, context.cwd, options.allowIn ?? TEST_FILES)) return {};
     const helpers = options.helpers ?? [];
     return {

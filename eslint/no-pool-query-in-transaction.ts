@@ -30,7 +30,9 @@ function literalSql(node: Node | undefined): string | undefined {
 /** The SQL of a query's first argument: a literal, or node-postgres's query config `{ text: '…' }`. */
 function querySql(first: Node | undefined): string | undefined {
   if (first?.type !== 'ObjectExpression') return literalSql(first);
-  const text = (first.properties as Node[]).find(property => property.type === 'Property' && keyName(property.key as Node, property.computed === true) === 'text');
+  const text = (first.properties as Node[]).find(
+    property => property.type === 'Property' && keyName(property.key as Node, property.computed === true) === 'text',
+  );
   return literalSql(text?.value as Node | undefined);
 }
 

@@ -11,10 +11,17 @@ export interface Node {
   [key: string]: unknown;
 }
 
+/** The part of eslint-scope's scope the rules read: a name's definitions, here or in an enclosing scope. */
+export interface Scope {
+  set: Map<string, { defs: { type: string; node: Node; parent?: Node | null }[] }>;
+  upper: Scope | null;
+}
+
 export interface RuleContext<O> {
   options: O[];
   filename?: string;
   cwd?: string;
+  sourceCode: { getScope(node: Node): Scope };
   report(descriptor: { node: Node; messageId: string; data?: Record<string, string> }): void;
 }
 

@@ -42,7 +42,7 @@ tester.run('agent-ux/no-inline-next-steps', rule('no-inline-next-steps'), {
       ],
     },
     { code: 'const body = { "next_steps": [] };', errors: [{ messageId: 'inline', data: { name: 'next_steps' } }] },
-    { code: 'const body = { next: [] };', options: [{ names: ['next'] }], errors: [{ messageId: 'inline', data: { name: 'next' } }] },
+    { code: 'const body = { next: [] };', options: [{ nextSteps: ['next'] }], errors: [{ messageId: 'inline', data: { name: 'next' } }] },
     { code: 'function handler() { return { nextSteps: [] }; }', options: [{ helpers: ['recordNextSteps'] }], errors: [{ messageId: 'inline' }] },
     { code: 'const body = { nextSteps: [] };', filename: join(process.cwd(), 'src', 'orders.ts'), errors: [{ messageId: 'inline' }] },
     {
@@ -61,6 +61,10 @@ tester.run('agent-ux/no-unchecked-envelope-cast', rule('no-unchecked-envelope-ca
     { code: 'const steps = (resp as { nextSteps: Step[] }).nextSteps ?? [];' },
     { code: 'const steps = (resp as Envelope).nextSteps ?? [];' },
     { code: 'const steps = (resp as { nextSteps?: Step[] }).nextSteps;' },
+    { code: 'let body = resp as { nextSteps?: Step[] }; body = other; const steps = body.nextSteps ?? [];' },
+    { code: 'const body = resp as { nextSteps: Step[] }; const steps = body.nextSteps ?? [];' },
+    // A read on the right of the default is what the default falls back to, not what it hides.
+    { code: 'const steps = asStringArray(r.next_steps ?? (r as { nextSteps?: unknown }).nextSteps);' },
   ],
   invalid: [
     {
@@ -81,7 +85,20 @@ tester.run('agent-ux/no-unchecked-envelope-cast', rule('no-unchecked-envelope-ca
       code: 'const state = (body as { currentState?: string })?.currentState ?? "unknown";',
       errors: [{ messageId: 'cast', data: { name: 'currentState', operator: '??' } }],
     },
-    { code: 'const next = (body as { next?: string[] }).next ?? [];', options: [{ fields: ['next'] }], errors: [{ messageId: 'cast' }] },
+    { code: 'const next = (body as { next?: string[] }).next ?? [];', options: [{ nextSteps: ['next'] }], errors: [{ messageId: 'cast' }] },
+    {
+      code: 'async function read(res: Response) { const body = (await res.json()) as { id: string; nextSteps?: NextStep[] }; return body.nextSteps ?? []; }',
+      errors: [{ messageId: 'cast', data: { name: 'nextSteps', operator: '??' } }],
+    },
+    {
+      code: 'const steps = (data as { nextSteps?: Step[] } | undefined)?.nextSteps ?? [];',
+      errors: [{ messageId: 'cast', data: { name: 'nextSteps', operator: '??' } }],
+    },
+    {
+      code: 'const state = (body as { status?: string }).status ?? "unknown";',
+      options: [{ currentState: ['status'] }],
+      errors: [{ messageId: 'cast', data: { name: 'status', operator: '??' } }],
+    },
   ],
 });
 
@@ -98,7 +115,9 @@ tester.run('agent-ux/no-pool-query-in-transaction', rule('no-pool-query-in-trans
     {
       code: 'async function withPgTransaction(db, fn) { if (isDatabaseTransaction(db)) { const savepoint = nextSavepointName(); await db.query(`SAVEPOINT ${savepoint}`); const result = await fn(db); await db.query(`RELEASE SAVEPOINT ${savepoint}`); return result; } }',
     },
-    { code: 'async function read(client) { await client.query({ text: "BEGIN" }); await client.query({ text: "SELECT pg_advisory_xact_lock($1)", values: [1] }); }' },
+    {
+      code: 'async function read(client) { await client.query({ text: "BEGIN" }); await client.query({ text: "SELECT pg_advisory_xact_lock($1)", values: [1] }); }',
+    },
   ],
   invalid: [
     {
