@@ -402,6 +402,29 @@ export async function routes(app: FastifyInstance, pool: { query(sql: string): P
     },
   );
 
+  const TYPED_CONFIG = `import { defineConfig } from 'eslint/config';
+import type { Linter } from 'eslint';
+import agentUx from 'spectral-agent-ux/eslint';
+import tseslint from 'typescript-eslint';
+
+const recommended: Linter.Config = agentUx.configs.recommended;
+export default defineConfig([{ files: ['**/*.ts'], languageOptions: { parser: tseslint.parser } }, recommended]);
+export const withTypescriptEslint = tseslint.config(agentUx.configs.recommended);
+`;
+
+  test.each(ESLINTS.flatMap(([major]) => ['mts', 'cts'].map(extension => [major, extension])))(
+    "ESLint %s: the plugin's types fit ESLint's own config types in an eslint.config.%s (ESM and CommonJS types)",
+    (major, extension) => {
+      const dir = join(eslintDir(major), `typed-${extension}`);
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(join(dir, `eslint.config.${extension}`), TYPED_CONFIG);
+      const options = { module: 'nodenext', moduleResolution: 'nodenext', strict: true, noEmit: true, skipLibCheck: true, target: 'es2022' };
+      writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: options, files: [`eslint.config.${extension}`] }));
+      const tsc = run(join(eslintDir(major), 'node_modules', '.bin', 'tsc'), ['-p', 'tsconfig.json'], dir);
+      expect([tsc.status, tsc.stdout]).toEqual([0, '']);
+    },
+  );
+
   test('requiring the ruleset, with ESLint installed beside it, loads neither ESLint, typescript-eslint nor the plugin', () => {
     const eslintFiles =
       'JSON.stringify(Object.keys(require.cache).filter(file => /node_modules\\/(eslint|typescript-eslint|@typescript-eslint)\\/|dist\\/eslint\\.cjs$/.test(file)).length)';
