@@ -10,6 +10,13 @@ const ENVELOPE = ['nextSteps', 'recoveryHint', 'refreshUrl', 'currentState', 'al
 
 export type NoUncheckedEnvelopeCastOptions = NameOptions<(typeof ENVELOPE)[number]>;
 
+/** The envelope's lists; the other fields are strings, checked with `typeof`. */
+const LISTS: readonly string[] = ['nextSteps', 'allowedActions'];
+
+/** The runtime check a message proposes for a field of a concept. */
+const runtimeCheck = (concept: string, name: string) =>
+  LISTS.includes(concept) ? `if (!Array.isArray(body.${name})) throw …` : `if (typeof body.${name} !== 'string') throw …`;
+
 const CASTS = ['TSAsExpression', 'TSTypeAssertion'];
 
 /** The type literals a cast claims (`as { nextSteps?: T }`, `as { nextSteps?: T } | undefined`); none for any other node. */
@@ -54,17 +61,21 @@ export const noUncheckedEnvelopeCast: Rule<NoUncheckedEnvelopeCastOptions> = {
     type: 'problem',
     docs: { description: 'Narrow envelope fields with a runtime check instead of an optional cast and a default.', url: docsUrl('no-unchecked-envelope-cast') },
     messages: {
-      cast: '`{{name}}` is read through a cast that declares it optional, then defaulted with `{{operator}}`: a body without it passes silently. Check it at run time (`if (!Array.isArray(body.{{name}})) throw …`) and surface its absence.',
+      cast: '`{{name}}` is read through a cast that declares it optional, then defaulted with `{{operator}}`: a body without it passes silently. Check it at run time (`{{check}}`) and surface its absence.',
     },
     schema: [{ type: 'object', properties: nameOptionsSchema(...ENVELOPE), additionalProperties: false }],
   },
   create(context) {
-    const fields = ENVELOPE.flatMap(concept => namesFor(context.options[0], concept));
+    // Each name with its concept; a name listed under two concepts keeps the first.
+    const concepts = new Map(ENVELOPE.flatMap(concept => namesFor(context.options[0], concept).map(name => [name, concept] as const)).reverse());
+    const fields = [...concepts.keys()];
     return {
       LogicalExpression(node) {
         if (node.operator !== '??' && node.operator !== '||') return;
         const name = castRead(node.left as Node, fields, context.sourceCode.getScope(node));
-        if (name !== undefined) context.report({ node, messageId: 'cast', data: { name, operator: node.operator as string } });
+        if (name === undefined) return;
+        const check = runtimeCheck(concepts.get(name)!, name);
+        context.report({ node, messageId: 'cast', data: { name, operator: node.operator as string, check } });
       },
     };
   },

@@ -79,25 +79,30 @@ tester.run('agent-ux/no-unchecked-envelope-cast', rule('no-unchecked-envelope-ca
     {
       code: 'const hint = (<{ recoveryHint?: string }>err).recoveryHint || "";',
       languageOptions: { parserOptions: { ecmaFeatures: { jsx: false } } },
-      errors: [{ messageId: 'cast', data: { name: 'recoveryHint', operator: '||' } }],
+      errors: [
+        {
+          message:
+            "`recoveryHint` is read through a cast that declares it optional, then defaulted with `||`: a body without it passes silently. Check it at run time (`if (typeof body.recoveryHint !== 'string') throw …`) and surface its absence.",
+        },
+      ],
     },
     {
       code: 'const state = (body as { currentState?: string })?.currentState ?? "unknown";',
-      errors: [{ messageId: 'cast', data: { name: 'currentState', operator: '??' } }],
+      errors: [{ messageId: 'cast', data: { name: 'currentState', operator: '??', check: "if (typeof body.currentState !== 'string') throw …" } }],
     },
     { code: 'const next = (body as { next?: string[] }).next ?? [];', options: [{ nextSteps: ['next'] }], errors: [{ messageId: 'cast' }] },
     {
       code: 'async function read(res: Response) { const body = (await res.json()) as { id: string; nextSteps?: NextStep[] }; return body.nextSteps ?? []; }',
-      errors: [{ messageId: 'cast', data: { name: 'nextSteps', operator: '??' } }],
+      errors: [{ messageId: 'cast', data: { name: 'nextSteps', operator: '??', check: 'if (!Array.isArray(body.nextSteps)) throw …' } }],
     },
     {
       code: 'const steps = (data as { nextSteps?: Step[] } | undefined)?.nextSteps ?? [];',
-      errors: [{ messageId: 'cast', data: { name: 'nextSteps', operator: '??' } }],
+      errors: [{ messageId: 'cast', data: { name: 'nextSteps', operator: '??', check: 'if (!Array.isArray(body.nextSteps)) throw …' } }],
     },
     {
       code: 'const state = (body as { status?: string }).status ?? "unknown";',
       options: [{ currentState: ['status'] }],
-      errors: [{ messageId: 'cast', data: { name: 'status', operator: '??' } }],
+      errors: [{ messageId: 'cast', data: { name: 'status', operator: '??', check: "if (typeof body.status !== 'string') throw …" } }],
     },
   ],
 });
