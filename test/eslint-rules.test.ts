@@ -28,6 +28,9 @@ tester.run('agent-ux/no-inline-next-steps', rule('no-inline-next-steps'), {
       filename: join(process.cwd(), 'src', '__tests__', 'http.test.ts'),
     },
     { code: 'const body = { nextSteps: [] };', filename: join(process.cwd(), 'tests', 'server.ts') },
+    // "Next steps" that are not envelope steps, in the shapes public code writes them (a sales-call summary, a fallback report).
+    { code: 'const summary = { nextSteps: [{ step: "Send the SOC 2 report", owner: "us", dueDate: null }] };' },
+    { code: 'function fallback() { return { concerns: [], nextSteps: ["Retake photos in better light", `Book a call with ${name}`] }; }' },
     { code: 'const body = { links: [] };' },
     { code: 'const body = { [key]: [] };' },
   ],
@@ -45,6 +48,13 @@ tester.run('agent-ux/no-inline-next-steps', rule('no-inline-next-steps'), {
     { code: 'const body = { next: [] };', options: [{ nextSteps: ['next'] }], errors: [{ messageId: 'inline', data: { name: 'next' } }] },
     { code: 'function handler() { return { nextSteps: [] }; }', options: [{ helpers: ['recordNextSteps'] }], errors: [{ messageId: 'inline' }] },
     { code: 'const body = { nextSteps: [] };', filename: join(process.cwd(), 'src', 'orders.ts'), errors: [{ messageId: 'inline' }] },
+    { code: 'const body = { nextSteps: [{ ...readStep(id), description: "Read it." }] };', errors: [{ messageId: 'inline' }] },
+    { code: 'const body = { nextSteps: [stepFor(order), { label: "Pay" }] };', errors: [{ messageId: 'inline' }] },
+    {
+      code: 'const body = { nextSteps: [{ rel: "self", verb: "GET" }] };',
+      options: [{ nextStepItem: ['rel', 'verb', 'url', 'title'] }],
+      errors: [{ messageId: 'inline' }],
+    },
     {
       code: 'const body = { nextSteps: [] };',
       filename: join(process.cwd(), 'src', '__tests__', 'orders.ts'),
