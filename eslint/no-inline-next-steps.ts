@@ -3,16 +3,22 @@
  * sweep that proves every step resolves (AGLedger's "Validating Authoring Before Deploy"): steps come
  * from a central helper, which a test can call for every state.
  */
-import { DEFAULT_NAMES } from '../lib/names';
+import { nameOptionsSchema, namesFor } from '../lib/names';
 import { docsUrl, fileMatches, keyName, STRINGS, type Node, type Rule } from './shared';
 
 export interface NoInlineNextStepsOptions {
-  names?: string[];
+  /** The names of a step list: the ruleset's `nextSteps` option, under the same name. */
+  nextSteps?: string[];
+  /** The fields of a step, in the ruleset's order (`action`, `method`, `href`, `description`): its `nextStepItem` option. */
+  nextStepItem?: string[];
   /** Functions whose own body builds steps: the central helpers (`recordNextSteps`). */
   helpers?: string[];
   /** Files where building steps inline is the point: the helper module, tests (path fragments). */
   allowIn?: string[];
 }
+
+/** Test files, where a mocked response is built inline on purpose; `allowIn` replaces this list. */
+const TEST_FILES = ['.test.', '.spec.', '/__tests__/', '/test/', '/tests/'];
 
 /** The name of the function a node sits in, if it is a named function, method or variable-bound arrow. */
 function enclosingFunctionNames(node: Node): string[] {
@@ -34,6 +40,23 @@ function enclosingFunctionNames(node: Node): string[] {
   return names;
 }
 
+/** An object literal that may be a step: a member named like a step's method or href, or a spread that may bring one. */
+const mayBeStep = (object: Node, stepKeys: readonly string[]) =>
+  (object.properties as Node[]).some(member => member.type !== 'Property' || stepKeys.includes(keyName(member.key as Node, member.computed === true) ?? ''));
+
+/**
+ * A list that cannot be envelope steps: not empty, and every item a string or an object literal with no
+ * method or href (`nextSteps: [{ step: 'Send the SOC 2 report', owner: 'us' }]`, a sales call's or a model's
+ * "next steps"). An empty list, a spread or any other item may be steps.
+ */
+function plainlyNotSteps(array: Node, stepKeys: readonly string[]): boolean {
+  const items = array.elements as (Node | null)[];
+  return (
+    items.length > 0 &&
+    items.every(item => item?.type === 'Literal' || item?.type === 'TemplateLiteral' || (item?.type === 'ObjectExpression' && !mayBeStep(item, stepKeys)))
+  );
+}
+
 export const noInlineNextSteps: Rule<NoInlineNextStepsOptions> = {
   meta: {
     type: 'problem',
@@ -42,17 +65,23 @@ export const noInlineNextSteps: Rule<NoInlineNextStepsOptions> = {
       inline:
         '`{{name}}` is built inline, where no test can enumerate its steps. Return it from a central helper (e.g. `{{name}}: recordNextSteps(record.id, record.status)`) and test that every step it can emit resolves.',
     },
-    schema: [{ type: 'object', properties: { names: STRINGS, helpers: STRINGS, allowIn: STRINGS }, additionalProperties: false }],
+    schema: [
+      { type: 'object', properties: { ...nameOptionsSchema('nextSteps', 'nextStepItem'), helpers: STRINGS, allowIn: STRINGS }, additionalProperties: false },
+    ],
   },
   create(context) {
     const options = context.options[0] ?? {};
-    const names: readonly string[] = options.names ?? DEFAULT_NAMES.nextSteps;
-    if (fileMatches(context.filename, options.allowIn ?? [])) return {};
+    const names = namesFor(options, 'nextSteps');
+    if (fileMatches(context.filename, context.cwd, options.allowIn ?? TEST_FILES)) return {};
     const helpers = options.helpers ?? [];
+    // The method and the href, read by position as the ruleset reads a step.
+    const [, method, href] = namesFor(options, 'nextStepItem');
+    const stepKeys = [method, href];
     return {
       Property(node) {
         const name = keyName(node.key as Node, node.computed === true);
-        if (name === undefined || !names.includes(name) || (node.value as Node).type !== 'ArrayExpression') return;
+        const value = node.value as Node;
+        if (name === undefined || !names.includes(name) || value.type !== 'ArrayExpression' || plainlyNotSteps(value, stepKeys)) return;
         if (enclosingFunctionNames(node).some(fn => helpers.includes(fn))) return;
         context.report({ node, messageId: 'inline', data: { name } });
       },

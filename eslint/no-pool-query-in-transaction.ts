@@ -7,18 +7,36 @@
 import { docsUrl, keyName, STRINGS, type Node, type Rule } from './shared';
 
 export interface NoPoolQueryInTransactionOptions {
-  /** Names of pool objects (`pool.query`, `db.query`). */
+  /** Names of pool objects (`pool.query`, `this.pool.query`). */
   pools?: string[];
   /** Regular expressions (case-insensitive) of SQL that only means something inside a transaction. */
   transactionSql?: string[];
 }
 
-const POOLS = ['pool', 'db'];
+// Not `db`: it names a pool in some code bases and a transaction handle in others (supabase/storage's
+// `db.query('SAVEPOINT …')` runs on a transaction), so it is for the `pools` option to add.
+const POOLS = ['pool'];
 const TRANSACTION_SQL = ['pg_(try_)?advisory_xact_lock', '\\bSET\\s+LOCAL\\b', '\\bSAVEPOINT\\b', '\\bROLLBACK\\s+TO\\b', '\\bRELEASE\\s+SAVEPOINT\\b'];
 const BEGIN = /^\s*(BEGIN|START\s+TRANSACTION)\b/i;
 const END = /^\s*(COMMIT|ROLLBACK|END)\s*;?\s*$/i;
 
-/** `x.query(...)`: the receiver's name and the SQL text when it is a literal (template parts joined). */
+/** The SQL text of a literal (template parts joined by `?`), if the node is one. */
+function literalSql(node: Node | undefined): string | undefined {
+  if (node?.type === 'Literal' && typeof node.value === 'string') return node.value;
+  if (node?.type === 'TemplateLiteral') return (node.quasis as Node[]).map(quasi => (quasi.value as { cooked: string }).cooked).join('?');
+  return undefined;
+}
+
+/** The SQL of a query's first argument: a literal, or node-postgres's query config `{ text: '…' }`. */
+function querySql(first: Node | undefined): string | undefined {
+  if (first?.type !== 'ObjectExpression') return literalSql(first);
+  const text = (first.properties as Node[]).find(
+    property => property.type === 'Property' && keyName(property.key as Node, property.computed === true) === 'text',
+  );
+  return literalSql(text?.value as Node | undefined);
+}
+
+/** `x.query(...)`: the receiver's name and the SQL text when it is a literal. */
 function queryCall(node: Node): { receiver: string; sql: string | undefined } | undefined {
   const callee = node.callee as Node;
   if (callee.type !== 'MemberExpression' || keyName(callee.property as Node, callee.computed === true) !== 'query') return undefined;
@@ -30,14 +48,7 @@ function queryCall(node: Node): { receiver: string; sql: string | undefined } | 
         ? keyName(object.property as Node, object.computed === true)
         : undefined;
   if (receiver === undefined) return undefined;
-  const [first] = node.arguments as Node[];
-  const sql =
-    first?.type === 'Literal' && typeof first.value === 'string'
-      ? first.value
-      : first?.type === 'TemplateLiteral'
-        ? (first.quasis as Node[]).map(quasi => (quasi.value as { cooked: string }).cooked).join('?')
-        : undefined;
-  return { receiver, sql };
+  return { receiver, sql: querySql((node.arguments as Node[])[0]) };
 }
 
 const FUNCTIONS = ['FunctionDeclaration', 'FunctionExpression', 'ArrowFunctionExpression'];
@@ -54,6 +65,8 @@ export const noPoolQueryInTransaction: Rule<NoPoolQueryInTransactionOptions> = {
         '`{{pool}}.query()` between `BEGIN` and `COMMIT` takes a fresh pool connection, outside the transaction. Run it on the client that holds the transaction.',
       scoped:
         '`{{pool}}.query()` sends transaction-scoped SQL ({{what}}) on a fresh pool connection, where it ends at once. Run it on a client inside `BEGIN` … `COMMIT`.',
+      begin:
+        '`{{pool}}.query()` sends `BEGIN` on a pool connection, which goes back to the pool at once: the next `{{pool}}.query()` may run outside the transaction. Take a client (`{{pool}}.connect()`), run BEGIN … COMMIT on it, then release it.',
     },
     schema: [{ type: 'object', properties: { pools: STRINGS, transactionSql: STRINGS }, additionalProperties: false }],
   },
@@ -62,8 +75,9 @@ export const noPoolQueryInTransaction: Rule<NoPoolQueryInTransactionOptions> = {
     const pools = options.pools ?? POOLS;
     const scoped = (options.transactionSql ?? TRANSACTION_SQL).map(pattern => new RegExp(pattern, 'i'));
     // One open/closed flag per function: a transaction is a client's, within the function that opened it.
+    // A function written inside an open transaction (`ids.map(id => pool.query(…))`) starts inside it.
     const open: boolean[] = [false];
-    const enter = () => void open.push(false);
+    const enter = () => void open.push(open[open.length - 1]);
     const leave = () => void open.pop();
     return {
       ...Object.fromEntries(
@@ -75,15 +89,17 @@ export const noPoolQueryInTransaction: Rule<NoPoolQueryInTransactionOptions> = {
       CallExpression(node) {
         const call = queryCall(node);
         if (call === undefined) return;
-        const isPool = pools.includes(call.receiver);
-        if (!isPool) {
-          if (call.sql !== undefined && BEGIN.test(call.sql)) open[open.length - 1] = true;
-          else if (call.sql !== undefined && END.test(call.sql)) open[open.length - 1] = false;
+        const sql = call.sql ?? '';
+        if (!pools.includes(call.receiver)) {
+          if (BEGIN.test(sql)) open[open.length - 1] = true;
+          else if (END.test(sql)) open[open.length - 1] = false;
           return;
         }
-        const what = call.sql === undefined ? undefined : scoped.map(pattern => pattern.exec(call.sql!)?.[0]).find(found => found !== undefined);
-        if (what !== undefined) context.report({ node, messageId: 'scoped', data: { pool: call.receiver, what: `\`${what}\`` } });
-        else if (open[open.length - 1]) context.report({ node, messageId: 'inside', data: { pool: call.receiver } });
+        const pool = call.receiver;
+        const what = scoped.map(pattern => pattern.exec(sql)?.[0]).find(found => found !== undefined);
+        if (BEGIN.test(sql)) context.report({ node, messageId: 'begin', data: { pool } });
+        else if (what !== undefined) context.report({ node, messageId: 'scoped', data: { pool, what: `\`${what}\`` } });
+        else if (open[open.length - 1]) context.report({ node, messageId: 'inside', data: { pool } });
       },
     };
   },

@@ -11,9 +11,17 @@ export interface Node {
   [key: string]: unknown;
 }
 
+/** The part of eslint-scope's scope the rules read: a name's definitions, here or in an enclosing scope. */
+export interface Scope {
+  set: Map<string, { defs: { type: string; node: Node; parent?: Node | null }[] }>;
+  upper: Scope | null;
+}
+
 export interface RuleContext<O> {
   options: O[];
   filename?: string;
+  cwd?: string;
+  sourceCode: { getScope(node: Node): Scope };
   report(descriptor: { node: Node; messageId: string; data?: Record<string, string> }): void;
 }
 
@@ -38,8 +46,17 @@ export function keyName(node: Node | undefined, computed = false): string | unde
   return undefined;
 }
 
-/** A file matched by one of the glob-free patterns (a path suffix or a substring such as `/steps/` or `.test.`). */
-export const fileMatches = (filename: string | undefined, patterns: readonly string[]) =>
-  filename !== undefined && patterns.some(pattern => filename.replace(/\\/g, '/').includes(pattern));
+/**
+ * Whether a file's path from the working directory (`/src/steps/order.ts`, forward slashes, a leading `/`)
+ * contains one of the glob-free patterns (`/steps/`, `.test.`): from the working directory, so that a
+ * pattern never matches a folder above the project (`/home/test/app/…`).
+ */
+export function fileMatches(filename: string | undefined, cwd: string | undefined, patterns: readonly string[]): boolean {
+  if (filename === undefined) return false;
+  const file = filename.replace(/\\/g, '/');
+  const root = cwd?.replace(/\\/g, '/').replace(/\/$/, '');
+  const path = root !== undefined && file.startsWith(`${root}/`) ? file.slice(root.length) : file;
+  return patterns.some(pattern => path.includes(pattern));
+}
 
 export const STRINGS = { type: 'array', items: { type: 'string', minLength: 1 } } as const;

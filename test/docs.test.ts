@@ -5,18 +5,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { RULE_IDS } from '../lib/catalogue';
+import { blocks } from './support/pages';
 import { runRule } from './support/testRule';
 
 const SECTIONS = ['## Why', '## What fires', '## Failing example', '## Passing example', '## Options', '## Exempting', '## Related'];
 const HEADER = "openapi: 3.1.0\ninfo: { title: Docs, version: '1.0' }\n";
-
-/** The fenced blocks of one `## ` section, in order. */
-function blocks(page: string, section: string): string[] {
-  const start = page.indexOf(`${section}\n`);
-  const end = page.indexOf('\n## ', start + 1);
-  const text = page.slice(start, end === -1 ? undefined : end);
-  return [...text.matchAll(/```[a-z]*\n([\s\S]*?)```/g)].map(match => match[1]);
-}
 
 async function messages(ruleId: (typeof RULE_IDS)[number], yaml: string): Promise<string[]> {
   const results = await runRule(ruleId, HEADER + yaml);

@@ -2,6 +2,7 @@
  * The ESLint plugin's rules (`spectral-agent-ux/eslint`), with ESLint's own RuleTester and
  * typescript-eslint's parser: each rule's must-report and must-stay-silent cases, every option.
  */
+import { join } from 'node:path';
 import { RuleTester } from 'eslint';
 import tseslint from 'typescript-eslint';
 import plugin from '../eslint';
@@ -21,6 +22,15 @@ tester.run('agent-ux/no-inline-next-steps', rule('no-inline-next-steps'), {
     },
     { code: 'const stepsFor = (id: string) => ({ nextSteps: [] });', options: [{ helpers: ['stepsFor'] }] },
     { code: 'const body = { nextSteps: [] };', filename: '/app/src/steps/helpers.ts', options: [{ allowIn: ['/steps/'] }] },
+    // The shape of a mocked response in agledger-ai/sdk's src/__tests__/http.test.ts: test files are exempt by default.
+    {
+      code: 'mockFetch({ status: 409, body: { code: "STATE_CONFLICT", nextSteps: [{ action: "Read", method: "GET", href: "/v1/records/r1" }] } });',
+      filename: join(process.cwd(), 'src', '__tests__', 'http.test.ts'),
+    },
+    { code: 'const body = { nextSteps: [] };', filename: join(process.cwd(), 'tests', 'server.ts') },
+    // "Next steps" that are not envelope steps, in the shapes public code writes them (a sales-call summary, a fallback report).
+    { code: 'const summary = { nextSteps: [{ step: "Send the SOC 2 report", owner: "us", dueDate: null }] };' },
+    { code: 'function fallback() { return { concerns: [], nextSteps: ["Retake photos in better light", `Book a call with ${name}`] }; }' },
     { code: 'const body = { links: [] };' },
     { code: 'const body = { [key]: [] };' },
   ],
@@ -35,8 +45,22 @@ tester.run('agent-ux/no-inline-next-steps', rule('no-inline-next-steps'), {
       ],
     },
     { code: 'const body = { "next_steps": [] };', errors: [{ messageId: 'inline', data: { name: 'next_steps' } }] },
-    { code: 'const body = { next: [] };', options: [{ names: ['next'] }], errors: [{ messageId: 'inline', data: { name: 'next' } }] },
+    { code: 'const body = { next: [] };', options: [{ nextSteps: ['next'] }], errors: [{ messageId: 'inline', data: { name: 'next' } }] },
     { code: 'function handler() { return { nextSteps: [] }; }', options: [{ helpers: ['recordNextSteps'] }], errors: [{ messageId: 'inline' }] },
+    { code: 'const body = { nextSteps: [] };', filename: join(process.cwd(), 'src', 'orders.ts'), errors: [{ messageId: 'inline' }] },
+    { code: 'const body = { nextSteps: [{ ...readStep(id), description: "Read it." }] };', errors: [{ messageId: 'inline' }] },
+    { code: 'const body = { nextSteps: [stepFor(order), { label: "Pay" }] };', errors: [{ messageId: 'inline' }] },
+    {
+      code: 'const body = { nextSteps: [{ rel: "self", verb: "GET" }] };',
+      options: [{ nextStepItem: ['rel', 'verb', 'url', 'title'] }],
+      errors: [{ messageId: 'inline' }],
+    },
+    {
+      code: 'const body = { nextSteps: [] };',
+      filename: join(process.cwd(), 'src', '__tests__', 'orders.ts'),
+      options: [{ allowIn: ['/steps/'] }],
+      errors: [{ messageId: 'inline' }],
+    },
   ],
 });
 
@@ -47,6 +71,10 @@ tester.run('agent-ux/no-unchecked-envelope-cast', rule('no-unchecked-envelope-ca
     { code: 'const steps = (resp as { nextSteps: Step[] }).nextSteps ?? [];' },
     { code: 'const steps = (resp as Envelope).nextSteps ?? [];' },
     { code: 'const steps = (resp as { nextSteps?: Step[] }).nextSteps;' },
+    { code: 'let body = resp as { nextSteps?: Step[] }; body = other; const steps = body.nextSteps ?? [];' },
+    { code: 'const body = resp as { nextSteps: Step[] }; const steps = body.nextSteps ?? [];' },
+    // A read on the right of the default is what the default falls back to, not what it hides.
+    { code: 'const steps = asStringArray(r.next_steps ?? (r as { nextSteps?: unknown }).nextSteps);' },
   ],
   invalid: [
     {
@@ -61,13 +89,31 @@ tester.run('agent-ux/no-unchecked-envelope-cast', rule('no-unchecked-envelope-ca
     {
       code: 'const hint = (<{ recoveryHint?: string }>err).recoveryHint || "";',
       languageOptions: { parserOptions: { ecmaFeatures: { jsx: false } } },
-      errors: [{ messageId: 'cast', data: { name: 'recoveryHint', operator: '||' } }],
+      errors: [
+        {
+          message:
+            "`recoveryHint` is read through a cast that declares it optional, then defaulted with `||`: a body without it passes silently. Check it at run time (`if (typeof body.recoveryHint !== 'string') throw …`) and surface its absence.",
+        },
+      ],
     },
     {
       code: 'const state = (body as { currentState?: string })?.currentState ?? "unknown";',
-      errors: [{ messageId: 'cast', data: { name: 'currentState', operator: '??' } }],
+      errors: [{ messageId: 'cast', data: { name: 'currentState', operator: '??', check: "if (typeof body.currentState !== 'string') throw …" } }],
     },
-    { code: 'const next = (body as { next?: string[] }).next ?? [];', options: [{ fields: ['next'] }], errors: [{ messageId: 'cast' }] },
+    { code: 'const next = (body as { next?: string[] }).next ?? [];', options: [{ nextSteps: ['next'] }], errors: [{ messageId: 'cast' }] },
+    {
+      code: 'async function read(res: Response) { const body = (await res.json()) as { id: string; nextSteps?: NextStep[] }; return body.nextSteps ?? []; }',
+      errors: [{ messageId: 'cast', data: { name: 'nextSteps', operator: '??', check: 'if (!Array.isArray(body.nextSteps)) throw …' } }],
+    },
+    {
+      code: 'const steps = (data as { nextSteps?: Step[] } | undefined)?.nextSteps ?? [];',
+      errors: [{ messageId: 'cast', data: { name: 'nextSteps', operator: '??', check: 'if (!Array.isArray(body.nextSteps)) throw …' } }],
+    },
+    {
+      code: 'const state = (body as { status?: string }).status ?? "unknown";',
+      options: [{ currentState: ['status'] }],
+      errors: [{ messageId: 'cast', data: { name: 'status', operator: '??', check: "if (typeof body.status !== 'string') throw …" } }],
+    },
   ],
 });
 
@@ -80,6 +126,13 @@ tester.run('agent-ux/no-pool-query-in-transaction', rule('no-pool-query-in-trans
     { code: 'async function later(client) { await client.query("BEGIN"); await client.query("COMMIT"); await pool.query("SELECT 1"); }' },
     { code: 'async function a(client) { await client.query("BEGIN"); } async function b() { await pool.query("SELECT 1"); }' },
     { code: 'await conn.query("SET LOCAL statement_timeout = 5000");', options: [{ pools: ['db'] }] },
+    // supabase/storage's withPgTransaction: `db` there is a transaction handle, so `db` is not a pool by default.
+    {
+      code: 'async function withPgTransaction(db, fn) { if (isDatabaseTransaction(db)) { const savepoint = nextSavepointName(); await db.query(`SAVEPOINT ${savepoint}`); const result = await fn(db); await db.query(`RELEASE SAVEPOINT ${savepoint}`); return result; } }',
+    },
+    {
+      code: 'async function read(client) { await client.query({ text: "BEGIN" }); await client.query({ text: "SELECT pg_advisory_xact_lock($1)", values: [1] }); }',
+    },
   ],
   invalid: [
     {
@@ -100,7 +153,29 @@ tester.run('agent-ux/no-pool-query-in-transaction', rule('no-pool-query-in-trans
         },
       ],
     },
-    { code: 'await this.db.query(`SET LOCAL lock_timeout = ${ms}`);', errors: [{ messageId: 'scoped', data: { pool: 'db', what: '`SET LOCAL`' } }] },
+    {
+      code: 'await this.db.query(`SET LOCAL lock_timeout = ${ms}`);',
+      options: [{ pools: ['db'] }],
+      errors: [{ messageId: 'scoped', data: { pool: 'db', what: '`SET LOCAL`' } }],
+    },
+    {
+      code: 'await pool.query({ text: "SELECT pg_try_advisory_xact_lock($1)", values: [id] });',
+      errors: [{ messageId: 'scoped', data: { pool: 'pool', what: '`pg_try_advisory_xact_lock`' } }],
+    },
+    {
+      code: 'async function order(items) { await pool.query("BEGIN"); for (const item of items) await pool.query("INSERT INTO lines VALUES ($1)", [item]); await pool.query("COMMIT"); }',
+      errors: [
+        {
+          message:
+            '`pool.query()` sends `BEGIN` on a pool connection, which goes back to the pool at once: the next `pool.query()` may run outside the transaction. Take a client (`pool.connect()`), run BEGIN … COMMIT on it, then release it.',
+          column: 37,
+        },
+      ],
+    },
+    {
+      code: 'async function purge(client, ids) { await client.query("BEGIN"); await Promise.all(ids.map(id => pool.query("DELETE FROM t WHERE id = $1", [id]))); await client.query("COMMIT"); }',
+      errors: [{ messageId: 'inside', data: { pool: 'pool' } }],
+    },
     { code: 'await knex.query("SAVEPOINT before_refund");', options: [{ pools: ['knex'] }], errors: [{ messageId: 'scoped' }] },
     {
       code: 'await pool.query("SELECT set_config(\'app.user\', $1, true)");',

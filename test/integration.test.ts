@@ -354,55 +354,94 @@ export async function routes(app: FastifyInstance, pool: { query(sql: string): P
   });
 }
 `;
+  /** The README's flat config, as written. */
+  const README_CONFIG = /## Guard handler code[\s\S]*?```js\n([\s\S]*?)```/.exec(readFileSync(join(__dirname, '..', 'README.md'), 'utf8'))![1];
   const CONFIGS: [string, string][] = [
-    [
-      'eslint.config.mjs',
-      "import agentUx from 'spectral-agent-ux/eslint';\nimport tseslint from 'typescript-eslint';\nexport default [{ files: ['**/*.ts'], languageOptions: { parser: tseslint.parser } }, agentUx.configs.recommended];\n",
-    ],
+    ['eslint.config.mjs', README_CONFIG],
     [
       'eslint.config.cjs',
       "const agentUx = require('spectral-agent-ux/eslint');\nconst tseslint = require('typescript-eslint');\nmodule.exports = [{ files: ['**/*.ts'], languageOptions: { parser: tseslint.parser } }, agentUx.configs.recommended];\n",
     ],
   ];
+  const localVersion = (name: string) => JSON.parse(readFileSync(join(__dirname, '..', 'node_modules', name, 'package.json'), 'utf8')).version as string;
+  // ESLint 9 as this checkout develops with, and the newest ESLint 10: each in its own folder of the consumer,
+  // beside typescript-eslint; the plugin itself resolves from the consumer's node_modules, where the tarball is.
+  const ESLINTS: [string, string][] = [
+    ['9', localVersion('eslint')],
+    ['10', '^10'],
+  ];
+  const eslintDir = (major: string) => join(consumer, `eslint-${major}`);
 
   beforeAll(() => {
-    const versions = (name: string) => JSON.parse(readFileSync(join(__dirname, '..', 'node_modules', name, 'package.json'), 'utf8')).version as string;
-    runOrThrow(
-      'npm',
-      [
-        'install',
-        `eslint@${versions('eslint')}`,
-        `typescript-eslint@${versions('typescript-eslint')}`,
-        '--no-audit',
-        '--no-fund',
-        '--prefer-offline',
-        '--loglevel=error',
-      ],
-      consumer,
-    );
-  }, 300_000);
+    for (const [major, version] of ESLINTS) {
+      mkdirSync(eslintDir(major), { recursive: true });
+      writeFileSync(join(eslintDir(major), 'package.json'), JSON.stringify({ name: `eslint-${major}`, private: true }));
+      runOrThrow(
+        'npm',
+        [
+          'install',
+          `eslint@${version}`,
+          `typescript-eslint@${localVersion('typescript-eslint')}`,
+          '--no-audit',
+          '--no-fund',
+          '--prefer-offline',
+          '--loglevel=error',
+        ],
+        eslintDir(major),
+      );
+    }
+  }, 600_000);
 
-  test.each(CONFIGS)('%s: configs.recommended reports the three rules in a Fastify handler', (configFile, config) => {
-    const dir = join(consumer, `handlers-${configFile.replace(/\W/g, '-')}`);
-    mkdirSync(join(dir, 'src'), { recursive: true });
-    writeFileSync(join(dir, configFile), config);
-    writeFileSync(join(dir, 'src', 'orders.ts'), HANDLER);
-    const lint = run(join(consumer, 'node_modules', '.bin', 'eslint'), ['--format', 'json', 'src'], dir);
-    expect(lint.status).toBe(1);
-    const [file] = JSON.parse(lint.stdout) as { messages: { ruleId: string; line: number }[] }[];
-    expect(file.messages.map(({ ruleId, line }) => [ruleId, line])).toEqual([
-      ['agent-ux/no-inline-next-steps', 3],
-      ['agent-ux/no-unchecked-envelope-cast', 5],
-      ['agent-ux/no-pool-query-in-transaction', 6],
-    ]);
-  });
+  test.each(ESLINTS.flatMap(([major]) => CONFIGS.map(([file, config]) => [major, file, config])))(
+    'ESLint %s, %s: configs.recommended reports the three rules in a Fastify handler',
+    (major, configFile, config) => {
+      const installed = JSON.parse(readFileSync(join(eslintDir(major), 'node_modules', 'eslint', 'package.json'), 'utf8')).version as string;
+      expect(installed.split('.')[0]).toBe(major);
+      const dir = join(eslintDir(major), `handlers-${configFile.replace(/\W/g, '-')}`);
+      mkdirSync(join(dir, 'src'), { recursive: true });
+      writeFileSync(join(dir, configFile), config);
+      writeFileSync(join(dir, 'src', 'orders.ts'), HANDLER);
+      const lint = run(join(eslintDir(major), 'node_modules', '.bin', 'eslint'), ['--format', 'json', 'src'], dir);
+      expect(lint.stderr).toBe('');
+      expect(lint.status).toBe(1);
+      const [file] = JSON.parse(lint.stdout) as { messages: { ruleId: string; line: number }[] }[];
+      expect(file.messages.map(({ ruleId, line }) => [ruleId, line])).toEqual([
+        ['agent-ux/no-inline-next-steps', 3],
+        ['agent-ux/no-unchecked-envelope-cast', 5],
+        ['agent-ux/no-pool-query-in-transaction', 6],
+      ]);
+    },
+  );
 
-  test('importing the ruleset never loads ESLint', () => {
-    const loaded = run(
-      process.execPath,
-      ['-e', "require('spectral-agent-ux'); console.log(Object.keys(require.cache).some(file => file.includes('/node_modules/eslint/')))"],
-      consumer,
-    );
-    expect(loaded.stdout.trim()).toBe('false');
+  const TYPED_CONFIG = `import { defineConfig } from 'eslint/config';
+import type { Linter } from 'eslint';
+import agentUx from 'spectral-agent-ux/eslint';
+import tseslint from 'typescript-eslint';
+
+const recommended: Linter.Config = agentUx.configs.recommended;
+export default defineConfig([{ files: ['**/*.ts'], languageOptions: { parser: tseslint.parser } }, recommended]);
+export const withTypescriptEslint = tseslint.config(agentUx.configs.recommended);
+`;
+
+  test.each(ESLINTS.flatMap(([major]) => ['mts', 'cts'].map(extension => [major, extension])))(
+    "ESLint %s: the plugin's types fit ESLint's own config types in an eslint.config.%s (ESM and CommonJS types)",
+    (major, extension) => {
+      const dir = join(eslintDir(major), `typed-${extension}`);
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(join(dir, `eslint.config.${extension}`), TYPED_CONFIG);
+      const options = { module: 'nodenext', moduleResolution: 'nodenext', strict: true, noEmit: true, skipLibCheck: true, target: 'es2022' };
+      writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: options, files: [`eslint.config.${extension}`] }));
+      const tsc = run(join(eslintDir(major), 'node_modules', '.bin', 'tsc'), ['-p', 'tsconfig.json'], dir);
+      expect([tsc.status, tsc.stdout]).toEqual([0, '']);
+    },
+  );
+
+  test('requiring the ruleset, with ESLint installed beside it, loads neither ESLint, typescript-eslint nor the plugin', () => {
+    const eslintFiles =
+      'JSON.stringify(Object.keys(require.cache).filter(file => /node_modules\\/(eslint|typescript-eslint|@typescript-eslint)\\/|dist\\/eslint\\.cjs$/.test(file)).length)';
+    // The plugin required afterwards shows that the filter sees it when it is loaded.
+    const script = `require.resolve('eslint'); require('spectral-agent-ux'); console.log(${eslintFiles}); require('spectral-agent-ux/eslint'); console.log(${eslintFiles});`;
+    const loaded = run(process.execPath, ['-e', script], eslintDir('9'));
+    expect([loaded.stdout.trim().split('\n'), loaded.stderr]).toEqual([['0', '1'], '']);
   });
 });

@@ -1,7 +1,7 @@
 /** docs/runtime.md shows what the runtime really returns: its example outputs are recomputed here. */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { agentUxGuard, checkResponse } from '../runtime';
+import { agentUxGuard, checkResponse, unresolvedSteps } from '../runtime';
 import { API } from './support/runtimeApi';
 
 const page = readFileSync(join(__dirname, '..', 'docs', 'runtime.md'), 'utf8');
@@ -11,6 +11,11 @@ const created = { method: 'POST', path: '/v1/orders?dryRun=true', status: 201, b
 test('the checkResponse example', () => {
   expect(page).toContain(`checkResponse(spec, { method: 'POST', path: '/v1/orders?dryRun=true', status: 201, body: { id: 'o1' } });`);
   expect(checkResponse(API, created)).toEqual(block('runtime-example'));
+});
+
+test('the unresolvedSteps example', () => {
+  expect(page).toContain("unresolvedSteps(spec, [{ action: 'Return', method: 'POST', href: '/v1/orders/o1/returns' }]);");
+  expect(unresolvedSteps(API, [{ action: 'Return', method: 'POST', href: '/v1/orders/o1/returns' }])).toEqual(block('runtime-steps'));
 });
 
 test('the strict-mode body', () => {
