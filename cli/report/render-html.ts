@@ -1,9 +1,10 @@
 /**
  * One self-contained HTML page (inline style and script, no external font or image, nothing fetched):
  * the summary and the top fixes first, then the whole matrix as a coloured table with a sticky header
- * row and first two columns (method and path, so a row keeps its name while the principles scroll), a "failing only" filter and a search box, whose cells explain themselves on
- * hover, click or keyboard focus (the diagnostics of a failing cell, the reason of an exemption), then
- * the principles. Without the script, the hover text is still there.
+ * row and sticky method and path columns (a row keeps its name while the principles scroll), a "failing
+ * only" filter and a search box, whose cells explain themselves on hover, click or keyboard focus (the
+ * diagnostics of a failing cell, the reason of an exemption), then the principles. Without the script,
+ * the hover text is still there.
  */
 import type { Cell, CellStatus } from './scorecard';
 import type { FixData, OperationData, PrincipleData, ReportData } from './report';
