@@ -284,3 +284,35 @@ describe("the app's routes, judged once at start-up (Fastify when ready, Express
     ]);
   });
 });
+
+describe("Express's default error handler, where docs/runtime.md says the guard cannot see", () => {
+  /** GET /v1/orders/:id throws; with `middleware`, an error middleware answers in JSON as docs/runtime.md advises (leaking the stack, which the guard then sees). */
+  async function throwing(middleware: boolean) {
+    const violations: Violation[] = [];
+    const app = express();
+    app.use(expressAgentUx({ spec: API, mode: 'observe', onViolation: violation => violations.push(violation) }));
+    app.get('/v1/orders/:id', () => {
+      throw new Error('boom');
+    });
+    if (middleware)
+      app.use((error: Error, _request: express.Request, response: express.Response, _next: express.NextFunction) => {
+        void response.status(500).json({ code: 'INTERNAL', message: error.message, stack: error.stack });
+      });
+    const server = await new Promise<Server>(resolve => {
+      const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
+    });
+    try {
+      const response = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/v1/orders/o1`);
+      return { status: response.status, type: response.headers.get('content-type'), violations: violations.map(violation => violation.rule) };
+    } finally {
+      await new Promise(resolve => server.close(resolve));
+    }
+  }
+
+  test('a thrown error becomes an HTML page the guard never sees; the documented error middleware brings it through res.json, where it is checked', async () => {
+    expect(await throwing(false)).toEqual({ status: 500, type: 'text/html; charset=utf-8', violations: [] });
+    const answered = await throwing(true);
+    expect(answered).toMatchObject({ status: 500, type: 'application/json; charset=utf-8' });
+    expect(answered.violations).toContain('ax-recoverable-no-stack-traces');
+  });
+});
