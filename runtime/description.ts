@@ -39,6 +39,21 @@ export class Description {
   }
 
   /**
+   * How a framework route pattern reaches its operation: written with a servers' base path in front,
+   * without it (an app behind a gateway that strips `/v1`), or not at all; after `basePath` is removed.
+   */
+  routeFit(method: string, route: string, basePath?: string): 'with base' | 'without base' | undefined {
+    const mounted = basePath !== undefined && route.startsWith(basePath) ? route.slice(basePath.length) || '/' : route;
+    if (this.basePaths().length > 0 && this.operationForRoute(method, mounted) !== undefined) return 'with base';
+    return this.byShape.has(`${method.toLowerCase()} ${shapeOf(mounted)}`) ? 'without base' : undefined;
+  }
+
+  /** The servers' base paths that are not the root (`/v1`). */
+  basePaths(): string[] {
+    return this.matcher.bases.filter(base => base.length > 0).map(base => `/${base.join('/')}`);
+  }
+
+  /**
    * The operation a request reached: `path` is the request path (query ignored), with the servers' base path
    * or without it (an app behind a gateway that strips `/v1`), after `basePath` (where the app is mounted) is removed.
    */
@@ -63,7 +78,7 @@ export class Description {
   lookedFor(path: string, basePath?: string): string {
     const bare = path.split(/[?#]/)[0];
     const mounted = basePath !== undefined && bare.startsWith(basePath) ? bare.slice(basePath.length) || '/' : bare;
-    const bases = this.matcher.bases.filter(base => base.length > 0).map(base => `/${base.join('/')}`);
+    const bases = this.basePaths();
     return `\`${mounted.slice(0, 100)}\`${bases.length === 0 ? '' : `, with or without ${bases.map(base => `\`${base}\``).join(', ')} in front`}`;
   }
 

@@ -2,7 +2,7 @@
  * The Express middleware: checks what `res.json` sends (and `res.send` with an object, which calls it).
  * Text, files and streams never reach `res.json`, so they pass unchecked. No import of Express itself.
  */
-import { agentUxGuard, type GuardOptions } from './guard';
+import { agentUxGuard, noticeRoutes, type AppRoute, type GuardOptions } from './guard';
 
 /** The parts of Express's request and response the middleware reads or wraps. */
 interface ExpressRequestLike {
@@ -11,6 +11,19 @@ interface ExpressRequestLike {
   url: string;
   baseUrl?: string;
   route?: { path?: unknown };
+  /** The application: Express 5 keeps its router in `router`, Express 4 in `_router`. */
+  app?: { router?: RouterLike; _router?: RouterLike };
+}
+interface RouterLike {
+  stack?: { route?: { path?: unknown; methods?: Record<string, boolean> } }[];
+}
+
+/** The routes declared on the app itself (not in mounted routers, whose mount path Express does not keep). */
+function appRoutes(req: ExpressRequestLike): AppRoute[] {
+  const stack = (req.app?.router ?? req.app?._router)?.stack ?? [];
+  return stack.flatMap(({ route }) =>
+    typeof route?.path === 'string' ? Object.keys(route.methods ?? {}).map(method => ({ method, url: route.path as string })) : [],
+  );
 }
 interface ExpressResponseLike {
   statusCode: number;
@@ -25,7 +38,13 @@ export type ExpressAgentUxOptions = GuardOptions;
 /** `app.use(expressAgentUx({ spec, mode, onViolation }))`, before the routes it guards. Throws at once on a bad `spec`. */
 export function expressAgentUx(options: ExpressAgentUxOptions) {
   const guard = agentUxGuard(options);
+  // Express has no "ready" moment: the app's routes are judged at its first request.
+  let judged = false;
   return function agentUx(req: ExpressRequestLike, res: ExpressResponseLike, next: () => void): void {
+    if (!judged) {
+      judged = true;
+      noticeRoutes(options.spec, appRoutes(req), options);
+    }
     const json = res.json;
     res.json = function (this: ExpressResponseLike, body: unknown) {
       const route = typeof req.route?.path === 'string' ? `${req.baseUrl ?? ''}${req.route.path}` : undefined;

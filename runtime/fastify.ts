@@ -2,7 +2,7 @@
  * The Fastify plugin: checks every object payload in a `preSerialization` hook (Fastify calls it for
  * objects only: strings, buffers, streams and null pass unchecked). No import of Fastify itself.
  */
-import { agentUxGuard, type Guard, type GuardOptions } from './guard';
+import { agentUxGuard, noticeRoutes, type AppRoute, type Guard, type GuardOptions } from './guard';
 
 /** The parts of Fastify's request and reply the hook reads or sets. */
 interface FastifyRequestLike {
@@ -20,6 +20,8 @@ interface FastifyReplyLike {
 type Done = (error?: Error | null, payload?: unknown) => void;
 interface FastifyInstanceLike {
   addHook(name: 'preSerialization', hook: (request: FastifyRequestLike, reply: FastifyReplyLike, payload: unknown, done: Done) => void): unknown;
+  addHook(name: 'onRoute', hook: (route: { method: string | string[]; url: string }) => void): unknown;
+  addHook(name: 'onReady', hook: (done: (error?: Error) => void) => void): unknown;
 }
 
 export type FastifyAgentUxOptions = GuardOptions;
@@ -32,6 +34,15 @@ export function fastifyAgentUx(fastify: FastifyInstanceLike, options: FastifyAge
   } catch (error) {
     return done(error as Error);
   }
+  // The routes registered after the plugin, judged once when the app is ready.
+  const routes: AppRoute[] = [];
+  fastify.addHook('onRoute', route => {
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url });
+  });
+  fastify.addHook('onReady', ready => {
+    noticeRoutes(options.spec, routes, options);
+    ready();
+  });
   fastify.addHook('preSerialization', (request, reply, payload, next) => {
     const replacement = guard.inspect({
       method: request.method,

@@ -204,3 +204,51 @@ function notice(input: unknown, why: string): Violation {
   const what = isObject(input) ? `${String(input.method)} ${pathOf(input)} ${String(input.status)}` : 'a response';
   return { rule: GUARD, message: `spectral-agent-ux could not check ${what}: ${why.slice(0, MAX_ROUTE * 2)}` };
 }
+
+/** A route of the application, as its framework registered it (`/v1/orders/:id`). */
+export interface AppRoute {
+  method: string;
+  url: string;
+}
+
+const ROUTE_METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
+const EXAMPLES = 3;
+
+/**
+ * What the guard will make of the application's routes, said once at start-up (Fastify when ready,
+ * Express at its first request): routes served without the servers' base path, and routes that match
+ * no operation, so their responses go unchecked (when none matches, the guard checks nothing; else only
+ * with `undeclared`, as a health route is often left out on purpose). Catch-alls and other methods are not judged.
+ */
+export function routeNotices(openapi: object, routes: readonly AppRoute[], { basePath, undeclared }: CheckOptions = {}): string[] {
+  const description = prepare(openapi);
+  const judged = routes.filter(route => ROUTE_METHODS.has(route.method.toUpperCase()) && !route.url.includes('*'));
+  const shown = (some: readonly AppRoute[]) =>
+    `${some
+      .slice(0, EXAMPLES)
+      .map(route => `\`${route.method.toUpperCase()} ${route.url.slice(0, MAX_ROUTE)}\``)
+      .join(', ')}${some.length > EXAMPLES ? ', …' : ''}`;
+  const fits = judged.map(route => description.routeFit(route.method, route.url, basePath));
+  const unmatched = judged.filter((_route, i) => fits[i] === undefined);
+  const withoutBase = judged.filter((_route, i) => fits[i] === 'without base');
+  const bases = description.basePaths().map(base => `\`${base}\``);
+  const notices: string[] = [];
+  if (bases.length > 0 && withoutBase.length > 0 && !fits.includes('with base'))
+    notices.push(
+      `spectral-agent-ux/runtime: the app serves its routes without the servers' base path ${bases.join(' or ')} (${shown(withoutBase)}), so they are matched as written under \`paths\`.`,
+    );
+  if (unmatched.length > 0 && (unmatched.length === judged.length || undeclared === true))
+    notices.push(
+      `spectral-agent-ux/runtime: ${unmatched.length} of ${judged.length} routes match no operation of the description, so their responses are not checked: ${shown(unmatched)}. Declare them under \`paths\`${judged.length > unmatched.length ? '' : ', or set `basePath` to where the app is mounted'}.`,
+    );
+  return notices;
+}
+
+/** Says the notices about the app's routes, as Node warnings (on stderr unless the process listens for `warning`); never throws. */
+export function noticeRoutes(openapi: object, routes: readonly AppRoute[], options: CheckOptions): void {
+  try {
+    for (const notice of routeNotices(openapi, routes, options)) process.emitWarning(notice, { code: 'AGENT_UX_ROUTES' });
+  } catch {
+    // A notice must never stop the application from starting or answering.
+  }
+}

@@ -76,7 +76,7 @@ function runAction(dir: string, given: Record<string, string>) {
   return { status: 0, failed: undefined, stdout: '', outputs, summary: readFileSync(summary, 'utf8') };
 }
 
-test('is a composite action whose inputs are the ones the README documents', () => {
+test('is a composite action: lint, upload, report, gate', () => {
   expect(action.runs.using).toBe('composite');
   expect(Object.keys(action.inputs)).toEqual(['description', 'ruleset', 'baseline', 'fail-severity', 'min-score', 'upload-sarif']);
   expect(action.runs.steps.map(step => step.uses ?? step.name)).toEqual([
@@ -85,7 +85,21 @@ test('is a composite action whose inputs are the ones the README documents', () 
     'Agent-readiness report',
     'Gate',
   ]);
-  expect(readFileSync(join(ROOT, 'README.md'), 'utf8')).toContain('uses: spectral-agent-ux/spectral-agent-ux@v');
+});
+
+test("the README's workflow is a whole workflow whose inputs, set or commented out, are the action's", () => {
+  const block = /```yaml\n(on: [\s\S]*?)```/.exec(readFileSync(join(ROOT, 'README.md'), 'utf8'))![1];
+  const workflow = parse(block) as { on: unknown; jobs: Record<string, { 'runs-on': string; steps: { uses?: string; with?: Record<string, unknown> }[] }> };
+  const [job] = Object.values(workflow.jobs);
+  expect(job['runs-on']).toBe('ubuntu-latest');
+  const step = job.steps.find(candidate => candidate.uses?.startsWith('spectral-agent-ux/spectral-agent-ux@v'))!;
+  const commented = [...block.matchAll(/^\s+# ([\w-]+): /gm)].map(match => match[1]);
+  expect([...Object.keys(step.with!), ...commented].sort()).toEqual(Object.keys(action.inputs).sort());
+  expect(
+    Object.entries(action.inputs)
+      .filter(([, input]) => input.required)
+      .map(([name]) => name),
+  ).toEqual(['description']);
 });
 
 describe('its steps, as GitHub runs them', () => {

@@ -65,7 +65,7 @@ describe('baseline, then lint with it', () => {
   test('writes .spectral-baseline.yaml and says so on one line', () => {
     expect(written).toEqual({
       code: 0,
-      stdout: `spectral-agent-ux baseline: wrote .spectral-baseline.yaml: ${before.length} findings in 4 places; in CI: npx spectral lint -r .spectral-baseline.yaml naive.yaml\n`,
+      stdout: `spectral-agent-ux baseline: wrote .spectral-baseline.yaml: ${before.length} findings in 4 places; in CI: npx spectral lint -r .spectral-baseline.yaml naive.yaml --fail-severity warn\n`,
       stderr: '',
     });
   });
@@ -86,6 +86,7 @@ describe('baseline, then lint with it', () => {
       'naive.yaml#/paths/~1payments~1%7Bid%7D~1capture/post',
     ]);
     expect(text).toContain('extends: ["spectral-agent-ux"]\n');
+    expect(text).toContain('\n#   npx spectral lint -r <this file> <files> --fail-severity warn\n');
     const counts = [...text.matchAll(/^ {6}[\w-]+: "off" # (\d+)$/gm)].map(match => Number(match[1]));
     expect(counts.reduce((sum, count) => sum + count, 0)).toBe(before.length);
     expect(text).toMatch(/^ {2}# DELETE \/payments\/\{id\}: \d+ findings$/m);

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import ruleset from '../ruleset';
 import { lintWith, readDocument } from '../cli/lint';
 import { silentMistakes } from '../cli/mistakes';
-import { ROOT, runBin } from './support/bin';
+import { ROOT, runBin, runMain } from './support/bin';
 import { example, FIXTURES, rulesetWith } from './support/report';
 
 const withPrefixes = (prefixes: string[]) => {
@@ -92,4 +92,28 @@ test('a functionsDir written from the wrong folder: Spectral\'s "Cannot find mod
   expect(run.stderr.trim().split('\n').pop()).toBe(
     `spectral-agent-ux report: services/orders/.spectral.yaml: Cannot find module './node_modules/spectral-agent-ux/dist/functions/envelopeNextSteps.js'; \`functionsDir\` is read from the ruleset's folder (${join(dir, 'services', 'orders')}): here \`functionsDir: ../../node_modules/spectral-agent-ux/dist/functions\``,
   );
+});
+
+describe('each command that loads the ruleset says it, one line on stderr, and keeps its exit code', () => {
+  const TYPO = 'overrides name the rule `ax-envelope-nextsteps`, which no loaded ruleset has; did you mean `ax-envelope-next-steps`? It changes nothing.';
+  const project = (rules: string) => {
+    const dir = mkdtempSync(join(tmpdir(), 'mistakes-'));
+    copyFileSync(example('naive.yaml'), join(dir, 'naive.yaml'));
+    const ruleset = `extends: [[${JSON.stringify(join(ROOT, 'dist', 'index.js'))}, recommended]]\noverrides:\n  - files: ["naive.yaml#/paths/~1payments/post"]\n    rules:\n      ${rules}: "off"\n`;
+    writeFileSync(join(dir, '.spectral.yaml'), ruleset);
+    return dir;
+  };
+
+  test.each([
+    ['report', ['report', 'naive.yaml']],
+    ['baseline', ['baseline', 'naive.yaml']],
+    ['fix', ['fix', 'naive.yaml', '-o', 'overlay.yaml']],
+    ['probe', ['probe', 'naive.yaml', '--base-url', 'http://127.0.0.1:9/v1', '--dry-run']],
+  ])('%s', async (command, args) => {
+    const typo = await runMain(args, project('ax-envelope-nextsteps'));
+    const right = await runMain(args, project('ax-envelope-next-steps'));
+    expect(typo.stderr.split('\n').filter(line => line.includes(TYPO))).toEqual([`spectral-agent-ux ${command}: warning: ${TYPO}`]);
+    expect(right.stderr).not.toContain('warning:');
+    expect(typo.code).toBe(right.code);
+  });
 });

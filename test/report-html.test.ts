@@ -4,10 +4,11 @@
  * fixture's pointer override is read as a baseline's, so that every status but "not checked" (a column
  * left out of the matrix) is on the page.
  */
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Ruleset } from '@stoplight/spectral-core';
 import type { Browser, Page } from 'playwright-core';
+import { parse } from 'yaml';
 import { packageDefinition } from '../cli/lint';
 import { renderHtml } from '../cli/report/render-html';
 import { matrixColumns, matrixRows } from '../cli/report/render-shared';
@@ -93,11 +94,12 @@ test('the first screen at 1280 px shows the headline and the top fixes, before t
   await narrow.close();
 });
 
-test('the header row and the first column stay in view while the matrix scrolls', async () => {
+test('the header row and the first two columns (method and path) stay in view while the matrix scrolls', async () => {
   const scroller = page.locator('div.scroll');
   const header = page.locator('table.matrix thead th').first();
   const firstCell = page.locator('table.matrix tbody tr').first().locator('td').first();
-  const before = { header: (await header.boundingBox())!, cell: (await firstCell.boundingBox())! };
+  const pathCell = page.locator('table.matrix tbody tr').first().locator('td').nth(1);
+  const before = { header: (await header.boundingBox())!, cell: (await firstCell.boundingBox())!, path: (await pathCell.boundingBox())! };
   await scroller.evaluate(node => {
     node.style.maxHeight = '120px';
     node.style.maxWidth = '500px';
@@ -106,6 +108,7 @@ test('the header row and the first column stay in view while the matrix scrolls'
   });
   expect((await header.boundingBox())!.y).toBeCloseTo(before.header.y, 0);
   expect((await firstCell.boundingBox())!.x).toBeCloseTo(before.cell.x, 0);
+  expect((await pathCell.boundingBox())!.x).toBeCloseTo(before.path.x, 0);
   await scroller.evaluate(node => {
     node.style.maxHeight = '';
     node.style.maxWidth = '';
@@ -134,6 +137,75 @@ test("a cell's details show on click and on keyboard focus, not only on hover", 
   expect(await page.textContent('#detail')).toMatch(/^retry-after: .*POST \/orders 429/);
   await createOrder.locator('td[data-principle="next-steps"]').focus();
   expect(await page.textContent('#detail')).toMatch(/^next-steps: accepted by the baseline:/);
+});
+
+/** examples/naive.yaml's 5 operations, `copies` times, under long Stripe-like paths: a large API with failing cells and top fixes. */
+function largeApi(copies: number) {
+  const naive = parse(readFileSync(join(ROOT, 'examples', 'naive.yaml'), 'utf8'));
+  const paths: Record<string, unknown> = {};
+  for (let copy = 0; copy < copies; copy++) {
+    for (const [path, item] of Object.entries(naive.paths as Record<string, Record<string, { operationId?: string }>>)) {
+      const operations = Object.entries(item).map(([method, operation]) => [
+        method,
+        { ...operation, operationId: `${operation.operationId}ForExternalAccount${copy}` },
+      ]);
+      paths[`/v1/accounts/{account}/external_accounts_${copy}${path}`] = Object.fromEntries(operations);
+    }
+  }
+  return { ...naive, paths };
+}
+
+describe("at 1280 px on a 450-operation API (the size of Stripe's)", () => {
+  let large: Page;
+  let rows: number;
+
+  beforeAll(async () => {
+    const file = join(ROOT, '.cache', 'large-450.json');
+    mkdirSync(join(ROOT, '.cache'), { recursive: true });
+    writeFileSync(file, JSON.stringify(largeApi(90)));
+    const data = await reportOn(file, new Ruleset(packageDefinition(), { severity: 'recommended' }));
+    rows = data.operations.length;
+    large = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await large.setContent(renderHtml(data), { waitUntil: 'load' });
+  }, 60000);
+
+  afterAll(async () => {
+    await large?.close();
+  });
+
+  test('the page is no wider than the window, the top fixes are on the first screen, and the matrix box fits in the window', async () => {
+    expect(rows).toBe(450);
+    const facts = await large.evaluate(() => ({
+      pageWidth: document.documentElement.scrollWidth,
+      firstFixBottom: document.querySelector('ol li')!.getBoundingClientRect().bottom,
+      box: document.querySelector('div.scroll')!.getBoundingClientRect().height,
+      rows: document.querySelectorAll('table.matrix tbody tr').length,
+    }));
+    expect(facts.pageWidth).toBeLessThanOrEqual(1280);
+    expect(facts.firstFixBottom).toBeLessThan(800);
+    expect(facts.box).toBeLessThan(800);
+    expect(facts.rows).toBe(450);
+  });
+
+  test('scrolled to the last row and the last principle, the header row and the method and path of each row are still in view', async () => {
+    const at = () =>
+      large.evaluate(() => {
+        const box = document.querySelector('div.scroll')!.getBoundingClientRect();
+        const lastRow = document.querySelector('table.matrix tbody tr:last-child')!;
+        const [method, path] = Array.from(lastRow.querySelectorAll('td')).map(td => td.getBoundingClientRect());
+        return { box, header: document.querySelector('table.matrix thead th')!.getBoundingClientRect().y, method: method.x, path: path.x };
+      });
+    const before = await at();
+    await large.locator('div.scroll').evaluate(node => {
+      node.scrollTop = node.scrollHeight;
+      node.scrollLeft = node.scrollWidth;
+    });
+    const after = await at();
+    expect(after.header).toBeCloseTo(before.header, 0);
+    expect(after.method).toBeCloseTo(before.method, 0);
+    expect(after.path).toBeCloseTo(before.path, 0);
+    expect(after.path).toBeGreaterThan(after.method);
+  });
 });
 
 test('the page renders to a screenshot', async () => {

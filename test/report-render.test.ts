@@ -45,8 +45,9 @@ describe('renderings', () => {
   test('Markdown and HTML list the operations in the same order, failing ones first', async () => {
     const naive = await reportOn(example('naive.yaml'), rulesetWith());
     const markdownRows = [...renderMarkdown(naive).matchAll(/^\| ([A-Z]+) \| `([^`]+)` \|/gm)].map(match => `${match[1]} ${match[2]}`);
-    const htmlRows = [...renderHtml(naive).matchAll(/<tr data-pointer="[^"]*"[^>]*><td><code>([A-Z]+)<\/code><\/td><td><code>([^<]+)<\/code>/g)].map(
-      match => `${match[1]} ${match[2]}`,
+    // A path may break after each slash (<wbr>), which adds no text.
+    const htmlRows = [...renderHtml(naive).matchAll(/<tr data-pointer="[^"]*"[^>]*><td><code>([A-Z]+)<\/code><\/td><td><code>((?:[^<]|<wbr>)+)<\/code>/g)].map(
+      match => `${match[1]} ${match[2].replaceAll('<wbr>', '')}`,
     );
     expect(htmlRows).toEqual(markdownRows);
     // GET /payments, second in the document, passes everything: it comes last.

@@ -5,6 +5,7 @@ import type { AddressInfo, Server } from 'node:net';
 import { Readable } from 'node:stream';
 import * as client from 'prom-client';
 import { checkResponse, expressAgentUx, fastifyAgentUx, promViolationCounter, type GuardOptions, type Violation, type ViolationContext } from '../runtime';
+import { routeNotices } from '../runtime/guard';
 import { API, SCENARIOS, type Scenario } from './support/runtimeApi';
 
 /** What the next request gets: a scenario's JSON, or text, or a stream. */
@@ -214,5 +215,104 @@ describe('the route that answered, on real servers in strict mode', () => {
     } finally {
       await running.close();
     }
+  });
+});
+
+describe("the app's routes, judged once at start-up (Fastify when ready, Express at its first request)", () => {
+  const NOT_CHECKED = (routes: string, hint: string) =>
+    `spectral-agent-ux/runtime: 2 of 2 routes match no operation of the description, so their responses are not checked: ${routes}. Declare them under \`paths\`${hint}.`;
+  const WITHOUT_BASE =
+    "spectral-agent-ux/runtime: the app serves its routes without the servers' base path `/v1` (`POST /orders`, `GET /orders/:id`), so they are matched as written under `paths`.";
+
+  /** The warnings the guard emits while an app with `POST <mount>/orders` and `GET <mount>/orders/:id` starts and answers once. */
+  async function noticesOf(framework: 'fastify' | 'express', mount: string, options: Omit<GuardOptions, 'spec'> = {}): Promise<string[]> {
+    const emitted = jest.spyOn(process, 'emitWarning').mockImplementation(() => undefined);
+    try {
+      if (framework === 'fastify') {
+        const app = Fastify();
+        await app.register(fastifyAgentUx, { spec: API, mode: 'observe', ...options });
+        app.post(`${mount}/orders`, async () => ({}));
+        app.get(`${mount}/orders/:id`, async () => ({}));
+        app.all('/*', async () => ({}));
+        await app.ready();
+        await app.close();
+      } else {
+        const app = express();
+        app.use(expressAgentUx({ spec: API, mode: 'observe', ...options }));
+        app.post(`${mount}/orders`, (_request, response) => void response.json({}));
+        app.get(`${mount}/orders/:id`, (_request, response) => void response.json({}));
+        const server = await new Promise<Server>(resolve => {
+          const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
+        });
+        const { port } = server.address() as AddressInfo;
+        for (let i = 0; i < 2; i++) await (await fetch(`http://127.0.0.1:${port}${mount}/orders/o1`)).text();
+        await new Promise(resolve => server.close(resolve));
+      }
+      return emitted.mock.calls.map(([warning]) => String(warning));
+    } finally {
+      emitted.mockRestore();
+    }
+  }
+
+  test.each(['fastify', 'express'] as const)('%s: routes as the description writes them, with its base path: nothing to say', async framework => {
+    expect(await noticesOf(framework, '/v1')).toEqual([]);
+  });
+
+  test.each(['fastify', 'express'] as const)("%s: routes served without the servers' base path are matched so, and said once", async framework => {
+    expect(await noticesOf(framework, '')).toEqual([WITHOUT_BASE]);
+  });
+
+  test.each(['fastify', 'express'] as const)('%s: an app mounted elsewhere checks nothing, and says so; basePath fixes it', async framework => {
+    expect(await noticesOf(framework, '/api')).toEqual([
+      NOT_CHECKED('`POST /api/orders`, `GET /api/orders/:id`', ', or set `basePath` to where the app is mounted'),
+    ]);
+    expect(await noticesOf(framework, '/api', { basePath: '/api' })).toEqual([
+      WITHOUT_BASE.replaceAll('`POST /orders`, `GET /orders/:id`', '`POST /api/orders`, `GET /api/orders/:id`'),
+    ]);
+    expect(await noticesOf(framework, '/api/v1', { basePath: '/api' })).toEqual([]);
+  });
+
+  test('a route the description lacks among declared ones (a health check) is said only with `undeclared`', () => {
+    const routes = [
+      { method: 'POST', url: '/v1/orders' },
+      { method: 'GET', url: '/health' },
+      { method: 'OPTIONS', url: '/v1/orders' },
+    ];
+    expect(routeNotices(API, routes)).toEqual([]);
+    expect(routeNotices(API, routes, { undeclared: true })).toEqual([
+      'spectral-agent-ux/runtime: 1 of 2 routes match no operation of the description, so their responses are not checked: `GET /health`. Declare them under `paths`.',
+    ]);
+  });
+});
+
+describe("Express's default error handler, where docs/runtime.md says the guard cannot see", () => {
+  /** GET /v1/orders/:id throws; with `middleware`, an error middleware answers in JSON as docs/runtime.md advises (leaking the stack, which the guard then sees). */
+  async function throwing(middleware: boolean) {
+    const violations: Violation[] = [];
+    const app = express();
+    app.use(expressAgentUx({ spec: API, mode: 'observe', onViolation: violation => violations.push(violation) }));
+    app.get('/v1/orders/:id', () => {
+      throw new Error('boom');
+    });
+    if (middleware)
+      app.use((error: Error, _request: express.Request, response: express.Response, _next: express.NextFunction) => {
+        void response.status(500).json({ code: 'INTERNAL', message: error.message, stack: error.stack });
+      });
+    const server = await new Promise<Server>(resolve => {
+      const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
+    });
+    try {
+      const response = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/v1/orders/o1`);
+      return { status: response.status, type: response.headers.get('content-type'), violations: violations.map(violation => violation.rule) };
+    } finally {
+      await new Promise(resolve => server.close(resolve));
+    }
+  }
+
+  test('a thrown error becomes an HTML page the guard never sees; the documented error middleware brings it through res.json, where it is checked', async () => {
+    expect(await throwing(false)).toEqual({ status: 500, type: 'text/html; charset=utf-8', violations: [] });
+    const answered = await throwing(true);
+    expect(answered).toMatchObject({ status: 500, type: 'application/json; charset=utf-8' });
+    expect(answered.violations).toContain('ax-recoverable-no-stack-traces');
   });
 });

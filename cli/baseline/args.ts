@@ -3,6 +3,11 @@ import { stringOf, tokenize, UsageError } from '../args';
 
 export const DEFAULT_BASELINE = '.spectral-baseline.yaml';
 
+/** What CI runs with a baseline: `--fail-severity warn`, or Spectral's default (`error`) lets new warnings through. */
+export function ciCommand(baseline: string, files: string): string {
+  return `npx spectral lint -r ${baseline} ${files} --fail-severity warn`;
+}
+
 export interface BaselineOptions {
   files: string[];
   ruleset?: string;
@@ -14,7 +19,8 @@ export interface BaselineOptions {
 export const BASELINE_USAGE = `Usage: spectral-agent-ux baseline <openapi-file>... [options]
 
 Writes a Spectral ruleset that extends yours and turns off, operation by operation, the rules with
-findings today. CI lints with it (spectral lint -r ${DEFAULT_BASELINE} openapi.yaml) and fails only on new findings.
+findings today. CI lints with it and fails only on new findings:
+  ${ciCommand(DEFAULT_BASELINE, 'openapi.yaml')}
 
 Options:
   -r, --ruleset <file>  the ruleset to extend (default: .spectral.yaml/.yml/.json here, else spectral-agent-ux)

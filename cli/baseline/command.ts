@@ -8,7 +8,7 @@ import type { Ruleset } from '@stoplight/spectral-core';
 import { InputError, shown } from '../args';
 import { findRulesetFile, isBaseline, lintWith, loadRuleset, readDocument, readParsed, withoutOverrides } from '../lint';
 import type { Command, Io } from '../io';
-import { BASELINE_USAGE, parseBaselineArgs, type BaselineOptions } from './args';
+import { BASELINE_USAGE, ciCommand, parseBaselineArgs, type BaselineOptions } from './args';
 import { documentPattern, entriesFor } from './entries';
 import { withLock, writeAtomically } from '../files';
 import { baselineOf, findingsOf, plural, renderBaseline, type Baseline, type Entry } from './file';
@@ -24,15 +24,18 @@ interface Current {
   documents: Set<string>;
 }
 
-/** Every document linted with the ruleset as the baseline file extends it; all inputs are read before anything is written. */
-async function findingsNow(options: BaselineOptions, ruleset: Ruleset, baselineFile: string, io: Io): Promise<Current> {
+/**
+ * Every document linted with the ruleset as the baseline file extends it; all inputs are read before anything is written.
+ * The mistakes told are those of `told`: the user's ruleset with its own overrides, which still apply to a plain `spectral lint`.
+ */
+async function findingsNow(options: BaselineOptions, ruleset: Ruleset, baselineFile: string, io: Io, told = ruleset): Promise<Current> {
   const dir = path.dirname(baselineFile);
   const current: Current = { entries: new Map(), documents: new Set() };
   let skipped = 0;
   const mistakes = new Set<string>();
   for (const file of options.files.map(name => path.resolve(io.cwd, name))) {
     const linted = await lintWith(await readDocument(file), ruleset);
-    for (const mistake of silentMistakes(linted)) mistakes.add(mistake);
+    for (const mistake of silentMistakes({ ...linted, ruleset: told })) mistakes.add(mistake);
     const placed = entriesFor(linted, dir, options.allRules);
     for (const entry of placed.entries) current.entries.set(entry.pattern, entry);
     current.documents.add(documentPattern(file, dir));
@@ -71,10 +74,10 @@ async function write(options: BaselineOptions, io: Io): Promise<number> {
   if (rulesetFile !== undefined && ruleset.definition.overrides !== undefined) {
     warn(io, `note: Spectral ignores the overrides of ${shown(rulesetFile, io.cwd)} once it is extended, so the baseline covers their findings instead`);
   }
-  const current = await findingsNow(options, withoutOverrides(ruleset, baselineFile), baselineFile, io);
+  const current = await findingsNow(options, withoutOverrides(ruleset, baselineFile), baselineFile, io, ruleset);
   const entries = [...current.entries.values()];
   writeAtomically(baselineFile, renderBaseline({ extends: extendsEntry(rulesetFile, baselineFile), entries }), 'the baseline');
-  say(io, `wrote ${shown(baselineFile, io.cwd)}: ${summary(entries)}; in CI: npx spectral lint -r ${shown(baselineFile, io.cwd)} ${options.files.join(' ')}`);
+  say(io, `wrote ${shown(baselineFile, io.cwd)}: ${summary(entries)}; in CI: ${ciCommand(shown(baselineFile, io.cwd), options.files.join(' '))}`);
   return 0;
 }
 

@@ -1,9 +1,10 @@
 /**
  * One self-contained HTML page (inline style and script, no external font or image, nothing fetched):
  * the summary and the top fixes first, then the whole matrix as a coloured table with a sticky header
- * row and first column, a "failing only" filter and a search box, whose cells explain themselves on
- * hover, click or keyboard focus (the diagnostics of a failing cell, the reason of an exemption), then
- * the principles. Without the script, the hover text is still there.
+ * row and sticky method and path columns (a row keeps its name while the principles scroll), a "failing
+ * only" filter and a search box, whose cells explain themselves on hover, click or keyboard focus (the
+ * diagnostics of a failing cell, the reason of an exemption), then the principles. Without the script,
+ * the hover text is still there.
  */
 import type { Cell, CellStatus } from './scorecard';
 import type { FixData, OperationData, PrincipleData, ReportData } from './report';
@@ -52,8 +53,11 @@ ol li { margin-bottom: 4px; }
 .scroll { overflow: auto; max-height: 80vh; border: 1px solid #d1d9e0; }
 .scroll table.matrix { border-collapse: separate; border-spacing: 0; }
 table.matrix thead th { position: sticky; top: 0; z-index: 2; }
-table.matrix tr > :first-child { position: sticky; left: 0; z-index: 1; background: #f6f8fa; }
-table.matrix thead tr > :first-child { z-index: 3; }
+table.matrix tr > :nth-child(-n + 2) { position: sticky; z-index: 1; background: #f6f8fa; }
+table.matrix tr > :first-child { left: 0; box-sizing: border-box; width: 5.5em; min-width: 5.5em; max-width: 5.5em; }
+table.matrix tr > :nth-child(2) { left: 5.5em; min-width: 14em; max-width: 24em; overflow-wrap: break-word; }
+table.matrix tr > :nth-child(3) { min-width: 9em; max-width: 14em; overflow-wrap: anywhere; }
+table.matrix thead tr > :nth-child(-n + 2) { z-index: 3; }
 table.matrix td.cell { cursor: pointer; }
 table.matrix td.cell:focus { outline: 2px solid #0969da; outline-offset: -2px; }
 table.matrix.failing-only tr[data-failing="false"], table.matrix tr.unmatched { display: none; }
@@ -153,7 +157,8 @@ function cellHtml(cell: Cell, principle: PrincipleData): string {
 function operationRow(operation: OperationData, columns: readonly PrincipleData[]): string {
   const heading = [
     tag('td', code(operation.method)),
-    tag('td', code(operation.path)),
+    // A long path breaks after its slashes, not inside a segment.
+    tag('td', tag('code', escapeHtml(operation.path).replaceAll('/', '/<wbr>'))),
     tag('td', operation.operationId === null ? '' : code(operation.operationId)),
   ];
   const failing = columns.some(principle => operation.cells[principle.id].status === 'fail');
