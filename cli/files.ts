@@ -36,17 +36,42 @@ export function asFileError(error: unknown): InputError | undefined {
 
 /**
  * Writes `text` to `file` through a temporary file beside it and a rename, creating the folder: a write
- * cut off (a full disk, a file-size limit) leaves the previous file as it was. `what` names the file in
- * the error ("the report", "the baseline").
+ * cut off (a full disk, a file-size limit) leaves the previous file as it was. A symbolic link stays a
+ * link (its target is replaced); a device or a pipe (`-o /dev/stdout`) is written in place, since a
+ * rename would put a plain file where it was. `what` names the file in the error ("the report").
  */
 export function writeAtomically(file: string, text: string, what: string): void {
-  const partial = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.tmp`);
+  const target = renameTarget(file);
+  if (target === undefined) return writeInPlace(file, text, what);
+  const partial = path.join(path.dirname(target), `.${path.basename(target)}.${process.pid}.tmp`);
   try {
-    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.mkdirSync(path.dirname(target), { recursive: true });
     fs.writeFileSync(partial, text);
-    fs.renameSync(partial, file);
+    fs.renameSync(partial, target);
   } catch (error) {
     removeQuietly(partial);
+    throw new InputError(file, `cannot write ${what}: ${causeOf(error)}`);
+  }
+}
+
+/** The path a rename must replace: the file itself, or the file a link points to; undefined for a device or a pipe. */
+function renameTarget(file: string): string | undefined {
+  let stat: fs.Stats;
+  try {
+    stat = fs.statSync(file);
+  } catch {
+    // Not there yet (or under a path that is no folder): the rename creates it, or says why it cannot.
+    return file;
+  }
+  if (stat.isFile()) return fs.realpathSync(file);
+  // A folder: the rename fails with EISDIR, which says so.
+  return stat.isDirectory() ? file : undefined;
+}
+
+function writeInPlace(file: string, text: string, what: string): void {
+  try {
+    fs.writeFileSync(file, text);
+  } catch (error) {
     throw new InputError(file, `cannot write ${what}: ${causeOf(error)}`);
   }
 }
@@ -68,13 +93,15 @@ function removeQuietly(file: string): void {
 export async function withLock<T>(file: string, work: () => Promise<T>): Promise<T> {
   const lock = `${file}.lock`;
   fs.mkdirSync(path.dirname(file), { recursive: true });
+  const held = (holder: string) =>
+    new InputError(file, `another run${holder} is writing it; wait for it to finish (or delete ${path.basename(lock)} if no run is going)`);
   if (!tryLock(lock)) {
     const holder = Number(readLock(lock));
-    if (Number.isInteger(holder) && holder > 0 && isRunning(holder)) {
-      throw new InputError(file, `another run (process ${holder}) is writing it; wait for it to finish (or delete ${path.basename(lock)} if no run is going)`);
-    }
+    // An empty lock is one being written this instant: only the lock of a process that is gone is taken over.
+    if (!Number.isInteger(holder) || holder <= 0) throw held('');
+    if (isRunning(holder)) throw held(` (process ${holder})`);
     fs.rmSync(lock, { force: true });
-    if (!tryLock(lock)) throw new InputError(file, `another run is writing it; wait for it to finish (or delete ${path.basename(lock)} if no run is going)`);
+    if (!tryLock(lock)) throw held('');
   }
   try {
     return await work();

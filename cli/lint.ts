@@ -41,6 +41,7 @@ export const packageDefinition = (): RulesetDefinition => ({ extends: [[packageR
 export async function loadRuleset(rulesetFile: string | undefined): Promise<Ruleset> {
   if (rulesetFile === undefined) return new Ruleset(packageDefinition(), { severity: 'recommended' });
   if (!fs.existsSync(rulesetFile)) throw new InputError(rulesetFile, 'no such ruleset file');
+  if (fs.statSync(rulesetFile).isDirectory()) throw new InputError(rulesetFile, 'is a directory, not a ruleset file');
   try {
     // The CLI's own plugins: `extends` of packages (CommonJS) and of spectral:oas share this process's Spectral.
     return await bundleAndLoadRuleset(rulesetFile, { fs, fetch }, [builtins(), commonjs()]);

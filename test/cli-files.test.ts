@@ -4,11 +4,11 @@
  * "win", and every file error is one line naming the file and the cause, with exit 2.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT } from './support/report';
-import { runMain as run } from './support/bin';
+import { runBin, runMain as run } from './support/bin';
 
 const NAIVE = join(ROOT, 'examples', 'naive.yaml');
 const scratch = () => mkdtempSync(join(tmpdir(), 'cli-files-'));
@@ -54,6 +54,41 @@ describe('report --output', () => {
   });
 });
 
+describe('report --output to what is no plain file', () => {
+  test('a symbolic link stays a link: the file it points to gets the report', async () => {
+    const dir = scratch();
+    writeFileSync(join(dir, 'real.md'), 'previous report');
+    symlinkSync('real.md', join(dir, 'report.md'));
+    expect(await run(['report', NAIVE, '-o', 'report.md'], dir)).toMatchObject({ code: 0, stderr: '' });
+    expect(lstatSync(join(dir, 'report.md')).isSymbolicLink()).toBe(true);
+    expect(readFileSync(join(dir, 'real.md'), 'utf8')).toMatch(/^## Agent-readiness/);
+    expect(readdirSync(dir).sort()).toEqual(['real.md', 'report.md']);
+  });
+
+  test('a pipe is written in place (as `-o /dev/stdout` is), not replaced by a plain file', () => {
+    const dir = scratch();
+    const bin = join(ROOT, 'dist', 'spectral-agent-ux.cjs');
+    const piped = spawnSync(
+      'bash',
+      ['-c', `mkfifo out.fifo; timeout 60 cat out.fifo > got.md & "${process.execPath}" "${bin}" report "${NAIVE}" -o out.fifo; echo "status=$?"; wait`],
+      { cwd: dir, encoding: 'utf8' },
+    );
+    expect(piped.stdout).toBe('status=0\n');
+    expect(lstatSync(join(dir, 'out.fifo')).isFIFO()).toBe(true);
+    expect(readFileSync(join(dir, 'got.md'), 'utf8')).toMatch(/^## Agent-readiness/);
+  });
+
+  test('a folder given as the ruleset: one line naming it, exit 2', async () => {
+    const dir = scratch();
+    mkdirSync(join(dir, 'rules'));
+    expect(await run(['report', NAIVE, '--ruleset', 'rules'], dir)).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: 'spectral-agent-ux report: rules: is a directory, not a ruleset file\n',
+    });
+  });
+});
+
 describe('baseline', () => {
   const project = () => {
     const dir = scratch();
@@ -81,24 +116,38 @@ describe('baseline', () => {
     expect(readdirSync(dir).sort()).toEqual(['.spectral-baseline.yaml', 'openapi.yaml']);
   });
 
-  test('two runs at once: exactly one writes, the other says why it did not', async () => {
+  test("two runs at once: the second stops with one line while the first writes, and the first one's write lands", async () => {
     const dir = project();
-    const bin = join(ROOT, 'dist', 'spectral-agent-ux.cjs');
-    const both = spawnSync(
-      'bash',
-      [
-        '-c',
-        `"${process.execPath}" "${bin}" baseline openapi.yaml & one=$!; "${process.execPath}" "${bin}" baseline openapi.yaml & two=$!; wait $one; echo "first=$?"; wait $two; echo "second=$?"`,
-      ],
-      { cwd: dir, encoding: 'utf8' },
+    // The first run is held just before its rename until the test says go: the overlap is certain, not a race.
+    const hold = join(dir, 'hold.cjs');
+    writeFileSync(
+      hold,
+      `const fs = require('node:fs'); const rename = fs.renameSync;
+       fs.renameSync = (...args) => { while (!fs.existsSync(process.env.GO)) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 20); return rename(...args); };`,
     );
-    const statuses = both.stdout
-      .match(/(first|second)=\d/g)
-      ?.map(found => Number(found.slice(-1)))
-      .sort();
-    // Both start together and hold the lock for their whole lint: exactly one gets it.
-    expect(statuses).toEqual([0, 2]);
-    expect(both.stderr).toMatch(/^spectral-agent-ux baseline: \.spectral-baseline\.yaml: another run \(process \d+\) is writing it;/m);
-    expect(readdirSync(dir).sort()).toEqual(['.spectral-baseline.yaml', 'openapi.yaml']);
+    const go = join(dir, 'go');
+    const first = runBin(['baseline', 'openapi.yaml'], { cwd: dir, env: { ...process.env, NODE_OPTIONS: `--require ${hold}`, GO: go } });
+    const lock = join(dir, '.spectral-baseline.yaml.lock');
+    while (!existsSync(lock) || readFileSync(lock, 'utf8') === '') await new Promise(resolve => setTimeout(resolve, 20));
+    const holder = readFileSync(lock, 'utf8');
+    expect(await run(['baseline', 'openapi.yaml'], dir)).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: `spectral-agent-ux baseline: .spectral-baseline.yaml: another run (process ${holder}) is writing it; wait for it to finish (or delete .spectral-baseline.yaml.lock if no run is going)\n`,
+    });
+    writeFileSync(go, '');
+    expect(await first).toMatchObject({ status: 0, stderr: '' });
+    expect(readdirSync(dir).sort()).toEqual(['.spectral-baseline.yaml', 'go', 'hold.cjs', 'openapi.yaml']);
+  });
+
+  test('an empty lock (a run writing its process id this instant) is held, not taken over', async () => {
+    const dir = project();
+    writeFileSync(join(dir, '.spectral-baseline.yaml.lock'), '');
+    expect(await run(['baseline', 'openapi.yaml'], dir)).toEqual({
+      code: 2,
+      stdout: '',
+      stderr:
+        'spectral-agent-ux baseline: .spectral-baseline.yaml: another run is writing it; wait for it to finish (or delete .spectral-baseline.yaml.lock if no run is going)\n',
+    });
   });
 });
