@@ -1,16 +1,19 @@
 /**
  * Stack traces in text: what ax-recoverable-no-stack-traces finds in error examples and the runtime
  * guard in live error bodies. One pattern per runtime, each anchored on something prose never contains
- * (a file:line:col, a frame, a header line).
+ * (a file:line:col, a frame, a header line). The runtime guard runs them on text a client may shape, so
+ * no pattern scans far from each place it starts: a .NET frame's parameter list (300 characters, no
+ * parentheses) and file path (260, Windows' longest) are bounded, and a Java frame's indent is spaces and
+ * tabs, never more lines (each start would otherwise read to the end of the text: quadratic).
  */
 const TRACES: [string, RegExp][] = [
   ['JavaScript', /\bat (?:async )?(?:[\w$.<>[\]]+ )?\(?(?:[^\s():]+\.(?:[cm]?[jt]sx?|coffee)|node:[\w/]+|<anonymous>):\d+:\d+\)?/],
   ['Python', /Traceback \(most recent call last\)|\bFile "[^"\n]+", line \d+, in /],
   [
     'Java',
-    /Exception in thread "|(?:^|\n)\s*at (?:com|org|java|javax|jdk|sun|io|net)\.[\w$.]+\(|\bat [a-z][\w$]*(?:\.[\w$<>]+)+\([\w$.]*(?:\.(?:java|kt|scala):\d+|Native Method|Unknown Source)\)/,
+    /Exception in thread "|(?:^|\n)[ \t]*at (?:com|org|java|javax|jdk|sun|io|net)\.[\w$.]+\(|\bat [a-z][\w$]*(?:\.[\w$<>]+)+\([\w$.]*(?:\.(?:java|kt|scala):\d+|Native Method|Unknown Source)\)/,
   ],
-  ['.NET', /\bat [\w.`<>+]+\([^)\n]*\) in [^\n]+:line \d+|(?:^|\n) {3}at [\w`<>+]+(?:\.[\w`<>+]+)+\(/],
+  ['.NET', /\bat [\w.`<>+]+\([^()\n]{0,300}\) in [^\n]{1,260}:line \d+|(?:^|\n) {3}at [\w`<>+]+(?:\.[\w`<>+]+)+\(/],
   ['Go', /goroutine \d+ \[[a-z ]+\]:/],
   ['Ruby', /\.rb:\d+:in [`']/],
   ['PHP', /#\d+ \S+\.php\(\d+\): /],

@@ -12,7 +12,7 @@ import { undeclaredMethod } from '../lib/paths';
 import { isExempt, label } from '../lib/rule-function';
 import { asksNextSteps, calledByApi, RESPONSES } from '../lib/scope';
 import { stackTraceRuntime } from '../lib/stack-traces';
-import { clip, describeValue, dottedPath as where, stringsIn } from '../lib/values';
+import { clip, describeValue, dottedPath, stringsIn } from '../lib/values';
 import type { Description } from './description';
 import { firstName, hintNameFor, readError, stateMember, type LiveError, type Names, type StateField } from './shapes';
 
@@ -53,6 +53,8 @@ function once<T>(compute: () => T): () => T {
 const STEP_FIELDS = '{ action, method, href, description }';
 /** A value quoted in a message: hrefs and methods are longer than names. */
 const shown = (text: string) => clip(text, 60);
+/** Where a value sits in the body (`data.items[0].nextSteps`), each key clipped: a client's long keys make no long messages. */
+const where = (path: readonly (string | number)[]) => clip(dottedPath(path.map(key => (typeof key === 'string' ? clip(key) : key))), 120);
 
 const violation = (rule: string, message: string): Violation => ({ rule, message });
 

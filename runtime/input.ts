@@ -79,6 +79,11 @@ function describe(value: unknown): string {
  * keeps the guard's work per response to a few milliseconds (docs/runtime.md, "Limits").
  */
 export const MAX_BODY_LENGTH = 256 * 1024;
+/**
+ * A body nested deeper than this is not checked either: each finding names where it sits, and a path per
+ * level per finding would make the work grow with depth × size. Real bodies nest a dozen levels.
+ */
+export const MAX_BODY_DEPTH = 64;
 
 export type SentBody = { kind: 'json'; body: unknown } | { kind: 'none' } | { kind: 'unreadable'; why: string };
 
@@ -105,6 +110,26 @@ export function sentBody(body: unknown): SentBody {
   if (text === undefined) return { kind: 'none' };
   if (text.length > MAX_BODY_LENGTH)
     return { kind: 'unreadable', why: `its body is ${text.length} characters of JSON, over the guard's limit of ${MAX_BODY_LENGTH}` };
+  if (nestsDeeper(text, MAX_BODY_DEPTH)) return { kind: 'unreadable', why: `its body nests deeper than the guard's limit of ${MAX_BODY_DEPTH} levels` };
   const sent: unknown = JSON.parse(text);
   return typeof sent === 'object' && sent !== null ? { kind: 'json', body: sent } : { kind: 'none' };
+}
+
+const [QUOTE, BACKSLASH, OPEN_BRACE, CLOSE_BRACE, OPEN_BRACKET, CLOSE_BRACKET] = ['"', '\\', '{', '}', '[', ']'].map(char => char.charCodeAt(0));
+
+/** True when the JSON text opens more than `limit` objects and arrays inside one another: one pass, strings skipped. */
+function nestsDeeper(text: string, limit: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const char = text.charCodeAt(i);
+    if (inString) {
+      if (char === BACKSLASH) i++;
+      else if (char === QUOTE) inString = false;
+    } else if (char === QUOTE) inString = true;
+    else if (char === OPEN_BRACE || char === OPEN_BRACKET) {
+      if (++depth > limit) return true;
+    } else if (char === CLOSE_BRACE || char === CLOSE_BRACKET) depth--;
+  }
+  return false;
 }

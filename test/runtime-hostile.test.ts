@@ -6,7 +6,7 @@
  */
 import fc from 'fast-check';
 import { agentUxGuard, checkResponse, type ResponseInput, type Violation } from '../runtime';
-import { MAX_BODY_LENGTH } from '../runtime/input';
+import { MAX_BODY_DEPTH, MAX_BODY_LENGTH } from '../runtime/input';
 import { API, GOOD_STEPS } from './support/runtimeApi';
 
 const post = (path: string, status: number, body: unknown): ResponseInput => ({ method: 'POST', path, status, headers: {}, body });
@@ -59,6 +59,45 @@ describe('bounded work per response', () => {
         message: `POST /orders 400: spectral-agent-ux could not finish: its body is ${JSON.stringify(huge).length} characters of JSON, over the guard's limit of ${MAX_BODY_LENGTH}; this response was not checked.`,
       },
     ]);
+  });
+
+  test('a body nested deeper than the limit is not checked and says so; one at the limit is checked', () => {
+    const nested = (depth: number): unknown => (depth === 1 ? { id: 'o1' } : { data: nested(depth - 1) });
+    expect(checkResponse(API, post('/v1/orders', 201, nested(MAX_BODY_DEPTH))).map(found => found.rule)).toEqual(['ax-envelope-next-steps']);
+    const seen: Violation[] = [];
+    const guard = agentUxGuard({ spec: API, mode: 'observe', onViolation: violation => void seen.push(violation) });
+    guard.inspect(post('/v1/orders', 201, nested(MAX_BODY_DEPTH + 1)));
+    guard.inspect(post('/v1/orders', 201, nested(5_000)));
+    expect(seen).toEqual([
+      {
+        rule: 'agent-ux-guard',
+        message: `POST /orders 201: spectral-agent-ux could not finish: its body nests deeper than the guard's limit of ${MAX_BODY_DEPTH} levels; this response was not checked.`,
+      },
+    ]);
+  });
+
+  test('a long key in the body is clipped where a message names the place: a message per finding stays short', () => {
+    const key = 'k'.repeat(100_000);
+    const sent = post('/v1/orders', 201, { id: 'o1', nextSteps: GOOD_STEPS, [key]: Array.from({ length: 50 }, () => ({ nextSteps: 'soon' })) });
+    const messages = checkResponse(API, sent).map(found => found.message);
+    expect(messages).toHaveLength(50);
+    expect(messages[0]).toBe(
+      `POST /orders 201: \`${'k'.repeat(40)}…[0].nextSteps\` is the string "soon", not a list of steps an agent can call. Send an array of { action, method, href, description }.`,
+    );
+    expect(Math.max(...messages.map(message => message.length))).toBeLessThan(300);
+  });
+
+  test('text shaped to make a stack-trace pattern read to its end at every start is judged like any text', () => {
+    const texts = ['\n'.repeat(100_000), 'at a() in '.repeat(20_000), 'at a('.repeat(40_000), '\n\tat '.repeat(30_000)];
+    for (const text of texts) expect(rules(post('/v1/orders', 400, { code: 'INVALID', message: text, suggestion: 'Fix it.' }))).toEqual([]);
+  });
+
+  test('a .NET frame is a stack trace up to its bounds: a parameter list of 300 characters and a path of 260', () => {
+    const frame = (parameters: string, file: string) => `at Shop.Orders.Place(${parameters}) in ${file}:line 42`;
+    const traced = (text: string) => rules(post('/v1/orders', 400, { code: 'INVALID', message: 'Invalid.', suggestion: 'Fix it.', detail: text }));
+    expect(traced(frame('p'.repeat(300), `C:\\${'f'.repeat(257)}`))).toEqual(['ax-recoverable-no-stack-traces']);
+    expect(traced(frame('p'.repeat(301), 'C:\\src\\Orders.cs'))).toEqual([]);
+    expect(traced(frame('int count', `C:\\${'f'.repeat(258)}`))).toEqual([]);
   });
 });
 
@@ -154,6 +193,45 @@ describe('never throws in observe mode, one clear TypeError for programming erro
         },
       ),
       { numRuns: 300 },
+    );
+  });
+});
+
+describe('what a response yields grows with it, at most linearly', () => {
+  // Timing is for `npm run bench`; here the output is bounded: each message short, at most one finding per JSON value.
+  const long = fc.tuple(fc.string({ unit: fc.constantFrom('a', '/', '%', '{', '}', '.', ' ', '\n') }), fc.integer({ min: 1, max: 3_000 }));
+
+  test('property: any path, any JSON body, any status: every message under 500 characters, findings no more than values', () => {
+    fc.assert(
+      fc.property(
+        long.map(([unit, times]) => unit.repeat(times)),
+        fc.constantFrom(200, 201, 400, 404, 409, 422, 429, 500, 503),
+        fc.json({ maxDepth: 6 }),
+        (path, status, json) => {
+          const found = checkResponse(API, { method: 'POST', path: `/v1/orders${path}`, status, body: JSON.parse(json) as unknown }, { undeclared: true });
+          expect(found.filter(violation => violation.message.length >= 500)).toEqual([]);
+          expect(found.length).toBeLessThanOrEqual(json.length + 10);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  test('property: any hrefs, however long: every message under 500 characters, one per step at most', () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          long.map(([unit, times]) => `/v1/${unit.repeat(times)}`),
+          { maxLength: 40 },
+        ),
+        hrefs => {
+          const steps = hrefs.map(href => ({ action: 'Go', method: 'GET', href, description: 'Go there.' }));
+          const found = checkResponse(API, post('/v1/orders', 201, { id: 'o1', nextSteps: steps }));
+          expect(found.filter(violation => violation.message.length >= 500)).toEqual([]);
+          expect(found.length).toBeLessThanOrEqual(Math.max(1, steps.length));
+        },
+      ),
+      { numRuns: 200 },
     );
   });
 });
