@@ -1,25 +1,42 @@
 /** "Did you mean …?": the closest known name by edit distance, when it is close enough to be a typo. */
 
-/** Stops early once the distance must exceed `limit` (then returns limit + 1): keeps a search over thousands of paths fast. */
-function editDistance(a: string, b: string, limit = Infinity): number {
+/** The two rows of the distance table, kept between calls: a search allocates nothing per candidate. */
+let rows = [new Uint32Array(64), new Uint32Array(64)];
+
+/**
+ * Levenshtein distance, or limit + 1 once it must exceed `limit`. Only the cells within `limit` of the
+ * diagonal can stay within it, so a row costs 2 × limit + 1 cells, not the length of `b`: a search over
+ * thousands of paths stays fast.
+ */
+function editDistance(a: string, b: string, limit: number): number {
   if (Math.abs(a.length - b.length) > limit) return limit + 1;
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  const beyond = limit + 1;
+  if (rows[0].length <= b.length) rows = [new Uint32Array(b.length * 2), new Uint32Array(b.length * 2)];
+  let [previous, current] = rows;
+  for (let j = 0; j <= b.length; j++) previous[j] = Math.min(j, beyond);
   for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    let rowMin = i;
-    for (let j = 1; j <= b.length; j++) {
-      current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-      rowMin = Math.min(rowMin, current[j]);
+    const from = Math.max(1, i - limit);
+    const to = Math.min(b.length, i + limit);
+    // Left of the band (or the first column), and right of it for the next row: too far to count.
+    current[from - 1] = from === 1 ? Math.min(i, beyond) : beyond;
+    if (to < b.length) current[to + 1] = beyond;
+    let rowMin = current[from - 1];
+    const letter = a.charCodeAt(i - 1);
+    for (let j = from; j <= to; j++) {
+      const value = Math.min(previous[j - 1] + (letter === b.charCodeAt(j - 1) ? 0 : 1), previous[j] + 1, current[j - 1] + 1, beyond);
+      current[j] = value;
+      if (value < rowMin) rowMin = value;
     }
-    if (rowMin > limit) return limit + 1;
-    previous = current;
+    if (rowMin > limit) return beyond;
+    [previous, current] = [current, previous];
   }
   return previous[b.length];
 }
 
 /**
  * Bounds on the work of one suggestion: the runtime guard suggests routes for hrefs a server sends, and
- * edit distance is quadratic. A name this long is no typo of a known one, and no API has more names.
+ * each candidate costs up to the name's length × its limit. A name this long is no typo of a known one,
+ * and no API has more names.
  */
 export const MAX_SUGGESTED_LENGTH = 256;
 const MAX_CANDIDATES = 5000;

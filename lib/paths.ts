@@ -58,7 +58,7 @@ const segmentMatches = (pattern: string | RegExp, segment: string) => (typeof pa
 export class PathMatcher {
   private readonly bySegmentCount = new Map<number, Route[]>();
   /** What an unmatched href is compared with, prepared once: every path, with and without each base path. */
-  private readonly suggestions: { segments: string[]; text: string; shown: string }[] = [];
+  private readonly suggestions: { segments: string[]; text: string; shown: string; templated: boolean }[] = [];
   /** Answers by href: the same href is often shared by many examples (a component example, a list of records). */
   private readonly seen = new Map<string, HrefMatch>();
 
@@ -76,7 +76,14 @@ export class PathMatcher {
       for (const route of routes) {
         const own = segmentsOf(route.template);
         // With and without the base path: an href that forgot the base still finds its route.
-        for (const segments of [[...base, ...own], own]) this.suggestions.push({ segments, text: `/${segments.join('/')}`, shown: display(base, route) });
+        for (const segments of [[...base, ...own], own]) {
+          this.suggestions.push({
+            segments,
+            text: `/${segments.join('/')}`,
+            shown: display(base, route),
+            templated: segments.some(segment => PLACEHOLDER.test(segment)),
+          });
+        }
       }
     }
   }
@@ -99,8 +106,9 @@ export class PathMatcher {
     if (href.length > MAX_SUGGESTED_LENGTH) return undefined;
     const full = this.fullSegments(href);
     const candidates = new Map<string, string>();
-    for (const { segments, text, shown } of this.suggestions) {
-      const filled = segments.length === full.length ? `/${segments.map((segment, i) => (PLACEHOLDER.test(segment) ? full[i] : segment)).join('/')}` : text;
+    for (const { segments, text, shown, templated } of this.suggestions) {
+      const filled =
+        templated && segments.length === full.length ? `/${segments.map((segment, i) => (PLACEHOLDER.test(segment) ? full[i] : segment)).join('/')}` : text;
       if (!candidates.has(filled)) candidates.set(filled, shown);
     }
     const closest = nearest(`/${full.join('/')}`, candidates.keys());
