@@ -5,7 +5,7 @@ import { insideOf } from '../lib/error-wording';
 import { errorFieldValues, fieldName, isExampleValue } from '../lib/error-values';
 import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/names';
 import { label, placeIn, ruleFunction, type Finding } from '../lib/rule-function';
-import { stackTraceRuntime } from '../lib/stack-traces';
+import { hasStackTrace, stackTraceRuntime } from '../lib/stack-traces';
 import { stringsIn } from '../lib/values';
 
 type Options = NameOptions<'stackTrace' | 'errorList' | 'message'>;
@@ -27,9 +27,8 @@ export default ruleFunction<Options>('recoverableNoStackTraces', nameOptionsSche
     }
   }
   for (const { operation, response, body } of errorBodies(doc, operations)) {
-    for (const text of body.examples.flatMap(stringsIn)) {
-      const runtime = stackTraceRuntime(text.value);
-      if (runtime === undefined) continue;
+    for (const text of body.examples.flatMap(example => stringsIn(example, hasStackTrace))) {
+      const runtime = stackTraceRuntime(text.value)!;
       findings.push({
         message: `${label(operation, response)}: the ${body.mediaType} error example contains a ${runtime} stack trace. ${FIX} instead.`,
         path: placeIn(response, text.location),

@@ -321,6 +321,12 @@ function ownKey(holder: JsonObject, name: string): string | undefined {
 /** A JSON value and where it sits: in the user's document for an example, below the body for a live response. */
 const valueReader: Reader<Located> = {
   member(node, name) {
+    // Most names are one key: no path to split, no spelling to join (a body with thousands of error items asks often).
+    if (!name.includes('.')) {
+      const holder = node.value;
+      const key = isObject(holder) ? ownKey(holder, name) : undefined;
+      return key === undefined ? undefined : { node: { value: (holder as JsonObject)[key], location: child(node.location, key) }, required: true, name: key };
+    }
     let current = node;
     const spelled: string[] = [];
     for (const segment of name.split('.')) {
@@ -347,8 +353,8 @@ const valueReader: Reader<Located> = {
   },
 };
 
-/** A live body as the value reader takes it: locations below the body itself. */
-const live = (body: unknown): Located => ({ value: body, location: [] });
+/** A live body as the value reader takes it: no location to keep (the guard names a member by its path, `error.code`). */
+const live = (body: unknown): Located => ({ value: body, location: undefined });
 
 /** One member of a JSON error body: where it sits (`error.code`, `detail[].loc`) and its value (the first item's, for a list). */
 export interface ValueMember {

@@ -10,6 +10,12 @@ let rows = [new Uint32Array(64), new Uint32Array(64)];
  */
 function editDistance(a: string, b: string, limit: number): number {
   if (Math.abs(a.length - b.length) > limit) return limit + 1;
+  // A common start and end cost no edit: paths share `/v1/` and `/{id}`, so most of the table goes.
+  let start = 0;
+  while (start < a.length && start < b.length && a.charCodeAt(start) === b.charCodeAt(start)) start++;
+  let end = 0;
+  while (end < a.length - start && end < b.length - start && a.charCodeAt(a.length - 1 - end) === b.charCodeAt(b.length - 1 - end)) end++;
+  [a, b] = [a.slice(start, a.length - end), b.slice(start, b.length - end)];
   const beyond = limit + 1;
   if (rows[0].length <= b.length) rows = [new Uint32Array(b.length * 2), new Uint32Array(b.length * 2)];
   let [previous, current] = rows;

@@ -23,3 +23,6 @@ const TRACES: [string, RegExp][] = [
 export function stackTraceRuntime(text: string): string | undefined {
   return TRACES.find(([, pattern]) => pattern.test(text))?.[0];
 }
+
+/** Whether the text contains a stack trace of any runtime. */
+export const hasStackTrace = (text: string): boolean => stackTraceRuntime(text) !== undefined;

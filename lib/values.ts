@@ -46,11 +46,14 @@ export function walk(root: unknown, visit: (value: unknown, trail: Trail | undef
   }
 }
 
-/** Every string inside an example value (keys excluded), with its location: for rules that read example text. */
-export function stringsIn(example: Located): Located<string>[] {
+/**
+ * Every string inside an example value (keys excluded) that `accept` takes, with its location: for rules
+ * that read example text. A location is built only for a string taken, so a search costs one visit per node.
+ */
+export function stringsIn(example: Located, accept: (text: string) => boolean = () => true): Located<string>[] {
   const found: Located<string>[] = [];
   walk(example.value, (value, trail) => {
-    if (typeof value === 'string') found.push({ value, location: pathOf(example.location, trail) });
+    if (typeof value === 'string' && accept(value)) found.push({ value, location: pathOf(example.location, trail) });
   });
   return found;
 }

@@ -11,7 +11,7 @@ import { holdersOf } from '../lib/nested';
 import { undeclaredMethod } from '../lib/paths';
 import { isExempt, label } from '../lib/rule-function';
 import { asksNextSteps, calledByApi, RESPONSES } from '../lib/scope';
-import { stackTraceRuntime } from '../lib/stack-traces';
+import { hasStackTrace, stackTraceRuntime } from '../lib/stack-traces';
 import { clip, describeValue, dottedPath, stringsIn } from '../lib/values';
 import type { Description } from './description';
 import { firstName, hintNameFor, readError, stateMember, type LiveError, type Names, type StateField } from './shapes';
@@ -278,7 +278,7 @@ const noStackTraces: Check = ({ status, body, error }, say) => {
       ),
     ];
   }
-  const text = stringsIn({ value: body, location: [] }).find(found => stackTraceRuntime(found.value) !== undefined);
+  const [text] = stringsIn({ value: body, location: [] }, hasStackTrace);
   if (text === undefined) return [];
   const at = text.location === undefined || text.location.length === 0 ? '' : ` in \`${where(text.location)}\``;
   return [violation('ax-recoverable-no-stack-traces', say(`the error body contains a ${stackTraceRuntime(text.value)} stack trace${at}. ${fix}`))];

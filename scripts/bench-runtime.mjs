@@ -101,7 +101,13 @@ console.log(`\nTarget: under 50 µs for a typical mutation response: ${worst < 5
 const spec = synthetic(200);
 const observe = agentUxGuard({ spec, mode: 'observe', undeclared: true, onViolation: () => {} });
 const long = 'x'.repeat(16_000);
-const steps = count => Array.from({ length: count }, (_, i) => ({ action: 'Read', method: 'GET', href: `/v1/nowhere-${i}/x`, description: 'Read it.' }));
+const steps = (count, call = '') =>
+  Array.from({ length: count }, (_, i) => ({ action: 'Read', method: 'GET', href: `/v1/nowhere-${i}/x${call}`, description: 'Read it.' }));
+const nested = depth => (depth === 1 ? { id: 'x' } : { data: nested(depth - 1) });
+const newlines = '\n'.repeat(120_000);
+const frames = 'at a() in '.repeat(24_000);
+const misshapen = Array.from({ length: 50 }, () => ({ nextSteps: 'soon' }));
+const large = synthetic(2000);
 const fieldErrors = count => ({
   code: 'VALIDATION_ERROR',
   message: 'Invalid.',
@@ -114,8 +120,19 @@ const hostile = [
     i => checkResponse(spec, { ...created(i), body: { nextSteps: [{ action: 'Read', method: 'GET', href: `/v1/${long}${i}`, description: 'Read it.' }] } }),
   ],
   ['2,500 unmatched hrefs in one body', i => checkResponse(spec, { ...created(i), body: { id: i, nextSteps: steps(2_500) } })],
-  ['a 400 with 4,000 field errors', i => checkResponse(spec, { ...rejected(i), body: fieldErrors(4_000) })],
+  ['a 400 with 3,500 field errors (under the body budget)', i => checkResponse(spec, { ...rejected(i), body: fieldErrors(3_500) })],
   ['a 400 with 64,000 field errors (over the body budget)', i => observe.inspect({ ...rejected(i), body: fieldErrors(64_000) })],
+  ['a body nested 5,000 levels (over the depth limit)', i => observe.inspect({ ...created(i), body: nested(5_000) })],
+  [
+    'a 400 whose message is 120,000 newlines (stack-trace search)',
+    i => checkResponse(spec, { ...rejected(i), body: { ...rejected(i).body, message: newlines } }),
+  ],
+  [
+    'a 400 whose message repeats "at a() in " to 240,000 characters',
+    i => checkResponse(spec, { ...rejected(i), body: { ...rejected(i).body, message: frames } }),
+  ],
+  ['a key of 100,000 characters above 50 misshapen step lists', i => checkResponse(spec, { ...created(i), body: { id: i, [long.repeat(6)]: misshapen } })],
+  ['10 unmatched hrefs, each given a suggestion, 2,000 operations', i => checkResponse(large, { ...created(i), body: { id: i, nextSteps: steps(10, i) } })],
 ];
 console.log(`\nHostile inputs, per response (median of ${batches} batches, CPU time)`);
 console.log('| response | per response |');
