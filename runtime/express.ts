@@ -43,21 +43,24 @@ export function expressAgentUx(options: ExpressAgentUxOptions) {
   return function agentUx(req: ExpressRequestLike, res: ExpressResponseLike, next: () => void): void {
     if (!judged) {
       judged = true;
-      noticeRoutes(options.spec, appRoutes(req), options);
+      noticeRoutes(options.spec, () => appRoutes(req), options);
     }
     const json = res.json;
     res.json = function (this: ExpressResponseLike, body: unknown) {
-      const route = typeof req.route?.path === 'string' ? `${req.baseUrl ?? ''}${req.route.path}` : undefined;
-      const replacement = guard.inspect({
-        method: req.method,
-        path: req.originalUrl ?? req.url,
-        route,
-        // A 404 sent where no route matched (a catch-all handler) is the application's "no such route", not an operation's.
-        matched: route !== undefined || res.statusCode !== 404,
-        status: res.statusCode,
-        headers: res.getHeaders(),
-        contentType: res.getHeader('content-type'),
-        body,
+      // Read inside the guard's protection: a framework object that throws is reported, not thrown into the response.
+      const replacement = guard.inspect(() => {
+        const route = typeof req.route?.path === 'string' ? `${req.baseUrl ?? ''}${req.route.path}` : undefined;
+        return {
+          method: req.method,
+          path: req.originalUrl ?? req.url,
+          route,
+          // A 404 sent where no route matched (a catch-all handler) is the application's "no such route", not an operation's.
+          matched: route !== undefined || res.statusCode !== 404,
+          status: res.statusCode,
+          headers: res.getHeaders(),
+          contentType: res.getHeader('content-type'),
+          body,
+        };
       });
       if (replacement === undefined) return json.call(this, body);
       res.status(500);

@@ -40,11 +40,12 @@ export function fastifyAgentUx(fastify: FastifyInstanceLike, options: FastifyAge
     for (const method of [route.method].flat()) routes.push({ method, url: route.url });
   });
   fastify.addHook('onReady', ready => {
-    noticeRoutes(options.spec, routes, options);
+    noticeRoutes(options.spec, () => routes, options);
     ready();
   });
   fastify.addHook('preSerialization', (request, reply, payload, next) => {
-    const replacement = guard.inspect({
+    // Read inside the guard's protection: a framework object that throws is reported, not thrown into the reply.
+    const replacement = guard.inspect(() => ({
       method: request.method,
       path: request.url,
       route: request.routeOptions?.url,
@@ -54,7 +55,7 @@ export function fastifyAgentUx(fastify: FastifyInstanceLike, options: FastifyAge
       headers: reply.getHeaders(),
       contentType: reply.getHeader('content-type'),
       body: payload,
-    });
+    }));
     if (replacement === undefined) return next(null, payload);
     // The route's own response schemas must not strip the report: plain JSON for this reply.
     reply.code(500);

@@ -135,13 +135,17 @@ export function checkResponse(openapi: object, input: ResponseInput, options: Ch
   return checkWith(description, input, options, reported).violations;
 }
 
+/** A response as `inspect` takes it: its media type too, since only JSON is judged. */
+export type InspectInput = ResponseInput & { contentType?: unknown };
+
 export interface Guard {
   readonly mode: Mode;
   /**
    * Checks one response. Returns the body to send instead (with status 500) in strict mode when the
-   * response breaks a rule; undefined when the original goes out. Never throws.
+   * response breaks a rule; undefined when the original goes out. Never throws. Given a function, it
+   * calls it for the response, so that what throws while a framework's objects are read is reported too.
    */
-  inspect(input: ResponseInput & { contentType?: unknown }): StrictBody | undefined;
+  inspect(input: InspectInput | (() => InspectInput)): StrictBody | undefined;
 }
 
 /** What a strict guard sends instead of a response that breaks a rule. */
@@ -166,9 +170,11 @@ export function agentUxGuard(options: GuardOptions): Guard {
   const reported = new Reported();
   return {
     mode,
-    inspect(input) {
+    inspect(given) {
+      let input: InspectInput | undefined;
       let checked: Checked;
       try {
+        input = typeof given === 'function' ? given() : given;
         if (typeof input?.contentType === 'string' && !isJsonMediaType(input.contentType)) return undefined;
         const problem = responseProblem(input);
         checked = problem === undefined ? checkWith(description, input, options, reported) : { route: pathOf(input), violations: [notice(input, problem)] };
@@ -245,9 +251,9 @@ export function routeNotices(openapi: object, routes: readonly AppRoute[], { bas
 }
 
 /** Says the notices about the app's routes, as Node warnings (on stderr unless the process listens for `warning`); never throws. */
-export function noticeRoutes(openapi: object, routes: readonly AppRoute[], options: CheckOptions): void {
+export function noticeRoutes(openapi: object, routes: () => readonly AppRoute[], options: CheckOptions): void {
   try {
-    for (const notice of routeNotices(openapi, routes, options)) process.emitWarning(notice, { code: 'AGENT_UX_ROUTES' });
+    for (const notice of routeNotices(openapi, routes(), options)) process.emitWarning(notice, { code: 'AGENT_UX_ROUTES' });
   } catch {
     // A notice must never stop the application from starting or answering.
   }

@@ -5,7 +5,7 @@
  * response, a body over the budget skipped); how fast it is, `npm run bench` measures (its hostile rows).
  */
 import fc from 'fast-check';
-import { agentUxGuard, checkResponse, type ResponseInput, type Violation } from '../runtime';
+import { agentUxGuard, checkResponse, expressAgentUx, fastifyAgentUx, type ResponseInput, type Violation } from '../runtime';
 import { MAX_BODY_DEPTH, MAX_BODY_LENGTH } from '../runtime/input';
 import { API, GOOD_STEPS } from './support/runtimeApi';
 
@@ -131,6 +131,35 @@ describe('never throws in observe mode, one clear TypeError for programming erro
         rule: 'agent-ux-guard',
         message: 'POST /orders 201: spectral-agent-ux could not finish: its body cannot be serialized (getter); this response was not checked.',
       },
+    ]);
+  });
+
+  test('an adapter whose framework objects throw when read reports it and sends the response unchanged', () => {
+    const broken = () => {
+      throw new Error('headers already gone');
+    };
+    const violations: Violation[] = [];
+    const options = { spec: API, mode: 'observe' as const, onViolation: (violation: Violation) => void violations.push(violation) };
+    let hook: ((request: object, reply: object, payload: unknown, done: (error: null, payload: unknown) => void) => void) | undefined;
+    const fastify = { addHook: (name: string, fn: typeof hook) => void (name === 'preSerialization' && (hook = fn)) };
+    fastifyAgentUx(fastify as never, options, () => undefined);
+    const sent: unknown[] = [];
+    hook!(
+      { method: 'POST', url: '/v1/orders' },
+      { statusCode: 201, getHeaders: broken, getHeader: broken },
+      { id: 'o1' },
+      (_error, payload) => void sent.push(payload),
+    );
+
+    const middleware = expressAgentUx(options);
+    const res = { statusCode: 201, json: (body: unknown) => void sent.push(body), status: broken, getHeaders: broken, getHeader: broken };
+    middleware({ method: 'POST', url: '/v1/orders', app: {} }, res, () => undefined);
+    res.json({ id: 'o2' });
+
+    expect(sent).toEqual([{ id: 'o1' }, { id: 'o2' }]);
+    expect(violations).toEqual([
+      { rule: 'agent-ux-guard', message: 'spectral-agent-ux could not check a response: headers already gone; please report this' },
+      { rule: 'agent-ux-guard', message: 'spectral-agent-ux could not check a response: headers already gone; please report this' },
     ]);
   });
 
