@@ -100,13 +100,30 @@ export async function withLock<T>(file: string, work: () => Promise<T>): Promise
     // An empty lock is one being written this instant: only the lock of a process that is gone is taken over.
     if (!Number.isInteger(holder) || holder <= 0) throw held('');
     if (isRunning(holder)) throw held(` (process ${holder})`);
-    fs.rmSync(lock, { force: true });
-    if (!tryLock(lock)) throw held('');
+    takeOver(lock, holder, held);
   }
   try {
     return await work();
   } finally {
     fs.rmSync(lock, { force: true });
+  }
+}
+
+/**
+ * Replaces the lock of a process that is gone. Two runs that both found it dead must not both replace it
+ * (the second would delete the first one's new lock): only the run that creates `<lock>.takeover` may, and
+ * it checks under that guard that the lock is still the dead one.
+ */
+function takeOver(lock: string, dead: number, held: (holder: string) => InputError): void {
+  const guard = `${lock}.takeover`;
+  if (!tryLock(guard)) throw new InputError(lock, `another run is taking it over (or delete ${path.basename(guard)} if no run is going)`);
+  try {
+    const now = fs.existsSync(lock) ? readLock(lock) : undefined;
+    if (now !== undefined && Number(now) !== dead) throw held('');
+    fs.rmSync(lock, { force: true });
+    if (!tryLock(lock)) throw held('');
+  } finally {
+    fs.rmSync(guard, { force: true });
   }
 }
 

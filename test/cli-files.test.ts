@@ -116,6 +116,21 @@ describe('baseline', () => {
     expect(readdirSync(dir).sort()).toEqual(['.spectral-baseline.yaml', 'openapi.yaml']);
   });
 
+  test("a dead run's lock is taken over by one run at a time: a run already taking it over stops the next", async () => {
+    const dir = project();
+    const gone = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' }).stdout;
+    const lock = join(dir, '.spectral-baseline.yaml.lock');
+    writeFileSync(lock, gone);
+    writeFileSync(`${lock}.takeover`, String(process.pid));
+    expect(await run(['baseline', 'openapi.yaml'], dir)).toEqual({
+      code: 2,
+      stdout: '',
+      stderr:
+        'spectral-agent-ux baseline: .spectral-baseline.yaml.lock: another run is taking it over (or delete .spectral-baseline.yaml.lock.takeover if no run is going)\n',
+    });
+    expect(readFileSync(lock, 'utf8')).toBe(gone);
+  });
+
   test("two runs at once: the second stops with one line while the first writes, and the first one's write lands", async () => {
     const dir = project();
     // The first run is held just before its rename until the test says go: the overlap is certain, not a race.
