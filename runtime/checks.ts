@@ -34,6 +34,8 @@ export interface Exchange extends Readings {
   names: Names;
   /** ax-envelope-next-steps' `prefixes` option: only mutations under these paths must send next steps. */
   prefixes: readonly string[] | undefined;
+  /** ax-envelope-next-steps' `readOnly` option: POSTs that only read, by `operationId` or `METHOD /path`. */
+  readOnly?: readonly string[];
 }
 
 /** What several checks read from the body, computed at most once per response. */
@@ -59,8 +61,8 @@ const where = (path: readonly (string | number)[]) => clip(dottedPath(path.map(k
 const violation = (rule: string, message: string): Violation => ({ rule, message });
 
 /** ax-envelope-next-steps: a 2xx answer to a mutation tells the agent which call comes next (the rule's own scope, lib/scope.ts). */
-const nextSteps: Check = ({ description, operation, status, body, names, prefixes }, say) => {
-  if (!isEnvelopeStatus(String(status)) || !asksNextSteps(description.doc, operation, { ...names, prefixes })) return [];
+const nextSteps: Check = ({ description, operation, status, body, names, prefixes, readOnly }, say) => {
+  if (!isEnvelopeStatus(String(status)) || !asksNextSteps(description.doc, operation, { ...names, prefixes, readOnly })) return [];
   const name = firstName(names, 'nextSteps');
   const steps = isObject(body)
     ? namesFor(names, 'nextSteps')
@@ -177,14 +179,19 @@ const emptyActions: Check = ({ body, names }, say) => {
   });
 };
 
-/** ax-recoverable-error-structure and ax-recoverable-suggestion: a 4xx body has a code, a message and a recovery hint. */
-const clientError: Check = ({ response, status, body, names, error: read }, say) => {
-  if (status < 400 || status > 499) return [];
+/**
+ * ax-recoverable-error-structure (every error status) and ax-recoverable-suggestion (4xx): an error body
+ * has a code and a message, and a client error a recovery hint; each on the statuses its rule reads (lib/scope.ts).
+ */
+const errorContent: Check = ({ response, status, body, names, error: read }, say) => {
+  const structure = RESPONSES['ax-recoverable-error-structure'](String(status));
+  const suggestion = RESPONSES['ax-recoverable-suggestion'](String(status));
+  if (!structure && !suggestion) return [];
   const error = read();
   const found: Violation[] = [];
   // The AX convention lets the description carry the code and the hint as response extensions.
   const code = error.code !== undefined || (response !== undefined && responseExtension(response, 'x-ax-error-code') !== undefined);
-  if (!code || error.message === undefined) {
+  if (structure && (!code || error.message === undefined)) {
     const lacks =
       !code && error.message === undefined ? 'has neither a machine-readable code nor a message' : !code ? 'has no machine-readable code' : 'has no message';
     const send = [
@@ -195,7 +202,7 @@ const clientError: Check = ({ response, status, body, names, error: read }, say)
       .join(' and ');
     found.push(violation('ax-recoverable-error-structure', say(`the error body ${lacks}, so an agent cannot tell what failed. Send ${send}.`)));
   }
-  if (error.hint === undefined && (response === undefined || responseExtension(response, 'x-ax-error-suggestion') === undefined)) {
+  if (suggestion && error.hint === undefined && (response === undefined || responseExtension(response, 'x-ax-error-suggestion') === undefined)) {
     found.push(
       violation(
         'ax-recoverable-suggestion',
@@ -290,7 +297,7 @@ const CHECKS: [Check, string[]][] = [
   [nextStepsShape, ['ax-envelope-next-steps-shape']],
   [nextStepsHref, ['ax-envelope-next-steps-href']],
   [emptyActions, ['ax-envelope-empty-actions']],
-  [clientError, ['ax-recoverable-error-structure', 'ax-recoverable-suggestion']],
+  [errorContent, ['ax-recoverable-error-structure', 'ax-recoverable-suggestion']],
   [stateRejection, ['ax-envelope-state', 'ax-envelope-refresh-url']],
   [retryAfter, ['ax-recoverable-retry-after']],
   [noStackTraces, ['ax-recoverable-no-stack-traces']],

@@ -15,6 +15,8 @@ export interface CheckOptions {
   names?: Names;
   /** As ax-envelope-next-steps' option: only mutations whose path (under `paths`) starts with one of these must send `nextSteps`. */
   prefixes?: string[];
+  /** As ax-envelope-next-steps' option: POSTs that only read (by `operationId` or as `METHOD /path`), where their names do not say so; they need not send `nextSteps`. */
+  readOnly?: string[];
   /** Report requests to routes (or methods) the description does not declare, once per route, as `undeclared`. Default false. */
   undeclared?: boolean;
   /** Where the app is mounted, if not at the root (`/api`): removed from request paths before they are matched. */
@@ -118,6 +120,7 @@ function checkWith(description: Description, input: ResponseInput, options: Chec
     body: sent.body,
     names: options.names,
     prefixes: options.prefixes,
+    readOnly: options.readOnly,
   };
   return { route, violations: violationsOf(exchange) };
 }

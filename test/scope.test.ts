@@ -234,4 +234,13 @@ describe('the runtime guard asks the same scope', () => {
   test('a webhook route is not judged', () => {
     expect(rules('/hooks/order-created', 400, { oops: true })).toEqual([]);
   });
+
+  test('the `readOnly` option, as the rule takes it, spares a POST whose name does not say it reads', async () => {
+    const reports = oas3({ '/reports': post({ operationId: 'runReport' }, { '200': body(RESULTS) }) });
+    const sent = { method: 'POST', path: '/reports', status: 200, headers: {}, body: { items: [] } };
+    expect(checkResponse(reports, sent).map(found => found.rule)).toEqual(['ax-envelope-next-steps']);
+    expect(checkResponse(reports, sent, { readOnly: ['runReport'] })).toEqual([]);
+    expect(checkResponse(reports, sent, { readOnly: ['POST /reports'] })).toEqual([]);
+    expect(await runRule('ax-envelope-next-steps', reports, { readOnly: ['runReport'] })).toEqual([]);
+  });
 });
