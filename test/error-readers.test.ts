@@ -130,6 +130,56 @@ testRule('ax-recoverable-no-stack-traces', [
     document: oas3({ '/a': get({ '500': body({ type: 'object', properties: { Message: string, StackTraceId: string } }) }) }),
     errors: [],
   },
+  {
+    name: 'Swagger 2.0: a `STACK_TRACE` added by allOf to a `fault` wrapper ($ref) fires, where it sits; a `stack_trace_id` stays silent',
+    document: swagger2(
+      {
+        '/a': { get: { responses: { ...ok, '500': { description: 'Failed', schema: { $ref: '#/definitions/FaultBody' } } } } },
+        '/b': { get: { responses: { ...ok, '500': { description: 'Failed', schema: { $ref: '#/definitions/Traced' } } } } },
+      },
+      {
+        definitions: {
+          FaultBody: {
+            type: 'object',
+            properties: { fault: { allOf: [{ $ref: '#/definitions/Fault' }, { type: 'object', properties: { STACK_TRACE: string } }] } },
+          },
+          Fault: { type: 'object', properties: { ErrorCode: string, Message: string } },
+          Traced: { type: 'object', properties: { code: string, message: string, stack_trace_id: string } },
+        },
+      },
+    ),
+    errors: [
+      {
+        // The member sits in a shared definition: the finding lands on the response that uses it.
+        path: ['paths', '/a', 'get', 'responses', '500', 'schema'],
+        message:
+          'GET /a 500: the error schema declares `STACK_TRACE` in its `fault` object, a stack trace an agent cannot use. Remove it: log it server-side and return a `trace_id` the agent can quote.',
+      },
+    ],
+  },
+  {
+    name: 'OpenAPI 3.1: a camelCase `stackTrace` in `errors[]` items ($ref) fires; the same items without it stay silent',
+    document: oas3(
+      {
+        '/a': get({ '500': body(errorList(ref('Traced'))) }),
+        '/b': get({ '500': body(errorList(ref('Plain'))) }),
+      },
+      {
+        schemas: {
+          Traced: { type: 'object', properties: { code: string, detail: string, stackTrace: string } },
+          Plain: { type: 'object', properties: { code: string, detail: string } },
+        },
+      },
+      '3.1.0',
+    ),
+    errors: [
+      {
+        path: at('/a', 'get', '500', ...JSON_SCHEMA),
+        message:
+          'GET /a 500: the error schema declares `stackTrace` in its `errors[]` items, a stack trace an agent cannot use. Remove it: log it server-side and return a `trace_id` the agent can quote.',
+      },
+    ],
+  },
 ]);
 
 testRule('ax-recoverable-error-structure', [
