@@ -14,7 +14,7 @@ import { asksNextSteps, calledByApi, RESPONSES } from '../lib/scope';
 import { hasStackTrace, stackTraceRuntime } from '../lib/stack-traces';
 import { clip, describeValue, dottedPath, stringsIn } from '../lib/values';
 import type { Description } from './description';
-import { firstName, hintNameFor, readError, stateMember, type LiveError, type Names, type StateField } from './shapes';
+import { firstName, hintAdvice, readError, stateMember, type LiveError, type Names, type StateField } from './shapes';
 
 export interface Violation {
   /** This package's rule id (`ax-envelope-next-steps`, …), or `undeclared`. */
@@ -203,11 +203,12 @@ const errorContent: Check = ({ response, status, body, names, error: read }, say
     found.push(violation('ax-recoverable-error-structure', say(`the error body ${lacks}, so an agent cannot tell what failed. Send ${send}.`)));
   }
   if (suggestion && error.hint === undefined && (response === undefined || responseExtension(response, 'x-ax-error-suggestion') === undefined)) {
+    const hint = hintAdvice(body, names);
     found.push(
       violation(
         'ax-recoverable-suggestion',
         say(
-          `the error body has no recovery hint, so an agent cannot tell how to fix the request. Send \`${hintNameFor(body, names)}\`: one sentence on what to change before retrying.`,
+          `the error body has no recovery hint, so an agent cannot tell how to fix the request. Send \`${hint.name}\`${hint.place}: one sentence on what to change before retrying.`,
         ),
       ),
     );

@@ -308,7 +308,11 @@ testRule('ax-recoverable-field-refs', [
 
 describe('the runtime guard reads live bodies with the same table', () => {
   const API = oas3({
-    '/orders': { post: { responses: { '201': body({ type: 'object' }), '429': body({ type: 'object' }), '500': body({ type: 'object' }) } } },
+    '/orders': {
+      post: {
+        responses: { '201': body({ type: 'object' }), '400': body({ type: 'object' }), '429': body({ type: 'object' }), '500': body({ type: 'object' }) },
+      },
+    },
   });
   const rules = (status: number, sent: unknown, headers = {}) =>
     checkResponse(API, { method: 'POST', path: '/orders', status, headers, body: sent }).map(found => found.rule);
@@ -316,6 +320,20 @@ describe('the runtime guard reads live bodies with the same table', () => {
   test('a JSON:API 429 whose `errors[]` items carry `retry_after_seconds` says how long to wait', () => {
     expect(rules(429, { errors: [{ code: 'RATE_LIMITED', detail: 'Slow down.', recoveryHint: 'Wait, then retry.', retry_after_seconds: 5 }] })).toEqual([]);
     expect(rules(429, { errors: [{ code: 'RATE_LIMITED', detail: 'Slow down.', recoveryHint: 'Wait, then retry.' }] })).toEqual(['ax-recoverable-retry-after']);
+  });
+
+  test('a missing hint is asked where the lint asks it: inside the `fault` object in its PascalCase, in the `errors[]` items', () => {
+    const messages = (sent: unknown) =>
+      checkResponse(API, { method: 'POST', path: '/orders', status: 400, headers: {}, body: sent }).map(violation => violation.message);
+    const ask = (hint: string) =>
+      `POST /orders 400: the error body has no recovery hint, so an agent cannot tell how to fix the request. Send ${hint}: one sentence on what to change before retrying.`;
+    expect(messages({ fault: { ErrorCode: 'INVALID_QUANTITY', Message: 'Quantity must be at least 1.' } })).toEqual([
+      ask('`RecoveryHint` inside the `fault` object'),
+    ]);
+    expect(messages({ errors: [{ code: 'INVALID_QUANTITY', detail: 'Quantity must be at least 1.' }] })).toEqual([
+      ask('`recoveryHint` inside the `errors[]` items'),
+    ]);
+    expect(messages({ code: 'INVALID_QUANTITY', message: 'Quantity must be at least 1.' })).toEqual([ask('`recoveryHint`')]);
   });
 
   test('a PascalCase `StackTrace` inside a `fault` wrapper is a stack trace', () => {
