@@ -349,3 +349,40 @@ describe('the runtime guard reads live bodies with the same table', () => {
     ]);
   });
 });
+
+/** A .NET API's request and its 400 example, the hint inside the `fault` wrapper in PascalCase. */
+const faultHint = (hint: string) =>
+  swagger2({
+    '/Orders': {
+      post: {
+        parameters: [{ in: 'body', name: 'body', schema: { type: 'object', properties: { Sku: string, Quantity: { type: 'integer', minimum: 1 } } } }],
+        responses: {
+          '201': { description: 'Created' },
+          '400': {
+            description: 'Bad Request',
+            schema: { type: 'object' },
+            examples: { 'application/json': { fault: { ErrorCode: 'INVALID_QUANTITY', Message: 'Quantity is too low.', RecoveryHint: hint } } },
+          },
+        },
+      },
+    },
+  });
+
+testRule('ax-recoverable-hint-fields', [
+  {
+    name: 'Swagger 2.0: a PascalCase `RecoveryHint` inside a `fault` wrapper naming an input stays silent',
+    document: faultHint('Set `Quantity` to at least 1.'),
+    errors: [],
+  },
+  {
+    name: 'Swagger 2.0: a PascalCase `RecoveryHint` inside a `fault` wrapper naming no input fires, on the hint',
+    document: faultHint('Set `Quantityy` to at least 1.'),
+    errors: [
+      {
+        path: ['paths', '/Orders', 'post', 'responses', '400', 'examples', 'application/json', 'fault', 'RecoveryHint'],
+        message:
+          "POST /Orders 400: the error example's hint names `Quantityy`, which the request lacks (did you mean `Quantity`?); it takes `{ Sku?, Quantity? }`. Rewrite the hint to match.",
+      },
+    ],
+  },
+]);
