@@ -280,6 +280,22 @@ testRule('ax-recoverable-field-refs', [
       },
     ],
   },
+  {
+    name: 'an `invalid_params[].name` inside a `failure` wrapper naming an input stays silent (allOf of a $ref)',
+    document: convention('rpc-failure'),
+    errors: [],
+  },
+  {
+    name: '`invalid_params[].name` is read as a locator though `invalid_params` is no listed name: a wrong one fires',
+    document: convention('rpc-failure').replace('{ name: quantity, reason', '{ name: quantiy, reason'),
+    errors: [
+      {
+        path: ['paths', '/orders.create', 'post', 'responses', '400', 'content', 'application/json', 'example', 'failure', 'invalid_params', '0', 'name'],
+        message:
+          "POST /orders.create 400: the error example's `name` `quantiy` is no input of the operation; did you mean `quantity`? Point it at a request field (see the request body).",
+      },
+    ],
+  },
   { name: "Zod's `issues[].path` naming an input stays silent (OpenAPI 3.1, allOf)", document: convention('zod-issues'), errors: [] },
   {
     name: "Zod's `issues[].path` is read as a locator though `issues` is no listed name: a wrong one fires",
