@@ -4,6 +4,7 @@
  */
 import { HTTP_METHODS, isEnvelopeStatus, isObject, type Operation, type Response } from '../lib/document';
 import { stepHrefs, stuckActions } from '../lib/envelope';
+import { hasCallableLinks } from '../lib/hypermedia';
 import { responseExtension } from '../lib/error-bodies';
 import { exampleCode } from '../lib/error-wording';
 import { nameList, namesFor } from '../lib/names';
@@ -36,6 +37,8 @@ export interface Exchange extends Readings {
   prefixes: readonly string[] | undefined;
   /** ax-envelope-next-steps' `readOnly` option: POSTs that only read, by `operationId` or `METHOD /path`. */
   readOnly?: readonly string[];
+  /** ax-envelope-next-steps' `hypermedia` option: false when callable links do not stand in for next steps. */
+  hypermedia?: boolean;
 }
 
 /** What several checks read from the body, computed at most once per response. */
@@ -61,8 +64,10 @@ const where = (path: readonly (string | number)[]) => clip(dottedPath(path.map(k
 const violation = (rule: string, message: string): Violation => ({ rule, message });
 
 /** ax-envelope-next-steps: a 2xx answer to a mutation tells the agent which call comes next (the rule's own scope, lib/scope.ts). */
-const nextSteps: Check = ({ description, operation, status, body, names, prefixes, readOnly }, say) => {
+const nextSteps: Check = ({ description, operation, status, body, names, prefixes, readOnly, hypermedia }, say) => {
   if (!isEnvelopeStatus(String(status)) || !asksNextSteps(description.doc, operation, { ...names, prefixes, readOnly })) return [];
+  // As the rule: links that each carry an href and a method list the next calls too, unless `hypermedia: false`.
+  if (hypermedia !== false && hasCallableLinks(body, namesFor(names, 'linkCollection'))) return [];
   const name = firstName(names, 'nextSteps');
   const steps = isObject(body)
     ? namesFor(names, 'nextSteps')

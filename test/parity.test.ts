@@ -131,3 +131,40 @@ describe('each side judges the statuses its rule reads (lib/scope.ts)', () => {
     expect(await runRule('ax-recoverable-suggestion', doc)).toEqual([]);
   });
 });
+
+describe('links that carry a method stand in for next steps on both sides', () => {
+  const link = (properties: Record<string, unknown>) => ({ type: 'object', properties: { href: { type: 'string' }, ...properties } });
+  const api = (item: unknown) => ({
+    openapi: '3.0.3',
+    info: { title: 'Links', version: '1' },
+    paths: {
+      '/orders': {
+        post: {
+          responses: {
+            '201': {
+              description: 'Created',
+              content: { 'application/json': { schema: { type: 'object', properties: { id: { type: 'string' }, links: { type: 'array', items: item } } } } },
+            },
+          },
+        },
+      },
+    },
+  });
+  const runtime = (doc: object, body: unknown, options = {}) =>
+    checkResponse(doc, { method: 'POST', path: '/orders', status: 201, headers: {}, body }, options).map(found => found.rule);
+  const callable = api(link({ method: { type: 'string' } }));
+  const hrefOnly = api(link({}));
+
+  test('every link with an href and a method: both silent; `hypermedia: false` makes both ask for `nextSteps`', async () => {
+    const body = { id: 'o1', links: [{ href: '/orders/o1', method: 'GET' }] };
+    expect(await runRule('ax-envelope-next-steps', callable)).toEqual([]);
+    expect(runtime(callable, body)).toEqual([]);
+    expect((await runRule('ax-envelope-next-steps', callable, { hypermedia: false })).length).toBe(1);
+    expect(runtime(callable, body, { hypermedia: false })).toEqual(['ax-envelope-next-steps']);
+  });
+
+  test('links with an href alone: both fire', async () => {
+    expect((await runRule('ax-envelope-next-steps', hrefOnly)).length).toBe(1);
+    expect(runtime(hrefOnly, { id: 'o1', links: [{ href: '/orders/o1' }] })).toEqual(['ax-envelope-next-steps']);
+  });
+});

@@ -50,7 +50,11 @@ async function run(options: ProbeOptions, io: Io): Promise<number> {
   const client = new Client({ baseUrl, headers: options.headers, maxRequests: options.maxRequests, timeoutMs: options.timeoutMs, dryRun: options.dryRun });
   const names = namesOf(ruleset);
   // The next-steps rule's scope options, so that the guard asks next steps of the operations the lint does.
-  const { prefixes, readOnly } = (ruleOptions(ruleset, 'ax-envelope-next-steps') ?? {}) as { prefixes?: string[]; readOnly?: string[] };
+  const { prefixes, readOnly, hypermedia } = (ruleOptions(ruleset, 'ax-envelope-next-steps') ?? {}) as {
+    prefixes?: string[];
+    readOnly?: string[];
+    hypermedia?: boolean;
+  };
   const played = await new Play({
     doc,
     ruleset,
@@ -58,6 +62,7 @@ async function run(options: ProbeOptions, io: Io): Promise<number> {
     names,
     prefixes,
     readOnly,
+    hypermedia,
     client,
     followMutations: options.followMutations,
     only: options.operations,

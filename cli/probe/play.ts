@@ -95,6 +95,7 @@ export interface PlayOptions {
   names: Names;
   prefixes: string[] | undefined;
   readOnly?: string[];
+  hypermedia?: boolean;
   client: Client;
   followMutations: boolean;
   /** `METHOD /path` filters; all operations when empty. */
@@ -200,6 +201,7 @@ export class Play {
       names: this.options.names,
       prefixes: this.options.prefixes,
       readOnly: this.options.readOnly,
+      hypermedia: this.options.hypermedia,
     };
     for (const violation of violationsOf(exchange)) {
       if (!REPLACED_CHECKS.has(violation.rule)) this.add(violation.rule, operation, request, answer, violation.message);
