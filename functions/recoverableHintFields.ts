@@ -1,28 +1,18 @@
-import { child, errorBodies, isErrorStatus, type Located, type OpenApiDocument, type Operation, type Response } from '../lib/document';
-import { errorSchemas, responseExtension } from '../lib/error-bodies';
+import { child, isErrorStatus, type Located, type OpenApiDocument, type Operation, type Response } from '../lib/document';
+import { responseExtension } from '../lib/error-bodies';
+import { errorFieldValues, textsOf } from '../lib/error-values';
 import { inputsOf, operationsById, propertyNamesIn, type RequestInputs } from '../lib/inputs';
 import { codeList, inSchemaComponent, parsePath } from '../lib/locators';
 import { fieldMentions } from '../lib/mentions';
 import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/names';
 import { nearest } from '../lib/nearest';
-import { holdersOf, propertiesNamed } from '../lib/nested';
 import { label, placeIn, ruleFunction, type Finding } from '../lib/rule-function';
-import { declaredValues } from '../lib/schema';
 
 type Options = NameOptions<'recoveryHint'>;
 
 const SUGGESTION_EXTENSION = 'x-ax-error-suggestion';
 /** How many accepted names a message lists before "…". */
 const SHOWN = 6;
-
-/** The hint texts of one error example: every string (or list of strings) under a hint name, at any depth. */
-function hintsIn(example: Located, names: readonly string[]): Located<string>[] {
-  return holdersOf(example, names).flatMap(({ value }) => {
-    if (typeof value.value === 'string') return [value as Located<string>];
-    if (!Array.isArray(value.value)) return [];
-    return value.value.flatMap((item, i) => (typeof item === 'string' ? [{ value: item, location: child(value.location, i) }] : []));
-  });
-}
 
 /** True when the request accepts `name`: a parameter, a body property at any depth, or a path into the body. */
 function accepts(inputs: RequestInputs, known: ReadonlySet<string>, name: string): boolean {
@@ -81,19 +71,12 @@ export default ruleFunction<Options>('recoverableHintFields', nameOptionsSchema(
       if (suggestion !== undefined) report(operation, response, `\`${SUGGESTION_EXTENSION}\``, suggestion, child(response.location, SUGGESTION_EXTENSION));
     }
   }
-  for (const { operation, response, body } of errorBodies(doc, operations)) {
-    for (const example of body.examples.filter(example => !inSchemaComponent(example.location))) {
-      for (const hint of hintsIn(example, names)) report(operation, response, "the error example's hint", hint.value, hint.location, example.location);
-    }
-  }
-  // Examples written on the hint property of an error schema written in the response itself.
-  for (const target of errorSchemas(doc, operations, isErrorStatus)) {
-    for (const property of propertiesNamed(doc, target.schema.value, target.schema.location, names)) {
-      for (const value of declaredValues(doc, property)) {
-        if (typeof value.value === 'string' && !inSchemaComponent(value.location))
-          report(target.operation, target.response, `${target.name}'s \`${property.name}\` example`, value.value, value.location, target.schema.location);
-      }
-    }
+  // The hints the shapes table finds (the body, a wrapper, error-list items, any letter case), as examples and as a schema's example values.
+  for (const value of errorFieldValues(doc, operations, names, options)) {
+    // An example in a schema component documents a schema many operations share, not this operation's request.
+    if (inSchemaComponent(value.location)) continue;
+    const holder = value.source === 'example' ? "the error example's hint" : `${value.holder}'s \`${value.name}\` example`;
+    for (const text of textsOf(value)) report(value.operation, value.response, holder, text.value, text.location, value.within);
   }
   return findings;
 });

@@ -1,5 +1,5 @@
-import { child, isErrorStatus, type Located } from '../lib/document';
-import { errorFieldValues, fieldName, type FieldValue } from '../lib/error-values';
+import { child, isErrorStatus } from '../lib/document';
+import { errorFieldValues, fieldName, textsOf } from '../lib/error-values';
 import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/names';
 import { label, placeIn, ruleFunction, type Finding } from '../lib/rule-function';
 
@@ -73,12 +73,6 @@ function vagueMatcher(phrases: readonly string[]): Matcher {
     answers.set(text, found?.phrase);
     return found?.phrase;
   };
-}
-
-/** The strings a value shows an agent: itself, or each string of a list (`suggestions`). */
-function textsOf(value: FieldValue): Located<string>[] {
-  const items = Array.isArray(value.value) ? value.value.map((item, i) => ({ value: item, location: child(value.location, i) })) : [value];
-  return items.filter((item): item is Located<string> => typeof item.value === 'string');
 }
 
 /**

@@ -284,12 +284,13 @@ export function carrierAnswer(
  * wrapper, else the body. Fixes name it, so that advice reads in the API's own shape.
  */
 export function homeCarrier(doc: OpenApiDocument, view: ObjectView, names: Names): Carrier<SchemaNode> {
-  const carriers = schemaCarriers(doc, view, names);
-  return (
-    carriers.find(carrier => carrierAnswer(doc, carrier, 'code', names) !== undefined || carrierAnswer(doc, carrier, 'message', names) !== undefined) ??
-    carriers.find(carrier => carrier.kind === 'wrapper') ??
-    carriers[0]
-  );
+  return homeIn(readerFor(doc), schemaCarriers(doc, view, names), names);
+}
+
+function homeIn<N>(reader: Reader<N>, carriers: Carrier<N>[], names: Names): Carrier<N> {
+  const holds = (carrier: Carrier<N>) =>
+    memberIn(reader, carrier, 'code', names, false) !== undefined || memberIn(reader, carrier, 'message', names, false) !== undefined;
+  return carriers.find(holds) ?? carriers.find(carrier => carrier.kind === 'wrapper') ?? carriers[0];
 }
 
 /** The carrier a body-wide member (correlation id, retry flag) belongs in: the `error` wrapper if any, else the body. */
@@ -383,6 +384,15 @@ const valuePath = (carrier: Carrier<unknown>, name: string): string =>
 export function valueAnswer(body: unknown, question: Question, names: Names, carriers?: Carrier<Located>[]): ValueMember | undefined {
   const best = membersAnswering(valueReader, live(body), question, names, false, carriers)[0];
   return best === undefined ? undefined : { path: valuePath(best.carrier, best.name), value: best.node.value };
+}
+
+/**
+ * Where a JSON error body keeps its error (as homeCarrier for a schema), and the member names used there:
+ * the runtime guard's advice names that place and writes a new member in its case style.
+ */
+export function valueHome(body: unknown, names: Names): { carrier: Carrier<unknown>; memberNames: string[] } {
+  const carrier = homeIn(valueReader, carriersOf(valueReader, live(body), names), names);
+  return { carrier, memberNames: [...new Set(carrier.nodes.flatMap(node => valueReader.members(node)))] };
 }
 
 /** "What does this JSON error body carry?": the value-side entry point of the shapes table. */

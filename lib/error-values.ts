@@ -4,7 +4,7 @@
  * `allOf`, `oneOf`), and its value in each error example. Value rules (severity, code format, catalog,
  * vague messages) read these instead of walking schemas and examples themselves.
  */
-import { errorBodies, isErrorStatus, isObject, type JsonPath, type Located, type OpenApiDocument, type Operation, type Response } from './document';
+import { child, errorBodies, isErrorStatus, isObject, type JsonPath, type Located, type OpenApiDocument, type Operation, type Response } from './document';
 import { errorSchemas, type ErrorSchema } from './error-bodies';
 import { exampleMembers, schemaMembers, type NamedMember, type Names } from './error-shapes';
 import { declaredValues } from './schema';
@@ -108,6 +108,12 @@ export function errorFieldValues(doc: OpenApiDocument, operations: Operation[], 
     }
   }
   return values;
+}
+
+/** The strings a value shows an agent: itself, or each string of a list (`suggestions`). */
+export function textsOf(value: FieldValue): Located<string>[] {
+  const items = Array.isArray(value.value) ? value.value.map((item, i) => ({ value: item, location: child(value.location, i) })) : [value];
+  return items.filter((item): item is Located<string> => typeof item.value === 'string');
 }
 
 /** True for a value an example shows (a response example, or a property's `example`/`examples`), not one a schema only allows. */

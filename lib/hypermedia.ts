@@ -89,3 +89,14 @@ export function linksIn(body: unknown, names: readonly string[]): LinkValue[] {
   if (isObject(body)) for (const name of names) if (body[name] !== undefined) visit(body[name], [name], 0, false);
   return found;
 }
+
+/**
+ * True when a live body lists its next calls through a link collection whose every link carries an href
+ * and a method: what `linkCollections` calls callable in a schema, so the runtime guard and
+ * ax-envelope-next-steps accept the same bodies.
+ */
+export function hasCallableLinks(body: unknown, names: readonly string[]): boolean {
+  const byCollection = new Map<unknown, LinkValue[]>();
+  for (const link of linksIn(body, names)) byCollection.set(link.at[0], [...(byCollection.get(link.at[0]) ?? []), link]);
+  return [...byCollection.values()].some(links => links.every(link => typeof link.method === 'string' && link.method !== ''));
+}

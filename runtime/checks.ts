@@ -4,6 +4,7 @@
  */
 import { HTTP_METHODS, isEnvelopeStatus, isObject, type Operation, type Response } from '../lib/document';
 import { stepHrefs, stuckActions } from '../lib/envelope';
+import { hasCallableLinks } from '../lib/hypermedia';
 import { responseExtension } from '../lib/error-bodies';
 import { exampleCode } from '../lib/error-wording';
 import { nameList, namesFor } from '../lib/names';
@@ -14,7 +15,7 @@ import { asksNextSteps, calledByApi, RESPONSES } from '../lib/scope';
 import { hasStackTrace, stackTraceRuntime } from '../lib/stack-traces';
 import { clip, describeValue, dottedPath, stringsIn } from '../lib/values';
 import type { Description } from './description';
-import { firstName, hintNameFor, readError, stateMember, type LiveError, type Names, type StateField } from './shapes';
+import { firstName, hintAdvice, readError, stateMember, type LiveError, type Names, type StateField } from './shapes';
 
 export interface Violation {
   /** This package's rule id (`ax-envelope-next-steps`, …), or `undeclared`. */
@@ -34,6 +35,10 @@ export interface Exchange extends Readings {
   names: Names;
   /** ax-envelope-next-steps' `prefixes` option: only mutations under these paths must send next steps. */
   prefixes: readonly string[] | undefined;
+  /** ax-envelope-next-steps' `readOnly` option: POSTs that only read, by `operationId` or `METHOD /path`. */
+  readOnly?: readonly string[];
+  /** ax-envelope-next-steps' `hypermedia` option: false when callable links do not stand in for next steps. */
+  hypermedia?: boolean;
 }
 
 /** What several checks read from the body, computed at most once per response. */
@@ -59,8 +64,10 @@ const where = (path: readonly (string | number)[]) => clip(dottedPath(path.map(k
 const violation = (rule: string, message: string): Violation => ({ rule, message });
 
 /** ax-envelope-next-steps: a 2xx answer to a mutation tells the agent which call comes next (the rule's own scope, lib/scope.ts). */
-const nextSteps: Check = ({ description, operation, status, body, names, prefixes }, say) => {
-  if (!isEnvelopeStatus(String(status)) || !asksNextSteps(description.doc, operation, { ...names, prefixes })) return [];
+const nextSteps: Check = ({ description, operation, status, body, names, prefixes, readOnly, hypermedia }, say) => {
+  if (!isEnvelopeStatus(String(status)) || !asksNextSteps(description.doc, operation, { ...names, prefixes, readOnly })) return [];
+  // As the rule: links that each carry an href and a method list the next calls too, unless `hypermedia: false`.
+  if (hypermedia !== false && hasCallableLinks(body, namesFor(names, 'linkCollection'))) return [];
   const name = firstName(names, 'nextSteps');
   const steps = isObject(body)
     ? namesFor(names, 'nextSteps')
@@ -177,14 +184,19 @@ const emptyActions: Check = ({ body, names }, say) => {
   });
 };
 
-/** ax-recoverable-error-structure and ax-recoverable-suggestion: a 4xx body has a code, a message and a recovery hint. */
-const clientError: Check = ({ response, status, body, names, error: read }, say) => {
-  if (status < 400 || status > 499) return [];
+/**
+ * ax-recoverable-error-structure (every error status) and ax-recoverable-suggestion (4xx): an error body
+ * has a code and a message, and a client error a recovery hint; each on the statuses its rule reads (lib/scope.ts).
+ */
+const errorContent: Check = ({ response, status, body, names, error: read }, say) => {
+  const structure = RESPONSES['ax-recoverable-error-structure'](String(status));
+  const suggestion = RESPONSES['ax-recoverable-suggestion'](String(status));
+  if (!structure && !suggestion) return [];
   const error = read();
   const found: Violation[] = [];
   // The AX convention lets the description carry the code and the hint as response extensions.
   const code = error.code !== undefined || (response !== undefined && responseExtension(response, 'x-ax-error-code') !== undefined);
-  if (!code || error.message === undefined) {
+  if (structure && (!code || error.message === undefined)) {
     const lacks =
       !code && error.message === undefined ? 'has neither a machine-readable code nor a message' : !code ? 'has no machine-readable code' : 'has no message';
     const send = [
@@ -195,12 +207,13 @@ const clientError: Check = ({ response, status, body, names, error: read }, say)
       .join(' and ');
     found.push(violation('ax-recoverable-error-structure', say(`the error body ${lacks}, so an agent cannot tell what failed. Send ${send}.`)));
   }
-  if (error.hint === undefined && (response === undefined || responseExtension(response, 'x-ax-error-suggestion') === undefined)) {
+  if (suggestion && error.hint === undefined && (response === undefined || responseExtension(response, 'x-ax-error-suggestion') === undefined)) {
+    const hint = hintAdvice(body, names);
     found.push(
       violation(
         'ax-recoverable-suggestion',
         say(
-          `the error body has no recovery hint, so an agent cannot tell how to fix the request. Send \`${hintNameFor(body, names)}\`: one sentence on what to change before retrying.`,
+          `the error body has no recovery hint, so an agent cannot tell how to fix the request. Send \`${hint.name}\`${hint.place}: one sentence on what to change before retrying.`,
         ),
       ),
     );
@@ -290,7 +303,7 @@ const CHECKS: [Check, string[]][] = [
   [nextStepsShape, ['ax-envelope-next-steps-shape']],
   [nextStepsHref, ['ax-envelope-next-steps-href']],
   [emptyActions, ['ax-envelope-empty-actions']],
-  [clientError, ['ax-recoverable-error-structure', 'ax-recoverable-suggestion']],
+  [errorContent, ['ax-recoverable-error-structure', 'ax-recoverable-suggestion']],
   [stateRejection, ['ax-envelope-state', 'ax-envelope-refresh-url']],
   [retryAfter, ['ax-recoverable-retry-after']],
   [noStackTraces, ['ax-recoverable-no-stack-traces']],

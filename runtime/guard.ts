@@ -15,6 +15,10 @@ export interface CheckOptions {
   names?: Names;
   /** As ax-envelope-next-steps' option: only mutations whose path (under `paths`) starts with one of these must send `nextSteps`. */
   prefixes?: string[];
+  /** As ax-envelope-next-steps' option: POSTs that only read (by `operationId` or as `METHOD /path`), where their names do not say so; they need not send `nextSteps`. */
+  readOnly?: string[];
+  /** As ax-envelope-next-steps' option: false when links with an href and a method (Siren `actions`, `links[]{href, method}`) do not stand in for `nextSteps`. Default true. */
+  hypermedia?: boolean;
   /** Report requests to routes (or methods) the description does not declare, once per route, as `undeclared`. Default false. */
   undeclared?: boolean;
   /** Where the app is mounted, if not at the root (`/api`): removed from request paths before they are matched. */
@@ -118,6 +122,8 @@ function checkWith(description: Description, input: ResponseInput, options: Chec
     body: sent.body,
     names: options.names,
     prefixes: options.prefixes,
+    readOnly: options.readOnly,
+    hypermedia: options.hypermedia,
   };
   return { route, violations: violationsOf(exchange) };
 }

@@ -21,11 +21,13 @@ const OPTIONS: Record<string, Check> = {
       ? undefined
       : 'an object of string arrays, e.g. { nextSteps: ["next"] }',
   prefixes: stringList,
+  readOnly: stringList,
+  hypermedia: value => (typeof value === 'boolean' ? undefined : 'a boolean'),
   undeclared: value => (typeof value === 'boolean' ? undefined : 'a boolean'),
   basePath: value => (typeof value === 'string' && value.startsWith('/') ? undefined : "a path starting with '/', e.g. '/api'"),
 };
 /** The options `checkResponse` takes; the guard and the adapters take all of them. */
-const CHECK_OPTIONS = ['names', 'prefixes', 'undeclared', 'basePath'];
+const CHECK_OPTIONS = ['names', 'prefixes', 'readOnly', 'hypermedia', 'undeclared', 'basePath'];
 
 /** Throws a TypeError for an unknown option (naming the nearest known one) or an option of the wrong type. */
 export function validateOptions(options: unknown, allowed: readonly string[] = Object.keys(OPTIONS)): void {

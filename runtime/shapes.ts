@@ -3,8 +3,8 @@
  * the same table (carriers × members) and the same name options as the lint rules. Every call into the
  * shapes module goes through here, so an API change there touches this file alone.
  */
-import { describeErrorValue, valueAnswer, type Names, type ValueMember } from '../lib/error-shapes';
-import { inStyleOf } from '../lib/error-wording';
+import { describeErrorValue, valueAnswer, valueHome, type Names, type ValueMember } from '../lib/error-shapes';
+import { carrierName, inStyleOf } from '../lib/error-wording';
 import { namesFor, type Concept } from '../lib/names';
 
 export type { Names };
@@ -31,9 +31,11 @@ export function stateMember(body: unknown, field: StateField, names: Names): Val
   return valueAnswer(body, field, names);
 }
 
-/** The recovery-hint name a fix should suggest, in the case style the body already uses. */
-export function hintNameFor(body: unknown, names: Names): string {
-  return inStyleOf(body !== null && typeof body === 'object' ? Object.keys(body) : [], namesFor(names, 'recoveryHint'));
+/** The recovery hint to send, where the lint's fix adds it: its name in the case style of the place holding the error, and that place (" inside the `fault` object"; "" for the body). */
+export function hintAdvice(body: unknown, names: Names): { name: string; place: string } {
+  const home = valueHome(body, names);
+  const place = home.carrier.kind === 'body' ? '' : ` inside ${carrierName(home.carrier)}`;
+  return { name: inStyleOf(home.memberNames, namesFor(names, 'recoveryHint')), place };
 }
 
 /** The first name of a concept: the one messages suggest. */

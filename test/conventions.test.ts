@@ -97,6 +97,7 @@ testRule('ax-recoverable-error-structure', [
     ],
   },
   { name: 'convention rfc9457', document: convention('rfc9457'), errors: [] },
+  { name: 'convention rpc-failure', document: convention('rpc-failure'), errors: [] },
   {
     name: 'convention spring-boot',
     document: convention('spring-boot'),
@@ -167,6 +168,7 @@ testRule('ax-recoverable-field-details', [
       },
     ],
   },
+  { name: 'convention rpc-failure', document: convention('rpc-failure'), errors: [] },
   {
     name: 'convention spring-boot',
     document: convention('spring-boot'),
@@ -337,6 +339,17 @@ testRule('ax-recoverable-suggestion', [
     ],
   },
   {
+    name: 'convention rpc-failure',
+    document: convention('rpc-failure'),
+    errors: [
+      {
+        path: ['paths', '/orders.create', 'post', 'responses', '400', 'content', 'application/json', 'schema'],
+        message:
+          'POST /orders.create 400: the error schema has no recovery hint. Add `recovery_hint` to the `failure` object, e.g. "Set `quantity` to an integer of at least 1".',
+      },
+    ],
+  },
+  {
     name: 'convention spring-boot',
     document: convention('spring-boot'),
     errors: [
@@ -442,6 +455,7 @@ testRule('ax-recoverable-trace-id', [
   },
   { name: 'convention oauth2', document: convention('oauth2'), errors: [] },
   { name: 'convention rfc9457', document: convention('rfc9457'), errors: [] },
+  { name: 'convention rpc-failure', document: convention('rpc-failure'), errors: [] },
   {
     name: 'convention spring-boot',
     document: convention('spring-boot'),
@@ -496,6 +510,7 @@ testRule('ax-recoverable-no-stack-traces', [
   { name: 'convention microsoft', document: convention('microsoft'), errors: [] },
   { name: 'convention oauth2', document: convention('oauth2'), errors: [] },
   { name: 'convention rfc9457', document: convention('rfc9457'), errors: [] },
+  { name: 'convention rpc-failure', document: convention('rpc-failure'), errors: [] },
   {
     name: 'convention spring-boot',
     document: convention('spring-boot'),
@@ -697,6 +712,22 @@ testRule('ax-recoverable-retryable-flag', [
     ],
   },
   {
+    name: 'convention rpc-failure',
+    document: convention('rpc-failure'),
+    errors: [
+      {
+        path: ['paths', '/orders.create', 'post', 'responses', '400', 'content', 'application/json', 'schema'],
+        message:
+          'POST /orders.create 400: the error schema has no retry flag. Add `retryable` (boolean) to the `failure` object, true when the same call may succeed later.',
+      },
+      {
+        path: ['paths', '/orders.create', 'post', 'responses', '500', 'content', 'application/json', 'schema'],
+        message:
+          'POST /orders.create 500: the error schema has no retry flag. Add `retryable` (boolean) to the `failure` object, true when the same call may succeed later.',
+      },
+    ],
+  },
+  {
     name: 'convention spring-boot',
     document: convention('spring-boot'),
     errors: [
@@ -757,6 +788,7 @@ testRule('ax-envelope-refresh-url', [
   { name: 'convention microsoft', document: convention('microsoft'), errors: [] },
   { name: 'convention oauth2', document: convention('oauth2'), errors: [] },
   { name: 'convention rfc9457', document: convention('rfc9457'), errors: [] },
+  { name: 'convention rpc-failure', document: convention('rpc-failure'), errors: [] },
   { name: 'convention spring-boot', document: convention('spring-boot'), errors: [] },
   { name: 'convention stripe', document: convention('stripe'), errors: [] },
   { name: 'convention zod-issues', document: convention('zod-issues'), errors: [] },
@@ -773,6 +805,7 @@ testRule('ax-envelope-state', [
   { name: 'convention microsoft', document: convention('microsoft'), errors: [] },
   { name: 'convention oauth2', document: convention('oauth2'), errors: [] },
   { name: 'convention rfc9457', document: convention('rfc9457'), errors: [] },
+  { name: 'convention rpc-failure', document: convention('rpc-failure'), errors: [] },
   { name: 'convention spring-boot', document: convention('spring-boot'), errors: [] },
   { name: 'convention stripe', document: convention('stripe'), errors: [] },
   { name: 'convention zod-issues', document: convention('zod-issues'), errors: [] },

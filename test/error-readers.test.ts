@@ -130,6 +130,56 @@ testRule('ax-recoverable-no-stack-traces', [
     document: oas3({ '/a': get({ '500': body({ type: 'object', properties: { Message: string, StackTraceId: string } }) }) }),
     errors: [],
   },
+  {
+    name: 'Swagger 2.0: a `STACK_TRACE` added by allOf to a `fault` wrapper ($ref) fires, where it sits; a `stack_trace_id` stays silent',
+    document: swagger2(
+      {
+        '/a': { get: { responses: { ...ok, '500': { description: 'Failed', schema: { $ref: '#/definitions/FaultBody' } } } } },
+        '/b': { get: { responses: { ...ok, '500': { description: 'Failed', schema: { $ref: '#/definitions/Traced' } } } } },
+      },
+      {
+        definitions: {
+          FaultBody: {
+            type: 'object',
+            properties: { fault: { allOf: [{ $ref: '#/definitions/Fault' }, { type: 'object', properties: { STACK_TRACE: string } }] } },
+          },
+          Fault: { type: 'object', properties: { ErrorCode: string, Message: string } },
+          Traced: { type: 'object', properties: { code: string, message: string, stack_trace_id: string } },
+        },
+      },
+    ),
+    errors: [
+      {
+        // The member sits in a shared definition: the finding lands on the response that uses it.
+        path: ['paths', '/a', 'get', 'responses', '500', 'schema'],
+        message:
+          'GET /a 500: the error schema declares `STACK_TRACE` in its `fault` object, a stack trace an agent cannot use. Remove it: log it server-side and return a `trace_id` the agent can quote.',
+      },
+    ],
+  },
+  {
+    name: 'OpenAPI 3.1: a camelCase `stackTrace` in `errors[]` items ($ref) fires; the same items without it stay silent',
+    document: oas3(
+      {
+        '/a': get({ '500': body(errorList(ref('Traced'))) }),
+        '/b': get({ '500': body(errorList(ref('Plain'))) }),
+      },
+      {
+        schemas: {
+          Traced: { type: 'object', properties: { code: string, detail: string, stackTrace: string } },
+          Plain: { type: 'object', properties: { code: string, detail: string } },
+        },
+      },
+      '3.1.0',
+    ),
+    errors: [
+      {
+        path: at('/a', 'get', '500', ...JSON_SCHEMA),
+        message:
+          'GET /a 500: the error schema declares `stackTrace` in its `errors[]` items, a stack trace an agent cannot use. Remove it: log it server-side and return a `trace_id` the agent can quote.',
+      },
+    ],
+  },
 ]);
 
 testRule('ax-recoverable-error-structure', [
@@ -230,6 +280,22 @@ testRule('ax-recoverable-field-refs', [
       },
     ],
   },
+  {
+    name: 'an `invalid_params[].name` inside a `failure` wrapper naming an input stays silent (allOf of a $ref)',
+    document: convention('rpc-failure'),
+    errors: [],
+  },
+  {
+    name: '`invalid_params[].name` is read as a locator though `invalid_params` is no listed name: a wrong one fires',
+    document: convention('rpc-failure').replace('{ name: quantity, reason', '{ name: quantiy, reason'),
+    errors: [
+      {
+        path: ['paths', '/orders.create', 'post', 'responses', '400', 'content', 'application/json', 'example', 'failure', 'invalid_params', '0', 'name'],
+        message:
+          "POST /orders.create 400: the error example's `name` `quantiy` is no input of the operation; did you mean `quantity`? Point it at a request field (see the request body).",
+      },
+    ],
+  },
   { name: "Zod's `issues[].path` naming an input stays silent (OpenAPI 3.1, allOf)", document: convention('zod-issues'), errors: [] },
   {
     name: "Zod's `issues[].path` is read as a locator though `issues` is no listed name: a wrong one fires",
@@ -258,7 +324,11 @@ testRule('ax-recoverable-field-refs', [
 
 describe('the runtime guard reads live bodies with the same table', () => {
   const API = oas3({
-    '/orders': { post: { responses: { '201': body({ type: 'object' }), '429': body({ type: 'object' }), '500': body({ type: 'object' }) } } },
+    '/orders': {
+      post: {
+        responses: { '201': body({ type: 'object' }), '400': body({ type: 'object' }), '429': body({ type: 'object' }), '500': body({ type: 'object' }) },
+      },
+    },
   });
   const rules = (status: number, sent: unknown, headers = {}) =>
     checkResponse(API, { method: 'POST', path: '/orders', status, headers, body: sent }).map(found => found.rule);
@@ -266,6 +336,20 @@ describe('the runtime guard reads live bodies with the same table', () => {
   test('a JSON:API 429 whose `errors[]` items carry `retry_after_seconds` says how long to wait', () => {
     expect(rules(429, { errors: [{ code: 'RATE_LIMITED', detail: 'Slow down.', recoveryHint: 'Wait, then retry.', retry_after_seconds: 5 }] })).toEqual([]);
     expect(rules(429, { errors: [{ code: 'RATE_LIMITED', detail: 'Slow down.', recoveryHint: 'Wait, then retry.' }] })).toEqual(['ax-recoverable-retry-after']);
+  });
+
+  test('a missing hint is asked where the lint asks it: inside the `fault` object in its PascalCase, in the `errors[]` items', () => {
+    const messages = (sent: unknown) =>
+      checkResponse(API, { method: 'POST', path: '/orders', status: 400, headers: {}, body: sent }).map(violation => violation.message);
+    const ask = (hint: string) =>
+      `POST /orders 400: the error body has no recovery hint, so an agent cannot tell how to fix the request. Send ${hint}: one sentence on what to change before retrying.`;
+    expect(messages({ fault: { ErrorCode: 'INVALID_QUANTITY', Message: 'Quantity must be at least 1.' } })).toEqual([
+      ask('`RecoveryHint` inside the `fault` object'),
+    ]);
+    expect(messages({ errors: [{ code: 'INVALID_QUANTITY', detail: 'Quantity must be at least 1.' }] })).toEqual([
+      ask('`recoveryHint` inside the `errors[]` items'),
+    ]);
+    expect(messages({ code: 'INVALID_QUANTITY', message: 'Quantity must be at least 1.' })).toEqual([ask('`recoveryHint`')]);
   });
 
   test('a PascalCase `StackTrace` inside a `fault` wrapper is a stack trace', () => {
@@ -281,3 +365,40 @@ describe('the runtime guard reads live bodies with the same table', () => {
     ]);
   });
 });
+
+/** A .NET API's request and its 400 example, the hint inside the `fault` wrapper in PascalCase. */
+const faultHint = (hint: string) =>
+  swagger2({
+    '/Orders': {
+      post: {
+        parameters: [{ in: 'body', name: 'body', schema: { type: 'object', properties: { Sku: string, Quantity: { type: 'integer', minimum: 1 } } } }],
+        responses: {
+          '201': { description: 'Created' },
+          '400': {
+            description: 'Bad Request',
+            schema: { type: 'object' },
+            examples: { 'application/json': { fault: { ErrorCode: 'INVALID_QUANTITY', Message: 'Quantity is too low.', RecoveryHint: hint } } },
+          },
+        },
+      },
+    },
+  });
+
+testRule('ax-recoverable-hint-fields', [
+  {
+    name: 'Swagger 2.0: a PascalCase `RecoveryHint` inside a `fault` wrapper naming an input stays silent',
+    document: faultHint('Set `Quantity` to at least 1.'),
+    errors: [],
+  },
+  {
+    name: 'Swagger 2.0: a PascalCase `RecoveryHint` inside a `fault` wrapper naming no input fires, on the hint',
+    document: faultHint('Set `Quantityy` to at least 1.'),
+    errors: [
+      {
+        path: ['paths', '/Orders', 'post', 'responses', '400', 'examples', 'application/json', 'fault', 'RecoveryHint'],
+        message:
+          "POST /Orders 400: the error example's hint names `Quantityy`, which the request lacks (did you mean `Quantity`?); it takes `{ Sku?, Quantity? }`. Rewrite the hint to match.",
+      },
+    ],
+  },
+]);

@@ -1,6 +1,6 @@
 /**
  * Parity: on every convention fixture, the runtime guard's verdict on a body equals the lint's verdict
- * on the schema, rule by rule and response by response. The body is the fullest one the schema allows
+ * on the schema, rule by rule (every rule both judge) and response by response, success and error. The body is the fullest one the schema allows
  * (every declared member, a sample value each), so a member the schema declares is one the body sends.
  * Required lists are the schema's alone: ax-recoverable-error-structure's "does not require" findings
  * have no runtime counterpart and stay out of the comparison.
@@ -15,6 +15,10 @@ const isObject = (value: unknown): value is Json => typeof value === 'object' &&
 
 /** The rules both sides judge, and the statuses the runtime guard judges them on. */
 const RULES = [
+  'ax-envelope-next-steps',
+  'ax-envelope-next-steps-shape',
+  'ax-envelope-next-steps-href',
+  'ax-envelope-empty-actions',
   'ax-recoverable-error-structure',
   'ax-recoverable-suggestion',
   'ax-recoverable-no-stack-traces',
@@ -61,7 +65,7 @@ interface Exchange {
   headers: Record<string, string>;
 }
 
-/** Every error response with a JSON schema, as a request the runtime guard can judge. */
+/** Every response with a JSON schema (success and error), as a request the runtime guard can judge. */
 function exchangesOf(doc: Json): Exchange[] {
   const base = typeof doc.basePath === 'string' ? doc.basePath.replace(/\/$/, '') : '';
   const found: Exchange[] = [];
@@ -71,7 +75,7 @@ function exchangesOf(doc: Json): Exchange[] {
       for (const [status, raw] of Object.entries(operation.responses)) {
         const response = resolve(doc, raw);
         const content = isObject(response.content) ? Object.values(response.content)[0] : response;
-        if (!/^[45]\d\d$|^default$/.test(status) || !isObject(content) || content.schema === undefined) continue;
+        if (!/^[245]\d\d$|^default$/.test(status) || !isObject(content) || content.schema === undefined) continue;
         const headers = Object.fromEntries(Object.keys(isObject(response.headers) ? response.headers : {}).map(name => [name, '1']));
         const path = base + template.replace(/\{[^}]+\}/g, '1');
         found.push({ method, template, status, path, body: sample(doc, content.schema), headers });
@@ -100,5 +104,67 @@ describe.each(CONVENTIONS)('%s: the runtime guard and the lint agree', name => {
     expect(runtime.map((verdict, i) => `${exchanges[i].method} ${exchanges[i].template} ${exchanges[i].status}: ${verdict}`)).toEqual(
       lint.map((verdict, i) => `${exchanges[i].method} ${exchanges[i].template} ${exchanges[i].status}: ${verdict}`),
     );
+  });
+});
+
+describe('each side judges the statuses its rule reads (lib/scope.ts)', () => {
+  const doc = {
+    openapi: '3.0.3',
+    info: { title: 'Parity', version: '1' },
+    paths: {
+      '/orders': {
+        post: {
+          responses: {
+            '201': { description: 'Created' },
+            '500': { description: 'Failed', content: { 'application/json': { schema: { type: 'object', properties: { message: { type: 'string' } } } } } },
+          },
+        },
+      },
+    },
+  };
+  const runtime = (body: unknown) => checkResponse(doc, { method: 'POST', path: '/orders', status: 500, headers: {}, body }).map(found => found.rule);
+
+  test('a 5xx body without a code fails ax-recoverable-error-structure on both sides; a 5xx is asked no recovery hint', async () => {
+    expect((await runRule('ax-recoverable-error-structure', doc)).map(found => found.path.slice(0, 5).join(' '))).toEqual(['paths /orders post responses 500']);
+    expect(runtime({ message: 'The order store is down.' })).toEqual(['ax-recoverable-error-structure']);
+    expect(runtime({ code: 'INTERNAL_ERROR', message: 'The order store is down.' })).toEqual([]);
+    expect(await runRule('ax-recoverable-suggestion', doc)).toEqual([]);
+  });
+});
+
+describe('links that carry a method stand in for next steps on both sides', () => {
+  const link = (properties: Record<string, unknown>) => ({ type: 'object', properties: { href: { type: 'string' }, ...properties } });
+  const api = (item: unknown) => ({
+    openapi: '3.0.3',
+    info: { title: 'Links', version: '1' },
+    paths: {
+      '/orders': {
+        post: {
+          responses: {
+            '201': {
+              description: 'Created',
+              content: { 'application/json': { schema: { type: 'object', properties: { id: { type: 'string' }, links: { type: 'array', items: item } } } } },
+            },
+          },
+        },
+      },
+    },
+  });
+  const runtime = (doc: object, body: unknown, options = {}) =>
+    checkResponse(doc, { method: 'POST', path: '/orders', status: 201, headers: {}, body }, options).map(found => found.rule);
+  const callable = api(link({ method: { type: 'string' } }));
+  const hrefOnly = api(link({}));
+
+  test('every link with an href and a method: both silent; `hypermedia: false` makes both ask for `nextSteps`', async () => {
+    const body = { id: 'o1', links: [{ href: '/orders/o1', method: 'GET' }] };
+    expect(await runRule('ax-envelope-next-steps', callable)).toEqual([]);
+    expect(runtime(callable, body)).toEqual([]);
+    expect((await runRule('ax-envelope-next-steps', callable, { hypermedia: false })).length).toBe(1);
+    expect(runtime(callable, body, { hypermedia: false })).toEqual(['ax-envelope-next-steps']);
+  });
+
+  test('links with an href alone: both fire', async () => {
+    expect((await runRule('ax-envelope-next-steps', hrefOnly)).length).toBe(1);
+    expect(runtime(hrefOnly, { id: 'o1', links: [{ href: '/orders/o1' }] })).toEqual(['ax-envelope-next-steps']);
   });
 });

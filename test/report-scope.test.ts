@@ -75,6 +75,13 @@ describe('the scorecard asks each rule its scope with the options the ruleset gi
     expect(cell(configured, 'POST', '/v2/orders/search', 'next-steps')).toEqual({ status: 'not-applicable' });
   });
 
+  test('`readOnly: [POST /orders]`: a POST the user says only reads is not applicable, where the defaults fail it', async () => {
+    const configured = await reportOn(file, rulesetWith({ rules: withOptions('ax-envelope-next-steps', { readOnly: ['POST /orders'] }) }));
+    const defaults = await reportOn(file, rulesetWith());
+    expect(cell(configured, 'POST', '/orders', 'next-steps')).toEqual({ status: 'not-applicable' });
+    expect(cell(defaults, 'POST', '/orders', 'next-steps')?.status).toEqual('fail');
+  });
+
   test('a webhook described under `paths` has no row', async () => {
     const report = await reportOn(file, rulesetWith());
     expect(report.operations.map(operation => `${operation.method} ${operation.path}`)).toEqual(['POST /orders', 'POST /v2/orders/search']);

@@ -183,9 +183,12 @@ describe('never throws in observe mode, one clear TypeError for programming erro
   test.each([
     [
       { onviolation: () => undefined },
-      'unknown option `onviolation`; did you mean `onViolation`? Known options: spec, mode, onViolation, names, prefixes, undeclared, basePath.',
+      'unknown option `onviolation`; did you mean `onViolation`? Known options: spec, mode, onViolation, names, prefixes, readOnly, hypermedia, undeclared, basePath.',
     ],
-    [{ prefix: ['/v1/'] }, 'unknown option `prefix`; did you mean `prefixes`? Known options: spec, mode, onViolation, names, prefixes, undeclared, basePath.'],
+    [
+      { prefix: ['/v1/'] },
+      'unknown option `prefix`; did you mean `prefixes`? Known options: spec, mode, onViolation, names, prefixes, readOnly, hypermedia, undeclared, basePath.',
+    ],
     [{ names: { nextSteps: 'next' } }, 'option `names` must be an object of string arrays, e.g. { nextSteps: ["next"] }, not an object.'],
     [{ undeclared: 'yes' }, 'option `undeclared` must be a boolean, not the string "yes".'],
     [{ onViolation: 'log' }, 'option `onViolation` must be a function, not the string "log".'],
@@ -195,7 +198,7 @@ describe('never throws in observe mode, one clear TypeError for programming erro
 
   test('checkResponse takes only the checking options', () => {
     expect(() => checkResponse(API, post('/v1/orders', 201, {}), { mode: 'strict' } as never)).toThrow(
-      new TypeError('spectral-agent-ux/runtime: unknown option `mode`. Known options: names, prefixes, undeclared, basePath.'),
+      new TypeError('spectral-agent-ux/runtime: unknown option `mode`. Known options: names, prefixes, readOnly, hypermedia, undeclared, basePath.'),
     );
   });
 

@@ -234,4 +234,137 @@ describe('the runtime guard asks the same scope', () => {
   test('a webhook route is not judged', () => {
     expect(rules('/hooks/order-created', 400, { oops: true })).toEqual([]);
   });
+
+  test('the `readOnly` option, as the rule takes it, spares a POST whose name does not say it reads', async () => {
+    const reports = oas3({ '/reports': post({ operationId: 'runReport' }, { '200': body(RESULTS) }) });
+    const sent = { method: 'POST', path: '/reports', status: 200, headers: {}, body: { items: [] } };
+    expect(checkResponse(reports, sent).map(found => found.rule)).toEqual(['ax-envelope-next-steps']);
+    expect(checkResponse(reports, sent, { readOnly: ['runReport'] })).toEqual([]);
+    expect(checkResponse(reports, sent, { readOnly: ['POST /reports'] })).toEqual([]);
+    expect(await runRule('ax-envelope-next-steps', reports, { readOnly: ['runReport'] })).toEqual([]);
+  });
 });
+
+/**
+ * Each shape again in the variants the audit asked for: Swagger 2.0 and OpenAPI 3.1, through `$ref` and
+ * `allOf`, one case that must stay silent and one that must fire.
+ */
+const SWAGGER_STEPS = (path: string, status: string) => ['paths', path, 'post', 'responses', status, 'schema'];
+const swaggerPost = (node: object, status: string, schema: object) => ({ post: { ...node, responses: { [status]: { description: 'Done', schema } } } });
+
+testRule('ax-envelope-next-steps', [
+  {
+    name: 'read-only POST, Swagger 2.0: a query-like name answering 201 (allOf of a $ref) still fires; `x-ax-read-only: true` stays silent',
+    document: swagger2(
+      {
+        '/orders/search': swaggerPost({ operationId: 'searchOrders' }, '201', { allOf: [{ $ref: '#/definitions/Results' }] }),
+        '/graphql': swaggerPost({ 'x-ax-read-only': true }, '200', { $ref: '#/definitions/Results' }),
+      },
+      { definitions: { Results: RESULTS } },
+    ),
+    errors: [
+      {
+        path: SWAGGER_STEPS('/orders/search', '201'),
+        message: missing('POST', '/orders/search', '201'),
+      },
+    ],
+  },
+  {
+    name: 'token endpoint, OpenAPI 3.1: a token body through allOf of a $ref stays silent; a body with `access_token` but no `token_type` is no token and fires',
+    document: oas3(
+      {
+        '/sessions': post({}, { '200': body({ allOf: [ref('Token')] }) }),
+        '/keys': post({}, { '200': body({ allOf: [ref('Key')] }) }),
+      },
+      { schemas: { Token: TOKEN, Key: { type: 'object', properties: { access_token: { type: 'string' } } } } },
+      '3.1.0',
+    ),
+    errors: [{ path: at('/keys', 'post', '200', ...JSON_SCHEMA), message: missing('POST', '/keys', '200') }],
+  },
+  {
+    name: 'webhook, OpenAPI 3.1: a `Callbacks`-tagged POST with a $ref request body stays silent; one answering with a JSON body ($ref) is called by the agent and fires',
+    document: oas3(
+      {
+        '/callbacks/payment': post({ tags: ['Callbacks'], requestBody: ref('Event', 'requestBodies') }, { '204': { description: 'Acknowledged' } }),
+        '/callbacks': post({ tags: ['Callbacks'], requestBody: ref('Event', 'requestBodies') }, { '201': body(ref('Subscription')) }),
+      },
+      { requestBodies: { Event: { content: { 'application/json': { schema: PAYMENT } } } }, schemas: { Subscription: PAYMENT } },
+      '3.1.0',
+    ),
+    errors: [{ path: at('/callbacks', 'post', '201', ...JSON_SCHEMA), message: missing('POST', '/callbacks', '201') }],
+  },
+  {
+    name: 'webhook, Swagger 2.0: a POST tagged `Webhooks` described as sent to your endpoint stays silent; a subscription answering a $ref body fires',
+    document: swagger2(
+      {
+        '/hooks/refund': {
+          post: {
+            tags: ['Webhooks'],
+            description: 'Delivered to your endpoint when a refund settles.',
+            parameters: [{ in: 'body', name: 'event', schema: { $ref: '#/definitions/Payment' } }],
+            responses: { '200': { description: 'Acknowledged' } },
+          },
+        },
+        '/hooks': swaggerPost({ tags: ['Webhooks'] }, '201', { $ref: '#/definitions/Payment' }),
+      },
+      { definitions: { Payment: PAYMENT } },
+    ),
+    errors: [
+      {
+        path: SWAGGER_STEPS('/hooks', '201'),
+        message: missing('POST', '/hooks', '201'),
+      },
+    ],
+  },
+]);
+
+const SWAGGER_KEY = { name: 'Idempotency-Key', in: 'header', required: false, type: 'string' };
+const noIdempotent = (operation: string, agree = '', header = 'Idempotency-Key') =>
+  `${operation}: takes an \`${header}\` header but has no \`x-ax-idempotent\`, so an agent cannot tell a retry with the same key is safe. Add \`x-ax-idempotent: true\` to the operation${agree}.`;
+
+testRule('ax-recoverable-idempotent', [
+  {
+    name: 'Idempotency-Key, Swagger 2.0 (a $ref parameter): fires without the flag, and asks `x-ax-retryable: false` to agree; silent with both flags true',
+    document: swagger2(
+      {
+        '/payments': swaggerPost({ 'x-ax-retryable': false, parameters: [{ $ref: '#/parameters/IdempotencyKey' }] }, '201', PAYMENT),
+        '/refunds': swaggerPost({ 'x-ax-retryable': true, 'x-ax-idempotent': true, parameters: [{ $ref: '#/parameters/IdempotencyKey' }] }, '201', PAYMENT),
+      },
+      { parameters: { IdempotencyKey: SWAGGER_KEY } },
+    ),
+    errors: [{ path: ['paths', '/payments', 'post'], message: noIdempotent('POST /payments', ', and set `x-ax-retryable: true`') }],
+  },
+  {
+    name: 'Idempotency-Key, OpenAPI 3.1 (a path-level $ref parameter, in any letter case): fires without the flag, naming the header as the API spells it; silent with it',
+    document: oas3(
+      {
+        '/payments': { parameters: [ref('Key', 'parameters')], ...post({}, { '201': body(PAYMENT) }) },
+        '/refunds': { parameters: [ref('Key', 'parameters')], ...post({ 'x-ax-idempotent': true, 'x-ax-retryable': true }, { '201': body(PAYMENT) }) },
+      },
+      { parameters: { Key: { ...IDEMPOTENCY_KEY, name: 'idempotency-key' } } },
+      '3.1.0',
+    ),
+    errors: [{ path: ['paths', '/payments', 'post'], message: noIdempotent('POST /payments', '', 'idempotency-key') }],
+  },
+]);
+
+testRule('ax-recoverable-retryable', [
+  {
+    name: 'Idempotency-Key and read-only POST, Swagger 2.0: both told to say `true`; the same advice the idempotent rule gives',
+    document: swagger2({
+      '/payments': swaggerPost({ parameters: [SWAGGER_KEY] }, '201', PAYMENT),
+      '/orders/search': swaggerPost({}, '200', RESULTS),
+      '/orders': swaggerPost({ 'x-ax-retryable': true, 'x-ax-idempotent': true, parameters: [SWAGGER_KEY] }, '201', PAYMENT),
+    }),
+    errors: [
+      {
+        path: ['paths', '/payments', 'post'],
+        message: noFlag('POST /payments', 'Add `x-ax-retryable: true` to the operation: a retry with the same `Idempotency-Key` acts once.'),
+      },
+      {
+        path: ['paths', '/orders/search', 'post'],
+        message: noFlag('POST /orders/search', 'Add `x-ax-retryable: true` to the operation: it only reads, so a repeat is safe.'),
+      },
+    ],
+  },
+]);

@@ -49,8 +49,24 @@ async function run(options: ProbeOptions, io: Io): Promise<number> {
   );
   const client = new Client({ baseUrl, headers: options.headers, maxRequests: options.maxRequests, timeoutMs: options.timeoutMs, dryRun: options.dryRun });
   const names = namesOf(ruleset);
-  const prefixes = ruleOptions(ruleset, 'ax-envelope-next-steps')?.prefixes as string[] | undefined;
-  const played = await new Play({ doc, ruleset, file, names, prefixes, client, followMutations: options.followMutations, only: options.operations }).run();
+  // The next-steps rule's scope options, so that the guard asks next steps of the operations the lint does.
+  const { prefixes, readOnly, hypermedia } = (ruleOptions(ruleset, 'ax-envelope-next-steps') ?? {}) as {
+    prefixes?: string[];
+    readOnly?: string[];
+    hypermedia?: boolean;
+  };
+  const played = await new Play({
+    doc,
+    ruleset,
+    file,
+    names,
+    prefixes,
+    readOnly,
+    hypermedia,
+    client,
+    followMutations: options.followMutations,
+    only: options.operations,
+  }).run();
   const tried = played.operations.filter(result => result.firstTry !== null || result.why === 'connection refused');
   if (!options.dryRun && tried.length > 0 && tried.every(result => result.why === 'connection refused'))
     throw new InputError(baseUrl.href, 'connection refused: is the API running there?');

@@ -94,6 +94,8 @@ export interface PlayOptions {
   file: string;
   names: Names;
   prefixes: string[] | undefined;
+  readOnly?: string[];
+  hypermedia?: boolean;
   client: Client;
   followMutations: boolean;
   /** `METHOD /path` filters; all operations when empty. */
@@ -189,7 +191,18 @@ export class Play {
       );
     }
     if (body === undefined) return;
-    const exchange = { description: this.description, operation, response, status, headers, body, names: this.options.names, prefixes: this.options.prefixes };
+    const exchange = {
+      description: this.description,
+      operation,
+      response,
+      status,
+      headers,
+      body,
+      names: this.options.names,
+      prefixes: this.options.prefixes,
+      readOnly: this.options.readOnly,
+      hypermedia: this.options.hypermedia,
+    };
     for (const violation of violationsOf(exchange)) {
       if (!REPLACED_CHECKS.has(violation.rule)) this.add(violation.rule, operation, request, answer, violation.message);
     }

@@ -24,10 +24,10 @@ const hasErrorSchema =
     errorSchemas(doc, [operation], inScope).length > 0;
 
 export const hasErrorResponse: Applies = (doc, operation) => hasStatus(doc, operation, isErrorStatus);
+/** The value rules (code format, severity) read the error schemas of every error status. */
 export const hasAnyErrorSchema = hasErrorSchema(isErrorStatus);
-export const hasClientErrorSchema = hasErrorSchema(RESPONSES['ax-recoverable-suggestion']);
-export const hasServerErrorSchema = hasErrorSchema(RESPONSES['ax-recoverable-trace-id']);
-export const hasValidationErrorSchema = hasErrorSchema(RESPONSES['ax-recoverable-field-details']);
+/** An error schema on a status the rule reads, as lib/scope.ts's RESPONSES declares it for the rule. */
+export const hasErrorSchemaFor = (rule: keyof typeof RESPONSES): Applies => hasErrorSchema(RESPONSES[rule]);
 
 export const hasWaitResponse: Applies = (doc, operation) => hasStatus(doc, operation, RESPONSES['ax-recoverable-retry-after']);
 

@@ -14,6 +14,7 @@ export const CONVENTIONS = [
   'oauth2',
   'prism',
   'rfc9457',
+  'rpc-failure',
   'spring-boot',
   'stripe',
   'zod-issues',
