@@ -84,8 +84,11 @@ export default ruleFunction<Options>(
   { ...nameOptionsSchema('message', 'recoveryHint'), phrases: { type: 'array', items: { type: 'string', minLength: 1 } } },
   ({ doc, options, operations }) => {
     const vague = vagueMatcher(options.phrases ?? VAGUE_PHRASES);
+    // Of several message members in one object, the first named is the one an agent reads: RFC 9457's
+    // `title` names the problem type ("Bad Request" is right there) while its `detail` names this occurrence.
+    const messages = errorFieldValues(doc, operations, namesFor(options, 'message'), options).filter(value => value.primary);
     // A bare string `error` member is the AX spec's "bad" example: `{ "error": "Bad Request" }`.
-    const names = [...namesFor(options, 'message'), ...namesFor(options, 'recoveryHint'), 'error'];
+    const hints = errorFieldValues(doc, operations, [...namesFor(options, 'recoveryHint'), 'error'], options);
     const findings: Finding[] = [];
     for (const operation of operations) {
       for (const response of doc.responses(operation).filter(response => isErrorStatus(response.status))) {
@@ -99,7 +102,7 @@ export default ruleFunction<Options>(
     }
     // One schema example shared by several media types (problem+json and problem+xml) is one finding.
     const seen = new Set<unknown>();
-    for (const value of errorFieldValues(doc, operations, names, options)) {
+    for (const value of [...messages, ...hints]) {
       for (const text of textsOf(value)) {
         const key = JSON.stringify([value.operation.location, value.response.status, text.location ?? text.value]);
         if (vague(text.value) === undefined || seen.has(key)) continue;

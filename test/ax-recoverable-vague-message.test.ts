@@ -166,6 +166,25 @@ testRule('ax-recoverable-vague-message', [
     ],
   },
   {
+    name: "RFC 9457: a `title` beside a `detail` names the problem type, so only the `detail` is judged; a `title` alone is the message (corpus: art19's errors[] items)",
+    document: oas3({
+      '/precise': get({ '400': withExample({ title: 'Bad Request', detail: 'The `amount` must be a positive integer in cents.' }) }),
+      '/vague-detail': get({ '400': withExample({ title: 'Bad Request', detail: 'Invalid input.' }) }),
+      '/title-only': get({ '400': withExample({ title: 'Bad Request' }) }),
+      '/list': get({ '400': withExample({ errors: [{ code: 'INVALID', title: 'Bad Request', detail: 'The `sku` of item 0 is unknown.' }] }) }),
+      '/schema': get({
+        '400': body({
+          type: 'object',
+          properties: { title: { type: 'string', example: 'Bad Request' }, detail: { type: 'string', example: 'The `sku` of item 0 is unknown.' } },
+        }),
+      }),
+    }),
+    errors: [
+      { path: at('/vague-detail', 'get', '400', ...EXAMPLE, 'detail'), message: inExample('GET /vague-detail 400', 'detail', 'Invalid input.') },
+      { path: at('/title-only', 'get', '400', ...EXAMPLE, 'title'), message: inExample('GET /title-only 400', 'title', 'Bad Request') },
+    ],
+  },
+  {
     name: "property-level examples of error schemas are read, through $ref, allOf and oneOf, and land in the operation's own response",
     document: oas3(
       {
