@@ -1,17 +1,18 @@
 /**
  * `spectral-agent-ux fix`, proven by applying it: on descriptions in YAML and JSON, Swagger 2.0 and
  * OpenAPI 3.0/3.1, the Overlay applied by an independent implementation (openapi-overlays-js) and the
- * `--apply` edit of the file give the same document; linting it again, every finding an edit claimed is
+ * `--apply` edit of the file give the same document (and so does openapi-format, a second implementation, every action
+ * matching a node); linting it again, every finding an edit claimed is
  * gone, no new finding of this package appears, and spectral:oas reports no new error.
  */
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { planFixes } from '../cli/fixes';
 import { lint } from '../cli/lint';
-import { oasErrors, outcome } from './support/fixes';
+import { applyWithOpenapiFormat, oasErrors, outcome, rulesWithEditsInDocs } from './support/fixes';
 import { ROOT } from './support/report';
 import { runMain as run } from './support/bin';
 
@@ -51,6 +52,7 @@ describe.each(CASES)('%s', (_name, source) => {
     expect(await run(['fix', 'openapi.json', '--apply'], dir)).toMatchObject({ code: 0 });
     expect(parse(readFileSync(yamlFile, 'utf8'))).toEqual(overlaid);
     expect(JSON.parse(readFileSync(jsonFile, 'utf8'))).toEqual(overlaid);
+    expect(await applyWithOpenapiFormat(parse(original), parse(readFileSync(join(dir, 'overlay.yaml'), 'utf8')))).toEqual({ result: overlaid, unmatched: 0 });
 
     // Nothing of the YAML was rewritten: every original line is still there, in order.
     const edited = readFileSync(yamlFile, 'utf8').split('\n');
@@ -85,7 +87,60 @@ describe.each(CASES)('%s', (_name, source) => {
   });
 });
 
+test('every rule docs/fix.md gives an edit for has it proven above: its findings are among those the descriptions clear', async () => {
+  const cleared = new Set<string>();
+  for (const [, source] of CASES) {
+    for (const { diagnostic } of planFixes(await lint(source, undefined, { cwd: ROOT })).fixed) cleared.add(String(diagnostic.code));
+  }
+  expect([...cleared].sort()).toEqual(rulesWithEditsInDocs().sort());
+});
+
 describe('the command line', () => {
+  test('--apply prints how many findings it fixed, then each finding left for a person with its rule, place and message', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'fix-apply-'));
+    copyFileSync(join(ROOT, 'test', 'fixtures', 'conventions', 'dotnet-fault.yaml'), join(dir, 'openapi.yaml'));
+    const { code, stdout, stderr } = await run(['fix', 'openapi.yaml', '--apply'], dir);
+    const lines = stderr.trimEnd().split('\n');
+    expect({ code, stdout, head: lines.slice(0, 2), left: lines.length - 2 }).toEqual({
+      code: 0,
+      stdout: '',
+      head: [
+        'spectral-agent-ux fix: fixed 8 of 11 findings in openapi.yaml (4 objects edited)',
+        '3 findings left for a person (prose, a real URL or a decision):',
+      ],
+      left: 3,
+    });
+    expect(lines[2]).toBe(
+      '  ax-recoverable-no-stack-traces at paths./Orders.post.responses.400.schema: POST /Orders 400: the error schema declares `StackTrace` in its `fault` object, a stack trace an agent cannot use. Remove it: log it server-side and return a `trace_id` the agent can quote.',
+    );
+  });
+
+  test.each([
+    ['a missing file', () => 'missing.yaml', 'missing.yaml: no such file'],
+    [
+      'YAML that does not parse',
+      (dir: string) => (writeFileSync(join(dir, 'bad.yaml'), 'openapi: 3.0.0\ninfo: [\n'), 'bad.yaml'),
+      'bad.yaml: invalid YAML at line 3: Unexpected end of the stream within a flow collection',
+    ],
+    [
+      'a file that is no OpenAPI description',
+      (dir: string) => (writeFileSync(join(dir, 'package.json'), '{"name": "x"}\n'), 'package.json'),
+      'package.json: not an OpenAPI description (no `openapi: 3.x` or `swagger: "2.0"` at the top level)',
+    ],
+  ])('%s: one line naming the file and the cause, exit 2, nothing written', async (_name, prepare, line) => {
+    const dir = mkdtempSync(join(tmpdir(), 'fix-bad-'));
+    const file = prepare(dir);
+    for (const extra of [[], ['--apply']]) {
+      const before = readdirSync(dir).map(name => [name, readFileSync(join(dir, name), 'utf8')]);
+      expect(await run(['fix', file, ...extra], dir)).toEqual({ code: 2, stdout: '', stderr: `spectral-agent-ux fix: ${line}\n` });
+      expect(readdirSync(dir).map(name => [name, readFileSync(join(dir, name), 'utf8')])).toEqual(before);
+    }
+  });
+
+  test('no file to fix is a usage error', async () => {
+    expect(await run(['fix'], ROOT)).toEqual({ code: 2, stdout: '', stderr: 'spectral-agent-ux fix: missing the OpenAPI file to fix (see --help)\n' });
+  });
+
   test('--apply and --output together are a usage error', async () => {
     expect(await run(['fix', 'examples/naive.yaml', '--apply', '-o', 'x.yaml'], ROOT)).toEqual({
       code: 2,
