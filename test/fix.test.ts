@@ -14,6 +14,7 @@ import { planFixes } from '../cli/fixes';
 import { lint } from '../cli/lint';
 import { applyWithOpenapiFormat, oasErrors, outcome, rulesWithEditsInDocs } from './support/fixes';
 import { ROOT } from './support/report';
+import { body, oas3, PAYMENT } from './support/documents';
 import { runMain as run } from './support/bin';
 
 /** The overlay applied by openapi-overlays-js, in its own process (it is an ES module). */
@@ -135,6 +136,25 @@ describe('the command line', () => {
       expect(await run(['fix', file, ...extra], dir)).toEqual({ code: 2, stdout: '', stderr: `spectral-agent-ux fix: ${line}\n` });
       expect(readdirSync(dir).map(name => [name, readFileSync(join(dir, name), 'utf8')])).toEqual(before);
     }
+  });
+
+  test('an edit reached through a $ref into an array (`allOf/0`) targets the item by index, as strict JSONPath needs', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'fix-index-'));
+    const items = '#/paths/~1actions/get/responses/200/content/application~1json/schema/allOf/0/properties/actions/items';
+    const description = oas3(
+      {
+        '/actions': { get: { responses: { '200': body({ allOf: [{ type: 'object', properties: { actions: { type: 'array', items: PAYMENT } } }] }) } } },
+        '/actions/run': { post: { 'x-ax-retryable': false, responses: { '201': body({ $ref: items }) } } },
+      },
+      { schemas: {} },
+    );
+    writeFileSync(join(dir, 'openapi.json'), JSON.stringify(description));
+    const { stdout } = await run(['fix', 'openapi.json'], dir);
+    const overlay = parse(stdout) as { actions: { target: string }[] };
+    expect(overlay.actions.map(action => action.target)).toContain(
+      "$['paths']['/actions']['get']['responses']['200']['content']['application/json']['schema']['allOf'][0]['properties']['actions']['items']",
+    );
+    expect((await applyWithOpenapiFormat(description, overlay)).unmatched).toBe(0);
   });
 
   test('no file to fix is a usage error', async () => {
