@@ -26,6 +26,22 @@ const PROBLEM = { type: 'object', required: ['code', 'message'], properties: { c
 
 testRule('ax-recoverable-error-structure', [
   {
+    name: 'the example code fits the status: a 405, a 413 or a 502 is no validation error either',
+    document: oas3({
+      '/a': get(
+        Object.fromEntries(['405', '413', '502'].map(status => [status, body({ type: 'object', required: ['message'], properties: { message: string } })])),
+      ),
+    }),
+    errors: [
+      ['405', 'METHOD_NOT_ALLOWED'],
+      ['413', 'PAYLOAD_TOO_LARGE'],
+      ['502', 'BAD_GATEWAY'],
+    ].map(([status, code]) => ({
+      path: at('/a', 'get', status, ...JSON_SCHEMA),
+      message: `GET /a ${status}: the error schema has no code. Add ${addCode(code)}.`,
+    })),
+  },
+  {
     name: "an identifier-valued `id` is a code (DigitalOcean's `id: not_found`); an occurrence id (a UUID, JSON:API's error `id`) is not",
     document: oas3({
       '/v2/droplets': get({
