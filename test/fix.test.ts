@@ -184,5 +184,10 @@ describe('the command line', () => {
     expect((await run(['report', 'examples/naive.yaml'], ROOT)).stdout).toContain(
       '\n`spectral-agent-ux fix` clears 15 of 44 findings (34%) with 6 edits; the rest need a person.\n',
     );
+    const dir = mkdtempSync(join(tmpdir(), 'fix-all-'));
+    copyFileSync(join(ROOT, 'test', 'fixtures', 'conventions', 'zod-issues.yaml'), join(dir, 'openapi.yaml'));
+    expect((await run(['report', 'openapi.yaml'], dir)).stdout).toContain(
+      '\n`spectral-agent-ux fix` clears 6 of 6 findings (100%) with 4 edits; nothing is left for a person.\n',
+    );
   });
 });
