@@ -83,7 +83,7 @@ testRule('ax-recoverable-error-schema', [
       {
         path: at('/a', 'get', '400', ...JSON_SCHEMA),
         message:
-          'GET /a 400: the application/json error schema is a bare array of error items (with `errorCode`), so an agent gets no one code for the failure. Make it an object requiring a `code` and a `message`, the items under `errors`.',
+          'GET /a 400: the application/json error schema is a bare array of error items (with `errorCode` and `errorMessage`), so an agent gets no one code for the failure. Make it an object requiring a `code` and a `message`, the items under `errors`.',
       },
       {
         path: at('/a', 'get', '500', ...JSON_SCHEMA),
