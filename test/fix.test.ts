@@ -96,6 +96,53 @@ test('every rule docs/fix.md gives an edit for has it proven above: its findings
   expect([...cleared].sort()).toEqual(rulesWithEditsInDocs().sort());
 });
 
+describe('ax-envelope-next-steps-shape: what its fix may change', () => {
+  const string = { type: 'string' };
+  const loose = { type: 'object', properties: { action: string, method: string, href: string, description: string } };
+  /** A PUT answering steps whose four members are declared, none required, `method` any string; with a response example, if given. */
+  const withSteps = (example?: object) =>
+    oas3({
+      '/orders/{id}': {
+        put: {
+          'x-ax-retryable': true,
+          'x-ax-idempotent': true,
+          responses: {
+            '200': {
+              description: 'OK',
+              content: {
+                'application/json': {
+                  schema: { type: 'object', properties: { nextSteps: { type: 'array', items: loose } } },
+                  ...(example === undefined ? {} : { example }),
+                },
+              },
+            },
+          },
+        },
+      },
+    });
+  const plan = async (description: object) => {
+    const file = join(mkdtempSync(join(tmpdir(), 'fix-shape-')), 'openapi.json');
+    writeFileSync(file, JSON.stringify(description));
+    const { fixed, left } = planFixes(await lint(file, undefined, { cwd: ROOT }));
+    const shape = (message: string) => message.replace(/^PUT \/orders\/\{id\} 200: the items of `nextSteps` /, '');
+    return {
+      fixed: fixed.filter(({ diagnostic }) => diagnostic.code === 'ax-envelope-next-steps-shape').map(({ diagnostic }) => shape(diagnostic.message)),
+      left: left.filter(diagnostic => diagnostic.code === 'ax-envelope-next-steps-shape').map(diagnostic => shape(diagnostic.message)),
+    };
+  };
+  const REQUIRE = (name: string) => `declare but do not require \`${name}\`. Add it to their \`required\` list.`;
+  const ANY_METHOD = 'let `method` be any string, not only a verb an agent can send. Limit it with `enum: [GET, POST, PUT, PATCH, DELETE]`.';
+
+  test('with no example of steps: each member required and `method` limited', async () => {
+    expect(await plan(withSteps())).toEqual({ fixed: [...['action', 'method', 'href', 'description'].map(REQUIRE), ANY_METHOD], left: [] });
+  });
+
+  test("an example's step without `description` and with a HEAD keeps those two for a person; the rest is fixed", async () => {
+    const example = { nextSteps: [{ action: 'Check the order', method: 'HEAD', href: '/orders/o_1' }] };
+    expect(await plan(withSteps(example))).toEqual({ fixed: ['action', 'method', 'href'].map(REQUIRE), left: [REQUIRE('description'), ANY_METHOD] });
+  });
+});
+
 describe('the command line', () => {
   test('--apply prints how many findings it fixed, then each finding left for a person with its rule, place and message', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'fix-apply-'));
@@ -175,14 +222,14 @@ describe('the command line', () => {
     const overlay = parse(stdout) as { overlay: string; actions: { target: string; description: string }[] };
     expect(overlay.overlay).toBe('1.0.0');
     expect(overlay.actions[0]).toMatchObject({ target: "$['paths']['/payments']['post']", description: 'Clears 1 ax-recoverable-retryable.' });
-    expect(stderr.split('\n')[0]).toBe('spectral-agent-ux fix: 6 actions clear 15 of 44 findings');
+    expect(stderr.split('\n')[0]).toBe('spectral-agent-ux fix: 8 actions clear 19 of 44 findings');
   });
 
   test('the report says what share of the findings fix clears, as fix itself counts them', async () => {
     const { stdout } = await run(['report', 'examples/naive.yaml', '-f', 'json'], ROOT);
-    expect(JSON.parse(stdout).autofix).toEqual({ findings: 44, cleared: 15, edits: 6 });
+    expect(JSON.parse(stdout).autofix).toEqual({ findings: 44, cleared: 19, edits: 8 });
     expect((await run(['report', 'examples/naive.yaml'], ROOT)).stdout).toContain(
-      '\n`spectral-agent-ux fix` clears 15 of 44 findings (34%) with 6 edits; the rest need a person.\n',
+      '\n`spectral-agent-ux fix` clears 19 of 44 findings (43%) with 8 edits; the rest need a person.\n',
     );
     const dir = mkdtempSync(join(tmpdir(), 'fix-all-'));
     copyFileSync(join(ROOT, 'test', 'fixtures', 'conventions', 'zod-issues.yaml'), join(dir, 'openapi.yaml'));
