@@ -1,25 +1,6 @@
 import { isClientErrorStatus, isMutation, startsWith, toPointer, type OpenApiDocument, type Operation } from '../lib/document';
 import { label, ruleFunction, type Finding } from '../lib/rule-function';
 
-/**
- * The shared response the API's other operations declare most for a rejected call (a 400 or 422 first, else
- * any 4xx), so the fix names what the API already has: `$ref: '#/components/responses/validation_failed'`.
- */
-function sharedRejection(doc: OpenApiDocument, operations: readonly Operation[]): { status: string; ref: string } | undefined {
-  const uses = new Map<string, { status: string; ref: string; count: number }>();
-  for (const operation of operations) {
-    for (const response of doc.responses(operation)) {
-      // A response resolved outside the operation is a shared component.
-      if (!isClientErrorStatus(response.status) || response.location === undefined || startsWith(response.location, response.at)) continue;
-      const ref = toPointer(response.location);
-      const key = `${response.status} ${ref}`;
-      uses.set(key, { status: response.status, ref, count: (uses.get(key)?.count ?? 0) + 1 });
-    }
-  }
-  const rank = (use: { status: string; count: number }) => (['400', '422'].includes(use.status) ? 1e9 : 0) + use.count;
-  return [...uses.values()].sort((a, b) => rank(b) - rank(a))[0];
-}
-
 /** ax-recoverable-error-responses: every mutation declares how a rejected call fails (the companion of the nextSteps sweep in AGLedger's "Validating Authoring Before Deploy"). */
 export default ruleFunction<object>('recoverableErrorResponses', {}, ({ doc, operations }) => {
   const findings: Finding[] = [];
@@ -38,3 +19,22 @@ export default ruleFunction<object>('recoverableErrorResponses', {}, ({ doc, ope
   }
   return findings;
 });
+
+/**
+ * The shared response the API's other operations declare most for a rejected call (a 400 or 422 first, else
+ * any 4xx), so the fix names what the API already has: `$ref: '#/components/responses/validation_failed'`.
+ */
+function sharedRejection(doc: OpenApiDocument, operations: readonly Operation[]): { status: string; ref: string } | undefined {
+  const uses = new Map<string, { status: string; ref: string; count: number }>();
+  for (const operation of operations) {
+    for (const response of doc.responses(operation)) {
+      // A response resolved outside the operation is a shared component.
+      if (!isClientErrorStatus(response.status) || response.location === undefined || startsWith(response.location, response.at)) continue;
+      const ref = toPointer(response.location);
+      const key = `${response.status} ${ref}`;
+      uses.set(key, { status: response.status, ref, count: (uses.get(key)?.count ?? 0) + 1 });
+    }
+  }
+  const rank = (use: { status: string; count: number }) => (['400', '422'].includes(use.status) ? 1e9 : 0) + use.count;
+  return [...uses.values()].sort((a, b) => rank(b) - rank(a))[0];
+}
