@@ -67,7 +67,7 @@ function sharedBodies(doc: OpenApiDocument): Map<string, { ref: string; mediaTyp
           if (typeof ref !== 'string' || !ref.startsWith('#/')) continue;
           const byRef = counts.get(response.status) ?? new Map();
           const known = byRef.get(ref);
-          byRef.set(ref, { ref, mediaType: body.mediaType, count: (known?.count ?? 0) + 1 });
+          byRef.set(ref, { ref, mediaType: known?.mediaType ?? body.mediaType, count: (known?.count ?? 0) + 1 });
           counts.set(response.status, byRef);
         }
       }
