@@ -9,6 +9,8 @@ import { asksNextSteps } from '../lib/scope';
 type Options = NameOptions<'nextSteps' | 'linkCollection'> & { prefixes?: string[]; readOnly?: string[]; hypermedia?: boolean };
 
 const STEP = '[{ action, method, href, description }]';
+/** What ax-envelope-next-steps-shape asks of each step, said wherever a step is proposed: followed literally, the advice creates no finding of its own. */
+const STEP_TERMS = '(all required, `method` an enum of HTTP methods)';
 
 /** "an array", "a string": what a body that cannot hold properties is. */
 function kindOf(view: ObjectView): string {
@@ -67,7 +69,7 @@ function problem(doc: OpenApiDocument, body: Body, names: readonly string[], opt
   const scalar = lacking.find(view => !isObjectView(view));
   if (scalar !== undefined) {
     return {
-      what: `the ${body.mediaType} response is ${kindOf(scalar)}, with no room for \`${name}\`. Wrap it: \`{ data: ${scalar.types?.includes('array') ? '[…]' : '…'}, ${name}: ${STEP} }\`.`,
+      what: `the ${body.mediaType} response is ${kindOf(scalar)}, with no room for \`${name}\`. Wrap it: \`{ data: ${scalar.types?.includes('array') ? '[…]' : '…'}, ${name}: ${STEP} }\` ${STEP_TERMS}.`,
     };
   }
   const several = views!.length > 1;
@@ -75,12 +77,12 @@ function problem(doc: OpenApiDocument, body: Body, names: readonly string[], opt
   const links = options.hypermedia === false ? undefined : lacking.flatMap(view => linkCollections(doc, view, collectionNames))[0];
   if (links !== undefined) {
     return {
-      what: `${subject} ${several ? 'declare' : 'declares'} \`${links.property.name}\` with an href but no \`method\` to send. Declare a \`method\` on each link, or add \`${name}\`: ${STEP}.`,
+      what: `${subject} ${several ? 'declare' : 'declares'} \`${links.property.name}\` with an href but no \`method\` to send. Declare a \`method\` on each link, or add \`${name}\`: ${STEP} ${STEP_TERMS}.`,
     };
   }
   const edits = nextStepsEdits(doc, lacking, name);
   return {
-    what: `${subject} ${several ? 'do' : 'does'} not declare \`${name}\`. Add \`${name}\`: ${STEP} to the ${body.mediaType} schema${several ? ', in every branch' : ''}.`,
+    what: `${subject} ${several ? 'do' : 'does'} not declare \`${name}\`. Add \`${name}\`: ${STEP} ${STEP_TERMS} to the ${body.mediaType} schema${several ? ', in every branch' : ''}.`,
     ...(edits === undefined ? {} : { edits }),
   };
 }

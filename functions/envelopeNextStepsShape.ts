@@ -1,4 +1,5 @@
 import { type JsonPath, type OpenApiDocument, type Operation, type Response } from '../lib/document';
+import { exampleItemsLack, limitEdit, propertyEdits, requiredEdits, type Edit } from '../lib/edits';
 import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/names';
 import { propertiesNamed, type NestedProperty } from '../lib/nested';
 import { label, placeIn, ruleFunction, type Finding } from '../lib/rule-function';
@@ -8,7 +9,9 @@ type Options = NameOptions<'nextSteps' | 'nextStepItem'> & { methodEnum?: boolea
 
 /** The verbs an agent's HTTP client sends for a step (TRACE, CONNECT and QUERY are not steps). */
 const SENDABLE_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'];
-const METHOD_ENUM = '`enum: [GET, POST, PUT, PATCH, DELETE]`';
+/** The verbs the messages and the fix name. */
+const STEP_METHODS = SENDABLE_METHODS.slice(0, 5);
+const METHOD_ENUM = `\`enum: [${STEP_METHODS.join(', ')}]\``;
 /** What each item field holds, in the order of the nextStepItem names: action, method, href, description. */
 const ITEM_FIELDS = [
   'type string: an imperative verb phrase',
@@ -20,6 +23,8 @@ const ITEM_FIELDS = [
 interface Problem {
   what: string;
   at: JsonPath | undefined;
+  /** The fix, where it is structure: a member declared or required, `method` limited. */
+  edits?: Edit[];
 }
 
 interface Target {
@@ -55,7 +60,7 @@ export default ruleFunction<Options>(
 
 function checkSteps(doc: OpenApiDocument, target: Target, itemNames: readonly string[], methodEnum: boolean): Finding[] {
   const { response, property } = target;
-  const say = (what: string, ...at: (JsonPath | undefined)[]) => ({
+  const say = (what: string, ...at: (JsonPath | undefined)[]): Finding => ({
     message: `${label(target.operation, response)}: ${what}`,
     path: placeIn(response, ...at, target.schemaAt),
   });
@@ -83,18 +88,29 @@ function checkSteps(doc: OpenApiDocument, target: Target, itemNames: readonly st
     ];
   }
   const subject = `the items of \`${property.trail}\``;
-  return [...itemNames.flatMap((name, i) => missingField(subject, items, name, i)), ...methodProblems(doc, subject, items, itemNames[1], methodEnum)].map(
-    ({ what, at }) => say(what, at, property.location),
-  );
+  return [
+    ...itemNames.flatMap((name, i) => missingField(doc, subject, items, name, i, property.name)),
+    ...methodProblems(doc, subject, items, itemNames[1], methodEnum),
+  ].map(({ what, at, edits }) => ({ ...say(what, at, property.location), ...(edits === undefined ? {} : { edits }) }));
 }
 
 /** One finding for an item field that some item shape does not declare, or declares without requiring. */
-function missingField(subject: string, items: readonly ObjectView[], name: string, index: number): Problem[] {
+function missingField(doc: OpenApiDocument, subject: string, items: readonly ObjectView[], name: string, index: number, list: string): Problem[] {
   const lacking = items.filter(view => ownProperty(view, [name], true) === undefined);
   if (lacking.length === 0) return [];
   const declared = lacking.every(view => ownProperty(view, [name]) !== undefined);
   const fix = declared ? `Add it to their \`required\` list` : `Declare it (${ITEM_FIELDS[index] ?? 'type string'}) and list it in \`required\``;
-  return [{ what: `${subject} ${declared ? 'declare but do not require' : 'do not declare'} \`${name}\`. ${fix}.`, at: lacking[0].parts[0].location }];
+  // The edit says what the message says: the member required, or declared (a string; `method` an HTTP method) and required.
+  const schema = index === 1 ? { type: 'string', enum: STEP_METHODS } : { type: 'string' };
+  // A step in an example without the member is for a person to complete first.
+  const edits = exampleItemsLack(doc, list, name) ? undefined : declared ? requiredEdits(doc, lacking, name) : propertyEdits(doc, lacking, name, schema, true);
+  return [
+    {
+      what: `${subject} ${declared ? 'declare but do not require' : 'do not declare'} \`${name}\`. ${fix}.`,
+      at: lacking[0].parts[0].location,
+      ...(edits === undefined ? {} : { edits }),
+    },
+  ];
 }
 
 /** `method` must be limited to verbs an agent can send: an enum (or const) of HTTP methods. */
@@ -107,9 +123,11 @@ function methodProblems(doc: OpenApiDocument, subject: string, items: readonly O
     // `null` in the enum only makes the field nullable.
     const outside = limit.values.filter(value => value !== null && (typeof value !== 'string' || !SENDABLE_METHODS.includes(value.toUpperCase())));
     if (!limit.limited && methodEnum) {
+      const edit = limitEdit(doc, method, STEP_METHODS);
       problems.push({
         what: `${subject} let \`${name}\` be any string, not only a verb an agent can send. Limit it with ${METHOD_ENUM}.`,
         at: method.location,
+        ...(edit === undefined ? {} : { edits: [edit] }),
       });
     } else if (outside.length > 0) {
       const listed = outside.map(value => `\`${typeof value === 'string' ? value : JSON.stringify(value)}\``).join(', ');

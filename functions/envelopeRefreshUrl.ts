@@ -1,6 +1,6 @@
 import { describeViews, errorSchemas, stateRejection } from '../lib/error-bodies';
-import { fieldDetailsOf, homeCarrier, schemaAnswer } from '../lib/error-shapes';
-import { placeOf } from '../lib/error-wording';
+import { fieldDetailsOf, homeCarrier, memberNames, schemaAnswer } from '../lib/error-shapes';
+import { inStyleOf, placeOf } from '../lib/error-wording';
 import { nameOptionsSchema, namesFor, type Concept, type NameOptions } from '../lib/names';
 import { ruleFunction } from '../lib/rule-function';
 import type { ObjectView } from '../lib/schema';
@@ -23,7 +23,7 @@ type Options = NameOptions<(typeof CONCEPTS)[number]>;
  * envelope) tells the agent where to re-read that state. A request-validation 422 names fields instead.
  */
 export default ruleFunction<Options>('envelopeRefreshUrl', nameOptionsSchema(...CONCEPTS), ({ doc, options, operations }) => {
-  const name = namesFor(options, 'refreshUrl')[0];
+  const names = namesFor(options, 'refreshUrl');
   const validates = (view: ObjectView) => fieldDetailsOf(doc, view, options).some(form => form.lacks === undefined);
 
   return errorSchemas(doc, operations, RESPONSES['ax-envelope-refresh-url']).flatMap(target => {
@@ -33,9 +33,12 @@ export default ruleFunction<Options>('envelopeRefreshUrl', nameOptionsSchema(...
     const byField = signal.startsWith('its schema');
     return describeViews(target, view => {
       if (schemaAnswer(doc, view, 'refreshUrl', options) !== undefined || (!byField && validates(view))) return undefined;
+      const home = homeCarrier(doc, view, options);
+      // In the body's own naming style: `refresh_url` beside `documentation_url`.
+      const name = inStyleOf(memberNames(home), names);
       return {
         what: `reports a state rejection (${signal}) but has no \`${name}\``,
-        fix: `Add \`${name}\`${placeOf(homeCarrier(doc, view, options))}: the URL to GET the current state from.`,
+        fix: `Add \`${name}\`${placeOf(home)}: the URL to GET the current state from.`,
       };
     });
   });

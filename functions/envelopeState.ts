@@ -1,6 +1,6 @@
 import { describeViews, errorSchemas, stateRejection } from '../lib/error-bodies';
-import { homeCarrier, schemaAnswer } from '../lib/error-shapes';
-import { placeOf } from '../lib/error-wording';
+import { homeCarrier, memberNames, schemaAnswer } from '../lib/error-shapes';
+import { inStyleOf, placeOf } from '../lib/error-wording';
 import { nameOptionsSchema, namesFor, type Concept, type NameOptions } from '../lib/names';
 import { ruleFunction } from '../lib/rule-function';
 import { RESPONSES } from '../lib/scope';
@@ -29,10 +29,12 @@ export default ruleFunction<Options>('envelopeState', nameOptionsSchema(...(CONC
     return describeViews(target, view => {
       const missing = asked.filter(concept => schemaAnswer(doc, view, concept, options) === undefined);
       if (missing.length === 0) return undefined;
-      const fields = missing.map(concept => `\`${names[concept][0]}\` (${FIELDS[concept]})`).join(', ');
+      const home = homeCarrier(doc, view, options);
+      // In the body's own naming style: `current_state` beside `error_description`.
+      const fields = missing.map(concept => `\`${inStyleOf(memberNames(home), names[concept])}\` (${FIELDS[concept]})`).join(', ');
       return {
         what: `reports a state rejection (${signal}) without the state`,
-        fix: `Add ${fields}${placeOf(homeCarrier(doc, view, options))}.`,
+        fix: `Add ${fields}${placeOf(home)}.`,
       };
     });
   });

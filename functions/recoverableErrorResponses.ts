@@ -1,4 +1,4 @@
-import { isClientErrorStatus, isMutation } from '../lib/document';
+import { isClientErrorStatus, isMutation, startsWith, toPointer, type OpenApiDocument, type Operation } from '../lib/document';
 import { label, ruleFunction, type Finding } from '../lib/rule-function';
 
 /**
@@ -7,13 +7,37 @@ import { label, ruleFunction, type Finding } from '../lib/rule-function';
  */
 export default ruleFunction<object>('recoverableErrorResponses', {}, ({ doc, operations }) => {
   const findings: Finding[] = [];
+  const shared = doc.memo('error-responses:shared', () => sharedRejection(doc, doc.operations()));
+  const fix =
+    shared === undefined
+      ? 'Add a `400`, `422` or `default` response whose JSON schema has `code`, `message` and `recoveryHint`.'
+      : `Add the \`${shared.status}\` response the API shares, \`$ref: '${shared.ref}'\`.`;
   for (const operation of operations.filter(isMutation)) {
     const statuses = doc.statuses(operation);
     if (statuses?.some(isClientErrorStatus)) continue;
     findings.push({
-      message: `${label(operation)}: no 4xx error response, so an agent cannot learn why a call was rejected. Add a \`400\`, \`422\` or \`default\` response whose JSON schema has \`code\`, \`message\` and \`recoveryHint\`.`,
+      message: `${label(operation)}: no 4xx error response, so an agent cannot learn why a call was rejected. ${fix}`,
       path: statuses === undefined ? operation.location : [...operation.location, 'responses'],
     });
   }
   return findings;
 });
+
+/**
+ * The shared response the API's other operations declare most for a rejected call (a 400 or 422 first, else
+ * any 4xx), so the fix names what the API already has: `$ref: '#/components/responses/validation_failed'`.
+ */
+function sharedRejection(doc: OpenApiDocument, operations: readonly Operation[]): { status: string; ref: string } | undefined {
+  const uses = new Map<string, { status: string; ref: string; count: number }>();
+  for (const operation of operations) {
+    for (const response of doc.responses(operation)) {
+      // A response resolved outside the operation is a shared component.
+      if (!isClientErrorStatus(response.status) || response.location === undefined || startsWith(response.location, response.at)) continue;
+      const ref = toPointer(response.location);
+      const key = `${response.status} ${ref}`;
+      uses.set(key, { status: response.status, ref, count: (uses.get(key)?.count ?? 0) + 1 });
+    }
+  }
+  const rank = (use: { status: string; count: number }) => (['400', '422'].includes(use.status) ? 1e9 : 0) + use.count;
+  return [...uses.values()].sort((a, b) => rank(b) - rank(a))[0];
+}

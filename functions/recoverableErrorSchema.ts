@@ -19,6 +19,11 @@ function itemMembers(doc: OpenApiDocument, list: ObjectView): string | undefined
 function problem(doc: OpenApiDocument, operation: Operation, response: Response): { what: string; at?: Body } | undefined {
   const bodies = doc.bodies(operation, response);
   if (bodies.length === 0 || (doc.isSwagger2 && bodies[0].schema === undefined)) {
+    const shared = sharedBodies(doc).get(response.status);
+    if (shared !== undefined) {
+      const body = doc.isSwagger2 ? `\`schema: { $ref: '${shared.ref}' }\`` : `\`content: { ${shared.mediaType}: { schema: { $ref: '${shared.ref}' } } }\``;
+      return { what: `the error response declares no body. Add the one the API's other ${response.status} responses declare, ${body}` };
+    }
     return { what: `the error response declares no body. Add ${doc.isSwagger2 ? 'a `schema`' : '`content: { application/json: { schema } }`'}: ${FIX}` };
   }
   const json = bodies.filter(body => isJsonMediaType(body.mediaType));
@@ -46,6 +51,29 @@ function problem(doc: OpenApiDocument, operation: Operation, response: Response)
     }
   }
   return undefined;
+}
+
+/**
+ * The JSON error schema the API's responses of each status declare most by `$ref` (jellyfin's
+ * `ProblemDetails` on its 401s), so that a response of that status without a body is told to reuse it.
+ */
+function sharedBodies(doc: OpenApiDocument): Map<string, { ref: string; mediaType: string }> {
+  return doc.memo('error-schema:shared-bodies', () => {
+    const counts = new Map<string, Map<string, { ref: string; mediaType: string; count: number }>>();
+    for (const operation of doc.operations()) {
+      for (const response of doc.responses(operation).filter(entry => isErrorStatus(entry.status))) {
+        for (const body of doc.jsonBodies(operation, response)) {
+          const ref = isObject(body.schema?.value) ? body.schema.value.$ref : undefined;
+          if (typeof ref !== 'string' || !ref.startsWith('#/')) continue;
+          const byRef = counts.get(response.status) ?? new Map();
+          const known = byRef.get(ref);
+          byRef.set(ref, { ref, mediaType: known?.mediaType ?? body.mediaType, count: (known?.count ?? 0) + 1 });
+          counts.set(response.status, byRef);
+        }
+      }
+    }
+    return new Map([...counts].map(([status, byRef]) => [status, [...byRef.values()].reduce((a, b) => (b.count > a.count ? b : a))]));
+  });
 }
 
 /**

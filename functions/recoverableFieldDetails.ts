@@ -1,4 +1,5 @@
 import { describeViews, errorSchemas, type Problem } from '../lib/error-bodies';
+import { propertyEdits } from '../lib/edits';
 import { fieldDetailsOf, schemaAnswer, type FieldDetails } from '../lib/error-shapes';
 import { nameOptionsSchema, namesFor, type Concept, type NameOptions } from '../lib/names';
 import { ruleFunction } from '../lib/rule-function';
@@ -65,6 +66,14 @@ export default ruleFunction<Options>(
       };
     };
 
+    /** The list the fix declares, as the message words it: optional (a failure may name no field), each item naming its field and why. */
+    const detailsSchema = () => {
+      const properties: Record<string, object> = { [locator]: { type: 'string' }, [reason]: { type: 'string' } };
+      // What the input must be may be any type (["USD", "EUR"], a range): only its place is declared.
+      if (options.requireExpected === true) properties[expected] = {};
+      return { type: 'array', items: { type: 'object', required: Object.keys(properties), properties } };
+    };
+
     const problemOfView = (view: ObjectView): Problem | undefined => {
       // A state rejection (AGLedger's envelope, a precondition 422) names no input field; ax-envelope-state and ax-envelope-refresh-url cover it.
       if ((['currentState', 'allowedActions', 'refreshUrl'] as const).some(question => schemaAnswer(doc, view, question, options) !== undefined))
@@ -72,9 +81,12 @@ export default ruleFunction<Options>(
       const forms = fieldDetailsOf(doc, view, options, options.requireExpected === true);
       if (forms.some(form => form.lacks === undefined)) return undefined;
       if (forms.length > 0) return problemOf(forms[0]);
+      const details = namesFor(options, 'fieldDetails')[0];
+      const edits = propertyEdits(doc, [view], details, detailsSchema());
       return {
         what: 'names no failed input field',
-        fix: `Add \`${namesFor(options, 'fieldDetails')[0]}\`: an array of { ${locator}, ${reason}${options.requireExpected === true ? `, ${expected}` : ''} }, one per invalid field.`,
+        fix: `Add \`${details}\`: an array of { ${locator}, ${reason}${options.requireExpected === true ? `, ${expected}` : ''} }, one per invalid field.`,
+        ...(edits === undefined ? {} : { edits }),
       };
     };
 

@@ -90,6 +90,20 @@ export function pointerToPath(pointer: string): JsonPath | undefined {
   }
 }
 
+/**
+ * `path` with each segment under an array as the index number it is: a location a `$ref` names (`allOf/0`)
+ * then reads like one walked to, and an Overlay target built from it says `[0]`, which strict JSONPath
+ * implementations need (a quoted `['0']` selects an object member, never an array item).
+ */
+function indexed(root: unknown, path: JsonPath): JsonPath {
+  let node = root;
+  return path.map(segment => {
+    const index = Array.isArray(node) ? Number(segment) : undefined;
+    node = valueAt(node, [segment]);
+    return index ?? segment;
+  });
+}
+
 export function valueAt(root: unknown, path: JsonPath): unknown {
   let node = root;
   for (const segment of path) {
@@ -163,7 +177,7 @@ export class OpenApiDocument {
     const path = pointerToPath(ref);
     if (path !== undefined) {
       const value = valueAt(this.root, path);
-      const target = value === undefined ? undefined : { value, location: path };
+      const target = value === undefined ? undefined : { value, location: indexed(this.root, path) };
       this.localTargets.set(ref, target);
       return target;
     }

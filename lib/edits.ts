@@ -6,7 +6,7 @@
  */
 import { escapeSegment, isObject, type JsonObject, type JsonPath, type OpenApiDocument, type Operation, type Response } from './document';
 import { walk } from './values';
-import { viewsOf, type ObjectView } from './schema';
+import { viewsOf, type ObjectView, type Property } from './schema';
 import { describesRequest } from './uses';
 
 export interface Edit {
@@ -97,6 +97,41 @@ export function requiredEdits(doc: OpenApiDocument, views: readonly ObjectView[]
     return examplesLack(doc, target, name) || describesRequest(doc, target) ? undefined : { target, update: { required: [name] } };
   });
   return edits.every(edit => edit !== undefined) ? (edits as Edit[]) : undefined;
+}
+
+/**
+ * Limits a declared property to `values` with an `enum` in its own schema object: undefined when that is
+ * not written in the user's file as an object (a `$ref`, beside which 3.0 ignores `enum`), when the object
+ * declaring it is a request body too, or when any response example holds a value of that name outside them.
+ */
+export function limitEdit(doc: OpenApiDocument, property: Property, values: readonly string[]): Edit | undefined {
+  const { location, schema } = property;
+  if (location === undefined || location[location.length - 2] !== 'properties' || !isObject(schema) || '$ref' in schema) return undefined;
+  const outside = exampleMembersNamed(doc, property.name).some(value => !values.includes(value as string));
+  return outside || describesRequest(doc, location.slice(0, -2)) ? undefined : { target: location, update: { enum: [...values] } };
+}
+
+/** True when some response example holds a list named `list` (at any depth) with an item that lacks `name`: requiring it there would make the example invalid. */
+export function exampleItemsLack(doc: OpenApiDocument, list: string, name: string): boolean {
+  return exampleMembersNamed(doc, list).some(
+    value => Array.isArray(value) && value.some(item => isObject(item) && !Object.prototype.hasOwnProperty.call(item, name)),
+  );
+}
+
+/**
+ * The values of every member named `key`, at any depth, in the document's response examples. A nested
+ * schema object is not matched to the part of an example it describes, so this is the careful answer.
+ */
+function exampleMembersNamed(doc: OpenApiDocument, key: string): unknown[] {
+  return doc.memo(`edits:example-members:${key}`, () => {
+    const found: unknown[] = [];
+    for (const examples of examplesByPart(doc).values()) {
+      for (const example of examples) {
+        walk(example, (value, trail) => void (trail?.key === key && found.push(value)));
+      }
+    }
+    return found;
+  });
 }
 
 /** True when a response example written for a schema that includes the object at `target` lacks `name`: requiring it would make the example invalid. */

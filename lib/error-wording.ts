@@ -35,13 +35,23 @@ export function exampleCode(status: string): string {
   const codes: Record<string, string> = {
     '400': 'VALIDATION_ERROR',
     '401': 'UNAUTHENTICATED',
+    '402': 'PAYMENT_REQUIRED',
     '403': 'FORBIDDEN',
     '404': 'NOT_FOUND',
+    '405': 'METHOD_NOT_ALLOWED',
+    '406': 'NOT_ACCEPTABLE',
+    '408': 'REQUEST_TIMEOUT',
     '409': 'CONFLICT',
     '410': 'GONE',
+    '412': 'PRECONDITION_FAILED',
+    '413': 'PAYLOAD_TOO_LARGE',
+    '415': 'UNSUPPORTED_MEDIA_TYPE',
     '422': 'VALIDATION_ERROR',
     '429': 'RATE_LIMITED',
+    '501': 'NOT_IMPLEMENTED',
+    '502': 'BAD_GATEWAY',
     '503': 'SERVICE_UNAVAILABLE',
+    '504': 'GATEWAY_TIMEOUT',
   };
   return codes[status] ?? (/^5/.test(status) ? 'INTERNAL_ERROR' : 'VALIDATION_ERROR');
 }

@@ -6,7 +6,8 @@
 export const DEFAULT_NAMES = {
   // Order matters where a body has several: `code` before a category `type` (Stripe).
   errorCode: ['code', 'error_code', 'errorCode', 'type', 'extensions.code'],
-  message: ['message', 'detail', 'title', 'msg', 'text', 'error_description', 'description'],
+  // `errorMessage` beside an `errorCode` (a list of `{ errorCode, errorMessage, propertyName }`), Figma's `err`.
+  message: ['message', 'detail', 'title', 'msg', 'text', 'error_description', 'description', 'errorMessage', 'error_message', 'err'],
   recoveryHint: ['recoveryHint', 'recovery_hint', 'hint', 'suggestion', 'suggestions'],
   retryFlag: ['retryable', 'is_retriable', 'is_retryable', 'isRetryable'],
   // RateLimit-Reset (IETF RateLimit fields) also says how many seconds to wait; DigitalOcean declares it on every 429.

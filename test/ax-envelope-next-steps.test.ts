@@ -1,16 +1,17 @@
 import { at, body, JSON_SCHEMA, NEXT_STEPS, oas3, PAYMENT, ref, swagger2 } from './support/documents';
-import { testRule } from './support/testRule';
+import { runRule, testRule } from './support/testRule';
 import { postWith as post } from './support/documents';
 
 const envelope = { type: 'object', properties: { id: { type: 'string' }, nextSteps: NEXT_STEPS } };
 const bare = PAYMENT;
 const STEP = '[{ action, method, href, description }]';
+const TERMS = '(all required, `method` an enum of HTTP methods)';
 const missing = (method: string, path: string, status: string, mediaType = 'application/json') =>
-  `${method} ${path} ${status}: the response schema does not declare \`nextSteps\`. Add \`nextSteps\`: ${STEP} to the ${mediaType} schema.`;
+  `${method} ${path} ${status}: the response schema does not declare \`nextSteps\`. Add \`nextSteps\`: ${STEP} ${TERMS} to the ${mediaType} schema.`;
 const methodless = (operation: string, collection: string, where = 'the response schema declares') =>
-  `${operation}: ${where} \`${collection}\` with an href but no \`method\` to send. Declare a \`method\` on each link, or add \`nextSteps\`: ${STEP}.`;
+  `${operation}: ${where} \`${collection}\` with an href but no \`method\` to send. Declare a \`method\` on each link, or add \`nextSteps\`: ${STEP} ${TERMS}.`;
 const wrap = (operation: string, kind: string) =>
-  `${operation}: the application/json response is ${kind}, with no room for \`nextSteps\`. Wrap it: \`{ data: ${kind === 'an array' ? '[…]' : '…'}, nextSteps: ${STEP} }\`.`;
+  `${operation}: the application/json response is ${kind}, with no room for \`nextSteps\`. Wrap it: \`{ data: ${kind === 'an array' ? '[…]' : '…'}, nextSteps: ${STEP} }\` ${TERMS}.`;
 
 const string = { type: 'string' };
 /** A Siren entity: `actions[]` carry a method, `links[]` do not. */
@@ -116,7 +117,7 @@ testRule('ax-envelope-next-steps', [
     errors: [
       {
         path: at('/payments', 'post', '201', ...JSON_SCHEMA),
-        message: `POST /payments 201: 1 of its 2 oneOf/anyOf shapes do not declare \`nextSteps\`. Add \`nextSteps\`: ${STEP} to the application/json schema, in every branch.`,
+        message: `POST /payments 201: 1 of its 2 oneOf/anyOf shapes do not declare \`nextSteps\`. Add \`nextSteps\`: ${STEP} ${TERMS} to the application/json schema, in every branch.`,
       },
     ],
   },
@@ -153,7 +154,7 @@ testRule('ax-envelope-next-steps', [
     errors: [
       {
         path: at('/namespaces/{ns}/pods/{name}/exec', 'post', '200', 'content', '*/*', 'schema'),
-        message: `POST /namespaces/{ns}/pods/{name}/exec 200: the response schema does not declare \`nextSteps\`. Add \`nextSteps\`: ${STEP} to the */* schema.`,
+        message: `POST /namespaces/{ns}/pods/{name}/exec 200: the response schema does not declare \`nextSteps\`. Add \`nextSteps\`: ${STEP} ${TERMS} to the */* schema.`,
       },
     ],
   },
@@ -211,7 +212,7 @@ testRule('ax-envelope-next-steps', [
       { path: at('/a', 'post', '201', ...JSON_SCHEMA), message: methodless('POST /a 201', '_links') },
       {
         path: at('/b', 'post', '201', ...JSON_SCHEMA),
-        message: `POST /b 201: 1 of its 2 oneOf/anyOf shapes do not declare \`nextSteps\`. Add \`nextSteps\`: ${STEP} to the application/json schema, in every branch.`,
+        message: `POST /b 201: 1 of its 2 oneOf/anyOf shapes do not declare \`nextSteps\`. Add \`nextSteps\`: ${STEP} ${TERMS} to the application/json schema, in every branch.`,
       },
       { path: at('/c', 'post', '201', ...JSON_SCHEMA), message: missing('POST', '/c', '201') },
     ],
@@ -402,7 +403,7 @@ testRule('ax-envelope-next-steps', [
     errors: [
       {
         path: at('/payments', 'post', '201', ...JSON_SCHEMA),
-        message: `POST /payments 201: the response schema does not declare \`links\`. Add \`links\`: ${STEP} to the application/json schema.`,
+        message: `POST /payments 201: the response schema does not declare \`links\`. Add \`links\`: ${STEP} ${TERMS} to the application/json schema.`,
       },
     ],
   },
@@ -421,3 +422,24 @@ testRule('ax-envelope-next-steps', [
     errors: [{ path: at('/other', 'post', '200', ...JSON_SCHEMA), message: missing('POST', '/other', '200') }],
   },
 ]);
+
+describe('the advice, followed as written on a PUT', () => {
+  const put = (steps: object) =>
+    oas3({ '/orders/{id}': { put: { responses: { '200': body({ type: 'object', properties: { id: string, nextSteps: steps } }) } } } });
+  const codes = async (document: object) =>
+    (await Promise.all(['ax-envelope-next-steps', 'ax-envelope-next-steps-shape'].map(rule => runRule(rule as never, document))))
+      .flat()
+      .map(result => result.code);
+
+  test('the four members required and `method` an enum of HTTP methods, as the message says: neither rule reports anything', async () => {
+    expect(await codes(put(NEXT_STEPS))).toEqual([]);
+  });
+
+  test('the four members without the terms the message adds: five ax-envelope-next-steps-shape findings, which is why it says them', async () => {
+    const loose = {
+      type: 'array',
+      items: { type: 'object', properties: Object.fromEntries(['action', 'method', 'href', 'description'].map(name => [name, string])) },
+    };
+    expect(await codes(put(loose))).toEqual(Array(5).fill('ax-envelope-next-steps-shape'));
+  });
+});

@@ -51,12 +51,12 @@ testRule('ax-envelope-refresh-url', [
     errors: [],
   },
   {
-    name: 'fires on the Agent Recovery guide’s precondition 422, on the inline schema',
+    name: 'fires on the Agent Recovery guide’s precondition 422, on the inline schema, naming the URL in its snake_case',
     document: oas3({ '/invoices/{id}/send': post({ '422': body(RECOVERY_GUIDE_422, 'application/problem+json') }) }),
     errors: [
       {
         path: at('/invoices/{id}/send', 'post', '422', ...PROBLEM_JSON),
-        message: missing('POST /invoices/{id}/send 422', '', 'its schema declares `current_status`'),
+        message: missing('POST /invoices/{id}/send 422', '', 'its schema declares `current_status`', 'refresh_url'),
       },
     ],
   },

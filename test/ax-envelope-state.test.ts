@@ -3,10 +3,16 @@ import { testRule } from './support/testRule';
 import { postWith as post } from './support/documents';
 
 const STATE = { currentState: { type: 'string' }, allowedActions: { type: 'array', items: { type: 'string' } }, refreshUrl: { type: 'string' } };
-const HOLDS: Record<string, string> = { currentState: 'string', allowedActions: 'string[]', refreshUrl: 'URL to re-read it' };
+const HOLDS: Record<string, string> = {
+  currentState: 'string',
+  allowedActions: 'string[]',
+  refreshUrl: 'URL to re-read it',
+  allowed_actions: 'string[]',
+  refresh_url: 'URL to re-read it',
+};
 /** On a 422 the refresh url is ax-envelope-refresh-url's to ask (one missing field, one finding). */
 const missing = (label: string, signal: string, all: string[], shapes = '') => {
-  const fields = label.endsWith(' 422') ? all.filter(f => f !== 'refreshUrl') : all;
+  const fields = label.endsWith(' 422') ? all.filter(f => !['refreshUrl', 'refresh_url'].includes(f)) : all;
   return `${label}: the error schema reports a state rejection (${signal}) without the state${shapes}. Add ${fields.map(f => `\`${f}\` (${HOLDS[f]})`).join(', ')}.`;
 };
 const ALL = ['currentState', 'allowedActions', 'refreshUrl'];
@@ -35,12 +41,12 @@ testRule('ax-envelope-state', [
     errors: [],
   },
   {
-    name: 'fires on the Agent Recovery guide’s precondition 422 because its schema declares current_status, listing exactly what is missing',
+    name: 'fires on the Agent Recovery guide’s precondition 422 because its schema declares current_status, listing exactly what is missing, in its snake_case',
     document: oas3({ '/invoices/{id}/send': post({ '422': body(RECOVERY_GUIDE_422) }) }),
     errors: [
       {
         path: at('/invoices/{id}/send', 'post', '422', ...JSON_SCHEMA),
-        message: missing('POST /invoices/{id}/send 422', 'its schema declares `current_status`', ['allowedActions', 'refreshUrl']),
+        message: missing('POST /invoices/{id}/send 422', 'its schema declares `current_status`', ['allowed_actions', 'refresh_url']),
       },
     ],
   },

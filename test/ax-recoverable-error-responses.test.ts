@@ -6,7 +6,38 @@ const noError = (where: string) =>
 const created = { '201': { description: 'Created' } };
 const PROBLEM = { type: 'object', required: ['code', 'message'], properties: { code: { type: 'string' }, message: { type: 'string' } } };
 
+const reuse = (where: string, status: string, pointer: string) =>
+  `${where}: no 4xx error response, so an agent cannot learn why a call was rejected. Add the \`${status}\` response the API shares, \`$ref: '${pointer}'\`.`;
+
 testRule('ax-recoverable-error-responses', [
+  {
+    name: "names the API's own shared rejection, a 400 or 422 before a more used 404 (GitHub's validation_failed)",
+    document: oas3(
+      {
+        '/a': { post: { responses: { ...created, '422': ref('validation_failed', 'responses'), '404': ref('not_found', 'responses') } } },
+        '/b': { delete: { responses: { '204': { description: 'Gone' }, '404': ref('not_found', 'responses') } } },
+        '/c': { patch: { responses: { '200': { description: 'OK' } } } },
+      },
+      { responses: { validation_failed: body(PROBLEM), not_found: body(PROBLEM) } },
+    ),
+    errors: [{ path: ['paths', '/c', 'patch', 'responses'], message: reuse('PATCH /c', '422', '#/components/responses/validation_failed') }],
+  },
+  {
+    name: 'in Swagger 2.0 too (`#/responses/…`)',
+    document: swagger2(
+      {
+        '/a': { post: { responses: { ...created, '400': { $ref: '#/responses/BadRequest' } } } },
+        '/b': { put: { responses: { '200': { description: 'OK' } } } },
+      },
+      { responses: { BadRequest: { description: 'Bad request', schema: PROBLEM } } },
+    ),
+    errors: [{ path: ['paths', '/b', 'put', 'responses'], message: reuse('PUT /b', '400', '#/responses/BadRequest') }],
+  },
+  {
+    name: 'a 4xx written inline in another operation is not offered: the fix says what the response should hold',
+    document: oas3({ '/a': { post: { responses: { ...created, '400': body(PROBLEM) } } }, '/b': { put: { responses: { '200': { description: 'OK' } } } } }),
+    errors: [{ path: ['paths', '/b', 'put', 'responses'], message: noError('PUT /b') }],
+  },
   {
     name: 'fires on a mutation with only success responses, on its responses',
     document: oas3({ '/payments': { post: { responses: created } } }),

@@ -9,6 +9,41 @@ const noJson = (operation: string, offered: string) =>
 
 testRule('ax-recoverable-error-schema', [
   {
+    name: "a response without a body is told the one the API's other responses of its status declare (by `$ref`); another status's is not offered",
+    document: oas3(
+      {
+        '/a': get({ '401': body(ref('ProblemDetails')), '404': body(ref('NotFound')) }),
+        '/b': get({ '401': { description: 'Unauthorized' }, '403': { description: 'Forbidden' } }),
+      },
+      { schemas: { ProblemDetails: PROBLEM, NotFound: PROBLEM } },
+    ),
+    errors: [
+      {
+        path: at('/b', 'get', '401'),
+        message:
+          "GET /b 401: the error response declares no body. Add the one the API's other 401 responses declare, `content: { application/json: { schema: { $ref: '#/components/schemas/ProblemDetails' } } }`.",
+      },
+      { path: at('/b', 'get', '403'), message: noBody('GET /b 403') },
+    ],
+  },
+  {
+    name: "in Swagger 2.0, the API's other responses' `schema`",
+    document: swagger2(
+      {
+        '/a': { get: { produces: ['application/json'], responses: { ...ok, '404': { description: 'Missing', schema: { $ref: '#/definitions/Error' } } } } },
+        '/b': { get: { responses: { ...ok, '404': { description: 'Missing' } } } },
+      },
+      { definitions: { Error: PROBLEM } },
+    ),
+    errors: [
+      {
+        path: at('/b', 'get', '404'),
+        message:
+          "GET /b 404: the error response declares no body. Add the one the API's other 404 responses declare, `schema: { $ref: '#/definitions/Error' }`.",
+      },
+    ],
+  },
+  {
     name: 'fires on a 400 with no content, on the response',
     document: oas3({ '/payments': get({ '400': { description: 'Bad Request' } }) }),
     errors: [{ path: at('/payments', 'get', '400'), message: noBody('GET /payments 400') }],
@@ -83,7 +118,7 @@ testRule('ax-recoverable-error-schema', [
       {
         path: at('/a', 'get', '400', ...JSON_SCHEMA),
         message:
-          'GET /a 400: the application/json error schema is a bare array of error items (with `errorCode`), so an agent gets no one code for the failure. Make it an object requiring a `code` and a `message`, the items under `errors`.',
+          'GET /a 400: the application/json error schema is a bare array of error items (with `errorCode` and `errorMessage`), so an agent gets no one code for the failure. Make it an object requiring a `code` and a `message`, the items under `errors`.',
       },
       {
         path: at('/a', 'get', '500', ...JSON_SCHEMA),

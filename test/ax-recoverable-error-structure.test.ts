@@ -26,6 +26,38 @@ const PROBLEM = { type: 'object', required: ['code', 'message'], properties: { c
 
 testRule('ax-recoverable-error-structure', [
   {
+    name: "an `errorMessage` beside an `errorCode`, and Figma's `err`, are the API's messages: the finding names them, and only the code is missing",
+    document: oas3({
+      '/a': get({
+        '400': body({ type: 'object', properties: { errorCode: string, errorMessage: string, propertyName: string } }),
+        '500': body({ type: 'object', required: ['status', 'err'], properties: { status: { type: 'number' }, err: string } }),
+      }),
+    }),
+    errors: [
+      {
+        path: at('/a', 'get', '400', ...JSON_SCHEMA),
+        message: 'GET /a 400: the error schema does not require `errorCode` or `errorMessage`. List `errorCode` and `errorMessage` as required in the schema.',
+      },
+      { path: at('/a', 'get', '500', ...JSON_SCHEMA), message: `GET /a 500: the error schema has no code. Add ${addCode('INTERNAL_ERROR')}.` },
+    ],
+  },
+  {
+    name: 'the example code fits the status: a 405, a 413 or a 502 is no validation error either',
+    document: oas3({
+      '/a': get(
+        Object.fromEntries(['405', '413', '502'].map(status => [status, body({ type: 'object', required: ['message'], properties: { message: string } })])),
+      ),
+    }),
+    errors: [
+      ['405', 'METHOD_NOT_ALLOWED'],
+      ['413', 'PAYLOAD_TOO_LARGE'],
+      ['502', 'BAD_GATEWAY'],
+    ].map(([status, code]) => ({
+      path: at('/a', 'get', status, ...JSON_SCHEMA),
+      message: `GET /a ${status}: the error schema has no code. Add ${addCode(code)}.`,
+    })),
+  },
+  {
     name: "an identifier-valued `id` is a code (DigitalOcean's `id: not_found`); an occurrence id (a UUID, JSON:API's error `id`) is not",
     document: oas3({
       '/v2/droplets': get({

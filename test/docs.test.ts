@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { RULE_IDS } from '../lib/catalogue';
 import { blocks } from './support/pages';
 import { runRule } from './support/testRule';
+import { rulesWithEditsInDocs } from './support/fixes';
 
 const SECTIONS = ['## Why', '## What fires', '## Failing example', '## Passing example', '## Options', '## Exempting', '## Related'];
 const HEADER = "openapi: 3.1.0\ninfo: { title: Docs, version: '1.0' }\n";
@@ -31,6 +32,12 @@ describe.each(RULE_IDS)('docs/rules/%s.md', ruleId => {
     for (let i = 0; i < found.length; i += 2) {
       expect(await messages(ruleId, found[i])).toEqual(found[i + 1].trim().split('\n'));
     }
+  });
+
+  test('says what `spectral-agent-ux fix` does for it: the edit docs/fix.md lists, or "none" and why', () => {
+    const lines = [...page.matchAll(/^\*\*Fix\*\* \(\[`spectral-agent-ux fix`\]\(\.\.\/fix\.md\)\): (.+)$/gm)].map(match => match[1]);
+    expect(lines).toHaveLength(1);
+    expect(/^none\b/.test(lines[0])).toBe(!rulesWithEditsInDocs().includes(ruleId));
   });
 
   test('the passing example is clean', async () => {

@@ -1,18 +1,20 @@
 /**
  * `spectral-agent-ux fix`, proven by applying it: on descriptions in YAML and JSON, Swagger 2.0 and
  * OpenAPI 3.0/3.1, the Overlay applied by an independent implementation (openapi-overlays-js) and the
- * `--apply` edit of the file give the same document; linting it again, every finding an edit claimed is
+ * `--apply` edit of the file give the same document (and so does openapi-format, a second implementation, every action
+ * matching a node); linting it again, every finding an edit claimed is
  * gone, no new finding of this package appears, and spectral:oas reports no new error.
  */
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { planFixes } from '../cli/fixes';
 import { lint } from '../cli/lint';
-import { oasErrors, outcome } from './support/fixes';
+import { applyWithOpenapiFormat, oasErrors, outcome, rulesWithEditsInDocs } from './support/fixes';
 import { ROOT } from './support/report';
+import { body, oas3, PAYMENT } from './support/documents';
 import { runMain as run } from './support/bin';
 
 /** The overlay applied by openapi-overlays-js, in its own process (it is an ES module). */
@@ -51,6 +53,7 @@ describe.each(CASES)('%s', (_name, source) => {
     expect(await run(['fix', 'openapi.json', '--apply'], dir)).toMatchObject({ code: 0 });
     expect(parse(readFileSync(yamlFile, 'utf8'))).toEqual(overlaid);
     expect(JSON.parse(readFileSync(jsonFile, 'utf8'))).toEqual(overlaid);
+    expect(await applyWithOpenapiFormat(parse(original), parse(readFileSync(join(dir, 'overlay.yaml'), 'utf8')))).toEqual({ result: overlaid, unmatched: 0 });
 
     // Nothing of the YAML was rewritten: every original line is still there, in order.
     const edited = readFileSync(yamlFile, 'utf8').split('\n');
@@ -85,7 +88,126 @@ describe.each(CASES)('%s', (_name, source) => {
   });
 });
 
+test('every rule docs/fix.md gives an edit for has it proven above: its findings are among those the descriptions clear', async () => {
+  const cleared = new Set<string>();
+  for (const [, source] of CASES) {
+    for (const { diagnostic } of planFixes(await lint(source, undefined, { cwd: ROOT })).fixed) cleared.add(String(diagnostic.code));
+  }
+  expect([...cleared].sort()).toEqual(rulesWithEditsInDocs().sort());
+});
+
+describe('ax-envelope-next-steps-shape: what its fix may change', () => {
+  const string = { type: 'string' };
+  const loose = { type: 'object', properties: { action: string, method: string, href: string, description: string } };
+  /** A PUT answering steps whose four members are declared, none required, `method` any string; with a response example, if given. */
+  const withSteps = (example?: object) =>
+    oas3({
+      '/orders/{id}': {
+        put: {
+          'x-ax-retryable': true,
+          'x-ax-idempotent': true,
+          responses: {
+            '200': {
+              description: 'OK',
+              content: {
+                'application/json': {
+                  schema: { type: 'object', properties: { nextSteps: { type: 'array', items: loose } } },
+                  ...(example === undefined ? {} : { example }),
+                },
+              },
+            },
+          },
+        },
+      },
+    });
+  const plan = async (description: object) => {
+    const file = join(mkdtempSync(join(tmpdir(), 'fix-shape-')), 'openapi.json');
+    writeFileSync(file, JSON.stringify(description));
+    const { fixed, left } = planFixes(await lint(file, undefined, { cwd: ROOT }));
+    const shape = (message: string) => message.replace(/^PUT \/orders\/\{id\} 200: the items of `nextSteps` /, '');
+    return {
+      fixed: fixed.filter(({ diagnostic }) => diagnostic.code === 'ax-envelope-next-steps-shape').map(({ diagnostic }) => shape(diagnostic.message)),
+      left: left.filter(diagnostic => diagnostic.code === 'ax-envelope-next-steps-shape').map(diagnostic => shape(diagnostic.message)),
+    };
+  };
+  const REQUIRE = (name: string) => `declare but do not require \`${name}\`. Add it to their \`required\` list.`;
+  const ANY_METHOD = 'let `method` be any string, not only a verb an agent can send. Limit it with `enum: [GET, POST, PUT, PATCH, DELETE]`.';
+
+  test('with no example of steps: each member required and `method` limited', async () => {
+    expect(await plan(withSteps())).toEqual({ fixed: [...['action', 'method', 'href', 'description'].map(REQUIRE), ANY_METHOD], left: [] });
+  });
+
+  test("an example's step without `description` and with a HEAD keeps those two for a person; the rest is fixed", async () => {
+    const example = { nextSteps: [{ action: 'Check the order', method: 'HEAD', href: '/orders/o_1' }] };
+    expect(await plan(withSteps(example))).toEqual({ fixed: ['action', 'method', 'href'].map(REQUIRE), left: [REQUIRE('description'), ANY_METHOD] });
+  });
+});
+
 describe('the command line', () => {
+  test('--apply prints how many findings it fixed, then each finding left for a person with its rule, place and message', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'fix-apply-'));
+    copyFileSync(join(ROOT, 'test', 'fixtures', 'conventions', 'dotnet-fault.yaml'), join(dir, 'openapi.yaml'));
+    const { code, stdout, stderr } = await run(['fix', 'openapi.yaml', '--apply'], dir);
+    const lines = stderr.trimEnd().split('\n');
+    expect({ code, stdout, head: lines.slice(0, 2), left: lines.length - 2 }).toEqual({
+      code: 0,
+      stdout: '',
+      head: [
+        'spectral-agent-ux fix: fixed 8 of 11 findings in openapi.yaml (4 objects edited)',
+        '3 findings left for a person (prose, a real URL or a decision):',
+      ],
+      left: 3,
+    });
+    expect(lines[2]).toBe(
+      '  ax-recoverable-no-stack-traces at paths./Orders.post.responses.400.schema: POST /Orders 400: the error schema declares `StackTrace` in its `fault` object, a stack trace an agent cannot use. Remove it: log it server-side and return a `trace_id` the agent can quote.',
+    );
+  });
+
+  test.each([
+    ['a missing file', () => 'missing.yaml', 'missing.yaml: no such file'],
+    [
+      'YAML that does not parse',
+      (dir: string) => (writeFileSync(join(dir, 'bad.yaml'), 'openapi: 3.0.0\ninfo: [\n'), 'bad.yaml'),
+      'bad.yaml: invalid YAML at line 3: Unexpected end of the stream within a flow collection',
+    ],
+    [
+      'a file that is no OpenAPI description',
+      (dir: string) => (writeFileSync(join(dir, 'package.json'), '{"name": "x"}\n'), 'package.json'),
+      'package.json: not an OpenAPI description (no `openapi: 3.x` or `swagger: "2.0"` at the top level)',
+    ],
+  ])('%s: one line naming the file and the cause, exit 2, nothing written', async (_name, prepare, line) => {
+    const dir = mkdtempSync(join(tmpdir(), 'fix-bad-'));
+    const file = prepare(dir);
+    for (const extra of [[], ['--apply']]) {
+      const before = readdirSync(dir).map(name => [name, readFileSync(join(dir, name), 'utf8')]);
+      expect(await run(['fix', file, ...extra], dir)).toEqual({ code: 2, stdout: '', stderr: `spectral-agent-ux fix: ${line}\n` });
+      expect(readdirSync(dir).map(name => [name, readFileSync(join(dir, name), 'utf8')])).toEqual(before);
+    }
+  });
+
+  test('an edit reached through a $ref into an array (`allOf/0`) targets the item by index, as strict JSONPath needs', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'fix-index-'));
+    const items = '#/paths/~1actions/get/responses/200/content/application~1json/schema/allOf/0/properties/actions/items';
+    const description = oas3(
+      {
+        '/actions': { get: { responses: { '200': body({ allOf: [{ type: 'object', properties: { actions: { type: 'array', items: PAYMENT } } }] }) } } },
+        '/actions/run': { post: { 'x-ax-retryable': false, responses: { '201': body({ $ref: items }) } } },
+      },
+      { schemas: {} },
+    );
+    writeFileSync(join(dir, 'openapi.json'), JSON.stringify(description));
+    const { stdout } = await run(['fix', 'openapi.json'], dir);
+    const overlay = parse(stdout) as { actions: { target: string }[] };
+    expect(overlay.actions.map(action => action.target)).toContain(
+      "$['paths']['/actions']['get']['responses']['200']['content']['application/json']['schema']['allOf'][0]['properties']['actions']['items']",
+    );
+    expect((await applyWithOpenapiFormat(description, overlay)).unmatched).toBe(0);
+  });
+
+  test('no file to fix is a usage error', async () => {
+    expect(await run(['fix'], ROOT)).toEqual({ code: 2, stdout: '', stderr: 'spectral-agent-ux fix: missing the OpenAPI file to fix (see --help)\n' });
+  });
+
   test('--apply and --output together are a usage error', async () => {
     expect(await run(['fix', 'examples/naive.yaml', '--apply', '-o', 'x.yaml'], ROOT)).toEqual({
       code: 2,
@@ -100,14 +222,19 @@ describe('the command line', () => {
     const overlay = parse(stdout) as { overlay: string; actions: { target: string; description: string }[] };
     expect(overlay.overlay).toBe('1.0.0');
     expect(overlay.actions[0]).toMatchObject({ target: "$['paths']['/payments']['post']", description: 'Clears 1 ax-recoverable-retryable.' });
-    expect(stderr.split('\n')[0]).toBe('spectral-agent-ux fix: 6 actions clear 14 of 44 findings');
+    expect(stderr.split('\n')[0]).toBe('spectral-agent-ux fix: 8 actions clear 19 of 44 findings');
   });
 
   test('the report says what share of the findings fix clears, as fix itself counts them', async () => {
     const { stdout } = await run(['report', 'examples/naive.yaml', '-f', 'json'], ROOT);
-    expect(JSON.parse(stdout).autofix).toEqual({ findings: 44, cleared: 14, edits: 6 });
+    expect(JSON.parse(stdout).autofix).toEqual({ findings: 44, cleared: 19, edits: 8 });
     expect((await run(['report', 'examples/naive.yaml'], ROOT)).stdout).toContain(
-      '\n`spectral-agent-ux fix` clears 14 of 44 findings (32%) with 6 edits; the rest need a person.\n',
+      '\n`spectral-agent-ux fix` clears 19 of 44 findings (43%) with 8 edits; the rest need a person.\n',
+    );
+    const dir = mkdtempSync(join(tmpdir(), 'fix-all-'));
+    copyFileSync(join(ROOT, 'test', 'fixtures', 'conventions', 'zod-issues.yaml'), join(dir, 'openapi.yaml'));
+    expect((await run(['report', 'openapi.yaml'], dir)).stdout).toContain(
+      '\n`spectral-agent-ux fix` clears 6 of 6 findings (100%) with 4 edits; nothing is left for a person.\n',
     );
   });
 });

@@ -7,7 +7,7 @@ import { checkResponse } from '../runtime';
 import { at, body, JSON_SCHEMA, oas3, PAYMENT, ref, swagger2 } from './support/documents';
 import { runRule, testRule } from './support/testRule';
 
-const STEP = '[{ action, method, href, description }]';
+const STEP = '[{ action, method, href, description }] (all required, `method` an enum of HTTP methods)';
 const missing = (method: string, path: string, status: string) =>
   `${method} ${path} ${status}: the response schema does not declare \`nextSteps\`. Add \`nextSteps\`: ${STEP} to the application/json schema.`;
 const RESULTS = { type: 'object', properties: { items: { type: 'array', items: PAYMENT } } };

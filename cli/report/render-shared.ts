@@ -109,5 +109,6 @@ export function matrixRows(report: ReportData): OperationData[] {
 export function autofixLine(autofix: ReportData['autofix']): string {
   if (autofix.findings === 0) return '';
   const share = Math.round((100 * autofix.cleared) / autofix.findings);
-  return `\`spectral-agent-ux fix\` clears ${autofix.cleared} of ${autofix.findings} findings (${share}%) with ${autofix.edits} edits; the rest need a person.`;
+  const rest = autofix.cleared === autofix.findings ? 'nothing is left for a person' : 'the rest need a person';
+  return `\`spectral-agent-ux fix\` clears ${autofix.cleared} of ${autofix.findings} findings (${share}%) with ${autofix.edits} edits; ${rest}.`;
 }

@@ -2,6 +2,9 @@
 import { Document, Spectral, type ISpectralDiagnostic } from '@stoplight/spectral-core';
 import * as Parsers from '@stoplight/spectral-parsers';
 import { oas } from '@stoplight/spectral-rulesets';
+import { openapiOverlay } from 'openapi-format';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 
 export const ours = (diagnostics: readonly ISpectralDiagnostic[]) => diagnostics.filter(diagnostic => String(diagnostic.code).startsWith('ax-'));
 const keyOf = (diagnostic: ISpectralDiagnostic) => JSON.stringify([diagnostic.code, diagnostic.path, diagnostic.message]);
@@ -38,4 +41,19 @@ export async function oasErrors(text: string, file: string): Promise<Set<string>
   spectral.setRuleset({ extends: [[oas as never, 'recommended']] });
   const results = await spectral.run(new Document(text, (file.endsWith('.json') ? Parsers.Json : Parsers.Yaml) as never, file));
   return new Set(results.filter(result => result.severity === 0).map(result => JSON.stringify([result.code, result.path])));
+}
+
+/**
+ * An overlay applied by openapi-format, a second Overlay implementation independent of this package and of
+ * openapi-overlays-js (its own JSONPath library and merge): the result, and how many actions matched no node.
+ */
+export async function applyWithOpenapiFormat(description: object, overlay: object): Promise<{ result: unknown; unmatched: number }> {
+  const { data, resultData } = await openapiOverlay(structuredClone(description) as never, { overlaySet: overlay as never });
+  return { result: data, unmatched: Number(resultData.totalUnusedActions) };
+}
+
+/** The rules docs/fix.md's table gives an edit for, in its order. */
+export function rulesWithEditsInDocs(): string[] {
+  const page = readFileSync(join(__dirname, '..', '..', 'docs', 'fix.md'), 'utf8');
+  return [...page.matchAll(/^\| \[`(ax-[a-z-]+)`\]\(rules\//gm)].map(match => match[1]);
 }
