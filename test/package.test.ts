@@ -14,8 +14,9 @@ const FUNCTIONS = readdirSync(join(root, 'functions'))
   .map(file => file.slice(0, -3));
 // 150 kB until 0.3 added the ESLint plugin, the `fix` and `probe` commands and their docs pages, and shipped the bin,
 // the runtime guard and the ESLint plugin readable (not minified), with the line map of the rule code; the start-up
-// cost is dist/shared.cjs alone, which npm run bench measures.
-const MAX_PACKED_BYTES = 210_000;
+// cost is dist/shared.cjs alone, which npm run bench measures. 225 kB since every rule page says what `fix` does for it
+// and the ESLint pages print their messages (218 kB packed then).
+const MAX_PACKED_BYTES = 225_000;
 
 interface Packed {
   size: number;
