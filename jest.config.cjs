@@ -9,4 +9,6 @@ module.exports = {
     '^.+\\.ts$': ['ts-jest', { tsconfig: { module: 'commonjs', moduleResolution: 'node' } }],
   },
   testTimeout: 30000,
+  // Most suites wait on child processes (the Spectral CLI, npm, Chromium, servers): two workers overlap them on two cores.
+  maxWorkers: 2,
 };
