@@ -162,9 +162,10 @@ export class OpenApiDocument {
     let current: Located = { value: node, location };
     while (isObject(current.value) && typeof current.value.$ref === 'string') {
       const ref = current.value.$ref;
-      if (seen.has(ref) || current.location === undefined) return undefined;
+      // A local ref needs no location; one into another file is read where the $ref stands, so it does.
+      if (seen.has(ref) || (current.location === undefined && pointerToPath(ref) === undefined)) return undefined;
       seen.add(ref);
-      const next = this.follow(ref, current.location);
+      const next = this.follow(ref, current.location ?? []);
       if (next === undefined) return undefined;
       current = next;
     }

@@ -180,13 +180,47 @@ export function headerEdit(doc: OpenApiDocument, response: Response, name: strin
 export function composedWith(doc: OpenApiDocument, target: JsonPath): JsonObject[] {
   const byRef = doc.memo('edits:compositions', () => {
     const found = new Map<string, JsonObject[]>();
-    walk(doc.root, value => {
-      if (!isObject(value) || !Array.isArray(value.allOf)) return;
-      for (const branch of value.allOf) {
-        if (isObject(branch) && typeof branch.$ref === 'string') found.set(branch.$ref, [...(found.get(branch.$ref) ?? []), value]);
+    for (const composition of compositionsIn(doc.root)) {
+      for (const branch of composition.allOf as unknown[]) {
+        if (!isObject(branch) || typeof branch.$ref !== 'string') continue;
+        const composers = found.get(branch.$ref);
+        if (composers === undefined) found.set(branch.$ref, [composition]);
+        else composers.push(composition);
       }
-    });
+    }
     return found;
   });
   return byRef.get(`#/${target.map(segment => escapeSegment(String(segment))).join('/')}`) ?? [];
+}
+
+// Examples are most of a large description's bytes (GitHub's) and compose no schema: they are not searched,
+// except where `example` is the name of a property or a component rather than the keyword.
+const EXAMPLE_KEYWORDS = new Set(['example', 'examples']);
+const NAMED_SCHEMAS = new Set(['properties', 'patternProperties', 'definitions', 'schemas', '$defs']);
+
+/** Every object of the document holding an `allOf`: one visit per node, no path kept. */
+function compositionsIn(root: unknown): JsonObject[] {
+  const found: JsonObject[] = [];
+  const seen = new Set<object>();
+  const named = new Set<object>();
+  const stack: unknown[] = [root];
+  while (stack.length > 0) {
+    const value = stack.pop();
+    if (typeof value !== 'object' || value === null || seen.has(value)) continue;
+    seen.add(value);
+    if (Array.isArray(value)) {
+      for (const item of value) stack.push(item);
+      continue;
+    }
+    const node = value as JsonObject;
+    if (Array.isArray(node.allOf)) found.push(node);
+    const keysAreNames = named.has(node);
+    for (const key of Object.keys(node)) {
+      const child = node[key];
+      if (!keysAreNames && EXAMPLE_KEYWORDS.has(key)) continue;
+      if (NAMED_SCHEMAS.has(key) && isObject(child)) named.add(child);
+      stack.push(child);
+    }
+  }
+  return found;
 }

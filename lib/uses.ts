@@ -56,7 +56,11 @@ export const describesRequest = (doc: OpenApiDocument, target: JsonPath): boolea
 function collectUses(doc: OpenApiDocument): Map<string, Use[]> {
   const uses = new Map<string, Use[]>();
   const record = (schema: Located, use: Use) => {
-    for (const pointer of sameObjectSchemas(doc, schema)) uses.set(pointer, [...(uses.get(pointer) ?? []), use]);
+    for (const pointer of sameObjectSchemas(doc, schema)) {
+      const known = uses.get(pointer);
+      if (known === undefined) uses.set(pointer, [use]);
+      else known.push(use);
+    }
   };
   for (const operation of doc.operations()) {
     for (const schema of requestSchemas(doc, operation)) record(schema, { role: 'request body', operation });

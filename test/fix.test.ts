@@ -204,6 +204,22 @@ describe('the command line', () => {
     expect((await applyWithOpenapiFormat(description, overlay)).unmatched).toBe(0);
   });
 
+  test('nextSteps is not added to a schema that another composes while declaring its own steps (a component named `example` too); a composition written in an example is no schema', async () => {
+    const composer = { allOf: [{ $ref: '#/components/schemas/Payment' }, { properties: { nextSteps: { type: 'array', items: { type: 'object' } } } }] };
+    const stepsEditedOn = async (components: object, example?: unknown) => {
+      const dir = mkdtempSync(join(tmpdir(), 'fix-composed-'));
+      const created = { description: 'Created', content: { 'application/json': { schema: { $ref: '#/components/schemas/Payment' }, example } } };
+      const paths = { '/payments': { post: { 'x-ax-retryable': false, responses: { '201': created } } } };
+      writeFileSync(join(dir, 'openapi.json'), JSON.stringify(oas3(paths, { schemas: { Payment: PAYMENT, ...components } })));
+      const overlay = parse((await run(['fix', 'openapi.json'], dir)).stdout) as { actions: { target: string; update: object }[] };
+      return overlay.actions.some(action => action.target === "$['components']['schemas']['Payment']" && JSON.stringify(action.update).includes('nextSteps'));
+    };
+    expect(await stepsEditedOn({})).toBe(true);
+    expect(await stepsEditedOn({ PaymentWithSteps: composer })).toBe(false);
+    expect(await stepsEditedOn({ example: composer })).toBe(false);
+    expect(await stepsEditedOn({}, { id: 'p_1', amount: 1, shape: composer })).toBe(true);
+  });
+
   test('no file to fix is a usage error', async () => {
     expect(await run(['fix'], ROOT)).toEqual({ code: 2, stdout: '', stderr: 'spectral-agent-ux fix: missing the OpenAPI file to fix (see --help)\n' });
   });
