@@ -96,7 +96,9 @@ export function linksIn(body: unknown, names: readonly string[]): LinkValue[] {
  * ax-envelope-next-steps accept the same bodies.
  */
 export function hasCallableLinks(body: unknown, names: readonly string[]): boolean {
-  const byCollection = new Map<unknown, LinkValue[]>();
-  for (const link of linksIn(body, names)) byCollection.set(link.at[0], [...(byCollection.get(link.at[0]) ?? []), link]);
-  return [...byCollection.values()].some(links => links.every(link => typeof link.method === 'string' && link.method !== ''));
+  // Per collection: whether every link seen so far carries a method (one pass, however many links a client sends).
+  const callable = new Map<unknown, boolean>();
+  for (const link of linksIn(body, names))
+    callable.set(link.at[0], (callable.get(link.at[0]) ?? true) && typeof link.method === 'string' && link.method !== '');
+  return [...callable.values()].some(Boolean);
 }
