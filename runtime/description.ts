@@ -43,7 +43,7 @@ export class Description {
    * without it (an app behind a gateway that strips `/v1`), or not at all; after `basePath` is removed.
    */
   routeFit(method: string, route: string, basePath?: string): 'with base' | 'without base' | undefined {
-    const mounted = basePath !== undefined && route.startsWith(basePath) ? route.slice(basePath.length) || '/' : route;
+    const mounted = unmounted(route, basePath);
     if (this.basePaths().length > 0 && this.operationForRoute(method, mounted) !== undefined) return 'with base';
     return this.byShape.has(`${method.toLowerCase()} ${shapeOf(mounted)}`) ? 'without base' : undefined;
   }
@@ -58,8 +58,7 @@ export class Description {
    * or without it (an app behind a gateway that strips `/v1`), after `basePath` (where the app is mounted) is removed.
    */
   operation(method: string, path: string, basePath?: string): Operation | undefined {
-    const bare = path.split(/[?#]/)[0];
-    const mounted = basePath !== undefined && bare.startsWith(basePath) ? bare.slice(basePath.length) || '/' : bare;
+    const mounted = unmounted(path.split(/[?#]/)[0], basePath);
     const verb = method.toLowerCase();
     for (const candidate of [mounted, ...this.withBases(mounted)]) {
       const match = this.matcher.match(candidate);
@@ -76,8 +75,7 @@ export class Description {
 
   /** "`/orders`, also under `/v1`": what a request path was looked for as, for the `undeclared` message. */
   lookedFor(path: string, basePath?: string): string {
-    const bare = path.split(/[?#]/)[0];
-    const mounted = basePath !== undefined && bare.startsWith(basePath) ? bare.slice(basePath.length) || '/' : bare;
+    const mounted = unmounted(path.split(/[?#]/)[0], basePath);
     const bases = this.basePaths();
     return `\`${mounted.slice(0, 100)}\`${bases.length === 0 ? '' : `, with or without ${bases.map(base => `\`${base}\``).join(', ')} in front`}`;
   }
@@ -106,6 +104,11 @@ export class Description {
 }
 
 /** `/carts/{id}`, `/carts/:id` → `/carts/{}`: a template or route pattern with its parameters unnamed, slashes collapsed. */
+/** The path as the description writes it, once `basePath` (where the app is mounted) is removed from its front. */
+function unmounted(path: string, basePath: string | undefined): string {
+  return basePath !== undefined && path.startsWith(basePath) ? path.slice(basePath.length) || '/' : path;
+}
+
 function shapeOf(path: string): string {
   const segments = path.split('/').filter(segment => segment !== '');
   return `/${segments.map(segment => (/^:|\{[^{}]*\}/.test(segment) ? '{}' : segment)).join('/')}`;
