@@ -195,32 +195,16 @@ export function composedWith(doc: OpenApiDocument, target: JsonPath): JsonObject
 
 // Examples are most of a large description's bytes (GitHub's) and compose no schema: they are not searched,
 // except where `example` is the name of a property or a component rather than the keyword.
-const EXAMPLE_KEYWORDS = new Set(['example', 'examples']);
-const NAMED_SCHEMAS = new Set(['properties', 'patternProperties', 'definitions', 'schemas', '$defs']);
+const EXAMPLE_KEYWORDS = new Set<unknown>(['example', 'examples']);
+const NAMED_SCHEMAS = new Set<unknown>(['properties', 'patternProperties', 'definitions', 'schemas', '$defs']);
 
-/** Every object of the document holding an `allOf`: one visit per node, no path kept. */
+/** Every object of the document holding an `allOf`. */
 function compositionsIn(root: unknown): JsonObject[] {
   const found: JsonObject[] = [];
-  const seen = new Set<object>();
-  const named = new Set<object>();
-  const stack: unknown[] = [root];
-  while (stack.length > 0) {
-    const value = stack.pop();
-    if (typeof value !== 'object' || value === null || seen.has(value)) continue;
-    seen.add(value);
-    if (Array.isArray(value)) {
-      for (const item of value) stack.push(item);
-      continue;
-    }
-    const node = value as JsonObject;
-    if (Array.isArray(node.allOf)) found.push(node);
-    const keysAreNames = named.has(node);
-    for (const key of Object.keys(node)) {
-      const child = node[key];
-      if (!keysAreNames && EXAMPLE_KEYWORDS.has(key)) continue;
-      if (NAMED_SCHEMAS.has(key) && isObject(child)) named.add(child);
-      stack.push(child);
-    }
-  }
+  walk(root, (value, trail) => {
+    if (trail !== undefined && EXAMPLE_KEYWORDS.has(trail.key) && !NAMED_SCHEMAS.has(trail.parent?.key)) return false;
+    if (isObject(value) && Array.isArray(value.allOf)) found.push(value);
+    return true;
+  });
   return found;
 }
