@@ -37,6 +37,32 @@ describe('formats', () => {
     expect(stdout).toContain('| POST | `/payments` | `createPayment` |');
   });
 
+  test('says which operations the operations count leaves out, and why', async () => {
+    const api = {
+      openapi: '3.0.3',
+      info: { title: 'Orders', version: '1' },
+      paths: {
+        '/orders': { get: { operationId: 'listOrders', responses: { '200': { description: 'ok' } } } },
+        '/orders/{id}': { delete: { responses: { '204': { description: 'gone' } } } },
+        '/payments': { post: { responses: { '201': { description: 'created' } } } },
+      },
+    };
+    const folder = mkdtempSync(join(scratch, 'uncounted-'));
+    writeFileSync(join(folder, 'openapi.json'), JSON.stringify(api));
+    // Every rule that applies to the DELETE turned off for it by the ruleset's overrides.
+    const off = ['ax-recoverable-retryable', 'ax-recoverable-idempotent', 'ax-recoverable-error-responses'].map(rule => `      ${rule}: "off"`).join('\n');
+    writeFileSync(
+      join(folder, '.spectral.yaml'),
+      `extends: [["${join(ROOT, 'dist', 'index.cjs')}", recommended]]\noverrides:\n  - files: ["openapi.json#/paths/~1orders~1%7Bid%7D/delete"]\n    rules:\n${off}\n`,
+    );
+    const { stdout, stderr } = await run(['report', 'openapi.json'], folder);
+    expect(stderr).toBe('');
+    expect(stdout).toContain('Operations passing every principle that applies: 0/1 (0%).');
+    expect(stdout).toContain(
+      'Not counted: no principle applies to 1 operation (`GET /orders`); every principle that applies is exempt for 1 operation (`DELETE /orders/{id}`).',
+    );
+  });
+
   test('json validates against docs/report.schema.json', async () => {
     const { stdout } = await run(['report', 'examples/naive.yaml', '--format', 'json']);
     const spectral = new Spectral();

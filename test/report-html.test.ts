@@ -139,6 +139,14 @@ test("a cell's details show on click and on keyboard focus, not only on hover", 
   expect(await page.textContent('#detail')).toMatch(/^next-steps: accepted by the baseline:/);
 });
 
+test('inline code in a message or a fix is rendered as code, not as Markdown backticks', async () => {
+  const createOrder = page.locator('tr', { has: page.locator('code', { hasText: 'createOrder' }) });
+  await createOrder.locator('td[data-principle="retry-after"]').click();
+  expect(await page.$$eval('#detail code', codes => codes.map(code => code.textContent))).toContain('Retry-After');
+  const visibleText = await page.evaluate(() => document.querySelector('#detail')!.textContent + document.querySelector('ol')!.textContent);
+  expect(visibleText).not.toContain('`');
+});
+
 /** examples/naive.yaml's 5 operations, `copies` times, under long Stripe-like paths: a large API with failing cells and top fixes. */
 function largeApi(copies: number) {
   const naive = parse(readFileSync(join(ROOT, 'examples', 'naive.yaml'), 'utf8'));

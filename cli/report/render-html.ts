@@ -27,6 +27,7 @@ import {
   STATUS_NAMES,
   TOP_FIXES,
   uncheckedText,
+  uncountedText,
 } from './render-shared';
 
 const CELL_TEXT: Record<CellStatus, string> = { pass: '✓', fail: '✗', baselined: 'baselined', exempt: 'exempt', 'not-applicable': 'n/a', 'not-checked': '–' };
@@ -73,7 +74,16 @@ document.getElementById('search').addEventListener('input', event => {
   const wanted = event.target.value.trim().toLowerCase();
   for (const row of matrix.tBodies[0].rows) row.classList.toggle('unmatched', wanted !== '' && !row.dataset.search.includes(wanted));
 });
-const show = cell => { detail.textContent = cell.dataset.principle + ': ' + cell.title; };
+// Inline code in a message (\`nextSteps\`) becomes a <code> node: built from text, never parsed as HTML.
+const show = cell => {
+  detail.replaceChildren(cell.dataset.principle + ': ');
+  cell.title.split('\`').forEach((text, i) => {
+    if (i % 2 === 0) { detail.append(text); return; }
+    const code = document.createElement('code');
+    code.textContent = text;
+    detail.append(code);
+  });
+};
 matrix.addEventListener('click', event => { const cell = event.target.closest('td.cell'); if (cell) show(cell); });
 matrix.addEventListener('focusin', event => { if (event.target.matches('td.cell')) show(event.target); });
 `;
@@ -92,6 +102,7 @@ const ruleLink = (report: ReportData, rule: string) => {
 function summary(report: ReportData): string {
   const { cells, operations } = report.overall;
   const next = nextLevelText(report);
+  const uncounted = uncountedText(report, code);
   return [
     tag('h1', escapeHtml(headline(report))),
     tag(
@@ -103,6 +114,7 @@ function summary(report: ReportData): string {
       'p',
       `Passing cells: ${cells.passed}/${cells.applicable} (${percent(cells.percent)}). Operations passing every principle that applies: ${operations.passed}/${operations.applicable} (${percent(operations.percent)}).`,
     ),
+    uncounted === undefined ? '' : tag('p', uncounted),
     next === undefined ? '' : tag('p', escapeHtml(next)),
   ].join('\n');
 }
@@ -134,7 +146,7 @@ function fixes(report: ReportData): string {
   if (report.fixes.length === 0) return '';
   const items = report.fixes
     .slice(0, TOP_FIXES)
-    .map(fix => tag('li', `${fixText(fix)} (${fixScope(fix)}): ${escapeHtml(fixGain(fix))}. ${ruleLink(report, fix.rule)}`));
+    .map(fix => tag('li', `${fixText(fix)} (${inlineCode(fixScope(fix))}): ${escapeHtml(fixGain(fix))}. ${ruleLink(report, fix.rule)}`));
   const autofix = autofixLine(report.autofix);
   return tag('h2', 'Top fixes') + tag('ol', items.join('')) + (autofix === '' ? '' : tag('p', inlineCode(autofix)));
 }

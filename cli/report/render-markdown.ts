@@ -23,6 +23,7 @@ import {
   STATUS_NAMES,
   TOP_FIXES,
   uncheckedText,
+  uncountedText,
 } from './render-shared';
 
 const SYMBOLS: Record<CellStatus, string> = { pass: '✅', fail: '❌', baselined: '📌', exempt: '🔕', 'not-applicable': '➖', 'not-checked': '❔' };
@@ -42,12 +43,14 @@ const ruleLink = (report: ReportData, rule: string) => {
 function summary(report: ReportData): string[] {
   const { cells, operations } = report.overall;
   const next = nextLevelText(report);
+  const uncounted = uncountedText(report, code);
   return [
     `## ${headline(report)}`,
     '',
     `${code(report.file)} · ${operations.total} operations · ruleset ${code(rulesetName(report))} · ${report.tool.name} ${report.tool.version}`,
     '',
     `Passing cells: ${cells.passed}/${cells.applicable} (${percent(cells.percent)}). Operations passing every principle that applies: ${operations.passed}/${operations.applicable} (${percent(operations.percent)}).`,
+    ...(uncounted === undefined ? [] : ['', uncounted]),
     ...(next === undefined ? [] : ['', next]),
     ...(report.unplaced.length === 0
       ? []

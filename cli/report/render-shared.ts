@@ -105,6 +105,30 @@ export function matrixRows(report: ReportData): OperationData[] {
     .map(({ operation }) => operation);
 }
 
+/** How many operations the "not counted" line names before it says "and N more". */
+const UNCOUNTED_SHOWN = 5;
+
+/**
+ * Why the operations count is lower than the total: the operations no principle applies to (a token
+ * endpoint, a webhook the API calls) and those every applicable principle exempts, named.
+ */
+export function uncountedText(report: ReportData, code: (text: string) => string): string | undefined {
+  const statuses = (operation: OperationData) => Object.values(operation.cells).map(cell => cell.status);
+  const judged = (status: CellStatus) => status === 'pass' || status === 'fail' || status === 'baselined';
+  const uncounted = report.operations.filter(operation => !statuses(operation).some(judged));
+  if (uncounted.length === 0) return undefined;
+  const exempted = (operation: OperationData) => statuses(operation).includes('exempt');
+  const names = (operations: OperationData[]) => {
+    const shown = operations.slice(0, UNCOUNTED_SHOWN).map(operation => code(`${operation.method} ${operation.path}`));
+    return operations.length > shown.length ? `${shown.join(', ')} and ${operations.length - shown.length} more` : shown.join(', ');
+  };
+  const groups = [
+    { operations: uncounted.filter(operation => !exempted(operation)), why: 'no principle applies to' },
+    { operations: uncounted.filter(exempted), why: 'every principle that applies is exempt for' },
+  ].filter(group => group.operations.length > 0);
+  return `Not counted: ${groups.map(group => `${group.why} ${count(group.operations.length, 'operation')} (${names(group.operations)})`).join('; ')}.`;
+}
+
 /** "`spectral-agent-ux fix` clears 20 of 44 findings (45%) with 8 edits": the line both renderings print. */
 export function autofixLine(autofix: ReportData['autofix']): string {
   if (autofix.findings === 0) return '';
