@@ -4,7 +4,7 @@
  */
 import { oas2, oas3 } from '@stoplight/spectral-formats';
 import type { RulesetDefinition } from '@stoplight/spectral-core';
-import { DOCS_URL } from './lib/catalogue';
+import { DOCS_URL, RELEASE_URL } from './lib/catalogue';
 import envelopeNextSteps from './functions/envelopeNextSteps';
 import envelopeNextStepsShape from './functions/envelopeNextStepsShape';
 import envelopeNextStepsHref from './functions/envelopeNextStepsHref';
@@ -61,7 +61,7 @@ function rule<Id extends string, Fn extends (...args: never[]) => unknown>(
 }
 
 const ruleset = {
-  documentationUrl: 'https://github.com/spectral-agent-ux/spectral-agent-ux/blob/v0.2.0/README.md',
+  documentationUrl: `${RELEASE_URL}README.md`,
   rules: {
     // The agent-UX envelope (AGLedger's "The Agent-UX Envelope" and "Validating Authoring Before Deploy")
     ...rule('ax-envelope-next-steps', 'Every 2xx response of a mutation declares `nextSteps`, the next legal calls.', 'error', envelopeNextSteps),

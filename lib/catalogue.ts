@@ -2,6 +2,8 @@
  * The rule ids of the package: the public API. Functions that must know them (exemption
  * checks, the report) read this list; a test keeps it equal to the rules of ruleset.ts.
  */
+import { version } from '../package.json';
+
 export const RULE_IDS = [
   'ax-recoverable-error-schema',
   'ax-recoverable-error-structure',
@@ -48,5 +50,6 @@ export const PROBE_IDS = [
 
 export type ProbeId = (typeof PROBE_IDS)[number];
 
-/** The docs at the release's tag, so that a finding links to the text of the version that produced it. */
-export const DOCS_URL = 'https://github.com/spectral-agent-ux/spectral-agent-ux/blob/v0.2.0/docs/';
+/** The repository at the release's tag, so that a finding links to the text of the version that produced it. */
+export const RELEASE_URL = `https://github.com/spectral-agent-ux/spectral-agent-ux/blob/v${version}/`;
+export const DOCS_URL = `${RELEASE_URL}docs/`;

@@ -5,7 +5,7 @@
  * is GitHub's own action and is not run here.
  */
 import { spawnSync } from 'node:child_process';
-import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'yaml';
@@ -23,11 +23,14 @@ const action = parse(readFileSync(join(ROOT, 'action.yml'), 'utf8')) as {
   runs: { using: string; steps: Step[] };
 };
 
-/** A project folder with the two bins where npx looks for them, and the package's ruleset as `.spectral.yaml`. */
+/** A project folder with the two packages installed (links) and their bins where npx looks for them, and the package's ruleset as `.spectral.yaml`. */
 function project(): string {
   const dir = mkdtempSync(join(tmpdir(), 'action-'));
   const bin = join(dir, 'node_modules', '.bin');
-  mkdirSync(bin, { recursive: true });
+  mkdirSync(join(dir, 'node_modules', '@stoplight'), { recursive: true });
+  mkdirSync(bin);
+  symlinkSync(ROOT, join(dir, 'node_modules', 'spectral-agent-ux'));
+  symlinkSync(join(ROOT, 'node_modules', '@stoplight', 'spectral-cli'), join(dir, 'node_modules', '@stoplight', 'spectral-cli'));
   symlinkSync(join(ROOT, 'node_modules', '.bin', 'spectral'), join(bin, 'spectral'));
   writeFileSync(join(bin, 'spectral-agent-ux'), `#!/bin/sh\nexec "${process.execPath}" "${join(ROOT, 'dist', 'spectral-agent-ux.cjs')}" "$@"\n`);
   chmodSync(join(bin, 'spectral-agent-ux'), 0o755);
@@ -49,12 +52,16 @@ function substitute(expression: string, inputs: Record<string, string>, outputs:
   });
 }
 
-/** Runs the action's shell steps in `dir`: the exit code of the first failing step (0 if none), the outputs and the summary. */
+/**
+ * Runs the action's shell steps in `dir`, as checked out at this repository: the exit code of the first
+ * failing step (0 if none), the job log (every step's output), the outputs and the summary.
+ */
 function runAction(dir: string, given: Record<string, string>) {
   const inputs = Object.fromEntries(Object.entries(action.inputs).map(([name, input]) => [name, given[name] ?? input.default ?? '']));
   const outputs: Record<string, Record<string, string>> = {};
   const summary = join(dir, 'summary.md');
   writeFileSync(summary, '');
+  let log = '';
   for (const step of action.runs.steps.filter(candidate => candidate.run !== undefined)) {
     const outputFile = join(dir, `output-${step.id ?? 'step'}.txt`);
     writeFileSync(outputFile, '');
@@ -62,8 +69,9 @@ function runAction(dir: string, given: Record<string, string>) {
     const ran = spawnSync('bash', ['-e', '-c', step.run!], {
       cwd: dir,
       encoding: 'utf8',
-      env: { ...process.env, ...env, GITHUB_OUTPUT: outputFile, GITHUB_STEP_SUMMARY: summary },
+      env: { ...process.env, ...env, GITHUB_ACTION_PATH: ROOT, GITHUB_OUTPUT: outputFile, GITHUB_STEP_SUMMARY: summary },
     });
+    log += ran.stdout;
     if (step.id !== undefined)
       outputs[step.id] = Object.fromEntries(
         readFileSync(outputFile, 'utf8')
@@ -71,16 +79,17 @@ function runAction(dir: string, given: Record<string, string>) {
           .filter(Boolean)
           .map(line => line.split('=') as [string, string]),
       );
-    if (ran.status !== 0) return { status: ran.status, failed: step.name, stdout: ran.stdout, outputs, summary: readFileSync(summary, 'utf8') };
+    if (ran.status !== 0) return { status: ran.status, failed: step.name, stdout: log, outputs, summary: readFileSync(summary, 'utf8') };
   }
-  return { status: 0, failed: undefined, stdout: '', outputs, summary: readFileSync(summary, 'utf8') };
+  return { status: 0, failed: undefined, stdout: log, outputs, summary: readFileSync(summary, 'utf8') };
 }
 
-test('is a composite action: lint, upload, report, gate', () => {
+test('is a composite action: install if needed, lint, upload, report, gate', () => {
   expect(action.runs.using).toBe('composite');
-  expect(Object.keys(action.inputs)).toEqual(['description', 'ruleset', 'baseline', 'fail-severity', 'min-score', 'upload-sarif']);
+  expect(Object.keys(action.inputs)).toEqual(['description', 'ruleset', 'baseline', 'fail-severity', 'min-score', 'upload-sarif', 'package']);
   expect(action.runs.steps.map(step => step.uses ?? step.name)).toEqual([
-    'Lint (SARIF)',
+    'Install (when the project has not)',
+    'Lint',
     'github/codeql-action/upload-sarif@v3',
     'Agent-readiness report',
     'Gate',
@@ -108,6 +117,9 @@ describe('its steps, as GitHub runs them', () => {
   test('on a description with errors: SARIF written, the report in the job summary, the score as an output, then the gate fails', () => {
     const ran = runAction(dir, { description: 'naive.yaml' });
     expect(ran.failed).toBe('Gate');
+    expect(ran.stdout).toContain("Using the project's spectral-agent-ux and @stoplight/spectral-cli.");
+    // The findings in the job log too, not only in the SARIF file.
+    expect(ran.stdout).toMatch(/\n +\d+:\d+ +error +ax-envelope-next-steps +POST \/payments 201: /);
     expect(ran.stdout).toContain('::error::spectral lint failed (exit 1)');
     expect(JSON.parse(readFileSync(join(dir, 'spectral.sarif'), 'utf8')).version).toBe('2.1.0');
     expect(ran.summary).toMatch(/^## Agent-readiness: [\d.]+% · level: not agent-ready\n/);
@@ -132,4 +144,22 @@ describe('its steps, as GitHub runs them', () => {
   test('a clean description at its score passes', () => {
     expect(runAction(dir, { description: 'agent-ready.yaml', 'min-score': '100' })).toMatchObject({ status: 0, failed: undefined });
   });
+});
+
+describe('in a repository without package.json', () => {
+  test('installs the package and the Spectral CLI it is tested with, then lints and reports as in a project that has them', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'action-bare-'));
+    const packed = spawnSync('npm', ['pack', '--pack-destination', dir, '--loglevel=error'], { cwd: ROOT, encoding: 'utf8' }).stdout.trim().split('\n').pop()!;
+    writeFileSync(join(dir, '.spectral.yaml'), 'extends: ["spectral-agent-ux"]\n');
+    copyFileSync(join(ROOT, 'examples', 'naive.yaml'), join(dir, 'openapi.yaml'));
+    // The package is not on the registry yet: the `package` input installs its tarball instead of spectral-agent-ux@<version>.
+    const ran = runAction(dir, { description: 'openapi.yaml', package: join(dir, packed), 'upload-sarif': 'false' });
+    expect(ran.failed).toBe('Gate');
+    expect(ran.outputs.lint.status).toBe('1');
+    expect(ran.stdout).toMatch(/\n +\d+:\d+ +error +ax-envelope-next-steps +POST \/payments 201: /);
+    const cli = JSON.parse(readFileSync(join(dir, 'node_modules', '@stoplight', 'spectral-cli', 'package.json'), 'utf8')).version as string;
+    expect(cli.split('.')[0]).toBe('6');
+    expect(ran.summary).toMatch(/^## Agent-readiness: [\d.]+% · level: not agent-ready\n/);
+    expect(existsSync(join(dir, 'package.json'))).toBe(false);
+  }, 300_000);
 });

@@ -9,6 +9,7 @@ import { Document, Spectral } from '@stoplight/spectral-core';
 import * as Parsers from '@stoplight/spectral-parsers';
 import ruleset from '../ruleset';
 import { RULE_IDS } from '../lib/catalogue';
+import { version } from '../package.json';
 
 const root = join(__dirname, '..');
 
@@ -58,7 +59,7 @@ describe.each(rules)('%s', (id, rule) => {
   test('has a description, {{error}} messages and a documentationUrl to its page', () => {
     expect(typeof rule.description === 'string' && rule.description.length > 20).toBe(true);
     expect(rule.message).toBe('{{error}}');
-    expect(rule.documentationUrl).toBe(`https://github.com/spectral-agent-ux/spectral-agent-ux/blob/v0.2.0/docs/rules/${id}.md`);
+    expect(rule.documentationUrl).toBe(`https://github.com/spectral-agent-ux/spectral-agent-ux/blob/v${version}/docs/rules/${id}.md`);
   });
 
   test('reads the document as written, with an explicit given and no recursive descent', () => {
