@@ -75,8 +75,9 @@ async function run(options: ProbeOptions, io: Io): Promise<number> {
   const failed = played.operations.find(result => result.firstTry === null && result.why !== undefined && !result.why.startsWith('not sent'));
   if (!options.dryRun && played.answered === 0 && failed !== undefined)
     throw new InputError(baseUrl.href, `no request got an HTTP answer (${failed.why}); is the API running there?`);
+  // A route without an id answering 404 too: the base path, rather than the records, is the likely cause.
   const sent = played.operations.filter(result => result.firstTry !== null);
-  if (!options.dryRun && sent.length > 0 && sent.every(result => result.firstTry === 404)) {
+  if (!options.dryRun && sent.some(result => !result.operation.includes('{')) && sent.every(result => result.firstTry === 404)) {
     say(io, `warning: every first try answered 404; does --base-url include the servers' base path? It stands for the description's servers URL.`);
   }
   if (!options.dryRun) for (const result of played.operations) if (result.why !== undefined) say(io, `warning: ${result.operation}: ${result.why}`);
