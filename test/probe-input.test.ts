@@ -3,10 +3,10 @@
  * path values, query and body per operation. Both are checked against the description before anything is
  * sent (a mistake is one line and exit 2), and what they give is what the first tries send.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runMain } from './support/bin';
+import { ROOT, runMain } from './support/bin';
 import { PROBE_API } from './support/probe-api';
 
 const tmp = mkdtempSync(join(tmpdir(), 'probe-input-'));
@@ -130,4 +130,18 @@ describe('what the user gives is what the first tries send (OpenAPI 3.1 and Swag
     ).toEqual(['GET /v1/orders?status=cancelled', 'GET /v1/orders/ord_7/receipt', 'POST /v1/token {"username":"agent","password":"pw"}']);
     expect(run.code).toBe(0);
   });
+});
+
+test("docs/probe.md's input file is one the probe takes, for the example API", async () => {
+  const page = readFileSync(join(ROOT, 'docs', 'probe.md'), 'utf8');
+  const example = /```yaml\n(# probe-input\.yaml[\s\S]*?)```/.exec(page)![1];
+  const run = await probe('--input', inputFile('docs.yaml', example), '--dry-run', '--format', 'json');
+  expect(JSON.parse(run.stdout).planned).toEqual(
+    expect.arrayContaining([
+      'GET /v1/orders?status=open',
+      'GET /v1/orders/ord_1',
+      'POST /v1/token {"username":"agent","password":"correct-horse-battery-staple"}',
+    ]),
+  );
+  expect(run.code).toBe(0);
 });
