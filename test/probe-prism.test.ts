@@ -4,12 +4,12 @@
  * place first, and a left-out member located at the body with the member named in the message, as JSON
  * Schema validators do. The API runs in this process on 127.0.0.1; the built bin probes it.
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runBin } from './support/bin';
-import type { ProbeJson } from './support/probe-api';
+import { withServer, type ProbeJson } from './support/probe-api';
 
 const KEY = 'k3y-secret-1';
 const tmp = mkdtempSync(join(tmpdir(), 'probe-prism-'));
@@ -107,25 +107,8 @@ function widgetsApi(unknownIdStatus: number) {
   };
 }
 
-/** Serves the Widgets API on 127.0.0.1 while `use` runs. */
-async function withWidgetsApi<T>(unknownIdStatus: number, use: (url: string) => Promise<T>): Promise<T> {
-  const handle = widgetsApi(unknownIdStatus);
-  const server: Server = createServer((request, response) => {
-    let body = '';
-    request.on('data', chunk => (body += chunk));
-    request.on('end', () => handle(request, response, body));
-  });
-  await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve));
-  try {
-    const { port } = server.address() as { port: number };
-    return await use(`http://127.0.0.1:${port}`);
-  } finally {
-    await new Promise(resolve => server.close(resolve));
-  }
-}
-
 async function probe(unknownIdStatus: number) {
-  return withWidgetsApi(unknownIdStatus, async url => {
+  return withServer(widgetsApi(unknownIdStatus), async url => {
     const run = await runBin(['probe', DESCRIPTION, '--base-url', url, '--format', 'json', '-H', `X-Api-Key: ${KEY}`]);
     return { ...run, report: JSON.parse(run.stdout) as ProbeJson };
   });

@@ -4,12 +4,12 @@
  * each in one way only, and its description has no example for any path parameter, so an item route is
  * reached only with a value the API returned: an invented one answers 404 and tests nothing.
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT, runBin } from './support/bin';
-import { operation, type ProbeJson } from './support/probe-api';
+import { operation, withServer, type ProbeJson } from './support/probe-api';
 
 const tmp = mkdtempSync(join(tmpdir(), 'probe-reuse-'));
 const DESCRIPTION = join(tmp, 'records.yaml');
@@ -133,21 +133,11 @@ function recordsApi() {
   };
 }
 
-async function probe(...flags: string[]) {
-  const handle = recordsApi();
-  const server: Server = createServer((request, response) => {
-    let text = '';
-    request.on('data', chunk => (text += chunk));
-    request.on('end', () => handle(request, response, text));
-  });
-  await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve));
-  try {
-    const url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+function probe(...flags: string[]) {
+  return withServer(recordsApi(), async url => {
     const run = await runBin(['probe', DESCRIPTION, '--base-url', url, '--format', 'json', '--ruleset', RULESET, ...flags]);
     return { ...run, report: JSON.parse(run.stdout) as ProbeJson };
-  } finally {
-    await new Promise(resolve => server.close(resolve));
-  }
+  });
 }
 
 test('the ids a create returns in its body, its Location header and its step hrefs fill the paths of later operations: every operation tested', async () => {

@@ -3,7 +3,8 @@
  * port, as a user starts it.
  */
 import { spawn } from 'node:child_process';
-import { createServer } from 'node:net';
+import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { ProbeReport } from '../../cli/probe/render';
 import { ROOT } from './bin';
@@ -38,6 +39,24 @@ export async function withOrdersApi<T>(defective: boolean, use: (api: RunningApi
     return await use(api);
   } finally {
     api.stop();
+  }
+}
+
+/** A request handler of an API written in a test, handed the whole body as text. */
+export type Handler = (request: IncomingMessage, response: ServerResponse, body: string) => void;
+
+/** Serves `handle` on 127.0.0.1 and a free port while `use` runs with its URL. */
+export async function withServer<T>(handle: Handler, use: (url: string) => Promise<T>): Promise<T> {
+  const server = createHttpServer((request, response) => {
+    let body = '';
+    request.on('data', chunk => (body += chunk));
+    request.on('end', () => handle(request, response, body));
+  });
+  await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve));
+  try {
+    return await use(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+  } finally {
+    await new Promise(resolve => server.close(resolve));
   }
 }
 
