@@ -93,13 +93,16 @@ export function parseHeaders(lines: readonly string[], source: string): Record<s
   return headers;
 }
 
-/** "post /orders" → "POST /orders": the label the report uses. */
-function operationOf(text: string): string {
+/** "post /orders" → "POST /orders": the label the report uses; undefined for text that is not a method and a path. */
+export function routeLabel(text: string): string | undefined {
   const match = /^\s*([a-z]+)\s+(\/\S*)\s*$/i.exec(text);
-  if (match === null || !(HTTP_METHODS as readonly string[]).includes(match[1].toLowerCase())) {
-    throw new UsageError(`--operation takes "METHOD /path" as written in the description (e.g. "POST /orders"), not "${text}"`);
-  }
-  return `${match[1].toUpperCase()} ${match[2]}`;
+  return match === null || !(HTTP_METHODS as readonly string[]).includes(match[1].toLowerCase()) ? undefined : `${match[1].toUpperCase()} ${match[2]}`;
+}
+
+function operationOf(text: string): string {
+  const route = routeLabel(text);
+  if (route === undefined) throw new UsageError(`--operation takes "METHOD /path" as written in the description (e.g. "POST /orders"), not "${text}"`);
+  return route;
 }
 
 /** The arguments after `probe` (the dispatcher answers `--help`); `env` for the headers variable. */

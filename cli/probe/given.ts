@@ -9,6 +9,7 @@ import { nearest } from '../../lib/nearest';
 import { label } from '../../lib/rule-function';
 import { InputError, UsageError } from '../args';
 import { readParsed } from '../lint';
+import { routeLabel } from './args';
 
 /** What a first try takes as given rather than built: parameter values by place, and (when present) the whole body. */
 export interface Given {
@@ -76,11 +77,10 @@ function checkParams(doc: OpenApiDocument, params: Record<string, string>): void
   }
 }
 
-/** The operation a key of the input file names: its operationId, or `METHOD /path` as written in the description. */
+/** The operation a key of the input file names: `METHOD /path` as written in the description, else its operationId. */
 function operationNamed(doc: OpenApiDocument, key: string): Operation | undefined {
-  const match = /^\s*([a-z]+)\s+(\/\S*)\s*$/i.exec(key);
-  if (match === null) return operationsById(doc).get(key);
-  return doc.operations().find(operation => operation.method === match[1].toLowerCase() && operation.path === match[2]);
+  const route = routeLabel(key);
+  return route === undefined ? operationsById(doc).get(key) : doc.operations().find(operation => label(operation) === route);
 }
 
 /** The entries of a parsed input file, each checked against its operation; anything else is an InputError naming the file. */
