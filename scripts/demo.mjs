@@ -12,14 +12,11 @@ function lint(file) {
 async function probe(defective) {
   const app = ordersApi({ defective });
   const url = `${await app.listen({ host: '127.0.0.1', port: 0 })}/v1`;
-  console.log(`\n$ spectral-agent-ux probe examples/probe-api/openapi.yaml --base-url ${url}${defective ? '   # the defective variant' : ''}`);
+  // probe-input.yaml holds the account of the token route, which the probe cannot infer.
+  const args = ['probe', 'examples/probe-api/openapi.yaml', '--base-url', url, '--input', 'examples/probe-api/probe-input.yaml'];
+  console.log(`\n$ spectral-agent-ux ${args.join(' ')}${defective ? '   # the defective variant' : ''}`);
   // Asynchronous, so that this process keeps serving the requests of the probe.
-  const status = await new Promise(resolve =>
-    spawn(process.execPath, ['dist/spectral-agent-ux.cjs', 'probe', 'examples/probe-api/openapi.yaml', '--base-url', url], { stdio: 'inherit' }).on(
-      'close',
-      resolve,
-    ),
-  );
+  const status = await new Promise(resolve => spawn(process.execPath, ['dist/spectral-agent-ux.cjs', ...args], { stdio: 'inherit' }).on('close', resolve));
   await app.close();
   return status;
 }

@@ -4,12 +4,12 @@
  * place first, and a left-out member located at the body with the member named in the message, as JSON
  * Schema validators do. The API runs in this process on 127.0.0.1; the built bin probes it.
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runBin } from './support/bin';
-import type { ProbeJson } from './support/probe-api';
+import { withServer, type ProbeJson } from './support/probe-api';
 
 const KEY = 'k3y-secret-1';
 const tmp = mkdtempSync(join(tmpdir(), 'probe-prism-'));
@@ -79,6 +79,7 @@ function send(response: ServerResponse, status: number, body: unknown): void {
 
 /** The Widgets API; `unknownIdStatus` is what an id no widget has gets (404 as it should, 400 for the defect). */
 function widgetsApi(unknownIdStatus: number) {
+  const widgets = new Set(['w_1']);
   return (request: IncomingMessage, response: ServerResponse, body: string): void => {
     const url = new URL(request.url ?? '/', 'http://127.0.0.1');
     if (request.headers['x-api-key'] !== KEY) return invalid(response, ['header', 'X-Api-Key'], 'Request header X-Api-Key is required');
@@ -93,36 +94,21 @@ function widgetsApi(unknownIdStatus: number) {
       if (widget?.name === undefined) return invalid(response, ['body'], "Request body must have required property 'name'");
       if (typeof widget.name !== 'string' || widget.name.length < 3)
         return invalid(response, ['body', 'name'], 'Request body property name must be a string of 3 characters or more');
-      return send(response, 201, { id: 'w_2', name: widget.name });
+      const id = `w_${widgets.size + 1}`;
+      widgets.add(id);
+      return send(response, 201, { id, name: widget.name });
     }
     const id = /^\/widgets\/([^/]+)$/.exec(url.pathname)?.[1];
     if (request.method === 'GET' && id !== undefined) {
-      if (id === 'w_1') return send(response, 200, { id });
+      if (widgets.has(id)) return send(response, 200, { id });
       return send(response, unknownIdStatus, { type: 'NOT_FOUND', title: 'Not found', detail: `No widget ${id}.` });
     }
     send(response, 404, { type: 'NOT_FOUND', title: 'Not found', detail: 'No such route.' });
   };
 }
 
-/** Serves the Widgets API on 127.0.0.1 while `use` runs. */
-async function withWidgetsApi<T>(unknownIdStatus: number, use: (url: string) => Promise<T>): Promise<T> {
-  const handle = widgetsApi(unknownIdStatus);
-  const server: Server = createServer((request, response) => {
-    let body = '';
-    request.on('data', chunk => (body += chunk));
-    request.on('end', () => handle(request, response, body));
-  });
-  await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve));
-  try {
-    const { port } = server.address() as { port: number };
-    return await use(`http://127.0.0.1:${port}`);
-  } finally {
-    await new Promise(resolve => server.close(resolve));
-  }
-}
-
 async function probe(unknownIdStatus: number) {
-  return withWidgetsApi(unknownIdStatus, async url => {
+  return withServer(widgetsApi(unknownIdStatus), async url => {
     const run = await runBin(['probe', DESCRIPTION, '--base-url', url, '--format', 'json', '-H', `X-Api-Key: ${KEY}`]);
     return { ...run, report: JSON.parse(run.stdout) as ProbeJson };
   });
@@ -143,12 +129,13 @@ const probeFindings = (findings: ProbeJson['findings']) => findings.filter(findi
 
 test('every fault located by `validation[].location` and repaired; a left-out member located at the body and named in the message counts', async () => {
   const { report, stdout } = await probe(404);
-  expect(report.operations).toEqual([row('GET /widgets', 2, 2, 1), row('POST /widgets', 3, 3), row('GET /widgets/{widgetId}', 1, 1)]);
+  // The creation first: the widget it returns is the one the item route reads.
+  expect(report.operations).toEqual([row('POST /widgets', 3, 3), row('GET /widgets', 2, 2, 1), row('GET /widgets/{widgetId}', 1, 1)]);
   // No probe finding; the runtime checks say what Prism's shape lacks (a recovery hint), and that the creation offers no next step.
   expect(report.findings.map(finding => `${finding.rule} ${finding.operation} ${finding.status}`)).toEqual([
     'ax-envelope-next-steps POST /widgets 201',
-    'ax-recoverable-suggestion GET /widgets 422',
     'ax-recoverable-suggestion POST /widgets 422',
+    'ax-recoverable-suggestion GET /widgets 422',
     'ax-recoverable-suggestion GET /widgets/{widgetId} 404',
   ]);
   // A link to another host is listed, not followed; the header that --header sets is not faulted.

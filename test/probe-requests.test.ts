@@ -5,6 +5,7 @@
  */
 import { OpenApiDocument } from '../lib/document';
 import { faultsOf, requestPath, validRequest, type ProbeRequest } from '../cli/probe/requests';
+import { inPlayOrder } from '../cli/probe/reuse';
 import { oas3, ref, swagger2 } from './support/documents';
 
 function requestFor(document: object): ProbeRequest | string {
@@ -178,5 +179,57 @@ describe('faults', () => {
     const built = validRequest(doc, doc.operations()[0]);
     if ('why' in built) throw new Error(built.why);
     expect(faultsOf(doc, built.request)).toEqual([]);
+  });
+});
+
+describe('what is given', () => {
+  test('a given value is sent as it is: a path value its pattern has no example for, an optional query, the whole body', () => {
+    const paths = {
+      '/codes/{code}': {
+        post: {
+          parameters: [
+            { name: 'code', in: 'path', required: true, schema: { type: 'string', pattern: '^[A-Z]{3}$' } },
+            { name: 'dry', in: 'query', schema: { type: 'boolean' } },
+          ],
+          requestBody: {
+            required: true,
+            content: { 'application/json': { schema: { type: 'object', required: ['n'], properties: { n: { type: 'integer' } } } } },
+          },
+          responses: { '200': { description: 'ok' } },
+        },
+      },
+    };
+    const doc = OpenApiDocument.of(oas3(paths), oas3(paths));
+    const [operation] = doc.operations();
+    expect(validRequest(doc, operation)).toEqual({ why: 'its path parameter `code`: its pattern `^[A-Z]{3}$` has no example to send' });
+    const built = validRequest(doc, operation, { path: { code: 'ABC' }, query: { dry: true }, headers: {}, body: { n: 7, note: 'mine' } });
+    if ('why' in built) throw new Error(built.why);
+    expect([requestPath(built.request), built.request.body]).toEqual(['/codes/ABC?dry=true', { n: 7, note: 'mine' }]);
+  });
+});
+
+describe('the order of play', () => {
+  test('creates first, parents before children; then reads, updates, other actions; deletions last; document order within each', () => {
+    const ok = { responses: { '200': { description: 'ok' } } };
+    const paths = {
+      '/carts/{cartId}': { get: ok, delete: ok, patch: ok },
+      '/carts/{cartId}/items': { post: ok },
+      '/carts/{cartId}/items/{itemId}': { get: ok },
+      '/carts/{cartId}/checkout': { post: ok },
+      '/carts': { post: ok, get: ok },
+      '/login': { post: { responses: { '201': { description: 'session' } } } },
+    };
+    const doc = OpenApiDocument.of(oas3(paths), oas3(paths));
+    expect(inPlayOrder(doc, doc.operations()).map(operation => `${operation.method} ${operation.path}`)).toEqual([
+      'post /carts',
+      'post /login',
+      'post /carts/{cartId}/items',
+      'get /carts/{cartId}',
+      'get /carts/{cartId}/items/{itemId}',
+      'get /carts',
+      'patch /carts/{cartId}',
+      'post /carts/{cartId}/checkout',
+      'delete /carts/{cartId}',
+    ]);
   });
 });

@@ -15,7 +15,9 @@ import {
   DEFECTIVE_OPERATIONS,
   freePort,
   GOOD_OPERATIONS,
+  operation,
   PROBE_API,
+  PROBE_INPUT,
   startOrdersApi,
   withOrdersApi,
   type ProbeJson,
@@ -52,19 +54,19 @@ describe.each([
   ['Swagger 2.0', SWAGGER2],
 ])('%s', (_name, file) => {
   // Each on a fresh API, so that the ids of the orders it creates are the same every time.
-  test('the API that passes everything: every fault recovered, no finding, exit 0', async () => {
-    const { status, report } = await withOrdersApi(false, api => probeJson(file, api));
+  test('the API that passes everything: every operation tested (the token route with --input), every fault recovered, no finding, exit 0', async () => {
+    const { status, report } = await withOrdersApi(false, api => probeJson(file, api, '--input', PROBE_INPUT));
     expect(report.findings).toEqual([]);
     expect(report.operations).toEqual(GOOD_OPERATIONS);
-    expect([report.probes, report.recovered, report.recoveryRate]).toEqual([14, 14, 100]);
+    expect([report.tested, report.probes, report.recovered, report.recoveryRate]).toEqual([6, 18, 18, 100]);
     expect(status).toBe(0);
   });
 
   test('the defective API: one finding per defect, with its request and status, and exit 1', async () => {
-    const { status, report } = await withOrdersApi(true, api => probeJson(file, api));
+    const { status, report } = await withOrdersApi(true, api => probeJson(file, api, '--input', PROBE_INPUT));
     expect(withoutResponses(report)).toEqual(DEFECTIVE_FINDINGS);
     expect(report.operations).toEqual(DEFECTIVE_OPERATIONS);
-    expect([report.probes, report.recovered, report.recoveryRate]).toEqual([13, 10, 76.9]);
+    expect([report.tested, report.probes, report.recovered, report.recoveryRate]).toEqual([5, 17, 14, 82.4]);
     expect(status).toBe(1);
   });
 });
@@ -108,11 +110,13 @@ describe('reporting', () => {
       'ax-probe-unrecoverable',
       'ax-probe-undeclared-status',
     ]);
-  });
+  }, 90_000); // three runs of the bin
 
   test('markdown: the summary, a row per operation, the findings with request and response', async () => {
-    const run = await withOrdersApi(true, api => runBin(['probe', OAS31, '--base-url', api.url]));
-    expect(run.stdout).toMatch(/^Against http:\/\/127\.0\.0\.1:\d+\/v1: 10 of 13 faults recovered \(76\.9%\); 5 error, 1 warn; 32 requests\.$/m);
+    const run = await withOrdersApi(true, api => runBin(['probe', OAS31, '--base-url', api.url, '--input', PROBE_INPUT]));
+    expect(run.stdout).toMatch(
+      /^Against http:\/\/127\.0\.0\.1:\d+\/v1: 5 of 6 operations tested; 14 of 17 faults recovered \(82\.4%\); 5 error, 1 warn; 41 requests\.$/m,
+    );
     expect(run.stdout).toContain('| `POST /orders` | 201 | 8 | 6 | 75% | 0 | 2 | 1 |');
     expect(run.stdout).toContain('  - request: `POST /v1/orders {"quantity":2}`');
     expect(run.status).toBe(1);
@@ -150,14 +154,14 @@ describe('reporting', () => {
       const withKey = await runBin([...args, '-H', 'Authorization: Bearer s3cret-token'], {
         env: { ...process.env, AGENT_UX_PROBE_HEADERS: 'X-Api-Key: k3y-value' },
       });
-      expect(JSON.parse(withKey.stdout).operations[0]).toEqual(GOOD_OPERATIONS[0]);
+      expect(JSON.parse(withKey.stdout).operations).toEqual(GOOD_OPERATIONS.filter(row => row.operation === 'GET /orders'));
       expect(`${withKey.stdout}${withKey.stderr}`).not.toMatch(/s3cret|k3y-value/);
       const withoutKey = await runBin(args);
       expect(JSON.parse(withoutKey.stdout).operations[0].firstTry).toBe(401);
     } finally {
       keyed.stop();
     }
-  });
+  }, 60_000);
 });
 
 describe('safety and limits', () => {
@@ -189,23 +193,38 @@ describe('safety and limits', () => {
   test('nothing listening is one line and exit 2', async () => {
     const url = `http://127.0.0.1:${await freePort()}/v1`;
     const run = await runBin(['probe', OAS31, '--base-url', url]);
-    expect(run.stderr).toBe(`spectral-agent-ux probe: ${url}: connection refused: is the API running there?\n`);
+    expect([run.stdout, run.stderr]).toEqual([
+      '',
+      `spectral-agent-ux probe: ${url}: no request got an HTTP answer (connection refused); is the API running there?\n`,
+    ]);
     expect(run.status).toBe(2);
   });
 
-  test('a request without an answer within --timeout is given up, and the report says why', async () => {
+  test('a server that never answers: every request given up at --timeout, then one line and exit 2, not "no findings"', async () => {
     // A server that reads every request and never answers.
     const silent = createServer(() => undefined);
     await new Promise<void>(resolve => silent.listen(0, '127.0.0.1', resolve));
     try {
       const url = `http://127.0.0.1:${(silent.address() as AddressInfo).port}/v1`;
-      const { report } = await probeJson(OAS31, { url, stop: () => undefined }, '--operation', 'GET /orders', '--timeout', '200');
-      expect(report.operations.map(result => [result.firstTry, result.why])).toEqual([[null, 'no answer within 200 ms']]);
-      expect(report.requests).toBe(1);
+      const run = await runBin(['probe', OAS31, '--base-url', url, '--timeout', '200']);
+      expect([run.stdout, run.stderr]).toEqual([
+        '',
+        `spectral-agent-ux probe: ${url}: no request got an HTTP answer (no answer within 200 ms); is the API running there?\n`,
+      ]);
+      expect(run.status).toBe(2);
     } finally {
       silent.closeAllConnections();
       silent.close();
     }
+  });
+
+  test('a host that does not resolve is one line and exit 2', async () => {
+    const url = 'http://probe-test.invalid/v1';
+    const run = await runBin(['probe', OAS31, '--base-url', url, '--allow-remote']);
+    expect(run.stderr).toMatch(
+      /^spectral-agent-ux probe: http:\/\/probe-test\.invalid\/v1: no request got an HTTP answer \(.*ENOTFOUND.*\); is the API running there\?\n$/,
+    );
+    expect(run.status).toBe(2);
   });
 
   test('an --operation the description lacks names the one meant', async () => {
@@ -217,6 +236,34 @@ describe('safety and limits', () => {
   test("a base URL without the servers' base path: every first try 404s, and the user hears why", async () => {
     const run = await runBin(['probe', OAS31, '--base-url', good.url.replace(/\/v1$/, ''), '--format', 'json']);
     expect(run.stderr).toContain("warning: every first try answered 404; does --base-url include the servers' base path?");
+  });
+});
+
+describe('coverage', () => {
+  test('an operation whose first try is not a 2xx is a warning with its reason, and the summary counts the operations tested', async () => {
+    const run = await withOrdersApi(false, api => runBin(['probe', OAS31, '--base-url', api.url, '--format', 'json']));
+    const report: ProbeJson = JSON.parse(run.stdout);
+    const why = 'answered 401: give the credentials of a test account in its body with --input';
+    expect(report.operations).toEqual(GOOD_OPERATIONS.map(row => (row.operation === 'POST /token' ? operation('POST /token', 401, 0, 0, 0, 0, why) : row)));
+    expect(run.stderr).toBe(
+      `spectral-agent-ux probe: warning: POST /token: ${why}\nspectral-agent-ux probe: 5 of 6 operations tested; 14 of 14 faults recovered (100%); no findings; 36 requests.\n`,
+    );
+    expect(run.status).toBe(0);
+  });
+
+  test('every first try refused (401 without the API key): the report, then one line that says to pass --header, and exit 1', async () => {
+    const keyed = await startOrdersApi(false, 'k3y-value');
+    try {
+      const run = await runBin(['probe', OAS31, '--base-url', keyed.url]);
+      expect(run.stdout).toMatch(/^Against .*: 0 of 6 operations tested; 0 of 0 faults recovered \(n\/a\); 5 warn; 6 requests\.$/m);
+      expect(run.stdout).toContain('| `GET /orders` | answered 401: pass credentials with --header | 0 | 0 | n/a | 0 | 0 | 0 |');
+      expect(run.stderr.split('\n').at(-2)).toBe(
+        'spectral-agent-ux probe: no operation answered its first try with a 2xx (6 answered 401), so nothing was tested; pass credentials with --header "Name: value"',
+      );
+      expect(run.status).toBe(1);
+    } finally {
+      keyed.stop();
+    }
   });
 });
 

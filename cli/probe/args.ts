@@ -23,6 +23,9 @@ export interface ProbeOptions {
   followMutations: boolean;
   allowRemote: boolean;
   dryRun: boolean;
+  /** What the probe cannot infer: --param values by parameter name, and the --input file of values per operation. */
+  params: Record<string, string>;
+  input?: string;
 }
 
 export const PROBE_USAGE = `Usage: spectral-agent-ux probe <openapi-file> --base-url <url> [options]
@@ -40,6 +43,10 @@ Options:
       --fail-severity <error|warn|info|hint>  exit 1 when a finding has this severity or worse (default: error)
   -H, --header "<Name: value>"     send with every request (repeatable); never written to the report.
                                    ${HEADERS_ENV} may hold them instead, one per line
+  -p, --param <name=value>         a value for every parameter of this name (a path id, a query), over what
+                                   the probe infers (repeatable)
+  -i, --input <file>               path values, query and body per operation (by operationId or "METHOD /path"),
+                                   JSON or YAML: what the probe cannot infer, e.g. a token route's credentials
       --max-requests <n>           requests in all, at most (default: 300)
       --timeout <ms>               per request (default: 5000)
       --follow-mutations           follow POST, PUT, PATCH and DELETE steps too (default: GET steps only)
@@ -47,13 +54,17 @@ Options:
       --dry-run                    list the first tries and faults it would send, and send nothing
   -h, --help                       show this help
 
-Exit codes: 0 done, 1 a finding reached --fail-severity, 2 bad usage or input.`;
+Exit codes: 0 done, 1 a finding reached --fail-severity or no operation answered 2xx to its first try,
+2 bad usage or input, or no request got an HTTP answer.`;
+
+/** The flags for values the probe cannot infer (see `parseParams` below). */
+const INPUT_FLAGS = ['--param', '--input'];
 
 const SPEC = {
-  values: ['--base-url', '--operation', '--format', '--output', '--ruleset', '--fail-severity', '--header', '--max-requests', '--timeout'],
+  values: ['--base-url', '--operation', '--format', '--output', '--ruleset', '--fail-severity', '--header', '--max-requests', '--timeout', ...INPUT_FLAGS],
   switches: ['--follow-mutations', '--allow-remote', '--dry-run'],
-  repeatable: ['--operation', '--header'],
-  aliases: { '-u': '--base-url', '-f': '--format', '-o': '--output', '-r': '--ruleset', '-H': '--header' },
+  repeatable: ['--operation', '--header', '--param'],
+  aliases: { '-u': '--base-url', '-f': '--format', '-o': '--output', '-r': '--ruleset', '-H': '--header', '-p': '--param', '-i': '--input' },
 };
 
 function oneOf<T extends string>(flag: string, value: string | true | undefined, allowed: readonly T[], fallback: T): T {
@@ -82,13 +93,16 @@ export function parseHeaders(lines: readonly string[], source: string): Record<s
   return headers;
 }
 
-/** "post /orders" → "POST /orders": the label the report uses. */
-function operationOf(text: string): string {
+/** "post /orders" → "POST /orders": the label the report uses; undefined for text that is not a method and a path. */
+export function routeLabel(text: string): string | undefined {
   const match = /^\s*([a-z]+)\s+(\/\S*)\s*$/i.exec(text);
-  if (match === null || !(HTTP_METHODS as readonly string[]).includes(match[1].toLowerCase())) {
-    throw new UsageError(`--operation takes "METHOD /path" as written in the description (e.g. "POST /orders"), not "${text}"`);
-  }
-  return `${match[1].toUpperCase()} ${match[2]}`;
+  return match === null || !(HTTP_METHODS as readonly string[]).includes(match[1].toLowerCase()) ? undefined : `${match[1].toUpperCase()} ${match[2]}`;
+}
+
+function operationOf(text: string): string {
+  const route = routeLabel(text);
+  if (route === undefined) throw new UsageError(`--operation takes "METHOD /path" as written in the description (e.g. "POST /orders"), not "${text}"`);
+  return route;
 }
 
 /** The arguments after `probe` (the dispatcher answers `--help`); `env` for the headers variable. */
@@ -113,5 +127,18 @@ export function parseProbeArgs(argv: readonly string[], env: Record<string, stri
     followMutations: flags.get('--follow-mutations') === true,
     allowRemote: flags.get('--allow-remote') === true,
     dryRun: flags.get('--dry-run') === true,
+    params: parseParams(lists.get('--param') ?? []),
+    input: stringOf(flags.get('--input')),
   };
+}
+
+/** `name=value` pairs into a map (the last value of a name wins); whether the name is a parameter is the description's to say. */
+export function parseParams(pairs: readonly string[]): Record<string, string> {
+  const params: Record<string, string> = {};
+  for (const pair of pairs) {
+    const equals = pair.indexOf('=');
+    if (equals < 1) throw new UsageError(`--param takes name=value (e.g. orderId=ord_1), not "${pair}"`);
+    params[pair.slice(0, equals).trim()] = pair.slice(equals + 1);
+  }
+  return params;
 }

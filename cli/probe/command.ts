@@ -14,6 +14,8 @@ import { findRulesetFile, lintWith, loadRuleset, readDocument, ruleOptions } fro
 import { silentMistakes } from '../mistakes';
 import { Client, baseUrlOf } from './http';
 import { parseProbeArgs, PROBE_USAGE, type ProbeFormat, type ProbeOptions } from './args';
+import { noneTested } from './coverage';
+import { UserValues } from './given';
 import { Play, rate, SEVERITIES } from './play';
 import { renderHtml, renderJson, renderMarkdown, renderSarif, summaryLine, type LineOf, type ProbeReport } from './render';
 import type { Names } from '../../lib/error-shapes';
@@ -47,6 +49,7 @@ async function run(options: ProbeOptions, io: Io): Promise<number> {
     options.operations,
     doc.operations().map(operation => label(operation)),
   );
+  const user = await UserValues.read(doc, options.params, options.input === undefined ? undefined : path.resolve(io.cwd, options.input));
   const client = new Client({ baseUrl, headers: options.headers, maxRequests: options.maxRequests, timeoutMs: options.timeoutMs, dryRun: options.dryRun });
   const names = namesOf(ruleset);
   // The next-steps rule's scope options, so that the guard asks next steps of the operations the lint does.
@@ -66,13 +69,18 @@ async function run(options: ProbeOptions, io: Io): Promise<number> {
     client,
     followMutations: options.followMutations,
     only: options.operations,
+    user,
   }).run();
-  const tried = played.operations.filter(result => result.firstTry !== null || result.why === 'connection refused');
-  if (!options.dryRun && tried.length > 0 && tried.every(result => result.why === 'connection refused'))
-    throw new InputError(baseUrl.href, 'connection refused: is the API running there?');
-  if (!options.dryRun && tried.length > 0 && tried.every(result => result.firstTry === 404)) {
+  // Nothing answered (nothing listens, the host does not resolve, every request timed out): there is no report to give.
+  const failed = played.operations.find(result => result.firstTry === null && result.why !== undefined && !result.why.startsWith('not sent'));
+  if (!options.dryRun && played.answered === 0 && failed !== undefined)
+    throw new InputError(baseUrl.href, `no request got an HTTP answer (${failed.why}); is the API running there?`);
+  // A route without an id answering 404 too: the base path, rather than the records, is the likely cause.
+  const sent = played.operations.filter(result => result.firstTry !== null);
+  if (!options.dryRun && sent.some(result => !result.operation.includes('{')) && sent.every(result => result.firstTry === 404)) {
     say(io, `warning: every first try answered 404; does --base-url include the servers' base path? It stands for the description's servers URL.`);
   }
+  if (!options.dryRun) for (const result of played.operations) if (result.why !== undefined) say(io, `warning: ${result.operation}: ${result.why}`);
   const probes = played.operations.reduce((sum, result) => sum + result.probes, 0);
   const recovered = played.operations.reduce((sum, result) => sum + result.recovered, 0);
   const report: ProbeReport = {
@@ -101,6 +109,10 @@ async function run(options: ProbeOptions, io: Io): Promise<number> {
   if (options.output === undefined) io.stdout(text);
   else writeAtomically(path.resolve(io.cwd, options.output), text, 'the probe report');
   if (options.output !== undefined || options.format !== 'markdown') say(io, summaryLine(report));
+  if (!options.dryRun && played.tested === 0 && played.operations.length > 0) {
+    say(io, noneTested(doc, played.operations));
+    return 1;
+  }
   const failing = SEVERITIES.slice(0, SEVERITIES.indexOf(options.failSeverity) + 1);
   return report.findings.some(finding => failing.includes(finding.severity)) ? 1 : 0;
 }

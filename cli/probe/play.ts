@@ -2,6 +2,7 @@
  * The probe's play, as an agent would go: a first try of every operation (and the steps its answer
  * offers), then one fault at a time, each answered error read with the ruleset's own reader and the
  * request repaired with only what the error says. Every response is judged by the runtime guard's checks.
+ * Creates go first and deletions last, and the ids the API returns fill the path of later operations.
  */
 import type { Ruleset } from '@stoplight/spectral-core';
 import { PROBE_IDS, type ProbeId } from '../../lib/catalogue';
@@ -18,7 +19,10 @@ import { hrefProblem, violationsOf } from '../../runtime/checks';
 import { Description } from '../../runtime/description';
 import { readError } from '../../runtime/shapes';
 import { OFF } from '../lint';
+import { firstTryWhy, type PathSource } from './coverage';
+import type { UserValues } from './given';
 import type { Answer, Client } from './http';
+import { inPlayOrder, Known, pathParameters } from './reuse';
 import { faultsOf, fieldValue, requestPath, validRequest, withField, type Fault, type Field, type ProbeRequest } from './requests';
 
 export type Severity = 'error' | 'warn' | 'info' | 'hint';
@@ -45,8 +49,9 @@ export interface ProbeFinding {
 
 export interface OperationResult {
   operation: string;
-  /** The first try's status; null when it was not sent (`why` says why) or got no answer. */
+  /** The first try's status; null when it was not sent or got no answer. */
   firstTry: number | null;
+  /** Why the first try tested nothing (not sent, no answer, not a 2xx), and what to give the probe so that it does. */
   why?: string;
   /** Fault probes sent, repaired to a 2xx (or an unknown id answered as such), and accepted as valid. */
   probes: number;
@@ -61,6 +66,10 @@ export interface OperationResult {
 
 export interface ProbeRun {
   requests: number;
+  /** Requests that got an HTTP answer, whatever its status. */
+  answered: number;
+  /** Operations whose first try answered 2xx: the ones faulted, and so tested. */
+  tested: number;
   /** True when --max-requests stopped the probe before it sent everything. */
   truncated: boolean;
   operations: OperationResult[];
@@ -100,6 +109,8 @@ export interface PlayOptions {
   followMutations: boolean;
   /** `METHOD /path` filters; all operations when empty. */
   only: string[];
+  /** The values --param and --input give. */
+  user: UserValues;
 }
 
 /** The recovery rate in percent, one decimal; null when nothing was probed. */
@@ -113,66 +124,97 @@ export class Play {
   private readonly findings = new Map<string, ProbeFinding>();
   private readonly skipped: ProbeRun['skipped'] = [];
   private readonly results = new Map<Operation, OperationResult>();
+  private readonly known: Known;
+  private answered = 0;
 
   constructor(private readonly options: PlayOptions) {
     this.description = new Description(options.doc);
-  }
-
-  /** The operations to probe, in document order with deletions last, so that the records others need still exist. */
-  private operations(): Operation[] {
-    const wanted = (operation: Operation) =>
-      this.options.only.length === 0 || this.options.only.includes(`${operation.method.toUpperCase()} ${operation.path}`);
-    const chosen = this.options.doc.operations().filter(wanted);
-    return [...chosen.filter(op => op.method !== 'delete'), ...chosen.filter(op => op.method === 'delete')];
+    this.known = new Known(this.description, href => options.client.hrefUrl(href));
   }
 
   async run(): Promise<ProbeRun> {
-    const tried: { request: ProbeRequest; faults: Fault[] }[] = [];
-    for (const operation of this.operations()) {
-      const result: OperationResult = {
-        operation: label(operation),
-        firstTry: null,
-        probes: 0,
-        recovered: 0,
-        recoveryRate: null,
-        accepted: 0,
-        steps: 0,
-        staleSteps: 0,
-      };
-      this.results.set(operation, result);
-      const built = validRequest(this.options.doc, operation);
-      if ('why' in built) {
-        result.why = `not sent: ${built.why}`;
-        continue;
-      }
-      const answer = await this.exchange(built.request);
-      result.firstTry = statusOf(answer);
-      if (answer.kind === 'failed') result.why = answer.why;
-      // A dry run lists the faults as if every first try succeeded; a real one faults only a request that works.
-      if (!isSuccess(answer) && !(this.options.client.dryRun && answer.kind === 'not-sent')) continue;
-      if (answer.kind === 'response') await this.followSteps(built.request, answer, result);
-      // A header that --header sets is sent as the credential whatever the fault does to it: no fault there.
-      const faults = faultsOf(this.options.doc, built.request).filter(fault => fault.field.where !== 'header' || !this.options.client.sets(fault.field.name));
-      tried.push({ request: built.request, faults });
-    }
-    // One fault per operation in turn, so that a request budget is shared by every operation.
-    for (let i = 0; tried.some(({ faults }) => i < faults.length); i++) {
-      for (const { request, faults } of tried) if (i < faults.length) await this.fault(request, faults[i]);
-    }
+    const wanted = (operation: Operation) => this.options.only.length === 0 || this.options.only.includes(label(operation));
+    const operations = inPlayOrder(this.options.doc, this.options.doc.operations().filter(wanted));
+    // Deletions after every other operation's faults too: the records those repair on must still exist.
+    await this.play(operations.filter(operation => operation.method !== 'delete'));
+    await this.play(operations.filter(operation => operation.method === 'delete'));
     const { client } = this.options;
+    const results = [...this.results.values()];
     return {
       requests: client.sent,
+      answered: this.answered,
+      tested: results.filter(result => result.firstTry !== null && result.firstTry >= 200 && result.firstTry < 300).length,
       truncated: client.refused > 0,
-      operations: [...this.results.values()].map(result => ({ ...result, recoveryRate: rate(result.recovered, result.probes) })),
+      operations: results.map(result => ({ ...result, recoveryRate: rate(result.recovered, result.probes) })),
       findings: [...this.findings.values()],
       skipped: this.skipped,
     };
   }
 
-  /** Sends a request and judges its answer with the runtime checks. */
+  /** The first try of each operation, then their faults, one per operation in turn, so that a request budget is shared by all. */
+  private async play(operations: readonly Operation[]): Promise<void> {
+    const tried: { request: ProbeRequest; faults: Fault[] }[] = [];
+    for (const operation of operations) {
+      const request = await this.firstTry(operation);
+      // A header that --header sets is sent as the credential whatever the fault does to it: no fault there.
+      const faults =
+        request === undefined
+          ? []
+          : faultsOf(this.options.doc, request).filter(fault => fault.field.where !== 'header' || !this.options.client.sets(fault.field.name));
+      if (request !== undefined) tried.push({ request, faults });
+    }
+    for (let i = 0; tried.some(({ faults }) => i < faults.length); i++) {
+      for (const { request, faults } of tried) if (i < faults.length) await this.fault(request, faults[i]);
+    }
+  }
+
+  /**
+   * Sends the operation's valid request (the user's values and the ids the API returned, the rest built)
+   * and follows the steps its answer offers; the request when it worked, to be faulted, else undefined.
+   */
+  private async firstTry(operation: Operation): Promise<ProbeRequest | undefined> {
+    const result: OperationResult = {
+      operation: label(operation),
+      firstTry: null,
+      probes: 0,
+      recovered: 0,
+      recoveryRate: null,
+      accepted: 0,
+      steps: 0,
+      staleSteps: 0,
+    };
+    this.results.set(operation, result);
+    const given = this.options.user.for(operation);
+    const returned = this.known.pathValues(operation);
+    const built = validRequest(this.options.doc, operation, { ...given, path: { ...returned, ...given.path } });
+    if ('why' in built) {
+      result.why = `not sent: ${built.why}`;
+      return undefined;
+    }
+    const answer = await this.exchange(built.request);
+    result.firstTry = statusOf(answer);
+    // A dry run lists the faults as if every first try succeeded; a real one faults only a request that works.
+    if (this.options.client.dryRun && answer.kind === 'not-sent') return built.request;
+    if (answer.kind !== 'response' || !isSuccess(answer)) {
+      result.why = firstTryWhy(this.options.doc, operation, answer, pathSource(operation, given.path, returned));
+      return undefined;
+    }
+    await this.followSteps(built.request, answer, result);
+    return built.request;
+  }
+
+  /** Sends a request and counts whether an HTTP answer came. */
+  private async send(method: string, url: URL, body: unknown, headers?: Record<string, unknown>): Promise<Answer> {
+    const answer = await this.options.client.send(method, url, body, headers);
+    if (answer.kind === 'response') this.answered++;
+    return answer;
+  }
+
+  /** Sends a request, judges its answer with the runtime checks, and keeps what a 2xx answer tells of the records. */
   private async exchange(request: ProbeRequest): Promise<Answer> {
-    const answer = await this.options.client.send(request.method, this.options.client.urlOf(requestPath(request)), request.body, request.headers);
+    const answer = await this.send(request.method, this.options.client.urlOf(requestPath(request)), request.body, request.headers);
     this.judge(request.operation, request, answer);
+    if (answer.kind === 'response' && isSuccess(answer)) this.known.learnAnswer(request.operation, answer.headers, answer.body);
     return answer;
   }
 
@@ -262,6 +304,7 @@ export class Play {
         this.add('ax-probe-stale-step', operation, request, answer, `${from}: ${problem}`);
         continue;
       }
+      this.known.learnHref(href);
       const url = client.hrefUrl(href);
       if (url === undefined) {
         this.skipped.push({ operation: label(operation), href: clip(href, 200) });
@@ -270,7 +313,7 @@ export class Play {
       const target = this.description.operation(method, url.pathname);
       if (target === undefined || (method !== 'GET' && !this.options.followMutations)) continue;
       const body = method === 'GET' ? undefined : validRequest(this.options.doc, target);
-      const followed = await client.send(method, url, body !== undefined && 'request' in body ? body.request.body : undefined);
+      const followed = await this.send(method, url, body !== undefined && 'request' in body ? body.request.body : undefined);
       result.steps++;
       if (followed.kind === 'response' && STALE.has(followed.status)) {
         result.staleSteps++;
@@ -369,6 +412,13 @@ export class Play {
       `after the error for a request with \`${fieldName(fault.field)}\` ${fault.what}, the repaired request (\`${fault.field.name}\` ${set}) still ${status}. Make the error's values ones the API accepts.`,
     );
   }
+}
+
+/** Where the path values came from: any the user gave, else the API's answers when they fill every one, else the description. */
+function pathSource(operation: Operation, given: Record<string, unknown>, returned: Record<string, unknown>): PathSource {
+  const parameters = pathParameters(operation.path);
+  if (parameters.some(name => Object.hasOwn(given, name))) return 'given';
+  return parameters.length > 0 && parameters.every(name => Object.hasOwn(returned, name)) ? 'returned' : 'built';
 }
 
 /** A request as the report shows it: method, path as sent (base path included), body; never the headers, which carry credentials. */

@@ -27,7 +27,7 @@ const docsOf = (rule: string) => `${DOCS_URL}${(PROBE_IDS as readonly string[]).
 const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 const requestLine = (finding: ProbeFinding) =>
   `${finding.request.method} ${finding.request.path}${finding.request.body === undefined ? '' : ` ${clip(JSON.stringify(finding.request.body), 200)}`}`;
-const firstTry = (result: OperationResult) => (result.firstTry === null ? (result.why ?? 'not sent') : String(result.firstTry));
+const firstTry = (result: OperationResult) => result.why ?? (result.firstTry === null ? 'not sent' : String(result.firstTry));
 /** One operation's cells after its name, as text. */
 const cells = (result: OperationResult) => [
   firstTry(result),
@@ -46,7 +46,7 @@ export function summaryLine(report: ProbeReport): string {
     .filter(([, count]) => count > 0);
   const findings = counts.length === 0 ? 'no findings' : counts.map(([severity, count]) => `${count} ${severity}`).join(', ');
   const truncated = report.truncated ? ' (stopped at --max-requests)' : '';
-  return `${report.recovered} of ${report.probes} faults recovered (${percent(report.recoveryRate)}); ${findings}; ${report.requests} requests${truncated}.`;
+  return `${report.tested} of ${report.operations.length} operations tested; ${report.recovered} of ${report.probes} faults recovered (${percent(report.recoveryRate)}); ${findings}; ${report.requests} requests${truncated}.`;
 }
 
 export function renderMarkdown(report: ProbeReport): string {

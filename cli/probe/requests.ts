@@ -7,6 +7,7 @@ import { isJsonMediaType, isObject, type Located, type OpenApiDocument, type Ope
 import { inputsOf, type Parameter, type Where } from '../../lib/inputs';
 import { viewsOf } from '../../lib/schema';
 import { constraintsOfView, violation } from '../../lib/constraints';
+import type { Given } from './given';
 import { badValues, built, validValue, type Built, type FaultKind } from './values';
 
 /** A request, as sent: values by place; `body` undefined when none is sent. */
@@ -66,17 +67,25 @@ function bodyOf(doc: OpenApiDocument, operation: Operation): Built | undefined {
   return validValue(doc, json.schema);
 }
 
-/** The request an agent would send on its first try: every path parameter, the required others, the body. */
-export function validRequest(doc: OpenApiDocument, operation: Operation): { request: ProbeRequest } | { why: string } {
+const NOTHING_GIVEN: Given = { path: {}, query: {}, headers: {} };
+
+/**
+ * The request an agent would send on its first try: every path parameter, the required others, the body;
+ * what is `given` (the user's values, the ids the API returned) is taken as it is, the rest built.
+ */
+export function validRequest(doc: OpenApiDocument, operation: Operation, given: Given = NOTHING_GIVEN): { request: ProbeRequest } | { why: string } {
   const request: ProbeRequest = { method: operation.method.toUpperCase(), operation, path: {}, query: {}, headers: {}, body: undefined };
   for (const parameter of inputsOf(doc, operation).parameters) {
-    if (parameter.implicit === true || !parameter.required) continue;
+    if (parameter.implicit === true) continue;
+    const own = isPlace(parameter.in) ? given[PLACES[parameter.in]][parameter.name] : undefined;
+    if (own !== undefined) request[PLACES[parameter.in as Place]][parameter.name] = own;
+    if (own !== undefined || !parameter.required) continue;
     if (!isPlace(parameter.in)) return { why: `its required ${parameter.in} parameter \`${parameter.name}\` is not something the probe sends` };
     const value = parameterValue(doc, operation, parameter);
     if (!built(value)) return { why: `its ${parameter.in} parameter \`${parameter.name}\`: ${value.why}` };
     request[PLACES[parameter.in]][parameter.name] = value.value;
   }
-  const body = bodyOf(doc, operation);
+  const body = Object.hasOwn(given, 'body') ? { value: given.body } : bodyOf(doc, operation);
   if (body !== undefined && !built(body)) return { why: `its request body: ${body.why}` };
   request.body = body?.value;
   return { request };

@@ -1,9 +1,12 @@
 // The Orders API of openapi.yaml, for `spectral-agent-ux probe`: `node examples/probe-api/server.mjs [--defective] [--port 3000]`.
 // As written it passes every probe; with `defective` it has one known defect per probe finding, marked DEFECT below.
 // With `--api-key K` every request must carry `X-Api-Key: K` (for the probe's --header).
+// POST /v1/token hands out a token for the account of ACCOUNT only: the probe reaches it with `--input probe-input.yaml`.
 import Fastify from 'fastify';
 
 const BASE = '/v1';
+/** The one account of the token route, as examples/probe-api/probe-input.yaml gives it to the probe. */
+const ACCOUNT = { username: 'agent', password: 'correct-horse-battery-staple' };
 let traces = 0;
 const traceId = () => `trace-${++traces}`;
 
@@ -70,6 +73,19 @@ function rejectQuery(query, reply, defective) {
   return undefined;
 }
 
+/** Why a token request is invalid or its credentials wrong, answered on `reply`; undefined when they are the account's. */
+function rejectCredentials(body, reply) {
+  if (body === null || typeof body !== 'object' || Array.isArray(body))
+    return invalid(reply, 'body', 'The body must be a JSON object.', 'Send { "username": "...", "password": "..." }.');
+  for (const name of ['username', 'password']) {
+    if (body[name] === undefined) return invalid(reply, name, `${name} is required.`, `Send the ${name} of your account.`);
+    if (typeof body[name] !== 'string') return invalid(reply, name, `${name} must be a string.`, `Send the ${name} as a string.`);
+  }
+  if (body.username !== ACCOUNT.username || body.password !== ACCOUNT.password)
+    return problem(reply, 401, 'INVALID_CREDENTIALS', 'The username or password is wrong.', 'Send the credentials of an existing account.');
+  return undefined;
+}
+
 /** The Orders API on a Fastify instance, not yet listening. */
 export function ordersApi({ defective = false, apiKey } = {}) {
   const app = Fastify();
@@ -92,6 +108,10 @@ export function ordersApi({ defective = false, apiKey } = {}) {
     return problem(reply, 500, 'INTERNAL_ERROR', 'The server failed.', 'Retry in a minute; quote the trace_id if it persists.');
   });
 
+  app.post(`${BASE}/token`, (request, reply) => {
+    if (rejectCredentials(request.body, reply)) return reply;
+    return { access_token: `tok_${traceId()}`, token_type: 'Bearer', expires_in: 3600 };
+  });
   app.post(`${BASE}/orders`, (request, reply) => {
     if (rejectOrder(request.body, reply, defective)) return reply;
     const order = { id: `ord_${orders.size + 1}`, status: 'open', sku: request.body.sku, quantity: request.body.quantity };

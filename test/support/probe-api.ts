@@ -3,7 +3,8 @@
  * port, as a user starts it.
  */
 import { spawn } from 'node:child_process';
-import { createServer } from 'node:net';
+import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { ProbeReport } from '../../cli/probe/render';
 import { ROOT } from './bin';
@@ -41,6 +42,24 @@ export async function withOrdersApi<T>(defective: boolean, use: (api: RunningApi
   }
 }
 
+/** A request handler of an API written in a test, handed the whole body as text. */
+export type Handler = (request: IncomingMessage, response: ServerResponse, body: string) => void;
+
+/** Serves `handle` on 127.0.0.1 and a free port while `use` runs with its URL. */
+export async function withServer<T>(handle: Handler, use: (url: string) => Promise<T>): Promise<T> {
+  const server = createHttpServer((request, response) => {
+    let body = '';
+    request.on('data', chunk => (body += chunk));
+    request.on('end', () => handle(request, response, body));
+  });
+  await new Promise<void>(resolve => server.listen(0, '127.0.0.1', resolve));
+  try {
+    return await use(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+  } finally {
+    await new Promise(resolve => server.close(resolve));
+  }
+}
+
 /** A port on 127.0.0.1 that nothing listens on (it was free a moment ago). */
 export function freePort(): Promise<number> {
   return new Promise(resolve => {
@@ -54,10 +73,14 @@ export function freePort(): Promise<number> {
 /** What `probe --format json` prints, as the tests read it. */
 export type ProbeJson = ProbeReport;
 
-/** One row of `operations[]`, its recovery rate computed as the probe rounds it. */
-const operation = (name: string, firstTry: number | null, probes: number, recovered: number, steps = 0, staleSteps = 0) => ({
+/** The account of the example's token route (`--input` of probe-input.yaml gives it to the probe). */
+export const PROBE_INPUT = join(PROBE_API, 'probe-input.yaml');
+
+/** One row of `operations[]`, its recovery rate computed as the probe rounds it; `why` for a first try that tested nothing. */
+export const operation = (name: string, firstTry: number | null, probes: number, recovered: number, steps = 0, staleSteps = 0, why?: string) => ({
   operation: name,
   firstTry,
+  ...(why === undefined ? {} : { why }),
   probes,
   recovered,
   recoveryRate: probes === 0 ? null : Math.round((recovered / probes) * 1000) / 10,
@@ -66,19 +89,22 @@ const operation = (name: string, firstTry: number | null, probes: number, recove
   staleSteps,
 });
 
+/** The example with probe-input.yaml, in the order of play: the create first (its order's id fills every later path), the transitions after the reads. */
 export const GOOD_OPERATIONS = [
-  operation('GET /orders', 200, 3, 3),
   operation('POST /orders', 201, 8, 8, 2),
+  operation('GET /orders', 200, 3, 3),
   operation('GET /orders/{orderId}', 200, 1, 1, 2),
   operation('GET /orders/{orderId}/receipt', 200, 1, 1),
+  operation('POST /token', 200, 4, 4),
   operation('POST /orders/{orderId}/cancel', 200, 1, 1, 1),
 ];
 
 export const DEFECTIVE_OPERATIONS = [
-  operation('GET /orders', 200, 3, 2),
   operation('POST /orders', 201, 8, 6, 2, 1),
+  operation('GET /orders', 200, 3, 2),
   operation('GET /orders/{orderId}', 200, 1, 1, 2, 1),
-  operation('GET /orders/{orderId}/receipt', 404, 0, 0),
+  operation('GET /orders/{orderId}/receipt', 404, 0, 0, 0, 0, "answered 404: `orderId` came from the API's own answers, so the route itself may not be served"),
+  operation('POST /token', 200, 4, 4),
   operation('POST /orders/{orderId}/cancel', 200, 1, 1, 1),
 ];
 
@@ -98,18 +124,9 @@ export const DEFECTIVE_FINDINGS = [
     severity: 'error',
     operation: 'GET /orders/{orderId}',
     message:
-      'GET /orders/{orderId} 200: link `_links.receipt.href` sends GET /v1/orders/ord_1/receipt, which answers 404, so an agent following it is stuck. Offer a link only when the record can take it.',
-    request: { method: 'GET', path: '/v1/orders/ord_1/receipt' },
+      'GET /orders/{orderId} 200: link `_links.receipt.href` sends GET /v1/orders/ord_2/receipt, which answers 404, so an agent following it is stuck. Offer a link only when the record can take it.',
+    request: { method: 'GET', path: '/v1/orders/ord_2/receipt' },
     status: 404,
-  },
-  {
-    rule: 'ax-probe-unrecoverable',
-    severity: 'error',
-    operation: 'GET /orders',
-    message:
-      'GET /orders 400: after the error for a request with `query.limit` set to "0" (is below the minimum 1), the repaired request (`limit` set to 500 from its `suggested_value`) still answers 400. Make the error\'s values ones the API accepts.',
-    request: { method: 'GET', path: '/v1/orders?limit=500' },
-    status: 400,
   },
   {
     rule: 'ax-probe-server-error',
@@ -119,6 +136,15 @@ export const DEFECTIVE_FINDINGS = [
       'POST /orders 500: a request with `sku` left out answered 500, so an agent cannot tell its mistake from an outage. Validate the input and answer 400 or 422 naming `sku`.',
     request: { method: 'POST', path: '/v1/orders', body: { quantity: 2 } },
     status: 500,
+  },
+  {
+    rule: 'ax-probe-unrecoverable',
+    severity: 'error',
+    operation: 'GET /orders',
+    message:
+      'GET /orders 400: after the error for a request with `query.limit` set to "0" (is below the minimum 1), the repaired request (`limit` set to 500 from its `suggested_value`) still answers 400. Make the error\'s values ones the API accepts.',
+    request: { method: 'GET', path: '/v1/orders?limit=500' },
+    status: 400,
   },
   {
     rule: 'ax-probe-undeclared-status',

@@ -1,0 +1,68 @@
+/**
+ * Honest coverage: an operation is tested only when its first try answered 2xx, since only then are its
+ * faults sent. For every other one the probe says why, and what to give it so that the next run tests it.
+ */
+import type { OpenApiDocument, Operation } from '../../lib/document';
+import { label } from '../../lib/rule-function';
+import { authenticates } from '../../lib/scope';
+import type { Answer } from './http';
+import { pathParameters } from './reuse';
+
+const GIVE_REQUEST = 'give a request it takes with --input (by operationId or "METHOD /path")';
+
+/** What a refused first try most likely lacks, by its status. */
+const ADVICE: Record<number, string> = {
+  400: GIVE_REQUEST,
+  401: 'pass credentials with --header',
+  403: 'pass credentials allowed to call it with --header',
+  405: 'the route does not serve this method',
+  409: 'the record is not in a state it takes; give another with --param or --input',
+  422: GIVE_REQUEST,
+};
+
+/** Where the path values of a first try came from: the user (--param, --input), the API's own answers, or the description. */
+export type PathSource = 'given' | 'returned' | 'built';
+
+/** A 404: without path parameters the route; else the record, unless the API itself named it (then the route again). */
+function notFound(operation: Operation, source: PathSource): string {
+  const parameters = pathParameters(operation.path)
+    .map(name => `\`${name}\``)
+    .join(', ');
+  if (parameters === '') return 'no such route; does --base-url include the base path?';
+  if (source === 'given') return `does the record of the ${parameters} you gave exist?`;
+  if (source === 'returned') return `${parameters} came from the API's own answers, so the route itself may not be served`;
+  return `no create gave ${parameters} a record that exists; give one with --param or --input`;
+}
+
+/** Whether a refusal asks for credentials in a header: a 401 or 403, except a token or login route's 401, which refuses the ones in its body. */
+function wantsHeader(doc: OpenApiDocument, operation: Operation, status: number | null): boolean {
+  return status === 403 || (status === 401 && !authenticates(doc, operation));
+}
+
+/** Why a first try tests nothing: not sent, no answer, or not a 2xx (with the advice); undefined for a 2xx. */
+export function firstTryWhy(doc: OpenApiDocument, operation: Operation, answer: Answer, source: PathSource): string | undefined {
+  if (answer.kind === 'not-sent') return 'not sent: --max-requests reached';
+  if (answer.kind === 'failed') return answer.why;
+  const { status } = answer;
+  if (status >= 200 && status < 300) return undefined;
+  const advice =
+    status === 404
+      ? notFound(operation, source)
+      : status === 401 && !wantsHeader(doc, operation, status)
+        ? 'give the credentials of a test account in its body with --input'
+        : (ADVICE[status] ?? (status >= 500 ? 'the server failed on a valid request' : status < 400 ? 'the probe follows no redirect' : GIVE_REQUEST));
+  return `answered ${status}: ${advice}`;
+}
+
+/**
+ * The one line that ends a run where no first try answered 2xx, so that nothing was tested: pass
+ * credentials when the API refused them, else give the values the probe cannot infer.
+ */
+export function noneTested(doc: OpenApiDocument, results: readonly { operation: string; firstTry: number | null }[]): string {
+  const operations = new Map(doc.operations().map(operation => [label(operation), operation]));
+  const statuses = results.map(result => result.firstTry).filter((status): status is number => status !== null);
+  const counts = [...new Set(statuses)].map(status => `${statuses.filter(other => other === status).length} answered ${status}`);
+  const refused = results.some(result => wantsHeader(doc, operations.get(result.operation)!, result.firstTry));
+  const fix = refused ? 'pass credentials with --header "Name: value"' : 'give what it lacks with --param or --input, as the warnings say';
+  return `no operation answered its first try with a 2xx${counts.length === 0 ? '' : ` (${counts.join(', ')})`}, so nothing was tested; ${fix}`;
+}
