@@ -5,6 +5,7 @@
  * in one node child, and each test reads its value.
  */
 import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
@@ -192,4 +193,16 @@ test('the tally counts only judged findings, and a partly right fix apart from a
     rightFixShare: 50,
     partlyFixShare: 25,
   });
+});
+
+test('the benchmark holds no description of the corpus, and pins each by version and sha256', () => {
+  type Entry = { file: string; package: string; version: string; member: string; sha256: string };
+  const read = (name: string) => (JSON.parse(readFileSync(join(__dirname, '..', 'scripts', name), 'utf8')) as { files: Entry[] }).files;
+  const corpus = read('corpus.json');
+  const benchmark = read('benchmark.json');
+  const api = (entry: Entry) => `${entry.package} ${entry.member}`;
+  expect(benchmark.filter(entry => corpus.some(other => api(other) === api(entry) || other.file === entry.file)).map(api)).toEqual([]);
+  expect(new Set(benchmark.map(entry => entry.file)).size).toBe(benchmark.length);
+  expect(benchmark.filter(entry => !/^\d+\.\d+\.\d+$/.test(entry.version) || !/^[0-9a-f]{64}$/.test(entry.sha256)).map(api)).toEqual([]);
+  expect(benchmark.length).toBeGreaterThanOrEqual(100);
 });
