@@ -31,7 +31,10 @@ function mirrorsHttpStatus(member) {
   );
 }
 
-const CODE_WORDS = ['code', 'codes', 'errno', 'errorcode', 'subcode', 'reason', 'type', 'kind', 'category', 'key', 'slug'];
+const CODE_WORDS = ['code', 'codes', 'errno', 'errorcode', 'subcode', 'reason', 'slug'];
+/** `type`, `errorType`, `type_name`, `scimType`, `kind`, `category`, `errorKey`: a code when nothing else qualifies the word (not `packageType`). */
+const CODE_QUALIFIED = ['type', 'kind', 'category', 'key'];
+const CODE_QUALIFIERS = [...CODE_QUALIFIED, 'error', 'problem', 'fault', 'exception', 'scim', 'name', 'message'];
 const MESSAGE_WORDS = ['message', 'messages', 'msg', 'detail', 'details', 'description', 'title', 'summary', 'text', 'explanation', 'reason'];
 const HINT_WORDS = [
   'hint',
@@ -84,15 +87,21 @@ const LOCATOR_WORDS = [
 /** Each concept: does this member (name words, type, description, siblings, trail) hold it? */
 export const CONCEPTS = {
   code: member =>
-    !mirrorsHttpStatus(member) && !isContainer(member) && (any(member.words, CODE_WORDS) || (member.name === 'error' && member.type !== 'object')),
+    !mirrorsHttpStatus(member) &&
+    !isContainer(member) &&
+    (any(member.words, CODE_WORDS) ||
+      (any(member.words, CODE_QUALIFIED) && member.words.every(word => CODE_QUALIFIERS.includes(word))) ||
+      (member.name === 'error' && member.type !== 'object')),
   message: member => !isContainer(member) && (any(member.words, MESSAGE_WORDS) || ['error', 'errors', 'fault'].includes(member.name)),
   hint: member => any(member.words, HINT_WORDS),
   retryFlag: member => any(member.words, RETRY_WORDS) && !any(member.words, DELAY_WORDS),
   retryDelay: member =>
     (any(member.words, ['retry']) && any(member.words, DELAY_WORDS)) || any(member.words, ['backoff', 'delay', 'wait', 'cooldown', 'reset']),
+  // Not a stack trace, nor a reference that is a code or a link (`referenceErrorCode`, `referenceDocumentLink`).
   correlationId: member =>
     !/\bstack\b/i.test(member.description ?? '') &&
-    (any(member.words, ['correlation', 'trace', 'tracing', 'tracking', 'instance', 'incident', 'span', 'ray', 'reference', 'ref']) ||
+    !any(member.words, ['stack', 'code', 'link', 'url', 'document']) &&
+    (any(member.words, ['correlation', 'trace', 'tracing', 'tracking', 'instance', 'incident', 'span', 'ray', 'reference']) ||
       (any(member.words, ['request', 'error', 'fault', 'log', 'support', 'event', 'transaction', 'operation', 'activity', 'debug']) &&
         any(member.words, ['id', 'ids', 'uuid', 'key', 'number'])) ||
       ['id', 'uuid'].includes(member.words.join(''))),
@@ -101,7 +110,7 @@ export const CONCEPTS = {
     (member.words.join('') === 'name' && member.trail.some(step => any(wordsOf(step), [...LOCATOR_WORDS, 'invalid', 'validation']))),
   // A link is an object or a list of them (`_links`, `links`, `nextSteps`, an object with `href` and `method`), not a URL string for a person.
   link: member =>
-    (any(member.words, ['links', 'link', 'hrefs']) && member.type !== 'string') ||
+    (['links', 'link', 'hrefs'].includes(member.words.join('')) && member.type !== 'string') ||
     (member.words.includes('next') && any(member.words, ['step', 'steps', 'action', 'actions'])) ||
     (member.words.join('') === 'actions' && member.type !== 'string') ||
     (member.name === 'href' && member.siblings.some(name => ['method', 'verb', 'rel'].includes(name.toLowerCase()))),
@@ -115,8 +124,14 @@ export const CONCEPTS = {
     any(member.words, ['links', 'link', 'href']),
 };
 
+/** What a response header can be: a correlation id or a retry delay (an `Idempotency-Key` locates no field). */
+const HEADER_CONCEPTS = ['correlationId', 'retryDelay'];
+
+/** Does `member` hold `concept`? */
+export const holds = (member, concept) => (member.type !== 'header' || HEADER_CONCEPTS.includes(concept)) && CONCEPTS[concept](member);
+
 /** The concepts a member holds. */
-export const conceptsOf = member => Object.keys(CONCEPTS).filter(concept => CONCEPTS[concept](member));
+export const conceptsOf = member => Object.keys(CONCEPTS).filter(concept => holds(member, concept));
 
 /** A bare name as a member (for a name a message asks for, or an edit adds). */
 export const memberNamed = (name, type) => ({ name, words: wordsOf(name), type, description: '', trail: [], siblings: [] });
@@ -305,7 +320,7 @@ export function candidatesIn(message) {
 export function findingDuplicates(rule, message, members) {
   const named = candidatesIn(message);
   return claimedConcepts(rule, message).flatMap(concept => {
-    const holders = members.filter(member => CONCEPTS[concept](member));
+    const holders = members.filter(member => holds(member, concept));
     if (holders.length === 0 || holders.some(member => named.has(member.name))) return [];
     return [{ concept, existing: holders.map(describe) }];
   });
@@ -323,7 +338,7 @@ export function editDuplicates(doc, added, members) {
     // A list the edit adds (`details: [{ field, message }]`) is the field-details concept when its items locate a field.
     const nested = membersOf(doc, added[name]).some(inner => CONCEPTS.fieldLocator(inner)) ? ['fieldLocator'] : [];
     for (const concept of new Set([...conceptsOf(member), ...nested])) {
-      const existing = members.filter(other => other.name !== name && !names.includes(other.name) && CONCEPTS[concept](other));
+      const existing = members.filter(other => other.name !== name && !names.includes(other.name) && holds(other, concept));
       const twins = names.filter(other => other !== name && CONCEPTS[concept](memberNamed(other, isObject(added[other]) ? added[other].type : undefined)));
       if (existing.length > 0 || twins.length > 0)
         duplicates.push({ added: name, concept, existing: [...existing.map(describe), ...twins.map(twin => `${twin} (added too)`)] });

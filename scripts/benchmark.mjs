@@ -11,7 +11,8 @@
  *     with the schema it concerns, resolved, and the columns a person fills: real, rightFix, note.
  *
  *   node scripts/benchmark.mjs [--manifest scripts/benchmark.json] [--only a.json,b.yaml] [--seed 26]
- *                              [--sample 80] [--per-group 8] [--jobs 2] [--out .cache/benchmark-results]
+ *                              [--sample 80] [--per-group 8] [--jobs 2] [--out .cache/benchmark-results] [--reuse]
+ *   (--reuse reads the findings and edits of the last run from <out>/raw/ instead of linting again: for work on the matcher)
  *   node scripts/benchmark.mjs tally <judged.json>      # share real, share with the right fix
  */
 import { spawn } from 'node:child_process';
@@ -66,6 +67,8 @@ const sampleSize = Number(option('--sample', 80));
 const perGroup = Number(option('--per-group', 8));
 const only = option('--only', undefined)?.split(',');
 const jobs = Number(option('--jobs', 2));
+const reuse = args.includes('--reuse');
+const rawDir = join(outDir, 'raw');
 const entries = manifest.files.filter(entry => only === undefined || only.includes(entry.file));
 const bin = join(root, 'dist', 'spectral-agent-ux.cjs');
 
@@ -182,7 +185,11 @@ const duplicates = [];
 const perFile = [];
 const started = performance.now();
 const inPool = pool(jobs);
-const overlays = new Map(entries.map(entry => [entry.file, inPool(() => fixOverlay(join(cacheDir, entry.file)))]));
+const rawOf = entry => JSON.parse(readFileSync(join(rawDir, `${entry.file}.json`), 'utf8'));
+const overlays = new Map(
+  entries.map(entry => [entry.file, reuse ? Promise.resolve(rawOf(entry).overlay) : inPool(() => fixOverlay(join(cacheDir, entry.file)))]),
+);
+mkdirSync(rawDir, { recursive: true });
 
 for (const entry of entries) {
   const file = join(cacheDir, entry.file);
@@ -190,7 +197,9 @@ for (const entry of entries) {
   const overlay = overlays.get(entry.file);
   const text = readFileSync(file, 'utf8');
   const document = new Document(text, file.endsWith('.json') ? Parsers.Json : Parsers.Yaml, file);
-  const results = await spectral.run(document);
+  const results = reuse
+    ? rawOf(entry).findings
+    : (await spectral.run(document)).map(({ code, severity, path, message }) => ({ code, severity, path, message }));
   const data = document.data;
   const responses = indexResponses(data);
   const membersByResponse = new Map();
@@ -218,6 +227,7 @@ for (const entry of entries) {
   }
 
   const fixed = await overlay;
+  if (!reuse) writeFileSync(join(rawDir, `${entry.file}.json`), JSON.stringify({ findings: results, overlay: fixed }));
   row.fixError = fixed.error;
   for (const action of fixed.actions ?? []) {
     const target = deref(data, nodeAt(data, jsonPathSteps(action.target)));

@@ -98,6 +98,13 @@ const CONCEPT_CASES: [string, string, string[]][] = [
   ['_links', 'object', ['link', 'refreshLink']],
   ['linkUrl', 'string', ['refreshLink']],
   ['pointer', 'string', ['fieldLocator']],
+  // Words that look like a concept and are not it.
+  ['scimType', 'string', ['code']],
+  ['packageType', 'string', []],
+  ['referenceErrorCode', 'string', ['code']],
+  ['StackTrace', 'string', []],
+  ['Idempotency-Key', 'header', []],
+  ['shared_link', 'object', ['refreshLink']],
 ];
 const concepts = CONCEPT_CASES.map(([name, type]) => evaluate(`m.conceptsOf(m.memberNamed(${JSON.stringify(name)}, ${JSON.stringify(type)}))`));
 test.each(CONCEPT_CASES.map((row, i) => [...row, i] as const))('%s (%s) holds %j', (_name, _type, expected, i) => {
