@@ -127,8 +127,13 @@ export const CONCEPTS = {
 /** What a response header can be: a correlation id or a retry delay (an `Idempotency-Key` locates no field). */
 const HEADER_CONCEPTS = ['correlationId', 'retryDelay'];
 
+/** Where a body's own links sit: at its top, or in its one wrapper (`data.links`), not in a nested resource (`user.links`, `attachments[].actions`). */
+const LINK_WRAPPERS = ['data', 'result', 'response', 'body', 'item', 'resource', 'payload', 'content', 'value'];
+const ownLink = member => member.trail.length === 0 || (member.trail.length === 1 && LINK_WRAPPERS.includes(member.trail[0].toLowerCase()));
+
 /** Does `member` hold `concept`? */
-export const holds = (member, concept) => (member.type !== 'header' || HEADER_CONCEPTS.includes(concept)) && CONCEPTS[concept](member);
+export const holds = (member, concept) =>
+  (member.type !== 'header' || HEADER_CONCEPTS.includes(concept)) && (concept !== 'link' || ownLink(member)) && CONCEPTS[concept](member);
 
 /** The concepts a member holds. */
 export const conceptsOf = member => Object.keys(CONCEPTS).filter(concept => holds(member, concept));

@@ -3,22 +3,22 @@
  * npm run benchmark: the package on public descriptions the corpus does not hold (scripts/benchmark.json,
  * fetched into .cache/benchmark/), two measures (docs/benchmark.md):
  *
- * (a) duplicates: every finding of the `all` ruleset (real Spectral, the built dist/index.cjs) and every
- *     member a `fix` edit adds (the built bin, `fix <file> -o overlay.json`) is checked by the generous
- *     matcher of scripts/benchmark-matcher.mjs: does it ask for, or add, a concept the body already holds
- *     under another name? Per rule, per API and per convention counts, and every duplicate as a JSON line.
+ * (a) duplicates: every finding of the `all` ruleset (real Spectral, the built dist/index.cjs, the
+ *     document read and linted as cli/lint.ts does) and every member its `fix` edits add (cli/fixes.ts's
+ *     planFixes on the same lint, compiled from this checkout by esbuild at start: the bin's own engine,
+ *     without a process and a second lint per file) is checked by the generous matcher of
+ *     scripts/benchmark-matcher.mjs: does it ask for, or add, a concept the body already holds under
+ *     another name? Per rule, per API and per convention counts, and every duplicate as a JSON line.
  * (b) a seeded random sample of error-severity findings (at most `--per-group` of one API and rule), each
  *     with the schema it concerns, resolved, and the columns a person fills: real, rightFix, note.
  *
  *   node scripts/benchmark.mjs [--manifest scripts/benchmark.json] [--only a.json,b.yaml] [--seed 26]
- *                              [--sample 80] [--per-group 8] [--jobs 2] [--out .cache/benchmark-results] [--reuse]
+ *                              [--sample 80] [--per-group 8] [--out .cache/benchmark-results] [--reuse]
  *   (--reuse reads the findings and edits of the last run from <out>/raw/ instead of linting again: for work on the matcher)
  *   node scripts/benchmark.mjs tally <judged.json>      # share real, share with the right fix
  */
-import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { claimedConcepts, deref, drawSample, editDuplicates, findingDuplicates, membersOf, RULE_CLAIMS, responseMembers, tally } from './benchmark-matcher.mjs';
@@ -66,69 +66,44 @@ const seed = Number(option('--seed', 26));
 const sampleSize = Number(option('--sample', 80));
 const perGroup = Number(option('--per-group', 8));
 const only = option('--only', undefined)?.split(',');
-const jobs = Number(option('--jobs', 2));
 const reuse = args.includes('--reuse');
 const rawDir = join(outDir, 'raw');
 const entries = manifest.files.filter(entry => only === undefined || only.includes(entry.file));
-const bin = join(root, 'dist', 'spectral-agent-ux.cjs');
+const distRuleset = join(root, 'dist', 'index.cjs');
 
 const missing = entries.filter(entry => !existsSync(join(cacheDir, entry.file)));
 if (missing.length > 0) {
   console.error(`${missing.length} files not fetched: run \`node scripts/fetch-corpus.mjs ${basename(manifestFile)}\` (npm run benchmark does)`);
   process.exit(2);
 }
-if (!existsSync(bin)) {
+if (!existsSync(distRuleset)) {
   console.error('no dist/: run `npm run build` (npm run benchmark does)');
   process.exit(2);
 }
 
-const { Document, Spectral } = require('@stoplight/spectral-core');
+const { Document, Ruleset } = require('@stoplight/spectral-core');
 const Parsers = require('@stoplight/spectral-parsers');
-const loaded = require(join(root, 'dist', 'index.cjs'));
-const spectral = new Spectral();
-spectral.setRuleset({ extends: [[loaded.default ?? loaded, 'all']] });
+const loaded = require(distRuleset);
+const ruleset = new Ruleset({ extends: [[loaded.default ?? loaded, 'all']] }, { severity: 'recommended' });
 
 /**
- * The bin's edits for one file: `fix -o overlay.json`, run in an empty folder so that no `.spectral.yaml`
- * applies (the package's recommended ruleset holds every rule that has an edit; the opt-in ones have none).
+ * The bin's lint and fix engine (cli/lint.ts, cli/fixes.ts), compiled from this checkout into one CommonJS
+ * file, the @stoplight packages left to this process's own: one lint per file gives both the findings and
+ * the edits, as `fix` computes them.
  */
-function fixOverlay(file) {
-  const cwd = mkdtempSync(join(tmpdir(), 'benchmark-fix-'));
-  const output = join(cwd, 'overlay.json');
-  return new Promise(done => {
-    const child = spawn(process.execPath, [bin, 'fix', file, '-o', output], { cwd, stdio: ['ignore', 'ignore', 'pipe'] });
-    let stderr = '';
-    child.stderr.on('data', chunk => (stderr += chunk));
-    child.on('close', status => {
-      const overlay = status === 0 && existsSync(output) ? JSON.parse(readFileSync(output, 'utf8')) : undefined;
-      rmSync(cwd, { recursive: true, force: true });
-      done(overlay ?? { actions: [], error: `exit ${status}: ${stderr.split('\n').slice(-3).join(' ')}` });
-    });
+async function fixEngine() {
+  const outfile = join(root, '.cache', 'benchmark-build', 'fix-engine.cjs');
+  await require('esbuild').build({
+    stdin: { contents: "export { lintWith, readDocument } from './cli/lint';\nexport { planFixes } from './cli/fixes';\n", resolveDir: root, loader: 'ts' },
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node18',
+    external: ['@stoplight/*', 'yaml'],
+    outfile,
+    logLevel: 'error',
   });
-}
-
-/** `task` run with at most `size` at once: the bin's runs go on beside the lint in this process. */
-function pool(size) {
-  let running = 0;
-  const waiting = [];
-  const next = () => {
-    if (running >= size || waiting.length === 0) return;
-    running++;
-    const { task, done } = waiting.shift();
-    task().then(result => {
-      running--;
-      done(result);
-      next();
-    });
-  };
-  return task => new Promise(done => (waiting.push({ task, done }), next()));
-}
-
-/** `$['paths']['/a']['post']` → ['paths', '/a', 'post']. */
-function jsonPathSteps(target) {
-  return [...target.matchAll(/\['((?:[^'\\]|\\.)*)'\]|\[(\d+)\]/g)].map(match =>
-    match[2] !== undefined ? Number(match[2]) : match[1].replace(/\\(.)/g, '$1'),
-  );
+  return require(outfile);
 }
 
 /** The node at `steps` of `data`, following `$ref`s on the way (Spectral reports paths in the resolved document). */
@@ -184,26 +159,32 @@ const findings = [];
 const duplicates = [];
 const perFile = [];
 const started = performance.now();
-const inPool = pool(jobs);
+const engine = reuse ? undefined : await fixEngine();
 const rawOf = entry => JSON.parse(readFileSync(join(rawDir, `${entry.file}.json`), 'utf8'));
-const overlays = new Map(
-  entries.map(entry => [entry.file, reuse ? Promise.resolve(rawOf(entry).overlay) : inPool(() => fixOverlay(join(cacheDir, entry.file)))]),
-);
 mkdirSync(rawDir, { recursive: true });
 
 for (const entry of entries) {
   const file = join(cacheDir, entry.file);
   const t0 = performance.now();
-  const overlay = overlays.get(entry.file);
-  const text = readFileSync(file, 'utf8');
-  const document = new Document(text, file.endsWith('.json') ? Parsers.Json : Parsers.Yaml, file);
-  const results = reuse
-    ? rawOf(entry).findings
-    : (await spectral.run(document)).map(({ code, severity, path, message }) => ({ code, severity, path, message }));
+  const document = reuse
+    ? new Document(readFileSync(file, 'utf8'), file.endsWith('.json') ? Parsers.Json : Parsers.Yaml, file)
+    : await engine.readDocument(file);
+  let raw;
+  if (reuse) raw = rawOf(entry);
+  else {
+    const linted = await engine.lintWith(document, ruleset);
+    const plan = engine.planFixes(linted);
+    raw = {
+      findings: linted.diagnostics.map(({ code, severity, path, message }) => ({ code, severity, path, message })),
+      edits: plan.edits.map(edit => ({ target: edit.target, update: edit.update, clears: Object.fromEntries(edit.rules) })),
+    };
+    writeFileSync(join(rawDir, `${entry.file}.json`), JSON.stringify(raw));
+  }
+  const results = raw.findings;
   const data = document.data;
   const responses = indexResponses(data);
   const membersByResponse = new Map();
-  const row = { file: entry.file, findings: 0, errors: 0, claims: 0, duplicateFindings: 0, added: 0, duplicateEdits: 0, seconds: 0, fixError: undefined };
+  const row = { file: entry.file, findings: 0, errors: 0, claims: 0, duplicateFindings: 0, added: 0, duplicateEdits: 0, seconds: 0 };
 
   for (const result of results) {
     const code = String(result.code);
@@ -226,12 +207,9 @@ for (const entry of entries) {
     }
   }
 
-  const fixed = await overlay;
-  if (!reuse) writeFileSync(join(rawDir, `${entry.file}.json`), JSON.stringify({ findings: results, overlay: fixed }));
-  row.fixError = fixed.error;
-  for (const action of fixed.actions ?? []) {
-    const target = deref(data, nodeAt(data, jsonPathSteps(action.target)));
-    const added = addedBy(target, action.update);
+  for (const edit of raw.edits) {
+    const target = deref(data, nodeAt(data, edit.target));
+    const added = addedBy(target, edit.update);
     const names = Object.keys(added);
     if (names.length === 0) continue;
     row.added += names.length;
@@ -242,15 +220,15 @@ for (const entry of entries) {
         kind: 'edit',
         file: entry.file,
         rule: RULE_OF_CONCEPT[duplicate.concept] ?? '',
-        target: action.target,
+        target: edit.target.join('/'),
         ...duplicate,
-        clears: action.description,
+        clears: edit.clears,
       });
   }
   row.seconds = (performance.now() - t0) / 1000;
   perFile.push(row);
   process.stderr.write(
-    `${entry.file}: ${row.findings} findings, ${row.duplicateFindings} duplicate; ${row.added} members added, ${row.duplicateEdits} duplicate (${row.seconds.toFixed(1)} s)${row.fixError ? ` fix failed: ${row.fixError}` : ''}\n`,
+    `${entry.file}: ${row.findings} findings, ${row.duplicateFindings} duplicate; ${row.added} members added, ${row.duplicateEdits} duplicate (${row.seconds.toFixed(1)} s)\n`,
   );
 }
 
@@ -321,12 +299,6 @@ for (const duplicate of duplicates) byConcept.set(`${duplicate.kind} ${duplicate
 const headline = [
   `${entries.length} descriptions, ${findings.length} findings (${findings.filter(finding => finding.severity === 0).length} error), ${sum('claims')} claim a missing concept: ${sum('duplicateFindings')} duplicate findings.`,
   `fix adds ${sum('added')} members: ${sum('duplicateEdits')} duplicate. ${totalSeconds.toFixed(0)} s, node ${process.version}.`,
-  perFile.some(row => row.fixError)
-    ? `fix failed on: ${perFile
-        .filter(row => row.fixError)
-        .map(row => row.file)
-        .join(', ')}`
-    : '',
 ].filter(Boolean);
 const report = [
   '# spectral-agent-ux on the benchmark',
