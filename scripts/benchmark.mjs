@@ -126,15 +126,13 @@ function responseOf(data, path) {
 /** Every response of the document (operations', and the shared ones), with its members and the schemas it reaches. */
 function indexResponses(data) {
   const responses = [];
-  const add = (response, place) => {
+  const add = response => {
     const nodes = new Set();
     const resolved = deref(data, response);
-    responses.push({ place, response: resolved, members: responseMembers(data, resolved, node => nodes.add(node)), nodes });
+    responses.push({ response: resolved, members: responseMembers(data, resolved, node => nodes.add(node)), nodes });
   };
-  for (const [path, item] of Object.entries(data?.paths ?? {}))
-    for (const method of HTTP_METHODS)
-      for (const [status, response] of Object.entries(item?.[method]?.responses ?? {})) add(response, `${method.toUpperCase()} ${path} ${status}`);
-  for (const [name, response] of Object.entries(data?.components?.responses ?? data?.responses ?? {})) add(response, `responses/${name}`);
+  for (const item of Object.values(data?.paths ?? {})) for (const method of HTTP_METHODS) Object.values(item?.[method]?.responses ?? {}).forEach(add);
+  Object.values(data?.components?.responses ?? data?.responses ?? {}).forEach(add);
   return responses;
 }
 
@@ -155,12 +153,23 @@ function addedBy(target, update) {
   return added;
 }
 
+/** One lint of a file with the `all` ruleset, and the edits `fix` computes from it: kept in <out>/raw/ for `--reuse`. */
+async function lintAndFix(engine, entry, document) {
+  const linted = await engine.lintWith(document, ruleset);
+  const plan = engine.planFixes(linted);
+  const raw = {
+    findings: linted.diagnostics.map(({ code, severity, path, message }) => ({ code, severity, path, message })),
+    edits: plan.edits.map(edit => ({ target: edit.target, update: edit.update, clears: Object.fromEntries(edit.rules) })),
+  };
+  writeFileSync(join(rawDir, `${entry.file}.json`), JSON.stringify(raw));
+  return raw;
+}
+
 const findings = [];
 const duplicates = [];
 const perFile = [];
 const started = performance.now();
 const engine = reuse ? undefined : await fixEngine();
-const rawOf = entry => JSON.parse(readFileSync(join(rawDir, `${entry.file}.json`), 'utf8'));
 mkdirSync(rawDir, { recursive: true });
 
 for (const entry of entries) {
@@ -169,17 +178,7 @@ for (const entry of entries) {
   const document = reuse
     ? new Document(readFileSync(file, 'utf8'), file.endsWith('.json') ? Parsers.Json : Parsers.Yaml, file)
     : await engine.readDocument(file);
-  let raw;
-  if (reuse) raw = rawOf(entry);
-  else {
-    const linted = await engine.lintWith(document, ruleset);
-    const plan = engine.planFixes(linted);
-    raw = {
-      findings: linted.diagnostics.map(({ code, severity, path, message }) => ({ code, severity, path, message })),
-      edits: plan.edits.map(edit => ({ target: edit.target, update: edit.update, clears: Object.fromEntries(edit.rules) })),
-    };
-    writeFileSync(join(rawDir, `${entry.file}.json`), JSON.stringify(raw));
-  }
+  const raw = reuse ? JSON.parse(readFileSync(join(rawDir, `${entry.file}.json`), 'utf8')) : await lintAndFix(engine, entry, document);
   const results = raw.findings;
   const data = document.data;
   const responses = indexResponses(data);
