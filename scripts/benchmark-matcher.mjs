@@ -84,13 +84,16 @@ const LOCATOR_WORDS = [
   'key',
 ];
 
+/** The `key` of a key/value pair (`extensionList.extension[]{key, value}`): neither a code nor a field. */
+const isPairKey = member => member.words.join('') === 'key' && member.siblings.includes('value');
+
 /** Each concept: does this member (name words, type, description, siblings, trail) hold it? */
 export const CONCEPTS = {
   code: member =>
     !mirrorsHttpStatus(member) &&
     !isContainer(member) &&
     (any(member.words, CODE_WORDS) ||
-      (any(member.words, CODE_QUALIFIED) && member.words.every(word => CODE_QUALIFIERS.includes(word))) ||
+      (any(member.words, CODE_QUALIFIED) && member.words.every(word => CODE_QUALIFIERS.includes(word)) && !isPairKey(member)) ||
       (member.name === 'error' && member.type !== 'object')),
   message: member => !isContainer(member) && (any(member.words, MESSAGE_WORDS) || ['error', 'errors', 'fault'].includes(member.name)),
   hint: member => any(member.words, HINT_WORDS),
@@ -106,7 +109,7 @@ export const CONCEPTS = {
         any(member.words, ['id', 'ids', 'uuid', 'key', 'number'])) ||
       ['id', 'uuid'].includes(member.words.join(''))),
   fieldLocator: member =>
-    any(member.words, LOCATOR_WORDS) ||
+    (any(member.words, LOCATOR_WORDS) && !isPairKey(member)) ||
     (member.words.join('') === 'name' && member.trail.some(step => any(wordsOf(step), [...LOCATOR_WORDS, 'invalid', 'validation']))),
   // A link is an object or a list of them (`_links`, `links`, `nextSteps`, an object with `href` and `method`), not a URL string for a person.
   link: member =>

@@ -111,6 +111,11 @@ test.each(CONCEPT_CASES.map((row, i) => [...row, i] as const))('%s (%s) holds %j
   expect(concepts[i]()).toEqual(expected);
 });
 
+const keyValue = evaluate(`m.conceptsOf({ ...m.memberNamed('key', 'string'), siblings: ['key', 'value'] })`);
+test('the key of a key/value pair locates no field', () => {
+  expect(keyValue()).toEqual([]);
+});
+
 const justEatMembers = evaluate(`${members(JUST_EAT, 'Fault')}.map(m.describe)`);
 test('a member under a wrapper, in a list, through $ref and allOf, is found with its trail', () => {
   expect(justEatMembers()).toEqual([
