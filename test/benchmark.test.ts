@@ -1,0 +1,220 @@
+/**
+ * The benchmark's own matcher (scripts/benchmark-matcher.mjs) and sampler, without the network: the
+ * concepts it reads from member names, the duplicates it finds in a finding or an edit, and a sample
+ * that depends only on the findings and the seed. The module is ESM: every expression below is evaluated
+ * in one node child, and each test reads its value.
+ */
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+const MATCHER = pathToFileURL(join(__dirname, '..', 'scripts', 'benchmark-matcher.mjs')).href;
+
+const expressions: string[] = [];
+let values: unknown[] | undefined;
+
+/** Registers `expression` (the matcher's exports are `m`); the returned function gives its JSON value once the child has run. */
+function evaluate(expression: string): () => unknown {
+  const index = expressions.push(expression) - 1;
+  return () => {
+    if (values === undefined) {
+      const script = `import * as m from ${JSON.stringify(MATCHER)};\nconsole.log(JSON.stringify([${expressions.join(',\n')}]));`;
+      const child = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
+      if (child.status !== 0) throw new Error(child.stderr);
+      values = JSON.parse(child.stdout) as unknown[];
+    }
+    return values[index];
+  };
+}
+
+// Codat's error body, as the issue found it: a code, a message, a correlation id and a retry flag under names of its own.
+const CODAT = {
+  components: {
+    schemas: {
+      ErrorMessage: {
+        type: 'object',
+        properties: {
+          statusCode: { type: 'integer', description: 'The HTTP status code' },
+          error: { type: 'string' },
+          correlationId: { type: 'string' },
+          canBeRetried: { type: 'string' },
+          detailedErrorCode: { type: 'integer', description: 'Machine readable error code' },
+        },
+      },
+    },
+  },
+};
+// Just Eat's: every member inside a wrapper that is not required, the code in a list inside it.
+const JUST_EAT = {
+  components: {
+    schemas: {
+      Fault: {
+        allOf: [
+          {
+            type: 'object',
+            properties: {
+              fault: {
+                type: 'object',
+                properties: {
+                  traceId: { type: 'string' },
+                  errors: { type: 'array', items: { $ref: '#/components/schemas/Error' } },
+                },
+              },
+            },
+          },
+        ],
+      },
+      Error: { type: 'object', properties: { errorCode: { type: 'string' }, description: { type: 'string' } } },
+    },
+  },
+};
+const members = (doc: object, schema: string) => `m.membersOf(${JSON.stringify(doc)}, { $ref: '#/components/schemas/${schema}' })`;
+
+const words = evaluate(`['detailedErrorCode', 'X-Request-ID', '_links', 'canBeRetried', 'error_description', 'HTTPStatus'].map(m.wordsOf)`);
+test('names split into words in every casing', () => {
+  expect(words()).toEqual([
+    ['detailed', 'error', 'code'],
+    ['x', 'request', 'id'],
+    ['links'],
+    ['can', 'be', 'retried'],
+    ['error', 'description'],
+    ['http', 'status'],
+  ]);
+});
+
+const CONCEPT_CASES: [string, string, string[]][] = [
+  ['detailedErrorCode', 'integer', ['code']],
+  ['statusCode', 'integer', []],
+  ['httpStatus', 'integer', []],
+  ['errorSummary', 'string', ['message']],
+  ['error', 'string', ['code', 'message']],
+  ['canBeRetried', 'string', ['retryFlag']],
+  ['isRetriable', 'boolean', ['retryFlag']],
+  ['retry_after', 'integer', ['retryDelay']],
+  ['correlationId', 'string', ['correlationId']],
+  ['X-Request-ID', 'header', ['correlationId']],
+  ['remediation', 'string', ['hint']],
+  ['_links', 'object', ['link', 'refreshLink']],
+  ['linkUrl', 'string', ['refreshLink']],
+  ['pointer', 'string', ['fieldLocator']],
+  // Words that look like a concept and are not it.
+  ['scimType', 'string', ['code']],
+  ['packageType', 'string', []],
+  ['referenceErrorCode', 'string', ['code']],
+  ['StackTrace', 'string', []],
+  ['Idempotency-Key', 'header', []],
+  ['shared_link', 'object', ['refreshLink']],
+];
+const concepts = CONCEPT_CASES.map(([name, type]) => evaluate(`m.conceptsOf(m.memberNamed(${JSON.stringify(name)}, ${JSON.stringify(type)}))`));
+test.each(CONCEPT_CASES.map((row, i) => [...row, i] as const))('%s (%s) holds %j', (_name, _type, expected, i) => {
+  expect(concepts[i]()).toEqual(expected);
+});
+
+const keyValue = evaluate(`m.conceptsOf({ ...m.memberNamed('key', 'string'), siblings: ['key', 'value'] })`);
+test('the key of a key/value pair locates no field', () => {
+  expect(keyValue()).toEqual([]);
+});
+
+const justEatMembers = evaluate(`${members(JUST_EAT, 'Fault')}.map(m.describe)`);
+test('a member under a wrapper, in a list, through $ref and allOf, is found with its trail', () => {
+  expect(justEatMembers()).toEqual([
+    'fault (object)',
+    'fault.traceId (string)',
+    'fault.errors (array)',
+    'fault.errors[].errorCode (string)',
+    'fault.errors[].description (string)',
+  ]);
+});
+
+const NO_CODE = 'GET /expenses 400: the error schema has no code and no message. Add a required `code` and a required `message`.';
+const NO_TRACE = 'GET /menu 500: the error schema has no correlation id. Add `traceId` (string) or an `X-Request-ID` header, for the agent to quote.';
+const noCode = evaluate(`m.findingDuplicates('ax-recoverable-error-structure', ${JSON.stringify(NO_CODE)}, ${members(CODAT, 'ErrorMessage')})`);
+const noTrace = evaluate(`m.findingDuplicates('ax-recoverable-trace-id', ${JSON.stringify(NO_TRACE)}, ${members(JUST_EAT, 'Fault')})`);
+test('a finding that says a concept is missing, where the body has it under another name or in a wrapper, is a duplicate', () => {
+  expect(noCode()).toEqual([
+    { concept: 'code', existing: ['error (string)', 'detailedErrorCode (integer)'] },
+    { concept: 'message', existing: ['error (string)'] },
+  ]);
+  expect(noTrace()).toEqual([{ concept: 'correlationId', existing: ['fault.traceId (string)'] }]);
+});
+
+const ASKS = 'GET /expenses 400: if `detailedErrorCode` is the code, require it; otherwise add `code`. If `error` is the message, require it.';
+const NO_HINT = 'GET /expenses 400: the error schema has no recovery hint. Add `recoveryHint`.';
+const asks = evaluate(`m.findingDuplicates('ax-recoverable-error-structure', ${JSON.stringify(ASKS)}, ${members(CODAT, 'ErrorMessage')})`);
+const noHint = evaluate(`m.findingDuplicates('ax-recoverable-suggestion', ${JSON.stringify(NO_HINT)}, ${members(CODAT, 'ErrorMessage')})`);
+test('a finding that names the candidate member asks, and is no duplicate; nor is one about a concept the body lacks', () => {
+  expect(asks()).toEqual([]);
+  expect(noHint()).toEqual([]);
+});
+
+const doc = JSON.stringify(CODAT);
+const secondMember = evaluate(`m.editDuplicates(${doc}, { traceId: { type: 'string' }, retryable: { type: 'boolean' } }, ${members(CODAT, 'ErrorMessage')})`);
+const twoStyles = evaluate(`m.editDuplicates(${doc}, { recoveryHint: { type: 'string' }, recovery_hint: { type: 'string' } }, [])`);
+const newConcept = evaluate(`m.editDuplicates(${doc}, { recoveryHint: { type: 'string' } }, ${members(CODAT, 'ErrorMessage')})`);
+test('an edit that adds a second member for a concept, or two for one, is a duplicate; a new concept is not', () => {
+  expect(secondMember()).toEqual([
+    { added: 'traceId', concept: 'correlationId', existing: ['correlationId (string)'] },
+    { added: 'retryable', concept: 'retryFlag', existing: ['canBeRetried (string)'] },
+  ]);
+  expect(twoStyles()).toEqual([
+    { added: 'recoveryHint', concept: 'hint', existing: ['recovery_hint (added too)'] },
+    { added: 'recovery_hint', concept: 'hint', existing: ['recoveryHint (added too)'] },
+  ]);
+  expect(newConcept()).toEqual([]);
+});
+
+const FINDINGS = Array.from({ length: 60 }, (_, i) => ({ file: `api-${i % 3}.json`, code: `rule-${i % 2}`, path: `p/${i}`, message: `m${i}` }));
+const draw = (findings: object[], seed: number, size: number, perGroup: number) =>
+  evaluate(`m.drawSample(${JSON.stringify(findings)}, { seed: ${seed}, size: ${size}, perGroup: ${perGroup} })`);
+const first = draw(FINDINGS, 26, 12, 8);
+const reversed = draw([...FINDINGS].reverse(), 26, 12, 8);
+const otherSeed = draw(FINDINGS, 27, 12, 8);
+test('the same seed draws the same sample, whatever the order of the findings; another seed another one', () => {
+  expect(reversed()).toEqual(first());
+  expect(otherSeed()).not.toEqual(first());
+  expect(first()).toHaveLength(12);
+});
+
+const capped = draw(FINDINGS, 1, 60, 2);
+test('the sample takes at most perGroup findings of one API and rule', () => {
+  const sample = capped() as { file: string; code: string }[];
+  expect(sample).toHaveLength(12); // 3 APIs × 2 rules × 2
+  const groups = new Map<string, number>();
+  for (const finding of sample) groups.set(`${finding.file} ${finding.code}`, (groups.get(`${finding.file} ${finding.code}`) ?? 0) + 1);
+  expect([...groups.values()]).toEqual(Array(6).fill(2));
+});
+
+const JUDGED = [
+  { real: 'y', rightFix: 'y' },
+  { real: 'y', rightFix: 'partly' },
+  { real: 'n', rightFix: 'n' },
+  { real: 'Y', rightFix: 'y' },
+  { real: '', rightFix: '' },
+];
+const tallied = evaluate(`m.tally(${JSON.stringify(JUDGED)})`);
+test('the tally counts only judged findings, and a partly right fix apart from a right one', () => {
+  expect(tallied()).toEqual({
+    judged: 4,
+    unjudged: 1,
+    real: 3,
+    realShare: 75,
+    rightFix: 2,
+    partlyFix: 1,
+    wrongFix: 1,
+    rightFixShare: 50,
+    partlyFixShare: 25,
+  });
+});
+
+test('the benchmark holds no description of the corpus, and pins each by version and sha256', () => {
+  type Entry = { file: string; package: string; version: string; member: string; sha256: string };
+  const read = (name: string) => (JSON.parse(readFileSync(join(__dirname, '..', 'scripts', name), 'utf8')) as { files: Entry[] }).files;
+  const corpus = read('corpus.json');
+  const benchmark = read('benchmark.json');
+  const api = (entry: Entry) => `${entry.package} ${entry.member}`;
+  expect(benchmark.filter(entry => corpus.some(other => api(other) === api(entry) || other.file === entry.file)).map(api)).toEqual([]);
+  expect(new Set(benchmark.map(entry => entry.file)).size).toBe(benchmark.length);
+  expect(benchmark.filter(entry => !/^\d+\.\d+\.\d+$/.test(entry.version) || !/^[0-9a-f]{64}$/.test(entry.sha256)).map(api)).toEqual([]);
+  expect(benchmark.length).toBeGreaterThanOrEqual(100);
+});
