@@ -6,7 +6,10 @@
  */
 import fc from 'fast-check';
 import { agentUxGuard, checkResponse, expressAgentUx, fastifyAgentUx, type ResponseInput, type Violation } from '../runtime';
-import { MAX_BODY_DEPTH, MAX_BODY_LENGTH } from '../runtime/input';
+import * as errorShapes from '../lib/error-shapes';
+import * as stackTraces from '../lib/stack-traces';
+import { MAX_STEPS, MAX_SUGGESTIONS, MAX_TEXT } from '../runtime/checks';
+import { MAX_BODY_DEPTH, MAX_BODY_LENGTH, MAX_ITEMS } from '../runtime/input';
 import { API, GOOD_STEPS } from './support/runtimeApi';
 
 const post = (path: string, status: number, body: unknown): ResponseInput => ({ method: 'POST', path, status, headers: {}, body });
@@ -38,12 +41,14 @@ describe('bounded work per response', () => {
     ]);
   });
 
-  test('thousands of distinct unmatched hrefs in one body: only the first ten get a suggestion', () => {
+  test('thousands of distinct unmatched hrefs in one body: the first steps are checked, the first few get a suggestion', () => {
     const steps = Array.from({ length: 2_500 }, (_, i) => ({ action: 'Read', method: 'GET', href: `/v1/order/o${i}`, description: 'Read it.' }));
     const sent = post('/v1/orders', 201, { id: 'o1', nextSteps: steps });
-    const messages = checkResponse(API, sent).map(found => found.message);
-    expect(messages).toHaveLength(2_500);
-    expect(messages.filter(message => message.includes('did you mean'))).toHaveLength(10);
+    const messages = checkResponse(API, sent)
+      .filter(found => found.rule === 'ax-envelope-next-steps-href')
+      .map(found => found.message);
+    expect(messages).toHaveLength(MAX_STEPS);
+    expect(messages.filter(message => message.includes('did you mean'))).toHaveLength(MAX_SUGGESTIONS);
   });
 
   test('a body over the budget is not checked, and says so once per route', () => {
@@ -78,13 +83,48 @@ describe('bounded work per response', () => {
 
   test('a long key in the body is clipped where a message names the place: a message per finding stays short', () => {
     const key = 'k'.repeat(100_000);
-    const sent = post('/v1/orders', 201, { id: 'o1', nextSteps: GOOD_STEPS, [key]: Array.from({ length: 50 }, () => ({ nextSteps: 'soon' })) });
+    const sent = post('/v1/orders', 201, { id: 'o1', nextSteps: GOOD_STEPS, [key]: Array.from({ length: 40 }, () => ({ nextSteps: 'soon' })) });
     const messages = checkResponse(API, sent).map(found => found.message);
-    expect(messages).toHaveLength(50);
+    expect(messages).toHaveLength(40);
     expect(messages[0]).toBe(
       `POST /orders 201: \`${'k'.repeat(40)}…[0].nextSteps\` is the string "soon", not a list of steps an agent can call. Send an array of { action, method, href, description }.`,
     );
     expect(Math.max(...messages.map(message => message.length))).toBeLessThan(300);
+  });
+
+  /** What `run` hands to a lib function per call, summed by `size`, while it runs: the work a response buys there. */
+  function handed<A extends unknown[]>(module: Record<string, unknown>, name: string, size: (...args: A) => number, run: () => void): number {
+    const spy = jest.spyOn(module as Record<string, (...args: A) => unknown>, name);
+    try {
+      run();
+      return spy.mock.calls.reduce((sum, args) => sum + size(...(args as A)), 0);
+    } finally {
+      spy.mockRestore();
+    }
+  }
+
+  test('an error body with an entry per item of the request: n and 4n entries cost the error reader the same, the first MAX_ITEMS', () => {
+    const guard = agentUxGuard({ spec: API, mode: 'observe', onViolation: () => undefined });
+    const entries = (count: number) =>
+      handed(
+        errorShapes,
+        'describeErrorValue',
+        (body: unknown) => ((body as { errors: unknown[] }).errors ?? []).length,
+        () => guard.inspect(post('/v1/orders', 400, { ...fieldErrors(count), suggestion: 'Fix the items.' })),
+      );
+    expect([entries(400), entries(1_600)]).toEqual([MAX_ITEMS, MAX_ITEMS]);
+  });
+
+  test('text searched for stack traces: n and 4n characters of a message cost the same, MAX_TEXT characters', () => {
+    const guard = agentUxGuard({ spec: API, mode: 'observe', onViolation: () => undefined });
+    const searched = (count: number) =>
+      handed(
+        stackTraces,
+        'hasStackTrace',
+        (text: string) => text.length,
+        () => guard.inspect(post('/v1/orders', 400, { code: 'INVALID', message: 'at a() in '.repeat(count), suggestion: 'Fix it.' })),
+      );
+    expect([searched(5_000), searched(20_000)]).toEqual([MAX_TEXT, MAX_TEXT]);
   });
 
   test('text shaped to make a stack-trace pattern read to its end at every start is judged like any text', () => {
@@ -141,22 +181,22 @@ describe('never throws in observe mode, one clear TypeError for programming erro
     const violations: Violation[] = [];
     const options = { spec: API, mode: 'observe' as const, onViolation: (violation: Violation) => void violations.push(violation) };
     let hook: ((request: object, reply: object, payload: unknown, done: (error: null, payload: unknown) => void) => void) | undefined;
-    const fastify = { addHook: (name: string, fn: typeof hook) => void (name === 'preSerialization' && (hook = fn)) };
+    const fastify = { addHook: (name: string, fn: typeof hook) => void (name === 'onSend' && (hook = fn)) };
     fastifyAgentUx(fastify as never, options, () => undefined);
     const sent: unknown[] = [];
     hook!(
       { method: 'POST', url: '/v1/orders' },
       { statusCode: 201, getHeaders: broken, getHeader: broken },
-      { id: 'o1' },
+      '{"id":"o1"}',
       (_error, payload) => void sent.push(payload),
     );
 
     const middleware = expressAgentUx(options);
-    const res = { statusCode: 201, json: (body: unknown) => void sent.push(body), status: broken, getHeaders: broken, getHeader: broken };
+    const res = { statusCode: 201, send: (body: unknown) => void sent.push(body), status: broken, getHeaders: broken, getHeader: broken };
     middleware({ method: 'POST', url: '/v1/orders', app: {} }, res, () => undefined);
-    res.json({ id: 'o2' });
+    res.send('{"id":"o2"}');
 
-    expect(sent).toEqual([{ id: 'o1' }, { id: 'o2' }]);
+    expect(sent).toEqual(['{"id":"o1"}', '{"id":"o2"}']);
     expect(violations).toEqual([
       { rule: 'agent-ux-guard', message: 'spectral-agent-ux could not check a response: headers already gone; please report this' },
       { rule: 'agent-ux-guard', message: 'spectral-agent-ux could not check a response: headers already gone; please report this' },
