@@ -35,6 +35,17 @@ export interface Rule<O> {
   create(context: RuleContext<O>): { [selector: string]: ((node: Node) => void) | undefined };
 }
 
+/** The initial value of the `const` an identifier names (`const body = (await res.json()) as { … }`), if it is one. */
+export function constInit(identifier: Node, scope: Scope): Node | undefined {
+  for (let current: Scope | null = scope; current !== null; current = current.upper) {
+    const variable = current.set.get(identifier.name as string);
+    if (variable === undefined) continue;
+    const [def] = variable.defs;
+    return variable.defs.length === 1 && def.type === 'Variable' && def.parent?.kind === 'const' ? ((def.node.init as Node | null) ?? undefined) : undefined;
+  }
+  return undefined;
+}
+
 /** The docs page of a rule, at the tag of this version, as the ruleset's rule pages are linked. */
 export const docsUrl = (rule: string) => `https://github.com/spectral-agent-ux/spectral-agent-ux/blob/v${version}/docs/eslint/${rule}.md`;
 
@@ -58,5 +69,8 @@ export function fileMatches(filename: string | undefined, cwd: string | undefine
   const path = root !== undefined && file.startsWith(`${root}/`) ? file.slice(root.length) : file;
   return patterns.some(pattern => path.includes(pattern));
 }
+
+/** The node types of a function, whose body is a scope of its own. */
+export const FUNCTIONS = ['FunctionDeclaration', 'FunctionExpression', 'ArrowFunctionExpression'];
 
 export const STRINGS = { type: 'array', items: { type: 'string', minLength: 1 } } as const;
