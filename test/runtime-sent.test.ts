@@ -170,3 +170,22 @@ describe.each(FRAMEWORKS)('%s: an endpoint that echoes client input buys a bound
     }
   });
 });
+
+describe("Fastify's own error answers, which the guard now reads as sent", () => {
+  test("a validation error of Fastify's default error handler is checked, and goes out unchanged in observe mode", async () => {
+    const seen: Violation[] = [];
+    const app = Fastify();
+    await app.register(fastifyAgentUx, { spec: API, mode: 'observe', onViolation: violation => void seen.push(violation) });
+    const schema = { body: { type: 'object', required: ['amount'], properties: { amount: { type: 'number' } } } };
+    app.post('/v1/orders', { schema }, async (_request, reply) => reply.code(201).send({ id: 'o1', nextSteps: GOOD_STEPS }));
+    const url = await app.listen({ host: '127.0.0.1', port: 0 });
+    try {
+      const answer = await request({ url, close: async () => undefined }, 'POST', '/v1/orders', {});
+      expect(answer.status).toBe(400);
+      expect(JSON.parse(answer.text)).toMatchObject({ code: 'FST_ERR_VALIDATION', message: "body must have required property 'amount'" });
+      expect(seen.map(violation => violation.rule)).toEqual(['ax-recoverable-suggestion']);
+    } finally {
+      await app.close();
+    }
+  });
+});
