@@ -127,6 +127,21 @@ describe('bounded work per response', () => {
     expect([searched(5_000), searched(20_000)]).toEqual([MAX_TEXT, MAX_TEXT]);
   });
 
+  test('a stack trace found at the start of a long text is named from the part searched: n and 4n characters cost the same', () => {
+    const seen: Violation[] = [];
+    const guard = agentUxGuard({ spec: API, mode: 'observe', onViolation: violation => void seen.push(violation) });
+    const trace = 'Error: boom\n    at handler (/srv/app/orders.js:12:7)\n';
+    const named = (count: number) =>
+      handed(
+        stackTraces,
+        'stackTraceRuntime',
+        (text: string) => text.length,
+        () => guard.inspect(post('/v1/orders', 400, { code: 'INVALID', message: trace + 'at a() in '.repeat(count), suggestion: 'Fix it.' })),
+      );
+    expect([named(5_000), named(20_000)]).toEqual([MAX_TEXT, MAX_TEXT]);
+    expect(seen.filter(violation => violation.rule === 'ax-recoverable-no-stack-traces')).toHaveLength(2);
+  });
+
   test('text shaped to make a stack-trace pattern read to its end at every start is judged like any text', () => {
     const texts = ['\n'.repeat(100_000), 'at a() in '.repeat(20_000), 'at a('.repeat(40_000), '\n\tat '.repeat(30_000)];
     for (const text of texts) expect(rules(post('/v1/orders', 400, { code: 'INVALID', message: text, suggestion: 'Fix it.' }))).toEqual([]);
