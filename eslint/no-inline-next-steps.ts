@@ -4,7 +4,7 @@
  * from a central helper, which a test can call for every state.
  */
 import { nameOptionsSchema, namesFor } from '../lib/names';
-import { constInit, docsUrl, fileMatches, FUNCTIONS, keyName, STRINGS, type Node, type Rule } from './shared';
+import { constInit, docsUrl, enclosingFunction, fileMatches, FUNCTIONS, keyName, STRINGS, type Node, type Rule } from './shared';
 
 export interface NoInlineNextStepsOptions {
   /** The names of a step list: the ruleset's `nextSteps` option, under the same name. */
@@ -19,12 +19,6 @@ export interface NoInlineNextStepsOptions {
 
 /** Test files, where a mocked response is built inline on purpose; `allowIn` replaces this list. */
 const TEST_FILES = ['.test.', '.spec.', '/__tests__/', '/test/', '/tests/'];
-
-/** The innermost function a node sits in, if any. */
-function enclosingFunction(node: Node): Node | undefined {
-  for (let current = node.parent; current != null; current = current.parent) if (FUNCTIONS.includes(current.type)) return current;
-  return undefined;
-}
 
 /** The name of the function a node sits in, if it is a named function, method or variable-bound arrow. */
 function enclosingFunctionNames(node: Node): string[] {

@@ -3,7 +3,7 @@
  * whether the field exists; when the body changes shape upstream, the default silently answers instead.
  */
 import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/names';
-import { constInit, docsUrl, FUNCTIONS, keyName, type Node, type Rule, type Scope } from './shared';
+import { constInit, docsUrl, enclosingFunction, keyName, type Node, type Rule, type Scope } from './shared';
 
 /** The envelope fields, each under the ruleset's name option of the same name. */
 const ENVELOPE = ['nextSteps', 'recoveryHint', 'refreshUrl', 'currentState', 'allowedActions'] as const;
@@ -81,13 +81,6 @@ const isArrayIsArray = (callee: Node) =>
   (callee.object as Node).name === 'Array' &&
   keyName(callee.property as Node) === 'isArray';
 
-/** The function (or program) a node sits in. */
-function scopeNode(node: Node): Node {
-  let current = node;
-  while (current.parent != null && !FUNCTIONS.includes(current.type)) current = current.parent;
-  return current;
-}
-
 const within = (node: Node, ancestor: Node) => {
   for (let current: Node | null | undefined = node; current != null; current = current.parent) if (current === ancestor) return true;
   return false;
@@ -143,7 +136,7 @@ export const noUncheckedEnvelopeCast: Rule<NoUncheckedEnvelopeCastOptions> = {
       'Program:exit'() {
         for (const { node, fields: claimed } of casts) {
           const subjects = castSubjects(node);
-          const scope = scopeNode(node);
+          const scope = enclosingFunction(node) ?? (context.sourceCode.ast as Node);
           for (const name of claimed) {
             const checked = checks.some(found => found.field === name && subjects.includes(found.subject) && within(found.node, scope));
             if (!checked) context.report({ node, messageId: 'claimed', data: { name, check: runtimeCheck(concepts.get(name)!, name) } });

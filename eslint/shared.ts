@@ -21,7 +21,7 @@ export interface RuleContext<O> {
   options: O[];
   filename?: string;
   cwd?: string;
-  sourceCode: { getScope(node: Node): Scope };
+  sourceCode: { getScope(node: Node): Scope; ast: unknown };
   report(descriptor: { node: Node; messageId: string; data?: Record<string, string> }): void;
 }
 
@@ -72,5 +72,11 @@ export function fileMatches(filename: string | undefined, cwd: string | undefine
 
 /** The node types of a function, whose body is a scope of its own. */
 export const FUNCTIONS = ['FunctionDeclaration', 'FunctionExpression', 'ArrowFunctionExpression'];
+
+/** The innermost function a node sits in, if any. */
+export function enclosingFunction(node: Node): Node | undefined {
+  for (let current = node.parent; current != null; current = current.parent) if (FUNCTIONS.includes(current.type)) return current;
+  return undefined;
+}
 
 export const STRINGS = { type: 'array', items: { type: 'string', minLength: 1 } } as const;
