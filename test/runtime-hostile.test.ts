@@ -92,54 +92,67 @@ describe('bounded work per response', () => {
     expect(Math.max(...messages.map(message => message.length))).toBeLessThan(300);
   });
 
-  /** What `run` hands to a lib function per call, summed by `size`, while it runs: the work a response buys there. */
-  function handed<A extends unknown[]>(module: Record<string, unknown>, name: string, size: (...args: A) => number, run: () => void): number {
-    const spy = jest.spyOn(module as Record<string, (...args: A) => unknown>, name);
-    try {
-      run();
-      return spy.mock.calls.reduce((sum, args) => sum + size(...(args as A)), 0);
-    } finally {
-      spy.mockRestore();
-    }
+  /** A 400 whose body grows with `count`, the lib function the guard hands part of it, and how much a call is handed. */
+  interface Growing {
+    module: Record<string, unknown>;
+    name: string;
+    size: (value: never) => number;
+    body: (count: number) => object;
+    /** n: 4n stays under the body's size limit. */
+    n: number;
+    limit: number;
   }
+  const textLength = (text: string) => text.length;
+  const TRACE = 'Error: boom\n    at handler (/srv/app/orders.js:12:7)\n';
+  const GROWING: [string, Growing][] = [
+    [
+      'an error with an entry per item of the request: the error reader gets the first MAX_ITEMS entries',
+      {
+        module: errorShapes,
+        name: 'describeErrorValue',
+        size: (body: { errors?: unknown[] }) => (body.errors ?? []).length,
+        body: count => ({ ...fieldErrors(count), suggestion: 'Fix the items.' }),
+        n: 400,
+        limit: MAX_ITEMS,
+      },
+    ],
+    [
+      'a long message: the stack-trace search gets its first MAX_TEXT characters',
+      {
+        module: stackTraces,
+        name: 'hasStackTrace',
+        size: textLength,
+        body: count => ({ code: 'INVALID', message: 'at a() in '.repeat(count), suggestion: 'Fix it.' }),
+        n: 5_000,
+        limit: MAX_TEXT,
+      },
+    ],
+    [
+      'a stack trace at the start of a long message: it is named from the part searched',
+      {
+        module: stackTraces,
+        name: 'stackTraceRuntime',
+        size: textLength,
+        body: count => ({ code: 'INVALID', message: TRACE + 'at a() in '.repeat(count), suggestion: 'Fix it.' }),
+        n: 5_000,
+        limit: MAX_TEXT,
+      },
+    ],
+  ];
 
-  test('an error body with an entry per item of the request: n and 4n entries cost the error reader the same, the first MAX_ITEMS', () => {
+  test.each(GROWING)('%s, for n and 4n alike (counted, not timed)', (_name, { module, name, size, body, n, limit }) => {
     const guard = agentUxGuard({ spec: API, mode: 'observe', onViolation: () => undefined });
-    const entries = (count: number) =>
-      handed(
-        errorShapes,
-        'describeErrorValue',
-        (body: unknown) => ((body as { errors: unknown[] }).errors ?? []).length,
-        () => guard.inspect(post('/v1/orders', 400, { ...fieldErrors(count), suggestion: 'Fix the items.' })),
-      );
-    expect([entries(400), entries(1_600)]).toEqual([MAX_ITEMS, MAX_ITEMS]);
-  });
-
-  test('text searched for stack traces: n and 4n characters of a message cost the same, MAX_TEXT characters', () => {
-    const guard = agentUxGuard({ spec: API, mode: 'observe', onViolation: () => undefined });
-    const searched = (count: number) =>
-      handed(
-        stackTraces,
-        'hasStackTrace',
-        (text: string) => text.length,
-        () => guard.inspect(post('/v1/orders', 400, { code: 'INVALID', message: 'at a() in '.repeat(count), suggestion: 'Fix it.' })),
-      );
-    expect([searched(5_000), searched(20_000)]).toEqual([MAX_TEXT, MAX_TEXT]);
-  });
-
-  test('a stack trace found at the start of a long text is named from the part searched: n and 4n characters cost the same', () => {
-    const seen: Violation[] = [];
-    const guard = agentUxGuard({ spec: API, mode: 'observe', onViolation: violation => void seen.push(violation) });
-    const trace = 'Error: boom\n    at handler (/srv/app/orders.js:12:7)\n';
-    const named = (count: number) =>
-      handed(
-        stackTraces,
-        'stackTraceRuntime',
-        (text: string) => text.length,
-        () => guard.inspect(post('/v1/orders', 400, { code: 'INVALID', message: trace + 'at a() in '.repeat(count), suggestion: 'Fix it.' })),
-      );
-    expect([named(5_000), named(20_000)]).toEqual([MAX_TEXT, MAX_TEXT]);
-    expect(seen.filter(violation => violation.rule === 'ax-recoverable-no-stack-traces')).toHaveLength(2);
+    /** How much the lib function is handed in all while one response of `count` is checked. */
+    const handed = (count: number) => {
+      const spy = jest.spyOn(module as Record<string, (value: never) => unknown>, name);
+      try {
+        guard.inspect(post('/v1/orders', 400, body(count)));
+        return spy.mock.calls.reduce((sum, [value]) => sum + size(value), 0);
+      } finally {
+        spy.mockRestore();
+      }
+    };
+    expect([handed(n), handed(4 * n)]).toEqual([limit, limit]);
   });
 
   test('text shaped to make a stack-trace pattern read to its end at every start is judged like any text', () => {
