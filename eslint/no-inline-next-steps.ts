@@ -4,7 +4,7 @@
  * from a central helper, which a test can call for every state.
  */
 import { nameOptionsSchema, namesFor } from '../lib/names';
-import { docsUrl, fileMatches, keyName, STRINGS, type Node, type Rule } from './shared';
+import { constInit, docsUrl, enclosingFunction, fileMatches, FUNCTIONS, keyName, STRINGS, type Node, type Rule } from './shared';
 
 export interface NoInlineNextStepsOptions {
   /** The names of a step list: the ruleset's `nextSteps` option, under the same name. */
@@ -24,7 +24,7 @@ const TEST_FILES = ['.test.', '.spec.', '/__tests__/', '/test/', '/tests/'];
 function enclosingFunctionNames(node: Node): string[] {
   const names: string[] = [];
   for (let current = node.parent; current != null; current = current.parent) {
-    if (current.type === 'FunctionDeclaration' || current.type === 'FunctionExpression' || current.type === 'ArrowFunctionExpression') {
+    if (FUNCTIONS.includes(current.type)) {
       const id = current.id as Node | null | undefined;
       const parent = current.parent;
       const named =
@@ -77,14 +77,24 @@ export const noInlineNextSteps: Rule<NoInlineNextStepsOptions> = {
     // The method and the href, read by position as the ruleset reads a step.
     const [, method, href] = namesFor(options, 'nextStepItem');
     const stepKeys = [method, href];
+    const inHelper = (node: Node) => enclosingFunctionNames(node).some(fn => helpers.includes(fn));
     return {
       Property(node) {
         const name = keyName(node.key as Node, node.computed === true);
-        const value = node.value as Node;
-        if (name === undefined || !names.includes(name) || value.type !== 'ArrayExpression' || plainlyNotSteps(value, stepKeys)) return;
-        if (enclosingFunctionNames(node).some(fn => helpers.includes(fn))) return;
+        if (name === undefined || !names.includes(name) || inHelper(node)) return;
+        const list = inlineList(node.value as Node);
+        if (list === undefined || plainlyNotSteps(list, stepKeys) || inHelper(list)) return;
         context.report({ node, messageId: 'inline', data: { name } });
       },
     };
+
+    /**
+     * The array literal a step list is: written in place, or in a `const` of the function it is sent from
+     * (`const nextSteps = [{ … }]; reply.send({ id, nextSteps })`). A module-level constant is a central list.
+     */
+    function inlineList(value: Node): Node | undefined {
+      const list = value.type === 'Identifier' ? constInit(value, context.sourceCode.getScope(value)) : value;
+      return list?.type === 'ArrayExpression' && (list === value || enclosingFunction(list) !== undefined) ? list : undefined;
+    }
   },
 };

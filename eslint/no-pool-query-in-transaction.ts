@@ -4,7 +4,7 @@
  * takes a fresh connection: between a client's BEGIN and COMMIT it runs outside the transaction, and
  * transaction-scoped SQL sent through the pool at all takes effect on a connection nobody holds.
  */
-import { docsUrl, keyName, STRINGS, type Node, type Rule } from './shared';
+import { docsUrl, FUNCTIONS, keyName, STRINGS, type Node, type Rule } from './shared';
 
 export interface NoPoolQueryInTransactionOptions {
   /** Names of pool objects (`pool.query`, `this.pool.query`). */
@@ -16,9 +16,18 @@ export interface NoPoolQueryInTransactionOptions {
 // Not `db`: it names a pool in some code bases and a transaction handle in others (supabase/storage's
 // `db.query('SAVEPOINT …')` runs on a transaction), so it is for the `pools` option to add.
 const POOLS = ['pool'];
-const TRANSACTION_SQL = ['pg_(try_)?advisory_xact_lock', '\\bSET\\s+LOCAL\\b', '\\bSAVEPOINT\\b', '\\bROLLBACK\\s+TO\\b', '\\bRELEASE\\s+SAVEPOINT\\b'];
-const BEGIN = /^\s*(BEGIN|START\s+TRANSACTION)\b/i;
-const END = /^\s*(COMMIT|ROLLBACK|END)\s*;?\s*$/i;
+/**
+ * The SQL patterns run on every query literal of the code linted. Each is linear in the SQL: literal words
+ * joined by one `\s+`, no quantifier beside another or inside one, so a match attempt reads a
+ * word, one run of spaces and the next word, and fails there (test/patterns.test.ts counts the work).
+ */
+export const TRANSACTION_SQL = ['pg_(try_)?advisory_xact_lock', '\\bSET\\s+LOCAL\\b', '\\bSAVEPOINT\\b', '\\bROLLBACK\\s+TO\\b', '\\bRELEASE\\s+SAVEPOINT\\b'];
+export const BEGIN = /^\s*(?:BEGIN|START\s+TRANSACTION)\b/i;
+/** Read on the trimmed SQL: spaces on both sides of the `;` would make two quantifiers side by side (quadratic on `COMMIT` and 200,000 spaces). */
+export const END = /^(?:COMMIT|ROLLBACK|END)(?:\s*;)?$/i;
+
+/** `COMMIT`, `rollback;`, `  END ; `: SQL that ends the transaction and nothing else. */
+export const endsTransaction = (sql: string): boolean => END.test(sql.trim());
 
 /** The SQL text of a literal (template parts joined by `?`), if the node is one. */
 function literalSql(node: Node | undefined): string | undefined {
@@ -50,8 +59,6 @@ function queryCall(node: Node): { receiver: string; sql: string | undefined } | 
   if (receiver === undefined) return undefined;
   return { receiver, sql: querySql((node.arguments as Node[])[0]) };
 }
-
-const FUNCTIONS = ['FunctionDeclaration', 'FunctionExpression', 'ArrowFunctionExpression'];
 
 export const noPoolQueryInTransaction: Rule<NoPoolQueryInTransactionOptions> = {
   meta: {
@@ -92,7 +99,7 @@ export const noPoolQueryInTransaction: Rule<NoPoolQueryInTransactionOptions> = {
         const sql = call.sql ?? '';
         if (!pools.includes(call.receiver)) {
           if (BEGIN.test(sql)) open[open.length - 1] = true;
-          else if (END.test(sql)) open[open.length - 1] = false;
+          else if (endsTransaction(sql)) open[open.length - 1] = false;
           return;
         }
         const pool = call.receiver;

@@ -3,7 +3,7 @@
  * whether the field exists; when the body changes shape upstream, the default silently answers instead.
  */
 import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/names';
-import { docsUrl, keyName, type Node, type Rule, type Scope } from './shared';
+import { constInit, docsUrl, enclosingFunction, keyName, type Node, type Rule, type Scope } from './shared';
 
 /** The envelope fields, each under the ruleset's name option of the same name. */
 const ENVELOPE = ['nextSteps', 'recoveryHint', 'refreshUrl', 'currentState', 'allowedActions'] as const;
@@ -26,16 +26,65 @@ function claimedLiterals(node: Node | null | undefined): Node[] {
   return (type.type === 'TSUnionType' ? (type.types as Node[]) : [type]).filter(member => member.type === 'TSTypeLiteral');
 }
 
-/** The initial value of the `const` an identifier names (`const body = (await res.json()) as { … }`), if it is one. */
-function constInit(identifier: Node, scope: Scope): Node | undefined {
-  for (let current: Scope | null = scope; current !== null; current = current.upper) {
-    const variable = current.set.get(identifier.name as string);
-    if (variable === undefined) continue;
-    const [def] = variable.defs;
-    return variable.defs.length === 1 && def.type === 'Variable' && def.parent?.kind === 'const' ? ((def.node.init as Node | null) ?? undefined) : undefined;
-  }
-  return undefined;
+/** The members a cast's type literals declare, optional ones or required ones. */
+function claimedMembers(cast: Node | undefined, optional: boolean): string[] {
+  return claimedLiterals(cast).flatMap(literal =>
+    (literal.members as Node[]).flatMap(signature => {
+      const name = signature.type === 'TSPropertySignature' ? keyName(signature.key as Node, signature.computed === true) : undefined;
+      return name !== undefined && (signature.optional === true) === optional ? [name] : [];
+    }),
+  );
 }
+
+/** What can be checked of a cast: the value cast (`resp`) and the `const` holding the cast (`body`), by name. */
+function castSubjects(cast: Node): string[] {
+  const expression = cast.expression as Node;
+  const holder = cast.parent;
+  return [
+    ...(expression.type === 'Identifier' ? [expression.name as string] : []),
+    ...(holder?.type === 'VariableDeclarator' && holder.parent?.kind === 'const' && (holder.id as Node).type === 'Identifier'
+      ? [(holder.id as Node).name as string]
+      : []),
+  ];
+}
+
+/**
+ * The `name.field` a node checks at run time, if it does: `Array.isArray(name.field)`, `typeof name.field`,
+ * `!name.field`, `name.field === undefined` (or `null`), `if (name.field)`, `'field' in name`.
+ */
+function runtimeCheckOf(node: Node): { subject: string; field: string } | undefined {
+  if (node.type === 'BinaryExpression' && node.operator === 'in') {
+    const [left, right] = [node.left as Node, node.right as Node];
+    return left.type === 'Literal' && typeof left.value === 'string' && right.type === 'Identifier'
+      ? { subject: right.name as string, field: left.value }
+      : undefined;
+  }
+  const member = node.type === 'ChainExpression' ? (node.expression as Node) : node;
+  if (member.type !== 'MemberExpression' || (member.object as Node).type !== 'Identifier') return undefined;
+  const field = keyName(member.property as Node, member.computed === true);
+  const around = node.parent;
+  if (field === undefined || around == null) return undefined;
+  const absent = (side: Node) => (side.type === 'Literal' && side.value === null) || (side.type === 'Identifier' && side.name === 'undefined');
+  const checks =
+    (around.type === 'CallExpression' && isArrayIsArray(around.callee as Node) && (around.arguments as Node[])[0] === node) ||
+    (around.type === 'UnaryExpression' && (around.operator === 'typeof' || around.operator === '!')) ||
+    (around.type === 'BinaryExpression' &&
+      ['===', '!==', '==', '!='].includes(around.operator as string) &&
+      absent((around.left === node ? around.right : around.left) as Node)) ||
+    ((around.type === 'IfStatement' || around.type === 'ConditionalExpression') && around.test === node);
+  return checks ? { subject: (member.object as Node).name as string, field } : undefined;
+}
+
+const isArrayIsArray = (callee: Node) =>
+  callee.type === 'MemberExpression' &&
+  (callee.object as Node).type === 'Identifier' &&
+  (callee.object as Node).name === 'Array' &&
+  keyName(callee.property as Node) === 'isArray';
+
+const within = (node: Node, ancestor: Node) => {
+  for (let current: Node | null | undefined = node; current != null; current = current.parent) if (current === ancestor) return true;
+  return false;
+};
 
 /**
  * The member read, when it is read through an `as` (or `<T>`) cast to a type literal that declares it
@@ -48,12 +97,7 @@ function castRead(node: Node, fields: readonly string[], scope: Scope): string |
   if (name === undefined || !fields.includes(name)) return undefined;
   const object = member.object as Node;
   const cast = object.type === 'Identifier' ? constInit(object, scope) : object;
-  const declared = claimedLiterals(cast).some(literal =>
-    (literal.members as Node[]).some(
-      signature => signature.type === 'TSPropertySignature' && signature.optional === true && keyName(signature.key as Node) === name,
-    ),
-  );
-  return declared ? name : undefined;
+  return claimedMembers(cast, true).includes(name) ? name : undefined;
 }
 
 export const noUncheckedEnvelopeCast: Rule<NoUncheckedEnvelopeCastOptions> = {
@@ -61,6 +105,8 @@ export const noUncheckedEnvelopeCast: Rule<NoUncheckedEnvelopeCastOptions> = {
     type: 'problem',
     docs: { description: 'Narrow envelope fields with a runtime check instead of an optional cast and a default.', url: docsUrl('no-unchecked-envelope-cast') },
     messages: {
+      claimed:
+        '`{{name}}` is claimed by a cast that nothing checks: a body without it passes as if it had it. Check it at run time (`{{check}}`) where the body arrives, or declare it optional and check the read.',
       cast: '`{{name}}` is read through a cast that declares it optional, then defaulted with `{{operator}}`: a body without it passes silently. Check it at run time (`{{check}}`) and surface its absence.',
     },
     schema: [{ type: 'object', properties: nameOptionsSchema(...ENVELOPE), additionalProperties: false }],
@@ -69,7 +115,34 @@ export const noUncheckedEnvelopeCast: Rule<NoUncheckedEnvelopeCastOptions> = {
     // Each name with its concept; a name listed under two concepts keeps the first.
     const concepts = new Map(ENVELOPE.flatMap(concept => namesFor(context.options[0], concept).map(name => [name, concept] as const)).reverse());
     const fields = [...concepts.keys()];
+    // Casts that claim envelope fields, and run-time checks, seen in one pass and matched at the end.
+    const casts: { node: Node; fields: string[] }[] = [];
+    const checks: { node: Node; subject: string; field: string }[] = [];
+    const cast = (node: Node) => {
+      const claimed = claimedMembers(node, false).filter(field => concepts.has(field));
+      // An object or array literal cast is built here, not read from elsewhere.
+      const built = ['ObjectExpression', 'ArrayExpression'].includes((node.expression as Node).type);
+      if (claimed.length > 0 && !built) casts.push({ node, fields: claimed });
+    };
+    const check = (node: Node) => {
+      const found = runtimeCheckOf(node);
+      if (found !== undefined) checks.push({ node, ...found });
+    };
     return {
+      ...Object.fromEntries(CASTS.map(type => [type, cast])),
+      MemberExpression: check,
+      ChainExpression: check,
+      'BinaryExpression[operator="in"]': check,
+      'Program:exit'() {
+        for (const { node, fields: claimed } of casts) {
+          const subjects = castSubjects(node);
+          const scope = enclosingFunction(node) ?? (context.sourceCode.ast as Node);
+          for (const name of claimed) {
+            const checked = checks.some(found => found.field === name && subjects.includes(found.subject) && within(found.node, scope));
+            if (!checked) context.report({ node, messageId: 'claimed', data: { name, check: runtimeCheck(concepts.get(name)!, name) } });
+          }
+        }
+      },
       LogicalExpression(node) {
         if (node.operator !== '??' && node.operator !== '||') return;
         const name = castRead(node.left as Node, fields, context.sourceCode.getScope(node));

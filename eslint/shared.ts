@@ -21,7 +21,7 @@ export interface RuleContext<O> {
   options: O[];
   filename?: string;
   cwd?: string;
-  sourceCode: { getScope(node: Node): Scope };
+  sourceCode: { getScope(node: Node): Scope; ast: unknown };
   report(descriptor: { node: Node; messageId: string; data?: Record<string, string> }): void;
 }
 
@@ -33,6 +33,17 @@ export interface Rule<O> {
     schema: unknown[];
   };
   create(context: RuleContext<O>): { [selector: string]: ((node: Node) => void) | undefined };
+}
+
+/** The initial value of the `const` an identifier names (`const body = (await res.json()) as { … }`), if it is one. */
+export function constInit(identifier: Node, scope: Scope): Node | undefined {
+  for (let current: Scope | null = scope; current !== null; current = current.upper) {
+    const variable = current.set.get(identifier.name as string);
+    if (variable === undefined) continue;
+    const [def] = variable.defs;
+    return variable.defs.length === 1 && def.type === 'Variable' && def.parent?.kind === 'const' ? ((def.node.init as Node | null) ?? undefined) : undefined;
+  }
+  return undefined;
 }
 
 /** The docs page of a rule, at the tag of this version, as the ruleset's rule pages are linked. */
@@ -57,6 +68,15 @@ export function fileMatches(filename: string | undefined, cwd: string | undefine
   const root = cwd?.replace(/\\/g, '/').replace(/\/$/, '');
   const path = root !== undefined && file.startsWith(`${root}/`) ? file.slice(root.length) : file;
   return patterns.some(pattern => path.includes(pattern));
+}
+
+/** The node types of a function, whose body is a scope of its own. */
+export const FUNCTIONS = ['FunctionDeclaration', 'FunctionExpression', 'ArrowFunctionExpression'];
+
+/** The innermost function a node sits in, if any. */
+export function enclosingFunction(node: Node): Node | undefined {
+  for (let current = node.parent; current != null; current = current.parent) if (FUNCTIONS.includes(current.type)) return current;
+  return undefined;
 }
 
 export const STRINGS = { type: 'array', items: { type: 'string', minLength: 1 } } as const;

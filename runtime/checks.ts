@@ -44,8 +44,27 @@ export interface Exchange extends Readings {
 /** What several checks read from the body, computed at most once per response. */
 interface Readings {
   error(): LiveError;
-  stepLists(): { steps: unknown; at: string }[];
+  stepLists(): StepList[];
+  /** Says that a check stopped at one of the guard's limits per response (what it read: "the first 50 steps"). */
+  limit(what: string): void;
 }
+
+/** A `nextSteps` list of the body, where it sits, and the steps of it that are read within the response's MAX_STEPS. */
+interface StepList {
+  steps: unknown;
+  at: string;
+  read: unknown[];
+}
+
+/**
+ * The guard's limits on the work one response can cost, whatever a client makes an echoing endpoint send
+ * (docs/runtime.md, "Limits"): steps read by the shape and href checks (a list that is no list counts as one),
+ * route suggestions (each an edit distance per declared route), and characters searched for stack traces.
+ */
+export const MAX_STEPS = 50;
+export const MAX_SUGGESTIONS = 3;
+export const MAX_TEXT = 32 * 1024;
+const STEPS_READ = `the first ${MAX_STEPS} steps`;
 
 type Check = (exchange: Exchange, say: (what: string) => string) => Violation[];
 
@@ -84,16 +103,26 @@ const nextSteps: Check = ({ description, operation, status, body, names, prefixe
   ];
 };
 
-/** Every `nextSteps` list in the body, wherever it sits, with its location. */
-function stepListsOf(body: unknown, names: Names) {
-  return holdersOf({ value: body, location: [] }, namesFor(names, 'nextSteps')).map(({ value }) => ({ steps: value.value, at: where(value.location ?? []) }));
+/** Every `nextSteps` list in the body, wherever it sits, with its location, until MAX_STEPS steps are read. */
+function stepListsOf(body: unknown, names: Names, limit: (what: string) => void): StepList[] {
+  const lists: StepList[] = [];
+  let budget = MAX_STEPS;
+  for (const { value } of holdersOf({ value: body, location: [] }, namesFor(names, 'nextSteps'))) {
+    const steps = Array.isArray(value.value) ? value.value : [];
+    if (budget === 0 || steps.length > budget) limit(STEPS_READ);
+    if (budget === 0) break;
+    const read = steps.slice(0, budget);
+    budget -= Math.max(1, read.length);
+    lists.push({ steps: value.value, at: where(value.location ?? []), read });
+  }
+  return lists;
 }
 
 /** ax-envelope-next-steps-shape: each list holds complete steps: the four fields, strings, an HTTP method. */
 const nextStepsShape: Check = ({ names, stepLists }, say) => {
   const fields = namesFor(names, 'nextStepItem');
   const methodName = fields[1];
-  return stepLists().flatMap(({ steps, at }) => {
+  return stepLists().flatMap(({ steps, at, read }) => {
     if (!Array.isArray(steps))
       return [
         violation(
@@ -101,7 +130,7 @@ const nextStepsShape: Check = ({ names, stepLists }, say) => {
           say(`\`${at}\` is ${describeValue(steps)}, not a list of steps an agent can call. Send an array of ${STEP_FIELDS}.`),
         ),
       ];
-    for (const [i, step] of steps.entries()) {
+    for (const [i, step] of read.entries()) {
       if (!isObject(step))
         return [
           violation(
@@ -135,16 +164,17 @@ const nextStepsShape: Check = ({ names, stepLists }, say) => {
 };
 
 /** ax-envelope-next-steps-href: each step's href reaches a declared route, with a method declared there. */
-const nextStepsHref: Check = ({ description, body, names }, say) => {
+const nextStepsHref: Check = ({ description, body, names, limit }, say) => {
   // A suggestion costs an edit distance per declared route: the first few unmatched hrefs of a response get one.
   let suggestions = MAX_SUGGESTIONS;
   const suggest = (href: string) => (suggestions-- > 0 ? description.matcher.suggest(href) : undefined);
-  return stepHrefs({ value: body, location: [] }, names).flatMap(({ href, method, step }) => {
+  const hrefs = stepHrefs({ value: body, location: [] }, names);
+  if (hrefs.length > MAX_STEPS) limit(STEPS_READ);
+  return hrefs.slice(0, MAX_STEPS).flatMap(({ href, method, step }) => {
     const what = hrefProblem(description, suggest, `\`${where(step.location ?? [])}\``, href, method);
     return what === undefined ? [] : [violation('ax-envelope-next-steps-href', say(what))];
   });
 };
-const MAX_SUGGESTIONS = 10;
 
 /** What is wrong with one step's href (`step` names the step), if anything. */
 export function hrefProblem(
@@ -169,9 +199,11 @@ export function hrefProblem(
 }
 
 /** ax-envelope-empty-actions: "no transitions left" still comes with the calls that remain. */
-const emptyActions: Check = ({ body, names }, say) => {
+const emptyActions: Check = ({ body, names, limit }, say) => {
   const stepNames = namesFor(names, 'nextSteps');
-  return stuckActions({ value: body, location: [] }, names).flatMap(({ value }) => {
+  const stuck = stuckActions({ value: body, location: [] }, names);
+  if (stuck.length > MAX_STEPS) limit(STEPS_READ);
+  return stuck.slice(0, MAX_STEPS).flatMap(({ value }) => {
     const at = where(value.location ?? []);
     return [
       violation(
@@ -279,7 +311,7 @@ const retryAfter: Check = ({ status, headers, names, error }, say) => {
 };
 
 /** ax-recoverable-no-stack-traces: no error body carries a stack trace, as a member or inside any text. */
-const noStackTraces: Check = ({ status, body, error }, say) => {
+const noStackTraces: Check = ({ status, body, error, limit }, say) => {
   if (status < 400) return [];
   const fix = 'Log it server-side and send a stable code, a message and a `trace_id` instead.';
   const member = error().stackTrace;
@@ -291,11 +323,27 @@ const noStackTraces: Check = ({ status, body, error }, say) => {
       ),
     ];
   }
-  const [text] = stringsIn({ value: body, location: [] }, hasStackTrace);
+  const [text] = stringsIn({ value: body, location: [] }, withinText(hasStackTrace, limit));
   if (text === undefined) return [];
   const at = text.location === undefined || text.location.length === 0 ? '' : ` in \`${where(text.location)}\``;
-  return [violation('ax-recoverable-no-stack-traces', say(`the error body contains a ${stackTraceRuntime(text.value)} stack trace${at}. ${fix}`))];
+  // Named from the part searched, which holds the trace: the rest of a long text is not read again.
+  const runtime = stackTraceRuntime(text.value.slice(0, MAX_TEXT));
+  return [violation('ax-recoverable-no-stack-traces', say(`the error body contains a ${runtime} stack trace${at}. ${fix}`))];
 };
+
+/**
+ * The search, over the first MAX_TEXT characters of the response's text: each pattern reads a bounded
+ * distance from each place it starts, and this bounds the places.
+ */
+function withinText(search: (text: string) => boolean, limit: (what: string) => void): (text: string) => boolean {
+  let budget = MAX_TEXT;
+  return text => {
+    if (text.length > budget) limit(`the first ${MAX_TEXT / 1024} KiB of text searched for stack traces`);
+    const read = text.slice(0, budget);
+    budget -= read.length;
+    return read !== '' && search(read);
+  };
+}
 
 /** Each check under the rule ids it may report, so that an exemption skips the check entirely. */
 const CHECKS: [Check, string[]][] = [
@@ -309,17 +357,34 @@ const CHECKS: [Check, string[]][] = [
   [noStackTraces, ['ax-recoverable-no-stack-traces']],
 ];
 
+/** The violations of one response and what of it was left unread at the guard's limits ("the first 50 steps"). */
+export interface Verdict {
+  violations: Violation[];
+  limits: string[];
+}
+
 /** Every violation of one response, minus those the operation is exempted from with `x-ax-exempt`. */
-export function violationsOf(response: Omit<Exchange, keyof Readings>): Violation[] {
+export const violationsOf = (response: Omit<Exchange, keyof Readings>): Violation[] => verdictOf(response).violations;
+
+/** The violations of one response, and the limits at which its checks stopped reading. */
+export function verdictOf(response: Omit<Exchange, keyof Readings>): Verdict {
   const { body, names } = response;
   // A webhook described under `paths` is the API calling the consumer: no rule judges it.
-  if (calledByApi(response.description.doc, response.operation)) return [];
-  const exchange: Exchange = { ...response, error: once(() => readError(body, names)), stepLists: once(() => stepListsOf(body, names)) };
+  if (calledByApi(response.description.doc, response.operation)) return { violations: [], limits: [] };
+  const limits = new Set<string>();
+  const limit = (what: string) => void limits.add(what);
+  const exchange: Exchange = {
+    ...response,
+    error: once(() => readError(body, names)),
+    stepLists: once(() => stepListsOf(body, names, limit)),
+    limit,
+  };
   const prefix = `${label(exchange.operation)} ${exchange.status}: `;
   const say = (what: string) => prefix + what;
-  return CHECKS.flatMap(([check, rules]) => {
+  const violations = CHECKS.flatMap(([check, rules]) => {
     const checked = rules.filter(rule => !isExempt(exchange.operation, rule));
     if (checked.length === 0) return [];
     return check(exchange, say).filter(found => checked.includes(found.rule));
   });
+  return { violations, limits: [...limits] };
 }

@@ -58,7 +58,7 @@ export class Description {
    * or without it (an app behind a gateway that strips `/v1`), after `basePath` (where the app is mounted) is removed.
    */
   operation(method: string, path: string, basePath?: string): Operation | undefined {
-    const mounted = unmounted(path.split(/[?#]/)[0], basePath);
+    const mounted = unmounted(pathOnly(path), basePath);
     const verb = method.toLowerCase();
     for (const candidate of [mounted, ...this.withBases(mounted)]) {
       const match = this.matcher.match(candidate);
@@ -75,7 +75,7 @@ export class Description {
 
   /** "`/orders`, also under `/v1`": what a request path was looked for as, for the `undeclared` message. */
   lookedFor(path: string, basePath?: string): string {
-    const mounted = unmounted(path.split(/[?#]/)[0], basePath);
+    const mounted = unmounted(pathOnly(path), basePath);
     const bases = this.basePaths();
     return `\`${mounted.slice(0, 100)}\`${bases.length === 0 ? '' : `, with or without ${bases.map(base => `\`${base}\``).join(', ')} in front`}`;
   }
@@ -111,8 +111,19 @@ function unmounted(path: string, basePath: string | undefined): string {
 
 function shapeOf(path: string): string {
   const segments = path.split('/').filter(segment => segment !== '');
-  return `/${segments.map(segment => (/^:|\{[^{}]*\}/.test(segment) ? '{}' : segment)).join('/')}`;
+  return `/${segments.map(segment => (PARAMETER.test(segment) ? '{}' : segment)).join('/')}`;
 }
+
+/**
+ * The patterns the guard runs, each linear in its text (test/patterns.test.ts counts the work): a route
+ * segment that holds a parameter (`:id`, `{id}`, `v{version}`; `[^{}]*` stops at the next brace, so no two
+ * attempts read the same characters), the version of a description, where a request path's query starts.
+ */
+export const PARAMETER = /^:|\{[^{}]*\}/;
+export const OPENAPI_VERSION = /^(?:3\.\d+|2\.0)/;
+export const QUERY_OR_FRAGMENT = /[?#]/;
+/** A request path without its query and fragment. */
+export const pathOnly = (path: string): string => path.split(QUERY_OR_FRAGMENT)[0];
 
 /**
  * The prepared description of a parsed OpenAPI object (memoized with its document model). Throws a
@@ -131,7 +142,7 @@ function notOpenApi(value: unknown): string | undefined {
   if (!isObject(value))
     return `the description must be a parsed OpenAPI object, not ${value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value}.`;
   const version = value.openapi ?? value.swagger;
-  if (typeof version !== 'string' || !/^(3\.\d+|2\.0)/.test(version)) {
+  if (typeof version !== 'string' || !OPENAPI_VERSION.test(version)) {
     return 'the description has no `openapi: 3.x` (or `swagger: "2.0"`) at its root, so it is not an OpenAPI description.';
   }
   if (value.paths !== undefined && !isObject(value.paths)) return "the description's `paths` is not an object, so no route can be found in it.";

@@ -1,6 +1,7 @@
 /**
- * The Express middleware: checks what `res.json` sends (and `res.send` with an object, which calls it).
- * Text, files and streams never reach `res.json`, so they pass unchecked. No import of Express itself.
+ * The Express middleware: checks the JSON text `res.send` is handed, which is where `res.json` (and
+ * `res.send` with an object, through it) sends what it serialized: the guard parses that text and never
+ * serializes the body again. Text of another type, buffers, files and streams pass unchecked. No import of Express itself.
  */
 import { agentUxGuard, noticeRoutes, type AppRoute, type GuardOptions } from './guard';
 
@@ -27,7 +28,7 @@ function appRoutes(req: ExpressRequestLike): AppRoute[] {
 }
 interface ExpressResponseLike {
   statusCode: number;
-  json(body: unknown): unknown;
+  send(body: unknown): unknown;
   status(code: number): unknown;
   getHeaders(): Record<string, unknown>;
   getHeader(name: string): unknown;
@@ -45,8 +46,10 @@ export function expressAgentUx(options: ExpressAgentUxOptions) {
       judged = true;
       noticeRoutes(options.spec, () => appRoutes(req), options);
     }
-    const json = res.json;
-    res.json = function (this: ExpressResponseLike, body: unknown) {
+    const send = res.send;
+    res.send = function (this: ExpressResponseLike, body: unknown) {
+      // An object goes on to res.json, which serializes it and comes back here with its text.
+      if (typeof body !== 'string') return send.call(this, body);
       // Read inside the guard's protection: a framework object that throws is reported, not thrown into the response.
       const replacement = guard.inspect(() => {
         const route = typeof req.route?.path === 'string' ? `${req.baseUrl ?? ''}${req.route.path}` : undefined;
@@ -58,13 +61,14 @@ export function expressAgentUx(options: ExpressAgentUxOptions) {
           matched: route !== undefined || res.statusCode !== 404,
           status: res.statusCode,
           headers: res.getHeaders(),
-          contentType: res.getHeader('content-type'),
-          body,
+          // Express sends a string without a type as HTML.
+          contentType: res.getHeader('content-type') ?? 'text/html',
+          payload: body,
         };
       });
-      if (replacement === undefined) return json.call(this, body);
+      if (replacement === undefined) return send.call(this, body);
       res.status(500);
-      return json.call(this, replacement);
+      return send.call(this, JSON.stringify(replacement));
     };
     next();
   };

@@ -1,6 +1,7 @@
 /**
- * The Fastify plugin: checks every object payload in a `preSerialization` hook (Fastify calls it for
- * objects only: strings, buffers, streams and null pass unchecked). No import of Fastify itself.
+ * The Fastify plugin: checks the text each reply sends, in an `onSend` hook, after Fastify serialized it
+ * (route schema, `toJSON` and getters applied once, by Fastify): the guard parses that text and never
+ * serializes the body again. Buffers, streams and empty replies pass unchecked. No import of Fastify itself.
  */
 import { agentUxGuard, noticeRoutes, type AppRoute, type Guard, type GuardOptions } from './guard';
 
@@ -15,11 +16,10 @@ interface FastifyReplyLike {
   getHeaders(): Record<string, unknown>;
   getHeader(name: string): unknown;
   code(status: number): unknown;
-  serializer(fn: (payload: unknown) => string): unknown;
 }
 type Done = (error?: Error | null, payload?: unknown) => void;
 interface FastifyInstanceLike {
-  addHook(name: 'preSerialization', hook: (request: FastifyRequestLike, reply: FastifyReplyLike, payload: unknown, done: Done) => void): unknown;
+  addHook(name: 'onSend', hook: (request: FastifyRequestLike, reply: FastifyReplyLike, payload: unknown, done: Done) => void): unknown;
   addHook(name: 'onRoute', hook: (route: { method: string | string[]; url: string }) => void): unknown;
   addHook(name: 'onReady', hook: (done: (error?: Error) => void) => void): unknown;
 }
@@ -43,7 +43,8 @@ export function fastifyAgentUx(fastify: FastifyInstanceLike, options: FastifyAge
     noticeRoutes(options.spec, () => routes, options);
     ready();
   });
-  fastify.addHook('preSerialization', (request, reply, payload, next) => {
+  fastify.addHook('onSend', (request, reply, payload, next) => {
+    if (typeof payload !== 'string') return next(null, payload);
     // Read inside the guard's protection: a framework object that throws is reported, not thrown into the reply.
     const replacement = guard.inspect(() => ({
       method: request.method,
@@ -54,13 +55,12 @@ export function fastifyAgentUx(fastify: FastifyInstanceLike, options: FastifyAge
       status: reply.statusCode,
       headers: reply.getHeaders(),
       contentType: reply.getHeader('content-type'),
-      body: payload,
+      payload,
     }));
     if (replacement === undefined) return next(null, payload);
-    // The route's own response schemas must not strip the report: plain JSON for this reply.
+    // Already past serialization: the report goes out as plain JSON, whatever the route's response schema says.
     reply.code(500);
-    reply.serializer(JSON.stringify);
-    next(null, replacement);
+    next(null, JSON.stringify(replacement));
   });
   done();
 }

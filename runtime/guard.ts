@@ -3,9 +3,9 @@
  * Framework adapters (Fastify, Express, …) only translate their request and reply into an exchange.
  */
 import { isJsonMediaType, isObject } from '../lib/document';
-import { violationsOf, type Violation } from './checks';
-import { prepare, type Description } from './description';
-import { responseProblem, sentBody, validateCheckOptions, validateOptions, validateResponse } from './input';
+import { verdictOf, type Violation } from './checks';
+import { pathOnly, prepare, type Description } from './description';
+import { MAX_ITEMS, responseProblem, sentBody, sentPayload, validateCheckOptions, validateOptions, validateResponse } from './input';
 import type { Names } from './shapes';
 
 export type { Violation };
@@ -31,8 +31,13 @@ export interface ResponseInput {
   path: string;
   status: number;
   headers?: Record<string, unknown>;
-  /** The parsed JSON body: what the handler handed to the framework. */
-  body: unknown;
+  /** The parsed JSON body: what the handler handed to the framework (serialized by the guard: its `toJSON` and getters run again). */
+  body?: unknown;
+  /**
+   * The JSON text the framework sends (Fastify's `onSend` payload, what Express's `res.json` hands `res.send`):
+   * when given, it is read instead of `body`, parsed once, so no `toJSON` or getter of the application runs again.
+   */
+  payload?: string;
   /** The framework's route pattern, if known: names an undeclared route once for all its paths. */
   route?: string;
   /** False when the framework matched no route and answered itself (its 404 handler): such a response is not checked. */
@@ -99,14 +104,14 @@ function checkWith(description: Description, input: ResponseInput, options: Chec
   const operation =
     (input.route === undefined ? undefined : description.operationForRoute(method, input.route)) ?? description.operation(method, input.path, options.basePath);
   if (operation === undefined) {
-    const route = (input.route ?? input.path.split(/[?#]/)[0]).slice(0, MAX_ROUTE);
+    const route = (input.route ?? pathOnly(input.path)).slice(0, MAX_ROUTE);
     const report = options.undeclared === true && reported.first(`${method} ${route}`);
     const message = `${method} ${route} ${input.status}: the description declares no \`${method.toLowerCase()}\` operation at ${description.lookedFor(input.path, options.basePath)}, so an agent reading it cannot know this call. Declare it under \`paths\`, or set \`basePath\` to where the app is mounted.`;
     return { route, violations: report ? [{ rule: 'undeclared', message }] : [] };
   }
   const route = operation.path;
-  // Judged as sent: what JSON.stringify writes (toJSON, own members), within the guard's size budget.
-  const sent = sentBody(input.body);
+  // Judged as sent: the framework's own text when given, else what JSON.stringify writes (toJSON, own members), within the guard's size budget.
+  const sent = typeof input.payload === 'string' ? sentPayload(input.payload) : sentBody(input.body);
   if (sent.kind === 'none') return { route, violations: [] };
   if (sent.kind === 'unreadable') {
     const message = `${method} ${route} ${input.status}: spectral-agent-ux could not finish: ${sent.why}; this response was not checked.`;
@@ -125,7 +130,14 @@ function checkWith(description: Description, input: ResponseInput, options: Chec
     readOnly: options.readOnly,
     hypermedia: options.hypermedia,
   };
-  return { route, violations: violationsOf(exchange) };
+  const { violations, limits } = verdictOf(exchange);
+  if (sent.cut) limits.unshift(`the first ${MAX_ITEMS} items of each array`);
+  // Past a limit, the rest of the response goes unchecked: said once per route, as an unreadable body is.
+  if (limits.length > 0 && reported.first(`${GUARD} limits ${method} ${route}`)) {
+    const message = `${method} ${route} ${input.status}: spectral-agent-ux checked this response within the guard's limits per response (${limits.join('; ')}); the rest was not checked. Said once per route.`;
+    violations.push({ rule: GUARD, message });
+  }
+  return { route, violations };
 }
 
 /**

@@ -86,13 +86,19 @@ export const MAX_BODY_LENGTH = 256 * 1024;
  * level per finding would make the work grow with depth × size. Real bodies nest a dozen levels.
  */
 export const MAX_BODY_DEPTH = 64;
+/**
+ * Items read per array: an error body with an entry per item of the request (`items[3499].sku`) costs the
+ * error reader a pass per question over every entry; the first hundred tell what the rest would.
+ */
+export const MAX_ITEMS = 100;
 
-export type SentBody = { kind: 'json'; body: unknown } | { kind: 'none' } | { kind: 'unreadable'; why: string };
+export type SentBody = { kind: 'json'; body: unknown; cut: boolean } | { kind: 'none' } | { kind: 'unreadable'; why: string };
 
 /**
  * The body as the framework will send it: through `toJSON`, with own enumerable members only (what
- * `JSON.stringify` writes). Raw bytes and streams are not JSON; a body whose serialization throws, or
- * that is over MAX_BODY_LENGTH, is unreadable, and says why.
+ * `JSON.stringify` writes). Raw bytes and streams are not JSON; a body whose serialization throws is
+ * unreadable, and says why. This serializes the body, so its `toJSON` and getters run once more than the
+ * framework's own serialization: adapters hand the framework's text to `sentPayload` instead.
  */
 export function sentBody(body: unknown): SentBody {
   if (
@@ -109,14 +115,43 @@ export function sentBody(body: unknown): SentBody {
   } catch (error) {
     return { kind: 'unreadable', why: `its body cannot be serialized (${error instanceof Error ? error.message : String(error)})`.slice(0, 160) };
   }
-  if (text === undefined) return { kind: 'none' };
+  return text === undefined ? { kind: 'none' } : sentPayload(text);
+}
+
+/**
+ * The body read from the JSON text the framework sends, parsed once (no `toJSON` or getter of the
+ * application runs). Text that is not JSON is no body to check; text over MAX_BODY_LENGTH or nested over
+ * MAX_BODY_DEPTH is unreadable, and says why. Arrays longer than MAX_ITEMS are cut to their first items
+ * (`cut` says so): the parsed value is the guard's own, never the application's.
+ */
+export function sentPayload(text: string): SentBody {
   if (text.length > MAX_BODY_LENGTH)
     return { kind: 'unreadable', why: `its body is ${text.length} characters of JSON, over the guard's limit of ${MAX_BODY_LENGTH}` };
   if (nestsDeeper(text, MAX_BODY_DEPTH)) return { kind: 'unreadable', why: `its body nests deeper than the guard's limit of ${MAX_BODY_DEPTH} levels` };
-  const sent: unknown = JSON.parse(text);
-  return typeof sent === 'object' && sent !== null ? { kind: 'json', body: sent } : { kind: 'none' };
+  let sent: unknown;
+  try {
+    sent = JSON.parse(text);
+  } catch {
+    return { kind: 'none' };
+  }
+  return typeof sent === 'object' && sent !== null ? { kind: 'json', body: sent, cut: cutArrays(sent) } : { kind: 'none' };
 }
 
+/** Cuts every array of a parsed JSON value to its first MAX_ITEMS items, in place; true when one was longer. */
+function cutArrays(root: object): boolean {
+  let cut = false;
+  const pending: unknown[] = [root];
+  while (pending.length > 0) {
+    const value = pending.pop();
+    if (typeof value !== 'object' || value === null) continue;
+    if (Array.isArray(value) && value.length > MAX_ITEMS) {
+      value.length = MAX_ITEMS;
+      cut = true;
+    }
+    for (const item of Array.isArray(value) ? value : Object.values(value)) if (typeof item === 'object' && item !== null) pending.push(item);
+  }
+  return cut;
+}
 const [QUOTE, BACKSLASH, OPEN_BRACE, CLOSE_BRACE, OPEN_BRACKET, CLOSE_BRACKET] = ['"', '\\', '{', '}', '[', ']'].map(char => char.charCodeAt(0));
 
 /** True when the JSON text opens more than `limit` objects and arrays inside one another: one pass, strings skipped. */

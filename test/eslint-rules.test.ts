@@ -3,7 +3,7 @@
  * typescript-eslint's parser: each rule's must-report and must-stay-silent cases, every option.
  */
 import { join } from 'node:path';
-import { RuleTester } from 'eslint';
+import { Linter, RuleTester } from 'eslint';
 import tseslint from 'typescript-eslint';
 import plugin from '../eslint';
 
@@ -33,6 +33,16 @@ tester.run('agent-ux/no-inline-next-steps', rule('no-inline-next-steps'), {
     { code: 'function fallback() { return { concerns: [], nextSteps: ["Retake photos in better light", `Book a call with ${name}`] }; }' },
     { code: 'const body = { links: [] };' },
     { code: 'const body = { [key]: [] };' },
+    // A step list from elsewhere: a parameter, a module-level constant (a central list), a helper's own `const`, notes in a `const`.
+    { code: 'function handler(reply, id, nextSteps) { reply.send({ id, nextSteps }); }' },
+    {
+      code: 'const DEFAULT_STEPS = [{ action: "List", method: "GET", href: "/v1/orders" }]; function handler(reply) { reply.send({ nextSteps: DEFAULT_STEPS }); }',
+    },
+    {
+      code: 'function recordNextSteps(id: string) { const nextSteps = [{ action: "Read", method: "GET", href: `/v1/records/${id}` }]; return { nextSteps }; }',
+      options: [{ helpers: ['recordNextSteps'] }],
+    },
+    { code: 'function summary() { const nextSteps = ["Call the customer"]; return { nextSteps }; }' },
   ],
   invalid: [
     {
@@ -61,6 +71,15 @@ tester.run('agent-ux/no-inline-next-steps', rule('no-inline-next-steps'), {
       options: [{ allowIn: ['/steps/'] }],
       errors: [{ messageId: 'inline' }],
     },
+    // A local `const` followed into what is sent or returned.
+    {
+      code: 'app.post("/v1/orders", async (request, reply) => { const id = create(request.body); const nextSteps = [{ action: "Read", method: "GET", href: `/v1/orders/${id}`, description: "d" }]; reply.send({ id, nextSteps }); });',
+      errors: [{ messageId: 'inline', data: { name: 'nextSteps' }, line: 1, column: 201 }],
+    },
+    {
+      code: 'function handler(id: string) { const steps = [{ method: "DELETE", href: `/v1/orders/${id}` }]; return { id, nextSteps: steps }; }',
+      errors: [{ messageId: 'inline', data: { name: 'nextSteps' } }],
+    },
   ],
 });
 
@@ -68,15 +87,52 @@ tester.run('agent-ux/no-unchecked-envelope-cast', rule('no-unchecked-envelope-ca
   valid: [
     { code: 'if (!Array.isArray(resp.nextSteps)) throw new Error("no nextSteps"); const steps = resp.nextSteps;' },
     { code: 'const total = (resp as { total?: number }).total ?? 0;' },
-    { code: 'const steps = (resp as { nextSteps: Step[] }).nextSteps ?? [];' },
     { code: 'const steps = (resp as Envelope).nextSteps ?? [];' },
     { code: 'const steps = (resp as { nextSteps?: Step[] }).nextSteps;' },
     { code: 'let body = resp as { nextSteps?: Step[] }; body = other; const steps = body.nextSteps ?? [];' },
-    { code: 'const body = resp as { nextSteps: Step[] }; const steps = body.nextSteps ?? [];' },
+    // A required member claimed by a cast and checked at run time, on the value or on the `const` holding the cast.
+    {
+      code: 'async function read(res: Response) { const body = (await res.json()) as { nextSteps: Step[] }; if (!Array.isArray(body.nextSteps)) throw new Error("no nextSteps"); return body.nextSteps; }',
+    },
+    {
+      code: 'function read(resp: unknown) { if (typeof resp.currentState !== "string") throw new Error("no state"); return (resp as { currentState: string }).currentState; }',
+    },
+    {
+      code: 'function read(body: unknown) { if (!("refreshUrl" in body)) throw new Error("no refresh url"); return (body as { refreshUrl: string }).refreshUrl; }',
+    },
+    {
+      code: 'function read(body: unknown) { if (body.nextSteps === undefined) throw new Error("no nextSteps"); const typed = body as { nextSteps: Step[] }; return typed; }',
+    },
+    // Built here, or no envelope field claimed.
+    { code: 'const reply = { id, nextSteps: steps } as { id: string; nextSteps: Step[] };' },
+    { code: 'const total = (resp as { total: number }).total;' },
     // A read on the right of the default is what the default falls back to, not what it hides.
     { code: 'const steps = asStringArray(r.next_steps ?? (r as { nextSteps?: unknown }).nextSteps);' },
   ],
   invalid: [
+    {
+      code: 'async function read(res: Response) { const body = (await res.json()) as { id: string; nextSteps: NextStep[] }; return body.nextSteps; }',
+      errors: [
+        {
+          message:
+            '`nextSteps` is claimed by a cast that nothing checks: a body without it passes as if it had it. Check it at run time (`if (!Array.isArray(body.nextSteps)) throw …`) where the body arrives, or declare it optional and check the read.',
+          column: 51,
+        },
+      ],
+    },
+    {
+      code: 'const steps = (resp as { nextSteps: Step[] }).nextSteps ?? [];',
+      errors: [{ messageId: 'claimed', data: { name: 'nextSteps', check: 'if (!Array.isArray(body.nextSteps)) throw …' } }],
+    },
+    {
+      code: 'const body = resp as { nextSteps: Step[]; currentState: string }; if (!Array.isArray(body.nextSteps)) throw new Error("x"); use(body.currentState);',
+      errors: [{ messageId: 'claimed', data: { name: 'currentState', check: "if (typeof body.currentState !== 'string') throw …" } }],
+    },
+    // Checked in another function: not where this body arrives.
+    {
+      code: 'function valid(body) { return Array.isArray(body.nextSteps); } function read(body: unknown) { const typed = body as { nextSteps: Step[] }; return typed.nextSteps; }',
+      errors: [{ messageId: 'claimed', data: { name: 'nextSteps', check: 'if (!Array.isArray(body.nextSteps)) throw …' } }],
+    },
     {
       code: 'const steps = (resp as { nextSteps?: NextStep[] }).nextSteps ?? [];',
       errors: [
@@ -183,6 +239,15 @@ tester.run('agent-ux/no-pool-query-in-transaction', rule('no-pool-query-in-trans
       errors: [{ messageId: 'scoped' }],
     },
   ],
+});
+
+describe('agent-ux/no-pool-query-in-transaction on SQL shaped against its patterns (real ESLint)', () => {
+  // One such literal took 14 s to lint when the end-of-transaction pattern read spaces on both sides of its `;`.
+  test('`COMMIT` + 200,000 spaces + `x` does not end the transaction, and is read in one pass', () => {
+    const code = `async function f(conn) { await conn.query("BEGIN"); await conn.query("COMMIT${' '.repeat(200_000)}x"); await pool.query("SELECT 1"); }`;
+    const config = { plugins: { 'agent-ux': plugin as never }, rules: { 'agent-ux/no-pool-query-in-transaction': 'error' as const } };
+    expect(new Linter().verify(code, [config]).map(message => message.messageId)).toEqual(['inside']);
+  });
 });
 
 describe('the plugin', () => {

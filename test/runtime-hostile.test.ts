@@ -6,7 +6,10 @@
  */
 import fc from 'fast-check';
 import { agentUxGuard, checkResponse, expressAgentUx, fastifyAgentUx, type ResponseInput, type Violation } from '../runtime';
-import { MAX_BODY_DEPTH, MAX_BODY_LENGTH } from '../runtime/input';
+import * as errorShapes from '../lib/error-shapes';
+import * as stackTraces from '../lib/stack-traces';
+import { MAX_STEPS, MAX_SUGGESTIONS, MAX_TEXT } from '../runtime/checks';
+import { MAX_BODY_DEPTH, MAX_BODY_LENGTH, MAX_ITEMS } from '../runtime/input';
 import { API, GOOD_STEPS } from './support/runtimeApi';
 
 const post = (path: string, status: number, body: unknown): ResponseInput => ({ method: 'POST', path, status, headers: {}, body });
@@ -38,12 +41,14 @@ describe('bounded work per response', () => {
     ]);
   });
 
-  test('thousands of distinct unmatched hrefs in one body: only the first ten get a suggestion', () => {
+  test('thousands of distinct unmatched hrefs in one body: the first steps are checked, the first few get a suggestion', () => {
     const steps = Array.from({ length: 2_500 }, (_, i) => ({ action: 'Read', method: 'GET', href: `/v1/order/o${i}`, description: 'Read it.' }));
     const sent = post('/v1/orders', 201, { id: 'o1', nextSteps: steps });
-    const messages = checkResponse(API, sent).map(found => found.message);
-    expect(messages).toHaveLength(2_500);
-    expect(messages.filter(message => message.includes('did you mean'))).toHaveLength(10);
+    const messages = checkResponse(API, sent)
+      .filter(found => found.rule === 'ax-envelope-next-steps-href')
+      .map(found => found.message);
+    expect(messages).toHaveLength(MAX_STEPS);
+    expect(messages.filter(message => message.includes('did you mean'))).toHaveLength(MAX_SUGGESTIONS);
   });
 
   test('a body over the budget is not checked, and says so once per route', () => {
@@ -78,13 +83,76 @@ describe('bounded work per response', () => {
 
   test('a long key in the body is clipped where a message names the place: a message per finding stays short', () => {
     const key = 'k'.repeat(100_000);
-    const sent = post('/v1/orders', 201, { id: 'o1', nextSteps: GOOD_STEPS, [key]: Array.from({ length: 50 }, () => ({ nextSteps: 'soon' })) });
+    const sent = post('/v1/orders', 201, { id: 'o1', nextSteps: GOOD_STEPS, [key]: Array.from({ length: 40 }, () => ({ nextSteps: 'soon' })) });
     const messages = checkResponse(API, sent).map(found => found.message);
-    expect(messages).toHaveLength(50);
+    expect(messages).toHaveLength(40);
     expect(messages[0]).toBe(
       `POST /orders 201: \`${'k'.repeat(40)}…[0].nextSteps\` is the string "soon", not a list of steps an agent can call. Send an array of { action, method, href, description }.`,
     );
     expect(Math.max(...messages.map(message => message.length))).toBeLessThan(300);
+  });
+
+  /** A 400 whose body grows with `count`, the lib function the guard hands part of it, and how much a call is handed. */
+  interface Growing {
+    module: Record<string, unknown>;
+    name: string;
+    size: (value: never) => number;
+    body: (count: number) => object;
+    /** n: 4n stays under the body's size limit. */
+    n: number;
+    limit: number;
+  }
+  const textLength = (text: string) => text.length;
+  const TRACE = 'Error: boom\n    at handler (/srv/app/orders.js:12:7)\n';
+  const GROWING: [string, Growing][] = [
+    [
+      'an error with an entry per item of the request: the error reader gets the first MAX_ITEMS entries',
+      {
+        module: errorShapes,
+        name: 'describeErrorValue',
+        size: (body: { errors?: unknown[] }) => (body.errors ?? []).length,
+        body: count => ({ ...fieldErrors(count), suggestion: 'Fix the items.' }),
+        n: 400,
+        limit: MAX_ITEMS,
+      },
+    ],
+    [
+      'a long message: the stack-trace search gets its first MAX_TEXT characters',
+      {
+        module: stackTraces,
+        name: 'hasStackTrace',
+        size: textLength,
+        body: count => ({ code: 'INVALID', message: 'at a() in '.repeat(count), suggestion: 'Fix it.' }),
+        n: 5_000,
+        limit: MAX_TEXT,
+      },
+    ],
+    [
+      'a stack trace at the start of a long message: it is named from the part searched',
+      {
+        module: stackTraces,
+        name: 'stackTraceRuntime',
+        size: textLength,
+        body: count => ({ code: 'INVALID', message: TRACE + 'at a() in '.repeat(count), suggestion: 'Fix it.' }),
+        n: 5_000,
+        limit: MAX_TEXT,
+      },
+    ],
+  ];
+
+  test.each(GROWING)('%s, for n and 4n alike (counted, not timed)', (_name, { module, name, size, body, n, limit }) => {
+    const guard = agentUxGuard({ spec: API, mode: 'observe', onViolation: () => undefined });
+    /** How much the lib function is handed in all while one response of `count` is checked. */
+    const handed = (count: number) => {
+      const spy = jest.spyOn(module as Record<string, (value: never) => unknown>, name);
+      try {
+        guard.inspect(post('/v1/orders', 400, body(count)));
+        return spy.mock.calls.reduce((sum, [value]) => sum + size(value), 0);
+      } finally {
+        spy.mockRestore();
+      }
+    };
+    expect([handed(n), handed(4 * n)]).toEqual([limit, limit]);
   });
 
   test('text shaped to make a stack-trace pattern read to its end at every start is judged like any text', () => {
@@ -141,22 +209,22 @@ describe('never throws in observe mode, one clear TypeError for programming erro
     const violations: Violation[] = [];
     const options = { spec: API, mode: 'observe' as const, onViolation: (violation: Violation) => void violations.push(violation) };
     let hook: ((request: object, reply: object, payload: unknown, done: (error: null, payload: unknown) => void) => void) | undefined;
-    const fastify = { addHook: (name: string, fn: typeof hook) => void (name === 'preSerialization' && (hook = fn)) };
+    const fastify = { addHook: (name: string, fn: typeof hook) => void (name === 'onSend' && (hook = fn)) };
     fastifyAgentUx(fastify as never, options, () => undefined);
     const sent: unknown[] = [];
     hook!(
       { method: 'POST', url: '/v1/orders' },
       { statusCode: 201, getHeaders: broken, getHeader: broken },
-      { id: 'o1' },
+      '{"id":"o1"}',
       (_error, payload) => void sent.push(payload),
     );
 
     const middleware = expressAgentUx(options);
-    const res = { statusCode: 201, json: (body: unknown) => void sent.push(body), status: broken, getHeaders: broken, getHeader: broken };
+    const res = { statusCode: 201, send: (body: unknown) => void sent.push(body), status: broken, getHeaders: broken, getHeader: broken };
     middleware({ method: 'POST', url: '/v1/orders', app: {} }, res, () => undefined);
-    res.json({ id: 'o2' });
+    res.send('{"id":"o2"}');
 
-    expect(sent).toEqual([{ id: 'o1' }, { id: 'o2' }]);
+    expect(sent).toEqual(['{"id":"o1"}', '{"id":"o2"}']);
     expect(violations).toEqual([
       { rule: 'agent-ux-guard', message: 'spectral-agent-ux could not check a response: headers already gone; please report this' },
       { rule: 'agent-ux-guard', message: 'spectral-agent-ux could not check a response: headers already gone; please report this' },
