@@ -146,6 +146,8 @@ const RECOGNITIONS: Record<Question, Recognition> = {
     // `stackTrace`, `errorStack`, `exceptionBacktrace`: nothing short of the words says so.
     name: w => (last(w) === 'stack' || (w.includes('stack') && w.includes('trace')) || any(w, setOf('stacktrace', 'backtrace', 'traceback')) ? 2 : 0),
     notTypes: ['boolean', 'integer', 'number'],
+    // `stackTraceId` is a handle to a trace, not the trace.
+    veto: (_, w) => ID_WORDS.has(last(w)) || any(w, COUNTS),
   },
   locator: {
     // `invalidField`, `fieldName`, `propertyPath`, `parameterName`.

@@ -177,10 +177,12 @@ function memberIn<N>(reader: Reader<N>, carrier: Carrier<N>, question: Question,
     }
   }
   // A string code is the one an agent branches on: Google's `status` over its HTTP `code`.
-  if (question === 'code')
-    return candidates.find(found => reader.accepts(found.node, 'text', found.node)) ?? candidates[0] ?? recognisedIn(reader, carrier, question, required);
-  return candidates[0] ?? recognisedIn(reader, carrier, question, required);
+  const named = question === 'code' ? (candidates.find(found => reader.accepts(found.node, 'text', found.node)) ?? candidates[0]) : candidates[0];
+  return named ?? (configured(names, question) ? undefined : recognisedIn(reader, carrier, question, required));
 }
+
+/** True when a rule's options name the members for `question`: the configured list is then the whole answer (the override). */
+const configured = (names: Names, question: Question): boolean => MEMBERS[question].some(({ concept }) => names?.[concept] !== undefined);
 
 /**
  * The member of a carrier that evidence recognises as answering `question` when no listed name does:

@@ -3,7 +3,7 @@
  * them: "the `error` object", "to the `detail[]` items"), a member name in the body's own style, and the
  * example code and hint that fit the response's status and the operation's real security.
  */
-import { inStyle, mostUsedStyle, styleOf, type Style } from './concepts';
+import { inStyle, mostUsedStyle, type Style } from './concepts';
 import { isObject, type OpenApiDocument, type Operation } from './document';
 import { editedPart } from './edits';
 import type { Carrier } from './error-shapes';
@@ -36,18 +36,15 @@ export function askAbout(found: { name: string; carrier: Carrier<unknown> }, con
 }
 
 /**
- * The alias of `names` in the case style `existing` use (camelCase, snake_case, kebab-case; PascalCase when
- * every one is capitalized, as .NET serializers write them), else in `fallback` (the API's own style);
- * the first alias converted to that style when none is written in it, the first alias when no style is known.
+ * The first of `names` written in the case style `existing` use (camelCase, snake_case, kebab-case;
+ * PascalCase when every one is capitalized, as .NET serializers write them), else in `fallback` (the
+ * API's own style): `trace_id` becomes `traceId` beside `errorCode`. As it is when no style is known.
  */
 export function inStyleOf(existing: readonly string[], names: readonly string[], fallback?: Style): string {
   const pascal = existing.length > 0 && existing.every(name => /^[A-Z][a-z]/.test(name));
   const style = pascal ? 'pascal' : (mostUsedStyle(existing) ?? fallback);
-  const simple = names.filter(name => !name.includes('.'));
-  if (style === undefined) return simple[0] ?? names[0];
-  const chosen = simple.find(name => styleOf(name) === style || (styleOf(name) === undefined && /^[a-z]/.test(name)));
-  if (chosen === undefined) return inStyle(simple[0] ?? names[0], style);
-  return pascal ? chosen[0].toUpperCase() + chosen.slice(1) : chosen;
+  const first = names.find(name => !name.includes('.')) ?? names[0];
+  return style === undefined || first.includes('.') ? first : inStyle(first, style);
 }
 
 /**
