@@ -1,7 +1,7 @@
 import { describeViews, errorSchemas, responseExtension, type Problem } from '../lib/error-bodies';
-import { carrierAnswer, schemaCarriers, type Carrier, type SchemaNode } from '../lib/error-shapes';
+import { carrierAnswer, schemaCarriers, type Carrier, type Found, type SchemaNode } from '../lib/error-shapes';
 import { propertyEdits, requiredEdits, type Edit } from '../lib/edits';
-import { carrierName, exampleCode, insideOf, placeOf } from '../lib/error-wording';
+import { askAbout, carrierName, exampleCode, insideOf, placeOf } from '../lib/error-wording';
 import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/names';
 import { ruleFunction } from '../lib/rule-function';
 import { RESPONSES } from '../lib/scope';
@@ -10,7 +10,7 @@ const CONCEPTS = ['errorCode', 'message', 'statusCode', 'errorIdentifier', 'erro
 type Options = NameOptions<(typeof CONCEPTS)[number]>;
 
 /** How one carrier holds a code or a message: met (undefined), missing, declared but not required, or only likely (`internalCode`). */
-type State = undefined | { kind: 'missing' } | { kind: 'optional' | 'likely'; name: string };
+type State = undefined | { kind: 'missing' } | { kind: 'optional'; name: string } | { kind: 'likely'; found: Found<SchemaNode> };
 
 /** How one carrier holds the code and the message R1 asks for. */
 interface Holding {
@@ -20,7 +20,7 @@ interface Holding {
 }
 
 const score = (holding: Holding) => [holding.code, holding.message].filter(state => state?.kind !== 'missing').length;
-const named = (states: State[], kind: 'optional' | 'likely') => states.flatMap(state => (state?.kind === kind ? [`\`${state.name}\``] : []));
+const optionalNames = (states: State[]) => states.flatMap(state => (state?.kind === 'optional' ? [`\`${state.name}\``] : []));
 
 /** ax-recoverable-error-structure: every error body has a required machine-readable code and a required message (R1), wherever its shape keeps them. */
 export default ruleFunction<Options>('recoverableErrorStructure', nameOptionsSchema(...CONCEPTS), ({ doc, options, operations }) => {
@@ -33,16 +33,16 @@ export default ruleFunction<Options>('recoverableErrorStructure', nameOptionsSch
     const best = carrierAnswer(doc, carrier, question, options);
     if (best === undefined) return { kind: 'missing' };
     if (best.certainty === 'clear') return required?.certainty === 'clear' ? undefined : { kind: 'optional', name: best.name };
-    return { kind: 'likely', name: (required ?? best).name };
+    return { kind: 'likely', found: required ?? best };
   };
 
   const describe = ({ carrier, code, message }: Holding, status: string): Problem => {
     const add = { code: `a required \`${codeName}\` (e.g. "${exampleCode(status)}")`, message: `a required \`${messageName}\`` };
     const missing = [code?.kind === 'missing' ? add.code : undefined, message?.kind === 'missing' ? add.message : undefined].filter(part => part !== undefined);
-    const optional = named([code, message], 'optional');
+    const optional = optionalNames([code, message]);
     const likely = (['code', 'message'] as const).flatMap(question => {
       const state = question === 'code' ? code : message;
-      return state?.kind === 'likely' ? [{ question, name: state.name }] : [];
+      return state?.kind === 'likely' ? [{ question, found: state.found, ask: askAbout(state.found, question, false) }] : [];
     });
     const what = [
       code?.kind === 'missing' && message?.kind === 'missing'
@@ -53,13 +53,15 @@ export default ruleFunction<Options>('recoverableErrorStructure', nameOptionsSch
             ? 'has no message'
             : undefined,
       optional.length > 0 ? `does not require ${optional.join(' or ')}` : undefined,
-      likely.length > 0 ? `may hold its ${likely.map(({ question, name }) => `${question} in \`${name}\``).join(' and its ')}` : undefined,
+      ...likely.map(({ ask }) => ask.what),
     ].filter(part => part !== undefined);
-    // Uncertain evidence asks: the member is the schema's own if its owner says so (a description, `required`), else one is added.
+    // Uncertain evidence asks: the member is the schema's own if its owner says so (a description, `required`), else one is added; no edit.
     const fixes = [
       missing.length > 0 ? `Add ${missing.join(' and ')}${placeOf(carrier)}` : undefined,
       optional.length > 0 ? `List ${optional.join(' and ')} as required in ${carrierName(carrier)}` : undefined,
-      ...likely.map(({ question, name }) => `If \`${name}\` is the ${question}, describe it so and require it; otherwise add ${add[question]}`),
+      ...likely.map(
+        ({ question, found, ask }) => `${ask.fix.replace(/; otherwise$/, found.required ? '' : ' and require it')}; otherwise add ${add[question]}`,
+      ),
     ].filter(part => part !== undefined);
     const edits = likely.length > 0 ? undefined : editsFor({ carrier, code, message });
     return { what: `${what.join(' and ')}${insideOf(carrier)}`, fix: `${fixes.join('. ')}.`, edits };
@@ -74,7 +76,9 @@ export default ruleFunction<Options>('recoverableErrorStructure', nameOptionsSch
         [message, messageName],
       ] as const
     ).flatMap(([state, name]) =>
-      state === undefined ? [] : [state.kind === 'missing' ? propertyEdits(doc, views, name, { type: 'string' }, true) : requiredEdits(doc, views, state.name)],
+      state === undefined || state.kind === 'likely'
+        ? []
+        : [state.kind === 'missing' ? propertyEdits(doc, views, name, { type: 'string' }, true) : requiredEdits(doc, views, state.name)],
     );
     return parts.every(edits => edits !== undefined) ? (parts.flat() as Edit[]) : undefined;
   };

@@ -28,9 +28,9 @@ export const insideOf = (carrier: Carrier<unknown>): string => (carrier.kind ===
  * "may keep its correlation id in `errorRef`" and "If `errorRef` is the correlation id, say so in its
  * description; otherwise" before the usual fix. The description then makes the evidence clear.
  */
-export function askAbout(found: { name: string; carrier: Carrier<unknown> }, concept: string): { what: string; fix: string } {
+export function askAbout(found: { name: string; carrier: Carrier<unknown> }, concept: string, placed = true): { what: string; fix: string } {
   return {
-    what: `may keep its ${concept} in \`${found.name}\`${insideOf(found.carrier)}`,
+    what: `may keep its ${concept} in \`${found.name}\`${placed ? insideOf(found.carrier) : ''}`,
     fix: `If \`${found.name}\` is the ${concept}, say so in its description; otherwise`,
   };
 }
