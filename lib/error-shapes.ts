@@ -436,7 +436,8 @@ const valueReader: Reader<Located> = {
   },
   evidence(node, name) {
     const value = this.member(node, name)?.node.value;
-    return { name, types: value === undefined ? undefined : [jsonType(value)], text: '', values: [value] };
+    // One value sent is no declared set of values: a body is judged by its names and types alone.
+    return { name, types: value === undefined ? undefined : [jsonType(value)], text: '', values: [] };
   },
 };
 
