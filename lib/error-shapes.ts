@@ -288,8 +288,11 @@ function schemaReader(doc: OpenApiDocument): Reader<SchemaNode> {
       return values.length > 0 && values.every(isIdentifier);
     },
     evidence(node, name) {
-      const property = this.member(node, name)?.node.property;
-      return { name, ...(property === undefined ? { types: undefined, text: '', values: [] } : propertyEvidence(doc, property)) };
+      const member = this.member(node, name)?.node;
+      const property = member?.property;
+      const evidence = { name, ...(property === undefined ? { types: undefined, text: '', values: [] } : propertyEvidence(doc, property)) };
+      // An untyped schema with properties (a `$ref` to `{ properties: … }`) is an object all the same.
+      return evidence.types === undefined && member !== undefined && this.isObject(member) ? { ...evidence, types: ['object'] } : evidence;
     },
   };
 }
@@ -371,7 +374,7 @@ export function homeCarrier(doc: OpenApiDocument, view: ObjectView, names: Names
 
 function homeIn<N>(reader: Reader<N>, carriers: Carrier<N>[], names: Names): Carrier<N> {
   const holds = (carrier: Carrier<N>) =>
-    memberIn(reader, carrier, 'code', names, false) !== undefined || memberIn(reader, carrier, 'message', names, false) !== undefined;
+    memberIn(reader, carrier, 'code', names, false)?.certainty === 'clear' || memberIn(reader, carrier, 'message', names, false)?.certainty === 'clear';
   return carriers.find(holds) ?? carriers.find(carrier => carrier.kind === 'wrapper') ?? carriers[0];
 }
 

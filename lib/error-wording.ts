@@ -42,7 +42,9 @@ export function askAbout(found: { name: string; carrier: Carrier<unknown> }, con
  */
 export function inStyleOf(existing: readonly string[], names: readonly string[], fallback?: Style): string {
   const pascal = existing.length > 0 && existing.every(name => /^[A-Z][a-z]/.test(name));
-  const style = pascal ? 'pascal' : (mostUsedStyle(existing) ?? fallback);
+  // Lower-case members (RFC 9457's `type`, `title`) in a PascalCase API stay lower-case: camelCase.
+  const lower = fallback === 'pascal' && existing.some(name => /^[a-z]/.test(name)) ? 'camel' : fallback;
+  const style = pascal ? 'pascal' : (mostUsedStyle(existing) ?? lower);
   const first = names.find(name => !name.includes('.')) ?? names[0];
   return style === undefined || first.includes('.') ? first : inStyle(first, style);
 }
@@ -61,13 +63,13 @@ export function newMemberName(doc: OpenApiDocument, views: readonly ObjectView[]
   return inStyleOf(existing, names, documentStyle(doc));
 }
 
-/** The case style most used by the property names of the document's schemas, computed once per document. */
+/** The case style most used by the distinct property names of the document's schemas, computed once per document. */
 export function documentStyle(doc: OpenApiDocument): Style | undefined {
   return doc.memo('error-wording:style', () => {
-    const names: string[] = [];
+    const names = new Set<string>();
     walk(doc.root, (value, trail) => {
       if (trail !== undefined && (trail.key === 'example' || trail.key === 'examples')) return false;
-      if (trail?.key === 'properties' && isObject(value)) names.push(...Object.keys(value));
+      if (trail?.key === 'properties' && isObject(value)) Object.keys(value).forEach(name => names.add(name));
       return true;
     });
     return mostUsedStyle(names);
