@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { inStyle, recognise, styleOf, words, type Evidence } from '../lib/concepts';
+import { inStyleOf } from '../lib/error-wording';
 import { planFixes } from '../cli/fixes';
 import { lint } from '../cli/lint';
 import { at, body, JSON_SCHEMA, oas3, ref, swagger2 } from './support/documents';
@@ -42,6 +43,44 @@ describe('words and styles', () => {
     expect(['snake', 'camel', 'pascal', 'kebab'].map(style => inStyle('trace_id', style as never))).toEqual(['trace_id', 'traceId', 'TraceId', 'trace-id']);
   });
 });
+
+describe('a new member in the style of its schema, else of the API', () => {
+  test.each([
+    [['ErrorCode', 'Message'], ['trace_id', 'traceId'], undefined, 'TraceId'],
+    [['error_code', 'message'], ['recoveryHint', 'recovery_hint'], 'camel', 'recovery_hint'],
+    [['code', 'message'], ['trace_id', 'traceId'], 'camel', 'traceId'],
+    [['code', 'message'], ['trace_id', 'traceId'], undefined, 'trace_id'],
+    // RFC 9457's lower-case members in a PascalCase API (jellyfin's ProblemDetails): camelCase, not `RecoveryHint`.
+    [['type', 'title', 'detail'], ['recoveryHint', 'recovery_hint'], 'pascal', 'recoveryHint'],
+    [[], ['retryable'], 'pascal', 'Retryable'],
+  ] as const)('%j, %j, API style %s: %s', (existing, names, fallback, expected) => expect(inStyleOf(existing, names, fallback)).toBe(expected));
+});
+
+testRule('ax-recoverable-suggestion', [
+  {
+    name: 'one shared schema reached bare and through an allOf with a snake_case member gets one name, in the API style',
+    document: oas3(
+      { '/a': get({ '400': body(ref('Error')), '404': body({ allOf: [ref('Error'), { type: 'object', properties: { request_id: string } }] }) }) },
+      {
+        schemas: {
+          Error: { type: 'object', required: ['code', 'message'], properties: { code: string, message: string } },
+          Order: { type: 'object', properties: { orderId: string, createdAt: string, totalAmount: integer } },
+        },
+      },
+    ),
+    errors: [
+      {
+        path: at('/a', 'get', '400', ...JSON_SCHEMA),
+        message:
+          'GET /a 400: the error schema has no recovery hint. Add `recoveryHint`, e.g. "Check the request against this operation\'s parameters, then retry".',
+      },
+      {
+        path: at('/a', 'get', '404', ...JSON_SCHEMA),
+        message: 'GET /a 404: the error schema has no recovery hint. Add `recoveryHint`, e.g. "List the collection to find a valid id, then retry".',
+      },
+    ],
+  },
+]);
 
 describe('recognise: clear, likely, or not the concept', () => {
   test.each([
