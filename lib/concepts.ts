@@ -63,6 +63,26 @@ const setOf = (...items: string[]) => new Set(items);
 
 const ERROR_WORDS = setOf('error', 'err', 'fault', 'failure', 'problem', 'exception', 'reason', 'detailed', 'machine');
 const STATUS_WORDS = setOf('status', 'http', 'response');
+// Codes of something else that an error body may echo: `countryCode`, `currencyCode`, `authCode`.
+const OTHER_CODES = setOf(
+  'country',
+  'currency',
+  'language',
+  'locale',
+  'postal',
+  'zip',
+  'region',
+  'promo',
+  'coupon',
+  'discount',
+  'product',
+  'auth',
+  'authorization',
+  'verification',
+  'access',
+  'invite',
+  'referral',
+);
 const COUNTS = setOf('count', 'total', 'number', 'num', 'max', 'min', 'limit', 'attempts', 'attempt');
 const RETRY = setOf('retry', 'retryable', 'retriable', 'retried', 'retries', 'retrying');
 const DELAY_WORDS = setOf('after', 'delay', 'in', 'wait', 'interval', 'backoff', 'at', 'seconds', 'ms', 'millis', 'milliseconds', 'secs');
@@ -103,7 +123,8 @@ const RECOGNITIONS: Record<Question, Recognition> = {
           : 0,
     notTypes: NOT_SCALAR,
     says: /\b(machine[- ]readable|error|application|unique|internal)\b[^.]{0,30}\bcode\b|\bcode\b[^.]{0,30}\bidentif/i,
-    veto: (evidence, w) => any(w, STATUS_WORDS) || any(w, COUNTS) || mirrorsStatus(evidence) || /\bhttp\b|\bstatus code\b/i.test(evidence.text),
+    veto: (evidence, w) =>
+      any(w, STATUS_WORDS) || any(w, COUNTS) || any(w, OTHER_CODES) || mirrorsStatus(evidence) || /\bhttp\b|\bstatus code\b/i.test(evidence.text),
     fits: evidence => evidence.values.length > 0 && evidence.values.every(value => typeof value === 'string' && IDENTIFIER_VALUE.test(value)),
   },
   message: {
