@@ -1,5 +1,5 @@
 import { child, isErrorStatus, isJsonMediaType, isObject, type Body, type OpenApiDocument, type Operation, type Response } from '../lib/document';
-import { schemaAnswer } from '../lib/error-shapes';
+import { schemaAnswer, schemaLikely } from '../lib/error-shapes';
 import { nameList } from '../lib/names';
 import { label, placeIn, ruleFunction, type Finding } from '../lib/rule-function';
 import { isObjectView, viewsOf, type ObjectView } from '../lib/schema';
@@ -11,7 +11,10 @@ function itemMembers(doc: OpenApiDocument, list: ObjectView): string | undefined
   const holder = list.parts.find(part => part.value.items !== undefined);
   const item = holder === undefined ? undefined : viewsOf(doc, holder.value.items, child(holder.location, 'items'))?.[0];
   if (item === undefined) return undefined;
-  const found = (['code', 'message'] as const).map(question => schemaAnswer(doc, item, question, undefined)?.name).filter(name => name !== undefined);
+  // A likely member counts here: `{ errorType, count, errors }` items carry a code, even if not for certain.
+  const found = (['code', 'message'] as const)
+    .map(question => (schemaAnswer(doc, item, question, undefined) ?? schemaLikely(doc, item, question, undefined))?.name)
+    .filter(name => name !== undefined);
   return found.length === 0 ? undefined : nameList(found, 'and');
 }
 
@@ -53,6 +56,12 @@ function problem(doc: OpenApiDocument, operation: Operation, response: Response)
   return undefined;
 }
 
+/** A body whose schema is an object in every shape it can take (the form this rule asks for). */
+function isObjectBody(doc: OpenApiDocument, body: Body): boolean {
+  const views = body.schema === undefined ? undefined : viewsOf(doc, body.schema.value, body.schema.location);
+  return views !== undefined && views.length > 0 && views.every(isObjectView);
+}
+
 /**
  * The JSON error schema the API's responses of each status declare most by `$ref` (jellyfin's
  * `ProblemDetails` on its 401s), so that a response of that status without a body is told to reuse it.
@@ -64,7 +73,8 @@ function sharedBodies(doc: OpenApiDocument): Map<string, { ref: string; mediaTyp
       for (const response of doc.responses(operation).filter(entry => isErrorStatus(entry.status))) {
         for (const body of doc.jsonBodies(operation, response)) {
           const ref = isObject(body.schema?.value) ? body.schema.value.$ref : undefined;
-          if (typeof ref !== 'string' || !ref.startsWith('#/')) continue;
+          // Only a body this rule accepts is offered for reuse: an integer enum or a bare array is not.
+          if (typeof ref !== 'string' || !ref.startsWith('#/') || !isObjectBody(doc, body)) continue;
           const byRef = counts.get(response.status) ?? new Map();
           const known = byRef.get(ref);
           byRef.set(ref, { ref, mediaType: known?.mediaType ?? body.mediaType, count: (known?.count ?? 0) + 1 });

@@ -1,7 +1,7 @@
 import { describeViews, errorSchemas, responseExtension, type Problem } from '../lib/error-bodies';
-import { carrierAnswer, schemaCarriers, type Carrier, type SchemaNode } from '../lib/error-shapes';
+import { carrierAnswer, schemaCarriers, type Carrier, type Found, type SchemaNode } from '../lib/error-shapes';
 import { propertyEdits, requiredEdits, type Edit } from '../lib/edits';
-import { carrierName, exampleCode, insideOf, placeOf } from '../lib/error-wording';
+import { askAbout, carrierName, exampleCode, insideOf, placeOf } from '../lib/error-wording';
 import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/names';
 import { ruleFunction } from '../lib/rule-function';
 import { RESPONSES } from '../lib/scope';
@@ -9,56 +9,76 @@ import { RESPONSES } from '../lib/scope';
 const CONCEPTS = ['errorCode', 'message', 'statusCode', 'errorIdentifier', 'errorList'] as const;
 type Options = NameOptions<(typeof CONCEPTS)[number]>;
 
-/** How one carrier holds the code and the message R1 asks for: `undefined` required, `missing`, else the name declared but not required. */
+/** How one carrier holds a code or a message: met (undefined), missing, declared but not required, or only likely (`internalCode`). */
+type State = undefined | { kind: 'missing' } | { kind: 'optional'; name: string } | { kind: 'likely'; found: Found<SchemaNode> };
+
+/** How one carrier holds the code and the message R1 asks for. */
 interface Holding {
   carrier: Carrier<SchemaNode>;
-  code: undefined | 'missing' | string;
-  message: undefined | 'missing' | string;
+  code: State;
+  message: State;
 }
 
-const score = (holding: Holding) => [holding.code, holding.message].filter(state => state !== 'missing').length;
+const score = (holding: Holding) => [holding.code, holding.message].filter(state => state?.kind !== 'missing').length;
+const optionalNames = (states: State[]) => states.flatMap(state => (state?.kind === 'optional' ? [`\`${state.name}\``] : []));
 
 /** ax-recoverable-error-structure: every error body has a required machine-readable code and a required message (R1), wherever its shape keeps them. */
 export default ruleFunction<Options>('recoverableErrorStructure', nameOptionsSchema(...CONCEPTS), ({ doc, options, operations }) => {
   const codeName = namesFor(options, 'errorCode')[0];
   const messageName = namesFor(options, 'message')[0];
 
-  const stateOf = (carrier: Carrier<SchemaNode>, question: 'code' | 'message') => {
-    if (carrierAnswer(doc, carrier, question, options, true) !== undefined) return undefined;
-    return carrierAnswer(doc, carrier, question, options)?.name ?? 'missing';
+  /** The best candidate judged: a clear one before a likely one, a required one before another. */
+  const stateOf = (carrier: Carrier<SchemaNode>, question: 'code' | 'message'): State => {
+    const required = carrierAnswer(doc, carrier, question, options, true);
+    const best = carrierAnswer(doc, carrier, question, options);
+    if (best === undefined) return { kind: 'missing' };
+    if (best.certainty === 'clear') return required?.certainty === 'clear' ? undefined : { kind: 'optional', name: best.name };
+    return { kind: 'likely', found: required ?? best };
   };
 
   const describe = ({ carrier, code, message }: Holding, status: string): Problem => {
-    const missing = [
-      code === 'missing' ? `a required \`${codeName}\` (e.g. "${exampleCode(status)}")` : undefined,
-      message === 'missing' ? `a required \`${messageName}\`` : undefined,
-    ].filter(part => part !== undefined);
-    const optional = [code, message].filter(state => state !== undefined && state !== 'missing').map(name => `\`${name}\``);
+    const add = { code: `a required \`${codeName}\` (e.g. "${exampleCode(status)}")`, message: `a required \`${messageName}\`` };
+    const missing = [code?.kind === 'missing' ? add.code : undefined, message?.kind === 'missing' ? add.message : undefined].filter(part => part !== undefined);
+    const optional = optionalNames([code, message]);
+    const likely = (['code', 'message'] as const).flatMap(question => {
+      const state = question === 'code' ? code : message;
+      return state?.kind === 'likely' ? [{ question, found: state.found, ask: askAbout(state.found, question, false) }] : [];
+    });
     const what = [
-      code === 'missing' && message === 'missing'
+      code?.kind === 'missing' && message?.kind === 'missing'
         ? 'has no code and no message'
-        : code === 'missing'
+        : code?.kind === 'missing'
           ? 'has no code'
-          : message === 'missing'
+          : message?.kind === 'missing'
             ? 'has no message'
             : undefined,
       optional.length > 0 ? `does not require ${optional.join(' or ')}` : undefined,
+      ...likely.map(({ ask }) => ask.what),
     ].filter(part => part !== undefined);
+    // Uncertain evidence asks: the member is the schema's own if its owner says so (a description, `required`), else one is added; no edit.
     const fixes = [
       missing.length > 0 ? `Add ${missing.join(' and ')}${placeOf(carrier)}` : undefined,
       optional.length > 0 ? `List ${optional.join(' and ')} as required in ${carrierName(carrier)}` : undefined,
+      ...likely.map(
+        ({ question, found, ask }) => `${ask.fix.replace(/; otherwise$/, found.required ? '' : ' and require it')}; otherwise add ${add[question]}`,
+      ),
     ].filter(part => part !== undefined);
-    return { what: `${what.join(' and ')}${insideOf(carrier)}`, fix: `${fixes.join('. ')}.`, edits: editsFor({ carrier, code, message }) };
+    const edits = likely.length > 0 ? undefined : editsFor({ carrier, code, message });
+    return { what: `${what.join(' and ')}${insideOf(carrier)}`, fix: `${fixes.join('. ')}.`, edits };
   };
 
   /** The same fix as edits: each missing member declared (a string) and required, each optional one required where it is declared. */
   const editsFor = ({ carrier, code, message }: Holding): Edit[] | undefined => {
     const views = carrier.nodes.flatMap(node => node.views);
-    const parts = [
-      [code, codeName],
-      [message, messageName],
-    ].flatMap(([state, name]) =>
-      state === undefined ? [] : [state === 'missing' ? propertyEdits(doc, views, name!, { type: 'string' }, true) : requiredEdits(doc, views, state!)],
+    const parts = (
+      [
+        [code, codeName],
+        [message, messageName],
+      ] as const
+    ).flatMap(([state, name]) =>
+      state === undefined || state.kind === 'likely'
+        ? []
+        : [state.kind === 'missing' ? propertyEdits(doc, views, name, { type: 'string' }, true) : requiredEdits(doc, views, state.name)],
     );
     return parts.every(edits => edits !== undefined) ? (parts.flat() as Edit[]) : undefined;
   };

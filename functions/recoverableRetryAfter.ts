@@ -1,7 +1,8 @@
 import { child, errorBodies, headerNamed, isJsonMediaType, type OpenApiDocument, type Operation, type Response } from '../lib/document';
 import { headerEdit } from '../lib/edits';
 import { errorSchemasOf, type ErrorSchema } from '../lib/error-bodies';
-import { exampleMembers, schemaAnswer } from '../lib/error-shapes';
+import { exampleMembers, schemaAnswer, schemaLikely } from '../lib/error-shapes';
+import { askAbout, newMemberName } from '../lib/error-wording';
 import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/names';
 import { label, placeIn, ruleFunction, type Finding } from '../lib/rule-function';
 import { RESPONSES } from '../lib/scope';
@@ -76,10 +77,17 @@ export default ruleFunction<Options>(
           .filter(({ count }) => count > 0);
         if (lacking.length === 0) continue;
         reported.add(response);
+        const property = `a \`${newMemberName(doc, lacking[0].target.views, delayNames)}\` (integer) property`;
+        // A member that may be the delay (`waitSeconds`) is asked about, and no header is added beside it.
+        const likely = lacking.flatMap(({ target }) => target.views.flatMap(view => schemaLikely(doc, view, 'retryDelay', options) ?? []))[0];
+        const message =
+          likely === undefined
+            ? `${noHeader}, and ${withoutDelay(lacking)} no retry delay. ${addHeader} or ${property}.`
+            : `${noHeader}, and the error schema ${askAbout(likely, 'retry delay').what}. ${askAbout(likely, 'retry delay').fix} add a \`${headerNames[0]}\` header.`;
         findings.push({
-          message: `${label(operation, response)}: ${noHeader}, and ${withoutDelay(lacking)} no retry delay. ${addHeader} or a \`${delayNames[0]}\` (integer) property.`,
+          message: `${label(operation, response)}: ${message}`,
           path: placeIn(response, lacking.length === 1 ? lacking[0].target.schema.location : undefined),
-          ...edits,
+          ...(likely === undefined ? edits : {}),
         });
       }
     }

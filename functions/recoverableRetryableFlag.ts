@@ -1,7 +1,7 @@
 import { describeViews, errorSchemas } from '../lib/error-bodies';
-import { bodyCarrier, memberNames, schemaAnswer } from '../lib/error-shapes';
+import { bodyCarrier, schemaAnswer, schemaLikely } from '../lib/error-shapes';
 import { propertyEdits } from '../lib/edits';
-import { inStyleOf, placeOf } from '../lib/error-wording';
+import { askAbout, newMemberName, placeOf } from '../lib/error-wording';
 import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/names';
 import { ruleFunction } from '../lib/rule-function';
 import { propertyTypes, type ObjectView } from '../lib/schema';
@@ -20,12 +20,14 @@ export default ruleFunction<Options>('recoverableRetryableFlag', nameOptionsSche
     const flag = schemaAnswer(doc, view, 'retryFlag', options);
     if (flag === undefined) {
       const home = bodyCarrier(doc, view, options);
-      const name = inStyleOf(memberNames(home), names);
-      return {
-        what: 'has no retry flag',
-        fix: `Add \`${name}\` (boolean)${placeOf(home)}, true when the same call may succeed later.`,
-        edits: propertyEdits(doc, home.nodes[0].views, name, { type: 'boolean' }),
-      };
+      const name = newMemberName(doc, home.nodes[0].views, names);
+      const add = `add \`${name}\` (boolean)${placeOf(home)}, true when the same call may succeed later.`;
+      const likely = schemaLikely(doc, view, 'retryFlag', options);
+      if (likely !== undefined) {
+        const ask = askAbout(likely, 'retry flag');
+        return { what: ask.what, fix: `${ask.fix} ${add}` };
+      }
+      return { what: 'has no retry flag', fix: `A${add.slice(1)}`, edits: propertyEdits(doc, home.nodes[0].views, name, { type: 'boolean' }) };
     }
     // An untyped flag is not declared wrong; only a declared type that cannot hold true/false is.
     const types = flag.node.property === undefined ? undefined : propertyTypes(doc, flag.node.property);

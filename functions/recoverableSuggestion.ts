@@ -2,9 +2,9 @@ import { constraintsOf, type BoundKeyword } from '../lib/constraints';
 import { type OpenApiDocument, type Operation } from '../lib/document';
 import { describeViews, errorSchemas, responseExtension } from '../lib/error-bodies';
 import { inputsOf } from '../lib/inputs';
-import { homeCarrier, memberNames, schemaAnswer } from '../lib/error-shapes';
+import { homeCarrier, schemaAnswer, schemaLikely } from '../lib/error-shapes';
 import { propertyEdits } from '../lib/edits';
-import { credentialsHint, inStyleOf, placeOf } from '../lib/error-wording';
+import { askAbout, credentialsHint, newMemberName, placeOf } from '../lib/error-wording';
 import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/names';
 import { ruleFunction } from '../lib/rule-function';
 import { viewsOf, type Property } from '../lib/schema';
@@ -81,18 +81,16 @@ export default ruleFunction<Options>('recoverableSuggestion', nameOptionsSchema(
       describeViews(target, view => {
         if (schemaAnswer(doc, view, 'hint', options) !== undefined) return undefined;
         const home = homeCarrier(doc, view, options);
-        const hint = inStyleOf(memberNames(home), names);
+        const views = home.nodes.flatMap(node => node.views);
+        const hint = newMemberName(doc, views, names);
+        const add = `add \`${hint}\`${placeOf(home)}, e.g. "${exampleFor(target.operation, target.response.status)}".`;
+        const likely = schemaLikely(doc, view, 'hint', options);
+        if (likely !== undefined) {
+          const ask = askAbout(likely, 'recovery hint');
+          return { what: ask.what, fix: `${ask.fix} ${add}` };
+        }
         // The edit declares the member; the sentence it holds is the server's to write, so none is written into the description.
-        return {
-          what: 'has no recovery hint',
-          fix: `Add \`${hint}\`${placeOf(home)}, e.g. "${exampleFor(target.operation, target.response.status)}".`,
-          edits: propertyEdits(
-            doc,
-            home.nodes.flatMap(node => node.views),
-            hint,
-            { type: 'string' },
-          ),
-        };
+        return { what: 'has no recovery hint', fix: `A${add.slice(1)}`, edits: propertyEdits(doc, views, hint, { type: 'string' }) };
       }),
     );
 });

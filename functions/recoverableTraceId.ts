@@ -1,8 +1,8 @@
 import { headerNamed } from '../lib/document';
 import { describeViews, errorSchemas } from '../lib/error-bodies';
-import { bodyCarrier, memberNames, schemaAnswer } from '../lib/error-shapes';
+import { bodyCarrier, schemaAnswer, schemaLikely } from '../lib/error-shapes';
 import { propertyEdits } from '../lib/edits';
-import { inStyleOf, placeOf } from '../lib/error-wording';
+import { askAbout, newMemberName, placeOf } from '../lib/error-wording';
 import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/names';
 import { ruleFunction } from '../lib/rule-function';
 import { RESPONSES } from '../lib/scope';
@@ -25,12 +25,14 @@ export default ruleFunction<Options>(
         describeViews(target, view => {
           if (schemaAnswer(doc, view, 'correlationId', options) !== undefined) return undefined;
           const home = bodyCarrier(doc, view, options);
-          const name = inStyleOf(memberNames(home), names);
-          return {
-            what: 'has no correlation id',
-            fix: `Add \`${name}\` (string)${placeOf(home)} or an \`${headers[0]}\` header, for the agent to quote.`,
-            edits: propertyEdits(doc, home.nodes[0].views, name, { type: 'string' }),
-          };
+          const name = newMemberName(doc, home.nodes[0].views, names);
+          const add = `add \`${name}\` (string)${placeOf(home)} or an \`${headers[0]}\` header, for the agent to quote.`;
+          const likely = schemaLikely(doc, view, 'correlationId', options);
+          if (likely !== undefined) {
+            const ask = askAbout(likely, 'correlation id');
+            return { what: ask.what, fix: `${ask.fix} ${add}` };
+          }
+          return { what: 'has no correlation id', fix: `A${add.slice(1)}`, edits: propertyEdits(doc, home.nodes[0].views, name, { type: 'string' }) };
         }),
       );
   },

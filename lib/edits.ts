@@ -61,6 +61,9 @@ export function ensureEdit(doc: OpenApiDocument, path: JsonPath, value: unknown)
     : { target: path.slice(0, depth), update: update as JsonObject };
 }
 
+/** The schema object a new member of the view goes into (partFor over its own members): fixes name the member in its style. */
+export const editedPart = (view: ObjectView): JsonPath | undefined => partFor(view, [...view.properties.keys()]);
+
 /**
  * The schema object of a view that a new member goes into: the part (of an `allOf`) that already declares
  * one of `near`, else one with `properties`, else the first; only a part written in the user's file.
@@ -80,7 +83,7 @@ function partFor(view: ObjectView, near: readonly string[]): JsonPath | undefine
 export function propertyEdits(doc: OpenApiDocument, views: readonly ObjectView[], name: string, schema: JsonObject, required = false): Edit[] | undefined {
   const edits: Edit[] = [];
   for (const view of views) {
-    const target = partFor(view, [...view.properties.keys()]);
+    const target = editedPart(view);
     // A request body sharing the schema would accept the member too: the narrower edit, per response, is a person's.
     if (target === undefined || describesRequest(doc, target) || (required && examplesLack(doc, target, name))) return undefined;
     edits.push({ target, update: { properties: { [name]: schema }, ...(required ? { required: [name] } : {}) } });

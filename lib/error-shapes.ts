@@ -2,27 +2,16 @@
  * The mainstream error shapes, as knowledge rather than rules: where an error body keeps its code,
  * message, recovery hint, field locators, correlation id, retry flag and stack trace. One table
  * (CARRIERS × MEMBERS), read two ways: over schema object views (the rules) and over plain JSON
- * values (examples, and live bodies for the runtime guard). A rule asks a question; it never names
- * a framework. docs/conventions.md says how each convention answers.
+ * values (examples, and live bodies for the runtime guard). A member the names of MEMBERS miss is
+ * recognised from evidence (lib/concepts.ts): the words of its name, its type, its description.
+ * A rule asks a question; it never names a framework. docs/conventions.md says how each convention answers.
  */
+import { recognise, type Certainty, type Evidence, type Question } from './concepts';
 import { child, isObject, type JsonObject, type Located, type OpenApiDocument } from './document';
 import { namesFor, type Concept } from './names';
 import { declaredValues, isObjectView, ownProperty, propertyTypes, viewsOf, type ObjectView, type Property } from './schema';
 
-/** The questions a recoverable-error rule asks of an error body. */
-export type Question =
-  | 'code'
-  | 'message'
-  | 'hint'
-  | 'retryFlag'
-  | 'retryDelay'
-  | 'correlationId'
-  | 'stackTrace'
-  | 'locator'
-  | 'refreshUrl'
-  | 'currentState'
-  | 'allowedActions'
-  | 'expected';
+export type { Question };
 
 /** What a member's value must be to answer the question (a `detail` array is field errors, not a message). */
 type Accepts = 'any' | 'text' | 'scalar' | 'statusName' | 'identifier';
@@ -81,12 +70,17 @@ export interface Carrier<N> {
   nodes: N[];
 }
 
-/** A member found: its name as declared, whether every step of its path is required, and the node under it. */
+/**
+ * A member found: its name as declared, whether every step of its path is required, the node under it,
+ * and how sure the reader is: `clear` for a listed name or clear evidence, `likely` for weaker evidence
+ * (a finding then asks whether it is the concept instead of asserting that there is none).
+ */
 export interface Found<N> {
   name: string;
   required: boolean;
   node: N;
   carrier: Carrier<N>;
+  certainty: Certainty;
 }
 
 /** How the table is read over one representation: schema views, or JSON values. */
@@ -100,6 +94,8 @@ interface Reader<N> {
   /** The node is an object (a wrapper, an error item). */
   isObject(node: N): boolean;
   accepts(node: N, accepts: Accepts, holder: N): boolean;
+  /** What the member at `name` shows of itself: type, description, values (for recognition). */
+  evidence(node: N, name: string): Evidence;
 }
 
 /** The key of `keys` equal to `name`, or else equal to it without regard to case. */
@@ -117,29 +113,48 @@ function carriersOf<N>(reader: Reader<N>, root: N, names: Names): Carrier<N>[] {
   const carriers: Carrier<N>[] = [{ kind: 'body', member: '', where: '', nodes: [root] }];
   const wrapper = wrapperOf(reader, root, names);
   if (wrapper !== undefined) carriers.push({ kind: 'wrapper', member: wrapper.name, where: `\`${wrapper.name}\``, nodes: [wrapper.node] });
-  for (const listName of namesFor(names, 'errorList')) {
-    const list = reader.member(root, listName);
-    const items = list === undefined ? undefined : reader.items(list.node);
-    if (items !== undefined && items.length > 0) carriers.push({ kind: 'list', member: list!.name, where: `\`${list!.name}[]\` items`, nodes: items });
+  // Error lists in the body and in its wrapper (`fault.errors[]`).
+  for (const [holder, prefix] of [[root, ''], ...(wrapper === undefined ? [] : [[wrapper.node, `${wrapper.name}.`]])] as [N, string][]) {
+    for (const list of errorLists(reader, holder, names)) {
+      const member = `${prefix}${list.name}`;
+      carriers.push({ kind: 'list', member, where: `\`${member}[]\` items`, nodes: list.items });
+    }
   }
   return carriers;
 }
 
-/** True when the node itself holds a code or a message. */
-function holdsError<N>(reader: Reader<N>, node: N, names: Names): boolean {
-  const carrier: Carrier<N> = { kind: 'body', member: '', where: '', nodes: [node] };
-  return memberIn(reader, carrier, 'code', names, false) !== undefined || memberIn(reader, carrier, 'message', names, false) !== undefined;
+/** The error lists of a node with at least one item (a schema's items are one node). */
+function errorLists<N>(reader: Reader<N>, node: N, names: Names): { name: string; items: N[] }[] {
+  return namesFor(names, 'errorList').flatMap(listName => {
+    const list = reader.member(node, listName);
+    const items = list === undefined ? undefined : reader.items(list.node);
+    return items !== undefined && items.length > 0 ? [{ name: list!.name, items }] : [];
+  });
 }
 
-/** The `error` object, or else the single object member holding a code or a message in a body that holds neither. */
+/** The member name of a list carrier in the node holding it: `errors` for `fault.errors[]`. */
+const listKey = (carrier: Carrier<unknown>): string => carrier.member.slice(carrier.member.lastIndexOf('.') + 1);
+
+/** True when the node itself holds a code or a message (clearly: a wrapper is found by what it clearly holds). */
+function holdsError<N>(reader: Reader<N>, node: N, names: Names): boolean {
+  const carrier: Carrier<N> = { kind: 'body', member: '', where: '', nodes: [node] };
+  const holds = (question: Question) => memberIn(reader, carrier, question, names, false)?.certainty === 'clear';
+  return holds('code') || holds('message');
+}
+
+/**
+ * The `error` object, or else, in a body that holds no code and no message, the single object member
+ * holding one, or holding an error list whose items do (`fault: { errors: [...], traceId }`), required or not.
+ */
 function wrapperOf<N>(reader: Reader<N>, root: N, names: Names): { name: string; node: N } | undefined {
   const named = reader.member(root, WRAPPER);
   if (named !== undefined && reader.isObject(named.node)) return named;
   if (holdsError(reader, root, names)) return undefined;
+  const holdsList = (node: N) => errorLists(reader, node, names).some(list => list.items.every(item => holdsError(reader, item, names)));
   const inner = reader
     .members(root)
     .flatMap(name => reader.member(root, name) ?? [])
-    .filter(member => reader.isObject(member.node) && holdsError(reader, member.node, names));
+    .filter(member => reader.isObject(member.node) && (holdsError(reader, member.node, names) || holdsList(member.node)));
   return inner.length === 1 ? inner[0] : undefined;
 }
 
@@ -158,12 +173,44 @@ function memberIn<N>(reader: Reader<N>, carrier: Carrier<N>, question: Question,
         allRequired &&= member.required;
         return true;
       });
-      if (everyNode && first !== undefined) candidates.push({ name: first.name, required: allRequired, node: first.node, carrier });
+      if (everyNode && first !== undefined) candidates.push({ name: first.name, required: allRequired, node: first.node, carrier, certainty: 'clear' });
     }
   }
   // A string code is the one an agent branches on: Google's `status` over its HTTP `code`.
-  if (question === 'code') return candidates.find(found => reader.accepts(found.node, 'text', found.node)) ?? candidates[0];
-  return candidates[0];
+  const named = question === 'code' ? (candidates.find(found => reader.accepts(found.node, 'text', found.node)) ?? candidates[0]) : candidates[0];
+  return named ?? (configured(names, question) ? undefined : recognisedIn(reader, carrier, question, required));
+}
+
+/** True when a rule's options name the members for `question`: the configured list is then the whole answer (the override). */
+const configured = (names: Names, question: Question): boolean => MEMBERS[question].some(({ concept }) => names?.[concept] !== undefined);
+
+/**
+ * The member of a carrier that evidence recognises as answering `question` when no listed name does:
+ * every node must have it and be recognised; a clear one before a likely one, else in declaration order.
+ */
+function recognisedIn<N>(reader: Reader<N>, carrier: Carrier<N>, question: Question, required: boolean): Found<N> | undefined {
+  let best: Found<N> | undefined;
+  for (const name of reader.members(carrier.nodes[0])) {
+    let certainty: Certainty | undefined = 'clear';
+    let allRequired = true;
+    let first: { node: N; name: string } | undefined;
+    for (const node of carrier.nodes) {
+      const member = reader.member(node, name);
+      const seen = member === undefined || (required && !member.required) ? undefined : recognise(question, reader.evidence(node, member.name));
+      if (seen === undefined) {
+        certainty = undefined;
+        break;
+      }
+      if (seen === 'likely') certainty = 'likely';
+      allRequired &&= member!.required;
+      first ??= member;
+    }
+    if (certainty === undefined || first === undefined) continue;
+    if (best === undefined || (best.certainty === 'likely' && certainty === 'clear'))
+      best = { name: first.name, required: allRequired, node: first.node, carrier, certainty };
+    if (best.certainty === 'clear') break;
+  }
+  return best;
 }
 
 /** Every member answering `question`, one per carrier that has one. */
@@ -175,7 +222,15 @@ function membersAnswering<N>(
   required = false,
   carriers = carriersOf(reader, root, names),
 ): Found<N>[] {
-  return carriers.flatMap(carrier => memberIn(reader, carrier, question, names, required) ?? []);
+  return carriers.flatMap(carrier => {
+    const found = memberIn(reader, carrier, question, names, required);
+    return found?.certainty === 'clear' ? [found] : [];
+  });
+}
+
+/** The best candidate for `question` when no carrier answers it clearly: a `likely` member to ask about, if any. */
+function likelyAnswer<N>(reader: Reader<N>, carriers: Carrier<N>[], question: Question, names: Names): Found<N> | undefined {
+  return carriers.map(carrier => memberIn(reader, carrier, question, names, false)).find(found => found !== undefined);
 }
 
 // ---- over schemas -------------------------------------------------------------------------------
@@ -232,7 +287,28 @@ function schemaReader(doc: OpenApiDocument): Reader<SchemaNode> {
       const values = node.property === undefined ? [] : declaredValues(doc, node.property).map(found => found.value);
       return values.length > 0 && values.every(isIdentifier);
     },
+    evidence(node, name) {
+      const member = this.member(node, name)?.node;
+      const property = member?.property;
+      const evidence = { name, ...(property === undefined ? { types: undefined, text: '', values: [] } : propertyEvidence(doc, property)) };
+      // An untyped schema with properties (a `$ref` to `{ properties: … }`) is an object all the same.
+      return evidence.types === undefined && member !== undefined && this.isObject(member) ? { ...evidence, types: ['object'] } : evidence;
+    },
   };
+}
+
+/** What a property's schema says of itself, read once per schema object (a shared error schema is met on every response). */
+function propertyEvidence(doc: OpenApiDocument, property: Property): Omit<Evidence, 'name'> {
+  const read = (): Omit<Evidence, 'name'> => {
+    const parts = (viewsOf(doc, property.schema, property.location) ?? []).flatMap(view => view.parts);
+    const text = parts.flatMap(part => [part.value.title, part.value.description].filter(value => typeof value === 'string')).join(' ');
+    const bound = (keyword: string) => parts.map(part => part.value[keyword]).find(value => value !== undefined);
+    const values = declaredValues(doc, property).map(found => found.value);
+    return { types: propertyTypes(doc, property), text, values, bounds: { minimum: bound('minimum'), maximum: bound('maximum') } };
+  };
+  if (!isObject(property.schema)) return read();
+  const memo = doc.memo('error-shapes:evidence', () => new WeakMap<object, Omit<Evidence, 'name'>>());
+  return memo.get(property.schema) ?? memo.set(property.schema, read()).get(property.schema)!;
 }
 
 const readerFor = (doc: OpenApiDocument): Reader<SchemaNode> => doc.memo('error-shapes:reader', () => schemaReader(doc));
@@ -247,6 +323,15 @@ export function schemaCarriers(doc: OpenApiDocument, view: ObjectView, names: Na
 /** The first member answering `question` in any carrier of the view (body, `error` wrapper, every item of an error list). */
 export function schemaAnswer(doc: OpenApiDocument, view: ObjectView, question: Question, names: Names, required = false): Found<SchemaNode> | undefined {
   return membersAnswering(readerFor(doc), rootOf(view), question, names, required)[0];
+}
+
+/**
+ * A member that may answer `question` where none clearly does (`internalCode` for the code, a plain
+ * string `error` for the message): findings name it and ask, and leave the edit to a person.
+ */
+export function schemaLikely(doc: OpenApiDocument, view: ObjectView, question: Question, names: Names): Found<SchemaNode> | undefined {
+  const reader = readerFor(doc);
+  return schemaAnswer(doc, view, question, names) === undefined ? likelyAnswer(reader, carriersOf(reader, rootOf(view), names), question, names) : undefined;
 }
 
 /** Every member answering `question`, one per carrier (e.g. a `trace` at the top and in `errors[]`). */
@@ -289,7 +374,7 @@ export function homeCarrier(doc: OpenApiDocument, view: ObjectView, names: Names
 
 function homeIn<N>(reader: Reader<N>, carriers: Carrier<N>[], names: Names): Carrier<N> {
   const holds = (carrier: Carrier<N>) =>
-    memberIn(reader, carrier, 'code', names, false) !== undefined || memberIn(reader, carrier, 'message', names, false) !== undefined;
+    memberIn(reader, carrier, 'code', names, false)?.certainty === 'clear' || memberIn(reader, carrier, 'message', names, false)?.certainty === 'clear';
   return carriers.find(holds) ?? carriers.find(carrier => carrier.kind === 'wrapper') ?? carriers[0];
 }
 
@@ -352,7 +437,16 @@ const valueReader: Reader<Located> = {
     if (accepts === 'statusName') return typeof this.member(holder, 'code')?.node.value === 'number';
     return isIdentifier(value) || typeof this.member(holder, OAUTH_DESCRIPTION)?.node.value === 'string';
   },
+  evidence(node, name) {
+    const value = this.member(node, name)?.node.value;
+    // One value sent is no declared set of values: a body is judged by its names and types alone.
+    return { name, types: value === undefined ? undefined : [jsonType(value)], text: '', values: [] };
+  },
 };
+
+/** The JSON Schema type of a JSON value. */
+const jsonType = (value: unknown): string =>
+  value === null ? 'null' : Array.isArray(value) ? 'array' : Number.isInteger(value) ? 'integer' : typeof value === 'object' ? 'object' : typeof value;
 
 /** A live body as the value reader takes it: no location to keep (the guard names a member by its path, `error.code`). */
 const live = (body: unknown): Located => ({ value: body, location: undefined });
@@ -471,7 +565,7 @@ function valueFields(carriers: Carrier<Located>[], names: Names): ValueMember[] 
     if (member !== undefined) add(`${prefix}.${member.name}`, member.node.value);
     return member;
   };
-  const lists = carriers.filter(carrier => carrier.kind === 'list').map(carrier => carrier.member);
+  const lists = carriers.filter(carrier => carrier.kind === 'list').map(listKey);
   for (const carrier of carriers) {
     if (carrier.kind === 'list') carrier.nodes.forEach(item => locate(item, `${carrier.member}[]`));
     else {
@@ -521,7 +615,7 @@ export function exampleLocators(example: Located, names: Names): ExampleLocator[
   };
   const itemLocators = namesFor(names, 'fieldLocator');
   const carriers = carriersOf(valueReader, example, names);
-  const lists = carriers.filter(carrier => carrier.kind === 'list').map(carrier => carrier.member);
+  const lists = carriers.filter(carrier => carrier.kind === 'list').map(listKey);
   for (const carrier of carriers) {
     if (carrier.kind === 'list') {
       carrier.nodes.forEach(item => take(item, itemLocators));
@@ -576,11 +670,11 @@ export function fieldDetailsOf(doc: OpenApiDocument, view: ObjectView, names: Na
   const judged: FieldDetails[] = [];
   const detailNames = namesFor(names, 'fieldDetails').map(name => name.toLowerCase());
   const carriers = schemaCarriers(doc, view, names);
-  const lists = carriers.filter(carrier => carrier.kind === 'list').map(carrier => carrier.member);
+  const lists = carriers.filter(carrier => carrier.kind === 'list').map(listKey);
   for (const carrier of carriers) {
     if (carrier.kind === 'list') {
       // A list also named as field details (`errors`) is judged below, as field details.
-      if (!detailNames.includes(carrier.member.toLowerCase()))
+      if (!detailNames.includes(listKey(carrier).toLowerCase()))
         judged.push({ member: carrier.where, lacks: itemsLack(doc, carrier.nodes[0], names, expectation) });
       continue;
     }

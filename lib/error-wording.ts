@@ -3,9 +3,13 @@
  * them: "the `error` object", "to the `detail[]` items"), a member name in the body's own style, and the
  * example code and hint that fit the response's status and the operation's real security.
  */
-import type { OpenApiDocument, Operation } from './document';
+import { inStyle, mostUsedStyle, type Style } from './concepts';
+import { isObject, type OpenApiDocument, type Operation } from './document';
+import { editedPart } from './edits';
 import type { Carrier } from './error-shapes';
+import type { ObjectView } from './schema';
 import { authenticates } from './scope';
+import { walk } from './values';
 
 /** "the `error` object", "the `detail[]` items", "the schema": a carrier as messages name it. */
 export function carrierName(carrier: Carrier<unknown>): string {
@@ -19,15 +23,57 @@ export const placeOf = (carrier: Carrier<unknown>): string => (carrier.kind === 
 /** " in its `error` object", "" for the body: where a finding saw a member. */
 export const insideOf = (carrier: Carrier<unknown>): string => (carrier.kind === 'body' ? '' : ` in ${carrierName(carrier).replace(/^the /, 'its ')}`);
 
-/** The alias of `names` written in the style the body already uses (camelCase, snake_case, PascalCase); the first alias otherwise. */
-export function inStyleOf(existing: readonly string[], names: readonly string[]): string {
-  const snake = existing.some(name => /[a-z]_[a-z]/.test(name));
-  const camel = existing.some(name => /[a-z][A-Z]/.test(name));
-  // .NET serializers capitalize every member (`ErrorCode`, `Message`); names match without regard to case, so the fix still clears.
+/**
+ * A finding that asks instead of asserting, where only likely evidence names a member for the concept:
+ * "may keep its correlation id in `errorRef`" and "If `errorRef` is the correlation id, say so in its
+ * description; otherwise" before the usual fix. The description then makes the evidence clear.
+ */
+export function askAbout(found: { name: string; carrier: Carrier<unknown> }, concept: string, placed = true): { what: string; fix: string } {
+  return {
+    what: `may keep its ${concept} in \`${found.name}\`${placed ? insideOf(found.carrier) : ''}`,
+    fix: `If \`${found.name}\` is the ${concept}, say so in its description; otherwise`,
+  };
+}
+
+/**
+ * The first of `names` written in the case style `existing` use (camelCase, snake_case, kebab-case;
+ * PascalCase when every one is capitalized, as .NET serializers write them), else in `fallback` (the
+ * API's own style): `trace_id` becomes `traceId` beside `errorCode`. As it is when no style is known.
+ */
+export function inStyleOf(existing: readonly string[], names: readonly string[], fallback?: Style): string {
   const pascal = existing.length > 0 && existing.every(name => /^[A-Z][a-z]/.test(name));
-  const fits = (name: string) => (snake && !camel ? !/[a-z][A-Z]/.test(name) : camel && !snake ? !name.includes('_') : true);
-  const chosen = names.find(name => !name.includes('.') && fits(name)) ?? names[0];
-  return pascal ? chosen[0].toUpperCase() + chosen.slice(1) : chosen;
+  // Lower-case members (RFC 9457's `type`, `title`) in a PascalCase API stay lower-case: camelCase.
+  const lower = fallback === 'pascal' && existing.some(name => /^[a-z]/.test(name)) ? 'camel' : fallback;
+  const style = pascal ? 'pascal' : (mostUsedStyle(existing) ?? lower);
+  const first = names.find(name => !name.includes('.')) ?? names[0];
+  return style === undefined || first.includes('.') ? first : inStyle(first, style);
+}
+
+/**
+ * The name a fix gives a new member of `views`: an alias in the style of the schema object the edit goes
+ * into (lib/edits.ts), else in the style most used across the document's schemas. The same shared schema
+ * reached through several responses is always given the same name.
+ */
+export function newMemberName(doc: OpenApiDocument, views: readonly ObjectView[], names: readonly string[]): string {
+  const existing = views.flatMap(view => {
+    const target = editedPart(view);
+    const part = view.parts.find(candidate => candidate.location === target);
+    return part !== undefined && isObject(part.value.properties) ? Object.keys(part.value.properties) : [];
+  });
+  return inStyleOf(existing, names, documentStyle(doc));
+}
+
+/** The case style most used by the distinct property names of the document's schemas, computed once per document. */
+export function documentStyle(doc: OpenApiDocument): Style | undefined {
+  return doc.memo('error-wording:style', () => {
+    const names = new Set<string>();
+    walk(doc.root, (value, trail) => {
+      if (trail !== undefined && (trail.key === 'example' || trail.key === 'examples')) return false;
+      if (trail?.key === 'properties' && isObject(value)) Object.keys(value).forEach(name => names.add(name));
+      return true;
+    });
+    return mostUsedStyle(names);
+  });
 }
 
 /** An example code that fits the status: a 401 is no validation error. */

@@ -5,8 +5,8 @@ import { getWith as get, OK as ok } from './support/documents';
 
 const HEADER_FIX = 'Add a `Retry-After` header (integer seconds)';
 /** `_headers` says whether the response has a `headers` map: the message is the same either way. */
-const noDelay = (where: string, _headers: 'no headers' | 'no `Retry-After` header', schema = 'the error schema has') =>
-  `${where}: no \`Retry-After\` header, and ${schema} no retry delay. ${HEADER_FIX} or a \`retry_after_ms\` (integer) property.`;
+const noDelay = (where: string, _headers: 'no headers' | 'no `Retry-After` header', schema = 'the error schema has', name = 'retry_after_ms') =>
+  `${where}: no \`Retry-After\` header, and ${schema} no retry delay. ${HEADER_FIX} or a \`${name}\` (integer) property.`;
 const bodyless = (where: string, _headers: 'no headers' | 'no `Retry-After` header') =>
   `${where}: no \`Retry-After\` header, so an agent cannot tell how long to wait. ${HEADER_FIX} under its \`headers\`.`;
 const retryableWithoutDelay = (where: string, flag: string) =>
@@ -129,7 +129,10 @@ testRule('ax-recoverable-retry-after', [
     name: 'oneOf: fires when a branch lacks the delay and there is no header',
     document: oas3({ '/a': get({ '503': body({ oneOf: [{ type: 'object', properties: { retryAfter: integer } }, PROBLEM] }) }) }),
     errors: [
-      { path: at('/a', 'get', '503', ...JSON_SCHEMA), message: noDelay('GET /a 503', 'no headers', 'the error schema, in 1 of its 2 oneOf/anyOf shapes, has') },
+      {
+        path: at('/a', 'get', '503', ...JSON_SCHEMA),
+        message: noDelay('GET /a 503', 'no headers', 'the error schema, in 1 of its 2 oneOf/anyOf shapes, has', 'retryAfterMs'),
+      },
     ],
   },
   {

@@ -102,7 +102,8 @@ testRule('ax-recoverable-trace-id', [
       },
       { definitions: { Problem: PROBLEM } },
     ),
-    errors: [{ path: at('/a', 'get', '500', 'schema'), message: noId('GET /a 500') }],
+    // The document's other schemas write camelCase (`requestId`): the new member follows them.
+    errors: [{ path: at('/a', 'get', '500', 'schema'), message: noId('GET /a 500', '', 'traceId') }],
   },
   {
     name: 'functionOptions replace the aliases and the suggested name',

@@ -136,6 +136,37 @@ testRule('ax-recoverable-error-structure', [
     ],
   },
   { name: 'convention zod-issues', document: convention('zod-issues'), errors: [] },
+  {
+    name: 'convention evidence-names',
+    document: convention('evidence-names'),
+    errors: [
+      {
+        path: ['paths', '/accounts/{id}', 'get', 'responses', '404', 'content', 'application/json', 'schema'],
+        message:
+          'GET /accounts/{id} 404: the error schema does not require `detailedErrorCode` or `errorSummary`. List `detailedErrorCode` and `errorSummary` as required in the schema.',
+      },
+      {
+        path: ['paths', '/accounts/{id}', 'get', 'responses', '500', 'content', 'application/json', 'schema'],
+        message:
+          'GET /accounts/{id} 500: the error schema does not require `detailedErrorCode` or `errorSummary`. List `detailedErrorCode` and `errorSummary` as required in the schema.',
+      },
+      {
+        path: ['paths', '/transfers', 'post', 'responses', '400', 'content', 'application/json', 'schema'],
+        message:
+          'POST /transfers 400: the error schema does not require `errorCode` or `message` in its `fault.errors[]` items. List `errorCode` and `message` as required in the `fault.errors[]` items.',
+      },
+      {
+        path: ['paths', '/transfers', 'post', 'responses', '502', 'content', 'application/json', 'schema'],
+        message:
+          'POST /transfers 502: the error schema may keep its code in `internalCode`. If `internalCode` is the code, say so in its description; otherwise add a required `code` (e.g. "BAD_GATEWAY").',
+      },
+      {
+        path: ['paths', '/transfers', 'post', 'responses', '503', 'content', 'application/json', 'schema'],
+        message:
+          'POST /transfers 503: the error schema does not require `detailedErrorCode` or `errorSummary`. List `detailedErrorCode` and `errorSummary` as required in the schema.',
+      },
+    ],
+  },
 ]);
 
 testRule('ax-recoverable-field-details', [
@@ -181,6 +212,17 @@ testRule('ax-recoverable-field-details', [
   },
   { name: 'convention stripe', document: convention('stripe'), errors: [] },
   { name: 'convention zod-issues', document: convention('zod-issues'), errors: [] },
+  {
+    name: 'convention evidence-names',
+    document: convention('evidence-names'),
+    errors: [
+      {
+        path: ['paths', '/transfers', 'post', 'responses', '400', 'content', 'application/json', 'schema'],
+        message:
+          "POST /transfers 400: the error schema declares `fault.errors` but its items have no field locator. Add `field` (the input's JSON Pointer) to the items of `fault.errors`.",
+      },
+    ],
+  },
 ]);
 
 testRule('ax-recoverable-suggestion', [
@@ -389,6 +431,22 @@ testRule('ax-recoverable-suggestion', [
       },
     ],
   },
+  {
+    name: 'convention evidence-names',
+    document: convention('evidence-names'),
+    errors: [
+      {
+        path: ['paths', '/accounts/{id}', 'get', 'responses', '404', 'content', 'application/json', 'schema'],
+        message:
+          'GET /accounts/{id} 404: the error schema has no recovery hint. Add `recoveryHint`, e.g. "List the collection to find a valid id, then retry".',
+      },
+      {
+        path: ['paths', '/transfers', 'post', 'responses', '400', 'content', 'application/json', 'schema'],
+        message:
+          'POST /transfers 400: the error schema has no recovery hint. Add `recoveryHint` to the `fault.errors[]` items, e.g. "Set `amount` to an integer of at least 1".',
+      },
+    ],
+  },
 ]);
 
 testRule('ax-recoverable-trace-id', [
@@ -477,6 +535,17 @@ testRule('ax-recoverable-trace-id', [
       },
     ],
   },
+  {
+    name: 'convention evidence-names',
+    document: convention('evidence-names'),
+    errors: [
+      {
+        path: ['paths', '/transfers', 'post', 'responses', '502', 'content', 'application/json', 'schema'],
+        message:
+          'POST /transfers 502: the error schema may keep its correlation id in `eventId`. If `eventId` is the correlation id, say so in its description; otherwise add `traceId` (string) or an `X-Request-ID` header, for the agent to quote.',
+      },
+    ],
+  },
 ]);
 
 testRule('ax-recoverable-no-stack-traces', [
@@ -534,6 +603,11 @@ testRule('ax-recoverable-no-stack-traces', [
   },
   { name: 'convention stripe', document: convention('stripe'), errors: [] },
   { name: 'convention zod-issues', document: convention('zod-issues'), errors: [] },
+  {
+    name: 'convention evidence-names',
+    document: convention('evidence-names'),
+    errors: [],
+  },
 ]);
 
 testRule('ax-recoverable-retryable-flag', [
@@ -775,6 +849,37 @@ testRule('ax-recoverable-retryable-flag', [
       },
     ],
   },
+  {
+    name: 'convention evidence-names',
+    document: convention('evidence-names'),
+    errors: [
+      {
+        path: ['paths', '/accounts/{id}', 'get', 'responses', '404', 'content', 'application/json', 'schema'],
+        message:
+          'GET /accounts/{id} 404: the error schema declares the retry flag `canBeRetried` as string. Make it a boolean: an agent branches on true or false.',
+      },
+      {
+        path: ['paths', '/accounts/{id}', 'get', 'responses', '500', 'content', 'application/json', 'schema'],
+        message:
+          'GET /accounts/{id} 500: the error schema declares the retry flag `canBeRetried` as string. Make it a boolean: an agent branches on true or false.',
+      },
+      {
+        path: ['paths', '/transfers', 'post', 'responses', '400', 'content', 'application/json', 'schema'],
+        message:
+          'POST /transfers 400: the error schema has no retry flag. Add `retryable` (boolean) to the `fault` object, true when the same call may succeed later.',
+      },
+      {
+        path: ['paths', '/transfers', 'post', 'responses', '502', 'content', 'application/json', 'schema'],
+        message:
+          'POST /transfers 502: the error schema may keep its retry flag in `transient`. If `transient` is the retry flag, say so in its description; otherwise add `retryable` (boolean), true when the same call may succeed later.',
+      },
+      {
+        path: ['paths', '/transfers', 'post', 'responses', '503', 'content', 'application/json', 'schema'],
+        message:
+          'POST /transfers 503: the error schema declares the retry flag `canBeRetried` as string. Make it a boolean: an agent branches on true or false.',
+      },
+    ],
+  },
 ]);
 
 testRule('ax-envelope-refresh-url', [
@@ -792,6 +897,11 @@ testRule('ax-envelope-refresh-url', [
   { name: 'convention spring-boot', document: convention('spring-boot'), errors: [] },
   { name: 'convention stripe', document: convention('stripe'), errors: [] },
   { name: 'convention zod-issues', document: convention('zod-issues'), errors: [] },
+  {
+    name: 'convention evidence-names',
+    document: convention('evidence-names'),
+    errors: [],
+  },
 ]);
 
 testRule('ax-envelope-state', [
@@ -809,6 +919,11 @@ testRule('ax-envelope-state', [
   { name: 'convention spring-boot', document: convention('spring-boot'), errors: [] },
   { name: 'convention stripe', document: convention('stripe'), errors: [] },
   { name: 'convention zod-issues', document: convention('zod-issues'), errors: [] },
+  {
+    name: 'convention evidence-names',
+    document: convention('evidence-names'),
+    errors: [],
+  },
 ]);
 
 describe('messages stay short on every convention', () => {

@@ -6,6 +6,7 @@ export const CONVENTIONS = [
   'aspnetcore',
   'berlin-group',
   'dotnet-fault',
+  'evidence-names',
   'fastapi',
   'google-aip193',
   'graphql-style',

@@ -1,0 +1,245 @@
+/**
+ * Recognition from evidence: whether a member an error body declares under a name no list holds is a
+ * concept (a code, a message, a correlation id, a retry flag, ...). The evidence is the words of its name
+ * in any case style (`detailedErrorCode` → detailed·error·code), its type, its description and its
+ * declared values; lib/error-shapes.ts supplies where it sits. `clear` evidence makes the member the
+ * concept; `likely` evidence makes a finding ask instead of assert. docs/conventions.md explains it.
+ */
+
+/** The questions a recoverable-error rule asks of an error body. */
+export type Question =
+  | 'code'
+  | 'message'
+  | 'hint'
+  | 'retryFlag'
+  | 'retryDelay'
+  | 'correlationId'
+  | 'stackTrace'
+  | 'locator'
+  | 'refreshUrl'
+  | 'currentState'
+  | 'allowedActions'
+  | 'expected';
+
+export type Certainty = 'clear' | 'likely';
+
+/** What is known of one member: its name, declared types (none: unknown), description and title, and example or enum values. */
+export interface Evidence {
+  name: string;
+  types: readonly string[] | undefined;
+  text: string;
+  values: readonly unknown[];
+  /** Declared `minimum`/`maximum`: an integer bound to 100–599 mirrors the HTTP status. */
+  bounds?: { minimum?: unknown; maximum?: unknown };
+}
+
+/** `detailedErrorCode`, `canBeRetried`, `trace_id`, `X-Request-ID`, `ErrorSummary` → lower-case words. */
+export function words(name: string): string[] {
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .map(word => word.toLowerCase());
+}
+
+/** What a concept's name, type and description look like; a score of 2 is clear, 1 likely. */
+interface Recognition {
+  /** Name evidence: 2 (clear), 1 (likely) or 0 (none) from the name's words. */
+  name(words: string[]): number;
+  /** Types that rule the member out (a code is never an object). */
+  notTypes: readonly string[];
+  /** A description that supports it (+1). */
+  says?: RegExp;
+  /** Anything else that rules it out. */
+  veto?(evidence: Evidence, words: string[]): boolean;
+  /** Extra support from the type or values (+1). */
+  fits?(evidence: Evidence): boolean;
+}
+
+const last = (list: string[]) => list[list.length - 1];
+const any = (list: string[], set: ReadonlySet<string>) => list.some(word => set.has(word));
+const setOf = (...items: string[]) => new Set(items);
+
+const ERROR_WORDS = setOf('error', 'err', 'fault', 'failure', 'problem', 'exception', 'reason', 'detailed', 'machine');
+const STATUS_WORDS = setOf('status', 'http', 'response');
+// Codes of something else that an error body may echo: `countryCode`, `currencyCode`, `authCode`.
+const OTHER_CODES = setOf(
+  'country',
+  'currency',
+  'language',
+  'locale',
+  'postal',
+  'zip',
+  'region',
+  'promo',
+  'coupon',
+  'discount',
+  'product',
+  'auth',
+  'authorization',
+  'verification',
+  'access',
+  'invite',
+  'referral',
+);
+const COUNTS = setOf('count', 'total', 'number', 'num', 'max', 'min', 'limit', 'attempts', 'attempt');
+const RETRY = setOf('retry', 'retryable', 'retriable', 'retried', 'retries', 'retrying');
+const DELAY_WORDS = setOf('after', 'delay', 'in', 'wait', 'interval', 'backoff', 'at', 'seconds', 'ms', 'millis', 'milliseconds', 'secs');
+const CORRELATION = setOf('trace', 'correlation', 'request', 'tracking', 'incident', 'support', 'activity', 'ticket');
+const OCCURRENCE = setOf('error', 'transaction', 'event', 'log', 'occurrence', 'reference', 'operation');
+const ID_WORDS = setOf('id', 'identifier', 'ref', 'reference', 'uuid', 'guid', 'key', 'token');
+const MESSAGE_HEADS = setOf('message', 'msg', 'summary', 'description', 'detail', 'text', 'explanation');
+const MESSAGE_QUALIFIERS = setOf(...ERROR_WORDS, 'human', 'user', 'display', 'developer', 'friendly', 'readable', 'short', 'long', 'full');
+const HINT_HEADS = setOf('hint', 'hints', 'suggestion', 'suggestions', 'remedy', 'remediation', 'remediations');
+const HINT_LIKELY = setOf('resolution', 'action', 'fix', 'recovery', 'recommendation', 'recommendations', 'mitigation');
+const LOCATOR_HEADS = setOf('field', 'pointer', 'param', 'parameter', 'property', 'attribute');
+const LOCATOR_TAILS = setOf('name', 'path', 'pointer');
+const STATE_QUALIFIERS = setOf('current', 'resource', 'actual', 'present', 'existing');
+const ACTION_QUALIFIERS = setOf('allowed', 'permitted', 'valid', 'available', 'possible', 'legal');
+const ACTION_HEADS = setOf('actions', 'transitions', 'operations', 'moves');
+const NOT_SCALAR = ['object', 'array', 'boolean'] as const;
+
+/** An integer member whose values or bounds sit in 100–599 repeats the HTTP status: never the code. */
+function mirrorsStatus(evidence: Evidence): boolean {
+  if (evidence.types === undefined || !evidence.types.every(type => type === 'integer' || type === 'number')) return false;
+  const inRange = (value: unknown) => typeof value === 'number' && value >= 100 && value <= 599;
+  const { minimum, maximum } = evidence.bounds ?? {};
+  return (evidence.values.length > 0 && evidence.values.every(inRange)) || (inRange(minimum) && inRange(maximum));
+}
+
+const IDENTIFIER_VALUE = /^[A-Za-z][\w.:-]*$/;
+
+const RECOGNITIONS: Record<Question, Recognition> = {
+  code: {
+    // `errorCode`, `detailedErrorCode` (clear); `internalCode`, `errorType`, `errorKey` (likely).
+    name: w =>
+      last(w) === 'code'
+        ? w.length === 1 || any(w.slice(0, -1), ERROR_WORDS)
+          ? 2
+          : 1
+        : ['type', 'key', 'kind'].includes(last(w)) && any(w, ERROR_WORDS)
+          ? 1
+          : 0,
+    notTypes: NOT_SCALAR,
+    says: /\b(machine[- ]readable|error|application|unique|internal)\b[^.]{0,30}\bcode\b|\bcode\b[^.]{0,30}\bidentif/i,
+    veto: (evidence, w) =>
+      any(w, STATUS_WORDS) || any(w, COUNTS) || any(w, OTHER_CODES) || mirrorsStatus(evidence) || /\bhttp\b|\bstatus code\b/i.test(evidence.text),
+    fits: evidence => evidence.values.length > 0 && evidence.values.every(value => typeof value === 'string' && IDENTIFIER_VALUE.test(value)),
+  },
+  message: {
+    // `errorSummary`, `errorDescription`, `userMessage` (clear); `summary`, a plain string `error` (likely).
+    name: w => (MESSAGE_HEADS.has(last(w)) ? (w.length === 1 || any(w.slice(0, -1), MESSAGE_QUALIFIERS) ? 2 : 1) : w.length === 1 && w[0] === 'error' ? 1 : 0),
+    notTypes: ['object', 'array', 'boolean', 'integer', 'number'],
+    says: /\b(human[- ]readable|error message|message|explanation|description of the (error|problem|failure))\b/i,
+    // A string holding identifiers is a code (OAuth 2.0's `error: invalid_grant`), not prose.
+    veto: evidence =>
+      evidence.values.length > 0 && evidence.values.every(value => typeof value === 'string' && /^[a-z0-9]+(_[a-z0-9]+)+$|^[A-Z0-9_]+$/.test(value)),
+  },
+  hint: {
+    name: w => (HINT_HEADS.has(last(w)) ? 2 : HINT_LIKELY.has(last(w)) || (w.includes('how') && w.includes('fix')) ? 1 : 0),
+    notTypes: ['boolean', 'integer', 'number'],
+    says: /\bhow to (fix|resolve|recover|correct|remedy)\b|\bsuggest|\brecommend|\bwhat (to do|the (caller|client|user) (can|should))\b|\bremed/i,
+    veto: (_, w) => any(w, COUNTS),
+  },
+  retryFlag: {
+    // `retryable`, `canBeRetried`, `isRetriable`, `shouldRetry` (clear); `retry`, `transient` (likely, clear when boolean).
+    name: w => (!any(w, RETRY) ? (last(w) === 'transient' ? 1 : 0) : w.length === 1 && w[0] === 'retry' ? 1 : 2),
+    notTypes: ['object', 'array', 'integer', 'number'],
+    says: /\b(whether|if)\b[^.]{0,40}\bretr(y|ied)\b/i,
+    veto: (_, w) => any(w, DELAY_WORDS) || any(w, COUNTS) || w.includes('policy'),
+    fits: evidence => evidence.types?.includes('boolean') === true,
+  },
+  retryDelay: {
+    // `retryAfter`, `retry_after_ms`, `retryDelaySeconds` (clear); `waitSeconds`, `backoffMs` (likely).
+    name: w => (any(w, RETRY) && any(w, DELAY_WORDS) ? 2 : (w.includes('wait') || w.includes('backoff')) && w.length > 1 ? 1 : 0),
+    notTypes: ['object', 'array', 'boolean'],
+    says: /\b(seconds|milliseconds)\b[^.]{0,40}\b(retry|retrying|wait)\b|\b(retry|wait)\b[^.]{0,40}\b(seconds|milliseconds)\b/i,
+    veto: (_, w) => any(w, COUNTS),
+  },
+  correlationId: {
+    // `correlationId`, `traceId`, `requestId`, `supportId` (clear); `errorId`, `transactionId`, `logRef` (likely).
+    name: w => (!ID_WORDS.has(last(w)) || w.length === 1 ? 0 : any(w.slice(0, -1), CORRELATION) ? 2 : any(w.slice(0, -1), OCCURRENCE) ? 1 : 0),
+    notTypes: NOT_SCALAR,
+    says: /\bcorrelat|\btrac(e|ing)\b|\brequest id\b|\bsupport\b|\blogs?\b/i,
+  },
+  stackTrace: {
+    // `stackTrace`, `errorStack`, `exceptionBacktrace`: nothing short of the words says so.
+    name: w => (last(w) === 'stack' || (w.includes('stack') && w.includes('trace')) || any(w, setOf('stacktrace', 'backtrace', 'traceback')) ? 2 : 0),
+    notTypes: ['boolean', 'integer', 'number'],
+    // `stackTraceId` is a handle to a trace, not the trace.
+    veto: (_, w) => ID_WORDS.has(last(w)) || any(w, COUNTS),
+  },
+  locator: {
+    // `invalidField`, `fieldName`, `propertyPath`, `parameterName`.
+    name: w => (LOCATOR_HEADS.has(last(w)) || (w.length > 1 && LOCATOR_HEADS.has(w[w.length - 2]) && LOCATOR_TAILS.has(last(w))) ? 2 : 0),
+    notTypes: ['boolean', 'integer', 'number', 'object'],
+    veto: (_, w) => any(w, COUNTS),
+  },
+  refreshUrl: {
+    name: w => (w.includes('refresh') && any(w, setOf('url', 'uri', 'href', 'link')) ? 2 : 0),
+    notTypes: ['boolean', 'integer', 'number', 'array'],
+  },
+  currentState: {
+    name: w => (['state', 'status'].includes(last(w)) && any(w.slice(0, -1), STATE_QUALIFIERS) ? 2 : 0),
+    notTypes: ['boolean', 'integer', 'number', 'array'],
+  },
+  allowedActions: {
+    name: w => (ACTION_HEADS.has(last(w)) && any(w.slice(0, -1), ACTION_QUALIFIERS) ? 2 : 0),
+    notTypes: ['boolean', 'integer', 'number', 'string'],
+  },
+  expected: {
+    name: w =>
+      w.length > 1 && any(w, setOf('allowed', 'valid', 'accepted', 'permitted', 'supported')) && any(w, setOf('values', 'options', 'formats')) ? 2 : 0,
+    notTypes: ['boolean', 'integer', 'number'],
+  },
+};
+
+/** How sure the evidence makes a member the answer to `question`: clear, likely, or not at all. */
+export function recognise(question: Question, evidence: Evidence): Certainty | undefined {
+  const recognition = RECOGNITIONS[question];
+  const nameWords = words(evidence.name);
+  if (nameWords.length === 0) return undefined;
+  const byName = recognition.name(nameWords);
+  if (byName === 0) return undefined;
+  const types = evidence.types ?? [];
+  if (types.length > 0 && types.every(type => recognition.notTypes.includes(type) || type === 'null')) return undefined;
+  if (recognition.veto?.(evidence, nameWords)) return undefined;
+  const score = byName + (recognition.says?.test(evidence.text) ? 1 : 0) + (recognition.fits?.(evidence) ? 1 : 0);
+  return score >= 2 ? 'clear' : 'likely';
+}
+
+// ---- naming a new member in the API's own style ---------------------------------------------------
+
+export type Style = 'camel' | 'snake' | 'pascal' | 'kebab';
+
+/** The case style of a multi-word name; undefined for one word (`code`, `Message`: only its capital says anything). */
+export function styleOf(name: string): Style | undefined {
+  if (/^[a-z][a-z0-9]*(_[a-z0-9]+)+$/.test(name)) return 'snake';
+  if (/^[a-z][a-z0-9]*(-[a-z0-9]+)+$/.test(name)) return 'kebab';
+  if (/^[a-z][a-z0-9]*([A-Z][a-z0-9]*)+$/.test(name)) return 'camel';
+  if (/^[A-Z][a-z0-9]+([A-Z][a-z0-9]*)+$/.test(name)) return 'pascal';
+  return undefined;
+}
+
+/** The style most of `names` are written in (ties go to the first seen); undefined when none is multi-word. */
+export function mostUsedStyle(names: Iterable<string>): Style | undefined {
+  const counts = new Map<Style, number>();
+  for (const name of names) {
+    const style = styleOf(name);
+    if (style !== undefined) counts.set(style, (counts.get(style) ?? 0) + 1);
+  }
+  let best: Style | undefined;
+  for (const [style, count] of counts) if (best === undefined || count > counts.get(best)!) best = style;
+  return best;
+}
+
+/** `traceId` written in `style`: `trace_id`, `TraceId`, `trace-id`. */
+export function inStyle(name: string, style: Style): string {
+  const parts = words(name);
+  const capital = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
+  if (style === 'snake') return parts.join('_');
+  if (style === 'kebab') return parts.join('-');
+  if (style === 'pascal') return parts.map(capital).join('');
+  return parts.map((word, i) => (i === 0 ? word : capital(word))).join('');
+}

@@ -1,0 +1,395 @@
+/**
+ * Recognition from evidence (lib/concepts.ts through lib/error-shapes.ts): a member no name list holds is
+ * the concept when its words, type and description make it clear (silence), is asked about when they make
+ * it only likely (a finding that names it and carries no edit), and is not the concept when a lookalike
+ * (`status: 404`, `retryCount`, `errorCount`, `stackTraceId`). Swagger 2.0, OpenAPI 3.0 and 3.1; `$ref`, `allOf`.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { inStyle, recognise, styleOf, words, type Evidence } from '../lib/concepts';
+import { inStyleOf } from '../lib/error-wording';
+import { planFixes } from '../cli/fixes';
+import { lint } from '../cli/lint';
+import { at, body, JSON_SCHEMA, oas3, ref, swagger2 } from './support/documents';
+import { convention, LANE } from './support/conventions';
+import { runRule, testRule } from './support/testRule';
+
+const string = { type: 'string' };
+const integer = { type: 'integer' };
+const get = (responses: object) => ({ get: { responses: { '200': { description: 'OK' }, ...responses } } });
+const evidence = (name: string, more: Partial<Evidence> = {}): Evidence => ({ name, types: undefined, text: '', values: [], ...more });
+
+describe('words and styles', () => {
+  test.each([
+    ['detailedErrorCode', ['detailed', 'error', 'code']],
+    ['canBeRetried', ['can', 'be', 'retried']],
+    ['trace_id', ['trace', 'id']],
+    ['X-Request-ID', ['x', 'request', 'id']],
+    ['ErrorSummary', ['error', 'summary']],
+    ['HTTPStatus', ['http', 'status']],
+  ])('%s', (name, expected) => expect(words(name)).toEqual(expected));
+
+  test('styles: one word has none; a new name is written in the API style', () => {
+    expect(['errorCode', 'error_code', 'ErrorCode', 'error-code', 'code', 'Code'].map(styleOf)).toEqual([
+      'camel',
+      'snake',
+      'pascal',
+      'kebab',
+      undefined,
+      undefined,
+    ]);
+    expect(['snake', 'camel', 'pascal', 'kebab'].map(style => inStyle('trace_id', style as never))).toEqual(['trace_id', 'traceId', 'TraceId', 'trace-id']);
+  });
+});
+
+describe('a new member in the style of its schema, else of the API', () => {
+  test.each([
+    [['ErrorCode', 'Message'], ['trace_id', 'traceId'], undefined, 'TraceId'],
+    [['error_code', 'message'], ['recoveryHint', 'recovery_hint'], 'camel', 'recovery_hint'],
+    [['code', 'message'], ['trace_id', 'traceId'], 'camel', 'traceId'],
+    [['code', 'message'], ['trace_id', 'traceId'], undefined, 'trace_id'],
+    // RFC 9457's lower-case members in a PascalCase API (jellyfin's ProblemDetails): camelCase, not `RecoveryHint`.
+    [['type', 'title', 'detail'], ['recoveryHint', 'recovery_hint'], 'pascal', 'recoveryHint'],
+    [[], ['retryable'], 'pascal', 'Retryable'],
+  ] as const)('%j, %j, API style %s: %s', (existing, names, fallback, expected) => expect(inStyleOf(existing, names, fallback)).toBe(expected));
+});
+
+testRule('ax-recoverable-suggestion', [
+  {
+    name: 'one shared schema reached bare and through an allOf with a snake_case member gets one name, in the API style',
+    document: oas3(
+      { '/a': get({ '400': body(ref('Error')), '404': body({ allOf: [ref('Error'), { type: 'object', properties: { request_id: string } }] }) }) },
+      {
+        schemas: {
+          Error: { type: 'object', required: ['code', 'message'], properties: { code: string, message: string } },
+          Order: { type: 'object', properties: { orderId: string, createdAt: string, totalAmount: integer } },
+        },
+      },
+    ),
+    errors: [
+      {
+        path: at('/a', 'get', '400', ...JSON_SCHEMA),
+        message:
+          'GET /a 400: the error schema has no recovery hint. Add `recoveryHint`, e.g. "Check the request against this operation\'s parameters, then retry".',
+      },
+      {
+        path: at('/a', 'get', '404', ...JSON_SCHEMA),
+        message: 'GET /a 404: the error schema has no recovery hint. Add `recoveryHint`, e.g. "List the collection to find a valid id, then retry".',
+      },
+    ],
+  },
+]);
+
+describe('recognise: clear, likely, or not the concept', () => {
+  test.each([
+    ['code', evidence('detailedErrorCode', { types: ['integer'], text: 'machine readable error code' }), 'clear'],
+    ['code', evidence('errorCode', { types: ['string'] }), 'clear'],
+    ['code', evidence('internalCode', { types: ['string'] }), 'likely'],
+    ['code', evidence('internalCode', { types: ['string'], values: ['E_TIMEOUT', 'E_QUOTA'] }), 'clear'],
+    ['code', evidence('errorType', { types: ['string'] }), 'likely'],
+    ['code', evidence('statusCode', { types: ['integer'] }), undefined],
+    ['code', evidence('httpStatus', { types: ['integer'] }), undefined],
+    ['code', evidence('errorCount', { types: ['integer'] }), undefined],
+    ['code', evidence('reasonCode', { types: ['integer'], values: [404, 409] }), undefined],
+    ['code', evidence('countryCode', { types: ['string'] }), undefined],
+    ['message', evidence('errorSummary', { types: ['string'] }), 'clear'],
+    ['message', evidence('error', { types: ['string'] }), 'likely'],
+    ['message', evidence('error', { types: ['string'], values: ['invalid_grant'] }), undefined],
+    ['message', evidence('messages', { types: ['array'] }), undefined],
+    ['retryFlag', evidence('canBeRetried', { types: ['string'] }), 'clear'],
+    ['retryFlag', evidence('isRetriable', { types: ['boolean'] }), 'clear'],
+    ['retryFlag', evidence('transient', { types: ['string'] }), 'likely'],
+    ['retryFlag', evidence('transient', { types: ['boolean'] }), 'clear'],
+    ['retryFlag', evidence('retryCount', { types: ['integer'] }), undefined],
+    ['retryFlag', evidence('retryAfter', { types: ['integer'] }), undefined],
+    ['retryDelay', evidence('retryDelaySeconds', { types: ['integer'] }), 'clear'],
+    ['retryDelay', evidence('waitSeconds', { types: ['integer'] }), 'likely'],
+    ['correlationId', evidence('correlationId', { types: ['string'] }), 'clear'],
+    // A trace id documented for distributed tracing is still the handle an operator finds the failure by.
+    ['correlationId', evidence('traceId', { types: ['string'], text: 'W3C distributed-tracing id of the request' }), 'clear'],
+    ['correlationId', evidence('eventId', { types: ['string'] }), 'likely'],
+    ['correlationId', evidence('eventId', { types: ['string'], text: 'Quote it to support' }), 'clear'],
+    ['correlationId', evidence('id', { types: ['string'] }), undefined],
+    ['stackTrace', evidence('exceptionStack', { types: ['string'] }), 'clear'],
+    ['stackTrace', evidence('stackTraceId', { types: ['string'] }), undefined],
+    ['hint', evidence('remediation', { types: ['string'] }), 'clear'],
+    ['hint', evidence('recommendedAction', { types: ['string'] }), 'likely'],
+    ['currentState', evidence('currentStatus', { types: ['string'] }), 'clear'],
+    ['currentState', evidence('state', { types: ['string'] }), undefined],
+  ] as const)('%s: %j is %s', (question, member, expected) => expect(recognise(question, member)).toBe(expected));
+});
+
+const API_ERROR = {
+  type: 'object',
+  required: ['error'],
+  properties: {
+    error: string,
+    errorSummary: string,
+    detailedErrorCode: { type: 'integer', description: 'machine readable error code' },
+    correlationId: string,
+    canBeRetried: string,
+  },
+};
+const FAULT = {
+  type: 'object',
+  properties: {
+    fault: {
+      type: 'object',
+      properties: {
+        errors: { type: 'array', items: { type: 'object', properties: { errorCode: string, message: string } } },
+        traceId: string,
+        retryCount: integer,
+      },
+    },
+  },
+};
+const REQUIRED_BOTH = { ...API_ERROR, required: ['detailedErrorCode', 'errorSummary'] };
+
+testRule('ax-recoverable-error-structure', [
+  {
+    name: 'OpenAPI 3.1, $ref: a described `detailedErrorCode` and an `errorSummary`, both required, are the code and the message',
+    document: oas3({ '/a': get({ '500': body(ref('ApiError')) }) }, { schemas: { ApiError: REQUIRED_BOTH } }, '3.1.0'),
+    errors: [],
+  },
+  {
+    name: 'Swagger 2.0, allOf: the same members not required are asked to be required, not added beside',
+    document: swagger2(
+      { '/a': get({ '500': { description: 'Err', schema: { allOf: [{ $ref: '#/definitions/ApiError' }, { type: 'object' }] } } }) },
+      {
+        definitions: { ApiError: API_ERROR },
+      },
+    ),
+    errors: [
+      {
+        path: at('/a', 'get', '500', 'schema'),
+        message:
+          'GET /a 500: the error schema does not require `detailedErrorCode` or `errorSummary`. List `detailedErrorCode` and `errorSummary` as required in the schema.',
+      },
+    ],
+  },
+  {
+    name: 'lookalikes are not the code: an integer `status` (100-599), `statusCode`, `errorCount`',
+    document: oas3({
+      '/a': get({
+        '500': body({
+          type: 'object',
+          required: ['message'],
+          properties: { status: { type: 'integer', minimum: 100, maximum: 599 }, statusCode: integer, errorCount: integer, message: string },
+        }),
+      }),
+    }),
+    errors: [
+      { path: at('/a', 'get', '500', ...JSON_SCHEMA), message: 'GET /a 500: the error schema has no code. Add a required `code` (e.g. "INTERNAL_ERROR").' },
+    ],
+  },
+  {
+    name: 'a likely code is asked about, not replaced; its description makes it clear',
+    document: oas3({
+      '/a': get({
+        '500': body({ type: 'object', required: ['internalCode', 'message'], properties: { internalCode: string, message: string } }),
+        '503': body({
+          type: 'object',
+          required: ['internalCode', 'message'],
+          properties: { internalCode: { type: 'string', description: 'Error code identifying the failure' }, message: string },
+        }),
+      }),
+    }),
+    errors: [
+      {
+        path: at('/a', 'get', '500', ...JSON_SCHEMA),
+        message:
+          'GET /a 500: the error schema may keep its code in `internalCode`. If `internalCode` is the code, say so in its description; otherwise add a required `code` (e.g. "INTERNAL_ERROR").',
+      },
+    ],
+  },
+  {
+    name: 'Swagger 2.0: a `fault` wrapper found by shape although not required, its `errors[]` items judged',
+    document: swagger2({ '/a': get({ '400': { description: 'Bad', schema: { $ref: '#/definitions/Fault' } } }) }, { definitions: { Fault: FAULT } }),
+    errors: [
+      {
+        path: at('/a', 'get', '400', 'schema'),
+        message:
+          'GET /a 400: the error schema does not require `errorCode` or `message` in its `fault.errors[]` items. List `errorCode` and `message` as required in the `fault.errors[]` items.',
+      },
+    ],
+  },
+]);
+
+testRule('ax-recoverable-retryable-flag', [
+  {
+    name: 'OpenAPI 3.1: a boolean `canBeRetried` is the flag',
+    document: oas3({ '/a': get({ '500': body({ type: 'object', properties: { code: string, canBeRetried: { type: 'boolean' } } }) }) }, {}, '3.1.0'),
+    errors: [],
+  },
+  {
+    name: 'Swagger 2.0: a `retryCount` is no flag; the new one goes in the `fault` wrapper',
+    document: swagger2({ '/a': get({ '400': { description: 'Bad', schema: { $ref: '#/definitions/Fault' } } }) }, { definitions: { Fault: FAULT } }),
+    errors: [
+      {
+        path: at('/a', 'get', '400', 'schema'),
+        message: 'GET /a 400: the error schema has no retry flag. Add `retryable` (boolean) to the `fault` object, true when the same call may succeed later.',
+      },
+    ],
+  },
+  {
+    name: 'allOf: a string `transient` is asked about, a boolean one is the flag',
+    document: oas3(
+      {
+        '/a': get({
+          '500': body({ allOf: [ref('Base'), { type: 'object', properties: { transient: string } }] }),
+          '503': body({ allOf: [ref('Base'), { type: 'object', properties: { transient: { type: 'boolean' } } }] }),
+        }),
+      },
+      { schemas: { Base: { type: 'object', properties: { code: string, message: string } } } },
+    ),
+    errors: [
+      {
+        path: at('/a', 'get', '500', ...JSON_SCHEMA),
+        message:
+          'GET /a 500: the error schema may keep its retry flag in `transient`. If `transient` is the retry flag, say so in its description; otherwise add `retryable` (boolean), true when the same call may succeed later.',
+      },
+    ],
+  },
+]);
+
+testRule('ax-recoverable-trace-id', [
+  {
+    name: 'Swagger 2.0, allOf: `correlationId` is the correlation id; a `traceId` documented as a distributed-tracing id is one too',
+    document: swagger2(
+      {
+        '/a': get({
+          '500': { description: 'Err', schema: { allOf: [{ $ref: '#/definitions/Base' }, { type: 'object', properties: { correlationId: string } }] } },
+          '503': {
+            description: 'Down',
+            schema: { type: 'object', properties: { code: string, traceId: { type: 'string', description: 'W3C trace-context id' } } },
+          },
+        }),
+      },
+      { definitions: { Base: { type: 'object', properties: { code: string } } } },
+    ),
+    errors: [],
+  },
+  {
+    name: 'an `eventId` is asked about; a camelCase API is given `traceId`, never `trace_id`',
+    document: oas3(
+      { '/a': get({ '500': body(ref('Failure')), '503': body(ref('Outage')) }) },
+      {
+        schemas: {
+          Failure: { type: 'object', properties: { errorCode: string, eventId: string } },
+          Outage: { type: 'object', properties: { code: string, message: string } },
+          Order: { type: 'object', properties: { orderId: string, createdAt: string } },
+        },
+      },
+    ),
+    errors: [
+      {
+        path: at('/a', 'get', '500', ...JSON_SCHEMA),
+        message:
+          'GET /a 500: the error schema may keep its correlation id in `eventId`. If `eventId` is the correlation id, say so in its description; otherwise add `traceId` (string) or an `X-Request-ID` header, for the agent to quote.',
+      },
+      {
+        path: at('/a', 'get', '503', ...JSON_SCHEMA),
+        message: 'GET /a 503: the error schema has no correlation id. Add `traceId` (string) or an `X-Request-ID` header, for the agent to quote.',
+      },
+    ],
+  },
+]);
+
+testRule('ax-recoverable-error-schema', [
+  {
+    name: 'a bare array of `{errorType, count, errors}` items carries a code-like member: named, not called "no field for a code"',
+    document: oas3({
+      '/a': get({
+        '400': body({ type: 'array', items: { type: 'object', properties: { errorType: string, count: integer, errors: { type: 'array', items: string } } } }),
+      }),
+    }),
+    errors: [
+      {
+        path: at('/a', 'get', '400', ...JSON_SCHEMA),
+        message:
+          'GET /a 400: the application/json error schema is a bare array of error items (with `errorType`), so an agent gets no one code for the failure. Make it an object requiring a `code` and a `message`, the items under `errors`.',
+      },
+    ],
+  },
+  {
+    name: 'a response without a body is offered the shared body only when this rule accepts it: never an integer enum',
+    document: oas3(
+      {
+        '/a': get({ '404': body(ref('Status')), '500': { description: 'Err' } }),
+        '/b': get({ '404': body(ref('Status')) }),
+        '/c': get({ '404': { description: 'Missing' } }),
+      },
+      { schemas: { Status: { type: 'integer', enum: [404] } } },
+    ),
+    errors: [
+      {
+        path: at('/a', 'get', '404', ...JSON_SCHEMA),
+        message:
+          'GET /a 404: the application/json error schema is of type integer, with no field for a code. Make it an object schema requiring a `code` and a `message`.',
+      },
+      {
+        path: at('/a', 'get', '500'),
+        message:
+          'GET /a 500: the error response declares no body. Add `content: { application/json: { schema } }`: an object schema requiring a `code` and a `message`.',
+      },
+      {
+        path: at('/b', 'get', '404', ...JSON_SCHEMA),
+        message:
+          'GET /b 404: the application/json error schema is of type integer, with no field for a code. Make it an object schema requiring a `code` and a `message`.',
+      },
+      {
+        path: at('/c', 'get', '404'),
+        message:
+          'GET /c 404: the error response declares no body. Add `content: { application/json: { schema } }`: an object schema requiring a `code` and a `message`.',
+      },
+    ],
+  },
+]);
+
+describe('the evidence-names fixture in Swagger 2.0, OpenAPI 3.0 and 3.1: one verdict', () => {
+  const messages = async (text: string) =>
+    (await Promise.all(LANE.map(rule => runRule(rule, text))))
+      .flat()
+      .map(result => `${result.code} ${result.message}`)
+      .sort();
+  const swagger = readFileSync(join(__dirname, 'fixtures', 'conventions', 'evidence-names-swagger2.yaml'), 'utf8');
+
+  test('the Swagger 2.0 variant and the 3.1 variant say what the 3.0 fixture says', async () => {
+    const oas30 = await messages(convention('evidence-names'));
+    expect(oas30.length).toBeGreaterThan(0);
+    expect(await messages(swagger)).toEqual(oas30);
+    expect(await messages(convention('evidence-names').replace('openapi: 3.0.3', 'openapi: 3.1.0'))).toEqual(oas30);
+  });
+});
+
+describe('fix on the evidence-names fixture adds no second member for a concept it has', () => {
+  test('no `traceId` beside `correlationId`, no `retryable` beside `canBeRetried`, no code or message beside the recognised ones', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'concepts-'));
+    const file = join(dir, 'openapi.yaml');
+    writeFileSync(file, convention('evidence-names'));
+    const plan = planFixes(await lint(file, undefined, { cwd: dir }));
+    const ours = plan.edits.filter(edit => [...edit.rules.keys()].some(rule => rule.startsWith('ax-recoverable-')));
+    const added = ours.flatMap(edit => Object.keys((edit.update.properties as object | undefined) ?? {}).map(name => `${edit.target.join('/')}: ${name}`));
+    const required = ours.flatMap(edit => ((edit.update.required as string[] | undefined) ?? []).map(name => `${edit.target.join('/')}: ${name}`));
+    expect(added.sort()).toEqual([
+      'components/schemas/ApiError: recoveryHint',
+      'components/schemas/FaultEnvelope/properties/fault: retryable',
+      'components/schemas/FaultItem: recoveryHint',
+    ]);
+    expect(required.sort()).toEqual([
+      'components/schemas/ApiError: detailedErrorCode',
+      'components/schemas/ApiError: errorSummary',
+      'components/schemas/FaultItem: errorCode',
+      'components/schemas/FaultItem: message',
+    ]);
+    // The questions asked (a likely member) carry no edit.
+    expect(
+      plan.left
+        .map(diagnostic => String(diagnostic.code))
+        .filter(code => LANE.includes(code as never))
+        .sort(),
+    ).toEqual(expect.arrayContaining(['ax-recoverable-error-structure', 'ax-recoverable-retryable-flag', 'ax-recoverable-trace-id']));
+  });
+});
