@@ -1,6 +1,6 @@
 import { describeViews, errorSchemas, responseExtension, type Problem } from '../lib/error-bodies';
 import { carrierAnswer, schemaCarriers, type Carrier, type SchemaNode } from '../lib/error-shapes';
-import { propertyEdits, requiredEdits, type Edit } from '../lib/edits';
+import { errorAudience, propertyEdits, requiredEdits, type Edit } from '../lib/edits';
 import { carrierName, exampleCode, insideOf, placeOf } from '../lib/error-wording';
 import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/names';
 import { ruleFunction } from '../lib/rule-function';
@@ -58,7 +58,13 @@ export default ruleFunction<Options>('recoverableErrorStructure', nameOptionsSch
       [code, codeName],
       [message, messageName],
     ].flatMap(([state, name]) =>
-      state === undefined ? [] : [state === 'missing' ? propertyEdits(doc, views, name!, { type: 'string' }, true) : requiredEdits(doc, views, state!)],
+      state === undefined
+        ? []
+        : [
+            state === 'missing'
+              ? propertyEdits(doc, views, name!, { type: 'string' }, true, errorAudience(doc))
+              : requiredEdits(doc, views, state!, errorAudience(doc)),
+          ],
     );
     return parts.every(edits => edits !== undefined) ? (parts.flat() as Edit[]) : undefined;
   };

@@ -1,6 +1,6 @@
 import { describeViews, errorSchemas } from '../lib/error-bodies';
 import { bodyCarrier, memberNames, schemaAnswer } from '../lib/error-shapes';
-import { propertyEdits } from '../lib/edits';
+import { errorAudience, propertyEdits } from '../lib/edits';
 import { inStyleOf, placeOf } from '../lib/error-wording';
 import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/names';
 import { ruleFunction } from '../lib/rule-function';
@@ -24,7 +24,7 @@ export default ruleFunction<Options>('recoverableRetryableFlag', nameOptionsSche
       return {
         what: 'has no retry flag',
         fix: `Add \`${name}\` (boolean)${placeOf(home)}, true when the same call may succeed later.`,
-        edits: propertyEdits(doc, home.nodes[0].views, name, { type: 'boolean' }),
+        edits: propertyEdits(doc, home.nodes[0].views, name, { type: 'boolean' }, false, errorAudience(doc)),
       };
     }
     // An untyped flag is not declared wrong; only a declared type that cannot hold true/false is.

@@ -3,7 +3,7 @@ import { type OpenApiDocument, type Operation } from '../lib/document';
 import { describeViews, errorSchemas, responseExtension } from '../lib/error-bodies';
 import { inputsOf } from '../lib/inputs';
 import { homeCarrier, memberNames, schemaAnswer } from '../lib/error-shapes';
-import { propertyEdits } from '../lib/edits';
+import { errorAudience, propertyEdits } from '../lib/edits';
 import { credentialsHint, inStyleOf, placeOf } from '../lib/error-wording';
 import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/names';
 import { ruleFunction } from '../lib/rule-function';
@@ -91,6 +91,8 @@ export default ruleFunction<Options>('recoverableSuggestion', nameOptionsSchema(
             home.nodes.flatMap(node => node.views),
             hint,
             { type: 'string' },
+            false,
+            errorAudience(doc),
           ),
         };
       }),

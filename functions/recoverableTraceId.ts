@@ -1,7 +1,7 @@
 import { headerNamed } from '../lib/document';
 import { describeViews, errorSchemas } from '../lib/error-bodies';
 import { bodyCarrier, memberNames, schemaAnswer } from '../lib/error-shapes';
-import { propertyEdits } from '../lib/edits';
+import { errorAudience, propertyEdits } from '../lib/edits';
 import { inStyleOf, placeOf } from '../lib/error-wording';
 import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/names';
 import { ruleFunction } from '../lib/rule-function';
@@ -29,7 +29,7 @@ export default ruleFunction<Options>(
           return {
             what: 'has no correlation id',
             fix: `Add \`${name}\` (string)${placeOf(home)} or an \`${headers[0]}\` header, for the agent to quote.`,
-            edits: propertyEdits(doc, home.nodes[0].views, name, { type: 'string' }),
+            edits: propertyEdits(doc, home.nodes[0].views, name, { type: 'string' }, false, errorAudience(doc)),
           };
         }),
       );

@@ -14,8 +14,9 @@ import { planFixes } from '../cli/fixes';
 import { lint } from '../cli/lint';
 import { applyWithOpenapiFormat, oasErrors, outcome, rulesWithEditsInDocs } from './support/fixes';
 import { ROOT } from './support/report';
-import { body, oas3, PAYMENT } from './support/documents';
+import { at, body, oas3, PAYMENT, PROBLEM } from './support/documents';
 import { runMain as run } from './support/bin';
+import { unconcernedGains } from './support/members';
 
 /** The overlay applied by openapi-overlays-js, in its own process (it is an ES module). */
 function applyIndependently(documentFile: string, overlayFile: string): unknown {
@@ -218,6 +219,81 @@ describe('the command line', () => {
     expect(await stepsEditedOn({ PaymentWithSteps: composer })).toBe(false);
     expect(await stepsEditedOn({ example: composer })).toBe(false);
     expect(await stepsEditedOn({}, { id: 'p_1', amount: 1, shape: composer })).toBe(true);
+  });
+
+  describe('a member for some responses goes into an envelope of theirs when others share the schema (the code-first case: `Order` of a Fastify app)', () => {
+    const ORDER = { type: 'object', required: ['id', 'status'], properties: { id: { type: 'string' }, status: { type: 'string' } } };
+    const order = { $ref: '#/components/schemas/Order' };
+    const idParameter = [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }];
+    const problem = { description: 'Rejected', content: { 'application/json': { schema: { $ref: '#/components/schemas/Problem' } } } };
+    const mutation = (status: string) => ({ 'x-ax-retryable': false, responses: { [status]: body(order), '400': problem } });
+    /** CRUD on orders with a cancel transition: `Order` is the body of two mutations, of a read, the items of a list and a request body. */
+    const orders = (readsOrder = true) =>
+      oas3(
+        {
+          '/orders': {
+            post: { ...mutation('201'), requestBody: { content: { 'application/json': { schema: order } } } },
+            get: { responses: { '200': body({ type: 'array', items: order }) } },
+          },
+          '/orders/{id}': { parameters: idParameter, ...(readsOrder ? { get: { responses: { '200': body(order) } } } : {}) },
+          '/orders/{id}/cancel': { parameters: idParameter, post: mutation('200') },
+        },
+        { schemas: { Order: ORDER, Problem: PROBLEM } },
+      );
+    const fixed = async (description: object) => {
+      const dir = mkdtempSync(join(tmpdir(), 'fix-envelope-'));
+      const file = join(dir, 'openapi.json');
+      writeFileSync(file, JSON.stringify(description));
+      const before = await lint(file, undefined, { cwd: dir });
+      expect(await run(['fix', 'openapi.json', '--apply'], dir)).toMatchObject({ code: 0 });
+      const after = await lint(file, undefined, { cwd: dir });
+      const steps = (diagnostics: typeof before.diagnostics) => diagnostics.filter(d => d.code === 'ax-envelope-next-steps');
+      return { before: steps(before.diagnostics), after: steps(after.diagnostics), result: JSON.parse(readFileSync(file, 'utf8')), plan: planFixes(before) };
+    };
+
+    test('declares `OrderWithNextSteps` once, points only the two mutations at it, and leaves `Order`, the reads and the request body as they were', async () => {
+      const description = orders();
+      const { before, after, result, plan } = await fixed(description);
+      expect(before.map(d => d.message)).toEqual([
+        'POST /orders 201: the response schema does not declare `nextSteps`. Add `nextSteps`: [{ action, method, href, description }] (all required, `method` an enum of HTTP methods) to `OrderWithNextSteps`, an `allOf` of the shared `Order` and `nextSteps` for this response only; your handler must then send it.',
+        'POST /orders/{id}/cancel 200: the response schema does not declare `nextSteps`. Add `nextSteps`: [{ action, method, href, description }] (all required, `method` an enum of HTTP methods) to `OrderWithNextSteps`, an `allOf` of the shared `Order` and `nextSteps` for this response only; your handler must then send it.',
+      ]);
+      expect(after).toEqual([]);
+      expect(result.components.schemas.Order).toEqual(ORDER);
+      expect(result.components.schemas.OrderWithNextSteps).toEqual({
+        allOf: [order, { type: 'object', properties: { nextSteps: { type: 'array', items: { $ref: '#/components/schemas/NextStep' } } } }],
+      });
+      const schemaOf = (path: string, method: string, status: string) => result.paths[path][method].responses[status].content['application/json'].schema;
+      expect([schemaOf('/orders', 'post', '201'), schemaOf('/orders/{id}/cancel', 'post', '200')]).toEqual([
+        { $ref: '#/components/schemas/OrderWithNextSteps' },
+        { $ref: '#/components/schemas/OrderWithNextSteps' },
+      ]);
+      expect([schemaOf('/orders/{id}', 'get', '200'), schemaOf('/orders', 'get', '200')]).toEqual([order, { type: 'array', items: order }]);
+      const claimed = plan.fixed.map(({ diagnostic }) => diagnostic.path);
+      expect(unconcernedGains(description as never, result, claimed)).toEqual([]);
+    });
+
+    test('a schema only the mutations use is edited in place, as before', async () => {
+      const description = orders(false) as { paths: Record<string, Record<string, unknown>> };
+      delete description.paths['/orders'].get;
+      delete (description.paths['/orders'].post as { requestBody?: unknown }).requestBody;
+      const { after, result } = await fixed(description);
+      expect(after).toEqual([]);
+      expect(result.components.schemas.OrderWithNextSteps).toBeUndefined();
+      expect(Object.keys(result.components.schemas.Order.properties)).toEqual(['id', 'status', 'nextSteps']);
+    });
+
+    test('without the envelope (every fix edits the shared schema) the property check sees the read gain the member', () => {
+      const description = orders() as { components: { schemas: Record<string, { properties: object }> } };
+      const edited = structuredClone(description);
+      edited.components.schemas.Order.properties = { ...edited.components.schemas.Order.properties, nextSteps: { type: 'array' } };
+      expect(unconcernedGains(description as never, edited as never, [at('/orders', 'post', '201')])).toEqual([
+        'GET /orders 200 application/json: declared:[].nextSteps',
+        'POST /orders request application/json: declared:nextSteps',
+        'GET /orders/{id} 200 application/json: declared:nextSteps',
+        'POST /orders/{id}/cancel 200 application/json: declared:nextSteps',
+      ]);
+    });
   });
 
   test('no file to fix is a usage error', async () => {
