@@ -121,7 +121,7 @@ describe.each([FASTIFY])('$name', example => {
       ),
     ]);
     expect({ status, findings: report.findings, probes: report.probes, recovered: report.recovered }).toEqual({
-      code: 0,
+      status: 0,
       findings: [],
       probes: 12,
       recovered: 12,
