@@ -188,10 +188,16 @@ describe('the command line', () => {
 
   test('an edit reached through a $ref into an array (`allOf/0`) targets the item by index, as strict JSONPath needs', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'fix-index-'));
-    const items = '#/paths/~1actions/get/responses/200/content/application~1json/schema/allOf/0/properties/actions/items';
+    const items = '#/paths/~1actions/post/responses/200/content/application~1json/schema/allOf/0/properties/actions/items';
+    // Two mutations: the steps may go where both reach (a read would need an envelope of its own instead).
     const description = oas3(
       {
-        '/actions': { get: { responses: { '200': body({ allOf: [{ type: 'object', properties: { actions: { type: 'array', items: PAYMENT } } }] }) } } },
+        '/actions': {
+          post: {
+            'x-ax-retryable': false,
+            responses: { '200': body({ allOf: [{ type: 'object', properties: { actions: { type: 'array', items: PAYMENT } } }] }) },
+          },
+        },
         '/actions/run': { post: { 'x-ax-retryable': false, responses: { '201': body({ $ref: items }) } } },
       },
       { schemas: {} },
@@ -200,7 +206,7 @@ describe('the command line', () => {
     const { stdout } = await run(['fix', 'openapi.json'], dir);
     const overlay = parse(stdout) as { actions: { target: string }[] };
     expect(overlay.actions.map(action => action.target)).toContain(
-      "$['paths']['/actions']['get']['responses']['200']['content']['application/json']['schema']['allOf'][0]['properties']['actions']['items']",
+      "$['paths']['/actions']['post']['responses']['200']['content']['application/json']['schema']['allOf'][0]['properties']['actions']['items']",
     );
     expect((await applyWithOpenapiFormat(description, overlay)).unmatched).toBe(0);
   });
@@ -314,14 +320,14 @@ describe('the command line', () => {
     const overlay = parse(stdout) as { overlay: string; actions: { target: string; description: string }[] };
     expect(overlay.overlay).toBe('1.0.0');
     expect(overlay.actions[0]).toMatchObject({ target: "$['paths']['/payments']['post']", description: 'Clears 1 ax-recoverable-retryable.' });
-    expect(stderr.split('\n')[0]).toBe('spectral-agent-ux fix: 8 actions clear 19 of 44 findings');
+    expect(stderr.split('\n')[0]).toBe('spectral-agent-ux fix: 11 actions clear 21 of 44 findings');
   });
 
   test('the report says what share of the findings fix clears, as fix itself counts them', async () => {
     const { stdout } = await run(['report', 'examples/naive.yaml', '-f', 'json'], ROOT);
-    expect(JSON.parse(stdout).autofix).toEqual({ findings: 44, cleared: 19, edits: 8 });
+    expect(JSON.parse(stdout).autofix).toEqual({ findings: 44, cleared: 21, edits: 11 });
     expect((await run(['report', 'examples/naive.yaml'], ROOT)).stdout).toContain(
-      '\n`spectral-agent-ux fix` clears 19 of 44 findings (43%) with 8 edits; the rest need a person.\n',
+      '\n`spectral-agent-ux fix` clears 21 of 44 findings (48%) with 11 edits; the rest need a person.\n',
     );
     const dir = mkdtempSync(join(tmpdir(), 'fix-all-'));
     copyFileSync(join(ROOT, 'test', 'fixtures', 'conventions', 'zod-issues.yaml'), join(dir, 'openapi.yaml'));
