@@ -1,5 +1,5 @@
 import { isEnvelopeStatus, valueAt, type Body, type JsonObject, type OpenApiDocument, type Response } from '../lib/document';
-import { composedWith, ensureEdit, propertyEdits, type Edit } from '../lib/edits';
+import { composedWith, ensureEdit, envelopeFor, propertyEdits, type Audience, type Edit } from '../lib/edits';
 import { linkCollections } from '../lib/hypermedia';
 import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/names';
 import { label, placeIn, ruleFunction, type Finding } from '../lib/rule-function';
@@ -43,11 +43,15 @@ const NEXT_STEP = {
   },
 };
 
-/** Declares `name` as a list of the shared `NextStep` in each lacking view, and `NextStep` itself where the document keeps its schemas. */
-function nextStepsEdits(doc: OpenApiDocument, views: readonly ObjectView[], name: string): Edit[] | undefined {
+/**
+ * Declares `name` as a list of the shared `NextStep` in each lacking view (or, when other responses share
+ * the schema, in an envelope for the mutations' responses alone), and `NextStep` itself where the document
+ * keeps its schemas.
+ */
+function nextStepsEdits(doc: OpenApiDocument, views: readonly ObjectView[], name: string, audience: Audience): Edit[] | undefined {
   const home = doc.isSwagger2 ? ['definitions', 'NextStep'] : ['components', 'schemas', 'NextStep'];
   const declared = ensureEdit(doc, home, NEXT_STEP);
-  const properties = propertyEdits(doc, views, name, { type: 'array', items: { $ref: `#/${home.join('/')}` } });
+  const properties = propertyEdits(doc, views, name, { type: 'array', items: { $ref: `#/${home.join('/')}` } }, false, audience);
   // A schema that composes the edited one and declares its own steps would then hold two, maybe conflicting: a person's call.
   const declaresSteps = (schema: JsonObject) => (viewsOf(doc, schema, undefined) ?? []).some(view => view.properties.has(name));
   if (properties?.some(edit => composedWith(doc, edit.target).some(declaresSteps))) return undefined;
@@ -57,7 +61,13 @@ function nextStepsEdits(doc: OpenApiDocument, views: readonly ObjectView[], name
 }
 
 /** What one 2xx body lacks (nothing, when every shape declares nextSteps or, unless turned off, callable links), and the edits when mechanical. */
-function problem(doc: OpenApiDocument, body: Body, names: readonly string[], options: Options): { what: string; edits?: Edit[] } | undefined {
+function problem(
+  doc: OpenApiDocument,
+  body: Body,
+  audience: Audience,
+  names: readonly string[],
+  options: Options,
+): { what: string; edits?: Edit[] } | undefined {
   const views = viewsOf(doc, body.schema!.value, body.schema!.location);
   if (isOpaque(body, views)) return undefined;
   const collectionNames = namesFor(options, 'linkCollection');
@@ -80,9 +90,14 @@ function problem(doc: OpenApiDocument, body: Body, names: readonly string[], opt
       what: `${subject} ${several ? 'declare' : 'declares'} \`${links.property.name}\` with an href but no \`method\` to send. Declare a \`method\` on each link, or add \`${name}\`: ${STEP} ${STEP_TERMS}.`,
     };
   }
-  const edits = nextStepsEdits(doc, lacking, name);
+  const edits = nextStepsEdits(doc, lacking, name, audience);
+  const envelope = envelopeFor(doc, lacking, audience, name);
+  const where =
+    envelope === undefined
+      ? `to the ${body.mediaType} schema${several ? ', in every branch' : ''}`
+      : `to \`${envelope.name}\`, an \`allOf\` of the shared \`${envelope.shared}\` and \`${name}\` for this response only`;
   return {
-    what: `${subject} ${several ? 'do' : 'does'} not declare \`${name}\`. Add \`${name}\`: ${STEP} ${STEP_TERMS} to the ${body.mediaType} schema${several ? ', in every branch' : ''}.`,
+    what: `${subject} ${several ? 'do' : 'does'} not declare \`${name}\`. Add \`${name}\`: ${STEP} ${STEP_TERMS} ${where}; your handler must then send it.`,
     ...(edits === undefined ? {} : { edits }),
   };
 }
@@ -99,13 +114,16 @@ export default ruleFunction<Options>(
   ({ doc, options, operations }) => {
     const names = namesFor(options, 'nextSteps');
     const findings: Finding[] = [];
-    for (const operation of operations.filter(operation => asksNextSteps(doc, operation, options))) {
-      for (const response of doc.responses(operation).filter((entry: Response) => isEnvelopeStatus(entry.status))) {
-        for (const body of doc.jsonBodies(operation, response)) {
-          const found = body.schema === undefined ? undefined : problem(doc, body, names, options);
-          if (found !== undefined)
-            findings.push({ message: `${label(operation, response)}: ${found.what}`, path: placeIn(response, body.schema!.location), edits: found.edits });
-        }
+    const asked = operations
+      .filter(operation => asksNextSteps(doc, operation, options))
+      .flatMap(operation => doc.responses(operation).flatMap((response: Response) => (isEnvelopeStatus(response.status) ? [{ operation, response }] : [])));
+    // A member for these responses may go into a schema only they use.
+    const regions = asked.map(({ response }) => response.at);
+    for (const { operation, response } of asked) {
+      for (const body of doc.jsonBodies(operation, response)) {
+        const found = body.schema === undefined ? undefined : problem(doc, body, { body, at: response.at, regions }, names, options);
+        if (found !== undefined)
+          findings.push({ message: `${label(operation, response)}: ${found.what}`, path: placeIn(response, body.schema!.location), edits: found.edits });
       }
     }
     return findings;

@@ -1,6 +1,6 @@
 import { describeViews, errorSchemas, responseExtension, type Problem } from '../lib/error-bodies';
 import { carrierAnswer, schemaCarriers, type Carrier, type Found, type SchemaNode } from '../lib/error-shapes';
-import { propertyEdits, requiredEdits, type Edit } from '../lib/edits';
+import { errorAudience, propertyEdits, requiredEdits, type Edit } from '../lib/edits';
 import { askAbout, carrierName, exampleCode, insideOf, placeOf } from '../lib/error-wording';
 import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/names';
 import { ruleFunction } from '../lib/rule-function';
@@ -78,7 +78,11 @@ export default ruleFunction<Options>('recoverableErrorStructure', nameOptionsSch
     ).flatMap(([state, name]) =>
       state === undefined || state.kind === 'likely'
         ? []
-        : [state.kind === 'missing' ? propertyEdits(doc, views, name, { type: 'string' }, true) : requiredEdits(doc, views, state.name)],
+        : [
+            state.kind === 'missing'
+              ? propertyEdits(doc, views, name, { type: 'string' }, true, errorAudience(doc))
+              : requiredEdits(doc, views, state.name, errorAudience(doc)),
+          ],
     );
     return parts.every(edits => edits !== undefined) ? (parts.flat() as Edit[]) : undefined;
   };

@@ -1,5 +1,5 @@
 import { describeViews, errorSchemas, type Problem } from '../lib/error-bodies';
-import { propertyEdits } from '../lib/edits';
+import { errorAudience, propertyEdits } from '../lib/edits';
 import { fieldDetailsOf, schemaAnswer, type FieldDetails } from '../lib/error-shapes';
 import { nameOptionsSchema, namesFor, type Concept, type NameOptions } from '../lib/names';
 import { ruleFunction } from '../lib/rule-function';
@@ -82,7 +82,7 @@ export default ruleFunction<Options>(
       if (forms.some(form => form.lacks === undefined)) return undefined;
       if (forms.length > 0) return problemOf(forms[0]);
       const details = namesFor(options, 'fieldDetails')[0];
-      const edits = propertyEdits(doc, [view], details, detailsSchema());
+      const edits = propertyEdits(doc, [view], details, detailsSchema(), false, errorAudience(doc));
       return {
         what: 'names no failed input field',
         fix: `Add \`${details}\`: an array of { ${locator}, ${reason}${options.requireExpected === true ? `, ${expected}` : ''} }, one per invalid field.`,

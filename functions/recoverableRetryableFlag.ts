@@ -1,6 +1,6 @@
 import { describeViews, errorSchemas } from '../lib/error-bodies';
 import { bodyCarrier, schemaAnswer, schemaLikely } from '../lib/error-shapes';
-import { propertyEdits } from '../lib/edits';
+import { errorAudience, propertyEdits } from '../lib/edits';
 import { askAbout, newMemberName, placeOf } from '../lib/error-wording';
 import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/names';
 import { ruleFunction } from '../lib/rule-function';
@@ -27,7 +27,11 @@ export default ruleFunction<Options>('recoverableRetryableFlag', nameOptionsSche
         const ask = askAbout(likely, 'retry flag');
         return { what: ask.what, fix: `${ask.fix} ${add}` };
       }
-      return { what: 'has no retry flag', fix: `A${add.slice(1)}`, edits: propertyEdits(doc, home.nodes[0].views, name, { type: 'boolean' }) };
+      return {
+        what: 'has no retry flag',
+        fix: `A${add.slice(1)}`,
+        edits: propertyEdits(doc, home.nodes[0].views, name, { type: 'boolean' }, false, errorAudience(doc)),
+      };
     }
     // An untyped flag is not declared wrong; only a declared type that cannot hold true/false is.
     const types = flag.node.property === undefined ? undefined : propertyTypes(doc, flag.node.property);

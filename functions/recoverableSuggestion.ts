@@ -3,7 +3,7 @@ import { type OpenApiDocument, type Operation } from '../lib/document';
 import { describeViews, errorSchemas, responseExtension } from '../lib/error-bodies';
 import { inputsOf } from '../lib/inputs';
 import { homeCarrier, schemaAnswer, schemaLikely } from '../lib/error-shapes';
-import { propertyEdits } from '../lib/edits';
+import { errorAudience, propertyEdits } from '../lib/edits';
 import { askAbout, credentialsHint, newMemberName, placeOf } from '../lib/error-wording';
 import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/names';
 import { ruleFunction } from '../lib/rule-function';
@@ -90,7 +90,7 @@ export default ruleFunction<Options>('recoverableSuggestion', nameOptionsSchema(
           return { what: ask.what, fix: `${ask.fix} ${add}` };
         }
         // The edit declares the member; the sentence it holds is the server's to write, so none is written into the description.
-        return { what: 'has no recovery hint', fix: `A${add.slice(1)}`, edits: propertyEdits(doc, views, hint, { type: 'string' }) };
+        return { what: 'has no recovery hint', fix: `A${add.slice(1)}`, edits: propertyEdits(doc, views, hint, { type: 'string' }, false, errorAudience(doc)) };
       }),
     );
 });

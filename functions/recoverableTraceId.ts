@@ -1,7 +1,7 @@
 import { headerNamed } from '../lib/document';
 import { describeViews, errorSchemas } from '../lib/error-bodies';
 import { bodyCarrier, schemaAnswer, schemaLikely } from '../lib/error-shapes';
-import { propertyEdits } from '../lib/edits';
+import { errorAudience, propertyEdits } from '../lib/edits';
 import { askAbout, newMemberName, placeOf } from '../lib/error-wording';
 import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/names';
 import { ruleFunction } from '../lib/rule-function';
@@ -32,7 +32,11 @@ export default ruleFunction<Options>(
             const ask = askAbout(likely, 'correlation id');
             return { what: ask.what, fix: `${ask.fix} ${add}` };
           }
-          return { what: 'has no correlation id', fix: `A${add.slice(1)}`, edits: propertyEdits(doc, home.nodes[0].views, name, { type: 'string' }) };
+          return {
+            what: 'has no correlation id',
+            fix: `A${add.slice(1)}`,
+            edits: propertyEdits(doc, home.nodes[0].views, name, { type: 'string' }, false, errorAudience(doc)),
+          };
         }),
       );
   },

@@ -4,8 +4,22 @@
  * and linting again. An edit adds structure (a declared member, a required entry, an extension, a
  * header), never prose or values the server has not promised.
  */
-import { escapeSegment, isObject, type JsonObject, type JsonPath, type OpenApiDocument, type Operation, type Response } from './document';
-import { walk } from './values';
+import {
+  escapeSegment,
+  isErrorStatus,
+  isObject,
+  pointerToPath,
+  startsWith,
+  toPointer,
+  valueAt,
+  type Body,
+  type JsonObject,
+  type JsonPath,
+  type OpenApiDocument,
+  type Operation,
+  type Response,
+} from './document';
+import { pathOf, walk } from './values';
 import { viewsOf, type ObjectView, type Property } from './schema';
 import { describesRequest } from './uses';
 
@@ -76,11 +90,53 @@ function partFor(view: ObjectView, near: readonly string[]): JsonPath | undefine
 }
 
 /**
+ * The responses a finding speaks for. A member added for them must not reach any other response, request
+ * body or schema: when the schema they share is used elsewhere too (`Order`, also the body of
+ * `GET /orders/{id}` and the items of `GET /orders`), the member goes into an envelope for them alone.
+ */
+export interface Audience {
+  /** The body the finding is about, its schema as written in the response, and the operation's own entry of that response (`Response.at`): without them, no envelope. */
+  body?: Body;
+  at?: JsonPath;
+  /** The `Response.at` of every response that may carry the member: this finding's and its siblings'. */
+  regions: readonly JsonPath[];
+}
+
+/** The audience of a finding on an error body: every error response of the document, which its shared schema may serve; no success body. */
+export function errorAudience(doc: OpenApiDocument): Audience {
+  return doc.memo('edits:error-audience', () => ({
+    regions: doc.operations().flatMap(operation => doc.responses(operation).flatMap(response => (isErrorStatus(response.status) ? [response.at] : []))),
+  }));
+}
+
+/** A response-specific schema: `OrderWithNextSteps`, `allOf` of the shared `Order` and the new member. */
+export interface Envelope {
+  /** `OrderWithNextSteps` */
+  name: string;
+  /** `Order` */
+  shared: string;
+  /** Where the envelope is declared, beside the shared schema. */
+  path: JsonPath;
+  /** The `$ref` to the shared schema, as the response wrote it, and where it is written. */
+  ref: string;
+  holder: JsonPath;
+}
+
+/**
  * Adds a member `name` with `schema` to every view (a `oneOf` shape each), required if asked: undefined
  * when some view is not in the user's file (a schema in another file is edited there, by a person), or
  * when a required member would make an example of the document invalid (its value is for a person to write).
+ * With an `audience`, a schema shared beyond it is left as it is and the member goes into the audience's envelope.
  */
-export function propertyEdits(doc: OpenApiDocument, views: readonly ObjectView[], name: string, schema: JsonObject, required = false): Edit[] | undefined {
+export function propertyEdits(
+  doc: OpenApiDocument,
+  views: readonly ObjectView[],
+  name: string,
+  schema: JsonObject,
+  required = false,
+  audience?: Audience,
+): Edit[] | undefined {
+  if (audience !== undefined && !ownedBy(doc, views, audience.regions)) return envelopeEdits(doc, audience, name, schema, required);
   const edits: Edit[] = [];
   for (const view of views) {
     const target = editedPart(view);
@@ -91,8 +147,85 @@ export function propertyEdits(doc: OpenApiDocument, views: readonly ObjectView[]
   return edits;
 }
 
-/** Lists `name` as required in every view that declares it; undefined when one cannot be edited (another file, a dotted name) or an example lacks it. */
-export function requiredEdits(doc: OpenApiDocument, views: readonly ObjectView[], name: string): Edit[] | undefined {
+/**
+ * The envelope a member for `audience` goes into, when the views' schema is shared beyond it and the body
+ * is a named component (`$ref: '#/components/schemas/Order'`) referenced from the response itself.
+ */
+export function envelopeFor(doc: OpenApiDocument, views: readonly ObjectView[], audience: Audience, name: string): Envelope | undefined {
+  if (ownedBy(doc, views, audience.regions) || views.length !== 1) return undefined;
+  if (audience.body === undefined || audience.at === undefined) return undefined;
+  const { schema } = audience.body;
+  const ref = isObject(schema?.value) && typeof schema.value.$ref === 'string' ? schema.value.$ref : undefined;
+  const home = ref === undefined ? undefined : pointerToPath(ref);
+  const named =
+    home !== undefined &&
+    (doc.isSwagger2 ? home.length === 2 && home[0] === 'definitions' : home.length === 3 && home[0] === 'components' && home[1] === 'schemas');
+  if (!named || schema?.location === undefined || !startsWith(schema.location, audience.at) || !owned(doc, schema.location, audience.regions)) return undefined;
+  const shared = String(home[home.length - 1]);
+  const envelope = `${shared}With${name[0].toUpperCase()}${name.slice(1)}`;
+  return { name: envelope, shared, path: [...home.slice(0, -1), envelope], ref: ref!, holder: schema.location };
+}
+
+/** The envelope declared (or found already declared, the same) and the audience's body pointed at it. */
+function envelopeEdits(doc: OpenApiDocument, audience: Audience, name: string, schema: JsonObject, required: boolean): Edit[] | undefined {
+  const views = viewsOf(doc, audience.body?.schema?.value, audience.body?.schema?.location) ?? [];
+  const envelope = envelopeFor(doc, views, audience, name);
+  // A required member its example lacks would make the example invalid.
+  if (envelope === undefined || (required && audience.body!.examples.some(example => isObject(example.value) && !(name in example.value)))) return undefined;
+  const declaration = { allOf: [{ $ref: envelope.ref }, { type: 'object', properties: { [name]: schema }, ...(required ? { required: [name] } : {}) }] };
+  const declared = ensureEdit(doc, envelope.path, declaration);
+  if (declared === undefined && JSON.stringify(valueAt(doc.root, envelope.path)) !== JSON.stringify(declaration)) return undefined;
+  return [...(declared === undefined ? [] : [declared]), { target: envelope.holder, update: { $ref: toPointer(envelope.path) } }];
+}
+
+/**
+ * True when no response outside `regions`, no request body and no other schema reaches the objects the
+ * views' members go into: each is written inside one of the regions or in a component, and every `$ref`
+ * to it or to an object enclosing it (a response, a schema) is written in a place owned so in turn.
+ */
+function ownedBy(doc: OpenApiDocument, views: readonly ObjectView[], regions: readonly JsonPath[]): boolean {
+  return views.every(view => {
+    const target = partFor(view, [...view.properties.keys()]);
+    return target === undefined || owned(doc, target, regions);
+  });
+}
+
+function owned(doc: OpenApiDocument, path: JsonPath, regions: readonly JsonPath[], seen = new Set<string>()): boolean {
+  if (path[0] === 'paths' && !regions.some(region => startsWith(path, region))) return false;
+  const holders = refHolders(doc);
+  for (let depth = 1; depth <= path.length; depth++) {
+    const pointer = toPointer(path.slice(0, depth));
+    // A schema reached through itself (a cycle) is not proven owned.
+    if (seen.has(pointer)) return false;
+    const next = new Set(seen).add(pointer);
+    if (!(holders.get(pointer) ?? []).every(holder => owned(doc, holder, regions, next))) return false;
+  }
+  return true;
+}
+
+/** Where each local `$ref` of the document is written, by the pointer it names (examples skipped). Built once per document. */
+function refHolders(doc: OpenApiDocument): Map<string, JsonPath[]> {
+  return doc.memo('edits:ref-holders', () => {
+    const found = new Map<string, JsonPath[]>();
+    walk(doc.root, (value, trail) => {
+      if (trail !== undefined && EXAMPLE_KEYWORDS.has(trail.key) && !NAMED_SCHEMAS.has(trail.parent?.key)) return false;
+      if (!isObject(value) || typeof value.$ref !== 'string' || !value.$ref.startsWith('#')) return true;
+      const holders = found.get(value.$ref);
+      const holder = pathOf([], trail)!;
+      if (holders === undefined) found.set(value.$ref, [holder]);
+      else holders.push(holder);
+      return true;
+    });
+    return found;
+  });
+}
+
+/**
+ * Lists `name` as required in every view that declares it; undefined when one cannot be edited (another
+ * file, a dotted name), an example lacks it, or (with an `audience`) a response outside it reaches the view.
+ */
+export function requiredEdits(doc: OpenApiDocument, views: readonly ObjectView[], name: string, audience?: Audience): Edit[] | undefined {
+  if (audience !== undefined && !ownedBy(doc, views, audience.regions)) return undefined;
   const edits = views.map(view => {
     const location = view.properties.get(name)?.location;
     if (location === undefined || location[location.length - 2] !== 'properties') return undefined;

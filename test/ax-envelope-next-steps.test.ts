@@ -7,7 +7,7 @@ const bare = PAYMENT;
 const STEP = '[{ action, method, href, description }]';
 const TERMS = '(all required, `method` an enum of HTTP methods)';
 const missing = (method: string, path: string, status: string, mediaType = 'application/json') =>
-  `${method} ${path} ${status}: the response schema does not declare \`nextSteps\`. Add \`nextSteps\`: ${STEP} ${TERMS} to the ${mediaType} schema.`;
+  `${method} ${path} ${status}: the response schema does not declare \`nextSteps\`. Add \`nextSteps\`: ${STEP} ${TERMS} to the ${mediaType} schema; your handler must then send it.`;
 const methodless = (operation: string, collection: string, where = 'the response schema declares') =>
   `${operation}: ${where} \`${collection}\` with an href but no \`method\` to send. Declare a \`method\` on each link, or add \`nextSteps\`: ${STEP} ${TERMS}.`;
 const wrap = (operation: string, kind: string) =>
@@ -117,7 +117,7 @@ testRule('ax-envelope-next-steps', [
     errors: [
       {
         path: at('/payments', 'post', '201', ...JSON_SCHEMA),
-        message: `POST /payments 201: 1 of its 2 oneOf/anyOf shapes do not declare \`nextSteps\`. Add \`nextSteps\`: ${STEP} ${TERMS} to the application/json schema, in every branch.`,
+        message: `POST /payments 201: 1 of its 2 oneOf/anyOf shapes do not declare \`nextSteps\`. Add \`nextSteps\`: ${STEP} ${TERMS} to the application/json schema, in every branch; your handler must then send it.`,
       },
     ],
   },
@@ -154,7 +154,7 @@ testRule('ax-envelope-next-steps', [
     errors: [
       {
         path: at('/namespaces/{ns}/pods/{name}/exec', 'post', '200', 'content', '*/*', 'schema'),
-        message: `POST /namespaces/{ns}/pods/{name}/exec 200: the response schema does not declare \`nextSteps\`. Add \`nextSteps\`: ${STEP} ${TERMS} to the */* schema.`,
+        message: `POST /namespaces/{ns}/pods/{name}/exec 200: the response schema does not declare \`nextSteps\`. Add \`nextSteps\`: ${STEP} ${TERMS} to the */* schema; your handler must then send it.`,
       },
     ],
   },
@@ -212,7 +212,7 @@ testRule('ax-envelope-next-steps', [
       { path: at('/a', 'post', '201', ...JSON_SCHEMA), message: methodless('POST /a 201', '_links') },
       {
         path: at('/b', 'post', '201', ...JSON_SCHEMA),
-        message: `POST /b 201: 1 of its 2 oneOf/anyOf shapes do not declare \`nextSteps\`. Add \`nextSteps\`: ${STEP} ${TERMS} to the application/json schema, in every branch.`,
+        message: `POST /b 201: 1 of its 2 oneOf/anyOf shapes do not declare \`nextSteps\`. Add \`nextSteps\`: ${STEP} ${TERMS} to the application/json schema, in every branch; your handler must then send it.`,
       },
       { path: at('/c', 'post', '201', ...JSON_SCHEMA), message: missing('POST', '/c', '201') },
     ],
@@ -403,7 +403,7 @@ testRule('ax-envelope-next-steps', [
     errors: [
       {
         path: at('/payments', 'post', '201', ...JSON_SCHEMA),
-        message: `POST /payments 201: the response schema does not declare \`links\`. Add \`links\`: ${STEP} ${TERMS} to the application/json schema.`,
+        message: `POST /payments 201: the response schema does not declare \`links\`. Add \`links\`: ${STEP} ${TERMS} to the application/json schema; your handler must then send it.`,
       },
     ],
   },

@@ -14,8 +14,9 @@ import { planFixes } from '../cli/fixes';
 import { lint } from '../cli/lint';
 import { applyWithOpenapiFormat, oasErrors, outcome, rulesWithEditsInDocs } from './support/fixes';
 import { ROOT } from './support/report';
-import { body, oas3, PAYMENT } from './support/documents';
+import { at, body, oas3, PAYMENT, PROBLEM } from './support/documents';
 import { runMain as run } from './support/bin';
+import { unconcernedGains } from './support/members';
 
 /** The overlay applied by openapi-overlays-js, in its own process (it is an ES module). */
 function applyIndependently(documentFile: string, overlayFile: string): unknown {
@@ -187,10 +188,16 @@ describe('the command line', () => {
 
   test('an edit reached through a $ref into an array (`allOf/0`) targets the item by index, as strict JSONPath needs', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'fix-index-'));
-    const items = '#/paths/~1actions/get/responses/200/content/application~1json/schema/allOf/0/properties/actions/items';
+    const items = '#/paths/~1actions/post/responses/200/content/application~1json/schema/allOf/0/properties/actions/items';
+    // Two mutations: the steps may go where both reach (a read would need an envelope of its own instead).
     const description = oas3(
       {
-        '/actions': { get: { responses: { '200': body({ allOf: [{ type: 'object', properties: { actions: { type: 'array', items: PAYMENT } } }] }) } } },
+        '/actions': {
+          post: {
+            'x-ax-retryable': false,
+            responses: { '200': body({ allOf: [{ type: 'object', properties: { actions: { type: 'array', items: PAYMENT } } }] }) },
+          },
+        },
         '/actions/run': { post: { 'x-ax-retryable': false, responses: { '201': body({ $ref: items }) } } },
       },
       { schemas: {} },
@@ -199,7 +206,7 @@ describe('the command line', () => {
     const { stdout } = await run(['fix', 'openapi.json'], dir);
     const overlay = parse(stdout) as { actions: { target: string }[] };
     expect(overlay.actions.map(action => action.target)).toContain(
-      "$['paths']['/actions']['get']['responses']['200']['content']['application/json']['schema']['allOf'][0]['properties']['actions']['items']",
+      "$['paths']['/actions']['post']['responses']['200']['content']['application/json']['schema']['allOf'][0]['properties']['actions']['items']",
     );
     expect((await applyWithOpenapiFormat(description, overlay)).unmatched).toBe(0);
   });
@@ -220,6 +227,81 @@ describe('the command line', () => {
     expect(await stepsEditedOn({}, { id: 'p_1', amount: 1, shape: composer })).toBe(true);
   });
 
+  describe('a member for some responses goes into an envelope of theirs when others share the schema (the code-first case: `Order` of a Fastify app)', () => {
+    const ORDER = { type: 'object', required: ['id', 'status'], properties: { id: { type: 'string' }, status: { type: 'string' } } };
+    const order = { $ref: '#/components/schemas/Order' };
+    const idParameter = [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }];
+    const problem = { description: 'Rejected', content: { 'application/json': { schema: { $ref: '#/components/schemas/Problem' } } } };
+    const mutation = (status: string) => ({ 'x-ax-retryable': false, responses: { [status]: body(order), '400': problem } });
+    /** CRUD on orders with a cancel transition: `Order` is the body of two mutations, of a read, the items of a list and a request body. */
+    const orders = (readsOrder = true) =>
+      oas3(
+        {
+          '/orders': {
+            post: { ...mutation('201'), requestBody: { content: { 'application/json': { schema: order } } } },
+            get: { responses: { '200': body({ type: 'array', items: order }) } },
+          },
+          '/orders/{id}': { parameters: idParameter, ...(readsOrder ? { get: { responses: { '200': body(order) } } } : {}) },
+          '/orders/{id}/cancel': { parameters: idParameter, post: mutation('200') },
+        },
+        { schemas: { Order: ORDER, Problem: PROBLEM } },
+      );
+    const fixed = async (description: object) => {
+      const dir = mkdtempSync(join(tmpdir(), 'fix-envelope-'));
+      const file = join(dir, 'openapi.json');
+      writeFileSync(file, JSON.stringify(description));
+      const before = await lint(file, undefined, { cwd: dir });
+      expect(await run(['fix', 'openapi.json', '--apply'], dir)).toMatchObject({ code: 0 });
+      const after = await lint(file, undefined, { cwd: dir });
+      const steps = (diagnostics: typeof before.diagnostics) => diagnostics.filter(d => d.code === 'ax-envelope-next-steps');
+      return { before: steps(before.diagnostics), after: steps(after.diagnostics), result: JSON.parse(readFileSync(file, 'utf8')), plan: planFixes(before) };
+    };
+
+    test('declares `OrderWithNextSteps` once, points only the two mutations at it, and leaves `Order`, the reads and the request body as they were', async () => {
+      const description = orders();
+      const { before, after, result, plan } = await fixed(description);
+      expect(before.map(d => d.message)).toEqual([
+        'POST /orders 201: the response schema does not declare `nextSteps`. Add `nextSteps`: [{ action, method, href, description }] (all required, `method` an enum of HTTP methods) to `OrderWithNextSteps`, an `allOf` of the shared `Order` and `nextSteps` for this response only; your handler must then send it.',
+        'POST /orders/{id}/cancel 200: the response schema does not declare `nextSteps`. Add `nextSteps`: [{ action, method, href, description }] (all required, `method` an enum of HTTP methods) to `OrderWithNextSteps`, an `allOf` of the shared `Order` and `nextSteps` for this response only; your handler must then send it.',
+      ]);
+      expect(after).toEqual([]);
+      expect(result.components.schemas.Order).toEqual(ORDER);
+      expect(result.components.schemas.OrderWithNextSteps).toEqual({
+        allOf: [order, { type: 'object', properties: { nextSteps: { type: 'array', items: { $ref: '#/components/schemas/NextStep' } } } }],
+      });
+      const schemaOf = (path: string, method: string, status: string) => result.paths[path][method].responses[status].content['application/json'].schema;
+      expect([schemaOf('/orders', 'post', '201'), schemaOf('/orders/{id}/cancel', 'post', '200')]).toEqual([
+        { $ref: '#/components/schemas/OrderWithNextSteps' },
+        { $ref: '#/components/schemas/OrderWithNextSteps' },
+      ]);
+      expect([schemaOf('/orders/{id}', 'get', '200'), schemaOf('/orders', 'get', '200')]).toEqual([order, { type: 'array', items: order }]);
+      const claimed = plan.fixed.map(({ diagnostic }) => diagnostic.path);
+      expect(unconcernedGains(description as never, result, claimed)).toEqual([]);
+    });
+
+    test('a schema only the mutations use is edited in place, as before', async () => {
+      const description = orders(false) as { paths: Record<string, Record<string, unknown>> };
+      delete description.paths['/orders'].get;
+      delete (description.paths['/orders'].post as { requestBody?: unknown }).requestBody;
+      const { after, result } = await fixed(description);
+      expect(after).toEqual([]);
+      expect(result.components.schemas.OrderWithNextSteps).toBeUndefined();
+      expect(Object.keys(result.components.schemas.Order.properties)).toEqual(['id', 'status', 'nextSteps']);
+    });
+
+    test('without the envelope (every fix edits the shared schema) the property check sees the read gain the member', () => {
+      const description = orders() as { components: { schemas: Record<string, { properties: object }> } };
+      const edited = structuredClone(description);
+      edited.components.schemas.Order.properties = { ...edited.components.schemas.Order.properties, nextSteps: { type: 'array' } };
+      expect(unconcernedGains(description as never, edited as never, [at('/orders', 'post', '201')])).toEqual([
+        'GET /orders 200 application/json: declared:[].nextSteps',
+        'POST /orders request application/json: declared:nextSteps',
+        'GET /orders/{id} 200 application/json: declared:nextSteps',
+        'POST /orders/{id}/cancel 200 application/json: declared:nextSteps',
+      ]);
+    });
+  });
+
   test('no file to fix is a usage error', async () => {
     expect(await run(['fix'], ROOT)).toEqual({ code: 2, stdout: '', stderr: 'spectral-agent-ux fix: missing the OpenAPI file to fix (see --help)\n' });
   });
@@ -238,14 +320,14 @@ describe('the command line', () => {
     const overlay = parse(stdout) as { overlay: string; actions: { target: string; description: string }[] };
     expect(overlay.overlay).toBe('1.0.0');
     expect(overlay.actions[0]).toMatchObject({ target: "$['paths']['/payments']['post']", description: 'Clears 1 ax-recoverable-retryable.' });
-    expect(stderr.split('\n')[0]).toBe('spectral-agent-ux fix: 8 actions clear 19 of 44 findings');
+    expect(stderr.split('\n')[0]).toBe('spectral-agent-ux fix: 11 actions clear 21 of 44 findings');
   });
 
   test('the report says what share of the findings fix clears, as fix itself counts them', async () => {
     const { stdout } = await run(['report', 'examples/naive.yaml', '-f', 'json'], ROOT);
-    expect(JSON.parse(stdout).autofix).toEqual({ findings: 44, cleared: 19, edits: 8 });
+    expect(JSON.parse(stdout).autofix).toEqual({ findings: 44, cleared: 21, edits: 11 });
     expect((await run(['report', 'examples/naive.yaml'], ROOT)).stdout).toContain(
-      '\n`spectral-agent-ux fix` clears 19 of 44 findings (43%) with 8 edits; the rest need a person.\n',
+      '\n`spectral-agent-ux fix` clears 21 of 44 findings (48%) with 11 edits; the rest need a person.\n',
     );
     const dir = mkdtempSync(join(tmpdir(), 'fix-all-'));
     copyFileSync(join(ROOT, 'test', 'fixtures', 'conventions', 'zod-issues.yaml'), join(dir, 'openapi.yaml'));

@@ -9,7 +9,7 @@ import { runRule, testRule } from './support/testRule';
 
 const STEP = '[{ action, method, href, description }] (all required, `method` an enum of HTTP methods)';
 const missing = (method: string, path: string, status: string) =>
-  `${method} ${path} ${status}: the response schema does not declare \`nextSteps\`. Add \`nextSteps\`: ${STEP} to the application/json schema.`;
+  `${method} ${path} ${status}: the response schema does not declare \`nextSteps\`. Add \`nextSteps\`: ${STEP} to the application/json schema; your handler must then send it.`;
 const RESULTS = { type: 'object', properties: { items: { type: 'array', items: PAYMENT } } };
 const TOKEN = {
   type: 'object',
@@ -19,7 +19,7 @@ const TOKEN = {
 const post = (node: object, responses: object) => ({ post: { ...node, responses } });
 const noFlag = (operation: string, fix: string) => `${operation}: no \`x-ax-retryable\`, so an agent cannot tell if retrying a failed call is safe. ${fix}`;
 const ERROR_RESPONSES = (where: string) =>
-  `${where}: no 4xx error response, so an agent cannot learn why a call was rejected. Add a \`400\`, \`422\` or \`default\` response whose JSON schema has \`code\`, \`message\` and \`recoveryHint\`.`;
+  `${where}: no 4xx error response, so an agent cannot learn why a call was rejected. Add a \`400\`, \`422\` or \`default\` response whose JSON schema has \`code\`, \`message\` and \`recoveryHint\`; your error handler must then send this body for validation errors too.`;
 const IDEMPOTENCY_KEY = { name: 'Idempotency-Key', in: 'header', required: false, schema: { type: 'string' } };
 
 testRule('ax-envelope-next-steps', [
@@ -312,7 +312,11 @@ testRule('ax-envelope-next-steps', [
     errors: [
       {
         path: SWAGGER_STEPS('/hooks', '201'),
-        message: missing('POST', '/hooks', '201'),
+        // `Payment` is also the webhook's request body: the steps go into an envelope for this response.
+        message: missing('POST', '/hooks', '201').replace(
+          'to the application/json schema',
+          'to `PaymentWithNextSteps`, an `allOf` of the shared `Payment` and `nextSteps` for this response only',
+        ),
       },
     ],
   },

@@ -2,7 +2,8 @@
  * npm run test:corpus, `fix` proven on the real-world corpus: each description's edits applied, then
  * linted again; its Overlay, applied by openapi-format (an independent implementation), gives the same
  * document, every action matching a node. Every finding an edit claimed is gone, no new finding of this package appears, the result
- * parses as the same OpenAPI version, and (on files under 1 MB, where it takes seconds) spectral:oas
+ * parses as the same OpenAPI version, no request body and no response without a claimed finding gains a
+ * member (required or declared: a server built from the description would then have to send it), and (on files under 1 MB, where it takes seconds) spectral:oas
  * reports no new error. The per-file counts go to .cache/corpus-fix.md.
  */
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -13,6 +14,7 @@ import { applyToText, renderOverlay } from '../../cli/fix/apply';
 import { planFixes } from '../../cli/fixes';
 import { lint } from '../../cli/lint';
 import { applyWithOpenapiFormat, oasErrors, ours, outcome } from '../support/fixes';
+import { unconcernedGains } from '../support/members';
 
 const ROOT = join(__dirname, '..', '..');
 const CORPUS = join(ROOT, '.cache', 'corpus');
@@ -48,6 +50,8 @@ describeCorpus('fix on the corpus', () => {
     const versionOf = (data: unknown) => (data as Record<string, unknown>).openapi ?? (data as Record<string, unknown>).swagger;
     const read = (content: string) => (isJson(file) ? JSON.parse(content) : parse(content)) as object;
     expect(versionOf(read(fixedText))).toBe(versionOf(read(text)));
+    const claimed = plan.fixed.map(({ diagnostic }) => diagnostic.path);
+    expect(unconcernedGains(read(text) as never, read(fixedText) as never, claimed)).toEqual([]);
     const overlay = JSON.parse(renderOverlay(plan, file, true)) as object;
     expect(await applyWithOpenapiFormat(read(text), overlay)).toEqual({ result: read(fixedText), unmatched: 0 });
 
