@@ -11,6 +11,7 @@ import { chmodSync, chownSync, existsSync, linkSync, mkdtempSync, readdirSync, r
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT, runBin } from './support/bin';
+import { heldBeforeRename } from './support/hold';
 
 const BIN = process.env.FIX_BIN ?? join(ROOT, 'dist', 'spectral-agent-ux.cjs');
 
@@ -257,15 +258,8 @@ describe('saved as an editor saves', () => {
 
   test('two runs at once: the second stops with one line while the first holds the file, and the first one writes', async () => {
     const dir = project('openapi.json', JSON_LINES.join('\n'));
-    // The first run is held just before its rename until the test says go: the overlap is certain, not a race.
-    const hold = join(dir, 'hold.cjs');
-    writeFileSync(
-      hold,
-      `const fs = require('node:fs'); const rename = fs.renameSync;
-       fs.renameSync = (...args) => { while (!fs.existsSync(process.env.GO)) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 20); return rename(...args); };`,
-    );
-    const go = join(dir, 'go');
-    const first = apply(dir, 'openapi.json', { ...process.env, NODE_OPTIONS: `--require ${hold}`, GO: go });
+    const held = heldBeforeRename(dir);
+    const first = apply(dir, 'openapi.json', held.env);
     const partial = () => readdirSync(dir).some(name => name.endsWith('.tmp'));
     while (!partial()) await new Promise(resolve => setTimeout(resolve, 20));
     const holder = readFileSync(join(dir, 'openapi.json.lock'), 'utf8');
@@ -274,10 +268,11 @@ describe('saved as an editor saves', () => {
       stderr: summary(`openapi.json: another run (process ${holder}) is writing it; wait for it to finish (or delete openapi.json.lock if no run is going)`),
       text: JSON_LINES.join('\n'),
     });
-    writeFileSync(go, '');
+    held.release();
     expect(await first).toEqual({ status: 0, stderr: FIXED_2_OF_3('openapi.json'), text: JSON_FIXED.join('\n') });
     expect(existsSync(join(dir, 'openapi.json.lock'))).toBe(false);
-  });
+    // Three runs of the bin, one held: more than the default 30 s on a busy machine.
+  }, 180_000);
 
   test('invalid JSON: one line, exit 2, the file untouched', async () => {
     const broken = JSON_LINES.join('\n').replace('"put": {', '"put": {,');

@@ -5,9 +5,9 @@
  * make of it); an edit that cannot be made so is left for a person, with the reason.
  */
 import { isDeepStrictEqual } from 'node:util';
-import { isObject } from '../../lib/document';
+import { isObject, type JsonObject } from '../../lib/document';
 import { mergeInto, type Edit } from '../../lib/edits';
-import { planChanges, spliceText, type Changes, type Splice, type SyntaxTree } from './changes';
+import { copyOf, planChanges, spliceText, type Changes, type Splice, type SyntaxTree } from './changes';
 import { jsonSplices, jsonTree, readJson } from './json-text';
 import { readYaml, yamlSplices, yamlTree } from './yaml-text';
 
@@ -92,13 +92,13 @@ function byAnchors(edits: readonly Edit[], anchors: Map<Edit, Set<string>>): Map
 
 /** The document the edits describe: each update merged into its target, as an Overlay update merges. */
 function intended(original: unknown, edits: readonly Edit[]): unknown {
-  const data = structuredClone(original);
+  const data = copyOf(original);
   for (const edit of edits) {
     const target = edit.target.reduce<unknown>(
       (node, key) => (isObject(node) || Array.isArray(node) ? (node as Record<string, unknown>)[key] : undefined),
       data,
     );
-    if (isObject(target)) mergeInto(target, structuredClone(edit.update));
+    if (isObject(target)) mergeInto(target, copyOf(edit.update) as JsonObject);
   }
   return data;
 }

@@ -102,11 +102,17 @@ function mergeValue<N>(tree: SyntaxTree<N>, changes: Changes<N>, node: N, value:
 
 const isScalarValue = (value: unknown) => !isObject(value) && !Array.isArray(value);
 
+/** A deep copy in plain objects and arrays: nothing shared (an alias's data), nothing but data, from one realm, so two copies compare by content alone. */
+export function copyOf(value: unknown): unknown {
+  if (Array.isArray(value)) return Array.from(value, copyOf);
+  return isObject(value) ? Object.fromEntries(Object.entries(value).map(([key, member]) => [key, copyOf(member)])) : value;
+}
+
 /** A member the map lacks, merged with what earlier edits already add there. */
 function addMember<N>(changes: Changes<N>, node: N, key: string, value: unknown): void {
   const added = changes.added.get(node) ?? {};
   changes.added.set(node, added);
-  mergeInto(added, { [key]: structuredClone(value) });
+  mergeInto(added, { [key]: copyOf(value) });
 }
 
 function appendItems<N>(tree: SyntaxTree<N>, changes: Changes<N>, node: N, items: readonly unknown[]): undefined {
@@ -114,7 +120,7 @@ function appendItems<N>(tree: SyntaxTree<N>, changes: Changes<N>, node: N, items
   changes.appended.set(node, appended);
   const present = new Set([...tree.itemValues(node), ...appended].map(item => JSON.stringify(item)));
   for (const item of items) {
-    if (!present.has(JSON.stringify(item))) appended.push(structuredClone(item));
+    if (!present.has(JSON.stringify(item))) appended.push(copyOf(item));
     present.add(JSON.stringify(item));
   }
   return undefined;

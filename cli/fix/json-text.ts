@@ -9,7 +9,7 @@
 import * as Parsers from '@stoplight/spectral-parsers';
 import { DiagnosticSeverity } from '@stoplight/types';
 import { isObject, type JsonObject } from '../../lib/document';
-import type { Changes, Kind, Splice, SyntaxTree } from './changes';
+import { copyOf, type Changes, type Kind, type Splice, type SyntaxTree } from './changes';
 
 type Node = ReturnType<typeof Parsers.parseJson>['ast'];
 
@@ -52,12 +52,7 @@ function valueOf(node: Node): unknown {
 /** The data of a JSON text as the lint reads it, in plain objects (the reader's keep their key order in a proxy); undefined when the lint would refuse it. */
 export function readJson(text: string): unknown {
   const { data, diagnostics } = Parsers.parseJson(text);
-  return diagnostics.some(diagnostic => diagnostic.severity === DiagnosticSeverity.Error) ? undefined : plain(data);
-}
-
-function plain(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(plain);
-  return isObject(value) ? Object.fromEntries(Object.entries(value).map(([key, member]) => [key, plain(member)])) : value;
+  return diagnostics.some(diagnostic => diagnostic.severity === DiagnosticSeverity.Error) ? undefined : copyOf(data);
 }
 
 /** How the file is written: its line ending, one level of indentation, and whether `:` and `,` are followed by a space. */

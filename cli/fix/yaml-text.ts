@@ -7,7 +7,7 @@
  */
 import { isAlias, isMap, isPair, isScalar, isSeq, parseDocument, stringify, type Node, type Pair } from 'yaml';
 import type { JsonObject } from '../../lib/document';
-import type { Changes, Splice, Step, SyntaxTree } from './changes';
+import { copyOf, type Changes, type Splice, type Step, type SyntaxTree } from './changes';
 
 /** What a map's member or a list's item is in the tree: a node, or the pair of a key written without a value. */
 export type YamlNode = Node | Pair;
@@ -66,7 +66,7 @@ const isMergeKey = (key: unknown) => isScalar(key) && (typeof key.value === 'sym
 /** The data of a YAML text (aliases and merge keys resolved, nothing shared), or undefined when it is no valid YAML. */
 export function readYaml(text: string): unknown {
   const document = parseDocument(text, OPTIONS);
-  return document.errors.length > 0 ? undefined : JSON.parse(JSON.stringify(document.toJS({ maxAliasCount: -1 }) ?? null));
+  return document.errors.length > 0 ? undefined : copyOf(document.toJS({ maxAliasCount: -1 }));
 }
 
 /** The splices that make `changes` in the YAML `text`. */
