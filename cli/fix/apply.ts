@@ -8,8 +8,8 @@ import { isDeepStrictEqual } from 'node:util';
 import { isObject, type JsonObject } from '../../lib/document';
 import { mergeInto, type Edit } from '../../lib/edits';
 import { copyOf, planChanges, spliceText, type Changes, type Splice, type SyntaxTree } from './changes';
-import { jsonSplices, jsonTree, readJson } from './json-text';
-import { readYaml, yamlSplices, yamlTree } from './yaml-text';
+import { jsonSplices, jsonTree, readJson, type JsonNode } from './json-text';
+import { readYaml, yamlSplices, yamlTree, type YamlNode } from './yaml-text';
 
 export interface Refusal {
   edit: Edit;
@@ -30,14 +30,15 @@ interface Format<N> {
   read(text: string): unknown;
 }
 
-const JSON_TEXT: Format<unknown> = { tree: jsonTree, splices: jsonSplices, read: readJson } as Format<unknown>;
-const YAML_TEXT: Format<unknown> = { tree: yamlTree, splices: yamlSplices, read: readYaml } as Format<unknown>;
+const JSON_TEXT: Format<JsonNode> = { tree: jsonTree, splices: jsonSplices, read: readJson };
+const YAML_TEXT: Format<YamlNode> = { tree: yamlTree, splices: yamlSplices, read: readYaml };
 const BOM = '\uFEFF';
 
 /** The description's text with the edits applied; a byte-order mark is kept. */
 export function applyToText(text: string, isJson: boolean, edits: readonly Edit[]): Applied {
   const bom = text.startsWith(BOM) ? BOM : '';
-  const applied = applyIn(isJson ? JSON_TEXT : YAML_TEXT, text.slice(bom.length), edits);
+  const body = text.slice(bom.length);
+  const applied = isJson ? applyIn(JSON_TEXT, body, edits) : applyIn(YAML_TEXT, body, edits);
   return { ...applied, text: bom + applied.text };
 }
 
@@ -67,10 +68,8 @@ function applyIn<N>(format: Format<N>, text: string, edits: readonly Edit[]): Ap
     return true;
   };
   const refuse = (group: readonly Edit[], reason: string) => refused.push(...group.map(edit => ({ edit, reason })));
-  for (const [shared, group] of byAnchors(
-    edits.filter(edit => !unsupported.has(edit)),
-    anchors,
-  )) {
+  const usable = edits.filter(edit => !unsupported.has(edit));
+  for (const [shared, group] of byAnchors(usable, anchors)) {
     if (tryAdding(group)) continue;
     if (shared !== '') refuse(group, `it would change ${shared}, which other places share through an alias or a merge key; change it there, or here, by hand`);
     // Never expected: one at a time, so that an edit this writer gets wrong is the only one left out.
@@ -85,7 +84,8 @@ function byAnchors(edits: readonly Edit[], anchors: Map<Edit, Set<string>>): Map
   const groups = new Map<string, Edit[]>([['', []]]);
   for (const edit of edits) {
     const key = [...(anchors.get(edit) ?? [])].sort().join(' and ');
-    groups.set(key, [...(groups.get(key) ?? []), edit]);
+    if (!groups.has(key)) groups.set(key, []);
+    groups.get(key)!.push(edit);
   }
   return groups;
 }

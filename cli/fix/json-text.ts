@@ -11,9 +11,10 @@ import { DiagnosticSeverity } from '@stoplight/types';
 import { isObject, type JsonObject } from '../../lib/document';
 import { copyOf, type Changes, type Kind, type Splice, type SyntaxTree } from './changes';
 
-type Node = ReturnType<typeof Parsers.parseJson>['ast'];
+/** A node of the syntax tree of Spectral's JSON reader (jsonc-parser's). */
+export type JsonNode = ReturnType<typeof Parsers.parseJson>['ast'];
 
-export function jsonTree(text: string): SyntaxTree<Node> {
+export function jsonTree(text: string): SyntaxTree<JsonNode> {
   return {
     root: Parsers.parseJson(text).ast,
     child(node, key) {
@@ -32,7 +33,7 @@ export function jsonTree(text: string): SyntaxTree<Node> {
   };
 }
 
-const KINDS: Record<Node['type'], Kind> = {
+const KINDS: Record<JsonNode['type'], Kind> = {
   object: 'map',
   array: 'list',
   property: 'other',
@@ -43,7 +44,7 @@ const KINDS: Record<Node['type'], Kind> = {
 };
 
 /** A node's value as data. */
-function valueOf(node: Node): unknown {
+function valueOf(node: JsonNode): unknown {
   if (node.type === 'array') return (node.children ?? []).map(valueOf);
   if (node.type !== 'object') return node.value;
   return Object.fromEntries((node.children ?? []).map(property => [property.children![0].value, valueOf(property.children![1])]));
@@ -71,7 +72,7 @@ function styleOf(text: string): Style {
 }
 
 /** The splices that make `changes` in the JSON `text`. */
-export function jsonSplices(text: string, changes: Changes<Node>): Splice[] {
+export function jsonSplices(text: string, changes: Changes<JsonNode>): Splice[] {
   const style = styleOf(text);
   return [
     ...[...changes.added].map(([node, members]) =>
@@ -104,7 +105,7 @@ export function jsonSplices(text: string, changes: Changes<Node>): Splice[] {
  * New entries (each rendered for an indentation, or undefined for one line) after the last of an object
  * or array: on lines of their own where it spans lines, else on its line.
  */
-function appendTo(text: string, node: Node, entries: ((indent: string | undefined) => string)[], style: Style): Splice {
+function appendTo(text: string, node: JsonNode, entries: ((indent: string | undefined) => string)[], style: Style): Splice {
   const children = node.children ?? [];
   const last = children[children.length - 1];
   const start = last === undefined ? node.offset + 1 : last.offset + last.length;
