@@ -1,7 +1,8 @@
 /**
- * The files the bin writes and reads, and how their failures read: every command writes through a
- * temporary file and a rename (a cut-off write never replaces the previous file), a baseline is written
- * by one run at a time, and a file error is one line naming the file and the cause.
+ * The files the bin writes and reads, and how their failures read: every command writes as an editor
+ * saves (a whole temporary file first, so a cut-off write never replaces the previous file; mode, owner
+ * and links kept), a baseline or a description is written by one run at a time, and a file error is one
+ * line naming the file and the cause.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -35,22 +36,31 @@ export function asFileError(error: unknown): InputError | undefined {
 }
 
 /**
- * Writes `text` to `file` through a temporary file beside it and a rename, creating the folder: a write
- * cut off (a full disk, a file-size limit) leaves the previous file as it was. A symbolic link stays a
- * link (its target is replaced); a device or a pipe (`-o /dev/stdout`) is written in place, since a
- * rename would put a plain file where it was. `what` names the file in the error ("the report").
+ * Writes `text` to `file` as an editor saves, creating the folder. The whole text goes to a temporary file
+ * beside it first, so a write cut off (a full disk, a file-size limit) leaves the previous file as it was.
+ * The temporary file then replaces the file by a rename, which no crash can leave half-done, with the
+ * file's mode and owner; where a rename would lose something (a hard link, an owner this user cannot
+ * give), its text is copied into the file in place instead, as Vim's `backupcopy=auto` does. A symbolic
+ * link stays a link (its target is written); a device or a pipe (`-o /dev/stdout`) is written in place;
+ * a read-only file is refused. `what` names the file in the error ("the report").
  */
 export function writeAtomically(file: string, text: string, what: string): void {
   const target = renameTarget(file);
   if (target === undefined) return writeInPlace(file, text, what);
-  const partial = path.join(path.dirname(target), `.${path.basename(target)}.${process.pid}.tmp`);
+  const existing = statOf(target);
+  if (existing !== undefined && isReadOnly(target, existing))
+    throw new InputError(file, `cannot write ${what}: the file is read-only (mode ${modeText(existing)}); make it writable first`);
+  removeStaleTemporaries(target);
+  const partial = temporaryOf(target, process.pid);
   try {
     fs.mkdirSync(path.dirname(target), { recursive: true });
-    fs.writeFileSync(partial, text);
-    fs.renameSync(partial, target);
+    const keptOwner = writeTemporary(partial, text, existing);
+    if (existing === undefined || (existing.nlink === 1 && keptOwner)) fs.renameSync(partial, target);
+    else copyInPlace(target, text);
   } catch (error) {
-    removeQuietly(partial);
     throw new InputError(file, `cannot write ${what}: ${causeOf(error)}`);
+  } finally {
+    removeQuietly(partial);
   }
 }
 
@@ -66,6 +76,91 @@ function renameTarget(file: string): string | undefined {
   if (stat.isFile()) return fs.realpathSync(file);
   // A folder: the rename fails with EISDIR, which says so.
   return stat.isDirectory() ? file : undefined;
+}
+
+/** The file's status if it is a plain file already there. */
+function statOf(file: string): fs.Stats | undefined {
+  try {
+    const stat = fs.statSync(file);
+    return stat.isFile() ? stat : undefined;
+  } catch {
+    // Not there, or under a path that is no folder: the write says why.
+    return undefined;
+  }
+}
+const modeText = (stat: fs.Stats) => `0${(stat.mode & 0o777).toString(8)}`;
+
+/** No write bit at all (which even root honours here: the user marked it so), or none for this user. */
+function isReadOnly(file: string, stat: fs.Stats): boolean {
+  if ((stat.mode & 0o222) === 0) return true;
+  try {
+    fs.accessSync(file, fs.constants.W_OK);
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+/** `.<name>.<process id>.tmp` beside the file: hidden, and naming the run that writes it. */
+const temporaryOf = (target: string, pid: number) => path.join(path.dirname(target), `.${path.basename(target)}.${pid}.tmp`);
+
+/** The temporary files a run that no longer runs left beside `target` (killed while writing): nothing else would remove them. This process has none yet. */
+function removeStaleTemporaries(target: string): void {
+  const name = path.basename(target);
+  let names: string[];
+  try {
+    names = fs.readdirSync(path.dirname(target));
+  } catch {
+    return;
+  }
+  for (const candidate of names) {
+    const pid = candidate.startsWith(`.${name}.`) && candidate.endsWith('.tmp') ? Number(candidate.slice(name.length + 2, -4)) : Number.NaN;
+    if (Number.isInteger(pid) && pid > 0 && (pid === process.pid || !isRunning(pid))) removeQuietly(temporaryOf(target, pid));
+  }
+}
+
+/**
+ * The whole text, flushed to disk, in a new file with the mode and owner of the file it replaces: true
+ * when both are kept (the owner can be given only by root, or when it is already this user's).
+ */
+function writeTemporary(partial: string, text: string, existing: fs.Stats | undefined): boolean {
+  const fd = fs.openSync(partial, 'wx', existing === undefined ? 0o666 : existing.mode & 0o7777);
+  try {
+    // writeFileSync on a descriptor writes until all is written (one writeSync may write part, as at a file-size limit).
+    fs.writeFileSync(fd, text);
+    fs.fsyncSync(fd);
+    if (existing === undefined) return true;
+    fs.fchmodSync(fd, existing.mode & 0o7777);
+    const own = fs.fstatSync(fd);
+    if (own.uid === existing.uid && own.gid === existing.gid) return true;
+    try {
+      fs.fchownSync(fd, existing.uid, existing.gid);
+      return true;
+    } catch {
+      return false;
+    }
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+/**
+ * The text written over the file itself, which keeps its inode: its links, owner, mode and attributes.
+ * The whole text has just been written beside it, so a failure here is rare; if one comes, the previous
+ * text is written back.
+ */
+function copyInPlace(target: string, text: string): void {
+  const previous = fs.readFileSync(target);
+  try {
+    fs.writeFileSync(target, text);
+  } catch (error) {
+    try {
+      fs.writeFileSync(target, previous);
+    } catch {
+      // The first failure is the one to report.
+    }
+    throw error;
+  }
 }
 
 function writeInPlace(file: string, text: string, what: string): void {

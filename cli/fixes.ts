@@ -53,12 +53,30 @@ export function findingEdits(linted: LintedDocument): Map<ISpectralDiagnostic, E
   return found;
 }
 
+/** The findings of this package in the lint that its baseline does not cover: what `fix` answers for. */
+export const pendingFindings = (linted: LintedDocument): ISpectralDiagnostic[] =>
+  linted.diagnostics.filter(diagnostic => OUR_RULES.has(String(diagnostic.code)) && !linted.baselined.has(diagnostic));
+
+/**
+ * How many of the findings `before` are gone `after`, counted by place (rule and path): a finding that
+ * an edit elsewhere rewords is still there.
+ */
+export function countGone(before: readonly ISpectralDiagnostic[], after: readonly ISpectralDiagnostic[]): number {
+  const placeOf = (diagnostic: ISpectralDiagnostic) => JSON.stringify([diagnostic.code, diagnostic.path]);
+  const remaining = new Map<string, number>();
+  for (const diagnostic of after) remaining.set(placeOf(diagnostic), (remaining.get(placeOf(diagnostic)) ?? 0) + 1);
+  return before.filter(diagnostic => {
+    const count = remaining.get(placeOf(diagnostic)) ?? 0;
+    remaining.set(placeOf(diagnostic), count - 1);
+    return count <= 0;
+  }).length;
+}
+
 /** Every finding of this package in the lint (baselined ones aside) with its edits, or left for a person. */
 export function planFixes(linted: LintedDocument, editsOf = findingEdits(linted)): FixPlan {
   const fixed: Fixed[] = [];
   const left: ISpectralDiagnostic[] = [];
-  for (const diagnostic of linted.diagnostics) {
-    if (!OUR_RULES.has(String(diagnostic.code)) || linted.baselined.has(diagnostic)) continue;
+  for (const diagnostic of pendingFindings(linted)) {
     const edits = editsOf.get(diagnostic);
     if (edits === undefined) left.push(diagnostic);
     else fixed.push({ diagnostic, edits });

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT } from './support/report';
 import { runBin, runMain as run } from './support/bin';
+import { heldBeforeRename } from './support/hold';
 
 const NAIVE = join(ROOT, 'examples', 'naive.yaml');
 const scratch = () => mkdtempSync(join(tmpdir(), 'cli-files-'));
@@ -133,15 +134,8 @@ describe('baseline', () => {
 
   test("two runs at once: the second stops with one line while the first writes, and the first one's write lands", async () => {
     const dir = project();
-    // The first run is held just before its rename until the test says go: the overlap is certain, not a race.
-    const hold = join(dir, 'hold.cjs');
-    writeFileSync(
-      hold,
-      `const fs = require('node:fs'); const rename = fs.renameSync;
-       fs.renameSync = (...args) => { while (!fs.existsSync(process.env.GO)) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 20); return rename(...args); };`,
-    );
-    const go = join(dir, 'go');
-    const first = runBin(['baseline', 'openapi.yaml'], { cwd: dir, env: { ...process.env, NODE_OPTIONS: `--require ${hold}`, GO: go } });
+    const held = heldBeforeRename(dir);
+    const first = runBin(['baseline', 'openapi.yaml'], { cwd: dir, env: held.env });
     const lock = join(dir, '.spectral-baseline.yaml.lock');
     while (!existsSync(lock) || readFileSync(lock, 'utf8') === '') await new Promise(resolve => setTimeout(resolve, 20));
     const holder = readFileSync(lock, 'utf8');
@@ -150,7 +144,7 @@ describe('baseline', () => {
       stdout: '',
       stderr: `spectral-agent-ux baseline: .spectral-baseline.yaml: another run (process ${holder}) is writing it; wait for it to finish (or delete .spectral-baseline.yaml.lock if no run is going)\n`,
     });
-    writeFileSync(go, '');
+    held.release();
     expect(await first).toMatchObject({ status: 0, stderr: '' });
     expect(readdirSync(dir).sort()).toEqual(['.spectral-baseline.yaml', 'go', 'hold.cjs', 'openapi.yaml']);
   });

@@ -17,7 +17,7 @@ person (prose, a real URL, a decision) are listed, never guessed.
 Options:
   -r, --ruleset <file>  ruleset (default: .spectral.yaml/.yml/.json here, else spectral-agent-ux)
   -o, --output <file>   write the overlay to a file (.json for JSON, else YAML) instead of stdout
-      --apply           edit the description itself instead (comments, key order and quoting kept)
+      --apply           edit the description itself instead: no other byte of it changes
   -h, --help            show this help
 
 Exit codes: 0 done, 2 bad usage or input.`;

@@ -6,44 +6,83 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { ISpectralDiagnostic } from '@stoplight/spectral-core';
 import { shown } from '../args';
-import { writeAtomically } from '../files';
-import { planFixes } from '../fixes';
+import { withLock, writeAtomically } from '../files';
+import { countGone, pendingFindings, planFixes, type FixPlan } from '../fixes';
 import type { Command, Io } from '../io';
-import { lint } from '../lint';
+import { lint, type LintRun } from '../lint';
 import { silentMistakes } from '../mistakes';
-import { applyToText, renderOverlay } from './apply';
+import { applyToText, type Refusal } from './apply';
 import { FIX_USAGE, parseFixArgs, type FixOptions } from './args';
+import { renderOverlay } from './overlay';
 
 const say = (io: Io, text: string) => io.stderr(`spectral-agent-ux fix: ${text}\n`);
 const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
 const isJsonFile = (file: string) => /\.json$/i.test(file);
+const where = (path: readonly (string | number)[]) => path.join('.') || '(root)';
 
-/** The findings a person must handle, a line each: rule, where, and the message that says what to do. */
-function leftLines(left: readonly ISpectralDiagnostic[]): string[] {
-  return left.map(diagnostic => `  ${diagnostic.code} at ${diagnostic.path.join('.') || '(root)'}: ${diagnostic.message}`);
-}
-
-async function run(options: FixOptions, io: Io): Promise<number> {
-  const file = path.resolve(io.cwd, options.file);
+/** Lints the description as `spectral lint` does with the user's ruleset, and plans the fixes. */
+async function planned(options: FixOptions, io: Io): Promise<{ linted: LintRun; plan: FixPlan }> {
   const linted = await lint(options.file, options.ruleset, { cwd: io.cwd });
   for (const mistake of silentMistakes(linted)) say(io, `warning: ${mistake}`);
-  const plan = planFixes(linted);
+  return { linted, plan: planFixes(linted) };
+}
+
+/** Findings a line each: rule, where, and the message that says what to do. */
+function listed(heading: string, lines: readonly string[]): string {
+  return lines.length === 0 ? '' : `${[heading, ...lines].join('\n')}\n`;
+}
+
+function leftLines(left: readonly ISpectralDiagnostic[]): string[] {
+  return left.map(diagnostic => `  ${diagnostic.code} at ${where(diagnostic.path)}: ${diagnostic.message}`);
+}
+
+function refusedLines(refused: readonly Refusal[]): string[] {
+  return refused.map(({ edit, reason }) => `  at ${where(edit.target)}: ${reason}`);
+}
+
+async function writeOverlay(options: FixOptions, io: Io): Promise<number> {
+  const { plan } = await planned(options, io);
   const total = plan.fixed.length + plan.left.length;
-  if (options.apply) {
-    if (plan.edits.length > 0) writeAtomically(file, applyToText(fs.readFileSync(file, 'utf8'), isJsonFile(file), plan.edits), 'the description');
-    say(io, `fixed ${plan.fixed.length} of ${plural(total, 'finding')} in ${shown(file, io.cwd)} (${plural(plan.edits.length, 'object')} edited)`);
-  } else {
-    const overlay = renderOverlay(plan, path.basename(file), options.output !== undefined && isJsonFile(options.output));
-    if (options.output === undefined) io.stdout(overlay);
-    else writeAtomically(path.resolve(io.cwd, options.output), overlay, 'the overlay');
-    say(
-      io,
-      `${plural(plan.edits.length, 'action')} clear ${plan.fixed.length} of ${plural(total, 'finding')}${options.output === undefined ? '' : `: wrote ${options.output}`}`,
-    );
-  }
-  if (plan.left.length > 0)
-    io.stderr(`${[`${plural(plan.left.length, 'finding')} left for a person (prose, a real URL or a decision):`, ...leftLines(plan.left)].join('\n')}\n`);
+  const overlay = renderOverlay(plan, path.basename(options.file), options.output !== undefined && isJsonFile(options.output));
+  if (options.output === undefined) io.stdout(overlay);
+  else writeAtomically(path.resolve(io.cwd, options.output), overlay, 'the overlay');
+  say(
+    io,
+    `${plural(plan.edits.length, 'action')} clear ${plan.fixed.length} of ${plural(total, 'finding')}${options.output === undefined ? '' : `: wrote ${options.output}`}`,
+  );
+  io.stderr(listed(`${plural(plan.left.length, 'finding')} left for a person (prose, a real URL or a decision):`, leftLines(plan.left)));
   return 0;
+}
+
+/**
+ * The edits made in the file, by one run at a time (a second run on the same file stops at once), then the
+ * file linted again: "fixed" counts the findings that are gone, and every finding still there is listed.
+ */
+async function applyInFile(options: FixOptions, io: Io): Promise<number> {
+  const { linted, plan } = await planned(options, io);
+  const file = linted.file;
+  const before = pendingFindings(linted);
+  const text = fs.readFileSync(file, 'utf8');
+  const result = plan.edits.length === 0 ? { text, applied: [], refused: [] } : applyToText(text, isJsonFile(file), plan.edits);
+  let after = before;
+  if (result.text !== text) {
+    writeAtomically(file, result.text, 'the description');
+    after = pendingFindings(await lint(options.file, options.ruleset, { cwd: io.cwd }));
+  }
+  say(
+    io,
+    `fixed ${countGone(before, after)} of ${plural(before.length, 'finding')} in ${shown(file, io.cwd)} (${plural(result.text === text ? 0 : result.applied.length, 'object')} edited)`,
+  );
+  io.stderr(listed(`${plural(result.refused.length, 'edit')} not made, left for a person:`, refusedLines(result.refused)));
+  io.stderr(listed(`${plural(after.length, 'finding')} left for a person (prose, a real URL or a decision):`, leftLines(after)));
+  return 0;
+}
+
+/** `--apply` holds the description's lock (cli/files.ts) from reading it to writing it; a missing file is the lint's to report. */
+function run(options: FixOptions, io: Io): Promise<number> {
+  if (!options.apply) return writeOverlay(options, io);
+  const file = path.resolve(io.cwd, options.file);
+  return fs.existsSync(file) ? withLock(fs.realpathSync(file), () => applyInFile(options, io)) : applyInFile(options, io);
 }
 
 export const fix: Command = {

@@ -2,17 +2,20 @@
  * npm run test:corpus, `fix` proven on the real-world corpus: each description's edits applied, then
  * linted again; its Overlay, applied by openapi-format (an independent implementation), gives the same
  * document, every action matching a node. Every finding an edit claimed is gone, no new finding of this package appears, the result
- * parses as the same OpenAPI version, no request body and no response without a claimed finding gains a
- * member (required or declared: a server built from the description would then have to send it), and (on files under 1 MB, where it takes seconds) spectral:oas
+ * parses as the same OpenAPI version, no byte outside the edited objects changed, no request body and no
+ * response without a claimed finding gains a member (required or declared: a server built from the
+ * description would then have to send it), and (on files under 1 MB, where it takes seconds) spectral:oas
  * reports no new error. The per-file counts go to .cache/corpus-fix.md.
  */
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { parse } from 'yaml';
-import { applyToText, renderOverlay } from '../../cli/fix/apply';
+import { applyToText } from '../../cli/fix/apply';
+import { renderOverlay } from '../../cli/fix/overlay';
 import { planFixes } from '../../cli/fixes';
 import { lint } from '../../cli/lint';
+import { outsideObjects } from '../support/edited-ranges';
 import { applyWithOpenapiFormat, oasErrors, ours, outcome } from '../support/fixes';
 import { unconcernedGains } from '../support/members';
 
@@ -31,7 +34,8 @@ const describeCorpus = files.every(file => existsSync(join(CORPUS, file))) ? des
 describeCorpus('fix on the corpus', () => {
   const dir = mkdtempSync(join(tmpdir(), 'corpus-fix-'));
   afterAll(() => {
-    const header = '| file | findings before | fixed by an edit | left for a person | findings after |\n|---|---|---|---|---|';
+    const header =
+      '| file | findings before | fixed by an edit | left for a person | findings after | objects edited | bytes added, all inside them |\n|---|---|---|---|---|---|---|';
     const left = [...leftByRule].sort((a, b) => b[1] - a[1]).map(([rule, count]) => `| ${rule} | ${count} |`);
     writeFileSync(
       join(ROOT, '.cache', 'corpus-fix.md'),
@@ -45,7 +49,12 @@ describeCorpus('fix on the corpus', () => {
     const before = await lint(source, undefined, { cwd: ROOT });
     const plan = planFixes(before);
     const edited = join(dir, basename(file));
-    const fixedText = applyToText(text, isJson(file), plan.edits);
+    const { text: fixedText, applied, refused } = applyToText(text, isJson(file), plan.edits);
+    expect(refused).toEqual([]);
+    const targets = applied.map(edit => edit.target);
+    const untouched = outsideObjects(text, isJson(file), targets);
+    expect(untouched).toBeDefined();
+    expect(outsideObjects(fixedText, isJson(file), targets)).toBe(untouched);
     writeFileSync(edited, fixedText);
     const versionOf = (data: unknown) => (data as Record<string, unknown>).openapi ?? (data as Record<string, unknown>).swagger;
     const read = (content: string) => (isJson(file) ? JSON.parse(content) : parse(content)) as object;
@@ -68,6 +77,8 @@ describeCorpus('fix on the corpus', () => {
       expect([...(await oasErrors(fixedText, edited))].filter(error => !errorsBefore.has(error))).toEqual([]);
     }
     for (const diagnostic of plan.left) leftByRule.set(String(diagnostic.code), (leftByRule.get(String(diagnostic.code)) ?? 0) + 1);
-    rows.push(`| ${file} | ${ours(before.diagnostics).length} | ${plan.fixed.length} | ${plan.left.length} | ${ours(after.diagnostics).length} |`);
+    rows.push(
+      `| ${file} | ${ours(before.diagnostics).length} | ${plan.fixed.length} | ${plan.left.length} | ${ours(after.diagnostics).length} | ${applied.length} | ${Buffer.byteLength(fixedText) - Buffer.byteLength(text)} |`,
+    );
   });
 });
