@@ -7,7 +7,7 @@ import { promises as dns, type LookupAddress } from 'node:dns';
 import * as http from 'node:http';
 import * as https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
-import { pipeline, Transform, type Readable } from 'node:stream';
+import { pipeline, Transform } from 'node:stream';
 import * as zlib from 'node:zlib';
 import { UsageError } from '../args';
 import { redactor, secretsOf } from './redact';
@@ -160,7 +160,7 @@ export class Client {
       const addresses = await Promise.race([this.addresses, aborted(signal)]);
       const raw = await exchange({ url, addresses, method, headers: sentHeaders, payload, signal });
       const text = this.redact(new TextDecoder().decode(raw.bytes));
-      const responseHeaders = Object.fromEntries(Object.entries(raw.headers).map(([name, value]) => [name, this.redact(String(value))]));
+      const responseHeaders = Object.fromEntries(Object.entries(raw.headers).map(([name, value]) => [name, this.redact([value ?? ''].flat().join(', '))]));
       if (raw.cut) this.cut.push(`${method} ${url.pathname}${url.search} ${raw.status}`);
       // A cut body is not parsed: the start of a JSON text is no JSON, and would be judged as if it were whole.
       return { kind: 'response', status: raw.status, headers: responseHeaders, body: raw.cut ? undefined : parsed(text), text, cut: raw.cut };
@@ -215,14 +215,16 @@ function exchange({ url, addresses, method, headers, payload, signal }: Outgoing
   });
 }
 
+/** The decoders the probe knows, by Content-Encoding; a body cut short still yields what it holds (Z_SYNC_FLUSH). */
+const DECODERS: Record<string, () => Transform> = {
+  gzip: () => zlib.createGunzip({ finishFlush: zlib.constants.Z_SYNC_FLUSH }),
+  'x-gzip': () => zlib.createGunzip({ finishFlush: zlib.constants.Z_SYNC_FLUSH }),
+  deflate: () => zlib.createInflate({ finishFlush: zlib.constants.Z_SYNC_FLUSH }),
+  br: () => zlib.createBrotliDecompress(),
+};
+
 /** The decoders of a Content-Encoding, last applied first; none for an encoding the probe does not know (the bytes stay as sent). */
 function decodersOf(encoding: string | undefined): Transform[] {
-  const DECODERS: Record<string, () => Transform> = {
-    gzip: () => zlib.createGunzip({ finishFlush: zlib.constants.Z_SYNC_FLUSH }),
-    'x-gzip': () => zlib.createGunzip({ finishFlush: zlib.constants.Z_SYNC_FLUSH }),
-    deflate: () => zlib.createInflate({ finishFlush: zlib.constants.Z_SYNC_FLUSH }),
-    br: () => zlib.createBrotliDecompress(),
-  };
   const codings = (encoding ?? '')
     .split(',')
     .map(coding => coding.trim().toLowerCase())
@@ -238,7 +240,7 @@ class Cut extends Error {}
  * longer one is cut there and its connection closed. The decoders wait while their output is not read,
  * so a compressed bomb is decoded no further than the limit.
  */
-async function readBody(response: Readable & { headers: http.IncomingHttpHeaders }): Promise<{ bytes: Buffer; cut: boolean }> {
+async function readBody(response: http.IncomingMessage): Promise<{ bytes: Buffer; cut: boolean }> {
   let sent = 0;
   const counted = new Transform({
     transform(chunk: Buffer, _encoding, done) {
