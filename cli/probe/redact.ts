@@ -21,13 +21,15 @@ const hex = (code: number, width: number) => code.toString(16).padStart(width, '
 const BACKSLASHES = '\\\\{1,7}';
 
 /**
- * The secrets in a set of request headers: each value, a scheme's token alone (`Bearer <token>`), and
- * the `user:password` (and the password) that a `Basic` token encodes, which a server may echo decoded.
+ * The secrets in a set of request headers: each value, or for `<scheme> <token>` the token alone (the
+ * scheme is no secret, and the token's pattern covers the value), with the `user:password` (and the
+ * password) that a `Basic` token encodes, which a server may echo decoded.
  */
 export function secretsOf(headers: Record<string, string>): string[] {
   return Object.values(headers).flatMap(value => {
-    const token = value.split(/\s+/).at(-1) ?? '';
-    return [value, token, ...(/^basic\s/i.test(value) ? basicCredentials(token) : [])];
+    const token = /^[A-Za-z][\w.+-]*\s+(\S+)$/.exec(value)?.[1];
+    if (token === undefined) return [value];
+    return [token, ...(/^basic\s/i.test(value) ? basicCredentials(token) : [])];
   });
 }
 
@@ -44,9 +46,9 @@ function basicCredentials(token: string): string[] {
 export function redactor(secrets: readonly string[]): (text: string) => string {
   const kept = [...new Set(secrets)].filter(secret => secret.length >= MIN_SECRET).sort((a, b) => b.length - a.length);
   const encoded = [...new Set(kept.flatMap(base64Forms))].filter(form => form.length >= MIN_BASE64).sort((a, b) => b.length - a.length);
-  // Case-blind for the textual forms (a server may change a value's case); base64 is case-sensitive.
+  // Longest first, one pattern each; case-blind for the textual forms (a server may change a value's case), not for base64.
   const patterns = [
-    kept.length === 0 ? undefined : new RegExp(kept.map(textualForms).join('|'), 'gi'),
+    ...kept.map(secret => new RegExp(textualForms(secret), 'gi')),
     encoded.length === 0 ? undefined : new RegExp(encoded.map(escapeRegExp).join('|'), 'g'),
   ].filter(pattern => pattern !== undefined);
   return text => patterns.reduce((redacted, pattern) => redacted.replace(pattern, REDACTED), text);
