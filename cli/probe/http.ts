@@ -286,7 +286,7 @@ function failure(error: unknown, signal: AbortSignal, timeoutMs: number): string
   const code = (error as { code?: string } | undefined)?.code;
   if (code === 'ECONNREFUSED') return 'connection refused';
   if (code === 'ECONNRESET' || code === 'ERR_STREAM_PREMATURE_CLOSE') return 'the connection was closed without an answer';
-  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return `${(error as { hostname?: string }).hostname ?? 'the host'} does not resolve`;
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return `${(error as { hostname?: string }).hostname ?? 'the host'} does not resolve (${code})`;
   if (code?.startsWith('Z_') === true) return `its body could not be decoded (${(error as Error).message})`;
   return error instanceof Error ? error.message : String(error);
 }
