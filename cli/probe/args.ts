@@ -88,9 +88,35 @@ export function parseHeaders(lines: readonly string[], source: string): Record<s
     const colon = line.indexOf(':');
     const name = colon > 0 ? line.slice(0, colon).trim() : '';
     if (!/^[!#$%&'*+.^_`|~\w-]+$/.test(name)) throw new UsageError(`${source} takes "Name: value" headers; one has no valid name before its colon`);
-    headers[name] = line.slice(colon + 1).trim();
+    const value = line.slice(colon + 1).trim();
+    // A line break would end the header and start another (or the body); the value itself is a secret, so it is not shown.
+    if (/[\0-\x08\n-\x1f\x7f]/.test(value)) throw new UsageError(`${source}: the value of ${name} holds a line break or another control character`);
+    headers[name] = value;
   }
   return headers;
+}
+
+/**
+ * A base URL's `user:password@` taken out of it, as the Basic Authorization header it stands for (as curl
+ * sends it), so that the report, the errors and the summary never show it; the URL as given otherwise.
+ */
+export function withoutUserinfo(text: string): { baseUrl: string; headers: Record<string, string> } {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return { baseUrl: text, headers: {} };
+  }
+  if (url.username === '' && url.password === '') return { baseUrl: text, headers: {} };
+  let login: string;
+  try {
+    login = `${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`;
+  } catch {
+    throw new UsageError('--base-url has a user name or password that is not validly percent-encoded');
+  }
+  url.username = '';
+  url.password = '';
+  return { baseUrl: url.href, headers: { Authorization: `Basic ${Buffer.from(login, 'utf8').toString('base64')}` } };
 }
 
 /** "post /orders" → "POST /orders": the label the report uses; undefined for text that is not a method and a path. */
@@ -111,8 +137,9 @@ export function parseProbeArgs(argv: readonly string[], env: Record<string, stri
   const [file, ...extra] = positionals;
   if (file === undefined) throw new UsageError('missing the OpenAPI file to probe with');
   if (extra.length > 0) throw new UsageError(`one file at a time; unexpected "${extra[0]}"`);
-  const baseUrl = stringOf(flags.get('--base-url'));
-  if (baseUrl === undefined) throw new UsageError('missing --base-url: where the API to probe runs (e.g. http://127.0.0.1:3000/v1)');
+  const given = stringOf(flags.get('--base-url'));
+  if (given === undefined) throw new UsageError('missing --base-url: where the API to probe runs (e.g. http://127.0.0.1:3000/v1)');
+  const { baseUrl, headers: login } = withoutUserinfo(given);
   return {
     file,
     baseUrl,
@@ -123,7 +150,7 @@ export function parseProbeArgs(argv: readonly string[], env: Record<string, stri
     failSeverity: oneOf('--fail-severity', flags.get('--fail-severity'), SEVERITIES, 'error'),
     maxRequests: positiveInteger('--max-requests', flags.get('--max-requests'), 300),
     timeoutMs: positiveInteger('--timeout', flags.get('--timeout'), 5000),
-    headers: { ...parseHeaders((env[HEADERS_ENV] ?? '').split('\n'), HEADERS_ENV), ...parseHeaders(lists.get('--header') ?? [], '--header') },
+    headers: { ...login, ...parseHeaders((env[HEADERS_ENV] ?? '').split('\n'), HEADERS_ENV), ...parseHeaders(lists.get('--header') ?? [], '--header') },
     followMutations: flags.get('--follow-mutations') === true,
     allowRemote: flags.get('--allow-remote') === true,
     dryRun: flags.get('--dry-run') === true,

@@ -93,6 +93,7 @@ async function run(options: ProbeOptions, io: Io): Promise<number> {
     recoveryRate: rate(recovered, probes),
     ...played,
     ...(options.dryRun ? { planned: client.planned } : {}),
+    cut: client.cut,
   };
   const lineOf: LineOf = operation => {
     const found = doc.operations().find(candidate => label(candidate) === operation);

@@ -4,6 +4,7 @@
  */
 import { DOCS_URL, PROBE_IDS } from '../../lib/catalogue';
 import { clip } from '../../lib/values';
+import { MAX_BODY } from './http';
 import type { OperationResult, ProbeFinding, ProbeRun, Severity } from './play';
 
 /** The columns of the table of operations, in Markdown and HTML. */
@@ -20,6 +21,8 @@ export interface ProbeReport extends ProbeRun {
   recoveryRate: number | null;
   /** Requests a dry run would send, in order; absent otherwise. */
   planned?: string[];
+  /** Requests whose response body passed the probe's limit (`GET /v1/orders 200`): read to there, judged by status only. */
+  cut: string[];
 }
 
 const percent = (value: number | null) => (value === null ? 'n/a' : `${value}%`);
@@ -39,6 +42,8 @@ const cells = (result: OperationResult) => [
   String(result.staleSteps),
 ];
 const notFollowed = ({ operation, href }: ProbeReport['skipped'][number]) => `not followed (another host): a step of \`${operation}\` to ${href}`;
+const LIMIT = `${MAX_BODY / 1024 / 1024} MiB`;
+const cutNote = (request: string) => `body cut at ${LIMIT} (read no further, judged by its status only): \`${request}\``;
 
 export function summaryLine(report: ProbeReport): string {
   const counts = (['error', 'warn', 'info', 'hint'] as Severity[])
@@ -46,7 +51,8 @@ export function summaryLine(report: ProbeReport): string {
     .filter(([, count]) => count > 0);
   const findings = counts.length === 0 ? 'no findings' : counts.map(([severity, count]) => `${count} ${severity}`).join(', ');
   const truncated = report.truncated ? ' (stopped at --max-requests)' : '';
-  return `${report.tested} of ${report.operations.length} operations tested; ${report.recovered} of ${report.probes} faults recovered (${percent(report.recoveryRate)}); ${findings}; ${report.requests} requests${truncated}.`;
+  const cut = report.cut.length === 0 ? '' : `; ${report.cut.length} ${report.cut.length === 1 ? 'body' : 'bodies'} cut at ${LIMIT}`;
+  return `${report.tested} of ${report.operations.length} operations tested; ${report.recovered} of ${report.probes} faults recovered (${percent(report.recoveryRate)}); ${findings}; ${report.requests} requests${truncated}${cut}.`;
 }
 
 export function renderMarkdown(report: ProbeReport): string {
@@ -63,6 +69,7 @@ export function renderMarkdown(report: ProbeReport): string {
       lines.push(`  - response: ${finding.status}${finding.response === undefined ? '' : ` \`${cell(clip(finding.response, 200))}\``}`);
   }
   for (const skipped of report.skipped) lines.push(`- ${notFollowed(skipped)}`);
+  for (const request of report.cut) lines.push(`- ${cutNote(request)}`);
   return `${lines.join('\n')}\n`;
 }
 
@@ -85,7 +92,7 @@ export function renderHtml(report: ProbeReport): string {
       return `<li><strong>${finding.severity}</strong> <a href="${escapeHtml(docsOf(finding.rule))}"><code>${finding.rule}</code></a>: ${escapeHtml(finding.message)}<br>request: <code>${escapeHtml(requestLine(finding))}</code>${response}</li>`;
     })
     .join('\n');
-  const skipped = report.skipped.map(entry => `<li>${escapeHtml(notFollowed(entry))}</li>`).join('\n');
+  const skipped = [...report.skipped.map(notFollowed), ...report.cut.map(cutNote)].map(note => `<li>${escapeHtml(note)}</li>`).join('\n');
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Agent probe: ${escapeHtml(report.description)}</title>
 <style>body{font:15px/1.5 system-ui,sans-serif;max-width:72rem;margin:2rem auto;padding:0 1rem}table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:.25rem .5rem;text-align:left}li{margin:.5rem 0}code{overflow-wrap:anywhere}</style>
