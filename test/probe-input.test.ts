@@ -137,11 +137,15 @@ test("docs/probe.md's input file is one the probe takes, for the example API", a
   const example = /```yaml\n(# probe-input\.yaml[\s\S]*?)```/.exec(page)![1];
   const run = await probe('--input', inputFile('docs.yaml', example), '--dry-run', '--format', 'json');
   expect(JSON.parse(run.stdout).planned).toEqual(
-    expect.arrayContaining([
-      'GET /v1/orders?status=open',
-      'GET /v1/orders/ord_1',
-      'POST /v1/token {"username":"agent","password":"correct-horse-battery-staple"}',
-    ]),
+    expect.arrayContaining(['GET /v1/orders?status=open', 'GET /v1/orders/ord_1', 'POST /v1/token {"username":"agent","password":"[redacted]"}']),
   );
   expect(run.code).toBe(0);
+});
+
+test.each(['json', 'markdown', 'html', 'sarif'])('a credential given in the input file is redacted in the %s report', async format => {
+  const input = inputFile(`secret-${format}.yaml`, 'createToken:\n  body:\n    username: agent\n    password: correct-horse-battery-staple\n');
+  const run = await probe('--input', input, '--dry-run', '--format', format);
+  expect(run.code).toBe(0);
+  expect(`${run.stdout}${run.stderr}`).not.toContain('correct-horse-battery-staple');
+  if (format === 'json') expect(JSON.parse(run.stdout).planned).toContain('POST /v1/token {"username":"agent","password":"[redacted]"}');
 });

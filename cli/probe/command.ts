@@ -16,6 +16,7 @@ import { Client, baseUrlOf } from './http';
 import { parseProbeArgs, PROBE_USAGE, type ProbeFormat, type ProbeOptions } from './args';
 import { noneTested } from './coverage';
 import { UserValues } from './given';
+import { redactor, secretsOf } from './redact';
 import { Play, rate, SEVERITIES } from './play';
 import { renderHtml, renderJson, renderMarkdown, renderSarif, summaryLine, type LineOf, type ProbeReport } from './render';
 import type { Names } from '../../lib/error-shapes';
@@ -106,7 +107,8 @@ async function run(options: ProbeOptions, io: Io): Promise<number> {
     html: () => renderHtml(report),
     sarif: () => renderSarif(report, path.relative(io.cwd, file).split(path.sep).join('/'), lineOf),
   };
-  const text = renderers[options.format]();
+  // The requests the report shows carry what the user gave: its credentials are redacted as an echo of a header's are.
+  const text = redactor([...secretsOf(options.headers), ...user.secrets()])(renderers[options.format]());
   if (options.output === undefined) io.stdout(text);
   else writeAtomically(path.resolve(io.cwd, options.output), text, 'the probe report');
   if (options.output !== undefined || options.format !== 'markdown') say(io, summaryLine(report));

@@ -10,6 +10,7 @@ import { label } from '../../lib/rule-function';
 import { InputError, UsageError } from '../args';
 import { readParsed } from '../lint';
 import { routeLabel } from './args';
+import { credentialsIn } from './redact';
 
 /** What a first try takes as given rather than built: parameter values by place, and (when present) the whole body. */
 export interface Given {
@@ -48,6 +49,11 @@ export class UserValues {
     checkParams(doc, params);
     const entries = file === undefined ? new Map<Operation, Entry>() : entriesOf(doc, (await readParsed(file)).data, file);
     return new UserValues(doc, params, entries);
+  }
+
+  /** The credentials the user gives (`password`, `client_secret` … in the input file, a `--param` named so): never shown in a report. */
+  secrets(): string[] {
+    return [...credentialsIn(this.params), ...[...this.entries.values()].flatMap(entry => credentialsIn(entry))];
   }
 
   /** What the user gives for one operation: its entry of the input file over the --param values of its parameters. */

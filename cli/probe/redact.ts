@@ -42,6 +42,16 @@ function basicCredentials(token: string): string[] {
   return colon < 0 ? [decoded] : [decoded, decoded.slice(colon + 1)];
 }
 
+// Members that hold a credential: a password, a client secret, a token, an API key.
+const CREDENTIAL = /pass(word|phrase)?|secret|token|api[-_]?key|credential/i;
+
+/** The string values of credential members, at any depth of a value the user gives (an input file's body). */
+export function credentialsIn(value: unknown): string[] {
+  if (Array.isArray(value)) return value.flatMap(credentialsIn);
+  if (typeof value !== 'object' || value === null) return [];
+  return Object.entries(value).flatMap(([key, member]) => (typeof member === 'string' && CREDENTIAL.test(key) ? [member] : credentialsIn(member)));
+}
+
 /** A function that replaces every echo of the secrets in a text by `[redacted]`. */
 export function redactor(secrets: readonly string[]): (text: string) => string {
   const kept = [...new Set(secrets)].filter(secret => secret.length >= MIN_SECRET).sort((a, b) => b.length - a.length);
