@@ -156,7 +156,7 @@ export function readsOnly(doc: OpenApiDocument, operation: Operation, options: S
 function readByName(doc: OpenApiDocument, operation: Operation): ReadEvidence | undefined {
   if (operation.method !== 'post') return undefined;
   const statuses = doc.responses(operation).map(response => response.status);
-  if (!statuses.includes('200')) return undefined;
+  if (!statuses.includes('200') && !statuses.includes('201')) return undefined;
   const name = namesOf(operation).find(candidate => readingVerb(candidate, operation) !== undefined);
   if (name === undefined) return undefined;
   const by = { kind: 'name' as const, name, verb: readingVerb(name, operation)! };

@@ -230,3 +230,78 @@ testRule('ax-envelope-state', [
     errors: [],
   },
 ]);
+
+/**
+ * State rejections by structure (issue 26): the operation changes a resource's state (a POST action on
+ * one item, a PATCH/PUT of a status member), and then its 409 is found whatever its description says.
+ */
+const ORDER_PATCH = { type: 'object', properties: { note: { type: 'string' }, status: { type: 'string', enum: ['open', 'shipped'] } } };
+const jsonRequest = (schema: object) => ({ requestBody: { content: { 'application/json': { schema } } } });
+
+testRule('ax-envelope-state', [
+  {
+    name: 'a PATCH of a status member (a $ref request body, allOf) has its 409 found, described "Default Response"; a PATCH of other members, or of a `statusCode`, does not',
+    document: oas3(
+      {
+        '/orders/{id}': {
+          patch: { ...jsonRequest({ allOf: [ref('OrderPatch')] }), responses: { '200': body(PROBLEM), '409': described('Default Response') } },
+        },
+        '/notes/{id}': { patch: { ...jsonRequest(ref('Note')), responses: { '200': body(PROBLEM), '409': described('Default Response') } } },
+        '/hooks/{id}': {
+          patch: { ...jsonRequest({ type: 'object', properties: { statusCode: { type: 'integer' } } }), responses: { '409': described('Default Response') } },
+        },
+      },
+      { schemas: { OrderPatch: ORDER_PATCH, Note: { type: 'object', properties: { note: { type: 'string' } } } } },
+    ),
+    errors: [{ path: at('/orders/{id}', 'patch', '409', ...JSON_SCHEMA), message: missing('PATCH /orders/{id} 409', 'sets `status`', ALL) }],
+  },
+  {
+    name: 'no state change by structure: a POST to a sub-collection (its items have paths of their own), a POST answering 201, a read-only POST on an item, a PUT on a sub-path without words for the state',
+    document: oas3({
+      '/orders/{id}/items': post({ '201': body(PROBLEM), '409': described('Default Response') }),
+      '/orders/{id}/items/{item}': { get: { responses: { '200': body(PROBLEM) } } },
+      '/orders/{id}/refunds': post({ '201': body(PROBLEM), '409': described('Conflict') }),
+      '/orders/{id}/validate': post({ '200': body(PROBLEM), '409': described('Conflict') }),
+      '/pulls/{number}/merge': {
+        put: { responses: { '200': body(PROBLEM), '409': described('Conflict if sha was provided and pull request head did not match') } },
+      },
+    }),
+    errors: [],
+  },
+  {
+    name: 'a PUT on an item’s sub-path fires when its description speaks of the state (corpus: Lyft’s ride rating); Swagger 2.0, a body parameter setting `state`',
+    document: swagger2(
+      {
+        '/rides/{id}/rating': {
+          put: { responses: { '409': { description: 'The ride is not in the droppedOff status', schema: { $ref: '#/definitions/Problem' } } } },
+        },
+        '/alerts/{number}': {
+          patch: {
+            parameters: [{ in: 'body', name: 'alert', schema: { type: 'object', properties: { state: { type: 'string' } } } }],
+            responses: { '409': { description: 'Conflict', schema: { $ref: '#/definitions/Problem' } } },
+          },
+        },
+      },
+      { definitions: { Problem: PROBLEM } },
+    ),
+    errors: [
+      {
+        path: at('/rides/{id}/rating', 'put', '409', 'schema'),
+        message: missing('PUT /rides/{id}/rating 409', '`rating` on an item; described "in the droppedOff status"', ALL),
+      },
+      { path: at('/alerts/{number}', 'patch', '409', 'schema'), message: missing('PATCH /alerts/{number} 409', 'sets `state`', ALL) },
+    ],
+  },
+  {
+    name: 'OpenAPI 3.1: a POST action’s shared 409 ($ref to components/responses) with the generated description; a GET of the same item never',
+    document: oas3(
+      {
+        '/payments/{id}/capture': post({ '409': ref('Conflict', 'responses') }),
+        '/payments/{id}': { get: { responses: { '200': body(PROBLEM), '409': ref('Conflict', 'responses') } } },
+      },
+      { responses: { Conflict: described('Default Response') } },
+      '3.1.0',
+    ),
+    errors: [{ path: at('/payments/{id}/capture', 'post', '409'), message: missing('POST /payments/{id}/capture 409', '`capture` on an item', ALL) }],
+  },
+]);
