@@ -573,12 +573,12 @@ testRule('ax-recoverable-retryable', [
     ],
   },
   {
-    name: 'a webhook described as sent to your endpoint, Swagger 2.0 (a body parameter), is not judged; Telegram’s setWebhook, which says the API will post to "the specified url", is',
+    name: 'a webhook whose description says it will be invoked, Swagger 2.0 (a body parameter, a `… Webhooks` tag), is not judged; Telegram’s setWebhook, which says the API will post to "the specified url", is',
     document: swagger2({
       '/hooks/payout': {
         post: {
           tags: ['Payout Webhooks'],
-          description: 'This callback is sent to your endpoint when a payout settles.',
+          description: 'This callback will be invoked when a payout settles.',
           parameters: [{ in: 'body', name: 'event', schema: PAYMENT }],
           responses: { '200': { description: 'Acknowledged' } },
         },
