@@ -25,24 +25,27 @@ export type ScopeOptions = (Partial<Record<Concept, readonly string[]>> & { pref
 /** An operation that only reads though it is a POST says so with `x-ax-read-only: true`; `false` keeps a read-like name a mutation. */
 export const READ_ONLY_EXTENSION = 'x-ax-read-only';
 
+/** A set of words, written as space-separated groups. */
+const wordSet = (...groups: string[]): Set<string> => new Set(groups.flatMap(group => group.split(' ')));
+
 /**
  * Leading verbs of a POST that only reads: a query too large or too structured for a query string, a
  * check, a computation, an export. What the corpus's names show (Azure's `Deployments_ExportTemplate`,
  * Jellyfin's `GetBookRemoteSearchResults`, GitHub's `markdown/render`); not `read`, which as a path
  * segment marks something read (Mastodon's `/conversations/{id}/read`).
  */
-const READ_VERBS = new Set([
-  'get', 'list', 'search', 'query', 'find', 'fetch', 'lookup', 'retrieve', 'describe',
-  'check', 'validate', 'verify', 'ping', 'test', 'assess', 'evaluate',
-  'calculate', 'estimate', 'preview', 'simulate', 'suggest', 'render', 'count', 'export', 'download',
-]); // prettier-ignore
+const READ_VERBS = wordSet(
+  'get list search query find fetch lookup retrieve describe',
+  'check validate verify ping test assess evaluate',
+  'calculate estimate preview simulate suggest render count export download',
+);
 /** Verbs that change something: after "or"/"and" in a name (`getOrCreateSession`, `checkAndSet`), the operation is no mere read. */
-const WRITE_VERBS = new Set([
-  'create', 'add', 'insert', 'update', 'upsert', 'set', 'save', 'write', 'put', 'replace', 'modify', 'edit',
-  'delete', 'remove', 'register', 'make', 'generate', 'submit', 'send', 'start', 'lock', 'assign', 'reset', 'cancel',
-]); // prettier-ignore
+const WRITE_VERBS = wordSet(
+  'create add insert update upsert set save write put replace modify edit',
+  'delete remove register make generate submit send start lock assign reset cancel',
+);
 // Last path segments and leading words of an authentication endpoint: it hands out a token, not a resource with next steps.
-const LOGIN_WORDS = new Set(['login', 'signin', 'logon', 'token', 'authenticate']);
+const LOGIN_WORDS = wordSet('login signin logon token authenticate');
 
 /** `searchOrders` → `search orders`; `Look up a customer` → `lookup a customer`: the words of a name or a summary, lower case. */
 function words(text: string): string[] {

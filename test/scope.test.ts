@@ -386,6 +386,11 @@ testRule('ax-recoverable-retryable', [
  * verb, in the shapes real names take, and it answers 200 with nothing saying it creates or changes a
  * resource; the messages say which evidence was used. Names that look like reads but are not come first.
  */
+/** ax-recoverable-retryable's finding on `POST path`: the value it advises, and why. */
+const advised = (path: string, value: boolean, why: string) => ({
+  path: ['paths', path, 'post'],
+  message: noFlag(`POST ${path}`, `Add \`x-ax-retryable: ${value}\` to the operation${why}`),
+});
 const ORDER_REQUEST = { type: 'object', properties: { item: { type: 'string' }, quantity: { type: 'integer' } } };
 const ORDER = { allOf: [ref('OrderRequest'), { type: 'object', properties: { id: { type: 'string' } } }] };
 
@@ -495,32 +500,15 @@ testRule('ax-recoverable-retryable', [
     }),
     functionOptions: { readOnly: ['runReport'] },
     errors: [
-      {
-        path: ['paths', '/risk', 'post'],
-        message: noFlag('POST /risk', 'Add `x-ax-retryable: true` to the operation: named `assessRisk` and answering 200, it only reads, so a repeat is safe.'),
-      },
-      {
-        path: ['paths', '/products/list', 'post'],
-        message: noFlag(
-          'POST /products/list',
-          'Add `x-ax-retryable: true` to the operation: named "Get product list" and answering 200, it only reads, so a repeat is safe.',
-        ),
-      },
-      {
-        path: ['paths', '/graphql', 'post'],
-        message: noFlag('POST /graphql', 'Add `x-ax-retryable: true` to the operation: `x-ax-read-only: true` says it only reads, so a repeat is safe.'),
-      },
-      {
-        path: ['paths', '/reports', 'post'],
-        message: noFlag('POST /reports', 'Add `x-ax-retryable: true` to the operation: the `readOnly` option says it only reads, so a repeat is safe.'),
-      },
-      {
-        path: ['paths', '/sessions', 'post'],
-        message: noFlag(
-          'POST /sessions',
-          'Add `x-ax-retryable: false` to the operation (named `getOrCreateSession` like a read, but its name goes on to `create`; `true` if a repeat cannot create a duplicate or a second effect).',
-        ),
-      },
+      advised('/risk', true, ': named `assessRisk` and answering 200, it only reads, so a repeat is safe.'),
+      advised('/products/list', true, ': named "Get product list" and answering 200, it only reads, so a repeat is safe.'),
+      advised('/graphql', true, ': `x-ax-read-only: true` says it only reads, so a repeat is safe.'),
+      advised('/reports', true, ': the `readOnly` option says it only reads, so a repeat is safe.'),
+      advised(
+        '/sessions',
+        false,
+        ' (named `getOrCreateSession` like a read, but its name goes on to `create`; `true` if a repeat cannot create a duplicate or a second effect).',
+      ),
     ],
   },
   {
@@ -556,20 +544,8 @@ testRule('ax-recoverable-retryable', [
       '3.1.0',
     ),
     errors: [
-      {
-        path: ['paths', '/sites/{id}/webhooks', 'post'],
-        message: noFlag(
-          'POST /sites/{id}/webhooks',
-          'Add `x-ax-retryable: false` to the operation (`true` if a repeat cannot create a duplicate or a second effect).',
-        ),
-      },
-      {
-        path: ['paths', '/callbacks/complete', 'post'],
-        message: noFlag(
-          'POST /callbacks/complete',
-          'Add `x-ax-retryable: false` to the operation (`true` if a repeat cannot create a duplicate or a second effect).',
-        ),
-      },
+      advised('/sites/{id}/webhooks', false, ' (`true` if a repeat cannot create a duplicate or a second effect).'),
+      advised('/callbacks/complete', false, ' (`true` if a repeat cannot create a duplicate or a second effect).'),
     ],
   },
   {
@@ -591,11 +567,6 @@ testRule('ax-recoverable-retryable', [
         },
       },
     }),
-    errors: [
-      {
-        path: ['paths', '/setWebhook', 'post'],
-        message: noFlag('POST /setWebhook', 'Add `x-ax-retryable: false` to the operation (`true` if a repeat cannot create a duplicate or a second effect).'),
-      },
-    ],
+    errors: [advised('/setWebhook', false, ' (`true` if a repeat cannot create a duplicate or a second effect).')],
   },
 ]);
