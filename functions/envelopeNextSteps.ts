@@ -1,10 +1,10 @@
-import { isEnvelopeStatus, valueAt, type Body, type JsonObject, type OpenApiDocument, type Response } from '../lib/document';
+import { headerNamed, isEnvelopeStatus, valueAt, type Body, type JsonObject, type OpenApiDocument, type Response } from '../lib/document';
 import { composedWith, ensureEdit, envelopeFor, propertyEdits, type Audience, type Edit } from '../lib/edits';
-import { linkCollections } from '../lib/hypermedia';
+import { linkCollections, selfLink } from '../lib/hypermedia';
 import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/names';
 import { label, placeIn, ruleFunction, type Finding } from '../lib/rule-function';
 import { isObjectView, viewsLacking, viewsOf, type ObjectView } from '../lib/schema';
-import { asksNextSteps } from '../lib/scope';
+import { asksNextSteps, overruledWording, readEvidence } from '../lib/scope';
 
 type Options = NameOptions<'nextSteps' | 'linkCollection'> & { prefixes?: string[]; readOnly?: string[]; hypermedia?: boolean };
 
@@ -60,19 +60,25 @@ function nextStepsEdits(doc: OpenApiDocument, views: readonly ObjectView[], name
   return properties === undefined || (declared === undefined && !existing) ? undefined : [...properties, ...(declared === undefined ? [] : [declared])];
 }
 
-/** What one 2xx body lacks (nothing, when every shape declares nextSteps or, unless turned off, callable links), and the edits when mechanical. */
+/**
+ * What one 2xx body lacks (nothing, when every shape declares nextSteps or, unless turned off, callable
+ * links or is itself a callable link), and the edits when mechanical.
+ */
 function problem(
   doc: OpenApiDocument,
   body: Body,
   audience: Audience,
   names: readonly string[],
   options: Options,
+  withLocation: boolean,
 ): { what: string; edits?: Edit[] } | undefined {
   const views = viewsOf(doc, body.schema!.value, body.schema!.location);
   if (isOpaque(body, views)) return undefined;
   const collectionNames = namesFor(options, 'linkCollection');
   const lacking = viewsLacking(views, names).filter(
-    view => options.hypermedia === false || !linkCollections(doc, view, collectionNames).some(collection => collection.callable),
+    view =>
+      options.hypermedia === false ||
+      (selfLink(view, withLocation) !== 'callable' && !linkCollections(doc, view, collectionNames).some(collection => collection.callable)),
   );
   if (lacking.length === 0) return undefined;
   const [name] = names;
@@ -84,6 +90,12 @@ function problem(
   }
   const several = views!.length > 1;
   const subject = several ? `${lacking.length} of its ${views!.length} oneOf/anyOf shapes` : 'the response schema';
+  // A body that is a link without a method: the link schema is shared (a `Link` used in many places), so it is a person's to change.
+  if (options.hypermedia !== false && lacking.some(view => selfLink(view, withLocation) === 'href')) {
+    return {
+      what: `${subject} ${several ? 'are links' : 'is a link'} with an \`href\` but no \`method\` to send. Declare a \`method\` beside the \`href\`, or a \`Location\` header on the response, or add \`${name}\`: ${STEP} ${STEP_TERMS}.`,
+    };
+  }
   const links = options.hypermedia === false ? undefined : lacking.flatMap(view => linkCollections(doc, view, collectionNames))[0];
   if (links !== undefined) {
     return {
@@ -120,10 +132,18 @@ export default ruleFunction<Options>(
     // A member for these responses may go into a schema only they use.
     const regions = asked.map(({ response }) => response.at);
     for (const { operation, response } of asked) {
+      // A read-like name overruled by the operation's own declarations: the message says why it is judged a change.
+      const read = readEvidence(doc, operation, options);
+      const overruled = read === undefined ? undefined : overruledWording(read);
+      const withLocation = headerNamed(doc.headers(response), ['Location']) !== undefined;
       for (const body of doc.jsonBodies(operation, response)) {
-        const found = body.schema === undefined ? undefined : problem(doc, body, { body, at: response.at, regions }, names, options);
+        const found = body.schema === undefined ? undefined : problem(doc, body, { body, at: response.at, regions }, names, options, withLocation);
         if (found !== undefined)
-          findings.push({ message: `${label(operation, response)}: ${found.what}`, path: placeIn(response, body.schema!.location), edits: found.edits });
+          findings.push({
+            message: `${label(operation, response)}${overruled === undefined ? '' : `, ${overruled}`}: ${found.what}`,
+            path: placeIn(response, body.schema!.location),
+            edits: found.edits,
+          });
       }
     }
     return findings;

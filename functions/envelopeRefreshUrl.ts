@@ -1,4 +1,5 @@
-import { describeViews, errorSchemas, stateRejection } from '../lib/error-bodies';
+import { describeViews, errorSchemas } from '../lib/error-bodies';
+import { stateEvidence, stateRejection } from '../lib/envelope';
 import { fieldDetailsOf, homeCarrier, memberNames, schemaAnswer } from '../lib/error-shapes';
 import { inStyleOf, placeOf } from '../lib/error-wording';
 import { nameOptionsSchema, namesFor, type Concept, type NameOptions } from '../lib/names';
@@ -27,17 +28,17 @@ export default ruleFunction<Options>('envelopeRefreshUrl', nameOptionsSchema(...
   const validates = (view: ObjectView) => fieldDetailsOf(doc, view, options).some(form => form.lacks === undefined);
 
   return errorSchemas(doc, operations, RESPONSES['ax-envelope-refresh-url']).flatMap(target => {
-    const signal = stateRejection(doc, target, options);
-    if (signal === undefined) return [];
-    // A description phrase is a weaker signal than a declared state field: field details make it a validation 422.
-    const byField = signal.startsWith('its schema');
+    const rejection = stateRejection(doc, target, options);
+    if (rejection === undefined) return [];
+    // Without a declared state field, field details make it a validation 422.
+    const byField = rejection.member !== undefined;
     return describeViews(target, view => {
       if (schemaAnswer(doc, view, 'refreshUrl', options) !== undefined || (!byField && validates(view))) return undefined;
       const home = homeCarrier(doc, view, options);
       // In the body's own naming style: `refresh_url` beside `documentation_url`.
       const name = inStyleOf(memberNames(home), names);
       return {
-        what: `reports a state rejection (${signal}) but has no \`${name}\``,
+        what: `reports a state rejection (${stateEvidence(rejection)}) but has no \`${name}\``,
         fix: `Add \`${name}\`${placeOf(home)}: the URL to GET the current state from.`,
       };
     });

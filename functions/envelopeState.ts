@@ -1,4 +1,5 @@
-import { describeViews, errorSchemas, stateRejection } from '../lib/error-bodies';
+import { describeViews, errorSchemas } from '../lib/error-bodies';
+import { stateEvidence, stateRejection } from '../lib/envelope';
 import { homeCarrier, memberNames, schemaAnswer } from '../lib/error-shapes';
 import { inStyleOf, placeOf } from '../lib/error-wording';
 import { nameOptionsSchema, namesFor, type Concept, type NameOptions } from '../lib/names';
@@ -23,8 +24,8 @@ const CONCEPTS = Object.keys(FIELDS) as Field[];
 export default ruleFunction<Options>('envelopeState', nameOptionsSchema(...(CONCEPTS as Concept[]), 'errorList'), ({ doc, options, operations }) => {
   const names = Object.fromEntries(CONCEPTS.map(concept => [concept, namesFor(options, concept)])) as Record<Field, readonly string[]>;
   return errorSchemas(doc, operations, RESPONSES['ax-envelope-state']).flatMap(target => {
-    const signal = stateRejection(doc, target, options);
-    if (signal === undefined) return [];
+    const rejection = stateRejection(doc, target, options);
+    if (rejection === undefined) return [];
     const asked = target.response.status === '422' ? CONCEPTS.filter(concept => concept !== 'refreshUrl') : CONCEPTS;
     return describeViews(target, view => {
       const missing = asked.filter(concept => schemaAnswer(doc, view, concept, options) === undefined);
@@ -33,7 +34,7 @@ export default ruleFunction<Options>('envelopeState', nameOptionsSchema(...(CONC
       // In the body's own naming style: `current_state` beside `error_description`.
       const fields = missing.map(concept => `\`${inStyleOf(memberNames(home), names[concept])}\` (${FIELDS[concept]})`).join(', ');
       return {
-        what: `reports a state rejection (${signal}) without the state`,
+        what: `reports a state rejection (${stateEvidence(rejection)}) without the state`,
         fix: `Add ${fields}${placeOf(home)}.`,
       };
     });

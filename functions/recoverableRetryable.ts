@@ -3,7 +3,7 @@ import { operationEdit } from '../lib/edits';
 import { wrongFlag } from '../lib/extensions';
 import { nameOptionsSchema, type NameOptions } from '../lib/names';
 import { label, ruleFunction, type Finding } from '../lib/rule-function';
-import { asksRetryable, idempotencyKeyOf, readsOnly, RETRYABLE_FLAG as FLAG } from '../lib/scope';
+import { asksRetryable, idempotencyKeyOf, overruledWording, readEvidence, readWording, RETRYABLE_FLAG as FLAG } from '../lib/scope';
 
 type Options = NameOptions<'idempotencyKeyHeader'> & { readOnly?: string[] };
 
@@ -13,12 +13,15 @@ type Options = NameOptions<'idempotencyKeyHeader'> & { readOnly?: string[] };
  * advice ax-recoverable-idempotent gives); any other mutation is not, until its owner says otherwise.
  */
 function advice(doc: OpenApiDocument, operation: Operation, options: Options): { value: boolean; why: string } {
-  if (readsOnly(doc, operation, options)) return { value: true, why: ': it only reads, so a repeat is safe.' };
+  const read = readEvidence(doc, operation, options);
+  if (read !== undefined && read.against === undefined) return { value: true, why: `: ${readWording(read)} it only reads, so a repeat is safe.` };
   const key = idempotencyKeyOf(doc, operation, options);
   if (key !== undefined) return { value: true, why: `: a retry with the same \`${key}\` acts once.` };
   if (operation.method === 'put' || operation.method === 'delete')
     return { value: true, why: `: ${operation.method.toUpperCase()} is idempotent (RFC 9110), so a repeat acts once.` };
-  return { value: false, why: ' (`true` if a repeat cannot create a duplicate or a second effect).' };
+  // A read-like name overruled by the operation's own declarations: say why it is taken for a change.
+  const overruled = read === undefined ? undefined : overruledWording(read);
+  return { value: false, why: ` (${overruled === undefined ? '' : `${overruled}; `}\`true\` if a repeat cannot create a duplicate or a second effect).` };
 }
 
 /** ax-recoverable-retryable: every mutation says whether repeating it is safe (R3); the flag is a boolean wherever an operation carries it. */

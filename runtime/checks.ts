@@ -3,8 +3,8 @@
  * asked of what the server really sent. Each check finds what is missing and says how to fix it.
  */
 import { HTTP_METHODS, isEnvelopeStatus, isObject, type Operation, type Response } from '../lib/document';
-import { stepHrefs, stuckActions } from '../lib/envelope';
-import { hasCallableLinks } from '../lib/hypermedia';
+import { stateEvidence, stepHrefs, stuckActions } from '../lib/envelope';
+import { hasCallableLinks, isCallableLink } from '../lib/hypermedia';
 import { responseExtension } from '../lib/error-bodies';
 import { exampleCode } from '../lib/error-wording';
 import { nameList, namesFor } from '../lib/names';
@@ -86,7 +86,7 @@ const violation = (rule: string, message: string): Violation => ({ rule, message
 const nextSteps: Check = ({ description, operation, status, body, names, prefixes, readOnly, hypermedia }, say) => {
   if (!isEnvelopeStatus(String(status)) || !asksNextSteps(description.doc, operation, { ...names, prefixes, readOnly })) return [];
   // As the rule: links that each carry an href and a method list the next calls too, unless `hypermedia: false`.
-  if (hypermedia !== false && hasCallableLinks(body, namesFor(names, 'linkCollection'))) return [];
+  if (hypermedia !== false && (isCallableLink(body) || hasCallableLinks(body, namesFor(names, 'linkCollection')))) return [];
   const name = firstName(names, 'nextSteps');
   const steps = isObject(body)
     ? namesFor(names, 'nextSteps')
@@ -257,11 +257,11 @@ const errorContent: Check = ({ response, status, body, names, error: read }, say
 const stateRejection: Check = ({ description, operation, response, status, body, names, error }, say) => {
   if (!RESPONSES['ax-envelope-state'](String(status))) return [];
   const carried = (['currentState', 'allowedActions'] as const).map(field => stateMember(body, field, names)).find(member => member !== undefined);
-  // Without a state field in the body, the description's word is the signal, and a body naming failed fields is a validation error.
+  // Without a state field in the body, the description's evidence is the signal (as the rule's), and a body naming failed fields is a validation error.
   const declared =
-    carried === undefined && response !== undefined && description.stateRejection(operation, response, names) !== undefined && error().fieldCount === 0;
-  if (carried === undefined && !declared) return [];
-  const signal = carried !== undefined ? `it carries \`${carried.path}\`` : 'so says the description';
+    carried === undefined && response !== undefined && error().fieldCount === 0 ? description.stateRejection(operation, response, names) : undefined;
+  if (carried === undefined && declared === undefined) return [];
+  const signal = carried !== undefined ? `it carries \`${carried.path}\`` : stateEvidence(declared!);
   const missing = (['currentState', 'allowedActions', 'refreshUrl'] as StateField[]).filter(field => stateMember(body, field, names) === undefined);
   // On a 422 the refresh url is ax-envelope-refresh-url's to ask: one missing field, one violation.
   const state = status === 422 ? missing.filter(field => field !== 'refreshUrl') : missing;
@@ -276,7 +276,7 @@ const stateRejection: Check = ({ description, operation, response, status, body,
       violation(
         'ax-envelope-state',
         say(
-          `the error body is a state rejection (${signal}) but lacks ${fields}. Send ${state.length > 1 ? 'them' : 'it'}, so that the agent re-plans from the real state.`,
+          `the error body is a state rejection (${signal}) but lacks ${fields}. Send ${state.length > 1 ? 'them' : 'it'}, so the agent re-plans from the real state.`,
         ),
       ),
     );

@@ -3,7 +3,8 @@
  * from (method, template) to operation. Checking a response then costs lookups, never a parse.
  */
 import { isObject, OpenApiDocument, type Operation, type Response } from '../lib/document';
-import { errorSchemasOf, stateRejection } from '../lib/error-bodies';
+import { errorSchemasOf } from '../lib/error-bodies';
+import { stateRejection, type StateRejection } from '../lib/envelope';
 import { pathMatcher, type PathMatcher } from '../lib/paths';
 import type { Names } from './shapes';
 
@@ -12,7 +13,7 @@ export class Description {
   private readonly byRoute = new Map<string, Operation>();
   /** Operations by method and template shape (`get /carts/{}`): how a framework's route pattern finds its operation. */
   private readonly byShape = new Map<string, Operation>();
-  private readonly rejections = new WeakMap<Response, Map<string, string | undefined>>();
+  private readonly rejections = new WeakMap<Response, Map<string, StateRejection | undefined>>();
 
   constructor(readonly doc: OpenApiDocument) {
     this.matcher = pathMatcher(doc);
@@ -89,7 +90,7 @@ export class Description {
   }
 
   /** Why the declared response is a state rejection (ax-envelope-state's own test), memoized per response and names. */
-  stateRejection(operation: Operation, response: Response, names: Names): string | undefined {
+  stateRejection(operation: Operation, response: Response, names: Names): StateRejection | undefined {
     const key = JSON.stringify([names?.currentState, names?.allowedActions, names?.errorList]);
     let known = this.rejections.get(response);
     if (known === undefined) this.rejections.set(response, (known = new Map()));

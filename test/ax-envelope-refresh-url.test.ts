@@ -84,13 +84,17 @@ testRule('ax-envelope-refresh-url', [
     errors: [],
   },
   {
-    name: 'a description that speaks of the state holds a 422 without field details to it; a declared state field holds it even with field details',
+    name: 'an action on one item whose description speaks of the state holds a 422 without field details to it; a declared state field holds it even with field details; the words alone on a creation do not',
     document: oas3({
-      '/a': post({ '422': body(PROBLEM, 'application/json', 'The invoice is in the wrong state') }),
+      '/invoices/{id}/send': post({ '422': body(PROBLEM, 'application/json', 'The invoice is in the wrong state') }),
+      '/invoices': post({ '422': body(PROBLEM, 'application/json', 'The invoice is in the wrong state') }),
       '/b': post({ '422': body(problemWith({ currentState: { type: 'string' }, details: FIELD_ERRORS })) }),
     }),
     errors: [
-      { path: at('/a', 'post', '422', ...JSON_SCHEMA), message: missing('POST /a 422', '', 'its description says "wrong state"') },
+      {
+        path: at('/invoices/{id}/send', 'post', '422', ...JSON_SCHEMA),
+        message: missing('POST /invoices/{id}/send 422', '', '`send` on an item; described "wrong state"'),
+      },
       { path: at('/b', 'post', '422', ...JSON_SCHEMA), message: missing('POST /b 422') },
     ],
   },

@@ -51,30 +51,67 @@ testRule('ax-envelope-state', [
     ],
   },
   {
-    name: 'fires on a description that speaks of the current state, a transition, or being in some status',
+    name: 'an action on one item: its 409 whatever the description says; its 422 when the description speaks of the state, a transition or some status',
     document: oas3({
-      '/a': post({ '409': described("The payment's current state does not allow this action.") }),
-      '/b': post({ '422': described('Cannot transition a FULFILLED record.', problemWith({ refreshUrl: {} })) }),
-      '/c': post({ '422': described("The invoice is in 'draft' status.") }),
+      '/payments/{id}/capture': post({ '409': described("The payment's current state does not allow this action.") }),
+      '/runs/{id}/cancel': post({ '409': described('Default Response') }),
+      '/records/{id}/fulfil': post({ '422': described('Cannot transition a FULFILLED record.', problemWith({ refreshUrl: {} })) }),
+      '/invoices/{id}:send': post({ '422': described("The invoice is in 'draft' status.") }),
     }),
     errors: [
-      { path: at('/a', 'post', '409', ...JSON_SCHEMA), message: missing('POST /a 409', 'its description says "current state"', ALL) },
       {
-        path: at('/b', 'post', '422', ...JSON_SCHEMA),
-        message: missing('POST /b 422', 'its description says "transition"', ['currentState', 'allowedActions']),
+        path: at('/payments/{id}/capture', 'post', '409', ...JSON_SCHEMA),
+        message: missing('POST /payments/{id}/capture 409', '`capture` on an item; described "current state"', ALL),
       },
-      { path: at('/c', 'post', '422', ...JSON_SCHEMA), message: missing('POST /c 422', `its description says "in 'draft' status"`, ALL) },
+      { path: at('/runs/{id}/cancel', 'post', '409', ...JSON_SCHEMA), message: missing('POST /runs/{id}/cancel 409', '`cancel` on an item', ALL) },
+      {
+        path: at('/records/{id}/fulfil', 'post', '422', ...JSON_SCHEMA),
+        message: missing('POST /records/{id}/fulfil 422', '`fulfil` on an item; described "transition"', ['currentState', 'allowedActions']),
+      },
+      {
+        path: at('/invoices/{id}:send', 'post', '422', ...JSON_SCHEMA),
+        message: missing('POST /invoices/{id}:send 422', `\`send\` on an item; described "in 'draft' status"`, ALL),
+      },
     ],
   },
   {
-    name: 'stays silent on descriptions that only mention a state or status in passing',
+    name: 'stays silent on a 422 of an action that does not speak of the state (a validation failure), and on descriptions that mention a state or status in passing',
     document: oas3({
-      '/a': post({ '409': described('Idempotency key reused with a different request body.') }),
-      '/b': post({ '422': described('The address has an invalid state code; use a two-letter US state.') }),
-      '/c': post({ '422': described('Returned with HTTP status 422 when validation fails.') }),
-      '/d': post({ '409': described('Statement already exported; stateless retries are safe.') }),
+      '/orders/{id}/ship': post({ '422': described('Unprocessable Entity') }),
+      '/b/{id}/verify': post({ '422': described('The address has an invalid state code; use a two-letter US state.') }),
+      '/c/{id}/send': post({ '422': described('Returned with HTTP status 422 when validation fails.') }),
     }),
     errors: [],
+  },
+  {
+    name: 'prose alone never decides: the same words on a creation, a plain POST, a search and a GET stay silent',
+    document: oas3({
+      '/a': post({ '409': described("The payment's current state does not allow this action.") }),
+      '/b': post({ '422': described('Cannot transition a FULFILLED record.') }),
+      '/orders/search': post({ '200': body(PROBLEM), '409': described('Invalid transition') }),
+      '/orders': { get: { responses: { '409': described('The order is in the wrong state.') } } },
+    }),
+    errors: [],
+  },
+  {
+    name: 'the shared 409 of the issue ("…or the current state prevents the operation") fires only where an operation changes state, not on the GET and POST searches that reference it',
+    document: oas3(
+      {
+        '/orders': {
+          get: { operationId: 'listOrders', responses: { '409': ref('Conflict', 'responses') } },
+          post: { operationId: 'createOrder', responses: { '201': body(PROBLEM), '409': ref('Conflict', 'responses') } },
+        },
+        '/orders/query': post({ '200': body(PROBLEM), '409': ref('Conflict', 'responses') }),
+        '/orders/{id}/cancel': post({ '409': ref('Conflict', 'responses') }),
+      },
+      { responses: { Conflict: described('The request conflicts with another request, or the current state prevents the operation.') } },
+    ),
+    errors: [
+      {
+        path: at('/orders/{id}/cancel', 'post', '409'),
+        message: missing('POST /orders/{id}/cancel 409', '`cancel` on an item; described "current state"', ALL),
+      },
+    ],
   },
   {
     name: 'only 409 and 422: a 400 or a 4XX with currentState is not asked',
@@ -111,14 +148,24 @@ testRule('ax-envelope-state', [
     ],
   },
   {
-    name: 'a components/responses entry shared by two operations gives two diagnostics, each on its operation',
+    name: 'a components/responses entry shared by two state-changing operations gives two diagnostics, each on its operation; a DELETE is no state change by structure',
     document: oas3(
-      { '/a': post({ '409': ref('InvalidTransition', 'responses') }), '/b': { delete: { responses: { '409': ref('InvalidTransition', 'responses') } } } },
+      {
+        '/a/{id}/close': post({ '409': ref('InvalidTransition', 'responses') }),
+        '/b/{id}/open': post({ '409': ref('InvalidTransition', 'responses') }),
+        '/b/{id}': { delete: { responses: { '409': ref('InvalidTransition', 'responses') } } },
+      },
       { responses: { InvalidTransition: described('The resource is in the wrong state for this action.') } },
     ),
     errors: [
-      { path: at('/a', 'post', '409'), message: missing('POST /a 409', 'its description says "wrong state"', ALL) },
-      { path: at('/b', 'delete', '409'), message: missing('DELETE /b 409', 'its description says "wrong state"', ALL) },
+      {
+        path: at('/a/{id}/close', 'post', '409'),
+        message: missing('POST /a/{id}/close 409', '`close` on an item; described "wrong state"', ALL),
+      },
+      {
+        path: at('/b/{id}/open', 'post', '409'),
+        message: missing('POST /b/{id}/open 409', '`open` on an item; described "wrong state"', ALL),
+      },
     ],
   },
   {
@@ -148,12 +195,17 @@ testRule('ax-envelope-state', [
       '/a': {
         post: {
           'x-ax-exempt': { 'ax-envelope-state': 'Workflow engine returns its own state envelope' },
-          responses: { '409': described('Invalid transition') },
+          responses: { '409': described('Invalid transition', problemWith({ currentState: {} })) },
         },
       },
-      '/b': post({ '409': described('Invalid transition') }),
+      '/b': post({ '409': described('Invalid transition', problemWith({ currentState: {} })) }),
     }),
-    errors: [{ path: at('/b', 'post', '409', ...JSON_SCHEMA), message: missing('POST /b 409', 'its description says "transition"', ALL) }],
+    errors: [
+      {
+        path: at('/b', 'post', '409', ...JSON_SCHEMA),
+        message: missing('POST /b 409', 'its schema declares `currentState`', ['allowedActions', 'refreshUrl']),
+      },
+    ],
   },
   {
     name: 'functionOptions rename the fields that trigger and satisfy the rule',
@@ -176,5 +228,80 @@ testRule('ax-envelope-state', [
       '/e': post({ '409': { description: 42, content: { 'application/json': { schema: PROBLEM } } } }),
     }),
     errors: [],
+  },
+]);
+
+/**
+ * State rejections by structure (issue 26): the operation changes a resource's state (a POST action on
+ * one item, a PATCH/PUT of a status member), and then its 409 is found whatever its description says.
+ */
+const ORDER_PATCH = { type: 'object', properties: { note: { type: 'string' }, status: { type: 'string', enum: ['open', 'shipped'] } } };
+const jsonRequest = (schema: object) => ({ requestBody: { content: { 'application/json': { schema } } } });
+
+testRule('ax-envelope-state', [
+  {
+    name: 'a PATCH of a status member (a $ref request body, allOf) has its 409 found, described "Default Response"; a PATCH of other members, or of a `statusCode`, does not',
+    document: oas3(
+      {
+        '/orders/{id}': {
+          patch: { ...jsonRequest({ allOf: [ref('OrderPatch')] }), responses: { '200': body(PROBLEM), '409': described('Default Response') } },
+        },
+        '/notes/{id}': { patch: { ...jsonRequest(ref('Note')), responses: { '200': body(PROBLEM), '409': described('Default Response') } } },
+        '/hooks/{id}': {
+          patch: { ...jsonRequest({ type: 'object', properties: { statusCode: { type: 'integer' } } }), responses: { '409': described('Default Response') } },
+        },
+      },
+      { schemas: { OrderPatch: ORDER_PATCH, Note: { type: 'object', properties: { note: { type: 'string' } } } } },
+    ),
+    errors: [{ path: at('/orders/{id}', 'patch', '409', ...JSON_SCHEMA), message: missing('PATCH /orders/{id} 409', 'sets `status`', ALL) }],
+  },
+  {
+    name: 'no state change by structure: a POST to a sub-collection (its items have paths of their own), a POST answering 201, a read-only POST on an item, a PUT on a sub-path without words for the state',
+    document: oas3({
+      '/orders/{id}/items': post({ '201': body(PROBLEM), '409': described('Default Response') }),
+      '/orders/{id}/items/{item}': { get: { responses: { '200': body(PROBLEM) } } },
+      '/orders/{id}/refunds': post({ '201': body(PROBLEM), '409': described('Conflict') }),
+      '/orders/{id}/validate': post({ '200': body(PROBLEM), '409': described('Conflict') }),
+      '/pulls/{number}/merge': {
+        put: { responses: { '200': body(PROBLEM), '409': described('Conflict if sha was provided and pull request head did not match') } },
+      },
+    }),
+    errors: [],
+  },
+  {
+    name: 'a PUT on an item’s sub-path fires when its description speaks of the state (corpus: Lyft’s ride rating); Swagger 2.0, a body parameter setting `state`',
+    document: swagger2(
+      {
+        '/rides/{id}/rating': {
+          put: { responses: { '409': { description: 'The ride is not in the droppedOff status', schema: { $ref: '#/definitions/Problem' } } } },
+        },
+        '/alerts/{number}': {
+          patch: {
+            parameters: [{ in: 'body', name: 'alert', schema: { type: 'object', properties: { state: { type: 'string' } } } }],
+            responses: { '409': { description: 'Conflict', schema: { $ref: '#/definitions/Problem' } } },
+          },
+        },
+      },
+      { definitions: { Problem: PROBLEM } },
+    ),
+    errors: [
+      {
+        path: at('/rides/{id}/rating', 'put', '409', 'schema'),
+        message: missing('PUT /rides/{id}/rating 409', '`rating` on an item; described "in the droppedOff status"', ALL),
+      },
+      { path: at('/alerts/{number}', 'patch', '409', 'schema'), message: missing('PATCH /alerts/{number} 409', 'sets `state`', ALL) },
+    ],
+  },
+  {
+    name: 'OpenAPI 3.1: a POST action’s shared 409 ($ref to components/responses) with the generated description; a GET of the same item never',
+    document: oas3(
+      {
+        '/payments/{id}/capture': post({ '409': ref('Conflict', 'responses') }),
+        '/payments/{id}': { get: { responses: { '200': body(PROBLEM), '409': ref('Conflict', 'responses') } } },
+      },
+      { responses: { Conflict: described('Default Response') } },
+      '3.1.0',
+    ),
+    errors: [{ path: at('/payments/{id}/capture', 'post', '409'), message: missing('POST /payments/{id}/capture 409', '`capture` on an item', ALL) }],
   },
 ]);

@@ -1,5 +1,10 @@
-/** lib/hypermedia.ts on live bodies: the links the probe follows, in the shapes the schema-side reader knows. */
-import { linksIn } from '../lib/hypermedia';
+/** lib/hypermedia.ts on live bodies: the links the probe follows, in the shapes the schema-side reader knows; and bodies that are links. */
+import envelopeNextSteps from '../functions/envelopeNextSteps';
+import { OpenApiDocument } from '../lib/document';
+import { isCallableLink, linksIn } from '../lib/hypermedia';
+import { findingsWithEdits } from '../lib/rule-function';
+import { oas3, ref, swagger2 } from './support/documents';
+import { testRule } from './support/testRule';
 
 const NAMES = ['_links', 'links', 'actions'];
 
@@ -20,4 +25,74 @@ test('HAL links by relation, JSON:API URL strings, Siren actions with their meth
 test('only the named collections, at the top of the body; records in a list are not links', () => {
   expect(linksIn({ data: { _links: { self: { href: '/a' } } }, links: [{ rel: 'x' }], actions: 'none' }, NAMES)).toEqual([]);
   expect(linksIn([{ _links: { self: { href: '/a' } } }], NAMES)).toEqual([]);
+});
+
+/**
+ * A success body that is itself a link declares the next call (issue 26): a 202 answering `{ href, method }`
+ * needs no `nextSteps`, and the shared `Link` schema such bodies use is never given one by `fix`.
+ */
+const LINK = {
+  type: 'object',
+  required: ['href', 'method'],
+  properties: { href: { type: 'string' }, method: { type: 'string', enum: ['GET'] }, rel: { type: 'string' } },
+};
+const HREF_ONLY = { type: 'object', properties: { href: { type: 'string', format: 'uri' } } };
+const LOCATION = { Location: { description: 'Where the job is', schema: { type: 'string' } } };
+const accepted = (schema: object, headers?: object) => ({
+  post: { responses: { '202': { description: 'Accepted', ...(headers && { headers }), content: { 'application/json': { schema } } } } },
+});
+const STEP = '[{ action, method, href, description }] (all required, `method` an enum of HTTP methods)';
+
+testRule('ax-envelope-next-steps', [
+  {
+    name: 'a 202 whose body is a shared link ($ref, allOf) with an href and a method, or an href beside a `Location` header, declares the next call',
+    document: oas3(
+      {
+        '/exports': accepted(ref('Link')),
+        '/imports': accepted({ allOf: [ref('Link')] }),
+        '/jobs': accepted(ref('Href'), LOCATION),
+      },
+      { schemas: { Link: LINK, Href: HREF_ONLY } },
+    ),
+    errors: [],
+  },
+  {
+    name: 'a link body with an href alone is asked for a method, with no edit to the shared schema; a resource that has an href among its members is no link (Swagger 2.0)',
+    document: swagger2(
+      {
+        '/jobs': { post: { responses: { '202': { description: 'Accepted', schema: { $ref: '#/definitions/Href' } } } } },
+        '/orders': { post: { responses: { '201': { description: 'Created', schema: { $ref: '#/definitions/Order' } } } } },
+      },
+      { definitions: { Href: HREF_ONLY, Order: { type: 'object', properties: { id: { type: 'string' }, href: { type: 'string' } } } } },
+    ),
+    errors: [
+      {
+        path: ['paths', '/jobs', 'post', 'responses', '202', 'schema'],
+        message: `POST /jobs 202: the response schema is a link with an \`href\` but no \`method\` to send. Declare a \`method\` beside the \`href\`, or a \`Location\` header on the response, or add \`nextSteps\`: ${STEP}.`,
+      },
+      {
+        path: ['paths', '/orders', 'post', 'responses', '201', 'schema'],
+        message: `POST /orders 201: the response schema does not declare \`nextSteps\`. Add \`nextSteps\`: ${STEP} to the application/json schema.`,
+      },
+    ],
+  },
+]);
+
+test('fix never adds `nextSteps` to a shared link schema', () => {
+  const root = oas3(
+    { '/jobs': accepted(ref('Link')), '/exports': accepted(ref('Link')) },
+    { schemas: { Link: { ...HREF_ONLY, properties: { ...HREF_ONLY.properties, rel: { type: 'string' } } } } },
+  );
+  const findings = findingsWithEdits(envelopeNextSteps, OpenApiDocument.of(root, root), {}, 'ax-envelope-next-steps') ?? [];
+  expect(findings.map(finding => finding.message.slice(0, 40))).toEqual([
+    'POST /jobs 202: the response schema is a',
+    'POST /exports 202: the response schema i',
+  ]);
+  expect(findings.flatMap(finding => finding.edits ?? [])).toEqual([]);
+});
+
+test('a live body that is a link with an href and a method lists its next call; one with other members is a record', () => {
+  expect(isCallableLink({ href: '/v1/jobs/1', method: 'GET', rel: 'status' })).toBe(true);
+  expect(isCallableLink({ href: '/v1/jobs/1' })).toBe(false);
+  expect(isCallableLink({ id: 'j1', href: '/v1/jobs/1', method: 'GET' })).toBe(false);
 });

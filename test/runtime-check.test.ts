@@ -21,7 +21,7 @@ const MESSAGES: Record<string, string[]> = {
     'POST /orders 400: the error body has no recovery hint, so an agent cannot tell how to fix the request. Send `recoveryHint`: one sentence on what to change before retrying.',
   ],
   'a 409 state rejection without allowed actions': [
-    'POST /orders/{id}/cancel 409: the error body is a state rejection (so says the description) but lacks `currentState`, `allowedActions` and `refreshUrl`. Send them, so that the agent re-plans from the real state.',
+    'POST /orders/{id}/cancel 409: the error body is a state rejection (`cancel` on an item; described "in the `shipped` state") but lacks `currentState`, `allowedActions` and `refreshUrl`. Send them, so the agent re-plans from the real state.',
   ],
   'a 422 state rejection without refreshUrl': [
     'POST /orders 422: the error body is a state rejection (it carries `currentState`) but has no `refreshUrl`. Send `refreshUrl`: the URL to GET for the current state before retrying.',

@@ -10,6 +10,9 @@ import { runRule, testRule } from './support/testRule';
 const STEP = '[{ action, method, href, description }] (all required, `method` an enum of HTTP methods)';
 const missing = (method: string, path: string, status: string) =>
   `${method} ${path} ${status}: the response schema does not declare \`nextSteps\`. Add \`nextSteps\`: ${STEP} to the application/json schema; your handler must then send it.`;
+/** The same, for a POST named like a read but overruled by its own declarations, and why. */
+const overruled = (operation: string, status: string, why: string) =>
+  `${operation} ${status}, ${why}: the response schema does not declare \`nextSteps\`. Add \`nextSteps\`: ${STEP} to the application/json schema; your handler must then send it.`;
 const RESULTS = { type: 'object', properties: { items: { type: 'array', items: PAYMENT } } };
 const TOKEN = {
   type: 'object',
@@ -52,7 +55,10 @@ testRule('ax-envelope-next-steps', [
       '/checks/verify': post({ 'x-ax-read-only': false }, { '200': body(PAYMENT) }),
     }),
     errors: [
-      { path: at('/orders/search', 'post', '201', ...JSON_SCHEMA), message: missing('POST', '/orders/search', '201') },
+      {
+        path: at('/orders/search', 'post', '201', ...JSON_SCHEMA),
+        message: overruled('POST /orders/search', '201', 'named `/search` like a read, but it answers 201'),
+      },
       { path: at('/orders', 'post', '200', ...JSON_SCHEMA), message: missing('POST', '/orders', '200') },
       { path: at('/checks/verify', 'post', '200', ...JSON_SCHEMA), message: missing('POST', '/checks/verify', '200') },
     ],
@@ -140,7 +146,10 @@ testRule('ax-recoverable-retryable', [
     errors: [
       {
         path: ['paths', '/orders/search', 'post'],
-        message: noFlag('POST /orders/search', 'Add `x-ax-retryable: true` to the operation: it only reads, so a repeat is safe.'),
+        message: noFlag(
+          'POST /orders/search',
+          'Add `x-ax-retryable: true` to the operation: named `/search` and answering 200, it only reads, so a repeat is safe.',
+        ),
       },
       {
         path: ['paths', '/payments', 'post'],
@@ -265,7 +274,7 @@ testRule('ax-envelope-next-steps', [
     errors: [
       {
         path: SWAGGER_STEPS('/orders/search', '201'),
-        message: missing('POST', '/orders/search', '201'),
+        message: overruled('POST /orders/search', '201', 'named `searchOrders` like a read, but it answers 201'),
       },
     ],
   },
@@ -367,8 +376,201 @@ testRule('ax-recoverable-retryable', [
       },
       {
         path: ['paths', '/orders/search', 'post'],
-        message: noFlag('POST /orders/search', 'Add `x-ax-retryable: true` to the operation: it only reads, so a repeat is safe.'),
+        message: noFlag(
+          'POST /orders/search',
+          'Add `x-ax-retryable: true` to the operation: named `/search` and answering 200, it only reads, so a repeat is safe.',
+        ),
       },
     ],
+  },
+]);
+
+/**
+ * Operations by evidence (issue 26): a POST reads when its operationId or summary starts with a reading
+ * verb, in the shapes real names take, and it answers 200 with nothing saying it creates or changes a
+ * resource; the messages say which evidence was used. Names that look like reads but are not come first.
+ */
+/** ax-recoverable-retryable's finding on `POST path`: the value it advises, and why. */
+const advised = (path: string, value: boolean, why: string) => ({
+  path: ['paths', path, 'post'],
+  message: noFlag(`POST ${path}`, `Add \`x-ax-retryable: ${value}\` to the operation${why}`),
+});
+const ORDER_REQUEST = { type: 'object', properties: { item: { type: 'string' }, quantity: { type: 'integer' } } };
+const ORDER = { allOf: [ref('OrderRequest'), { type: 'object', properties: { id: { type: 'string' } } }] };
+
+testRule('ax-envelope-next-steps', [
+  {
+    name: 'reading verbs in the shapes real names take stay silent: a camelCase id, a summary in the third person, GitHub’s namespace, Azure’s Noun_Verb, a snake_case resource noun',
+    document: oas3(
+      {
+        '/risk': post({ operationId: 'assessRisk' }, { '200': body(RESULTS) }),
+        '/products/list': post({ summary: 'Get product list' }, { '200': body(RESULTS) }),
+        '/system/ping': post({ operationId: 'PostPingSystem', summary: 'Pings the system.' }, { '200': body(RESULTS) }),
+        '/orgs/{org}/attestations/bulk-list': post({ operationId: 'orgs/list-attestations-bulk' }, { '200': body(RESULTS) }),
+        '/deployments/{name}/exportTemplate': post({ operationId: 'Deployments_ExportTemplate' }, { '200': body(RESULTS) }),
+        '/v2/apps/propose': post({ operationId: 'apps_validate_appSpec' }, { '200': body(RESULTS) }),
+        '/prices/estimate': post({ operationId: 'evaluate-price', summary: 'Evaluate a price' }, { '200': body(ref('Results')) }),
+      },
+      { schemas: { Results: RESULTS } },
+    ),
+    errors: [],
+  },
+  {
+    name: 'names that look like reads but are not: `getOrCreateSession`, `testConnection` answering 201, Twitter’s `listAddMember` (the List is the resource), a validation that echoes the request with an id (allOf of a $ref)',
+    document: oas3(
+      {
+        '/sessions': post({ operationId: 'getOrCreateSession' }, { '200': body(PAYMENT) }),
+        '/connections': post({ operationId: 'testConnection' }, { '201': body(PAYMENT) }),
+        '/lists/{id}/members': post({ operationId: 'listAddMember' }, { '200': body(PAYMENT) }),
+        '/orders/check': post(
+          { operationId: 'checkOrder', requestBody: { content: { 'application/json': { schema: ref('OrderRequest') } } } },
+          { '200': body(ref('Order')) },
+        ),
+      },
+      { schemas: { OrderRequest: ORDER_REQUEST, Order: ORDER } },
+    ),
+    errors: [
+      {
+        path: at('/sessions', 'post', '200', ...JSON_SCHEMA),
+        message: overruled('POST /sessions', '200', 'named `getOrCreateSession` like a read, but its name goes on to `create`'),
+      },
+      {
+        path: at('/connections', 'post', '201', ...JSON_SCHEMA),
+        message: overruled('POST /connections', '201', 'named `testConnection` like a read, but it answers 201'),
+      },
+      { path: at('/lists/{id}/members', 'post', '200', ...JSON_SCHEMA), message: missing('POST', '/lists/{id}/members', '200') },
+      {
+        path: at('/orders/check', 'post', '200', ...JSON_SCHEMA),
+        message: overruled('POST /orders/check', '200', "named `checkOrder` like a read, but its 200 body is the request's with an `id`"),
+      },
+    ],
+  },
+  {
+    name: 'Stripe’s `/verify` (Swagger 2.0): an action on an item answering the item’s own schema changed it, though its path names a reading verb; `x-ax-read-only: true` still overrides',
+    document: swagger2(
+      {
+        '/sources/{source}': { get: { responses: { '200': { description: 'The source', schema: { $ref: '#/definitions/Source' } } } } },
+        '/sources/{source}/verify': swaggerPost({ operationId: 'PostSourcesSourceVerify' }, '200', { $ref: '#/definitions/Source' }),
+        '/cards/{card}': { get: { responses: { '200': { description: 'The card', schema: { $ref: '#/definitions/Source' } } } } },
+        '/cards/{card}/verify': swaggerPost({ 'x-ax-read-only': true }, '200', { $ref: '#/definitions/Source' }),
+        '/addresses/{address}/validate': swaggerPost({}, '200', { $ref: '#/definitions/Verdict' }),
+      },
+      { definitions: { Source: PAYMENT, Verdict: RESULTS } },
+    ),
+    errors: [
+      {
+        path: SWAGGER_STEPS('/sources/{source}/verify', '200'),
+        message: overruled('POST /sources/{source}/verify', '200', 'named `/verify` like a read, but it answers the item it acts on, `Source`'),
+      },
+    ],
+  },
+  {
+    name: 'OpenAPI 3.1: the item answered through oneOf of the update’s branches counts; a read answering a result of its own does not',
+    document: oas3(
+      {
+        '/customers/{customer}/sources/{id}': post({ operationId: 'updateSource' }, { '200': body({ anyOf: [ref('Card'), ref('BankAccount')] }) }),
+        '/customers/{customer}/sources/{id}/verify': post({ summary: 'Verify a bank account' }, { '200': body(ref('BankAccount')) }),
+        '/customers/{customer}/sources/{id}/check': post({ summary: 'Check a bank account' }, { '200': body(ref('Verdict')) }),
+      },
+      { schemas: { Card: PAYMENT, BankAccount: PAYMENT, Verdict: RESULTS } },
+      '3.1.0',
+    ),
+    errors: [
+      {
+        path: at('/customers/{customer}/sources/{id}', 'post', '200', ...JSON_SCHEMA),
+        message: `POST /customers/{customer}/sources/{id} 200: 2 of its 2 oneOf/anyOf shapes do not declare \`nextSteps\`. Add \`nextSteps\`: ${STEP} to the application/json schema, in every branch.`,
+      },
+      {
+        path: at('/customers/{customer}/sources/{id}/verify', 'post', '200', ...JSON_SCHEMA),
+        message: overruled(
+          'POST /customers/{customer}/sources/{id}/verify',
+          '200',
+          'named "Verify a bank account" like a read, but it answers the item it acts on, `BankAccount`',
+        ),
+      },
+    ],
+  },
+]);
+
+testRule('ax-recoverable-retryable', [
+  {
+    name: 'the advice names the evidence: the operationId, the summary, the extension, the option; a read-like name overruled says why',
+    document: oas3({
+      '/risk': post({ operationId: 'assessRisk' }, { '200': body(RESULTS) }),
+      '/products/list': post({ summary: 'Get product list' }, { '200': body(RESULTS) }),
+      '/graphql': post({ 'x-ax-read-only': true }, { '200': body(RESULTS) }),
+      '/reports': post({ operationId: 'runReport' }, { '200': body(RESULTS) }),
+      '/sessions': post({ operationId: 'getOrCreateSession' }, { '200': body(PAYMENT) }),
+    }),
+    functionOptions: { readOnly: ['runReport'] },
+    errors: [
+      advised('/risk', true, ': named `assessRisk` and answering 200, it only reads, so a repeat is safe.'),
+      advised('/products/list', true, ': named "Get product list" and answering 200, it only reads, so a repeat is safe.'),
+      advised('/graphql', true, ': `x-ax-read-only: true` says it only reads, so a repeat is safe.'),
+      advised('/reports', true, ': the `readOnly` option says it only reads, so a repeat is safe.'),
+      advised(
+        '/sessions',
+        false,
+        ' (named `getOrCreateSession` like a read, but its name goes on to `create`; `true` if a repeat cannot create a duplicate or a second effect).',
+      ),
+    ],
+  },
+  {
+    name: 'webhooks under `paths` in the wordings real descriptions use are not judged; webhook management under the same tags is',
+    document: oas3(
+      {
+        // Just Eat: "… Webhooks" tags, "This webhook will be invoked …", a 200 without a body.
+        '/acceptance-requested': post(
+          {
+            tags: ['Order Acceptance Webhooks'],
+            summary: 'Acceptance requested',
+            description: 'This webhook will be invoked whenever acceptance has been requested for the order.',
+            requestBody: { content: { 'application/json': { schema: PAYMENT } } },
+          },
+          { '200': { description: 'OK' } },
+        ),
+        '/events/refund': post({ tags: ['Webhook events'], requestBody: ref('Event', 'requestBodies') }, { '204': { description: 'Received' } }),
+        '/your/callback': post(
+          { summary: 'Transfer settled', description: 'We will POST the transfer to your callback URL.', requestBody: ref('Event', 'requestBodies') },
+          { '200': { description: 'Received' } },
+        ),
+        // Mist's `createSiteWebhook` and HubSpot's "Completes a batch of callbacks": an agent calls these.
+        '/sites/{id}/webhooks': post(
+          { tags: ['Sites Webhooks'], operationId: 'createSiteWebhook', requestBody: ref('Event', 'requestBodies') },
+          { '200': { description: 'OK' } },
+        ),
+        '/callbacks/complete': post(
+          { tags: ['Callbacks'], summary: 'Completes a batch of callbacks', requestBody: ref('Event', 'requestBodies') },
+          { '204': { description: 'Done' } },
+        ),
+      },
+      { requestBodies: { Event: { content: { 'application/json': { schema: PAYMENT } } } } },
+      '3.1.0',
+    ),
+    errors: [
+      advised('/sites/{id}/webhooks', false, ' (`true` if a repeat cannot create a duplicate or a second effect).'),
+      advised('/callbacks/complete', false, ' (`true` if a repeat cannot create a duplicate or a second effect).'),
+    ],
+  },
+  {
+    name: 'a webhook whose description says it will be invoked, Swagger 2.0 (a body parameter, a `… Webhooks` tag), is not judged; Telegram’s setWebhook, which says the API will post to "the specified url", is',
+    document: swagger2({
+      '/hooks/payout': {
+        post: {
+          tags: ['Payout Webhooks'],
+          description: 'This callback will be invoked when a payout settles.',
+          parameters: [{ in: 'body', name: 'event', schema: PAYMENT }],
+          responses: { '200': { description: 'Acknowledged' } },
+        },
+      },
+      '/setWebhook': {
+        post: {
+          description: 'Whenever there is an update, we will send an HTTPS POST request to the specified url.',
+          parameters: [{ in: 'body', name: 'hook', schema: PAYMENT }],
+          responses: { '204': { description: 'Set' } },
+        },
+      },
+    }),
+    errors: [advised('/setWebhook', false, ' (`true` if a repeat cannot create a duplicate or a second effect).')],
   },
 ]);

@@ -4,7 +4,8 @@
  * of a free pass, so the shares in the report count only operations where the rule had something to check.
  */
 import { isErrorStatus, isMutation, isObject, isEnvelopeStatus, type OpenApiDocument, type Operation } from '../../lib/document';
-import { errorSchemas, stateRejection } from '../../lib/error-bodies';
+import { errorSchemas } from '../../lib/error-bodies';
+import { stateRejection } from '../../lib/envelope';
 import { isAxExtension } from '../../lib/extensions';
 import { namesFor } from '../../lib/names';
 import { holdersOf, propertiesNamed } from '../../lib/nested';
