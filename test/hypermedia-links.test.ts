@@ -72,7 +72,7 @@ testRule('ax-envelope-next-steps', [
       },
       {
         path: ['paths', '/orders', 'post', 'responses', '201', 'schema'],
-        message: `POST /orders 201: the response schema does not declare \`nextSteps\`. Add \`nextSteps\`: ${STEP} to the application/json schema.`,
+        message: `POST /orders 201: the response schema does not declare \`nextSteps\`. Add \`nextSteps\`: ${STEP} to the application/json schema; your handler must then send it.`,
       },
     ],
   },

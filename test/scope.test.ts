@@ -11,8 +11,10 @@ const STEP = '[{ action, method, href, description }] (all required, `method` an
 const missing = (method: string, path: string, status: string) =>
   `${method} ${path} ${status}: the response schema does not declare \`nextSteps\`. Add \`nextSteps\`: ${STEP} to the application/json schema; your handler must then send it.`;
 /** The same, for a POST named like a read but overruled by its own declarations, and why. */
-const overruled = (operation: string, status: string, why: string) =>
-  `${operation} ${status}, ${why}: the response schema does not declare \`nextSteps\`. Add \`nextSteps\`: ${STEP} to the application/json schema; your handler must then send it.`;
+const overruled = (operation: string, status: string, why: string, where = 'the application/json schema') =>
+  `${operation} ${status}, ${why}: the response schema does not declare \`nextSteps\`. Add \`nextSteps\`: ${STEP} to ${where}; your handler must then send it.`;
+/** Where the steps go when the body's schema is shared with reads or a request: an envelope for this response only. */
+const envelope = (shared: string) => `\`${shared}WithNextSteps\`, an \`allOf\` of the shared \`${shared}\` and \`nextSteps\` for this response only`;
 const RESULTS = { type: 'object', properties: { items: { type: 'array', items: PAYMENT } } };
 const TOKEN = {
   type: 'object',
@@ -441,7 +443,7 @@ testRule('ax-envelope-next-steps', [
       { path: at('/lists/{id}/members', 'post', '200', ...JSON_SCHEMA), message: missing('POST', '/lists/{id}/members', '200') },
       {
         path: at('/orders/check', 'post', '200', ...JSON_SCHEMA),
-        message: overruled('POST /orders/check', '200', "named `checkOrder` like a read, but its 200 body is the request's with an `id`"),
+        message: overruled('POST /orders/check', '200', "named `checkOrder` like a read, but its 200 body is the request's with an `id`", envelope('Order')),
       },
     ],
   },
@@ -460,7 +462,12 @@ testRule('ax-envelope-next-steps', [
     errors: [
       {
         path: SWAGGER_STEPS('/sources/{source}/verify', '200'),
-        message: overruled('POST /sources/{source}/verify', '200', 'named `/verify` like a read, but it answers the item it acts on, `Source`'),
+        message: overruled(
+          'POST /sources/{source}/verify',
+          '200',
+          'named `/verify` like a read, but it answers the item it acts on, `Source`',
+          envelope('Source'),
+        ),
       },
     ],
   },
@@ -478,7 +485,7 @@ testRule('ax-envelope-next-steps', [
     errors: [
       {
         path: at('/customers/{customer}/sources/{id}', 'post', '200', ...JSON_SCHEMA),
-        message: `POST /customers/{customer}/sources/{id} 200: 2 of its 2 oneOf/anyOf shapes do not declare \`nextSteps\`. Add \`nextSteps\`: ${STEP} to the application/json schema, in every branch.`,
+        message: `POST /customers/{customer}/sources/{id} 200: 2 of its 2 oneOf/anyOf shapes do not declare \`nextSteps\`. Add \`nextSteps\`: ${STEP} to the application/json schema, in every branch; your handler must then send it.`,
       },
       {
         path: at('/customers/{customer}/sources/{id}/verify', 'post', '200', ...JSON_SCHEMA),
