@@ -2,7 +2,8 @@
  * The probe's play, as an agent would go: a first try of every operation (and the steps its answer
  * offers), then one fault at a time, each answered error read with the ruleset's own reader and the
  * request repaired with only what the error says. Every response is judged by the runtime guard's checks.
- * Creates go first and deletions last, and the ids the API returns fill the path of later operations.
+ * Creates go first and deletions last, and the ids the API returns fill the path of later operations; an
+ * operation refused (409) on such a record is tried once more on a fresh one.
  */
 import type { Ruleset } from '@stoplight/spectral-core';
 import { PROBE_IDS, type ProbeId } from '../../lib/catalogue';
