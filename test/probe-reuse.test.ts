@@ -44,6 +44,10 @@ paths:
       responses:
         '204': { description: Deleted }
         '4XX': { description: Refused, content: { application/json: { schema: { $ref: '#/components/schemas/Error' } } } }
+  /notes/{noteId}/close:${id('noteId')}
+    post:${answers('200')}
+  /notes/{noteId}/approve:${id('noteId')}
+    post:${answers('200')}
   /tasks:
     post:${body('title')}
       responses:
@@ -83,7 +87,8 @@ function valid(response: ServerResponse, value: Record | null, name: string, typ
 
 /**
  * The Records API: a note's id only in the create's body, a task's only in `Location` (the body is empty),
- * a cart's only in the href of the step the create offers; a cart's item in the body again.
+ * a cart's only in the href of the step the create offers; a cart's item in the body again. A closed note
+ * cannot be approved (409), nor can a note whose text is `draft`.
  */
 function recordsApi() {
   const records = new Map<string, Record>();
@@ -119,6 +124,12 @@ function recordsApi() {
       case 'PATCH /tasks/t_*':
         if (valid(response, value, 'done', 'boolean')) send(response, 200, Object.assign(first, { done: value!.done }));
         return;
+      case 'POST /notes/n_*/close':
+        return send(response, 200, Object.assign(first, { closed: true }));
+      case 'POST /notes/n_*/approve':
+        if (first.closed === true || first.text === 'draft')
+          return send(response, 409, { code: 'INVALID_STATE', message: `Note ${first.id as string} cannot be approved in its state.` });
+        return send(response, 200, Object.assign(first, { approved: true }));
       case 'DELETE /notes/n_*':
         records.delete(first.id as string);
         return send(response, 204);
@@ -133,11 +144,20 @@ function recordsApi() {
   };
 }
 
+/** Runs the probe against a fresh Records API; `sent` lists the requests it got, as `METHOD /path`. */
 function probe(...flags: string[]) {
-  return withServer(recordsApi(), async url => {
-    const run = await runBin(['probe', DESCRIPTION, '--base-url', url, '--format', 'json', '--ruleset', RULESET, ...flags]);
-    return { ...run, report: JSON.parse(run.stdout) as ProbeJson };
-  });
+  const sent: string[] = [];
+  const api = recordsApi();
+  return withServer(
+    (request, response, text) => {
+      sent.push(`${request.method} ${request.url}`);
+      api(request, response, text);
+    },
+    async url => {
+      const run = await runBin(['probe', DESCRIPTION, '--base-url', url, '--format', 'json', '--ruleset', RULESET, ...flags]);
+      return { ...run, sent, report: JSON.parse(run.stdout) as ProbeJson };
+    },
+  );
 }
 
 test('the ids a create returns in its body, its Location header and its step hrefs fill the paths of later operations: every operation tested', async () => {
@@ -152,9 +172,11 @@ test('the ids a create returns in its body, its Location header and its step hre
     operation('GET /tasks/{taskId}', 200, 1, 1),
     operation('GET /carts/{cartId}/items/{itemId}', 200, 1, 1),
     operation('PATCH /tasks/{taskId}', 200, 3, 3),
+    operation('POST /notes/{noteId}/close', 200, 1, 1),
+    operation('POST /notes/{noteId}/approve', 200, 1, 1),
     operation('DELETE /notes/{noteId}', 204, 1, 1),
   ]);
-  expect([report.tested, report.probes, report.recovered]).toEqual([9, 14, 14]);
+  expect([report.tested, report.probes, report.recovered]).toEqual([11, 16, 16]);
   expect(report.findings).toEqual([]);
   expect(status).toBe(0);
 });
@@ -177,4 +199,34 @@ test('without its create, an item route answers 404 to an invented id: the warni
       'spectral-agent-ux probe: no operation answered its first try with a 2xx (1 answered 404), so nothing was tested; give what it lacks with --param or --input, as the warnings say\n',
   );
   expect(status).toBe(1);
+});
+
+test('a transition that the one before left its record unable to take (approve after close) answers 409, and is tried once more on a fresh record', async () => {
+  const { report, sent, status } = await probe(
+    '--operation',
+    'POST /notes',
+    '--operation',
+    'POST /notes/{noteId}/close',
+    '--operation',
+    'POST /notes/{noteId}/approve',
+  );
+  expect(report.operations).toEqual([
+    operation('POST /notes', 201, 2, 2),
+    operation('POST /notes/{noteId}/close', 200, 1, 1),
+    operation('POST /notes/{noteId}/approve', 200, 1, 1),
+  ]);
+  // The first tries, the approve's on n_1 refused, the fresh note n_2 and the approve on it; then the faults.
+  expect(sent.slice(0, 5)).toEqual(['POST /notes', 'POST /notes/n_1/close', 'POST /notes/n_1/approve', 'POST /notes', 'POST /notes/n_2/approve']);
+  expect(report.findings).toEqual([]);
+  expect(status).toBe(0);
+});
+
+test('one fresh record per operation at most: when it is refused too, the warning says so', async () => {
+  const input = join(tmp, 'draft.json');
+  writeFileSync(input, JSON.stringify({ 'POST /notes': { body: { text: 'draft' } } }));
+  const { report, sent, stderr } = await probe('--input', input, '--operation', 'POST /notes', '--operation', 'POST /notes/{noteId}/approve');
+  const why = 'answered 409: a fresh record from its create is not in a state it takes either; give one with --param or --input';
+  expect(report.operations).toEqual([operation('POST /notes', 201, 2, 2), operation('POST /notes/{noteId}/approve', 409, 0, 0, 0, 0, why)]);
+  expect(sent.filter(line => line.endsWith('/approve'))).toEqual(['POST /notes/n_1/approve', 'POST /notes/n_2/approve']);
+  expect(stderr).toContain(`warning: POST /notes/{noteId}/approve: ${why}\n`);
 });

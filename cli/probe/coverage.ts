@@ -20,8 +20,11 @@ const ADVICE: Record<number, string> = {
   422: GIVE_REQUEST,
 };
 
-/** Where the path values of a first try came from: the user (--param, --input), the API's own answers, or the description. */
-export type PathSource = 'given' | 'returned' | 'built';
+/**
+ * Where the path values of a first try came from: the user (--param, --input), the API's own answers, a
+ * record the probe created afresh for this operation after a 409, or the description.
+ */
+export type PathSource = 'given' | 'returned' | 'fresh' | 'built';
 
 /** A 404: without path parameters the route; else the record, unless the API itself named it (then the route again). */
 function notFound(operation: Operation, source: PathSource): string {
@@ -30,7 +33,7 @@ function notFound(operation: Operation, source: PathSource): string {
     .join(', ');
   if (parameters === '') return 'no such route; does --base-url include the base path?';
   if (source === 'given') return `does the record of the ${parameters} you gave exist?`;
-  if (source === 'returned') return `${parameters} came from the API's own answers, so the route itself may not be served`;
+  if (source === 'returned' || source === 'fresh') return `${parameters} came from the API's own answers, so the route itself may not be served`;
   return `no create gave ${parameters} a record that exists; give one with --param or --input`;
 }
 
@@ -46,11 +49,13 @@ export function firstTryWhy(doc: OpenApiDocument, operation: Operation, answer: 
   const { status } = answer;
   if (status >= 200 && status < 300) return undefined;
   const advice =
-    status === 404
-      ? notFound(operation, source)
-      : status === 401 && !wantsHeader(doc, operation, status)
-        ? 'give the credentials of a test account in its body with --input'
-        : (ADVICE[status] ?? (status >= 500 ? 'the server failed on a valid request' : status < 400 ? 'the probe follows no redirect' : GIVE_REQUEST));
+    status === 409 && source === 'fresh'
+      ? 'a fresh record from its create is not in a state it takes either; give one with --param or --input'
+      : status === 404
+        ? notFound(operation, source)
+        : status === 401 && !wantsHeader(doc, operation, status)
+          ? 'give the credentials of a test account in its body with --input'
+          : (ADVICE[status] ?? (status >= 500 ? 'the server failed on a valid request' : status < 400 ? 'the probe follows no redirect' : GIVE_REQUEST));
   return `answered ${status}: ${advice}`;
 }
 

@@ -2,7 +2,8 @@
  * The probe's play, as an agent would go: a first try of every operation (and the steps its answer
  * offers), then one fault at a time, each answered error read with the ruleset's own reader and the
  * request repaired with only what the error says. Every response is judged by the runtime guard's checks.
- * Creates go first and deletions last, and the ids the API returns fill the path of later operations.
+ * Creates go first and deletions last, and the ids the API returns fill the path of later operations; an
+ * operation refused (409) on such a record is tried once more on a fresh one.
  */
 import type { Ruleset } from '@stoplight/spectral-core';
 import { PROBE_IDS, type ProbeId } from '../../lib/catalogue';
@@ -94,6 +95,8 @@ const MAX_STEPS = 10;
 const STALE = new Set([404, 405, 410]);
 /** The statuses that say an id does not exist (410: it did once). */
 const NOT_FOUND = new Set([404, 410]);
+/** The status of a record not in a state the operation takes: the probe tries once more on a fresh record. */
+const CONFLICT = 409;
 const EXCERPT = 300;
 
 export interface PlayOptions {
@@ -184,23 +187,47 @@ export class Play {
       staleSteps: 0,
     };
     this.results.set(operation, result);
-    const given = this.options.user.for(operation);
-    const returned = this.known.pathValues(operation);
-    const built = validRequest(this.options.doc, operation, { ...given, path: { ...returned, ...given.path } });
-    if ('why' in built) {
-      result.why = `not sent: ${built.why}`;
+    const first = this.build(operation);
+    if ('why' in first.built) {
+      result.why = `not sent: ${first.built.why}`;
       return undefined;
     }
-    const answer = await this.exchange(built.request);
+    let request = first.built.request;
+    let answer = await this.exchange(request);
+    let source = pathSource(operation, first.given.path, first.returned);
+    if (source === 'returned' && statusOf(answer) === CONFLICT) {
+      const fresh = await this.freshRecord(operation, first.returned);
+      if (fresh !== undefined) [request, answer, source] = [fresh, await this.exchange(fresh), 'fresh'];
+    }
     result.firstTry = statusOf(answer);
     // A dry run lists the faults as if every first try succeeded; a real one faults only a request that works.
-    if (this.options.client.dryRun && answer.kind === 'not-sent') return built.request;
+    if (this.options.client.dryRun && answer.kind === 'not-sent') return request;
     if (answer.kind !== 'response' || !isSuccess(answer)) {
-      result.why = firstTryWhy(this.options.doc, operation, answer, pathSource(operation, given.path, returned));
+      result.why = firstTryWhy(this.options.doc, operation, answer, source);
       return undefined;
     }
-    await this.followSteps(built.request, answer, result);
-    return built.request;
+    await this.followSteps(request, answer, result);
+    return request;
+  }
+
+  /** An operation's valid request: the user's values and the ids the API returned, the rest built. */
+  private build(operation: Operation) {
+    const given = this.options.user.for(operation);
+    const returned = this.known.pathValues(operation);
+    return { given, returned, built: validRequest(this.options.doc, operation, { ...given, path: { ...returned, ...given.path } }) };
+  }
+
+  /**
+   * Once per operation whose record was not in a state it takes (a cancelled order to approve): sends the
+   * first try of the create that made that record again, and the operation's request rebuilt on the new
+   * record; undefined when there is no such create or it gave no new id.
+   */
+  private async freshRecord(operation: Operation, returned: Record<string, string>): Promise<ProbeRequest | undefined> {
+    const create = this.known.createOf(operation);
+    const made = create === undefined ? undefined : this.build(create).built;
+    if (made === undefined || 'why' in made || !isSuccess(await this.exchange(made.request))) return undefined;
+    const fresh = this.build(operation);
+    return JSON.stringify(fresh.returned) === JSON.stringify(returned) || 'why' in fresh.built ? undefined : fresh.built.request;
   }
 
   /** Sends a request and counts whether an HTTP answer came. */

@@ -56,6 +56,8 @@ export function itemOf(doc: OpenApiDocument, path: string): { slot: string; para
 
 export class Known {
   private readonly values = new Map<string, string>();
+  /** The create that made the record of each slot: it can make a fresh one. */
+  private readonly creates = new Map<string, Operation>();
 
   constructor(
     private readonly description: Description,
@@ -75,13 +77,24 @@ export class Known {
     return found;
   }
 
+  /** The create whose record fills the operation's deepest path parameter (`POST /orders` for `/orders/{id}/approve`), if the API made one. */
+  createOf(operation: Operation): Operation | undefined {
+    const segments = segmentsOf(operation.path);
+    const slots = segments.flatMap((segment, i) => (parameterIn(segment) === undefined ? [] : [slotOf(segments.slice(0, i + 1))]));
+    const deepest = slots.at(-1);
+    return deepest === undefined ? undefined : this.creates.get(deepest);
+  }
+
   /** Learns from a 2xx answer to `operation`: its `Location`, and the id of the record a create (or a list) names. */
   learnAnswer(operation: Operation, headers: Record<string, string>, body: unknown): void {
-    if (headers.location !== undefined) this.learnHref(headers.location);
     const item = itemOf(this.description.doc, operation.path);
+    const before = item === undefined ? undefined : this.values.get(item.slot);
+    if (headers.location !== undefined) this.learnHref(headers.location);
     if (item === undefined) return;
     const id = operation.method === 'post' ? idIn(body, item.parameter) : undefined;
     if (id !== undefined) this.values.set(item.slot, id);
+    // A create that named a new record (in its body or `Location`) can make another.
+    if (operation.method === 'post' && this.values.get(item.slot) !== before) this.creates.set(item.slot, operation);
     // A list names some record, not a fresh one: it only fills a slot nothing else has.
     const listed = operation.method === 'get' && !this.values.has(item.slot) ? idIn(firstListed(body), item.parameter) : undefined;
     if (listed !== undefined) this.values.set(item.slot, listed);
