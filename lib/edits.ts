@@ -190,17 +190,36 @@ function ownedBy(doc: OpenApiDocument, views: readonly ObjectView[], regions: re
   });
 }
 
-function owned(doc: OpenApiDocument, path: JsonPath, regions: readonly JsonPath[], seen = new Set<string>()): boolean {
-  if (path[0] === 'paths' && !regions.some(region => startsWith(path, region))) return false;
+function owned(doc: OpenApiDocument, path: JsonPath, regions: readonly JsonPath[]): boolean {
+  const { inside, known } = ownership(doc, regions);
   const holders = refHolders(doc);
-  for (let depth = 1; depth <= path.length; depth++) {
-    const pointer = toPointer(path.slice(0, depth));
-    // A schema reached through itself (a cycle) is not proven owned.
-    if (seen.has(pointer)) return false;
-    const next = new Set(seen).add(pointer);
-    if (!(holders.get(pointer) ?? []).every(holder => owned(doc, holder, regions, next))) return false;
+  let pointer = '#';
+  let inRegion = path[0] !== 'paths';
+  for (const segment of path) {
+    pointer += `/${escapeSegment(segment)}`;
+    inRegion ||= inside.has(pointer);
+    const answer = known.get(pointer);
+    if (answer === false) return false;
+    if (answer === undefined) {
+      // Marked false while its holders are asked: a schema reached through itself (a cycle) is not proven owned.
+      known.set(pointer, false);
+      const ownedHolders = (holders.get(pointer) ?? []).every(holder => owned(doc, holder, regions));
+      known.set(pointer, ownedHolders);
+      if (!ownedHolders) return false;
+    }
   }
-  return true;
+  return inRegion;
+}
+
+/**
+ * Per set of regions, once per document: their pointers, and for each object pointer whether every `$ref`
+ * to it is written in an owned place (asked once, however many findings ask).
+ */
+function ownership(doc: OpenApiDocument, regions: readonly JsonPath[]): { inside: Set<string>; known: Map<string, boolean> } {
+  const byRegions = doc.memo('edits:ownership', () => new WeakMap<readonly JsonPath[], { inside: Set<string>; known: Map<string, boolean> }>());
+  let entry = byRegions.get(regions);
+  if (entry === undefined) byRegions.set(regions, (entry = { inside: new Set(regions.map(toPointer)), known: new Map() }));
+  return entry;
 }
 
 /** Where each local `$ref` of the document is written, by the pointer it names (examples skipped). Built once per document. */
