@@ -204,13 +204,24 @@ describe('the installed probe command, against the example API', () => {
   test('one finding per defect of the defective variant, the recovery counts, and exit 1', async () => {
     const { status, report } = await withOrdersApi(true, async api => {
       writeFileSync(join(consumer, 'probe.spectral.yaml'), EXTENDS);
-      const args = ['probe', join(PROBE_API, 'openapi.yaml'), '--base-url', api.url, '--format', 'json', '--ruleset', 'probe.spectral.yaml'];
+      const args = [
+        'probe',
+        join(PROBE_API, 'openapi.yaml'),
+        '--base-url',
+        api.url,
+        '--input',
+        join(PROBE_API, 'probe-input.yaml'),
+        '--format',
+        'json',
+        '--ruleset',
+        'probe.spectral.yaml',
+      ];
       const probe = run(join(consumer, 'node_modules', '.bin', 'spectral-agent-ux'), args, consumer);
       return { status: probe.status, report: JSON.parse(probe.stdout) as ProbeJson };
     });
     expect(report.findings.map(({ response: _response, ...finding }) => finding)).toEqual(DEFECTIVE_FINDINGS);
     expect(report.operations).toEqual(DEFECTIVE_OPERATIONS);
-    expect([report.probes, report.recovered, report.recoveryRate]).toEqual([13, 10, 76.9]);
+    expect([report.probes, report.recovered, report.recoveryRate]).toEqual([17, 14, 82.4]);
     expect(status).toBe(1);
   });
 });
@@ -325,6 +336,8 @@ describe.each(lowestNodes())('on Node %s, the lowest of its line that engines ad
             join(PROBE_API, 'openapi.yaml'),
             '--base-url',
             api.url,
+            '--input',
+            join(PROBE_API, 'probe-input.yaml'),
             '--format',
             'json',
             '--ruleset',
@@ -334,7 +347,7 @@ describe.each(lowestNodes())('on Node %s, the lowest of its line that engines ad
         ),
       ),
     );
-    expect([report.findings, report.operations, report.probes, report.recovered]).toEqual([[], GOOD_OPERATIONS, 14, 14]);
+    expect([report.findings, report.operations, report.probes, report.recovered]).toEqual([[], GOOD_OPERATIONS, 18, 18]);
   });
 
   test('require() loads the ruleset and a function file', () => {
