@@ -104,12 +104,13 @@ function problem(
   }
   const edits = nextStepsEdits(doc, lacking, name, audience);
   const envelope = envelopeFor(doc, lacking, audience, name);
-  const where =
+  // A schema that reads or requests share gets the steps in an envelope for this response only (`fix` declares it).
+  const what =
     envelope === undefined
-      ? `to the ${body.mediaType} schema${several ? ', in every branch' : ''}`
-      : `to \`${envelope.name}\`, an \`allOf\` of the shared \`${envelope.shared}\` and \`${name}\` for this response only`;
+      ? `${subject} ${several ? 'do' : 'does'} not declare \`${name}\`. Add \`${name}\`: ${STEP} ${STEP_TERMS} to the ${body.mediaType} schema${several ? ', in every branch' : ''}`
+      : `no \`${name}\`. Answer \`${envelope.name}\`, an \`allOf\` of \`${envelope.shared}\` and \`${name}\`: ${STEP} ${STEP_TERMS}`;
   return {
-    what: `${subject} ${several ? 'do' : 'does'} not declare \`${name}\`. Add \`${name}\`: ${STEP} ${STEP_TERMS} ${where}; your handler must then send it.`,
+    what: `${what}; your handler must then send it.`,
     ...(edits === undefined ? {} : { edits }),
   };
 }

@@ -16,7 +16,7 @@ export default ruleFunction<object>('recoverableErrorResponses', {}, ({ doc, ope
     const statuses = doc.statuses(operation);
     if (statuses?.some(isClientErrorStatus)) continue;
     findings.push({
-      message: `${label(operation)}: no 4xx error response, so an agent cannot learn why a call was rejected. ${fix}`,
+      message: `${label(operation)}: no 4xx error response. ${fix}`,
       path: statuses === undefined ? operation.location : [...operation.location, 'responses'],
     });
   }

@@ -59,9 +59,7 @@ export default ruleFunction<Options>('recoverableErrorStructure', nameOptionsSch
     const fixes = [
       missing.length > 0 ? `Add ${missing.join(' and ')}${placeOf(carrier)}` : undefined,
       optional.length > 0 ? `List ${optional.join(' and ')} as required in ${carrierName(carrier)}` : undefined,
-      ...likely.map(
-        ({ question, found, ask }) => `${ask.fix.replace(/; otherwise$/, found.required ? '' : ' and require it')}; otherwise add ${add[question]}`,
-      ),
+      ...likely.map(({ question, found, ask }) => `${ask.fix.replace(/; else$/, found.required ? '' : ' and require it')}; else add ${add[question]}`),
     ].filter(part => part !== undefined);
     const edits = likely.length > 0 ? undefined : editsFor({ carrier, code, message });
     return { what: `${what.join(' and ')}${insideOf(carrier)}`, fix: `${fixes.join('. ')}.`, edits };

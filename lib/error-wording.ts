@@ -25,13 +25,13 @@ export const insideOf = (carrier: Carrier<unknown>): string => (carrier.kind ===
 
 /**
  * A finding that asks instead of asserting, where only likely evidence names a member for the concept:
- * "may keep its correlation id in `errorRef`" and "If `errorRef` is the correlation id, say so in its
- * description; otherwise" before the usual fix. The description then makes the evidence clear.
+ * "may keep its correlation id in `errorRef`" and "If `errorRef` is the correlation id, describe it so;
+ * else" before the usual fix. The description then makes the evidence clear.
  */
 export function askAbout(found: { name: string; carrier: Carrier<unknown> }, concept: string, placed = true): { what: string; fix: string } {
   return {
     what: `may keep its ${concept} in \`${found.name}\`${placed ? insideOf(found.carrier) : ''}`,
-    fix: `If \`${found.name}\` is the ${concept}, say so in its description; otherwise`,
+    fix: `If \`${found.name}\` is the ${concept}, describe it so; else`,
   };
 }
 

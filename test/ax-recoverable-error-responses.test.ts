@@ -2,12 +2,12 @@ import { body, oas3, ref, swagger2 } from './support/documents';
 import { testRule } from './support/testRule';
 
 const noError = (where: string) =>
-  `${where}: no 4xx error response, so an agent cannot learn why a call was rejected. Add a \`400\`, \`422\` or \`default\` response whose JSON schema has \`code\`, \`message\` and \`recoveryHint\`; your error handler must then send this body for validation errors too.`;
+  `${where}: no 4xx error response. Add a \`400\`, \`422\` or \`default\` response whose JSON schema has \`code\`, \`message\` and \`recoveryHint\`; your error handler must then send this body for validation errors too.`;
 const created = { '201': { description: 'Created' } };
 const PROBLEM = { type: 'object', required: ['code', 'message'], properties: { code: { type: 'string' }, message: { type: 'string' } } };
 
 const reuse = (where: string, status: string, pointer: string) =>
-  `${where}: no 4xx error response, so an agent cannot learn why a call was rejected. Add the \`${status}\` response the API shares, \`$ref: '${pointer}'\`.`;
+  `${where}: no 4xx error response. Add the \`${status}\` response the API shares, \`$ref: '${pointer}'\`.`;
 
 testRule('ax-recoverable-error-responses', [
   {

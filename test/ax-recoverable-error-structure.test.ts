@@ -23,7 +23,7 @@ const neither = (where: string, example = 'VALIDATION_ERROR') =>
   `${where}: the error schema has no code and no message. Add ${addCode(example)} and ${ADD_MESSAGE}.`;
 /** A bare string `error` may be the message (likely evidence): the finding asks, and leaves the edit to a person. */
 const errorOnly = (where: string, example = 'VALIDATION_ERROR') =>
-  `${where}: the error schema has no code and may keep its message in \`error\`. Add ${addCode(example)}. If \`error\` is the message, say so in its description and require it; otherwise add ${ADD_MESSAGE}.`;
+  `${where}: the error schema has no code and may keep its message in \`error\`. Add ${addCode(example)}. If \`error\` is the message, describe it so and require it; else add ${ADD_MESSAGE}.`;
 const string = { type: 'string' };
 const PROBLEM = { type: 'object', required: ['code', 'message'], properties: { code: string, message: string } };
 

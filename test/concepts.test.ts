@@ -200,7 +200,7 @@ testRule('ax-recoverable-error-structure', [
       {
         path: at('/a', 'get', '500', ...JSON_SCHEMA),
         message:
-          'GET /a 500: the error schema may keep its code in `internalCode`. If `internalCode` is the code, say so in its description; otherwise add a required `code` (e.g. "INTERNAL_ERROR").',
+          'GET /a 500: the error schema may keep its code in `internalCode`. If `internalCode` is the code, describe it so; else add a required `code` (e.g. "INTERNAL_ERROR").',
       },
     ],
   },
@@ -248,7 +248,7 @@ testRule('ax-recoverable-retryable-flag', [
       {
         path: at('/a', 'get', '500', ...JSON_SCHEMA),
         message:
-          'GET /a 500: the error schema may keep its retry flag in `transient`. If `transient` is the retry flag, say so in its description; otherwise add `retryable` (boolean), true when the same call may succeed later.',
+          'GET /a 500: the error schema may keep its retry flag in `transient`. If `transient` is the retry flag, describe it so; else add `retryable` (boolean), true when the same call may succeed later.',
       },
     ],
   },
@@ -287,7 +287,7 @@ testRule('ax-recoverable-trace-id', [
       {
         path: at('/a', 'get', '500', ...JSON_SCHEMA),
         message:
-          'GET /a 500: the error schema may keep its correlation id in `eventId`. If `eventId` is the correlation id, say so in its description; otherwise add `traceId` (string) or an `X-Request-ID` header, for the agent to quote.',
+          'GET /a 500: the error schema may keep its correlation id in `eventId`. If `eventId` is the correlation id, describe it so; else add `traceId` (string) or an `X-Request-ID` header, for the agent to quote.',
       },
       {
         path: at('/a', 'get', '503', ...JSON_SCHEMA),

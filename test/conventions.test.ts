@@ -158,7 +158,7 @@ testRule('ax-recoverable-error-structure', [
       {
         path: ['paths', '/transfers', 'post', 'responses', '502', 'content', 'application/json', 'schema'],
         message:
-          'POST /transfers 502: the error schema may keep its code in `internalCode`. If `internalCode` is the code, say so in its description; otherwise add a required `code` (e.g. "BAD_GATEWAY").',
+          'POST /transfers 502: the error schema may keep its code in `internalCode`. If `internalCode` is the code, describe it so; else add a required `code` (e.g. "BAD_GATEWAY").',
       },
       {
         path: ['paths', '/transfers', 'post', 'responses', '503', 'content', 'application/json', 'schema'],
@@ -542,7 +542,7 @@ testRule('ax-recoverable-trace-id', [
       {
         path: ['paths', '/transfers', 'post', 'responses', '502', 'content', 'application/json', 'schema'],
         message:
-          'POST /transfers 502: the error schema may keep its correlation id in `eventId`. If `eventId` is the correlation id, say so in its description; otherwise add `traceId` (string) or an `X-Request-ID` header, for the agent to quote.',
+          'POST /transfers 502: the error schema may keep its correlation id in `eventId`. If `eventId` is the correlation id, describe it so; else add `traceId` (string) or an `X-Request-ID` header, for the agent to quote.',
       },
     ],
   },
@@ -871,7 +871,7 @@ testRule('ax-recoverable-retryable-flag', [
       {
         path: ['paths', '/transfers', 'post', 'responses', '502', 'content', 'application/json', 'schema'],
         message:
-          'POST /transfers 502: the error schema may keep its retry flag in `transient`. If `transient` is the retry flag, say so in its description; otherwise add `retryable` (boolean), true when the same call may succeed later.',
+          'POST /transfers 502: the error schema may keep its retry flag in `transient`. If `transient` is the retry flag, describe it so; else add `retryable` (boolean), true when the same call may succeed later.',
       },
       {
         path: ['paths', '/transfers', 'post', 'responses', '503', 'content', 'application/json', 'schema'],

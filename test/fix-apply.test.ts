@@ -31,7 +31,7 @@ async function apply(dir: string, name: string, env: NodeJS.ProcessEnv = process
 
 const summary = (line: string) => `spectral-agent-ux fix: ${line}\n`;
 const LEFT_ERROR_RESPONSES =
-  '1 finding left for a person (prose, a real URL or a decision):\n  ax-recoverable-error-responses at paths./orders/{id}.put.responses: PUT /orders/{id}: no 4xx error response, so an agent cannot learn why a call was rejected. Add a `400`, `422` or `default` response whose JSON schema has `code`, `message` and `recoveryHint`; your error handler must then send this body for validation errors too.\n';
+  '1 finding left for a person (prose, a real URL or a decision):\n  ax-recoverable-error-responses at paths./orders/{id}.put.responses: PUT /orders/{id}: no 4xx error response. Add a `400`, `422` or `default` response whose JSON schema has `code`, `message` and `recoveryHint`; your error handler must then send this body for validation errors too.\n';
 
 /** A PUT without its retry flags (the edit), beside what a careless writer would rewrite: int64's maximum, `1.50`, `1e400`, `\u00e9`, `\/`, one-line objects. */
 const JSON_LINES = [

@@ -261,8 +261,8 @@ describe('the command line', () => {
       const description = orders();
       const { before, after, result, plan } = await fixed(description);
       expect(before.map(d => d.message)).toEqual([
-        'POST /orders 201: the response schema does not declare `nextSteps`. Add `nextSteps`: [{ action, method, href, description }] (all required, `method` an enum of HTTP methods) to `OrderWithNextSteps`, an `allOf` of the shared `Order` and `nextSteps` for this response only; your handler must then send it.',
-        'POST /orders/{id}/cancel 200: the response schema does not declare `nextSteps`. Add `nextSteps`: [{ action, method, href, description }] (all required, `method` an enum of HTTP methods) to `OrderWithNextSteps`, an `allOf` of the shared `Order` and `nextSteps` for this response only; your handler must then send it.',
+        'POST /orders 201: no `nextSteps`. Answer `OrderWithNextSteps`, an `allOf` of `Order` and `nextSteps`: [{ action, method, href, description }] (all required, `method` an enum of HTTP methods); your handler must then send it.',
+        'POST /orders/{id}/cancel 200: no `nextSteps`. Answer `OrderWithNextSteps`, an `allOf` of `Order` and `nextSteps`: [{ action, method, href, description }] (all required, `method` an enum of HTTP methods); your handler must then send it.',
       ]);
       expect(after).toEqual([]);
       expect(result.components.schemas.Order).toEqual(ORDER);

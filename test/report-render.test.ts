@@ -69,16 +69,18 @@ describe('top fixes', () => {
     report = await reportOn(join(FIXTURES, 'shared-schema.yaml'), rulesetWith());
   });
 
-  test('a success schema that is also a request body is named, with the narrower edit', () => {
+  test('a success schema that is also a request body is left as it is: fix declares the envelope and points the two responses at it', () => {
     const nextSteps = report.fixes.find(fix => fix.rule === 'ax-envelope-next-steps')!;
     expect(nextSteps).toMatchObject({
-      target: '#/components/schemas/Pet',
-      shared: true,
-      otherUses: ['the request body of POST /pets', 'the request body of PUT /pets/{id}'],
+      automatic: true,
+      otherUses: [],
+      targets: [
+        '#/components/schemas',
+        '#/paths/~1pets/post/responses/201/content/application~1json/schema',
+        '#/paths/~1pets~1{id}/put/responses/200/content/application~1json/schema',
+      ],
     });
-    expect(renderMarkdown(report)).toContain(
-      "**add `nextSteps` to the success schema**, not in `#/components/schemas/Pet` (it is also the request body of POST /pets, the request body of PUT /pets/{id}) but in each response: `allOf: [{ $ref: '#/components/schemas/Pet' }, { <the addition> }]`",
-    );
+    expect(nextSteps.example).toContain('Answer `PetWithNextSteps`, an `allOf` of `Pet` and `nextSteps`');
   });
 
   test('an error schema used by error responses only is edited in place', () => {

@@ -11,10 +11,11 @@ const STEP = '[{ action, method, href, description }] (all required, `method` an
 const missing = (method: string, path: string, status: string) =>
   `${method} ${path} ${status}: the response schema does not declare \`nextSteps\`. Add \`nextSteps\`: ${STEP} to the application/json schema; your handler must then send it.`;
 /** The same, for a POST named like a read but overruled by its own declarations, and why. */
-const overruled = (operation: string, status: string, why: string, where = 'the application/json schema') =>
-  `${operation} ${status}, ${why}: the response schema does not declare \`nextSteps\`. Add \`nextSteps\`: ${STEP} to ${where}; your handler must then send it.`;
-/** Where the steps go when the body's schema is shared with reads or a request: an envelope for this response only. */
-const envelope = (shared: string) => `\`${shared}WithNextSteps\`, an \`allOf\` of the shared \`${shared}\` and \`nextSteps\` for this response only`;
+const overruled = (operation: string, status: string, why: string) =>
+  `${operation} ${status}, ${why}: the response schema does not declare \`nextSteps\`. Add \`nextSteps\`: ${STEP} to the application/json schema; your handler must then send it.`;
+/** The message when the body's schema is shared with reads or a request: the steps go into an envelope for this response only. */
+const enveloped = (response: string, shared: string) =>
+  `${response}: no \`nextSteps\`. Answer \`${shared}WithNextSteps\`, an \`allOf\` of \`${shared}\` and \`nextSteps\`: ${STEP}; your handler must then send it.`;
 const RESULTS = { type: 'object', properties: { items: { type: 'array', items: PAYMENT } } };
 const TOKEN = {
   type: 'object',
@@ -24,7 +25,7 @@ const TOKEN = {
 const post = (node: object, responses: object) => ({ post: { ...node, responses } });
 const noFlag = (operation: string, fix: string) => `${operation}: no \`x-ax-retryable\`, so an agent cannot tell if retrying a failed call is safe. ${fix}`;
 const ERROR_RESPONSES = (where: string) =>
-  `${where}: no 4xx error response, so an agent cannot learn why a call was rejected. Add a \`400\`, \`422\` or \`default\` response whose JSON schema has \`code\`, \`message\` and \`recoveryHint\`; your error handler must then send this body for validation errors too.`;
+  `${where}: no 4xx error response. Add a \`400\`, \`422\` or \`default\` response whose JSON schema has \`code\`, \`message\` and \`recoveryHint\`; your error handler must then send this body for validation errors too.`;
 const IDEMPOTENCY_KEY = { name: 'Idempotency-Key', in: 'header', required: false, schema: { type: 'string' } };
 
 testRule('ax-envelope-next-steps', [
@@ -324,10 +325,7 @@ testRule('ax-envelope-next-steps', [
       {
         path: SWAGGER_STEPS('/hooks', '201'),
         // `Payment` is also the webhook's request body: the steps go into an envelope for this response.
-        message: missing('POST', '/hooks', '201').replace(
-          'to the application/json schema',
-          'to `PaymentWithNextSteps`, an `allOf` of the shared `Payment` and `nextSteps` for this response only',
-        ),
+        message: enveloped('POST /hooks 201', 'Payment'),
       },
     ],
   },
@@ -443,7 +441,7 @@ testRule('ax-envelope-next-steps', [
       { path: at('/lists/{id}/members', 'post', '200', ...JSON_SCHEMA), message: missing('POST', '/lists/{id}/members', '200') },
       {
         path: at('/orders/check', 'post', '200', ...JSON_SCHEMA),
-        message: overruled('POST /orders/check', '200', "named `checkOrder` like a read, but its 200 body is the request's with an `id`", envelope('Order')),
+        message: enveloped("POST /orders/check 200, named `checkOrder` like a read, but its 200 body is the request's with an `id`", 'Order'),
       },
     ],
   },
@@ -462,12 +460,7 @@ testRule('ax-envelope-next-steps', [
     errors: [
       {
         path: SWAGGER_STEPS('/sources/{source}/verify', '200'),
-        message: overruled(
-          'POST /sources/{source}/verify',
-          '200',
-          'named `/verify` like a read, but it answers the item it acts on, `Source`',
-          envelope('Source'),
-        ),
+        message: enveloped('POST /sources/{source}/verify 200, named `/verify` like a read, but it answers the item it acts on, `Source`', 'Source'),
       },
     ],
   },

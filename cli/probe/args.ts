@@ -1,5 +1,5 @@
 /** The `probe` command line: `spectral-agent-ux probe <file> --base-url URL [--operation …] [--format …] [--header …]`. */
-import { HTTP_METHODS } from '../../lib/document';
+import { routeLabel } from './given';
 import { stringOf, tokenize, UsageError } from '../args';
 import { SEVERITIES, type Severity } from './play';
 
@@ -117,12 +117,6 @@ export function withoutUserinfo(text: string): { baseUrl: string; headers: Recor
   url.username = '';
   url.password = '';
   return { baseUrl: url.href, headers: { Authorization: `Basic ${Buffer.from(login, 'utf8').toString('base64')}` } };
-}
-
-/** "post /orders" → "POST /orders": the label the report uses; undefined for text that is not a method and a path. */
-export function routeLabel(text: string): string | undefined {
-  const match = /^\s*([a-z]+)\s+(\/\S*)\s*$/i.exec(text);
-  return match === null || !(HTTP_METHODS as readonly string[]).includes(match[1].toLowerCase()) ? undefined : `${match[1].toUpperCase()} ${match[2]}`;
 }
 
 function operationOf(text: string): string {

@@ -3,14 +3,19 @@
  * that name, and an input file of path values, query and body per operation (by operationId or
  * `METHOD /path`). Both are checked against the description before anything is sent.
  */
-import { isObject, type OpenApiDocument, type Operation } from '../../lib/document';
+import { HTTP_METHODS, isObject, type OpenApiDocument, type Operation } from '../../lib/document';
 import { inputsOf, operationsById } from '../../lib/inputs';
 import { nearest } from '../../lib/nearest';
 import { label } from '../../lib/rule-function';
 import { InputError, UsageError } from '../args';
 import { readParsed } from '../lint';
-import { routeLabel } from './args';
 import { credentialsIn } from './redact';
+
+/** "post /orders" → "POST /orders": the label the report uses; undefined for text that is not a method and a path. */
+export function routeLabel(text: string): string | undefined {
+  const match = /^\s*([a-z]+)\s+(\/\S*)\s*$/i.exec(text);
+  return match === null || !(HTTP_METHODS as readonly string[]).includes(match[1].toLowerCase()) ? undefined : `${match[1].toUpperCase()} ${match[2]}`;
+}
 
 /** What a first try takes as given rather than built: parameter values by place, and (when present) the whole body. */
 export interface Given {
