@@ -48,15 +48,17 @@ export function firstTryWhy(doc: OpenApiDocument, operation: Operation, answer: 
   if (answer.kind === 'failed') return answer.why;
   const { status } = answer;
   if (status >= 200 && status < 300) return undefined;
-  const advice =
-    status === 409 && source === 'fresh'
-      ? 'a fresh record from its create is not in a state it takes either; give one with --param or --input'
-      : status === 404
-        ? notFound(operation, source)
-        : status === 401 && !wantsHeader(doc, operation, status)
-          ? 'give the credentials of a test account in its body with --input'
-          : (ADVICE[status] ?? (status >= 500 ? 'the server failed on a valid request' : status < 400 ? 'the probe follows no redirect' : GIVE_REQUEST));
-  return `answered ${status}: ${advice}`;
+  return `answered ${status}: ${adviceFor(doc, operation, status, source)}`;
+}
+
+/** What the user can do about a first try that answered `status`. */
+function adviceFor(doc: OpenApiDocument, operation: Operation, status: number, source: PathSource): string {
+  if (status === 409 && source === 'fresh') return 'a fresh record from its create is not in a state it takes either; give one with --param or --input';
+  if (status === 404) return notFound(operation, source);
+  if (status === 401 && !wantsHeader(doc, operation, status)) return 'give the credentials of a test account in its body with --input';
+  if (ADVICE[status] !== undefined) return ADVICE[status];
+  if (status >= 500) return 'the server failed on a valid request';
+  return status < 400 ? 'the probe follows no redirect' : GIVE_REQUEST;
 }
 
 /**
