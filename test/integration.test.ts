@@ -11,7 +11,7 @@ import * as Parsers from '@stoplight/spectral-parsers';
 import ruleset from '../ruleset';
 import { createConsumer, lintJson, lowestNodes, nodeBinary, reportJson, run, runOrThrow, spectralLint, type CliResult } from './support/consumer';
 import { COULD_NOT_FINISH, REVOKED_PROXIES_JSON } from './support/observe';
-import { DEFECTIVE_FINDINGS, DEFECTIVE_OPERATIONS, GOOD_OPERATIONS, PROBE_API, withOrdersApi, type ProbeJson } from './support/probe-api';
+import { DEFECTIVE_FINDINGS, DEFECTIVE_OPERATIONS, exampleProbeArgs, GOOD_OPERATIONS, withOrdersApi, type ProbeJson } from './support/probe-api';
 import { loadRulesetLikeVsCode } from './support/vscodeLoader';
 
 const EXTENDS = 'extends: ["spectral-agent-ux"]\n';
@@ -204,18 +204,7 @@ describe('the installed probe command, against the example API', () => {
   test('one finding per defect of the defective variant, the recovery counts, and exit 1', async () => {
     const { status, report } = await withOrdersApi(true, async api => {
       writeFileSync(join(consumer, 'probe.spectral.yaml'), EXTENDS);
-      const args = [
-        'probe',
-        join(PROBE_API, 'openapi.yaml'),
-        '--base-url',
-        api.url,
-        '--input',
-        join(PROBE_API, 'probe-input.yaml'),
-        '--format',
-        'json',
-        '--ruleset',
-        'probe.spectral.yaml',
-      ];
+      const args = exampleProbeArgs(api.url, 'probe.spectral.yaml');
       const probe = run(join(consumer, 'node_modules', '.bin', 'spectral-agent-ux'), args, consumer);
       return { status: probe.status, report: JSON.parse(probe.stdout) as ProbeJson };
     });
@@ -329,23 +318,7 @@ describe.each(lowestNodes())('on Node %s, the lowest of its line that engines ad
   test('the probe recovers every fault of the example API', async () => {
     const report = await withOrdersApi(false, async api =>
       JSON.parse(
-        runOrThrow(
-          node,
-          [
-            join('node_modules', 'spectral-agent-ux', 'dist', 'spectral-agent-ux.cjs'),
-            'probe',
-            join(PROBE_API, 'openapi.yaml'),
-            '--base-url',
-            api.url,
-            '--input',
-            join(PROBE_API, 'probe-input.yaml'),
-            '--format',
-            'json',
-            '--ruleset',
-            RULESET,
-          ],
-          consumer,
-        ),
+        runOrThrow(node, [join('node_modules', 'spectral-agent-ux', 'dist', 'spectral-agent-ux.cjs'), ...exampleProbeArgs(api.url, RULESET)], consumer),
       ),
     );
     expect([report.findings, report.operations, report.probes, report.recovered]).toEqual([[], GOOD_OPERATIONS, 18, 18]);

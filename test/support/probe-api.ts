@@ -76,6 +76,20 @@ export type ProbeJson = ProbeReport;
 /** The account of the example's token route (`--input` of probe-input.yaml gives it to the probe). */
 export const PROBE_INPUT = join(PROBE_API, 'probe-input.yaml');
 
+/** `probe` of the example API at `url` with its input file, JSON out, under `ruleset`: what the installed-package tests run. */
+export const exampleProbeArgs = (url: string, ruleset: string): string[] => [
+  'probe',
+  join(PROBE_API, 'openapi.yaml'),
+  '--base-url',
+  url,
+  '--input',
+  PROBE_INPUT,
+  '--format',
+  'json',
+  '--ruleset',
+  ruleset,
+];
+
 /** One row of `operations[]`, its recovery rate computed as the probe rounds it; `why` for a first try that tested nothing. */
 export const operation = (name: string, firstTry: number | null, probes: number, recovered: number, steps = 0, staleSteps = 0, why?: string) => ({
   operation: name,
