@@ -99,7 +99,7 @@ function problem(
   const links = options.hypermedia === false ? undefined : lacking.flatMap(view => linkCollections(doc, view, collectionNames))[0];
   if (links !== undefined) {
     return {
-      what: `${subject} ${several ? 'declare' : 'declares'} \`${links.property.name}\` with an href but no \`method\` to send. Declare a \`method\` on each link, or add \`${name}\`: ${STEP} ${STEP_TERMS}.`,
+      what: `${subject} ${several ? 'declare' : 'declares'} \`${links.name}\` with an href but no \`method\` to send. Declare a \`method\` on each link, or add \`${name}\`: ${STEP} ${STEP_TERMS}.`,
     };
   }
   const edits = nextStepsEdits(doc, lacking, name, audience);

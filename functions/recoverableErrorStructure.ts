@@ -1,7 +1,8 @@
 import { describeViews, errorSchemas, responseExtension, type Problem } from '../lib/error-bodies';
-import { carrierAnswer, schemaCarriers, type Carrier, type Found, type SchemaNode } from '../lib/error-shapes';
+import { carrierAnswer, passedOver, schemaCarriers, type Carrier, type Found, type SchemaNode } from '../lib/error-shapes';
 import { errorAudience, propertyEdits, requiredEdits, type Edit } from '../lib/edits';
-import { askAbout, carrierName, exampleCode, insideOf, placeOf } from '../lib/error-wording';
+import { askAbout, carrierName, exampleCode, insideOf, passedOverClause, placeOf } from '../lib/error-wording';
+import type { ObjectView } from '../lib/schema';
 import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/names';
 import { ruleFunction } from '../lib/rule-function';
 import { RESPONSES } from '../lib/scope';
@@ -36,7 +37,7 @@ export default ruleFunction<Options>('recoverableErrorStructure', nameOptionsSch
     return { kind: 'likely', found: required ?? best };
   };
 
-  const describe = ({ carrier, code, message }: Holding, status: string): Problem => {
+  const describe = (view: ObjectView, { carrier, code, message }: Holding, status: string): Problem => {
     const add = { code: `a required \`${codeName}\` (e.g. "${exampleCode(status)}")`, message: `a required \`${messageName}\`` };
     const missing = [code?.kind === 'missing' ? add.code : undefined, message?.kind === 'missing' ? add.message : undefined].filter(part => part !== undefined);
     const optional = optionalNames([code, message]);
@@ -55,6 +56,8 @@ export default ruleFunction<Options>('recoverableErrorStructure', nameOptionsSch
       optional.length > 0 ? `does not require ${optional.join(' or ')}` : undefined,
       ...likely.map(({ ask }) => ask.what),
     ].filter(part => part !== undefined);
+    const missed = (['code', 'message'] as const).filter(question => (question === 'code' ? code : message)?.kind === 'missing');
+    const passed = passedOverClause(missed.flatMap(question => passedOver(doc, view, question, options)));
     // Uncertain evidence asks: the member is the schema's own if its owner says so (a description, `required`), else one is added; no edit.
     const fixes = [
       missing.length > 0 ? `Add ${missing.join(' and ')}${placeOf(carrier)}` : undefined,
@@ -62,7 +65,7 @@ export default ruleFunction<Options>('recoverableErrorStructure', nameOptionsSch
       ...likely.map(({ question, found, ask }) => `${ask.fix.replace(/; else$/, found.required ? '' : ' and require it')}; else add ${add[question]}`),
     ].filter(part => part !== undefined);
     const edits = likely.length > 0 ? undefined : editsFor({ carrier, code, message });
-    return { what: `${what.join(' and ')}${insideOf(carrier)}`, fix: `${fixes.join('. ')}.`, edits };
+    return { what: `${what.join(' and ')}${insideOf(carrier)}${passed}`, fix: `${fixes.join('. ')}.`, edits };
   };
 
   /** The same fix as edits: each missing member declared (a string) and required, each optional one required where it is declared. */
@@ -96,7 +99,7 @@ export default ruleFunction<Options>('recoverableErrorStructure', nameOptionsSch
       }));
       if (holdings.some(holding => holding.code === undefined && holding.message === undefined)) return undefined;
       const best = holdings.reduce((a, b) => (score(b) > score(a) ? b : a));
-      return describe(best, target.response.status);
+      return describe(view, best, target.response.status);
     });
   });
 });

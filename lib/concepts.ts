@@ -87,12 +87,14 @@ const COUNTS = setOf('count', 'total', 'number', 'num', 'max', 'min', 'limit', '
 const RETRY = setOf('retry', 'retryable', 'retriable', 'retried', 'retries', 'retrying');
 const DELAY_WORDS = setOf('after', 'delay', 'in', 'wait', 'interval', 'backoff', 'at', 'seconds', 'ms', 'millis', 'milliseconds', 'secs');
 const CORRELATION = setOf('trace', 'correlation', 'request', 'tracking', 'incident', 'support', 'activity', 'ticket');
-const OCCURRENCE = setOf('error', 'transaction', 'event', 'log', 'occurrence', 'reference', 'operation');
+const OCCURRENCE = setOf('error', 'fault', 'transaction', 'event', 'log', 'occurrence', 'reference', 'operation');
 const ID_WORDS = setOf('id', 'identifier', 'ref', 'reference', 'uuid', 'guid', 'key', 'token');
 const MESSAGE_HEADS = setOf('message', 'msg', 'summary', 'description', 'detail', 'text', 'explanation');
 const MESSAGE_QUALIFIERS = setOf(...ERROR_WORDS, 'human', 'user', 'display', 'developer', 'friendly', 'readable', 'short', 'long', 'full');
 const HINT_HEADS = setOf('hint', 'hints', 'suggestion', 'suggestions', 'remedy', 'remediation', 'remediations');
-const HINT_LIKELY = setOf('resolution', 'action', 'fix', 'recovery', 'recommendation', 'recommendations', 'mitigation');
+const HINT_LIKELY = setOf('resolution', 'action', 'fix', 'recovery', 'recommendation', 'recommendations', 'mitigation', 'help');
+// `help_url`, `helpLink`: a pointer to documentation may be the hint, never clearly (it says where to read, not what to do).
+const LINK_WORDS = setOf('url', 'uri', 'link', 'href');
 const LOCATOR_HEADS = setOf('field', 'pointer', 'param', 'parameter', 'property', 'attribute');
 const LOCATOR_TAILS = setOf('name', 'path', 'pointer');
 const STATE_QUALIFIERS = setOf('current', 'resource', 'actual', 'present', 'existing');
@@ -100,8 +102,18 @@ const ACTION_QUALIFIERS = setOf('allowed', 'permitted', 'valid', 'available', 'p
 const ACTION_HEADS = setOf('actions', 'transitions', 'operations', 'moves');
 const NOT_SCALAR = ['object', 'array', 'boolean'] as const;
 
-/** An integer member whose values or bounds sit in 100–599 repeats the HTTP status: never the code. */
-function mirrorsStatus(evidence: Evidence): boolean {
+// The reason phrases of RFC 9110 §15 that error bodies echo (`error: "Bad Request"`, Spring Boot, Blockfrost, Apideck).
+const REASON_PHRASE =
+  /^(bad request|unauthorized|payment required|forbidden|not found|method not allowed|not acceptable|request timeout|conflict|gone|precondition failed|(content|payload) too large|unsupported media type|unprocessable (entity|content)|too many requests|internal server error|not implemented|bad gateway|service unavailable|gateway timeout)$/i;
+
+/**
+ * A member that repeats the HTTP status is never the code: an integer whose values or bounds sit in
+ * 100–599, a string whose values are reason phrases ("Bad Request"), or one described as the status.
+ */
+export function mirrorsStatus(evidence: Evidence): boolean {
+  if (/http[^.]{0,40}status|status[ _]code[^.]{0,40}http|rfc ?(7231|9110)/i.test(evidence.text)) return true;
+  if (evidence.types?.includes('string') && evidence.values.length > 0)
+    return evidence.values.every(value => typeof value === 'string' && REASON_PHRASE.test(value.trim()));
   if (evidence.types === undefined || !evidence.types.every(type => type === 'integer' || type === 'number')) return false;
   const inRange = (value: unknown) => typeof value === 'number' && value >= 100 && value <= 599;
   const { minimum, maximum } = evidence.bounds ?? {};
@@ -118,28 +130,40 @@ const RECOGNITIONS: Record<Question, Recognition> = {
         ? w.length === 1 || any(w.slice(0, -1), ERROR_WORDS)
           ? 2
           : 1
-        : ['type', 'key', 'kind'].includes(last(w)) && any(w, ERROR_WORDS)
+        : (['type', 'key', 'kind'].includes(last(w)) && any(w, ERROR_WORDS)) || (w.length === 2 && ['type', 'kind'].includes(w[0]) && last(w) === 'name')
           ? 1
           : 0,
     notTypes: NOT_SCALAR,
-    says: /\b(machine[- ]readable|error|application|unique|internal)\b[^.]{0,30}\bcode\b|\bcode\b[^.]{0,30}\bidentif/i,
+    says: /\b(machine[- ]readable|error|application|unique|internal)\b[^.]{0,30}\bcode\b|\bcode\b[^.]{0,30}\bidentif|\b(type|kind) of (the )?error\b/i,
     veto: (evidence, w) =>
       any(w, STATUS_WORDS) || any(w, COUNTS) || any(w, OTHER_CODES) || mirrorsStatus(evidence) || /\bhttp\b|\bstatus code\b/i.test(evidence.text),
     fits: evidence => evidence.values.length > 0 && evidence.values.every(value => typeof value === 'string' && IDENTIFIER_VALUE.test(value)),
   },
   message: {
-    // `errorSummary`, `errorDescription`, `userMessage` (clear); `summary`, a plain string `error` (likely).
-    name: w => (MESSAGE_HEADS.has(last(w)) ? (w.length === 1 || any(w.slice(0, -1), MESSAGE_QUALIFIERS) ? 2 : 1) : w.length === 1 && w[0] === 'error' ? 1 : 0),
+    // `errorSummary`, `errorDescription`, `userMessage` (clear); `summary`, a plain string `error` or `reason` (likely).
+    name: w =>
+      MESSAGE_HEADS.has(last(w))
+        ? w.length === 1 || any(w.slice(0, -1), MESSAGE_QUALIFIERS)
+          ? 2
+          : 1
+        : w.length === 1 && ['error', 'reason'].includes(w[0])
+          ? 1
+          : 0,
     notTypes: ['object', 'array', 'boolean', 'integer', 'number'],
-    says: /\b(human[- ]readable|error message|message|explanation|description of the (error|problem|failure))\b/i,
+    says: /\b(human[- ]readable|error message|message|explanation|description of the (error|problem|failure)|what happened)\b/i,
     // A string holding identifiers is a code (OAuth 2.0's `error: invalid_grant`), not prose.
     veto: evidence =>
       evidence.values.length > 0 && evidence.values.every(value => typeof value === 'string' && /^[a-z0-9]+(_[a-z0-9]+)+$|^[A-Z0-9_]+$/.test(value)),
   },
   hint: {
-    name: w => (HINT_HEADS.has(last(w)) ? 2 : HINT_LIKELY.has(last(w)) || (w.includes('how') && w.includes('fix')) ? 1 : 0),
+    name: w =>
+      HINT_HEADS.has(last(w))
+        ? 2
+        : HINT_LIKELY.has(last(w)) || (w.includes('how') && w.includes('fix')) || (w[0] === 'help' && LINK_WORDS.has(last(w)))
+          ? 1
+          : 0,
     notTypes: ['boolean', 'integer', 'number'],
-    says: /\bhow to (fix|resolve|recover|correct|remedy)\b|\bsuggest|\brecommend|\bwhat (to do|the (caller|client|user) (can|should))\b|\bremed/i,
+    says: /\bhow\b[^.]{0,30}\b(fix|resolve|recover|correct|remedy|address)\b|\bsuggest|\brecommend|\bwhat (to do|the (caller|client|user) (can|should))\b|\bremed/i,
     veto: (_, w) => any(w, COUNTS),
   },
   retryFlag: {
@@ -158,10 +182,24 @@ const RECOGNITIONS: Record<Question, Recognition> = {
     veto: (_, w) => any(w, COUNTS),
   },
   correlationId: {
-    // `correlationId`, `traceId`, `requestId`, `supportId` (clear); `errorId`, `transactionId`, `logRef` (likely).
-    name: w => (!ID_WORDS.has(last(w)) || w.length === 1 ? 0 : any(w.slice(0, -1), CORRELATION) ? 2 : any(w.slice(0, -1), OCCURRENCE) ? 1 : 0),
-    notTypes: NOT_SCALAR,
+    // `correlationId`, `traceId`, `requestId`, `supportId` (clear); `errorId`, `faultId`, `pspReference`, a bare `id`, a
+    // `correlation` map of ids (likely): a handle to quote, unless its description says what else it is.
+    name: w =>
+      ID_WORDS.has(last(w)) && w.length > 1
+        ? any(w.slice(0, -1), CORRELATION)
+          ? 2
+          : any(w.slice(0, -1), OCCURRENCE) || ['reference', 'ref'].includes(last(w))
+            ? 1
+            : 0
+        : w.length === 1 && ['id', 'correlation'].includes(w[0])
+          ? 1
+          : 0,
+    notTypes: ['array', 'boolean'],
     says: /\bcorrelat|\btrac(e|ing)\b|\brequest id\b|\bsupport\b|\blogs?\b/i,
+    // An object is a map of ids only under the concept's own word; an identifier such as `not_found` is a code.
+    veto: (evidence, w) =>
+      (evidence.types?.includes('object') === true && w[0] !== 'correlation') ||
+      evidence.values.some(value => typeof value === 'string' && /^[a-z]+(_[a-z]+)+$/.test(value)),
   },
   stackTrace: {
     // `stackTrace`, `errorStack`, `exceptionBacktrace`: nothing short of the words says so.

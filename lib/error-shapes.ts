@@ -6,7 +6,7 @@
  * recognised from evidence (lib/concepts.ts): the words of its name, its type, its description.
  * A rule asks a question; it never names a framework. docs/conventions.md says how each convention answers.
  */
-import { recognise, type Certainty, type Evidence, type Question } from './concepts';
+import { mirrorsStatus, recognise, words, type Certainty, type Evidence, type Question } from './concepts';
 import { child, isObject, type JsonObject, type Located, type OpenApiDocument } from './document';
 import { namesFor, type Concept } from './names';
 import { declaredValues, isObjectView, ownProperty, propertyTypes, viewsOf, type ObjectView, type Property } from './schema';
@@ -52,6 +52,7 @@ const MEMBERS: Record<Question, readonly { concept: Concept; accepts: Accepts }[
  */
 export type CarrierKind = 'body' | 'wrapper' | 'list';
 const WRAPPER = 'error';
+const DEFAULT_LISTS = namesFor(undefined, 'errorList');
 const IDENTIFIER = /^[A-Za-z][\w.:-]*$/;
 // An occurrence id (JSON:API's error `id`) is no code even when it happens to start with a letter.
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -96,6 +97,8 @@ interface Reader<N> {
   accepts(node: N, accepts: Accepts, holder: N): boolean;
   /** What the member at `name` shows of itself: type, description, values (for recognition). */
   evidence(node: N, name: string): Evidence;
+  /** The member of `node` names the type of the object (a discriminator), not its error. */
+  namesType(node: N, name: string): boolean;
 }
 
 /** The key of `keys` equal to `name`, or else equal to it without regard to case. */
@@ -123,9 +126,10 @@ function carriersOf<N>(reader: Reader<N>, root: N, names: Names): Carrier<N>[] {
   return carriers;
 }
 
-/** The error lists of a node with at least one item (a schema's items are one node). */
+/** The error lists of a node with at least one item (a schema's items are one node); an `error` that is a list is one (bunq's `Error[]`). */
 function errorLists<N>(reader: Reader<N>, node: N, names: Names): { name: string; items: N[] }[] {
-  return namesFor(names, 'errorList').flatMap(listName => {
+  const listNames = names?.errorList === undefined ? [...DEFAULT_LISTS, WRAPPER] : namesFor(names, 'errorList');
+  return listNames.flatMap(listName => {
     const list = reader.member(node, listName);
     const items = list === undefined ? undefined : reader.items(list.node);
     return items !== undefined && items.length > 0 ? [{ name: list!.name, items }] : [];
@@ -163,6 +167,7 @@ function memberIn<N>(reader: Reader<N>, carrier: Carrier<N>, question: Question,
   const candidates: Found<N>[] = [];
   for (const { concept, accepts } of MEMBERS[question]) {
     for (const name of namesFor(names, concept)) {
+      if (question === 'code' && carrier.nodes.some(node => reader.namesType(node, name))) continue;
       // Every node must have it: stop at the first that does not (an error list may hold thousands of items).
       let first: { node: N; required: boolean; name: string } | undefined;
       let allRequired = true;
@@ -276,6 +281,8 @@ function schemaReader(doc: OpenApiDocument): Reader<SchemaNode> {
       const has = (...wanted: string[]) => types === undefined || types.length === 0 || wanted.some(type => types.includes(type));
       if (accepts === 'text') return has('string');
       if (accepts === 'scalar') return has('string', 'integer', 'number');
+      // An untyped OAuth 2.0 `error` beside its `error_description` is the code all the same (DigiLocker declares no type).
+      if (accepts === 'identifier' && (types === undefined || types.length === 0) && this.member(holder, OAUTH_DESCRIPTION) !== undefined) return true;
       if (types === undefined || !types.includes('string')) return false;
       if (accepts === 'statusName') {
         const code = this.member(holder, 'code');
@@ -294,7 +301,19 @@ function schemaReader(doc: OpenApiDocument): Reader<SchemaNode> {
       // An untyped schema with properties (a `$ref` to `{ properties: … }`) is an object all the same.
       return evidence.types === undefined && member !== undefined && this.isObject(member) ? { ...evidence, types: ['object'] } : evidence;
     },
+    namesType: (node, name) => node.views.some(view => view.parts.some(part => discriminates(part.value, name))),
   };
+}
+
+/**
+ * A schema part whose `name` is the discriminator of a base that holds nothing else (Bitbucket's `object`
+ * and its `type`), or that says so in its description: the member names the resource type, not an error.
+ * An RFC 9457 problem schema that discriminates on `type` holds more than `type`, and its `type` stays the code.
+ */
+function discriminates(schema: JsonObject, name: string): boolean {
+  if (isObject(schema.discriminator) && schema.discriminator.propertyName === name)
+    return !isObject(schema.properties) || Object.keys(schema.properties).every(key => key === name);
+  return typeof schema.description === 'string' && /\bdiscriminator\b/i.test(schema.description) && schema.description.includes(`\`${name}\``);
 }
 
 /** What a property's schema says of itself, read once per schema object (a shared error schema is met on every response). */
@@ -332,6 +351,43 @@ export function schemaAnswer(doc: OpenApiDocument, view: ObjectView, question: Q
 export function schemaLikely(doc: OpenApiDocument, view: ObjectView, question: Question, names: Names): Found<SchemaNode> | undefined {
   const reader = readerFor(doc);
   return schemaAnswer(doc, view, question, names) === undefined ? likelyAnswer(reader, carriersOf(reader, rootOf(view), names), question, names) : undefined;
+}
+
+/**
+ * A member named like the answer to a question that is not it, and why: the other concept (Slack's
+ * `error` is the code, Linode's `reason` the message), the HTTP status repeated (`error: "Bad Request"`,
+ * `status_code`), or the object's type (a discriminator). Findings name it, so that nobody takes the
+ * missing member for an oversight of the reader, or adds a second one beside it.
+ */
+export interface PassedOver {
+  name: string;
+  why: 'code' | 'message' | 'status' | 'type' | 'text';
+}
+
+/** Declared values that are all prose ("Requested Banned", "fieldname must be a valid value"): text for a person, no code. */
+const isProse = (values: readonly unknown[]): boolean => values.length > 0 && values.every(value => typeof value === 'string' && /\s/.test(value.trim()));
+
+const LOOKALIKES: Record<'code' | 'message', ReadonlySet<string>> = {
+  code: new Set(['code', 'error', 'type', 'reason', 'kind', 'errno']),
+  message: new Set(['message', 'msg', 'detail', 'description', 'title', 'text', 'summary', 'reason', 'error']),
+};
+
+export function passedOver(doc: OpenApiDocument, view: ObjectView, question: 'code' | 'message', names: Names): PassedOver[] {
+  const reader = readerFor(doc);
+  const other = question === 'code' ? 'message' : 'code';
+  return schemaCarriers(doc, view, names).flatMap(carrier => {
+    const taken = memberIn(reader, carrier, other, names, false);
+    return reader.members(carrier.nodes[0]).flatMap((name): PassedOver[] => {
+      if (!words(name).some(word => LOOKALIKES[question].has(word))) return [];
+      const evidence = reader.evidence(carrier.nodes[0], name);
+      if (evidence.types?.some(type => type === 'object' || type === 'array')) return [];
+      if (taken?.certainty === 'clear' && taken.name === name) return [{ name, why: other }];
+      if (question !== 'code') return [];
+      if (mirrorsStatus(evidence)) return [{ name, why: 'status' }];
+      if (reader.namesType(carrier.nodes[0], name)) return [{ name, why: 'type' }];
+      return isProse(evidence.values) ? [{ name, why: 'text' }] : [];
+    });
+  });
 }
 
 /** Every member answering `question`, one per carrier (e.g. a `trace` at the top and in `errors[]`). */
@@ -442,6 +498,7 @@ const valueReader: Reader<Located> = {
     // One value sent is no declared set of values: a body is judged by its names and types alone.
     return { name, types: value === undefined ? undefined : [jsonType(value)], text: '', values: [] };
   },
+  namesType: () => false,
 };
 
 /** The JSON Schema type of a JSON value. */
@@ -710,9 +767,16 @@ function detailsLack(doc: OpenApiDocument, reader: Reader<SchemaNode>, node: Sch
   return nested ? undefined : lacks;
 }
 
+/** An error item clearly holds a message, by name or by evidence. */
+function holdsMessage(doc: OpenApiDocument, item: SchemaNode, names: Names): boolean {
+  const carrier: Carrier<SchemaNode> = { kind: 'body', member: '', where: '', nodes: [item] };
+  return memberIn(readerFor(doc), carrier, 'message', names, false)?.certainty === 'clear';
+}
+
 function itemsLack(doc: OpenApiDocument, item: SchemaNode, names: Names, expectation: boolean): FieldDetails['lacks'] {
   const locator = !covers(doc, item.views, namesFor(names, 'fieldLocator'));
-  const reason = !covers(doc, item.views, namesFor(names, 'fieldReason'));
+  // A reason under a name of the API's own (`errorMessage`) is recognised as a message is, unless the rule names its reasons.
+  const reason = !covers(doc, item.views, namesFor(names, 'fieldReason')) && (names?.fieldReason !== undefined || !holdsMessage(doc, item, names));
   const expected = expectation && !covers(doc, item.views, namesFor(names, 'allowedValues'));
   if (!locator && !reason && !expected) return undefined;
   return expectation ? { locator, reason, expected } : { locator, reason };

@@ -6,8 +6,9 @@
 import { inStyle, mostUsedStyle, type Style } from './concepts';
 import { isObject, type OpenApiDocument, type Operation } from './document';
 import { editedPart } from './edits';
-import type { Carrier } from './error-shapes';
+import type { Carrier, PassedOver } from './error-shapes';
 import type { ObjectView } from './schema';
+import { nameList } from './names';
 import { authenticates } from './scope';
 import { walk } from './values';
 
@@ -33,6 +34,25 @@ export function askAbout(found: { name: string; carrier: Carrier<unknown> }, con
     what: `may keep its ${concept} in \`${found.name}\`${placed ? insideOf(found.carrier) : ''}`,
     fix: `If \`${found.name}\` is the ${concept}, describe it so; else`,
   };
+}
+
+const PASSED_OVER: Record<PassedOver['why'], [one: string, many: string]> = {
+  code: ['is the code', 'hold the code'],
+  message: ['is the message', 'hold the message'],
+  status: ['repeats the HTTP status', 'repeat the HTTP status'],
+  type: ["names the object's type", "name the object's type"],
+  text: ['is text, not a code', 'are text, not codes'],
+};
+
+/** " (`reason` is the message; `error` repeats the HTTP status)": what a finding saw and did not take, "" for nothing. */
+export function passedOverClause(passed: readonly PassedOver[]): string {
+  const byWhy = new Map<PassedOver['why'], string[]>();
+  for (const { name, why } of passed) {
+    const list = byWhy.get(why) ?? byWhy.set(why, []).get(why)!;
+    if (!list.includes(name)) list.push(name);
+  }
+  const parts = [...byWhy].map(([why, list]) => `${nameList(list, 'and')} ${PASSED_OVER[why][list.length === 1 ? 0 : 1]}`);
+  return parts.length === 0 ? '' : ` (${parts.join('; ')})`;
 }
 
 /**

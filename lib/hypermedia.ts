@@ -9,11 +9,14 @@ import { isObjectView, ownProperty, viewsOf, type ObjectView, type Property } fr
 
 export interface LinkCollection {
   property: Property;
+  /** `links`, `data.links` */
+  name: string;
   /** Every link shape declares both an href and a method. */
   callable: boolean;
 }
 
 const HREF = 'href';
+const DATA = 'data';
 const METHOD = 'method';
 /** Collection → relation → array of links → link: deeper than this is not a link collection. */
 const MAX_DEPTH = 3;
@@ -46,16 +49,39 @@ function linkShapes(doc: OpenApiDocument, schema: unknown, location: JsonPath | 
   });
 }
 
-/** The link collections (named one of `names`) a view declares at its top level, each with whether its links are callable. */
-export function linkCollections(doc: OpenApiDocument, view: ObjectView, names: readonly string[]): LinkCollection[] {
+/**
+ * A collection that maps relations to plain strings and holds nothing else (ReadMe's `links: { project }`):
+ * links without a method, whatever their format. Stripe's `links` list object (`has_more`, `data[]`) is not one.
+ */
+function relationStrings(doc: OpenApiDocument, property: Property): boolean {
+  const views = viewsOf(doc, property.schema, property.location) ?? [];
+  const members = views.filter(isObjectView).flatMap(view => [...view.properties.values()]);
+  return (
+    members.length > 0 &&
+    views.every(isObjectView) &&
+    members.every(member => (viewsOf(doc, member.schema, member.location) ?? []).every(view => view.types?.length === 1 && view.types[0] === 'string'))
+  );
+}
+
+/**
+ * The link collections (named one of `names`) a view declares at its top level, or else in its JSON:API
+ * primary `data` (`data.links`), each with whether its links are callable and its name as messages write it.
+ */
+export function linkCollections(doc: OpenApiDocument, view: ObjectView, names: readonly string[], prefix = ''): LinkCollection[] {
   const collections: LinkCollection[] = [];
   for (const name of names) {
     const property = ownProperty(view, [name]);
     const shapes = property === undefined ? [] : linkShapes(doc, property.schema, property.location);
-    if (property === undefined || shapes.length === 0) continue;
-    collections.push({ property, callable: shapes.every(shape => shape !== 'url' && ownProperty(shape, [METHOD]) !== undefined) });
+    if (property === undefined || (shapes.length === 0 && !relationStrings(doc, property))) continue;
+    collections.push({
+      property,
+      name: `${prefix}${property.name}`,
+      callable: shapes.length > 0 && shapes.every(shape => shape !== 'url' && ownProperty(shape, [METHOD]) !== undefined),
+    });
   }
-  return collections;
+  const data = prefix === '' && collections.length === 0 ? ownProperty(view, [DATA]) : undefined;
+  const inner = data === undefined ? [] : (viewsOf(doc, data.schema, data.location) ?? []).filter(isObjectView);
+  return inner.length === 1 ? [...collections, ...linkCollections(doc, inner[0], names, `${DATA}.`)] : collections;
 }
 
 /** The members of a link object (RFC 8288's target attributes, HAL's and Siren's): a body with others is a resource that has an href. */
@@ -119,7 +145,11 @@ export function linksIn(body: unknown, names: readonly string[]): LinkValue[] {
       for (const [key, member] of Object.entries(value)) visit(member, [...at, key], depth + 1, false);
     }
   };
-  if (isObject(body)) for (const name of names) if (body[name] !== undefined) visit(body[name], [name], 0, false);
+  if (!isObject(body)) return found;
+  for (const name of names) if (body[name] !== undefined) visit(body[name], [name], 0, false);
+  // As in a schema: JSON:API's `data.links` when the body has no collection of its own.
+  const data = body[DATA];
+  if (found.length === 0 && isObject(data)) for (const name of names) if (data[name] !== undefined) visit(data[name], [DATA, name], 0, false);
   return found;
 }
 
@@ -131,7 +161,9 @@ export function linksIn(body: unknown, names: readonly string[]): LinkValue[] {
 export function hasCallableLinks(body: unknown, names: readonly string[]): boolean {
   // Per collection: whether every link seen so far carries a method (one pass, however many links a client sends).
   const callable = new Map<unknown, boolean>();
-  for (const link of linksIn(body, names))
-    callable.set(link.at[0], (callable.get(link.at[0]) ?? true) && typeof link.method === 'string' && link.method !== '');
+  for (const link of linksIn(body, names)) {
+    const collection = link.at[0] === DATA ? `${DATA}.${link.at[1]}` : link.at[0];
+    callable.set(collection, (callable.get(collection) ?? true) && typeof link.method === 'string' && link.method !== '');
+  }
   return [...callable.values()].some(Boolean);
 }

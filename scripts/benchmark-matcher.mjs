@@ -92,9 +92,11 @@ export const CONCEPTS = {
   code: member =>
     !mirrorsHttpStatus(member) &&
     !isContainer(member) &&
+    !prose(member) &&
     (any(member.words, CODE_WORDS) ||
       (any(member.words, CODE_QUALIFIED) && member.words.every(word => CODE_QUALIFIERS.includes(word)) && !isPairKey(member)) ||
-      (member.name === 'error' && member.type !== 'object')),
+      // An `error` string described as the message ("Human-readable summary of the problem") is not the code too.
+      (member.name === 'error' && member.type !== 'object' && !/\b(human[- ]readable|message)\b/i.test(member.description ?? ''))),
   message: member => !isContainer(member) && (any(member.words, MESSAGE_WORDS) || ['error', 'errors', 'fault'].includes(member.name)),
   hint: member => any(member.words, HINT_WORDS),
   retryFlag: member => any(member.words, RETRY_WORDS) && !any(member.words, DELAY_WORDS),
@@ -142,7 +144,7 @@ export const holds = (member, concept) =>
 export const conceptsOf = member => Object.keys(CONCEPTS).filter(concept => holds(member, concept));
 
 /** A bare name as a member (for a name a message asks for, or an edit adds). */
-export const memberNamed = (name, type) => ({ name, words: wordsOf(name), type, description: '', trail: [], siblings: [] });
+export const memberNamed = (name, type) => ({ name, words: wordsOf(name), type, description: '', values: [], trail: [], siblings: [] });
 
 /** `#/components/schemas/Error` in `doc`, or undefined. */
 export function resolvePointer(doc, ref) {
@@ -196,7 +198,7 @@ export function membersOf(doc, schema, { trail = [], onNode = () => {} } = {}) {
         const property = deref(doc, raw);
         const type = isObject(property) ? typeOf(doc, property) : undefined;
         const description = isObject(property) ? [property.title, property.description].filter(d => typeof d === 'string').join(' ') : '';
-        members.push({ name, words: wordsOf(name), type, description, trail: path, siblings });
+        members.push({ name, words: wordsOf(name), type, description, values: valuesOf(property), trail: path, siblings });
         visit(raw, [...path, name], level + 1);
       }
     }
@@ -206,6 +208,17 @@ export function membersOf(doc, schema, { trail = [], onNode = () => {} } = {}) {
   visit(schema, trail, 0);
   return members;
 }
+
+/** The values a property declares: its `enum`, `const`, `example` and `examples`. */
+function valuesOf(property) {
+  if (!isObject(property)) return [];
+  const values = [...(Array.isArray(property.enum) ? property.enum : []), ...(Array.isArray(property.examples) ? property.examples : [])];
+  for (const key of ['const', 'example']) if (property[key] !== undefined) values.push(property[key]);
+  return values;
+}
+
+/** A member whose every declared value is prose (has a space: "fieldname must be a valid value", "Bad Request") holds no code. */
+const prose = member => (member.values ?? []).length > 0 && member.values.every(value => typeof value === 'string' && /\s/.test(value.trim()));
 
 /** A schema's type, looking through a composition that names one. */
 function typeOf(doc, schema) {
@@ -288,7 +301,9 @@ export const RULE_CLAIMS = {
 /** The names in backticks that a message asks to add or declare (`Add a required \`code\` …`). */
 export function namesAskedFor(message) {
   const names = [];
-  for (const clause of message.match(/\b(?:add|declare)\b[^.;]*/gi) ?? []) {
+  // What comes before the first ": " is where the finding is (`PUT /schema#add 400`), not what it asks.
+  const said = message.slice(message.indexOf(': ') + 1);
+  for (const clause of said.match(/\b(?:add|declare)\b[^.;]*/gi) ?? []) {
     const asked = clause
       .split(/, e\.g\.| to the | in the | under its /i)[0]
       .replace(/\([^)]*\)/g, '')
@@ -329,7 +344,9 @@ export function findingDuplicates(rule, message, members) {
   const named = candidatesIn(message);
   return claimedConcepts(rule, message).flatMap(concept => {
     const holders = members.filter(member => holds(member, concept));
-    if (holders.length === 0 || holders.some(member => named.has(member.name))) return [];
+    // Named as itself or by its path below the body (`data.links`).
+    const isNamed = member => named.has(member.name) || named.has([...member.trail, member.name].join('.'));
+    if (holders.length === 0 || holders.some(isNamed)) return [];
     return [{ concept, existing: holders.map(describe) }];
   });
 }

@@ -218,6 +218,56 @@ testRule('ax-envelope-next-steps', [
     ],
   },
   {
+    name: "JSON:API's `data.links` is the body's link collection when the body has none of its own: named, and callable when its links carry a method",
+    document: oas3({
+      '/calendar_event': post({
+        '201': body({
+          type: 'object',
+          properties: {
+            data: { type: 'object', properties: { id: string, links: { type: 'object', properties: { self: { type: 'string', format: 'uri' } } } } },
+          },
+        }),
+      }),
+      '/categories': post({
+        '201': body({
+          type: 'object',
+          properties: {
+            data: {
+              type: 'object',
+              properties: { links: { type: 'object', properties: { project: { type: 'string', description: 'A URI to the project' } } } },
+            },
+          },
+        }),
+      }),
+      '/webhooks': post({
+        '201': body({
+          type: 'object',
+          properties: {
+            data: {
+              type: 'object',
+              properties: {
+                id: string,
+                links: { type: 'object', properties: { ping: { type: 'object', required: ['href', 'method'], properties: { href: string, method: string } } } },
+              },
+            },
+          },
+        }),
+      }),
+    }),
+    errors: [
+      {
+        path: at('/calendar_event', 'post', '201', ...JSON_SCHEMA),
+        message:
+          'POST /calendar_event 201: the response schema declares `data.links` with an href but no `method` to send. Declare a `method` on each link, or add `nextSteps`: [{ action, method, href, description }] (all required, `method` an enum of HTTP methods).',
+      },
+      {
+        path: at('/categories', 'post', '201', ...JSON_SCHEMA),
+        message:
+          'POST /categories 201: the response schema declares `data.links` with an href but no `method` to send. Declare a `method` on each link, or add `nextSteps`: [{ action, method, href, description }] (all required, `method` an enum of HTTP methods).',
+      },
+    ],
+  },
+  {
     name: 'a map of URI strings is links without a method (corpus: train-travel); records in an array without an href, URI strings inside them and plain strings are not links (corpus: DigitalOcean actions, Stripe file links)',
     document: oas3({
       '/bookings': post({

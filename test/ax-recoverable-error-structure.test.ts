@@ -195,7 +195,12 @@ testRule('ax-recoverable-error-structure', [
         '410': { 'x-ax-error-code': 'PAYMENT_GONE', ...errorResponse({ type: 'object', properties: { reason: string } }) },
       }),
     }),
-    errors: [{ path: at('/a', 'get', '410', ...JSON_SCHEMA), message: `GET /a 410: the error schema has no message. Add ${ADD_MESSAGE}.` }],
+    errors: [
+      {
+        path: at('/a', 'get', '410', ...JSON_SCHEMA),
+        message: `GET /a 410: the error schema may keep its message in \`reason\`. If \`reason\` is the message, describe it so and require it; else add ${ADD_MESSAGE}.`,
+      },
+    ],
   },
   {
     name: 'covers 4XX, 5XX and default; ignores 2xx',
@@ -294,6 +299,144 @@ testRule('ax-recoverable-error-structure', [
       },
     }),
     errors: [{ path: at('/a', 'post', '400', ...JSON_SCHEMA), message: errorOnly('POST /a 400') }],
+  },
+  {
+    name: "members named like the missing one are named with what they are: Linode's `reason` (the message), Slack's `error` (the code), Blockfrost's `error` and `status_code` (the HTTP status)",
+    document: oas3(
+      {
+        '/linode/instances': get({ default: body(ref('LinodeErrors')) }),
+        '/admin.conversations.archive': get({
+          default: body({
+            type: 'object',
+            required: ['ok', 'error'],
+            properties: { ok: { type: 'boolean', enum: [false] }, error: { type: 'string', enum: ['channel_not_found', 'already_archived'] } },
+          }),
+        }),
+        '/blocks': get({
+          '400': body({
+            type: 'object',
+            required: ['status_code', 'error', 'message'],
+            properties: { status_code: { type: 'integer', example: 400 }, error: { type: 'string', example: 'Bad Request' }, message: string },
+          }),
+          '418': body({
+            type: 'object',
+            required: ['status_code', 'error', 'message'],
+            properties: { status_code: { type: 'integer', example: 418 }, error: { type: 'string', example: 'Requested Banned' }, message: string },
+          }),
+        }),
+      },
+      {
+        schemas: {
+          LinodeErrors: { type: 'object', properties: { errors: { type: 'array', items: ref('LinodeError') } } },
+          LinodeError: {
+            type: 'object',
+            required: ['reason'],
+            properties: {
+              field: string,
+              reason: { type: 'string', description: 'What happened to cause this error.', example: 'fieldname must be a valid value' },
+            },
+          },
+        },
+      },
+      '3.1.0',
+    ),
+    errors: [
+      {
+        path: at('/linode/instances', 'get', 'default', ...JSON_SCHEMA),
+        message:
+          'GET /linode/instances default: the error schema has no code in its `errors[]` items (`reason` is the message). Add a required `code` (e.g. "VALIDATION_ERROR") to the `errors[]` items.',
+      },
+      {
+        path: at('/admin.conversations.archive', 'get', 'default', ...JSON_SCHEMA),
+        message: 'GET /admin.conversations.archive default: the error schema has no message (`error` is the code). Add a required `message`.',
+      },
+      {
+        path: at('/blocks', 'get', '400', ...JSON_SCHEMA),
+        message: `GET /blocks 400: the error schema has no code (\`status_code\` and \`error\` repeat the HTTP status). Add ${addCode()}.`,
+      },
+      {
+        path: at('/blocks', 'get', '418', ...JSON_SCHEMA),
+        message: `GET /blocks 418: the error schema has no code (\`status_code\` repeats the HTTP status; \`error\` is text, not a code). Add ${addCode()}.`,
+      },
+    ],
+  },
+  {
+    name: "a discriminator names the object's type, not its error (Bitbucket, Swagger 2.0); an RFC 9457 `type` stays the code where a base schema discriminates on `type`",
+    document: swagger2(
+      {
+        '/addon': {
+          delete: { responses: { '204': { description: 'Deleted' }, '401': { description: 'No authorization.', schema: { $ref: '#/definitions/error' } } } },
+        },
+        '/planets': {
+          post: { responses: { '201': { description: 'Created' }, '400': { description: 'Bad request', schema: { $ref: '#/definitions/Problem' } } } },
+        },
+      },
+      {
+        definitions: {
+          object: { type: 'object', required: ['type'], discriminator: 'type', properties: { type: string } },
+          error: {
+            type: 'object',
+            description:
+              "Base type for most resource objects. It defines the common `type` element that identifies an object's type as Swagger's `discriminator`.",
+            required: ['type'],
+            properties: { type: string, error: { type: 'object', required: ['message'], properties: { message: string, detail: string } } },
+          },
+          Problem: { type: 'object', required: ['type', 'title'], properties: { type: string, title: string, status: { type: 'integer' } } },
+        },
+      },
+    ),
+    errors: [
+      {
+        path: ['paths', '/addon', 'delete', 'responses', '401', 'schema'],
+        message: `DELETE /addon 401: the error schema has no code in its \`error\` object (\`type\` names the object's type). Add ${addCode('UNAUTHENTICATED')} to the \`error\` object.`,
+      },
+    ],
+  },
+  {
+    name: 'an `Error` list (bunq) is an error list; Apideck\'s `type_name` ("The type of error returned") is a code; DigiLocker\'s untyped OAuth 2.0 `error` is the code',
+    document: oas3({
+      '/attachment-public': get({
+        '400': body({
+          type: 'object',
+          properties: {
+            Error: {
+              type: 'array',
+              items: { type: 'object', properties: { error_description: { type: 'string', description: 'The error description in English.' } } },
+            },
+          },
+        }),
+      }),
+      '/vault/sessions': get({
+        '400': body({
+          type: 'object',
+          required: ['type_name', 'message'],
+          properties: {
+            status_code: { type: 'number', description: 'HTTP status code', example: 400 },
+            error: {
+              type: 'string',
+              description: 'Contains an explanation of the status_code as defined in HTTP/1.1 standard (RFC 7231)',
+              example: 'Bad Request',
+            },
+            type_name: { type: 'string', description: 'The type of error returned', example: 'RequestValidationError' },
+            message: string,
+          },
+        }),
+      }),
+      '/account/verify': get({
+        '400': body({
+          type: 'object',
+          required: ['error', 'error_description'],
+          properties: { error: { description: 'invalid_parameter' }, error_description: string },
+        }),
+      }),
+    }),
+    errors: [
+      {
+        path: at('/attachment-public', 'get', '400', ...JSON_SCHEMA),
+        message:
+          'GET /attachment-public 400: the error schema has no code and does not require `error_description` in its `Error[]` items (`error_description` is the message). Add a required `code` (e.g. "VALIDATION_ERROR") to the `Error[]` items. List `error_description` as required in the `Error[]` items.',
+      },
+    ],
   },
   {
     name: 'garbage: no body, a string schema, a dangling $ref, a non-object response and responses: null stay silent',

@@ -269,4 +269,34 @@ testRule('ax-recoverable-field-details', [
     }),
     errors: [],
   },
+  {
+    name: "an error list whose items hold the reason under the API's own name (Velo's `errorMessage`) and a `location` names the failed field",
+    document: oas3({
+      '/payouts': post({
+        '400': body({
+          type: 'object',
+          properties: {
+            errors: {
+              type: 'array',
+              items: {
+                type: 'object',
+                properties: {
+                  errorCode: string,
+                  errorMessage: { type: 'string', description: 'English language message indicating the nature of the error' },
+                  location: { type: 'string', description: 'the property or object that caused the error' },
+                },
+              },
+            },
+          },
+        }),
+      }),
+      '/funds': post({ '400': body(withDetails({ type: 'object', properties: { location: string, errorNote: string } }, 'errors')) }),
+    }),
+    errors: [
+      {
+        path: at('/funds', 'post', '400', ...JSON_SCHEMA),
+        message: 'POST /funds 400: the error schema declares `errors` but its items have no reason. Add `message` (the reason) to the items of `errors`.',
+      },
+    ],
+  },
 ]);

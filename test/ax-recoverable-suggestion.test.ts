@@ -176,4 +176,47 @@ testRule('ax-recoverable-suggestion', [
     }),
     errors: [],
   },
+  {
+    name: "Asana's `help` described as how to fix the problem is the hint; Box's `help_url` may be: the finding asks",
+    document: oas3({
+      '/attachments': post({
+        '400': body({
+          type: 'object',
+          properties: {
+            errors: {
+              type: 'array',
+              items: {
+                type: 'object',
+                properties: {
+                  message: string,
+                  help: {
+                    type: 'string',
+                    description: 'Additional information directing developers to resources on how to address and fix the problem, if available.',
+                  },
+                },
+              },
+            },
+          },
+        }),
+      }),
+      '/folders': post({
+        '400': body({
+          type: 'object',
+          required: ['code', 'message'],
+          properties: {
+            code: string,
+            message: string,
+            help_url: { type: 'string', description: 'A URL that links to more information about why this error occurred.' },
+          },
+        }),
+      }),
+    }),
+    errors: [
+      {
+        path: at('/folders', 'post', '400', ...JSON_SCHEMA),
+        message:
+          'POST /folders 400: the error schema may keep its recovery hint in `help_url`. If `help_url` is the recovery hint, describe it so; else add `recovery_hint`, e.g. "Check the request against this operation\'s parameters, then retry".',
+      },
+    ],
+  },
 ]);

@@ -137,4 +137,46 @@ testRule('ax-recoverable-trace-id', [
     }),
     errors: [],
   },
+  {
+    name: "Adyen's `pspReference`, Azure's `correlation` map and a bare `id` may be the correlation id: the finding asks; a `correlation` string list is not one",
+    document: oas3({
+      '/cancels': get({
+        '500': body({ type: 'object', required: ['errorCode', 'message'], properties: { errorCode: string, message: string, pspReference: string } }),
+      }),
+      '/runs': get({
+        default: body({
+          type: 'object',
+          properties: {
+            error: { type: 'object', properties: { code: string, message: string, correlation: { type: 'object', additionalProperties: string } } },
+          },
+        }),
+      }),
+      '/branches': get({ default: body({ type: 'object', required: ['id', 'code', 'message'], properties: { id: string, code: string, message: string } }) }),
+      '/tags': get({
+        '500': body({
+          type: 'object',
+          required: ['code', 'message'],
+          properties: { code: string, message: string, correlation: { type: 'array', items: string } },
+        }),
+      }),
+    }),
+    errors: [
+      {
+        path: at('/cancels', 'get', '500', ...JSON_SCHEMA),
+        message:
+          'GET /cancels 500: the error schema may keep its correlation id in `pspReference`. If `pspReference` is the correlation id, describe it so; else add `traceId` (string) or an `X-Request-ID` header, for the agent to quote.',
+      },
+      {
+        path: at('/runs', 'get', 'default', ...JSON_SCHEMA),
+        message:
+          'GET /runs default: the error schema may keep its correlation id in `correlation` in its `error` object. If `correlation` is the correlation id, describe it so; else add `traceId` (string) to the `error` object or an `X-Request-ID` header, for the agent to quote.',
+      },
+      {
+        path: at('/branches', 'get', 'default', ...JSON_SCHEMA),
+        message:
+          'GET /branches default: the error schema may keep its correlation id in `id`. If `id` is the correlation id, describe it so; else add `traceId` (string) or an `X-Request-ID` header, for the agent to quote.',
+      },
+      { path: at('/tags', 'get', '500', ...JSON_SCHEMA), message: noId('GET /tags 500', '', 'traceId') },
+    ],
+  },
 ]);

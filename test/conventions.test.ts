@@ -105,17 +105,17 @@ testRule('ax-recoverable-error-structure', [
       {
         path: ['paths', '/orders', 'post', 'responses', '400', 'content', 'application/json', 'schema'],
         message:
-          'POST /orders 400: the error schema has no code and does not require `message`. Add a required `code` (e.g. "VALIDATION_ERROR"). List `message` as required in the schema.',
+          'POST /orders 400: the error schema has no code and does not require `message` (`error` repeats the HTTP status). Add a required `code` (e.g. "VALIDATION_ERROR"). List `message` as required in the schema.',
       },
       {
         path: ['paths', '/orders', 'post', 'responses', '500', 'content', 'application/json', 'schema'],
         message:
-          'POST /orders 500: the error schema has no code and does not require `message`. Add a required `code` (e.g. "INTERNAL_ERROR"). List `message` as required in the schema.',
+          'POST /orders 500: the error schema has no code and does not require `message` (`error` repeats the HTTP status). Add a required `code` (e.g. "INTERNAL_ERROR"). List `message` as required in the schema.',
       },
       {
         path: ['paths', '/orders/{id}', 'get', 'responses', '404', 'content', 'application/json', 'schema'],
         message:
-          'GET /orders/{id} 404: the error schema has no code and does not require `message`. Add a required `code` (e.g. "NOT_FOUND"). List `message` as required in the schema.',
+          'GET /orders/{id} 404: the error schema has no code and does not require `message` (`error` repeats the HTTP status). Add a required `code` (e.g. "NOT_FOUND"). List `message` as required in the schema.',
       },
     ],
   },
@@ -496,7 +496,8 @@ testRule('ax-recoverable-trace-id', [
     errors: [
       {
         path: ['paths', '/orders', 'post', 'responses', '500', 'content', 'application/vnd.api+json', 'schema'],
-        message: 'POST /orders 500: the error schema has no correlation id. Add `trace_id` (string) or an `X-Request-ID` header, for the agent to quote.',
+        message:
+          'POST /orders 500: the error schema may keep its correlation id in `id` in its `errors[]` items. If `id` is the correlation id, describe it so; else add `trace_id` (string) or an `X-Request-ID` header, for the agent to quote.',
       },
     ],
   },

@@ -148,7 +148,12 @@ testRule('ax-recoverable-error-structure', [
         },
       },
     }),
-    errors: [{ path: at('/a', 'get', '404', ...JSON_SCHEMA), message: 'GET /a 404: the error schema has no code. Add a required `code` (e.g. "NOT_FOUND").' }],
+    errors: [
+      {
+        path: at('/a', 'get', '404', ...JSON_SCHEMA),
+        message: 'GET /a 404: the error schema has no code (`error` repeats the HTTP status). Add a required `code` (e.g. "NOT_FOUND").',
+      },
+    ],
   },
   {
     name: 'allOf error items and a oneOf of two list shapes: every item shape must require both',

@@ -22,8 +22,14 @@ test('HAL links by relation, JSON:API URL strings, Siren actions with their meth
   ]);
 });
 
-test('only the named collections, at the top of the body; records in a list are not links', () => {
-  expect(linksIn({ data: { _links: { self: { href: '/a' } } }, links: [{ rel: 'x' }], actions: 'none' }, NAMES)).toEqual([]);
+test('only the named collections, at the top of the body or else in its JSON:API `data`; records in a list are not links', () => {
+  expect(linksIn({ data: { _links: { self: { href: '/a' } } }, links: [{ rel: 'x' }], actions: 'none' }, NAMES)).toEqual([
+    { href: '/a', method: undefined, at: ['data', '_links', 'self', 'href'] },
+  ]);
+  expect(linksIn({ data: { _links: { self: { href: '/a' } } }, links: { next: { href: '/b', method: 'GET' } } }, NAMES)).toEqual([
+    { href: '/b', method: 'GET', at: ['links', 'next', 'href'] },
+  ]);
+  expect(linksIn({ item: { _links: { self: { href: '/a' } } } }, NAMES)).toEqual([]);
   expect(linksIn([{ _links: { self: { href: '/a' } } }], NAMES)).toEqual([]);
 });
 
