@@ -21,21 +21,31 @@ function itemMembers(doc: OpenApiDocument, list: ObjectView): string | undefined
 /** What is wrong with one error response's bodies, if anything. */
 function problem(doc: OpenApiDocument, operation: Operation, response: Response): { what: string; at?: Body } | undefined {
   const bodies = doc.bodies(operation, response);
+  const shared = sharedBody(doc, response.status);
   if (bodies.length === 0 || (doc.isSwagger2 && bodies[0].schema === undefined)) {
-    const shared = sharedBodies(doc).get(response.status);
     if (shared !== undefined) {
       const body = doc.isSwagger2 ? `\`schema: { $ref: '${shared.ref}' }\`` : `\`content: { ${shared.mediaType}: { schema: { $ref: '${shared.ref}' } } }\``;
-      return { what: `the error response declares no body. Add the one the API's other ${response.status} responses declare, ${body}` };
+      return { what: `the error response declares no body. Add the one the API's other ${shared.status} responses declare, ${body}` };
     }
     return { what: `the error response declares no body. Add ${doc.isSwagger2 ? 'a `schema`' : '`content: { application/json: { schema } }`'}: ${FIX}` };
   }
   const json = bodies.filter(body => isJsonMediaType(body.mediaType));
   if (json.length === 0) {
     const offered = bodies.map(body => body.mediaType).join(', ');
+    if (shared !== undefined) {
+      const body = doc.isSwagger2
+        ? `\`${shared.mediaType}\` in \`produces\` and the \`schema: { $ref: '${shared.ref}' }\``
+        : `the body \`${shared.mediaType}: { schema: { $ref: '${shared.ref}' } }\``;
+      return { what: `the error response offers only ${offered}, no JSON. Add ${body} the API's other ${shared.status} responses declare` };
+    }
     return { what: `the error response offers only ${offered}, no JSON. Add an \`application/json\` body: ${FIX}` };
   }
   for (const body of json) {
-    if (body.schema === undefined) return { what: `the error response's ${body.mediaType} has no schema. Add a \`schema\`: ${FIX}`, at: body };
+    if (body.schema === undefined) {
+      const fix =
+        shared === undefined ? `a \`schema\`: ${FIX}` : `\`schema: { $ref: '${shared.ref}' }\`, the one the API's other ${shared.status} responses declare`;
+      return { what: `the error response's ${body.mediaType} has no schema. Add ${fix}`, at: body };
+    }
     const target = doc.resolve(body.schema.value, body.schema.location);
     if (target === undefined) continue; // a dangling $ref is reported by Spectral itself (invalid-ref)
     if (!isObject(target.value)) return { what: `the ${body.mediaType} error schema is not a schema object. Replace it with ${FIX}`, at: body };
@@ -62,27 +72,49 @@ function isObjectBody(doc: OpenApiDocument, body: Body): boolean {
   return views !== undefined && views.length > 0 && views.every(isObjectView);
 }
 
+/** A body to reuse: its `$ref`, its media type, and the statuses it speaks for ("401", or "error" for any). */
+interface Shared {
+  ref: string;
+  mediaType: string;
+  status: string;
+}
+
 /**
- * The JSON error schema the API's responses of each status declare most by `$ref` (jellyfin's
- * `ProblemDetails` on its 401s), so that a response of that status without a body is told to reuse it.
+ * The JSON error schema the API's responses of `status` declare most by `$ref` (jellyfin's `ProblemDetails`
+ * on its 401s), else the one its error responses of any status declare most, used at least twice (Yodlee's
+ * `YodleeError`, Telnyx's `Errors`): a response without a usable body is told to reuse the API's own.
  */
-function sharedBodies(doc: OpenApiDocument): Map<string, { ref: string; mediaType: string }> {
+function sharedBody(doc: OpenApiDocument, status: string): Shared | undefined {
+  const { byStatus, overall } = sharedBodies(doc);
+  const same = byStatus.get(status);
+  if (same !== undefined) return { ...same, status };
+  return overall !== undefined && overall.count >= 2 ? { ...overall, status: 'error' } : undefined;
+}
+
+type Counted = { ref: string; mediaType: string; count: number };
+
+function sharedBodies(doc: OpenApiDocument): { byStatus: Map<string, Counted>; overall: Counted | undefined } {
   return doc.memo('error-schema:shared-bodies', () => {
-    const counts = new Map<string, Map<string, { ref: string; mediaType: string; count: number }>>();
+    const counts = new Map<string, Map<string, Counted>>();
+    const overall = new Map<string, Counted>();
+    const count = (byRef: Map<string, Counted>, ref: string, mediaType: string) => {
+      const known = byRef.get(ref);
+      byRef.set(ref, { ref, mediaType: known?.mediaType ?? mediaType, count: (known?.count ?? 0) + 1 });
+    };
     for (const operation of doc.operations()) {
       for (const response of doc.responses(operation).filter(entry => isErrorStatus(entry.status))) {
         for (const body of doc.jsonBodies(operation, response)) {
           const ref = isObject(body.schema?.value) ? body.schema.value.$ref : undefined;
           // Only a body this rule accepts is offered for reuse: an integer enum or a bare array is not.
           if (typeof ref !== 'string' || !ref.startsWith('#/') || !isObjectBody(doc, body)) continue;
-          const byRef = counts.get(response.status) ?? new Map();
-          const known = byRef.get(ref);
-          byRef.set(ref, { ref, mediaType: known?.mediaType ?? body.mediaType, count: (known?.count ?? 0) + 1 });
-          counts.set(response.status, byRef);
+          count(counts.get(response.status) ?? counts.set(response.status, new Map()).get(response.status)!, ref, body.mediaType);
+          count(overall, ref, body.mediaType);
         }
       }
     }
-    return new Map([...counts].map(([status, byRef]) => [status, [...byRef.values()].reduce((a, b) => (b.count > a.count ? b : a))]));
+    const most = (byRef: Map<string, Counted>) =>
+      [...byRef.values()].reduce<Counted | undefined>((a, b) => (a === undefined || b.count > a.count ? b : a), undefined);
+    return { byStatus: new Map([...counts].map(([status, byRef]) => [status, most(byRef)!])), overall: most(overall) };
   });
 }
 

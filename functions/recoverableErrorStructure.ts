@@ -1,12 +1,14 @@
 import { describeViews, errorSchemas, responseExtension, type Problem } from '../lib/error-bodies';
-import { carrierAnswer, passedOver, schemaCarriers, type Carrier, type Found, type SchemaNode } from '../lib/error-shapes';
+import { carrierAnswer, passedOver, schemaCarriers, undeclaredExampleCode, type Carrier, type Found, type SchemaNode } from '../lib/error-shapes';
 import { errorAudience, propertyEdits, requiredEdits, type Edit } from '../lib/edits';
 import { askAbout, carrierName, exampleCode, insideOf, passedOverClause, placeOf } from '../lib/error-wording';
+import type { JsonObject, Located } from '../lib/document';
 import type { ObjectView } from '../lib/schema';
 import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/names';
 import { ruleFunction } from '../lib/rule-function';
 import { RESPONSES } from '../lib/scope';
 
+const STRING = { type: 'string' };
 const CONCEPTS = ['errorCode', 'message', 'statusCode', 'errorIdentifier', 'errorList'] as const;
 type Options = NameOptions<(typeof CONCEPTS)[number]>;
 
@@ -37,8 +39,18 @@ export default ruleFunction<Options>('recoverableErrorStructure', nameOptionsSch
     return { kind: 'likely', found: required ?? best };
   };
 
-  const describe = (view: ObjectView, { carrier, code, message }: Holding, status: string): Problem => {
-    const add = { code: `a required \`${codeName}\` (e.g. "${exampleCode(status)}")`, message: `a required \`${messageName}\`` };
+  const describe = (view: ObjectView, { carrier, code, message }: Holding, status: string, examples: readonly Located[]): Problem => {
+    // A code the examples already send under an undeclared name is declared as it is, not added a second time.
+    const sent = code?.kind === 'missing' && carrier.kind === 'body' ? undeclaredExampleCode(examples, view) : undefined;
+    // Declared with the value the example sends, so that the rule reads it as a code (an identifier), as it asks.
+    const codeAs = sent === undefined ? { name: codeName, schema: STRING } : { name: sent.name, schema: { ...STRING, example: sent.value } };
+    const add = {
+      code:
+        sent === undefined
+          ? `a required \`${codeName}\` (e.g. "${exampleCode(status)}")`
+          : `a required \`${sent.name}\`, the code its example sends ("${sent.value}")`,
+      message: `a required \`${messageName}\``,
+    };
     const missing = [code?.kind === 'missing' ? add.code : undefined, message?.kind === 'missing' ? add.message : undefined].filter(part => part !== undefined);
     const optional = optionalNames([code, message]);
     const likely = (['code', 'message'] as const).flatMap(question => {
@@ -64,24 +76,24 @@ export default ruleFunction<Options>('recoverableErrorStructure', nameOptionsSch
       optional.length > 0 ? `List ${optional.join(' and ')} as required in ${carrierName(carrier)}` : undefined,
       ...likely.map(({ question, found, ask }) => `${ask.fix.replace(/; else$/, found.required ? '' : ' and require it')}; else add ${add[question]}`),
     ].filter(part => part !== undefined);
-    const edits = likely.length > 0 ? undefined : editsFor({ carrier, code, message });
+    const edits = likely.length > 0 ? undefined : editsFor({ carrier, code, message }, codeAs);
     return { what: `${what.join(' and ')}${insideOf(carrier)}${passed}`, fix: `${fixes.join('. ')}.`, edits };
   };
 
   /** The same fix as edits: each missing member declared (a string) and required, each optional one required where it is declared. */
-  const editsFor = ({ carrier, code, message }: Holding): Edit[] | undefined => {
+  const editsFor = ({ carrier, code, message }: Holding, codeAs: { name: string; schema: JsonObject }): Edit[] | undefined => {
     const views = carrier.nodes.flatMap(node => node.views);
     const parts = (
       [
-        [code, codeName],
-        [message, messageName],
+        [code, codeAs],
+        [message, { name: messageName, schema: STRING }],
       ] as const
-    ).flatMap(([state, name]) =>
+    ).flatMap(([state, { name, schema }]) =>
       state === undefined || state.kind === 'likely'
         ? []
         : [
             state.kind === 'missing'
-              ? propertyEdits(doc, views, name, { type: 'string' }, true, errorAudience(doc))
+              ? propertyEdits(doc, views, name, schema, true, errorAudience(doc))
               : requiredEdits(doc, views, state.name, errorAudience(doc)),
           ],
     );
@@ -91,6 +103,7 @@ export default ruleFunction<Options>('recoverableErrorStructure', nameOptionsSch
   return errorSchemas(doc, operations, RESPONSES['ax-recoverable-error-structure']).flatMap(target => {
     // The AX convention lets a response carry its code as the extension `x-ax-error-code` instead.
     const codeInExtension = responseExtension(target.response, 'x-ax-error-code') !== undefined;
+    const examples = doc.jsonBodies(target.operation, target.response).find(body => body.mediaType === target.mediaType)?.examples ?? [];
     return describeViews(target, view => {
       const holdings = schemaCarriers(doc, view, options).map(carrier => ({
         carrier,
@@ -99,7 +112,7 @@ export default ruleFunction<Options>('recoverableErrorStructure', nameOptionsSch
       }));
       if (holdings.some(holding => holding.code === undefined && holding.message === undefined)) return undefined;
       const best = holdings.reduce((a, b) => (score(b) > score(a) ? b : a));
-      return describe(view, best, target.response.status);
+      return describe(view, best, target.response.status, examples);
     });
   });
 });

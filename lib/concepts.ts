@@ -51,6 +51,8 @@ interface Recognition {
   notTypes: readonly string[];
   /** A description that supports it (+1). */
   says?: RegExp;
+  /** A name that counts only with a description's support: then the member is likely (SCIM's `scimType`). */
+  weak?(words: string[]): boolean;
   /** Anything else that rules it out. */
   veto?(evidence: Evidence, words: string[]): boolean;
   /** Extra support from the type or values (+1). */
@@ -134,26 +136,29 @@ const RECOGNITIONS: Record<Question, Recognition> = {
           ? 1
           : 0,
     notTypes: NOT_SCALAR,
-    says: /\b(machine[- ]readable|error|application|unique|internal)\b[^.]{0,30}\bcode\b|\bcode\b[^.]{0,30}\bidentif|\b(type|kind) of (the )?error\b/i,
+    says: /\b(machine[- ]readable|error|application|unique|internal)\b[^.]{0,30}\bcode\b|\bcode\b[^.]{0,30}\bidentif|\b(type|kind)s? of (the )?errors?\b/i,
+    weak: w => ['type', 'kind'].includes(last(w)),
     veto: (evidence, w) =>
       any(w, STATUS_WORDS) || any(w, COUNTS) || any(w, OTHER_CODES) || mirrorsStatus(evidence) || /\bhttp\b|\bstatus code\b/i.test(evidence.text),
     fits: evidence => evidence.values.length > 0 && evidence.values.every(value => typeof value === 'string' && IDENTIFIER_VALUE.test(value)),
   },
   message: {
-    // `errorSummary`, `errorDescription`, `userMessage` (clear); `summary`, a plain string `error` or `reason` (likely).
+    // `errorSummary`, `errorDescription`, `userMessage` (clear); `summary`, a plain string `error` or `reason`, a list of
+    // `errorMessages` (Jira) (likely).
     name: w =>
       MESSAGE_HEADS.has(last(w))
         ? w.length === 1 || any(w.slice(0, -1), MESSAGE_QUALIFIERS)
           ? 2
           : 1
-        : w.length === 1 && ['error', 'reason'].includes(w[0])
+        : (w.length === 1 && ['error', 'reason'].includes(w[0])) || (last(w) === 'messages' && any(w.slice(0, -1), MESSAGE_QUALIFIERS))
           ? 1
           : 0,
-    notTypes: ['object', 'array', 'boolean', 'integer', 'number'],
+    notTypes: ['object', 'boolean', 'integer', 'number'],
     says: /\b(human[- ]readable|error message|message|explanation|description of the (error|problem|failure)|what happened)\b/i,
-    // A string holding identifiers is a code (OAuth 2.0's `error: invalid_grant`), not prose.
-    veto: evidence =>
-      evidence.values.length > 0 && evidence.values.every(value => typeof value === 'string' && /^[a-z0-9]+(_[a-z0-9]+)+$|^[A-Z0-9_]+$/.test(value)),
+    // A string holding identifiers is a code (OAuth 2.0's `error: invalid_grant`), not prose; a list is messages only by its name.
+    veto: (evidence, w) =>
+      (evidence.types?.includes('array') === true && last(w) !== 'messages') ||
+      (evidence.values.length > 0 && evidence.values.every(value => typeof value === 'string' && /^[a-z0-9]+(_[a-z0-9]+)+$|^[A-Z0-9_]+$/.test(value))),
   },
   hint: {
     name: w =>
@@ -239,7 +244,7 @@ export function recognise(question: Question, evidence: Evidence): Certainty | u
   const nameWords = words(evidence.name);
   if (nameWords.length === 0) return undefined;
   const byName = recognition.name(nameWords);
-  if (byName === 0) return undefined;
+  if (byName === 0 && !(recognition.weak?.(nameWords) === true && recognition.says?.test(evidence.text) === true)) return undefined;
   const types = evidence.types ?? [];
   if (types.length > 0 && types.every(type => recognition.notTypes.includes(type) || type === 'null')) return undefined;
   if (recognition.veto?.(evidence, nameWords)) return undefined;

@@ -147,18 +147,19 @@ function holdsError<N>(reader: Reader<N>, node: N, names: Names): boolean {
 }
 
 /**
- * The `error` object, or else, in a body that holds no code and no message, the single object member
- * holding one, or holding an error list whose items do (`fault: { errors: [...], traceId }`), required or not.
+ * The `error` object, or else, in a body that holds no code and no message, its only member when that is
+ * an object, or the single object member holding one, or holding an error list whose items do
+ * (`fault: { errors: [...], traceId }`), required or not.
  */
 function wrapperOf<N>(reader: Reader<N>, root: N, names: Names): { name: string; node: N } | undefined {
   const named = reader.member(root, WRAPPER);
   if (named !== undefined && reader.isObject(named.node)) return named;
   if (holdsError(reader, root, names)) return undefined;
   const holdsList = (node: N) => errorLists(reader, node, names).some(list => list.items.every(item => holdsError(reader, item, names)));
-  const inner = reader
-    .members(root)
-    .flatMap(name => reader.member(root, name) ?? [])
-    .filter(member => reader.isObject(member.node) && (holdsError(reader, member.node, names) || holdsList(member.node)));
+  const members = reader.members(root).flatMap(name => reader.member(root, name) ?? []);
+  // A body that is one object and nothing else wraps its error there, whatever it holds (Just Eat's `{ fault: { faultId, traceId } }`).
+  if (members.length === 1 && reader.isObject(members[0].node)) return members[0];
+  const inner = members.filter(member => reader.isObject(member.node) && (holdsError(reader, member.node, names) || holdsList(member.node)));
   return inner.length === 1 ? inner[0] : undefined;
 }
 
@@ -381,13 +382,29 @@ export function passedOver(doc: OpenApiDocument, view: ObjectView, question: 'co
       if (!words(name).some(word => LOOKALIKES[question].has(word))) return [];
       const evidence = reader.evidence(carrier.nodes[0], name);
       if (evidence.types?.some(type => type === 'object' || type === 'array')) return [];
-      if (taken?.certainty === 'clear' && taken.name === name) return [{ name, why: other }];
+      // The member the finding asks about for the other concept is not passed over.
+      if (taken?.name === name) return taken.certainty === 'clear' ? [{ name, why: other }] : [];
       if (question !== 'code') return [];
       if (mirrorsStatus(evidence)) return [{ name, why: 'status' }];
       if (reader.namesType(carrier.nodes[0], name)) return [{ name, why: 'type' }];
       return isProse(evidence.values) ? [{ name, why: 'text' }] : [];
     });
   });
+}
+
+/**
+ * A code the body's examples send under a name its schema does not declare (Slack's `error: "invalid_auth"`
+ * beside a schema of `ok` alone): the fix declares that member rather than a new `code`.
+ */
+export function undeclaredExampleCode(examples: readonly Located[], view: ObjectView): { name: string; value: string } | undefined {
+  for (const example of examples) {
+    if (!isObject(example.value)) continue;
+    for (const [name, value] of Object.entries(example.value)) {
+      const declared = keyNamed(view.properties.keys(), name) !== undefined;
+      if (!declared && isIdentifier(value) && words(name).some(word => LOOKALIKES.code.has(word))) return { name, value: value as string };
+    }
+  }
+  return undefined;
 }
 
 /** Every member answering `question`, one per carrier (e.g. a `trace` at the top and in `errors[]`). */

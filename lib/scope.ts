@@ -75,7 +75,8 @@ const pathWords = (operation: Operation): Set<string> => new Set(operation.path.
  * where `apps` is a path segment).
  */
 function idWords(id: string, operation: Operation): string[] {
-  const local = id.slice(id.lastIndexOf('/') + 1);
+  // Google's `artifactregistry.projects.locations.repositories.testIamPermissions`: the method is the last part.
+  const local = id.slice(Math.max(id.lastIndexOf('/'), id.lastIndexOf('.')) + 1);
   const verbPart = /^[A-Z][A-Za-z0-9]*_([A-Z][A-Za-z0-9]*)$/.exec(local)?.[1] ?? local;
   const split = words(verbPart);
   const [first, second] = split;
@@ -103,8 +104,11 @@ function namesOf(operation: Operation): Name[] {
   const names: Name[] = [];
   if (typeof operationId === 'string') names.push({ source: 'operationId', text: operationId, words: idWords(operationId, operation) });
   if (typeof summary === 'string') names.push({ source: 'summary', text: summary.trim(), words: words(summary) });
-  const segment = operation.path.split('/').filter(Boolean).pop() ?? '';
-  if (!segment.startsWith('{')) names.push({ source: 'path', text: segment, words: [words(segment).join('')] });
+  const last = operation.path.split('/').filter(Boolean).pop() ?? '';
+  // A custom method (Google AIP-136: `/v1/{resource}:testIamPermissions`) names what the call does after its colon.
+  const segment = last.includes(':') ? last.slice(last.lastIndexOf(':') + 1) : last;
+  if (segment !== '' && !segment.startsWith('{'))
+    names.push({ source: 'path', text: segment, words: segment === last ? [words(segment).join('')] : words(segment) });
   return names;
 }
 
@@ -304,8 +308,13 @@ function pathnameOf(url: string): string | undefined {
   }
 }
 
-/** A 2xx body whose every shape declares `access_token` and `token_type` (RFC 6749 §5.1). */
+/**
+ * A 2xx body whose every shape declares `access_token` and `token_type` (RFC 6749 §5.1), or an
+ * `access_token` alone where the operation's name speaks of a token (Plaid's "Exchange public token for
+ * an access token", `/item/public_token/exchange`): a credential handed out, no resource with next steps.
+ */
 function returnsToken(doc: OpenApiDocument, operation: Operation): boolean {
+  const namedToken = namesOf(operation).some(name => name.words.some(word => word === 'token' || word === 'tokens'));
   return doc.responses(operation).some(
     response =>
       isSuccessStatus(response.status) &&
@@ -314,7 +323,9 @@ function returnsToken(doc: OpenApiDocument, operation: Operation): boolean {
         return (
           views !== undefined &&
           views.length > 0 &&
-          views.every(view => isObjectView(view) && ownProperty(view, ['access_token']) !== undefined && ownProperty(view, ['token_type']) !== undefined)
+          views.every(
+            view => isObjectView(view) && ownProperty(view, ['access_token']) !== undefined && (namedToken || ownProperty(view, ['token_type']) !== undefined),
+          )
         );
       }),
   );

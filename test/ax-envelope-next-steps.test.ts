@@ -218,6 +218,44 @@ testRule('ax-envelope-next-steps', [
     ],
   },
   {
+    name: "a Google custom method that only reads (`{resource}:testIamPermissions`, a dotted operationId) and a token handed out under a name that says token (Plaid's public-token exchange) owe no next step; a custom method that acts and a create that answers a token do",
+    document: oas3({
+      '/v1/{resource}:testIamPermissions': {
+        post: {
+          operationId: 'artifactregistry.projects.locations.repositories.testIamPermissions',
+          responses: { '200': body({ type: 'object', properties: { permissions: { type: 'array', items: string } } }) },
+        },
+      },
+      '/v1/{name}:cancel': { post: { responses: { '200': body({ type: 'object', properties: { name: string, done: { type: 'boolean' } } }) } } },
+      '/item/public_token/exchange': {
+        post: {
+          operationId: 'itemPublicTokenExchange',
+          summary: 'Exchange public token for an access token',
+          responses: { '200': body({ type: 'object', required: ['access_token', 'item_id'], properties: { access_token: string, item_id: string } }) },
+        },
+      },
+      '/item/create': {
+        post: {
+          operationId: 'itemCreate',
+          summary: 'Create an item',
+          responses: { '200': body({ type: 'object', required: ['access_token', 'item_id'], properties: { access_token: string, item_id: string } }) },
+        },
+      },
+    }),
+    errors: [
+      {
+        path: at('/v1/{name}:cancel', 'post', '200', ...JSON_SCHEMA),
+        message:
+          'POST /v1/{name}:cancel 200: the response schema does not declare `nextSteps`. Add `nextSteps`: [{ action, method, href, description }] (all required, `method` an enum of HTTP methods) to the application/json schema; your handler must then send it.',
+      },
+      {
+        path: at('/item/create', 'post', '200', ...JSON_SCHEMA),
+        message:
+          'POST /item/create 200: the response schema does not declare `nextSteps`. Add `nextSteps`: [{ action, method, href, description }] (all required, `method` an enum of HTTP methods) to the application/json schema; your handler must then send it.',
+      },
+    ],
+  },
+  {
     name: "JSON:API's `data.links` is the body's link collection when the body has none of its own: named, and callable when its links carry a method",
     document: oas3({
       '/calendar_event': post({

@@ -27,6 +27,37 @@ testRule('ax-recoverable-error-schema', [
     ],
   },
   {
+    name: "with no response of its status to copy, the error schema the API's error responses use most (twice or more: Yodlee's `YodleeError`) is offered for a missing body, a missing schema and a text-only body",
+    document: oas3(
+      {
+        '/a': get({ '400': body(ref('YodleeError')), '409': body(ref('YodleeError')), '422': body(ref('Other')) }),
+        '/b': get({
+          '403': { description: 'Forbidden' },
+          '404': { description: 'Missing', content: { 'application/json': { example: { errorCode: 'Y404' } } } },
+          '500': body({ type: 'string' }, 'text/plain'),
+        }),
+      },
+      { schemas: { YodleeError: PROBLEM, Other: PROBLEM } },
+    ),
+    errors: [
+      {
+        path: at('/b', 'get', '403'),
+        message:
+          "GET /b 403: the error response declares no body. Add the one the API's other error responses declare, `content: { application/json: { schema: { $ref: '#/components/schemas/YodleeError' } } }`.",
+      },
+      {
+        path: at('/b', 'get', '404'),
+        message:
+          "GET /b 404: the error response's application/json has no schema. Add `schema: { $ref: '#/components/schemas/YodleeError' }`, the one the API's other error responses declare.",
+      },
+      {
+        path: at('/b', 'get', '500'),
+        message:
+          "GET /b 500: the error response offers only text/plain, no JSON. Add the body `application/json: { schema: { $ref: '#/components/schemas/YodleeError' } }` the API's other error responses declare.",
+      },
+    ],
+  },
+  {
     name: "in Swagger 2.0, the API's other responses' `schema`",
     document: swagger2(
       {
@@ -182,7 +213,11 @@ testRule('ax-recoverable-error-schema', [
     ),
     errors: [
       { path: at('/a', 'get', '400'), message: `GET /a 400: the error response declares no body. Add a \`schema\`: ${FIX}.` },
-      { path: at('/b', 'get', '500'), message: noJson('GET /b 500', 'text/html') },
+      {
+        path: at('/b', 'get', '500'),
+        message:
+          "GET /b 500: the error response offers only text/html, no JSON. Add `application/json` in `produces` and the `schema: { $ref: '#/definitions/Problem' }` the API's other 500 responses declare.",
+      },
     ],
   },
   {

@@ -439,6 +439,44 @@ testRule('ax-recoverable-error-structure', [
     ],
   },
   {
+    name: "Jira's `errorMessages` list may be the message; SCIM's `scimType` described as the type of error may be the code: the findings ask",
+    document: oas3({
+      '/rest/api/3/dashboard/{id}': get({
+        '400': body({
+          type: 'object',
+          properties: {
+            errorMessages: { type: 'array', items: string },
+            errors: { type: 'object', additionalProperties: string },
+            status: { type: 'integer' },
+          },
+        }),
+      }),
+      '/v2/scim/2.0/Users': get({
+        '400': body({
+          type: 'object',
+          required: ['detail'],
+          properties: {
+            detail: string,
+            scimType: { type: 'string', description: 'Some types of errors will return this per the specification.' },
+            status: string,
+          },
+        }),
+      }),
+    }),
+    errors: [
+      {
+        path: at('/rest/api/3/dashboard/{id}', 'get', '400', ...JSON_SCHEMA),
+        message:
+          'GET /rest/api/3/dashboard/{id} 400: the error schema has no code and may keep its message in `errorMessages`. Add a required `code` (e.g. "VALIDATION_ERROR"). If `errorMessages` is the message, describe it so and require it; else add a required `message`.',
+      },
+      {
+        path: at('/v2/scim/2.0/Users', 'get', '400', ...JSON_SCHEMA),
+        message:
+          'GET /v2/scim/2.0/Users 400: the error schema may keep its code in `scimType`. If `scimType` is the code, describe it so and require it; else add a required `code` (e.g. "VALIDATION_ERROR").',
+      },
+    ],
+  },
+  {
     name: 'garbage: no body, a string schema, a dangling $ref, a non-object response and responses: null stay silent',
     document: oas3({
       '/a': get({

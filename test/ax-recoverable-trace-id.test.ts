@@ -179,4 +179,22 @@ testRule('ax-recoverable-trace-id', [
       { path: at('/tags', 'get', '500', ...JSON_SCHEMA), message: noId('GET /tags 500', '', 'traceId') },
     ],
   },
+  {
+    name: "a body that is one object and nothing else wraps its error there (Just Eat's `{ fault: { faultId, traceId } }`): its `traceId` counts",
+    document: oas3({
+      '/search': get({
+        '503': body({
+          type: 'object',
+          properties: {
+            fault: {
+              type: 'object',
+              required: ['faultId'],
+              properties: { faultId: string, traceId: { type: 'string', description: 'A value that helps identify the trace back to logs' } },
+            },
+          },
+        }),
+      }),
+    }),
+    errors: [],
+  },
 ]);

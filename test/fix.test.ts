@@ -97,6 +97,47 @@ test('every rule docs/fix.md gives an edit for has it proven above: its findings
   expect([...cleared].sort()).toEqual(rulesWithEditsInDocs().sort());
 });
 
+test("a code the example sends under an undeclared name (Slack's `error`) is declared as it is: applied, the finding is gone and nothing new appears", async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'fix-example-code-'));
+  const file = join(dir, 'openapi.json');
+  const slack = oas3({
+    '/workflows.stepCompleted': {
+      get: {
+        responses: {
+          '200': { description: 'OK' },
+          default: {
+            description: 'Typical error response',
+            content: {
+              'application/json': {
+                schema: { type: 'object', required: ['ok'], properties: { ok: { type: 'boolean' } } },
+                examples: { response: { value: { ok: false, error: 'invalid_auth', message: 'The token is not valid' } } },
+              },
+            },
+          },
+        },
+      },
+    },
+  });
+  writeFileSync(file, JSON.stringify(slack, null, 2));
+  const before = await lint(file, undefined, { cwd: ROOT });
+  const structure = before.diagnostics.filter(diagnostic => diagnostic.code === 'ax-recoverable-error-structure').map(diagnostic => diagnostic.message);
+  expect(structure).toEqual([
+    'GET /workflows.stepCompleted default: the error schema has no code and no message. Add a required `error`, the code its example sends ("invalid_auth") and a required `message`.',
+  ]);
+  const plan = planFixes(before);
+  expect(await run(['fix', 'openapi.json', '--apply'], dir)).toMatchObject({ code: 0 });
+  const fixed = JSON.parse(readFileSync(file, 'utf8'));
+  expect(fixed.paths['/workflows.stepCompleted'].get.responses.default.content['application/json'].schema.required).toEqual(['ok', 'error', 'message']);
+  const after = await lint(file, undefined, { cwd: ROOT });
+  expect(
+    outcome(
+      before.diagnostics,
+      plan.fixed.map(({ diagnostic }) => diagnostic),
+      after.diagnostics,
+    ),
+  ).toEqual({ kept: [], added: [] });
+});
+
 describe('ax-envelope-next-steps-shape: what its fix may change', () => {
   const string = { type: 'string' };
   const loose = { type: 'object', properties: { action: string, method: string, href: string, description: string } };
