@@ -1,4 +1,4 @@
-import { at, body, JSON_SCHEMA, oas3, ref, swagger2 } from './support/documents';
+import { at, body, errorList, JSON_SCHEMA, oas3, ref, swagger2 } from './support/documents';
 import {
   BAD_REQUEST_STRING,
   errorResponse,
@@ -273,22 +273,13 @@ testRule('ax-recoverable-field-details', [
     name: "an error list whose items hold the reason under the API's own name (Velo's `errorMessage`) and a `location` names the failed field",
     document: oas3({
       '/payouts': post({
-        '400': body({
-          type: 'object',
-          properties: {
-            errors: {
-              type: 'array',
-              items: {
-                type: 'object',
-                properties: {
-                  errorCode: string,
-                  errorMessage: { type: 'string', description: 'English language message indicating the nature of the error' },
-                  location: { type: 'string', description: 'the property or object that caused the error' },
-                },
-              },
-            },
-          },
-        }),
+        '400': body(
+          errorList({
+            errorCode: string,
+            errorMessage: { type: 'string', description: 'English language message indicating the nature of the error' },
+            location: { type: 'string', description: 'the property or object that caused the error' },
+          }),
+        ),
       }),
       '/funds': post({ '400': body(withDetails({ type: 'object', properties: { location: string, errorNote: string } }, 'errors')) }),
     }),

@@ -1,4 +1,4 @@
-import { at, body, JSON_SCHEMA, oas3, ref, swagger2 } from './support/documents';
+import { at, body, errorList, JSON_SCHEMA, oas3, ref, swagger2 } from './support/documents';
 import {
   BAD_REQUEST_STRING,
   errorResponse,
@@ -180,24 +180,15 @@ testRule('ax-recoverable-suggestion', [
     name: "Asana's `help` described as how to fix the problem is the hint; Box's `help_url` may be: the finding asks",
     document: oas3({
       '/attachments': post({
-        '400': body({
-          type: 'object',
-          properties: {
-            errors: {
-              type: 'array',
-              items: {
-                type: 'object',
-                properties: {
-                  message: string,
-                  help: {
-                    type: 'string',
-                    description: 'Additional information directing developers to resources on how to address and fix the problem, if available.',
-                  },
-                },
-              },
+        '400': body(
+          errorList({
+            message: string,
+            help: {
+              type: 'string',
+              description: 'Additional information directing developers to resources on how to address and fix the problem, if available.',
             },
-          },
-        }),
+          }),
+        ),
       }),
       '/folders': post({
         '400': body({

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { parse } from 'yaml';
 import { planFixes } from '../cli/fixes';
 import { lint } from '../cli/lint';
-import { applyWithOpenapiFormat, oasErrors, outcome, rulesWithEditsInDocs } from './support/fixes';
+import { applyWithOpenapiFormat, oasErrors, planOutcome, rulesWithEditsInDocs } from './support/fixes';
 import { ROOT } from './support/report';
 import { at, body, oas3, PAYMENT, PROBLEM } from './support/documents';
 import { runMain as run } from './support/bin';
@@ -64,13 +64,7 @@ describe.each(CASES)('%s', (_name, source) => {
     expect(at).not.toBeNaN();
 
     const after = await lint(yamlFile, undefined, { cwd: dir });
-    expect(
-      outcome(
-        before.diagnostics,
-        plan.fixed.map(({ diagnostic }) => diagnostic),
-        after.diagnostics,
-      ),
-    ).toEqual({ kept: [], added: [] });
+    expect(planOutcome(before.diagnostics, plan, after.diagnostics)).toEqual({ kept: [], added: [] });
     expect(planFixes(after).fixed).toEqual([]);
   });
 
@@ -129,13 +123,7 @@ test("a code the example sends under an undeclared name (Slack's `error`) is dec
   const fixed = JSON.parse(readFileSync(file, 'utf8'));
   expect(fixed.paths['/workflows.stepCompleted'].get.responses.default.content['application/json'].schema.required).toEqual(['ok', 'error', 'message']);
   const after = await lint(file, undefined, { cwd: ROOT });
-  expect(
-    outcome(
-      before.diagnostics,
-      plan.fixed.map(({ diagnostic }) => diagnostic),
-      after.diagnostics,
-    ),
-  ).toEqual({ kept: [], added: [] });
+  expect(planOutcome(before.diagnostics, plan, after.diagnostics)).toEqual({ kept: [], added: [] });
 });
 
 describe('ax-envelope-next-steps-shape: what its fix may change', () => {

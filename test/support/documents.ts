@@ -64,3 +64,9 @@ export const getWith = (errors: object) => ({ get: { responses: { ...OK, ...erro
 
 /** A POST with only the given responses. */
 export const postWith = (responses: object) => ({ post: { responses } });
+
+/** An error body holding a list of error objects with `properties` (`{ errors: [{ … }] }`). */
+export const errorList = (properties: object, name = 'errors'): object => ({
+  type: 'object',
+  properties: { [name]: { type: 'array', items: { type: 'object', properties } } },
+});

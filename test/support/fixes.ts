@@ -35,6 +35,18 @@ export function outcome(before: readonly ISpectralDiagnostic[], claimed: readonl
   };
 }
 
+/** What applying a plan's edits did, from the lints before and after: `{ kept: [], added: [] }` when the fix worked. */
+export const planOutcome = (
+  before: readonly ISpectralDiagnostic[],
+  plan: { fixed: readonly { diagnostic: ISpectralDiagnostic }[] },
+  after: readonly ISpectralDiagnostic[],
+) =>
+  outcome(
+    before,
+    plan.fixed.map(({ diagnostic }) => diagnostic),
+    after,
+  );
+
 /** The places of spectral:oas errors (severity error) in a description's text. */
 export async function oasErrors(text: string, file: string): Promise<Set<string>> {
   const spectral = new Spectral();
