@@ -40,7 +40,9 @@ function problem(doc: OpenApiDocument, operation: Operation, response: Response)
     }
     return { what: `the error response offers only ${offered}, no JSON. Add an \`application/json\` body: ${FIX}` };
   }
-  for (const body of json) {
+  // A catch-all `*/*` without a schema beside a JSON body that has one adds nothing to declare (Jira's image routes).
+  const declared = json.filter(body => body.schema !== undefined || !isCatchAll(body) || json.every(other => other.schema === undefined));
+  for (const body of declared) {
     if (body.schema === undefined) {
       const fix =
         shared === undefined ? `a \`schema\`: ${FIX}` : `\`schema: { $ref: '${shared.ref}' }\`, the one the API's other ${shared.status} responses declare`;
@@ -66,6 +68,8 @@ function problem(doc: OpenApiDocument, operation: Operation, response: Response)
   return undefined;
 }
 
+const isCatchAll = (body: Body) => body.mediaType.split(';')[0].trim() === '*/*';
+
 /** A body whose schema is an object in every shape it can take (the form this rule asks for). */
 function isObjectBody(doc: OpenApiDocument, body: Body): boolean {
   const views = body.schema === undefined ? undefined : viewsOf(doc, body.schema.value, body.schema.location);
@@ -81,25 +85,26 @@ interface Shared {
 
 /**
  * The JSON error schema the API's responses of `status` declare most by `$ref` (jellyfin's `ProblemDetails`
- * on its 401s), else the one its error responses of any status declare most, used at least twice (Yodlee's
- * `YodleeError`, Telnyx's `Errors`): a response without a usable body is told to reuse the API's own.
+ * on its 401s), else the one its error responses declare most among those used for two statuses or more
+ * (Yodlee's `YodleeError`, Telnyx's `Errors`): a response without a usable body is told to reuse the API's own.
  */
 function sharedBody(doc: OpenApiDocument, status: string): Shared | undefined {
   const { byStatus, overall } = sharedBodies(doc);
   const same = byStatus.get(status);
-  if (same !== undefined) return { ...same, status };
-  return overall !== undefined && overall.count >= 2 ? { ...overall, status: 'error' } : undefined;
+  if (same !== undefined) return { ref: same.ref, mediaType: same.mediaType, status };
+  return overall === undefined ? undefined : { ref: overall.ref, mediaType: overall.mediaType, status: 'error' };
 }
 
-type Counted = { ref: string; mediaType: string; count: number };
+type Counted = { ref: string; mediaType: string; count: number; statuses: Set<string> };
 
 function sharedBodies(doc: OpenApiDocument): { byStatus: Map<string, Counted>; overall: Counted | undefined } {
   return doc.memo('error-schema:shared-bodies', () => {
     const counts = new Map<string, Map<string, Counted>>();
     const overall = new Map<string, Counted>();
-    const count = (byRef: Map<string, Counted>, ref: string, mediaType: string) => {
-      const known = byRef.get(ref);
-      byRef.set(ref, { ref, mediaType: known?.mediaType ?? mediaType, count: (known?.count ?? 0) + 1 });
+    const count = (byRef: Map<string, Counted>, ref: string, mediaType: string, status: string) => {
+      const known = byRef.get(ref) ?? byRef.set(ref, { ref, mediaType, count: 0, statuses: new Set() }).get(ref)!;
+      known.count++;
+      known.statuses.add(status);
     };
     for (const operation of doc.operations()) {
       for (const response of doc.responses(operation).filter(entry => isErrorStatus(entry.status))) {
@@ -107,14 +112,16 @@ function sharedBodies(doc: OpenApiDocument): { byStatus: Map<string, Counted>; o
           const ref = isObject(body.schema?.value) ? body.schema.value.$ref : undefined;
           // Only a body this rule accepts is offered for reuse: an integer enum or a bare array is not.
           if (typeof ref !== 'string' || !ref.startsWith('#/') || !isObjectBody(doc, body)) continue;
-          count(counts.get(response.status) ?? counts.set(response.status, new Map()).get(response.status)!, ref, body.mediaType);
-          count(overall, ref, body.mediaType);
+          count(counts.get(response.status) ?? counts.set(response.status, new Map()).get(response.status)!, ref, body.mediaType, response.status);
+          count(overall, ref, body.mediaType, response.status);
         }
       }
     }
     const most = (byRef: Map<string, Counted>) =>
       [...byRef.values()].reduce<Counted | undefined>((a, b) => (a === undefined || b.count > a.count ? b : a), undefined);
-    return { byStatus: new Map([...counts].map(([status, byRef]) => [status, most(byRef)!])), overall: most(overall) };
+    // A schema of one status only (FastAPI's 422 `HTTPValidationError`) is that status's body, not the API's error body.
+    const general = new Map([...overall].filter(([, counted]) => counted.statuses.size >= 2));
+    return { byStatus: new Map([...counts].map(([status, byRef]) => [status, most(byRef)!])), overall: most(general) };
   });
 }
 

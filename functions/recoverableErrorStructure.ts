@@ -1,7 +1,7 @@
 import { describeViews, errorSchemas, responseExtension, type Problem } from '../lib/error-bodies';
 import { carrierAnswer, passedOver, schemaCarriers, undeclaredExampleCode, type Carrier, type Found, type SchemaNode } from '../lib/error-shapes';
 import { errorAudience, propertyEdits, requiredEdits, type Edit } from '../lib/edits';
-import { askAbout, carrierName, exampleCode, insideOf, passedOverClause, placeOf } from '../lib/error-wording';
+import { apiMemberName, askAbout, carrierName, exampleCode, insideOf, passedOverClause, placeOf } from '../lib/error-wording';
 import type { JsonObject, Located } from '../lib/document';
 import type { ObjectView } from '../lib/schema';
 import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/names';
@@ -27,8 +27,9 @@ const optionalNames = (states: State[]) => states.flatMap(state => (state?.kind 
 
 /** ax-recoverable-error-structure: every error body has a required machine-readable code and a required message (R1), wherever its shape keeps them. */
 export default ruleFunction<Options>('recoverableErrorStructure', nameOptionsSchema(...CONCEPTS), ({ doc, options, operations }) => {
-  const codeName = namesFor(options, 'errorCode')[0];
-  const messageName = namesFor(options, 'message')[0];
+  // A new code or message takes the name the API's other error schemas use for it (`errorCode`), unless the ruleset names one.
+  const codeName = (options?.errorCode === undefined ? apiMemberName(doc, 'code', options) : undefined) ?? namesFor(options, 'errorCode')[0];
+  const messageName = (options?.message === undefined ? apiMemberName(doc, 'message', options) : undefined) ?? namesFor(options, 'message')[0];
 
   /** The best candidate judged: a clear one before a likely one, a required one before another. */
   const stateOf = (carrier: Carrier<SchemaNode>, question: 'code' | 'message'): State => {

@@ -4,10 +4,10 @@
  * example code and hint that fit the response's status and the operation's real security.
  */
 import { inStyle, mostUsedStyle, type Style } from './concepts';
-import { isObject, type OpenApiDocument, type Operation } from './document';
+import { errorBodies, isJsonMediaType, isObject, type OpenApiDocument, type Operation } from './document';
 import { editedPart } from './edits';
-import type { Carrier, PassedOver } from './error-shapes';
-import type { ObjectView } from './schema';
+import { schemaAnswers, type Carrier, type Names, type PassedOver, type Question } from './error-shapes';
+import { isObjectView, viewsOf, type ObjectView } from './schema';
 import { nameList } from './names';
 import { authenticates } from './scope';
 import { walk } from './values';
@@ -81,6 +81,29 @@ export function newMemberName(doc: OpenApiDocument, views: readonly ObjectView[]
     return part !== undefined && isObject(part.value.properties) ? Object.keys(part.value.properties) : [];
   });
   return inStyleOf(existing, names, documentStyle(doc));
+}
+
+/**
+ * The name the API's own error schemas give a concept, when at least two of them clearly hold it under the
+ * same name (Just Eat's `errorCode`): a member a fix adds for that concept elsewhere takes that name, not the
+ * package's default. Each distinct schema counts once, however many responses share it.
+ */
+export function apiMemberName(doc: OpenApiDocument, question: Question, names: Names): string | undefined {
+  return doc.memo(`error-wording:api-name:${question}:${JSON.stringify(names ?? null)}`, () => {
+    const counts = new Map<string, number>();
+    const seen = new Set<unknown>();
+    for (const { body } of errorBodies(doc, doc.operations())) {
+      const schema = body.schema?.value;
+      if (!isJsonMediaType(body.mediaType) || schema === undefined || seen.has(isObject(schema) && typeof schema.$ref === 'string' ? schema.$ref : schema))
+        continue;
+      seen.add(isObject(schema) && typeof schema.$ref === 'string' ? schema.$ref : schema);
+      const views = (viewsOf(doc, schema, body.schema!.location) ?? []).filter(isObjectView);
+      const held = new Set(views.flatMap(view => schemaAnswers(doc, view, question, names).map(found => found.name.slice(found.name.lastIndexOf('.') + 1))));
+      for (const name of held) counts.set(name, (counts.get(name) ?? 0) + 1);
+    }
+    const [best] = [...counts].sort((a, b) => b[1] - a[1]);
+    return best !== undefined && best[1] >= 2 ? best[0] : undefined;
+  });
 }
 
 /** The case style most used by the distinct property names of the document's schemas, computed once per document. */

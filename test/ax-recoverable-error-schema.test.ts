@@ -58,6 +58,23 @@ testRule('ax-recoverable-error-schema', [
     ],
   },
   {
+    name: "a schema of one status only (FastAPI's 422 `HTTPValidationError`) is not offered to another status; a catch-all `*/*` without a schema beside a JSON body that has one is left alone (Jira)",
+    document: oas3(
+      {
+        '/a': get({ '422': body(ref('HTTPValidationError')) }),
+        '/b': get({ '422': body(ref('HTTPValidationError')), '404': { description: 'Not Found' } }),
+        '/c': get({
+          '400': {
+            description: 'Returned if the avatar type is invalid',
+            content: { 'application/json': { schema: ref('ErrorCollection') }, '*/*': { example: { errorMessages: ['Not found'] } } },
+          },
+        }),
+      },
+      { schemas: { HTTPValidationError: PROBLEM, ErrorCollection: PROBLEM } },
+    ),
+    errors: [{ path: at('/b', 'get', '404'), message: noBody('GET /b 404') }],
+  },
+  {
     name: "in Swagger 2.0, the API's other responses' `schema`",
     document: swagger2(
       {

@@ -477,6 +477,28 @@ testRule('ax-recoverable-error-structure', [
     ],
   },
   {
+    name: "a new code takes the name the API's own error schemas give it, when two or more do (Just Eat's `errorCode`)",
+    document: oas3(
+      {
+        '/orders': get({ '400': body(ref('Fault4XX')), '500': body(ref('Fault5XX')), '503': body(ref('Plain')) }),
+        '/menus': get({ '400': body(ref('Fault4XX')) }),
+      },
+      {
+        schemas: {
+          Fault4XX: { type: 'object', required: ['errorCode', 'description'], properties: { errorCode: string, description: string } },
+          Fault5XX: { type: 'object', required: ['errorCode', 'description'], properties: { errorCode: string, description: string } },
+          Plain: { type: 'object', required: ['description'], properties: { description: string } },
+        },
+      },
+    ),
+    errors: [
+      {
+        path: at('/orders', 'get', '503', ...JSON_SCHEMA),
+        message: 'GET /orders 503: the error schema has no code. Add a required `errorCode` (e.g. "SERVICE_UNAVAILABLE").',
+      },
+    ],
+  },
+  {
     name: 'garbage: no body, a string schema, a dangling $ref, a non-object response and responses: null stay silent',
     document: oas3({
       '/a': get({

@@ -158,7 +158,7 @@ testRule('ax-recoverable-error-structure', [
       {
         path: ['paths', '/transfers', 'post', 'responses', '502', 'content', 'application/json', 'schema'],
         message:
-          'POST /transfers 502: the error schema may keep its code in `internalCode`. If `internalCode` is the code, describe it so; else add a required `code` (e.g. "BAD_GATEWAY").',
+          'POST /transfers 502: the error schema may keep its code in `internalCode`. If `internalCode` is the code, describe it so; else add a required `detailedErrorCode` (e.g. "BAD_GATEWAY").',
       },
       {
         path: ['paths', '/transfers', 'post', 'responses', '503', 'content', 'application/json', 'schema'],
