@@ -1,5 +1,14 @@
 import { describeViews, errorSchemas, responseExtension, type Problem } from '../lib/error-bodies';
-import { carrierAnswer, passedOver, schemaCarriers, undeclaredExampleCode, type Carrier, type Found, type SchemaNode } from '../lib/error-shapes';
+import {
+  carrierAnswer,
+  memberNames,
+  passedOver,
+  schemaCarriers,
+  undeclaredExampleMember,
+  type Carrier,
+  type Found,
+  type SchemaNode,
+} from '../lib/error-shapes';
 import { errorAudience, propertyEdits, requiredEdits, type Edit } from '../lib/edits';
 import { apiMemberName, askAbout, carrierName, exampleCode, insideOf, passedOverClause, placeOf } from '../lib/error-wording';
 import type { JsonObject, Located } from '../lib/document';
@@ -9,6 +18,8 @@ import { ruleFunction } from '../lib/rule-function';
 import { RESPONSES } from '../lib/scope';
 
 const STRING = { type: 'string' };
+/** A member a fix declares: its name and schema. */
+type NewMember = { name: string; schema: JsonObject };
 const CONCEPTS = ['errorCode', 'message', 'statusCode', 'errorIdentifier', 'errorList'] as const;
 type Options = NameOptions<(typeof CONCEPTS)[number]>;
 
@@ -41,16 +52,26 @@ export default ruleFunction<Options>('recoverableErrorStructure', nameOptionsSch
   };
 
   const describe = (view: ObjectView, { carrier, code, message }: Holding, status: string, examples: readonly Located[]): Problem => {
-    // A code the examples already send under an undeclared name is declared as it is, not added a second time.
-    const sent = code?.kind === 'missing' && carrier.kind === 'body' ? undeclaredExampleCode(examples, view) : undefined;
+    // A code or message the examples already send under an undeclared name is declared as it is, not added a second time.
+    const sent = (question: 'code' | 'message') =>
+      (question === 'code' ? code : message)?.kind === 'missing' && carrier.kind === 'body'
+        ? undeclaredExampleMember(examples, view, question, options)
+        : undefined;
+    const sentCode = sent('code');
+    const sentMessage = sent('message');
+    // The API's own name, unless this body already uses it for something else (Slack's `error` as a message).
+    const own = (name: string, fallback: string) => (memberNames(carrier).some(member => member.toLowerCase() === name.toLowerCase()) ? fallback : name);
+    const newCode = own(codeName, namesFor(options, 'errorCode')[0]);
+    const newMessage = own(messageName, namesFor(options, 'message')[0]);
     // Declared with the value the example sends, so that the rule reads it as a code (an identifier), as it asks.
-    const codeAs = sent === undefined ? { name: codeName, schema: STRING } : { name: sent.name, schema: { ...STRING, example: sent.value } };
+    const codeAs = sentCode === undefined ? { name: newCode, schema: STRING } : { name: sentCode.name, schema: { ...STRING, example: sentCode.value } };
+    const messageAs = { name: sentMessage?.name ?? newMessage, schema: STRING };
     const add = {
       code:
-        sent === undefined
-          ? `a required \`${codeName}\` (e.g. "${exampleCode(status)}")`
-          : `a required \`${sent.name}\`, the code its example sends ("${sent.value}")`,
-      message: `a required \`${messageName}\``,
+        sentCode === undefined
+          ? `a required \`${newCode}\` (e.g. "${exampleCode(status)}")`
+          : `a required \`${sentCode.name}\`, the code its example sends ("${sentCode.value}")`,
+      message: sentMessage === undefined ? `a required \`${newMessage}\`` : `a required \`${sentMessage.name}\`, as its example sends`,
     };
     const missing = [code?.kind === 'missing' ? add.code : undefined, message?.kind === 'missing' ? add.message : undefined].filter(part => part !== undefined);
     const optional = optionalNames([code, message]);
@@ -77,17 +98,17 @@ export default ruleFunction<Options>('recoverableErrorStructure', nameOptionsSch
       optional.length > 0 ? `List ${optional.join(' and ')} as required in ${carrierName(carrier)}` : undefined,
       ...likely.map(({ question, found, ask }) => `${ask.fix.replace(/; else$/, found.required ? '' : ' and require it')}; else add ${add[question]}`),
     ].filter(part => part !== undefined);
-    const edits = likely.length > 0 ? undefined : editsFor({ carrier, code, message }, codeAs);
+    const edits = likely.length > 0 ? undefined : editsFor({ carrier, code, message }, codeAs, messageAs);
     return { what: `${what.join(' and ')}${insideOf(carrier)}${passed}`, fix: `${fixes.join('. ')}.`, edits };
   };
 
   /** The same fix as edits: each missing member declared (a string) and required, each optional one required where it is declared. */
-  const editsFor = ({ carrier, code, message }: Holding, codeAs: { name: string; schema: JsonObject }): Edit[] | undefined => {
+  const editsFor = ({ carrier, code, message }: Holding, codeAs: NewMember, messageAs: NewMember): Edit[] | undefined => {
     const views = carrier.nodes.flatMap(node => node.views);
     const parts = (
       [
         [code, codeAs],
-        [message, { name: messageName, schema: STRING }],
+        [message, messageAs],
       ] as const
     ).flatMap(([state, { name, schema }]) =>
       state === undefined || state.kind === 'likely'

@@ -393,16 +393,27 @@ export function passedOver(doc: OpenApiDocument, view: ObjectView, question: 'co
 }
 
 /**
- * A code the body's examples send under a name its schema does not declare (Slack's `error: "invalid_auth"`
- * beside a schema of `ok` alone): the fix declares that member rather than a new `code`.
+ * A code or message the body's examples send under a name its schema does not declare (Slack's
+ * `error: "invalid_auth"` beside a schema of `ok` alone, Xero's problem `type` and `detail` beside a schema
+ * of something else): the fix declares that member rather than a new `code` or `message`.
  */
-export function undeclaredExampleCode(examples: readonly Located[], view: ObjectView): { name: string; value: string } | undefined {
+export function undeclaredExampleMember(
+  examples: readonly Located[],
+  view: ObjectView,
+  question: 'code' | 'message',
+  names: Names,
+): { name: string; value: string } | undefined {
+  const fits = (name: string, value: unknown) =>
+    keyNamed(view.properties.keys(), name) === undefined &&
+    (question === 'code' ? isIdentifier(value) : typeof value === 'string' && /\s/.test(value.trim())) &&
+    words(name).some(word => LOOKALIKES[question].has(word));
   for (const example of examples) {
     if (!isObject(example.value)) continue;
-    for (const [name, value] of Object.entries(example.value)) {
-      const declared = keyNamed(view.properties.keys(), name) !== undefined;
-      if (!declared && isIdentifier(value) && words(name).some(word => LOOKALIKES.code.has(word))) return { name, value: value as string };
-    }
+    const keys = Object.keys(example.value);
+    // The convention's own names first (`message` before `detail` before `title`), then any other lookalike.
+    const listed = namesFor(names, question === 'code' ? 'errorCode' : 'message').flatMap(name => keys.filter(key => key.toLowerCase() === name.toLowerCase()));
+    const name = [...listed, ...keys].find(key => fits(key, (example.value as JsonObject)[key]));
+    if (name !== undefined) return { name, value: (example.value as JsonObject)[name] as string };
   }
   return undefined;
 }

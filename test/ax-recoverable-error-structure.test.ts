@@ -499,6 +499,61 @@ testRule('ax-recoverable-error-structure', [
     ],
   },
   {
+    name: "the code and message a response's example sends under undeclared names are declared as they are (Xero's problem example beside another schema); the API's own code name is not added where the body uses it otherwise (Slack's `error`)",
+    document: oas3(
+      {
+        '/Statements': get({
+          '400': {
+            description: 'Bad request',
+            content: {
+              'application/json': {
+                schema: { type: 'object', properties: { items: { type: 'array', items: { type: 'object' } } } },
+                example: { type: 'invalid-request', title: 'Invalid Request', detail: 'The request body could not be read.' },
+              },
+            },
+          },
+        }),
+        '/chat.post': get({ default: body(ref('ChatError')) }),
+        '/chat.delete': get({ default: body(ref('DeleteError')) }),
+        '/api.test': get({ default: body({ type: 'object', required: ['ok'], properties: { ok: { type: 'boolean' }, error: string } }) }),
+      },
+      {
+        schemas: {
+          ChatError: {
+            type: 'object',
+            required: ['ok', 'error'],
+            properties: { ok: { type: 'boolean' }, error: { type: 'string', enum: ['channel_not_found'] } },
+          },
+          DeleteError: {
+            type: 'object',
+            required: ['ok', 'error'],
+            properties: { ok: { type: 'boolean' }, error: { type: 'string', enum: ['message_not_found'] } },
+          },
+        },
+      },
+    ),
+    errors: [
+      {
+        path: at('/Statements', 'get', '400', ...JSON_SCHEMA),
+        message:
+          'GET /Statements 400: the error schema has no code and no message. Add a required `type`, the code its example sends ("invalid-request") and a required `detail`, as its example sends.',
+      },
+      {
+        path: at('/chat.post', 'get', 'default', ...JSON_SCHEMA),
+        message: 'GET /chat.post default: the error schema has no message (`error` is the code). Add a required `message`.',
+      },
+      {
+        path: at('/chat.delete', 'get', 'default', ...JSON_SCHEMA),
+        message: 'GET /chat.delete default: the error schema has no message (`error` is the code). Add a required `message`.',
+      },
+      {
+        path: at('/api.test', 'get', 'default', ...JSON_SCHEMA),
+        message:
+          'GET /api.test default: the error schema has no code and may keep its message in `error`. Add a required `code` (e.g. "VALIDATION_ERROR"). If `error` is the message, describe it so and require it; else add a required `message`.',
+      },
+    ],
+  },
+  {
     name: 'garbage: no body, a string schema, a dangling $ref, a non-object response and responses: null stay silent',
     document: oas3({
       '/a': get({
