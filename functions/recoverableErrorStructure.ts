@@ -3,7 +3,7 @@ import { carrierAnswer, schemaCarriers, type Carrier, type Found, type SchemaNod
 import { errorAudience, propertyEdits, requiredEdits, type Edit } from '../lib/edits';
 import { askAbout, carrierName, exampleCode, insideOf, placeOf } from '../lib/error-wording';
 import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/names';
-import { ruleFunction } from '../lib/rule-function';
+import { mustThenSend, ruleFunction } from '../lib/rule-function';
 import { RESPONSES } from '../lib/scope';
 
 const CONCEPTS = ['errorCode', 'message', 'statusCode', 'errorIdentifier', 'errorList'] as const;
@@ -62,7 +62,9 @@ export default ruleFunction<Options>('recoverableErrorStructure', nameOptionsSch
       ...likely.map(({ question, found, ask }) => `${ask.fix.replace(/; else$/, found.required ? '' : ' and require it')}; else add ${add[question]}`),
     ].filter(part => part !== undefined);
     const edits = likely.length > 0 ? undefined : editsFor({ carrier, code, message });
-    return { what: `${what.join(' and ')}${insideOf(carrier)}`, fix: `${fixes.join('. ')}.`, edits };
+    // The members it requires, the server must send; a finding that asks leaves the whole change to a person (and stays short).
+    const send = likely.length > 0 ? '' : mustThenSend(missing.length + optional.length === 1 ? 'it' : 'them', 'error handler');
+    return { what: `${what.join(' and ')}${insideOf(carrier)}`, fix: `${fixes.join('. ')}${send}.`, edits };
   };
 
   /** The same fix as edits: each missing member declared (a string) and required, each optional one required where it is declared. */

@@ -19,8 +19,11 @@ import { getWith as get, OK as ok } from './support/documents';
 /** The example code fits the response's status: a 404 is no validation error. */
 const addCode = (example = 'VALIDATION_ERROR') => `a required \`code\` (e.g. "${example}")`;
 const ADD_MESSAGE = 'a required `message`';
+/** A fix that requires members ends by saying the server must then send them. */
+const SEND_IT = '; your error handler must then send it.';
+const SEND_THEM = '; your error handler must then send them.';
 const neither = (where: string, example = 'VALIDATION_ERROR') =>
-  `${where}: the error schema has no code and no message. Add ${addCode(example)} and ${ADD_MESSAGE}.`;
+  `${where}: the error schema has no code and no message. Add ${addCode(example)} and ${ADD_MESSAGE}${SEND_THEM}`;
 /** A bare string `error` may be the message (likely evidence): the finding asks, and leaves the edit to a person. */
 const errorOnly = (where: string, example = 'VALIDATION_ERROR') =>
   `${where}: the error schema has no code and may keep its message in \`error\`. Add ${addCode(example)}. If \`error\` is the message, describe it so and require it; else add ${ADD_MESSAGE}.`;
@@ -39,9 +42,9 @@ testRule('ax-recoverable-error-structure', [
     errors: [
       {
         path: at('/a', 'get', '400', ...JSON_SCHEMA),
-        message: 'GET /a 400: the error schema does not require `errorCode` or `errorMessage`. List `errorCode` and `errorMessage` as required in the schema.',
+        message: `GET /a 400: the error schema does not require \`errorCode\` or \`errorMessage\`. List \`errorCode\` and \`errorMessage\` as required in the schema${SEND_THEM}`,
       },
-      { path: at('/a', 'get', '500', ...JSON_SCHEMA), message: `GET /a 500: the error schema has no code. Add ${addCode('INTERNAL_ERROR')}.` },
+      { path: at('/a', 'get', '500', ...JSON_SCHEMA), message: `GET /a 500: the error schema has no code. Add ${addCode('INTERNAL_ERROR')}${SEND_IT}` },
     ],
   },
   {
@@ -57,7 +60,7 @@ testRule('ax-recoverable-error-structure', [
       ['502', 'BAD_GATEWAY'],
     ].map(([status, code]) => ({
       path: at('/a', 'get', status, ...JSON_SCHEMA),
-      message: `GET /a ${status}: the error schema has no code. Add ${addCode(code)}.`,
+      message: `GET /a ${status}: the error schema has no code. Add ${addCode(code)}${SEND_IT}`,
     })),
   },
   {
@@ -77,7 +80,10 @@ testRule('ax-recoverable-error-structure', [
       }),
     }),
     errors: [
-      { path: at('/v2/droplets', 'get', '409', ...JSON_SCHEMA), message: `GET /v2/droplets 409: the error schema has no code. Add ${addCode('CONFLICT')}.` },
+      {
+        path: at('/v2/droplets', 'get', '409', ...JSON_SCHEMA),
+        message: `GET /v2/droplets 409: the error schema has no code. Add ${addCode('CONFLICT')}${SEND_IT}`,
+      },
     ],
   },
   {
@@ -97,14 +103,17 @@ testRule('ax-recoverable-error-structure', [
       }),
     }),
     errors: [
-      { path: at('/a', 'get', '400', ...JSON_SCHEMA), message: 'GET /a 400: the error schema does not require `code`. List `code` as required in the schema.' },
+      {
+        path: at('/a', 'get', '400', ...JSON_SCHEMA),
+        message: `GET /a 400: the error schema does not require \`code\`. List \`code\` as required in the schema${SEND_IT}`,
+      },
       {
         path: at('/a', 'get', '404', ...JSON_SCHEMA),
-        message: 'GET /a 404: the error schema does not require `detail`. List `detail` as required in the schema.',
+        message: `GET /a 404: the error schema does not require \`detail\`. List \`detail\` as required in the schema${SEND_IT}`,
       },
       {
         path: at('/a', 'get', '409', ...JSON_SCHEMA),
-        message: `GET /a 409: the error schema has no message and does not require \`code\`. Add ${ADD_MESSAGE}. List \`code\` as required in the schema.`,
+        message: `GET /a 409: the error schema has no message and does not require \`code\`. Add ${ADD_MESSAGE}. List \`code\` as required in the schema${SEND_THEM}`,
       },
     ],
   },
@@ -114,7 +123,7 @@ testRule('ax-recoverable-error-structure', [
     errors: [
       {
         path: at('/invoices/{id}/finalize', 'post', '500', ...JSON_SCHEMA),
-        message: `POST /invoices/{id}/finalize 500: the error schema has no code and does not require \`message\`. Add ${addCode('INTERNAL_ERROR')}. List \`message\` as required in the schema.`,
+        message: `POST /invoices/{id}/finalize 500: the error schema has no code and does not require \`message\`. Add ${addCode('INTERNAL_ERROR')}. List \`message\` as required in the schema${SEND_THEM}`,
       },
     ],
   },
@@ -144,7 +153,7 @@ testRule('ax-recoverable-error-structure', [
     errors: [
       {
         path: at('/a', 'get', '400', ...JSON_SCHEMA),
-        message: 'GET /a 400: the error schema does not require `code` in its `error` object. List `code` as required in the `error` object.',
+        message: `GET /a 400: the error schema does not require \`code\` in its \`error\` object. List \`code\` as required in the \`error\` object${SEND_IT}`,
       },
     ],
   },
@@ -162,7 +171,7 @@ testRule('ax-recoverable-error-structure', [
     errors: [
       {
         path: at('/a', 'get', '409', ...JSON_SCHEMA),
-        message: 'GET /a 409: the error schema does not require `code` or `message`. List `code` and `message` as required in the schema.',
+        message: `GET /a 409: the error schema does not require \`code\` or \`message\`. List \`code\` and \`message\` as required in the schema${SEND_THEM}`,
       },
     ],
   },
@@ -170,7 +179,10 @@ testRule('ax-recoverable-error-structure', [
     name: 'oneOf: fires when one branch lacks the code, naming how many shapes; a non-object branch is error-schema’s',
     document: oas3({ '/a': get({ '400': body({ oneOf: [PROBLEM, { type: 'object', required: ['message'], properties: { message: string } }, string] }) }) }),
     errors: [
-      { path: at('/a', 'get', '400', ...JSON_SCHEMA), message: `GET /a 400: the error schema has no code in 1 of its 2 oneOf/anyOf shapes. Add ${addCode()}.` },
+      {
+        path: at('/a', 'get', '400', ...JSON_SCHEMA),
+        message: `GET /a 400: the error schema has no code in 1 of its 2 oneOf/anyOf shapes. Add ${addCode()}${SEND_IT}`,
+      },
     ],
   },
   {
@@ -195,7 +207,7 @@ testRule('ax-recoverable-error-structure', [
         '410': { 'x-ax-error-code': 'PAYMENT_GONE', ...errorResponse({ type: 'object', properties: { reason: string } }) },
       }),
     }),
-    errors: [{ path: at('/a', 'get', '410', ...JSON_SCHEMA), message: `GET /a 410: the error schema has no message. Add ${ADD_MESSAGE}.` }],
+    errors: [{ path: at('/a', 'get', '410', ...JSON_SCHEMA), message: `GET /a 410: the error schema has no message. Add ${ADD_MESSAGE}${SEND_IT}` }],
   },
   {
     name: 'covers 4XX, 5XX and default; ignores 2xx',
@@ -243,7 +255,7 @@ testRule('ax-recoverable-error-structure', [
     errors: [
       {
         path: at('/a', 'get', '400', 'content', 'application/problem+json', 'schema'),
-        message: `GET /a 400: the application/problem+json error schema has no message. Add ${ADD_MESSAGE}.`,
+        message: `GET /a 400: the application/problem+json error schema has no message. Add ${ADD_MESSAGE}${SEND_IT}`,
       },
     ],
   },
@@ -277,7 +289,7 @@ testRule('ax-recoverable-error-structure', [
     errors: [
       {
         path: at('/a', 'get', '500', ...JSON_SCHEMA),
-        message: 'GET /a 500: the error schema has no code. Add a required `reason` (e.g. "INTERNAL_ERROR").',
+        message: `GET /a 500: the error schema has no code. Add a required \`reason\` (e.g. "INTERNAL_ERROR")${SEND_IT}`,
       },
     ],
   },

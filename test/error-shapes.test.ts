@@ -148,7 +148,12 @@ testRule('ax-recoverable-error-structure', [
         },
       },
     }),
-    errors: [{ path: at('/a', 'get', '404', ...JSON_SCHEMA), message: 'GET /a 404: the error schema has no code. Add a required `code` (e.g. "NOT_FOUND").' }],
+    errors: [
+      {
+        path: at('/a', 'get', '404', ...JSON_SCHEMA),
+        message: 'GET /a 404: the error schema has no code. Add a required `code` (e.g. "NOT_FOUND"); your error handler must then send it.',
+      },
+    ],
   },
   {
     name: 'allOf error items and a oneOf of two list shapes: every item shape must require both',
@@ -187,7 +192,7 @@ testRule('ax-recoverable-error-structure', [
       {
         path: at('/b', 'get', '400', ...JSON_SCHEMA),
         message:
-          'GET /b 400: the error schema does not require `code` or `title` in its `errors[]` items in 1 of its 2 oneOf/anyOf shapes. List `code` and `title` as required in the `errors[]` items.',
+          'GET /b 400: the error schema does not require `code` or `title` in its `errors[]` items in 1 of its 2 oneOf/anyOf shapes. List `code` and `title` as required in the `errors[]` items; your error handler must then send them.',
       },
     ],
   },

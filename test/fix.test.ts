@@ -131,7 +131,7 @@ describe('ax-envelope-next-steps-shape: what its fix may change', () => {
       left: left.filter(diagnostic => diagnostic.code === 'ax-envelope-next-steps-shape').map(diagnostic => shape(diagnostic.message)),
     };
   };
-  const REQUIRE = (name: string) => `declare but do not require \`${name}\`. Add it to their \`required\` list.`;
+  const REQUIRE = (name: string) => `declare but do not require \`${name}\`. Add it to their \`required\` list; your handler must then send it.`;
   const ANY_METHOD = 'let `method` be any string, not only a verb an agent can send. Limit it with `enum: [GET, POST, PUT, PATCH, DELETE]`.';
 
   test('with no example of steps: each member required and `method` limited', async () => {
