@@ -2,7 +2,7 @@ import { headerNamed, isEnvelopeStatus, valueAt, type Body, type JsonObject, typ
 import { composedWith, ensureEdit, envelopeFor, propertyEdits, type Audience, type Edit } from '../lib/edits';
 import { linkCollections, selfLink } from '../lib/hypermedia';
 import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/names';
-import { label, placeIn, ruleFunction, type Finding } from '../lib/rule-function';
+import { label, mustThenSend, placeIn, ruleFunction, type Finding } from '../lib/rule-function';
 import { isObjectView, viewsLacking, viewsOf, type ObjectView } from '../lib/schema';
 import { asksNextSteps, overruledWording, readEvidence } from '../lib/scope';
 
@@ -110,7 +110,7 @@ function problem(
       ? `${subject} ${several ? 'do' : 'does'} not declare \`${name}\`. Add \`${name}\`: ${STEP} ${STEP_TERMS} to the ${body.mediaType} schema${several ? ', in every branch' : ''}`
       : `no \`${name}\`. Answer \`${envelope.name}\`, an \`allOf\` of \`${envelope.shared}\` and \`${name}\`: ${STEP} ${STEP_TERMS}`;
   return {
-    what: `${what}; your handler must then send it.`,
+    what: `${what}${mustThenSend('it')}.`,
     ...(edits === undefined ? {} : { edits }),
   };
 }

@@ -2,7 +2,7 @@ import { type JsonPath, type OpenApiDocument, type Operation, type Response } fr
 import { exampleItemsLack, limitEdit, propertyEdits, requiredEdits, type Edit } from '../lib/edits';
 import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/names';
 import { propertiesNamed, type NestedProperty } from '../lib/nested';
-import { label, placeIn, ruleFunction, type Finding } from '../lib/rule-function';
+import { label, mustThenSend, placeIn, ruleFunction, type Finding } from '../lib/rule-function';
 import { allowedValues, isObjectView, ownProperty, propertyTypes, viewsOf, viewsOfProperty, type ObjectView } from '../lib/schema';
 
 type Options = NameOptions<'nextSteps' | 'nextStepItem'> & { methodEnum?: boolean };
@@ -65,7 +65,7 @@ function checkSteps(doc: OpenApiDocument, target: Target, itemNames: readonly st
     path: placeIn(response, ...at, target.schemaAt),
   });
   const required = itemNames.map(name => `\`${name}\``).join(', ');
-  const shape = `an array of objects requiring ${required}`;
+  const shape = `an array of objects requiring ${required}${mustThenSend('them')}`;
   const types = propertyTypes(doc, property);
   if (types !== undefined && !types.includes('array')) {
     return [say(`\`${property.trail}\` is declared as ${types.join(' or ')}, not a list of steps. Declare it as ${shape}.`, property.location)];
@@ -81,7 +81,7 @@ function checkSteps(doc: OpenApiDocument, target: Target, itemNames: readonly st
   if (scalar !== undefined) {
     return [
       say(
-        `the items of \`${property.trail}\` are ${scalar.types?.join(' or ')}, not steps. Make them objects requiring ${required}.`,
+        `the items of \`${property.trail}\` are ${scalar.types?.join(' or ')}, not steps. Make them objects requiring ${required}${mustThenSend('them')}.`,
         scalar.parts[0].location,
         property.location,
       ),
@@ -106,7 +106,7 @@ function missingField(doc: OpenApiDocument, subject: string, items: readonly Obj
   const edits = exampleItemsLack(doc, list, name) ? undefined : declared ? requiredEdits(doc, lacking, name) : propertyEdits(doc, lacking, name, schema, true);
   return [
     {
-      what: `${subject} ${declared ? 'declare but do not require' : 'do not declare'} \`${name}\`. ${fix}.`,
+      what: `${subject} ${declared ? 'declare but do not require' : 'do not declare'} \`${name}\`. ${fix}${mustThenSend('it')}.`,
       at: lacking[0].parts[0].location,
       ...(edits === undefined ? {} : { edits }),
     },

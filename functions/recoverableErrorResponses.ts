@@ -1,5 +1,5 @@
 import { isClientErrorStatus, isMutation, startsWith, toPointer, type OpenApiDocument, type Operation } from '../lib/document';
-import { label, ruleFunction, type Finding } from '../lib/rule-function';
+import { label, mustThenSend, ruleFunction, type Finding } from '../lib/rule-function';
 
 /**
  * ax-recoverable-error-responses: every mutation declares how a rejected call fails (the companion of the
@@ -10,7 +10,7 @@ export default ruleFunction<object>('recoverableErrorResponses', {}, ({ doc, ope
   const shared = doc.memo('error-responses:shared', () => sharedRejection(doc, doc.operations()));
   const fix =
     shared === undefined
-      ? 'Add a `400`, `422` or `default` response whose JSON schema has `code`, `message` and `recoveryHint`; your error handler must then send this body for validation errors too.'
+      ? `Add a \`400\`, \`422\` or \`default\` response whose JSON schema has \`code\`, \`message\` and \`recoveryHint\`${mustThenSend('this body for validation errors too', 'error handler')}.`
       : `Add the \`${shared.status}\` response the API shares, \`$ref: '${shared.ref}'\`.`;
   for (const operation of operations.filter(isMutation)) {
     const statuses = doc.statuses(operation);

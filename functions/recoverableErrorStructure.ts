@@ -14,7 +14,7 @@ import { apiMemberName, askAbout, carrierName, exampleCode, insideOf, passedOver
 import type { JsonObject, Located } from '../lib/document';
 import type { ObjectView } from '../lib/schema';
 import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/names';
-import { ruleFunction } from '../lib/rule-function';
+import { mustThenSend, ruleFunction } from '../lib/rule-function';
 import { RESPONSES } from '../lib/scope';
 
 const STRING = { type: 'string' };
@@ -99,7 +99,9 @@ export default ruleFunction<Options>('recoverableErrorStructure', nameOptionsSch
       ...likely.map(({ question, found, ask }) => `${ask.fix.replace(/; else$/, found.required ? '' : ' and require it')}; else add ${add[question]}`),
     ].filter(part => part !== undefined);
     const edits = likely.length > 0 ? undefined : editsFor({ carrier, code, message }, codeAs, messageAs);
-    return { what: `${what.join(' and ')}${insideOf(carrier)}${passed}`, fix: `${fixes.join('. ')}.`, edits };
+    // The members it requires, the server must send; a finding that asks leaves the whole change to a person (and stays short).
+    const send = likely.length > 0 ? '' : mustThenSend(missing.length + optional.length === 1 ? 'it' : 'them', 'error handler');
+    return { what: `${what.join(' and ')}${insideOf(carrier)}${passed}`, fix: `${fixes.join('. ')}${send}.`, edits };
   };
 
   /** The same fix as edits: each missing member declared (a string) and required, each optional one required where it is declared. */

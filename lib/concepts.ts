@@ -109,7 +109,7 @@ const REASON_PHRASE =
   /^(bad request|unauthorized|payment required|forbidden|not found|method not allowed|not acceptable|request timeout|conflict|gone|precondition failed|(content|payload) too large|unsupported media type|unprocessable (entity|content)|too many requests|internal server error|not implemented|bad gateway|service unavailable|gateway timeout)$/i;
 
 /**
- * A member that repeats the HTTP status is never the code: an integer whose values or bounds sit in
+ * A member that is the HTTP status is never the code: an integer whose values or bounds sit in
  * 100–599, a string whose values are reason phrases ("Bad Request"), or one described as the status.
  */
 export function mirrorsStatus(evidence: Evidence): boolean {

@@ -100,12 +100,18 @@ export interface Audience {
   at?: JsonPath;
   /** The `Response.at` of every response that may carry the member: this finding's and its siblings'. */
   regions: readonly JsonPath[];
+  /** True when a response that reaches a schema through a `oneOf`/`anyOf` branch is outside the audience of that schema (see inBranch). */
+  exceptBranches?: boolean;
 }
 
-/** The audience of a finding on an error body: every error response of the document, which its shared schema may serve; no success body. */
+/**
+ * The audience of a finding on an error body: every error response of the document, which its shared schema
+ * may serve, except through a `oneOf`/`anyOf` branch; no success body.
+ */
 export function errorAudience(doc: OpenApiDocument): Audience {
   return doc.memo('edits:error-audience', () => ({
     regions: doc.operations().flatMap(operation => doc.responses(operation).flatMap(response => (isErrorStatus(response.status) ? [response.at] : []))),
+    exceptBranches: true,
   }));
 }
 
@@ -136,7 +142,7 @@ export function propertyEdits(
   required = false,
   audience?: Audience,
 ): Edit[] | undefined {
-  if (audience !== undefined && !ownedBy(doc, views, audience.regions)) return envelopeEdits(doc, audience, name, schema, required);
+  if (audience !== undefined && !ownedBy(doc, views, audience)) return envelopeEdits(doc, audience, name, schema, required);
   const edits: Edit[] = [];
   for (const view of views) {
     const target = editedPart(view);
@@ -152,7 +158,7 @@ export function propertyEdits(
  * is a named component (`$ref: '#/components/schemas/Order'`) referenced from the response itself.
  */
 export function envelopeFor(doc: OpenApiDocument, views: readonly ObjectView[], audience: Audience, name: string): Envelope | undefined {
-  if (ownedBy(doc, views, audience.regions) || views.length !== 1) return undefined;
+  if (ownedBy(doc, views, audience) || views.length !== 1) return undefined;
   if (audience.body === undefined || audience.at === undefined) return undefined;
   const { schema } = audience.body;
   const ref = isObject(schema?.value) && typeof schema.value.$ref === 'string' ? schema.value.$ref : undefined;
@@ -160,7 +166,7 @@ export function envelopeFor(doc: OpenApiDocument, views: readonly ObjectView[], 
   const named =
     home !== undefined &&
     (doc.isSwagger2 ? home.length === 2 && home[0] === 'definitions' : home.length === 3 && home[0] === 'components' && home[1] === 'schemas');
-  if (!named || schema?.location === undefined || !startsWith(schema.location, audience.at) || !owned(doc, schema.location, audience.regions)) return undefined;
+  if (!named || schema?.location === undefined || !startsWith(schema.location, audience.at) || !owned(doc, schema.location, audience)) return undefined;
   const shared = String(home[home.length - 1]);
   const envelope = `${shared}With${name[0].toUpperCase()}${name.slice(1)}`;
   return { name: envelope, shared, path: [...home.slice(0, -1), envelope], ref: ref!, holder: schema.location };
@@ -179,19 +185,20 @@ function envelopeEdits(doc: OpenApiDocument, audience: Audience, name: string, s
 }
 
 /**
- * True when no response outside `regions`, no request body and no other schema reaches the objects the
- * views' members go into: each is written inside one of the regions or in a component, and every `$ref`
- * to it or to an object enclosing it (a response, a schema) is written in a place owned so in turn.
+ * True when no response outside the audience's regions, no request body and no other schema reaches the
+ * objects the views' members go into: each is written inside one of the regions or in a component, and
+ * every `$ref` to it or to an object enclosing it (a response, a schema) is written in a place owned so in
+ * turn (and, for `exceptBranches`, outside any `oneOf`/`anyOf` branch).
  */
-function ownedBy(doc: OpenApiDocument, views: readonly ObjectView[], regions: readonly JsonPath[]): boolean {
+function ownedBy(doc: OpenApiDocument, views: readonly ObjectView[], audience: Audience): boolean {
   return views.every(view => {
     const target = partFor(view, [...view.properties.keys()]);
-    return target === undefined || owned(doc, target, regions);
+    return target === undefined || owned(doc, target, audience);
   });
 }
 
-function owned(doc: OpenApiDocument, path: JsonPath, regions: readonly JsonPath[]): boolean {
-  const { inside, known } = ownership(doc, regions);
+function owned(doc: OpenApiDocument, path: JsonPath, audience: Audience): boolean {
+  const { inside, known } = ownership(doc, audience.regions);
   const holders = refHolders(doc);
   let pointer = '#';
   let inRegion = path[0] !== 'paths';
@@ -203,7 +210,7 @@ function owned(doc: OpenApiDocument, path: JsonPath, regions: readonly JsonPath[
     if (answer === undefined) {
       // Marked false while its holders are asked: a schema reached through itself (a cycle) is not proven owned.
       known.set(pointer, false);
-      const ownedHolders = (holders.get(pointer) ?? []).every(holder => owned(doc, holder, regions));
+      const ownedHolders = (holders.get(pointer) ?? []).every(holder => !(audience.exceptBranches && inBranch(holder)) && owned(doc, holder, audience));
       known.set(pointer, ownedHolders);
       if (!ownedHolders) return false;
     }
@@ -212,8 +219,17 @@ function owned(doc: OpenApiDocument, path: JsonPath, regions: readonly JsonPath[
 }
 
 /**
- * Per set of regions, once per document: their pointers, and for each object pointer whether every `$ref`
- * to it is written in an owned place (asked once, however many findings ask).
+ * A `$ref` written in a `oneOf`/`anyOf` branch. The finding on an error body with several shapes is fixed
+ * only when every shape can be, so a shape it shares with other responses could gain their members while
+ * its own finding is left to a person (GitHub's `PUT /repos/{owner}/{repo}/contents/{path}` 409, `oneOf` of
+ * two shared errors): an error schema reached so is left as it is, for a person.
+ */
+const inBranch = (holder: JsonPath): boolean => holder.some((segment, i) => (segment === 'oneOf' || segment === 'anyOf') && typeof holder[i + 1] === 'number');
+
+/**
+ * Per set of regions (each audience builds its own, so one `exceptBranches` goes with it), once per document:
+ * their pointers, and for each object pointer whether every `$ref` to it is written in an owned place (asked
+ * once, however many findings ask).
  */
 function ownership(doc: OpenApiDocument, regions: readonly JsonPath[]): { inside: Set<string>; known: Map<string, boolean> } {
   const byRegions = doc.memo('edits:ownership', () => new WeakMap<readonly JsonPath[], { inside: Set<string>; known: Map<string, boolean> }>());
@@ -244,7 +260,7 @@ function refHolders(doc: OpenApiDocument): Map<string, JsonPath[]> {
  * file, a dotted name), an example lacks it, or (with an `audience`) a response outside it reaches the view.
  */
 export function requiredEdits(doc: OpenApiDocument, views: readonly ObjectView[], name: string, audience?: Audience): Edit[] | undefined {
-  if (audience !== undefined && !ownedBy(doc, views, audience.regions)) return undefined;
+  if (audience !== undefined && !ownedBy(doc, views, audience)) return undefined;
   const edits = views.map(view => {
     const location = view.properties.get(name)?.location;
     if (location === undefined || location[location.length - 2] !== 'properties') return undefined;

@@ -39,12 +39,12 @@ export function askAbout(found: { name: string; carrier: Carrier<unknown> }, con
 const PASSED_OVER: Record<PassedOver['why'], [one: string, many: string]> = {
   code: ['is the code', 'hold the code'],
   message: ['is the message', 'hold the message'],
-  status: ['repeats the HTTP status', 'repeat the HTTP status'],
+  status: ['is the HTTP status', 'are the HTTP status'],
   type: ["names the object's type", "name the object's type"],
   text: ['is text, not a code', 'are text, not codes'],
 };
 
-/** " (`reason` is the message; `error` repeats the HTTP status)": what a finding saw and did not take, "" for nothing. */
+/** " (`reason` is the message; `error` is the HTTP status)": what a finding saw and did not take, "" for nothing. */
 export function passedOverClause(passed: readonly PassedOver[]): string {
   const byWhy = new Map<PassedOver['why'], string[]>();
   for (const { name, why } of passed) {

@@ -111,6 +111,13 @@ export function label(operation: Operation, response?: Response): string {
 }
 
 /**
+ * The clause that ends a fix which makes the description promise what the server may not send yet (a
+ * required member, a new error body): serializers generated from the description enforce the promise, so
+ * the code must change with it. `mustThenSend('it')` is "; your handler must then send it".
+ */
+export const mustThenSend = (what: string, handler: 'handler' | 'error handler' = 'handler'): string => `; your ${handler} must then send ${what}`;
+
+/**
  * Where a diagnostic about a response lands: the most precise place that is still inside the
  * operation's own response (an inline schema or property), else the `responses.<status>` entry itself,
  * so that each operation sharing a component gets its own diagnostic, exemptable on its own.

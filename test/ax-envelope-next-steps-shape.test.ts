@@ -9,7 +9,9 @@ const ITEMS_AT = [...STEPS_AT, 'items'];
 const envelope = (nextSteps: unknown) => ({ type: 'object', properties: { id: { type: 'string' }, nextSteps } });
 const stepsOf = (items: unknown) => envelope({ type: 'array', items });
 
-const REQUIRING = 'an array of objects requiring `action`, `method`, `href`, `description`';
+/** A fix that requires step members ends by saying the server must then send them. */
+const SEND_IT = '; your handler must then send it.';
+const REQUIRING = 'an array of objects requiring `action`, `method`, `href`, `description`; your handler must then send them';
 const FIELD_HINT: Record<string, string> = {
   action: 'type string: an imperative verb phrase',
   method: 'type string, `enum: [GET, POST, PUT, PATCH, DELETE]`',
@@ -17,9 +19,9 @@ const FIELD_HINT: Record<string, string> = {
   description: 'type string: why, and any precondition',
 };
 const undeclared = (label: string, field: string, trail = 'nextSteps') =>
-  `${label}: the items of \`${trail}\` do not declare \`${field}\`. Declare it (${FIELD_HINT[field]}) and list it in \`required\`.`;
+  `${label}: the items of \`${trail}\` do not declare \`${field}\`. Declare it (${FIELD_HINT[field]}) and list it in \`required\`${SEND_IT}`;
 const unrequired = (label: string, field: string, trail = 'nextSteps') =>
-  `${label}: the items of \`${trail}\` declare but do not require \`${field}\`. Add it to their \`required\` list.`;
+  `${label}: the items of \`${trail}\` declare but do not require \`${field}\`. Add it to their \`required\` list${SEND_IT}`;
 const freeMethod = (label: string, trail = 'nextSteps') =>
   `${label}: the items of \`${trail}\` let \`method\` be any string, not only a verb an agent can send. Limit it with \`enum: [GET, POST, PUT, PATCH, DELETE]\`.`;
 
@@ -67,7 +69,7 @@ testRule('ax-envelope-next-steps-shape', [
       },
       {
         path: at('/b', 'post', '201', ...ITEMS_AT),
-        message: 'POST /b 201: the items of `nextSteps` are string, not steps. Make them objects requiring `action`, `method`, `href`, `description`.',
+        message: `POST /b 201: the items of \`nextSteps\` are string, not steps. Make them objects requiring \`action\`, \`method\`, \`href\`, \`description\`; your handler must then send them.`,
       },
     ],
   },
@@ -277,8 +279,7 @@ testRule('ax-envelope-next-steps-shape', [
     errors: [
       {
         path: at('/payments', 'post', '201', ...JSON_SCHEMA, 'properties', 'links', 'items'),
-        message:
-          'POST /payments 201: the items of `links` do not declare `summary`. Declare it (type string: why, and any precondition) and list it in `required`.',
+        message: `POST /payments 201: the items of \`links\` do not declare \`summary\`. Declare it (type string: why, and any precondition) and list it in \`required\`${SEND_IT}`,
       },
       {
         path: at('/payments', 'post', '201', ...JSON_SCHEMA, 'properties', 'links', 'items', 'properties', 'verb'),

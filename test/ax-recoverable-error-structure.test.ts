@@ -19,8 +19,11 @@ import { getWith as get, OK as ok } from './support/documents';
 /** The example code fits the response's status: a 404 is no validation error. */
 const addCode = (example = 'VALIDATION_ERROR') => `a required \`code\` (e.g. "${example}")`;
 const ADD_MESSAGE = 'a required `message`';
+/** A fix that requires members ends by saying the server must then send them. */
+const SEND_IT = '; your error handler must then send it.';
+const SEND_THEM = '; your error handler must then send them.';
 const neither = (where: string, example = 'VALIDATION_ERROR') =>
-  `${where}: the error schema has no code and no message. Add ${addCode(example)} and ${ADD_MESSAGE}.`;
+  `${where}: the error schema has no code and no message. Add ${addCode(example)} and ${ADD_MESSAGE}${SEND_THEM}`;
 /** A bare string `error` may be the message (likely evidence): the finding asks, and leaves the edit to a person. */
 const errorOnly = (where: string, example = 'VALIDATION_ERROR') =>
   `${where}: the error schema has no code and may keep its message in \`error\`. Add ${addCode(example)}. If \`error\` is the message, describe it so and require it; else add ${ADD_MESSAGE}.`;
@@ -39,9 +42,9 @@ testRule('ax-recoverable-error-structure', [
     errors: [
       {
         path: at('/a', 'get', '400', ...JSON_SCHEMA),
-        message: 'GET /a 400: the error schema does not require `errorCode` or `errorMessage`. List `errorCode` and `errorMessage` as required in the schema.',
+        message: `GET /a 400: the error schema does not require \`errorCode\` or \`errorMessage\`. List \`errorCode\` and \`errorMessage\` as required in the schema${SEND_THEM}`,
       },
-      { path: at('/a', 'get', '500', ...JSON_SCHEMA), message: `GET /a 500: the error schema has no code. Add ${addCode('INTERNAL_ERROR')}.` },
+      { path: at('/a', 'get', '500', ...JSON_SCHEMA), message: `GET /a 500: the error schema has no code. Add ${addCode('INTERNAL_ERROR')}${SEND_IT}` },
     ],
   },
   {
@@ -57,7 +60,7 @@ testRule('ax-recoverable-error-structure', [
       ['502', 'BAD_GATEWAY'],
     ].map(([status, code]) => ({
       path: at('/a', 'get', status, ...JSON_SCHEMA),
-      message: `GET /a ${status}: the error schema has no code. Add ${addCode(code)}.`,
+      message: `GET /a ${status}: the error schema has no code. Add ${addCode(code)}${SEND_IT}`,
     })),
   },
   {
@@ -77,7 +80,10 @@ testRule('ax-recoverable-error-structure', [
       }),
     }),
     errors: [
-      { path: at('/v2/droplets', 'get', '409', ...JSON_SCHEMA), message: `GET /v2/droplets 409: the error schema has no code. Add ${addCode('CONFLICT')}.` },
+      {
+        path: at('/v2/droplets', 'get', '409', ...JSON_SCHEMA),
+        message: `GET /v2/droplets 409: the error schema has no code. Add ${addCode('CONFLICT')}${SEND_IT}`,
+      },
     ],
   },
   {
@@ -97,14 +103,17 @@ testRule('ax-recoverable-error-structure', [
       }),
     }),
     errors: [
-      { path: at('/a', 'get', '400', ...JSON_SCHEMA), message: 'GET /a 400: the error schema does not require `code`. List `code` as required in the schema.' },
+      {
+        path: at('/a', 'get', '400', ...JSON_SCHEMA),
+        message: `GET /a 400: the error schema does not require \`code\`. List \`code\` as required in the schema${SEND_IT}`,
+      },
       {
         path: at('/a', 'get', '404', ...JSON_SCHEMA),
-        message: 'GET /a 404: the error schema does not require `detail`. List `detail` as required in the schema.',
+        message: `GET /a 404: the error schema does not require \`detail\`. List \`detail\` as required in the schema${SEND_IT}`,
       },
       {
         path: at('/a', 'get', '409', ...JSON_SCHEMA),
-        message: `GET /a 409: the error schema has no message and does not require \`code\`. Add ${ADD_MESSAGE}. List \`code\` as required in the schema.`,
+        message: `GET /a 409: the error schema has no message and does not require \`code\`. Add ${ADD_MESSAGE}. List \`code\` as required in the schema${SEND_THEM}`,
       },
     ],
   },
@@ -114,7 +123,7 @@ testRule('ax-recoverable-error-structure', [
     errors: [
       {
         path: at('/invoices/{id}/finalize', 'post', '500', ...JSON_SCHEMA),
-        message: `POST /invoices/{id}/finalize 500: the error schema has no code and does not require \`message\`. Add ${addCode('INTERNAL_ERROR')}. List \`message\` as required in the schema.`,
+        message: `POST /invoices/{id}/finalize 500: the error schema has no code and does not require \`message\`. Add ${addCode('INTERNAL_ERROR')}. List \`message\` as required in the schema${SEND_THEM}`,
       },
     ],
   },
@@ -144,7 +153,7 @@ testRule('ax-recoverable-error-structure', [
     errors: [
       {
         path: at('/a', 'get', '400', ...JSON_SCHEMA),
-        message: 'GET /a 400: the error schema does not require `code` in its `error` object. List `code` as required in the `error` object.',
+        message: `GET /a 400: the error schema does not require \`code\` in its \`error\` object. List \`code\` as required in the \`error\` object${SEND_IT}`,
       },
     ],
   },
@@ -162,7 +171,7 @@ testRule('ax-recoverable-error-structure', [
     errors: [
       {
         path: at('/a', 'get', '409', ...JSON_SCHEMA),
-        message: 'GET /a 409: the error schema does not require `code` or `message`. List `code` and `message` as required in the schema.',
+        message: `GET /a 409: the error schema does not require \`code\` or \`message\`. List \`code\` and \`message\` as required in the schema${SEND_THEM}`,
       },
     ],
   },
@@ -170,7 +179,10 @@ testRule('ax-recoverable-error-structure', [
     name: 'oneOf: fires when one branch lacks the code, naming how many shapes; a non-object branch is error-schema’s',
     document: oas3({ '/a': get({ '400': body({ oneOf: [PROBLEM, { type: 'object', required: ['message'], properties: { message: string } }, string] }) }) }),
     errors: [
-      { path: at('/a', 'get', '400', ...JSON_SCHEMA), message: `GET /a 400: the error schema has no code in 1 of its 2 oneOf/anyOf shapes. Add ${addCode()}.` },
+      {
+        path: at('/a', 'get', '400', ...JSON_SCHEMA),
+        message: `GET /a 400: the error schema has no code in 1 of its 2 oneOf/anyOf shapes. Add ${addCode()}${SEND_IT}`,
+      },
     ],
   },
   {
@@ -248,7 +260,7 @@ testRule('ax-recoverable-error-structure', [
     errors: [
       {
         path: at('/a', 'get', '400', 'content', 'application/problem+json', 'schema'),
-        message: `GET /a 400: the application/problem+json error schema has no message. Add ${ADD_MESSAGE}.`,
+        message: `GET /a 400: the application/problem+json error schema has no message. Add ${ADD_MESSAGE}${SEND_IT}`,
       },
     ],
   },
@@ -282,7 +294,7 @@ testRule('ax-recoverable-error-structure', [
     errors: [
       {
         path: at('/a', 'get', '500', ...JSON_SCHEMA),
-        message: 'GET /a 500: the error schema has no code. Add a required `reason` (e.g. "INTERNAL_ERROR").',
+        message: `GET /a 500: the error schema has no code. Add a required \`reason\` (e.g. "INTERNAL_ERROR")${SEND_IT}`,
       },
     ],
   },
@@ -344,19 +356,20 @@ testRule('ax-recoverable-error-structure', [
       {
         path: at('/linode/instances', 'get', 'default', ...JSON_SCHEMA),
         message:
-          'GET /linode/instances default: the error schema has no code in its `errors[]` items (`reason` is the message). Add a required `code` (e.g. "VALIDATION_ERROR") to the `errors[]` items.',
+          'GET /linode/instances default: the error schema has no code in its `errors[]` items (`reason` is the message). Add a required `code` (e.g. "VALIDATION_ERROR") to the `errors[]` items; your error handler must then send it.',
       },
       {
         path: at('/admin.conversations.archive', 'get', 'default', ...JSON_SCHEMA),
-        message: 'GET /admin.conversations.archive default: the error schema has no message (`error` is the code). Add a required `message`.',
+        message:
+          'GET /admin.conversations.archive default: the error schema has no message (`error` is the code). Add a required `message`; your error handler must then send it.',
       },
       {
         path: at('/blocks', 'get', '400', ...JSON_SCHEMA),
-        message: `GET /blocks 400: the error schema has no code (\`status_code\` and \`error\` repeat the HTTP status). Add ${addCode()}.`,
+        message: `GET /blocks 400: the error schema has no code (\`status_code\` and \`error\` are the HTTP status). Add ${addCode()}${SEND_IT}`,
       },
       {
         path: at('/blocks', 'get', '418', ...JSON_SCHEMA),
-        message: `GET /blocks 418: the error schema has no code (\`status_code\` repeats the HTTP status; \`error\` is text, not a code). Add ${addCode()}.`,
+        message: `GET /blocks 418: the error schema has no code (\`status_code\` is the HTTP status; \`error\` is text, not a code). Add ${addCode()}${SEND_IT}`,
       },
     ],
   },
@@ -388,7 +401,7 @@ testRule('ax-recoverable-error-structure', [
     errors: [
       {
         path: ['paths', '/addon', 'delete', 'responses', '401', 'schema'],
-        message: `DELETE /addon 401: the error schema has no code in its \`error\` object (\`type\` names the object's type). Add ${addCode('UNAUTHENTICATED')} to the \`error\` object.`,
+        message: `DELETE /addon 401: the error schema has no code in its \`error\` object (\`type\` names the object's type). Add ${addCode('UNAUTHENTICATED')} to the \`error\` object${SEND_IT}`,
       },
     ],
   },
@@ -434,7 +447,7 @@ testRule('ax-recoverable-error-structure', [
       {
         path: at('/attachment-public', 'get', '400', ...JSON_SCHEMA),
         message:
-          'GET /attachment-public 400: the error schema has no code and does not require `error_description` in its `Error[]` items (`error_description` is the message). Add a required `code` (e.g. "VALIDATION_ERROR") to the `Error[]` items. List `error_description` as required in the `Error[]` items.',
+          'GET /attachment-public 400: the error schema has no code and does not require `error_description` in its `Error[]` items (`error_description` is the message). Add a required `code` (e.g. "VALIDATION_ERROR") to the `Error[]` items. List `error_description` as required in the `Error[]` items; your error handler must then send them.',
       },
     ],
   },
@@ -494,7 +507,8 @@ testRule('ax-recoverable-error-structure', [
     errors: [
       {
         path: at('/orders', 'get', '503', ...JSON_SCHEMA),
-        message: 'GET /orders 503: the error schema has no code. Add a required `errorCode` (e.g. "SERVICE_UNAVAILABLE").',
+        message:
+          'GET /orders 503: the error schema has no code. Add a required `errorCode` (e.g. "SERVICE_UNAVAILABLE"); your error handler must then send it.',
       },
     ],
   },
@@ -536,15 +550,17 @@ testRule('ax-recoverable-error-structure', [
       {
         path: at('/Statements', 'get', '400', ...JSON_SCHEMA),
         message:
-          'GET /Statements 400: the error schema has no code and no message. Add a required `type`, the code its example sends ("invalid-request") and a required `detail`, as its example sends.',
+          'GET /Statements 400: the error schema has no code and no message. Add a required `type`, the code its example sends ("invalid-request") and a required `detail`, as its example sends; your error handler must then send them.',
       },
       {
         path: at('/chat.post', 'get', 'default', ...JSON_SCHEMA),
-        message: 'GET /chat.post default: the error schema has no message (`error` is the code). Add a required `message`.',
+        message:
+          'GET /chat.post default: the error schema has no message (`error` is the code). Add a required `message`; your error handler must then send it.',
       },
       {
         path: at('/chat.delete', 'get', 'default', ...JSON_SCHEMA),
-        message: 'GET /chat.delete default: the error schema has no message (`error` is the code). Add a required `message`.',
+        message:
+          'GET /chat.delete default: the error schema has no message (`error` is the code). Add a required `message`; your error handler must then send it.',
       },
       {
         path: at('/api.test', 'get', 'default', ...JSON_SCHEMA),

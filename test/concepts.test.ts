@@ -175,7 +175,7 @@ testRule('ax-recoverable-error-structure', [
       {
         path: at('/a', 'get', '500', 'schema'),
         message:
-          'GET /a 500: the error schema does not require `detailedErrorCode` or `errorSummary`. List `detailedErrorCode` and `errorSummary` as required in the schema.',
+          'GET /a 500: the error schema does not require `detailedErrorCode` or `errorSummary`. List `detailedErrorCode` and `errorSummary` as required in the schema; your error handler must then send them.',
       },
     ],
   },
@@ -191,7 +191,10 @@ testRule('ax-recoverable-error-structure', [
       }),
     }),
     errors: [
-      { path: at('/a', 'get', '500', ...JSON_SCHEMA), message: 'GET /a 500: the error schema has no code. Add a required `code` (e.g. "INTERNAL_ERROR").' },
+      {
+        path: at('/a', 'get', '500', ...JSON_SCHEMA),
+        message: 'GET /a 500: the error schema has no code. Add a required `code` (e.g. "INTERNAL_ERROR"); your error handler must then send it.',
+      },
     ],
   },
   {
@@ -221,7 +224,7 @@ testRule('ax-recoverable-error-structure', [
       {
         path: at('/a', 'get', '400', 'schema'),
         message:
-          'GET /a 400: the error schema does not require `errorCode` or `message` in its `fault.errors[]` items. List `errorCode` and `message` as required in the `fault.errors[]` items.',
+          'GET /a 400: the error schema does not require `errorCode` or `message` in its `fault.errors[]` items. List `errorCode` and `message` as required in the `fault.errors[]` items; your error handler must then send them.',
       },
     ],
   },

@@ -13,15 +13,18 @@ testRule('ax-recoverable-error-structure', [
     errors: [
       {
         path: ['paths', '/api/Orders', 'post', 'responses', '400', 'content', 'application/problem+json', 'schema'],
-        message: 'POST /api/Orders 400: the error schema does not require `type` or `detail`. List `type` and `detail` as required in the schema.',
+        message:
+          'POST /api/Orders 400: the error schema does not require `type` or `detail`. List `type` and `detail` as required in the schema; your error handler must then send them.',
       },
       {
         path: ['paths', '/api/Orders', 'post', 'responses', '500', 'content', 'application/problem+json', 'schema'],
-        message: 'POST /api/Orders 500: the error schema does not require `type` or `detail`. List `type` and `detail` as required in the schema.',
+        message:
+          'POST /api/Orders 500: the error schema does not require `type` or `detail`. List `type` and `detail` as required in the schema; your error handler must then send them.',
       },
       {
         path: ['paths', '/api/Orders/{id}', 'get', 'responses', '404', 'content', 'application/problem+json', 'schema'],
-        message: 'GET /api/Orders/{id} 404: the error schema does not require `type` or `detail`. List `type` and `detail` as required in the schema.',
+        message:
+          'GET /api/Orders/{id} 404: the error schema does not require `type` or `detail`. List `type` and `detail` as required in the schema; your error handler must then send them.',
       },
     ],
   },
@@ -32,12 +35,12 @@ testRule('ax-recoverable-error-structure', [
       {
         path: ['paths', '/v1/payments/{payment-product}', 'post', 'responses', '400', 'content', 'application/json', 'schema'],
         message:
-          'POST /v1/payments/{payment-product} 400: the error schema does not require `text` in its `tppMessages[]` items. List `text` as required in the `tppMessages[]` items.',
+          'POST /v1/payments/{payment-product} 400: the error schema does not require `text` in its `tppMessages[]` items. List `text` as required in the `tppMessages[]` items; your error handler must then send it.',
       },
       {
         path: ['paths', '/v1/payments/{payment-product}/{paymentId}', 'get', 'responses', '404', 'content', 'application/json', 'schema'],
         message:
-          'GET /v1/payments/{payment-product}/{paymentId} 404: the error schema does not require `text` in its `tppMessages[]` items. List `text` as required in the `tppMessages[]` items.',
+          'GET /v1/payments/{payment-product}/{paymentId} 404: the error schema does not require `text` in its `tppMessages[]` items. List `text` as required in the `tppMessages[]` items; your error handler must then send it.',
       },
     ],
   },
@@ -50,12 +53,12 @@ testRule('ax-recoverable-error-structure', [
       {
         path: ['paths', '/v1/orders', 'post', 'responses', 'default', 'content', 'application/json', 'schema'],
         message:
-          'POST /v1/orders default: the error schema does not require `status` or `message` in its `error` object. List `status` and `message` as required in the `error` object.',
+          'POST /v1/orders default: the error schema does not require `status` or `message` in its `error` object. List `status` and `message` as required in the `error` object; your error handler must then send them.',
       },
       {
         path: ['paths', '/v1/orders/{order}', 'get', 'responses', 'default', 'content', 'application/json', 'schema'],
         message:
-          'GET /v1/orders/{order} default: the error schema does not require `status` or `message` in its `error` object. List `status` and `message` as required in the `error` object.',
+          'GET /v1/orders/{order} default: the error schema does not require `status` or `message` in its `error` object. List `status` and `message` as required in the `error` object; your error handler must then send them.',
       },
     ],
   },
@@ -67,17 +70,17 @@ testRule('ax-recoverable-error-structure', [
       {
         path: ['paths', '/orders', 'post', 'responses', '422', 'content', 'application/vnd.api+json', 'schema'],
         message:
-          'POST /orders 422: the error schema does not require `code` or `detail` in its `errors[]` items. List `code` and `detail` as required in the `errors[]` items.',
+          'POST /orders 422: the error schema does not require `code` or `detail` in its `errors[]` items. List `code` and `detail` as required in the `errors[]` items; your error handler must then send them.',
       },
       {
         path: ['paths', '/orders', 'post', 'responses', '500', 'content', 'application/vnd.api+json', 'schema'],
         message:
-          'POST /orders 500: the error schema does not require `code` or `detail` in its `errors[]` items. List `code` and `detail` as required in the `errors[]` items.',
+          'POST /orders 500: the error schema does not require `code` or `detail` in its `errors[]` items. List `code` and `detail` as required in the `errors[]` items; your error handler must then send them.',
       },
       {
         path: ['paths', '/orders/{id}', 'get', 'responses', '404', 'content', 'application/vnd.api+json', 'schema'],
         message:
-          'GET /orders/{id} 404: the error schema does not require `code` or `detail` in its `errors[]` items. List `code` and `detail` as required in the `errors[]` items.',
+          'GET /orders/{id} 404: the error schema does not require `code` or `detail` in its `errors[]` items. List `code` and `detail` as required in the `errors[]` items; your error handler must then send them.',
       },
     ],
   },
@@ -88,11 +91,13 @@ testRule('ax-recoverable-error-structure', [
     errors: [
       {
         path: ['paths', '/oauth/token', 'post', 'responses', '400', 'content', 'application/json', 'schema'],
-        message: 'POST /oauth/token 400: the error schema does not require `error_description`. List `error_description` as required in the schema.',
+        message:
+          'POST /oauth/token 400: the error schema does not require `error_description`. List `error_description` as required in the schema; your error handler must then send it.',
       },
       {
         path: ['paths', '/oauth/token', 'post', 'responses', '401', 'content', 'application/json', 'schema'],
-        message: 'POST /oauth/token 401: the error schema does not require `error_description`. List `error_description` as required in the schema.',
+        message:
+          'POST /oauth/token 401: the error schema does not require `error_description`. List `error_description` as required in the schema; your error handler must then send it.',
       },
     ],
   },
@@ -105,17 +110,17 @@ testRule('ax-recoverable-error-structure', [
       {
         path: ['paths', '/orders', 'post', 'responses', '400', 'content', 'application/json', 'schema'],
         message:
-          'POST /orders 400: the error schema has no code and does not require `message` (`error` repeats the HTTP status). Add a required `code` (e.g. "VALIDATION_ERROR"). List `message` as required in the schema.',
+          'POST /orders 400: the error schema has no code and does not require `message` (`error` is the HTTP status). Add a required `code` (e.g. "VALIDATION_ERROR"). List `message` as required in the schema; your error handler must then send them.',
       },
       {
         path: ['paths', '/orders', 'post', 'responses', '500', 'content', 'application/json', 'schema'],
         message:
-          'POST /orders 500: the error schema has no code and does not require `message` (`error` repeats the HTTP status). Add a required `code` (e.g. "INTERNAL_ERROR"). List `message` as required in the schema.',
+          'POST /orders 500: the error schema has no code and does not require `message` (`error` is the HTTP status). Add a required `code` (e.g. "INTERNAL_ERROR"). List `message` as required in the schema; your error handler must then send them.',
       },
       {
         path: ['paths', '/orders/{id}', 'get', 'responses', '404', 'content', 'application/json', 'schema'],
         message:
-          'GET /orders/{id} 404: the error schema has no code and does not require `message` (`error` repeats the HTTP status). Add a required `code` (e.g. "NOT_FOUND"). List `message` as required in the schema.',
+          'GET /orders/{id} 404: the error schema has no code and does not require `message` (`error` is the HTTP status). Add a required `code` (e.g. "NOT_FOUND"). List `message` as required in the schema; your error handler must then send them.',
       },
     ],
   },
@@ -126,12 +131,12 @@ testRule('ax-recoverable-error-structure', [
       {
         path: ['paths', '/v1/refunds', 'post', 'responses', 'default', 'content', 'application/json', 'schema'],
         message:
-          'POST /v1/refunds default: the error schema does not require `message` in its `error` object. List `message` as required in the `error` object.',
+          'POST /v1/refunds default: the error schema does not require `message` in its `error` object. List `message` as required in the `error` object; your error handler must then send it.',
       },
       {
         path: ['paths', '/v1/refunds/{refund}', 'get', 'responses', 'default', 'content', 'application/json', 'schema'],
         message:
-          'GET /v1/refunds/{refund} default: the error schema does not require `message` in its `error` object. List `message` as required in the `error` object.',
+          'GET /v1/refunds/{refund} default: the error schema does not require `message` in its `error` object. List `message` as required in the `error` object; your error handler must then send it.',
       },
     ],
   },
@@ -143,17 +148,17 @@ testRule('ax-recoverable-error-structure', [
       {
         path: ['paths', '/accounts/{id}', 'get', 'responses', '404', 'content', 'application/json', 'schema'],
         message:
-          'GET /accounts/{id} 404: the error schema does not require `detailedErrorCode` or `errorSummary`. List `detailedErrorCode` and `errorSummary` as required in the schema.',
+          'GET /accounts/{id} 404: the error schema does not require `detailedErrorCode` or `errorSummary`. List `detailedErrorCode` and `errorSummary` as required in the schema; your error handler must then send them.',
       },
       {
         path: ['paths', '/accounts/{id}', 'get', 'responses', '500', 'content', 'application/json', 'schema'],
         message:
-          'GET /accounts/{id} 500: the error schema does not require `detailedErrorCode` or `errorSummary`. List `detailedErrorCode` and `errorSummary` as required in the schema.',
+          'GET /accounts/{id} 500: the error schema does not require `detailedErrorCode` or `errorSummary`. List `detailedErrorCode` and `errorSummary` as required in the schema; your error handler must then send them.',
       },
       {
         path: ['paths', '/transfers', 'post', 'responses', '400', 'content', 'application/json', 'schema'],
         message:
-          'POST /transfers 400: the error schema does not require `errorCode` or `message` in its `fault.errors[]` items. List `errorCode` and `message` as required in the `fault.errors[]` items.',
+          'POST /transfers 400: the error schema does not require `errorCode` or `message` in its `fault.errors[]` items. List `errorCode` and `message` as required in the `fault.errors[]` items; your error handler must then send them.',
       },
       {
         path: ['paths', '/transfers', 'post', 'responses', '502', 'content', 'application/json', 'schema'],
@@ -163,7 +168,7 @@ testRule('ax-recoverable-error-structure', [
       {
         path: ['paths', '/transfers', 'post', 'responses', '503', 'content', 'application/json', 'schema'],
         message:
-          'POST /transfers 503: the error schema does not require `detailedErrorCode` or `errorSummary`. List `detailedErrorCode` and `errorSummary` as required in the schema.',
+          'POST /transfers 503: the error schema does not require `detailedErrorCode` or `errorSummary`. List `detailedErrorCode` and `errorSummary` as required in the schema; your error handler must then send them.',
       },
     ],
   },

@@ -197,7 +197,7 @@ testRule('ax-recoverable-error-structure', [
       {
         path: at('/a', 'get', '500', ...JSON_SCHEMA),
         message:
-          'GET /a 500: the error schema does not require `code` or `message` in its `fault` object. List `code` and `message` as required in the `fault` object.',
+          'GET /a 500: the error schema does not require `code` or `message` in its `fault` object. List `code` and `message` as required in the `fault` object; your error handler must then send them.',
       },
     ],
   },
@@ -214,7 +214,8 @@ testRule('ax-recoverable-error-structure', [
     errors: [
       {
         path: at('/a', 'get', '500', ...JSON_SCHEMA),
-        message: 'GET /a 500: the error schema has no code and no message. Add a required `code` (e.g. "INTERNAL_ERROR") and a required `message`.',
+        message:
+          'GET /a 500: the error schema has no code and no message. Add a required `code` (e.g. "INTERNAL_ERROR") and a required `message`; your error handler must then send them.',
       },
     ],
   },

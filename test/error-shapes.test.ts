@@ -151,7 +151,8 @@ testRule('ax-recoverable-error-structure', [
     errors: [
       {
         path: at('/a', 'get', '404', ...JSON_SCHEMA),
-        message: 'GET /a 404: the error schema has no code (`error` repeats the HTTP status). Add a required `code` (e.g. "NOT_FOUND").',
+        message:
+          'GET /a 404: the error schema has no code (`error` is the HTTP status). Add a required `code` (e.g. "NOT_FOUND"); your error handler must then send it.',
       },
     ],
   },
@@ -192,7 +193,7 @@ testRule('ax-recoverable-error-structure', [
       {
         path: at('/b', 'get', '400', ...JSON_SCHEMA),
         message:
-          'GET /b 400: the error schema does not require `code` or `title` in its `errors[]` items in 1 of its 2 oneOf/anyOf shapes. List `code` and `title` as required in the `errors[]` items.',
+          'GET /b 400: the error schema does not require `code` or `title` in its `errors[]` items in 1 of its 2 oneOf/anyOf shapes. List `code` and `title` as required in the `errors[]` items; your error handler must then send them.',
       },
     ],
   },

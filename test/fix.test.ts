@@ -14,7 +14,7 @@ import { planFixes } from '../cli/fixes';
 import { lint } from '../cli/lint';
 import { applyWithOpenapiFormat, oasErrors, planOutcome, rulesWithEditsInDocs } from './support/fixes';
 import { ROOT } from './support/report';
-import { at, body, oas3, PAYMENT, PROBLEM } from './support/documents';
+import { at, body, JSON_SCHEMA, oas3, PAYMENT, PROBLEM, ref } from './support/documents';
 import { runMain as run } from './support/bin';
 import { unconcernedGains } from './support/members';
 
@@ -160,7 +160,7 @@ describe('ax-envelope-next-steps-shape: what its fix may change', () => {
       left: left.filter(diagnostic => diagnostic.code === 'ax-envelope-next-steps-shape').map(diagnostic => shape(diagnostic.message)),
     };
   };
-  const REQUIRE = (name: string) => `declare but do not require \`${name}\`. Add it to their \`required\` list.`;
+  const REQUIRE = (name: string) => `declare but do not require \`${name}\`. Add it to their \`required\` list; your handler must then send it.`;
   const ANY_METHOD = 'let `method` be any string, not only a verb an agent can send. Limit it with `enum: [GET, POST, PUT, PATCH, DELETE]`.';
 
   test('with no example of steps: each member required and `method` limited', async () => {
@@ -329,6 +329,49 @@ describe('the command line', () => {
         'POST /orders/{id}/cancel 200 application/json: declared:nextSteps',
       ]);
     });
+  });
+
+  test("an error schema a response reaches through a `oneOf` branch keeps its members: that response gains nothing (GitHub's PUT contents 409)", async () => {
+    const string = { type: 'string' };
+    const noCode = { type: 'object', required: ['message'], properties: { message: string } };
+    const conflict = { type: 'object', required: ['code', 'message'], properties: { code: string, message: string } };
+    const rejected = body({ oneOf: [ref('Problem'), ref('Conflict')] });
+    const description = oas3(
+      {
+        '/a': { get: { responses: { '200': { description: 'OK' }, '404': body(ref('Problem')), '410': body(ref('Gone')) } } },
+        '/b': { post: { 'x-ax-retryable': false, responses: { '201': { description: 'Created' }, '409': rejected } } },
+      },
+      { schemas: { Problem: noCode, Gone: noCode, Conflict: conflict } },
+    );
+    const dir = mkdtempSync(join(tmpdir(), 'fix-branch-'));
+    const file = join(dir, 'openapi.json');
+    writeFileSync(file, JSON.stringify(description));
+    const structure = async () =>
+      (await lint(file, undefined, { cwd: dir })).diagnostics
+        .filter(d => d.code === 'ax-recoverable-error-structure')
+        .map(d => ({ path: d.path, message: d.message }));
+    const before = await lint(file, undefined, { cwd: dir });
+    const noCodeAt = (where: string, example: string) =>
+      `${where}: the error schema has no code. Add a required \`code\` (e.g. "${example}"); your error handler must then send it.`;
+    const left = [
+      { path: at('/a', 'get', '404', ...JSON_SCHEMA), message: noCodeAt('GET /a 404', 'NOT_FOUND') },
+      {
+        path: at('/b', 'post', '409', ...JSON_SCHEMA),
+        message:
+          'POST /b 409: the error schema has no code in 1 of its 2 oneOf/anyOf shapes. Add a required `code` (e.g. "CONFLICT"); your error handler must then send it.',
+      },
+    ];
+    expect(await structure()).toEqual([left[0], { path: at('/a', 'get', '410', ...JSON_SCHEMA), message: noCodeAt('GET /a 410', 'GONE') }, left[1]]);
+
+    expect(await run(['fix', 'openapi.json', '--apply'], dir)).toMatchObject({ code: 0 });
+    const result = JSON.parse(readFileSync(file, 'utf8'));
+    // `Gone`, which only the 410 uses, is fixed; `Problem`, a branch of the 409's `oneOf`, is left to a person, whole.
+    expect(result.components.schemas.Gone.required).toEqual(['message', 'code']);
+    expect(result.components.schemas.Problem).toEqual(noCode);
+    expect(result.paths['/b'].post.responses['409']).toEqual(rejected);
+    expect(await structure()).toEqual(left);
+    const claimed = planFixes(before).fixed.map(({ diagnostic }) => diagnostic.path);
+    expect(unconcernedGains(description as never, result, claimed)).toEqual([]);
   });
 
   test('no file to fix is a usage error', async () => {
