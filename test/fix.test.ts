@@ -116,7 +116,7 @@ test("a code the example sends under an undeclared name (Slack's `error`) is dec
   const before = await lint(file, undefined, { cwd: ROOT });
   const structure = before.diagnostics.filter(diagnostic => diagnostic.code === 'ax-recoverable-error-structure').map(diagnostic => diagnostic.message);
   expect(structure).toEqual([
-    'GET /workflows.stepCompleted default: the error schema has no code and no message. Add a required `error`, the code its example sends ("invalid_auth") and a required `message`, as its example sends.',
+    'GET /workflows.stepCompleted default: the error schema has no code and no message. Add a required `error`, the code its example sends ("invalid_auth") and a required `message`, as its example sends; your error handler must then send them.',
   ]);
   const plan = planFixes(before);
   expect(await run(['fix', 'openapi.json', '--apply'], dir)).toMatchObject({ code: 0 });
