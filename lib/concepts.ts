@@ -115,7 +115,7 @@ const REASON_PHRASE =
 export function mirrorsStatus(evidence: Evidence): boolean {
   if (/http[^.]{0,40}status|status[ _]code[^.]{0,40}http|rfc ?(7231|9110)/i.test(evidence.text)) return true;
   if (evidence.types?.includes('string') && evidence.values.length > 0)
-    return evidence.values.every(value => typeof value === 'string' && REASON_PHRASE.test(value.trim()));
+    return evidence.values.every(value => typeof value === 'string' && (REASON_PHRASE.test(value.trim()) || /^[1-5]\d\d$/.test(value.trim())));
   if (evidence.types === undefined || !evidence.types.every(type => type === 'integer' || type === 'number')) return false;
   const inRange = (value: unknown) => typeof value === 'number' && value >= 100 && value <= 599;
   const { minimum, maximum } = evidence.bounds ?? {};

@@ -182,8 +182,9 @@ function memberIn<N>(reader: Reader<N>, carrier: Carrier<N>, question: Question,
       if (everyNode && first !== undefined) candidates.push({ name: first.name, required: allRequired, node: first.node, carrier, certainty: 'clear' });
     }
   }
-  // A string code is the one an agent branches on: Google's `status` over its HTTP `code`.
-  const named = question === 'code' ? (candidates.find(found => reader.accepts(found.node, 'text', found.node)) ?? candidates[0]) : candidates[0];
+  // A string code that is not the HTTP status is the one an agent branches on: Google's `status` over its HTTP `code`.
+  const branchable = (found: Found<N>) => reader.accepts(found.node, 'text', found.node) && !mirrorsStatus(reader.evidence(carrier.nodes[0], found.name));
+  const named = question === 'code' ? (candidates.find(branchable) ?? candidates[0]) : candidates[0];
   return named ?? (configured(names, question) ? undefined : recognisedIn(reader, carrier, question, required));
 }
 
@@ -285,10 +286,12 @@ function schemaReader(doc: OpenApiDocument): Reader<SchemaNode> {
       // An untyped OAuth 2.0 `error` beside its `error_description` is the code all the same (DigiLocker declares no type).
       if (accepts === 'identifier' && (types === undefined || types.length === 0) && this.member(holder, OAUTH_DESCRIPTION) !== undefined) return true;
       if (types === undefined || !types.includes('string')) return false;
+      // A string status beside a numeric `code` (Google AIP-193), or beside a `code` that is the HTTP status as a string (ATO's "404").
       if (accepts === 'statusName') {
         const code = this.member(holder, 'code');
         const codeTypes = code?.node.property === undefined ? undefined : propertyTypes(doc, code.node.property);
-        return codeTypes !== undefined && codeTypes.length > 0 && codeTypes.every(type => type === 'integer' || type === 'number');
+        const numeric = codeTypes !== undefined && codeTypes.length > 0 && codeTypes.every(type => type === 'integer' || type === 'number');
+        return code !== undefined && (numeric || mirrorsStatus(this.evidence(holder, 'code')));
       }
       // identifier: a sibling `error_description` (RFC 6749), or declared values that are all identifiers.
       if (this.member(holder, OAUTH_DESCRIPTION) !== undefined) return true;

@@ -570,6 +570,28 @@ testRule('ax-recoverable-error-structure', [
     ],
   },
   {
+    name: 'a string `status` beside a `code` that is the HTTP status as a string (ATO\'s `code: "404"`, `status: "NOT_FOUND"`) is the code, as beside Google\'s integer `code`',
+    document: oas3({
+      '/business-names': get({
+        '404': body({
+          type: 'object',
+          properties: {
+            code: { type: 'string', description: 'The error code.', example: '404' },
+            status: { type: 'string', description: 'The error status.', example: 'NOT_FOUND' },
+            message: string,
+          },
+        }),
+      }),
+    }),
+    errors: [
+      {
+        path: at('/business-names', 'get', '404', ...JSON_SCHEMA),
+        message:
+          'GET /business-names 404: the error schema does not require `status` or `message`. List `status` and `message` as required in the schema; your error handler must then send them.',
+      },
+    ],
+  },
+  {
     name: 'garbage: no body, a string schema, a dangling $ref, a non-object response and responses: null stay silent',
     document: oas3({
       '/a': get({
