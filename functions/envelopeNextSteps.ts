@@ -11,6 +11,8 @@ type Options = NameOptions<'nextSteps' | 'linkCollection'> & { prefixes?: string
 const STEP = '[{ action, method, href, description }]';
 /** What ax-envelope-next-steps-shape asks of each step, said wherever a step is proposed: followed literally, the advice creates no finding of its own. */
 const STEP_TERMS = '(all required, `method` an enum of HTTP methods)';
+const JSON_API_LINKS = 'links';
+const isJsonApi = (mediaType: string) => mediaType.split(';')[0].trim().toLowerCase() === 'application/vnd.api+json';
 
 /** "an array", "a string": what a body that cannot hold properties is. */
 function kindOf(view: ObjectView): string {
@@ -100,6 +102,12 @@ function problem(
   if (links !== undefined) {
     return {
       what: `${subject} ${several ? 'declare' : 'declares'} \`${links.name}\` with an href but no \`method\` to send. Declare a \`method\` on each link, or add \`${name}\`: ${STEP} ${STEP_TERMS}.`,
+    };
+  }
+  // JSON:API allows no top-level member of its own: its next calls go in its `links`, each with a method.
+  if (options.hypermedia !== false && isJsonApi(body.mediaType) && collectionNames.includes(JSON_API_LINKS)) {
+    return {
+      what: `${subject} ${several ? 'declare' : 'declares'} no next call, and JSON:API allows no new top-level member. Declare \`${JSON_API_LINKS}\`: { <action>: { href, method } }, one per next legal call${mustThenSend('them')}.`,
     };
   }
   const edits = nextStepsEdits(doc, lacking, name, audience);

@@ -416,15 +416,45 @@ testRule('ax-envelope-next-steps', [
     document: oas3(
       {
         '/a': post({ '201': body({ type: ['object', 'null'], properties: { nextSteps: NEXT_STEPS } }) }),
-        '/b': post({ '201': body({ type: ['object', 'null'], properties: { id: { type: 'string' } } }, 'application/vnd.api+json') }),
+        '/b': post({ '201': body({ type: ['object', 'null'], properties: { id: { type: 'string' } } }, 'application/hal+json') }),
       },
       {},
       '3.1.0',
     ),
     errors: [
       {
-        path: at('/b', 'post', '201', 'content', 'application/vnd.api+json', 'schema'),
-        message: missing('POST', '/b', '201', 'application/vnd.api+json'),
+        path: at('/b', 'post', '201', 'content', 'application/hal+json', 'schema'),
+        message: missing('POST', '/b', '201', 'application/hal+json'),
+      },
+    ],
+  },
+  {
+    name: 'JSON:API allows no new top-level member: its next calls are asked for in `links`, with a method, which the rule then accepts',
+    document: oas3({
+      '/reward_earning': post({
+        '200': body({ type: 'object', properties: { data: { type: 'object', properties: { id: { type: 'string' } } } } }, 'application/vnd.api+json'),
+      }),
+      '/calendar_event': post({
+        '201': body(
+          {
+            type: 'object',
+            properties: {
+              data: { type: 'object', properties: { id: { type: 'string' } } },
+              links: {
+                type: 'object',
+                properties: { cancel: { type: 'object', required: ['href', 'method'], properties: { href: { type: 'string' }, method: { type: 'string' } } } },
+              },
+            },
+          },
+          'application/vnd.api+json',
+        ),
+      }),
+    }),
+    errors: [
+      {
+        path: at('/reward_earning', 'post', '200', 'content', 'application/vnd.api+json', 'schema'),
+        message:
+          'POST /reward_earning 200: the response schema declares no next call, and JSON:API allows no new top-level member. Declare `links`: { <action>: { href, method } }, one per next legal call; your handler must then send them.',
       },
     ],
   },
