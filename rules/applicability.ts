@@ -3,15 +3,15 @@
  * options as the user's ruleset sets them. An operation outside that scope gets "not applicable" instead
  * of a free pass, so the shares in the report count only operations where the rule had something to check.
  */
-import { isErrorStatus, isMutation, isObject, isEnvelopeStatus, type OpenApiDocument, type Operation } from '../../lib/document';
-import { errorSchemas } from '../../lib/error-bodies';
-import { stateRejection } from '../../lib/envelope';
-import { isAxExtension } from '../../lib/extensions';
-import { namesFor } from '../../lib/names';
-import { holdersOf, propertiesNamed } from '../../lib/nested';
-import { EXEMPT_EXTENSION } from '../../lib/rule-function';
-import { asksIdempotent, asksNextSteps, asksRetryable, RESPONSES, type ScopeOptions } from '../../lib/scope';
-import { walk } from '../../lib/values';
+import { isErrorStatus, isMutation, isObject, isEnvelopeStatus, type OpenApiDocument, type Operation } from '../lib/document';
+import { errorSchemas } from '../lib/error-bodies';
+import { stateRejection } from '../lib/envelope';
+import { isAxExtension } from '../lib/extensions';
+import { namesFor } from '../lib/names';
+import { holdersOf, propertiesNamed } from '../lib/nested';
+import { EXEMPT_EXTENSION } from '../lib/rule-function';
+import { asksIdempotent, asksNextSteps, asksRetryable, RESPONSES, type ScopeOptions } from '../lib/scope';
+import { walk } from '../lib/values';
 
 export type Applies = (doc: OpenApiDocument, operation: Operation, options: ScopeOptions) => boolean;
 
