@@ -1,96 +1,59 @@
 /**
- * When a principle applies to an operation: the scope its rule inspects (lib/scope.ts), with the rule's
- * options as the user's ruleset sets them. An operation outside that scope gets "not applicable" instead
- * of a free pass, so the shares in the report count only operations where the rule had something to check.
+ * When a principle applies to an operation: the scope its rule inspects, declared as data beside the rule
+ * (rules/<id>.ts) and answered here with lib/scope.ts's questions and the rule's options as the user's
+ * ruleset sets them. An operation outside that scope gets "not applicable" instead of a free pass, so the
+ * shares in the report count only operations where the rule had something to check.
  */
-import { isErrorStatus, isMutation, isObject, isEnvelopeStatus, type OpenApiDocument, type Operation } from '../lib/document';
+import { isMutation, isObject, type OpenApiDocument, type Operation, type Response } from '../lib/document';
 import { errorSchemas } from '../lib/error-bodies';
 import { stateRejection } from '../lib/envelope';
 import { isAxExtension } from '../lib/extensions';
-import { namesFor } from '../lib/names';
+import { namesFor, type Concept } from '../lib/names';
 import { holdersOf, propertiesNamed } from '../lib/nested';
-import { EXEMPT_EXTENSION } from '../lib/rule-function';
-import { asksIdempotent, asksNextSteps, asksRetryable, RESPONSES, type ScopeOptions } from '../lib/scope';
+import { asksRetryable, type ScopeOptions } from '../lib/scope';
 import { walk } from '../lib/values';
 
 export type Applies = (doc: OpenApiDocument, operation: Operation, options: ScopeOptions) => boolean;
 
-const hasStatus = (doc: OpenApiDocument, operation: Operation, inScope: (status: string) => boolean): boolean =>
-  doc.responses(operation).some(response => inScope(response.status));
+/** What a response in scope must hold for the rule to have something to read. */
+export type Holding =
+  /** the response itself */
+  | 'response'
+  /** a body of any media type (its schema and examples) */
+  | 'body'
+  /** a body with an example */
+  | 'example'
+  /** a readable error schema, as the error-content rules read it */
+  | 'error schema'
+  /** a JSON body with a schema */
+  | 'JSON schema'
+  /** an error schema that reports a state rejection, as the envelope rules decide it */
+  | 'state rejection'
+  /** a JSON schema with a property, or a JSON example with a member, of the concept's names (at any depth the rule looks) */
+  | { concept: Concept; in: 'schema' | 'example' };
 
-/** The operation has an error response of the given statuses with a readable JSON schema (what the error-content rules read). */
-const hasErrorSchema =
-  (inScope: (status: string) => boolean): Applies =>
-  (doc, operation) =>
-    errorSchemas(doc, [operation], inScope).length > 0;
+/** A rule's scope as data: which operations, which of their responses, holding what. */
+export interface Scope {
+  /** The operations the rule asks anything of (a question of lib/scope.ts, or an extension they declare); every operation when absent. */
+  operations?: Applies;
+  /** The responses it reads, by status; every status when absent. */
+  responses?: (status: string) => boolean;
+  /** What one of them must hold; when absent, the rule reads the operation, not its responses. */
+  holds?: Holding;
+}
 
-export const hasErrorResponse: Applies = (doc, operation) => hasStatus(doc, operation, isErrorStatus);
-/** The value rules (code format, severity) read the error schemas of every error status. */
-export const hasAnyErrorSchema = hasErrorSchema(isErrorStatus);
-/** An error schema on a status the rule reads, as lib/scope.ts's RESPONSES declares it for the rule. */
-export const hasErrorSchemaFor = (rule: keyof typeof RESPONSES): Applies => hasErrorSchema(RESPONSES[rule]);
+/** lib/scope.ts's and lib/document.ts's questions about one operation, as scopes take them. */
+export const retryableAsked: Applies = (_doc, operation) => asksRetryable(operation);
+export const mutations: Applies = (_doc, operation) => isMutation(operation);
 
-export const hasWaitResponse: Applies = (doc, operation) => hasStatus(doc, operation, RESPONSES['ax-recoverable-retry-after']);
-
-export const isRetryableInScope: Applies = (_doc, operation) => asksRetryable(operation);
-export const isIdempotentInScope: Applies = asksIdempotent;
-
-/** An error response with any body: its schema and its examples are where a stack trace could leak. */
-export const hasErrorBody: Applies = (doc, operation) =>
-  doc.responses(operation).some(response => isErrorStatus(response.status) && doc.bodies(operation, response).length > 0);
-
-/** An error response with an example: what the cross-reference rules read (operation ids, field locators, hints). */
-export const hasErrorExample: Applies = (doc, operation) =>
-  doc.responses(operation).some(response => isErrorStatus(response.status) && doc.bodies(operation, response).some(body => body.examples.length > 0));
-
-/** A success response with a JSON body (204/205 carry no envelope) of a mutation that must send next steps. */
-export const hasMutationSuccessBody: Applies = (doc, operation, options) =>
-  asksNextSteps(doc, operation, options) &&
-  doc.responses(operation).some(response => isEnvelopeStatus(response.status) && doc.jsonBodies(operation, response).some(body => body.schema !== undefined));
-
-/** A response example that hands the agent a `nextSteps` list, whose hrefs the rule resolves. */
-export const hasNextStepsExample: Applies = (doc, operation, options) =>
-  doc
-    .responses(operation)
-    .some(response =>
-      doc.jsonBodies(operation, response).some(body => body.examples.some(example => holdersOf(example, namesFor(options, 'nextSteps')).length > 0)),
-    );
-
-/** An error response of the given statuses that reports a state rejection, as the envelope rules decide it. */
-const hasStateRejectionIn =
-  (inScope: (status: string) => boolean): Applies =>
-  (doc, operation, options) =>
-    errorSchemas(doc, [operation], inScope).some(target => stateRejection(doc, target, options) !== undefined);
-/** A 409 or 422 state rejection: ax-envelope-state's scope. */
-export const hasStateRejection = hasStateRejectionIn(RESPONSES['ax-envelope-state']);
-/** A 422 state rejection: ax-envelope-refresh-url's scope (a validation 422 is not held to a refresh url). */
-export const hasUnprocessableStateRejection = hasStateRejectionIn(RESPONSES['ax-envelope-refresh-url']);
-
-export const isMutationOperation: Applies = (_doc, operation) => isMutation(operation);
-
-/** A JSON response schema that declares `nextSteps` (at any depth the rule looks), whose shape the rule checks. */
-export const declaresNextSteps: Applies = (doc, operation, options) =>
-  doc
-    .responses(operation)
-    .some(response =>
-      doc
-        .jsonBodies(operation, response)
-        .some(body => body.schema !== undefined && propertiesNamed(doc, body.schema.value, body.schema.location, namesFor(options, 'nextSteps')).length > 0),
-    );
-
-/** A response example that carries `nextActions`, which must not be empty without `nextSteps`. */
-export const hasNextActionsExample: Applies = (doc, operation, options) =>
-  doc
-    .responses(operation)
-    .some(response =>
-      doc.jsonBodies(operation, response).some(body => body.examples.some(example => holdersOf(example, namesFor(options, 'nextActions')).length > 0)),
-    );
-
-/** The operation lists its error codes (`x-agent-error-codes`). */
-export const hasErrorCatalog: Applies = (_doc, operation) => operation.node['x-agent-error-codes'] !== undefined;
+/** The operation declares the extension (a path item's entries are checked where they sit, outside its operations). */
+export const declaring =
+  (extension: string): Applies =>
+  (_doc, operation) =>
+    operation.node[extension] !== undefined;
 
 /** An `x-ax-*` key anywhere in the operation as written. */
-export const usesAxExtension: Applies = (_doc, operation) => {
+export const usingAxExtensions: Applies = (_doc, operation) => {
   let found = false;
   walk(operation.node, value => {
     found ||= isObject(value) && Object.keys(value).some(isAxExtension);
@@ -99,5 +62,30 @@ export const usesAxExtension: Applies = (_doc, operation) => {
   return found;
 };
 
-/** The operation declares `x-ax-exempt` (a path item's entries are checked where they sit, outside its operations). */
-export const declaresExemption: Applies = (_doc, operation) => operation.node[EXEMPT_EXTENSION] !== undefined;
+/** What one response can hold by itself (error schemas are read across the operation's responses). */
+type ResponseHolding = Exclude<Holding, 'error schema' | 'state rejection'>;
+
+/** Whether one response holds what the rule reads. */
+function responseHolds(doc: OpenApiDocument, operation: Operation, response: Response, holding: ResponseHolding, options: ScopeOptions): boolean {
+  if (holding === 'response') return true;
+  if (holding === 'body') return doc.bodies(operation, response).length > 0;
+  if (holding === 'example') return doc.bodies(operation, response).some(body => body.examples.length > 0);
+  const bodies = doc.jsonBodies(operation, response);
+  if (holding === 'JSON schema') return bodies.some(body => body.schema !== undefined);
+  const names = namesFor(options, holding.concept);
+  return holding.in === 'schema'
+    ? bodies.some(body => body.schema !== undefined && propertiesNamed(doc, body.schema.value, body.schema.location, names).length > 0)
+    : bodies.some(body => body.examples.some(example => holdersOf(example, names).length > 0));
+}
+
+/** The predicate a scope declares: what the report's scorecard asks of each operation. */
+export function appliesWithin({ operations, responses = () => true, holds }: Scope): Applies {
+  return (doc, operation, options) => {
+    if (operations !== undefined && !operations(doc, operation, options)) return false;
+    if (holds === undefined) return true;
+    // The error-content rules read error schemas through one reader, which gathers them across the operation's responses.
+    if (holds === 'error schema') return errorSchemas(doc, [operation], responses).length > 0;
+    if (holds === 'state rejection') return errorSchemas(doc, [operation], responses).some(target => stateRejection(doc, target, options) !== undefined);
+    return doc.responses(operation).some(response => responses(response.status) && responseHolds(doc, operation, response, holds, options));
+  };
+}

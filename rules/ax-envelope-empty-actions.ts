@@ -1,6 +1,5 @@
 /** The agent-UX envelope (AGLedger's "The Agent-UX Envelope" and "Validating Authoring Before Deploy"). */
 import envelopeEmptyActions from '../functions/envelopeEmptyActions';
-import { hasNextActionsExample } from './applicability';
 import { declareRule } from './declaration';
 
 export default declareRule({
@@ -13,7 +12,7 @@ export default declareRule({
     id: 'empty-actions',
     label: 'empty actions',
     scope: 'operations with a response example that contains `nextActions`',
-    applies: hasNextActionsExample,
+    applies: { holds: { concept: 'nextActions', in: 'example' } },
     fixSite: 'response',
     fix: 'give the example with an empty `nextActions` a non-empty `nextSteps`',
   },

@@ -1,6 +1,5 @@
 /** The agent-UX envelope (AGLedger's "The Agent-UX Envelope" and "Validating Authoring Before Deploy"). */
 import envelopeNextStepsHref from '../functions/envelopeNextStepsHref';
-import { hasNextStepsExample } from './applicability';
 import { declareRule } from './declaration';
 
 export default declareRule({
@@ -13,7 +12,7 @@ export default declareRule({
     id: 'href-resolution',
     label: 'href resolution',
     scope: 'operations with a response example that contains `nextSteps`',
-    applies: hasNextStepsExample,
+    applies: { holds: { concept: 'nextSteps', in: 'example' } },
     fixSite: 'response',
     fix: 'point every `nextSteps` href of the examples at a declared path and method',
   },

@@ -1,6 +1,5 @@
 /** The agent-UX envelope (AGLedger's "The Agent-UX Envelope" and "Validating Authoring Before Deploy"). */
 import envelopeNextStepsShape from '../functions/envelopeNextStepsShape';
-import { declaresNextSteps } from './applicability';
 import { declareRule } from './declaration';
 
 export default declareRule({
@@ -13,7 +12,7 @@ export default declareRule({
     id: 'next-steps-shape',
     label: 'nextSteps shape',
     scope: 'operations with a JSON response schema that declares `nextSteps`',
-    applies: declaresNextSteps,
+    applies: { holds: { concept: 'nextSteps', in: 'schema' } },
     fixSite: 'success schema',
     fix: 'make `nextSteps` an array of items requiring `action`, `method`, `href`, `description`',
   },

@@ -1,6 +1,7 @@
 /** The agent-UX envelope (AGLedger's "The Agent-UX Envelope" and "Validating Authoring Before Deploy"). */
 import envelopeNextSteps from '../functions/envelopeNextSteps';
-import { hasMutationSuccessBody } from './applicability';
+import { isEnvelopeStatus } from '../lib/document';
+import { asksNextSteps } from '../lib/scope';
 import { declareRule } from './declaration';
 
 export default declareRule({
@@ -13,7 +14,7 @@ export default declareRule({
     id: 'next-steps',
     label: 'nextSteps',
     scope: 'mutations with a 2xx response that has a JSON schema (204 and 205 excluded)',
-    applies: hasMutationSuccessBody,
+    applies: { operations: asksNextSteps, responses: isEnvelopeStatus, holds: 'JSON schema' },
     fixSite: 'success schema',
     fix: 'add `nextSteps` to the success schema',
   },

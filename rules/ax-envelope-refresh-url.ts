@@ -1,6 +1,6 @@
 /** The agent-UX envelope (AGLedger's "The Agent-UX Envelope" and "Validating Authoring Before Deploy"). */
 import envelopeRefreshUrl from '../functions/envelopeRefreshUrl';
-import { hasUnprocessableStateRejection } from './applicability';
+import { RESPONSES } from '../lib/scope';
 import { declareRule } from './declaration';
 
 export default declareRule({
@@ -13,7 +13,7 @@ export default declareRule({
     id: 'refresh-url',
     label: 'refresh url',
     scope: 'operations with a 422 that reports a state rejection (a state field, or "state"/"transition" in its description)',
-    applies: hasUnprocessableStateRejection,
+    applies: { responses: RESPONSES['ax-envelope-refresh-url'], holds: 'state rejection' },
     fixSite: 'error schema',
     fix: 'add a `refreshUrl`',
   },

@@ -1,6 +1,6 @@
 /** The agent-UX envelope (AGLedger's "The Agent-UX Envelope" and "Validating Authoring Before Deploy"). */
 import envelopeState from '../functions/envelopeState';
-import { hasStateRejection } from './applicability';
+import { RESPONSES } from '../lib/scope';
 import { declareRule } from './declaration';
 
 export default declareRule({
@@ -13,7 +13,7 @@ export default declareRule({
     id: 'state-rejection',
     label: 'state rejection',
     scope: 'operations with a 409 or 422 that reports a state rejection (a state field, or "state"/"transition" in its description)',
-    applies: hasStateRejection,
+    applies: { responses: RESPONSES['ax-envelope-state'], holds: 'state rejection' },
     fixSite: 'error schema',
     fix: 'declare `currentState`, `allowedActions` and `refreshUrl`',
   },

@@ -1,6 +1,7 @@
 /** The package's own `x-ax-*` extensions. */
 import exemptionReason from '../functions/exemptionReason';
-import { declaresExemption } from './applicability';
+import { EXEMPT_EXTENSION } from '../lib/rule-function';
+import { declaring } from './applicability';
 import { declareRule } from './declaration';
 
 /** Built with the ids of every rule (rules/index.ts hands them over): the one rule that must know all the others. */
@@ -15,7 +16,7 @@ export default (ruleIds: () => readonly string[]) =>
       id: 'exemption-reasons',
       label: 'exemption reasons',
       scope: 'operations that declare `x-ax-exempt`',
-      applies: declaresExemption,
+      applies: { operations: declaring(EXEMPT_EXTENSION) },
       fixSite: 'operation',
       fix: 'name a rule of this package and give a reason in each `x-ax-exempt` entry',
     },

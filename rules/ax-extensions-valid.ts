@@ -1,6 +1,6 @@
 /** The package's own `x-ax-*` extensions. */
 import extensionsValid from '../functions/extensionsValid';
-import { usesAxExtension } from './applicability';
+import { usingAxExtensions } from './applicability';
 import { declareRule } from './declaration';
 
 export default declareRule({
@@ -13,7 +13,7 @@ export default declareRule({
     id: 'valid-extensions',
     label: 'valid extensions',
     scope: 'operations that use an `x-ax-*` extension',
-    applies: usesAxExtension,
+    applies: { operations: usingAxExtensions },
     fixSite: 'operation',
     fix: 'give each `x-ax-*` extension a known name and its defined type',
   },

@@ -1,6 +1,6 @@
 /** Recoverable errors (the AX Spec's "Recoverable" principle, with Geodocs' "Agent Error Handling Documentation Specification" and "Designing Errors for Agent Recovery"). */
 import recoverableCodeFormat from '../functions/recoverableCodeFormat';
-import { hasAnyErrorSchema } from './applicability';
+import { isErrorStatus } from '../lib/document';
 import { declareRule } from './declaration';
 
 export default declareRule({
@@ -13,7 +13,7 @@ export default declareRule({
     id: 'code-format',
     label: 'code format',
     scope: 'operations with an error response that has a JSON schema',
-    applies: hasAnyErrorSchema,
+    applies: { responses: isErrorStatus, holds: 'error schema' },
     fixSite: 'error schema',
     fix: 'write every error code in one convention (SCREAMING_SNAKE or kebab-case)',
   },

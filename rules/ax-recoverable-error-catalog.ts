@@ -1,6 +1,6 @@
 /** Recoverable errors (the AX Spec's "Recoverable" principle, with Geodocs' "Agent Error Handling Documentation Specification" and "Designing Errors for Agent Recovery"). */
 import recoverableErrorCatalog from '../functions/recoverableErrorCatalog';
-import { hasErrorCatalog } from './applicability';
+import { declaring } from './applicability';
 import { declareRule } from './declaration';
 
 export default declareRule({
@@ -13,7 +13,7 @@ export default declareRule({
     id: 'error-catalog',
     label: 'error catalog',
     scope: 'operations that list `x-agent-error-codes`',
-    applies: hasErrorCatalog,
+    applies: { operations: declaring('x-agent-error-codes') },
     fixSite: 'operation',
     fix: 'list every error code the examples use in `x-agent-error-codes`',
   },

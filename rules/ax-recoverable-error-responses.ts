@@ -1,6 +1,6 @@
 /** Recoverable errors (the AX Spec's "Recoverable" principle, with Geodocs' "Agent Error Handling Documentation Specification" and "Designing Errors for Agent Recovery"). */
 import recoverableErrorResponses from '../functions/recoverableErrorResponses';
-import { isMutationOperation } from './applicability';
+import { mutations } from './applicability';
 import { declareRule } from './declaration';
 
 export default declareRule({
@@ -13,7 +13,7 @@ export default declareRule({
     id: 'declared-errors',
     label: 'declared errors',
     scope: 'mutations (POST, PUT, PATCH, DELETE)',
-    applies: isMutationOperation,
+    applies: { operations: mutations },
     fixSite: 'operation',
     fix: 'declare the 4xx responses the operation can return',
   },

@@ -1,6 +1,6 @@
 /** Recoverable errors (the AX Spec's "Recoverable" principle, with Geodocs' "Agent Error Handling Documentation Specification" and "Designing Errors for Agent Recovery"). */
 import recoverableErrorStructure from '../functions/recoverableErrorStructure';
-import { hasErrorSchemaFor } from './applicability';
+import { RESPONSES } from '../lib/scope';
 import { declareRule } from './declaration';
 
 export default declareRule({
@@ -13,7 +13,7 @@ export default declareRule({
     id: 'error-structure',
     label: 'error structure',
     scope: 'operations with an error response that has a JSON schema',
-    applies: hasErrorSchemaFor('ax-recoverable-error-structure'),
+    applies: { responses: RESPONSES['ax-recoverable-error-structure'], holds: 'error schema' },
     fixSite: 'error schema',
     fix: 'require a machine-readable `code` and a `message`',
   },

@@ -1,6 +1,6 @@
 /** Recoverable errors (the AX Spec's "Recoverable" principle, with Geodocs' "Agent Error Handling Documentation Specification" and "Designing Errors for Agent Recovery"). */
 import recoverableFieldDetails from '../functions/recoverableFieldDetails';
-import { hasErrorSchemaFor } from './applicability';
+import { RESPONSES } from '../lib/scope';
 import { declareRule } from './declaration';
 
 export default declareRule({
@@ -13,7 +13,7 @@ export default declareRule({
     id: 'field-details',
     label: 'field details',
     scope: 'operations with a 400 or 422 response that has a JSON schema',
-    applies: hasErrorSchemaFor('ax-recoverable-field-details'),
+    applies: { responses: RESPONSES['ax-recoverable-field-details'], holds: 'error schema' },
     fixSite: 'error schema',
     fix: 'add field details (`details[]` items with `field` and `reason`)',
   },

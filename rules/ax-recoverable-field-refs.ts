@@ -1,6 +1,6 @@
 /** Recoverable errors (the AX Spec's "Recoverable" principle, with Geodocs' "Agent Error Handling Documentation Specification" and "Designing Errors for Agent Recovery"). */
 import recoverableFieldRefs from '../functions/recoverableFieldRefs';
-import { hasErrorExample } from './applicability';
+import { isErrorStatus } from '../lib/document';
 import { declareRule } from './declaration';
 
 export default declareRule({
@@ -13,7 +13,7 @@ export default declareRule({
     id: 'field-refs',
     label: 'field references',
     scope: 'operations with an error response that has an example',
-    applies: hasErrorExample,
+    applies: { responses: isErrorStatus, holds: 'example' },
     fixSite: 'response',
     fix: 'point every field locator of the error examples at a request input, with its real constraints',
   },

@@ -1,6 +1,6 @@
 /** Recoverable errors (the AX Spec's "Recoverable" principle, with Geodocs' "Agent Error Handling Documentation Specification" and "Designing Errors for Agent Recovery"). */
 import recoverableHintFields from '../functions/recoverableHintFields';
-import { hasErrorExample } from './applicability';
+import { isErrorStatus } from '../lib/document';
 import { declareRule } from './declaration';
 
 export default declareRule({
@@ -13,7 +13,7 @@ export default declareRule({
     id: 'hint-fields',
     label: 'hint fields',
     scope: 'operations with an error response that has an example',
-    applies: hasErrorExample,
+    applies: { responses: isErrorStatus, holds: 'example' },
     fixSite: 'response',
     fix: 'name only fields the request accepts now in the recovery hints of the error examples',
   },

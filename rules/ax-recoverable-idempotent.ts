@@ -1,6 +1,6 @@
 /** Recoverable errors (the AX Spec's "Recoverable" principle, with Geodocs' "Agent Error Handling Documentation Specification" and "Designing Errors for Agent Recovery"). */
 import recoverableIdempotent from '../functions/recoverableIdempotent';
-import { isIdempotentInScope } from './applicability';
+import { asksIdempotent } from '../lib/scope';
 import { declareRule } from './declaration';
 
 export default declareRule({
@@ -13,7 +13,7 @@ export default declareRule({
     id: 'idempotency',
     label: 'idempotency',
     scope: 'PUT and DELETE, a POST that takes an `Idempotency-Key` header, and operations that declare `x-ax-idempotent`',
-    applies: isIdempotentInScope,
+    applies: { operations: asksIdempotent },
     fixSite: 'operation',
     fix: 'declare `x-ax-idempotent: true|false`',
   },

@@ -1,6 +1,6 @@
 /** Recoverable errors (the AX Spec's "Recoverable" principle, with Geodocs' "Agent Error Handling Documentation Specification" and "Designing Errors for Agent Recovery"). */
 import recoverableNextOperation from '../functions/recoverableNextOperation';
-import { hasErrorExample } from './applicability';
+import { isErrorStatus } from '../lib/document';
 import { declareRule } from './declaration';
 
 export default declareRule({
@@ -13,7 +13,7 @@ export default declareRule({
     id: 'next-operation',
     label: 'next operation',
     scope: 'operations with an error response that has an example',
-    applies: hasErrorExample,
+    applies: { responses: isErrorStatus, holds: 'example' },
     fixSite: 'response',
     fix: 'name a declared `operationId` and its real inputs in `next_operation` and `next_operation_args`',
   },

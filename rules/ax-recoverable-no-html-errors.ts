@@ -1,6 +1,6 @@
 /** Recoverable errors (the AX Spec's "Recoverable" principle, with Geodocs' "Agent Error Handling Documentation Specification" and "Designing Errors for Agent Recovery"). */
 import recoverableNoHtmlErrors from '../functions/recoverableNoHtmlErrors';
-import { hasErrorBody } from './applicability';
+import { isErrorStatus } from '../lib/document';
 import { declareRule } from './declaration';
 
 export default declareRule({
@@ -13,7 +13,7 @@ export default declareRule({
     id: 'json-errors',
     label: 'JSON errors',
     scope: 'operations with an error response that has a body',
-    applies: hasErrorBody,
+    applies: { responses: isErrorStatus, holds: 'body' },
     fixSite: 'response',
     fix: 'serve the error as JSON, not as an HTML page or plain text only',
   },

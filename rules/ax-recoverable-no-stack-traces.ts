@@ -1,6 +1,6 @@
 /** Recoverable errors (the AX Spec's "Recoverable" principle, with Geodocs' "Agent Error Handling Documentation Specification" and "Designing Errors for Agent Recovery"). */
 import recoverableNoStackTraces from '../functions/recoverableNoStackTraces';
-import { hasErrorBody } from './applicability';
+import { isErrorStatus } from '../lib/document';
 import { declareRule } from './declaration';
 
 export default declareRule({
@@ -13,7 +13,7 @@ export default declareRule({
     id: 'no-stack-traces',
     label: 'no stack traces',
     scope: 'operations with an error response that has a body',
-    applies: hasErrorBody,
+    applies: { responses: isErrorStatus, holds: 'body' },
     fixSite: 'error schema',
     fix: 'remove the stack-trace property or example',
   },

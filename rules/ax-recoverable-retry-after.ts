@@ -1,6 +1,6 @@
 /** Recoverable errors (the AX Spec's "Recoverable" principle, with Geodocs' "Agent Error Handling Documentation Specification" and "Designing Errors for Agent Recovery"). */
 import recoverableRetryAfter from '../functions/recoverableRetryAfter';
-import { hasWaitResponse } from './applicability';
+import { RESPONSES } from '../lib/scope';
 import { declareRule } from './declaration';
 
 export default declareRule({
@@ -13,7 +13,7 @@ export default declareRule({
     id: 'retry-after',
     label: 'retry-after',
     scope: 'operations with a 429 or 503 response',
-    applies: hasWaitResponse,
+    applies: { responses: RESPONSES['ax-recoverable-retry-after'], holds: 'response' },
     fixSite: 'response',
     fix: 'declare a `Retry-After` header',
   },

@@ -1,6 +1,6 @@
 /** Recoverable errors (the AX Spec's "Recoverable" principle, with Geodocs' "Agent Error Handling Documentation Specification" and "Designing Errors for Agent Recovery"). */
 import recoverableRetryableFlag from '../functions/recoverableRetryableFlag';
-import { hasErrorSchemaFor } from './applicability';
+import { RESPONSES } from '../lib/scope';
 import { declareRule } from './declaration';
 
 export default declareRule({
@@ -13,7 +13,7 @@ export default declareRule({
     id: 'retry-flag',
     label: 'retry flag',
     scope: 'operations with an error response that has a JSON schema',
-    applies: hasErrorSchemaFor('ax-recoverable-retryable-flag'),
+    applies: { responses: RESPONSES['ax-recoverable-retryable-flag'], holds: 'error schema' },
     fixSite: 'error schema',
     fix: 'add a boolean retry flag (`retryable`)',
   },

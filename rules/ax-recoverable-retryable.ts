@@ -1,6 +1,6 @@
 /** Recoverable errors (the AX Spec's "Recoverable" principle, with Geodocs' "Agent Error Handling Documentation Specification" and "Designing Errors for Agent Recovery"). */
 import recoverableRetryable from '../functions/recoverableRetryable';
-import { isRetryableInScope } from './applicability';
+import { retryableAsked } from './applicability';
 import { declareRule } from './declaration';
 
 export default declareRule({
@@ -13,7 +13,7 @@ export default declareRule({
     id: 'retry-semantics',
     label: 'retry semantics',
     scope: 'mutations (POST, PUT, PATCH, DELETE) and operations that declare `x-ax-retryable`',
-    applies: isRetryableInScope,
+    applies: { operations: retryableAsked },
     fixSite: 'operation',
     fix: 'declare `x-ax-retryable: true|false`',
   },

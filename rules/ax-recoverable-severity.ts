@@ -1,6 +1,6 @@
 /** Recoverable errors (the AX Spec's "Recoverable" principle, with Geodocs' "Agent Error Handling Documentation Specification" and "Designing Errors for Agent Recovery"). */
 import recoverableSeverity from '../functions/recoverableSeverity';
-import { hasAnyErrorSchema } from './applicability';
+import { isErrorStatus } from '../lib/document';
 import { declareRule } from './declaration';
 
 export default declareRule({
@@ -13,7 +13,7 @@ export default declareRule({
     id: 'severity-values',
     label: 'severity values',
     scope: 'operations with an error response that has a JSON schema',
-    applies: hasAnyErrorSchema,
+    applies: { responses: isErrorStatus, holds: 'error schema' },
     fixSite: 'error schema',
     fix: 'keep `severity` and `category` values within their ladders',
   },

@@ -1,6 +1,6 @@
 /** Recoverable errors (the AX Spec's "Recoverable" principle, with Geodocs' "Agent Error Handling Documentation Specification" and "Designing Errors for Agent Recovery"). */
 import recoverableSuggestion from '../functions/recoverableSuggestion';
-import { hasErrorSchemaFor } from './applicability';
+import { RESPONSES } from '../lib/scope';
 import { declareRule } from './declaration';
 
 export default declareRule({
@@ -13,7 +13,7 @@ export default declareRule({
     id: 'recovery-hint',
     label: 'recovery hint',
     scope: 'operations with a 4xx (or default) error response that has a JSON schema',
-    applies: hasErrorSchemaFor('ax-recoverable-suggestion'),
+    applies: { responses: RESPONSES['ax-recoverable-suggestion'], holds: 'error schema' },
     fixSite: 'error schema',
     fix: 'add a recovery hint (`recoveryHint`)',
   },

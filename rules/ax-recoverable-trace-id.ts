@@ -1,6 +1,6 @@
 /** Recoverable errors (the AX Spec's "Recoverable" principle, with Geodocs' "Agent Error Handling Documentation Specification" and "Designing Errors for Agent Recovery"). */
 import recoverableTraceId from '../functions/recoverableTraceId';
-import { hasErrorSchemaFor } from './applicability';
+import { RESPONSES } from '../lib/scope';
 import { declareRule } from './declaration';
 
 export default declareRule({
@@ -13,7 +13,7 @@ export default declareRule({
     id: 'trace-id',
     label: 'trace id',
     scope: 'operations with a 5xx (or default) error response that has a JSON schema',
-    applies: hasErrorSchemaFor('ax-recoverable-trace-id'),
+    applies: { responses: RESPONSES['ax-recoverable-trace-id'], holds: 'error schema' },
     fixSite: 'error schema',
     fix: 'add a correlation id (`trace_id`)',
   },

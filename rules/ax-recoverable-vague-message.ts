@@ -1,6 +1,6 @@
 /** Recoverable errors (the AX Spec's "Recoverable" principle, with Geodocs' "Agent Error Handling Documentation Specification" and "Designing Errors for Agent Recovery"). */
 import recoverableVagueMessage from '../functions/recoverableVagueMessage';
-import { hasErrorResponse } from './applicability';
+import { isErrorStatus } from '../lib/document';
 import { declareRule } from './declaration';
 
 export default declareRule({
@@ -13,7 +13,7 @@ export default declareRule({
     id: 'actionable-messages',
     label: 'actionable messages',
     scope: 'operations with an error response (4xx, 5xx, default)',
-    applies: hasErrorResponse,
+    applies: { responses: isErrorStatus, holds: 'response' },
     fixSite: 'response',
     fix: 'say what went wrong and how to fix it instead of the vague text',
   },

@@ -6,7 +6,7 @@
  */
 import type { RulesetFunctionWithValidator } from '@stoplight/spectral-core';
 import { DOCS_URL } from '../lib/catalogue';
-import type { Applies } from './applicability';
+import type { Scope } from './applicability';
 
 /** Where the fix goes; a schema fix names the role it is for, which a schema with other roles must not get. */
 export type FixSite = 'operation' | 'response' | 'error schema' | 'success schema';
@@ -17,9 +17,10 @@ export interface PrincipleDeclaration {
   id: string;
   /** Column header. */
   label: string;
-  /** When the principle applies, for the docs and the cell tooltips of "not applicable". */
+  /** When the principle applies, in words, for the docs and the cell tooltips of "not applicable". */
   scope: string;
-  applies: Applies;
+  /** The same as data: which operations and responses the rule reads (rules/applicability.ts answers it). */
+  applies: Scope;
   fixSite: FixSite;
   /** The edit that turns a failing cell green, as an imperative phrase. */
   fix: string;

@@ -31,6 +31,7 @@ import recoverableVagueMessage from './ax-recoverable-vague-message';
 import recoverableErrorCatalog from './ax-recoverable-error-catalog';
 import envelopeEmptyActions from './ax-envelope-empty-actions';
 
+export { appliesWithin, type Applies, type Holding, type Scope } from './applicability';
 export type { FixSite, PrincipleDeclaration, RuleDeclaration, RuleFunction, Severity } from './declaration';
 
 export const DECLARATIONS = [

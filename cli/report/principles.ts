@@ -3,13 +3,19 @@
  * (rules/<id>.ts): when it applies, and where its fix goes (the operation itself, its response, or the
  * response's schema). Every rule has a column, so that every diagnostic inside an operation is a failing cell.
  */
-import { DECLARATIONS, type FixSite, type PrincipleDeclaration, type RuleId } from '../../rules';
+import { appliesWithin, DECLARATIONS, type Applies, type FixSite, type PrincipleDeclaration, type RuleId } from '../../rules';
 
 export type { FixSite };
 
-export interface Principle extends PrincipleDeclaration {
+export interface Principle extends Omit<PrincipleDeclaration, 'applies'> {
   rule: RuleId;
+  /** The declared scope, as the question the scorecard asks of each operation. */
+  applies: Applies;
 }
 
 /** In the order of the declarations: the order of the report's columns. */
-export const PRINCIPLES: readonly Principle[] = DECLARATIONS.map(declaration => ({ ...declaration.principle, rule: declaration.id }));
+export const PRINCIPLES: readonly Principle[] = DECLARATIONS.map(({ id, principle }) => ({
+  ...principle,
+  rule: id,
+  applies: appliesWithin(principle.applies),
+}));
