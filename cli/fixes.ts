@@ -5,7 +5,7 @@
  */
 import type { ISpectralDiagnostic } from '@stoplight/spectral-core';
 import packageRuleset from '../ruleset';
-import { RULE_IDS, type RuleId } from '../lib/catalogue';
+import { RULE_IDS, type RuleId } from '../rules';
 import { combine, type Edit } from '../lib/edits';
 import { findingsWithEdits } from '../lib/rule-function';
 import { ruleOptions, type LintedDocument } from './lint';

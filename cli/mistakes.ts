@@ -6,7 +6,7 @@
  */
 import * as path from 'node:path';
 import { Ruleset } from '@stoplight/spectral-core';
-import { RULE_IDS } from '../lib/catalogue';
+import { RULE_IDS } from '../rules';
 import { isObject, pointerToPath, valueAt } from '../lib/document';
 import { DEFAULT_NAMES, type Concept } from '../lib/names';
 import { nearest } from '../lib/nearest';

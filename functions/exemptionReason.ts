@@ -1,14 +1,12 @@
-import { PROBE_IDS, RULE_IDS } from '../lib/catalogue';
+import { PROBE_IDS } from '../lib/catalogue';
 import { isObject, type JsonObject, type JsonPath, type Operation } from '../lib/document';
 import { nearest } from '../lib/nearest';
-import { EXEMPT_EXTENSION, label, ruleFunction, type Finding } from '../lib/rule-function';
+import { EXEMPT_EXTENSION, label, ruleFunction, type Finding, type RuleScope } from '../lib/rule-function';
 import { describeValue } from '../lib/values';
 
 type Options = { minWords?: number };
 
 const SELF = 'ax-exemption-reason';
-/** The rules, and the probe's findings (docs/probe.md), which read `x-ax-exempt` too. */
-const EXEMPTIBLE: readonly string[] = [...RULE_IDS, ...PROBE_IDS];
 const EXAMPLE = `${EXEMPT_EXTENSION}: { <rule-id>: "<reason>" }`;
 
 interface Owner {
@@ -33,12 +31,12 @@ function owners(operations: readonly Operation[]): Owner[] {
 const wordsIn = (text: string) => text.split(/\s+/).filter(word => /[\p{L}\p{N}]/u.test(word)).length;
 
 /** What is wrong with one `<rule-id>: <reason>` entry. */
-function entryProblems(id: string, reason: unknown, minWords: number): string[] {
+function entryProblems(id: string, reason: unknown, minWords: number, exemptible: readonly string[]): string[] {
   const problems: string[] = [];
   if (id === SELF) {
     problems.push(`\`${SELF}\` cannot be exempted in the description. Remove this entry; to switch the rule off, use \`overrides\` in .spectral.yaml.`);
-  } else if (!EXEMPTIBLE.includes(id)) {
-    const guess = nearest(id, EXEMPTIBLE);
+  } else if (!exemptible.includes(id)) {
+    const guess = nearest(id, exemptible);
     const fix = guess === undefined ? 'Use the id of a rule of this package (docs/rules/ lists them).' : `Did you mean \`${guess}\`? Rename the key.`;
     problems.push(`\`${id}\` is not a rule of spectral-agent-ux, so this entry exempts nothing. ${fix}`);
   }
@@ -51,25 +49,35 @@ function entryProblems(id: string, reason: unknown, minWords: number): string[] 
   return problems;
 }
 
-/** ax-exemption-reason: every `x-ax-exempt` entry names a real rule and says why it does not apply. */
-export default ruleFunction<Options>('exemptionReason', { minWords: { type: 'integer', minimum: 1 } }, ({ doc, options }) => {
-  // Every operation, not `operations`: an x-ax-exempt entry must not be able to hide itself from this check.
-  const minWords = options.minWords ?? 3;
-  const findings: Finding[] = [];
-  for (const owner of owners(doc.operations())) {
-    const exempt = owner.node[EXEMPT_EXTENSION];
-    const at = [...owner.location, EXEMPT_EXTENSION];
-    if (exempt === undefined) continue;
-    if (!isObject(exempt)) {
-      findings.push({
-        message: `${owner.name}: \`${EXEMPT_EXTENSION}\` is ${describeValue(exempt)}, not a map from rule id to reason, so it exempts nothing. Write it as \`${EXAMPLE}\`.`,
-        path: at,
-      });
-      continue;
+/** Every `x-ax-exempt` entry names a real rule and says why it does not apply. */
+const check =
+  (ruleIds: () => readonly string[]) =>
+  ({ doc, options }: RuleScope<Options>): Finding[] => {
+    // Every operation, not `operations`: an x-ax-exempt entry must not be able to hide itself from this check.
+    const minWords = options.minWords ?? 3;
+    // The rules, and the probe's findings (docs/probe.md), which read `x-ax-exempt` too.
+    const exemptible = [...ruleIds(), ...PROBE_IDS];
+    const findings: Finding[] = [];
+    for (const owner of owners(doc.operations())) {
+      const exempt = owner.node[EXEMPT_EXTENSION];
+      const at = [...owner.location, EXEMPT_EXTENSION];
+      if (exempt === undefined) continue;
+      if (!isObject(exempt)) {
+        findings.push({
+          message: `${owner.name}: \`${EXEMPT_EXTENSION}\` is ${describeValue(exempt)}, not a map from rule id to reason, so it exempts nothing. Write it as \`${EXAMPLE}\`.`,
+          path: at,
+        });
+        continue;
+      }
+      for (const [id, reason] of Object.entries(exempt)) {
+        for (const problem of entryProblems(id, reason, minWords, exemptible)) findings.push({ message: `${owner.name}: ${problem}`, path: [...at, id] });
+      }
     }
-    for (const [id, reason] of Object.entries(exempt)) {
-      for (const problem of entryProblems(id, reason, minWords)) findings.push({ message: `${owner.name}: ${problem}`, path: [...at, id] });
-    }
-  }
-  return findings;
-});
+    return findings;
+  };
+
+/**
+ * ax-exemption-reason, built with the package's rule ids: they are read off the rule declarations one floor
+ * up (rules/index.ts), which import this function.
+ */
+export default (ruleIds: () => readonly string[]) => ruleFunction<Options>('exemptionReason', { minWords: { type: 'integer', minimum: 1 } }, check(ruleIds));

@@ -1,40 +1,8 @@
 /**
- * The rule ids of the package: the public API. Functions that must know them (exemption
- * checks, the report) read this list; a test keeps it equal to the rules of ruleset.ts.
+ * The package's public names that are not rules (rule ids are read off the rule declarations, rules/index.ts),
+ * and where the release's docs live.
  */
 import { version } from '../package.json';
-
-export const RULE_IDS = [
-  'ax-recoverable-error-schema',
-  'ax-recoverable-error-structure',
-  'ax-recoverable-retryable',
-  'ax-recoverable-idempotent',
-  'ax-recoverable-suggestion',
-  'ax-recoverable-field-details',
-  'ax-recoverable-no-html-errors',
-  'ax-recoverable-retry-after',
-  'ax-recoverable-retryable-flag',
-  'ax-recoverable-no-stack-traces',
-  'ax-recoverable-trace-id',
-  'ax-recoverable-error-responses',
-  'ax-recoverable-code-format',
-  'ax-recoverable-severity',
-  'ax-recoverable-vague-message',
-  'ax-recoverable-error-catalog',
-  'ax-recoverable-next-operation',
-  'ax-recoverable-field-refs',
-  'ax-recoverable-hint-fields',
-  'ax-extensions-valid',
-  'ax-envelope-next-steps',
-  'ax-envelope-next-steps-shape',
-  'ax-envelope-next-steps-href',
-  'ax-envelope-refresh-url',
-  'ax-envelope-state',
-  'ax-envelope-empty-actions',
-  'ax-exemption-reason',
-] as const;
-
-export type RuleId = (typeof RULE_IDS)[number];
 
 /**
  * The findings only \`spectral-agent-ux probe\` reports, from a running API (docs/probe.md): public API

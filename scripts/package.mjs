@@ -24,19 +24,21 @@ function namesIn(folder) {
 
 /**
  * Step 1, why: a new rule function or lib module must ship without a list to keep up to date. Writes the
- * shared module's two entries: `shared.ts` (the ruleset and every function by name: the published types)
- * and `shared-with-lib.ts` (that, plus each lib/ module as a namespace for the bin, and the hook that
- * hands the compiled code its source map).
+ * shared module's two entries: `shared.ts` (the ruleset and every function by name, as the rule
+ * declarations hold them: the published types) and `shared-with-lib.ts` (that, plus the declarations and
+ * each lib/ module as a namespace for the bin, and the hook that hands the compiled code its source map).
  */
 function writeSharedSources() {
   mkdirSync('.cache/build', { recursive: true });
   const api = [
     `export { default as ruleset } from '../../ruleset';`,
-    ...FUNCTION_NAMES.map(name => `export { default as ${name} } from '../../functions/${name}';`),
+    `import { FUNCTIONS } from '../../rules';`,
+    `export const { ${FUNCTION_NAMES.join(', ')} } = FUNCTIONS;`,
   ];
   const withLib = [
     `export * from './shared';`,
     `export { useSourceMap as __useSourceMap } from '../../lib/code-origin';`,
+    `export * as rules from '../../rules';`,
     ...LIB_NAMES.map(name => `export * as lib_${name.replace(/-/g, '_')} from '../../lib/${name}';`),
   ];
   writeFileSync('.cache/build/shared.ts', `${api.join('\n')}\n`);

@@ -8,7 +8,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 
 import { join } from 'node:path';
 import { pathToPointer } from '@stoplight/json';
 import type { ISpectralDiagnostic } from '@stoplight/spectral-core';
-import { RULE_IDS } from '../lib/catalogue';
+import { RULE_IDS } from '../rules';
 import { loadRuleset } from '../cli/lint';
 import { toOverridePointer } from '../cli/place';
 import type { ReportData } from '../cli/report/report';

@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { RULE_IDS } from '../lib/catalogue';
+import { RULE_IDS } from '../rules';
 import { blocks } from './support/pages';
 import { runRule } from './support/testRule';
 import { rulesWithEditsInDocs } from './support/fixes';

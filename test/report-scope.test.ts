@@ -5,7 +5,12 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { parse } from 'yaml';
+import { isErrorStatus, OpenApiDocument } from '../lib/document';
+import { RESPONSES, type ScopeOptions } from '../lib/scope';
 import ruleset from '../ruleset';
+import { appliesWithin, DECLARATIONS, type Scope } from '../rules';
+import { mutations } from '../rules/applicability';
 import { reportOn, rulesetWith } from './support/report';
 import { cellOf as cell } from './support/report';
 
@@ -85,5 +90,47 @@ describe('the scorecard asks each rule its scope with the options the ruleset gi
   test('a webhook described under `paths` has no row', async () => {
     const report = await reportOn(file, rulesetWith());
     expect(report.operations.map(operation => `${operation.method} ${operation.path}`)).toEqual(['POST /orders', 'POST /v2/orders/search']);
+  });
+});
+
+describe("a rule's scope, declared as data, is answered once by rules/applicability.ts", () => {
+  const doc = OpenApiDocument.of(
+    parse(`openapi: 3.1.0
+info: { title: Carts, version: '2' }
+paths:
+  /carts:
+    post:
+      responses:
+        '201':
+          description: Cart created
+          content: { application/json: { schema: { type: object, properties: { nextSteps: { type: array } } } } }
+        '422':
+          description: Invalid
+          content: { application/json: { schema: { type: object, properties: { code: { type: string } } }, example: { code: INVALID } } }
+  /carts/{id}:
+    get:
+      responses:
+        '200': { description: OK }
+        '404': { description: Not found }
+`),
+    undefined,
+  );
+  const [post, get] = doc.operations();
+  /** Which of the two operations the scope applies to, with the options given. */
+  const appliesTo = (scope: Scope, options?: ScopeOptions) => [post, get].map(operation => appliesWithin(scope)(doc, operation, options));
+
+  test('operations by a question of lib/scope.ts, responses by status, holding a response, a schema, an example or a concept', () => {
+    expect(appliesTo({ operations: mutations })).toEqual([true, false]);
+    expect(appliesTo({ responses: isErrorStatus, holds: 'response' })).toEqual([true, true]);
+    expect(appliesTo({ responses: isErrorStatus, holds: 'body' })).toEqual([true, false]);
+    expect(appliesTo({ responses: RESPONSES['ax-recoverable-field-details'], holds: 'error schema' })).toEqual([true, false]);
+    expect(appliesTo({ responses: RESPONSES['ax-recoverable-retry-after'], holds: 'response' })).toEqual([false, false]);
+    expect(appliesTo({ responses: isErrorStatus, holds: 'example' })).toEqual([true, false]);
+    expect(appliesTo({ holds: { concept: 'nextSteps', in: 'schema' } })).toEqual([true, false]);
+    expect(appliesTo({ holds: { concept: 'nextSteps', in: 'schema' } }, { nextSteps: ['links'] })).toEqual([false, false]);
+  });
+
+  test('every column of the report is a declared scope', () => {
+    for (const declaration of DECLARATIONS) expect(typeof declaration.principle.applies).toBe('object');
   });
 });

@@ -1,59 +1,80 @@
 /**
- * House rules of the package, checked by code rather than remembered: every rule of the catalogue is
- * declared with its default severity, reads the document as written, has a docs page with a failing
- * and a passing example, and has a test file; every message fits in 240 characters.
+ * House rules of the package, checked by code rather than remembered: every rule is declared once
+ * (rules/<id>.ts) and everything that lists rules reads the declarations; each rule has the severity and
+ * preset its docs page publishes, reads the document as written, has a docs page with a failing and a
+ * passing example, and has a test file; every message fits in 240 characters.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Document, Spectral } from '@stoplight/spectral-core';
 import * as Parsers from '@stoplight/spectral-parsers';
 import ruleset from '../ruleset';
-import { RULE_IDS } from '../lib/catalogue';
+import { DECLARATIONS, FUNCTIONS, RULE_IDS } from '../rules';
+import { declareRule } from '../rules/declaration';
+import { PRINCIPLES } from '../cli/report/principles';
 import { version } from '../package.json';
 
 const root = join(__dirname, '..');
 
-// id → [severity, recommended], as the rule catalogue defines them.
-const CATALOGUE: Record<string, [string, boolean]> = {
-  'ax-recoverable-error-schema': ['error', true],
-  'ax-recoverable-error-structure': ['error', true],
-  'ax-recoverable-retryable': ['warn', true],
-  'ax-recoverable-idempotent': ['warn', true],
-  'ax-recoverable-suggestion': ['warn', true],
-  'ax-recoverable-field-details': ['warn', true],
-  'ax-recoverable-no-html-errors': ['error', true],
-  'ax-recoverable-retry-after': ['warn', true],
-  'ax-recoverable-retryable-flag': ['warn', true],
-  'ax-recoverable-no-stack-traces': ['error', true],
-  'ax-recoverable-trace-id': ['warn', true],
-  'ax-recoverable-error-responses': ['warn', true],
-  'ax-recoverable-code-format': ['info', false],
-  'ax-recoverable-severity': ['warn', false],
-  'ax-recoverable-vague-message': ['warn', false],
-  'ax-recoverable-error-catalog': ['warn', false],
-  'ax-recoverable-next-operation': ['warn', true],
-  'ax-recoverable-field-refs': ['warn', true],
-  'ax-recoverable-hint-fields': ['warn', true],
-  'ax-extensions-valid': ['error', true],
-  'ax-envelope-next-steps': ['error', true],
-  'ax-envelope-next-steps-shape': ['error', true],
-  'ax-envelope-next-steps-href': ['error', true],
-  'ax-envelope-refresh-url': ['warn', true],
-  'ax-envelope-state': ['error', true],
-  'ax-envelope-empty-actions': ['warn', false],
-  'ax-exemption-reason': ['error', true],
-};
+/** The severity and preset a rule's page publishes, in the table under its title: `| warn | no (in \`all\`) | …`. */
+function published(id: string): [string, boolean] | undefined {
+  const row = /^\| (error|warn|info) \| (yes|no)\b/m.exec(readFileSync(join(root, 'docs', 'rules', `${id}.md`), 'utf8'));
+  return row === null ? undefined : [row[1], row[2] === 'yes'];
+}
 
-const rules = Object.entries(ruleset.rules) as [string, Record<string, unknown>][];
+/** The findings of the package's `ax-exemption-reason` on an operation that exempts itself from `id`. */
+async function exemptionFindings(rules: Record<string, unknown>, id: string): Promise<string[]> {
+  const spectral = new Spectral();
+  spectral.setRuleset({ rules: { 'ax-exemption-reason': rules['ax-exemption-reason'] } } as never);
+  const yaml = `openapi: 3.1.0\ninfo: { title: t, version: '1' }\npaths:\n  /a:\n    get:\n      x-ax-exempt: { ${id}: "the reason is long enough" }\n      responses: { '200': { description: ok } }\n`;
+  const results = await spectral.run(new Document(yaml, Parsers.Yaml, 'exempt.yaml'));
+  return results.map(result => result.message);
+}
 
-test('ruleset.ts declares exactly the rules of the catalogue', () => {
-  expect(Object.keys(ruleset.rules).sort()).toEqual([...RULE_IDS].sort());
-  expect(Object.keys(CATALOGUE).sort()).toEqual([...RULE_IDS].sort());
+const rules = Object.entries(ruleset.rules);
+
+test('every rule is declared once, and ruleset.ts, the rule ids and the report columns are the declarations in their order', () => {
+  const ids = DECLARATIONS.map(declaration => declaration.id);
+  expect(new Set(ids).size).toBe(ids.length);
+  expect(Object.keys(ruleset.rules)).toEqual(ids);
+  expect(RULE_IDS).toEqual(ids);
+  expect(PRINCIPLES.map(principle => principle.rule)).toEqual(ids);
+});
+
+test('a new declaration appears everywhere without another edit: ruleset, ids, report column, shipped function, exemptions', async () => {
+  const id = 'ax-declared-for-this-test';
+  const { documentationUrl: _, ...last } = DECLARATIONS[DECLARATIONS.length - 1];
+  const stand = declareRule({ ...last, id, principle: { ...last.principle, id: 'declared-for-this-test' } });
+  await jest.isolateModulesAsync(async () => {
+    // The last module of the array stands for a module added to it: nothing else is told of the new id.
+    jest.doMock('../rules/ax-envelope-empty-actions', () => ({ __esModule: true, default: stand }));
+    const fresh = (await import('../rules')) as unknown as typeof import('../rules');
+    const freshRuleset = (await import('../ruleset')).default as unknown as { rules: Record<string, Record<string, unknown>> };
+    const { PRINCIPLES: columns } = await import('../cli/report/principles');
+    expect(fresh.RULE_IDS).toContain(id);
+    expect(freshRuleset.rules[id]).toMatchObject({ description: stand.description, severity: stand.severity, recommended: stand.recommended });
+    expect(freshRuleset.rules[id].documentationUrl).toBe(`https://github.com/spectral-agent-ux/spectral-agent-ux/blob/v${version}/docs/rules/${id}.md`);
+    expect(columns.filter(principle => principle.rule === (id as string)).map(principle => principle.id)).toEqual(['declared-for-this-test']);
+    expect(Object.values(fresh.FUNCTIONS)).toContain(stand.function);
+    expect((await exemptionFindings(freshRuleset.rules, id)).join('\n')).not.toContain('is not a rule');
+  });
+  // The same entry names a rule nothing declares on the package as built.
+  expect(await exemptionFindings(ruleset.rules, id)).toEqual([expect.stringContaining(`\`${id}\` is not a rule of spectral-agent-ux`)]);
+});
+
+test('each function file ships under its name the function its rule runs (a YAML ruleset reaches it through functionsDir)', () => {
+  for (const declaration of DECLARATIONS) {
+    const name = declaration.function.name;
+    expect(existsSync(join(root, 'functions', `${name}.ts`))).toBe(true);
+    expect(FUNCTIONS[name as keyof typeof FUNCTIONS]).toBe(declaration.function);
+    expect(ruleset.rules[declaration.id].then.function).toBe(declaration.function);
+  }
+  expect(Object.keys(FUNCTIONS).sort()).toEqual(DECLARATIONS.map(declaration => declaration.function.name).sort());
 });
 
 describe.each(rules)('%s', (id, rule) => {
-  test('has the catalogue severity and preset', () => {
-    expect([rule.severity, rule.recommended]).toEqual(CATALOGUE[id]);
+  test('has the severity and preset its docs page publishes', () => {
+    expect([rule.severity, rule.recommended]).toEqual(published(id));
   });
 
   test('has a description, {{error}} messages and a documentationUrl to its page', () => {

@@ -1,0 +1,83 @@
+/**
+ * Every rule of the package, each declared once in its own module (rules/<id>.ts, beside docs/rules/<id>.md
+ * and test/<id>.test.ts). Everything that lists rules reads this array: ruleset.ts, the rule ids that
+ * exemptions, baselines and `fix` accept, the report's columns (in this order), and the house tests.
+ */
+import recoverableErrorSchema from './ax-recoverable-error-schema';
+import recoverableErrorStructure from './ax-recoverable-error-structure';
+import recoverableNoHtmlErrors from './ax-recoverable-no-html-errors';
+import recoverableSuggestion from './ax-recoverable-suggestion';
+import recoverableRetryable from './ax-recoverable-retryable';
+import recoverableIdempotent from './ax-recoverable-idempotent';
+import recoverableRetryableFlag from './ax-recoverable-retryable-flag';
+import recoverableErrorResponses from './ax-recoverable-error-responses';
+import recoverableFieldDetails from './ax-recoverable-field-details';
+import recoverableRetryAfter from './ax-recoverable-retry-after';
+import recoverableNoStackTraces from './ax-recoverable-no-stack-traces';
+import recoverableTraceId from './ax-recoverable-trace-id';
+import envelopeNextSteps from './ax-envelope-next-steps';
+import envelopeNextStepsShape from './ax-envelope-next-steps-shape';
+import envelopeNextStepsHref from './ax-envelope-next-steps-href';
+import envelopeRefreshUrl from './ax-envelope-refresh-url';
+import envelopeState from './ax-envelope-state';
+import extensionsValid from './ax-extensions-valid';
+import exemptionReason from './ax-exemption-reason';
+import recoverableNextOperation from './ax-recoverable-next-operation';
+import recoverableFieldRefs from './ax-recoverable-field-refs';
+import recoverableHintFields from './ax-recoverable-hint-fields';
+import recoverableCodeFormat from './ax-recoverable-code-format';
+import recoverableSeverity from './ax-recoverable-severity';
+import recoverableVagueMessage from './ax-recoverable-vague-message';
+import recoverableErrorCatalog from './ax-recoverable-error-catalog';
+import envelopeEmptyActions from './ax-envelope-empty-actions';
+
+export { appliesWithin, type Applies, type Holding, type Scope } from './applicability';
+export type { FixSite, PrincipleDeclaration, RuleDeclaration, RuleFunction, Severity } from './declaration';
+
+export const DECLARATIONS = [
+  recoverableErrorSchema,
+  recoverableErrorStructure,
+  recoverableNoHtmlErrors,
+  recoverableSuggestion,
+  recoverableRetryable,
+  recoverableIdempotent,
+  recoverableRetryableFlag,
+  recoverableErrorResponses,
+  recoverableFieldDetails,
+  recoverableRetryAfter,
+  recoverableNoStackTraces,
+  recoverableTraceId,
+  envelopeNextSteps,
+  envelopeNextStepsShape,
+  envelopeNextStepsHref,
+  envelopeRefreshUrl,
+  envelopeState,
+  extensionsValid,
+  exemptionReason((): readonly string[] => RULE_IDS),
+  recoverableNextOperation,
+  recoverableFieldRefs,
+  recoverableHintFields,
+  // Opt-in rules: in `all`, scored when the ruleset runs them, part of no report level.
+  recoverableCodeFormat,
+  recoverableSeverity,
+  recoverableVagueMessage,
+  recoverableErrorCatalog,
+  envelopeEmptyActions,
+] as const;
+
+/** The rule ids of the package: the public API. */
+export const RULE_IDS: readonly RuleId[] = DECLARATIONS.map(declaration => declaration.id);
+
+export type RuleId = (typeof DECLARATIONS)[number]['id'];
+
+/** `ax-recoverable-error-schema` → `recoverableErrorSchema`: the name of a rule's function, and of its file in functions/. */
+type FunctionName<Id extends string> = Id extends `ax-${infer Rest}` ? CamelCase<Rest> : never;
+type CamelCase<Text extends string> = Text extends `${infer Head}-${infer Tail}` ? `${Head}${CamelCase<Capitalize<Tail>>}` : Text;
+
+/**
+ * Each rule's function by its name: what the package ships as dist/functions/<name> for a YAML ruleset's
+ * `functionsDir` (scripts/package.mjs), the same function objects the ruleset runs.
+ */
+export const FUNCTIONS = Object.fromEntries(DECLARATIONS.map(declaration => [declaration.function.name, declaration.function])) as {
+  [Declaration in (typeof DECLARATIONS)[number] as FunctionName<Declaration['id']>]: Declaration['function'];
+};
