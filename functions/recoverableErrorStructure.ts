@@ -76,7 +76,7 @@ export default ruleFunction<Options>('recoverableErrorStructure', nameOptionsSch
       optional.length > 0 ? `List ${optional.join(' and ')} as required in ${carrierName(carrier)}` : undefined,
       ...likely.map(({ question, found, ask }) => `${ask.fix.replace(/; else$/, found.required ? '' : ' and require it')}; else add ${add[question]}`),
     ].filter(part => part !== undefined);
-    const edits = likely.length > 0 ? undefined : editsFor({ carrier, code, message }, codeAs);
+    const edits = likely.length > 0 ? undefined : () => editsFor({ carrier, code, message }, codeAs);
     return { what: `${what.join(' and ')}${insideOf(carrier)}${passed}`, fix: `${fixes.join('. ')}.`, edits };
   };
 
