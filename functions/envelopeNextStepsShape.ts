@@ -41,7 +41,7 @@ export default ruleFunction<Options>(
   { ...nameOptionsSchema('nextSteps', 'nextStepItem'), methodEnum: { type: 'boolean' } },
   ({ doc, options, operations }) => {
     // Most descriptions declare no nextSteps: skip the walk of every response schema and example.
-    if (!namesFor(options, 'nextSteps').some(name => doc.mayMention(name))) return [];
+    if (!doc.mayMention(namesFor(options, 'nextSteps'))) return [];
     const itemNames = namesFor(options, 'nextStepItem');
     const findings: Finding[] = [];
     for (const operation of operations) {
