@@ -1,14 +1,13 @@
 /**
  * The fix engine of the bin: for each finding `spectral lint` reports with the user's ruleset, the edits
- * the rule itself computed beside its message (lib/edits.ts), combined per object of the file. `fix`
- * writes them as an Overlay or applies them; `report` ranks them.
+ * the rule itself computed beside its message in the same lint (lib/edits.ts; a lint with `edits: true`),
+ * combined per object of the file. `fix` writes them as an Overlay or applies them; `report` ranks them.
  */
 import type { ISpectralDiagnostic } from '@stoplight/spectral-core';
-import packageRuleset from '../ruleset';
-import { RULE_IDS, type RuleId } from '../rules';
+import { RULE_IDS } from '../rules';
 import { combine, type Edit } from '../lib/edits';
-import { findingsWithEdits } from '../lib/rule-function';
-import { ruleOptions, type LintedDocument } from './lint';
+import { findingKey } from '../lib/rule-function';
+import type { LintedDocument } from './lint';
 
 export interface Fixed {
   diagnostic: ISpectralDiagnostic;
@@ -25,29 +24,19 @@ export interface FixPlan {
 }
 
 const OUR_RULES = new Set<string>(RULE_IDS);
-const key = (path: readonly (string | number)[], message: string) => JSON.stringify([path, message]);
 
-/** The package's own check of a rule, run on the linted document with the user's options: its findings keyed by path and message. */
-function editsByFinding(linted: LintedDocument, ruleId: RuleId): Map<string, Edit[]> {
-  const definition = packageRuleset.rules[ruleId].then;
-  const findings = findingsWithEdits(definition.function, linted.doc, ruleOptions(linted.ruleset, ruleId), ruleId) ?? [];
-  return new Map(
-    findings.flatMap(finding =>
-      finding.edits === undefined || finding.edits.length === 0 ? [] : [[key(finding.path, finding.message), finding.edits] as const],
-    ),
-  );
-}
-
-/** The edits of each finding of this package in the lint (baselined ones too: the report ranks them), for those its rule can fix. */
+/**
+ * The edits of each finding of this package in the lint (baselined ones too: the report ranks them), for
+ * those its rule can fix: from the lint itself, which must have been asked for them.
+ */
 export function findingEdits(linted: LintedDocument): Map<ISpectralDiagnostic, Edit[]> {
-  const byRule = new Map<string, Map<string, Edit[]>>();
+  if (linted.edits === undefined) throw new Error('the fixes need a lint with `edits: true`');
   const found = new Map<ISpectralDiagnostic, Edit[]>();
   for (const diagnostic of linted.diagnostics) {
     const rule = String(diagnostic.code);
     // A finding in another file ($ref) is that file's to change: its edits would land in this one.
     if (!OUR_RULES.has(rule) || (diagnostic.source !== undefined && diagnostic.source !== linted.file)) continue;
-    if (!byRule.has(rule)) byRule.set(rule, editsByFinding(linted, rule as RuleId));
-    const edits = byRule.get(rule)!.get(key(diagnostic.path, diagnostic.message));
+    const edits = linted.edits.get(rule)?.get(findingKey(diagnostic.path, diagnostic.message));
     if (edits !== undefined) found.set(diagnostic, edits);
   }
   return found;

@@ -15,6 +15,7 @@ import { fetch } from '@stoplight/spectral-runtime';
 import { DiagnosticSeverity } from '@stoplight/types';
 import packageRuleset from '../ruleset';
 import { HTTP_METHODS, isObject, OpenApiDocument, type JsonObject } from '../lib/document';
+import { collectEdits, type EditsByRule } from '../lib/rule-function';
 import { firstLine, InputError } from './args';
 import { causeOf } from './files';
 
@@ -134,6 +135,8 @@ export interface LintedDocument {
   diagnostics: readonly ISpectralDiagnostic[];
   /** With a baseline ruleset: the diagnostics its overrides turn off (the CLI does not print them). */
   baselined: ReadonlySet<ISpectralDiagnostic>;
+  /** The edits this package's rules computed beside their findings, when the lint asked for them (`fix`, `report`). */
+  edits?: EditsByRule;
 }
 
 export interface LintRun extends LintedDocument {
@@ -141,19 +144,26 @@ export interface LintRun extends LintedDocument {
   rulesetFile: string | undefined;
 }
 
-export interface LintHooks {
+export interface LintMode {
+  /** Lint without the ruleset's own overrides, then ask Spectral which findings they turn off (a baseline file). */
+  baseline?: boolean;
+  /** The rules compute their edits too (lib/rule-function.ts's edits mode): only `fix` and `report` need them. */
+  edits?: boolean;
+}
+
+export interface LintHooks extends Pick<LintMode, 'edits'> {
   cwd?: string;
   /** Called once the document is parsed, before the (possibly long) lint. */
   onParsed?: (operations: number) => void;
 }
 
-export async function lint(file: string, rulesetOption: string | undefined, { cwd = process.cwd(), onParsed }: LintHooks = {}): Promise<LintRun> {
+export async function lint(file: string, rulesetOption: string | undefined, { cwd = process.cwd(), onParsed, edits }: LintHooks = {}): Promise<LintRun> {
   const document = await readDocument(path.resolve(cwd, file));
   const rulesetFile = await findRulesetFile(rulesetOption, cwd);
   const ruleset = await loadRuleset(rulesetFile);
   onParsed?.(countOperations(document.data));
   const baseline = rulesetFile !== undefined && isBaseline(ruleset.definition);
-  return { ...(await lintWith(document, ruleset, baseline)), rulesetFile };
+  return { ...(await lintWith(document, ruleset, { baseline, edits })), rulesetFile };
 }
 
 /**
@@ -166,10 +176,10 @@ export function withoutOverrides(ruleset: Ruleset, source = ruleset.source ?? un
 
 /**
  * The lint itself, on a parsed document with a loaded ruleset (tests pass rulesets built in memory).
- * With `baseline`, lints without the ruleset's overrides, then asks Spectral which findings they turn off.
  */
-export async function lintWith(document: ParsedDocument, ruleset: Ruleset, baseline = false): Promise<LintedDocument> {
+export async function lintWith(document: ParsedDocument, ruleset: Ruleset, { baseline = false, edits = false }: LintMode = {}): Promise<LintedDocument> {
   const linted = baseline ? withoutOverrides(ruleset) : ruleset;
+  const collected = edits ? collectEdits(document) : undefined;
   const spectral = new Spectral();
   spectral.setRuleset(linted);
   const { results, resolved } = await spectral.runWithResolved(document);
@@ -183,6 +193,7 @@ export async function lintWith(document: ParsedDocument, ruleset: Ruleset, basel
     doc: OpenApiDocument.of(document.data, resolved),
     diagnostics: results,
     baselined: new Set(baseline ? results.filter(covered) : []),
+    ...(collected === undefined ? {} : { edits: collected }),
   };
 }
 

@@ -10,7 +10,7 @@ type Options = NameOptions<'nextActions' | 'nextSteps'>;
  */
 export default ruleFunction<Options>('envelopeEmptyActions', nameOptionsSchema('nextActions', 'nextSteps'), ({ doc, options, operations }) => {
   // Most descriptions declare no nextActions: skip the walk of every response schema and example.
-  if (!namesFor(options, 'nextActions').some(name => doc.mayMention(name))) return [];
+  if (!doc.mayMention(namesFor(options, 'nextActions'))) return [];
   const stepNames = namesFor(options, 'nextSteps');
   const findings: Finding[] = [];
   for (const operation of operations) {

@@ -2,7 +2,7 @@ import { headerNamed, isEnvelopeStatus, valueAt, type Body, type JsonObject, typ
 import { composedWith, ensureEdit, envelopeFor, propertyEdits, type Audience, type Edit } from '../lib/edits';
 import { linkCollections, selfLink } from '../lib/hypermedia';
 import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/names';
-import { label, mustThenSend, placeIn, ruleFunction, type Finding } from '../lib/rule-function';
+import { label, mustThenSend, placeIn, ruleFunction, type Finding, type LazyEdits } from '../lib/rule-function';
 import { isObjectView, viewsLacking, viewsOf, type ObjectView } from '../lib/schema';
 import { asksNextSteps, overruledWording, readEvidence } from '../lib/scope';
 
@@ -73,7 +73,7 @@ function problem(
   names: readonly string[],
   options: Options,
   withLocation: boolean,
-): { what: string; edits?: Edit[] } | undefined {
+): { what: string; edits?: LazyEdits } | undefined {
   const views = viewsOf(doc, body.schema!.value, body.schema!.location);
   if (isOpaque(body, views)) return undefined;
   const collectionNames = namesFor(options, 'linkCollection');
@@ -110,7 +110,6 @@ function problem(
       what: `${subject} ${several ? 'declare' : 'declares'} no next call, and JSON:API allows no new top-level member. Declare \`${JSON_API_LINKS}\`: { <action>: { href, method } }, one per next legal call${mustThenSend('them')}.`,
     };
   }
-  const edits = nextStepsEdits(doc, lacking, name, audience);
   const envelope = envelopeFor(doc, lacking, audience, name);
   // A schema that reads or requests share gets the steps in an envelope for this response only (`fix` declares it).
   const what =
@@ -119,7 +118,7 @@ function problem(
       : `no \`${name}\`. Answer \`${envelope.name}\`, an \`allOf\` of \`${envelope.shared}\` and \`${name}\`: ${STEP} ${STEP_TERMS}`;
   return {
     what: `${what}${mustThenSend('it')}.`,
-    ...(edits === undefined ? {} : { edits }),
+    edits: () => nextStepsEdits(doc, lacking, name, audience),
   };
 }
 

@@ -24,7 +24,7 @@ function problem(matcher: PathMatcher, href: string, method: unknown): string | 
 /** ax-envelope-next-steps-href: every href an example's nextSteps hands the agent reaches a declared route and method. */
 export default ruleFunction<Options>('envelopeNextStepsHref', nameOptionsSchema('nextSteps', 'nextStepItem'), ({ doc, options, operations }) => {
   // Most descriptions declare no nextSteps: skip the walk of every response schema and example.
-  if (!namesFor(options, 'nextSteps').some(name => doc.mayMention(name))) return [];
+  if (!doc.mayMention(namesFor(options, 'nextSteps'))) return [];
   const matcher = pathMatcher(doc);
   const findings: Finding[] = [];
   for (const operation of operations) {

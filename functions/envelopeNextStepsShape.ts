@@ -1,8 +1,8 @@
 import { type JsonPath, type OpenApiDocument, type Operation, type Response } from '../lib/document';
-import { exampleItemsLack, limitEdit, propertyEdits, requiredEdits, type Edit } from '../lib/edits';
+import { exampleItemsLack, limitEdit, propertyEdits, requiredEdits } from '../lib/edits';
 import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/names';
 import { propertiesNamed, type NestedProperty } from '../lib/nested';
-import { label, mustThenSend, placeIn, ruleFunction, type Finding } from '../lib/rule-function';
+import { label, mustThenSend, oneEdit, placeIn, ruleFunction, type Finding, type LazyEdits } from '../lib/rule-function';
 import { allowedValues, isObjectView, ownProperty, propertyTypes, viewsOf, viewsOfProperty, type ObjectView } from '../lib/schema';
 
 type Options = NameOptions<'nextSteps' | 'nextStepItem'> & { methodEnum?: boolean };
@@ -24,7 +24,7 @@ interface Problem {
   what: string;
   at: JsonPath | undefined;
   /** The fix, where it is structure: a member declared or required, `method` limited. */
-  edits?: Edit[];
+  edits?: LazyEdits;
 }
 
 interface Target {
@@ -41,7 +41,7 @@ export default ruleFunction<Options>(
   { ...nameOptionsSchema('nextSteps', 'nextStepItem'), methodEnum: { type: 'boolean' } },
   ({ doc, options, operations }) => {
     // Most descriptions declare no nextSteps: skip the walk of every response schema and example.
-    if (!namesFor(options, 'nextSteps').some(name => doc.mayMention(name))) return [];
+    if (!doc.mayMention(namesFor(options, 'nextSteps'))) return [];
     const itemNames = namesFor(options, 'nextStepItem');
     const findings: Finding[] = [];
     for (const operation of operations) {
@@ -103,12 +103,13 @@ function missingField(doc: OpenApiDocument, subject: string, items: readonly Obj
   // The edit says what the message says: the member required, or declared (a string; `method` an HTTP method) and required.
   const schema = index === 1 ? { type: 'string', enum: STEP_METHODS } : { type: 'string' };
   // A step in an example without the member is for a person to complete first.
-  const edits = exampleItemsLack(doc, list, name) ? undefined : declared ? requiredEdits(doc, lacking, name) : propertyEdits(doc, lacking, name, schema, true);
+  const edits = () =>
+    exampleItemsLack(doc, list, name) ? undefined : declared ? requiredEdits(doc, lacking, name) : propertyEdits(doc, lacking, name, schema, true);
   return [
     {
       what: `${subject} ${declared ? 'declare but do not require' : 'do not declare'} \`${name}\`. ${fix}${mustThenSend('it')}.`,
       at: lacking[0].parts[0].location,
-      ...(edits === undefined ? {} : { edits }),
+      edits,
     },
   ];
 }
@@ -123,11 +124,10 @@ function methodProblems(doc: OpenApiDocument, subject: string, items: readonly O
     // `null` in the enum only makes the field nullable.
     const outside = limit.values.filter(value => value !== null && (typeof value !== 'string' || !SENDABLE_METHODS.includes(value.toUpperCase())));
     if (!limit.limited && methodEnum) {
-      const edit = limitEdit(doc, method, STEP_METHODS);
       problems.push({
         what: `${subject} let \`${name}\` be any string, not only a verb an agent can send. Limit it with ${METHOD_ENUM}.`,
         at: method.location,
-        ...(edit === undefined ? {} : { edits: [edit] }),
+        edits: oneEdit(() => limitEdit(doc, method, STEP_METHODS)),
       });
     } else if (outside.length > 0) {
       const listed = outside.map(value => `\`${typeof value === 'string' ? value : JSON.stringify(value)}\``).join(', ');

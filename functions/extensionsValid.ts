@@ -15,7 +15,7 @@ const keyOf = (trail: Trail | undefined) => (trail === undefined ? undefined : S
  * gives, and every `x-ax-` name is a known one. One pass over the raw document, no recursion.
  */
 export default ruleFunction<object>('extensionsValid', {}, ({ doc, ruleId }) => {
-  if (!doc.mayMention('x-ax-')) return []; // most documents have none: skip the walk of every node
+  if (!doc.mayMention(['x-ax-'])) return []; // most documents have none: skip the walk of every node
   // Operation flags are type-checked by ax-recoverable-retryable / -idempotent, so each is reported once.
   const operationNodes = new Set<object>(doc.operations().map(operation => operation.node));
   const findings: Finding[] = [];

@@ -98,7 +98,7 @@ export default ruleFunction<Options>('recoverableErrorStructure', nameOptionsSch
       optional.length > 0 ? `List ${optional.join(' and ')} as required in ${carrierName(carrier)}` : undefined,
       ...likely.map(({ question, found, ask }) => `${ask.fix.replace(/; else$/, found.required ? '' : ' and require it')}; else add ${add[question]}`),
     ].filter(part => part !== undefined);
-    const edits = likely.length > 0 ? undefined : editsFor({ carrier, code, message }, codeAs, messageAs);
+    const edits = likely.length > 0 ? undefined : () => editsFor({ carrier, code, message }, codeAs, messageAs);
     // The members it requires, the server must send; a finding that asks leaves the whole change to a person (and stays short).
     const send = likely.length > 0 ? '' : mustThenSend(missing.length + optional.length === 1 ? 'it' : 'them', 'error handler');
     return { what: `${what.join(' and ')}${insideOf(carrier)}${passed}`, fix: `${fixes.join('. ')}${send}.`, edits };

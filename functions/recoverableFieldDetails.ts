@@ -82,11 +82,10 @@ export default ruleFunction<Options>(
       if (forms.some(form => form.lacks === undefined)) return undefined;
       if (forms.length > 0) return problemOf(forms[0]);
       const details = namesFor(options, 'fieldDetails')[0];
-      const edits = propertyEdits(doc, [view], details, detailsSchema(), false, errorAudience(doc));
       return {
         what: 'names no failed input field',
         fix: `Add \`${details}\`: an array of { ${locator}, ${reason}${options.requireExpected === true ? `, ${expected}` : ''} }, one per invalid field.`,
-        ...(edits === undefined ? {} : { edits }),
+        edits: () => propertyEdits(doc, [view], details, detailsSchema(), false, errorAudience(doc)),
       };
     };
 

@@ -27,9 +27,12 @@ export default ruleFunction<Options>('recoverableIdempotent', nameOptionsSchema(
       continue;
     }
     // RFC 9110 makes PUT and DELETE idempotent, and a key makes a POST so: the edit declares `true`, as the message advises.
-    const edits = [operationEdit(operation, { [FLAG]: true })];
-    if (operation.node[RETRYABLE_FLAG] === false && idempotencyKeyOf(doc, operation, options) !== undefined)
-      edits.push(operationEdit(operation, { [RETRYABLE_FLAG]: true }));
+    const edits = () => [
+      operationEdit(operation, { [FLAG]: true }),
+      ...(operation.node[RETRYABLE_FLAG] === false && idempotencyKeyOf(doc, operation, options) !== undefined
+        ? [operationEdit(operation, { [RETRYABLE_FLAG]: true })]
+        : []),
+    ];
     findings.push({ message: `${label(operation)}: ${missing(doc, operation, options)}`, path: operation.location, edits });
   }
   return findings;

@@ -55,7 +55,7 @@ function argumentProblems(inputs: RequestInputs, id: string, argsKey: string, ar
 export default ruleFunction<Options>('recoverableNextOperation', nameOptionsSchema('nextOperation', 'nextOperationArgs'), ({ doc, options, operations }) => {
   const operationNames = namesFor(options, 'nextOperation');
   const argsNames = namesFor(options, 'nextOperationArgs');
-  if (!operationNames.some(name => doc.mayMention(name))) return [];
+  if (!doc.mayMention(operationNames)) return [];
   const ids = operationsById(doc);
   const findings: Finding[] = [];
 

@@ -4,7 +4,7 @@ import { errorSchemasOf, type ErrorSchema } from '../lib/error-bodies';
 import { exampleMembers, schemaAnswer, schemaLikely } from '../lib/error-shapes';
 import { askAbout, newMemberName } from '../lib/error-wording';
 import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/names';
-import { label, placeIn, ruleFunction, type Finding } from '../lib/rule-function';
+import { label, oneEdit, placeIn, ruleFunction, type Finding } from '../lib/rule-function';
 import { RESPONSES } from '../lib/scope';
 
 type Options = NameOptions<'retryAfterHeader' | 'retryDelay' | 'retryFlag' | 'errorList'>;
@@ -59,8 +59,7 @@ export default ruleFunction<Options>(
         // Not a skip: a response without `headers` is exactly the one that forgot Retry-After.
         const noHeader = `no \`${headerNames[0]}\` header`;
         // The header is the fix both messages name first: declared on the response, in seconds (RFC 9110 allows a date too).
-        const edit = headerEdit(doc, response, headerNames[0], 'integer', 'Seconds to wait before retrying.');
-        const edits = edit === undefined ? {} : { edits: [edit] };
+        const edits = { edits: oneEdit(() => headerEdit(doc, response, headerNames[0], 'integer', 'Seconds to wait before retrying.')) };
         const { schemas, unreadable } = errorSchemasOf(doc, operation, response);
         if (unreadable) continue; // the body might carry the delay; say nothing rather than guess
         if (schemas.length === 0) {

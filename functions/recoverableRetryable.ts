@@ -40,7 +40,7 @@ export default ruleFunction<Options>(
       findings.push({
         message: `${label(operation)}: no \`${FLAG}\`, so an agent cannot tell if retrying a failed call is safe. Add \`${FLAG}: ${value}\` to the operation${why}`,
         path: operation.location,
-        edits: [operationEdit(operation, { [FLAG]: value })],
+        edits: () => [operationEdit(operation, { [FLAG]: value })],
       });
     }
     return findings;

@@ -30,7 +30,7 @@ export default ruleFunction<Options>('recoverableRetryableFlag', nameOptionsSche
       return {
         what: 'has no retry flag',
         fix: `A${add.slice(1)}`,
-        edits: propertyEdits(doc, home.nodes[0].views, name, { type: 'boolean' }, false, errorAudience(doc)),
+        edits: () => propertyEdits(doc, home.nodes[0].views, name, { type: 'boolean' }, false, errorAudience(doc)),
       };
     }
     // An untyped flag is not declared wrong; only a declared type that cannot hold true/false is.

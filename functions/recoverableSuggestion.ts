@@ -90,7 +90,11 @@ export default ruleFunction<Options>('recoverableSuggestion', nameOptionsSchema(
           return { what: ask.what, fix: `${ask.fix} ${add}` };
         }
         // The edit declares the member; the sentence it holds is the server's to write, so none is written into the description.
-        return { what: 'has no recovery hint', fix: `A${add.slice(1)}`, edits: propertyEdits(doc, views, hint, { type: 'string' }, false, errorAudience(doc)) };
+        return {
+          what: 'has no recovery hint',
+          fix: `A${add.slice(1)}`,
+          edits: () => propertyEdits(doc, views, hint, { type: 'string' }, false, errorAudience(doc)),
+        };
       }),
     );
 });

@@ -35,7 +35,7 @@ export default ruleFunction<Options>(
           return {
             what: 'has no correlation id',
             fix: `A${add.slice(1)}`,
-            edits: propertyEdits(doc, home.nodes[0].views, name, { type: 'string' }, false, errorAudience(doc)),
+            edits: () => propertyEdits(doc, home.nodes[0].views, name, { type: 'string' }, false, errorAudience(doc)),
           };
         }),
       );

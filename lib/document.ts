@@ -146,12 +146,16 @@ export class OpenApiDocument {
   }
 
   /**
-   * False only when the description surely lacks `word`: lets a rule skip a whole-document walk for
-   * nothing. A `$ref` to another file brings in text this one does not show, so then it is always true.
+   * False only when the description surely lacks every one of `words`: lets a rule skip a whole-document
+   * walk for nothing. One scan of the text (megabytes) for all the words, once per list of words. A `$ref`
+   * to another file brings in text this one does not show, so then it is always true.
    */
-  mayMention(word: string): boolean {
+  mayMention(words: readonly string[]): boolean {
+    if (words.length === 0) return false;
     this.refersElsewhere ??= this.text === undefined || EXTERNAL_REF.test(this.text);
-    return this.refersElsewhere || this.text!.includes(word);
+    if (this.refersElsewhere) return true;
+    const anyWord = () => new RegExp(words.map(word => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')).test(this.text!);
+    return this.memo(`document:mentions ${JSON.stringify(words)}`, anyWord);
   }
 
   private refersElsewhere: boolean | undefined;

@@ -5,7 +5,7 @@
  */
 import { isObject, type Body, type Located, type OpenApiDocument, type Operation, type Response } from './document';
 import type { Edit } from './edits';
-import { label, placeIn, type Finding } from './rule-function';
+import { label, placeIn, type Finding, type LazyEdits } from './rule-function';
 import { isObjectView, viewsOf, type ObjectView } from './schema';
 
 export interface ErrorSchema {
@@ -23,7 +23,7 @@ export interface ErrorSchema {
 export interface Problem {
   what: string;
   fix: string;
-  edits?: Edit[];
+  edits?: LazyEdits;
 }
 
 /** The readable error schemas of one response; `unreadable` when some schema could not be analysed (then stay silent). */
@@ -66,7 +66,7 @@ export function errorSchemas(doc: OpenApiDocument, operations: Operation[], inSc
  * "the error schema has no X" or, for some `oneOf`/`anyOf` shapes only, "… in 2 of its 3 oneOf/anyOf shapes".
  */
 export function describeViews(target: ErrorSchema, problemOf: (view: ObjectView) => Problem | undefined): Finding[] {
-  const groups = new Map<string, { problem: Problem; count: number; edits: Edit[] | undefined }>();
+  const groups = new Map<string, { problem: Problem; count: number; edits: LazyEdits[] | undefined }>();
   for (const view of target.views) {
     const problem = problemOf(view);
     if (problem === undefined) continue;
@@ -74,15 +74,21 @@ export function describeViews(target: ErrorSchema, problemOf: (view: ObjectView)
     const group = groups.get(key) ?? { problem, count: 0, edits: [] };
     group.count++;
     // A group is fixed only when every view in it has its edit.
-    group.edits = group.edits === undefined || problem.edits === undefined ? undefined : [...group.edits, ...problem.edits];
+    group.edits = group.edits === undefined || problem.edits === undefined ? undefined : [...group.edits, problem.edits];
     groups.set(key, group);
   }
   const total = target.views.length;
   return [...groups.values()].map(({ problem, count, edits }) => ({
     message: `${label(target.operation, target.response)}: ${target.name} ${problem.what}${count < total ? ` in ${count} of its ${total} oneOf/anyOf shapes` : ''}. ${problem.fix}`,
     path: placeIn(target.response, target.schema.location),
-    ...(edits === undefined || edits.length === 0 ? {} : { edits }),
+    ...(edits === undefined ? {} : { edits: () => allEdits(edits) }),
   }));
+}
+
+/** The edits of every view of a group, or undefined when one of them has none. */
+function allEdits(lazy: readonly LazyEdits[]): Edit[] | undefined {
+  const edits = lazy.map(compute => compute());
+  return edits.every(part => part !== undefined) ? edits.flat() : undefined;
 }
 
 /** The extensions a response object may carry instead of a schema field (the AX convention). */

@@ -99,7 +99,12 @@ interface Reader<N> {
   evidence(node: N, name: string): Evidence;
   /** The member of `node` names the type of the object (a discriminator), not its error. */
   namesType(node: N, name: string): boolean;
+  /** `compute()`, or its answer of an earlier call with the same holder (a node, a carrier) and key, where answers are kept. */
+  remember<T>(holder: object, key: string, compute: () => T): T;
 }
+
+/** The part of a memo key that says which names a rule's options give (a configured list changes every answer). */
+const namesKey = (names: Names): string => (names === undefined || names === null ? '' : JSON.stringify(names));
 
 /** The key of `keys` equal to `name`, or else equal to it without regard to case. */
 export function keyNamed(keys: Iterable<string>, name: string): string | undefined {
@@ -113,6 +118,10 @@ export function keyNamed(keys: Iterable<string>, name: string): string | undefin
 }
 
 function carriersOf<N>(reader: Reader<N>, root: N, names: Names): Carrier<N>[] {
+  return reader.remember(root as object, `carriers ${namesKey(names)}`, () => findCarriers(reader, root, names));
+}
+
+function findCarriers<N>(reader: Reader<N>, root: N, names: Names): Carrier<N>[] {
   const carriers: Carrier<N>[] = [{ kind: 'body', member: '', where: '', nodes: [root] }];
   const wrapper = wrapperOf(reader, root, names);
   if (wrapper !== undefined) carriers.push({ kind: 'wrapper', member: wrapper.name, where: `\`${wrapper.name}\``, nodes: [wrapper.node] });
@@ -165,6 +174,10 @@ function wrapperOf<N>(reader: Reader<N>, root: N, names: Names): { name: string;
 
 /** The first member answering `question` in one carrier: every node of the carrier must have it. */
 function memberIn<N>(reader: Reader<N>, carrier: Carrier<N>, question: Question, names: Names, required: boolean): Found<N> | undefined {
+  return reader.remember(carrier, `${question} ${required} ${namesKey(names)}`, () => findMemberIn(reader, carrier, question, names, required));
+}
+
+function findMemberIn<N>(reader: Reader<N>, carrier: Carrier<N>, question: Question, names: Names, required: boolean): Found<N> | undefined {
   const candidates: Found<N>[] = [];
   for (const { concept, accepts } of MEMBERS[question]) {
     for (const name of namesFor(names, concept)) {
@@ -248,34 +261,48 @@ export interface SchemaNode {
   property?: Property;
 }
 
+/**
+ * The reader over one document's schemas. Every answer is kept per node (each node, the root of a view
+ * included, is made once, so a node met again is the same object): a shared error schema is asked the
+ * same questions by every rule, for every response that uses it.
+ */
 function schemaReader(doc: OpenApiDocument): Reader<SchemaNode> {
+  const answers = new WeakMap<object, Map<string, unknown>>();
+  const remember = <T>(holder: object, key: string, compute: () => T): T => {
+    const known = answers.get(holder) ?? answers.set(holder, new Map()).get(holder)!;
+    if (!known.has(key)) known.set(key, compute());
+    return known.get(key) as T;
+  };
+  const member = (node: SchemaNode, name: string) => {
+    let current: SchemaNode = node;
+    let required = true;
+    const spelled: string[] = [];
+    for (const segment of name.split('.')) {
+      const objects = current.views.filter(isObjectView);
+      if (objects.length === 0 || objects.length < current.views.length) return undefined;
+      const found = objects.map(view => {
+        const key = keyNamed(view.properties.keys(), segment);
+        return key === undefined ? undefined : ownProperty(view, [key]);
+      });
+      if (found.some(property => property === undefined)) return undefined;
+      required &&= found.every(property => property!.required);
+      const property = found[0]!;
+      spelled.push(property.name);
+      current = { views: viewsOf(doc, property.schema, property.location) ?? [], property };
+    }
+    return { node: current, required, name: spelled.join('.') };
+  };
+  const items = (node: SchemaNode): SchemaNode[] | undefined => {
+    const holder = node.views.flatMap(view => view.parts).find(part => part.value.items !== undefined);
+    if (holder === undefined) return undefined;
+    const views = viewsOf(doc, holder.value.items, holder.location === undefined ? undefined : [...holder.location, 'items']);
+    return views === undefined || views.length === 0 || !views.every(isObjectView) ? undefined : [{ views }];
+  };
   return {
-    member(node, name) {
-      let current: SchemaNode = node;
-      let required = true;
-      const spelled: string[] = [];
-      for (const segment of name.split('.')) {
-        const objects = current.views.filter(isObjectView);
-        if (objects.length === 0 || objects.length < current.views.length) return undefined;
-        const found = objects.map(view => {
-          const key = keyNamed(view.properties.keys(), segment);
-          return key === undefined ? undefined : ownProperty(view, [key]);
-        });
-        if (found.some(property => property === undefined)) return undefined;
-        required &&= found.every(property => property!.required);
-        const property = found[0]!;
-        spelled.push(property.name);
-        current = { views: viewsOf(doc, property.schema, property.location) ?? [], property };
-      }
-      return { node: current, required, name: spelled.join('.') };
-    },
-    members: node => [...new Set(node.views.flatMap(view => [...view.properties.keys()]))],
-    items(node) {
-      const holder = node.views.flatMap(view => view.parts).find(part => part.value.items !== undefined);
-      if (holder === undefined) return undefined;
-      const views = viewsOf(doc, holder.value.items, holder.location === undefined ? undefined : [...holder.location, 'items']);
-      return views === undefined || views.length === 0 || !views.every(isObjectView) ? undefined : [{ views }];
-    },
+    remember,
+    member: (node, name) => remember(node, `member ${name}`, () => member(node, name)),
+    members: node => remember(node, 'members', () => [...new Set(node.views.flatMap(view => [...view.properties.keys()]))]),
+    items: node => remember(node, 'items', () => items(node)),
     isObject: node => node.views.length > 0 && node.views.every(isObjectView) && node.views.some(view => view.types !== undefined || view.properties.size > 0),
     accepts(node, accepts, holder) {
       if (accepts === 'any') return true;
@@ -336,16 +363,17 @@ function propertyEvidence(doc: OpenApiDocument, property: Property): Omit<Eviden
 
 const readerFor = (doc: OpenApiDocument): Reader<SchemaNode> => doc.memo('error-shapes:reader', () => schemaReader(doc));
 
-const rootOf = (view: ObjectView): SchemaNode => ({ views: [view] });
+/** The root node of a view, one per view, so that the reader's answers about it are kept. */
+const rootOf = (doc: OpenApiDocument, view: ObjectView): SchemaNode => readerFor(doc).remember(view, 'root', () => ({ views: [view] }));
 
 /** The places error objects sit in one view of an error schema. */
 export function schemaCarriers(doc: OpenApiDocument, view: ObjectView, names: Names): Carrier<SchemaNode>[] {
-  return carriersOf(readerFor(doc), rootOf(view), names);
+  return carriersOf(readerFor(doc), rootOf(doc, view), names);
 }
 
 /** The first member answering `question` in any carrier of the view (body, `error` wrapper, every item of an error list). */
 export function schemaAnswer(doc: OpenApiDocument, view: ObjectView, question: Question, names: Names, required = false): Found<SchemaNode> | undefined {
-  return membersAnswering(readerFor(doc), rootOf(view), question, names, required)[0];
+  return membersAnswering(readerFor(doc), rootOf(doc, view), question, names, required)[0];
 }
 
 /**
@@ -354,7 +382,9 @@ export function schemaAnswer(doc: OpenApiDocument, view: ObjectView, question: Q
  */
 export function schemaLikely(doc: OpenApiDocument, view: ObjectView, question: Question, names: Names): Found<SchemaNode> | undefined {
   const reader = readerFor(doc);
-  return schemaAnswer(doc, view, question, names) === undefined ? likelyAnswer(reader, carriersOf(reader, rootOf(view), names), question, names) : undefined;
+  return schemaAnswer(doc, view, question, names) === undefined
+    ? likelyAnswer(reader, carriersOf(reader, rootOf(doc, view), names), question, names)
+    : undefined;
 }
 
 /**
@@ -423,7 +453,7 @@ export function undeclaredExampleMember(
 
 /** Every member answering `question`, one per carrier (e.g. a `trace` at the top and in `errors[]`). */
 export function schemaAnswers(doc: OpenApiDocument, view: ObjectView, question: Question, names: Names): Found<SchemaNode>[] {
-  return membersAnswering(readerFor(doc), rootOf(view), question, names);
+  return membersAnswering(readerFor(doc), rootOf(doc, view), question, names);
 }
 
 /**
@@ -493,6 +523,8 @@ function ownKey(holder: JsonObject, name: string): string | undefined {
 
 /** A JSON value and where it sits: in the user's document for an example, below the body for a live response. */
 const valueReader: Reader<Located> = {
+  // A live body is read once: nothing to keep.
+  remember: (_holder, _key, compute) => compute(),
   member(node, name) {
     // Most names are one key: no path to split, no spelling to join (a body with thousands of error items asks often).
     if (!name.includes('.')) {

@@ -12,8 +12,58 @@ import { originOf } from './code-origin';
 export interface Finding {
   message: string;
   path: JsonPath;
-  /** The fix as edits of the user's file (lib/edits.ts); none when a person must decide. */
-  edits?: Edit[];
+  /**
+   * The fix as edits of the user's file (lib/edits.ts), undefined when a person must decide. Computed
+   * only in edits mode: a plain lint (the Spectral CLI, the VS Code extension) would only drop them.
+   */
+  edits?: LazyEdits;
+}
+
+/** Edits computed when called: only `fix` and `report` call them. */
+export type LazyEdits = () => Edit[] | undefined;
+
+/** The lazy edits of a fix that is one edit (none when `compute` finds none). */
+export const oneEdit =
+  (compute: () => Edit | undefined): LazyEdits =>
+  () => {
+    const edit = compute();
+    return edit === undefined ? undefined : [edit];
+  };
+
+/** The edits of a lint in edits mode: per rule, the edits of each finding that has some, by `findingKey`. */
+export type EditsByRule = Map<string, Map<string, Edit[]>>;
+
+/**
+ * How a finding is known again among Spectral's diagnostics: they keep only its path and message
+ * (Spectral copies no other property of a result), so the pair is the key.
+ */
+export const findingKey = (path: readonly (string | number)[], message: string): string => JSON.stringify([path, message]);
+
+// A property of the Spectral document being linted; a symbol of the global registry, so that the rule code
+// of a ruleset Spectral bundled on its own (a second copy of this module) sees it too.
+const EDITS_MODE = Symbol.for('spectral-agent-ux.edits-mode');
+
+/**
+ * Edits mode: the rules that lint `document` (the Spectral Document handed to `Spectral.run`) compute
+ * their edits and put them into the map returned, which is filled once the lint is done.
+ */
+export function collectEdits(document: object): EditsByRule {
+  const byRule: EditsByRule = new Map();
+  Reflect.defineProperty(document, EDITS_MODE, { value: byRule, configurable: true });
+  return byRule;
+}
+
+/** The map of edits mode when the lint of this document asked for edits; undefined on a plain lint. */
+const editsWanted = (document: unknown): EditsByRule | undefined => (document as { [EDITS_MODE]?: EditsByRule } | undefined)?.[EDITS_MODE];
+
+/** Computes the edits of the rule's findings into `byRule` (a rule with several `then`s keeps its first edits for a finding). */
+function record(byRule: EditsByRule, ruleId: string, findings: readonly Finding[]): void {
+  const byFinding = byRule.get(ruleId) ?? byRule.set(ruleId, new Map()).get(ruleId)!;
+  for (const { path, message, edits } of findings) {
+    const key = findingKey(path, message);
+    const computed = byFinding.has(key) ? undefined : edits?.();
+    if (computed !== undefined && computed.length > 0) byFinding.set(key, computed);
+  }
 }
 
 export interface RuleScope<O> {
@@ -51,10 +101,6 @@ export function isExempt(operation: Operation, ruleId: string): boolean {
  * options are always optional, so a rule works without `functionOptions`.
  */
 export function ruleFunction<O extends object>(name: string, optionProperties: Record<string, unknown>, check: (scope: RuleScope<O>) => Finding[]) {
-  const findings = (doc: OpenApiDocument, options: O | null, ruleId: string): Finding[] => {
-    const operations = doc.operations().filter(operation => !isExempt(operation, ruleId) && !calledByApi(doc, operation));
-    return distinct(check({ doc, options: options ?? ({} as O), ruleId, operations }));
-  };
   const run = (_input: unknown, options: O | null, context: RulesetFunctionContext): IFunctionResult[] => {
     // These exist at run time but are missing from (or hidden in) Spectral's public types.
     const ruleId = (context.rule as { name?: string }).name ?? name;
@@ -62,7 +108,11 @@ export function ruleFunction<O extends object>(name: string, optionProperties: R
       const resolved = (context.documentInventory as { resolved?: unknown }).resolved;
       const text = (context.document as unknown as { input?: unknown }).input;
       const doc = OpenApiDocument.of(context.document.data, resolved, typeof text === 'string' ? text : undefined);
-      return findings(doc, options, ruleId).map(({ message, path }) => ({ message, path }));
+      const operations = doc.operations().filter(operation => !isExempt(operation, ruleId) && !calledByApi(doc, operation));
+      const found = distinct(check({ doc, options: options ?? ({} as O), ruleId, operations }));
+      const byRule = editsWanted(context.document);
+      if (byRule !== undefined) record(byRule, ruleId, found);
+      return found.map(({ message, path }) => ({ message, path }));
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       const origin = originOf(error);
@@ -75,31 +125,20 @@ export function ruleFunction<O extends object>(name: string, optionProperties: R
     }
   };
   Reflect.defineProperty(run, 'name', { value: name });
-  const built = createRulesetFunction<unknown, O>(
+  return createRulesetFunction<unknown, O>(
     {
       input: null,
       options: { type: ['object', 'null'], properties: optionProperties, additionalProperties: false } as OptionsSchema,
     },
     run,
   );
-  checks.set(built, findings as RegisteredCheck);
-  return built;
-}
-
-type RegisteredCheck = (doc: OpenApiDocument, options: unknown, ruleId: string) => Finding[];
-/** Each rule's check by the Spectral function built from it, for `fix`: the same findings, with their edits. */
-const checks = new WeakMap<object, RegisteredCheck>();
-
-/** The findings, edits included, of the rule whose Spectral function is `fn`; undefined for a function of another package. */
-export function findingsWithEdits(fn: unknown, doc: OpenApiDocument, options: unknown, ruleId: string): Finding[] | undefined {
-  return typeof fn === 'function' ? checks.get(fn)?.(doc, options, ruleId) : undefined;
 }
 
 /** A `$ref`'d response offering one schema under several media types yields the same finding twice at its entry; keep one. */
 function distinct(findings: Finding[]): Finding[] {
   const seen = new Set<string>();
   return findings.filter(finding => {
-    const key = JSON.stringify([finding.path, finding.message]);
+    const key = findingKey(finding.path, finding.message);
     return seen.has(key) ? false : (seen.add(key), true);
   });
 }

@@ -9,7 +9,8 @@
  * warm process. Peak RSS: each configuration in its own child process (`--child`), since a process's
  * peak RSS only grows and cannot be split between configurations run in it.
  * The Spectral CLI as a user runs it: paired `spectral lint` processes, the floor and (c) in turn, on a
- * small description (what the package adds to every run, start-up included) and on GitHub.
+ * small description (what the package adds to every run, start-up included) and on GitHub; and the
+ * package's `report` next to `spectral lint` with the same ruleset on GitHub (what the report adds).
  *
  *   node scripts/bench.mjs [--rounds 3] [--ruleset dist/index.cjs] [--configs a,b,c,d] [--pairs 10]
  *                          [--skip-rss] [--skip-scaling] [--skip-cli] [--only-cli]
@@ -211,35 +212,43 @@ const SPECTRAL_CLI = require.resolve('@stoplight/spectral-cli/dist/index.js');
 const REPORT_USAGE =
   'data:text/javascript,process.on("exit",()=>{const u=process.resourceUsage();process.stderr.write(`\\nusage ${u.maxRSS} ${u.userCPUTime+u.systemCPUTime}\\n`)})';
 
-function cliLint(document, rulesetFile) {
+/** One CLI process (`script` and its arguments), timed, with its peak RSS and CPU time. */
+function cliRun(script, ...argv) {
   const started = performance.now();
-  const run = spawnSync(process.execPath, ['--import', REPORT_USAGE, SPECTRAL_CLI, 'lint', document, '--ruleset', rulesetFile, '--format', 'json', '--quiet'], {
-    cwd: root,
-    encoding: 'utf8',
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
+  const run = spawnSync(process.execPath, ['--import', REPORT_USAGE, script, ...argv], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'ignore', 'pipe'] });
   const ms = performance.now() - started;
   const usage = /usage (\d+) (\d+)/.exec(run.stderr);
-  if (run.status === 2 || usage === null) throw new Error(`spectral lint ${document} --ruleset ${rulesetFile} failed:\n${run.stderr}`);
+  if (run.status === 2 || usage === null) throw new Error(`${script} ${argv.join(' ')} failed:\n${run.stderr}`);
   return { ms, rssBytes: Number(usage[1]) * 1024, cpuMs: Number(usage[2]) / 1000 };
 }
 
-/** `pairs` pairs of CLI lints, floor and package in turn (which one goes first alternates). */
-function pairedCliRuns(document, floorRuleset, packageRuleset, pairs) {
+const cliLint = (document, rulesetFile) => cliRun(SPECTRAL_CLI, 'lint', document, '--ruleset', rulesetFile, '--format', 'json', '--quiet');
+
+/** `pairs` pairs of runs, `floor` and `pkg` in turn (which one goes first alternates). */
+function pairedRuns(label, floor, pkg, pairs) {
   const runs = [];
   for (let pair = 0; pair < pairs; pair++) {
     const order = pair % 2 === 0 ? ['floor', 'pkg'] : ['pkg', 'floor'];
     const run = {};
-    for (const which of order) run[which] = cliLint(document, which === 'floor' ? floorRuleset : packageRuleset);
+    for (const which of order) run[which] = which === 'floor' ? floor() : pkg();
     process.stderr.write(
-      `  ${document} pair ${pair + 1}: floor ${seconds(run.floor.ms)} s ${mb(run.floor.rssBytes)} MB, package ${seconds(run.pkg.ms)} s ${mb(run.pkg.rssBytes)} MB\n`,
+      `  ${label} pair ${pair + 1}: floor ${seconds(run.floor.ms)} s ${mb(run.floor.rssBytes)} MB, package ${seconds(run.pkg.ms)} s ${mb(run.pkg.rssBytes)} MB\n`,
     );
     runs.push(run);
   }
   return runs;
 }
 
-function sayPairs(title, runs) {
+/** `pairs` pairs of CLI lints of `document`, the floor's ruleset and the package's in turn. */
+const pairedCliRuns = (document, floorRuleset, packageRuleset, pairs) =>
+  pairedRuns(
+    document,
+    () => cliLint(document, floorRuleset),
+    () => cliLint(document, packageRuleset),
+    pairs,
+  );
+
+function sayPairs(title, runs, names = ['floor: one trivial rule', 'spectral-agent-ux `all`']) {
   const of = (which, key) => runs.map(run => run[which][key]);
   const mib = bytes => (bytes / 1024 / 1024).toFixed(1);
   say('');
@@ -252,7 +261,7 @@ function sayPairs(title, runs) {
       .join(' ')}`,
   );
   say('');
-  say('| | floor: one trivial rule | spectral-agent-ux `all` | package − floor, median of pairs | package / floor, median of pairs |');
+  say(`| | ${names[0]} | ${names[1]} | second − first, median of pairs | second / first, median of pairs |`);
   say('| --- | --- | --- | --- | --- |');
   say(
     `| wall time (s), median | ${seconds(median(of('floor', 'ms')))} | ${seconds(median(of('pkg', 'ms')))} | +${seconds(median(runs.map(run => run.pkg.ms - run.floor.ms)))} | ${median(runs.map(run => run.pkg.ms / run.floor.ms)).toFixed(2)} |`,
@@ -264,7 +273,7 @@ function sayPairs(title, runs) {
     `| peak RSS (MiB), median | ${mib(median(of('floor', 'rssBytes')))} | ${mib(median(of('pkg', 'rssBytes')))} | +${mib(median(runs.map(run => run.pkg.rssBytes - run.floor.rssBytes)))} | ${median(runs.map(run => run.pkg.rssBytes / run.floor.rssBytes)).toFixed(2)} |`,
   );
   say('');
-  say(`all pairs, wall time (s) floor/package: ${runs.map(run => `${seconds(run.floor.ms)}/${seconds(run.pkg.ms)}`).join(', ')}`);
+  say(`all pairs, wall time (s) first/second: ${runs.map(run => `${seconds(run.floor.ms)}/${seconds(run.pkg.ms)}`).join(', ')}`);
 }
 
 if (!args.includes('--skip-cli')) {
@@ -287,4 +296,17 @@ if (!args.includes('--skip-cli')) {
   );
   const githubPairs = Math.max(3, Math.ceil(pairs / 2));
   sayPairs(`GitHub (${FILES.github}), ${githubPairs} pairs`, pairedCliRuns(join(root, FILES.github), floorRuleset, packageRuleset, githubPairs));
+  // `report` on the same ruleset: the lint plus the scorecard and the fixes; the bin beside the ruleset's entry.
+  const bin = join(dirname(rulesetPath), 'spectral-agent-ux.cjs');
+  const github = join(root, FILES.github);
+  sayPairs(
+    `\`spectral-agent-ux report\` vs \`spectral lint\`, both with \`all\`, GitHub, ${githubPairs} pairs`,
+    pairedRuns(
+      'report vs lint',
+      () => cliLint(github, packageRuleset),
+      () => cliRun(bin, 'report', github, '--ruleset', packageRuleset, '--format', 'json'),
+      githubPairs,
+    ),
+    ['`spectral lint`', '`spectral-agent-ux report --format json`'],
+  );
 }

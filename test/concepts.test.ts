@@ -382,7 +382,7 @@ describe('fix on the evidence-names fixture adds no second member for a concept 
     const dir = mkdtempSync(join(tmpdir(), 'concepts-'));
     const file = join(dir, 'openapi.yaml');
     writeFileSync(file, convention('evidence-names'));
-    const plan = planFixes(await lint(file, undefined, { cwd: dir }));
+    const plan = planFixes(await lint(file, undefined, { cwd: dir, edits: true }));
     const ours = plan.edits.filter(edit => [...edit.rules.keys()].some(rule => rule.startsWith('ax-recoverable-')));
     const added = ours.flatMap(edit => Object.keys((edit.update.properties as object | undefined) ?? {}).map(name => `${edit.target.join('/')}: ${name}`));
     const required = ours.flatMap(edit => ((edit.update.required as string[] | undefined) ?? []).map(name => `${edit.target.join('/')}: ${name}`));

@@ -43,7 +43,7 @@ describe.each(CASES)('%s', (_name, source) => {
   writeFileSync(jsonFile, `${JSON.stringify(parse(readFileSync(source, 'utf8')), null, 2)}\n`);
 
   test('the overlay, applied independently, and --apply in YAML and in JSON give one document that clears every claimed finding and adds none', async () => {
-    const before = await lint(yamlFile, undefined, { cwd: dir });
+    const before = await lint(yamlFile, undefined, { cwd: dir, edits: true });
     const plan = planFixes(before);
     expect(plan.fixed.length).toBeGreaterThan(0);
 
@@ -63,7 +63,7 @@ describe.each(CASES)('%s', (_name, source) => {
       at = edited.indexOf(line, at) + 1 || Number.NaN;
     expect(at).not.toBeNaN();
 
-    const after = await lint(yamlFile, undefined, { cwd: dir });
+    const after = await lint(yamlFile, undefined, { cwd: dir, edits: true });
     expect(planOutcome(before.diagnostics, plan, after.diagnostics)).toEqual({ kept: [], added: [] });
     expect(planFixes(after).fixed).toEqual([]);
   });
@@ -86,7 +86,7 @@ describe.each(CASES)('%s', (_name, source) => {
 test('every rule docs/fix.md gives an edit for has it proven above: its findings are among those the descriptions clear', async () => {
   const cleared = new Set<string>();
   for (const [, source] of CASES) {
-    for (const { diagnostic } of planFixes(await lint(source, undefined, { cwd: ROOT })).fixed) cleared.add(String(diagnostic.code));
+    for (const { diagnostic } of planFixes(await lint(source, undefined, { cwd: ROOT, edits: true })).fixed) cleared.add(String(diagnostic.code));
   }
   expect([...cleared].sort()).toEqual(rulesWithEditsInDocs().sort());
 });
@@ -113,7 +113,7 @@ test("a code the example sends under an undeclared name (Slack's `error`) is dec
     },
   });
   writeFileSync(file, JSON.stringify(slack, null, 2));
-  const before = await lint(file, undefined, { cwd: ROOT });
+  const before = await lint(file, undefined, { cwd: ROOT, edits: true });
   const structure = before.diagnostics.filter(diagnostic => diagnostic.code === 'ax-recoverable-error-structure').map(diagnostic => diagnostic.message);
   expect(structure).toEqual([
     'GET /workflows.stepCompleted default: the error schema has no code and no message. Add a required `error`, the code its example sends ("invalid_auth") and a required `message`, as its example sends; your error handler must then send them.',
@@ -153,7 +153,7 @@ describe('ax-envelope-next-steps-shape: what its fix may change', () => {
   const plan = async (description: object) => {
     const file = join(mkdtempSync(join(tmpdir(), 'fix-shape-')), 'openapi.json');
     writeFileSync(file, JSON.stringify(description));
-    const { fixed, left } = planFixes(await lint(file, undefined, { cwd: ROOT }));
+    const { fixed, left } = planFixes(await lint(file, undefined, { cwd: ROOT, edits: true }));
     const shape = (message: string) => message.replace(/^PUT \/orders\/\{id\} 200: the items of `nextSteps` /, '');
     return {
       fixed: fixed.filter(({ diagnostic }) => diagnostic.code === 'ax-envelope-next-steps-shape').map(({ diagnostic }) => shape(diagnostic.message)),
@@ -279,7 +279,7 @@ describe('the command line', () => {
       const dir = mkdtempSync(join(tmpdir(), 'fix-envelope-'));
       const file = join(dir, 'openapi.json');
       writeFileSync(file, JSON.stringify(description));
-      const before = await lint(file, undefined, { cwd: dir });
+      const before = await lint(file, undefined, { cwd: dir, edits: true });
       expect(await run(['fix', 'openapi.json', '--apply'], dir)).toMatchObject({ code: 0 });
       const after = await lint(file, undefined, { cwd: dir });
       const steps = (diagnostics: typeof before.diagnostics) => diagnostics.filter(d => d.code === 'ax-envelope-next-steps');
@@ -350,7 +350,7 @@ describe('the command line', () => {
       (await lint(file, undefined, { cwd: dir })).diagnostics
         .filter(d => d.code === 'ax-recoverable-error-structure')
         .map(d => ({ path: d.path, message: d.message }));
-    const before = await lint(file, undefined, { cwd: dir });
+    const before = await lint(file, undefined, { cwd: dir, edits: true });
     const noCodeAt = (where: string, example: string) =>
       `${where}: the error schema has no code. Add a required \`code\` (e.g. "${example}"); your error handler must then send it.`;
     const left = [

@@ -1,10 +1,7 @@
 /** lib/hypermedia.ts on live bodies: the links the probe follows, in the shapes the schema-side reader knows; and bodies that are links. */
-import envelopeNextSteps from '../functions/envelopeNextSteps';
-import { OpenApiDocument } from '../lib/document';
 import { isCallableLink, linksIn } from '../lib/hypermedia';
-import { findingsWithEdits } from '../lib/rule-function';
 import { oas3, ref, swagger2 } from './support/documents';
-import { testRule } from './support/testRule';
+import { runRuleWithEdits, testRule } from './support/testRule';
 
 const NAMES = ['_links', 'links', 'actions'];
 
@@ -84,17 +81,14 @@ testRule('ax-envelope-next-steps', [
   },
 ]);
 
-test('fix never adds `nextSteps` to a shared link schema', () => {
+test('fix never adds `nextSteps` to a shared link schema', async () => {
   const root = oas3(
     { '/jobs': accepted(ref('Link')), '/exports': accepted(ref('Link')) },
     { schemas: { Link: { ...HREF_ONLY, properties: { ...HREF_ONLY.properties, rel: { type: 'string' } } } } },
   );
-  const findings = findingsWithEdits(envelopeNextSteps, OpenApiDocument.of(root, root), {}, 'ax-envelope-next-steps') ?? [];
-  expect(findings.map(finding => finding.message.slice(0, 40))).toEqual([
-    'POST /jobs 202: the response schema is a',
-    'POST /exports 202: the response schema i',
-  ]);
-  expect(findings.flatMap(finding => finding.edits ?? [])).toEqual([]);
+  const { results, edits } = await runRuleWithEdits('ax-envelope-next-steps', root);
+  expect(results.map(result => result.message.slice(0, 40))).toEqual(['POST /jobs 202: the response schema is a', 'POST /exports 202: the response schema i']);
+  expect([...edits.values()]).toEqual([]);
 });
 
 test('a live body that is a link with an href and a method lists its next call; one with other members is a record', () => {

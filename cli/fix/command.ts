@@ -22,7 +22,7 @@ const where = (path: readonly (string | number)[]) => path.join('.') || '(root)'
 
 /** Lints the description as `spectral lint` does with the user's ruleset, and plans the fixes. */
 async function planned(options: FixOptions, io: Io): Promise<{ linted: LintRun; plan: FixPlan }> {
-  const linted = await lint(options.file, options.ruleset, { cwd: io.cwd });
+  const linted = await lint(options.file, options.ruleset, { cwd: io.cwd, edits: true });
   for (const mistake of silentMistakes(linted)) say(io, `warning: ${mistake}`);
   return { linted, plan: planFixes(linted) };
 }

@@ -24,6 +24,7 @@ async function run(options: ReportOptions, io: Io): Promise<number> {
   let large = false;
   const linted = await lint(options.file, options.ruleset, {
     cwd: io.cwd,
+    edits: true,
     onParsed: operations => {
       large = operations > LARGE_DOCUMENT;
       if (large) progress(`linting ${operations} operations of ${options.file}…`);

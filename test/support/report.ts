@@ -35,7 +35,7 @@ export const fixtureRuleset = () =>
 
 /** With `baseline`, the ruleset's overrides are read as a baseline's (their findings are "baselined"). */
 export async function reportOn(file: string, rules: Ruleset, baseline = false): Promise<ReportData> {
-  const linted = await lintWith(await readDocument(file), rules, baseline);
+  const linted = await lintWith(await readDocument(file), rules, { baseline, edits: true });
   return buildReport({ ...linted, rulesetFile: rules.source ?? undefined }, ROOT);
 }
 

@@ -6,8 +6,9 @@ import { Document, Spectral, type ISpectralDiagnostic, type RulesetDefinition } 
 import * as Parsers from '@stoplight/spectral-parsers';
 import { DiagnosticSeverity } from '@stoplight/types';
 import ruleset from '../../ruleset';
+import { collectEdits } from '../../lib/rule-function';
 
-type RuleId = keyof typeof ruleset.rules;
+type RuleId = keyof typeof ruleset.rules & string;
 
 export interface ExpectedResult {
   path: (string | number)[];
@@ -32,13 +33,26 @@ export function toDocument(document: string | object, source = '/api/openapi.yam
     : (new Document(JSON.stringify(document, null, 2), Parsers.Json, source.replace(/\.ya?ml$/, '.json')) as never);
 }
 
-/** Runs exactly one rule of the package, enabled even when opt-in, optionally with other options. */
-export async function runRule(ruleId: RuleId, document: string | object, functionOptions?: Record<string, unknown>): Promise<ISpectralDiagnostic[]> {
+/** Spectral with exactly one rule of the package, enabled even when opt-in, optionally with other options. */
+function oneRule(ruleId: RuleId, functionOptions?: Record<string, unknown>): Spectral {
   const definition = ruleset.rules[ruleId];
   const then = functionOptions === undefined ? definition.then : { ...definition.then, functionOptions };
   const spectral = new Spectral();
   spectral.setRuleset({ rules: { [ruleId]: { ...definition, then, recommended: true } } } as RulesetDefinition);
-  return spectral.run(toDocument(document));
+  return spectral;
+}
+
+/** Runs exactly one rule of the package, enabled even when opt-in, optionally with other options. */
+export async function runRule(ruleId: RuleId, document: string | object, functionOptions?: Record<string, unknown>): Promise<ISpectralDiagnostic[]> {
+  return oneRule(ruleId, functionOptions).run(toDocument(document));
+}
+
+/** `runRule` in edits mode, as `fix` and `report` lint: the results, and the edits of each finding that has some. */
+export async function runRuleWithEdits(ruleId: RuleId, document: string | object) {
+  const parsed = toDocument(document);
+  const edits = collectEdits(parsed);
+  const results = await oneRule(ruleId).run(parsed);
+  return { results, edits: edits.get(ruleId) ?? new Map() };
 }
 
 export function testRule(ruleId: RuleId, cases: RuleCase[]): void {
