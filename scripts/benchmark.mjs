@@ -155,7 +155,7 @@ function addedBy(target, update) {
 
 /** One lint of a file with the `all` ruleset, and the edits `fix` computes from it: kept in <out>/raw/ for `--reuse`. */
 async function lintAndFix(engine, entry, document) {
-  const linted = await engine.lintWith(document, ruleset);
+  const linted = await engine.lintWith(document, ruleset, { edits: true });
   const plan = engine.planFixes(linted);
   const raw = {
     findings: linted.diagnostics.map(({ code, severity, path, message }) => ({ code, severity, path, message })),
