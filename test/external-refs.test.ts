@@ -60,7 +60,7 @@ test('a rule that skips descriptions never naming its field still reads a field 
   const items = (status: string, field: string, declare: string) => ({
     code: 'ax-envelope-next-steps-shape',
     path: at(status),
-    message: `POST /refunds ${status}: the items of \`nextSteps\` do not declare \`${field}\`. Declare it (${declare}) and list it in \`required\`.`,
+    message: `POST /refunds ${status}: the items of \`nextSteps\` do not declare \`${field}\`. Declare it (${declare}) and list it in \`required\`; your handler must then send it.`,
   });
   const fields = (status: string) => [
     items(status, 'action', 'type string: an imperative verb phrase'),
