@@ -211,6 +211,8 @@ describe('the bundled bin', () => {
     [['report', 'examples/naive.yaml', '--min-score', '100'], 1],
     [['report', 'missing.yaml'], 2],
   ])('%j exits with %i', (argv, status) => {
-    expect(spawnSync(process.execPath, [bin, ...argv], { cwd: ROOT }).status).toBe(status);
+    const ran = spawnSync(process.execPath, [bin, ...argv], { cwd: ROOT, encoding: 'utf8' });
+    // The error output is shown when the status is not the one expected: a crash says why.
+    expect({ status: ran.status, stderr: ran.status === status ? '' : ran.stderr }).toEqual({ status, stderr: '' });
   });
 });
