@@ -193,7 +193,8 @@ describe('the bundled bin', () => {
   const outDir = join(ROOT, '.cache', 'report-bin-test');
   const bin = join(outDir, 'spectral-agent-ux.cjs');
   beforeAll(async () => {
-    await build({ ...binBuild, outDir, silent: true });
+    // `config: false`: tsup would otherwise also run every build of tsup.config.ts into outDir, and two writes of the bin race.
+    await build({ ...binBuild, outDir, silent: true, config: false });
     for (const file of ['shared.cjs', 'shared-map.cjs']) copyFileSync(join(ROOT, 'dist', file), join(outDir, file));
   }, 60000);
 
