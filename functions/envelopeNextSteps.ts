@@ -1,4 +1,4 @@
-import { headerNamed, isEnvelopeStatus, valueAt, type Body, type JsonObject, type OpenApiDocument, type Response } from '../lib/document';
+import { baseMediaType, headerNamed, isEnvelopeStatus, valueAt, type Body, type JsonObject, type OpenApiDocument, type Response } from '../lib/document';
 import { composedWith, ensureEdit, envelopeFor, propertyEdits, type Audience, type Edit } from '../lib/edits';
 import { linkCollections, selfLink } from '../lib/hypermedia';
 import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/names';
@@ -12,7 +12,7 @@ const STEP = '[{ action, method, href, description }]';
 /** What ax-envelope-next-steps-shape asks of each step, said wherever a step is proposed: followed literally, the advice creates no finding of its own. */
 const STEP_TERMS = '(all required, `method` an enum of HTTP methods)';
 const JSON_API_LINKS = 'links';
-const isJsonApi = (mediaType: string) => mediaType.split(';')[0].trim().toLowerCase() === 'application/vnd.api+json';
+const isJsonApi = (mediaType: string) => baseMediaType(mediaType) === 'application/vnd.api+json';
 
 /** "an array", "a string": what a body that cannot hold properties is. */
 function kindOf(view: ObjectView): string {
@@ -23,7 +23,7 @@ function kindOf(view: ObjectView): string {
 /** A string under `*\/*` is whatever the server relays (Kubernetes' proxy and exec endpoints): no envelope can wrap it. */
 function isOpaque(body: Body, views: readonly ObjectView[] | undefined): boolean {
   return (
-    body.mediaType.split(';')[0].trim() === '*/*' &&
+    baseMediaType(body.mediaType) === '*/*' &&
     views !== undefined &&
     views.length > 0 &&
     views.every(view => view.types?.length === 1 && view.types[0] === 'string')

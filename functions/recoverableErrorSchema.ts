@@ -1,4 +1,14 @@
-import { child, isErrorStatus, isJsonMediaType, isObject, type Body, type OpenApiDocument, type Operation, type Response } from '../lib/document';
+import {
+  baseMediaType,
+  child,
+  isErrorStatus,
+  isJsonMediaType,
+  isObject,
+  type Body,
+  type OpenApiDocument,
+  type Operation,
+  type Response,
+} from '../lib/document';
 import { schemaAnswer, schemaLikely } from '../lib/error-shapes';
 import { nameList } from '../lib/names';
 import { label, placeIn, ruleFunction, type Finding } from '../lib/rule-function';
@@ -68,7 +78,7 @@ function problem(doc: OpenApiDocument, operation: Operation, response: Response)
   return undefined;
 }
 
-const isCatchAll = (body: Body) => body.mediaType.split(';')[0].trim() === '*/*';
+const isCatchAll = (body: Body) => baseMediaType(body.mediaType) === '*/*';
 
 /** A body whose schema is an object in every shape it can take (the form this rule asks for). */
 function isObjectBody(doc: OpenApiDocument, body: Body): boolean {

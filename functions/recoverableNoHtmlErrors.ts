@@ -1,8 +1,7 @@
-import { isErrorStatus, type Body, type OpenApiDocument, type Operation, type Response } from '../lib/document';
+import { baseMediaType, isErrorStatus, type Body, type OpenApiDocument, type Operation, type Response } from '../lib/document';
 import { label, placeIn, ruleFunction, type Finding } from '../lib/rule-function';
 
-const baseType = (mediaType: string) => mediaType.split(';')[0].trim().toLowerCase();
-const isHtml = (body: Body) => ['text/html', 'application/xhtml+xml'].includes(baseType(body.mediaType));
+const isHtml = (body: Body) => ['text/html', 'application/xhtml+xml'].includes(baseMediaType(body.mediaType));
 
 /** The bodies an error response offers; in Swagger 2.0 `produces` covers every response, but one without a `schema` has no body. */
 function offered(doc: OpenApiDocument, operation: Operation, response: Response): Body[] {

@@ -59,8 +59,11 @@ export const isErrorStatus = (status: string): boolean => isClientErrorStatus(st
 export const isEnvelopeStatus = (status: string): boolean => isSuccessStatus(status) && status !== '204' && status !== '205';
 
 /** `application/json`, `application/problem+json`, any `*\/*+json`, and `*\/*`, parameters ignored. */
+/** `application/json; charset=utf-8` → `application/json`: the media type without its parameters, lower case. */
+export const baseMediaType = (mediaType: string): string => mediaType.split(';')[0].trim().toLowerCase();
+
 export function isJsonMediaType(mediaType: string): boolean {
-  const type = mediaType.split(';')[0].trim().toLowerCase();
+  const type = baseMediaType(mediaType);
   return type === 'application/json' || type === '*/*' || type.endsWith('+json');
 }
 
