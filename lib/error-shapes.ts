@@ -121,8 +121,12 @@ function carriersOf<N>(reader: Reader<N>, root: N, names: Names): Carrier<N>[] {
   return reader.remember(root as object, `carriers ${namesKey(names)}`, () => findCarriers(reader, root, names));
 }
 
+/** A node read as a body of its own, one carrier per node, so that the answers kept per carrier are found again. */
+const bodyOf = <N>(reader: Reader<N>, node: N): Carrier<N> =>
+  reader.remember(node as object, 'body', (): Carrier<N> => ({ kind: 'body', member: '', where: '', nodes: [node] }));
+
 function findCarriers<N>(reader: Reader<N>, root: N, names: Names): Carrier<N>[] {
-  const carriers: Carrier<N>[] = [{ kind: 'body', member: '', where: '', nodes: [root] }];
+  const carriers: Carrier<N>[] = [bodyOf(reader, root)];
   const wrapper = wrapperOf(reader, root, names);
   if (wrapper !== undefined) carriers.push({ kind: 'wrapper', member: wrapper.name, where: `\`${wrapper.name}\``, nodes: [wrapper.node] });
   // Error lists in the body and in its wrapper (`fault.errors[]`).
@@ -150,7 +154,7 @@ const listKey = (carrier: Carrier<unknown>): string => carrier.member.slice(carr
 
 /** True when the node itself holds a code or a message (clearly: a wrapper is found by what it clearly holds). */
 function holdsError<N>(reader: Reader<N>, node: N, names: Names): boolean {
-  const carrier: Carrier<N> = { kind: 'body', member: '', where: '', nodes: [node] };
+  const carrier = bodyOf(reader, node);
   const holds = (question: Question) => memberIn(reader, carrier, question, names, false)?.certainty === 'clear';
   return holds('code') || holds('message');
 }
@@ -398,8 +402,8 @@ export interface PassedOver {
   why: 'code' | 'message' | 'status' | 'type' | 'text';
 }
 
-/** Declared values that are all prose ("Requested Banned", "fieldname must be a valid value"): text for a person, no code. */
-const isProse = (values: readonly unknown[]): boolean => values.length > 0 && values.every(value => typeof value === 'string' && /\s/.test(value.trim()));
+/** A value of prose ("Requested Banned", "fieldname must be a valid value"): text for a person, no code. */
+const isProse = (value: unknown): boolean => typeof value === 'string' && /\s/.test(value.trim());
 
 const LOOKALIKES: Record<'code' | 'message', ReadonlySet<string>> = {
   code: new Set(['code', 'error', 'type', 'reason', 'kind', 'errno']),
@@ -420,7 +424,7 @@ export function passedOver(doc: OpenApiDocument, view: ObjectView, question: 'co
       if (question !== 'code') return [];
       if (mirrorsStatus(evidence)) return [{ name, why: 'status' }];
       if (reader.namesType(carrier.nodes[0], name)) return [{ name, why: 'type' }];
-      return isProse(evidence.values) ? [{ name, why: 'text' }] : [];
+      return evidence.values.length > 0 && evidence.values.every(isProse) ? [{ name, why: 'text' }] : [];
     });
   });
 }
@@ -438,7 +442,7 @@ export function undeclaredExampleMember(
 ): { name: string; value: string } | undefined {
   const fits = (name: string, value: unknown) =>
     keyNamed(view.properties.keys(), name) === undefined &&
-    (question === 'code' ? isIdentifier(value) : typeof value === 'string' && /\s/.test(value.trim())) &&
+    (question === 'code' ? isIdentifier(value) : isProse(value)) &&
     words(name).some(word => LOOKALIKES[question].has(word));
   for (const example of examples) {
     if (!isObject(example.value)) continue;
@@ -832,8 +836,8 @@ function detailsLack(doc: OpenApiDocument, reader: Reader<SchemaNode>, node: Sch
 
 /** An error item clearly holds a message, by name or by evidence. */
 function holdsMessage(doc: OpenApiDocument, item: SchemaNode, names: Names): boolean {
-  const carrier: Carrier<SchemaNode> = { kind: 'body', member: '', where: '', nodes: [item] };
-  return memberIn(readerFor(doc), carrier, 'message', names, false)?.certainty === 'clear';
+  const reader = readerFor(doc);
+  return memberIn(reader, bodyOf(reader, item), 'message', names, false)?.certainty === 'clear';
 }
 
 function itemsLack(doc: OpenApiDocument, item: SchemaNode, names: Names, expectation: boolean): FieldDetails['lacks'] {
