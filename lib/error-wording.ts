@@ -94,9 +94,10 @@ export function apiMemberName(doc: OpenApiDocument, question: Question, names: N
     const seen = new Set<unknown>();
     for (const { body } of errorBodies(doc, doc.operations())) {
       const schema = body.schema?.value;
-      if (!isJsonMediaType(body.mediaType) || schema === undefined || seen.has(isObject(schema) && typeof schema.$ref === 'string' ? schema.$ref : schema))
-        continue;
-      seen.add(isObject(schema) && typeof schema.$ref === 'string' ? schema.$ref : schema);
+      // A shared schema is one `$ref` however many responses write it.
+      const identity = isObject(schema) && typeof schema.$ref === 'string' ? schema.$ref : schema;
+      if (!isJsonMediaType(body.mediaType) || schema === undefined || seen.has(identity)) continue;
+      seen.add(identity);
       const views = (viewsOf(doc, schema, body.schema!.location) ?? []).filter(isObjectView);
       const held = new Set(views.flatMap(view => schemaAnswers(doc, view, question, names).map(found => found.name.slice(found.name.lastIndexOf('.') + 1))));
       for (const name of held) counts.set(name, (counts.get(name) ?? 0) + 1);
