@@ -1,6 +1,6 @@
 import { baseMediaType, headerNamed, isEnvelopeStatus, valueAt, type Body, type JsonObject, type OpenApiDocument, type Response } from '../lib/document';
 import { composedWith, ensureEdit, envelopeFor, propertyEdits, type Audience, type Edit } from '../lib/edits';
-import { linkCollections, selfLink } from '../lib/hypermedia';
+import { linkCollections, linkLookalike, selfLink } from '../lib/hypermedia';
 import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/names';
 import { label, mustThenSend, placeIn, ruleFunction, type Finding, type LazyEdits } from '../lib/rule-function';
 import { isObjectView, viewsLacking, viewsOf, type ObjectView } from '../lib/schema';
@@ -108,6 +108,14 @@ function problem(
   if (options.hypermedia !== false && isJsonApi(body.mediaType) && collectionNames.includes(JSON_API_LINKS)) {
     return {
       what: `${subject} ${several ? 'declare' : 'declares'} no next call, and JSON:API allows no new top-level member. Declare \`${JSON_API_LINKS}\`: { <action>: { href, method } }, one per next legal call${mustThenSend('them')}.`,
+    };
+  }
+  // A member named like links that gives no call may be the steps under the API's own name: asked, and left to a person.
+  const lookalike =
+    options.hypermedia === false ? undefined : lacking.map(view => linkLookalike(doc, view, collectionNames)).find(found => found !== undefined);
+  if (lookalike !== undefined) {
+    return {
+      what: `no \`${name}\`, and \`${lookalike.name}\` has no ${lookalike.lacks}. If it lists the next calls, give each ${lookalike.lacks === 'href' ? 'an `href` and ' : 'a '}\`method\`; else add \`${name}\`: ${STEP} ${STEP_TERMS}${several ? ', in every branch' : ''}.`,
     };
   }
   const envelope = envelopeFor(doc, lacking, audience, name);

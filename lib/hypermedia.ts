@@ -4,6 +4,7 @@
  * with an `href` alone (HAL `_links.self.href`, JSON:API `links`, Siren `links[]`) say where, not how.
  * The same shapes are read in live bodies (`linksIn`), for the probe to follow.
  */
+import { words } from './concepts';
 import { child, isObject, type JsonPath, type OpenApiDocument } from './document';
 import { isObjectView, ownProperty, viewsOf, type ObjectView, type Property } from './schema';
 
@@ -53,7 +54,7 @@ function linkShapes(doc: OpenApiDocument, schema: unknown, location: JsonPath | 
  * A collection that maps relations to plain strings and holds nothing else (ReadMe's `links: { project }`):
  * links without a method, whatever their format. Stripe's `links` list object (`has_more`, `data[]`) is not one.
  */
-function relationStrings(doc: OpenApiDocument, property: Property): boolean {
+function relationStrings(doc: OpenApiDocument, property: Pick<Property, 'schema' | 'location'>): boolean {
   const views = viewsOf(doc, property.schema, property.location) ?? [];
   const members = views.filter(isObjectView).flatMap(view => [...view.properties.values()]);
   return (
@@ -82,6 +83,44 @@ export function linkCollections(doc: OpenApiDocument, view: ObjectView, names: r
   const data = prefix === '' && collections.length === 0 ? ownProperty(view, [DATA]) : undefined;
   const inner = data === undefined ? [] : (viewsOf(doc, data.schema, data.location) ?? []).filter(isObjectView);
   return inner.length === 1 ? [...collections, ...linkCollections(doc, inner[0], names, `${DATA}.`)] : collections;
+}
+
+/** A name that ends as links or next calls do: `link`, `_links`, `actions`, `next_actions`, `next_steps` (a recipe's `steps` does not). */
+function namesLinks(name: string): boolean {
+  const nameWords = words(name);
+  const last = nameWords[nameWords.length - 1];
+  return ['link', 'links', 'actions'].includes(last) || (last === 'steps' && nameWords.includes('next'));
+}
+
+/** A member named like links or next calls that gives no call to make, and what it lacks: an href, or a method beside its hrefs. */
+export interface LinkLookalike {
+  /** As messages write it: `next_actions`, `content._links`. */
+  name: string;
+  lacks: 'href' | 'method';
+}
+
+/**
+ * The first member named like links or next calls (a list or an object, at the top of a body, or a link
+ * collection in one of its object members) that declares no call an agent can make: Hetzner's
+ * `next_actions` of server-side actions, Vercel's `link` to a Git repository, Gitea's `content._links`
+ * of hrefs. A finding names it and asks, so that nobody adds `nextSteps` beside a list that may be one.
+ */
+export function linkLookalike(doc: OpenApiDocument, view: ObjectView, collectionNames: readonly string[], prefix = ''): LinkLookalike | undefined {
+  for (const property of view.properties.values()) {
+    const views = viewsOf(doc, property.schema, property.location) ?? [];
+    const structured = views.length > 0 && views.every(inner => isObjectView(inner) || inner.types?.includes('array'));
+    const named = prefix === '' ? namesLinks(property.name) : collectionNames.includes(property.name);
+    if (named && structured) {
+      const shapes = linkShapes(doc, property.schema, property.location);
+      if (shapes.length === 0) return { name: `${prefix}${property.name}`, lacks: relationStrings(doc, property) ? 'method' : 'href' };
+      if (!shapes.every(shape => shape !== 'url' && ownProperty(shape, [METHOD]) !== undefined)) return { name: `${prefix}${property.name}`, lacks: 'method' };
+      continue;
+    }
+    const objects = views.filter(inner => isObjectView(inner) && inner.properties.size > 0);
+    const inner = prefix === '' && objects.length === 1 ? linkLookalike(doc, objects[0], collectionNames, `${property.name}.`) : undefined;
+    if (inner !== undefined) return inner;
+  }
+  return undefined;
 }
 
 /** The members of a link object (RFC 8288's target attributes, HAL's and Siren's): a body with others is a resource that has an href. */

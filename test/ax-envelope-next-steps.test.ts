@@ -10,6 +10,9 @@ const missing = (method: string, path: string, status: string, mediaType = 'appl
   `${method} ${path} ${status}: the response schema does not declare \`nextSteps\`. Add \`nextSteps\`: ${STEP} ${TERMS} to the ${mediaType} schema; your handler must then send it.`;
 const methodless = (operation: string, collection: string, where = 'the response schema declares') =>
   `${operation}: ${where} \`${collection}\` with an href but no \`method\` to send. Declare a \`method\` on each link, or add \`nextSteps\`: ${STEP} ${TERMS}.`;
+/** A member named like links that gives no call: the finding asks, and leaves the change to a person. */
+const lookalike = (operation: string, name: string, lacks: 'href' | 'method') =>
+  `${operation}: no \`nextSteps\`, and \`${name}\` has no ${lacks}. If it lists the next calls, give each ${lacks === 'href' ? 'an `href` and' : 'a'} \`method\`; else add \`nextSteps\`: ${STEP} ${TERMS}.`;
 const wrap = (operation: string, kind: string) =>
   `${operation}: the application/json response is ${kind}, with no room for \`nextSteps\`. Wrap it: \`{ data: ${kind === 'an array' ? '[…]' : '…'}, nextSteps: ${STEP} }\` ${TERMS}.`;
 
@@ -202,7 +205,7 @@ testRule('ax-envelope-next-steps', [
     ],
   },
   {
-    name: 'a collection with a method on some links only, or a oneOf shape without links, still fires; a property named links that holds no hrefs is not a link collection',
+    name: 'a collection with a method on some links only, or a oneOf shape without links, still fires; a property named links that holds no hrefs is not a link collection, and is asked about',
     document: oas3({
       '/a': post({ '201': body({ type: 'object', properties: { _links: { type: 'object', properties: { self: HAL_LINK, cancel: METHOD_LINK } } } }) }),
       '/b': post({ '201': body({ oneOf: [{ type: 'object', properties: { actions: { type: 'array', items: METHOD_LINK } } }, bare] }) }),
@@ -214,7 +217,7 @@ testRule('ax-envelope-next-steps', [
         path: at('/b', 'post', '201', ...JSON_SCHEMA),
         message: `POST /b 201: 1 of its 2 oneOf/anyOf shapes do not declare \`nextSteps\`. Add \`nextSteps\`: ${STEP} ${TERMS} to the application/json schema, in every branch; your handler must then send it.`,
       },
-      { path: at('/c', 'post', '201', ...JSON_SCHEMA), message: missing('POST', '/c', '201') },
+      { path: at('/c', 'post', '201', ...JSON_SCHEMA), message: lookalike('POST /c 201', 'links', 'href') },
     ],
   },
   {
@@ -306,7 +309,7 @@ testRule('ax-envelope-next-steps', [
     ],
   },
   {
-    name: 'a map of URI strings is links without a method (corpus: train-travel); records in an array without an href, URI strings inside them and plain strings are not links (corpus: DigitalOcean actions, Stripe file links)',
+    name: 'a map of URI strings is links without a method (corpus: train-travel); records in an array without an href, URI strings inside them and plain strings are not links, and are asked about (corpus: DigitalOcean actions, Stripe file links)',
     document: oas3({
       '/bookings': post({
         '201': body({ type: 'object', properties: { id: string, links: { type: 'object', properties: { self: { type: 'string', format: 'uri' } } } } }),
@@ -343,8 +346,8 @@ testRule('ax-envelope-next-steps', [
     }),
     errors: [
       { path: at('/bookings', 'post', '201', ...JSON_SCHEMA), message: methodless('POST /bookings 201', 'links') },
-      { path: at('/droplets/actions', 'post', '201', ...JSON_SCHEMA), message: missing('POST', '/droplets/actions', '201') },
-      { path: at('/files', 'post', '200', ...JSON_SCHEMA), message: missing('POST', '/files', '200') },
+      { path: at('/droplets/actions', 'post', '201', ...JSON_SCHEMA), message: lookalike('POST /droplets/actions 201', 'actions', 'href') },
+      { path: at('/files', 'post', '200', ...JSON_SCHEMA), message: lookalike('POST /files 200', 'links', 'href') },
     ],
   },
   {
@@ -366,7 +369,46 @@ testRule('ax-envelope-next-steps', [
       '/payments': post({ '201': body({ type: 'object', properties: { hypermedia: { type: 'array', items: METHOD_LINK } } }) }),
     }),
     functionOptions: { linkCollection: ['hypermedia'] },
-    errors: [{ path: at('/orders', 'post', '201', ...JSON_SCHEMA), message: missing('POST', '/orders', '201') }],
+    errors: [{ path: at('/orders', 'post', '201', ...JSON_SCHEMA), message: lookalike('POST /orders 201', 'links', 'method') }],
+  },
+  {
+    name: "a member named like links or next calls that gives no call is asked about, at the top or as a collection one object down (benchmark: Hetzner `next_actions`, Vercel `link`, Gitea `content._links`); a flag, a recipe's `steps` and a link deeper down are not",
+    document: oas3({
+      '/servers': post({
+        '201': body({
+          type: 'object',
+          properties: {
+            server: { type: 'object', properties: { id: { type: 'integer' } } },
+            next_actions: { type: 'array', items: { type: 'object', properties: { id: { type: 'integer' }, command: string, status: string } } },
+          },
+        }),
+      }),
+      '/projects': post({
+        '200': body({ type: 'object', properties: { id: string, link: { type: 'object', properties: { type: string, repo: string, createdAt: { type: 'integer' } } } } }),
+      }),
+      '/contents': post({
+        '201': body({
+          type: 'object',
+          properties: { content: { type: 'object', properties: { name: string, _links: { type: 'object', properties: { self: string, html: string } } } } },
+        }),
+      }),
+      '/repos': post({ '201': body({ type: 'object', properties: { id: string, has_actions: { type: 'boolean' } } }) }),
+      '/recipes': post({ '201': body({ type: 'object', properties: { id: string, steps: { type: 'array', items: string } } }) }),
+      '/deep': post({
+        '201': body({
+          type: 'object',
+          properties: { owner: { type: 'object', properties: { account: { type: 'object', properties: { links: { type: 'object' } } } } } },
+        }),
+      }),
+    }),
+    errors: [
+      { path: at('/servers', 'post', '201', ...JSON_SCHEMA), message: lookalike('POST /servers 201', 'next_actions', 'href') },
+      { path: at('/projects', 'post', '200', ...JSON_SCHEMA), message: lookalike('POST /projects 200', 'link', 'href') },
+      { path: at('/contents', 'post', '201', ...JSON_SCHEMA), message: lookalike('POST /contents 201', 'content._links', 'method') },
+      { path: at('/repos', 'post', '201', ...JSON_SCHEMA), message: missing('POST', '/repos', '201') },
+      { path: at('/recipes', 'post', '201', ...JSON_SCHEMA), message: missing('POST', '/recipes', '201') },
+      { path: at('/deep', 'post', '201', ...JSON_SCHEMA), message: missing('POST', '/deep', '201') },
+    ],
   },
   {
     name: 'Swagger 2.0: links with a method are accepted, HAL links are not',
