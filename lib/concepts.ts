@@ -31,6 +31,8 @@ export interface Evidence {
   values: readonly unknown[];
   /** Declared `minimum`/`maximum`: an integer bound to 100–599 mirrors the HTTP status. */
   bounds?: { minimum?: unknown; maximum?: unknown };
+  /** The declared types of an array's items: a list of `fields` names fields when they are strings. */
+  itemTypes?: readonly string[];
 }
 
 /** `detailedErrorCode`, `canBeRetried`, `trace_id`, `X-Request-ID`, `ErrorSummary` → lower-case words. */
@@ -51,7 +53,7 @@ interface Recognition {
   notTypes: readonly string[];
   /** A description that supports it (+1). */
   says?: RegExp;
-  /** A name that counts only with a description's support: then the member is likely (SCIM's `scimType`). */
+  /** A name that counts only with a description's or its values' support: then the member is likely (SCIM's `scimType`). */
   weak?(words: string[]): boolean;
   /** Anything else that rules it out. */
   veto?(evidence: Evidence, words: string[]): boolean;
@@ -99,6 +101,10 @@ const HINT_LIKELY = setOf('resolution', 'action', 'fix', 'recovery', 'recommenda
 const LINK_WORDS = setOf('url', 'uri', 'link', 'href');
 const LOCATOR_HEADS = setOf('field', 'pointer', 'param', 'parameter', 'property', 'attribute');
 const LOCATOR_TAILS = setOf('name', 'path', 'pointer');
+// A list of the inputs that failed (Just Eat's `fields: ["latlong"]`).
+const LOCATOR_LISTS = setOf('fields', 'params', 'parameters', 'pointers');
+// A JSONPath (`$.data.size`), a JSON Pointer (`/data/size`, `#/data/size`): what a locator sends.
+const LOCATOR_VALUE = /^(\$(\.|\[)|#?\/)\S*$/;
 const STATE_QUALIFIERS = setOf('current', 'resource', 'actual', 'present', 'existing');
 const ACTION_QUALIFIERS = setOf('allowed', 'permitted', 'valid', 'available', 'possible', 'legal');
 const ACTION_HEADS = setOf('actions', 'transitions', 'operations', 'moves');
@@ -214,10 +220,16 @@ const RECOGNITIONS: Record<Question, Recognition> = {
     veto: (_, w) => ID_WORDS.has(last(w)) || any(w, COUNTS),
   },
   locator: {
-    // `invalidField`, `fieldName`, `propertyPath`, `parameterName`.
-    name: w => (LOCATOR_HEADS.has(last(w)) || (w.length > 1 && LOCATOR_HEADS.has(w[w.length - 2]) && LOCATOR_TAILS.has(last(w))) ? 2 : 0),
+    // `invalidField`, `fieldName`, `propertyPath`, `parameterName`, a list of `fields` (clear); a `source` said to be a
+    // JSONPath or sending one (HERE's `$.data.attributes[0].size`) (weak: clear with both).
+    name: w =>
+      LOCATOR_HEADS.has(last(w)) || LOCATOR_LISTS.has(last(w)) || (w.length > 1 && LOCATOR_HEADS.has(w[w.length - 2]) && LOCATOR_TAILS.has(last(w))) ? 2 : 0,
     notTypes: ['boolean', 'integer', 'number', 'object'],
-    veto: (_, w) => any(w, COUNTS),
+    says: /\bjson ?(path|pointer)\b|\b(invalid|failed|offending|faulty)\b[^.]{0,20}\b(field|parameter|property|input)s?\b/i,
+    weak: w => w.length === 1 && ['source', 'location', 'origin'].includes(w[0]),
+    // A list of records (Box's template `fields[]`) is no list of locators.
+    veto: (evidence, w) => any(w, COUNTS) || (LOCATOR_LISTS.has(last(w)) && evidence.itemTypes?.includes('object') === true),
+    fits: evidence => evidence.values.length > 0 && evidence.values.every(value => typeof value === 'string' && LOCATOR_VALUE.test(value)),
   },
   refreshUrl: {
     name: w => (w.includes('refresh') && any(w, setOf('url', 'uri', 'href', 'link')) ? 2 : 0),
@@ -238,13 +250,18 @@ const RECOGNITIONS: Record<Question, Recognition> = {
   },
 };
 
+/** A name for the inputs that failed (`fields`, `invalidParams`): as a map, it maps each to its errors (Docker Hub's `fields`). */
+export const namesInputs = (name: string): boolean => LOCATOR_LISTS.has(last(words(name)));
+
 /** How sure the evidence makes a member the answer to `question`: clear, likely, or not at all. */
 export function recognise(question: Question, evidence: Evidence): Certainty | undefined {
   const recognition = RECOGNITIONS[question];
   const nameWords = words(evidence.name);
   if (nameWords.length === 0) return undefined;
   const byName = recognition.name(nameWords);
-  if (byName === 0 && !(recognition.weak?.(nameWords) === true && recognition.says?.test(evidence.text) === true)) return undefined;
+  // A weak name counts with a description's support or with values that fit (a `source` sending "/data/size").
+  const supported = recognition.says?.test(evidence.text) === true || recognition.fits?.(evidence) === true;
+  if (byName === 0 && !(recognition.weak?.(nameWords) === true && supported)) return undefined;
   const types = evidence.types ?? [];
   if (types.length > 0 && types.every(type => recognition.notTypes.includes(type) || type === 'null')) return undefined;
   if (recognition.veto?.(evidence, nameWords)) return undefined;

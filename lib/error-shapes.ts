@@ -6,10 +6,10 @@
  * recognised from evidence (lib/concepts.ts): the words of its name, its type, its description.
  * A rule asks a question; it never names a framework. docs/conventions.md says how each convention answers.
  */
-import { mirrorsStatus, recognise, words, type Certainty, type Evidence, type Question } from './concepts';
+import { mirrorsStatus, namesInputs, recognise, words, type Certainty, type Evidence, type Question } from './concepts';
 import { child, isObject, type JsonObject, type Located, type OpenApiDocument } from './document';
 import { namesFor, type Concept } from './names';
-import { declaredValues, isObjectView, ownProperty, propertyTypes, viewsOf, type ObjectView, type Property } from './schema';
+import { declaredValues, isObjectView, ownProperty, propertyTypes, viewsOf, viewsOfProperty, type ObjectView, type Property } from './schema';
 
 export type { Question };
 
@@ -358,7 +358,8 @@ function propertyEvidence(doc: OpenApiDocument, property: Property): Omit<Eviden
     const text = parts.flatMap(part => [part.value.title, part.value.description].filter(value => typeof value === 'string')).join(' ');
     const bound = (keyword: string) => parts.map(part => part.value[keyword]).find(value => value !== undefined);
     const values = declaredValues(doc, property).map(found => found.value);
-    return { types: propertyTypes(doc, property), text, values, bounds: { minimum: bound('minimum'), maximum: bound('maximum') } };
+    const itemTypes = viewsOfProperty(doc, property, true)?.flatMap(view => view.types ?? []);
+    return { types: propertyTypes(doc, property), text, values, bounds: { minimum: bound('minimum'), maximum: bound('maximum') }, itemTypes };
   };
   if (!isObject(property.schema)) return read();
   const memo = doc.memo('error-shapes:evidence', () => new WeakMap<object, Omit<Evidence, 'name'>>());
@@ -667,7 +668,9 @@ function detailLists<N>(reader: Reader<N>, node: N, names: Names, lists: readonl
       const member = reader.member(node, name);
       const items = member === undefined ? undefined : reader.items(member.node);
       const carries = (concept: Concept) => items!.every(item => namesFor(names, concept).some(inner => reader.member(item, inner) !== undefined));
-      return items !== undefined && items.length > 0 && carries('fieldLocator') && carries('fieldReason') ? [member!] : [];
+      if (items !== undefined) return items.length > 0 && carries('fieldLocator') && carries('fieldReason') ? [member!] : [];
+      // An object named for the inputs that failed maps each to its errors, declared as a map or not (Docker Hub's `fields`).
+      return member !== undefined && namesInputs(name) && reader.isObject(member.node) ? [member] : [];
     });
   return [...named, ...byShape];
 }
@@ -834,16 +837,16 @@ function detailsLack(doc: OpenApiDocument, reader: Reader<SchemaNode>, node: Sch
   return nested ? undefined : lacks;
 }
 
-/** An error item clearly holds a message, by name or by evidence. */
-function holdsMessage(doc: OpenApiDocument, item: SchemaNode, names: Names): boolean {
+/** An error item clearly holds the answer to `question`, by name or by evidence (`errorMessage`, a `source` said to be a JSONPath). */
+function itemHolds(doc: OpenApiDocument, item: SchemaNode, question: Question, names: Names): boolean {
   const reader = readerFor(doc);
-  return memberIn(reader, bodyOf(reader, item), 'message', names, false)?.certainty === 'clear';
+  return memberIn(reader, bodyOf(reader, item), question, names, false)?.certainty === 'clear';
 }
 
 function itemsLack(doc: OpenApiDocument, item: SchemaNode, names: Names, expectation: boolean): FieldDetails['lacks'] {
-  const locator = !covers(doc, item.views, namesFor(names, 'fieldLocator'));
-  // A reason under a name of the API's own (`errorMessage`) is recognised as a message is, unless the rule names its reasons.
-  const reason = !covers(doc, item.views, namesFor(names, 'fieldReason')) && (names?.fieldReason !== undefined || !holdsMessage(doc, item, names));
+  // A locator or a reason under a name of the API's own (HERE's `source`, Velo's `errorMessage`) is recognised by evidence, unless the rule names them.
+  const locator = !covers(doc, item.views, namesFor(names, 'fieldLocator')) && (names?.fieldLocator !== undefined || !itemHolds(doc, item, 'locator', names));
+  const reason = !covers(doc, item.views, namesFor(names, 'fieldReason')) && (names?.fieldReason !== undefined || !itemHolds(doc, item, 'message', names));
   const expected = expectation && !covers(doc, item.views, namesFor(names, 'allowedValues'));
   if (!locator && !reason && !expected) return undefined;
   return expectation ? { locator, reason, expected } : { locator, reason };

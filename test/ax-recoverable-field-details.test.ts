@@ -82,6 +82,57 @@ testRule('ax-recoverable-field-details', [
     ],
   },
   {
+    name: "items that locate the field under a name of the API's own, by evidence, pass (benchmark: HERE's `source` JSONPath, Just Eat's `fields: [\"latlong\"]`); a `source` of no such evidence and a list of records do not; an object `fields` that declares no map is told to be one (Docker Hub)",
+    document: oas3(
+      {
+        '/locate': post({
+          '400': body(
+            withDetails({
+              type: 'object',
+              properties: {
+                message: string,
+                source: { type: 'string', description: 'Source of the error, using JSONPath', example: '$.data.attributes[0].size' },
+              },
+            }),
+          ),
+        }),
+        '/search': post({
+          '400': body({
+            type: 'object',
+            properties: {
+              fault: {
+                type: 'object',
+                properties: {
+                  errors: {
+                    type: 'array',
+                    items: { type: 'object', properties: { errorCode: string, description: string, fields: { type: 'array', items: string } } },
+                  },
+                },
+              },
+            },
+          }),
+        }),
+        '/a': post({ '400': body(withDetails({ type: 'object', properties: { message: string, source: string } })) }),
+        '/templates': post({
+          '400': body({ type: 'object', properties: { displayName: string, fields: { type: 'array', items: { $ref: '#/components/schemas/Field' } } } }),
+        }),
+        '/tokens': post({ '400': body({ type: 'object', properties: { text: string, fields: { type: 'object', items: string } } }) }),
+      },
+      { schemas: { Field: { type: 'object', properties: { key: string, description: string } } } },
+    ),
+    errors: [
+      {
+        path: at('/a', 'post', '400', ...JSON_SCHEMA),
+        message: `POST /a 400: the error schema declares \`details\` but its items have no field locator. Add ${LOCATOR} to the items of \`details\`.`,
+      },
+      { path: at('/templates', 'post', '400', ...JSON_SCHEMA), message: noField('POST /templates 400') },
+      {
+        path: at('/tokens', 'post', '400', ...JSON_SCHEMA),
+        message: `POST /tokens 400: the error schema declares \`fields\` as object, not as a list of field errors. ${makeArray('fields')}`,
+      },
+    ],
+  },
+  {
     name: "stays silent on the sources: the AX Spec's details[field, code, message] via $ref items, Geodocs' single error.field, the Agent Recovery guide's invalid_fields[field, reason]",
     document: oas3(
       {

@@ -128,6 +128,13 @@ describe('recognise: clear, likely, or not the concept', () => {
     ['hint', evidence('recommendedAction', { types: ['string'] }), 'likely'],
     ['currentState', evidence('currentStatus', { types: ['string'] }), 'clear'],
     ['currentState', evidence('state', { types: ['string'] }), undefined],
+    // A list of the failed inputs (Just Eat), not a list of records (Box's template `fields[]`); a `source` said to be a JSONPath and sending one (HERE).
+    ['locator', evidence('fields', { types: ['array'], itemTypes: ['string'] }), 'clear'],
+    ['locator', evidence('fields', { types: ['array'], itemTypes: ['object'] }), undefined],
+    ['locator', evidence('source', { types: ['string'], text: 'Source of the error, using JSONPath', values: ['$.data.attributes[0].size'] }), 'clear'],
+    ['locator', evidence('source', { types: ['string'], values: ['/data/size'] }), 'likely'],
+    ['locator', evidence('source', { types: ['string'] }), undefined],
+    ['locator', evidence('source', { types: ['string'], text: 'The system that raised the error', values: ['billing'] }), undefined],
   ] as const)('%s: %j is %s', (question, member, expected) => expect(recognise(question, member)).toBe(expected));
 });
 
