@@ -2,17 +2,20 @@ import { describeViews, errorSchemas, responseExtension, type Problem } from '..
 import {
   carrierAnswer,
   memberNames,
+  nestedAnswer,
   passedOver,
+  schemaAnswer,
   schemaCarriers,
+  schemaLikely,
   undeclaredExampleMember,
   type Carrier,
   type Found,
   type SchemaNode,
 } from '../lib/error-shapes';
-import { errorAudience, propertyEdits, requiredEdits, type Edit } from '../lib/edits';
+import { composedWith, errorAudience, propertyEdits, requiredEdits, type Edit } from '../lib/edits';
 import { apiMemberName, askAbout, carrierName, exampleCode, insideOf, passedOverClause, placeOf } from '../lib/error-wording';
 import type { JsonObject, Located } from '../lib/document';
-import type { ObjectView } from '../lib/schema';
+import { viewsOf, type ObjectView } from '../lib/schema';
 import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/names';
 import { mustThenSend, ruleFunction } from '../lib/rule-function';
 import { RESPONSES } from '../lib/scope';
@@ -46,7 +49,10 @@ export default ruleFunction<Options>('recoverableErrorStructure', nameOptionsSch
   const stateOf = (carrier: Carrier<SchemaNode>, question: 'code' | 'message'): State => {
     const required = carrierAnswer(doc, carrier, question, options, true);
     const best = carrierAnswer(doc, carrier, question, options);
-    if (best === undefined) return { kind: 'missing' };
+    if (best === undefined) {
+      const nested = nestedAnswer(doc, carrier, question, options);
+      return nested === undefined ? { kind: 'missing' } : { kind: 'likely', found: nested };
+    }
     if (best.certainty === 'clear') return required?.certainty === 'clear' ? undefined : { kind: 'optional', name: best.name };
     return { kind: 'likely', found: required ?? best };
   };
@@ -121,7 +127,15 @@ export default ruleFunction<Options>('recoverableErrorStructure', nameOptionsSch
               : requiredEdits(doc, views, state.name, errorAudience(doc)),
           ],
     );
-    return parts.every(edits => edits !== undefined) ? (parts.flat() as Edit[]) : undefined;
+    if (parts.some(edits => edits === undefined)) return undefined;
+    // A schema that composes an edited one and holds the code or message itself (SCIM's `scimType` beside a shared
+    // `scim_error`) would then hold two: a person's call.
+    const added = (['code', 'message'] as const).filter(question => (question === 'code' ? code : message)?.kind === 'missing');
+    const composerHolds = (schema: JsonObject) =>
+      (viewsOf(doc, schema, undefined) ?? []).some(view =>
+        added.some(question => (schemaAnswer(doc, view, question, options) ?? schemaLikely(doc, view, question, options)) !== undefined),
+      );
+    return (parts.flat() as Edit[]).some(edit => composedWith(doc, edit.target).some(composerHolds)) ? undefined : (parts.flat() as Edit[]);
   };
 
   return errorSchemas(doc, operations, RESPONSES['ax-recoverable-error-structure']).flatMap(target => {

@@ -487,6 +487,27 @@ export function carrierAnswer(
 }
 
 /**
+ * A member that evidence clearly makes the answer one object below a body, where no carrier holds one
+ * (Docker Hub's `errinfo.type`, "Type of error."): only likely, since that object may describe something
+ * else, so a finding asks about it. Listed names do not count there (a nested `type` is often a record's).
+ */
+export function nestedAnswer(doc: OpenApiDocument, carrier: Carrier<SchemaNode>, question: Question, names: Names): Found<SchemaNode> | undefined {
+  const reader = readerFor(doc);
+  const [root] = carrier.nodes;
+  if (carrier.kind !== 'body') return undefined;
+  // A wrapper is a carrier of its own, judged as one.
+  const carried = new Set(carriersOf(reader, root, names).map(other => other.member.split('.')[0]));
+  for (const name of reader.members(root)) {
+    const member = reader.member(root, name);
+    if (member === undefined || carried.has(member.name) || !reader.isObject(member.node) || reader.items(member.node) !== undefined) continue;
+    const found = recognisedIn(reader, bodyOf(reader, member.node), question, false);
+    if (found?.certainty === 'clear')
+      return { ...found, name: `${member.name}.${found.name}`, required: member.required && found.required, carrier, certainty: 'likely' };
+  }
+  return undefined;
+}
+
+/**
  * Where the view keeps its error: the first carrier holding a code or a message, else the `error`
  * wrapper, else the body. Fixes name it, so that advice reads in the API's own shape.
  */

@@ -490,6 +490,37 @@ testRule('ax-recoverable-error-structure', [
     ],
   },
   {
+    name: 'a code one object below the body, clear by evidence (Docker Hub\'s `errinfo.type`, "Type of error."), is asked about; a record\'s `type` there is not',
+    document: oas3({
+      '/delete-images': get({
+        '400': body({
+          type: 'object',
+          required: ['message'],
+          properties: {
+            message: string,
+            txnid: string,
+            errinfo: { type: 'object', properties: { api_call_name: string, type: { type: 'string', description: 'Type of error.', example: 'validation' } } },
+          },
+        }),
+      }),
+      '/orders': get({
+        '409': body({
+          type: 'object',
+          required: ['message'],
+          properties: { message: string, resource: { type: 'object', properties: { type: string, id: string } } },
+        }),
+      }),
+    }),
+    errors: [
+      {
+        path: at('/delete-images', 'get', '400', ...JSON_SCHEMA),
+        message:
+          'GET /delete-images 400: the error schema may keep its code in `errinfo.type`. If `errinfo.type` is the code, describe it so and require it; else add a required `code` (e.g. "VALIDATION_ERROR").',
+      },
+      { path: at('/orders', 'get', '409', ...JSON_SCHEMA), message: `GET /orders 409: the error schema has no code. Add ${addCode('CONFLICT')}${SEND_IT}` },
+    ],
+  },
+  {
     name: "a new code takes the name the API's own error schemas give it, when two or more do (Just Eat's `errorCode`)",
     document: oas3(
       {

@@ -384,6 +384,33 @@ describe('the evidence-names fixture in Swagger 2.0, OpenAPI 3.0 and 3.1: one ve
   });
 });
 
+describe('fix adds no code to a shared error schema that another composes with a code of its own', () => {
+  test("SCIM's `scimType` beside a shared `scim_error`: the findings on `scim_error` alone carry no edit either", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'concepts-'));
+    const file = join(dir, 'openapi.json');
+    const scimType = { type: 'string', description: 'Some types of errors will return this per the specification.' };
+    const document = oas3(
+      {
+        '/Users': get({ '401': body(ref('scim_error')), '400': body({ allOf: [ref('scim_error'), { properties: { scimType } }] }) }),
+        '/Groups': get({ '401': body(ref('plain_error')) }),
+      },
+      {
+        schemas: {
+          scim_error: { type: 'object', properties: { detail: string, status: string } },
+          plain_error: { type: 'object', properties: { detail: string, status: string } },
+        },
+      },
+    );
+    writeFileSync(file, JSON.stringify(document));
+    const plan = planFixes(await lint(file, undefined, { cwd: dir, edits: true }));
+    const codeAdded = plan.edits
+      .filter(edit => edit.rules.has('ax-recoverable-error-structure'))
+      .filter(edit => Object.keys((edit.update.properties as object | undefined) ?? {}).includes('code'))
+      .map(edit => edit.target.join('/'));
+    expect(codeAdded).toEqual(['components/schemas/plain_error']);
+  });
+});
+
 describe('fix on the evidence-names fixture adds no second member for a concept it has', () => {
   test('no `traceId` beside `correlationId`, no `retryable` beside `canBeRetried`, no code or message beside the recognised ones', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'concepts-'));
