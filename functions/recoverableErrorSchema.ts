@@ -9,6 +9,7 @@ import {
   type Operation,
   type Response,
 } from '../lib/document';
+import { sharedErrorSchemas, type SharedErrorSchema } from '../lib/error-bodies';
 import { schemaAnswer, schemaLikely } from '../lib/error-shapes';
 import { nameList } from '../lib/names';
 import { label, placeIn, ruleFunction, type Finding } from '../lib/rule-function';
@@ -80,12 +81,6 @@ function problem(doc: OpenApiDocument, operation: Operation, response: Response)
 
 const isCatchAll = (body: Body) => baseMediaType(body.mediaType) === '*/*';
 
-/** A body whose schema is an object in every shape it can take (the form this rule asks for). */
-function isObjectBody(doc: OpenApiDocument, body: Body): boolean {
-  const views = body.schema === undefined ? undefined : viewsOf(doc, body.schema.value, body.schema.location);
-  return views !== undefined && views.length > 0 && views.every(isObjectView);
-}
-
 /** A body to reuse: its `$ref`, its media type, and the statuses it speaks for ("401", or "error" for any). */
 interface Shared {
   ref: string;
@@ -105,33 +100,15 @@ function sharedBody(doc: OpenApiDocument, status: string): Shared | undefined {
   return overall === undefined ? undefined : { ref: overall.ref, mediaType: overall.mediaType, status: 'error' };
 }
 
-type Counted = { ref: string; mediaType: string; count: number; statuses: Set<string> };
-
-function sharedBodies(doc: OpenApiDocument): { byStatus: Map<string, Counted>; overall: Counted | undefined } {
+/** The most used of the API's error schemas per status, and overall among those used for two statuses or more. */
+function sharedBodies(doc: OpenApiDocument): { byStatus: Map<string, SharedErrorSchema>; overall: SharedErrorSchema | undefined } {
   return doc.memo('error-schema:shared-bodies', () => {
-    const counts = new Map<string, Map<string, Counted>>();
-    const overall = new Map<string, Counted>();
-    const count = (byRef: Map<string, Counted>, ref: string, mediaType: string, status: string) => {
-      const known = byRef.get(ref) ?? byRef.set(ref, { ref, mediaType, count: 0, statuses: new Set() }).get(ref)!;
-      known.count++;
-      known.statuses.add(status);
-    };
-    for (const operation of doc.operations()) {
-      for (const response of doc.responses(operation).filter(entry => isErrorStatus(entry.status))) {
-        for (const body of doc.jsonBodies(operation, response)) {
-          const ref = isObject(body.schema?.value) ? body.schema.value.$ref : undefined;
-          // Only a body this rule accepts is offered for reuse: an integer enum or a bare array is not.
-          if (typeof ref !== 'string' || !ref.startsWith('#/') || !isObjectBody(doc, body)) continue;
-          count(counts.get(response.status) ?? counts.set(response.status, new Map()).get(response.status)!, ref, body.mediaType, response.status);
-          count(overall, ref, body.mediaType, response.status);
-        }
-      }
-    }
-    const most = (byRef: Map<string, Counted>) =>
-      [...byRef.values()].reduce<Counted | undefined>((a, b) => (a === undefined || b.count > a.count ? b : a), undefined);
+    const { byStatus, overall } = sharedErrorSchemas(doc);
+    const most = (byRef: Map<string, SharedErrorSchema>) =>
+      [...byRef.values()].reduce<SharedErrorSchema | undefined>((a, b) => (a === undefined || b.count > a.count ? b : a), undefined);
     // A schema of one status only (FastAPI's 422 `HTTPValidationError`) is that status's body, not the API's error body.
     const general = new Map([...overall].filter(([, counted]) => counted.statuses.size >= 2));
-    return { byStatus: new Map([...counts].map(([status, byRef]) => [status, most(byRef)!])), overall: most(general) };
+    return { byStatus: new Map([...byStatus].map(([status, byRef]) => [status, most(byRef)!])), overall: most(general) };
   });
 }
 

@@ -1,4 +1,4 @@
-import { describeViews, errorSchemas, responseExtension, type Problem } from '../lib/error-bodies';
+import { describeViews, errorSchemas, responseExtension, schemaOfExample, type ErrorSchema, type Problem } from '../lib/error-bodies';
 import {
   carrierAnswer,
   memberNames,
@@ -14,9 +14,9 @@ import {
 } from '../lib/error-shapes';
 import { composedWith, errorAudience, propertyEdits, requiredEdits, type Edit } from '../lib/edits';
 import { apiMemberName, askAbout, carrierName, exampleCode, insideOf, passedOverClause, placeOf } from '../lib/error-wording';
-import type { JsonObject, Located } from '../lib/document';
+import { isObject, type JsonObject, type Located } from '../lib/document';
 import { viewsOf, type ObjectView } from '../lib/schema';
-import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/names';
+import { nameList, nameOptionsSchema, namesFor, type NameOptions } from '../lib/names';
 import { mustThenSend, ruleFunction } from '../lib/rule-function';
 import { RESPONSES } from '../lib/scope';
 
@@ -110,6 +110,22 @@ export default ruleFunction<Options>('recoverableErrorStructure', nameOptionsSch
     return { what: `${what.join(' and ')}${insideOf(carrier)}${passed}`, fix: `${fixes.join('. ')}${send}.`, edits };
   };
 
+  /**
+   * A schema of neither code nor message whose example is one of the API's own error schemas (Xero's problem
+   * example under its `Statements` schema): the advice is to answer that schema, rather than to copy its members.
+   */
+  const followedSchema = (target: ErrorSchema, view: ObjectView, examples: readonly Located[]): Problem | undefined => {
+    const own = target.schema.value;
+    const followed = schemaOfExample(doc, examples, view, isObject(own) ? own.$ref : undefined);
+    if (followed === undefined) return undefined;
+    const { ref } = followed.schema;
+    // No edit: every rule judges the schema the response answers, so changing it is a person's call.
+    return {
+      what: `has no code and no message, and its example is the API's \`${ref.slice(ref.lastIndexOf('/') + 1)}\` (${nameList(followed.keys, 'and')})`,
+      fix: `Answer \`$ref: '${ref}'\` instead.`,
+    };
+  };
+
   /** The same fix as edits: each missing member declared (a string) and required, each optional one required where it is declared. */
   const editsFor = ({ carrier, code, message }: Holding, codeAs: NewMember, messageAs: NewMember): Edit[] | undefined => {
     const views = carrier.nodes.flatMap(node => node.views);
@@ -150,7 +166,8 @@ export default ruleFunction<Options>('recoverableErrorStructure', nameOptionsSch
       }));
       if (holdings.some(holding => holding.code === undefined && holding.message === undefined)) return undefined;
       const best = holdings.reduce((a, b) => (score(b) > score(a) ? b : a));
-      return describe(view, best, target.response.status, examples);
+      const neither = best.carrier.kind === 'body' && best.code?.kind === 'missing' && best.message?.kind === 'missing';
+      return (neither ? followedSchema(target, view, examples) : undefined) ?? describe(view, best, target.response.status, examples);
     });
   });
 });

@@ -3,7 +3,7 @@
  * A body without a readable object schema is ax-recoverable-error-schema's to report: these rules
  * stay silent on it, so that a missing body is reported once, not once per rule.
  */
-import { isObject, type Body, type Located, type OpenApiDocument, type Operation, type Response } from './document';
+import { isErrorStatus, isObject, type Body, type Located, type OpenApiDocument, type Operation, type Response } from './document';
 import type { Edit } from './edits';
 import { label, placeIn, type Finding, type LazyEdits } from './rule-function';
 import { isObjectView, viewsOf, type ObjectView } from './schema';
@@ -95,4 +95,74 @@ function allEdits(lazy: readonly LazyEdits[]): Edit[] | undefined {
 export function responseExtension(response: Response, name: 'x-ax-error-code' | 'x-ax-error-suggestion'): string | undefined {
   const value = response.node[name];
   return typeof value === 'string' && value.trim() !== '' ? value : undefined;
+}
+
+/** An error schema the API's responses declare by `$ref`: how often, and for which statuses. */
+export interface SharedErrorSchema {
+  ref: string;
+  mediaType: string;
+  count: number;
+  statuses: Set<string>;
+}
+
+/** A body whose schema is an object in every shape it can take (the form ax-recoverable-error-schema asks for). */
+function isObjectBody(doc: OpenApiDocument, body: Body): boolean {
+  const views = body.schema === undefined ? undefined : viewsOf(doc, body.schema.value, body.schema.location);
+  return views !== undefined && views.length > 0 && views.every(isObjectView);
+}
+
+/**
+ * The object error schemas the API's error responses declare by `$ref`, counted per status and overall,
+ * once per document: the API's own error bodies, which fixes offer before inventing one. An integer enum or
+ * a bare array is none.
+ */
+export function sharedErrorSchemas(doc: OpenApiDocument): {
+  byStatus: Map<string, Map<string, SharedErrorSchema>>;
+  overall: Map<string, SharedErrorSchema>;
+} {
+  return doc.memo('error-bodies:shared', () => {
+    const byStatus = new Map<string, Map<string, SharedErrorSchema>>();
+    const overall = new Map<string, SharedErrorSchema>();
+    const count = (byRef: Map<string, SharedErrorSchema>, ref: string, mediaType: string, status: string) => {
+      const known = byRef.get(ref) ?? byRef.set(ref, { ref, mediaType, count: 0, statuses: new Set() }).get(ref)!;
+      known.count++;
+      known.statuses.add(status);
+    };
+    for (const operation of doc.operations()) {
+      for (const response of doc.responses(operation).filter(entry => isErrorStatus(entry.status))) {
+        for (const body of doc.jsonBodies(operation, response)) {
+          const ref = isObject(body.schema?.value) ? body.schema.value.$ref : undefined;
+          if (typeof ref !== 'string' || !ref.startsWith('#/') || !isObjectBody(doc, body)) continue;
+          count(byStatus.get(response.status) ?? byStatus.set(response.status, new Map()).get(response.status)!, ref, body.mediaType, response.status);
+          count(overall, ref, body.mediaType, response.status);
+        }
+      }
+    }
+    return { byStatus, overall };
+  });
+}
+
+/**
+ * The API's error schema that a response's example follows where its own schema does not (Xero's problem
+ * `{ type, title, detail, status }` under a `Statements` schema): each key of the example is a member of
+ * that schema and none is one of the response's own. The most used such schema, and the example's keys.
+ */
+export function schemaOfExample(
+  doc: OpenApiDocument,
+  examples: readonly Located[],
+  view: ObjectView,
+  ownRef: unknown,
+): { schema: SharedErrorSchema; keys: string[] } | undefined {
+  const declaresAll = (ref: string, keys: string[]) =>
+    (viewsOf(doc, { $ref: ref }, undefined) ?? []).every(other => keys.every(key => other.properties.has(key)));
+  for (const example of examples) {
+    if (!isObject(example.value)) continue;
+    const keys = Object.keys(example.value);
+    if (keys.length < 2 || keys.some(key => view.properties.has(key))) continue;
+    const followed = [...sharedErrorSchemas(doc).overall.values()]
+      .filter(shared => shared.ref !== ownRef && declaresAll(shared.ref, keys))
+      .reduce<SharedErrorSchema | undefined>((a, b) => (a === undefined || b.count > a.count ? b : a), undefined);
+    if (followed !== undefined) return { schema: followed, keys };
+  }
+  return undefined;
 }

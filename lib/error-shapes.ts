@@ -400,7 +400,7 @@ export function schemaLikely(doc: OpenApiDocument, view: ObjectView, question: Q
  */
 export interface PassedOver {
   name: string;
-  why: 'code' | 'message' | 'status' | 'type' | 'text';
+  why: 'code' | 'message' | 'status' | 'type' | 'text' | 'item';
 }
 
 /** A value of prose ("Requested Banned", "fieldname must be a valid value"): text for a person, no code. */
@@ -414,6 +414,34 @@ const LOOKALIKES: Record<'code' | 'message', ReadonlySet<string>> = {
 export function passedOver(doc: OpenApiDocument, view: ObjectView, question: 'code' | 'message', names: Names): PassedOver[] {
   const reader = readerFor(doc);
   const other = question === 'code' ? 'message' : 'code';
+  return [...lookalikesIn(doc, reader, view, question, other, names), ...perItem(reader, rootOf(doc, view), question, names)];
+}
+
+/**
+ * The answers to `question` in the error lists of a list's items (Xero's batch `items[].errors[].type`):
+ * each item's own errors, not the body's.
+ */
+function perItem(reader: Reader<SchemaNode>, root: SchemaNode, question: Question, names: Names): PassedOver[] {
+  return reader.members(root).flatMap(name => {
+    const member = reader.member(root, name);
+    const [item] = (member === undefined ? undefined : reader.items(member.node)) ?? [];
+    if (item === undefined) return [];
+    return errorLists(reader, item, names).flatMap(list => {
+      const found = memberIn(reader, bodyOf(reader, list.items[0]), question, names, false);
+      return found?.certainty === 'clear' ? [{ name: `${member!.name}[].${list.name}[].${found.name}`, why: 'item' as const }] : [];
+    });
+  });
+}
+
+/** The members of each carrier named like the answer to `question` that are something else, and what. */
+function lookalikesIn(
+  doc: OpenApiDocument,
+  reader: Reader<SchemaNode>,
+  view: ObjectView,
+  question: 'code' | 'message',
+  other: 'code' | 'message',
+  names: Names,
+): PassedOver[] {
   return schemaCarriers(doc, view, names).flatMap(carrier => {
     const taken = memberIn(reader, carrier, other, names, false);
     return reader.members(carrier.nodes[0]).flatMap((name): PassedOver[] => {

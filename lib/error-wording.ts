@@ -42,6 +42,7 @@ const PASSED_OVER: Record<PassedOver['why'], [one: string, many: string]> = {
   status: ['is the HTTP status', 'are the HTTP status'],
   type: ["names the object's type", "name the object's type"],
   text: ['is text, not a code', 'are text, not codes'],
+  item: ['is per item', 'are per item'],
 };
 
 /** " (`reason` is the message; `error` is the HTTP status)": what a finding saw and did not take, "" for nothing. */

@@ -344,8 +344,8 @@ export function findingDuplicates(rule, message, members) {
   const named = candidatesIn(message);
   return claimedConcepts(rule, message).flatMap(concept => {
     const holders = members.filter(member => holds(member, concept));
-    // Named as itself or by its path below the body (`data.links`).
-    const isNamed = member => named.has(member.name) || named.has([...member.trail, member.name].join('.'));
+    // Named as itself or by its path below the body (`data.links`, `items[].errors[].type`).
+    const isNamed = member => named.has(member.name) || named.has(pathOf(member));
     if (holders.length === 0 || holders.some(isNamed)) return [];
     return [{ concept, existing: holders.map(describe) }];
   });
@@ -372,8 +372,11 @@ export function editDuplicates(doc, added, members) {
   return duplicates;
 }
 
+/** `fault.errors[].errorCode`, as messages write a member's path below the body. */
+const pathOf = member => [...member.trail, member.name].join('.').replace(/\.\[\]/g, '[]');
+
 /** `fault.errors[].errorCode (string)` */
-export const describe = member => `${[...member.trail, member.name].join('.').replace(/\.\[\]/g, '[]')}${member.type === undefined ? '' : ` (${member.type})`}`;
+export const describe = member => `${pathOf(member)}${member.type === undefined ? '' : ` (${member.type})`}`;
 
 /** A small seeded generator (mulberry32): the same seed draws the same sample on every machine. */
 export function random(seed) {

@@ -521,6 +521,56 @@ testRule('ax-recoverable-error-structure', [
     ],
   },
   {
+    name: "a schema whose example is the API's own error schema (Xero's problem under `Statements`) is told to answer that schema; an example that fits no error schema is not",
+    document: oas3(
+      {
+        '/Statements': get({
+          '400': errorResponse(ref('Statements'), { type: 'invalid-request', title: 'Invalid', detail: 'It failed.', status: 400 }),
+          '404': errorResponse(ref('Statements'), { when: 'now', where: 'here' }),
+          '403': errorResponse(ref('Error'), { type: 'invalid-application', title: 'Invalid', detail: 'No.', status: 403 }),
+        }),
+        '/FeedConnections': get({ '409': body(ref('Error')) }),
+      },
+      {
+        schemas: {
+          Statements: { type: 'object', properties: { items: { type: 'array', items: { type: 'object', properties: { id: string } } } } },
+          Error: {
+            type: 'object',
+            required: ['type', 'detail'],
+            properties: { type: { type: 'string', description: 'Identifies the type of error.' }, title: string, detail: string, status: { type: 'integer' } },
+          },
+        },
+      },
+    ),
+    errors: [
+      {
+        path: at('/Statements', 'get', '400', ...JSON_SCHEMA),
+        message:
+          "GET /Statements 400: the error schema has no code and no message, and its example is the API's `Error` (`type`, `title`, `detail` and `status`). Answer `$ref: '#/components/schemas/Error'` instead.",
+      },
+      { path: at('/Statements', 'get', '404', ...JSON_SCHEMA), message: neither('GET /Statements 404', 'NOT_FOUND') },
+    ],
+  },
+  {
+    name: "a batch body whose items carry their own errors (Xero's `items[].errors[]`) has no code of its own: the finding says where the items' are",
+    document: oas3(
+      { '/Statements': get({ '409': body(ref('Statements')) }) },
+      {
+        schemas: {
+          Statements: { type: 'object', properties: { items: { type: 'array', items: ref('Statement') } } },
+          Statement: { type: 'object', properties: { id: string, errors: { type: 'array', items: ref('Error') } } },
+          Error: { type: 'object', properties: { type: { type: 'string', description: 'Identifies the type of error.' }, detail: string } },
+        },
+      },
+    ),
+    errors: [
+      {
+        path: at('/Statements', 'get', '409', ...JSON_SCHEMA),
+        message: `GET /Statements 409: the error schema has no code and no message (\`items[].errors[].type\` and \`items[].errors[].detail\` are per item). Add ${addCode('CONFLICT')} and ${ADD_MESSAGE}${SEND_THEM}`,
+      },
+    ],
+  },
+  {
     name: "a new code takes the name the API's own error schemas give it, when two or more do (Just Eat's `errorCode`)",
     document: oas3(
       {
