@@ -57,6 +57,13 @@ export default ruleFunction<Options>('recoverableErrorStructure', nameOptionsSch
     return { kind: 'likely', found: required ?? best };
   };
 
+  /** A member that may be the code but is this carrier's message too (a lone string `error`) is the message: the code is missing. */
+  const codeState = (carrier: Carrier<SchemaNode>): State => {
+    const state = stateOf(carrier, 'code');
+    if (state?.kind !== 'likely') return state;
+    return carrierAnswer(doc, carrier, 'message', options)?.name === state.found.name ? { kind: 'missing' } : state;
+  };
+
   const describe = (view: ObjectView, { carrier, code, message }: Holding, status: string, examples: readonly Located[]): Problem => {
     // A code or message the examples already send under an undeclared name is declared as it is, not added a second time.
     const sent = (question: 'code' | 'message') =>
@@ -161,7 +168,7 @@ export default ruleFunction<Options>('recoverableErrorStructure', nameOptionsSch
     return describeViews(target, view => {
       const holdings = schemaCarriers(doc, view, options).map(carrier => ({
         carrier,
-        code: codeInExtension ? undefined : stateOf(carrier, 'code'),
+        code: codeInExtension ? undefined : codeState(carrier),
         message: stateOf(carrier, 'message'),
       }));
       if (holdings.some(holding => holding.code === undefined && holding.message === undefined)) return undefined;

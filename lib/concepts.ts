@@ -132,20 +132,28 @@ const IDENTIFIER_VALUE = /^[A-Za-z][\w.:-]*$/;
 
 const RECOGNITIONS: Record<Question, Recognition> = {
   code: {
-    // `errorCode`, `detailedErrorCode` (clear); `internalCode`, `errorType`, `errorKey` (likely).
+    // `errorCode`, `detailedErrorCode` (clear); `internalCode`, `errorType`, `errorKey`, a plain string `error` (likely).
     name: w =>
       last(w) === 'code'
         ? w.length === 1 || any(w.slice(0, -1), ERROR_WORDS)
           ? 2
           : 1
-        : (['type', 'key', 'kind'].includes(last(w)) && any(w, ERROR_WORDS)) || (w.length === 2 && ['type', 'kind'].includes(w[0]) && last(w) === 'name')
+        : (['type', 'key', 'kind'].includes(last(w)) && any(w, ERROR_WORDS)) ||
+            (w.length === 2 && ['type', 'kind'].includes(w[0]) && last(w) === 'name') ||
+            (w.length === 1 && w[0] === 'error')
           ? 1
           : 0,
     notTypes: NOT_SCALAR,
     says: /\b(machine[- ]readable|error|application|unique|internal)\b[^.]{0,30}\bcode\b|\bcode\b[^.]{0,30}\bidentif|\b(type|kind)s? of (the )?errors?\b/i,
     weak: w => ['type', 'kind'].includes(last(w)),
+    // Prose values ("Requested Banned") are text for a person, not a code.
     veto: (evidence, w) =>
-      any(w, STATUS_WORDS) || any(w, COUNTS) || any(w, OTHER_CODES) || mirrorsStatus(evidence) || /\bhttp\b|\bstatus code\b/i.test(evidence.text),
+      any(w, STATUS_WORDS) ||
+      any(w, COUNTS) ||
+      any(w, OTHER_CODES) ||
+      mirrorsStatus(evidence) ||
+      /\bhttp\b|\bstatus code\b/i.test(evidence.text) ||
+      (evidence.values.length > 0 && evidence.values.every(value => typeof value === 'string' && /\s/.test(value.trim()))),
     fits: evidence => evidence.values.length > 0 && evidence.values.every(value => typeof value === 'string' && IDENTIFIER_VALUE.test(value)),
   },
   message: {

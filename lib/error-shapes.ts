@@ -82,6 +82,8 @@ export interface Found<N> {
   node: N;
   carrier: Carrier<N>;
   certainty: Certainty;
+  /** For a likely member: the carrier's other likely members for the same question (Klarna's `reason` beside `error_messages`). */
+  alternatives?: string[];
 }
 
 /** How the table is read over one representation: schema views, or JSON values. */
@@ -214,6 +216,7 @@ const configured = (names: Names, question: Question): boolean => MEMBERS[questi
  */
 function recognisedIn<N>(reader: Reader<N>, carrier: Carrier<N>, question: Question, required: boolean): Found<N> | undefined {
   let best: Found<N> | undefined;
+  const likely: string[] = [];
   for (const name of reader.members(carrier.nodes[0])) {
     let certainty: Certainty | undefined = 'clear';
     let allRequired = true;
@@ -230,11 +233,12 @@ function recognisedIn<N>(reader: Reader<N>, carrier: Carrier<N>, question: Quest
       first ??= member;
     }
     if (certainty === undefined || first === undefined) continue;
+    if (certainty === 'likely') likely.push(first.name);
     if (best === undefined || (best.certainty === 'likely' && certainty === 'clear'))
       best = { name: first.name, required: allRequired, node: first.node, carrier, certainty };
-    if (best.certainty === 'clear') break;
+    if (best.certainty === 'clear') return best;
   }
-  return best;
+  return best === undefined || likely.length < 2 ? best : { ...best, alternatives: likely.filter(name => name !== best!.name) };
 }
 
 /** Every member answering `question`, one per carrier that has one. */

@@ -29,10 +29,16 @@ export const insideOf = (carrier: Carrier<unknown>): string => (carrier.kind ===
  * "may keep its correlation id in `errorRef`" and "If `errorRef` is the correlation id, describe it so;
  * else" before the usual fix. The description then makes the evidence clear.
  */
-export function askAbout(found: { name: string; carrier: Carrier<unknown> }, concept: string, placed = true): { what: string; fix: string } {
+export function askAbout(
+  found: { name: string; carrier: Carrier<unknown>; alternatives?: readonly string[] },
+  concept: string,
+  placed = true,
+): { what: string; fix: string } {
+  // Every likely member is named: the finding asserts nothing about any of them (`error_messages` or `reason`).
+  const candidates = nameList([found.name, ...(found.alternatives ?? [])]);
   return {
-    what: `may keep its ${concept} in \`${found.name}\`${placed ? insideOf(found.carrier) : ''}`,
-    fix: `If \`${found.name}\` is the ${concept}, describe it so; else`,
+    what: `may keep its ${concept} in ${candidates}${placed ? insideOf(found.carrier) : ''}`,
+    fix: `If ${candidates} is the ${concept}, describe it so; else`,
   };
 }
 

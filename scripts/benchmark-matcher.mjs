@@ -176,12 +176,13 @@ const MAX_DEPTH = 5;
 /**
  * Every member a schema declares, through `$ref`, `allOf`/`oneOf`/`anyOf`, wrappers (object members),
  * list items and maps, down to MAX_DEPTH: { name, words, type, description, trail, siblings }.
- * `trail` names the members (and `[]` for list items) above it; required or not does not matter.
+ * `trail` names the members (and `[]` for list items) above it; required or not does not matter;
+ * `inBranch` marks a member that only some `oneOf`/`anyOf` shapes declare.
  */
 export function membersOf(doc, schema, { trail = [], onNode = () => {} } = {}) {
   const members = [];
   const seen = new Set();
-  const visit = (node, path, level) => {
+  const visit = (node, path, level, inBranch = false) => {
     if (level > MAX_DEPTH) return;
     const ref = isObject(node) && typeof node.$ref === 'string' ? node.$ref : undefined;
     if (ref !== undefined) {
@@ -191,19 +192,20 @@ export function membersOf(doc, schema, { trail = [], onNode = () => {} } = {}) {
     const resolved = deref(doc, node);
     if (!isObject(resolved)) return;
     onNode(resolved);
-    for (const key of ['allOf', 'oneOf', 'anyOf']) if (Array.isArray(resolved[key])) for (const part of resolved[key]) visit(part, path, level);
+    for (const key of ['allOf', 'oneOf', 'anyOf'])
+      if (Array.isArray(resolved[key])) for (const part of resolved[key]) visit(part, path, level, inBranch || key !== 'allOf');
     if (isObject(resolved.properties)) {
       const siblings = Object.keys(resolved.properties);
       for (const [name, raw] of Object.entries(resolved.properties)) {
         const property = deref(doc, raw);
         const type = isObject(property) ? typeOf(doc, property) : undefined;
         const description = isObject(property) ? [property.title, property.description].filter(d => typeof d === 'string').join(' ') : '';
-        members.push({ name, words: wordsOf(name), type, description, values: valuesOf(property), trail: path, siblings });
-        visit(raw, [...path, name], level + 1);
+        members.push({ name, words: wordsOf(name), type, description, values: valuesOf(property), trail: path, siblings, inBranch });
+        visit(raw, [...path, name], level + 1, inBranch);
       }
     }
-    if (resolved.items !== undefined) visit(resolved.items, [...path, '[]'], level + 1);
-    if (isObject(resolved.additionalProperties)) visit(resolved.additionalProperties, [...path, '{}'], level + 1);
+    if (resolved.items !== undefined) visit(resolved.items, [...path, '[]'], level + 1, inBranch);
+    if (isObject(resolved.additionalProperties)) visit(resolved.additionalProperties, [...path, '{}'], level + 1, inBranch);
   };
   visit(schema, trail, 0);
   return members;
@@ -342,8 +344,10 @@ export function candidatesIn(message) {
  */
 export function findingDuplicates(rule, message, members) {
   const named = candidatesIn(message);
+  // A finding about some oneOf/anyOf shapes ("in 1 of its 2 oneOf/anyOf shapes") is not contradicted by a member another shape declares.
+  const someShapes = /in \d+ of its \d+ oneOf\/anyOf shapes/.test(message);
   return claimedConcepts(rule, message).flatMap(concept => {
-    const holders = members.filter(member => holds(member, concept));
+    const holders = members.filter(member => holds(member, concept) && !(someShapes && member.inBranch));
     // Named as itself or by its path below the body (`data.links`, `items[].errors[].type`).
     const isNamed = member => named.has(member.name) || named.has(pathOf(member));
     if (holders.length === 0 || holders.some(isNamed)) return [];

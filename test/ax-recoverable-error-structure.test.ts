@@ -118,12 +118,24 @@ testRule('ax-recoverable-error-structure', [
     ],
   },
   {
-    name: 'fires on the Agent Recovery guide’s 500 with a stack trace: an exception name is no code',
-    document: oas3({ '/invoices/{id}/finalize': { post: { responses: { ...ok, '500': errorResponse(STACK_TRACE_500, STACK_TRACE_500_EXAMPLE) } } } }),
+    name: 'fires on the Agent Recovery guide’s 500 with a stack trace: an untyped string `error` beside a message may be the code (Decentraland), so it is asked about; one that declares prose is not the code; a lone one is the message',
+    document: oas3({
+      '/invoices/{id}/finalize': { post: { responses: { ...ok, '500': errorResponse(STACK_TRACE_500, STACK_TRACE_500_EXAMPLE) } } },
+      '/wearables': get({ '503': body({ type: 'object', properties: { error: { type: 'string', example: 'Something went wrong' }, message: string } }) }),
+      '/entities': get({ '400': body({ type: 'object', required: ['error'], properties: { error: string } }) }),
+    }),
     errors: [
       {
         path: at('/invoices/{id}/finalize', 'post', '500', ...JSON_SCHEMA),
-        message: `POST /invoices/{id}/finalize 500: the error schema has no code and does not require \`message\`. Add ${addCode('INTERNAL_ERROR')}. List \`message\` as required in the schema${SEND_THEM}`,
+        message: `POST /invoices/{id}/finalize 500: the error schema does not require \`message\` and may keep its code in \`error\`. List \`message\` as required in the schema. If \`error\` is the code, describe it so and require it; else add ${addCode('INTERNAL_ERROR')}.`,
+      },
+      {
+        path: at('/wearables', 'get', '503', ...JSON_SCHEMA),
+        message: `GET /wearables 503: the error schema has no code and does not require \`message\` (\`error\` is text, not a code). Add ${addCode('SERVICE_UNAVAILABLE')}. List \`message\` as required in the schema${SEND_THEM}`,
+      },
+      {
+        path: at('/entities', 'get', '400', ...JSON_SCHEMA),
+        message: `GET /entities 400: the error schema has no code and may keep its message in \`error\`. Add ${addCode()}. If \`error\` is the message, describe it so; else add ${ADD_MESSAGE}.`,
       },
     ],
   },

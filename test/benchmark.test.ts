@@ -148,6 +148,40 @@ test('a finding that names the candidate member asks, and is no duplicate; nor i
   expect(noHint()).toEqual([]);
 });
 
+const BRANCHES = {
+  components: {
+    schemas: {
+      Either: {
+        oneOf: [
+          { type: 'object', properties: { error: { type: 'string' } } },
+          { type: 'object', properties: { errors: { type: 'array', items: { type: 'string' } } } },
+        ],
+      },
+      Batch: {
+        type: 'object',
+        properties: {
+          items: {
+            type: 'array',
+            items: { type: 'object', properties: { errors: { type: 'array', items: { type: 'object', properties: { type: { type: 'string' } } } } } },
+          },
+        },
+      },
+    },
+  },
+};
+const SOME_SHAPES =
+  'POST /entities 400: the error schema has no code and no message in 1 of its 2 oneOf/anyOf shapes. Add a required `code` and a required `message`.';
+const EVERY_SHAPE = 'POST /entities 400: the error schema has no code. Add a required `code`.';
+const PER_ITEM = 'POST /Statements 409: the error schema has no code (`items[].errors[].type` is per item). Add a required `code`.';
+const someShapes = evaluate(`m.findingDuplicates('ax-recoverable-error-structure', ${JSON.stringify(SOME_SHAPES)}, ${members(BRANCHES, 'Either')})`);
+const everyShape = evaluate(`m.findingDuplicates('ax-recoverable-error-structure', ${JSON.stringify(EVERY_SHAPE)}, ${members(BRANCHES, 'Either')})`);
+const perItem = evaluate(`m.findingDuplicates('ax-recoverable-error-structure', ${JSON.stringify(PER_ITEM)}, ${members(BRANCHES, 'Batch')})`);
+test('a finding about some oneOf shapes is not contradicted by a member of another shape; one about every shape is; a member named by its path through lists is named', () => {
+  expect(someShapes()).toEqual([]);
+  expect(everyShape()).toEqual([{ concept: 'code', existing: ['error (string)'] }]);
+  expect(perItem()).toEqual([]);
+});
+
 const doc = JSON.stringify(CODAT);
 const secondMember = evaluate(`m.editDuplicates(${doc}, { traceId: { type: 'string' }, retryable: { type: 'boolean' } }, ${members(CODAT, 'ErrorMessage')})`);
 const twoStyles = evaluate(`m.editDuplicates(${doc}, { recoveryHint: { type: 'string' }, recovery_hint: { type: 'string' } }, [])`);

@@ -94,6 +94,8 @@ describe('recognise: clear, likely, or not the concept', () => {
     ['code', evidence('errorCount', { types: ['integer'] }), undefined],
     ['code', evidence('reasonCode', { types: ['integer'], values: [404, 409] }), undefined],
     ['code', evidence('countryCode', { types: ['string'] }), undefined],
+    ['code', evidence('error', { types: ['string'] }), 'likely'],
+    ['code', evidence('error', { types: ['string'], values: ['Something went wrong'] }), undefined],
     ['message', evidence('errorSummary', { types: ['string'] }), 'clear'],
     ['message', evidence('error', { types: ['string'] }), 'likely'],
     ['message', evidence('error', { types: ['string'], values: ['invalid_grant'] }), undefined],
