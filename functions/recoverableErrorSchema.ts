@@ -5,11 +5,12 @@ import {
   isJsonMediaType,
   isObject,
   type Body,
+  type JsonObject,
   type OpenApiDocument,
   type Operation,
   type Response,
 } from '../lib/document';
-import { sharedErrorSchemas, type SharedErrorSchema } from '../lib/error-bodies';
+import { schemaOfExample, sharedErrorSchemas, successTwin, type SharedErrorSchema } from '../lib/error-bodies';
 import { schemaAnswer, schemaLikely } from '../lib/error-shapes';
 import { nameList } from '../lib/names';
 import { label, placeIn, ruleFunction, type Finding } from '../lib/rule-function';
@@ -71,6 +72,16 @@ function problem(doc: OpenApiDocument, operation: Operation, response: Response)
         at: body,
       };
     }
+    const twin = successTwin(doc, operation, body.schema);
+    if (twin !== undefined) {
+      const own = (body.schema.value as JsonObject).$ref as string;
+      const offered = schemaOfExample(doc, body.examples, views![0], own)?.schema ?? sharedBody(doc, response.status, own);
+      const fix = offered === undefined ? FIX : `the API's error schema, \`$ref: '${offered.ref}'\``;
+      return {
+        what: `the ${body.mediaType} error schema is \`${own.slice(own.lastIndexOf('/') + 1)}\`, the body of its ${twin} response, with no code and no message. Answer ${fix} instead`,
+        at: body,
+      };
+    }
     const types = views?.filter(view => !isObjectView(view)).flatMap(view => view.types ?? []);
     if (types !== undefined && types.length > 0) {
       return { what: `the ${body.mediaType} error schema is of type ${[...new Set(types)].join(', ')}, with no field for a code. Make it ${FIX}`, at: body };
@@ -93,22 +104,29 @@ interface Shared {
  * on its 401s), else the one its error responses declare most among those used for two statuses or more
  * (Yodlee's `YodleeError`, Telnyx's `Errors`): a response without a usable body is told to reuse the API's own.
  */
-function sharedBody(doc: OpenApiDocument, status: string): Shared | undefined {
-  const { byStatus, overall } = sharedBodies(doc);
+function sharedBody(doc: OpenApiDocument, status: string, except?: string): Shared | undefined {
+  const { byStatus, overall } = sharedBodies(doc, except);
   const same = byStatus.get(status);
   if (same !== undefined) return { ref: same.ref, mediaType: same.mediaType, status };
   return overall === undefined ? undefined : { ref: overall.ref, mediaType: overall.mediaType, status: 'error' };
 }
 
 /** The most used of the API's error schemas per status, and overall among those used for two statuses or more. */
-function sharedBodies(doc: OpenApiDocument): { byStatus: Map<string, SharedErrorSchema>; overall: SharedErrorSchema | undefined } {
-  return doc.memo('error-schema:shared-bodies', () => {
+function sharedBodies(doc: OpenApiDocument, except = ''): { byStatus: Map<string, SharedErrorSchema>; overall: SharedErrorSchema | undefined } {
+  return doc.memo(`error-schema:shared-bodies ${except}`, () => {
     const { byStatus, overall } = sharedErrorSchemas(doc);
+    // A success body answered by error responses (`except`) is not offered as the API's error body.
     const most = (byRef: Map<string, SharedErrorSchema>) =>
-      [...byRef.values()].reduce<SharedErrorSchema | undefined>((a, b) => (a === undefined || b.count > a.count ? b : a), undefined);
+      [...byRef.values()]
+        .filter(counted => counted.ref !== except)
+        .reduce<SharedErrorSchema | undefined>((a, b) => (a === undefined || b.count > a.count ? b : a), undefined);
     // A schema of one status only (FastAPI's 422 `HTTPValidationError`) is that status's body, not the API's error body.
     const general = new Map([...overall].filter(([, counted]) => counted.statuses.size >= 2));
-    return { byStatus: new Map([...byStatus].map(([status, byRef]) => [status, most(byRef)!])), overall: most(general) };
+    const mostByStatus = [...byStatus].flatMap(([status, byRef]) => {
+      const found = most(byRef);
+      return found === undefined ? [] : [[status, found] as const];
+    });
+    return { byStatus: new Map(mostByStatus), overall: most(general) };
   });
 }
 

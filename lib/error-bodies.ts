@@ -3,7 +3,8 @@
  * A body without a readable object schema is ax-recoverable-error-schema's to report: these rules
  * stay silent on it, so that a missing body is reported once, not once per rule.
  */
-import { isErrorStatus, isObject, type Body, type Located, type OpenApiDocument, type Operation, type Response } from './document';
+import { isErrorStatus, isObject, isSuccessStatus, type Body, type Located, type OpenApiDocument, type Operation, type Response } from './document';
+import { passedOver, schemaAnswer } from './error-shapes';
 import type { Edit } from './edits';
 import { label, placeIn, type Finding, type LazyEdits } from './rule-function';
 import { isObjectView, viewsOf, type ObjectView } from './schema';
@@ -33,13 +34,36 @@ export function errorSchemasOf(doc: OpenApiDocument, operation: Operation, respo
   const schemas: ErrorSchema[] = [];
   let unreadable = false;
   for (const { mediaType, schema } of bodies) {
-    if (schema === undefined) continue;
+    // A success body in an error response is ax-recoverable-error-schema's to report, once.
+    if (schema === undefined || successTwin(doc, operation, schema) !== undefined) continue;
     const views = viewsOf(doc, schema.value, schema.location)?.filter(isObjectView);
     if (views === undefined) unreadable = true;
     if (views === undefined || views.length === 0) continue;
     schemas.push({ operation, response, mediaType, schema, views, name: several ? `the ${mediaType} error schema` : 'the error schema' });
   }
   return { schemas, unreadable };
+}
+
+/**
+ * The success status whose body an error response answers by the same `$ref`, when that schema holds
+ * no code, no message and no error of its items (Box's 400 that answers the 200's `MetadataTemplate`):
+ * no error body at all, which ax-recoverable-error-schema reports and the other error rules leave alone.
+ */
+export function successTwin(doc: OpenApiDocument, operation: Operation, schema: Located): string | undefined {
+  const ref = isObject(schema.value) ? schema.value.$ref : undefined;
+  if (typeof ref !== 'string') return undefined;
+  const twin = doc
+    .responses(operation)
+    .filter(response => isSuccessStatus(response.status))
+    .find(response => doc.jsonBodies(operation, response).some(body => isObject(body.schema?.value) && body.schema.value.$ref === ref));
+  if (twin === undefined) return undefined;
+  const views = viewsOf(doc, schema.value, schema.location)?.filter(isObjectView) ?? [];
+  const holdsError = (view: ObjectView) =>
+    (['code', 'message'] as const).some(
+      question =>
+        schemaAnswer(doc, view, question, undefined) !== undefined || passedOver(doc, view, question, undefined).some(passed => passed.why === 'item'),
+    );
+  return views.length > 0 && !views.some(holdsError) ? twin.status : undefined;
 }
 
 /** Bodies with a schema, once per schema: Swagger 2.0 repeats one schema per `produces` entry, OpenAPI 3 often one `$ref` per media type. */

@@ -218,6 +218,8 @@ function recognisedIn<N>(reader: Reader<N>, carrier: Carrier<N>, question: Quest
   let best: Found<N> | undefined;
   const likely: string[] = [];
   for (const name of reader.members(carrier.nodes[0])) {
+    // A member that names the object's type is no code, by evidence or by name.
+    if (question === 'code' && carrier.nodes.some(node => reader.namesType(node, name))) continue;
     let certainty: Certainty | undefined = 'clear';
     let allRequired = true;
     let first: { node: N; name: string } | undefined;
@@ -340,7 +342,7 @@ function schemaReader(doc: OpenApiDocument): Reader<SchemaNode> {
       // An untyped schema with properties (a `$ref` to `{ properties: … }`) is an object all the same.
       return evidence.types === undefined && member !== undefined && this.isObject(member) ? { ...evidence, types: ['object'] } : evidence;
     },
-    namesType: (node, name) => node.views.some(view => view.parts.some(part => discriminates(part.value, name))),
+    namesType: (node, name) => node.views.some(view => view.parts.some(part => discriminates(part.value, name) || namesOwnSchema(doc, view, part, name))),
   };
 }
 
@@ -353,6 +355,20 @@ function discriminates(schema: JsonObject, name: string): boolean {
   if (isObject(schema.discriminator) && schema.discriminator.propertyName === name)
     return !isObject(schema.properties) || Object.keys(schema.properties).every(key => key === name);
   return typeof schema.description === 'string' && /\bdiscriminator\b/i.test(schema.description) && schema.description.includes(`\`${name}\``);
+}
+
+/**
+ * A member whose one value is the name of the schema declaring it (Box's `type: metadata_template` in
+ * `MetadataTemplate`, an `object: "customer"`) names the object's type: a constant that no error varies.
+ */
+function namesOwnSchema(doc: OpenApiDocument, view: ObjectView, part: Located<JsonObject>, name: string): boolean {
+  const location = part.location;
+  const home = location === undefined ? undefined : location[location.length - 1];
+  const isNamedSchema = location !== undefined && (location[location.length - 2] === 'schemas' || location[location.length - 2] === 'definitions');
+  const property = isNamedSchema ? view.properties.get(name) : undefined;
+  if (property === undefined || typeof home !== 'string') return false;
+  const values = [...new Set(declaredValues(doc, { ...property, required: false }).map(found => found.value))];
+  return values.length === 1 && typeof values[0] === 'string' && words(values[0]).join('') === words(home).join('');
 }
 
 /** What a property's schema says of itself, read once per schema object (a shared error schema is met on every response). */

@@ -173,16 +173,50 @@ export function deref(doc, node, seen = new Set()) {
 
 const MAX_DEPTH = 5;
 
+/** The body's data, not its error: a `result`, `data` or `items` member and what it holds (TL's `result[]` of articles). */
+const DATA_MEMBERS = ['data', 'result', 'results', 'items', 'records', 'entries', 'values', 'content', 'payload'];
+const ERROR_LIST_WORDS = [
+  'error',
+  'errors',
+  'err',
+  'fault',
+  'faults',
+  'problem',
+  'problems',
+  'violation',
+  'violations',
+  'failure',
+  'failures',
+  'warning',
+  'warnings',
+  'invalid',
+];
+const namesErrors = name => name !== undefined && wordsOf(name).some(word => ERROR_LIST_WORDS.includes(word));
+
+/**
+ * A list of records, whose members are the records' and not the error's: named as data (`result[]`), or
+ * whose items carry an identifier (`id`, `articleId`: Jira's created `issues[]`, Box's template `fields[]`),
+ * unless the list is named for errors (JSON:API's `errors[]` items carry an `id` too).
+ */
+function isRecordList(doc, name, items) {
+  if (name === undefined || namesErrors(name)) return false;
+  if (DATA_MEMBERS.includes(name.toLowerCase())) return true;
+  const item = deref(doc, items);
+  const parts = isObject(item) ? [item, ...(Array.isArray(item.allOf) ? item.allOf.map(part => deref(doc, part)) : [])] : [];
+  return parts.some(part => isObject(part) && isObject(part.properties) && Object.keys(part.properties).some(key => wordsOf(key).at(-1) === 'id'));
+}
+
 /**
  * Every member a schema declares, through `$ref`, `allOf`/`oneOf`/`anyOf`, wrappers (object members),
  * list items and maps, down to MAX_DEPTH: { name, words, type, description, trail, siblings }.
  * `trail` names the members (and `[]` for list items) above it; required or not does not matter;
- * `inBranch` marks a member that only some `oneOf`/`anyOf` shapes declare.
+ * `inBranch` marks a member that only some `oneOf`/`anyOf` shapes declare; `record` one of the body's data
+ * (a record in a list, or below a `data`/`result` member), not of its error, unless an error list holds it.
  */
 export function membersOf(doc, schema, { trail = [], onNode = () => {} } = {}) {
   const members = [];
   const seen = new Set();
-  const visit = (node, path, level, inBranch = false) => {
+  const visit = (node, path, level, inBranch = false, record = false) => {
     if (level > MAX_DEPTH) return;
     const ref = isObject(node) && typeof node.$ref === 'string' ? node.$ref : undefined;
     if (ref !== undefined) {
@@ -193,19 +227,26 @@ export function membersOf(doc, schema, { trail = [], onNode = () => {} } = {}) {
     if (!isObject(resolved)) return;
     onNode(resolved);
     for (const key of ['allOf', 'oneOf', 'anyOf'])
-      if (Array.isArray(resolved[key])) for (const part of resolved[key]) visit(part, path, level, inBranch || key !== 'allOf');
+      if (Array.isArray(resolved[key])) for (const part of resolved[key]) visit(part, path, level, inBranch || key !== 'allOf', record);
     if (isObject(resolved.properties)) {
       const siblings = Object.keys(resolved.properties);
       for (const [name, raw] of Object.entries(resolved.properties)) {
         const property = deref(doc, raw);
         const type = isObject(property) ? typeOf(doc, property) : undefined;
         const description = isObject(property) ? [property.title, property.description].filter(d => typeof d === 'string').join(' ') : '';
-        members.push({ name, words: wordsOf(name), type, description, values: valuesOf(property), trail: path, siblings, inBranch });
-        visit(raw, [...path, name], level + 1, inBranch);
+        members.push({ name, words: wordsOf(name), type, description, values: valuesOf(property), trail: path, siblings, inBranch, record });
+        visit(
+          raw,
+          [...path, name],
+          level + 1,
+          inBranch,
+          namesErrors(name) ? false : record || (path.length === 0 && DATA_MEMBERS.includes(name.toLowerCase())),
+        );
       }
     }
-    if (resolved.items !== undefined) visit(resolved.items, [...path, '[]'], level + 1, inBranch);
-    if (isObject(resolved.additionalProperties)) visit(resolved.additionalProperties, [...path, '{}'], level + 1, inBranch);
+    const name = path[path.length - 1];
+    if (resolved.items !== undefined) visit(resolved.items, [...path, '[]'], level + 1, inBranch, record || isRecordList(doc, name, resolved.items));
+    if (isObject(resolved.additionalProperties)) visit(resolved.additionalProperties, [...path, '{}'], level + 1, inBranch, record);
   };
   visit(schema, trail, 0);
   return members;
@@ -347,7 +388,7 @@ export function findingDuplicates(rule, message, members) {
   // A finding about some oneOf/anyOf shapes ("in 1 of its 2 oneOf/anyOf shapes") is not contradicted by a member another shape declares.
   const someShapes = /in \d+ of its \d+ oneOf\/anyOf shapes/.test(message);
   return claimedConcepts(rule, message).flatMap(concept => {
-    const holders = members.filter(member => holds(member, concept) && !(someShapes && member.inBranch));
+    const holders = members.filter(member => holds(member, concept) && !member.record && !(someShapes && member.inBranch));
     // Named as itself or by its path below the body (`data.links`, `items[].errors[].type`).
     const isNamed = member => named.has(member.name) || named.has(pathOf(member));
     if (holders.length === 0 || holders.some(isNamed)) return [];
@@ -367,7 +408,7 @@ export function editDuplicates(doc, added, members) {
     // A list the edit adds (`details: [{ field, message }]`) is the field-details concept when its items locate a field.
     const nested = membersOf(doc, added[name]).some(inner => CONCEPTS.fieldLocator(inner)) ? ['fieldLocator'] : [];
     for (const concept of new Set([...conceptsOf(member), ...nested])) {
-      const existing = members.filter(other => other.name !== name && !names.includes(other.name) && holds(other, concept));
+      const existing = members.filter(other => other.name !== name && !names.includes(other.name) && !other.record && holds(other, concept));
       const twins = names.filter(other => other !== name && CONCEPTS[concept](memberNamed(other, isObject(added[other]) ? added[other].type : undefined)));
       if (existing.length > 0 || twins.length > 0)
         duplicates.push({ added: name, concept, existing: [...existing.map(describe), ...twins.map(twin => `${twin} (added too)`)] });

@@ -212,6 +212,53 @@ testRule('ax-recoverable-error-schema', [
     ],
   },
   {
+    name: "an error response that answers its success body, which holds no error (Box's 400 `MetadataTemplate`, whose `type` is its own name), is told the API's error schema, and no other error rule reports it; a success body that holds a message or per-item errors is left to them",
+    document: oas3(
+      {
+        '/metadata_templates/{id}': get({ '200': body(ref('MetadataTemplate')), '400': body(ref('MetadataTemplate')), '404': body(ref('ClientError')) }),
+        '/templates': get({ '200': body(ref('MetadataTemplate')), '400': body(ref('MetadataTemplate')) }),
+        '/Statements': {
+          post: {
+            responses: {
+              '202': body(ref('Statements')),
+              '409': body(ref('Statements')),
+              '500': body(ref('ClientError')),
+              '503': body(ref('Envelope')),
+            },
+          },
+        },
+        '/envelope': get({ '200': body(ref('Envelope')), '404': body(ref('Envelope')) }),
+      },
+      {
+        schemas: {
+          MetadataTemplate: { type: 'object', properties: { type: { type: 'string', enum: ['metadata_template'] }, templateKey: { type: 'string' } } },
+          ClientError: {
+            type: 'object',
+            required: ['code', 'message'],
+            properties: { type: { type: 'string', enum: ['error'] }, code: { type: 'string' }, message: { type: 'string' } },
+          },
+          Statements: {
+            type: 'object',
+            properties: { items: { type: 'array', items: { type: 'object', properties: { errors: { type: 'array', items: ref('ClientError') } } } } },
+          },
+          Envelope: { type: 'object', properties: { isError: { type: 'boolean' }, message: { type: 'string' }, result: { type: 'object' } } },
+        },
+      },
+    ),
+    errors: [
+      {
+        path: at('/metadata_templates/{id}', 'get', '400', ...JSON_SCHEMA),
+        message:
+          "GET /metadata_templates/{id} 400: the application/json error schema is `MetadataTemplate`, the body of its 200 response, with no code and no message. Answer the API's error schema, `$ref: '#/components/schemas/ClientError'` instead.",
+      },
+      {
+        path: at('/templates', 'get', '400', ...JSON_SCHEMA),
+        message:
+          "GET /templates 400: the application/json error schema is `MetadataTemplate`, the body of its 200 response, with no code and no message. Answer the API's error schema, `$ref: '#/components/schemas/ClientError'` instead.",
+      },
+    ],
+  },
+  {
     name: 'Swagger 2.0: a response without schema fires; an HTML-only produces fires; a schema passes',
     document: swagger2(
       {

@@ -564,6 +564,27 @@ testRule('ax-recoverable-error-structure', [
     ],
   },
   {
+    name: "an error response that answers its success body with no error in it is ax-recoverable-error-schema's to report (Box); a `type` whose one value is its schema's own name names the object's type",
+    document: oas3(
+      {
+        '/templates': get({ '200': body(ref('MetadataTemplate')), '400': body(ref('MetadataTemplate')) }),
+        '/errors': get({ '404': body(ref('Error')) }),
+      },
+      {
+        schemas: {
+          MetadataTemplate: { type: 'object', properties: { type: { type: 'string', enum: ['metadata_template'] }, templateKey: string } },
+          Error: { type: 'object', required: ['type', 'message'], properties: { type: { type: 'string', enum: ['error'] }, message: string } },
+        },
+      },
+    ),
+    errors: [
+      {
+        path: at('/errors', 'get', '404', ...JSON_SCHEMA),
+        message: `GET /errors 404: the error schema has no code (\`type\` names the object's type). Add ${addCode('NOT_FOUND')}${SEND_IT}`,
+      },
+    ],
+  },
+  {
     name: "a batch body whose items carry their own errors (Xero's `items[].errors[]`) has no code of its own: the finding says where the items' are",
     document: oas3(
       { '/Statements': get({ '409': body(ref('Statements')) }) },
