@@ -1,12 +1,12 @@
 /**
  * Mistakes Spectral swallows, said once by the commands that load the ruleset: an `overrides` entry that
  * names no rule of any loaded ruleset, or whose file pattern matches no linted file; a `prefixes` option
- * that matches no path, or field names that appear nowhere in the description (the rule then checks
- * nothing, or checks for the wrong thing). One line each on stderr; the exit code does not change.
+ * that matches no path, field names that appear nowhere in the description (the rule then checks
+ * nothing, or checks for the wrong thing), or one concept's names given differently to sibling rules. One line each on stderr; the exit code does not change.
  */
 import * as path from 'node:path';
 import { Ruleset } from '@stoplight/spectral-core';
-import { RULE_IDS } from '../rules';
+import { DECLARATIONS, RULE_IDS } from '../rules';
 import { isObject, pointerToPath, valueAt } from '../lib/document';
 import { DEFAULT_NAMES, type Concept } from '../lib/names';
 import { nearest } from '../lib/nearest';
@@ -110,7 +110,39 @@ function absentNames(linted: Linted): string[] {
   });
 }
 
+/** The field-name options each loaded rule of the package reads (`nextSteps`, `errorCode`, …). */
+function conceptReaders(linted: Linted): Map<string, string[]> {
+  const readers = new Map<string, string[]>();
+  for (const declaration of DECLARATIONS) {
+    if (linted.ruleset.rules[declaration.id] === undefined) continue;
+    const read = (declaration.function as { optionNames?: readonly string[] }).optionNames ?? [];
+    for (const concept of read.filter(option => option in DEFAULT_NAMES)) (readers.get(concept) ?? readers.set(concept, []).get(concept)!).push(declaration.id);
+  }
+  return readers;
+}
+
+/**
+ * A field-name option that sibling rules are given differently (`nextSteps: [next]` on one rule, the
+ * default on the others that read it): they then judge the same member by different names.
+ */
+function divergentNames(linted: Linted): string[] {
+  return [...conceptReaders(linted)].flatMap(([concept, ids]) => {
+    const byNames = new Map<string, string[]>();
+    for (const id of ids) {
+      const set = ruleOptions(linted.ruleset, id)?.[concept];
+      const given = Array.isArray(set) && JSON.stringify(set) !== JSON.stringify(DEFAULT_NAMES[concept as Concept]);
+      const key = given ? JSON.stringify(set) : 'the default';
+      (byNames.get(key) ?? byNames.set(key, []).get(key)!).push(id);
+    }
+    if (byNames.size < 2) return [];
+    const groups = [...byNames].map(([names, users]) => `${users.map(id => `\`${id}\``).join(', ')}: ${names}`);
+    return [
+      `the option \`${concept}\` differs between the rules that read it (${groups.join('; ')}); give them all the same names, e.g. with one YAML anchor (docs/conventions.md).`,
+    ];
+  });
+}
+
 /** Every swallowed mistake of the lint's ruleset, a sentence each. */
 export function silentMistakes(linted: Linted): string[] {
-  return [...unknownOverrideRules(linted), ...idleOverridePatterns(linted), ...emptyPrefixes(linted), ...absentNames(linted)];
+  return [...unknownOverrideRules(linted), ...idleOverridePatterns(linted), ...emptyPrefixes(linted), ...absentNames(linted), ...divergentNames(linted)];
 }

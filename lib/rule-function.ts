@@ -125,13 +125,15 @@ export function ruleFunction<O extends object>(name: string, optionProperties: R
     }
   };
   Reflect.defineProperty(run, 'name', { value: name });
-  return createRulesetFunction<unknown, O>(
+  const fn = createRulesetFunction<unknown, O>(
     {
       input: null,
       options: { type: ['object', 'null'], properties: optionProperties, additionalProperties: false } as OptionsSchema,
     },
     run,
   );
+  // The options it reads, for the commands that compare sibling rules' names (cli/mistakes.ts).
+  return Object.assign(fn, { optionNames: Object.keys(optionProperties) as readonly string[] });
 }
 
 /** A `$ref`'d response offering one schema under several media types yields the same finding twice at its entry; keep one. */

@@ -23,6 +23,10 @@ const recommendedIds = Object.entries(ruleset.rules)
 
 /** The README's options example, so the page cannot drift from what the CLI accepts. */
 const README_OPTIONS = /### Change a rule's options[\s\S]*?```yaml\n([\s\S]*?)```/.exec(readFileSync(join(__dirname, '..', 'README.md'), 'utf8'))![1];
+/** docs/conventions.md's one block of names for every rule that reads them, by a YAML anchor. */
+const SHARED_NAMES = /YAML anchor writes the names once:\n\n```yaml\n([\s\S]*?)```/.exec(
+  readFileSync(join(__dirname, '..', 'docs', 'conventions.md'), 'utf8'),
+)![1];
 
 const codes = (results: CliResult[]) => [...new Set(results.map(result => result.code))].sort();
 const sorted = (results: CliResult[]) => [...results].sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
@@ -126,6 +130,14 @@ describe('the customizations the README documents, through the CLI', () => {
     const elsewhere = lintJson(consumer, 'naive.yaml', README_OPTIONS.replace(/prefixes: \[.*\]/, 'prefixes: ["/orders"]')).results;
     expect(under(naive, 'ax-envelope-next-steps').length).toBeGreaterThan(0);
     expect(sorted(elsewhere)).toEqual(sorted(naive.filter(result => result.code !== 'ax-envelope-next-steps')));
+  });
+
+  test("docs/conventions.md's YAML anchor gives the three rules that read `errorCode` the same names: Spectral loads it, and the rules ask for the name given", () => {
+    const { status, results } = lintJson(consumer, 'naive.yaml', SHARED_NAMES);
+    expect(status).toBe(1);
+    const structure = results.filter(result => result.code === 'ax-recoverable-error-structure');
+    expect(structure.length).toBeGreaterThan(0);
+    expect(structure.every(result => result.message.includes('`errorKey`'))).toBe(true);
   });
 
   test("functionsDir is resolved from the ruleset file's folder: the README's monorepo case", () => {

@@ -69,14 +69,30 @@ describe('field-name options that appear nowhere in the description', () => {
     return { rules: { 'ax-recoverable-error-structure': { ...definition, then: { ...definition.then, functionOptions: names } } } };
   };
 
-  test('a misspelt name is said once, naming the rule and the option', async () => {
+  const differs = (concept: string, names: string, others: string) =>
+    `the option \`${concept}\` differs between the rules that read it (\`ax-recoverable-error-structure\`: ${names}; ${others}: the default); give them all the same names, e.g. with one YAML anchor (docs/conventions.md).`;
+  const CODE_READERS = '`ax-recoverable-code-format`, `ax-recoverable-error-catalog`';
+
+  test('a misspelt name is said once, naming the rule and the option; that the sibling rules read other names is said too', async () => {
     expect(await mistakesOf(withNames({ errorCode: ['error_kode'] }))).toEqual([
       '`ax-recoverable-error-structure`\'s option `errorCode` names ["error_kode"], none of which appears in the description; check the spelling.',
+      differs('errorCode', '["error_kode"]', CODE_READERS),
     ]);
   });
 
-  test('a name the description uses (any letter case, or the first part of a dotted one) stays silent', async () => {
-    expect(await mistakesOf(withNames({ errorCode: ['ERROR', 'error_kode'], message: ['description.text'] }))).toEqual([]);
+  test('a name the description uses (any letter case, or the first part of a dotted one) is not said to be absent', async () => {
+    expect(await mistakesOf(withNames({ errorCode: ['ERROR', 'error_kode'], message: ['description.text'] }))).toEqual([
+      differs('errorCode', '["ERROR","error_kode"]', CODE_READERS),
+      differs('message', '["description.text"]', '`ax-recoverable-no-stack-traces`, `ax-recoverable-vague-message`'),
+    ]);
+  });
+
+  test('the same names given to every rule that reads the option, or the default written out, say nothing', async () => {
+    const names = { errorCode: ['ERROR'] };
+    const rules = ['ax-recoverable-error-structure', 'ax-recoverable-code-format', 'ax-recoverable-error-catalog'];
+    const every = Object.fromEntries(rules.map(id => [id, { ...ruleset.rules[id], then: { ...ruleset.rules[id].then, functionOptions: names } }]));
+    expect(await mistakesOf({ rules: every })).toEqual([]);
+    expect(await mistakesOf(withNames({ errorCode: ['code', 'error_code', 'errorCode', 'type', 'extensions.code'] }))).toEqual([]);
   });
 });
 
