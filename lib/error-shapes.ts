@@ -357,11 +357,15 @@ function discriminates(schema: JsonObject, name: string): boolean {
   return typeof schema.description === 'string' && /\bdiscriminator\b/i.test(schema.description) && schema.description.includes(`\`${name}\``);
 }
 
+const TYPE_WORDS = new Set(['type', 'kind', 'object']);
+
 /**
  * A member whose one value is the name of the schema declaring it (Box's `type: metadata_template` in
  * `MetadataTemplate`, an `object: "customer"`) names the object's type: a constant that no error varies.
  */
 function namesOwnSchema(doc: OpenApiDocument, view: ObjectView, part: Located<JsonObject>, name: string): boolean {
+  // Only a member named for a type: ATO's `status: NOT_FOUND` in its `not-found` schema is the code its schema is named after.
+  if (!words(name).some(word => TYPE_WORDS.has(word))) return false;
   const location = part.location;
   const home = location === undefined ? undefined : location[location.length - 1];
   const isNamedSchema = location !== undefined && (location[location.length - 2] === 'schemas' || location[location.length - 2] === 'definitions');

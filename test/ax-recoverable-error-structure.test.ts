@@ -684,19 +684,22 @@ testRule('ax-recoverable-error-structure', [
     ],
   },
   {
-    name: 'a string `status` beside a `code` that is the HTTP status as a string (ATO\'s `code: "404"`, `status: "NOT_FOUND"`) is the code, as beside Google\'s integer `code`',
-    document: oas3({
-      '/business-names': get({
-        '404': body({
-          type: 'object',
-          properties: {
-            code: { type: 'string', description: 'The error code.', example: '404' },
-            status: { type: 'string', description: 'The error status.', example: 'NOT_FOUND' },
-            message: string,
+    name: 'a string `status` beside a `code` that is the HTTP status as a string (ATO\'s `code: "404"`, `status: "NOT_FOUND"`, in a schema named after that code) is the code, as beside Google\'s integer `code`',
+    document: oas3(
+      { '/business-names': get({ '404': body(ref('not-found')) }) },
+      {
+        schemas: {
+          'not-found': {
+            type: 'object',
+            properties: {
+              code: { type: 'string', description: 'The error code.', example: '404' },
+              status: { type: 'string', description: 'The error status.', example: 'NOT_FOUND' },
+              message: string,
+            },
           },
-        }),
-      }),
-    }),
+        },
+      },
+    ),
     errors: [
       {
         path: at('/business-names', 'get', '404', ...JSON_SCHEMA),
