@@ -153,6 +153,8 @@ const RECOGNITIONS: Record<Question, Recognition> = {
       any(w, OTHER_CODES) ||
       mirrorsStatus(evidence) ||
       /\bhttp\b|\bstatus code\b/i.test(evidence.text) ||
+      // Described as the message (HERE's `error`: "Error message").
+      (last(w) !== 'code' && /\b(message|human[- ]readable)\b/i.test(evidence.text)) ||
       (evidence.values.length > 0 && evidence.values.every(value => typeof value === 'string' && /\s/.test(value.trim()))),
     fits: evidence => evidence.values.length > 0 && evidence.values.every(value => typeof value === 'string' && IDENTIFIER_VALUE.test(value)),
   },

@@ -320,8 +320,14 @@ function schemaReader(doc: OpenApiDocument): Reader<SchemaNode> {
       const has = (...wanted: string[]) => types === undefined || types.length === 0 || wanted.some(type => types.includes(type));
       if (accepts === 'text') return has('string');
       if (accepts === 'scalar') return has('string', 'integer', 'number');
-      // An untyped OAuth 2.0 `error` beside its `error_description` is the code all the same (DigiLocker declares no type).
-      if (accepts === 'identifier' && (types === undefined || types.length === 0) && this.member(holder, OAUTH_DESCRIPTION) !== undefined) return true;
+      // Beside an `error_description` (OAuth 2.0), `error` is the code unless it says it is a message or the HTTP status (HERE's "Unauthorized").
+      const oauthCode = () => {
+        if (this.member(holder, OAUTH_DESCRIPTION) === undefined || node.property === undefined) return false;
+        const evidence = this.evidence(holder, node.property.name);
+        return !mirrorsStatus(evidence) && !/\bmessage\b/i.test(evidence.text);
+      };
+      // An untyped OAuth 2.0 `error` is the code all the same (DigiLocker declares no type).
+      if (accepts === 'identifier' && (types === undefined || types.length === 0) && oauthCode()) return true;
       if (types === undefined || !types.includes('string')) return false;
       // A string status beside a numeric `code` (Google AIP-193), or beside a `code` that is the HTTP status as a string (ATO's "404").
       if (accepts === 'statusName') {
@@ -331,7 +337,7 @@ function schemaReader(doc: OpenApiDocument): Reader<SchemaNode> {
         return code !== undefined && (numeric || mirrorsStatus(this.evidence(holder, 'code')));
       }
       // identifier: a sibling `error_description` (RFC 6749), or declared values that are all identifiers.
-      if (this.member(holder, OAUTH_DESCRIPTION) !== undefined) return true;
+      if (oauthCode()) return true;
       const values = node.property === undefined ? [] : declaredValues(doc, node.property).map(found => found.value);
       return values.length > 0 && values.every(isIdentifier);
     },
@@ -476,6 +482,7 @@ function lookalikesIn(
       if (taken?.name === name) return taken.certainty === 'clear' ? [{ name, why: other }] : [];
       if (question !== 'code') return [];
       if (mirrorsStatus(evidence)) return [{ name, why: 'status' }];
+      if (/\bmessage\b/i.test(evidence.text)) return [{ name, why: 'message' }];
       if (reader.namesType(carrier.nodes[0], name)) return [{ name, why: 'type' }];
       return evidence.values.length > 0 && evidence.values.every(isProse) ? [{ name, why: 'text' }] : [];
     });

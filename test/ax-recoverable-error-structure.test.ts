@@ -585,6 +585,27 @@ testRule('ax-recoverable-error-structure', [
     ],
   },
   {
+    name: 'an OAuth-style `error` beside `error_description` is the code, unless it says it is the message (HERE\'s "Error message")',
+    document: oas3({
+      '/locate': get({
+        '401': body({
+          type: 'object',
+          properties: {
+            error: { type: 'string', description: 'Error message' },
+            error_description: { type: 'string', description: 'Detailed information about the error' },
+          },
+        }),
+        '403': body({ type: 'object', required: ['error', 'error_description'], properties: { error: string, error_description: string } }),
+      }),
+    }),
+    errors: [
+      {
+        path: at('/locate', 'get', '401', ...JSON_SCHEMA),
+        message: `GET /locate 401: the error schema has no code and does not require \`error_description\` (\`error\` and \`error_description\` hold the message). Add ${addCode('UNAUTHENTICATED')}. List \`error_description\` as required in the schema${SEND_THEM}`,
+      },
+    ],
+  },
+  {
     name: "a batch body whose items carry their own errors (Xero's `items[].errors[]`) has no code of its own: the finding says where the items' are",
     document: oas3(
       { '/Statements': get({ '409': body(ref('Statements')) }) },
