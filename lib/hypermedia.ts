@@ -112,7 +112,10 @@ export function linkLookalike(doc: OpenApiDocument, view: ObjectView, collection
     const named = prefix === '' ? namesLinks(property.name) : collectionNames.includes(property.name);
     if (named && structured) {
       const shapes = linkShapes(doc, property.schema, property.location);
-      if (shapes.length === 0) return { name: `${prefix}${property.name}`, lacks: relationStrings(doc, property) ? 'method' : 'href' };
+      const lacks = shapes.length === 0 && !relationStrings(doc, property) ? 'href' : 'method';
+      // One object down, only links with hrefs are asked about: slmonitor's `workerInformation.actions` are a person's instructions.
+      if (lacks === 'href' && prefix !== '') continue;
+      if (shapes.length === 0) return { name: `${prefix}${property.name}`, lacks };
       if (!shapes.every(shape => shape !== 'url' && ownProperty(shape, [METHOD]) !== undefined)) return { name: `${prefix}${property.name}`, lacks: 'method' };
       continue;
     }

@@ -437,11 +437,13 @@ function statusMember(doc: OpenApiDocument, operation: Operation): string | unde
   return requests.flatMap(view => [...view.properties.keys()]).find(name => ['status', 'state'].includes(words(name).pop() ?? ''));
 }
 
-/** ax-envelope-next-steps: a mutation under the `prefixes`, unless it only reads or authenticates. */
+/** ax-envelope-next-steps: a mutation under the `prefixes`, unless it only reads, authenticates or is deprecated. */
 export function asksNextSteps(doc: OpenApiDocument, operation: Operation, options: ScopeOptions): boolean {
   const prefixes = options?.prefixes;
   return (
     isMutation(operation) &&
+    // A deprecated operation is on its way out: nothing should be built on its answers (OpenAI's `createAnswer`).
+    operation.node.deprecated !== true &&
     (prefixes === undefined || prefixes.some(prefix => operation.path.startsWith(prefix))) &&
     !readsOnly(doc, operation, options) &&
     !authenticates(doc, operation)

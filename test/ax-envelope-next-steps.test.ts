@@ -372,7 +372,7 @@ testRule('ax-envelope-next-steps', [
     errors: [{ path: at('/orders', 'post', '201', ...JSON_SCHEMA), message: lookalike('POST /orders 201', 'links', 'method') }],
   },
   {
-    name: "a member named like links or next calls that gives no call is asked about, at the top or as a collection one object down (benchmark: Hetzner `next_actions`, Vercel `link`, Gitea `content._links`); a flag, a recipe's `steps` and a link deeper down are not",
+    name: "a member named like links or next calls that gives no call is asked about, at the top or as a collection one object down (benchmark: Hetzner `next_actions`, Vercel `link`, Gitea `content._links`); a flag, a recipe's `steps`, a list without hrefs one object down (slmonitor) and a link deeper down are not; a deprecated operation owes no next step (OpenAI's `createAnswer`)",
     document: oas3({
       '/servers': post({
         '201': body({
@@ -384,7 +384,10 @@ testRule('ax-envelope-next-steps', [
         }),
       }),
       '/projects': post({
-        '200': body({ type: 'object', properties: { id: string, link: { type: 'object', properties: { type: string, repo: string, createdAt: { type: 'integer' } } } } }),
+        '200': body({
+          type: 'object',
+          properties: { id: string, link: { type: 'object', properties: { type: string, repo: string, createdAt: { type: 'integer' } } } },
+        }),
       }),
       '/contents': post({
         '201': body({
@@ -394,6 +397,13 @@ testRule('ax-envelope-next-steps', [
       }),
       '/repos': post({ '201': body({ type: 'object', properties: { id: string, has_actions: { type: 'boolean' } } }) }),
       '/recipes': post({ '201': body({ type: 'object', properties: { id: string, steps: { type: 'array', items: string } } }) }),
+      '/workers/{id}/location': post({
+        '201': body({
+          type: 'object',
+          properties: { workerInformation: { type: 'object', properties: { name: string, actions: { type: 'array', items: string } } } },
+        }),
+      }),
+      '/answers': { post: { deprecated: true, responses: { '200': body({ type: 'object', properties: { answer: string } }) } } },
       '/deep': post({
         '201': body({
           type: 'object',
@@ -407,6 +417,7 @@ testRule('ax-envelope-next-steps', [
       { path: at('/contents', 'post', '201', ...JSON_SCHEMA), message: lookalike('POST /contents 201', 'content._links', 'method') },
       { path: at('/repos', 'post', '201', ...JSON_SCHEMA), message: missing('POST', '/repos', '201') },
       { path: at('/recipes', 'post', '201', ...JSON_SCHEMA), message: missing('POST', '/recipes', '201') },
+      { path: at('/workers/{id}/location', 'post', '201', ...JSON_SCHEMA), message: missing('POST', '/workers/{id}/location', '201') },
       { path: at('/deep', 'post', '201', ...JSON_SCHEMA), message: missing('POST', '/deep', '201') },
     ],
   },
