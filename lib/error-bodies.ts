@@ -147,6 +147,7 @@ export function sharedErrorSchemas(doc: OpenApiDocument): {
   return doc.memo('error-bodies:shared', () => {
     const byStatus = new Map<string, Map<string, SharedErrorSchema>>();
     const overall = new Map<string, SharedErrorSchema>();
+    const mediaTypes = new Map<string, Map<string, number>>();
     const count = (byRef: Map<string, SharedErrorSchema>, ref: string, mediaType: string, status: string) => {
       const known = byRef.get(ref) ?? byRef.set(ref, { ref, mediaType, count: 0, statuses: new Set() }).get(ref)!;
       known.count++;
@@ -159,8 +160,14 @@ export function sharedErrorSchemas(doc: OpenApiDocument): {
           if (typeof ref !== 'string' || !ref.startsWith('#/') || !isObjectBody(doc, body)) continue;
           count(byStatus.get(response.status) ?? byStatus.set(response.status, new Map()).get(response.status)!, ref, body.mediaType, response.status);
           count(overall, ref, body.mediaType, response.status);
+          const used = mediaTypes.get(ref) ?? mediaTypes.set(ref, new Map()).get(ref)!;
+          used.set(body.mediaType, (used.get(body.mediaType) ?? 0) + 1);
         }
       }
+    }
+    // A schema is offered under the media type the API sends it with most (Dialogporten's problem+json, not one 410's JSON).
+    for (const shared of [...overall.values(), ...[...byStatus.values()].flatMap(byRef => [...byRef.values()])]) {
+      shared.mediaType = [...mediaTypes.get(shared.ref)!].reduce((a, b) => (b[1] > a[1] ? b : a))[0];
     }
     return { byStatus, overall };
   });

@@ -212,6 +212,27 @@ testRule('ax-recoverable-error-schema', [
     ],
   },
   {
+    name: "the API's error schema is offered under the media type the API sends it with most (Dialogporten's problem+json), not that of the one response of the same status",
+    document: oas3(
+      {
+        '/a': get({
+          '400': body(ref('ProblemDetails'), 'application/problem+json'),
+          '404': body(ref('ProblemDetails'), 'application/problem+json'),
+          '410': body(ref('ProblemDetails')),
+        }),
+        '/b': get({ '410': { description: 'Gone' } }),
+      },
+      { schemas: { ProblemDetails: PROBLEM } },
+    ),
+    errors: [
+      {
+        path: at('/b', 'get', '410'),
+        message:
+          "GET /b 410: the error response declares no body. Add the one the API's other 410 responses declare, `content: { application/problem+json: { schema: { $ref: '#/components/schemas/ProblemDetails' } } }`.",
+      },
+    ],
+  },
+  {
     name: "an error response that answers its success body, which holds no error (Box's 400 `MetadataTemplate`, whose `type` is its own name), is told the API's error schema, and no other error rule reports it; a success body that holds a message or per-item errors is left to them",
     document: oas3(
       {
