@@ -10,7 +10,7 @@ import {
   type Operation,
   type Response,
 } from '../lib/document';
-import { schemaOfExample, sharedErrorSchemas, successTwin, type SharedErrorSchema } from '../lib/error-bodies';
+import { definedErrorSchema, schemaOfExample, sharedErrorSchemas, successTwin, type SharedErrorSchema } from '../lib/error-bodies';
 import { schemaAnswer, schemaLikely } from '../lib/error-shapes';
 import { nameList } from '../lib/names';
 import { label, placeIn, ruleFunction, type Finding } from '../lib/rule-function';
@@ -37,7 +37,7 @@ function problem(doc: OpenApiDocument, operation: Operation, response: Response)
   if (bodies.length === 0 || (doc.isSwagger2 && bodies[0].schema === undefined)) {
     if (shared !== undefined) {
       const body = doc.isSwagger2 ? `\`schema: { $ref: '${shared.ref}' }\`` : `\`content: { ${shared.mediaType}: { schema: { $ref: '${shared.ref}' } } }\``;
-      return { what: `the error response declares no body. Add the one the API's other ${shared.status} responses declare, ${body}` };
+      return { what: `the error response declares no body. Add ${shared.said}, ${body}` };
     }
     return { what: `the error response declares no body. Add ${doc.isSwagger2 ? 'a `schema`' : '`content: { application/json: { schema } }`'}: ${FIX}` };
   }
@@ -48,7 +48,7 @@ function problem(doc: OpenApiDocument, operation: Operation, response: Response)
       const body = doc.isSwagger2
         ? `\`${shared.mediaType}\` in \`produces\` and the \`schema: { $ref: '${shared.ref}' }\``
         : `the body \`${shared.mediaType}: { schema: { $ref: '${shared.ref}' } }\``;
-      return { what: `the error response offers only ${offered}, no JSON. Add ${body} the API's other ${shared.status} responses declare` };
+      return { what: `the error response offers only ${offered}, no JSON. Add ${body}, ${shared.said}` };
     }
     return { what: `the error response offers only ${offered}, no JSON. Add an \`application/json\` body: ${FIX}` };
   }
@@ -56,8 +56,7 @@ function problem(doc: OpenApiDocument, operation: Operation, response: Response)
   const declared = json.filter(body => body.schema !== undefined || !isCatchAll(body) || json.every(other => other.schema === undefined));
   for (const body of declared) {
     if (body.schema === undefined) {
-      const fix =
-        shared === undefined ? `a \`schema\`: ${FIX}` : `\`schema: { $ref: '${shared.ref}' }\`, the one the API's other ${shared.status} responses declare`;
+      const fix = shared === undefined ? `a \`schema\`: ${FIX}` : `\`schema: { $ref: '${shared.ref}' }\`, ${shared.said}`;
       return { what: `the error response's ${body.mediaType} has no schema. Add ${fix}`, at: body };
     }
     const target = doc.resolve(body.schema.value, body.schema.location);
@@ -92,11 +91,12 @@ function problem(doc: OpenApiDocument, operation: Operation, response: Response)
 
 const isCatchAll = (body: Body) => baseMediaType(body.mediaType) === '*/*';
 
-/** A body to reuse: its `$ref`, its media type, and the statuses it speaks for ("401", or "error" for any). */
+/** A body to reuse: its `$ref`, its media type, and whose it is, as a message says it. */
 interface Shared {
   ref: string;
   mediaType: string;
-  status: string;
+  /** "the one the API's other 401 responses declare", "the error schema the API defines". */
+  said: string;
 }
 
 /**
@@ -107,8 +107,11 @@ interface Shared {
 function sharedBody(doc: OpenApiDocument, status: string, except?: string): Shared | undefined {
   const { byStatus, overall } = sharedBodies(doc, except);
   const same = byStatus.get(status);
-  if (same !== undefined) return { ref: same.ref, mediaType: same.mediaType, status };
-  return overall === undefined ? undefined : { ref: overall.ref, mediaType: overall.mediaType, status: 'error' };
+  if (same !== undefined) return { ref: same.ref, mediaType: same.mediaType, said: `the one the API's other ${status} responses declare` };
+  if (overall !== undefined) return { ref: overall.ref, mediaType: overall.mediaType, said: "the one the API's other error responses declare" };
+  // Else an error schema the API defines without declaring it as a body (Gitea's `APIError`).
+  const defined = definedErrorSchema(doc);
+  return defined === undefined || defined === except ? undefined : { ref: defined, mediaType: 'application/json', said: 'the error schema the API defines' };
 }
 
 /** The most used of the API's error schemas per status, and overall among those used for two statuses or more. */

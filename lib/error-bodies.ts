@@ -4,6 +4,7 @@
  * stay silent on it, so that a missing body is reported once, not once per rule.
  */
 import { isErrorStatus, isObject, isSuccessStatus, type Body, type Located, type OpenApiDocument, type Operation, type Response } from './document';
+import { words } from './concepts';
 import { passedOver, schemaAnswer } from './error-shapes';
 import type { Edit } from './edits';
 import { label, placeIn, type Finding, type LazyEdits } from './rule-function';
@@ -196,4 +197,31 @@ export function schemaOfExample(
     if (followed !== undefined) return { schema: followed, keys };
   }
   return undefined;
+}
+
+const ERROR_WORDS = new Set(['error', 'errors', 'problem', 'fault', 'exception']);
+
+/**
+ * An error schema the API defines though no error response declares it as a body (Gitea's `APIError`, whose
+ * responses carry `message` and `url` as headers): named for an error and holding a code or a message,
+ * one with both first. What a response without a usable body is offered when no other response has one.
+ */
+export function definedErrorSchema(doc: OpenApiDocument): string | undefined {
+  return doc.memo('error-bodies:defined', () => {
+    const home = doc.isSwagger2 ? ['definitions'] : ['components', 'schemas'];
+    const schemas = home.reduce<unknown>((node, key) => (isObject(node) ? node[key] : undefined), doc.root);
+    if (!isObject(schemas)) return undefined;
+    // One a response declares is offered as such, or not at all (a one-status schema such as FastAPI's 422 body).
+    const declared = sharedErrorSchemas(doc).overall;
+    const scored = Object.keys(schemas).flatMap(name => {
+      const ref = `#/${[...home, name].join('/')}`;
+      if (!words(name).some(word => ERROR_WORDS.has(word)) || declared.has(ref)) return [];
+      const views = viewsOf(doc, { $ref: ref }, undefined)?.filter(isObjectView) ?? [];
+      const held = (['code', 'message'] as const).filter(
+        question => views.length > 0 && views.every(view => schemaAnswer(doc, view, question, undefined) !== undefined),
+      );
+      return held.length === 0 ? [] : [{ ref, score: held.length }];
+    });
+    return scored.reduce<{ ref: string; score: number } | undefined>((a, b) => (a === undefined || b.score > a.score ? b : a), undefined)?.ref;
+  });
 }

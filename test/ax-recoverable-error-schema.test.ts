@@ -53,7 +53,7 @@ testRule('ax-recoverable-error-schema', [
       {
         path: at('/b', 'get', '500'),
         message:
-          "GET /b 500: the error response offers only text/plain, no JSON. Add the body `application/json: { schema: { $ref: '#/components/schemas/YodleeError' } }` the API's other error responses declare.",
+          "GET /b 500: the error response offers only text/plain, no JSON. Add the body `application/json: { schema: { $ref: '#/components/schemas/YodleeError' } }`, the one the API's other error responses declare.",
       },
     ],
   },
@@ -212,6 +212,27 @@ testRule('ax-recoverable-error-schema', [
     ],
   },
   {
+    name: "with no error body declared anywhere, an error schema the API defines and holds a code or a message is offered (Gitea's `APIError`, its responses carrying `message` and `url` as headers); a schema of another name is not",
+    document: oas3(
+      {
+        '/repos': get({ '404': { description: 'APIError is error format response', headers: { message: { schema: { type: 'string' } } } } }),
+      },
+      {
+        schemas: {
+          Repository: { type: 'object', properties: { message: { type: 'string' } } },
+          APIError: { type: 'object', properties: { message: { type: 'string' }, url: { type: 'string' } } },
+        },
+      },
+    ),
+    errors: [
+      {
+        path: at('/repos', 'get', '404'),
+        message:
+          "GET /repos 404: the error response declares no body. Add the error schema the API defines, `content: { application/json: { schema: { $ref: '#/components/schemas/APIError' } } }`.",
+      },
+    ],
+  },
+  {
     name: "the API's error schema is offered under the media type the API sends it with most (Dialogporten's problem+json), not that of the one response of the same status",
     document: oas3(
       {
@@ -301,7 +322,7 @@ testRule('ax-recoverable-error-schema', [
       {
         path: at('/b', 'get', '500'),
         message:
-          "GET /b 500: the error response offers only text/html, no JSON. Add `application/json` in `produces` and the `schema: { $ref: '#/definitions/Problem' }` the API's other 500 responses declare.",
+          "GET /b 500: the error response offers only text/html, no JSON. Add `application/json` in `produces` and the `schema: { $ref: '#/definitions/Problem' }`, the one the API's other 500 responses declare.",
       },
     ],
   },
