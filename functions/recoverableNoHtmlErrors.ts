@@ -1,5 +1,6 @@
-import { baseMediaType, isErrorStatus, type Body, type OpenApiDocument, type Operation, type Response } from '../lib/document';
+import { baseMediaType, isErrorStatus, isJsonMediaType, type Body, type OpenApiDocument, type Operation, type Response } from '../lib/document';
 import { label, placeIn, ruleFunction, type Finding } from '../lib/rule-function';
+import { isObjectBody } from '../lib/error-bodies';
 
 const isHtml = (body: Body) => ['text/html', 'application/xhtml+xml'].includes(baseMediaType(body.mediaType));
 
@@ -18,9 +19,13 @@ export default ruleFunction<object>('recoverableNoHtmlErrors', {}, ({ doc, opera
   const where = doc.isSwagger2 ? ' (in `produces`)' : '';
   for (const operation of operations) {
     for (const response of doc.responses(operation).filter(response => isErrorStatus(response.status))) {
-      for (const body of offered(doc, operation, response).filter(isHtml)) {
+      const bodies = offered(doc, operation, response);
+      // Beside a JSON body, removing the page is the whole fix (Authentiq's OAuth 2.0 error).
+      const json = bodies.find(body => isJsonMediaType(body.mediaType) && isObjectBody(doc, body));
+      const then = json === undefined ? ', and offer a JSON body with a `code` and a `message`' : `; its ${json.mediaType} body is the one to send`;
+      for (const body of bodies.filter(isHtml)) {
         findings.push({
-          message: `${label(operation, response)}: the error response offers ${body.mediaType}${where}, a page an agent cannot parse. Remove it, and offer a JSON body with a \`code\` and a \`message\`.`,
+          message: `${label(operation, response)}: the error response offers ${body.mediaType}${where}, a page an agent cannot parse. Remove it${then}.`,
           path: placeIn(response, body.location),
         });
       }

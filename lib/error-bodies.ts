@@ -131,7 +131,7 @@ export interface SharedErrorSchema {
 }
 
 /** A body whose schema is an object in every shape it can take (the form ax-recoverable-error-schema asks for). */
-function isObjectBody(doc: OpenApiDocument, body: Body): boolean {
+export function isObjectBody(doc: OpenApiDocument, body: Body): boolean {
   const views = body.schema === undefined ? undefined : viewsOf(doc, body.schema.value, body.schema.location);
   return views !== undefined && views.length > 0 && views.every(isObjectView);
 }

@@ -4,6 +4,9 @@ import { getWith as get } from './support/documents';
 
 const html = (operation: string, mediaType = 'text/html', where = '') =>
   `${operation}: the error response offers ${mediaType}${where}, a page an agent cannot parse. Remove it, and offer a JSON body with a \`code\` and a \`message\`.`;
+/** Beside a JSON body, removing the page is the whole fix. */
+const besideJson = (operation: string, mediaType: string, json = 'application/json') =>
+  `${operation}: the error response offers ${mediaType}, a page an agent cannot parse. Remove it; its ${json} body is the one to send.`;
 const page = { type: 'string' };
 
 testRule('ax-recoverable-no-html-errors', [
@@ -16,7 +19,7 @@ testRule('ax-recoverable-no-html-errors', [
       }),
     }),
     errors: [
-      { path: at('/a', 'get', '404', 'content', 'text/html; charset=utf-8'), message: html('GET /a 404', 'text/html; charset=utf-8') },
+      { path: at('/a', 'get', '404', 'content', 'text/html; charset=utf-8'), message: besideJson('GET /a 404', 'text/html; charset=utf-8') },
       { path: at('/a', 'get', '500', 'content', 'text/html'), message: html('GET /a 500') },
     ],
   },
