@@ -13,7 +13,7 @@ import {
   type SchemaNode,
 } from '../lib/error-shapes';
 import { composedWith, errorAudience, propertyEdits, requiredEdits, type Edit } from '../lib/edits';
-import { apiMemberName, askAbout, carrierName, exampleCode, insideOf, passedOverClause, placeOf } from '../lib/error-wording';
+import { apiMemberName, askAbout, carrierName, insideOf, passedOverClause, placeOf, schemaExampleCode } from '../lib/error-wording';
 import { isObject, type JsonObject, type Located } from '../lib/document';
 import { viewsOf, type ObjectView } from '../lib/schema';
 import { nameList, nameOptionsSchema, namesFor, type NameOptions } from '../lib/names';
@@ -64,7 +64,7 @@ export default ruleFunction<Options>('recoverableErrorStructure', nameOptionsSch
     return carrierAnswer(doc, carrier, 'message', options)?.name === state.found.name ? { kind: 'missing' } : state;
   };
 
-  const describe = (view: ObjectView, { carrier, code, message }: Holding, status: string, examples: readonly Located[]): Problem => {
+  const describe = (view: ObjectView, { carrier, code, message }: Holding, status: string, examples: readonly Located[], ownRef: unknown): Problem => {
     // A code or message the examples already send under an undeclared name is declared as it is, not added a second time.
     const sent = (question: 'code' | 'message') =>
       (question === 'code' ? code : message)?.kind === 'missing' && carrier.kind === 'body'
@@ -82,7 +82,7 @@ export default ruleFunction<Options>('recoverableErrorStructure', nameOptionsSch
     const add = {
       code:
         sentCode === undefined
-          ? `a required \`${newCode}\` (e.g. "${exampleCode(status)}")`
+          ? `a required \`${newCode}\` (e.g. "${schemaExampleCode(doc, status, ownRef)}")`
           : `a required \`${sentCode.name}\`, the code its example sends ("${sentCode.value}")`,
       message: sentMessage === undefined ? `a required \`${newMessage}\`` : `a required \`${sentMessage.name}\`, as its example sends`,
     };
@@ -174,7 +174,10 @@ export default ruleFunction<Options>('recoverableErrorStructure', nameOptionsSch
       if (holdings.some(holding => holding.code === undefined && holding.message === undefined)) return undefined;
       const best = holdings.reduce((a, b) => (score(b) > score(a) ? b : a));
       const neither = best.carrier.kind === 'body' && best.code?.kind === 'missing' && best.message?.kind === 'missing';
-      return (neither ? followedSchema(target, view, examples) : undefined) ?? describe(view, best, target.response.status, examples);
+      return (
+        (neither ? followedSchema(target, view, examples) : undefined) ??
+        describe(view, best, target.response.status, examples, isObject(target.schema.value) ? target.schema.value.$ref : undefined)
+      );
     });
   });
 });

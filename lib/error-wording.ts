@@ -3,9 +3,10 @@
  * them: "the `error` object", "to the `detail[]` items"), a member name in the body's own style, and the
  * example code and hint that fit the response's status and the operation's real security.
  */
-import { inStyle, mostUsedStyle, type Style } from './concepts';
+import { inStyle, mostUsedStyle, words, type Style } from './concepts';
 import { errorBodies, isJsonMediaType, isObject, type OpenApiDocument, type Operation } from './document';
 import { editedPart } from './edits';
+import { sharedErrorSchemas } from './error-bodies';
 import { schemaAnswers, type Carrier, type Names, type PassedOver, type Question } from './error-shapes';
 import { isObjectView, viewsOf, type ObjectView } from './schema';
 import { nameList } from './names';
@@ -125,6 +126,47 @@ export function documentStyle(doc: OpenApiDocument): Style | undefined {
     });
     return mostUsedStyle(names);
   });
+}
+
+const ERROR_HEADS = new Set(['error', 'exception', 'fault', 'problem']);
+// Words that say nothing about which error it is: `ErrorResponse`, `ApiErrorModel`, `HTTPValidationError`.
+const GENERIC_WORDS = new Set([
+  ...ERROR_HEADS,
+  'response',
+  'model',
+  'body',
+  'object',
+  'details',
+  'detail',
+  'dto',
+  'api',
+  'message',
+  'info',
+  'http',
+  'validation',
+  'generic',
+  'common',
+  'base',
+  'default',
+]);
+
+/**
+ * An example code that fits the response: the name of an error schema that names one error (an exception
+ * class such as AWS's `TooManyTagsException`, whose name its JSON errors send as the code, or a schema of one
+ * status such as `NotFoundError`), else one that fits the status (a 401 is no validation error).
+ */
+export function schemaExampleCode(doc: OpenApiDocument, status: string, schemaRef: unknown): string {
+  if (typeof schemaRef !== 'string') return exampleCode(status);
+  const name = schemaRef.slice(schemaRef.lastIndexOf('/') + 1);
+  const nameWords = words(name);
+  const statuses = sharedErrorSchemas(doc).overall.get(schemaRef)?.statuses;
+  const head = nameWords[nameWords.length - 1];
+  // An exception class is one error wherever it is sent (AWS gives each operation's its own status); another name, where it serves one status.
+  const oneError =
+    ERROR_HEADS.has(head) &&
+    nameWords.some(word => !GENERIC_WORDS.has(word)) &&
+    (head === 'exception' || (statuses?.size === 1 && /^\d{3}$/.test([...statuses][0])));
+  return oneError ? name : exampleCode(status);
 }
 
 /** An example code that fits the status: a 401 is no validation error. */

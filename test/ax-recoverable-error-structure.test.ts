@@ -606,6 +606,35 @@ testRule('ax-recoverable-error-structure', [
     ],
   },
   {
+    name: "the example code is the name of an error schema that names one error (AWS's exception classes, a one-status `NotFoundError`), not that of a shared or generic one",
+    document: oas3(
+      {
+        '/tags': {
+          post: {
+            responses: {
+              '200': { description: 'OK' },
+              '480': body(ref('TooManyTagsException')),
+              '481': body(ref('ServerException')),
+              '404': body(ref('NotFoundError')),
+              '400': body(ref('ErrorResponse')),
+              '500': body(ref('ErrorResponse')),
+            },
+          },
+        },
+        '/keys': { post: { responses: { '200': { description: 'OK' }, '480': body(ref('ServerException')) } } },
+      },
+      { schemas: { TooManyTagsException: {}, ServerException: {}, NotFoundError: {}, ErrorResponse: {} } },
+    ),
+    errors: [
+      { path: at('/tags', 'post', '400', ...JSON_SCHEMA), message: neither('POST /tags 400') },
+      { path: at('/tags', 'post', '404', ...JSON_SCHEMA), message: neither('POST /tags 404', 'NotFoundError') },
+      { path: at('/tags', 'post', '480', ...JSON_SCHEMA), message: neither('POST /tags 480', 'TooManyTagsException') },
+      { path: at('/tags', 'post', '481', ...JSON_SCHEMA), message: neither('POST /tags 481', 'ServerException') },
+      { path: at('/tags', 'post', '500', ...JSON_SCHEMA), message: neither('POST /tags 500', 'INTERNAL_ERROR') },
+      { path: at('/keys', 'post', '480', ...JSON_SCHEMA), message: neither('POST /keys 480', 'ServerException') },
+    ],
+  },
+  {
     name: "a batch body whose items carry their own errors (Xero's `items[].errors[]`) has no code of its own: the finding says where the items' are",
     document: oas3(
       { '/Statements': get({ '409': body(ref('Statements')) }) },
