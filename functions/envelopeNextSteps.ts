@@ -110,15 +110,19 @@ function problem(
       what: `${subject} ${several ? 'declare' : 'declares'} no next call, and JSON:API allows no new top-level member. Declare \`${JSON_API_LINKS}\`: { <action>: { href, method } }, one per next legal call${mustThenSend('them')}.`,
     };
   }
+  const envelope = envelopeFor(doc, lacking, audience, name);
   // A member named like links that gives no call may be the steps under the API's own name: asked, and left to a person.
   const lookalike =
     options.hypermedia === false ? undefined : lacking.map(view => linkLookalike(doc, view, collectionNames)).find(found => found !== undefined);
   if (lookalike !== undefined) {
+    const add =
+      envelope === undefined
+        ? `add \`${name}\`: ${STEP} ${STEP_TERMS}${several ? ', in every branch' : ''}`
+        : `answer \`${envelope.name}\`, an \`allOf\` of \`${envelope.shared}\` and \`${name}\``;
     return {
-      what: `no \`${name}\`, and \`${lookalike.name}\` has no ${lookalike.lacks}. If it lists the next calls, give each ${lookalike.lacks === 'href' ? 'an `href` and ' : 'a '}\`method\`; else add \`${name}\`: ${STEP} ${STEP_TERMS}${several ? ', in every branch' : ''}.`,
+      what: `no \`${name}\`, and \`${lookalike.name}\` has no ${lookalike.lacks}. If it lists the next calls, give each ${lookalike.lacks === 'href' ? 'an `href` and ' : 'a '}\`method\`; else ${add}.`,
     };
   }
-  const envelope = envelopeFor(doc, lacking, audience, name);
   // A schema that reads or requests share gets the steps in an envelope for this response only (`fix` declares it).
   const what =
     envelope === undefined

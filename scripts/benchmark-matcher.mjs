@@ -383,12 +383,26 @@ export function candidatesIn(message) {
  * The duplicates of one finding: each concept it says is missing for which `members` holds a member
  * that the message does not name as a candidate. [] when it asserts nothing the body already has.
  */
+/**
+ * A member named `link` or `links` is a link only if something below it is a target (`href`, `url`, `uri`):
+ * Vercel's `link` to a Git repository and Stripe's Link payment details are not.
+ */
+function pointsSomewhere(member, members) {
+  if (!['link', 'links'].includes(member.words.join(''))) return true;
+  const path = [...member.trail, member.name];
+  return members.some(
+    other => other.trail.length > path.length - 1 && path.every((step, i) => other.trail[i] === step) && any(other.words, ['href', 'url', 'uri']),
+  );
+}
+
 export function findingDuplicates(rule, message, members) {
   const named = candidatesIn(message);
   // A finding about some oneOf/anyOf shapes ("in 1 of its 2 oneOf/anyOf shapes") is not contradicted by a member another shape declares.
   const someShapes = /in \d+ of its \d+ oneOf\/anyOf shapes/.test(message);
   return claimedConcepts(rule, message).flatMap(concept => {
-    const holders = members.filter(member => holds(member, concept) && !member.record && !(someShapes && member.inBranch));
+    const holders = members.filter(
+      member => holds(member, concept) && !member.record && !(someShapes && member.inBranch) && (concept !== 'link' || pointsSomewhere(member, members)),
+    );
     // Named as itself or by its path below the body (`data.links`, `items[].errors[].type`).
     const isNamed = member => named.has(member.name) || named.has(pathOf(member));
     if (holders.length === 0 || holders.some(isNamed)) return [];
@@ -408,7 +422,14 @@ export function editDuplicates(doc, added, members) {
     // A list the edit adds (`details: [{ field, message }]`) is the field-details concept when its items locate a field.
     const nested = membersOf(doc, added[name]).some(inner => CONCEPTS.fieldLocator(inner)) ? ['fieldLocator'] : [];
     for (const concept of new Set([...conceptsOf(member), ...nested])) {
-      const existing = members.filter(other => other.name !== name && !names.includes(other.name) && !other.record && holds(other, concept));
+      const existing = members.filter(
+        other =>
+          other.name !== name &&
+          !names.includes(other.name) &&
+          !other.record &&
+          holds(other, concept) &&
+          (concept !== 'link' || pointsSomewhere(other, members)),
+      );
       const twins = names.filter(other => other !== name && CONCEPTS[concept](memberNamed(other, isObject(added[other]) ? added[other].type : undefined)));
       if (existing.length > 0 || twins.length > 0)
         duplicates.push({ added: name, concept, existing: [...existing.map(describe), ...twins.map(twin => `${twin} (added too)`)] });

@@ -372,52 +372,61 @@ testRule('ax-envelope-next-steps', [
     errors: [{ path: at('/orders', 'post', '201', ...JSON_SCHEMA), message: lookalike('POST /orders 201', 'links', 'method') }],
   },
   {
-    name: "a member named like links or next calls that gives no call is asked about, at the top or as a collection one object down (benchmark: Hetzner `next_actions`, Vercel `link`, Gitea `content._links`); a flag, a recipe's `steps`, a list without hrefs one object down (slmonitor) and a link deeper down are not; a deprecated operation owes no next step (OpenAI's `createAnswer`)",
-    document: oas3({
-      '/servers': post({
-        '201': body({
-          type: 'object',
-          properties: {
-            server: { type: 'object', properties: { id: { type: 'integer' } } },
-            next_actions: { type: 'array', items: { type: 'object', properties: { id: { type: 'integer' }, command: string, status: string } } },
-          },
+    name: "a member named like links or next calls that gives no call is asked about, at the top or as a collection one object down (benchmark: Hetzner `next_actions`, Gitea `content._links`); a single `link` without an href (Vercel's Git repository), a flag, a recipe's `steps`, a list without hrefs one object down (slmonitor) and a link deeper down are not; a deprecated operation owes no next step (OpenAI's `createAnswer`)",
+    document: oas3(
+      {
+        '/servers': post({
+          '201': body({
+            type: 'object',
+            properties: {
+              server: { type: 'object', properties: { id: { type: 'integer' } } },
+              next_actions: { type: 'array', items: { type: 'object', properties: { id: { type: 'integer' }, command: string, status: string } } },
+            },
+          }),
         }),
-      }),
-      '/projects': post({
-        '200': body({
-          type: 'object',
-          properties: { id: string, link: { type: 'object', properties: { type: string, repo: string, createdAt: { type: 'integer' } } } },
+        '/projects': post({
+          '200': body({
+            type: 'object',
+            properties: { id: string, link: { type: 'object', properties: { type: string, repo: string, createdAt: { type: 'integer' } } } },
+          }),
         }),
-      }),
-      '/contents': post({
-        '201': body({
-          type: 'object',
-          properties: { content: { type: 'object', properties: { name: string, _links: { type: 'object', properties: { self: string, html: string } } } } },
+        '/contents': post({
+          '201': body({
+            type: 'object',
+            properties: { content: { type: 'object', properties: { name: string, _links: { type: 'object', properties: { self: string, html: string } } } } },
+          }),
         }),
-      }),
-      '/repos': post({ '201': body({ type: 'object', properties: { id: string, has_actions: { type: 'boolean' } } }) }),
-      '/recipes': post({ '201': body({ type: 'object', properties: { id: string, steps: { type: 'array', items: string } } }) }),
-      '/workers/{id}/location': post({
-        '201': body({
-          type: 'object',
-          properties: { workerInformation: { type: 'object', properties: { name: string, actions: { type: 'array', items: string } } } },
+        '/repos': post({ '201': body({ type: 'object', properties: { id: string, has_actions: { type: 'boolean' } } }) }),
+        '/recipes': post({ '201': body({ type: 'object', properties: { id: string, steps: { type: 'array', items: string } } }) }),
+        '/workers/{id}/location': post({
+          '201': body({
+            type: 'object',
+            properties: { workerInformation: { type: 'object', properties: { name: string, actions: { type: 'array', items: string } } } },
+          }),
         }),
-      }),
-      '/answers': { post: { deprecated: true, responses: { '200': body({ type: 'object', properties: { answer: string } }) } } },
-      '/deep': post({
-        '201': body({
-          type: 'object',
-          properties: { owner: { type: 'object', properties: { account: { type: 'object', properties: { links: { type: 'object' } } } } } },
+        '/answers': { post: { deprecated: true, responses: { '200': body({ type: 'object', properties: { answer: string } }) } } },
+        '/files': { post: { responses: { '200': body(ref('File')) } }, get: { responses: { '200': body(ref('File')) } } },
+        '/deep': post({
+          '201': body({
+            type: 'object',
+            properties: { owner: { type: 'object', properties: { account: { type: 'object', properties: { links: { type: 'object' } } } } } },
+          }),
         }),
-      }),
-    }),
+      },
+      { schemas: { File: { type: 'object', properties: { id: string, links: { type: 'object', properties: { count: { type: 'integer' } } } } } } },
+    ),
     errors: [
       { path: at('/servers', 'post', '201', ...JSON_SCHEMA), message: lookalike('POST /servers 201', 'next_actions', 'href') },
-      { path: at('/projects', 'post', '200', ...JSON_SCHEMA), message: lookalike('POST /projects 200', 'link', 'href') },
+      { path: at('/projects', 'post', '200', ...JSON_SCHEMA), message: missing('POST', '/projects', '200') },
       { path: at('/contents', 'post', '201', ...JSON_SCHEMA), message: lookalike('POST /contents 201', 'content._links', 'method') },
       { path: at('/repos', 'post', '201', ...JSON_SCHEMA), message: missing('POST', '/repos', '201') },
       { path: at('/recipes', 'post', '201', ...JSON_SCHEMA), message: missing('POST', '/recipes', '201') },
       { path: at('/workers/{id}/location', 'post', '201', ...JSON_SCHEMA), message: missing('POST', '/workers/{id}/location', '201') },
+      {
+        path: at('/files', 'post', '200', ...JSON_SCHEMA),
+        message:
+          'POST /files 200: no `nextSteps`, and `links` has no href. If it lists the next calls, give each an `href` and `method`; else answer `FileWithNextSteps`, an `allOf` of `File` and `nextSteps`.',
+      },
       { path: at('/deep', 'post', '201', ...JSON_SCHEMA), message: missing('POST', '/deep', '201') },
     ],
   },

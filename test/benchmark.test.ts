@@ -182,6 +182,22 @@ test('a finding about some oneOf shapes is not contradicted by a member of anoth
   expect(perItem()).toEqual([]);
 });
 
+const LINKS = {
+  components: {
+    schemas: {
+      Project: { type: 'object', properties: { link: { type: 'object', properties: { type: { type: 'string' }, repo: { type: 'string' } } } } },
+      Linked: { type: 'object', properties: { link: { type: 'object', properties: { href: { type: 'string' } } } } },
+    },
+  },
+};
+const NO_STEPS = 'POST /projects 200: the response schema does not declare `nextSteps`. Add `nextSteps`.';
+const repoLink = evaluate(`m.findingDuplicates('ax-envelope-next-steps', ${JSON.stringify(NO_STEPS)}, ${members(LINKS, 'Project')})`);
+const hrefLink = evaluate(`m.findingDuplicates('ax-envelope-next-steps', ${JSON.stringify(NO_STEPS)}, ${members(LINKS, 'Linked')})`);
+test("a `link` with nothing below it that points somewhere (Vercel's Git repository) is no link; one with an `href` is", () => {
+  expect(repoLink()).toEqual([]);
+  expect(hrefLink()).toEqual([{ concept: 'link', existing: ['link (object)'] }]);
+});
+
 const doc = JSON.stringify(CODAT);
 const secondMember = evaluate(`m.editDuplicates(${doc}, { traceId: { type: 'string' }, retryable: { type: 'boolean' } }, ${members(CODAT, 'ErrorMessage')})`);
 const twoStyles = evaluate(`m.editDuplicates(${doc}, { recoveryHint: { type: 'string' }, recovery_hint: { type: 'string' } }, [])`);
