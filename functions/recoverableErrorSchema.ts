@@ -44,6 +44,12 @@ function problem(doc: OpenApiDocument, operation: Operation, response: Response)
   const json = bodies.filter(body => isJsonMediaType(body.mediaType));
   if (json.length === 0) {
     const offered = bodies.map(body => body.mediaType).join(', ');
+    // A JSON error schema under another media type (AppCenter's `{ code, message }` as text/csv) only needs the right one.
+    const misfiled = bodies.find(body => holdsError(doc, body));
+    if (misfiled !== undefined)
+      return {
+        what: `the error response offers only ${offered}, no JSON, though its ${misfiled.mediaType} schema is a JSON error body. Offer it as \`application/json\``,
+      };
     if (shared !== undefined) {
       const body = doc.isSwagger2
         ? `\`${shared.mediaType}\` in \`produces\` and the \`schema: { $ref: '${shared.ref}' }\``
@@ -91,6 +97,21 @@ function problem(doc: OpenApiDocument, operation: Operation, response: Response)
 
 const isCatchAll = (body: Body) => baseMediaType(body.mediaType) === '*/*';
 
+/** A body whose object schema clearly holds a code or a message in every shape. */
+function holdsError(doc: OpenApiDocument, body: Body): boolean {
+  const views = body.schema === undefined ? undefined : viewsOf(doc, body.schema.value, body.schema.location);
+  return (
+    views !== undefined &&
+    views.length > 0 &&
+    views.every(
+      view =>
+        isObjectView(view) &&
+        view.properties.size > 0 &&
+        (['code', 'message'] as const).some(question => schemaAnswer(doc, view, question, undefined) !== undefined),
+    )
+  );
+}
+
 /** A body to reuse: its `$ref`, its media type, and whose it is, as a message says it. */
 interface Shared {
   ref: string;
@@ -107,12 +128,17 @@ interface Shared {
 function sharedBody(doc: OpenApiDocument, status: string, except?: string): Shared | undefined {
   const { byStatus, overall } = sharedBodies(doc, except);
   const same = byStatus.get(status);
-  if (same !== undefined) return { ref: same.ref, mediaType: same.mediaType, said: `the one the API's other ${status} responses declare` };
+  // The same status's body, unless the API's general one serves more of its error responses (Telnyx's `Errors` over a few 404s' bare `Error`).
+  const sameWins = same !== undefined && (overall === undefined || overall.ref === same.ref || uses(doc, same.ref) >= uses(doc, overall.ref));
+  if (sameWins) return { ref: same!.ref, mediaType: same!.mediaType, said: `the one the API's other ${status} responses declare` };
   if (overall !== undefined) return { ref: overall.ref, mediaType: overall.mediaType, said: "the one the API's other error responses declare" };
   // Else an error schema the API defines without declaring it as a body (Gitea's `APIError`).
   const defined = definedErrorSchema(doc);
   return defined === undefined || defined === except ? undefined : { ref: defined, mediaType: 'application/json', said: 'the error schema the API defines' };
 }
+
+/** How many error responses of the API declare `ref`. */
+const uses = (doc: OpenApiDocument, ref: string): number => sharedErrorSchemas(doc).overall.get(ref)?.count ?? 0;
 
 /** The most used of the API's error schemas per status, and overall among those used for two statuses or more. */
 function sharedBodies(doc: OpenApiDocument, except = ''): { byStatus: Map<string, SharedErrorSchema>; overall: SharedErrorSchema | undefined } {

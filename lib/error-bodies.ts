@@ -200,22 +200,39 @@ export function schemaOfExample(
 }
 
 const ERROR_WORDS = new Set(['error', 'errors', 'problem', 'fault', 'exception']);
+// The words of an error schema named for no error in particular: `APIError`, `ErrorResponse`, `ProblemDetails`.
+const PLAIN_WORDS = new Set([
+  ...ERROR_WORDS,
+  'api',
+  'response',
+  'details',
+  'detail',
+  'model',
+  'body',
+  'object',
+  'dto',
+  'generic',
+  'common',
+  'base',
+  'default',
+  'info',
+]);
 
 /**
- * An error schema the API defines though no error response declares it as a body (Gitea's `APIError`, whose
- * responses carry `message` and `url` as headers): named for an error and holding a code or a message,
- * one with both first. What a response without a usable body is offered when no other response has one.
+ * An error schema the API defines, named for no error in particular and holding a code or a message (one
+ * with both first): Gitea's `APIError`, whose responses mostly carry `message` and `url` as headers. What a response without a usable body is offered when no other response has one.
  */
 export function definedErrorSchema(doc: OpenApiDocument): string | undefined {
   return doc.memo('error-bodies:defined', () => {
     const home = doc.isSwagger2 ? ['definitions'] : ['components', 'schemas'];
     const schemas = home.reduce<unknown>((node, key) => (isObject(node) ? node[key] : undefined), doc.root);
     if (!isObject(schemas)) return undefined;
-    // One a response declares is offered as such, or not at all (a one-status schema such as FastAPI's 422 body).
-    const declared = sharedErrorSchemas(doc).overall;
+    // Only one named for no error in particular (Gitea's `APIError`, declared by one status at most), not a one-status body
+    // such as FastAPI's 422 `HTTPValidationError` or one service's `AlertingError`.
     const scored = Object.keys(schemas).flatMap(name => {
       const ref = `#/${[...home, name].join('/')}`;
-      if (!words(name).some(word => ERROR_WORDS.has(word)) || declared.has(ref)) return [];
+      const nameWords = words(name);
+      if (!nameWords.some(word => ERROR_WORDS.has(word)) || !nameWords.every(word => PLAIN_WORDS.has(word))) return [];
       const views = viewsOf(doc, { $ref: ref }, undefined)?.filter(isObjectView) ?? [];
       const held = (['code', 'message'] as const).filter(
         question => views.length > 0 && views.every(view => schemaAnswer(doc, view, question, undefined) !== undefined),

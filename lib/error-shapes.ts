@@ -556,14 +556,17 @@ export function nestedAnswer(doc: OpenApiDocument, carrier: Carrier<SchemaNode>,
   if (carrier.kind !== 'body') return undefined;
   // A wrapper is a carrier of its own, judged as one.
   const carried = new Set(carriersOf(reader, root, names).map(other => other.member.split('.')[0]));
-  for (const name of reader.members(root)) {
+  const found = reader.members(root).flatMap(name => {
     const member = reader.member(root, name);
-    if (member === undefined || carried.has(member.name) || !reader.isObject(member.node) || reader.items(member.node) !== undefined) continue;
-    const found = recognisedIn(reader, bodyOf(reader, member.node), question, false);
-    if (found?.certainty === 'clear')
-      return { ...found, name: `${member.name}.${found.name}`, required: member.required && found.required, carrier, certainty: 'likely' };
-  }
-  return undefined;
+    if (member === undefined || carried.has(member.name) || !reader.isObject(member.node) || reader.items(member.node) !== undefined) return [];
+    const inner = recognisedIn(reader, bodyOf(reader, member.node), question, false);
+    return inner?.certainty === 'clear' ? [{ ...inner, name: `${member.name}.${inner.name}`, required: member.required && inner.required }] : [];
+  });
+  // Two objects that both hold one (`first.code`, `second.code`) are both named: either may be the error.
+  const [first, ...others] = found;
+  return first === undefined
+    ? undefined
+    : { ...first, carrier, certainty: 'likely', ...(others.length > 0 ? { alternatives: others.map(other => other.name) } : {}) };
 }
 
 /**

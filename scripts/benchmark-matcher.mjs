@@ -384,14 +384,19 @@ export function candidatesIn(message) {
  * that the message does not name as a candidate. [] when it asserts nothing the body already has.
  */
 /**
- * A member named `link` or `links` is a link only if something below it is a target (`href`, `url`, `uri`):
- * Vercel's `link` to a Git repository and Stripe's Link payment details are not.
+ * A member named `link` or `links` is a link only if it holds a target (`href`, `url`, `uri`): Vercel's `link`
+ * to a Git repository (a `projectUrl`, deploy hooks with URLs) and Stripe's Link payment details are not.
  */
 function pointsSomewhere(member, members) {
   if (!['link', 'links'].includes(member.words.join(''))) return true;
   const path = [...member.trail, member.name];
+  // Its own target or its relations' and items' (`link.href`, `_links.self.href`, `links[].href`), not a record's deeper down.
   return members.some(
-    other => other.trail.length > path.length - 1 && path.every((step, i) => other.trail[i] === step) && any(other.words, ['href', 'url', 'uri']),
+    other =>
+      other.trail.length >= path.length &&
+      other.trail.length <= path.length + 1 &&
+      path.every((step, i) => other.trail[i] === step) &&
+      ['href', 'url', 'uri'].includes(other.words.join('')),
   );
 }
 

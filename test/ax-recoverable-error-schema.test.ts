@@ -9,7 +9,7 @@ const noJson = (operation: string, offered: string) =>
 
 testRule('ax-recoverable-error-schema', [
   {
-    name: "a response without a body is told the one the API's other responses of its status declare (by `$ref`); another status's is not offered",
+    name: "a response without a body is told the one the API's other responses of its status declare (by `$ref`); of another status's, only one named for no error in particular (`ProblemDetails`, not `NotFound`)",
     document: oas3(
       {
         '/a': get({ '401': body(ref('ProblemDetails')), '404': body(ref('NotFound')) }),
@@ -23,7 +23,11 @@ testRule('ax-recoverable-error-schema', [
         message:
           "GET /b 401: the error response declares no body. Add the one the API's other 401 responses declare, `content: { application/json: { schema: { $ref: '#/components/schemas/ProblemDetails' } } }`.",
       },
-      { path: at('/b', 'get', '403'), message: noBody('GET /b 403') },
+      {
+        path: at('/b', 'get', '403'),
+        message:
+          "GET /b 403: the error response declares no body. Add the error schema the API defines, `content: { application/json: { schema: { $ref: '#/components/schemas/ProblemDetails' } } }`.",
+      },
     ],
   },
   {
@@ -233,6 +237,31 @@ testRule('ax-recoverable-error-schema', [
     ],
   },
   {
+    name: "a JSON error schema filed under another media type is told to be offered as application/json (AppCenter's text/csv); the API's general error body is offered over a few same-status responses' one when it serves more (Telnyx's `Errors`)",
+    document: oas3(
+      {
+        '/alerts': get({ '404': body({ type: 'object', properties: { code: { type: 'string' }, message: { type: 'string' } } }, 'text/csv') }),
+        '/rooms': get({ '404': body(ref('Error')) }),
+        '/gateways': get({ '404': body(ref('Error')) }),
+        '/calls': get({ '400': body(ref('Errors')), '401': body(ref('Errors')), '422': body(ref('Errors')), '500': body(ref('Errors')) }),
+        '/credentials': get({ '404': { description: 'Not found' } }),
+      },
+      { schemas: { Error: PROBLEM, Errors: { type: 'object', properties: { errors: { type: 'array', items: ref('Error') } } } } },
+    ),
+    errors: [
+      {
+        path: at('/alerts', 'get', '404'),
+        message:
+          'GET /alerts 404: the error response offers only text/csv, no JSON, though its text/csv schema is a JSON error body. Offer it as `application/json`.',
+      },
+      {
+        path: at('/credentials', 'get', '404'),
+        message:
+          "GET /credentials 404: the error response declares no body. Add the one the API's other error responses declare, `content: { application/json: { schema: { $ref: '#/components/schemas/Errors' } } }`.",
+      },
+    ],
+  },
+  {
     name: "the API's error schema is offered under the media type the API sends it with most (Dialogporten's problem+json), not that of the one response of the same status",
     document: oas3(
       {
@@ -318,7 +347,10 @@ testRule('ax-recoverable-error-schema', [
       { definitions: { Problem: PROBLEM } },
     ),
     errors: [
-      { path: at('/a', 'get', '400'), message: `GET /a 400: the error response declares no body. Add a \`schema\`: ${FIX}.` },
+      {
+        path: at('/a', 'get', '400'),
+        message: "GET /a 400: the error response declares no body. Add the error schema the API defines, `schema: { $ref: '#/definitions/Problem' }`.",
+      },
       {
         path: at('/b', 'get', '500'),
         message:

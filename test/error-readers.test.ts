@@ -202,7 +202,7 @@ testRule('ax-recoverable-error-structure', [
     ],
   },
   {
-    name: 'two object members that both hold a code are no single wrapper: the body still lacks one',
+    name: 'two object members that both hold a code are no single wrapper: the body still lacks one, and the finding asks about both',
     document: oas3({
       '/a': get({
         '500': body({
@@ -215,7 +215,7 @@ testRule('ax-recoverable-error-structure', [
       {
         path: at('/a', 'get', '500', ...JSON_SCHEMA),
         message:
-          'GET /a 500: the error schema has no code and no message. Add a required `code` (e.g. "INTERNAL_ERROR") and a required `message`; your error handler must then send them.',
+          'GET /a 500: the error schema has no message and may keep its code in `first.code` or `second.code`. Add a required `message`. If `first.code` or `second.code` is the code, describe it so and require it; else add a required `code` (e.g. "INTERNAL_ERROR").',
       },
     ],
   },
