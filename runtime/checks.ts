@@ -2,16 +2,17 @@
  * The checks on one live JSON body: the same rule ids and the same field names as the lint rules,
  * asked of what the server really sent. Each check finds what is missing and says how to fix it.
  */
-import { HTTP_METHODS, isEnvelopeStatus, isObject, type Operation, type Response } from '../lib/document';
-import { stateEvidence, stepHrefs, stuckActions } from '../lib/envelope';
-import { hasCallableLinks, isCallableLink } from '../lib/hypermedia';
+import { isEnvelopeStatus, isObject, type Operation, type Response } from '../lib/document';
+import { isStepMethod, stateEvidence, stepHrefs, stuckActions } from '../lib/envelope';
+import { hasCallableLinks, liveSelfLink } from '../lib/hypermedia';
 import { responseExtension } from '../lib/error-bodies';
+import { retryableWithoutDelay } from '../lib/error-values';
 import { exampleCode } from '../lib/error-wording';
 import { nameList, namesFor } from '../lib/names';
 import { holdersOf } from '../lib/nested';
 import { undeclaredMethod } from '../lib/paths';
 import { isExempt, label } from '../lib/rule-function';
-import { asksNextSteps, calledByApi, RESPONSES } from '../lib/scope';
+import { asksNextSteps, calledByApi, changesState, RESPONSES } from '../lib/scope';
 import { hasStackTrace, stackTraceRuntime } from '../lib/stack-traces';
 import { clip, describeValue, dottedPath, stringsIn } from '../lib/values';
 import type { Description } from './description';
@@ -83,10 +84,12 @@ const where = (path: readonly (string | number)[]) => clip(dottedPath(path.map(k
 const violation = (rule: string, message: string): Violation => ({ rule, message });
 
 /** ax-envelope-next-steps: a 2xx answer to a mutation tells the agent which call comes next (the rule's own scope, lib/scope.ts). */
-const nextSteps: Check = ({ description, operation, status, body, names, prefixes, readOnly, hypermedia }, say) => {
+const nextSteps: Check = ({ description, operation, status, headers, body, names, prefixes, readOnly, hypermedia }, say) => {
   if (!isEnvelopeStatus(String(status)) || !asksNextSteps(description.doc, operation, { ...names, prefixes, readOnly })) return [];
-  // As the rule: links that each carry an href and a method list the next calls too, unless `hypermedia: false`.
-  if (hypermedia !== false && (isCallableLink(body) || hasCallableLinks(body, namesFor(names, 'linkCollection')))) return [];
+  // As the rule: links that each carry an href and a method list the next calls too, unless `hypermedia: false`;
+  // so does a body that is an href beside a `Location` header.
+  const callable = liveSelfLink(body, sentHeader(headers, ['Location'])) === 'callable' || hasCallableLinks(body, namesFor(names, 'linkCollection'));
+  if (hypermedia !== false && callable) return [];
   const name = firstName(names, 'nextSteps');
   const steps = isObject(body)
     ? namesFor(names, 'nextSteps')
@@ -150,7 +153,7 @@ const nextStepsShape: Check = ({ names, stepLists }, say) => {
         ];
       }
       const method = methodName === undefined ? undefined : String(step[methodName]);
-      if (method !== undefined && !(HTTP_METHODS as readonly string[]).includes(method.toLowerCase())) {
+      if (method !== undefined && !isStepMethod(method)) {
         return [
           violation(
             'ax-envelope-next-steps-shape',
@@ -255,7 +258,8 @@ const errorContent: Check = ({ response, status, body, names, error: read }, say
 
 /** ax-envelope-state (and ax-envelope-refresh-url on a 422): a state rejection hands over the state, the legal moves and where to re-read them. */
 const stateRejection: Check = ({ description, operation, response, status, body, names, error }, say) => {
-  if (!RESPONSES['ax-envelope-state'](String(status))) return [];
+  // As the rule: only an operation that changes something rejects a request for its state, whatever the body carries.
+  if (!RESPONSES['ax-envelope-state'](String(status)) || !changesState(description.doc, operation, names)) return [];
   const carried = (['currentState', 'allowedActions'] as const).map(field => stateMember(body, field, names)).find(member => member !== undefined);
   // Without a state field in the body, the description's evidence is the signal (as the rule's), and a body naming failed fields is a validation error.
   const declared =
@@ -293,21 +297,28 @@ const stateRejection: Check = ({ description, operation, response, status, body,
   return found;
 };
 
-/** ax-recoverable-retry-after: a 429 or 503 says how long to wait, as a header or a delay in the body. */
-const retryAfter: Check = ({ status, headers, names, error }, say) => {
-  if (!RESPONSES['ax-recoverable-retry-after'](String(status))) return [];
-  const headerNames = namesFor(names, 'retryAfterHeader').map(name => name.toLowerCase());
-  if (Object.keys(headers).some(name => headerNames.includes(name.toLowerCase()) && headers[name] !== undefined)) return [];
-  const delayNames = namesFor(names, 'retryDelay');
-  if (error().retryDelay !== undefined) return [];
-  return [
-    violation(
-      'ax-recoverable-retry-after',
-      say(
-        `the response has no \`${firstName(names, 'retryAfterHeader')}\` header and the body no \`${delayNames[0]}\`, so an agent cannot tell how long to wait. Send \`Retry-After\` (seconds).`,
-      ),
-    ),
-  ];
+/** True when the response sent a header of one of `names`, in any letter case. */
+function sentHeader(headers: Record<string, unknown>, names: readonly string[]): boolean {
+  const lower = names.map(name => name.toLowerCase());
+  return Object.keys(headers).some(name => lower.includes(name.toLowerCase()) && headers[name] !== undefined);
+}
+
+/**
+ * ax-recoverable-retry-after: a 429 or 503 says how long to wait, as a header or a delay in the body; any
+ * other error body that says it is retryable does too (the rule's test of an example, lib/error-values.ts).
+ */
+const retryAfter: Check = ({ status, headers, body, names, error }, say) => {
+  if (status < 400 || sentHeader(headers, namesFor(names, 'retryAfterHeader'))) return [];
+  const header = firstName(names, 'retryAfterHeader');
+  const delay = firstName(names, 'retryDelay');
+  if (RESPONSES['ax-recoverable-retry-after'](String(status)) && error().retryDelay === undefined) {
+    const what = `the response has no \`${header}\` header and the body no \`${delay}\`, so an agent cannot tell how long to wait`;
+    return [violation('ax-recoverable-retry-after', say(`${what}. Send \`Retry-After\` (seconds).`))];
+  }
+  const [flag] = retryableWithoutDelay({ value: body, location: [] }, names);
+  if (flag === undefined) return [];
+  const what = `the error body says \`${flag.name}: true\` but gives no retry delay, so an agent cannot tell how long to wait`;
+  return [violation('ax-recoverable-retry-after', say(`${what}. Send a \`${header}\` header (seconds) or a \`${delay}\` in the body.`))];
 };
 
 /** ax-recoverable-no-stack-traces: no error body carries a stack trace, as a member or inside any text. */
