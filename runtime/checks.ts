@@ -368,6 +368,9 @@ const CHECKS: [Check, string[]][] = [
   [noStackTraces, ['ax-recoverable-no-stack-traces']],
 ];
 
+/** Every rule id the guard judges live bodies for: the parity test compares each with the lint (test/parity.test.ts). */
+export const GUARDED_RULES: readonly string[] = CHECKS.flatMap(([, rules]) => rules);
+
 /** The violations of one response and what of it was left unread at the guard's limits ("the first 50 steps"). */
 export interface Verdict {
   violations: Violation[];

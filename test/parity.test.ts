@@ -7,6 +7,7 @@
  */
 import { parse } from '@stoplight/yaml';
 import { checkResponse } from '../runtime';
+import { GUARDED_RULES } from '../runtime/checks';
 import { convention, CONVENTIONS } from './support/conventions';
 import { exactSchema } from './support/exact-schema';
 import { runRule } from './support/testRule';
@@ -14,7 +15,7 @@ import { runRule } from './support/testRule';
 type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** The rules both sides judge, and the statuses the runtime guard judges them on. */
+/** The rules both sides judge: every rule the guard has a live check for (the test below holds the two lists together). */
 const RULES = [
   'ax-envelope-next-steps',
   'ax-envelope-next-steps-shape',
@@ -30,6 +31,10 @@ const RULES = [
 
 /** A finding whose only complaint is a member declared but not required: the guard reads what is sent, so it has no counterpart. */
 const onlyRequirement = (message: string): boolean => message.includes('does not require') && !/has no (code|message)/.test(message);
+
+test('the parity tests cover every rule the runtime guard judges', () => {
+  expect([...RULES].sort()).toEqual([...GUARDED_RULES].sort());
+});
 
 function resolve(doc: Json, schema: unknown): Json {
   let node = schema;
