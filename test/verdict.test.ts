@@ -26,9 +26,14 @@ function api(method: string, path: string, status: string, schema: Json, respons
   };
 }
 
-const lint = async (rule: Rule, doc: Json) => (await runRule(rule, doc)).map(found => found.message);
-const guard = (rule: Rule, doc: Json, request: { method: string; path: string; status: number; body: unknown; headers?: Json }) =>
-  checkResponse(doc, { headers: {}, ...request }).flatMap(found => (found.rule === rule ? [found.message] : []));
+type Request = { method: string; path: string; status: number; body: unknown; headers?: Json };
+
+/** The rule's findings on the description (real Spectral) and its violations on the response sent (`checkResponse`). */
+async function verdicts(rule: Rule, doc: Json, request: Request): Promise<{ lint: string[]; guard: string[] }> {
+  const lint = (await runRule(rule, doc)).map(found => found.message);
+  const guard = checkResponse(doc, { headers: {}, ...request }).flatMap(found => (found.rule === rule ? [found.message] : []));
+  return { lint, guard };
+}
 
 describe('a step method of TRACE, CONNECT or QUERY is no step an agent sends, on both sides', () => {
   const step = (method: string) => ({ action: 'Read the order', method, href: '/orders/o1', description: 'Its state.' });
@@ -47,10 +52,8 @@ describe('a step method of TRACE, CONNECT or QUERY is no step an agent sends, on
         },
       }),
     );
-  const run = async (method: string) => ({
-    lint: await lint('ax-envelope-next-steps-shape', doc(method)),
-    guard: guard('ax-envelope-next-steps-shape', doc(method), { method: 'POST', path: '/orders', status: 201, body: { nextSteps: [step(method)] } }),
-  });
+  const run = (method: string) =>
+    verdicts('ax-envelope-next-steps-shape', doc(method), { method: 'POST', path: '/orders', status: 201, body: { nextSteps: [step(method)] } });
 
   test.each(['TRACE', 'QUERY', 'CONNECT'])('%s fires', async method => {
     expect(await run(method)).toEqual({
@@ -68,15 +71,13 @@ describe('a step method of TRACE, CONNECT or QUERY is no step an agent sends, on
 
 describe('an `error` that repeats the status ("Conflict") is no code, on both sides', () => {
   const doc = (error: unknown) => api('post', '/orders/{id}/cancel', '409', objectSchema({ error: { type: 'string', enum: [error] }, message: STRING }));
-  const run = async (error: string) => ({
-    lint: await lint('ax-recoverable-error-structure', doc(error)),
-    guard: guard('ax-recoverable-error-structure', doc(error), {
+  const run = (error: string) =>
+    verdicts('ax-recoverable-error-structure', doc(error), {
       method: 'POST',
       path: '/orders/o1/cancel',
       status: 409,
       body: { error, message: 'The order has shipped.' },
-    }),
-  });
+    });
 
   test.each(['Conflict', 'Gone', 'Forbidden'])('%s fires', async error => {
     expect(await run(error)).toEqual({
@@ -95,26 +96,20 @@ describe('an `error` that repeats the status ("Conflict") is no code, on both si
 
   test('a schema without values says no code; a body sending a reason phrase, too', async () => {
     const loose = api('post', '/orders/{id}/cancel', '409', objectSchema({ error: STRING, message: STRING }));
-    expect(await lint('ax-recoverable-error-structure', loose)).toEqual([
-      'POST /orders/{id}/cancel 409: the error schema has no code. Add a required `code` (e.g. "CONFLICT"); your error handler must then send it.',
-    ]);
-    expect(
-      guard('ax-recoverable-error-structure', loose, {
-        method: 'POST',
-        path: '/orders/o1/cancel',
-        status: 409,
-        body: { error: 'Conflict', message: 'The order has shipped.' },
-      }),
-    ).toEqual([
-      'POST /orders/{id}/cancel 409: the error body has no machine-readable code, so an agent cannot tell what failed. Send a stable `code` (e.g. "CONFLICT").',
-    ]);
+    const request = { method: 'POST', path: '/orders/o1/cancel', status: 409, body: { error: 'Conflict', message: 'The order has shipped.' } };
+    expect(await verdicts('ax-recoverable-error-structure', loose, request)).toEqual({
+      lint: ['POST /orders/{id}/cancel 409: the error schema has no code. Add a required `code` (e.g. "CONFLICT"); your error handler must then send it.'],
+      guard: [
+        'POST /orders/{id}/cancel 409: the error body has no machine-readable code, so an agent cannot tell what failed. Send a stable `code` (e.g. "CONFLICT").',
+      ],
+    });
   });
 });
 
 describe('a member recognised by its name is weighed with the value sent as with the values declared', () => {
   const run = async (rule: Rule, body: Json) => {
     const doc = api('post', '/orders/{id}/cancel', '409', exactSchema(body));
-    return { lint: await lint(rule, doc), guard: guard(rule, doc, { method: 'POST', path: '/orders/o1/cancel', status: 409, body }) };
+    return verdicts(rule, doc, { method: 'POST', path: '/orders/o1/cancel', status: 409, body });
   };
 
   test('a `reasonCode` of "Conflict" repeats the status: both ask for a code', async () => {
@@ -147,16 +142,14 @@ describe('a member recognised by its name is weighed with the value sent as with
 describe('a body that is an href, with a `Location` header, names its next call on both sides', () => {
   const doc = (location: boolean) =>
     api('post', '/exports', '202', objectSchema({ href: STRING }), location ? { headers: { Location: { schema: STRING } } } : {});
-  const run = async (location: boolean) => ({
-    lint: await lint('ax-envelope-next-steps', doc(location)),
-    guard: guard('ax-envelope-next-steps', doc(location), {
+  const run = (location: boolean) =>
+    verdicts('ax-envelope-next-steps', doc(location), {
       method: 'POST',
       path: '/exports',
       status: 202,
       body: { href: '/orders/o1' },
       headers: location ? { Location: '/orders/o1' } : {},
-    }),
-  });
+    });
 
   test('with the header: both silent', async () => {
     expect(await run(true)).toEqual({ lint: [], guard: [] });
@@ -177,10 +170,7 @@ describe('an error body that says `retryable: true` says how long to wait, on bo
   const run = async (body: Json, headers: Json = {}) => {
     const declared = Object.keys(headers).length === 0 ? {} : { headers: { 'Retry-After': { schema: { type: 'integer' } } } };
     const doc = api('post', '/orders', '500', exactSchema(body), { example: body, ...declared });
-    return {
-      lint: await lint('ax-recoverable-retry-after', doc),
-      guard: guard('ax-recoverable-retry-after', doc, { method: 'POST', path: '/orders', status: 500, body, headers }),
-    };
+    return verdicts('ax-recoverable-retry-after', doc, { method: 'POST', path: '/orders', status: 500, body, headers });
   };
   const body = { code: 'STORE_DOWN', message: 'The order store is down.', retryable: true };
 
@@ -207,7 +197,7 @@ describe('only an operation that changes something rejects a request for its sta
   const body = { code: 'ORDER_SHIPPED', message: 'The order has shipped.', hint: 'Re-read the order.', currentState: 'shipped' };
   const run = async (method: string, path: string, sent: string) => {
     const doc = api(method, path, '409', exactSchema(body));
-    return { lint: await lint('ax-envelope-state', doc), guard: guard('ax-envelope-state', doc, { method, path: sent, status: 409, body }) };
+    return verdicts('ax-envelope-state', doc, { method, path: sent, status: 409, body });
   };
 
   test('a POST action carrying `currentState` without the rest: both fire', async () => {
