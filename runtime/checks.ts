@@ -10,7 +10,7 @@ import { retryableWithoutDelay } from '../lib/error-values';
 import { exampleCode } from '../lib/error-wording';
 import { nameList, namesFor } from '../lib/names';
 import { holdersOf } from '../lib/nested';
-import { undeclaredMethod } from '../lib/paths';
+import { hrefProblem as hrefVerdict } from '../lib/paths';
 import { isExempt, label } from '../lib/rule-function';
 import { asksNextSteps, calledByApi, changesState, RESPONSES } from '../lib/scope';
 import { hasStackTrace, stackTraceRuntime } from '../lib/stack-traces';
@@ -179,7 +179,7 @@ const nextStepsHref: Check = ({ description, body, names, limit }, say) => {
   });
 };
 
-/** What is wrong with one step's href (`step` names the step), if anything. */
+/** What is wrong with one step's href (`step` names the step), if anything, in the guard's words (lib/paths.ts judges). */
 export function hrefProblem(
   description: Description,
   suggest: (href: string) => string | undefined,
@@ -187,18 +187,17 @@ export function hrefProblem(
   href: string,
   method: unknown,
 ): string | undefined {
-  const match = description.matcher.match(href);
+  const found = hrefVerdict(description.matcher, href, method);
   const quoted = `"${shown(href)}"`;
-  if (match.kind === 'template')
-    return `${step} links to ${quoted}, which still holds \`${match.placeholder}\` for the agent to fill in. Send the concrete URL.`;
-  if (match.kind === 'unmatched') {
+  if (found?.kind === 'template')
+    return `${step} links to ${quoted}, which still holds \`${found.placeholder}\` for the agent to fill in. Send the concrete URL.`;
+  if (found?.kind === 'unmatched') {
     const suggested = suggest(href);
     const guess = suggested === undefined ? '.' : `; did you mean \`${suggested}\`?`;
     return `${step} links to ${quoted}, which matches no declared route${guess} An agent following it gets a 404. Build it from a declared route (server base path included).`;
   }
-  const wrong = undeclaredMethod(match, method);
-  if (wrong === undefined) return undefined;
-  return `${step} sends ${shown(wrong.method)} to ${quoted}, but \`${match.path}\` declares ${wrong.declared}. Send a declared method, or declare \`${shown(wrong.method.toLowerCase())}\` there.`;
+  if (found === undefined) return undefined;
+  return `${step} sends ${shown(found.method)} to ${quoted}, but \`${found.path}\` declares ${found.declared}. Send a declared method, or declare \`${shown(found.method.toLowerCase())}\` there.`;
 }
 
 /** ax-envelope-empty-actions: "no transitions left" still comes with the calls that remain. */
