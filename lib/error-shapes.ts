@@ -54,10 +54,12 @@ export type CarrierKind = 'body' | 'wrapper' | 'list';
 const WRAPPER = 'error';
 const DEFAULT_LISTS = namesFor(undefined, 'errorList');
 const IDENTIFIER = /^[A-Za-z][\w.:-]*$/;
-// An occurrence id (JSON:API's error `id`) is no code even when it happens to start with a letter, and a reason
-// phrase (`error: "Conflict"`) repeats the status: one test of declared and sent values, so the lint and the guard agree.
+// An occurrence id (JSON:API's error `id`) is no code even when it happens to start with a letter.
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const isIdentifier = (value: unknown): boolean => typeof value === 'string' && IDENTIFIER.test(value) && !UUID.test(value) && !isStatusText(value);
+// A reason phrase as RFC 9110 spells it (Spring Boot's `error: "Conflict"`) repeats the status; `conflict` and `CONFLICT`
+// are spelled as codes (DigitalOcean's `id: "unauthorized"`). One test of declared and sent values: the lint and the guard agree.
+const isReasonPhrase = (value: string): boolean => /^[A-Z][a-z]+$/.test(value) && isStatusText(value);
+const isIdentifier = (value: unknown): boolean => typeof value === 'string' && IDENTIFIER.test(value) && !UUID.test(value) && !isReasonPhrase(value);
 const OAUTH_DESCRIPTION = 'error_description';
 
 export type Names = Partial<Record<Concept, readonly string[]>> | null | undefined;

@@ -153,6 +153,8 @@ const ADVERSARIAL: [string, { method?: string; template?: string; status: number
   ['a body that is an href, with a Location header', { status: 202, body: { href: '/orders/o1' }, location: true }],
   ['a record with no steps', { status: 201, body: { id: 'o1' } }],
   ['`error` a reason phrase', { status: 409, body: { error: 'Conflict', message: 'The order has shipped.' } }],
+  ['`error` a reason phrase spelled as a code', { status: 409, body: { error: 'conflict', message: 'The order has shipped.' } }],
+  ['DigitalOcean: `id` a code named after the status', { status: 401, body: { id: 'unauthorized', message: 'Unable to authenticate you.' } }],
   ['`error` a reason phrase of two words', { status: 400, body: { error: 'Bad Request', message: 'Bad quantity.', hint: 'Send 1.' } }],
   ['`error` in prose', { status: 400, body: { error: 'The quantity is wrong', message: 'Bad quantity.', hint: 'Send 1.' } }],
   ['an OAuth 2.0 error', { status: 400, body: { error: 'invalid_grant', error_description: 'The grant expired.', hint: 'Ask again.' } }],

@@ -90,7 +90,7 @@ describe('an `error` that repeats the status ("Conflict") is no code, on both si
     });
   });
 
-  test.each(['order_shipped', 'ORDER_SHIPPED', 'conflict_state'])('%s stays silent', async error => {
+  test.each(['order_shipped', 'ORDER_SHIPPED', 'conflict', 'CONFLICT'])('%s, spelled as a code, stays silent', async error => {
     expect(await run(error)).toEqual({ lint: [], guard: [] });
   });
 
