@@ -4,7 +4,7 @@
  * through `checkResponse`, each must-fire case beside its must-stay-silent twin.
  */
 import { checkResponse } from '../runtime';
-import { exactSchema, objectSchema } from './support/exact-schema';
+import { exactSchema, objectSchema } from './support/parity';
 import { runRule } from './support/testRule';
 
 type Json = Record<string, unknown>;
