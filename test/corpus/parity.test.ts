@@ -11,27 +11,14 @@ import { parse } from '@stoplight/yaml';
 import ruleset from '../../ruleset';
 import { checkResponse } from '../../runtime';
 import { GUARDED_RULES } from '../../runtime/checks';
-import { onlyRequirement } from '../support/parity';
+import { isJsonObject as isObject, onlyRequirement, resolveRef as resolve } from '../support/parity';
 import { toDocument } from '../support/testRule';
 
 type Json = Record<string, unknown>;
 const ROOT = join(__dirname, '..', '..');
 const CORPUS = join(ROOT, '.cache', 'corpus');
 const files: string[] = JSON.parse(readFileSync(join(ROOT, 'scripts', 'corpus.json'), 'utf8')).files.map((entry: { file: string }) => entry.file);
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'];
-
-/** Follows local `$ref`s (a corpus file points responses at other operations' responses). */
-function resolve(doc: Json, node: unknown): unknown {
-  let current = node;
-  for (let hops = 0; isObject(current) && typeof current.$ref === 'string' && current.$ref.startsWith('#/') && hops < 20; hops++) {
-    current = current.$ref
-      .slice(2)
-      .split('/')
-      .reduce<unknown>((at, key) => (isObject(at) ? at[key.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined), doc);
-  }
-  return current;
-}
 
 /** A response's JSON example (OpenAPI 3's `example` or first `examples` entry, Swagger 2's `examples`), when it is an object or array. */
 function exampleOf(doc: Json, response: Json): unknown {

@@ -4,6 +4,20 @@
  */
 type Json = Record<string, unknown>;
 
+export const isJsonObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The node a chain of local `$ref`s leads to (a corpus file points responses at other operations' responses). */
+export function resolveRef(doc: Json, node: unknown): unknown {
+  let current = node;
+  for (let hops = 0; isJsonObject(current) && typeof current.$ref === 'string' && current.$ref.startsWith('#/') && hops < 20; hops++) {
+    current = current.$ref
+      .slice(2)
+      .split('/')
+      .reduce<unknown>((at, key) => (isJsonObject(at) ? at[key.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined), doc);
+  }
+  return current;
+}
+
 export const objectSchema = (properties: Json, required = Object.keys(properties)): Json => ({ type: 'object', required, properties });
 
 /**
