@@ -3,6 +3,7 @@
  * (on a live body that schema describes), asserted on both sides: the lint through real Spectral, the guard
  * through `checkResponse`, each must-fire case beside its must-stay-silent twin.
  */
+import { describeErrorValue } from '../lib/error-shapes';
 import { checkResponse } from '../runtime';
 import { exactSchema, objectSchema } from './support/parity';
 import { runRule } from './support/testRule';
@@ -212,5 +213,12 @@ describe('only an operation that changes something rejects a request for its sta
   });
   test('a GET carrying it: both silent', async () => {
     expect(await run('get', '/orders/{id}/history', '/orders/o1/history')).toEqual({ lint: [], guard: [] });
+  });
+});
+
+describe('the value reader picks the code the schema reader picks', () => {
+  test('a string `code` that repeats the status ("404") beside a `status` name: `status` is the code, on a live body as in a schema', () => {
+    expect(describeErrorValue({ code: '404', status: 'NOT_FOUND', message: 'No such order.' }).code).toEqual({ path: 'status', value: 'NOT_FOUND' });
+    expect(describeErrorValue({ code: 'ORDER_GONE', status: 'NOT_FOUND', message: 'No such order.' }).code).toEqual({ path: 'code', value: 'ORDER_GONE' });
   });
 });
