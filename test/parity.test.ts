@@ -118,7 +118,7 @@ describe.each(CONVENTIONS)('%s: the runtime guard and the lint agree', name => {
  */
 const step = (method: string, href = '/orders/o1') => ({ action: 'Read the order', method, href, description: 'Its state now.' });
 const error = (extra: Json = {}) => ({ code: 'ORDER_SHIPPED', message: 'The order has shipped.', hint: 'Re-read the order.', ...extra });
-const ADVERSARIAL: [string, { method?: string; template?: string; status: number; body: unknown; location?: true }][] = [
+const ADVERSARIAL: [string, { method?: string; template?: string; status: number; body: unknown; location?: boolean }][] = [
   ['a TRACE step', { status: 201, body: { id: 'o1', nextSteps: [step('TRACE')] } }],
   ['a CONNECT step', { status: 201, body: { id: 'o1', nextSteps: [step('CONNECT')] } }],
   ['a QUERY step', { status: 201, body: { id: 'o1', nextSteps: [step('QUERY')] } }],
@@ -189,18 +189,30 @@ const ADVERSARIAL: [string, { method?: string; template?: string; status: number
   ['a state carried by a GET', { method: 'get', template: '/orders/{id}/history', status: 409, body: error({ currentState: 'shipped' }) }],
 ];
 
-describe('on adversarial bodies, declared exactly, the runtime guard and the lint agree', () => {
-  const RESOURCES = {
+/** One response declared as each version writes it: OpenAPI 3.x under `content`, Swagger 2.0 beside `schema` and `examples`. */
+function adversarialDoc(version: string, method: string, template: string, status: number, body: unknown, location: boolean): Json {
+  const swagger = version === '2.0';
+  const header = swagger ? { type: 'string' } : { schema: { type: 'string' } };
+  const declared = {
+    description: 'The answer',
+    headers: location ? { Location: header } : {},
+    ...(swagger
+      ? { schema: exactSchema(body), examples: { 'application/json': body } }
+      : { content: { 'application/json': { schema: exactSchema(body), example: body } } }),
+  };
+  const resources = {
     '/orders/{id}': { get: { responses: { '200': { description: 'The order' } } }, delete: { responses: { '204': { description: 'Gone' } } } },
   };
-  test.each(ADVERSARIAL)('%s', async (_, { method = 'post', template = '/orders', status, body, location }) => {
-    const headers = location ? { Location: { schema: { type: 'string' } } } : {};
-    const content = { 'application/json': { schema: exactSchema(body), example: body } };
-    const doc = {
-      openapi: '3.0.3',
-      info: { title: 'Adversarial', version: '1' },
-      paths: { ...RESOURCES, [template]: { [method]: { responses: { [status]: { description: 'The answer', headers, content } } } } },
-    };
+  return {
+    ...(swagger ? { swagger: version, produces: ['application/json'] } : { openapi: version }),
+    info: { title: 'Adversarial', version: '1' },
+    paths: { ...resources, [template]: { [method]: { responses: { [status]: declared } } } },
+  };
+}
+
+describe.each(['3.0.3', '3.1.0', '2.0'])('OpenAPI %s: on adversarial bodies, declared exactly, the runtime guard and the lint agree', version => {
+  test.each(ADVERSARIAL)('%s', async (_, { method = 'post', template = '/orders', status, body, location = false }) => {
+    const doc = adversarialDoc(version, method, template, status, body, location);
     const at = ['paths', template, method, 'responses', String(status)].join(' ');
     const lint = [];
     for (const rule of RULES) if ((await runRule(rule, doc)).some(found => found.path.slice(0, 5).join(' ') === at)) lint.push(rule);
