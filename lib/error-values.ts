@@ -132,6 +132,9 @@ export function fieldName(value: FieldValue): string {
  * Specification" calls such an error malformed unless a header gives the delay.
  */
 export function retryableWithoutDelay(body: Located, names: Names): NamedMember[] {
-  if (exampleMembers(body, namesFor(names, 'retryDelay'), names).length > 0) return [];
-  return exampleMembers(body, namesFor(names, 'retryFlag'), names).filter(member => member.value === true);
+  const delays = namesFor(names, 'retryDelay');
+  // One reading of the body for both names: a live body is read afresh each time.
+  const members = exampleMembers(body, [...delays, ...namesFor(names, 'retryFlag')], names);
+  const isDelay = (member: NamedMember) => delays.some(name => name.toLowerCase() === member.name.toLowerCase());
+  return members.some(isDelay) ? [] : members.filter(member => !isDelay(member) && member.value === true);
 }
