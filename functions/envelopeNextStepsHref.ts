@@ -1,24 +1,23 @@
 import { stepHrefs } from '../lib/envelope';
 import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/names';
-import { pathMatcher, undeclaredMethod, type PathMatcher } from '../lib/paths';
+import { hrefProblem, pathMatcher, type PathMatcher } from '../lib/paths';
 import { label, placeIn, ruleFunction, type Finding } from '../lib/rule-function';
 
 type Options = NameOptions<'nextSteps' | 'nextStepItem'>;
 
 /** What is wrong with one step of an example, if anything. */
 function problem(matcher: PathMatcher, href: string, method: unknown): string | undefined {
-  const match = matcher.match(href);
-  if (match.kind === 'template') {
-    return `the example's \`nextSteps\` href \`${href}\` still holds \`${match.placeholder}\`, which the agent would have to fill in. Emit the concrete URL, with the real value in its place.`;
+  const found = hrefProblem(matcher, href, method);
+  if (found?.kind === 'template') {
+    return `the example's \`nextSteps\` href \`${href}\` still holds \`${found.placeholder}\`, which the agent would have to fill in. Emit the concrete URL, with the real value in its place.`;
   }
-  if (match.kind === 'unmatched') {
+  if (found?.kind === 'unmatched') {
     const suggested = matcher.suggest(href);
     const guess = suggested === undefined ? '' : ` (did you mean \`${suggested}\`?)`;
     return `the example's \`nextSteps\` href \`${href}\` matches no declared path${guess}. Point it at a declared route (base path included), or declare the route.`;
   }
-  const wrong = undeclaredMethod(match, method);
-  if (wrong === undefined) return undefined;
-  return `the example's \`nextSteps\` step \`${wrong.method} ${href}\` reaches \`${match.path}\`, which declares ${wrong.declared}. Use a declared method, or declare \`${wrong.method.toLowerCase()}\` there.`;
+  if (found === undefined) return undefined;
+  return `the example's \`nextSteps\` step \`${found.method} ${href}\` reaches \`${found.path}\`, which declares ${found.declared}. Use a declared method, or declare \`${found.method.toLowerCase()}\` there.`;
 }
 
 /** ax-envelope-next-steps-href: every href an example's nextSteps hands the agent reaches a declared route and method. */

@@ -1,4 +1,5 @@
 import { type JsonPath, type OpenApiDocument, type Operation, type Response } from '../lib/document';
+import { isStepMethod, STEP_METHODS } from '../lib/envelope';
 import { exampleItemsLack, limitEdit, propertyEdits, requiredEdits } from '../lib/edits';
 import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/names';
 import { propertiesNamed, type NestedProperty } from '../lib/nested';
@@ -7,10 +8,6 @@ import { allowedValues, isObjectView, ownProperty, propertyTypes, viewsOf, views
 
 type Options = NameOptions<'nextSteps' | 'nextStepItem'> & { methodEnum?: boolean };
 
-/** The verbs an agent's HTTP client sends for a step (TRACE, CONNECT and QUERY are not steps). */
-const SENDABLE_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'];
-/** The verbs the messages and the fix name. */
-const STEP_METHODS = SENDABLE_METHODS.slice(0, 5);
 const METHOD_ENUM = `\`enum: [${STEP_METHODS.join(', ')}]\``;
 /** What each item field holds, in the order of the nextStepItem names: action, method, href, description. */
 const ITEM_FIELDS = [
@@ -122,7 +119,7 @@ function methodProblems(doc: OpenApiDocument, subject: string, items: readonly O
     const limit = method === undefined ? undefined : allowedValues(doc, method);
     if (method === undefined || limit === undefined) continue;
     // `null` in the enum only makes the field nullable.
-    const outside = limit.values.filter(value => value !== null && (typeof value !== 'string' || !SENDABLE_METHODS.includes(value.toUpperCase())));
+    const outside = limit.values.filter(value => value !== null && !isStepMethod(value));
     if (!limit.limited && methodEnum) {
       problems.push({
         what: `${subject} let \`${name}\` be any string, not only a verb an agent can send. Limit it with ${METHOD_ENUM}.`,

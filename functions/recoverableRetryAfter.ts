@@ -1,7 +1,8 @@
 import { child, errorBodies, headerNamed, isJsonMediaType, type OpenApiDocument, type Operation, type Response } from '../lib/document';
 import { headerEdit } from '../lib/edits';
 import { errorSchemasOf, type ErrorSchema } from '../lib/error-bodies';
-import { exampleMembers, schemaAnswer, schemaLikely } from '../lib/error-shapes';
+import { schemaAnswer, schemaLikely } from '../lib/error-shapes';
+import { retryableWithoutDelay } from '../lib/error-values';
 import { askAbout, newMemberName } from '../lib/error-wording';
 import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/names';
 import { label, oneEdit, placeIn, ruleFunction, type Finding } from '../lib/rule-function';
@@ -20,14 +21,13 @@ function withoutDelay(lacking: { target: ErrorSchema; count: number }[]): string
  * An error example that tells the agent `retryable: true` but not how long to wait, on a response without a
  * delay header: Geodocs' "Agent Error Handling Documentation Specification" calls such an error malformed.
  */
-function retryableWithoutDelay(doc: OpenApiDocument, operations: Operation[], options: Options, reported: Set<Response>): Finding[] {
-  const names = { flag: namesFor(options, 'retryFlag'), delay: namesFor(options, 'retryDelay'), header: namesFor(options, 'retryAfterHeader') };
+function retryableExamples(doc: OpenApiDocument, operations: Operation[], options: Options, reported: Set<Response>): Finding[] {
+  const names = { delay: namesFor(options, 'retryDelay'), header: namesFor(options, 'retryAfterHeader') };
   const findings: Finding[] = [];
   for (const { operation, response, body } of errorBodies(doc, operations)) {
     if (reported.has(response) || !isJsonMediaType(body.mediaType) || headerNamed(doc.headers(response), names.header) !== undefined) continue;
     for (const example of body.examples) {
-      if (exampleMembers(example, names.delay, options).length > 0) continue;
-      for (const flag of exampleMembers(example, names.flag, options).filter(member => member.value === true)) {
+      for (const flag of retryableWithoutDelay(example, options)) {
         findings.push({
           message: `${label(operation, response)}: the error example says \`${flag.name}: true\` but gives no retry delay. Add a \`${names.delay[0]}\` to the example, or a \`${names.header[0]}\` header to the response.`,
           path: placeIn(response, flag.location, example.location),
@@ -90,6 +90,6 @@ export default ruleFunction<Options>(
         });
       }
     }
-    return [...findings, ...retryableWithoutDelay(doc, operations, options, reported)];
+    return [...findings, ...retryableExamples(doc, operations, options, reported)];
   },
 );

@@ -114,14 +114,16 @@ const NOT_SCALAR = ['object', 'array', 'boolean'] as const;
 const REASON_PHRASE =
   /^(bad request|unauthorized|payment required|forbidden|not found|method not allowed|not acceptable|request timeout|conflict|gone|precondition failed|(content|payload) too large|unsupported media type|unprocessable (entity|content)|too many requests|internal server error|not implemented|bad gateway|service unavailable|gateway timeout)$/i;
 
+/** A string that repeats the HTTP status: a reason phrase ("Conflict", "Bad Request") or the code itself ("409"). */
+export const isStatusText = (value: unknown): boolean => typeof value === 'string' && (REASON_PHRASE.test(value.trim()) || /^[1-5]\d\d$/.test(value.trim()));
+
 /**
  * A member that is the HTTP status is never the code: an integer whose values or bounds sit in
  * 100–599, a string whose values are reason phrases ("Bad Request"), or one described as the status.
  */
 export function mirrorsStatus(evidence: Evidence): boolean {
   if (/http[^.]{0,40}status|status[ _]code[^.]{0,40}http|rfc ?(7231|9110)/i.test(evidence.text)) return true;
-  if (evidence.types?.includes('string') && evidence.values.length > 0)
-    return evidence.values.every(value => typeof value === 'string' && (REASON_PHRASE.test(value.trim()) || /^[1-5]\d\d$/.test(value.trim())));
+  if (evidence.types?.includes('string') && evidence.values.length > 0) return evidence.values.every(isStatusText);
   if (evidence.types === undefined || !evidence.types.every(type => type === 'integer' || type === 'number')) return false;
   const inRange = (value: unknown) => typeof value === 'number' && value >= 100 && value <= 599;
   const { minimum, maximum } = evidence.bounds ?? {};

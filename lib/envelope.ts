@@ -2,14 +2,21 @@
  * Verdicts on the agent-UX envelope of a JSON value, computed once for the lint rules (on examples)
  * and the runtime guard (on live bodies); each words them its own way.
  */
-import { child, isMutation, isObject, type Located, type OpenApiDocument } from './document';
+import { child, isObject, type Located, type OpenApiDocument } from './document';
 import type { ErrorSchema } from './error-bodies';
 import { schemaAnswer } from './error-shapes';
 import { namesFor, type Concept } from './names';
 import { holdersOf } from './nested';
-import { readsOnly, stateChange, type StateChange } from './scope';
+import { changesState, stateChange, type StateChange } from './scope';
 
 type Names = Partial<Record<Concept, readonly string[]>> | null | undefined;
+
+/** The verbs an agent's HTTP client sends for a step: TRACE, CONNECT and QUERY are no step's, in a schema's enum or a live body. */
+const SENDABLE_METHODS: readonly string[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'];
+/** The verbs messages and fixes name (HEAD and OPTIONS are accepted, not proposed). */
+export const STEP_METHODS = SENDABLE_METHODS.slice(0, 5);
+/** A step's method an agent can send, in any letter case: the one test of ax-envelope-next-steps-shape's lint and guard. */
+export const isStepMethod = (value: unknown): boolean => typeof value === 'string' && SENDABLE_METHODS.includes(value.toUpperCase());
 
 /** One step of a `nextSteps` list that carries an href. */
 export interface StepHref {
@@ -93,7 +100,7 @@ const STATE_PHRASES = [
  */
 export function stateRejection(doc: OpenApiDocument, target: ErrorSchema, names: Names): StateRejection | undefined {
   const { operation, response } = target;
-  if (!isMutation(operation) || readsOnly(doc, operation, names)) return undefined;
+  if (!changesState(doc, operation, names)) return undefined;
   const change = stateChange(doc, operation, names);
   const member = target.views.flatMap(view => STATE_MEMBERS.map(concept => schemaAnswer(doc, view, concept, names))).find(found => found !== undefined)?.name;
   const { description } = response.node;

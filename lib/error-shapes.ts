@@ -6,7 +6,7 @@
  * recognised from evidence (lib/concepts.ts): the words of its name, its type, its description.
  * A rule asks a question; it never names a framework. docs/conventions.md says how each convention answers.
  */
-import { mirrorsStatus, namesInputs, recognise, words, type Certainty, type Evidence, type Question } from './concepts';
+import { isStatusText, mirrorsStatus, namesInputs, recognise, words, type Certainty, type Evidence, type Question } from './concepts';
 import { child, isObject, type JsonObject, type Located, type OpenApiDocument } from './document';
 import { namesFor, type Concept } from './names';
 import { declaredValues, isObjectView, ownProperty, propertyTypes, viewsOf, viewsOfProperty, type ObjectView, type Property } from './schema';
@@ -56,7 +56,10 @@ const DEFAULT_LISTS = namesFor(undefined, 'errorList');
 const IDENTIFIER = /^[A-Za-z][\w.:-]*$/;
 // An occurrence id (JSON:API's error `id`) is no code even when it happens to start with a letter.
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const isIdentifier = (value: unknown): boolean => typeof value === 'string' && IDENTIFIER.test(value) && !UUID.test(value);
+// A reason phrase as RFC 9110 spells it (Spring Boot's `error: "Conflict"`) repeats the status; `conflict` and `CONFLICT`
+// are spelled as codes (DigitalOcean's `id: "unauthorized"`). One test of declared and sent values: the lint and the guard agree.
+const isReasonPhrase = (value: string): boolean => /^[A-Z][a-z]+$/.test(value) && isStatusText(value);
+const isIdentifier = (value: unknown): boolean => typeof value === 'string' && IDENTIFIER.test(value) && !UUID.test(value) && !isReasonPhrase(value);
 const OAUTH_DESCRIPTION = 'error_description';
 
 export type Names = Partial<Record<Concept, readonly string[]>> | null | undefined;
@@ -641,13 +644,14 @@ const valueReader: Reader<Located> = {
     if (accepts === 'text') return typeof value === 'string';
     if (accepts === 'scalar') return typeof value === 'string' || typeof value === 'number';
     if (typeof value !== 'string') return false;
-    if (accepts === 'statusName') return typeof this.member(holder, 'code')?.node.value === 'number';
+    // As over a schema: beside a numeric `code`, or a `code` that repeats the status as a string.
+    if (accepts === 'statusName') return typeof this.member(holder, 'code')?.node.value === 'number' || mirrorsStatus(this.evidence(holder, 'code'));
     return isIdentifier(value) || typeof this.member(holder, OAUTH_DESCRIPTION)?.node.value === 'string';
   },
   evidence(node, name) {
     const value = this.member(node, name)?.node.value;
-    // One value sent is no declared set of values: a body is judged by its names and types alone.
-    return { name, types: value === undefined ? undefined : [jsonType(value)], text: '', values: [] };
+    // A value sent is read as a schema declaring that one value (`enum: [value]`): the lint and the guard weigh the same evidence.
+    return value === undefined ? { name, types: undefined, text: '', values: [] } : { name, types: [jsonType(value)], text: '', values: [value] };
   },
   namesType: () => false,
 };

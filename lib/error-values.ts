@@ -7,6 +7,7 @@
 import { child, errorBodies, isErrorStatus, isObject, type JsonPath, type Located, type OpenApiDocument, type Operation, type Response } from './document';
 import { errorSchemas, type ErrorSchema } from './error-bodies';
 import { exampleMembers, schemaMembers, type NamedMember, type Names } from './error-shapes';
+import { namesFor } from './names';
 import { declaredValues } from './schema';
 
 export interface FieldValue extends Located {
@@ -123,4 +124,17 @@ export const isExampleValue = (value: FieldValue): boolean => value.source === '
 export function fieldName(value: FieldValue): string {
   const what = value.source === 'example' ? '' : isExampleValue(value) ? ' example' : ' value';
   return `${value.holder}'s \`${value.name}\`${what}`;
+}
+
+/**
+ * The retry flags of an error body (an example, or a live body) that say `true` while the body gives no
+ * delay: ax-recoverable-retry-after's one test of both, since Geodocs' "Agent Error Handling Documentation
+ * Specification" calls such an error malformed unless a header gives the delay.
+ */
+export function retryableWithoutDelay(body: Located, names: Names): NamedMember[] {
+  const delays = namesFor(names, 'retryDelay');
+  // One reading of the body for both names: a live body is read afresh each time.
+  const members = exampleMembers(body, [...delays, ...namesFor(names, 'retryFlag')], names);
+  const isDelay = (member: NamedMember) => delays.some(name => name.toLowerCase() === member.name.toLowerCase());
+  return members.some(isDelay) ? [] : members.filter(member => !isDelay(member) && member.value === true);
 }

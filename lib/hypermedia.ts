@@ -144,21 +144,26 @@ const LINK_MEMBERS = new Set([
   'description',
 ]);
 
+export type SelfLink = 'callable' | 'href' | undefined;
+
 /**
- * What a success body that is itself a link declares (a 202's `{ href, method }`): `callable` with an href
- * and a method, or an href whose response's `Location` header names the same next call (a GET there);
- * `href` with an href alone; undefined when the body is no link (no href, or members a link has not).
+ * What a success body that is itself a link holds (a 202's `{ href, method }`), from its member names and
+ * which of them it has: `callable` with an href and a method, or an href whose response's `Location`
+ * header names the same next call (a GET there); `href` with an href alone; undefined when the body is no
+ * link (no href, or members a link has not). One verdict for a schema's view and a live body.
  */
-export function selfLink(view: ObjectView, withLocation: boolean): 'callable' | 'href' | undefined {
-  if (ownProperty(view, [HREF]) === undefined || [...view.properties.keys()].some(key => !LINK_MEMBERS.has(key))) return undefined;
-  return ownProperty(view, [METHOD]) !== undefined || withLocation ? 'callable' : 'href';
+function linkOf(members: Iterable<string>, has: (member: string) => boolean, withLocation: boolean): SelfLink {
+  if (!has(HREF) || [...members].some(key => !LINK_MEMBERS.has(key))) return undefined;
+  return has(METHOD) || withLocation ? 'callable' : 'href';
 }
 
-/** A live body that is itself a link with an href and a method: what `selfLink` calls callable in a schema. */
-export const isCallableLink = (body: unknown): boolean =>
-  isObject(body) &&
-  [body[HREF], body[METHOD]].every(value => typeof value === 'string' && value !== '') &&
-  Object.keys(body).every(key => LINK_MEMBERS.has(key));
+/** `linkOf` over a schema: the view declares the member. */
+export const selfLink = (view: ObjectView, withLocation: boolean): SelfLink =>
+  linkOf(view.properties.keys(), member => ownProperty(view, [member]) !== undefined, withLocation);
+
+/** `linkOf` over a live body: the body sends the member as a non-empty string; `withLocation` when the response sent a `Location` header. */
+export const liveSelfLink = (body: unknown, withLocation: boolean): SelfLink =>
+  isObject(body) ? linkOf(Object.keys(body), member => typeof body[member] === 'string' && body[member] !== '', withLocation) : undefined;
 
 /** A link of a live body: its href, its method if it names one, and where it sits. */
 export interface LinkValue {

@@ -15,13 +15,24 @@ export type HrefMatch =
   | { kind: 'matched'; path: string; methods: string[]; templates: string[] }
   | { kind: 'unmatched' };
 
+/** What is wrong with a step's href and method: a placeholder left in, no declared route, or a method its route does not declare. */
+export type HrefProblem =
+  | { kind: 'template'; placeholder: string }
+  | { kind: 'unmatched' }
+  /** `declared` says what the route declares instead: "only GET, POST", "no operation". */
+  | { kind: 'method'; path: string; method: string; declared: string };
+
 /**
- * When a step sends a method its matched route does not declare: what the route declares instead
- * ("only GET, POST", "no operation"); undefined when the method fits, or there is no method to judge.
+ * The one verdict on a step's href, as data that ax-envelope-next-steps-href (on examples) and the runtime
+ * guard (on live bodies) each word; undefined when the href reaches a route that declares the method, or
+ * there is no method to judge.
  */
-export function undeclaredMethod(match: HrefMatch & { kind: 'matched' }, method: unknown): { method: string; declared: string } | undefined {
+export function hrefProblem(matcher: PathMatcher, href: string, method: unknown): HrefProblem | undefined {
+  const match = matcher.match(href);
+  if (match.kind !== 'matched') return match;
   if (typeof method !== 'string' || match.methods.includes(method.toLowerCase())) return undefined;
-  return { method, declared: match.methods.length === 0 ? 'no operation' : `only ${match.methods.map(m => m.toUpperCase()).join(', ')}` };
+  const declared = match.methods.length === 0 ? 'no operation' : `only ${match.methods.map(m => m.toUpperCase()).join(', ')}`;
+  return { kind: 'method', path: match.path, method, declared };
 }
 
 interface Route {

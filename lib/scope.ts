@@ -402,6 +402,13 @@ function describesCallback(doc: OpenApiDocument, operation: Operation): boolean 
 const namedForAction = (operation: Operation): boolean =>
   namesOf(operation).some(name => name.source !== 'path' && name.words.length > 0 && MANAGING_VERBS.has(baseForm(name.words[0])));
 
+/**
+ * ax-envelope-state and ax-envelope-refresh-url: only an operation that changes something can refuse a
+ * request for its resource's state; a read (a GET, a search sent as a POST) never does, whatever its body says.
+ */
+export const changesState = (doc: OpenApiDocument, operation: Operation, options: ScopeOptions): boolean =>
+  isMutation(operation) && !readsOnly(doc, operation, options);
+
 /** How an operation changes a resource's state, by the structure of its path and request (not by its prose). */
 export type StateChange =
   /** An action on one item: `POST /orders/{id}/cancel` (or `/orders/{id}:cancel`), not a sub-collection it creates in. */
@@ -415,7 +422,7 @@ export type StateChange =
  * `/orders/{id}/items/{item}` exists).
  */
 export function stateChange(doc: OpenApiDocument, operation: Operation, options: ScopeOptions): StateChange | undefined {
-  if (!isMutation(operation) || readsOnly(doc, operation, options)) return undefined;
+  if (!changesState(doc, operation, options)) return undefined;
   return remembered(doc, 'state-change', operation, () => {
     if (operation.method === 'patch' || operation.method === 'put') {
       const member = statusMember(doc, operation);

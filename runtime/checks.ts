@@ -2,16 +2,17 @@
  * The checks on one live JSON body: the same rule ids and the same field names as the lint rules,
  * asked of what the server really sent. Each check finds what is missing and says how to fix it.
  */
-import { HTTP_METHODS, isEnvelopeStatus, isObject, type Operation, type Response } from '../lib/document';
-import { stateEvidence, stepHrefs, stuckActions } from '../lib/envelope';
-import { hasCallableLinks, isCallableLink } from '../lib/hypermedia';
+import { isEnvelopeStatus, isObject, type Operation, type Response } from '../lib/document';
+import { isStepMethod, stateEvidence, stepHrefs, stuckActions } from '../lib/envelope';
+import { hasCallableLinks, liveSelfLink } from '../lib/hypermedia';
 import { responseExtension } from '../lib/error-bodies';
+import { retryableWithoutDelay } from '../lib/error-values';
 import { exampleCode } from '../lib/error-wording';
 import { nameList, namesFor } from '../lib/names';
 import { holdersOf } from '../lib/nested';
-import { undeclaredMethod } from '../lib/paths';
+import { hrefProblem as hrefVerdict } from '../lib/paths';
 import { isExempt, label } from '../lib/rule-function';
-import { asksNextSteps, calledByApi, RESPONSES } from '../lib/scope';
+import { asksNextSteps, calledByApi, changesState, RESPONSES } from '../lib/scope';
 import { hasStackTrace, stackTraceRuntime } from '../lib/stack-traces';
 import { clip, describeValue, dottedPath, stringsIn } from '../lib/values';
 import type { Description } from './description';
@@ -83,10 +84,12 @@ const where = (path: readonly (string | number)[]) => clip(dottedPath(path.map(k
 const violation = (rule: string, message: string): Violation => ({ rule, message });
 
 /** ax-envelope-next-steps: a 2xx answer to a mutation tells the agent which call comes next (the rule's own scope, lib/scope.ts). */
-const nextSteps: Check = ({ description, operation, status, body, names, prefixes, readOnly, hypermedia }, say) => {
+const nextSteps: Check = ({ description, operation, status, headers, body, names, prefixes, readOnly, hypermedia }, say) => {
   if (!isEnvelopeStatus(String(status)) || !asksNextSteps(description.doc, operation, { ...names, prefixes, readOnly })) return [];
-  // As the rule: links that each carry an href and a method list the next calls too, unless `hypermedia: false`.
-  if (hypermedia !== false && (isCallableLink(body) || hasCallableLinks(body, namesFor(names, 'linkCollection')))) return [];
+  // As the rule: links that each carry an href and a method list the next calls too, unless `hypermedia: false`;
+  // so does a body that is an href beside a `Location` header.
+  const callable = liveSelfLink(body, sentHeader(headers, ['Location'])) === 'callable' || hasCallableLinks(body, namesFor(names, 'linkCollection'));
+  if (hypermedia !== false && callable) return [];
   const name = firstName(names, 'nextSteps');
   const steps = isObject(body)
     ? namesFor(names, 'nextSteps')
@@ -150,7 +153,7 @@ const nextStepsShape: Check = ({ names, stepLists }, say) => {
         ];
       }
       const method = methodName === undefined ? undefined : String(step[methodName]);
-      if (method !== undefined && !(HTTP_METHODS as readonly string[]).includes(method.toLowerCase())) {
+      if (method !== undefined && !isStepMethod(method)) {
         return [
           violation(
             'ax-envelope-next-steps-shape',
@@ -176,7 +179,7 @@ const nextStepsHref: Check = ({ description, body, names, limit }, say) => {
   });
 };
 
-/** What is wrong with one step's href (`step` names the step), if anything. */
+/** What is wrong with one step's href (`step` names the step), if anything, in the guard's words (lib/paths.ts judges). */
 export function hrefProblem(
   description: Description,
   suggest: (href: string) => string | undefined,
@@ -184,18 +187,17 @@ export function hrefProblem(
   href: string,
   method: unknown,
 ): string | undefined {
-  const match = description.matcher.match(href);
+  const found = hrefVerdict(description.matcher, href, method);
   const quoted = `"${shown(href)}"`;
-  if (match.kind === 'template')
-    return `${step} links to ${quoted}, which still holds \`${match.placeholder}\` for the agent to fill in. Send the concrete URL.`;
-  if (match.kind === 'unmatched') {
+  if (found?.kind === 'template')
+    return `${step} links to ${quoted}, which still holds \`${found.placeholder}\` for the agent to fill in. Send the concrete URL.`;
+  if (found?.kind === 'unmatched') {
     const suggested = suggest(href);
     const guess = suggested === undefined ? '.' : `; did you mean \`${suggested}\`?`;
     return `${step} links to ${quoted}, which matches no declared route${guess} An agent following it gets a 404. Build it from a declared route (server base path included).`;
   }
-  const wrong = undeclaredMethod(match, method);
-  if (wrong === undefined) return undefined;
-  return `${step} sends ${shown(wrong.method)} to ${quoted}, but \`${match.path}\` declares ${wrong.declared}. Send a declared method, or declare \`${shown(wrong.method.toLowerCase())}\` there.`;
+  if (found === undefined) return undefined;
+  return `${step} sends ${shown(found.method)} to ${quoted}, but \`${found.path}\` declares ${found.declared}. Send a declared method, or declare \`${shown(found.method.toLowerCase())}\` there.`;
 }
 
 /** ax-envelope-empty-actions: "no transitions left" still comes with the calls that remain. */
@@ -255,7 +257,8 @@ const errorContent: Check = ({ response, status, body, names, error: read }, say
 
 /** ax-envelope-state (and ax-envelope-refresh-url on a 422): a state rejection hands over the state, the legal moves and where to re-read them. */
 const stateRejection: Check = ({ description, operation, response, status, body, names, error }, say) => {
-  if (!RESPONSES['ax-envelope-state'](String(status))) return [];
+  // As the rule: only an operation that changes something rejects a request for its state, whatever the body carries.
+  if (!RESPONSES['ax-envelope-state'](String(status)) || !changesState(description.doc, operation, names)) return [];
   const carried = (['currentState', 'allowedActions'] as const).map(field => stateMember(body, field, names)).find(member => member !== undefined);
   // Without a state field in the body, the description's evidence is the signal (as the rule's), and a body naming failed fields is a validation error.
   const declared =
@@ -293,21 +296,28 @@ const stateRejection: Check = ({ description, operation, response, status, body,
   return found;
 };
 
-/** ax-recoverable-retry-after: a 429 or 503 says how long to wait, as a header or a delay in the body. */
-const retryAfter: Check = ({ status, headers, names, error }, say) => {
-  if (!RESPONSES['ax-recoverable-retry-after'](String(status))) return [];
-  const headerNames = namesFor(names, 'retryAfterHeader').map(name => name.toLowerCase());
-  if (Object.keys(headers).some(name => headerNames.includes(name.toLowerCase()) && headers[name] !== undefined)) return [];
-  const delayNames = namesFor(names, 'retryDelay');
-  if (error().retryDelay !== undefined) return [];
-  return [
-    violation(
-      'ax-recoverable-retry-after',
-      say(
-        `the response has no \`${firstName(names, 'retryAfterHeader')}\` header and the body no \`${delayNames[0]}\`, so an agent cannot tell how long to wait. Send \`Retry-After\` (seconds).`,
-      ),
-    ),
-  ];
+/** True when the response sent a header of one of `names`, in any letter case. */
+function sentHeader(headers: Record<string, unknown>, names: readonly string[]): boolean {
+  const lower = names.map(name => name.toLowerCase());
+  return Object.keys(headers).some(name => lower.includes(name.toLowerCase()) && headers[name] !== undefined);
+}
+
+/**
+ * ax-recoverable-retry-after: a 429 or 503 says how long to wait, as a header or a delay in the body; any
+ * other error body that says it is retryable does too (the rule's test of an example, lib/error-values.ts).
+ */
+const retryAfter: Check = ({ status, headers, body, names, error }, say) => {
+  if (status < 400 || sentHeader(headers, namesFor(names, 'retryAfterHeader'))) return [];
+  const header = firstName(names, 'retryAfterHeader');
+  const delay = firstName(names, 'retryDelay');
+  if (RESPONSES['ax-recoverable-retry-after'](String(status)) && error().retryDelay === undefined) {
+    const what = `the response has no \`${header}\` header and the body no \`${delay}\`, so an agent cannot tell how long to wait`;
+    return [violation('ax-recoverable-retry-after', say(`${what}. Send \`Retry-After\` (seconds).`))];
+  }
+  const [flag] = retryableWithoutDelay({ value: body, location: [] }, names);
+  if (flag === undefined) return [];
+  const what = `the error body says \`${flag.name}: true\` but gives no retry delay, so an agent cannot tell how long to wait`;
+  return [violation('ax-recoverable-retry-after', say(`${what}. Send a \`${header}\` header (seconds) or a \`${delay}\` in the body.`))];
 };
 
 /** ax-recoverable-no-stack-traces: no error body carries a stack trace, as a member or inside any text. */
@@ -356,6 +366,9 @@ const CHECKS: [Check, string[]][] = [
   [retryAfter, ['ax-recoverable-retry-after']],
   [noStackTraces, ['ax-recoverable-no-stack-traces']],
 ];
+
+/** Every rule id the guard judges live bodies for: the parity test compares each with the lint (test/parity.test.ts). */
+export const GUARDED_RULES: readonly string[] = CHECKS.flatMap(([, rules]) => rules);
 
 /** The violations of one response and what of it was left unread at the guard's limits ("the first 50 steps"). */
 export interface Verdict {

@@ -1,5 +1,5 @@
 /** lib/hypermedia.ts on live bodies: the links the probe follows, in the shapes the schema-side reader knows; and bodies that are links. */
-import { isCallableLink, linksIn } from '../lib/hypermedia';
+import { liveSelfLink, linksIn } from '../lib/hypermedia';
 import { oas3, ref, swagger2 } from './support/documents';
 import { runRuleWithEdits, testRule } from './support/testRule';
 
@@ -91,8 +91,9 @@ test('fix never adds `nextSteps` to a shared link schema', async () => {
   expect([...edits.values()]).toEqual([]);
 });
 
-test('a live body that is a link with an href and a method lists its next call; one with other members is a record', () => {
-  expect(isCallableLink({ href: '/v1/jobs/1', method: 'GET', rel: 'status' })).toBe(true);
-  expect(isCallableLink({ href: '/v1/jobs/1' })).toBe(false);
-  expect(isCallableLink({ id: 'j1', href: '/v1/jobs/1', method: 'GET' })).toBe(false);
+test('a live body that is a link with an href and a method, or an href beside a Location header, lists its next call; one with other members is a record', () => {
+  expect(liveSelfLink({ href: '/v1/jobs/1', method: 'GET', rel: 'status' }, false)).toBe('callable');
+  expect(liveSelfLink({ href: '/v1/jobs/1' }, false)).toBe('href');
+  expect(liveSelfLink({ href: '/v1/jobs/1' }, true)).toBe('callable');
+  expect(liveSelfLink({ id: 'j1', href: '/v1/jobs/1', method: 'GET' }, false)).toBe(undefined);
 });
