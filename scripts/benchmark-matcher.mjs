@@ -22,9 +22,14 @@ const any = (words, list) => words.some(word => list.includes(word));
 const isContainer = member => member.type === 'object' || member.type === 'array';
 
 /** `status`, `statusCode`, `httpStatus`, or a code described as the HTTP status: the response's status again, never the error's code. */
+// HTTP reason phrases ("Forbidden", "Not Found"): a member sending only these repeats the status.
+const REASON_PHRASES =
+  /^(bad request|unauthorized|payment required|forbidden|not found|method not allowed|not acceptable|request timeout|conflict|gone|precondition failed|payload too large|unsupported media type|unprocessable entity|too many requests|internal server error|not implemented|bad gateway|service unavailable|gateway timeout)$/i;
+
 function mirrorsHttpStatus(member) {
   const { words } = member;
   if (words.includes('status') && words.every(word => ['http', 'status', 'code', 'response'].includes(word))) return true;
+  if ((member.values ?? []).length > 0 && member.values.every(value => typeof value === 'string' && REASON_PHRASES.test(value.trim()))) return true;
   return (
     /\bhttp\b[^.]{0,20}\bstatus\b|\bstatus code of the (http )?response\b/i.test(member.description ?? '') &&
     words.every(word => ['code', 'http', 'error', 'status'].includes(word))

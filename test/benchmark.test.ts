@@ -111,6 +111,13 @@ test.each(CONCEPT_CASES.map((row, i) => [...row, i] as const))('%s (%s) holds %j
   expect(concepts[i]()).toEqual(expected);
 });
 
+const reasonPhrase = evaluate(`m.conceptsOf({ ...m.memberNamed('error', 'string'), values: ['Forbidden'] })`);
+const identifier = evaluate(`m.conceptsOf({ ...m.memberNamed('error', 'string'), values: ['invalid_auth'] })`);
+test('an `error` that sends only a reason phrase repeats the HTTP status and holds no code; one that sends an identifier does', () => {
+  expect(reasonPhrase()).toEqual(['message']);
+  expect(identifier()).toEqual(['code', 'message']);
+});
+
 const keyValue = evaluate(`m.conceptsOf({ ...m.memberNamed('key', 'string'), siblings: ['key', 'value'] })`);
 test('the key of a key/value pair locates no field', () => {
   expect(keyValue()).toEqual([]);
