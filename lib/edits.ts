@@ -20,7 +20,7 @@ import {
   type Response,
 } from './document';
 import { pathOf, walk } from './values';
-import { viewsOf, type ObjectView, type Property } from './schema';
+import { isClosed, viewsOf, type ObjectView, type Property } from './schema';
 import { describesRequest } from './uses';
 
 export interface Edit {
@@ -158,7 +158,8 @@ export function propertyEdits(
  * is a named component (`$ref: '#/components/schemas/Order'`) referenced from the response itself.
  */
 export function envelopeFor(doc: OpenApiDocument, views: readonly ObjectView[], audience: Audience, name: string): Envelope | undefined {
-  if (ownedBy(doc, views, audience) || views.length !== 1) return undefined;
+  // A closed schema admits no member beside its own, so an `allOf` around it could never carry `name`.
+  if (ownedBy(doc, views, audience) || views.length !== 1 || isClosed(views[0])) return undefined;
   if (audience.body === undefined || audience.at === undefined) return undefined;
   const { schema } = audience.body;
   const ref = isObject(schema?.value) && typeof schema.value.$ref === 'string' ? schema.value.$ref : undefined;

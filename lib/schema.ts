@@ -131,6 +131,10 @@ export function isObjectView(view: ObjectView): boolean {
   return view.types === undefined || view.types.includes('object');
 }
 
+/** A view that admits no member it does not declare (`additionalProperties: false`): no `allOf` around it can add one. */
+export const isClosed = (view: ObjectView): boolean =>
+  view.parts.some(part => part.value.additionalProperties === false || part.value.unevaluatedProperties === false);
+
 /** The first of `names` that the view declares (and requires, if asked), without looking into wrappers. */
 export function ownProperty(view: ObjectView, names: readonly string[], required = false): Property | undefined {
   if (!isObjectView(view)) return undefined;

@@ -71,8 +71,8 @@ const pathWords = (operation: Operation): Set<string> => new Set(operation.path.
 
 /**
  * The words of an operationId from its verb on: past GitHub's `apps/` namespace, Azure's `Deployments_`
- * resource, and the leading resource noun of a snake_case id (DigitalOcean's `apps_validate_appSpec`,
- * where `apps` is a path segment).
+ * resource, the leading resource noun of a snake_case id (DigitalOcean's `apps_validate_appSpec`,
+ * where `apps` is a path segment), and a leading `Batch` or `Bulk`.
  */
 function idWords(id: string, operation: Operation): string[] {
   // Google's `artifactregistry.projects.locations.repositories.testIamPermissions`: the method is the last part.
@@ -81,7 +81,9 @@ function idWords(id: string, operation: Operation): string[] {
   const split = words(verbPart);
   const [first, second] = split;
   const resourceFirst = /^[a-z0-9]+_/.test(verbPart) && second !== undefined && !READ_VERBS.has(first) && pathWords(operation).has(first);
-  return resourceFirst ? split.slice(1) : split;
+  // A leading `Batch` or `Bulk` says how many, not what is done (AWS's `BatchCheckLayerAvailability` checks; `BatchDeleteImage` deletes).
+  const counted = second !== undefined && ['batch', 'bulk'].includes(first);
+  return resourceFirst || counted ? split.slice(1) : split;
 }
 
 /** `list` where the path has `lists`: the word is the resource (Twitter's `listAddMember` at `/2/lists/{id}/members`), not a verb. */

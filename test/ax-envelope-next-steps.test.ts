@@ -431,6 +431,14 @@ testRule('ax-envelope-next-steps', [
     ],
   },
   {
+    name: "a shared schema closed by `additionalProperties: false` gets no envelope, which could never carry `nextSteps` (Visual Studio's secrets): the steps go into the schema itself",
+    document: oas3(
+      { '/secrets': { post: { responses: { '201': body(ref('Secret')) } }, get: { responses: { '200': body(ref('Secret')) } } } },
+      { schemas: { Secret: { type: 'object', additionalProperties: false, properties: { id: string } } } },
+    ),
+    errors: [{ path: at('/secrets', 'post', '201', ...JSON_SCHEMA), message: missing('POST', '/secrets', '201') }],
+  },
+  {
     name: 'Swagger 2.0: links with a method are accepted, HAL links are not',
     document: swagger2(
       {

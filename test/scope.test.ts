@@ -30,10 +30,11 @@ const IDEMPOTENCY_KEY = { name: 'Idempotency-Key', in: 'header', required: false
 
 testRule('ax-envelope-next-steps', [
   {
-    name: 'a POST named like a query that answers 200 only reads: by operationId, by summary, by last path segment (OpenAPI 3.1)',
+    name: 'a POST named like a query that answers 200 only reads: by operationId (past a leading `Batch`: AWS ECR), by summary, by last path segment (OpenAPI 3.1)',
     document: oas3(
       {
         '/orders/query': post({ operationId: 'searchOrders' }, { '200': body(RESULTS) }),
+        '/#X-Amz-Target=ECR.BatchCheckLayerAvailability': post({ operationId: 'BatchCheckLayerAvailability' }, { '200': body(RESULTS) }),
         '/quotes': post({ summary: 'Calculate a shipping quote' }, { '200': body(ref('Results')) }),
         '/addresses/validate': post({}, { '200': body({ allOf: [ref('Results')] }) }),
       },
@@ -51,11 +52,12 @@ testRule('ax-envelope-next-steps', [
     errors: [],
   },
   {
-    name: 'still a mutation: a query-like name answering 201, a creating name, and `x-ax-read-only: false`',
+    name: 'still a mutation: a query-like name answering 201, a creating name, a `Batch` of deletes, and `x-ax-read-only: false`',
     document: oas3({
       '/orders/search': post({}, { '201': body(PAYMENT) }),
       '/orders': post({ operationId: 'createOrder' }, { '200': body(PAYMENT) }),
       '/checks/verify': post({ 'x-ax-read-only': false }, { '200': body(PAYMENT) }),
+      '/#X-Amz-Target=ECR.BatchDeleteImage': post({ operationId: 'BatchDeleteImage' }, { '200': body(PAYMENT) }),
     }),
     errors: [
       {
@@ -64,6 +66,10 @@ testRule('ax-envelope-next-steps', [
       },
       { path: at('/orders', 'post', '200', ...JSON_SCHEMA), message: missing('POST', '/orders', '200') },
       { path: at('/checks/verify', 'post', '200', ...JSON_SCHEMA), message: missing('POST', '/checks/verify', '200') },
+      {
+        path: at('/#X-Amz-Target=ECR.BatchDeleteImage', 'post', '200', ...JSON_SCHEMA),
+        message: missing('POST', '/#X-Amz-Target=ECR.BatchDeleteImage', '200'),
+      },
     ],
   },
   {
