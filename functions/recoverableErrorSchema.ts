@@ -128,8 +128,10 @@ interface Shared {
 function sharedBody(doc: OpenApiDocument, status: string, except?: string): Shared | undefined {
   const { byStatus, overall } = sharedBodies(doc, except);
   const same = byStatus.get(status);
-  // The same status's body, unless the API's general one serves more of its error responses (Telnyx's `Errors` over a few 404s' bare `Error`).
-  const sameWins = same !== undefined && (overall === undefined || overall.ref === same.ref || uses(doc, same.ref) >= uses(doc, overall.ref));
+  // The same status's body, unless the API's general one serves more of its error responses, of this class (Telnyx's `Errors`
+  // over a few 404s' bare `Error`; never Just Eat's `4XXErrorSchema` over its 500s' own body).
+  const sameClass = overall !== undefined && [...overall.statuses].some(other => other[0] === status[0]);
+  const sameWins = same !== undefined && (!sameClass || overall!.ref === same.ref || uses(doc, same.ref) >= uses(doc, overall!.ref));
   if (sameWins) return { ref: same!.ref, mediaType: same!.mediaType, said: `the one the API's other ${status} responses declare` };
   if (overall !== undefined) return { ref: overall.ref, mediaType: overall.mediaType, said: "the one the API's other error responses declare" };
   // Else an error schema the API defines without declaring it as a body (Gitea's `APIError`).

@@ -237,16 +237,19 @@ testRule('ax-recoverable-error-schema', [
     ],
   },
   {
-    name: "a JSON error schema filed under another media type is told to be offered as application/json (AppCenter's text/csv); the API's general error body is offered over a few same-status responses' one when it serves more (Telnyx's `Errors`)",
+    name: "a JSON error schema filed under another media type is told to be offered as application/json (AppCenter's text/csv); the API's general error body is offered over a few same-status responses' one when it serves more of that class (Telnyx's `Errors`), not a 4xx body over the 500s' own (Just Eat)",
     document: oas3(
       {
         '/alerts': get({ '404': body({ type: 'object', properties: { code: { type: 'string' }, message: { type: 'string' } } }, 'text/csv') }),
         '/rooms': get({ '404': body(ref('Error')) }),
         '/gateways': get({ '404': body(ref('Error')) }),
-        '/calls': get({ '400': body(ref('Errors')), '401': body(ref('Errors')), '422': body(ref('Errors')), '500': body(ref('Errors')) }),
+        '/calls': get({ '400': body(ref('Errors')), '401': body(ref('Errors')), '422': body(ref('Errors')), '429': body(ref('Errors')) }),
         '/credentials': get({ '404': { description: 'Not found' } }),
+        '/pools': get({ '500': body(ref('ServerError')), '503': { description: 'Unavailable' } }),
+        '/menus': get({ '500': body(ref('ServerError')), '400': body(ref('Errors')), '409': body(ref('Errors')) }),
+        '/orders': get({ '500': { description: 'Oops' } }),
       },
-      { schemas: { Error: PROBLEM, Errors: { type: 'object', properties: { errors: { type: 'array', items: ref('Error') } } } } },
+      { schemas: { Error: PROBLEM, ServerError: PROBLEM, Errors: { type: 'object', properties: { errors: { type: 'array', items: ref('Error') } } } } },
     ),
     errors: [
       {
@@ -258,6 +261,16 @@ testRule('ax-recoverable-error-schema', [
         path: at('/credentials', 'get', '404'),
         message:
           "GET /credentials 404: the error response declares no body. Add the one the API's other error responses declare, `content: { application/json: { schema: { $ref: '#/components/schemas/Errors' } } }`.",
+      },
+      {
+        path: at('/pools', 'get', '503'),
+        message:
+          "GET /pools 503: the error response declares no body. Add the one the API's other error responses declare, `content: { application/json: { schema: { $ref: '#/components/schemas/Errors' } } }`.",
+      },
+      {
+        path: at('/orders', 'get', '500'),
+        message:
+          "GET /orders 500: the error response declares no body. Add the one the API's other 500 responses declare, `content: { application/json: { schema: { $ref: '#/components/schemas/ServerError' } } }`.",
       },
     ],
   },
