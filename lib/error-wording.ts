@@ -111,9 +111,14 @@ export function apiMemberName(doc: OpenApiDocument, question: Question, names: N
       for (const name of held) counts.set(name, (counts.get(name) ?? 0) + 1);
     }
     const [best] = [...counts].sort((a, b) => b[1] - a[1]);
-    return best !== undefined && best[1] >= 2 ? best[0] : undefined;
+    if (best !== undefined && best[1] >= 2) return best[0];
+    // An API that speaks the AWS JSON protocol (an `X-Amz-Target` header names each operation) sends its code as `__type`.
+    return question === 'code' && doc.operations().some(operation => doc.headerParameter(operation, [AWS_TARGET]) !== undefined) ? AWS_CODE : undefined;
   });
 }
+
+const AWS_TARGET = 'X-Amz-Target';
+const AWS_CODE = '__type';
 
 /** The case style most used by the distinct property names of the document's schemas, computed once per document. */
 export function documentStyle(doc: OpenApiDocument): Style | undefined {

@@ -4,8 +4,8 @@
  */
 
 export const DEFAULT_NAMES = {
-  // Order matters where a body has several: `code` before a category `type` (Stripe).
-  errorCode: ['code', 'error_code', 'errorCode', 'type', 'extensions.code'],
+  // Order matters where a body has several: `code` before a category `type` (Stripe). `__type` is the AWS JSON protocol's.
+  errorCode: ['code', 'error_code', 'errorCode', 'type', 'extensions.code', '__type'],
   // `errorMessage` beside an `errorCode` (a list of `{ errorCode, errorMessage, propertyName }`), Figma's `err`.
   message: ['message', 'detail', 'title', 'msg', 'text', 'error_description', 'description', 'errorMessage', 'error_message', 'err'],
   recoveryHint: ['recoveryHint', 'recovery_hint', 'hint', 'suggestion', 'suggestions'],

@@ -126,6 +126,38 @@ test("a code the example sends under an undeclared name (Slack's `error`) is dec
   expect(planOutcome(before.diagnostics, plan, after.diagnostics)).toEqual({ kept: [], added: [] });
 });
 
+test('an API that speaks the AWS JSON protocol gets its code as `__type`, named after its exception: applied, the finding is gone and nothing new appears', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'fix-aws-json-'));
+  const file = join(dir, 'openapi.json');
+  const target = (name: string) => ({ name: 'X-Amz-Target', in: 'header', required: true, schema: { type: 'string', enum: [`ECR.${name}`] } });
+  const operation = (name: string) => ({
+    post: {
+      operationId: name,
+      parameters: [target(name)],
+      responses: {
+        '200': { description: 'OK' },
+        '480': { description: 'ServerException', content: { 'application/json': { schema: { $ref: '#/components/schemas/ServerException' } } } },
+      },
+    },
+  });
+  const aws = oas3(
+    { '/#X-Amz-Target=ECR.DescribeImages': operation('DescribeImages'), '/#X-Amz-Target=ECR.ListImages': operation('ListImages') },
+    { schemas: { ServerException: {} } },
+  );
+  writeFileSync(file, JSON.stringify(aws, null, 2));
+  const before = await lint(file, undefined, { cwd: ROOT, edits: true });
+  const structure = before.diagnostics.filter(diagnostic => diagnostic.code === 'ax-recoverable-error-structure').map(diagnostic => diagnostic.message);
+  expect(structure).toEqual([
+    'POST /#X-Amz-Target=ECR.DescribeImages 480: the error schema has no code and no message. Add a required `__type` (e.g. "ServerException") and a required `message`; your error handler must then send them.',
+    'POST /#X-Amz-Target=ECR.ListImages 480: the error schema has no code and no message. Add a required `__type` (e.g. "ServerException") and a required `message`; your error handler must then send them.',
+  ]);
+  const plan = planFixes(before);
+  expect(await run(['fix', 'openapi.json', '--apply'], dir)).toMatchObject({ code: 0 });
+  expect(JSON.parse(readFileSync(file, 'utf8')).components.schemas.ServerException.required).toEqual(['__type', 'message']);
+  const after = await lint(file, undefined, { cwd: ROOT });
+  expect(planOutcome(before.diagnostics, plan, after.diagnostics)).toEqual({ kept: [], added: [] });
+});
+
 describe('ax-envelope-next-steps-shape: what its fix may change', () => {
   const string = { type: 'string' };
   const loose = { type: 'object', properties: { action: string, method: string, href: string, description: string } };
