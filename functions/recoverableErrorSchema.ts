@@ -35,6 +35,8 @@ function problem(doc: OpenApiDocument, operation: Operation, response: Response)
   const bodies = doc.bodies(operation, response);
   const shared = sharedBody(doc, response.status);
   if (bodies.length === 0 || (doc.isSwagger2 && bodies[0].schema === undefined)) {
+    // A response to HEAD has no body (RFC 9110 §9.3.2): its error is told by its status and headers alone.
+    if (operation.method === 'head') return undefined;
     if (shared !== undefined) {
       const body = doc.isSwagger2 ? `\`schema: { $ref: '${shared.ref}' }\`` : `\`content: { ${shared.mediaType}: { schema: { $ref: '${shared.ref}' } } }\``;
       return { what: `the error response declares no body. Add ${shared.said}, ${body}` };

@@ -96,6 +96,16 @@ testRule('ax-recoverable-error-schema', [
     ],
   },
   {
+    name: "a response to HEAD owes no body (Vercel's artifact check): silent; a GET beside it fires",
+    document: oas3({
+      '/artifacts/{hash}': {
+        head: { responses: { '200': { description: 'OK' }, '403': { description: 'Forbidden' } } },
+        get: { responses: { '200': { description: 'OK' }, '403': { description: 'Forbidden' } } },
+      },
+    }),
+    errors: [{ path: at('/artifacts/{hash}', 'get', '403'), message: noBody('GET /artifacts/{hash} 403') }],
+  },
+  {
     name: 'fires on a 400 with no content, on the response',
     document: oas3({ '/payments': get({ '400': { description: 'Bad Request' } }) }),
     errors: [{ path: at('/payments', 'get', '400'), message: noBody('GET /payments 400') }],
