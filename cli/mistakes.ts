@@ -8,7 +8,7 @@ import * as path from 'node:path';
 import { Ruleset } from '@stoplight/spectral-core';
 import { DECLARATIONS, RULE_IDS } from '../rules';
 import { isObject, pointerToPath, valueAt } from '../lib/document';
-import { DEFAULT_NAMES, type Concept } from '../lib/names';
+import { DEFAULT_NAMES, namesFor, type Concept, type Names } from '../lib/names';
 import { nearest } from '../lib/nearest';
 import { walk } from '../lib/values';
 import { OFF, ruleOptions, type LintedDocument } from './lint';
@@ -129,9 +129,10 @@ function divergentNames(linted: Linted): string[] {
   return [...conceptReaders(linted)].flatMap(([concept, ids]) => {
     const byNames = new Map<string, string[]>();
     for (const id of ids) {
+      // As the rule reads it: `nextStepItem` by role or as a list names the same members.
       const set = ruleOptions(linted.ruleset, id)?.[concept];
-      const given = Array.isArray(set) && JSON.stringify(set) !== JSON.stringify(DEFAULT_NAMES[concept as Concept]);
-      const key = given ? JSON.stringify(set) : 'the default';
+      const read = set === undefined ? undefined : JSON.stringify(namesFor({ [concept]: set } as Names, concept as Concept));
+      const key = read === undefined || read === JSON.stringify(DEFAULT_NAMES[concept as Concept]) ? 'the default' : read;
       (byNames.get(key) ?? byNames.set(key, []).get(key)!).push(id);
     }
     if (byNames.size < 2) return [];

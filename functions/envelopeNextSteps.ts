@@ -1,16 +1,23 @@
 import { baseMediaType, headerNamed, isEnvelopeStatus, valueAt, type Body, type JsonObject, type OpenApiDocument, type Response } from '../lib/document';
 import { composedWith, ensureEdit, envelopeFor, propertyEdits, type Audience, type Edit } from '../lib/edits';
+import { STEP_METHODS } from '../lib/envelope';
 import { linkCollections, linkLookalike, selfLink } from '../lib/hypermedia';
 import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/names';
 import { label, mustThenSend, placeIn, ruleFunction, type Finding, type LazyEdits } from '../lib/rule-function';
 import { isObjectView, viewsLacking, viewsOf, type ObjectView } from '../lib/schema';
 import { asksNextSteps, overruledWording, readEvidence } from '../lib/scope';
 
-type Options = NameOptions<'nextSteps' | 'linkCollection'> & { prefixes?: string[]; readOnly?: string[]; hypermedia?: boolean };
+type Options = NameOptions<'nextSteps' | 'nextStepItem' | 'linkCollection'> & { prefixes?: string[]; readOnly?: string[]; hypermedia?: boolean };
 
-const STEP = '[{ action, method, href, description }]';
-/** What ax-envelope-next-steps-shape asks of each step, said wherever a step is proposed: followed literally, the advice creates no finding of its own. */
-const STEP_TERMS = '(all required, `method` an enum of HTTP methods)';
+/**
+ * The steps as a message writes them, in the ruleset's names (`nextStepItem`): "[{ action, method, href,
+ * description }]", and the terms ax-envelope-next-steps-shape asks of them, said wherever a step is proposed,
+ * so that following the advice literally creates no finding of its own.
+ */
+function stepWords(options: Options): { step: string; terms: string } {
+  const fields = namesFor(options, 'nextStepItem');
+  return { step: `[{ ${fields.join(', ')} }]`, terms: `(all required, \`${fields[1]}\` an enum of HTTP methods)` };
+}
 const JSON_API_LINKS = 'links';
 const isJsonApi = (mediaType: string) => baseMediaType(mediaType) === 'application/vnd.api+json';
 
@@ -31,28 +38,31 @@ function isOpaque(body: Body, views: readonly ObjectView[] | undefined): boolean
 }
 
 /**
- * The shared step schema the fix declares once: the four members required and `method` an HTTP method,
- * as ax-envelope-next-steps-shape asks, so that following the fix creates no finding of its own.
+ * The shared step schema the fix declares once, in the ruleset's names: the four members required and the
+ * method an HTTP method, as ax-envelope-next-steps-shape asks, so that following the fix creates no finding of its own.
  */
-const NEXT_STEP = {
-  type: 'object',
-  required: ['action', 'method', 'href', 'description'],
-  properties: {
-    action: { type: 'string', description: 'What the call does, for the agent to choose by.' },
-    method: { type: 'string', enum: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] },
-    href: { type: 'string', description: 'The concrete URL to call, base path included.' },
-    description: { type: 'string' },
-  },
-};
+function nextStepSchema(fields: readonly string[]): JsonObject {
+  const [action, method, href, description] = fields;
+  return {
+    type: 'object',
+    required: [...fields],
+    properties: {
+      [action]: { type: 'string', description: 'What the call does, for the agent to choose by.' },
+      [method]: { type: 'string', enum: [...STEP_METHODS] },
+      [href]: { type: 'string', description: 'The concrete URL to call, base path included.' },
+      [description]: { type: 'string' },
+    },
+  };
+}
 
 /**
  * Declares `name` as a list of the shared `NextStep` in each lacking view (or, when other responses share
  * the schema, in an envelope for the mutations' responses alone), and `NextStep` itself where the document
  * keeps its schemas.
  */
-function nextStepsEdits(doc: OpenApiDocument, views: readonly ObjectView[], name: string, audience: Audience): Edit[] | undefined {
+function nextStepsEdits(doc: OpenApiDocument, views: readonly ObjectView[], name: string, audience: Audience, fields: readonly string[]): Edit[] | undefined {
   const home = doc.isSwagger2 ? ['definitions', 'NextStep'] : ['components', 'schemas', 'NextStep'];
-  const declared = ensureEdit(doc, home, NEXT_STEP);
+  const declared = ensureEdit(doc, home, nextStepSchema(fields));
   const properties = propertyEdits(doc, views, name, { type: 'array', items: { $ref: `#/${home.join('/')}` } }, false, audience);
   // A schema that composes the edited one and declares its own steps would then hold two, maybe conflicting: a person's call.
   const declaresSteps = (schema: JsonObject) => (viewsOf(doc, schema, undefined) ?? []).some(view => view.properties.has(name));
@@ -76,6 +86,7 @@ function problem(
 ): { what: string; edits?: LazyEdits } | undefined {
   const views = viewsOf(doc, body.schema!.value, body.schema!.location);
   if (isOpaque(body, views)) return undefined;
+  const { step, terms } = stepWords(options);
   const collectionNames = namesFor(options, 'linkCollection');
   const lacking = viewsLacking(views, names).filter(
     view =>
@@ -87,7 +98,7 @@ function problem(
   const scalar = lacking.find(view => !isObjectView(view));
   if (scalar !== undefined) {
     return {
-      what: `the ${body.mediaType} response is ${kindOf(scalar)}, with no room for \`${name}\`. Wrap it: \`{ data: ${scalar.types?.includes('array') ? '[…]' : '…'}, ${name}: ${STEP} }\` ${STEP_TERMS}.`,
+      what: `the ${body.mediaType} response is ${kindOf(scalar)}, with no room for \`${name}\`. Wrap it: \`{ data: ${scalar.types?.includes('array') ? '[…]' : '…'}, ${name}: ${step} }\` ${terms}.`,
     };
   }
   const several = views!.length > 1;
@@ -95,13 +106,13 @@ function problem(
   // A body that is a link without a method: the link schema is shared (a `Link` used in many places), so it is a person's to change.
   if (options.hypermedia !== false && lacking.some(view => selfLink(view, withLocation) === 'href')) {
     return {
-      what: `${subject} ${several ? 'are links' : 'is a link'} with an \`href\` but no \`method\` to send. Declare a \`method\` beside the \`href\`, or a \`Location\` header on the response, or add \`${name}\`: ${STEP} ${STEP_TERMS}.`,
+      what: `${subject} ${several ? 'are links' : 'is a link'} with an \`href\` but no \`method\` to send. Declare a \`method\` beside the \`href\`, or a \`Location\` header on the response, or add \`${name}\`: ${step} ${terms}.`,
     };
   }
   const links = options.hypermedia === false ? undefined : lacking.flatMap(view => linkCollections(doc, view, collectionNames))[0];
   if (links !== undefined) {
     return {
-      what: `${subject} ${several ? 'declare' : 'declares'} \`${links.name}\` with an href but no \`method\` to send. Declare a \`method\` on each link, or add \`${name}\`: ${STEP} ${STEP_TERMS}.`,
+      what: `${subject} ${several ? 'declare' : 'declares'} \`${links.name}\` with an href but no \`method\` to send. Declare a \`method\` on each link, or add \`${name}\`: ${step} ${terms}.`,
     };
   }
   // JSON:API allows no top-level member of its own: its next calls go in its `links`, each with a method.
@@ -117,7 +128,7 @@ function problem(
   if (lookalike !== undefined) {
     const add =
       envelope === undefined
-        ? `add \`${name}\`: ${STEP} ${STEP_TERMS}${several ? ', in every branch' : ''}`
+        ? `add \`${name}\`: ${step} ${terms}${several ? ', in every branch' : ''}`
         : `answer \`${envelope.name}\`, an \`allOf\` of \`${envelope.shared}\` and \`${name}\``;
     return {
       what: `no \`${name}\`, and \`${lookalike.name}\` has no ${lookalike.lacks}. If it lists the next calls, give each ${lookalike.lacks === 'href' ? 'an `href` and ' : 'a '}\`method\`; else ${add}.`,
@@ -126,11 +137,11 @@ function problem(
   // A schema that reads or requests share gets the steps in an envelope for this response only (`fix` declares it).
   const what =
     envelope === undefined
-      ? `${subject} ${several ? 'do' : 'does'} not declare \`${name}\`. Add \`${name}\`: ${STEP} ${STEP_TERMS} to the ${body.mediaType} schema${several ? ', in every branch' : ''}`
-      : `no \`${name}\`. Answer \`${envelope.name}\`, an \`allOf\` of \`${envelope.shared}\` and \`${name}\`: ${STEP} ${STEP_TERMS}`;
+      ? `${subject} ${several ? 'do' : 'does'} not declare \`${name}\`. Add \`${name}\`: ${step} ${terms} to the ${body.mediaType} schema${several ? ', in every branch' : ''}`
+      : `no \`${name}\`. Answer \`${envelope.name}\`, an \`allOf\` of \`${envelope.shared}\` and \`${name}\`: ${step} ${terms}`;
   return {
     what: `${what}${mustThenSend('it')}.`,
-    edits: () => nextStepsEdits(doc, lacking, name, audience),
+    edits: () => nextStepsEdits(doc, lacking, name, audience, namesFor(options, 'nextStepItem')),
   };
 }
 
@@ -138,7 +149,7 @@ function problem(
 export default ruleFunction<Options>(
   'envelopeNextSteps',
   {
-    ...nameOptionsSchema('nextSteps', 'linkCollection'),
+    ...nameOptionsSchema('nextSteps', 'nextStepItem', 'linkCollection'),
     prefixes: { type: 'array', items: { type: 'string' } },
     readOnly: { type: 'array', items: { type: 'string', minLength: 1 } },
     hypermedia: { type: 'boolean' },

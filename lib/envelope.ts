@@ -5,11 +5,10 @@
 import { child, isObject, type Located, type OpenApiDocument } from './document';
 import type { ErrorSchema } from './error-bodies';
 import { schemaAnswer } from './error-shapes';
-import { namesFor, type Concept } from './names';
+import { namesFor, type Names } from './names';
 import { holdersOf } from './nested';
 import { changesState, stateChange, type StateChange } from './scope';
 
-type Names = Partial<Record<Concept, readonly string[]>> | null | undefined;
 
 /** The verbs an agent's HTTP client sends for a step: TRACE, CONNECT and QUERY are no step's, in a schema's enum or a live body. */
 const SENDABLE_METHODS: readonly string[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'];

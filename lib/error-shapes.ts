@@ -8,7 +8,7 @@
  */
 import { isStatusText, mirrorsStatus, namesInputs, recognise, words, type Certainty, type Evidence, type Question } from './concepts';
 import { child, isObject, type JsonObject, type Located, type OpenApiDocument } from './document';
-import { namesFor, type Concept } from './names';
+import { namesFor, type Concept, type Names } from './names';
 import { declaredValues, isObjectView, ownProperty, propertyTypes, viewsOf, viewsOfProperty, type ObjectView, type Property } from './schema';
 
 export type { Question };
@@ -62,7 +62,7 @@ const isReasonPhrase = (value: string): boolean => /^[A-Z][a-z]+$/.test(value) &
 const isIdentifier = (value: unknown): boolean => typeof value === 'string' && IDENTIFIER.test(value) && !UUID.test(value) && !isReasonPhrase(value);
 const OAUTH_DESCRIPTION = 'error_description';
 
-export type Names = Partial<Record<Concept, readonly string[]>> | null | undefined;
+export type { Names };
 
 /** One place an error object sits: `where` names it for messages ("", "`error`", "`detail[]` items"). */
 export interface Carrier<N> {

@@ -54,17 +54,32 @@ export const DEFAULT_NAMES = {
 } as const satisfies Record<string, readonly string[]>;
 
 export type Concept = keyof typeof DEFAULT_NAMES;
-export type NameOptions<C extends Concept> = { [K in C]?: string[] };
 
-/** The names to accept for a concept: the rule's option if set, else the defaults. */
-export function namesFor(options: Partial<Record<Concept, readonly string[]>> | null | undefined, concept: Concept): readonly string[] {
-  return options?.[concept] ?? DEFAULT_NAMES[concept];
+/** The roles of a step's members, in the order `nextStepItem` lists their names. */
+export const STEP_ROLES = ['action', 'method', 'href', 'description'] as const;
+/** `nextStepItem` by role: `{ method: verb, href: url }`; a role not given keeps its default name. */
+export type StepItemNames = Partial<Record<(typeof STEP_ROLES)[number], string>>;
+
+export type NameOptions<C extends Concept> = { [K in C]?: K extends 'nextStepItem' ? string[] | StepItemNames : string[] };
+/** The field-name options a rule, the guard or the probe is given: one vocabulary for all of them. */
+export type Names = Partial<Record<Concept, readonly string[] | StepItemNames>> | null | undefined;
+
+/** The names to accept for a concept: the rule's option if set, else the defaults; `nextStepItem` by role is read in role order. */
+export function namesFor(options: Names, concept: Concept): readonly string[] {
+  const given = options?.[concept];
+  if (given === undefined) return DEFAULT_NAMES[concept];
+  if (Array.isArray(given)) return given;
+  const byRole = given as StepItemNames;
+  return STEP_ROLES.map((role, i) => byRole[role] ?? DEFAULT_NAMES.nextStepItem[i]);
 }
 
 /** JSON Schema (for `createRulesetFunction`) of the name options of the given concepts. */
 export function nameOptionsSchema(...concepts: Concept[]): Record<string, unknown> {
-  const list = { type: 'array', items: { type: 'string', minLength: 1 }, minItems: 1 };
-  return Object.fromEntries(concepts.map(concept => [concept, list]));
+  const name = { type: 'string', minLength: 1 };
+  const list = { type: 'array', items: name, minItems: 1 };
+  // The members of a step, as a list in role order or by role (`{ method: verb }`).
+  const byRole = { type: 'object', properties: Object.fromEntries(STEP_ROLES.map(role => [role, name])), additionalProperties: false, minProperties: 1 };
+  return Object.fromEntries(concepts.map(concept => [concept, concept === 'nextStepItem' ? { anyOf: [list, byRole] } : list]));
 }
 
 /** "`a`, `b` or `c`", for messages that list the accepted names ("… and `c`" for the names all wanted). */

@@ -16,11 +16,11 @@ import {
   type Operation,
   type Response,
 } from './document';
-import { namesFor, type Concept } from './names';
+import { namesFor, type Names } from './names';
 import { isObjectView, ownProperty, viewsOf, type ObjectView } from './schema';
 import { clip } from './values';
 
-export type ScopeOptions = (Partial<Record<Concept, readonly string[]>> & { prefixes?: readonly string[]; readOnly?: readonly string[] }) | null | undefined;
+export type ScopeOptions = (NonNullable<Names> & { prefixes?: readonly string[]; readOnly?: readonly string[] }) | null | undefined;
 
 /** An operation that only reads though it is a POST says so with `x-ax-read-only: true`; `false` keeps a read-like name a mutation. */
 export const READ_ONLY_EXTENSION = 'x-ax-read-only';

@@ -75,7 +75,8 @@ function once<T>(compute: () => T): () => T {
   return () => (done ? (value as T) : ((done = true), (value = compute())));
 }
 
-const STEP_FIELDS = '{ action, method, href, description }';
+/** A step as messages write it, in the names the guard is given (`nextStepItem`): "{ action, method, href, description }". */
+const stepFields = (names: Names): string => `{ ${namesFor(names, 'nextStepItem').join(', ')} }`;
 /** A value quoted in a message: hrefs and methods are longer than names. */
 const shown = (text: string) => clip(text, 60);
 /** Where a value sits in the body (`data.items[0].nextSteps`), each key clipped: a client's long keys make no long messages. */
@@ -101,7 +102,9 @@ const nextSteps: Check = ({ description, operation, status, headers, body, names
   return [
     violation(
       'ax-envelope-next-steps',
-      say(`the response body ${has} \`${name}\`, so an agent cannot tell which call comes next. Send \`${name}\`: the calls that follow, each ${STEP_FIELDS}.`),
+      say(
+        `the response body ${has} \`${name}\`, so an agent cannot tell which call comes next. Send \`${name}\`: the calls that follow, each ${stepFields(names)}.`,
+      ),
     ),
   ];
 };
@@ -130,7 +133,7 @@ const nextStepsShape: Check = ({ names, stepLists }, say) => {
       return [
         violation(
           'ax-envelope-next-steps-shape',
-          say(`\`${at}\` is ${describeValue(steps)}, not a list of steps an agent can call. Send an array of ${STEP_FIELDS}.`),
+          say(`\`${at}\` is ${describeValue(steps)}, not a list of steps an agent can call. Send an array of ${stepFields(names)}.`),
         ),
       ];
     for (const [i, step] of read.entries()) {
@@ -138,7 +141,7 @@ const nextStepsShape: Check = ({ names, stepLists }, say) => {
         return [
           violation(
             'ax-envelope-next-steps-shape',
-            say(`\`${at}[${i}]\` is ${describeValue(step)}, not a step an agent can call. Send each step as ${STEP_FIELDS}.`),
+            say(`\`${at}[${i}]\` is ${describeValue(step)}, not a step an agent can call. Send each step as ${stepFields(names)}.`),
           ),
         ];
       const missing = fields.filter(field => typeof step[field] !== 'string' || step[field] === '');
@@ -147,7 +150,7 @@ const nextStepsShape: Check = ({ names, stepLists }, say) => {
           violation(
             'ax-envelope-next-steps-shape',
             say(
-              `\`${at}[${i}]\` has no string ${nameList(missing)}, so an agent gets a step it cannot call. Send each step as ${STEP_FIELDS}, every field a non-empty string.`,
+              `\`${at}[${i}]\` has no string ${nameList(missing)}, so an agent gets a step it cannot call. Send each step as ${stepFields(names)}, every field a non-empty string.`,
             ),
           ),
         ];

@@ -5,21 +5,25 @@
  * guard cannot read gets a notice, never an exception.
  */
 import { isObject } from '../lib/document';
+import { STEP_ROLES } from '../lib/names';
 import { nearest } from '../lib/nearest';
 
 const PREFIX = 'spectral-agent-ux/runtime:';
 
 type Check = (value: unknown) => string | undefined;
 
+/** `nextStepItem` by role: `{ method: 'verb' }`, each value a string. */
+const stepRoles = (value: unknown): boolean =>
+  isObject(value) && Object.entries(value).every(([role, name]) => (STEP_ROLES as readonly string[]).includes(role) && typeof name === 'string');
 const stringList: Check = value => (Array.isArray(value) && value.every(item => typeof item === 'string') ? undefined : 'an array of strings');
 const OPTIONS: Record<string, Check> = {
   spec: () => undefined, // prepare() says what is wrong with it
   mode: value => (value === 'strict' || value === 'observe' ? undefined : "'strict' or 'observe'"),
   onViolation: value => (typeof value === 'function' ? undefined : 'a function'),
   names: value =>
-    isObject(value) && Object.values(value).every(list => stringList(list) === undefined)
+    isObject(value) && Object.entries(value).every(([concept, list]) => stringList(list) === undefined || (concept === 'nextStepItem' && stepRoles(list)))
       ? undefined
-      : 'an object of string arrays, e.g. { nextSteps: ["next"] }',
+      : 'an object of string arrays, e.g. { nextSteps: ["next"] } (`nextStepItem` may name the roles: { method: "verb" })',
   prefixes: stringList,
   readOnly: stringList,
   hypermedia: value => (typeof value === 'boolean' ? undefined : 'a boolean'),

@@ -289,6 +289,37 @@ testRule('ax-envelope-next-steps-shape', [
     ],
   },
   {
+    name: 'the same, with `nextStepItem` by role ({ method: verb }) instead of in role order',
+    document: oas3({
+      '/payments': post({
+        '201': body({
+          properties: {
+            links: {
+              type: 'array',
+              items: {
+                type: 'object',
+                required: ['title', 'verb', 'url'],
+                properties: { title: {}, verb: { type: 'string', enum: ['GET', 'CONNECT'] }, url: {} },
+              },
+            },
+          },
+        }),
+      }),
+    }),
+    functionOptions: { nextSteps: ['links'], nextStepItem: { action: 'title', method: 'verb', href: 'url', description: 'summary' } },
+    errors: [
+      {
+        path: at('/payments', 'post', '201', ...JSON_SCHEMA, 'properties', 'links', 'items'),
+        message: `POST /payments 201: the items of \`links\` do not declare \`summary\`. Declare it (type string: why, and any precondition) and list it in \`required\`${SEND_IT}`,
+      },
+      {
+        path: at('/payments', 'post', '201', ...JSON_SCHEMA, 'properties', 'links', 'items', 'properties', 'verb'),
+        message:
+          'POST /payments 201: the items of `links` allow `verb` values that are not HTTP methods: `CONNECT`. Limit it to `enum: [GET, POST, PUT, PATCH, DELETE]` (HEAD, OPTIONS are accepted too).',
+      },
+    ],
+  },
+  {
     name: 'terminates on a schema that contains itself',
     document: oas3(
       { '/nodes': post({ '201': body(ref('Node')) }) },

@@ -596,6 +596,18 @@ testRule('ax-envelope-next-steps', [
     ],
   },
   {
+    name: 'the steps it asks for are written in the names `nextStepItem` gives, by role or in role order, as ax-envelope-next-steps-shape reads them',
+    document: oas3({ '/payments': post({ '201': body(PAYMENT) }) }),
+    functionOptions: { nextStepItem: { action: 'title', method: 'verb', href: 'url' } },
+    errors: [
+      {
+        path: at('/payments', 'post', '201', ...JSON_SCHEMA),
+        message:
+          'POST /payments 201: the response schema does not declare `nextSteps`. Add `nextSteps`: [{ title, verb, url, description }] (all required, `verb` an enum of HTTP methods) to the application/json schema; your handler must then send it.',
+      },
+    ],
+  },
+  {
     name: 'accepts next_steps by default',
     document: oas3({ '/payments': post({ '201': body({ properties: { next_steps: NEXT_STEPS } }) }) }),
     errors: [],
@@ -621,6 +633,14 @@ describe('the advice, followed as written on a PUT', () => {
 
   test('the four members required and `method` an enum of HTTP methods, as the message says: neither rule reports anything', async () => {
     expect(await codes(put(NEXT_STEPS))).toEqual([]);
+  });
+
+  test('in the names `nextStepItem` gives, the steps as the message words them satisfy ax-envelope-next-steps-shape given the same names', async () => {
+    const fields = { title: string, verb: { type: 'string', enum: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] }, url: string, description: string };
+    const steps = { type: 'array', items: { type: 'object', required: Object.keys(fields), properties: fields } };
+    const options = { nextStepItem: { action: 'title', method: 'verb', href: 'url' } };
+    const results = await Promise.all(['ax-envelope-next-steps', 'ax-envelope-next-steps-shape'].map(rule => runRule(rule as never, put(steps), options)));
+    expect(results.flat()).toEqual([]);
   });
 
   test('the four members without the terms the message adds: five ax-envelope-next-steps-shape findings, which is why it says them', async () => {

@@ -87,6 +87,22 @@ describe('field-name options that appear nowhere in the description', () => {
     ]);
   });
 
+  test('`nextStepItem` by role and in role order name the same members; the next-steps rule reads it too', async () => {
+    const give = (id: string, nextStepItem: unknown) => ({
+      [id]: { ...ruleset.rules[id], then: { ...ruleset.rules[id].then, functionOptions: { nextStepItem } } },
+    });
+    const readers = ['ax-envelope-next-steps', 'ax-envelope-next-steps-shape', 'ax-envelope-next-steps-href'];
+    const mixed = {
+      ...give(readers[0], ['title', 'verb', 'url', 'description']),
+      ...give(readers[1], { action: 'title', method: 'verb', href: 'url' }),
+      ...give(readers[2], { action: 'title', method: 'verb', href: 'url', description: 'description' }),
+    };
+    expect(await mistakesOf({ rules: mixed })).toEqual([]);
+    expect(await mistakesOf({ rules: give(readers[1], { method: 'verb' }) })).toEqual([
+      'the option `nextStepItem` differs between the rules that read it (`ax-envelope-next-steps`, `ax-envelope-next-steps-href`: the default; `ax-envelope-next-steps-shape`: ["action","verb","href","description"]); give them all the same names, e.g. with one YAML anchor (docs/conventions.md).',
+    ]);
+  });
+
   test('the same names given to every rule that reads the option, or the default written out, say nothing', async () => {
     const names = { errorCode: ['ERROR'] };
     const rules = ['ax-recoverable-error-structure', 'ax-recoverable-code-format', 'ax-recoverable-error-catalog'];

@@ -137,6 +137,15 @@ describe('checkResponse', () => {
     expect(rulesOf(post('/v1/orders', 400, { code: 'X', message: 'm', remedy: 'r' }), API, { names })).toEqual([]);
   });
 
+  test('`nextStepItem` may name the roles ({ method: verb }), as the rules take it: steps with those names pass, and the advice uses them', () => {
+    const names = { nextStepItem: { action: 'title', method: 'verb', href: 'url' } };
+    const step = { title: 'Cancel the order', verb: 'POST', url: '/v1/orders/o1/cancel', description: 'Cancels it.' };
+    expect(rulesOf(post('/v1/orders', 201, { id: 'o1', nextSteps: [step] }), API, { names })).toEqual([]);
+    expect(checkResponse(API, post('/v1/orders', 201, { id: 'o1', nextSteps: [{ ...step, verb: undefined }] }), { names }).map(found => found.message)).toEqual(
+      [expect.stringContaining('Send each step as { title, verb, url, description }')],
+    );
+  });
+
   test('Swagger 2.0 basePath, several servers, and a path without the base path', () => {
     const legacy = swagger2({ '/orders': { post: { responses: { '201': { description: 'Created', schema: { type: 'object' } } } } } }, { basePath: '/api' });
     expect(rulesOf(post('/api/orders', 201, {}), legacy)).toEqual(['ax-envelope-next-steps']);

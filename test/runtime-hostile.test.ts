@@ -257,7 +257,14 @@ describe('never throws in observe mode, one clear TypeError for programming erro
       { prefix: ['/v1/'] },
       'unknown option `prefix`; did you mean `prefixes`? Known options: spec, mode, onViolation, names, prefixes, readOnly, hypermedia, undeclared, basePath.',
     ],
-    [{ names: { nextSteps: 'next' } }, 'option `names` must be an object of string arrays, e.g. { nextSteps: ["next"] }, not an object.'],
+    [
+      { names: { nextSteps: 'next' } },
+      'option `names` must be an object of string arrays, e.g. { nextSteps: ["next"] } (`nextStepItem` may name the roles: { method: "verb" }), not an object.',
+    ],
+    [
+      { names: { nextStepItem: { verb: 'method' } } },
+      'option `names` must be an object of string arrays, e.g. { nextSteps: ["next"] } (`nextStepItem` may name the roles: { method: "verb" }), not an object.',
+    ],
     [{ undeclared: 'yes' }, 'option `undeclared` must be a boolean, not the string "yes".'],
     [{ onViolation: 'log' }, 'option `onViolation` must be a function, not the string "log".'],
   ])('agentUxGuard(%j) throws at creation, before any response', (options, message) => {
