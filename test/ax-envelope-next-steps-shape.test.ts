@@ -37,6 +37,35 @@ const SOURCE_STEP = {
   },
 };
 
+/** Renamed steps with no `summary` and a `verb` that allows CONNECT: what the renaming options are tried on. */
+const RENAMED = oas3({
+  '/payments': post({
+    '201': body({
+      properties: {
+        links: {
+          type: 'array',
+          items: {
+            type: 'object',
+            required: ['title', 'verb', 'url'],
+            properties: { title: {}, verb: { type: 'string', enum: ['GET', 'CONNECT'] }, url: {} },
+          },
+        },
+      },
+    }),
+  }),
+});
+const RENAMED_ERRORS = [
+  {
+    path: at('/payments', 'post', '201', ...JSON_SCHEMA, 'properties', 'links', 'items'),
+    message: `POST /payments 201: the items of \`links\` do not declare \`summary\`. Declare it (type string: why, and any precondition) and list it in \`required\`${SEND_IT}`,
+  },
+  {
+    path: at('/payments', 'post', '201', ...JSON_SCHEMA, 'properties', 'links', 'items', 'properties', 'verb'),
+    message:
+      'POST /payments 201: the items of `links` allow `verb` values that are not HTTP methods: `CONNECT`. Limit it to `enum: [GET, POST, PUT, PATCH, DELETE]` (HEAD, OPTIONS are accepted too).',
+  },
+];
+
 testRule('ax-envelope-next-steps-shape', [
   {
     name: 'stays silent on the the Agent-UX Envelope step shape, inline or through $ref',
@@ -259,65 +288,15 @@ testRule('ax-envelope-next-steps-shape', [
   },
   {
     name: 'functionOptions rename the envelope and the item fields (in the order action, method, href, description)',
-    document: oas3({
-      '/payments': post({
-        '201': body({
-          properties: {
-            links: {
-              type: 'array',
-              items: {
-                type: 'object',
-                required: ['title', 'verb', 'url'],
-                properties: { title: {}, verb: { type: 'string', enum: ['GET', 'CONNECT'] }, url: {} },
-              },
-            },
-          },
-        }),
-      }),
-    }),
+    document: RENAMED,
     functionOptions: { nextSteps: ['links'], nextStepItem: ['title', 'verb', 'url', 'summary'] },
-    errors: [
-      {
-        path: at('/payments', 'post', '201', ...JSON_SCHEMA, 'properties', 'links', 'items'),
-        message: `POST /payments 201: the items of \`links\` do not declare \`summary\`. Declare it (type string: why, and any precondition) and list it in \`required\`${SEND_IT}`,
-      },
-      {
-        path: at('/payments', 'post', '201', ...JSON_SCHEMA, 'properties', 'links', 'items', 'properties', 'verb'),
-        message:
-          'POST /payments 201: the items of `links` allow `verb` values that are not HTTP methods: `CONNECT`. Limit it to `enum: [GET, POST, PUT, PATCH, DELETE]` (HEAD, OPTIONS are accepted too).',
-      },
-    ],
+    errors: RENAMED_ERRORS,
   },
   {
     name: 'the same, with `nextStepItem` by role ({ method: verb }) instead of in role order',
-    document: oas3({
-      '/payments': post({
-        '201': body({
-          properties: {
-            links: {
-              type: 'array',
-              items: {
-                type: 'object',
-                required: ['title', 'verb', 'url'],
-                properties: { title: {}, verb: { type: 'string', enum: ['GET', 'CONNECT'] }, url: {} },
-              },
-            },
-          },
-        }),
-      }),
-    }),
+    document: RENAMED,
     functionOptions: { nextSteps: ['links'], nextStepItem: { action: 'title', method: 'verb', href: 'url', description: 'summary' } },
-    errors: [
-      {
-        path: at('/payments', 'post', '201', ...JSON_SCHEMA, 'properties', 'links', 'items'),
-        message: `POST /payments 201: the items of \`links\` do not declare \`summary\`. Declare it (type string: why, and any precondition) and list it in \`required\`${SEND_IT}`,
-      },
-      {
-        path: at('/payments', 'post', '201', ...JSON_SCHEMA, 'properties', 'links', 'items', 'properties', 'verb'),
-        message:
-          'POST /payments 201: the items of `links` allow `verb` values that are not HTTP methods: `CONNECT`. Limit it to `enum: [GET, POST, PUT, PATCH, DELETE]` (HEAD, OPTIONS are accepted too).',
-      },
-    ],
+    errors: RENAMED_ERRORS,
   },
   {
     name: 'terminates on a schema that contains itself',
