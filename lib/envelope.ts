@@ -9,7 +9,6 @@ import { namesFor, type Names } from './names';
 import { holdersOf } from './nested';
 import { changesState, stateChange, type StateChange } from './scope';
 
-
 /** The verbs an agent's HTTP client sends for a step: TRACE, CONNECT and QUERY are no step's, in a schema's enum or a live body. */
 const SENDABLE_METHODS: readonly string[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'];
 /** The verbs messages and fixes name (HEAD and OPTIONS are accepted, not proposed). */
