@@ -115,8 +115,8 @@ function conceptReaders(linted: Linted): Map<string, string[]> {
   const readers = new Map<string, string[]>();
   for (const declaration of DECLARATIONS) {
     if (linted.ruleset.rules[declaration.id] === undefined) continue;
-    const read = (declaration.function as { optionNames?: readonly string[] }).optionNames ?? [];
-    for (const concept of read.filter(option => option in DEFAULT_NAMES)) (readers.get(concept) ?? readers.set(concept, []).get(concept)!).push(declaration.id);
+    for (const concept of declaration.function.optionNames.filter(option => option in DEFAULT_NAMES))
+      (readers.get(concept) ?? readers.set(concept, []).get(concept)!).push(declaration.id);
   }
   return readers;
 }

@@ -10,7 +10,7 @@ import {
   type Operation,
   type Response,
 } from '../lib/document';
-import { definedErrorSchema, schemaOfExample, sharedErrorSchemas, successTwin, type SharedErrorSchema } from '../lib/error-bodies';
+import { definedErrorSchema, holdsCodeOrMessage, schemaOfExample, sharedErrorSchemas, successTwin, type SharedErrorSchema } from '../lib/error-bodies';
 import { schemaAnswer, schemaLikely } from '../lib/error-shapes';
 import { nameList } from '../lib/names';
 import { label, placeIn, ruleFunction, type Finding } from '../lib/rule-function';
@@ -102,16 +102,7 @@ const isCatchAll = (body: Body) => baseMediaType(body.mediaType) === '*/*';
 /** A body whose object schema clearly holds a code or a message in every shape. */
 function holdsError(doc: OpenApiDocument, body: Body): boolean {
   const views = body.schema === undefined ? undefined : viewsOf(doc, body.schema.value, body.schema.location);
-  return (
-    views !== undefined &&
-    views.length > 0 &&
-    views.every(
-      view =>
-        isObjectView(view) &&
-        view.properties.size > 0 &&
-        (['code', 'message'] as const).some(question => schemaAnswer(doc, view, question, undefined) !== undefined),
-    )
-  );
+  return views !== undefined && views.length > 0 && views.every(view => isObjectView(view) && view.properties.size > 0 && holdsCodeOrMessage(doc, view));
 }
 
 /** A body to reuse: its `$ref`, its media type, and whose it is, as a message says it. */

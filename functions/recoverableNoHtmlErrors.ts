@@ -20,10 +20,12 @@ export default ruleFunction<object>('recoverableNoHtmlErrors', {}, ({ doc, opera
   for (const operation of operations) {
     for (const response of doc.responses(operation).filter(response => isErrorStatus(response.status))) {
       const bodies = offered(doc, operation, response);
+      const pages = bodies.filter(isHtml);
+      if (pages.length === 0) continue;
       // Beside a JSON body, removing the page is the whole fix (Authentiq's OAuth 2.0 error).
       const json = bodies.find(body => isJsonMediaType(body.mediaType) && isObjectBody(doc, body));
       const then = json === undefined ? ', and offer a JSON body with a `code` and a `message`' : `; its ${json.mediaType} body is the one to send`;
-      for (const body of bodies.filter(isHtml)) {
+      for (const body of pages) {
         findings.push({
           message: `${label(operation, response)}: the error response offers ${body.mediaType}${where}, a page an agent cannot parse. Remove it${then}.`,
           path: placeIn(response, body.location),

@@ -114,6 +114,12 @@ const NOT_SCALAR = ['object', 'array', 'boolean'] as const;
 const REASON_PHRASE =
   /^(bad request|unauthorized|payment required|forbidden|not found|method not allowed|not acceptable|request timeout|conflict|gone|precondition failed|(content|payload) too large|unsupported media type|unprocessable (entity|content)|too many requests|internal server error|not implemented|bad gateway|service unavailable|gateway timeout)$/i;
 
+/** A value of prose ("Requested Banned", "fieldname must be a valid value"): text for a person, no code. */
+export const isProse = (value: unknown): boolean => typeof value === 'string' && /\s/.test(value.trim());
+
+/** A description that calls the member a message (HERE's `error`: "Error message"): the message, not the code. */
+export const describesMessage = (text: string): boolean => /\bmessage\b/i.test(text);
+
 /** A string that repeats the HTTP status: a reason phrase ("Conflict", "Bad Request") or the code itself ("409"). */
 export const isStatusText = (value: unknown): boolean => typeof value === 'string' && (REASON_PHRASE.test(value.trim()) || /^[1-5]\d\d$/.test(value.trim()));
 
@@ -156,8 +162,8 @@ const RECOGNITIONS: Record<Question, Recognition> = {
       mirrorsStatus(evidence) ||
       /\bhttp\b|\bstatus code\b/i.test(evidence.text) ||
       // Described as the message (HERE's `error`: "Error message").
-      (last(w) !== 'code' && /\b(message|human[- ]readable)\b/i.test(evidence.text)) ||
-      (evidence.values.length > 0 && evidence.values.every(value => typeof value === 'string' && /\s/.test(value.trim()))),
+      (last(w) !== 'code' && (describesMessage(evidence.text) || /\bhuman[- ]readable\b/i.test(evidence.text))) ||
+      (evidence.values.length > 0 && evidence.values.every(isProse)),
     fits: evidence => evidence.values.length > 0 && evidence.values.every(value => typeof value === 'string' && IDENTIFIER_VALUE.test(value)),
   },
   message: {
@@ -261,6 +267,38 @@ const RECOGNITIONS: Record<Question, Recognition> = {
     notTypes: ['boolean', 'integer', 'number'],
   },
 };
+
+const ERROR_NAME_WORDS = setOf('error', 'errors', 'exception', 'fault', 'problem');
+// Words that say nothing about which error a schema is: `APIError`, `ErrorResponse`, `ProblemDetails`.
+const PLAIN_NAME_WORDS = setOf(
+  ...ERROR_NAME_WORDS,
+  'api',
+  'response',
+  'details',
+  'detail',
+  'model',
+  'body',
+  'object',
+  'dto',
+  'generic',
+  'common',
+  'base',
+  'default',
+  'info',
+);
+// A kind of error that the status already says (`HTTPValidationError`, `ErrorMessage`): no one error in particular either.
+const KIND_NAME_WORDS = setOf('http', 'validation', 'message');
+
+/**
+ * How a schema's name reads as an error's: not at all, an error in general (`APIError`, `ProblemDetails`),
+ * a kind the status says (`HTTPValidationError`), or one error in particular (`TooManyTagsException`, `NotFoundError`).
+ */
+export function errorSchemaNaming(name: string): 'plain' | 'kind' | 'particular' | undefined {
+  const nameWords = words(name);
+  if (!any(nameWords, ERROR_NAME_WORDS)) return undefined;
+  if (nameWords.every(word => PLAIN_NAME_WORDS.has(word))) return 'plain';
+  return nameWords.every(word => PLAIN_NAME_WORDS.has(word) || KIND_NAME_WORDS.has(word)) ? 'kind' : 'particular';
+}
 
 /** A name for the inputs that failed (`fields`, `invalidParams`): as a map, it maps each to its errors (Docker Hub's `fields`). */
 export const namesInputs = (name: string): boolean => LOCATOR_LISTS.has(last(words(name)));

@@ -4,7 +4,7 @@
  * stay silent on it, so that a missing body is reported once, not once per rule.
  */
 import { isErrorStatus, isObject, isSuccessStatus, type Body, type Located, type OpenApiDocument, type Operation, type Response } from './document';
-import { words } from './concepts';
+import { errorSchemaNaming } from './concepts';
 import { passedOver, schemaAnswer } from './error-shapes';
 import type { Edit } from './edits';
 import { label, placeIn, type Finding, type LazyEdits } from './rule-function';
@@ -53,6 +53,14 @@ export function errorSchemasOf(doc: OpenApiDocument, operation: Operation, respo
 export function successTwin(doc: OpenApiDocument, operation: Operation, schema: Located): string | undefined {
   const ref = isObject(schema.value) ? schema.value.$ref : undefined;
   if (typeof ref !== 'string') return undefined;
+  // Asked by every error rule of every error response: answered once per operation and `$ref`.
+  const byOperation = doc.memo('error-bodies:success-twins', () => new WeakMap<object, Map<string, string | undefined>>());
+  const known = byOperation.get(operation.node) ?? byOperation.set(operation.node, new Map()).get(operation.node)!;
+  if (!known.has(ref)) known.set(ref, findSuccessTwin(doc, operation, schema, ref));
+  return known.get(ref);
+}
+
+function findSuccessTwin(doc: OpenApiDocument, operation: Operation, schema: Located, ref: string): string | undefined {
   const twin = doc
     .responses(operation)
     .filter(response => isSuccessStatus(response.status))
@@ -60,12 +68,14 @@ export function successTwin(doc: OpenApiDocument, operation: Operation, schema: 
   if (twin === undefined) return undefined;
   const views = viewsOf(doc, schema.value, schema.location)?.filter(isObjectView) ?? [];
   const holdsError = (view: ObjectView) =>
-    (['code', 'message'] as const).some(
-      question =>
-        schemaAnswer(doc, view, question, undefined) !== undefined || passedOver(doc, view, question, undefined).some(passed => passed.why === 'item'),
-    );
+    holdsCodeOrMessage(doc, view) ||
+    (['code', 'message'] as const).some(question => passedOver(doc, view, question, undefined).some(passed => passed.why === 'item'));
   return views.length > 0 && !views.some(holdsError) ? twin.status : undefined;
 }
+
+/** A view that clearly holds a code or a message, by name or by evidence, in any place an error sits. */
+export const holdsCodeOrMessage = (doc: OpenApiDocument, view: ObjectView): boolean =>
+  (['code', 'message'] as const).some(question => schemaAnswer(doc, view, question, undefined) !== undefined);
 
 /** Bodies with a schema, once per schema: Swagger 2.0 repeats one schema per `produces` entry, OpenAPI 3 often one `$ref` per media type. */
 function distinctSchemas(bodies: Body[]): Body[] {
@@ -199,25 +209,6 @@ export function schemaOfExample(
   return undefined;
 }
 
-const ERROR_WORDS = new Set(['error', 'errors', 'problem', 'fault', 'exception']);
-// The words of an error schema named for no error in particular: `APIError`, `ErrorResponse`, `ProblemDetails`.
-const PLAIN_WORDS = new Set([
-  ...ERROR_WORDS,
-  'api',
-  'response',
-  'details',
-  'detail',
-  'model',
-  'body',
-  'object',
-  'dto',
-  'generic',
-  'common',
-  'base',
-  'default',
-  'info',
-]);
-
 /**
  * An error schema the API defines, named for no error in particular and holding a code or a message (one
  * with both first): Gitea's `APIError`, whose responses mostly carry `message` and `url` as headers. What a response without a usable body is offered when no other response has one.
@@ -231,8 +222,7 @@ export function definedErrorSchema(doc: OpenApiDocument): string | undefined {
     // such as FastAPI's 422 `HTTPValidationError` or one service's `AlertingError`.
     const scored = Object.keys(schemas).flatMap(name => {
       const ref = `#/${[...home, name].join('/')}`;
-      const nameWords = words(name);
-      if (!nameWords.some(word => ERROR_WORDS.has(word)) || !nameWords.every(word => PLAIN_WORDS.has(word))) return [];
+      if (errorSchemaNaming(name) !== 'plain') return [];
       const views = viewsOf(doc, { $ref: ref }, undefined)?.filter(isObjectView) ?? [];
       const held = (['code', 'message'] as const).filter(
         question => views.length > 0 && views.every(view => schemaAnswer(doc, view, question, undefined) !== undefined),

@@ -6,7 +6,18 @@
  * recognised from evidence (lib/concepts.ts): the words of its name, its type, its description.
  * A rule asks a question; it never names a framework. docs/conventions.md says how each convention answers.
  */
-import { isStatusText, mirrorsStatus, namesInputs, recognise, words, type Certainty, type Evidence, type Question } from './concepts';
+import {
+  describesMessage,
+  isProse,
+  isStatusText,
+  mirrorsStatus,
+  namesInputs,
+  recognise,
+  words,
+  type Certainty,
+  type Evidence,
+  type Question,
+} from './concepts';
 import { child, isObject, type JsonObject, type Located, type OpenApiDocument } from './document';
 import { namesFor, type Concept, type Names } from './names';
 import { declaredValues, isObjectView, ownProperty, propertyTypes, viewsOf, viewsOfProperty, type ObjectView, type Property } from './schema';
@@ -327,7 +338,7 @@ function schemaReader(doc: OpenApiDocument): Reader<SchemaNode> {
       const oauthCode = () => {
         if (this.member(holder, OAUTH_DESCRIPTION) === undefined || node.property === undefined) return false;
         const evidence = this.evidence(holder, node.property.name);
-        return !mirrorsStatus(evidence) && !/\bmessage\b/i.test(evidence.text);
+        return !mirrorsStatus(evidence) && !describesMessage(evidence.text);
       };
       // An untyped OAuth 2.0 `error` is the code all the same (DigiLocker declares no type).
       if (accepts === 'identifier' && (types === undefined || types.length === 0) && oauthCode()) return true;
@@ -391,8 +402,13 @@ function propertyEvidence(doc: OpenApiDocument, property: Property): Omit<Eviden
     const text = parts.flatMap(part => [part.value.title, part.value.description].filter(value => typeof value === 'string')).join(' ');
     const bound = (keyword: string) => parts.map(part => part.value[keyword]).find(value => value !== undefined);
     const values = declaredValues(doc, property).map(found => found.value);
-    const itemTypes = viewsOfProperty(doc, property, true)?.flatMap(view => view.types ?? []);
-    return { types: propertyTypes(doc, property), text, values, bounds: { minimum: bound('minimum'), maximum: bound('maximum') }, itemTypes };
+    const types = propertyTypes(doc, property);
+    // Only a list (or an untyped member) has items to read: the rest skip the second walk of their schema.
+    const itemTypes =
+      types === undefined || types.length === 0 || types.includes('array')
+        ? viewsOfProperty(doc, property, true)?.flatMap(view => view.types ?? [])
+        : undefined;
+    return { types, text, values, bounds: { minimum: bound('minimum'), maximum: bound('maximum') }, itemTypes };
   };
   if (!isObject(property.schema)) return read();
   const memo = doc.memo('error-shapes:evidence', () => new WeakMap<object, Omit<Evidence, 'name'>>());
@@ -435,9 +451,6 @@ export interface PassedOver {
   name: string;
   why: 'code' | 'message' | 'status' | 'type' | 'text' | 'item';
 }
-
-/** A value of prose ("Requested Banned", "fieldname must be a valid value"): text for a person, no code. */
-const isProse = (value: unknown): boolean => typeof value === 'string' && /\s/.test(value.trim());
 
 const LOOKALIKES: Record<'code' | 'message', ReadonlySet<string>> = {
   code: new Set(['code', 'error', 'type', 'reason', 'kind', 'errno']),
@@ -485,7 +498,7 @@ function lookalikesIn(
       if (taken?.name === name) return taken.certainty === 'clear' ? [{ name, why: other }] : [];
       if (question !== 'code') return [];
       if (mirrorsStatus(evidence)) return [{ name, why: 'status' }];
-      if (/\bmessage\b/i.test(evidence.text)) return [{ name, why: 'message' }];
+      if (describesMessage(evidence.text)) return [{ name, why: 'message' }];
       if (reader.namesType(carrier.nodes[0], name)) return [{ name, why: 'type' }];
       return evidence.values.length > 0 && evidence.values.every(isProse) ? [{ name, why: 'text' }] : [];
     });

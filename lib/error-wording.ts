@@ -3,7 +3,7 @@
  * them: "the `error` object", "to the `detail[]` items"), a member name in the body's own style, and the
  * example code and hint that fit the response's status and the operation's real security.
  */
-import { inStyle, mostUsedStyle, words, type Style } from './concepts';
+import { errorSchemaNaming, inStyle, mostUsedStyle, words, type Style } from './concepts';
 import { errorBodies, isJsonMediaType, isObject, type OpenApiDocument, type Operation } from './document';
 import { editedPart } from './edits';
 import { sharedErrorSchemas } from './error-bodies';
@@ -133,28 +133,6 @@ export function documentStyle(doc: OpenApiDocument): Style | undefined {
   });
 }
 
-const ERROR_HEADS = new Set(['error', 'exception', 'fault', 'problem']);
-// Words that say nothing about which error it is: `ErrorResponse`, `ApiErrorModel`, `HTTPValidationError`.
-const GENERIC_WORDS = new Set([
-  ...ERROR_HEADS,
-  'response',
-  'model',
-  'body',
-  'object',
-  'details',
-  'detail',
-  'dto',
-  'api',
-  'message',
-  'info',
-  'http',
-  'validation',
-  'generic',
-  'common',
-  'base',
-  'default',
-]);
-
 /**
  * An example code that fits the response: the name of an error schema that names one error (an exception
  * class such as AWS's `TooManyTagsException`, whose name its JSON errors send as the code, or a schema of one
@@ -163,14 +141,14 @@ const GENERIC_WORDS = new Set([
 export function schemaExampleCode(doc: OpenApiDocument, status: string, schemaRef: unknown): string {
   if (typeof schemaRef !== 'string') return exampleCode(status);
   const name = schemaRef.slice(schemaRef.lastIndexOf('/') + 1);
-  const nameWords = words(name);
+  const head = words(name).pop();
   const statuses = sharedErrorSchemas(doc).overall.get(schemaRef)?.statuses;
-  const head = nameWords[nameWords.length - 1];
-  // An exception class is one error wherever it is sent (AWS gives each operation's its own status); another name, where it serves one status.
+  // Named for one error, one error by name (not a list of `…Errors`): an exception class is one wherever it is sent (AWS gives
+  // each operation's its own status); another name, where it serves one status.
   const oneError =
-    ERROR_HEADS.has(head) &&
-    nameWords.some(word => !GENERIC_WORDS.has(word)) &&
-    (head === 'exception' || (statuses?.size === 1 && /^\d{3}$/.test([...statuses][0])));
+    errorSchemaNaming(name) === 'particular' &&
+    head !== 'errors' &&
+    (head === 'exception' || (['error', 'fault', 'problem'].includes(head!) && statuses?.size === 1 && /^\d{3}$/.test([...statuses][0])));
   return oneError ? name : exampleCode(status);
 }
 

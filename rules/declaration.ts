@@ -26,8 +26,8 @@ export interface PrincipleDeclaration {
   fix: string;
 }
 
-/** A Spectral rule function, as lib/rule-function.ts builds them (each declaration keeps its own option types). */
-export type RuleFunction = RulesetFunctionWithValidator<unknown, object>;
+/** A Spectral rule function, as lib/rule-function.ts builds them (each declaration keeps its own option types), with the options it reads. */
+export type RuleFunction = RulesetFunctionWithValidator<unknown, object> & { optionNames: readonly string[] };
 
 /** A rule's default severity. */
 export type Severity = 'error' | 'warn' | 'info';
