@@ -15,7 +15,7 @@ import { fetch } from '@stoplight/spectral-runtime';
 import { DiagnosticSeverity } from '@stoplight/types';
 import packageRuleset from '../ruleset';
 import { HTTP_METHODS, isObject, OpenApiDocument, type JsonObject } from '../lib/document';
-import { collectEdits, type EditsByRule } from '../lib/rule-function';
+import { collectEdits, type EditsByRule, type UsersByRule } from '../lib/rule-function';
 import { firstLine, InputError } from './args';
 import { causeOf } from './files';
 
@@ -24,9 +24,24 @@ export const OFF = -1;
 
 /** The mark of a baseline file (cli/baseline/), in the one free-text field a Spectral ruleset allows: every command lints a baseline its own way. */
 export const BASELINE_MARK = 'spectral-agent-ux baseline';
+/** What a baseline's description says since findings on a shared component are one, on the component (0.3). */
+export const PER_DEFECT = `${BASELINE_MARK} (per defect)`;
 
 export const isBaseline = (definition: unknown): boolean =>
   isObject(definition) && typeof definition.description === 'string' && definition.description.startsWith(BASELINE_MARK);
+
+/**
+ * A baseline of 0.2 turned rules off per operation, where findings about shared components no longer sit:
+ * read as it is, it would let those findings fail CI as new ones. Refused, with the command that rewrites it.
+ */
+export function refuseOldBaseline(definition: unknown, file: string): void {
+  if (isBaseline(definition) && !(definition as { description: string }).description.startsWith(PER_DEFECT)) {
+    throw new InputError(
+      file,
+      'was written by spectral-agent-ux 0.2, whose findings sat on each operation; write it again: npx spectral-agent-ux baseline <files>',
+    );
+  }
+}
 
 /** `--ruleset`, else a default ruleset file of the current folder (the CLI's rule), else undefined: the package's own. */
 export async function findRulesetFile(option: string | undefined, cwd = process.cwd()): Promise<string | undefined> {
@@ -137,6 +152,8 @@ export interface LintedDocument {
   baselined: ReadonlySet<ISpectralDiagnostic>;
   /** The edits this package's rules computed beside their findings, when the lint asked for them (`fix`, `report`). */
   edits?: EditsByRule;
+  /** With the edits: the operations each finding on a shared component stands for. */
+  users?: UsersByRule;
 }
 
 export interface LintRun extends LintedDocument {
@@ -163,6 +180,7 @@ export async function lint(file: string, rulesetOption: string | undefined, { cw
   const ruleset = await loadRuleset(rulesetFile);
   onParsed?.(countOperations(document.data));
   const baseline = rulesetFile !== undefined && isBaseline(ruleset.definition);
+  if (baseline) refuseOldBaseline(ruleset.definition, rulesetFile);
   return { ...(await lintWith(document, ruleset, { baseline, edits })), rulesetFile };
 }
 
@@ -193,7 +211,7 @@ export async function lintWith(document: ParsedDocument, ruleset: Ruleset, { bas
     doc: OpenApiDocument.of(document.data, resolved),
     diagnostics: results,
     baselined: new Set(baseline ? results.filter(covered) : []),
-    ...(collected === undefined ? {} : { edits: collected }),
+    ...(collected === undefined ? {} : collected),
   };
 }
 

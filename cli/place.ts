@@ -2,7 +2,9 @@
  * Where a diagnostic sits: the operation whose location prefixes its path (what `overrides` pointers
  * and the report's cells are keyed by), and the two ways of writing that location as a JSON pointer.
  */
+import type { ISpectralDiagnostic } from '@stoplight/spectral-core';
 import { escapeSegment, type Operation } from '../lib/document';
+import { findingKey, type UsersByRule } from '../lib/rule-function';
 
 const pathKey = (path: readonly (string | number)[]) => path.map(String).join('\u0000');
 
@@ -19,6 +21,20 @@ export function operationsAround(operations: readonly Operation[]): (path: reado
       if (owners !== undefined) return owners;
     }
     return [];
+  };
+}
+
+/**
+ * The operations a diagnostic of the linted file stands for: those it sits in, else, for a finding on a
+ * shared component, every operation that uses it (as the rule noted in edits mode).
+ */
+export function ownersOf(operations: readonly Operation[], users: UsersByRule | undefined): (diagnostic: ISpectralDiagnostic) => Operation[] {
+  const around = operationsAround(operations);
+  return diagnostic => {
+    const owners = around(diagnostic.path);
+    if (owners.length > 0) return owners;
+    const locations = users?.get(String(diagnostic.code))?.get(findingKey(diagnostic.path, diagnostic.message)) ?? [];
+    return [...new Set(locations.flatMap(location => around(location)))];
   };
 }
 

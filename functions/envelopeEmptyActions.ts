@@ -1,6 +1,6 @@
 import { stuckActions } from '../lib/envelope';
 import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/names';
-import { label, placeIn, ruleFunction, type Finding } from '../lib/rule-function';
+import { ruleFunction, type Finding, responseFinding } from '../lib/rule-function';
 
 type Options = NameOptions<'nextActions' | 'nextSteps'>;
 
@@ -17,10 +17,8 @@ export default ruleFunction<Options>('envelopeEmptyActions', nameOptionsSchema('
     for (const response of doc.responses(operation)) {
       for (const example of doc.jsonBodies(operation, response).flatMap(body => body.examples)) {
         for (const { key, value, steps } of stuckActions(example, options)) {
-          findings.push({
-            message: `${label(operation, response)}: the response example has an empty \`${key}\` and ${steps === 'none' ? 'no' : 'an empty'} \`${stepNames[0]}\`: an agent is stuck. Add \`${stepNames[0]}\` beside it: the recovery calls that remain ({ action, method, href, description }[]).`,
-            path: placeIn(response, value.location),
-          });
+          const text = `the response example has an empty \`${key}\` and ${steps === 'none' ? 'no' : 'an empty'} \`${stepNames[0]}\`: an agent is stuck. Add \`${stepNames[0]}\` beside it: the recovery calls that remain ({ action, method, href, description }[]).`;
+          findings.push(responseFinding(operation, response, text, [value.location]));
         }
       }
     }

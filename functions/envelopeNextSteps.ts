@@ -3,7 +3,7 @@ import { composedWith, ensureEdit, envelopeFor, propertyEdits, type Audience, ty
 import { STEP_METHODS } from '../lib/envelope';
 import { linkCollections, linkLookalike, selfLink } from '../lib/hypermedia';
 import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/names';
-import { label, mustThenSend, placeIn, ruleFunction, type Finding, type LazyEdits } from '../lib/rule-function';
+import { label, mustThenSend, placeIn, responseFinding, ruleFunction, type Finding, type LazyEdits } from '../lib/rule-function';
 import { isObjectView, viewsLacking, viewsOf, type ObjectView } from '../lib/schema';
 import { asksNextSteps, overruledWording, readEvidence } from '../lib/scope';
 
@@ -83,7 +83,7 @@ function problem(
   names: readonly string[],
   options: Options,
   withLocation: boolean,
-): { what: string; edits?: LazyEdits } | undefined {
+): { what: string; edits?: LazyEdits; onResponse?: boolean } | undefined {
   const views = viewsOf(doc, body.schema!.value, body.schema!.location);
   if (isOpaque(body, views)) return undefined;
   const { step, terms } = stepWords(options);
@@ -132,6 +132,7 @@ function problem(
         : `answer \`${envelope.name}\`, an \`allOf\` of \`${envelope.shared}\` and \`${name}\``;
     return {
       what: `no \`${name}\`, and \`${lookalike.name}\` has no ${lookalike.lacks}. If it lists the next calls, give each ${lookalike.lacks === 'href' ? 'an `href` and ' : 'a '}\`method\`; else ${add}.`,
+      onResponse: envelope !== undefined,
     };
   }
   // A schema that reads or requests share gets the steps in an envelope for this response only (`fix` declares it).
@@ -142,6 +143,8 @@ function problem(
   return {
     what: `${what}${mustThenSend('it')}.`,
     edits: () => nextStepsEdits(doc, lacking, name, audience, namesFor(options, 'nextStepItem')),
+    // An envelope is this response's own; else the fix is the schema's, one for all the mutations that answer it.
+    onResponse: envelope !== undefined,
   };
 }
 
@@ -169,12 +172,15 @@ export default ruleFunction<Options>(
       const withLocation = headerNamed(doc.headers(response), ['Location']) !== undefined;
       for (const body of doc.jsonBodies(operation, response)) {
         const found = body.schema === undefined ? undefined : problem(doc, body, { body, at: response.at, regions }, names, options, withLocation);
-        if (found !== undefined)
+        if (found === undefined) continue;
+        // Why a read-like operation is judged a change is its own: said on it.
+        if (overruled !== undefined || found.onResponse === true)
           findings.push({
             message: `${label(operation, response)}${overruled === undefined ? '' : `, ${overruled}`}: ${found.what}`,
             path: placeIn(response, body.schema!.location),
             edits: found.edits,
           });
+        else findings.push(responseFinding(operation, response, found.what, [doc.resolve(body.schema!.value, body.schema!.location)?.location], found.edits));
       }
     }
     return findings;

@@ -1,7 +1,7 @@
 import { stepHrefs } from '../lib/envelope';
 import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/names';
 import { hrefProblem, pathMatcher, type PathMatcher } from '../lib/paths';
-import { label, placeIn, ruleFunction, type Finding } from '../lib/rule-function';
+import { ruleFunction, type Finding, responseFinding } from '../lib/rule-function';
 
 type Options = NameOptions<'nextSteps' | 'nextStepItem'>;
 
@@ -31,7 +31,7 @@ export default ruleFunction<Options>('envelopeNextStepsHref', nameOptionsSchema(
       for (const example of doc.jsonBodies(operation, response).flatMap(body => body.examples)) {
         for (const { href, method, at } of stepHrefs(example, options)) {
           const what = problem(matcher, href, method);
-          if (what !== undefined) findings.push({ message: `${label(operation, response)}: ${what}`, path: placeIn(response, at.location) });
+          if (what !== undefined) findings.push(responseFinding(operation, response, what, [at.location]));
         }
       }
     }

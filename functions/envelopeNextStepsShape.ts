@@ -3,7 +3,7 @@ import { isStepMethod, STEP_METHODS } from '../lib/envelope';
 import { exampleItemsLack, limitEdit, propertyEdits, requiredEdits } from '../lib/edits';
 import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/names';
 import { propertiesNamed, type NestedProperty } from '../lib/nested';
-import { label, mustThenSend, oneEdit, placeIn, ruleFunction, type Finding, type LazyEdits } from '../lib/rule-function';
+import { mustThenSend, oneEdit, ruleFunction, type Finding, type LazyEdits, responseFinding } from '../lib/rule-function';
 import { allowedValues, isObjectView, ownProperty, propertyTypes, viewsOf, viewsOfProperty, type ObjectView } from '../lib/schema';
 
 type Options = NameOptions<'nextSteps' | 'nextStepItem'> & { methodEnum?: boolean };
@@ -46,7 +46,14 @@ export default ruleFunction<Options>(
         for (const body of doc.jsonBodies(operation, response)) {
           if (body.schema === undefined) continue;
           for (const property of propertiesNamed(doc, body.schema.value, body.schema.location, namesFor(options, 'nextSteps'))) {
-            findings.push(...checkSteps(doc, { operation, response, property, schemaAt: body.schema.location }, itemNames, options.methodEnum !== false));
+            findings.push(
+              ...checkSteps(
+                doc,
+                { operation, response, property, schemaAt: doc.resolve(body.schema.value, body.schema.location)?.location },
+                itemNames,
+                options.methodEnum !== false,
+              ),
+            );
           }
         }
       }
@@ -57,10 +64,7 @@ export default ruleFunction<Options>(
 
 function checkSteps(doc: OpenApiDocument, target: Target, itemNames: readonly string[], methodEnum: boolean): Finding[] {
   const { response, property } = target;
-  const say = (what: string, ...at: (JsonPath | undefined)[]): Finding => ({
-    message: `${label(target.operation, response)}: ${what}`,
-    path: placeIn(response, ...at, target.schemaAt),
-  });
+  const say = (what: string, ...at: (JsonPath | undefined)[]): Finding => responseFinding(target.operation, response, what, [...at, target.schemaAt]);
   const required = itemNames.map(name => `\`${name}\``).join(', ');
   const shape = `an array of objects requiring ${required}${mustThenSend('them')}`;
   const types = propertyTypes(doc, property);

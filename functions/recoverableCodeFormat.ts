@@ -1,6 +1,6 @@
 import { errorFieldValues, isExampleValue, type FieldValue } from '../lib/error-values';
 import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/names';
-import { label, placeIn, ruleFunction, type Finding } from '../lib/rule-function';
+import { label, placeIn, ruleFunction, useOf, type Finding } from '../lib/rule-function';
 
 type Convention = 'SCREAMING_SNAKE' | 'snake_case' | 'kebab-case' | 'PascalCase' | 'camelCase';
 type Options = NameOptions<'errorCode'> & { convention?: Convention };
@@ -83,14 +83,20 @@ function byOperationField(values: FieldValue[]): FieldValue[][] {
   return [...groups.values()];
 }
 
-/** "POST /payments 400, 422: the error schema's `code`", naming every status the group spans. */
-function subject(group: FieldValue[]): string {
+/**
+ * "POST /payments 400, 422: the error schema's `code` <what>", naming every status the group spans, at
+ * `value`; on a shared schema, one finding for all the operations that use it.
+ */
+function found(group: FieldValue[], value: FieldValue, what: string): Finding {
   const [first] = group;
-  const statuses = [...new Set(group.map(value => value.response.status))].join(', ');
-  return `${label(first.operation)} ${statuses}: ${first.holder}'s \`${first.name}\``;
+  const statuses = [...new Set(group.map(each => each.response.status))].join(', ');
+  const text = `${first.holder}'s \`${first.name}\` ${what}`;
+  return {
+    message: `${label(first.operation)} ${statuses}: ${text}`,
+    path: placeIn(value.response, value.location, value.within),
+    use: useOf(first.operation, value.response, text, [value.location, value.within]),
+  };
 }
-
-const at = (value: FieldValue) => placeIn(value.response, value.location, value.within);
 
 function listed(items: string[]): string {
   const shown = items.slice(0, MAX_LISTED).join(', ');
@@ -105,10 +111,12 @@ function offConvention(group: FieldValue[], convention: Convention, why: string)
   const verb = group.every(isExampleValue) ? (group[0].source === 'example' ? 'is' : 'has the example') : 'allows';
   const fixes = codes.map(code => `\`${rewrite(code, convention)}\``);
   const them = codes.length === 1 ? 'it' : 'them';
-  return {
-    message: `${subject(group)} ${verb} ${listed(codes.map(code => JSON.stringify(code)))}, not ${convention} (${why}). Write ${them} as ${listed(fixes)}.`,
-    path: at(group.find(value => value.value === codes[0])!),
-  };
+  const what = `${verb} ${listed(codes.map(code => JSON.stringify(code)))}, not ${convention} (${why}). Write ${them} as ${listed(fixes)}.`;
+  return found(
+    group,
+    group.find(value => value.value === codes[0])!,
+    what,
+  );
 }
 
 /** ax-recoverable-code-format: error codes follow one convention across the document; problem `type` URIs are stable names. */
@@ -127,10 +135,14 @@ export default ruleFunction<Options>(
       for (const uri of new Set(group.map(value => value.value as string))) {
         const problem = prose(uri);
         if (problem === undefined) continue;
-        findings.push({
-          message: `${subject(group)} reads as prose: ${problem}. Use short stable segments, e.g. \`/errors/invoice/not-finalized\`.`,
-          path: at(group.find(value => value.value === uri)!),
-        });
+        const what = `reads as prose: ${problem}. Use short stable segments, e.g. \`/errors/invoice/not-finalized\`.`;
+        findings.push(
+          found(
+            group,
+            group.find(value => value.value === uri)!,
+            what,
+          ),
+        );
       }
     }
     for (const group of byOperationField(codes)) {

@@ -70,10 +70,8 @@ export default ruleFunction<Options>('recoverableErrorCatalog', nameOptionsSchem
     findings.push(...catalog.findings);
     for (const code of exampleCodes(errorFieldValues(doc, [operation], names, options), names)) {
       if (catalog.codes.has(code.value as string)) continue;
-      findings.push({
-        message: `${label(operation, code.response)}: ${fieldName(code)} ${JSON.stringify(code.value)} is not in \`${CATALOG}\`. Add it to the operation's \`${CATALOG}\`.`,
-        path: placeIn(code.response, code.location, code.within),
-      });
+      const text = `${fieldName(code)} ${JSON.stringify(code.value)} is not in \`${CATALOG}\`. Add it to the operation's \`${CATALOG}\`.`;
+      findings.push({ message: `${label(operation, code.response)}: ${text}`, path: placeIn(code.response, code.location, code.within) });
     }
   }
   return findings;

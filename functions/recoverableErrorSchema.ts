@@ -13,7 +13,7 @@ import {
 import { definedErrorSchema, holdsCodeOrMessage, schemaOfExample, sharedErrorSchemas, successTwin, type SharedErrorSchema } from '../lib/error-bodies';
 import { schemaAnswer, schemaLikely } from '../lib/error-shapes';
 import { nameList } from '../lib/names';
-import { label, placeIn, ruleFunction, type Finding } from '../lib/rule-function';
+import { ruleFunction, type Finding, responseFinding } from '../lib/rule-function';
 import { isObjectView, viewsOf, type ObjectView } from '../lib/schema';
 
 const FIX = 'an object schema requiring a `code` and a `message`';
@@ -165,7 +165,7 @@ export default ruleFunction<object>('recoverableErrorSchema', {}, ({ doc, operat
       if (!isErrorStatus(response.status)) continue;
       const found = problem(doc, operation, response);
       if (found !== undefined) {
-        findings.push({ message: `${label(operation, response)}: ${found.what}.`, path: placeIn(response, found.at?.schema?.location) });
+        findings.push(responseFinding(operation, response, `${found.what}.`, [found.at?.schema?.location]));
       }
     }
   }

@@ -5,7 +5,7 @@ import { code, codeList, parsePath, quoted } from '../lib/locators';
 import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/names';
 import { nearest } from '../lib/nearest';
 import { holdersOf, propertiesNamed } from '../lib/nested';
-import { label, placeIn, ruleFunction, type Finding } from '../lib/rule-function';
+import { label, ruleFunction, type Finding, responseFinding } from '../lib/rule-function';
 import { declaredValues } from '../lib/schema';
 
 type Options = NameOptions<'nextOperation' | 'nextOperationArgs'>;
@@ -60,8 +60,7 @@ export default ruleFunction<Options>('recoverableNextOperation', nameOptionsSche
   const findings: Finding[] = [];
 
   for (const { operation, response, body } of errorBodies(doc, operations)) {
-    const report = (what: string, ...at: Located['location'][]) =>
-      findings.push({ message: `${label(operation, response)}: the error example's ${what}`, path: placeIn(response, ...at) });
+    const report = (what: string, ...at: Located['location'][]) => findings.push(responseFinding(operation, response, `the error example's ${what}`, at));
     for (const example of body.examples) {
       for (const { holder, key, value } of holdersOf(example, operationNames)) {
         if (typeof value.value !== 'string') continue;
@@ -82,10 +81,8 @@ export default ruleFunction<Options>('recoverableNextOperation', nameOptionsSche
     for (const property of propertiesNamed(doc, target.schema.value, target.schema.location, operationNames)) {
       for (const value of declaredValues(doc, property)) {
         if (typeof value.value !== 'string' || ids.has(value.value)) continue;
-        findings.push({
-          message: `${label(target.operation, target.response)}: ${target.name}'s ${unknownOperation(property.name, value.value, ids.keys())}`,
-          path: placeIn(target.response, value.location, target.schema.location),
-        });
+        const text = `${target.name}'s ${unknownOperation(property.name, value.value, ids.keys())}`;
+        findings.push(responseFinding(target.operation, target.response, text, [value.location, target.site]));
       }
     }
   }

@@ -1,5 +1,5 @@
 import { baseMediaType, isErrorStatus, isJsonMediaType, type Body, type OpenApiDocument, type Operation, type Response } from '../lib/document';
-import { label, placeIn, ruleFunction, type Finding } from '../lib/rule-function';
+import { ruleFunction, type Finding, responseFinding } from '../lib/rule-function';
 import { isObjectBody } from '../lib/error-bodies';
 
 const isHtml = (body: Body) => ['text/html', 'application/xhtml+xml'].includes(baseMediaType(body.mediaType));
@@ -26,10 +26,8 @@ export default ruleFunction<object>('recoverableNoHtmlErrors', {}, ({ doc, opera
       const json = bodies.find(body => isJsonMediaType(body.mediaType) && isObjectBody(doc, body));
       const then = json === undefined ? ', and offer a JSON body with a `code` and a `message`' : `; its ${json.mediaType} body is the one to send`;
       for (const body of pages) {
-        findings.push({
-          message: `${label(operation, response)}: the error response offers ${body.mediaType}${where}, a page an agent cannot parse. Remove it${then}.`,
-          path: placeIn(response, body.location),
-        });
+        const text = `the error response offers ${body.mediaType}${where}, a page an agent cannot parse. Remove it${then}.`;
+        findings.push(responseFinding(operation, response, text, [body.location]));
       }
     }
   }

@@ -4,7 +4,7 @@ import { schemaAnswers } from '../lib/error-shapes';
 import { insideOf } from '../lib/error-wording';
 import { errorFieldValues, fieldName, isExampleValue } from '../lib/error-values';
 import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/names';
-import { label, placeIn, ruleFunction, type Finding } from '../lib/rule-function';
+import { ruleFunction, type Finding, responseFinding } from '../lib/rule-function';
 import { hasStackTrace, stackTraceRuntime } from '../lib/stack-traces';
 import { stringsIn } from '../lib/values';
 
@@ -20,19 +20,16 @@ export default ruleFunction<Options>('recoverableNoStackTraces', nameOptionsSche
       target.views.flatMap(view => schemaAnswers(doc, view, 'stackTrace', options)).map(found => [`${found.carrier.where}${found.name}`, found]),
     );
     for (const { name, carrier, node } of declared.values()) {
-      findings.push({
-        message: `${label(target.operation, target.response)}: ${target.name} declares \`${name}\`${insideOf(carrier)}, a stack trace an agent cannot use. ${FIX}.`,
-        path: placeIn(target.response, node.property?.location, target.schema.location),
-      });
+      const text = `${target.name} declares \`${name}\`${insideOf(carrier)}, a stack trace an agent cannot use. ${FIX}.`;
+      findings.push(responseFinding(target.operation, target.response, text, [node.property?.location, target.site]));
     }
   }
   for (const { operation, response, body } of errorBodies(doc, operations)) {
     for (const text of body.examples.flatMap(example => stringsIn(example, hasStackTrace))) {
       const runtime = stackTraceRuntime(text.value)!;
-      findings.push({
-        message: `${label(operation, response)}: the ${body.mediaType} error example contains a ${runtime} stack trace. ${FIX} instead.`,
-        path: placeIn(response, text.location),
-      });
+      findings.push(
+        responseFinding(operation, response, `the ${body.mediaType} error example contains a ${runtime} stack trace. ${FIX} instead.`, [text.location]),
+      );
     }
   }
   // A message property's own `example` leaks a trace as surely as a response example does.
@@ -40,10 +37,12 @@ export default ruleFunction<Options>('recoverableNoStackTraces', nameOptionsSche
     if (value.source !== 'schema' || !isExampleValue(value) || typeof value.value !== 'string') continue;
     const runtime = stackTraceRuntime(value.value);
     if (runtime === undefined) continue;
-    findings.push({
-      message: `${label(value.operation, value.response)}: ${fieldName(value)} contains a ${runtime} stack trace. ${FIX} instead.`,
-      path: placeIn(value.response, value.location, value.within),
-    });
+    findings.push(
+      responseFinding(value.operation, value.response, `${fieldName(value)} contains a ${runtime} stack trace. ${FIX} instead.`, [
+        value.location,
+        value.within,
+      ]),
+    );
   }
   return findings;
 });

@@ -5,7 +5,7 @@ import { schemaAnswer, schemaLikely } from '../lib/error-shapes';
 import { retryableWithoutDelay } from '../lib/error-values';
 import { askAbout, newMemberName } from '../lib/error-wording';
 import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/names';
-import { label, oneEdit, placeIn, ruleFunction, type Finding } from '../lib/rule-function';
+import { oneEdit, ruleFunction, type Finding, responseFinding } from '../lib/rule-function';
 import { RESPONSES } from '../lib/scope';
 
 type Options = NameOptions<'retryAfterHeader' | 'retryDelay' | 'retryFlag' | 'errorList'>;
@@ -28,10 +28,14 @@ function retryableExamples(doc: OpenApiDocument, operations: Operation[], option
     if (reported.has(response) || !isJsonMediaType(body.mediaType) || headerNamed(doc.headers(response), names.header) !== undefined) continue;
     for (const example of body.examples) {
       for (const flag of retryableWithoutDelay(example, options)) {
-        findings.push({
-          message: `${label(operation, response)}: the error example says \`${flag.name}: true\` but gives no retry delay. Add a \`${names.delay[0]}\` to the example, or a \`${names.header[0]}\` header to the response.`,
-          path: placeIn(response, flag.location, example.location),
-        });
+        findings.push(
+          responseFinding(
+            operation,
+            response,
+            `the error example says \`${flag.name}: true\` but gives no retry delay. Add a \`${names.delay[0]}\` to the example, or a \`${names.header[0]}\` header to the response.`,
+            [flag.location, example.location],
+          ),
+        );
       }
     }
   }
@@ -59,16 +63,13 @@ export default ruleFunction<Options>(
         // Not a skip: a response without `headers` is exactly the one that forgot Retry-After.
         const noHeader = `no \`${headerNames[0]}\` header`;
         // The header is the fix both messages name first: declared on the response, in seconds (RFC 9110 allows a date too).
-        const edits = { edits: oneEdit(() => headerEdit(doc, response, headerNames[0], 'integer', 'Seconds to wait before retrying.')) };
+        const edits = oneEdit(() => headerEdit(doc, response, headerNames[0], 'integer', 'Seconds to wait before retrying.'));
         const { schemas, unreadable } = errorSchemasOf(doc, operation, response);
         if (unreadable) continue; // the body might carry the delay; say nothing rather than guess
         if (schemas.length === 0) {
           reported.add(response);
-          findings.push({
-            message: `${label(operation, response)}: ${noHeader}, so an agent cannot tell how long to wait. ${addHeader} under its \`headers\`.`,
-            path: headers === undefined ? response.at : placeIn(response, child(response.location, 'headers')),
-            ...edits,
-          });
+          const text = `${noHeader}, so an agent cannot tell how long to wait. ${addHeader} under its \`headers\`.`;
+          findings.push(responseFinding(operation, response, text, headers === undefined ? [] : [child(response.location, 'headers')], edits));
           continue;
         }
         const lacking = schemas
@@ -83,11 +84,10 @@ export default ruleFunction<Options>(
           likely === undefined
             ? `${noHeader}, and ${withoutDelay(lacking)} no retry delay. ${addHeader} or ${property}.`
             : `${noHeader}, and the error schema ${askAbout(likely, 'retry delay').what}. ${askAbout(likely, 'retry delay').fix} add a \`${headerNames[0]}\` header.`;
-        findings.push({
-          message: `${label(operation, response)}: ${message}`,
-          path: placeIn(response, lacking.length === 1 ? lacking[0].target.schema.location : undefined),
-          ...(likely === undefined ? edits : {}),
-        });
+        findings.push(
+          // On the response, where the header goes (a shared response once for all its uses).
+          responseFinding(operation, response, message, [response.location], likely === undefined ? edits : undefined),
+        );
       }
     }
     return [...findings, ...retryableExamples(doc, operations, options, reported)];

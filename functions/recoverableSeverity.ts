@@ -1,7 +1,7 @@
 import { errorFieldValues, type FieldValue } from '../lib/error-values';
 import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/names';
 import { nearest } from '../lib/nearest';
-import { label, placeIn, ruleFunction, type Finding } from '../lib/rule-function';
+import { ruleFunction, type Finding, responseFinding } from '../lib/rule-function';
 import { describeValue } from '../lib/values';
 
 type Options = NameOptions<'severity' | 'category'> & { severities?: string[]; categories?: string[] };
@@ -33,10 +33,8 @@ function outside(value: FieldValue, vocabulary: Vocabulary): Finding | undefined
   const guess = typeof value.value === 'string' ? likely(value.value, vocabulary.allowed) : undefined;
   const verb = value.source === 'schema' ? 'allows' : 'is';
   const allowed = vocabulary.allowed.map(word => `\`${word}\``).join(', ');
-  return {
-    message: `${label(value.operation, value.response)}: ${value.holder}'s \`${value.name}\` ${verb} ${describeValue(value.value)}, outside the ${vocabulary.what}. Use one of ${allowed}${guess === undefined ? '' : ` (here probably \`${guess}\`)`}.`,
-    path: placeIn(value.response, value.location, value.within),
-  };
+  const text = `${value.holder}'s \`${value.name}\` ${verb} ${describeValue(value.value)}, outside the ${vocabulary.what}. Use one of ${allowed}${guess === undefined ? '' : ` (here probably \`${guess}\`)`}.`;
+  return responseFinding(value.operation, value.response, text, [value.location, value.within]);
 }
 
 /** ax-recoverable-severity: error `severity` and `category` values stay within the closed vocabularies of Geodocs' agent error specification. */

@@ -1,7 +1,7 @@
 import { child, isErrorStatus } from '../lib/document';
 import { errorFieldValues, fieldName, textsOf } from '../lib/error-values';
 import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/names';
-import { label, placeIn, ruleFunction, type Finding } from '../lib/rule-function';
+import { ruleFunction, type Finding, responseFinding } from '../lib/rule-function';
 
 type Options = NameOptions<'message' | 'recoveryHint'> & { phrases?: string[] };
 
@@ -94,10 +94,8 @@ export default ruleFunction<Options>(
       for (const response of doc.responses(operation).filter(response => isErrorStatus(response.status))) {
         const { description } = response.node;
         if (typeof description !== 'string' || vague(description) === undefined) continue;
-        findings.push({
-          message: `${label(operation, response)}: the response description ${JSON.stringify(description)} names no cause or fix. Say when this error happens and how to recover from it.`,
-          path: placeIn(response, child(response.location, 'description')),
-        });
+        const text = `the response description ${JSON.stringify(description)} names no cause or fix. Say when this error happens and how to recover from it.`;
+        findings.push(responseFinding(operation, response, text, [child(response.location, 'description')]));
       }
     }
     // One schema example shared by several media types (problem+json and problem+xml) is one finding.
@@ -107,10 +105,8 @@ export default ruleFunction<Options>(
         const key = JSON.stringify([value.operation.location, value.response.status, text.location ?? text.value]);
         if (vague(text.value) === undefined || seen.has(key)) continue;
         seen.add(key);
-        findings.push({
-          message: `${label(value.operation, value.response)}: ${fieldName(value)} ${JSON.stringify(text.value)} names no field, cause or fix. Name them, e.g. "\`amount\` must be a positive integer."`,
-          path: placeIn(value.response, text.location, value.within),
-        });
+        const what = `${fieldName(value)} ${JSON.stringify(text.value)} names no field, cause or fix. Name them, e.g. "\`amount\` must be a positive integer."`;
+        findings.push(responseFinding(value.operation, value.response, what, [text.location, value.within]));
       }
     }
     return findings;

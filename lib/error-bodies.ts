@@ -3,11 +3,21 @@
  * A body without a readable object schema is ax-recoverable-error-schema's to report: these rules
  * stay silent on it, so that a missing body is reported once, not once per rule.
  */
-import { isErrorStatus, isObject, isSuccessStatus, type Body, type Located, type OpenApiDocument, type Operation, type Response } from './document';
+import {
+  isErrorStatus,
+  isObject,
+  isSuccessStatus,
+  type Body,
+  type JsonPath,
+  type Located,
+  type OpenApiDocument,
+  type Operation,
+  type Response,
+} from './document';
 import { errorSchemaNaming } from './concepts';
 import { passedOver, schemaAnswer } from './error-shapes';
 import type { Edit } from './edits';
-import { label, placeIn, type Finding, type LazyEdits } from './rule-function';
+import { responseFinding, type Finding, type LazyEdits } from './rule-function';
 import { isObjectView, viewsOf, type ObjectView } from './schema';
 
 export interface ErrorSchema {
@@ -15,6 +25,8 @@ export interface ErrorSchema {
   response: Response;
   mediaType: string;
   schema: Located;
+  /** Where the schema is written, its `$ref` followed: a shared component's own place, where its fixes go. */
+  site: JsonPath | undefined;
   /** The object shapes a payload can take (non-object `oneOf` branches are error-schema's concern). */
   views: ObjectView[];
   /** "the error schema", naming the media type when the response offers several JSON bodies. */
@@ -40,7 +52,8 @@ export function errorSchemasOf(doc: OpenApiDocument, operation: Operation, respo
     const views = viewsOf(doc, schema.value, schema.location)?.filter(isObjectView);
     if (views === undefined) unreadable = true;
     if (views === undefined || views.length === 0) continue;
-    schemas.push({ operation, response, mediaType, schema, views, name: several ? `the ${mediaType} error schema` : 'the error schema' });
+    const site = doc.resolve(schema.value, schema.location)?.location;
+    schemas.push({ operation, response, mediaType, schema, site, views, name: several ? `the ${mediaType} error schema` : 'the error schema' });
   }
   return { schemas, unreadable };
 }
@@ -97,7 +110,7 @@ export function errorSchemas(doc: OpenApiDocument, operations: Operation[], inSc
 }
 
 /**
- * One finding per distinct problem among the schema's views, on the operation's own response:
+ * One finding per distinct problem among the schema's views, on the operation's own response or, when the schema is a shared component, on it:
  * "the error schema has no X" or, for some `oneOf`/`anyOf` shapes only, "… in 2 of its 3 oneOf/anyOf shapes".
  */
 export function describeViews(target: ErrorSchema, problemOf: (view: ObjectView) => Problem | undefined): Finding[] {
@@ -113,11 +126,15 @@ export function describeViews(target: ErrorSchema, problemOf: (view: ObjectView)
     groups.set(key, group);
   }
   const total = target.views.length;
-  return [...groups.values()].map(({ problem, count, edits }) => ({
-    message: `${label(target.operation, target.response)}: ${target.name} ${problem.what}${count < total ? ` in ${count} of its ${total} oneOf/anyOf shapes` : ''}. ${problem.fix}`,
-    path: placeIn(target.response, target.schema.location),
-    ...(edits === undefined ? {} : { edits: () => allEdits(edits) }),
-  }));
+  return [...groups.values()].map(({ problem, count, edits }) =>
+    responseFinding(
+      target.operation,
+      target.response,
+      `${target.name} ${problem.what}${count < total ? ` in ${count} of its ${total} oneOf/anyOf shapes` : ''}. ${problem.fix}`,
+      [target.site, target.schema.location],
+      edits === undefined ? undefined : () => allEdits(edits),
+    ),
+  );
 }
 
 /** The edits of every view of a group, or undefined when one of them has none. */

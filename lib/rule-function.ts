@@ -4,7 +4,7 @@
  * (a throwing function aborts the whole Spectral run).
  */
 import { createRulesetFunction, type IFunctionResult, type RulesetFunctionContext } from '@stoplight/spectral-core';
-import { isObject, OpenApiDocument, startsWith, type JsonObject, type JsonPath, type Operation, type Response } from './document';
+import { isObject, OpenApiDocument, startsWith, toPointer, type JsonObject, type JsonPath, type Operation, type Response } from './document';
 import type { Edit } from './edits';
 import { calledByApi } from './scope';
 import { originOf } from './code-origin';
@@ -17,6 +17,19 @@ export interface Finding {
    * only in edits mode: a plain lint (the Spectral CLI, the VS Code extension) would only drop them.
    */
   edits?: LazyEdits;
+  /**
+   * The use of a component this finding is about, when the rule judged one response: the same defect found
+   * through every operation that uses the component becomes one finding on the component (`perDefect`).
+   */
+  use?: Use;
+}
+
+/** One response's view of a defect: where it is fixed (`site`) and what it is, without the operation's label. */
+export interface Use {
+  operation: Operation;
+  response: Response;
+  site: JsonPath;
+  text: string;
 }
 
 /** Edits computed when called: only `fix` and `report` call them. */
@@ -33,6 +46,15 @@ export const oneEdit =
 /** The edits of a lint in edits mode: per rule, the edits of each finding that has some, by `findingKey`. */
 export type EditsByRule = Map<string, Map<string, Edit[]>>;
 
+/** Per rule, the locations of the operations each finding on a shared component stands for, by `findingKey`. */
+export type UsersByRule = Map<string, Map<string, JsonPath[]>>;
+
+/** What a lint in edits mode gathers beside its diagnostics. */
+export interface Collected {
+  edits: EditsByRule;
+  users: UsersByRule;
+}
+
 /**
  * How a finding is known again among Spectral's diagnostics: they keep only its path and message
  * (Spectral copies no other property of a result), so the pair is the key.
@@ -47,20 +69,22 @@ const EDITS_MODE = Symbol.for('spectral-agent-ux.edits-mode');
  * Edits mode: the rules that lint `document` (the Spectral Document handed to `Spectral.run`) compute
  * their edits and put them into the map returned, which is filled once the lint is done.
  */
-export function collectEdits(document: object): EditsByRule {
-  const byRule: EditsByRule = new Map();
-  Reflect.defineProperty(document, EDITS_MODE, { value: byRule, configurable: true });
-  return byRule;
+export function collectEdits(document: object): Collected {
+  const collected: Collected = { edits: new Map(), users: new Map() };
+  Reflect.defineProperty(document, EDITS_MODE, { value: collected, configurable: true });
+  return collected;
 }
 
-/** The map of edits mode when the lint of this document asked for edits; undefined on a plain lint. */
-const editsWanted = (document: unknown): EditsByRule | undefined => (document as { [EDITS_MODE]?: EditsByRule } | undefined)?.[EDITS_MODE];
+/** What edits mode gathers when the lint of this document asked for edits; undefined on a plain lint. */
+const editsWanted = (document: unknown): Collected | undefined => (document as { [EDITS_MODE]?: Collected } | undefined)?.[EDITS_MODE];
 
-/** Computes the edits of the rule's findings into `byRule` (a rule with several `then`s keeps its first edits for a finding). */
-function record(byRule: EditsByRule, ruleId: string, findings: readonly Finding[]): void {
-  const byFinding = byRule.get(ruleId) ?? byRule.set(ruleId, new Map()).get(ruleId)!;
-  for (const { path, message, edits } of findings) {
+/** Computes the edits of the rule's findings, and notes the users of component findings (a rule with several `then`s keeps its first edits for a finding). */
+function record({ edits: editsByRule, users: usersByRule }: Collected, ruleId: string, findings: readonly Placed[]): void {
+  const byFinding = editsByRule.get(ruleId) ?? editsByRule.set(ruleId, new Map()).get(ruleId)!;
+  const usersOf = usersByRule.get(ruleId) ?? usersByRule.set(ruleId, new Map()).get(ruleId)!;
+  for (const { path, message, edits, users } of findings) {
     const key = findingKey(path, message);
+    if (users !== undefined) usersOf.set(key, users);
     const computed = byFinding.has(key) ? undefined : edits?.();
     if (computed !== undefined && computed.length > 0) byFinding.set(key, computed);
   }
@@ -109,7 +133,7 @@ export function ruleFunction<O extends object>(name: string, optionProperties: R
       const text = (context.document as unknown as { input?: unknown }).input;
       const doc = OpenApiDocument.of(context.document.data, resolved, typeof text === 'string' ? text : undefined);
       const operations = doc.operations().filter(operation => !isExempt(operation, ruleId) && !calledByApi(doc, operation));
-      const found = distinct(check({ doc, options: options ?? ({} as O), ruleId, operations }));
+      const found = perDefect(distinct(check({ doc, options: options ?? ({} as O), ruleId, operations })));
       const byRule = editsWanted(context.document);
       if (byRule !== undefined) record(byRule, ruleId, found);
       return found.map(({ message, path }) => ({ message, path }));
@@ -145,6 +169,69 @@ function distinct(findings: Finding[]): Finding[] {
   });
 }
 
+/** A finding as reported: on a shared component, with the operations it stands for. */
+type Placed = Finding & { users?: JsonPath[] };
+
+/**
+ * One finding per defect: the findings of several responses about one component (the same text, fixed at
+ * the same site outside each operation) become one on the component, naming its users; a defect inside an
+ * operation stays there. The component's finding merges the uses' edits, which mostly are one.
+ */
+function perDefect(findings: Finding[]): Placed[] {
+  // In order of first sight: a local finding, or the key of a component's group.
+  const order: (Finding | string)[] = [];
+  const groups = new Map<string, { uses: Use[]; edits: LazyEdits[] }>();
+  for (const finding of findings) {
+    const use = finding.use;
+    if (use === undefined || startsWith(use.site, use.operation.location)) {
+      order.push(finding);
+      continue;
+    }
+    const key = JSON.stringify([use.site, use.text]);
+    const group = groups.get(key) ?? { uses: [], edits: [] };
+    if (group.uses.length === 0) (groups.set(key, group), order.push(key));
+    group.uses.push(use);
+    if (finding.edits !== undefined) group.edits.push(finding.edits);
+  }
+  return order.map(entry => (typeof entry === 'string' ? onComponent(groups.get(entry)!) : entry));
+}
+
+/** The finding of a component's group of uses. */
+function onComponent({ uses, edits }: { uses: Use[]; edits: LazyEdits[] }): Placed {
+  const { site, text } = uses[0];
+  return {
+    message: `${componentName(site)} (used by ${usersLabel(uses)}): ${text}`,
+    path: site,
+    users: [...new Set(uses.map(use => use.operation))].map(operation => operation.location),
+    ...(edits.length === 0 ? {} : { edits: () => distinctEdits(edits) }),
+  };
+}
+
+/** The edits of every use, each once (the uses of a component mostly propose the same edit of it). */
+function distinctEdits(lazy: readonly LazyEdits[]): Edit[] | undefined {
+  const seen = new Set<string>();
+  const edits = lazy
+    .flatMap(compute => compute() ?? [])
+    .filter(edit => {
+      const key = JSON.stringify(edit);
+      return seen.has(key) ? false : (seen.add(key), true);
+    });
+  return edits.length === 0 ? undefined : edits;
+}
+
+/** `Error` for `#/components/schemas/Error/properties/code` (and Swagger 2.0's `definitions`, `responses`, `parameters`); else the pointer. */
+function componentName(site: JsonPath): string {
+  if (site[0] === 'components' && site.length >= 3) return `\`${site[2]}\``;
+  if (['definitions', 'responses', 'parameters'].includes(String(site[0])) && site.length >= 2) return `\`${site[1]}\``;
+  return `\`${toPointer(site)}\``;
+}
+
+/** "GET /a 502" for one use, "3 responses" for several. */
+function usersLabel(uses: readonly Use[]): string {
+  const responses = new Set(uses.map(use => JSON.stringify(use.response.at))).size;
+  return responses === 1 ? label(uses[0].operation, uses[0].response) : `${responses} responses`;
+}
+
 /** "POST /payments 400", the prefix of every per-response message. */
 export function label(operation: Operation, response?: Response): string {
   const method = operation.method.toUpperCase();
@@ -160,12 +247,37 @@ export const mustThenSend = (what: string, handler: 'handler' | 'error handler' 
 
 /**
  * Where a diagnostic about a response lands: the most precise place that is still inside the
- * operation's own response (an inline schema or property), else the `responses.<status>` entry itself,
- * so that each operation sharing a component gets its own diagnostic, exemptable on its own.
+ * operation's own response (an inline schema or property), else the `responses.<status>` entry itself.
  */
 export function placeIn(response: Response, ...candidates: (JsonPath | undefined)[]): JsonPath {
   for (const candidate of candidates) {
     if (candidate !== undefined && startsWith(candidate, response.at)) return candidate;
   }
   return response.at;
+}
+
+/**
+ * A finding about one response, fixed at the first of `candidates` that is known (else at the response
+ * object, which may be a shared component): on the operation when that place is its own, else reported
+ * once for every use of the component (`perDefect`).
+ */
+export function responseFinding(
+  operation: Operation,
+  response: Response,
+  text: string,
+  candidates: readonly (JsonPath | undefined)[],
+  edits?: LazyEdits,
+): Finding {
+  return {
+    message: `${label(operation, response)}: ${text}`,
+    path: placeIn(response, ...candidates),
+    ...(edits === undefined ? {} : { edits }),
+    use: useOf(operation, response, text, candidates),
+  };
+}
+
+/** The use a finding about one response is, fixed at the first known of `candidates`, else at the response object. */
+export function useOf(operation: Operation, response: Response, text: string, candidates: readonly (JsonPath | undefined)[]): Use {
+  const site = candidates.find(candidate => candidate !== undefined) ?? response.location ?? response.at;
+  return { operation, response, site, text };
 }

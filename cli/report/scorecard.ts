@@ -8,7 +8,7 @@ import type { OpenApiDocument, JsonPath, Operation } from '../../lib/document';
 import { exemptionReason } from '../../lib/rule-function';
 import { calledByApi, type ScopeOptions } from '../../lib/scope';
 import { OFF, ruleOptions, type LintedDocument } from '../lint';
-import { operationsAround } from '../place';
+import { ownersOf } from '../place';
 import { PRINCIPLES, type Principle } from './principles';
 
 export type CellStatus = 'pass' | 'fail' | 'baselined' | 'exempt' | 'not-applicable' | 'not-checked';
@@ -60,7 +60,7 @@ type Placed = Map<string, Map<Operation, ISpectralDiagnostic[]>>;
 
 /** The diagnostics of each principle's rule, per operation they sit in, new or baselined; the rest are `unplaced`. */
 function placeDiagnostics(linted: LintedDocument, operations: readonly Operation[]) {
-  const around = operationsAround(operations);
+  const owning = ownersOf(operations, linted.users);
   const principleRules = new Set<string>(PRINCIPLES.map(principle => principle.rule));
   const failing: Placed = new Map();
   const baselined: Placed = new Map();
@@ -68,7 +68,7 @@ function placeDiagnostics(linted: LintedDocument, operations: readonly Operation
   for (const diagnostic of linted.diagnostics) {
     const rule = String(diagnostic.code);
     if (!principleRules.has(rule)) continue;
-    const owners = diagnostic.source === undefined || diagnostic.source === linted.file ? around(diagnostic.path) : [];
+    const owners = diagnostic.source === undefined || diagnostic.source === linted.file ? owning(diagnostic) : [];
     if (owners.length === 0 && !linted.baselined.has(diagnostic)) unplaced.push(diagnostic);
     const placed = linted.baselined.has(diagnostic) ? baselined : failing;
     const perOperation = placed.get(rule) ?? new Map<Operation, ISpectralDiagnostic[]>();

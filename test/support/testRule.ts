@@ -50,7 +50,7 @@ export async function runRule(ruleId: RuleId, document: string | object, functio
 /** `runRule` in edits mode, as `fix` and `report` lint: the results, and the edits of each finding that has some. */
 export async function runRuleWithEdits(ruleId: RuleId, document: string | object) {
   const parsed = toDocument(document);
-  const edits = collectEdits(parsed);
+  const { edits } = collectEdits(parsed);
   const results = await oneRule(ruleId).run(parsed);
   return { results, edits: edits.get(ruleId) ?? new Map() };
 }
