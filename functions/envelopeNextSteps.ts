@@ -180,7 +180,12 @@ export default ruleFunction<Options>(
             path: placeIn(response, body.schema!.location),
             edits: found.edits,
           });
-        else findings.push(responseFinding(operation, response, found.what, [doc.resolve(body.schema!.value, body.schema!.location)?.location], found.edits));
+        else
+          findings.push(
+            responseFinding(operation, response, found.what, [doc.resolve(body.schema!.value, body.schema!.location)?.location, body.schema!.location], {
+              edits: found.edits,
+            }),
+          );
       }
     }
     return findings;

@@ -28,8 +28,10 @@ interface Target {
   operation: Operation;
   response: Response;
   property: NestedProperty;
-  /** The body's schema as written in the response: the last resort before `responses.<status>`. */
+  /** The body's schema, its `$ref` followed: where a finding goes when the member's own place is unknown. */
   schemaAt: JsonPath | undefined;
+  /** The body's schema as written in the response (a `$ref` to another file): the last resort before `responses.<status>`. */
+  writtenAt: JsonPath | undefined;
 }
 
 /** ax-envelope-next-steps-shape: every declared nextSteps is an array of complete, callable steps. */
@@ -49,7 +51,7 @@ export default ruleFunction<Options>(
             findings.push(
               ...checkSteps(
                 doc,
-                { operation, response, property, schemaAt: doc.resolve(body.schema.value, body.schema.location)?.location },
+                { operation, response, property, schemaAt: doc.resolve(body.schema.value, body.schema.location)?.location, writtenAt: body.schema.location },
                 itemNames,
                 options.methodEnum !== false,
               ),
@@ -64,7 +66,11 @@ export default ruleFunction<Options>(
 
 function checkSteps(doc: OpenApiDocument, target: Target, itemNames: readonly string[], methodEnum: boolean): Finding[] {
   const { response, property } = target;
-  const say = (what: string, ...at: (JsonPath | undefined)[]): Finding => responseFinding(target.operation, response, what, [...at, target.schemaAt]);
+  // The member's trail from this response (`data.nextSteps`) differs between the users of a shared schema; its name does not.
+  const say = (what: string, ...at: (JsonPath | undefined)[]): Finding =>
+    responseFinding(target.operation, response, what, [...at, target.schemaAt, target.writtenAt], {
+      same: what.replaceAll(`\`${property.trail}\``, `\`${property.name}\``),
+    });
   const required = itemNames.map(name => `\`${name}\``).join(', ');
   const shape = `an array of objects requiring ${required}${mustThenSend('them')}`;
   const types = propertyTypes(doc, property);

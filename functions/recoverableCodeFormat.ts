@@ -90,11 +90,12 @@ function byOperationField(values: FieldValue[]): FieldValue[][] {
 function found(group: FieldValue[], value: FieldValue, what: string): Finding {
   const [first] = group;
   const statuses = [...new Set(group.map(each => each.response.status))].join(', ');
-  const text = `${first.holder}'s \`${first.name}\` ${what}`;
+  const text = (holder: string) => `${holder}'s \`${first.name}\` ${what}`;
+  const responses = [...new Set(group.map(each => each.response))];
   return {
-    message: `${label(first.operation)} ${statuses}: ${text}`,
+    message: `${label(first.operation)} ${statuses}: ${text(first.holder)}`,
     path: placeIn(value.response, value.location, value.within),
-    use: useOf(first.operation, value.response, text, [value.location, value.within]),
+    uses: responses.map(response => useOf(first.operation, response, text(first.holder), [value.location, value.within], text(first.kind))),
   };
 }
 

@@ -82,7 +82,7 @@ export default ruleFunction<Options>('recoverableErrorStructure', nameOptionsSch
     const add = {
       code:
         sentCode === undefined
-          ? `a required \`${newCode}\` (e.g. "${schemaExampleCode(doc, status, ownRef)}")`
+          ? `a required \`${newCode}\` (e.g. ${schemaExampleCode(doc, status, ownRef)})`
           : `a required \`${sentCode.name}\`, the code its example sends ("${sentCode.value}")`,
       message: sentMessage === undefined ? `a required \`${newMessage}\`` : `a required \`${sentMessage.name}\`, as its example sends`,
     };
@@ -130,6 +130,7 @@ export default ruleFunction<Options>('recoverableErrorStructure', nameOptionsSch
     return {
       what: `has no code and no message, and its example is the API's \`${ref.slice(ref.lastIndexOf('/') + 1)}\` (${nameList(followed.keys, 'and')})`,
       fix: `Answer \`$ref: '${ref}'\` instead.`,
+      onResponse: true,
     };
   };
 

@@ -13,7 +13,7 @@ import { namedIn } from '../lib/error-shapes';
 import { inputsOf, type RequestInputs } from '../lib/inputs';
 import { code, inSchemaComponent, locatorsIn, quoted, resolveLocator, rewrite, type Locator } from '../lib/locators';
 import { nameOptionsSchema, namesFor, type Concept, type NameOptions } from '../lib/names';
-import { ruleFunction, type Finding, responseFinding } from '../lib/rule-function';
+import { label, placeIn, ruleFunction, type Finding } from '../lib/rule-function';
 
 const CONCEPTS = ['errorField', 'fieldLocator', 'fieldDetails', 'errorList', 'allowedValues', 'suggestedValue'] as const satisfies Concept[];
 type Options = NameOptions<(typeof CONCEPTS)[number]>;
@@ -100,7 +100,11 @@ export default ruleFunction<Options>('recoverableFieldRefs', nameOptionsSchema(.
     for (const example of body.examples.filter(example => !inSchemaComponent(example.location))) {
       for (const locator of locatorsIn(example, options)) {
         for (const claim of check(inputs, locator)) {
-          findings.push(responseFinding(operation, response, `the error example's ${claim.what}.`, [claim.location, example.location]));
+          // Judged against this operation's request: a shared example may fit another user, so the finding is this operation's.
+          findings.push({
+            message: `${label(operation, response)}: the error example's ${claim.what}.`,
+            path: placeIn(response, claim.location, example.location),
+          });
         }
       }
     }

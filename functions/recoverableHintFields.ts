@@ -6,7 +6,7 @@ import { codeList, inSchemaComponent, parsePath } from '../lib/locators';
 import { fieldMentions } from '../lib/mentions';
 import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/names';
 import { nearest } from '../lib/nearest';
-import { ruleFunction, type Finding, responseFinding } from '../lib/rule-function';
+import { label, placeIn, ruleFunction, type Finding } from '../lib/rule-function';
 
 type Options = NameOptions<'recoveryHint'>;
 
@@ -62,7 +62,8 @@ export default ruleFunction<Options>('recoverableHintFields', nameOptionsSchema(
   const findings: Finding[] = [];
   const report = (operation: Operation, response: Response, holder: string, text: string, ...at: Located['location'][]) => {
     const problem = problemOf(doc, operation, text);
-    if (problem !== undefined) findings.push(responseFinding(operation, response, `${holder} ${problem}`, at));
+    // Judged against this operation's request: a shared example may fit another user, so the finding is this operation's.
+    if (problem !== undefined) findings.push({ message: `${label(operation, response)}: ${holder} ${problem}`, path: placeIn(response, ...at) });
   };
 
   for (const operation of operations) {

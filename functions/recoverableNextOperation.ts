@@ -80,9 +80,10 @@ export default ruleFunction<Options>('recoverableNextOperation', nameOptionsSche
   for (const target of errorSchemas(doc, operations, isErrorStatus)) {
     for (const property of propertiesNamed(doc, target.schema.value, target.schema.location, operationNames)) {
       for (const value of declaredValues(doc, property)) {
-        if (typeof value.value !== 'string' || ids.has(value.value)) continue;
-        const text = `${target.name}'s ${unknownOperation(property.name, value.value, ids.keys())}`;
-        findings.push(responseFinding(target.operation, target.response, text, [value.location, target.site]));
+        const named = value.value;
+        if (typeof named !== 'string' || ids.has(named)) continue;
+        const text = (schema: string) => `${schema}'s ${unknownOperation(property.name, named, ids.keys())}`;
+        findings.push(responseFinding(target.operation, target.response, text(target.name), [value.location, target.site], { same: text('the error schema') }));
       }
     }
   }

@@ -20,16 +20,17 @@ export default ruleFunction<Options>('recoverableNoStackTraces', nameOptionsSche
       target.views.flatMap(view => schemaAnswers(doc, view, 'stackTrace', options)).map(found => [`${found.carrier.where}${found.name}`, found]),
     );
     for (const { name, carrier, node } of declared.values()) {
-      const text = `${target.name} declares \`${name}\`${insideOf(carrier)}, a stack trace an agent cannot use. ${FIX}.`;
-      findings.push(responseFinding(target.operation, target.response, text, [node.property?.location, target.site]));
+      const text = (schema: string) => `${schema} declares \`${name}\`${insideOf(carrier)}, a stack trace an agent cannot use. ${FIX}.`;
+      findings.push(
+        responseFinding(target.operation, target.response, text(target.name), [node.property?.location, target.site], { same: text('the error schema') }),
+      );
     }
   }
   for (const { operation, response, body } of errorBodies(doc, operations)) {
     for (const text of body.examples.flatMap(example => stringsIn(example, hasStackTrace))) {
       const runtime = stackTraceRuntime(text.value)!;
-      findings.push(
-        responseFinding(operation, response, `the ${body.mediaType} error example contains a ${runtime} stack trace. ${FIX} instead.`, [text.location]),
-      );
+      const what = (mediaType: string) => `the ${mediaType}error example contains a ${runtime} stack trace. ${FIX} instead.`;
+      findings.push(responseFinding(operation, response, what(`${body.mediaType} `), [text.location], { same: what('') }));
     }
   }
   // A message property's own `example` leaks a trace as surely as a response example does.
@@ -37,12 +38,8 @@ export default ruleFunction<Options>('recoverableNoStackTraces', nameOptionsSche
     if (value.source !== 'schema' || !isExampleValue(value) || typeof value.value !== 'string') continue;
     const runtime = stackTraceRuntime(value.value);
     if (runtime === undefined) continue;
-    findings.push(
-      responseFinding(value.operation, value.response, `${fieldName(value)} contains a ${runtime} stack trace. ${FIX} instead.`, [
-        value.location,
-        value.within,
-      ]),
-    );
+    const what = (holder: string) => `${fieldName(value, holder)} contains a ${runtime} stack trace. ${FIX} instead.`;
+    findings.push(responseFinding(value.operation, value.response, what(value.holder), [value.location, value.within], { same: what(value.kind) }));
   }
   return findings;
 });

@@ -69,7 +69,7 @@ export default ruleFunction<Options>(
         if (schemas.length === 0) {
           reported.add(response);
           const text = `${noHeader}, so an agent cannot tell how long to wait. ${addHeader} under its \`headers\`.`;
-          findings.push(responseFinding(operation, response, text, headers === undefined ? [] : [child(response.location, 'headers')], edits));
+          findings.push(responseFinding(operation, response, text, headers === undefined ? [] : [child(response.location, 'headers')], { edits }));
           continue;
         }
         const lacking = schemas
@@ -86,7 +86,7 @@ export default ruleFunction<Options>(
             : `${noHeader}, and the error schema ${askAbout(likely, 'retry delay').what}. ${askAbout(likely, 'retry delay').fix} add a \`${headerNames[0]}\` header.`;
         findings.push(
           // On the response, where the header goes (a shared response once for all its uses).
-          responseFinding(operation, response, message, [response.location], likely === undefined ? edits : undefined),
+          responseFinding(operation, response, message, [response.location], likely === undefined ? { edits } : {}),
         );
       }
     }

@@ -33,8 +33,9 @@ function outside(value: FieldValue, vocabulary: Vocabulary): Finding | undefined
   const guess = typeof value.value === 'string' ? likely(value.value, vocabulary.allowed) : undefined;
   const verb = value.source === 'schema' ? 'allows' : 'is';
   const allowed = vocabulary.allowed.map(word => `\`${word}\``).join(', ');
-  const text = `${value.holder}'s \`${value.name}\` ${verb} ${describeValue(value.value)}, outside the ${vocabulary.what}. Use one of ${allowed}${guess === undefined ? '' : ` (here probably \`${guess}\`)`}.`;
-  return responseFinding(value.operation, value.response, text, [value.location, value.within]);
+  const text = (holder: string) =>
+    `${holder}'s \`${value.name}\` ${verb} ${describeValue(value.value)}, outside the ${vocabulary.what}. Use one of ${allowed}${guess === undefined ? '' : ` (here probably \`${guess}\`)`}.`;
+  return responseFinding(value.operation, value.response, text(value.holder), [value.location, value.within], { same: text(value.kind) });
 }
 
 /** ax-recoverable-severity: error `severity` and `category` values stay within the closed vocabularies of Geodocs' agent error specification. */

@@ -83,16 +83,19 @@ export default ruleFunction<Options>('recoverableSuggestion', nameOptionsSchema(
         const home = homeCarrier(doc, view, options);
         const views = home.nodes.flatMap(node => node.views);
         const hint = newMemberName(doc, views, names);
-        const add = `add \`${hint}\`${placeOf(home)}, e.g. "${exampleFor(target.operation, target.response.status)}".`;
+        // The example names this operation's inputs: the schema's other users get the same fix with their own.
+        const where = `add \`${hint}\`${placeOf(home)}`;
+        const add = `${where}, e.g. "${exampleFor(target.operation, target.response.status)}".`;
         const likely = schemaLikely(doc, view, 'hint', options);
         if (likely !== undefined) {
           const ask = askAbout(likely, 'recovery hint');
-          return { what: ask.what, fix: `${ask.fix} ${add}` };
+          return { what: ask.what, fix: `${ask.fix} ${add}`, sameFix: `${ask.fix} ${where}.` };
         }
         // The edit declares the member; the sentence it holds is the server's to write, so none is written into the description.
         return {
           what: 'has no recovery hint',
           fix: `A${add.slice(1)}`,
+          sameFix: `A${where.slice(1)}.`,
           edits: () => propertyEdits(doc, views, hint, { type: 'string' }, false, errorAudience(doc)),
         };
       }),

@@ -105,8 +105,9 @@ export default ruleFunction<Options>(
         const key = JSON.stringify([value.operation.location, value.response.status, text.location ?? text.value]);
         if (vague(text.value) === undefined || seen.has(key)) continue;
         seen.add(key);
-        const what = `${fieldName(value)} ${JSON.stringify(text.value)} names no field, cause or fix. Name them, e.g. "\`amount\` must be a positive integer."`;
-        findings.push(responseFinding(value.operation, value.response, what, [text.location, value.within]));
+        const what = (holder: string) =>
+          `${fieldName(value, holder)} ${JSON.stringify(text.value)} names no field, cause or fix. Name them, e.g. "\`amount\` must be a positive integer."`;
+        findings.push(responseFinding(value.operation, value.response, what(value.holder), [text.location, value.within], { same: what(value.kind) }));
       }
     }
     return findings;

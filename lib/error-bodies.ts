@@ -37,6 +37,10 @@ export interface ErrorSchema {
 export interface Problem {
   what: string;
   fix: string;
+  /** The fix without what is fitted to this response (an example naming its inputs), when the fix has such a part. */
+  sameFix?: string;
+  /** The fix is this response's own (answer another schema), not the schema's: reported on the response. */
+  onResponse?: boolean;
   edits?: LazyEdits;
 }
 
@@ -126,15 +130,17 @@ export function describeViews(target: ErrorSchema, problemOf: (view: ObjectView)
     groups.set(key, group);
   }
   const total = target.views.length;
-  return [...groups.values()].map(({ problem, count, edits }) =>
-    responseFinding(
+  return [...groups.values()].map(({ problem, count, edits }) => {
+    const what = `${problem.what}${count < total ? ` in ${count} of its ${total} oneOf/anyOf shapes` : ''}.`;
+    return responseFinding(
       target.operation,
       target.response,
-      `${target.name} ${problem.what}${count < total ? ` in ${count} of its ${total} oneOf/anyOf shapes` : ''}. ${problem.fix}`,
-      [target.site, target.schema.location],
-      edits === undefined ? undefined : () => allEdits(edits),
-    ),
-  );
+      `${target.name} ${what} ${problem.fix}`,
+      problem.onResponse ? [target.schema.location] : [target.site, target.schema.location],
+      // Whichever media type reads it, one defect of the schema.
+      { ...(edits === undefined ? {} : { edits: () => allEdits(edits) }), same: `${what} ${problem.sameFix ?? problem.fix}` },
+    );
+  });
 }
 
 /** The edits of every view of a group, or undefined when one of them has none. */

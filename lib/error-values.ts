@@ -24,6 +24,8 @@ export interface FieldValue extends Located {
   field: JsonPath | undefined;
   /** The schema or example, for messages: "the error schema", "the application/json error example". */
   holder: string;
+  /** The same without the media type ("the error example"): one defect of a shared component, whichever body reads it. */
+  kind: string;
   /** The location of that schema or example: where a finding lands when the value itself sits in a shared component. */
   within: JsonPath | undefined;
 }
@@ -85,7 +87,7 @@ export function errorFieldValues(doc: OpenApiDocument, operations: Operation[], 
   for (const target of errorSchemas(doc, operations, isErrorStatus)) {
     const { operation, response, name: holder } = target;
     for (const value of declaredIn(doc, target, names, shapes))
-      values.push({ ...value, operation, response, source: 'schema', holder, within: target.schema.location });
+      values.push({ ...value, operation, response, source: 'schema', holder, kind: 'the error schema', within: target.schema.location });
   }
   for (const { operation, response, body } of errorBodies(doc, operations)) {
     for (const example of body.examples) {
@@ -103,6 +105,7 @@ export function errorFieldValues(doc: OpenApiDocument, operations: Operation[], 
           primary: primary.has(member),
           field: location,
           holder: `the ${body.mediaType} error example`,
+          kind: 'the error example',
           within: example.location,
         });
       }
@@ -121,9 +124,9 @@ export function textsOf(value: FieldValue): Located<string>[] {
 export const isExampleValue = (value: FieldValue): boolean => value.source === 'example' || value.keyword === 'example' || value.keyword === 'examples';
 
 /** How a value is named in a message: "the application/json error example's `code`", "the error schema's `message` example". */
-export function fieldName(value: FieldValue): string {
+export function fieldName(value: FieldValue, holder = value.holder): string {
   const what = value.source === 'example' ? '' : isExampleValue(value) ? ' example' : ' value';
-  return `${value.holder}'s \`${value.name}\`${what}`;
+  return `${holder}'s \`${value.name}\`${what}`;
 }
 
 /**

@@ -136,10 +136,12 @@ export function documentStyle(doc: OpenApiDocument): Style | undefined {
 /**
  * An example code that fits the response: the name of an error schema that names one error (an exception
  * class such as AWS's `TooManyTagsException`, whose name its JSON errors send as the code, or a schema of one
- * status such as `NotFoundError`), else one that fits the status (a 401 is no validation error).
+ * status such as `NotFoundError`), else one that fits the status (a 401 is no validation error): for a schema
+ * that several statuses share, the first status's, whichever response asks, so that its one finding reads
+ * the same from every use.
  */
 export function schemaExampleCode(doc: OpenApiDocument, status: string, schemaRef: unknown): string {
-  if (typeof schemaRef !== 'string') return exampleCode(status);
+  if (typeof schemaRef !== 'string') return `"${exampleCode(status)}"`;
   const name = schemaRef.slice(schemaRef.lastIndexOf('/') + 1);
   const head = words(name).pop();
   const statuses = sharedErrorSchemas(doc).overall.get(schemaRef)?.statuses;
@@ -149,7 +151,8 @@ export function schemaExampleCode(doc: OpenApiDocument, status: string, schemaRe
     errorSchemaNaming(name) === 'particular' &&
     head !== 'errors' &&
     (head === 'exception' || (['error', 'fault', 'problem'].includes(head!) && statuses?.size === 1 && /^\d{3}$/.test([...statuses][0])));
-  return oneError ? name : exampleCode(status);
+  if (oneError) return `"${name}"`;
+  return `"${exampleCode([...(statuses ?? [status])].sort()[0])}"`;
 }
 
 /** An example code that fits the status: a 401 is no validation error. */

@@ -18,10 +18,10 @@ export interface Finding {
    */
   edits?: LazyEdits;
   /**
-   * The use of a component this finding is about, when the rule judged one response: the same defect found
+   * The uses of a component this finding is about, when the rule judged responses: the same defect found
    * through every operation that uses the component becomes one finding on the component (`perDefect`).
    */
-  use?: Use;
+  uses?: Use[];
 }
 
 /** One response's view of a defect: where it is fixed (`site`) and what it is, without the operation's label. */
@@ -30,6 +30,8 @@ export interface Use {
   response: Response;
   site: JsonPath;
   text: string;
+  /** What makes two uses one defect: the text without what differs per response (an example fitted to it). */
+  same: string;
 }
 
 /** Edits computed when called: only `fix` and `report` call them. */
@@ -46,7 +48,7 @@ export const oneEdit =
 /** The edits of a lint in edits mode: per rule, the edits of each finding that has some, by `findingKey`. */
 export type EditsByRule = Map<string, Map<string, Edit[]>>;
 
-/** Per rule, the locations of the operations each finding on a shared component stands for, by `findingKey`. */
+/** Per rule, the responses (their `responses.<status>` entries) each finding on a shared component stands for, by `findingKey`. */
 export type UsersByRule = Map<string, Map<string, JsonPath[]>>;
 
 /** What a lint in edits mode gathers beside its diagnostics. */
@@ -57,9 +59,10 @@ export interface Collected {
 
 /**
  * How a finding is known again among Spectral's diagnostics: they keep only its path and message
- * (Spectral copies no other property of a result), so the pair is the key.
+ * (Spectral copies no other property of a result), so the pair is the key; Spectral writes an array
+ * index (`allOf/1`) as a string, so every segment is one.
  */
-export const findingKey = (path: readonly (string | number)[], message: string): string => JSON.stringify([path, message]);
+export const findingKey = (path: readonly (string | number)[], message: string): string => JSON.stringify([path.map(String), message]);
 
 // A property of the Spectral document being linted; a symbol of the global registry, so that the rule code
 // of a ruleset Spectral bundled on its own (a second copy of this module) sees it too.
@@ -173,36 +176,39 @@ function distinct(findings: Finding[]): Finding[] {
 type Placed = Finding & { users?: JsonPath[] };
 
 /**
- * One finding per defect: the findings of several responses about one component (the same text, fixed at
- * the same site outside each operation) become one on the component, naming its users; a defect inside an
- * operation stays there. The component's finding merges the uses' edits, which mostly are one.
+ * One finding per defect: the findings of several responses about one place (the same text, fixed at the
+ * same site: a shared component, or an operation's schema that another operation's `$ref` reuses) become
+ * one on that place, naming its users; a defect of one operation's own stays on it. The place's finding
+ * merges the uses' edits, which mostly are one.
  */
 function perDefect(findings: Finding[]): Placed[] {
-  // In order of first sight: a local finding, or the key of a component's group.
+  // In order of first sight: a finding of no response, or the key of a group of uses.
   const order: (Finding | string)[] = [];
-  const groups = new Map<string, { uses: Use[]; edits: LazyEdits[] }>();
+  const groups = new Map<string, { findings: Finding[]; uses: Use[]; edits: LazyEdits[] }>();
   for (const finding of findings) {
-    const use = finding.use;
-    if (use === undefined || startsWith(use.site, use.operation.location)) {
+    if (finding.uses === undefined) {
       order.push(finding);
       continue;
     }
-    const key = JSON.stringify([use.site, use.text]);
-    const group = groups.get(key) ?? { uses: [], edits: [] };
+    const key = JSON.stringify([finding.uses[0].site, finding.uses[0].same]);
+    const group = groups.get(key) ?? { findings: [], uses: [], edits: [] };
     if (group.uses.length === 0) (groups.set(key, group), order.push(key));
-    group.uses.push(use);
+    group.findings.push(finding);
+    group.uses.push(...finding.uses);
     if (finding.edits !== undefined) group.edits.push(finding.edits);
   }
-  return order.map(entry => (typeof entry === 'string' ? onComponent(groups.get(entry)!) : entry));
+  return order.map(entry => (typeof entry === 'string' ? placeGroup(groups.get(entry)!) : entry));
 }
 
-/** The finding of a component's group of uses. */
-function onComponent({ uses, edits }: { uses: Use[]; edits: LazyEdits[] }): Placed {
-  const { site, text } = uses[0];
+/** A group of one response, about a place inside its own operation, stays there; any other is one finding on its site. */
+function placeGroup({ findings, uses, edits }: { findings: Finding[]; uses: Use[]; edits: LazyEdits[] }): Placed {
+  const [first] = uses;
+  const oneResponse = uses.every(use => use.response === first.response);
+  if (oneResponse && startsWith(first.site, first.operation.location)) return findings[0];
   return {
-    message: `${componentName(site)} (used by ${usersLabel(uses)}): ${text}`,
-    path: site,
-    users: [...new Set(uses.map(use => use.operation))].map(operation => operation.location),
+    message: `${placeName(first.site, uses)} (used by ${usersLabel(uses)}): ${first.text}`,
+    path: first.site,
+    users: [...new Set(uses.map(use => use.response))].map(response => response.at),
     ...(edits.length === 0 ? {} : { edits: () => distinctEdits(edits) }),
   };
 }
@@ -219,11 +225,15 @@ function distinctEdits(lazy: readonly LazyEdits[]): Edit[] | undefined {
   return edits.length === 0 ? undefined : edits;
 }
 
-/** `Error` for `#/components/schemas/Error/properties/code` (and Swagger 2.0's `definitions`, `responses`, `parameters`); else the pointer. */
-function componentName(site: JsonPath): string {
+/**
+ * `Error` for `#/components/schemas/Error/properties/code` (and Swagger 2.0's `definitions`, `responses`,
+ * `parameters`); "POST /apps 200" for a place inside the response of an operation that others reuse.
+ */
+function placeName(site: JsonPath, uses: readonly Use[]): string {
   if (site[0] === 'components' && site.length >= 3) return `\`${site[2]}\``;
   if (['definitions', 'responses', 'parameters'].includes(String(site[0])) && site.length >= 2) return `\`${site[1]}\``;
-  return `\`${toPointer(site)}\``;
+  const owner = uses.find(use => startsWith(site, use.response.at));
+  return owner === undefined ? `\`${toPointer(site)}\`` : label(owner.operation, owner.response);
 }
 
 /** "GET /a 502" for one use, "3 responses" for several. */
@@ -266,18 +276,18 @@ export function responseFinding(
   response: Response,
   text: string,
   candidates: readonly (JsonPath | undefined)[],
-  edits?: LazyEdits,
+  { edits, same }: { edits?: LazyEdits; same?: string } = {},
 ): Finding {
   return {
     message: `${label(operation, response)}: ${text}`,
     path: placeIn(response, ...candidates),
     ...(edits === undefined ? {} : { edits }),
-    use: useOf(operation, response, text, candidates),
+    uses: [useOf(operation, response, text, candidates, same)],
   };
 }
 
 /** The use a finding about one response is, fixed at the first known of `candidates`, else at the response object. */
-export function useOf(operation: Operation, response: Response, text: string, candidates: readonly (JsonPath | undefined)[]): Use {
+export function useOf(operation: Operation, response: Response, text: string, candidates: readonly (JsonPath | undefined)[], same = text): Use {
   const site = candidates.find(candidate => candidate !== undefined) ?? response.location ?? response.at;
-  return { operation, response, site, text };
+  return { operation, response, site, text, same };
 }
