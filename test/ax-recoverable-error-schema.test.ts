@@ -1,5 +1,6 @@
 import { at, body, JSON_SCHEMA, oas3, PROBLEM, ref, swagger2 } from './support/documents';
 import { runRule, testRule } from './support/testRule';
+import { component, usedBy } from './support/t-errors-a-shared';
 import { getWith as get, OK as ok } from './support/documents';
 
 const FIX = 'an object schema requiring a `code` and a `message`';
@@ -215,15 +216,32 @@ testRule('ax-recoverable-error-schema', [
     errors: [],
   },
   {
-    name: 'a shared components/responses entry without content fires once per operation, on each operation',
+    name: 'a shared components/responses entry without content fires once, on the component, naming both users',
     document: oas3(
       { '/a': get({ '404': ref('NotFound', 'responses') }), '/b': get({ '404': ref('NotFound', 'responses') }) },
       { responses: { NotFound: { description: 'Not found' } } },
     ),
-    errors: [
-      { path: at('/a', 'get', '404'), message: noBody('GET /a 404') },
-      { path: at('/b', 'get', '404'), message: noBody('GET /b 404') },
-    ],
+    errors: [{ path: component('responses', 'NotFound'), message: noBody(usedBy('NotFound', 2)) }],
+  },
+  {
+    name: 'an exempt operation is no user of the shared response: it drops out of the count, and when every user is exempt the finding is gone',
+    document: oas3(
+      {
+        '/a': get({ '404': ref('NotFound', 'responses') }),
+        '/b': get({ '404': ref('NotFound', 'responses') }),
+        '/c': {
+          get: {
+            'x-ax-exempt': { 'ax-recoverable-error-schema': 'Load balancer probe, no agent calls it' },
+            responses: { '404': ref('NotFound', 'responses') },
+          },
+        },
+        '/health': {
+          get: { 'x-ax-exempt': { 'ax-recoverable-error-schema': 'Load balancer probe, no agent calls it' }, responses: { '503': ref('Down', 'responses') } },
+        },
+      },
+      { responses: { NotFound: { description: 'Not found' }, Down: { description: 'Down' } } },
+    ),
+    errors: [{ path: component('responses', 'NotFound'), message: noBody(usedBy('NotFound', 2)) }],
   },
   {
     name: "with no error body declared anywhere, an error schema the API defines and holds a code or a message is offered (Gitea's `APIError`, its responses carrying `message` and `url` as headers); a schema of another name is not",

@@ -11,6 +11,7 @@ import {
   RECOVERY_GUIDE_VALIDATION_EXAMPLE,
 } from './support/published-errors';
 import { testRule } from './support/testRule';
+import { component, usedBy } from './support/t-errors-a-shared';
 
 const NO_FIELD_FIX = 'Add `details`: an array of { field, message }, one per invalid field.';
 const noField = (where: string, scope = '') => `${where}: the error schema names no failed input field${scope}. ${NO_FIELD_FIX}`;
@@ -183,7 +184,7 @@ testRule('ax-recoverable-field-details', [
     errors: [{ path: at('/a', 'post', '400', ...JSON_SCHEMA), message: noField('POST /a 400', ' in 1 of its 2 oneOf/anyOf shapes') }],
   },
   {
-    name: 'a components/responses entry shared by two operations fires once per operation, on each',
+    name: 'a components/responses entry shared by two operations fires once, on the schema it shares, naming both users',
     document: oas3(
       {
         '/a': post({ '400': ref('BadRequest', 'responses') }),
@@ -191,10 +192,27 @@ testRule('ax-recoverable-field-details', [
       },
       { responses: { BadRequest: errorResponse(ref('Problem')) }, schemas: { Problem: PROBLEM } },
     ),
-    errors: [
-      { path: at('/a', 'post', '400'), message: noField('POST /a 400') },
-      { path: at('/b', 'patch', '400'), message: noField('PATCH /b 400') },
-    ],
+    errors: [{ path: component('schemas', 'Problem'), message: noField(usedBy('Problem', 2)) }],
+  },
+  {
+    name: 'an exempt operation is no user of the shared component: it drops out of the count, and when every user is exempt the finding is gone',
+    document: oas3(
+      {
+        '/a': post({ '400': ref('BadRequest', 'responses') }),
+        '/b': { patch: { responses: { '200': { description: 'OK' }, '400': ref('BadRequest', 'responses') } } },
+        '/c': {
+          put: {
+            'x-ax-exempt': { 'ax-recoverable-field-details': 'Takes no input fields, only a path id' },
+            responses: { ...ok, '400': ref('BadRequest', 'responses') },
+          },
+        },
+        '/d': {
+          put: { 'x-ax-exempt': { 'ax-recoverable-field-details': 'Takes no input fields, only a path id' }, responses: { ...ok, '400': body(ref('Other')) } },
+        },
+      },
+      { responses: { BadRequest: errorResponse(ref('Problem')) }, schemas: { Problem: PROBLEM, Other: PROBLEM } },
+    ),
+    errors: [{ path: component('schemas', 'Problem'), message: noField(usedBy('Problem', 2)) }],
   },
   {
     name: 'Swagger 2.0: follows definitions into the items',
@@ -214,8 +232,8 @@ testRule('ax-recoverable-field-details', [
     ),
     errors: [
       {
-        path: at('/a', 'post', '400', 'schema'),
-        message: `POST /a 400: the error schema declares \`details\` but its items have no field locator. Add ${LOCATOR} to the items of \`details\`.`,
+        path: ['definitions', 'Invalid'],
+        message: `${usedBy('Invalid', 'POST /a 400')}: the error schema declares \`details\` but its items have no field locator. Add ${LOCATOR} to the items of \`details\`.`,
       },
     ],
   },
@@ -270,10 +288,6 @@ testRule('ax-recoverable-field-details', [
     functionOptions: { requireExpected: true },
     errors: [
       {
-        path: at('/a', 'post', '400', ...JSON_SCHEMA),
-        message: `POST /a 400: the error schema declares \`details\` but its items have no expected value. Add ${EXPECTED} to the items of \`details\`.`,
-      },
-      {
         path: at('/a', 'post', '422', ...JSON_SCHEMA),
         message: `POST /a 422: the error schema declares \`field\` but not what the input must be. Add ${EXPECTED} beside it.`,
       },
@@ -285,6 +299,10 @@ testRule('ax-recoverable-field-details', [
         path: at('/c', 'post', '422', ...JSON_SCHEMA),
         message:
           'POST /c 422: the error schema declares `errors` as a map of messages, with no place for what each input must be. Make it an array of { field, message, allowed_values }.',
+      },
+      {
+        path: component('schemas', 'Error'),
+        message: `${usedBy('Error', 'POST /a 400')}: the error schema declares \`details\` but its items have no expected value. Add ${EXPECTED} to the items of \`details\`.`,
       },
     ],
   },

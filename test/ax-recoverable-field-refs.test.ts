@@ -1,6 +1,7 @@
 import { at, EXAMPLE, oas3, ref, swagger2 } from './support/documents';
 import { errorResponse, GEODOCS_ENVELOPE } from './support/published-errors';
 import { testRule } from './support/testRule';
+import { component, usedBy } from './support/t-errors-a-shared';
 
 const string = { type: 'string' };
 const integer = { type: 'integer' };
@@ -309,6 +310,50 @@ testRule('ax-recoverable-field-refs', [
       },
       '3.1.0',
     ),
-    errors: [{ path: at('/health', 'get', '400'), message: noInput('field', 'verbose', 'the parameters; it takes no body', undefined, 'GET /health 400') }],
+    errors: [
+      {
+        path: component('responses', 'BadRequest', 'content', 'application/json', 'examples', 'one', 'value', 'field'),
+        message: noInput('field', 'verbose', 'the parameters; it takes no body', undefined, usedBy('BadRequest', 'GET /health 400')),
+      },
+    ],
+  },
+  {
+    name: 'a shared example that misses the same request in two operations fires once, on the example, naming both users; an exempt operation drops out of the count',
+    document: oas3(
+      {
+        '/refunds': {
+          post: {
+            requestBody: { content: { 'application/json': { schema: { type: 'object', properties: { reason: string } } } } },
+            responses: {
+              '422': { description: 'Invalid', content: { 'application/json': { schema: ERROR, examples: { invalid: ref('Invalid', 'examples') } } } },
+            },
+          },
+        },
+        '/disputes': {
+          post: {
+            requestBody: { content: { 'application/json': { schema: { type: 'object', properties: { reason: string } } } } },
+            responses: {
+              '422': { description: 'Invalid', content: { 'application/json': { schema: ERROR, examples: { invalid: ref('Invalid', 'examples') } } } },
+            },
+          },
+        },
+        '/chargebacks': {
+          post: {
+            'x-ax-exempt': { 'ax-recoverable-field-refs': "Card network form, the example is the network's" },
+            requestBody: { content: { 'application/json': { schema: { type: 'object', properties: { reason: string } } } } },
+            responses: {
+              '422': { description: 'Invalid', content: { 'application/json': { schema: ERROR, examples: { invalid: ref('Invalid', 'examples') } } } },
+            },
+          },
+        },
+      },
+      { examples: { Invalid: { value: { code: 'INVALID', field: 'amount' } } } },
+    ),
+    errors: [
+      {
+        path: component('examples', 'Invalid', 'value', 'field'),
+        message: noInput('field', 'amount', 'the request body', undefined, usedBy('Invalid', 2)),
+      },
+    ],
   },
 ]);

@@ -1,6 +1,7 @@
 import { at, EXAMPLE, oas3, ref, swagger2 } from './support/documents';
 import { errorResponse } from './support/published-errors';
 import { testRule } from './support/testRule';
+import { component, usedBy } from './support/t-errors-a-shared';
 
 const string = { type: 'string' };
 const ERROR = { type: 'object', required: ['code', 'message'], properties: { code: string, message: string, recoveryHint: string } };
@@ -103,7 +104,7 @@ testRule('ax-recoverable-hint-fields', [
     errors: [],
   },
   {
-    name: "the x-ax-error-suggestion extension, a hint on the property of the response's own schema, and a shared example: each reported on the operation's response (OpenAPI 3.1)",
+    name: "the x-ax-error-suggestion extension and a hint on the property of the response's own schema are reported on the operation's response; a shared example on its hint, naming its user (OpenAPI 3.1)",
     document: api(
       {
         description: 'Invalid',
@@ -119,12 +120,34 @@ testRule('ax-recoverable-hint-fields', [
       '3.1.0',
     ),
     errors: [
-      { path: at('/v1/records/{id}/dispute', 'post', '400'), message: stale("the error example's hint", '`initiator`') },
       { path: at('/v1/records/{id}/dispute', 'post', '400', 'x-ax-error-suggestion'), message: stale('`x-ax-error-suggestion`', '`initiator`, `role`') },
       {
         path: at('/v1/records/{id}/dispute', 'post', '400', 'content', 'application/json', 'schema', 'properties', 'hint', 'example'),
         message: stale("the error schema's `hint` example", '`role`'),
       },
+      { path: component('examples', 'Old', 'value', 'suggestion'), message: stale("the error example's hint", '`initiator`', undefined, usedBy('Old', LABEL)) },
+    ],
+  },
+  {
+    name: 'a shared example whose hint misses the same request in two operations fires once, on the hint, naming both users; an exempt operation drops out of the count',
+    document: oas3(
+      Object.fromEntries(
+        ['/v1/records/{id}/dispute', '/v1/claims/{id}/dispute', '/v1/legacy/{id}/dispute'].map(path => [
+          path,
+          {
+            post: {
+              ...(path.includes('legacy') ? { 'x-ax-exempt': { 'ax-recoverable-hint-fields': 'Retired form, kept for v1 clients' } } : {}),
+              parameters: [{ name: 'id', in: 'path', required: true, schema: string }],
+              requestBody: { required: true, content: { 'application/json': { schema: ref('Dispute') } } },
+              responses: { '400': { description: 'Invalid', content: { 'application/json': { schema: ERROR, examples: { old: ref('Old', 'examples') } } } } },
+            },
+          },
+        ]),
+      ),
+      { schemas: { Dispute: DISPUTE }, examples: { Old: { value: { code: 'X', message: 'y', suggestion: 'Provide `initiator`.' } } } },
+    ),
+    errors: [
+      { path: component('examples', 'Old', 'value', 'suggestion'), message: stale("the error example's hint", '`initiator`', undefined, usedBy('Old', 2)) },
     ],
   },
   {

@@ -1,6 +1,7 @@
 import { at, EXAMPLE, oas3, ref, swagger2 } from './support/documents';
 import { errorResponse } from './support/published-errors';
 import { testRule } from './support/testRule';
+import { component, usedBy } from './support/t-errors-a-shared';
 
 const string = { type: 'string' };
 /** The precondition error of "Designing Errors for Agent Recovery", with the corrective call it names. */
@@ -147,7 +148,7 @@ testRule('ax-recoverable-next-operation', [
     errors: [],
   },
   {
-    name: 'a shared example in components/examples, used by two operations: one diagnostic per operation, on its response',
+    name: 'a shared example in components/examples, used by two operations: one diagnostic, on the example, naming both users; an exempt third user drops out of the count',
     document: oas3(
       {
         '/invoices/{invoice_id}/send': {
@@ -166,14 +167,22 @@ testRule('ax-recoverable-next-operation', [
             },
           },
         },
+        '/invoices/{invoice_id}/void': {
+          post: {
+            'x-ax-exempt': { 'ax-recoverable-next-operation': 'Legacy endpoint kept for old agents.' },
+            operationId: 'void_invoice',
+            responses: {
+              '422': { description: 'Not finalized', content: { 'application/json': { schema: PRECONDITION, examples: { draft: ref('Draft', 'examples') } } } },
+            },
+          },
+        },
       },
       { examples: { Draft: { value: sourceExample('finalize', {}) } } },
     ),
     errors: [
-      { path: at('/invoices/{invoice_id}/send', 'post', '422'), message: noOperation(`${SEND}: the error example's`, 'next_operation', 'finalize') },
       {
-        path: at('/invoices/{invoice_id}/pay', 'post', '422'),
-        message: noOperation("POST /invoices/{invoice_id}/pay 422: the error example's", 'next_operation', 'finalize'),
+        path: component('examples', 'Draft', 'value', 'next_operation'),
+        message: noOperation(`${usedBy('Draft', 2)}: the error example's`, 'next_operation', 'finalize'),
       },
     ],
   },
@@ -191,8 +200,8 @@ testRule('ax-recoverable-next-operation', [
     }),
     errors: [
       {
-        path: at('/invoices/{invoice_id}/send', 'post', '422', 'content', 'application/json', 'schema'),
-        message: noOperation(`${SEND}: the error schema's`, 'nextOperation', 'archive_draft'),
+        path: component('schemas', 'Precondition', 'properties', 'error', 'properties', 'nextOperation', 'enum', '1'),
+        message: noOperation(`${usedBy('Precondition', SEND)}: the error schema's`, 'nextOperation', 'archive_draft'),
       },
     ],
   },

@@ -1,5 +1,6 @@
 import { at, body, oas3, PROBLEM, ref, swagger2 } from './support/documents';
 import { testRule } from './support/testRule';
+import { component, usedBy } from './support/t-errors-a-shared';
 import { getWith as get } from './support/documents';
 
 const html = (operation: string, mediaType = 'text/html', where = '') =>
@@ -50,15 +51,35 @@ testRule('ax-recoverable-no-html-errors', [
     errors: [],
   },
   {
-    name: 'a components/responses entry shared by two operations fires on each operation',
+    name: 'a components/responses entry shared by two operations fires once, on its text/html entry, naming both users',
     document: oas3(
       { '/a': get({ '500': ref('Oops', 'responses') }), '/b': get({ '500': ref('Oops', 'responses') }) },
       { responses: { Oops: body(page, 'text/html') } },
     ),
-    errors: [
-      { path: at('/a', 'get', '500'), message: html('GET /a 500') },
-      { path: at('/b', 'get', '500'), message: html('GET /b 500') },
-    ],
+    errors: [{ path: component('responses', 'Oops', 'content', 'text/html'), message: html(usedBy('Oops', 2)) }],
+  },
+  {
+    name: 'an exempt operation is no user of the shared response: it drops out of the count, and when every user is exempt the finding is gone',
+    document: oas3(
+      {
+        '/a': get({ '500': ref('Oops', 'responses') }),
+        '/b': get({ '500': ref('Oops', 'responses') }),
+        '/c': {
+          get: {
+            'x-ax-exempt': { 'ax-recoverable-no-html-errors': 'Browser-facing page kept for v1 clients' },
+            responses: { '500': ref('Oops', 'responses') },
+          },
+        },
+        '/v1': {
+          get: {
+            'x-ax-exempt': { 'ax-recoverable-no-html-errors': 'Browser-facing page kept for v1 clients' },
+            responses: { '500': ref('Page', 'responses') },
+          },
+        },
+      },
+      { responses: { Oops: body(page, 'text/html'), Page: body(page, 'text/html') } },
+    ),
+    errors: [{ path: component('responses', 'Oops', 'content', 'text/html'), message: html(usedBy('Oops', 2)) }],
   },
   {
     name: 'Swagger 2.0: produces of the operation, else of the root; a response without schema has no body',

@@ -1,6 +1,7 @@
 import { at, body, EXAMPLE, JSON_SCHEMA, oas3, PROBLEM, ref, swagger2, withExample } from './support/documents';
 import { RECOVERY_GUIDE_INTERNAL_EXAMPLE } from './support/published-errors';
 import { testRule } from './support/testRule';
+import { component, usedBy } from './support/t-errors-a-shared';
 import { getWith as get } from './support/documents';
 
 const FIX = 'Remove it: log it server-side and return a `trace_id` the agent can quote';
@@ -60,7 +61,7 @@ testRule('ax-recoverable-no-stack-traces', [
         message: field('GET /a 401', 'stack_trace', undefined, ' in its `error` object'),
       },
       { path: at('/a', 'get', '409', ...JSON_SCHEMA, 'allOf', '1', 'properties', 'exception'), message: field('GET /a 409', 'exception') },
-      { path: at('/a', 'get', '500', ...JSON_SCHEMA), message: field('GET /a 500', 'backtrace') },
+      { path: component('schemas', 'Backtrace', 'properties', 'backtrace'), message: field(usedBy('Backtrace', 'GET /a 500'), 'backtrace') },
     ],
   },
   {
@@ -100,7 +101,7 @@ testRule('ax-recoverable-no-stack-traces', [
         path: at('/dotnet', 'get', '500', 'content', 'application/json', 'examples', 'crash', 'value', 'errors', '0', 'detail'),
         message: trace('GET /dotnet 500', '.NET'),
       },
-      { path: at('/go', 'get', '500'), message: trace('GET /go 500', 'Go') },
+      { path: component('examples', 'GoPanic', 'value', 'message'), message: trace(usedBy('GoPanic', 'GET /go 500'), 'Go') },
     ],
   },
   {
@@ -127,16 +128,40 @@ testRule('ax-recoverable-no-stack-traces', [
     errors: [],
   },
   {
-    name: 'a components/responses entry shared by two operations fires on each operation',
+    name: 'a components/responses entry shared by two operations fires once per defect, where it sits in the component, naming both users',
     document: oas3(
       { '/a': get({ '500': ref('Crash', 'responses') }), '/b': get({ '500': ref('Crash', 'responses') }) },
       { responses: { Crash: withExample(SOURCE_WRONG, SOURCE_WRONG_SCHEMA) } },
     ),
     errors: [
-      { path: at('/a', 'get', '500'), message: field('GET /a 500', 'stack') },
-      { path: at('/a', 'get', '500'), message: trace('GET /a 500', 'JavaScript') },
-      { path: at('/b', 'get', '500'), message: field('GET /b 500', 'stack') },
-      { path: at('/b', 'get', '500'), message: trace('GET /b 500', 'JavaScript') },
+      { path: component('responses', 'Crash', ...JSON_SCHEMA, 'properties', 'stack'), message: field(usedBy('Crash', 2), 'stack') },
+      { path: component('responses', 'Crash', ...EXAMPLE, 'stack'), message: trace(usedBy('Crash', 2), 'JavaScript') },
+    ],
+  },
+  {
+    name: 'an exempt operation is no user of the shared response: it drops out of the count, and when every user is exempt the findings are gone',
+    document: oas3(
+      {
+        '/a': get({ '500': ref('Crash', 'responses') }),
+        '/b': get({ '500': ref('Crash', 'responses') }),
+        '/c': {
+          get: {
+            'x-ax-exempt': { 'ax-recoverable-no-stack-traces': 'Internal debug endpoint, never exposed' },
+            responses: { '500': ref('Crash', 'responses') },
+          },
+        },
+        '/debug': {
+          get: {
+            'x-ax-exempt': { 'ax-recoverable-no-stack-traces': 'Internal debug endpoint, never exposed' },
+            responses: { '500': ref('Debug', 'responses') },
+          },
+        },
+      },
+      { responses: { Crash: withExample(SOURCE_WRONG, SOURCE_WRONG_SCHEMA), Debug: withExample(SOURCE_WRONG, SOURCE_WRONG_SCHEMA) } },
+    ),
+    errors: [
+      { path: component('responses', 'Crash', ...JSON_SCHEMA, 'properties', 'stack'), message: field(usedBy('Crash', 2), 'stack') },
+      { path: component('responses', 'Crash', ...EXAMPLE, 'stack'), message: trace(usedBy('Crash', 2), 'JavaScript') },
     ],
   },
   {
@@ -155,7 +180,7 @@ testRule('ax-recoverable-no-stack-traces', [
     errors: [{ path: at('/a', 'get', '500', ...JSON_SCHEMA, 'examples', '0', 'message'), message: trace('GET /a 500', 'JavaScript') }],
   },
   {
-    name: "a message property's own example holding a trace fires, on that example, once per operation using the shared schema; a plain example stays silent",
+    name: "a message property's own example holding a trace fires once, on that example, naming the responses using the shared schema; a plain example stays silent",
     document: oas3(
       { '/a': get({ '500': body(ref('Failure')) }), '/b': get({ '502': body(ref('Failure')), '400': body(ref('Plain')) }) },
       {
@@ -176,12 +201,8 @@ testRule('ax-recoverable-no-stack-traces', [
     ),
     errors: [
       {
-        path: at('/a', 'get', '500', ...JSON_SCHEMA),
-        message: `GET /a 500: the error schema's \`detail\` example contains a Java stack trace. ${FIX} instead.`,
-      },
-      {
-        path: at('/b', 'get', '502', ...JSON_SCHEMA),
-        message: `GET /b 502: the error schema's \`detail\` example contains a Java stack trace. ${FIX} instead.`,
+        path: component('schemas', 'Failure', 'properties', 'detail', 'example'),
+        message: `${usedBy('Failure', 2)}: the error schema's \`detail\` example contains a Java stack trace. ${FIX} instead.`,
       },
     ],
   },

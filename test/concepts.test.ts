@@ -15,6 +15,7 @@ import { lint } from '../cli/lint';
 import { at, body, JSON_SCHEMA, oas3, ref, swagger2 } from './support/documents';
 import { convention, LANE } from './support/conventions';
 import { runRule, testRule } from './support/testRule';
+import { component, usedBy } from './support/t-errors-a-shared';
 
 const string = { type: 'string' };
 const integer = { type: 'integer' };
@@ -68,15 +69,17 @@ testRule('ax-recoverable-suggestion', [
         },
       },
     ),
+    // The bare use is the shared schema's own finding; the allOf is the 404's own schema, fixed in place.
     errors: [
-      {
-        path: at('/a', 'get', '400', ...JSON_SCHEMA),
-        message:
-          'GET /a 400: the error schema has no recovery hint. Add `recoveryHint`, e.g. "Check the request against this operation\'s parameters, then retry".',
-      },
       {
         path: at('/a', 'get', '404', ...JSON_SCHEMA),
         message: 'GET /a 404: the error schema has no recovery hint. Add `recoveryHint`, e.g. "List the collection to find a valid id, then retry".',
+      },
+      {
+        path: component('schemas', 'Error'),
+        message:
+          usedBy('Error', 'GET /a 400') +
+          ': the error schema has no recovery hint. Add `recoveryHint`, e.g. "Check the request against this operation\'s parameters, then retry".',
       },
     ],
   },
@@ -231,9 +234,10 @@ testRule('ax-recoverable-error-structure', [
     document: swagger2({ '/a': get({ '400': { description: 'Bad', schema: { $ref: '#/definitions/Fault' } } }) }, { definitions: { Fault: FAULT } }),
     errors: [
       {
-        path: at('/a', 'get', '400', 'schema'),
+        path: ['definitions', 'Fault'],
         message:
-          'GET /a 400: the error schema does not require `errorCode` or `message` in its `fault.errors[]` items. List `errorCode` and `message` as required in the `fault.errors[]` items; your error handler must then send them.',
+          usedBy('Fault', 'GET /a 400') +
+          ': the error schema does not require `errorCode` or `message` in its `fault.errors[]` items. List `errorCode` and `message` as required in the `fault.errors[]` items; your error handler must then send them.',
       },
     ],
   },
@@ -250,8 +254,10 @@ testRule('ax-recoverable-retryable-flag', [
     document: swagger2({ '/a': get({ '400': { description: 'Bad', schema: { $ref: '#/definitions/Fault' } } }) }, { definitions: { Fault: FAULT } }),
     errors: [
       {
-        path: at('/a', 'get', '400', 'schema'),
-        message: 'GET /a 400: the error schema has no retry flag. Add `retryable` (boolean) to the `fault` object, true when the same call may succeed later.',
+        path: ['definitions', 'Fault'],
+        message:
+          usedBy('Fault', 'GET /a 400') +
+          ': the error schema has no retry flag. Add `retryable` (boolean) to the `fault` object, true when the same call may succeed later.',
       },
     ],
   },
@@ -307,13 +313,16 @@ testRule('ax-recoverable-trace-id', [
     ),
     errors: [
       {
-        path: at('/a', 'get', '500', ...JSON_SCHEMA),
+        path: component('schemas', 'Failure'),
         message:
-          'GET /a 500: the error schema may keep its correlation id in `eventId`. If `eventId` is the correlation id, describe it so; else add `traceId` (string) or an `X-Request-ID` header, for the agent to quote.',
+          usedBy('Failure', 'GET /a 500') +
+          ': the error schema may keep its correlation id in `eventId`. If `eventId` is the correlation id, describe it so; else add `traceId` (string) or an `X-Request-ID` header, for the agent to quote.',
       },
       {
-        path: at('/a', 'get', '503', ...JSON_SCHEMA),
-        message: 'GET /a 503: the error schema has no correlation id. Add `traceId` (string) or an `X-Request-ID` header, for the agent to quote.',
+        path: component('schemas', 'Outage'),
+        message:
+          usedBy('Outage', 'GET /a 503') +
+          ': the error schema has no correlation id. Add `traceId` (string) or an `X-Request-ID` header, for the agent to quote.',
       },
     ],
   },

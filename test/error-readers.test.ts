@@ -7,6 +7,7 @@ import { checkResponse } from '../runtime';
 import { convention } from './support/conventions';
 import { at, body, JSON_SCHEMA, oas3, ref, swagger2, withExample } from './support/documents';
 import { testRule } from './support/testRule';
+import { component, usedBy } from './support/t-errors-a-shared';
 import { getWith as get, OK as ok } from './support/documents';
 
 const string = { type: 'string' };
@@ -64,7 +65,8 @@ testRule('ax-recoverable-retry-after', [
   {
     name: 'still fires when the `errors[]` items carry no delay',
     document: oas3({ '/a': get({ '429': body(errorList({ type: 'object', properties: { code: string } })) }) }),
-    errors: [{ path: at('/a', 'get', '429', ...JSON_SCHEMA), message: noDelay('GET /a 429') }],
+    // No header and no delay: the finding sits on the response, where the header goes.
+    errors: [{ path: at('/a', 'get', '429'), message: noDelay('GET /a 429') }],
   },
 ]);
 
@@ -150,10 +152,11 @@ testRule('ax-recoverable-no-stack-traces', [
     ),
     errors: [
       {
-        // The member sits in a shared definition: the finding lands on the response that uses it.
-        path: ['paths', '/a', 'get', 'responses', '500', 'schema'],
+        // The member sits in a shared definition: the finding lands where it sits, naming the response that uses it.
+        path: ['definitions', 'FaultBody', 'properties', 'fault', 'allOf', '1', 'properties', 'STACK_TRACE'],
         message:
-          'GET /a 500: the error schema declares `STACK_TRACE` in its `fault` object, a stack trace an agent cannot use. Remove it: log it server-side and return a `trace_id` the agent can quote.',
+          usedBy('FaultBody', 'GET /a 500') +
+          ': the error schema declares `STACK_TRACE` in its `fault` object, a stack trace an agent cannot use. Remove it: log it server-side and return a `trace_id` the agent can quote.',
       },
     ],
   },
@@ -174,9 +177,10 @@ testRule('ax-recoverable-no-stack-traces', [
     ),
     errors: [
       {
-        path: at('/a', 'get', '500', ...JSON_SCHEMA),
+        path: component('schemas', 'Traced', 'properties', 'stackTrace'),
         message:
-          'GET /a 500: the error schema declares `stackTrace` in its `errors[]` items, a stack trace an agent cannot use. Remove it: log it server-side and return a `trace_id` the agent can quote.',
+          usedBy('Traced', 'GET /a 500') +
+          ': the error schema declares `stackTrace` in its `errors[]` items, a stack trace an agent cannot use. Remove it: log it server-side and return a `trace_id` the agent can quote.',
       },
     ],
   },

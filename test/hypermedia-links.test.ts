@@ -70,24 +70,26 @@ testRule('ax-envelope-next-steps', [
     ),
     errors: [
       {
-        path: ['paths', '/jobs', 'post', 'responses', '202', 'schema'],
-        message: `POST /jobs 202: the response schema is a link with an \`href\` but no \`method\` to send. Declare a \`method\` beside the \`href\`, or a \`Location\` header on the response, or add \`nextSteps\`: ${STEP}.`,
+        path: ['definitions', 'Href'],
+        message: `\`Href\` (used by POST /jobs 202): the response schema is a link with an \`href\` but no \`method\` to send. Declare a \`method\` beside the \`href\`, or a \`Location\` header on the response, or add \`nextSteps\`: ${STEP}.`,
       },
       {
-        path: ['paths', '/orders', 'post', 'responses', '201', 'schema'],
-        message: `POST /orders 201: the response schema does not declare \`nextSteps\`. Add \`nextSteps\`: ${STEP} to the application/json schema; your handler must then send it.`,
+        path: ['definitions', 'Order'],
+        message: `\`Order\` (used by POST /orders 201): the response schema does not declare \`nextSteps\`. Add \`nextSteps\`: ${STEP} to the application/json schema; your handler must then send it.`,
       },
     ],
   },
 ]);
 
-test('fix never adds `nextSteps` to a shared link schema', async () => {
+test('a link schema shared by two responses is asked for a method once, on the schema; fix never adds `nextSteps` to it', async () => {
   const root = oas3(
     { '/jobs': accepted(ref('Link')), '/exports': accepted(ref('Link')) },
     { schemas: { Link: { ...HREF_ONLY, properties: { ...HREF_ONLY.properties, rel: { type: 'string' } } } } },
   );
   const { results, edits } = await runRuleWithEdits('ax-envelope-next-steps', root);
-  expect(results.map(result => result.message.slice(0, 40))).toEqual(['POST /jobs 202: the response schema is a', 'POST /exports 202: the response schema i']);
+  expect(results.map(({ path, message }) => [path, message.slice(0, 60)])).toEqual([
+    [['components', 'schemas', 'Link'], '`Link` (used by 2 responses): the response schema is a link '],
+  ]);
   expect([...edits.values()]).toEqual([]);
 });
 

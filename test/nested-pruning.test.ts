@@ -9,9 +9,11 @@ import { runRule } from './support/testRule';
 
 const LOOSE_STEPS = { type: 'array', items: { type: 'object' } };
 const paths = (...schemas: object[]) => Object.fromEntries(schemas.map((schema, i) => [`/r${i}`, { post: { responses: { '201': body(schema) } } }]));
+/** Who a finding is about: the operation's path when it sits there, else the users its shared component names. */
 const flagged = async (document: object) => {
   const results = await runRule('ax-envelope-next-steps-shape', document);
-  return [...new Set(results.map(result => String(result.path[1])))].sort();
+  const users = results.map(({ path, message }) => (path[0] === 'paths' ? String(path[1]) : (/\(used by ([^)]*)\)/.exec(message)?.[1] ?? message)));
+  return [...new Set(users)].sort();
 };
 
 test('finds nextSteps reached only through a cycle', async () => {
@@ -21,7 +23,7 @@ test('finds nextSteps reached only through a cycle', async () => {
       B: { type: 'object', properties: { parent: ref('A'), meta: { type: 'object', properties: { nextSteps: LOOSE_STEPS } } } },
     },
   });
-  expect(await flagged(document)).toEqual(['/r0']);
+  expect(await flagged(document)).toEqual(['POST /r0 201']);
 });
 
 test('finds nextSteps from every response when a first check left part of a cycle undecided', async () => {
@@ -36,5 +38,6 @@ test('finds nextSteps from every response when a first check left part of a cycl
       G: { type: 'object', properties: { c: { type: 'array', items: { type: 'string' } } } },
     },
   });
-  expect(await flagged(document)).toEqual(['/r0', '/r1', '/r2']);
+  // One defect of F, found from all three responses: one finding per missing member, naming the three.
+  expect(await flagged(document)).toEqual(['3 responses']);
 });
