@@ -1,4 +1,4 @@
-import { at, body, JSON_SCHEMA, oas3, ref, swagger2 } from './support/documents';
+import { at, body, oas3, ref, swagger2 } from './support/documents';
 import { errorResponse, GEODOCS_ENVELOPE, GEODOCS_EXAMPLE, RECOVERY_GUIDE_INTERNAL_EXAMPLE, RECOVERY_GUIDE_PROBLEM } from './support/published-errors';
 import { testRule } from './support/testRule';
 import { usedBy } from './support/t-errors-b-used-by';
