@@ -1,6 +1,8 @@
 import { at, body, oas3, ref, swagger2 } from './support/documents';
 import { errorResponse, GEODOCS_ENVELOPE, GEODOCS_EXAMPLE, RECOVERY_GUIDE_INTERNAL_EXAMPLE, RECOVERY_GUIDE_PROBLEM } from './support/published-errors';
-import { testRule } from './support/testRule';
+import { runRule, runRuleWithEdits, testRule } from './support/testRule';
+import { isObject, valueAt } from '../lib/document';
+import { mergeInto } from '../lib/edits';
 import { usedBy } from './support/t-errors-b-used-by';
 import { getWith as get, OK as ok } from './support/documents';
 
@@ -300,3 +302,23 @@ testRule('ax-recoverable-retry-after', [
     errors: [{ path: at('/d', 'get', '429'), message: bodyless('GET /d 429', 'no headers') }],
   },
 ]);
+
+test('ax-recoverable-retry-after: the one finding on a shared response carries one edit, of the component, and applying it clears every use', async () => {
+  const document = oas3(
+    {
+      '/a': get({ '429': ref('RateLimited', 'responses') }),
+      '/b': { post: { responses: { '201': { description: 'Created' }, '429': ref('RateLimited', 'responses'), '503': ref('RateLimited', 'responses') } } },
+    },
+    { responses: { RateLimited: errorResponse(ref('Problem'), undefined, 'application/json', 'Too many requests') }, schemas: { Problem: PROBLEM } },
+  );
+  const { results, edits } = await runRuleWithEdits('ax-recoverable-retry-after', document);
+  expect(results.map(result => result.message.slice(0, result.message.indexOf(':')))).toEqual([usedBy('RateLimited', 3)]);
+  const all = [...edits.values()].flat();
+  expect(all.map(edit => edit.target)).toEqual([['components', 'responses', 'RateLimited']]);
+  const fixed = structuredClone(document) as Record<string, unknown>;
+  for (const edit of all) {
+    const target = valueAt(fixed, edit.target);
+    if (isObject(target)) mergeInto(target, edit.update);
+  }
+  expect((await runRule('ax-recoverable-retry-after', fixed)).filter(result => result.code === 'ax-recoverable-retry-after')).toEqual([]);
+});
