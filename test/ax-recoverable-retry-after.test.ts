@@ -1,6 +1,9 @@
-import { at, body, JSON_SCHEMA, oas3, ref, swagger2 } from './support/documents';
+import { at, body, oas3, ref, swagger2 } from './support/documents';
 import { errorResponse, GEODOCS_ENVELOPE, GEODOCS_EXAMPLE, RECOVERY_GUIDE_INTERNAL_EXAMPLE, RECOVERY_GUIDE_PROBLEM } from './support/published-errors';
-import { testRule } from './support/testRule';
+import { runRule, runRuleWithEdits, testRule } from './support/testRule';
+import { isObject, valueAt } from '../lib/document';
+import { mergeInto } from '../lib/edits';
+import { usedBy } from './support/t-errors-b-used-by';
 import { getWith as get, OK as ok } from './support/documents';
 
 const HEADER_FIX = 'Add a `Retry-After` header (integer seconds)';
@@ -18,14 +21,14 @@ const RETRY_AFTER = { 'Retry-After': { description: 'Seconds to wait.', schema: 
 
 testRule('ax-recoverable-retry-after', [
   {
-    name: 'fires on a 429 with no headers at all and no delay in the body (a violation, not a skip), on the inline schema',
+    name: 'fires on a 429 with no headers at all and no delay in the body (a violation, not a skip), on the response where the header goes',
     document: oas3({ '/payments': { post: { responses: { '201': { description: 'Created' }, '429': body(PROBLEM) } } } }),
-    errors: [{ path: at('/payments', 'post', '429', ...JSON_SCHEMA), message: noDelay('POST /payments 429', 'no headers') }],
+    errors: [{ path: at('/payments', 'post', '429'), message: noDelay('POST /payments 429', 'no headers') }],
   },
   {
     name: 'fires on a 503 whose headers lack Retry-After',
     document: oas3({ '/a': get({ '503': { ...body(PROBLEM), headers: { 'X-Request-Id': { schema: string } } } }) }),
-    errors: [{ path: at('/a', 'get', '503', ...JSON_SCHEMA), message: noDelay('GET /a 503', 'no `Retry-After` header') }],
+    errors: [{ path: at('/a', 'get', '503'), message: noDelay('GET /a 503', 'no `Retry-After` header') }],
   },
   {
     name: 'a 429 or 503 without a body still needs the header: on the response, or on its headers',
@@ -104,10 +107,10 @@ testRule('ax-recoverable-retry-after', [
     errors: [
       { path: at('/a', 'get', '429'), message: noDelay('GET /a 429', 'no headers', '3 of its JSON error schemas have') },
       {
-        path: at('/b', 'get', '503', 'content', 'application/json', 'schema'),
+        path: at('/b', 'get', '503'),
         message: noDelay('GET /b 503', 'no headers', 'the application/json error schema has'),
       },
-      { path: at('/c', 'get', '429', ...JSON_SCHEMA), message: noDelay('GET /c 429', 'no headers') },
+      { path: at('/c', 'get', '429'), message: noDelay('GET /c 429', 'no headers') },
     ],
   },
   {
@@ -130,13 +133,13 @@ testRule('ax-recoverable-retry-after', [
     document: oas3({ '/a': get({ '503': body({ oneOf: [{ type: 'object', properties: { retryAfter: integer } }, PROBLEM] }) }) }),
     errors: [
       {
-        path: at('/a', 'get', '503', ...JSON_SCHEMA),
+        path: at('/a', 'get', '503'),
         message: noDelay('GET /a 503', 'no headers', 'the error schema, in 1 of its 2 oneOf/anyOf shapes, has', 'retryAfterMs'),
       },
     ],
   },
   {
-    name: 'a components/responses entry shared by two operations fires once per operation, on each',
+    name: 'a components/responses entry shared by two operations fires once, on the shared response',
     document: oas3(
       {
         '/a': get({ '429': ref('RateLimited', 'responses') }),
@@ -144,10 +147,37 @@ testRule('ax-recoverable-retry-after', [
       },
       { responses: { RateLimited: errorResponse(ref('Problem'), undefined, 'application/json', 'Too many requests') }, schemas: { Problem: PROBLEM } },
     ),
+    errors: [{ path: ['components', 'responses', 'RateLimited'], message: noDelay(usedBy('RateLimited', 2), 'no headers') }],
+  },
+  {
+    name: 'a shared response used by one operation fires on the component, naming that operation; one without a body on its headers',
+    document: oas3(
+      { '/a': get({ '429': ref('RateLimited', 'responses'), '503': ref('Down', 'responses') }) },
+      {
+        responses: {
+          RateLimited: errorResponse(ref('Problem'), undefined, 'application/json', 'Too many requests'),
+          Down: { description: 'Down', headers: { 'X-Request-Id': { schema: string } } },
+        },
+        schemas: { Problem: PROBLEM },
+      },
+    ),
     errors: [
-      { path: at('/a', 'get', '429'), message: noDelay('GET /a 429', 'no headers') },
-      { path: at('/b', 'post', '429'), message: noDelay('POST /b 429', 'no headers') },
+      { path: ['components', 'responses', 'RateLimited'], message: noDelay(usedBy('RateLimited', 'GET /a 429'), 'no headers') },
+      { path: ['components', 'responses', 'Down', 'headers'], message: bodyless(usedBy('Down', 'GET /a 503'), 'no `Retry-After` header') },
     ],
+  },
+  {
+    name: 'an exempt operation is no user of a shared response: it drops out of the count, and the finding goes when every user is exempt',
+    document: oas3(
+      {
+        '/a': get({ '429': ref('RateLimited', 'responses') }),
+        '/b': get({ '429': ref('RateLimited', 'responses'), '503': ref('RateLimited', 'responses') }),
+        '/c': { get: { 'x-ax-exempt': { 'ax-recoverable-retry-after': 'Internal batch job' }, responses: { ...ok, '429': ref('RateLimited', 'responses') } } },
+        '/d': { get: { 'x-ax-exempt': { 'ax-recoverable-retry-after': 'Internal batch job' }, responses: { ...ok, '503': ref('Down', 'responses') } } },
+      },
+      { responses: { RateLimited: errorResponse(PROBLEM, undefined, 'application/json', 'Too many requests'), Down: { description: 'Down' } } },
+    ),
+    errors: [{ path: ['components', 'responses', 'RateLimited'], message: noDelay(usedBy('RateLimited', 3), 'no headers') }],
   },
   {
     name: 'a shared response with Retry-After passes for every operation',
@@ -170,7 +200,18 @@ testRule('ax-recoverable-retry-after', [
         },
       },
     }),
-    errors: [{ path: at('/a', 'get', '429', 'schema'), message: noDelay('GET /a 429', 'no headers') }],
+    errors: [{ path: at('/a', 'get', '429'), message: noDelay('GET /a 429', 'no headers') }],
+  },
+  {
+    name: 'Swagger 2.0: a shared responses entry fires once, on it',
+    document: swagger2(
+      {
+        '/a': { get: { responses: { ...ok, '429': { $ref: '#/responses/RateLimited' } } } },
+        '/b': { delete: { responses: { '204': { description: 'Deleted' }, '429': { $ref: '#/responses/RateLimited' } } } },
+      },
+      { responses: { RateLimited: { description: 'Slow down', schema: PROBLEM } } },
+    ),
+    errors: [{ path: ['responses', 'RateLimited'], message: noDelay(usedBy('RateLimited', 2), 'no headers') }],
   },
   {
     name: 'functionOptions replace the header and property names',
@@ -184,7 +225,7 @@ testRule('ax-recoverable-retry-after', [
     functionOptions: { retryAfterHeader: ['X-Retry-In'], retryDelay: ['wait_ms'] },
     errors: [
       {
-        path: at('/b', 'get', '429', ...JSON_SCHEMA),
+        path: at('/b', 'get', '429'),
         message:
           'GET /b 429: no `X-Retry-In` header, and the error schema has no retry delay. Add a `X-Retry-In` header (integer seconds) or a `wait_ms` (integer) property.',
       },
@@ -208,7 +249,10 @@ testRule('ax-recoverable-retry-after', [
     ),
     errors: [
       { path: at('/a', 'get', '500', 'content', 'application/json', 'example', 'retryable'), message: retryableWithoutDelay('GET /a 500', 'retryable') },
-      { path: at('/b', 'get', 'default'), message: retryableWithoutDelay('GET /b default', 'is_retriable') },
+      {
+        path: ['components', 'examples', 'Busy', 'value', 'error', 'is_retriable'],
+        message: retryableWithoutDelay(usedBy('Busy', 'GET /b default'), 'is_retriable'),
+      },
     ],
   },
   {
@@ -233,7 +277,7 @@ testRule('ax-recoverable-retry-after', [
       },
     }),
     errors: [
-      { path: at('/a', 'get', '429', 'schema'), message: noDelay('GET /a 429', 'no headers') },
+      { path: at('/a', 'get', '429'), message: noDelay('GET /a 429', 'no headers') },
       { path: at('/a', 'get', '503', 'examples', 'application/json', 'retryable'), message: retryableWithoutDelay('GET /a 503', 'retryable') },
     ],
   },
@@ -258,3 +302,23 @@ testRule('ax-recoverable-retry-after', [
     errors: [{ path: at('/d', 'get', '429'), message: bodyless('GET /d 429', 'no headers') }],
   },
 ]);
+
+test('ax-recoverable-retry-after: the one finding on a shared response carries one edit, of the component, and applying it clears every use', async () => {
+  const document = oas3(
+    {
+      '/a': get({ '429': ref('RateLimited', 'responses') }),
+      '/b': { post: { responses: { '201': { description: 'Created' }, '429': ref('RateLimited', 'responses'), '503': ref('RateLimited', 'responses') } } },
+    },
+    { responses: { RateLimited: errorResponse(ref('Problem'), undefined, 'application/json', 'Too many requests') }, schemas: { Problem: PROBLEM } },
+  );
+  const { results, edits } = await runRuleWithEdits('ax-recoverable-retry-after', document);
+  expect(results.map(result => result.message.slice(0, result.message.indexOf(':')))).toEqual([usedBy('RateLimited', 3)]);
+  const all = [...edits.values()].flat();
+  expect(all.map(edit => edit.target)).toEqual([['components', 'responses', 'RateLimited']]);
+  const fixed = structuredClone(document) as Record<string, unknown>;
+  for (const edit of all) {
+    const target = valueAt(fixed, edit.target);
+    if (isObject(target)) mergeInto(target, edit.update);
+  }
+  expect((await runRule('ax-recoverable-retry-after', fixed)).filter(result => result.code === 'ax-recoverable-retry-after')).toEqual([]);
+});

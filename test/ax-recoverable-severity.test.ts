@@ -1,5 +1,6 @@
 import { at, body, EXAMPLE, JSON_SCHEMA, oas3, ref, swagger2, withExample } from './support/documents';
 import { testRule } from './support/testRule';
+import { usedBy } from './support/t-errors-b-used-by';
 import { getWith as get } from './support/documents';
 
 const LADDER = '`info`, `warning`, `error`, `fatal`';
@@ -72,7 +73,7 @@ testRule('ax-recoverable-severity', [
     ],
   },
   {
-    name: 'looks inside the error wrapper, through $ref, allOf and oneOf branches',
+    name: 'looks inside the error wrapper, through $ref, allOf and oneOf branches: a shared value is reported once, on it',
     document: oas3(
       { '/a': get({ '422': body({ allOf: [ref('Base'), { properties: { error: { oneOf: [ref('Inner'), ref('Inner2')] } } }] }) }) },
       {
@@ -86,8 +87,8 @@ testRule('ax-recoverable-severity', [
     ),
     errors: [
       {
-        path: at('/a', 'get', '422', ...JSON_SCHEMA),
-        message: severity('GET /a 422', "the error schema's `severity` allows", 'the string "FATAL"', ' (here probably `fatal`)'),
+        path: ['components', 'schemas', 'Severity', 'enum', '1'],
+        message: severity(usedBy('Severity', 'GET /a 422'), "the error schema's `severity` allows", 'the string "FATAL"', ' (here probably `fatal`)'),
       },
     ],
   },
@@ -111,14 +112,39 @@ testRule('ax-recoverable-severity', [
     ],
   },
   {
-    name: 'a components/responses entry shared by two operations fires on each operation',
+    name: 'a components/responses entry shared by two operations fires once, on its example',
     document: oas3(
       { '/a': get({ '500': ref('Oops', 'responses') }), '/b': get({ '500': ref('Oops', 'responses') }) },
       { responses: { Oops: withExample({ severity: 'panic' }) } },
     ),
     errors: [
-      { path: at('/a', 'get', '500'), message: severity('GET /a 500', "the application/json error example's `severity` is", 'the string "panic"') },
-      { path: at('/b', 'get', '500'), message: severity('GET /b 500', "the application/json error example's `severity` is", 'the string "panic"') },
+      {
+        path: ['components', 'responses', 'Oops', ...EXAMPLE, 'severity'],
+        message: severity(usedBy('Oops', 2), "the application/json error example's `severity` is", 'the string "panic"'),
+      },
+    ],
+  },
+  {
+    name: 'a shared schema counts every response that uses it, not the exempt ones; one used only by exempt operations is silent',
+    document: oas3(
+      {
+        '/a': get({ '400': body(ref('Problem')), '422': body(ref('Problem')) }),
+        '/b': get({ '500': body(ref('Problem')) }),
+        '/c': { get: { 'x-ax-exempt': { 'ax-recoverable-severity': 'Legacy' }, responses: { '400': body(ref('Problem')) } } },
+        '/d': { get: { 'x-ax-exempt': { 'ax-recoverable-severity': 'Legacy' }, responses: { '400': body(ref('Other')) } } },
+      },
+      {
+        schemas: {
+          Problem: { type: 'object', properties: { code: { type: 'string' }, severity: { type: 'string', enum: ['error', 'critical'] } } },
+          Other: { type: 'object', properties: { code: { type: 'string' }, severity: { type: 'string', enum: ['error', 'blocker'] } } },
+        },
+      },
+    ),
+    errors: [
+      {
+        path: ['components', 'schemas', 'Problem', 'properties', 'severity', 'enum', '1'],
+        message: severity(usedBy('Problem', 3), "the error schema's `severity` allows", 'the string "critical"'),
+      },
     ],
   },
   {

@@ -10,6 +10,7 @@ import {
   STACK_TRACE_500_EXAMPLE,
 } from './support/published-errors';
 import { testRule } from './support/testRule';
+import { usedBy } from './support/t-errors-b-used-by';
 import { getWith as get, OK as ok } from './support/documents';
 
 const fix = (name = 'trace_id', place = '') => `Add \`${name}\` (string)${place} or an \`X-Request-ID\` header, for the agent to quote.`;
@@ -27,9 +28,9 @@ testRule('ax-recoverable-trace-id', [
     errors: [{ path: at('/invoices', 'post', '500', ...JSON_SCHEMA), message: noId('POST /invoices 500') }],
   },
   {
-    name: 'fires on the AX Spec’s Error schema when it serves a 5xx',
+    name: 'fires on the AX Spec’s Error schema when it serves a 5xx, on the schema, naming its one user',
     document: oas3({ '/a': get({ '502': body(ref('Error')) }) }, { schemas: { Error: AX_SPEC_ERROR, FieldError: AX_SPEC_FIELD_ERROR } }),
-    errors: [{ path: at('/a', 'get', '502', ...JSON_SCHEMA), message: noId('GET /a 502') }],
+    errors: [{ path: ['components', 'schemas', 'Error'], message: noId(usedBy('Error', 'GET /a 502')) }],
   },
   {
     name: 'stays silent on the Agent Recovery guide’s right 500 (trace_id), the Geodocs specification’s error.request_id, RFC 9457 `instance`',
@@ -80,18 +81,32 @@ testRule('ax-recoverable-trace-id', [
     errors: [{ path: at('/a', 'get', '503', ...JSON_SCHEMA), message: noId('GET /a 503', ' in 2 of its 3 oneOf/anyOf shapes') }],
   },
   {
-    name: 'a components/responses entry shared by two operations fires once per operation, on each',
+    name: 'a components/responses entry shared by two operations fires once, on the schema it shares',
     document: oas3(
       { '/a': get({ default: ref('Unexpected', 'responses') }), '/b': { put: { responses: { ...ok, default: ref('Unexpected', 'responses') } } } },
       { responses: { Unexpected: errorResponse(ref('Problem')) }, schemas: { Problem: PROBLEM } },
     ),
-    errors: [
-      { path: at('/a', 'get', 'default'), message: noId('GET /a default') },
-      { path: at('/b', 'put', 'default'), message: noId('PUT /b default') },
-    ],
+    errors: [{ path: ['components', 'schemas', 'Problem'], message: noId(usedBy('Problem', 2)) }],
   },
   {
-    name: 'Swagger 2.0',
+    name: 'a shared schema counts only its users without a correlation-id header, and not the exempt ones',
+    document: oas3(
+      {
+        '/a': get({ '500': body(ref('Problem')), '503': body(ref('Problem')) }),
+        '/b': get({ '500': { ...body(ref('Problem')), headers: { 'X-Request-ID': { schema: string } } } }),
+        '/c': {
+          get: { 'x-ax-exempt': { 'ax-recoverable-trace-id': 'Static CDN file; no server log to look up' }, responses: { ...ok, '500': body(ref('Problem')) } },
+        },
+        '/d': {
+          get: { 'x-ax-exempt': { 'ax-recoverable-trace-id': 'Static CDN file; no server log to look up' }, responses: { ...ok, '500': body(ref('Other')) } },
+        },
+      },
+      { schemas: { Problem: PROBLEM, Other: PROBLEM } },
+    ),
+    errors: [{ path: ['components', 'schemas', 'Problem'], message: noId(usedBy('Problem', 2)) }],
+  },
+  {
+    name: 'Swagger 2.0: a definition used once fires on it, naming its user',
     document: swagger2(
       {
         '/a': {
@@ -103,7 +118,7 @@ testRule('ax-recoverable-trace-id', [
       { definitions: { Problem: PROBLEM } },
     ),
     // The document's other schemas write camelCase (`requestId`): the new member follows them.
-    errors: [{ path: at('/a', 'get', '500', 'schema'), message: noId('GET /a 500', '', 'traceId') }],
+    errors: [{ path: ['definitions', 'Problem'], message: noId(usedBy('Problem', 'GET /a 500'), '', 'traceId') }],
   },
   {
     name: 'functionOptions replace the aliases and the suggested name',

@@ -1,5 +1,6 @@
 import { at, body, EXAMPLE, oas3, PROBLEM, ref, swagger2 } from './support/documents';
 import { testRule } from './support/testRule';
+import { usedBy } from './support/t-errors-b-used-by';
 import { getWith as get } from './support/documents';
 
 const withExample = (example: unknown, description = 'The amount is not a positive integer.') => ({
@@ -104,7 +105,7 @@ testRule('ax-recoverable-vague-message', [
     errors: [{ path: at('/a', 'get', '400', 'description'), message: inDescription('GET /a 400', 'Bad Request', 'Bad request') }],
   },
   {
-    name: 'a components/responses entry shared by two operations fires on each operation; $ref examples too',
+    name: 'a components/responses entry shared by two operations fires once, on its description; a $ref example on the example',
     document: oas3(
       {
         '/a': get({ '500': ref('Oops', 'responses') }),
@@ -123,9 +124,37 @@ testRule('ax-recoverable-vague-message', [
       },
     ),
     errors: [
-      { path: at('/a', 'get', '500'), message: inDescription('GET /a 500', 'Something went wrong', 'Something went wrong') },
-      { path: at('/b', 'get', '500'), message: inDescription('GET /b 500', 'Something went wrong', 'Something went wrong') },
-      { path: at('/c', 'get', '500'), message: inExample('GET /c 500', 'message', 'Unknown error', 'Unknown error') },
+      {
+        path: ['components', 'responses', 'Oops', 'description'],
+        message: inDescription(usedBy('Oops', 2), 'Something went wrong', 'Something went wrong'),
+      },
+      {
+        path: ['components', 'examples', 'Vague', 'value', 'message'],
+        message: inExample(usedBy('Vague', 'GET /c 500'), 'message', 'Unknown error', 'Unknown error'),
+      },
+    ],
+  },
+  {
+    name: 'an exempt operation drops out of the count of a shared response, and the finding goes when every user is exempt',
+    document: oas3(
+      {
+        '/a': get({ '500': ref('Oops', 'responses'), '503': ref('Oops', 'responses') }),
+        '/b': { get: { 'x-ax-exempt': { 'ax-recoverable-vague-message': 'Legacy endpoint' }, responses: { '500': ref('Oops', 'responses') } } },
+        '/c': { get: { 'x-ax-exempt': { 'ax-recoverable-vague-message': 'Legacy endpoint' }, responses: { '500': ref('Broken', 'responses') } } },
+      },
+      {
+        responses: {
+          Oops: { description: 'Something went wrong', content: { 'application/json': { schema: ref('Problem') } } },
+          Broken: { description: 'Something went wrong' },
+        },
+        schemas: { Problem: PROBLEM },
+      },
+    ),
+    errors: [
+      {
+        path: ['components', 'responses', 'Oops', 'description'],
+        message: inDescription(usedBy('Oops', 2), 'Something went wrong', 'Something went wrong'),
+      },
     ],
   },
   {
@@ -146,7 +175,7 @@ testRule('ax-recoverable-vague-message', [
     ],
   },
   {
-    name: 'one schema example offered as problem+json and problem+xml is one finding (corpus: train-travel)',
+    name: 'one schema example offered as problem+json and problem+xml is one finding, on the example (corpus: train-travel)',
     document: oas3(
       {
         '/a': get({
@@ -160,8 +189,26 @@ testRule('ax-recoverable-vague-message', [
     ),
     errors: [
       {
-        path: at('/a', 'get', '400'),
-        message: vagueText('GET /a 400', "the application/problem+json error example's `message`", 'Invalid input'),
+        path: ['components', 'schemas', 'Problem', 'example', 'message'],
+        message: vagueText(usedBy('Problem', 'GET /a 400'), "the application/problem+json error example's `message`", 'Invalid input'),
+      },
+    ],
+  },
+  {
+    // Fails on 046598f: the text names the response's media type, so the one vague example of `Problem` is
+    // split into a finding "(used by GET /a 400)" and another "(used by GET /b 400)" on the same node.
+    name: 'one schema example served as application/json by one response and as problem+json by another is one finding, counting both',
+    document: oas3(
+      {
+        '/a': get({ '400': { description: 'The amount is not a positive integer.', content: { 'application/json': { schema: ref('Problem') } } } }),
+        '/b': get({ '400': { description: 'The amount is not a positive integer.', content: { 'application/problem+json': { schema: ref('Problem') } } } }),
+      },
+      { schemas: { Problem: { ...PROBLEM, example: { code: 'BAD', message: 'Invalid input' } } } },
+    ),
+    errors: [
+      {
+        path: ['components', 'schemas', 'Problem', 'example', 'message'],
+        message: vagueText(usedBy('Problem', 2), "the error example's `message`", 'Invalid input'),
       },
     ],
   },
@@ -185,7 +232,7 @@ testRule('ax-recoverable-vague-message', [
     ],
   },
   {
-    name: "property-level examples of error schemas are read, through $ref, allOf and oneOf, and land in the operation's own response",
+    name: "property-level examples of error schemas are read, through $ref, allOf and oneOf: inline ones land in the operation's own response, a shared schema's once on it",
     document: oas3(
       {
         '/a': get({ '500': body(ref('Error')), '404': body(ref('Error')) }),
@@ -227,20 +274,8 @@ testRule('ax-recoverable-vague-message', [
     ),
     errors: [
       {
-        path: at('/a', 'get', '404', 'content', 'application/json', 'schema'),
-        message: vagueText('GET /a 404', "the error schema's `message` example", 'Something went wrong.'),
-      },
-      {
-        path: at('/a', 'get', '500', 'content', 'application/json', 'schema'),
-        message: vagueText('GET /a 500', "the error schema's `message` example", 'Something went wrong.'),
-      },
-      {
         path: at('/b', 'get', '400', 'content', 'application/json', 'schema', 'allOf', '1', 'properties', 'hint', 'example'),
         message: vagueText('GET /b 400', "the error schema's `hint` example", 'See documentation'),
-      },
-      {
-        path: at('/c', 'get', '422', 'content', 'application/json', 'schema'),
-        message: vagueText('GET /c 422', "the error schema's `message` example", 'Something went wrong.'),
       },
       {
         path: at('/c', 'get', '422', 'content', 'application/json', 'schema', 'oneOf', '1', 'properties', 'error', 'properties', 'detail', 'examples', '0'),
@@ -250,6 +285,10 @@ testRule('ax-recoverable-vague-message', [
         path: at('/d', 'get', '400', 'content', 'application/json', 'schema', 'properties', 'suggestions', 'example', '0'),
         message: vagueText('GET /d 400', "the error schema's `suggestions` example", 'Please contact support'),
       },
+      {
+        path: ['components', 'schemas', 'Error', 'properties', 'message', 'example'],
+        message: vagueText(usedBy('Error', 3), "the error schema's `message` example", 'Something went wrong.'),
+      },
     ],
   },
   {
@@ -258,7 +297,12 @@ testRule('ax-recoverable-vague-message', [
       { '/a': { get: { responses: { '500': { description: 'The card network timed out; retry in 2 s.', schema: { $ref: '#/definitions/Error' } } } } } },
       { definitions: { Error: { type: 'object', properties: { message: { type: 'string', enum: ['Card network timeout.', 'Unknown error'] } } } } },
     ),
-    errors: [{ path: at('/a', 'get', '500', 'schema'), message: vagueText('GET /a 500', "the error schema's `message` value", 'Unknown error') }],
+    errors: [
+      {
+        path: ['definitions', 'Error', 'properties', 'message', 'enum', '1'],
+        message: vagueText(usedBy('Error', 'GET /a 500'), "the error schema's `message` value", 'Unknown error'),
+      },
+    ],
   },
   {
     name: 'options replace the phrases and the field names',

@@ -38,6 +38,9 @@ ${mutation('/payments', './schemas/payment.yaml', './schemas/text.yaml')}${mutat
 `;
 writeFileSync(join(dir, 'openapi.yaml'), main);
 
+// Both tests fail on 046598f: a schema in another file has no location in this document, and the finding's
+// site then falls back to the response object, one level above the `$ref` line that names the file to edit
+// (before, and for a defect inside the operation still meant to be, the schema's own place).
 test('rules see through $refs to other files and report in the main file', async () => {
   const spectral = new Spectral();
   const { rules } = ruleset;

@@ -6,10 +6,12 @@
 import { checkResponse } from '../runtime';
 import { at, body, JSON_SCHEMA, oas3, PAYMENT, ref, swagger2 } from './support/documents';
 import { runRule, testRule } from './support/testRule';
+import { usedBy } from './support/t-errors-b-used-by';
 
 const STEP = '[{ action, method, href, description }] (all required, `method` an enum of HTTP methods)';
-const missing = (method: string, path: string, status: string) =>
-  `${method} ${path} ${status}: the response schema does not declare \`nextSteps\`. Add \`nextSteps\`: ${STEP} to the application/json schema; your handler must then send it.`;
+const notDeclared = (where: string) =>
+  `${where}: the response schema does not declare \`nextSteps\`. Add \`nextSteps\`: ${STEP} to the application/json schema; your handler must then send it.`;
+const missing = (method: string, path: string, status: string) => notDeclared(`${method} ${path} ${status}`);
 /** The same, for a POST named like a read but overruled by its own declarations, and why. */
 const overruled = (operation: string, status: string, why: string) =>
   `${operation} ${status}, ${why}: the response schema does not declare \`nextSteps\`. Add \`nextSteps\`: ${STEP} to the application/json schema; your handler must then send it.`;
@@ -300,7 +302,7 @@ testRule('ax-envelope-next-steps', [
     errors: [{ path: at('/keys', 'post', '200', ...JSON_SCHEMA), message: missing('POST', '/keys', '200') }],
   },
   {
-    name: 'webhook, OpenAPI 3.1: a `Callbacks`-tagged POST with a $ref request body stays silent; one answering with a JSON body ($ref) is called by the agent and fires',
+    name: 'webhook, OpenAPI 3.1: a `Callbacks`-tagged POST with a $ref request body stays silent; one answering with a JSON body ($ref) is called by the agent and fires, on the schema',
     document: oas3(
       {
         '/callbacks/payment': post({ tags: ['Callbacks'], requestBody: ref('Event', 'requestBodies') }, { '204': { description: 'Acknowledged' } }),
@@ -309,7 +311,39 @@ testRule('ax-envelope-next-steps', [
       { requestBodies: { Event: { content: { 'application/json': { schema: PAYMENT } } } }, schemas: { Subscription: PAYMENT } },
       '3.1.0',
     ),
-    errors: [{ path: at('/callbacks', 'post', '201', ...JSON_SCHEMA), message: missing('POST', '/callbacks', '201') }],
+    errors: [{ path: ['components', 'schemas', 'Subscription'], message: notDeclared(usedBy('Subscription', 'POST /callbacks 201')) }],
+  },
+  {
+    name: 'a schema only mutations answer gets `nextSteps` once, on it: a webhook the API calls that answers it too is not among its users',
+    document: {
+      ...oas3(
+        {
+          '/subscriptions': post({}, { '201': body(ref('Subscription')) }),
+          '/subscriptions/{id}/renew': post({}, { '200': body(ref('Subscription')) }),
+        },
+        { schemas: { Subscription: PAYMENT } },
+        '3.1.0',
+      ),
+      webhooks: { subscriptionRenewed: post({ requestBody: { content: { 'application/json': { schema: PAYMENT } } } }, { '201': body(ref('Subscription')) }) },
+    },
+    errors: [{ path: ['components', 'schemas', 'Subscription'], message: notDeclared(usedBy('Subscription', 2)) }],
+  },
+  {
+    // A required `nextSteps` in the shared schema would bind the exempt operation's handler too: each other user gets an envelope.
+    name: 'a schema an exempt mutation answers too is left alone: the steps go into an envelope for each mutation the rule judges',
+    document: oas3(
+      {
+        '/subscriptions': post({}, { '201': body(ref('Subscription')) }),
+        '/subscriptions/{id}/renew': post({}, { '200': body(ref('Subscription')) }),
+        '/subscriptions/import': post({ 'x-ax-exempt': { 'ax-envelope-next-steps': 'Bulk import, no next step' } }, { '201': body(ref('Subscription')) }),
+      },
+      { schemas: { Subscription: PAYMENT } },
+      '3.1.0',
+    ),
+    errors: [
+      { path: at('/subscriptions', 'post', '201', ...JSON_SCHEMA), message: enveloped('POST /subscriptions 201', 'Subscription') },
+      { path: at('/subscriptions/{id}/renew', 'post', '200', ...JSON_SCHEMA), message: enveloped('POST /subscriptions/{id}/renew 200', 'Subscription') },
+    ],
   },
   {
     name: 'webhook, Swagger 2.0: a POST tagged `Webhooks` described as sent to your endpoint stays silent; a subscription answering a $ref body fires',
