@@ -1,47 +1,47 @@
 /**
  * Every convention of docs/conventions.md × every rule that reads error bodies: what each rule says on
  * the framework's real shape (test/fixtures/conventions/), exactly. Silence means the shape provides
- * what the rule asks; a finding names the fix in the API's own vocabulary.
+ * what the rule asks; a finding names the fix in the API's own vocabulary. A defect in a shared schema is one
+ * finding, on the schema, naming the responses that use it; an exempt operation is not one of them.
  */
-import { convention, CONVENTIONS, LANE } from './support/conventions';
-import { runRule, testRule } from './support/testRule';
+import { convention, CONVENTIONS, LANE, type Convention } from './support/conventions';
+import { runRule, testRule, type ExpectedResult } from './support/testRule';
+
+/**
+ * The one finding about a shared component, for every response that uses it: at `path` inside the component,
+ * "`Name` (used by N responses): …", or "(used by GET /a 404)" for one use; `Name` is the component's key.
+ */
+function shared(path: string[], users: string, text: string): ExpectedResult {
+  const name = path[0] === 'components' ? path[2] : path[1];
+  return { path, message: `\`${name}\` (used by ${users}): ${text}` };
+}
 
 testRule('ax-recoverable-error-structure', [
   {
     name: 'convention aspnetcore',
     document: convention('aspnetcore'),
     errors: [
-      {
-        path: ['paths', '/api/Orders', 'post', 'responses', '400', 'content', 'application/problem+json', 'schema'],
-        message:
-          'POST /api/Orders 400: the error schema does not require `type` or `detail`. List `type` and `detail` as required in the schema; your error handler must then send them.',
-      },
-      {
-        path: ['paths', '/api/Orders', 'post', 'responses', '500', 'content', 'application/problem+json', 'schema'],
-        message:
-          'POST /api/Orders 500: the error schema does not require `type` or `detail`. List `type` and `detail` as required in the schema; your error handler must then send them.',
-      },
-      {
-        path: ['paths', '/api/Orders/{id}', 'get', 'responses', '404', 'content', 'application/problem+json', 'schema'],
-        message:
-          'GET /api/Orders/{id} 404: the error schema does not require `type` or `detail`. List `type` and `detail` as required in the schema; your error handler must then send them.',
-      },
+      shared(
+        ['components', 'schemas', 'ProblemDetails'],
+        '2 responses',
+        'the error schema does not require `type` or `detail`. List `type` and `detail` as required in the schema; your error handler must then send them.',
+      ),
+      shared(
+        ['components', 'schemas', 'ValidationProblemDetails'],
+        'POST /api/Orders 400',
+        'the error schema does not require `type` or `detail`. List `type` and `detail` as required in the schema; your error handler must then send them.',
+      ),
     ],
   },
   {
     name: 'convention berlin-group',
     document: convention('berlin-group'),
     errors: [
-      {
-        path: ['paths', '/v1/payments/{payment-product}', 'post', 'responses', '400', 'content', 'application/json', 'schema'],
-        message:
-          'POST /v1/payments/{payment-product} 400: the error schema does not require `text` in its `tppMessages[]` items. List `text` as required in the `tppMessages[]` items; your error handler must then send it.',
-      },
-      {
-        path: ['paths', '/v1/payments/{payment-product}/{paymentId}', 'get', 'responses', '404', 'content', 'application/json', 'schema'],
-        message:
-          'GET /v1/payments/{payment-product}/{paymentId} 404: the error schema does not require `text` in its `tppMessages[]` items. List `text` as required in the `tppMessages[]` items; your error handler must then send it.',
-      },
+      shared(
+        ['components', 'schemas', 'Error400_NG_PIS'],
+        '2 responses',
+        'the error schema does not require `text` in its `tppMessages[]` items. List `text` as required in the `tppMessages[]` items; your error handler must then send it.',
+      ),
     ],
   },
   { name: 'convention dotnet-fault', document: convention('dotnet-fault'), errors: [] },
@@ -50,16 +50,11 @@ testRule('ax-recoverable-error-structure', [
     name: 'convention google-aip193',
     document: convention('google-aip193'),
     errors: [
-      {
-        path: ['paths', '/v1/orders', 'post', 'responses', 'default', 'content', 'application/json', 'schema'],
-        message:
-          'POST /v1/orders default: the error schema does not require `status` or `message` in its `error` object. List `status` and `message` as required in the `error` object; your error handler must then send them.',
-      },
-      {
-        path: ['paths', '/v1/orders/{order}', 'get', 'responses', 'default', 'content', 'application/json', 'schema'],
-        message:
-          'GET /v1/orders/{order} default: the error schema does not require `status` or `message` in its `error` object. List `status` and `message` as required in the `error` object; your error handler must then send them.',
-      },
+      shared(
+        ['components', 'schemas', 'ErrorResponse'],
+        '2 responses',
+        'the error schema does not require `status` or `message` in its `error` object. List `status` and `message` as required in the `error` object; your error handler must then send them.',
+      ),
     ],
   },
   { name: 'convention graphql-style', document: convention('graphql-style'), errors: [] },
@@ -67,21 +62,11 @@ testRule('ax-recoverable-error-structure', [
     name: 'convention jsonapi',
     document: convention('jsonapi'),
     errors: [
-      {
-        path: ['paths', '/orders', 'post', 'responses', '422', 'content', 'application/vnd.api+json', 'schema'],
-        message:
-          'POST /orders 422: the error schema does not require `code` or `detail` in its `errors[]` items. List `code` and `detail` as required in the `errors[]` items; your error handler must then send them.',
-      },
-      {
-        path: ['paths', '/orders', 'post', 'responses', '500', 'content', 'application/vnd.api+json', 'schema'],
-        message:
-          'POST /orders 500: the error schema does not require `code` or `detail` in its `errors[]` items. List `code` and `detail` as required in the `errors[]` items; your error handler must then send them.',
-      },
-      {
-        path: ['paths', '/orders/{id}', 'get', 'responses', '404', 'content', 'application/vnd.api+json', 'schema'],
-        message:
-          'GET /orders/{id} 404: the error schema does not require `code` or `detail` in its `errors[]` items. List `code` and `detail` as required in the `errors[]` items; your error handler must then send them.',
-      },
+      shared(
+        ['components', 'schemas', 'Failure'],
+        '3 responses',
+        'the error schema does not require `code` or `detail` in its `errors[]` items. List `code` and `detail` as required in the `errors[]` items; your error handler must then send them.',
+      ),
     ],
   },
   { name: 'convention microsoft', document: convention('microsoft'), errors: [] },
@@ -89,16 +74,11 @@ testRule('ax-recoverable-error-structure', [
     name: 'convention oauth2',
     document: convention('oauth2'),
     errors: [
-      {
-        path: ['paths', '/oauth/token', 'post', 'responses', '400', 'content', 'application/json', 'schema'],
-        message:
-          'POST /oauth/token 400: the error schema does not require `error_description`. List `error_description` as required in the schema; your error handler must then send it.',
-      },
-      {
-        path: ['paths', '/oauth/token', 'post', 'responses', '401', 'content', 'application/json', 'schema'],
-        message:
-          'POST /oauth/token 401: the error schema does not require `error_description`. List `error_description` as required in the schema; your error handler must then send it.',
-      },
+      shared(
+        ['components', 'schemas', 'TokenError'],
+        '2 responses',
+        'the error schema does not require `error_description`. List `error_description` as required in the schema; your error handler must then send it.',
+      ),
     ],
   },
   { name: 'convention rfc9457', document: convention('rfc9457'), errors: [] },
@@ -107,37 +87,22 @@ testRule('ax-recoverable-error-structure', [
     name: 'convention spring-boot',
     document: convention('spring-boot'),
     errors: [
-      {
-        path: ['paths', '/orders', 'post', 'responses', '400', 'content', 'application/json', 'schema'],
-        message:
-          'POST /orders 400: the error schema has no code and does not require `message` (`error` is the HTTP status). Add a required `code` (e.g. "VALIDATION_ERROR"). List `message` as required in the schema; your error handler must then send them.',
-      },
-      {
-        path: ['paths', '/orders', 'post', 'responses', '500', 'content', 'application/json', 'schema'],
-        message:
-          'POST /orders 500: the error schema has no code and does not require `message` (`error` is the HTTP status). Add a required `code` (e.g. "INTERNAL_ERROR"). List `message` as required in the schema; your error handler must then send them.',
-      },
-      {
-        path: ['paths', '/orders/{id}', 'get', 'responses', '404', 'content', 'application/json', 'schema'],
-        message:
-          'GET /orders/{id} 404: the error schema has no code and does not require `message` (`error` is the HTTP status). Add a required `code` (e.g. "NOT_FOUND"). List `message` as required in the schema; your error handler must then send them.',
-      },
+      shared(
+        ['components', 'schemas', 'ErrorAttributes'],
+        '3 responses',
+        'the error schema has no code and does not require `message` (`error` is the HTTP status). Add a required `code` (e.g. "VALIDATION_ERROR"). List `message` as required in the schema; your error handler must then send them.',
+      ),
     ],
   },
   {
     name: 'convention stripe',
     document: convention('stripe'),
     errors: [
-      {
-        path: ['paths', '/v1/refunds', 'post', 'responses', 'default', 'content', 'application/json', 'schema'],
-        message:
-          'POST /v1/refunds default: the error schema does not require `message` in its `error` object. List `message` as required in the `error` object; your error handler must then send it.',
-      },
-      {
-        path: ['paths', '/v1/refunds/{refund}', 'get', 'responses', 'default', 'content', 'application/json', 'schema'],
-        message:
-          'GET /v1/refunds/{refund} default: the error schema does not require `message` in its `error` object. List `message` as required in the `error` object; your error handler must then send it.',
-      },
+      shared(
+        ['components', 'schemas', 'error'],
+        '2 responses',
+        'the error schema does not require `message` in its `error` object. List `message` as required in the `error` object; your error handler must then send it.',
+      ),
     ],
   },
   { name: 'convention zod-issues', document: convention('zod-issues'), errors: [] },
@@ -146,30 +111,25 @@ testRule('ax-recoverable-error-structure', [
     document: convention('evidence-names'),
     errors: [
       {
-        path: ['paths', '/accounts/{id}', 'get', 'responses', '404', 'content', 'application/json', 'schema'],
-        message:
-          'GET /accounts/{id} 404: the error schema does not require `detailedErrorCode` or `errorSummary`. List `detailedErrorCode` and `errorSummary` as required in the schema; your error handler must then send them.',
-      },
-      {
-        path: ['paths', '/accounts/{id}', 'get', 'responses', '500', 'content', 'application/json', 'schema'],
-        message:
-          'GET /accounts/{id} 500: the error schema does not require `detailedErrorCode` or `errorSummary`. List `detailedErrorCode` and `errorSummary` as required in the schema; your error handler must then send them.',
-      },
-      {
-        path: ['paths', '/transfers', 'post', 'responses', '400', 'content', 'application/json', 'schema'],
-        message:
-          'POST /transfers 400: the error schema does not require `errorCode` or `message` in its `fault.errors[]` items. List `errorCode` and `message` as required in the `fault.errors[]` items; your error handler must then send them.',
-      },
-      {
-        path: ['paths', '/transfers', 'post', 'responses', '502', 'content', 'application/json', 'schema'],
-        message:
-          'POST /transfers 502: the error schema may keep its code in `internalCode`. If `internalCode` is the code, describe it so; else add a required `detailedErrorCode` (e.g. "BAD_GATEWAY").',
-      },
-      {
         path: ['paths', '/transfers', 'post', 'responses', '503', 'content', 'application/json', 'schema'],
         message:
           'POST /transfers 503: the error schema does not require `detailedErrorCode` or `errorSummary`. List `detailedErrorCode` and `errorSummary` as required in the schema; your error handler must then send them.',
       },
+      shared(
+        ['components', 'schemas', 'ApiError'],
+        '2 responses',
+        'the error schema does not require `detailedErrorCode` or `errorSummary`. List `detailedErrorCode` and `errorSummary` as required in the schema; your error handler must then send them.',
+      ),
+      shared(
+        ['components', 'schemas', 'FaultEnvelope'],
+        'POST /transfers 400',
+        'the error schema does not require `errorCode` or `message` in its `fault.errors[]` items. List `errorCode` and `message` as required in the `fault.errors[]` items; your error handler must then send them.',
+      ),
+      shared(
+        ['components', 'schemas', 'GatewayFailure'],
+        'POST /transfers 502',
+        'the error schema may keep its code in `internalCode`. If `internalCode` is the code, describe it so; else add a required `detailedErrorCode` (e.g. "BAD_GATEWAY").',
+      ),
     ],
   },
 ]);
@@ -187,10 +147,11 @@ testRule('ax-recoverable-field-details', [
     name: 'convention oauth2',
     document: convention('oauth2'),
     errors: [
-      {
-        path: ['paths', '/oauth/token', 'post', 'responses', '400', 'content', 'application/json', 'schema'],
-        message: 'POST /oauth/token 400: the error schema names no failed input field. Add `details`: an array of { field, message }, one per invalid field.',
-      },
+      shared(
+        ['components', 'schemas', 'TokenError'],
+        'POST /oauth/token 400',
+        'the error schema names no failed input field. Add `details`: an array of { field, message }, one per invalid field.',
+      ),
     ],
   },
   { name: 'convention prism', document: convention('prism'), errors: [] },
@@ -198,10 +159,11 @@ testRule('ax-recoverable-field-details', [
     name: 'convention rfc9457',
     document: convention('rfc9457'),
     errors: [
-      {
-        path: ['paths', '/orders', 'post', 'responses', '422', 'content', 'application/problem+json', 'schema'],
-        message: 'POST /orders 422: the error schema names no failed input field. Add `details`: an array of { field, message }, one per invalid field.',
-      },
+      shared(
+        ['components', 'schemas', 'Problem'],
+        'POST /orders 422',
+        'the error schema names no failed input field. Add `details`: an array of { field, message }, one per invalid field.',
+      ),
     ],
   },
   { name: 'convention rpc-failure', document: convention('rpc-failure'), errors: [] },
@@ -209,10 +171,11 @@ testRule('ax-recoverable-field-details', [
     name: 'convention spring-boot',
     document: convention('spring-boot'),
     errors: [
-      {
-        path: ['paths', '/orders', 'post', 'responses', '400', 'content', 'application/json', 'schema'],
-        message: 'POST /orders 400: the error schema names no failed input field. Add `details`: an array of { field, message }, one per invalid field.',
-      },
+      shared(
+        ['components', 'schemas', 'ErrorAttributes'],
+        'POST /orders 400',
+        'the error schema names no failed input field. Add `details`: an array of { field, message }, one per invalid field.',
+      ),
     ],
   },
   { name: 'convention stripe', document: convention('stripe'), errors: [] },
@@ -221,11 +184,11 @@ testRule('ax-recoverable-field-details', [
     name: 'convention evidence-names',
     document: convention('evidence-names'),
     errors: [
-      {
-        path: ['paths', '/transfers', 'post', 'responses', '400', 'content', 'application/json', 'schema'],
-        message:
-          "POST /transfers 400: the error schema declares `fault.errors` but its items have no field locator. Add `field` (the input's JSON Pointer) to the items of `fault.errors`.",
-      },
+      shared(
+        ['components', 'schemas', 'FaultEnvelope'],
+        'POST /transfers 400',
+        "the error schema declares `fault.errors` but its items have no field locator. Add `field` (the input's JSON Pointer) to the items of `fault.errors`.",
+      ),
     ],
   },
 ]);
@@ -235,221 +198,175 @@ testRule('ax-recoverable-suggestion', [
     name: 'convention aspnetcore',
     document: convention('aspnetcore'),
     errors: [
-      {
-        path: ['paths', '/api/Orders', 'post', 'responses', '400', 'content', 'application/problem+json', 'schema'],
-        message: 'POST /api/Orders 400: the error schema has no recovery hint. Add `recoveryHint`, e.g. "Send `sku` as a valid string".',
-      },
-      {
-        path: ['paths', '/api/Orders/{id}', 'get', 'responses', '404', 'content', 'application/problem+json', 'schema'],
-        message:
-          'GET /api/Orders/{id} 404: the error schema has no recovery hint. Add `recoveryHint`, e.g. "List the collection to find a valid id, then retry".',
-      },
+      shared(
+        ['components', 'schemas', 'ProblemDetails'],
+        'GET /api/Orders/{id} 404',
+        'the error schema has no recovery hint. Add `recoveryHint`, e.g. "List the collection to find a valid id, then retry".',
+      ),
+      shared(
+        ['components', 'schemas', 'ValidationProblemDetails'],
+        'POST /api/Orders 400',
+        'the error schema has no recovery hint. Add `recoveryHint`, e.g. "Send `sku` as a valid string".',
+      ),
     ],
   },
   {
     name: 'convention berlin-group',
     document: convention('berlin-group'),
     errors: [
-      {
-        path: ['paths', '/v1/payments/{payment-product}', 'post', 'responses', '400', 'content', 'application/json', 'schema'],
-        message:
-          'POST /v1/payments/{payment-product} 400: the error schema has no recovery hint. Add `recoveryHint` to the `tppMessages[]` items, e.g. "Shorten `creditorName` to at most 70 characters".',
-      },
-      {
-        path: ['paths', '/v1/payments/{payment-product}/{paymentId}', 'get', 'responses', '404', 'content', 'application/json', 'schema'],
-        message:
-          'GET /v1/payments/{payment-product}/{paymentId} 404: the error schema has no recovery hint. Add `recoveryHint` to the `tppMessages[]` items, e.g. "List the collection to find a valid id, then retry".',
-      },
+      shared(
+        ['components', 'schemas', 'Error400_NG_PIS'],
+        '2 responses',
+        'the error schema has no recovery hint. Add `recoveryHint` to the `tppMessages[]` items, e.g. "Shorten `creditorName` to at most 70 characters".',
+      ),
     ],
   },
   {
     name: 'convention dotnet-fault',
     document: convention('dotnet-fault'),
     errors: [
-      {
-        path: ['paths', '/Orders', 'post', 'responses', '400', 'schema'],
-        message:
-          'POST /Orders 400: the error schema has no recovery hint. Add `RecoveryHint` to the `fault` object, e.g. "Set `Quantity` to an integer of at least 1".',
-      },
-      {
-        path: ['paths', '/Orders/{id}', 'get', 'responses', '404', 'schema'],
-        message:
-          'GET /Orders/{id} 404: the error schema has no recovery hint. Add `RecoveryHint` to the `fault` object, e.g. "List the collection to find a valid id, then retry".',
-      },
+      shared(
+        ['definitions', 'FaultResponse'],
+        '2 responses',
+        'the error schema has no recovery hint. Add `RecoveryHint` to the `fault` object, e.g. "Set `Quantity` to an integer of at least 1".',
+      ),
     ],
   },
   {
     name: 'convention fastapi',
     document: convention('fastapi'),
     errors: [
-      {
-        path: ['paths', '/orders', 'post', 'responses', '422', 'content', 'application/json', 'schema'],
-        message:
-          'POST /orders 422: the error schema has no recovery hint. Add `recoveryHint` to the `detail[]` items, e.g. "Set `quantity` to an integer of at least 1".',
-      },
-      {
-        path: ['paths', '/orders/{order_id}', 'get', 'responses', '422', 'content', 'application/json', 'schema'],
-        message:
-          'GET /orders/{order_id} 422: the error schema has no recovery hint. Add `recoveryHint` to the `detail[]` items, e.g. "Send `order_id` as a valid integer".',
-      },
+      shared(
+        ['components', 'schemas', 'HTTPValidationError'],
+        '2 responses',
+        'the error schema has no recovery hint. Add `recoveryHint` to the `detail[]` items, e.g. "Set `quantity` to an integer of at least 1".',
+      ),
     ],
   },
   {
     name: 'convention google-aip193',
     document: convention('google-aip193'),
     errors: [
-      {
-        path: ['paths', '/v1/orders', 'post', 'responses', 'default', 'content', 'application/json', 'schema'],
-        message:
-          'POST /v1/orders default: the error schema has no recovery hint. Add `recoveryHint` to the `error` object, e.g. "Send `sku` as a valid string".',
-      },
-      {
-        path: ['paths', '/v1/orders/{order}', 'get', 'responses', 'default', 'content', 'application/json', 'schema'],
-        message:
-          'GET /v1/orders/{order} default: the error schema has no recovery hint. Add `recoveryHint` to the `error` object, e.g. "Send `order` as a valid string".',
-      },
+      shared(
+        ['components', 'schemas', 'ErrorResponse'],
+        '2 responses',
+        'the error schema has no recovery hint. Add `recoveryHint` to the `error` object, e.g. "Send `sku` as a valid string".',
+      ),
     ],
   },
   {
     name: 'convention graphql-style',
     document: convention('graphql-style'),
     errors: [
-      {
-        path: ['paths', '/orders', 'post', 'responses', '400', 'content', 'application/json', 'schema'],
-        message:
-          'POST /orders 400: the error schema has no recovery hint. Add `recoveryHint` to the `errors[]` items, e.g. "Set `quantity` to an integer of at least 1".',
-      },
-      {
-        path: ['paths', '/orders/{id}', 'get', 'responses', '404', 'content', 'application/json', 'schema'],
-        message:
-          'GET /orders/{id} 404: the error schema has no recovery hint. Add `recoveryHint` to the `errors[]` items, e.g. "List the collection to find a valid id, then retry".',
-      },
+      shared(
+        ['components', 'schemas', 'Errors'],
+        '2 responses',
+        'the error schema has no recovery hint. Add `recoveryHint` to the `errors[]` items, e.g. "Set `quantity` to an integer of at least 1".',
+      ),
     ],
   },
   {
     name: 'convention jsonapi',
     document: convention('jsonapi'),
     errors: [
-      {
-        path: ['paths', '/orders', 'post', 'responses', '422', 'content', 'application/vnd.api+json', 'schema'],
-        message: 'POST /orders 422: the error schema has no recovery hint. Add `recoveryHint` to the `errors[]` items, e.g. "Send `data` as a valid object".',
-      },
-      {
-        path: ['paths', '/orders/{id}', 'get', 'responses', '404', 'content', 'application/vnd.api+json', 'schema'],
-        message:
-          'GET /orders/{id} 404: the error schema has no recovery hint. Add `recoveryHint` to the `errors[]` items, e.g. "List the collection to find a valid id, then retry".',
-      },
+      shared(
+        ['components', 'schemas', 'Failure'],
+        '2 responses',
+        'the error schema has no recovery hint. Add `recoveryHint` to the `errors[]` items, e.g. "Send `data` as a valid object".',
+      ),
     ],
   },
   {
     name: 'convention microsoft',
     document: convention('microsoft'),
     errors: [
-      {
-        path: ['paths', '/orders', 'post', 'responses', '400', 'content', 'application/json', 'schema'],
-        message:
-          'POST /orders 400: the error schema has no recovery hint. Add `recoveryHint` to the `error` object, e.g. "Set `quantity` to an integer of at least 1".',
-      },
-      {
-        path: ['paths', '/orders/{orderId}', 'get', 'responses', '404', 'content', 'application/json', 'schema'],
-        message:
-          'GET /orders/{orderId} 404: the error schema has no recovery hint. Add `recoveryHint` to the `error` object, e.g. "List the collection to find a valid id, then retry".',
-      },
+      shared(
+        ['components', 'schemas', 'ErrorResponse'],
+        '2 responses',
+        'the error schema has no recovery hint. Add `recoveryHint` to the `error` object, e.g. "Set `quantity` to an integer of at least 1".',
+      ),
     ],
   },
   {
     name: 'convention oauth2',
     document: convention('oauth2'),
     errors: [
-      {
-        path: ['paths', '/oauth/token', 'post', 'responses', '400', 'content', 'application/json', 'schema'],
-        message: 'POST /oauth/token 400: the error schema has no recovery hint. Add `recovery_hint`, e.g. "Set `grant_type` to one of authorization_code, …".',
-      },
-      {
-        path: ['paths', '/oauth/token', 'post', 'responses', '401', 'content', 'application/json', 'schema'],
-        message: 'POST /oauth/token 401: the error schema has no recovery hint. Add `recovery_hint`, e.g. "Send valid client credentials, then retry".',
-      },
+      shared(
+        ['components', 'schemas', 'TokenError'],
+        '2 responses',
+        'the error schema has no recovery hint. Add `recovery_hint`, e.g. "Set `grant_type` to one of authorization_code, …".',
+      ),
     ],
   },
   {
     name: 'convention rfc9457',
     document: convention('rfc9457'),
     errors: [
-      {
-        path: ['paths', '/orders', 'post', 'responses', '422', 'content', 'application/problem+json', 'schema'],
-        message: 'POST /orders 422: the error schema has no recovery hint. Add `recoveryHint`, e.g. "Set `quantity` to an integer of at least 1".',
-      },
-      {
-        path: ['paths', '/orders/{id}', 'get', 'responses', '404', 'content', 'application/problem+json', 'schema'],
-        message: 'GET /orders/{id} 404: the error schema has no recovery hint. Add `recoveryHint`, e.g. "List the collection to find a valid id, then retry".',
-      },
+      shared(
+        ['components', 'schemas', 'Problem'],
+        '2 responses',
+        'the error schema has no recovery hint. Add `recoveryHint`, e.g. "Set `quantity` to an integer of at least 1".',
+      ),
     ],
   },
   {
     name: 'convention rpc-failure',
     document: convention('rpc-failure'),
     errors: [
-      {
-        path: ['paths', '/orders.create', 'post', 'responses', '400', 'content', 'application/json', 'schema'],
-        message:
-          'POST /orders.create 400: the error schema has no recovery hint. Add `recovery_hint` to the `failure` object, e.g. "Set `quantity` to an integer of at least 1".',
-      },
+      shared(
+        ['components', 'schemas', 'ValidationFailure'],
+        'POST /orders.create 400',
+        'the error schema has no recovery hint. Add `recovery_hint` to the `failure` object, e.g. "Set `quantity` to an integer of at least 1".',
+      ),
     ],
   },
   {
     name: 'convention spring-boot',
     document: convention('spring-boot'),
     errors: [
-      {
-        path: ['paths', '/orders', 'post', 'responses', '400', 'content', 'application/json', 'schema'],
-        message: 'POST /orders 400: the error schema has no recovery hint. Add `recoveryHint`, e.g. "Set `quantity` to an integer of at least 1".',
-      },
-      {
-        path: ['paths', '/orders/{id}', 'get', 'responses', '404', 'content', 'application/json', 'schema'],
-        message: 'GET /orders/{id} 404: the error schema has no recovery hint. Add `recoveryHint`, e.g. "List the collection to find a valid id, then retry".',
-      },
+      shared(
+        ['components', 'schemas', 'ErrorAttributes'],
+        '2 responses',
+        'the error schema has no recovery hint. Add `recoveryHint`, e.g. "Set `quantity` to an integer of at least 1".',
+      ),
     ],
   },
   {
     name: 'convention stripe',
     document: convention('stripe'),
     errors: [
-      {
-        path: ['paths', '/v1/refunds', 'post', 'responses', 'default', 'content', 'application/json', 'schema'],
-        message:
-          'POST /v1/refunds default: the error schema has no recovery hint. Add `recovery_hint` to the `error` object, e.g. "Shorten `charge` to at most 5000 characters".',
-      },
-      {
-        path: ['paths', '/v1/refunds/{refund}', 'get', 'responses', 'default', 'content', 'application/json', 'schema'],
-        message:
-          'GET /v1/refunds/{refund} default: the error schema has no recovery hint. Add `recovery_hint` to the `error` object, e.g. "Shorten `refund` to at most 5000 characters".',
-      },
+      shared(
+        ['components', 'schemas', 'error'],
+        '2 responses',
+        'the error schema has no recovery hint. Add `recovery_hint` to the `error` object, e.g. "Shorten `charge` to at most 5000 characters".',
+      ),
     ],
   },
   {
     name: 'convention zod-issues',
     document: convention('zod-issues'),
     errors: [
-      {
-        path: ['paths', '/orders', 'post', 'responses', '400', 'content', 'application/json', 'schema'],
-        message: 'POST /orders 400: the error schema has no recovery hint. Add `recoveryHint`, e.g. "Set `quantity` to an integer of at least 1".',
-      },
+      shared(
+        ['components', 'schemas', 'ValidationFailure'],
+        'POST /orders 400',
+        'the error schema has no recovery hint. Add `recoveryHint`, e.g. "Set `quantity` to an integer of at least 1".',
+      ),
     ],
   },
   {
     name: 'convention evidence-names',
     document: convention('evidence-names'),
     errors: [
-      {
-        path: ['paths', '/accounts/{id}', 'get', 'responses', '404', 'content', 'application/json', 'schema'],
-        message:
-          'GET /accounts/{id} 404: the error schema has no recovery hint. Add `recoveryHint`, e.g. "List the collection to find a valid id, then retry".',
-      },
-      {
-        path: ['paths', '/transfers', 'post', 'responses', '400', 'content', 'application/json', 'schema'],
-        message:
-          'POST /transfers 400: the error schema has no recovery hint. Add `recoveryHint` to the `fault.errors[]` items, e.g. "Set `amount` to an integer of at least 1".',
-      },
+      shared(
+        ['components', 'schemas', 'ApiError'],
+        'GET /accounts/{id} 404',
+        'the error schema has no recovery hint. Add `recoveryHint`, e.g. "List the collection to find a valid id, then retry".',
+      ),
+      shared(
+        ['components', 'schemas', 'FaultEnvelope'],
+        'POST /transfers 400',
+        'the error schema has no recovery hint. Add `recoveryHint` to the `fault.errors[]` items, e.g. "Set `amount` to an integer of at least 1".',
+      ),
     ],
   },
 ]);
@@ -461,11 +378,11 @@ testRule('ax-recoverable-trace-id', [
     name: 'convention dotnet-fault',
     document: convention('dotnet-fault'),
     errors: [
-      {
-        path: ['paths', '/Orders', 'post', 'responses', '500', 'schema'],
-        message:
-          'POST /Orders 500: the error schema has no correlation id. Add `TraceId` (string) to the `fault` object or an `X-Request-ID` header, for the agent to quote.',
-      },
+      shared(
+        ['definitions', 'FaultResponse'],
+        'POST /Orders 500',
+        'the error schema has no correlation id. Add `TraceId` (string) to the `fault` object or an `X-Request-ID` header, for the agent to quote.',
+      ),
     ],
   },
   { name: 'convention fastapi', document: convention('fastapi'), errors: [] },
@@ -473,48 +390,44 @@ testRule('ax-recoverable-trace-id', [
     name: 'convention google-aip193',
     document: convention('google-aip193'),
     errors: [
-      {
-        path: ['paths', '/v1/orders', 'post', 'responses', 'default', 'content', 'application/json', 'schema'],
-        message:
-          'POST /v1/orders default: the error schema has no correlation id. Add `trace_id` (string) to the `error` object or an `X-Request-ID` header, for the agent to quote.',
-      },
-      {
-        path: ['paths', '/v1/orders/{order}', 'get', 'responses', 'default', 'content', 'application/json', 'schema'],
-        message:
-          'GET /v1/orders/{order} default: the error schema has no correlation id. Add `trace_id` (string) to the `error` object or an `X-Request-ID` header, for the agent to quote.',
-      },
+      shared(
+        ['components', 'schemas', 'ErrorResponse'],
+        '2 responses',
+        'the error schema has no correlation id. Add `trace_id` (string) to the `error` object or an `X-Request-ID` header, for the agent to quote.',
+      ),
     ],
   },
   {
     name: 'convention graphql-style',
     document: convention('graphql-style'),
     errors: [
-      {
-        path: ['paths', '/orders', 'post', 'responses', '500', 'content', 'application/json', 'schema'],
-        message: 'POST /orders 500: the error schema has no correlation id. Add `trace_id` (string) or an `X-Request-ID` header, for the agent to quote.',
-      },
+      shared(
+        ['components', 'schemas', 'Errors'],
+        'POST /orders 500',
+        'the error schema has no correlation id. Add `trace_id` (string) or an `X-Request-ID` header, for the agent to quote.',
+      ),
     ],
   },
   {
     name: 'convention jsonapi',
     document: convention('jsonapi'),
     errors: [
-      {
-        path: ['paths', '/orders', 'post', 'responses', '500', 'content', 'application/vnd.api+json', 'schema'],
-        message:
-          'POST /orders 500: the error schema may keep its correlation id in `id` in its `errors[]` items. If `id` is the correlation id, describe it so; else add `trace_id` (string) or an `X-Request-ID` header, for the agent to quote.',
-      },
+      shared(
+        ['components', 'schemas', 'Failure'],
+        'POST /orders 500',
+        'the error schema may keep its correlation id in `id` in its `errors[]` items. If `id` is the correlation id, describe it so; else add `trace_id` (string) or an `X-Request-ID` header, for the agent to quote.',
+      ),
     ],
   },
   {
     name: 'convention microsoft',
     document: convention('microsoft'),
     errors: [
-      {
-        path: ['paths', '/orders', 'post', 'responses', '500', 'content', 'application/json', 'schema'],
-        message:
-          'POST /orders 500: the error schema has no correlation id. Add `trace_id` (string) to the `error` object or an `X-Request-ID` header, for the agent to quote.',
-      },
+      shared(
+        ['components', 'schemas', 'ErrorResponse'],
+        'POST /orders 500',
+        'the error schema has no correlation id. Add `trace_id` (string) to the `error` object or an `X-Request-ID` header, for the agent to quote.',
+      ),
     ],
   },
   { name: 'convention oauth2', document: convention('oauth2'), errors: [] },
@@ -524,10 +437,11 @@ testRule('ax-recoverable-trace-id', [
     name: 'convention spring-boot',
     document: convention('spring-boot'),
     errors: [
-      {
-        path: ['paths', '/orders', 'post', 'responses', '500', 'content', 'application/json', 'schema'],
-        message: 'POST /orders 500: the error schema has no correlation id. Add `trace_id` (string) or an `X-Request-ID` header, for the agent to quote.',
-      },
+      shared(
+        ['components', 'schemas', 'ErrorAttributes'],
+        'POST /orders 500',
+        'the error schema has no correlation id. Add `trace_id` (string) or an `X-Request-ID` header, for the agent to quote.',
+      ),
     ],
   },
   { name: 'convention stripe', document: convention('stripe'), errors: [] },
@@ -535,21 +449,22 @@ testRule('ax-recoverable-trace-id', [
     name: 'convention zod-issues',
     document: convention('zod-issues'),
     errors: [
-      {
-        path: ['paths', '/orders', 'post', 'responses', '500', 'content', 'application/json', 'schema'],
-        message: 'POST /orders 500: the error schema has no correlation id. Add `trace_id` (string) or an `X-Request-ID` header, for the agent to quote.',
-      },
+      shared(
+        ['components', 'schemas', 'Failure'],
+        'POST /orders 500',
+        'the error schema has no correlation id. Add `trace_id` (string) or an `X-Request-ID` header, for the agent to quote.',
+      ),
     ],
   },
   {
     name: 'convention evidence-names',
     document: convention('evidence-names'),
     errors: [
-      {
-        path: ['paths', '/transfers', 'post', 'responses', '502', 'content', 'application/json', 'schema'],
-        message:
-          'POST /transfers 502: the error schema may keep its correlation id in `eventId`. If `eventId` is the correlation id, describe it so; else add `traceId` (string) or an `X-Request-ID` header, for the agent to quote.',
-      },
+      shared(
+        ['components', 'schemas', 'GatewayFailure'],
+        'POST /transfers 502',
+        'the error schema may keep its correlation id in `eventId`. If `eventId` is the correlation id, describe it so; else add `traceId` (string) or an `X-Request-ID` header, for the agent to quote.',
+      ),
     ],
   },
 ]);
@@ -561,21 +476,11 @@ testRule('ax-recoverable-no-stack-traces', [
     name: 'convention dotnet-fault',
     document: convention('dotnet-fault'),
     errors: [
-      {
-        path: ['paths', '/Orders', 'post', 'responses', '400', 'schema'],
-        message:
-          'POST /Orders 400: the error schema declares `StackTrace` in its `fault` object, a stack trace an agent cannot use. Remove it: log it server-side and return a `trace_id` the agent can quote.',
-      },
-      {
-        path: ['paths', '/Orders', 'post', 'responses', '500', 'schema'],
-        message:
-          'POST /Orders 500: the error schema declares `StackTrace` in its `fault` object, a stack trace an agent cannot use. Remove it: log it server-side and return a `trace_id` the agent can quote.',
-      },
-      {
-        path: ['paths', '/Orders/{id}', 'get', 'responses', '404', 'schema'],
-        message:
-          'GET /Orders/{id} 404: the error schema declares `StackTrace` in its `fault` object, a stack trace an agent cannot use. Remove it: log it server-side and return a `trace_id` the agent can quote.',
-      },
+      shared(
+        ['definitions', 'Fault', 'properties', 'StackTrace'],
+        '3 responses',
+        'the error schema declares `StackTrace` in its `fault` object, a stack trace an agent cannot use. Remove it: log it server-side and return a `trace_id` the agent can quote.',
+      ),
     ],
   },
   { name: 'convention fastapi', document: convention('fastapi'), errors: [] },
@@ -590,30 +495,16 @@ testRule('ax-recoverable-no-stack-traces', [
     name: 'convention spring-boot',
     document: convention('spring-boot'),
     errors: [
-      {
-        path: ['paths', '/orders', 'post', 'responses', '400', 'content', 'application/json', 'schema'],
-        message:
-          'POST /orders 400: the error schema declares `trace`, a stack trace an agent cannot use. Remove it: log it server-side and return a `trace_id` the agent can quote.',
-      },
-      {
-        path: ['paths', '/orders', 'post', 'responses', '500', 'content', 'application/json', 'schema'],
-        message:
-          'POST /orders 500: the error schema declares `trace`, a stack trace an agent cannot use. Remove it: log it server-side and return a `trace_id` the agent can quote.',
-      },
-      {
-        path: ['paths', '/orders/{id}', 'get', 'responses', '404', 'content', 'application/json', 'schema'],
-        message:
-          'GET /orders/{id} 404: the error schema declares `trace`, a stack trace an agent cannot use. Remove it: log it server-side and return a `trace_id` the agent can quote.',
-      },
+      shared(
+        ['components', 'schemas', 'ErrorAttributes', 'properties', 'trace'],
+        '3 responses',
+        'the error schema declares `trace`, a stack trace an agent cannot use. Remove it: log it server-side and return a `trace_id` the agent can quote.',
+      ),
     ],
   },
   { name: 'convention stripe', document: convention('stripe'), errors: [] },
   { name: 'convention zod-issues', document: convention('zod-issues'), errors: [] },
-  {
-    name: 'convention evidence-names',
-    document: convention('evidence-names'),
-    errors: [],
-  },
+  { name: 'convention evidence-names', document: convention('evidence-names'), errors: [] },
 ]);
 
 testRule('ax-recoverable-retryable-flag', [
@@ -621,238 +512,169 @@ testRule('ax-recoverable-retryable-flag', [
     name: 'convention aspnetcore',
     document: convention('aspnetcore'),
     errors: [
-      {
-        path: ['paths', '/api/Orders', 'post', 'responses', '400', 'content', 'application/problem+json', 'schema'],
-        message: 'POST /api/Orders 400: the error schema has no retry flag. Add `retryable` (boolean), true when the same call may succeed later.',
-      },
-      {
-        path: ['paths', '/api/Orders', 'post', 'responses', '500', 'content', 'application/problem+json', 'schema'],
-        message: 'POST /api/Orders 500: the error schema has no retry flag. Add `retryable` (boolean), true when the same call may succeed later.',
-      },
-      {
-        path: ['paths', '/api/Orders/{id}', 'get', 'responses', '404', 'content', 'application/problem+json', 'schema'],
-        message: 'GET /api/Orders/{id} 404: the error schema has no retry flag. Add `retryable` (boolean), true when the same call may succeed later.',
-      },
+      shared(
+        ['components', 'schemas', 'ProblemDetails'],
+        '2 responses',
+        'the error schema has no retry flag. Add `retryable` (boolean), true when the same call may succeed later.',
+      ),
+      shared(
+        ['components', 'schemas', 'ValidationProblemDetails'],
+        'POST /api/Orders 400',
+        'the error schema has no retry flag. Add `retryable` (boolean), true when the same call may succeed later.',
+      ),
     ],
   },
   {
     name: 'convention berlin-group',
     document: convention('berlin-group'),
     errors: [
-      {
-        path: ['paths', '/v1/payments/{payment-product}', 'post', 'responses', '400', 'content', 'application/json', 'schema'],
-        message:
-          'POST /v1/payments/{payment-product} 400: the error schema has no retry flag. Add `retryable` (boolean), true when the same call may succeed later.',
-      },
-      {
-        path: ['paths', '/v1/payments/{payment-product}/{paymentId}', 'get', 'responses', '404', 'content', 'application/json', 'schema'],
-        message:
-          'GET /v1/payments/{payment-product}/{paymentId} 404: the error schema has no retry flag. Add `retryable` (boolean), true when the same call may succeed later.',
-      },
+      shared(
+        ['components', 'schemas', 'Error400_NG_PIS'],
+        '2 responses',
+        'the error schema has no retry flag. Add `retryable` (boolean), true when the same call may succeed later.',
+      ),
     ],
   },
   {
     name: 'convention dotnet-fault',
     document: convention('dotnet-fault'),
     errors: [
-      {
-        path: ['paths', '/Orders', 'post', 'responses', '400', 'schema'],
-        message:
-          'POST /Orders 400: the error schema has no retry flag. Add `Retryable` (boolean) to the `fault` object, true when the same call may succeed later.',
-      },
-      {
-        path: ['paths', '/Orders', 'post', 'responses', '500', 'schema'],
-        message:
-          'POST /Orders 500: the error schema has no retry flag. Add `Retryable` (boolean) to the `fault` object, true when the same call may succeed later.',
-      },
-      {
-        path: ['paths', '/Orders/{id}', 'get', 'responses', '404', 'schema'],
-        message:
-          'GET /Orders/{id} 404: the error schema has no retry flag. Add `Retryable` (boolean) to the `fault` object, true when the same call may succeed later.',
-      },
+      shared(
+        ['definitions', 'FaultResponse'],
+        '3 responses',
+        'the error schema has no retry flag. Add `Retryable` (boolean) to the `fault` object, true when the same call may succeed later.',
+      ),
     ],
   },
   {
     name: 'convention fastapi',
     document: convention('fastapi'),
     errors: [
-      {
-        path: ['paths', '/orders', 'post', 'responses', '422', 'content', 'application/json', 'schema'],
-        message: 'POST /orders 422: the error schema has no retry flag. Add `retryable` (boolean), true when the same call may succeed later.',
-      },
-      {
-        path: ['paths', '/orders/{order_id}', 'get', 'responses', '422', 'content', 'application/json', 'schema'],
-        message: 'GET /orders/{order_id} 422: the error schema has no retry flag. Add `retryable` (boolean), true when the same call may succeed later.',
-      },
+      shared(
+        ['components', 'schemas', 'HTTPValidationError'],
+        '2 responses',
+        'the error schema has no retry flag. Add `retryable` (boolean), true when the same call may succeed later.',
+      ),
     ],
   },
   {
     name: 'convention google-aip193',
     document: convention('google-aip193'),
     errors: [
-      {
-        path: ['paths', '/v1/orders', 'post', 'responses', 'default', 'content', 'application/json', 'schema'],
-        message:
-          'POST /v1/orders default: the error schema has no retry flag. Add `retryable` (boolean) to the `error` object, true when the same call may succeed later.',
-      },
-      {
-        path: ['paths', '/v1/orders/{order}', 'get', 'responses', 'default', 'content', 'application/json', 'schema'],
-        message:
-          'GET /v1/orders/{order} default: the error schema has no retry flag. Add `retryable` (boolean) to the `error` object, true when the same call may succeed later.',
-      },
+      shared(
+        ['components', 'schemas', 'ErrorResponse'],
+        '2 responses',
+        'the error schema has no retry flag. Add `retryable` (boolean) to the `error` object, true when the same call may succeed later.',
+      ),
     ],
   },
   {
     name: 'convention graphql-style',
     document: convention('graphql-style'),
     errors: [
-      {
-        path: ['paths', '/orders', 'post', 'responses', '400', 'content', 'application/json', 'schema'],
-        message: 'POST /orders 400: the error schema has no retry flag. Add `retryable` (boolean), true when the same call may succeed later.',
-      },
-      {
-        path: ['paths', '/orders', 'post', 'responses', '500', 'content', 'application/json', 'schema'],
-        message: 'POST /orders 500: the error schema has no retry flag. Add `retryable` (boolean), true when the same call may succeed later.',
-      },
-      {
-        path: ['paths', '/orders/{id}', 'get', 'responses', '404', 'content', 'application/json', 'schema'],
-        message: 'GET /orders/{id} 404: the error schema has no retry flag. Add `retryable` (boolean), true when the same call may succeed later.',
-      },
+      shared(
+        ['components', 'schemas', 'Errors'],
+        '3 responses',
+        'the error schema has no retry flag. Add `retryable` (boolean), true when the same call may succeed later.',
+      ),
     ],
   },
   {
     name: 'convention jsonapi',
     document: convention('jsonapi'),
     errors: [
-      {
-        path: ['paths', '/orders', 'post', 'responses', '422', 'content', 'application/vnd.api+json', 'schema'],
-        message: 'POST /orders 422: the error schema has no retry flag. Add `retryable` (boolean), true when the same call may succeed later.',
-      },
-      {
-        path: ['paths', '/orders', 'post', 'responses', '500', 'content', 'application/vnd.api+json', 'schema'],
-        message: 'POST /orders 500: the error schema has no retry flag. Add `retryable` (boolean), true when the same call may succeed later.',
-      },
-      {
-        path: ['paths', '/orders/{id}', 'get', 'responses', '404', 'content', 'application/vnd.api+json', 'schema'],
-        message: 'GET /orders/{id} 404: the error schema has no retry flag. Add `retryable` (boolean), true when the same call may succeed later.',
-      },
+      shared(
+        ['components', 'schemas', 'Failure'],
+        '3 responses',
+        'the error schema has no retry flag. Add `retryable` (boolean), true when the same call may succeed later.',
+      ),
     ],
   },
   {
     name: 'convention microsoft',
     document: convention('microsoft'),
     errors: [
-      {
-        path: ['paths', '/orders', 'post', 'responses', '400', 'content', 'application/json', 'schema'],
-        message:
-          'POST /orders 400: the error schema has no retry flag. Add `retryable` (boolean) to the `error` object, true when the same call may succeed later.',
-      },
-      {
-        path: ['paths', '/orders', 'post', 'responses', '500', 'content', 'application/json', 'schema'],
-        message:
-          'POST /orders 500: the error schema has no retry flag. Add `retryable` (boolean) to the `error` object, true when the same call may succeed later.',
-      },
-      {
-        path: ['paths', '/orders/{orderId}', 'get', 'responses', '404', 'content', 'application/json', 'schema'],
-        message:
-          'GET /orders/{orderId} 404: the error schema has no retry flag. Add `retryable` (boolean) to the `error` object, true when the same call may succeed later.',
-      },
+      shared(
+        ['components', 'schemas', 'ErrorResponse'],
+        '3 responses',
+        'the error schema has no retry flag. Add `retryable` (boolean) to the `error` object, true when the same call may succeed later.',
+      ),
     ],
   },
   {
     name: 'convention oauth2',
     document: convention('oauth2'),
     errors: [
-      {
-        path: ['paths', '/oauth/token', 'post', 'responses', '400', 'content', 'application/json', 'schema'],
-        message: 'POST /oauth/token 400: the error schema has no retry flag. Add `retryable` (boolean), true when the same call may succeed later.',
-      },
-      {
-        path: ['paths', '/oauth/token', 'post', 'responses', '401', 'content', 'application/json', 'schema'],
-        message: 'POST /oauth/token 401: the error schema has no retry flag. Add `retryable` (boolean), true when the same call may succeed later.',
-      },
+      shared(
+        ['components', 'schemas', 'TokenError'],
+        '2 responses',
+        'the error schema has no retry flag. Add `retryable` (boolean), true when the same call may succeed later.',
+      ),
     ],
   },
   {
     name: 'convention rfc9457',
     document: convention('rfc9457'),
     errors: [
-      {
-        path: ['paths', '/orders', 'post', 'responses', '422', 'content', 'application/problem+json', 'schema'],
-        message: 'POST /orders 422: the error schema has no retry flag. Add `retryable` (boolean), true when the same call may succeed later.',
-      },
-      {
-        path: ['paths', '/orders', 'post', 'responses', '500', 'content', 'application/problem+json', 'schema'],
-        message: 'POST /orders 500: the error schema has no retry flag. Add `retryable` (boolean), true when the same call may succeed later.',
-      },
-      {
-        path: ['paths', '/orders/{id}', 'get', 'responses', '404', 'content', 'application/problem+json', 'schema'],
-        message: 'GET /orders/{id} 404: the error schema has no retry flag. Add `retryable` (boolean), true when the same call may succeed later.',
-      },
+      shared(
+        ['components', 'schemas', 'Problem'],
+        '3 responses',
+        'the error schema has no retry flag. Add `retryable` (boolean), true when the same call may succeed later.',
+      ),
     ],
   },
   {
     name: 'convention rpc-failure',
     document: convention('rpc-failure'),
     errors: [
-      {
-        path: ['paths', '/orders.create', 'post', 'responses', '400', 'content', 'application/json', 'schema'],
-        message:
-          'POST /orders.create 400: the error schema has no retry flag. Add `retryable` (boolean) to the `failure` object, true when the same call may succeed later.',
-      },
-      {
-        path: ['paths', '/orders.create', 'post', 'responses', '500', 'content', 'application/json', 'schema'],
-        message:
-          'POST /orders.create 500: the error schema has no retry flag. Add `retryable` (boolean) to the `failure` object, true when the same call may succeed later.',
-      },
+      shared(
+        ['components', 'schemas', 'Failure'],
+        'POST /orders.create 500',
+        'the error schema has no retry flag. Add `retryable` (boolean) to the `failure` object, true when the same call may succeed later.',
+      ),
+      shared(
+        ['components', 'schemas', 'ValidationFailure'],
+        'POST /orders.create 400',
+        'the error schema has no retry flag. Add `retryable` (boolean) to the `failure` object, true when the same call may succeed later.',
+      ),
     ],
   },
   {
     name: 'convention spring-boot',
     document: convention('spring-boot'),
     errors: [
-      {
-        path: ['paths', '/orders', 'post', 'responses', '400', 'content', 'application/json', 'schema'],
-        message: 'POST /orders 400: the error schema has no retry flag. Add `retryable` (boolean), true when the same call may succeed later.',
-      },
-      {
-        path: ['paths', '/orders', 'post', 'responses', '500', 'content', 'application/json', 'schema'],
-        message: 'POST /orders 500: the error schema has no retry flag. Add `retryable` (boolean), true when the same call may succeed later.',
-      },
-      {
-        path: ['paths', '/orders/{id}', 'get', 'responses', '404', 'content', 'application/json', 'schema'],
-        message: 'GET /orders/{id} 404: the error schema has no retry flag. Add `retryable` (boolean), true when the same call may succeed later.',
-      },
+      shared(
+        ['components', 'schemas', 'ErrorAttributes'],
+        '3 responses',
+        'the error schema has no retry flag. Add `retryable` (boolean), true when the same call may succeed later.',
+      ),
     ],
   },
   {
     name: 'convention stripe',
     document: convention('stripe'),
     errors: [
-      {
-        path: ['paths', '/v1/refunds', 'post', 'responses', 'default', 'content', 'application/json', 'schema'],
-        message:
-          'POST /v1/refunds default: the error schema has no retry flag. Add `retryable` (boolean) to the `error` object, true when the same call may succeed later.',
-      },
-      {
-        path: ['paths', '/v1/refunds/{refund}', 'get', 'responses', 'default', 'content', 'application/json', 'schema'],
-        message:
-          'GET /v1/refunds/{refund} default: the error schema has no retry flag. Add `retryable` (boolean) to the `error` object, true when the same call may succeed later.',
-      },
+      shared(
+        ['components', 'schemas', 'error'],
+        '2 responses',
+        'the error schema has no retry flag. Add `retryable` (boolean) to the `error` object, true when the same call may succeed later.',
+      ),
     ],
   },
   {
     name: 'convention zod-issues',
     document: convention('zod-issues'),
     errors: [
-      {
-        path: ['paths', '/orders', 'post', 'responses', '400', 'content', 'application/json', 'schema'],
-        message: 'POST /orders 400: the error schema has no retry flag. Add `retryable` (boolean), true when the same call may succeed later.',
-      },
-      {
-        path: ['paths', '/orders', 'post', 'responses', '500', 'content', 'application/json', 'schema'],
-        message: 'POST /orders 500: the error schema has no retry flag. Add `retryable` (boolean), true when the same call may succeed later.',
-      },
+      shared(
+        ['components', 'schemas', 'Failure'],
+        'POST /orders 500',
+        'the error schema has no retry flag. Add `retryable` (boolean), true when the same call may succeed later.',
+      ),
+      shared(
+        ['components', 'schemas', 'ValidationFailure'],
+        'POST /orders 400',
+        'the error schema has no retry flag. Add `retryable` (boolean), true when the same call may succeed later.',
+      ),
     ],
   },
   {
@@ -860,30 +682,25 @@ testRule('ax-recoverable-retryable-flag', [
     document: convention('evidence-names'),
     errors: [
       {
-        path: ['paths', '/accounts/{id}', 'get', 'responses', '404', 'content', 'application/json', 'schema'],
-        message:
-          'GET /accounts/{id} 404: the error schema declares the retry flag `canBeRetried` as string. Make it a boolean: an agent branches on true or false.',
-      },
-      {
-        path: ['paths', '/accounts/{id}', 'get', 'responses', '500', 'content', 'application/json', 'schema'],
-        message:
-          'GET /accounts/{id} 500: the error schema declares the retry flag `canBeRetried` as string. Make it a boolean: an agent branches on true or false.',
-      },
-      {
-        path: ['paths', '/transfers', 'post', 'responses', '400', 'content', 'application/json', 'schema'],
-        message:
-          'POST /transfers 400: the error schema has no retry flag. Add `retryable` (boolean) to the `fault` object, true when the same call may succeed later.',
-      },
-      {
-        path: ['paths', '/transfers', 'post', 'responses', '502', 'content', 'application/json', 'schema'],
-        message:
-          'POST /transfers 502: the error schema may keep its retry flag in `transient`. If `transient` is the retry flag, describe it so; else add `retryable` (boolean), true when the same call may succeed later.',
-      },
-      {
         path: ['paths', '/transfers', 'post', 'responses', '503', 'content', 'application/json', 'schema'],
         message:
           'POST /transfers 503: the error schema declares the retry flag `canBeRetried` as string. Make it a boolean: an agent branches on true or false.',
       },
+      shared(
+        ['components', 'schemas', 'ApiError'],
+        '2 responses',
+        'the error schema declares the retry flag `canBeRetried` as string. Make it a boolean: an agent branches on true or false.',
+      ),
+      shared(
+        ['components', 'schemas', 'FaultEnvelope'],
+        'POST /transfers 400',
+        'the error schema has no retry flag. Add `retryable` (boolean) to the `fault` object, true when the same call may succeed later.',
+      ),
+      shared(
+        ['components', 'schemas', 'GatewayFailure'],
+        'POST /transfers 502',
+        'the error schema may keep its retry flag in `transient`. If `transient` is the retry flag, describe it so; else add `retryable` (boolean), true when the same call may succeed later.',
+      ),
     ],
   },
 ]);
@@ -903,11 +720,7 @@ testRule('ax-envelope-refresh-url', [
   { name: 'convention spring-boot', document: convention('spring-boot'), errors: [] },
   { name: 'convention stripe', document: convention('stripe'), errors: [] },
   { name: 'convention zod-issues', document: convention('zod-issues'), errors: [] },
-  {
-    name: 'convention evidence-names',
-    document: convention('evidence-names'),
-    errors: [],
-  },
+  { name: 'convention evidence-names', document: convention('evidence-names'), errors: [] },
 ]);
 
 testRule('ax-envelope-state', [
@@ -925,12 +738,48 @@ testRule('ax-envelope-state', [
   { name: 'convention spring-boot', document: convention('spring-boot'), errors: [] },
   { name: 'convention stripe', document: convention('stripe'), errors: [] },
   { name: 'convention zod-issues', document: convention('zod-issues'), errors: [] },
-  {
-    name: 'convention evidence-names',
-    document: convention('evidence-names'),
-    errors: [],
-  },
+  { name: 'convention evidence-names', document: convention('evidence-names'), errors: [] },
 ]);
+/** A convention's text with `x-ax-exempt` for `rule` on each of `operations` ([path, method]). */
+function exempting(name: Convention, rule: string, ...operations: [string, string][]): string {
+  return operations.reduce(
+    (text, [path, method]) =>
+      text.replace(`  ${path}:\n    ${method}:\n`, `  ${path}:\n    ${method}:\n      x-ax-exempt: { ${rule}: Proxied from a partner }\n`),
+    convention(name),
+  );
+}
+
+const FAILURE_ITEMS =
+  'the error schema does not require `code` or `detail` in its `errors[]` items. List `code` and `detail` as required in the `errors[]` items; your error handler must then send them.';
+const FAULT_RETRY = 'the error schema has no retry flag. Add `Retryable` (boolean) to the `fault` object, true when the same call may succeed later.';
+
+describe('an exempt operation is no user of a shared component', () => {
+  test.each([
+    [
+      'jsonapi: GET /orders/{id} exempt, its 404 leaves the count',
+      exempting('jsonapi', 'ax-recoverable-error-structure', ['/orders/{id}', 'get']),
+      '2 responses',
+    ],
+    [
+      'jsonapi: POST /orders exempt, the one use left is named',
+      exempting('jsonapi', 'ax-recoverable-error-structure', ['/orders', 'post']),
+      'GET /orders/{id} 404',
+    ],
+  ])('%s', async (_, document, users) => {
+    const results = await runRule('ax-recoverable-error-structure', document);
+    expect(results.map(({ path, message }) => ({ path, message }))).toEqual([shared(['components', 'schemas', 'Failure'], users, FAILURE_ITEMS)]);
+  });
+
+  test('jsonapi: every user exempt, the finding is gone', async () => {
+    const document = exempting('jsonapi', 'ax-recoverable-error-structure', ['/orders', 'post'], ['/orders/{id}', 'get']);
+    expect(await runRule('ax-recoverable-error-structure', document)).toEqual([]);
+  });
+
+  test('dotnet-fault (Swagger 2.0): GET /Orders/{id} exempt, `definitions/FaultResponse` counts the two POST responses', async () => {
+    const results = await runRule('ax-recoverable-retryable-flag', exempting('dotnet-fault', 'ax-recoverable-retryable-flag', ['/Orders/{id}', 'get']));
+    expect(results.map(({ path, message }) => ({ path, message }))).toEqual([shared(['definitions', 'FaultResponse'], '2 responses', FAULT_RETRY)]);
+  });
+});
 
 describe('messages stay short on every convention', () => {
   test.each(CONVENTIONS)('%s: every message of the lane is at most 240 characters', async name => {

@@ -2,6 +2,8 @@
  * Parity: on every convention fixture, the runtime guard's verdict on a body equals the lint's verdict
  * on the schema, rule by rule (every rule both judge) and response by response, success and error. The body is the fullest one the schema allows
  * (every declared member, a sample value each), so a member the schema declares is one the body sends.
+ * A lint finding on a shared component stands for every response that uses it (`responsesOf`), the one
+ * finding on the operation for its response.
  * Required lists are the schema's alone: ax-recoverable-error-structure's "does not require" findings
  * have no runtime counterpart and stay out of the comparison.
  */
@@ -9,8 +11,8 @@ import { parse } from '@stoplight/yaml';
 import { checkResponse } from '../runtime';
 import { GUARDED_RULES } from '../runtime/checks';
 import { convention, CONVENTIONS } from './support/conventions';
-import { exactSchema, isJsonObject as isObject, onlyRequirement, resolveRef } from './support/parity';
-import { runRule } from './support/testRule';
+import { exactSchema, isJsonObject as isObject, onlyRequirement, resolveRef, responseKey, responsesOf } from './support/parity';
+import { runRule, runRuleWithEdits } from './support/testRule';
 
 type Json = Record<string, unknown>;
 
@@ -95,10 +97,9 @@ describe.each(CONVENTIONS)('%s: the runtime guard and the lint agree', name => {
   const exchanges = exchangesOf(doc);
 
   test.each(RULES)('%s', async rule => {
-    const findings = (await runRule(rule, text)).filter(found => !onlyRequirement(found.message));
-    const lint = exchanges.map(({ template, method, status }) =>
-      findings.some(found => found.path.slice(0, 5).join('\u0000') === ['paths', template, method, 'responses', status].join('\u0000')),
-    );
+    const { results, users } = await runRuleWithEdits(rule, text);
+    const judged = new Set(results.filter(found => !onlyRequirement(found.message)).flatMap(responsesOf(doc, rule, users)));
+    const lint = exchanges.map(({ template, method, status }) => judged.has(responseKey(method, template, status)));
     const runtime = exchanges.map(({ method, path, status, body, headers }) => {
       // `default` is judged as the 400 it stands for; the rules read `default` as a client error too.
       const code = status === 'default' ? 400 : Number(status);

@@ -47,12 +47,15 @@ export async function runRule(ruleId: RuleId, document: string | object, functio
   return oneRule(ruleId, functionOptions).run(toDocument(document));
 }
 
-/** `runRule` in edits mode, as `fix` and `report` lint: the results, and the edits of each finding that has some. */
+/**
+ * `runRule` in edits mode, as `fix` and `report` lint: the results, the edits of each finding that has some,
+ * and the users (operation locations) of each finding on a shared component.
+ */
 export async function runRuleWithEdits(ruleId: RuleId, document: string | object) {
   const parsed = toDocument(document);
-  const { edits } = collectEdits(parsed);
+  const { edits, users } = collectEdits(parsed);
   const results = await oneRule(ruleId).run(parsed);
-  return { results, edits: edits.get(ruleId) ?? new Map() };
+  return { results, edits: edits.get(ruleId) ?? new Map(), users: users.get(ruleId) ?? new Map() };
 }
 
 export function testRule(ruleId: RuleId, cases: RuleCase[]): void {
