@@ -14,6 +14,11 @@ const sharedExample = (mediaType = 'application/json') => ({
   content: { [mediaType]: { examples: { failed: ref('Failed', 'examples') } } },
 });
 const FAILED_AT = ['components', 'examples', 'Failed', 'value', 'nextActions'];
+/** A document whose `components/examples` hold `Failed`, the F-456 payload. */
+const withFailed = (paths: object) => oas3(paths, { examples: { Failed: { value: F456_BAD } } });
+/** A GET answering the shared `Failed` example. */
+const getsFailed = { get: { responses: { '200': sharedExample() } } };
+const EXEMPT = { 'x-ax-exempt': { 'ax-envelope-empty-actions': 'Terminal audit record, nothing left to do' } };
 
 const step = (action: string, href: string) => ({ action, method: 'POST', href, description: `${action}; the performer or the principal may call it.` });
 /** The Agent-UX Envelope, finding F-456: a FAILED record at the end of a delegation chain. */
@@ -73,33 +78,17 @@ testRule('ax-envelope-empty-actions', [
   },
   {
     name: 'an operation exempt from the rule is no user of the shared example: it drops out of the count',
-    document: oas3(
-      {
-        '/a': { get: { responses: { '200': sharedExample() } } },
-        '/b': { 'x-ax-exempt': { 'ax-envelope-empty-actions': 'Terminal audit record, nothing left to do' }, get: { responses: { '200': sharedExample() } } },
-        '/c': { get: { responses: { '200': sharedExample() } } },
-      },
-      { examples: { Failed: { value: F456_BAD } } },
-    ),
+    document: withFailed({ '/a': getsFailed, '/b': { ...EXEMPT, ...getsFailed }, '/c': getsFailed }),
     errors: [{ path: FAILED_AT, message: shared('Failed', '2 responses') }],
   },
   {
     name: 'one user left beside an exempt one: the finding names that response',
-    document: oas3(
-      {
-        '/a': { get: { responses: { '200': sharedExample() } } },
-        '/b': { 'x-ax-exempt': { 'ax-envelope-empty-actions': 'Terminal audit record, nothing left to do' }, get: { responses: { '200': sharedExample() } } },
-      },
-      { examples: { Failed: { value: F456_BAD } } },
-    ),
+    document: withFailed({ '/a': getsFailed, '/b': { ...EXEMPT, ...getsFailed } }),
     errors: [{ path: FAILED_AT, message: shared('Failed', 'GET /a 200') }],
   },
   {
     name: 'every user exempt: silent',
-    document: oas3(
-      { '/b': { 'x-ax-exempt': { 'ax-envelope-empty-actions': 'Terminal audit record, nothing left to do' }, get: { responses: { '200': sharedExample() } } } },
-      { examples: { Failed: { value: F456_BAD } } },
-    ),
+    document: withFailed({ '/b': { ...EXEMPT, ...getsFailed } }),
     errors: [],
   },
   {
