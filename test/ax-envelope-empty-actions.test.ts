@@ -6,6 +6,20 @@ const get = (example: unknown) => ({ get: { responses: { '200': withExample(exam
 const stuck = (label: string, steps: 'no' | 'an empty' = 'no', actions = 'nextActions', stepsName = 'nextSteps') =>
   `${label}: the response example has an empty \`${actions}\` and ${steps} \`${stepsName}\`: an agent is stuck. Add \`${stepsName}\` beside it: the recovery calls that remain ({ action, method, href, description }[]).`;
 
+/** The message of a defect in a shared component, reported once on it. */
+const shared = (name: string, users: string, steps: 'no' | 'an empty' = 'no') => stuck(`\`${name}\` (used by ${users})`, steps);
+/** A JSON response whose named example `failed` is the shared `Failed` example. */
+const sharedExample = (mediaType = 'application/json') => ({
+  description: 'x',
+  content: { [mediaType]: { examples: { failed: ref('Failed', 'examples') } } },
+});
+const FAILED_AT = ['components', 'examples', 'Failed', 'value', 'nextActions'];
+/** A document whose `components/examples` hold `Failed`, the F-456 payload. */
+const withFailed = (paths: object) => oas3(paths, { examples: { Failed: { value: F456_BAD } } });
+/** A GET answering the shared `Failed` example. */
+const getsFailed = { get: { responses: { '200': sharedExample() } } };
+const EXEMPT = { 'x-ax-exempt': { 'ax-envelope-empty-actions': 'Terminal audit record, nothing left to do' } };
+
 const step = (action: string, href: string) => ({ action, method: 'POST', href, description: `${action}; the performer or the principal may call it.` });
 /** The Agent-UX Envelope, finding F-456: a FAILED record at the end of a delegation chain. */
 const F456_BAD = { id: 'rec_9', status: 'FAILED', nextActions: [], validTransitions: ['revision', 'outcome', 'dispute', 'cancel'] };
@@ -48,7 +62,7 @@ testRule('ax-envelope-empty-actions', [
     errors: [{ path: [...at('/records', 'get', '200', ...EXAMPLE), 'data', '1', 'nextActions'], message: stuck('GET /records 200') }],
   },
   {
-    name: 'a components/examples entry shared by two operations gives two diagnostics, each on its response',
+    name: 'a components/examples entry shared by two operations fires once, on the shared example, naming both responses',
     document: oas3(
       {
         '/a': {
@@ -56,25 +70,35 @@ testRule('ax-envelope-empty-actions', [
             responses: { '200': { description: 'x', content: { 'application/json': { schema: SCHEMA, examples: { failed: ref('Failed', 'examples') } } } } },
           },
         },
-        '/b': {
-          post: { responses: { '422': { description: 'x', content: { 'application/problem+json': { examples: { failed: ref('Failed', 'examples') } } } } } },
-        },
+        '/b': { post: { responses: { '422': sharedExample('application/problem+json') } } },
       },
       { examples: { Failed: { value: F456_BAD } } },
     ),
-    errors: [
-      { path: at('/a', 'get', '200'), message: stuck('GET /a 200') },
-      { path: at('/b', 'post', '422'), message: stuck('POST /b 422') },
-    ],
+    errors: [{ path: FAILED_AT, message: shared('Failed', '2 responses') }],
   },
   {
-    name: 'schema examples through $ref (OpenAPI 3.1) are read and reported on the response',
+    name: 'an operation exempt from the rule is no user of the shared example: it drops out of the count',
+    document: withFailed({ '/a': getsFailed, '/b': { ...EXEMPT, ...getsFailed }, '/c': getsFailed }),
+    errors: [{ path: FAILED_AT, message: shared('Failed', '2 responses') }],
+  },
+  {
+    name: 'one user left beside an exempt one: the finding names that response',
+    document: withFailed({ '/a': getsFailed, '/b': { ...EXEMPT, ...getsFailed } }),
+    errors: [{ path: FAILED_AT, message: shared('Failed', 'GET /a 200') }],
+  },
+  {
+    name: 'every user exempt: silent',
+    document: withFailed({ '/b': { ...EXEMPT, ...getsFailed } }),
+    errors: [],
+  },
+  {
+    name: 'schema examples through $ref (OpenAPI 3.1) are read and reported on the shared schema, where the example is written',
     document: oas3(
       { '/a': { get: { responses: { '200': { description: 'x', content: { 'application/json': { schema: ref('Record') } } } } } } },
       { schemas: { Record: { ...SCHEMA, examples: [F456_FIXED, F456_BAD] } } },
       '3.1.0',
     ),
-    errors: [{ path: at('/a', 'get', '200'), message: stuck('GET /a 200') }],
+    errors: [{ path: ['components', 'schemas', 'Record', 'examples', '1', 'nextActions'], message: shared('Record', 'GET /a 200') }],
   },
   {
     name: 'Swagger 2.0: response examples per media type',

@@ -30,6 +30,17 @@ const SOURCE_CREATED = {
   ],
 };
 
+/** The label of a defect in a shared component, reported once on it: "`Created` (used by 2 responses)". */
+const usedBy = (name: string, users: string) => `\`${name}\` (used by ${users})`;
+/** Where the href of the shared example `Created`'s first step is written. */
+const CREATED_HREF = ['components', 'examples', 'Created', 'value', 'nextSteps', '0', 'href'];
+/** A response whose JSON example is the shared `Created` example. */
+const sharedExample = (description: string) => ({
+  description,
+  content: { 'application/json': { schema: SCHEMA, examples: { created: ref('Created', 'examples') } } },
+});
+const CREATED_EXAMPLE = { examples: { Created: { value: { nextSteps: [step('POST', '/v1/records/r1/receipt')] } } } };
+
 const noPath = (label: string, href: string, guess?: string) =>
   `${label}: the example's \`nextSteps\` href \`${href}\` matches no declared path${guess === undefined ? '' : ` (did you mean \`${guess}\`?)`}. Point it at a declared route (base path included), or declare the route.`;
 const wrongMethod = (label: string, method: string, href: string, path: string, declared: string) =>
@@ -126,28 +137,31 @@ testRule('ax-envelope-next-steps-href', [
     ],
   },
   {
-    name: 'named examples through $ref to components/examples, shared by two operations: one diagnostic per operation, on its response',
-    document: api(
-      { description: 'Created', content: { 'application/json': { schema: SCHEMA, examples: { created: ref('Created', 'examples') } } } },
-      {
-        '/records/{id}/receipts': {
-          post: {
-            responses: { '200': { description: 'OK', content: { 'application/json': { schema: SCHEMA, examples: { again: ref('Created', 'examples') } } } } },
-          },
-        },
-      },
-      { examples: { Created: { value: { nextSteps: [step('POST', '/v1/records/r1/receipt')] } } } },
-    ),
-    errors: [
-      { path: at('/records', 'post', '201'), message: noPath('POST /records 201', '/v1/records/r1/receipt', '/v1/records/{id}/receipts') },
-      {
-        path: at('/records/{id}/receipts', 'post', '200'),
-        message: noPath('POST /records/{id}/receipts 200', '/v1/records/r1/receipt', '/v1/records/{id}/receipts'),
-      },
-    ],
+    name: 'named examples through $ref to components/examples, shared by two operations: one diagnostic, on the shared example’s href',
+    document: api(sharedExample('Created'), { '/records/{id}/receipts': { post: { responses: { '200': sharedExample('OK') } } } }, CREATED_EXAMPLE),
+    errors: [{ path: CREATED_HREF, message: noPath(usedBy('Created', '2 responses'), '/v1/records/r1/receipt', '/v1/records/{id}/receipts') }],
   },
   {
-    name: 'a components/responses entry shared by two operations gives two diagnostics, each on its operation (OpenAPI 3.2)',
+    name: 'an operation exempt from the rule is no user of the shared example; when every user is exempt the finding goes',
+    document: api(
+      sharedExample('Created'),
+      {
+        '/records/{id}/receipts': {
+          post: { 'x-ax-exempt': { 'ax-envelope-next-steps-href': 'Steps point at the partner API' }, responses: { '200': sharedExample('OK') } },
+        },
+        '/records/{id}/cancel': {
+          post: { 'x-ax-exempt': { 'ax-envelope-next-steps-href': 'Steps point at the partner API' }, responses: { '200': ref('Cancelled', 'responses') } },
+        },
+      },
+      {
+        ...CREATED_EXAMPLE,
+        responses: { Cancelled: withExample({ nextSteps: [step('GET', '/v1/nowhere')] }, SCHEMA) },
+      },
+    ),
+    errors: [{ path: CREATED_HREF, message: noPath(usedBy('Created', 'POST /records 201'), '/v1/records/r1/receipt', '/v1/records/{id}/receipts') }],
+  },
+  {
+    name: 'a components/responses entry shared by two operations gives one diagnostic, on the shared response’s example (OpenAPI 3.2)',
     document: api(
       ref('Created', 'responses'),
       { '/records/{id}/cancel': { post: { responses: { '200': ref('Created', 'responses') } } } },
@@ -156,12 +170,8 @@ testRule('ax-envelope-next-steps-href', [
     ),
     errors: [
       {
-        path: at('/records', 'post', '201'),
-        message: wrongMethod('POST /records 201', 'DELETE', '/v1/records/r1/receipts', '/v1/records/{id}/receipts', 'only POST'),
-      },
-      {
-        path: at('/records/{id}/cancel', 'post', '200'),
-        message: wrongMethod('POST /records/{id}/cancel 200', 'DELETE', '/v1/records/r1/receipts', '/v1/records/{id}/receipts', 'only POST'),
+        path: ['components', 'responses', 'Created', ...EXAMPLE, 'nextSteps', '0', 'href'],
+        message: wrongMethod(usedBy('Created', '2 responses'), 'DELETE', '/v1/records/r1/receipts', '/v1/records/{id}/receipts', 'only POST'),
       },
     ],
   },
@@ -195,12 +205,12 @@ testRule('ax-envelope-next-steps-href', [
     ),
     errors: [
       {
-        path: at('/records', 'post', '201'),
-        message: wrongMethod('POST /records 201', 'GET', '/v1/records/r1/receipts', '/v1/records/{id}/receipts', 'only POST'),
-      },
-      {
         path: [...at('/records/search', 'get', '200', ...EXAMPLE), 'data', '1', 'nextSteps', '0', 'href'],
         message: noPath('GET /records/search 200', '/v1/records/r2/cancell', '/v1/records/{id}/cancel'),
+      },
+      {
+        path: ['components', 'schemas', 'Created', 'examples', '0', 'nextSteps', '0', 'href'],
+        message: wrongMethod(usedBy('Created', 'POST /records 201'), 'GET', '/v1/records/r1/receipts', '/v1/records/{id}/receipts', 'only POST'),
       },
     ],
   },

@@ -25,6 +25,18 @@ const unrequired = (label: string, field: string, trail = 'nextSteps') =>
 const freeMethod = (label: string, trail = 'nextSteps') =>
   `${label}: the items of \`${trail}\` let \`method\` be any string, not only a verb an agent can send. Limit it with \`enum: [GET, POST, PUT, PATCH, DELETE]\`.`;
 
+/** The label of a defect in a shared component, reported once on it: "`NextStep` (used by 2 responses)". */
+const usedBy = (name: string, users: string) => `\`${name}\` (used by ${users})`;
+const NEXT_STEP_AT = ['components', 'schemas', 'NextStep'];
+/** An envelope whose steps are the shared `NextStep`, which does not require `href`. */
+const SHARED_NEXT_STEP = {
+  schemas: {
+    Created: ref('Envelope'),
+    Envelope: envelope({ type: 'array', items: ref('NextStep') }),
+    NextStep: { ...ITEM, required: ['action', 'method', 'description'] },
+  },
+};
+
 /** The the Agent-UX Envelope step, as a schema: action, method, href, description, all required. */
 const SOURCE_STEP = {
   type: 'object',
@@ -142,31 +154,53 @@ testRule('ax-envelope-next-steps-shape', [
     errors: [],
   },
   {
-    name: 'a $ref chain to a shared NextStep reports on each operation (its schema $ref), never on the component',
+    name: 'a $ref chain to a shared NextStep reports once, on the component where `required` is edited, naming how many responses use it',
     document: oas3(
       { '/payments': post({ '201': body(ref('Created')) }), '/refunds': { put: { responses: { '200': body(ref('Created')) } } } },
-      {
-        schemas: {
-          Created: ref('Envelope'),
-          Envelope: envelope({ type: 'array', items: ref('NextStep') }),
-          NextStep: { ...ITEM, required: ['action', 'method', 'description'] },
-        },
-      },
+      SHARED_NEXT_STEP,
     ),
-    errors: [
-      { path: at('/payments', 'post', '201', ...JSON_SCHEMA), message: unrequired('POST /payments 201', 'href') },
-      { path: at('/refunds', 'put', '200', ...JSON_SCHEMA), message: unrequired('PUT /refunds 200', 'href') },
-    ],
+    errors: [{ path: NEXT_STEP_AT, message: unrequired(usedBy('NextStep', '2 responses'), 'href') }],
   },
   {
-    name: 'an inline envelope whose items are a shared $ref lands on the inline nextSteps property',
+    name: 'an operation exempt from the rule is no user of the shared NextStep: it drops out of the count, and with every user exempt the finding goes',
+    document: oas3(
+      {
+        '/payments': post({ '201': body(ref('Created')) }),
+        '/refunds': { put: { responses: { '200': body(ref('Created')) } } },
+        '/rpc': {
+          post: { 'x-ax-exempt': { 'ax-envelope-next-steps-shape': 'JSON-RPC result carries its own links' }, responses: { '200': body(ref('Created')) } },
+        },
+      },
+      SHARED_NEXT_STEP,
+    ),
+    errors: [{ path: NEXT_STEP_AT, message: unrequired(usedBy('NextStep', '2 responses'), 'href') }],
+  },
+  {
+    name: 'one user left beside an exempt one: the finding names that response; none left: silent',
+    document: oas3(
+      {
+        '/payments': post({ '201': body(ref('Created')) }),
+        '/rpc': {
+          post: { 'x-ax-exempt': { 'ax-envelope-next-steps-shape': 'JSON-RPC result carries its own links' }, responses: { '200': body(ref('Created')) } },
+        },
+        '/legacy': {
+          'x-ax-exempt': { 'ax-envelope-next-steps-shape': 'Frozen legacy endpoint, removed in v3' },
+          post: { responses: { '200': body(envelope({ type: 'array', items: ref('LegacyStep') })) } },
+        },
+      },
+      { schemas: { ...SHARED_NEXT_STEP.schemas, LegacyStep: { ...ITEM, required: ['action'] } } },
+    ),
+    errors: [{ path: NEXT_STEP_AT, message: unrequired(usedBy('NextStep', 'POST /payments 201'), 'href') }],
+  },
+  {
+    name: 'an inline envelope whose items are a shared $ref lands on the shared item schema, where `required` is edited',
     document: oas3(
       { '/payments': post({ '201': body(stepsOf(ref('NextStep'))) }) },
       { schemas: { NextStep: { type: 'object', properties: PROPS, required: ['action'] } } },
     ),
     errors: ['method', 'href', 'description'].map(field => ({
-      path: at('/payments', 'post', '201', ...STEPS_AT),
-      message: unrequired('POST /payments 201', field),
+      path: NEXT_STEP_AT,
+      message: unrequired(usedBy('NextStep', 'POST /payments 201'), field),
     })),
   },
   {
@@ -191,14 +225,16 @@ testRule('ax-envelope-next-steps-shape', [
     errors: [{ path: at('/payments', 'post', '201', ...ITEMS_AT), message: unrequired('POST /payments 201', 'href') }],
   },
   {
-    name: 'a components/responses entry shared by two operations gives two diagnostics, each on its operation',
+    name: 'a components/responses entry shared by two operations gives one diagnostic, on the shared response’s `method`',
     document: oas3(
       { '/payments': post({ '201': ref('Created', 'responses') }), '/refunds': post({ '201': ref('Created', 'responses') }) },
       { responses: { Created: body(stepsOf({ ...ITEM, properties: { ...PROPS, method: { type: 'string' } } })) } },
     ),
     errors: [
-      { path: at('/payments', 'post', '201'), message: freeMethod('POST /payments 201') },
-      { path: at('/refunds', 'post', '201'), message: freeMethod('POST /refunds 201') },
+      {
+        path: ['components', 'responses', 'Created', ...ITEMS_AT, 'properties', 'method'],
+        message: freeMethod(usedBy('Created', '2 responses')),
+      },
     ],
   },
   {
@@ -234,7 +270,7 @@ testRule('ax-envelope-next-steps-shape', [
     ],
   },
   {
-    name: 'Swagger 2.0: definitions are followed and the result lands on the response schema',
+    name: 'Swagger 2.0: definitions are followed and the result lands on the shared definition’s `method`',
     document: swagger2(
       { '/payments': post({ '201': { description: 'Created', schema: { $ref: '#/definitions/Envelope' } } }) },
       {
@@ -244,7 +280,7 @@ testRule('ax-envelope-next-steps-shape', [
         },
       },
     ),
-    errors: [{ path: at('/payments', 'post', '201', 'schema'), message: freeMethod('POST /payments 201') }],
+    errors: [{ path: ['definitions', 'NextStep', 'properties', 'method'], message: freeMethod(usedBy('NextStep', 'POST /payments 201')) }],
   },
   {
     name: 'OpenAPI 3.1: a nullable array type passes, next_steps is read by default',

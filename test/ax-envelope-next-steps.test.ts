@@ -6,13 +6,19 @@ const envelope = { type: 'object', properties: { id: { type: 'string' }, nextSte
 const bare = PAYMENT;
 const STEP = '[{ action, method, href, description }]';
 const TERMS = '(all required, `method` an enum of HTTP methods)';
-const missing = (method: string, path: string, status: string, mediaType = 'application/json') =>
-  `${method} ${path} ${status}: the response schema does not declare \`nextSteps\`. Add \`nextSteps\`: ${STEP} ${TERMS} to the ${mediaType} schema; your handler must then send it.`;
+const missingOn = (label: string, mediaType = 'application/json') =>
+  `${label}: the response schema does not declare \`nextSteps\`. Add \`nextSteps\`: ${STEP} ${TERMS} to the ${mediaType} schema; your handler must then send it.`;
+const missing = (method: string, path: string, status: string, mediaType = 'application/json') => missingOn(`${method} ${path} ${status}`, mediaType);
+/** The label of a defect in a shared component, reported once on it: "`Payment` (used by 2 responses)". */
+const usedBy = (name: string, users: string) => `\`${name}\` (used by ${users})`;
 const methodless = (operation: string, collection: string, where = 'the response schema declares') =>
   `${operation}: ${where} \`${collection}\` with an href but no \`method\` to send. Declare a \`method\` on each link, or add \`nextSteps\`: ${STEP} ${TERMS}.`;
 /** A member named like links that gives no call: the finding asks, and leaves the change to a person. */
 const lookalike = (operation: string, name: string, lacks: 'href' | 'method') =>
   `${operation}: no \`nextSteps\`, and \`${name}\` has no ${lacks}. If it lists the next calls, give each ${lacks === 'href' ? 'an `href` and' : 'a'} \`method\`; else add \`nextSteps\`: ${STEP} ${TERMS}.`;
+/** A schema that reads share: the mutation answers an envelope of its own. */
+const envelopeFor = (operation: string, shared: string) =>
+  `${operation}: no \`nextSteps\`. Answer \`${shared}WithNextSteps\`, an \`allOf\` of \`${shared}\` and \`nextSteps\`: ${STEP} ${TERMS}; your handler must then send it.`;
 const wrap = (operation: string, kind: string) =>
   `${operation}: the application/json response is ${kind}, with no room for \`nextSteps\`. Wrap it: \`{ data: ${kind === 'an array' ? '[…]' : '…'}, nextSteps: ${STEP} }\` ${TERMS}.`;
 
@@ -40,6 +46,8 @@ const SIREN = {
 };
 /** The HAL draft's link object: href, templated, type, … and no method. */
 const HAL_LINK = { type: 'object', required: ['href'], properties: { href: string, templated: { type: 'boolean' }, title: string } };
+/** An order whose HAL `_links` give hrefs but no method. */
+const HAL_ORDER = { type: 'object', properties: { id: string, _links: { type: 'object', properties: { self: HAL_LINK } } } };
 /** Link description objects with a method (PayPal's `links[]`, Ion). */
 const METHOD_LINK = {
   type: 'object',
@@ -89,9 +97,9 @@ testRule('ax-envelope-next-steps', [
     errors: [{ path: at('/payments', 'post', '2XX', ...JSON_SCHEMA), message: missing('POST', '/payments', '2XX') }],
   },
   {
-    name: 'follows a $ref chain and reports on the operation, not on the component',
+    name: 'follows a $ref chain and reports on the schema it ends at, where `nextSteps` is added, naming the one response that uses it',
     document: oas3({ '/payments': post({ '201': body(ref('Created')) }) }, { schemas: { Created: ref('Payment'), Payment: bare } }),
-    errors: [{ path: at('/payments', 'post', '201', ...JSON_SCHEMA), message: missing('POST', '/payments', '201') }],
+    errors: [{ path: ['components', 'schemas', 'Payment'], message: missingOn(usedBy('Payment', 'POST /payments 201')) }],
   },
   {
     name: 'stays silent when a $ref chain ends in an envelope',
@@ -436,7 +444,7 @@ testRule('ax-envelope-next-steps', [
       { '/secrets': { post: { responses: { '201': body(ref('Secret')) } }, get: { responses: { '200': body(ref('Secret')) } } } },
       { schemas: { Secret: { type: 'object', additionalProperties: false, properties: { id: string } } } },
     ),
-    errors: [{ path: at('/secrets', 'post', '201', ...JSON_SCHEMA), message: missing('POST', '/secrets', '201') }],
+    errors: [{ path: ['components', 'schemas', 'Secret'], message: missingOn(usedBy('Secret', 'POST /secrets 201')) }],
   },
   {
     name: 'Swagger 2.0: links with a method are accepted, HAL links are not',
@@ -455,14 +463,71 @@ testRule('ax-envelope-next-steps', [
     errors: [{ path: at('/payments', 'post', '201', ...JSON_SCHEMA), message: missing('POST', '/payments', '201') }],
   },
   {
-    name: 'gives each operation sharing a components/responses entry its own diagnostic, on its response',
+    name: 'two mutations sharing a components/responses entry get one diagnostic, on the schema only they use, naming both',
     document: oas3(
       { '/payments': post({ '201': ref('Created', 'responses') }), '/refunds': post({ '201': ref('Created', 'responses') }) },
       { responses: { Created: body(ref('Payment')) }, schemas: { Payment: bare } },
     ),
+    errors: [{ path: ['components', 'schemas', 'Payment'], message: missingOn(usedBy('Payment', '2 responses')) }],
+  },
+  {
+    name: 'an operation exempt from the rule is no user of a shared schema whose links lack a method: it drops out of the count, and with every user exempt the finding goes',
+    document: oas3(
+      {
+        '/orders': post({ '201': body(ref('Order')) }),
+        '/orders/{id}': { put: { responses: { '200': body(ref('Order')) } } },
+        '/rpc': {
+          post: { 'x-ax-exempt': { 'ax-envelope-next-steps': 'JSON-RPC 2.0 envelope is fixed by the spec' }, responses: { '200': body(ref('Order')) } },
+        },
+        '/legacy': {
+          'x-ax-exempt': { 'ax-envelope-next-steps': 'Frozen legacy endpoint, removed in v3' },
+          post: { responses: { '200': body(ref('Legacy')) } },
+        },
+      },
+      { schemas: { Order: HAL_ORDER, Legacy: HAL_ORDER } },
+    ),
+    errors: [{ path: ['components', 'schemas', 'Order'], message: methodless(usedBy('Order', '2 responses'), '_links') }],
+  },
+  {
+    name: 'a mutation exempt from the rule that answers the same schema keeps it out of the fix: the others get an envelope each, on their operation',
+    document: oas3(
+      {
+        '/payments': post({ '201': body(ref('Payment')) }),
+        '/rpc': {
+          post: { 'x-ax-exempt': { 'ax-envelope-next-steps': 'JSON-RPC 2.0 envelope is fixed by the spec' }, responses: { '200': body(ref('Payment')) } },
+        },
+      },
+      { schemas: { Payment: bare } },
+    ),
+    errors: [{ path: at('/payments', 'post', '201', ...JSON_SCHEMA), message: envelopeFor('POST /payments 201', 'Payment') }],
+  },
+  {
+    name: 'a schema a read answers too gets an envelope for each mutation: the finding stays on each operation',
+    document: oas3(
+      {
+        '/payments': post({ '201': body(ref('Payment')) }),
+        '/payments/{id}': { get: { responses: { '200': body(ref('Payment')) } }, put: { responses: { '200': body(ref('Payment')) } } },
+      },
+      { schemas: { Payment: bare } },
+    ),
     errors: [
-      { path: at('/payments', 'post', '201'), message: missing('POST', '/payments', '201') },
-      { path: at('/refunds', 'post', '201'), message: missing('POST', '/refunds', '201') },
+      { path: at('/payments', 'post', '201', ...JSON_SCHEMA), message: envelopeFor('POST /payments 201', 'Payment') },
+      { path: at('/payments/{id}', 'put', '200', ...JSON_SCHEMA), message: envelopeFor('PUT /payments/{id} 200', 'Payment') },
+    ],
+  },
+  {
+    name: 'a string or an array schema a read answers too is wrapped for the mutation alone: the finding stays on the operation',
+    document: oas3(
+      {
+        '/tokens': post({ '201': body(ref('Token')) }),
+        '/tokens/{id}': { get: { responses: { '200': body(ref('Token')) } } },
+        '/payments/batch': { post: { responses: { '200': body(ref('Payments')) } }, get: { responses: { '200': body(ref('Payments')) } } },
+      },
+      { schemas: { Token: string, Payments: { type: 'array', items: bare } } },
+    ),
+    errors: [
+      { path: at('/tokens', 'post', '201', ...JSON_SCHEMA), message: wrap('POST /tokens 201', 'a string') },
+      { path: at('/payments/batch', 'post', '200', ...JSON_SCHEMA), message: wrap('POST /payments/batch 200', 'an array') },
     ],
   },
   {
@@ -474,7 +539,7 @@ testRule('ax-envelope-next-steps', [
       },
       { definitions: { Payment: bare, Envelope: envelope } },
     ),
-    errors: [{ path: at('/payments', 'post', '201', 'schema'), message: missing('POST', '/payments', '201') }],
+    errors: [{ path: ['definitions', 'Payment'], message: missingOn(usedBy('Payment', 'POST /payments 201')) }],
   },
   {
     name: 'Swagger 2.0: a non-JSON produces carries no envelope',

@@ -1,10 +1,12 @@
 import { at, body, JSON_SCHEMA, oas3, PROBLEM, problemWith, ref, swagger2 } from './support/documents';
-import { testRule } from './support/testRule';
+import { runRule, testRule } from './support/testRule';
 import { postWith as post } from './support/documents';
 
 const SIGNAL = 'its schema declares `currentState`';
 const missing = (label: string, shapes = '', signal = SIGNAL, name = 'refreshUrl') =>
   `${label}: the error schema reports a state rejection (${signal}) but has no \`${name}\`${shapes}. Add \`${name}\`: the URL to GET the current state from.`;
+/** The label of a defect in a shared component, reported once on it: "`Problem` (used by 2 responses)". */
+const usedBy = (name: string, users: string) => `\`${name}\` (used by ${users})`;
 /** A 422 that reports the resource's state: the case AGLedger's envelope holds to a refresh url. */
 const STATEFUL = problemWith({ currentState: { type: 'string' } });
 const FIELD_ERRORS = { type: 'array', items: { type: 'object', properties: { field: { type: 'string' }, message: { type: 'string' } } } };
@@ -104,14 +106,14 @@ testRule('ax-envelope-refresh-url', [
     errors: [],
   },
   {
-    name: 'follows a $ref chain and reports on the operation; an allOf branch may carry the field',
+    name: 'follows a $ref chain and reports on the schema it ends at, where the field is added; an allOf branch may carry the field',
     document: oas3(
       { '/a': post({ '422': body(ref('Invalid')) }), '/b': post({ '422': body(ref('StateProblem')) }) },
       {
         schemas: { Invalid: ref('Problem'), Problem: STATEFUL, StateProblem: { allOf: [ref('Problem'), { properties: { refreshUrl: { type: 'string' } } }] } },
       },
     ),
-    errors: [{ path: at('/a', 'post', '422', ...JSON_SCHEMA), message: missing('POST /a 422') }],
+    errors: [{ path: ['components', 'schemas', 'Problem'], message: missing(usedBy('Problem', 'POST /a 422')) }],
   },
   {
     name: 'fires when one oneOf branch lacks it',
@@ -119,15 +121,32 @@ testRule('ax-envelope-refresh-url', [
     errors: [{ path: at('/a', 'post', '422', ...JSON_SCHEMA), message: missing('POST /a 422', ' in 1 of its 2 oneOf/anyOf shapes') }],
   },
   {
-    name: 'a components/responses entry shared by two operations gives two diagnostics, each on its operation',
+    name: 'a components/responses entry shared by two operations gives one diagnostic, on the shared response’s schema, naming both',
     document: oas3(
       { '/a': post({ '422': ref('Unprocessable', 'responses') }), '/b': { put: { responses: { '422': ref('Unprocessable', 'responses') } } } },
       { responses: { Unprocessable: body(STATEFUL) } },
     ),
-    errors: [
-      { path: at('/a', 'post', '422'), message: missing('POST /a 422') },
-      { path: at('/b', 'put', '422'), message: missing('PUT /b 422') },
-    ],
+    errors: [{ path: ['components', 'responses', 'Unprocessable', ...JSON_SCHEMA], message: missing(usedBy('Unprocessable', '2 responses')) }],
+  },
+  {
+    name: 'an operation exempt from the rule is no user of the shared response: it drops out of the count, and with every user exempt the finding goes',
+    document: oas3(
+      {
+        '/a': post({ '422': ref('Unprocessable', 'responses') }),
+        '/b': { put: { responses: { '422': ref('Unprocessable', 'responses') } } },
+        '/c': {
+          post: {
+            'x-ax-exempt': { 'ax-envelope-refresh-url': 'Stateless calculation, nothing to re-read' },
+            responses: { '422': ref('Unprocessable', 'responses') },
+          },
+        },
+        '/d': {
+          post: { 'x-ax-exempt': { 'ax-envelope-refresh-url': 'Stateless calculation, nothing to re-read' }, responses: { '422': body(ref('Stateful')) } },
+        },
+      },
+      { responses: { Unprocessable: body(STATEFUL) }, schemas: { Stateful: STATEFUL } },
+    ),
+    errors: [{ path: ['components', 'responses', 'Unprocessable', ...JSON_SCHEMA], message: missing(usedBy('Unprocessable', '2 responses')) }],
   },
   {
     name: 'Swagger 2.0: definitions are followed',
@@ -135,7 +154,7 @@ testRule('ax-envelope-refresh-url', [
       { '/a': post({ '422': { description: 'Unprocessable', schema: { $ref: '#/definitions/Problem' } } }) },
       { definitions: { Problem: STATEFUL } },
     ),
-    errors: [{ path: at('/a', 'post', '422', 'schema'), message: missing('POST /a 422') }],
+    errors: [{ path: ['definitions', 'Problem'], message: missing(usedBy('Problem', 'POST /a 422')) }],
   },
   {
     name: 'OpenAPI 3.1: type arrays are objects too',
@@ -175,3 +194,19 @@ testRule('ax-envelope-refresh-url', [
     errors: [],
   },
 ]);
+
+describe('a shared schema whose state rejection shows in each operation', () => {
+  test('is one defect: one finding on the schema, counting every response it concerns', async () => {
+    const action = (description: string) => post({ '422': body(ref('Problem'), 'application/json', description) });
+    const document = oas3(
+      {
+        '/invoices/{id}/send': action('The invoice is in the wrong state'),
+        '/orders/{id}/cancel': action('The order is in the wrong state'),
+        '/orders/{id}/ship': action('The order is in the wrong state'),
+      },
+      { schemas: { Problem: PROBLEM } },
+    );
+    const onProblem = (await runRule('ax-envelope-refresh-url', document)).filter(result => result.path.join('/') === 'components/schemas/Problem');
+    expect(onProblem.map(result => result.message.slice(0, result.message.indexOf(':')))).toEqual([usedBy('Problem', '3 responses')]);
+  });
+});

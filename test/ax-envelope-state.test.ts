@@ -12,9 +12,11 @@ const HOLDS: Record<string, string> = {
 };
 /** On a 422 the refresh url is ax-envelope-refresh-url's to ask (one missing field, one finding). */
 const missing = (label: string, signal: string, all: string[], shapes = '') => {
-  const fields = label.endsWith(' 422') ? all.filter(f => !['refreshUrl', 'refresh_url'].includes(f)) : all;
+  const fields = / 422\)?$/.test(label) ? all.filter(f => !['refreshUrl', 'refresh_url'].includes(f)) : all;
   return `${label}: the error schema reports a state rejection (${signal}) without the state${shapes}. Add ${fields.map(f => `\`${f}\` (${HOLDS[f]})`).join(', ')}.`;
 };
+/** The label of a defect in a shared component, reported once on it: "`Conflict` (used by 2 responses)". */
+const usedBy = (name: string, users: string) => `\`${name}\` (used by ${users})`;
 const ALL = ['currentState', 'allowedActions', 'refreshUrl'];
 const described = (description: string, schema: unknown = PROBLEM) => body(schema, 'application/json', description);
 
@@ -108,8 +110,8 @@ testRule('ax-envelope-state', [
     ),
     errors: [
       {
-        path: at('/orders/{id}/cancel', 'post', '409'),
-        message: missing('POST /orders/{id}/cancel 409', '`cancel` on an item; described "current state"', ALL),
+        path: ['components', 'responses', 'Conflict', ...JSON_SCHEMA],
+        message: missing(usedBy('Conflict', 'POST /orders/{id}/cancel 409'), '`cancel` on an item; described "current state"', ALL),
       },
     ],
   },
@@ -119,7 +121,7 @@ testRule('ax-envelope-state', [
     errors: [],
   },
   {
-    name: 'follows a $ref chain; allOf branches together may carry the three fields',
+    name: 'follows a $ref chain to the schema where the fields are added, and reports there; allOf branches together may carry the three fields',
     document: oas3(
       { '/a': post({ '409': body(ref('Conflict')) }), '/b': post({ '409': body(ref('StateProblem')) }) },
       {
@@ -132,8 +134,8 @@ testRule('ax-envelope-state', [
     ),
     errors: [
       {
-        path: at('/a', 'post', '409', ...JSON_SCHEMA),
-        message: missing('POST /a 409', 'its schema declares `allowedActions`', ['currentState', 'refreshUrl']),
+        path: ['components', 'schemas', 'Partial'],
+        message: missing(usedBy('Partial', 'POST /a 409'), 'its schema declares `allowedActions`', ['currentState', 'refreshUrl']),
       },
     ],
   },
@@ -169,12 +171,31 @@ testRule('ax-envelope-state', [
     ],
   },
   {
+    name: 'a schema that declares the state, shared by state-changing operations, fires once on it, naming how many responses use it; an exempt operation drops out of the count',
+    document: oas3(
+      {
+        '/a/{id}/close': post({ '409': body(ref('Conflict')) }),
+        '/b/{id}/open': post({ '409': body(ref('Conflict')) }),
+        '/c/{id}/hold': {
+          post: { 'x-ax-exempt': { 'ax-envelope-state': 'Workflow engine returns its own state envelope' }, responses: { '409': body(ref('Conflict')) } },
+        },
+      },
+      { schemas: { Conflict: problemWith({ currentState: {} }) } },
+    ),
+    errors: [
+      {
+        path: ['components', 'schemas', 'Conflict'],
+        message: missing(usedBy('Conflict', '2 responses'), 'its schema declares `currentState`', ['allowedActions', 'refreshUrl']),
+      },
+    ],
+  },
+  {
     name: 'Swagger 2.0: definitions are followed',
     document: swagger2(
       { '/a': post({ '409': { description: 'Conflict', schema: { $ref: '#/definitions/Conflict' } } }) },
       { definitions: { Conflict: problemWith({ currentState: {}, allowedActions: {} }) } },
     ),
-    errors: [{ path: at('/a', 'post', '409', 'schema'), message: missing('POST /a 409', 'its schema declares `currentState`', ['refreshUrl']) }],
+    errors: [{ path: ['definitions', 'Conflict'], message: missing(usedBy('Conflict', 'POST /a 409'), 'its schema declares `currentState`', ['refreshUrl']) }],
   },
   {
     name: 'OpenAPI 3.1: type arrays and problem+json',
@@ -302,6 +323,11 @@ testRule('ax-envelope-state', [
       { responses: { Conflict: described('Default Response') } },
       '3.1.0',
     ),
-    errors: [{ path: at('/payments/{id}/capture', 'post', '409'), message: missing('POST /payments/{id}/capture 409', '`capture` on an item', ALL) }],
+    errors: [
+      {
+        path: ['components', 'responses', 'Conflict', ...JSON_SCHEMA],
+        message: missing(usedBy('Conflict', 'POST /payments/{id}/capture 409'), '`capture` on an item', ALL),
+      },
+    ],
   },
 ]);
