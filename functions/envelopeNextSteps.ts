@@ -99,6 +99,8 @@ function problem(
   if (scalar !== undefined) {
     return {
       what: `the ${body.mediaType} response is ${kindOf(scalar)}, with no room for \`${name}\`. Wrap it: \`{ data: ${scalar.types?.includes('array') ? '[…]' : '…'}, ${name}: ${step} }\` ${terms}.`,
+      // The wrapper is this response's: a schema that others answer too keeps its shape for them.
+      onResponse: true,
     };
   }
   const several = views!.length > 1;

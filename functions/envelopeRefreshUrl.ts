@@ -39,6 +39,8 @@ export default ruleFunction<Options>('envelopeRefreshUrl', nameOptionsSchema(...
       const name = inStyleOf(memberNames(home), names);
       return {
         what: `reports a state rejection (${stateEvidence(rejection)}) but has no \`${name}\``,
+        // Each operation gives its own evidence of one defect of the schema.
+        sameWhat: `reports a state rejection but has no \`${name}\``,
         fix: `Add \`${name}\`${placeOf(home)}: the URL to GET the current state from.`,
       };
     });

@@ -35,6 +35,8 @@ export default ruleFunction<Options>('envelopeState', nameOptionsSchema(...(CONC
       const fields = missing.map(concept => `\`${inStyleOf(memberNames(home), names[concept])}\` (${FIELDS[concept]})`).join(', ');
       return {
         what: `reports a state rejection (${stateEvidence(rejection)}) without the state`,
+        // Each operation gives its own evidence of one defect of the schema.
+        sameWhat: 'reports a state rejection without the state',
         fix: `Add ${fields}${placeOf(home)}.`,
       };
     });

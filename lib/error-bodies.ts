@@ -37,7 +37,8 @@ export interface ErrorSchema {
 export interface Problem {
   what: string;
   fix: string;
-  /** The fix without what is fitted to this response (an example naming its inputs), when the fix has such a part. */
+  /** The problem and the fix without what is fitted to this response (the operation's evidence, an example naming its inputs). */
+  sameWhat?: string;
   sameFix?: string;
   /** The fix is this response's own (answer another schema), not the schema's: reported on the response. */
   onResponse?: boolean;
@@ -131,14 +132,18 @@ export function describeViews(target: ErrorSchema, problemOf: (view: ObjectView)
   }
   const total = target.views.length;
   return [...groups.values()].map(({ problem, count, edits }) => {
-    const what = `${problem.what}${count < total ? ` in ${count} of its ${total} oneOf/anyOf shapes` : ''}.`;
+    const shapes = count < total ? ` in ${count} of its ${total} oneOf/anyOf shapes` : '';
+    const what = `${problem.what}${shapes}.`;
     return responseFinding(
       target.operation,
       target.response,
       `${target.name} ${what} ${problem.fix}`,
       problem.onResponse ? [target.schema.location] : [target.site, target.schema.location],
       // Whichever media type reads it, one defect of the schema.
-      { ...(edits === undefined ? {} : { edits: () => allEdits(edits) }), same: `${what} ${problem.sameFix ?? problem.fix}` },
+      {
+        ...(edits === undefined ? {} : { edits: () => allEdits(edits) }),
+        same: `${problem.sameWhat ?? problem.what}${shapes}. ${problem.sameFix ?? problem.fix}`,
+      },
     );
   });
 }
