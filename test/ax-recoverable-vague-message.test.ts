@@ -196,7 +196,8 @@ testRule('ax-recoverable-vague-message', [
   },
   {
     // Fails on 046598f: the text names the response's media type, so the one vague example of `Problem` is
-    // split into a finding "(used by GET /a 400)" and another "(used by GET /b 400)" on the same node.
+    // split into a finding "(used by GET /a 400)" and another "(used by GET /b 400)" on the same node. Now the
+    // media type is no part of what makes two uses one defect, and the finding keeps the first use's words.
     name: 'one schema example served as application/json by one response and as problem+json by another is one finding, counting both, in the first use’s words',
     document: oas3(
       {
