@@ -108,7 +108,7 @@ export default ruleFunction<Options>('recoverableErrorStructure', nameOptionsSch
     // Uncertain evidence asks: the member is the schema's own if its owner says so (a description, `required`), else one is added; no edit.
     const fixes = [
       missing.length > 0 ? `Add ${missing.join(' and ')}${placeOf(carrier)}` : undefined,
-      optional.length > 0 ? `List ${optional.join(' and ')} as required in ${carrierName(carrier)}` : undefined,
+      optional.length > 0 ? `Require ${optional.join(' and ')} in ${carrierName(carrier)}` : undefined,
       ...likely.map(({ question, found, ask }) => `${ask.fix.replace(/; else$/, found.required ? '' : ' and require it')}; else add ${add[question]}`),
     ].filter(part => part !== undefined);
     const edits = likely.length > 0 ? undefined : () => editsFor({ carrier, code, message }, codeAs, messageAs);

@@ -139,9 +139,10 @@ export function describeViews(target: ErrorSchema, problemOf: (view: ObjectView)
       target.response,
       `${target.name} ${what} ${problem.fix}`,
       problem.onResponse ? [target.schema.location] : [target.site, target.schema.location],
-      // Whichever media type reads it, one defect of the schema.
+      // On the component, the component is the subject; whichever media type reads it, one defect of the schema.
       {
         ...(edits === undefined ? {} : { edits: () => allEdits(edits) }),
+        onComponent: `${what} ${problem.fix}`,
         same: `${problem.sameWhat ?? problem.what}${shapes}. ${problem.sameFix ?? problem.fix}`,
       },
     );

@@ -269,20 +269,21 @@ export function placeIn(response: Response, ...candidates: (JsonPath | undefined
 /**
  * A finding about one response, fixed at the first of `candidates` that is known (else at the response
  * object, which may be a shared component): on the operation when that place is its own, else reported
- * once for every use of the component (`perDefect`).
+ * once for every use of the component (`perDefect`), in the words `onComponent` (where the component names
+ * the subject) and grouped by `same` (see `Use`).
  */
 export function responseFinding(
   operation: Operation,
   response: Response,
   text: string,
   candidates: readonly (JsonPath | undefined)[],
-  { edits, same }: { edits?: LazyEdits; same?: string } = {},
+  { edits, same, onComponent = text }: { edits?: LazyEdits; same?: string; onComponent?: string } = {},
 ): Finding {
   return {
     message: `${label(operation, response)}: ${text}`,
     path: placeIn(response, ...candidates),
     ...(edits === undefined ? {} : { edits }),
-    uses: [useOf(operation, response, text, candidates, same)],
+    uses: [useOf(operation, response, onComponent, candidates, same)],
   };
 }
 
