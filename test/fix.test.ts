@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { parse } from 'yaml';
 import { planFixes } from '../cli/fixes';
 import { lint } from '../cli/lint';
-import { applyWithOpenapiFormat, oasErrors, planOutcome, rulesWithEditsInDocs } from './support/fixes';
+import { applyWithOpenapiFormat, claimedPlaces, oasErrors, planOutcome, rulesWithEditsInDocs } from './support/fixes';
 import { ROOT } from './support/report';
 import { at, body, JSON_SCHEMA, oas3, PAYMENT, PROBLEM, ref } from './support/documents';
 import { runMain as run } from './support/bin';
@@ -148,8 +148,7 @@ test('an API that speaks the AWS JSON protocol gets its code as `__type`, named 
   const before = await lint(file, undefined, { cwd: ROOT, edits: true });
   const structure = before.diagnostics.filter(diagnostic => diagnostic.code === 'ax-recoverable-error-structure').map(diagnostic => diagnostic.message);
   expect(structure).toEqual([
-    'POST /#X-Amz-Target=ECR.DescribeImages 480: the error schema has no code and no message. Add a required `__type` (e.g. "ServerException") and a required `message`; your error handler must then send them.',
-    'POST /#X-Amz-Target=ECR.ListImages 480: the error schema has no code and no message. Add a required `__type` (e.g. "ServerException") and a required `message`; your error handler must then send them.',
+    '`ServerException` (used by 2 responses): has no code and no message. Add a required `__type` (e.g. "ServerException") and a required `message`; your error handler must then send them.',
   ]);
   const plan = planFixes(before);
   expect(await run(['fix', 'openapi.json', '--apply'], dir)).toMatchObject({ code: 0 });
@@ -215,13 +214,13 @@ describe('the command line', () => {
       code: 0,
       stdout: '',
       head: [
-        'spectral-agent-ux fix: fixed 8 of 11 findings in openapi.yaml (4 objects edited)',
-        '3 findings left for a person (prose, a real URL or a decision):',
+        'spectral-agent-ux fix: fixed 5 of 6 findings in openapi.yaml (4 objects edited)',
+        '1 finding left for a person (prose, a real URL or a decision):',
       ],
-      left: 3,
+      left: 1,
     });
     expect(lines[2]).toBe(
-      '  ax-recoverable-no-stack-traces at paths./Orders.post.responses.400.schema: POST /Orders 400: the error schema declares `StackTrace` in its `fault` object, a stack trace an agent cannot use. Remove it: log it server-side and return a `trace_id` the agent can quote.',
+      '  ax-recoverable-no-stack-traces at definitions.Fault.properties.StackTrace: `Fault` (used by 3 responses): the error schema declares `StackTrace` in its `fault` object, a stack trace an agent cannot use. Remove it: log it server-side and return a `trace_id` the agent can quote.',
     );
   });
 
@@ -315,12 +314,13 @@ describe('the command line', () => {
       expect(await run(['fix', 'openapi.json', '--apply'], dir)).toMatchObject({ code: 0 });
       const after = await lint(file, undefined, { cwd: dir });
       const steps = (diagnostics: typeof before.diagnostics) => diagnostics.filter(d => d.code === 'ax-envelope-next-steps');
-      return { before: steps(before.diagnostics), after: steps(after.diagnostics), result: JSON.parse(readFileSync(file, 'utf8')), plan: planFixes(before) };
+      const plan = planFixes(before);
+      return { before: steps(before.diagnostics), after: steps(after.diagnostics), result: JSON.parse(readFileSync(file, 'utf8')), plan, claimed: claimedPlaces(before, plan) };
     };
 
     test('declares `OrderWithNextSteps` once, points only the two mutations at it, and leaves `Order`, the reads and the request body as they were', async () => {
       const description = orders();
-      const { before, after, result, plan } = await fixed(description);
+      const { before, after, result, claimed } = await fixed(description);
       expect(before.map(d => d.message)).toEqual([
         'POST /orders 201: no `nextSteps`. Answer `OrderWithNextSteps`, an `allOf` of `Order` and `nextSteps`: [{ action, method, href, description }] (all required, `method` an enum of HTTP methods); your handler must then send it.',
         'POST /orders/{id}/cancel 200: no `nextSteps`. Answer `OrderWithNextSteps`, an `allOf` of `Order` and `nextSteps`: [{ action, method, href, description }] (all required, `method` an enum of HTTP methods); your handler must then send it.',
@@ -336,7 +336,6 @@ describe('the command line', () => {
         { $ref: '#/components/schemas/OrderWithNextSteps' },
       ]);
       expect([schemaOf('/orders/{id}', 'get', '200'), schemaOf('/orders', 'get', '200')]).toEqual([order, { type: 'array', items: order }]);
-      const claimed = plan.fixed.map(({ diagnostic }) => diagnostic.path);
       expect(unconcernedGains(description as never, result, claimed)).toEqual([]);
     });
 
@@ -383,17 +382,20 @@ describe('the command line', () => {
         .filter(d => d.code === 'ax-recoverable-error-structure')
         .map(d => ({ path: d.path, message: d.message }));
     const before = await lint(file, undefined, { cwd: dir, edits: true });
-    const noCodeAt = (where: string, example: string) =>
-      `${where}: the error schema has no code. Add a required \`code\` (e.g. "${example}"); your error handler must then send it.`;
+    // Each schema's finding is on it; the 409's inline `oneOf` is the 409's own.
+    const noCodeOn = (schema: string, user: string, example: string) => ({
+      path: ['components', 'schemas', schema],
+      message: `\`${schema}\` (used by ${user}): has no code. Add a required \`code\` (e.g. "${example}"); your error handler must then send it.`,
+    });
     const left = [
-      { path: at('/a', 'get', '404', ...JSON_SCHEMA), message: noCodeAt('GET /a 404', 'NOT_FOUND') },
       {
         path: at('/b', 'post', '409', ...JSON_SCHEMA),
         message:
           'POST /b 409: the error schema has no code in 1 of its 2 oneOf/anyOf shapes. Add a required `code` (e.g. "CONFLICT"); your error handler must then send it.',
       },
+      noCodeOn('Problem', 'GET /a 404', 'NOT_FOUND'),
     ];
-    expect(await structure()).toEqual([left[0], { path: at('/a', 'get', '410', ...JSON_SCHEMA), message: noCodeAt('GET /a 410', 'GONE') }, left[1]]);
+    expect(await structure()).toEqual([...left, noCodeOn('Gone', 'GET /a 410', 'GONE')]);
 
     expect(await run(['fix', 'openapi.json', '--apply'], dir)).toMatchObject({ code: 0 });
     const result = JSON.parse(readFileSync(file, 'utf8'));
@@ -402,8 +404,7 @@ describe('the command line', () => {
     expect(result.components.schemas.Problem).toEqual(noCode);
     expect(result.paths['/b'].post.responses['409']).toEqual(rejected);
     expect(await structure()).toEqual(left);
-    const claimed = planFixes(before).fixed.map(({ diagnostic }) => diagnostic.path);
-    expect(unconcernedGains(description as never, result, claimed)).toEqual([]);
+    expect(unconcernedGains(description as never, result, claimedPlaces(before, planFixes(before)))).toEqual([]);
   });
 
   test('no file to fix is a usage error', async () => {
@@ -424,14 +425,14 @@ describe('the command line', () => {
     const overlay = parse(stdout) as { overlay: string; actions: { target: string; description: string }[] };
     expect(overlay.overlay).toBe('1.0.0');
     expect(overlay.actions[0]).toMatchObject({ target: "$['paths']['/payments']['post']", description: 'Clears 1 ax-recoverable-retryable.' });
-    expect(stderr.split('\n')[0]).toBe('spectral-agent-ux fix: 11 actions clear 21 of 44 findings');
+    expect(stderr.split('\n')[0]).toBe('spectral-agent-ux fix: 11 actions clear 16 of 33 findings');
   });
 
   test('the report says what share of the findings fix clears, as fix itself counts them', async () => {
     const { stdout } = await run(['report', 'examples/naive.yaml', '-f', 'json'], ROOT);
-    expect(JSON.parse(stdout).autofix).toEqual({ findings: 44, cleared: 21, edits: 11 });
+    expect(JSON.parse(stdout).autofix).toEqual({ findings: 33, cleared: 16, edits: 11 });
     expect((await run(['report', 'examples/naive.yaml'], ROOT)).stdout).toContain(
-      '\n`spectral-agent-ux fix` clears 21 of 44 findings (48%) with 11 edits; the rest need a person.\n',
+      '\n`spectral-agent-ux fix` clears 16 of 33 findings (48%) with 11 edits; the rest need a person.\n',
     );
     const dir = mkdtempSync(join(tmpdir(), 'fix-all-'));
     copyFileSync(join(ROOT, 'test', 'fixtures', 'conventions', 'zod-issues.yaml'), join(dir, 'openapi.yaml'));

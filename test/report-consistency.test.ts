@@ -1,11 +1,12 @@
 /**
  * The report's promise: a failing cell is exactly an operation where `spectral lint` reports that
- * principle's rule, with the same file and the same ruleset; every such diagnostic is a failing cell.
+ * principle's rule (in it, or on a component it uses), with the same file and the same ruleset; every such
+ * diagnostic is a failing cell of each operation it stands for.
  */
 import { join } from 'node:path';
 import type { Ruleset } from '@stoplight/spectral-core';
 import { loadRuleset } from '../cli/lint';
-import { diagnosticKeys, example, failingCellKeys, FIXTURES, fixtureRuleset, lintAlone, reportOn, rulesetWith } from './support/report';
+import { diagnosticKeys, example, failingCellKeys, FIXTURES, fixtureRuleset, lintNotingUsers, reportOn, rulesetWith } from './support/report';
 
 const cases: [string, string, () => Ruleset | Promise<Ruleset>][] = [
   ['naive.yaml, recommended ruleset', example('naive.yaml'), () => loadRuleset(undefined)],
@@ -22,8 +23,8 @@ const cases: [string, string, () => Ruleset | Promise<Ruleset>][] = [
 test.each(cases)('%s: failing cells are exactly the diagnostics', async (_name, file, makeRuleset) => {
   const ruleset = await makeRuleset();
   const report = await reportOn(file, ruleset);
-  const diagnostics = await lintAlone(file, ruleset);
-  expect(failingCellKeys(report)).toEqual(diagnosticKeys(report, diagnostics));
+  const { diagnostics, users } = await lintNotingUsers(file, ruleset);
+  expect(failingCellKeys(report)).toEqual(diagnosticKeys(report, diagnostics, users));
   expect(report.unplaced).toEqual([]);
 });
 

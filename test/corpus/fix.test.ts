@@ -16,7 +16,7 @@ import { renderOverlay } from '../../cli/fix/overlay';
 import { planFixes } from '../../cli/fixes';
 import { lint } from '../../cli/lint';
 import { outsideObjects } from '../support/edited-ranges';
-import { applyWithOpenapiFormat, oasErrors, ours, planOutcome } from '../support/fixes';
+import { applyWithOpenapiFormat, claimedPlaces, oasErrors, ours, planOutcome } from '../support/fixes';
 import { unconcernedGains } from '../support/members';
 
 const ROOT = join(__dirname, '..', '..');
@@ -59,8 +59,7 @@ describeCorpus('fix on the corpus', () => {
     const versionOf = (data: unknown) => (data as Record<string, unknown>).openapi ?? (data as Record<string, unknown>).swagger;
     const read = (content: string) => (isJson(file) ? JSON.parse(content) : parse(content)) as object;
     expect(versionOf(read(fixedText))).toBe(versionOf(read(text)));
-    const claimed = plan.fixed.map(({ diagnostic }) => diagnostic.path);
-    expect(unconcernedGains(read(text) as never, read(fixedText) as never, claimed)).toEqual([]);
+    expect(unconcernedGains(read(text) as never, read(fixedText) as never, claimedPlaces(before, plan))).toEqual([]);
     const overlay = JSON.parse(renderOverlay(plan, file, true)) as object;
     expect(await applyWithOpenapiFormat(read(text), overlay)).toEqual({ result: read(fixedText), unmatched: 0 });
 

@@ -5,6 +5,8 @@ import { oas } from '@stoplight/spectral-rulesets';
 import { openapiOverlay } from 'openapi-format';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { LintedDocument } from '../../cli/lint';
+import { findingKey } from '../../lib/rule-function';
 
 export const ours = (diagnostics: readonly ISpectralDiagnostic[]) => diagnostics.filter(diagnostic => String(diagnostic.code).startsWith('ax-'));
 const keyOf = (diagnostic: ISpectralDiagnostic) => JSON.stringify([diagnostic.code, diagnostic.path, diagnostic.message]);
@@ -45,6 +47,15 @@ export const planOutcome = (
     before,
     plan.fixed.map(({ diagnostic }) => diagnostic),
     after,
+  );
+
+/**
+ * The places a plan's fixed findings concern, for `unconcernedGains`: each finding's own, or, for one on a
+ * shared component, the responses its rule noted as the component's users.
+ */
+export const claimedPlaces = (linted: LintedDocument, plan: { fixed: readonly { diagnostic: ISpectralDiagnostic }[] }) =>
+  plan.fixed.flatMap(
+    ({ diagnostic }) => linted.users?.get(String(diagnostic.code))?.get(findingKey(diagnostic.path, diagnostic.message)) ?? [diagnostic.path],
   );
 
 /** The places of spectral:oas errors (severity error) in a description's text. */

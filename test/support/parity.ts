@@ -3,8 +3,8 @@
  * the runtime guard's verdict on a body to the lint's on its description.
  */
 import type { ISpectralDiagnostic } from '@stoplight/spectral-core';
-import { ownersOf } from '../../cli/place';
-import { OpenApiDocument, pointerToPath, startsWith, valueAt, type JsonPath } from '../../lib/document';
+import { operationsAround } from '../../cli/place';
+import { OpenApiDocument, type JsonPath } from '../../lib/document';
 import { findingKey } from '../../lib/rule-function';
 
 type Json = Record<string, unknown>;
@@ -44,39 +44,17 @@ export const onlyRequirement = (message: string): boolean => message.includes('d
 /** "post /orders 422": one response of one operation, the unit both sides give a verdict on. */
 export const responseKey = (method: string, template: string, status: string): string => `${method} ${template} ${status}`;
 
-/** Every place a node's tree leads to through local `$ref`s, followed on (each once): the components it is made of. */
-function componentsOf(doc: Json, node: unknown, found = new Map<string, JsonPath>()): JsonPath[] {
-  if (Array.isArray(node)) node.forEach(item => componentsOf(doc, item, found));
-  else if (isJsonObject(node)) {
-    const target = typeof node.$ref === 'string' ? pointerToPath(node.$ref) : undefined;
-    if (target !== undefined && !found.has(node.$ref as string)) {
-      found.set(node.$ref as string, target);
-      componentsOf(doc, valueAt(doc, target), found);
-    }
-    Object.values(node).forEach(value => componentsOf(doc, value, found));
-  }
-  return [...found.values()];
-}
-
 /**
- * The responses each finding of `rule` stands for, by `responseKey`: the one it sits in; for a finding on a
- * shared component, of the operations the rule noted as its users in edits mode (read through cli/place.ts
- * `ownersOf`, never from the message), the responses those notes name, else every response that reaches the
- * component (the notes name operations; such an operation's other responses using the component are taken too).
+ * The responses each finding stands for, by `responseKey`: the one it sits in, or, for a finding on
+ * a shared component, the responses the rule noted as its users in edits mode (never read from the message).
  */
-export function responsesOf(doc: Json, rule: string, users: Map<string, JsonPath[]>): (finding: ISpectralDiagnostic) => string[] {
-  const owners = ownersOf(OpenApiDocument.of(doc, doc).operations(), new Map([[rule, users]]));
-  return finding => {
-    const places = [finding.path, ...(users.get(findingKey(finding.path, finding.message)) ?? [])];
-    return owners(finding).flatMap(operation => {
-      const within = [...operation.location, 'responses'];
-      const responses = isJsonObject(operation.node.responses) ? operation.node.responses : {};
-      const named = places.filter(place => place.length > within.length && startsWith(place, within)).map(place => String(place[within.length]));
-      const statuses =
-        named.length > 0
-          ? named
-          : Object.keys(responses).filter(status => componentsOf(doc, responses[status]).some(component => startsWith(finding.path, component)));
-      return statuses.map(status => responseKey(operation.method, operation.path, status));
-    });
-  };
+export function responsesOf(doc: Json, users: Map<string, JsonPath[]>): (finding: ISpectralDiagnostic) => string[] {
+  const around = operationsAround(OpenApiDocument.of(doc, doc).operations());
+  return finding =>
+    (users.get(findingKey(finding.path, finding.message)) ?? [finding.path]).flatMap(place =>
+      around(place).flatMap(operation => {
+        const at = operation.location.length;
+        return place[at] === 'responses' && place.length > at + 1 ? [responseKey(operation.method, operation.path, String(place[at + 1]))] : [];
+      }),
+    );
 }

@@ -10,6 +10,7 @@ import ruleset from '../../ruleset';
 import { lintWith, readDocument } from '../../cli/lint';
 import { PRINCIPLES } from '../../cli/report/principles';
 import { buildReport, type ReportData } from '../../cli/report/report';
+import { collectEdits, findingKey, type UsersByRule } from '../../lib/rule-function';
 import { ROOT } from './bin';
 
 export { ROOT };
@@ -48,14 +49,28 @@ export async function lintAlone(file: string, ruleset: Ruleset) {
   return spectral.run(new Document(readFileSync(file, 'utf8'), Parsers.Yaml, file));
 }
 
-/** "rule operation-pointer", once per diagnostic of a principle's rule, placed by path prefix alone. */
-export function diagnosticKeys(report: ReportData, diagnostics: readonly ISpectralDiagnostic[]): string[] {
+/** Spectral on its own with the rules noting the responses each finding on a shared component stands for (their edits mode). */
+export async function lintNotingUsers(file: string, ruleset: Ruleset) {
+  const spectral = new Spectral();
+  spectral.setRuleset(ruleset);
+  const document = new Document(readFileSync(file, 'utf8'), Parsers.Yaml, file);
+  const { users } = collectEdits(document);
+  return { diagnostics: await spectral.run(document), users };
+}
+
+/**
+ * "rule operation-pointer", once per operation a diagnostic of a principle's rule stands for: the one its path
+ * lies in, else (a finding on a shared component) each operation of the responses its rule noted.
+ */
+export function diagnosticKeys(report: ReportData, diagnostics: readonly ISpectralDiagnostic[], users: UsersByRule): string[] {
+  const ownerOf = (path: readonly (string | number)[]) =>
+    report.operations.find(operation => operation.location.every((segment, i) => String(segment) === String(path[i])));
   return diagnostics
     .filter(diagnostic => principleRules.has(String(diagnostic.code)))
-    .map(diagnostic => {
-      const path = diagnostic.path.map(String);
-      const owner = report.operations.find(operation => operation.location.every((segment, i) => String(segment) === path[i]));
-      return `${diagnostic.code} ${owner?.pointer ?? `(no operation) ${path.join(' ')}`}`;
+    .flatMap(diagnostic => {
+      const noted = users.get(String(diagnostic.code))?.get(findingKey(diagnostic.path, diagnostic.message));
+      const owners = (noted ?? [diagnostic.path]).map(ownerOf);
+      return [...new Set(owners)].map(owner => `${diagnostic.code} ${owner?.pointer ?? `(no operation) ${diagnostic.path.join(' ')}`}`);
     })
     .sort();
 }

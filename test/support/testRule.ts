@@ -49,7 +49,7 @@ export async function runRule(ruleId: RuleId, document: string | object, functio
 
 /**
  * `runRule` in edits mode, as `fix` and `report` lint: the results, the edits of each finding that has some,
- * and the users (operation locations) of each finding on a shared component.
+ * and the users (their `responses.<status>` entries) of each finding on a shared component.
  */
 export async function runRuleWithEdits(ruleId: RuleId, document: string | object) {
   const parsed = toDocument(document);
