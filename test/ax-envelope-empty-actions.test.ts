@@ -1,19 +1,18 @@
 import { at, EXAMPLE, NEXT_STEPS, oas3, ref, swagger2, withExample } from './support/documents';
 import { testRule } from './support/testRule';
+import { component, usedBy } from './support/components';
 
 const SCHEMA = { type: 'object', properties: { id: { type: 'string' }, status: { type: 'string' }, nextActions: { type: 'array' }, nextSteps: NEXT_STEPS } };
 const get = (example: unknown) => ({ get: { responses: { '200': withExample(example, SCHEMA) } } });
 const stuck = (label: string, steps: 'no' | 'an empty' = 'no', actions = 'nextActions', stepsName = 'nextSteps') =>
   `${label}: the response example has an empty \`${actions}\` and ${steps} \`${stepsName}\`: an agent is stuck. Add \`${stepsName}\` beside it: the recovery calls that remain ({ action, method, href, description }[]).`;
 
-/** The message of a defect in a shared component, reported once on it. */
-const shared = (name: string, users: string, steps: 'no' | 'an empty' = 'no') => stuck(`\`${name}\` (used by ${users})`, steps);
 /** A JSON response whose named example `failed` is the shared `Failed` example. */
 const sharedExample = (mediaType = 'application/json') => ({
   description: 'x',
   content: { [mediaType]: { examples: { failed: ref('Failed', 'examples') } } },
 });
-const FAILED_AT = ['components', 'examples', 'Failed', 'value', 'nextActions'];
+const FAILED_AT = component('examples', 'Failed', 'value', 'nextActions');
 /** A document whose `components/examples` hold `Failed`, the F-456 payload. */
 const withFailed = (paths: object) => oas3(paths, { examples: { Failed: { value: F456_BAD } } });
 /** A GET answering the shared `Failed` example. */
@@ -74,17 +73,17 @@ testRule('ax-envelope-empty-actions', [
       },
       { examples: { Failed: { value: F456_BAD } } },
     ),
-    errors: [{ path: FAILED_AT, message: shared('Failed', '2 responses') }],
+    errors: [{ path: FAILED_AT, message: stuck(usedBy('Failed', 2)) }],
   },
   {
     name: 'an operation exempt from the rule is no user of the shared example: it drops out of the count',
     document: withFailed({ '/a': getsFailed, '/b': { ...EXEMPT, ...getsFailed }, '/c': getsFailed }),
-    errors: [{ path: FAILED_AT, message: shared('Failed', '2 responses') }],
+    errors: [{ path: FAILED_AT, message: stuck(usedBy('Failed', 2)) }],
   },
   {
     name: 'one user left beside an exempt one: the finding names that response',
     document: withFailed({ '/a': getsFailed, '/b': { ...EXEMPT, ...getsFailed } }),
-    errors: [{ path: FAILED_AT, message: shared('Failed', 'GET /a 200') }],
+    errors: [{ path: FAILED_AT, message: stuck(usedBy('Failed', 'GET /a 200')) }],
   },
   {
     name: 'every user exempt: silent',
@@ -98,7 +97,7 @@ testRule('ax-envelope-empty-actions', [
       { schemas: { Record: { ...SCHEMA, examples: [F456_FIXED, F456_BAD] } } },
       '3.1.0',
     ),
-    errors: [{ path: ['components', 'schemas', 'Record', 'examples', '1', 'nextActions'], message: shared('Record', 'GET /a 200') }],
+    errors: [{ path: component('schemas', 'Record', 'examples', '1', 'nextActions'), message: stuck(usedBy('Record', 'GET /a 200')) }],
   },
   {
     name: 'Swagger 2.0: response examples per media type',

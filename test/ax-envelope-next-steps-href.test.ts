@@ -1,5 +1,6 @@
 import { at, EXAMPLE, NEXT_STEPS, oas3, ref, swagger2, withExample } from './support/documents';
 import { testRule } from './support/testRule';
+import { component, usedBy } from './support/components';
 
 const SCHEMA = { type: 'object', properties: { id: { type: 'string' }, nextSteps: NEXT_STEPS } };
 const step = (method: string, href: string) => ({ action: 'Next', method, href, description: 'What comes next.' });
@@ -30,10 +31,8 @@ const SOURCE_CREATED = {
   ],
 };
 
-/** The label of a defect in a shared component, reported once on it: "`Created` (used by 2 responses)". */
-const usedBy = (name: string, users: string) => `\`${name}\` (used by ${users})`;
 /** Where the href of the shared example `Created`'s first step is written. */
-const CREATED_HREF = ['components', 'examples', 'Created', 'value', 'nextSteps', '0', 'href'];
+const CREATED_HREF = component('examples', 'Created', 'value', 'nextSteps', '0', 'href');
 /** A response whose JSON example is the shared `Created` example. */
 const sharedExample = (description: string) => ({
   description,
@@ -139,7 +138,7 @@ testRule('ax-envelope-next-steps-href', [
   {
     name: 'named examples through $ref to components/examples, shared by two operations: one diagnostic, on the shared example’s href',
     document: api(sharedExample('Created'), { '/records/{id}/receipts': { post: { responses: { '200': sharedExample('OK') } } } }, CREATED_EXAMPLE),
-    errors: [{ path: CREATED_HREF, message: noPath(usedBy('Created', '2 responses'), '/v1/records/r1/receipt', '/v1/records/{id}/receipts') }],
+    errors: [{ path: CREATED_HREF, message: noPath(usedBy('Created', 2), '/v1/records/r1/receipt', '/v1/records/{id}/receipts') }],
   },
   {
     name: 'an operation exempt from the rule is no user of the shared example; when every user is exempt the finding goes',
@@ -170,8 +169,8 @@ testRule('ax-envelope-next-steps-href', [
     ),
     errors: [
       {
-        path: ['components', 'responses', 'Created', ...EXAMPLE, 'nextSteps', '0', 'href'],
-        message: wrongMethod(usedBy('Created', '2 responses'), 'DELETE', '/v1/records/r1/receipts', '/v1/records/{id}/receipts', 'only POST'),
+        path: component('responses', 'Created', ...EXAMPLE, 'nextSteps', '0', 'href'),
+        message: wrongMethod(usedBy('Created', 2), 'DELETE', '/v1/records/r1/receipts', '/v1/records/{id}/receipts', 'only POST'),
       },
     ],
   },
@@ -209,7 +208,7 @@ testRule('ax-envelope-next-steps-href', [
         message: noPath('GET /records/search 200', '/v1/records/r2/cancell', '/v1/records/{id}/cancel'),
       },
       {
-        path: ['components', 'schemas', 'Created', 'examples', '0', 'nextSteps', '0', 'href'],
+        path: component('schemas', 'Created', 'examples', '0', 'nextSteps', '0', 'href'),
         message: wrongMethod(usedBy('Created', 'POST /records 201'), 'GET', '/v1/records/r1/receipts', '/v1/records/{id}/receipts', 'only POST'),
       },
     ],

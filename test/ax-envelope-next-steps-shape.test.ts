@@ -1,6 +1,7 @@
 import { at, body, JSON_SCHEMA, NEXT_STEPS, oas3, PAYMENT, PROBLEM, ref, swagger2 } from './support/documents';
 import { testRule } from './support/testRule';
 import { postWith as post } from './support/documents';
+import { component, usedBy } from './support/components';
 
 const ITEM = NEXT_STEPS.items;
 const PROPS = ITEM.properties;
@@ -25,9 +26,7 @@ const unrequired = (label: string, field: string, trail = 'nextSteps') =>
 const freeMethod = (label: string, trail = 'nextSteps') =>
   `${label}: the items of \`${trail}\` let \`method\` be any string, not only a verb an agent can send. Limit it with \`enum: [GET, POST, PUT, PATCH, DELETE]\`.`;
 
-/** The label of a defect in a shared component, reported once on it: "`NextStep` (used by 2 responses)". */
-const usedBy = (name: string, users: string) => `\`${name}\` (used by ${users})`;
-const NEXT_STEP_AT = ['components', 'schemas', 'NextStep'];
+const NEXT_STEP_AT = component('schemas', 'NextStep');
 /** An envelope whose steps are the shared `NextStep`, which does not require `href`. */
 const SHARED_NEXT_STEP = {
   schemas: {
@@ -159,7 +158,7 @@ testRule('ax-envelope-next-steps-shape', [
       { '/payments': post({ '201': body(ref('Created')) }), '/refunds': { put: { responses: { '200': body(ref('Created')) } } } },
       SHARED_NEXT_STEP,
     ),
-    errors: [{ path: NEXT_STEP_AT, message: unrequired(usedBy('NextStep', '2 responses'), 'href') }],
+    errors: [{ path: NEXT_STEP_AT, message: unrequired(usedBy('NextStep', 2), 'href') }],
   },
   {
     name: 'an operation exempt from the rule is no user of the shared NextStep: it drops out of the count, and with every user exempt the finding goes',
@@ -173,7 +172,7 @@ testRule('ax-envelope-next-steps-shape', [
       },
       SHARED_NEXT_STEP,
     ),
-    errors: [{ path: NEXT_STEP_AT, message: unrequired(usedBy('NextStep', '2 responses'), 'href') }],
+    errors: [{ path: NEXT_STEP_AT, message: unrequired(usedBy('NextStep', 2), 'href') }],
   },
   {
     name: 'one user left beside an exempt one: the finding names that response; none left: silent',
@@ -232,8 +231,8 @@ testRule('ax-envelope-next-steps-shape', [
     ),
     errors: [
       {
-        path: ['components', 'responses', 'Created', ...ITEMS_AT, 'properties', 'method'],
-        message: freeMethod(usedBy('Created', '2 responses')),
+        path: component('responses', 'Created', ...ITEMS_AT, 'properties', 'method'),
+        message: freeMethod(usedBy('Created', 2)),
       },
     ],
   },
@@ -266,8 +265,8 @@ testRule('ax-envelope-next-steps-shape', [
         message: undeclared('POST /payments 409', field, 'error.nextSteps'),
       })),
       {
-        path: ['components', 'schemas', 'Payment', 'allOf', '1', 'properties', 'nextSteps', 'items'],
-        message: unrequired(usedBy('Payment', '2 responses'), 'description', 'data[].nextSteps'),
+        path: component('schemas', 'Payment', 'allOf', '1', 'properties', 'nextSteps', 'items'),
+        message: unrequired(usedBy('Payment', 2), 'description', 'data[].nextSteps'),
       },
     ],
   },

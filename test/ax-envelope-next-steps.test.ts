@@ -1,6 +1,7 @@
 import { at, body, JSON_SCHEMA, NEXT_STEPS, oas3, PAYMENT, ref, swagger2 } from './support/documents';
 import { runRule, testRule } from './support/testRule';
 import { postWith as post } from './support/documents';
+import { component, usedBy } from './support/components';
 
 const envelope = { type: 'object', properties: { id: { type: 'string' }, nextSteps: NEXT_STEPS } };
 const bare = PAYMENT;
@@ -9,8 +10,6 @@ const TERMS = '(all required, `method` an enum of HTTP methods)';
 const missingOn = (label: string, mediaType = 'application/json') =>
   `${label}: the response schema does not declare \`nextSteps\`. Add \`nextSteps\`: ${STEP} ${TERMS} to the ${mediaType} schema; your handler must then send it.`;
 const missing = (method: string, path: string, status: string, mediaType = 'application/json') => missingOn(`${method} ${path} ${status}`, mediaType);
-/** The label of a defect in a shared component, reported once on it: "`Payment` (used by 2 responses)". */
-const usedBy = (name: string, users: string) => `\`${name}\` (used by ${users})`;
 const methodless = (operation: string, collection: string, where = 'the response schema declares') =>
   `${operation}: ${where} \`${collection}\` with an href but no \`method\` to send. Declare a \`method\` on each link, or add \`nextSteps\`: ${STEP} ${TERMS}.`;
 /** A member named like links that gives no call: the finding asks, and leaves the change to a person. */
@@ -99,7 +98,7 @@ testRule('ax-envelope-next-steps', [
   {
     name: 'follows a $ref chain and reports on the schema it ends at, where `nextSteps` is added, naming the one response that uses it',
     document: oas3({ '/payments': post({ '201': body(ref('Created')) }) }, { schemas: { Created: ref('Payment'), Payment: bare } }),
-    errors: [{ path: ['components', 'schemas', 'Payment'], message: missingOn(usedBy('Payment', 'POST /payments 201')) }],
+    errors: [{ path: component('schemas', 'Payment'), message: missingOn(usedBy('Payment', 'POST /payments 201')) }],
   },
   {
     name: 'stays silent when a $ref chain ends in an envelope',
@@ -444,7 +443,7 @@ testRule('ax-envelope-next-steps', [
       { '/secrets': { post: { responses: { '201': body(ref('Secret')) } }, get: { responses: { '200': body(ref('Secret')) } } } },
       { schemas: { Secret: { type: 'object', additionalProperties: false, properties: { id: string } } } },
     ),
-    errors: [{ path: ['components', 'schemas', 'Secret'], message: missingOn(usedBy('Secret', 'POST /secrets 201')) }],
+    errors: [{ path: component('schemas', 'Secret'), message: missingOn(usedBy('Secret', 'POST /secrets 201')) }],
   },
   {
     name: 'Swagger 2.0: links with a method are accepted, HAL links are not',
@@ -468,7 +467,7 @@ testRule('ax-envelope-next-steps', [
       { '/payments': post({ '201': ref('Created', 'responses') }), '/refunds': post({ '201': ref('Created', 'responses') }) },
       { responses: { Created: body(ref('Payment')) }, schemas: { Payment: bare } },
     ),
-    errors: [{ path: ['components', 'schemas', 'Payment'], message: missingOn(usedBy('Payment', '2 responses')) }],
+    errors: [{ path: component('schemas', 'Payment'), message: missingOn(usedBy('Payment', 2)) }],
   },
   {
     name: 'an operation exempt from the rule is no user of a shared schema whose links lack a method: it drops out of the count, and with every user exempt the finding goes',
@@ -486,7 +485,7 @@ testRule('ax-envelope-next-steps', [
       },
       { schemas: { Order: HAL_ORDER, Legacy: HAL_ORDER } },
     ),
-    errors: [{ path: ['components', 'schemas', 'Order'], message: methodless(usedBy('Order', '2 responses'), '_links') }],
+    errors: [{ path: component('schemas', 'Order'), message: methodless(usedBy('Order', 2), '_links') }],
   },
   {
     name: 'a mutation exempt from the rule that answers the same schema keeps it out of the fix: the others get an envelope each, on their operation',

@@ -1,12 +1,11 @@
 import { at, body, JSON_SCHEMA, oas3, PROBLEM, problemWith, ref, swagger2 } from './support/documents';
 import { runRule, testRule } from './support/testRule';
 import { postWith as post } from './support/documents';
+import { component, schemaAt, usedBy } from './support/components';
 
 const SIGNAL = 'its schema declares `currentState`';
 const missing = (label: string, shapes = '', signal = SIGNAL, name = 'refreshUrl') =>
-  `${label}: the error schema reports a state rejection (${signal}) but has no \`${name}\`${shapes}. Add \`${name}\`: the URL to GET the current state from.`;
-/** The label of a defect in a shared component, reported once on it: "`Problem` (used by 2 responses)". */
-const usedBy = (name: string, users: string) => `\`${name}\` (used by ${users})`;
+  `${schemaAt(label)} reports a state rejection (${signal}) but has no \`${name}\`${shapes}. Add \`${name}\`: the URL to GET the current state from.`;
 /** A 422 that reports the resource's state: the case AGLedger's envelope holds to a refresh url. */
 const STATEFUL = problemWith({ currentState: { type: 'string' } });
 const FIELD_ERRORS = { type: 'array', items: { type: 'object', properties: { field: { type: 'string' }, message: { type: 'string' } } } };
@@ -113,7 +112,7 @@ testRule('ax-envelope-refresh-url', [
         schemas: { Invalid: ref('Problem'), Problem: STATEFUL, StateProblem: { allOf: [ref('Problem'), { properties: { refreshUrl: { type: 'string' } } }] } },
       },
     ),
-    errors: [{ path: ['components', 'schemas', 'Problem'], message: missing(usedBy('Problem', 'POST /a 422')) }],
+    errors: [{ path: component('schemas', 'Problem'), message: missing(usedBy('Problem', 'POST /a 422')) }],
   },
   {
     name: 'fires when one oneOf branch lacks it',
@@ -126,7 +125,7 @@ testRule('ax-envelope-refresh-url', [
       { '/a': post({ '422': ref('Unprocessable', 'responses') }), '/b': { put: { responses: { '422': ref('Unprocessable', 'responses') } } } },
       { responses: { Unprocessable: body(STATEFUL) } },
     ),
-    errors: [{ path: ['components', 'responses', 'Unprocessable', ...JSON_SCHEMA], message: missing(usedBy('Unprocessable', '2 responses')) }],
+    errors: [{ path: component('responses', 'Unprocessable', ...JSON_SCHEMA), message: missing(usedBy('Unprocessable', 2)) }],
   },
   {
     name: 'an operation exempt from the rule is no user of the shared response: it drops out of the count, and with every user exempt the finding goes',
@@ -146,7 +145,7 @@ testRule('ax-envelope-refresh-url', [
       },
       { responses: { Unprocessable: body(STATEFUL) }, schemas: { Stateful: STATEFUL } },
     ),
-    errors: [{ path: ['components', 'responses', 'Unprocessable', ...JSON_SCHEMA], message: missing(usedBy('Unprocessable', '2 responses')) }],
+    errors: [{ path: component('responses', 'Unprocessable', ...JSON_SCHEMA), message: missing(usedBy('Unprocessable', 2)) }],
   },
   {
     name: 'Swagger 2.0: definitions are followed',
@@ -207,6 +206,6 @@ describe('a shared schema whose state rejection shows in each operation', () => 
       { schemas: { Problem: PROBLEM } },
     );
     const onProblem = (await runRule('ax-envelope-refresh-url', document)).filter(result => result.path.join('/') === 'components/schemas/Problem');
-    expect(onProblem.map(result => result.message.slice(0, result.message.indexOf(':')))).toEqual([usedBy('Problem', '3 responses')]);
+    expect(onProblem.map(result => result.message.slice(0, result.message.indexOf(':')))).toEqual([usedBy('Problem', 3)]);
   });
 });

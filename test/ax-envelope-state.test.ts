@@ -1,6 +1,7 @@
 import { at, body, JSON_SCHEMA, oas3, PROBLEM, problemWith, ref, swagger2 } from './support/documents';
 import { testRule } from './support/testRule';
 import { postWith as post } from './support/documents';
+import { component, schemaAt, usedBy } from './support/components';
 
 const STATE = { currentState: { type: 'string' }, allowedActions: { type: 'array', items: { type: 'string' } }, refreshUrl: { type: 'string' } };
 const HOLDS: Record<string, string> = {
@@ -13,10 +14,8 @@ const HOLDS: Record<string, string> = {
 /** On a 422 the refresh url is ax-envelope-refresh-url's to ask (one missing field, one finding). */
 const missing = (label: string, signal: string, all: string[], shapes = '') => {
   const fields = / 422\)?$/.test(label) ? all.filter(f => !['refreshUrl', 'refresh_url'].includes(f)) : all;
-  return `${label}: the error schema reports a state rejection (${signal}) without the state${shapes}. Add ${fields.map(f => `\`${f}\` (${HOLDS[f]})`).join(', ')}.`;
+  return `${schemaAt(label)} reports a state rejection (${signal}) without the state${shapes}. Add ${fields.map(f => `\`${f}\` (${HOLDS[f]})`).join(', ')}.`;
 };
-/** The label of a defect in a shared component, reported once on it: "`Conflict` (used by 2 responses)". */
-const usedBy = (name: string, users: string) => `\`${name}\` (used by ${users})`;
 const ALL = ['currentState', 'allowedActions', 'refreshUrl'];
 const described = (description: string, schema: unknown = PROBLEM) => body(schema, 'application/json', description);
 
@@ -110,7 +109,7 @@ testRule('ax-envelope-state', [
     ),
     errors: [
       {
-        path: ['components', 'responses', 'Conflict', ...JSON_SCHEMA],
+        path: component('responses', 'Conflict', ...JSON_SCHEMA),
         message: missing(usedBy('Conflict', 'POST /orders/{id}/cancel 409'), '`cancel` on an item; described "current state"', ALL),
       },
     ],
@@ -134,7 +133,7 @@ testRule('ax-envelope-state', [
     ),
     errors: [
       {
-        path: ['components', 'schemas', 'Partial'],
+        path: component('schemas', 'Partial'),
         message: missing(usedBy('Partial', 'POST /a 409'), 'its schema declares `allowedActions`', ['currentState', 'refreshUrl']),
       },
     ],
@@ -161,8 +160,8 @@ testRule('ax-envelope-state', [
     ),
     errors: [
       {
-        path: ['components', 'responses', 'InvalidTransition', ...JSON_SCHEMA],
-        message: missing(usedBy('InvalidTransition', '2 responses'), '`close` on an item; described "wrong state"', ALL),
+        path: component('responses', 'InvalidTransition', ...JSON_SCHEMA),
+        message: missing(usedBy('InvalidTransition', 2), '`close` on an item; described "wrong state"', ALL),
       },
     ],
   },
@@ -180,8 +179,8 @@ testRule('ax-envelope-state', [
     ),
     errors: [
       {
-        path: ['components', 'schemas', 'Conflict'],
-        message: missing(usedBy('Conflict', '2 responses'), 'its schema declares `currentState`', ['allowedActions', 'refreshUrl']),
+        path: component('schemas', 'Conflict'),
+        message: missing(usedBy('Conflict', 2), 'its schema declares `currentState`', ['allowedActions', 'refreshUrl']),
       },
     ],
   },
@@ -304,7 +303,7 @@ testRule('ax-envelope-state', [
     errors: [
       {
         path: ['definitions', 'Problem'],
-        message: missing(usedBy('Problem', '2 responses'), '`rating` on an item; described "in the droppedOff status"', ALL),
+        message: missing(usedBy('Problem', 2), '`rating` on an item; described "in the droppedOff status"', ALL),
       },
     ],
   },
@@ -320,7 +319,7 @@ testRule('ax-envelope-state', [
     ),
     errors: [
       {
-        path: ['components', 'responses', 'Conflict', ...JSON_SCHEMA],
+        path: component('responses', 'Conflict', ...JSON_SCHEMA),
         message: missing(usedBy('Conflict', 'POST /payments/{id}/capture 409'), '`capture` on an item', ALL),
       },
     ],

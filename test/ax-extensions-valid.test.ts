@@ -6,6 +6,7 @@ import { oas3, PROBLEM, swagger2 } from './support/documents';
 import { testRule } from './support/testRule';
 import extensionsValid from '../functions/extensionsValid';
 import { OK as ok } from './support/documents';
+import { component } from './support/components';
 
 const AX_SPEC = join(__dirname, 'fixtures', 'ax-spec');
 /** The AX spec's extension schema, as data (source in the file's header). */
@@ -121,7 +122,7 @@ testRule('ax-extensions-valid', [
         message: '`x-ax-error-suggestion` must be a string, but it is the number 42. Write it as `x-ax-error-suggestion: Reduce amount to 10000 or less.`.',
       },
       {
-        path: ['components', 'schemas', 'Problem', 'x-ax-cost-estimate'],
+        path: component('schemas', 'Problem', 'x-ax-cost-estimate'),
         message:
           '`x-ax-cost-estimate` has no member `token`; did you mean `tokens`? Write it as `x-ax-cost-estimate: { tokens: 1200, credits: 0.5, rate_limit_weight: 1 }`.',
       },

@@ -1,6 +1,6 @@
 import { at, body, EXAMPLE, JSON_SCHEMA, oas3, ref, swagger2, withExample } from './support/documents';
 import { testRule } from './support/testRule';
-import { usedBy } from './support/t-errors-b-used-by';
+import { component, usedBy } from './support/components';
 import { getWith as get } from './support/documents';
 
 const codeEnum = (...codes: string[]) => body({ type: 'object', properties: { code: { type: 'string', enum: codes } } });
@@ -152,7 +152,7 @@ testRule('ax-recoverable-code-format', [
     ),
     errors: [
       {
-        path: ['components', 'schemas', 'Problem', 'properties', 'code', 'enum', '3'],
+        path: component('schemas', 'Problem', 'properties', 'code', 'enum', '3'),
         message: `${usedBy('Problem', 3)}: ${SCHEMA_CODE} allows "notFound", "rate-limited", "bad_gateway" and 1 more, not SCREAMING_SNAKE (${MOST}). Write them as \`NOT_FOUND\`, \`RATE_LIMITED\`, \`BAD_GATEWAY\` and 1 more.`,
       },
     ],
@@ -166,7 +166,7 @@ testRule('ax-recoverable-code-format', [
     ),
     errors: [
       {
-        path: ['components', 'schemas', 'Problem', 'properties', 'code', 'enum', '2'],
+        path: component('schemas', 'Problem', 'properties', 'code', 'enum', '2'),
         message: off(`${usedBy('Problem', 2)}: ${SCHEMA_CODE}`, 'allows', ['notFound'], 'SCREAMING_SNAKE', MOST, ['NOT_FOUND']),
       },
     ],
@@ -264,7 +264,7 @@ testRule('ax-recoverable-code-format', [
     ),
     errors: [
       {
-        path: ['components', 'schemas', 'Problem', 'allOf', '1', 'properties', 'code', 'enum', '2'],
+        path: component('schemas', 'Problem', 'allOf', '1', 'properties', 'code', 'enum', '2'),
         message: off(`${usedBy('Problem', 2)}: ${SCHEMA_CODE}`, 'allows', ['notFound'], 'SCREAMING_SNAKE', MOST, ['NOT_FOUND']),
       },
     ],
@@ -277,7 +277,7 @@ testRule('ax-recoverable-code-format', [
     ),
     errors: [
       {
-        path: ['components', 'responses', 'NotFound', ...EXAMPLE, 'code'],
+        path: component('responses', 'NotFound', ...EXAMPLE, 'code'),
         message: off(`${usedBy('NotFound', 2)}: ${EXAMPLE_CODE}`, 'is', ['not_found'], 'SCREAMING_SNAKE', MOST, ['NOT_FOUND']),
       },
     ],
@@ -296,7 +296,7 @@ testRule('ax-recoverable-code-format', [
     ),
     errors: [
       {
-        path: ['components', 'responses', 'NotFound', ...EXAMPLE, 'code'],
+        path: component('responses', 'NotFound', ...EXAMPLE, 'code'),
         message: off(`${usedBy('NotFound', 2)}: ${EXAMPLE_CODE}`, 'is', ['not_found'], 'SCREAMING_SNAKE', MOST, ['NOT_FOUND']),
       },
     ],

@@ -1,6 +1,6 @@
 import { at, body, JSON_SCHEMA, oas3, PROBLEM, ref, swagger2 } from './support/documents';
 import { runRule, testRule } from './support/testRule';
-import { component, usedBy } from './support/t-errors-a-shared';
+import { component, usedBy } from './support/components';
 import { getWith as get, OK as ok } from './support/documents';
 
 const FIX = 'an object schema requiring a `code` and a `message`';

@@ -14,7 +14,7 @@ import {
   STACK_TRACE_500_EXAMPLE,
 } from './support/published-errors';
 import { testRule } from './support/testRule';
-import { component, usedBy } from './support/t-errors-a-shared';
+import { component, schemaAt, usedBy } from './support/components';
 import { getWith as get, OK as ok } from './support/documents';
 
 /** The example code fits the response's status: a 404 is no validation error. */
@@ -24,10 +24,10 @@ const ADD_MESSAGE = 'a required `message`';
 const SEND_IT = '; your error handler must then send it.';
 const SEND_THEM = '; your error handler must then send them.';
 const neither = (where: string, example = 'VALIDATION_ERROR') =>
-  `${where}: the error schema has no code and no message. Add ${addCode(example)} and ${ADD_MESSAGE}${SEND_THEM}`;
+  `${schemaAt(where)} has no code and no message. Add ${addCode(example)} and ${ADD_MESSAGE}${SEND_THEM}`;
 /** A bare string `error` may be the message (likely evidence): the finding asks, and leaves the edit to a person. */
 const errorOnly = (where: string, example = 'VALIDATION_ERROR') =>
-  `${where}: the error schema has no code and may keep its message in \`error\`. Add ${addCode(example)}. If \`error\` is the message, describe it so and require it; else add ${ADD_MESSAGE}.`;
+  `${schemaAt(where)} has no code and may keep its message in \`error\`. Add ${addCode(example)}. If \`error\` is the message, describe it so and require it; else add ${ADD_MESSAGE}.`;
 const string = { type: 'string' };
 const PROBLEM = { type: 'object', required: ['code', 'message'], properties: { code: string, message: string } };
 
@@ -43,7 +43,7 @@ testRule('ax-recoverable-error-structure', [
     errors: [
       {
         path: at('/a', 'get', '400', ...JSON_SCHEMA),
-        message: `GET /a 400: the error schema does not require \`errorCode\` or \`errorMessage\`. List \`errorCode\` and \`errorMessage\` as required in the schema${SEND_THEM}`,
+        message: `GET /a 400: the error schema does not require \`errorCode\` or \`errorMessage\`. Require \`errorCode\` and \`errorMessage\` in the schema${SEND_THEM}`,
       },
       { path: at('/a', 'get', '500', ...JSON_SCHEMA), message: `GET /a 500: the error schema has no code. Add ${addCode('INTERNAL_ERROR')}${SEND_IT}` },
     ],
@@ -106,15 +106,15 @@ testRule('ax-recoverable-error-structure', [
     errors: [
       {
         path: at('/a', 'get', '400', ...JSON_SCHEMA),
-        message: `GET /a 400: the error schema does not require \`code\`. List \`code\` as required in the schema${SEND_IT}`,
+        message: `GET /a 400: the error schema does not require \`code\`. Require \`code\` in the schema${SEND_IT}`,
       },
       {
         path: at('/a', 'get', '404', ...JSON_SCHEMA),
-        message: `GET /a 404: the error schema does not require \`detail\`. List \`detail\` as required in the schema${SEND_IT}`,
+        message: `GET /a 404: the error schema does not require \`detail\`. Require \`detail\` in the schema${SEND_IT}`,
       },
       {
         path: at('/a', 'get', '409', ...JSON_SCHEMA),
-        message: `GET /a 409: the error schema has no message and does not require \`code\`. Add ${ADD_MESSAGE}. List \`code\` as required in the schema${SEND_THEM}`,
+        message: `GET /a 409: the error schema has no message and does not require \`code\`. Add ${ADD_MESSAGE}. Require \`code\` in the schema${SEND_THEM}`,
       },
     ],
   },
@@ -128,11 +128,11 @@ testRule('ax-recoverable-error-structure', [
     errors: [
       {
         path: at('/invoices/{id}/finalize', 'post', '500', ...JSON_SCHEMA),
-        message: `POST /invoices/{id}/finalize 500: the error schema does not require \`message\` and may keep its code in \`error\`. List \`message\` as required in the schema. If \`error\` is the code, describe it so and require it; else add ${addCode('INTERNAL_ERROR')}.`,
+        message: `POST /invoices/{id}/finalize 500: the error schema does not require \`message\` and may keep its code in \`error\`. Require \`message\` in the schema. If \`error\` is the code, describe it so and require it; else add ${addCode('INTERNAL_ERROR')}.`,
       },
       {
         path: at('/wearables', 'get', '503', ...JSON_SCHEMA),
-        message: `GET /wearables 503: the error schema has no code and does not require \`message\` (\`error\` is text, not a code). Add ${addCode('SERVICE_UNAVAILABLE')}. List \`message\` as required in the schema${SEND_THEM}`,
+        message: `GET /wearables 503: the error schema has no code and does not require \`message\` (\`error\` is text, not a code). Add ${addCode('SERVICE_UNAVAILABLE')}. Require \`message\` in the schema${SEND_THEM}`,
       },
       {
         path: at('/entities', 'get', '400', ...JSON_SCHEMA),
@@ -166,7 +166,7 @@ testRule('ax-recoverable-error-structure', [
     errors: [
       {
         path: at('/a', 'get', '400', ...JSON_SCHEMA),
-        message: `GET /a 400: the error schema does not require \`code\` in its \`error\` object. List \`code\` as required in the \`error\` object${SEND_IT}`,
+        message: `GET /a 400: the error schema does not require \`code\` in its \`error\` object. Require \`code\` in the \`error\` object${SEND_IT}`,
       },
     ],
   },
@@ -184,7 +184,7 @@ testRule('ax-recoverable-error-structure', [
     errors: [
       {
         path: at('/a', 'get', '409', ...JSON_SCHEMA),
-        message: `GET /a 409: the error schema does not require \`code\` or \`message\`. List \`code\` and \`message\` as required in the schema${SEND_THEM}`,
+        message: `GET /a 409: the error schema does not require \`code\` or \`message\`. Require \`code\` and \`message\` in the schema${SEND_THEM}`,
       },
     ],
   },
@@ -401,7 +401,7 @@ testRule('ax-recoverable-error-structure', [
         path: component('schemas', 'LinodeErrors'),
         message:
           usedBy('LinodeErrors', 'GET /linode/instances default') +
-          ': the error schema has no code in its `errors[]` items (`reason` is the message). Add a required `code` (e.g. "VALIDATION_ERROR") to the `errors[]` items; your error handler must then send it.',
+          ': has no code in its `errors[]` items (`reason` is the message). Add a required `code` (e.g. "VALIDATION_ERROR") to the `errors[]` items; your error handler must then send it.',
       },
     ],
   },
@@ -433,7 +433,7 @@ testRule('ax-recoverable-error-structure', [
     errors: [
       {
         path: ['definitions', 'error'],
-        message: `${usedBy('error', 'DELETE /addon 401')}: the error schema has no code in its \`error\` object (\`type\` names the object's type). Add ${addCode('UNAUTHENTICATED')} to the \`error\` object${SEND_IT}`,
+        message: `${usedBy('error', 'DELETE /addon 401')}: has no code in its \`error\` object (\`type\` names the object's type). Add ${addCode('UNAUTHENTICATED')} to the \`error\` object${SEND_IT}`,
       },
     ],
   },
@@ -479,7 +479,7 @@ testRule('ax-recoverable-error-structure', [
       {
         path: at('/attachment-public', 'get', '400', ...JSON_SCHEMA),
         message:
-          'GET /attachment-public 400: the error schema has no code and does not require `error_description` in its `Error[]` items (`error_description` is the message). Add a required `code` (e.g. "VALIDATION_ERROR") to the `Error[]` items. List `error_description` as required in the `Error[]` items; your error handler must then send them.',
+          'GET /attachment-public 400: the error schema has no code and does not require `error_description` in its `Error[]` items (`error_description` is the message). Add a required `code` (e.g. "VALIDATION_ERROR") to the `Error[]` items. Require `error_description` in the `Error[]` items; your error handler must then send them.',
       },
     ],
   },
@@ -600,7 +600,7 @@ testRule('ax-recoverable-error-structure', [
     errors: [
       {
         path: component('schemas', 'Error'),
-        message: `${usedBy('Error', 'GET /errors 404')}: the error schema has no code (\`type\` names the object's type). Add ${addCode('NOT_FOUND')}${SEND_IT}`,
+        message: `${usedBy('Error', 'GET /errors 404')}: has no code (\`type\` names the object's type). Add ${addCode('NOT_FOUND')}${SEND_IT}`,
       },
     ],
   },
@@ -621,7 +621,7 @@ testRule('ax-recoverable-error-structure', [
     errors: [
       {
         path: at('/locate', 'get', '401', ...JSON_SCHEMA),
-        message: `GET /locate 401: the error schema has no code and does not require \`error_description\` (\`error\` and \`error_description\` hold the message). Add ${addCode('UNAUTHENTICATED')}. List \`error_description\` as required in the schema${SEND_THEM}`,
+        message: `GET /locate 401: the error schema has no code and does not require \`error_description\` (\`error\` and \`error_description\` hold the message). Add ${addCode('UNAUTHENTICATED')}. Require \`error_description\` in the schema${SEND_THEM}`,
       },
     ],
   },
@@ -668,7 +668,7 @@ testRule('ax-recoverable-error-structure', [
     errors: [
       {
         path: component('schemas', 'Statements'),
-        message: `${usedBy('Statements', 'GET /Statements 409')}: the error schema has no code and no message (\`items[].errors[].type\` and \`items[].errors[].detail\` are per item). Add ${addCode('CONFLICT')} and ${ADD_MESSAGE}${SEND_THEM}`,
+        message: `${usedBy('Statements', 'GET /Statements 409')}: has no code and no message (\`items[].errors[].type\` and \`items[].errors[].detail\` are per item). Add ${addCode('CONFLICT')} and ${ADD_MESSAGE}${SEND_THEM}`,
       },
     ],
   },
@@ -691,8 +691,7 @@ testRule('ax-recoverable-error-structure', [
       {
         path: component('schemas', 'Plain'),
         message:
-          usedBy('Plain', 'GET /orders 503') +
-          ': the error schema has no code. Add a required `errorCode` (e.g. "SERVICE_UNAVAILABLE"); your error handler must then send it.',
+          usedBy('Plain', 'GET /orders 503') + ': has no code. Add a required `errorCode` (e.g. "SERVICE_UNAVAILABLE"); your error handler must then send it.',
       },
     ],
   },
@@ -743,11 +742,11 @@ testRule('ax-recoverable-error-structure', [
       },
       {
         path: component('schemas', 'ChatError'),
-        message: `${usedBy('ChatError', 'GET /chat.post default')}: the error schema has no message (\`error\` is the code). Add a required \`message\`${SEND_IT}`,
+        message: `${usedBy('ChatError', 'GET /chat.post default')}: has no message (\`error\` is the code). Add a required \`message\`${SEND_IT}`,
       },
       {
         path: component('schemas', 'DeleteError'),
-        message: `${usedBy('DeleteError', 'GET /chat.delete default')}: the error schema has no message (\`error\` is the code). Add a required \`message\`${SEND_IT}`,
+        message: `${usedBy('DeleteError', 'GET /chat.delete default')}: has no message (\`error\` is the code). Add a required \`message\`${SEND_IT}`,
       },
     ],
   },
@@ -773,7 +772,7 @@ testRule('ax-recoverable-error-structure', [
         path: component('schemas', 'not-found'),
         message:
           usedBy('not-found', 'GET /business-names 404') +
-          ': the error schema does not require `status` or `message`. List `status` and `message` as required in the schema; your error handler must then send them.',
+          ': does not require `status` or `message`. Require `status` and `message` in the schema; your error handler must then send them.',
       },
     ],
   },

@@ -11,10 +11,10 @@ import {
   RECOVERY_GUIDE_VALIDATION_EXAMPLE,
 } from './support/published-errors';
 import { testRule } from './support/testRule';
-import { component, usedBy } from './support/t-errors-a-shared';
+import { component, schemaAt, usedBy } from './support/components';
 
 const NO_FIELD_FIX = 'Add `details`: an array of { field, message }, one per invalid field.';
-const noField = (where: string, scope = '') => `${where}: the error schema names no failed input field${scope}. ${NO_FIELD_FIX}`;
+const noField = (where: string, scope = '') => `${schemaAt(where)} names no failed input field${scope}. ${NO_FIELD_FIX}`;
 const LOCATOR = "`field` (the input's JSON Pointer)";
 const REASON = '`message` (the reason)';
 const EXPECTED = '`allowed_values` (what the input must be, e.g. ["USD", "EUR"])';
@@ -233,7 +233,7 @@ testRule('ax-recoverable-field-details', [
     errors: [
       {
         path: ['definitions', 'Invalid'],
-        message: `${usedBy('Invalid', 'POST /a 400')}: the error schema declares \`details\` but its items have no field locator. Add ${LOCATOR} to the items of \`details\`.`,
+        message: `${usedBy('Invalid', 'POST /a 400')}: declares \`details\` but its items have no field locator. Add ${LOCATOR} to the items of \`details\`.`,
       },
     ],
   },
@@ -302,7 +302,7 @@ testRule('ax-recoverable-field-details', [
       },
       {
         path: component('schemas', 'Error'),
-        message: `${usedBy('Error', 'POST /a 400')}: the error schema declares \`details\` but its items have no expected value. Add ${EXPECTED} to the items of \`details\`.`,
+        message: `${usedBy('Error', 'POST /a 400')}: declares \`details\` but its items have no expected value. Add ${EXPECTED} to the items of \`details\`.`,
       },
     ],
   },

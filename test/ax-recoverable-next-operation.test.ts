@@ -1,7 +1,7 @@
 import { at, EXAMPLE, oas3, ref, swagger2 } from './support/documents';
 import { errorResponse } from './support/published-errors';
 import { testRule } from './support/testRule';
-import { component, usedBy } from './support/t-errors-a-shared';
+import { component, usedBy } from './support/components';
 
 const string = { type: 'string' };
 /** The precondition error of "Designing Errors for Agent Recovery", with the corrective call it names. */

@@ -1,6 +1,6 @@
 import { at, body, oas3, PROBLEM, ref, swagger2 } from './support/documents';
 import { testRule } from './support/testRule';
-import { component, usedBy } from './support/t-errors-a-shared';
+import { component, usedBy } from './support/components';
 import { getWith as get } from './support/documents';
 
 const html = (operation: string, mediaType = 'text/html', where = '') =>

@@ -1,7 +1,7 @@
 import { at, body, EXAMPLE, JSON_SCHEMA, oas3, PROBLEM, ref, swagger2, withExample } from './support/documents';
 import { RECOVERY_GUIDE_INTERNAL_EXAMPLE } from './support/published-errors';
 import { testRule } from './support/testRule';
-import { component, usedBy } from './support/t-errors-a-shared';
+import { component, usedBy } from './support/components';
 import { getWith as get } from './support/documents';
 
 const FIX = 'Remove it: log it server-side and return a `trace_id` the agent can quote';

@@ -3,7 +3,7 @@ import { errorResponse, GEODOCS_ENVELOPE, GEODOCS_EXAMPLE, RECOVERY_GUIDE_INTERN
 import { runRule, runRuleWithEdits, testRule } from './support/testRule';
 import { isObject, valueAt } from '../lib/document';
 import { mergeInto } from '../lib/edits';
-import { usedBy } from './support/t-errors-b-used-by';
+import { component, usedBy } from './support/components';
 import { getWith as get, OK as ok } from './support/documents';
 
 const HEADER_FIX = 'Add a `Retry-After` header (integer seconds)';
@@ -147,7 +147,7 @@ testRule('ax-recoverable-retry-after', [
       },
       { responses: { RateLimited: errorResponse(ref('Problem'), undefined, 'application/json', 'Too many requests') }, schemas: { Problem: PROBLEM } },
     ),
-    errors: [{ path: ['components', 'responses', 'RateLimited'], message: noDelay(usedBy('RateLimited', 2), 'no headers') }],
+    errors: [{ path: component('responses', 'RateLimited'), message: noDelay(usedBy('RateLimited', 2), 'no headers') }],
   },
   {
     name: 'a shared response used by one operation fires on the component, naming that operation; one without a body on its headers',
@@ -162,8 +162,8 @@ testRule('ax-recoverable-retry-after', [
       },
     ),
     errors: [
-      { path: ['components', 'responses', 'RateLimited'], message: noDelay(usedBy('RateLimited', 'GET /a 429'), 'no headers') },
-      { path: ['components', 'responses', 'Down', 'headers'], message: bodyless(usedBy('Down', 'GET /a 503'), 'no `Retry-After` header') },
+      { path: component('responses', 'RateLimited'), message: noDelay(usedBy('RateLimited', 'GET /a 429'), 'no headers') },
+      { path: component('responses', 'Down', 'headers'), message: bodyless(usedBy('Down', 'GET /a 503'), 'no `Retry-After` header') },
     ],
   },
   {
@@ -177,7 +177,7 @@ testRule('ax-recoverable-retry-after', [
       },
       { responses: { RateLimited: errorResponse(PROBLEM, undefined, 'application/json', 'Too many requests'), Down: { description: 'Down' } } },
     ),
-    errors: [{ path: ['components', 'responses', 'RateLimited'], message: noDelay(usedBy('RateLimited', 3), 'no headers') }],
+    errors: [{ path: component('responses', 'RateLimited'), message: noDelay(usedBy('RateLimited', 3), 'no headers') }],
   },
   {
     name: 'a shared response with Retry-After passes for every operation',
@@ -250,7 +250,7 @@ testRule('ax-recoverable-retry-after', [
     errors: [
       { path: at('/a', 'get', '500', 'content', 'application/json', 'example', 'retryable'), message: retryableWithoutDelay('GET /a 500', 'retryable') },
       {
-        path: ['components', 'examples', 'Busy', 'value', 'error', 'is_retriable'],
+        path: component('examples', 'Busy', 'value', 'error', 'is_retriable'),
         message: retryableWithoutDelay(usedBy('Busy', 'GET /b default'), 'is_retriable'),
       },
     ],
@@ -314,7 +314,7 @@ test('ax-recoverable-retry-after: the one finding on a shared response carries o
   const { results, edits } = await runRuleWithEdits('ax-recoverable-retry-after', document);
   expect(results.map(result => result.message.slice(0, result.message.indexOf(':')))).toEqual([usedBy('RateLimited', 3)]);
   const all = [...edits.values()].flat();
-  expect(all.map(edit => edit.target)).toEqual([['components', 'responses', 'RateLimited']]);
+  expect(all.map(edit => edit.target)).toEqual([component('responses', 'RateLimited')]);
   const fixed = structuredClone(document) as Record<string, unknown>;
   for (const edit of all) {
     const target = valueAt(fixed, edit.target);

@@ -13,13 +13,13 @@ import {
   STACK_TRACE_500_EXAMPLE,
 } from './support/published-errors';
 import { testRule } from './support/testRule';
-import { usedBy } from './support/t-errors-b-used-by';
+import { component, schemaAt, usedBy } from './support/components';
 import { getWith as get, OK as ok } from './support/documents';
 
 const fix = (place = '') => `Add \`retryable\` (boolean)${place}, true when the same call may succeed later.`;
-const noFlag = (where: string, scope = '', place = '') => `${where}: the error schema has no retry flag${scope}. ${fix(place)}`;
+const noFlag = (where: string, scope = '', place = '') => `${schemaAt(where)} has no retry flag${scope}. ${fix(place)}`;
 const notBoolean = (where: string, name: string, types: string) =>
-  `${where}: the error schema declares the retry flag \`${name}\` as ${types}. Make it a boolean: an agent branches on true or false.`;
+  `${schemaAt(where)} declares the retry flag \`${name}\` as ${types}. Make it a boolean: an agent branches on true or false.`;
 const string = { type: 'string' };
 const PROBLEM = { type: 'object', required: ['code', 'message'], properties: { code: string, message: string } };
 const FLAGGED = { type: 'object', properties: { code: string, retryable: { type: 'boolean' } } };
@@ -112,7 +112,7 @@ testRule('ax-recoverable-retryable-flag', [
       },
       { responses: { Internal: errorResponse(ref('Problem')) }, schemas: { Problem: PROBLEM } },
     ),
-    errors: [{ path: ['components', 'schemas', 'Problem'], message: noFlag(usedBy('Problem', 2)) }],
+    errors: [{ path: component('schemas', 'Problem'), message: noFlag(usedBy('Problem', 2)) }],
   },
   {
     name: 'a response shared with an inline schema fires on that schema in the component; an exempt operation drops out of the count',
@@ -124,7 +124,7 @@ testRule('ax-recoverable-retryable-flag', [
       },
       { responses: { Internal: errorResponse(PROBLEM), Lonely: errorResponse(PROBLEM) } },
     ),
-    errors: [{ path: ['components', 'responses', 'Internal', ...JSON_SCHEMA], message: noFlag(usedBy('Internal', 2)) }],
+    errors: [{ path: component('responses', 'Internal', ...JSON_SCHEMA), message: noFlag(usedBy('Internal', 2)) }],
   },
   {
     // Fails on 046598f: the text names the media type where a response offers two JSON bodies, so the one
@@ -144,7 +144,7 @@ testRule('ax-recoverable-retryable-flag', [
       },
       { schemas: { Problem: PROBLEM } },
     ),
-    errors: [{ path: ['components', 'schemas', 'Problem'], message: noFlag(usedBy('Problem', 2)) }],
+    errors: [{ path: component('schemas', 'Problem'), message: noFlag(usedBy('Problem', 2)) }],
   },
   {
     name: 'Swagger 2.0: a definition used once fires on it, naming its user',

@@ -1,6 +1,7 @@
 import { oas3, ref, swagger2 } from './support/documents';
 import { testRule } from './support/testRule';
 import { OK as ok } from './support/documents';
+import { component } from './support/components';
 
 const missing = (operation: string) =>
   `${operation}: no \`x-ax-retryable\`, so an agent cannot tell if retrying a failed call is safe. Add \`x-ax-retryable: false\` to the operation (\`true\` if a repeat cannot create a duplicate or a second effect).`;
@@ -55,7 +56,7 @@ paths:
   {
     name: 'a path item reached through $ref is checked where its operations are',
     document: oas3({ '/payments': ref('Payments', 'pathItems') }, { pathItems: { Payments: { post: { responses: ok } } } }, '3.1.0'),
-    errors: [{ path: ['components', 'pathItems', 'Payments', 'post'], message: missing('POST /payments') }],
+    errors: [{ path: component('pathItems', 'Payments', 'post'), message: missing('POST /payments') }],
   },
   {
     name: 'Swagger 2.0',

@@ -1,6 +1,6 @@
 import { at, body, EXAMPLE, JSON_SCHEMA, oas3, ref, swagger2, withExample } from './support/documents';
 import { testRule } from './support/testRule';
-import { usedBy } from './support/t-errors-b-used-by';
+import { component, usedBy } from './support/components';
 import { getWith as get } from './support/documents';
 
 const LADDER = '`info`, `warning`, `error`, `fatal`';
@@ -87,7 +87,7 @@ testRule('ax-recoverable-severity', [
     ),
     errors: [
       {
-        path: ['components', 'schemas', 'Severity', 'enum', '1'],
+        path: component('schemas', 'Severity', 'enum', '1'),
         message: severity(usedBy('Severity', 'GET /a 422'), "the error schema's `severity` allows", 'the string "FATAL"', ' (here probably `fatal`)'),
       },
     ],
@@ -119,7 +119,7 @@ testRule('ax-recoverable-severity', [
     ),
     errors: [
       {
-        path: ['components', 'responses', 'Oops', ...EXAMPLE, 'severity'],
+        path: component('responses', 'Oops', ...EXAMPLE, 'severity'),
         message: severity(usedBy('Oops', 2), "the application/json error example's `severity` is", 'the string "panic"'),
       },
     ],
@@ -142,7 +142,7 @@ testRule('ax-recoverable-severity', [
     ),
     errors: [
       {
-        path: ['components', 'schemas', 'Problem', 'properties', 'severity', 'enum', '1'],
+        path: component('schemas', 'Problem', 'properties', 'severity', 'enum', '1'),
         message: severity(usedBy('Problem', 3), "the error schema's `severity` allows", 'the string "critical"'),
       },
     ],

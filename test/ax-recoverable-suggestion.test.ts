@@ -11,12 +11,12 @@ import {
   RECOVERY_GUIDE_VALIDATION_EXAMPLE,
 } from './support/published-errors';
 import { runRule, testRule } from './support/testRule';
-import { usedBy } from './support/t-errors-b-used-by';
+import { component, schemaAt, usedBy } from './support/components';
 import { OK as ok } from './support/documents';
 
 const fix = (hint: string) => `Add \`recoveryHint\`, e.g. "${hint}".`;
 const noHint = (where: string, scope = '', hint = "Check the request against this operation's parameters, then retry") =>
-  `${where}: the error schema has no recovery hint${scope}. ${fix(hint)}`;
+  `${schemaAt(where)} has no recovery hint${scope}. ${fix(hint)}`;
 const post = (errors: object) => ({ post: { responses: { '201': { description: 'Created' }, ...errors } } });
 const string = { type: 'string' };
 const PROBLEM = { type: 'object', required: ['code', 'message'], properties: { code: string, message: string } };
@@ -116,7 +116,7 @@ testRule('ax-recoverable-suggestion', [
       { '/a': post({ '400': ref('BadRequest', 'responses') }), '/b': { put: { responses: { ...ok, '400': ref('BadRequest', 'responses') } } } },
       { responses: { BadRequest: errorResponse(ref('Problem')) }, schemas: { Problem: PROBLEM } },
     ),
-    errors: [{ path: ['components', 'schemas', 'Problem'], message: noHint(usedBy('Problem', 2)) }],
+    errors: [{ path: component('schemas', 'Problem'), message: noHint(usedBy('Problem', 2)) }],
   },
   {
     name: 'an exempt operation drops out of the count of a shared schema, and the finding goes when every user is exempt',
@@ -128,7 +128,7 @@ testRule('ax-recoverable-suggestion', [
       },
       { responses: { BadRequest: errorResponse(PROBLEM) }, schemas: { Problem: PROBLEM } },
     ),
-    errors: [{ path: ['components', 'schemas', 'Problem'], message: noHint(usedBy('Problem', 2)) }],
+    errors: [{ path: component('schemas', 'Problem'), message: noHint(usedBy('Problem', 2)) }],
   },
   {
     name: 'x-ax-error-suggestion on the response satisfies it',

@@ -10,11 +10,11 @@ import {
   STACK_TRACE_500_EXAMPLE,
 } from './support/published-errors';
 import { testRule } from './support/testRule';
-import { usedBy } from './support/t-errors-b-used-by';
+import { component, schemaAt, usedBy } from './support/components';
 import { getWith as get, OK as ok } from './support/documents';
 
 const fix = (name = 'trace_id', place = '') => `Add \`${name}\` (string)${place} or an \`X-Request-ID\` header, for the agent to quote.`;
-const noId = (where: string, scope = '', name?: string, place?: string) => `${where}: the error schema has no correlation id${scope}. ${fix(name, place)}`;
+const noId = (where: string, scope = '', name?: string, place?: string) => `${schemaAt(where)} has no correlation id${scope}. ${fix(name, place)}`;
 const string = { type: 'string' };
 const PROBLEM = { type: 'object', required: ['code', 'message'], properties: { code: string, message: string } };
 const TRACED = { type: 'object', properties: { code: string, requestId: string } };
@@ -30,7 +30,7 @@ testRule('ax-recoverable-trace-id', [
   {
     name: 'fires on the AX Spec’s Error schema when it serves a 5xx, on the schema, naming its one user',
     document: oas3({ '/a': get({ '502': body(ref('Error')) }) }, { schemas: { Error: AX_SPEC_ERROR, FieldError: AX_SPEC_FIELD_ERROR } }),
-    errors: [{ path: ['components', 'schemas', 'Error'], message: noId(usedBy('Error', 'GET /a 502')) }],
+    errors: [{ path: component('schemas', 'Error'), message: noId(usedBy('Error', 'GET /a 502')) }],
   },
   {
     name: 'stays silent on the Agent Recovery guide’s right 500 (trace_id), the Geodocs specification’s error.request_id, RFC 9457 `instance`',
@@ -86,7 +86,7 @@ testRule('ax-recoverable-trace-id', [
       { '/a': get({ default: ref('Unexpected', 'responses') }), '/b': { put: { responses: { ...ok, default: ref('Unexpected', 'responses') } } } },
       { responses: { Unexpected: errorResponse(ref('Problem')) }, schemas: { Problem: PROBLEM } },
     ),
-    errors: [{ path: ['components', 'schemas', 'Problem'], message: noId(usedBy('Problem', 2)) }],
+    errors: [{ path: component('schemas', 'Problem'), message: noId(usedBy('Problem', 2)) }],
   },
   {
     name: 'a shared schema counts only its users without a correlation-id header, and not the exempt ones',
@@ -103,7 +103,7 @@ testRule('ax-recoverable-trace-id', [
       },
       { schemas: { Problem: PROBLEM, Other: PROBLEM } },
     ),
-    errors: [{ path: ['components', 'schemas', 'Problem'], message: noId(usedBy('Problem', 2)) }],
+    errors: [{ path: component('schemas', 'Problem'), message: noId(usedBy('Problem', 2)) }],
   },
   {
     name: 'Swagger 2.0: a definition used once fires on it, naming its user',

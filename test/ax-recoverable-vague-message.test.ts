@@ -1,6 +1,6 @@
 import { at, body, EXAMPLE, oas3, PROBLEM, ref, swagger2 } from './support/documents';
 import { testRule } from './support/testRule';
-import { usedBy } from './support/t-errors-b-used-by';
+import { component, usedBy } from './support/components';
 import { getWith as get } from './support/documents';
 
 const withExample = (example: unknown, description = 'The amount is not a positive integer.') => ({
@@ -125,11 +125,11 @@ testRule('ax-recoverable-vague-message', [
     ),
     errors: [
       {
-        path: ['components', 'responses', 'Oops', 'description'],
+        path: component('responses', 'Oops', 'description'),
         message: inDescription(usedBy('Oops', 2), 'Something went wrong', 'Something went wrong'),
       },
       {
-        path: ['components', 'examples', 'Vague', 'value', 'message'],
+        path: component('examples', 'Vague', 'value', 'message'),
         message: inExample(usedBy('Vague', 'GET /c 500'), 'message', 'Unknown error', 'Unknown error'),
       },
     ],
@@ -152,7 +152,7 @@ testRule('ax-recoverable-vague-message', [
     ),
     errors: [
       {
-        path: ['components', 'responses', 'Oops', 'description'],
+        path: component('responses', 'Oops', 'description'),
         message: inDescription(usedBy('Oops', 2), 'Something went wrong', 'Something went wrong'),
       },
     ],
@@ -189,7 +189,7 @@ testRule('ax-recoverable-vague-message', [
     ),
     errors: [
       {
-        path: ['components', 'schemas', 'Problem', 'example', 'message'],
+        path: component('schemas', 'Problem', 'example', 'message'),
         message: vagueText(usedBy('Problem', 'GET /a 400'), "the application/problem+json error example's `message`", 'Invalid input'),
       },
     ],
@@ -208,7 +208,7 @@ testRule('ax-recoverable-vague-message', [
     ),
     errors: [
       {
-        path: ['components', 'schemas', 'Problem', 'example', 'message'],
+        path: component('schemas', 'Problem', 'example', 'message'),
         message: inExample(usedBy('Problem', 2), 'message', 'Invalid input'),
       },
     ],
@@ -287,7 +287,7 @@ testRule('ax-recoverable-vague-message', [
         message: vagueText('GET /d 400', "the error schema's `suggestions` example", 'Please contact support'),
       },
       {
-        path: ['components', 'schemas', 'Error', 'properties', 'message', 'example'],
+        path: component('schemas', 'Error', 'properties', 'message', 'example'),
         message: vagueText(usedBy('Error', 3), "the error schema's `message` example", 'Something went wrong.'),
       },
     ],

@@ -15,7 +15,7 @@ import { lint } from '../cli/lint';
 import { at, body, JSON_SCHEMA, oas3, ref, swagger2 } from './support/documents';
 import { convention, LANE } from './support/conventions';
 import { runRule, testRule } from './support/testRule';
-import { component, usedBy } from './support/t-errors-a-shared';
+import { component, usedBy } from './support/components';
 
 const string = { type: 'string' };
 const integer = { type: 'integer' };
@@ -79,7 +79,7 @@ testRule('ax-recoverable-suggestion', [
         path: component('schemas', 'Error'),
         message:
           usedBy('Error', 'GET /a 400') +
-          ': the error schema has no recovery hint. Add `recoveryHint`, e.g. "Check the request against this operation\'s parameters, then retry".',
+          ': has no recovery hint. Add `recoveryHint`, e.g. "Check the request against this operation\'s parameters, then retry".',
       },
     ],
   },
@@ -187,7 +187,7 @@ testRule('ax-recoverable-error-structure', [
       {
         path: at('/a', 'get', '500', 'schema'),
         message:
-          'GET /a 500: the error schema does not require `detailedErrorCode` or `errorSummary`. List `detailedErrorCode` and `errorSummary` as required in the schema; your error handler must then send them.',
+          'GET /a 500: the error schema does not require `detailedErrorCode` or `errorSummary`. Require `detailedErrorCode` and `errorSummary` in the schema; your error handler must then send them.',
       },
     ],
   },
@@ -237,7 +237,7 @@ testRule('ax-recoverable-error-structure', [
         path: ['definitions', 'Fault'],
         message:
           usedBy('Fault', 'GET /a 400') +
-          ': the error schema does not require `errorCode` or `message` in its `fault.errors[]` items. List `errorCode` and `message` as required in the `fault.errors[]` items; your error handler must then send them.',
+          ': does not require `errorCode` or `message` in its `fault.errors[]` items. Require `errorCode` and `message` in the `fault.errors[]` items; your error handler must then send them.',
       },
     ],
   },
@@ -256,8 +256,7 @@ testRule('ax-recoverable-retryable-flag', [
       {
         path: ['definitions', 'Fault'],
         message:
-          usedBy('Fault', 'GET /a 400') +
-          ': the error schema has no retry flag. Add `retryable` (boolean) to the `fault` object, true when the same call may succeed later.',
+          usedBy('Fault', 'GET /a 400') + ': has no retry flag. Add `retryable` (boolean) to the `fault` object, true when the same call may succeed later.',
       },
     ],
   },
@@ -316,13 +315,11 @@ testRule('ax-recoverable-trace-id', [
         path: component('schemas', 'Failure'),
         message:
           usedBy('Failure', 'GET /a 500') +
-          ': the error schema may keep its correlation id in `eventId`. If `eventId` is the correlation id, describe it so; else add `traceId` (string) or an `X-Request-ID` header, for the agent to quote.',
+          ': may keep its correlation id in `eventId`. If `eventId` is the correlation id, describe it so; else add `traceId` (string) or an `X-Request-ID` header, for the agent to quote.',
       },
       {
         path: component('schemas', 'Outage'),
-        message:
-          usedBy('Outage', 'GET /a 503') +
-          ': the error schema has no correlation id. Add `traceId` (string) or an `X-Request-ID` header, for the agent to quote.',
+        message: usedBy('Outage', 'GET /a 503') + ': has no correlation id. Add `traceId` (string) or an `X-Request-ID` header, for the agent to quote.',
       },
     ],
   },

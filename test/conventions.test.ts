@@ -5,16 +5,8 @@
  * finding, on the schema, naming the responses that use it; an exempt operation is not one of them.
  */
 import { convention, CONVENTIONS, LANE, type Convention } from './support/conventions';
-import { runRule, testRule, type ExpectedResult } from './support/testRule';
-
-/**
- * The one finding about a shared component, for every response that uses it: at `path` inside the component,
- * "`Name` (used by N responses): …", or "(used by GET /a 404)" for one use; `Name` is the component's key.
- */
-function shared(path: string[], users: string, text: string): ExpectedResult {
-  const name = path[0] === 'components' ? path[2] : path[1];
-  return { path, message: `\`${name}\` (used by ${users}): ${text}` };
-}
+import { runRule, testRule } from './support/testRule';
+import { component, shared } from './support/components';
 
 testRule('ax-recoverable-error-structure', [
   {
@@ -22,14 +14,14 @@ testRule('ax-recoverable-error-structure', [
     document: convention('aspnetcore'),
     errors: [
       shared(
-        ['components', 'schemas', 'ProblemDetails'],
-        '2 responses',
-        'the error schema does not require `type` or `detail`. List `type` and `detail` as required in the schema; your error handler must then send them.',
+        component('schemas', 'ProblemDetails'),
+        2,
+        'does not require `type` or `detail`. Require `type` and `detail` in the schema; your error handler must then send them.',
       ),
       shared(
-        ['components', 'schemas', 'ValidationProblemDetails'],
+        component('schemas', 'ValidationProblemDetails'),
         'POST /api/Orders 400',
-        'the error schema does not require `type` or `detail`. List `type` and `detail` as required in the schema; your error handler must then send them.',
+        'does not require `type` or `detail`. Require `type` and `detail` in the schema; your error handler must then send them.',
       ),
     ],
   },
@@ -38,9 +30,9 @@ testRule('ax-recoverable-error-structure', [
     document: convention('berlin-group'),
     errors: [
       shared(
-        ['components', 'schemas', 'Error400_NG_PIS'],
-        '2 responses',
-        'the error schema does not require `text` in its `tppMessages[]` items. List `text` as required in the `tppMessages[]` items; your error handler must then send it.',
+        component('schemas', 'Error400_NG_PIS'),
+        2,
+        'does not require `text` in its `tppMessages[]` items. Require `text` in the `tppMessages[]` items; your error handler must then send it.',
       ),
     ],
   },
@@ -51,9 +43,9 @@ testRule('ax-recoverable-error-structure', [
     document: convention('google-aip193'),
     errors: [
       shared(
-        ['components', 'schemas', 'ErrorResponse'],
-        '2 responses',
-        'the error schema does not require `status` or `message` in its `error` object. List `status` and `message` as required in the `error` object; your error handler must then send them.',
+        component('schemas', 'ErrorResponse'),
+        2,
+        'does not require `status` or `message` in its `error` object. Require `status` and `message` in the `error` object; your error handler must then send them.',
       ),
     ],
   },
@@ -63,9 +55,9 @@ testRule('ax-recoverable-error-structure', [
     document: convention('jsonapi'),
     errors: [
       shared(
-        ['components', 'schemas', 'Failure'],
-        '3 responses',
-        'the error schema does not require `code` or `detail` in its `errors[]` items. List `code` and `detail` as required in the `errors[]` items; your error handler must then send them.',
+        component('schemas', 'Failure'),
+        3,
+        'does not require `code` or `detail` in its `errors[]` items. Require `code` and `detail` in the `errors[]` items; your error handler must then send them.',
       ),
     ],
   },
@@ -75,9 +67,9 @@ testRule('ax-recoverable-error-structure', [
     document: convention('oauth2'),
     errors: [
       shared(
-        ['components', 'schemas', 'TokenError'],
-        '2 responses',
-        'the error schema does not require `error_description`. List `error_description` as required in the schema; your error handler must then send it.',
+        component('schemas', 'TokenError'),
+        2,
+        'does not require `error_description`. Require `error_description` in the schema; your error handler must then send it.',
       ),
     ],
   },
@@ -88,9 +80,9 @@ testRule('ax-recoverable-error-structure', [
     document: convention('spring-boot'),
     errors: [
       shared(
-        ['components', 'schemas', 'ErrorAttributes'],
-        '3 responses',
-        'the error schema has no code and does not require `message` (`error` is the HTTP status). Add a required `code` (e.g. "VALIDATION_ERROR"). List `message` as required in the schema; your error handler must then send them.',
+        component('schemas', 'ErrorAttributes'),
+        3,
+        'has no code and does not require `message` (`error` is the HTTP status). Add a required `code` (e.g. "VALIDATION_ERROR"). Require `message` in the schema; your error handler must then send them.',
       ),
     ],
   },
@@ -99,9 +91,9 @@ testRule('ax-recoverable-error-structure', [
     document: convention('stripe'),
     errors: [
       shared(
-        ['components', 'schemas', 'error'],
-        '2 responses',
-        'the error schema does not require `message` in its `error` object. List `message` as required in the `error` object; your error handler must then send it.',
+        component('schemas', 'error'),
+        2,
+        'does not require `message` in its `error` object. Require `message` in the `error` object; your error handler must then send it.',
       ),
     ],
   },
@@ -113,22 +105,22 @@ testRule('ax-recoverable-error-structure', [
       {
         path: ['paths', '/transfers', 'post', 'responses', '503', 'content', 'application/json', 'schema'],
         message:
-          'POST /transfers 503: the error schema does not require `detailedErrorCode` or `errorSummary`. List `detailedErrorCode` and `errorSummary` as required in the schema; your error handler must then send them.',
+          'POST /transfers 503: the error schema does not require `detailedErrorCode` or `errorSummary`. Require `detailedErrorCode` and `errorSummary` in the schema; your error handler must then send them.',
       },
       shared(
-        ['components', 'schemas', 'ApiError'],
-        '2 responses',
-        'the error schema does not require `detailedErrorCode` or `errorSummary`. List `detailedErrorCode` and `errorSummary` as required in the schema; your error handler must then send them.',
+        component('schemas', 'ApiError'),
+        2,
+        'does not require `detailedErrorCode` or `errorSummary`. Require `detailedErrorCode` and `errorSummary` in the schema; your error handler must then send them.',
       ),
       shared(
-        ['components', 'schemas', 'FaultEnvelope'],
+        component('schemas', 'FaultEnvelope'),
         'POST /transfers 400',
-        'the error schema does not require `errorCode` or `message` in its `fault.errors[]` items. List `errorCode` and `message` as required in the `fault.errors[]` items; your error handler must then send them.',
+        'does not require `errorCode` or `message` in its `fault.errors[]` items. Require `errorCode` and `message` in the `fault.errors[]` items; your error handler must then send them.',
       ),
       shared(
-        ['components', 'schemas', 'GatewayFailure'],
+        component('schemas', 'GatewayFailure'),
         'POST /transfers 502',
-        'the error schema may keep its code in `internalCode`. If `internalCode` is the code, describe it so; else add a required `detailedErrorCode` (e.g. "BAD_GATEWAY").',
+        'may keep its code in `internalCode`. If `internalCode` is the code, describe it so; else add a required `detailedErrorCode` (e.g. "BAD_GATEWAY").',
       ),
     ],
   },
@@ -148,9 +140,9 @@ testRule('ax-recoverable-field-details', [
     document: convention('oauth2'),
     errors: [
       shared(
-        ['components', 'schemas', 'TokenError'],
+        component('schemas', 'TokenError'),
         'POST /oauth/token 400',
-        'the error schema names no failed input field. Add `details`: an array of { field, message }, one per invalid field.',
+        'names no failed input field. Add `details`: an array of { field, message }, one per invalid field.',
       ),
     ],
   },
@@ -160,9 +152,9 @@ testRule('ax-recoverable-field-details', [
     document: convention('rfc9457'),
     errors: [
       shared(
-        ['components', 'schemas', 'Problem'],
+        component('schemas', 'Problem'),
         'POST /orders 422',
-        'the error schema names no failed input field. Add `details`: an array of { field, message }, one per invalid field.',
+        'names no failed input field. Add `details`: an array of { field, message }, one per invalid field.',
       ),
     ],
   },
@@ -172,9 +164,9 @@ testRule('ax-recoverable-field-details', [
     document: convention('spring-boot'),
     errors: [
       shared(
-        ['components', 'schemas', 'ErrorAttributes'],
+        component('schemas', 'ErrorAttributes'),
         'POST /orders 400',
-        'the error schema names no failed input field. Add `details`: an array of { field, message }, one per invalid field.',
+        'names no failed input field. Add `details`: an array of { field, message }, one per invalid field.',
       ),
     ],
   },
@@ -185,9 +177,9 @@ testRule('ax-recoverable-field-details', [
     document: convention('evidence-names'),
     errors: [
       shared(
-        ['components', 'schemas', 'FaultEnvelope'],
+        component('schemas', 'FaultEnvelope'),
         'POST /transfers 400',
-        "the error schema declares `fault.errors` but its items have no field locator. Add `field` (the input's JSON Pointer) to the items of `fault.errors`.",
+        "declares `fault.errors` but its items have no field locator. Add `field` (the input's JSON Pointer) to the items of `fault.errors`.",
       ),
     ],
   },
@@ -199,14 +191,14 @@ testRule('ax-recoverable-suggestion', [
     document: convention('aspnetcore'),
     errors: [
       shared(
-        ['components', 'schemas', 'ProblemDetails'],
+        component('schemas', 'ProblemDetails'),
         'GET /api/Orders/{id} 404',
-        'the error schema has no recovery hint. Add `recoveryHint`, e.g. "List the collection to find a valid id, then retry".',
+        'has no recovery hint. Add `recoveryHint`, e.g. "List the collection to find a valid id, then retry".',
       ),
       shared(
-        ['components', 'schemas', 'ValidationProblemDetails'],
+        component('schemas', 'ValidationProblemDetails'),
         'POST /api/Orders 400',
-        'the error schema has no recovery hint. Add `recoveryHint`, e.g. "Send `sku` as a valid string".',
+        'has no recovery hint. Add `recoveryHint`, e.g. "Send `sku` as a valid string".',
       ),
     ],
   },
@@ -215,9 +207,9 @@ testRule('ax-recoverable-suggestion', [
     document: convention('berlin-group'),
     errors: [
       shared(
-        ['components', 'schemas', 'Error400_NG_PIS'],
-        '2 responses',
-        'the error schema has no recovery hint. Add `recoveryHint` to the `tppMessages[]` items, e.g. "Shorten `creditorName` to at most 70 characters".',
+        component('schemas', 'Error400_NG_PIS'),
+        2,
+        'has no recovery hint. Add `recoveryHint` to the `tppMessages[]` items, e.g. "Shorten `creditorName` to at most 70 characters".',
       ),
     ],
   },
@@ -227,8 +219,8 @@ testRule('ax-recoverable-suggestion', [
     errors: [
       shared(
         ['definitions', 'FaultResponse'],
-        '2 responses',
-        'the error schema has no recovery hint. Add `RecoveryHint` to the `fault` object, e.g. "Set `Quantity` to an integer of at least 1".',
+        2,
+        'has no recovery hint. Add `RecoveryHint` to the `fault` object, e.g. "Set `Quantity` to an integer of at least 1".',
       ),
     ],
   },
@@ -237,9 +229,9 @@ testRule('ax-recoverable-suggestion', [
     document: convention('fastapi'),
     errors: [
       shared(
-        ['components', 'schemas', 'HTTPValidationError'],
-        '2 responses',
-        'the error schema has no recovery hint. Add `recoveryHint` to the `detail[]` items, e.g. "Set `quantity` to an integer of at least 1".',
+        component('schemas', 'HTTPValidationError'),
+        2,
+        'has no recovery hint. Add `recoveryHint` to the `detail[]` items, e.g. "Set `quantity` to an integer of at least 1".',
       ),
     ],
   },
@@ -247,11 +239,7 @@ testRule('ax-recoverable-suggestion', [
     name: 'convention google-aip193',
     document: convention('google-aip193'),
     errors: [
-      shared(
-        ['components', 'schemas', 'ErrorResponse'],
-        '2 responses',
-        'the error schema has no recovery hint. Add `recoveryHint` to the `error` object, e.g. "Send `sku` as a valid string".',
-      ),
+      shared(component('schemas', 'ErrorResponse'), 2, 'has no recovery hint. Add `recoveryHint` to the `error` object, e.g. "Send `sku` as a valid string".'),
     ],
   },
   {
@@ -259,9 +247,9 @@ testRule('ax-recoverable-suggestion', [
     document: convention('graphql-style'),
     errors: [
       shared(
-        ['components', 'schemas', 'Errors'],
-        '2 responses',
-        'the error schema has no recovery hint. Add `recoveryHint` to the `errors[]` items, e.g. "Set `quantity` to an integer of at least 1".',
+        component('schemas', 'Errors'),
+        2,
+        'has no recovery hint. Add `recoveryHint` to the `errors[]` items, e.g. "Set `quantity` to an integer of at least 1".',
       ),
     ],
   },
@@ -269,11 +257,7 @@ testRule('ax-recoverable-suggestion', [
     name: 'convention jsonapi',
     document: convention('jsonapi'),
     errors: [
-      shared(
-        ['components', 'schemas', 'Failure'],
-        '2 responses',
-        'the error schema has no recovery hint. Add `recoveryHint` to the `errors[]` items, e.g. "Send `data` as a valid object".',
-      ),
+      shared(component('schemas', 'Failure'), 2, 'has no recovery hint. Add `recoveryHint` to the `errors[]` items, e.g. "Send `data` as a valid object".'),
     ],
   },
   {
@@ -281,9 +265,9 @@ testRule('ax-recoverable-suggestion', [
     document: convention('microsoft'),
     errors: [
       shared(
-        ['components', 'schemas', 'ErrorResponse'],
-        '2 responses',
-        'the error schema has no recovery hint. Add `recoveryHint` to the `error` object, e.g. "Set `quantity` to an integer of at least 1".',
+        component('schemas', 'ErrorResponse'),
+        2,
+        'has no recovery hint. Add `recoveryHint` to the `error` object, e.g. "Set `quantity` to an integer of at least 1".',
       ),
     ],
   },
@@ -291,32 +275,22 @@ testRule('ax-recoverable-suggestion', [
     name: 'convention oauth2',
     document: convention('oauth2'),
     errors: [
-      shared(
-        ['components', 'schemas', 'TokenError'],
-        '2 responses',
-        'the error schema has no recovery hint. Add `recovery_hint`, e.g. "Set `grant_type` to one of authorization_code, …".',
-      ),
+      shared(component('schemas', 'TokenError'), 2, 'has no recovery hint. Add `recovery_hint`, e.g. "Set `grant_type` to one of authorization_code, …".'),
     ],
   },
   {
     name: 'convention rfc9457',
     document: convention('rfc9457'),
-    errors: [
-      shared(
-        ['components', 'schemas', 'Problem'],
-        '2 responses',
-        'the error schema has no recovery hint. Add `recoveryHint`, e.g. "Set `quantity` to an integer of at least 1".',
-      ),
-    ],
+    errors: [shared(component('schemas', 'Problem'), 2, 'has no recovery hint. Add `recoveryHint`, e.g. "Set `quantity` to an integer of at least 1".')],
   },
   {
     name: 'convention rpc-failure',
     document: convention('rpc-failure'),
     errors: [
       shared(
-        ['components', 'schemas', 'ValidationFailure'],
+        component('schemas', 'ValidationFailure'),
         'POST /orders.create 400',
-        'the error schema has no recovery hint. Add `recovery_hint` to the `failure` object, e.g. "Set `quantity` to an integer of at least 1".',
+        'has no recovery hint. Add `recovery_hint` to the `failure` object, e.g. "Set `quantity` to an integer of at least 1".',
       ),
     ],
   },
@@ -324,11 +298,7 @@ testRule('ax-recoverable-suggestion', [
     name: 'convention spring-boot',
     document: convention('spring-boot'),
     errors: [
-      shared(
-        ['components', 'schemas', 'ErrorAttributes'],
-        '2 responses',
-        'the error schema has no recovery hint. Add `recoveryHint`, e.g. "Set `quantity` to an integer of at least 1".',
-      ),
+      shared(component('schemas', 'ErrorAttributes'), 2, 'has no recovery hint. Add `recoveryHint`, e.g. "Set `quantity` to an integer of at least 1".'),
     ],
   },
   {
@@ -336,9 +306,9 @@ testRule('ax-recoverable-suggestion', [
     document: convention('stripe'),
     errors: [
       shared(
-        ['components', 'schemas', 'error'],
-        '2 responses',
-        'the error schema has no recovery hint. Add `recovery_hint` to the `error` object, e.g. "Shorten `charge` to at most 5000 characters".',
+        component('schemas', 'error'),
+        2,
+        'has no recovery hint. Add `recovery_hint` to the `error` object, e.g. "Shorten `charge` to at most 5000 characters".',
       ),
     ],
   },
@@ -347,9 +317,9 @@ testRule('ax-recoverable-suggestion', [
     document: convention('zod-issues'),
     errors: [
       shared(
-        ['components', 'schemas', 'ValidationFailure'],
+        component('schemas', 'ValidationFailure'),
         'POST /orders 400',
-        'the error schema has no recovery hint. Add `recoveryHint`, e.g. "Set `quantity` to an integer of at least 1".',
+        'has no recovery hint. Add `recoveryHint`, e.g. "Set `quantity` to an integer of at least 1".',
       ),
     ],
   },
@@ -358,14 +328,14 @@ testRule('ax-recoverable-suggestion', [
     document: convention('evidence-names'),
     errors: [
       shared(
-        ['components', 'schemas', 'ApiError'],
+        component('schemas', 'ApiError'),
         'GET /accounts/{id} 404',
-        'the error schema has no recovery hint. Add `recoveryHint`, e.g. "List the collection to find a valid id, then retry".',
+        'has no recovery hint. Add `recoveryHint`, e.g. "List the collection to find a valid id, then retry".',
       ),
       shared(
-        ['components', 'schemas', 'FaultEnvelope'],
+        component('schemas', 'FaultEnvelope'),
         'POST /transfers 400',
-        'the error schema has no recovery hint. Add `recoveryHint` to the `fault.errors[]` items, e.g. "Set `amount` to an integer of at least 1".',
+        'has no recovery hint. Add `recoveryHint` to the `fault.errors[]` items, e.g. "Set `amount` to an integer of at least 1".',
       ),
     ],
   },
@@ -381,7 +351,7 @@ testRule('ax-recoverable-trace-id', [
       shared(
         ['definitions', 'FaultResponse'],
         'POST /Orders 500',
-        'the error schema has no correlation id. Add `TraceId` (string) to the `fault` object or an `X-Request-ID` header, for the agent to quote.',
+        'has no correlation id. Add `TraceId` (string) to the `fault` object or an `X-Request-ID` header, for the agent to quote.',
       ),
     ],
   },
@@ -391,9 +361,9 @@ testRule('ax-recoverable-trace-id', [
     document: convention('google-aip193'),
     errors: [
       shared(
-        ['components', 'schemas', 'ErrorResponse'],
-        '2 responses',
-        'the error schema has no correlation id. Add `trace_id` (string) to the `error` object or an `X-Request-ID` header, for the agent to quote.',
+        component('schemas', 'ErrorResponse'),
+        2,
+        'has no correlation id. Add `trace_id` (string) to the `error` object or an `X-Request-ID` header, for the agent to quote.',
       ),
     ],
   },
@@ -402,9 +372,9 @@ testRule('ax-recoverable-trace-id', [
     document: convention('graphql-style'),
     errors: [
       shared(
-        ['components', 'schemas', 'Errors'],
+        component('schemas', 'Errors'),
         'POST /orders 500',
-        'the error schema has no correlation id. Add `trace_id` (string) or an `X-Request-ID` header, for the agent to quote.',
+        'has no correlation id. Add `trace_id` (string) or an `X-Request-ID` header, for the agent to quote.',
       ),
     ],
   },
@@ -413,9 +383,9 @@ testRule('ax-recoverable-trace-id', [
     document: convention('jsonapi'),
     errors: [
       shared(
-        ['components', 'schemas', 'Failure'],
+        component('schemas', 'Failure'),
         'POST /orders 500',
-        'the error schema may keep its correlation id in `id` in its `errors[]` items. If `id` is the correlation id, describe it so; else add `trace_id` (string) or an `X-Request-ID` header, for the agent to quote.',
+        'may keep its correlation id in `id` in its `errors[]` items. If `id` is the correlation id, describe it so; else add `trace_id` (string) or an `X-Request-ID` header, for the agent to quote.',
       ),
     ],
   },
@@ -424,9 +394,9 @@ testRule('ax-recoverable-trace-id', [
     document: convention('microsoft'),
     errors: [
       shared(
-        ['components', 'schemas', 'ErrorResponse'],
+        component('schemas', 'ErrorResponse'),
         'POST /orders 500',
-        'the error schema has no correlation id. Add `trace_id` (string) to the `error` object or an `X-Request-ID` header, for the agent to quote.',
+        'has no correlation id. Add `trace_id` (string) to the `error` object or an `X-Request-ID` header, for the agent to quote.',
       ),
     ],
   },
@@ -438,9 +408,9 @@ testRule('ax-recoverable-trace-id', [
     document: convention('spring-boot'),
     errors: [
       shared(
-        ['components', 'schemas', 'ErrorAttributes'],
+        component('schemas', 'ErrorAttributes'),
         'POST /orders 500',
-        'the error schema has no correlation id. Add `trace_id` (string) or an `X-Request-ID` header, for the agent to quote.',
+        'has no correlation id. Add `trace_id` (string) or an `X-Request-ID` header, for the agent to quote.',
       ),
     ],
   },
@@ -450,9 +420,9 @@ testRule('ax-recoverable-trace-id', [
     document: convention('zod-issues'),
     errors: [
       shared(
-        ['components', 'schemas', 'Failure'],
+        component('schemas', 'Failure'),
         'POST /orders 500',
-        'the error schema has no correlation id. Add `trace_id` (string) or an `X-Request-ID` header, for the agent to quote.',
+        'has no correlation id. Add `trace_id` (string) or an `X-Request-ID` header, for the agent to quote.',
       ),
     ],
   },
@@ -461,9 +431,9 @@ testRule('ax-recoverable-trace-id', [
     document: convention('evidence-names'),
     errors: [
       shared(
-        ['components', 'schemas', 'GatewayFailure'],
+        component('schemas', 'GatewayFailure'),
         'POST /transfers 502',
-        'the error schema may keep its correlation id in `eventId`. If `eventId` is the correlation id, describe it so; else add `traceId` (string) or an `X-Request-ID` header, for the agent to quote.',
+        'may keep its correlation id in `eventId`. If `eventId` is the correlation id, describe it so; else add `traceId` (string) or an `X-Request-ID` header, for the agent to quote.',
       ),
     ],
   },
@@ -478,7 +448,7 @@ testRule('ax-recoverable-no-stack-traces', [
     errors: [
       shared(
         ['definitions', 'Fault', 'properties', 'StackTrace'],
-        '3 responses',
+        3,
         'the error schema declares `StackTrace` in its `fault` object, a stack trace an agent cannot use. Remove it: log it server-side and return a `trace_id` the agent can quote.',
       ),
     ],
@@ -496,8 +466,8 @@ testRule('ax-recoverable-no-stack-traces', [
     document: convention('spring-boot'),
     errors: [
       shared(
-        ['components', 'schemas', 'ErrorAttributes', 'properties', 'trace'],
-        '3 responses',
+        component('schemas', 'ErrorAttributes', 'properties', 'trace'),
+        3,
         'the error schema declares `trace`, a stack trace an agent cannot use. Remove it: log it server-side and return a `trace_id` the agent can quote.',
       ),
     ],
@@ -512,28 +482,18 @@ testRule('ax-recoverable-retryable-flag', [
     name: 'convention aspnetcore',
     document: convention('aspnetcore'),
     errors: [
+      shared(component('schemas', 'ProblemDetails'), 2, 'has no retry flag. Add `retryable` (boolean), true when the same call may succeed later.'),
       shared(
-        ['components', 'schemas', 'ProblemDetails'],
-        '2 responses',
-        'the error schema has no retry flag. Add `retryable` (boolean), true when the same call may succeed later.',
-      ),
-      shared(
-        ['components', 'schemas', 'ValidationProblemDetails'],
+        component('schemas', 'ValidationProblemDetails'),
         'POST /api/Orders 400',
-        'the error schema has no retry flag. Add `retryable` (boolean), true when the same call may succeed later.',
+        'has no retry flag. Add `retryable` (boolean), true when the same call may succeed later.',
       ),
     ],
   },
   {
     name: 'convention berlin-group',
     document: convention('berlin-group'),
-    errors: [
-      shared(
-        ['components', 'schemas', 'Error400_NG_PIS'],
-        '2 responses',
-        'the error schema has no retry flag. Add `retryable` (boolean), true when the same call may succeed later.',
-      ),
-    ],
+    errors: [shared(component('schemas', 'Error400_NG_PIS'), 2, 'has no retry flag. Add `retryable` (boolean), true when the same call may succeed later.')],
   },
   {
     name: 'convention dotnet-fault',
@@ -541,8 +501,8 @@ testRule('ax-recoverable-retryable-flag', [
     errors: [
       shared(
         ['definitions', 'FaultResponse'],
-        '3 responses',
-        'the error schema has no retry flag. Add `Retryable` (boolean) to the `fault` object, true when the same call may succeed later.',
+        3,
+        'has no retry flag. Add `Retryable` (boolean) to the `fault` object, true when the same call may succeed later.',
       ),
     ],
   },
@@ -550,11 +510,7 @@ testRule('ax-recoverable-retryable-flag', [
     name: 'convention fastapi',
     document: convention('fastapi'),
     errors: [
-      shared(
-        ['components', 'schemas', 'HTTPValidationError'],
-        '2 responses',
-        'the error schema has no retry flag. Add `retryable` (boolean), true when the same call may succeed later.',
-      ),
+      shared(component('schemas', 'HTTPValidationError'), 2, 'has no retry flag. Add `retryable` (boolean), true when the same call may succeed later.'),
     ],
   },
   {
@@ -562,102 +518,72 @@ testRule('ax-recoverable-retryable-flag', [
     document: convention('google-aip193'),
     errors: [
       shared(
-        ['components', 'schemas', 'ErrorResponse'],
-        '2 responses',
-        'the error schema has no retry flag. Add `retryable` (boolean) to the `error` object, true when the same call may succeed later.',
+        component('schemas', 'ErrorResponse'),
+        2,
+        'has no retry flag. Add `retryable` (boolean) to the `error` object, true when the same call may succeed later.',
       ),
     ],
   },
   {
     name: 'convention graphql-style',
     document: convention('graphql-style'),
-    errors: [
-      shared(
-        ['components', 'schemas', 'Errors'],
-        '3 responses',
-        'the error schema has no retry flag. Add `retryable` (boolean), true when the same call may succeed later.',
-      ),
-    ],
+    errors: [shared(component('schemas', 'Errors'), 3, 'has no retry flag. Add `retryable` (boolean), true when the same call may succeed later.')],
   },
   {
     name: 'convention jsonapi',
     document: convention('jsonapi'),
-    errors: [
-      shared(
-        ['components', 'schemas', 'Failure'],
-        '3 responses',
-        'the error schema has no retry flag. Add `retryable` (boolean), true when the same call may succeed later.',
-      ),
-    ],
+    errors: [shared(component('schemas', 'Failure'), 3, 'has no retry flag. Add `retryable` (boolean), true when the same call may succeed later.')],
   },
   {
     name: 'convention microsoft',
     document: convention('microsoft'),
     errors: [
       shared(
-        ['components', 'schemas', 'ErrorResponse'],
-        '3 responses',
-        'the error schema has no retry flag. Add `retryable` (boolean) to the `error` object, true when the same call may succeed later.',
+        component('schemas', 'ErrorResponse'),
+        3,
+        'has no retry flag. Add `retryable` (boolean) to the `error` object, true when the same call may succeed later.',
       ),
     ],
   },
   {
     name: 'convention oauth2',
     document: convention('oauth2'),
-    errors: [
-      shared(
-        ['components', 'schemas', 'TokenError'],
-        '2 responses',
-        'the error schema has no retry flag. Add `retryable` (boolean), true when the same call may succeed later.',
-      ),
-    ],
+    errors: [shared(component('schemas', 'TokenError'), 2, 'has no retry flag. Add `retryable` (boolean), true when the same call may succeed later.')],
   },
   {
     name: 'convention rfc9457',
     document: convention('rfc9457'),
-    errors: [
-      shared(
-        ['components', 'schemas', 'Problem'],
-        '3 responses',
-        'the error schema has no retry flag. Add `retryable` (boolean), true when the same call may succeed later.',
-      ),
-    ],
+    errors: [shared(component('schemas', 'Problem'), 3, 'has no retry flag. Add `retryable` (boolean), true when the same call may succeed later.')],
   },
   {
     name: 'convention rpc-failure',
     document: convention('rpc-failure'),
     errors: [
       shared(
-        ['components', 'schemas', 'Failure'],
+        component('schemas', 'Failure'),
         'POST /orders.create 500',
-        'the error schema has no retry flag. Add `retryable` (boolean) to the `failure` object, true when the same call may succeed later.',
+        'has no retry flag. Add `retryable` (boolean) to the `failure` object, true when the same call may succeed later.',
       ),
       shared(
-        ['components', 'schemas', 'ValidationFailure'],
+        component('schemas', 'ValidationFailure'),
         'POST /orders.create 400',
-        'the error schema has no retry flag. Add `retryable` (boolean) to the `failure` object, true when the same call may succeed later.',
+        'has no retry flag. Add `retryable` (boolean) to the `failure` object, true when the same call may succeed later.',
       ),
     ],
   },
   {
     name: 'convention spring-boot',
     document: convention('spring-boot'),
-    errors: [
-      shared(
-        ['components', 'schemas', 'ErrorAttributes'],
-        '3 responses',
-        'the error schema has no retry flag. Add `retryable` (boolean), true when the same call may succeed later.',
-      ),
-    ],
+    errors: [shared(component('schemas', 'ErrorAttributes'), 3, 'has no retry flag. Add `retryable` (boolean), true when the same call may succeed later.')],
   },
   {
     name: 'convention stripe',
     document: convention('stripe'),
     errors: [
       shared(
-        ['components', 'schemas', 'error'],
-        '2 responses',
-        'the error schema has no retry flag. Add `retryable` (boolean) to the `error` object, true when the same call may succeed later.',
+        component('schemas', 'error'),
+        2,
+        'has no retry flag. Add `retryable` (boolean) to the `error` object, true when the same call may succeed later.',
       ),
     ],
   },
@@ -665,15 +591,11 @@ testRule('ax-recoverable-retryable-flag', [
     name: 'convention zod-issues',
     document: convention('zod-issues'),
     errors: [
+      shared(component('schemas', 'Failure'), 'POST /orders 500', 'has no retry flag. Add `retryable` (boolean), true when the same call may succeed later.'),
       shared(
-        ['components', 'schemas', 'Failure'],
-        'POST /orders 500',
-        'the error schema has no retry flag. Add `retryable` (boolean), true when the same call may succeed later.',
-      ),
-      shared(
-        ['components', 'schemas', 'ValidationFailure'],
+        component('schemas', 'ValidationFailure'),
         'POST /orders 400',
-        'the error schema has no retry flag. Add `retryable` (boolean), true when the same call may succeed later.',
+        'has no retry flag. Add `retryable` (boolean), true when the same call may succeed later.',
       ),
     ],
   },
@@ -686,20 +608,16 @@ testRule('ax-recoverable-retryable-flag', [
         message:
           'POST /transfers 503: the error schema declares the retry flag `canBeRetried` as string. Make it a boolean: an agent branches on true or false.',
       },
+      shared(component('schemas', 'ApiError'), 2, 'declares the retry flag `canBeRetried` as string. Make it a boolean: an agent branches on true or false.'),
       shared(
-        ['components', 'schemas', 'ApiError'],
-        '2 responses',
-        'the error schema declares the retry flag `canBeRetried` as string. Make it a boolean: an agent branches on true or false.',
-      ),
-      shared(
-        ['components', 'schemas', 'FaultEnvelope'],
+        component('schemas', 'FaultEnvelope'),
         'POST /transfers 400',
-        'the error schema has no retry flag. Add `retryable` (boolean) to the `fault` object, true when the same call may succeed later.',
+        'has no retry flag. Add `retryable` (boolean) to the `fault` object, true when the same call may succeed later.',
       ),
       shared(
-        ['components', 'schemas', 'GatewayFailure'],
+        component('schemas', 'GatewayFailure'),
         'POST /transfers 502',
-        'the error schema may keep its retry flag in `transient`. If `transient` is the retry flag, describe it so; else add `retryable` (boolean), true when the same call may succeed later.',
+        'may keep its retry flag in `transient`. If `transient` is the retry flag, describe it so; else add `retryable` (boolean), true when the same call may succeed later.',
       ),
     ],
   },
@@ -750,16 +668,12 @@ function exempting(name: Convention, rule: string, ...operations: [string, strin
 }
 
 const FAILURE_ITEMS =
-  'the error schema does not require `code` or `detail` in its `errors[]` items. List `code` and `detail` as required in the `errors[]` items; your error handler must then send them.';
-const FAULT_RETRY = 'the error schema has no retry flag. Add `Retryable` (boolean) to the `fault` object, true when the same call may succeed later.';
+  'does not require `code` or `detail` in its `errors[]` items. Require `code` and `detail` in the `errors[]` items; your error handler must then send them.';
+const FAULT_RETRY = 'has no retry flag. Add `Retryable` (boolean) to the `fault` object, true when the same call may succeed later.';
 
 describe('an exempt operation is no user of a shared component', () => {
   test.each([
-    [
-      'jsonapi: GET /orders/{id} exempt, its 404 leaves the count',
-      exempting('jsonapi', 'ax-recoverable-error-structure', ['/orders/{id}', 'get']),
-      '2 responses',
-    ],
+    ['jsonapi: GET /orders/{id} exempt, its 404 leaves the count', exempting('jsonapi', 'ax-recoverable-error-structure', ['/orders/{id}', 'get']), 2],
     [
       'jsonapi: POST /orders exempt, the one use left is named',
       exempting('jsonapi', 'ax-recoverable-error-structure', ['/orders', 'post']),
@@ -767,7 +681,7 @@ describe('an exempt operation is no user of a shared component', () => {
     ],
   ])('%s', async (_, document, users) => {
     const results = await runRule('ax-recoverable-error-structure', document);
-    expect(results.map(({ path, message }) => ({ path, message }))).toEqual([shared(['components', 'schemas', 'Failure'], users, FAILURE_ITEMS)]);
+    expect(results.map(({ path, message }) => ({ path, message }))).toEqual([shared(component('schemas', 'Failure'), users, FAILURE_ITEMS)]);
   });
 
   test('jsonapi: every user exempt, the finding is gone', async () => {
@@ -777,7 +691,7 @@ describe('an exempt operation is no user of a shared component', () => {
 
   test('dotnet-fault (Swagger 2.0): GET /Orders/{id} exempt, `definitions/FaultResponse` counts the two POST responses', async () => {
     const results = await runRule('ax-recoverable-retryable-flag', exempting('dotnet-fault', 'ax-recoverable-retryable-flag', ['/Orders/{id}', 'get']));
-    expect(results.map(({ path, message }) => ({ path, message }))).toEqual([shared(['definitions', 'FaultResponse'], '2 responses', FAULT_RETRY)]);
+    expect(results.map(({ path, message }) => ({ path, message }))).toEqual([shared(['definitions', 'FaultResponse'], 2, FAULT_RETRY)]);
   });
 });
 

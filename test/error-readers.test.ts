@@ -7,7 +7,7 @@ import { checkResponse } from '../runtime';
 import { convention } from './support/conventions';
 import { at, body, JSON_SCHEMA, oas3, ref, swagger2, withExample } from './support/documents';
 import { testRule } from './support/testRule';
-import { component, usedBy } from './support/t-errors-a-shared';
+import { component, usedBy } from './support/components';
 import { getWith as get, OK as ok } from './support/documents';
 
 const string = { type: 'string' };
@@ -201,7 +201,7 @@ testRule('ax-recoverable-error-structure', [
       {
         path: at('/a', 'get', '500', ...JSON_SCHEMA),
         message:
-          'GET /a 500: the error schema does not require `code` or `message` in its `fault` object. List `code` and `message` as required in the `fault` object; your error handler must then send them.',
+          'GET /a 500: the error schema does not require `code` or `message` in its `fault` object. Require `code` and `message` in the `fault` object; your error handler must then send them.',
       },
     ],
   },

@@ -193,7 +193,7 @@ testRule('ax-recoverable-error-structure', [
       {
         path: at('/b', 'get', '400', ...JSON_SCHEMA),
         message:
-          'GET /b 400: the error schema does not require `code` or `title` in its `errors[]` items in 1 of its 2 oneOf/anyOf shapes. List `code` and `title` as required in the `errors[]` items; your error handler must then send them.',
+          'GET /b 400: the error schema does not require `code` or `title` in its `errors[]` items in 1 of its 2 oneOf/anyOf shapes. Require `code` and `title` in the `errors[]` items; your error handler must then send them.',
       },
     ],
   },

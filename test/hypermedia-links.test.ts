@@ -2,6 +2,7 @@
 import { liveSelfLink, linksIn } from '../lib/hypermedia';
 import { oas3, ref, swagger2 } from './support/documents';
 import { runRuleWithEdits, testRule } from './support/testRule';
+import { component, usedBy } from './support/components';
 
 const NAMES = ['_links', 'links', 'actions'];
 
@@ -71,11 +72,11 @@ testRule('ax-envelope-next-steps', [
     errors: [
       {
         path: ['definitions', 'Href'],
-        message: `\`Href\` (used by POST /jobs 202): the response schema is a link with an \`href\` but no \`method\` to send. Declare a \`method\` beside the \`href\`, or a \`Location\` header on the response, or add \`nextSteps\`: ${STEP}.`,
+        message: `${usedBy('Href', 'POST /jobs 202')}: the response schema is a link with an \`href\` but no \`method\` to send. Declare a \`method\` beside the \`href\`, or a \`Location\` header on the response, or add \`nextSteps\`: ${STEP}.`,
       },
       {
         path: ['definitions', 'Order'],
-        message: `\`Order\` (used by POST /orders 201): the response schema does not declare \`nextSteps\`. Add \`nextSteps\`: ${STEP} to the application/json schema; your handler must then send it.`,
+        message: `${usedBy('Order', 'POST /orders 201')}: the response schema does not declare \`nextSteps\`. Add \`nextSteps\`: ${STEP} to the application/json schema; your handler must then send it.`,
       },
     ],
   },
@@ -88,7 +89,7 @@ test('a link schema shared by two responses is asked for a method once, on the s
   );
   const { results, edits } = await runRuleWithEdits('ax-envelope-next-steps', root);
   expect(results.map(({ path, message }) => [path, message.slice(0, 60)])).toEqual([
-    [['components', 'schemas', 'Link'], '`Link` (used by 2 responses): the response schema is a link '],
+    [component('schemas', 'Link'), `${usedBy('Link', 2)}: the response schema is a link `],
   ]);
   expect([...edits.values()]).toEqual([]);
 });

@@ -6,7 +6,7 @@
 import { checkResponse } from '../runtime';
 import { at, body, JSON_SCHEMA, oas3, PAYMENT, ref, swagger2 } from './support/documents';
 import { runRule, testRule } from './support/testRule';
-import { usedBy } from './support/t-errors-b-used-by';
+import { component, usedBy } from './support/components';
 
 const STEP = '[{ action, method, href, description }] (all required, `method` an enum of HTTP methods)';
 const notDeclared = (where: string) =>
@@ -311,7 +311,7 @@ testRule('ax-envelope-next-steps', [
       { requestBodies: { Event: { content: { 'application/json': { schema: PAYMENT } } } }, schemas: { Subscription: PAYMENT } },
       '3.1.0',
     ),
-    errors: [{ path: ['components', 'schemas', 'Subscription'], message: notDeclared(usedBy('Subscription', 'POST /callbacks 201')) }],
+    errors: [{ path: component('schemas', 'Subscription'), message: notDeclared(usedBy('Subscription', 'POST /callbacks 201')) }],
   },
   {
     name: 'a schema only mutations answer gets `nextSteps` once, on it: a webhook the API calls that answers it too is not among its users',
@@ -326,7 +326,7 @@ testRule('ax-envelope-next-steps', [
       ),
       webhooks: { subscriptionRenewed: post({ requestBody: { content: { 'application/json': { schema: PAYMENT } } } }, { '201': body(ref('Subscription')) }) },
     },
-    errors: [{ path: ['components', 'schemas', 'Subscription'], message: notDeclared(usedBy('Subscription', 2)) }],
+    errors: [{ path: component('schemas', 'Subscription'), message: notDeclared(usedBy('Subscription', 2)) }],
   },
   {
     // A required `nextSteps` in the shared schema would bind the exempt operation's handler too: each other user gets an envelope.

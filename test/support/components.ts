@@ -1,0 +1,25 @@
+/**
+ * How a finding about a shared component reads and where it lands: once, on the component (the place to
+ * edit), its message opening with the component's key and its users.
+ */
+import type { ExpectedResult } from './testRule';
+
+/** "`Problem` (used by 2 responses)" for several responses, "`Problem` (used by GET /a 404)" for one (a local finding's label). */
+export const usedBy = (name: string, users: number | string): string => `\`${name}\` (used by ${typeof users === 'number' ? `${users} responses` : users})`;
+
+/** `components/<kind>/<name>` and what lies under it, where a shared component's finding lands. */
+export const component = (kind: string, name: string, ...under: (string | number)[]): (string | number)[] => ['components', kind, name, ...under];
+
+/** The one finding at `path` inside a shared component (`components/<kind>/<Name>/…` or Swagger 2.0's `definitions/<Name>/…`), named by its key. */
+export function shared(path: (string | number)[], users: number | string, text: string): ExpectedResult {
+  const name = String(path[0] === 'components' ? path[2] : path[1]);
+  return { path, message: `${usedBy(name, users)}: ${text}` };
+}
+
+const USED_BY = /^`[^`]+` \(used by [^)]+\)$/;
+
+/**
+ * The opening of a finding about an error schema: "GET /a 404: the error schema" on an operation; on a
+ * shared component the component is the subject, "`Problem` (used by 2 responses):" (not "…: the error schema").
+ */
+export const schemaAt = (where: string): string => (USED_BY.test(where) ? `${where}:` : `${where}: the error schema`);
