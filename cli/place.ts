@@ -25,16 +25,15 @@ export function operationsAround(operations: readonly Operation[]): (path: reado
 }
 
 /**
- * The operations a diagnostic of the linted file stands for: those it sits in, else, for a finding on a
- * shared component, every operation that uses it (as the rule noted in edits mode).
+ * The operations a diagnostic of the linted file stands for: for a finding on a shared place (a component,
+ * or a schema of one operation that others reuse), every operation that uses it, as the rule noted in edits
+ * mode; else those it sits in.
  */
 export function ownersOf(operations: readonly Operation[], users: UsersByRule | undefined): (diagnostic: ISpectralDiagnostic) => Operation[] {
   const around = operationsAround(operations);
   return diagnostic => {
-    const owners = around(diagnostic.path);
-    if (owners.length > 0) return owners;
-    const locations = users?.get(String(diagnostic.code))?.get(findingKey(diagnostic.path, diagnostic.message)) ?? [];
-    return [...new Set(locations.flatMap(location => around(location)))];
+    const noted = users?.get(String(diagnostic.code))?.get(findingKey(diagnostic.path, diagnostic.message));
+    return noted === undefined ? around(diagnostic.path) : [...new Set(noted.flatMap(location => around(location)))];
   };
 }
 

@@ -65,7 +65,7 @@ describe('baseline, then lint with it', () => {
   test('writes .spectral-baseline.yaml and says so on one line', () => {
     expect(written).toEqual({
       code: 0,
-      stdout: `spectral-agent-ux baseline: wrote .spectral-baseline.yaml: ${before.length} findings in 4 places; in CI: npx spectral lint -r .spectral-baseline.yaml naive.yaml --fail-severity warn\n`,
+      stdout: `spectral-agent-ux baseline: wrote .spectral-baseline.yaml: ${before.length} findings in 7 places; in CI: npx spectral lint -r .spectral-baseline.yaml naive.yaml --fail-severity warn\n`,
       stderr: '',
     });
   });
@@ -75,14 +75,17 @@ describe('baseline, then lint with it', () => {
     expect(await lintWithRuleset(join(dir, '.spectral-baseline.yaml'), join(dir, 'naive.yaml'))).toEqual([]);
   });
 
-  test('one entry per operation, sorted, path-template braces percent-encoded, each with its count', () => {
+  test('one entry per place a finding sits (an operation, or a shared component), sorted, path-template braces percent-encoded, each with its count', () => {
     const text = readFileSync(join(dir, '.spectral-baseline.yaml'), 'utf8');
     const patterns = [...text.matchAll(/^ {2}- files: \["([^"]+)"\]$/gm)].map(match => match[1]);
-    // GET /payments has no finding, so no entry.
+    // GET /payments has no finding of its own, and GET /payments/{id}'s are on the `Error` its 404 answers: no entry for them.
     expect(patterns).toEqual([
+      'naive.yaml#/components/schemas/CapturedPayment/allOf/1/properties/nextSteps/items',
+      'naive.yaml#/components/schemas/CapturedPayment/allOf/1/properties/nextSteps/items/properties/method',
+      'naive.yaml#/components/schemas/Error',
+      'naive.yaml#/components/schemas/Error/properties/stack',
       'naive.yaml#/paths/~1payments/post',
       'naive.yaml#/paths/~1payments~1%7Bid%7D/delete',
-      'naive.yaml#/paths/~1payments~1%7Bid%7D/get',
       'naive.yaml#/paths/~1payments~1%7Bid%7D~1capture/post',
     ]);
     expect(text).toContain('extends: ["spectral-agent-ux"]\n');
@@ -135,7 +138,7 @@ describe('--check and --prune after a fix', () => {
       code: 0,
       stderr: '',
       stdout: expect.stringMatching(
-        /^spectral-agent-ux baseline: pruned \.spectral-baseline\.yaml: 2 rule ids removed from 1 entry; \d+ findings in 4 places left\n$/,
+        /^spectral-agent-ux baseline: pruned \.spectral-baseline\.yaml: 2 rule ids removed from 1 entry; \d+ findings in 7 places left\n$/,
       ),
     });
     const after = readFileSync(join(dir, '.spectral-baseline.yaml'), 'utf8').split('\n');
@@ -275,7 +278,7 @@ describe('bad input: exit 2, one line naming the file, no baseline written', () 
     ['not YAML', 'description: "spectral-agent-ux baseline"\nextends: [\n', /^spectral-agent-ux baseline: \.spectral-baseline\.yaml: invalid YAML at line \d+/],
     [
       'extends a missing ruleset',
-      'description: "spectral-agent-ux baseline"\nextends: ["./gone.yaml"]\n',
+      'description: "spectral-agent-ux baseline (per defect)"\nextends: ["./gone.yaml"]\n',
       /^spectral-agent-ux baseline: \.spectral-baseline\.yaml: .*ENOENT.*gone\.yaml/,
     ],
   ])('an unreadable baseline for --prune: %s, left as it was', async (_name, text, message) => {

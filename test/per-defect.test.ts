@@ -16,7 +16,7 @@ import { runRule } from './support/testRule';
 
 const FILE = join(FIXTURES, 'shared-error.yaml');
 const RULE = 'ax-recoverable-error-structure';
-const NO_CODE = 'the error schema has no code. Add a required `code` (e.g. "NOT_FOUND"); your error handler must then send it.';
+const NO_CODE = 'has no code. Add a required `code` (e.g. "NOT_FOUND"); your error handler must then send it.';
 const ERROR = ['components', 'schemas', 'Error'];
 const text = () => readFileSync(FILE, 'utf8');
 const structure = (results: readonly { code: string | number; path: readonly (string | number)[]; message: string }[]) =>
