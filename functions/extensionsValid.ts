@@ -19,18 +19,22 @@ export default ruleFunction<object>('extensionsValid', {}, ({ doc, ruleId }) => 
   // Operation flags are type-checked by ax-recoverable-retryable / -idempotent, so each is reported once.
   const operationNodes = new Set<object>(doc.operations().map(operation => operation.node));
   const findings: Finding[] = [];
-  walk(doc.root, (node, trail) => {
-    const key = keyOf(trail);
-    if (key !== undefined && (PAYLOADS.has(key) || isAxExtension(key))) return false;
-    if (!isObject(node)) return true;
-    if (exemptionOn(node, ruleId) !== undefined) return false;
-    if (key !== undefined && NAME_MAPS.has(key)) return true;
-    for (const name of Object.keys(node)) {
-      if (!isAxExtension(name) || (OPERATION_FLAGS.has(name) && operationNodes.has(node))) continue;
-      const message = Object.prototype.hasOwnProperty.call(AX_EXTENSIONS, name) ? extensionProblem(name, node[name]) : unknownExtension(name);
-      if (message !== undefined) findings.push({ message, path: pathOf([], { parent: trail, key: name })! });
-    }
-    return true;
-  });
+  walk(
+    doc.root,
+    (node, trail) => {
+      const key = keyOf(trail);
+      if (key !== undefined && (PAYLOADS.has(key) || isAxExtension(key))) return false;
+      if (!isObject(node)) return true;
+      if (exemptionOn(node, ruleId) !== undefined) return false;
+      if (key !== undefined && NAME_MAPS.has(key)) return true;
+      for (const name of Object.keys(node)) {
+        if (!isAxExtension(name) || (OPERATION_FLAGS.has(name) && operationNodes.has(node))) continue;
+        const message = Object.prototype.hasOwnProperty.call(AX_EXTENSIONS, name) ? extensionProblem(name, node[name]) : unknownExtension(name);
+        if (message !== undefined) findings.push({ message, path: pathOf([], { parent: trail, key: name })! });
+      }
+      return true;
+    },
+    true,
+  );
   return findings;
 });

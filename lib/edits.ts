@@ -243,15 +243,19 @@ function ownership(doc: OpenApiDocument, regions: readonly JsonPath[]): { inside
 function refHolders(doc: OpenApiDocument): Map<string, JsonPath[]> {
   return doc.memo('edits:ref-holders', () => {
     const found = new Map<string, JsonPath[]>();
-    walk(doc.root, (value, trail) => {
-      if (trail !== undefined && EXAMPLE_KEYWORDS.has(trail.key) && !NAMED_SCHEMAS.has(trail.parent?.key)) return false;
-      if (!isObject(value) || typeof value.$ref !== 'string' || !value.$ref.startsWith('#')) return true;
-      const holders = found.get(value.$ref);
-      const holder = pathOf([], trail)!;
-      if (holders === undefined) found.set(value.$ref, [holder]);
-      else holders.push(holder);
-      return true;
-    });
+    walk(
+      doc.root,
+      (value, trail) => {
+        if (trail !== undefined && EXAMPLE_KEYWORDS.has(trail.key) && !NAMED_SCHEMAS.has(trail.parent?.key)) return false;
+        if (!isObject(value) || typeof value.$ref !== 'string' || !value.$ref.startsWith('#')) return true;
+        const holders = found.get(value.$ref);
+        const holder = pathOf([], trail)!;
+        if (holders === undefined) found.set(value.$ref, [holder]);
+        else holders.push(holder);
+        return true;
+      },
+      true,
+    );
     return found;
   });
 }

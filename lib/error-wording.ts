@@ -124,11 +124,15 @@ const AWS_CODE = '__type';
 export function documentStyle(doc: OpenApiDocument): Style | undefined {
   return doc.memo('error-wording:style', () => {
     const names = new Set<string>();
-    walk(doc.root, (value, trail) => {
-      if (trail !== undefined && (trail.key === 'example' || trail.key === 'examples')) return false;
-      if (trail?.key === 'properties' && isObject(value)) Object.keys(value).forEach(name => names.add(name));
-      return true;
-    });
+    walk(
+      doc.root,
+      (value, trail) => {
+        if (trail !== undefined && (trail.key === 'example' || trail.key === 'examples')) return false;
+        if (trail?.key === 'properties' && isObject(value)) Object.keys(value).forEach(name => names.add(name));
+        return true;
+      },
+      true,
+    );
     return mostUsedStyle(names);
   });
 }

@@ -25,11 +25,14 @@ export function dottedPath(path: readonly (string | number)[]): string {
 
 /**
  * Visits every node of `root` once, depth first in document order. `visit` returns false to skip the
- * node's children. A node reached twice (a YAML alias) is visited once, so a cycle cannot loop.
+ * node's children. A node reached twice (a YAML alias) is visited once, so a cycle cannot loop. With
+ * `objectsOnly`, strings, numbers and the like are not visited: a walk of a whole description that reads
+ * only objects and lists then skips most of its nodes.
  */
-export function walk(root: unknown, visit: (value: unknown, trail: Trail | undefined) => boolean | void): void {
+export function walk(root: unknown, visit: (value: unknown, trail: Trail | undefined) => boolean | void, objectsOnly = false): void {
   const stack: { value: unknown; trail: Trail | undefined }[] = [{ value: root, trail: undefined }];
   const seen = new Set<object>();
+  const skipped = (value: unknown) => objectsOnly && (typeof value !== 'object' || value === null);
   while (stack.length > 0) {
     const { value, trail } = stack.pop()!;
     if (typeof value === 'object' && value !== null) {
@@ -38,10 +41,10 @@ export function walk(root: unknown, visit: (value: unknown, trail: Trail | undef
     }
     if (visit(value, trail) === false) continue;
     if (Array.isArray(value)) {
-      for (let i = value.length - 1; i >= 0; i--) stack.push({ value: value[i], trail: { parent: trail, key: i } });
+      for (let i = value.length - 1; i >= 0; i--) if (!skipped(value[i])) stack.push({ value: value[i], trail: { parent: trail, key: i } });
     } else if (isObject(value)) {
       const keys = Object.keys(value);
-      for (let i = keys.length - 1; i >= 0; i--) stack.push({ value: value[keys[i]], trail: { parent: trail, key: keys[i] } });
+      for (let i = keys.length - 1; i >= 0; i--) if (!skipped(value[keys[i]])) stack.push({ value: value[keys[i]], trail: { parent: trail, key: keys[i] } });
     }
   }
 }

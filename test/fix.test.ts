@@ -315,7 +315,13 @@ describe('the command line', () => {
       const after = await lint(file, undefined, { cwd: dir });
       const steps = (diagnostics: typeof before.diagnostics) => diagnostics.filter(d => d.code === 'ax-envelope-next-steps');
       const plan = planFixes(before);
-      return { before: steps(before.diagnostics), after: steps(after.diagnostics), result: JSON.parse(readFileSync(file, 'utf8')), plan, claimed: claimedPlaces(before, plan) };
+      return {
+        before: steps(before.diagnostics),
+        after: steps(after.diagnostics),
+        result: JSON.parse(readFileSync(file, 'utf8')),
+        plan,
+        claimed: claimedPlaces(before, plan),
+      };
     };
 
     test('declares `OrderWithNextSteps` once, points only the two mutations at it, and leaves `Order`, the reads and the request body as they were', async () => {

@@ -54,9 +54,7 @@ export const planOutcome = (
  * shared component, the responses its rule noted as the component's users.
  */
 export const claimedPlaces = (linted: LintedDocument, plan: { fixed: readonly { diagnostic: ISpectralDiagnostic }[] }) =>
-  plan.fixed.flatMap(
-    ({ diagnostic }) => linted.users?.get(String(diagnostic.code))?.get(findingKey(diagnostic.path, diagnostic.message)) ?? [diagnostic.path],
-  );
+  plan.fixed.flatMap(({ diagnostic }) => linted.users?.get(String(diagnostic.code))?.get(findingKey(diagnostic.path, diagnostic.message)) ?? [diagnostic.path]);
 
 /** The places of spectral:oas errors (severity error) in a description's text. */
 export async function oasErrors(text: string, file: string): Promise<Set<string>> {
