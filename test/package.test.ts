@@ -23,8 +23,10 @@ const FUNCTIONS = readdirSync(join(root, 'functions'))
 // principle and applicability beside it, which the bin no longer bundles itself), and their docs (271.6 kB packed then).
 // 285 kB with one verdict per check for the lint and the guard (lib/envelope, lib/paths, lib/error-values), recognition of
 // what each API already has under its own names and shapes (field locators, per-item errors, link lookalikes, the API's own
-// error schema), the sibling-option warning, and their docs (281.4 kB packed then).
-const MAX_PACKED_BYTES = 285_000;
+// error schema), the sibling-option warning, and their docs (281.4 kB packed then). 290 kB with one finding per defect
+// (the grouping of a shared component's uses, the report's placing by users, the baseline's refusal of 0.2) and its
+// changelog and docs (286.1 kB packed then).
+const MAX_PACKED_BYTES = 290_000;
 
 interface Packed {
   size: number;
