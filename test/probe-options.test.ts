@@ -36,27 +36,30 @@ paths:
 `,
 );
 
-/** A ruleset that runs ax-recoverable-error-structure and, after it, ax-recoverable-code-format, each with its own `errorCode`. */
-function rulesetWith(structure: string, codeFormat: string): string {
-  const file = join(tmp, `${structure}-${codeFormat}.yaml`);
+/** A ruleset that runs only `rules` (id: the package's function and its options), re-declared as a user's ruleset does. */
+function rulesetOf(name: string, rules: Record<string, [string, object?]>): string {
+  const file = join(tmp, `${name}.yaml`);
+  const declared = Object.entries(rules).map(
+    ([id, [fn, options]]) =>
+      `  ${id}:\n    severity: error\n    given: $\n    then: { function: ${fn}${options === undefined ? '' : `, functionOptions: ${JSON.stringify(options)}`} }\n`,
+  );
   writeFileSync(
     file,
     `extends: [["${join(ROOT, 'dist', 'index.js')}", "off"]]
 functionsDir: ${relative(tmp, join(ROOT, 'dist', 'functions'))}
-functions: [recoverableErrorStructure, recoverableCodeFormat]
+functions: [${Object.values(rules).map(([fn]) => fn)}]
 rules:
-  ax-recoverable-error-structure:
-    severity: error
-    given: $
-    then: { function: recoverableErrorStructure, functionOptions: { errorCode: [${structure}] } }
-  ax-recoverable-code-format:
-    severity: error
-    given: $
-    then: { function: recoverableCodeFormat, functionOptions: { errorCode: [${codeFormat}] } }
-`,
+${declared.join('')}`,
   );
   return file;
 }
+
+/** ax-recoverable-error-structure and, after it, ax-recoverable-code-format, each with its own `errorCode`. */
+const rulesetWith = (structure: string, codeFormat: string): string =>
+  rulesetOf(`${structure}-${codeFormat}`, {
+    'ax-recoverable-error-structure': ['recoverableErrorStructure', { errorCode: [structure] }],
+    'ax-recoverable-code-format': ['recoverableCodeFormat', { errorCode: [codeFormat] }],
+  });
 
 /** The API as the description says: a 400 that names the limit with its code under `err`, else 200. */
 const things: Handler = (request, response) => {
@@ -66,10 +69,10 @@ const things: Handler = (request, response) => {
   response.end(JSON.stringify(valid ? { items: [] } : { err: 'LIMIT_INVALID', message: 'limit must be a whole number of at least 1.', field: 'limit' }));
 };
 
-/** What `spectral lint` says of the description's error-structure rule under `ruleset`. */
-async function lintSays(ruleset: string): Promise<string[]> {
-  const run = await runBin(['lint', DESCRIPTION, '--ruleset', ruleset, '--format', 'json', '--quiet'], { bin: SPECTRAL });
-  return (JSON.parse(run.stdout) as { code: string }[]).map(result => result.code).filter(code => code === 'ax-recoverable-error-structure');
+/** What `spectral lint` says of `description` under `ruleset`: the codes of `rule`'s findings. */
+async function lintSays(ruleset: string, rule: string, description = DESCRIPTION): Promise<string[]> {
+  const run = await runBin(['lint', description, '--ruleset', ruleset, '--format', 'json', '--quiet'], { bin: SPECTRAL });
+  return (JSON.parse(run.stdout) as { code: string }[]).map(result => result.code).filter(code => code === rule);
 }
 
 /** The probe's findings of the error-structure rule under `ruleset`, with what it warned of. */
@@ -82,7 +85,7 @@ async function probeSays(ruleset: string): Promise<{ rules: string[]; messages: 
 
 test("the error-structure rule names the code `err`, the code-format rule after it `code`: the body's `err` is its code, to the probe as to the lint", async () => {
   const ruleset = rulesetWith('err', 'code');
-  expect(await lintSays(ruleset)).toEqual([]);
+  expect(await lintSays(ruleset, 'ax-recoverable-error-structure')).toEqual([]);
   const probe = await probeSays(ruleset);
   expect(probe.rules).toEqual([]);
   // The divergence is still said before the report.
@@ -95,7 +98,7 @@ test("the error-structure rule names the code `err`, the code-format rule after 
 
 test('the error-structure rule names the code `code`, the code-format rule after it `err`: the body has no code, to the probe as to the lint', async () => {
   const ruleset = rulesetWith('code', 'err');
-  expect(await lintSays(ruleset)).toEqual(['ax-recoverable-error-structure']);
+  expect(await lintSays(ruleset, 'ax-recoverable-error-structure')).toEqual(['ax-recoverable-error-structure']);
   expect((await probeSays(ruleset)).messages).toEqual([
     'GET /things 400: the error body has no machine-readable code, so an agent cannot tell what failed. Send a stable `code` (e.g. "VALIDATION_ERROR").',
   ]);
@@ -126,23 +129,10 @@ paths:
 `,
   );
   // ax-recoverable-retryable is told the cancel only reads; ax-envelope-state is told nothing, so to it the cancel changes state.
-  const RULESET = join(tmp, 'read-only-retryable.yaml');
-  writeFileSync(
-    RULESET,
-    `extends: [["${join(ROOT, 'dist', 'index.js')}", "off"]]
-functionsDir: ${relative(tmp, join(ROOT, 'dist', 'functions'))}
-functions: [envelopeState, recoverableRetryable]
-rules:
-  ax-envelope-state:
-    severity: error
-    given: $
-    then: { function: envelopeState }
-  ax-recoverable-retryable:
-    severity: error
-    given: $
-    then: { function: recoverableRetryable, functionOptions: { readOnly: [cancelOrder] } }
-`,
-  );
+  const RULESET = rulesetOf('read-only-retryable', {
+    'ax-envelope-state': ['envelopeState'],
+    'ax-recoverable-retryable': ['recoverableRetryable', { readOnly: ['cancelOrder'] }],
+  });
   /** The order has shipped: every cancel is refused with its state. */
   const shipped: Handler = (_request, response) => {
     response.writeHead(409, { 'content-type': 'application/json' });
@@ -150,9 +140,7 @@ rules:
   };
 
   test("`readOnly` given to ax-recoverable-retryable does not take the cancel out of ax-envelope-state's scope, to the probe as to the lint", async () => {
-    const lint = await runBin(['lint', ORDERS, '--ruleset', RULESET, '--format', 'json', '--quiet'], { bin: SPECTRAL });
-    const codes = (JSON.parse(lint.stdout) as { code: string }[]).map(result => result.code);
-    expect(codes.filter(code => code === 'ax-envelope-state')).toEqual(['ax-envelope-state']);
+    expect(await lintSays(RULESET, 'ax-envelope-state', ORDERS)).toEqual(['ax-envelope-state']);
     const run = await withServer(shipped, url => runMain(['probe', ORDERS, '--base-url', url, '--ruleset', RULESET, '--format', 'json']));
     expect((JSON.parse(run.stdout) as ProbeJson).findings.map(finding => [finding.rule, finding.message])).toEqual([
       [
