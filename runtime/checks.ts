@@ -24,8 +24,19 @@ export interface Violation {
   message: string;
 }
 
+/** What a check is given for one rule: the field names and scope options that rule reads. */
+export interface RuleOptions {
+  names: Names;
+  /** ax-envelope-next-steps' `prefixes` option: only mutations under these paths must send next steps. */
+  prefixes?: readonly string[];
+  /** ax-envelope-next-steps' `readOnly` option: POSTs that only read, by `operationId` or `METHOD /path`. */
+  readOnly?: readonly string[];
+  /** ax-envelope-next-steps' `hypermedia` option: false when callable links do not stand in for next steps. */
+  hypermedia?: boolean;
+}
+
 /** One response, as the guard sees it. */
-export interface Exchange extends Readings {
+export interface LiveResponse {
   description: Description;
   operation: Operation;
   /** The declared response the status falls under, if any. */
@@ -33,14 +44,15 @@ export interface Exchange extends Readings {
   status: number;
   headers: Record<string, unknown>;
   body: unknown;
-  names: Names;
-  /** ax-envelope-next-steps' `prefixes` option: only mutations under these paths must send next steps. */
-  prefixes: readonly string[] | undefined;
-  /** ax-envelope-next-steps' `readOnly` option: POSTs that only read, by `operationId` or `METHOD /path`. */
-  readOnly?: readonly string[];
-  /** ax-envelope-next-steps' `hypermedia` option: false when callable links do not stand in for next steps. */
-  hypermedia?: boolean;
+  /**
+   * The options each rule is judged with: the guard gives every rule the same object, the probe each rule
+   * its own `functionOptions`, as the lint does. Rules given the same object share one reading of the body.
+   */
+  optionsOf: (rule: string) => RuleOptions;
 }
+
+/** One response as one check sees it: with the options of the rules it reports. */
+type Exchange = Omit<LiveResponse, 'optionsOf'> & RuleOptions & Readings;
 
 /** What several checks read from the body, computed at most once per response. */
 interface Readings {
@@ -380,27 +392,46 @@ export interface Verdict {
 }
 
 /** Every violation of one response, minus those the operation is exempted from with `x-ax-exempt`. */
-export const violationsOf = (response: Omit<Exchange, keyof Readings>): Violation[] => verdictOf(response).violations;
+export const violationsOf = (response: LiveResponse): Violation[] => verdictOf(response).violations;
+
+/** The rules of `rules` grouped by the options object each is given: a check runs once per group. */
+function byOptions(rules: readonly string[], optionsOf: (rule: string) => RuleOptions): Map<RuleOptions, string[]> {
+  const groups = new Map<RuleOptions, string[]>();
+  for (const rule of rules) {
+    const options = optionsOf(rule);
+    (groups.get(options) ?? groups.set(options, []).get(options)!).push(rule);
+  }
+  return groups;
+}
 
 /** The violations of one response, and the limits at which its checks stopped reading. */
-export function verdictOf(response: Omit<Exchange, keyof Readings>): Verdict {
-  const { body, names } = response;
+export function verdictOf(response: LiveResponse): Verdict {
+  const { optionsOf, ...exchanged } = response;
   // A webhook described under `paths` is the API calling the consumer: no rule judges it.
   if (calledByApi(response.description.doc, response.operation)) return { violations: [], limits: [] };
   const limits = new Set<string>();
   const limit = (what: string) => void limits.add(what);
-  const exchange: Exchange = {
-    ...response,
-    error: once(() => readError(body, names)),
-    stepLists: once(() => stepListsOf(body, names, limit)),
-    limit,
+  // One exchange per options object, so that the body is read once for all the rules given the same names.
+  const exchanges = new Map<RuleOptions, Exchange>();
+  const exchangeOf = (options: RuleOptions): Exchange => {
+    const found = exchanges.get(options);
+    if (found !== undefined) return found;
+    const { body } = exchanged;
+    const exchange: Exchange = {
+      ...exchanged,
+      ...options,
+      error: once(() => readError(body, options.names)),
+      stepLists: once(() => stepListsOf(body, options.names, limit)),
+      limit,
+    };
+    exchanges.set(options, exchange);
+    return exchange;
   };
-  const prefix = `${label(exchange.operation)} ${exchange.status}: `;
+  const prefix = `${label(response.operation)} ${response.status}: `;
   const say = (what: string) => prefix + what;
   const violations = CHECKS.flatMap(([check, rules]) => {
-    const checked = rules.filter(rule => !isExempt(exchange.operation, rule));
-    if (checked.length === 0) return [];
-    return check(exchange, say).filter(found => checked.includes(found.rule));
+    const checked = rules.filter(rule => !isExempt(response.operation, rule));
+    return [...byOptions(checked, optionsOf)].flatMap(([options, group]) => check(exchangeOf(options), say).filter(found => group.includes(found.rule)));
   });
   return { violations, limits: [...limits] };
 }

@@ -3,7 +3,7 @@
  * Framework adapters (Fastify, Express, …) only translate their request and reply into an exchange.
  */
 import { isJsonMediaType, isObject } from '../lib/document';
-import { verdictOf, type Violation } from './checks';
+import { verdictOf, type RuleOptions, type Violation } from './checks';
 import { pathOnly, prepare, type Description } from './description';
 import { MAX_ITEMS, responseProblem, sentBody, sentPayload, validateCheckOptions, validateOptions, validateResponse } from './input';
 import type { Names } from './shapes';
@@ -118,6 +118,8 @@ function checkWith(description: Description, input: ResponseInput, options: Chec
     return { route, violations: reported.first(`${GUARD} ${method} ${route}`) ? [{ rule: GUARD, message }] : [] };
   }
   const headers = input.headers ?? {};
+  // The guard's one set of names and scope options applies to every rule.
+  const given: RuleOptions = { names: options.names, prefixes: options.prefixes, readOnly: options.readOnly, hypermedia: options.hypermedia };
   const exchange = {
     description,
     operation,
@@ -125,10 +127,7 @@ function checkWith(description: Description, input: ResponseInput, options: Chec
     status: input.status,
     headers,
     body: sent.body,
-    names: options.names,
-    prefixes: options.prefixes,
-    readOnly: options.readOnly,
-    hypermedia: options.hypermedia,
+    optionsOf: () => given,
   };
   const { violations, limits } = verdictOf(exchange);
   if (sent.cut) limits.unshift(`the first ${MAX_ITEMS} items of each array`);

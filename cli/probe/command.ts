@@ -20,12 +20,34 @@ import { redactor, secretsOf } from './redact';
 import { Play, rate, SEVERITIES } from './play';
 import { renderHtml, renderJson, renderMarkdown, renderSarif, summaryLine, type LineOf, type ProbeReport } from './render';
 import type { Names } from '../../lib/error-shapes';
+import type { RuleOptions } from '../../runtime/checks';
 
 const say = (io: Io, text: string) => io.stderr(`spectral-agent-ux probe: ${text}\n`);
 
-/** The field names the ruleset's rules are given (`{ nextSteps: ['next'] }`), merged: the runtime checks take one set. */
+/**
+ * The field names the ruleset's rules are given (`{ nextSteps: ['next'] }`), merged: what the play itself
+ * reads to follow steps and repair faults. Rules that disagree on a name are warned of (cli/mistakes.ts).
+ */
 function namesOf(ruleset: Ruleset): Names {
   return Object.assign({}, ...Object.keys(ruleset.rules).map(id => ruleOptions(ruleset, id) ?? {}));
+}
+
+/**
+ * Each rule's own options, as the lint gives them to it: its field names and its scope (`prefixes`,
+ * `readOnly`, `hypermedia`). Rules given equal options get one object, so the checks read a body once for them.
+ */
+function optionsOfRules(ruleset: Ruleset): (rule: string) => RuleOptions {
+  const byText = new Map<string, RuleOptions>();
+  return rule => {
+    const options = ruleOptions(ruleset, rule) ?? {};
+    const text = JSON.stringify(options);
+    const found = byText.get(text);
+    if (found !== undefined) return found;
+    const { prefixes, readOnly, hypermedia } = options as Pick<RuleOptions, 'prefixes' | 'readOnly' | 'hypermedia'>;
+    const given: RuleOptions = { names: options, prefixes, readOnly, hypermedia };
+    byText.set(text, given);
+    return given;
+  };
 }
 
 /** Every --operation names an operation of the description, or the user hears which one it meant. */
@@ -52,21 +74,12 @@ async function run(options: ProbeOptions, io: Io): Promise<number> {
   );
   const user = await UserValues.read(doc, options.params, options.input === undefined ? undefined : path.resolve(io.cwd, options.input));
   const client = new Client({ baseUrl, headers: options.headers, maxRequests: options.maxRequests, timeoutMs: options.timeoutMs, dryRun: options.dryRun });
-  const names = namesOf(ruleset);
-  // The next-steps rule's scope options, so that the guard asks next steps of the operations the lint does.
-  const { prefixes, readOnly, hypermedia } = (ruleOptions(ruleset, 'ax-envelope-next-steps') ?? {}) as {
-    prefixes?: string[];
-    readOnly?: string[];
-    hypermedia?: boolean;
-  };
   const played = await new Play({
     doc,
     ruleset,
     file,
-    names,
-    prefixes,
-    readOnly,
-    hypermedia,
+    names: namesOf(ruleset),
+    optionsOf: optionsOfRules(ruleset),
     client,
     followMutations: options.followMutations,
     only: options.operations,

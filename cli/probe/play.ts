@@ -16,7 +16,7 @@ import { namesFor } from '../../lib/names';
 import { isExempt, label } from '../../lib/rule-function';
 import { clip, dottedPath } from '../../lib/values';
 import { linksIn } from '../../lib/hypermedia';
-import { hrefProblem, violationsOf } from '../../runtime/checks';
+import { hrefProblem, violationsOf, type RuleOptions } from '../../runtime/checks';
 import { Description } from '../../runtime/description';
 import { readError } from '../../runtime/shapes';
 import { OFF } from '../lint';
@@ -104,10 +104,10 @@ export interface PlayOptions {
   ruleset: Ruleset;
   /** The description's file: overrides in the ruleset are matched against it. */
   file: string;
+  /** The names the play reads to follow steps and repair faults. */
   names: Names;
-  prefixes: string[] | undefined;
-  readOnly?: string[];
-  hypermedia?: boolean;
+  /** The options the runtime checks judge each rule with: that rule's own, as the lint gives them. */
+  optionsOf: (rule: string) => RuleOptions;
   client: Client;
   followMutations: boolean;
   /** `METHOD /path` filters; all operations when empty. */
@@ -267,10 +267,7 @@ export class Play {
       status,
       headers,
       body,
-      names: this.options.names,
-      prefixes: this.options.prefixes,
-      readOnly: this.options.readOnly,
-      hypermedia: this.options.hypermedia,
+      optionsOf: this.options.optionsOf,
     };
     for (const violation of violationsOf(exchange)) {
       if (!REPLACED_CHECKS.has(violation.rule)) this.add(violation.rule, operation, request, answer, violation.message);
