@@ -97,7 +97,7 @@ test('no import goes in a circle', () => {
 test('what is computed once per document is kept by OpenApiDocument.memo: no other module keeps a WeakMap of its own', () => {
   const moduleWeakMap = /^(export )?(const|let) \w+(: [^=]+)? = new WeakMap\b/m;
   expect(files.filter(file => moduleWeakMap.test(readFileSync(join(ROOT, file), 'utf8'))).sort()).toEqual([
-    'lib/document.ts', // the document model itself, one per parsed document
-    'lib/error-shapes.ts', // an object's keys by letter case, for live response bodies, which have no document
+    'lib/document/document.ts', // the document model itself, one per parsed document
+    'lib/errors/error-shapes.ts', // an object's keys by letter case, for live response bodies, which have no document
   ]);
 });
