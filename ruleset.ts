@@ -5,7 +5,7 @@
  */
 import { oas2, oas3 } from '@stoplight/spectral-formats';
 import type { Format, RulesetDefinition } from '@stoplight/spectral-core';
-import { RELEASE_URL } from './lib/catalogue';
+import { RELEASE_URL } from './lib/rules/catalogue';
 import { DECLARATIONS, type RuleDeclaration, type RuleFunction, type Severity } from './rules';
 
 /** One rule as Spectral reads it. The published type names no declaration: users see a Spectral ruleset. */

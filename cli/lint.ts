@@ -14,8 +14,8 @@ import { commonjs } from '@stoplight/spectral-ruleset-bundler/plugins/commonjs';
 import { fetch } from '@stoplight/spectral-runtime';
 import { DiagnosticSeverity } from '@stoplight/types';
 import packageRuleset from '../ruleset';
-import { HTTP_METHODS, isObject, OpenApiDocument, type JsonObject } from '../lib/document';
-import { collectEdits, type EditsByRule, type UsersByRule } from '../lib/rule-function';
+import { HTTP_METHODS, isObject, OpenApiDocument, type JsonObject } from '../lib/document/document';
+import { collectEdits, type EditsByRule, type UsersByRule } from '../lib/rules/rule-function';
 import { firstLine, InputError } from './args';
 import { causeOf } from './files';
 
@@ -164,7 +164,7 @@ export interface LintRun extends LintedDocument {
 export interface LintMode {
   /** Lint without the ruleset's own overrides, then ask Spectral which findings they turn off (a baseline file). */
   baseline?: boolean;
-  /** The rules compute their edits too (lib/rule-function.ts's edits mode): only `fix` and `report` need them. */
+  /** The rules compute their edits too (lib/rules/rule-function.ts's edits mode): only `fix` and `report` need them. */
   edits?: boolean;
 }
 

@@ -7,10 +7,10 @@
 import * as path from 'node:path';
 import { Ruleset } from '@stoplight/spectral-core';
 import { DECLARATIONS, RULE_IDS } from '../rules';
-import { isObject, pointerToPath, valueAt } from '../lib/document';
-import { DEFAULT_NAMES, namesFor, type Concept, type Names } from '../lib/names';
-import { nearest } from '../lib/nearest';
-import { walk } from '../lib/values';
+import { isObject, pointerToPath, valueAt } from '../lib/document/document';
+import { DEFAULT_NAMES, namesFor, type Concept, type Names } from '../lib/rules/names';
+import { nearest } from '../lib/document/nearest';
+import { walk } from '../lib/document/values';
 import { OFF, ruleOptions, type LintedDocument } from './lint';
 
 type Linted = Pick<LintedDocument, 'file' | 'doc' | 'ruleset'>;

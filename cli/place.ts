@@ -3,8 +3,8 @@
  * and the report's cells are keyed by), and the two ways of writing that location as a JSON pointer.
  */
 import type { ISpectralDiagnostic } from '@stoplight/spectral-core';
-import { escapeSegment, type Operation } from '../lib/document';
-import { findingKey, type UsersByRule } from '../lib/rule-function';
+import { escapeSegment, type Operation } from '../lib/document/document';
+import { findingKey, type UsersByRule } from '../lib/rules/rule-function';
 
 const pathKey = (path: readonly (string | number)[]) => path.map(String).join('\u0000');
 

@@ -1,6 +1,6 @@
-import { stuckActions } from '../lib/envelope';
-import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/names';
-import { ruleFunction, type Finding, responseFinding } from '../lib/rule-function';
+import { stuckActions } from '../lib/envelope/envelope';
+import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/rules/names';
+import { ruleFunction, type Finding, responseFinding } from '../lib/rules/rule-function';
 
 type Options = NameOptions<'nextActions' | 'nextSteps'>;
 

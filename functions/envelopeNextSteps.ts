@@ -1,11 +1,20 @@
-import { baseMediaType, headerNamed, isEnvelopeStatus, valueAt, type Body, type JsonObject, type OpenApiDocument, type Response } from '../lib/document';
-import { composedWith, ensureEdit, envelopeFor, propertyEdits, type Audience, type Edit } from '../lib/edits';
-import { STEP_METHODS } from '../lib/envelope';
-import { linkCollections, linkLookalike, selfLink } from '../lib/hypermedia';
-import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/names';
-import { label, mustThenSend, placeIn, responseFinding, ruleFunction, type Finding, type LazyEdits } from '../lib/rule-function';
-import { isObjectView, viewsLacking, viewsOf, type ObjectView } from '../lib/schema';
-import { asksNextSteps, overruledWording, readEvidence } from '../lib/scope';
+import {
+  baseMediaType,
+  headerNamed,
+  isEnvelopeStatus,
+  valueAt,
+  type Body,
+  type JsonObject,
+  type OpenApiDocument,
+  type Response,
+} from '../lib/document/document';
+import { composedWith, ensureEdit, envelopeFor, propertyEdits, type Audience, type Edit } from '../lib/rules/edits';
+import { STEP_METHODS } from '../lib/envelope/envelope';
+import { linkCollections, linkLookalike, selfLink } from '../lib/envelope/hypermedia';
+import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/rules/names';
+import { label, mustThenSend, placeIn, responseFinding, ruleFunction, type Finding, type LazyEdits } from '../lib/rules/rule-function';
+import { isObjectView, viewsLacking, viewsOf, type ObjectView } from '../lib/document/schema';
+import { asksNextSteps, overruledWording, readEvidence } from '../lib/rules/scope';
 
 type Options = NameOptions<'nextSteps' | 'nextStepItem' | 'linkCollection'> & { prefixes?: string[]; readOnly?: string[]; hypermedia?: boolean };
 

@@ -1,7 +1,7 @@
-import { stepHrefs } from '../lib/envelope';
-import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/names';
-import { hrefProblem, pathMatcher, type PathMatcher } from '../lib/paths';
-import { ruleFunction, type Finding, responseFinding } from '../lib/rule-function';
+import { stepHrefs } from '../lib/envelope/envelope';
+import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/rules/names';
+import { hrefProblem, pathMatcher, type PathMatcher } from '../lib/document/paths';
+import { ruleFunction, type Finding, responseFinding } from '../lib/rules/rule-function';
 
 type Options = NameOptions<'nextSteps' | 'nextStepItem'>;
 

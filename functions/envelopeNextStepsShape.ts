@@ -1,10 +1,10 @@
-import { type JsonPath, type OpenApiDocument, type Operation, type Response } from '../lib/document';
-import { isStepMethod, STEP_METHODS } from '../lib/envelope';
-import { exampleItemsLack, limitEdit, propertyEdits, requiredEdits } from '../lib/edits';
-import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/names';
-import { propertiesNamed, type NestedProperty } from '../lib/nested';
-import { mustThenSend, oneEdit, ruleFunction, type Finding, type LazyEdits, responseFinding } from '../lib/rule-function';
-import { allowedValues, isObjectView, ownProperty, propertyTypes, viewsOf, viewsOfProperty, type ObjectView } from '../lib/schema';
+import { type JsonPath, type OpenApiDocument, type Operation, type Response } from '../lib/document/document';
+import { isStepMethod, STEP_METHODS } from '../lib/envelope/envelope';
+import { exampleItemsLack, limitEdit, propertyEdits, requiredEdits } from '../lib/rules/edits';
+import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/rules/names';
+import { propertiesNamed, type NestedProperty } from '../lib/document/nested';
+import { mustThenSend, oneEdit, ruleFunction, type Finding, type LazyEdits, responseFinding } from '../lib/rules/rule-function';
+import { allowedValues, isObjectView, ownProperty, propertyTypes, viewsOf, viewsOfProperty, type ObjectView } from '../lib/document/schema';
 
 type Options = NameOptions<'nextSteps' | 'nextStepItem'> & { methodEnum?: boolean };
 

@@ -1,11 +1,11 @@
-import { describeViews, errorSchemas } from '../lib/error-bodies';
-import { stateEvidence, stateRejection } from '../lib/envelope';
-import { fieldDetailsOf, homeCarrier, memberNames, schemaAnswer } from '../lib/error-shapes';
-import { inStyleOf, placeOf } from '../lib/error-wording';
-import { nameOptionsSchema, namesFor, type Concept, type NameOptions } from '../lib/names';
-import { ruleFunction } from '../lib/rule-function';
-import type { ObjectView } from '../lib/schema';
-import { RESPONSES } from '../lib/scope';
+import { describeViews, errorSchemas } from '../lib/errors/error-bodies';
+import { stateEvidence, stateRejection } from '../lib/envelope/envelope';
+import { fieldDetailsOf, homeCarrier, memberNames, schemaAnswer } from '../lib/errors/error-shapes';
+import { inStyleOf, placeOf } from '../lib/errors/error-wording';
+import { nameOptionsSchema, namesFor, type Concept, type NameOptions } from '../lib/rules/names';
+import { ruleFunction } from '../lib/rules/rule-function';
+import type { ObjectView } from '../lib/document/schema';
+import { RESPONSES } from '../lib/rules/scope';
 
 const CONCEPTS = [
   'refreshUrl',

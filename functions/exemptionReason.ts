@@ -1,8 +1,8 @@
-import { PROBE_IDS } from '../lib/catalogue';
-import { isObject, type JsonObject, type JsonPath, type Operation } from '../lib/document';
-import { nearest } from '../lib/nearest';
-import { EXEMPT_EXTENSION, label, ruleFunction, type Finding, type RuleScope } from '../lib/rule-function';
-import { describeValue } from '../lib/values';
+import { PROBE_IDS } from '../lib/rules/catalogue';
+import { isObject, type JsonObject, type JsonPath, type Operation } from '../lib/document/document';
+import { nearest } from '../lib/document/nearest';
+import { EXEMPT_EXTENSION, label, ruleFunction, type Finding, type RuleScope } from '../lib/rules/rule-function';
+import { describeValue } from '../lib/document/values';
 
 type Options = { minWords?: number };
 

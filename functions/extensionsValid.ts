@@ -1,7 +1,7 @@
-import { isObject } from '../lib/document';
-import { AX_EXTENSIONS, extensionProblem, isAxExtension, OPERATION_FLAGS, unknownExtension } from '../lib/extensions';
-import { exemptionOn, ruleFunction, type Finding } from '../lib/rule-function';
-import { pathOf, walk, type Trail } from '../lib/values';
+import { isObject } from '../lib/document/document';
+import { AX_EXTENSIONS, extensionProblem, isAxExtension, OPERATION_FLAGS, unknownExtension } from '../lib/rules/extensions';
+import { exemptionOn, ruleFunction, type Finding } from '../lib/rules/rule-function';
+import { pathOf, walk, type Trail } from '../lib/document/values';
 
 /** Keys whose values are payloads (data, not description), where an `x-ax-` key is not an extension. */
 const PAYLOADS = new Set(['example', 'examples', 'default', 'const', 'enum']);

@@ -1,6 +1,6 @@
-import { errorFieldValues, isExampleValue, type FieldValue } from '../lib/error-values';
-import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/names';
-import { label, placeIn, ruleFunction, useOf, type Finding } from '../lib/rule-function';
+import { errorFieldValues, isExampleValue, type FieldValue } from '../lib/errors/error-values';
+import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/rules/names';
+import { label, placeIn, ruleFunction, useOf, type Finding } from '../lib/rules/rule-function';
 
 type Convention = 'SCREAMING_SNAKE' | 'snake_case' | 'kebab-case' | 'PascalCase' | 'camelCase';
 type Options = NameOptions<'errorCode'> & { convention?: Convention };

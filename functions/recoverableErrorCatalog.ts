@@ -1,8 +1,8 @@
-import { isObject, type Operation } from '../lib/document';
-import { errorFieldValues, fieldName, isExampleValue, type FieldValue } from '../lib/error-values';
-import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/names';
-import { label, placeIn, ruleFunction, type Finding } from '../lib/rule-function';
-import { describeValue } from '../lib/values';
+import { isObject, type Operation } from '../lib/document/document';
+import { errorFieldValues, fieldName, isExampleValue, type FieldValue } from '../lib/errors/error-values';
+import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/rules/names';
+import { label, placeIn, ruleFunction, type Finding } from '../lib/rules/rule-function';
+import { describeValue } from '../lib/document/values';
 
 type Options = NameOptions<'errorCode'>;
 

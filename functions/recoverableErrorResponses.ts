@@ -1,5 +1,5 @@
-import { isClientErrorStatus, isMutation, startsWith, toPointer, type OpenApiDocument, type Operation } from '../lib/document';
-import { label, mustThenSend, ruleFunction, type Finding } from '../lib/rule-function';
+import { isClientErrorStatus, isMutation, startsWith, toPointer, type OpenApiDocument, type Operation } from '../lib/document/document';
+import { label, mustThenSend, ruleFunction, type Finding } from '../lib/rules/rule-function';
 
 /**
  * ax-recoverable-error-responses: every mutation declares how a rejected call fails (the companion of the

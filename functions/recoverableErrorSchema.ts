@@ -9,12 +9,12 @@ import {
   type OpenApiDocument,
   type Operation,
   type Response,
-} from '../lib/document';
-import { definedErrorSchema, holdsCodeOrMessage, schemaOfExample, sharedErrorSchemas, successTwin, type SharedErrorSchema } from '../lib/error-bodies';
-import { schemaAnswer, schemaLikely } from '../lib/error-shapes';
-import { nameList } from '../lib/names';
-import { ruleFunction, type Finding, responseFinding } from '../lib/rule-function';
-import { isObjectView, viewsOf, type ObjectView } from '../lib/schema';
+} from '../lib/document/document';
+import { definedErrorSchema, holdsCodeOrMessage, schemaOfExample, sharedErrorSchemas, successTwin, type SharedErrorSchema } from '../lib/errors/error-bodies';
+import { schemaAnswer, schemaLikely } from '../lib/errors/error-shapes';
+import { nameList } from '../lib/rules/names';
+import { ruleFunction, type Finding, responseFinding } from '../lib/rules/rule-function';
+import { isObjectView, viewsOf, type ObjectView } from '../lib/document/schema';
 
 const FIX = 'an object schema requiring a `code` and a `message`';
 

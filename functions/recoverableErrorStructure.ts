@@ -1,4 +1,4 @@
-import { describeViews, errorSchemas, responseExtension, schemaOfExample, type ErrorSchema, type Problem } from '../lib/error-bodies';
+import { describeViews, errorSchemas, responseExtension, schemaOfExample, type ErrorSchema, type Problem } from '../lib/errors/error-bodies';
 import {
   carrierAnswer,
   memberNames,
@@ -11,14 +11,14 @@ import {
   type Carrier,
   type Found,
   type SchemaNode,
-} from '../lib/error-shapes';
-import { composedWith, errorAudience, propertyEdits, requiredEdits, type Edit } from '../lib/edits';
-import { apiMemberName, askAbout, carrierName, insideOf, passedOverClause, placeOf, schemaExampleCode } from '../lib/error-wording';
-import { isObject, type JsonObject, type Located } from '../lib/document';
-import { viewsOf, type ObjectView } from '../lib/schema';
-import { nameList, nameOptionsSchema, namesFor, type NameOptions } from '../lib/names';
-import { mustThenSend, ruleFunction } from '../lib/rule-function';
-import { RESPONSES } from '../lib/scope';
+} from '../lib/errors/error-shapes';
+import { composedWith, errorAudience, propertyEdits, requiredEdits, type Edit } from '../lib/rules/edits';
+import { apiMemberName, askAbout, carrierName, insideOf, passedOverClause, placeOf, schemaExampleCode } from '../lib/errors/error-wording';
+import { isObject, type JsonObject, type Located } from '../lib/document/document';
+import { viewsOf, type ObjectView } from '../lib/document/schema';
+import { nameList, nameOptionsSchema, namesFor, type NameOptions } from '../lib/rules/names';
+import { mustThenSend, ruleFunction } from '../lib/rules/rule-function';
+import { RESPONSES } from '../lib/rules/scope';
 
 const STRING = { type: 'string' };
 /** A member a fix declares: its name and schema. */

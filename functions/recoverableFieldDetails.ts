@@ -1,10 +1,10 @@
-import { describeViews, errorSchemas, type Problem } from '../lib/error-bodies';
-import { errorAudience, propertyEdits } from '../lib/edits';
-import { fieldDetailsOf, schemaAnswer, type FieldDetails } from '../lib/error-shapes';
-import { nameOptionsSchema, namesFor, type Concept, type NameOptions } from '../lib/names';
-import { ruleFunction } from '../lib/rule-function';
-import type { ObjectView } from '../lib/schema';
-import { RESPONSES } from '../lib/scope';
+import { describeViews, errorSchemas, type Problem } from '../lib/errors/error-bodies';
+import { errorAudience, propertyEdits } from '../lib/rules/edits';
+import { fieldDetailsOf, schemaAnswer, type FieldDetails } from '../lib/errors/error-shapes';
+import { nameOptionsSchema, namesFor, type Concept, type NameOptions } from '../lib/rules/names';
+import { ruleFunction } from '../lib/rules/rule-function';
+import type { ObjectView } from '../lib/document/schema';
+import { RESPONSES } from '../lib/rules/scope';
 
 const CONCEPTS = [
   'fieldDetails',

@@ -7,13 +7,13 @@ import {
   violation,
   type BoundKeyword,
   type Constraints,
-} from '../lib/constraints';
-import { child, errorBodies, type Located } from '../lib/document';
-import { namedIn } from '../lib/error-shapes';
-import { inputsOf, type RequestInputs } from '../lib/inputs';
-import { code, inSchemaComponent, locatorsIn, quoted, resolveLocator, rewrite, type Locator } from '../lib/locators';
-import { nameOptionsSchema, namesFor, type Concept, type NameOptions } from '../lib/names';
-import { label, placeIn, ruleFunction, type Finding } from '../lib/rule-function';
+} from '../lib/document/constraints';
+import { child, errorBodies, type Located } from '../lib/document/document';
+import { namedIn } from '../lib/errors/error-shapes';
+import { inputsOf, type RequestInputs } from '../lib/document/inputs';
+import { code, inSchemaComponent, locatorsIn, quoted, resolveLocator, rewrite, type Locator } from '../lib/errors/locators';
+import { nameOptionsSchema, namesFor, type Concept, type NameOptions } from '../lib/rules/names';
+import { label, placeIn, ruleFunction, type Finding } from '../lib/rules/rule-function';
 
 const CONCEPTS = ['errorField', 'fieldLocator', 'fieldDetails', 'errorList', 'allowedValues', 'suggestedValue'] as const satisfies Concept[];
 type Options = NameOptions<(typeof CONCEPTS)[number]>;

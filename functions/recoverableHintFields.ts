@@ -1,12 +1,12 @@
-import { child, isErrorStatus, type Located, type OpenApiDocument, type Operation, type Response } from '../lib/document';
-import { responseExtension } from '../lib/error-bodies';
-import { errorFieldValues, textsOf } from '../lib/error-values';
-import { inputsOf, operationsById, propertyNamesIn, type RequestInputs } from '../lib/inputs';
-import { codeList, inSchemaComponent, parsePath } from '../lib/locators';
-import { fieldMentions } from '../lib/mentions';
-import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/names';
-import { nearest } from '../lib/nearest';
-import { label, placeIn, ruleFunction, type Finding } from '../lib/rule-function';
+import { child, isErrorStatus, type Located, type OpenApiDocument, type Operation, type Response } from '../lib/document/document';
+import { responseExtension } from '../lib/errors/error-bodies';
+import { errorFieldValues, textsOf } from '../lib/errors/error-values';
+import { inputsOf, operationsById, propertyNamesIn, type RequestInputs } from '../lib/document/inputs';
+import { codeList, inSchemaComponent, parsePath } from '../lib/errors/locators';
+import { fieldMentions } from '../lib/errors/mentions';
+import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/rules/names';
+import { nearest } from '../lib/document/nearest';
+import { label, placeIn, ruleFunction, type Finding } from '../lib/rules/rule-function';
 
 type Options = NameOptions<'recoveryHint'>;
 

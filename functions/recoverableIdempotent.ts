@@ -1,9 +1,9 @@
-import { type OpenApiDocument, type Operation } from '../lib/document';
-import { operationEdit } from '../lib/edits';
-import { wrongFlag } from '../lib/extensions';
-import { nameOptionsSchema, type NameOptions } from '../lib/names';
-import { label, ruleFunction, type Finding } from '../lib/rule-function';
-import { asksIdempotent, idempotencyKeyOf, IDEMPOTENT_FLAG as FLAG, RETRYABLE_FLAG } from '../lib/scope';
+import { type OpenApiDocument, type Operation } from '../lib/document/document';
+import { operationEdit } from '../lib/rules/edits';
+import { wrongFlag } from '../lib/rules/extensions';
+import { nameOptionsSchema, type NameOptions } from '../lib/rules/names';
+import { label, ruleFunction, type Finding } from '../lib/rules/rule-function';
+import { asksIdempotent, idempotencyKeyOf, IDEMPOTENT_FLAG as FLAG, RETRYABLE_FLAG } from '../lib/rules/scope';
 
 type Options = NameOptions<'idempotencyKeyHeader'>;
 

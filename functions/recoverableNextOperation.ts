@@ -1,12 +1,12 @@
-import { child, errorBodies, isErrorStatus, isObject, type Located, type Operation } from '../lib/document';
-import { errorSchemas } from '../lib/error-bodies';
-import { inputsOf, operationsById, type RequestInputs } from '../lib/inputs';
-import { code, codeList, parsePath, quoted } from '../lib/locators';
-import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/names';
-import { nearest } from '../lib/nearest';
-import { holdersOf, propertiesNamed } from '../lib/nested';
-import { label, ruleFunction, type Finding, responseFinding } from '../lib/rule-function';
-import { declaredValues } from '../lib/schema';
+import { child, errorBodies, isErrorStatus, isObject, type Located, type Operation } from '../lib/document/document';
+import { errorSchemas } from '../lib/errors/error-bodies';
+import { inputsOf, operationsById, type RequestInputs } from '../lib/document/inputs';
+import { code, codeList, parsePath, quoted } from '../lib/errors/locators';
+import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/rules/names';
+import { nearest } from '../lib/document/nearest';
+import { holdersOf, propertiesNamed } from '../lib/document/nested';
+import { label, ruleFunction, type Finding, responseFinding } from '../lib/rules/rule-function';
+import { declaredValues } from '../lib/document/schema';
 
 type Options = NameOptions<'nextOperation' | 'nextOperationArgs'>;
 

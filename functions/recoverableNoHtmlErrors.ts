@@ -1,6 +1,6 @@
-import { baseMediaType, isErrorStatus, isJsonMediaType, type Body, type OpenApiDocument, type Operation, type Response } from '../lib/document';
-import { ruleFunction, type Finding, responseFinding } from '../lib/rule-function';
-import { isObjectBody } from '../lib/error-bodies';
+import { baseMediaType, isErrorStatus, isJsonMediaType, type Body, type OpenApiDocument, type Operation, type Response } from '../lib/document/document';
+import { ruleFunction, type Finding, responseFinding } from '../lib/rules/rule-function';
+import { isObjectBody } from '../lib/errors/error-bodies';
 
 const isHtml = (body: Body) => ['text/html', 'application/xhtml+xml'].includes(baseMediaType(body.mediaType));
 

@@ -1,12 +1,12 @@
-import { errorBodies, isErrorStatus } from '../lib/document';
-import { errorSchemas } from '../lib/error-bodies';
-import { schemaAnswers } from '../lib/error-shapes';
-import { insideOf } from '../lib/error-wording';
-import { errorFieldValues, fieldName, isExampleValue } from '../lib/error-values';
-import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/names';
-import { ruleFunction, type Finding, responseFinding } from '../lib/rule-function';
-import { hasStackTrace, stackTraceRuntime } from '../lib/stack-traces';
-import { stringsIn } from '../lib/values';
+import { errorBodies, isErrorStatus } from '../lib/document/document';
+import { errorSchemas } from '../lib/errors/error-bodies';
+import { schemaAnswers } from '../lib/errors/error-shapes';
+import { insideOf } from '../lib/errors/error-wording';
+import { errorFieldValues, fieldName, isExampleValue } from '../lib/errors/error-values';
+import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/rules/names';
+import { ruleFunction, type Finding, responseFinding } from '../lib/rules/rule-function';
+import { hasStackTrace, stackTraceRuntime } from '../lib/errors/stack-traces';
+import { stringsIn } from '../lib/document/values';
 
 type Options = NameOptions<'stackTrace' | 'errorList' | 'message'>;
 

@@ -1,12 +1,12 @@
-import { child, errorBodies, headerNamed, isJsonMediaType, type OpenApiDocument, type Operation, type Response } from '../lib/document';
-import { headerEdit } from '../lib/edits';
-import { errorSchemasOf, type ErrorSchema } from '../lib/error-bodies';
-import { schemaAnswer, schemaLikely } from '../lib/error-shapes';
-import { retryableWithoutDelay } from '../lib/error-values';
-import { askAbout, newMemberName } from '../lib/error-wording';
-import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/names';
-import { oneEdit, ruleFunction, type Finding, responseFinding } from '../lib/rule-function';
-import { RESPONSES } from '../lib/scope';
+import { child, errorBodies, headerNamed, isJsonMediaType, type OpenApiDocument, type Operation, type Response } from '../lib/document/document';
+import { headerEdit } from '../lib/rules/edits';
+import { errorSchemasOf, type ErrorSchema } from '../lib/errors/error-bodies';
+import { schemaAnswer, schemaLikely } from '../lib/errors/error-shapes';
+import { retryableWithoutDelay } from '../lib/errors/error-values';
+import { askAbout, newMemberName } from '../lib/errors/error-wording';
+import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/rules/names';
+import { oneEdit, ruleFunction, type Finding, responseFinding } from '../lib/rules/rule-function';
+import { RESPONSES } from '../lib/rules/scope';
 
 type Options = NameOptions<'retryAfterHeader' | 'retryDelay' | 'retryFlag' | 'errorList'>;
 

@@ -1,9 +1,9 @@
-import type { OpenApiDocument, Operation } from '../lib/document';
-import { operationEdit } from '../lib/edits';
-import { wrongFlag } from '../lib/extensions';
-import { nameOptionsSchema, type NameOptions } from '../lib/names';
-import { label, ruleFunction, type Finding } from '../lib/rule-function';
-import { asksRetryable, idempotencyKeyOf, overruledWording, readEvidence, readWording, RETRYABLE_FLAG as FLAG } from '../lib/scope';
+import type { OpenApiDocument, Operation } from '../lib/document/document';
+import { operationEdit } from '../lib/rules/edits';
+import { wrongFlag } from '../lib/rules/extensions';
+import { nameOptionsSchema, type NameOptions } from '../lib/rules/names';
+import { label, ruleFunction, type Finding } from '../lib/rules/rule-function';
+import { asksRetryable, idempotencyKeyOf, overruledWording, readEvidence, readWording, RETRYABLE_FLAG as FLAG } from '../lib/rules/scope';
 
 type Options = NameOptions<'idempotencyKeyHeader'> & { readOnly?: string[] };
 

@@ -1,8 +1,8 @@
-import { errorFieldValues, type FieldValue } from '../lib/error-values';
-import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/names';
-import { nearest } from '../lib/nearest';
-import { ruleFunction, type Finding, responseFinding } from '../lib/rule-function';
-import { describeValue } from '../lib/values';
+import { errorFieldValues, type FieldValue } from '../lib/errors/error-values';
+import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/rules/names';
+import { nearest } from '../lib/document/nearest';
+import { ruleFunction, type Finding, responseFinding } from '../lib/rules/rule-function';
+import { describeValue } from '../lib/document/values';
 
 type Options = NameOptions<'severity' | 'category'> & { severities?: string[]; categories?: string[] };
 

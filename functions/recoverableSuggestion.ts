@@ -1,14 +1,14 @@
-import { constraintsOf, type BoundKeyword } from '../lib/constraints';
-import { type OpenApiDocument, type Operation } from '../lib/document';
-import { describeViews, errorSchemas, responseExtension } from '../lib/error-bodies';
-import { inputsOf } from '../lib/inputs';
-import { homeCarrier, schemaAnswer, schemaLikely } from '../lib/error-shapes';
-import { errorAudience, propertyEdits } from '../lib/edits';
-import { askAbout, credentialsHint, newMemberName, placeOf } from '../lib/error-wording';
-import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/names';
-import { ruleFunction } from '../lib/rule-function';
-import { viewsOf, type Property } from '../lib/schema';
-import { RESPONSES } from '../lib/scope';
+import { constraintsOf, type BoundKeyword } from '../lib/document/constraints';
+import { type OpenApiDocument, type Operation } from '../lib/document/document';
+import { describeViews, errorSchemas, responseExtension } from '../lib/errors/error-bodies';
+import { inputsOf } from '../lib/document/inputs';
+import { homeCarrier, schemaAnswer, schemaLikely } from '../lib/errors/error-shapes';
+import { errorAudience, propertyEdits } from '../lib/rules/edits';
+import { askAbout, credentialsHint, newMemberName, placeOf } from '../lib/errors/error-wording';
+import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/rules/names';
+import { ruleFunction } from '../lib/rules/rule-function';
+import { viewsOf, type Property } from '../lib/document/schema';
+import { RESPONSES } from '../lib/rules/scope';
 
 type Options = NameOptions<'recoveryHint' | 'errorList'>;
 

@@ -1,11 +1,11 @@
-import { headerNamed } from '../lib/document';
-import { describeViews, errorSchemas } from '../lib/error-bodies';
-import { bodyCarrier, schemaAnswer, schemaLikely } from '../lib/error-shapes';
-import { errorAudience, propertyEdits } from '../lib/edits';
-import { askAbout, newMemberName, placeOf } from '../lib/error-wording';
-import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/names';
-import { ruleFunction } from '../lib/rule-function';
-import { RESPONSES } from '../lib/scope';
+import { headerNamed } from '../lib/document/document';
+import { describeViews, errorSchemas } from '../lib/errors/error-bodies';
+import { bodyCarrier, schemaAnswer, schemaLikely } from '../lib/errors/error-shapes';
+import { errorAudience, propertyEdits } from '../lib/rules/edits';
+import { askAbout, newMemberName, placeOf } from '../lib/errors/error-wording';
+import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/rules/names';
+import { ruleFunction } from '../lib/rules/rule-function';
+import { RESPONSES } from '../lib/rules/scope';
 
 type Options = NameOptions<'correlationId' | 'correlationIdHeader' | 'errorList'>;
 

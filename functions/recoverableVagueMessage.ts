@@ -1,7 +1,7 @@
-import { child, isErrorStatus } from '../lib/document';
-import { errorFieldValues, fieldName, textsOf } from '../lib/error-values';
-import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/names';
-import { ruleFunction, type Finding, responseFinding } from '../lib/rule-function';
+import { child, isErrorStatus } from '../lib/document/document';
+import { errorFieldValues, fieldName, textsOf } from '../lib/errors/error-values';
+import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/rules/names';
+import { ruleFunction, type Finding, responseFinding } from '../lib/rules/rule-function';
 
 type Options = NameOptions<'message' | 'recoveryHint'> & { phrases?: string[] };
 

@@ -1,7 +1,7 @@
 /** The agent-UX envelope (AGLedger's "The Agent-UX Envelope" and "Validating Authoring Before Deploy"). */
 import envelopeNextSteps from '../functions/envelopeNextSteps';
-import { isEnvelopeStatus } from '../lib/document';
-import { asksNextSteps } from '../lib/scope';
+import { isEnvelopeStatus } from '../lib/document/document';
+import { asksNextSteps } from '../lib/rules/scope';
 import { declareRule } from './declaration';
 
 export default declareRule({

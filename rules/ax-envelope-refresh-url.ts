@@ -1,6 +1,6 @@
 /** The agent-UX envelope (AGLedger's "The Agent-UX Envelope" and "Validating Authoring Before Deploy"). */
 import envelopeRefreshUrl from '../functions/envelopeRefreshUrl';
-import { RESPONSES } from '../lib/scope';
+import { RESPONSES } from '../lib/rules/scope';
 import { declareRule } from './declaration';
 
 export default declareRule({

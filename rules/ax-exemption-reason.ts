@@ -1,6 +1,6 @@
 /** The package's own `x-ax-*` extensions. */
 import exemptionReason from '../functions/exemptionReason';
-import { EXEMPT_EXTENSION } from '../lib/rule-function';
+import { EXEMPT_EXTENSION } from '../lib/rules/rule-function';
 import { declaring } from './applicability';
 import { declareRule } from './declaration';
 

@@ -1,6 +1,6 @@
 /** Recoverable errors (the AX Spec's "Recoverable" principle, with Geodocs' "Agent Error Handling Documentation Specification" and "Designing Errors for Agent Recovery"). */
 import recoverableErrorStructure from '../functions/recoverableErrorStructure';
-import { RESPONSES } from '../lib/scope';
+import { RESPONSES } from '../lib/rules/scope';
 import { declareRule } from './declaration';
 
 export default declareRule({

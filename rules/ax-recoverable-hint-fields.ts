@@ -1,6 +1,6 @@
 /** Recoverable errors (the AX Spec's "Recoverable" principle, with Geodocs' "Agent Error Handling Documentation Specification" and "Designing Errors for Agent Recovery"). */
 import recoverableHintFields from '../functions/recoverableHintFields';
-import { isErrorStatus } from '../lib/document';
+import { isErrorStatus } from '../lib/document/document';
 import { declareRule } from './declaration';
 
 export default declareRule({

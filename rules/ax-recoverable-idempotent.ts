@@ -1,6 +1,6 @@
 /** Recoverable errors (the AX Spec's "Recoverable" principle, with Geodocs' "Agent Error Handling Documentation Specification" and "Designing Errors for Agent Recovery"). */
 import recoverableIdempotent from '../functions/recoverableIdempotent';
-import { asksIdempotent } from '../lib/scope';
+import { asksIdempotent } from '../lib/rules/scope';
 import { declareRule } from './declaration';
 
 export default declareRule({

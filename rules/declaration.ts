@@ -5,7 +5,7 @@
  * tests are read off the array of declarations in rules/index.ts.
  */
 import type { RulesetFunctionWithValidator } from '@stoplight/spectral-core';
-import { DOCS_URL } from '../lib/catalogue';
+import { DOCS_URL } from '../lib/rules/catalogue';
 import type { Scope } from './applicability';
 
 /** Where the fix goes; a schema fix names the role it is for, which a schema with other roles must not get. */
@@ -26,7 +26,7 @@ export interface PrincipleDeclaration {
   fix: string;
 }
 
-/** A Spectral rule function, as lib/rule-function.ts builds them (each declaration keeps its own option types), with the options it reads. */
+/** A Spectral rule function, as lib/rules/rule-function.ts builds them (each declaration keeps its own option types), with the options it reads. */
 export type RuleFunction = RulesetFunctionWithValidator<unknown, object> & { optionNames: readonly string[] };
 
 /** A rule's default severity. */

@@ -2,19 +2,19 @@
  * The checks on one live JSON body: the same rule ids and the same field names as the lint rules,
  * asked of what the server really sent. Each check finds what is missing and says how to fix it.
  */
-import { isEnvelopeStatus, isObject, type Operation, type Response } from '../lib/document';
-import { isStepMethod, stateEvidence, stepHrefs, stuckActions } from '../lib/envelope';
-import { hasCallableLinks, liveSelfLink } from '../lib/hypermedia';
-import { responseExtension } from '../lib/error-bodies';
-import { retryableWithoutDelay } from '../lib/error-values';
-import { exampleCode } from '../lib/error-wording';
-import { nameList, namesFor } from '../lib/names';
-import { holdersOf } from '../lib/nested';
-import { hrefProblem as hrefVerdict } from '../lib/paths';
-import { isExempt, label } from '../lib/rule-function';
-import { asksNextSteps, calledByApi, changesState, RESPONSES } from '../lib/scope';
-import { hasStackTrace, stackTraceRuntime } from '../lib/stack-traces';
-import { clip, describeValue, dottedPath, stringsIn } from '../lib/values';
+import { isEnvelopeStatus, isObject, type Operation, type Response } from '../lib/document/document';
+import { isStepMethod, stateEvidence, stepHrefs, stuckActions } from '../lib/envelope/envelope';
+import { hasCallableLinks, liveSelfLink } from '../lib/envelope/hypermedia';
+import { responseExtension } from '../lib/errors/error-bodies';
+import { retryableWithoutDelay } from '../lib/errors/error-values';
+import { exampleCode } from '../lib/errors/error-wording';
+import { nameList, namesFor } from '../lib/rules/names';
+import { holdersOf } from '../lib/document/nested';
+import { hrefProblem as hrefVerdict } from '../lib/document/paths';
+import { isExempt, label } from '../lib/rules/rule-function';
+import { asksNextSteps, calledByApi, changesState, RESPONSES } from '../lib/rules/scope';
+import { hasStackTrace, stackTraceRuntime } from '../lib/errors/stack-traces';
+import { clip, describeValue, dottedPath, stringsIn } from '../lib/document/values';
 import type { Description } from './description';
 import { firstName, hintAdvice, readError, stateMember, type LiveError, type Names, type StateField } from './shapes';
 
@@ -96,7 +96,7 @@ const where = (path: readonly (string | number)[]) => clip(dottedPath(path.map(k
 
 const violation = (rule: string, message: string): Violation => ({ rule, message });
 
-/** ax-envelope-next-steps: a 2xx answer to a mutation tells the agent which call comes next (the rule's own scope, lib/scope.ts). */
+/** ax-envelope-next-steps: a 2xx answer to a mutation tells the agent which call comes next (the rule's own scope, lib/rules/scope.ts). */
 const nextSteps: Check = ({ description, operation, status, headers, body, names, prefixes, readOnly, hypermedia }, say) => {
   if (!isEnvelopeStatus(String(status)) || !asksNextSteps(description.doc, operation, { ...names, prefixes, readOnly })) return [];
   // As the rule: links that each carry an href and a method list the next calls too, unless `hypermedia: false`;
@@ -194,7 +194,7 @@ const nextStepsHref: Check = ({ description, body, names, limit }, say) => {
   });
 };
 
-/** What is wrong with one step's href (`step` names the step), if anything, in the guard's words (lib/paths.ts judges). */
+/** What is wrong with one step's href (`step` names the step), if anything, in the guard's words (lib/document/paths.ts judges). */
 export function hrefProblem(
   description: Description,
   suggest: (href: string) => string | undefined,
@@ -235,7 +235,7 @@ const emptyActions: Check = ({ body, names, limit }, say) => {
 
 /**
  * ax-recoverable-error-structure (every error status) and ax-recoverable-suggestion (4xx): an error body
- * has a code and a message, and a client error a recovery hint; each on the statuses its rule reads (lib/scope.ts).
+ * has a code and a message, and a client error a recovery hint; each on the statuses its rule reads (lib/rules/scope.ts).
  */
 const errorContent: Check = ({ response, status, body, names, error: read }, say) => {
   const structure = RESPONSES['ax-recoverable-error-structure'](String(status));
@@ -319,7 +319,7 @@ function sentHeader(headers: Record<string, unknown>, names: readonly string[]):
 
 /**
  * ax-recoverable-retry-after: a 429 or 503 says how long to wait, as a header or a delay in the body; any
- * other error body that says it is retryable does too (the rule's test of an example, lib/error-values.ts).
+ * other error body that says it is retryable does too (the rule's test of an example, lib/errors/error-values.ts).
  */
 const retryAfter: Check = ({ status, headers, body, names, error }, say) => {
   if (status < 400 || sentHeader(headers, namesFor(names, 'retryAfterHeader'))) return [];

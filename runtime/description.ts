@@ -2,10 +2,10 @@
  * The description, prepared once per object: the shared document model, its href matcher and a table
  * from (method, template) to operation. Checking a response then costs lookups, never a parse.
  */
-import { isObject, OpenApiDocument, type Operation, type Response } from '../lib/document';
-import { errorSchemasOf } from '../lib/error-bodies';
-import { stateRejection, type StateRejection } from '../lib/envelope';
-import { pathMatcher, type PathMatcher } from '../lib/paths';
+import { isObject, OpenApiDocument, type Operation, type Response } from '../lib/document/document';
+import { errorSchemasOf } from '../lib/errors/error-bodies';
+import { stateRejection, type StateRejection } from '../lib/envelope/envelope';
+import { pathMatcher, type PathMatcher } from '../lib/document/paths';
 import type { Names } from './shapes';
 
 export class Description {

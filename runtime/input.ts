@@ -4,9 +4,9 @@
  * the framework will send it. A programming error gets one `TypeError` naming it; a live response the
  * guard cannot read gets a notice, never an exception.
  */
-import { isObject } from '../lib/document';
-import { STEP_ROLES } from '../lib/names';
-import { nearest } from '../lib/nearest';
+import { isObject } from '../lib/document/document';
+import { STEP_ROLES } from '../lib/rules/names';
+import { nearest } from '../lib/document/nearest';
 
 const PREFIX = 'spectral-agent-ux/runtime:';
 

@@ -1,11 +1,11 @@
 /**
- * The runtime guard's one door into lib/error-shapes.ts: what a live JSON error body carries, read with
+ * The runtime guard's one door into lib/errors/error-shapes.ts: what a live JSON error body carries, read with
  * the same table (carriers × members) and the same name options as the lint rules. Every call into the
  * shapes module goes through here, so an API change there touches this file alone.
  */
-import { describeErrorValue, valueAnswer, valueHome, type Names, type ValueMember } from '../lib/error-shapes';
-import { carrierName, inStyleOf } from '../lib/error-wording';
-import { namesFor, type Concept } from '../lib/names';
+import { describeErrorValue, valueAnswer, valueHome, type Names, type ValueMember } from '../lib/errors/error-shapes';
+import { carrierName, inStyleOf } from '../lib/errors/error-wording';
+import { namesFor, type Concept } from '../lib/rules/names';
 
 export type { Names };
 

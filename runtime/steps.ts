@@ -3,7 +3,7 @@
  * each helper for every state and ask this sweep whether every step it can emit reaches a declared
  * operation with that method, with the same matcher as the ruleset and the runtime guard.
  */
-import { isObject } from '../lib/document';
+import { isObject } from '../lib/document/document';
 import { hrefProblem } from './checks';
 import { prepare } from './description';
 

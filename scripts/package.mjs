@@ -11,12 +11,13 @@ import { createRequire } from 'node:module';
 /** The rule functions, by file name: each is shipped as dist/functions/<name>.{js,cjs} for YAML rulesets' `functionsDir`. */
 const FUNCTION_NAMES = namesIn('functions');
 /** The lib/ modules, which the bin and the probe take from the shared module instead of bundling a second copy. */
-const LIB_NAMES = namesIn('lib');
-/** What the frames of the compiled rule code are called; lib/code-origin.ts looks for the same name (a test keeps them equal). */
+const LIB_NAMES = namesIn('lib', { recursive: true });
+/** What the frames of the compiled rule code are called; lib/rules/code-origin.ts looks for the same name (a test keeps them equal). */
 const COMPILED_URL = 'spectral-agent-ux/dist/shared.cjs';
 
-function namesIn(folder) {
-  return readdirSync(folder)
+function namesIn(folder, { recursive = false } = {}) {
+  return readdirSync(folder, { recursive, encoding: 'utf8' })
+    .map(file => file.replace(/\\/g, '/'))
     .filter(file => file.endsWith('.ts') && !file.endsWith('.d.ts'))
     .map(file => file.slice(0, -3))
     .sort();
@@ -37,9 +38,9 @@ function writeSharedSources() {
   ];
   const withLib = [
     `export * from './shared';`,
-    `export { useSourceMap as __useSourceMap } from '../../lib/code-origin';`,
+    `export { useSourceMap as __useSourceMap } from '../../lib/rules/code-origin';`,
     `export * as rules from '../../rules';`,
-    ...LIB_NAMES.map(name => `export * as lib_${name.replace(/-/g, '_')} from '../../lib/${name}';`),
+    ...LIB_NAMES.map(name => `export * as lib_${name.replace(/[/-]/g, '_')} from '../../lib/${name}';`),
   ];
   writeFileSync('.cache/build/shared.ts', `${api.join('\n')}\n`);
   writeFileSync('.cache/build/shared-with-lib.ts', `${withLib.join('\n')}\n`);
@@ -66,8 +67,8 @@ function compile() {
 function wrapSharedModule() {
   const file = 'dist/shared.cjs';
   const code = `${readFileSync(file, 'utf8').replace(/\n\/\/# sourceMappingURL=\S+\s*$/, '')}\n//# sourceURL=${COMPILED_URL}`;
-  // The compiled module's own lib/code-origin.ts cuts the map, so the build and the reader share one codec.
-  const { lib_code_origin: origin } = createRequire(import.meta.url)('../dist/shared.cjs');
+  // The compiled module's own lib/rules/code-origin.ts cuts the map, so the build and the reader share one codec.
+  const { lib_rules_code_origin: origin } = createRequire(import.meta.url)('../dist/shared.cjs');
   writeFileSync('dist/shared-map.cjs', `module.exports = ${JSON.stringify(origin.linesOnly(JSON.parse(readFileSync(`${file}.map`, 'utf8'))))};\n`);
   rmSync(`${file}.map`);
   const required = [...code.matchAll(/require\(("[^"]*")\)/g)].map(([, id]) => id);

@@ -1,5 +1,5 @@
 /**
- * Recognition from evidence (lib/concepts.ts through lib/error-shapes.ts): a member no name list holds is
+ * Recognition from evidence (lib/errors/concepts.ts through lib/errors/error-shapes.ts): a member no name list holds is
  * the concept when its words, type and description make it clear (silence), is asked about when they make
  * it only likely (a finding that names it and carries no edit), and is not the concept when a lookalike
  * (`status: 404`, `retryCount`, `errorCount`, `stackTraceId`). Swagger 2.0, OpenAPI 3.0 and 3.1; `$ref`, `allOf`.
@@ -8,8 +8,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { inStyle, recognise, styleOf, words, type Evidence } from '../lib/concepts';
-import { inStyleOf } from '../lib/error-wording';
+import { inStyle, recognise, styleOf, words, type Evidence } from '../lib/errors/concepts';
+import { inStyleOf } from '../lib/errors/error-wording';
 import { planFixes } from '../cli/fixes';
 import { lint } from '../cli/lint';
 import { at, body, JSON_SCHEMA, oas3, ref, swagger2 } from './support/documents';

@@ -1,5 +1,5 @@
-/** lib/hypermedia.ts on live bodies: the links the probe follows, in the shapes the schema-side reader knows; and bodies that are links. */
-import { liveSelfLink, linksIn } from '../lib/hypermedia';
+/** lib/envelope/hypermedia.ts on live bodies: the links the probe follows, in the shapes the schema-side reader knows; and bodies that are links. */
+import { liveSelfLink, linksIn } from '../lib/envelope/hypermedia';
 import { oas3, ref, swagger2 } from './support/documents';
 import { runRuleWithEdits, testRule } from './support/testRule';
 import { component, usedBy } from './support/components';

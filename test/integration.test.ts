@@ -81,17 +81,17 @@ describe('spectral lint with the installed package', () => {
   });
 
   test('a rule that fails names, through the packed code, the source file and line where it failed', () => {
-    // The rules read the revoked proxies Spectral leaves in this description first in lib/document.ts's isObject.
+    // The rules read the revoked proxies Spectral leaves in this description first in lib/document/document.ts's isObject.
     writeFileSync(join(consumer, 'revoked-proxies.json'), REVOKED_PROXIES_JSON);
     const failed = lintJson(consumer, 'revoked-proxies.json', EXTENDS_ALL).results.filter(result => result.message.startsWith(COULD_NOT_FINISH));
     const line =
-      readFileSync(join(__dirname, '..', 'lib', 'document.ts'), 'utf8')
+      readFileSync(join(__dirname, '..', 'lib', 'document', 'document.ts'), 'utf8')
         .split('\n')
         .findIndex(text => text.includes('!Array.isArray(value);')) + 1;
     expect(failed.length).toBeGreaterThan(0);
     for (const { code, message } of failed)
       expect(message).toBe(
-        `${COULD_NOT_FINISH} ${code} on this document (Cannot perform 'IsArray' on a proxy that has been revoked, at lib/document.ts:${line}); please report this with the document.`,
+        `${COULD_NOT_FINISH} ${code} on this document (Cannot perform 'IsArray' on a proxy that has been revoked, at lib/document/document.ts:${line}); please report this with the document.`,
       );
   });
 

@@ -1,9 +1,9 @@
 /**
- * lib/nearest.ts: the banded edit distance behind every "did you mean" (rule messages, CLI warnings, the
+ * lib/document/nearest.ts: the banded edit distance behind every "did you mean" (rule messages, CLI warnings, the
  * runtime guard's route suggestions) agrees with the textbook one, and an overlong name gets no suggestion.
  */
 import fc from 'fast-check';
-import { MAX_SUGGESTED_LENGTH, nearest } from '../lib/nearest';
+import { MAX_SUGGESTED_LENGTH, nearest } from '../lib/document/nearest';
 
 /** Levenshtein distance, the full table: the reference the banded one must agree with. */
 function levenshtein(a: string, b: string): number {

@@ -1,5 +1,5 @@
 /**
- * lib/nested.ts skips the parts of a schema graph that cannot hold the property sought (the fix for the
+ * lib/document/nested.ts skips the parts of a schema graph that cannot hold the property sought (the fix for the
  * quadratic cost of ax-envelope-next-steps-shape on large descriptions). The pruning must never hide a
  * declaration, in particular one reached only through a cycle, or from a second response after a first
  * check left part of a cycle undecided.

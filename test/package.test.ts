@@ -6,7 +6,7 @@
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, normalize } from 'node:path';
-import { COMPILED_URL } from '../lib/code-origin';
+import { COMPILED_URL } from '../lib/rules/code-origin';
 
 const root = join(__dirname, '..');
 const FUNCTIONS = readdirSync(join(root, 'functions'))
@@ -78,7 +78,7 @@ describe('the tarball', () => {
   test('a rule that throws, from the packed code, names the source file and line in its "could not finish" message', () => {
     expect(shipped).toContain('dist/shared-map.cjs');
     expect(readFileSync(join(root, 'dist', 'shared.cjs'), 'utf8')).toContain(`//# sourceURL=${COMPILED_URL}`);
-    // A document whose `paths` throws when read: the failure happens inside lib/document.ts, compiled into dist/shared.cjs.
+    // A document whose `paths` throws when read: the failure happens inside lib/document/document.ts, compiled into dist/shared.cjs.
     const script = `
       const rule = require('./dist/functions/envelopeNextSteps.cjs');
       const data = { openapi: '3.1.0', info: { title: 'x', version: '1' }, get paths() { throw new Error('unreadable paths'); } };
@@ -86,11 +86,11 @@ describe('the tarball', () => {
       console.log(rule(data, null, context)[0].message);`;
     const message = run(process.execPath, ['-e', script]).stdout.trim();
     const line =
-      readFileSync(join(root, 'lib', 'document.ts'), 'utf8')
+      readFileSync(join(root, 'lib', 'document', 'document.ts'), 'utf8')
         .split('\n')
         .findIndex(text => text.includes('if (!isObject(this.root.paths))')) + 1;
     expect(message).toBe(
-      `spectral-agent-ux could not finish ax-envelope-next-steps on this document (unreadable paths, at lib/document.ts:${line}); please report this with the document.`,
+      `spectral-agent-ux could not finish ax-envelope-next-steps on this document (unreadable paths, at lib/document/document.ts:${line}); please report this with the document.`,
     );
   });
 

@@ -3,7 +3,7 @@
  * type, format and bounds, through `$ref`, `allOf` and `oneOf`), a reason instead of a guess, and the
  * faults, each breaking exactly one input.
  */
-import { OpenApiDocument } from '../lib/document';
+import { OpenApiDocument } from '../lib/document/document';
 import { faultsOf, requestPath, validRequest, type ProbeRequest } from '../cli/probe/requests';
 import { inPlayOrder } from '../cli/probe/reuse';
 import { oas3, ref, swagger2 } from './support/documents';

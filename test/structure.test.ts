@@ -2,6 +2,9 @@
  * The house's floors, checked on the sources: `lib/` → `functions/`, `runtime/`, `eslint/` → `rules/` (the
  * rule declarations) → `ruleset.ts` → `cli/`. An import may go down a floor or stay in its own folder, never up or sideways; inside `cli/`,
  * a command's folder imports the bin's shared modules, never another command; and no import goes in a circle.
+ * Inside `lib/`, one folder per question, on floors of their own: `document/` (the document model and its generic
+ * readers) → `rules/` (the rule runner, scope, edits, the configurable names) → `errors/` (error bodies, which
+ * place and word findings with the runner) → `envelope/` (which reads error bodies too).
  * Also one place for per-document caches: OpenApiDocument.memo.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -10,6 +13,8 @@ import * as ts from 'typescript';
 
 const ROOT = join(__dirname, '..');
 const FLOORS: Record<string, number> = { lib: 0, functions: 1, runtime: 1, eslint: 1, rules: 2, ruleset: 3, cli: 4 };
+/** The floors inside `lib/`, one folder each: every lib module sits in one of them. */
+const LIB_FLOORS: Record<string, number> = { document: 0, rules: 1, errors: 2, envelope: 3 };
 
 /** Every TypeScript source of the package, relative to the root, with `/` separators. */
 function sources(): string[] {
@@ -41,12 +46,17 @@ const graph = new Map(files.map(file => [file, importsOf(file, new Set(files))])
 
 /** `lib`, `functions`, `ruleset`, `cli`: the floor's folder. */
 const folderOf = (file: string) => (file === 'ruleset.ts' ? 'ruleset' : file.split('/')[0]);
+/** `lib/errors/error-shapes.ts` → `errors`: the lib floor's folder, or undefined outside `lib/`. */
+const libFolderOf = (file: string) => (file.startsWith('lib/') ? file.split('/')[1] : undefined);
 /** A command's folder under cli/ (`cli/report`), or undefined for the bin's shared modules. */
 const commandOf = (file: string) => (file.startsWith('cli/') && file.split('/').length > 2 ? file.split('/').slice(0, 2).join('/') : undefined);
 
 function wrongWay(from: string, to: string): string | undefined {
   const [a, b] = [folderOf(from), folderOf(to)];
   if (a !== b && FLOORS[b] >= FLOORS[a]) return `${from} imports ${to}: ${b}/ is not below ${a}/`;
+  const [libFrom, libTo] = [libFolderOf(from), libFolderOf(to)];
+  if (libFrom !== undefined && libTo !== undefined && libFrom !== libTo && LIB_FLOORS[libTo] >= LIB_FLOORS[libFrom])
+    return `${from} imports ${to}: lib/${libTo}/ is not below lib/${libFrom}/`;
   const [commandFrom, commandTo] = [commandOf(from), commandOf(to)];
   if (commandTo !== undefined && commandFrom !== commandTo && from !== 'cli/main.ts')
     return `${from} imports ${to}: only the dispatcher reaches into a command's folder`;
@@ -90,6 +100,11 @@ test('every import goes down a floor or stays in its folder; commands do not imp
   expect(files.flatMap(file => graph.get(file)!.flatMap(target => wrongWay(file, target) ?? []))).toEqual([]);
 });
 
+test('every lib/ module sits in the folder of its question', () => {
+  expect(files.filter(file => file.startsWith('lib/') && !(libFolderOf(file)! in LIB_FLOORS && file.split('/').length === 3))).toEqual([]);
+  expect(Object.keys(LIB_FLOORS).filter(folder => !files.some(file => libFolderOf(file) === folder))).toEqual([]);
+});
+
 test('no import goes in a circle', () => {
   expect(cycles()).toEqual([]);
 });
@@ -97,7 +112,7 @@ test('no import goes in a circle', () => {
 test('what is computed once per document is kept by OpenApiDocument.memo: no other module keeps a WeakMap of its own', () => {
   const moduleWeakMap = /^(export )?(const|let) \w+(: [^=]+)? = new WeakMap\b/m;
   expect(files.filter(file => moduleWeakMap.test(readFileSync(join(ROOT, file), 'utf8'))).sort()).toEqual([
-    'lib/document.ts', // the document model itself, one per parsed document
-    'lib/error-shapes.ts', // an object's keys by letter case, for live response bodies, which have no document
+    'lib/document/document.ts', // the document model itself, one per parsed document
+    'lib/errors/error-shapes.ts', // an object's keys by letter case, for live response bodies, which have no document
   ]);
 });

@@ -6,7 +6,7 @@ import * as path from 'node:path';
 import type { ISpectralDiagnostic } from '@stoplight/spectral-core';
 import { RULE_IDS } from '../../rules';
 import type { LintedDocument } from '../lint';
-import { toPointer } from '../../lib/document';
+import { toPointer } from '../../lib/document/document';
 import { operationsAround, toOverridePointer } from '../place';
 import type { Entry } from './file';
 

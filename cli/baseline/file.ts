@@ -3,7 +3,7 @@
  * place with findings today, turning off exactly the rules found there. Written sorted, one comment per
  * entry with the findings it covers, so that a pull request that shrinks it reads well.
  */
-import { isObject } from '../../lib/document';
+import { isObject } from '../../lib/document/document';
 import { InputError } from '../args';
 import { ciCommand } from './args';
 import { BASELINE_MARK as MARK, isBaseline, PER_DEFECT, refuseOldBaseline } from '../lint';

@@ -5,8 +5,8 @@
  * make of it); an edit that cannot be made so is left for a person, with the reason.
  */
 import { isDeepStrictEqual } from 'node:util';
-import { isObject, type JsonObject } from '../../lib/document';
-import { mergeInto, type Edit } from '../../lib/edits';
+import { isObject, type JsonObject } from '../../lib/document/document';
+import { mergeInto, type Edit } from '../../lib/rules/edits';
 import { copyOf, planChanges, spliceText, type Changes, type Splice, type SyntaxTree } from './changes';
 import { jsonSplices, jsonTree, readJson, type JsonNode } from './json-text';
 import { readYaml, yamlSplices, yamlTree, type YamlNode } from './yaml-text';

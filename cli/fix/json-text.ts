@@ -8,7 +8,7 @@
  */
 import * as Parsers from '@stoplight/spectral-parsers';
 import { DiagnosticSeverity } from '@stoplight/types';
-import { isObject, type JsonObject } from '../../lib/document';
+import { isObject, type JsonObject } from '../../lib/document/document';
 import { copyOf, type Changes, type Kind, type Splice, type SyntaxTree } from './changes';
 
 /** A node of the syntax tree of Spectral's JSON reader (jsonc-parser's). */

@@ -6,7 +6,7 @@
  * anchored node, as every YAML reader does; apply.ts decides whether an edit may change that node.
  */
 import { isAlias, isMap, isPair, isScalar, isSeq, parseDocument, stringify, type Node, type Pair } from 'yaml';
-import type { JsonObject } from '../../lib/document';
+import type { JsonObject } from '../../lib/document/document';
 import { copyOf, type Changes, type Splice, type Step, type SyntaxTree } from './changes';
 
 /** What a map's member or a list's item is in the tree: a node, or the pair of a key written without a value. */

@@ -5,8 +5,8 @@
 import * as path from 'node:path';
 import { Ruleset } from '@stoplight/spectral-core';
 import { version } from '../../package.json';
-import { label } from '../../lib/rule-function';
-import { nearest } from '../../lib/nearest';
+import { label } from '../../lib/rules/rule-function';
+import { nearest } from '../../lib/document/nearest';
 import { InputError, UsageError } from '../args';
 import { writeAtomically } from '../files';
 import type { Command, Io } from '../io';
@@ -19,7 +19,7 @@ import { UserValues } from './given';
 import { redactor, secretsOf } from './redact';
 import { Play, rate, SEVERITIES } from './play';
 import { renderHtml, renderJson, renderMarkdown, renderSarif, summaryLine, type LineOf, type ProbeReport } from './render';
-import type { Names } from '../../lib/error-shapes';
+import type { Names } from '../../lib/errors/error-shapes';
 import type { RuleOptions } from '../../runtime/checks';
 
 const say = (io: Io, text: string) => io.stderr(`spectral-agent-ux probe: ${text}\n`);

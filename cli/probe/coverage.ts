@@ -2,9 +2,9 @@
  * Honest coverage: an operation is tested only when its first try answered 2xx, since only then are its
  * faults sent. For every other one the probe says why, and what to give it so that the next run tests it.
  */
-import type { OpenApiDocument, Operation } from '../../lib/document';
-import { label } from '../../lib/rule-function';
-import { authenticates } from '../../lib/scope';
+import type { OpenApiDocument, Operation } from '../../lib/document/document';
+import { label } from '../../lib/rules/rule-function';
+import { authenticates } from '../../lib/rules/scope';
 import type { Answer } from './http';
 import { pathParameters } from './reuse';
 

@@ -3,10 +3,10 @@
  * that name, and an input file of path values, query and body per operation (by operationId or
  * `METHOD /path`). Both are checked against the description before anything is sent.
  */
-import { HTTP_METHODS, isObject, type OpenApiDocument, type Operation } from '../../lib/document';
-import { inputsOf, operationsById } from '../../lib/inputs';
-import { nearest } from '../../lib/nearest';
-import { label } from '../../lib/rule-function';
+import { HTTP_METHODS, isObject, type OpenApiDocument, type Operation } from '../../lib/document/document';
+import { inputsOf, operationsById } from '../../lib/document/inputs';
+import { nearest } from '../../lib/document/nearest';
+import { label } from '../../lib/rules/rule-function';
 import { InputError, UsageError } from '../args';
 import { readParsed } from '../lint';
 import { credentialsIn } from './redact';

@@ -6,16 +6,16 @@
  * operation refused (409) on such a record is tried once more on a fresh one.
  */
 import type { Ruleset } from '@stoplight/spectral-core';
-import { PROBE_IDS, type ProbeId } from '../../lib/catalogue';
-import type { OpenApiDocument, Operation } from '../../lib/document';
-import { stepHrefs } from '../../lib/envelope';
-import { namedIn, type Names } from '../../lib/error-shapes';
-import { inputsOf } from '../../lib/inputs';
-import { locatorsIn, resolveLocator, type Locator } from '../../lib/locators';
-import { namesFor } from '../../lib/names';
-import { isExempt, label } from '../../lib/rule-function';
-import { clip, dottedPath } from '../../lib/values';
-import { linksIn } from '../../lib/hypermedia';
+import { PROBE_IDS, type ProbeId } from '../../lib/rules/catalogue';
+import type { OpenApiDocument, Operation } from '../../lib/document/document';
+import { stepHrefs } from '../../lib/envelope/envelope';
+import { namedIn, type Names } from '../../lib/errors/error-shapes';
+import { inputsOf } from '../../lib/document/inputs';
+import { locatorsIn, resolveLocator, type Locator } from '../../lib/errors/locators';
+import { namesFor } from '../../lib/rules/names';
+import { isExempt, label } from '../../lib/rules/rule-function';
+import { clip, dottedPath } from '../../lib/document/values';
+import { linksIn } from '../../lib/envelope/hypermedia';
 import { hrefProblem, violationsOf, type RuleOptions } from '../../runtime/checks';
 import { Description } from '../../runtime/description';
 import { readError } from '../../runtime/shapes';

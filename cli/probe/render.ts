@@ -2,8 +2,8 @@
  * The probe's report in the formats of `report` (Markdown, JSON, HTML) and SARIF for code scanning.
  * Every format is cut from one object (ProbeReport), so they cannot tell different stories.
  */
-import { DOCS_URL, PROBE_IDS } from '../../lib/catalogue';
-import { clip } from '../../lib/values';
+import { DOCS_URL, PROBE_IDS } from '../../lib/rules/catalogue';
+import { clip } from '../../lib/document/values';
 import { MAX_BODY } from './http';
 import type { OperationResult, ProbeFinding, ProbeRun, Severity } from './play';
 

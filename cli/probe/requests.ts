@@ -3,10 +3,10 @@
  * and the faults, each breaking exactly one input of it (left out, of the wrong type, outside its
  * constraints, an id that does not exist). Only JSON bodies are built; anything else is a reason.
  */
-import { isJsonMediaType, isObject, type Located, type OpenApiDocument, type Operation } from '../../lib/document';
-import { inputsOf, type Parameter, type Where } from '../../lib/inputs';
-import { viewsOf } from '../../lib/schema';
-import { constraintsOfView, violation } from '../../lib/constraints';
+import { isJsonMediaType, isObject, type Located, type OpenApiDocument, type Operation } from '../../lib/document/document';
+import { inputsOf, type Parameter, type Where } from '../../lib/document/inputs';
+import { viewsOf } from '../../lib/document/schema';
+import { constraintsOfView, violation } from '../../lib/document/constraints';
 import type { Given } from './given';
 import { badValues, built, validValue, type Built, type FaultKind } from './values';
 

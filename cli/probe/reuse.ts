@@ -5,8 +5,8 @@
  * later operation on that record (`GET /orders/{orderId}`, `POST /orders/{id}/cancel`) reuses it instead
  * of an invented id.
  */
-import type { OpenApiDocument, Operation } from '../../lib/document';
-import { isObject } from '../../lib/document';
+import type { OpenApiDocument, Operation } from '../../lib/document/document';
+import { isObject } from '../../lib/document/document';
 import type { Description } from '../../runtime/description';
 
 /** `{orderId}` → `orderId`; a segment that is not one whole placeholder (`{id}.json`) is not filled from an href. */

@@ -4,9 +4,9 @@
  * `oneOf`/`anyOf` shape), and the invalid values that break one constraint at a time. A value the
  * probe cannot build without guessing (a `pattern` with no example) is a reason, not a value.
  */
-import { constraintsOfView, violation, type Constraints } from '../../lib/constraints';
-import { child, isObject, type Located, type OpenApiDocument } from '../../lib/document';
-import { viewsOf, type ObjectView } from '../../lib/schema';
+import { constraintsOfView, violation, type Constraints } from '../../lib/document/constraints';
+import { child, isObject, type Located, type OpenApiDocument } from '../../lib/document/document';
+import { viewsOf, type ObjectView } from '../../lib/document/schema';
 
 export type Built = { value: unknown } | { why: string };
 

@@ -7,12 +7,12 @@
  * success schema that is a request body too) is not the place for a response-only field: the fix then says
  * so and proposes the narrower edit.
  */
-import type { Edit } from '../../lib/edits';
+import type { Edit } from '../../lib/rules/edits';
 import { byCodePoint } from '../place';
-import { startsWith, toPointer, type JsonPath, type OpenApiDocument, type Operation } from '../../lib/document';
+import { startsWith, toPointer, type JsonPath, type OpenApiDocument, type Operation } from '../../lib/document/document';
 import { PRINCIPLES, type FixSite, type Principle } from './principles';
 import type { Cell, CellDiagnostic, Row } from './scorecard';
-import { otherUses, schemaUses, type Role } from '../../lib/uses';
+import { otherUses, schemaUses, type Role } from '../../lib/document/uses';
 
 export interface Fix {
   principle: Principle;

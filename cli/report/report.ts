@@ -2,11 +2,11 @@
  * The report as plain data: what `--format json` prints (described by docs/report.schema.json) and
  * what the Markdown and HTML renderers read, so that the three formats cannot disagree.
  */
-import { toPointer } from '../../lib/document';
+import { toPointer } from '../../lib/document/document';
 import * as path from 'node:path';
 import { name, version } from '../../package.json';
 import type { ISpectralDiagnostic } from '@stoplight/spectral-core';
-import type { Edit } from '../../lib/edits';
+import type { Edit } from '../../lib/rules/edits';
 import { findingEdits, planFixes } from '../fixes';
 import type { LintRun } from '../lint';
 import { topFixes } from './fixes';

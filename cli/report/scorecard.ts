@@ -4,9 +4,9 @@
  * operation where `spectral lint` reports that principle's rule.
  */
 import type { ISpectralDiagnostic, Ruleset } from '@stoplight/spectral-core';
-import type { OpenApiDocument, JsonPath, Operation } from '../../lib/document';
-import { exemptionReason } from '../../lib/rule-function';
-import { calledByApi, type ScopeOptions } from '../../lib/scope';
+import type { OpenApiDocument, JsonPath, Operation } from '../../lib/document/document';
+import { exemptionReason } from '../../lib/rules/rule-function';
+import { calledByApi, type ScopeOptions } from '../../lib/rules/scope';
 import { OFF, ruleOptions, type LintedDocument } from '../lint';
 import { ownersOf } from '../place';
 import { PRINCIPLES, type Principle } from './principles';

@@ -5,7 +5,7 @@
  */
 import * as Parsers from '@stoplight/spectral-parsers';
 import { isMap, isScalar, isSeq, parseDocument, type Node } from 'yaml';
-import type { JsonPath } from '../../lib/document';
+import type { JsonPath } from '../../lib/document/document';
 
 type Range = [number, number];
 type JsonNode = ReturnType<typeof Parsers.parseJson>['ast'];

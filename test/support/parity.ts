@@ -4,8 +4,8 @@
  */
 import type { ISpectralDiagnostic } from '@stoplight/spectral-core';
 import { operationsAround } from '../../cli/place';
-import { OpenApiDocument, type JsonPath } from '../../lib/document';
-import { findingKey } from '../../lib/rule-function';
+import { OpenApiDocument, type JsonPath } from '../../lib/document/document';
+import { findingKey } from '../../lib/rules/rule-function';
 
 type Json = Record<string, unknown>;
 

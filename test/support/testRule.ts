@@ -6,7 +6,7 @@ import { Document, Spectral, type ISpectralDiagnostic, type RulesetDefinition } 
 import * as Parsers from '@stoplight/spectral-parsers';
 import { DiagnosticSeverity } from '@stoplight/types';
 import ruleset from '../../ruleset';
-import { collectEdits } from '../../lib/rule-function';
+import { collectEdits } from '../../lib/rules/rule-function';
 
 type RuleId = keyof typeof ruleset.rules & string;
 

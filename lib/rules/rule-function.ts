@@ -4,7 +4,7 @@
  * (a throwing function aborts the whole Spectral run).
  */
 import { createRulesetFunction, type IFunctionResult, type RulesetFunctionContext } from '@stoplight/spectral-core';
-import { isObject, OpenApiDocument, startsWith, toPointer, type JsonObject, type JsonPath, type Operation, type Response } from './document';
+import { isObject, OpenApiDocument, startsWith, toPointer, type JsonObject, type JsonPath, type Operation, type Response } from '../document/document';
 import type { Edit } from './edits';
 import { calledByApi } from './scope';
 import { originOf } from './code-origin';
@@ -13,7 +13,7 @@ export interface Finding {
   message: string;
   path: JsonPath;
   /**
-   * The fix as edits of the user's file (lib/edits.ts), undefined when a person must decide. Computed
+   * The fix as edits of the user's file (lib/rules/edits.ts), undefined when a person must decide. Computed
    * only in edits mode: a plain lint (the Spectral CLI, the VS Code extension) would only drop them.
    */
   edits?: LazyEdits;

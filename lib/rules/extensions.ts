@@ -4,10 +4,10 @@
  * ax-extensions-valid checks every occurrence; the two operation flags below are checked on operations
  * by their own rules instead, so a wrong `x-ax-retryable` is reported once.
  */
-import { isObject, type Operation } from './document';
+import { isObject, type Operation } from '../document/document';
 import { label, type Finding } from './rule-function';
-import { nearest } from './nearest';
-import { describeValue } from './values';
+import { nearest } from '../document/nearest';
+import { describeValue } from '../document/values';
 
 /** The part of JSON Schema the AX definitions use. */
 export interface AxSchema {
@@ -55,7 +55,7 @@ export const AX_DEFINITIONS: Readonly<Record<string, Definition & { schema: AxSc
 
 /**
  * Every known `x-ax-` name: the AX spec's, and this package's own: `x-ax-exempt`, whose content
- * ax-exemption-reason checks, and `x-ax-read-only`, which marks a POST that only reads (lib/scope.ts).
+ * ax-exemption-reason checks, and `x-ax-read-only`, which marks a POST that only reads (lib/rules/scope.ts).
  */
 export const AX_EXTENSIONS: Readonly<Record<string, Definition>> = {
   ...AX_DEFINITIONS,

@@ -1,17 +1,17 @@
 /**
- * How findings word an error body's advice: the places (lib/error-shapes.ts finds them; this module words
+ * How findings word an error body's advice: the places (lib/errors/error-shapes.ts finds them; this module words
  * them: "the `error` object", "to the `detail[]` items"), a member name in the body's own style, and the
  * example code and hint that fit the response's status and the operation's real security.
  */
 import { errorSchemaNaming, inStyle, mostUsedStyle, words, type Style } from './concepts';
-import { errorBodies, isJsonMediaType, isObject, type OpenApiDocument, type Operation } from './document';
-import { editedPart } from './edits';
+import { errorBodies, isJsonMediaType, isObject, type OpenApiDocument, type Operation } from '../document/document';
+import { editedPart } from '../rules/edits';
 import { sharedErrorSchemas } from './error-bodies';
 import { schemaAnswers, type Carrier, type Names, type PassedOver, type Question } from './error-shapes';
-import { isObjectView, viewsOf, type ObjectView } from './schema';
-import { nameList } from './names';
-import { authenticates } from './scope';
-import { walk } from './values';
+import { isObjectView, viewsOf, type ObjectView } from '../document/schema';
+import { nameList } from '../rules/names';
+import { authenticates } from '../rules/scope';
+import { walk } from '../document/values';
 
 /** "the `error` object", "the `detail[]` items", "the schema": a carrier as messages name it. */
 export function carrierName(carrier: Carrier<unknown>): string {
@@ -79,7 +79,7 @@ export function inStyleOf(existing: readonly string[], names: readonly string[],
 
 /**
  * The name a fix gives a new member of `views`: an alias in the style of the schema object the edit goes
- * into (lib/edits.ts), else in the style most used across the document's schemas. The same shared schema
+ * into (lib/rules/edits.ts), else in the style most used across the document's schemas. The same shared schema
  * reached through several responses is always given the same name.
  */
 export function newMemberName(doc: OpenApiDocument, views: readonly ObjectView[], names: readonly string[]): string {

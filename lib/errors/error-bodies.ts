@@ -13,12 +13,12 @@ import {
   type OpenApiDocument,
   type Operation,
   type Response,
-} from './document';
+} from '../document/document';
 import { errorSchemaNaming } from './concepts';
 import { passedOver, schemaAnswer } from './error-shapes';
-import type { Edit } from './edits';
-import { responseFinding, type Finding, type LazyEdits } from './rule-function';
-import { isObjectView, viewsOf, type ObjectView } from './schema';
+import type { Edit } from '../rules/edits';
+import { responseFinding, type Finding, type LazyEdits } from '../rules/rule-function';
+import { isObjectView, viewsOf, type ObjectView } from '../document/schema';
 
 export interface ErrorSchema {
   operation: Operation;

@@ -4,11 +4,21 @@
  * `allOf`, `oneOf`), and its value in each error example. Value rules (severity, code format, catalog,
  * vague messages) read these instead of walking schemas and examples themselves.
  */
-import { child, errorBodies, isErrorStatus, isObject, type JsonPath, type Located, type OpenApiDocument, type Operation, type Response } from './document';
+import {
+  child,
+  errorBodies,
+  isErrorStatus,
+  isObject,
+  type JsonPath,
+  type Located,
+  type OpenApiDocument,
+  type Operation,
+  type Response,
+} from '../document/document';
 import { errorSchemas, type ErrorSchema } from './error-bodies';
 import { exampleMembers, schemaMembers, type NamedMember, type Names } from './error-shapes';
-import { namesFor } from './names';
-import { declaredValues } from './schema';
+import { namesFor } from '../rules/names';
+import { declaredValues } from '../document/schema';
 
 export interface FieldValue extends Located {
   operation: Operation;

@@ -15,10 +15,10 @@ import {
   type OpenApiDocument,
   type Operation,
   type Response,
-} from './document';
+} from '../document/document';
 import { namesFor, type Names } from './names';
-import { isObjectView, ownProperty, viewsOf, type ObjectView } from './schema';
-import { clip } from './values';
+import { isObjectView, ownProperty, viewsOf, type ObjectView } from '../document/schema';
+import { clip } from '../document/values';
 
 export type ScopeOptions = (NonNullable<Names> & { prefixes?: readonly string[]; readOnly?: readonly string[] }) | null | undefined;
 

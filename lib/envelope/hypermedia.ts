@@ -4,9 +4,9 @@
  * with an `href` alone (HAL `_links.self.href`, JSON:API `links`, Siren `links[]`) say where, not how.
  * The same shapes are read in live bodies (`linksIn`), for the probe to follow.
  */
-import { words } from './concepts';
-import { child, isObject, type JsonPath, type OpenApiDocument } from './document';
-import { isObjectView, ownProperty, viewsOf, type ObjectView, type Property } from './schema';
+import { words } from '../errors/concepts';
+import { child, isObject, type JsonPath, type OpenApiDocument } from '../document/document';
+import { isObjectView, ownProperty, viewsOf, type ObjectView, type Property } from '../document/schema';
 
 export interface LinkCollection {
   property: Property;

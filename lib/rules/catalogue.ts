@@ -2,7 +2,7 @@
  * The package's public names that are not rules (rule ids are read off the rule declarations, rules/index.ts),
  * and where the release's docs live.
  */
-import { version } from '../package.json';
+import { version } from '../../package.json';
 
 /**
  * The findings only \`spectral-agent-ux probe\` reports, from a running API (docs/probe.md): public API

@@ -2,12 +2,12 @@
  * Verdicts on the agent-UX envelope of a JSON value, computed once for the lint rules (on examples)
  * and the runtime guard (on live bodies); each words them its own way.
  */
-import { child, isObject, type Located, type OpenApiDocument } from './document';
-import type { ErrorSchema } from './error-bodies';
-import { schemaAnswer } from './error-shapes';
-import { namesFor, type Names } from './names';
-import { holdersOf } from './nested';
-import { changesState, stateChange, type StateChange } from './scope';
+import { child, isObject, type Located, type OpenApiDocument } from '../document/document';
+import type { ErrorSchema } from '../errors/error-bodies';
+import { schemaAnswer } from '../errors/error-shapes';
+import { namesFor, type Names } from '../rules/names';
+import { holdersOf } from '../document/nested';
+import { changesState, stateChange, type StateChange } from '../rules/scope';
 
 /** The verbs an agent's HTTP client sends for a step: TRACE, CONNECT and QUERY are no step's, in a schema's enum or a live body. */
 const SENDABLE_METHODS: readonly string[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'];

@@ -1,12 +1,12 @@
 /**
- * Field locators' values: what lib/error-shapes.ts finds as a locator (`field`, FastAPI's `loc`, JSON:API's
- * `source.pointer`, RFC 9457's `invalid-params[].name`, …), parsed into paths that lib/inputs.ts can
+ * Field locators' values: what lib/errors/error-shapes.ts finds as a locator (`field`, FastAPI's `loc`, JSON:API's
+ * `source.pointer`, RFC 9457's `invalid-params[].name`, …), parsed into paths that lib/document/inputs.ts can
  * resolve against the request.
  */
-import { child, unescapeSegment, type JsonObject, type JsonPath, type Located } from './document';
+import { child, unescapeSegment, type JsonObject, type JsonPath, type Located } from '../document/document';
 import { exampleLocators, type Names } from './error-shapes';
-import { PARAMETER_PLACES, type RequestInputs, type Lookup, type Segment, type Where } from './inputs';
-import { clip, dottedPath } from './values';
+import { PARAMETER_PLACES, type RequestInputs, type Lookup, type Segment, type Where } from '../document/inputs';
+import { clip, dottedPath } from '../document/values';
 
 export type LocatorStyle = 'pointer' | 'dotted' | 'array';
 

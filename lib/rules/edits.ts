@@ -18,10 +18,10 @@ import {
   type OpenApiDocument,
   type Operation,
   type Response,
-} from './document';
-import { pathOf, walk } from './values';
-import { isClosed, viewsOf, type ObjectView, type Property } from './schema';
-import { describesRequest } from './uses';
+} from '../document/document';
+import { pathOf, walk } from '../document/values';
+import { isClosed, viewsOf, type ObjectView, type Property } from '../document/schema';
+import { describesRequest } from '../document/uses';
 
 export interface Edit {
   /** The object to change, in the user's own file (JSON Pointer segments). */

@@ -3,7 +3,7 @@
  * message, recovery hint, field locators, correlation id, retry flag and stack trace. One table
  * (CARRIERS × MEMBERS), read two ways: over schema object views (the rules) and over plain JSON
  * values (examples, and live bodies for the runtime guard). A member the names of MEMBERS miss is
- * recognised from evidence (lib/concepts.ts): the words of its name, its type, its description.
+ * recognised from evidence (lib/errors/concepts.ts): the words of its name, its type, its description.
  * A rule asks a question; it never names a framework. docs/conventions.md says how each convention answers.
  */
 import {
@@ -18,9 +18,9 @@ import {
   type Evidence,
   type Question,
 } from './concepts';
-import { child, isObject, type JsonObject, type Located, type OpenApiDocument } from './document';
-import { namesFor, type Concept, type Names } from './names';
-import { declaredValues, isObjectView, ownProperty, propertyTypes, viewsOf, viewsOfProperty, type ObjectView, type Property } from './schema';
+import { child, isObject, type JsonObject, type Located, type OpenApiDocument } from '../document/document';
+import { namesFor, type Concept, type Names } from '../rules/names';
+import { declaredValues, isObjectView, ownProperty, propertyTypes, viewsOf, viewsOfProperty, type ObjectView, type Property } from '../document/schema';
 
 export type { Question };
 
@@ -28,7 +28,7 @@ export type { Question };
 type Accepts = 'any' | 'text' | 'scalar' | 'statusName' | 'identifier';
 
 /**
- * MEMBERS: which names answer each question, and what their value must be. Names come from lib/names.ts,
+ * MEMBERS: which names answer each question, and what their value must be. Names come from lib/rules/names.ts,
  * so every list stays overridable per rule; a dotted name (`extensions.code`, `source.pointer`) is a path.
  */
 const MEMBERS: Record<Question, readonly { concept: Concept; accepts: Accepts }[]> = {

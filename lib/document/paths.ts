@@ -111,7 +111,7 @@ export class PathMatcher {
 
   /**
    * The declared path an unmatched href was probably meant for: templates filled with the href's own
-   * segments, then edit distance. Asked only where a message shows it; bounded by lib/nearest.ts.
+   * segments, then edit distance. Asked only where a message shows it; bounded by lib/document/nearest.ts.
    */
   suggest(href: string): string | undefined {
     if (href.length > MAX_SUGGESTED_LENGTH) return undefined;

@@ -2,7 +2,7 @@
  * Where an error was thrown, in the sources: the package's rule code runs compiled from one string
  * (dist/shared.cjs, docs/build.md), so a stack trace names `spectral-agent-ux/dist/shared.cjs:3:14940`.
  * The build hands that code its source map (mappings only); this module reads the first frame of the
- * package's code through it, so that "could not finish" names `lib/schema.ts:57` instead. From the
+ * package's code through it, so that "could not finish" names `lib/document/schema.ts:57` instead. From the
  * sources themselves (tests), frames already name their files, and nothing is mapped.
  */
 
@@ -107,7 +107,7 @@ function lookup(sourceMap: SourceMapLike, line: number, column: number): string 
   return found;
 }
 
-/** `lib/schema.ts:57`: the first frame of the package's compiled code in an error's stack, in the sources; undefined without a map or a frame. */
+/** `lib/document/schema.ts:57`: the first frame of the package's compiled code in an error's stack, in the sources; undefined without a map or a frame. */
 export function originOf(error: unknown): string | undefined {
   const stack = error instanceof Error ? error.stack : undefined;
   const frame = map === undefined || stack === undefined ? undefined : new RegExp(`${COMPILED_URL.replace(/[./]/g, '\\$&')}:(\\d+):(\\d+)`).exec(stack);
