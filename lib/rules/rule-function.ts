@@ -172,11 +172,11 @@ function distinct(findings: Finding[]): Finding[] {
   });
 }
 
-/** A finding as reported: on a shared component, with the operations it stands for. */
+/** A finding as reported: on a shared place, with the responses (`responses.<status>` entries) it stands for. */
 type Placed = Finding & { users?: JsonPath[] };
 
 /**
- * One finding per defect: the findings of several responses about one place (the same text, fixed at the
+ * One finding per defect: the findings of several responses about one place (the same defect, fixed at the
  * same site: a shared component, or an operation's schema that another operation's `$ref` reuses) become
  * one on that place, naming its users; a defect of one operation's own stays on it. The place's finding
  * merges the uses' edits, which mostly are one.
