@@ -184,31 +184,43 @@ type Placed = Finding & { users?: JsonPath[] };
 function perDefect(findings: Finding[]): Placed[] {
   // In order of first sight: a finding of no response, or the key of a group of uses.
   const order: (Finding | string)[] = [];
-  const groups = new Map<string, { findings: Finding[]; uses: Use[]; edits: LazyEdits[] }>();
+  const groups = new Map<string, Group>();
   for (const finding of findings) {
     if (finding.uses === undefined) {
       order.push(finding);
       continue;
     }
     const key = JSON.stringify([finding.uses[0].site, finding.uses[0].same]);
-    const group = groups.get(key) ?? { findings: [], uses: [], edits: [] };
-    if (group.uses.length === 0) (groups.set(key, group), order.push(key));
-    group.findings.push(finding);
+    const group = groups.get(key);
+    if (group === undefined) {
+      groups.set(key, { first: finding, uses: [...finding.uses], edits: finding.edits === undefined ? [] : [finding.edits] });
+      order.push(key);
+      continue;
+    }
     group.uses.push(...finding.uses);
     if (finding.edits !== undefined) group.edits.push(finding.edits);
   }
   return order.map(entry => (typeof entry === 'string' ? placeGroup(groups.get(entry)!) : entry));
 }
 
+/** The uses of one place found to have one defect: the first finding as its rule worded it, every use, every use's edits. */
+interface Group {
+  first: Finding;
+  uses: Use[];
+  edits: LazyEdits[];
+}
+
 /** A group of one response, about a place inside its own operation, stays there; any other is one finding on its site. */
-function placeGroup({ findings, uses, edits }: { findings: Finding[]; uses: Use[]; edits: LazyEdits[] }): Placed {
-  const [first] = uses;
-  const oneResponse = uses.every(use => use.response === first.response);
-  if (oneResponse && startsWith(first.site, first.operation.location)) return findings[0];
+function placeGroup({ first, uses, edits }: Group): Placed {
+  const { site, text, operation } = uses[0];
+  // One use per response: a response that reaches the place through two media types or views is one user.
+  const responses = [...new Map(uses.map(use => [use.response, use])).values()];
+  if (responses.length === 1 && startsWith(site, operation.location)) return first;
+  const users = responses.length === 1 ? label(operation, uses[0].response) : `${responses.length} responses`;
   return {
-    message: `${placeName(first.site, uses)} (used by ${usersLabel(uses)}): ${first.text}`,
-    path: first.site,
-    users: [...new Set(uses.map(use => use.response))].map(response => response.at),
+    message: `${placeName(site, uses)} (used by ${users}): ${text}`,
+    path: site,
+    users: responses.map(use => use.response.at),
     ...(edits.length === 0 ? {} : { edits: () => distinctEdits(edits) }),
   };
 }
@@ -234,12 +246,6 @@ function placeName(site: JsonPath, uses: readonly Use[]): string {
   if (['definitions', 'responses', 'parameters'].includes(String(site[0])) && site.length >= 2) return `\`${site[1]}\``;
   const owner = uses.find(use => startsWith(site, use.response.at));
   return owner === undefined ? `\`${toPointer(site)}\`` : label(owner.operation, owner.response);
-}
-
-/** "GET /a 502" for one use, "3 responses" for several. */
-function usersLabel(uses: readonly Use[]): string {
-  const responses = new Set(uses.map(use => JSON.stringify(use.response.at))).size;
-  return responses === 1 ? label(uses[0].operation, uses[0].response) : `${responses} responses`;
 }
 
 /** "POST /payments 400", the prefix of every per-response message. */
