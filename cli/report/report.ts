@@ -7,6 +7,7 @@ import * as path from 'node:path';
 import { name, version } from '../../package.json';
 import type { ISpectralDiagnostic } from '@stoplight/spectral-core';
 import type { Edit } from '../../lib/rules/edits';
+import { findingKey } from '../../lib/rules/rule-function';
 import { findingEdits, planFixes } from '../fixes';
 import type { LintRun } from '../lint';
 import { topFixes } from './fixes';
@@ -82,8 +83,8 @@ function autofixOf(run: LintRun, editsOf: Map<ISpectralDiagnostic, Edit[]>): Rep
   return { findings: plan.fixed.length + plan.left.length, cleared: plan.fixed.length, edits: plan.edits.length };
 }
 
-/** A finding as the scorecard copies it: its rule, place and wording. */
-const findingKey = (rule: string, { path, message }: { path: readonly (string | number)[]; message: string }) => JSON.stringify([rule, path, message]);
+/** A finding as the scorecard copies it: its rule, and its place and wording as the rules key them (lib/rules/rule-function.ts). */
+const keyOf = (rule: string, { path, message }: { path: readonly (string | number)[]; message: string }) => `${rule}\n${findingKey(path, message)}`;
 
 const operationName = (operation: { method: string; path: string }) => `${operation.method.toUpperCase()} ${operation.path}`;
 
@@ -93,7 +94,7 @@ export function buildReport(run: LintRun, cwd = process.cwd()): ReportData {
   const overall = scoreOverall(card, scores);
   const standing = standingOf(scores);
   const editsOf = findingEdits(run);
-  const byFinding = new Map([...editsOf].map(([diagnostic, edits]) => [findingKey(String(diagnostic.code), diagnostic), edits]));
+  const byFinding = new Map([...editsOf].map(([diagnostic, edits]) => [keyOf(String(diagnostic.code), diagnostic), edits]));
   return {
     schemaVersion: REPORT_SCHEMA_VERSION,
     tool: { name, version },
@@ -113,7 +114,7 @@ export function buildReport(run: LintRun, cwd = process.cwd()): ReportData {
       applicable,
       percent,
     })),
-    fixes: topFixes(run.doc, card.rows, (rule, diagnostic) => byFinding.get(findingKey(rule, diagnostic))).map(fix => ({
+    fixes: topFixes(run.doc, card.rows, (rule, diagnostic) => byFinding.get(keyOf(rule, diagnostic))).map(fix => ({
       principle: fix.principle.id,
       rule: fix.principle.rule,
       target: toPointer(fix.target),
