@@ -19,22 +19,15 @@ import { UserValues } from './given';
 import { redactor, secretsOf } from './redact';
 import { Play, rate, SEVERITIES } from './play';
 import { renderHtml, renderJson, renderMarkdown, renderSarif, summaryLine, type LineOf, type ProbeReport } from './render';
-import type { Names } from '../../lib/errors/error-shapes';
 import type { RuleOptions } from '../../runtime/checks';
 
 const say = (io: Io, text: string) => io.stderr(`spectral-agent-ux probe: ${text}\n`);
 
 /**
- * The field names the ruleset's rules are given (`{ nextSteps: ['next'] }`), merged: what the play itself
- * reads to follow steps and repair faults. Rules that disagree on a name are warned of (cli/mistakes.ts).
- */
-function namesOf(ruleset: Ruleset): Names {
-  return Object.assign({}, ...Object.keys(ruleset.rules).map(id => ruleOptions(ruleset, id) ?? {}));
-}
-
-/**
  * Each rule's own options, as the lint gives them to it: its field names and its scope (`prefixes`,
- * `readOnly`, `hypermedia`). Rules given equal options get one object, so the checks read a body once for them.
+ * `readOnly`, `hypermedia`), for its live check and for the play's readings that serve its verdict; rules
+ * given different names are warned of (cli/mistakes.ts), never merged. Rules given equal options get one
+ * object, so the checks read a body once for them.
  */
 function optionsOfRules(ruleset: Ruleset): (rule: string) => RuleOptions {
   const byText = new Map<string, RuleOptions>();
@@ -78,7 +71,6 @@ async function run(options: ProbeOptions, io: Io): Promise<number> {
     doc,
     ruleset,
     file,
-    names: namesOf(ruleset),
     optionsOf: optionsOfRules(ruleset),
     client,
     followMutations: options.followMutations,

@@ -7,6 +7,7 @@
  */
 import type { Ruleset } from '@stoplight/spectral-core';
 import { PROBE_IDS, type ProbeId } from '../../lib/rules/catalogue';
+import type { RuleId } from '../../rules';
 import type { OpenApiDocument, Operation } from '../../lib/document/document';
 import { stepHrefs } from '../../lib/envelope/envelope';
 import { namedIn, type Names } from '../../lib/errors/error-shapes';
@@ -90,6 +91,25 @@ const PROBE_SEVERITY: Record<ProbeId, Severity> = {
 
 /** The probe follows steps rather than matching them: ax-probe-stale-step reports what this check would. */
 const REPLACED_CHECKS = new Set(['ax-envelope-next-steps-href']);
+
+/**
+ * Whose field names each of the play's own readings of a body takes: the lint rule whose verdict the
+ * probe's finding stands for, so that sibling rules given different names (cli/mistakes.ts warns of it)
+ * never lend theirs to a reading that is not theirs.
+ * - steps: ax-probe-stale-step replaces ax-envelope-next-steps-href's check (REPLACED_CHECKS);
+ * - links: the link collections ax-envelope-next-steps takes for next calls (no other rule reads `linkCollection`);
+ * - locators and their reasons: whether the error names the input that failed is ax-recoverable-field-details' question;
+ * - the suggested and allowed values a repair sends: ax-recoverable-field-refs holds them to the input's schema;
+ * - the code and message of an unknown id's 404: ax-recoverable-error-structure's.
+ */
+const READER = {
+  steps: 'ax-envelope-next-steps-href',
+  links: 'ax-envelope-next-steps',
+  locators: 'ax-recoverable-field-details',
+  values: 'ax-recoverable-field-refs',
+  error: 'ax-recoverable-error-structure',
+} as const satisfies Record<string, RuleId>;
+
 /** Steps followed per response at most. */
 const MAX_STEPS = 10;
 const STALE = new Set([404, 405, 410]);
@@ -104,9 +124,7 @@ export interface PlayOptions {
   ruleset: Ruleset;
   /** The description's file: overrides in the ruleset are matched against it. */
   file: string;
-  /** The names the play reads to follow steps and repair faults. */
-  names: Names;
-  /** The options the runtime checks judge each rule with: that rule's own, as the lint gives them. */
+  /** The options each rule is judged with, as the lint gives them: the runtime checks' and, per READER, the play's own readings. */
   optionsOf: (rule: string) => RuleOptions;
   client: Client;
   followMutations: boolean;
@@ -298,16 +316,20 @@ export class Play {
     return level === OFF ? undefined : SEVERITIES[level];
   }
 
+  /** The names a reading of the play takes: those of the rule whose verdict it serves (READER). */
+  private namesOf(reading: keyof typeof READER): Names {
+    return this.options.optionsOf(READER[reading]).names;
+  }
+
   /** The steps and hypermedia links of a body, as the ruleset names them: what an agent may call next. */
   private offeredCalls(body: unknown): Offered[] {
-    const { names } = this.options;
-    const steps = stepHrefs({ value: body, location: [] }, names).map(({ href, method, step }) => ({
+    const steps = stepHrefs({ value: body, location: [] }, this.namesOf('steps')).map(({ href, method, step }) => ({
       href,
       method,
       kind: 'step' as const,
       at: step.location ?? [],
     }));
-    const links = linksIn(body, namesFor(names, 'linkCollection')).map(({ href, method, at }) => ({ href, method, kind: 'link' as const, at }));
+    const links = linksIn(body, namesFor(this.namesOf('links'), 'linkCollection')).map(({ href, method, at }) => ({ href, method, kind: 'link' as const, at }));
     return [...steps, ...links].slice(0, MAX_STEPS);
   }
 
@@ -378,13 +400,14 @@ export class Play {
       return;
     }
     if (fault.kind === 'unknown-id') {
-      const why = unknownIdProblem(answer.status, readError(answer.body, this.options.names));
+      const why = unknownIdProblem(answer.status, readError(answer.body, this.namesOf('error')));
       if (why === undefined) result.recovered++;
       else this.report('ax-probe-unrecoverable', operation, fault.request, answer, `a request ${broke} ${why}`);
       return;
     }
-    const locators = locatorsIn({ value: answer.body, location: [] }, this.options.names);
-    const located = locators.find(locator => locates(locator, fault, this.options.names));
+    const names = this.namesOf('locators');
+    const locators = locatorsIn({ value: answer.body, location: [] }, names);
+    const located = locators.find(locator => locates(locator, fault, names));
     if (locators.length === 0) {
       this.report(
         'ax-probe-unrecoverable',
@@ -410,7 +433,7 @@ export class Play {
 
   /** The repair an agent can make from the error alone: the suggested value, else the first allowed one, else the description's example. */
   private async repair(valid: ProbeRequest, fault: Fault, located: Locator, result: OperationResult): Promise<void> {
-    const { names } = this.options;
+    const names = this.namesOf('values');
     const suggested = namedIn(located.holder, namesFor(names, 'suggestedValue'))[0];
     const allowed = namedIn(located.holder, namesFor(names, 'allowedValues')).find(member => Array.isArray(member.value) && member.value.length > 0);
     const [value, from] =
