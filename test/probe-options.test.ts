@@ -175,22 +175,21 @@ paths:
  * later in the ruleset.
  */
 describe("the play's readings", () => {
-  /** A description of the Things API with these `paths` (YAML, indented under `paths:`). */
-  const descriptionOf = (name: string, paths: string): string => {
+  /** A description of the Things API with one GET operation at `path` (its YAML, indented under `get:`). */
+  const descriptionOf = (name: string, path: string, get: string): string => {
     const file = join(tmp, `${name}-api.yaml`);
-    writeFileSync(file, `openapi: 3.1.0\ninfo: { title: Things, version: '1.0' }\npaths:\n${paths}`);
+    writeFileSync(file, `openapi: 3.1.0\ninfo: { title: Things, version: '1.0' }\npaths:\n  ${path}:\n    get:\n${get}`);
     return file;
   };
 
   test('steps are followed under the name ax-envelope-next-steps-href reads (`next`), not the `then` of ax-envelope-empty-actions after it', async () => {
     const description = descriptionOf(
       'steps',
-      `  /things:
-    get:
-      operationId: listThings
+      '/things',
+      `      operationId: listThings
       responses:
         '200':
-          description: Things
+          description: Things, with the calls that may come next
           content:
             application/json:
               schema: { type: object, properties: { items: { type: array }, next: { type: array }, then: { type: array } } }
@@ -222,9 +221,8 @@ describe("the play's readings", () => {
   test("an unknown id's 404 is read with ax-recoverable-error-structure's names (code `err`), not those of ax-recoverable-code-format after it", async () => {
     const description = descriptionOf(
       'unknown-id',
-      `  /things/{thingId}:
-    get:
-      operationId: getThing
+      '/things/{thingId}',
+      `      operationId: getThing
       parameters:
         - { name: thingId, in: path, required: true, schema: { type: string }, example: thing_1 }
       responses:
@@ -254,9 +252,8 @@ describe("the play's readings", () => {
   test("the field an error names is located with ax-recoverable-field-details' names (`field`), not the `where` of ax-recoverable-field-refs after it", async () => {
     const description = descriptionOf(
       'locators',
-      `  /things:
-    get:
-      operationId: listThings
+      '/things',
+      `      operationId: listThings
       parameters:
         - { name: limit, in: query, required: true, schema: { type: integer, minimum: 1 }, example: 5 }
       responses:
