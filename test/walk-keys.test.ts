@@ -33,8 +33,6 @@ paths:
         "404": *gone
 `;
 
-const parsed = (text: string, parser: typeof Json | typeof Yaml) => new Document(text, parser, '/tmp/keys').data;
-
 /** Every object of a value with its keys as `Object.keys` gives them, in document order. */
 function keysByObject(root: unknown, keysOf: (value: Record<string, unknown>) => readonly (string | symbol)[]): string[][] {
   const found: string[][] = [];
@@ -44,8 +42,8 @@ function keysByObject(root: unknown, keysOf: (value: Record<string, unknown>) =>
 
 describe('keyReader', () => {
   test.each([
-    ['JSON', parsed(JSON.stringify(DESCRIPTION), Json)],
-    ['YAML with an alias', parsed(YAML, Yaml)],
+    ['JSON', new Document(JSON.stringify(DESCRIPTION), Json, '/tmp/keys.json').data],
+    ['YAML with an alias', new Document(YAML, Yaml, '/tmp/keys.yaml').data],
   ])('reads the keys of Spectral-parsed %s from their kept order, as Object.keys gives them', (_kind, root) => {
     const keysOf = keyReader(root);
     expect(keysOf).not.toBe(Object.keys);
