@@ -79,14 +79,13 @@ export default ruleFunction<Options>('recoverableSuggestion', nameOptionsSchema(
   return errorSchemas(doc, operations, RESPONSES['ax-recoverable-suggestion'])
     .filter(target => responseExtension(target.response, 'x-ax-error-suggestion') === undefined)
     .flatMap(target =>
-      // The example fitted to the first use stands for all (`sameFix` leaves it out): judged once per view.
+      // Judged once per view: the example names the first use's inputs and stands for the schema's other uses (`sameFix` leaves it out).
       describeViews(target, view =>
         once(target, view, [], () => {
           if (schemaAnswer(doc, view, 'hint', options) !== undefined) return undefined;
           const home = homeCarrier(doc, view, options);
           const views = home.nodes.flatMap(node => node.views);
           const hint = newMemberName(doc, views, names);
-          // The example names this operation's inputs: the schema's other users get the same fix with their own.
           const where = `add \`${hint}\`${placeOf(home)}`;
           const add = `${where}, e.g. "${exampleFor(target.operation, target.response.status)}".`;
           const likely = schemaLikely(doc, view, 'hint', options);
