@@ -1,4 +1,4 @@
-import { describeViews, errorSchemas } from '../lib/errors/error-bodies';
+import { describeViews, errorSchemas, judgeOnce } from '../lib/errors/error-bodies';
 import { stateEvidence, stateRejection } from '../lib/envelope/envelope';
 import { fieldDetailsOf, homeCarrier, memberNames, schemaAnswer } from '../lib/errors/error-shapes';
 import { inStyleOf, placeOf } from '../lib/errors/error-wording';
@@ -27,22 +27,25 @@ export default ruleFunction<Options>('envelopeRefreshUrl', nameOptionsSchema(...
   const names = namesFor(options, 'refreshUrl');
   const validates = (view: ObjectView) => fieldDetailsOf(doc, view, options).some(form => form.lacks === undefined);
 
+  const once = judgeOnce();
   return errorSchemas(doc, operations, RESPONSES['ax-envelope-refresh-url']).flatMap(target => {
     const rejection = stateRejection(doc, target, options);
     if (rejection === undefined) return [];
     // Without a declared state field, field details make it a validation 422.
     const byField = rejection.member !== undefined;
-    return describeViews(target, view => {
-      if (schemaAnswer(doc, view, 'refreshUrl', options) !== undefined || (!byField && validates(view))) return undefined;
-      const home = homeCarrier(doc, view, options);
-      // In the body's own naming style: `refresh_url` beside `documentation_url`.
-      const name = inStyleOf(memberNames(home), names);
-      return {
-        what: `reports a state rejection (${stateEvidence(rejection)}) but has no \`${name}\``,
-        // Each operation gives its own evidence of one defect of the schema.
-        sameWhat: `reports a state rejection but has no \`${name}\``,
-        fix: `Add \`${name}\`${placeOf(home)}: the URL to GET the current state from.`,
-      };
-    });
+    return describeViews(target, view =>
+      once(target, view, [byField], () => {
+        if (schemaAnswer(doc, view, 'refreshUrl', options) !== undefined || (!byField && validates(view))) return undefined;
+        const home = homeCarrier(doc, view, options);
+        // In the body's own naming style: `refresh_url` beside `documentation_url`.
+        const name = inStyleOf(memberNames(home), names);
+        return {
+          what: `reports a state rejection (${stateEvidence(rejection)}) but has no \`${name}\``,
+          // Each operation gives its own evidence of one defect of the schema.
+          sameWhat: `reports a state rejection but has no \`${name}\``,
+          fix: `Add \`${name}\`${placeOf(home)}: the URL to GET the current state from.`,
+        };
+      }),
+    );
   });
 });

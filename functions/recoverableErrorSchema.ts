@@ -33,13 +33,15 @@ function itemMembers(doc: OpenApiDocument, list: ObjectView): string | undefined
 /** What is wrong with one error response's bodies, if anything. */
 function problem(doc: OpenApiDocument, operation: Operation, response: Response): { what: string; at?: Body } | undefined {
   const bodies = doc.bodies(operation, response);
-  const shared = sharedBody(doc, response.status);
+  // Asked only for a response that lacks a body: most error responses have one.
+  const shared = () => sharedBody(doc, response.status);
   if (bodies.length === 0 || (doc.isSwagger2 && bodies[0].schema === undefined)) {
     // A response to HEAD has no body (RFC 9110 §9.3.2): its error is told by its status and headers alone.
     if (operation.method === 'head') return undefined;
-    if (shared !== undefined) {
-      const body = doc.isSwagger2 ? `\`schema: { $ref: '${shared.ref}' }\`` : `\`content: { ${shared.mediaType}: { schema: { $ref: '${shared.ref}' } } }\``;
-      return { what: `the error response declares no body. Add ${shared.said}, ${body}` };
+    const api = shared();
+    if (api !== undefined) {
+      const body = doc.isSwagger2 ? `\`schema: { $ref: '${api.ref}' }\`` : `\`content: { ${api.mediaType}: { schema: { $ref: '${api.ref}' } } }\``;
+      return { what: `the error response declares no body. Add ${api.said}, ${body}` };
     }
     return { what: `the error response declares no body. Add ${doc.isSwagger2 ? 'a `schema`' : '`content: { application/json: { schema } }`'}: ${FIX}` };
   }
@@ -52,11 +54,12 @@ function problem(doc: OpenApiDocument, operation: Operation, response: Response)
       return {
         what: `the error response offers only ${offered}, no JSON, though its ${misfiled.mediaType} schema is a JSON error body. Offer it as \`application/json\``,
       };
-    if (shared !== undefined) {
+    const api = shared();
+    if (api !== undefined) {
       const body = doc.isSwagger2
-        ? `\`${shared.mediaType}\` in \`produces\` and the \`schema: { $ref: '${shared.ref}' }\``
-        : `the body \`${shared.mediaType}: { schema: { $ref: '${shared.ref}' } }\``;
-      return { what: `the error response offers only ${offered}, no JSON. Add ${body}, ${shared.said}` };
+        ? `\`${api.mediaType}\` in \`produces\` and the \`schema: { $ref: '${api.ref}' }\``
+        : `the body \`${api.mediaType}: { schema: { $ref: '${api.ref}' } }\``;
+      return { what: `the error response offers only ${offered}, no JSON. Add ${body}, ${api.said}` };
     }
     return { what: `the error response offers only ${offered}, no JSON. Add an \`application/json\` body: ${FIX}` };
   }
@@ -64,7 +67,8 @@ function problem(doc: OpenApiDocument, operation: Operation, response: Response)
   const declared = json.filter(body => body.schema !== undefined || !isCatchAll(body) || json.every(other => other.schema === undefined));
   for (const body of declared) {
     if (body.schema === undefined) {
-      const fix = shared === undefined ? `a \`schema\`: ${FIX}` : `\`schema: { $ref: '${shared.ref}' }\`, ${shared.said}`;
+      const api = shared();
+      const fix = api === undefined ? `a \`schema\`: ${FIX}` : `\`schema: { $ref: '${api.ref}' }\`, ${api.said}`;
       return { what: `the error response's ${body.mediaType} has no schema. Add ${fix}`, at: body };
     }
     const target = doc.resolve(body.schema.value, body.schema.location);

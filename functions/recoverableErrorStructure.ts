@@ -1,4 +1,4 @@
-import { describeViews, errorSchemas, responseExtension, schemaOfExample, type ErrorSchema, type Problem } from '../lib/errors/error-bodies';
+import { describeViews, errorSchemas, judgeOnce, responseExtension, schemaOfExample, type ErrorSchema, type Problem } from '../lib/errors/error-bodies';
 import {
   carrierAnswer,
   memberNames,
@@ -162,23 +162,25 @@ export default ruleFunction<Options>('recoverableErrorStructure', nameOptionsSch
     return (parts.flat() as Edit[]).some(edit => composedWith(doc, edit.target).some(composerHolds)) ? undefined : (parts.flat() as Edit[]);
   };
 
+  const once = judgeOnce();
   return errorSchemas(doc, operations, RESPONSES['ax-recoverable-error-structure']).flatMap(target => {
     // The AX convention lets a response carry its code as the extension `x-ax-error-code` instead.
     const codeInExtension = responseExtension(target.response, 'x-ax-error-code') !== undefined;
     const examples = doc.jsonBodies(target.operation, target.response).find(body => body.mediaType === target.mediaType)?.examples ?? [];
-    return describeViews(target, view => {
-      const holdings = schemaCarriers(doc, view, options).map(carrier => ({
-        carrier,
-        code: codeInExtension ? undefined : codeState(carrier),
-        message: stateOf(carrier, 'message'),
-      }));
-      if (holdings.some(holding => holding.code === undefined && holding.message === undefined)) return undefined;
-      const best = holdings.reduce((a, b) => (score(b) > score(a) ? b : a));
-      const neither = best.carrier.kind === 'body' && best.code?.kind === 'missing' && best.message?.kind === 'missing';
-      return (
-        (neither ? followedSchema(target, view, examples) : undefined) ??
-        describe(view, best, target.response.status, examples, isObject(target.schema.value) ? target.schema.value.$ref : undefined)
-      );
-    });
+    const ownRef = isObject(target.schema.value) ? target.schema.value.$ref : undefined;
+    const reads = [codeInExtension, target.response.status, ownRef, ...examples.map(example => example.value)];
+    return describeViews(target, view =>
+      once(target, view, reads, () => {
+        const holdings = schemaCarriers(doc, view, options).map(carrier => ({
+          carrier,
+          code: codeInExtension ? undefined : codeState(carrier),
+          message: stateOf(carrier, 'message'),
+        }));
+        if (holdings.some(holding => holding.code === undefined && holding.message === undefined)) return undefined;
+        const best = holdings.reduce((a, b) => (score(b) > score(a) ? b : a));
+        const neither = best.carrier.kind === 'body' && best.code?.kind === 'missing' && best.message?.kind === 'missing';
+        return (neither ? followedSchema(target, view, examples) : undefined) ?? describe(view, best, target.response.status, examples, ownRef);
+      }),
+    );
   });
 });

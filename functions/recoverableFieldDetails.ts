@@ -1,4 +1,4 @@
-import { describeViews, errorSchemas, type Problem } from '../lib/errors/error-bodies';
+import { describeViews, errorSchemas, judgeOnce, type Problem } from '../lib/errors/error-bodies';
 import { errorAudience, propertyEdits } from '../lib/rules/edits';
 import { fieldDetailsOf, schemaAnswer, type FieldDetails } from '../lib/errors/error-shapes';
 import { nameOptionsSchema, namesFor, type Concept, type NameOptions } from '../lib/rules/names';
@@ -89,6 +89,9 @@ export default ruleFunction<Options>(
       };
     };
 
-    return errorSchemas(doc, operations, RESPONSES['ax-recoverable-field-details']).flatMap(target => describeViews(target, problemOfView));
+    const once = judgeOnce();
+    return errorSchemas(doc, operations, RESPONSES['ax-recoverable-field-details']).flatMap(target =>
+      describeViews(target, view => once(target, view, [], () => problemOfView(view))),
+    );
   },
 );

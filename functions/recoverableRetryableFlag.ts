@@ -1,4 +1,4 @@
-import { describeViews, errorSchemas } from '../lib/errors/error-bodies';
+import { describeViews, errorSchemas, judgeOnce } from '../lib/errors/error-bodies';
 import { bodyCarrier, schemaAnswer, schemaLikely } from '../lib/errors/error-shapes';
 import { errorAudience, propertyEdits } from '../lib/rules/edits';
 import { askAbout, newMemberName, placeOf } from '../lib/errors/error-wording';
@@ -39,5 +39,8 @@ export default ruleFunction<Options>('recoverableRetryableFlag', nameOptionsSche
     return { what: `declares the retry flag \`${flag.name}\` as ${types.join(', ')}`, fix: `Make it a boolean: an agent branches on true or false.` };
   };
 
-  return errorSchemas(doc, operations, RESPONSES['ax-recoverable-retryable-flag']).flatMap(target => describeViews(target, problemOf));
+  const once = judgeOnce();
+  return errorSchemas(doc, operations, RESPONSES['ax-recoverable-retryable-flag']).flatMap(target =>
+    describeViews(target, view => once(target, view, [], () => problemOf(view))),
+  );
 });

@@ -1,6 +1,6 @@
 import { constraintsOf, type BoundKeyword } from '../lib/document/constraints';
 import { type OpenApiDocument, type Operation } from '../lib/document/document';
-import { describeViews, errorSchemas, responseExtension } from '../lib/errors/error-bodies';
+import { describeViews, errorSchemas, judgeOnce, responseExtension } from '../lib/errors/error-bodies';
 import { inputsOf } from '../lib/document/inputs';
 import { homeCarrier, schemaAnswer, schemaLikely } from '../lib/errors/error-shapes';
 import { errorAudience, propertyEdits } from '../lib/rules/edits';
@@ -75,29 +75,32 @@ export default ruleFunction<Options>('recoverableSuggestion', nameOptionsSchema(
     const input = STATUS_HINTS[status] === undefined ? firstInput(doc, operation) : undefined;
     return STATUS_HINTS[status] ?? (input === undefined ? "Check the request against this operation's parameters, then retry" : inputHint(doc, input));
   };
+  const once = judgeOnce();
   return errorSchemas(doc, operations, RESPONSES['ax-recoverable-suggestion'])
     .filter(target => responseExtension(target.response, 'x-ax-error-suggestion') === undefined)
     .flatMap(target =>
-      describeViews(target, view => {
-        if (schemaAnswer(doc, view, 'hint', options) !== undefined) return undefined;
-        const home = homeCarrier(doc, view, options);
-        const views = home.nodes.flatMap(node => node.views);
-        const hint = newMemberName(doc, views, names);
-        // The example names this operation's inputs: the schema's other users get the same fix with their own.
-        const where = `add \`${hint}\`${placeOf(home)}`;
-        const add = `${where}, e.g. "${exampleFor(target.operation, target.response.status)}".`;
-        const likely = schemaLikely(doc, view, 'hint', options);
-        if (likely !== undefined) {
-          const ask = askAbout(likely, 'recovery hint');
-          return { what: ask.what, fix: `${ask.fix} ${add}`, sameFix: `${ask.fix} ${where}.` };
-        }
-        // The edit declares the member; the sentence it holds is the server's to write, so none is written into the description.
-        return {
-          what: 'has no recovery hint',
-          fix: `A${add.slice(1)}`,
-          sameFix: `A${where.slice(1)}.`,
-          edits: () => propertyEdits(doc, views, hint, { type: 'string' }, false, errorAudience(doc)),
-        };
-      }),
+      // Judged once per view: the example names the first use's inputs and stands for the schema's other uses (`sameFix` leaves it out).
+      describeViews(target, view =>
+        once(target, view, [], () => {
+          if (schemaAnswer(doc, view, 'hint', options) !== undefined) return undefined;
+          const home = homeCarrier(doc, view, options);
+          const views = home.nodes.flatMap(node => node.views);
+          const hint = newMemberName(doc, views, names);
+          const where = `add \`${hint}\`${placeOf(home)}`;
+          const add = `${where}, e.g. "${exampleFor(target.operation, target.response.status)}".`;
+          const likely = schemaLikely(doc, view, 'hint', options);
+          if (likely !== undefined) {
+            const ask = askAbout(likely, 'recovery hint');
+            return { what: ask.what, fix: `${ask.fix} ${add}`, sameFix: `${ask.fix} ${where}.` };
+          }
+          // The edit declares the member; the sentence it holds is the server's to write, so none is written into the description.
+          return {
+            what: 'has no recovery hint',
+            fix: `A${add.slice(1)}`,
+            sameFix: `A${where.slice(1)}.`,
+            edits: () => propertyEdits(doc, views, hint, { type: 'string' }, false, errorAudience(doc)),
+          };
+        }),
+      ),
     );
 });

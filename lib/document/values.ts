@@ -2,7 +2,7 @@
  * Walks over plain JSON values (example payloads, the raw document) with an explicit stack: a deep or
  * huge value can neither overflow the call stack nor cost more than one visit per node.
  */
-import { isObject, type JsonPath, type Located } from './document';
+import { isObject, type JsonObject, type JsonPath, type Located } from './document';
 
 /** Where a node sits below the walk's root, as a parent chain: a path array is built only for what gets reported. */
 export interface Trail {
@@ -24,6 +24,28 @@ export function dottedPath(path: readonly (string | number)[]): string {
 }
 
 /**
+ * How a walk lists an object's keys. Spectral's parser hands rules Proxies (@stoplight/ordered-object-literal)
+ * that keep each object's key order in an array under a symbol: `Object.keys` gets that array from the proxy,
+ * then asks the proxy again for each key whether it is enumerable; reading the array skips those trips (a
+ * walk of GitHub's description: about 200 → 70 ms). The array holds the symbol too, which walks skip. An
+ * object without it (not parsed by Spectral) is read with `Object.keys`.
+ */
+export type KeyReader = (value: JsonObject) => readonly (string | symbol)[];
+
+export function keyReader(root: unknown): KeyReader {
+  const order = isObject(root)
+    ? Object.getOwnPropertySymbols(root).find(symbol => ORDER.test(symbol.description ?? '') && Array.isArray(root[symbol as never]))
+    : undefined;
+  if (order === undefined) return Object.keys;
+  return value => {
+    const keys: unknown = value[order as never];
+    return Array.isArray(keys) ? keys : Object.keys(value);
+  };
+}
+
+const ORDER = /^__object_order_\d+__$/;
+
+/**
  * Visits every node of `root` once, depth first in document order. `visit` returns false to skip the
  * node's children. A node reached twice (a YAML alias) is visited once, so a cycle cannot loop. With
  * `objectsOnly`, strings, numbers and the like are not visited: a walk of a whole description that reads
@@ -32,6 +54,7 @@ export function dottedPath(path: readonly (string | number)[]): string {
 export function walk(root: unknown, visit: (value: unknown, trail: Trail | undefined) => boolean | void, objectsOnly = false): void {
   const stack: { value: unknown; trail: Trail | undefined }[] = [{ value: root, trail: undefined }];
   const seen = new Set<object>();
+  const keysOf = keyReader(root);
   const skipped = (value: unknown) => objectsOnly && (typeof value !== 'object' || value === null);
   while (stack.length > 0) {
     const { value, trail } = stack.pop()!;
@@ -43,8 +66,11 @@ export function walk(root: unknown, visit: (value: unknown, trail: Trail | undef
     if (Array.isArray(value)) {
       for (let i = value.length - 1; i >= 0; i--) if (!skipped(value[i])) stack.push({ value: value[i], trail: { parent: trail, key: i } });
     } else if (isObject(value)) {
-      const keys = Object.keys(value);
-      for (let i = keys.length - 1; i >= 0; i--) if (!skipped(value[keys[i]])) stack.push({ value: value[keys[i]], trail: { parent: trail, key: keys[i] } });
+      const keys = keysOf(value);
+      for (let i = keys.length - 1; i >= 0; i--) {
+        const key = keys[i];
+        if (typeof key === 'string' && !skipped(value[key])) stack.push({ value: value[key], trail: { parent: trail, key } });
+      }
     }
   }
 }

@@ -47,6 +47,12 @@ export interface Problem {
 
 /** The readable error schemas of one response; `unreadable` when some schema could not be analysed (then stay silent). */
 export function errorSchemasOf(doc: OpenApiDocument, operation: Operation, response: Response): { schemas: ErrorSchema[]; unreadable: boolean } {
+  // Every error rule reads every error response: read once per response for all of them.
+  const known = doc.memo('error-bodies:schemas', () => new WeakMap<Response, { schemas: ErrorSchema[]; unreadable: boolean }>());
+  return known.get(response) ?? known.set(response, readErrorSchemas(doc, operation, response)).get(response)!;
+}
+
+function readErrorSchemas(doc: OpenApiDocument, operation: Operation, response: Response): { schemas: ErrorSchema[]; unreadable: boolean } {
   const bodies = distinctSchemas(doc.jsonBodies(operation, response));
   const several = bodies.length > 1;
   const schemas: ErrorSchema[] = [];
@@ -147,6 +153,31 @@ export function describeViews(target: ErrorSchema, problemOf: (view: ObjectView)
       },
     );
   });
+}
+
+/** Judges a view of an error schema as a rule does, given the use it is reached through. */
+export type JudgeOnce = (target: ErrorSchema, view: ObjectView, reads: readonly unknown[], judge: () => Problem | undefined) => Problem | undefined;
+
+/**
+ * A rule's judgement of each view, made once per view, place and what else it reads of the use (`reads`:
+ * the status, the examples): the other uses of a shared schema get the first use's problem, which is the
+ * one their finding shows (lib/rules/rule-function.ts keeps a defect's first use). One per rule run.
+ */
+export function judgeOnce(): JudgeOnce {
+  const judged = new Map<string, Problem | undefined>();
+  const ids = new WeakMap<object, number>();
+  let objects = 0;
+  // Values by value, objects (examples) by identity.
+  const idOf = (part: unknown) => {
+    if (typeof part !== 'object' || part === null) return JSON.stringify(part);
+    if (!ids.has(part)) ids.set(part, objects++);
+    return `#${ids.get(part)}`;
+  };
+  return (target, view, reads, judge) => {
+    const key = [JSON.stringify(target.site ?? null), ...[view, ...reads].map(idOf)].join(' ');
+    if (!judged.has(key)) judged.set(key, judge());
+    return judged.get(key);
+  };
 }
 
 /** The edits of every view of a group, or undefined when one of them has none. */

@@ -11,7 +11,7 @@ import { schemaAnswers, type Carrier, type Names, type PassedOver, type Question
 import { isObjectView, viewsOf, type ObjectView } from '../document/schema';
 import { nameList } from '../rules/names';
 import { authenticates } from '../rules/scope';
-import { walk } from '../document/values';
+import { census } from '../document/census';
 
 /** "the `error` object", "the `detail[]` items", "the schema": a carrier as messages name it. */
 export function carrierName(carrier: Carrier<unknown>): string {
@@ -122,19 +122,7 @@ const AWS_CODE = '__type';
 
 /** The case style most used by the distinct property names of the document's schemas, computed once per document. */
 export function documentStyle(doc: OpenApiDocument): Style | undefined {
-  return doc.memo('error-wording:style', () => {
-    const names = new Set<string>();
-    walk(
-      doc.root,
-      (value, trail) => {
-        if (trail !== undefined && (trail.key === 'example' || trail.key === 'examples')) return false;
-        if (trail?.key === 'properties' && isObject(value)) Object.keys(value).forEach(name => names.add(name));
-        return true;
-      },
-      true,
-    );
-    return mostUsedStyle(names);
-  });
+  return doc.memo('error-wording:style', () => mostUsedStyle(census(doc).propertyNames));
 }
 
 /**

@@ -19,7 +19,8 @@ import {
   type Operation,
   type Response,
 } from '../document/document';
-import { pathOf, walk } from '../document/values';
+import { census } from '../document/census';
+import { walk } from '../document/values';
 import { isClosed, viewsOf, type ObjectView, type Property } from '../document/schema';
 import { describesRequest } from '../document/uses';
 
@@ -200,7 +201,7 @@ function ownedBy(doc: OpenApiDocument, views: readonly ObjectView[], audience: A
 
 function owned(doc: OpenApiDocument, path: JsonPath, audience: Audience): boolean {
   const { inside, known } = ownership(doc, audience.regions);
-  const holders = refHolders(doc);
+  const holders = census(doc).refHolders;
   let pointer = '#';
   let inRegion = path[0] !== 'paths';
   for (const segment of path) {
@@ -237,27 +238,6 @@ function ownership(doc: OpenApiDocument, regions: readonly JsonPath[]): { inside
   let entry = byRegions.get(regions);
   if (entry === undefined) byRegions.set(regions, (entry = { inside: new Set(regions.map(toPointer)), known: new Map() }));
   return entry;
-}
-
-/** Where each local `$ref` of the document is written, by the pointer it names (examples skipped). Built once per document. */
-function refHolders(doc: OpenApiDocument): Map<string, JsonPath[]> {
-  return doc.memo('edits:ref-holders', () => {
-    const found = new Map<string, JsonPath[]>();
-    walk(
-      doc.root,
-      (value, trail) => {
-        if (trail !== undefined && EXAMPLE_KEYWORDS.has(trail.key) && !NAMED_SCHEMAS.has(trail.parent?.key)) return false;
-        if (!isObject(value) || typeof value.$ref !== 'string' || !value.$ref.startsWith('#')) return true;
-        const holders = found.get(value.$ref);
-        const holder = pathOf([], trail)!;
-        if (holders === undefined) found.set(value.$ref, [holder]);
-        else holders.push(holder);
-        return true;
-      },
-      true,
-    );
-    return found;
-  });
 }
 
 /**
@@ -354,33 +334,5 @@ export function headerEdit(doc: OpenApiDocument, response: Response, name: strin
  * declarations of `nextSteps`. Built once per document.
  */
 export function composedWith(doc: OpenApiDocument, target: JsonPath): JsonObject[] {
-  const byRef = doc.memo('edits:compositions', () => {
-    const found = new Map<string, JsonObject[]>();
-    for (const composition of compositionsIn(doc.root)) {
-      for (const branch of composition.allOf as unknown[]) {
-        if (!isObject(branch) || typeof branch.$ref !== 'string') continue;
-        const composers = found.get(branch.$ref);
-        if (composers === undefined) found.set(branch.$ref, [composition]);
-        else composers.push(composition);
-      }
-    }
-    return found;
-  });
-  return byRef.get(`#/${target.map(segment => escapeSegment(String(segment))).join('/')}`) ?? [];
-}
-
-// Examples are most of a large description's bytes (GitHub's) and compose no schema: they are not searched,
-// except where `example` is the name of a property or a component rather than the keyword.
-const EXAMPLE_KEYWORDS = new Set<unknown>(['example', 'examples']);
-const NAMED_SCHEMAS = new Set<unknown>(['properties', 'patternProperties', 'definitions', 'schemas', '$defs']);
-
-/** Every object of the document holding an `allOf`. */
-function compositionsIn(root: unknown): JsonObject[] {
-  const found: JsonObject[] = [];
-  walk(root, (value, trail) => {
-    if (trail !== undefined && EXAMPLE_KEYWORDS.has(trail.key) && !NAMED_SCHEMAS.has(trail.parent?.key)) return false;
-    if (isObject(value) && Array.isArray(value.allOf)) found.push(value);
-    return true;
-  });
-  return found;
+  return census(doc).compositions.get(toPointer(target)) ?? [];
 }

@@ -1,0 +1,85 @@
+/**
+ * lib/document/values.ts reads the keys of Spectral's parsed objects from the order they keep, not through
+ * `Object.keys` (a Proxy trip per key); lib/errors/error-bodies.ts judges each view of a shared error schema
+ * once per rule run. Both are shortcuts for speed: they must give exactly what the long way gives.
+ */
+import { Document } from '@stoplight/spectral-core';
+import { Json, Yaml } from '@stoplight/spectral-parsers';
+import { isObject, OpenApiDocument } from '../lib/document/document';
+import { keyReader, walk } from '../lib/document/values';
+import { errorSchemasOf, judgeOnce } from '../lib/errors/error-bodies';
+
+const DESCRIPTION = {
+  openapi: '3.1.0',
+  paths: {
+    '/a': { get: { responses: { '404': { $ref: '#/components/responses/NotFound' }, '200': { description: 'ok' } } } },
+    '/b': { post: { responses: { '404': { $ref: '#/components/responses/NotFound' }, '400': { description: 'no' } } } },
+  },
+  components: {
+    responses: { NotFound: { description: 'gone', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } } },
+    schemas: { Error: { type: 'object', properties: { message: { type: 'string' }, '10': { type: 'integer' } }, required: ['message'] } },
+  },
+};
+const YAML = `openapi: 3.0.3
+paths:
+  /a:
+    get:
+      responses:
+        "200": { description: ok }
+        "404": &gone { description: gone }
+  /b:
+    get:
+      responses:
+        "404": *gone
+`;
+
+/** Every object of a value with its keys as `Object.keys` gives them, in document order. */
+function keysByObject(root: unknown, keysOf: (value: Record<string, unknown>) => readonly (string | symbol)[]): string[][] {
+  const found: string[][] = [];
+  walk(root, value => void (isObject(value) && found.push(keysOf(value).filter((key): key is string => typeof key === 'string'))));
+  return found;
+}
+
+describe('keyReader', () => {
+  test.each([
+    ['JSON', new Document(JSON.stringify(DESCRIPTION), Json, '/tmp/keys.json').data],
+    ['YAML with an alias', new Document(YAML, Yaml, '/tmp/keys.yaml').data],
+  ])('reads the keys of Spectral-parsed %s from their kept order, as Object.keys gives them', (_kind, root) => {
+    const keysOf = keyReader(root);
+    expect(keysOf).not.toBe(Object.keys);
+    expect(keysByObject(root, keysOf)).toEqual(keysByObject(root, Object.keys));
+    expect(keysByObject(root, keysOf).length).toBeGreaterThan(5);
+  });
+
+  test('reads a plain object with Object.keys', () => {
+    expect(keyReader(structuredClone(DESCRIPTION))).toBe(Object.keys);
+  });
+});
+
+describe('judgeOnce', () => {
+  const doc = OpenApiDocument.of(structuredClone(DESCRIPTION), undefined);
+  const [a, b] = doc.operations().map(
+    operation =>
+      errorSchemasOf(
+        doc,
+        operation,
+        doc.responses(operation).find(response => response.status === '404')!,
+      ).schemas[0],
+  );
+
+  test('judges a shared schema once for all its uses', () => {
+    const once = judgeOnce();
+    const judge = jest.fn(() => ({ what: 'has no code', fix: 'Add one.' }));
+    expect(once(a, a.views[0], [], judge)).toBe(once(b, b.views[0], [], judge));
+    expect(judge).toHaveBeenCalledTimes(1);
+  });
+
+  test('judges again when the use reads differently, and in another rule run', () => {
+    const once = judgeOnce();
+    const judge = jest.fn(() => undefined);
+    once(a, a.views[0], ['404'], judge);
+    once(b, b.views[0], ['422'], judge);
+    judgeOnce()(a, a.views[0], ['404'], judge);
+    expect(judge).toHaveBeenCalledTimes(3);
+  });
+});
