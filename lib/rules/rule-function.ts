@@ -136,7 +136,7 @@ export function ruleFunction<O extends object>(name: string, optionProperties: R
       const text = (context.document as unknown as { input?: unknown }).input;
       const doc = OpenApiDocument.of(context.document.data, resolved, typeof text === 'string' ? text : undefined);
       const operations = doc.operations().filter(operation => !isExempt(operation, ruleId) && !calledByApi(doc, operation));
-      const found = perDefect(distinct(check({ doc, options: options ?? ({} as O), ruleId, operations })));
+      const found = distinct(perDefect(check({ doc, options: options ?? ({} as O), ruleId, operations })));
       const byRule = editsWanted(context.document);
       if (byRule !== undefined) record(byRule, ruleId, found);
       return found.map(({ message, path }) => ({ message, path }));
@@ -163,8 +163,11 @@ export function ruleFunction<O extends object>(name: string, optionProperties: R
   return Object.assign(fn, { optionNames: Object.keys(optionProperties) as readonly string[] });
 }
 
-/** A `$ref`'d response offering one schema under several media types yields the same finding twice at its entry; keep one. */
-function distinct(findings: Finding[]): Finding[] {
+/**
+ * A `$ref`'d response offering one schema under several media types yields the same finding twice at its entry;
+ * keep one. Asked after the grouping, which has made one finding of a shared place's uses (a use found twice is one user).
+ */
+function distinct<F extends Finding>(findings: F[]): F[] {
   const seen = new Set<string>();
   return findings.filter(finding => {
     const key = findingKey(finding.path, finding.message);
