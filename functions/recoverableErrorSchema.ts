@@ -24,7 +24,7 @@ function itemMembers(doc: OpenApiDocument, list: ObjectView): string | undefined
   const item = holder === undefined ? undefined : viewsOf(doc, holder.value.items, child(holder.location, 'items'))?.[0];
   if (item === undefined) return undefined;
   // A likely member counts here: `{ errorType, count, errors }` items carry a code, even if not for certain.
-  const found = (['code', 'message'] as const)
+  const found = (['errorCode', 'message'] as const)
     .map(question => (schemaAnswer(doc, item, question, undefined) ?? schemaLikely(doc, item, question, undefined))?.name)
     .filter(name => name !== undefined);
   return found.length === 0 ? undefined : nameList(found, 'and');

@@ -9,6 +9,7 @@ import {
   schemaLikely,
   undeclaredExampleMember,
   type Carrier,
+  type CodeOrMessage,
   type Found,
   type SchemaNode,
 } from '../lib/errors/error-shapes';
@@ -42,11 +43,11 @@ const optionalNames = (states: State[]) => states.flatMap(state => (state?.kind 
 /** ax-recoverable-error-structure: every error body has a required machine-readable code and a required message (R1), wherever its shape keeps them. */
 export default ruleFunction<Options>('recoverableErrorStructure', nameOptionsSchema(...CONCEPTS), ({ doc, options, operations }) => {
   // A new code or message takes the name the API's other error schemas use for it (`errorCode`), unless the ruleset names one.
-  const codeName = (options?.errorCode === undefined ? apiMemberName(doc, 'code', options) : undefined) ?? namesFor(options, 'errorCode')[0];
+  const codeName = (options?.errorCode === undefined ? apiMemberName(doc, 'errorCode', options) : undefined) ?? namesFor(options, 'errorCode')[0];
   const messageName = (options?.message === undefined ? apiMemberName(doc, 'message', options) : undefined) ?? namesFor(options, 'message')[0];
 
   /** The best candidate judged: a clear one before a likely one, a required one before another. */
-  const stateOf = (carrier: Carrier<SchemaNode>, question: 'code' | 'message'): State => {
+  const stateOf = (carrier: Carrier<SchemaNode>, question: CodeOrMessage): State => {
     const required = carrierAnswer(doc, carrier, question, options, true);
     const best = carrierAnswer(doc, carrier, question, options);
     if (best === undefined) {
@@ -59,18 +60,18 @@ export default ruleFunction<Options>('recoverableErrorStructure', nameOptionsSch
 
   /** A member that may be the code but is this carrier's message too (a lone string `error`) is the message: the code is missing. */
   const codeState = (carrier: Carrier<SchemaNode>): State => {
-    const state = stateOf(carrier, 'code');
+    const state = stateOf(carrier, 'errorCode');
     if (state?.kind !== 'likely') return state;
     return carrierAnswer(doc, carrier, 'message', options)?.name === state.found.name ? { kind: 'missing' } : state;
   };
 
   const describe = (view: ObjectView, { carrier, code, message }: Holding, status: string, examples: readonly Located[], ownRef: unknown): Problem => {
     // A code or message the examples already send under an undeclared name is declared as it is, not added a second time.
-    const sent = (question: 'code' | 'message') =>
-      (question === 'code' ? code : message)?.kind === 'missing' && carrier.kind === 'body'
+    const sent = (question: CodeOrMessage) =>
+      (question === 'errorCode' ? code : message)?.kind === 'missing' && carrier.kind === 'body'
         ? undeclaredExampleMember(examples, view, question, options)
         : undefined;
-    const sentCode = sent('code');
+    const sentCode = sent('errorCode');
     const sentMessage = sent('message');
     // The API's own name, unless this body already uses it for something else (Slack's `error` as a message).
     const own = (name: string, fallback: string) => (memberNames(carrier).some(member => member.toLowerCase() === name.toLowerCase()) ? fallback : name);
@@ -80,17 +81,21 @@ export default ruleFunction<Options>('recoverableErrorStructure', nameOptionsSch
     const codeAs = sentCode === undefined ? { name: newCode, schema: STRING } : { name: sentCode.name, schema: { ...STRING, example: sentCode.value } };
     const messageAs = { name: sentMessage?.name ?? newMessage, schema: STRING };
     const add = {
-      code:
+      errorCode:
         sentCode === undefined
           ? `a required \`${newCode}\` (e.g. ${schemaExampleCode(doc, status, ownRef)})`
           : `a required \`${sentCode.name}\`, the code its example sends ("${sentCode.value}")`,
       message: sentMessage === undefined ? `a required \`${newMessage}\`` : `a required \`${sentMessage.name}\`, as its example sends`,
     };
-    const missing = [code?.kind === 'missing' ? add.code : undefined, message?.kind === 'missing' ? add.message : undefined].filter(part => part !== undefined);
+    const missing = [code?.kind === 'missing' ? add.errorCode : undefined, message?.kind === 'missing' ? add.message : undefined].filter(
+      part => part !== undefined,
+    );
     const optional = optionalNames([code, message]);
-    const likely = (['code', 'message'] as const).flatMap(question => {
-      const state = question === 'code' ? code : message;
-      return state?.kind === 'likely' ? [{ question, found: state.found, ask: askAbout(state.found, question, false) }] : [];
+    const likely = (['errorCode', 'message'] as const).flatMap(question => {
+      const state = question === 'errorCode' ? code : message;
+      return state?.kind === 'likely'
+        ? [{ question, found: state.found, ask: askAbout(state.found, question === 'errorCode' ? 'code' : question, false) }]
+        : [];
     });
     const what = [
       code?.kind === 'missing' && message?.kind === 'missing'
@@ -103,7 +108,7 @@ export default ruleFunction<Options>('recoverableErrorStructure', nameOptionsSch
       optional.length > 0 ? `does not require ${optional.join(' or ')}` : undefined,
       ...likely.map(({ ask }) => ask.what),
     ].filter(part => part !== undefined);
-    const missed = (['code', 'message'] as const).filter(question => (question === 'code' ? code : message)?.kind === 'missing');
+    const missed = (['errorCode', 'message'] as const).filter(question => (question === 'errorCode' ? code : message)?.kind === 'missing');
     const passed = passedOverClause(missed.flatMap(question => passedOver(doc, view, question, options)));
     // Uncertain evidence asks: the member is the schema's own if its owner says so (a description, `required`), else one is added; no edit.
     const fixes = [
@@ -154,7 +159,7 @@ export default ruleFunction<Options>('recoverableErrorStructure', nameOptionsSch
     if (parts.some(edits => edits === undefined)) return undefined;
     // A schema that composes an edited one and holds the code or message itself (SCIM's `scimType` beside a shared
     // `scim_error`) would then hold two: a person's call.
-    const added = (['code', 'message'] as const).filter(question => (question === 'code' ? code : message)?.kind === 'missing');
+    const added = (['errorCode', 'message'] as const).filter(question => (question === 'errorCode' ? code : message)?.kind === 'missing');
     const composerHolds = (schema: JsonObject) =>
       (viewsOf(doc, schema, undefined) ?? []).some(view =>
         added.some(question => (schemaAnswer(doc, view, question, options) ?? schemaLikely(doc, view, question, options)) !== undefined),

@@ -79,14 +79,14 @@ export default ruleFunction<Options>('recoverableSuggestion', nameOptionsSchema(
     .filter(target => responseExtension(target.response, 'x-ax-error-suggestion') === undefined)
     .flatMap(target =>
       describeViews(target, view => {
-        if (schemaAnswer(doc, view, 'hint', options) !== undefined) return undefined;
+        if (schemaAnswer(doc, view, 'recoveryHint', options) !== undefined) return undefined;
         const home = homeCarrier(doc, view, options);
         const views = home.nodes.flatMap(node => node.views);
         const hint = newMemberName(doc, views, names);
         // The example names this operation's inputs: the schema's other users get the same fix with their own.
         const where = `add \`${hint}\`${placeOf(home)}`;
         const add = `${where}, e.g. "${exampleFor(target.operation, target.response.status)}".`;
-        const likely = schemaLikely(doc, view, 'hint', options);
+        const likely = schemaLikely(doc, view, 'recoveryHint', options);
         if (likely !== undefined) {
           const ask = askAbout(likely, 'recovery hint');
           return { what: ask.what, fix: `${ask.fix} ${add}`, sameFix: `${ask.fix} ${where}.` };
