@@ -30,21 +30,24 @@ type Options = NameOptions<(typeof CONCEPTS)[number]>;
 /** How one carrier holds a code or a message: met (undefined), missing, declared but not required, or only likely (`internalCode`). */
 type State = undefined | { kind: 'missing' } | { kind: 'optional'; name: string } | { kind: 'likely'; found: Found<SchemaNode> };
 
+/** The two questions R1 asks of every error body. */
+const QUESTIONS = ['errorCode', 'message'] as const satisfies readonly CodeOrMessage[];
+
 /** How one carrier holds the code and the message R1 asks for. */
-interface Holding {
+interface Holding extends Record<CodeOrMessage, State> {
   carrier: Carrier<SchemaNode>;
-  code: State;
-  message: State;
 }
 
-const score = (holding: Holding) => [holding.code, holding.message].filter(state => state?.kind !== 'missing').length;
+const score = (holding: Holding) => QUESTIONS.filter(question => holding[question]?.kind !== 'missing').length;
 const optionalNames = (states: State[]) => states.flatMap(state => (state?.kind === 'optional' ? [`\`${state.name}\``] : []));
 
 /** ax-recoverable-error-structure: every error body has a required machine-readable code and a required message (R1), wherever its shape keeps them. */
 export default ruleFunction<Options>('recoverableErrorStructure', nameOptionsSchema(...CONCEPTS), ({ doc, options, operations }) => {
   // A new code or message takes the name the API's other error schemas use for it (`errorCode`), unless the ruleset names one.
-  const codeName = (options?.errorCode === undefined ? apiMemberName(doc, 'errorCode', options) : undefined) ?? namesFor(options, 'errorCode')[0];
-  const messageName = (options?.message === undefined ? apiMemberName(doc, 'message', options) : undefined) ?? namesFor(options, 'message')[0];
+  const ownName = (question: CodeOrMessage) =>
+    (options?.[question] === undefined ? apiMemberName(doc, question, options) : undefined) ?? namesFor(options, question)[0];
+  const codeName = ownName('errorCode');
+  const messageName = ownName('message');
 
   /** The best candidate judged: a clear one before a likely one, a required one before another. */
   const stateOf = (carrier: Carrier<SchemaNode>, question: CodeOrMessage): State => {
@@ -65,12 +68,11 @@ export default ruleFunction<Options>('recoverableErrorStructure', nameOptionsSch
     return carrierAnswer(doc, carrier, 'message', options)?.name === state.found.name ? { kind: 'missing' } : state;
   };
 
-  const describe = (view: ObjectView, { carrier, code, message }: Holding, status: string, examples: readonly Located[], ownRef: unknown): Problem => {
+  const describe = (view: ObjectView, holding: Holding, status: string, examples: readonly Located[], ownRef: unknown): Problem => {
+    const { carrier, errorCode: code, message } = holding;
     // A code or message the examples already send under an undeclared name is declared as it is, not added a second time.
     const sent = (question: CodeOrMessage) =>
-      (question === 'errorCode' ? code : message)?.kind === 'missing' && carrier.kind === 'body'
-        ? undeclaredExampleMember(examples, view, question, options)
-        : undefined;
+      holding[question]?.kind === 'missing' && carrier.kind === 'body' ? undeclaredExampleMember(examples, view, question, options) : undefined;
     const sentCode = sent('errorCode');
     const sentMessage = sent('message');
     // The API's own name, unless this body already uses it for something else (Slack's `error` as a message).
@@ -87,12 +89,11 @@ export default ruleFunction<Options>('recoverableErrorStructure', nameOptionsSch
           : `a required \`${sentCode.name}\`, the code its example sends ("${sentCode.value}")`,
       message: sentMessage === undefined ? `a required \`${newMessage}\`` : `a required \`${sentMessage.name}\`, as its example sends`,
     };
-    const missing = [code?.kind === 'missing' ? add.errorCode : undefined, message?.kind === 'missing' ? add.message : undefined].filter(
-      part => part !== undefined,
-    );
+    const missed = QUESTIONS.filter(question => holding[question]?.kind === 'missing');
+    const missing = missed.map(question => add[question]);
     const optional = optionalNames([code, message]);
-    const likely = (['errorCode', 'message'] as const).flatMap(question => {
-      const state = question === 'errorCode' ? code : message;
+    const likely = QUESTIONS.flatMap(question => {
+      const state = holding[question];
       return state?.kind === 'likely'
         ? [{ question, found: state.found, ask: askAbout(state.found, question === 'errorCode' ? 'code' : question, false) }]
         : [];
@@ -108,7 +109,6 @@ export default ruleFunction<Options>('recoverableErrorStructure', nameOptionsSch
       optional.length > 0 ? `does not require ${optional.join(' or ')}` : undefined,
       ...likely.map(({ ask }) => ask.what),
     ].filter(part => part !== undefined);
-    const missed = (['errorCode', 'message'] as const).filter(question => (question === 'errorCode' ? code : message)?.kind === 'missing');
     const passed = passedOverClause(missed.flatMap(question => passedOver(doc, view, question, options)));
     // Uncertain evidence asks: the member is the schema's own if its owner says so (a description, `required`), else one is added; no edit.
     const fixes = [
@@ -116,7 +116,7 @@ export default ruleFunction<Options>('recoverableErrorStructure', nameOptionsSch
       optional.length > 0 ? `Require ${optional.join(' and ')} in ${carrierName(carrier)}` : undefined,
       ...likely.map(({ question, found, ask }) => `${ask.fix.replace(/; else$/, found.required ? '' : ' and require it')}; else add ${add[question]}`),
     ].filter(part => part !== undefined);
-    const edits = likely.length > 0 ? undefined : () => editsFor({ carrier, code, message }, codeAs, messageAs);
+    const edits = likely.length > 0 ? undefined : () => editsFor(holding, codeAs, messageAs);
     // The members it requires, the server must send; a finding that asks leaves the whole change to a person (and stays short).
     const send = likely.length > 0 ? '' : mustThenSend(missing.length + optional.length === 1 ? 'it' : 'them', 'error handler');
     return { what: `${what.join(' and ')}${insideOf(carrier)}${passed}`, fix: `${fixes.join('. ')}${send}.`, edits };
@@ -140,12 +140,12 @@ export default ruleFunction<Options>('recoverableErrorStructure', nameOptionsSch
   };
 
   /** The same fix as edits: each missing member declared (a string) and required, each optional one required where it is declared. */
-  const editsFor = ({ carrier, code, message }: Holding, codeAs: NewMember, messageAs: NewMember): Edit[] | undefined => {
-    const views = carrier.nodes.flatMap(node => node.views);
+  const editsFor = (holding: Holding, codeAs: NewMember, messageAs: NewMember): Edit[] | undefined => {
+    const views = holding.carrier.nodes.flatMap(node => node.views);
     const parts = (
       [
-        [code, codeAs],
-        [message, messageAs],
+        [holding.errorCode, codeAs],
+        [holding.message, messageAs],
       ] as const
     ).flatMap(([state, { name, schema }]) =>
       state === undefined || state.kind === 'likely'
@@ -159,7 +159,7 @@ export default ruleFunction<Options>('recoverableErrorStructure', nameOptionsSch
     if (parts.some(edits => edits === undefined)) return undefined;
     // A schema that composes an edited one and holds the code or message itself (SCIM's `scimType` beside a shared
     // `scim_error`) would then hold two: a person's call.
-    const added = (['errorCode', 'message'] as const).filter(question => (question === 'errorCode' ? code : message)?.kind === 'missing');
+    const added = QUESTIONS.filter(question => holding[question]?.kind === 'missing');
     const composerHolds = (schema: JsonObject) =>
       (viewsOf(doc, schema, undefined) ?? []).some(view =>
         added.some(question => (schemaAnswer(doc, view, question, options) ?? schemaLikely(doc, view, question, options)) !== undefined),
@@ -174,12 +174,12 @@ export default ruleFunction<Options>('recoverableErrorStructure', nameOptionsSch
     return describeViews(target, view => {
       const holdings = schemaCarriers(doc, view, options).map(carrier => ({
         carrier,
-        code: codeInExtension ? undefined : codeState(carrier),
+        errorCode: codeInExtension ? undefined : codeState(carrier),
         message: stateOf(carrier, 'message'),
       }));
-      if (holdings.some(holding => holding.code === undefined && holding.message === undefined)) return undefined;
+      if (holdings.some(holding => holding.errorCode === undefined && holding.message === undefined)) return undefined;
       const best = holdings.reduce((a, b) => (score(b) > score(a) ? b : a));
-      const neither = best.carrier.kind === 'body' && best.code?.kind === 'missing' && best.message?.kind === 'missing';
+      const neither = best.carrier.kind === 'body' && best.errorCode?.kind === 'missing' && best.message?.kind === 'missing';
       return (
         (neither ? followedSchema(target, view, examples) : undefined) ??
         describe(view, best, target.response.status, examples, isObject(target.schema.value) ? target.schema.value.$ref : undefined)
