@@ -3,7 +3,8 @@
  * the same table (carriers × members) and the same name options as the lint rules. Every call into the
  * shapes module goes through here, so an API change there touches this file alone.
  */
-import { describeErrorValue, valueAnswer, valueHome, type ErrorValue, type Names, type Question, type ValueMember } from '../lib/errors/error-shapes';
+import { describeErrorValue, valueAnswer, valueHome, type ErrorValue, type Names, type ValueMember } from '../lib/errors/error-shapes';
+import type { StateField } from '../lib/envelope/envelope';
 import { carrierName, inStyleOf } from '../lib/errors/error-wording';
 import { namesFor, type Concept } from '../lib/rules/names';
 
@@ -18,8 +19,6 @@ export function readError(body: unknown, names: Names): LiveError {
   const { errorCode, message, recoveryHint, stackTrace, retryDelay, fields } = describeErrorValue(body, names);
   return { errorCode, message, recoveryHint, stackTrace, retryDelay, fieldCount: fields.length };
 }
-
-export type StateField = Extract<Question, 'currentState' | 'allowedActions' | 'refreshUrl'>;
 
 /** The state-rejection member of a live body (in any carrier the table knows), if it has one. */
 export function stateMember(body: unknown, field: StateField, names: Names): ValueMember | undefined {
