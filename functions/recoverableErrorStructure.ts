@@ -9,6 +9,7 @@ import {
   schemaLikely,
   undeclaredExampleMember,
   type Carrier,
+  CODE_AND_MESSAGE,
   type CodeOrMessage,
   type Found,
   type SchemaNode,
@@ -30,15 +31,12 @@ type Options = NameOptions<(typeof CONCEPTS)[number]>;
 /** How one carrier holds a code or a message: met (undefined), missing, declared but not required, or only likely (`internalCode`). */
 type State = undefined | { kind: 'missing' } | { kind: 'optional'; name: string } | { kind: 'likely'; found: Found<SchemaNode> };
 
-/** The two questions R1 asks of every error body. */
-const QUESTIONS = ['errorCode', 'message'] as const satisfies readonly CodeOrMessage[];
-
 /** How one carrier holds the code and the message R1 asks for. */
 interface Holding extends Record<CodeOrMessage, State> {
   carrier: Carrier<SchemaNode>;
 }
 
-const score = (holding: Holding) => QUESTIONS.filter(question => holding[question]?.kind !== 'missing').length;
+const score = (holding: Holding) => CODE_AND_MESSAGE.filter(question => holding[question]?.kind !== 'missing').length;
 const optionalNames = (states: State[]) => states.flatMap(state => (state?.kind === 'optional' ? [`\`${state.name}\``] : []));
 
 /** ax-recoverable-error-structure: every error body has a required machine-readable code and a required message (R1), wherever its shape keeps them. */
@@ -89,10 +87,10 @@ export default ruleFunction<Options>('recoverableErrorStructure', nameOptionsSch
           : `a required \`${sentCode.name}\`, the code its example sends ("${sentCode.value}")`,
       message: sentMessage === undefined ? `a required \`${newMessage}\`` : `a required \`${sentMessage.name}\`, as its example sends`,
     };
-    const missed = QUESTIONS.filter(question => holding[question]?.kind === 'missing');
+    const missed = CODE_AND_MESSAGE.filter(question => holding[question]?.kind === 'missing');
     const missing = missed.map(question => add[question]);
     const optional = optionalNames([code, message]);
-    const likely = QUESTIONS.flatMap(question => {
+    const likely = CODE_AND_MESSAGE.flatMap(question => {
       const state = holding[question];
       return state?.kind === 'likely'
         ? [{ question, found: state.found, ask: askAbout(state.found, question === 'errorCode' ? 'code' : question, false) }]
@@ -159,7 +157,7 @@ export default ruleFunction<Options>('recoverableErrorStructure', nameOptionsSch
     if (parts.some(edits => edits === undefined)) return undefined;
     // A schema that composes an edited one and holds the code or message itself (SCIM's `scimType` beside a shared
     // `scim_error`) would then hold two: a person's call.
-    const added = QUESTIONS.filter(question => holding[question]?.kind === 'missing');
+    const added = CODE_AND_MESSAGE.filter(question => holding[question]?.kind === 'missing');
     const composerHolds = (schema: JsonObject) =>
       (viewsOf(doc, schema, undefined) ?? []).some(view =>
         added.some(question => (schemaAnswer(doc, view, question, options) ?? schemaLikely(doc, view, question, options)) !== undefined),

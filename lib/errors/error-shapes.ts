@@ -54,6 +54,10 @@ const MEMBERS: Record<Question, readonly { concept: Concept; accepts: Accepts }[
   allowedValues: [{ concept: 'allowedValues', accepts: 'any' }],
 };
 
+/** The code and the message: what every error body must hold (in this order), and what a lookalike of either may really be. */
+export const CODE_AND_MESSAGE = ['errorCode', 'message'] as const satisfies readonly Question[];
+export type CodeOrMessage = (typeof CODE_AND_MESSAGE)[number];
+
 /**
  * CARRIERS: where an error object sits in a body, in the order they are asked. `body`: the body itself
  * (RFC 9457, the AX envelope, Spring Boot, OAuth 2.0); `wrapper`: one `error` object (Google, Microsoft,
@@ -169,12 +173,12 @@ function errorLists<N>(reader: Reader<N>, node: N, names: Names): { name: string
 /** The member name of a list carrier in the node holding it: `errors` for `fault.errors[]`. */
 const listKey = (carrier: Carrier<unknown>): string => carrier.member.slice(carrier.member.lastIndexOf('.') + 1);
 
-/** True when the node itself holds a code or a message (clearly: a wrapper is found by what it clearly holds). */
-function holdsError<N>(reader: Reader<N>, node: N, names: Names): boolean {
-  const carrier = bodyOf(reader, node);
-  const holds = (question: Question) => memberIn(reader, carrier, question, names, false)?.certainty === 'clear';
-  return holds('errorCode') || holds('message');
-}
+/** True when a carrier clearly holds a code or a message: a wrapper is found, and an error kept, where one does. */
+const holdsCodeOrMessage = <N>(reader: Reader<N>, carrier: Carrier<N>, names: Names): boolean =>
+  CODE_AND_MESSAGE.some(question => memberIn(reader, carrier, question, names, false)?.certainty === 'clear');
+
+/** True when the node itself clearly holds a code or a message. */
+const holdsError = <N>(reader: Reader<N>, node: N, names: Names): boolean => holdsCodeOrMessage(reader, bodyOf(reader, node), names);
 
 /**
  * The `error` object, or else, in a body that holds no code and no message, its only member when that is
@@ -442,9 +446,6 @@ export function schemaLikely(doc: OpenApiDocument, view: ObjectView, question: Q
     : undefined;
 }
 
-/** The code and the message: what every error body must hold, and what a lookalike of either may really be. */
-export type CodeOrMessage = Extract<Question, 'errorCode' | 'message'>;
-
 /**
  * A member named like the answer to a question that is not it, and why: the other concept (Slack's
  * `error` is the code, Linode's `reason` the message), the HTTP status repeated (`error: "Bad Request"`,
@@ -598,9 +599,7 @@ export function homeCarrier(doc: OpenApiDocument, view: ObjectView, names: Names
 }
 
 function homeIn<N>(reader: Reader<N>, carriers: Carrier<N>[], names: Names): Carrier<N> {
-  const holds = (carrier: Carrier<N>) =>
-    memberIn(reader, carrier, 'errorCode', names, false)?.certainty === 'clear' || memberIn(reader, carrier, 'message', names, false)?.certainty === 'clear';
-  return carriers.find(holds) ?? carriers.find(carrier => carrier.kind === 'wrapper') ?? carriers[0];
+  return carriers.find(carrier => holdsCodeOrMessage(reader, carrier, names)) ?? carriers.find(carrier => carrier.kind === 'wrapper') ?? carriers[0];
 }
 
 /** The carrier a body-wide member (correlation id, retry flag) belongs in: the `error` wrapper if any, else the body. */
