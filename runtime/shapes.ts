@@ -3,21 +3,27 @@
  * the same table (carriers × members) and the same name options as the lint rules. Every call into the
  * shapes module goes through here, so an API change there touches this file alone.
  */
-import { describeErrorValue, valueAnswer, valueHome, type ErrorValue, type Names, type ValueMember } from '../lib/errors/error-shapes';
+import { describeErrorValue, valueAnswer, valueHome, type Names, type ValueMember } from '../lib/errors/error-shapes';
 import type { StateField } from '../lib/envelope/envelope';
 import { carrierName, inStyleOf } from '../lib/errors/error-wording';
 import { namesFor, type Concept } from '../lib/rules/names';
 
 export type { Names };
 
-export type LiveError = Pick<ErrorValue, 'errorCode' | 'message' | 'recoveryHint' | 'stackTrace' | 'retryDelay'> & {
+/** What the guard's checks and the probe (cli/probe/play.ts, which reads `code` and `message`) know of a live error body. */
+export interface LiveError {
+  code?: ValueMember;
+  message?: ValueMember;
+  hint?: ValueMember;
+  stackTrace?: ValueMember;
+  retryDelay?: ValueMember;
   /** How many fields the body names as failed (a validation error, not a state rejection). */
   fieldCount: number;
-};
+}
 
 export function readError(body: unknown, names: Names): LiveError {
   const { errorCode, message, recoveryHint, stackTrace, retryDelay, fields } = describeErrorValue(body, names);
-  return { errorCode, message, recoveryHint, stackTrace, retryDelay, fieldCount: fields.length };
+  return { code: errorCode, message, hint: recoveryHint, stackTrace, retryDelay, fieldCount: fields.length };
 }
 
 /** The state-rejection member of a live body (in any carrier the table knows), if it has one. */
