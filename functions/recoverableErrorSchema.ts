@@ -11,7 +11,7 @@ import {
   type Response,
 } from '../lib/document/document';
 import { definedErrorSchema, holdsCodeOrMessage, schemaOfExample, sharedErrorSchemas, successTwin, type SharedErrorSchema } from '../lib/errors/error-bodies';
-import { schemaAnswer, schemaLikely } from '../lib/errors/error-shapes';
+import { CODE_AND_MESSAGE, schemaAnswer, schemaLikely } from '../lib/errors/error-shapes';
 import { nameList } from '../lib/rules/names';
 import { ruleFunction, type Finding, responseFinding } from '../lib/rules/rule-function';
 import { isObjectView, viewsOf, type ObjectView } from '../lib/document/schema';
@@ -24,9 +24,9 @@ function itemMembers(doc: OpenApiDocument, list: ObjectView): string | undefined
   const item = holder === undefined ? undefined : viewsOf(doc, holder.value.items, child(holder.location, 'items'))?.[0];
   if (item === undefined) return undefined;
   // A likely member counts here: `{ errorType, count, errors }` items carry a code, even if not for certain.
-  const found = (['code', 'message'] as const)
-    .map(question => (schemaAnswer(doc, item, question, undefined) ?? schemaLikely(doc, item, question, undefined))?.name)
-    .filter(name => name !== undefined);
+  const found = CODE_AND_MESSAGE.map(question => (schemaAnswer(doc, item, question, undefined) ?? schemaLikely(doc, item, question, undefined))?.name).filter(
+    name => name !== undefined,
+  );
   return found.length === 0 ? undefined : nameList(found, 'and');
 }
 

@@ -9,6 +9,8 @@ import {
   schemaLikely,
   undeclaredExampleMember,
   type Carrier,
+  CODE_AND_MESSAGE,
+  type CodeOrMessage,
   type Found,
   type SchemaNode,
 } from '../lib/errors/error-shapes';
@@ -30,23 +32,23 @@ type Options = NameOptions<(typeof CONCEPTS)[number]>;
 type State = undefined | { kind: 'missing' } | { kind: 'optional'; name: string } | { kind: 'likely'; found: Found<SchemaNode> };
 
 /** How one carrier holds the code and the message R1 asks for. */
-interface Holding {
+interface Holding extends Record<CodeOrMessage, State> {
   carrier: Carrier<SchemaNode>;
-  code: State;
-  message: State;
 }
 
-const score = (holding: Holding) => [holding.code, holding.message].filter(state => state?.kind !== 'missing').length;
+const score = (holding: Holding) => CODE_AND_MESSAGE.filter(question => holding[question]?.kind !== 'missing').length;
 const optionalNames = (states: State[]) => states.flatMap(state => (state?.kind === 'optional' ? [`\`${state.name}\``] : []));
 
 /** ax-recoverable-error-structure: every error body has a required machine-readable code and a required message (R1), wherever its shape keeps them. */
 export default ruleFunction<Options>('recoverableErrorStructure', nameOptionsSchema(...CONCEPTS), ({ doc, options, operations }) => {
   // A new code or message takes the name the API's other error schemas use for it (`errorCode`), unless the ruleset names one.
-  const codeName = (options?.errorCode === undefined ? apiMemberName(doc, 'code', options) : undefined) ?? namesFor(options, 'errorCode')[0];
-  const messageName = (options?.message === undefined ? apiMemberName(doc, 'message', options) : undefined) ?? namesFor(options, 'message')[0];
+  const ownName = (question: CodeOrMessage) =>
+    (options?.[question] === undefined ? apiMemberName(doc, question, options) : undefined) ?? namesFor(options, question)[0];
+  const codeName = ownName('errorCode');
+  const messageName = ownName('message');
 
   /** The best candidate judged: a clear one before a likely one, a required one before another. */
-  const stateOf = (carrier: Carrier<SchemaNode>, question: 'code' | 'message'): State => {
+  const stateOf = (carrier: Carrier<SchemaNode>, question: CodeOrMessage): State => {
     const required = carrierAnswer(doc, carrier, question, options, true);
     const best = carrierAnswer(doc, carrier, question, options);
     if (best === undefined) {
@@ -59,18 +61,17 @@ export default ruleFunction<Options>('recoverableErrorStructure', nameOptionsSch
 
   /** A member that may be the code but is this carrier's message too (a lone string `error`) is the message: the code is missing. */
   const codeState = (carrier: Carrier<SchemaNode>): State => {
-    const state = stateOf(carrier, 'code');
+    const state = stateOf(carrier, 'errorCode');
     if (state?.kind !== 'likely') return state;
     return carrierAnswer(doc, carrier, 'message', options)?.name === state.found.name ? { kind: 'missing' } : state;
   };
 
-  const describe = (view: ObjectView, { carrier, code, message }: Holding, status: string, examples: readonly Located[], ownRef: unknown): Problem => {
+  const describe = (view: ObjectView, holding: Holding, status: string, examples: readonly Located[], ownRef: unknown): Problem => {
+    const { carrier, errorCode: code, message } = holding;
     // A code or message the examples already send under an undeclared name is declared as it is, not added a second time.
-    const sent = (question: 'code' | 'message') =>
-      (question === 'code' ? code : message)?.kind === 'missing' && carrier.kind === 'body'
-        ? undeclaredExampleMember(examples, view, question, options)
-        : undefined;
-    const sentCode = sent('code');
+    const sent = (question: CodeOrMessage) =>
+      holding[question]?.kind === 'missing' && carrier.kind === 'body' ? undeclaredExampleMember(examples, view, question, options) : undefined;
+    const sentCode = sent('errorCode');
     const sentMessage = sent('message');
     // The API's own name, unless this body already uses it for something else (Slack's `error` as a message).
     const own = (name: string, fallback: string) => (memberNames(carrier).some(member => member.toLowerCase() === name.toLowerCase()) ? fallback : name);
@@ -80,17 +81,20 @@ export default ruleFunction<Options>('recoverableErrorStructure', nameOptionsSch
     const codeAs = sentCode === undefined ? { name: newCode, schema: STRING } : { name: sentCode.name, schema: { ...STRING, example: sentCode.value } };
     const messageAs = { name: sentMessage?.name ?? newMessage, schema: STRING };
     const add = {
-      code:
+      errorCode:
         sentCode === undefined
           ? `a required \`${newCode}\` (e.g. ${schemaExampleCode(doc, status, ownRef)})`
           : `a required \`${sentCode.name}\`, the code its example sends ("${sentCode.value}")`,
       message: sentMessage === undefined ? `a required \`${newMessage}\`` : `a required \`${sentMessage.name}\`, as its example sends`,
     };
-    const missing = [code?.kind === 'missing' ? add.code : undefined, message?.kind === 'missing' ? add.message : undefined].filter(part => part !== undefined);
+    const missed = CODE_AND_MESSAGE.filter(question => holding[question]?.kind === 'missing');
+    const missing = missed.map(question => add[question]);
     const optional = optionalNames([code, message]);
-    const likely = (['code', 'message'] as const).flatMap(question => {
-      const state = question === 'code' ? code : message;
-      return state?.kind === 'likely' ? [{ question, found: state.found, ask: askAbout(state.found, question, false) }] : [];
+    const likely = CODE_AND_MESSAGE.flatMap(question => {
+      const state = holding[question];
+      return state?.kind === 'likely'
+        ? [{ question, found: state.found, ask: askAbout(state.found, question === 'errorCode' ? 'code' : question, false) }]
+        : [];
     });
     const what = [
       code?.kind === 'missing' && message?.kind === 'missing'
@@ -103,7 +107,6 @@ export default ruleFunction<Options>('recoverableErrorStructure', nameOptionsSch
       optional.length > 0 ? `does not require ${optional.join(' or ')}` : undefined,
       ...likely.map(({ ask }) => ask.what),
     ].filter(part => part !== undefined);
-    const missed = (['code', 'message'] as const).filter(question => (question === 'code' ? code : message)?.kind === 'missing');
     const passed = passedOverClause(missed.flatMap(question => passedOver(doc, view, question, options)));
     // Uncertain evidence asks: the member is the schema's own if its owner says so (a description, `required`), else one is added; no edit.
     const fixes = [
@@ -111,7 +114,7 @@ export default ruleFunction<Options>('recoverableErrorStructure', nameOptionsSch
       optional.length > 0 ? `Require ${optional.join(' and ')} in ${carrierName(carrier)}` : undefined,
       ...likely.map(({ question, found, ask }) => `${ask.fix.replace(/; else$/, found.required ? '' : ' and require it')}; else add ${add[question]}`),
     ].filter(part => part !== undefined);
-    const edits = likely.length > 0 ? undefined : () => editsFor({ carrier, code, message }, codeAs, messageAs);
+    const edits = likely.length > 0 ? undefined : () => editsFor(holding, codeAs, messageAs);
     // The members it requires, the server must send; a finding that asks leaves the whole change to a person (and stays short).
     const send = likely.length > 0 ? '' : mustThenSend(missing.length + optional.length === 1 ? 'it' : 'them', 'error handler');
     return { what: `${what.join(' and ')}${insideOf(carrier)}${passed}`, fix: `${fixes.join('. ')}${send}.`, edits };
@@ -135,12 +138,12 @@ export default ruleFunction<Options>('recoverableErrorStructure', nameOptionsSch
   };
 
   /** The same fix as edits: each missing member declared (a string) and required, each optional one required where it is declared. */
-  const editsFor = ({ carrier, code, message }: Holding, codeAs: NewMember, messageAs: NewMember): Edit[] | undefined => {
-    const views = carrier.nodes.flatMap(node => node.views);
+  const editsFor = (holding: Holding, codeAs: NewMember, messageAs: NewMember): Edit[] | undefined => {
+    const views = holding.carrier.nodes.flatMap(node => node.views);
     const parts = (
       [
-        [code, codeAs],
-        [message, messageAs],
+        [holding.errorCode, codeAs],
+        [holding.message, messageAs],
       ] as const
     ).flatMap(([state, { name, schema }]) =>
       state === undefined || state.kind === 'likely'
@@ -154,7 +157,7 @@ export default ruleFunction<Options>('recoverableErrorStructure', nameOptionsSch
     if (parts.some(edits => edits === undefined)) return undefined;
     // A schema that composes an edited one and holds the code or message itself (SCIM's `scimType` beside a shared
     // `scim_error`) would then hold two: a person's call.
-    const added = (['code', 'message'] as const).filter(question => (question === 'code' ? code : message)?.kind === 'missing');
+    const added = CODE_AND_MESSAGE.filter(question => holding[question]?.kind === 'missing');
     const composerHolds = (schema: JsonObject) =>
       (viewsOf(doc, schema, undefined) ?? []).some(view =>
         added.some(question => (schemaAnswer(doc, view, question, options) ?? schemaLikely(doc, view, question, options)) !== undefined),
@@ -173,12 +176,12 @@ export default ruleFunction<Options>('recoverableErrorStructure', nameOptionsSch
       once(target, view, reads, () => {
         const holdings = schemaCarriers(doc, view, options).map(carrier => ({
           carrier,
-          code: codeInExtension ? undefined : codeState(carrier),
+          errorCode: codeInExtension ? undefined : codeState(carrier),
           message: stateOf(carrier, 'message'),
         }));
-        if (holdings.some(holding => holding.code === undefined && holding.message === undefined)) return undefined;
+        if (holdings.some(holding => holding.errorCode === undefined && holding.message === undefined)) return undefined;
         const best = holdings.reduce((a, b) => (score(b) > score(a) ? b : a));
-        const neither = best.carrier.kind === 'body' && best.code?.kind === 'missing' && best.message?.kind === 'missing';
+        const neither = best.carrier.kind === 'body' && best.errorCode?.kind === 'missing' && best.message?.kind === 'missing';
         return (neither ? followedSchema(target, view, examples) : undefined) ?? describe(view, best, target.response.status, examples, ownRef);
       }),
     );

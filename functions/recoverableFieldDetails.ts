@@ -3,6 +3,7 @@ import { errorAudience, propertyEdits } from '../lib/rules/edits';
 import { fieldDetailsOf, schemaAnswer, type FieldDetails } from '../lib/errors/error-shapes';
 import { nameOptionsSchema, namesFor, type Concept, type NameOptions } from '../lib/rules/names';
 import { ruleFunction } from '../lib/rules/rule-function';
+import { STATE_FIELDS } from '../lib/envelope/envelope';
 import type { ObjectView } from '../lib/document/schema';
 import { RESPONSES } from '../lib/rules/scope';
 
@@ -76,8 +77,7 @@ export default ruleFunction<Options>(
 
     const problemOfView = (view: ObjectView): Problem | undefined => {
       // A state rejection (AGLedger's envelope, a precondition 422) names no input field; ax-envelope-state and ax-envelope-refresh-url cover it.
-      if ((['currentState', 'allowedActions', 'refreshUrl'] as const).some(question => schemaAnswer(doc, view, question, options) !== undefined))
-        return undefined;
+      if (STATE_FIELDS.some(question => schemaAnswer(doc, view, question, options) !== undefined)) return undefined;
       const forms = fieldDetailsOf(doc, view, options, options.requireExpected === true);
       if (forms.some(form => form.lacks === undefined)) return undefined;
       if (forms.length > 0) return problemOf(forms[0]);

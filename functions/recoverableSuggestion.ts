@@ -82,13 +82,13 @@ export default ruleFunction<Options>('recoverableSuggestion', nameOptionsSchema(
       // Judged once per view: the example names the first use's inputs and stands for the schema's other uses (`sameFix` leaves it out).
       describeViews(target, view =>
         once(target, view, [], () => {
-          if (schemaAnswer(doc, view, 'hint', options) !== undefined) return undefined;
+          if (schemaAnswer(doc, view, 'recoveryHint', options) !== undefined) return undefined;
           const home = homeCarrier(doc, view, options);
           const views = home.nodes.flatMap(node => node.views);
           const hint = newMemberName(doc, views, names);
           const where = `add \`${hint}\`${placeOf(home)}`;
           const add = `${where}, e.g. "${exampleFor(target.operation, target.response.status)}".`;
-          const likely = schemaLikely(doc, view, 'hint', options);
+          const likely = schemaLikely(doc, view, 'recoveryHint', options);
           if (likely !== undefined) {
             const ask = askAbout(likely, 'recovery hint');
             return { what: ask.what, fix: `${ask.fix} ${add}`, sameFix: `${ask.fix} ${where}.` };

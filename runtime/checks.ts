@@ -3,7 +3,7 @@
  * asked of what the server really sent. Each check finds what is missing and says how to fix it.
  */
 import { isEnvelopeStatus, isObject, type Operation, type Response } from '../lib/document/document';
-import { isStepMethod, stateEvidence, stepHrefs, stuckActions } from '../lib/envelope/envelope';
+import { isStepMethod, STATE_FIELDS, STATE_MEMBERS, stateEvidence, stepHrefs, stuckActions } from '../lib/envelope/envelope';
 import { hasCallableLinks, liveSelfLink } from '../lib/envelope/hypermedia';
 import { responseExtension } from '../lib/errors/error-bodies';
 import { retryableWithoutDelay } from '../lib/errors/error-values';
@@ -16,7 +16,7 @@ import { asksNextSteps, calledByApi, changesState, RESPONSES } from '../lib/rule
 import { hasStackTrace, stackTraceRuntime } from '../lib/errors/stack-traces';
 import { clip, describeValue, dottedPath, stringsIn } from '../lib/document/values';
 import type { Description } from './description';
-import { firstName, hintAdvice, readError, stateMember, type LiveError, type Names, type StateField } from './shapes';
+import { firstName, hintAdvice, readError, stateMember, type LiveError, type Names } from './shapes';
 
 export interface Violation {
   /** This package's rule id (`ax-envelope-next-steps`, …), or `undeclared`. */
@@ -274,13 +274,13 @@ const errorContent: Check = ({ response, status, body, names, error: read }, say
 const stateRejection: Check = ({ description, operation, response, status, body, names, error }, say) => {
   // As the rule: only an operation that changes something rejects a request for its state, whatever the body carries.
   if (!RESPONSES['ax-envelope-state'](String(status)) || !changesState(description.doc, operation, names)) return [];
-  const carried = (['currentState', 'allowedActions'] as const).map(field => stateMember(body, field, names)).find(member => member !== undefined);
+  const carried = STATE_MEMBERS.map(field => stateMember(body, field, names)).find(member => member !== undefined);
   // Without a state field in the body, the description's evidence is the signal (as the rule's), and a body naming failed fields is a validation error.
   const declared =
     carried === undefined && response !== undefined && error().fieldCount === 0 ? description.stateRejection(operation, response, names) : undefined;
   if (carried === undefined && declared === undefined) return [];
   const signal = carried !== undefined ? `it carries \`${carried.path}\`` : stateEvidence(declared!);
-  const missing = (['currentState', 'allowedActions', 'refreshUrl'] as StateField[]).filter(field => stateMember(body, field, names) === undefined);
+  const missing = STATE_FIELDS.filter(field => stateMember(body, field, names) === undefined);
   // On a 422 the refresh url is ax-envelope-refresh-url's to ask: one missing field, one violation.
   const state = status === 422 ? missing.filter(field => field !== 'refreshUrl') : missing;
   const refresh = status === 422 && missing.includes('refreshUrl');

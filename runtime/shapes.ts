@@ -4,11 +4,13 @@
  * shapes module goes through here, so an API change there touches this file alone.
  */
 import { describeErrorValue, valueAnswer, valueHome, type Names, type ValueMember } from '../lib/errors/error-shapes';
+import type { StateField } from '../lib/envelope/envelope';
 import { carrierName, inStyleOf } from '../lib/errors/error-wording';
 import { namesFor, type Concept } from '../lib/rules/names';
 
 export type { Names };
 
+/** What the guard's checks and the probe (cli/probe/play.ts, which reads `code` and `message`) know of a live error body. */
 export interface LiveError {
   code?: ValueMember;
   message?: ValueMember;
@@ -20,11 +22,9 @@ export interface LiveError {
 }
 
 export function readError(body: unknown, names: Names): LiveError {
-  const { code, message, hint, stackTrace, retryDelay, fields } = describeErrorValue(body, names);
-  return { code, message, hint, stackTrace, retryDelay, fieldCount: fields.length };
+  const { errorCode, message, recoveryHint, stackTrace, retryDelay, fields } = describeErrorValue(body, names);
+  return { code: errorCode, message, hint: recoveryHint, stackTrace, retryDelay, fieldCount: fields.length };
 }
-
-export type StateField = 'currentState' | 'allowedActions' | 'refreshUrl';
 
 /** The state-rejection member of a live body (in any carrier the table knows), if it has one. */
 export function stateMember(body: unknown, field: StateField, names: Names): ValueMember | undefined {

@@ -15,7 +15,7 @@ describe('describeErrorValue: what a JSON error body carries', () => {
     [
       'FastAPI',
       { detail: [{ loc: ['body', 'quantity'], msg: 'Input should be greater than 0', type: 'greater_than' }] },
-      { code: 'detail[].type', message: 'detail[].msg', fields: ['detail[].loc'] },
+      { errorCode: 'detail[].type', message: 'detail[].msg', fields: ['detail[].loc'] },
     ],
     [
       'ASP.NET Core',
@@ -26,22 +26,22 @@ describe('describeErrorValue: what a JSON error body carries', () => {
         errors: { Quantity: ['must be > 0'] },
         traceId: '00-abc-01',
       },
-      { code: 'type', message: 'title', correlationId: 'traceId', fields: ['errors.Quantity'] },
+      { errorCode: 'type', message: 'title', correlationId: 'traceId', fields: ['errors.Quantity'] },
     ],
     [
       'JSON:API',
       { errors: [{ code: 'too_small', title: 'Too small', source: { pointer: '/data/attributes/quantity' } }] },
-      { code: 'errors[].code', message: 'errors[].title', fields: ['errors[].source.pointer'] },
+      { errorCode: 'errors[].code', message: 'errors[].title', fields: ['errors[].source.pointer'] },
     ],
     [
       'GraphQL-style',
       { errors: [{ message: 'Quantity too small', path: ['quantity'], extensions: { code: 'BAD_USER_INPUT' } }] },
-      { code: 'errors[].extensions.code', message: 'errors[].message', fields: ['errors[].path'] },
+      { errorCode: 'errors[].extensions.code', message: 'errors[].message', fields: ['errors[].path'] },
     ],
     [
       'Berlin Group',
       { tppMessages: [{ category: 'ERROR', code: 'FORMAT_ERROR', path: 'instructedAmount.amount', text: 'Amount invalid' }] },
-      { code: 'tppMessages[].code', message: 'tppMessages[].text', fields: ['tppMessages[].path'] },
+      { errorCode: 'tppMessages[].code', message: 'tppMessages[].text', fields: ['tppMessages[].path'] },
     ],
     [
       'Google AIP-193',
@@ -53,7 +53,7 @@ describe('describeErrorValue: what a JSON error body carries', () => {
           details: [{ '@type': 'type.googleapis.com/google.rpc.BadRequest', fieldViolations: [{ field: 'quantity', description: 'must be > 0' }] }],
         },
       },
-      { code: 'error.status', message: 'error.message', fields: ['error.details[].fieldViolations[].field'] },
+      { errorCode: 'error.status', message: 'error.message', fields: ['error.details[].fieldViolations[].field'] },
     ],
     [
       'Microsoft',
@@ -65,14 +65,14 @@ describe('describeErrorValue: what a JSON error body carries', () => {
           details: [{ code: 'TooSmall', message: 'must be > 0', target: 'quantity' }],
         },
       },
-      { code: 'error.code', message: 'error.message', fields: ['error.target', 'error.details[].target'] },
+      { errorCode: 'error.code', message: 'error.message', fields: ['error.target', 'error.details[].target'] },
     ],
     [
       'Stripe',
       { error: { type: 'invalid_request_error', code: 'parameter_invalid_integer', message: 'Invalid integer', param: 'amount' } },
-      { code: 'error.code', message: 'error.message', fields: ['error.param'] },
+      { errorCode: 'error.code', message: 'error.message', fields: ['error.param'] },
     ],
-    ['OAuth 2.0', { error: 'invalid_grant', error_description: 'The code has expired' }, { code: 'error', message: 'error_description', fields: [] }],
+    ['OAuth 2.0', { error: 'invalid_grant', error_description: 'The code has expired' }, { errorCode: 'error', message: 'error_description', fields: [] }],
     [
       'Spring Boot',
       {
@@ -96,8 +96,8 @@ describe('describeErrorValue: what a JSON error body carries', () => {
   });
 
   test('a reason phrase in `error` is no code; an identifier is', () => {
-    expect(describeErrorValue({ error: 'Bad Request' }).code).toBeUndefined();
-    expect(describeErrorValue({ error: 'invalid_scope' }).code).toEqual({ path: 'error', value: 'invalid_scope' });
+    expect(describeErrorValue({ error: 'Bad Request' }).errorCode).toBeUndefined();
+    expect(describeErrorValue({ error: 'invalid_scope' }).errorCode).toEqual({ path: 'error', value: 'invalid_scope' });
   });
 
   test('odd values answer nothing, never throw', () => {

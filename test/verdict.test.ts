@@ -221,7 +221,7 @@ describe('only an operation that changes something rejects a request for its sta
 
 describe('the value reader picks the code the schema reader picks', () => {
   test('a string `code` that repeats the status ("404") beside a `status` name: `status` is the code, on a live body as in a schema', () => {
-    expect(describeErrorValue({ code: '404', status: 'NOT_FOUND', message: 'No such order.' }).code).toEqual({ path: 'status', value: 'NOT_FOUND' });
-    expect(describeErrorValue({ code: 'ORDER_GONE', status: 'NOT_FOUND', message: 'No such order.' }).code).toEqual({ path: 'code', value: 'ORDER_GONE' });
+    expect(describeErrorValue({ code: '404', status: 'NOT_FOUND', message: 'No such order.' }).errorCode).toEqual({ path: 'status', value: 'NOT_FOUND' });
+    expect(describeErrorValue({ code: 'ORDER_GONE', status: 'NOT_FOUND', message: 'No such order.' }).errorCode).toEqual({ path: 'code', value: 'ORDER_GONE' });
   });
 });

@@ -4,7 +4,7 @@
  */
 import { child, isObject, type Located, type OpenApiDocument } from '../document/document';
 import type { ErrorSchema } from '../errors/error-bodies';
-import { schemaAnswer } from '../errors/error-shapes';
+import { schemaAnswer, type Question } from '../errors/error-shapes';
 import { namesFor, type Names } from '../rules/names';
 import { holdersOf } from '../document/nested';
 import { changesState, stateChange, type StateChange } from '../rules/scope';
@@ -76,7 +76,11 @@ export interface StateRejection {
   phrase?: string;
 }
 
-const STATE_MEMBERS = ['currentState', 'allowedActions'] as const;
+/** What a state rejection hands the agent, in this order: the state, the legal moves, and where to re-read them. */
+export const STATE_FIELDS = ['currentState', 'allowedActions', 'refreshUrl'] as const satisfies readonly Question[];
+export type StateField = (typeof STATE_FIELDS)[number];
+/** The fields that show a state rejection where a body or schema carries one: a refresh url alone does not. */
+export const STATE_MEMBERS = ['currentState', 'allowedActions'] as const satisfies readonly StateField[];
 
 /**
  * Description phrases that support a state rejection. Deliberately narrow: a bare "state" or "status" also

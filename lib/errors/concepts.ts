@@ -5,21 +5,13 @@
  * declared values; lib/errors/error-shapes.ts supplies where it sits. `clear` evidence makes the member the
  * concept; `likely` evidence makes a finding ask instead of assert. docs/conventions.md explains it.
  */
+import type { Concept } from '../rules/names';
 
-/** The questions a recoverable-error rule asks of an error body. */
-export type Question =
-  | 'code'
-  | 'message'
-  | 'hint'
-  | 'retryFlag'
-  | 'retryDelay'
-  | 'correlationId'
-  | 'stackTrace'
-  | 'locator'
-  | 'refreshUrl'
-  | 'currentState'
-  | 'allowedActions'
-  | 'expected';
+/**
+ * What a recoverable-error rule asks of an error body: a concept of the vocabulary users configure
+ * (lib/rules/names.ts), one of those evidence can recognise (RECOGNITIONS below).
+ */
+export type Question = keyof typeof RECOGNITIONS;
 
 export type Certainty = 'clear' | 'likely';
 
@@ -138,8 +130,9 @@ export function mirrorsStatus(evidence: Evidence): boolean {
 
 const IDENTIFIER_VALUE = /^[A-Za-z][\w.:-]*$/;
 
-const RECOGNITIONS: Record<Question, Recognition> = {
-  code: {
+// Keyed by the concepts of lib/rules/names.ts: a rule asks for `errorCode` and the reader answers with its names or this evidence.
+const RECOGNITIONS = {
+  errorCode: {
     // `errorCode`, `detailedErrorCode` (clear); `internalCode`, `errorType`, `errorKey`, a plain string `error` (likely).
     name: w =>
       last(w) === 'code'
@@ -184,7 +177,7 @@ const RECOGNITIONS: Record<Question, Recognition> = {
       (evidence.types?.includes('array') === true && last(w) !== 'messages') ||
       (evidence.values.length > 0 && evidence.values.every(value => typeof value === 'string' && /^[a-z0-9]+(_[a-z0-9]+)+$|^[A-Z0-9_]+$/.test(value))),
   },
-  hint: {
+  recoveryHint: {
     name: w =>
       HINT_HEADS.has(last(w))
         ? 2
@@ -237,7 +230,7 @@ const RECOGNITIONS: Record<Question, Recognition> = {
     // `stackTraceId` is a handle to a trace, not the trace.
     veto: (_, w) => ID_WORDS.has(last(w)) || any(w, COUNTS),
   },
-  locator: {
+  errorField: {
     // `invalidField`, `fieldName`, `propertyPath`, `parameterName`, a list of `fields` (clear); a `source` said to be a
     // JSONPath or sending one (HERE's `$.data.attributes[0].size`) (weak: clear with both).
     name: w =>
@@ -261,12 +254,12 @@ const RECOGNITIONS: Record<Question, Recognition> = {
     name: w => (ACTION_HEADS.has(last(w)) && any(w.slice(0, -1), ACTION_QUALIFIERS) ? 2 : 0),
     notTypes: ['boolean', 'integer', 'number', 'string'],
   },
-  expected: {
+  allowedValues: {
     name: w =>
       w.length > 1 && any(w, setOf('allowed', 'valid', 'accepted', 'permitted', 'supported')) && any(w, setOf('values', 'options', 'formats')) ? 2 : 0,
     notTypes: ['boolean', 'integer', 'number'],
   },
-};
+} satisfies Partial<Record<Concept, Recognition>>;
 
 const ERROR_NAME_WORDS = setOf('error', 'errors', 'exception', 'fault', 'problem');
 // Words that say nothing about which error a schema is: `APIError`, `ErrorResponse`, `ProblemDetails`.
@@ -305,7 +298,7 @@ export const namesInputs = (name: string): boolean => LOCATOR_LISTS.has(last(wor
 
 /** How sure the evidence makes a member the answer to `question`: clear, likely, or not at all. */
 export function recognise(question: Question, evidence: Evidence): Certainty | undefined {
-  const recognition = RECOGNITIONS[question];
+  const recognition: Recognition = RECOGNITIONS[question];
   const nameWords = words(evidence.name);
   if (nameWords.length === 0) return undefined;
   const byName = recognition.name(nameWords);

@@ -15,7 +15,7 @@ import {
   type Response,
 } from '../document/document';
 import { errorSchemaNaming } from './concepts';
-import { passedOver, schemaAnswer } from './error-shapes';
+import { CODE_AND_MESSAGE, passedOver, schemaAnswer } from './error-shapes';
 import type { Edit } from '../rules/edits';
 import { responseFinding, type Finding, type LazyEdits } from '../rules/rule-function';
 import { isObjectView, viewsOf, type ObjectView } from '../document/schema';
@@ -92,14 +92,13 @@ function findSuccessTwin(doc: OpenApiDocument, operation: Operation, schema: Loc
   if (twin === undefined) return undefined;
   const views = viewsOf(doc, schema.value, schema.location)?.filter(isObjectView) ?? [];
   const holdsError = (view: ObjectView) =>
-    holdsCodeOrMessage(doc, view) ||
-    (['code', 'message'] as const).some(question => passedOver(doc, view, question, undefined).some(passed => passed.why === 'item'));
+    holdsCodeOrMessage(doc, view) || CODE_AND_MESSAGE.some(question => passedOver(doc, view, question, undefined).some(passed => passed.why === 'item'));
   return views.length > 0 && !views.some(holdsError) ? twin.status : undefined;
 }
 
 /** A view that clearly holds a code or a message, by name or by evidence, in any place an error sits. */
 export const holdsCodeOrMessage = (doc: OpenApiDocument, view: ObjectView): boolean =>
-  (['code', 'message'] as const).some(question => schemaAnswer(doc, view, question, undefined) !== undefined);
+  CODE_AND_MESSAGE.some(question => schemaAnswer(doc, view, question, undefined) !== undefined);
 
 /** Bodies with a schema, once per schema: Swagger 2.0 repeats one schema per `produces` entry, OpenAPI 3 often one `$ref` per media type. */
 function distinctSchemas(bodies: Body[]): Body[] {
@@ -284,9 +283,7 @@ export function definedErrorSchema(doc: OpenApiDocument): string | undefined {
       const ref = `#/${[...home, name].join('/')}`;
       if (errorSchemaNaming(name) !== 'plain') return [];
       const views = viewsOf(doc, { $ref: ref }, undefined)?.filter(isObjectView) ?? [];
-      const held = (['code', 'message'] as const).filter(
-        question => views.length > 0 && views.every(view => schemaAnswer(doc, view, question, undefined) !== undefined),
-      );
+      const held = CODE_AND_MESSAGE.filter(question => views.length > 0 && views.every(view => schemaAnswer(doc, view, question, undefined) !== undefined));
       return held.length === 0 ? [] : [{ ref, score: held.length }];
     });
     return scored.reduce<{ ref: string; score: number } | undefined>((a, b) => (a === undefined || b.score > a.score ? b : a), undefined)?.ref;

@@ -28,11 +28,12 @@ export type { Question };
 type Accepts = 'any' | 'text' | 'scalar' | 'statusName' | 'identifier';
 
 /**
- * MEMBERS: which names answer each question, and what their value must be. Names come from lib/rules/names.ts,
- * so every list stays overridable per rule; a dotted name (`extensions.code`, `source.pointer`) is a path.
+ * MEMBERS: the concepts whose names answer each question (its own concept first; the code has two more),
+ * and what their value must be. Names come from lib/rules/names.ts, so every list stays overridable per
+ * rule; a dotted name (`extensions.code`, `source.pointer`) is a path.
  */
 const MEMBERS: Record<Question, readonly { concept: Concept; accepts: Accepts }[]> = {
-  code: [
+  errorCode: [
     { concept: 'errorCode', accepts: 'scalar' },
     // Google AIP-193: `status: "INVALID_ARGUMENT"` beside an integer HTTP `code`.
     { concept: 'statusCode', accepts: 'statusName' },
@@ -40,18 +41,22 @@ const MEMBERS: Record<Question, readonly { concept: Concept; accepts: Accepts }[
     { concept: 'errorIdentifier', accepts: 'identifier' },
   ],
   message: [{ concept: 'message', accepts: 'text' }],
-  hint: [{ concept: 'recoveryHint', accepts: 'any' }],
+  recoveryHint: [{ concept: 'recoveryHint', accepts: 'any' }],
   retryFlag: [{ concept: 'retryFlag', accepts: 'any' }],
   retryDelay: [{ concept: 'retryDelay', accepts: 'any' }],
   correlationId: [{ concept: 'correlationId', accepts: 'scalar' }],
   stackTrace: [{ concept: 'stackTrace', accepts: 'any' }],
-  locator: [{ concept: 'errorField', accepts: 'any' }],
+  errorField: [{ concept: 'errorField', accepts: 'any' }],
   refreshUrl: [{ concept: 'refreshUrl', accepts: 'any' }],
   currentState: [{ concept: 'currentState', accepts: 'any' }],
   allowedActions: [{ concept: 'allowedActions', accepts: 'any' }],
   // What the input must be (Geodocs' `allowed_values`, "Designing Errors for Agent Recovery"'s `expected`).
-  expected: [{ concept: 'allowedValues', accepts: 'any' }],
+  allowedValues: [{ concept: 'allowedValues', accepts: 'any' }],
 };
+
+/** The code and the message: what every error body must hold (in this order), and what a lookalike of either may really be. */
+export const CODE_AND_MESSAGE = ['errorCode', 'message'] as const satisfies readonly Question[];
+export type CodeOrMessage = (typeof CODE_AND_MESSAGE)[number];
 
 /**
  * CARRIERS: where an error object sits in a body, in the order they are asked. `body`: the body itself
@@ -168,12 +173,12 @@ function errorLists<N>(reader: Reader<N>, node: N, names: Names): { name: string
 /** The member name of a list carrier in the node holding it: `errors` for `fault.errors[]`. */
 const listKey = (carrier: Carrier<unknown>): string => carrier.member.slice(carrier.member.lastIndexOf('.') + 1);
 
-/** True when the node itself holds a code or a message (clearly: a wrapper is found by what it clearly holds). */
-function holdsError<N>(reader: Reader<N>, node: N, names: Names): boolean {
-  const carrier = bodyOf(reader, node);
-  const holds = (question: Question) => memberIn(reader, carrier, question, names, false)?.certainty === 'clear';
-  return holds('code') || holds('message');
-}
+/** True when a carrier clearly holds a code or a message: a wrapper is found, and an error kept, where one does. */
+const holdsCodeOrMessage = <N>(reader: Reader<N>, carrier: Carrier<N>, names: Names): boolean =>
+  CODE_AND_MESSAGE.some(question => memberIn(reader, carrier, question, names, false)?.certainty === 'clear');
+
+/** True when the node itself clearly holds a code or a message. */
+const holdsError = <N>(reader: Reader<N>, node: N, names: Names): boolean => holdsCodeOrMessage(reader, bodyOf(reader, node), names);
 
 /**
  * The `error` object, or else, in a body that holds no code and no message, its only member when that is
@@ -201,7 +206,7 @@ function findMemberIn<N>(reader: Reader<N>, carrier: Carrier<N>, question: Quest
   const candidates: Found<N>[] = [];
   for (const { concept, accepts } of MEMBERS[question]) {
     for (const name of namesFor(names, concept)) {
-      if (question === 'code' && carrier.nodes.some(node => reader.namesType(node, name))) continue;
+      if (question === 'errorCode' && carrier.nodes.some(node => reader.namesType(node, name))) continue;
       // Every node must have it: stop at the first that does not (an error list may hold thousands of items).
       let first: { node: N; required: boolean; name: string } | undefined;
       let allRequired = true;
@@ -217,7 +222,7 @@ function findMemberIn<N>(reader: Reader<N>, carrier: Carrier<N>, question: Quest
   }
   // A string code that is not the HTTP status is the one an agent branches on: Google's `status` over its HTTP `code`.
   const branchable = (found: Found<N>) => reader.accepts(found.node, 'text', found.node) && !mirrorsStatus(reader.evidence(carrier.nodes[0], found.name));
-  const named = question === 'code' ? (candidates.find(branchable) ?? candidates[0]) : candidates[0];
+  const named = question === 'errorCode' ? (candidates.find(branchable) ?? candidates[0]) : candidates[0];
   return named ?? (configured(names, question) ? undefined : recognisedIn(reader, carrier, question, required));
 }
 
@@ -233,7 +238,7 @@ function recognisedIn<N>(reader: Reader<N>, carrier: Carrier<N>, question: Quest
   const likely: string[] = [];
   for (const name of reader.members(carrier.nodes[0])) {
     // A member that names the object's type is no code, by evidence or by name.
-    if (question === 'code' && carrier.nodes.some(node => reader.namesType(node, name))) continue;
+    if (question === 'errorCode' && carrier.nodes.some(node => reader.namesType(node, name))) continue;
     let certainty: Certainty | undefined = 'clear';
     let allRequired = true;
     let first: { node: N; name: string } | undefined;
@@ -449,17 +454,17 @@ export function schemaLikely(doc: OpenApiDocument, view: ObjectView, question: Q
  */
 export interface PassedOver {
   name: string;
-  why: 'code' | 'message' | 'status' | 'type' | 'text' | 'item';
+  why: CodeOrMessage | 'status' | 'type' | 'text' | 'item';
 }
 
-const LOOKALIKES: Record<'code' | 'message', ReadonlySet<string>> = {
-  code: new Set(['code', 'error', 'type', 'reason', 'kind', 'errno']),
+const LOOKALIKES: Record<CodeOrMessage, ReadonlySet<string>> = {
+  errorCode: new Set(['code', 'error', 'type', 'reason', 'kind', 'errno']),
   message: new Set(['message', 'msg', 'detail', 'description', 'title', 'text', 'summary', 'reason', 'error']),
 };
 
-export function passedOver(doc: OpenApiDocument, view: ObjectView, question: 'code' | 'message', names: Names): PassedOver[] {
+export function passedOver(doc: OpenApiDocument, view: ObjectView, question: CodeOrMessage, names: Names): PassedOver[] {
   const reader = readerFor(doc);
-  const other = question === 'code' ? 'message' : 'code';
+  const other = question === 'errorCode' ? 'message' : 'errorCode';
   return [...lookalikesIn(doc, reader, view, question, other, names), ...perItem(reader, rootOf(doc, view), question, names)];
 }
 
@@ -484,8 +489,8 @@ function lookalikesIn(
   doc: OpenApiDocument,
   reader: Reader<SchemaNode>,
   view: ObjectView,
-  question: 'code' | 'message',
-  other: 'code' | 'message',
+  question: CodeOrMessage,
+  other: CodeOrMessage,
   names: Names,
 ): PassedOver[] {
   return schemaCarriers(doc, view, names).flatMap(carrier => {
@@ -496,7 +501,7 @@ function lookalikesIn(
       if (evidence.types?.some(type => type === 'object' || type === 'array')) return [];
       // The member the finding asks about for the other concept is not passed over.
       if (taken?.name === name) return taken.certainty === 'clear' ? [{ name, why: other }] : [];
-      if (question !== 'code') return [];
+      if (question !== 'errorCode') return [];
       if (mirrorsStatus(evidence)) return [{ name, why: 'status' }];
       if (describesMessage(evidence.text)) return [{ name, why: 'message' }];
       if (reader.namesType(carrier.nodes[0], name)) return [{ name, why: 'type' }];
@@ -513,18 +518,18 @@ function lookalikesIn(
 export function undeclaredExampleMember(
   examples: readonly Located[],
   view: ObjectView,
-  question: 'code' | 'message',
+  question: CodeOrMessage,
   names: Names,
 ): { name: string; value: string } | undefined {
   const fits = (name: string, value: unknown) =>
     keyNamed(view.properties.keys(), name) === undefined &&
-    (question === 'code' ? isIdentifier(value) : isProse(value)) &&
+    (question === 'errorCode' ? isIdentifier(value) : isProse(value)) &&
     words(name).some(word => LOOKALIKES[question].has(word));
   for (const example of examples) {
     if (!isObject(example.value)) continue;
     const keys = Object.keys(example.value);
     // The convention's own names first (`message` before `detail` before `title`), then any other lookalike.
-    const listed = namesFor(names, question === 'code' ? 'errorCode' : 'message').flatMap(name => keys.filter(key => key.toLowerCase() === name.toLowerCase()));
+    const listed = namesFor(names, question).flatMap(name => keys.filter(key => key.toLowerCase() === name.toLowerCase()));
     const name = [...listed, ...keys].find(key => fits(key, (example.value as JsonObject)[key]));
     if (name !== undefined) return { name, value: (example.value as JsonObject)[name] as string };
   }
@@ -594,9 +599,7 @@ export function homeCarrier(doc: OpenApiDocument, view: ObjectView, names: Names
 }
 
 function homeIn<N>(reader: Reader<N>, carriers: Carrier<N>[], names: Names): Carrier<N> {
-  const holds = (carrier: Carrier<N>) =>
-    memberIn(reader, carrier, 'code', names, false)?.certainty === 'clear' || memberIn(reader, carrier, 'message', names, false)?.certainty === 'clear';
-  return carriers.find(holds) ?? carriers.find(carrier => carrier.kind === 'wrapper') ?? carriers[0];
+  return carriers.find(carrier => holdsCodeOrMessage(reader, carrier, names)) ?? carriers.find(carrier => carrier.kind === 'wrapper') ?? carriers[0];
 }
 
 /** The carrier a body-wide member (correlation id, retry flag) belongs in: the `error` wrapper if any, else the body. */
@@ -682,18 +685,22 @@ export interface ValueMember {
   value: unknown;
 }
 
+/** The questions describeErrorValue answers at once (the guard asks the state questions one by one, of valueAnswer). */
+const VALUE_QUESTIONS = [
+  'errorCode',
+  'message',
+  'recoveryHint',
+  'retryFlag',
+  'retryDelay',
+  'correlationId',
+  'stackTrace',
+] as const satisfies readonly Question[];
+
 /** What a JSON error body carries, for the runtime guard and the value rules: each entry undefined when the body lacks it. */
-export interface ErrorValue {
-  code?: ValueMember;
-  message?: ValueMember;
-  hint?: ValueMember;
-  retryFlag?: ValueMember;
-  retryDelay?: ValueMember;
-  correlationId?: ValueMember;
-  stackTrace?: ValueMember;
+export type ErrorValue = { [Q in (typeof VALUE_QUESTIONS)[number]]?: ValueMember } & {
   /** Every field the body names as failed: a single-error locator, the items of an error list or of a field-details list or map. */
   fields: ValueMember[];
-}
+};
 
 /** `code`, `error.code`, `detail[].type`: where a member sits below the body. */
 const valuePath = (carrier: Carrier<unknown>, name: string): string =>
@@ -716,11 +723,10 @@ export function valueHome(body: unknown, names: Names): { carrier: Carrier<unkno
 
 /** "What does this JSON error body carry?": the value-side entry point of the shapes table. */
 export function describeErrorValue(body: unknown, names?: Names): ErrorValue {
-  const questions = ['code', 'message', 'hint', 'retryFlag', 'retryDelay', 'correlationId', 'stackTrace'] as const;
   // The carriers once for all questions: each list item is wrapped once, not once per question.
   const carriers = carriersOf(valueReader, live(body), names);
   const result: ErrorValue = { fields: valueFields(carriers, names) };
-  for (const question of questions) {
+  for (const question of VALUE_QUESTIONS) {
     const member = valueAnswer(body, question, names, carriers);
     if (member !== undefined) result[question] = member;
   }
@@ -796,7 +802,7 @@ function valueFields(carriers: Carrier<Located>[], names: Names): ValueMember[] 
   for (const carrier of carriers) {
     if (carrier.kind === 'list') carrier.nodes.forEach(item => locate(item, `${carrier.member}[]`));
     else {
-      const single = memberIn(valueReader, carrier, 'locator', names, false);
+      const single = memberIn(valueReader, carrier, 'errorField', names, false);
       if (single !== undefined) add(valuePath(carrier, single.name), single.node.value);
       for (const details of detailLists(valueReader, carrier.nodes[0], names, lists)) {
         const prefix = valuePath(carrier, details.name);
@@ -905,9 +911,9 @@ export function fieldDetailsOf(doc: OpenApiDocument, view: ObjectView, names: Na
         judged.push({ member: carrier.where, lacks: itemsLack(doc, carrier.nodes[0], names, expectation) });
       continue;
     }
-    const single = memberIn(reader, carrier, 'locator', names, false);
+    const single = memberIn(reader, carrier, 'errorField', names, false);
     if (single !== undefined) {
-      const expected = expectation && memberIn(reader, carrier, 'expected', names, false) === undefined;
+      const expected = expectation && memberIn(reader, carrier, 'allowedValues', names, false) === undefined;
       judged.push({ member: single.name, single: true, lacks: expected ? { locator: false, reason: false, expected } : undefined });
     }
     for (const details of detailLists(reader, carrier.nodes[0], names, lists)) {
@@ -945,7 +951,8 @@ function itemHolds(doc: OpenApiDocument, item: SchemaNode, question: Question, n
 
 function itemsLack(doc: OpenApiDocument, item: SchemaNode, names: Names, expectation: boolean): FieldDetails['lacks'] {
   // A locator or a reason under a name of the API's own (HERE's `source`, Velo's `errorMessage`) is recognised by evidence, unless the rule names them.
-  const locator = !covers(doc, item.views, namesFor(names, 'fieldLocator')) && (names?.fieldLocator !== undefined || !itemHolds(doc, item, 'locator', names));
+  const locator =
+    !covers(doc, item.views, namesFor(names, 'fieldLocator')) && (names?.fieldLocator !== undefined || !itemHolds(doc, item, 'errorField', names));
   const reason = !covers(doc, item.views, namesFor(names, 'fieldReason')) && (names?.fieldReason !== undefined || !itemHolds(doc, item, 'message', names));
   const expected = expectation && !covers(doc, item.views, namesFor(names, 'allowedValues'));
   if (!locator && !reason && !expected) return undefined;

@@ -44,7 +44,7 @@ export function askAbout(
 }
 
 const PASSED_OVER: Record<PassedOver['why'], [one: string, many: string]> = {
-  code: ['is the code', 'hold the code'],
+  errorCode: ['is the code', 'hold the code'],
   message: ['is the message', 'hold the message'],
   status: ['is the HTTP status', 'are the HTTP status'],
   type: ["names the object's type", "name the object's type"],
@@ -113,7 +113,7 @@ export function apiMemberName(doc: OpenApiDocument, question: Question, names: N
     const [best] = [...counts].sort((a, b) => b[1] - a[1]);
     if (best !== undefined && best[1] >= 2) return best[0];
     // An API that speaks the AWS JSON protocol (an `X-Amz-Target` header names each operation) sends its code as `__type`.
-    return question === 'code' && doc.operations().some(operation => doc.headerParameter(operation, [AWS_TARGET]) !== undefined) ? AWS_CODE : undefined;
+    return question === 'errorCode' && doc.operations().some(operation => doc.headerParameter(operation, [AWS_TARGET]) !== undefined) ? AWS_CODE : undefined;
   });
 }
 

@@ -53,6 +53,7 @@ export const DEFAULT_NAMES = {
   linkCollection: ['_links', 'links', 'actions'],
 } as const satisfies Record<string, readonly string[]>;
 
+/** A concept of the one vocabulary: users configure its names by it, and rules ask the error-body reader for it by it (lib/errors/concepts.ts). */
 export type Concept = keyof typeof DEFAULT_NAMES;
 
 /** The roles of a step's members, in the order `nextStepItem` lists their names. */
