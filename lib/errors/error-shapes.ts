@@ -125,7 +125,13 @@ interface Reader<N> {
 }
 
 /** The part of a memo key that says which names a rule's options give (a configured list changes every answer). */
-const namesKey = (names: Names): string => (names === undefined || names === null ? '' : JSON.stringify(names));
+// A rule run passes one options object to every question: its key is written once per object, not once per question.
+const namesKeys = new WeakMap<object, string>();
+const namesKey = (names: Names): string => {
+  if (names === undefined || names === null) return '';
+  if (!namesKeys.has(names)) namesKeys.set(names, JSON.stringify(names));
+  return namesKeys.get(names)!;
+};
 
 /** The key of `keys` equal to `name`, or else equal to it without regard to case. */
 export function keyNamed(keys: Iterable<string>, name: string): string | undefined {
