@@ -424,13 +424,20 @@ export interface ErrorBody {
 
 /** Every body (any media type) of every error response of the given operations: what the error-content rules inspect. */
 export function errorBodies(doc: OpenApiDocument, operations: readonly Operation[]): ErrorBody[] {
-  return operations.flatMap(operation =>
-    doc
-      .responses(operation)
-      .filter(response => isErrorStatus(response.status))
-      .flatMap(response => doc.bodies(operation, response).map(body => ({ operation, response, body }))),
-  );
+  // Several rules ask for every operation's: listed once per operation.
+  const byOperation = doc.memo('document:error-bodies', () => new WeakMap<Operation, ErrorBody[]>());
+  return operations.flatMap(operation => {
+    let bodies = byOperation.get(operation);
+    if (bodies === undefined) byOperation.set(operation, (bodies = operationErrorBodies(doc, operation)));
+    return bodies;
+  });
 }
+
+const operationErrorBodies = (doc: OpenApiDocument, operation: Operation): ErrorBody[] =>
+  doc
+    .responses(operation)
+    .filter(response => isErrorStatus(response.status))
+    .flatMap(response => doc.bodies(operation, response).map(body => ({ operation, response, body })));
 
 export function child(location: JsonPath | undefined, segment: string | number): JsonPath | undefined {
   return location === undefined ? undefined : [...location, segment];

@@ -52,24 +52,33 @@ const ORDER = /^__object_order_\d+__$/;
  * only objects and lists then skips most of its nodes.
  */
 export function walk(root: unknown, visit: (value: unknown, trail: Trail | undefined) => boolean | void, objectsOnly = false): void {
-  const stack: { value: unknown; trail: Trail | undefined }[] = [{ value: root, trail: undefined }];
+  // Two stacks side by side rather than one of pairs: a walk of a whole description then allocates one object per node, its trail.
+  const values: unknown[] = [root];
+  const trails: (Trail | undefined)[] = [undefined];
   const seen = new Set<object>();
   const keysOf = keyReader(root);
   const skipped = (value: unknown) => objectsOnly && (typeof value !== 'object' || value === null);
-  while (stack.length > 0) {
-    const { value, trail } = stack.pop()!;
+  while (values.length > 0) {
+    const value = values.pop();
+    const trail = trails.pop();
     if (typeof value === 'object' && value !== null) {
       if (seen.has(value)) continue;
       seen.add(value);
     }
     if (visit(value, trail) === false) continue;
     if (Array.isArray(value)) {
-      for (let i = value.length - 1; i >= 0; i--) if (!skipped(value[i])) stack.push({ value: value[i], trail: { parent: trail, key: i } });
+      for (let i = value.length - 1; i >= 0; i--) {
+        if (skipped(value[i])) continue;
+        values.push(value[i]);
+        trails.push({ parent: trail, key: i });
+      }
     } else if (isObject(value)) {
       const keys = keysOf(value);
       for (let i = keys.length - 1; i >= 0; i--) {
         const key = keys[i];
-        if (typeof key === 'string' && !skipped(value[key])) stack.push({ value: value[key], trail: { parent: trail, key } });
+        if (typeof key !== 'string' || skipped(value[key])) continue;
+        values.push(value[key]);
+        trails.push({ parent: trail, key });
       }
     }
   }
