@@ -1,7 +1,6 @@
 import { describeViews, errorSchemas, judgeOnce } from '../lib/errors/error-bodies';
-import { bodyCarrier, schemaAnswer, schemaLikely } from '../lib/errors/error-shapes';
-import { errorAudience, propertyEdits } from '../lib/rules/edits';
-import { askAbout, newMemberName, placeOf } from '../lib/errors/error-wording';
+import { schemaAnswer } from '../lib/errors/error-shapes';
+import { lackingMember } from '../lib/errors/error-wording';
 import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/rules/names';
 import { ruleFunction } from '../lib/rules/rule-function';
 import { propertyTypes, type ObjectView } from '../lib/document/schema';
@@ -18,21 +17,14 @@ export default ruleFunction<Options>('recoverableRetryableFlag', nameOptionsSche
 
   const problemOf = (view: ObjectView) => {
     const flag = schemaAnswer(doc, view, 'retryFlag', options);
-    if (flag === undefined) {
-      const home = bodyCarrier(doc, view, options);
-      const name = newMemberName(doc, home.nodes[0].views, names);
-      const add = `add \`${name}\` (boolean)${placeOf(home)}, true when the same call may succeed later.`;
-      const likely = schemaLikely(doc, view, 'retryFlag', options);
-      if (likely !== undefined) {
-        const ask = askAbout(likely, 'retry flag');
-        return { what: ask.what, fix: `${ask.fix} ${add}` };
-      }
-      return {
-        what: 'has no retry flag',
-        fix: `A${add.slice(1)}`,
-        edits: () => propertyEdits(doc, home.nodes[0].views, name, { type: 'boolean' }, false, errorAudience(doc)),
-      };
-    }
+    if (flag === undefined)
+      return lackingMember(doc, view, options, {
+        question: 'retryFlag',
+        concept: 'retry flag',
+        names,
+        type: 'boolean',
+        purpose: ', true when the same call may succeed later.',
+      });
     // An untyped flag is not declared wrong; only a declared type that cannot hold true/false is.
     const types = flag.node.property === undefined ? undefined : propertyTypes(doc, flag.node.property);
     if (types === undefined || types.length === 0 || types.includes('boolean')) return undefined;

@@ -1,8 +1,7 @@
 import { headerNamed } from '../lib/document/document';
 import { describeViews, errorSchemas, judgeOnce } from '../lib/errors/error-bodies';
-import { bodyCarrier, schemaAnswer, schemaLikely } from '../lib/errors/error-shapes';
-import { errorAudience, propertyEdits } from '../lib/rules/edits';
-import { askAbout, newMemberName, placeOf } from '../lib/errors/error-wording';
+import { schemaAnswer } from '../lib/errors/error-shapes';
+import { lackingMember } from '../lib/errors/error-wording';
 import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/rules/names';
 import { ruleFunction } from '../lib/rules/rule-function';
 import { RESPONSES } from '../lib/rules/scope';
@@ -26,19 +25,13 @@ export default ruleFunction<Options>(
         describeViews(target, view =>
           once(target, view, [], () => {
             if (schemaAnswer(doc, view, 'correlationId', options) !== undefined) return undefined;
-            const home = bodyCarrier(doc, view, options);
-            const name = newMemberName(doc, home.nodes[0].views, names);
-            const add = `add \`${name}\` (string)${placeOf(home)} or an \`${headers[0]}\` header, for the agent to quote.`;
-            const likely = schemaLikely(doc, view, 'correlationId', options);
-            if (likely !== undefined) {
-              const ask = askAbout(likely, 'correlation id');
-              return { what: ask.what, fix: `${ask.fix} ${add}` };
-            }
-            return {
-              what: 'has no correlation id',
-              fix: `A${add.slice(1)}`,
-              edits: () => propertyEdits(doc, home.nodes[0].views, name, { type: 'string' }, false, errorAudience(doc)),
-            };
+            return lackingMember(doc, view, options, {
+              question: 'correlationId',
+              concept: 'correlation id',
+              names,
+              type: 'string',
+              purpose: ` or an \`${headers[0]}\` header, for the agent to quote.`,
+            });
           }),
         ),
       );

@@ -5,9 +5,9 @@
  */
 import { errorSchemaNaming, inStyle, mostUsedStyle, words, type Style } from './concepts';
 import { errorBodies, isJsonMediaType, isObject, type OpenApiDocument, type Operation } from '../document/document';
-import { editedPart } from '../rules/edits';
-import { sharedErrorSchemas } from './error-bodies';
-import { schemaAnswers, type Carrier, type Names, type PassedOver, type Question } from './error-shapes';
+import { editedPart, errorAudience, propertyEdits } from '../rules/edits';
+import { sharedErrorSchemas, type Problem } from './error-bodies';
+import { bodyCarrier, schemaAnswers, schemaLikely, type Carrier, type Names, type PassedOver, type Question } from './error-shapes';
 import { isObjectView, viewsOf, type ObjectView } from '../document/schema';
 import { nameList } from '../rules/names';
 import { authenticates } from '../rules/scope';
@@ -40,6 +40,36 @@ export function askAbout(
   return {
     what: `may keep its ${concept} in ${candidates}${placed ? insideOf(found.carrier) : ''}`,
     fix: `If ${candidates} is the ${concept}, describe it so; else`,
+  };
+}
+
+/** A body member a view lacks: its concept in words, the names to choose from, its type and what to say it is for. */
+export interface Lacking {
+  question: Question;
+  concept: string;
+  names: readonly string[];
+  type: 'string' | 'boolean';
+  /** Ends the fix: ", true when the same call may succeed later.". */
+  purpose: string;
+}
+
+/**
+ * The problem of a view whose body has no member for the question: asked about when a member may be it,
+ * else a member added to the body (with its edit), named in the API's style.
+ */
+export function lackingMember(doc: OpenApiDocument, view: ObjectView, options: Names, { question, concept, names, type, purpose }: Lacking): Problem {
+  const home = bodyCarrier(doc, view, options);
+  const name = newMemberName(doc, home.nodes[0].views, names);
+  const add = `add \`${name}\` (${type})${placeOf(home)}${purpose}`;
+  const likely = schemaLikely(doc, view, question, options);
+  if (likely !== undefined) {
+    const ask = askAbout(likely, concept);
+    return { what: ask.what, fix: `${ask.fix} ${add}` };
+  }
+  return {
+    what: `has no ${concept}`,
+    fix: `A${add.slice(1)}`,
+    edits: () => propertyEdits(doc, home.nodes[0].views, name, { type }, false, errorAudience(doc)),
   };
 }
 
