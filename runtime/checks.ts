@@ -244,7 +244,7 @@ const errorContent: Check = ({ response, status, body, names, error: read }, say
   const error = read();
   const found: Violation[] = [];
   // The AX convention lets the description carry the code and the hint as response extensions.
-  const code = error.code !== undefined || (response !== undefined && responseExtension(response, 'x-ax-error-code') !== undefined);
+  const code = error.errorCode !== undefined || (response !== undefined && responseExtension(response, 'x-ax-error-code') !== undefined);
   if (structure && (!code || error.message === undefined)) {
     const lacks =
       !code && error.message === undefined ? 'has neither a machine-readable code nor a message' : !code ? 'has no machine-readable code' : 'has no message';
@@ -256,7 +256,7 @@ const errorContent: Check = ({ response, status, body, names, error: read }, say
       .join(' and ');
     found.push(violation('ax-recoverable-error-structure', say(`the error body ${lacks}, so an agent cannot tell what failed. Send ${send}.`)));
   }
-  if (suggestion && error.hint === undefined && (response === undefined || responseExtension(response, 'x-ax-error-suggestion') === undefined)) {
+  if (suggestion && error.recoveryHint === undefined && (response === undefined || responseExtension(response, 'x-ax-error-suggestion') === undefined)) {
     const hint = hintAdvice(body, names);
     found.push(
       violation(

@@ -12,9 +12,9 @@ export type { Names };
 
 /** What the guard's checks and the probe (cli/probe/play.ts, which reads `code` and `message`) know of a live error body. */
 export interface LiveError {
-  code?: ValueMember;
+  errorCode?: ValueMember;
   message?: ValueMember;
-  hint?: ValueMember;
+  recoveryHint?: ValueMember;
   stackTrace?: ValueMember;
   retryDelay?: ValueMember;
   /** How many fields the body names as failed (a validation error, not a state rejection). */
@@ -23,7 +23,7 @@ export interface LiveError {
 
 export function readError(body: unknown, names: Names): LiveError {
   const { errorCode, message, recoveryHint, stackTrace, retryDelay, fields } = describeErrorValue(body, names);
-  return { code: errorCode, message, hint: recoveryHint, stackTrace, retryDelay, fieldCount: fields.length };
+  return { errorCode, message, recoveryHint, stackTrace, retryDelay, fieldCount: fields.length };
 }
 
 /** The state-rejection member of a live body (in any carrier the table knows), if it has one. */

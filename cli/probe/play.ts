@@ -19,7 +19,7 @@ import { clip, dottedPath } from '../../lib/document/values';
 import { linksIn } from '../../lib/envelope/hypermedia';
 import { hrefProblem, violationsOf, type RuleOptions } from '../../runtime/checks';
 import { Description } from '../../runtime/description';
-import { readError } from '../../runtime/shapes';
+import { readError, type LiveError } from '../../runtime/shapes';
 import { OFF } from '../lint';
 import { firstTryWhy, type PathSource } from './coverage';
 import type { UserValues } from './given';
@@ -491,10 +491,10 @@ const PLACE_SEGMENTS: Record<string, Field['where']> = { body: 'body', query: 'q
  * Why the answer to an unknown id leaves an agent guessing, or undefined when it does not: a 404 (or 410)
  * with a code and a message tells it to find the id with another call, so there is nothing to repair.
  */
-function unknownIdProblem(status: number, error: { code?: unknown; message?: unknown }): string | undefined {
+function unknownIdProblem(status: number, error: Pick<LiveError, 'errorCode' | 'message'>): string | undefined {
   if (!NOT_FOUND.has(status))
     return `answered ${status}, not 404, so an agent takes the id for malformed rather than unknown. Answer 404 with a code (e.g. "NOT_FOUND") and a message naming the id.`;
-  if (error.code !== undefined && error.message !== undefined) return undefined;
+  if (error.errorCode !== undefined && error.message !== undefined) return undefined;
   return 'got no error code and message, so an agent cannot tell an unknown id from a wrong route. Send a code (e.g. "NOT_FOUND") and a message naming the id.';
 }
 
