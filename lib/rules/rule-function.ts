@@ -3,7 +3,7 @@
  * operations not exempted from it, placement of results, and a guarantee never to throw
  * (a throwing function aborts the whole Spectral run).
  */
-import { createRulesetFunction, type IFunctionResult, type RulesetFunctionContext } from '@stoplight/spectral-core';
+import { createRulesetFunction, type IFunctionResult, type RulesetFunctionContext, type RulesetFunctionWithValidator } from '@stoplight/spectral-core';
 import { isObject, OpenApiDocument, startsWith, toPointer, type JsonObject, type JsonPath, type Operation, type Response } from '../document/document';
 import type { Edit } from './edits';
 import { calledByApi } from './scope';
@@ -127,7 +127,11 @@ export function isExempt(operation: Operation, ruleId: string): boolean {
  * Builds a Spectral function from a check. `optionProperties` is the JSON Schema of each option;
  * options are always optional, so a rule works without `functionOptions`.
  */
-export function ruleFunction<O extends object>(name: string, optionProperties: Record<string, unknown>, check: (scope: RuleScope<O>) => Finding[]) {
+export function ruleFunction<O extends object>(
+  name: string,
+  optionProperties: Record<string, unknown>,
+  check: (scope: RuleScope<O>) => Finding[],
+): RulesetFunctionWithValidator<unknown, O> & { optionNames: readonly string[] } {
   const run = (_input: unknown, options: O | null, context: RulesetFunctionContext): IFunctionResult[] => {
     // These exist at run time but are missing from (or hidden in) Spectral's public types.
     const ruleId = (context.rule as { name?: string }).name ?? name;
@@ -152,15 +156,29 @@ export function ruleFunction<O extends object>(name: string, optionProperties: R
     }
   };
   Reflect.defineProperty(run, 'name', { value: name });
-  const fn = createRulesetFunction<unknown, O>(
-    {
-      input: null,
-      options: { type: ['object', 'null'], properties: optionProperties, additionalProperties: false } as OptionsSchema,
+  const optionsSchema = { type: ['object', 'null'], properties: optionProperties, additionalProperties: false } as OptionsSchema;
+  // Spectral compiles a function's options schema with ajv when the function is made, at every start (24 schemas:
+  // about 0.1 s). A rule given no options needs none of it: the checked function is made on the first options given.
+  let checked: RulesetFunctionWithValidator<unknown, O> | undefined;
+  const withOptions = (): RulesetFunctionWithValidator<unknown, O> =>
+    (checked ??= createRulesetFunction<unknown, O>({ input: null, options: optionsSchema }, run));
+  const given = (options: unknown) => options !== null && options !== undefined;
+  const fn = (input: unknown, options: O | null, context: RulesetFunctionContext) =>
+    given(options) ? withOptions()(input, options, context) : run(input, null, context);
+  Reflect.defineProperty(fn, 'name', { value: name });
+  const lazy = {
+    validator(options: unknown): void {
+      if (!given(options)) return;
+      const strict: RulesetFunctionWithValidator<unknown, O> = withOptions();
+      strict.validator(options);
     },
-    run,
-  );
-  // The options it reads, for the commands that compare sibling rules' names (cli/mistakes.ts).
-  return Object.assign(fn, { optionNames: Object.keys(optionProperties) as readonly string[] });
+    get schemas() {
+      return withOptions().schemas;
+    },
+    // The options it reads, for the commands that compare sibling rules' names (cli/mistakes.ts).
+    optionNames: Object.keys(optionProperties) as readonly string[],
+  };
+  return Object.defineProperties(fn, Object.getOwnPropertyDescriptors(lazy)) as typeof fn & RulesetFunctionWithValidator<unknown, O> & typeof lazy;
 }
 
 /**
