@@ -205,6 +205,13 @@ export class OpenApiDocument {
     return this.memos.get(key) as T;
   }
 
+  /** The same for an answer about one object of the document (an operation, a response), under a key of its own. */
+  memoFor<T>(key: string, holder: object, compute: () => T): T {
+    const known = this.memo(key, () => new WeakMap<object, T>());
+    if (!known.has(holder)) known.set(holder, compute());
+    return known.get(holder) as T;
+  }
+
   /** Every operation under `paths`, in document order. */
   operations(): Operation[] {
     this.operationList ??= this.collectOperations();
@@ -425,12 +432,7 @@ export interface ErrorBody {
 /** Every body (any media type) of every error response of the given operations: what the error-content rules inspect. */
 export function errorBodies(doc: OpenApiDocument, operations: readonly Operation[]): ErrorBody[] {
   // Several rules ask for every operation's: listed once per operation.
-  const byOperation = doc.memo('document:error-bodies', () => new WeakMap<Operation, ErrorBody[]>());
-  return operations.flatMap(operation => {
-    let bodies = byOperation.get(operation);
-    if (bodies === undefined) byOperation.set(operation, (bodies = operationErrorBodies(doc, operation)));
-    return bodies;
-  });
+  return operations.flatMap(operation => doc.memoFor('document:error-bodies', operation, () => operationErrorBodies(doc, operation)));
 }
 
 const operationErrorBodies = (doc: OpenApiDocument, operation: Operation): ErrorBody[] =>

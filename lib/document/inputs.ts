@@ -307,10 +307,7 @@ function implicitParameters(doc: OpenApiDocument): Parameter[] {
 
 /** The inputs of an operation, built on first use. */
 export function inputsOf(doc: OpenApiDocument, operation: Operation): RequestInputs {
-  const models = doc.memo('inputs:models', () => new WeakMap<Operation, RequestInputs>());
-  let model = models.get(operation);
-  if (model === undefined) models.set(operation, (model = new RequestInputs(doc, operation)));
-  return model;
+  return doc.memoFor('inputs:models', operation, () => new RequestInputs(doc, operation));
 }
 
 /** Every operation of the document by its `operationId` (exempted ones too: they are still callable). */

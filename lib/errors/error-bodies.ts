@@ -48,8 +48,7 @@ export interface Problem {
 /** The readable error schemas of one response; `unreadable` when some schema could not be analysed (then stay silent). */
 export function errorSchemasOf(doc: OpenApiDocument, operation: Operation, response: Response): { schemas: ErrorSchema[]; unreadable: boolean } {
   // Every error rule reads every error response: read once per response for all of them.
-  const known = doc.memo('error-bodies:schemas', () => new WeakMap<Response, { schemas: ErrorSchema[]; unreadable: boolean }>());
-  return known.get(response) ?? known.set(response, readErrorSchemas(doc, operation, response)).get(response)!;
+  return doc.memoFor('error-bodies:schemas', response, () => readErrorSchemas(doc, operation, response));
 }
 
 function readErrorSchemas(doc: OpenApiDocument, operation: Operation, response: Response): { schemas: ErrorSchema[]; unreadable: boolean } {

@@ -289,11 +289,8 @@ function answeredItem(doc: OpenApiDocument, operation: Operation): string | unde
  * What an operation is does not change between calls: the rules ask once per rule and the runtime guard
  * once per response, so each answer is kept per operation object.
  */
-function remembered<T>(doc: OpenApiDocument, question: string, operation: Operation, compute: () => T): T {
-  const known = doc.memo(`scope:${question}`, () => new WeakMap<object, T>());
-  if (!known.has(operation.node)) known.set(operation.node, compute());
-  return known.get(operation.node) as T;
-}
+const remembered = <T>(doc: OpenApiDocument, question: string, operation: Operation, compute: () => T): T =>
+  doc.memoFor(`scope:${question}`, operation.node, compute);
 
 /** The `tokenUrl` paths of the OAuth 2.0 security schemes (OpenAPI 3 flows, Swagger 2.0 definitions). */
 function tokenPaths(doc: OpenApiDocument): string[] {
