@@ -1,7 +1,8 @@
 /**
  * lib/document/values.ts reads the keys of Spectral's parsed objects from the order they keep, not through
- * `Object.keys` (a Proxy trip per key); lib/errors/error-bodies.ts judges each view of a shared error schema
- * once per rule run. Both are shortcuts for speed: they must give exactly what the long way gives.
+ * `Object.keys` (a Proxy trip per key), and walks a Spectral parse without a set of the nodes it saw;
+ * lib/errors/error-bodies.ts judges each view of a shared error schema once per rule run. All are shortcuts
+ * for speed: they must give exactly what the long way gives.
  */
 import { Document } from '@stoplight/spectral-core';
 import { Json, Yaml } from '@stoplight/spectral-parsers';
@@ -53,6 +54,38 @@ describe('keyReader', () => {
 
   test('reads a plain object with Object.keys', () => {
     expect(keyReader(structuredClone(DESCRIPTION))).toBe(Object.keys);
+  });
+});
+
+describe('a walk of a tree', () => {
+  test("Spectral's YAML parser copies what an alias names, so its parse is a tree", () => {
+    const root = new Document(YAML, Yaml, '/tmp/keys.yaml').data as typeof DESCRIPTION;
+    const gone = (path: '/a' | '/b') => (root.paths[path] as { get: { responses: Record<string, unknown> } }).get.responses['404'];
+    expect(gone('/b')).toEqual(gone('/a'));
+    expect(gone('/b')).not.toBe(gone('/a'));
+    expect(OpenApiDocument.of(root, undefined, YAML).isTree).toBe(true);
+  });
+
+  test('a description given as an object may share nodes: each is walked once, and a cycle ends', () => {
+    const shared: Record<string, unknown> = { description: 'gone' };
+    shared.self = shared;
+    const root = { a: shared, b: shared };
+    expect(OpenApiDocument.of(root, root).isTree).toBe(false);
+    let visits = 0;
+    walk(root, () => void visits++);
+    // The root, the shared object and its description, once each: `self` and `b` lead back to a node seen.
+    expect(visits).toBe(3);
+  });
+
+  test('a walk told the value is a tree visits the same nodes in the same order', () => {
+    const root = new Document(JSON.stringify(DESCRIPTION), Json, '/tmp/keys.json').data;
+    const order = (tree: boolean) => {
+      const seen: unknown[] = [];
+      walk(root, value => void seen.push(value), false, tree);
+      return seen;
+    };
+    expect(order(true)).toEqual(order(false));
+    expect(order(true).length).toBeGreaterThan(20);
   });
 });
 

@@ -44,6 +44,7 @@ export function census(doc: OpenApiDocument): Census {
         return true;
       },
       true,
+      doc.isTree,
     );
     return found;
   });

@@ -51,16 +51,32 @@ export function isMutation(operation: Operation): boolean {
   return MUTATION_METHODS.has(operation.method);
 }
 
-export const isSuccessStatus = (status: string): boolean => /^2(\d\d|XX)$/i.test(status);
-export const isClientErrorStatus = (status: string): boolean => /^4(\d\d|XX)$/i.test(status) || status === 'default';
-export const isServerErrorStatus = (status: string): boolean => /^5(\d\d|XX)$/i.test(status) || status === 'default';
-export const isErrorStatus = (status: string): boolean => isClientErrorStatus(status) || isServerErrorStatus(status);
+/**
+ * A pure function of a string, remembered: every rule asks the same few statuses and media types of thousands
+ * of responses. The cache is emptied when full, so a long-lived process (the editor's server) stays bounded.
+ */
+function cachedByText<T>(compute: (text: string) => T): (text: string) => T {
+  const known = new Map<string, T>();
+  return text => {
+    let answer = known.get(text);
+    if (answer === undefined) {
+      if (known.size >= 1000) known.clear();
+      known.set(text, (answer = compute(text)));
+    }
+    return answer;
+  };
+}
+
+export const isSuccessStatus = cachedByText((status): boolean => /^2(\d\d|XX)$/i.test(status));
+export const isClientErrorStatus = cachedByText((status): boolean => /^4(\d\d|XX)$/i.test(status) || status === 'default');
+export const isServerErrorStatus = cachedByText((status): boolean => /^5(\d\d|XX)$/i.test(status) || status === 'default');
+export const isErrorStatus = cachedByText((status): boolean => isClientErrorStatus(status) || isServerErrorStatus(status));
 /** A success that carries the agent-UX envelope: any 2xx but 204 and 205, which have no body to carry it. */
 export const isEnvelopeStatus = (status: string): boolean => isSuccessStatus(status) && status !== '204' && status !== '205';
 
 /** `application/json`, `application/problem+json`, any `*\/*+json`, and `*\/*`, parameters ignored. */
 /** `application/json; charset=utf-8` → `application/json`: the media type without its parameters, lower case. */
-export const baseMediaType = (mediaType: string): string => mediaType.split(';')[0].trim().toLowerCase();
+export const baseMediaType = cachedByText((mediaType): string => mediaType.split(';')[0].trim().toLowerCase());
 
 export function isJsonMediaType(mediaType: string): boolean {
   const type = baseMediaType(mediaType);
@@ -135,9 +151,17 @@ export class OpenApiDocument {
     private readonly text: string | undefined,
   ) {
     this.isSwagger2 = root.swagger !== undefined;
+    this.isTree = text !== undefined;
   }
 
-  /** One instance per parsed document, so that every rule shares the same memoized analysis. */
+  /**
+   * True when no node is reached twice from the root, so a walk of the whole description needs no guard
+   * against cycles: a document given with its text is Spectral's parse of it, and Spectral's parsers copy
+   * what a YAML alias names. A description handed over as an object (the runtime guard's) may share nodes.
+   */
+  readonly isTree: boolean;
+
+  /** One instance per parsed document, so that every rule shares the same memoized analysis; `text` is what Spectral parsed `root` from. */
   static of(root: unknown, resolvedRoot: unknown, text?: string): OpenApiDocument {
     const key = isObject(root) ? root : {};
     let doc = cache.get(key);
@@ -165,8 +189,9 @@ export class OpenApiDocument {
 
   /** Follows a chain of `$ref`s; undefined when it dangles, loops on itself, or leaves what can be read. */
   resolve(node: unknown, location: JsonPath | undefined): Located | undefined {
-    const seen = new Set<string>();
     let current: Located = { value: node, location };
+    if (!isObject(node) || typeof node.$ref !== 'string') return current;
+    const seen = new Set<string>();
     while (isObject(current.value) && typeof current.value.$ref === 'string') {
       const ref = current.value.$ref;
       // A local ref needs no location; one into another file is read where the $ref stands, so it does.
@@ -181,7 +206,8 @@ export class OpenApiDocument {
 
   private follow(ref: string, location: JsonPath): Located | undefined {
     // Every rule follows the same few hundred local refs thousands of times: parse and walk each once.
-    if (this.localTargets.has(ref)) return this.localTargets.get(ref);
+    const known = this.localTargets.get(ref);
+    if (known !== undefined || this.localTargets.has(ref)) return known;
     const path = pointerToPath(ref);
     if (path !== undefined) {
       const value = valueAt(this.root, path);
@@ -201,15 +227,18 @@ export class OpenApiDocument {
    * for per-document answers, so that none outlives its document or is built twice.
    */
   memo<T>(key: string, compute: () => T): T {
-    if (!this.memos.has(key)) this.memos.set(key, compute());
-    return this.memos.get(key) as T;
+    let answer = this.memos.get(key) as T | undefined;
+    if (answer === undefined && !this.memos.has(key)) this.memos.set(key, (answer = compute()));
+    return answer as T;
   }
 
   /** The same for an answer about one object of the document (an operation, a response), under a key of its own. */
   memoFor<T>(key: string, holder: object, compute: () => T): T {
-    const known = this.memo(key, () => new WeakMap<object, T>());
-    if (!known.has(holder)) known.set(holder, compute());
-    return known.get(holder) as T;
+    let known = this.memos.get(key) as WeakMap<object, T> | undefined;
+    if (known === undefined) this.memos.set(key, (known = new WeakMap()));
+    let answer = known.get(holder);
+    if (answer === undefined && !known.has(holder)) known.set(holder, (answer = compute()));
+    return answer as T;
   }
 
   /** Every operation under `paths`, in document order. */
@@ -274,8 +303,12 @@ export class OpenApiDocument {
     return this.bodies(operation, response).filter(body => isJsonMediaType(body.mediaType));
   }
 
-  /** The operation's parameters and its path item's, `$ref`s followed (rules that ask about request headers need both levels). */
+  /** The operation's parameters and its path item's, `$ref`s followed (rules that ask about request headers need both levels). Callers must not modify the list. */
   parameters(operation: Operation): Located<JsonObject>[] {
+    return this.memoFor('document:parameters', operation, () => this.collectParameters(operation));
+  }
+
+  private collectParameters(operation: Operation): Located<JsonObject>[] {
     const found: Located<JsonObject>[] = [];
     for (const [owner, location] of [
       [operation.node, operation.location],
@@ -292,6 +325,10 @@ export class OpenApiDocument {
 
   /** The security schemes of the document by name (OpenAPI 3 `components.securitySchemes`, Swagger 2.0 `securityDefinitions`), `$ref`s followed. */
   securitySchemes(): Map<string, JsonObject> {
+    return this.memo('document:security-schemes', () => this.collectSecuritySchemes());
+  }
+
+  private collectSecuritySchemes(): Map<string, JsonObject> {
     const declared = this.isSwagger2 ? this.root.securityDefinitions : isObject(this.root.components) ? this.root.components.securitySchemes : undefined;
     const schemes = new Map<string, JsonObject>();
     for (const [name, raw] of isObject(declared) ? Object.entries(declared) : []) {
@@ -321,6 +358,10 @@ export class OpenApiDocument {
 
   /** A response's headers (same shape in 2.0 and 3.x), `$ref`s to components/headers followed; undefined without a `headers` map. Added for Retry-After. */
   headers(response: Response): ResponseHeader[] | undefined {
+    return this.memoFor('document:headers', response, () => this.collectHeaders(response));
+  }
+
+  private collectHeaders(response: Response): ResponseHeader[] | undefined {
     const { headers } = response.node;
     if (!isObject(headers)) return undefined;
     const headersLocation = child(response.location, 'headers');

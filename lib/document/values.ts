@@ -49,35 +49,41 @@ const ORDER = /^__object_order_\d+__$/;
  * Visits every node of `root` once, depth first in document order. `visit` returns false to skip the
  * node's children. A node reached twice (a YAML alias) is visited once, so a cycle cannot loop. With
  * `objectsOnly`, strings, numbers and the like are not visited: a walk of a whole description that reads
- * only objects and lists then skips most of its nodes.
+ * only objects and lists then skips most of its nodes. With `tree`, the caller knows that no node is
+ * reached twice (`OpenApiDocument.isTree`): the walk then keeps no set of the nodes it saw (on GitHub's
+ * description, about 40 of 110 ms).
  */
-export function walk(root: unknown, visit: (value: unknown, trail: Trail | undefined) => boolean | void, objectsOnly = false): void {
+export function walk(root: unknown, visit: (value: unknown, trail: Trail | undefined) => boolean | void, objectsOnly = false, tree = false): void {
   // Two stacks side by side rather than one of pairs: a walk of a whole description then allocates one object per node, its trail.
   const values: unknown[] = [root];
   const trails: (Trail | undefined)[] = [undefined];
-  const seen = new Set<object>();
+  const seen = tree ? undefined : new Set<object>();
   const keysOf = keyReader(root);
   const skipped = (value: unknown) => objectsOnly && (typeof value !== 'object' || value === null);
   while (values.length > 0) {
     const value = values.pop();
     const trail = trails.pop();
-    if (typeof value === 'object' && value !== null) {
+    if (seen !== undefined && typeof value === 'object' && value !== null) {
       if (seen.has(value)) continue;
       seen.add(value);
     }
     if (visit(value, trail) === false) continue;
     if (Array.isArray(value)) {
       for (let i = value.length - 1; i >= 0; i--) {
-        if (skipped(value[i])) continue;
-        values.push(value[i]);
+        const item: unknown = value[i];
+        if (skipped(item)) continue;
+        values.push(item);
         trails.push({ parent: trail, key: i });
       }
     } else if (isObject(value)) {
       const keys = keysOf(value);
       for (let i = keys.length - 1; i >= 0; i--) {
         const key = keys[i];
-        if (typeof key !== 'string' || skipped(value[key])) continue;
-        values.push(value[key]);
+        if (typeof key !== 'string') continue;
+        // Read once: each read of a Spectral object's member goes through its Proxy.
+        const member = value[key];
+        if (skipped(member)) continue;
+        values.push(member);
         trails.push({ parent: trail, key });
       }
     }
