@@ -241,6 +241,21 @@ export class OpenApiDocument {
     return answer as T;
   }
 
+  /**
+   * An answer about a list of operations, kept for the last list asked under the key and holder: each rule
+   * asks about its own list (the operations less its exemptions), and the lists mostly hold the same operations.
+   * Callers must not modify the answer.
+   */
+  memoForOperations<T>(key: string, holder: object, operations: readonly Operation[], compute: () => T): T {
+    const last = this.memoFor<{ operations?: readonly Operation[]; answer?: T }>(key, holder, () => ({}));
+    const same = last.operations?.length === operations.length && last.operations.every((operation, i) => operation === operations[i]);
+    if (!same) {
+      last.operations = [...operations];
+      last.answer = compute();
+    }
+    return last.answer as T;
+  }
+
   /** Every operation under `paths`, in document order. */
   operations(): Operation[] {
     this.operationList ??= this.collectOperations();
@@ -471,9 +486,11 @@ export interface ErrorBody {
 }
 
 /** Every body (any media type) of every error response of the given operations: what the error-content rules inspect. */
-export function errorBodies(doc: OpenApiDocument, operations: readonly Operation[]): ErrorBody[] {
-  // Several rules ask for every operation's: listed once per operation.
-  return operations.flatMap(operation => doc.memoFor('document:error-bodies', operation, () => operationErrorBodies(doc, operation)));
+export function errorBodies(doc: OpenApiDocument, operations: readonly Operation[]): readonly ErrorBody[] {
+  // Several rules ask for every operation's: listed once per operation, and once per list of operations.
+  return doc.memoForOperations('document:error-bodies', doc, operations, () =>
+    operations.flatMap(operation => doc.memoFor('document:operation-error-bodies', operation, () => operationErrorBodies(doc, operation))),
+  );
 }
 
 const operationErrorBodies = (doc: OpenApiDocument, operation: Operation): ErrorBody[] =>

@@ -109,12 +109,15 @@ function distinctSchemas(bodies: Body[]): Body[] {
 }
 
 /** Every readable error schema of the operations' responses whose status `inScope` accepts. */
-export function errorSchemas(doc: OpenApiDocument, operations: Operation[], inScope: (status: string) => boolean): ErrorSchema[] {
-  return operations.flatMap(operation =>
-    doc
-      .responses(operation)
-      .filter(response => inScope(response.status))
-      .flatMap(response => errorSchemasOf(doc, operation, response).schemas),
+export function errorSchemas(doc: OpenApiDocument, operations: Operation[], inScope: (status: string) => boolean): readonly ErrorSchema[] {
+  // Most rules ask for the same statuses of the same operations: listed once per scope (callers must not modify the list).
+  return doc.memoForOperations('error-bodies:error-schemas', inScope, operations, () =>
+    operations.flatMap(operation =>
+      doc
+        .responses(operation)
+        .filter(response => inScope(response.status))
+        .flatMap(response => errorSchemasOf(doc, operation, response).schemas),
+    ),
   );
 }
 
@@ -162,20 +165,32 @@ export type JudgeOnce = (target: ErrorSchema, view: ObjectView, reads: readonly 
  * one their finding shows (lib/rules/rule-function.ts keeps a defect's first use). One per rule run.
  */
 export function judgeOnce(): JudgeOnce {
-  const judged = new Map<string, Problem | undefined>();
-  const ids = new WeakMap<object, number>();
-  let objects = 0;
-  // Values by value, objects (examples) by identity.
-  const idOf = (part: unknown) => {
-    if (typeof part !== 'object' || part === null) return JSON.stringify(part);
-    if (!ids.has(part)) ids.set(part, objects++);
-    return `#${ids.get(part)}`;
-  };
+  // A tree with one level per part of the key: the site by value, other values by value, objects (examples) by identity.
+  const root: Level = { next: new Map() };
   return (target, view, reads, judge) => {
-    const key = [JSON.stringify(target.site ?? null), ...[view, ...reads].map(idOf)].join(' ');
-    if (!judged.has(key)) judged.set(key, judge());
-    return judged.get(key);
+    let level = root;
+    for (const part of [siteKey(target.site), view, ...reads]) {
+      let next = level.next.get(part);
+      if (next === undefined) level.next.set(part, (next = { next: new Map() }));
+      level = next;
+    }
+    level.judged ??= { problem: judge() };
+    return level.judged.problem;
   };
+}
+
+// Each use of a shared response has its own array for the same site: compared by value, written once per array.
+const siteKeys = new WeakMap<JsonPath, string>();
+const siteKey = (site: JsonPath | undefined): string | undefined => {
+  if (site === undefined) return undefined;
+  let key = siteKeys.get(site);
+  if (key === undefined) siteKeys.set(site, (key = JSON.stringify(site)));
+  return key;
+};
+
+interface Level {
+  next: Map<unknown, Level>;
+  judged?: { problem: Problem | undefined };
 }
 
 /** The edits of every view of a group, or undefined when one of them has none. */
