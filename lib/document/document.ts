@@ -55,7 +55,7 @@ export function isMutation(operation: Operation): boolean {
  * A pure function of a string, remembered: every rule asks the same few statuses and media types of thousands
  * of responses. The cache is emptied when full, so a long-lived process (the editor's server) stays bounded.
  */
-function cachedByText<T>(compute: (text: string) => T): (text: string) => T {
+export function cachedByText<T>(compute: (text: string) => T): (text: string) => T {
   const known = new Map<string, T>();
   return text => {
     let answer = known.get(text);

@@ -59,7 +59,6 @@ export function walk(root: unknown, visit: (value: unknown, trail: Trail | undef
   const trails: (Trail | undefined)[] = [undefined];
   const seen = tree ? undefined : new Set<object>();
   const keysOf = keyReader(root);
-  const skipped = (value: unknown) => objectsOnly && (typeof value !== 'object' || value === null);
   while (values.length > 0) {
     const value = values.pop();
     const trail = trails.pop();
@@ -71,7 +70,7 @@ export function walk(root: unknown, visit: (value: unknown, trail: Trail | undef
     if (Array.isArray(value)) {
       for (let i = value.length - 1; i >= 0; i--) {
         const item: unknown = value[i];
-        if (skipped(item)) continue;
+        if (objectsOnly && (typeof item !== 'object' || item === null)) continue;
         values.push(item);
         trails.push({ parent: trail, key: i });
       }
@@ -82,7 +81,7 @@ export function walk(root: unknown, visit: (value: unknown, trail: Trail | undef
         if (typeof key !== 'string') continue;
         // Read once: each read of a Spectral object's member goes through its Proxy.
         const member = value[key];
-        if (skipped(member)) continue;
+        if (objectsOnly && (typeof member !== 'object' || member === null)) continue;
         values.push(member);
         trails.push({ parent: trail, key });
       }

@@ -115,7 +115,7 @@ export function linkLookalike(doc: OpenApiDocument, view: ObjectView, collection
       const lacks = shapes.length === 0 && !relationStrings(doc, property) ? 'href' : 'method';
       // One object down, only links with hrefs are asked about (slmonitor's `workerInformation.actions` are a person's
       // instructions); a single `link` is one only with an href (Stripe's Link payment details, Vercel's Git repository are not).
-      if ((prefix !== '' && lacks === 'href') || (words(property.name).pop() === 'link' && shapes.length === 0)) continue;
+      if ((prefix !== '' && lacks === 'href') || (words(property.name).at(-1) === 'link' && shapes.length === 0)) continue;
       if (shapes.length === 0) return { name: `${prefix}${property.name}`, lacks };
       if (!shapes.every(shape => shape !== 'url' && ownProperty(shape, [METHOD]) !== undefined)) return { name: `${prefix}${property.name}`, lacks: 'method' };
       continue;

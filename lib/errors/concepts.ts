@@ -6,6 +6,7 @@
  * concept; `likely` evidence makes a finding ask instead of assert. docs/conventions.md explains it.
  */
 import type { Concept } from '../rules/names';
+import { cachedByText } from '../document/document';
 
 /**
  * What a recoverable-error rule asks of an error body: a concept of the vocabulary users configure
@@ -28,33 +29,33 @@ export interface Evidence {
 }
 
 /** `detailedErrorCode`, `canBeRetried`, `trace_id`, `X-Request-ID`, `ErrorSummary` → lower-case words. */
-export function words(name: string): string[] {
-  return name
+export const words = cachedByText((name): readonly string[] =>
+  name
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
     .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
     .split(/[^A-Za-z0-9]+/)
     .filter(Boolean)
-    .map(word => word.toLowerCase());
-}
+    .map(word => word.toLowerCase()),
+);
 
 /** What a concept's name, type and description look like; a score of 2 is clear, 1 likely. */
 interface Recognition {
   /** Name evidence: 2 (clear), 1 (likely) or 0 (none) from the name's words. */
-  name(words: string[]): number;
+  name(words: readonly string[]): number;
   /** Types that rule the member out (a code is never an object). */
   notTypes: readonly string[];
   /** A description that supports it (+1). */
   says?: RegExp;
   /** A name that counts only with a description's or its values' support: then the member is likely (SCIM's `scimType`). */
-  weak?(words: string[]): boolean;
+  weak?(words: readonly string[]): boolean;
   /** Anything else that rules it out. */
-  veto?(evidence: Evidence, words: string[]): boolean;
+  veto?(evidence: Evidence, words: readonly string[]): boolean;
   /** Extra support from the type or values (+1). */
   fits?(evidence: Evidence): boolean;
 }
 
-const last = (list: string[]) => list[list.length - 1];
-const any = (list: string[], set: ReadonlySet<string>) => list.some(word => set.has(word));
+const last = (list: readonly string[]) => list[list.length - 1];
+const any = (list: readonly string[], set: ReadonlySet<string>) => list.some(word => set.has(word));
 const setOf = (...items: string[]) => new Set(items);
 
 const ERROR_WORDS = setOf('error', 'err', 'fault', 'failure', 'problem', 'exception', 'reason', 'detailed', 'machine');

@@ -25,7 +25,7 @@ export interface ErrorSchema {
   response: Response;
   mediaType: string;
   schema: Located;
-  /** Where the schema is written, its `$ref` followed: a shared component's own place, where its fixes go. */
+  /** Where the schema is written, its `$ref` followed: a shared component's own place, where its fixes go (one array per site, for every use). */
   site: JsonPath | undefined;
   /** The object shapes a payload can take (non-object `oneOf` branches are error-schema's concern). */
   views: ObjectView[];
@@ -62,10 +62,21 @@ function readErrorSchemas(doc: OpenApiDocument, operation: Operation, response: 
     const views = viewsOf(doc, schema.value, schema.location)?.filter(isObjectView);
     if (views === undefined) unreadable = true;
     if (views === undefined || views.length === 0) continue;
-    const site = doc.resolve(schema.value, schema.location)?.location;
+    const site = oneArrayPerSite(doc, doc.resolve(schema.value, schema.location)?.location);
     schemas.push({ operation, response, mediaType, schema, site, views, name: several ? `the ${mediaType} error schema` : 'the error schema' });
   }
   return { schemas, unreadable };
+}
+
+/**
+ * The same array for every use of one site (each use of a shared response has its own array for its schema's
+ * location): a site is then compared by identity, as `judgeOnce` does.
+ */
+function oneArrayPerSite(doc: OpenApiDocument, site: JsonPath | undefined): JsonPath | undefined {
+  if (site === undefined) return undefined;
+  const sites = doc.memo('error-bodies:sites', () => new Map<string, JsonPath>());
+  const key = JSON.stringify(site);
+  return sites.get(key) ?? sites.set(key, site).get(key);
 }
 
 /**
@@ -165,11 +176,11 @@ export type JudgeOnce = (target: ErrorSchema, view: ObjectView, reads: readonly 
  * one their finding shows (lib/rules/rule-function.ts keeps a defect's first use). One per rule run.
  */
 export function judgeOnce(): JudgeOnce {
-  // A tree with one level per part of the key: the site by value, other values by value, objects (examples) by identity.
+  // A tree with one level per part of the key: values by value, objects (the site, one array per site; examples) by identity.
   const root: Level = { next: new Map() };
   return (target, view, reads, judge) => {
     let level = root;
-    for (const part of [siteKey(target.site), view, ...reads]) {
+    for (const part of [target.site, view, ...reads]) {
       let next = level.next.get(part);
       if (next === undefined) level.next.set(part, (next = { next: new Map() }));
       level = next;
@@ -178,15 +189,6 @@ export function judgeOnce(): JudgeOnce {
     return level.judged.problem;
   };
 }
-
-// Each use of a shared response has its own array for the same site: compared by value, written once per array.
-const siteKeys = new WeakMap<JsonPath, string>();
-const siteKey = (site: JsonPath | undefined): string | undefined => {
-  if (site === undefined) return undefined;
-  let key = siteKeys.get(site);
-  if (key === undefined) siteKeys.set(site, (key = JSON.stringify(site)));
-  return key;
-};
 
 interface Level {
   next: Map<unknown, Level>;

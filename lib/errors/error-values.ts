@@ -61,15 +61,11 @@ function primaryMembers(members: NamedMember[]): Set<NamedMember> {
 type Declared = Pick<FieldValue, 'value' | 'location' | 'name' | 'keyword' | 'primary' | 'field'>;
 
 /**
- * The values an error schema declares for the named fields. Memoized per schema object: a shared error
- * schema is read once, not once per response that uses it.
+ * The values an error schema declares for the named fields, kept in `perSchema` (the names' memo) per schema
+ * object: a shared error schema is read once, not once per response that uses it.
  */
-function declaredIn(doc: OpenApiDocument, target: ErrorSchema, names: readonly string[], shapes: Names): Declared[] {
+function declaredIn(doc: OpenApiDocument, target: ErrorSchema, names: readonly string[], shapes: Names, perSchema: WeakMap<object, Declared[]>): Declared[] {
   const node = doc.resolve(target.schema.value, target.schema.location)?.value;
-  const perNames = doc.memo('error-values:declared', () => new Map<string, WeakMap<object, Declared[]>>());
-  const key = JSON.stringify([names, shapes?.errorList]);
-  let perSchema = perNames.get(key);
-  if (perSchema === undefined) perNames.set(key, (perSchema = new WeakMap()));
   const cached = isObject(node) ? perSchema.get(node) : undefined;
   if (cached !== undefined) return cached;
   // Per view and per carrier (the body, the wrapper, an error list's items): the property under each name.
@@ -94,9 +90,13 @@ function declaredIn(doc: OpenApiDocument, target: ErrorSchema, names: readonly s
 /** The values of the named error fields across the operations' error schemas and examples; `shapes` are the rule's shape names (`errorList`). */
 export function errorFieldValues(doc: OpenApiDocument, operations: Operation[], names: readonly string[], shapes: Names): FieldValue[] {
   const values: FieldValue[] = [];
+  // Per names asked (whichever rule asks), per schema object.
+  const perNames = doc.memo('error-values:declared', () => new Map<string, WeakMap<object, Declared[]>>());
+  const key = JSON.stringify([names, shapes?.errorList]);
+  const perSchema = perNames.get(key) ?? perNames.set(key, new WeakMap()).get(key)!;
   for (const target of errorSchemas(doc, operations, isErrorStatus)) {
     const { operation, response, name: holder } = target;
-    for (const value of declaredIn(doc, target, names, shapes))
+    for (const value of declaredIn(doc, target, names, shapes, perSchema))
       values.push({ ...value, operation, response, source: 'schema', holder, kind: 'the error schema', within: target.schema.location });
   }
   for (const { operation, response, body } of errorBodies(doc, operations)) {

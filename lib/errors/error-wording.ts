@@ -165,7 +165,7 @@ export function documentStyle(doc: OpenApiDocument): Style | undefined {
 export function schemaExampleCode(doc: OpenApiDocument, status: string, schemaRef: unknown): string {
   if (typeof schemaRef !== 'string') return `"${exampleCode(status)}"`;
   const name = schemaRef.slice(schemaRef.lastIndexOf('/') + 1);
-  const head = words(name).pop();
+  const head = words(name).at(-1);
   const statuses = sharedErrorSchemas(doc).overall.get(schemaRef)?.statuses;
   // Named for one error, one error by name (not a list of `…Errors`): an exception class is one wherever it is sent (AWS gives
   // each operation's its own status); another name, where it serves one status.

@@ -440,7 +440,7 @@ function statusMember(doc: OpenApiDocument, operation: Operation): string | unde
     doc,
     doc.requestBodies(operation).bodies.filter(body => isJsonMediaType(body.mediaType)),
   );
-  return requests.flatMap(view => [...view.properties.keys()]).find(name => ['status', 'state'].includes(words(name).pop() ?? ''));
+  return requests.flatMap(view => [...view.properties.keys()]).find(name => ['status', 'state'].includes(words(name).at(-1) ?? ''));
 }
 
 /** ax-envelope-next-steps: a mutation under the `prefixes`, unless it only reads, authenticates or is deprecated. */
