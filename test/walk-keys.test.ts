@@ -6,8 +6,8 @@
  */
 import { Document } from '@stoplight/spectral-core';
 import { Json, Yaml } from '@stoplight/spectral-parsers';
-import { isObject, OpenApiDocument } from '../lib/document/document';
-import { keyReader, walk } from '../lib/document/values';
+import { isObject, keyReader, OpenApiDocument } from '../lib/document/document';
+import { walk } from '../lib/document/values';
 import { errorSchemasOf, judgeOnce } from '../lib/errors/error-bodies';
 
 const DESCRIPTION = {

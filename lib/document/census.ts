@@ -5,7 +5,7 @@
  * so a whole-description walk is the costliest read a rule makes: it is done once per document, for all.
  */
 import { isObject, type JsonObject, type JsonPath, type OpenApiDocument } from './document';
-import { keyReader, pathOf, walk } from './values';
+import { pathOf, walk } from './values';
 
 export interface Census {
   /** The distinct names under every `properties` outside examples. */
@@ -31,7 +31,7 @@ function add<K, V>(map: Map<K, V[]>, key: K, value: V): void {
 export function census(doc: OpenApiDocument): Census {
   return doc.memo('census', () => {
     const found: Census = { propertyNames: new Set(), refHolders: new Map(), compositions: new Map() };
-    const keysOf = keyReader(doc.root);
+    const keysOf = doc.keysOf;
     walk(
       doc.root,
       (value, trail) => {

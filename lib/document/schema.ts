@@ -73,7 +73,7 @@ function expand(doc: OpenApiDocument, schema: unknown, location: JsonPath | unde
 }
 
 function combine(doc: OpenApiDocument, schema: Located<JsonObject>): ObjectView[] | undefined {
-  let views: ObjectView[] | undefined = [ownView(schema)];
+  let views: ObjectView[] | undefined = [ownView(doc, schema)];
   const branches = (keyword: string) => (Array.isArray(schema.value[keyword]) ? (schema.value[keyword] as unknown[]) : []);
   const branchLocation = (keyword: string, i: number) => child(child(schema.location, keyword), i);
 
@@ -96,11 +96,11 @@ function combine(doc: OpenApiDocument, schema: Located<JsonObject>): ObjectView[
   return views;
 }
 
-function ownView(schema: Located<JsonObject>): ObjectView {
+function ownView(doc: OpenApiDocument, schema: Located<JsonObject>): ObjectView {
   const properties = new Map<string, Omit<Property, 'required'>>();
   if (isObject(schema.value.properties)) {
     const propertiesLocation = child(schema.location, 'properties');
-    for (const [name, value] of Object.entries(schema.value.properties)) {
+    for (const [name, value] of doc.entries(schema.value.properties)) {
       properties.set(name, { name, schema: value, location: child(propertiesLocation, name) });
     }
   }

@@ -2,7 +2,7 @@
  * Walks over plain JSON values (example payloads, the raw document) with an explicit stack: a deep or
  * huge value can neither overflow the call stack nor cost more than one visit per node.
  */
-import { isObject, type JsonObject, type JsonPath, type Located } from './document';
+import { isObject, keyReader, type JsonPath, type Located } from './document';
 
 /** Where a node sits below the walk's root, as a parent chain: a path array is built only for what gets reported. */
 export interface Trail {
@@ -22,28 +22,6 @@ export function pathOf(base: JsonPath | undefined, trail: Trail | undefined): Js
 export function dottedPath(path: readonly (string | number)[]): string {
   return path.map((key, i) => (typeof key === 'number' ? `[${key}]` : i === 0 ? key : `.${key}`)).join('');
 }
-
-/**
- * How a walk lists an object's keys. Spectral's parser hands rules Proxies (@stoplight/ordered-object-literal)
- * that keep each object's key order in an array under a symbol: `Object.keys` gets that array from the proxy,
- * then asks the proxy again for each key whether it is enumerable; reading the array skips those trips (a
- * walk of GitHub's description: about 200 → 70 ms). The array holds the symbol too, which walks skip. An
- * object without it (not parsed by Spectral) is read with `Object.keys`.
- */
-export type KeyReader = (value: JsonObject) => readonly (string | symbol)[];
-
-export function keyReader(root: unknown): KeyReader {
-  const order = isObject(root)
-    ? Object.getOwnPropertySymbols(root).find(symbol => ORDER.test(symbol.description ?? '') && Array.isArray(root[symbol as never]))
-    : undefined;
-  if (order === undefined) return Object.keys;
-  return value => {
-    const keys: unknown = value[order as never];
-    return Array.isArray(keys) ? keys : Object.keys(value);
-  };
-}
-
-const ORDER = /^__object_order_\d+__$/;
 
 /**
  * Visits every node of `root` once, depth first in document order. `visit` returns false to skip the
