@@ -117,7 +117,7 @@ function checkSteps(doc: OpenApiDocument, say: Say, target: Target, itemNames: r
   if (items === undefined) return [];
   const scalar = items.find(view => !isObjectView(view));
   if (scalar !== undefined) {
-    return [finding(say('scalarItems', { trail, types: `${scalar.types?.join(' or ')}`, required, thenSend }), scalar.parts[0].location, property.location)];
+    return [finding(say('scalarItems', { trail, types: String(scalar.types?.join(' or ')), required, thenSend }), scalar.parts[0].location, property.location)];
   }
   const subject = say('itemsOf', { trail });
   return [
@@ -165,14 +165,14 @@ function methodProblems(
     const outside = limit.values.filter(value => value !== null && !isStepMethod(value));
     if (!limit.limited && methodEnum) {
       problems.push({
-        what: say('methodAnyString', { subject, name: `${name}`, methodEnum: METHOD_ENUM }),
+        what: say('methodAnyString', { subject, name: name!, methodEnum: METHOD_ENUM }),
         at: method.location,
         edits: oneEdit(() => limitEdit(doc, method, STEP_METHODS)),
       });
     } else if (outside.length > 0) {
       const values = outside.map(value => `\`${typeof value === 'string' ? value : JSON.stringify(value)}\``).join(', ');
       problems.push({
-        what: say('methodNotHttp', { subject, name: `${name}`, values, methodEnum: METHOD_ENUM }),
+        what: say('methodNotHttp', { subject, name: name!, values, methodEnum: METHOD_ENUM }),
         at: method.location,
       });
     }

@@ -108,7 +108,7 @@ export default ruleFunction<Options, typeof MESSAGES>(
         errorCode:
           sentCode === undefined
             ? say('requiredCode', { name: newCode, example: schemaExampleCode(doc, status, ownRef) })
-            : say('requiredSentCode', { name: sentCode.name, value: `${sentCode.value}` }),
+            : say('requiredSentCode', { name: sentCode.name, value: String(sentCode.value) }),
         message: sentMessage === undefined ? say('requiredMessage', { name: newMessage }) : say('requiredSentMessage', { name: sentMessage.name }),
       };
       const missed = CODE_AND_MESSAGE.filter(question => holding[question]?.kind === 'missing');
