@@ -136,7 +136,7 @@ export function ruleFunction<O extends object, M extends Messages>(
   optionProperties: Record<string, unknown>,
   messages: M,
   check: (scope: RuleScope<O, M>) => Finding[],
-): RulesetFunctionWithValidator<unknown, O> & { optionNames: readonly string[]; messages: M } {
+): RulesetFunctionWithValidator<unknown, O> & { optionNames: readonly string[]; messages: Messages } {
   const say = sayOf(messages);
   const run = (_input: unknown, options: O | null, context: RulesetFunctionContext): IFunctionResult[] => {
     // These exist at run time but are missing from (or hidden in) Spectral's public types.
@@ -183,8 +183,9 @@ export function ruleFunction<O extends object, M extends Messages>(
     },
     // The options it reads, for the commands that compare sibling rules' names (cli/mistakes.ts).
     optionNames: Object.keys(optionProperties) as readonly string[],
-    // The templates it words its findings with, which the rule's declaration lists.
-    messages,
+    // The templates it words its findings with, which the rule's declaration lists (their literal types stay inside: they would
+    // only weigh down the published typings).
+    messages: messages as Messages,
   };
   return Object.defineProperties(fn, Object.getOwnPropertyDescriptors(lazy)) as typeof fn & RulesetFunctionWithValidator<unknown, O> & typeof lazy;
 }
