@@ -15,25 +15,56 @@ import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/rules/name
 import { label, mustThenSend, placeIn, responseFinding, ruleFunction, type Finding, type LazyEdits } from '../lib/rules/rule-function';
 import { isObjectView, viewsLacking, viewsOf, type ObjectView } from '../lib/document/schema';
 import { asksNextSteps, overruledWording, readEvidence } from '../lib/rules/scope';
+import type { Say as SayOf } from '../lib/rules/messages';
 
 type Options = NameOptions<'nextSteps' | 'nextStepItem' | 'linkCollection'> & { prefixes?: string[]; readOnly?: string[]; hypermedia?: boolean };
+
+const MESSAGES = {
+  stepList: '[{ {{fields}} }]',
+  stepTerms: '(all required, `{{method}}` an enum of HTTP methods)',
+  anKind: 'an {{type}}',
+  aKind: 'a {{type}}',
+  noRoomForSteps: 'the {{mediaType}} response is {{kind}}, with no room for `{{name}}`. Wrap it: `{ data: {{data}}, {{name}}: {{step}} }` {{terms}}.',
+  linkWithoutMethod:
+    'the response schema is a link with an `href` but no `method` to send. Declare a `method` beside the `href`, or a `Location` header on the response, or add `{{name}}`: {{step}} {{terms}}.',
+  linksWithoutMethodInShapes:
+    '{{count}} of its {{total}} oneOf/anyOf shapes are links with an `href` but no `method` to send. Declare a `method` beside the `href`, or a `Location` header on the response, or add `{{name}}`: {{step}} {{terms}}.',
+  linkCollectionWithoutMethod:
+    'the response schema declares `{{links}}` with an href but no `method` to send. Declare a `method` on each link, or add `{{name}}`: {{step}} {{terms}}.',
+  linkCollectionWithoutMethodInShapes:
+    '{{count}} of its {{total}} oneOf/anyOf shapes declare `{{links}}` with an href but no `method` to send. Declare a `method` on each link, or add `{{name}}`: {{step}} {{terms}}.',
+  jsonApiWithoutNextCall:
+    'the response schema declares no next call, and JSON:API allows no new top-level member. Declare `{{links}}`: { <action>: { href, method } }, one per next legal call{{thenSend}}.',
+  jsonApiWithoutNextCallInShapes:
+    '{{count}} of its {{total}} oneOf/anyOf shapes declare no next call, and JSON:API allows no new top-level member. Declare `{{links}}`: { <action>: { href, method } }, one per next legal call{{thenSend}}.',
+  lookalikeWithoutHref: 'no `{{name}}`, and `{{lookalike}}` has no href. If it lists the next calls, give each an `href` and `method`; else {{add}}.',
+  lookalikeWithoutMethod: 'no `{{name}}`, and `{{lookalike}}` has no method. If it lists the next calls, give each a `method`; else {{add}}.',
+  addSteps: 'add `{{name}}`: {{step}} {{terms}}',
+  addStepsInShapes: 'add `{{name}}`: {{step}} {{terms}}, in every branch',
+  answerEnvelope: 'answer `{{envelope}}`, an `allOf` of `{{shared}}` and `{{name}}`',
+  noSteps: 'the response schema does not declare `{{name}}`. Add `{{name}}`: {{step}} {{terms}} to the {{mediaType}} schema{{thenSend}}.',
+  noStepsInShapes:
+    '{{count}} of its {{total}} oneOf/anyOf shapes do not declare `{{name}}`. Add `{{name}}`: {{step}} {{terms}} to the {{mediaType}} schema, in every branch{{thenSend}}.',
+  noStepsAnswerEnvelope: 'no `{{name}}`. Answer `{{envelope}}`, an `allOf` of `{{shared}}` and `{{name}}`: {{step}} {{terms}}{{thenSend}}.',
+} as const;
+type Say = SayOf<typeof MESSAGES>;
 
 /**
  * The steps as a message writes them, in the ruleset's names (`nextStepItem`): "[{ action, method, href,
  * description }]", and the terms ax-envelope-next-steps-shape asks of them, said wherever a step is proposed,
  * so that following the advice literally creates no finding of its own.
  */
-function stepWords(options: Options): { step: string; terms: string } {
+function stepWords(say: Say, options: Options): { step: string; terms: string } {
   const fields = namesFor(options, 'nextStepItem');
-  return { step: `[{ ${fields.join(', ')} }]`, terms: `(all required, \`${fields[1]}\` an enum of HTTP methods)` };
+  return { step: say('stepList', { fields: fields.join(', ') }), terms: say('stepTerms', { method: fields[1] }) };
 }
 const JSON_API_LINKS = 'links';
 const isJsonApi = (mediaType: string) => baseMediaType(mediaType) === 'application/vnd.api+json';
 
 /** "an array", "a string": what a body that cannot hold properties is. */
-function kindOf(view: ObjectView): string {
+function kindOf(say: Say, view: ObjectView): string {
   const type = view.types?.[0] ?? 'value';
-  return /^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`;
+  return say(/^[aeiou]/.test(type) ? 'anKind' : 'aKind', { type });
 }
 
 /** A string under `*\/*` is whatever the server relays (Kubernetes' proxy and exec endpoints): no envelope can wrap it. */
@@ -87,6 +118,7 @@ function nextStepsEdits(doc: OpenApiDocument, views: readonly ObjectView[], name
  */
 function problem(
   doc: OpenApiDocument,
+  say: Say,
   body: Body,
   audience: Audience,
   names: readonly string[],
@@ -95,7 +127,7 @@ function problem(
 ): { what: string; edits?: LazyEdits; onResponse?: boolean } | undefined {
   const views = viewsOf(doc, body.schema!.value, body.schema!.location);
   if (isOpaque(body, views)) return undefined;
-  const { step, terms } = stepWords(options);
+  const { step, terms } = stepWords(say, options);
   const collectionNames = namesFor(options, 'linkCollection');
   const lacking = viewsLacking(views, names).filter(
     view =>
@@ -107,30 +139,33 @@ function problem(
   const scalar = lacking.find(view => !isObjectView(view));
   if (scalar !== undefined) {
     return {
-      what: `the ${body.mediaType} response is ${kindOf(scalar)}, with no room for \`${name}\`. Wrap it: \`{ data: ${scalar.types?.includes('array') ? '[…]' : '…'}, ${name}: ${step} }\` ${terms}.`,
+      what: say('noRoomForSteps', {
+        mediaType: body.mediaType,
+        kind: kindOf(say, scalar),
+        name,
+        data: scalar.types?.includes('array') ? '[…]' : '…',
+        step,
+        terms,
+      }),
       // The wrapper is this response's: a schema that others answer too keeps its shape for them.
       onResponse: true,
     };
   }
   const several = views!.length > 1;
-  const subject = several ? `${lacking.length} of its ${views!.length} oneOf/anyOf shapes` : 'the response schema';
+  const shapes = { count: lacking.length, total: views!.length };
   // A body that is a link without a method: the link schema is shared (a `Link` used in many places), so it is a person's to change.
   if (options.hypermedia !== false && lacking.some(view => selfLink(view, withLocation) === 'href')) {
-    return {
-      what: `${subject} ${several ? 'are links' : 'is a link'} with an \`href\` but no \`method\` to send. Declare a \`method\` beside the \`href\`, or a \`Location\` header on the response, or add \`${name}\`: ${step} ${terms}.`,
-    };
+    return { what: several ? say('linksWithoutMethodInShapes', { ...shapes, name, step, terms }) : say('linkWithoutMethod', { name, step, terms }) };
   }
   const links = options.hypermedia === false ? undefined : lacking.flatMap(view => linkCollections(doc, view, collectionNames))[0];
   if (links !== undefined) {
-    return {
-      what: `${subject} ${several ? 'declare' : 'declares'} \`${links.name}\` with an href but no \`method\` to send. Declare a \`method\` on each link, or add \`${name}\`: ${step} ${terms}.`,
-    };
+    const words = { links: links.name, name, step, terms };
+    return { what: several ? say('linkCollectionWithoutMethodInShapes', { ...shapes, ...words }) : say('linkCollectionWithoutMethod', words) };
   }
   // JSON:API allows no top-level member of its own: its next calls go in its `links`, each with a method.
   if (options.hypermedia !== false && isJsonApi(body.mediaType) && collectionNames.includes(JSON_API_LINKS)) {
-    return {
-      what: `${subject} ${several ? 'declare' : 'declares'} no next call, and JSON:API allows no new top-level member. Declare \`${JSON_API_LINKS}\`: { <action>: { href, method } }, one per next legal call${mustThenSend('them')}.`,
-    };
+    const words = { links: JSON_API_LINKS, thenSend: mustThenSend('them') };
+    return { what: several ? say('jsonApiWithoutNextCallInShapes', { ...shapes, ...words }) : say('jsonApiWithoutNextCall', words) };
   }
   const envelope = envelopeFor(doc, lacking, audience, name);
   // A member named like links that gives no call may be the steps under the API's own name: asked, and left to a person.
@@ -139,20 +174,23 @@ function problem(
   if (lookalike !== undefined) {
     const add =
       envelope === undefined
-        ? `add \`${name}\`: ${step} ${terms}${several ? ', in every branch' : ''}`
-        : `answer \`${envelope.name}\`, an \`allOf\` of \`${envelope.shared}\` and \`${name}\``;
+        ? say(several ? 'addStepsInShapes' : 'addSteps', { name, step, terms })
+        : say('answerEnvelope', { envelope: envelope.name, shared: envelope.shared, name });
     return {
-      what: `no \`${name}\`, and \`${lookalike.name}\` has no ${lookalike.lacks}. If it lists the next calls, give each ${lookalike.lacks === 'href' ? 'an `href` and ' : 'a '}\`method\`; else ${add}.`,
+      what: say(lookalike.lacks === 'href' ? 'lookalikeWithoutHref' : 'lookalikeWithoutMethod', { name, lookalike: lookalike.name, add }),
       onResponse: envelope !== undefined,
     };
   }
   // A schema that reads or requests share gets the steps in an envelope for this response only (`fix` declares it).
+  const words = { name, step, terms, thenSend: mustThenSend('it') };
   const what =
-    envelope === undefined
-      ? `${subject} ${several ? 'do' : 'does'} not declare \`${name}\`. Add \`${name}\`: ${step} ${terms} to the ${body.mediaType} schema${several ? ', in every branch' : ''}`
-      : `no \`${name}\`. Answer \`${envelope.name}\`, an \`allOf\` of \`${envelope.shared}\` and \`${name}\`: ${step} ${terms}`;
+    envelope !== undefined
+      ? say('noStepsAnswerEnvelope', { ...words, envelope: envelope.name, shared: envelope.shared })
+      : several
+        ? say('noStepsInShapes', { ...shapes, ...words, mediaType: body.mediaType })
+        : say('noSteps', { ...words, mediaType: body.mediaType });
   return {
-    what: `${what}${mustThenSend('it')}.`,
+    what,
     edits: () => nextStepsEdits(doc, lacking, name, audience, namesFor(options, 'nextStepItem')),
     // An envelope is this response's own; else the fix is the schema's, one for all the mutations that answer it.
     onResponse: envelope !== undefined,
@@ -160,7 +198,7 @@ function problem(
 }
 
 /** ax-envelope-next-steps: every 2xx body of a mutation tells the agent its next legal calls. */
-export default ruleFunction<Options>(
+export default ruleFunction<Options, typeof MESSAGES>(
   'envelopeNextSteps',
   {
     ...nameOptionsSchema('nextSteps', 'nextStepItem', 'linkCollection'),
@@ -168,7 +206,8 @@ export default ruleFunction<Options>(
     readOnly: { type: 'array', items: { type: 'string', minLength: 1 } },
     hypermedia: { type: 'boolean' },
   },
-  ({ doc, options, operations }) => {
+  MESSAGES,
+  ({ doc, options, operations, say }) => {
     const names = namesFor(options, 'nextSteps');
     const findings: Finding[] = [];
     const asked = operations
@@ -182,7 +221,7 @@ export default ruleFunction<Options>(
       const overruled = read === undefined ? undefined : overruledWording(read);
       const withLocation = headerNamed(doc.headers(response), ['Location']) !== undefined;
       for (const body of doc.jsonBodies(operation, response)) {
-        const found = body.schema === undefined ? undefined : problem(doc, body, { body, at: response.at, regions }, names, options, withLocation);
+        const found = body.schema === undefined ? undefined : problem(doc, say, body, { body, at: response.at, regions }, names, options, withLocation);
         if (found === undefined) continue;
         // Why a read-like operation is judged a change is its own: said on it.
         if (overruled !== undefined || found.onResponse === true)

@@ -4,18 +4,46 @@ import { exampleItemsLack, limitEdit, propertyEdits, requiredEdits } from '../li
 import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/rules/names';
 import { propertiesNamed, type NestedProperty } from '../lib/document/nested';
 import { mustThenSend, oneEdit, ruleFunction, type Finding, type LazyEdits, responseFinding } from '../lib/rules/rule-function';
+import type { Say as SayOf } from '../lib/rules/messages';
 import { allowedValues, isObjectView, ownProperty, propertyTypes, viewsOf, viewsOfProperty, type ObjectView } from '../lib/document/schema';
 
 type Options = NameOptions<'nextSteps' | 'nextStepItem'> & { methodEnum?: boolean };
 
 const METHOD_ENUM = `\`enum: [${STEP_METHODS.join(', ')}]\``;
-/** What each item field holds, in the order of the nextStepItem names: action, method, href, description. */
-const ITEM_FIELDS = [
-  'type string: an imperative verb phrase',
-  `type string, ${METHOD_ENUM}`,
-  'type string: the concrete URL, no template',
-  'type string: why, and any precondition',
-];
+
+const MESSAGES = {
+  notAList: '`{{trail}}` is declared as {{types}}, not a list of steps. Declare it as an array of objects requiring {{required}}{{thenSend}}.',
+  noItems: "`{{trail}}` declares no `items`, so a step's fields are unknown. Declare it as an array of objects requiring {{required}}{{thenSend}}.",
+  scalarItems: 'the items of `{{trail}}` are {{types}}, not steps. Make them objects requiring {{required}}{{thenSend}}.',
+  itemsOf: 'the items of `{{trail}}`',
+  fieldNotRequired: '{{subject}} declare but do not require `{{name}}`. Add it to their `required` list{{thenSend}}.',
+  fieldUndeclared: '{{subject}} do not declare `{{name}}`. Declare it ({{holds}}) and list it in `required`{{thenSend}}.',
+  // What each item field holds, in the order of the nextStepItem names: action, method, href, description.
+  actionHolds: 'type string: an imperative verb phrase',
+  methodHolds: 'type string, {{methodEnum}}',
+  hrefHolds: 'type string: the concrete URL, no template',
+  descriptionHolds: 'type string: why, and any precondition',
+  otherHolds: 'type string',
+  methodAnyString: '{{subject}} let `{{name}}` be any string, not only a verb an agent can send. Limit it with {{methodEnum}}.',
+  methodNotHttp: '{{subject}} allow `{{name}}` values that are not HTTP methods: {{values}}. Limit it to {{methodEnum}} (HEAD, OPTIONS are accepted too).',
+} as const;
+type Say = SayOf<typeof MESSAGES>;
+
+/** What the item field at `index` of the nextStepItem names holds, for the fix that declares it. */
+function holds(say: Say, index: number): string {
+  switch (index) {
+    case 0:
+      return say('actionHolds');
+    case 1:
+      return say('methodHolds', { methodEnum: METHOD_ENUM });
+    case 2:
+      return say('hrefHolds');
+    case 3:
+      return say('descriptionHolds');
+    default:
+      return say('otherHolds');
+  }
+}
 
 interface Problem {
   what: string;
@@ -35,10 +63,11 @@ interface Target {
 }
 
 /** ax-envelope-next-steps-shape: every declared nextSteps is an array of complete, callable steps. */
-export default ruleFunction<Options>(
+export default ruleFunction<Options, typeof MESSAGES>(
   'envelopeNextStepsShape',
   { ...nameOptionsSchema('nextSteps', 'nextStepItem'), methodEnum: { type: 'boolean' } },
-  ({ doc, options, operations }) => {
+  MESSAGES,
+  ({ doc, options, operations, say }) => {
     // Most descriptions declare no nextSteps: skip the walk of every response schema and example.
     if (!doc.mayMention(namesFor(options, 'nextSteps'))) return [];
     const itemNames = namesFor(options, 'nextStepItem');
@@ -51,6 +80,7 @@ export default ruleFunction<Options>(
             findings.push(
               ...checkSteps(
                 doc,
+                say,
                 { operation, response, property, schemaAt: doc.resolve(body.schema.value, body.schema.location)?.location, writtenAt: body.schema.location },
                 itemNames,
                 options.methodEnum !== false,
@@ -64,49 +94,43 @@ export default ruleFunction<Options>(
   },
 );
 
-function checkSteps(doc: OpenApiDocument, target: Target, itemNames: readonly string[], methodEnum: boolean): Finding[] {
+function checkSteps(doc: OpenApiDocument, say: Say, target: Target, itemNames: readonly string[], methodEnum: boolean): Finding[] {
   const { response, property } = target;
+  const { trail } = property;
   // The member's trail from this response (`data.nextSteps`) differs between the users of a shared schema; its name does not.
-  const say = (what: string, ...at: (JsonPath | undefined)[]): Finding =>
+  const finding = (what: string, ...at: (JsonPath | undefined)[]): Finding =>
     responseFinding(target.operation, response, what, [...at, target.schemaAt, target.writtenAt], {
-      same: what.replaceAll(`\`${property.trail}\``, `\`${property.name}\``),
+      same: what.replaceAll(`\`${trail}\``, `\`${property.name}\``),
     });
   const required = itemNames.map(name => `\`${name}\``).join(', ');
-  const shape = `an array of objects requiring ${required}${mustThenSend('them')}`;
+  const thenSend = mustThenSend('them');
   const types = propertyTypes(doc, property);
   if (types !== undefined && !types.includes('array')) {
-    return [say(`\`${property.trail}\` is declared as ${types.join(' or ')}, not a list of steps. Declare it as ${shape}.`, property.location)];
+    return [finding(say('notAList', { trail, types: types.join(' or '), required, thenSend }), property.location)];
   }
   const outer = viewsOf(doc, property.schema, property.location);
   if (outer === undefined) return [];
   if (!outer.some(view => view.parts.some(part => part.value.items !== undefined))) {
-    return [say(`\`${property.trail}\` declares no \`items\`, so a step's fields are unknown. Declare it as ${shape}.`, property.location)];
+    return [finding(say('noItems', { trail, required, thenSend }), property.location)];
   }
   const items = viewsOfProperty(doc, property, true);
   if (items === undefined) return [];
   const scalar = items.find(view => !isObjectView(view));
   if (scalar !== undefined) {
-    return [
-      say(
-        `the items of \`${property.trail}\` are ${scalar.types?.join(' or ')}, not steps. Make them objects requiring ${required}${mustThenSend('them')}.`,
-        scalar.parts[0].location,
-        property.location,
-      ),
-    ];
+    return [finding(say('scalarItems', { trail, types: String(scalar.types?.join(' or ')), required, thenSend }), scalar.parts[0].location, property.location)];
   }
-  const subject = `the items of \`${property.trail}\``;
+  const subject = say('itemsOf', { trail });
   return [
-    ...itemNames.flatMap((name, i) => missingField(doc, subject, items, name, i, property.name)),
-    ...methodProblems(doc, subject, items, itemNames[1], methodEnum),
-  ].map(({ what, at, edits }) => ({ ...say(what, at, property.location), ...(edits === undefined ? {} : { edits }) }));
+    ...itemNames.flatMap((name, i) => missingField(doc, say, subject, items, name, i, property.name)),
+    ...methodProblems(doc, say, subject, items, itemNames[1], methodEnum),
+  ].map(({ what, at, edits }) => ({ ...finding(what, at, property.location), ...(edits === undefined ? {} : { edits }) }));
 }
 
 /** One finding for an item field that some item shape does not declare, or declares without requiring. */
-function missingField(doc: OpenApiDocument, subject: string, items: readonly ObjectView[], name: string, index: number, list: string): Problem[] {
+function missingField(doc: OpenApiDocument, say: Say, subject: string, items: readonly ObjectView[], name: string, index: number, list: string): Problem[] {
   const lacking = items.filter(view => ownProperty(view, [name], true) === undefined);
   if (lacking.length === 0) return [];
   const declared = lacking.every(view => ownProperty(view, [name]) !== undefined);
-  const fix = declared ? `Add it to their \`required\` list` : `Declare it (${ITEM_FIELDS[index] ?? 'type string'}) and list it in \`required\``;
   // The edit says what the message says: the member required, or declared (a string; `method` an HTTP method) and required.
   const schema = index === 1 ? { type: 'string', enum: STEP_METHODS } : { type: 'string' };
   // A step in an example without the member is for a person to complete first.
@@ -114,7 +138,9 @@ function missingField(doc: OpenApiDocument, subject: string, items: readonly Obj
     exampleItemsLack(doc, list, name) ? undefined : declared ? requiredEdits(doc, lacking, name) : propertyEdits(doc, lacking, name, schema, true);
   return [
     {
-      what: `${subject} ${declared ? 'declare but do not require' : 'do not declare'} \`${name}\`. ${fix}${mustThenSend('it')}.`,
+      what: declared
+        ? say('fieldNotRequired', { subject, name, thenSend: mustThenSend('it') })
+        : say('fieldUndeclared', { subject, name, holds: holds(say, index), thenSend: mustThenSend('it') }),
       at: lacking[0].parts[0].location,
       edits,
     },
@@ -122,7 +148,14 @@ function missingField(doc: OpenApiDocument, subject: string, items: readonly Obj
 }
 
 /** `method` must be limited to verbs an agent can send: an enum (or const) of HTTP methods. */
-function methodProblems(doc: OpenApiDocument, subject: string, items: readonly ObjectView[], name: string | undefined, methodEnum: boolean): Problem[] {
+function methodProblems(
+  doc: OpenApiDocument,
+  say: Say,
+  subject: string,
+  items: readonly ObjectView[],
+  name: string | undefined,
+  methodEnum: boolean,
+): Problem[] {
   const problems: Problem[] = [];
   for (const view of items) {
     const method = name === undefined ? undefined : ownProperty(view, [name]);
@@ -132,14 +165,14 @@ function methodProblems(doc: OpenApiDocument, subject: string, items: readonly O
     const outside = limit.values.filter(value => value !== null && !isStepMethod(value));
     if (!limit.limited && methodEnum) {
       problems.push({
-        what: `${subject} let \`${name}\` be any string, not only a verb an agent can send. Limit it with ${METHOD_ENUM}.`,
+        what: say('methodAnyString', { subject, name: name!, methodEnum: METHOD_ENUM }),
         at: method.location,
         edits: oneEdit(() => limitEdit(doc, method, STEP_METHODS)),
       });
     } else if (outside.length > 0) {
-      const listed = outside.map(value => `\`${typeof value === 'string' ? value : JSON.stringify(value)}\``).join(', ');
+      const values = outside.map(value => `\`${typeof value === 'string' ? value : JSON.stringify(value)}\``).join(', ');
       problems.push({
-        what: `${subject} allow \`${name}\` values that are not HTTP methods: ${listed}. Limit it to ${METHOD_ENUM} (HEAD, OPTIONS are accepted too).`,
+        what: say('methodNotHttp', { subject, name: name!, values, methodEnum: METHOD_ENUM }),
         at: method.location,
       });
     }

@@ -19,11 +19,18 @@ const CONCEPTS = [
 ] as const satisfies Concept[];
 type Options = NameOptions<(typeof CONCEPTS)[number]>;
 
+const MESSAGES = {
+  noRefreshUrl: 'reports a state rejection ({{evidence}}) but has no `{{name}}`',
+  // Each operation gives its own evidence of one defect of the schema.
+  noRefreshUrlOnAny: 'reports a state rejection but has no `{{name}}`',
+  addRefreshUrl: 'Add `{{name}}`{{place}}: the URL to GET the current state from.',
+} as const;
+
 /**
  * ax-envelope-refresh-url: a 422 that refused a valid request because of the resource's state (AGLedger's
  * envelope) tells the agent where to re-read that state. A request-validation 422 names fields instead.
  */
-export default ruleFunction<Options>('envelopeRefreshUrl', nameOptionsSchema(...CONCEPTS), ({ doc, options, operations }) => {
+export default ruleFunction<Options, typeof MESSAGES>('envelopeRefreshUrl', nameOptionsSchema(...CONCEPTS), MESSAGES, ({ doc, options, operations, say }) => {
   const names = namesFor(options, 'refreshUrl');
   const validates = (view: ObjectView) => fieldDetailsOf(doc, view, options).some(form => form.lacks === undefined);
 
@@ -40,10 +47,9 @@ export default ruleFunction<Options>('envelopeRefreshUrl', nameOptionsSchema(...
         // In the body's own naming style: `refresh_url` beside `documentation_url`.
         const name = inStyleOf(memberNames(home), names);
         return {
-          what: `reports a state rejection (${stateEvidence(rejection)}) but has no \`${name}\``,
-          // Each operation gives its own evidence of one defect of the schema.
-          sameWhat: `reports a state rejection but has no \`${name}\``,
-          fix: `Add \`${name}\`${placeOf(home)}: the URL to GET the current state from.`,
+          what: say('noRefreshUrl', { evidence: stateEvidence(rejection), name }),
+          sameWhat: say('noRefreshUrlOnAny', { name }),
+          fix: say('addRefreshUrl', { name, place: placeOf(home) }),
         };
       }),
     );

@@ -8,39 +8,52 @@ import { RESPONSES } from '../lib/rules/scope';
 
 type Options = NameOptions<StateField | 'errorList'>;
 
-/** What each required field holds, for the fix. */
-const FIELDS: Record<StateField, string> = {
-  currentState: 'string',
-  allowedActions: 'string[]',
-  refreshUrl: 'URL to re-read it',
-};
+const MESSAGES = {
+  noState: 'reports a state rejection ({{evidence}}) without the state',
+  // Each operation gives its own evidence of one defect of the schema.
+  noStateOnAny: 'reports a state rejection without the state',
+  addState: 'Add {{fields}}{{place}}.',
+  // Each required field, with what it holds.
+  currentStateField: '`{{name}}` (string)',
+  allowedActionsField: '`{{name}}` (string[])',
+  refreshUrlField: '`{{name}}` (URL to re-read it)',
+} as const;
+
+const FIELDS = { currentState: 'currentStateField', allowedActions: 'allowedActionsField', refreshUrl: 'refreshUrlField' } as const satisfies Record<
+  StateField,
+  keyof typeof MESSAGES
+>;
 
 /**
  * ax-envelope-state: a 409/422 state rejection hands the agent the state, the legal moves and where to
  * re-read them. On a 422, the refresh url is ax-envelope-refresh-url's to ask: one missing field, one finding.
  */
-export default ruleFunction<Options>('envelopeState', nameOptionsSchema(...STATE_FIELDS, 'errorList'), ({ doc, options, operations }) => {
-  const names = Object.fromEntries(STATE_FIELDS.map(concept => [concept, namesFor(options, concept)])) as Record<StateField, readonly string[]>;
-  const once = judgeOnce();
-  return errorSchemas(doc, operations, RESPONSES['ax-envelope-state']).flatMap(target => {
-    const rejection = stateRejection(doc, target, options);
-    if (rejection === undefined) return [];
-    const asked = target.response.status === '422' ? STATE_FIELDS.filter(concept => concept !== 'refreshUrl') : STATE_FIELDS;
-    // The rejection's evidence fitted to the first use stands for all (`sameWhat` leaves it out).
-    return describeViews(target, view =>
-      once(target, view, [asked.length], () => {
-        const missing = asked.filter(concept => schemaAnswer(doc, view, concept, options) === undefined);
-        if (missing.length === 0) return undefined;
-        const home = homeCarrier(doc, view, options);
-        // In the body's own naming style: `current_state` beside `error_description`.
-        const fields = missing.map(concept => `\`${inStyleOf(memberNames(home), names[concept])}\` (${FIELDS[concept]})`).join(', ');
-        return {
-          what: `reports a state rejection (${stateEvidence(rejection)}) without the state`,
-          // Each operation gives its own evidence of one defect of the schema.
-          sameWhat: 'reports a state rejection without the state',
-          fix: `Add ${fields}${placeOf(home)}.`,
-        };
-      }),
-    );
-  });
-});
+export default ruleFunction<Options, typeof MESSAGES>(
+  'envelopeState',
+  nameOptionsSchema(...STATE_FIELDS, 'errorList'),
+  MESSAGES,
+  ({ doc, options, operations, say }) => {
+    const names = Object.fromEntries(STATE_FIELDS.map(concept => [concept, namesFor(options, concept)])) as Record<StateField, readonly string[]>;
+    const once = judgeOnce();
+    return errorSchemas(doc, operations, RESPONSES['ax-envelope-state']).flatMap(target => {
+      const rejection = stateRejection(doc, target, options);
+      if (rejection === undefined) return [];
+      const asked = target.response.status === '422' ? STATE_FIELDS.filter(concept => concept !== 'refreshUrl') : STATE_FIELDS;
+      // The rejection's evidence fitted to the first use stands for all (`sameWhat` leaves it out).
+      return describeViews(target, view =>
+        once(target, view, [asked.length], () => {
+          const missing = asked.filter(concept => schemaAnswer(doc, view, concept, options) === undefined);
+          if (missing.length === 0) return undefined;
+          const home = homeCarrier(doc, view, options);
+          // In the body's own naming style: `current_state` beside `error_description`.
+          const fields = missing.map(concept => say(FIELDS[concept], { name: inStyleOf(memberNames(home), names[concept]) })).join(', ');
+          return {
+            what: say('noState', { evidence: stateEvidence(rejection) }),
+            sameWhat: say('noStateOnAny'),
+            fix: say('addState', { fields, place: placeOf(home) }),
+          };
+        }),
+      );
+    });
+  },
+);

@@ -3,11 +3,25 @@ import { isObject, type JsonObject, type JsonPath, type Operation } from '../lib
 import { nearest } from '../lib/document/nearest';
 import { EXEMPT_EXTENSION, label, ruleFunction, type Finding, type RuleScope } from '../lib/rules/rule-function';
 import { describeValue } from '../lib/document/values';
+import type { Say as SayOf } from '../lib/rules/messages';
 
 type Options = { minWords?: number };
 
 const SELF = 'ax-exemption-reason';
 const EXAMPLE = `${EXEMPT_EXTENSION}: { <rule-id>: "<reason>" }`;
+
+const MESSAGES = {
+  selfExempted: '`{{self}}` cannot be exempted in the description. Remove this entry; to switch the rule off, use `overrides` in .spectral.yaml.',
+  unknownRule: '`{{id}}` is not a rule of spectral-agent-ux, so this entry exempts nothing. {{fix}}',
+  useRuleId: 'Use the id of a rule of this package (docs/rules/ lists them).',
+  renameToRule: 'Did you mean `{{guess}}`? Rename the key.',
+  noReason:
+    'the exemption from `{{id}}` gives {{given}}; give at least {{minWords}} words on why the rule does not apply, e.g. "JSON-RPC 2.0 envelope is fixed by the spec".',
+  emptyReason: 'an empty reason',
+  notAMap: '`{{extension}}` is {{value}}, not a map from rule id to reason, so it exempts nothing. Write it as `{{example}}`.',
+  pathItem: 'path item {{path}}',
+} as const;
+type Say = SayOf<typeof MESSAGES>;
 
 interface Owner {
   node: JsonObject;
@@ -16,10 +30,10 @@ interface Owner {
 }
 
 /** Every operation and path item, once each (a path item shared through `$ref` is one owner). */
-function owners(operations: readonly Operation[]): Owner[] {
+function owners(say: Say, operations: readonly Operation[]): Owner[] {
   const found = new Map<string, Owner>();
   for (const operation of operations) {
-    const item = { node: operation.pathItem, location: operation.pathItemLocation, name: `path item ${operation.path}` };
+    const item = { node: operation.pathItem, location: operation.pathItemLocation, name: say('pathItem', { path: operation.path }) };
     for (const owner of [item, { node: operation.node, location: operation.location, name: label(operation) }]) {
       const key = JSON.stringify(owner.location);
       if (!found.has(key)) found.set(key, owner);
@@ -31,20 +45,17 @@ function owners(operations: readonly Operation[]): Owner[] {
 const wordsIn = (text: string) => text.split(/\s+/).filter(word => /[\p{L}\p{N}]/u.test(word)).length;
 
 /** What is wrong with one `<rule-id>: <reason>` entry. */
-function entryProblems(id: string, reason: unknown, minWords: number, exemptible: readonly string[]): string[] {
+function entryProblems(say: Say, id: string, reason: unknown, minWords: number, exemptible: readonly string[]): string[] {
   const problems: string[] = [];
   if (id === SELF) {
-    problems.push(`\`${SELF}\` cannot be exempted in the description. Remove this entry; to switch the rule off, use \`overrides\` in .spectral.yaml.`);
+    problems.push(say('selfExempted', { self: SELF }));
   } else if (!exemptible.includes(id)) {
     const guess = nearest(id, exemptible);
-    const fix = guess === undefined ? 'Use the id of a rule of this package (docs/rules/ lists them).' : `Did you mean \`${guess}\`? Rename the key.`;
-    problems.push(`\`${id}\` is not a rule of spectral-agent-ux, so this entry exempts nothing. ${fix}`);
+    problems.push(say('unknownRule', { id, fix: guess === undefined ? say('useRuleId') : say('renameToRule', { guess }) }));
   }
   if (typeof reason !== 'string' || wordsIn(reason) < minWords) {
-    const given = typeof reason === 'string' && reason.trim() === '' ? 'an empty reason' : describeValue(reason);
-    problems.push(
-      `the exemption from \`${id}\` gives ${given}; give at least ${minWords} words on why the rule does not apply, e.g. "JSON-RPC 2.0 envelope is fixed by the spec".`,
-    );
+    const given = typeof reason === 'string' && reason.trim() === '' ? say('emptyReason') : describeValue(reason);
+    problems.push(say('noReason', { id, given, minWords }));
   }
   return problems;
 }
@@ -52,25 +63,25 @@ function entryProblems(id: string, reason: unknown, minWords: number, exemptible
 /** Every `x-ax-exempt` entry names a real rule and says why it does not apply. */
 const check =
   (ruleIds: () => readonly string[]) =>
-  ({ doc, options }: RuleScope<Options>): Finding[] => {
+  ({ doc, options, say }: RuleScope<Options, typeof MESSAGES>): Finding[] => {
     // Every operation, not `operations`: an x-ax-exempt entry must not be able to hide itself from this check.
     const minWords = options.minWords ?? 3;
     // The rules, and the probe's findings (docs/probe.md), which read `x-ax-exempt` too.
     const exemptible = [...ruleIds(), ...PROBE_IDS];
     const findings: Finding[] = [];
-    for (const owner of owners(doc.operations())) {
+    for (const owner of owners(say, doc.operations())) {
       const exempt = owner.node[EXEMPT_EXTENSION];
       const at = [...owner.location, EXEMPT_EXTENSION];
       if (exempt === undefined) continue;
       if (!isObject(exempt)) {
         findings.push({
-          message: `${owner.name}: \`${EXEMPT_EXTENSION}\` is ${describeValue(exempt)}, not a map from rule id to reason, so it exempts nothing. Write it as \`${EXAMPLE}\`.`,
+          message: `${owner.name}: ${say('notAMap', { extension: EXEMPT_EXTENSION, value: describeValue(exempt), example: EXAMPLE })}`,
           path: at,
         });
         continue;
       }
       for (const [id, reason] of Object.entries(exempt)) {
-        for (const problem of entryProblems(id, reason, minWords, exemptible)) findings.push({ message: `${owner.name}: ${problem}`, path: [...at, id] });
+        for (const problem of entryProblems(say, id, reason, minWords, exemptible)) findings.push({ message: `${owner.name}: ${problem}`, path: [...at, id] });
       }
     }
     return findings;
@@ -80,4 +91,5 @@ const check =
  * ax-exemption-reason, built with the package's rule ids: they are read off the rule declarations one floor
  * up (rules/index.ts), which import this function.
  */
-export default (ruleIds: () => readonly string[]) => ruleFunction<Options>('exemptionReason', { minWords: { type: 'integer', minimum: 1 } }, check(ruleIds));
+export default (ruleIds: () => readonly string[]) =>
+  ruleFunction<Options, typeof MESSAGES>('exemptionReason', { minWords: { type: 'integer', minimum: 1 } }, MESSAGES, check(ruleIds));

@@ -1,5 +1,6 @@
 import { isObject } from '../lib/document/document';
-import { AX_EXTENSIONS, extensionProblem, isAxExtension, OPERATION_FLAGS, unknownExtension } from '../lib/rules/extensions';
+import { AX_EXTENSIONS, extensionProblem, isAxExtension, OPERATION_FLAGS } from '../lib/rules/extensions';
+import { nearest } from '../lib/document/nearest';
 import { exemptionOn, ruleFunction, type Finding } from '../lib/rules/rule-function';
 import { pathOf, walk, type Trail } from '../lib/document/values';
 
@@ -8,13 +9,20 @@ const PAYLOADS = new Set(['example', 'examples', 'default', 'const', 'enum']);
 /** Keys whose values map names (property names) to schemas: their own keys are names, their values are walked. */
 const NAME_MAPS = new Set(['properties', 'patternProperties']);
 
+// A wrong value of a known extension is worded by lib/rules/extensions.ts, for the operation flags' rules too.
+const MESSAGES = {
+  unknownExtension:
+    "`{{key}}` is not an AX extension. Use one of the AX spec's (listed on the ax-extensions-valid page), or drop the `ax-` for a private `x-` extension.",
+  misspeltExtension: '`{{key}}`: did you mean `{{guess}}`? Rename it so that agents and tools read it.',
+} as const;
+
 const keyOf = (trail: Trail | undefined) => (trail === undefined ? undefined : String(trail.key));
 
 /**
  * ax-extensions-valid: every `x-ax-*` value anywhere in the document has the type its AX definition
  * gives, and every `x-ax-` name is a known one. One pass over the raw document, no recursion.
  */
-export default ruleFunction<object>('extensionsValid', {}, ({ doc, ruleId }) => {
+export default ruleFunction<object, typeof MESSAGES>('extensionsValid', {}, MESSAGES, ({ doc, ruleId, say }) => {
   if (!doc.mayMention(['x-ax-'])) return []; // most documents have none: skip the walk of every node
   // Operation flags are type-checked by ax-recoverable-retryable / -idempotent, so each is reported once.
   const operationNodes = new Set<object>(doc.operations().map(operation => operation.node));
@@ -29,7 +37,7 @@ export default ruleFunction<object>('extensionsValid', {}, ({ doc, ruleId }) => 
       if (key !== undefined && NAME_MAPS.has(key)) return true;
       for (const name of Object.keys(node)) {
         if (!isAxExtension(name) || (OPERATION_FLAGS.has(name) && operationNodes.has(node))) continue;
-        const message = Object.prototype.hasOwnProperty.call(AX_EXTENSIONS, name) ? extensionProblem(name, node[name]) : unknownExtension(name);
+        const message = Object.prototype.hasOwnProperty.call(AX_EXTENSIONS, name) ? extensionProblem(name, node[name]) : unknown(name);
         if (message !== undefined) findings.push({ message, path: pathOf([], { parent: trail, key: name })! });
       }
       return true;
@@ -37,4 +45,10 @@ export default ruleFunction<object>('extensionsValid', {}, ({ doc, ruleId }) => 
     true,
   );
   return findings;
+
+  /** An unknown `x-ax-` name, with the nearest known one when it looks like a typo. */
+  function unknown(key: string): string {
+    const guess = nearest(key, Object.keys(AX_EXTENSIONS));
+    return guess === undefined ? say('unknownExtension', { key }) : say('misspeltExtension', { key, guess });
+  }
 });

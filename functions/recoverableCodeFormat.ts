@@ -1,6 +1,7 @@
 import { errorFieldValues, isExampleValue, type FieldValue } from '../lib/errors/error-values';
 import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/rules/names';
 import { label, placeIn, ruleFunction, useOf, type Finding } from '../lib/rules/rule-function';
+import type { Say as SayOf } from '../lib/rules/messages';
 
 type Convention = 'SCREAMING_SNAKE' | 'snake_case' | 'kebab-case' | 'PascalCase' | 'camelCase';
 type Options = NameOptions<'errorCode'> & { convention?: Convention };
@@ -22,6 +23,25 @@ const VERBS = new Set(['is', 'are', 'was', 'were', 'be', 'been', 'has', 'have', 
 /** Other glue words: a name may hold one (`out-of-credit`, RFC 9457's own example), a long segment with one is prose. */
 const FUNCTION_WORDS = new Set([...VERBS, 'a', 'an', 'the', 'in', 'of', 'to', 'for', 'with', 'your', 'you', 'our', 'this', 'that']);
 const MAX_SEGMENT_WORDS = 5;
+
+const MESSAGES = {
+  // "POST /payments 400: the error schema's `code` <what>".
+  fieldFinding: "{{holder}}'s `{{name}}` {{what}}",
+  proseUri: 'reads as prose: {{problem}}. Use short stable segments, e.g. `/errors/invoice/not-finalized`.',
+  containsSpaces: '{{uri}} contains spaces',
+  tooManyWords: '`{{segment}}` has {{count}} words',
+  aSentence: '`{{segment}}` is a sentence ({{glue}})',
+  offConvention: '{{verb}} {{codes}}, not {{convention}} ({{why}}). Write it as {{fixes}}.',
+  offConventionMany: '{{verb}} {{codes}}, not {{convention}} ({{why}}). Write them as {{fixes}}.',
+  exampleIs: 'is',
+  exampleHas: 'has the example',
+  schemaAllows: 'allows',
+  configuredConvention: 'the configured convention',
+  axConvention: "the AX spec's convention",
+  usualConvention: 'the convention of most codes here',
+  andMore: '{{shown}} and {{more}} more',
+} as const;
+type Say = SayOf<typeof MESSAGES>;
 
 const isUri = (code: string) => code.includes('/') || /^[a-z][a-z0-9+.-]*:/i.test(code);
 
@@ -46,31 +66,31 @@ function rewrite(code: string, convention: Convention): string {
 }
 
 /** Why a problem `type` URI reads as prose, or undefined when its path is a short stable name. */
-function prose(uri: string): string | undefined {
-  if (/\s|%20/.test(uri)) return `${JSON.stringify(uri)} contains spaces`;
+function prose(say: Say, uri: string): string | undefined {
+  if (/\s|%20/.test(uri)) return say('containsSpaces', { uri: JSON.stringify(uri) });
   const path = uri.replace(/^[a-z][a-z0-9+.-]*:(\/\/[^/]*)?/i, '');
   for (const segment of path.split('/').filter(Boolean)) {
     const words = segment
       .toLowerCase()
       .split(/[-_.]+/)
       .filter(Boolean);
-    if (words.length > MAX_SEGMENT_WORDS) return `\`${segment}\` has ${words.length} words`;
+    if (words.length > MAX_SEGMENT_WORDS) return say('tooManyWords', { segment, count: words.length });
     const glue = words.filter(word => FUNCTION_WORDS.has(word));
     const sentence = words.length >= 3 && (glue.some(word => VERBS.has(word)) || (words.length >= 4 && glue.length > 0));
-    if (sentence) return `\`${segment}\` is a sentence (${glue.map(word => `"${word}"`).join(', ')})`;
+    if (sentence) return say('aSentence', { segment, glue: glue.map(word => `"${word}"`).join(', ') });
   }
   return undefined;
 }
 
 /** The convention to hold codes to, and why: configured, followed by most distinct multi-word codes, else the AX spec's. */
-function target(codes: FieldValue[], configured: Convention | undefined): { convention: Convention; why: string } {
-  if (configured !== undefined) return { convention: configured, why: 'the configured convention' };
+function target(say: Say, codes: FieldValue[], configured: Convention | undefined): { convention: Convention; why: string } {
+  if (configured !== undefined) return { convention: configured, why: say('configuredConvention') };
   const distinct = [...new Set(codes.map(code => code.value as string))];
   const counts = (Object.keys(CONVENTIONS) as Convention[]).map(
     convention => [convention, distinct.filter(code => CONVENTIONS[convention].test(code)).length] as const,
   );
   const [convention, count] = counts.reduce((best, entry) => (entry[1] > best[1] ? entry : best));
-  return count === 0 ? { convention: 'SCREAMING_SNAKE', why: "the AX spec's convention" } : { convention, why: 'the convention of most codes here' };
+  return count === 0 ? { convention: 'SCREAMING_SNAKE', why: say('axConvention') } : { convention, why: say('usualConvention') };
 }
 
 /** Values of one field of one operation, whichever of its responses share the schema: reported once, with their statuses. */
@@ -87,10 +107,10 @@ function byOperationField(values: FieldValue[]): FieldValue[][] {
  * "POST /payments 400, 422: the error schema's `code` <what>", naming every status the group spans, at
  * `value`; on a shared schema, one finding for all the operations that use it.
  */
-function found(group: FieldValue[], value: FieldValue, what: string): Finding {
+function found(say: Say, group: FieldValue[], value: FieldValue, what: string): Finding {
   const [first] = group;
   const statuses = [...new Set(group.map(each => each.response.status))].join(', ');
-  const text = (holder: string) => `${holder}'s \`${first.name}\` ${what}`;
+  const text = (holder: string) => say('fieldFinding', { holder, name: first.name, what });
   const responses = [...new Set(group.map(each => each.response))];
   return {
     message: `${label(first.operation)} ${statuses}: ${text(first.holder)}`,
@@ -99,21 +119,33 @@ function found(group: FieldValue[], value: FieldValue, what: string): Finding {
   };
 }
 
-function listed(items: string[]): string {
+function listed(say: Say, items: string[]): string {
   const shown = items.slice(0, MAX_LISTED).join(', ');
-  return items.length > MAX_LISTED ? `${shown} and ${items.length - MAX_LISTED} more` : shown;
+  return items.length > MAX_LISTED ? say('andMore', { shown, more: items.length - MAX_LISTED }) : shown;
 }
 
-function offConvention(group: FieldValue[], convention: Convention, why: string): Finding | undefined {
+function offConvention(say: Say, group: FieldValue[], convention: Convention, why: string): Finding | undefined {
   // A code the convention cannot spell (`702`, `0x1F`, `4-oh-4`) gets no advice: its rewrite would not fit either.
   const fixable = (code: string) => !SINGLE_WORD.test(code) && !CONVENTIONS[convention].test(code) && CONVENTIONS[convention].test(rewrite(code, convention));
   const codes = [...new Set(group.map(value => value.value as string))].filter(fixable);
   if (codes.length === 0) return undefined;
-  const verb = group.every(isExampleValue) ? (group[0].source === 'example' ? 'is' : 'has the example') : 'allows';
-  const fixes = codes.map(code => `\`${rewrite(code, convention)}\``);
-  const them = codes.length === 1 ? 'it' : 'them';
-  const what = `${verb} ${listed(codes.map(code => JSON.stringify(code)))}, not ${convention} (${why}). Write ${them} as ${listed(fixes)}.`;
+  const verb = say(group.every(isExampleValue) ? (group[0].source === 'example' ? 'exampleIs' : 'exampleHas') : 'schemaAllows');
+  const fixes = listed(
+    say,
+    codes.map(code => `\`${rewrite(code, convention)}\``),
+  );
+  const what = say(codes.length === 1 ? 'offConvention' : 'offConventionMany', {
+    verb,
+    codes: listed(
+      say,
+      codes.map(code => JSON.stringify(code)),
+    ),
+    convention,
+    why,
+    fixes,
+  });
   return found(
+    say,
     group,
     group.find(value => value.value === codes[0])!,
     what,
@@ -121,24 +153,26 @@ function offConvention(group: FieldValue[], convention: Convention, why: string)
 }
 
 /** ax-recoverable-code-format: error codes follow one convention across the document; problem `type` URIs are stable names. */
-export default ruleFunction<Options>(
+export default ruleFunction<Options, typeof MESSAGES>(
   'recoverableCodeFormat',
   { ...nameOptionsSchema('errorCode'), convention: { enum: Object.keys(CONVENTIONS) } },
-  ({ doc, options, operations }) => {
+  MESSAGES,
+  ({ doc, options, operations, say }) => {
     const values = errorFieldValues(doc, operations, namesFor(options, 'errorCode'), options).filter(
       value => typeof value.value === 'string' && value.value !== '',
     );
     // A `type` beside a `code` is a category or a marker, not the code; it is read only when it is a problem-type URI.
     const codes = values.filter(value => value.primary && !isUri(value.value as string));
-    const { convention, why } = target(codes, options.convention);
+    const { convention, why } = target(say, codes, options.convention);
     const findings: Finding[] = [];
     for (const group of byOperationField(values.filter(value => isUri(value.value as string)))) {
       for (const uri of new Set(group.map(value => value.value as string))) {
-        const problem = prose(uri);
+        const problem = prose(say, uri);
         if (problem === undefined) continue;
-        const what = `reads as prose: ${problem}. Use short stable segments, e.g. \`/errors/invoice/not-finalized\`.`;
+        const what = say('proseUri', { problem });
         findings.push(
           found(
+            say,
             group,
             group.find(value => value.value === uri)!,
             what,
@@ -147,7 +181,7 @@ export default ruleFunction<Options>(
       }
     }
     for (const group of byOperationField(codes)) {
-      const finding = offConvention(group, convention, why);
+      const finding = offConvention(say, group, convention, why);
       if (finding !== undefined) findings.push(finding);
     }
     return findings;

@@ -3,6 +3,7 @@ import { errorFieldValues, fieldName, isExampleValue, type FieldValue } from '..
 import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/rules/names';
 import { label, placeIn, ruleFunction, type Finding } from '../lib/rules/rule-function';
 import { describeValue } from '../lib/document/values';
+import type { Say as SayOf } from '../lib/rules/messages';
 
 type Options = NameOptions<'errorCode'>;
 
@@ -10,26 +11,40 @@ const CATALOG = 'x-agent-error-codes';
 const DATE = /^\d{4}-\d{2}-\d{2}/;
 const DEPRECATED_SHAPE = '{ code: OLD_CODE, deprecated: true, replacement: NEW_CODE, removal: 2027-06-30 }';
 
+const MESSAGES = {
+  catalogEntry: '`{{catalog}}` {{what}}',
+  notACode: 'entry {{number}} is {{value}}, not a code. Write a code string, or {{shape}} for a deprecated one.',
+  incompleteDeprecation: 'marks {{code}} deprecated without {{missing}}. Write it as {{shape}}.',
+  replacementCode: 'the replacement code',
+  removalDate: 'the removal date (YYYY-MM-DD)',
+  notAList: '`{{catalog}}` is {{value}}, not a list. Write it as a list of the codes the operation can return, e.g. `[VALIDATION_ERROR, RATE_LIMIT_EXCEEDED]`.',
+  uncataloguedCode: "{{field}} {{code}} is not in `{{catalog}}`. Add it to the operation's `{{catalog}}`.",
+} as const;
+type Say = SayOf<typeof MESSAGES>;
+
 /** The codes a catalog lists, and what is wrong with its entries: a code is a string, or an object with a string `code`. */
-function readCatalog(operation: Operation, entries: unknown[]): { codes: Set<string>; findings: Finding[] } {
+function readCatalog(say: Say, operation: Operation, entries: unknown[]): { codes: Set<string>; findings: Finding[] } {
   const codes = new Set<string>();
   const findings: Finding[] = [];
   const report = (i: number, what: string) =>
-    findings.push({ message: `${label(operation)}: \`${CATALOG}\` ${what}`, path: [...operation.location, CATALOG, i] });
+    findings.push({ message: `${label(operation)}: ${say('catalogEntry', { catalog: CATALOG, what })}`, path: [...operation.location, CATALOG, i] });
   for (const [i, entry] of entries.entries()) {
     const code = typeof entry === 'string' ? entry : isObject(entry) && typeof entry.code === 'string' ? entry.code : undefined;
     if (code === undefined) {
-      report(i, `entry ${i + 1} is ${describeValue(entry)}, not a code. Write a code string, or ${DEPRECATED_SHAPE} for a deprecated one.`);
+      report(i, say('notACode', { number: i + 1, value: describeValue(entry), shape: DEPRECATED_SHAPE }));
       continue;
     }
     codes.add(code);
     if (!isObject(entry) || entry.deprecated !== true) continue;
     const missing = [
-      typeof entry.replacement === 'string' && entry.replacement !== '' ? undefined : 'the replacement code',
-      typeof entry.removal === 'string' && DATE.test(entry.removal) ? undefined : 'the removal date (YYYY-MM-DD)',
+      typeof entry.replacement === 'string' && entry.replacement !== '' ? undefined : say('replacementCode'),
+      typeof entry.removal === 'string' && DATE.test(entry.removal) ? undefined : say('removalDate'),
     ].filter(Boolean);
     if (missing.length > 0) {
-      report(i, `marks ${JSON.stringify(code)} deprecated without ${missing.join(' and ')}. Write it as ${DEPRECATED_SHAPE.replace('OLD_CODE', code)}.`);
+      report(
+        i,
+        say('incompleteDeprecation', { code: JSON.stringify(code), missing: missing.join(' and '), shape: DEPRECATED_SHAPE.replace('OLD_CODE', code) }),
+      );
     }
   }
   return { codes, findings };
@@ -54,25 +69,30 @@ function exampleCodes(values: FieldValue[], names: readonly string[]): FieldValu
 }
 
 /** ax-recoverable-error-catalog: an operation's `x-agent-error-codes` lists every code its error examples use, and deprecations are complete. */
-export default ruleFunction<Options>('recoverableErrorCatalog', nameOptionsSchema('errorCode'), ({ doc, options, operations }) => {
-  const names = namesFor(options, 'errorCode');
-  const findings: Finding[] = [];
-  for (const operation of operations.filter(operation => operation.node[CATALOG] !== undefined)) {
-    const entries = operation.node[CATALOG];
-    if (!Array.isArray(entries)) {
-      findings.push({
-        message: `${label(operation)}: \`${CATALOG}\` is ${describeValue(entries)}, not a list. Write it as a list of the codes the operation can return, e.g. \`[VALIDATION_ERROR, RATE_LIMIT_EXCEEDED]\`.`,
-        path: [...operation.location, CATALOG],
-      });
-      continue;
+export default ruleFunction<Options, typeof MESSAGES>(
+  'recoverableErrorCatalog',
+  nameOptionsSchema('errorCode'),
+  MESSAGES,
+  ({ doc, options, operations, say }) => {
+    const names = namesFor(options, 'errorCode');
+    const findings: Finding[] = [];
+    for (const operation of operations.filter(operation => operation.node[CATALOG] !== undefined)) {
+      const entries = operation.node[CATALOG];
+      if (!Array.isArray(entries)) {
+        findings.push({
+          message: `${label(operation)}: ${say('notAList', { catalog: CATALOG, value: describeValue(entries) })}`,
+          path: [...operation.location, CATALOG],
+        });
+        continue;
+      }
+      const catalog = readCatalog(say, operation, entries);
+      findings.push(...catalog.findings);
+      for (const code of exampleCodes(errorFieldValues(doc, [operation], names, options), names)) {
+        if (catalog.codes.has(code.value as string)) continue;
+        const text = say('uncataloguedCode', { field: fieldName(code), code: JSON.stringify(code.value), catalog: CATALOG });
+        findings.push({ message: `${label(operation, code.response)}: ${text}`, path: placeIn(code.response, code.location, code.within) });
+      }
     }
-    const catalog = readCatalog(operation, entries);
-    findings.push(...catalog.findings);
-    for (const code of exampleCodes(errorFieldValues(doc, [operation], names, options), names)) {
-      if (catalog.codes.has(code.value as string)) continue;
-      const text = `${fieldName(code)} ${JSON.stringify(code.value)} is not in \`${CATALOG}\`. Add it to the operation's \`${CATALOG}\`.`;
-      findings.push({ message: `${label(operation, code.response)}: ${text}`, path: placeIn(code.response, code.location, code.within) });
-    }
-  }
-  return findings;
-});
+    return findings;
+  },
+);

@@ -1,22 +1,29 @@
 import { isClientErrorStatus, isMutation, startsWith, toPointer, type OpenApiDocument, type Operation } from '../lib/document/document';
 import { label, mustThenSend, ruleFunction, type Finding } from '../lib/rules/rule-function';
 
+const MESSAGES = {
+  noClientError: 'no 4xx error response. {{fix}}',
+  addErrorResponse: 'Add a `400`, `422` or `default` response whose JSON schema has `code`, `message` and `recoveryHint`{{thenSend}}.',
+  thisBodyToo: 'this body for validation errors too',
+  addSharedResponse: "Add the `{{status}}` response the API shares, `$ref: '{{ref}}'`.",
+} as const;
+
 /**
  * ax-recoverable-error-responses: every mutation declares how a rejected call fails (the companion of the
  * nextSteps sweep in AGLedger's "Validating Authoring Before Deploy").
  */
-export default ruleFunction<object>('recoverableErrorResponses', {}, ({ doc, operations }) => {
+export default ruleFunction<object, typeof MESSAGES>('recoverableErrorResponses', {}, MESSAGES, ({ doc, operations, say }) => {
   const findings: Finding[] = [];
   const shared = doc.memo('error-responses:shared', () => sharedRejection(doc, doc.operations()));
   const fix =
     shared === undefined
-      ? `Add a \`400\`, \`422\` or \`default\` response whose JSON schema has \`code\`, \`message\` and \`recoveryHint\`${mustThenSend('this body for validation errors too', 'error handler')}.`
-      : `Add the \`${shared.status}\` response the API shares, \`$ref: '${shared.ref}'\`.`;
+      ? say('addErrorResponse', { thenSend: mustThenSend(say('thisBodyToo'), 'error handler') })
+      : say('addSharedResponse', { status: shared.status, ref: shared.ref });
   for (const operation of operations.filter(isMutation)) {
     const statuses = doc.statuses(operation);
     if (statuses?.some(isClientErrorStatus)) continue;
     findings.push({
-      message: `${label(operation)}: no 4xx error response. ${fix}`,
+      message: `${label(operation)}: ${say('noClientError', { fix })}`,
       path: statuses === undefined ? operation.location : [...operation.location, 'responses'],
     });
   }

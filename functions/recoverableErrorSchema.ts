@@ -15,8 +15,35 @@ import { CODE_AND_MESSAGE, schemaAnswer, schemaLikely } from '../lib/errors/erro
 import { nameList } from '../lib/rules/names';
 import { ruleFunction, type Finding, responseFinding } from '../lib/rules/rule-function';
 import { isObjectView, viewsOf, type ObjectView } from '../lib/document/schema';
+import type { Say as SayOf } from '../lib/rules/messages';
 
-const FIX = 'an object schema requiring a `code` and a `message`';
+const MESSAGES = {
+  codeAndMessage: 'an object schema requiring a `code` and a `message`',
+  noBody: 'the error response declares no body. Add {{whose}}, {{body}}.',
+  noBodyAdd: 'the error response declares no body. Add {{content}}: {{fix}}.',
+  swaggerSchemaRef: "`schema: { $ref: '{{ref}}' }`",
+  contentRef: "`content: { {{mediaType}}: { schema: { $ref: '{{ref}}' } } }`",
+  swaggerSchema: 'a `schema`',
+  contentSchema: '`content: { application/json: { schema } }`',
+  misfiledJson: 'the error response offers only {{offered}}, no JSON, though its {{mediaType}} schema is a JSON error body. Offer it as `application/json`.',
+  noJson: 'the error response offers only {{offered}}, no JSON. Add {{body}}, {{whose}}.',
+  noJsonAdd: 'the error response offers only {{offered}}, no JSON. Add an `application/json` body: {{fix}}.',
+  swaggerProducesRef: "`{{mediaType}}` in `produces` and the `schema: { $ref: '{{ref}}' }`",
+  bodyRef: "the body `{{mediaType}}: { schema: { $ref: '{{ref}}' } }`",
+  noSchema: "the error response's {{mediaType}} has no schema. Add {{fix}}.",
+  schemaFix: 'a `schema`: {{fix}}',
+  sharedSchemaFix: "`schema: { $ref: '{{ref}}' }`, {{whose}}",
+  notASchema: 'the {{mediaType}} error schema is not a schema object. Replace it with {{fix}}.',
+  bareArray:
+    'the {{mediaType}} error schema is a bare array of error items (with {{items}}), so an agent gets no one code for the failure. Make it an object requiring a `code` and a `message`, the items under `errors`.',
+  successBody: 'the {{mediaType}} error schema is `{{name}}`, the body of its {{status}} response, with no code and no message. Answer {{fix}} instead.',
+  apiErrorSchema: "the API's error schema, `$ref: '{{ref}}'`",
+  notAnObject: 'the {{mediaType}} error schema is of type {{types}}, with no field for a code. Make it {{fix}}.',
+  sameStatusBody: "the one the API's other {{status}} responses declare",
+  sharedBody: "the one the API's other error responses declare",
+  definedBody: 'the error schema the API defines',
+} as const;
+type Say = SayOf<typeof MESSAGES>;
 
 /** "`errorCode` and `errorMessage`": the code and message members that an array's object items declare, if any. */
 function itemMembers(doc: OpenApiDocument, list: ObjectView): string | undefined {
@@ -31,71 +58,61 @@ function itemMembers(doc: OpenApiDocument, list: ObjectView): string | undefined
 }
 
 /** What is wrong with one error response's bodies, if anything. */
-function problem(doc: OpenApiDocument, operation: Operation, response: Response): { what: string; at?: Body } | undefined {
+function problem(doc: OpenApiDocument, say: Say, operation: Operation, response: Response): { what: string; at?: Body } | undefined {
   const bodies = doc.bodies(operation, response);
+  const fix = say('codeAndMessage');
   // Asked only for a response that lacks a body: most error responses have one.
-  const shared = () => sharedBody(doc, response.status);
+  const shared = () => sharedBody(doc, say, response.status);
   if (bodies.length === 0 || (doc.isSwagger2 && bodies[0].schema === undefined)) {
     // A response to HEAD has no body (RFC 9110 §9.3.2): its error is told by its status and headers alone.
     if (operation.method === 'head') return undefined;
     const api = shared();
     if (api !== undefined) {
-      const body = doc.isSwagger2 ? `\`schema: { $ref: '${api.ref}' }\`` : `\`content: { ${api.mediaType}: { schema: { $ref: '${api.ref}' } } }\``;
-      return { what: `the error response declares no body. Add ${api.said}, ${body}` };
+      const body = doc.isSwagger2 ? say('swaggerSchemaRef', { ref: api.ref }) : say('contentRef', { mediaType: api.mediaType, ref: api.ref });
+      return { what: say('noBody', { whose: api.said, body }) };
     }
-    return { what: `the error response declares no body. Add ${doc.isSwagger2 ? 'a `schema`' : '`content: { application/json: { schema } }`'}: ${FIX}` };
+    return { what: say('noBodyAdd', { content: say(doc.isSwagger2 ? 'swaggerSchema' : 'contentSchema'), fix }) };
   }
   const json = bodies.filter(body => isJsonMediaType(body.mediaType));
   if (json.length === 0) {
     const offered = bodies.map(body => body.mediaType).join(', ');
     // A JSON error schema under another media type (AppCenter's `{ code, message }` as text/csv) only needs the right one.
     const misfiled = bodies.find(body => holdsError(doc, body));
-    if (misfiled !== undefined)
-      return {
-        what: `the error response offers only ${offered}, no JSON, though its ${misfiled.mediaType} schema is a JSON error body. Offer it as \`application/json\``,
-      };
+    if (misfiled !== undefined) return { what: say('misfiledJson', { offered, mediaType: misfiled.mediaType }) };
     const api = shared();
     if (api !== undefined) {
-      const body = doc.isSwagger2
-        ? `\`${api.mediaType}\` in \`produces\` and the \`schema: { $ref: '${api.ref}' }\``
-        : `the body \`${api.mediaType}: { schema: { $ref: '${api.ref}' } }\``;
-      return { what: `the error response offers only ${offered}, no JSON. Add ${body}, ${api.said}` };
+      const body = say(doc.isSwagger2 ? 'swaggerProducesRef' : 'bodyRef', { mediaType: api.mediaType, ref: api.ref });
+      return { what: say('noJson', { offered, body, whose: api.said }) };
     }
-    return { what: `the error response offers only ${offered}, no JSON. Add an \`application/json\` body: ${FIX}` };
+    return { what: say('noJsonAdd', { offered, fix }) };
   }
   // A catch-all `*/*` without a schema beside a JSON body that has one adds nothing to declare (Jira's image routes).
   const declared = json.filter(body => body.schema !== undefined || !isCatchAll(body) || json.every(other => other.schema === undefined));
   for (const body of declared) {
     if (body.schema === undefined) {
       const api = shared();
-      const fix = api === undefined ? `a \`schema\`: ${FIX}` : `\`schema: { $ref: '${api.ref}' }\`, ${api.said}`;
-      return { what: `the error response's ${body.mediaType} has no schema. Add ${fix}`, at: body };
+      const add = api === undefined ? say('schemaFix', { fix }) : say('sharedSchemaFix', { ref: api.ref, whose: api.said });
+      return { what: say('noSchema', { mediaType: body.mediaType, fix: add }), at: body };
     }
     const target = doc.resolve(body.schema.value, body.schema.location);
     if (target === undefined) continue; // a dangling $ref is reported by Spectral itself (invalid-ref)
-    if (!isObject(target.value)) return { what: `the ${body.mediaType} error schema is not a schema object. Replace it with ${FIX}`, at: body };
+    if (!isObject(target.value)) return { what: say('notASchema', { mediaType: body.mediaType, fix }), at: body };
     const views = viewsOf(doc, body.schema.value, body.schema.location);
     const list = views?.find(view => !isObjectView(view) && view.types?.includes('array'));
     const items = list === undefined ? undefined : itemMembers(doc, list);
     if (items !== undefined) {
-      return {
-        what: `the ${body.mediaType} error schema is a bare array of error items (with ${items}), so an agent gets no one code for the failure. Make it an object requiring a \`code\` and a \`message\`, the items under \`errors\``,
-        at: body,
-      };
+      return { what: say('bareArray', { mediaType: body.mediaType, items }), at: body };
     }
     const twin = successTwin(doc, operation, body.schema);
     if (twin !== undefined) {
       const own = (body.schema.value as JsonObject).$ref as string;
-      const offered = schemaOfExample(doc, body.examples, views![0], own)?.schema ?? sharedBody(doc, response.status, own);
-      const fix = offered === undefined ? FIX : `the API's error schema, \`$ref: '${offered.ref}'\``;
-      return {
-        what: `the ${body.mediaType} error schema is \`${own.slice(own.lastIndexOf('/') + 1)}\`, the body of its ${twin} response, with no code and no message. Answer ${fix} instead`,
-        at: body,
-      };
+      const offered = schemaOfExample(doc, body.examples, views![0], own)?.schema ?? sharedBody(doc, say, response.status, own);
+      const answer = offered === undefined ? fix : say('apiErrorSchema', { ref: offered.ref });
+      return { what: say('successBody', { mediaType: body.mediaType, name: own.slice(own.lastIndexOf('/') + 1), status: twin, fix: answer }), at: body };
     }
     const types = views?.filter(view => !isObjectView(view)).flatMap(view => view.types ?? []);
     if (types !== undefined && types.length > 0) {
-      return { what: `the ${body.mediaType} error schema is of type ${[...new Set(types)].join(', ')}, with no field for a code. Make it ${FIX}`, at: body };
+      return { what: say('notAnObject', { mediaType: body.mediaType, types: [...new Set(types)].join(', '), fix }), at: body };
     }
   }
   return undefined;
@@ -122,18 +139,18 @@ interface Shared {
  * on its 401s), else the one its error responses declare most among those used for two statuses or more
  * (Yodlee's `YodleeError`, Telnyx's `Errors`): a response without a usable body is told to reuse the API's own.
  */
-function sharedBody(doc: OpenApiDocument, status: string, except?: string): Shared | undefined {
+function sharedBody(doc: OpenApiDocument, say: Say, status: string, except?: string): Shared | undefined {
   const { byStatus, overall } = sharedBodies(doc, except);
   const same = byStatus.get(status);
   // The same status's body, unless the API's general one serves more of its error responses, of this class (Telnyx's `Errors`
   // over a few 404s' bare `Error`; never Just Eat's `4XXErrorSchema` over its 500s' own body).
   const sameClass = overall !== undefined && [...overall.statuses].some(other => other[0] === status[0]);
   const sameWins = same !== undefined && (!sameClass || overall!.ref === same.ref || uses(doc, same.ref) >= uses(doc, overall!.ref));
-  if (sameWins) return { ref: same!.ref, mediaType: same!.mediaType, said: `the one the API's other ${status} responses declare` };
-  if (overall !== undefined) return { ref: overall.ref, mediaType: overall.mediaType, said: "the one the API's other error responses declare" };
+  if (sameWins) return { ref: same!.ref, mediaType: same!.mediaType, said: say('sameStatusBody', { status }) };
+  if (overall !== undefined) return { ref: overall.ref, mediaType: overall.mediaType, said: say('sharedBody') };
   // Else an error schema the API defines without declaring it as a body (Gitea's `APIError`).
   const defined = definedErrorSchema(doc);
-  return defined === undefined || defined === except ? undefined : { ref: defined, mediaType: 'application/json', said: 'the error schema the API defines' };
+  return defined === undefined || defined === except ? undefined : { ref: defined, mediaType: 'application/json', said: say('definedBody') };
 }
 
 /** How many error responses of the API declare `ref`. */
@@ -162,14 +179,14 @@ function sharedBodies(doc: OpenApiDocument, except = ''): { byStatus: Map<string
  * ax-recoverable-error-schema: every error response declares a structured JSON body (R5). It owns every
  * non-JSON-only response, plain text included; ax-recoverable-no-html-errors reports HTML pages only.
  */
-export default ruleFunction<object>('recoverableErrorSchema', {}, ({ doc, operations }) => {
+export default ruleFunction<object, typeof MESSAGES>('recoverableErrorSchema', {}, MESSAGES, ({ doc, operations, say }) => {
   const findings: Finding[] = [];
   for (const operation of operations) {
     for (const response of doc.responses(operation)) {
       if (!isErrorStatus(response.status)) continue;
-      const found = problem(doc, operation, response);
+      const found = problem(doc, say, operation, response);
       if (found !== undefined) {
-        findings.push(responseFinding(operation, response, `${found.what}.`, [found.at?.schema?.location]));
+        findings.push(responseFinding(operation, response, found.what, [found.at?.schema?.location]));
       }
     }
   }

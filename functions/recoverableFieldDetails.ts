@@ -6,6 +6,7 @@ import { ruleFunction } from '../lib/rules/rule-function';
 import { STATE_FIELDS } from '../lib/envelope/envelope';
 import type { ObjectView } from '../lib/document/schema';
 import { RESPONSES } from '../lib/rules/scope';
+import type { Say as SayOf } from '../lib/rules/messages';
 
 const CONCEPTS = [
   'fieldDetails',
@@ -20,50 +21,72 @@ const CONCEPTS = [
 ] as const satisfies Concept[];
 type Options = NameOptions<(typeof CONCEPTS)[number]> & { requireExpected?: boolean };
 
+const MESSAGES = {
+  noFieldDetails: 'names no failed input field',
+  addFieldDetails: 'Add `{{details}}`: an array of { {{locator}}, {{reason}} }, one per invalid field.',
+  addFieldDetailsExpected: 'Add `{{details}}`: an array of { {{locator}}, {{reason}}, {{expected}} }, one per invalid field.',
+  notAList: 'declares `{{member}}` without an object `items` schema',
+  notAListOfErrors: 'declares `{{member}}` as {{types}}, not as a list of field errors',
+  makeItAList: 'Make it an array of { {{locator}}, {{reason}} } or a map of field to messages.',
+  messagesOnly: 'declares `{{member}}` as a map of messages, with no place for what each input must be',
+  makeItExpectedList: 'Make it an array of { {{locator}}, {{reason}}, {{expected}} }.',
+  noExpectedBeside: 'declares `{{member}}` but not what the input must be',
+  addBeside: 'Add {{fixes}} beside it.',
+  listLacks: 'declares {{member}} with {{missing}}',
+  itemsLack: 'declares `{{member}}` but its items have {{missing}}',
+  addToItems: 'Add {{fixes}} to {{items}}.',
+  theList: 'the {{member}}',
+  itemsOf: 'the items of `{{member}}`',
+  noLocatorNoReason: 'neither a field locator nor a reason',
+  noLocator: 'no field locator',
+  noReason: 'no reason',
+  noExpected: 'no expected value',
+  andNoExpected: '{{missing}}, and no expected value',
+  locatorField: "`{{name}}` (the input's JSON Pointer)",
+  reasonField: '`{{name}}` (the reason)',
+  expectedField: '`{{name}}` (what the input must be, e.g. ["USD", "EUR"])',
+} as const;
+type Say = SayOf<typeof MESSAGES>;
+
 /** "`detail[]` items": an error list, named by its items. */
 const isList = (member: string) => member.endsWith('items');
 
 /** "neither a field locator nor a reason", "no reason and no expected value". */
-function missingOf(lacks: { locator: boolean; reason: boolean; expected?: boolean }): string {
-  const named =
-    lacks.locator && lacks.reason ? 'neither a field locator nor a reason' : lacks.locator ? 'no field locator' : lacks.reason ? 'no reason' : undefined;
+function missingOf(say: Say, lacks: { locator: boolean; reason: boolean; expected?: boolean }): string {
+  const named = lacks.locator && lacks.reason ? say('noLocatorNoReason') : lacks.locator ? say('noLocator') : lacks.reason ? say('noReason') : undefined;
   if (!lacks.expected) return named!;
-  return named === undefined ? 'no expected value' : `${named}, and no expected value`;
+  return named === undefined ? say('noExpected') : say('andNoExpected', { missing: named });
 }
 
 /** ax-recoverable-field-details: every 400 and 422 error body names the input field that failed (R6). */
-export default ruleFunction<Options>(
+export default ruleFunction<Options, typeof MESSAGES>(
   'recoverableFieldDetails',
   { ...nameOptionsSchema(...CONCEPTS), requireExpected: { type: 'boolean' } },
-  ({ doc, options, operations }) => {
+  MESSAGES,
+  ({ doc, options, operations, say }) => {
     const locator = namesFor(options, 'fieldLocator')[0];
     const reason = namesFor(options, 'fieldReason')[0];
     const expected = namesFor(options, 'allowedValues')[0];
-    const locatorFix = `\`${locator}\` (the input's JSON Pointer)`;
-    const reasonFix = `\`${reason}\` (the reason)`;
-    const expectedFix = `\`${expected}\` (what the input must be, e.g. ["USD", "EUR"])`;
+    const locatorFix = say('locatorField', { name: locator });
+    const reasonFix = say('reasonField', { name: reason });
+    const expectedFix = say('expectedField', { name: expected });
 
     const problemOf = ({ member, lacks, single }: FieldDetails): Problem | undefined => {
       if (lacks === undefined) return undefined;
-      const items = isList(member) ? `the ${member}` : `the items of \`${member}\``;
+      const items = say(isList(member) ? 'theList' : 'itemsOf', { member });
       if ('notList' in lacks) {
         const types = lacks.notList ?? [];
-        const declared =
-          types.length === 0 || types.includes('array') ? 'without an object `items` schema' : `as ${types.join(', ')}, not as a list of field errors`;
-        return { what: `declares \`${member}\` ${declared}`, fix: `Make it an array of { ${locator}, ${reason} } or a map of field to messages.` };
+        const what = types.length === 0 || types.includes('array') ? say('notAList', { member }) : say('notAListOfErrors', { member, types: types.join(', ') });
+        return { what, fix: say('makeItAList', { locator, reason }) };
       }
-      if ('fieldMap' in lacks)
-        return {
-          what: `declares \`${member}\` as a map of messages, with no place for what each input must be`,
-          fix: `Make it an array of { ${locator}, ${reason}, ${expected} }.`,
-        };
+      if ('fieldMap' in lacks) return { what: say('messagesOnly', { member }), fix: say('makeItExpectedList', { locator, reason, expected }) };
       const fixes = [lacks.locator ? locatorFix : undefined, lacks.reason ? reasonFix : undefined, lacks.expected ? expectedFix : undefined]
         .filter(part => part !== undefined)
         .join(' and ');
-      if (single) return { what: `declares \`${member}\` but not what the input must be`, fix: `Add ${fixes} beside it.` };
+      if (single) return { what: say('noExpectedBeside', { member }), fix: say('addBeside', { fixes }) };
       return {
-        what: `declares ${isList(member) ? `${member} with` : `\`${member}\` but its items have`} ${missingOf(lacks)}`,
-        fix: `Add ${fixes} to ${items}.`,
+        what: say(isList(member) ? 'listLacks' : 'itemsLack', { member, missing: missingOf(say, lacks) }),
+        fix: say('addToItems', { fixes, items }),
       };
     };
 
@@ -83,8 +106,11 @@ export default ruleFunction<Options>(
       if (forms.length > 0) return problemOf(forms[0]);
       const details = namesFor(options, 'fieldDetails')[0];
       return {
-        what: 'names no failed input field',
-        fix: `Add \`${details}\`: an array of { ${locator}, ${reason}${options.requireExpected === true ? `, ${expected}` : ''} }, one per invalid field.`,
+        what: say('noFieldDetails'),
+        fix:
+          options.requireExpected === true
+            ? say('addFieldDetailsExpected', { details, locator, reason, expected })
+            : say('addFieldDetails', { details, locator, reason }),
         edits: () => propertyEdits(doc, [view], details, detailsSchema(), false, errorAudience(doc)),
       };
     };

@@ -14,9 +14,26 @@ import { inputsOf, type RequestInputs } from '../lib/document/inputs';
 import { code, inSchemaComponent, locatorsIn, quoted, resolveLocator, rewrite, type Locator } from '../lib/errors/locators';
 import { nameOptionsSchema, namesFor, type Concept, type NameOptions } from '../lib/rules/names';
 import { label, placeIn, ruleFunction, type Finding } from '../lib/rules/rule-function';
+import type { Say as SayOf } from '../lib/rules/messages';
 
 const CONCEPTS = ['errorField', 'fieldLocator', 'fieldDetails', 'errorList', 'allowedValues', 'suggestedValue'] as const satisfies Concept[];
 type Options = NameOptions<(typeof CONCEPTS)[number]>;
+
+const MESSAGES = {
+  exampleClaim: "the error example's {{claim}}.",
+  noInput: '`{{key}}` {{locator}} is no input of the operation. Point it at a request field (see {{within}})',
+  noInputDidYouMean: '`{{key}}` {{locator}} is no input of the operation; did you mean {{guess}}? Point it at a request field (see {{within}})',
+  schemaOf: 'the schema of {{locator}}',
+  schemaOfNamed: 'the schema of {{locator}} ({{name}})',
+  listsRejected: '`{{key}}` lists {{value}}, {{outside}}. List only values the schema accepts',
+  notAccepted: 'which {{truth}} does not accept',
+  outsideEnum: 'outside the enum {{values}} of {{truth}}',
+  boundDisagrees: '`{{key}}` says {{keyword}} {{claimed}}, but {{truth}} {{says}}. Make the two agree',
+  noBound: 'declares no {{keyword}}',
+  saysBound: 'says {{actual}}',
+  rejectedSuggestion: '`{{name}}` {{value}} {{why}}, per {{truth}}. Suggest a value the schema accepts',
+} as const;
+type Say = SayOf<typeof MESSAGES>;
 
 interface Claim {
   what: string;
@@ -27,7 +44,7 @@ const show = (value: unknown) => (typeof value === 'string' ? quoted(value) : JS
 const enumList = (values: readonly unknown[]) => `${values.slice(0, 4).map(show).join(', ')}${values.length > 4 ? ', …' : ''}`;
 
 /** What an error example's allowed values claim that the input's schema does not say. */
-function allowedValueClaims(key: string, allowed: Located, constraints: Constraints, truth: string, asText: boolean): Claim[] {
+function allowedValueClaims(say: Say, key: string, allowed: Located, constraints: Constraints, truth: string, asText: boolean): Claim[] {
   const listed = Array.isArray(allowed.value)
     ? allowed.value
     : isConstraintObject(allowed.value) && Array.isArray(allowed.value.enum)
@@ -39,17 +56,17 @@ function allowedValueClaims(key: string, allowed: Located, constraints: Constrai
     constraints.values !== undefined ? !includesValue(constraints.values, value) : violation(value, constraints, asText) !== undefined,
   );
   if (wrong !== undefined) {
-    const outside = constraints.values === undefined ? `which ${truth} does not accept` : `outside the enum ${enumList(constraints.values)} of ${truth}`;
-    claims.push({ what: `\`${key}\` lists ${show(wrong)}, ${outside}. List only values the schema accepts`, location: allowed.location });
+    const outside = constraints.values === undefined ? say('notAccepted', { truth }) : say('outsideEnum', { values: enumList(constraints.values), truth });
+    claims.push({ what: say('listsRejected', { key, value: show(wrong), outside }), location: allowed.location });
   }
   if (!isConstraintObject(allowed.value)) return claims;
   for (const [keyword, claimed] of Object.entries(allowed.value)) {
     if (!(BOUND_KEYWORDS as readonly string[]).includes(keyword)) continue;
     const actual = constraints.bounds[keyword as BoundKeyword];
     if (sameValue(actual, claimed)) continue;
-    const says = actual === undefined ? `declares no ${keyword}` : `says ${JSON.stringify(actual)}`;
+    const says = actual === undefined ? say('noBound', { keyword }) : say('saysBound', { actual: JSON.stringify(actual) });
     claims.push({
-      what: `\`${key}\` says ${keyword} ${JSON.stringify(claimed)}, but ${truth} ${says}. Make the two agree`,
+      what: say('boundDisagrees', { key, keyword, claimed: JSON.stringify(claimed), truth, says }),
       location: child(allowed.location, keyword),
     });
   }
@@ -57,7 +74,7 @@ function allowedValueClaims(key: string, allowed: Located, constraints: Constrai
 }
 
 /** ax-recoverable-field-refs: every field an error example points at is an input of its operation, described as its schema describes it. */
-export default ruleFunction<Options>('recoverableFieldRefs', nameOptionsSchema(...CONCEPTS), ({ doc, options, operations }) => {
+export default ruleFunction<Options, typeof MESSAGES>('recoverableFieldRefs', nameOptionsSchema(...CONCEPTS), MESSAGES, ({ doc, options, operations, say }) => {
   const names = Object.fromEntries(CONCEPTS.map(concept => [concept, namesFor(options, concept)])) as Record<(typeof CONCEPTS)[number], readonly string[]>;
   const findings: Finding[] = [];
 
@@ -65,10 +82,13 @@ export default ruleFunction<Options>('recoverableFieldRefs', nameOptionsSchema(.
   const check = (inputs: RequestInputs, locator: Locator): Claim[] => {
     const lookup = resolveLocator(inputs, locator);
     if (lookup.kind === 'missing') {
-      const guess = lookup.nearest === undefined ? '.' : `; did you mean ${code(rewrite(locator, lookup.at, lookup.nearest))}?`;
+      const words = { key: locator.key, locator: code(locator.text), within: lookup.within };
       return [
         {
-          what: `\`${locator.key}\` ${code(locator.text)} is no input of the operation${guess} Point it at a request field (see ${lookup.within})`,
+          what:
+            lookup.nearest === undefined
+              ? say('noInput', words)
+              : say('noInputDidYouMean', { ...words, guess: code(rewrite(locator, lookup.at, lookup.nearest)) }),
           location: locator.value.location,
         },
       ];
@@ -77,18 +97,19 @@ export default ruleFunction<Options>('recoverableFieldRefs', nameOptionsSchema(.
     const constraints = constraintsOf(doc, lookup.schemas);
     if (constraints === undefined) return [];
     const schemaName = inputs.schemaName(constraints.location);
-    const truth = `the schema of ${code(locator.text)}${schemaName === undefined ? '' : ` (${schemaName})`}`;
+    const truth =
+      schemaName === undefined ? say('schemaOf', { locator: code(locator.text) }) : say('schemaOfNamed', { locator: code(locator.text), name: schemaName });
     const asText = lookup.where !== 'body';
     const claims: Claim[] = [];
     // The allowed values and the suggested value sit beside the locator (Geodocs' single error, a field-details item).
     for (const allowed of namedIn(locator.holder, names.allowedValues).filter(member => member.value !== null)) {
-      claims.push(...allowedValueClaims(allowed.name, allowed, constraints, truth, asText));
+      claims.push(...allowedValueClaims(say, allowed.name, allowed, constraints, truth, asText));
     }
     for (const suggested of namedIn(locator.holder, names.suggestedValue)) {
       const why = suggested.value === null ? undefined : violation(suggested.value, constraints, asText);
       if (why !== undefined)
         claims.push({
-          what: `\`${suggested.name}\` ${show(suggested.value)} ${why}, per ${truth}. Suggest a value the schema accepts`,
+          what: say('rejectedSuggestion', { name: suggested.name, value: show(suggested.value), why, truth }),
           location: suggested.location,
         });
     }
@@ -102,7 +123,7 @@ export default ruleFunction<Options>('recoverableFieldRefs', nameOptionsSchema(.
         for (const claim of check(inputs, locator)) {
           // Judged against this operation's request: a shared example may fit another user, so the finding is this operation's.
           findings.push({
-            message: `${label(operation, response)}: the error example's ${claim.what}.`,
+            message: `${label(operation, response)}: ${say('exampleClaim', { claim: claim.what })}`,
             path: placeIn(response, claim.location, example.location),
           });
         }

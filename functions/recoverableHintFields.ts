@@ -7,12 +7,22 @@ import { fieldMentions } from '../lib/errors/mentions';
 import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/rules/names';
 import { nearest } from '../lib/document/nearest';
 import { label, placeIn, ruleFunction, type Finding } from '../lib/rules/rule-function';
+import type { Say as SayOf } from '../lib/rules/messages';
 
 type Options = NameOptions<'recoveryHint'>;
 
 const SUGGESTION_EXTENSION = 'x-ax-error-suggestion';
 /** How many accepted names a message lists before "…". */
 const SHOWN = 6;
+
+const MESSAGES = {
+  staleFields: 'names {{names}}, which the request lacks{{guess}}; it takes {{shape}}{{where}}. Rewrite the hint to match.',
+  didYouMean: ' (did you mean `{{name}}`?)',
+  noFields: 'no fields',
+  exampleHint: "the error example's hint",
+  fieldExample: "{{holder}}'s `{{name}}` example",
+} as const;
+type Say = SayOf<typeof MESSAGES>;
 
 /** True when the request accepts `name`: a parameter, a body property at any depth, or a path into the body. */
 function accepts(inputs: RequestInputs, known: ReadonlySet<string>, name: string): boolean {
@@ -22,12 +32,12 @@ function accepts(inputs: RequestInputs, known: ReadonlySet<string>, name: string
 }
 
 /** "{ grounds, context? }": the request's current top-level shape, as the hint should give it. */
-function currentShape(inputs: RequestInputs): string {
+function currentShape(say: Say, inputs: RequestInputs): string {
   const names = inputs.topLevelBodyNames() ?? [];
   const required = new Set(inputs.requiredBodyProperties() ?? []);
   const fields =
     names.length > 0 ? names.map(name => (required.has(name) ? name : `${name}?`)) : inputs.parameters.filter(p => p.in !== 'header').map(p => p.name);
-  if (fields.length === 0) return 'no fields';
+  if (fields.length === 0) return say('noFields');
   return `\`{ ${fields.slice(0, SHOWN).join(', ')}${fields.length > SHOWN ? ', …' : ''} }\``;
 }
 
@@ -38,7 +48,7 @@ function responseNames(doc: OpenApiDocument, operation: Operation): Set<string> 
 }
 
 /** What is wrong with one hint text for this operation, if it names fields the request does not accept. */
-function problemOf(doc: OpenApiDocument, operation: Operation, text: string): string | undefined {
+function problemOf(doc: OpenApiDocument, say: Say, operation: Operation, text: string): string | undefined {
   const mentions = fieldMentions(text);
   if (mentions.length === 0) return undefined;
   const inputs = inputsOf(doc, operation);
@@ -53,31 +63,41 @@ function problemOf(doc: OpenApiDocument, operation: Operation, text: string): st
   if (stale.length === 0) return undefined;
   const guess = stale.length === 1 ? nearest(stale[0].name, known) : undefined;
   const where = inputs.schemaName(doc.resolve(inputs.bodies[0]?.value, inputs.bodies[0]?.location)?.location);
-  return `names ${codeList(stale.map(mention => mention.name))}, which the request lacks${guess === undefined ? '' : ` (did you mean \`${guess}\`?)`}; it takes ${currentShape(inputs)}${where === undefined ? '' : ` (${where})`}. Rewrite the hint to match.`;
+  return say('staleFields', {
+    names: codeList(stale.map(mention => mention.name)),
+    guess: guess === undefined ? '' : say('didYouMean', { name: guess }),
+    shape: currentShape(say, inputs),
+    where: where === undefined ? '' : ` (${where})`,
+  });
 }
 
 /** ax-recoverable-hint-fields: a recovery hint that names request fields names fields the operation accepts now. */
-export default ruleFunction<Options>('recoverableHintFields', nameOptionsSchema('recoveryHint'), ({ doc, options, operations }) => {
-  const names = namesFor(options, 'recoveryHint');
-  const findings: Finding[] = [];
-  const report = (operation: Operation, response: Response, holder: string, text: string, ...at: Located['location'][]) => {
-    const problem = problemOf(doc, operation, text);
-    // Judged against this operation's request: a shared example may fit another user, so the finding is this operation's.
-    if (problem !== undefined) findings.push({ message: `${label(operation, response)}: ${holder} ${problem}`, path: placeIn(response, ...at) });
-  };
+export default ruleFunction<Options, typeof MESSAGES>(
+  'recoverableHintFields',
+  nameOptionsSchema('recoveryHint'),
+  MESSAGES,
+  ({ doc, options, operations, say }) => {
+    const names = namesFor(options, 'recoveryHint');
+    const findings: Finding[] = [];
+    const report = (operation: Operation, response: Response, holder: string, text: string, ...at: Located['location'][]) => {
+      const problem = problemOf(doc, say, operation, text);
+      // Judged against this operation's request: a shared example may fit another user, so the finding is this operation's.
+      if (problem !== undefined) findings.push({ message: `${label(operation, response)}: ${holder} ${problem}`, path: placeIn(response, ...at) });
+    };
 
-  for (const operation of operations) {
-    for (const response of doc.responses(operation).filter(r => isErrorStatus(r.status))) {
-      const suggestion = responseExtension(response, SUGGESTION_EXTENSION);
-      if (suggestion !== undefined) report(operation, response, `\`${SUGGESTION_EXTENSION}\``, suggestion, child(response.location, SUGGESTION_EXTENSION));
+    for (const operation of operations) {
+      for (const response of doc.responses(operation).filter(r => isErrorStatus(r.status))) {
+        const suggestion = responseExtension(response, SUGGESTION_EXTENSION);
+        if (suggestion !== undefined) report(operation, response, `\`${SUGGESTION_EXTENSION}\``, suggestion, child(response.location, SUGGESTION_EXTENSION));
+      }
     }
-  }
-  // The hints the shapes table finds (the body, a wrapper, error-list items, any letter case), as examples and as a schema's example values.
-  for (const value of errorFieldValues(doc, operations, names, options)) {
-    // An example in a schema component documents a schema many operations share, not this operation's request.
-    if (inSchemaComponent(value.location)) continue;
-    const holder = value.source === 'example' ? "the error example's hint" : `${value.holder}'s \`${value.name}\` example`;
-    for (const text of textsOf(value)) report(value.operation, value.response, holder, text.value, text.location, value.within);
-  }
-  return findings;
-});
+    // The hints the shapes table finds (the body, a wrapper, error-list items, any letter case), as examples and as a schema's example values.
+    for (const value of errorFieldValues(doc, operations, names, options)) {
+      // An example in a schema component documents a schema many operations share, not this operation's request.
+      if (inSchemaComponent(value.location)) continue;
+      const holder = value.source === 'example' ? say('exampleHint') : say('fieldExample', { holder: value.holder, name: value.name });
+      for (const text of textsOf(value)) report(value.operation, value.response, holder, text.value, text.location, value.within);
+    }
+    return findings;
+  },
+);

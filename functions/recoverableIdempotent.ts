@@ -3,37 +3,49 @@ import { operationEdit } from '../lib/rules/edits';
 import { wrongFlag } from '../lib/rules/extensions';
 import { nameOptionsSchema, type NameOptions } from '../lib/rules/names';
 import { label, ruleFunction, type Finding } from '../lib/rules/rule-function';
+import type { Say } from '../lib/rules/messages';
 import { asksIdempotent, idempotencyKeyOf, IDEMPOTENT_FLAG as FLAG, RETRYABLE_FLAG } from '../lib/rules/scope';
 
 type Options = NameOptions<'idempotencyKeyHeader'>;
 
-function missing(doc: OpenApiDocument, operation: Operation, options: Options): string {
+const MESSAGES = {
+  noFlag:
+    'no `{{flag}}`, so an agent cannot tell if the same request twice acts as once. Add `{{flag}}: true` to the operation if it does (as {{method}} should), else `{{flag}}: false`.',
+  keyWithoutFlag:
+    'takes an `{{key}}` header but has no `{{flag}}`, so an agent cannot tell a retry with the same key is safe. Add `{{flag}}: true` to the operation{{retryable}}.',
+  alsoRetryable: ', and set `{{flag}}: true`',
+} as const;
+
+function missing(say: Say<typeof MESSAGES>, doc: OpenApiDocument, operation: Operation, options: Options): string {
   const key = idempotencyKeyOf(doc, operation, options);
-  if (key === undefined) {
-    return `no \`${FLAG}\`, so an agent cannot tell if the same request twice acts as once. Add \`${FLAG}: true\` to the operation if it does (as ${operation.method.toUpperCase()} should), else \`${FLAG}: false\`.`;
-  }
+  if (key === undefined) return say('noFlag', { flag: FLAG, method: operation.method.toUpperCase() });
   // Never `x-ax-retryable: false` beside "add `x-ax-idempotent: true`": a retry with the same key is then safe.
-  const retryable = operation.node[RETRYABLE_FLAG] === false ? `, and set \`${RETRYABLE_FLAG}: true\`` : '';
-  return `takes an \`${key}\` header but has no \`${FLAG}\`, so an agent cannot tell a retry with the same key is safe. Add \`${FLAG}: true\` to the operation${retryable}.`;
+  const retryable = operation.node[RETRYABLE_FLAG] === false ? say('alsoRetryable', { flag: RETRYABLE_FLAG }) : '';
+  return say('keyWithoutFlag', { key, flag: FLAG, retryable });
 }
 
 /** ax-recoverable-idempotent: every put and delete says whether it is idempotent (R4), and so does a post that takes an idempotency key. */
-export default ruleFunction<Options>('recoverableIdempotent', nameOptionsSchema('idempotencyKeyHeader'), ({ doc, options, operations }) => {
-  const findings: Finding[] = [];
-  for (const operation of operations.filter(operation => asksIdempotent(doc, operation, options))) {
-    if (operation.node[FLAG] !== undefined) {
-      const wrong = wrongFlag(operation, FLAG);
-      if (wrong !== undefined) findings.push(wrong);
-      continue;
+export default ruleFunction<Options, typeof MESSAGES>(
+  'recoverableIdempotent',
+  nameOptionsSchema('idempotencyKeyHeader'),
+  MESSAGES,
+  ({ doc, options, operations, say }) => {
+    const findings: Finding[] = [];
+    for (const operation of operations.filter(operation => asksIdempotent(doc, operation, options))) {
+      if (operation.node[FLAG] !== undefined) {
+        const wrong = wrongFlag(operation, FLAG);
+        if (wrong !== undefined) findings.push(wrong);
+        continue;
+      }
+      // RFC 9110 makes PUT and DELETE idempotent, and a key makes a POST so: the edit declares `true`, as the message advises.
+      const edits = () => [
+        operationEdit(operation, { [FLAG]: true }),
+        ...(operation.node[RETRYABLE_FLAG] === false && idempotencyKeyOf(doc, operation, options) !== undefined
+          ? [operationEdit(operation, { [RETRYABLE_FLAG]: true })]
+          : []),
+      ];
+      findings.push({ message: `${label(operation)}: ${missing(say, doc, operation, options)}`, path: operation.location, edits });
     }
-    // RFC 9110 makes PUT and DELETE idempotent, and a key makes a POST so: the edit declares `true`, as the message advises.
-    const edits = () => [
-      operationEdit(operation, { [FLAG]: true }),
-      ...(operation.node[RETRYABLE_FLAG] === false && idempotencyKeyOf(doc, operation, options) !== undefined
-        ? [operationEdit(operation, { [RETRYABLE_FLAG]: true })]
-        : []),
-    ];
-    findings.push({ message: `${label(operation)}: ${missing(doc, operation, options)}`, path: operation.location, edits });
-  }
-  return findings;
-});
+    return findings;
+  },
+);

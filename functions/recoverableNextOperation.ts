@@ -7,19 +7,35 @@ import { nearest } from '../lib/document/nearest';
 import { holdersOf, propertiesNamed } from '../lib/document/nested';
 import { label, ruleFunction, type Finding, responseFinding } from '../lib/rules/rule-function';
 import { declaredValues } from '../lib/document/schema';
+import type { Say as SayOf } from '../lib/rules/messages';
 
 type Options = NameOptions<'nextOperation' | 'nextOperationArgs'>;
+
+const MESSAGES = {
+  exampleClaim: "the error example's {{claim}}",
+  schemaClaim: "{{schema}}'s {{claim}}",
+  theErrorSchema: 'the error schema',
+  unknownOperation: '`{{key}}` {{id}} names no operationId. An agent calling it finds no such operation: use a declared operationId.',
+  unknownOperationDidYouMean:
+    '`{{key}}` {{id}} names no operationId; did you mean `{{guess}}`? An agent calling it finds no such operation: use a declared operationId.',
+  unknownArgument: '`{{argsKey}}` key {{key}} is no input of {{target}}. Use a parameter or body property of it (see {{within}}).',
+  unknownArgumentDidYouMean:
+    '`{{argsKey}}` key {{key}} is no input of {{target}}; did you mean `{{guess}}`? Use a parameter or body property of it (see {{within}}).',
+  missingArguments:
+    '`{{argsKey}}` lacks {{names}}, required by {{target}}. Add each, with its value or a placeholder such as "<{{first}}>" when the agent supplies it.',
+} as const;
+type Say = SayOf<typeof MESSAGES>;
 
 /** "finalize_invoice (POST /invoices/{id}/finalize)": the operation an error sends the agent to. */
 const named = (id: string, operation: Operation) => `${id} (${label(operation)})`;
 
-function unknownOperation(key: string, id: string, ids: Iterable<string>): string {
+function unknownOperation(say: Say, key: string, id: string, ids: Iterable<string>): string {
   const guess = nearest(id, ids);
-  return `\`${key}\` ${quoted(id)} names no operationId${guess === undefined ? '.' : `; did you mean \`${guess}\`?`} An agent calling it finds no such operation: use a declared operationId.`;
+  return guess === undefined ? say('unknownOperation', { key, id: quoted(id) }) : say('unknownOperationDidYouMean', { key, id: quoted(id), guess });
 }
 
 /** What is wrong with the arguments an error hands over for its corrective call: unknown keys, then the required inputs left out. */
-function argumentProblems(inputs: RequestInputs, id: string, argsKey: string, args: Located): { what: string; location: Located['location'] }[] {
+function argumentProblems(say: Say, inputs: RequestInputs, id: string, argsKey: string, args: Located): { what: string; location: Located['location'] }[] {
   if (!isObject(args.value)) return [];
   const problems: { what: string; location: Located['location'] }[] = [];
   const target = named(id, inputs.operation);
@@ -32,9 +48,9 @@ function argumentProblems(inputs: RequestInputs, id: string, argsKey: string, ar
     const lookup = path === undefined ? undefined : inputs.lookup(path.segments);
     if (lookup?.kind === 'found') sendsBody ||= lookup.where === 'body';
     if (lookup?.kind !== 'missing') continue;
-    const guess = lookup.nearest === undefined ? '.' : `; did you mean \`${lookup.nearest}\`?`;
+    const words = { argsKey, key: code(key), target, within: lookup.within };
     problems.push({
-      what: `\`${argsKey}\` key ${code(key)} is no input of ${target}${guess} Use a parameter or body property of it (see ${lookup.within}).`,
+      what: lookup.nearest === undefined ? say('unknownArgument', words) : say('unknownArgumentDidYouMean', { ...words, guess: lookup.nearest }),
       location: child(args.location, key),
     });
   }
@@ -44,7 +60,7 @@ function argumentProblems(inputs: RequestInputs, id: string, argsKey: string, ar
   const missing = [...new Set(required)].filter(name => !given.has(name));
   if (missing.length > 0) {
     problems.push({
-      what: `\`${argsKey}\` lacks ${codeList(missing)}, required by ${target}. Add each, with its value or a placeholder such as "<${missing[0]}>" when the agent supplies it.`,
+      what: say('missingArguments', { argsKey, names: codeList(missing), target, first: missing[0] }),
       location: args.location,
     });
   }
@@ -52,40 +68,49 @@ function argumentProblems(inputs: RequestInputs, id: string, argsKey: string, ar
 }
 
 /** ax-recoverable-next-operation: the corrective call an error names exists, and its arguments are the operation's inputs. */
-export default ruleFunction<Options>('recoverableNextOperation', nameOptionsSchema('nextOperation', 'nextOperationArgs'), ({ doc, options, operations }) => {
-  const operationNames = namesFor(options, 'nextOperation');
-  const argsNames = namesFor(options, 'nextOperationArgs');
-  if (!doc.mayMention(operationNames)) return [];
-  const ids = operationsById(doc);
-  const findings: Finding[] = [];
+export default ruleFunction<Options, typeof MESSAGES>(
+  'recoverableNextOperation',
+  nameOptionsSchema('nextOperation', 'nextOperationArgs'),
+  MESSAGES,
+  ({ doc, options, operations, say }) => {
+    const operationNames = namesFor(options, 'nextOperation');
+    const argsNames = namesFor(options, 'nextOperationArgs');
+    if (!doc.mayMention(operationNames)) return [];
+    const ids = operationsById(doc);
+    const findings: Finding[] = [];
 
-  for (const { operation, response, body } of errorBodies(doc, operations)) {
-    const report = (what: string, ...at: Located['location'][]) => findings.push(responseFinding(operation, response, `the error example's ${what}`, at));
-    for (const example of body.examples) {
-      for (const { holder, key, value } of holdersOf(example, operationNames)) {
-        if (typeof value.value !== 'string') continue;
-        const target = ids.get(value.value);
-        if (target === undefined) {
-          report(unknownOperation(key, value.value, ids.keys()), value.location, example.location);
-          continue;
+    for (const { operation, response, body } of errorBodies(doc, operations)) {
+      const report = (what: string, ...at: Located['location'][]) =>
+        findings.push(responseFinding(operation, response, say('exampleClaim', { claim: what }), at));
+      for (const example of body.examples) {
+        for (const { holder, key, value } of holdersOf(example, operationNames)) {
+          if (typeof value.value !== 'string') continue;
+          const target = ids.get(value.value);
+          if (target === undefined) {
+            report(unknownOperation(say, key, value.value, ids.keys()), value.location, example.location);
+            continue;
+          }
+          const argsKey = argsNames.find(name => Object.prototype.hasOwnProperty.call(holder.value, name));
+          if (argsKey === undefined) continue;
+          const args = { value: holder.value[argsKey], location: child(holder.location, argsKey) };
+          for (const problem of argumentProblems(say, inputsOf(doc, target), value.value, argsKey, args))
+            report(problem.what, problem.location, example.location);
         }
-        const argsKey = argsNames.find(name => Object.prototype.hasOwnProperty.call(holder.value, name));
-        if (argsKey === undefined) continue;
-        const args = { value: holder.value[argsKey], location: child(holder.location, argsKey) };
-        for (const problem of argumentProblems(inputsOf(doc, target), value.value, argsKey, args)) report(problem.what, problem.location, example.location);
       }
     }
-  }
 
-  for (const target of errorSchemas(doc, operations, isErrorStatus)) {
-    for (const property of propertiesNamed(doc, target.schema.value, target.schema.location, operationNames)) {
-      for (const value of declaredValues(doc, property)) {
-        const named = value.value;
-        if (typeof named !== 'string' || ids.has(named)) continue;
-        const text = (schema: string) => `${schema}'s ${unknownOperation(property.name, named, ids.keys())}`;
-        findings.push(responseFinding(target.operation, target.response, text(target.name), [value.location, target.site], { same: text('the error schema') }));
+    for (const target of errorSchemas(doc, operations, isErrorStatus)) {
+      for (const property of propertiesNamed(doc, target.schema.value, target.schema.location, operationNames)) {
+        for (const value of declaredValues(doc, property)) {
+          const named = value.value;
+          if (typeof named !== 'string' || ids.has(named)) continue;
+          const text = (schema: string) => say('schemaClaim', { schema, claim: unknownOperation(say, property.name, named, ids.keys()) });
+          findings.push(
+            responseFinding(target.operation, target.response, text(target.name), [value.location, target.site], { same: text(say('theErrorSchema')) }),
+          );
+        }
       }
     }
-  }
-  return findings;
-});
+    return findings;
+  },
+);

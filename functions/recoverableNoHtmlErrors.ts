@@ -2,6 +2,12 @@ import { baseMediaType, isErrorStatus, isJsonMediaType, type Body, type OpenApiD
 import { ruleFunction, type Finding, responseFinding } from '../lib/rules/rule-function';
 import { isObjectBody } from '../lib/errors/error-bodies';
 
+const MESSAGES = {
+  htmlPage: 'the error response offers {{mediaType}}{{where}}, a page an agent cannot parse. Remove it, and offer a JSON body with a `code` and a `message`.',
+  htmlBesideJson: 'the error response offers {{mediaType}}{{where}}, a page an agent cannot parse. Remove it; its {{json}} body is the one to send.',
+  inProduces: ' (in `produces`)',
+} as const;
+
 const isHtml = (body: Body) => ['text/html', 'application/xhtml+xml'].includes(baseMediaType(body.mediaType));
 
 /** The bodies an error response offers; in Swagger 2.0 `produces` covers every response, but one without a `schema` has no body. */
@@ -14,9 +20,9 @@ function offered(doc: OpenApiDocument, operation: Operation, response: Response)
  * ax-recoverable-no-html-errors: no error response offers an HTML page. A response offering plain text
  * only is ax-recoverable-error-schema's (no JSON body), so that it is reported once.
  */
-export default ruleFunction<object>('recoverableNoHtmlErrors', {}, ({ doc, operations }) => {
+export default ruleFunction<object, typeof MESSAGES>('recoverableNoHtmlErrors', {}, MESSAGES, ({ doc, operations, say }) => {
   const findings: Finding[] = [];
-  const where = doc.isSwagger2 ? ' (in `produces`)' : '';
+  const where = doc.isSwagger2 ? say('inProduces') : '';
   for (const operation of operations) {
     for (const response of doc.responses(operation).filter(response => isErrorStatus(response.status))) {
       const bodies = offered(doc, operation, response);
@@ -24,9 +30,11 @@ export default ruleFunction<object>('recoverableNoHtmlErrors', {}, ({ doc, opera
       if (pages.length === 0) continue;
       // Beside a JSON body, removing the page is the whole fix (Authentiq's OAuth 2.0 error).
       const json = bodies.find(body => isJsonMediaType(body.mediaType) && isObjectBody(doc, body));
-      const then = json === undefined ? ', and offer a JSON body with a `code` and a `message`' : `; its ${json.mediaType} body is the one to send`;
       for (const body of pages) {
-        const text = `the error response offers ${body.mediaType}${where}, a page an agent cannot parse. Remove it${then}.`;
+        const text =
+          json === undefined
+            ? say('htmlPage', { mediaType: body.mediaType, where })
+            : say('htmlBesideJson', { mediaType: body.mediaType, where, json: json.mediaType });
         findings.push(responseFinding(operation, response, text, [body.location]));
       }
     }

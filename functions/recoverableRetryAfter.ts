@@ -7,21 +7,37 @@ import { askAbout, newMemberName } from '../lib/errors/error-wording';
 import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/rules/names';
 import { oneEdit, ruleFunction, type Finding, responseFinding } from '../lib/rules/rule-function';
 import { RESPONSES } from '../lib/rules/scope';
+import type { Say as SayOf } from '../lib/rules/messages';
 
 type Options = NameOptions<'retryAfterHeader' | 'retryDelay' | 'retryFlag' | 'errorList'>;
 
+const MESSAGES = {
+  noRetryAfter: 'no `{{header}}` header, so an agent cannot tell how long to wait. Add a `{{header}}` header (integer seconds) under its `headers`.',
+  noRetryDelay: 'no `{{header}}` header, and {{schemas}} no retry delay. Add a `{{header}}` header (integer seconds) or a `{{name}}` (integer) property.',
+  delayInQuestion: 'no `{{header}}` header, and the error schema {{ask}}. {{askFix}} add a `{{header}}` header.',
+  retryDelayConcept: 'retry delay',
+  schemaHas: '{{schema}} has',
+  schemaShapesHave: '{{schema}}, in {{count}} of its {{total}} oneOf/anyOf shapes, has',
+  schemasHave: '{{count}} of its JSON error schemas have',
+  retryableWithoutDelay:
+    'the error example says `{{flag}}: true` but gives no retry delay. Add a `{{delay}}` to the example, or a `{{header}}` header to the response.',
+} as const;
+type Say = SayOf<typeof MESSAGES>;
+
 /** "the error schema has", "the error schema, in 1 of its 2 oneOf/anyOf shapes, has", "2 of its JSON error schemas have". */
-function withoutDelay(lacking: { target: ErrorSchema; count: number }[]): string {
-  if (lacking.length > 1) return `${lacking.length} of its JSON error schemas have`;
+function withoutDelay(say: Say, lacking: { target: ErrorSchema; count: number }[]): string {
+  if (lacking.length > 1) return say('schemasHave', { count: lacking.length });
   const [{ target, count }] = lacking;
-  return count < target.views.length ? `${target.name}, in ${count} of its ${target.views.length} oneOf/anyOf shapes, has` : `${target.name} has`;
+  return count < target.views.length
+    ? say('schemaShapesHave', { schema: target.name, count, total: target.views.length })
+    : say('schemaHas', { schema: target.name });
 }
 
 /**
  * An error example that tells the agent `retryable: true` but not how long to wait, on a response without a
  * delay header: Geodocs' "Agent Error Handling Documentation Specification" calls such an error malformed.
  */
-function retryableExamples(doc: OpenApiDocument, operations: Operation[], options: Options, reported: Set<Response>): Finding[] {
+function retryableExamples(doc: OpenApiDocument, say: Say, operations: Operation[], options: Options, reported: Set<Response>): Finding[] {
   const names = { delay: namesFor(options, 'retryDelay'), header: namesFor(options, 'retryAfterHeader') };
   const findings: Finding[] = [];
   for (const { operation, response, body } of errorBodies(doc, operations)) {
@@ -29,12 +45,10 @@ function retryableExamples(doc: OpenApiDocument, operations: Operation[], option
     for (const example of body.examples) {
       for (const flag of retryableWithoutDelay(example, options)) {
         findings.push(
-          responseFinding(
-            operation,
-            response,
-            `the error example says \`${flag.name}: true\` but gives no retry delay. Add a \`${names.delay[0]}\` to the example, or a \`${names.header[0]}\` header to the response.`,
-            [flag.location, example.location],
-          ),
+          responseFinding(operation, response, say('retryableWithoutDelay', { flag: flag.name, delay: names.delay[0], header: names.header[0] }), [
+            flag.location,
+            example.location,
+          ]),
         );
       }
     }
@@ -46,14 +60,14 @@ function retryableExamples(doc: OpenApiDocument, operations: Operation[], option
  * ax-recoverable-retry-after: every 429 and 503 says how long to wait before retrying (one finding per
  * response, whatever its media types); an example that says retryable says how long too.
  */
-export default ruleFunction<Options>(
+export default ruleFunction<Options, typeof MESSAGES>(
   'recoverableRetryAfter',
   nameOptionsSchema('retryAfterHeader', 'retryDelay', 'retryFlag', 'errorList'),
-  ({ doc, options, operations }) => {
+  MESSAGES,
+  ({ doc, options, operations, say }) => {
     const headerNames = namesFor(options, 'retryAfterHeader');
     const delayNames = namesFor(options, 'retryDelay');
     const reported = new Set<Response>();
-    const addHeader = `Add a \`${headerNames[0]}\` header (integer seconds)`;
     const findings: Finding[] = [];
 
     for (const operation of operations) {
@@ -61,14 +75,14 @@ export default ruleFunction<Options>(
         const headers = doc.headers(response);
         if (headerNamed(headers, headerNames) !== undefined) continue;
         // Not a skip: a response without `headers` is exactly the one that forgot Retry-After.
-        const noHeader = `no \`${headerNames[0]}\` header`;
+        const header = headerNames[0];
         // The header is the fix both messages name first: declared on the response, in seconds (RFC 9110 allows a date too).
         const edits = oneEdit(() => headerEdit(doc, response, headerNames[0], 'integer', 'Seconds to wait before retrying.'));
         const { schemas, unreadable } = errorSchemasOf(doc, operation, response);
         if (unreadable) continue; // the body might carry the delay; say nothing rather than guess
         if (schemas.length === 0) {
           reported.add(response);
-          const text = `${noHeader}, so an agent cannot tell how long to wait. ${addHeader} under its \`headers\`.`;
+          const text = say('noRetryAfter', { header });
           findings.push(responseFinding(operation, response, text, headers === undefined ? [] : [child(response.location, 'headers')], { edits }));
           continue;
         }
@@ -77,19 +91,19 @@ export default ruleFunction<Options>(
           .filter(({ count }) => count > 0);
         if (lacking.length === 0) continue;
         reported.add(response);
-        const property = `a \`${newMemberName(doc, lacking[0].target.views, delayNames)}\` (integer) property`;
         // A member that may be the delay (`waitSeconds`) is asked about, and no header is added beside it.
         const likely = lacking.flatMap(({ target }) => target.views.flatMap(view => schemaLikely(doc, view, 'retryDelay', options) ?? []))[0];
+        const ask = likely === undefined ? undefined : askAbout(likely, say('retryDelayConcept'));
         const message =
-          likely === undefined
-            ? `${noHeader}, and ${withoutDelay(lacking)} no retry delay. ${addHeader} or ${property}.`
-            : `${noHeader}, and the error schema ${askAbout(likely, 'retry delay').what}. ${askAbout(likely, 'retry delay').fix} add a \`${headerNames[0]}\` header.`;
+          ask === undefined
+            ? say('noRetryDelay', { header, schemas: withoutDelay(say, lacking), name: newMemberName(doc, lacking[0].target.views, delayNames) })
+            : say('delayInQuestion', { header, ask: ask.what, askFix: ask.fix });
         findings.push(
           // On the response, where the header goes (a shared response once for all its uses).
           responseFinding(operation, response, message, [response.location], likely === undefined ? { edits } : {}),
         );
       }
     }
-    return [...findings, ...retryableExamples(doc, operations, options, reported)];
+    return [...findings, ...retryableExamples(doc, say, operations, options, reported)];
   },
 );

@@ -8,31 +8,44 @@ import { RESPONSES } from '../lib/rules/scope';
 
 type Options = NameOptions<'retryFlag' | 'errorList'>;
 
+// "has no retry flag" and its fix are worded by lib/errors/error-wording.ts's `lackingMember`, with this concept and purpose.
+const MESSAGES = {
+  retryFlagConcept: 'retry flag',
+  retryFlagPurpose: ', true when the same call may succeed later.',
+  notABoolean: 'declares the retry flag `{{name}}` as {{types}}',
+  makeItBoolean: 'Make it a boolean: an agent branches on true or false.',
+} as const;
+
 /**
  * ax-recoverable-retryable-flag: every error body says whether the same call may simply be retried (Geodocs'
  * "Agent Error Handling Documentation Specification"; "Designing Errors for Agent Recovery").
  */
-export default ruleFunction<Options>('recoverableRetryableFlag', nameOptionsSchema('retryFlag', 'errorList'), ({ doc, options, operations }) => {
-  const names = namesFor(options, 'retryFlag');
+export default ruleFunction<Options, typeof MESSAGES>(
+  'recoverableRetryableFlag',
+  nameOptionsSchema('retryFlag', 'errorList'),
+  MESSAGES,
+  ({ doc, options, operations, say }) => {
+    const names = namesFor(options, 'retryFlag');
 
-  const problemOf = (view: ObjectView) => {
-    const flag = schemaAnswer(doc, view, 'retryFlag', options);
-    if (flag === undefined)
-      return lackingMember(doc, view, options, {
-        question: 'retryFlag',
-        concept: 'retry flag',
-        names,
-        type: 'boolean',
-        purpose: ', true when the same call may succeed later.',
-      });
-    // An untyped flag is not declared wrong; only a declared type that cannot hold true/false is.
-    const types = flag.node.property === undefined ? undefined : propertyTypes(doc, flag.node.property);
-    if (types === undefined || types.length === 0 || types.includes('boolean')) return undefined;
-    return { what: `declares the retry flag \`${flag.name}\` as ${types.join(', ')}`, fix: `Make it a boolean: an agent branches on true or false.` };
-  };
+    const problemOf = (view: ObjectView) => {
+      const flag = schemaAnswer(doc, view, 'retryFlag', options);
+      if (flag === undefined)
+        return lackingMember(doc, view, options, {
+          question: 'retryFlag',
+          concept: say('retryFlagConcept'),
+          names,
+          type: 'boolean',
+          purpose: say('retryFlagPurpose'),
+        });
+      // An untyped flag is not declared wrong; only a declared type that cannot hold true/false is.
+      const types = flag.node.property === undefined ? undefined : propertyTypes(doc, flag.node.property);
+      if (types === undefined || types.length === 0 || types.includes('boolean')) return undefined;
+      return { what: say('notABoolean', { name: flag.name, types: types.join(', ') }), fix: say('makeItBoolean') };
+    };
 
-  const once = judgeOnce();
-  return errorSchemas(doc, operations, RESPONSES['ax-recoverable-retryable-flag']).flatMap(target =>
-    describeViews(target, view => once(target, view, [], () => problemOf(view))),
-  );
-});
+    const once = judgeOnce();
+    return errorSchemas(doc, operations, RESPONSES['ax-recoverable-retryable-flag']).flatMap(target =>
+      describeViews(target, view => once(target, view, [], () => problemOf(view))),
+    );
+  },
+);

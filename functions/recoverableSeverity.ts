@@ -3,6 +3,7 @@ import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/rules/name
 import { nearest } from '../lib/document/nearest';
 import { ruleFunction, type Finding, responseFinding } from '../lib/rules/rule-function';
 import { describeValue } from '../lib/document/values';
+import type { Say } from '../lib/rules/messages';
 
 type Options = NameOptions<'severity' | 'category'> & { severities?: string[]; categories?: string[] };
 
@@ -10,6 +11,14 @@ type Options = NameOptions<'severity' | 'category'> & { severities?: string[]; c
 const LADDER = ['info', 'warning', 'error', 'fatal'];
 const CATEGORIES = ['validation', 'auth', 'rate_limit', 'state', 'dependency', 'internal'];
 const WORDS = { type: 'array', items: { type: 'string', minLength: 1 }, minItems: 1 };
+
+const MESSAGES = {
+  schemaAllows: "{{holder}}'s `{{name}}` allows {{value}}, outside the {{vocabulary}}. Use one of {{allowed}}{{guess}}.",
+  exampleIs: "{{holder}}'s `{{name}}` is {{value}}, outside the {{vocabulary}}. Use one of {{allowed}}{{guess}}.",
+  probably: ' (here probably `{{word}}`)',
+  severityLadder: 'severity ladder',
+  errorCategories: 'error categories',
+} as const;
 
 interface Vocabulary {
   names: readonly string[];
@@ -28,28 +37,35 @@ function likely(value: string, allowed: readonly string[]): string | undefined {
   return allowed.find(word => lower.length >= 3 && word.startsWith(lower)) ?? nearest(value, allowed);
 }
 
-function outside(value: FieldValue, vocabulary: Vocabulary): Finding | undefined {
+function outside(say: Say<typeof MESSAGES>, value: FieldValue, vocabulary: Vocabulary): Finding | undefined {
   if ((typeof value.value === 'string' && vocabulary.allowed.includes(value.value)) || vocabulary.other?.(value.value)) return undefined;
   const guess = typeof value.value === 'string' ? likely(value.value, vocabulary.allowed) : undefined;
-  const verb = value.source === 'schema' ? 'allows' : 'is';
   const allowed = vocabulary.allowed.map(word => `\`${word}\``).join(', ');
   const text = (holder: string) =>
-    `${holder}'s \`${value.name}\` ${verb} ${describeValue(value.value)}, outside the ${vocabulary.what}. Use one of ${allowed}${guess === undefined ? '' : ` (here probably \`${guess}\`)`}.`;
+    say(value.source === 'schema' ? 'schemaAllows' : 'exampleIs', {
+      holder,
+      name: value.name,
+      value: describeValue(value.value),
+      vocabulary: vocabulary.what,
+      allowed,
+      guess: guess === undefined ? '' : say('probably', { word: guess }),
+    });
   return responseFinding(value.operation, value.response, text(value.holder), [value.location, value.within], { same: text(value.kind) });
 }
 
 /** ax-recoverable-severity: error `severity` and `category` values stay within the closed vocabularies of Geodocs' agent error specification. */
-export default ruleFunction<Options>(
+export default ruleFunction<Options, typeof MESSAGES>(
   'recoverableSeverity',
   { ...nameOptionsSchema('severity', 'category'), severities: WORDS, categories: WORDS },
-  ({ doc, options, operations }) => {
+  MESSAGES,
+  ({ doc, options, operations, say }) => {
     const vocabularies: Vocabulary[] = [
-      { names: namesFor(options, 'severity'), allowed: options.severities ?? LADDER, what: 'severity ladder' },
-      { names: namesFor(options, 'category'), allowed: options.categories ?? CATEGORIES, what: 'error categories', other: isSeverityLevel },
+      { names: namesFor(options, 'severity'), allowed: options.severities ?? LADDER, what: say('severityLadder') },
+      { names: namesFor(options, 'category'), allowed: options.categories ?? CATEGORIES, what: say('errorCategories'), other: isSeverityLevel },
     ];
     return vocabularies.flatMap(vocabulary =>
       errorFieldValues(doc, operations, vocabulary.names, options)
-        .map(value => outside(value, vocabulary))
+        .map(value => outside(say, value, vocabulary))
         .filter(finding => finding !== undefined),
     );
   },

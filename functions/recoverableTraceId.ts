@@ -8,14 +8,21 @@ import { RESPONSES } from '../lib/rules/scope';
 
 type Options = NameOptions<'correlationId' | 'correlationIdHeader' | 'errorList'>;
 
+// "has no correlation id" and its fix are worded by lib/errors/error-wording.ts's `lackingMember`, with this concept and purpose.
+const MESSAGES = {
+  correlationIdConcept: 'correlation id',
+  correlationIdPurpose: ' or an `{{header}}` header, for the agent to quote.',
+} as const;
+
 /**
  * ax-recoverable-trace-id: every 5xx (and default) error carries an id, in its body or a header, to find the
  * failure in the server's logs ("Designing Errors for Agent Recovery").
  */
-export default ruleFunction<Options>(
+export default ruleFunction<Options, typeof MESSAGES>(
   'recoverableTraceId',
   nameOptionsSchema('correlationId', 'correlationIdHeader', 'errorList'),
-  ({ doc, options, operations }) => {
+  MESSAGES,
+  ({ doc, options, operations, say }) => {
     const names = namesFor(options, 'correlationId');
     const headers = namesFor(options, 'correlationIdHeader');
     const once = judgeOnce();
@@ -27,10 +34,10 @@ export default ruleFunction<Options>(
             if (schemaAnswer(doc, view, 'correlationId', options) !== undefined) return undefined;
             return lackingMember(doc, view, options, {
               question: 'correlationId',
-              concept: 'correlation id',
+              concept: say('correlationIdConcept'),
               names,
               type: 'string',
-              purpose: ` or an \`${headers[0]}\` header, for the agent to quote.`,
+              purpose: say('correlationIdPurpose', { header: headers[0] }),
             });
           }),
         ),

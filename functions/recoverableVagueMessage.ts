@@ -30,6 +30,11 @@ const VAGUE_PHRASES = [
   'Please contact support',
 ];
 
+const MESSAGES = {
+  vagueDescription: 'the response description {{description}} names no cause or fix. Say when this error happens and how to recover from it.',
+  vagueText: '{{field}} {{text}} names no field, cause or fix. Name them, e.g. "`amount` must be a positive integer."',
+} as const;
+
 /** Interjections that may precede a vague phrase without adding information. */
 const LEADING = /^(?:oops|whoops|sorry|error)\b[\s!:,.-]*/;
 /** A colon, semicolon, dash or bracket after the phrase introduces specifics ("Invalid input: `amount` must be > 0"). */
@@ -79,10 +84,11 @@ function vagueMatcher(phrases: readonly string[]): Matcher {
  * ax-recoverable-vague-message: error examples (response examples and the property-level examples of
  * error schemas) and error-response descriptions say something an agent can act on.
  */
-export default ruleFunction<Options>(
+export default ruleFunction<Options, typeof MESSAGES>(
   'recoverableVagueMessage',
   { ...nameOptionsSchema('message', 'recoveryHint'), phrases: { type: 'array', items: { type: 'string', minLength: 1 } } },
-  ({ doc, options, operations }) => {
+  MESSAGES,
+  ({ doc, options, operations, say }) => {
     const vague = vagueMatcher(options.phrases ?? VAGUE_PHRASES);
     // Of several message members in one object, the first named is the one an agent reads: RFC 9457's
     // `title` names the problem type ("Bad Request" is right there) while its `detail` names this occurrence.
@@ -94,7 +100,7 @@ export default ruleFunction<Options>(
       for (const response of doc.responses(operation).filter(response => isErrorStatus(response.status))) {
         const { description } = response.node;
         if (typeof description !== 'string' || vague(description) === undefined) continue;
-        const text = `the response description ${JSON.stringify(description)} names no cause or fix. Say when this error happens and how to recover from it.`;
+        const text = say('vagueDescription', { description: JSON.stringify(description) });
         findings.push(responseFinding(operation, response, text, [child(response.location, 'description')]));
       }
     }
@@ -105,8 +111,7 @@ export default ruleFunction<Options>(
         const key = JSON.stringify([value.operation.location, value.response.status, text.location ?? text.value]);
         if (vague(text.value) === undefined || seen.has(key)) continue;
         seen.add(key);
-        const what = (holder: string) =>
-          `${fieldName(value, holder)} ${JSON.stringify(text.value)} names no field, cause or fix. Name them, e.g. "\`amount\` must be a positive integer."`;
+        const what = (holder: string) => say('vagueText', { field: fieldName(value, holder), text: JSON.stringify(text.value) });
         findings.push(responseFinding(value.operation, value.response, what(value.holder), [text.location, value.within], { same: what(value.kind) }));
       }
     }

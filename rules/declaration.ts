@@ -6,6 +6,7 @@
  */
 import type { RulesetFunctionWithValidator } from '@stoplight/spectral-core';
 import { DOCS_URL } from '../lib/rules/catalogue';
+import type { Messages } from '../lib/rules/messages';
 import type { Scope } from './applicability';
 
 /** Where the fix goes; a schema fix names the role it is for, which a schema with other roles must not get. */
@@ -26,8 +27,8 @@ export interface PrincipleDeclaration {
   fix: string;
 }
 
-/** A Spectral rule function, as lib/rules/rule-function.ts builds them (each declaration keeps its own option types), with the options it reads. */
-export type RuleFunction = RulesetFunctionWithValidator<unknown, object> & { optionNames: readonly string[] };
+/** A Spectral rule function, as lib/rules/rule-function.ts builds them (each declaration keeps its own option types), with the options it reads and its messages. */
+export type RuleFunction = RulesetFunctionWithValidator<unknown, object> & { optionNames: readonly string[]; messages: Messages };
 
 /** A rule's default severity. */
 export type Severity = 'error' | 'warn' | 'info';
@@ -41,12 +42,14 @@ export interface RuleDeclaration<Id extends string = string, Fn extends RuleFunc
   /** The rule's page: docs/rules/<id>.md at the release's tag. */
   documentationUrl: string;
   function: Fn;
+  /** The rule's messages by id, read off its function (which declares them, for YAML rulesets that load it alone). */
+  messages: Fn['messages'];
   principle: PrincipleDeclaration;
 }
 
 /** One rule, with the docs link its id gives. Generic in the id and the function, so each keeps its literal type. */
 export function declareRule<Id extends string, Fn extends RuleFunction>(
-  declaration: Omit<RuleDeclaration<Id, Fn>, 'documentationUrl'>,
+  declaration: Omit<RuleDeclaration<Id, Fn>, 'documentationUrl' | 'messages'>,
 ): RuleDeclaration<Id, Fn> {
-  return { ...declaration, documentationUrl: `${DOCS_URL}rules/${declaration.id}.md` };
+  return { ...declaration, documentationUrl: `${DOCS_URL}rules/${declaration.id}.md`, messages: declaration.function.messages };
 }

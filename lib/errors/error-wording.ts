@@ -4,13 +4,12 @@
  * example code and hint that fit the response's status and the operation's real security.
  */
 import { errorSchemaNaming, inStyle, mostUsedStyle, words, type Style } from './concepts';
-import { errorBodies, isJsonMediaType, isObject, type OpenApiDocument, type Operation } from '../document/document';
+import { errorBodies, isJsonMediaType, isObject, type OpenApiDocument } from '../document/document';
 import { editedPart, errorAudience, propertyEdits } from '../rules/edits';
 import { sharedErrorSchemas, type Problem } from './error-bodies';
 import { bodyCarrier, schemaAnswers, schemaLikely, type Carrier, type Names, type PassedOver, type Question } from './error-shapes';
 import { isObjectView, viewsOf, type ObjectView } from '../document/schema';
 import { nameList } from '../rules/names';
-import { authenticates } from '../rules/scope';
 import { census } from '../document/census';
 
 /** "the `error` object", "the `detail[]` items", "the schema": a carrier as messages name it. */
@@ -201,21 +200,4 @@ export function exampleCode(status: string): string {
     '504': 'GATEWAY_TIMEOUT',
   };
   return codes[status] ?? (/^5/.test(status) ? 'INTERNAL_ERROR' : 'VALIDATION_ERROR');
-}
-
-/**
- * What a 401's hint should tell the agent to send, from the operation's own security: client credentials
- * on a token endpoint, the API key's real name and place, a bearer or Basic credential, an OAuth access
- * token; "valid credentials" where the description declares none.
- */
-export function credentialsHint(doc: OpenApiDocument, operation: Operation): string {
-  if (authenticates(doc, operation)) return 'Send valid client credentials, then retry';
-  const [scheme] = doc.operationSchemes(operation);
-  if (scheme === undefined) return 'Send valid credentials, then retry';
-  if (scheme.type === 'apiKey' && typeof scheme.name === 'string')
-    return `Send a valid API key in the \`${scheme.name}\` ${scheme.in === 'query' ? 'query parameter' : scheme.in === 'cookie' ? 'cookie' : 'header'}`;
-  if (scheme.type === 'http' && typeof scheme.scheme === 'string' && scheme.scheme.toLowerCase() === 'basic') return 'Send valid Basic credentials';
-  if (scheme.type === 'basic') return 'Send valid Basic credentials';
-  if (scheme.type === 'http') return 'Send a valid Bearer token';
-  return 'Send a valid OAuth 2.0 access token';
 }

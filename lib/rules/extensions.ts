@@ -137,14 +137,6 @@ export function extensionProblem(key: string, value: unknown): string | undefine
   return `\`${key}${found.at}\` must be ${expected(found.schema)}, but it is ${describeValue(found.value)}. ${fix}`;
 }
 
-/** The sentence that reports an unknown `x-ax-` name, with the nearest known one when it looks like a typo. */
-export function unknownExtension(key: string): string {
-  const guess = nearest(key, Object.keys(AX_EXTENSIONS));
-  return guess === undefined
-    ? `\`${key}\` is not an AX extension. Use one of the AX spec's (listed on the ax-extensions-valid page), or drop the \`ax-\` for a private \`x-\` extension.`
-    : `\`${key}\`: did you mean \`${guess}\`? Rename it so that agents and tools read it.`;
-}
-
 /** A wrong-typed flag on an operation, reported on the extension itself (shared by the retryable and idempotent rules). */
 export function wrongFlag(operation: Operation, key: string): Finding | undefined {
   const problem = extensionProblem(key, operation.node[key]);

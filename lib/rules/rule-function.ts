@@ -8,6 +8,7 @@ import { isObject, OpenApiDocument, startsWith, toPointer, type JsonObject, type
 import type { Edit } from './edits';
 import { calledByApi } from './scope';
 import { originOf } from './code-origin';
+import { sayOf, type Messages, type Say } from './messages';
 
 export interface Finding {
   message: string;
@@ -93,12 +94,14 @@ function record({ edits: editsByRule, users: usersByRule }: Collected, ruleId: s
   }
 }
 
-export interface RuleScope<O> {
+export interface RuleScope<O, M extends Messages = Messages> {
   doc: OpenApiDocument;
   options: O;
   ruleId: string;
   /** The operations this rule checks: every one the agent calls (not a webhook) without an `x-ax-exempt` entry naming the rule. */
   operations: Operation[];
+  /** Renders one of the function's messages (lib/rules/messages.ts). */
+  say: Say<M>;
 }
 
 type OptionsSchema = Parameters<typeof createRulesetFunction>[0]['options'];
@@ -125,13 +128,16 @@ export function isExempt(operation: Operation, ruleId: string): boolean {
 
 /**
  * Builds a Spectral function from a check. `optionProperties` is the JSON Schema of each option;
- * options are always optional, so a rule works without `functionOptions`.
+ * options are always optional, so a rule works without `functionOptions`. `messages` is the table of
+ * everything the check words (lib/rules/messages.ts), rendered by the `say` it is given.
  */
-export function ruleFunction<O extends object>(
+export function ruleFunction<O extends object, M extends Messages>(
   name: string,
   optionProperties: Record<string, unknown>,
-  check: (scope: RuleScope<O>) => Finding[],
-): RulesetFunctionWithValidator<unknown, O> & { optionNames: readonly string[] } {
+  messages: M,
+  check: (scope: RuleScope<O, M>) => Finding[],
+): RulesetFunctionWithValidator<unknown, O> & { optionNames: readonly string[]; messages: Messages } {
+  const say = sayOf(messages);
   const run = (_input: unknown, options: O | null, context: RulesetFunctionContext): IFunctionResult[] => {
     // These exist at run time but are missing from (or hidden in) Spectral's public types.
     const ruleId = (context.rule as { name?: string }).name ?? name;
@@ -140,7 +146,7 @@ export function ruleFunction<O extends object>(
       const text = (context.document as unknown as { input?: unknown }).input;
       const doc = OpenApiDocument.of(context.document.data, resolved, typeof text === 'string' ? text : undefined);
       const operations = doc.operations().filter(operation => !isExempt(operation, ruleId) && !calledByApi(doc, operation));
-      const found = distinct(perDefect(check({ doc, options: options ?? ({} as O), ruleId, operations })));
+      const found = distinct(perDefect(check({ doc, options: options ?? ({} as O), ruleId, operations, say })));
       const byRule = editsWanted(context.document);
       if (byRule !== undefined) record(byRule, ruleId, found);
       return found.map(({ message, path }) => ({ message, path }));
@@ -177,6 +183,9 @@ export function ruleFunction<O extends object>(
     },
     // The options it reads, for the commands that compare sibling rules' names (cli/mistakes.ts).
     optionNames: Object.keys(optionProperties) as readonly string[],
+    // The templates it words its findings with, which the rule's declaration lists (their literal types stay inside: they would
+    // only weigh down the published typings).
+    messages: messages as Messages,
   };
   return Object.defineProperties(fn, Object.getOwnPropertyDescriptors(lazy)) as typeof fn & RulesetFunctionWithValidator<unknown, O> & typeof lazy;
 }

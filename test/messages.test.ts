@@ -1,0 +1,72 @@
+/**
+ * House rules for what the rules say (lib/rules/messages.ts), read off the declarations: every rule declares
+ * its messages, each template is well formed and short, every id is said by its function, and `say` renders
+ * a template exactly, never throwing.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { DECLARATIONS } from '../rules';
+import { render, sayOf } from '../lib/rules/messages';
+
+const PLACEHOLDER = /\{\{(\w+)\}\}/g;
+/** A template's own words: a message is about 240 characters at most, and the parameters take their share. */
+const MAX_STATIC = 200;
+
+const staticText = (template: string) => template.replace(PLACEHOLDER, '');
+
+/** The ids of a table that the function file never names outside the table (each is said as a string literal: `say('noRefreshUrl', …)`). */
+function unsaidIds(source: string, ids: readonly string[]): string[] {
+  const table = /\nconst MESSAGES = \{[\s\S]*?\n\} as const;/.exec(source);
+  const code = table === null ? source : source.replace(table[0], '');
+  return ids.filter(id => !new RegExp(`['"]${id}['"]`).test(code));
+}
+
+describe.each(DECLARATIONS.map(declaration => [declaration.id, declaration] as const))('%s', (_id, declaration) => {
+  const templates = Object.entries(declaration.messages as Readonly<Record<string, string>>);
+
+  test('declares its messages, the ones its function words its findings with', () => {
+    expect(templates.length).toBeGreaterThan(0);
+    expect(declaration.messages).toBe(declaration.function.messages);
+  });
+
+  test('every id is camelCase and every template well formed and short', () => {
+    expect(templates.filter(([id]) => !/^[a-z][A-Za-z0-9]*$/.test(id))).toEqual([]);
+    expect(templates.filter(([, template]) => /\{\{|\}\}/.test(staticText(template)))).toEqual([]);
+    expect(templates.filter(([, template]) => staticText(template).length > MAX_STATIC)).toEqual([]);
+  });
+
+  test('every id is said by its function', () => {
+    const source = readFileSync(join(__dirname, '..', 'functions', `${declaration.function.name}.ts`), 'utf8');
+    expect(unsaidIds(source, Object.keys(declaration.messages))).toEqual([]);
+  });
+});
+
+test('an id its function does not say is found', () => {
+  const source = "const MESSAGES = {\n  said: 'a',\n  unsaid: 'b',\n} as const;\nconst x = say('said');\n";
+  expect(unsaidIds(source, ['said', 'unsaid'])).toEqual(['unsaid']);
+});
+
+test('say replaces each parameter by its value, once, and never throws', () => {
+  const say = sayOf({ noUrl: '`{{name}}` has no URL ({{count}} uses)', plain: 'no parameter' } as const);
+  expect(say('noUrl', { name: 'Error', count: 3 })).toBe('`Error` has no URL (3 uses)');
+  expect(say('plain')).toBe('no parameter');
+  // A value is never read as a template, nor as a replacement pattern.
+  expect(say('noUrl', { name: '{{count}} $& $1', count: 1 })).toBe('`{{count}} $& $1` has no URL (1 uses)');
+  // Only a cast passes what the types refuse: a missing value stays visible, an unknown id is said as itself.
+  expect(render('{{a}} and {{b}}', { a: 'x' })).toBe('x and {{b}}');
+  expect((say as unknown as (id: string) => string)('unknownId')).toBe('unknownId');
+});
+
+test('say takes exactly the parameters of its template', () => {
+  const say = sayOf({ twoParams: '{{a}} then {{b}}', none: 'static' } as const);
+  expect(say('twoParams', { a: 1, b: 2 })).toBe('1 then 2');
+  // @ts-expect-error a parameter is missing
+  say('twoParams', { a: 1 });
+  // @ts-expect-error a parameter is extra
+  say('twoParams', { a: 1, b: 2, c: 3 });
+  // @ts-expect-error a template without parameters takes no data
+  say('none', {});
+  // @ts-expect-error an id the table does not declare
+  say('undeclared');
+  expect(say('none')).toBe('static');
+});
