@@ -304,9 +304,11 @@ export interface SchemaNode {
 function schemaReader(doc: OpenApiDocument): Reader<SchemaNode> {
   const answers = new WeakMap<object, Map<string, unknown>>();
   const remember = <T>(holder: object, key: string, compute: () => T): T => {
-    const known = answers.get(holder) ?? answers.set(holder, new Map()).get(holder)!;
-    if (!known.has(key)) known.set(key, compute());
-    return known.get(key) as T;
+    let known = answers.get(holder);
+    if (known === undefined) answers.set(holder, (known = new Map()));
+    let answer = known.get(key) as T | undefined;
+    if (answer === undefined && !known.has(key)) known.set(key, (answer = compute()));
+    return answer as T;
   };
   const member = (node: SchemaNode, name: string) => {
     let current: SchemaNode = node;
@@ -373,7 +375,10 @@ function schemaReader(doc: OpenApiDocument): Reader<SchemaNode> {
       // An untyped schema with properties (a `$ref` to `{ properties: … }`) is an object all the same.
       return evidence.types === undefined && member !== undefined && this.isObject(member) ? { ...evidence, types: ['object'] } : evidence;
     },
-    namesType: (node, name) => node.views.some(view => view.parts.some(part => discriminates(part.value, name) || namesOwnSchema(doc, view, part, name))),
+    namesType: (node, name) =>
+      remember(node, `names-type ${name}`, () =>
+        node.views.some(view => view.parts.some(part => discriminates(part.value, name) || namesOwnSchema(doc, view, part, name))),
+      ),
   };
 }
 
