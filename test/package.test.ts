@@ -25,8 +25,10 @@ const FUNCTIONS = readdirSync(join(root, 'functions'))
 // what each API already has under its own names and shapes (field locators, per-item errors, link lookalikes, the API's own
 // error schema), the sibling-option warning, and their docs (281.4 kB packed then). 290 kB with one finding per defect
 // (the grouping of a shared component's uses, the report's placing by users, the baseline's refusal of 0.2) and its
-// changelog and docs (286.1 kB packed then).
-const MAX_PACKED_BYTES = 290_000;
+// changelog and docs (286.1 kB packed then). 300 kB with each rule's messages declared as a table of templates by id in
+// its function file (233 templates, lib/rules/messages.ts) and the document model's reads of Spectral's kept key order
+// (296.0 kB packed then).
+const MAX_PACKED_BYTES = 300_000;
 
 interface Packed {
   size: number;
