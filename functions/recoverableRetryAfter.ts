@@ -37,7 +37,7 @@ function withoutDelay(say: Say, lacking: { target: ErrorSchema; count: number }[
  * An error example that tells the agent `retryable: true` but not how long to wait, on a response without a
  * delay header: Geodocs' "Agent Error Handling Documentation Specification" calls such an error malformed.
  */
-function retryableExamples(doc: OpenApiDocument, say: Say, operations: Operation[], options: Options, reported: Set<Response>): Finding[] {
+function retryableExamples(doc: OpenApiDocument, say: Say, operations: readonly Operation[], options: Options, reported: Set<Response>): Finding[] {
   const names = { delay: namesFor(options, 'retryDelay'), header: namesFor(options, 'retryAfterHeader') };
   const findings: Finding[] = [];
   for (const { operation, response, body } of errorBodies(doc, operations)) {

@@ -276,14 +276,15 @@ export class OpenApiDocument {
 
   /**
    * An answer about a list of operations, kept for the last list asked under the key and holder: each rule
-   * asks about its own list (the operations less its exemptions), and the lists mostly hold the same operations.
-   * Callers must not modify the answer.
+   * asks about its own list (the operations less its exemptions), and the lists mostly hold the same operations,
+   * or are one list. Callers must not modify the list or the answer.
    */
   memoForOperations<T>(key: string, holder: object, operations: readonly Operation[], compute: () => T): T {
     const last = this.memoFor<{ operations?: readonly Operation[]; answer?: T }>(key, holder, () => ({}));
-    const same = last.operations?.length === operations.length && last.operations.every((operation, i) => operation === operations[i]);
+    const same =
+      last.operations === operations || (last.operations?.length === operations.length && last.operations.every((operation, i) => operation === operations[i]));
     if (!same) {
-      last.operations = [...operations];
+      last.operations = operations;
       last.answer = compute();
     }
     return last.answer as T;

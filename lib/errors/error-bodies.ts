@@ -120,7 +120,7 @@ function distinctSchemas(bodies: Body[]): Body[] {
 }
 
 /** Every readable error schema of the operations' responses whose status `inScope` accepts. */
-export function errorSchemas(doc: OpenApiDocument, operations: Operation[], inScope: (status: string) => boolean): readonly ErrorSchema[] {
+export function errorSchemas(doc: OpenApiDocument, operations: readonly Operation[], inScope: (status: string) => boolean): readonly ErrorSchema[] {
   // Most rules ask for the same statuses of the same operations: listed once per scope (callers must not modify the list).
   return doc.memoForOperations('error-bodies:error-schemas', inScope, operations, () =>
     operations.flatMap(operation =>

@@ -88,7 +88,7 @@ function declaredIn(doc: OpenApiDocument, target: ErrorSchema, names: readonly s
 }
 
 /** The values of the named error fields across the operations' error schemas and examples; `shapes` are the rule's shape names (`errorList`). */
-export function errorFieldValues(doc: OpenApiDocument, operations: Operation[], names: readonly string[], shapes: Names): FieldValue[] {
+export function errorFieldValues(doc: OpenApiDocument, operations: readonly Operation[], names: readonly string[], shapes: Names): FieldValue[] {
   const values: FieldValue[] = [];
   // Per names asked (whichever rule asks), per schema object.
   const perNames = doc.memo('error-values:declared', () => new Map<string, WeakMap<object, Declared[]>>());

@@ -99,7 +99,7 @@ export interface RuleScope<O, M extends Messages = Messages> {
   options: O;
   ruleId: string;
   /** The operations this rule checks: every one the agent calls (not a webhook) without an `x-ax-exempt` entry naming the rule. */
-  operations: Operation[];
+  operations: readonly Operation[];
   /** Renders one of the function's messages (lib/rules/messages.ts). */
   say: Say<M>;
 }
@@ -119,6 +119,18 @@ export function exemptionReason(operation: Operation, ruleId: string): string | 
   const entry = exemptionOn(operation.node, ruleId) ?? exemptionOn(operation.pathItem, ruleId);
   if (entry === undefined) return undefined;
   return typeof entry.reason === 'string' ? entry.reason : JSON.stringify(entry.reason);
+}
+
+/**
+ * The operations a rule checks: every one the agent calls (not a webhook), less those exempt from the rule. The
+ * same list for every rule of a description that exempts nothing, the common case (rules must not modify it).
+ */
+function checkedOperations(doc: OpenApiDocument, ruleId: string): readonly Operation[] {
+  const called = doc.memo('rule-function:called', () => doc.operations().filter(operation => !calledByApi(doc, operation)));
+  const exempts = doc.memo('rule-function:exempts', () =>
+    called.some(operation => operation.node[EXEMPT_EXTENSION] !== undefined || operation.pathItem[EXEMPT_EXTENSION] !== undefined),
+  );
+  return exempts ? called.filter(operation => !isExempt(operation, ruleId)) : called;
 }
 
 /** True when the operation or its path item carries `x-ax-exempt: { <ruleId>: … }`, whatever the reason says. */
@@ -145,7 +157,7 @@ export function ruleFunction<O extends object, M extends Messages>(
       const resolved = (context.documentInventory as { resolved?: unknown }).resolved;
       const text = (context.document as unknown as { input?: unknown }).input;
       const doc = OpenApiDocument.of(context.document.data, resolved, typeof text === 'string' ? text : undefined);
-      const operations = doc.operations().filter(operation => !isExempt(operation, ruleId) && !calledByApi(doc, operation));
+      const operations = checkedOperations(doc, ruleId);
       const found = distinct(perDefect(check({ doc, options: options ?? ({} as O), ruleId, operations, say })));
       const byRule = editsWanted(context.document);
       if (byRule !== undefined) record(byRule, ruleId, found);
