@@ -137,19 +137,8 @@ export function errorSchemas(doc: OpenApiDocument, operations: readonly Operatio
  * "the error schema has no X" or, for some `oneOf`/`anyOf` shapes only, "… in 2 of its 3 oneOf/anyOf shapes".
  */
 export function describeViews(target: ErrorSchema, problemOf: (view: ObjectView) => Problem | undefined): Finding[] {
-  const groups = new Map<string, { problem: Problem; count: number; edits: LazyEdits[] | undefined }>();
-  for (const view of target.views) {
-    const problem = problemOf(view);
-    if (problem === undefined) continue;
-    const key = `${problem.what}\n${problem.fix}`;
-    const group = groups.get(key) ?? { problem, count: 0, edits: [] };
-    group.count++;
-    // A group is fixed only when every view in it has its edit.
-    group.edits = group.edits === undefined || problem.edits === undefined ? undefined : [...group.edits, problem.edits];
-    groups.set(key, group);
-  }
   const total = target.views.length;
-  return [...groups.values()].map(({ problem, count, edits }) => {
+  return problemGroups(target.views, problemOf).map(({ problem, count, edits }) => {
     const shapes = count < total ? ` in ${count} of its ${total} oneOf/anyOf shapes` : '';
     const what = `${problem.what}${shapes}.`;
     return responseFinding(
@@ -165,6 +154,33 @@ export function describeViews(target: ErrorSchema, problemOf: (view: ObjectView)
       },
     );
   });
+}
+
+/** The views with one problem: the problem, how many views have it, and their edits (none unless every one has some). */
+interface ProblemGroup {
+  problem: Problem;
+  count: number;
+  edits: LazyEdits[] | undefined;
+}
+
+function problemGroups(views: readonly ObjectView[], problemOf: (view: ObjectView) => Problem | undefined): ProblemGroup[] {
+  // Most error schemas have one shape, and this runs for every use of every one: nothing to group then.
+  if (views.length === 1) {
+    const problem = problemOf(views[0]);
+    return problem === undefined ? [] : [{ problem, count: 1, edits: problem.edits === undefined ? undefined : [problem.edits] }];
+  }
+  const groups = new Map<string, ProblemGroup>();
+  for (const view of views) {
+    const problem = problemOf(view);
+    if (problem === undefined) continue;
+    const key = `${problem.what}\n${problem.fix}`;
+    const group = groups.get(key) ?? { problem, count: 0, edits: [] };
+    group.count++;
+    // A group is fixed only when every view in it has its edit.
+    group.edits = group.edits === undefined || problem.edits === undefined ? undefined : [...group.edits, problem.edits];
+    groups.set(key, group);
+  }
+  return [...groups.values()];
 }
 
 /** Judges a view of an error schema as a rule does, given the use it is reached through. */

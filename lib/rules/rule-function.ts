@@ -227,12 +227,16 @@ function perDefect(findings: Finding[]): Placed[] {
   // In order of first sight: a finding of no response, or the key of a group of uses.
   const order: (Finding | string)[] = [];
   const groups = new Map<string, Group>();
+  // The uses of a shared place mostly hold one array for it: each array written once.
+  const sites = new WeakMap<JsonPath, string>();
+  const siteKey = (site: JsonPath) => sites.get(site) ?? sites.set(site, JSON.stringify(site)).get(site)!;
   for (const finding of findings) {
     if (finding.uses === undefined) {
       order.push(finding);
       continue;
     }
-    const key = JSON.stringify([finding.uses[0].site, finding.uses[0].same]);
+    // A site's JSON holds no raw line break, so the two parts cannot run together.
+    const key = `${siteKey(finding.uses[0].site)}\n${finding.uses[0].same}`;
     const group = groups.get(key);
     if (group === undefined) {
       groups.set(key, { first: finding, uses: [...finding.uses], edits: finding.edits === undefined ? [] : [finding.edits] });
