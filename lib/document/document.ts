@@ -284,8 +284,10 @@ export class OpenApiDocument {
     const same =
       last.operations === operations || (last.operations?.length === operations.length && last.operations.every((operation, i) => operation === operations[i]));
     if (!same) {
+      // Computed before the list is kept: a computation that throws leaves no answer behind for the next rule.
+      const answer = compute();
       last.operations = operations;
-      last.answer = compute();
+      last.answer = answer;
     }
     return last.answer as T;
   }
