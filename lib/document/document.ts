@@ -350,8 +350,9 @@ export class OpenApiDocument {
     return result;
   }
 
-  jsonBodies(operation: Operation, response: Response): Body[] {
-    return this.bodies(operation, response).filter(body => isJsonMediaType(body.mediaType));
+  /** The bodies of JSON media types (`isJsonMediaType`); callers must not modify the list. */
+  jsonBodies(operation: Operation, response: Response): readonly Body[] {
+    return this.memoFor('document:json-bodies', response, () => this.bodies(operation, response).filter(body => isJsonMediaType(body.mediaType)));
   }
 
   /** The operation's parameters and its path item's, `$ref`s followed (rules that ask about request headers need both levels). Callers must not modify the list. */

@@ -111,7 +111,7 @@ export const holdsCodeOrMessage = (doc: OpenApiDocument, view: ObjectView): bool
   CODE_AND_MESSAGE.some(question => schemaAnswer(doc, view, question, undefined) !== undefined);
 
 /** Bodies with a schema, once per schema: Swagger 2.0 repeats one schema per `produces` entry, OpenAPI 3 often one `$ref` per media type. */
-function distinctSchemas(bodies: Body[]): Body[] {
+function distinctSchemas(bodies: readonly Body[]): Body[] {
   const seen = new Set<unknown>();
   return bodies.filter(({ schema }) => {
     const key = isObject(schema?.value) && typeof schema.value.$ref === 'string' ? schema.value.$ref : schema?.value;
