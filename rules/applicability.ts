@@ -52,8 +52,9 @@ export const declaring =
   (_doc, operation) =>
     operation.node[extension] !== undefined;
 
-/** An `x-ax-*` key anywhere in the operation as written. */
-export const usingAxExtensions: Applies = (_doc, operation) => {
+/** An `x-ax-*` key anywhere in the operation as written (none where the text never says `x-ax-`, as the rule skips its walk then). */
+export const usingAxExtensions: Applies = (doc, operation) => {
+  if (!doc.mayMention(['x-ax-'])) return false;
   let found = false;
   walk(operation.node, value => {
     found ||= isObject(value) && Object.keys(value).some(isAxExtension);
@@ -86,6 +87,8 @@ export function appliesWithin({ operations, responses = () => true, holds }: Sco
     // The error-content rules read error schemas through one reader, which gathers them across the operation's responses.
     if (holds === 'error schema') return errorSchemas(doc, [operation], responses).length > 0;
     if (holds === 'state rejection') return errorSchemas(doc, [operation], responses).some(target => stateRejection(doc, target, options) !== undefined);
+    // A description whose text never says the concept's names holds none of them (its rule skips the search so too).
+    if (typeof holds === 'object' && !doc.mayMention(namesFor(options, holds.concept))) return false;
     return doc.responses(operation).some(response => responses(response.status) && responseHolds(doc, operation, response, holds, options));
   };
 }
