@@ -6,7 +6,7 @@
  */
 import { Document } from '@stoplight/spectral-core';
 import { Json, Yaml } from '@stoplight/spectral-parsers';
-import { isObject, keyReader, OpenApiDocument } from '../lib/document/document';
+import { cachedByText, isObject, keyReader, OpenApiDocument } from '../lib/document/document';
 import { walk } from '../lib/document/values';
 import { errorSchemasOf, judgeOnce } from '../lib/errors/error-bodies';
 
@@ -86,6 +86,16 @@ describe('a walk of a tree', () => {
     };
     expect(order(true)).toEqual(order(false));
     expect(order(true).length).toBeGreaterThan(20);
+  });
+});
+
+describe('cachedByText', () => {
+  test('answers a short text once, and keeps no long one (a member name a live body sends may be megabytes)', () => {
+    const compute = jest.fn((text: string) => text.length);
+    const cached = cachedByText(compute);
+    const long = 'x'.repeat(1_000_000);
+    expect([cached('404'), cached('404'), cached(long), cached(long)]).toEqual([3, 3, 1_000_000, 1_000_000]);
+    expect(compute.mock.calls.map(([text]) => text.length)).toEqual([3, 1_000_000, 1_000_000]);
   });
 });
 

@@ -52,12 +52,14 @@ export function isMutation(operation: Operation): boolean {
 }
 
 /**
- * A pure function of a string, remembered: every rule asks the same few statuses and media types of thousands
- * of responses. The cache is emptied when full, so a long-lived process (the editor's server) stays bounded.
+ * A pure function of a string, remembered: every rule asks the same few statuses, media types and member names
+ * of thousands of responses. The cache is emptied when full and keeps no long text (a member name a live body
+ * sends the runtime guard may be megabytes), so a long-lived process (a server, the editor's) stays bounded.
  */
 export function cachedByText<T>(compute: (text: string) => T): (text: string) => T {
   const known = new Map<string, T>();
   return text => {
+    if (text.length > MAX_CACHED_TEXT) return compute(text);
     let answer = known.get(text);
     if (answer === undefined) {
       if (known.size >= 1000) known.clear();
@@ -66,6 +68,8 @@ export function cachedByText<T>(compute: (text: string) => T): (text: string) =>
     return answer;
   };
 }
+
+const MAX_CACHED_TEXT = 200;
 
 export const isSuccessStatus = cachedByText((status): boolean => /^2(\d\d|XX)$/i.test(status));
 export const isClientErrorStatus = cachedByText((status): boolean => /^4(\d\d|XX)$/i.test(status) || status === 'default');

@@ -164,16 +164,12 @@ interface ProblemGroup {
 }
 
 function problemGroups(views: readonly ObjectView[], problemOf: (view: ObjectView) => Problem | undefined): ProblemGroup[] {
-  // Most error schemas have one shape, and this runs for every use of every one: nothing to group then.
-  if (views.length === 1) {
-    const problem = problemOf(views[0]);
-    return problem === undefined ? [] : [{ problem, count: 1, edits: problem.edits === undefined ? undefined : [problem.edits] }];
-  }
   const groups = new Map<string, ProblemGroup>();
   for (const view of views) {
     const problem = problemOf(view);
     if (problem === undefined) continue;
-    const key = `${problem.what}\n${problem.fix}`;
+    // Most error schemas have one shape, and this runs for every use of every one: its one problem needs no key written.
+    const key = views.length === 1 ? '' : `${problem.what}\n${problem.fix}`;
     const group = groups.get(key) ?? { problem, count: 0, edits: [] };
     group.count++;
     // A group is fixed only when every view in it has its edit.

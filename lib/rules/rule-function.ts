@@ -114,11 +114,16 @@ export function exemptionOn(node: JsonObject, ruleId: string): { reason: unknown
   return isObject(entries) && Object.prototype.hasOwnProperty.call(entries, ruleId) ? { reason: entries[ruleId] } : undefined;
 }
 
+/** Where an operation's exemptions are written: on the operation, else on its path item. */
+const exemptionOwners = (operation: Operation): JsonObject[] => [operation.node, operation.pathItem];
+
 /** The reason an exemption gives (the operation's entry wins over its path item's); undefined when not exempt. */
 export function exemptionReason(operation: Operation, ruleId: string): string | undefined {
-  const entry = exemptionOn(operation.node, ruleId) ?? exemptionOn(operation.pathItem, ruleId);
-  if (entry === undefined) return undefined;
-  return typeof entry.reason === 'string' ? entry.reason : JSON.stringify(entry.reason);
+  for (const owner of exemptionOwners(operation)) {
+    const entry = exemptionOn(owner, ruleId);
+    if (entry !== undefined) return typeof entry.reason === 'string' ? entry.reason : JSON.stringify(entry.reason);
+  }
+  return undefined;
 }
 
 /**
@@ -128,7 +133,7 @@ export function exemptionReason(operation: Operation, ruleId: string): string | 
 function checkedOperations(doc: OpenApiDocument, ruleId: string): readonly Operation[] {
   const called = doc.memo('rule-function:called', () => doc.operations().filter(operation => !calledByApi(doc, operation)));
   const exempts = doc.memo('rule-function:exempts', () =>
-    called.some(operation => operation.node[EXEMPT_EXTENSION] !== undefined || operation.pathItem[EXEMPT_EXTENSION] !== undefined),
+    called.some(operation => exemptionOwners(operation).some(owner => owner[EXEMPT_EXTENSION] !== undefined)),
   );
   return exempts ? called.filter(operation => !isExempt(operation, ruleId)) : called;
 }
