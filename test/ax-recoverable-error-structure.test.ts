@@ -13,7 +13,7 @@ import {
   STACK_TRACE_500,
   STACK_TRACE_500_EXAMPLE,
 } from './support/published-errors';
-import { testRule } from './support/testRule';
+import { fixAndRelint, testRule } from './support/testRule';
 import { component, schemaAt, usedBy } from './support/components';
 import { getWith as get, OK as ok } from './support/documents';
 
@@ -800,3 +800,48 @@ testRule('ax-recoverable-error-structure', [
     errors: [{ path: component('schemas', 'Node'), message: neither(usedBy('Node', 'GET /a 400')) }],
   },
 ]);
+
+/** A member documented as the HTTP status (an integer echo of it) is never the machine-readable code (issue 38, g). */
+describe('a status mirror is never the code', () => {
+  const mirror = { type: 'integer', description: 'HTTP status code' };
+  const MIRRORED = { type: 'object', required: ['code', 'message'], properties: { code: mirror, message: string } };
+  const noCode = (where: string) =>
+    `${schemaAt(where)} has no code (\`code\` is the HTTP status). Add a required \`error_code\` (e.g. "VALIDATION_ERROR"); your error handler must then send it.`;
+  testRule('ax-recoverable-error-structure', [
+    {
+      name: 'OpenAPI 3.0 `$ref`: a required `code` described "HTTP status code" fires, and the new code takes a free canonical name',
+      document: oas3({ '/a': get({ '400': body(ref('Problem')), '404': body(ref('Problem')) }) }, { schemas: { Problem: MIRRORED } }),
+      errors: [{ path: component('schemas', 'Problem'), message: noCode(usedBy('Problem', 2)) }],
+    },
+    {
+      name: 'OpenAPI 3.1 `allOf`: the mirror in a shared base is no code either',
+      document: oas3(
+        { '/a': get({ '400': body({ allOf: [ref('Base'), { type: 'object', properties: { detail: string } }] }) }) },
+        { schemas: { Base: MIRRORED } },
+        '3.1.0',
+      ),
+      errors: [{ path: at('/a', 'get', '400', ...JSON_SCHEMA), message: noCode('GET /a 400') }],
+    },
+    {
+      name: 'Swagger 2.0: a `code` bounded to 100–599 echoes the status',
+      document: swagger2(
+        { '/a': get({ '400': { description: 'Bad', schema: { $ref: '#/definitions/Problem' } } }) },
+        { definitions: { Problem: { ...MIRRORED, properties: { code: { type: 'integer', minimum: 100, maximum: 599 }, message: string } } } },
+      ),
+      errors: [{ path: ['definitions', 'Problem'], message: noCode(usedBy('Problem', 'GET /a 400')) }],
+    },
+    {
+      name: 'lookalike: an undescribed integer `code` (an application code) stays the code',
+      document: oas3({ '/a': get({ '400': body({ ...MIRRORED, properties: { code: { type: 'integer' }, message: string } }) }) }),
+      errors: [],
+    },
+  ]);
+
+  test('the fix adds `error_code` beside the mirror and the lint goes clean', async () => {
+    const document = oas3({ '/a': get({ '400': body(ref('Problem')) }) }, { schemas: { Problem: MIRRORED } });
+    const { before, edits, after } = await fixAndRelint('ax-recoverable-error-structure', document);
+    expect(before).toHaveLength(1);
+    expect(edits).toEqual([{ target: component('schemas', 'Problem'), update: { properties: { error_code: string }, required: ['error_code'] } }]);
+    expect(after).toEqual([]);
+  });
+});
