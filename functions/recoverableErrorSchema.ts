@@ -1,6 +1,7 @@
 import {
   baseMediaType,
   child,
+  answersWithBody,
   isErrorStatus,
   isJsonMediaType,
   isObject,
@@ -64,8 +65,6 @@ function problem(doc: OpenApiDocument, say: Say, operation: Operation, response:
   // Asked only for a response that lacks a body: most error responses have one.
   const shared = () => sharedBody(doc, say, response.status);
   if (bodies.length === 0 || (doc.isSwagger2 && bodies[0].schema === undefined)) {
-    // A response to HEAD has no body (RFC 9110 §9.3.2): its error is told by its status and headers alone.
-    if (operation.method === 'head') return undefined;
     const api = shared();
     if (api !== undefined) {
       const body = doc.isSwagger2 ? say('swaggerSchemaRef', { ref: api.ref }) : say('contentRef', { mediaType: api.mediaType, ref: api.ref });
@@ -181,7 +180,7 @@ function sharedBodies(doc: OpenApiDocument, except = ''): { byStatus: Map<string
  */
 export default ruleFunction<object, typeof MESSAGES>('recoverableErrorSchema', {}, MESSAGES, ({ doc, operations, say }) => {
   const findings: Finding[] = [];
-  for (const operation of operations) {
+  for (const operation of operations.filter(answersWithBody)) {
     for (const response of doc.responses(operation)) {
       if (!isErrorStatus(response.status)) continue;
       const found = problem(doc, say, operation, response);

@@ -107,6 +107,31 @@ testRule('ax-recoverable-error-schema', [
     errors: [{ path: at('/artifacts/{hash}', 'get', '403'), message: noBody('GET /artifacts/{hash} 403') }],
   },
   {
+    name: 'a HEAD error offering text/plain, or a string schema, is asked for no JSON body (RFC 9110 §9.3.2); the GET beside it is',
+    document: oas3({
+      '/things/{id}': {
+        head: { responses: { '200': { description: 'OK' }, '404': body({ type: 'string' }, 'text/plain'), '500': body({ type: 'string' }) } },
+        get: { responses: { '200': { description: 'OK' }, '404': body({ type: 'string' }, 'text/plain') } },
+      },
+    }),
+    errors: [{ path: at('/things/{id}', 'get', '404'), message: noJson('GET /things/{id} 404', 'text/plain') }],
+  },
+  {
+    name: 'Swagger 2.0: a HEAD 404 that declares a string schema through `$ref` stays silent',
+    document: swagger2(
+      {
+        '/things/{id}': {
+          head: {
+            produces: ['application/json'],
+            responses: { '200': { description: 'OK' }, '404': { description: 'Gone', schema: { $ref: '#/definitions/Text' } } },
+          },
+        },
+      },
+      { definitions: { Text: { type: 'string' } } },
+    ),
+    errors: [],
+  },
+  {
     name: 'fires on a 400 with no content, on the response',
     document: oas3({ '/payments': get({ '400': { description: 'Bad Request' } }) }),
     errors: [{ path: at('/payments', 'get', '400'), message: noBody('GET /payments 400') }],

@@ -845,3 +845,14 @@ describe('a status mirror is never the code', () => {
     expect(after).toEqual([]);
   });
 });
+
+testRule('ax-recoverable-error-structure', [
+  {
+    name: 'a JSON error body declared on HEAD is never sent (RFC 9110 §9.3.2): silent there, judged on the GET that shares it',
+    document: oas3(
+      { '/things/{id}': { head: { responses: { '404': body(ref('Missing')) } }, get: { responses: { '404': body(ref('Missing')) } } } },
+      { schemas: { Missing: { type: 'object', properties: { reason: { type: 'integer' } } } } },
+    ),
+    errors: [{ path: component('schemas', 'Missing'), message: neither(usedBy('Missing', 'GET /things/{id} 404'), 'NOT_FOUND') }],
+  },
+]);

@@ -75,6 +75,8 @@ export const isSuccessStatus = cachedByText((status): boolean => /^2(\d\d|XX)$/i
 export const isClientErrorStatus = cachedByText((status): boolean => /^4(\d\d|XX)$/i.test(status) || status === 'default');
 export const isServerErrorStatus = cachedByText((status): boolean => /^5(\d\d|XX)$/i.test(status) || status === 'default');
 export const isErrorStatus = cachedByText((status): boolean => isClientErrorStatus(status) || isServerErrorStatus(status));
+/** A response to HEAD has no body (RFC 9110 §9.3.2), errors included: its error is told by its status and headers alone. */
+export const answersWithBody = (operation: Operation): boolean => operation.method !== 'head';
 /** A success that carries the agent-UX envelope: any 2xx but 204 and 205, which have no body to carry it. */
 export const isEnvelopeStatus = (status: string): boolean => isSuccessStatus(status) && status !== '204' && status !== '205';
 
@@ -535,8 +537,7 @@ export function errorBodies(doc: OpenApiDocument, operations: readonly Operation
 }
 
 const operationErrorBodies = (doc: OpenApiDocument, operation: Operation): ErrorBody[] =>
-  doc
-    .responses(operation)
+  (answersWithBody(operation) ? doc.responses(operation) : [])
     .filter(response => isErrorStatus(response.status))
     .flatMap(response => doc.bodies(operation, response).map(body => ({ operation, response, body })));
 

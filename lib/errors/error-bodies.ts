@@ -4,6 +4,7 @@
  * stay silent on it, so that a missing body is reported once, not once per rule.
  */
 import {
+  answersWithBody,
   isErrorStatus,
   isObject,
   isSuccessStatus,
@@ -52,7 +53,7 @@ export function errorSchemasOf(doc: OpenApiDocument, operation: Operation, respo
 }
 
 function readErrorSchemas(doc: OpenApiDocument, operation: Operation, response: Response): { schemas: ErrorSchema[]; unreadable: boolean } {
-  const bodies = distinctSchemas(doc.jsonBodies(operation, response));
+  const bodies = answersWithBody(operation) ? distinctSchemas(doc.jsonBodies(operation, response)) : [];
   const several = bodies.length > 1;
   const schemas: ErrorSchema[] = [];
   let unreadable = false;
@@ -251,7 +252,7 @@ export function sharedErrorSchemas(doc: OpenApiDocument): {
       known.count++;
       known.statuses.add(status);
     };
-    for (const operation of doc.operations()) {
+    for (const operation of doc.operations().filter(answersWithBody)) {
       for (const response of doc.responses(operation).filter(entry => isErrorStatus(entry.status))) {
         for (const body of doc.jsonBodies(operation, response)) {
           const ref = isObject(body.schema?.value) ? body.schema.value.$ref : undefined;
