@@ -418,7 +418,7 @@ export type StateChange =
 /**
  * The state change an operation makes, by structure; undefined for a read (a GET, a search sent as a
  * POST) and for a creation (a 201, or a POST to a sub-collection: `/orders/{id}/items` when
- * `/orders/{id}/items/{item}` exists).
+ * `/orders/{id}/items/{item}` exists, or a POST to a path that also answers GET or DELETE: `/rooms/{id}/keypair`).
  */
 export function stateChange(doc: OpenApiDocument, operation: Operation, options: ScopeOptions): StateChange | undefined {
   if (!changesState(doc, operation, options)) return undefined;
@@ -430,7 +430,9 @@ export function stateChange(doc: OpenApiDocument, operation: Operation, options:
     const path = itemAction(operation.path);
     if (path === undefined || operation.method === 'delete' || doc.responses(operation).some(response => response.status === '201')) return undefined;
     const isCollection = [...operationPaths(doc).keys()].some(other => other.startsWith(`${operation.path}/{`));
-    return isCollection ? undefined : { kind: 'action' as const, action: path.action };
+    // A path that is also read or deleted is a sub-resource noun (`/rooms/{id}/keypair`), and its POST creates it: no action.
+    const isResource = (operationPaths(doc).get(operation.path) ?? []).some(other => other.method === 'get' || other.method === 'delete');
+    return isCollection || isResource ? undefined : { kind: 'action' as const, action: path.action };
   });
 }
 
