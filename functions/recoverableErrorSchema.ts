@@ -2,7 +2,7 @@ import {
   baseMediaType,
   child,
   answersWithBody,
-  isErrorStatus,
+  isErrorResponse,
   isJsonMediaType,
   isObject,
   type Body,
@@ -182,7 +182,7 @@ export default ruleFunction<object, typeof MESSAGES>('recoverableErrorSchema', {
   const findings: Finding[] = [];
   for (const operation of operations.filter(answersWithBody)) {
     for (const response of doc.responses(operation)) {
-      if (!isErrorStatus(response.status)) continue;
+      if (!isErrorResponse(response)) continue;
       const found = problem(doc, say, operation, response);
       if (found !== undefined) {
         findings.push(responseFinding(operation, response, found.what, [found.at?.schema?.location]));

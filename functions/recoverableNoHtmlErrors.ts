@@ -1,7 +1,7 @@
 import {
   answersWithBody,
   baseMediaType,
-  isErrorStatus,
+  isErrorResponse,
   isJsonMediaType,
   type Body,
   type OpenApiDocument,
@@ -33,7 +33,7 @@ export default ruleFunction<object, typeof MESSAGES>('recoverableNoHtmlErrors', 
   const findings: Finding[] = [];
   const where = doc.isSwagger2 ? say('inProduces') : '';
   for (const operation of operations.filter(answersWithBody)) {
-    for (const response of doc.responses(operation).filter(response => isErrorStatus(response.status))) {
+    for (const response of doc.responses(operation).filter(isErrorResponse)) {
       const bodies = offered(doc, operation, response);
       const pages = bodies.filter(isHtml);
       if (pages.length === 0) continue;

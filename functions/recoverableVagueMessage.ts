@@ -1,4 +1,4 @@
-import { child, isErrorStatus, type OpenApiDocument } from '../lib/document/document';
+import { child, isErrorResponse, type OpenApiDocument } from '../lib/document/document';
 import { detailBeside, errorFieldValues, fieldName, textsOf, type FieldValue } from '../lib/errors/error-values';
 import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/rules/names';
 import { ruleFunction, type Finding, responseFinding } from '../lib/rules/rule-function';
@@ -111,7 +111,7 @@ export default ruleFunction<Options, typeof MESSAGES>(
     const hints = errorFieldValues(doc, operations, [...namesFor(options, 'recoveryHint'), 'error'], options);
     const findings: Finding[] = [];
     for (const operation of operations) {
-      for (const response of doc.responses(operation).filter(response => isErrorStatus(response.status))) {
+      for (const response of doc.responses(operation).filter(isErrorResponse)) {
         const { description } = response.node;
         if (typeof description !== 'string' || vague(description) === undefined) continue;
         const text = say('vagueDescription', { description: JSON.stringify(description) });

@@ -132,6 +132,30 @@ testRule('ax-recoverable-error-schema', [
     errors: [],
   },
   {
+    name: 'a `default` described as a success is the answer, not the errors: silent; a `default` "Unexpected error" fires',
+    document: oas3({
+      '/a': { get: { responses: { default: { description: 'Successful operation' } } } },
+      '/b': { get: { responses: { default: { description: 'Unexpected error' } } } },
+    }),
+    errors: [{ path: at('/b', 'get', 'default'), message: noBody('GET /b default') }],
+  },
+  {
+    name: 'Swagger 2.0: a `default` "OK" answering a string `$ref` is no error; lookalike: "Success or failure" is one',
+    document: swagger2(
+      {
+        '/a': { get: { produces: ['text/plain'], responses: { default: { description: 'OK', schema: { $ref: '#/definitions/Text' } } } } },
+        '/b': { get: { responses: { default: { description: 'Success or failure' } } } },
+      },
+      { definitions: { Text: { type: 'string' } } },
+    ),
+    errors: [
+      {
+        path: ['paths', '/b', 'get', 'responses', 'default'],
+        message: 'GET /b default: the error response declares no body. Add a `schema`: an object schema requiring a `code` and a `message`.',
+      },
+    ],
+  },
+  {
     name: 'fires on a 400 with no content, on the response',
     document: oas3({ '/payments': get({ '400': { description: 'Bad Request' } }) }),
     errors: [{ path: at('/payments', 'get', '400'), message: noBody('GET /payments 400') }],

@@ -5,7 +5,7 @@
  */
 import {
   answersWithBody,
-  isErrorStatus,
+  isErrorResponse,
   isObject,
   isSuccessStatus,
   type Body,
@@ -127,7 +127,7 @@ export function errorSchemas(doc: OpenApiDocument, operations: readonly Operatio
     operations.flatMap(operation =>
       doc
         .responses(operation)
-        .filter(response => inScope(response.status))
+        .filter(response => inScope(response.status) && isErrorResponse(response))
         .flatMap(response => errorSchemasOf(doc, operation, response).schemas),
     ),
   );
@@ -253,7 +253,7 @@ export function sharedErrorSchemas(doc: OpenApiDocument): {
       known.statuses.add(status);
     };
     for (const operation of doc.operations().filter(answersWithBody)) {
-      for (const response of doc.responses(operation).filter(entry => isErrorStatus(entry.status))) {
+      for (const response of doc.responses(operation).filter(isErrorResponse)) {
         for (const body of doc.jsonBodies(operation, response)) {
           const ref = isObject(body.schema?.value) ? body.schema.value.$ref : undefined;
           if (typeof ref !== 'string' || !ref.startsWith('#/') || !isObjectBody(doc, body)) continue;
