@@ -15,7 +15,18 @@ import {
   type SchemaNode,
 } from '../lib/errors/error-shapes';
 import { composedWith, errorAudience, propertyEdits, requiredEdits, type Edit } from '../lib/rules/edits';
-import { apiMemberName, askAbout, carrierName, inStyleOf, insideOf, passedOverClause, placeOf, schemaExampleCode } from '../lib/errors/error-wording';
+import {
+  apiMemberName,
+  askAbout,
+  carrierName,
+  documentsProblemDetails,
+  inStyleOf,
+  insideOf,
+  passedOverClause,
+  placeOf,
+  problemTypeOf,
+  schemaExampleCode,
+} from '../lib/errors/error-wording';
 import { isObject, type JsonObject, type Located } from '../lib/document/document';
 import { viewsOf, type ObjectView } from '../lib/document/schema';
 import { nameList, nameOptionsSchema, namesFor, type NameOptions } from '../lib/rules/names';
@@ -83,6 +94,9 @@ export default ruleFunction<Options, typeof MESSAGES>(
       return { kind: 'likely', found: required ?? best };
     };
 
+    // A problem `type` the API documents (RFC 9457) is a URI, not an identifier.
+    const exampleOf = (name: string, code: string) => (name === 'type' && documentsProblemDetails(doc) ? problemTypeOf(code) : code);
+
     /** A member that may be the code but is this carrier's message too (a lone string `error`) is the message: the code is missing. */
     const codeState = (carrier: Carrier<SchemaNode>): State => {
       const state = stateOf(carrier, 'errorCode');
@@ -116,7 +130,7 @@ export default ruleFunction<Options, typeof MESSAGES>(
       const add = {
         errorCode:
           sentCode === undefined
-            ? say('requiredCode', { name: newCode, example: schemaExampleCode(doc, status, ownRef) })
+            ? say('requiredCode', { name: newCode, example: exampleOf(newCode, schemaExampleCode(doc, status, ownRef)) })
             : say('requiredSentCode', { name: sentCode.name, value: String(sentCode.value) }),
         message: sentMessage === undefined ? say('requiredMessage', { name: newMessage }) : say('requiredSentMessage', { name: sentMessage.name }),
       };

@@ -4,6 +4,7 @@ import { component, usedBy } from './support/components';
 import { getWith as get, OK as ok } from './support/documents';
 
 const FIX = 'an object schema requiring a `code` and a `message`';
+const PROBLEM_FIX = 'the RFC 9457 problem object it documents, requiring `type` (a URI naming the error) and `detail`';
 const noBody = (operation: string) => `${operation}: the error response declares no body. Add \`content: { application/json: { schema } }\`: ${FIX}.`;
 const noJson = (operation: string, offered: string) =>
   `${operation}: the error response offers only ${offered}, no JSON. Add an \`application/json\` body: ${FIX}.`;
@@ -154,6 +155,44 @@ testRule('ax-recoverable-error-schema', [
         message: 'GET /b default: the error response declares no body. Add a `schema`: an object schema requiring a `code` and a `message`.',
       },
     ],
+  },
+  {
+    name: "an API whose `info.description` documents RFC 7807 `application/problem+json` errors is told in that convention's terms",
+    document: {
+      ...(oas3({ '/a': get({ '404': { description: 'Missing' }, '500': body({ type: 'string' }, 'text/plain') }) }) as object),
+      info: { title: 'T', version: '1', description: 'Every error is an RFC 7807 `application/problem+json` body.' },
+    },
+    errors: [
+      {
+        path: at('/a', 'get', '404'),
+        message: `GET /a 404: the error response declares no body. Add \`content: { application/problem+json: { schema } }\`: ${PROBLEM_FIX}.`,
+      },
+      {
+        path: at('/a', 'get', '500'),
+        message: `GET /a 500: the error response offers only text/plain, no JSON. Add an \`application/problem+json\` body: ${PROBLEM_FIX}.`,
+      },
+    ],
+  },
+  {
+    name: 'Swagger 2.0: "problem details" in the root `externalDocs`; lookalike: "a problem? contact support" in `info.description` is no convention',
+    document: swagger2(
+      { '/a': get({ '404': { description: 'Missing' } }) },
+      { externalDocs: { url: 'https://example.com', description: 'Errors follow RFC 9457 problem details.' } },
+    ),
+    errors: [
+      {
+        path: at('/a', 'get', '404'),
+        message: `GET /a 404: the error response declares no body. Add a \`schema\`: ${PROBLEM_FIX}.`,
+      },
+    ],
+  },
+  {
+    name: 'lookalike: prose that mentions a problem names no convention',
+    document: {
+      ...(oas3({ '/a': get({ '404': { description: 'Missing' } }) }) as object),
+      info: { title: 'T', version: '1', description: 'Have a problem? Contact support.' },
+    },
+    errors: [{ path: at('/a', 'get', '404'), message: noBody('GET /a 404') }],
   },
   {
     name: 'fires on a 400 with no content, on the response',

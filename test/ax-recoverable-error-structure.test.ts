@@ -14,6 +14,7 @@ import {
   STACK_TRACE_500_EXAMPLE,
 } from './support/published-errors';
 import { fixAndRelint, testRule } from './support/testRule';
+import { combine } from '../lib/rules/edits';
 import { component, schemaAt, usedBy } from './support/components';
 import { getWith as get, OK as ok } from './support/documents';
 
@@ -856,3 +857,34 @@ testRule('ax-recoverable-error-structure', [
     errors: [{ path: component('schemas', 'Missing'), message: neither(usedBy('Missing', 'GET /things/{id} 404'), 'NOT_FOUND') }],
   },
 ]);
+
+/** An API that documents RFC 9457 problems in its prose is told to add the problem's own members (issue 38, f). */
+describe('a documented problem+json convention', () => {
+  const documented = (paths: object, schemas: object) => ({
+    ...(oas3(paths, { schemas }, '3.1.0') as object),
+    info: { title: 'T', version: '1', description: 'Errors are RFC 9457 `application/problem+json` documents.' },
+  });
+  const TITLED = { type: 'object', properties: { status: { type: 'integer' }, instance: string } };
+  testRule('ax-recoverable-error-structure', [
+    {
+      name: 'OpenAPI 3.1 `allOf`: the code is asked as a problem `type` URI and the message as `detail`',
+      document: documented({ '/a': get({ '400': body({ allOf: [ref('Titled'), { type: 'object' }] }) }) }, { Titled: TITLED }),
+      errors: [
+        {
+          path: at('/a', 'get', '400', ...JSON_SCHEMA),
+          message:
+            'GET /a 400: the error schema has no code and no message. Add a required `type` (e.g. "https://example.com/problems/validation-error") and a required `detail`; your error handler must then send them.',
+        },
+      ],
+    },
+  ]);
+
+  test('the fix adds `type` and `detail` and the lint goes clean', async () => {
+    const document = documented({ '/a': get({ '400': body(ref('Titled')) }) }, { Titled: TITLED });
+    const { edits, after } = await fixAndRelint('ax-recoverable-error-structure', document);
+    expect(combine(edits)).toEqual([
+      { target: component('schemas', 'Titled'), update: { properties: { type: string, detail: string }, required: ['type', 'detail'] } },
+    ]);
+    expect(after).toEqual([]);
+  });
+});
