@@ -2,7 +2,7 @@
  * Honest coverage: an operation is tested only when its first try answered 2xx, since only then are its
  * faults sent. For every other one the probe says why, and what to give it so that the next run tests it.
  */
-import type { OpenApiDocument, Operation } from '../../lib/document/document';
+import { allowsMediaType, baseMediaType, type OpenApiDocument, type Operation } from '../../lib/document/document';
 import { label } from '../../lib/rules/rule-function';
 import { authenticates } from '../../lib/rules/scope';
 import type { Answer } from './http';
@@ -42,13 +42,18 @@ function wantsHeader(doc: OpenApiDocument, operation: Operation, status: number 
   return status === 403 || (status === 401 && !authenticates(doc, operation));
 }
 
-/** Why a first try tests nothing: not sent, no answer, or not a 2xx (with the advice); undefined for a 2xx. */
-export function firstTryWhy(doc: OpenApiDocument, operation: Operation, answer: Answer, source: PathSource): string | undefined {
+/**
+ * Why a first try tests nothing: not sent, no answer, not a 2xx (with the advice), or a 2xx in a media type
+ * the response does not declare (`declared`), such as a login page served for every route; undefined otherwise.
+ */
+export function firstTryWhy(doc: OpenApiDocument, operation: Operation, answer: Answer, source: PathSource, declared: readonly string[]): string | undefined {
   if (answer.kind === 'not-sent') return 'not sent: --max-requests reached';
   if (answer.kind === 'failed') return answer.why;
   const { status } = answer;
-  if (status >= 200 && status < 300) return undefined;
-  return `answered ${status}: ${adviceFor(doc, operation, status, source)}`;
+  if (status < 200 || status >= 300) return `answered ${status}: ${adviceFor(doc, operation, status, source)}`;
+  const sent = answer.headers['content-type'];
+  if (sent === undefined || declared.length === 0 || declared.some(type => allowsMediaType(type, sent))) return undefined;
+  return `answered ${status} ${baseMediaType(sent)}, not the declared ${baseMediaType(declared[0])}: a login page? pass credentials with --header`;
 }
 
 /** What the user can do about a first try that answered `status`. */
@@ -68,8 +73,12 @@ function adviceFor(doc: OpenApiDocument, operation: Operation, status: number, s
 export function noneTested(doc: OpenApiDocument, results: readonly { operation: string; firstTry: number | null }[]): string {
   const operations = new Map(doc.operations().map(operation => [label(operation), operation]));
   const statuses = results.map(result => result.firstTry).filter((status): status is number => status !== null);
-  const counts = [...new Set(statuses)].map(status => `${statuses.filter(other => other === status).length} answered ${status}`);
-  const refused = results.some(result => wantsHeader(doc, operations.get(result.operation)!, result.firstTry));
+  // A 2xx here tested nothing, so it came in a media type not declared (firstTryWhy): a login page, most likely.
+  const isSuccess = (status: number | null) => status !== null && status >= 200 && status < 300;
+  const counts = [...new Set(statuses)].map(
+    status => `${statuses.filter(other => other === status).length} answered ${status}${isSuccess(status) ? ' in a media type not declared' : ''}`,
+  );
+  const refused = results.some(result => isSuccess(result.firstTry) || wantsHeader(doc, operations.get(result.operation)!, result.firstTry));
   const fix = refused ? 'pass credentials with --header "Name: value"' : 'give what it lacks with --param or --input, as the warnings say';
   return `no operation answered its first try with a 2xx${counts.length === 0 ? '' : ` (${counts.join(', ')})`}, so nothing was tested; ${fix}`;
 }

@@ -164,7 +164,8 @@ export class Play {
     return {
       requests: client.sent,
       answered: this.answered,
-      tested: results.filter(result => result.firstTry !== null && result.firstTry >= 200 && result.firstTry < 300).length,
+      // A 2xx in a media type the response does not declare (a login page) tested nothing: it has a why.
+      tested: results.filter(result => result.firstTry !== null && result.firstTry >= 200 && result.firstTry < 300 && result.why === undefined).length,
       truncated: client.refused > 0,
       operations: results.map(result => ({ ...result, recoveryRate: rate(result.recovered, result.probes) })),
       findings: [...this.findings.values()],
@@ -220,12 +221,16 @@ export class Play {
     result.firstTry = statusOf(answer);
     // A dry run lists the faults as if every first try succeeded; a real one faults only a request that works.
     if (this.options.client.dryRun && answer.kind === 'not-sent') return request;
-    if (answer.kind !== 'response' || !isSuccess(answer)) {
-      result.why = firstTryWhy(this.options.doc, operation, answer, source);
-      return undefined;
-    }
+    result.why = firstTryWhy(this.options.doc, operation, answer, source, this.declaredTypes(operation, answer));
+    if (result.why !== undefined || answer.kind !== 'response') return undefined;
     await this.followSteps(request, answer, result);
     return request;
+  }
+
+  /** The media types the response an answer falls under declares (none for an answer that is not a response). */
+  private declaredTypes(operation: Operation, answer: Answer): string[] {
+    const response = answer.kind === 'response' ? this.description.response(operation, answer.status) : undefined;
+    return response === undefined ? [] : this.options.doc.bodies(operation, response).map(body => body.mediaType);
   }
 
   /** An operation's valid request: the user's values and the ids the API returned, the rest built. */
