@@ -7,7 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { ISpectralDiagnostic } from '@stoplight/spectral-core';
-import { toPointer, type JsonPath, type Operation } from '../lib/document/document';
+import { toPointer, valueAt, type JsonPath, type Operation } from '../lib/document/document';
 import { combine, type Edit } from '../lib/rules/edits';
 import { componentOf } from '../lib/rules/rule-function';
 import { findingEdits, pendingFindings } from './fixes';
@@ -34,6 +34,8 @@ export interface Change {
   edits: Edit[];
   /** True when every finding has edits. */
   automatic: boolean;
+  /** For a pattern: every place holds the same JSON (one inline body copied into each operation), so one component can replace the copies. */
+  identical: boolean;
 }
 
 /** A short, stable name for a repeated text (the pattern's id must survive a re-run of the lint). */
@@ -85,10 +87,16 @@ export function changesOf(linted: LintedDocument, editsOf = findingEdits(linted)
     known.findings.push(diagnostic);
     groups.set(group.key, known);
   }
-  return [...groups.values()].map(group => changeOf(group, editsOf, owners)).sort(byReach);
+  const copiesOf = (places: readonly JsonPath[]) => new Set(places.map(place => JSON.stringify(valueAt(linted.doc.root, place)))).size;
+  return [...groups.values()].map(group => changeOf(group, editsOf, owners, copiesOf)).sort(byReach);
 }
 
-function changeOf(group: Group, editsOf: Map<ISpectralDiagnostic, Edit[]>, owners: (diagnostic: ISpectralDiagnostic) => Operation[]): Change {
+function changeOf(
+  group: Group,
+  editsOf: Map<ISpectralDiagnostic, Edit[]>,
+  owners: (diagnostic: ISpectralDiagnostic) => Operation[],
+  copiesOf: (places: readonly JsonPath[]) => number,
+): Change {
   const places = group.findings.map(diagnostic => [...diagnostic.path]);
   // A text said once is one place, named by where it is, not a pattern.
   const single = group.kind === 'pattern' && group.findings.length === 1;
@@ -103,6 +111,7 @@ function changeOf(group: Group, editsOf: Map<ISpectralDiagnostic, Edit[]>, owner
     text: group.text,
     edits: combine(group.findings.flatMap(diagnostic => editsOf.get(diagnostic) ?? [])),
     automatic: group.findings.every(diagnostic => editsOf.has(diagnostic)),
+    identical: group.kind === 'pattern' && !single && copiesOf(places) === 1,
   };
 }
 

@@ -143,8 +143,9 @@ export const TOP_CHANGES = 3;
 /** "839 findings in 839 operations": what a change clears. */
 export const changeCount = (change: ChangeData): string => `${count(change.findings, 'finding')} in ${count(change.operations, 'operation')}`;
 
-/** Where a pattern's copies could become one: a shared schema or response, when the copies are bodies or responses. */
+/** Where a pattern's identical copies could become one: a shared schema or response, when the copies are bodies or responses. */
 function sharedHome(change: ChangeData): string | undefined {
+  if (!change.identical) return undefined;
   const segments = change.target.split('/');
   if (segments.includes('schema')) return 'components/schemas';
   return segments.includes('responses') ? 'components/responses' : undefined;
@@ -165,10 +166,10 @@ const EDIT_SHOWN = 120;
 /** How the change is made: `fix --only` and the edit it writes (in each copy of a pattern), or by hand with the rule's fix. */
 export function changeHow(change: ChangeData, code: (text: string) => string): string {
   if (!change.automatic || change.edits.length === 0) return `By hand: ${change.fix}.`;
-  const edit = JSON.stringify(change.edits[0].update);
+  const edit = change.edits[0].update;
   const shown = code(edit.length > EDIT_SHOWN ? `${edit.slice(0, EDIT_SHOWN - 1)}…` : edit);
   const command = code(`spectral-agent-ux fix --apply --only ${change.id}`);
-  const same = change.edits.every(other => JSON.stringify(other.update) === edit);
+  const same = change.edits.every(other => other.update === edit);
   if (change.kind === 'pattern') return `${command} merges ${shown} into ${same ? 'each' : `the first, and the like into the others`}.`;
   const more = change.edits.length > 1 ? ` (and ${count(change.edits.length - 1, 'more edit')})` : '';
   return `${command} merges ${shown} into ${code(change.edits[0].target)}${more}.`;

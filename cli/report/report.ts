@@ -70,12 +70,14 @@ export interface ChangeData {
   findings: number;
   operations: number;
   automatic: boolean;
+  /** For a pattern: every place holds the same JSON, so one component can replace the copies. */
+  identical: boolean;
   /** The rule's fix, as its principle words it. */
   fix: string;
   /** What the findings say, without an operation's label. */
   text: string;
-  /** The edits `fix --only` makes (none when the change needs a person). */
-  edits: { target: string; update: Edit['update'] }[];
+  /** The edits `fix --only` makes (none when the change needs a person), each update as JSON text: its `$ref`s are the edit's, not the report's. */
+  edits: { target: string; update: string }[];
 }
 
 export interface ReportData {
@@ -121,9 +123,10 @@ function changeData(change: Change): ChangeData {
     findings: change.findings.length,
     operations: change.operations.length,
     automatic: change.automatic,
+    identical: change.identical,
     fix: PRINCIPLES.find(principle => principle.rule === change.rule)?.fix ?? '',
     text: change.text,
-    edits: change.edits.map(edit => ({ target: toPointer(edit.target), update: edit.update })),
+    edits: change.edits.map(edit => ({ target: toPointer(edit.target), update: JSON.stringify(edit.update) })),
   };
 }
 
