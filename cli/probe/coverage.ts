@@ -65,11 +65,19 @@ function adviceFor(doc: OpenApiDocument, operation: Operation, status: number, s
  * The one line that ends a run where no first try answered 2xx, so that nothing was tested: pass
  * credentials when the API refused them, else give the values the probe cannot infer.
  */
-export function noneTested(doc: OpenApiDocument, results: readonly { operation: string; firstTry: number | null }[]): string {
+export function noneTested(
+  doc: OpenApiDocument,
+  { operations: results, login }: { operations: readonly { operation: string; firstTry: number | null }[]; login?: { operation: string; token: boolean } },
+): string {
   const operations = new Map(doc.operations().map(operation => [label(operation), operation]));
   const statuses = results.map(result => result.firstTry).filter((status): status is number => status !== null);
   const counts = [...new Set(statuses)].map(status => `${statuses.filter(other => other === status).length} answered ${status}`);
   const refused = results.some(result => wantsHeader(doc, operations.get(result.operation)!, result.firstTry));
-  const fix = refused ? 'pass credentials with --header "Name: value"' : 'give what it lacks with --param or --input, as the warnings say';
+  const fix =
+    login?.token === false
+      ? `give the login \`${login.operation}\` a test account's credentials with --input, or pass credentials with --header "Name: value"`
+      : refused
+        ? 'pass credentials with --header "Name: value"'
+        : 'give what it lacks with --param or --input, as the warnings say';
   return `no operation answered its first try with a 2xx${counts.length === 0 ? '' : ` (${counts.join(', ')})`}, so nothing was tested; ${fix}`;
 }
