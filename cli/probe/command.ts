@@ -14,7 +14,7 @@ import { findRulesetFile, lintWith, loadRuleset, readDocument, ruleOptions } fro
 import { silentMistakes } from '../mistakes';
 import { Client, baseUrlOf } from './http';
 import { parseProbeArgs, PROBE_USAGE, type ProbeFormat, type ProbeOptions } from './args';
-import { noneTested } from './coverage';
+import { coverageShortfall, noneTested } from './coverage';
 import { UserValues } from './given';
 import { redactor } from './redact';
 import { Play, rate, SEVERITIES } from './play';
@@ -121,8 +121,10 @@ async function run(options: ProbeOptions, io: Io): Promise<number> {
     say(io, noneTested(doc, played));
     return 1;
   }
+  const shortfall = options.dryRun ? undefined : coverageShortfall(doc, played.operations, options.minCoverage);
+  if (shortfall !== undefined) say(io, shortfall);
   const failing = SEVERITIES.slice(0, SEVERITIES.indexOf(options.failSeverity) + 1);
-  return report.findings.some(finding => failing.includes(finding.severity)) ? 1 : 0;
+  return shortfall !== undefined || report.findings.some(finding => failing.includes(finding.severity)) ? 1 : 0;
 }
 
 export const probe: Command = {

@@ -3,7 +3,8 @@
  * faults sent. For every other one the probe says why, and what to give it so that the next run tests it.
  */
 import type { OpenApiDocument, Operation } from '../../lib/document/document';
-import { label } from '../../lib/rules/rule-function';
+import { PROBE_IDS } from '../../lib/rules/catalogue';
+import { isExempt, label } from '../../lib/rules/rule-function';
 import { authenticates } from '../../lib/rules/scope';
 import type { Answer } from './http';
 import { pathParameters } from './reuse';
@@ -80,4 +81,17 @@ export function noneTested(
         ? 'pass credentials with --header "Name: value"'
         : 'give what it lacks with --param or --input, as the warnings say';
   return `no operation answered its first try with a 2xx${counts.length === 0 ? '' : ` (${counts.join(', ')})`}, so nothing was tested; ${fix}`;
+}
+
+/**
+ * The gate of --min-coverage: the share of the operations played whose first try answered 2xx, less those
+ * exempted from every probe finding (`x-ax-exempt`, with a reason); the line that fails the run, or undefined.
+ */
+export function coverageShortfall(doc: OpenApiDocument, results: readonly { operation: string; why?: string }[], minimum: number): string | undefined {
+  const operations = new Map(doc.operations().map(operation => [label(operation), operation]));
+  const counted = results.filter(result => !PROBE_IDS.every(rule => isExempt(operations.get(result.operation)!, rule)));
+  const untested = counted.filter(result => result.why !== undefined).length;
+  const share = counted.length === 0 ? 100 : ((counted.length - untested) / counted.length) * 100;
+  if (share >= minimum) return undefined;
+  return `${counted.length - untested} of ${counted.length} operations tested (${Math.floor(share * 10) / 10}%), below --min-coverage ${minimum}%; the warnings above say what to give each one untested`;
 }
