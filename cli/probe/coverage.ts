@@ -43,13 +43,33 @@ function wantsHeader(doc: OpenApiDocument, operation: Operation, status: number 
   return status === 403 || (status === 401 && !authenticates(doc, operation));
 }
 
+/** The error code of a 404 (the API's word for a missing record) and the body members that name a record by id. */
+export interface Missing {
+  code?: string;
+  members: string[];
+}
+
 /** Why a first try tests nothing: not sent, no answer, or not a 2xx (with the advice); undefined for a 2xx. */
-export function firstTryWhy(doc: OpenApiDocument, operation: Operation, answer: Answer, source: PathSource): string | undefined {
+export function firstTryWhy(doc: OpenApiDocument, operation: Operation, answer: Answer, source: PathSource, missing?: Missing): string | undefined {
   if (answer.kind === 'not-sent') return 'not sent: --max-requests reached';
   if (answer.kind === 'failed') return answer.why;
   const { status } = answer;
   if (status >= 200 && status < 300) return undefined;
+  if (status === 404 && missing?.code !== undefined) {
+    const record = recordNotFound(operation, missing.code, missing.members);
+    if (record !== undefined) return `answered 404: ${record}`;
+  }
   return `answered ${status}: ${adviceFor(doc, operation, status, source)}`;
+}
+
+/**
+ * A 404 carrying the API's error code is a record not found, not a missing route: named after the body
+ * members that name a record (`productId`), else the route's; undefined when the path's ids explain it.
+ */
+function recordNotFound(operation: Operation, code: string, members: readonly string[]): string | undefined {
+  const named = members.map(member => `\`${member}\``).join(', ');
+  if (named !== '') return `record not found (${code}): no create gave ${named} a record that exists; give one with --input`;
+  return pathParameters(operation.path).length > 0 ? undefined : `record not found (${code}); give a request whose records exist with --input`;
 }
 
 /** What the user can do about a first try that answered `status`. */

@@ -24,8 +24,10 @@ import { OFF } from '../lint';
 import { firstTryWhy, type PathSource } from './coverage';
 import type { UserValues } from './given';
 import type { Answer, Client } from './http';
-import { inPlayOrder, Known, pathParameters } from './reuse';
+import { inPlayOrder, isCreate, Known, pathParameters } from './reuse';
+import { FreshValues } from './fresh';
 import { loginOf, needsBearer, noToken, tokenIn } from './login';
+import { referencesIn, withReferences } from './references';
 import { faultsOf, fieldValue, requestPath, validRequest, withField, type Fault, type Field, type ProbeRequest } from './requests';
 
 export type Severity = 'error' | 'warn' | 'info' | 'hint';
@@ -151,6 +153,7 @@ export class Play {
   private readonly skipped: ProbeRun['skipped'] = [];
   private readonly results = new Map<Operation, OperationResult>();
   private readonly known: Known;
+  private readonly fresh: FreshValues;
   private answered = 0;
   /** The route the probe logs in with, and the token its 2xx answer gave (none yet, or the login failed). */
   private login?: Operation;
@@ -159,6 +162,7 @@ export class Play {
   constructor(private readonly options: PlayOptions) {
     this.description = new Description(options.doc);
     this.known = new Known(this.description, href => options.client.hrefUrl(href));
+    this.fresh = new FreshValues(options.doc);
   }
 
   async run(): Promise<ProbeRun> {
@@ -235,12 +239,16 @@ export class Play {
     if (source === 'returned' && statusOf(answer) === CONFLICT) {
       const fresh = await this.freshRecord(operation, first.returned);
       if (fresh !== undefined) [request, answer, source] = [fresh, await this.exchange(fresh), 'fresh'];
+    } else if (statusOf(answer) === CONFLICT && isCreate(this.options.doc, operation)) {
+      // A record with the same key may be left from an earlier run: a create is tried once more with new key values.
+      const renewed = this.fresh.freshened(request, true);
+      if (JSON.stringify(renewed.body) !== JSON.stringify(request.body)) [request, answer] = [renewed, await this.exchange(renewed)];
     }
     result.firstTry = statusOf(answer);
     // A dry run lists the faults as if every first try succeeded; a real one faults only a request that works.
     if (this.options.client.dryRun && answer.kind === 'not-sent') return request;
     if (answer.kind !== 'response' || !isSuccess(answer)) {
-      result.why = this.refusedWhy(operation, answer, source);
+      result.why = this.refusedWhy(operation, answer, source, request.body);
       return undefined;
     }
     if (operation === this.login) {
@@ -256,17 +264,21 @@ export class Play {
   }
 
   /** Why a first try tested nothing; an operation that needs the token of a login that failed is told so. */
-  private refusedWhy(operation: Operation, answer: Answer, source: PathSource): string | undefined {
-    const why = firstTryWhy(this.options.doc, operation, answer, source);
+  private refusedWhy(operation: Operation, answer: Answer, source: PathSource, sentBody: unknown): string | undefined {
+    const code = answer.kind === 'response' ? readError(answer.body, this.namesOf('error')).errorCode?.value : undefined;
+    const missing = typeof code === 'string' ? { code, members: [...referencesIn(sentBody).keys()] } : undefined;
+    const why = firstTryWhy(this.options.doc, operation, answer, source, missing);
     const unauthorized = statusOf(answer) === 401 && this.login !== undefined && this.token === undefined && needsBearer(this.options.doc, operation);
     return unauthorized ? `answered 401: the login \`${label(this.login!)}\` gave no token; give it a test account's credentials with --input` : why;
   }
 
-  /** An operation's valid request: the user's values and the ids the API returned, the rest built. */
+  /** An operation's valid request: the user's values and the ids the API returned (in its path and its built body), the rest built. */
   private build(operation: Operation) {
     const given = this.options.user.for(operation);
     const returned = this.known.pathValues(operation);
-    return { given, returned, built: validRequest(this.options.doc, operation, { ...given, path: { ...returned, ...given.path } }) };
+    const built = validRequest(this.options.doc, operation, { ...given, path: { ...returned, ...given.path } });
+    if ('request' in built && !Object.hasOwn(given, 'body')) built.request.body = withReferences(built.request.body, resource => this.known.idOf(resource));
+    return { given, returned, built };
   }
 
   /**
@@ -290,12 +302,28 @@ export class Play {
     return answer;
   }
 
-  /** Sends a request, judges its answer with the runtime checks, and keeps what a 2xx answer tells of the records. */
-  private async exchange(request: ProbeRequest): Promise<Answer> {
+  /**
+   * Sends a request (a create with new values for the members the API keys on, where an earlier create used
+   * them), judges its answer with the runtime checks, and keeps what a 2xx answer tells of the records.
+   */
+  private async exchange(given: ProbeRequest): Promise<Answer> {
+    const create = isCreate(this.options.doc, given.operation);
+    const request = create ? this.fresh.freshened(given) : given;
     const answer = await this.send(request.operation, request.method, this.options.client.urlOf(requestPath(request)), request.body, request.headers);
     this.judge(request.operation, request, answer);
     if (answer.kind === 'response' && isSuccess(answer)) this.known.learnAnswer(request.operation, answer.headers, answer.body);
+    if (create && answer.kind === 'response' && isSuccess(answer)) this.fresh.learnCreated(request);
+    if (create && statusOf(answer) === CONFLICT) this.fresh.learnConflict(request.operation, this.locatedNames(answer));
     return answer;
+  }
+
+  /** The top-level names an error's locators give (`details[].field: "sku"` → `sku`). */
+  private locatedNames(answer: Answer): string[] {
+    if (answer.kind !== 'response') return [];
+    const locators = locatorsIn({ value: answer.body, location: [] }, this.namesOf('locators'));
+    return locators.flatMap(locator =>
+      locator.segments.filter((segment): segment is string => typeof segment === 'string' && !(segment in PLACE_SEGMENTS)).slice(0, 1),
+    );
   }
 
   /** The runtime guard's checks on one answer, and the probe's own on its status. */
