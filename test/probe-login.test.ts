@@ -104,7 +104,7 @@ test.each([
     'an empty token',
     {},
     'answered 200 without a token (`access_token`, `accessToken`, `token`), so no operation that needs its bearer token can be tested',
-    '1 answered 200, 1 answered 401',
+    '1 answered 200 without a token, 1 answered 401',
   ],
 ])('%s: one line says why, the operations that need the token are not tested, exit 1', async (_name, input, why, counts) => {
   const file = join(tmp, `input-${why.length}.json`);

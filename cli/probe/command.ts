@@ -18,10 +18,11 @@ import { coverageShortfall, noneTested } from './coverage';
 import { UserValues } from './given';
 import { redactor } from './redact';
 import { Play, rate, SEVERITIES } from './play';
-import { renderHtml, renderJson, renderMarkdown, renderSarif, summaryLine, type LineOf, type ProbeReport } from './render';
+import { renderHtml, renderJson, renderMarkdown, renderSarif, summaryLine, visible, type LineOf, type ProbeReport } from './render';
 import type { RuleOptions } from '../../runtime/checks';
 
-const say = (io: Io, text: string) => io.stderr(`spectral-agent-ux probe: ${text}\n`);
+// What the probe prints holds what servers sent: their invisible characters are shown escaped (render.ts).
+const say = (io: Io, text: string) => io.stderr(`spectral-agent-ux probe: ${visible(text)}\n`);
 
 /**
  * Each rule's own options, as the lint gives them to it: its field names and its scope (`prefixes`,
@@ -113,7 +114,7 @@ async function run(options: ProbeOptions, io: Io): Promise<number> {
     sarif: () => renderSarif(report, path.relative(io.cwd, file).split(path.sep).join('/'), lineOf),
   };
   // The requests the report shows carry what the user gave: its credentials are redacted as an echo of a header's are.
-  const text = redactor([...client.secrets, ...user.secrets()])(renderers[options.format]());
+  const text = visible(redactor([...client.secrets, ...user.secrets()])(renderers[options.format]()));
   if (options.output === undefined) io.stdout(text);
   else writeAtomically(path.resolve(io.cwd, options.output), text, 'the probe report');
   if (options.output !== undefined || options.format !== 'markdown') say(io, summaryLine(report));

@@ -2,7 +2,7 @@
  * Honest coverage: an operation is tested only when its first try answered 2xx, since only then are its
  * faults sent. For every other one the probe says why, and what to give it so that the next run tests it.
  */
-import type { OpenApiDocument, Operation } from '../../lib/document/document';
+import { allowsMediaType, baseMediaType, type OpenApiDocument, type Operation } from '../../lib/document/document';
 import { PROBE_IDS } from '../../lib/rules/catalogue';
 import { isExempt, label } from '../../lib/rules/rule-function';
 import { authenticates } from '../../lib/rules/scope';
@@ -49,17 +49,27 @@ export interface Missing {
   members: string[];
 }
 
-/** Why a first try tests nothing: not sent, no answer, or not a 2xx (with the advice); undefined for a 2xx. */
-export function firstTryWhy(doc: OpenApiDocument, operation: Operation, answer: Answer, source: PathSource, missing?: Missing): string | undefined {
+/**
+ * Why a first try tests nothing: not sent, no answer, not a 2xx (with the advice), or a 2xx in a media type
+ * the response does not declare (`declared`), such as a login page served for every route; undefined otherwise.
+ */
+export function firstTryWhy(
+  doc: OpenApiDocument,
+  operation: Operation,
+  answer: Answer,
+  source: PathSource,
+  declared: readonly string[],
+  missing?: Missing,
+): string | undefined {
   if (answer.kind === 'not-sent') return 'not sent: --max-requests reached';
   if (answer.kind === 'failed') return answer.why;
   const { status } = answer;
-  if (status >= 200 && status < 300) return undefined;
-  if (status === 404 && missing?.code !== undefined) {
-    const record = recordNotFound(operation, missing.code, missing.members);
-    if (record !== undefined) return `answered 404: ${record}`;
-  }
-  return `answered ${status}: ${adviceFor(doc, operation, status, source)}`;
+  const record = status === 404 && missing?.code !== undefined ? recordNotFound(operation, missing.code, missing.members) : undefined;
+  if (record !== undefined) return `answered 404: ${record}`;
+  if (status < 200 || status >= 300) return `answered ${status}: ${adviceFor(doc, operation, status, source)}`;
+  const sent = answer.headers['content-type'];
+  if (sent === undefined || declared.length === 0 || declared.some(type => allowsMediaType(type, sent))) return undefined;
+  return `answered ${status} ${baseMediaType(sent)}, not the declared ${baseMediaType(declared[0])}: a login page? pass credentials with --header`;
 }
 
 /**
@@ -91,9 +101,15 @@ export function noneTested(
   { operations: results, login }: { operations: readonly { operation: string; firstTry: number | null }[]; login?: { operation: string; token: boolean } },
 ): string {
   const operations = new Map(doc.operations().map(operation => [label(operation), operation]));
-  const statuses = results.map(result => result.firstTry).filter((status): status is number => status !== null);
-  const counts = [...new Set(statuses)].map(status => `${statuses.filter(other => other === status).length} answered ${status}`);
-  const refused = results.some(result => wantsHeader(doc, operations.get(result.operation)!, result.firstTry));
+  // A 2xx here tested nothing: a login's without a token, else one in a media type not declared (firstTryWhy), a login page most likely.
+  const isSuccess = (status: number | null) => status !== null && status >= 200 && status < 300;
+  const answers = results.flatMap(({ operation, firstTry: status }) => {
+    if (status === null) return [];
+    const why = !isSuccess(status) ? '' : operation === login?.operation ? ' without a token' : ' in a media type not declared';
+    return [`answered ${status}${why}`];
+  });
+  const counts = [...new Set(answers)].map(answer => `${answers.filter(other => other === answer).length} ${answer}`);
+  const refused = results.some(result => isSuccess(result.firstTry) || wantsHeader(doc, operations.get(result.operation)!, result.firstTry));
   const fix =
     login?.token === false
       ? `give the login \`${login.operation}\` a test account's credentials with --input, or pass credentials with --header "Name: value"`

@@ -247,10 +247,8 @@ export class Play {
     result.firstTry = statusOf(answer);
     // A dry run lists the faults as if every first try succeeded; a real one faults only a request that works.
     if (this.options.client.dryRun && answer.kind === 'not-sent') return request;
-    if (answer.kind !== 'response' || !isSuccess(answer)) {
-      result.why = this.refusedWhy(operation, answer, source, request.body);
-      return undefined;
-    }
+    result.why = this.refusedWhy(operation, answer, source, request.body);
+    if (result.why !== undefined || answer.kind !== 'response') return undefined;
     if (operation === this.login) {
       this.token = tokenIn(this.options.doc, operation, answer.body);
       if (this.token === undefined) {
@@ -267,9 +265,15 @@ export class Play {
   private refusedWhy(operation: Operation, answer: Answer, source: PathSource, sentBody: unknown): string | undefined {
     const code = answer.kind === 'response' ? readError(answer.body, this.namesOf('error')).errorCode?.value : undefined;
     const missing = typeof code === 'string' ? { code, members: [...referencesIn(sentBody).keys()] } : undefined;
-    const why = firstTryWhy(this.options.doc, operation, answer, source, missing);
+    const why = firstTryWhy(this.options.doc, operation, answer, source, this.declaredTypes(operation, answer), missing);
     const unauthorized = statusOf(answer) === 401 && this.login !== undefined && this.token === undefined && needsBearer(this.options.doc, operation);
     return unauthorized ? `answered 401: the login \`${label(this.login!)}\` gave no token; give it a test account's credentials with --input` : why;
+  }
+
+  /** The media types the response an answer falls under declares (none for an answer that is not a response). */
+  private declaredTypes(operation: Operation, answer: Answer): string[] {
+    const response = answer.kind === 'response' ? this.description.response(operation, answer.status) : undefined;
+    return response === undefined ? [] : this.options.doc.bodies(operation, response).map(body => body.mediaType);
   }
 
   /** An operation's valid request: the user's values and the ids the API returned (in its path and its built body), the rest built. */

@@ -59,8 +59,8 @@ export function withReferences(body: unknown, idOf: (resource: string) => string
   );
 }
 
-/** Whether a create's body names a resource that another create of the description makes (`POST /orders` naming a product). */
-export function dependsOnCreate(operation: Operation, body: unknown, creates: readonly Operation[]): boolean {
-  const named = new Set(referencesIn(body).values());
-  return creates.some(create => create !== operation && named.has(resourceOfCollection(create.path)));
+/** Whether a create's body names a resource of another collection that a create makes (`POST /orders` naming a product). */
+export function dependsOnCreate(operation: Operation, body: unknown, made: ReadonlySet<string>): boolean {
+  const own = resourceOfCollection(operation.path);
+  return [...referencesIn(body).values()].some(resource => resource !== own && made.has(resource));
 }

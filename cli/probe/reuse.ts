@@ -41,19 +41,28 @@ function firstListed(body: unknown): unknown {
   return list?.[0];
 }
 
+/** Each item route's slot (`/orders/{}`) and parameter name, indexed once per document: the probe asks for every operation. */
+function itemRoutes(doc: OpenApiDocument): Map<string, string> {
+  return doc.memo('probe:item-routes', () => {
+    const routes = new Map<string, string>();
+    for (const operation of doc.operations()) {
+      const segments = segmentsOf(operation.path);
+      const parameter = parameterIn(segments.at(-1) ?? '');
+      const slot = slotOf(segments);
+      if (parameter !== undefined && !routes.has(slot)) routes.set(slot, parameter);
+    }
+    return routes;
+  });
+}
+
 /**
  * The item route under a collection path (`/orders` → `/orders/{orderId}`): its slot and parameter name,
  * or undefined when the description has no such route.
  */
 export function itemOf(doc: OpenApiDocument, path: string): { slot: string; parameter: string } | undefined {
-  const collection = segmentsOf(path);
-  const slot = slotOf([...collection, '{}']);
-  for (const operation of doc.operations()) {
-    const segments = segmentsOf(operation.path);
-    const parameter = parameterIn(segments.at(-1) ?? '');
-    if (parameter !== undefined && segments.length === collection.length + 1 && slotOf(segments) === slot) return { slot, parameter };
-  }
-  return undefined;
+  const slot = slotOf([...segmentsOf(path), '{}']);
+  const parameter = itemRoutes(doc).get(slot);
+  return parameter === undefined ? undefined : { slot, parameter };
 }
 
 export class Known {
@@ -152,14 +161,16 @@ function groupOf(doc: OpenApiDocument, operation: Operation): number {
  * cancel), and deletions last. Document order within each.
  */
 export function inPlayOrder(doc: OpenApiDocument, operations: readonly Operation[]): Operation[] {
-  const creates = operations.filter(operation => groupOf(doc, operation) === 0);
+  // The rank is computed once per operation, not inside the comparator; the sort is stable, so document order holds.
+  const groups = operations.map(operation => groupOf(doc, operation));
+  const made = new Set(operations.filter((_, i) => groups[i] === 0).map(operation => resourceOfCollection(operation.path)));
   const after = (operation: Operation) => {
     const built = validRequest(doc, operation);
-    return 'request' in built && dependsOnCreate(operation, built.request.body, creates) ? 1 : 0;
+    return 'request' in built && dependsOnCreate(operation, built.request.body, made) ? 1 : 0;
   };
-  const rank = (operation: Operation) => {
-    const group = groupOf(doc, operation);
-    return group === 0 ? pathParameters(operation.path).length * 2 + after(operation) : group * 1000;
-  };
-  return [...operations].sort((a, b) => rank(a) - rank(b));
+  const ranked = operations.map((operation, i) => ({
+    operation,
+    rank: groups[i] === 0 ? pathParameters(operation.path).length * 2 + after(operation) : groups[i] * 1000,
+  }));
+  return ranked.sort((a, b) => a.rank - b.rank).map(({ operation }) => operation);
 }

@@ -87,6 +87,16 @@ export function isJsonMediaType(mediaType: string): boolean {
   return type === 'application/json' || type === '*/*' || type.endsWith('+json');
 }
 
+/**
+ * Whether a body sent as `sent` is one a body declared as `declared` allows: the same type, a range
+ * (`*\/*`, `text/*`) holding it, or both JSON (`application/problem+json` for `application/json`).
+ */
+export function allowsMediaType(declared: string, sent: string): boolean {
+  const [range, type] = [baseMediaType(declared), baseMediaType(sent)];
+  if (range === type || range === '*/*' || (range.endsWith('/*') && type.startsWith(range.slice(0, -1)))) return true;
+  return isJsonMediaType(range) && isJsonMediaType(type);
+}
+
 export function startsWith(path: JsonPath, prefix: JsonPath): boolean {
   return prefix.length <= path.length && prefix.every((segment, i) => String(path[i]) === String(segment));
 }
