@@ -325,3 +325,53 @@ testRule('ax-envelope-state', [
     ],
   },
 ]);
+
+/** A sub-resource noun is created, not acted on; a 409 "already exists" is an existence conflict (issue 38, e). */
+testRule('ax-envelope-state', [
+  {
+    name: 'OpenAPI 3.0: `POST /rooms/{id}/keypair`, where the same path GETs and DELETEs the key pair, is no state action',
+    document: oas3(
+      {
+        '/rooms/{id}/keypair': {
+          get: { responses: { '200': { description: 'OK' } } },
+          delete: { responses: { '204': { description: 'Deleted' } } },
+          post: { responses: { '200': { description: 'OK' }, '409': described('Conflict', ref('Problem')) } },
+        },
+        '/rooms/{id}/archive': post({ '409': described('Conflict', ref('Problem')) }),
+      },
+      { schemas: { Problem: PROBLEM } },
+    ),
+    errors: [{ path: component('schemas', 'Problem'), message: missing(usedBy('Problem', 'POST /rooms/{id}/archive 409'), '`archive` on an item', ALL) }],
+  },
+  {
+    name: 'Swagger 2.0: an action answering 409 "already has a keypair" (an existence conflict) is silent; "in the wrong state" is not',
+    document: swagger2({
+      '/rooms/{id}/lock': { post: { responses: { '200': { description: 'OK' }, '409': { description: 'The room already has a lock', schema: PROBLEM } } } },
+      '/rooms/{id}/open': { post: { responses: { '200': { description: 'OK' }, '409': { description: 'The room is in the wrong state', schema: PROBLEM } } } },
+    }),
+    errors: [
+      {
+        path: ['paths', '/rooms/{id}/open', 'post', 'responses', '409', 'schema'],
+        message: missing('POST /rooms/{id}/open 409', '`open` on an item; described "wrong state"', ALL),
+      },
+    ],
+  },
+  {
+    name: 'OpenAPI 3.1 `allOf`: a schema that declares `currentState` is a state rejection whatever its description says',
+    document: oas3(
+      {
+        '/rooms/{id}/lock': post({
+          '409': described('Already exists', { allOf: [ref('Problem'), { type: 'object', properties: { currentState: { type: 'string' } } }] }),
+        }),
+      },
+      { schemas: { Problem: PROBLEM } },
+      '3.1.0',
+    ),
+    errors: [
+      {
+        path: at('/rooms/{id}/lock', 'post', '409', ...JSON_SCHEMA),
+        message: missing('POST /rooms/{id}/lock 409', 'its schema declares `currentState`', ['allowedActions', 'refreshUrl']),
+      },
+    ],
+  },
+]);

@@ -5,10 +5,13 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { ISpectralDiagnostic } from '@stoplight/spectral-core';
-import { shown } from '../args';
+import { InputError, shown } from '../args';
+import { changesOf, findingsOnly } from '../changes';
 import { withLock, writeAtomically } from '../files';
-import { countGone, pendingFindings, planFixes, type FixPlan } from '../fixes';
+import { countGone, findingEdits, pendingFindings, planFixes, type FixPlan } from '../fixes';
+import type { Edit } from '../../lib/rules/edits';
 import type { Command, Io } from '../io';
+import { RULE_IDS } from '../../rules';
 import { lint, type LintRun } from '../lint';
 import { silentMistakes } from '../mistakes';
 import { applyToText, type Refusal } from './apply';
@@ -20,11 +23,30 @@ const plural = (count: number, one: string, many = `${one}s`) => `${count} ${cou
 const isJsonFile = (file: string) => /\.json$/i.test(file);
 const where = (path: readonly (string | number)[]) => path.join('.') || '(root)';
 
-/** Lints the description as `spectral lint` does with the user's ruleset, and plans the fixes. */
-async function planned(options: FixOptions, io: Io): Promise<{ linted: LintRun; plan: FixPlan }> {
+/** The findings `fix` answers for: every pending one, or those of the change or rule `--only` names. */
+function chosen(linted: LintRun, editsOf: Map<ISpectralDiagnostic, Edit[]>, only: string | undefined): ISpectralDiagnostic[] {
+  if (only === undefined) return pendingFindings(linted);
+  const findings = findingsOnly(changesOf(linted, editsOf), only);
+  if (findings !== undefined) return findings;
+  if ((RULE_IDS as readonly string[]).includes(only)) return [];
+  throw new InputError(linted.file, `no change or rule "${only}" to fix; \`spectral-agent-ux report --format json\` lists the ids under \`changes\``);
+}
+
+/** Lints the description as `spectral lint` does with the user's ruleset, and plans the fixes (of `--only`'s findings alone). */
+async function planned(options: FixOptions, io: Io): Promise<{ linted: LintRun; plan: FixPlan; findings: ISpectralDiagnostic[] }> {
   const linted = await lint(options.file, options.ruleset, { cwd: io.cwd, edits: true });
   for (const mistake of silentMistakes(linted)) say(io, `warning: ${mistake}`);
-  return { linted, plan: planFixes(linted) };
+  const editsOf = findingEdits(linted);
+  const findings = chosen(linted, editsOf, options.only);
+  return { linted, plan: planFixes(linted, editsOf, findings), findings };
+}
+
+/** After `--only`, the findings still at the places it chose; else every finding left. */
+function stillThere(after: readonly ISpectralDiagnostic[], chosenFindings: readonly ISpectralDiagnostic[], only: string | undefined): ISpectralDiagnostic[] {
+  if (only === undefined) return [...after];
+  const placeOf = (diagnostic: ISpectralDiagnostic) => JSON.stringify([diagnostic.code, diagnostic.path]);
+  const places = new Set(chosenFindings.map(placeOf));
+  return after.filter(diagnostic => places.has(placeOf(diagnostic)));
 }
 
 /** Findings a line each: rule, where, and the message that says what to do. */
@@ -59,15 +81,14 @@ async function writeOverlay(options: FixOptions, io: Io): Promise<number> {
  * file linted again: "fixed" counts the findings that are gone, and every finding still there is listed.
  */
 async function applyInFile(options: FixOptions, io: Io): Promise<number> {
-  const { linted, plan } = await planned(options, io);
+  const { linted, plan, findings: before } = await planned(options, io);
   const file = linted.file;
-  const before = pendingFindings(linted);
   const text = fs.readFileSync(file, 'utf8');
   const result = plan.edits.length === 0 ? { text, applied: [], refused: [] } : applyToText(text, isJsonFile(file), plan.edits);
   let after = before;
   if (result.text !== text) {
     writeAtomically(file, result.text, 'the description');
-    after = pendingFindings(await lint(options.file, options.ruleset, { cwd: io.cwd }));
+    after = stillThere(pendingFindings(await lint(options.file, options.ruleset, { cwd: io.cwd })), before, options.only);
   }
   say(
     io,

@@ -1,6 +1,6 @@
 /**
  * One self-contained HTML page (inline style and script, no external font or image, nothing fetched):
- * the summary and the top fixes first, then the whole matrix as a coloured table with a sticky header
+ * the summary, the changes that clear most findings and the top fixes first, then the whole matrix as a coloured table with a sticky header
  * row and sticky method and path columns (a row keeps its name while the principles scroll), a "failing
  * only" filter and a search box, whose cells explain themselves on hover, click or keyboard focus (the
  * diagnostics of a failing cell, the reason of an exemption), then the principles. Without the script,
@@ -10,6 +10,9 @@ import type { Cell, CellStatus } from './scorecard';
 import type { FixData, OperationData, PrincipleData, ReportData } from './report';
 import {
   autofixLine,
+  changeCount,
+  changeHow,
+  changePlace,
   docsUrl,
   fixGain,
   fixPlace,
@@ -25,7 +28,9 @@ import {
   rulesetName,
   shareText,
   STATUS_NAMES,
+  TOP_CHANGES,
   TOP_FIXES,
+  triageLine,
   uncheckedText,
   uncountedText,
 } from './render-shared';
@@ -137,6 +142,23 @@ function principles(report: ReportData): string {
   return tag('h2', 'Principles') + tag('table', head + report.principles.map(principle => principleRow(principle, report)).join(''), ' class="principles"');
 }
 
+/** A code span as the shared wording writes one, then made HTML by inlineCode with the text around it. */
+const backticks = (text: string) => `\`${text.replace(/`/g, "'")}\``;
+
+/** What the page opens with: the few changes that clear most findings, each with its count and its one edit. */
+function changes(report: ReportData): string {
+  if (report.changes.length === 0) return '';
+  const items = report.changes
+    .slice(0, TOP_CHANGES)
+    .map(change =>
+      tag(
+        'li',
+        `${tag('strong', escapeHtml(changeCount(change)))} (${ruleLink(report, change.rule)}), ${inlineCode(changePlace(change, backticks))}: ${inlineCode(change.text)} ${inlineCode(changeHow(change, backticks))}`,
+      ),
+    );
+  return tag('h2', 'Start here') + tag('ol', items.join('')) + tag('p', inlineCode(triageLine(report)));
+}
+
 function fixText(fix: FixData): string {
   if (fix.otherUses.length === 0) return `${tag('strong', inlineCode(fix.fix))} in ${fixPlace(fix, code)}`;
   return `${tag('strong', inlineCode(fix.fix))}, not in ${code(fix.target)} (${escapeHtml(otherUsesText(fix))}) but in each response: ${code(narrowerEdit(fix))}`;
@@ -231,7 +253,7 @@ export function renderHtml(report: ReportData): string {
 <style>${STYLE}</style>
 </head>
 <body>
-${[summary(report), fixes(report), matrix(report), principles(report)].join('\n')}
+${[summary(report), changes(report), fixes(report), matrix(report), principles(report)].join('\n')}
 <script>${SCRIPT}</script>
 </body>
 </html>

@@ -1,11 +1,14 @@
 /**
- * Markdown for a pull-request comment: the score and level first, then the principles, the top
- * fixes, and the matrix folded in a <details> block, kept under GitHub's comment size limit.
+ * Markdown for a pull-request comment: the score and level first, then the changes that clear most
+ * findings, the principles, the top fixes, and the matrix folded in a <details> block, kept under GitHub's comment size limit.
  */
 import type { Cell, CellStatus } from './scorecard';
 import type { FixData, ReportData } from './report';
 import {
   autofixLine,
+  changeCount,
+  changeHow,
+  changePlace,
   docsUrl,
   fixGain,
   fixPlace,
@@ -21,7 +24,9 @@ import {
   rulesetName,
   shareText,
   STATUS_NAMES,
+  TOP_CHANGES,
   TOP_FIXES,
+  triageLine,
   uncheckedText,
   uncountedText,
 } from './render-shared';
@@ -72,6 +77,23 @@ function principles(report: ReportData): string[] {
         ...(['fail', 'baselined', 'exempt', 'not-applicable'] as const).map(status => String(principle.counts[status])),
       ]),
     ),
+  ];
+}
+
+/** What the report opens with: the few changes that clear most findings, each with its count and its one edit. */
+function changes(report: ReportData): string[] {
+  if (report.changes.length === 0) return [];
+  return [
+    '### Start here',
+    '',
+    ...report.changes
+      .slice(0, TOP_CHANGES)
+      .map(
+        (change, i) =>
+          `${i + 1}. **${changeCount(change)}** (${ruleLink(report, change.rule)}), ${changePlace(change, code)}: ${escape(change.text)} ${changeHow(change, code)}`,
+      ),
+    '',
+    triageLine(report),
   ];
 }
 
@@ -144,6 +166,8 @@ function exemptions(report: ReportData): string[] {
 }
 
 export function renderMarkdown(report: ReportData): string {
-  const sections = [summary(report), principles(report), fixes(report), matrix(report), exemptions(report)].filter(section => section.length > 0);
+  const sections = [summary(report), changes(report), principles(report), fixes(report), matrix(report), exemptions(report)].filter(
+    section => section.length > 0,
+  );
   return `${sections.map(section => section.join('\n')).join('\n\n')}\n`;
 }

@@ -8,10 +8,12 @@ import { name, version } from '../../package.json';
 import type { ISpectralDiagnostic } from '@stoplight/spectral-core';
 import type { Edit } from '../../lib/rules/edits';
 import { findingKey } from '../../lib/rules/rule-function';
+import { changesOf, type Change, type ChangeKind } from '../changes';
 import { findingEdits, planFixes } from '../fixes';
 import type { LintRun } from '../lint';
 import { topFixes } from './fixes';
 import { standingOf } from './levels';
+import { PRINCIPLES } from './principles';
 import { buildScorecard, type Cell, type CellStatus } from './scorecard';
 import { scoreOverall, scorePrinciples, type Share } from './scores';
 
@@ -57,6 +59,27 @@ export interface FixData {
   example: string;
 }
 
+/** One change of the triage (cli/changes.ts): the findings it clears, where, and the edit. */
+export interface ChangeData {
+  /** What `spectral-agent-ux fix --only` takes. */
+  id: string;
+  rule: string;
+  kind: ChangeKind;
+  target: string;
+  places: string[];
+  findings: number;
+  operations: number;
+  automatic: boolean;
+  /** For a pattern: every place holds the same JSON, so one component can replace the copies. */
+  identical: boolean;
+  /** The rule's fix, as its principle words it. */
+  fix: string;
+  /** What the findings say, without an operation's label. */
+  text: string;
+  /** The edits `fix --only` makes (none when the change needs a person), each update as JSON text: its `$ref`s are the edit's, not the report's. */
+  edits: { target: string; update: string }[];
+}
+
 export interface ReportData {
   schemaVersion: typeof REPORT_SCHEMA_VERSION;
   tool: { name: string; version: string };
@@ -66,6 +89,8 @@ export interface ReportData {
   overall: { score: number | null; cells: Share; operations: Share & { total: number } };
   level: { id: string; name: string; next: { id: string; name: string; blockers: string[] } | null };
   principles: PrincipleData[];
+  /** Every change that clears findings, the one reaching most operations first: what the report opens with. */
+  changes: ChangeData[];
   fixes: FixData[];
   /** What `spectral-agent-ux fix` clears of this package's findings (baselined ones aside), with how many edits. */
   autofix: { findings: number; cleared: number; edits: number };
@@ -87,6 +112,23 @@ function autofixOf(run: LintRun, editsOf: Map<ISpectralDiagnostic, Edit[]>): Rep
 const keyOf = (rule: string, { path, message }: { path: readonly (string | number)[]; message: string }) => `${rule}\n${findingKey(path, message)}`;
 
 const operationName = (operation: { method: string; path: string }) => `${operation.method.toUpperCase()} ${operation.path}`;
+
+function changeData(change: Change): ChangeData {
+  return {
+    id: change.id,
+    rule: change.rule,
+    kind: change.kind,
+    target: toPointer(change.target),
+    places: change.places.map(toPointer),
+    findings: change.findings.length,
+    operations: change.operations.length,
+    automatic: change.automatic,
+    identical: change.identical,
+    fix: PRINCIPLES.find(principle => principle.rule === change.rule)?.fix ?? '',
+    text: change.text,
+    edits: change.edits.map(edit => ({ target: toPointer(edit.target), update: JSON.stringify(edit.update) })),
+  };
+}
 
 export function buildReport(run: LintRun, cwd = process.cwd()): ReportData {
   const card = buildScorecard(run);
@@ -114,6 +156,7 @@ export function buildReport(run: LintRun, cwd = process.cwd()): ReportData {
       applicable,
       percent,
     })),
+    changes: changesOf(run, editsOf).map(changeData),
     fixes: topFixes(run.doc, card.rows, (rule, diagnostic) => byFinding.get(keyOf(rule, diagnostic))).map(fix => ({
       principle: fix.principle.id,
       rule: fix.principle.rule,

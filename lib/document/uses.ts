@@ -3,7 +3,7 @@
  * is that schema (through `$ref`s and `allOf`/`oneOf`/`anyOf` branches), so that no fix (the engine's
  * edits, the report's advice) adds a response-only member to a schema that also describes something else.
  */
-import { child, isErrorStatus, isObject, toPointer, type JsonPath, type Located, type OpenApiDocument, type Operation } from './document';
+import { child, isErrorResponse, isObject, toPointer, type JsonPath, type Located, type OpenApiDocument, type Operation } from './document';
 
 export type Role = 'request body' | 'success response' | 'error response';
 
@@ -65,7 +65,7 @@ function collectUses(doc: OpenApiDocument): Map<string, Use[]> {
   for (const operation of doc.operations()) {
     for (const schema of requestSchemas(doc, operation)) record(schema, { role: 'request body', operation });
     for (const response of doc.responses(operation)) {
-      const role: Role = isErrorStatus(response.status) ? 'error response' : 'success response';
+      const role: Role = isErrorResponse(response) ? 'error response' : 'success response';
       for (const body of doc.jsonBodies(operation, response)) if (body.schema !== undefined) record(body.schema, { role, operation });
     }
   }
