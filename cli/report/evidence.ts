@@ -40,6 +40,17 @@ export interface ProbeRun {
 
 const SEVERITIES = ['error', 'warn', 'info', 'hint'];
 
+/**
+ * The rule whose declared verdict a probe finding contradicts: a step that answers 404 breaks the promise
+ * of resolving hrefs, an error naming the wrong field that of field details, a status the description does
+ * not declare that of declared errors. The runtime checks' findings carry the rule's own id.
+ */
+const CONTRADICTS: Record<string, string> = {
+  'ax-probe-stale-step': 'ax-envelope-next-steps-href',
+  'ax-probe-wrong-field': 'ax-recoverable-field-details',
+  'ax-probe-undeclared-status': 'ax-recoverable-error-responses',
+};
+
 /** Reads `probe --format json` output, or says in one line why the file is not one. */
 export async function readProbe(file: string): Promise<ProbeRun> {
   const { data } = await readParsed(file);
@@ -85,7 +96,7 @@ export function observe(probe: ProbeRun, rows: readonly Row[], principleRule: (p
   for (const row of rows) {
     const found = probe.findings.filter(finding => finding.operation === labelOf(row));
     for (const [principle, cell] of Object.entries(row.cells)) {
-      const seen = found.filter(finding => finding.rule === principleRule(principle));
+      const seen = found.filter(finding => (CONTRADICTS[finding.rule] ?? finding.rule) === principleRule(principle));
       if (cell.status !== 'pass' || seen.length === 0) continue;
       row.cells[principle] = {
         status: 'fail',
