@@ -333,10 +333,17 @@ function distinctEdits(lazy: readonly LazyEdits[]): Edit[] | undefined {
  * `parameters`); "POST /apps 200" for a place inside the response of an operation that others reuse.
  */
 function placeName(site: JsonPath, uses: readonly Use[]): string {
-  if (site[0] === 'components' && site.length >= 3) return `\`${site[2]}\``;
-  if (['definitions', 'responses', 'parameters'].includes(String(site[0])) && site.length >= 2) return `\`${site[1]}\``;
+  const component = componentOf(site);
+  if (component !== undefined) return `\`${component[component.length - 1]}\``;
   const owner = uses.find(use => startsWith(site, use.response.at));
   return owner === undefined ? `\`${toPointer(site)}\`` : label(owner.operation, owner.response);
+}
+
+/** The component a place is in (`components/schemas/Error`; Swagger 2.0's `definitions/Error`, `responses/…`, `parameters/…`), if any. */
+export function componentOf(site: readonly (string | number)[]): JsonPath | undefined {
+  if (site[0] === 'components' && site.length >= 3) return site.slice(0, 3);
+  if (['definitions', 'responses', 'parameters'].includes(String(site[0])) && site.length >= 2) return site.slice(0, 2);
+  return undefined;
 }
 
 /** "POST /payments 400", the prefix of every per-response message. */
