@@ -100,12 +100,21 @@ export class FieldError {
   message: string;
 }
 
-/** The body of every rejection, the ValidationPipe's included. */
+/**
+ * The body of every rejection: NestJS's own `{ statusCode, message, error }`, which existing clients read, kept as
+ * Nest sends it, plus what an agent needs to recover (`code`, `recoveryHint`, and the state of a 409).
+ */
 export class Problem {
-  @ApiProperty({ example: 'VALIDATION_ERROR' })
+  @ApiProperty({ example: 404, description: 'The HTTP status, as NestJS sends it.' })
+  statusCode: number;
+
+  @ApiProperty({ example: 'Not Found', description: 'The reason phrase of the status, as NestJS sends it.' })
+  error: string;
+
+  @ApiProperty({ example: 'NOT_FOUND', description: 'Machine-readable error code.' })
   code: string;
 
-  @ApiProperty()
+  @ApiProperty({ description: 'What went wrong, for a person.' })
   message: string;
 
   @ApiProperty()
@@ -113,9 +122,6 @@ export class Problem {
 
   @ApiPropertyOptional()
   retryable?: boolean;
-
-  @ApiPropertyOptional({ type: [FieldError] })
-  details?: FieldError[];
 
   @ApiPropertyOptional()
   currentState?: string;
@@ -125,4 +131,28 @@ export class Problem {
 
   @ApiPropertyOptional({ type: [String] })
   allowedActions?: string[];
+}
+
+/** The ValidationPipe's rejection: Nest's `message: string[]`, one sentence per failed check, kept; each field in `details`. */
+export class ValidationProblem {
+  @ApiProperty({ example: 400, description: 'The HTTP status, as NestJS sends it.' })
+  statusCode: number;
+
+  @ApiProperty({ example: 'Bad Request', description: 'The reason phrase of the status, as NestJS sends it.' })
+  error: string;
+
+  @ApiProperty({ example: 'VALIDATION_ERROR', description: 'Machine-readable error code.' })
+  code: string;
+
+  @ApiProperty({ type: [String], example: ['quantity must be an integer number'], description: 'What went wrong, one sentence per failed check.' })
+  message: string[];
+
+  @ApiProperty()
+  recoveryHint: string;
+
+  @ApiProperty()
+  retryable: boolean;
+
+  @ApiProperty({ type: [FieldError] })
+  details: FieldError[];
 }
