@@ -6,6 +6,7 @@
  */
 import { at, oas3, swagger2 } from './support/documents';
 import { testRule } from './support/testRule';
+import { checkResponse } from '../runtime';
 
 const string = { type: 'string' };
 const NO_BODY = { description: 'Not found' };
@@ -116,3 +117,43 @@ testRule('ax-recoverable-error-schema', [
     errors: [noBody('/orders', 'post', GENERIC), noBody('/orders', 'get', GENERIC)],
   },
 ]);
+
+/** The runtime guard reads a live NestJS body as the lint reads its schema: `message: string[]` is the message. */
+describe("the runtime guard on NestJS's body", () => {
+  const api = oas3({
+    '/orders': {
+      post: {
+        operationId: 'OrdersController_create',
+        'x-ax-retryable': false,
+        responses: {
+          '201': { description: 'Created' },
+          '400': {
+            description: 'Invalid',
+            content: {
+              'application/json': {
+                schema: {
+                  type: 'object',
+                  required: ['statusCode', 'code', 'message', 'error'],
+                  properties: { statusCode: { type: 'integer' }, code: string, message: { type: 'array', items: string }, error: string },
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+  });
+  const answer = (message: unknown) => ({
+    method: 'POST',
+    path: '/orders',
+    status: 400,
+    body: { statusCode: 400, code: 'VALIDATION_ERROR', message, error: 'Bad Request' },
+  });
+  const rules = (message: unknown) => checkResponse(api, answer(message)).map(found => found.rule);
+
+  test('a list of sentences is the message; an empty list or a list of objects is none', () => {
+    expect(rules(['quantity must be an integer number'])).not.toContain('ax-recoverable-error-structure');
+    expect(rules([])).toContain('ax-recoverable-error-structure');
+    expect(rules([{ text: 'quantity must be an integer number' }])).toContain('ax-recoverable-error-structure');
+  });
+});
