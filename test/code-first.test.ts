@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT, runBin } from './support/bin';
 import type { ProbeJson } from './support/probe-api';
+import type { ReportData } from '../cli/report/report';
 
 interface Example {
   name: string;
@@ -194,6 +195,21 @@ describe.each([FASTIFY, NESTJS])('$name', example => {
       'spectral-agent-ux probe: no operation answered its first try with a 2xx (11 answered 401), so nothing was tested; give the login `POST /token` a test account\'s credentials with --input, or pass credentials with --header "Name: value"',
     );
   }, 60000);
+
+  test('report --probe: confidence and what each operation did; agent-ready only when the probe tested at least 90%', async () => {
+    const headline = async (...flags: string[]) => (await runBin(['report', description, ...flags], { cwd: dir })).stdout.split('\n')[0];
+    expect(await headline()).toBe('## Agent-readiness: 100% · level: agent-ready (declared, not verified)');
+    const probed = async (file: string, ...flags: string[]) => {
+      await runBin(['probe', description, '--base-url', api.url, '--format', 'json', '--output', join(dir, file), ...flags], { cwd: dir });
+      return join(dir, file);
+    };
+    const all = await probed('probe-all.json');
+    expect(await headline('--probe', all)).toBe('## Agent-readiness: 100% · confidence 1.00 (11 of 11 operations tested live) · level: agent-ready');
+    const two = await probed('probe-two.json', '--operation', 'POST /token', '--operation', 'GET /orders');
+    expect(await headline('--probe', two)).toBe('## Agent-readiness: 100% · confidence 0.18 (2 of 11 operations tested live) · level: recoverable');
+    const json = JSON.parse((await runBin(['report', description, '--probe', two, '--format', 'json'], { cwd: dir })).stdout) as ReportData;
+    expect(json.level.next).toEqual({ id: 'agent-ready', name: 'agent-ready', blockers: ['live-evidence'] });
+  }, 120000);
 
   test('an order naming a product that does not exist: "record not found", naming `productId`, not "no such route"', async () => {
     const only = ['--operation', 'POST /token', '--operation', 'POST /orders'];

@@ -18,6 +18,7 @@ import {
   fixPlace,
   fixScope,
   headline,
+  liveText,
   MATRIX_STATUSES,
   matrixColumns,
   matrixRows,
@@ -188,7 +189,7 @@ function cellHtml(cell: Cell, principle: PrincipleData): string {
   return tag('td', CELL_TEXT[cell.status] + count, attributes);
 }
 
-function operationRow(operation: OperationData, columns: readonly PrincipleData[]): string {
+function operationRow(operation: OperationData, columns: readonly PrincipleData[], withLive: boolean): string {
   const heading = [
     tag('td', code(operation.method)),
     // A long path breaks after its slashes, not inside a segment.
@@ -198,7 +199,8 @@ function operationRow(operation: OperationData, columns: readonly PrincipleData[
   const failing = columns.some(principle => operation.cells[principle.id].status === 'fail');
   const search = `${operation.method} ${operation.path} ${operation.operationId ?? ''}`.toLowerCase();
   const attributes = ` data-pointer="${escapeHtml(operation.pointer)}" data-failing="${failing}" data-search="${escapeHtml(search)}"`;
-  return tag('tr', [...heading, ...columns.map(principle => cellHtml(operation.cells[principle.id], principle))].join(''), attributes);
+  const live = withLive ? [tag('td', escapeHtml(liveText(operation)))] : [];
+  return tag('tr', [...heading, ...live, ...columns.map(principle => cellHtml(operation.cells[principle.id], principle))].join(''), attributes);
 }
 
 /** Every operation, in the order of every format (failing ones first). */
@@ -210,7 +212,7 @@ function matrix(report: ReportData): string {
   const head = tag(
     'tr',
     [
-      ...['method', 'path', 'operationId'].map(name => tag('th', name)),
+      ...['method', 'path', 'operationId', ...(report.evidence === null ? [] : ['live (probe)'])].map(name => tag('th', name)),
       ...columns.map(principle => tag('th', escapeHtml(principle.label), ` class="principle" title="${escapeHtml(principle.rule)}"`)),
     ].join(''),
   );
@@ -232,7 +234,7 @@ function matrix(report: ReportData): string {
           tag(
             'tbody',
             matrixRows(report)
-              .map(operation => operationRow(operation, columns))
+              .map(operation => operationRow(operation, columns, report.evidence !== null))
               .join(''),
           ),
         ' class="matrix"',

@@ -14,6 +14,7 @@ import {
   fixPlace,
   fixScope,
   headline,
+  liveText,
   MATRIX_STATUSES,
   matrixColumns,
   matrixRows,
@@ -114,6 +115,7 @@ function fixText(fix: FixData): string {
 }
 
 function cellText(cell: Cell): string {
+  if (cell.observed === true) return `${SYMBOLS.fail}ᵖ`;
   return cell.status === 'exempt' && cell.reason === 'overrides' ? `${SYMBOLS.exempt}ᵒ` : SYMBOLS[cell.status];
 }
 
@@ -124,18 +126,20 @@ function matrix(report: ReportData): string[] {
   const columns = matrixColumns(report);
   const unchecked = uncheckedText(report);
   const legend = MATRIX_STATUSES.map(status => `${SYMBOLS[status]} ${STATUS_NAMES[status]}`).join(' · ');
+  const live = report.evidence !== null;
   return [
     `<details><summary>Matrix: ${report.operations.length} operations × ${columns.length} principles</summary>`,
     '',
-    `${legend} (ᵒ: turned off by the ruleset's overrides)`,
+    `${legend} (ᵒ: turned off by the ruleset's overrides${live ? '; ᵖ: declared, but the probe saw the server break it' : ''})`,
     '',
-    row(['method', 'path', 'operationId', ...columns.map(principle => principle.label)]),
-    row(['---', '---', '---', ...columns.map(() => ':---:')]),
+    row(['method', 'path', 'operationId', ...(live ? ['live (probe)'] : []), ...columns.map(principle => principle.label)]),
+    row(['---', '---', '---', ...(live ? ['---'] : []), ...columns.map(() => ':---:')]),
     ...shown.map(operation =>
       row([
         operation.method,
         code(escape(operation.path)),
         operation.operationId === null ? '' : code(escape(operation.operationId)),
+        ...(live ? [liveText(operation)] : []),
         ...columns.map(principle => cellText(operation.cells[principle.id])),
       ]),
     ),

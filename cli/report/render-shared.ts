@@ -1,5 +1,7 @@
 /** Wording and order shared by the Markdown and HTML renderers, so that both say the same thing. */
 import type { CellStatus } from './scorecard';
+import { LIVE_EVIDENCE, MIN_CONFIDENCE } from './evidence';
+import { NO_LEVEL } from './levels';
 import type { ChangeData, FixData, OperationData, PrincipleData, ReportData } from './report';
 
 /** How many top fixes the human-readable formats list (the JSON lists them all). */
@@ -25,8 +27,25 @@ export function shareText(principle: PrincipleData): string {
   return `${principle.passed}/${principle.applicable} (${percent(principle.percent)})`;
 }
 
+/**
+ * The score, the probe's confidence beside it, and the level: a level reached without a probe is what the
+ * description declares, not what the running API was seen to do.
+ */
 export function headline(report: ReportData): string {
-  return `Agent-readiness: ${percent(report.overall.score)} · level: ${report.level.name}`;
+  const { evidence, level } = report;
+  const confidence =
+    evidence === null ? '' : ` · confidence ${evidence.confidence.toFixed(2)} (${evidence.tested} of ${evidence.total} operations tested live)`;
+  const declared = evidence === null && level.id !== NO_LEVEL.id ? ' (declared, not verified)' : '';
+  return `Agent-readiness: ${percent(report.overall.score)}${confidence} · level: ${level.name}${declared}`;
+}
+
+/** What the probe saw of an operation, beside what the description declares: "201, 6/6 faults recovered", "401", "not played". */
+export function liveText(operation: OperationData): string {
+  const { live } = operation;
+  if (live === null) return 'not played';
+  const first = live.firstTry === null ? 'no answer' : String(live.firstTry);
+  const faults = live.probes === 0 ? '' : `, ${live.recovered}/${live.probes} faults recovered`;
+  return `${first}${faults}${live.staleSteps === 0 ? '' : `, ${live.staleSteps} stale steps`}`;
 }
 
 export function rulesetName(report: ReportData): string {
@@ -37,6 +56,7 @@ export function nextLevelText(report: ReportData): string | undefined {
   const next = report.level.next;
   if (next === null) return undefined;
   const labels = new Map(report.principles.map(principle => [principle.id, principle.label]));
+  labels.set(LIVE_EVIDENCE, `a probe that tests ${MIN_CONFIDENCE * 100}% of the operations (\`report --probe\`)`);
   return `Next level, ${next.name}, needs: ${next.blockers.map(id => labels.get(id) ?? id).join(', ')}.`;
 }
 

@@ -13,6 +13,7 @@ import { findingEdits, planFixes } from '../fixes';
 import type { LintRun } from '../lint';
 import { topFixes } from './fixes';
 import { standingOf } from './levels';
+import { evidenceOf, liveOf, observe, withEvidence, type Evidence, type Live, type ProbeRun } from './evidence';
 import { PRINCIPLES } from './principles';
 import { buildScorecard, type Cell, type CellStatus } from './scorecard';
 import { scoreOverall, scorePrinciples, type Share } from './scores';
@@ -39,6 +40,8 @@ export interface OperationData {
   /** The same place as the path array of Spectral's diagnostics (`spectral lint -f json`'s `path`). */
   location: (string | number)[];
   cells: Record<string, Cell>;
+  /** What the probe saw of this operation (`report --probe`); null without a probe, or when it did not play it. */
+  live: Omit<Live, 'tested'> | null;
 }
 
 export interface FixData {
@@ -88,7 +91,10 @@ export interface ReportData {
   /** null: the package's recommended ruleset. */
   ruleset: string | null;
   overall: { score: number | null; cells: Share; operations: Share & { total: number } };
-  level: { id: string; name: string; next: { id: string; name: string; blockers: string[] } | null };
+  /** `verified`: reached with a probe's evidence (`--probe`); without it the level is what the description declares. */
+  level: { id: string; name: string; verified: boolean; next: { id: string; name: string; blockers: string[] } | null };
+  /** The share of operations the probe tested (first try 2xx); null without `--probe`. */
+  evidence: Evidence | null;
   principles: PrincipleData[];
   /** Every change that clears findings, the one reaching most operations first: what the report opens with. */
   changes: ChangeData[];
@@ -131,11 +137,13 @@ function changeData(change: Change): ChangeData {
   };
 }
 
-export function buildReport(run: LintRun, cwd = process.cwd()): ReportData {
+export function buildReport(run: LintRun, cwd = process.cwd(), probe?: ProbeRun): ReportData {
   const card = buildScorecard(run);
+  if (probe !== undefined) observe(probe, card.rows, id => PRINCIPLES.find(principle => principle.id === id)?.rule ?? id);
+  const evidence = probe === undefined ? null : evidenceOf(probe, card.rows);
   const scores = scorePrinciples(card);
   const overall = scoreOverall(card, scores);
-  const standing = standingOf(scores);
+  const standing = withEvidence(standingOf(scores), evidence);
   const editsOf = findingEdits(run);
   const byFinding = new Map([...editsOf].map(([diagnostic, edits]) => [keyOf(String(diagnostic.code), diagnostic), edits]));
   return {
@@ -144,7 +152,8 @@ export function buildReport(run: LintRun, cwd = process.cwd()): ReportData {
     file: portable(run.file, cwd),
     ruleset: run.rulesetFile === undefined ? null : portable(run.rulesetFile, cwd),
     overall: { score: overall.cells.percent, ...overall },
-    level: { ...standing.reached, next: standing.next ?? null },
+    level: { ...standing.reached, verified: evidence !== null, next: standing.next ?? null },
+    evidence,
     principles: scores.map(({ principle, checked, counts, passed, applicable, percent }) => ({
       id: principle.id,
       label: principle.label,
@@ -173,13 +182,14 @@ export function buildReport(run: LintRun, cwd = process.cwd()): ReportData {
       example: fix.example,
     })),
     autofix: autofixOf(run, editsOf),
-    operations: card.rows.map(({ operation, cells }) => ({
-      method: operation.method.toUpperCase(),
-      path: operation.path,
-      operationId: typeof operation.node.operationId === 'string' ? operation.node.operationId : null,
-      pointer: toPointer(operation.location),
-      location: operation.location,
-      cells,
+    operations: card.rows.map(row => ({
+      method: row.operation.method.toUpperCase(),
+      path: row.operation.path,
+      operationId: typeof row.operation.node.operationId === 'string' ? row.operation.node.operationId : null,
+      pointer: toPointer(row.operation.location),
+      location: row.operation.location,
+      cells: row.cells,
+      live: liveOf(probe, row),
     })),
     unplaced: card.unplaced.map(diagnostic => ({ rule: String(diagnostic.code), message: diagnostic.message, pointer: toPointer(diagnostic.path) })),
   };
