@@ -100,11 +100,8 @@ export class FieldError {
   message: string;
 }
 
-/**
- * The body of every rejection: NestJS's own `{ statusCode, message, error }`, which existing clients read, kept as
- * Nest sends it, plus what an agent needs to recover (`code`, `recoveryHint`, and the state of a 409).
- */
-export class Problem {
+/** What every rejection carries: NestJS's own `statusCode` and `error`, which existing clients read, and what an agent needs. */
+abstract class Rejection {
   @ApiProperty({ example: 404, description: 'The HTTP status, as NestJS sends it.' })
   statusCode: number;
 
@@ -114,11 +111,14 @@ export class Problem {
   @ApiProperty({ example: 'NOT_FOUND', description: 'Machine-readable error code.' })
   code: string;
 
-  @ApiProperty({ description: 'What went wrong, for a person.' })
-  message: string;
-
   @ApiProperty()
   recoveryHint: string;
+}
+
+/** The body of 401, 404 and 409: Nest's `{ statusCode, message, error }` (`message` a string) plus the agent's members. */
+export class Problem extends Rejection {
+  @ApiProperty({ description: 'What went wrong, for a person.' })
+  message: string;
 
   @ApiPropertyOptional()
   retryable?: boolean;
@@ -134,21 +134,9 @@ export class Problem {
 }
 
 /** The ValidationPipe's rejection: Nest's `message: string[]`, one sentence per failed check, kept; each field in `details`. */
-export class ValidationProblem {
-  @ApiProperty({ example: 400, description: 'The HTTP status, as NestJS sends it.' })
-  statusCode: number;
-
-  @ApiProperty({ example: 'Bad Request', description: 'The reason phrase of the status, as NestJS sends it.' })
-  error: string;
-
-  @ApiProperty({ example: 'VALIDATION_ERROR', description: 'Machine-readable error code.' })
-  code: string;
-
+export class ValidationProblem extends Rejection {
   @ApiProperty({ type: [String], example: ['quantity must be an integer number'], description: 'What went wrong, one sentence per failed check.' })
   message: string[];
-
-  @ApiProperty()
-  recoveryHint: string;
 
   @ApiProperty()
   retryable: boolean;
