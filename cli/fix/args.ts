@@ -6,6 +6,7 @@ export interface FixOptions {
   ruleset?: string;
   output?: string;
   apply: boolean;
+  allowRemoteRefs: boolean;
 }
 
 export const FIX_USAGE = `Usage: spectral-agent-ux fix <openapi-file> [options]
@@ -18,11 +19,12 @@ Options:
   -r, --ruleset <file>  ruleset (default: .spectral.yaml/.yml/.json here, else spectral-agent-ux)
   -o, --output <file>   write the overlay to a file (.json for JSON, else YAML) instead of stdout
       --apply           edit the description itself instead: no other byte of it changes
+      --allow-remote-refs  fetch http(s) $refs too (default: local files only, a warning for each)
   -h, --help            show this help
 
 Exit codes: 0 done, 2 bad usage or input.`;
 
-const SPEC = { values: ['--ruleset', '--output'], switches: ['--apply'], aliases: { '-r': '--ruleset', '-o': '--output' } };
+const SPEC = { values: ['--ruleset', '--output'], switches: ['--apply', '--allow-remote-refs'], aliases: { '-r': '--ruleset', '-o': '--output' } };
 
 /** The arguments after `fix` (the dispatcher answers `--help`). */
 export function parseFixArgs(argv: readonly string[]): FixOptions {
@@ -33,5 +35,5 @@ export function parseFixArgs(argv: readonly string[]): FixOptions {
   const apply = flags.get('--apply') === true;
   const output = stringOf(flags.get('--output'));
   if (apply && output !== undefined) throw new UsageError('--apply edits the file itself; --output writes an overlay instead: choose one');
-  return { file, ruleset: stringOf(flags.get('--ruleset')), output, apply };
+  return { file, ruleset: stringOf(flags.get('--ruleset')), output, apply, allowRemoteRefs: flags.has('--allow-remote-refs') };
 }

@@ -9,7 +9,7 @@ import { shown } from '../args';
 import { readSnapshot, refuseIrregular, withLock, writeAtomically, type Snapshot } from '../files';
 import { countGone, pendingFindings, planFixes, type FixPlan } from '../fixes';
 import type { Command, Io } from '../io';
-import { lint, type LintRun } from '../lint';
+import { lint, remoteRefsWhen, type LintRun } from '../lint';
 import { silentMistakes } from '../mistakes';
 import { applyToText, type Refusal } from './apply';
 import { FIX_USAGE, parseFixArgs, type FixOptions } from './args';
@@ -22,7 +22,7 @@ const where = (path: readonly (string | number)[]) => path.join('.') || '(root)'
 
 /** Lints the description as `spectral lint` does with the user's ruleset, and plans the fixes. */
 async function planned(options: FixOptions, io: Io): Promise<{ linted: LintRun; plan: FixPlan }> {
-  const linted = await lint(options.file, options.ruleset, { cwd: io.cwd, edits: true });
+  const linted = await lint(options.file, options.ruleset, { cwd: io.cwd, edits: true, remoteRefs: remoteRefsWhen(options.allowRemoteRefs) });
   for (const mistake of silentMistakes(linted)) say(io, `warning: ${mistake}`);
   return { linted, plan: planFixes(linted) };
 }
@@ -72,7 +72,7 @@ async function applyInFile(options: FixOptions, io: Io, read: Snapshot): Promise
   if (result.text !== text) {
     // Written only over the very file read (another process may have saved it while the lint ran).
     writeAtomically(file, result.text, 'the description', read);
-    after = pendingFindings(await lint(options.file, options.ruleset, { cwd: io.cwd }));
+    after = pendingFindings(await lint(options.file, options.ruleset, { cwd: io.cwd, remoteRefs: remoteRefsWhen(options.allowRemoteRefs) }));
   }
   say(
     io,

@@ -10,6 +10,7 @@ export interface ReportOptions {
   ruleset?: string;
   output?: string;
   minScore?: number;
+  allowRemoteRefs: boolean;
 }
 
 export const REPORT_USAGE = `Usage: spectral-agent-ux report <openapi-file> [options]
@@ -22,13 +23,14 @@ Options:
                                      a baseline file shows the findings it covers as "baselined"
   -o, --output <file>                write the report to a file instead of stdout
       --min-score <0-100>            exit with code 1 when the overall score is below this
+      --allow-remote-refs            fetch http(s) $refs too (default: local files only, a warning for each)
   -h, --help                         show this help
 
 Exit codes: 0 done, 1 score below --min-score, 2 bad usage or input.`;
 
 const SPEC = {
   values: ['--format', '--ruleset', '--output', '--min-score'],
-  switches: [],
+  switches: ['--allow-remote-refs'],
   aliases: { '-f': '--format', '-r': '--ruleset', '-o': '--output' },
 };
 
@@ -60,5 +62,6 @@ export function parseReportArgs(argv: readonly string[]): ReportOptions {
     ruleset: stringOf(flags.get('--ruleset')),
     output: stringOf(flags.get('--output')),
     minScore: minScoreOf(flags.get('--min-score')),
+    allowRemoteRefs: flags.has('--allow-remote-refs'),
   };
 }
