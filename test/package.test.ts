@@ -27,8 +27,10 @@ const FUNCTIONS = readdirSync(join(root, 'functions'))
 // (the grouping of a shared component's uses, the report's placing by users, the baseline's refusal of 0.2) and its
 // changelog and docs (286.1 kB packed then). 300 kB with each rule's messages declared as a table of templates by id in
 // its function file (233 templates, lib/rules/messages.ts) and the document model's reads of Spectral's kept key order
-// (296.0 kB packed then).
-const MAX_PACKED_BYTES = 300_000;
+// (296.0 kB packed then). 305 kB with the report's triage (the changes that clear most findings, `fix --only`) and its
+// docs and schema (301.1 kB packed then). 310 kB with the probe's login, coverage gate and reuse of ids in bodies, and
+// their docs (308.2 kB packed then).
+const MAX_PACKED_BYTES = 310_000;
 
 interface Packed {
   size: number;

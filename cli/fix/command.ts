@@ -5,10 +5,13 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { ISpectralDiagnostic } from '@stoplight/spectral-core';
-import { shown } from '../args';
+import { InputError, shown } from '../args';
+import { changesOf, findingsOnly } from '../changes';
 import { readSnapshot, refuseIrregular, withLock, writeAtomically, type Snapshot } from '../files';
-import { countGone, pendingFindings, planFixes, type FixPlan } from '../fixes';
+import { countGone, findingEdits, pendingFindings, planFixes, type FixPlan } from '../fixes';
+import type { Edit } from '../../lib/rules/edits';
 import type { Command, Io } from '../io';
+import { RULE_IDS } from '../../rules';
 import { lint, remoteRefsWhen, type LintRun } from '../lint';
 import { silentMistakes } from '../mistakes';
 import { applyToText, type Refusal } from './apply';
@@ -20,11 +23,30 @@ const plural = (count: number, one: string, many = `${one}s`) => `${count} ${cou
 const isJsonFile = (file: string) => /\.json$/i.test(file);
 const where = (path: readonly (string | number)[]) => path.join('.') || '(root)';
 
-/** Lints the description as `spectral lint` does with the user's ruleset, and plans the fixes. */
-async function planned(options: FixOptions, io: Io): Promise<{ linted: LintRun; plan: FixPlan }> {
+/** The findings `fix` answers for: every pending one, or those of the change or rule `--only` names. */
+function chosen(linted: LintRun, editsOf: Map<ISpectralDiagnostic, Edit[]>, only: string | undefined): ISpectralDiagnostic[] {
+  if (only === undefined) return pendingFindings(linted);
+  const findings = findingsOnly(changesOf(linted, editsOf), only);
+  if (findings !== undefined) return findings;
+  if ((RULE_IDS as readonly string[]).includes(only)) return [];
+  throw new InputError(linted.file, `no change or rule "${only}" to fix; \`spectral-agent-ux report --format json\` lists the ids under \`changes\``);
+}
+
+/** Lints the description as `spectral lint` does with the user's ruleset, and plans the fixes (of `--only`'s findings alone). */
+async function planned(options: FixOptions, io: Io): Promise<{ linted: LintRun; plan: FixPlan; findings: ISpectralDiagnostic[] }> {
   const linted = await lint(options.file, options.ruleset, { cwd: io.cwd, edits: true, remoteRefs: remoteRefsWhen(options.allowRemoteRefs) });
   for (const mistake of silentMistakes(linted)) say(io, `warning: ${mistake}`);
-  return { linted, plan: planFixes(linted) };
+  const editsOf = findingEdits(linted);
+  const findings = chosen(linted, editsOf, options.only);
+  return { linted, plan: planFixes(linted, editsOf, findings), findings };
+}
+
+/** After `--only`, the findings still at the places it chose; else every finding left. */
+function stillThere(after: readonly ISpectralDiagnostic[], chosenFindings: readonly ISpectralDiagnostic[], only: string | undefined): ISpectralDiagnostic[] {
+  if (only === undefined) return [...after];
+  const placeOf = (diagnostic: ISpectralDiagnostic) => JSON.stringify([diagnostic.code, diagnostic.path]);
+  const places = new Set(chosenFindings.map(placeOf));
+  return after.filter(diagnostic => places.has(placeOf(diagnostic)));
 }
 
 /** Findings a line each: rule, where, and the message that says what to do. */
@@ -56,8 +78,8 @@ async function writeOverlay(options: FixOptions, io: Io): Promise<number> {
 
 /** The findings and the edits that clear them, without the lint's document: the largest thing a run holds is let go before the edit and the second lint. */
 async function pendingEdits(options: FixOptions, io: Io): Promise<{ file: string; before: ISpectralDiagnostic[]; edits: FixPlan['edits'] }> {
-  const { linted, plan } = await planned(options, io);
-  return { file: linted.file, before: pendingFindings(linted), edits: plan.edits };
+  const { linted, plan, findings } = await planned(options, io);
+  return { file: linted.file, before: findings, edits: plan.edits };
 }
 
 /**
@@ -72,7 +94,11 @@ async function applyInFile(options: FixOptions, io: Io, read: Snapshot): Promise
   if (result.text !== text) {
     // Written only over the very file read (another process may have saved it while the lint ran).
     writeAtomically(file, result.text, 'the description', read);
-    after = pendingFindings(await lint(options.file, options.ruleset, { cwd: io.cwd, remoteRefs: remoteRefsWhen(options.allowRemoteRefs) }));
+    after = stillThere(
+      pendingFindings(await lint(options.file, options.ruleset, { cwd: io.cwd, remoteRefs: remoteRefsWhen(options.allowRemoteRefs) })),
+      before,
+      options.only,
+    );
   }
   say(
     io,

@@ -14,9 +14,9 @@ import { findRulesetFile, lintWith, loadRuleset, readDocument, remoteRefsWhen, r
 import { silentMistakes } from '../mistakes';
 import { Client, baseUrlOf, isLoopbackHost } from './http';
 import { parseProbeArgs, PROBE_USAGE, type ProbeFormat, type ProbeOptions } from './args';
-import { noneTested } from './coverage';
+import { coverageShortfall, noneTested } from './coverage';
 import { UserValues } from './given';
-import { redactor, secretsOf } from './redact';
+import { redactor } from './redact';
 import { Play, rate, SEVERITIES } from './play';
 import { renderHtml, renderJson, renderMarkdown, renderSarif, summaryLine, visible, type LineOf, type ProbeReport } from './render';
 import type { RuleOptions } from '../../runtime/checks';
@@ -119,16 +119,18 @@ async function run(options: ProbeOptions, io: Io): Promise<number> {
     sarif: () => renderSarif(report, path.relative(io.cwd, file).split(path.sep).join('/'), lineOf),
   };
   // The requests the report shows carry what the user gave: its credentials are redacted as an echo of a header's are.
-  const text = visible(redactor([...secretsOf(options.headers), ...user.secrets()])(renderers[options.format]()));
+  const text = visible(redactor([...client.secrets, ...user.secrets()])(renderers[options.format]()));
   if (options.output === undefined) io.stdout(text);
   else writeAtomically(path.resolve(io.cwd, options.output), text, 'the probe report');
   if (options.output !== undefined || options.format !== 'markdown') say(io, summaryLine(report));
   if (!options.dryRun && played.tested === 0 && played.operations.length > 0) {
-    say(io, noneTested(doc, played.operations));
+    say(io, noneTested(doc, played));
     return 1;
   }
+  const shortfall = options.dryRun ? undefined : coverageShortfall(doc, played.operations, options.minCoverage);
+  if (shortfall !== undefined) say(io, shortfall);
   const failing = SEVERITIES.slice(0, SEVERITIES.indexOf(options.failSeverity) + 1);
-  return report.findings.some(finding => failing.includes(finding.severity)) ? 1 : 0;
+  return shortfall !== undefined || report.findings.some(finding => failing.includes(finding.severity)) ? 1 : 0;
 }
 
 export const probe: Command = {

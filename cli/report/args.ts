@@ -11,6 +11,8 @@ export interface ReportOptions {
   output?: string;
   minScore?: number;
   allowRemoteRefs: boolean;
+  /** `probe --format json` output: the evidence the score and level are backed by. */
+  probe?: string;
 }
 
 export const REPORT_USAGE = `Usage: spectral-agent-ux report <openapi-file> [options]
@@ -24,12 +26,14 @@ Options:
   -o, --output <file>                write the report to a file instead of stdout
       --min-score <0-100>            exit with code 1 when the overall score is below this
       --allow-remote-refs            fetch http(s) $refs too (default: local files only, a warning for each)
+      --probe <file>                 the output of \`probe --format json\` against the API: shows what each
+                                     operation did live, and the level is a claim about the API only with it
   -h, --help                         show this help
 
 Exit codes: 0 done, 1 score below --min-score, 2 bad usage or input.`;
 
 const SPEC = {
-  values: ['--format', '--ruleset', '--output', '--min-score'],
+  values: ['--format', '--ruleset', '--output', '--min-score', '--probe'],
   switches: ['--allow-remote-refs'],
   aliases: { '-f': '--format', '-r': '--ruleset', '-o': '--output' },
 };
@@ -63,5 +67,6 @@ export function parseReportArgs(argv: readonly string[]): ReportOptions {
     output: stringOf(flags.get('--output')),
     minScore: minScoreOf(flags.get('--min-score')),
     allowRemoteRefs: flags.has('--allow-remote-refs'),
+    probe: stringOf(flags.get('--probe')),
   };
 }
