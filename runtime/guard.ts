@@ -61,7 +61,16 @@ export interface GuardOptions extends CheckOptions {
   mode?: Mode;
   /** Called once per violation, in both modes. Errors it throws are swallowed. */
   onViolation?: OnViolation;
+  /**
+   * The share of successful responses (below 400) checked, per route: the first, then one in every
+   * `1 / sample`. Error responses are always checked. Default: 0.1 in observe mode, 1 in strict mode (which
+   * checks everything); `sample: 1` checks every response in observe mode too.
+   */
+  sample?: number;
 }
+
+/** Observe mode's default share of successful responses checked (docs/runtime.md, "Cost"). */
+export const OBSERVE_SAMPLE = 0.1;
 
 /** The environment switch that turns strict mode on (`1`, `true`) or off (`0`, `false`) whatever NODE_ENV says. */
 export const STRICT_ENV = 'AGENT_UX_STRICT';
@@ -188,6 +197,7 @@ export function agentUxGuard(options: GuardOptions): Guard {
   const description = prepare(options.spec);
   const mode = options.mode ?? defaultMode();
   const reported = new Reported();
+  const sampled = sampler(options.sample ?? (mode === 'strict' ? 1 : OBSERVE_SAMPLE));
   return {
     mode,
     inspect(given) {
@@ -196,6 +206,7 @@ export function agentUxGuard(options: GuardOptions): Guard {
       try {
         input = typeof given === 'function' ? given() : given;
         if (typeof input?.contentType === 'string' && !isJsonMediaType(input.contentType)) return undefined;
+        if (!sampled(input)) return undefined;
         const problem = responseProblem(input);
         checked = problem === undefined ? checkWith(description, input, options) : { route: pathOf(input), violations: [notice(input, problem)] };
       } catch (error) {
@@ -222,6 +233,28 @@ export function agentUxGuard(options: GuardOptions): Guard {
       const [first] = checked.violations;
       return { code: 'AGENT_UX_VIOLATION', message: first.message, rule: first.rule, ...context, violations: checked.violations };
     },
+  };
+}
+
+/** Routes counted for sampling; past them, responses share one count. */
+const MAX_SAMPLED_ROUTES = 1000;
+
+/**
+ * Whether a response is checked: every error response (and anything that is no response, which the
+ * guard reports); of the others, per method and route (the framework's pattern, else the path), the
+ * first and then one in every `1 / share`, so each route is checked from its first response on.
+ */
+function sampler(share: number): (input: unknown) => boolean {
+  if (share >= 1) return () => true;
+  const every = Math.round(1 / share);
+  const seen = new Map<string, number>();
+  return input => {
+    if (!isObject(input) || typeof input.status !== 'number' || input.status >= 400) return true;
+    const route = `${String(input.method)} ${typeof input.route === 'string' ? input.route : pathOnly(String(input.path))}`;
+    const key = seen.has(route) || seen.size < MAX_SAMPLED_ROUTES ? route : '';
+    const count = seen.get(key) ?? 0;
+    seen.set(key, count + 1);
+    return count % every === 0;
   };
 }
 

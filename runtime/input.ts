@@ -29,6 +29,8 @@ const OPTIONS: Record<string, Check> = {
   hypermedia: value => (typeof value === 'boolean' ? undefined : 'a boolean'),
   undeclared: value => (typeof value === 'boolean' ? undefined : 'a boolean'),
   basePath: value => (typeof value === 'string' && value.startsWith('/') ? undefined : "a path starting with '/', e.g. '/api'"),
+  sample: value =>
+    typeof value === 'number' && value > 0 && value <= 1 ? undefined : 'a number above 0 and at most 1 (the share of successful responses checked)',
 };
 /** The options `checkResponse` takes; the guard and the adapters take all of them. */
 const CHECK_OPTIONS = ['names', 'prefixes', 'readOnly', 'hypermedia', 'undeclared', 'basePath'];

@@ -220,6 +220,7 @@ describe('the guard', () => {
     const guard = agentUxGuard({
       spec: API,
       mode: 'observe',
+      sample: 1,
       onViolation: () => {
         throw new Error('callback');
       },

@@ -25,7 +25,7 @@ describe('bounded work per response', () => {
   test('a 16,000-character request path gets no suggestion (computing one stalled a server for half a minute) and a short message', () => {
     const long = `/v1/${'a'.repeat(16_000)}`;
     const seen: Violation[] = [];
-    const guard = agentUxGuard({ spec: API, mode: 'observe', undeclared: true, onViolation: violation => void seen.push(violation) });
+    const guard = agentUxGuard({ spec: API, mode: 'observe', sample: 1, undeclared: true, onViolation: violation => void seen.push(violation) });
     guard.inspect({ method: 'GET', path: long, status: 404, body: {} });
     expect(seen.map(violation => [violation.rule, violation.message.includes('did you mean'), violation.message.length < 500])).toEqual([
       ['undeclared', false, true],
@@ -55,7 +55,7 @@ describe('bounded work per response', () => {
     const huge = fieldErrors(64_000);
     expect(JSON.stringify(huge).length).toBeGreaterThan(MAX_BODY_LENGTH);
     const seen: Violation[] = [];
-    const guard = agentUxGuard({ spec: API, mode: 'observe', onViolation: violation => void seen.push(violation) });
+    const guard = agentUxGuard({ spec: API, mode: 'observe', sample: 1, onViolation: violation => void seen.push(violation) });
     guard.inspect(post('/v1/orders', 400, huge));
     guard.inspect(post('/v1/orders', 400, huge));
     expect(seen).toEqual([
@@ -70,7 +70,7 @@ describe('bounded work per response', () => {
     const nested = (depth: number): unknown => (depth === 1 ? { id: 'o1' } : { data: nested(depth - 1) });
     expect(checkResponse(API, post('/v1/orders', 201, nested(MAX_BODY_DEPTH))).map(found => found.rule)).toEqual(['ax-envelope-next-steps']);
     const seen: Violation[] = [];
-    const guard = agentUxGuard({ spec: API, mode: 'observe', onViolation: violation => void seen.push(violation) });
+    const guard = agentUxGuard({ spec: API, mode: 'observe', sample: 1, onViolation: violation => void seen.push(violation) });
     guard.inspect(post('/v1/orders', 201, nested(MAX_BODY_DEPTH + 1)));
     guard.inspect(post('/v1/orders', 201, nested(5_000)));
     expect(seen).toEqual([
@@ -141,7 +141,7 @@ describe('bounded work per response', () => {
   ];
 
   test.each(GROWING)('%s, for n and 4n alike (counted, not timed)', (_name, { module, name, size, body, n, limit }) => {
-    const guard = agentUxGuard({ spec: API, mode: 'observe', onViolation: () => undefined });
+    const guard = agentUxGuard({ spec: API, mode: 'observe', sample: 1, onViolation: () => undefined });
     /** How much the lib function is handed in all while one response of `count` is checked. */
     const handed = (count: number) => {
       const spy = jest.spyOn(module as Record<string, (value: never) => unknown>, name);
@@ -172,7 +172,7 @@ describe('bounded work per response', () => {
 
 describe('never throws in observe mode, one clear TypeError for programming errors', () => {
   const seen: Violation[] = [];
-  const guard = agentUxGuard({ spec: API, mode: 'observe', onViolation: violation => void seen.push(violation) });
+  const guard = agentUxGuard({ spec: API, mode: 'observe', sample: 1, onViolation: violation => void seen.push(violation) });
   beforeEach(() => void (seen.length = 0));
 
   test.each([
@@ -252,11 +252,11 @@ describe('never throws in observe mode, one clear TypeError for programming erro
   test.each([
     [
       { onviolation: () => undefined },
-      'unknown option `onviolation`; did you mean `onViolation`? Known options: spec, mode, onViolation, names, prefixes, readOnly, hypermedia, undeclared, basePath.',
+      'unknown option `onviolation`; did you mean `onViolation`? Known options: spec, mode, onViolation, names, prefixes, readOnly, hypermedia, undeclared, basePath, sample.',
     ],
     [
       { prefix: ['/v1/'] },
-      'unknown option `prefix`; did you mean `prefixes`? Known options: spec, mode, onViolation, names, prefixes, readOnly, hypermedia, undeclared, basePath.',
+      'unknown option `prefix`; did you mean `prefixes`? Known options: spec, mode, onViolation, names, prefixes, readOnly, hypermedia, undeclared, basePath, sample.',
     ],
     [
       { names: { nextSteps: 'next' } },

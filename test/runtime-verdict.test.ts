@@ -79,3 +79,42 @@ describe('no query string or fragment in any route, label or message', () => {
     expect(everything(verdict, seen)).not.toContain('s3cr3t');
   });
 });
+
+describe('observe mode checks a sample of successful responses, every error response', () => {
+  /** A 201 without `nextSteps` and a 400 without a suggestion: each breaks a rule every time. */
+  const created = post('/v1/orders', 201, { id: 'o1' });
+  const refused = post('/v1/orders', 400, { code: 'INVALID', message: 'Invalid.' });
+  const seenBy = (options: { mode: 'observe' | 'strict'; sample?: number }, inputs: ResponseInput[]) => {
+    const seen: string[] = [];
+    const guard = agentUxGuard({ spec: API, ...options, onViolation: (violation, context) => void seen.push(`${context.status} ${violation.rule}`) });
+    for (const input of inputs) guard.inspect(input);
+    return seen;
+  };
+  const twenty = (input: ResponseInput) => Array.from({ length: 20 }, () => input);
+
+  test('by default one in ten successful responses per route, from the first', () => {
+    expect(seenBy({ mode: 'observe' }, twenty(created))).toEqual(['201 ax-envelope-next-steps', '201 ax-envelope-next-steps']);
+  });
+
+  test('each route from its first response on', () => {
+    const other = post('/v1/orders/o1/cancel', 200, { id: 'o1' });
+    expect(seenBy({ mode: 'observe' }, [created, other, created])).toEqual(['201 ax-envelope-next-steps', '200 ax-envelope-next-steps']);
+  });
+
+  test('every error response', () => {
+    expect(seenBy({ mode: 'observe' }, twenty(refused))).toHaveLength(20);
+  });
+
+  test('every response with sample: 1, and in strict mode', () => {
+    expect(seenBy({ mode: 'observe', sample: 1 }, twenty(created))).toHaveLength(20);
+    expect(seenBy({ mode: 'strict' }, twenty(created))).toHaveLength(20);
+  });
+
+  test.each([0, 1.5, '0.1'])('sample: %p is refused at creation', sample => {
+    expect(() => agentUxGuard({ spec: API, sample } as never)).toThrow(
+      new TypeError(
+        `spectral-agent-ux/runtime: option \`sample\` must be a number above 0 and at most 1 (the share of successful responses checked), not ${typeof sample === 'string' ? 'the string "0.1"' : `number ${sample}`}.`,
+      ),
+    );
+  });
+});
