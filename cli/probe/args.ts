@@ -24,6 +24,8 @@ export interface ProbeOptions {
   headers: Record<string, string>;
   followMutations: boolean;
   allowRemote: boolean;
+  /** Fetch remote `$ref`s: on this machine only, unless allowRemote too. */
+  allowRemoteRefs: boolean;
   dryRun: boolean;
   /** What the probe cannot infer: --param values by parameter name, and the --input file of values per operation. */
   params: Record<string, string>;
@@ -55,6 +57,8 @@ Options:
       --timeout <ms>               per request (default: 5000)
       --follow-mutations           follow POST, PUT, PATCH and DELETE steps too (default: GET steps only)
       --allow-remote               allow a base URL that is not this machine
+      --allow-remote-refs          fetch http(s) $refs too, from this machine only unless --allow-remote
+                                   (default: local files only, a warning for each)
       --dry-run                    list the first tries and faults it would send, and send nothing
   -h, --help                       show this help
 
@@ -78,7 +82,7 @@ const SPEC = {
     '--min-coverage',
     ...INPUT_FLAGS,
   ],
-  switches: ['--follow-mutations', '--allow-remote', '--dry-run'],
+  switches: ['--follow-mutations', '--allow-remote', '--allow-remote-refs', '--dry-run'],
   repeatable: ['--operation', '--header', '--param'],
   aliases: { '-u': '--base-url', '-f': '--format', '-o': '--output', '-r': '--ruleset', '-H': '--header', '-p': '--param', '-i': '--input' },
 };
@@ -172,6 +176,7 @@ export function parseProbeArgs(argv: readonly string[], env: Record<string, stri
     headers: { ...login, ...parseHeaders((env[HEADERS_ENV] ?? '').split('\n'), HEADERS_ENV), ...parseHeaders(lists.get('--header') ?? [], '--header') },
     followMutations: flags.get('--follow-mutations') === true,
     allowRemote: flags.get('--allow-remote') === true,
+    allowRemoteRefs: flags.get('--allow-remote-refs') === true,
     dryRun: flags.get('--dry-run') === true,
     params: parseParams(lists.get('--param') ?? []),
     input: stringOf(flags.get('--input')),

@@ -10,9 +10,9 @@ import { nearest } from '../../lib/document/nearest';
 import { InputError, UsageError } from '../args';
 import { writeAtomically } from '../files';
 import type { Command, Io } from '../io';
-import { findRulesetFile, lintWith, loadRuleset, readDocument, ruleOptions } from '../lint';
+import { findRulesetFile, lintWith, loadRuleset, readDocument, remoteRefsWhen, ruleOptions, type RemoteRefs } from '../lint';
 import { silentMistakes } from '../mistakes';
-import { Client, baseUrlOf } from './http';
+import { Client, baseUrlOf, isLoopbackHost } from './http';
 import { parseProbeArgs, PROBE_USAGE, type ProbeFormat, type ProbeOptions } from './args';
 import { coverageShortfall, noneTested } from './coverage';
 import { UserValues } from './given';
@@ -44,6 +44,11 @@ function optionsOfRules(ruleset: Ruleset): (rule: string) => RuleOptions {
   };
 }
 
+/** The remote `$ref`s the probe may fetch: with --allow-remote-refs, by the rule of its base URL (this machine, unless --allow-remote). */
+function refsOf(options: ProbeOptions): RemoteRefs {
+  return !options.allowRemoteRefs || options.allowRemote ? remoteRefsWhen(options.allowRemoteRefs) : url => isLoopbackHost(url.hostname);
+}
+
 /** Every --operation names an operation of the description, or the user hears which one it meant. */
 function checkOperations(wanted: readonly string[], known: readonly string[]): void {
   for (const operation of wanted) {
@@ -60,8 +65,8 @@ async function run(options: ProbeOptions, io: Io): Promise<number> {
   const document = await readDocument(file);
   const ruleset = await loadRuleset(await findRulesetFile(options.ruleset, io.cwd));
   // Resolution only (external `$ref`s): no rule runs, the probe asks the runtime checks instead.
-  const { doc } = await lintWith(document, new Ruleset({ rules: {} }));
-  for (const mistake of silentMistakes({ file, doc, ruleset })) say(io, `warning: ${mistake}`);
+  const { doc, skippedRefs } = await lintWith(document, new Ruleset({ rules: {} }), { remoteRefs: refsOf(options) });
+  for (const mistake of silentMistakes({ file, doc, ruleset, skippedRefs })) say(io, `warning: ${mistake}`);
   checkOperations(
     options.operations,
     doc.operations().map(operation => label(operation)),
