@@ -28,8 +28,9 @@ const FUNCTIONS = readdirSync(join(root, 'functions'))
 // changelog and docs (286.1 kB packed then). 300 kB with each rule's messages declared as a table of templates by id in
 // its function file (233 templates, lib/rules/messages.ts) and the document model's reads of Spectral's kept key order
 // (296.0 kB packed then). 305 kB with the report's triage (the changes that clear most findings, `fix --only`) and its
-// docs and schema (301.1 kB packed then).
-const MAX_PACKED_BYTES = 305_000;
+// docs and schema (301.1 kB packed then). 317 kB with the probe's login, coverage gate, body ids and fresh key values, and
+// `report --probe` (evidence, live rows, observed failures), with their docs, schema and changelog (313.0 kB packed then).
+const MAX_PACKED_BYTES = 317_000;
 
 interface Packed {
   size: number;
