@@ -4,6 +4,7 @@
  */
 import { defineConfig, type Options } from 'tsup';
 import { fromShared } from './scripts/from-shared';
+import { languageServer } from './scripts/language-server';
 
 // Spectral swaps every @stoplight/* import for its own copy; everything else must travel inside dist.
 const external = [/^@stoplight\//];
@@ -33,12 +34,25 @@ export const bin = {
   // `yaml` (for `fix --apply`) is a dependency resolved at run time: bundled, it would weigh more than the rest of the bin.
   external: [...external, 'yaml'],
   noExternal: [/^(?!@stoplight\/|yaml$)/],
-  esbuildPlugins: [fromShared],
+  esbuildPlugins: [fromShared, languageServer],
   splitting: false,
   clean: false,
   target: 'node18',
   platform: 'node',
   banner: { js: '#!/usr/bin/env node' },
+} satisfies Options;
+
+/** The language server's protocol libraries (cli/lsp/language-server.ts), loaded by the bin's `lsp` alone: minified, as no one reads them. */
+const languageServerLibraries = {
+  entry: { 'language-server': 'cli/lsp/language-server.ts' },
+  format: ['cjs'],
+  outExtension: () => ({ js: '.cjs' }),
+  noExternal: [/.*/],
+  minify: true,
+  splitting: false,
+  clean: false,
+  target: 'node18',
+  platform: 'node',
 } satisfies Options;
 
 /** `spectral-agent-ux/runtime`, the guard in users' servers: no framework, no @stoplight package, readable. */
@@ -67,4 +81,4 @@ const eslintPlugin = {
   footer: { js: 'module.exports = module.exports.default;' },
 } satisfies Options;
 
-export default defineConfig([library, bin, runtime, eslintPlugin]);
+export default defineConfig([library, bin, languageServerLibraries, runtime, eslintPlugin]);

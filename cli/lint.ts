@@ -17,7 +17,7 @@ import packageRuleset from '../ruleset';
 import { HTTP_METHODS, isObject, OpenApiDocument, type JsonObject } from '../lib/document/document';
 import { collectEdits, type EditsByRule, type UsersByRule } from '../lib/rules/rule-function';
 import { firstLine, InputError } from './args';
-import { causeOf } from './files';
+import { readError } from './files';
 
 /** What Spectral's Rule.getSeverityForSource answers for a rule that is off. */
 export const OFF = -1;
@@ -49,6 +49,15 @@ export async function findRulesetFile(option: string | undefined, cwd = process.
   const names = await fs.promises.readdir(cwd);
   const found = names.find(name => Ruleset.isDefaultRulesetFile(name));
   return found === undefined ? undefined : path.join(cwd, found);
+}
+
+/** The nearest default ruleset file (`.spectral.yaml`/`.yml`/`.json`/`.js`) in `dir` or a folder above it: an editor's document has no `cwd`. */
+export async function findRulesetAbove(dir: string): Promise<string | undefined> {
+  for (let current = dir; ; current = path.dirname(current)) {
+    const found = await findRulesetFile(undefined, current).catch(() => undefined);
+    if (found !== undefined) return found;
+    if (path.dirname(current) === current) return undefined;
+  }
 }
 
 /** The package's recommended ruleset, as `extends: ["spectral-agent-ux"]` gives it. */
@@ -104,7 +113,7 @@ export function ruleOptions(ruleset: Ruleset, ruleId: string): JsonObject | unde
 
 /** JSON files with the JSON parser (faster on large files), everything else as YAML. */
 const isJsonFile = (file: string) => /\.json$/i.test(file);
-const parseFile = (text: string, file: string) => (isJsonFile(file) ? new Document(text, Parsers.Json, file) : new Document(text, Parsers.Yaml, file));
+export const parseFile = (text: string, file: string) => (isJsonFile(file) ? new Document(text, Parsers.Json, file) : new Document(text, Parsers.Yaml, file));
 export type ParsedDocument = ReturnType<typeof parseFile>;
 
 function syntaxProblem(document: ParsedDocument, file: string): InputError | undefined {
@@ -120,8 +129,7 @@ export async function readParsed(file: string): Promise<ParsedDocument> {
   try {
     text = await fs.promises.readFile(file, 'utf8');
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new InputError(file, code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory, not a file' : causeOf(error));
+    throw readError(file, error);
   }
   const document = parseFile(text, file);
   const syntax = syntaxProblem(document, file);
@@ -129,14 +137,22 @@ export async function readParsed(file: string): Promise<ParsedDocument> {
   return document;
 }
 
+/** Why a parsed document cannot be linted as a description (a syntax error, no content, not OpenAPI), if it cannot. */
+export function descriptionProblem(document: ParsedDocument, file: string): InputError | undefined {
+  const syntax = syntaxProblem(document, file);
+  if (syntax !== undefined) return syntax;
+  if (document.data === undefined || document.data === null || (typeof document.data === 'string' && document.data.trim() === ''))
+    return new InputError(file, 'is empty; point at the OpenAPI description');
+  if (!oas2(document.data, null) && !oas3(document.data, null))
+    return new InputError(file, 'not an OpenAPI description (no `openapi: 3.x` or `swagger: "2.0"` at the top level)');
+  return undefined;
+}
+
 /** Reads and parses the description; any reason it cannot be linted is an InputError. */
 export async function readDocument(file: string): Promise<ParsedDocument> {
   const document = await readParsed(file);
-  if (document.data === undefined || document.data === null || (typeof document.data === 'string' && document.data.trim() === ''))
-    throw new InputError(file, 'is empty; point at the OpenAPI description');
-  if (!oas2(document.data, null) && !oas3(document.data, null)) {
-    throw new InputError(file, 'not an OpenAPI description (no `openapi: 3.x` or `swagger: "2.0"` at the top level)');
-  }
+  const problem = descriptionProblem(document, file);
+  if (problem !== undefined) throw problem;
   return document;
 }
 
@@ -179,6 +195,11 @@ export async function lint(file: string, rulesetOption: string | undefined, { cw
   const rulesetFile = await findRulesetFile(rulesetOption, cwd);
   const ruleset = await loadRuleset(rulesetFile);
   onParsed?.(countOperations(document.data));
+  return lintParsed(document, ruleset, rulesetFile, edits);
+}
+
+/** The lint of a parsed document with the ruleset loaded from `rulesetFile`, a baseline file read as one. */
+export async function lintParsed(document: ParsedDocument, ruleset: Ruleset, rulesetFile: string | undefined, edits?: boolean): Promise<LintRun> {
   const baseline = rulesetFile !== undefined && isBaseline(ruleset.definition);
   if (baseline) refuseOldBaseline(ruleset.definition, rulesetFile);
   return { ...(await lintWith(document, ruleset, { baseline, edits })), rulesetFile };

@@ -5,13 +5,14 @@
 import { version } from '../package.json';
 import { baseline } from './baseline/command';
 import { fix } from './fix/command';
+import { lsp } from './lsp/command';
 import { probe } from './probe/command';
 import { report } from './report/command';
 import { firstLine, InputError, UsageError } from './args';
 import { asFileError } from './files';
 import type { Command, Io } from './io';
 
-const COMMANDS: Record<string, Command> = { report, baseline, fix, probe };
+const COMMANDS: Record<string, Command> = { report, baseline, fix, probe, lsp };
 
 export const USAGE = `Usage: spectral-agent-ux <command> [options]
 
@@ -20,6 +21,7 @@ Commands:
   baseline <openapi-file>...  write a Spectral ruleset that accepts today's findings, so CI fails only on new ones
   fix <openapi-file>          write the fixes that need no person as an OpenAPI Overlay, or apply them (--apply)
   probe <openapi-file>        play an agent against a running test API: first tries, steps, faults and recovery
+  lsp --stdio                 a language server for editors: a quick fix for each finding fix can edit
 
 Run \`spectral-agent-ux <command> --help\` for its options. -v, --version shows the version.
 Exit codes: 0 done, 1 the command's check failed (--min-score, --check, --fail-severity), 2 bad usage or input.`;
@@ -35,7 +37,9 @@ async function dispatch(argv: readonly string[], io: Io): Promise<number> {
   else if (asks(argv, '--help', '-h')) io.stdout(`${USAGE}\n`);
   else
     throw new UsageError(
-      name === undefined ? 'missing command: report, baseline, fix or probe' : `unknown command "${name}" (the commands are: report, baseline, fix, probe)`,
+      name === undefined
+        ? 'missing command: report, baseline, fix, probe or lsp'
+        : `unknown command "${name}" (the commands are: report, baseline, fix, probe, lsp)`,
     );
   return 0;
 }

@@ -443,7 +443,7 @@ testRule('ax-envelope-next-steps', [
       { '/secrets': { post: { responses: { '201': body(ref('Secret')) } }, get: { responses: { '200': body(ref('Secret')) } } } },
       { schemas: { Secret: { type: 'object', additionalProperties: false, properties: { id: string } } } },
     ),
-    errors: [{ path: component('schemas', 'Secret'), message: missingOn(usedBy('Secret', 'POST /secrets 201')) }],
+    errors: [{ path: component('schemas', 'Secret'), message: missingOn(usedBy('Secret', 'POST /secrets 201', 2)) }],
   },
   {
     name: 'Swagger 2.0: links with a method are accepted, HAL links are not',

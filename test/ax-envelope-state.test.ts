@@ -110,7 +110,7 @@ testRule('ax-envelope-state', [
     errors: [
       {
         path: component('responses', 'Conflict', ...JSON_SCHEMA),
-        message: missing(usedBy('Conflict', 'POST /orders/{id}/cancel 409'), '`cancel` on an item; described "current state"', ALL),
+        message: missing(usedBy('Conflict', 'POST /orders/{id}/cancel 409', 4), '`cancel` on an item; described "current state"', ALL),
       },
     ],
   },
@@ -134,7 +134,7 @@ testRule('ax-envelope-state', [
     errors: [
       {
         path: component('schemas', 'Partial'),
-        message: missing(usedBy('Partial', 'POST /a 409'), 'its schema declares `allowedActions`', ['currentState', 'refreshUrl']),
+        message: missing(usedBy('Partial', 'POST /a 409', 2), 'its schema declares `allowedActions`', ['currentState', 'refreshUrl']),
       },
     ],
   },
@@ -161,7 +161,7 @@ testRule('ax-envelope-state', [
     errors: [
       {
         path: component('responses', 'InvalidTransition', ...JSON_SCHEMA),
-        message: missing(usedBy('InvalidTransition', 2), '`close` on an item; described "wrong state"', ALL),
+        message: missing(usedBy('InvalidTransition', 2, 3), '`close` on an item; described "wrong state"', ALL),
       },
     ],
   },
@@ -320,7 +320,7 @@ testRule('ax-envelope-state', [
     errors: [
       {
         path: component('responses', 'Conflict', ...JSON_SCHEMA),
-        message: missing(usedBy('Conflict', 'POST /payments/{id}/capture 409'), '`capture` on an item', ALL),
+        message: missing(usedBy('Conflict', 'POST /payments/{id}/capture 409', 2), '`capture` on an item', ALL),
       },
     ],
   },
@@ -341,7 +341,7 @@ testRule('ax-envelope-state', [
       },
       { schemas: { Problem: PROBLEM } },
     ),
-    errors: [{ path: component('schemas', 'Problem'), message: missing(usedBy('Problem', 'POST /rooms/{id}/archive 409'), '`archive` on an item', ALL) }],
+    errors: [{ path: component('schemas', 'Problem'), message: missing(usedBy('Problem', 'POST /rooms/{id}/archive 409', 2), '`archive` on an item', ALL) }],
   },
   {
     name: 'Swagger 2.0: an action answering 409 "already has a keypair" (an existence conflict) is silent; "in the wrong state" is not',

@@ -28,9 +28,10 @@ const FUNCTIONS = readdirSync(join(root, 'functions'))
 // changelog and docs (286.1 kB packed then). 300 kB with each rule's messages declared as a table of templates by id in
 // its function file (233 templates, lib/rules/messages.ts) and the document model's reads of Spectral's kept key order
 // (296.0 kB packed then). 305 kB with the report's triage (the changes that clear most findings, `fix --only`) and its
-// docs and schema (301.1 kB packed then). 317 kB with the probe's login, coverage gate, body ids and fresh key values, and
-// `report --probe` (evidence, live rows, observed failures), with their docs, schema and changelog (313.0 kB packed then).
-const MAX_PACKED_BYTES = 317_000;
+// docs and schema (301.1 kB packed then). 310 kB with the probe's login, coverage gate and reuse of ids in bodies, and
+// their docs (308.2 kB packed then). 370 kB with the language server's dist/language-server.cjs (issue 40), `report --probe`
+// (evidence, live rows, observed failures) and `probe --arazzo`, with their docs, schema and changelog (366.2 kB packed then).
+const MAX_PACKED_BYTES = 370_000;
 
 interface Packed {
   size: number;

@@ -134,11 +134,11 @@ describe('exit codes', () => {
 
   test('2 for wrong usage', async () => {
     expect(await run(['report'])).toEqual({ code: 2, stdout: '', stderr: 'spectral-agent-ux report: missing the OpenAPI file to report on (see --help)\n' });
-    expect(await run([])).toEqual({ code: 2, stdout: '', stderr: 'spectral-agent-ux: missing command: report, baseline, fix or probe (see --help)\n' });
+    expect(await run([])).toEqual({ code: 2, stdout: '', stderr: 'spectral-agent-ux: missing command: report, baseline, fix, probe or lsp (see --help)\n' });
     expect(await run(['lint', 'api.yaml'])).toEqual({
       code: 2,
       stdout: '',
-      stderr: 'spectral-agent-ux: unknown command "lint" (the commands are: report, baseline, fix, probe) (see --help)\n',
+      stderr: 'spectral-agent-ux: unknown command "lint" (the commands are: report, baseline, fix, probe, lsp) (see --help)\n',
     });
   });
 

@@ -7,7 +7,7 @@ import * as path from 'node:path';
 import type { ISpectralDiagnostic } from '@stoplight/spectral-core';
 import { InputError, shown } from '../args';
 import { changesOf, findingsOnly } from '../changes';
-import { withLock, writeAtomically } from '../files';
+import { readSnapshot, refuseIrregular, withLock, writeAtomically, type Snapshot } from '../files';
 import { countGone, findingEdits, pendingFindings, planFixes, type FixPlan } from '../fixes';
 import type { Edit } from '../../lib/rules/edits';
 import type { Command, Io } from '../io';
@@ -76,18 +76,24 @@ async function writeOverlay(options: FixOptions, io: Io): Promise<number> {
   return 0;
 }
 
+/** The findings and the edits that clear them, without the lint's document: the largest thing a run holds is let go before the edit and the second lint. */
+async function pendingEdits(options: FixOptions, io: Io): Promise<{ file: string; before: ISpectralDiagnostic[]; edits: FixPlan['edits'] }> {
+  const { linted, plan, findings } = await planned(options, io);
+  return { file: linted.file, before: findings, edits: plan.edits };
+}
+
 /**
  * The edits made in the file, by one run at a time (a second run on the same file stops at once), then the
  * file linted again: "fixed" counts the findings that are gone, and every finding still there is listed.
  */
-async function applyInFile(options: FixOptions, io: Io): Promise<number> {
-  const { linted, plan, findings: before } = await planned(options, io);
-  const file = linted.file;
-  const text = fs.readFileSync(file, 'utf8');
-  const result = plan.edits.length === 0 ? { text, applied: [], refused: [] } : applyToText(text, isJsonFile(file), plan.edits);
+async function applyInFile(options: FixOptions, io: Io, read: Snapshot): Promise<number> {
+  const { file, before, edits } = await pendingEdits(options, io);
+  const { text } = read;
+  const result = edits.length === 0 ? { text, applied: [], refused: [] } : applyToText(text, isJsonFile(file), edits);
   let after = before;
   if (result.text !== text) {
-    writeAtomically(file, result.text, 'the description');
+    // Written only over the very file read (another process may have saved it while the lint ran).
+    writeAtomically(file, result.text, 'the description', read);
     after = stillThere(pendingFindings(await lint(options.file, options.ruleset, { cwd: io.cwd })), before, options.only);
   }
   say(
@@ -99,11 +105,15 @@ async function applyInFile(options: FixOptions, io: Io): Promise<number> {
   return 0;
 }
 
-/** `--apply` holds the description's lock (cli/files.ts) from reading it to writing it; a missing file is the lint's to report. */
+/**
+ * `--apply` holds the description's lock (cli/files.ts) from reading it to writing it, and reads it first:
+ * only a regular file, kept to compare before the write.
+ */
 function run(options: FixOptions, io: Io): Promise<number> {
   if (!options.apply) return writeOverlay(options, io);
   const file = path.resolve(io.cwd, options.file);
-  return fs.existsSync(file) ? withLock(fs.realpathSync(file), () => applyInFile(options, io)) : applyInFile(options, io);
+  refuseIrregular(file);
+  return withLock(fs.realpathSync(file), () => applyInFile(options, io, readSnapshot(file)));
 }
 
 export const fix: Command = {

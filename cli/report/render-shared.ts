@@ -161,7 +161,7 @@ export function autofixLine(autofix: ReportData['autofix']): string {
 export const TOP_CHANGES = 3;
 
 /** "839 findings in 839 operations": what a change clears. */
-export const changeCount = (change: ChangeData): string => `${count(change.findings, 'finding')} in ${count(change.operations, 'operation')}`;
+export const changeCount = (change: ChangeData): string => `${count(change.findings, 'finding')} in ${count(change.operations.length, 'operation')}`;
 
 /** Where a pattern's identical copies could become one: a shared schema or response, when the copies are bodies or responses. */
 function sharedHome(change: ChangeData): string | undefined {
@@ -195,11 +195,15 @@ export function changeHow(change: ChangeData, code: (text: string) => string): s
   return `${command} merges ${shown} into ${code(change.edits[0].target)}${more}.`;
 }
 
-/** "These 3 changes clear 1,021 of 2,126 findings (48%)": the line under the opening list. */
+/** The operations of some changes, each once. */
+const operationsOf = (changes: readonly ChangeData[]) => new Set(changes.flatMap(change => change.operations)).size;
+
+/** "These 3 changes clear 3 of 1572 findings (0%), in 744 of the 998 operations with findings": the line under the opening list. */
 export function triageLine(report: ReportData): string {
   const total = report.changes.reduce((sum, change) => sum + change.findings, 0);
   const top = report.changes.slice(0, TOP_CHANGES);
   const cleared = top.reduce((sum, change) => sum + change.findings, 0);
   const these = top.length === 1 ? 'This change clears' : `These ${top.length} changes clear`;
-  return `${these} ${cleared} of ${count(total, 'finding')} (${Math.round((100 * cleared) / total)}%); the JSON report lists all ${report.changes.length} under \`changes\`.`;
+  const operations = `${operationsOf(top)} of the ${count(operationsOf(report.changes), 'operation')} with findings`;
+  return `${these} ${cleared} of ${count(total, 'finding')} (${Math.round((100 * cleared) / total)}%), in ${operations}; the JSON report lists all ${report.changes.length} under \`changes\`.`;
 }

@@ -71,7 +71,8 @@ export interface ChangeData {
   target: string;
   places: string[];
   findings: number;
-  operations: number;
+  /** The operations the findings stand for (every user of a component), as "METHOD /path". */
+  operations: string[];
   automatic: boolean;
   /** For a pattern: every place holds the same JSON, so one component can replace the copies. */
   identical: boolean;
@@ -127,7 +128,7 @@ function changeData(change: Change): ChangeData {
     target: toPointer(change.target),
     places: change.places.map(toPointer),
     findings: change.findings.length,
-    operations: change.operations.length,
+    operations: change.operations.map(operationName),
     automatic: change.automatic,
     identical: change.identical,
     fix: PRINCIPLES.find(principle => principle.rule === change.rule)?.fix ?? '',

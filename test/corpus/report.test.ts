@@ -54,6 +54,6 @@ test.each([
   ],
 ])('the report on %s opens with the changes that clear most findings', async (name, expected) => {
   const report = await reportOn(join(ROOT, '.cache', 'corpus', name), rulesetWith());
-  expect(report.changes.slice(0, 3).map(change => [change.id, change.findings, change.operations])).toEqual(expected);
+  expect(report.changes.slice(0, 3).map(change => [change.id, change.findings, change.operations.length])).toEqual(expected);
   expect(report.changes.reduce((sum, change) => sum + change.findings, 0)).toBe(report.autofix.findings);
 });
