@@ -243,10 +243,13 @@ export class Play {
       const fresh = await this.freshRecord(operation, first.returned);
       if (fresh !== undefined) [request, answer, source] = [fresh, await this.exchange(fresh, 'The first try again, on a fresh record.'), 'fresh'];
     } else if (statusOf(answer) === CONFLICT && isCreate(this.options.doc, operation)) {
-      // A record with the same key may be left from an earlier run: a create is tried once more with new key values.
+      // A record with the same key may be left from an earlier run: a create is tried once more with new key values,
+      // and the refused try leaves the journey, which a fresh deployment replays without it.
       const renewed = this.fresh.freshened(request, true);
-      if (JSON.stringify(renewed.body) !== JSON.stringify(request.body))
-        [request, answer] = [renewed, await this.exchange(renewed, 'The first try again, with new values for the members the API keys on.')];
+      if (JSON.stringify(renewed.body) !== JSON.stringify(request.body)) {
+        this.journal.pop();
+        [request, answer] = [renewed, await this.exchange(renewed, 'The first try, with new values for the members the API keys on.')];
+      }
     }
     result.firstTry = statusOf(answer);
     // A dry run lists the faults as if every first try succeeded; a real one faults only a request that works.
