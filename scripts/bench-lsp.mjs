@@ -29,7 +29,11 @@ const WHOLE = { start: { line: 0, character: 0 }, end: { line: 1e6, character: 0
 /** A code action request over the whole text, timed: what the editor waits for when the light bulb is asked. */
 async function timedActions(connection, uri) {
   const start = performance.now();
-  const actions = await connection.sendRequest('textDocument/codeAction', { textDocument: { uri }, range: WHOLE, context: { diagnostics: [], only: ['quickfix'] } });
+  const actions = await connection.sendRequest('textDocument/codeAction', {
+    textDocument: { uri },
+    range: WHOLE,
+    context: { diagnostics: [], only: ['quickfix'] },
+  });
   return { ms: performance.now() - start, count: actions.length };
 }
 
@@ -51,7 +55,10 @@ async function session(file) {
   const line = text.slice(0, at).split('\n').length - 1;
   const character = at - (text.lastIndexOf('\n', at - 1) + 1);
   const position = { line, character };
-  await connection.sendNotification('textDocument/didChange', { textDocument: { uri, version: 2 }, contentChanges: [{ range: { start: position, end: position }, text: 'x' }] });
+  await connection.sendNotification('textDocument/didChange', {
+    textDocument: { uri, version: 2 },
+    contentChanges: [{ range: { start: position, end: position }, text: 'x' }],
+  });
   const edited = await timedActions(connection, uri);
   await connection.sendRequest('shutdown');
   await connection.sendNotification('exit');

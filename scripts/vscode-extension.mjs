@@ -21,6 +21,7 @@ await build({
   format: 'cjs',
   target: 'node18',
   external: ['vscode'],
+  minify: true,
   logLevel: 'warning',
 });
 const vsce = spawnSync(resolve(root, 'node_modules', '.bin', 'vsce'), ['package', '--no-dependencies', '--no-update-package-json', '--out', out], {

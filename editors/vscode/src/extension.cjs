@@ -30,7 +30,9 @@ function serverPath(document) {
 async function start(document) {
   const bin = serverPath(document);
   if (bin === undefined) {
-    void vscode.window.showInformationMessage('spectral-agent-ux quick fixes: install the package in this project (npm install --save-dev spectral-agent-ux) or set spectralAgentUx.serverPath.');
+    void vscode.window.showInformationMessage(
+      'spectral-agent-ux quick fixes: install the package in this project (npm install --save-dev spectral-agent-ux) or set spectralAgentUx.serverPath.',
+    );
     return;
   }
   const settings = vscode.workspace.getConfiguration('spectralAgentUx');
@@ -39,7 +41,12 @@ async function start(document) {
     'spectralAgentUx',
     'spectral-agent-ux',
     { command: settings.get('nodePath') || 'node', args },
-    { documentSelector: [{ scheme: 'file', language: 'yaml' }, { scheme: 'file', language: 'json' }] },
+    {
+      documentSelector: [
+        { scheme: 'file', language: 'yaml' },
+        { scheme: 'file', language: 'json' },
+      ],
+    },
   );
   await client.start();
 }
