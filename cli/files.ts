@@ -4,6 +4,7 @@
  * and links kept), a baseline or a description is written by one run at a time, and a file error is one
  * line naming the file and the cause.
  */
+import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { InputError } from './args';
@@ -35,6 +36,63 @@ export function asFileError(error: unknown): InputError | undefined {
   return typeof failed?.code === 'string' && typeof failed.path === 'string' ? new InputError(path.resolve(failed.path), causeOf(error)) : undefined;
 }
 
+/** Why a file could not be read, as one line naming it: the words every command uses for a description. */
+export function readError(file: string, error: unknown): InputError {
+  if (error instanceof InputError) return error;
+  const code = (error as NodeJS.ErrnoException).code;
+  return new InputError(file, code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory, not a file' : causeOf(error));
+}
+
+/** A file as one run read it: its identity, size and time, and a hash of its bytes. */
+export interface Snapshot {
+  text: string;
+  ino: number;
+  size: number;
+  mtimeMs: number;
+  hash: string;
+}
+
+const hashOf = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+
+/** What a file's kind is called where only a regular file will do; undefined for a regular file. */
+function irregularKind(stat: fs.Stats): string | undefined {
+  if (stat.isFile()) return undefined;
+  if (stat.isFIFO()) return 'a named pipe (FIFO)';
+  if (stat.isDirectory()) return 'a folder';
+  if (stat.isCharacterDevice() || stat.isBlockDevice()) return 'a device';
+  return stat.isSocket() ? 'a socket' : 'not a regular file';
+}
+
+/** Refuses, before anything reads or locks it, a path that is missing or not a regular file (a pipe could block for ever, a device never end). */
+export function refuseIrregular(file: string): void {
+  let kind: string | undefined;
+  try {
+    kind = irregularKind(fs.statSync(file));
+  } catch (error) {
+    throw readError(file, error);
+  }
+  if (kind !== undefined) throw new InputError(file, `is ${kind}, not a regular file; point at the description's file`);
+}
+
+/** Reads a regular file with what tells whether it changed later: a command that writes it back compares them first. */
+export function readSnapshot(file: string): Snapshot {
+  try {
+    refuseIrregular(file);
+    const bytes = fs.readFileSync(file);
+    const stat = fs.statSync(file);
+    return { text: bytes.toString('utf8'), ino: stat.ino, size: stat.size, mtimeMs: stat.mtimeMs, hash: hashOf(bytes) };
+  } catch (error) {
+    throw readError(file, error);
+  }
+}
+
+/** Whether the file is still the one read: the same inode, size and time, and the same bytes. */
+function isUnchanged(file: string, read: Snapshot): boolean {
+  const stat = statOf(file);
+  if (stat === undefined || stat.ino !== read.ino || stat.size !== read.size || stat.mtimeMs !== read.mtimeMs) return false;
+  return hashOf(fs.readFileSync(file)) === read.hash;
+}
+
 /**
  * Writes `text` to `file` as an editor saves, creating the folder. The whole text goes to a temporary file
  * beside it first, so a write cut off (a full disk, a file-size limit) leaves the previous file as it was.
@@ -44,7 +102,7 @@ export function asFileError(error: unknown): InputError | undefined {
  * link stays a link (its target is written); a device or a pipe (`-o /dev/stdout`) is written in place;
  * a read-only file is refused. `what` names the file in the error ("the report").
  */
-export function writeAtomically(file: string, text: string, what: string): void {
+export function writeAtomically(file: string, text: string, what: string, unchangedSince?: Snapshot): void {
   const target = renameTarget(file);
   if (target === undefined) return writeInPlace(file, text, what);
   const existing = statOf(target);
@@ -55,9 +113,12 @@ export function writeAtomically(file: string, text: string, what: string): void 
   try {
     fs.mkdirSync(path.dirname(target), { recursive: true });
     const keptOwner = writeTemporary(partial, text, existing);
+    // Last, just before the rename: what another process (an editor, a generator) wrote meanwhile is not lost.
+    if (unchangedSince !== undefined && !isUnchanged(target, unchangedSince)) throw new InputError(file, 'changed while fix ran; run it again');
     if (existing === undefined || (existing.nlink === 1 && keptOwner)) fs.renameSync(partial, target);
     else copyInPlace(target, text);
   } catch (error) {
+    if (error instanceof InputError) throw error;
     throw new InputError(file, `cannot write ${what}: ${causeOf(error)}`);
   } finally {
     removeQuietly(partial);
@@ -197,12 +258,27 @@ export async function withLock<T>(file: string, work: () => Promise<T>): Promise
     if (isRunning(holder)) throw held(` (process ${holder})`);
     takeOver(lock, holder, held);
   }
+  const release = () => fs.rmSync(lock, { force: true });
+  const releaseOnSignal = (signal: NodeJS.Signals) => {
+    release();
+    forgetSignals();
+    // Die of the signal, as without a handler: the shell sees the run killed, not finished.
+    process.kill(process.pid, signal);
+  };
+  const forgetSignals = () => {
+    for (const signal of RELEASING_SIGNALS) process.off(signal, releaseOnSignal);
+  };
+  for (const signal of RELEASING_SIGNALS) process.once(signal, releaseOnSignal);
   try {
     return await work();
   } finally {
-    fs.rmSync(lock, { force: true });
+    forgetSignals();
+    release();
   }
 }
+
+/** The signals that end a run (Ctrl-C, `kill`, a closed terminal): a lock must not outlive it. */
+const RELEASING_SIGNALS: readonly NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
 
 /**
  * Replaces the lock of a process that is gone. Two runs that both found it dead must not both replace it

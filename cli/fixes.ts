@@ -61,11 +61,14 @@ export function countGone(before: readonly ISpectralDiagnostic[], after: readonl
   }).length;
 }
 
-/** Every finding of this package in the lint (baselined ones aside) with its edits, or left for a person. */
-export function planFixes(linted: LintedDocument, editsOf = findingEdits(linted)): FixPlan {
+/**
+ * Every finding of this package in the lint (baselined ones aside) with its edits, or left for a person;
+ * only those of `findings` when given (one change of the triage, `fix --only`).
+ */
+export function planFixes(linted: LintedDocument, editsOf = findingEdits(linted), findings = pendingFindings(linted)): FixPlan {
   const fixed: Fixed[] = [];
   const left: ISpectralDiagnostic[] = [];
-  for (const diagnostic of pendingFindings(linted)) {
+  for (const diagnostic of findings) {
     const edits = editsOf.get(diagnostic);
     if (edits === undefined) left.push(diagnostic);
     else fixed.push({ diagnostic, edits });

@@ -17,7 +17,7 @@ import packageRuleset from '../ruleset';
 import { HTTP_METHODS, isObject, OpenApiDocument, type JsonObject } from '../lib/document/document';
 import { collectEdits, type EditsByRule, type UsersByRule } from '../lib/rules/rule-function';
 import { firstLine, InputError } from './args';
-import { causeOf } from './files';
+import { readError } from './files';
 
 /** What Spectral's Rule.getSeverityForSource answers for a rule that is off. */
 export const OFF = -1;
@@ -129,8 +129,7 @@ export async function readParsed(file: string): Promise<ParsedDocument> {
   try {
     text = await fs.promises.readFile(file, 'utf8');
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new InputError(file, code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory, not a file' : causeOf(error));
+    throw readError(file, error);
   }
   const document = parseFile(text, file);
   const syntax = syntaxProblem(document, file);

@@ -10,7 +10,7 @@ import {
 } from '../lib/document/document';
 import { composedWith, ensureEdit, envelopeFor, propertyEdits, type Audience, type Edit } from '../lib/rules/edits';
 import { STEP_METHODS } from '../lib/envelope/envelope';
-import { linkCollections, linkLookalike, selfLink } from '../lib/envelope/hypermedia';
+import { linkCollections, linkLookalike, nextCallMember, selfLink } from '../lib/envelope/hypermedia';
 import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/rules/names';
 import { label, mustThenSend, placeIn, responseFinding, ruleFunction, type Finding, type LazyEdits } from '../lib/rules/rule-function';
 import { isObjectView, viewsLacking, viewsOf, type ObjectView } from '../lib/document/schema';
@@ -45,6 +45,8 @@ const MESSAGES = {
   noSteps: 'the response schema does not declare `{{name}}`. Add `{{name}}`: {{step}} {{terms}} to the {{mediaType}} schema{{thenSend}}.',
   noStepsInShapes:
     '{{count}} of its {{total}} oneOf/anyOf shapes do not declare `{{name}}`. Add `{{name}}`: {{step}} {{terms}} to the {{mediaType}} schema, in every branch{{thenSend}}.',
+  bodyIsNextCall:
+    'no `{{name}}`, and `{{member}}` may be the next call ({{evidence}}). If it is, declare that call as a step, `{{name}}`: {{step}} {{terms}}; else add `{{name}}` for the next legal calls.',
   noStepsAnswerEnvelope: 'no `{{name}}`. Answer `{{envelope}}`, an `allOf` of `{{shared}}` and `{{name}}`: {{step}} {{terms}}{{thenSend}}.',
 } as const;
 type Say = SayOf<typeof MESSAGES>;
@@ -181,6 +183,9 @@ function problem(
       onResponse: envelope !== undefined,
     };
   }
+  // A member that may itself be the next call (a presigned upload URL): asked, and left to a person.
+  const nextCall = lacking.map(view => nextCallMember(doc, view)).find(found => found !== undefined);
+  if (nextCall !== undefined) return { what: say('bodyIsNextCall', { name, member: nextCall.name, evidence: nextCall.evidence, step, terms }) };
   // A schema that reads or requests share gets the steps in an envelope for this response only (`fix` declares it).
   const words = { name, step, terms, thenSend: mustThenSend('it') };
   const what =

@@ -1,7 +1,8 @@
 import {
   baseMediaType,
   child,
-  isErrorStatus,
+  answersWithBody,
+  isErrorResponse,
   isJsonMediaType,
   isObject,
   type Body,
@@ -12,6 +13,7 @@ import {
 } from '../lib/document/document';
 import { definedErrorSchema, holdsCodeOrMessage, schemaOfExample, sharedErrorSchemas, successTwin, type SharedErrorSchema } from '../lib/errors/error-bodies';
 import { CODE_AND_MESSAGE, schemaAnswer, schemaLikely } from '../lib/errors/error-shapes';
+import { documentsProblemDetails, PROBLEM_JSON } from '../lib/errors/error-wording';
 import { nameList } from '../lib/rules/names';
 import { ruleFunction, type Finding, responseFinding } from '../lib/rules/rule-function';
 import { isObjectView, viewsOf, type ObjectView } from '../lib/document/schema';
@@ -19,15 +21,17 @@ import type { Say as SayOf } from '../lib/rules/messages';
 
 const MESSAGES = {
   codeAndMessage: 'an object schema requiring a `code` and a `message`',
+  // The API's description says its errors are RFC 9457 problems: the fix in that convention's terms.
+  problemTypeAndDetail: 'the RFC 9457 problem object it documents, requiring `type` (a URI naming the error) and `detail`',
   noBody: 'the error response declares no body. Add {{whose}}, {{body}}.',
   noBodyAdd: 'the error response declares no body. Add {{content}}: {{fix}}.',
   swaggerSchemaRef: "`schema: { $ref: '{{ref}}' }`",
   contentRef: "`content: { {{mediaType}}: { schema: { $ref: '{{ref}}' } } }`",
   swaggerSchema: 'a `schema`',
-  contentSchema: '`content: { application/json: { schema } }`',
+  contentSchema: '`content: { {{mediaType}}: { schema } }`',
   misfiledJson: 'the error response offers only {{offered}}, no JSON, though its {{mediaType}} schema is a JSON error body. Offer it as `application/json`.',
   noJson: 'the error response offers only {{offered}}, no JSON. Add {{body}}, {{whose}}.',
-  noJsonAdd: 'the error response offers only {{offered}}, no JSON. Add an `application/json` body: {{fix}}.',
+  noJsonAdd: 'the error response offers only {{offered}}, no JSON. Add an `{{mediaType}}` body: {{fix}}.',
   swaggerProducesRef: "`{{mediaType}}` in `produces` and the `schema: { $ref: '{{ref}}' }`",
   bodyRef: "the body `{{mediaType}}: { schema: { $ref: '{{ref}}' } }`",
   noSchema: "the error response's {{mediaType}} has no schema. Add {{fix}}.",
@@ -60,18 +64,18 @@ function itemMembers(doc: OpenApiDocument, list: ObjectView): string | undefined
 /** What is wrong with one error response's bodies, if anything. */
 function problem(doc: OpenApiDocument, say: Say, operation: Operation, response: Response): { what: string; at?: Body } | undefined {
   const bodies = doc.bodies(operation, response);
-  const fix = say('codeAndMessage');
+  const problems = documentsProblemDetails(doc);
+  const fix = problems ? say('problemTypeAndDetail') : say('codeAndMessage');
+  const mediaType = problems ? PROBLEM_JSON : 'application/json';
   // Asked only for a response that lacks a body: most error responses have one.
   const shared = () => sharedBody(doc, say, response.status);
   if (bodies.length === 0 || (doc.isSwagger2 && bodies[0].schema === undefined)) {
-    // A response to HEAD has no body (RFC 9110 §9.3.2): its error is told by its status and headers alone.
-    if (operation.method === 'head') return undefined;
     const api = shared();
     if (api !== undefined) {
       const body = doc.isSwagger2 ? say('swaggerSchemaRef', { ref: api.ref }) : say('contentRef', { mediaType: api.mediaType, ref: api.ref });
       return { what: say('noBody', { whose: api.said, body }) };
     }
-    return { what: say('noBodyAdd', { content: say(doc.isSwagger2 ? 'swaggerSchema' : 'contentSchema'), fix }) };
+    return { what: say('noBodyAdd', { content: doc.isSwagger2 ? say('swaggerSchema') : say('contentSchema', { mediaType }), fix }) };
   }
   const json = bodies.filter(body => isJsonMediaType(body.mediaType));
   if (json.length === 0) {
@@ -84,7 +88,7 @@ function problem(doc: OpenApiDocument, say: Say, operation: Operation, response:
       const body = say(doc.isSwagger2 ? 'swaggerProducesRef' : 'bodyRef', { mediaType: api.mediaType, ref: api.ref });
       return { what: say('noJson', { offered, body, whose: api.said }) };
     }
-    return { what: say('noJsonAdd', { offered, fix }) };
+    return { what: say('noJsonAdd', { offered, fix, mediaType }) };
   }
   // A catch-all `*/*` without a schema beside a JSON body that has one adds nothing to declare (Jira's image routes).
   const declared = json.filter(body => body.schema !== undefined || !isCatchAll(body) || json.every(other => other.schema === undefined));
@@ -181,9 +185,9 @@ function sharedBodies(doc: OpenApiDocument, except = ''): { byStatus: Map<string
  */
 export default ruleFunction<object, typeof MESSAGES>('recoverableErrorSchema', {}, MESSAGES, ({ doc, operations, say }) => {
   const findings: Finding[] = [];
-  for (const operation of operations) {
+  for (const operation of operations.filter(answersWithBody)) {
     for (const response of doc.responses(operation)) {
-      if (!isErrorStatus(response.status)) continue;
+      if (!isErrorResponse(response)) continue;
       const found = problem(doc, say, operation, response);
       if (found !== undefined) {
         findings.push(responseFinding(operation, response, found.what, [found.at?.schema?.location]));

@@ -15,7 +15,18 @@ import {
   type SchemaNode,
 } from '../lib/errors/error-shapes';
 import { composedWith, errorAudience, propertyEdits, requiredEdits, type Edit } from '../lib/rules/edits';
-import { apiMemberName, askAbout, carrierName, insideOf, passedOverClause, placeOf, schemaExampleCode } from '../lib/errors/error-wording';
+import {
+  apiMemberName,
+  askAbout,
+  carrierName,
+  documentsProblemDetails,
+  inStyleOf,
+  insideOf,
+  passedOverClause,
+  placeOf,
+  problemTypeOf,
+  schemaExampleCode,
+} from '../lib/errors/error-wording';
 import { isObject, type JsonObject, type Located } from '../lib/document/document';
 import { viewsOf, type ObjectView } from '../lib/document/schema';
 import { nameList, nameOptionsSchema, namesFor, type NameOptions } from '../lib/rules/names';
@@ -83,6 +94,9 @@ export default ruleFunction<Options, typeof MESSAGES>(
       return { kind: 'likely', found: required ?? best };
     };
 
+    // A problem `type` the API documents (RFC 9457) is a URI, not an identifier.
+    const exampleOf = (name: string, code: string) => (name === 'type' && documentsProblemDetails(doc) ? problemTypeOf(code) : code);
+
     /** A member that may be the code but is this carrier's message too (a lone string `error`) is the message: the code is missing. */
     const codeState = (carrier: Carrier<SchemaNode>): State => {
       const state = stateOf(carrier, 'errorCode');
@@ -97,17 +111,26 @@ export default ruleFunction<Options, typeof MESSAGES>(
         holding[question]?.kind === 'missing' && carrier.kind === 'body' ? undeclaredExampleMember(examples, view, question, options) : undefined;
       const sentCode = sent('errorCode');
       const sentMessage = sent('message');
-      // The API's own name, unless this body already uses it for something else (Slack's `error` as a message).
-      const own = (name: string, fallback: string) => (memberNames(carrier).some(member => member.toLowerCase() === name.toLowerCase()) ? fallback : name);
-      const newCode = own(codeName, namesFor(options, 'errorCode')[0]);
-      const newMessage = own(messageName, namesFor(options, 'message')[0]);
+      // The API's own name, unless this body already uses it for something else (Slack's `error` as a message, a `code`
+      // that echoes the HTTP status): then the first canonical name it does not use, in its style (`errorCode`).
+      const members = memberNames(carrier);
+      const taken = (name: string) => members.some(member => member.toLowerCase() === name.toLowerCase());
+      const own = (name: string, question: CodeOrMessage) =>
+        taken(name)
+          ? inStyleOf(
+              members,
+              namesFor(options, question).filter(other => !taken(inStyleOf(members, [other]))),
+            )
+          : name;
+      const newCode = own(codeName, 'errorCode');
+      const newMessage = own(messageName, 'message');
       // Declared with the value the example sends, so that the rule reads it as a code (an identifier), as it asks.
       const codeAs = sentCode === undefined ? { name: newCode, schema: STRING } : { name: sentCode.name, schema: { ...STRING, example: sentCode.value } };
       const messageAs = { name: sentMessage?.name ?? newMessage, schema: STRING };
       const add = {
         errorCode:
           sentCode === undefined
-            ? say('requiredCode', { name: newCode, example: schemaExampleCode(doc, status, ownRef) })
+            ? say('requiredCode', { name: newCode, example: exampleOf(newCode, schemaExampleCode(doc, status, ownRef)) })
             : say('requiredSentCode', { name: sentCode.name, value: String(sentCode.value) }),
         message: sentMessage === undefined ? say('requiredMessage', { name: newMessage }) : say('requiredSentMessage', { name: sentMessage.name }),
       };

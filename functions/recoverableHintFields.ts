@@ -1,4 +1,4 @@
-import { child, isErrorStatus, type Located, type OpenApiDocument, type Operation, type Response } from '../lib/document/document';
+import { child, isErrorResponse, type Located, type OpenApiDocument, type Operation, type Response } from '../lib/document/document';
 import { responseExtension } from '../lib/errors/error-bodies';
 import { errorFieldValues, textsOf } from '../lib/errors/error-values';
 import { inputsOf, operationsById, propertyNamesIn, type RequestInputs } from '../lib/document/inputs';
@@ -86,7 +86,7 @@ export default ruleFunction<Options, typeof MESSAGES>(
     };
 
     for (const operation of operations) {
-      for (const response of doc.responses(operation).filter(r => isErrorStatus(r.status))) {
+      for (const response of doc.responses(operation).filter(isErrorResponse)) {
         const suggestion = responseExtension(response, SUGGESTION_EXTENSION);
         if (suggestion !== undefined) report(operation, response, `\`${SUGGESTION_EXTENSION}\``, suggestion, child(response.location, SUGGESTION_EXTENSION));
       }

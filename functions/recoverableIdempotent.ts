@@ -12,7 +12,9 @@ const MESSAGES = {
   noFlag:
     'no `{{flag}}`, so an agent cannot tell if the same request twice acts as once. Add `{{flag}}: true` to the operation if it does (as {{method}} should), else `{{flag}}: false`.',
   keyWithoutFlag:
-    'takes an `{{key}}` header but has no `{{flag}}`, so an agent cannot tell a retry with the same key is safe. Add `{{flag}}: true` to the operation{{retryable}}.',
+    'takes an `{{key}}` {{where}} but has no `{{flag}}`, so an agent cannot tell a retry with the same key is safe. Add `{{flag}}: true` to the operation{{retryable}}.',
+  inHeader: 'header',
+  inBody: 'in its body',
   alsoRetryable: ', and set `{{flag}}: true`',
 } as const;
 
@@ -21,7 +23,7 @@ function missing(say: Say<typeof MESSAGES>, doc: OpenApiDocument, operation: Ope
   if (key === undefined) return say('noFlag', { flag: FLAG, method: operation.method.toUpperCase() });
   // Never `x-ax-retryable: false` beside "add `x-ax-idempotent: true`": a retry with the same key is then safe.
   const retryable = operation.node[RETRYABLE_FLAG] === false ? say('alsoRetryable', { flag: RETRYABLE_FLAG }) : '';
-  return say('keyWithoutFlag', { key, flag: FLAG, retryable });
+  return say('keyWithoutFlag', { key: key.name, where: key.in === 'header' ? say('inHeader') : say('inBody'), flag: FLAG, retryable });
 }
 
 /** ax-recoverable-idempotent: every put and delete says whether it is idempotent (R4), and so does a post that takes an idempotency key. */

@@ -1,4 +1,13 @@
-import { baseMediaType, isErrorStatus, isJsonMediaType, type Body, type OpenApiDocument, type Operation, type Response } from '../lib/document/document';
+import {
+  answersWithBody,
+  baseMediaType,
+  isErrorResponse,
+  isJsonMediaType,
+  type Body,
+  type OpenApiDocument,
+  type Operation,
+  type Response,
+} from '../lib/document/document';
 import { ruleFunction, type Finding, responseFinding } from '../lib/rules/rule-function';
 import { isObjectBody } from '../lib/errors/error-bodies';
 
@@ -23,8 +32,8 @@ function offered(doc: OpenApiDocument, operation: Operation, response: Response)
 export default ruleFunction<object, typeof MESSAGES>('recoverableNoHtmlErrors', {}, MESSAGES, ({ doc, operations, say }) => {
   const findings: Finding[] = [];
   const where = doc.isSwagger2 ? say('inProduces') : '';
-  for (const operation of operations) {
-    for (const response of doc.responses(operation).filter(response => isErrorStatus(response.status))) {
+  for (const operation of operations.filter(answersWithBody)) {
+    for (const response of doc.responses(operation).filter(isErrorResponse)) {
       const bodies = offered(doc, operation, response);
       const pages = bodies.filter(isHtml);
       if (pages.length === 0) continue;

@@ -26,7 +26,7 @@ function advice(say: Say<typeof MESSAGES>, doc: OpenApiDocument, operation: Oper
   const read = readEvidence(doc, operation, options);
   if (read !== undefined && read.against === undefined) return { value: true, why: say('onlyReads', { read: readWording(read) }) };
   const key = idempotencyKeyOf(doc, operation, options);
-  if (key !== undefined) return { value: true, why: say('keyedRetry', { key }) };
+  if (key !== undefined) return { value: true, why: say('keyedRetry', { key: key.name }) };
   if (operation.method === 'put' || operation.method === 'delete')
     return { value: true, why: say('idempotentMethod', { method: operation.method.toUpperCase() }) };
   // A read-like name overruled by the operation's own declarations: say why it is taken for a change.

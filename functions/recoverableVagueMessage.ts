@@ -1,5 +1,5 @@
-import { child, isErrorStatus } from '../lib/document/document';
-import { errorFieldValues, fieldName, textsOf } from '../lib/errors/error-values';
+import { child, isErrorResponse, type OpenApiDocument } from '../lib/document/document';
+import { detailBeside, errorFieldValues, fieldName, textsOf, type FieldValue } from '../lib/errors/error-values';
 import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/rules/names';
 import { ruleFunction, type Finding, responseFinding } from '../lib/rules/rule-function';
 
@@ -81,6 +81,20 @@ function vagueMatcher(phrases: readonly string[]): Matcher {
 }
 
 /**
+ * The message an agent reads for the cause: a reason-phrase `message` ("Bad Request") beside the API's own
+ * detail member (`debugInfo`, `detail`) is the status said again, and that member is judged instead (an
+ * example's text), or nothing (a schema's values, whose detail is written per occurrence).
+ */
+function specificOf(doc: OpenApiDocument, value: FieldValue): FieldValue[] {
+  const [text] = textsOf(value);
+  const detail = text === undefined || Array.isArray(value.value) ? undefined : detailBeside(doc, value, text.value);
+  if (detail === undefined) return [value];
+  return detail.text === undefined
+    ? []
+    : [{ ...value, name: detail.name, value: detail.text.value, location: detail.text.location, field: detail.text.location }];
+}
+
+/**
  * ax-recoverable-vague-message: error examples (response examples and the property-level examples of
  * error schemas) and error-response descriptions say something an agent can act on.
  */
@@ -97,7 +111,7 @@ export default ruleFunction<Options, typeof MESSAGES>(
     const hints = errorFieldValues(doc, operations, [...namesFor(options, 'recoveryHint'), 'error'], options);
     const findings: Finding[] = [];
     for (const operation of operations) {
-      for (const response of doc.responses(operation).filter(response => isErrorStatus(response.status))) {
+      for (const response of doc.responses(operation).filter(isErrorResponse)) {
         const { description } = response.node;
         if (typeof description !== 'string' || vague(description) === undefined) continue;
         const text = say('vagueDescription', { description: JSON.stringify(description) });
@@ -106,7 +120,7 @@ export default ruleFunction<Options, typeof MESSAGES>(
     }
     // One schema example shared by several media types (problem+json and problem+xml) is one finding.
     const seen = new Set<unknown>();
-    for (const value of [...messages, ...hints]) {
+    for (const value of [...messages.flatMap(message => specificOf(doc, message)), ...hints]) {
       for (const text of textsOf(value)) {
         const key = JSON.stringify([value.operation.location, value.response.status, text.location ?? text.value]);
         if (vague(text.value) === undefined || seen.has(key)) continue;

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * npm run docs:sample: the README's report sample, cut from what the built bin prints for
- * examples/naive.yaml (the headline, the next level, the first two top fixes), so that it cannot go
+ * examples/naive.yaml (the headline, the next level, the first two changes that clear most findings), so that it cannot go
  * stale. With --check (the docs test) it changes nothing and exits 1 when the README differs.
  */
 import { execFileSync } from 'node:child_process';
@@ -14,7 +14,8 @@ const readmeFile = join(root, 'README.md');
 const report = execFileSync(process.execPath, [join(root, 'dist', 'spectral-agent-ux.cjs'), 'report', 'examples/naive.yaml'], { cwd: root, encoding: 'utf8' });
 const lines = report.split('\n');
 const pick = pattern => lines.find(line => pattern.test(line));
-const sample = [pick(/^## Agent-readiness: /), '', pick(/^Next level/), '', '### Top fixes', '', pick(/^1\. /), pick(/^2\. /)].join('\n');
+const start = lines.indexOf('### Start here');
+const sample = [pick(/^## Agent-readiness: /), '', pick(/^Next level/), '', ...lines.slice(start, start + 4), '', pick(/^These \d+ changes clear/)].join('\n');
 
 const readme = readFileSync(readmeFile, 'utf8');
 const block = /(```markdown\n)(## Agent-readiness: [\s\S]*?)(\n```)/;

@@ -1,5 +1,5 @@
 import { at, body, JSON_SCHEMA, NEXT_STEPS, oas3, PAYMENT, ref, swagger2 } from './support/documents';
-import { runRule, testRule } from './support/testRule';
+import { fixAndRelint, runRule, testRule } from './support/testRule';
 import { postWith as post } from './support/documents';
 import { component, usedBy } from './support/components';
 
@@ -443,7 +443,7 @@ testRule('ax-envelope-next-steps', [
       { '/secrets': { post: { responses: { '201': body(ref('Secret')) } }, get: { responses: { '200': body(ref('Secret')) } } } },
       { schemas: { Secret: { type: 'object', additionalProperties: false, properties: { id: string } } } },
     ),
-    errors: [{ path: component('schemas', 'Secret'), message: missingOn(usedBy('Secret', 'POST /secrets 201')) }],
+    errors: [{ path: component('schemas', 'Secret'), message: missingOn(usedBy('Secret', 'POST /secrets 201', 2)) }],
   },
   {
     name: 'Swagger 2.0: links with a method are accepted, HAL links are not',
@@ -713,5 +713,84 @@ describe('the advice, followed as written on a PUT', () => {
       items: { type: 'object', properties: Object.fromEntries(['action', 'method', 'href', 'description'].map(name => [name, string])) },
     };
     expect(await codes(put(loose))).toEqual(Array(5).fill('ax-envelope-next-steps-shape'));
+  });
+});
+
+/** A 2xx body member that may itself be the next call: the finding asks, and `fix` adds nothing (issue 38, a). */
+describe('a body that may be the next call', () => {
+  const asks = (label: string, member: string, evidence: string) =>
+    `${label}: no \`nextSteps\`, and \`${member}\` may be the next call (${evidence}). If it is, declare that call as a step, \`nextSteps\`: ${STEP} ${TERMS}; else add \`nextSteps\` for the next legal calls.`;
+  const PRESIGNED = {
+    type: 'object',
+    properties: {
+      url: { type: 'string', description: 'A presigned PUT URL which must be used to upload the file.' },
+      unique_identifier: { type: 'string', description: 'Must be sent to /complete-external-upload.' },
+    },
+  };
+  testRule('ax-envelope-next-steps', [
+    {
+      name: 'OpenAPI 3.0 `$ref`: a presigned upload `url`; an upload channel answering `uploadUrl` + `token`',
+      document: oas3(
+        {
+          '/uploads': post({ '200': body(ref('ExternalUpload')) }),
+          '/channels/{id}/upload': post({ '200': body({ type: 'object', properties: { uploadUrl: string, token: string } }) }),
+        },
+        { schemas: { ExternalUpload: PRESIGNED } },
+      ),
+      errors: [
+        { path: at('/channels/{id}/upload', 'post', '200', ...JSON_SCHEMA), message: asks('POST /channels/{id}/upload 200', 'uploadUrl', 'named `uploadUrl`') },
+        { path: component('schemas', 'ExternalUpload'), message: asks(usedBy('ExternalUpload', 'POST /uploads 200'), 'url', 'described "presigned"') },
+      ],
+    },
+    {
+      name: 'Swagger 2.0 `allOf`: a value that "must be sent to /complete-…"',
+      document: swagger2({
+        '/uploads': {
+          post: {
+            responses: {
+              '200': {
+                description: 'OK',
+                schema: {
+                  allOf: [
+                    { type: 'object', properties: { id: string } },
+                    { type: 'object', properties: { unique_identifier: PRESIGNED.properties.unique_identifier } },
+                  ],
+                },
+              },
+            },
+          },
+        },
+      }),
+      errors: [
+        {
+          path: ['paths', '/uploads', 'post', 'responses', '200', 'schema'],
+          message: asks('POST /uploads 200', 'unique_identifier', 'described "Must be sent to"'),
+        },
+      ],
+    },
+    {
+      name: 'OpenAPI 3.1: a `redirect_uri` to send the user to',
+      document: oas3({ '/checkouts': post({ '200': body({ type: 'object', properties: { id: string, redirect_uri: string } }) }) }, {}, '3.1.0'),
+      errors: [{ path: at('/checkouts', 'post', '200', ...JSON_SCHEMA), message: asks('POST /checkouts 200', 'redirect_uri', 'named `redirect_uri`') }],
+    },
+    {
+      name: 'lookalikes: an `avatarUrl`, a `url` described as the created resource, an `html_url`: the plain finding, with its fix',
+      document: oas3({
+        '/users': post({
+          '201': body({
+            type: 'object',
+            properties: { avatarUrl: string, url: { type: 'string', description: 'The URL of the created user.' }, html_url: string },
+          }),
+        }),
+      }),
+      errors: [{ path: at('/users', 'post', '201', ...JSON_SCHEMA), message: missing('POST', '/users', '201') }],
+    },
+  ]);
+
+  test('`fix` does not edit a body that may be the next call', async () => {
+    const document = oas3({ '/uploads': post({ '200': body(PRESIGNED) }) });
+    const { before, edits } = await fixAndRelint('ax-envelope-next-steps', document);
+    expect(before).toHaveLength(1);
+    expect(edits).toEqual([]);
   });
 });

@@ -110,7 +110,7 @@ testRule('ax-envelope-state', [
     errors: [
       {
         path: component('responses', 'Conflict', ...JSON_SCHEMA),
-        message: missing(usedBy('Conflict', 'POST /orders/{id}/cancel 409'), '`cancel` on an item; described "current state"', ALL),
+        message: missing(usedBy('Conflict', 'POST /orders/{id}/cancel 409', 4), '`cancel` on an item; described "current state"', ALL),
       },
     ],
   },
@@ -134,7 +134,7 @@ testRule('ax-envelope-state', [
     errors: [
       {
         path: component('schemas', 'Partial'),
-        message: missing(usedBy('Partial', 'POST /a 409'), 'its schema declares `allowedActions`', ['currentState', 'refreshUrl']),
+        message: missing(usedBy('Partial', 'POST /a 409', 2), 'its schema declares `allowedActions`', ['currentState', 'refreshUrl']),
       },
     ],
   },
@@ -161,7 +161,7 @@ testRule('ax-envelope-state', [
     errors: [
       {
         path: component('responses', 'InvalidTransition', ...JSON_SCHEMA),
-        message: missing(usedBy('InvalidTransition', 2), '`close` on an item; described "wrong state"', ALL),
+        message: missing(usedBy('InvalidTransition', 2, 3), '`close` on an item; described "wrong state"', ALL),
       },
     ],
   },
@@ -320,7 +320,57 @@ testRule('ax-envelope-state', [
     errors: [
       {
         path: component('responses', 'Conflict', ...JSON_SCHEMA),
-        message: missing(usedBy('Conflict', 'POST /payments/{id}/capture 409'), '`capture` on an item', ALL),
+        message: missing(usedBy('Conflict', 'POST /payments/{id}/capture 409', 2), '`capture` on an item', ALL),
+      },
+    ],
+  },
+]);
+
+/** A sub-resource noun is created, not acted on; a 409 "already exists" is an existence conflict (issue 38, e). */
+testRule('ax-envelope-state', [
+  {
+    name: 'OpenAPI 3.0: `POST /rooms/{id}/keypair`, where the same path GETs and DELETEs the key pair, is no state action',
+    document: oas3(
+      {
+        '/rooms/{id}/keypair': {
+          get: { responses: { '200': { description: 'OK' } } },
+          delete: { responses: { '204': { description: 'Deleted' } } },
+          post: { responses: { '200': { description: 'OK' }, '409': described('Conflict', ref('Problem')) } },
+        },
+        '/rooms/{id}/archive': post({ '409': described('Conflict', ref('Problem')) }),
+      },
+      { schemas: { Problem: PROBLEM } },
+    ),
+    errors: [{ path: component('schemas', 'Problem'), message: missing(usedBy('Problem', 'POST /rooms/{id}/archive 409', 2), '`archive` on an item', ALL) }],
+  },
+  {
+    name: 'Swagger 2.0: an action answering 409 "already has a keypair" (an existence conflict) is silent; "in the wrong state" is not',
+    document: swagger2({
+      '/rooms/{id}/lock': { post: { responses: { '200': { description: 'OK' }, '409': { description: 'The room already has a lock', schema: PROBLEM } } } },
+      '/rooms/{id}/open': { post: { responses: { '200': { description: 'OK' }, '409': { description: 'The room is in the wrong state', schema: PROBLEM } } } },
+    }),
+    errors: [
+      {
+        path: ['paths', '/rooms/{id}/open', 'post', 'responses', '409', 'schema'],
+        message: missing('POST /rooms/{id}/open 409', '`open` on an item; described "wrong state"', ALL),
+      },
+    ],
+  },
+  {
+    name: 'OpenAPI 3.1 `allOf`: a schema that declares `currentState` is a state rejection whatever its description says',
+    document: oas3(
+      {
+        '/rooms/{id}/lock': post({
+          '409': described('Already exists', { allOf: [ref('Problem'), { type: 'object', properties: { currentState: { type: 'string' } } }] }),
+        }),
+      },
+      { schemas: { Problem: PROBLEM } },
+      '3.1.0',
+    ),
+    errors: [
+      {
+        path: at('/rooms/{id}/lock', 'post', '409', ...JSON_SCHEMA),
+        message: missing('POST /rooms/{id}/lock 409', 'its schema declares `currentState`', ['allowedActions', 'refreshUrl']),
       },
     ],
   },

@@ -4,6 +4,7 @@ import { component, usedBy } from './support/components';
 import { getWith as get, OK as ok } from './support/documents';
 
 const FIX = 'an object schema requiring a `code` and a `message`';
+const PROBLEM_FIX = 'the RFC 9457 problem object it documents, requiring `type` (a URI naming the error) and `detail`';
 const noBody = (operation: string) => `${operation}: the error response declares no body. Add \`content: { application/json: { schema } }\`: ${FIX}.`;
 const noJson = (operation: string, offered: string) =>
   `${operation}: the error response offers only ${offered}, no JSON. Add an \`application/json\` body: ${FIX}.`;
@@ -105,6 +106,93 @@ testRule('ax-recoverable-error-schema', [
       },
     }),
     errors: [{ path: at('/artifacts/{hash}', 'get', '403'), message: noBody('GET /artifacts/{hash} 403') }],
+  },
+  {
+    name: 'a HEAD error offering text/plain, or a string schema, is asked for no JSON body (RFC 9110 §9.3.2); the GET beside it is',
+    document: oas3({
+      '/things/{id}': {
+        head: { responses: { '200': { description: 'OK' }, '404': body({ type: 'string' }, 'text/plain'), '500': body({ type: 'string' }) } },
+        get: { responses: { '200': { description: 'OK' }, '404': body({ type: 'string' }, 'text/plain') } },
+      },
+    }),
+    errors: [{ path: at('/things/{id}', 'get', '404'), message: noJson('GET /things/{id} 404', 'text/plain') }],
+  },
+  {
+    name: 'Swagger 2.0: a HEAD 404 that declares a string schema through `$ref` stays silent',
+    document: swagger2(
+      {
+        '/things/{id}': {
+          head: {
+            produces: ['application/json'],
+            responses: { '200': { description: 'OK' }, '404': { description: 'Gone', schema: { $ref: '#/definitions/Text' } } },
+          },
+        },
+      },
+      { definitions: { Text: { type: 'string' } } },
+    ),
+    errors: [],
+  },
+  {
+    name: 'a `default` described as a success is the answer, not the errors: silent; a `default` "Unexpected error" fires',
+    document: oas3({
+      '/a': { get: { responses: { default: { description: 'Successful operation' } } } },
+      '/b': { get: { responses: { default: { description: 'Unexpected error' } } } },
+    }),
+    errors: [{ path: at('/b', 'get', 'default'), message: noBody('GET /b default') }],
+  },
+  {
+    name: 'Swagger 2.0: a `default` "OK" answering a string `$ref` is no error; lookalike: "Success or failure" is one',
+    document: swagger2(
+      {
+        '/a': { get: { produces: ['text/plain'], responses: { default: { description: 'OK', schema: { $ref: '#/definitions/Text' } } } } },
+        '/b': { get: { responses: { default: { description: 'Success or failure' } } } },
+      },
+      { definitions: { Text: { type: 'string' } } },
+    ),
+    errors: [
+      {
+        path: ['paths', '/b', 'get', 'responses', 'default'],
+        message: 'GET /b default: the error response declares no body. Add a `schema`: an object schema requiring a `code` and a `message`.',
+      },
+    ],
+  },
+  {
+    name: "an API whose `info.description` documents RFC 7807 `application/problem+json` errors is told in that convention's terms",
+    document: {
+      ...(oas3({ '/a': get({ '404': { description: 'Missing' }, '500': body({ type: 'string' }, 'text/plain') }) }) as object),
+      info: { title: 'T', version: '1', description: 'Every error is an RFC 7807 `application/problem+json` body.' },
+    },
+    errors: [
+      {
+        path: at('/a', 'get', '404'),
+        message: `GET /a 404: the error response declares no body. Add \`content: { application/problem+json: { schema } }\`: ${PROBLEM_FIX}.`,
+      },
+      {
+        path: at('/a', 'get', '500'),
+        message: `GET /a 500: the error response offers only text/plain, no JSON. Add an \`application/problem+json\` body: ${PROBLEM_FIX}.`,
+      },
+    ],
+  },
+  {
+    name: 'Swagger 2.0: "problem details" in the root `externalDocs`; lookalike: "a problem? contact support" in `info.description` is no convention',
+    document: swagger2(
+      { '/a': get({ '404': { description: 'Missing' } }) },
+      { externalDocs: { url: 'https://example.com', description: 'Errors follow RFC 9457 problem details.' } },
+    ),
+    errors: [
+      {
+        path: at('/a', 'get', '404'),
+        message: `GET /a 404: the error response declares no body. Add a \`schema\`: ${PROBLEM_FIX}.`,
+      },
+    ],
+  },
+  {
+    name: 'lookalike: prose that mentions a problem names no convention',
+    document: {
+      ...(oas3({ '/a': get({ '404': { description: 'Missing' } }) }) as object),
+      info: { title: 'T', version: '1', description: 'Have a problem? Contact support.' },
+    },
+    errors: [{ path: at('/a', 'get', '404'), message: noBody('GET /a 404') }],
   },
   {
     name: 'fires on a 400 with no content, on the response',

@@ -13,7 +13,8 @@ import {
   STACK_TRACE_500,
   STACK_TRACE_500_EXAMPLE,
 } from './support/published-errors';
-import { testRule } from './support/testRule';
+import { fixAndRelint, testRule } from './support/testRule';
+import { combine } from '../lib/rules/edits';
 import { component, schemaAt, usedBy } from './support/components';
 import { getWith as get, OK as ok } from './support/documents';
 
@@ -580,7 +581,7 @@ testRule('ax-recoverable-error-structure', [
         message:
           "GET /Statements 400: the error schema has no code and no message, and its example is the API's `Error` (`type`, `title`, `detail` and `status`). Answer `$ref: '#/components/schemas/Error'` instead.",
       },
-      { path: component('schemas', 'Statements'), message: neither(usedBy('Statements', 'GET /Statements 404'), 'VALIDATION_ERROR') },
+      { path: component('schemas', 'Statements'), message: neither(usedBy('Statements', 'GET /Statements 404', 2), 'VALIDATION_ERROR') },
     ],
   },
   {
@@ -800,3 +801,90 @@ testRule('ax-recoverable-error-structure', [
     errors: [{ path: component('schemas', 'Node'), message: neither(usedBy('Node', 'GET /a 400')) }],
   },
 ]);
+
+/** A member documented as the HTTP status (an integer echo of it) is never the machine-readable code (issue 38, g). */
+describe('a status mirror is never the code', () => {
+  const mirror = { type: 'integer', description: 'HTTP status code' };
+  const MIRRORED = { type: 'object', required: ['code', 'message'], properties: { code: mirror, message: string } };
+  const noCode = (where: string) =>
+    `${schemaAt(where)} has no code (\`code\` is the HTTP status). Add a required \`error_code\` (e.g. "VALIDATION_ERROR"); your error handler must then send it.`;
+  testRule('ax-recoverable-error-structure', [
+    {
+      name: 'OpenAPI 3.0 `$ref`: a required `code` described "HTTP status code" fires, and the new code takes a free canonical name',
+      document: oas3({ '/a': get({ '400': body(ref('Problem')), '404': body(ref('Problem')) }) }, { schemas: { Problem: MIRRORED } }),
+      errors: [{ path: component('schemas', 'Problem'), message: noCode(usedBy('Problem', 2)) }],
+    },
+    {
+      name: 'OpenAPI 3.1 `allOf`: the mirror in a shared base is no code either',
+      document: oas3(
+        { '/a': get({ '400': body({ allOf: [ref('Base'), { type: 'object', properties: { detail: string } }] }) }) },
+        { schemas: { Base: MIRRORED } },
+        '3.1.0',
+      ),
+      errors: [{ path: at('/a', 'get', '400', ...JSON_SCHEMA), message: noCode('GET /a 400') }],
+    },
+    {
+      name: 'Swagger 2.0: a `code` bounded to 100–599 echoes the status',
+      document: swagger2(
+        { '/a': get({ '400': { description: 'Bad', schema: { $ref: '#/definitions/Problem' } } }) },
+        { definitions: { Problem: { ...MIRRORED, properties: { code: { type: 'integer', minimum: 100, maximum: 599 }, message: string } } } },
+      ),
+      errors: [{ path: ['definitions', 'Problem'], message: noCode(usedBy('Problem', 'GET /a 400')) }],
+    },
+    {
+      name: 'lookalike: an undescribed integer `code` (an application code) stays the code',
+      document: oas3({ '/a': get({ '400': body({ ...MIRRORED, properties: { code: { type: 'integer' }, message: string } }) }) }),
+      errors: [],
+    },
+  ]);
+
+  test('the fix adds `error_code` beside the mirror and the lint goes clean', async () => {
+    const document = oas3({ '/a': get({ '400': body(ref('Problem')) }) }, { schemas: { Problem: MIRRORED } });
+    const { before, edits, after } = await fixAndRelint('ax-recoverable-error-structure', document);
+    expect(before).toHaveLength(1);
+    expect(edits).toEqual([{ target: component('schemas', 'Problem'), update: { properties: { error_code: string }, required: ['error_code'] } }]);
+    expect(after).toEqual([]);
+  });
+});
+
+testRule('ax-recoverable-error-structure', [
+  {
+    name: 'a JSON error body declared on HEAD is never sent (RFC 9110 §9.3.2): silent there, judged on the GET that shares it',
+    document: oas3(
+      { '/things/{id}': { head: { responses: { '404': body(ref('Missing')) } }, get: { responses: { '404': body(ref('Missing')) } } } },
+      { schemas: { Missing: { type: 'object', properties: { reason: { type: 'integer' } } } } },
+    ),
+    errors: [{ path: component('schemas', 'Missing'), message: neither(usedBy('Missing', 'GET /things/{id} 404'), 'NOT_FOUND') }],
+  },
+]);
+
+/** An API that documents RFC 9457 problems in its prose is told to add the problem's own members (issue 38, f). */
+describe('a documented problem+json convention', () => {
+  const documented = (paths: object, schemas: object) => ({
+    ...(oas3(paths, { schemas }, '3.1.0') as object),
+    info: { title: 'T', version: '1', description: 'Errors are RFC 9457 `application/problem+json` documents.' },
+  });
+  const TITLED = { type: 'object', properties: { status: { type: 'integer' }, instance: string } };
+  testRule('ax-recoverable-error-structure', [
+    {
+      name: 'OpenAPI 3.1 `allOf`: the code is asked as a problem `type` URI and the message as `detail`',
+      document: documented({ '/a': get({ '400': body({ allOf: [ref('Titled'), { type: 'object' }] }) }) }, { Titled: TITLED }),
+      errors: [
+        {
+          path: at('/a', 'get', '400', ...JSON_SCHEMA),
+          message:
+            'GET /a 400: the error schema has no code and no message. Add a required `type` (e.g. "https://example.com/problems/validation-error") and a required `detail`; your error handler must then send them.',
+        },
+      ],
+    },
+  ]);
+
+  test('the fix adds `type` and `detail` and the lint goes clean', async () => {
+    const document = documented({ '/a': get({ '400': body(ref('Titled')) }) }, { Titled: TITLED });
+    const { edits, after } = await fixAndRelint('ax-recoverable-error-structure', document);
+    expect(combine(edits)).toEqual([
+      { target: component('schemas', 'Titled'), update: { properties: { type: string, detail: string }, required: ['type', 'detail'] } },
+    ]);
+    expect(after).toEqual([]);
+  });
+});

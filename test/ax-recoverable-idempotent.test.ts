@@ -103,3 +103,32 @@ testRule('ax-recoverable-idempotent', [
     errors: [],
   },
 ]);
+
+testRule('ax-recoverable-idempotent', [
+  {
+    name: 'a post whose body requires an `idempotency_key` gets the hint, worded for the body; an optional one does not',
+    document: oas3({
+      '/payments': {
+        post: {
+          requestBody: {
+            content: { 'application/json': { schema: { type: 'object', required: ['idempotency_key'], properties: { idempotency_key: { type: 'string' } } } } },
+          },
+          responses: ok,
+        },
+      },
+      '/refunds': {
+        post: {
+          requestBody: { content: { 'application/json': { schema: { type: 'object', properties: { idempotency_key: { type: 'string' } } } } } },
+          responses: ok,
+        },
+      },
+    }),
+    errors: [
+      {
+        path: ['paths', '/payments', 'post'],
+        message:
+          'POST /payments: takes an `idempotency_key` in its body but has no `x-ax-idempotent`, so an agent cannot tell a retry with the same key is safe. Add `x-ax-idempotent: true` to the operation.',
+      },
+    ],
+  },
+]);

@@ -1,5 +1,5 @@
 import { oas3, ref, swagger2 } from './support/documents';
-import { testRule } from './support/testRule';
+import { fixAndRelint, testRule } from './support/testRule';
 import { OK as ok } from './support/documents';
 import { component } from './support/components';
 
@@ -82,3 +82,53 @@ paths:
     errors: [{ path: ['paths', '/payments', 'post'], message: missing('POST /payments') }],
   },
 ]);
+
+/** A request idempotency key in the body counts like the `Idempotency-Key` header (issue 38, b): the advice and the fix are `true`. */
+describe('a body idempotency key', () => {
+  const keyed = (operation: string, key: string) =>
+    `${operation}: no \`x-ax-retryable\`, so an agent cannot tell if retrying a failed call is safe. Add \`x-ax-retryable: true\` to the operation: a retry with the same \`${key}\` acts once.`;
+  const string = { type: 'string' };
+  const SQUARE = 'A unique string that identifies this CreatePayment request.';
+  const payment = (properties: object, required: string[]) => ({ type: 'object', required, properties: { amount: { type: 'integer' }, ...properties } });
+  const post = (schema: object) => ({ post: { requestBody: { content: { 'application/json': { schema } } }, responses: ok } });
+  testRule('ax-recoverable-retryable', [
+    {
+      name: 'OpenAPI 3.0: a required `idempotency_key` described as "a unique string that identifies this request"',
+      document: oas3({ '/payments': post(payment({ idempotency_key: { ...string, description: SQUARE } }, ['idempotency_key', 'amount'])) }),
+      errors: [{ path: ['paths', '/payments', 'post'], message: keyed('POST /payments', 'idempotency_key') }],
+    },
+    {
+      name: 'OpenAPI 3.1 `allOf` of a shared `$ref`: a member named `idempotencyToken`',
+      document: oas3(
+        { '/payments': post({ allOf: [ref('Keyed'), payment({}, ['amount'])] }) },
+        { schemas: { Keyed: { type: 'object', required: ['idempotencyToken'], properties: { idempotencyToken: string } } } },
+        '3.1.0',
+      ),
+      errors: [{ path: ['paths', '/payments', 'post'], message: keyed('POST /payments', 'idempotencyToken') }],
+    },
+    {
+      name: 'Swagger 2.0: a body parameter whose `$ref` schema requires a `key` described so',
+      document: swagger2(
+        { '/payments': { post: { parameters: [{ name: 'body', in: 'body', schema: { $ref: '#/definitions/Create' } }], responses: ok } } },
+        { definitions: { Create: payment({ key: { ...string, description: SQUARE } }, ['key']) } },
+      ),
+      errors: [{ path: ['paths', '/payments', 'post'], message: keyed('POST /payments', 'key') }],
+    },
+    {
+      name: 'lookalikes: an optional key, a boolean `idempotent`, a required `request_id` for support: `false`, as for any create',
+      document: oas3({
+        '/a': post(payment({ idempotency_key: string }, ['amount'])),
+        '/b': post(payment({ idempotent: { type: 'boolean' } }, ['idempotent'])),
+        '/c': post(payment({ request_id: { ...string, description: 'The ID of this request, for support.' } }, ['request_id'])),
+      }),
+      errors: ['/a', '/b', '/c'].map(path => ({ path: ['paths', path, 'post'], message: missing(`POST ${path}`) })),
+    },
+  ]);
+
+  test('the fix declares `true` and the lint goes clean', async () => {
+    const document = oas3({ '/payments': post(payment({ idempotency_key: { ...string, description: SQUARE } }, ['idempotency_key'])) });
+    const { edits, after } = await fixAndRelint('ax-recoverable-retryable', document);
+    expect(edits).toEqual([{ target: ['paths', '/payments', 'post'], update: { 'x-ax-retryable': true } }]);
+    expect(after).toEqual([]);
+  });
+});

@@ -103,7 +103,7 @@ testRule('ax-recoverable-trace-id', [
       },
       { schemas: { Problem: PROBLEM, Other: PROBLEM } },
     ),
-    errors: [{ path: component('schemas', 'Problem'), message: noId(usedBy('Problem', 2)) }],
+    errors: [{ path: component('schemas', 'Problem'), message: noId(usedBy('Problem', 2, 3)) }],
   },
   {
     name: 'Swagger 2.0: a definition used once fires on it, naming its user',

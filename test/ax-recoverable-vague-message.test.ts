@@ -370,3 +370,63 @@ testRule('ax-recoverable-vague-message', [
     errors: [],
   },
 ]);
+
+/** A reason-phrase `message` beside the API's own detail member: the detail is the message an agent reads (issue 38, d). */
+testRule('ax-recoverable-vague-message', [
+  {
+    name: 'OpenAPI 3.0 `$ref` response: "Bad Request" beside a specific `debugInfo` is silent; beside a vague one, the `debugInfo` fires',
+    document: oas3(
+      {
+        '/a': get({ '400': ref('Specific', 'responses') }),
+        '/b': get({ '400': withExample({ code: 400, message: 'Bad Request', debugInfo: 'Invalid input' }) }),
+      },
+      {
+        responses: {
+          Specific: {
+            description: 'The amount is not a positive integer.',
+            content: { 'application/json': { schema: PROBLEM, example: { code: 400, message: 'Bad Request', debugInfo: '`amount` must be positive' } } },
+          },
+        },
+      },
+    ),
+    errors: [{ path: at('/b', 'get', '400', ...EXAMPLE, 'debugInfo'), message: inExample('GET /b 400', 'debugInfo', 'Invalid input') }],
+  },
+  {
+    name: 'Swagger 2.0 `examples`: a `detail` beside the reason phrase is read; lookalike: "Bad Request" with no detail member still fires',
+    document: swagger2({
+      '/a': get({
+        '400': {
+          description: 'The amount is not a positive integer.',
+          schema: PROBLEM,
+          examples: { 'application/json': { message: 'Bad Request', detail: '`amount` must be positive' } },
+        },
+      }),
+      '/b': get({
+        '400': {
+          description: 'The amount is not a positive integer.',
+          schema: PROBLEM,
+          examples: { 'application/json': { message: 'Bad Request', code: 'BAD' } },
+        },
+      }),
+    }),
+    errors: [
+      {
+        path: ['paths', '/b', 'get', 'responses', '400', 'examples', 'application/json', 'message'],
+        message: vagueText('GET /b 400', "the application/json error example's `message`", 'Bad Request'),
+      },
+    ],
+  },
+  {
+    name: 'OpenAPI 3.1 `allOf`: a schema example "Bad Request" beside a declared `debugInfo` is no finding',
+    document: oas3(
+      {
+        '/a': get({
+          '400': body({ allOf: [ref('Problem'), { type: 'object', properties: { debugInfo: { type: 'string' } } }] }),
+        }),
+      },
+      { schemas: { Problem: { type: 'object', properties: { message: { type: 'string', example: 'Bad Request' }, debugInfo: { type: 'string' } } } } },
+      '3.1.0',
+    ),
+    errors: [],
+  },
+]);

@@ -109,7 +109,7 @@ testRule('ax-recoverable-error-structure', [
       },
       shared(
         component('schemas', 'ApiError'),
-        2,
+        [2, 3],
         'does not require `detailedErrorCode` or `errorSummary`. Require `detailedErrorCode` and `errorSummary` in the schema; your error handler must then send them.',
       ),
       shared(
@@ -141,7 +141,7 @@ testRule('ax-recoverable-field-details', [
     errors: [
       shared(
         component('schemas', 'TokenError'),
-        'POST /oauth/token 400',
+        ['POST /oauth/token 400', 2],
         'names no failed input field. Add `details`: an array of { field, message }, one per invalid field.',
       ),
     ],
@@ -153,7 +153,7 @@ testRule('ax-recoverable-field-details', [
     errors: [
       shared(
         component('schemas', 'Problem'),
-        'POST /orders 422',
+        ['POST /orders 422', 3],
         'names no failed input field. Add `details`: an array of { field, message }, one per invalid field.',
       ),
     ],
@@ -165,7 +165,7 @@ testRule('ax-recoverable-field-details', [
     errors: [
       shared(
         component('schemas', 'ErrorAttributes'),
-        'POST /orders 400',
+        ['POST /orders 400', 3],
         'names no failed input field. Add `details`: an array of { field, message }, one per invalid field.',
       ),
     ],
@@ -192,7 +192,7 @@ testRule('ax-recoverable-suggestion', [
     errors: [
       shared(
         component('schemas', 'ProblemDetails'),
-        'GET /api/Orders/{id} 404',
+        ['GET /api/Orders/{id} 404', 2],
         'has no recovery hint. Add `recoveryHint`, e.g. "List the collection to find a valid id, then retry".',
       ),
       shared(
@@ -219,7 +219,7 @@ testRule('ax-recoverable-suggestion', [
     errors: [
       shared(
         ['definitions', 'FaultResponse'],
-        2,
+        [2, 3],
         'has no recovery hint. Add `RecoveryHint` to the `fault` object, e.g. "Set `Quantity` to an integer of at least 1".',
       ),
     ],
@@ -248,7 +248,7 @@ testRule('ax-recoverable-suggestion', [
     errors: [
       shared(
         component('schemas', 'Errors'),
-        2,
+        [2, 3],
         'has no recovery hint. Add `recoveryHint` to the `errors[]` items, e.g. "Set `quantity` to an integer of at least 1".',
       ),
     ],
@@ -257,7 +257,11 @@ testRule('ax-recoverable-suggestion', [
     name: 'convention jsonapi',
     document: convention('jsonapi'),
     errors: [
-      shared(component('schemas', 'Failure'), 2, 'has no recovery hint. Add `recoveryHint` to the `errors[]` items, e.g. "Send `data` as a valid object".'),
+      shared(
+        component('schemas', 'Failure'),
+        [2, 3],
+        'has no recovery hint. Add `recoveryHint` to the `errors[]` items, e.g. "Send `data` as a valid object".',
+      ),
     ],
   },
   {
@@ -266,7 +270,7 @@ testRule('ax-recoverable-suggestion', [
     errors: [
       shared(
         component('schemas', 'ErrorResponse'),
-        2,
+        [2, 3],
         'has no recovery hint. Add `recoveryHint` to the `error` object, e.g. "Set `quantity` to an integer of at least 1".',
       ),
     ],
@@ -281,7 +285,7 @@ testRule('ax-recoverable-suggestion', [
   {
     name: 'convention rfc9457',
     document: convention('rfc9457'),
-    errors: [shared(component('schemas', 'Problem'), 2, 'has no recovery hint. Add `recoveryHint`, e.g. "Set `quantity` to an integer of at least 1".')],
+    errors: [shared(component('schemas', 'Problem'), [2, 3], 'has no recovery hint. Add `recoveryHint`, e.g. "Set `quantity` to an integer of at least 1".')],
   },
   {
     name: 'convention rpc-failure',
@@ -298,7 +302,7 @@ testRule('ax-recoverable-suggestion', [
     name: 'convention spring-boot',
     document: convention('spring-boot'),
     errors: [
-      shared(component('schemas', 'ErrorAttributes'), 2, 'has no recovery hint. Add `recoveryHint`, e.g. "Set `quantity` to an integer of at least 1".'),
+      shared(component('schemas', 'ErrorAttributes'), [2, 3], 'has no recovery hint. Add `recoveryHint`, e.g. "Set `quantity` to an integer of at least 1".'),
     ],
   },
   {
@@ -329,7 +333,7 @@ testRule('ax-recoverable-suggestion', [
     errors: [
       shared(
         component('schemas', 'ApiError'),
-        'GET /accounts/{id} 404',
+        ['GET /accounts/{id} 404', 3],
         'has no recovery hint. Add `recoveryHint`, e.g. "List the collection to find a valid id, then retry".',
       ),
       shared(
@@ -350,7 +354,7 @@ testRule('ax-recoverable-trace-id', [
     errors: [
       shared(
         ['definitions', 'FaultResponse'],
-        'POST /Orders 500',
+        ['POST /Orders 500', 3],
         'has no correlation id. Add `TraceId` (string) to the `fault` object or an `X-Request-ID` header, for the agent to quote.',
       ),
     ],
@@ -373,7 +377,7 @@ testRule('ax-recoverable-trace-id', [
     errors: [
       shared(
         component('schemas', 'Errors'),
-        'POST /orders 500',
+        ['POST /orders 500', 3],
         'has no correlation id. Add `trace_id` (string) or an `X-Request-ID` header, for the agent to quote.',
       ),
     ],
@@ -384,7 +388,7 @@ testRule('ax-recoverable-trace-id', [
     errors: [
       shared(
         component('schemas', 'Failure'),
-        'POST /orders 500',
+        ['POST /orders 500', 3],
         'may keep its correlation id in `id` in its `errors[]` items. If `id` is the correlation id, describe it so; else add `trace_id` (string) or an `X-Request-ID` header, for the agent to quote.',
       ),
     ],
@@ -395,7 +399,7 @@ testRule('ax-recoverable-trace-id', [
     errors: [
       shared(
         component('schemas', 'ErrorResponse'),
-        'POST /orders 500',
+        ['POST /orders 500', 3],
         'has no correlation id. Add `trace_id` (string) to the `error` object or an `X-Request-ID` header, for the agent to quote.',
       ),
     ],
@@ -409,7 +413,7 @@ testRule('ax-recoverable-trace-id', [
     errors: [
       shared(
         component('schemas', 'ErrorAttributes'),
-        'POST /orders 500',
+        ['POST /orders 500', 3],
         'has no correlation id. Add `trace_id` (string) or an `X-Request-ID` header, for the agent to quote.',
       ),
     ],
@@ -421,7 +425,7 @@ testRule('ax-recoverable-trace-id', [
     errors: [
       shared(
         component('schemas', 'Failure'),
-        'POST /orders 500',
+        ['POST /orders 500', 2],
         'has no correlation id. Add `trace_id` (string) or an `X-Request-ID` header, for the agent to quote.',
       ),
     ],
@@ -591,7 +595,11 @@ testRule('ax-recoverable-retryable-flag', [
     name: 'convention zod-issues',
     document: convention('zod-issues'),
     errors: [
-      shared(component('schemas', 'Failure'), 'POST /orders 500', 'has no retry flag. Add `retryable` (boolean), true when the same call may succeed later.'),
+      shared(
+        component('schemas', 'Failure'),
+        ['POST /orders 500', 2],
+        'has no retry flag. Add `retryable` (boolean), true when the same call may succeed later.',
+      ),
       shared(
         component('schemas', 'ValidationFailure'),
         'POST /orders 400',
@@ -608,7 +616,11 @@ testRule('ax-recoverable-retryable-flag', [
         message:
           'POST /transfers 503: the error schema declares the retry flag `canBeRetried` as string. Make it a boolean: an agent branches on true or false.',
       },
-      shared(component('schemas', 'ApiError'), 2, 'declares the retry flag `canBeRetried` as string. Make it a boolean: an agent branches on true or false.'),
+      shared(
+        component('schemas', 'ApiError'),
+        [2, 3],
+        'declares the retry flag `canBeRetried` as string. Make it a boolean: an agent branches on true or false.',
+      ),
       shared(
         component('schemas', 'FaultEnvelope'),
         'POST /transfers 400',

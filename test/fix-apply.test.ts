@@ -3,15 +3,16 @@
  * (number literals, escapes, one-line objects, line endings, a byte-order mark), follows YAML aliases and
  * merge keys without shadowing or silently dropping an edit, counts as fixed what a second lint no longer
  * reports, and saves as an editor does (mode, owner, hard links, a read-only file refused, a stale
- * temporary file removed, one run at a time, a cut-off write leaving the file as it was).
+ * temporary file removed, one run at a time, a cut-off write leaving the file as it was), and never
+ * loses a write another process makes meanwhile, never reads a pipe or a device, never leaves its lock.
  * FIX_BIN=<path> runs the same tests on another build (the packed tarball's, or an older one).
  */
-import { spawnSync } from 'node:child_process';
-import { chmodSync, chownSync, existsSync, linkSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { chmodSync, chownSync, existsSync, linkSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT, runBin } from './support/bin';
-import { heldBeforeRename } from './support/hold';
+import { heldBeforeRename, heldBeforeSave, heldInLint } from './support/hold';
 
 const BIN = process.env.FIX_BIN ?? join(ROOT, 'dist', 'spectral-agent-ux.cjs');
 // Each test runs the bin, which lints twice (before and after writing): on a busy machine, more than the default 30 s.
@@ -281,5 +282,82 @@ describe('saved as an editor saves', () => {
     const { status, stderr, text } = await apply(dir, 'openapi.json');
     expect({ status, lines: stderr.split('\n').length, text }).toEqual({ status: 2, lines: 2, text: broken });
     expect(stderr).toMatch(/^spectral-agent-ux fix: openapi\.json: invalid JSON at line 7: /);
+  });
+});
+
+describe('never loses a write, never hangs, never leaves its lock', () => {
+  /** A PUT without its retry flags, in YAML: the writer's comments are lines of their own. */
+  const YAML_TEXT = `openapi: 3.0.3
+info: { title: Orders, version: '1.0' }
+paths:
+  /orders/{id}:
+    parameters: [{ name: id, in: path, required: true, schema: { type: integer } }]
+    put:
+      responses: { '204': { description: Saved } }
+`;
+  const WRITES = 10;
+  /** Another process (a generator, an editor's save) appending a comment line every 20 ms, `WRITES` times, once the run holds the lock. */
+  function writer(dir: string) {
+    const script = `const fs = require('node:fs');
+      const wait = ms => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+      while (!fs.existsSync('openapi.yaml.lock')) wait(5);
+      for (let i = 1; i <= ${WRITES}; i++) { fs.appendFileSync('openapi.yaml', '# saved by the writer ' + i + '\\n'); wait(20); }`;
+    return new Promise<number | null>(resolve => spawn(process.execPath, ['-e', script], { cwd: dir }).on('close', resolve));
+  }
+  const written = Array.from({ length: WRITES }, (_, i) => `# saved by the writer ${i + 1}\n`).join('');
+
+  test('a writer process appending while it runs: nothing written, exit 2 with one line, every appended line kept', async () => {
+    const dir = project('openapi.yaml', YAML_TEXT);
+    const held = heldBeforeSave(dir);
+    const fixing = apply(dir, 'openapi.yaml', held.env);
+    // The writer starts with the run's lock and is done before the run may save: its lines land after the run read the file.
+    expect(await writer(dir)).toBe(0);
+    held.release();
+    expect(await fixing).toEqual({ status: 2, stderr: summary('openapi.yaml: changed while fix ran; run it again'), text: YAML_TEXT + written });
+    expect(readdirSync(dir).sort()).toEqual(['go', 'hold.cjs', 'openapi.yaml']);
+  });
+
+  test('the same run without the writer saves its edit', async () => {
+    const dir = project('openapi.yaml', YAML_TEXT);
+    const { status, text } = await apply(dir, 'openapi.yaml');
+    expect({ status, text }).toEqual({
+      status: 0,
+      text: YAML_TEXT.replace(
+        "{ '204': { description: Saved } }\n",
+        "{ '204': { description: Saved } }\n      x-ax-idempotent: true\n      x-ax-retryable: true\n",
+      ),
+    });
+  });
+
+  test.each([
+    ['a named pipe (FIFO)', (dir: string) => void spawnSync('mkfifo', [join(dir, 'openapi.yaml')]), 'openapi.yaml: is a named pipe (FIFO), not a regular file'],
+    ['a folder', (dir: string) => mkdirSync(join(dir, 'openapi.yaml')), 'openapi.yaml: is a folder, not a regular file'],
+  ])('%s is refused before it is read or locked: one line, exit 2', async (_name, make, line) => {
+    const dir = mkdtempSync(join(tmpdir(), 'fix-apply-'));
+    make(dir);
+    const run = await runBin(['fix', 'openapi.yaml', '--apply'], { bin: BIN, cwd: dir });
+    expect({ status: run.status, stderr: run.stderr }).toEqual({ status: 2, stderr: summary(`${line}; point at the description's file`) });
+    expect(readdirSync(dir)).toEqual(['openapi.yaml']);
+  });
+
+  test('a device is refused the same way', async () => {
+    const run = await runBin(['fix', '/dev/zero', '--apply'], { bin: BIN });
+    expect({ status: run.status, stderr: run.stderr }).toEqual({
+      status: 2,
+      stderr: summary("/dev/zero: is a device, not a regular file; point at the description's file"),
+    });
+  });
+
+  test.each(['SIGTERM', 'SIGINT', 'SIGHUP'] as const)('killed by %s while it lints: the lock goes with it, the file stays as it was', async signal => {
+    const dir = project('openapi.yaml', YAML_TEXT);
+    const held = heldInLint(dir);
+    const child = spawn(process.execPath, [BIN, 'fix', 'openapi.yaml', '--apply'], { cwd: dir, env: held.env });
+    const ended = new Promise<NodeJS.Signals | null>(resolve => child.on('close', (_code, killedBy) => resolve(killedBy)));
+    while (!held.waiting()) await new Promise(resolve => setTimeout(resolve, 20));
+    expect(existsSync(join(dir, 'openapi.yaml.lock'))).toBe(true);
+    child.kill(signal);
+    expect(await ended).toBe(signal);
+    expect(existsSync(join(dir, 'openapi.yaml.lock'))).toBe(false);
+    expect(readFileSync(join(dir, 'openapi.yaml'), 'utf8')).toBe(YAML_TEXT);
   });
 });

@@ -27,10 +27,12 @@ const FUNCTIONS = readdirSync(join(root, 'functions'))
 // (the grouping of a shared component's uses, the report's placing by users, the baseline's refusal of 0.2) and its
 // changelog and docs (286.1 kB packed then). 300 kB with each rule's messages declared as a table of templates by id in
 // its function file (233 templates, lib/rules/messages.ts) and the document model's reads of Spectral's kept key order
-// (296.0 kB packed then). 350 kB with the language server (`lsp`): the protocol libraries it runs on
-// (vscode-languageserver and vscode-languageserver-textdocument), bundled minified in dist/language-server.cjs,
-// which only `lsp` loads, about 48 kB packed, and docs/editor.md (347.3 kB packed then).
-const MAX_PACKED_BYTES = 350_000;
+// (296.0 kB packed then). 305 kB with the report's triage (the changes that clear most findings, `fix --only`) and its
+// docs and schema (301.1 kB packed then). 310 kB with the probe's login, coverage gate and reuse of ids in bodies, and
+// their docs (308.2 kB packed then). 370 kB with the language server (`lsp`): the protocol libraries it runs on
+// (vscode-languageserver and vscode-languageserver-textdocument), bundled minified in dist/language-server.cjs, which
+// only `lsp` loads, the bin's `lsp` command and docs/editor.md: about 55 kB packed (364.8 kB packed then).
+const MAX_PACKED_BYTES = 370_000;
 
 interface Packed {
   size: number;

@@ -245,10 +245,31 @@ describe('coverage', () => {
     const report: ProbeJson = JSON.parse(run.stdout);
     const why = 'answered 401: give the credentials of a test account in its body with --input';
     expect(report.operations).toEqual(GOOD_OPERATIONS.map(row => (row.operation === 'POST /token' ? operation('POST /token', 401, 0, 0, 0, 0, why) : row)));
+    // Below the default --min-coverage of 100%: exit 1 after the report, however clean the operations tested.
     expect(run.stderr).toBe(
-      `spectral-agent-ux probe: warning: POST /token: ${why}\nspectral-agent-ux probe: 5 of 6 operations tested; 14 of 14 faults recovered (100%); no findings; 36 requests.\n`,
+      `spectral-agent-ux probe: warning: POST /token: ${why}\nspectral-agent-ux probe: 5 of 6 operations tested; 14 of 14 faults recovered (100%); no findings; 36 requests.\n` +
+        'spectral-agent-ux probe: 5 of 6 operations tested (83.3%), below --min-coverage 100%; the warnings above say what to give each one untested\n',
     );
-    expect(run.status).toBe(0);
+    expect(run.status).toBe(1);
+  });
+
+  test('--min-coverage: 83.3% passes a gate of 80, and an operation exempted from every probe finding is not counted', async () => {
+    const lowered = await withOrdersApi(false, api => runBin(['probe', OAS31, '--base-url', api.url, '--format', 'json', '--min-coverage', '80']));
+    expect({ status: lowered.status, last: lowered.stderr.trim().split('\n').at(-1) }).toEqual({
+      status: 0,
+      last: 'spectral-agent-ux probe: 5 of 6 operations tested; 14 of 14 faults recovered (100%); no findings; 36 requests.',
+    });
+    const source = readFileSync(OAS31, 'utf8');
+    const exempt = `x-ax-exempt: { ${PROBE_IDS.map(rule => `${rule}: "the test account is made by hand"`).join(', ')} }`;
+    const file = join(mkdtempSync(join(tmpdir(), 'probe-coverage-')), 'openapi.yaml');
+    writeFileSync(file, source.replace(/(\n( +)operationId: createToken\n)/, `$1$2${exempt}\n`));
+    const exempted = await withOrdersApi(false, api => runBin(['probe', file, '--base-url', api.url, '--format', 'json']));
+    expect(exempted.status).toBe(0);
+    const wrong = await runBin(['probe', OAS31, '--base-url', 'http://127.0.0.1:9/v1', '--min-coverage', '101']);
+    expect({ status: wrong.status, stderr: wrong.stderr }).toEqual({
+      status: 2,
+      stderr: 'spectral-agent-ux probe: --min-coverage must be a percentage from 0 to 100, not "101" (see --help)\n',
+    });
   });
 
   test('every first try refused (401 without the API key): the report, then one line that says to pass --header, and exit 1', async () => {

@@ -128,7 +128,8 @@ test("the README's probe command, against the example API on the port it listens
         resolve,
       ),
     );
-    expect(probe).toBe(0);
+    // Its token route needs a test account (--input), so 5 of 6 operations are tested: below the default --min-coverage of 100%.
+    expect(probe).toBe(1);
   });
 });
 

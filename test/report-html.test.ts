@@ -84,13 +84,15 @@ test('the headline and the top fixes are on the page', async () => {
   expect(await page.locator('ol li').first().textContent()).toContain('#/components/schemas/Problem');
 });
 
-test('the first screen at 1280 px shows the headline and the top fixes, before the matrix and the principles', async () => {
+test('the first screen at 1280 px shows the headline, the changes that clear most findings and the top fixes, before the matrix and the principles', async () => {
   const narrow = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   await narrow.setContent(renderHtml(report), { waitUntil: 'load' });
   const headings = await narrow.$$eval('h2', nodes => nodes.map(node => node.textContent?.split(':')[0]));
-  expect(headings).toEqual(['Top fixes', 'Matrix', 'Principles']);
-  const top = await narrow.locator('h2', { hasText: 'Top fixes' }).boundingBox();
-  expect(top!.y).toBeLessThan(800);
+  expect(headings).toEqual(['Start here', 'Top fixes', 'Matrix', 'Principles']);
+  for (const heading of ['Start here', 'Top fixes']) {
+    const top = await narrow.locator('h2', { hasText: heading }).boundingBox();
+    expect(top!.y).toBeLessThan(800);
+  }
   await narrow.close();
 });
 

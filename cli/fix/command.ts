@@ -5,10 +5,13 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { ISpectralDiagnostic } from '@stoplight/spectral-core';
-import { shown } from '../args';
-import { withLock, writeAtomically } from '../files';
-import { countGone, pendingFindings, planFixes, type FixPlan } from '../fixes';
+import { InputError, shown } from '../args';
+import { changesOf, findingsOnly } from '../changes';
+import { readSnapshot, refuseIrregular, withLock, writeAtomically, type Snapshot } from '../files';
+import { countGone, findingEdits, pendingFindings, planFixes, type FixPlan } from '../fixes';
+import type { Edit } from '../../lib/rules/edits';
 import type { Command, Io } from '../io';
+import { RULE_IDS } from '../../rules';
 import { lint, type LintRun } from '../lint';
 import { silentMistakes } from '../mistakes';
 import { applyToText, type Refusal } from './apply';
@@ -20,11 +23,30 @@ const plural = (count: number, one: string, many = `${one}s`) => `${count} ${cou
 const isJsonFile = (file: string) => /\.json$/i.test(file);
 const where = (path: readonly (string | number)[]) => path.join('.') || '(root)';
 
-/** Lints the description as `spectral lint` does with the user's ruleset, and plans the fixes. */
-async function planned(options: FixOptions, io: Io): Promise<{ linted: LintRun; plan: FixPlan }> {
+/** The findings `fix` answers for: every pending one, or those of the change or rule `--only` names. */
+function chosen(linted: LintRun, editsOf: Map<ISpectralDiagnostic, Edit[]>, only: string | undefined): ISpectralDiagnostic[] {
+  if (only === undefined) return pendingFindings(linted);
+  const findings = findingsOnly(changesOf(linted, editsOf), only);
+  if (findings !== undefined) return findings;
+  if ((RULE_IDS as readonly string[]).includes(only)) return [];
+  throw new InputError(linted.file, `no change or rule "${only}" to fix; \`spectral-agent-ux report --format json\` lists the ids under \`changes\``);
+}
+
+/** Lints the description as `spectral lint` does with the user's ruleset, and plans the fixes (of `--only`'s findings alone). */
+async function planned(options: FixOptions, io: Io): Promise<{ linted: LintRun; plan: FixPlan; findings: ISpectralDiagnostic[] }> {
   const linted = await lint(options.file, options.ruleset, { cwd: io.cwd, edits: true });
   for (const mistake of silentMistakes(linted)) say(io, `warning: ${mistake}`);
-  return { linted, plan: planFixes(linted) };
+  const editsOf = findingEdits(linted);
+  const findings = chosen(linted, editsOf, options.only);
+  return { linted, plan: planFixes(linted, editsOf, findings), findings };
+}
+
+/** After `--only`, the findings still at the places it chose; else every finding left. */
+function stillThere(after: readonly ISpectralDiagnostic[], chosenFindings: readonly ISpectralDiagnostic[], only: string | undefined): ISpectralDiagnostic[] {
+  if (only === undefined) return [...after];
+  const placeOf = (diagnostic: ISpectralDiagnostic) => JSON.stringify([diagnostic.code, diagnostic.path]);
+  const places = new Set(chosenFindings.map(placeOf));
+  return after.filter(diagnostic => places.has(placeOf(diagnostic)));
 }
 
 /** Findings a line each: rule, where, and the message that says what to do. */
@@ -54,20 +76,25 @@ async function writeOverlay(options: FixOptions, io: Io): Promise<number> {
   return 0;
 }
 
+/** The findings and the edits that clear them, without the lint's document: the largest thing a run holds is let go before the edit and the second lint. */
+async function pendingEdits(options: FixOptions, io: Io): Promise<{ file: string; before: ISpectralDiagnostic[]; edits: FixPlan['edits'] }> {
+  const { linted, plan, findings } = await planned(options, io);
+  return { file: linted.file, before: findings, edits: plan.edits };
+}
+
 /**
  * The edits made in the file, by one run at a time (a second run on the same file stops at once), then the
  * file linted again: "fixed" counts the findings that are gone, and every finding still there is listed.
  */
-async function applyInFile(options: FixOptions, io: Io): Promise<number> {
-  const { linted, plan } = await planned(options, io);
-  const file = linted.file;
-  const before = pendingFindings(linted);
-  const text = fs.readFileSync(file, 'utf8');
-  const result = plan.edits.length === 0 ? { text, applied: [], refused: [] } : applyToText(text, isJsonFile(file), plan.edits);
+async function applyInFile(options: FixOptions, io: Io, read: Snapshot): Promise<number> {
+  const { file, before, edits } = await pendingEdits(options, io);
+  const { text } = read;
+  const result = edits.length === 0 ? { text, applied: [], refused: [] } : applyToText(text, isJsonFile(file), edits);
   let after = before;
   if (result.text !== text) {
-    writeAtomically(file, result.text, 'the description');
-    after = pendingFindings(await lint(options.file, options.ruleset, { cwd: io.cwd }));
+    // Written only over the very file read (another process may have saved it while the lint ran).
+    writeAtomically(file, result.text, 'the description', read);
+    after = stillThere(pendingFindings(await lint(options.file, options.ruleset, { cwd: io.cwd })), before, options.only);
   }
   say(
     io,
@@ -78,11 +105,15 @@ async function applyInFile(options: FixOptions, io: Io): Promise<number> {
   return 0;
 }
 
-/** `--apply` holds the description's lock (cli/files.ts) from reading it to writing it; a missing file is the lint's to report. */
+/**
+ * `--apply` holds the description's lock (cli/files.ts) from reading it to writing it, and reads it first:
+ * only a regular file, kept to compare before the write.
+ */
 function run(options: FixOptions, io: Io): Promise<number> {
   if (!options.apply) return writeOverlay(options, io);
   const file = path.resolve(io.cwd, options.file);
-  return fs.existsSync(file) ? withLock(fs.realpathSync(file), () => applyInFile(options, io)) : applyInFile(options, io);
+  refuseIrregular(file);
+  return withLock(fs.realpathSync(file), () => applyInFile(options, io, readSnapshot(file)));
 }
 
 export const fix: Command = {

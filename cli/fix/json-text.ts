@@ -50,8 +50,17 @@ function valueOf(node: JsonNode): unknown {
   return Object.fromEntries((node.children ?? []).map(property => [property.children![0].value, valueOf(property.children![1])]));
 }
 
-/** The data of a JSON text as the lint reads it, in plain objects (the reader's keep their key order in a proxy); undefined when the lint would refuse it. */
+/**
+ * The data of a JSON text as the lint reads it, in plain objects (the reader's keep their key order in a
+ * proxy); undefined when the lint would refuse it. Strict JSON reads the same with `JSON.parse`, in a
+ * fraction of the time and memory on a large file; only other text (comments, a trailing comma) needs the lint's reader.
+ */
 export function readJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    // Not strict JSON: the lint's reader decides whether it reads.
+  }
   const { data, diagnostics } = Parsers.parseJson(text);
   return diagnostics.some(diagnostic => diagnostic.severity === DiagnosticSeverity.Error) ? undefined : copyOf(data);
 }

@@ -19,6 +19,8 @@ export interface ProbeOptions {
   failSeverity: Severity;
   maxRequests: number;
   timeoutMs: number;
+  /** The share of operations (not exempted) that must answer their first try with a 2xx, in percent. */
+  minCoverage: number;
   headers: Record<string, string>;
   followMutations: boolean;
   allowRemote: boolean;
@@ -47,6 +49,8 @@ Options:
                                    the probe infers (repeatable)
   -i, --input <file>               path values, query and body per operation (by operationId or "METHOD /path"),
                                    JSON or YAML: what the probe cannot infer, e.g. a token route's credentials
+      --min-coverage <percent>     exit 1 when fewer of the operations (less those exempted from every
+                                   ax-probe-* rule) answered their first try with a 2xx (default: 100)
       --max-requests <n>           requests in all, at most (default: 300)
       --timeout <ms>               per request (default: 5000)
       --follow-mutations           follow POST, PUT, PATCH and DELETE steps too (default: GET steps only)
@@ -54,14 +58,26 @@ Options:
       --dry-run                    list the first tries and faults it would send, and send nothing
   -h, --help                       show this help
 
-Exit codes: 0 done, 1 a finding reached --fail-severity or no operation answered 2xx to its first try,
+Exit codes: 0 done, 1 a finding reached --fail-severity or coverage is below --min-coverage,
 2 bad usage or input, or no request got an HTTP answer.`;
 
 /** The flags for values the probe cannot infer (see `parseParams` below). */
 const INPUT_FLAGS = ['--param', '--input'];
 
 const SPEC = {
-  values: ['--base-url', '--operation', '--format', '--output', '--ruleset', '--fail-severity', '--header', '--max-requests', '--timeout', ...INPUT_FLAGS],
+  values: [
+    '--base-url',
+    '--operation',
+    '--format',
+    '--output',
+    '--ruleset',
+    '--fail-severity',
+    '--header',
+    '--max-requests',
+    '--timeout',
+    '--min-coverage',
+    ...INPUT_FLAGS,
+  ],
   switches: ['--follow-mutations', '--allow-remote', '--dry-run'],
   repeatable: ['--operation', '--header', '--param'],
   aliases: { '-u': '--base-url', '-f': '--format', '-o': '--output', '-r': '--ruleset', '-H': '--header', '-p': '--param', '-i': '--input' },
@@ -72,6 +88,14 @@ function oneOf<T extends string>(flag: string, value: string | true | undefined,
   const found = allowed.find(candidate => candidate === value);
   if (found === undefined) throw new UsageError(`${flag} must be one of ${allowed.join(', ')}, not "${value}"`);
   return found;
+}
+
+function percentage(flag: string, value: string | true | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  const number = Number(value);
+  if (typeof value !== 'string' || value.trim() === '' || !(number >= 0 && number <= 100))
+    throw new UsageError(`${flag} must be a percentage from 0 to 100, not "${value}"`);
+  return number;
 }
 
 function positiveInteger(flag: string, value: string | true | undefined, fallback: number): number {
@@ -144,6 +168,7 @@ export function parseProbeArgs(argv: readonly string[], env: Record<string, stri
     failSeverity: oneOf('--fail-severity', flags.get('--fail-severity'), SEVERITIES, 'error'),
     maxRequests: positiveInteger('--max-requests', flags.get('--max-requests'), 300),
     timeoutMs: positiveInteger('--timeout', flags.get('--timeout'), 5000),
+    minCoverage: percentage('--min-coverage', flags.get('--min-coverage'), 100),
     headers: { ...login, ...parseHeaders((env[HEADERS_ENV] ?? '').split('\n'), HEADERS_ENV), ...parseHeaders(lists.get('--header') ?? [], '--header') },
     followMutations: flags.get('--follow-mutations') === true,
     allowRemote: flags.get('--allow-remote') === true,

@@ -14,14 +14,15 @@ import { findRulesetFile, lintWith, loadRuleset, readDocument, ruleOptions } fro
 import { silentMistakes } from '../mistakes';
 import { Client, baseUrlOf } from './http';
 import { parseProbeArgs, PROBE_USAGE, type ProbeFormat, type ProbeOptions } from './args';
-import { noneTested } from './coverage';
+import { coverageShortfall, noneTested } from './coverage';
 import { UserValues } from './given';
-import { redactor, secretsOf } from './redact';
+import { redactor } from './redact';
 import { Play, rate, SEVERITIES } from './play';
-import { renderHtml, renderJson, renderMarkdown, renderSarif, summaryLine, type LineOf, type ProbeReport } from './render';
+import { renderHtml, renderJson, renderMarkdown, renderSarif, summaryLine, visible, type LineOf, type ProbeReport } from './render';
 import type { RuleOptions } from '../../runtime/checks';
 
-const say = (io: Io, text: string) => io.stderr(`spectral-agent-ux probe: ${text}\n`);
+// What the probe prints holds what servers sent: their invisible characters are shown escaped (render.ts).
+const say = (io: Io, text: string) => io.stderr(`spectral-agent-ux probe: ${visible(text)}\n`);
 
 /**
  * Each rule's own options, as the lint gives them to it: its field names and its scope (`prefixes`,
@@ -113,16 +114,18 @@ async function run(options: ProbeOptions, io: Io): Promise<number> {
     sarif: () => renderSarif(report, path.relative(io.cwd, file).split(path.sep).join('/'), lineOf),
   };
   // The requests the report shows carry what the user gave: its credentials are redacted as an echo of a header's are.
-  const text = redactor([...secretsOf(options.headers), ...user.secrets()])(renderers[options.format]());
+  const text = visible(redactor([...client.secrets, ...user.secrets()])(renderers[options.format]()));
   if (options.output === undefined) io.stdout(text);
   else writeAtomically(path.resolve(io.cwd, options.output), text, 'the probe report');
   if (options.output !== undefined || options.format !== 'markdown') say(io, summaryLine(report));
   if (!options.dryRun && played.tested === 0 && played.operations.length > 0) {
-    say(io, noneTested(doc, played.operations));
+    say(io, noneTested(doc, played));
     return 1;
   }
+  const shortfall = options.dryRun ? undefined : coverageShortfall(doc, played.operations, options.minCoverage);
+  if (shortfall !== undefined) say(io, shortfall);
   const failing = SEVERITIES.slice(0, SEVERITIES.indexOf(options.failSeverity) + 1);
-  return report.findings.some(finding => failing.includes(finding.severity)) ? 1 : 0;
+  return shortfall !== undefined || report.findings.some(finding => failing.includes(finding.severity)) ? 1 : 0;
 }
 
 export const probe: Command = {

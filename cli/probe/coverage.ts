@@ -2,8 +2,9 @@
  * Honest coverage: an operation is tested only when its first try answered 2xx, since only then are its
  * faults sent. For every other one the probe says why, and what to give it so that the next run tests it.
  */
-import type { OpenApiDocument, Operation } from '../../lib/document/document';
-import { label } from '../../lib/rules/rule-function';
+import { allowsMediaType, baseMediaType, type OpenApiDocument, type Operation } from '../../lib/document/document';
+import { PROBE_IDS } from '../../lib/rules/catalogue';
+import { isExempt, label } from '../../lib/rules/rule-function';
 import { authenticates } from '../../lib/rules/scope';
 import type { Answer } from './http';
 import { pathParameters } from './reuse';
@@ -42,13 +43,43 @@ function wantsHeader(doc: OpenApiDocument, operation: Operation, status: number 
   return status === 403 || (status === 401 && !authenticates(doc, operation));
 }
 
-/** Why a first try tests nothing: not sent, no answer, or not a 2xx (with the advice); undefined for a 2xx. */
-export function firstTryWhy(doc: OpenApiDocument, operation: Operation, answer: Answer, source: PathSource): string | undefined {
+/** The error code of a 404 (the API's word for a missing record) and the body members that name a record by id. */
+export interface Missing {
+  code?: string;
+  members: string[];
+}
+
+/**
+ * Why a first try tests nothing: not sent, no answer, not a 2xx (with the advice), or a 2xx in a media type
+ * the response does not declare (`declared`), such as a login page served for every route; undefined otherwise.
+ */
+export function firstTryWhy(
+  doc: OpenApiDocument,
+  operation: Operation,
+  answer: Answer,
+  source: PathSource,
+  declared: readonly string[],
+  missing?: Missing,
+): string | undefined {
   if (answer.kind === 'not-sent') return 'not sent: --max-requests reached';
   if (answer.kind === 'failed') return answer.why;
   const { status } = answer;
-  if (status >= 200 && status < 300) return undefined;
-  return `answered ${status}: ${adviceFor(doc, operation, status, source)}`;
+  const record = status === 404 && missing?.code !== undefined ? recordNotFound(operation, missing.code, missing.members) : undefined;
+  if (record !== undefined) return `answered 404: ${record}`;
+  if (status < 200 || status >= 300) return `answered ${status}: ${adviceFor(doc, operation, status, source)}`;
+  const sent = answer.headers['content-type'];
+  if (sent === undefined || declared.length === 0 || declared.some(type => allowsMediaType(type, sent))) return undefined;
+  return `answered ${status} ${baseMediaType(sent)}, not the declared ${baseMediaType(declared[0])}: a login page? pass credentials with --header`;
+}
+
+/**
+ * A 404 carrying the API's error code is a record not found, not a missing route: named after the body
+ * members that name a record (`productId`), else the route's; undefined when the path's ids explain it.
+ */
+function recordNotFound(operation: Operation, code: string, members: readonly string[]): string | undefined {
+  const named = members.map(member => `\`${member}\``).join(', ');
+  if (named !== '') return `record not found (${code}): no create gave ${named} a record that exists; give one with --input`;
+  return pathParameters(operation.path).length > 0 ? undefined : `record not found (${code}); give a request whose records exist with --input`;
 }
 
 /** What the user can do about a first try that answered `status`. */
@@ -65,11 +96,38 @@ function adviceFor(doc: OpenApiDocument, operation: Operation, status: number, s
  * The one line that ends a run where no first try answered 2xx, so that nothing was tested: pass
  * credentials when the API refused them, else give the values the probe cannot infer.
  */
-export function noneTested(doc: OpenApiDocument, results: readonly { operation: string; firstTry: number | null }[]): string {
+export function noneTested(
+  doc: OpenApiDocument,
+  { operations: results, login }: { operations: readonly { operation: string; firstTry: number | null }[]; login?: { operation: string; token: boolean } },
+): string {
   const operations = new Map(doc.operations().map(operation => [label(operation), operation]));
-  const statuses = results.map(result => result.firstTry).filter((status): status is number => status !== null);
-  const counts = [...new Set(statuses)].map(status => `${statuses.filter(other => other === status).length} answered ${status}`);
-  const refused = results.some(result => wantsHeader(doc, operations.get(result.operation)!, result.firstTry));
-  const fix = refused ? 'pass credentials with --header "Name: value"' : 'give what it lacks with --param or --input, as the warnings say';
+  // A 2xx here tested nothing: a login's without a token, else one in a media type not declared (firstTryWhy), a login page most likely.
+  const isSuccess = (status: number | null) => status !== null && status >= 200 && status < 300;
+  const answers = results.flatMap(({ operation, firstTry: status }) => {
+    if (status === null) return [];
+    const why = !isSuccess(status) ? '' : operation === login?.operation ? ' without a token' : ' in a media type not declared';
+    return [`answered ${status}${why}`];
+  });
+  const counts = [...new Set(answers)].map(answer => `${answers.filter(other => other === answer).length} ${answer}`);
+  const refused = results.some(result => isSuccess(result.firstTry) || wantsHeader(doc, operations.get(result.operation)!, result.firstTry));
+  const fix =
+    login?.token === false
+      ? `give the login \`${login.operation}\` a test account's credentials with --input, or pass credentials with --header "Name: value"`
+      : refused
+        ? 'pass credentials with --header "Name: value"'
+        : 'give what it lacks with --param or --input, as the warnings say';
   return `no operation answered its first try with a 2xx${counts.length === 0 ? '' : ` (${counts.join(', ')})`}, so nothing was tested; ${fix}`;
+}
+
+/**
+ * The gate of --min-coverage: the share of the operations played whose first try answered 2xx, less those
+ * exempted from every probe finding (`x-ax-exempt`, with a reason); the line that fails the run, or undefined.
+ */
+export function coverageShortfall(doc: OpenApiDocument, results: readonly { operation: string; why?: string }[], minimum: number): string | undefined {
+  const operations = new Map(doc.operations().map(operation => [label(operation), operation]));
+  const counted = results.filter(result => !PROBE_IDS.every(rule => isExempt(operations.get(result.operation)!, rule)));
+  const untested = counted.filter(result => result.why !== undefined).length;
+  const share = counted.length === 0 ? 100 : ((counted.length - untested) / counted.length) * 100;
+  if (share >= minimum) return undefined;
+  return `${counted.length - untested} of ${counted.length} operations tested (${Math.floor(share * 10) / 10}%), below --min-coverage ${minimum}%; the warnings above say what to give each one untested`;
 }

@@ -98,12 +98,21 @@ export class Client {
   /** The requests whose response body was cut at MAX_BODY (`GET /v1/orders 200`): judged by their status only. */
   readonly cut: string[] = [];
 
+  /** The credentials sent: --header's, and a token the probe obtained by logging in. */
+  readonly secrets: string[];
   /** A body, header or reason that echoes a credential must not carry it into the report. */
-  private readonly redact: (text: string) => string;
+  private redact: (text: string) => string;
   private addresses?: Promise<LookupAddress[] | undefined>;
 
   constructor(private readonly options: ClientOptions) {
-    this.redact = redactor(secretsOf(options.headers));
+    this.secrets = secretsOf(options.headers);
+    this.redact = redactor(this.secrets);
+  }
+
+  /** A credential the probe obtained (a login's token): redacted from every later answer as --header's are. */
+  keepSecret(secret: string): void {
+    this.secrets.push(secret);
+    this.redact = redactor(this.secrets);
   }
 
   /** Whether --header (or the environment) sets this header: a fault on it would be overwritten by the credential. */
@@ -138,7 +147,7 @@ export class Client {
 
   /**
    * Sends one request to a URL of the base URL's origin; `headers` are the operation's header parameters
-   * (the credentials of --header win over them). A base URL that leads elsewhere than it claims is a usage error.
+   * and the token of a login (the credentials of --header win over them). A base URL that leads elsewhere than it claims is a usage error.
    */
   async send(method: string, url: URL, body: unknown, headers: Record<string, unknown> = {}): Promise<Answer> {
     if (this.spent) {

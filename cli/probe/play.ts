@@ -24,7 +24,10 @@ import { OFF } from '../lint';
 import { firstTryWhy, type PathSource } from './coverage';
 import type { UserValues } from './given';
 import type { Answer, Client } from './http';
-import { inPlayOrder, Known, pathParameters } from './reuse';
+import { inPlayOrder, isCreate, Known, pathParameters } from './reuse';
+import { FreshValues } from './fresh';
+import { loginOf, needsBearer, noToken, tokenIn } from './login';
+import { referencesIn, withReferences } from './references';
 import { faultsOf, fieldValue, requestPath, validRequest, withField, type Fault, type Field, type ProbeRequest } from './requests';
 
 export type Severity = 'error' | 'warn' | 'info' | 'hint';
@@ -78,6 +81,8 @@ export interface ProbeRun {
   findings: ProbeFinding[];
   /** Steps to another host, not followed. */
   skipped: { operation: string; href: string }[];
+  /** The route the probe logged in with (docs/probe.md, Credentials), and whether it gave a token; absent when it logged in nowhere. */
+  login?: { operation: string; token: boolean };
 }
 
 /** What the probe's own findings weigh: a stale or unrepairable answer misleads an agent; an undeclared status surprises it. */
@@ -137,6 +142,8 @@ export interface PlayOptions {
 /** The recovery rate in percent, one decimal; null when nothing was probed. */
 export const rate = (recovered: number, probes: number): number | null => (probes === 0 ? null : Math.round((recovered / probes) * 1000) / 10);
 
+/** An operation is tested when its first try answered 2xx and gave what it was called for (a login, its token). */
+const isTested = (result: OperationResult) => result.why === undefined && result.firstTry !== null && result.firstTry >= 200 && result.firstTry < 300;
 const isSuccess = (answer: Answer) => answer.kind === 'response' && answer.status >= 200 && answer.status < 300;
 const statusOf = (answer: Answer) => (answer.kind === 'response' ? answer.status : null);
 
@@ -146,16 +153,21 @@ export class Play {
   private readonly skipped: ProbeRun['skipped'] = [];
   private readonly results = new Map<Operation, OperationResult>();
   private readonly known: Known;
+  private readonly fresh: FreshValues;
   private answered = 0;
+  /** The route the probe logs in with, and the token its 2xx answer gave (none yet, or the login failed). */
+  private login?: Operation;
+  private token?: string;
 
   constructor(private readonly options: PlayOptions) {
     this.description = new Description(options.doc);
     this.known = new Known(this.description, href => options.client.hrefUrl(href));
+    this.fresh = new FreshValues(options.doc);
   }
 
   async run(): Promise<ProbeRun> {
     const wanted = (operation: Operation) => this.options.only.length === 0 || this.options.only.includes(label(operation));
-    const operations = inPlayOrder(this.options.doc, this.options.doc.operations().filter(wanted));
+    const operations = this.loginFirst(inPlayOrder(this.options.doc, this.options.doc.operations().filter(wanted)));
     // Deletions after every other operation's faults too: the records those repair on must still exist.
     await this.play(operations.filter(operation => operation.method !== 'delete'));
     await this.play(operations.filter(operation => operation.method === 'delete'));
@@ -164,12 +176,23 @@ export class Play {
     return {
       requests: client.sent,
       answered: this.answered,
-      tested: results.filter(result => result.firstTry !== null && result.firstTry >= 200 && result.firstTry < 300).length,
+      tested: results.filter(isTested).length,
       truncated: client.refused > 0,
       operations: results.map(result => ({ ...result, recoveryRate: rate(result.recovered, result.probes) })),
       findings: [...this.findings.values()],
       skipped: this.skipped,
+      ...(this.login === undefined ? {} : { login: { operation: label(this.login), token: this.token !== undefined } }),
     };
+  }
+
+  /**
+   * The login route before every other operation, so that they are sent with its token; none when the
+   * user's --header already sets `Authorization` (it would win over the token anyway).
+   */
+  private loginFirst(operations: Operation[]): Operation[] {
+    if (this.options.client.sets('Authorization')) return operations;
+    this.login = loginOf(this.options.doc, operations);
+    return this.login === undefined ? operations : [this.login, ...operations.filter(operation => operation !== this.login)];
   }
 
   /** The first try of each operation, then their faults, one per operation in turn, so that a request budget is shared by all. */
@@ -216,23 +239,50 @@ export class Play {
     if (source === 'returned' && statusOf(answer) === CONFLICT) {
       const fresh = await this.freshRecord(operation, first.returned);
       if (fresh !== undefined) [request, answer, source] = [fresh, await this.exchange(fresh), 'fresh'];
+    } else if (statusOf(answer) === CONFLICT && isCreate(this.options.doc, operation)) {
+      // A record with the same key may be left from an earlier run: a create is tried once more with new key values.
+      const renewed = this.fresh.freshened(request, true);
+      if (JSON.stringify(renewed.body) !== JSON.stringify(request.body)) [request, answer] = [renewed, await this.exchange(renewed)];
     }
     result.firstTry = statusOf(answer);
     // A dry run lists the faults as if every first try succeeded; a real one faults only a request that works.
     if (this.options.client.dryRun && answer.kind === 'not-sent') return request;
-    if (answer.kind !== 'response' || !isSuccess(answer)) {
-      result.why = firstTryWhy(this.options.doc, operation, answer, source);
-      return undefined;
+    result.why = this.refusedWhy(operation, answer, source, request.body);
+    if (result.why !== undefined || answer.kind !== 'response') return undefined;
+    if (operation === this.login) {
+      this.token = tokenIn(this.options.doc, operation, answer.body);
+      if (this.token === undefined) {
+        result.why = noToken(answer.status);
+        return undefined;
+      }
+      this.options.client.keepSecret(this.token);
     }
     await this.followSteps(request, answer, result);
     return request;
   }
 
-  /** An operation's valid request: the user's values and the ids the API returned, the rest built. */
+  /** Why a first try tested nothing; an operation that needs the token of a login that failed is told so. */
+  private refusedWhy(operation: Operation, answer: Answer, source: PathSource, sentBody: unknown): string | undefined {
+    const code = answer.kind === 'response' ? readError(answer.body, this.namesOf('error')).errorCode?.value : undefined;
+    const missing = typeof code === 'string' ? { code, members: [...referencesIn(sentBody).keys()] } : undefined;
+    const why = firstTryWhy(this.options.doc, operation, answer, source, this.declaredTypes(operation, answer), missing);
+    const unauthorized = statusOf(answer) === 401 && this.login !== undefined && this.token === undefined && needsBearer(this.options.doc, operation);
+    return unauthorized ? `answered 401: the login \`${label(this.login!)}\` gave no token; give it a test account's credentials with --input` : why;
+  }
+
+  /** The media types the response an answer falls under declares (none for an answer that is not a response). */
+  private declaredTypes(operation: Operation, answer: Answer): string[] {
+    const response = answer.kind === 'response' ? this.description.response(operation, answer.status) : undefined;
+    return response === undefined ? [] : this.options.doc.bodies(operation, response).map(body => body.mediaType);
+  }
+
+  /** An operation's valid request: the user's values and the ids the API returned (in its path and its built body), the rest built. */
   private build(operation: Operation) {
     const given = this.options.user.for(operation);
     const returned = this.known.pathValues(operation);
-    return { given, returned, built: validRequest(this.options.doc, operation, { ...given, path: { ...returned, ...given.path } }) };
+    const built = validRequest(this.options.doc, operation, { ...given, path: { ...returned, ...given.path } });
+    if ('request' in built && !Object.hasOwn(given, 'body')) built.request.body = withReferences(built.request.body, resource => this.known.idOf(resource));
+    return { given, returned, built };
   }
 
   /**
@@ -248,19 +298,36 @@ export class Play {
     return JSON.stringify(fresh.returned) === JSON.stringify(returned) || 'why' in fresh.built ? undefined : fresh.built.request;
   }
 
-  /** Sends a request and counts whether an HTTP answer came. */
-  private async send(method: string, url: URL, body: unknown, headers?: Record<string, unknown>): Promise<Answer> {
-    const answer = await this.options.client.send(method, url, body, headers);
+  /** Sends a request for an operation (with the login's token where it needs one) and counts whether an HTTP answer came. */
+  private async send(operation: Operation, method: string, url: URL, body: unknown, headers: Record<string, unknown> = {}): Promise<Answer> {
+    const bearer = this.token !== undefined && needsBearer(this.options.doc, operation) ? { Authorization: `Bearer ${this.token}` } : {};
+    const answer = await this.options.client.send(method, url, body, { ...headers, ...bearer });
     if (answer.kind === 'response') this.answered++;
     return answer;
   }
 
-  /** Sends a request, judges its answer with the runtime checks, and keeps what a 2xx answer tells of the records. */
-  private async exchange(request: ProbeRequest): Promise<Answer> {
-    const answer = await this.send(request.method, this.options.client.urlOf(requestPath(request)), request.body, request.headers);
+  /**
+   * Sends a request (a create with new values for the members the API keys on, where an earlier create used
+   * them), judges its answer with the runtime checks, and keeps what a 2xx answer tells of the records.
+   */
+  private async exchange(given: ProbeRequest): Promise<Answer> {
+    const create = isCreate(this.options.doc, given.operation);
+    const request = create ? this.fresh.freshened(given) : given;
+    const answer = await this.send(request.operation, request.method, this.options.client.urlOf(requestPath(request)), request.body, request.headers);
     this.judge(request.operation, request, answer);
     if (answer.kind === 'response' && isSuccess(answer)) this.known.learnAnswer(request.operation, answer.headers, answer.body);
+    if (create && answer.kind === 'response' && isSuccess(answer)) this.fresh.learnCreated(request);
+    if (create && statusOf(answer) === CONFLICT) this.fresh.learnConflict(request.operation, this.locatedNames(answer));
     return answer;
+  }
+
+  /** The top-level names an error's locators give (`details[].field: "sku"` → `sku`). */
+  private locatedNames(answer: Answer): string[] {
+    if (answer.kind !== 'response') return [];
+    const locators = locatorsIn({ value: answer.body, location: [] }, this.namesOf('locators'));
+    return locators.flatMap(locator =>
+      locator.segments.filter((segment): segment is string => typeof segment === 'string' && !(segment in PLACE_SEGMENTS)).slice(0, 1),
+    );
   }
 
   /** The runtime guard's checks on one answer, and the probe's own on its status. */
@@ -359,7 +426,7 @@ export class Play {
       const target = this.description.operation(method, url.pathname);
       if (target === undefined || (method !== 'GET' && !this.options.followMutations)) continue;
       const body = method === 'GET' ? undefined : validRequest(this.options.doc, target);
-      const followed = await this.send(method, url, body !== undefined && 'request' in body ? body.request.body : undefined);
+      const followed = await this.send(target, method, url, body !== undefined && 'request' in body ? body.request.body : undefined);
       result.steps++;
       if (followed.kind === 'response' && STALE.has(followed.status)) {
         result.staleSteps++;

@@ -45,6 +45,15 @@ const notFollowed = ({ operation, href }: ProbeReport['skipped'][number]) => `no
 const LIMIT = `${MAX_BODY / 1024 / 1024} MiB`;
 const cutNote = (request: string) => `body cut at ${LIMIT} (read no further, judged by its status only): \`${request}\``;
 
+/**
+ * Control characters but the tab and line feed (C0, DEL, C1), the line and paragraph separators and the
+ * bidirectional and zero-width marks: a server's body may hold them to reorder or hide what a reader sees.
+ */
+const INVISIBLE = /[\0-\x08\x0b-\x1f\x7f-\x9f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]/g;
+
+/** A text with every invisible character written as its `\uXXXX` escape (valid inside a JSON string too). */
+export const visible = (text: string): string => text.replace(INVISIBLE, char => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+
 export function summaryLine(report: ProbeReport): string {
   const counts = (['error', 'warn', 'info', 'hint'] as Severity[])
     .map(severity => [severity, report.findings.filter(finding => finding.severity === severity).length] as const)

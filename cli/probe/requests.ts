@@ -119,18 +119,22 @@ interface Input {
   required: boolean;
 }
 
+/** The top-level members of an operation's JSON body a client may send (not `readOnly`), with their schemas and whether each is required. */
+export function bodyMembers(doc: OpenApiDocument, operation: Operation): [string, Located, boolean][] {
+  const schema = doc.requestBodies(operation).bodies.find(body => isJsonMediaType(body.mediaType))?.schema;
+  const view = schema === undefined ? undefined : viewsOf(doc, schema.value, schema.location)?.[0];
+  return [...(view?.properties ?? [])].flatMap(([name, property]): [string, Located, boolean][] => {
+    const readOnly = viewsOf(doc, property.schema, property.location)?.[0]?.parts.some(part => part.value.readOnly === true);
+    return readOnly === true ? [] : [[name, { value: property.schema, location: property.location }, view!.required.has(name)]];
+  });
+}
+
 /** The inputs a fault may break: the query and header parameters, and the top-level members of an object body. */
 function inputsToBreak(doc: OpenApiDocument, operation: Operation, request: ProbeRequest): Input[] {
   const parameters = inputsOf(doc, operation).parameters.filter(p => p.implicit !== true && (p.in === 'query' || p.in === 'header'));
   const found: Input[] = parameters.map(p => ({ field: { where: p.in, name: p.name }, schema: p.schema, required: p.required }));
-  const schema = doc.requestBodies(operation).bodies.find(body => isJsonMediaType(body.mediaType))?.schema;
-  const view = schema === undefined || !isObject(request.body) ? undefined : viewsOf(doc, schema.value, schema.location)?.[0];
-  for (const [name, property] of view?.properties ?? []) {
-    const readOnly = viewsOf(doc, property.schema, property.location)?.[0]?.parts.some(part => part.value.readOnly === true);
-    if (readOnly !== true)
-      found.push({ field: { where: 'body', name }, schema: { value: property.schema, location: property.location }, required: view!.required.has(name) });
-  }
-  return found;
+  if (!isObject(request.body)) return found;
+  return [...found, ...bodyMembers(doc, operation).map(([name, schema, required]) => ({ field: { where: 'body' as const, name }, schema, required }))];
 }
 
 /**

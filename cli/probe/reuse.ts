@@ -8,6 +8,8 @@
 import type { OpenApiDocument, Operation } from '../../lib/document/document';
 import { isObject } from '../../lib/document/document';
 import type { Description } from '../../runtime/description';
+import { dependsOnCreate, resourceOfCollection } from './references';
+import { validRequest } from './requests';
 
 /** `{orderId}` → `orderId`; a segment that is not one whole placeholder (`{id}.json`) is not filled from an href. */
 const parameterIn = (segment: string) => /^\{([^{}]+)\}$/.exec(segment)?.[1];
@@ -39,19 +41,28 @@ function firstListed(body: unknown): unknown {
   return list?.[0];
 }
 
+/** Each item route's slot (`/orders/{}`) and parameter name, indexed once per document: the probe asks for every operation. */
+function itemRoutes(doc: OpenApiDocument): Map<string, string> {
+  return doc.memo('probe:item-routes', () => {
+    const routes = new Map<string, string>();
+    for (const operation of doc.operations()) {
+      const segments = segmentsOf(operation.path);
+      const parameter = parameterIn(segments.at(-1) ?? '');
+      const slot = slotOf(segments);
+      if (parameter !== undefined && !routes.has(slot)) routes.set(slot, parameter);
+    }
+    return routes;
+  });
+}
+
 /**
  * The item route under a collection path (`/orders` → `/orders/{orderId}`): its slot and parameter name,
  * or undefined when the description has no such route.
  */
 export function itemOf(doc: OpenApiDocument, path: string): { slot: string; parameter: string } | undefined {
-  const collection = segmentsOf(path);
-  const slot = slotOf([...collection, '{}']);
-  for (const operation of doc.operations()) {
-    const segments = segmentsOf(operation.path);
-    const parameter = parameterIn(segments.at(-1) ?? '');
-    if (parameter !== undefined && segments.length === collection.length + 1 && slotOf(segments) === slot) return { slot, parameter };
-  }
-  return undefined;
+  const slot = slotOf([...segmentsOf(path), '{}']);
+  const parameter = itemRoutes(doc).get(slot);
+  return parameter === undefined ? undefined : { slot, parameter };
 }
 
 export class Known {
@@ -75,6 +86,13 @@ export class Known {
       if (value !== undefined) found[parameter!] = value;
     });
     return found;
+  }
+
+  /** The id of the newest record of a resource (`product` → the id `POST /products` returned), for a body member named for it. */
+  idOf(resource: string): string | undefined {
+    const slots = [...this.values.keys()].filter(slot => slot.endsWith('/{}') && resourceOfCollection(slot.slice(0, -3)) === resource);
+    const shallowest = slots.sort((a, b) => a.length - b.length)[0];
+    return shallowest === undefined ? undefined : this.values.get(shallowest);
   }
 
   /** The create whose record fills the operation's deepest path parameter (`POST /orders` for `/orders/{id}/approve`), if the API made one. */
@@ -123,25 +141,36 @@ function decoded(segment: string): string | undefined {
   }
 }
 
+/** A create: a `POST` to a collection whose item route the description declares, or one that declares a `201`. */
+export const isCreate = (doc: OpenApiDocument, operation: Operation): boolean =>
+  operation.method === 'post' && (itemOf(doc, operation.path) !== undefined || doc.responses(operation).some(response => response.status === '201'));
+
 /** Where an operation plays: creates, reads, updates, other actions, deletions. */
 function groupOf(doc: OpenApiDocument, operation: Operation): number {
   const { method } = operation;
-  if (method === 'post' && (itemOf(doc, operation.path) !== undefined || doc.responses(operation).some(response => response.status === '201'))) return 0;
+  if (isCreate(doc, operation)) return 0;
   if (method === 'delete') return 4;
   if (method === 'post') return 3;
   return method === 'put' || method === 'patch' ? 2 : 1;
 }
 
 /**
- * The order of play: creates first, parents before children (`POST /orders` before `POST /orders/{id}/items`),
- * so that their ids are there to reuse; then reads, updates, other actions (a cancel), and deletions last.
- * Document order within each.
+ * The order of play: creates first, parents before children (`POST /orders` before `POST /orders/{id}/items`)
+ * and a create whose body names another resource by id after that resource's (`POST /products` before an
+ * order naming a `productId`), so that their ids are there to reuse; then reads, updates, other actions (a
+ * cancel), and deletions last. Document order within each.
  */
 export function inPlayOrder(doc: OpenApiDocument, operations: readonly Operation[]): Operation[] {
-  const depth = (operation: Operation) => pathParameters(operation.path).length;
-  const rank = (operation: Operation) => {
-    const group = groupOf(doc, operation);
-    return group === 0 ? depth(operation) : group * 1000;
+  // The rank is computed once per operation, not inside the comparator; the sort is stable, so document order holds.
+  const groups = operations.map(operation => groupOf(doc, operation));
+  const made = new Set(operations.filter((_, i) => groups[i] === 0).map(operation => resourceOfCollection(operation.path)));
+  const after = (operation: Operation) => {
+    const built = validRequest(doc, operation);
+    return 'request' in built && dependsOnCreate(operation, built.request.body, made) ? 1 : 0;
   };
-  return [...operations].sort((a, b) => rank(a) - rank(b));
+  const ranked = operations.map((operation, i) => ({
+    operation,
+    rank: groups[i] === 0 ? pathParameters(operation.path).length * 2 + after(operation) : groups[i] * 1000,
+  }));
+  return ranked.sort((a, b) => a.rank - b.rank).map(({ operation }) => operation);
 }

@@ -10,6 +10,8 @@ export interface ReportOptions {
   ruleset?: string;
   output?: string;
   minScore?: number;
+  /** `probe --format json` output: the evidence the score and level are backed by. */
+  probe?: string;
 }
 
 export const REPORT_USAGE = `Usage: spectral-agent-ux report <openapi-file> [options]
@@ -22,12 +24,14 @@ Options:
                                      a baseline file shows the findings it covers as "baselined"
   -o, --output <file>                write the report to a file instead of stdout
       --min-score <0-100>            exit with code 1 when the overall score is below this
+      --probe <file>                 the output of \`probe --format json\` against the API: shows what each
+                                     operation did live, and the level is a claim about the API only with it
   -h, --help                         show this help
 
 Exit codes: 0 done, 1 score below --min-score, 2 bad usage or input.`;
 
 const SPEC = {
-  values: ['--format', '--ruleset', '--output', '--min-score'],
+  values: ['--format', '--ruleset', '--output', '--min-score', '--probe'],
   switches: [],
   aliases: { '-f': '--format', '-r': '--ruleset', '-o': '--output' },
 };
@@ -60,5 +64,6 @@ export function parseReportArgs(argv: readonly string[]): ReportOptions {
     ruleset: stringOf(flags.get('--ruleset')),
     output: stringOf(flags.get('--output')),
     minScore: minScoreOf(flags.get('--min-score')),
+    probe: stringOf(flags.get('--probe')),
   };
 }

@@ -6,6 +6,7 @@ import { lint } from '../lint';
 import { silentMistakes } from '../mistakes';
 import { parseReportArgs, REPORT_USAGE, type Format, type ReportOptions } from './args';
 import { buildReport, type ReportData } from './report';
+import { readProbe } from './evidence';
 import { renderHtml } from './render-html';
 import { renderMarkdown } from './render-markdown';
 
@@ -22,6 +23,8 @@ async function run(options: ReportOptions, io: Io): Promise<number> {
   const started = Date.now();
   const progress = (text: string) => io.stderr(`spectral-agent-ux report: ${text}\n`);
   let large = false;
+  // Read first: a file that is not the probe's output is one line before the lint's work.
+  const probe = options.probe === undefined ? undefined : await readProbe(path.resolve(io.cwd, options.probe));
   const linted = await lint(options.file, options.ruleset, {
     cwd: io.cwd,
     edits: true,
@@ -31,7 +34,7 @@ async function run(options: ReportOptions, io: Io): Promise<number> {
     },
   });
   for (const mistake of silentMistakes(linted)) progress(`warning: ${mistake}`);
-  const data = buildReport(linted, io.cwd);
+  const data = buildReport(linted, io.cwd, probe);
   if (large) progress(`scored ${data.operations.length} operations in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   const text = RENDERERS[options.format](data);
   if (options.output === undefined) io.stdout(text);

@@ -1,6 +1,6 @@
 /**
  * One self-contained HTML page (inline style and script, no external font or image, nothing fetched):
- * the summary and the top fixes first, then the whole matrix as a coloured table with a sticky header
+ * the summary, the changes that clear most findings and the top fixes first, then the whole matrix as a coloured table with a sticky header
  * row and sticky method and path columns (a row keeps its name while the principles scroll), a "failing
  * only" filter and a search box, whose cells explain themselves on hover, click or keyboard focus (the
  * diagnostics of a failing cell, the reason of an exemption), then the principles. Without the script,
@@ -10,11 +10,15 @@ import type { Cell, CellStatus } from './scorecard';
 import type { FixData, OperationData, PrincipleData, ReportData } from './report';
 import {
   autofixLine,
+  changeCount,
+  changeHow,
+  changePlace,
   docsUrl,
   fixGain,
   fixPlace,
   fixScope,
   headline,
+  liveText,
   MATRIX_STATUSES,
   matrixColumns,
   matrixRows,
@@ -25,7 +29,9 @@ import {
   rulesetName,
   shareText,
   STATUS_NAMES,
+  TOP_CHANGES,
   TOP_FIXES,
+  triageLine,
   uncheckedText,
   uncountedText,
 } from './render-shared';
@@ -137,6 +143,23 @@ function principles(report: ReportData): string {
   return tag('h2', 'Principles') + tag('table', head + report.principles.map(principle => principleRow(principle, report)).join(''), ' class="principles"');
 }
 
+/** A code span as the shared wording writes one, then made HTML by inlineCode with the text around it. */
+const backticks = (text: string) => `\`${text.replace(/`/g, "'")}\``;
+
+/** What the page opens with: the few changes that clear most findings, each with its count and its one edit. */
+function changes(report: ReportData): string {
+  if (report.changes.length === 0) return '';
+  const items = report.changes
+    .slice(0, TOP_CHANGES)
+    .map(change =>
+      tag(
+        'li',
+        `${tag('strong', escapeHtml(changeCount(change)))} (${ruleLink(report, change.rule)}), ${inlineCode(changePlace(change, backticks))}: ${inlineCode(change.text)} ${inlineCode(changeHow(change, backticks))}`,
+      ),
+    );
+  return tag('h2', 'Start here') + tag('ol', items.join('')) + tag('p', inlineCode(triageLine(report)));
+}
+
 function fixText(fix: FixData): string {
   if (fix.otherUses.length === 0) return `${tag('strong', inlineCode(fix.fix))} in ${fixPlace(fix, code)}`;
   return `${tag('strong', inlineCode(fix.fix))}, not in ${code(fix.target)} (${escapeHtml(otherUsesText(fix))}) but in each response: ${code(narrowerEdit(fix))}`;
@@ -166,7 +189,7 @@ function cellHtml(cell: Cell, principle: PrincipleData): string {
   return tag('td', CELL_TEXT[cell.status] + count, attributes);
 }
 
-function operationRow(operation: OperationData, columns: readonly PrincipleData[]): string {
+function operationRow(operation: OperationData, columns: readonly PrincipleData[], withLive: boolean): string {
   const heading = [
     tag('td', code(operation.method)),
     // A long path breaks after its slashes, not inside a segment.
@@ -176,7 +199,8 @@ function operationRow(operation: OperationData, columns: readonly PrincipleData[
   const failing = columns.some(principle => operation.cells[principle.id].status === 'fail');
   const search = `${operation.method} ${operation.path} ${operation.operationId ?? ''}`.toLowerCase();
   const attributes = ` data-pointer="${escapeHtml(operation.pointer)}" data-failing="${failing}" data-search="${escapeHtml(search)}"`;
-  return tag('tr', [...heading, ...columns.map(principle => cellHtml(operation.cells[principle.id], principle))].join(''), attributes);
+  const live = withLive ? [tag('td', escapeHtml(liveText(operation)))] : [];
+  return tag('tr', [...heading, ...live, ...columns.map(principle => cellHtml(operation.cells[principle.id], principle))].join(''), attributes);
 }
 
 /** Every operation, in the order of every format (failing ones first). */
@@ -188,7 +212,7 @@ function matrix(report: ReportData): string {
   const head = tag(
     'tr',
     [
-      ...['method', 'path', 'operationId'].map(name => tag('th', name)),
+      ...['method', 'path', 'operationId', ...(report.evidence === null ? [] : ['live (probe)'])].map(name => tag('th', name)),
       ...columns.map(principle => tag('th', escapeHtml(principle.label), ` class="principle" title="${escapeHtml(principle.rule)}"`)),
     ].join(''),
   );
@@ -210,7 +234,7 @@ function matrix(report: ReportData): string {
           tag(
             'tbody',
             matrixRows(report)
-              .map(operation => operationRow(operation, columns))
+              .map(operation => operationRow(operation, columns, report.evidence !== null))
               .join(''),
           ),
         ' class="matrix"',
@@ -231,7 +255,7 @@ export function renderHtml(report: ReportData): string {
 <style>${STYLE}</style>
 </head>
 <body>
-${[summary(report), fixes(report), matrix(report), principles(report)].join('\n')}
+${[summary(report), changes(report), fixes(report), matrix(report), principles(report)].join('\n')}
 <script>${SCRIPT}</script>
 </body>
 </html>

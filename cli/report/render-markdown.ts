@@ -1,16 +1,20 @@
 /**
- * Markdown for a pull-request comment: the score and level first, then the principles, the top
- * fixes, and the matrix folded in a <details> block, kept under GitHub's comment size limit.
+ * Markdown for a pull-request comment: the score and level first, then the changes that clear most
+ * findings, the principles, the top fixes, and the matrix folded in a <details> block, kept under GitHub's comment size limit.
  */
 import type { Cell, CellStatus } from './scorecard';
 import type { FixData, ReportData } from './report';
 import {
   autofixLine,
+  changeCount,
+  changeHow,
+  changePlace,
   docsUrl,
   fixGain,
   fixPlace,
   fixScope,
   headline,
+  liveText,
   MATRIX_STATUSES,
   matrixColumns,
   matrixRows,
@@ -21,7 +25,9 @@ import {
   rulesetName,
   shareText,
   STATUS_NAMES,
+  TOP_CHANGES,
   TOP_FIXES,
+  triageLine,
   uncheckedText,
   uncountedText,
 } from './render-shared';
@@ -75,6 +81,23 @@ function principles(report: ReportData): string[] {
   ];
 }
 
+/** What the report opens with: the few changes that clear most findings, each with its count and its one edit. */
+function changes(report: ReportData): string[] {
+  if (report.changes.length === 0) return [];
+  return [
+    '### Start here',
+    '',
+    ...report.changes
+      .slice(0, TOP_CHANGES)
+      .map(
+        (change, i) =>
+          `${i + 1}. **${changeCount(change)}** (${ruleLink(report, change.rule)}), ${changePlace(change, code)}: ${escape(change.text)} ${changeHow(change, code)}`,
+      ),
+    '',
+    triageLine(report),
+  ];
+}
+
 function fixes(report: ReportData): string[] {
   if (report.fixes.length === 0) return [];
   const autofix = autofixLine(report.autofix);
@@ -92,6 +115,7 @@ function fixText(fix: FixData): string {
 }
 
 function cellText(cell: Cell): string {
+  if (cell.observed === true) return `${SYMBOLS.fail}ᵖ`;
   return cell.status === 'exempt' && cell.reason === 'overrides' ? `${SYMBOLS.exempt}ᵒ` : SYMBOLS[cell.status];
 }
 
@@ -102,18 +126,20 @@ function matrix(report: ReportData): string[] {
   const columns = matrixColumns(report);
   const unchecked = uncheckedText(report);
   const legend = MATRIX_STATUSES.map(status => `${SYMBOLS[status]} ${STATUS_NAMES[status]}`).join(' · ');
+  const live = report.evidence !== null;
   return [
     `<details><summary>Matrix: ${report.operations.length} operations × ${columns.length} principles</summary>`,
     '',
-    `${legend} (ᵒ: turned off by the ruleset's overrides)`,
+    `${legend} (ᵒ: turned off by the ruleset's overrides${live ? '; ᵖ: declared, but the probe saw the server break it' : ''})`,
     '',
-    row(['method', 'path', 'operationId', ...columns.map(principle => principle.label)]),
-    row(['---', '---', '---', ...columns.map(() => ':---:')]),
+    row(['method', 'path', 'operationId', ...(live ? ['live (probe)'] : []), ...columns.map(principle => principle.label)]),
+    row(['---', '---', '---', ...(live ? ['---'] : []), ...columns.map(() => ':---:')]),
     ...shown.map(operation =>
       row([
         operation.method,
         code(escape(operation.path)),
         operation.operationId === null ? '' : code(escape(operation.operationId)),
+        ...(live ? [liveText(operation)] : []),
         ...columns.map(principle => cellText(operation.cells[principle.id])),
       ]),
     ),
@@ -144,6 +170,8 @@ function exemptions(report: ReportData): string[] {
 }
 
 export function renderMarkdown(report: ReportData): string {
-  const sections = [summary(report), principles(report), fixes(report), matrix(report), exemptions(report)].filter(section => section.length > 0);
+  const sections = [summary(report), changes(report), principles(report), fixes(report), matrix(report), exemptions(report)].filter(
+    section => section.length > 0,
+  );
   return `${sections.map(section => section.join('\n')).join('\n\n')}\n`;
 }

@@ -1,6 +1,8 @@
 /** Wording and order shared by the Markdown and HTML renderers, so that both say the same thing. */
 import type { CellStatus } from './scorecard';
-import type { FixData, OperationData, PrincipleData, ReportData } from './report';
+import { LIVE_EVIDENCE, MIN_CONFIDENCE } from './evidence';
+import { NO_LEVEL } from './levels';
+import type { ChangeData, FixData, OperationData, PrincipleData, ReportData } from './report';
 
 /** How many top fixes the human-readable formats list (the JSON lists them all). */
 export const TOP_FIXES = 5;
@@ -25,8 +27,25 @@ export function shareText(principle: PrincipleData): string {
   return `${principle.passed}/${principle.applicable} (${percent(principle.percent)})`;
 }
 
+/**
+ * The score, the probe's confidence beside it, and the level: a level reached without a probe is what the
+ * description declares, not what the running API was seen to do.
+ */
 export function headline(report: ReportData): string {
-  return `Agent-readiness: ${percent(report.overall.score)} · level: ${report.level.name}`;
+  const { evidence, level } = report;
+  const confidence =
+    evidence === null ? '' : ` · confidence ${evidence.confidence.toFixed(2)} (${evidence.tested} of ${evidence.total} operations tested live)`;
+  const declared = evidence === null && level.id !== NO_LEVEL.id ? ' (declared, not verified)' : '';
+  return `Agent-readiness: ${percent(report.overall.score)}${confidence} · level: ${level.name}${declared}`;
+}
+
+/** What the probe saw of an operation, beside what the description declares: "201, 6/6 faults recovered", "401", "not played". */
+export function liveText(operation: OperationData): string {
+  const { live } = operation;
+  if (live === null) return 'not played';
+  const first = live.firstTry === null ? 'no answer' : String(live.firstTry);
+  const faults = live.probes === 0 ? '' : `, ${live.recovered}/${live.probes} faults recovered`;
+  return `${first}${faults}${live.staleSteps === 0 ? '' : `, ${live.staleSteps} stale steps`}`;
 }
 
 export function rulesetName(report: ReportData): string {
@@ -37,6 +56,7 @@ export function nextLevelText(report: ReportData): string | undefined {
   const next = report.level.next;
   if (next === null) return undefined;
   const labels = new Map(report.principles.map(principle => [principle.id, principle.label]));
+  labels.set(LIVE_EVIDENCE, `a probe that tests ${MIN_CONFIDENCE * 100}% of the operations (\`report --probe\`)`);
   return `Next level, ${next.name}, needs: ${next.blockers.map(id => labels.get(id) ?? id).join(', ')}.`;
 }
 
@@ -135,4 +155,55 @@ export function autofixLine(autofix: ReportData['autofix']): string {
   const share = Math.round((100 * autofix.cleared) / autofix.findings);
   const rest = autofix.cleared === autofix.findings ? 'nothing is left for a person' : 'the rest need a person';
   return `\`spectral-agent-ux fix\` clears ${autofix.cleared} of ${autofix.findings} findings (${share}%) with ${autofix.edits} edits; ${rest}.`;
+}
+
+/** How many changes the human-readable formats open with (the JSON lists them all). */
+export const TOP_CHANGES = 3;
+
+/** "839 findings in 839 operations": what a change clears. */
+export const changeCount = (change: ChangeData): string => `${count(change.findings, 'finding')} in ${count(change.operations.length, 'operation')}`;
+
+/** Where a pattern's identical copies could become one: a shared schema or response, when the copies are bodies or responses. */
+function sharedHome(change: ChangeData): string | undefined {
+  if (!change.identical) return undefined;
+  const segments = change.target.split('/');
+  if (segments.includes('schema')) return 'components/schemas';
+  return segments.includes('responses') ? 'components/responses' : undefined;
+}
+
+/** Where the change goes: the component, the one place, or every copy of a pattern (and how to make them one). */
+export function changePlace(change: ChangeData, code: (text: string) => string): string {
+  if (change.kind === 'component') return `one edit of ${code(change.target)}`;
+  if (change.kind === 'place') return `at ${code(change.target)}`;
+  const home = sharedHome(change);
+  const copies = `the same in ${count(change.places.length, 'place')} (first ${code(change.target)})`;
+  return home === undefined ? copies : `${copies}; define it once under ${code(home)} and \`$ref\` it from each`;
+}
+
+/** The longest edit the human-readable formats print; the JSON has it whole. */
+const EDIT_SHOWN = 120;
+
+/** How the change is made: `fix --only` and the edit it writes (in each copy of a pattern), or by hand with the rule's fix. */
+export function changeHow(change: ChangeData, code: (text: string) => string): string {
+  if (!change.automatic || change.edits.length === 0) return `By hand: ${change.fix}.`;
+  const edit = change.edits[0].update;
+  const shown = code(edit.length > EDIT_SHOWN ? `${edit.slice(0, EDIT_SHOWN - 1)}…` : edit);
+  const command = code(`spectral-agent-ux fix --apply --only ${change.id}`);
+  const same = change.edits.every(other => other.update === edit);
+  if (change.kind === 'pattern') return `${command} merges ${shown} into ${same ? 'each' : `the first, and the like into the others`}.`;
+  const more = change.edits.length > 1 ? ` (and ${count(change.edits.length - 1, 'more edit')})` : '';
+  return `${command} merges ${shown} into ${code(change.edits[0].target)}${more}.`;
+}
+
+/** The operations of some changes, each once. */
+const operationsOf = (changes: readonly ChangeData[]) => new Set(changes.flatMap(change => change.operations)).size;
+
+/** "These 3 changes clear 3 of 1572 findings (0%), in 744 of the 998 operations with findings": the line under the opening list. */
+export function triageLine(report: ReportData): string {
+  const total = report.changes.reduce((sum, change) => sum + change.findings, 0);
+  const top = report.changes.slice(0, TOP_CHANGES);
+  const cleared = top.reduce((sum, change) => sum + change.findings, 0);
+  const these = top.length === 1 ? 'This change clears' : `These ${top.length} changes clear`;
+  const operations = `${operationsOf(top)} of the ${count(operationsOf(report.changes), 'operation')} with findings`;
+  return `${these} ${cleared} of ${count(total, 'finding')} (${Math.round((100 * cleared) / total)}%), in ${operations}; the JSON report lists all ${report.changes.length} under \`changes\`.`;
 }

@@ -8,10 +8,13 @@ import { name, version } from '../../package.json';
 import type { ISpectralDiagnostic } from '@stoplight/spectral-core';
 import type { Edit } from '../../lib/rules/edits';
 import { findingKey } from '../../lib/rules/rule-function';
+import { changesOf, type Change, type ChangeKind } from '../changes';
 import { findingEdits, planFixes } from '../fixes';
 import type { LintRun } from '../lint';
 import { topFixes } from './fixes';
 import { standingOf } from './levels';
+import { evidenceOf, liveOf, observe, withEvidence, type Evidence, type Live, type ProbeRun } from './evidence';
+import { PRINCIPLES } from './principles';
 import { buildScorecard, type Cell, type CellStatus } from './scorecard';
 import { scoreOverall, scorePrinciples, type Share } from './scores';
 
@@ -37,6 +40,8 @@ export interface OperationData {
   /** The same place as the path array of Spectral's diagnostics (`spectral lint -f json`'s `path`). */
   location: (string | number)[];
   cells: Record<string, Cell>;
+  /** What the probe saw of this operation (`report --probe`); null without a probe, or when it did not play it. */
+  live: Omit<Live, 'tested'> | null;
 }
 
 export interface FixData {
@@ -57,6 +62,28 @@ export interface FixData {
   example: string;
 }
 
+/** One change of the triage (cli/changes.ts): the findings it clears, where, and the edit. */
+export interface ChangeData {
+  /** What `spectral-agent-ux fix --only` takes. */
+  id: string;
+  rule: string;
+  kind: ChangeKind;
+  target: string;
+  places: string[];
+  findings: number;
+  /** The operations the findings stand for (every user of a component), as "METHOD /path". */
+  operations: string[];
+  automatic: boolean;
+  /** For a pattern: every place holds the same JSON, so one component can replace the copies. */
+  identical: boolean;
+  /** The rule's fix, as its principle words it. */
+  fix: string;
+  /** What the findings say, without an operation's label. */
+  text: string;
+  /** The edits `fix --only` makes (none when the change needs a person), each update as JSON text: its `$ref`s are the edit's, not the report's. */
+  edits: { target: string; update: string }[];
+}
+
 export interface ReportData {
   schemaVersion: typeof REPORT_SCHEMA_VERSION;
   tool: { name: string; version: string };
@@ -64,8 +91,13 @@ export interface ReportData {
   /** null: the package's recommended ruleset. */
   ruleset: string | null;
   overall: { score: number | null; cells: Share; operations: Share & { total: number } };
-  level: { id: string; name: string; next: { id: string; name: string; blockers: string[] } | null };
+  /** `verified`: reached with a probe's evidence (`--probe`); without it the level is what the description declares. */
+  level: { id: string; name: string; verified: boolean; next: { id: string; name: string; blockers: string[] } | null };
+  /** The share of operations the probe tested (first try 2xx); null without `--probe`. */
+  evidence: Evidence | null;
   principles: PrincipleData[];
+  /** Every change that clears findings, the one reaching most operations first: what the report opens with. */
+  changes: ChangeData[];
   fixes: FixData[];
   /** What `spectral-agent-ux fix` clears of this package's findings (baselined ones aside), with how many edits. */
   autofix: { findings: number; cleared: number; edits: number };
@@ -88,11 +120,30 @@ const keyOf = (rule: string, { path, message }: { path: readonly (string | numbe
 
 const operationName = (operation: { method: string; path: string }) => `${operation.method.toUpperCase()} ${operation.path}`;
 
-export function buildReport(run: LintRun, cwd = process.cwd()): ReportData {
+function changeData(change: Change): ChangeData {
+  return {
+    id: change.id,
+    rule: change.rule,
+    kind: change.kind,
+    target: toPointer(change.target),
+    places: change.places.map(toPointer),
+    findings: change.findings.length,
+    operations: change.operations.map(operationName),
+    automatic: change.automatic,
+    identical: change.identical,
+    fix: PRINCIPLES.find(principle => principle.rule === change.rule)?.fix ?? '',
+    text: change.text,
+    edits: change.edits.map(edit => ({ target: toPointer(edit.target), update: JSON.stringify(edit.update) })),
+  };
+}
+
+export function buildReport(run: LintRun, cwd = process.cwd(), probe?: ProbeRun): ReportData {
   const card = buildScorecard(run);
+  if (probe !== undefined) observe(probe, card.rows, id => PRINCIPLES.find(principle => principle.id === id)?.rule ?? id);
+  const evidence = probe === undefined ? null : evidenceOf(probe, card.rows);
   const scores = scorePrinciples(card);
   const overall = scoreOverall(card, scores);
-  const standing = standingOf(scores);
+  const standing = withEvidence(standingOf(scores), evidence);
   const editsOf = findingEdits(run);
   const byFinding = new Map([...editsOf].map(([diagnostic, edits]) => [keyOf(String(diagnostic.code), diagnostic), edits]));
   return {
@@ -101,7 +152,8 @@ export function buildReport(run: LintRun, cwd = process.cwd()): ReportData {
     file: portable(run.file, cwd),
     ruleset: run.rulesetFile === undefined ? null : portable(run.rulesetFile, cwd),
     overall: { score: overall.cells.percent, ...overall },
-    level: { ...standing.reached, next: standing.next ?? null },
+    level: { ...standing.reached, verified: evidence !== null, next: standing.next ?? null },
+    evidence,
     principles: scores.map(({ principle, checked, counts, passed, applicable, percent }) => ({
       id: principle.id,
       label: principle.label,
@@ -114,6 +166,7 @@ export function buildReport(run: LintRun, cwd = process.cwd()): ReportData {
       applicable,
       percent,
     })),
+    changes: changesOf(run, editsOf).map(changeData),
     fixes: topFixes(run.doc, card.rows, (rule, diagnostic) => byFinding.get(keyOf(rule, diagnostic))).map(fix => ({
       principle: fix.principle.id,
       rule: fix.principle.rule,
@@ -129,13 +182,14 @@ export function buildReport(run: LintRun, cwd = process.cwd()): ReportData {
       example: fix.example,
     })),
     autofix: autofixOf(run, editsOf),
-    operations: card.rows.map(({ operation, cells }) => ({
-      method: operation.method.toUpperCase(),
-      path: operation.path,
-      operationId: typeof operation.node.operationId === 'string' ? operation.node.operationId : null,
-      pointer: toPointer(operation.location),
-      location: operation.location,
-      cells,
+    operations: card.rows.map(row => ({
+      method: row.operation.method.toUpperCase(),
+      path: row.operation.path,
+      operationId: typeof row.operation.node.operationId === 'string' ? row.operation.node.operationId : null,
+      pointer: toPointer(row.operation.location),
+      location: row.operation.location,
+      cells: row.cells,
+      live: liveOf(probe, row),
     })),
     unplaced: card.unplaced.map(diagnostic => ({ rule: String(diagnostic.code), message: diagnostic.message, pointer: toPointer(diagnostic.path) })),
   };

@@ -25,6 +25,8 @@ export interface Cell {
   reason?: string;
   /** For `fail`: the diagnostics of the principle's rule inside the operation; for `baselined`, those the baseline covers. */
   diagnostics?: CellDiagnostic[];
+  /** For `fail`: the description declares a pass, and the probe saw the server break the rule (`report --probe`). */
+  observed?: true;
 }
 
 /** A failing or baselined cell: Spectral found the rule's problem there. */

@@ -1,5 +1,6 @@
 // The Orders API of docs/code-first.md: Fastify 5 and @fastify/swagger, its description generated from the route schemas.
 // `node examples/fastify-orders/server.mjs` serves it; `node examples/fastify-orders/openapi.mjs` prints the description.
+// Its test login: `POST /token` with `{"username": "demo", "password": "demo"}` (the examples of the description) gives the bearer token.
 import { randomUUID } from 'node:crypto';
 import Fastify from 'fastify';
 import swagger from '@fastify/swagger';
@@ -9,10 +10,10 @@ const TOKEN = 'demo-token';
 const Order = {
   $id: 'Order',
   type: 'object',
-  required: ['id', 'sku', 'quantity', 'status'],
+  required: ['id', 'productId', 'quantity', 'status'],
   properties: {
     id: { type: 'string' },
-    sku: { type: 'string' },
+    productId: { type: 'string' },
     quantity: { type: 'integer' },
     status: { type: 'string', enum: ['pending', 'approved', 'cancelled'] },
   },
@@ -20,11 +21,29 @@ const Order = {
 
 const OrderInput = {
   type: 'object',
-  required: ['sku', 'quantity'],
+  required: ['productId', 'quantity'],
   additionalProperties: false,
   properties: {
-    sku: { type: 'string', minLength: 3, maxLength: 12, examples: ['SKU-123'] },
+    productId: { type: 'string', minLength: 1, description: 'The id of the product to order (`POST /products` returns it).' },
     quantity: { type: 'integer', minimum: 1, maximum: 100, examples: [2] },
+  },
+};
+
+const Product = {
+  $id: 'Product',
+  type: 'object',
+  required: ['id', 'name', 'sku'],
+  properties: { id: { type: 'string' }, name: { type: 'string' }, sku: { type: 'string' } },
+};
+
+// `sku` is unique: a second product with the same one is refused (409 SKU_TAKEN).
+const ProductInput = {
+  type: 'object',
+  required: ['name', 'sku'],
+  additionalProperties: false,
+  properties: {
+    name: { type: 'string', minLength: 1, maxLength: 60, examples: ['Widget'] },
+    sku: { type: 'string', pattern: '^[A-Z][A-Z0-9-]{2,11}$', description: 'The stock keeping unit, unique among products.', examples: ['WIDGET-1'] },
   },
 };
 
@@ -44,6 +63,11 @@ const NextStep = {
 const OrderWithNextSteps = {
   $id: 'OrderWithNextSteps',
   allOf: [{ $ref: 'Order#' }, { type: 'object', required: ['nextSteps'], properties: { nextSteps: { type: 'array', items: { $ref: 'NextStep#' } } } }],
+};
+
+const ProductWithNextSteps = {
+  $id: 'ProductWithNextSteps',
+  allOf: [{ $ref: 'Product#' }, { type: 'object', required: ['nextSteps'], properties: { nextSteps: { type: 'array', items: { $ref: 'NextStep#' } } } }],
 };
 
 // The error body of every rejection, the framework's own validation errors included (see the error handler).
@@ -106,6 +130,7 @@ export async function buildApp() {
     });
   });
   const orders = new Map();
+  const products = new Map();
 
   await app.register(swagger, {
     openapi: {
@@ -117,7 +142,7 @@ export async function buildApp() {
     // Components keep the names of their `$id`s (`Order`, not `def-0`), so every regenerated description names them alike.
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => json.$id ?? `def-${i}` },
   });
-  for (const schema of [Order, NextStep, OrderWithNextSteps, Problem]) app.addSchema(schema);
+  for (const schema of [Order, NextStep, OrderWithNextSteps, Product, ProductWithNextSteps, Problem]) app.addSchema(schema);
 
   app.addHook('onRequest', async (request, reply) => {
     if (request.url !== '/token' && request.headers.authorization !== `Bearer ${TOKEN}`)
@@ -156,13 +181,28 @@ export async function buildApp() {
     },
   });
 
+  // An order names a product that exists: else 404 PRODUCT_NOT_FOUND, which names `productId`.
+  const unknownProduct = (reply, id) =>
+    reply.code(404).send({
+      code: 'PRODUCT_NOT_FOUND',
+      message: `No product has the id ${id} given in productId.`,
+      recoveryHint: 'Create the product with POST /products, or find its id, then send its id as productId.',
+      details: [{ field: 'productId', message: 'names no product' }],
+    });
+
   app.post('/orders', {
     schema: {
       body: OrderInput,
       'x-ax-retryable': false,
-      response: { 201: { description: 'The order, pending, and what to call next.', $ref: 'OrderWithNextSteps#' }, 400: rejections[400], 401: rejections[401] },
+      response: {
+        201: { description: 'The order, pending, and what to call next.', $ref: 'OrderWithNextSteps#' },
+        400: rejections[400],
+        401: rejections[401],
+        404: problem('No product has the `productId` given.'),
+      },
     },
     handler: async (request, reply) => {
+      if (!products.has(request.body.productId)) return unknownProduct(reply, request.body.productId);
       const order = { id: randomUUID(), ...request.body, status: 'pending' };
       orders.set(order.id, order);
       return reply.code(201).send(withSteps(order));
@@ -193,11 +233,17 @@ export async function buildApp() {
       body: { ...OrderInput, required: [] },
       'x-ax-retryable': true,
       'x-ax-idempotent': true,
-      response: { 200: { description: 'The order as changed.', $ref: 'OrderWithNextSteps#' }, ...rejections },
+      response: {
+        200: { description: 'The order as changed.', $ref: 'OrderWithNextSteps#' },
+        ...rejections,
+        404: problem('No order has this id, or no product the `productId` given.'),
+      },
     },
     handler: async (request, reply) => {
       const order = find(request, reply);
-      return order === reply ? reply : withSteps(Object.assign(order, request.body));
+      if (order === reply) return reply;
+      if (request.body.productId !== undefined && !products.has(request.body.productId)) return unknownProduct(reply, request.body.productId);
+      return withSteps(Object.assign(order, request.body));
     },
   });
 
@@ -209,6 +255,45 @@ export async function buildApp() {
       response: { 204: { type: 'null', description: 'Deleted.' }, 401: rejections[401], 404: rejections[404] },
     },
     handler: async (request, reply) => (orders.delete(request.params.id) ? reply.code(204).send() : notFound(reply, request.params.id)),
+  });
+
+  const productSteps = product => [
+    { action: 'Read the product', method: 'GET', href: `/products/${product.id}`, description: 'The product as it stands now.' },
+    { action: 'Order the product', method: 'POST', href: '/orders', description: 'Order it, with its id as productId.' },
+  ];
+
+  // After the order routes on purpose: the probe creates the product first because an order's body names one.
+  app.post('/products', {
+    schema: {
+      body: ProductInput,
+      'x-ax-retryable': false,
+      response: {
+        201: { description: 'The product, and what to call next.', $ref: 'ProductWithNextSteps#' },
+        400: rejections[400],
+        401: rejections[401],
+        409: problem('Another product has this `sku`: send a new one.'),
+      },
+    },
+    handler: async (request, reply) => {
+      if ([...products.values()].some(product => product.sku === request.body.sku))
+        return reply.code(409).send({
+          code: 'SKU_TAKEN',
+          message: `Another product has the sku ${request.body.sku}.`,
+          recoveryHint: 'Send a sku no other product has.',
+          retryable: false,
+          details: [{ field: 'sku', message: 'is taken' }],
+        });
+      const product = { id: randomUUID(), ...request.body };
+      products.set(product.id, product);
+      return reply.code(201).send({ ...product, nextSteps: productSteps(product) });
+    },
+  });
+
+  app.get('/products/:id', {
+    schema: { params: byId, response: { 200: { $ref: 'Product#' }, 401: rejections[401], 404: problem('No product has this id.') } },
+    handler: async (request, reply) =>
+      products.get(request.params.id) ??
+      reply.code(404).send({ code: 'NOT_FOUND', message: `No product has the id ${request.params.id}.`, recoveryHint: 'Create one with POST /products.' }),
   });
 
   for (const [action, from, to] of [

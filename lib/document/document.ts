@@ -75,6 +75,21 @@ export const isSuccessStatus = cachedByText((status): boolean => /^2(\d\d|XX)$/i
 export const isClientErrorStatus = cachedByText((status): boolean => /^4(\d\d|XX)$/i.test(status) || status === 'default');
 export const isServerErrorStatus = cachedByText((status): boolean => /^5(\d\d|XX)$/i.test(status) || status === 'default');
 export const isErrorStatus = cachedByText((status): boolean => isClientErrorStatus(status) || isServerErrorStatus(status));
+/** A `default` described as a success ("Successful operation", "OK"), as some generators write the only answer. */
+const SUCCESS_TEXT = /^\s*(ok\b|success(ful(ly)?)?\b)|\bsuccessful (operation|response|request)\b/i;
+const FAILURE_TEXT = /\b(error|fail(ed|ure)?|unsuccessful|unexpected|problem|invalid)\b/i;
+
+/**
+ * An error response: 4xx, 5xx, their ranges, and `default` unless its description calls it a success (a
+ * `default` "Successful" is the answer, not the errors). What every error rule reads; the report's columns go by status.
+ */
+export function isErrorResponse(response: Response): boolean {
+  if (!isErrorStatus(response.status)) return false;
+  const { description } = response.node;
+  return response.status !== 'default' || typeof description !== 'string' || !SUCCESS_TEXT.test(description) || FAILURE_TEXT.test(description);
+}
+/** A response to HEAD has no body (RFC 9110 §9.3.2), errors included: its error is told by its status and headers alone. */
+export const answersWithBody = (operation: Operation): boolean => operation.method !== 'head';
 /** A success that carries the agent-UX envelope: any 2xx but 204 and 205, which have no body to carry it. */
 export const isEnvelopeStatus = (status: string): boolean => isSuccessStatus(status) && status !== '204' && status !== '205';
 
@@ -85,6 +100,16 @@ export const baseMediaType = cachedByText((mediaType): string => mediaType.split
 export function isJsonMediaType(mediaType: string): boolean {
   const type = baseMediaType(mediaType);
   return type === 'application/json' || type === '*/*' || type.endsWith('+json');
+}
+
+/**
+ * Whether a body sent as `sent` is one a body declared as `declared` allows: the same type, a range
+ * (`*\/*`, `text/*`) holding it, or both JSON (`application/problem+json` for `application/json`).
+ */
+export function allowsMediaType(declared: string, sent: string): boolean {
+  const [range, type] = [baseMediaType(declared), baseMediaType(sent)];
+  if (range === type || range === '*/*' || (range.endsWith('/*') && type.startsWith(range.slice(0, -1)))) return true;
+  return isJsonMediaType(range) && isJsonMediaType(type);
 }
 
 export function startsWith(path: JsonPath, prefix: JsonPath): boolean {
@@ -535,9 +560,8 @@ export function errorBodies(doc: OpenApiDocument, operations: readonly Operation
 }
 
 const operationErrorBodies = (doc: OpenApiDocument, operation: Operation): ErrorBody[] =>
-  doc
-    .responses(operation)
-    .filter(response => isErrorStatus(response.status))
+  (answersWithBody(operation) ? doc.responses(operation) : [])
+    .filter(isErrorResponse)
     .flatMap(response => doc.bodies(operation, response).map(body => ({ operation, response, body })));
 
 export function child(location: JsonPath | undefined, segment: string | number): JsonPath | undefined {

@@ -3,7 +3,7 @@
  * is that schema (through `$ref`s and `allOf`/`oneOf`/`anyOf` branches), so that no fix (the engine's
  * edits, the report's advice) adds a response-only member to a schema that also describes something else.
  */
-import { child, isErrorStatus, isObject, toPointer, type JsonPath, type Located, type OpenApiDocument, type Operation } from './document';
+import { answersWithBody, child, isErrorResponse, isObject, toPointer, type JsonPath, type Located, type OpenApiDocument, type Operation } from './document';
 
 export type Role = 'request body' | 'success response' | 'error response';
 
@@ -65,7 +65,7 @@ function collectUses(doc: OpenApiDocument): Map<string, Use[]> {
   for (const operation of doc.operations()) {
     for (const schema of requestSchemas(doc, operation)) record(schema, { role: 'request body', operation });
     for (const response of doc.responses(operation)) {
-      const role: Role = isErrorStatus(response.status) ? 'error response' : 'success response';
+      const role: Role = isErrorResponse(response) ? 'error response' : 'success response';
       for (const body of doc.jsonBodies(operation, response)) if (body.schema !== undefined) record(body.schema, { role, operation });
     }
   }
@@ -76,4 +76,39 @@ function collectUses(doc: OpenApiDocument): Map<string, Use[]> {
 export function otherUses(uses: Map<string, Use[]>, target: JsonPath, role: Role): string[] {
   const other = (uses.get(toPointer(target)) ?? []).filter(use => use.role !== role);
   return [...new Set(other.map(use => `the ${use.role} of ${use.operation.method.toUpperCase()} ${use.operation.path}`))];
+}
+
+/**
+ * Every response (by its `responses.<status>` entry) that reaches each place, once per document: the response
+ * object it is, when shared, and the schemas its bodies are (through `$ref`s and composition branches).
+ */
+function responsesReaching(doc: OpenApiDocument): Map<string, Map<string, Operation>> {
+  return doc.memo('uses:responses', () => {
+    const reaching = new Map<string, Map<string, Operation>>();
+    const add = (pointer: string, response: string, operation: Operation) =>
+      (reaching.get(pointer) ?? reaching.set(pointer, new Map()).get(pointer)!).set(response, operation);
+    for (const operation of doc.operations()) {
+      for (const response of doc.responses(operation)) {
+        const key = toPointer(response.at);
+        if (response.location !== undefined) add(toPointer(response.location), key, operation);
+        for (const body of answersWithBody(operation) ? doc.bodies(operation, response) : []) {
+          if (body.schema !== undefined) for (const pointer of sameObjectSchemas(doc, body.schema)) add(pointer, key, operation);
+        }
+      }
+    }
+    return reaching;
+  });
+}
+
+/**
+ * The responses of the document (their operations, by `responses.<status>` pointer) that use the place at `site`: a
+ * shared response, a schema, or something inside either (the innermost enclosing place any response reaches).
+ */
+export function responsesUsing(doc: OpenApiDocument, site: JsonPath): ReadonlyMap<string, Operation> {
+  const reaching = responsesReaching(doc);
+  for (let depth = site.length; depth > 0; depth--) {
+    const found = reaching.get(toPointer(site.slice(0, depth)));
+    if (found !== undefined) return found;
+  }
+  return new Map();
 }

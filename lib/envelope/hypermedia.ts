@@ -127,6 +127,57 @@ export function linkLookalike(doc: OpenApiDocument, view: ObjectView, collection
   return undefined;
 }
 
+/** A string member that may be the next call itself: its name or description, as a message quotes it. */
+export interface NextCallMember {
+  name: string;
+  /** `named \`uploadUrl\``, `described "must be used to upload"` */
+  evidence: string;
+}
+
+/** What a URL or a token the agent must use next is described as: "a presigned PUT URL which must be used to upload", "must be sent to /complete-upload". */
+const NEXT_CALL_TEXT =
+  /\bpre-?signed\b|\bmust be (used|sent|passed|provided|uploaded|put|posted)\b[^.]{0,40}\b(to|for|when|in)\b|\b(use|send|pass|provide|call) (this|it)\b[^.]{0,20}\b(to|in|with)\b[^.]{0,30}\b(request|call|upload|complete|confirm|finish)/i;
+/** The words of a URL member's name that say it is where the next call goes (`uploadUrl`, `redirect_uri`), not what a resource is (`avatarUrl`). */
+const NEXT_CALL_WORDS = new Set([
+  'upload',
+  'download',
+  'redirect',
+  'callback',
+  'continue',
+  'continuation',
+  'resume',
+  'next',
+  'complete',
+  'presigned',
+  'signed',
+  'checkout',
+  'approval',
+  'authorize',
+  'authorization',
+  'verification',
+  'confirm',
+  'confirmation',
+]);
+const URL_WORDS = new Set(['url', 'uri', 'href', 'link', 'location', 'endpoint']);
+
+/**
+ * The first string member of a 2xx body that may be the next call itself: a presigned upload `url` "which must be
+ * used to upload", an `uploadUrl`, an identifier that "must be sent to /complete-upload". Evidence is weak (the body
+ * may also be a plain resource), so a finding asks whether it is, and leaves the edit to a person.
+ */
+export function nextCallMember(doc: OpenApiDocument, view: ObjectView): NextCallMember | undefined {
+  for (const property of view.properties.values()) {
+    const schema = doc.resolve(property.schema, property.location)?.value;
+    if (!isObject(schema) || (schema.type !== undefined && schema.type !== 'string')) continue;
+    const described = typeof schema.description === 'string' ? NEXT_CALL_TEXT.exec(schema.description)?.[0] : undefined;
+    if (described !== undefined) return { name: property.name, evidence: `described "${described}"` };
+    const nameWords = words(property.name);
+    if (nameWords.some(word => URL_WORDS.has(word)) && nameWords.some(word => NEXT_CALL_WORDS.has(word)))
+      return { name: property.name, evidence: `named \`${property.name}\`` };
+  }
+  return undefined;
+}
+
 /** The members of a link object (RFC 8288's target attributes, HAL's and Siren's): a body with others is a resource that has an href. */
 const LINK_MEMBERS = new Set([
   HREF,

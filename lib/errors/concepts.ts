@@ -121,7 +121,7 @@ export const isStatusText = (value: unknown): boolean => typeof value === 'strin
  * 100–599, a string whose values are reason phrases ("Bad Request"), or one described as the status.
  */
 export function mirrorsStatus(evidence: Evidence): boolean {
-  if (/http[^.]{0,40}status|status[ _]code[^.]{0,40}http|rfc ?(7231|9110)/i.test(evidence.text)) return true;
+  if (/\bhttp\b[^.]{0,40}\bstatus\b|\bstatus[ _]code\b[^.]{0,40}\bhttp\b|\brfc ?(7231|9110)\b/i.test(evidence.text)) return true;
   if (evidence.types?.includes('string') && evidence.values.length > 0) return evidence.values.every(isStatusText);
   if (evidence.types === undefined || !evidence.types.every(type => type === 'integer' || type === 'number')) return false;
   const inRange = (value: unknown) => typeof value === 'number' && value >= 100 && value <= 599;

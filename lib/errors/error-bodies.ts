@@ -4,7 +4,8 @@
  * stay silent on it, so that a missing body is reported once, not once per rule.
  */
 import {
-  isErrorStatus,
+  answersWithBody,
+  isErrorResponse,
   isObject,
   isSuccessStatus,
   type Body,
@@ -52,7 +53,7 @@ export function errorSchemasOf(doc: OpenApiDocument, operation: Operation, respo
 }
 
 function readErrorSchemas(doc: OpenApiDocument, operation: Operation, response: Response): { schemas: ErrorSchema[]; unreadable: boolean } {
-  const bodies = distinctSchemas(doc.jsonBodies(operation, response));
+  const bodies = answersWithBody(operation) ? distinctSchemas(doc.jsonBodies(operation, response)) : [];
   const several = bodies.length > 1;
   const schemas: ErrorSchema[] = [];
   let unreadable = false;
@@ -126,7 +127,7 @@ export function errorSchemas(doc: OpenApiDocument, operations: readonly Operatio
     operations.flatMap(operation =>
       doc
         .responses(operation)
-        .filter(response => inScope(response.status))
+        .filter(response => inScope(response.status) && isErrorResponse(response))
         .flatMap(response => errorSchemasOf(doc, operation, response).schemas),
     ),
   );
@@ -251,8 +252,8 @@ export function sharedErrorSchemas(doc: OpenApiDocument): {
       known.count++;
       known.statuses.add(status);
     };
-    for (const operation of doc.operations()) {
-      for (const response of doc.responses(operation).filter(entry => isErrorStatus(entry.status))) {
+    for (const operation of doc.operations().filter(answersWithBody)) {
+      for (const response of doc.responses(operation).filter(isErrorResponse)) {
         for (const body of doc.jsonBodies(operation, response)) {
           const ref = isObject(body.schema?.value) ? body.schema.value.$ref : undefined;
           if (typeof ref !== 'string' || !ref.startsWith('#/') || !isObjectBody(doc, body)) continue;

@@ -227,8 +227,15 @@ function findMemberIn<N>(reader: Reader<N>, carrier: Carrier<N>, question: Quest
     }
   }
   // A string code that is not the HTTP status is the one an agent branches on: Google's `status` over its HTTP `code`.
-  const branchable = (found: Found<N>) => reader.accepts(found.node, 'text', found.node) && !mirrorsStatus(reader.evidence(carrier.nodes[0], found.name));
-  const named = question === 'errorCode' ? (candidates.find(branchable) ?? candidates[0]) : candidates[0];
+  const mirror = (found: Found<N>) => mirrorsStatus(reader.evidence(carrier.nodes[0], found.name));
+  const branchable = (found: Found<N>) => reader.accepts(found.node, 'text', found.node) && !mirror(found);
+  // A number described or bounded as the HTTP status, or anything described so, echoes it and is never the code; an
+  // undescribed integer `code` may be, and a string spelled as a code (`CONFLICT`) is one.
+  const echoes = (found: Found<N>) => {
+    const evidence = reader.evidence(carrier.nodes[0], found.name);
+    return mirrorsStatus(evidence) && (!evidence.types?.includes('string') || /\bstatus\b/i.test(evidence.text));
+  };
+  const named = question === 'errorCode' ? (candidates.find(branchable) ?? candidates.find(found => !echoes(found))) : candidates[0];
   return named ?? (configured(names, question) ? undefined : recognisedIn(reader, carrier, question, required));
 }
 

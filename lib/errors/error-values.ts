@@ -9,6 +9,7 @@ import {
   errorBodies,
   isErrorStatus,
   isObject,
+  valueAt,
   type JsonPath,
   type Located,
   type OpenApiDocument,
@@ -19,6 +20,7 @@ import { errorSchemas, type ErrorSchema } from './error-bodies';
 import { exampleMembers, schemaMembers, type NamedMember, type Names } from './error-shapes';
 import { namesFor } from '../rules/names';
 import { declaredValues } from '../document/schema';
+import { isStatusText, words } from './concepts';
 
 export interface FieldValue extends Located {
   operation: Operation;
@@ -122,6 +124,24 @@ export function errorFieldValues(doc: OpenApiDocument, operations: readonly Oper
     }
   }
   return values;
+}
+
+/** The words of a member that carries the specific detail of an error beside a generic message (`debugInfo`, `detail`, `developerMessage`). */
+const DETAIL_WORDS = new Set(['detail', 'details', 'debug', 'info', 'description', 'explanation', 'developer', 'cause']);
+
+/**
+ * The API's own detail member beside a message that only repeats the HTTP reason phrase ("Bad Request", a
+ * `message` documented as the status code's description): its name, and its text where the value is an
+ * example's. The agent reads that member for the cause, so the vague-message rule judges it instead.
+ */
+export function detailBeside(doc: OpenApiDocument, value: FieldValue, text: string): { name: string; text?: Located<string> } | undefined {
+  if (!isStatusText(text) || value.field === undefined) return undefined;
+  const holder = valueAt(doc.root, value.field.slice(0, -1));
+  if (!isObject(holder)) return undefined;
+  const name = Object.keys(holder).find(key => key !== value.name && words(key).some(word => DETAIL_WORDS.has(word)));
+  if (name === undefined) return undefined;
+  const sent = holder[name];
+  return value.source === 'example' && typeof sent === 'string' ? { name, text: { value: sent, location: [...value.field.slice(0, -1), name] } } : { name };
 }
 
 /** The strings a value shows an agent: itself, or each string of a list (`suggestions`). */

@@ -141,10 +141,33 @@ export function apiMemberName(doc: OpenApiDocument, question: Question, names: N
     }
     const [best] = [...counts].sort((a, b) => b[1] - a[1]);
     if (best !== undefined && best[1] >= 2) return best[0];
+    if (documentsProblemDetails(doc) && PROBLEM_MEMBERS[question] !== undefined) return PROBLEM_MEMBERS[question];
     // An API that speaks the AWS JSON protocol (an `X-Amz-Target` header names each operation) sends its code as `__type`.
     return question === 'errorCode' && doc.operations().some(operation => doc.headerParameter(operation, [AWS_TARGET]) !== undefined) ? AWS_CODE : undefined;
   });
 }
+
+export const PROBLEM_JSON = 'application/problem+json';
+/** What an API's own prose says when every error is an RFC 7807/9457 problem. */
+const PROBLEM_CONVENTION = /\brfc ?(7807|9457)\b|\bapplication\/problem\+json\b|\bproblem details\b/i;
+
+/**
+ * True when the API documents its errors as RFC 7807/9457 problems in `info.description` or an `externalDocs`
+ * description (its own or the info's): advice then speaks that convention (`type` the code, `detail` the message).
+ */
+export function documentsProblemDetails(doc: OpenApiDocument): boolean {
+  return doc.memo('error-wording:problem-details', () => {
+    const { info, externalDocs } = doc.root;
+    const prose = [info, externalDocs, isObject(info) ? info.externalDocs : undefined].map(node => (isObject(node) ? node.description : undefined));
+    return prose.some(text => typeof text === 'string' && PROBLEM_CONVENTION.test(text));
+  });
+}
+
+/** `"VALIDATION_ERROR"` as an RFC 9457 problem `type`, a URI: `"https://example.com/problems/validation-error"`. */
+export const problemTypeOf = (code: string): string => `"https://example.com/problems/${code.replace(/"/g, '').toLowerCase().replace(/_/g, '-')}"`;
+
+/** The member RFC 9457 names for a concept: `type` for the code, `detail` for the message. */
+const PROBLEM_MEMBERS: Partial<Record<Question, string>> = { errorCode: 'type', message: 'detail' };
 
 const AWS_TARGET = 'X-Amz-Target';
 const AWS_CODE = '__type';

@@ -6,7 +6,7 @@
  */
 import {
   escapeSegment,
-  isErrorStatus,
+  isErrorResponse,
   isObject,
   pointerToPath,
   startsWith,
@@ -111,7 +111,7 @@ export interface Audience {
  */
 export function errorAudience(doc: OpenApiDocument): Audience {
   return doc.memo('edits:error-audience', () => ({
-    regions: doc.operations().flatMap(operation => doc.responses(operation).flatMap(response => (isErrorStatus(response.status) ? [response.at] : []))),
+    regions: doc.operations().flatMap(operation => doc.responses(operation).flatMap(response => (isErrorResponse(response) ? [response.at] : []))),
     exceptBranches: true,
   }));
 }

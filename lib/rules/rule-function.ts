@@ -7,6 +7,7 @@ import { createRulesetFunction, type IFunctionResult, type RulesetFunctionContex
 import { isObject, OpenApiDocument, startsWith, toPointer, type JsonObject, type JsonPath, type Operation, type Response } from '../document/document';
 import type { Edit } from './edits';
 import { calledByApi } from './scope';
+import { responsesUsing } from '../document/uses';
 import { originOf } from './code-origin';
 import { sayOf, type Messages, type Say } from './messages';
 
@@ -163,7 +164,7 @@ export function ruleFunction<O extends object, M extends Messages>(
       const text = (context.document as unknown as { input?: unknown }).input;
       const doc = OpenApiDocument.of(context.document.data, resolved, typeof text === 'string' ? text : undefined);
       const operations = checkedOperations(doc, ruleId);
-      const found = distinct(perDefect(check({ doc, options: options ?? ({} as O), ruleId, operations, say })));
+      const found = distinct(perDefect(doc, ruleId, check({ doc, options: options ?? ({} as O), ruleId, operations, say })));
       const byRule = editsWanted(context.document);
       if (byRule !== undefined) record(byRule, ruleId, found);
       return found.map(({ message, path }) => ({ message, path }));
@@ -228,7 +229,7 @@ type Placed = Finding & { users?: JsonPath[] };
  * one on that place, naming its users; a defect of one operation's own stays on it. The place's finding
  * merges the uses' edits, which mostly are one.
  */
-function perDefect(findings: Finding[]): Placed[] {
+function perDefect(doc: OpenApiDocument, ruleId: string, findings: Finding[]): Placed[] {
   // In order of first sight: a finding of no response, or the key of a group of uses.
   const order: (Finding | string)[] = [];
   const groups = new Map<string, Group>();
@@ -251,7 +252,7 @@ function perDefect(findings: Finding[]): Placed[] {
     group.uses.push(...finding.uses);
     if (finding.edits !== undefined) group.edits.push(finding.edits);
   }
-  return order.map(entry => (typeof entry === 'string' ? placeGroup(groups.get(entry)!) : entry));
+  return order.map(entry => (typeof entry === 'string' ? placeGroup(doc, ruleId, groups.get(entry)!) : entry));
 }
 
 /** The uses of one place found to have one defect: the first finding as its rule worded it, every use, every use's edits. */
@@ -262,18 +263,30 @@ interface Group {
 }
 
 /** A group of one response, about a place inside its own operation, stays there; any other is one finding on its site. */
-function placeGroup({ first, uses, edits }: Group): Placed {
+function placeGroup(doc: OpenApiDocument, ruleId: string, { first, uses, edits }: Group): Placed {
   const { site, text, operation } = uses[0];
   // One use per response: a response that reaches the place through two media types or views is one user.
   const responses = [...new Map(uses.map(use => [use.response, use])).values()];
   if (responses.length === 1 && startsWith(site, operation.location)) return first;
-  const users = responses.length === 1 ? label(operation, uses[0].response) : `${responses.length} responses`;
   return {
-    message: `${placeName(site, uses)} (used by ${users}): ${text}`,
+    message: `${placeName(site, uses)} (used by ${usersWording(doc, ruleId, site, responses)}): ${text}`,
     path: site,
     users: responses.map(use => use.response.at),
     ...(edits.length === 0 ? {} : { edits: () => distinctEdits(edits) }),
   };
+}
+
+/**
+ * Who uses a shared place, honestly: "GET /a 404" or "3 responses" when they are all its users, else out of how
+ * many ("GET /a 409, 1 of 26", "2 of 26 responses"): a fix for these few must not reach the others.
+ */
+function usersWording(doc: OpenApiDocument, ruleId: string, site: JsonPath, responses: readonly Use[]): string {
+  const count = responses.length;
+  // Of the responses the rule checks: an operation exempt from it, or a webhook, uses the place for nothing it asks.
+  const total = [...responsesUsing(doc, site).values()].filter(operation => !calledByApi(doc, operation) && !isExempt(operation, ruleId)).length;
+  const one = label(responses[0].operation, responses[0].response);
+  if (total <= count) return count === 1 ? one : `${count} responses`;
+  return count === 1 ? `${one}, 1 of ${total}` : `${count} of ${total} responses`;
 }
 
 /** The edits of every use, each once (the uses of a component mostly propose the same edit of it). */
@@ -293,10 +306,17 @@ function distinctEdits(lazy: readonly LazyEdits[]): Edit[] | undefined {
  * `parameters`); "POST /apps 200" for a place inside the response of an operation that others reuse.
  */
 function placeName(site: JsonPath, uses: readonly Use[]): string {
-  if (site[0] === 'components' && site.length >= 3) return `\`${site[2]}\``;
-  if (['definitions', 'responses', 'parameters'].includes(String(site[0])) && site.length >= 2) return `\`${site[1]}\``;
+  const component = componentOf(site);
+  if (component !== undefined) return `\`${component[component.length - 1]}\``;
   const owner = uses.find(use => startsWith(site, use.response.at));
   return owner === undefined ? `\`${toPointer(site)}\`` : label(owner.operation, owner.response);
+}
+
+/** The component a place is in (`components/schemas/Error`; Swagger 2.0's `definitions/Error`, `responses/…`, `parameters/…`), if any. */
+export function componentOf(site: readonly (string | number)[]): JsonPath | undefined {
+  if (site[0] === 'components' && site.length >= 3) return site.slice(0, 3);
+  if (['definitions', 'responses', 'parameters'].includes(String(site[0])) && site.length >= 2) return site.slice(0, 2);
+  return undefined;
 }
 
 /** "POST /payments 400", the prefix of every per-response message. */

@@ -418,7 +418,7 @@ export type StateChange =
 /**
  * The state change an operation makes, by structure; undefined for a read (a GET, a search sent as a
  * POST) and for a creation (a 201, or a POST to a sub-collection: `/orders/{id}/items` when
- * `/orders/{id}/items/{item}` exists).
+ * `/orders/{id}/items/{item}` exists, or a POST to a path that also answers GET or DELETE: `/rooms/{id}/keypair`).
  */
 export function stateChange(doc: OpenApiDocument, operation: Operation, options: ScopeOptions): StateChange | undefined {
   if (!changesState(doc, operation, options)) return undefined;
@@ -430,7 +430,9 @@ export function stateChange(doc: OpenApiDocument, operation: Operation, options:
     const path = itemAction(operation.path);
     if (path === undefined || operation.method === 'delete' || doc.responses(operation).some(response => response.status === '201')) return undefined;
     const isCollection = [...operationPaths(doc).keys()].some(other => other.startsWith(`${operation.path}/{`));
-    return isCollection ? undefined : { kind: 'action' as const, action: path.action };
+    // A path that is also read or deleted is a sub-resource noun (`/rooms/{id}/keypair`), and its POST creates it: no action.
+    const isResource = (operationPaths(doc).get(operation.path) ?? []).some(other => other.method === 'get' || other.method === 'delete');
+    return isCollection || isResource ? undefined : { kind: 'action' as const, action: path.action };
   });
 }
 
@@ -462,9 +464,44 @@ export const IDEMPOTENT_FLAG = 'x-ax-idempotent';
 /** ax-recoverable-retryable: every mutation (a read-only POST too: it is told to say `true`), and wherever the flag is declared. */
 export const asksRetryable = (operation: Operation): boolean => isMutation(operation) || operation.node[RETRYABLE_FLAG] !== undefined;
 
-/** The `Idempotency-Key` header a POST takes, if any: a retry with the same key is safe. */
-export const idempotencyKeyOf = (doc: OpenApiDocument, operation: Operation, options: ScopeOptions): string | undefined =>
-  operation.method === 'post' ? doc.headerParameter(operation, namesFor(options, 'idempotencyKeyHeader')) : undefined;
+/** The key a POST takes to deduplicate retries: a retry with the same key is safe. */
+export interface IdempotencyKey {
+  name: string;
+  in: 'header' | 'body';
+}
+
+/** The `Idempotency-Key` header a POST takes, else a required string member of its JSON body that is such a key by evidence. */
+export function idempotencyKeyOf(doc: OpenApiDocument, operation: Operation, options: ScopeOptions): IdempotencyKey | undefined {
+  if (operation.method !== 'post') return undefined;
+  const header = doc.headerParameter(operation, namesFor(options, 'idempotencyKeyHeader'));
+  if (header !== undefined) return { name: header, in: 'header' };
+  const member = remembered(doc, 'body-idempotency-key', operation, () => bodyIdempotencyKey(doc, operation));
+  return member === undefined ? undefined : { name: member, in: 'body' };
+}
+
+/** What describes a member that deduplicates retries: idempotency itself, or Square's "A unique string that identifies this request". */
+const IDEMPOTENCY_TEXT = /\bidempoten|\bunique (string|key|value|token|identifier)\b[^.]{0,40}\bidentif(y|ies) (this|the|each) [^.]{0,30}\brequest\b/i;
+
+/**
+ * A required string member of the request body named for idempotency (`idempotency_key`, `idempotencyToken`) or
+ * described so (Square's payments): evidence, not a name list; a boolean `idempotent` or an optional key is none.
+ */
+function bodyIdempotencyKey(doc: OpenApiDocument, operation: Operation): string | undefined {
+  const views = bodyViews(
+    doc,
+    doc.requestBodies(operation).bodies.filter(body => isJsonMediaType(body.mediaType)),
+  );
+  for (const view of views) {
+    for (const name of view.required) {
+      const property = view.properties.get(name);
+      const schema = property === undefined ? undefined : doc.resolve(property.schema, property.location)?.value;
+      if (!isObject(schema) || (schema.type !== undefined && schema.type !== 'string')) continue;
+      const named = words(name).some(word => word === 'idempotency' || word === 'idempotent');
+      if (named || (typeof schema.description === 'string' && IDEMPOTENCY_TEXT.test(schema.description))) return name;
+    }
+  }
+  return undefined;
+}
 
 /** ax-recoverable-idempotent: PUT and DELETE, a POST that takes an idempotency key, and wherever the flag is declared. */
 export const asksIdempotent = (doc: OpenApiDocument, operation: Operation, options: ScopeOptions): boolean =>

@@ -18,6 +18,7 @@ import { lint } from '../../cli/lint';
 import { outsideObjects } from '../support/edited-ranges';
 import { applyWithOpenapiFormat, claimedPlaces, oasErrors, ours, planOutcome } from '../support/fixes';
 import { unconcernedGains } from '../support/members';
+import { runMain } from '../support/bin';
 
 const ROOT = join(__dirname, '..', '..');
 const CORPUS = join(ROOT, '.cache', 'corpus');
@@ -74,4 +75,24 @@ describeCorpus('fix on the corpus', () => {
       `| ${file} | ${ours(before.diagnostics).length} | ${plan.fixed.length} | ${plan.left.length} | ${ours(after.diagnostics).length} | ${applied.length} | ${Buffer.byteLength(fixedText) - Buffer.byteLength(text)} |`,
     );
   });
+});
+
+/** `fix --only` on a real description: one change of the report made, every other finding as it was. */
+test('fix --apply --only makes one pattern of the Kubernetes description and nothing else', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'corpus-fix-only-'));
+  const file = join(dir, 'kubernetes.json');
+  writeFileSync(file, readFileSync(join(CORPUS, 'kubernetes.json')));
+  const place = (diagnostic: { code: string | number; path: readonly (string | number)[]; message: string }) =>
+    JSON.stringify([diagnostic.code, diagnostic.path, diagnostic.message]);
+  const before = (await lint(file, undefined, { cwd: dir })).diagnostics.map(place);
+  const only = 'ax-recoverable-retryable@pattern-0c8cc7b8';
+  expect(await runMain(['fix', 'kubernetes.json', '--apply', '--only', only], dir)).toMatchObject({
+    code: 0,
+    stderr: 'spectral-agent-ux fix: fixed 185 of 185 findings in kubernetes.json (185 objects edited)\n',
+  });
+  const after = (await lint(file, undefined, { cwd: dir })).diagnostics.map(place);
+  const gone = before.filter(key => !after.includes(key));
+  expect(gone).toHaveLength(185);
+  expect(gone.every(key => key.includes('no `x-ax-retryable`') && key.includes('Add `x-ax-retryable: false`'))).toBe(true);
+  expect(after.filter(key => !before.includes(key))).toEqual([]);
 });

@@ -33,3 +33,27 @@ test.each(names)('report on %s', async name => {
   expect(report.unplaced).toEqual([]);
   expect(await schemaProblems(JSON.stringify(report))).toEqual([]);
 });
+
+/** Triage on the largest descriptions: the first three changes, with the findings and operations each clears (docs/report.md). */
+test.each([
+  [
+    'kubernetes.json',
+    [
+      ['ax-recoverable-error-schema@pattern-5c98df65', 839, 839],
+      ['ax-recoverable-retryable@pattern-0c8cc7b8', 185, 185],
+      ['ax-recoverable-idempotent@pattern-49306676', 127, 127],
+    ],
+  ],
+  [
+    'stripe.json',
+    [
+      ['ax-recoverable-error-structure@#/components/schemas/error', 1, 452],
+      ['ax-recoverable-retryable-flag@#/components/schemas/error', 1, 452],
+      ['ax-recoverable-suggestion@#/components/schemas/error', 1, 452],
+    ],
+  ],
+])('the report on %s opens with the changes that clear most findings', async (name, expected) => {
+  const report = await reportOn(join(ROOT, '.cache', 'corpus', name), rulesetWith());
+  expect(report.changes.slice(0, 3).map(change => [change.id, change.findings, change.operations.length])).toEqual(expected);
+  expect(report.changes.reduce((sum, change) => sum + change.findings, 0)).toBe(report.autofix.findings);
+});

@@ -25,7 +25,7 @@ export const OUR_CODES: ReadonlySet<string> = new Set(Object.keys(ruleset.rules)
  * "could not finish" instead of aborting the run.
  */
 export const REVOKED_PROXIES_JSON =
-  '{"openapi":"3.0.3","info":{"title":"R","version":"1"},"paths":{"/a":{"post":{"responses":{"default":{"description":"ok","content":{"application/json":{"schema":{"$ref":"#/components/schemas/A"}}}},"__proto__":{"description":"bad"}}}}},"components":{"schemas":{"A":{"allOf":[{"$ref":"#/components/schemas/B"}]},"B":{"oneOf":[{"$ref":"#/components/schemas/A"}]}}}}';
+  '{"openapi":"3.0.3","info":{"title":"R","version":"1"},"paths":{"/a":{"post":{"responses":{"default":{"description":"Unexpected error","content":{"application/json":{"schema":{"$ref":"#/components/schemas/A"}}}},"__proto__":{"description":"bad"}}}}},"components":{"schemas":{"A":{"allOf":[{"$ref":"#/components/schemas/B"}]},"B":{"oneOf":[{"$ref":"#/components/schemas/A"}]}}}}';
 
 export class ObservedLinter {
   readonly spectral = new Spectral();

@@ -7,6 +7,8 @@ import * as Parsers from '@stoplight/spectral-parsers';
 import { DiagnosticSeverity } from '@stoplight/types';
 import ruleset from '../../ruleset';
 import { collectEdits } from '../../lib/rules/rule-function';
+import { isObject, valueAt } from '../../lib/document/document';
+import { mergeInto } from '../../lib/rules/edits';
 
 type RuleId = keyof typeof ruleset.rules & string;
 
@@ -68,4 +70,20 @@ export function testRule(ruleId: RuleId, cases: RuleCase[]): void {
       expect(actual).toEqual(expected);
     });
   });
+}
+
+/**
+ * Proves a rule's fix: lints in edits mode, applies every edit as `fix` does (merged into its target), and lints
+ * the result again with the same rule. The edits and the findings before and after.
+ */
+export async function fixAndRelint(ruleId: RuleId, document: object) {
+  const { results, edits } = await runRuleWithEdits(ruleId, document);
+  const all = [...edits.values()].flat();
+  const fixed = structuredClone(document) as Record<string, unknown>;
+  for (const edit of all) {
+    const target = valueAt(fixed, edit.target);
+    if (isObject(target)) mergeInto(target, edit.update);
+  }
+  const after = (await runRule(ruleId, fixed)).filter(result => result.code === ruleId);
+  return { before: results.filter(result => result.code === ruleId), edits: all, fixed, after };
 }

@@ -4,9 +4,10 @@ import { Injectable, Module, ValidationPipe, type CanActivate, type ExecutionCon
 import { APP_GUARD, NestFactory } from '@nestjs/core';
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
 import { OrdersController, TokenController } from './orders.controller.js';
+import { ProductsController } from './products.controller.js';
 import { problem, validationProblem } from './problems.js';
 
-/** Every route but the token route wants `Authorization: Bearer demo-token`. */
+/** Every route but the token route wants `Authorization: Bearer demo-token`, which the test login (`demo`, `demo`) gives. */
 @Injectable()
 class BearerGuard implements CanActivate {
   canActivate(context: ExecutionContext): boolean {
@@ -21,7 +22,7 @@ class BearerGuard implements CanActivate {
   }
 }
 
-@Module({ controllers: [TokenController, OrdersController], providers: [{ provide: APP_GUARD, useClass: BearerGuard }] })
+@Module({ controllers: [TokenController, OrdersController, ProductsController], providers: [{ provide: APP_GUARD, useClass: BearerGuard }] })
 class AppModule {}
 
 export async function buildApp(): Promise<INestApplication> {

@@ -14,6 +14,7 @@ import {
 } from '@nestjs/swagger';
 import { Credentials, Order, OrderChange, OrderInput, OrderWithNextSteps, Problem, Search, Token } from './orders.dto.js';
 import { problem } from './problems.js';
+import { checkProduct } from './products.controller.js';
 
 const orders = new Map<string, Order>();
 
@@ -57,6 +58,7 @@ function transition(id: string, to: string): OrderWithNextSteps {
 const INVALID = { type: Problem, description: 'The input is invalid: `details` names each field.' };
 const UNAUTHENTICATED = { type: Problem, description: 'The bearer token is missing or wrong.' };
 const NOT_FOUND = { type: Problem, description: 'No order has this id.' };
+const NO_PRODUCT = { type: Problem, description: 'No product has the `productId` given.' };
 const NOT_PENDING = { type: Problem, description: 'The order is not pending: `currentState` says what it is, `allowedActions` what it allows.' };
 
 @Controller()
@@ -82,8 +84,10 @@ export class OrdersController {
   @ApiExtension('x-ax-retryable', false)
   @ApiCreatedResponse({ type: OrderWithNextSteps, description: 'The order, pending, and what to call next.' })
   @ApiBadRequestResponse(INVALID)
+  @ApiNotFoundResponse(NO_PRODUCT)
   create(@Body() input: OrderInput): OrderWithNextSteps {
-    const order = { id: randomUUID(), sku: input.sku, quantity: input.quantity, status: 'pending' };
+    checkProduct(input.productId);
+    const order = { id: randomUUID(), productId: input.productId, quantity: input.quantity, status: 'pending' };
     orders.set(order.id, order);
     return withSteps(order);
   }
@@ -116,9 +120,11 @@ export class OrdersController {
   @ApiExtension('x-ax-idempotent', true)
   @ApiOkResponse({ type: OrderWithNextSteps, description: 'The order as changed.' })
   @ApiBadRequestResponse(INVALID)
-  @ApiNotFoundResponse(NOT_FOUND)
+  @ApiNotFoundResponse({ type: Problem, description: 'No order has this id, or no product the `productId` given.' })
   change(@Param('id') id: string, @Body() change: OrderChange): OrderWithNextSteps {
-    return withSteps(Object.assign(find(id), change));
+    const order = find(id);
+    checkProduct(change.productId);
+    return withSteps(Object.assign(order, change));
   }
 
   @Delete(':id')

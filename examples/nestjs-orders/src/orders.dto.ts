@@ -1,15 +1,15 @@
 // The bodies of the Orders API, as classes: class-validator checks the input, @nestjs/swagger names each class a component.
 // class-validator runs a property's decorators bottom-up: the type check sits last, so `stopAtFirstError` reports it first.
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsInt, IsOptional, IsString, Length, Max, Min } from 'class-validator';
+import { IsIn, IsInt, IsOptional, IsString, Max, Min, MinLength } from 'class-validator';
 
 export const STATUSES = ['pending', 'approved', 'cancelled'] as const;
 
 export class OrderInput {
-  @ApiProperty({ example: 'SKU-123', minLength: 3, maxLength: 12 })
-  @Length(3, 12)
+  @ApiProperty({ minLength: 1, description: 'The id of the product to order (`POST /products` returns it).' })
+  @MinLength(1)
   @IsString()
-  sku: string;
+  productId: string;
 
   @ApiProperty({ example: 2, minimum: 1, maximum: 100 })
   @Min(1)
@@ -19,11 +19,11 @@ export class OrderInput {
 }
 
 export class OrderChange {
-  @ApiPropertyOptional({ example: 'SKU-123', minLength: 3, maxLength: 12 })
+  @ApiPropertyOptional({ minLength: 1, description: 'The id of the product to order instead.' })
   @IsOptional()
-  @Length(3, 12)
+  @MinLength(1)
   @IsString()
-  sku?: string;
+  productId?: string;
 
   @ApiPropertyOptional({ example: 2, minimum: 1, maximum: 100 })
   @IsOptional()
@@ -63,7 +63,7 @@ export class Order {
   id: string;
 
   @ApiProperty()
-  sku: string;
+  productId: string;
 
   @ApiProperty()
   quantity: number;

@@ -1,0 +1,121 @@
+/**
+ * A score backed by evidence: the probe's `--format json` output read beside the lint. Each operation gets
+ * what the server did on its first try and its faults (`live`), a declared pass that a probe finding of the
+ * same rule contradicts becomes a failure marked as observed, and the level is a claim about the running
+ * API only with enough of it tested (`confidence`).
+ */
+import { isObject } from '../../lib/document/document';
+import { InputError } from '../args';
+import { readParsed } from '../lint';
+import { LEVELS, type Standing } from './levels';
+import type { Row } from './scorecard';
+
+/** Below this share of operations tested live, the report does not call the API agent-ready. */
+export const MIN_CONFIDENCE = 0.9;
+/** The blocker the next level names when too little was tested live. */
+export const LIVE_EVIDENCE = 'live-evidence';
+
+export interface Live {
+  /** The first try's status; null when it was not sent or got no answer. */
+  firstTry: number | null;
+  /** Whether the first try tested the operation (a 2xx that gave what it was called for). */
+  tested: boolean;
+  probes: number;
+  recovered: number;
+  staleSteps: number;
+}
+
+export interface Evidence {
+  tested: number;
+  total: number;
+  /** tested / total, 0–1, three decimals. */
+  confidence: number;
+}
+
+/** What the report takes from a probe run: its rows and findings by operation label (`POST /orders`). */
+export interface ProbeRun {
+  live: Map<string, Live>;
+  findings: { rule: string; operation: string; message: string; severity: 'error' | 'warn' | 'info' | 'hint' }[];
+}
+
+const SEVERITIES = ['error', 'warn', 'info', 'hint'];
+
+/**
+ * The rule whose declared verdict a probe finding contradicts: a step that answers 404 breaks the promise
+ * of resolving hrefs, an error naming the wrong field that of field details, a status the description does
+ * not declare that of declared errors. The runtime checks' findings carry the rule's own id.
+ */
+const CONTRADICTS: Record<string, string> = {
+  'ax-probe-stale-step': 'ax-envelope-next-steps-href',
+  'ax-probe-wrong-field': 'ax-recoverable-field-details',
+  'ax-probe-undeclared-status': 'ax-recoverable-error-responses',
+};
+
+/** Reads `probe --format json` output, or says in one line why the file is not one. */
+export async function readProbe(file: string): Promise<ProbeRun> {
+  const { data } = await readParsed(file);
+  const wrong = () => new InputError(file, 'is not the output of `spectral-agent-ux probe --format json`');
+  if (!isObject(data) || data.tool !== 'spectral-agent-ux probe' || !Array.isArray(data.operations) || !Array.isArray(data.findings)) throw wrong();
+  const live = new Map<string, Live>();
+  for (const row of data.operations) {
+    if (!isObject(row) || typeof row.operation !== 'string') throw wrong();
+    const firstTry = typeof row.firstTry === 'number' ? row.firstTry : null;
+    const count = (value: unknown) => (typeof value === 'number' ? value : 0);
+    const tested = firstTry !== null && firstTry >= 200 && firstTry < 300 && row.why === undefined;
+    live.set(row.operation, { firstTry, tested, probes: count(row.probes), recovered: count(row.recovered), staleSteps: count(row.staleSteps) });
+  }
+  const findings = data.findings.flatMap(finding =>
+    isObject(finding) && typeof finding.rule === 'string' && typeof finding.operation === 'string' && SEVERITIES.includes(String(finding.severity))
+      ? [
+          {
+            rule: finding.rule,
+            operation: finding.operation,
+            message: String(finding.message ?? ''),
+            severity: finding.severity as ProbeRun['findings'][number]['severity'],
+          },
+        ]
+      : [],
+  );
+  return { live, findings };
+}
+
+const labelOf = (row: Row) => `${row.operation.method.toUpperCase()} ${row.operation.path}`;
+
+/** The share of the description's operations the probe tested. */
+export function evidenceOf(probe: ProbeRun, rows: readonly Row[]): Evidence {
+  const tested = rows.filter(row => probe.live.get(labelOf(row))?.tested === true).length;
+  const total = rows.length;
+  return { tested, total, confidence: total === 0 ? 0 : Math.round((tested / total) * 1000) / 1000 };
+}
+
+/**
+ * Marks as failing, observed, each passing cell whose rule the probe found broken on that operation: the
+ * description declares it, the server did otherwise. `principleRule` gives a column's rule.
+ */
+export function observe(probe: ProbeRun, rows: readonly Row[], principleRule: (principle: string) => string): void {
+  for (const row of rows) {
+    const found = probe.findings.filter(finding => finding.operation === labelOf(row));
+    for (const [principle, cell] of Object.entries(row.cells)) {
+      const seen = found.filter(finding => (CONTRADICTS[finding.rule] ?? finding.rule) === principleRule(principle));
+      if (cell.status !== 'pass' || seen.length === 0) continue;
+      row.cells[principle] = {
+        status: 'fail',
+        observed: true,
+        diagnostics: seen.map(finding => ({ message: `observed by the probe: ${finding.message}`, path: row.operation.location, severity: finding.severity })),
+      };
+    }
+  }
+}
+
+/** The live row of an operation, as the JSON report gives it; null when the probe did not play it. */
+export function liveOf(probe: ProbeRun | undefined, row: Row): Omit<Live, 'tested'> | null {
+  const live = probe?.live.get(labelOf(row));
+  return live === undefined ? null : { firstTry: live.firstTry, probes: live.probes, recovered: live.recovered, staleSteps: live.staleSteps };
+}
+
+/** The standing with too little live evidence: never agent-ready below MIN_CONFIDENCE, the missing evidence named as its blocker. */
+export function withEvidence(standing: Standing, evidence: Evidence | null): Standing {
+  const [below, top] = LEVELS.slice(-2);
+  if (evidence === null || evidence.confidence >= MIN_CONFIDENCE || standing.reached.id !== top.id) return standing;
+  return { reached: { id: below.id, name: below.name }, next: { id: top.id, name: top.name, blockers: [LIVE_EVIDENCE] } };
+}
