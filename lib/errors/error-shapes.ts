@@ -677,7 +677,8 @@ const valueReader: Reader<Located> = {
   accepts(node, accepts, holder) {
     const value = node.value;
     if (accepts === 'any') return value !== undefined;
-    if (accepts === 'text') return typeof value === 'string';
+    // NestJS's `message: string[]` is text too: its concept says which names may hold a list.
+    if (accepts === 'text') return typeof value === 'string' || (Array.isArray(value) && value.length > 0 && value.every(item => typeof item === 'string'));
     if (accepts === 'scalar') return typeof value === 'string' || typeof value === 'number';
     if (typeof value !== 'string') return false;
     // As over a schema: beside a numeric `code`, or a `code` that repeats the status as a string.
@@ -687,7 +688,8 @@ const valueReader: Reader<Located> = {
   evidence(node, name) {
     const value = this.member(node, name)?.node.value;
     // A value sent is read as a schema declaring that one value (`enum: [value]`): the lint and the guard weigh the same evidence.
-    return value === undefined ? { name, types: undefined, text: '', values: [] } : { name, types: [jsonType(value)], text: '', values: [value] };
+    if (value === undefined) return { name, types: undefined, text: '', values: [] };
+    return { name, types: [jsonType(value)], text: '', values: [value], ...(Array.isArray(value) ? { itemTypes: [...new Set(value.map(jsonType))] } : {}) };
   },
   namesType: () => false,
 };
