@@ -74,10 +74,13 @@ describe('the release workflow', () => {
       'npm ci',
       'npm test',
       'Pack',
+      'Package the VS Code extension',
       'Publish with provenance',
       'GitHub release with the tarball',
     ]);
     expect(stepNamed('Publish with provenance').run).toContain('npm publish "$TARBALL" --provenance --access public');
+    // The extension (editors/vscode, test/vscode-extension.test.ts) rides on the release beside the tarball.
+    expect(stepNamed('GitHub release with the tarball').run).toContain('gh release create "$GITHUB_REF_NAME" "$TARBALL" "$VSIX"');
   });
 
   test("refuses a tag that is not the package's version", () => {

@@ -14,7 +14,7 @@ import type { Command, Io } from '../io';
 import { RULE_IDS } from '../../rules';
 import { lint, remoteRefsWhen, type LintRun } from '../lint';
 import { silentMistakes } from '../mistakes';
-import { applyToText, type Refusal } from './apply';
+import { applyToText, type Refusal } from '../text-apply';
 import { FIX_USAGE, parseFixArgs, type FixOptions } from './args';
 import { renderOverlay } from './overlay';
 

@@ -30,6 +30,8 @@ export interface ProbeOptions {
   /** What the probe cannot infer: --param values by parameter name, and the --input file of values per operation. */
   params: Record<string, string>;
   input?: string;
+  /** Where to write the journey played, as an Arazzo 1.0.1 workflow. */
+  arazzo?: string;
 }
 
 export const PROBE_USAGE = `Usage: spectral-agent-ux probe <openapi-file> --base-url <url> [options]
@@ -53,6 +55,8 @@ Options:
                                    JSON or YAML: what the probe cannot infer, e.g. a token route's credentials
       --min-coverage <percent>     exit 1 when fewer of the operations (less those exempted from every
                                    ax-probe-* rule) answered their first try with a 2xx (default: 100)
+      --arazzo <file>              write the requests sent (login, creates, each fault and its repair) and
+                                   the statuses seen as an Arazzo 1.0.1 workflow, to replay with a runner
       --max-requests <n>           requests in all, at most (default: 300)
       --timeout <ms>               per request (default: 5000)
       --follow-mutations           follow POST, PUT, PATCH and DELETE steps too (default: GET steps only)
@@ -80,6 +84,7 @@ const SPEC = {
     '--max-requests',
     '--timeout',
     '--min-coverage',
+    '--arazzo',
     ...INPUT_FLAGS,
   ],
   switches: ['--follow-mutations', '--allow-remote', '--allow-remote-refs', '--dry-run'],
@@ -180,6 +185,7 @@ export function parseProbeArgs(argv: readonly string[], env: Record<string, stri
     dryRun: flags.get('--dry-run') === true,
     params: parseParams(lists.get('--param') ?? []),
     input: stringOf(flags.get('--input')),
+    arazzo: stringOf(flags.get('--arazzo')),
   };
 }
 
