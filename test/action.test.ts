@@ -86,7 +86,7 @@ function runAction(dir: string, given: Record<string, string>) {
 
 test('is a composite action: install if needed, lint, upload, report, gate', () => {
   expect(action.runs.using).toBe('composite');
-  expect(Object.keys(action.inputs)).toEqual(['description', 'ruleset', 'baseline', 'fail-severity', 'min-score', 'upload-sarif', 'package']);
+  expect(Object.keys(action.inputs)).toEqual(['description', 'ruleset', 'baseline', 'fail-severity', 'min-score', 'probe', 'upload-sarif', 'package']);
   expect(action.runs.steps.map(step => step.uses ?? step.name)).toEqual([
     'Install (when the project has not)',
     'Lint',

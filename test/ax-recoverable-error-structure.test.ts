@@ -832,6 +832,22 @@ describe('a status mirror is never the code', () => {
       errors: [{ path: ['definitions', 'Problem'], message: noCode(usedBy('Problem', 'GET /a 400')) }],
     },
     {
+      name: 'lookalike: DigitalOcean\'s string `id` "corresponding to the HTTP status code", spelled as a code (`not_found`), stays the code',
+      document: oas3({
+        '/a': get({
+          '404': body({
+            type: 'object',
+            required: ['id', 'message'],
+            properties: {
+              id: { type: 'string', description: 'A short identifier corresponding to the HTTP status code returned.', example: 'not_found' },
+              message: string,
+            },
+          }),
+        }),
+      }),
+      errors: [],
+    },
+    {
       name: 'lookalike: an undescribed integer `code` (an application code) stays the code',
       document: oas3({ '/a': get({ '400': body({ ...MIRRORED, properties: { code: { type: 'integer' }, message: string } }) }) }),
       errors: [],

@@ -211,6 +211,27 @@ describe.each([FASTIFY, NESTJS])('$name', example => {
     expect(json.level.next).toEqual({ id: 'agent-ready', name: 'agent-ready', blockers: ['live-evidence'] });
   }, 120000);
 
+  test('probe --arazzo: the journey passes spectral:arazzo with no error, and Redocly respect replays it green on a fresh app', async () => {
+    const journey = join(dir, 'journeys', 'probe.arazzo.yaml');
+    await runBin(['probe', description, '--base-url', api.url, '--format', 'json', '--arazzo', journey], { cwd: dir });
+    writeFileSync(join(dir, 'arazzo.spectral.yaml'), 'extends: ["spectral:arazzo"]\n');
+    const cli = join(ROOT, 'node_modules', '@stoplight', 'spectral-cli', 'dist', 'index.js');
+    const lint = spawnSync(process.execPath, [cli, 'lint', journey, '--ruleset', 'arazzo.spectral.yaml', '--format', 'json'], { cwd: dir, encoding: 'utf8' });
+    // Hints only (`operationPath` where the framework names no operationId): no error, no warning.
+    expect((JSON.parse(lint.stdout) as { code: string; severity: number }[]).filter(result => result.severity < 2)).toEqual([]);
+    const fresh = await serve(example);
+    try {
+      const respect = join(ROOT, 'node_modules', '@redocly', 'cli', 'bin', 'cli.js');
+      const ran = await runBin(['respect', journey, '--server', `api=${fresh.url}`], { bin: respect, cwd: dir });
+      const [passed, total] = (/Steps: (\d+) passed, (\d+) total/.exec(ran.stdout) ?? []).slice(1).map(Number);
+      // Every step of the journey: the login, the creates, the first tries, each fault and its repair.
+      expect({ status: ran.status, passed, everyStep: passed === total && total > 40 }).toEqual({ status: 0, passed: total, everyStep: true });
+      expect(ran.stdout).not.toContain('failed');
+    } finally {
+      fresh.stop();
+    }
+  }, 180000);
+
   test('an order naming a product that does not exist: "record not found", naming `productId`, not "no such route"', async () => {
     const only = ['--operation', 'POST /token', '--operation', 'POST /orders'];
     const { status, stderr } = await runBin(['probe', description, '--base-url', api.url, '--format', 'json', ...only], { cwd: dir });

@@ -7,6 +7,7 @@ import type { ISpectralDiagnostic } from '@stoplight/spectral-core';
 import type { CodeAction, Diagnostic, DiagnosticSeverity, Range, SnippetTextEdit, TextEdit, WorkspaceEdit } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Operation } from '../../lib/document/document';
+import { combine } from '../../lib/rules/edits';
 import { EXEMPT_EXTENSION } from '../../lib/rules/rule-function';
 import { planFixes, type FixPlan } from '../fixes';
 import type { LintRun } from '../lint';
@@ -92,7 +93,7 @@ export class DocumentActions {
     if (edits !== undefined && textEdits.length > 0) {
       return [
         {
-          title: titleOf(edits, this.operationsAt),
+          title: titleOf(combine(edits), this.operationsAt),
           kind: QUICK_FIX_KIND,
           isPreferred: true,
           diagnostics: [toDiagnostic(diagnostic)],

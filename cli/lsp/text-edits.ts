@@ -1,15 +1,15 @@
 /**
  * The fix engine's edits (lib/rules/edits.ts) as an editor's text edits: `fix --apply`'s writer
- * (cli/fix/apply.ts) decides which edits can be made and proves the result, and its own splices are
+ * (cli/text-apply.ts) decides which edits can be made and proves the result, and its own splices are
  * handed to the editor instead of a whole new text, so comments, key order and line endings stay.
  */
 import type { Range, TextEdit } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { combine, type Edit } from '../../lib/rules/edits';
-import { applyToText } from '../fix/apply';
-import { planChanges, spliceText, type Splice } from '../fix/changes';
-import { jsonSplices, jsonTree } from '../fix/json-text';
-import { yamlSplices, yamlTree } from '../fix/yaml-text';
+import { applyToText } from '../text-apply';
+import { planChanges, spliceText, type Splice } from '../text-changes';
+import { jsonSplices, jsonTree } from '../json-text';
+import { yamlSplices, yamlTree } from '../yaml-text';
 
 const BOM = '\uFEFF';
 

@@ -229,11 +229,13 @@ function findMemberIn<N>(reader: Reader<N>, carrier: Carrier<N>, question: Quest
   // A string code that is not the HTTP status is the one an agent branches on: Google's `status` over its HTTP `code`.
   const mirror = (found: Found<N>) => mirrorsStatus(reader.evidence(carrier.nodes[0], found.name));
   const branchable = (found: Found<N>) => reader.accepts(found.node, 'text', found.node) && !mirror(found);
-  // A number described or bounded as the HTTP status, or anything described so, echoes it and is never the code; an
-  // undescribed integer `code` may be, and a string spelled as a code (`CONFLICT`) is one.
+  // A number described or bounded as the HTTP status echoes it and is never the code (an undescribed integer `code` may
+  // be); a string only when its values are reason phrases or statuses: one spelled as a code (`CONFLICT`, DigitalOcean's
+  // `not_found` "corresponding to the HTTP status code") is the code.
   const echoes = (found: Found<N>) => {
     const evidence = reader.evidence(carrier.nodes[0], found.name);
-    return mirrorsStatus(evidence) && (!evidence.types?.includes('string') || /\bstatus\b/i.test(evidence.text));
+    if (!evidence.types?.includes('string')) return mirrorsStatus(evidence);
+    return evidence.values.length > 0 && evidence.values.every(value => typeof value === 'string' && (isReasonPhrase(value) || /^[1-5]\d\d$/.test(value)));
   };
   const named = question === 'errorCode' ? (candidates.find(branchable) ?? candidates.find(found => !echoes(found))) : candidates[0];
   return named ?? (configured(names, question) ? undefined : recognisedIn(reader, carrier, question, required));

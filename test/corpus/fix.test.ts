@@ -11,7 +11,7 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { parse } from 'yaml';
-import { applyToText } from '../../cli/fix/apply';
+import { applyToText } from '../../cli/text-apply';
 import { renderOverlay } from '../../cli/fix/overlay';
 import { planFixes } from '../../cli/fixes';
 import { lint } from '../../cli/lint';

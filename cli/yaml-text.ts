@@ -3,11 +3,11 @@
  * list item is inserted where its map or list ends, in the style (block or flow), indentation and line
  * ending already there; a replaced scalar rewrites only itself. Every other byte stays as it was:
  * comments, folding, quoting, key order. Aliases and merge keys (`<<: *base`) are followed to the
- * anchored node, as every YAML reader does; apply.ts decides whether an edit may change that node.
+ * anchored node, as every YAML reader does; text-apply.ts decides whether an edit may change that node.
  */
 import { isAlias, isMap, isPair, isScalar, isSeq, parseDocument, stringify, type Node, type Pair } from 'yaml';
-import type { JsonObject } from '../../lib/document/document';
-import { copyOf, type Changes, type Splice, type Step, type SyntaxTree } from './changes';
+import type { JsonObject } from '../lib/document/document';
+import { copyOf, type Changes, type Splice, type Step, type SyntaxTree } from './text-changes';
 
 /** What a map's member or a list's item is in the tree: a node, or the pair of a key written without a value. */
 export type YamlNode = Node | Pair;

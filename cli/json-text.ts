@@ -8,8 +8,8 @@
  */
 import * as Parsers from '@stoplight/spectral-parsers';
 import { DiagnosticSeverity } from '@stoplight/types';
-import { isObject, type JsonObject } from '../../lib/document/document';
-import { copyOf, type Changes, type Kind, type Splice, type SyntaxTree } from './changes';
+import { isObject, type JsonObject } from '../lib/document/document';
+import { copyOf, type Changes, type Kind, type Splice, type SyntaxTree } from './text-changes';
 
 /** A node of the syntax tree of Spectral's JSON reader (jsonc-parser's). */
 export type JsonNode = ReturnType<typeof Parsers.parseJson>['ast'];

@@ -4,8 +4,8 @@
  * edits reaching one node (through a YAML alias, or a target nested in another's) add a member once.
  * The JSON and YAML trees (json-text.ts, yaml-text.ts) answer the questions and render the changes.
  */
-import { isObject, type JsonObject, type JsonPath } from '../../lib/document/document';
-import { mergeInto, type Edit } from '../../lib/rules/edits';
+import { isObject, type JsonObject, type JsonPath } from '../lib/document/document';
+import { mergeInto, type Edit } from '../lib/rules/edits';
 
 /** A node of a syntax tree as the planner sees it. */
 export type Kind = 'map' | 'list' | 'scalar' | 'other';

@@ -1,13 +1,13 @@
 /**
- * The edits applied to the description's own text, in its own format, changing no byte outside what
+ * The edits applied to the description's own text (by `fix --apply`, and by `lsp` as an editor's text edits), in its own format, changing no byte outside what
  * they add (json-text.ts, yaml-text.ts). A byte-order mark stays. Before anything is written, the edited
  * text is read back and must be exactly the document the edits describe (what an Overlay tool would
  * make of it); an edit that cannot be made so is left for a person, with the reason.
  */
 import { isDeepStrictEqual } from 'node:util';
-import { isObject, type JsonObject } from '../../lib/document/document';
-import { mergeInto, type Edit } from '../../lib/rules/edits';
-import { copyOf, planChanges, spliceText, type Changes, type Splice, type SyntaxTree } from './changes';
+import { isObject, type JsonObject } from '../lib/document/document';
+import { mergeInto, type Edit } from '../lib/rules/edits';
+import { copyOf, planChanges, spliceText, type Changes, type Splice, type SyntaxTree } from './text-changes';
 import { jsonSplices, jsonTree, readJson, type JsonNode } from './json-text';
 import { readYaml, yamlSplices, yamlTree, type YamlNode } from './yaml-text';
 
