@@ -647,11 +647,12 @@ testRule('ax-envelope-next-steps', [
     errors: [],
   },
   {
-    name: 'lookalikes: "Returns the created order" creates; a camelCase path that writes (`/createChatLink`); a read-like description answering 201 alone; Telegram\'s `/exportChatInviteLink`, which generates a link',
+    name: 'lookalikes: "Returns the created order" creates; a camelCase path that writes (`/createChatLink`); a read-like description answering 201 alone; Telegram\'s `/exportChatInviteLink`, which generates a link; Red Hat\'s `orderServiceOffering`, "Returns a Task id"',
     document: oas3({
       '/orders': post({ description: 'Returns the created order.' }, { '200': body(RESULTS) }),
       '/createChatLink': post({ description: 'Use this method to create a link.' }, { '200': body(RESULTS) }),
       '/exports': post({ description: 'Returns the export.' }, { '201': body(RESULTS) }),
+      '/offerings/{id}/order': post({ operationId: 'orderServiceOffering', description: 'Returns a Task id' }, { '200': body(RESULTS) }),
       '/exportChatInviteLink': post({ description: 'Use this method to generate a new primary invite link for a chat.' }, { '200': body(RESULTS) }),
     }),
     errors: [
@@ -661,6 +662,7 @@ testRule('ax-envelope-next-steps', [
         path: at('/exports', 'post', '201', ...JSON_SCHEMA),
         message: overruled('POST /exports', '201', 'described "Returns the export." like a read, but it answers 201'),
       },
+      { path: at('/offerings/{id}/order', 'post', '200', ...JSON_SCHEMA), message: missing('POST', '/offerings/{id}/order', '200') },
       {
         path: at('/exportChatInviteLink', 'post', '200', ...JSON_SCHEMA),
         message: overruled('POST /exportChatInviteLink', '200', 'named `/exportChatInviteLink` like a read, but its description says "generate"'),

@@ -196,12 +196,17 @@ function readByName(doc: OpenApiDocument, operation: Operation): ReadEvidence | 
   const statuses = doc.responses(operation).map(response => response.status);
   if (!statuses.includes('200') && !statuses.includes('201')) return undefined;
   const described = describedRead(operation);
-  const name = [...namesOf(operation), ...(described === undefined ? [] : [described])].find(candidate => readingVerb(candidate, operation) !== undefined);
+  // "Returns a Task id" tells the answer, not the act (`orderServiceOffering`): a name only where no operationId or summary says.
+  const unnamed = operation.node.operationId === undefined && operation.node.summary === undefined;
+  const name = [...namesOf(operation), ...(described !== undefined && unnamed ? [described] : [])].find(
+    candidate => readingVerb(candidate, operation) !== undefined,
+  );
   if (name === undefined) return undefined;
   const by = { kind: 'name' as const, name, verb: readingVerb(name, operation)! };
   // A 201 beside a 200 is a generator's default (springfox lists 200, 201, 401, 403, 404 on every POST) when the
   // description says the call returns something and writes nothing.
-  const writes = name.source === 'path' ? describedWrite(operation) : undefined;
+  // Only a method name as the path (its words split) is weak enough for its description to overrule.
+  const writes = name.source === 'path' && name.words.length > 1 ? describedWrite(operation) : undefined;
   const against =
     statuses.includes('201') && !(described !== undefined && statuses.includes('200'))
       ? { kind: 'created' as const }
