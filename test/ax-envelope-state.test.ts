@@ -18,7 +18,7 @@ const missing = (label: string, signal: string, all: string[], shapes = '') => {
 };
 const ALL = ['currentState', 'allowedActions', 'refreshUrl'];
 /** A shared schema that more responses use than the state rejections: the state goes into theirs alone. */
-const OWN = (shared: string) => `Only in their own schema: an \`allOf\` of \`${shared}\` and these.`;
+const OWN = (shared: string) => `Only in an \`allOf\` of \`${shared}\` for these.`;
 const described = (description: string, schema: unknown = PROBLEM) => body(schema, 'application/json', description);
 
 /** The Agent-UX Envelope’s 422 (invalid action in state FULFILLED), as a schema. */
@@ -346,7 +346,7 @@ testRule('ax-envelope-state', [
     errors: [
       {
         path: component('schemas', 'Problem'),
-        message: `${missing(usedBy('Problem', 'POST /rooms/{id}/archive 409', 2), '`archive` on an item', ALL)} ${OWN('Problem')}`,
+        message: `${missing(usedBy('Problem', 1, 2), '`archive` on an item', ALL)} ${OWN('Problem')}`,
       },
     ],
   },
@@ -415,7 +415,7 @@ describe("the state goes into the state rejections' own schema", () => {
       errors: [
         {
           path: ['definitions', 'Problem'],
-          message: `${missing(usedBy('Problem', 'POST /orders/{id}/cancel 409', 2), '`cancel` on an item', ALL)} ${OWN('Problem')}`,
+          message: `${missing(usedBy('Problem', 1, 2), '`cancel` on an item', ALL)} ${OWN('Problem')}`,
         },
       ],
     },

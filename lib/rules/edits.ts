@@ -165,13 +165,11 @@ export function envelopeFor(doc: OpenApiDocument, views: readonly ObjectView[], 
   const { schema } = audience.body;
   const ref = isObject(schema?.value) && typeof schema.value.$ref === 'string' ? schema.value.$ref : undefined;
   const home = ref === undefined ? undefined : pointerToPath(ref);
-  const named =
-    home !== undefined &&
-    (doc.isSwagger2 ? home.length === 2 && home[0] === 'definitions' : home.length === 3 && home[0] === 'components' && home[1] === 'schemas');
-  if (!named || schema?.location === undefined || !startsWith(schema.location, audience.at) || !owned(doc, schema.location, audience)) return undefined;
-  const shared = String(home[home.length - 1]);
+  const shared = home === undefined ? undefined : namedSchema(doc, home);
+  if (shared === undefined || schema?.location === undefined || !startsWith(schema.location, audience.at) || !owned(doc, schema.location, audience))
+    return undefined;
   const envelope = envelopeName(shared, name);
-  return { name: envelope, shared, path: [...home.slice(0, -1), envelope], ref: ref!, holder: schema.location };
+  return { name: envelope, shared, path: [...home!.slice(0, -1), envelope], ref: ref!, holder: schema.location };
 }
 
 /** `OrderWithNextSteps`: a response-specific schema, named after the shared one and the member it adds. */

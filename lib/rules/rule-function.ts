@@ -277,7 +277,7 @@ function placeGroup(doc: OpenApiDocument, ruleId: string, { first, uses, edits }
   // Members for a few of the schema's users go into a schema of their own, so that the others promise nothing new.
   const shared = uses[0].theirsOnly === true && total > responses.length ? ownSchemaOf(doc, site, responses) : undefined;
   return {
-    message: `${placeName(site, uses)} (used by ${usersWording(responses, total)}): ${text}${shared === undefined ? '' : ` ${ownSchemaClause(shared)}`}`,
+    message: `${placeName(site, uses)} (used by ${usersWording(responses, total, shared !== undefined)}): ${text}${shared === undefined ? '' : ` ${ownSchemaClause(shared)}`}`,
     path: site,
     users: responses.map(use => use.response.at),
     ...(edits.length === 0 ? {} : { edits: () => distinctEdits(edits) }),
@@ -285,7 +285,7 @@ function placeGroup(doc: OpenApiDocument, ruleId: string, { first, uses, edits }
 }
 
 /** What a finding for a few users of a shared schema adds to its fix. */
-const ownSchemaClause = (shared: string): string => `Only in their own schema: an \`allOf\` of \`${shared}\` and these.`;
+const ownSchemaClause = (shared: string): string => `Only in an \`allOf\` of \`${shared}\` for these.`;
 
 /**
  * The named schema at `site` (`Problem`), when each use's response writes its `$ref` to it inside the operation's own
@@ -309,11 +309,12 @@ const usersOf = (doc: OpenApiDocument, ruleId: string, site: JsonPath): number =
  * Who uses a shared place, honestly: "GET /a 404" or "3 responses" when they are all its users, else out of how
  * many ("GET /a 409, 1 of 26", "2 of 26 responses"): a fix for these few must not reach the others.
  */
-function usersWording(responses: readonly Use[], total: number): string {
+function usersWording(responses: readonly Use[], total: number, short: boolean): string {
   const count = responses.length;
   const one = label(responses[0].operation, responses[0].response);
   if (total <= count) return count === 1 ? one : `${count} responses`;
-  return count === 1 ? `${one}, 1 of ${total}` : `${count} of ${total} responses`;
+  // Beside the own-schema clause the one user's label would make the finding too long to read: its count says enough.
+  return count === 1 && !short ? `${one}, 1 of ${total}` : `${count} of ${total} responses`;
 }
 
 /** The edits of every use, each once (the uses of a component mostly propose the same edit of it). */
