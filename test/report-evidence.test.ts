@@ -24,6 +24,16 @@ const report = async (...flags: string[]) => {
   return JSON.parse(run.stdout) as ReportData;
 };
 
+/** What each operation of the API that passes did live, as the report gives it. */
+const GOOD_LIVE = [
+  ['GET /orders', { firstTry: 200, probes: 3, recovered: 3, staleSteps: 0 }],
+  ['POST /orders', { firstTry: 201, probes: 8, recovered: 8, staleSteps: 0 }],
+  ['POST /token', { firstTry: 200, probes: 4, recovered: 4, staleSteps: 0 }],
+  ['GET /orders/{orderId}', { firstTry: 200, probes: 1, recovered: 1, staleSteps: 0 }],
+  ['GET /orders/{orderId}/receipt', { firstTry: 200, probes: 1, recovered: 1, staleSteps: 0 }],
+  ['POST /orders/{orderId}/cancel', { firstTry: 200, probes: 1, recovered: 1, staleSteps: 0 }],
+];
+
 let good: string;
 let defective: string;
 beforeAll(async () => {
@@ -48,14 +58,7 @@ test('with the probe of the API that passes: confidence 1, what each operation d
     level: 'errors-structured',
     verified: true,
   });
-  expect(backed.operations.map(({ method, path, live }) => [`${method} ${path}`, live])).toEqual([
-    ['GET /orders', { firstTry: 200, probes: 3, recovered: 3, staleSteps: 0 }],
-    ['POST /orders', { firstTry: 201, probes: 8, recovered: 8, staleSteps: 0 }],
-    ['POST /token', { firstTry: 200, probes: 4, recovered: 4, staleSteps: 0 }],
-    ['GET /orders/{orderId}', { firstTry: 200, probes: 1, recovered: 1, staleSteps: 0 }],
-    ['GET /orders/{orderId}/receipt', { firstTry: 200, probes: 1, recovered: 1, staleSteps: 0 }],
-    ['POST /orders/{orderId}/cancel', { firstTry: 200, probes: 1, recovered: 1, staleSteps: 0 }],
-  ]);
+  expect(backed.operations.map(({ method, path, live }) => [`${method} ${path}`, live])).toEqual(GOOD_LIVE);
   const markdown = await runMain(['report', DESCRIPTION, '--probe', good]);
   expect(markdown.stdout.split('\n')[0]).toBe(
     `## Agent-readiness: ${backed.overall.score}% · confidence 1.00 (6 of 6 operations tested live) · level: errors structured`,
@@ -104,14 +107,7 @@ describe("report --base-url: the probe played by the report itself, with the pro
       evidence: { tested: 6, total: 6, confidence: 1 },
       verified: true,
     });
-    expect(data.operations.map(({ method, path, live }) => [`${method} ${path}`, live])).toEqual([
-      ['GET /orders', { firstTry: 200, probes: 3, recovered: 3, staleSteps: 0 }],
-      ['POST /orders', { firstTry: 201, probes: 8, recovered: 8, staleSteps: 0 }],
-      ['POST /token', { firstTry: 200, probes: 4, recovered: 4, staleSteps: 0 }],
-      ['GET /orders/{orderId}', { firstTry: 200, probes: 1, recovered: 1, staleSteps: 0 }],
-      ['GET /orders/{orderId}/receipt', { firstTry: 200, probes: 1, recovered: 1, staleSteps: 0 }],
-      ['POST /orders/{orderId}/cancel', { firstTry: 200, probes: 1, recovered: 1, staleSteps: 0 }],
-    ]);
+    expect(data.operations.map(({ method, path, live }) => [`${method} ${path}`, live])).toEqual(GOOD_LIVE);
     expect(data).toEqual(await report('--probe', good));
   }, 30000);
 
