@@ -31,6 +31,9 @@ export function describedResource(description: string): string | undefined {
   return found === null ? undefined : words(found[1]).join('-');
 }
 
+/** Bodies nest this deep at most where the probe looks for described ids: deeper is machine-made. */
+const MAX_DEPTH = 8;
+
 /** The members of an operation's JSON body, at any depth, that their schema's description says are the id of a resource. */
 export function describedReferences(doc: OpenApiDocument, operation: Operation): Described {
   const found = new Map<string, string>();
@@ -54,9 +57,6 @@ export function describedReferences(doc: OpenApiDocument, operation: Operation):
   for (const [name, schema] of bodyMembers(doc, operation)) visit(name, schema, '', 0);
   return found;
 }
-
-/** Bodies nest this deep at most where the probe looks for described ids: deeper is machine-made. */
-const MAX_DEPTH = 8;
 
 /** The resource a member at `path` names by its id: by its name, else by its description. */
 const resourceAt = (name: string, path: string, described: Described) => referencedResource(name) ?? described.get(path);
