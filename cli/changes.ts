@@ -71,7 +71,10 @@ function groupKeyOf(diagnostic: ISpectralDiagnostic, around: (path: JsonPath) =>
   return { rule, kind: 'pattern', key: `${rule}@pattern-${digest(`${rule}\n${text}`)}`, text };
 }
 
-/** Every change of the lint, the one that reaches most operations first (then most findings, then by id). */
+/**
+ * Every change of the lint, the one that clears most findings first (then the one reaching most operations, then by
+ * id): the volume an owner faces. The report's top fixes rank by the cells they turn green instead.
+ */
 export function changesOf(linted: LintedDocument, editsOf = findingEdits(linted)): Change[] {
   const operations = linted.doc.operations();
   const around = operationsAround(operations);
@@ -88,7 +91,7 @@ export function changesOf(linted: LintedDocument, editsOf = findingEdits(linted)
     groups.set(group.key, known);
   }
   const copiesOf = (places: readonly JsonPath[]) => new Set(places.map(place => JSON.stringify(valueAt(linted.doc.root, place)))).size;
-  return [...groups.values()].map(group => changeOf(group, editsOf, owners, copiesOf)).sort(byReach);
+  return [...groups.values()].map(group => changeOf(group, editsOf, owners, copiesOf)).sort(byVolume);
 }
 
 function changeOf(
@@ -115,7 +118,7 @@ function changeOf(
   };
 }
 
-const byReach = (a: Change, b: Change) => b.operations.length - a.operations.length || b.findings.length - a.findings.length || byCodePoint(a.id, b.id);
+const byVolume = (a: Change, b: Change) => b.findings.length - a.findings.length || b.operations.length - a.operations.length || byCodePoint(a.id, b.id);
 
 /** The findings `fix --only` answers for: a change's, by its id, or every finding of a rule; undefined when `only` names neither. */
 export function findingsOnly(changes: readonly Change[], only: string): ISpectralDiagnostic[] | undefined {

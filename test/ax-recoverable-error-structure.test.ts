@@ -947,4 +947,10 @@ describe("NestJS's `message: string[]` is the message", () => {
       ],
     },
   ]);
+
+  test('the fix adds a required `code` beside the list, which stays as it is, and the lint goes clean', async () => {
+    const { edits, after } = await fixAndRelint('ax-recoverable-error-structure', oas3({ '/a': get({ '400': body(nest(SENTENCES)) }) }));
+    expect(combine(edits)).toEqual([{ target: at('/a', 'get', '400', ...JSON_SCHEMA), update: { properties: { code: string }, required: ['code'] } }]);
+    expect(after).toEqual([]);
+  });
 });

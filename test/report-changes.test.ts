@@ -97,13 +97,25 @@ test('the Markdown report opens with the three changes that clear most findings,
   expect(markdown.indexOf('### Start here')).toBeLessThan(markdown.indexOf('### '.concat('Principles')));
 });
 
-test('a finding on a shared component is a change of that component, by hand when its rule has no edit', async () => {
+test("a rule's findings on one shared component are one change of it, by hand where its rule has no edit", async () => {
   const report = await reportOn(example('naive.yaml'), rulesetWith());
+  const items = '#/components/schemas/CapturedPayment/allOf/1/properties/nextSteps/items';
   expect(report.changes[0]).toMatchObject({
-    id: 'ax-recoverable-error-structure@#/components/schemas/Error',
+    id: 'ax-envelope-next-steps-shape@#/components/schemas/CapturedPayment',
     kind: 'component',
-    target: '#/components/schemas/Error',
-    places: ['#/components/schemas/Error'],
+    target: '#/components/schemas/CapturedPayment',
+    places: [items, items, items, items, `${items}/properties/method`],
+    findings: 5,
+    operations: ['POST /payments/{id}/capture'],
+    // Requiring `action`, `method` and `href` and the `method` enum are edits; declaring `description` (its words) is for a person.
+    automatic: false,
+    edits: [
+      { target: items, update: '{"required":["action","method","href"]}' },
+      { target: `${items}/properties/method`, update: '{"enum":["GET","POST","PUT","PATCH","DELETE"]}' },
+    ],
+  });
+  expect(report.changes.find(change => change.id === 'ax-recoverable-error-structure@#/components/schemas/Error')).toMatchObject({
+    kind: 'component',
     findings: 1,
     operations: ['POST /payments', 'GET /payments/{id}', 'POST /payments/{id}/capture'],
     automatic: false,

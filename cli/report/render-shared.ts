@@ -185,14 +185,16 @@ const EDIT_SHOWN = 120;
 
 /** How the change is made: `fix --only` and the edit it writes (in each copy of a pattern), or by hand with the rule's fix. */
 export function changeHow(change: ChangeData, code: (text: string) => string): string {
-  if (!change.automatic || change.edits.length === 0) return `By hand: ${change.fix}.`;
+  if (change.edits.length === 0) return `By hand: ${change.fix}.`;
   const edit = change.edits[0].update;
   const shown = code(edit.length > EDIT_SHOWN ? `${edit.slice(0, EDIT_SHOWN - 1)}…` : edit);
   const command = code(`spectral-agent-ux fix --apply --only ${change.id}`);
   const same = change.edits.every(other => other.update === edit);
-  if (change.kind === 'pattern') return `${command} merges ${shown} into ${same ? 'each' : `the first, and the like into the others`}.`;
+  // Some findings of the change need a person: the command makes the rest.
+  const rest = change.automatic ? '' : ` The rest by hand: ${change.fix}.`;
+  if (change.kind === 'pattern') return `${command} merges ${shown} into ${same ? 'each' : `the first, and the like into the others`}.${rest}`;
   const more = change.edits.length > 1 ? ` (and ${count(change.edits.length - 1, 'more edit')})` : '';
-  return `${command} merges ${shown} into ${code(change.edits[0].target)}${more}.`;
+  return `${command} merges ${shown} into ${code(change.edits[0].target)}${more}.${rest}`;
 }
 
 /** The operations of some changes, each once. */

@@ -96,7 +96,7 @@ export interface ReportData {
   /** The share of operations the probe tested (first try 2xx); null without `--probe`. */
   evidence: Evidence | null;
   principles: PrincipleData[];
-  /** Every change that clears findings, the one reaching most operations first: what the report opens with. */
+  /** Every change that clears findings, the one clearing most first: what the report opens with. */
   changes: ChangeData[];
   fixes: FixData[];
   /** What `spectral-agent-ux fix` clears of this package's findings (baselined ones aside), with how many edits. */

@@ -47,9 +47,9 @@ test.each([
   [
     'stripe.json',
     [
-      ['ax-recoverable-error-structure@#/components/schemas/error', 1, 452],
-      ['ax-recoverable-retryable-flag@#/components/schemas/error', 1, 452],
-      ['ax-recoverable-suggestion@#/components/schemas/error', 1, 452],
+      ['ax-recoverable-retryable@pattern-0c8cc7b8', 206, 206],
+      ['ax-recoverable-idempotent@pattern-49306676', 30, 30],
+      ['ax-recoverable-retryable@pattern-6dd6e69e', 30, 30],
     ],
   ],
 ])('the report on %s opens with the changes that clear most findings', async (name, expected) => {
