@@ -14,6 +14,7 @@ import { commonjs } from '@stoplight/spectral-ruleset-bundler/plugins/commonjs';
 import { fetch } from '@stoplight/spectral-runtime';
 import { DiagnosticSeverity } from '@stoplight/types';
 import packageRuleset from '../ruleset';
+import { localResolver } from '../resolver';
 import { HTTP_METHODS, isObject, OpenApiDocument, type JsonObject } from '../lib/document/document';
 import { collectEdits, type EditsByRule, type UsersByRule } from '../lib/rules/rule-function';
 import { firstLine, InputError } from './args';
@@ -170,6 +171,8 @@ export interface LintedDocument {
   edits?: EditsByRule;
   /** With the edits: the operations each finding on a shared component stands for. */
   users?: UsersByRule;
+  /** The remote `$ref`s left unresolved, not fetched (resolver.ts): each is a warning. */
+  skippedRefs: string[];
 }
 
 export interface LintRun extends LintedDocument {
@@ -177,32 +180,50 @@ export interface LintRun extends LintedDocument {
   rulesetFile: string | undefined;
 }
 
+/** Which remote `$ref`s a run may fetch: none unless --allow-remote-refs. */
+export type RemoteRefs = (url: URL) => boolean;
+export const NO_REMOTE_REFS: RemoteRefs = () => false;
+/** Every remote `$ref` with --allow-remote-refs, else none. */
+export const remoteRefsWhen = (allowed: boolean): RemoteRefs => (allowed ? () => true : NO_REMOTE_REFS);
+
 export interface LintMode {
   /** Lint without the ruleset's own overrides, then ask Spectral which findings they turn off (a baseline file). */
   baseline?: boolean;
   /** The rules compute their edits too (lib/rules/rule-function.ts's edits mode): only `fix` and `report` need them. */
   edits?: boolean;
+  /** The remote `$ref`s it may fetch: none by default, so that a description cannot make the run send requests. */
+  remoteRefs?: RemoteRefs;
 }
 
-export interface LintHooks extends Pick<LintMode, 'edits'> {
+export interface LintHooks extends Pick<LintMode, 'edits' | 'remoteRefs'> {
   cwd?: string;
   /** Called once the document is parsed, before the (possibly long) lint. */
   onParsed?: (operations: number) => void;
 }
 
-export async function lint(file: string, rulesetOption: string | undefined, { cwd = process.cwd(), onParsed, edits }: LintHooks = {}): Promise<LintRun> {
+export async function lint(
+  file: string,
+  rulesetOption: string | undefined,
+  { cwd = process.cwd(), onParsed, edits, remoteRefs }: LintHooks = {},
+): Promise<LintRun> {
   const document = await readDocument(path.resolve(cwd, file));
   const rulesetFile = await findRulesetFile(rulesetOption, cwd);
   const ruleset = await loadRuleset(rulesetFile);
   onParsed?.(countOperations(document.data));
-  return lintParsed(document, ruleset, rulesetFile, edits);
+  return lintParsed(document, ruleset, rulesetFile, edits, remoteRefs);
 }
 
 /** The lint of a parsed document with the ruleset loaded from `rulesetFile`, a baseline file read as one. */
-export async function lintParsed(document: ParsedDocument, ruleset: Ruleset, rulesetFile: string | undefined, edits?: boolean): Promise<LintRun> {
+export async function lintParsed(
+  document: ParsedDocument,
+  ruleset: Ruleset,
+  rulesetFile: string | undefined,
+  edits?: boolean,
+  remoteRefs?: RemoteRefs,
+): Promise<LintRun> {
   const baseline = rulesetFile !== undefined && isBaseline(ruleset.definition);
   if (baseline) refuseOldBaseline(ruleset.definition, rulesetFile);
-  return { ...(await lintWith(document, ruleset, { baseline, edits })), rulesetFile };
+  return { ...(await lintWith(document, ruleset, { baseline, edits, remoteRefs })), rulesetFile };
 }
 
 /**
@@ -216,10 +237,15 @@ export function withoutOverrides(ruleset: Ruleset, source = ruleset.source ?? un
 /**
  * The lint itself, on a parsed document with a loaded ruleset (tests pass rulesets built in memory).
  */
-export async function lintWith(document: ParsedDocument, ruleset: Ruleset, { baseline = false, edits = false }: LintMode = {}): Promise<LintedDocument> {
+export async function lintWith(
+  document: ParsedDocument,
+  ruleset: Ruleset,
+  { baseline = false, edits = false, remoteRefs = NO_REMOTE_REFS }: LintMode = {},
+): Promise<LintedDocument> {
   const linted = baseline ? withoutOverrides(ruleset) : ruleset;
   const collected = edits ? collectEdits(document) : undefined;
-  const spectral = new Spectral();
+  const skipped = new Set<string>();
+  const spectral = new Spectral({ resolver: localResolver({ fetches: remoteRefs, onSkipped: ref => skipped.add(ref) }) });
   spectral.setRuleset(linted);
   const { results, resolved } = await spectral.runWithResolved(document);
   const file = document.source!;
@@ -232,6 +258,7 @@ export async function lintWith(document: ParsedDocument, ruleset: Ruleset, { bas
     doc: OpenApiDocument.of(document.data, resolved),
     diagnostics: results,
     baselined: new Set(baseline ? results.filter(covered) : []),
+    skippedRefs: [...skipped],
     ...(collected === undefined ? {} : collected),
   };
 }

@@ -13,7 +13,7 @@ import { nearest } from '../lib/document/nearest';
 import { walk } from '../lib/document/values';
 import { OFF, ruleOptions, type LintedDocument } from './lint';
 
-type Linted = Pick<LintedDocument, 'file' | 'doc' | 'ruleset'>;
+type Linted = Pick<LintedDocument, 'file' | 'doc' | 'ruleset' | 'skippedRefs'>;
 
 /** Rule ids that the `overrides` of the ruleset's own file set, though no loaded ruleset has such a rule. */
 function unknownOverrideRules(linted: Linted): string[] {
@@ -143,7 +143,19 @@ function divergentNames(linted: Linted): string[] {
   });
 }
 
-/** Every swallowed mistake of the lint's ruleset, a sentence each. */
+/** Each remote `$ref` the lint did not fetch: what the rules saw there is the `$ref` alone. */
+function skippedRefs(linted: Linted): string[] {
+  return linted.skippedRefs.map(ref => `remote $ref ${ref} not fetched, left unresolved (only local files are read; --allow-remote-refs fetches it)`);
+}
+
+/** Every swallowed mistake of the lint's ruleset (and each remote reference it did not read), a sentence each. */
 export function silentMistakes(linted: Linted): string[] {
-  return [...unknownOverrideRules(linted), ...idleOverridePatterns(linted), ...emptyPrefixes(linted), ...absentNames(linted), ...divergentNames(linted)];
+  return [
+    ...skippedRefs(linted),
+    ...unknownOverrideRules(linted),
+    ...idleOverridePatterns(linted),
+    ...emptyPrefixes(linted),
+    ...absentNames(linted),
+    ...divergentNames(linted),
+  ];
 }

@@ -46,7 +46,8 @@ const MESSAGES = {
   noStepsInShapes:
     '{{count}} of its {{total}} oneOf/anyOf shapes do not declare `{{name}}`. Add `{{name}}`: {{step}} {{terms}} to the {{mediaType}} schema, in every branch{{thenSend}}.',
   bodyIsNextCall:
-    'no `{{name}}`, and `{{member}}` may be the next call ({{evidence}}). If it is, declare that call as a step, `{{name}}`: {{step}} {{terms}}; else add `{{name}}` for the next legal calls.',
+    'no `{{name}}`, and `{{member}}` may be the next call ({{evidence}}). If it is, declare that call as a step, `{{name}}`: {{step}} {{terms}}; else {{add}}.',
+  addForNextCalls: 'add `{{name}}` for the next legal calls',
   noStepsAnswerEnvelope: 'no `{{name}}`. Answer `{{envelope}}`, an `allOf` of `{{shared}}` and `{{name}}`: {{step}} {{terms}}{{thenSend}}.',
 } as const;
 type Say = SayOf<typeof MESSAGES>;
@@ -185,7 +186,11 @@ function problem(
   }
   // A member that may itself be the next call (a presigned upload URL): asked, and left to a person.
   const nextCall = lacking.map(view => nextCallMember(doc, view)).find(found => found !== undefined);
-  if (nextCall !== undefined) return { what: say('bodyIsNextCall', { name, member: nextCall.name, evidence: nextCall.evidence, step, terms }) };
+  if (nextCall !== undefined) {
+    // A schema that reads share keeps its envelope advice: the steps, if any, are these responses' own.
+    const add = envelope === undefined ? say('addForNextCalls', { name }) : say('answerEnvelope', { envelope: envelope.name, shared: envelope.shared, name });
+    return { what: say('bodyIsNextCall', { name, member: nextCall.name, evidence: nextCall.evidence, step, terms, add }), onResponse: envelope !== undefined };
+  }
   // A schema that reads or requests share gets the steps in an envelope for this response only (`fix` declares it).
   const words = { name, step, terms, thenSend: mustThenSend('it') };
   const what =

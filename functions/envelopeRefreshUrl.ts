@@ -47,6 +47,8 @@ export default ruleFunction<Options, typeof MESSAGES>('envelopeRefreshUrl', name
         // In the body's own naming style: `refresh_url` beside `documentation_url`.
         const name = inStyleOf(memberNames(home), names);
         return {
+          // A refresh url is a state rejection's alone: the other users of a shared error body promise none.
+          theirsOnly: true,
           what: say('noRefreshUrl', { evidence: stateEvidence(rejection), name }),
           sameWhat: say('noRefreshUrlOnAny', { name }),
           fix: say('addRefreshUrl', { name, place: placeOf(home) }),

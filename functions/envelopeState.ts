@@ -51,6 +51,8 @@ export default ruleFunction<Options, typeof MESSAGES>(
             what: say('noState', { evidence: stateEvidence(rejection) }),
             sameWhat: say('noStateOnAny'),
             fix: say('addState', { fields, place: placeOf(home) }),
+            // A state is a state rejection's alone: the other users of a shared error body promise none.
+            theirsOnly: true,
           };
         }),
       );

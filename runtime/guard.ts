@@ -61,7 +61,16 @@ export interface GuardOptions extends CheckOptions {
   mode?: Mode;
   /** Called once per violation, in both modes. Errors it throws are swallowed. */
   onViolation?: OnViolation;
+  /**
+   * The share of successful responses (below 400) checked, per route: the first, then one in every
+   * `1 / sample`. Error responses are always checked. Default: 0.1 in observe mode, 1 in strict mode (which
+   * checks everything); `sample: 1` checks every response in observe mode too.
+   */
+  sample?: number;
 }
+
+/** Observe mode's default share of successful responses checked (docs/runtime.md, "Cost"). */
+export const OBSERVE_SAMPLE = 0.1;
 
 /** The environment switch that turns strict mode on (`1`, `true`) or off (`0`, `false`) whatever NODE_ENV says. */
 export const STRICT_ENV = 'AGENT_UX_STRICT';
@@ -78,7 +87,7 @@ const MAX_ROUTE = 100;
 /** Routes remembered as reported `undeclared`: enough for any real API, bounded against a path-per-request server. */
 const MAX_UNDECLARED = 1000;
 
-/** The undeclared routes (and unreadable bodies) already reported, by one guard (or by checkResponse, per description). */
+/** The notices (an undeclared route, a body not checked) already told to `onViolation` by one guard: told once per route, judged every time. */
 class Reported {
   private readonly routes = new Set<string>();
   /** True the first time a route is seen. */
@@ -92,22 +101,28 @@ class Reported {
 interface Checked {
   route: string;
   violations: Violation[];
+  /** The notices among the violations, by the key under which each is told once: the verdict holds them every time. */
+  notices?: Map<Violation, string>;
 }
+
+/** A verdict of one violation that is a notice, told once under `key`. */
+const noticed = (route: string, violation: Violation, key: string): Checked => ({ route, violations: [violation], notices: new Map([[violation, key]]) });
 
 const GUARD = 'agent-ux-guard';
 
-function checkWith(description: Description, input: ResponseInput, options: CheckOptions, reported: Reported): Checked {
+/** The verdict on one response: the same for the same input, whatever came before (notices included; `inspect` tells them once). */
+function checkWith(description: Description, input: ResponseInput, options: CheckOptions): Checked {
   const method = input.method.toUpperCase();
   // A HEAD response has no body (Fastify answers it with its GET handler's payload, which the GET is checked for);
   // a response to a request the framework routed nowhere is the framework's own, not the description's.
-  if (method === 'HEAD' || input.matched === false) return { route: input.path, violations: [] };
+  if (method === 'HEAD' || input.matched === false) return { route: pathOnly(input.path), violations: [] };
   const operation =
     (input.route === undefined ? undefined : description.operationForRoute(method, input.route)) ?? description.operation(method, input.path, options.basePath);
   if (operation === undefined) {
-    const route = (input.route ?? pathOnly(input.path)).slice(0, MAX_ROUTE);
-    const report = options.undeclared === true && reported.first(`${method} ${route}`);
+    const route = pathOnly(input.route ?? input.path).slice(0, MAX_ROUTE);
+    if (options.undeclared !== true) return { route, violations: [] };
     const message = `${method} ${route} ${input.status}: the description declares no \`${method.toLowerCase()}\` operation at ${description.lookedFor(input.path, options.basePath)}, so an agent reading it cannot know this call. Declare it under \`paths\`, or set \`basePath\` to where the app is mounted.`;
-    return { route, violations: report ? [{ rule: 'undeclared', message }] : [] };
+    return noticed(route, { rule: 'undeclared', message }, `${method} ${route}`);
   }
   const route = operation.path;
   // Judged as sent: the framework's own text when given, else what JSON.stringify writes (toJSON, own members), within the guard's size budget.
@@ -115,7 +130,7 @@ function checkWith(description: Description, input: ResponseInput, options: Chec
   if (sent.kind === 'none') return { route, violations: [] };
   if (sent.kind === 'unreadable') {
     const message = `${method} ${route} ${input.status}: spectral-agent-ux could not finish: ${sent.why}; this response was not checked.`;
-    return { route, violations: reported.first(`${GUARD} ${method} ${route}`) ? [{ rule: GUARD, message }] : [] };
+    return noticed(route, { rule: GUARD, message }, `${GUARD} ${method} ${route}`);
   }
   const headers = input.headers ?? {};
   // The guard's one set of names and scope options applies to every rule.
@@ -131,12 +146,11 @@ function checkWith(description: Description, input: ResponseInput, options: Chec
   };
   const { violations, limits } = verdictOf(exchange);
   if (sent.cut) limits.unshift(`the first ${MAX_ITEMS} items of each array`);
-  // Past a limit, the rest of the response goes unchecked: said once per route, as an unreadable body is.
-  if (limits.length > 0 && reported.first(`${GUARD} limits ${method} ${route}`)) {
-    const message = `${method} ${route} ${input.status}: spectral-agent-ux checked this response within the guard's limits per response (${limits.join('; ')}); the rest was not checked. Said once per route.`;
-    violations.push({ rule: GUARD, message });
-  }
-  return { route, violations };
+  // Past a limit, the rest of the response goes unchecked: told once per route, as an unreadable body is.
+  if (limits.length === 0) return { route, violations };
+  const message = `${method} ${route} ${input.status}: spectral-agent-ux checked this response within the guard's limits per response (${limits.join('; ')}); the rest was not checked. Said once per route.`;
+  const limited: Violation = { rule: GUARD, message };
+  return { route, violations: [...violations, limited], notices: new Map([[limited, `${GUARD} limits ${method} ${route}`]]) };
 }
 
 /**
@@ -147,9 +161,7 @@ function checkWith(description: Description, input: ResponseInput, options: Chec
 export function checkResponse(openapi: object, input: ResponseInput, options: CheckOptions = {}): Violation[] {
   validateResponse(input);
   validateCheckOptions(options);
-  const description = prepare(openapi);
-  const reported = description.doc.memo('runtime:reported', () => new Reported());
-  return checkWith(description, input, options, reported).violations;
+  return checkWith(prepare(openapi), input, options).violations;
 }
 
 /** A response as `inspect` takes it: its media type too, since only JSON is judged. */
@@ -185,6 +197,7 @@ export function agentUxGuard(options: GuardOptions): Guard {
   const description = prepare(options.spec);
   const mode = options.mode ?? defaultMode();
   const reported = new Reported();
+  const sampled = sampler(options.sample ?? (mode === 'strict' ? 1 : OBSERVE_SAMPLE));
   return {
     mode,
     inspect(given) {
@@ -193,8 +206,9 @@ export function agentUxGuard(options: GuardOptions): Guard {
       try {
         input = typeof given === 'function' ? given() : given;
         if (typeof input?.contentType === 'string' && !isJsonMediaType(input.contentType)) return undefined;
+        if (!sampled(input)) return undefined;
         const problem = responseProblem(input);
-        checked = problem === undefined ? checkWith(description, input, options, reported) : { route: pathOf(input), violations: [notice(input, problem)] };
+        checked = problem === undefined ? checkWith(description, input, options) : { route: pathOf(input), violations: [notice(input, problem)] };
       } catch (error) {
         // A defect of the guard must not break the application: reported like a violation, never thrown.
         checked = { route: pathOf(input), violations: [notice(input, `${error instanceof Error ? error.message : String(error)}; please report this`)] };
@@ -206,6 +220,9 @@ export function agentUxGuard(options: GuardOptions): Guard {
         status: isObject(input) ? Number(input.status) : NaN,
       };
       for (const violation of checked.violations) {
+        // A notice is told (and counted) once per route; the verdict below still holds it.
+        const once = checked.notices?.get(violation);
+        if (once !== undefined && !reported.first(once)) continue;
         try {
           options.onViolation?.(violation, context);
         } catch {
@@ -219,8 +236,30 @@ export function agentUxGuard(options: GuardOptions): Guard {
   };
 }
 
-/** The request path of whatever `inspect` was handed, cut for a message. */
-const pathOf = (input: unknown): string => String(isObject(input) ? input.path : '').slice(0, MAX_ROUTE);
+/** Routes counted for sampling; past them, responses share one count. */
+const MAX_SAMPLED_ROUTES = 1000;
+
+/**
+ * Whether a response is checked: every error response (and anything that is no response, which the
+ * guard reports); of the others, per method and route (the framework's pattern, else the path), the
+ * first and then one in every `1 / share`, so each route is checked from its first response on.
+ */
+function sampler(share: number): (input: unknown) => boolean {
+  if (share >= 1) return () => true;
+  const every = Math.round(1 / share);
+  const seen = new Map<string, number>();
+  return input => {
+    if (!isObject(input) || typeof input.status !== 'number' || input.status >= 400) return true;
+    const route = `${String(input.method)} ${typeof input.route === 'string' ? input.route : pathOnly(String(input.path))}`;
+    const key = seen.has(route) || seen.size < MAX_SAMPLED_ROUTES ? route : '';
+    const count = seen.get(key) ?? 0;
+    seen.set(key, count + 1);
+    return count % every === 0;
+  };
+}
+
+/** The request path of whatever `inspect` was handed, without its query or fragment (a token may sit there), cut for a message. */
+const pathOf = (input: unknown): string => pathOnly(String(isObject(input) ? input.path : '')).slice(0, MAX_ROUTE);
 
 /** A violation of `agent-ux-guard`: the guard could not check this response, and says why. */
 function notice(input: unknown, why: string): Violation {

@@ -29,6 +29,8 @@ const OPTIONS: Record<string, Check> = {
   hypermedia: value => (typeof value === 'boolean' ? undefined : 'a boolean'),
   undeclared: value => (typeof value === 'boolean' ? undefined : 'a boolean'),
   basePath: value => (typeof value === 'string' && value.startsWith('/') ? undefined : "a path starting with '/', e.g. '/api'"),
+  sample: value =>
+    typeof value === 'number' && value > 0 && value <= 1 ? undefined : 'a number above 0 and at most 1 (the share of successful responses checked)',
 };
 /** The options `checkResponse` takes; the guard and the adapters take all of them. */
 const CHECK_OPTIONS = ['names', 'prefixes', 'readOnly', 'hypermedia', 'undeclared', 'basePath'];
@@ -115,11 +117,32 @@ export function sentBody(body: unknown): SentBody {
     return { kind: 'none' };
   let text: string | undefined;
   try {
-    text = JSON.stringify(body);
+    text = boundedJson(body);
   } catch (error) {
+    if (error === OVER_LIMIT) return { kind: 'unreadable', why: `its body is over the guard's limit of ${MAX_BODY_LENGTH} characters of JSON` };
     return { kind: 'unreadable', why: `its body cannot be serialized (${error instanceof Error ? error.message : String(error)})`.slice(0, 160) };
   }
   return text === undefined ? { kind: 'none' } : sentPayload(text);
+}
+
+/** Thrown out of the serialization once the text is sure to pass MAX_BODY_LENGTH. */
+const OVER_LIMIT = Symbol("over the guard's limit");
+
+/**
+ * JSON.stringify, given up (OVER_LIMIT) as soon as what it has written passes MAX_BODY_LENGTH: a body of
+ * many megabytes costs the guard the limit's worth of work, not the body's. The count is a lower bound of
+ * the text: each member's quoted key and colon, each item's comma, a string's quotes, one character for
+ * any other value; members JSON leaves out (undefined, functions, symbols) count nothing.
+ */
+function boundedJson(body: object): string | undefined {
+  let length = 0;
+  return JSON.stringify(body, function (this: unknown, key: string, value: unknown) {
+    const inArray = Array.isArray(this);
+    if (!inArray && (value === undefined || typeof value === 'function' || typeof value === 'symbol')) return value;
+    length += (inArray ? 1 : key.length + 3) + (typeof value === 'string' ? value.length + 2 : 1);
+    if (length > MAX_BODY_LENGTH) throw OVER_LIMIT;
+    return value;
+  });
 }
 
 /**

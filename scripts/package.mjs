@@ -118,6 +118,11 @@ function writeEntryPoints() {
   writeFileSync('dist/eslint.d.cts', `${types}export = plugin;\n`);
   writeFileSync('dist/eslint.d.ts', `${types}export default plugin;\n`);
   writeFileSync('dist/eslint.js', "import plugin from './eslint.cjs';\nexport default plugin;\n");
+  // The resolver the same way: `spectral lint --resolver` requires the file and takes `module.exports` as the resolver.
+  const resolverType = "import type { Resolver } from '@stoplight/spectral-ref-resolver';\ndeclare const resolver: Resolver;\n";
+  writeFileSync('dist/resolver.d.cts', `${resolverType}export = resolver;\n`);
+  writeFileSync('dist/resolver.d.ts', `${resolverType}export default resolver;\n`);
+  writeFileSync('dist/resolver.js', "import resolver from './resolver.cjs';\nexport default resolver;\n");
 }
 
 rmSync('dist', { recursive: true, force: true });

@@ -86,7 +86,7 @@ function runAction(dir: string, given: Record<string, string>) {
 
 test('is a composite action: install if needed, lint, upload, report, gate', () => {
   expect(action.runs.using).toBe('composite');
-  expect(Object.keys(action.inputs)).toEqual(['description', 'ruleset', 'baseline', 'fail-severity', 'min-score', 'upload-sarif', 'package']);
+  expect(Object.keys(action.inputs)).toEqual(['description', 'ruleset', 'baseline', 'fail-severity', 'min-score', 'probe', 'upload-sarif', 'package']);
   expect(action.runs.steps.map(step => step.uses ?? step.name)).toEqual([
     'Install (when the project has not)',
     'Lint',
@@ -123,6 +123,8 @@ describe('its steps, as GitHub runs them', () => {
     expect(ran.stdout).toContain('::error::spectral lint failed (exit 1)');
     expect(JSON.parse(readFileSync(join(dir, 'spectral.sarif'), 'utf8')).version).toBe('2.1.0');
     expect(ran.summary).toMatch(/^## Agent-readiness: [\d.]+% · level: not agent-ready\n/);
+    // The report opens with the changes that clear most findings, in the job summary too.
+    expect(ran.summary).toContain('\n### Start here\n\n1. **');
     expect(Number(ran.outputs.report.score)).toBeGreaterThan(0);
     expect(ran.outputs.lint.status).toBe('1');
   });

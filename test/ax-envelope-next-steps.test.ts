@@ -774,12 +774,18 @@ describe('a body that may be the next call', () => {
       errors: [{ path: at('/checkouts', 'post', '200', ...JSON_SCHEMA), message: asks('POST /checkouts 200', 'redirect_uri', 'named `redirect_uri`') }],
     },
     {
-      name: 'lookalikes: an `avatarUrl`, a `url` described as the created resource, an `html_url`: the plain finding, with its fix',
+      name: "lookalikes: an `avatarUrl`, a `url` described as the created resource, an `html_url`, GitHub's `browser_download_url`, rev.ai's `callback_url`: the plain finding, with its fix",
       document: oas3({
         '/users': post({
           '201': body({
             type: 'object',
-            properties: { avatarUrl: string, url: { type: 'string', description: 'The URL of the created user.' }, html_url: string },
+            properties: {
+              avatarUrl: string,
+              url: { type: 'string', description: 'The URL of the created user.' },
+              html_url: string,
+              browser_download_url: string,
+              callback_url: string,
+            },
           }),
         }),
       }),

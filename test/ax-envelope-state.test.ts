@@ -1,5 +1,5 @@
 import { at, body, JSON_SCHEMA, oas3, PROBLEM, problemWith, ref, swagger2 } from './support/documents';
-import { testRule } from './support/testRule';
+import { fixAndRelint, testRule } from './support/testRule';
 import { postWith as post } from './support/documents';
 import { component, schemaAt, usedBy } from './support/components';
 
@@ -17,6 +17,8 @@ const missing = (label: string, signal: string, all: string[], shapes = '') => {
   return `${schemaAt(label)} reports a state rejection (${signal}) without the state${shapes}. Add ${fields.map(f => `\`${f}\` (${HOLDS[f]})`).join(', ')}.`;
 };
 const ALL = ['currentState', 'allowedActions', 'refreshUrl'];
+/** A shared schema that more responses use than the state rejections: the state goes into theirs alone. */
+const OWN = (shared: string) => `Only in an \`allOf\` of \`${shared}\` for these.`;
 const described = (description: string, schema: unknown = PROBLEM) => body(schema, 'application/json', description);
 
 /** The Agent-UX Envelope’s 422 (invalid action in state FULFILLED), as a schema. */
@@ -341,7 +343,12 @@ testRule('ax-envelope-state', [
       },
       { schemas: { Problem: PROBLEM } },
     ),
-    errors: [{ path: component('schemas', 'Problem'), message: missing(usedBy('Problem', 'POST /rooms/{id}/archive 409', 2), '`archive` on an item', ALL) }],
+    errors: [
+      {
+        path: component('schemas', 'Problem'),
+        message: `${missing(usedBy('Problem', 1, 2), '`archive` on an item', ALL)} ${OWN('Problem')}`,
+      },
+    ],
   },
   {
     name: 'Swagger 2.0: an action answering 409 "already has a keypair" (an existence conflict) is silent; "in the wrong state" is not',
@@ -375,3 +382,56 @@ testRule('ax-envelope-state', [
     ],
   },
 ]);
+
+/** A shared error body told to carry what only some of its users need (issue 38, item 3). */
+describe("the state goes into the state rejections' own schema", () => {
+  const problemAt = (description: string) => described(description, ref('Problem'));
+  const ISSUE = oas3(
+    {
+      '/orders': post({ '400': problemAt('Bad request body') }),
+      '/orders/{id}': { get: { responses: { '200': { description: 'OK' }, '404': problemAt('No such order') } } },
+      '/orders/{id}/cancel': post({ '409': problemAt('Conflict') }),
+      '/orders/{id}/ship': post({ '409': problemAt('Conflict') }),
+    },
+    { schemas: { Problem: PROBLEM } },
+  );
+  testRule('ax-envelope-state', [
+    {
+      name: 'OpenAPI 3.0: `Problem` used by 4 responses, 2 of them state rejections: "2 of 4", in their own schema',
+      document: ISSUE,
+      errors: [{ path: component('schemas', 'Problem'), message: `${missing(usedBy('Problem', 2, 4), '`cancel` on an item', ALL)} ${OWN('Problem')}` }],
+    },
+    {
+      name: 'Swagger 2.0 `definitions`: the same, for one of two users',
+      document: swagger2(
+        {
+          '/orders/{id}/cancel': {
+            post: { responses: { '204': { description: 'Done' }, '409': { description: 'Conflict', schema: { $ref: '#/definitions/Problem' } } } },
+          },
+          '/orders': { post: { responses: { '201': { description: 'Created' }, '400': { description: 'Bad', schema: { $ref: '#/definitions/Problem' } } } } },
+        },
+        { definitions: { Problem: PROBLEM } },
+      ),
+      errors: [
+        {
+          path: ['definitions', 'Problem'],
+          message: `${missing(usedBy('Problem', 1, 2), '`cancel` on an item', ALL)} ${OWN('Problem')}`,
+        },
+      ],
+    },
+    {
+      name: 'lookalike: every user of `Problem` is a state rejection: the state goes into `Problem` itself',
+      document: oas3(
+        { '/orders/{id}/cancel': post({ '409': problemAt('Conflict') }), '/orders/{id}/ship': post({ '409': problemAt('Conflict') }) },
+        { schemas: { Problem: PROBLEM } },
+      ),
+      errors: [{ path: component('schemas', 'Problem'), message: missing(usedBy('Problem', 2), '`cancel` on an item', ALL) }],
+    },
+  ]);
+
+  test("`fix` edits nothing: the state members and their own schema are a person's to write", async () => {
+    const { before, edits } = await fixAndRelint('ax-envelope-state', ISSUE);
+    expect(before).toHaveLength(1);
+    expect(edits).toEqual([]);
+  });
+});

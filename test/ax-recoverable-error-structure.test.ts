@@ -832,6 +832,22 @@ describe('a status mirror is never the code', () => {
       errors: [{ path: ['definitions', 'Problem'], message: noCode(usedBy('Problem', 'GET /a 400')) }],
     },
     {
+      name: 'lookalike: DigitalOcean\'s string `id` "corresponding to the HTTP status code", spelled as a code (`not_found`), stays the code',
+      document: oas3({
+        '/a': get({
+          '404': body({
+            type: 'object',
+            required: ['id', 'message'],
+            properties: {
+              id: { type: 'string', description: 'A short identifier corresponding to the HTTP status code returned.', example: 'not_found' },
+              message: string,
+            },
+          }),
+        }),
+      }),
+      errors: [],
+    },
+    {
       name: 'lookalike: an undescribed integer `code` (an application code) stays the code',
       document: oas3({ '/a': get({ '400': body({ ...MIRRORED, properties: { code: { type: 'integer' }, message: string } }) }) }),
       errors: [],
@@ -887,4 +903,48 @@ describe('a documented problem+json convention', () => {
     ]);
     expect(after).toEqual([]);
   });
+});
+
+/** NestJS's default error body: its ValidationPipe answers `message: string[]`, one sentence per failed check (issue 38). */
+describe("NestJS's `message: string[]` is the message", () => {
+  const nest = (message: object, extra: object = {}) => ({
+    type: 'object',
+    required: ['statusCode', 'message', 'error', ...Object.keys(extra)],
+    properties: { statusCode: { type: 'integer', example: 400 }, message, error: { ...string, example: 'Bad Request' }, ...extra },
+  });
+  const SENTENCES = { type: 'array', items: string, example: ['quantity must be an integer number'] };
+  const NO_CODE =
+    'has no code (`statusCode` and `error` are the HTTP status). Add a required `code` (e.g. "VALIDATION_ERROR"); your error handler must then send it.';
+  testRule('ax-recoverable-error-structure', [
+    {
+      name: 'OpenAPI 3.0 inline: only the code is asked, never a second message',
+      document: oas3({ '/a': get({ '400': body(nest(SENTENCES)) }) }),
+      errors: [{ path: at('/a', 'get', '400', ...JSON_SCHEMA), message: `GET /a 400: the error schema ${NO_CODE}` }],
+    },
+    {
+      name: 'Swagger 2.0, `allOf` of a definition: the same',
+      document: swagger2(
+        { '/a': { get: { responses: { '200': ok, '400': { description: 'Bad', schema: { allOf: [{ $ref: '#/definitions/NestError' }] } } } } } },
+        { definitions: { NestError: nest(SENTENCES) } },
+      ),
+      // The `allOf` wrapper is the response's own schema: the finding stays on it.
+      errors: [{ path: ['paths', '/a', 'get', 'responses', '400', 'schema'], message: `GET /a 400: the error schema ${NO_CODE}` }],
+    },
+    {
+      name: 'with a required `code` beside it, nothing is missing (OpenAPI 3.1)',
+      document: oas3({ '/a': get({ '400': body(nest(SENTENCES, { code: string })) }) }, {}, '3.1.0'),
+      errors: [],
+    },
+    {
+      name: 'a lookalike: a `message` list of objects is no message, so the finding still asks where the message is',
+      document: oas3({ '/a': get({ '400': body(nest({ type: 'array', items: { type: 'object', properties: { text: string } } })) }) }),
+      errors: [
+        {
+          path: at('/a', 'get', '400', ...JSON_SCHEMA),
+          message:
+            'GET /a 400: the error schema has no code and may keep its message in `error` (`statusCode` is the HTTP status). Add a required `code` (e.g. "VALIDATION_ERROR"). If `error` is the message, describe it so; else add a required `detail`.',
+        },
+      ],
+    },
+  ]);
 });

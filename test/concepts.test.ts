@@ -78,7 +78,7 @@ testRule('ax-recoverable-suggestion', [
       {
         path: component('schemas', 'Error'),
         message:
-          usedBy('Error', 'GET /a 400') +
+          usedBy('Error', 'GET /a 400', 2) +
           ': has no recovery hint. Add `recoveryHint`, e.g. "Check the request against this operation\'s parameters, then retry".',
       },
     ],

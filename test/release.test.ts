@@ -35,9 +35,12 @@ test('every link into the repository at a tag, and the Action reference, name th
   expect(tagged.filter(entry => !entry.endsWith(`: v${version}`))).toEqual([]);
 });
 
-test('the changelog has a section for this version, first', () => {
+test('the changelog has a section for this version, first (under what is not released yet)', () => {
   const headings = readFileSync(join(ROOT, 'CHANGELOG.md'), 'utf8').match(/^## .+$/gm)!;
-  expect(headings[0]).toBe(`## ${version}`);
+  // Work since the last release is listed under `## Unreleased`, renamed to its version when it is released.
+  const released = headings[0] === '## Unreleased' ? headings.slice(1) : headings;
+  expect(released[0]).toBe(`## ${version}`);
+  expect(headings.filter(heading => heading === '## Unreleased')).toHaveLength(headings[0] === '## Unreleased' ? 1 : 0);
 });
 
 interface Step {

@@ -2,7 +2,7 @@
 import { UsageError } from '../cli/args';
 import { parseReportArgs } from '../cli/report/args';
 
-const report = (options: object) => ({ format: 'markdown', ruleset: undefined, output: undefined, minScore: undefined, ...options });
+const report = (options: object) => ({ format: 'markdown', ruleset: undefined, output: undefined, minScore: undefined, allowRemoteRefs: false, ...options });
 
 test.each([
   [['api.yaml'], report({ file: 'api.yaml' })],
@@ -11,6 +11,7 @@ test.each([
   [['api.yaml', '-f', 'json', '-r', 'rules.yaml', '-o', 'out.json'], report({ file: 'api.yaml', format: 'json', ruleset: 'rules.yaml', output: 'out.json' })],
   [['api.yaml', '--min-score', '80'], report({ file: 'api.yaml', minScore: 80 })],
   [['api.yaml', '--min-score=72.5'], report({ file: 'api.yaml', minScore: 72.5 })],
+  [['api.yaml', '--allow-remote-refs'], report({ file: 'api.yaml', allowRemoteRefs: true })],
 ])('%j', (argv, expected) => {
   expect(parseReportArgs(argv)).toEqual(expected);
 });

@@ -99,6 +99,7 @@ describe('levels', () => {
     expect(report.level).toEqual({
       id: 'not-agent-ready',
       name: 'not agent-ready',
+      verified: false,
       next: {
         id: 'errors-structured',
         name: 'errors structured',

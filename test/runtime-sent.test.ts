@@ -23,7 +23,7 @@ type Answer = (request: { body: unknown }) => unknown;
 /** POST /v1/orders answers 201, GET /v1/orders/:id 200 (and HEAD, through the GET route), both with `answer`. */
 async function fastifyApp(answer: Answer, guard: boolean, seen: Violation[]): Promise<Running> {
   const app = Fastify({ bodyLimit: 4 * 1024 * 1024 });
-  if (guard) await app.register(fastifyAgentUx, { spec: API, mode: 'observe', onViolation: violation => void seen.push(violation) });
+  if (guard) await app.register(fastifyAgentUx, { spec: API, mode: 'observe', sample: 1, onViolation: violation => void seen.push(violation) });
   app.post('/v1/orders', async (request, reply) => reply.code(201).send(answer(request)));
   app.get('/v1/orders/:id', async request => answer(request));
   const url = await app.listen({ host: '127.0.0.1', port: 0 });
@@ -33,7 +33,7 @@ async function fastifyApp(answer: Answer, guard: boolean, seen: Violation[]): Pr
 async function expressApp(answer: Answer, guard: boolean, seen: Violation[]): Promise<Running> {
   const app = express();
   app.use(express.json({ limit: '4mb' }));
-  if (guard) app.use(expressAgentUx({ spec: API, mode: 'observe', onViolation: violation => void seen.push(violation) }));
+  if (guard) app.use(expressAgentUx({ spec: API, mode: 'observe', sample: 1, onViolation: violation => void seen.push(violation) }));
   app.post('/v1/orders', (request, response) => void response.status(201).json(answer(request)));
   // res.send with an object, which Express hands to res.json.
   app.get('/v1/orders/:id', (request, response) => void response.send(answer(request)));
@@ -175,7 +175,7 @@ describe("Fastify's own error answers, which the guard now reads as sent", () =>
   test("a validation error of Fastify's default error handler is checked, and goes out unchanged in observe mode", async () => {
     const seen: Violation[] = [];
     const app = Fastify();
-    await app.register(fastifyAgentUx, { spec: API, mode: 'observe', onViolation: violation => void seen.push(violation) });
+    await app.register(fastifyAgentUx, { spec: API, mode: 'observe', sample: 1, onViolation: violation => void seen.push(violation) });
     const schema = { body: { type: 'object', required: ['amount'], properties: { amount: { type: 'number' } } } };
     app.post('/v1/orders', { schema }, async (_request, reply) => reply.code(201).send({ id: 'o1', nextSteps: GOOD_STEPS }));
     const url = await app.listen({ host: '127.0.0.1', port: 0 });

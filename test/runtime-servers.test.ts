@@ -71,7 +71,7 @@ describe.each(FRAMEWORKS)('%s', (_framework, start) => {
   let observe: Running;
   beforeAll(async () => {
     strict = await start({ mode: 'strict', onViolation });
-    observe = await start({ mode: 'observe', onViolation, undeclared: true });
+    observe = await start({ mode: 'observe', sample: 1, onViolation, undeclared: true });
   });
   afterAll(async () => {
     await strict.close();
@@ -126,6 +126,7 @@ describe.each(FRAMEWORKS)('%s', (_framework, start) => {
   test('observe mode: a throwing onViolation and a body no check can read leave the response alone', async () => {
     const fragile = await start({
       mode: 'observe',
+      sample: 1,
       onViolation: () => {
         throw new Error('metrics down');
       },
@@ -141,7 +142,7 @@ describe.each(FRAMEWORKS)('%s', (_framework, start) => {
 
   test('the prom-client counter counts by rule, route and method', async () => {
     const registry = new client.Registry();
-    const counted = await start({ mode: 'observe', onViolation: promViolationCounter(client, { registry }) });
+    const counted = await start({ mode: 'observe', sample: 1, onViolation: promViolationCounter(client, { registry }) });
     try {
       const [missing, , , , badRequest] = SCENARIOS;
       for (const scenario of [missing, missing, badRequest, SCENARIOS[12]]) await call(counted, scenario.method, scenario.path, scenario);
@@ -230,7 +231,7 @@ describe("the app's routes, judged once at start-up (Fastify when ready, Express
     try {
       if (framework === 'fastify') {
         const app = Fastify();
-        await app.register(fastifyAgentUx, { spec: API, mode: 'observe', ...options });
+        await app.register(fastifyAgentUx, { spec: API, mode: 'observe', sample: 1, ...options });
         app.post(`${mount}/orders`, async () => ({}));
         app.get(`${mount}/orders/:id`, async () => ({}));
         app.all('/*', async () => ({}));
@@ -238,7 +239,7 @@ describe("the app's routes, judged once at start-up (Fastify when ready, Express
         await app.close();
       } else {
         const app = express();
-        app.use(expressAgentUx({ spec: API, mode: 'observe', ...options }));
+        app.use(expressAgentUx({ spec: API, mode: 'observe', sample: 1, ...options }));
         app.post(`${mount}/orders`, (_request, response) => void response.json({}));
         app.get(`${mount}/orders/:id`, (_request, response) => void response.json({}));
         const server = await new Promise<Server>(resolve => {
@@ -290,7 +291,7 @@ describe("Express's default error handler, where docs/runtime.md says the guard 
   async function throwing(middleware: boolean) {
     const violations: Violation[] = [];
     const app = express();
-    app.use(expressAgentUx({ spec: API, mode: 'observe', onViolation: violation => violations.push(violation) }));
+    app.use(expressAgentUx({ spec: API, mode: 'observe', sample: 1, onViolation: violation => violations.push(violation) }));
     app.get('/v1/orders/:id', () => {
       throw new Error('boom');
     });

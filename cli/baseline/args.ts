@@ -14,6 +14,7 @@ export interface BaselineOptions {
   output: string;
   mode: 'write' | 'prune' | 'check';
   allRules: boolean;
+  allowRemoteRefs: boolean;
 }
 
 export const BASELINE_USAGE = `Usage: spectral-agent-ux baseline <openapi-file>... [options]
@@ -28,13 +29,14 @@ Options:
       --prune           remove the entries and rule ids that have no findings left; never adds any
       --check           exit 1, naming each entry --prune would remove or shrink
       --all-rules       also baseline rules of other rulesets (spectral:oas …), not only spectral-agent-ux's
+      --allow-remote-refs  fetch http(s) $refs too (default: local files only, a warning for each)
   -h, --help            show this help
 
 Exit codes: 0 done, 1 --check found stale entries, 2 bad usage or input.`;
 
 const SPEC = {
   values: ['--ruleset', '--output'],
-  switches: ['--prune', '--check', '--all-rules'],
+  switches: ['--prune', '--check', '--all-rules', '--allow-remote-refs'],
   aliases: { '-r': '--ruleset', '-o': '--output' },
 };
 
@@ -52,5 +54,6 @@ export function parseBaselineArgs(argv: readonly string[]): BaselineOptions {
     output: stringOf(flags.get('--output')) ?? DEFAULT_BASELINE,
     mode,
     allRules: flags.has('--all-rules'),
+    allowRemoteRefs: flags.has('--allow-remote-refs'),
   };
 }

@@ -6,7 +6,7 @@
 import * as path from 'node:path';
 import type { Ruleset } from '@stoplight/spectral-core';
 import { InputError, shown } from '../args';
-import { findRulesetFile, isBaseline, lintWith, loadRuleset, readDocument, readParsed, withoutOverrides } from '../lint';
+import { findRulesetFile, isBaseline, lintWith, loadRuleset, readDocument, readParsed, remoteRefsWhen, withoutOverrides } from '../lint';
 import type { Command, Io } from '../io';
 import { BASELINE_USAGE, ciCommand, parseBaselineArgs, type BaselineOptions } from './args';
 import { documentPattern, entriesFor } from './entries';
@@ -34,7 +34,7 @@ async function findingsNow(options: BaselineOptions, ruleset: Ruleset, baselineF
   let skipped = 0;
   const mistakes = new Set<string>();
   for (const file of options.files.map(name => path.resolve(io.cwd, name))) {
-    const linted = await lintWith(await readDocument(file), ruleset);
+    const linted = await lintWith(await readDocument(file), ruleset, { remoteRefs: remoteRefsWhen(options.allowRemoteRefs) });
     for (const mistake of silentMistakes({ ...linted, ruleset: told })) mistakes.add(mistake);
     const placed = entriesFor(linted, dir, options.allRules);
     for (const entry of placed.entries) current.entries.set(entry.pattern, entry);

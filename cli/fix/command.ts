@@ -12,7 +12,7 @@ import { countGone, findingEdits, pendingFindings, planFixes, type FixPlan } fro
 import type { Edit } from '../../lib/rules/edits';
 import type { Command, Io } from '../io';
 import { RULE_IDS } from '../../rules';
-import { lint, type LintRun } from '../lint';
+import { lint, remoteRefsWhen, type LintRun } from '../lint';
 import { silentMistakes } from '../mistakes';
 import { applyToText, type Refusal } from '../text-apply';
 import { FIX_USAGE, parseFixArgs, type FixOptions } from './args';
@@ -34,7 +34,7 @@ function chosen(linted: LintRun, editsOf: Map<ISpectralDiagnostic, Edit[]>, only
 
 /** Lints the description as `spectral lint` does with the user's ruleset, and plans the fixes (of `--only`'s findings alone). */
 async function planned(options: FixOptions, io: Io): Promise<{ linted: LintRun; plan: FixPlan; findings: ISpectralDiagnostic[] }> {
-  const linted = await lint(options.file, options.ruleset, { cwd: io.cwd, edits: true });
+  const linted = await lint(options.file, options.ruleset, { cwd: io.cwd, edits: true, remoteRefs: remoteRefsWhen(options.allowRemoteRefs) });
   for (const mistake of silentMistakes(linted)) say(io, `warning: ${mistake}`);
   const editsOf = findingEdits(linted);
   const findings = chosen(linted, editsOf, options.only);
@@ -94,7 +94,11 @@ async function applyInFile(options: FixOptions, io: Io, read: Snapshot): Promise
   if (result.text !== text) {
     // Written only over the very file read (another process may have saved it while the lint ran).
     writeAtomically(file, result.text, 'the description', read);
-    after = stillThere(pendingFindings(await lint(options.file, options.ruleset, { cwd: io.cwd })), before, options.only);
+    after = stillThere(
+      pendingFindings(await lint(options.file, options.ruleset, { cwd: io.cwd, remoteRefs: remoteRefsWhen(options.allowRemoteRefs) })),
+      before,
+      options.only,
+    );
   }
   say(
     io,

@@ -24,10 +24,14 @@ export interface ProbeOptions {
   headers: Record<string, string>;
   followMutations: boolean;
   allowRemote: boolean;
+  /** Fetch remote `$ref`s: on this machine only, unless allowRemote too. */
+  allowRemoteRefs: boolean;
   dryRun: boolean;
   /** What the probe cannot infer: --param values by parameter name, and the --input file of values per operation. */
   params: Record<string, string>;
   input?: string;
+  /** Where to write the journey played, as an Arazzo 1.0.1 workflow. */
+  arazzo?: string;
 }
 
 export const PROBE_USAGE = `Usage: spectral-agent-ux probe <openapi-file> --base-url <url> [options]
@@ -51,10 +55,14 @@ Options:
                                    JSON or YAML: what the probe cannot infer, e.g. a token route's credentials
       --min-coverage <percent>     exit 1 when fewer of the operations (less those exempted from every
                                    ax-probe-* rule) answered their first try with a 2xx (default: 100)
+      --arazzo <file>              write the requests sent (login, creates, each fault and its repair) and
+                                   the statuses seen as an Arazzo 1.0.1 workflow, to replay with a runner
       --max-requests <n>           requests in all, at most (default: 300)
       --timeout <ms>               per request (default: 5000)
       --follow-mutations           follow POST, PUT, PATCH and DELETE steps too (default: GET steps only)
       --allow-remote               allow a base URL that is not this machine
+      --allow-remote-refs          fetch http(s) $refs too, from this machine only unless --allow-remote
+                                   (default: local files only, a warning for each)
       --dry-run                    list the first tries and faults it would send, and send nothing
   -h, --help                       show this help
 
@@ -76,9 +84,10 @@ const SPEC = {
     '--max-requests',
     '--timeout',
     '--min-coverage',
+    '--arazzo',
     ...INPUT_FLAGS,
   ],
-  switches: ['--follow-mutations', '--allow-remote', '--dry-run'],
+  switches: ['--follow-mutations', '--allow-remote', '--allow-remote-refs', '--dry-run'],
   repeatable: ['--operation', '--header', '--param'],
   aliases: { '-u': '--base-url', '-f': '--format', '-o': '--output', '-r': '--ruleset', '-H': '--header', '-p': '--param', '-i': '--input' },
 };
@@ -172,9 +181,11 @@ export function parseProbeArgs(argv: readonly string[], env: Record<string, stri
     headers: { ...login, ...parseHeaders((env[HEADERS_ENV] ?? '').split('\n'), HEADERS_ENV), ...parseHeaders(lists.get('--header') ?? [], '--header') },
     followMutations: flags.get('--follow-mutations') === true,
     allowRemote: flags.get('--allow-remote') === true,
+    allowRemoteRefs: flags.get('--allow-remote-refs') === true,
     dryRun: flags.get('--dry-run') === true,
     params: parseParams(lists.get('--param') ?? []),
     input: stringOf(flags.get('--input')),
+    arazzo: stringOf(flags.get('--arazzo')),
   };
 }
 

@@ -10,9 +10,10 @@ import { nearest } from '../../lib/document/nearest';
 import { InputError, UsageError } from '../args';
 import { writeAtomically } from '../files';
 import type { Command, Io } from '../io';
-import { findRulesetFile, lintWith, loadRuleset, readDocument, ruleOptions } from '../lint';
+import { findRulesetFile, lintWith, loadRuleset, readDocument, remoteRefsWhen, ruleOptions, type RemoteRefs } from '../lint';
 import { silentMistakes } from '../mistakes';
-import { Client, baseUrlOf } from './http';
+import { Client, baseUrlOf, isLoopbackHost } from './http';
+import { arazzoOf } from './arazzo';
 import { parseProbeArgs, PROBE_USAGE, type ProbeFormat, type ProbeOptions } from './args';
 import { coverageShortfall, noneTested } from './coverage';
 import { UserValues } from './given';
@@ -44,6 +45,11 @@ function optionsOfRules(ruleset: Ruleset): (rule: string) => RuleOptions {
   };
 }
 
+/** The remote `$ref`s the probe may fetch: with --allow-remote-refs, by the rule of its base URL (this machine, unless --allow-remote). */
+function refsOf(options: ProbeOptions): RemoteRefs {
+  return !options.allowRemoteRefs || options.allowRemote ? remoteRefsWhen(options.allowRemoteRefs) : url => isLoopbackHost(url.hostname);
+}
+
 /** Every --operation names an operation of the description, or the user hears which one it meant. */
 function checkOperations(wanted: readonly string[], known: readonly string[]): void {
   for (const operation of wanted) {
@@ -53,6 +59,13 @@ function checkOperations(wanted: readonly string[], known: readonly string[]): v
   }
 }
 
+/** The journey the probe played, as an Arazzo workflow beside which the description is reached by a relative URL. */
+function writeJourney(target: string, description: string, play: Play, client: Client): void {
+  const source = path.relative(path.dirname(target), description).split(path.sep).join('/');
+  const text = arazzoOf(play.journal, source.startsWith('.') ? source : `./${source}`, `Agent journeys of ${path.basename(description)}`, play.sendsToken);
+  writeAtomically(target, redactor(client.secrets)(text), 'the Arazzo workflow');
+}
+
 async function run(options: ProbeOptions, io: Io): Promise<number> {
   // Refused before anything is read or sent: a remote host needs --allow-remote.
   const baseUrl = baseUrlOf(options.baseUrl, options.allowRemote);
@@ -60,15 +73,15 @@ async function run(options: ProbeOptions, io: Io): Promise<number> {
   const document = await readDocument(file);
   const ruleset = await loadRuleset(await findRulesetFile(options.ruleset, io.cwd));
   // Resolution only (external `$ref`s): no rule runs, the probe asks the runtime checks instead.
-  const { doc } = await lintWith(document, new Ruleset({ rules: {} }));
-  for (const mistake of silentMistakes({ file, doc, ruleset })) say(io, `warning: ${mistake}`);
+  const { doc, skippedRefs } = await lintWith(document, new Ruleset({ rules: {} }), { remoteRefs: refsOf(options) });
+  for (const mistake of silentMistakes({ file, doc, ruleset, skippedRefs })) say(io, `warning: ${mistake}`);
   checkOperations(
     options.operations,
     doc.operations().map(operation => label(operation)),
   );
   const user = await UserValues.read(doc, options.params, options.input === undefined ? undefined : path.resolve(io.cwd, options.input));
   const client = new Client({ baseUrl, headers: options.headers, maxRequests: options.maxRequests, timeoutMs: options.timeoutMs, dryRun: options.dryRun });
-  const played = await new Play({
+  const play = new Play({
     doc,
     ruleset,
     file,
@@ -77,7 +90,8 @@ async function run(options: ProbeOptions, io: Io): Promise<number> {
     followMutations: options.followMutations,
     only: options.operations,
     user,
-  }).run();
+  });
+  const played = await play.run();
   // Nothing answered (nothing listens, the host does not resolve, every request timed out): there is no report to give.
   const failed = played.operations.find(result => result.firstTry === null && result.why !== undefined && !result.why.startsWith('not sent'));
   if (!options.dryRun && played.answered === 0 && failed !== undefined)
@@ -118,6 +132,7 @@ async function run(options: ProbeOptions, io: Io): Promise<number> {
   if (options.output === undefined) io.stdout(text);
   else writeAtomically(path.resolve(io.cwd, options.output), text, 'the probe report');
   if (options.output !== undefined || options.format !== 'markdown') say(io, summaryLine(report));
+  if (options.arazzo !== undefined && !options.dryRun) writeJourney(path.resolve(io.cwd, options.arazzo), file, play, client);
   if (!options.dryRun && played.tested === 0 && played.operations.length > 0) {
     say(io, noneTested(doc, played));
     return 1;

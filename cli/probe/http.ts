@@ -46,6 +46,9 @@ export function isLoopback(address: string): boolean {
 
 const bare = (hostname: string) => hostname.replace(/^\[|\]$/g, '');
 
+/** Whether a host names this machine: a loopback address, or `localhost` (whose addresses are checked before a request). */
+export const isLoopbackHost = (hostname: string): boolean => LOOPBACK_NAME.test(bare(hostname)) || isLoopback(bare(hostname));
+
 /** The base URL, checked: http(s), and a loopback host unless remote hosts are allowed. */
 export function baseUrlOf(text: string, allowRemote: boolean): URL {
   let url: URL;
@@ -57,7 +60,7 @@ export function baseUrlOf(text: string, allowRemote: boolean): URL {
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError(`--base-url must be an http(s) URL, not ${url.protocol}`);
   const host = bare(url.hostname);
-  if (!allowRemote && !LOOPBACK_NAME.test(host) && !isLoopback(host)) {
+  if (!allowRemote && !isLoopbackHost(host)) {
     throw new UsageError(
       `--base-url ${url.host} is not this machine; the probe sends faulty and mutating requests, so point it at a test deployment and add --allow-remote`,
     );

@@ -42,13 +42,18 @@ function describedTokens(doc: OpenApiDocument, operation: Operation): string[] {
   );
 }
 
-/** The token of a login's 2xx body (at the top or in a `data` wrapper), or undefined when it holds none or an empty one. */
-export function tokenIn(doc: OpenApiDocument, operation: Operation, body: unknown): string | undefined {
+/** The token of a login's 2xx body and where it sits (at the top or in a `data` wrapper); undefined when it holds none or an empty one. */
+export function tokenIn(doc: OpenApiDocument, operation: Operation, body: unknown): { value: string; pointer: string } | undefined {
   const names = [...TOKEN_MEMBERS, ...describedTokens(doc, operation)];
-  for (const holder of [body, isObject(body) ? body.data : undefined]) {
+  for (const [holder, at] of [
+    [body, ''],
+    [isObject(body) ? body.data : undefined, '/data'],
+  ] as const) {
     if (!isObject(holder)) continue;
-    const token = names.map(name => holder[name]).find(value => typeof value === 'string');
-    if (typeof token === 'string') return token.trim() === '' ? undefined : token;
+    const name = names.find(candidate => typeof holder[candidate] === 'string');
+    if (name === undefined) continue;
+    const value = holder[name] as string;
+    return value.trim() === '' ? undefined : { value, pointer: `${at}/${name}` };
   }
   return undefined;
 }

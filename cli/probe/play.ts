@@ -26,6 +26,7 @@ import type { UserValues } from './given';
 import type { Answer, Client } from './http';
 import { inPlayOrder, isCreate, Known, pathParameters } from './reuse';
 import { FreshValues } from './fresh';
+import type { Played } from './arazzo';
 import { loginOf, needsBearer, noToken, tokenIn } from './login';
 import { referencesIn, withReferences } from './references';
 import { faultsOf, fieldValue, requestPath, validRequest, withField, type Fault, type Field, type ProbeRequest } from './requests';
@@ -155,6 +156,8 @@ export class Play {
   private readonly known: Known;
   private readonly fresh: FreshValues;
   private answered = 0;
+  /** Every request sent for an operation that got an answer, in order, with its status: the journey `--arazzo` writes. */
+  readonly journal: Played[] = [];
   /** The route the probe logs in with, and the token its 2xx answer gave (none yet, or the login failed). */
   private login?: Operation;
   private token?: string;
@@ -234,15 +237,19 @@ export class Play {
       return undefined;
     }
     let request = first.built.request;
-    let answer = await this.exchange(request);
+    let answer = await this.exchange(request, 'The first try, built from the description.');
     let source = pathSource(operation, first.given.path, first.returned);
     if (source === 'returned' && statusOf(answer) === CONFLICT) {
       const fresh = await this.freshRecord(operation, first.returned);
-      if (fresh !== undefined) [request, answer, source] = [fresh, await this.exchange(fresh), 'fresh'];
+      if (fresh !== undefined) [request, answer, source] = [fresh, await this.exchange(fresh, 'The first try again, on a fresh record.'), 'fresh'];
     } else if (statusOf(answer) === CONFLICT && isCreate(this.options.doc, operation)) {
-      // A record with the same key may be left from an earlier run: a create is tried once more with new key values.
+      // A record with the same key may be left from an earlier run: a create is tried once more with new key values,
+      // and the refused try leaves the journey, which a fresh deployment replays without it.
       const renewed = this.fresh.freshened(request, true);
-      if (JSON.stringify(renewed.body) !== JSON.stringify(request.body)) [request, answer] = [renewed, await this.exchange(renewed)];
+      if (JSON.stringify(renewed.body) !== JSON.stringify(request.body)) {
+        this.journal.pop();
+        [request, answer] = [renewed, await this.exchange(renewed, 'The first try, with new values for the members the API keys on.')];
+      }
     }
     result.firstTry = statusOf(answer);
     // A dry run lists the faults as if every first try succeeded; a real one faults only a request that works.
@@ -250,12 +257,14 @@ export class Play {
     result.why = this.refusedWhy(operation, answer, source, request.body);
     if (result.why !== undefined || answer.kind !== 'response') return undefined;
     if (operation === this.login) {
-      this.token = tokenIn(this.options.doc, operation, answer.body);
-      if (this.token === undefined) {
+      const token = tokenIn(this.options.doc, operation, answer.body);
+      if (token === undefined) {
         result.why = noToken(answer.status);
         return undefined;
       }
-      this.options.client.keepSecret(this.token);
+      this.token = token.value;
+      this.options.client.keepSecret(token.value);
+      this.journal.at(-1)!.token = token.pointer;
     }
     await this.followSteps(request, answer, result);
     return request;
@@ -293,14 +302,22 @@ export class Play {
   private async freshRecord(operation: Operation, returned: Record<string, string>): Promise<ProbeRequest | undefined> {
     const create = this.known.createOf(operation);
     const made = create === undefined ? undefined : this.build(create).built;
-    if (made === undefined || 'why' in made || !isSuccess(await this.exchange(made.request))) return undefined;
+    if (
+      made === undefined ||
+      'why' in made ||
+      !isSuccess(await this.exchange(made.request, 'A fresh record, for an operation its first record was refused by.'))
+    )
+      return undefined;
     const fresh = this.build(operation);
     return JSON.stringify(fresh.returned) === JSON.stringify(returned) || 'why' in fresh.built ? undefined : fresh.built.request;
   }
 
+  /** Whether an operation is sent the login's token (once there is one): its security requires a bearer scheme. */
+  readonly sendsToken = (operation: Operation): boolean => needsBearer(this.options.doc, operation);
+
   /** Sends a request for an operation (with the login's token where it needs one) and counts whether an HTTP answer came. */
   private async send(operation: Operation, method: string, url: URL, body: unknown, headers: Record<string, unknown> = {}): Promise<Answer> {
-    const bearer = this.token !== undefined && needsBearer(this.options.doc, operation) ? { Authorization: `Bearer ${this.token}` } : {};
+    const bearer = this.token !== undefined && this.sendsToken(operation) ? { Authorization: `Bearer ${this.token}` } : {};
     const answer = await this.options.client.send(method, url, body, { ...headers, ...bearer });
     if (answer.kind === 'response') this.answered++;
     return answer;
@@ -310,11 +327,12 @@ export class Play {
    * Sends a request (a create with new values for the members the API keys on, where an earlier create used
    * them), judges its answer with the runtime checks, and keeps what a 2xx answer tells of the records.
    */
-  private async exchange(given: ProbeRequest): Promise<Answer> {
+  private async exchange(given: ProbeRequest, what: string): Promise<Answer> {
     const create = isCreate(this.options.doc, given.operation);
     const request = create ? this.fresh.freshened(given) : given;
     const answer = await this.send(request.operation, request.method, this.options.client.urlOf(requestPath(request)), request.body, request.headers);
     this.judge(request.operation, request, answer);
+    if (answer.kind === 'response') this.journal.push({ request, status: answer.status, body: answer.body, what });
     if (answer.kind === 'response' && isSuccess(answer)) this.known.learnAnswer(request.operation, answer.headers, answer.body);
     if (create && answer.kind === 'response' && isSuccess(answer)) this.fresh.learnCreated(request);
     if (create && statusOf(answer) === CONFLICT) this.fresh.learnConflict(request.operation, this.locatedNames(answer));
@@ -447,7 +465,7 @@ export class Play {
   private async fault(valid: ProbeRequest, fault: Fault): Promise<void> {
     const { operation } = valid;
     const result = this.results.get(operation)!;
-    const answer = await this.exchange(fault.request);
+    const answer = await this.exchange(fault.request, `A fault: \`${fieldName(fault.field)}\` ${fault.what}.`);
     if (answer.kind === 'not-sent') return;
     result.probes++;
     const broke = `with \`${fieldName(fault.field)}\` ${fault.what}`;
@@ -510,7 +528,7 @@ export class Play {
           ? [(allowed.value as unknown[])[0], `the first of its \`${allowed.name}\``]
           : [fieldValue(valid, fault.field), 'the description'];
     const repaired = withField(fault.request, fault.field, value);
-    const answer = await this.exchange(repaired);
+    const answer = await this.exchange(repaired, `The repair of \`${fieldName(fault.field)}\`, from what the error said.`);
     if (answer.kind === 'not-sent') return;
     if (isSuccess(answer)) {
       result.recovered++;

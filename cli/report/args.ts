@@ -10,6 +10,7 @@ export interface ReportOptions {
   ruleset?: string;
   output?: string;
   minScore?: number;
+  allowRemoteRefs: boolean;
   /** `probe --format json` output: the evidence the score and level are backed by. */
   probe?: string;
 }
@@ -24,6 +25,7 @@ Options:
                                      a baseline file shows the findings it covers as "baselined"
   -o, --output <file>                write the report to a file instead of stdout
       --min-score <0-100>            exit with code 1 when the overall score is below this
+      --allow-remote-refs            fetch http(s) $refs too (default: local files only, a warning for each)
       --probe <file>                 the output of \`probe --format json\` against the API: shows what each
                                      operation did live, and the level is a claim about the API only with it
   -h, --help                         show this help
@@ -32,7 +34,7 @@ Exit codes: 0 done, 1 score below --min-score, 2 bad usage or input.`;
 
 const SPEC = {
   values: ['--format', '--ruleset', '--output', '--min-score', '--probe'],
-  switches: [],
+  switches: ['--allow-remote-refs'],
   aliases: { '-f': '--format', '-r': '--ruleset', '-o': '--output' },
 };
 
@@ -64,6 +66,7 @@ export function parseReportArgs(argv: readonly string[]): ReportOptions {
     ruleset: stringOf(flags.get('--ruleset')),
     output: stringOf(flags.get('--output')),
     minScore: minScoreOf(flags.get('--min-score')),
+    allowRemoteRefs: flags.has('--allow-remote-refs'),
     probe: stringOf(flags.get('--probe')),
   };
 }

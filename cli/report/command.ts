@@ -2,7 +2,7 @@
 import * as path from 'node:path';
 import { writeAtomically } from '../files';
 import type { Command, Io } from '../io';
-import { lint } from '../lint';
+import { lint, remoteRefsWhen } from '../lint';
 import { silentMistakes } from '../mistakes';
 import { parseReportArgs, REPORT_USAGE, type Format, type ReportOptions } from './args';
 import { buildReport, type ReportData } from './report';
@@ -28,6 +28,7 @@ async function run(options: ReportOptions, io: Io): Promise<number> {
   const linted = await lint(options.file, options.ruleset, {
     cwd: io.cwd,
     edits: true,
+    remoteRefs: remoteRefsWhen(options.allowRemoteRefs),
     onParsed: operations => {
       large = operations > LARGE_DOCUMENT;
       if (large) progress(`linting ${operations} operations of ${options.file}…`);

@@ -137,12 +137,13 @@ export interface NextCallMember {
 /** What a URL or a token the agent must use next is described as: "a presigned PUT URL which must be used to upload", "must be sent to /complete-upload". */
 const NEXT_CALL_TEXT =
   /\bpre-?signed\b|\bmust be (used|sent|passed|provided|uploaded|put|posted)\b[^.]{0,40}\b(to|for|when|in)\b|\b(use|send|pass|provide|call) (this|it)\b[^.]{0,20}\b(to|in|with)\b[^.]{0,30}\b(request|call|upload|complete|confirm|finish)/i;
-/** The words of a URL member's name that say it is where the next call goes (`uploadUrl`, `redirect_uri`), not what a resource is (`avatarUrl`). */
+/**
+ * The words of a URL member's name that say it is where the next call goes (`uploadUrl`, `redirect_uri`), not what a
+ * resource is (`avatarUrl`, GitHub's `browser_download_url`) or what the client gave (rev.ai's `callback_url`).
+ */
 const NEXT_CALL_WORDS = new Set([
   'upload',
-  'download',
   'redirect',
-  'callback',
   'continue',
   'continuation',
   'resume',

@@ -173,9 +173,12 @@ const RECOGNITIONS = {
           : 0,
     notTypes: ['object', 'boolean', 'integer', 'number'],
     says: /\b(human[- ]readable|error message|message|explanation|description of the (error|problem|failure)|what happened)\b/i,
-    // A string holding identifiers is a code (OAuth 2.0's `error: invalid_grant`), not prose; a list is messages only by its name.
+    // A string holding identifiers is a code (OAuth 2.0's `error: invalid_grant`), not prose; a list is messages only by its
+    // name: `messages`, or NestJS's `message: string[]` (its ValidationPipe's one sentence per failed check).
     veto: (evidence, w) =>
-      (evidence.types?.includes('array') === true && last(w) !== 'messages') ||
+      (evidence.types?.includes('array') === true &&
+        last(w) !== 'messages' &&
+        !(w.join(' ') === 'message' && evidence.itemTypes?.includes('string') === true)) ||
       (evidence.values.length > 0 && evidence.values.every(value => typeof value === 'string' && /^[a-z0-9]+(_[a-z0-9]+)+$|^[A-Z0-9_]+$/.test(value))),
   },
   recoveryHint: {

@@ -43,6 +43,8 @@ export interface Problem {
   sameFix?: string;
   /** The fix is this response's own (answer another schema), not the schema's: reported on the response. */
   onResponse?: boolean;
+  /** The members it adds concern only the responses found (see `Use.theirsOnly`). */
+  theirsOnly?: boolean;
   edits?: LazyEdits;
 }
 
@@ -151,6 +153,7 @@ export function describeViews(target: ErrorSchema, problemOf: (view: ObjectView)
       {
         ...(edits === undefined ? {} : { edits: () => allEdits(edits) }),
         onComponent: `${what} ${problem.fix}`,
+        theirsOnly: problem.theirsOnly,
         same: `${problem.sameWhat ?? problem.what}${shapes}. ${problem.sameFix ?? problem.fix}`,
       },
     );

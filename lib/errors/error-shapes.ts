@@ -229,11 +229,13 @@ function findMemberIn<N>(reader: Reader<N>, carrier: Carrier<N>, question: Quest
   // A string code that is not the HTTP status is the one an agent branches on: Google's `status` over its HTTP `code`.
   const mirror = (found: Found<N>) => mirrorsStatus(reader.evidence(carrier.nodes[0], found.name));
   const branchable = (found: Found<N>) => reader.accepts(found.node, 'text', found.node) && !mirror(found);
-  // A number described or bounded as the HTTP status, or anything described so, echoes it and is never the code; an
-  // undescribed integer `code` may be, and a string spelled as a code (`CONFLICT`) is one.
+  // A number described or bounded as the HTTP status echoes it and is never the code (an undescribed integer `code` may
+  // be); a string only when its values are reason phrases or statuses: one spelled as a code (`CONFLICT`, DigitalOcean's
+  // `not_found` "corresponding to the HTTP status code") is the code.
   const echoes = (found: Found<N>) => {
     const evidence = reader.evidence(carrier.nodes[0], found.name);
-    return mirrorsStatus(evidence) && (!evidence.types?.includes('string') || /\bstatus\b/i.test(evidence.text));
+    if (!evidence.types?.includes('string')) return mirrorsStatus(evidence);
+    return evidence.values.length > 0 && evidence.values.every(value => typeof value === 'string' && (isReasonPhrase(value) || /^[1-5]\d\d$/.test(value)));
   };
   const named = question === 'errorCode' ? (candidates.find(branchable) ?? candidates.find(found => !echoes(found))) : candidates[0];
   return named ?? (configured(names, question) ? undefined : recognisedIn(reader, carrier, question, required));
@@ -675,7 +677,8 @@ const valueReader: Reader<Located> = {
   accepts(node, accepts, holder) {
     const value = node.value;
     if (accepts === 'any') return value !== undefined;
-    if (accepts === 'text') return typeof value === 'string';
+    // NestJS's `message: string[]` is text too: its concept says which names may hold a list.
+    if (accepts === 'text') return typeof value === 'string' || (Array.isArray(value) && value.length > 0 && value.every(item => typeof item === 'string'));
     if (accepts === 'scalar') return typeof value === 'string' || typeof value === 'number';
     if (typeof value !== 'string') return false;
     // As over a schema: beside a numeric `code`, or a `code` that repeats the status as a string.
@@ -685,7 +688,8 @@ const valueReader: Reader<Located> = {
   evidence(node, name) {
     const value = this.member(node, name)?.node.value;
     // A value sent is read as a schema declaring that one value (`enum: [value]`): the lint and the guard weigh the same evidence.
-    return value === undefined ? { name, types: undefined, text: '', values: [] } : { name, types: [jsonType(value)], text: '', values: [value] };
+    if (value === undefined) return { name, types: undefined, text: '', values: [] };
+    return { name, types: [jsonType(value)], text: '', values: [value], ...(Array.isArray(value) ? { itemTypes: [...new Set(value.map(jsonType))] } : {}) };
   },
   namesType: () => false,
 };

@@ -165,13 +165,20 @@ export function envelopeFor(doc: OpenApiDocument, views: readonly ObjectView[], 
   const { schema } = audience.body;
   const ref = isObject(schema?.value) && typeof schema.value.$ref === 'string' ? schema.value.$ref : undefined;
   const home = ref === undefined ? undefined : pointerToPath(ref);
-  const named =
-    home !== undefined &&
-    (doc.isSwagger2 ? home.length === 2 && home[0] === 'definitions' : home.length === 3 && home[0] === 'components' && home[1] === 'schemas');
-  if (!named || schema?.location === undefined || !startsWith(schema.location, audience.at) || !owned(doc, schema.location, audience)) return undefined;
-  const shared = String(home[home.length - 1]);
-  const envelope = `${shared}With${name[0].toUpperCase()}${name.slice(1)}`;
-  return { name: envelope, shared, path: [...home.slice(0, -1), envelope], ref: ref!, holder: schema.location };
+  const shared = home === undefined ? undefined : namedSchema(doc, home);
+  if (shared === undefined || schema?.location === undefined || !startsWith(schema.location, audience.at) || !owned(doc, schema.location, audience))
+    return undefined;
+  const envelope = envelopeName(shared, name);
+  return { name: envelope, shared, path: [...home!.slice(0, -1), envelope], ref: ref!, holder: schema.location };
+}
+
+/** `OrderWithNextSteps`: a response-specific schema, named after the shared one and the member it adds. */
+const envelopeName = (shared: string, member: string): string => `${shared}With${member[0].toUpperCase()}${member.slice(1)}`;
+
+/** A named schema's home and name: `components/schemas/Problem` (Swagger 2.0's `definitions/Problem`). */
+export function namedSchema(doc: OpenApiDocument, site: JsonPath): string | undefined {
+  const named = doc.isSwagger2 ? site.length === 2 && site[0] === 'definitions' : site.length === 3 && site[0] === 'components' && site[1] === 'schemas';
+  return named ? String(site[site.length - 1]) : undefined;
 }
 
 /** The envelope declared (or found already declared, the same) and the audience's body pointed at it. */

@@ -5,7 +5,7 @@
  */
 import { createRulesetFunction, type IFunctionResult, type RulesetFunctionContext, type RulesetFunctionWithValidator } from '@stoplight/spectral-core';
 import { isObject, OpenApiDocument, startsWith, toPointer, type JsonObject, type JsonPath, type Operation, type Response } from '../document/document';
-import type { Edit } from './edits';
+import { namedSchema, type Edit } from './edits';
 import { calledByApi } from './scope';
 import { responsesUsing } from '../document/uses';
 import { originOf } from './code-origin';
@@ -34,6 +34,11 @@ export interface Use {
   text: string;
   /** What makes two uses one defect: the text without what differs per response (an example fitted to it). */
   same: string;
+  /**
+   * The members the fix adds concern only the responses found (a state rejection's state), not every user of the
+   * place: when others use it too, these take the members in a schema of their own.
+   */
+  theirsOnly?: boolean;
 }
 
 /** Edits computed when called: only `fix` and `report` call them. */
@@ -268,25 +273,48 @@ function placeGroup(doc: OpenApiDocument, ruleId: string, { first, uses, edits }
   // One use per response: a response that reaches the place through two media types or views is one user.
   const responses = [...new Map(uses.map(use => [use.response, use])).values()];
   if (responses.length === 1 && startsWith(site, operation.location)) return first;
+  const total = usersOf(doc, ruleId, site);
+  // Members for a few of the schema's users go into a schema of their own, so that the others promise nothing new.
+  const shared = uses[0].theirsOnly === true && total > responses.length ? ownSchemaOf(doc, site, responses) : undefined;
   return {
-    message: `${placeName(site, uses)} (used by ${usersWording(doc, ruleId, site, responses)}): ${text}`,
+    message: `${placeName(site, uses)} (used by ${usersWording(responses, total, shared !== undefined)}): ${text}${shared === undefined ? '' : ` ${ownSchemaClause(shared)}`}`,
     path: site,
     users: responses.map(use => use.response.at),
     ...(edits.length === 0 ? {} : { edits: () => distinctEdits(edits) }),
   };
 }
 
+/** What a finding for a few users of a shared schema adds to its fix. */
+const ownSchemaClause = (shared: string): string => `Only in an \`allOf\` of \`${shared}\` for these.`;
+
+/**
+ * The named schema at `site` (`Problem`), when each use's response writes its `$ref` to it inside the operation's own
+ * response, where a schema of their own can take its place (a shared response object would carry the change to its other users).
+ */
+function ownSchemaOf(doc: OpenApiDocument, site: JsonPath, uses: readonly Use[]): string | undefined {
+  const ref = toPointer(site);
+  const own = uses.every(use =>
+    doc
+      .jsonBodies(use.operation, use.response)
+      .some(body => isObject(body.schema?.value) && body.schema.value.$ref === ref && startsWith(body.schema.location ?? [], use.response.at)),
+  );
+  return own ? namedSchema(doc, site) : undefined;
+}
+
+/** How many responses use the place, of those the rule checks: an operation exempt from it, or a webhook, uses it for nothing it asks. */
+const usersOf = (doc: OpenApiDocument, ruleId: string, site: JsonPath): number =>
+  [...responsesUsing(doc, site).values()].filter(operation => !calledByApi(doc, operation) && !isExempt(operation, ruleId)).length;
+
 /**
  * Who uses a shared place, honestly: "GET /a 404" or "3 responses" when they are all its users, else out of how
  * many ("GET /a 409, 1 of 26", "2 of 26 responses"): a fix for these few must not reach the others.
  */
-function usersWording(doc: OpenApiDocument, ruleId: string, site: JsonPath, responses: readonly Use[]): string {
+function usersWording(responses: readonly Use[], total: number, short: boolean): string {
   const count = responses.length;
-  // Of the responses the rule checks: an operation exempt from it, or a webhook, uses the place for nothing it asks.
-  const total = [...responsesUsing(doc, site).values()].filter(operation => !calledByApi(doc, operation) && !isExempt(operation, ruleId)).length;
   const one = label(responses[0].operation, responses[0].response);
   if (total <= count) return count === 1 ? one : `${count} responses`;
-  return count === 1 ? `${one}, 1 of ${total}` : `${count} of ${total} responses`;
+  // Beside the own-schema clause the one user's label would make the finding too long to read: its count says enough.
+  return count === 1 && !short ? `${one}, 1 of ${total}` : `${count} of ${total} responses`;
 }
 
 /** The edits of every use, each once (the uses of a component mostly propose the same edit of it). */
@@ -354,13 +382,14 @@ export function responseFinding(
   response: Response,
   text: string,
   candidates: readonly (JsonPath | undefined)[],
-  { edits, same, onComponent = text }: { edits?: LazyEdits; same?: string; onComponent?: string } = {},
+  { edits, same, onComponent = text, theirsOnly }: { edits?: LazyEdits; same?: string; onComponent?: string; theirsOnly?: boolean } = {},
 ): Finding {
+  const use = useOf(operation, response, onComponent, candidates, same);
   return {
     message: `${label(operation, response)}: ${text}`,
     path: placeIn(response, ...candidates),
     ...(edits === undefined ? {} : { edits }),
-    uses: [useOf(operation, response, onComponent, candidates, same)],
+    uses: [theirsOnly === true ? { ...use, theirsOnly } : use],
   };
 }
 

@@ -67,7 +67,9 @@ export function bodiesOf(root: Json): BodyOf[] {
         if (isObject(media)) add(`${name} request ${mediaType}`, media.schema);
       for (const parameter of Array.isArray(operation.parameters) ? operation.parameters : [])
         if (isObject(parameter) && parameter.in === 'body') add(`${name} request body`, parameter.schema);
-      for (const [status, raw] of Object.entries(isObject(operation.responses) ? operation.responses : {})) {
+      // A response to HEAD carries no body (RFC 9110 §9.3.2): a schema declared there promises nothing.
+      const responses = method === 'head' || !isObject(operation.responses) ? {} : operation.responses;
+      for (const [status, raw] of Object.entries(responses)) {
         const response = resolve(root, raw, new Set()).value;
         const at = ['paths', path, method, 'responses', status];
         if (isObject(response) && response.schema !== undefined) add(`${name} ${status}`, response.schema, at);

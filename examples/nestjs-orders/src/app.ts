@@ -5,7 +5,8 @@ import { APP_GUARD, NestFactory } from '@nestjs/core';
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
 import { OrdersController, TokenController } from './orders.controller.js';
 import { ProductsController } from './products.controller.js';
-import { problem, validationProblem } from './problems.js';
+import { problem, ProblemFilter, validationProblem } from './problems.js';
+import { expressAgentUx } from 'spectral-agent-ux/runtime';
 
 /** Every route but the token route wants `Authorization: Bearer demo-token`, which the test login (`demo`, `demo`) gives. */
 @Injectable()
@@ -29,6 +30,9 @@ export async function buildApp(): Promise<INestApplication> {
   const app = await NestFactory.create(AppModule, { logger: false });
   // The framework's own validation errors get the body of every other rejection.
   app.useGlobalPipes(new ValidationPipe({ whitelist: true, forbidNonWhitelisted: true, stopAtFirstError: true, exceptionFactory: validationProblem }));
+  app.useGlobalFilters(new ProblemFilter());
+  // The runtime guard checks every answer against the description (strict under NODE_ENV=test: a test fails and says why).
+  app.use(expressAgentUx({ spec: openApiOf(app) }));
   return app;
 }
 

@@ -12,7 +12,7 @@ import {
   ApiSecurity,
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
-import { Credentials, Order, OrderChange, OrderInput, OrderWithNextSteps, Problem, Search, Token } from './orders.dto.js';
+import { Credentials, Order, OrderChange, OrderInput, OrderWithNextSteps, Problem, Search, Token, ValidationProblem } from './orders.dto.js';
 import { problem } from './problems.js';
 import { checkProduct } from './products.controller.js';
 
@@ -55,7 +55,7 @@ function transition(id: string, to: string): OrderWithNextSteps {
   return withSteps(order);
 }
 
-const INVALID = { type: Problem, description: 'The input is invalid: `details` names each field.' };
+const INVALID = { type: ValidationProblem, description: 'The input is invalid: `details` names each field.' };
 const UNAUTHENTICATED = { type: Problem, description: 'The bearer token is missing or wrong.' };
 const NOT_FOUND = { type: Problem, description: 'No order has this id.' };
 const NO_PRODUCT = { type: Problem, description: 'No product has the `productId` given.' };

@@ -100,22 +100,28 @@ export class FieldError {
   message: string;
 }
 
-/** The body of every rejection, the ValidationPipe's included. */
-export class Problem {
-  @ApiProperty({ example: 'VALIDATION_ERROR' })
+/** What every rejection carries: NestJS's own `statusCode` and `error`, which existing clients read, and what an agent needs. */
+abstract class Rejection {
+  @ApiProperty({ example: 404, description: 'The HTTP status, as NestJS sends it.' })
+  statusCode: number;
+
+  @ApiProperty({ example: 'Not Found', description: 'The reason phrase of the status, as NestJS sends it.' })
+  error: string;
+
+  @ApiProperty({ example: 'NOT_FOUND', description: 'Machine-readable error code.' })
   code: string;
 
   @ApiProperty()
-  message: string;
-
-  @ApiProperty()
   recoveryHint: string;
+}
+
+/** The body of 401, 404 and 409: Nest's `{ statusCode, message, error }` (`message` a string) plus the agent's members. */
+export class Problem extends Rejection {
+  @ApiProperty({ description: 'What went wrong, for a person.' })
+  message: string;
 
   @ApiPropertyOptional()
   retryable?: boolean;
-
-  @ApiPropertyOptional({ type: [FieldError] })
-  details?: FieldError[];
 
   @ApiPropertyOptional()
   currentState?: string;
@@ -125,4 +131,16 @@ export class Problem {
 
   @ApiPropertyOptional({ type: [String] })
   allowedActions?: string[];
+}
+
+/** The ValidationPipe's rejection: Nest's `message: string[]`, one sentence per failed check, kept; each field in `details`. */
+export class ValidationProblem extends Rejection {
+  @ApiProperty({ type: [String], example: ['quantity must be an integer number'], description: 'What went wrong, one sentence per failed check.' })
+  message: string[];
+
+  @ApiProperty()
+  retryable: boolean;
+
+  @ApiProperty({ type: [FieldError] })
+  details: FieldError[];
 }

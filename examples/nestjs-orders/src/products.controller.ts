@@ -10,7 +10,7 @@ import {
   ApiOkResponse,
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
-import { Problem } from './orders.dto.js';
+import { Problem, ValidationProblem } from './orders.dto.js';
 import { Product, ProductInput, ProductWithNextSteps } from './products.dto.js';
 import { problem } from './problems.js';
 
@@ -36,7 +36,7 @@ export class ProductsController {
   @Post()
   @ApiExtension('x-ax-retryable', false)
   @ApiCreatedResponse({ type: ProductWithNextSteps, description: 'The product, and what to call next.' })
-  @ApiBadRequestResponse({ type: Problem, description: 'The input is invalid: `details` names each field.' })
+  @ApiBadRequestResponse({ type: ValidationProblem, description: 'The input is invalid: `details` names each field.' })
   @ApiConflictResponse({ type: Problem, description: 'Another product has this `sku`: send a new one.' })
   create(@Body() input: ProductInput): ProductWithNextSteps {
     if ([...products.values()].some(product => product.sku === input.sku))

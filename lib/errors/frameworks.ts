@@ -1,0 +1,110 @@
+/**
+ * The web framework that generated a description, recognised by evidence its generator leaves (a marker it
+ * writes, the style of the operationIds it derives, the schemas of its default errors), so that an error-body
+ * fix is worded as that framework's own body plus what it lacks: Django REST framework's `{detail}` with a
+ * `code`, NestJS's `{statusCode, message, error}` with a `code` and its `message: string[]` kept. Evidence
+ * is required, never a name alone; when two frameworks show evidence, or none does, the fix stays generic.
+ */
+import { isObject, type JsonObject, type OpenApiDocument } from '../document/document';
+
+export interface Framework {
+  name: string;
+  /** Its default error body, as a fix names it. */
+  body: string;
+  /** What that body lacks for an agent, as a fix adds it. */
+  lacks: string;
+}
+
+/** The share of operations whose operationId must follow a generator's style to count as its evidence. */
+const MOST = 0.6;
+
+interface Recognition extends Framework {
+  /** True when the description shows this framework's evidence. */
+  shows(doc: OpenApiDocument, schemas: JsonObject): boolean;
+}
+
+/** True when most operations (at least two) have an operationId of this style. */
+function mostOperationIds(doc: OpenApiDocument, style: RegExp): boolean {
+  const ids = doc.operations().map(operation => operation.node.operationId);
+  const styled = ids.filter(id => typeof id === 'string' && style.test(id)).length;
+  return styled >= 2 && styled >= MOST * ids.length;
+}
+
+/** True when some operation's operationId follows this style. */
+const someOperationId = (doc: OpenApiDocument, style: RegExp): boolean =>
+  doc.operations().some(operation => typeof operation.node.operationId === 'string' && style.test(operation.node.operationId));
+
+/** The declared member names of a schema written inline (no `$ref` followed: generators write these inline). */
+const members = (schema: unknown): string[] => (isObject(schema) && isObject(schema.properties) ? Object.keys(schema.properties) : []);
+const hasMembers = (schema: unknown, names: readonly string[]) => names.every(name => members(schema).includes(name));
+
+const SWASHBUCKLE_TYPES = ['text/plain', 'application/json', 'text/json'];
+
+/** `servers[].description` that springdoc-openapi writes when the app sets none. */
+const SPRINGDOC_SERVER = 'Generated server url';
+
+const RECOGNITIONS: readonly Recognition[] = [
+  {
+    name: 'NestJS',
+    body: '`{ statusCode, message, error }` (keep `message` a `string[]` where it is one)',
+    lacks: 'a required `code`',
+    // @nestjs/swagger's default operationId: `OrdersController_create`.
+    shows: doc => mostOperationIds(doc, /^[A-Za-z0-9]+Controller_[A-Za-z0-9]+$/),
+  },
+  {
+    name: 'FastAPI',
+    body: '`{ detail }` (a string, as `HTTPException` sends it)',
+    lacks: 'a required `code`',
+    // Its validation error, `HTTPValidationError { detail: [{ loc, msg, type }] }`, is in every app that validates input.
+    shows: (_, schemas) => isObject(schemas.HTTPValidationError) && hasMembers(schemas.ValidationError, ['loc', 'msg', 'type']),
+  },
+  {
+    name: 'Django REST framework',
+    body: '`{ detail }`',
+    lacks: 'a required `code`',
+    // drf-spectacular's `orders_retrieve`, `orders_partial_update`, `orders_destroy`; drf-yasg's `orders_read`, `orders_delete`.
+    shows: doc =>
+      mostOperationIds(doc, /^[a-z0-9_]+_(list|create|retrieve|read|update|partial_update|destroy|delete)$/) &&
+      someOperationId(doc, /_(retrieve|read|partial_update|destroy)$/),
+  },
+  {
+    name: 'Spring Boot',
+    body: '`{ timestamp, status, error, path }`',
+    lacks: 'a required `code` and `message`',
+    shows: doc => Array.isArray(doc.root.servers) && doc.root.servers.some(server => isObject(server) && server.description === SPRINGDOC_SERVER),
+  },
+  {
+    name: 'ASP.NET Core',
+    body: '`ProblemDetails` `{ type, title, status, detail }`',
+    lacks: '`type` (a URI naming the error) and `detail` required',
+    // Swashbuckle lists a controller's output under `text/plain`, `application/json` and `text/json` together.
+    shows: doc =>
+      doc
+        .operations()
+        .some(operation =>
+          doc.responses(operation).some(response => SWASHBUCKLE_TYPES.every(type => doc.bodies(operation, response).some(body => body.mediaType === type))),
+        ),
+  },
+  {
+    name: 'Fastify',
+    body: '`{ statusCode, code, error, message }`',
+    lacks: '`code` and `message` required',
+    // @fastify/swagger names the schemas it hoists `def-0`, `def-1`, …
+    shows: (_, schemas) => Object.keys(schemas).filter(name => /^def-\d+$/.test(name)).length >= 2,
+  },
+];
+
+/** The framework that generated the description, when exactly one shows its evidence. */
+export function frameworkOf(doc: OpenApiDocument): Framework | undefined {
+  return doc.memo('frameworks:framework', () => {
+    const holder = doc.isSwagger2 ? doc.root : doc.root.components;
+    const schemas =
+      isObject(holder) && isObject(holder[doc.isSwagger2 ? 'definitions' : 'schemas'])
+        ? (holder[doc.isSwagger2 ? 'definitions' : 'schemas'] as JsonObject)
+        : {};
+    const shown = RECOGNITIONS.filter(recognition => recognition.shows(doc, schemas));
+    if (shown.length !== 1) return undefined;
+    const { name, body, lacks } = shown[0];
+    return { name, body, lacks };
+  });
+}
