@@ -8,7 +8,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { createConsumer } from './support/consumer';
-import { codeActions, applyEdits, editsOf, openDocument, startServer, stopServer } from './support/lsp';
+import { codeActions, applyEdits, editsOf, killLeftoverServers, openDocument, startServer, stopServer } from './support/lsp';
 import { findingActions, installedBin, lintFiles, proveQuickFixes } from './support/lsp-proof';
 
 jest.setTimeout(240_000);
@@ -37,6 +37,7 @@ const NAIVE_TITLES = [
 ];
 
 let consumer: string;
+afterAll(killLeftoverServers);
 beforeAll(() => {
   consumer = createConsumer();
   writeFileSync(join(consumer, '.spectral.yaml'), EXTENDS);

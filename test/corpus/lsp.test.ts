@@ -6,6 +6,7 @@
 import { copyFileSync, existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createConsumer } from '../support/consumer';
+import { killLeftoverServers } from '../support/lsp';
 import { proveQuickFixes } from '../support/lsp-proof';
 
 jest.setTimeout(900_000);
@@ -15,6 +16,7 @@ const describeCorpus = FILES.every(file => existsSync(join(CORPUS, file))) ? des
 
 describeCorpus('quick fixes on real descriptions', () => {
   let consumer: string;
+  afterAll(killLeftoverServers);
   beforeAll(() => {
     consumer = createConsumer();
     writeFileSync(join(consumer, '.spectral.yaml'), 'extends: ["spectral-agent-ux"]\n');
