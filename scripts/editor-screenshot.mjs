@@ -29,9 +29,7 @@ const shown = lines.slice(first, first + 14).map((line, i) => {
 });
 
 function menu() {
-  const items = actions.map(
-    action => `<div class="item">${escape(action.title).replace(/`([^`]+)`/g, '<code>$1</code>')}</div>`,
-  );
+  const items = actions.map(action => `<div class="item">${escape(action.title).replace(/`([^`]+)`/g, '<code>$1</code>')}</div>`);
   return `<div class="menu"><div class="hint">${escape(finding.message)}</div>${items.join('')}</div>`;
 }
 
