@@ -81,18 +81,7 @@ const eslintPlugin = {
   footer: { js: 'module.exports = module.exports.default;' },
 } satisfies Options;
 
-/** `spectral-agent-ux/resolver`, for `spectral lint --resolver`: `module.exports` is the resolver, on the host Spectral's @stoplight packages. */
-const resolver = {
-  entry: { resolver: 'resolver.ts' },
-  format: ['cjs'],
-  outExtension: () => ({ js: '.cjs' }),
-  external,
-  noExternal: [/^(?!@stoplight\/)/],
-  splitting: false,
-  clean: false,
-  target: 'node18',
-  platform: 'node',
-  footer: { js: 'module.exports = module.exports.default;' },
-} satisfies Options;
+/** `spectral-agent-ux/resolver`, for `spectral lint --resolver`: as the plugin, `module.exports` is the resolver; on the host Spectral's @stoplight packages. */
+const resolver = { ...eslintPlugin, entry: { resolver: 'resolver.ts' }, external, noExternal: [/^(?!@stoplight\/)/] } satisfies Options;
 
 export default defineConfig([library, bin, languageServerLibraries, runtime, eslintPlugin, resolver]);

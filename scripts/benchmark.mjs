@@ -12,7 +12,7 @@
  * (b) a seeded random sample of error-severity findings (at most `--per-group` of one API and rule), each
  *     with the schema it concerns, resolved, and the columns a person fills: real, rightFix, note.
  *
- *   node scripts/benchmark.mjs [--manifest scripts/benchmark.json] [--only a.json,b.yaml] [--seed 26]
+ *   node scripts/benchmark.mjs [--manifest scripts/benchmark.json] [--only a.json,b.yaml] [--set issue-38] [--seed 26]
  *                              [--sample 80] [--per-group 8] [--out .cache/benchmark-results] [--reuse]
  *   (--reuse reads the findings and edits of the last run from <out>/raw/ instead of linting again: for work on the matcher)
  *   node scripts/benchmark.mjs tally <judged.json>      # share real, share with the right fix
@@ -66,9 +66,11 @@ const seed = Number(option('--seed', 26));
 const sampleSize = Number(option('--sample', 80));
 const perGroup = Number(option('--per-group', 8));
 const only = option('--only', undefined)?.split(',');
+/** A manifest's `set` marks descriptions added together (issue 38's 30): measured alone, blind to earlier work. */
+const set = option('--set', undefined);
 const reuse = args.includes('--reuse');
 const rawDir = join(outDir, 'raw');
-const entries = manifest.files.filter(entry => only === undefined || only.includes(entry.file));
+const entries = manifest.files.filter(entry => (only === undefined || only.includes(entry.file)) && (set === undefined || entry.set === set));
 const distRuleset = join(root, 'dist', 'index.cjs');
 
 const missing = entries.filter(entry => !existsSync(join(cacheDir, entry.file)));

@@ -4,7 +4,7 @@
  * `spectral` and `spectral-agent-ux` on the path (npx finds them in node_modules/.bin). The upload step
  * is GitHub's own action and is not run here.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -141,6 +141,29 @@ describe('its steps, as GitHub runs them', () => {
     expect(ran.outputs.report.status).toBe('1');
     expect(ran.failed).toBe('Gate');
     expect(ran.stdout).toContain('::error::the agent-readiness report failed (exit 1)');
+  });
+
+  test('a remote $ref in the description is not fetched, by the lint or the report (a server in another process counts the requests)', async () => {
+    const requests = join(dir, 'requests.log');
+    writeFileSync(requests, '');
+    const server = spawn(process.execPath, [
+      '-e',
+      `require('http').createServer((q, s) => { require('fs').appendFileSync(${JSON.stringify(requests)}, q.url + '\\n'); s.end('{"type":"object"}'); })
+        .listen(0, '127.0.0.1', function () { console.log(this.address().port); });`,
+    ]);
+    const port = await new Promise<string>(resolve => server.stdout.once('data', chunk => resolve(String(chunk).trim())));
+    try {
+      const remote = readFileSync(join(dir, 'agent-ready.yaml'), 'utf8').replace(
+        /^components:\n/m,
+        `components:\n  x-remote: { $ref: 'http://127.0.0.1:${port}/schema.json' }\n`,
+      );
+      writeFileSync(join(dir, 'remote.yaml'), remote);
+      const ran = runAction(dir, { description: 'remote.yaml', 'upload-sarif': 'false' });
+      expect(ran.stdout).toContain(`remote $ref not fetched: http://127.0.0.1:${port}/schema.json`);
+      expect(readFileSync(requests, 'utf8')).toBe('');
+    } finally {
+      server.kill();
+    }
   });
 
   test('a clean description at its score passes', () => {

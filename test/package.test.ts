@@ -35,7 +35,8 @@ const FUNCTIONS = readdirSync(join(root, 'functions'))
 // `lsp` alone), `report --probe` (evidence, live rows, observed failures) and `probe --arazzo`, with their docs, schema
 // and changelog. 390 kB with the recognitions of issue 38 (status mirrors, HEAD, a default described as success, body
 // idempotency keys, sub-resource nouns and existence conflicts, reason phrases beside a detail, next-call members, a
-// documented problem+json convention, a shared place's users counted) and their docs (385.1 kB packed then).
+// documented problem+json convention, a shared place's users counted), `spectral-agent-ux/resolver` (dist/resolver.*, for
+// `spectral lint --resolver`) and their docs and changelog (385.3 kB packed then).
 const MAX_PACKED_BYTES = 390_000;
 
 interface Packed {
