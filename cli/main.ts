@@ -6,13 +6,13 @@ import { version } from '../package.json';
 import { baseline } from './baseline/command';
 import { fix } from './fix/command';
 import { lsp } from './lsp/command';
-import { probe } from './probe/command';
-import { report } from './report/command';
+import { liveProbe, probe } from './probe/command';
+import { reportWith } from './report/command';
 import { firstLine, InputError, UsageError } from './args';
 import { asFileError } from './files';
 import type { Command, Io } from './io';
 
-const COMMANDS: Record<string, Command> = { report, baseline, fix, probe, lsp };
+const COMMANDS: Record<string, Command> = { report: reportWith(liveProbe), baseline, fix, probe, lsp };
 
 export const USAGE = `Usage: spectral-agent-ux <command> [options]
 

@@ -69,7 +69,11 @@ function problem(doc: OpenApiDocument, say: Say, operation: Operation, response:
   const bodies = doc.bodies(operation, response);
   const problems = documentsProblemDetails(doc);
   const framework = problems ? undefined : frameworkOf(doc);
-  const fix = problems ? say('problemTypeAndDetail') : framework !== undefined ? say('frameworkBody', framework) : say('codeAndMessage');
+  const fix = problems
+    ? say('problemTypeAndDetail')
+    : framework !== undefined && framework.sends(response.status)
+      ? say('frameworkBody', framework)
+      : say('codeAndMessage');
   const mediaType = problems ? PROBLEM_JSON : 'application/json';
   // Asked only for a response that lacks a body: most error responses have one.
   const shared = () => sharedBody(doc, say, response.status);

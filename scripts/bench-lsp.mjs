@@ -7,14 +7,11 @@
  *
  *   node scripts/bench-lsp.mjs [.cache/corpus/github.json ...] [--rounds 3]
  */
-import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
+import { openInServer } from './lsp-client.mjs';
 
-const require = createRequire(import.meta.url);
-const { createProtocolConnection } = require('vscode-languageserver/node');
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
 const rounds = args.includes('--rounds') ? Number(args[args.indexOf('--rounds') + 1]) : 3;
@@ -24,51 +21,39 @@ const bin = join(root, 'dist', 'spectral-agent-ux.cjs');
 
 const median = values => [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)];
 const seconds = ms => (ms / 1000).toFixed(2);
-const WHOLE = { start: { line: 0, character: 0 }, end: { line: 1e6, character: 0 } };
 
-/** A code action request over the whole text, timed: what the editor waits for when the light bulb is asked. */
-async function timedActions(connection, uri) {
+/** A request, timed: what the editor waits for when the light bulb is asked at a finding. */
+async function timed(ask) {
   const start = performance.now();
-  const actions = await connection.sendRequest('textDocument/codeAction', {
-    textDocument: { uri },
-    range: WHOLE,
-    context: { diagnostics: [], only: ['quickfix'] },
-  });
+  const actions = await ask();
   return { ms: performance.now() - start, count: actions.length };
 }
 
-/** One server: started, a first answer, the same again, then one character typed into the first `"description": "` and asked again. */
+/** One server: started, a first answer, the same again, then one character typed into the first description and asked again. */
 async function session(file) {
   const text = readFileSync(file, 'utf8');
   const started = performance.now();
-  const child = spawn(process.execPath, [bin, 'lsp', '--stdio'], { cwd: root, stdio: ['pipe', 'pipe', 'inherit'] });
-  const connection = createProtocolConnection(child.stdout, child.stdin);
-  connection.listen();
-  await connection.sendRequest('initialize', { processId: process.pid, rootUri: pathToFileURL(root).href, capabilities: {} });
-  await connection.sendNotification('initialized', {});
-  const uri = pathToFileURL(resolve(file)).href;
-  await connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: file.endsWith('.json') ? 'json' : 'yaml', version: 1, text } });
-  const first = await timedActions(connection, uri);
+  const server = await openInServer(bin, root, resolve(file), text);
+  const at = server.diagnostics[0].range;
+  const first = await timed(() => server.actionsAt(at));
   const firstMs = performance.now() - started;
-  const unchanged = await timedActions(connection, uri);
-  const at = text.indexOf('"description": "') + '"description": "'.length;
-  const line = text.slice(0, at).split('\n').length - 1;
-  const character = at - (text.lastIndexOf('\n', at - 1) + 1);
-  const position = { line, character };
-  await connection.sendNotification('textDocument/didChange', {
-    textDocument: { uri, version: 2 },
+  const unchanged = await timed(() => server.actionsAt(at));
+  const key = /"?description"?:\s*"?/.exec(text);
+  const offset = key.index + key[0].length;
+  const line = text.slice(0, offset).split('\n').length - 1;
+  const position = { line, character: offset - (text.lastIndexOf('\n', offset - 1) + 1) };
+  await server.connection.sendNotification('textDocument/didChange', {
+    textDocument: { uri: server.uri, version: 2 },
     contentChanges: [{ range: { start: position, end: position }, text: 'x' }],
   });
-  const edited = await timedActions(connection, uri);
-  await connection.sendRequest('shutdown');
-  await connection.sendNotification('exit');
-  connection.dispose();
+  const edited = await timed(() => server.actionsAt(at));
+  await server.close();
   return { firstMs, unchangedMs: unchanged.ms, editedMs: edited.ms, actions: first.count };
 }
 
-console.log('## The language server (`spectral-agent-ux lsp --stdio`), code actions over the whole text');
+console.log("## The language server (`spectral-agent-ux lsp --stdio`), code actions at the first finding's range");
 console.log('');
-console.log('| description | size (MB) | quick fixes | start to first answer (s) | unchanged text (s) | after a one-character edit (s) |');
+console.log('| description | size (MB) | actions there | start to first answer (s) | unchanged text (s) | after a one-character edit (s) |');
 console.log('| --- | --- | --- | --- | --- | --- |');
 for (const file of FILES) {
   const runs = [];

@@ -209,6 +209,11 @@ describe.each([FASTIFY, NESTJS])('$name', example => {
     expect(await headline('--probe', two)).toBe('## Agent-readiness: 100% · confidence 0.18 (2 of 11 operations tested live) · level: recoverable');
     const json = JSON.parse((await runBin(['report', description, '--probe', two, '--format', 'json'], { cwd: dir })).stdout) as ReportData;
     expect(json.level.next).toEqual({ id: 'agent-ready', name: 'agent-ready', blockers: ['live-evidence'] });
+    // report --base-url plays the probe itself, with the probe's options: the same evidence as --probe of its file.
+    expect(await headline('--base-url', api.url)).toBe('## Agent-readiness: 100% · confidence 1.00 (11 of 11 operations tested live) · level: agent-ready');
+    expect(await headline('--base-url', api.url, '--operation', 'POST /token', '--operation', 'GET /orders')).toBe(
+      '## Agent-readiness: 100% · confidence 0.18 (2 of 11 operations tested live) · level: recoverable',
+    );
   }, 120000);
 
   test('probe --arazzo: the journey passes spectral:arazzo with no error, and Redocly respect replays it green on a fresh app', async () => {

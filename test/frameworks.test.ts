@@ -82,6 +82,41 @@ testRule('ax-recoverable-error-schema', [
     errors: [noBody('/orders', 'get', ASPNET)],
   },
   {
+    name: "Django REST framework's own body only where it sends it: a 400 is a map of fields, a 500 Django's HTML page (OpenAPI 3.0)",
+    document: oas3({
+      '/orders/': { get: operation('orders_list') },
+      '/orders/{id}/': {
+        get: operation('orders_retrieve'),
+        patch: {
+          operationId: 'orders_partial_update',
+          responses: { '200': { description: 'OK' }, '400': { description: 'Invalid' }, '500': { description: 'Failed' } },
+        },
+      },
+    }),
+    errors: [
+      noBody('/orders/', 'get', DRF),
+      noBody('/orders/{id}/', 'get', DRF),
+      { path: at('/orders/{id}/', 'patch', '400'), message: `PATCH /orders/{id}/ 400: the error response declares no body. Add ${CONTENT}: ${GENERIC}.` },
+      { path: at('/orders/{id}/', 'patch', '500'), message: `PATCH /orders/{id}/ 500: the error response declares no body. Add ${CONTENT}: ${GENERIC}.` },
+    ],
+  },
+  {
+    name: "FastAPI's `{ detail }` for a client error only: Starlette answers a 500 with text/plain (OpenAPI 3.1)",
+    document: oas3(
+      {
+        '/items/{id}': {
+          get: { operationId: 'read_item_items__id__get', responses: { '200': { description: 'OK' }, '404': NO_BODY, '500': { description: 'Failed' } } },
+        },
+      },
+      { schemas: FASTAPI_SCHEMAS },
+      '3.1.0',
+    ),
+    errors: [
+      noBody('/items/{id}', 'get', FASTAPI),
+      { path: at('/items/{id}', 'get', '500'), message: `GET /items/{id} 500: the error response declares no body. Add ${CONTENT}: ${GENERIC}.` },
+    ],
+  },
+  {
     name: 'lookalike: `application/json` and `text/plain` without `text/json`',
     document: oas3({
       '/orders': {

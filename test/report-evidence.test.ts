@@ -24,6 +24,16 @@ const report = async (...flags: string[]) => {
   return JSON.parse(run.stdout) as ReportData;
 };
 
+/** What each operation of the API that passes did live, as the report gives it. */
+const GOOD_LIVE = [
+  ['GET /orders', { firstTry: 200, probes: 3, recovered: 3, staleSteps: 0 }],
+  ['POST /orders', { firstTry: 201, probes: 8, recovered: 8, staleSteps: 0 }],
+  ['POST /token', { firstTry: 200, probes: 4, recovered: 4, staleSteps: 0 }],
+  ['GET /orders/{orderId}', { firstTry: 200, probes: 1, recovered: 1, staleSteps: 0 }],
+  ['GET /orders/{orderId}/receipt', { firstTry: 200, probes: 1, recovered: 1, staleSteps: 0 }],
+  ['POST /orders/{orderId}/cancel', { firstTry: 200, probes: 1, recovered: 1, staleSteps: 0 }],
+];
+
 let good: string;
 let defective: string;
 beforeAll(async () => {
@@ -48,14 +58,7 @@ test('with the probe of the API that passes: confidence 1, what each operation d
     level: 'errors-structured',
     verified: true,
   });
-  expect(backed.operations.map(({ method, path, live }) => [`${method} ${path}`, live])).toEqual([
-    ['GET /orders', { firstTry: 200, probes: 3, recovered: 3, staleSteps: 0 }],
-    ['POST /orders', { firstTry: 201, probes: 8, recovered: 8, staleSteps: 0 }],
-    ['POST /token', { firstTry: 200, probes: 4, recovered: 4, staleSteps: 0 }],
-    ['GET /orders/{orderId}', { firstTry: 200, probes: 1, recovered: 1, staleSteps: 0 }],
-    ['GET /orders/{orderId}/receipt', { firstTry: 200, probes: 1, recovered: 1, staleSteps: 0 }],
-    ['POST /orders/{orderId}/cancel', { firstTry: 200, probes: 1, recovered: 1, staleSteps: 0 }],
-  ]);
+  expect(backed.operations.map(({ method, path, live }) => [`${method} ${path}`, live])).toEqual(GOOD_LIVE);
   const markdown = await runMain(['report', DESCRIPTION, '--probe', good]);
   expect(markdown.stdout.split('\n')[0]).toBe(
     `## Agent-readiness: ${backed.overall.score}% · confidence 1.00 (6 of 6 operations tested live) · level: errors structured`,
@@ -87,5 +90,48 @@ test('a file that is not the probe JSON is one line and exit 2', async () => {
     code: 2,
     stdout: '',
     stderr: `spectral-agent-ux report: ${wrong}: is not the output of \`spectral-agent-ux probe --format json\`\n`,
+  });
+});
+
+describe("report --base-url: the probe played by the report itself, with the probe's own options", () => {
+  const live = async (defective: boolean, ...flags: string[]) =>
+    withOrdersApi(defective, async api => {
+      const run = await runMain(['report', DESCRIPTION, '--format', 'json', '--base-url', api.url, '--input', PROBE_INPUT, ...flags]);
+      return { code: run.code, data: JSON.parse(run.stdout) as ReportData };
+    });
+
+  test('the API that passes: the evidence and live rows that --probe of its file gives', async () => {
+    const { code, data } = await live(false);
+    expect({ code, evidence: data.evidence, verified: data.level.verified }).toEqual({
+      code: 0,
+      evidence: { tested: 6, total: 6, confidence: 1 },
+      verified: true,
+    });
+    expect(data.operations.map(({ method, path, live }) => [`${method} ${path}`, live])).toEqual(GOOD_LIVE);
+    expect(data).toEqual(await report('--probe', good));
+  }, 30000);
+
+  test('the defective API: the observed failures and the confidence below the bar', async () => {
+    const { data } = await live(true);
+    expect(data.evidence).toEqual({ tested: 5, total: 6, confidence: 0.833 });
+    expect(data).toEqual(await report('--probe', defective));
+  }, 30000);
+
+  test('--operation limits the play as in the probe: the other operations are not tested', async () => {
+    const { data } = await live(false, '--operation', 'GET /orders');
+    expect(data.evidence).toEqual({ tested: 1, total: 6, confidence: 0.167 });
+  }, 30000);
+
+  test.each([
+    [
+      ['--probe', 'probe.json', '--base-url', 'http://127.0.0.1:9'],
+      'give --probe (a probe run read from its file) or --base-url (the probe run now), not both (see --help)',
+    ],
+    [['--header', 'Authorization: Bearer x'], '--header is for the probe that --base-url runs; give --base-url too (see --help)'],
+    [['--base-url', 'https://api.example.com'], expect.stringContaining('--allow-remote')],
+  ])('%j is one line and exit 2', async (flags, line) => {
+    const run = await runMain(['report', DESCRIPTION, ...flags]);
+    expect({ code: run.code, stdout: run.stdout, lines: run.stderr.split('\n').length }).toEqual({ code: 2, stdout: '', lines: 2 });
+    expect(run.stderr).toEqual(typeof line === 'string' ? `spectral-agent-ux report: ${line}\n` : line);
   });
 });

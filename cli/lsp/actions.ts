@@ -53,13 +53,15 @@ export class DocumentActions {
     return [...this.plan.fixed.map(({ diagnostic }) => diagnostic), ...this.plan.left].filter(diagnostic => this.inFile(diagnostic));
   }
 
-  /** The actions of the findings whose range meets `range`, and, when asked for (or nothing is), fixAll. */
+  /** The actions of the findings whose range meets `range`, and fixAll when its kind is asked for. */
   actionsAt(range: Range, only: readonly string[] | undefined): CodeAction[] {
-    const wants = (kind: string) => only === undefined || only.some(prefix => kind === prefix || kind.startsWith(`${prefix}.`));
-    const perFinding = wants(QUICK_FIX_KIND)
-      ? this.findings.filter(diagnostic => meets(diagnostic.range, range)).flatMap(diagnostic => this.actionsOf(diagnostic))
-      : [];
-    const all = wants(FIX_ALL_KIND) ? this.fixAllAction() : undefined;
+    const asked = (kind: string) => only?.some(prefix => kind === prefix || kind.startsWith(`${prefix}.`)) === true;
+    const perFinding =
+      only === undefined || asked(QUICK_FIX_KIND)
+        ? this.findings.filter(diagnostic => meets(diagnostic.range, range)).flatMap(diagnostic => this.actionsOf(diagnostic))
+        : [];
+    // A source action is computed when asked for by kind (the Source Action menu, on save), not at every cursor move.
+    const all = asked(FIX_ALL_KIND) ? this.fixAllAction() : undefined;
     return all === undefined ? perFinding : [...perFinding, all];
   }
 

@@ -1,6 +1,6 @@
 /** The `probe` command line: `spectral-agent-ux probe <file> --base-url URL [--operation …] [--format …] [--header …]`. */
 import { routeLabel } from './given';
-import { stringOf, tokenize, UsageError } from '../args';
+import { stringOf, tokenize, UsageError, type Tokens } from '../args';
 import { SEVERITIES, type Severity } from './play';
 
 export const PROBE_FORMATS = ['markdown', 'json', 'html', 'sarif'] as const;
@@ -9,27 +9,31 @@ export type ProbeFormat = (typeof PROBE_FORMATS)[number];
 /** Headers for every request, one `Name: value` per line: credentials kept out of the command line and the shell history. */
 export const HEADERS_ENV = 'AGENT_UX_PROBE_HEADERS';
 
-export interface ProbeOptions {
+/** What decides the requests the probe sends: what `probe` and `report --base-url` both take. */
+export interface PlayOptions {
   file: string;
   baseUrl: string;
   operations: string[];
-  format: ProbeFormat;
   ruleset?: string;
-  output?: string;
-  failSeverity: Severity;
   maxRequests: number;
   timeoutMs: number;
-  /** The share of operations (not exempted) that must answer their first try with a 2xx, in percent. */
-  minCoverage: number;
   headers: Record<string, string>;
   followMutations: boolean;
   allowRemote: boolean;
   /** Fetch remote `$ref`s: on this machine only, unless allowRemote too. */
   allowRemoteRefs: boolean;
-  dryRun: boolean;
   /** What the probe cannot infer: --param values by parameter name, and the --input file of values per operation. */
   params: Record<string, string>;
   input?: string;
+}
+
+export interface ProbeOptions extends PlayOptions {
+  format: ProbeFormat;
+  output?: string;
+  failSeverity: Severity;
+  /** The share of operations (not exempted) that must answer their first try with a 2xx, in percent. */
+  minCoverage: number;
+  dryRun: boolean;
   /** Where to write the journey played, as an Arazzo 1.0.1 workflow. */
   arazzo?: string;
 }
@@ -69,27 +73,19 @@ Options:
 Exit codes: 0 done, 1 a finding reached --fail-severity or coverage is below --min-coverage,
 2 bad usage or input, or no request got an HTTP answer.`;
 
-/** The flags for values the probe cannot infer (see `parseParams` below). */
-const INPUT_FLAGS = ['--param', '--input'];
+/** The flags that decide the requests sent (`report --base-url` takes them too; it has its own --ruleset and --allow-remote-refs). */
+export const PLAY_SPEC = {
+  values: ['--base-url', '--operation', '--header', '--max-requests', '--timeout', '--param', '--input'],
+  switches: ['--follow-mutations', '--allow-remote'],
+  repeatable: ['--operation', '--header', '--param'],
+  aliases: { '-u': '--base-url', '-H': '--header', '-p': '--param', '-i': '--input' },
+};
 
 const SPEC = {
-  values: [
-    '--base-url',
-    '--operation',
-    '--format',
-    '--output',
-    '--ruleset',
-    '--fail-severity',
-    '--header',
-    '--max-requests',
-    '--timeout',
-    '--min-coverage',
-    '--arazzo',
-    ...INPUT_FLAGS,
-  ],
-  switches: ['--follow-mutations', '--allow-remote', '--allow-remote-refs', '--dry-run'],
-  repeatable: ['--operation', '--header', '--param'],
-  aliases: { '-u': '--base-url', '-f': '--format', '-o': '--output', '-r': '--ruleset', '-H': '--header', '-p': '--param', '-i': '--input' },
+  values: [...PLAY_SPEC.values, '--format', '--output', '--ruleset', '--fail-severity', '--min-coverage', '--arazzo'],
+  switches: [...PLAY_SPEC.switches, '--allow-remote-refs', '--dry-run'],
+  repeatable: PLAY_SPEC.repeatable,
+  aliases: { ...PLAY_SPEC.aliases, '-f': '--format', '-o': '--output', '-r': '--ruleset' },
 };
 
 function oneOf<T extends string>(flag: string, value: string | true | undefined, allowed: readonly T[], fallback: T): T {
@@ -160,7 +156,21 @@ function operationOf(text: string): string {
 
 /** The arguments after `probe` (the dispatcher answers `--help`); `env` for the headers variable. */
 export function parseProbeArgs(argv: readonly string[], env: Record<string, string | undefined> = process.env): ProbeOptions {
-  const { flags, lists, positionals } = tokenize(argv, SPEC);
+  const tokens = tokenize(argv, SPEC);
+  const { flags } = tokens;
+  return {
+    ...playOptionsOf(tokens, env),
+    format: oneOf('--format', flags.get('--format'), PROBE_FORMATS, 'markdown'),
+    output: stringOf(flags.get('--output')),
+    failSeverity: oneOf('--fail-severity', flags.get('--fail-severity'), SEVERITIES, 'error'),
+    minCoverage: percentage('--min-coverage', flags.get('--min-coverage'), 100),
+    dryRun: flags.get('--dry-run') === true,
+    arazzo: stringOf(flags.get('--arazzo')),
+  };
+}
+
+/** The play's options out of a command line tokenized with PLAY_SPEC's flags among its own; `env` for the headers variable. */
+export function playOptionsOf({ flags, lists, positionals }: Tokens, env: Record<string, string | undefined>): PlayOptions {
   const [file, ...extra] = positionals;
   if (file === undefined) throw new UsageError('missing the OpenAPI file to probe with');
   if (extra.length > 0) throw new UsageError(`one file at a time; unexpected "${extra[0]}"`);
@@ -171,21 +181,15 @@ export function parseProbeArgs(argv: readonly string[], env: Record<string, stri
     file,
     baseUrl,
     operations: (lists.get('--operation') ?? []).map(operationOf),
-    format: oneOf('--format', flags.get('--format'), PROBE_FORMATS, 'markdown'),
     ruleset: stringOf(flags.get('--ruleset')),
-    output: stringOf(flags.get('--output')),
-    failSeverity: oneOf('--fail-severity', flags.get('--fail-severity'), SEVERITIES, 'error'),
     maxRequests: positiveInteger('--max-requests', flags.get('--max-requests'), 300),
     timeoutMs: positiveInteger('--timeout', flags.get('--timeout'), 5000),
-    minCoverage: percentage('--min-coverage', flags.get('--min-coverage'), 100),
     headers: { ...login, ...parseHeaders((env[HEADERS_ENV] ?? '').split('\n'), HEADERS_ENV), ...parseHeaders(lists.get('--header') ?? [], '--header') },
     followMutations: flags.get('--follow-mutations') === true,
     allowRemote: flags.get('--allow-remote') === true,
     allowRemoteRefs: flags.get('--allow-remote-refs') === true,
-    dryRun: flags.get('--dry-run') === true,
     params: parseParams(lists.get('--param') ?? []),
     input: stringOf(flags.get('--input')),
-    arazzo: stringOf(flags.get('--arazzo')),
   };
 }
 

@@ -9,18 +9,19 @@ import { label } from '../../lib/rules/rule-function';
 import { nearest } from '../../lib/document/nearest';
 import { InputError, UsageError } from '../args';
 import { writeAtomically } from '../files';
-import type { Command, Io } from '../io';
+import type { Command, Io, LiveProbe } from '../io';
 import { findRulesetFile, lintWith, loadRuleset, readDocument, remoteRefsWhen, ruleOptions, type RemoteRefs } from '../lint';
 import { silentMistakes } from '../mistakes';
 import { Client, baseUrlOf, isLoopbackHost } from './http';
 import { arazzoOf } from './arazzo';
-import { parseProbeArgs, PROBE_USAGE, type ProbeFormat, type ProbeOptions } from './args';
+import { parseProbeArgs, PLAY_SPEC, playOptionsOf, PROBE_USAGE, type PlayOptions, type ProbeFormat, type ProbeOptions } from './args';
 import { coverageShortfall, noneTested } from './coverage';
 import { UserValues } from './given';
 import { redactor } from './redact';
 import { Play, rate, SEVERITIES } from './play';
 import { renderHtml, renderJson, renderMarkdown, renderSarif, summaryLine, visible, type LineOf, type ProbeReport } from './render';
 import type { RuleOptions } from '../../runtime/checks';
+import type { OpenApiDocument } from '../../lib/document/document';
 
 // What the probe prints holds what servers sent: their invisible characters are shown escaped (render.ts).
 const say = (io: Io, text: string) => io.stderr(`spectral-agent-ux probe: ${visible(text)}\n`);
@@ -46,7 +47,7 @@ function optionsOfRules(ruleset: Ruleset): (rule: string) => RuleOptions {
 }
 
 /** The remote `$ref`s the probe may fetch: with --allow-remote-refs, by the rule of its base URL (this machine, unless --allow-remote). */
-function refsOf(options: ProbeOptions): RemoteRefs {
+function refsOf(options: PlayOptions): RemoteRefs {
   return !options.allowRemoteRefs || options.allowRemote ? remoteRefsWhen(options.allowRemoteRefs) : url => isLoopbackHost(url.hostname);
 }
 
@@ -66,7 +67,19 @@ function writeJourney(target: string, description: string, play: Play, client: C
   writeAtomically(target, redactor(client.secrets)(text), 'the Arazzo workflow');
 }
 
-async function run(options: ProbeOptions, io: Io): Promise<number> {
+/** One play of the probe: the report as `--format json` gives it, what its renderers need, and the redaction of every credential it knows. */
+interface Probed {
+  report: ProbeReport;
+  document: Awaited<ReturnType<typeof readDocument>>;
+  doc: OpenApiDocument;
+  file: string;
+  play: Play;
+  client: Client;
+  redact: (text: string) => string;
+}
+
+/** Reads the description, plays the probe against the API, and says on stderr what went wrong with an operation: `probe` and `report --base-url` both run it. */
+async function playProbe(options: PlayOptions, io: Io, dryRun = false): Promise<Probed> {
   // Refused before anything is read or sent: a remote host needs --allow-remote.
   const baseUrl = baseUrlOf(options.baseUrl, options.allowRemote);
   const file = path.resolve(io.cwd, options.file);
@@ -80,7 +93,7 @@ async function run(options: ProbeOptions, io: Io): Promise<number> {
     doc.operations().map(operation => label(operation)),
   );
   const user = await UserValues.read(doc, options.params, options.input === undefined ? undefined : path.resolve(io.cwd, options.input));
-  const client = new Client({ baseUrl, headers: options.headers, maxRequests: options.maxRequests, timeoutMs: options.timeoutMs, dryRun: options.dryRun });
+  const client = new Client({ baseUrl, headers: options.headers, maxRequests: options.maxRequests, timeoutMs: options.timeoutMs, dryRun });
   const play = new Play({
     doc,
     ruleset,
@@ -94,14 +107,14 @@ async function run(options: ProbeOptions, io: Io): Promise<number> {
   const played = await play.run();
   // Nothing answered (nothing listens, the host does not resolve, every request timed out): there is no report to give.
   const failed = played.operations.find(result => result.firstTry === null && result.why !== undefined && !result.why.startsWith('not sent'));
-  if (!options.dryRun && played.answered === 0 && failed !== undefined)
+  if (!dryRun && played.answered === 0 && failed !== undefined)
     throw new InputError(baseUrl.href, `no request got an HTTP answer (${failed.why}); is the API running there?`);
   // A route without an id answering 404 too: the base path, rather than the records, is the likely cause.
   const sent = played.operations.filter(result => result.firstTry !== null);
-  if (!options.dryRun && sent.some(result => !result.operation.includes('{')) && sent.every(result => result.firstTry === 404)) {
+  if (!dryRun && sent.some(result => !result.operation.includes('{')) && sent.every(result => result.firstTry === 404)) {
     say(io, `warning: every first try answered 404; does --base-url include the servers' base path? It stands for the description's servers URL.`);
   }
-  if (!options.dryRun) for (const result of played.operations) if (result.why !== undefined) say(io, `warning: ${result.operation}: ${result.why}`);
+  if (!dryRun) for (const result of played.operations) if (result.why !== undefined) say(io, `warning: ${result.operation}: ${result.why}`);
   const probes = played.operations.reduce((sum, result) => sum + result.probes, 0);
   const recovered = played.operations.reduce((sum, result) => sum + result.recovered, 0);
   const report: ProbeReport = {
@@ -113,9 +126,15 @@ async function run(options: ProbeOptions, io: Io): Promise<number> {
     recovered,
     recoveryRate: rate(recovered, probes),
     ...played,
-    ...(options.dryRun ? { planned: client.planned } : {}),
+    ...(dryRun ? { planned: client.planned } : {}),
     cut: client.cut,
   };
+  // The requests the report shows carry what the user gave: its credentials are redacted as an echo of a header's are.
+  return { report, document, doc, file, play, client, redact: redactor([...client.secrets, ...user.secrets()]) };
+}
+
+async function run(options: ProbeOptions, io: Io): Promise<number> {
+  const { report, document, doc, file, play, client, redact } = await playProbe(options, io, options.dryRun);
   const lineOf: LineOf = operation => {
     const found = doc.operations().find(candidate => label(candidate) === operation);
     const range = found === undefined ? undefined : document.getRangeForJsonPath(found.location);
@@ -127,17 +146,16 @@ async function run(options: ProbeOptions, io: Io): Promise<number> {
     html: () => renderHtml(report),
     sarif: () => renderSarif(report, path.relative(io.cwd, file).split(path.sep).join('/'), lineOf),
   };
-  // The requests the report shows carry what the user gave: its credentials are redacted as an echo of a header's are.
-  const text = visible(redactor([...client.secrets, ...user.secrets()])(renderers[options.format]()));
+  const text = visible(redact(renderers[options.format]()));
   if (options.output === undefined) io.stdout(text);
   else writeAtomically(path.resolve(io.cwd, options.output), text, 'the probe report');
   if (options.output !== undefined || options.format !== 'markdown') say(io, summaryLine(report));
   if (options.arazzo !== undefined && !options.dryRun) writeJourney(path.resolve(io.cwd, options.arazzo), file, play, client);
-  if (!options.dryRun && played.tested === 0 && played.operations.length > 0) {
-    say(io, noneTested(doc, played));
+  if (!options.dryRun && report.tested === 0 && report.operations.length > 0) {
+    say(io, noneTested(doc, report));
     return 1;
   }
-  const shortfall = options.dryRun ? undefined : coverageShortfall(doc, played.operations, options.minCoverage);
+  const shortfall = options.dryRun ? undefined : coverageShortfall(doc, report.operations, options.minCoverage);
   if (shortfall !== undefined) say(io, shortfall);
   const failing = SEVERITIES.slice(0, SEVERITIES.indexOf(options.failSeverity) + 1);
   return shortfall !== undefined || report.findings.some(finding => failing.includes(finding.severity)) ? 1 : 0;
@@ -146,4 +164,14 @@ async function run(options: ProbeOptions, io: Io): Promise<number> {
 export const probe: Command = {
   usage: PROBE_USAGE,
   run: (argv, io) => run(parseProbeArgs(argv), io),
+};
+
+/** The play `report --base-url` runs: the probe's own parser and play, its JSON report as `--format json` writes it. */
+export const liveProbe: LiveProbe<PlayOptions> = {
+  flags: PLAY_SPEC,
+  optionsOf: playOptionsOf,
+  play: async (options, io) => {
+    const { report, redact } = await playProbe(options, io);
+    return JSON.parse(redact(renderJson(report))) as unknown;
+  },
 };

@@ -28,7 +28,7 @@ import { inPlayOrder, isCreate, Known, pathParameters } from './reuse';
 import { FreshValues } from './fresh';
 import type { Played } from './arazzo';
 import { loginOf, needsBearer, noToken, tokenIn } from './login';
-import { referencesIn, withReferences } from './references';
+import { describedReferences, referencesIn, withReferences } from './references';
 import { faultsOf, fieldValue, requestPath, validRequest, withField, type Fault, type Field, type ProbeRequest } from './requests';
 
 export type Severity = 'error' | 'warn' | 'info' | 'hint';
@@ -273,7 +273,8 @@ export class Play {
   /** Why a first try tested nothing; an operation that needs the token of a login that failed is told so. */
   private refusedWhy(operation: Operation, answer: Answer, source: PathSource, sentBody: unknown): string | undefined {
     const code = answer.kind === 'response' ? readError(answer.body, this.namesOf('error')).errorCode?.value : undefined;
-    const missing = typeof code === 'string' ? { code, members: [...referencesIn(sentBody).keys()] } : undefined;
+    const missing =
+      typeof code === 'string' ? { code, members: [...referencesIn(sentBody, describedReferences(this.options.doc, operation)).keys()] } : undefined;
     const why = firstTryWhy(this.options.doc, operation, answer, source, this.declaredTypes(operation, answer), missing);
     const unauthorized = statusOf(answer) === 401 && this.login !== undefined && this.token === undefined && needsBearer(this.options.doc, operation);
     return unauthorized ? `answered 401: the login \`${label(this.login!)}\` gave no token; give it a test account's credentials with --input` : why;
@@ -290,7 +291,8 @@ export class Play {
     const given = this.options.user.for(operation);
     const returned = this.known.pathValues(operation);
     const built = validRequest(this.options.doc, operation, { ...given, path: { ...returned, ...given.path } });
-    if ('request' in built && !Object.hasOwn(given, 'body')) built.request.body = withReferences(built.request.body, resource => this.known.idOf(resource));
+    if ('request' in built && !Object.hasOwn(given, 'body'))
+      built.request.body = withReferences(built.request.body, resource => this.known.idOf(resource), describedReferences(this.options.doc, operation));
     return { given, returned, built };
   }
 

@@ -166,7 +166,7 @@ export function inPlayOrder(doc: OpenApiDocument, operations: readonly Operation
   const made = new Set(operations.filter((_, i) => groups[i] === 0).map(operation => resourceOfCollection(operation.path)));
   const after = (operation: Operation) => {
     const built = validRequest(doc, operation);
-    return 'request' in built && dependsOnCreate(operation, built.request.body, made) ? 1 : 0;
+    return 'request' in built && dependsOnCreate(doc, operation, built.request.body, made) ? 1 : 0;
   };
   const ranked = operations.map((operation, i) => ({
     operation,

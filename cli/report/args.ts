@@ -1,10 +1,11 @@
 /** The `report` command line: `spectral-agent-ux report <file> [--format …] [--ruleset …] [--output …] [--min-score N]`. */
-import { stringOf, tokenize, UsageError } from '../args';
+import { stringOf, tokenize, UsageError, type FlagSpec, type Tokens } from '../args';
+import type { LiveProbe } from '../io';
 
 export const FORMATS = ['markdown', 'json', 'html'] as const;
 export type Format = (typeof FORMATS)[number];
 
-export interface ReportOptions {
+export interface ReportOptions<Play = unknown> {
   file: string;
   format: Format;
   ruleset?: string;
@@ -13,6 +14,8 @@ export interface ReportOptions {
   allowRemoteRefs: boolean;
   /** `probe --format json` output: the evidence the score and level are backed by. */
   probe?: string;
+  /** With --base-url: the probe is played against the API first, and its result read as --probe's. */
+  play?: Play;
 }
 
 export const REPORT_USAGE = `Usage: spectral-agent-ux report <openapi-file> [options]
@@ -28,6 +31,9 @@ Options:
       --allow-remote-refs            fetch http(s) $refs too (default: local files only, a warning for each)
       --probe <file>                 the output of \`probe --format json\` against the API: shows what each
                                      operation did live, and the level is a claim about the API only with it
+  -u, --base-url <url>               run the probe against the API there first and use its result as --probe's;
+                                     with the probe's -H/--header, -i/--input, -p/--param, --operation,
+                                     --max-requests, --timeout, --follow-mutations, --allow-remote (see probe --help)
   -h, --help                         show this help
 
 Exit codes: 0 done, 1 score below --min-score, 2 bad usage or input.`;
@@ -37,6 +43,28 @@ const SPEC = {
   switches: ['--allow-remote-refs'],
   aliases: { '-f': '--format', '-r': '--ruleset', '-o': '--output' },
 };
+
+/** The report's flags, and the probe's when it can play one. */
+const specWith = (live: Pick<LiveProbe, 'flags'> | undefined): FlagSpec =>
+  live === undefined
+    ? SPEC
+    : {
+        values: [...SPEC.values, ...live.flags.values],
+        switches: [...SPEC.switches, ...live.flags.switches],
+        repeatable: live.flags.repeatable,
+        aliases: { ...SPEC.aliases, ...live.flags.aliases },
+      };
+
+/** The probe's options when --base-url asks for a play; a probe flag without it, or beside --probe, is a usage error. */
+function playOf<Play>(tokens: Tokens, live: LiveProbe<Play> | undefined, env: Record<string, string | undefined>): Play | undefined {
+  const given = [...tokens.flags.keys(), ...tokens.lists.keys()].filter(
+    flag => live?.flags.values.includes(flag) === true || live?.flags.switches.includes(flag) === true,
+  );
+  if (live === undefined || given.length === 0) return undefined;
+  if (!tokens.flags.has('--base-url')) throw new UsageError(`${given[0]} is for the probe that --base-url runs; give --base-url too`);
+  if (tokens.flags.has('--probe')) throw new UsageError('give --probe (a probe run read from its file) or --base-url (the probe run now), not both');
+  return live.optionsOf(tokens, env);
+}
 
 function formatOf(value: string | true | undefined): Format {
   if (value === undefined) return 'markdown';
@@ -54,9 +82,14 @@ function minScoreOf(value: string | true | undefined): number | undefined {
   return score;
 }
 
-/** The arguments after `report` (the dispatcher answers `--help`). */
-export function parseReportArgs(argv: readonly string[]): ReportOptions {
-  const { flags, positionals } = tokenize(argv, SPEC);
+/** The arguments after `report` (the dispatcher answers `--help`); with `live`, the probe's flags too, `env` for its headers variable. */
+export function parseReportArgs<Play>(
+  argv: readonly string[],
+  live?: LiveProbe<Play>,
+  env: Record<string, string | undefined> = process.env,
+): ReportOptions<Play> {
+  const tokens = tokenize(argv, specWith(live));
+  const { flags, positionals } = tokens;
   const [file, ...extra] = positionals;
   if (file === undefined) throw new UsageError('missing the OpenAPI file to report on');
   if (extra.length > 0) throw new UsageError(`one file at a time; unexpected "${extra[0]}"`);
@@ -68,5 +101,6 @@ export function parseReportArgs(argv: readonly string[]): ReportOptions {
     minScore: minScoreOf(flags.get('--min-score')),
     allowRemoteRefs: flags.has('--allow-remote-refs'),
     probe: stringOf(flags.get('--probe')),
+    play: playOf(tokens, live, env),
   };
 }

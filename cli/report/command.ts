@@ -1,12 +1,12 @@
 /** The `report` command: lint like the CLI, score, render, and compare with `--min-score`. */
 import * as path from 'node:path';
 import { writeAtomically } from '../files';
-import type { Command, Io } from '../io';
+import type { Command, Io, LiveProbe } from '../io';
 import { lint, remoteRefsWhen } from '../lint';
 import { silentMistakes } from '../mistakes';
 import { parseReportArgs, REPORT_USAGE, type Format, type ReportOptions } from './args';
 import { buildReport, type ReportData } from './report';
-import { readProbe } from './evidence';
+import { probeRunOf, readProbe, type ProbeRun } from './evidence';
 import { renderHtml } from './render-html';
 import { renderMarkdown } from './render-markdown';
 
@@ -19,12 +19,17 @@ const RENDERERS: Record<Format, (report: ReportData) => string> = {
   html: renderHtml,
 };
 
-async function run(options: ReportOptions, io: Io): Promise<number> {
+/** The probe played now with `play`'s options (--base-url's), read as its `--format json` output is; none without them. */
+async function played<Play>(live: LiveProbe<Play>, play: Play | undefined, io: Io): Promise<ProbeRun | undefined> {
+  return play === undefined ? undefined : probeRunOf(await live.play(play, io), 'the probe');
+}
+
+async function run<Play>(options: ReportOptions<Play>, live: LiveProbe<Play>, io: Io): Promise<number> {
   const started = Date.now();
   const progress = (text: string) => io.stderr(`spectral-agent-ux report: ${text}\n`);
   let large = false;
-  // Read first: a file that is not the probe's output is one line before the lint's work.
-  const probe = options.probe === undefined ? undefined : await readProbe(path.resolve(io.cwd, options.probe));
+  // Read (or played) first: a file that is not the probe's output, or an API that does not answer, is one line before the lint's work.
+  const probe = options.probe === undefined ? await played(live, options.play, io) : await readProbe(path.resolve(io.cwd, options.probe));
   const linted = await lint(options.file, options.ruleset, {
     cwd: io.cwd,
     edits: true,
@@ -48,7 +53,8 @@ async function run(options: ReportOptions, io: Io): Promise<number> {
   return 0;
 }
 
-export const report: Command = {
+/** The command, given the probe's play for --base-url (by the dispatcher: commands do not import each other). */
+export const reportWith = <Play>(live: LiveProbe<Play>): Command => ({
   usage: REPORT_USAGE,
-  run: (argv, io) => run(parseReportArgs(argv), io),
-};
+  run: (argv, io) => run(parseReportArgs(argv, live), live, io),
+});

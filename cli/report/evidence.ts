@@ -53,7 +53,11 @@ const CONTRADICTS: Record<string, string> = {
 
 /** Reads `probe --format json` output, or says in one line why the file is not one. */
 export async function readProbe(file: string): Promise<ProbeRun> {
-  const { data } = await readParsed(file);
+  return probeRunOf((await readParsed(file)).data, file);
+}
+
+/** A probe's report as its `--format json` gives it (read from `file`, or played now), or one line saying why `data` is not one. */
+export function probeRunOf(data: unknown, file: string): ProbeRun {
   const wrong = () => new InputError(file, 'is not the output of `spectral-agent-ux probe --format json`');
   if (!isObject(data) || data.tool !== 'spectral-agent-ux probe' || !Array.isArray(data.operations) || !Array.isArray(data.findings)) throw wrong();
   const live = new Map<string, Live>();

@@ -13,7 +13,16 @@ export interface Framework {
   body: string;
   /** What that body lacks for an agent, as a fix adds it. */
   lacks: string;
+  /** True for the statuses the framework answers with that body by default (others get the generic fix). */
+  sends(status: string): boolean;
 }
+
+/** Any status: the framework answers every error with its JSON body. */
+const EVERY_STATUS = () => true;
+/** A client error but a validation one: Django REST framework answers 400 with a map of fields to messages, and Django a 5xx with an HTML page. */
+const CLIENT_ERROR_BUT_400 = (status: string) => /^4\d\d$/.test(status) && status !== '400';
+/** A client error: Starlette (under FastAPI) and ASP.NET Core answer a 5xx with text or an empty body, not this one. */
+const CLIENT_ERROR = (status: string) => /^4\d\d$/.test(status);
 
 /** The share of operations whose operationId must follow a generator's style to count as its evidence. */
 const MOST = 0.6;
@@ -46,6 +55,7 @@ const SPRINGDOC_SERVER = 'Generated server url';
 const RECOGNITIONS: readonly Recognition[] = [
   {
     name: 'NestJS',
+    sends: EVERY_STATUS,
     body: '`{ statusCode, message, error }` (keep `message` a `string[]` where it is one)',
     lacks: 'a required `code`',
     // @nestjs/swagger's default operationId: `OrdersController_create`.
@@ -53,6 +63,7 @@ const RECOGNITIONS: readonly Recognition[] = [
   },
   {
     name: 'FastAPI',
+    sends: CLIENT_ERROR,
     body: '`{ detail }` (a string, as `HTTPException` sends it)',
     lacks: 'a required `code`',
     // Its validation error, `HTTPValidationError { detail: [{ loc, msg, type }] }`, is in every app that validates input.
@@ -60,6 +71,7 @@ const RECOGNITIONS: readonly Recognition[] = [
   },
   {
     name: 'Django REST framework',
+    sends: CLIENT_ERROR_BUT_400,
     body: '`{ detail }`',
     lacks: 'a required `code`',
     // drf-spectacular's `orders_retrieve`, `orders_partial_update`, `orders_destroy`; drf-yasg's `orders_read`, `orders_delete`.
@@ -69,12 +81,14 @@ const RECOGNITIONS: readonly Recognition[] = [
   },
   {
     name: 'Spring Boot',
+    sends: EVERY_STATUS,
     body: '`{ timestamp, status, error, path }`',
     lacks: 'a required `code` and `message`',
     shows: doc => Array.isArray(doc.root.servers) && doc.root.servers.some(server => isObject(server) && server.description === SPRINGDOC_SERVER),
   },
   {
     name: 'ASP.NET Core',
+    sends: CLIENT_ERROR,
     body: '`ProblemDetails` `{ type, title, status, detail }`',
     lacks: '`type` (a URI naming the error) and `detail` required',
     // Swashbuckle lists a controller's output under `text/plain`, `application/json` and `text/json` together.
@@ -87,6 +101,7 @@ const RECOGNITIONS: readonly Recognition[] = [
   },
   {
     name: 'Fastify',
+    sends: EVERY_STATUS,
     body: '`{ statusCode, code, error, message }`',
     lacks: '`code` and `message` required',
     // @fastify/swagger names the schemas it hoists `def-0`, `def-1`, …
@@ -104,7 +119,7 @@ export function frameworkOf(doc: OpenApiDocument): Framework | undefined {
         : {};
     const shown = RECOGNITIONS.filter(recognition => recognition.shows(doc, schemas));
     if (shown.length !== 1) return undefined;
-    const { name, body, lacks } = shown[0];
-    return { name, body, lacks };
+    const { name, body, lacks, sends } = shown[0];
+    return { name, body, lacks, sends };
   });
 }

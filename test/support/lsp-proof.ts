@@ -50,6 +50,11 @@ export interface Proof {
   fixAllIsFixApply: boolean;
 }
 
+/** What a proof says when every quick fix and source.fixAll worked. */
+export const PROVEN = { failures: [], guessed: [], fixAllProblems: [], fixAllIsFixApply: true };
+/** A proof without its titles, to compare with PROVEN. */
+export const verdictOf = ({ failures, guessed, fixAllProblems, fixAllIsFixApply }: Proof) => ({ failures, guessed, fixAllProblems, fixAllIsFixApply });
+
 /** Quick fixes for every finding of `file` (in `consumer`), and source.fixAll, each applied and linted again. */
 export async function proveQuickFixes(consumer: string, file: string): Promise<Proof> {
   const text = readFileSync(join(consumer, file), 'utf8');

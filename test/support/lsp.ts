@@ -39,6 +39,14 @@ export interface Session {
   process: ChildProcessWithoutNullStreams;
 }
 
+/** Servers still running: a test that fails before it stops its server must not keep jest from exiting. */
+const running = new Set<ChildProcessWithoutNullStreams>();
+
+/** Kills the servers a failed test left running (for `afterAll`). */
+export function killLeftoverServers(): void {
+  for (const child of running) child.kill();
+}
+
 export interface ClientOptions {
   snippets?: boolean;
   args?: string[];
@@ -47,6 +55,8 @@ export interface ClientOptions {
 /** Starts `node <bin> lsp --stdio` in `cwd` and initializes it as a client with `documentChanges` (and snippets, if asked). */
 export async function startServer(bin: string, cwd: string, { snippets = false, args = [] }: ClientOptions = {}): Promise<Session> {
   const child = spawn(process.execPath, [bin, 'lsp', '--stdio', ...args], { cwd });
+  running.add(child);
+  child.on('exit', () => running.delete(child));
   let stderr = '';
   child.stderr.on('data', chunk => (stderr += chunk));
   const connection = createProtocolConnection(child.stdout, child.stdin);
