@@ -24,7 +24,9 @@ const MESSAGES = {
   stepTerms: '(all required, `{{method}}` an enum of HTTP methods)',
   anKind: 'an {{type}}',
   aKind: 'a {{type}}',
-  noRoomForSteps: 'the {{mediaType}} response is {{kind}}, with no room for `{{name}}`. Wrap it: `{ data: {{data}}, {{name}}: {{step}} }` {{terms}}.',
+  // Wrapping a bare body breaks every client that reads it: asked, and `fix` leaves it to a person.
+  noRoomForSteps:
+    'the {{mediaType}} body is {{kind}}, with no room for `{{name}}`. If its clients can take a new shape (a new version), wrap it: `{ data: {{data}}, {{name}}: {{step}} }`; else exempt the operation (`x-ax-exempt`).',
   linkWithoutMethod:
     'the response schema is a link with an `href` but no `method` to send. Declare a `method` beside the `href`, or a `Location` header on the response, or add `{{name}}`: {{step}} {{terms}}.',
   linksWithoutMethodInShapes:
@@ -148,7 +150,6 @@ function problem(
         name,
         data: scalar.types?.includes('array') ? '[…]' : '…',
         step,
-        terms,
       }),
       // The wrapper is this response's: a schema that others answer too keeps its shape for them.
       onResponse: true,

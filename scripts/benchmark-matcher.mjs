@@ -30,6 +30,9 @@ function mirrorsHttpStatus(member) {
   const { words } = member;
   if (words.includes('status') && words.every(word => ['http', 'status', 'code', 'response'].includes(word))) return true;
   if ((member.values ?? []).length > 0 && member.values.every(value => typeof value === 'string' && REASON_PHRASES.test(value.trim()))) return true;
+  // App Center's `code`, "The status code return by the API", `enum: [400, 403, 500]`: only error statuses, said to be the status.
+  const errorStatus = value => Number.isInteger(value) && value >= 400 && value <= 599;
+  if ((member.values ?? []).length > 0 && member.values.every(errorStatus) && /\bstatus\b/i.test(member.description ?? '')) return true;
   return (
     /\bhttp\b[^.]{0,20}\bstatus\b|\bstatus code of the (http )?response\b/i.test(member.description ?? '') &&
     words.every(word => ['code', 'http', 'error', 'status'].includes(word))

@@ -131,16 +131,22 @@ function indexResponses(data) {
   const add = response => {
     const nodes = new Set();
     const resolved = deref(data, response);
-    responses.push({ response: resolved, members: responseMembers(data, resolved, node => nodes.add(node)), nodes });
+    const bodies = [resolved?.schema, ...Object.values(resolved?.content ?? {}).map(media => media?.schema)].map(schema => deref(data, schema));
+    responses.push({ response: resolved, members: responseMembers(data, resolved, node => nodes.add(node)), nodes, bodies: new Set(bodies) });
   };
   for (const item of Object.values(data?.paths ?? {})) for (const method of HTTP_METHODS) Object.values(item?.[method]?.responses ?? {}).forEach(add);
   Object.values(data?.components?.responses ?? data?.responses ?? {}).forEach(add);
   return responses;
 }
 
-/** The members beside an edit's target: every response body that reaches it (wrappers and lists included), else the target's own. */
+/**
+ * The members beside an edit's target: every response body that reaches it (wrappers and lists included), else the target's own.
+ * Where some bodies are the target itself, only those: Jira's `CreatedIssue` nests `ErrorCollection`, and its issue `key` is not beside it.
+ */
 function membersBeside(data, responses, target) {
-  const reaching = responses.filter(entry => entry.nodes.has(target) || entry.response === target);
+  const all = responses.filter(entry => entry.nodes.has(target) || entry.response === target);
+  const own = all.filter(entry => entry.response === target || entry.bodies.has(target));
+  const reaching = own.length > 0 ? own : all;
   if (reaching.length === 0) return membersOf(data, target);
   const unique = new Map();
   for (const member of reaching.flatMap(entry => entry.members)) unique.set(`${member.trail.join('.')}.${member.name}`, member);

@@ -18,8 +18,9 @@ const lookalike = (operation: string, name: string, lacks: 'href' | 'method') =>
 /** A schema that reads share: the mutation answers an envelope of its own. */
 const envelopeFor = (operation: string, shared: string) =>
   `${operation}: no \`nextSteps\`. Answer \`${shared}WithNextSteps\`, an \`allOf\` of \`${shared}\` and \`nextSteps\`: ${STEP} ${TERMS}; your handler must then send it.`;
+/** A bare body is asked about: wrapping it breaks the clients that read it. */
 const wrap = (operation: string, kind: string) =>
-  `${operation}: the application/json response is ${kind}, with no room for \`nextSteps\`. Wrap it: \`{ data: ${kind === 'an array' ? '[…]' : '…'}, nextSteps: ${STEP} }\` ${TERMS}.`;
+  `${operation}: the application/json body is ${kind}, with no room for \`nextSteps\`. If its clients can take a new shape (a new version), wrap it: \`{ data: ${kind === 'an array' ? '[…]' : '…'}, nextSteps: ${STEP} }\`; else exempt the operation (\`x-ax-exempt\`).`;
 
 const string = { type: 'string' };
 /** A Siren entity: `actions[]` carry a method, `links[]` do not. */
@@ -797,6 +798,32 @@ describe('a body that may be the next call', () => {
     const document = oas3({ '/uploads': post({ '200': body(PRESIGNED) }) });
     const { before, edits } = await fixAndRelint('ax-envelope-next-steps', document);
     expect(before).toHaveLength(1);
+    expect(edits).toEqual([]);
+  });
+});
+
+/** A bare array is asked about, never rewritten: wrapping it breaks every client that reads the array (issue 38). */
+describe('a bare JSON array body', () => {
+  testRule('ax-envelope-next-steps', [
+    {
+      name: 'Swagger 2.0 `$ref` and OpenAPI 3.1 `allOf` of an array: asked, with the wrap as the option of a new version',
+      document: swagger2(
+        { '/payments/batch': post({ '200': { description: 'OK', schema: { $ref: '#/definitions/Payments' } } }) },
+        { definitions: { Payments: { type: 'array', items: bare } } },
+      ),
+      errors: [{ path: ['paths', '/payments/batch', 'post', 'responses', '200', 'schema'], message: wrap('POST /payments/batch 200', 'an array') }],
+    },
+    {
+      name: 'lookalike: an object whose `data` is the array has room, and is told to add the steps',
+      document: oas3({ '/payments/batch': post({ '200': body({ type: 'object', properties: { data: { type: 'array', items: bare } } }) }) }, {}, '3.1.0'),
+      errors: [{ path: at('/payments/batch', 'post', '200', ...JSON_SCHEMA), message: missing('POST', '/payments/batch', '200') }],
+    },
+  ]);
+
+  test('`fix` adds nothing to a bare array', async () => {
+    const document = oas3({ '/payments/batch': post({ '200': body({ allOf: [{ type: 'array', items: bare }] }) }) }, {}, '3.1.0');
+    const { before, edits } = await fixAndRelint('ax-envelope-next-steps', document);
+    expect(before.map(finding => finding.message)).toEqual([wrap('POST /payments/batch 200', 'an array')]);
     expect(edits).toEqual([]);
   });
 });

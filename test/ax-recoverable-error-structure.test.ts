@@ -806,6 +806,12 @@ testRule('ax-recoverable-error-structure', [
 describe('a status mirror is never the code', () => {
   const mirror = { type: 'integer', description: 'HTTP status code' };
   const MIRRORED = { type: 'object', required: ['code', 'message'], properties: { code: mirror, message: string } };
+  /** App Center's `error` object: its `code` sends only error statuses and is said to be the status. */
+  const APP_CENTER_ERROR = {
+    type: 'object',
+    required: ['message'],
+    properties: { code: { type: 'integer', enum: [400, 403, 500], description: 'The status code return by the API.' }, message: string },
+  };
   const noCode = (where: string) =>
     `${schemaAt(where)} has no code (\`code\` is the HTTP status). Add a required \`error_code\` (e.g. "VALIDATION_ERROR"); your error handler must then send it.`;
   testRule('ax-recoverable-error-structure', [
@@ -846,6 +852,49 @@ describe('a status mirror is never the code', () => {
         }),
       }),
       errors: [],
+    },
+    {
+      name: 'OpenAPI 3.0 inline: App Center\'s `error.code` "The status code return by the API", `enum: [400, 403, 500]`, echoes the status',
+      document: oas3({ '/a': get({ default: body({ type: 'object', properties: { error: APP_CENTER_ERROR } }) }) }),
+      errors: [
+        {
+          path: at('/a', 'get', 'default', ...JSON_SCHEMA),
+          message:
+            'GET /a default: the error schema has no code in its `error` object (`code` is the HTTP status). Add a required `error_code` (e.g. "VALIDATION_ERROR") to the `error` object; your error handler must then send it.',
+        },
+      ],
+    },
+    {
+      name: 'lookalike, OpenAPI 3.0 `$ref` in `errors[]`: VA\'s string `code` sent as "103" beside `status: "400"` is the API\'s own code, not a status',
+      document: oas3(
+        { '/a': get({ '400': body({ type: 'object', properties: { errors: { type: 'array', items: ref('ErrorMessage') } } }) }) },
+        {
+          schemas: {
+            ErrorMessage: {
+              type: 'object',
+              required: ['code', 'detail'],
+              properties: { code: { type: 'string', example: '103' }, detail: string, status: { type: 'string', example: '400' }, title: string },
+            },
+          },
+        },
+      ),
+      errors: [],
+    },
+    {
+      name: 'lookalike, Swagger 2.0 `allOf`: an integer `code` whose values are 1xx (`enum: [101, 102]`) is an application code',
+      document: swagger2(
+        { '/a': get({ '400': { description: 'Bad', schema: { allOf: [{ $ref: '#/definitions/Problem' }] } } }) },
+        { definitions: { Problem: { ...MIRRORED, properties: { code: { type: 'integer', enum: [101, 102] }, message: string } } } },
+      ),
+      errors: [],
+    },
+    {
+      name: 'Swagger 2.0: a string `code` sent as "404" is still the status',
+      document: swagger2(
+        { '/a': get({ '404': { description: 'Missing', schema: { $ref: '#/definitions/Problem' } } }) },
+        { definitions: { Problem: { ...MIRRORED, properties: { code: { type: 'string', example: '404' }, message: string } } } },
+      ),
+      errors: [{ path: ['definitions', 'Problem'], message: noCode(usedBy('Problem', 'GET /a 404')).replace('VALIDATION_ERROR', 'NOT_FOUND') }],
     },
     {
       name: 'lookalike: an undescribed integer `code` (an application code) stays the code',

@@ -118,6 +118,15 @@ test('an `error` that sends only a reason phrase repeats the HTTP status and hol
   expect(identifier()).toEqual(['code', 'message']);
 });
 
+const appCenterCode = evaluate(
+  `m.conceptsOf({ ...m.memberNamed('code', 'integer'), values: [400, 403, 500], description: 'The status code return by the API.' })`,
+);
+const applicationCode = evaluate(`m.conceptsOf({ ...m.memberNamed('code', 'integer'), values: [400, 403, 500] })`);
+test("an integer `code` said to be the status and sending only error statuses (App Center's) holds no code; undescribed, it may", () => {
+  expect(appCenterCode()).toEqual([]);
+  expect(applicationCode()).toEqual(['code']);
+});
+
 const keyValue = evaluate(`m.conceptsOf({ ...m.memberNamed('key', 'string'), siblings: ['key', 'value'] })`);
 test('the key of a key/value pair locates no field', () => {
   expect(keyValue()).toEqual([]);

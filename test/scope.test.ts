@@ -614,3 +614,59 @@ testRule('ax-recoverable-retryable', [
     errors: [advised('/setWebhook', false, ' (`true` if a repeat cannot create a duplicate or a second effect).')],
   },
 ]);
+
+/** POSTs that only read by what they say (issue 38: ZoomConnect's `analyse`, Telegram's method paths), and lookalikes that write. */
+testRule('ax-envelope-next-steps', [
+  {
+    name: 'Swagger 2.0: ZoomConnect\'s `analyse-full`, "Returns full analysis of message", answering springfox\'s 200 and 201, only reads',
+    document: swagger2(
+      {
+        '/messages/analyse/full': {
+          post: {
+            operationId: 'analyse-full',
+            description: 'Returns full analysis of message',
+            responses: { '200': { description: 'OK', schema: { $ref: '#/definitions/Analysis' } }, '201': { description: 'Created' } },
+          },
+        },
+      },
+      { definitions: { Analysis: { type: 'object', properties: { length: { type: 'integer' } } } } },
+    ),
+    errors: [],
+  },
+  {
+    name: "OpenAPI 3.0 `$ref`: Telegram's `/getChatAdministrators` (a method name as the path, no operationId) only reads",
+    document: oas3(
+      { '/getChatAdministrators': post({ description: 'Use this method to get a list of administrators in a chat.' }, { '200': body(ref('Members')) }) },
+      { schemas: { Members: RESULTS } },
+    ),
+    errors: [],
+  },
+  {
+    name: 'OpenAPI 3.1 `allOf`: a POST described "Retrieves the balance of an account" only reads',
+    document: oas3({ '/balance': post({ description: 'Retrieves the balance of an account.' }, { '200': body({ allOf: [RESULTS] }) }) }, undefined, '3.1.0'),
+    errors: [],
+  },
+  {
+    name: 'lookalikes: "Returns the created order" creates; a camelCase path that writes (`/createChatLink`); a read-like description answering 201 alone; Telegram\'s `/exportChatInviteLink`, which generates a link; Red Hat\'s `orderServiceOffering`, "Returns a Task id"',
+    document: oas3({
+      '/orders': post({ description: 'Returns the created order.' }, { '200': body(RESULTS) }),
+      '/createChatLink': post({ description: 'Use this method to create a link.' }, { '200': body(RESULTS) }),
+      '/exports': post({ description: 'Returns the export.' }, { '201': body(RESULTS) }),
+      '/offerings/{id}/order': post({ operationId: 'orderServiceOffering', description: 'Returns a Task id' }, { '200': body(RESULTS) }),
+      '/exportChatInviteLink': post({ description: 'Use this method to generate a new primary invite link for a chat.' }, { '200': body(RESULTS) }),
+    }),
+    errors: [
+      { path: at('/orders', 'post', '200', ...JSON_SCHEMA), message: missing('POST', '/orders', '200') },
+      { path: at('/createChatLink', 'post', '200', ...JSON_SCHEMA), message: missing('POST', '/createChatLink', '200') },
+      {
+        path: at('/exports', 'post', '201', ...JSON_SCHEMA),
+        message: overruled('POST /exports', '201', 'described "Returns the export." like a read, but it answers 201'),
+      },
+      { path: at('/offerings/{id}/order', 'post', '200', ...JSON_SCHEMA), message: missing('POST', '/offerings/{id}/order', '200') },
+      {
+        path: at('/exportChatInviteLink', 'post', '200', ...JSON_SCHEMA),
+        message: overruled('POST /exportChatInviteLink', '200', 'named `/exportChatInviteLink` like a read, but its description says "generate"'),
+      },
+    ],
+  },
+]);

@@ -113,12 +113,17 @@ export const isProse = (value: unknown): boolean => typeof value === 'string' &&
 /** A description that calls the member a message (HERE's `error`: "Error message"): the message, not the code. */
 export const describesMessage = (text: string): boolean => /\bmessage\b/i.test(text);
 
-/** A string that repeats the HTTP status: a reason phrase ("Conflict", "Bad Request") or the code itself ("409"). */
-export const isStatusText = (value: unknown): boolean => typeof value === 'string' && (REASON_PHRASE.test(value.trim()) || /^[1-5]\d\d$/.test(value.trim()));
+/** An error's HTTP status (4xx, 5xx): an application code such as VA's "103" or 1001 is outside it. */
+const isErrorStatus = (value: unknown): boolean => typeof value === 'number' && value >= 400 && value <= 599;
+
+/** A string that repeats the HTTP status of an error: a reason phrase ("Conflict", "Bad Request") or the code itself ("409"). */
+export const isStatusText = (value: unknown): boolean =>
+  typeof value === 'string' && (REASON_PHRASE.test(value.trim()) || (/^\d{3}$/.test(value.trim()) && isErrorStatus(Number(value))));
 
 /**
- * A member that is the HTTP status is never the code: an integer whose values or bounds sit in
- * 100–599, a string whose values are reason phrases ("Bad Request"), or one described as the status.
+ * A member that is the HTTP status is never the code: an integer whose values are error statuses (4xx,
+ * 5xx) or whose bounds sit in 100–599, a string whose values are reason phrases ("Bad Request") or
+ * error statuses ("404"), or one described as the status.
  */
 export function mirrorsStatus(evidence: Evidence): boolean {
   if (/\bhttp\b[^.]{0,40}\bstatus\b|\bstatus[ _]code\b[^.]{0,40}\bhttp\b|\brfc ?(7231|9110)\b/i.test(evidence.text)) return true;
@@ -126,7 +131,7 @@ export function mirrorsStatus(evidence: Evidence): boolean {
   if (evidence.types === undefined || !evidence.types.every(type => type === 'integer' || type === 'number')) return false;
   const inRange = (value: unknown) => typeof value === 'number' && value >= 100 && value <= 599;
   const { minimum, maximum } = evidence.bounds ?? {};
-  return (evidence.values.length > 0 && evidence.values.every(inRange)) || (inRange(minimum) && inRange(maximum));
+  return (evidence.values.length > 0 && evidence.values.every(isErrorStatus)) || (inRange(minimum) && inRange(maximum));
 }
 
 const IDENTIFIER_VALUE = /^[A-Za-z][\w.:-]*$/;

@@ -235,7 +235,10 @@ function findMemberIn<N>(reader: Reader<N>, carrier: Carrier<N>, question: Quest
   const echoes = (found: Found<N>) => {
     const evidence = reader.evidence(carrier.nodes[0], found.name);
     if (!evidence.types?.includes('string')) return mirrorsStatus(evidence);
-    return evidence.values.length > 0 && evidence.values.every(value => typeof value === 'string' && (isReasonPhrase(value) || /^[1-5]\d\d$/.test(value)));
+    return (
+      evidence.values.length > 0 &&
+      evidence.values.every(value => typeof value === 'string' && (isReasonPhrase(value) || (/^\d+$/.test(value) && isStatusText(value))))
+    );
   };
   const named = question === 'errorCode' ? (candidates.find(branchable) ?? candidates.find(found => !echoes(found))) : candidates[0];
   return named ?? (configured(names, question) ? undefined : recognisedIn(reader, carrier, question, required));

@@ -36,7 +36,7 @@ const wordSet = (...groups: string[]): Set<string> => new Set(groups.flatMap(gro
  */
 const READ_VERBS = wordSet(
   'get list search query find fetch lookup retrieve describe',
-  'check validate verify ping test assess evaluate',
+  'check validate verify ping test assess evaluate analyse analyze',
   'calculate estimate preview simulate suggest render count export download',
 );
 /** Verbs that change something: after "or"/"and" in a name (`getOrCreateSession`, `checkAndSet`), the operation is no mere read. */
@@ -95,23 +95,50 @@ function namesPathNoun(word: string, operation: Operation): boolean {
 
 /** Where a name comes from: the operationId, the summary, or the last path segment. */
 export interface Name {
-  source: 'operationId' | 'summary' | 'path';
+  source: 'operationId' | 'summary' | 'description' | 'path';
   text: string;
   words: string[];
 }
 
-/** The names of what an operation does: its operationId and summary from their verb on, and its last path segment as one word. */
+/**
+ * The names of what an operation does: its operationId and summary from their verb on, and its last path
+ * segment as one word, unless that is a method name (`getChatAdministrators`).
+ */
 function namesOf(operation: Operation): Name[] {
   const { operationId, summary } = operation.node;
   const names: Name[] = [];
   if (typeof operationId === 'string') names.push({ source: 'operationId', text: operationId, words: idWords(operationId, operation) });
   if (typeof summary === 'string') names.push({ source: 'summary', text: summary.trim(), words: words(summary) });
   const last = operation.path.split('/').filter(Boolean).pop() ?? '';
-  // A custom method (Google AIP-136: `/v1/{resource}:testIamPermissions`) names what the call does after its colon.
+  // A custom method (Google AIP-136: `/v1/{resource}:testIamPermissions`) or an RPC method as the segment (Telegram's
+  // `/getChatAdministrators`) names what the call does in its words.
   const segment = last.includes(':') ? last.slice(last.lastIndexOf(':') + 1) : last;
   if (segment !== '' && !segment.startsWith('{'))
-    names.push({ source: 'path', text: segment, words: segment === last ? [words(segment).join('')] : words(segment) });
+    names.push({ source: 'path', text: segment, words: segment === last && !/^[a-z]+[A-Z]/.test(segment) ? [words(segment).join('')] : words(segment) });
   return names;
+}
+
+// A description's first sentence that tells what the call answers, and a writing word that says it does more than read.
+const RETURNS = /^(returns|retrieves|gets|lists|fetches|looks up)\b/i;
+const WRITES = /\b(creat|add(s|ed|ing)?\b|insert|updat|upsert|sav|writ|replac|modif|delet|remov|submit|regist|generat)\w*/i;
+
+const firstSentence = (text: string): string => text.trim().split(/(?<=[.!?])\s/)[0] ?? '';
+
+/** The description's first sentence as a name read as `get`, when it says the call returns something and writes nothing. */
+function describedRead(operation: Operation): Name | undefined {
+  const { description } = operation.node;
+  if (typeof description !== 'string') return undefined;
+  const first = firstSentence(description);
+  return RETURNS.test(first) && !WRITES.test(description) ? { source: 'description', text: first, words: ['get', ...words(first).slice(1)] } : undefined;
+}
+
+/** The writing verb of a description's first sentence ("to generate a new link"), if any; not a noun ("incoming updates"). */
+function describedWrite(operation: Operation): string | undefined {
+  const { description } = operation.node;
+  if (typeof description !== 'string') return undefined;
+  const first = firstSentence(description);
+  const verb = new RegExp(`(^|\\bto )${WRITES.source}`, 'i').exec(first);
+  return verb === null ? undefined : verb[0].replace(/^to /i, '');
 }
 
 /** The first word of each of the operation's names: what names what it does. */
@@ -132,7 +159,9 @@ export type Contrary =
   /** An action on an item path (`/sources/{source}/verify`) that answers the item's own schema: it changed the item. */
   | { kind: 'item'; schema: string }
   /** The name goes on to a writing verb (`getOrCreateSession`). */
-  | { kind: 'compound'; verb: string };
+  | { kind: 'compound'; verb: string }
+  /** Only the path names it like a read, and its description writes (Telegram's `/exportChatInviteLink`: "generate a new … link"). */
+  | { kind: 'described'; word: string };
 
 /**
  * Why a POST is taken to only read, as data for the messages to word: `x-ax-read-only: true`, the
@@ -166,10 +195,24 @@ function readByName(doc: OpenApiDocument, operation: Operation): ReadEvidence | 
   if (operation.method !== 'post') return undefined;
   const statuses = doc.responses(operation).map(response => response.status);
   if (!statuses.includes('200') && !statuses.includes('201')) return undefined;
-  const name = namesOf(operation).find(candidate => readingVerb(candidate, operation) !== undefined);
+  const described = describedRead(operation);
+  // "Returns a Task id" tells the answer, not the act (`orderServiceOffering`): a name only where no operationId or summary says.
+  const unnamed = operation.node.operationId === undefined && operation.node.summary === undefined;
+  const name = [...namesOf(operation), ...(described !== undefined && unnamed ? [described] : [])].find(
+    candidate => readingVerb(candidate, operation) !== undefined,
+  );
   if (name === undefined) return undefined;
   const by = { kind: 'name' as const, name, verb: readingVerb(name, operation)! };
-  const against = statuses.includes('201') ? { kind: 'created' as const } : contrary(doc, operation);
+  // A 201 beside a 200 is a generator's default (springfox lists 200, 201, 401, 403, 404 on every POST) when the
+  // description says the call returns something and writes nothing.
+  // Only a method name as the path (its words split) is weak enough for its description to overrule.
+  const writes = name.source === 'path' && name.words.length > 1 ? describedWrite(operation) : undefined;
+  const against =
+    statuses.includes('201') && !(described !== undefined && statuses.includes('200'))
+      ? { kind: 'created' as const }
+      : writes !== undefined
+        ? { kind: 'described' as const, word: writes }
+        : contrary(doc, operation);
   return against === undefined ? { by } : { by, against };
 }
 
@@ -191,6 +234,7 @@ export function readWording(evidence: ReadEvidence): string {
 /** "named `assessRisk`", "named `/validate`" (the last path segment), "named "Get product list"" (the summary). */
 function namedAs(name: Name): string {
   if (name.source === 'summary') return `named ${JSON.stringify(clip(name.text))}`;
+  if (name.source === 'description') return `described ${JSON.stringify(clip(name.text))}`;
   return `named \`${name.source === 'path' ? `/${name.text}` : clip(name.text)}\``;
 }
 
@@ -205,15 +249,17 @@ export function overruledWording(evidence: ReadEvidence): string | undefined {
         ? `its ${against.status} body is the request's with an \`id\``
         : against.kind === 'item'
           ? `it answers the item it acts on, \`${against.schema.slice(against.schema.lastIndexOf('/') + 1)}\``
-          : `its name goes on to \`${against.verb}\``;
+          : against.kind === 'described'
+            ? `its description says "${against.word}"`
+            : `its name goes on to \`${against.verb}\``;
   return `${namedAs(by.name)} like a read, but ${why}`;
 }
 
 /** The first declaration that a read-like POST creates or changes a resource, in the order the messages prefer. */
 function contrary(doc: OpenApiDocument, operation: Operation): Contrary | undefined {
-  const compound = namesOf(operation)
-    .filter(name => name.source !== 'path')
-    .flatMap(name => name.words.flatMap((word, i) => (['or', 'and'].includes(word) && WRITE_VERBS.has(name.words[i + 1] ?? '') ? [name.words[i + 1]] : [])))[0];
+  const compound = namesOf(operation).flatMap(name =>
+    name.words.flatMap((word, i) => (['or', 'and'].includes(word) && WRITE_VERBS.has(name.words[i + 1] ?? '') ? [name.words[i + 1]] : [])),
+  )[0];
   if (compound !== undefined) return { kind: 'compound', verb: compound };
   for (const response of doc.responses(operation).filter(entry => isSuccessStatus(entry.status))) {
     if (echoesRequest(doc, operation, response)) return { kind: 'echo', status: response.status };
