@@ -36,8 +36,9 @@ const FUNCTIONS = readdirSync(join(root, 'functions'))
 // and changelog. 390 kB with the recognitions of issue 38 (status mirrors, HEAD, a default described as success, body
 // idempotency keys, sub-resource nouns and existence conflicts, reason phrases beside a detail, next-call members, a
 // documented problem+json convention, a shared place's users counted), `spectral-agent-ux/resolver` (dist/resolver.*, for
-// `spectral lint --resolver`) and their docs and changelog (385.3 kB packed then).
-const MAX_PACKED_BYTES = 390_000;
+// `spectral lint --resolver`) and their docs and changelog (385.3 kB packed then). 395 kB with the read-only POSTs, the
+// framework bodies by status and the benchmark's measures in the changelog (390.7 kB packed then).
+const MAX_PACKED_BYTES = 395_000;
 
 interface Packed {
   size: number;
