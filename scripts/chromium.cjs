@@ -1,5 +1,5 @@
 /**
- * Headless Chromium for the report's browser test and `npm run report:screenshot`, driven by playwright-core, with no system package
+ * Headless Chromium for the report's browser test and the docs' screenshots (`report:screenshot`, `editor:screenshot`), driven by playwright-core, with no system package
  * and no root: on Linux x64 the browser comes from the npm registry (`@sparticuz/chromium` ships a
  * brotli-compressed chrome-headless-shell and the NSS libraries it links against), unpacked once
  * into node_modules/.cache. Elsewhere, or with CHROMIUM_PATH set, the system's browser is used.
@@ -84,4 +84,16 @@ function launchChromium() {
   return chromium.launch({ executablePath, args: ARGS, env: { ...process.env, ...env } });
 }
 
-module.exports = { launchChromium };
+/** Renders a page of HTML at this viewport and writes its full-page PNG: the docs' screenshots. */
+async function screenshotHtml(html, file, viewport) {
+  const browser = await launchChromium();
+  try {
+    const page = await browser.newPage({ viewport });
+    await page.setContent(html, { waitUntil: 'load' });
+    await page.screenshot({ path: file, fullPage: true });
+  } finally {
+    await browser.close();
+  }
+}
+
+module.exports = { launchChromium, screenshotHtml };

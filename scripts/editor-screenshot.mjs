@@ -9,7 +9,7 @@ import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import { openInServer } from './lsp-client.mjs';
 
-const { launchChromium } = createRequire(import.meta.url)('./chromium.cjs');
+const { screenshotHtml } = createRequire(import.meta.url)('./chromium.cjs');
 const root = process.cwd();
 const file = resolve(root, 'examples', 'naive.yaml');
 const text = readFileSync(file, 'utf8');
@@ -42,12 +42,5 @@ body { margin: 0; background: #1e1e1e; color: #d4d4d4; font: 14px/20px Menlo, Co
 .item { padding: 5px 10px; } .item:first-of-type { background: #04395e; } code { font-family: Menlo, Consolas, monospace; color: #9cdcfe; }
 </style><body>${shown.join('')}</body>`;
 
-const browser = await launchChromium();
-try {
-  const page = await browser.newPage({ viewport: { width: 900, height: 400 } });
-  await page.setContent(html, { waitUntil: 'load' });
-  await page.screenshot({ path: 'docs/editor-screenshot.png', fullPage: true });
-  console.log('wrote docs/editor-screenshot.png');
-} finally {
-  await browser.close();
-}
+await screenshotHtml(html, 'docs/editor-screenshot.png', { width: 900, height: 400 });
+console.log('wrote docs/editor-screenshot.png');
