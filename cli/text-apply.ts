@@ -30,16 +30,36 @@ interface Format<N> {
   read(text: string): unknown;
 }
 
+/**
+ * What a text parses to, kept by a caller that applies several sets of edits to one text (the language
+ * server, a quick fix at a time): its syntax tree and its data are read once, not at every call.
+ */
+export interface Readings {
+  tree?: unknown;
+  data?: unknown;
+}
+
 const JSON_TEXT: Format<JsonNode> = { tree: jsonTree, splices: jsonSplices, read: readJson };
 const YAML_TEXT: Format<YamlNode> = { tree: yamlTree, splices: yamlSplices, read: readYaml };
 const BOM = '\uFEFF';
 
 /** The description's text with the edits applied; a byte-order mark is kept. */
-export function applyToText(text: string, isJson: boolean, edits: readonly Edit[]): Applied {
+export function applyToText(text: string, isJson: boolean, edits: readonly Edit[], readings: Readings = {}): Applied {
   const bom = text.startsWith(BOM) ? BOM : '';
   const body = text.slice(bom.length);
-  const applied = isJson ? applyIn(JSON_TEXT, body, edits) : applyIn(YAML_TEXT, body, edits);
+  const applied = isJson ? applyIn(JSON_TEXT, body, edits, readings) : applyIn(YAML_TEXT, body, edits, readings);
   return { ...applied, text: bom + applied.text };
+}
+
+/** The splices that make `edits` in a text without its byte-order mark (edits the writer made: see applyToText). */
+export function splicesFor(body: string, isJson: boolean, edits: readonly Edit[], readings: Readings = {}): Splice[] {
+  return isJson ? splicesIn(JSON_TEXT, body, edits, readings) : splicesIn(YAML_TEXT, body, edits, readings);
+}
+
+const treeOf = <N>(format: Format<N>, text: string, readings: Readings) => (readings.tree ??= format.tree(text)) as SyntaxTree<N>;
+
+function splicesIn<N>(format: Format<N>, text: string, edits: readonly Edit[], readings: Readings): Splice[] {
+  return format.splices(text, planChanges(treeOf(format, text, readings), edits).changes);
 }
 
 /**
@@ -48,14 +68,14 @@ export function applyToText(text: string, isJson: boolean, edits: readonly Edit[
  * when the result is still what the edits describe everywhere (each user of the anchor gets the same
  * edit), else refused, one anchor at a time.
  */
-function applyIn<N>(format: Format<N>, text: string, edits: readonly Edit[]): Applied {
-  const tree = format.tree(text);
-  const { anchors, unsupported } = planChanges(tree, edits);
+function applyIn<N>(format: Format<N>, text: string, edits: readonly Edit[], readings: Readings): Applied {
+  const { anchors, unsupported } = planChanges(treeOf(format, text, readings), edits);
   const refused: Refusal[] = [...unsupported].map(([edit, reason]) => ({ edit, reason }));
-  const original = format.read(text);
+  // Never changed here: intended() merges into a copy.
+  const original = (readings.data ??= format.read(text));
   if (original === undefined) return { text, applied: [], refused: edits.map(edit => ({ edit, reason: 'this writer cannot read the file as the lint did' })) };
   const attempt = (subset: readonly Edit[]) => {
-    const edited = spliceText(text, format.splices(text, planChanges(tree, subset).changes));
+    const edited = spliceText(text, splicesIn(format, text, subset, readings));
     return isDeepStrictEqual(format.read(edited), intended(original, subset)) ? edited : undefined;
   };
   let applied: Edit[] = [];

@@ -13,6 +13,7 @@ import { planFixes, type FixPlan } from '../fixes';
 import type { LintRun } from '../lint';
 import { operationsAround, ownersOf } from '../place';
 import { textEditsFor } from './text-edits';
+import type { Readings } from '../text-apply';
 import { titleOf } from './titles';
 
 /** The protocol's kinds, written out: this module loads without the protocol libraries (cli/lsp/language-server.ts). */
@@ -34,6 +35,8 @@ export class DocumentActions {
   private readonly owners: (diagnostic: ISpectralDiagnostic) => Operation[];
   private readonly operationsAt: (path: readonly (string | number)[]) => Operation[];
   private readonly byFinding = new Map<ISpectralDiagnostic, CodeAction[]>();
+  /** This version's text as the writer reads it, parsed once for all its quick fixes. */
+  private readonly readings: Readings = {};
   private fixAll: CodeAction | undefined;
 
   constructor(
@@ -68,7 +71,7 @@ export class DocumentActions {
   /** Every safe edit of the document at once: the `fix` command's combined edits. */
   fixAllAction(): CodeAction | undefined {
     if (this.fixAll !== undefined || this.plan.edits.length === 0) return this.fixAll;
-    const edits = textEditsFor(this.document, this.isJson, this.plan.edits);
+    const edits = textEditsFor(this.document, this.isJson, this.plan.edits, this.readings);
     if (edits.length === 0) return undefined;
     const count = this.plan.fixed.length;
     this.fixAll = {
@@ -91,7 +94,7 @@ export class DocumentActions {
 
   private computeActions(diagnostic: ISpectralDiagnostic): CodeAction[] {
     const edits = this.plan.fixed.find(fixed => fixed.diagnostic === diagnostic)?.edits;
-    const textEdits = edits === undefined ? [] : textEditsFor(this.document, this.isJson, edits);
+    const textEdits = edits === undefined ? [] : textEditsFor(this.document, this.isJson, edits, this.readings);
     if (edits !== undefined && textEdits.length > 0) {
       return [
         {
@@ -113,7 +116,7 @@ export class DocumentActions {
     // A vague reason is fixed by writing a better one, not by an exemption from the check on reasons.
     if (owners.length !== 1 || rule === EXEMPTION_REASON_RULE) return undefined;
     const update = { [EXEMPT_EXTENSION]: { [rule]: REASON_PLACEHOLDER } };
-    const edits = textEditsFor(this.document, this.isJson, [{ target: owners[0].location, update }]);
+    const edits = textEditsFor(this.document, this.isJson, [{ target: owners[0].location, update }], this.readings);
     if (edits.length === 0) return undefined;
     return {
       title: `Exempt this operation from \`${rule}\`…`,

@@ -6,23 +6,19 @@
 import type { Range, TextEdit } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { combine, type Edit } from '../../lib/rules/edits';
-import { applyToText } from '../text-apply';
-import { planChanges, spliceText, type Splice } from '../text-changes';
-import { jsonSplices, jsonTree } from '../json-text';
-import { yamlSplices, yamlTree } from '../yaml-text';
+import { applyToText, splicesFor, type Readings } from '../text-apply';
+import { spliceText, type Splice } from '../text-changes';
 
 const BOM = '\uFEFF';
 
-/** The text edits that make `edits` in the document, or none when the writer refuses them all. */
-export function textEditsFor(document: TextDocument, isJson: boolean, edits: readonly Edit[]): TextEdit[] {
+/** The text edits that make `edits` in the document, or none when the writer refuses them all; `readings` are the document's text read once. */
+export function textEditsFor(document: TextDocument, isJson: boolean, edits: readonly Edit[], readings: Readings): TextEdit[] {
   const text = document.getText();
-  const result = applyToText(text, isJson, combine(edits));
+  const result = applyToText(text, isJson, combine(edits), readings);
   if (result.text === text) return [];
   const start = text.startsWith(BOM) ? BOM.length : 0;
   const body = text.slice(start);
-  const splices = isJson
-    ? jsonSplices(body, planChanges(jsonTree(body), result.applied).changes)
-    : yamlSplices(body, planChanges(yamlTree(body), result.applied).changes);
+  const splices = splicesFor(body, isJson, result.applied, readings);
   // The writer proved its text; its splices must make that very text, else the editor gets the difference as one edit.
   if (spliceText(body, splices) !== result.text.slice(start)) return [wholeChange(document, text, result.text)];
   return inTextOrder(splices).map(splice => ({ range: rangeOf(document, start + splice.start, start + splice.end), newText: splice.insert }));
