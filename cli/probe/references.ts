@@ -7,6 +7,7 @@
 import { isObject, type Located, type OpenApiDocument, type Operation } from '../../lib/document/document';
 import { viewsOf, viewsOfProperty, type Views } from '../../lib/document/schema';
 import { words } from '../../lib/errors/concepts';
+import { baseForm } from '../../lib/rules/scope';
 import { bodyMembers } from './requests';
 
 /** Body members by path (`lines[].item`) to the resource their description says they are the id of. */
@@ -69,9 +70,7 @@ export function resourceOfCollection(path: string): string {
       .filter(segment => segment !== '' && !segment.startsWith('{'))
       .at(-1) ?? '',
   ).join('-');
-  if (last.endsWith('ies')) return `${last.slice(0, -3)}y`;
-  if (/(ch|sh|ss|x)es$/.test(last)) return last.slice(0, -2);
-  return last.endsWith('s') && !last.endsWith('ss') ? last.slice(0, -1) : last;
+  return baseForm(last);
 }
 
 /** The members a body names a resource by id with, at any depth (`lines[].productId` → `product`), by name or as `described`. */

@@ -59,8 +59,11 @@ function words(text: string): string[] {
   return split.length > 1 && ['lookup', 'signin', 'login', 'logon'].includes(split[0] + split[1]) ? [split[0] + split[1], ...split.slice(2)] : split;
 }
 
-/** `gets` → `get`, `queries` → `query`, `searches` → `search`: a summary's verb in the third person, as its base form. */
-function baseForm(word: string): string {
+/**
+ * `gets` → `get`, `queries` → `query`, `searches` → `search`: a word without its `-s` ending, a summary's
+ * verb in the third person as its base form, and a collection's noun as its singular (`categories` → `category`).
+ */
+export function baseForm(word: string): string {
   if (word.endsWith('ies')) return `${word.slice(0, -3)}y`;
   if (/(ch|sh|ss|x)es$/.test(word)) return word.slice(0, -2);
   return word.endsWith('s') && !word.endsWith('ss') ? word.slice(0, -1) : word;
