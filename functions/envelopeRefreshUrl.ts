@@ -6,6 +6,7 @@ import { nameOptionsSchema, namesFor, type Concept, type NameOptions } from '../
 import { ruleFunction } from '../lib/rules/rule-function';
 import type { ObjectView } from '../lib/document/schema';
 import { RESPONSES } from '../lib/rules/scope';
+import { stateEdits, stateSchema } from '../lib/envelope/state-fix';
 
 const CONCEPTS = [
   'refreshUrl',
@@ -35,20 +36,23 @@ export default ruleFunction<Options, typeof MESSAGES>('envelopeRefreshUrl', name
   const validates = (view: ObjectView) => fieldDetailsOf(doc, view, options).some(form => form.lacks === undefined);
 
   const once = judgeOnce();
+  const own = stateSchema(doc, operations, options);
   return errorSchemas(doc, operations, RESPONSES['ax-envelope-refresh-url']).flatMap(target => {
     const rejection = stateRejection(doc, target, options);
     if (rejection === undefined) return [];
     // Without a declared state field, field details make it a validation 422.
     const byField = rejection.member !== undefined;
     return describeViews(target, view =>
-      once(target, view, [byField], () => {
+      // Per response: its fix points that response at the rejections' own schema.
+      once(target, view, [byField, target.response], () => {
         if (schemaAnswer(doc, view, 'refreshUrl', options) !== undefined || (!byField && validates(view))) return undefined;
         const home = homeCarrier(doc, view, options);
         // In the body's own naming style: `refresh_url` beside `documentation_url`.
         const name = inStyleOf(memberNames(home), names);
         return {
           // A refresh url is a state rejection's alone: the other users of a shared error body promise none.
-          theirsOnly: true,
+          ownSchema: own,
+          edits: stateEdits(doc, target, home, [['refreshUrl', name]], own),
           what: say('noRefreshUrl', { evidence: stateEvidence(rejection), name }),
           sameWhat: say('noRefreshUrlOnAny', { name }),
           fix: say('addRefreshUrl', { name, place: placeOf(home) }),

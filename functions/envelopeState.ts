@@ -5,6 +5,7 @@ import { inStyleOf, placeOf } from '../lib/errors/error-wording';
 import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/rules/names';
 import { ruleFunction } from '../lib/rules/rule-function';
 import { RESPONSES } from '../lib/rules/scope';
+import { stateEdits, stateSchema } from '../lib/envelope/state-fix';
 
 type Options = NameOptions<StateField | 'errorList'>;
 
@@ -35,24 +36,28 @@ export default ruleFunction<Options, typeof MESSAGES>(
   ({ doc, options, operations, say }) => {
     const names = Object.fromEntries(STATE_FIELDS.map(concept => [concept, namesFor(options, concept)])) as Record<StateField, readonly string[]>;
     const once = judgeOnce();
+    const own = stateSchema(doc, operations, options);
     return errorSchemas(doc, operations, RESPONSES['ax-envelope-state']).flatMap(target => {
       const rejection = stateRejection(doc, target, options);
       if (rejection === undefined) return [];
       const asked = target.response.status === '422' ? STATE_FIELDS.filter(concept => concept !== 'refreshUrl') : STATE_FIELDS;
-      // The rejection's evidence fitted to the first use stands for all (`sameWhat` leaves it out).
+      // The rejection's evidence fitted to the first use stands for all (`sameWhat` leaves it out); judged per response, as
+      // its fix points that response at the rejections' own schema.
       return describeViews(target, view =>
-        once(target, view, [asked.length], () => {
+        once(target, view, [asked.length, target.response], () => {
           const missing = asked.filter(concept => schemaAnswer(doc, view, concept, options) === undefined);
           if (missing.length === 0) return undefined;
           const home = homeCarrier(doc, view, options);
           // In the body's own naming style: `current_state` beside `error_description`.
-          const fields = missing.map(concept => say(FIELDS[concept], { name: inStyleOf(memberNames(home), names[concept]) })).join(', ');
+          const named = missing.map(concept => [concept, inStyleOf(memberNames(home), names[concept])] as const);
+          const fields = named.map(([concept, name]) => say(FIELDS[concept], { name })).join(', ');
           return {
             what: say('noState', { evidence: stateEvidence(rejection) }),
             sameWhat: say('noStateOnAny'),
             fix: say('addState', { fields, place: placeOf(home) }),
             // A state is a state rejection's alone: the other users of a shared error body promise none.
-            theirsOnly: true,
+            ownSchema: own,
+            edits: stateEdits(doc, target, home, named, own),
           };
         }),
       );

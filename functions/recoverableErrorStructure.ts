@@ -14,7 +14,7 @@ import {
   type Found,
   type SchemaNode,
 } from '../lib/errors/error-shapes';
-import { composedWith, errorAudience, propertyEdits, requiredEdits, type Edit } from '../lib/rules/edits';
+import { composedWith, errorAudience, namedSchema, propertyEdits, requiredEdits, type Edit } from '../lib/rules/edits';
 import {
   apiMemberName,
   askAbout,
@@ -27,7 +27,7 @@ import {
   problemTypeOf,
   schemaExampleCode,
 } from '../lib/errors/error-wording';
-import { isObject, type JsonObject, type Located } from '../lib/document/document';
+import { isObject, toPointer, type JsonObject, type Located } from '../lib/document/document';
 import { viewsOf, type ObjectView } from '../lib/document/schema';
 import { nameList, nameOptionsSchema, namesFor, type NameOptions } from '../lib/rules/names';
 import { mustThenSend, ruleFunction } from '../lib/rules/rule-function';
@@ -219,7 +219,9 @@ export default ruleFunction<Options, typeof MESSAGES>(
       // The AX convention lets a response carry its code as the extension `x-ax-error-code` instead.
       const codeInExtension = responseExtension(target.response, 'x-ax-error-code') !== undefined;
       const examples = doc.jsonBodies(target.operation, target.response).find(body => body.mediaType === target.mediaType)?.examples ?? [];
-      const ownRef = isObject(target.schema.value) ? target.schema.value.$ref : undefined;
+      // Through an extension, the schema it extends (`Problem`, for a 409 answering `ProblemWithState`): their example code is one.
+      const extended = target.site !== target.own && target.site !== undefined && namedSchema(doc, target.site) !== undefined;
+      const ownRef = extended ? toPointer(target.site!) : isObject(target.schema.value) ? target.schema.value.$ref : undefined;
       const reads = [codeInExtension, target.response.status, ownRef, ...examples.map(example => example.value)];
       return describeViews(target, view =>
         once(target, view, reads, () => {

@@ -18,7 +18,7 @@ const missing = (label: string, signal: string, all: string[], shapes = '') => {
 };
 const ALL = ['currentState', 'allowedActions', 'refreshUrl'];
 /** A shared schema that more responses use than the state rejections: the state goes into theirs alone. */
-const OWN = (shared: string) => `Only in an \`allOf\` of \`${shared}\` for these.`;
+const OWN = (shared: string) => `Only in \`${shared}WithState\`, an \`allOf\` of \`${shared}\`, for these.`;
 const described = (description: string, schema: unknown = PROBLEM) => body(schema, 'application/json', description);
 
 /** The Agent-UX Envelope’s 422 (invalid action in state FULFILLED), as a schema. */
@@ -429,9 +429,14 @@ describe("the state goes into the state rejections' own schema", () => {
     },
   ]);
 
-  test("`fix` edits nothing: the state members and their own schema are a person's to write", async () => {
-    const { before, edits } = await fixAndRelint('ax-envelope-state', ISSUE);
+  test('`fix` declares `ProblemWithState` and points the two 409s at it; the rule is then silent (the whole ruleset: test/own-schema.test.ts)', async () => {
+    const { before, edits, after } = await fixAndRelint('ax-envelope-state', ISSUE);
     expect(before).toHaveLength(1);
-    expect(edits).toEqual([]);
+    expect(edits.map(edit => edit.target)).toEqual([
+      ['components', 'schemas'],
+      ['paths', '/orders/{id}/cancel', 'post', 'responses', '409', ...JSON_SCHEMA],
+      ['paths', '/orders/{id}/ship', 'post', 'responses', '409', ...JSON_SCHEMA],
+    ]);
+    expect(after).toEqual([]);
   });
 });

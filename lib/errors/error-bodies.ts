@@ -17,8 +17,8 @@ import {
 } from '../document/document';
 import { errorSchemaNaming } from './concepts';
 import { CODE_AND_MESSAGE, passedOver, schemaAnswer } from './error-shapes';
-import type { Edit } from '../rules/edits';
-import { responseFinding, type Finding, type LazyEdits } from '../rules/rule-function';
+import { extendedSchema, type Edit } from '../rules/edits';
+import { responseFinding, type Finding, type LazyEdits, type OwnSchema } from '../rules/rule-function';
 import { isObjectView, viewsOf, type ObjectView } from '../document/schema';
 
 export interface ErrorSchema {
@@ -26,8 +26,14 @@ export interface ErrorSchema {
   response: Response;
   mediaType: string;
   schema: Located;
-  /** Where the schema is written, its `$ref` followed: a shared component's own place, where its fixes go (one array per site, for every use). */
+  /**
+   * Where its fixes go, one array per site for every use: where the schema is written, its `$ref` followed, and
+   * through an extension (`ProblemWithState`, an `allOf` of `Problem` and members) to the schema it extends, so that a
+   * defect of `Problem` is one finding on `Problem`, whichever of them a response answers.
+   */
   site: JsonPath | undefined;
+  /** Where the schema is written, its `$ref` followed (`ProblemWithState` itself): the place of the members for a few users. */
+  own: JsonPath | undefined;
   /** The object shapes a payload can take (non-object `oneOf` branches are error-schema's concern). */
   views: ObjectView[];
   /** "the error schema", naming the media type when the response offers several JSON bodies. */
@@ -43,8 +49,8 @@ export interface Problem {
   sameFix?: string;
   /** The fix is this response's own (answer another schema), not the schema's: reported on the response. */
   onResponse?: boolean;
-  /** The members it adds concern only the responses found (see `Use.theirsOnly`). */
-  theirsOnly?: boolean;
+  /** The members it adds concern only some responses (see `Use.ownSchema`): placed on the schema the response itself answers. */
+  ownSchema?: OwnSchema;
   edits?: LazyEdits;
 }
 
@@ -65,8 +71,9 @@ function readErrorSchemas(doc: OpenApiDocument, operation: Operation, response: 
     const views = viewsOf(doc, schema.value, schema.location)?.filter(isObjectView);
     if (views === undefined) unreadable = true;
     if (views === undefined || views.length === 0) continue;
-    const site = oneArrayPerSite(doc, doc.resolve(schema.value, schema.location)?.location);
-    schemas.push({ operation, response, mediaType, schema, site, views, name: several ? `the ${mediaType} error schema` : 'the error schema' });
+    const own = oneArrayPerSite(doc, doc.resolve(schema.value, schema.location)?.location);
+    const site = own === undefined ? undefined : oneArrayPerSite(doc, extendedSchema(doc, own));
+    schemas.push({ operation, response, mediaType, schema, site, own, views, name: several ? `the ${mediaType} error schema` : 'the error schema' });
   }
   return { schemas, unreadable };
 }
@@ -148,12 +155,12 @@ export function describeViews(target: ErrorSchema, problemOf: (view: ObjectView)
       target.operation,
       target.response,
       `${target.name} ${what} ${problem.fix}`,
-      problem.onResponse ? [target.schema.location] : [target.site, target.schema.location],
+      problem.onResponse ? [target.schema.location] : [problem.ownSchema === undefined ? target.site : target.own, target.schema.location],
       // On the component, the component is the subject; whichever media type reads it, one defect of the schema.
       {
         ...(edits === undefined ? {} : { edits: () => allEdits(edits) }),
         onComponent: `${what} ${problem.fix}`,
-        theirsOnly: problem.theirsOnly,
+        ownSchema: problem.ownSchema,
         same: `${problem.sameWhat ?? problem.what}${shapes}. ${problem.sameFix ?? problem.fix}`,
       },
     );

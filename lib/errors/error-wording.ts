@@ -4,9 +4,10 @@
  * example code and hint that fit the response's status and the operation's real security.
  */
 import { errorSchemaNaming, inStyle, mostUsedStyle, words, type Style } from './concepts';
-import { errorBodies, isJsonMediaType, isObject, type OpenApiDocument } from '../document/document';
+import { errorBodies, isErrorStatus, isJsonMediaType, isObject, pointerToPath, type OpenApiDocument } from '../document/document';
+import { responsesUsing } from '../document/uses';
 import { editedPart, errorAudience, propertyEdits } from '../rules/edits';
-import { sharedErrorSchemas, type Problem } from './error-bodies';
+import type { Problem } from './error-bodies';
 import { bodyCarrier, schemaAnswers, schemaLikely, type Carrier, type Names, type PassedOver, type Question } from './error-shapes';
 import { isObjectView, viewsOf, type ObjectView } from '../document/schema';
 import { nameList } from '../rules/names';
@@ -188,7 +189,7 @@ export function schemaExampleCode(doc: OpenApiDocument, status: string, schemaRe
   if (typeof schemaRef !== 'string') return `"${exampleCode(status)}"`;
   const name = schemaRef.slice(schemaRef.lastIndexOf('/') + 1);
   const head = words(name).at(-1);
-  const statuses = sharedErrorSchemas(doc).overall.get(schemaRef)?.statuses;
+  const statuses = errorStatusesUsing(doc, schemaRef);
   // Named for one error, one error by name (not a list of `…Errors`): an exception class is one wherever it is sent (AWS gives
   // each operation's its own status); another name, where it serves one status.
   const oneError =
@@ -196,7 +197,14 @@ export function schemaExampleCode(doc: OpenApiDocument, status: string, schemaRe
     head !== 'errors' &&
     (head === 'exception' || (['error', 'fault', 'problem'].includes(head!) && statuses?.size === 1 && /^\d{3}$/.test([...statuses][0])));
   if (oneError) return `"${name}"`;
-  return `"${exampleCode([...(statuses ?? [status])].sort()[0])}"`;
+  return `"${exampleCode([...(statuses.size > 0 ? statuses : [status])].sort()[0])}"`;
+}
+
+/** The error statuses of the responses that answer the schema `ref` names, itself or through a schema that composes it (`ProblemWithState`). */
+function errorStatusesUsing(doc: OpenApiDocument, ref: string): Set<string> {
+  const site = pointerToPath(ref);
+  const users = site === undefined ? [] : [...responsesUsing(doc, site).keys()];
+  return new Set(users.map(at => at.slice(at.lastIndexOf('/') + 1)).filter(isErrorStatus));
 }
 
 /** An example code that fits the status: a 401 is no validation error. */

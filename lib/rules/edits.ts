@@ -15,6 +15,7 @@ import {
   type Body,
   type JsonObject,
   type JsonPath,
+  type Located,
   type OpenApiDocument,
   type Operation,
   type Response,
@@ -81,10 +82,11 @@ export const editedPart = (view: ObjectView): JsonPath | undefined => partFor(vi
 
 /**
  * The schema object of a view that a new member goes into: the part (of an `allOf`) that already declares
- * one of `near`, else one with `properties`, else the first; only a part written in the user's file.
+ * one of `near`, else one with `properties`, else the first; only a part written in the user's file, and
+ * only one `accept`s.
  */
-function partFor(view: ObjectView, near: readonly string[]): JsonPath | undefined {
-  const located = view.parts.filter(part => part.location !== undefined);
+function partFor(view: ObjectView, near: readonly string[], accept: (part: Located<JsonObject>) => boolean = () => true): JsonPath | undefined {
+  const located = view.parts.filter(part => part.location !== undefined && accept(part));
   const declares = (names: readonly string[]) =>
     located.find(part => isObject(part.value.properties) && names.some(name => name in (part.value.properties as JsonObject)));
   return (declares(near) ?? located.find(part => isObject(part.value.properties)) ?? located[0])?.location;
@@ -143,13 +145,27 @@ export function propertyEdits(
   required = false,
   audience?: Audience,
 ): Edit[] | undefined {
-  if (audience !== undefined && !ownedBy(doc, views, audience)) return envelopeEdits(doc, audience, name, schema, required);
+  return membersEdits(doc, views, { properties: { [name]: schema }, required: required ? [name] : [], audience, label: name });
+}
+
+/** Members a fix adds together, and for whom: `label` names their own schema (`state` gives `ProblemWithState`). */
+export interface Members {
+  properties: Record<string, JsonObject>;
+  required: readonly string[];
+  audience?: Audience;
+  label: string;
+}
+
+/** propertyEdits for several members at once, which go into one schema object (and one envelope) together. */
+export function membersEdits(doc: OpenApiDocument, views: readonly ObjectView[], members: Members): Edit[] | undefined {
+  const { properties, required, audience } = members;
+  if (audience !== undefined && !ownedBy(doc, views, audience)) return envelopeEdits(doc, audience, members);
   const edits: Edit[] = [];
   for (const view of views) {
-    const target = editedPart(view);
+    const target = audience === undefined ? editedPart(view) : ownedPart(doc, view, audience);
     // A request body sharing the schema would accept the member too: the narrower edit, per response, is a person's.
-    if (target === undefined || describesRequest(doc, target) || (required && examplesLack(doc, target, name))) return undefined;
-    edits.push({ target, update: { properties: { [name]: schema }, ...(required ? { required: [name] } : {}) } });
+    if (target === undefined || describesRequest(doc, target) || required.some(name => examplesLack(doc, target, name))) return undefined;
+    edits.push({ target, update: { properties, ...(required.length > 0 ? { required: [...required] } : {}) } });
   }
   return edits;
 }
@@ -158,7 +174,7 @@ export function propertyEdits(
  * The envelope a member for `audience` goes into, when the views' schema is shared beyond it and the body
  * is a named component (`$ref: '#/components/schemas/Order'`) referenced from the response itself.
  */
-export function envelopeFor(doc: OpenApiDocument, views: readonly ObjectView[], audience: Audience, name: string): Envelope | undefined {
+export function envelopeFor(doc: OpenApiDocument, views: readonly ObjectView[], audience: Audience, label: string): Envelope | undefined {
   // A closed schema admits no member beside its own, so an `allOf` around it could never carry `name`.
   if (ownedBy(doc, views, audience) || views.length !== 1 || isClosed(views[0])) return undefined;
   if (audience.body === undefined || audience.at === undefined) return undefined;
@@ -168,12 +184,12 @@ export function envelopeFor(doc: OpenApiDocument, views: readonly ObjectView[], 
   const shared = home === undefined ? undefined : namedSchema(doc, home);
   if (shared === undefined || schema?.location === undefined || !startsWith(schema.location, audience.at) || !owned(doc, schema.location, audience))
     return undefined;
-  const envelope = envelopeName(shared, name);
+  const envelope = envelopeName(shared, label);
   return { name: envelope, shared, path: [...home!.slice(0, -1), envelope], ref: ref!, holder: schema.location };
 }
 
-/** `OrderWithNextSteps`: a response-specific schema, named after the shared one and the member it adds. */
-const envelopeName = (shared: string, member: string): string => `${shared}With${member[0].toUpperCase()}${member.slice(1)}`;
+/** `OrderWithNextSteps`, `ProblemWithState`: a response-specific schema, named after the shared one and what it adds. */
+export const envelopeName = (shared: string, label: string): string => `${shared}With${label[0].toUpperCase()}${label.slice(1)}`;
 
 /** A named schema's home and name: `components/schemas/Problem` (Swagger 2.0's `definitions/Problem`). */
 export function namedSchema(doc: OpenApiDocument, site: JsonPath): string | undefined {
@@ -181,13 +197,48 @@ export function namedSchema(doc: OpenApiDocument, site: JsonPath): string | unde
   return named ? String(site[site.length - 1]) : undefined;
 }
 
+// An extension of an extension of … is machine-made past a few levels: followed no further.
+const MAX_EXTENSIONS = 8;
+
+/**
+ * The named schema `site` extends, followed to the end: for `ProblemWithState`, an `allOf` of `Problem` and the
+ * state (the envelope this file declares, or a schema of that shape the API wrote), `Problem`'s place; `site`
+ * itself when it extends none. Read so, a defect of `Problem` is `Problem`'s, whichever of them a response answers.
+ */
+export function extendedSchema(doc: OpenApiDocument, site: JsonPath): JsonPath {
+  let current = site;
+  for (let depth = 0; depth < MAX_EXTENSIONS; depth++) {
+    const extended = extendedBy(doc, current);
+    if (extended === undefined) return current;
+    current = extended;
+  }
+  return current;
+}
+
+const COMPOSING = ['$ref', 'allOf', 'oneOf', 'anyOf'];
+
+/**
+ * For a named schema, the named schema of the one `$ref` in its `allOf` whose other branches only add members, with
+ * no members or alternatives beside it. (A response's inline `allOf` stays its own: its fix may be its own.)
+ */
+function extendedBy(doc: OpenApiDocument, site: JsonPath): JsonPath | undefined {
+  const node = namedSchema(doc, site) === undefined ? undefined : valueAt(doc.root, site);
+  if (!isObject(node) || !Array.isArray(node.allOf) || ['properties', ...COMPOSING.slice(2)].some(keyword => keyword in node)) return undefined;
+  const [ref, ...others] = node.allOf.filter(branch => isObject(branch) && typeof branch.$ref === 'string') as JsonObject[];
+  const addsMembers = (branch: unknown) => isObject(branch) && (branch === ref || COMPOSING.every(keyword => !(keyword in branch)));
+  if (ref === undefined || others.length > 0 || !node.allOf.every(addsMembers)) return undefined;
+  const home = doc.resolve(ref, [...site, 'allOf', node.allOf.indexOf(ref)])?.location;
+  return home !== undefined && namedSchema(doc, home) !== undefined ? home : undefined;
+}
+
 /** The envelope declared (or found already declared, the same) and the audience's body pointed at it. */
-function envelopeEdits(doc: OpenApiDocument, audience: Audience, name: string, schema: JsonObject, required: boolean): Edit[] | undefined {
+function envelopeEdits(doc: OpenApiDocument, audience: Audience, { properties, required, label }: Members): Edit[] | undefined {
   const views = viewsOf(doc, audience.body?.schema?.value, audience.body?.schema?.location) ?? [];
-  const envelope = envelopeFor(doc, views, audience, name);
+  const envelope = envelopeFor(doc, views, audience, label);
   // A required member its example lacks would make the example invalid.
-  if (envelope === undefined || (required && audience.body!.examples.some(example => isObject(example.value) && !(name in example.value)))) return undefined;
-  const declaration = { allOf: [{ $ref: envelope.ref }, { type: 'object', properties: { [name]: schema }, ...(required ? { required: [name] } : {}) }] };
+  const lacks = (example: Located) => isObject(example.value) && required.some(name => !(name in (example.value as JsonObject)));
+  if (envelope === undefined || audience.body!.examples.some(lacks)) return undefined;
+  const declaration = { allOf: [{ $ref: envelope.ref }, { type: 'object', properties, ...(required.length > 0 ? { required: [...required] } : {}) }] };
   const declared = ensureEdit(doc, envelope.path, declaration);
   if (declared === undefined && JSON.stringify(valueAt(doc.root, envelope.path)) !== JSON.stringify(declaration)) return undefined;
   return [...(declared === undefined ? [] : [declared]), { target: envelope.holder, update: { $ref: toPointer(envelope.path) } }];
@@ -200,10 +251,17 @@ function envelopeEdits(doc: OpenApiDocument, audience: Audience, name: string, s
  * turn (and, for `exceptBranches`, outside any `oneOf`/`anyOf` branch).
  */
 function ownedBy(doc: OpenApiDocument, views: readonly ObjectView[], audience: Audience): boolean {
-  return views.every(view => {
-    const target = partFor(view, [...view.properties.keys()]);
-    return target === undefined || owned(doc, target, audience);
-  });
+  return views.every(view => editedPart(view) === undefined || ownedPart(doc, view, audience) !== undefined);
+}
+
+/**
+ * The part of a view a member for the audience goes into: the edited part when only the audience reaches it, else
+ * a part of members only it reaches (in `ProblemWithState`, the state's part, not the `Problem` every error answers).
+ */
+function ownedPart(doc: OpenApiDocument, view: ObjectView, audience: Audience): JsonPath | undefined {
+  const part = editedPart(view);
+  if (part === undefined || owned(doc, part, audience)) return part;
+  return partFor(view, [...view.properties.keys()], ({ value, location }) => isObject(value.properties) && owned(doc, location!, audience));
 }
 
 function owned(doc: OpenApiDocument, path: JsonPath, audience: Audience): boolean {
@@ -252,11 +310,11 @@ function ownership(doc: OpenApiDocument, regions: readonly JsonPath[]): { inside
  * file, a dotted name), an example lacks it, or (with an `audience`) a response outside it reaches the view.
  */
 export function requiredEdits(doc: OpenApiDocument, views: readonly ObjectView[], name: string, audience?: Audience): Edit[] | undefined {
-  if (audience !== undefined && !ownedBy(doc, views, audience)) return undefined;
   const edits = views.map(view => {
     const location = view.properties.get(name)?.location;
     if (location === undefined || location[location.length - 2] !== 'properties') return undefined;
     const target = location.slice(0, -2);
+    if (audience !== undefined && !owned(doc, target, audience)) return undefined;
     return examplesLack(doc, target, name) || describesRequest(doc, target) ? undefined : { target, update: { required: [name] } };
   });
   return edits.every(edit => edit !== undefined) ? (edits as Edit[]) : undefined;

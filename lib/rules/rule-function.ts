@@ -5,7 +5,7 @@
  */
 import { createRulesetFunction, type IFunctionResult, type RulesetFunctionContext, type RulesetFunctionWithValidator } from '@stoplight/spectral-core';
 import { isObject, OpenApiDocument, startsWith, toPointer, type JsonObject, type JsonPath, type Operation, type Response } from '../document/document';
-import { namedSchema, type Edit } from './edits';
+import { envelopeName, namedSchema, type Edit } from './edits';
 import { calledByApi } from './scope';
 import { responsesUsing } from '../document/uses';
 import { originOf } from './code-origin';
@@ -35,10 +35,18 @@ export interface Use {
   /** What makes two uses one defect: the text without what differs per response (an example fitted to it). */
   same: string;
   /**
-   * The members the fix adds concern only the responses found (a state rejection's state), not every user of the
+   * The members the fix adds concern only some responses (a state rejection's state), not every user of the
    * place: when others use it too, these take the members in a schema of their own.
    */
-  theirsOnly?: boolean;
+  ownSchema?: OwnSchema;
+}
+
+/** Whom a fix's members concern, when not every user of a shared place: the fix gives these responses their own schema. */
+export interface OwnSchema {
+  /** What their schema is named with: `state` gives `ProblemWithState` (lib/rules/edits.ts, `envelopeName`). */
+  label: string;
+  /** The `Response.at` of every response the members concern (this rule's findings and their siblings'). */
+  regions: readonly JsonPath[];
 }
 
 /** Edits computed when called: only `fix` and `report` call them. */
@@ -273,19 +281,27 @@ function placeGroup(doc: OpenApiDocument, ruleId: string, { first, uses, edits }
   // One use per response: a response that reaches the place through two media types or views is one user.
   const responses = [...new Map(uses.map(use => [use.response, use])).values()];
   if (responses.length === 1 && startsWith(site, operation.location)) return first;
-  const total = usersOf(doc, ruleId, site);
+  const users = usersOf(doc, ruleId, site);
   // Members for a few of the schema's users go into a schema of their own, so that the others promise nothing new.
-  const shared = uses[0].theirsOnly === true && total > responses.length ? ownSchemaOf(doc, site, responses) : undefined;
+  const own = uses[0].ownSchema;
+  const shared = own !== undefined && reachesOthers(users, own.regions) ? ownSchemaOf(doc, site, responses) : undefined;
+  const clause = shared === undefined ? '' : ` ${ownSchemaClause(envelopeName(shared, own!.label), shared)}`;
   return {
-    message: `${placeName(site, uses)} (used by ${usersWording(responses, total, shared !== undefined)}): ${text}${shared === undefined ? '' : ` ${ownSchemaClause(shared)}`}`,
+    message: `${placeName(site, uses)} (used by ${usersWording(responses, users.length, shared !== undefined)}): ${text}${clause}`,
     path: site,
     users: responses.map(use => use.response.at),
     ...(edits.length === 0 ? {} : { edits: () => distinctEdits(edits) }),
   };
 }
 
-/** What a finding for a few users of a shared schema adds to its fix. */
-const ownSchemaClause = (shared: string): string => `Only in an \`allOf\` of \`${shared}\` for these.`;
+/** What a finding for a few users of a shared schema adds to its fix: the schema `fix` declares for them. */
+const ownSchemaClause = (envelope: string, shared: string): string => `Only in \`${envelope}\`, an \`allOf\` of \`${shared}\`, for these.`;
+
+/** True when a user of the place is none of the responses the members concern. */
+const reachesOthers = (users: readonly string[], regions: readonly JsonPath[]): boolean => {
+  const theirs = new Set(regions.map(toPointer));
+  return users.some(user => !theirs.has(user));
+};
 
 /**
  * The named schema at `site` (`Problem`), when each use's response writes its `$ref` to it inside the operation's own
@@ -301,9 +317,9 @@ function ownSchemaOf(doc: OpenApiDocument, site: JsonPath, uses: readonly Use[])
   return own ? namedSchema(doc, site) : undefined;
 }
 
-/** How many responses use the place, of those the rule checks: an operation exempt from it, or a webhook, uses it for nothing it asks. */
-const usersOf = (doc: OpenApiDocument, ruleId: string, site: JsonPath): number =>
-  [...responsesUsing(doc, site).values()].filter(operation => !calledByApi(doc, operation) && !isExempt(operation, ruleId)).length;
+/** The responses (`responses.<status>` pointers) that use the place, of those the rule checks: an operation exempt from it, or a webhook, uses it for nothing it asks. */
+const usersOf = (doc: OpenApiDocument, ruleId: string, site: JsonPath): string[] =>
+  [...responsesUsing(doc, site)].filter(([, operation]) => !calledByApi(doc, operation) && !isExempt(operation, ruleId)).map(([at]) => at);
 
 /**
  * Who uses a shared place, honestly: "GET /a 404" or "3 responses" when they are all its users, else out of how
@@ -382,14 +398,14 @@ export function responseFinding(
   response: Response,
   text: string,
   candidates: readonly (JsonPath | undefined)[],
-  { edits, same, onComponent = text, theirsOnly }: { edits?: LazyEdits; same?: string; onComponent?: string; theirsOnly?: boolean } = {},
+  { edits, same, onComponent = text, ownSchema }: { edits?: LazyEdits; same?: string; onComponent?: string; ownSchema?: OwnSchema } = {},
 ): Finding {
   const use = useOf(operation, response, onComponent, candidates, same);
   return {
     message: `${label(operation, response)}: ${text}`,
     path: placeIn(response, ...candidates),
     ...(edits === undefined ? {} : { edits }),
-    uses: [theirsOnly === true ? { ...use, theirsOnly } : use],
+    uses: [ownSchema === undefined ? use : { ...use, ownSchema }],
   };
 }
 
