@@ -3,7 +3,8 @@
  * so that an owner facing thousands of findings starts with the few edits that clear most of them. The
  * findings of a rule on one shared component are one schema change; findings in operations that say the
  * same thing (one inline error body copied into every operation, with the same defect) are one pattern.
- * The lint keeps one diagnostic per place: only `report` and `fix --only` group them.
+ * The lint keeps one diagnostic per place: only `report` (every format, and so the Action's job summary) and `fix --only`
+ * group them, here alone.
  */
 import { createHash } from 'node:crypto';
 import type { ISpectralDiagnostic } from '@stoplight/spectral-core';
@@ -71,10 +72,7 @@ function groupKeyOf(diagnostic: ISpectralDiagnostic, around: (path: JsonPath) =>
   return { rule, kind: 'pattern', key: `${rule}@pattern-${digest(`${rule}\n${text}`)}`, text };
 }
 
-/**
- * Every change of the lint, the one that clears most findings first (then the one reaching most operations, then by
- * id): the volume an owner faces. The report's top fixes rank by the cells they turn green instead.
- */
+/** Every change of the lint, in the one order every format of the report and `fix --only` read (`byReach`). */
 export function changesOf(linted: LintedDocument, editsOf = findingEdits(linted)): Change[] {
   const operations = linted.doc.operations();
   const around = operationsAround(operations);
@@ -91,7 +89,7 @@ export function changesOf(linted: LintedDocument, editsOf = findingEdits(linted)
     groups.set(group.key, known);
   }
   const copiesOf = (places: readonly JsonPath[]) => new Set(places.map(place => JSON.stringify(valueAt(linted.doc.root, place)))).size;
-  return [...groups.values()].map(group => changeOf(group, editsOf, owners, copiesOf)).sort(byVolume);
+  return [...groups.values()].map(group => changeOf(group, editsOf, owners, copiesOf)).sort(byReach);
 }
 
 function changeOf(
@@ -118,7 +116,12 @@ function changeOf(
   };
 }
 
-const byVolume = (a: Change, b: Change) => b.findings.length - a.findings.length || b.operations.length - a.operations.length || byCodePoint(a.id, b.id);
+/**
+ * The one ranking of changes: the most operations reached first (each is a cell of the rule's principle in the report's
+ * matrix, so a shared `Error` that 156 responses answer outranks five findings in one operation), then the most findings
+ * cleared (the volume `spectral lint` shows), then by id.
+ */
+const byReach = (a: Change, b: Change) => b.operations.length - a.operations.length || b.findings.length - a.findings.length || byCodePoint(a.id, b.id);
 
 /** The findings `fix --only` answers for: a change's, by its id, or every finding of a rule; undefined when `only` names neither. */
 export function findingsOnly(changes: readonly Change[], only: string): ISpectralDiagnostic[] | undefined {

@@ -85,11 +85,13 @@ test('the Markdown report opens with the three changes that clear most findings,
   expect(section.split('\n')).toEqual([
     '### Start here',
     '',
-    `1. **4 findings in 4 operations** ([\`ax-recoverable-retryable-flag\`](${docs('ax-recoverable-retryable-flag')})), the same in 4 places (first \`${SCHEMA('~1carts')}\`): the error schema has no retry flag. Add \`retryable\` (boolean), true when the same call may succeed later. \`spectral-agent-ux fix --apply --only ax-recoverable-retryable-flag@pattern-bbd9f451\` merges \`{"properties":{"retryable":{"type":"boolean"}}}\` into each.`,
-    `2. **3 findings in 3 operations** ([\`ax-recoverable-field-details\`](${docs('ax-recoverable-field-details')})), the same in 3 places (first \`${SCHEMA('~1carts')}\`); define it once under \`components/schemas\` and \`$ref\` it from each: the error schema names no failed input field. Add \`details\`: an array of { field, message }, one per invalid field. \`spectral-agent-ux fix --apply --only ${FIELD_DETAILS}\` merges \`{"properties":{"details":{"type":"array","items":{"type":"object","required":["field","message"],"properties":{"field":…\` into each.`,
-    `3. **3 findings in 3 operations** ([\`ax-recoverable-suggestion\`](${docs('ax-recoverable-suggestion')})), the same in 3 places (first \`${SCHEMA('~1carts~1{id}~1items')}\`): the error schema has no recovery hint. Add \`recoveryHint\`, e.g. "Send \`id\` as a valid string". \`spectral-agent-ux fix --apply --only ax-recoverable-suggestion@pattern-b257c9e6\` merges \`{"properties":{"recoveryHint":{"type":"string"}}}\` into each.`,
+    `1. **4 findings in 4 operations**, turns 4 cells green ([\`ax-recoverable-retryable-flag\`](${docs('ax-recoverable-retryable-flag')})), the same in 4 places (first \`${SCHEMA('~1carts')}\`): the error schema has no retry flag. Add \`retryable\` (boolean), true when the same call may succeed later. \`spectral-agent-ux fix --apply --only ax-recoverable-retryable-flag@pattern-bbd9f451\` merges \`{"properties":{"retryable":{"type":"boolean"}}}\` into each.`,
+    `2. **3 findings in 3 operations**, turns 3 cells green ([\`ax-recoverable-field-details\`](${docs('ax-recoverable-field-details')})), the same in 3 places (first \`${SCHEMA('~1carts')}\`); define it once under \`components/schemas\` and \`$ref\` it from each: the error schema names no failed input field. Add \`details\`: an array of { field, message }, one per invalid field. \`spectral-agent-ux fix --apply --only ${FIELD_DETAILS}\` merges \`{"properties":{"details":{"type":"array","items":{"type":"object","required":["field","message"],"properties":{"field":…\` into each.`,
+    `3. **3 findings in 3 operations**, turns 3 cells green ([\`ax-recoverable-suggestion\`](${docs('ax-recoverable-suggestion')})), the same in 3 places (first \`${SCHEMA('~1carts~1{id}~1items')}\`): the error schema has no recovery hint. Add \`recoveryHint\`, e.g. "Send \`id\` as a valid string". \`spectral-agent-ux fix --apply --only ax-recoverable-suggestion@pattern-b257c9e6\` merges \`{"properties":{"recoveryHint":{"type":"string"}}}\` into each.`,
     '',
-    'These 3 changes clear 10 of 11 findings (91%), in 4 of the 4 operations with findings; the JSON report lists all 4 under `changes`.',
+    'These 3 changes clear 10 of 11 findings (91%) and turn 10 cells green, in 4 of the 4 operations with findings; the JSON report lists all 4 under `changes`.',
+    '',
+    '`spectral-agent-ux fix` clears 11 of 11 findings (100%) with 4 edits; nothing is left for a person.',
     '',
     '',
   ]);
@@ -100,7 +102,11 @@ test('the Markdown report opens with the three changes that clear most findings,
 test("a rule's findings on one shared component are one change of it, by hand where its rule has no edit", async () => {
   const report = await reportOn(example('naive.yaml'), rulesetWith());
   const items = '#/components/schemas/CapturedPayment/allOf/1/properties/nextSteps/items';
-  expect(report.changes[0]).toMatchObject({
+  // One ranking: the shared `Error` (1 finding, 3 operations) before `CapturedPayment`'s 5 findings in one operation.
+  expect(report.changes.map(change => change.id).indexOf('ax-recoverable-error-structure@#/components/schemas/Error')).toBeLessThan(
+    report.changes.map(change => change.id).indexOf('ax-envelope-next-steps-shape@#/components/schemas/CapturedPayment'),
+  );
+  expect(report.changes.find(change => change.id === 'ax-envelope-next-steps-shape@#/components/schemas/CapturedPayment')).toMatchObject({
     id: 'ax-envelope-next-steps-shape@#/components/schemas/CapturedPayment',
     kind: 'component',
     target: '#/components/schemas/CapturedPayment',

@@ -78,7 +78,7 @@ describe('formats', () => {
     });
     const problems = await spectral.run(new Document(stdout, Parsers.Json, 'report.json'));
     expect(problems.map(problem => `${problem.path.join('.')}: ${problem.message}`)).toEqual([]);
-    expect(JSON.parse(stdout)).toMatchObject({ schemaVersion: 1, file: 'examples/naive.yaml', ruleset: null });
+    expect(JSON.parse(stdout)).toMatchObject({ schemaVersion: 2, file: 'examples/naive.yaml', ruleset: null });
   });
 
   test('json is stable: the same input gives the same bytes', async () => {

@@ -3,6 +3,8 @@
  * Markdown and HTML list the operations in one order, and a top fix never goes into a schema that
  * serves another purpose too.
  */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ruleset from '../ruleset';
 import { RULE_IDS } from '../rules';
@@ -63,33 +65,54 @@ describe('renderings', () => {
   });
 });
 
-describe('top fixes', () => {
+describe('the changes and what each does to the matrix', () => {
   let report: ReportData;
   beforeAll(async () => {
     report = await reportOn(join(FIXTURES, 'shared-schema.yaml'), rulesetWith());
   });
 
   test('a success schema that is also a request body is left as it is: fix declares the envelope and points the two responses at it', () => {
-    const nextSteps = report.fixes.find(fix => fix.rule === 'ax-envelope-next-steps')!;
-    expect(nextSteps).toMatchObject({
-      automatic: true,
-      otherUses: [],
-      targets: [
-        '#/components/schemas',
-        '#/paths/~1pets/post/responses/201/content/application~1json/schema',
-        '#/paths/~1pets~1{id}/put/responses/200/content/application~1json/schema',
-      ],
-    });
-    expect(nextSteps.example).toContain('Answer `PetWithNextSteps`, an `allOf` of `Pet` and `nextSteps`');
+    const nextSteps = report.changes.find(change => change.rule === 'ax-envelope-next-steps')!;
+    expect(nextSteps).toMatchObject({ automatic: true, otherUses: [], findings: 2, cellsFixed: 2, cellsAffected: 2 });
+    expect(nextSteps.edits.map(edit => edit.target)).toEqual([
+      '#/components/schemas',
+      '#/paths/~1pets/post/responses/201/content/application~1json/schema',
+      '#/paths/~1pets~1{id}/put/responses/200/content/application~1json/schema',
+    ]);
+    expect(nextSteps.text).toContain('Answer `PetWithNextSteps`, an `allOf` of `Pet` and `nextSteps`');
   });
 
   test('an error schema used by error responses only is edited in place', () => {
-    const hint = report.fixes.find(fix => fix.rule === 'ax-recoverable-suggestion')!;
+    const hint = report.changes.find(change => change.rule === 'ax-recoverable-suggestion')!;
     expect(hint).toMatchObject({ target: '#/components/schemas/Problem', otherUses: [] });
   });
 
-  test('the naive example has no fix that touches a schema with another role', async () => {
+  test('a change by hand of a success schema that is also a request body names that use and the narrower edit', async () => {
+    const pet = { type: 'object', properties: { name: { type: 'string' } } };
+    const petBody = { content: { 'application/json': { schema: { $ref: '#/components/schemas/Pet' } } } };
+    const dir = mkdtempSync(join(tmpdir(), 'other-uses-'));
+    writeFileSync(
+      join(dir, 'openapi.json'),
+      JSON.stringify({
+        openapi: '3.0.3',
+        info: { title: 'Pets', version: '1' },
+        // The 201 is a shared `components/responses` entry: no envelope for it alone, so the change is by hand.
+        paths: { '/pets': { post: { 'x-ax-retryable': false, requestBody: petBody, responses: { '201': { $ref: '#/components/responses/Created' } } } } },
+        components: { schemas: { Pet: pet }, responses: { Created: { description: 'Created', ...petBody } } },
+      }),
+    );
+    const pets = await reportOn(join(dir, 'openapi.json'), rulesetWith());
+    const nextSteps = pets.changes.find(change => change.rule === 'ax-envelope-next-steps')!;
+    expect(nextSteps).toMatchObject({ automatic: false, otherUses: ['the request body of POST /pets'] });
+    expect(renderMarkdown(pets)).toContain(
+      "not in `#/components/schemas/Pet` (it is also the request body of POST /pets) but in each response: `allOf: [{ $ref: '#/components/schemas/Pet' }, { <the addition> }]`.",
+    );
+    // Lookalike: the engine's own envelope keeps its edits off such a schema, so an automatic change names no other use.
+    expect(report.changes.filter(change => change.automatic && change.otherUses.length > 0)).toEqual([]);
+  });
+
+  test('the naive example has no change that touches a schema with another role', async () => {
     const naive = await reportOn(example('naive.yaml'), rulesetWith());
-    expect(naive.fixes.filter(fix => fix.otherUses.length > 0).map(fix => [fix.rule, fix.target, fix.otherUses])).toEqual([]);
+    expect(naive.changes.filter(change => change.otherUses.length > 0).map(change => [change.rule, change.target, change.otherUses])).toEqual([]);
   });
 });

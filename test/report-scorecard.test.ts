@@ -57,40 +57,50 @@ describe('the orders fixture', () => {
     expect(report.overall.score).toBe(report.overall.cells.percent);
   });
 
-  test("an automatic fix is every edit of its rule: the shared Problem schema and the DELETE's inline one, four cells in one step", () => {
-    const hint = report.fixes.find(fix => fix.rule === 'ax-recoverable-suggestion')!;
-    expect(hint).toMatchObject({
-      automatic: true,
-      target: '#/components/schemas/Problem',
-      targets: ['#/components/schemas/Problem', '#/paths/~1orders~1{id}/delete/responses/404/content/application~1json/schema'],
-      shared: true,
-      cellsFixed: 4,
-      cellsAffected: 4,
-    });
-    expect(hint.operations).toEqual(['GET /orders', 'POST /orders', 'PUT /orders/{id}', 'DELETE /orders/{id}']);
+  test("a change is one place: the shared Problem schema and the DELETE's inline one are two changes, each with the cells it turns green", () => {
+    const hints = report.changes.filter(change => change.rule === 'ax-recoverable-suggestion');
+    expect(
+      hints.map(({ kind, target, automatic, cellsFixed, cellsAffected, operations }) => ({ kind, target, automatic, cellsFixed, cellsAffected, operations })),
+    ).toEqual([
+      {
+        kind: 'component',
+        target: '#/components/schemas/Problem',
+        automatic: true,
+        cellsFixed: 3,
+        cellsAffected: 3,
+        operations: ['GET /orders', 'POST /orders', 'PUT /orders/{id}'],
+      },
+      {
+        kind: 'place',
+        target: '#/paths/~1orders~1{id}/delete/responses/404/content/application~1json/schema',
+        automatic: true,
+        cellsFixed: 1,
+        cellsAffected: 1,
+        operations: ['DELETE /orders/{id}'],
+      },
+    ]);
   });
 
-  test('an automatic fix inside one operation is inline', () => {
-    expect(report.fixes.find(fix => fix.rule === 'ax-recoverable-retry-after')).toMatchObject({
+  test('a change inside one operation is its place', () => {
+    expect(report.changes.find(change => change.rule === 'ax-recoverable-retry-after')).toMatchObject({
+      kind: 'place',
       automatic: true,
-      shared: false,
-      targets: ['#/paths/~1orders/post/responses/429'],
+      edits: [{ target: '#/paths/~1orders/post/responses/429' }],
     });
   });
 });
 
-test('a fix by hand goes in the shared schema, one fix for every operation that uses it (the naive example: a code its example lacks)', async () => {
+test('a change by hand goes in the shared schema, one for every operation that uses it (the naive example: a code its example lacks)', async () => {
   const report = await reportOn(example('naive.yaml'), rulesetWith());
-  const structure = report.fixes.find(fix => fix.rule === 'ax-recoverable-error-structure')!;
-  expect(structure).toMatchObject({
+  expect(report.changes.find(change => change.rule === 'ax-recoverable-error-structure')).toMatchObject({
     automatic: false,
+    kind: 'component',
     target: '#/components/schemas/Error',
-    targets: ['#/components/schemas/Error'],
-    shared: true,
+    edits: [],
     cellsFixed: 3,
     cellsAffected: 3,
+    operations: ['POST /payments', 'GET /payments/{id}', 'POST /payments/{id}/capture'],
   });
-  expect(structure.operations).toEqual(['POST /payments', 'GET /payments/{id}', 'POST /payments/{id}/capture']);
 });
 
 describe('levels', () => {

@@ -7,30 +7,25 @@
  * the hover text is still there.
  */
 import type { Cell, CellStatus } from './scorecard';
-import type { FixData, OperationData, PrincipleData, ReportData } from './report';
+import type { OperationData, PrincipleData, ReportData } from './report';
 import {
   autofixLine,
   changeCount,
+  changeGain,
   changeHow,
   changePlace,
   docsUrl,
-  fixGain,
-  fixPlace,
-  fixScope,
   headline,
   liveText,
   MATRIX_STATUSES,
   matrixColumns,
   matrixRows,
-  narrowerEdit,
   nextLevelText,
-  otherUsesText,
   percent,
   rulesetName,
   shareText,
   STATUS_NAMES,
   TOP_CHANGES,
-  TOP_FIXES,
   triageLine,
   uncheckedText,
   uncountedText,
@@ -154,24 +149,11 @@ function changes(report: ReportData): string {
     .map(change =>
       tag(
         'li',
-        `${tag('strong', escapeHtml(changeCount(change)))} (${ruleLink(report, change.rule)}), ${inlineCode(changePlace(change, backticks))}: ${inlineCode(change.text)} ${inlineCode(changeHow(change, backticks))}`,
+        `${tag('strong', escapeHtml(changeCount(change)))}, ${escapeHtml(changeGain(change))} (${ruleLink(report, change.rule)}), ${inlineCode(changePlace(change, backticks))}: ${inlineCode(change.text)} ${inlineCode(changeHow(change, backticks))}`,
       ),
     );
-  return tag('h2', 'Start here') + tag('ol', items.join('')) + tag('p', inlineCode(triageLine(report)));
-}
-
-function fixText(fix: FixData): string {
-  if (fix.otherUses.length === 0) return `${tag('strong', inlineCode(fix.fix))} in ${fixPlace(fix, code)}`;
-  return `${tag('strong', inlineCode(fix.fix))}, not in ${code(fix.target)} (${escapeHtml(otherUsesText(fix))}) but in each response: ${code(narrowerEdit(fix))}`;
-}
-
-function fixes(report: ReportData): string {
-  if (report.fixes.length === 0) return '';
-  const items = report.fixes
-    .slice(0, TOP_FIXES)
-    .map(fix => tag('li', `${fixText(fix)} (${inlineCode(fixScope(fix))}): ${escapeHtml(fixGain(fix))}. ${ruleLink(report, fix.rule)}`));
   const autofix = autofixLine(report.autofix);
-  return tag('h2', 'Top fixes') + tag('ol', items.join('')) + (autofix === '' ? '' : tag('p', inlineCode(autofix)));
+  return tag('h2', 'Start here') + tag('ol', items.join('')) + tag('p', inlineCode(triageLine(report))) + (autofix === '' ? '' : tag('p', inlineCode(autofix)));
 }
 
 /** The hover text of a cell: what failed, why it is exempt, or when the principle would apply. */
@@ -255,7 +237,7 @@ export function renderHtml(report: ReportData): string {
 <style>${STYLE}</style>
 </head>
 <body>
-${[summary(report), changes(report), fixes(report), matrix(report), principles(report)].join('\n')}
+${[summary(report), changes(report), matrix(report), principles(report)].join('\n')}
 <script>${SCRIPT}</script>
 </body>
 </html>

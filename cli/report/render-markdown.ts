@@ -3,30 +3,25 @@
  * findings, the principles, the top fixes, and the matrix folded in a <details> block, kept under GitHub's comment size limit.
  */
 import type { Cell, CellStatus } from './scorecard';
-import type { FixData, ReportData } from './report';
+import type { ReportData } from './report';
 import {
   autofixLine,
   changeCount,
+  changeGain,
   changeHow,
   changePlace,
   docsUrl,
-  fixGain,
-  fixPlace,
-  fixScope,
   headline,
   liveText,
   MATRIX_STATUSES,
   matrixColumns,
   matrixRows,
-  narrowerEdit,
   nextLevelText,
-  otherUsesText,
   percent,
   rulesetName,
   shareText,
   STATUS_NAMES,
   TOP_CHANGES,
-  TOP_FIXES,
   triageLine,
   uncheckedText,
   uncountedText,
@@ -91,27 +86,12 @@ function changes(report: ReportData): string[] {
       .slice(0, TOP_CHANGES)
       .map(
         (change, i) =>
-          `${i + 1}. **${changeCount(change)}** (${ruleLink(report, change.rule)}), ${changePlace(change, code)}: ${escape(change.text)} ${changeHow(change, code)}`,
+          `${i + 1}. **${changeCount(change)}**, ${changeGain(change)} (${ruleLink(report, change.rule)}), ${changePlace(change, code)}: ${escape(change.text)} ${changeHow(change, code)}`,
       ),
     '',
     triageLine(report),
+    ...(autofixLine(report.autofix) === '' ? [] : ['', autofixLine(report.autofix)]),
   ];
-}
-
-function fixes(report: ReportData): string[] {
-  if (report.fixes.length === 0) return [];
-  const autofix = autofixLine(report.autofix);
-  return [
-    '### Top fixes',
-    '',
-    ...report.fixes.slice(0, TOP_FIXES).map((fix, i) => `${i + 1}. ${fixText(fix)} (${fixScope(fix)}): ${fixGain(fix)}. ${ruleLink(report, fix.rule)}`),
-    ...(autofix === '' ? [] : ['', autofix]),
-  ];
-}
-
-function fixText(fix: FixData): string {
-  if (fix.otherUses.length === 0) return `**${fix.fix}** in ${fixPlace(fix, code)}`;
-  return `**${fix.fix}**, not in ${code(fix.target)} (${escape(otherUsesText(fix))}) but in each response: ${code(narrowerEdit(fix))}`;
 }
 
 function cellText(cell: Cell): string {
@@ -170,8 +150,6 @@ function exemptions(report: ReportData): string[] {
 }
 
 export function renderMarkdown(report: ReportData): string {
-  const sections = [summary(report), changes(report), principles(report), fixes(report), matrix(report), exemptions(report)].filter(
-    section => section.length > 0,
-  );
+  const sections = [summary(report), changes(report), principles(report), matrix(report), exemptions(report)].filter(section => section.length > 0);
   return `${sections.map(section => section.join('\n')).join('\n\n')}\n`;
 }

@@ -2,10 +2,7 @@
 import type { CellStatus } from './scorecard';
 import { LIVE_EVIDENCE, MIN_CONFIDENCE } from './evidence';
 import { NO_LEVEL } from './levels';
-import type { ChangeData, FixData, OperationData, PrincipleData, ReportData } from './report';
-
-/** How many top fixes the human-readable formats list (the JSON lists them all). */
-export const TOP_FIXES = 5;
+import type { ChangeData, OperationData, PrincipleData, ReportData } from './report';
 
 export const STATUS_NAMES: Record<CellStatus, string> = {
   pass: 'pass',
@@ -62,41 +59,23 @@ export function nextLevelText(report: ReportData): string | undefined {
 
 const count = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
 
-/**
- * "component, 40 operations" for a place several operations `$ref`, "inline" for an operation's own schema
- * or flag, "12 places, 12 operations" for an automatic fix in several; "by `spectral-agent-ux fix`" when it makes the edits.
- */
-export function fixScope(fix: FixData): string {
-  const where =
-    fix.targets.length > 1
-      ? `${count(fix.targets.length, 'place')}, ${count(fix.operations.length, 'operation')}`
-      : fix.shared
-        ? `component, ${count(fix.operations.length, 'operation')}`
-        : 'inline';
-  return fix.automatic ? `${where}; by \`spectral-agent-ux fix\`` : where;
+/** "turns 3 cells green (and helps 2 more)": what a change does to the matrix. */
+export function changeGain(change: ChangeData): string {
+  const cells = `turns ${count(change.cellsFixed, 'cell')} green`;
+  return change.cellsAffected > change.cellsFixed ? `${cells} (and helps ${change.cellsAffected - change.cellsFixed} more)` : cells;
 }
 
-/** The place a fix goes, as code: the first, and how many more for a fix in several. */
-export const fixPlace = (fix: FixData, code: (text: string) => string): string =>
-  fix.targets.length > 1 ? `${code(fix.target)} and ${count(fix.targets.length - 1, 'other place')}` : code(fix.target);
-
-export function fixGain(fix: FixData): string {
-  const cells = `turns ${fix.cellsFixed} cell${fix.cellsFixed === 1 ? '' : 's'} green`;
-  return fix.cellsAffected > fix.cellsFixed ? `${cells} (and helps ${fix.cellsAffected - fix.cellsFixed} more)` : cells;
-}
-
-/** How many other uses of a fix's target the human-readable formats name. */
+/** How many other uses of a change's target the human-readable formats name. */
 const OTHER_USES_SHOWN = 3;
 
-/** "it is also the request body of POST /pets": why the fix must not go into its target. */
-export function otherUsesText(fix: FixData): string {
-  const shown = fix.otherUses.slice(0, OTHER_USES_SHOWN);
-  const more = fix.otherUses.length - shown.length;
-  return `it is also ${shown.join(', ')}${more > 0 ? ` and ${more} more` : ''}`;
+/** ", not in `Pet` (it is also the request body of POST /pets) but in each response: `allOf: …`": where a change by hand must not go. */
+function elsewhere(change: ChangeData, code: (text: string) => string): string {
+  if (change.otherUses.length === 0) return '';
+  const shown = change.otherUses.slice(0, OTHER_USES_SHOWN);
+  const more = change.otherUses.length - shown.length;
+  const uses = `it is also ${shown.join(', ')}${more > 0 ? ` and ${more} more` : ''}`;
+  return `, not in ${code(change.target)} (${uses}) but in each response: ${code(`allOf: [{ $ref: '${change.target}' }, { <the addition> }]`)}`;
 }
-
-/** The narrower edit for a target with other uses: each response gets the addition on top of the shared schema. */
-export const narrowerEdit = (fix: FixData) => `allOf: [{ $ref: '${fix.target}' }, { <the addition> }]`;
 
 /** The rule's docs page, as the ruleset gives it. */
 export function docsUrl(report: ReportData, rule: string): string | null {
@@ -185,7 +164,7 @@ const EDIT_SHOWN = 120;
 
 /** How the change is made: `fix --only` and the edit it writes (in each copy of a pattern), or by hand with the rule's fix. */
 export function changeHow(change: ChangeData, code: (text: string) => string): string {
-  if (change.edits.length === 0) return `By hand: ${change.fix}.`;
+  if (change.edits.length === 0) return `By hand: ${change.fix}${elsewhere(change, code)}.`;
   const edit = change.edits[0].update;
   const shown = code(edit.length > EDIT_SHOWN ? `${edit.slice(0, EDIT_SHOWN - 1)}…` : edit);
   const command = code(`spectral-agent-ux fix --apply --only ${change.id}`);
@@ -200,12 +179,13 @@ export function changeHow(change: ChangeData, code: (text: string) => string): s
 /** The operations of some changes, each once. */
 const operationsOf = (changes: readonly ChangeData[]) => new Set(changes.flatMap(change => change.operations)).size;
 
-/** "These 3 changes clear 3 of 1572 findings (0%), in 744 of the 998 operations with findings": the line under the opening list. */
+/** "These 3 changes clear 3 of 1572 findings (0%) and turn 744 cells green, in 744 of the 998 operations with findings": the line under the opening list. */
 export function triageLine(report: ReportData): string {
   const total = report.changes.reduce((sum, change) => sum + change.findings, 0);
   const top = report.changes.slice(0, TOP_CHANGES);
   const cleared = top.reduce((sum, change) => sum + change.findings, 0);
   const these = top.length === 1 ? 'This change clears' : `These ${top.length} changes clear`;
   const operations = `${operationsOf(top)} of the ${count(operationsOf(report.changes), 'operation')} with findings`;
-  return `${these} ${cleared} of ${count(total, 'finding')} (${Math.round((100 * cleared) / total)}%), in ${operations}; the JSON report lists all ${report.changes.length} under \`changes\`.`;
+  const green = top.reduce((sum, change) => sum + change.cellsFixed, 0);
+  return `${these} ${cleared} of ${count(total, 'finding')} (${Math.round((100 * cleared) / total)}%) and turn ${count(green, 'cell')} green, in ${operations}; the JSON report lists all ${report.changes.length} under \`changes\`.`;
 }

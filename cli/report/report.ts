@@ -7,18 +7,18 @@ import * as path from 'node:path';
 import { name, version } from '../../package.json';
 import type { ISpectralDiagnostic } from '@stoplight/spectral-core';
 import type { Edit } from '../../lib/rules/edits';
-import { findingKey } from '../../lib/rules/rule-function';
 import { changesOf, type Change, type ChangeKind } from '../changes';
 import { findingEdits, planFixes } from '../fixes';
 import type { LintRun } from '../lint';
-import { topFixes } from './fixes';
+import { gainsOf, type Gain } from './gains';
 import { standingOf } from './levels';
 import { evidenceOf, liveOf, observe, withEvidence, type Evidence, type Live, type ProbeRun } from './evidence';
 import { PRINCIPLES } from './principles';
 import { buildScorecard, type Cell, type CellStatus } from './scorecard';
 import { scoreOverall, scorePrinciples, type Share } from './scores';
 
-export const REPORT_SCHEMA_VERSION = 1;
+// 2: `fixes` (a second grouping of the findings, ranked its own way) removed; its cells and other uses are each change's.
+export const REPORT_SCHEMA_VERSION = 2;
 
 export interface PrincipleData extends Share {
   id: string;
@@ -44,24 +44,6 @@ export interface OperationData {
   live: Omit<Live, 'tested'> | null;
 }
 
-export interface FixData {
-  principle: string;
-  rule: string;
-  /** The first place the fix edits; `targets` lists them all. */
-  target: string;
-  targets: string[];
-  /** True when `spectral-agent-ux fix` makes the edits. */
-  automatic: boolean;
-  shared: boolean;
-  fix: string;
-  /** The target's uses for another purpose; when there are some, `fix` goes in the responses, not in the target. */
-  otherUses: string[];
-  cellsFixed: number;
-  cellsAffected: number;
-  operations: string[];
-  example: string;
-}
-
 /** One change of the triage (cli/changes.ts): the findings it clears, where, and the edit. */
 export interface ChangeData {
   /** What `spectral-agent-ux fix --only` takes. */
@@ -82,6 +64,11 @@ export interface ChangeData {
   text: string;
   /** The edits `fix --only` makes (none when the change needs a person), each update as JSON text: its `$ref`s are the edit's, not the report's. */
   edits: { target: string; update: string }[];
+  /** Cells of the matrix this change alone turns green, and cells it touches (cli/report/gains.ts). */
+  cellsFixed: number;
+  cellsAffected: number;
+  /** For a change by hand: the target schema's uses for another purpose; then the member goes in each response, not in the target. */
+  otherUses: string[];
 }
 
 export interface ReportData {
@@ -96,9 +83,8 @@ export interface ReportData {
   /** The share of operations the probe tested (first try 2xx); null without `--probe`. */
   evidence: Evidence | null;
   principles: PrincipleData[];
-  /** Every change that clears findings, the one clearing most first: what the report opens with. */
+  /** Every change that clears findings, in the one ranking of cli/changes.ts: what the report opens with. */
   changes: ChangeData[];
-  fixes: FixData[];
   /** What `spectral-agent-ux fix` clears of this package's findings (baselined ones aside), with how many edits. */
   autofix: { findings: number; cleared: number; edits: number };
   operations: OperationData[];
@@ -115,12 +101,9 @@ function autofixOf(run: LintRun, editsOf: Map<ISpectralDiagnostic, Edit[]>): Rep
   return { findings: plan.fixed.length + plan.left.length, cleared: plan.fixed.length, edits: plan.edits.length };
 }
 
-/** A finding as the scorecard copies it: its rule, and its place and wording as the rules key them (lib/rules/rule-function.ts). */
-const keyOf = (rule: string, { path, message }: { path: readonly (string | number)[]; message: string }) => `${rule}\n${findingKey(path, message)}`;
-
 const operationName = (operation: { method: string; path: string }) => `${operation.method.toUpperCase()} ${operation.path}`;
 
-function changeData(change: Change): ChangeData {
+function changeData(change: Change, gain: Gain): ChangeData {
   return {
     id: change.id,
     rule: change.rule,
@@ -134,6 +117,7 @@ function changeData(change: Change): ChangeData {
     fix: PRINCIPLES.find(principle => principle.rule === change.rule)?.fix ?? '',
     text: change.text,
     edits: change.edits.map(edit => ({ target: toPointer(edit.target), update: JSON.stringify(edit.update) })),
+    ...gain,
   };
 }
 
@@ -145,7 +129,8 @@ export function buildReport(run: LintRun, cwd = process.cwd(), probe?: ProbeRun)
   const overall = scoreOverall(card, scores);
   const standing = withEvidence(standingOf(scores), evidence);
   const editsOf = findingEdits(run);
-  const byFinding = new Map([...editsOf].map(([diagnostic, edits]) => [keyOf(String(diagnostic.code), diagnostic), edits]));
+  const changes = changesOf(run, editsOf);
+  const gains = gainsOf(run.doc, card.rows, changes);
   return {
     schemaVersion: REPORT_SCHEMA_VERSION,
     tool: { name, version },
@@ -166,21 +151,7 @@ export function buildReport(run: LintRun, cwd = process.cwd(), probe?: ProbeRun)
       applicable,
       percent,
     })),
-    changes: changesOf(run, editsOf).map(changeData),
-    fixes: topFixes(run.doc, card.rows, (rule, diagnostic) => byFinding.get(keyOf(rule, diagnostic))).map(fix => ({
-      principle: fix.principle.id,
-      rule: fix.principle.rule,
-      target: toPointer(fix.target),
-      targets: fix.targets.map(toPointer),
-      automatic: fix.automatic,
-      shared: fix.shared,
-      fix: fix.principle.fix,
-      otherUses: fix.otherUses,
-      cellsFixed: fix.cellsFixed,
-      cellsAffected: fix.cellsAffected,
-      operations: fix.operations.map(operationName),
-      example: fix.example,
-    })),
+    changes: changes.map(change => changeData(change, gains.get(change)!)),
     autofix: autofixOf(run, editsOf),
     operations: card.rows.map(row => ({
       method: row.operation.method.toUpperCase(),
