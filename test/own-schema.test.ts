@@ -145,6 +145,24 @@ describe('lookalikes: no schema of their own', () => {
     expect(result.components.schemas).toEqual({ Problem: { ...PROBLEM, properties: { ...PROBLEM.properties, ...STATE_PART.properties } } });
   });
 
+  test("one rejection answers through a shared `components/responses` entry: no rejection gets its own schema, not even the one that could (GitHub's `basic-error`)", async () => {
+    const description = oas3(
+      {
+        '/orders/{id}': { get: { responses: { '200': { description: 'OK' }, '404': problemAt('No such order') } } },
+        '/orders/{id}/cancel': post({ '409': problemAt('Conflict') }),
+        '/orders/{id}/ship': post({ '409': ref('Conflict', 'responses') }),
+      },
+      { schemas: { Problem: PROBLEM }, responses: { Conflict: problemAt('Conflict') } },
+    );
+    const { ran, before, after, result } = await fixOnly(description, 'ax-envelope-state@#/components/schemas/Problem');
+    expect(stateFinding(before).map(([, message]) => message)).toEqual([
+      '`Problem` (used by 2 of 3 responses): reports a state rejection (`cancel` on an item) without the state. Add `currentState` (string), `allowedActions` (string[]), `refreshUrl` (URL to re-read it).',
+    ]);
+    expect(ran.code).toBe(0);
+    expect(after).toEqual(before);
+    expect(result).toEqual(description);
+  });
+
   test('a shared `components/responses` entry that a 404 answers too: asked in words, and `fix` leaves it to a person', async () => {
     const description = oas3(
       {

@@ -290,7 +290,8 @@ function placeGroup(doc: OpenApiDocument, ruleId: string, { first, uses, edits }
     message: `${placeName(site, uses)} (used by ${usersWording(responses, users.length, shared !== undefined)}): ${text}${clause}`,
     path: site,
     users: responses.map(use => use.response.at),
-    ...(edits.length === 0 ? {} : { edits: () => distinctEdits(edits) }),
+    // Edits for a few users point each one's response at their own schema: fixed only when every one of them is.
+    ...(edits.length === 0 ? {} : { edits: () => distinctEdits(edits, own === undefined ? 0 : uses.length) }),
   };
 }
 
@@ -333,11 +334,13 @@ function usersWording(responses: readonly Use[], total: number, short: boolean):
   return count === 1 && !short ? `${one}, 1 of ${total}` : `${count} of ${total} responses`;
 }
 
-/** The edits of every use, each once (the uses of a component mostly propose the same edit of it). */
-function distinctEdits(lazy: readonly LazyEdits[]): Edit[] | undefined {
+/** The edits of every use, each once (the uses of a component mostly propose the same edit of it); none unless `required` uses have some. */
+function distinctEdits(lazy: readonly LazyEdits[], required = 0): Edit[] | undefined {
+  const computed = lazy.map(compute => compute());
+  if (computed.filter(edits => edits !== undefined).length < required) return undefined;
   const seen = new Set<string>();
-  const edits = lazy
-    .flatMap(compute => compute() ?? [])
+  const edits = computed
+    .flatMap(each => each ?? [])
     .filter(edit => {
       const key = JSON.stringify(edit);
       return seen.has(key) ? false : (seen.add(key), true);
