@@ -30,6 +30,9 @@ const NAIVE_TITLES = [
   'Require `method` in `CapturedPayment.nextSteps[]`',
   'Require `href` in `CapturedPayment.nextSteps[]`',
   'Limit `CapturedPayment.nextSteps[].method` to `GET`, `POST`, `PUT`, `PATCH`, `DELETE`',
+  // ax-envelope-refresh-url's and ax-envelope-state's: the 422's own schema, each with the members it adds.
+  'Give POST /payments/{id}/capture 422 `ErrorWithState` (`refreshUrl`)',
+  'Give POST /payments/{id}/capture 422 `ErrorWithState` (`currentState`, `allowedActions`)',
   'Add `details` to `Error`',
   'Add `retryable` to `Error`',
   'Add `recoveryHint` to `Error`',

@@ -63,14 +63,27 @@ function phrase(edit: Edit, pointed: ReadonlySet<string>, operationsAt: Operatio
   return `Add ${added.join(', ')} to ${place}`;
 }
 
-/** Responses pointed at a new schema (an envelope, lib/rules/edits.ts), one phrase per schema: "Give POST /orders 201 `OrderWithNextSteps`". */
-function givePhrases(pointers: readonly Edit[], operationsAt: OperationsAt): string[] {
+/**
+ * Responses pointed at a new schema (an envelope, lib/rules/edits.ts), one phrase per schema: "Give POST /orders 201
+ * `OrderWithNextSteps`", with the members it adds when its name does not say them ("`ProblemWithState` (`refreshUrl`)").
+ */
+function givePhrases(pointers: readonly Edit[], declarations: readonly Edit[], operationsAt: OperationsAt): string[] {
   const byName = new Map<string, string[]>();
   for (const edit of pointers) byName.set(pointedAt(edit)!, [...(byName.get(pointedAt(edit)!) ?? []), placeOf(edit.target, operationsAt)]);
   return [...byName].map(([name, places]) => {
     const unique = [...new Set(places)];
-    return `Give ${unique.length <= MAX_PHRASES ? unique.join(' and ') : `${unique.length} responses`} ${code(name)}`;
+    const members = membersOf(name, declarations).filter(member => !name.endsWith(`With${member[0].toUpperCase()}${member.slice(1)}`));
+    return `Give ${unique.length <= MAX_PHRASES ? unique.join(' and ') : `${unique.length} responses`} ${code(name)}${members.length === 0 ? '' : ` (${names(members)})`}`;
   });
+}
+
+/** The members a schema declared by these edits adds in its `allOf` parts beside the shared `$ref`. */
+function membersOf(name: string, declarations: readonly Edit[]): string[] {
+  const parts = declarations.flatMap(edit => {
+    const declared = edit.update[name];
+    return isObject(declared) && Array.isArray(declared.allOf) ? declared.allOf : [];
+  });
+  return parts.flatMap(part => (isObject(part) && isObject(part.properties) ? Object.keys(part.properties) : []));
 }
 
 /** The title of a quick fix made of `edits`: its first phrase, then the others after commas. */
@@ -78,7 +91,8 @@ export function titleOf(edits: readonly Edit[], operationsAt: OperationsAt): str
   const pointers = edits.filter(edit => pointedAt(edit) !== undefined);
   const pointed = new Set(pointers.map(edit => pointedAt(edit)!));
   const others = edits.filter(edit => pointedAt(edit) === undefined).map(edit => phrase(edit, pointed, operationsAt));
-  const phrases = [...new Set([...givePhrases(pointers, operationsAt), ...others.filter((text): text is string => text !== undefined)])];
+  const declarations = edits.filter(edit => declaresSchemas(edit.target));
+  const phrases = [...new Set([...givePhrases(pointers, declarations, operationsAt), ...others.filter((text): text is string => text !== undefined)])];
   const more = phrases.length - MAX_PHRASES;
   const shown = phrases.slice(0, MAX_PHRASES).map((text, i) => (i === 0 ? text : text[0].toLowerCase() + text.slice(1)));
   return shown.join(', ') + (more > 0 ? ` and ${more} more change${more === 1 ? '' : 's'}` : '');

@@ -17,7 +17,7 @@ import {
 } from '../document/document';
 import { errorSchemaNaming } from './concepts';
 import { CODE_AND_MESSAGE, passedOver, schemaAnswer } from './error-shapes';
-import { extendedSchema, type Edit } from '../rules/edits';
+import { envelopeSite, extendedSchema, type Edit } from '../rules/edits';
 import { responseFinding, type Finding, type LazyEdits, type OwnSchema } from '../rules/rule-function';
 import { isObjectView, viewsOf, type ObjectView } from '../document/schema';
 
@@ -155,7 +155,7 @@ export function describeViews(target: ErrorSchema, problemOf: (view: ObjectView)
       target.operation,
       target.response,
       `${target.name} ${what} ${problem.fix}`,
-      problem.onResponse ? [target.schema.location] : [problem.ownSchema === undefined ? target.site : target.own, target.schema.location],
+      problem.onResponse ? [target.schema.location] : [placeOf(target, problem), target.schema.location],
       // On the component, the component is the subject; whichever media type reads it, one defect of the schema.
       {
         ...(edits === undefined ? {} : { edits: () => allEdits(edits) }),
@@ -165,6 +165,17 @@ export function describeViews(target: ErrorSchema, problemOf: (view: ObjectView)
       },
     );
   });
+}
+
+/**
+ * Where a problem's fix goes: the schema it extends, for its users' one defect; for members of a few users (the state),
+ * the schema the response answers, unless that is their envelope beside the shared one (`ProblemWithState`), which stays
+ * `Problem`'s finding so that declaring one of their members moves none of the others.
+ */
+function placeOf(target: ErrorSchema, problem: Problem): JsonPath | undefined {
+  const { site, own } = target;
+  if (problem.ownSchema === undefined || site === undefined || own === undefined) return site;
+  return JSON.stringify(own) === JSON.stringify(envelopeSite(site, problem.ownSchema.label)) ? site : own;
 }
 
 /** The views with one problem: the problem, how many views have it, and their edits (none unless every one has some). */

@@ -191,6 +191,9 @@ export function envelopeFor(doc: OpenApiDocument, views: readonly ObjectView[], 
 /** `OrderWithNextSteps`, `ProblemWithState`: a response-specific schema, named after the shared one and what it adds. */
 export const envelopeName = (shared: string, label: string): string => `${shared}With${label[0].toUpperCase()}${label.slice(1)}`;
 
+/** The place of the envelope `label` names beside the named schema at `site`: `components/schemas/ProblemWithState` beside `Problem`. */
+export const envelopeSite = (site: JsonPath, label: string): JsonPath => [...site.slice(0, -1), envelopeName(String(site[site.length - 1]), label)];
+
 /** A named schema's home and name: `components/schemas/Problem` (Swagger 2.0's `definitions/Problem`). */
 export function namedSchema(doc: OpenApiDocument, site: JsonPath): string | undefined {
   const named = doc.isSwagger2 ? site.length === 2 && site[0] === 'definitions' : site.length === 3 && site[0] === 'components' && site[1] === 'schemas';

@@ -5,7 +5,7 @@
  */
 import { createRulesetFunction, type IFunctionResult, type RulesetFunctionContext, type RulesetFunctionWithValidator } from '@stoplight/spectral-core';
 import { isObject, OpenApiDocument, startsWith, toPointer, type JsonObject, type JsonPath, type Operation, type Response } from '../document/document';
-import { envelopeName, namedSchema, type Edit } from './edits';
+import { envelopeName, envelopeSite, namedSchema, type Edit } from './edits';
 import { calledByApi } from './scope';
 import { responsesUsing } from '../document/uses';
 import { originOf } from './code-origin';
@@ -284,7 +284,7 @@ function placeGroup(doc: OpenApiDocument, ruleId: string, { first, uses, edits }
   const users = usersOf(doc, ruleId, site);
   // Members for a few of the schema's users go into a schema of their own, so that the others promise nothing new.
   const own = uses[0].ownSchema;
-  const shared = own !== undefined && reachesOthers(users, own.regions) ? ownSchemaOf(doc, site, responses) : undefined;
+  const shared = own !== undefined && reachesOthers(users, own.regions) ? ownSchemaOf(doc, site, responses, own.label) : undefined;
   const clause = shared === undefined ? '' : ` ${ownSchemaClause(envelopeName(shared, own!.label), shared)}`;
   return {
     message: `${placeName(site, uses)} (used by ${usersWording(responses, users.length, shared !== undefined)}): ${text}${clause}`,
@@ -305,15 +305,16 @@ const reachesOthers = (users: readonly string[], regions: readonly JsonPath[]): 
 };
 
 /**
- * The named schema at `site` (`Problem`), when each use's response writes its `$ref` to it inside the operation's own
- * response, where a schema of their own can take its place (a shared response object would carry the change to its other users).
+ * The named schema at `site` (`Problem`), when each use's response writes its `$ref` to it, or to their own schema beside
+ * it (`ProblemWithState`), inside the operation's own response, where their own schema can take its place (a shared response
+ * object would carry the change to its other users).
  */
-function ownSchemaOf(doc: OpenApiDocument, site: JsonPath, uses: readonly Use[]): string | undefined {
-  const ref = toPointer(site);
+function ownSchemaOf(doc: OpenApiDocument, site: JsonPath, uses: readonly Use[], label: string): string | undefined {
+  const refs = [toPointer(site), toPointer(envelopeSite(site, label))];
   const own = uses.every(use =>
     doc
       .jsonBodies(use.operation, use.response)
-      .some(body => isObject(body.schema?.value) && body.schema.value.$ref === ref && startsWith(body.schema.location ?? [], use.response.at)),
+      .some(body => isObject(body.schema?.value) && refs.includes(body.schema.value.$ref as string) && startsWith(body.schema.location ?? [], use.response.at)),
   );
   return own ? namedSchema(doc, site) : undefined;
 }
