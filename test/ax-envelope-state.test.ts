@@ -18,7 +18,7 @@ const missing = (label: string, signal: string, all: string[], shapes = '') => {
 };
 const ALL = ['currentState', 'allowedActions', 'refreshUrl'];
 /** A shared schema that more responses use than the state rejections: the state goes into theirs alone. */
-const OWN = (shared: string) => `Only in \`${shared}WithState\`, an \`allOf\` of \`${shared}\`, for these.`;
+const OWN = (shared: string) => `Only in \`${shared}WithState\` (\`allOf\` of \`${shared}\`).`;
 const described = (description: string, schema: unknown = PROBLEM) => body(schema, 'application/json', description);
 
 /** The Agent-UX Envelope’s 422 (invalid action in state FULFILLED), as a schema. */

@@ -75,7 +75,7 @@ describe('the state goes into the state rejections’ own schema, and nothing el
     expect(stateFinding(before)).toEqual([
       [
         'components/schemas/Problem',
-        '`Problem` (used by 2 of 4 responses): reports a state rejection (`cancel` on an item) without the state. Add `currentState` (string), `allowedActions` (string[]), `refreshUrl` (URL to re-read it). Only in `ProblemWithState`, an `allOf` of `Problem`, for these.',
+        '`Problem` (used by 2 of 4 responses): reports a state rejection (`cancel` on an item) without the state. Add `currentState` (string), `allowedActions` (string[]), `refreshUrl` (URL to re-read it). Only in `ProblemWithState` (`allOf` of `Problem`).',
       ],
     ]);
     // Every other finding, of every rule, where it was and word for word: none on `ProblemWithState`.
@@ -123,7 +123,7 @@ describe('the state goes into the state rejections’ own schema, and nothing el
     expect(ofRule(before, 'ax-envelope-refresh-url')).toEqual([
       [
         'components/schemas/Problem',
-        '`Problem` (used by 1 of 5 responses): reports a state rejection (its schema declares `currentState`) but has no `refreshUrl`. Add `refreshUrl`: the URL to GET the current state from. Only in `ProblemWithState`, an `allOf` of `Problem`, for these.',
+        '`Problem` (used by 1 of 5 responses): reports a state rejection (its schema declares `currentState`) but has no `refreshUrl`. Add `refreshUrl`: the URL to GET the current state from. Only in `ProblemWithState` (`allOf` of `Problem`).',
       ],
     ]);
     expect(after).toEqual(without(before, 'ax-envelope-refresh-url'));

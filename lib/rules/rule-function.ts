@@ -296,7 +296,7 @@ function placeGroup(doc: OpenApiDocument, ruleId: string, { first, uses, edits }
 }
 
 /** What a finding for a few users of a shared schema adds to its fix: the schema `fix` declares for them. */
-const ownSchemaClause = (envelope: string, shared: string): string => `Only in \`${envelope}\`, an \`allOf\` of \`${shared}\`, for these.`;
+const ownSchemaClause = (envelope: string, shared: string): string => `Only in \`${envelope}\` (\`allOf\` of \`${shared}\`).`;
 
 /** True when a user of the place is none of the responses the members concern. */
 const reachesOthers = (users: readonly string[], regions: readonly JsonPath[]): boolean => {
