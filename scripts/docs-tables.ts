@@ -1,12 +1,12 @@
 /**
  * The docs' rule tables, written from the code (`npm run docs:generate`, scripts/docs-generate.mjs; test/docs-tables.test.ts
  * fails when a committed file differs): the README's rules, docs/report.md's columns, docs/fix.md's edits, docs/runtime.md's
- * live checks and each docs/rules page's Options table. Each sits between `<!-- generated: <what> … -->` and
+ * live checks and each docs/rules page's summary (severity, preset) and Options tables. Each sits between `<!-- generated: <what> … -->` and
  * `<!-- /generated -->`. Facts come from the rule declarations (rules/index.ts), the options' schemas and default names
  * (lib/rules/names.ts), the rules whose findings `fix` edits on the descriptions test/fix.test.ts applies it to, and the
  * rules the runtime guard checks (runtime/checks.ts). Prose the code does not hold stays hand-written where it is shown,
  * kept by rule or option: the guard's response and check cells, an option's meaning, the default of an option that is
- * not a list of names; a row the code asks for without that prose is an error naming the file.
+ * not a list of names, a page's formats; a row the code asks for without that prose is an error naming the file.
  */
 import { join } from 'node:path';
 import { DECLARATIONS, RULE_IDS, type RuleDeclaration } from '../rules';
@@ -163,6 +163,21 @@ function optionsTable(read: Read, { id, function: fn }: RuleDeclaration): string
   return table(['option', 'type', 'default', 'meaning'], rows);
 }
 
+/** How a page says its rule is opt-in. */
+const OPT_IN = 'no (opt-in: `extends: [["spectral-agent-ux", "all"]]`)';
+
+/** A page's first table: the rule's default severity and preset, beside the formats written there. */
+function summaryTable(read: Read, { id, severity, recommended }: RuleDeclaration): string {
+  const file = `docs/rules/${id}.md`;
+  const formats = regionOf(read(file), 'summary')
+    .split('\n')
+    .filter(line => line.startsWith('| ') && !line.startsWith('| severity'))[0]
+    ?.slice(2, -2)
+    .split(' | ')[2];
+  if (!formats) throw new Error(`${file}: its summary table has no formats; write them`);
+  return table(['severity', 'recommended', 'formats'], [[severity, recommended ? 'yes' : OPT_IN, formats]]);
+}
+
 /**
  * Every generated file's text as generation writes it, by its path from the root, from the files as `read` gives them
  * (the checkout's, unless a test hands others) and the rules `fix` edits (`rulesFixEdits`).
@@ -176,7 +191,8 @@ export function generatedDocs(read: Read, edited: readonly string[]): Map<string
   ]);
   for (const declaration of DECLARATIONS) {
     const file = `docs/rules/${declaration.id}.md`;
-    files.set(file, withRegion(read(file), file, 'options', optionsTable(read, declaration)));
+    const summarized = withRegion(read(file), file, 'summary', summaryTable(read, declaration));
+    files.set(file, withRegion(summarized, file, 'options', optionsTable(read, declaration)));
   }
   return files;
 }

@@ -41,6 +41,7 @@ test.each([
     '`["retry_after_ms"]`',
   ],
   ['docs/rules/ax-recoverable-retry-after.md', '| `retryDelay` | string[] |', '| `retryDelay` | string |'],
+  ['docs/rules/ax-recoverable-severity.md', '| warn | no (opt-in', '| error | no (opt-in'],
 ])('%s with a generated fact edited by hand (%s) is named', (file, fact, edit) => {
   expect(read(file)).toContain(fact);
   expect(differing(readChanged(file, text => text.replace(fact, edit)))).toEqual([file]);
