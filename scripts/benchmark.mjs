@@ -29,20 +29,12 @@ const args = process.argv.slice(2);
 const option = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);
 
 const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
-/** The rule whose finding an added member of each concept clears: an edit's duplicate is counted there. */
-const RULE_OF_CONCEPT = {
-  code: 'ax-recoverable-error-structure',
-  message: 'ax-recoverable-error-structure',
-  hint: 'ax-recoverable-suggestion',
-  retryFlag: 'ax-recoverable-retryable-flag',
-  correlationId: 'ax-recoverable-trace-id',
-  fieldLocator: 'ax-recoverable-field-details',
-  retryDelay: 'ax-recoverable-retry-after',
-  link: 'ax-envelope-next-steps',
-  state: 'ax-envelope-state',
-  allowedActions: 'ax-envelope-state',
-  refreshLink: 'ax-envelope-state',
-};
+/**
+ * The rule whose finding an added member of each concept clears: an edit's duplicate is counted there. It is the
+ * first rule of RULE_CLAIMS that claims the concept (a refresh link: ax-envelope-state, before ax-envelope-refresh-url).
+ */
+const RULE_OF_CONCEPT = {};
+for (const [rule, { concepts }] of Object.entries(RULE_CLAIMS)) for (const concept of concepts) RULE_OF_CONCEPT[concept] ??= rule;
 
 if (args[0] === 'tally') {
   const file = args[1];
