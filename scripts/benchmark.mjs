@@ -21,6 +21,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { compiled } from './compiled.mjs';
 import { claimedConcepts, deref, drawSample, editDuplicates, findingDuplicates, membersOf, RULE_CLAIMS, responseMembers, tally } from './benchmark-matcher.mjs';
 
 const require = createRequire(import.meta.url);
@@ -85,19 +86,8 @@ const ruleset = new Ruleset({ extends: [[loaded.default ?? loaded, 'all']] }, { 
  * file, the @stoplight packages left to this process's own: one lint per file gives both the findings and
  * the edits, as `fix` computes them.
  */
-async function fixEngine() {
-  const outfile = join(root, '.cache', 'benchmark-build', 'fix-engine.cjs');
-  await require('esbuild').build({
-    stdin: { contents: "export { lintWith, readDocument } from './cli/lint';\nexport { planFixes } from './cli/fixes';\n", resolveDir: root, loader: 'ts' },
-    bundle: true,
-    platform: 'node',
-    format: 'cjs',
-    target: 'node18',
-    external: ['@stoplight/*', 'yaml'],
-    outfile,
-    logLevel: 'error',
-  });
-  return require(outfile);
+function fixEngine() {
+  return compiled("export { lintWith, readDocument } from './cli/lint';\nexport { planFixes } from './cli/fixes';\n", 'benchmark-build/fix-engine');
 }
 
 /** The node at `steps` of `data`, following `$ref`s on the way (Spectral reports paths in the resolved document). */
