@@ -408,11 +408,18 @@ function holds(text: string | undefined): (keys: readonly string[], anyCase?: bo
   let lower: string | undefined;
   return (keys, anyCase = false) => {
     const searched = anyCase ? (lower ??= text.toLowerCase()) : text;
-    return keys.some(key => {
-      const last = key.slice(key.lastIndexOf('.') + 1);
-      return searched.includes(`"${anyCase ? last.toLowerCase() : last}"`);
-    });
+    return keys.some(key => quotedIn(searched, key.slice(key.lastIndexOf('.') + 1), anyCase));
   };
+}
+
+const QUOTE = '"'.charCodeAt(0);
+
+/** True when `text` holds `"key"` (found in place: a hot path, where building the quoted string costs more than the search). */
+function quotedIn(text: string, key: string, anyCase: boolean): boolean {
+  const sought = anyCase ? key.toLowerCase() : key;
+  for (let at = text.indexOf(sought); at !== -1; at = text.indexOf(sought, at + 1))
+    if (text.charCodeAt(at - 1) === QUOTE && text.charCodeAt(at + sought.length) === QUOTE) return true;
+  return false;
 }
 
 /** The rules of `rules` grouped by the options object each is given: a check runs once per group. */
