@@ -746,13 +746,22 @@ export function valueHome(body: unknown, names: Names): { carrier: Carrier<unkno
   return { carrier, memberNames: [...new Set(carrier.nodes.flatMap(node => valueReader.members(node)))] };
 }
 
-/** "What does this JSON error body carry?": the value-side entry point of the shapes table. */
-export function describeErrorValue(body: unknown, names?: Names): ErrorValue {
+/** What describeErrorValue can be asked: each question of VALUE_QUESTIONS, and `fields`. */
+export type ValueQuestion = (typeof VALUE_QUESTIONS)[number] | 'fields';
+const ALL_VALUE_QUESTIONS: readonly ValueQuestion[] = ['fields', ...VALUE_QUESTIONS];
+
+/**
+ * "What does this JSON error body carry?": the value-side entry point of the shapes table. Given `asked`, only
+ * those answers are read (the runtime guard asks what its checks read at the response's status: a 400 never a retry delay).
+ */
+export function describeErrorValue(body: unknown, names?: Names): ErrorValue;
+export function describeErrorValue(body: unknown, names: Names, asked: readonly ValueQuestion[]): Partial<ErrorValue>;
+export function describeErrorValue(body: unknown, names?: Names, asked = ALL_VALUE_QUESTIONS): Partial<ErrorValue> {
   // The carriers once for all questions: each list item is wrapped once, not once per question.
   const carriers = carriersOf(valueReader, live(body), names);
-  const result: ErrorValue = { fields: valueFields(carriers, names) };
+  const result: Partial<ErrorValue> = asked.includes('fields') ? { fields: valueFields(carriers, names) } : {};
   for (const question of VALUE_QUESTIONS) {
-    const member = valueAnswer(body, question, names, carriers);
+    const member = asked.includes(question) ? valueAnswer(body, question, names, carriers) : undefined;
     if (member !== undefined) result[question] = member;
   }
   return result;
