@@ -8,8 +8,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ROOT, runBin } from './support/bin';
-import { operation, withServer, type ProbeJson } from './support/probe-api';
+import { ROOT, runBin } from '../support/bin';
+import { operation, withServer, type ProbeJson } from '../support/probe-api';
 
 const tmp = mkdtempSync(join(tmpdir(), 'probe-reuse-'));
 const DESCRIPTION = join(tmp, 'records.yaml');

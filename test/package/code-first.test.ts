@@ -10,9 +10,9 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ROOT, runBin } from './support/bin';
-import type { ProbeJson } from './support/probe-api';
-import type { ReportData } from '../cli/report/report';
+import { ROOT, runBin } from '../support/bin';
+import type { ProbeJson } from '../support/probe-api';
+import type { ReportData } from '../../cli/report/report';
 
 interface Example {
   name: string;

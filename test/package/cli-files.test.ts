@@ -7,9 +7,9 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ROOT } from './support/report';
-import { runBin, runMain as run } from './support/bin';
-import { heldBeforeRename } from './support/hold';
+import { ROOT } from '../support/report';
+import { runBin, runMain as run } from '../support/bin';
+import { heldBeforeRename } from '../support/hold';
 
 const NAIVE = join(ROOT, 'examples', 'naive.yaml');
 const scratch = () => mkdtempSync(join(tmpdir(), 'cli-files-'));

@@ -11,10 +11,10 @@ import { Document, Spectral } from '@stoplight/spectral-core';
 import { schema } from '@stoplight/spectral-functions';
 import * as Parsers from '@stoplight/spectral-parsers';
 import { build } from 'tsup';
-import { bin as binBuild } from '../tsup.config';
-import type { ReportData } from '../cli/report/report';
-import { FIXTURES, ROOT } from './support/report';
-import { runMain as run } from './support/bin';
+import { bin as binBuild } from '../../tsup.config';
+import type { ReportData } from '../../cli/report/report';
+import { FIXTURES, ROOT } from '../support/report';
+import { runMain as run } from '../support/bin';
 
 const scratch = mkdtempSync(join(tmpdir(), 'report-cli-'));
 const write = (name: string, text: string) => {

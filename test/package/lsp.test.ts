@@ -7,12 +7,12 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
-import { createConsumer } from './support/consumer';
-import { codeActions, applyEdits, editsOf, killLeftoverServers, openDocument, startServer, stopServer } from './support/lsp';
-import { findingActions, installedBin, lintFiles, PROVEN, proveQuickFixes, verdictOf } from './support/lsp-proof';
+import { createConsumer } from '../support/consumer';
+import { codeActions, applyEdits, editsOf, killLeftoverServers, openDocument, startServer, stopServer } from '../support/lsp';
+import { findingActions, installedBin, lintFiles, PROVEN, proveQuickFixes, verdictOf } from '../support/lsp-proof';
 
 jest.setTimeout(240_000);
-const ROOT = join(__dirname, '..');
+const ROOT = join(__dirname, '..', '..');
 const EXTENDS = 'extends: ["spectral-agent-ux"]\n';
 const WHOLE = { start: { line: 0, character: 0 }, end: { line: 100_000, character: 0 } };
 

@@ -9,7 +9,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ROOT, runBin, runMain } from './support/bin';
+import { ROOT, runBin, runMain } from '../support/bin';
 
 const dir = mkdtempSync(join(tmpdir(), 'remote-refs-'));
 let server: Server;

@@ -8,8 +8,8 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PROBE_IDS } from '../lib/rules/catalogue';
-import { ROOT, runBin } from './support/bin';
+import { PROBE_IDS } from '../../lib/rules/catalogue';
+import { ROOT, runBin } from '../support/bin';
 import {
   DEFECTIVE_FINDINGS,
   DEFECTIVE_OPERATIONS,
@@ -22,7 +22,7 @@ import {
   withOrdersApi,
   type ProbeJson,
   type RunningApi,
-} from './support/probe-api';
+} from '../support/probe-api';
 
 let good: RunningApi;
 let defective: RunningApi;

@@ -7,8 +7,8 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { version } from '../package.json';
-import { ROOT } from './support/bin';
+import { version } from '../../package.json';
+import { ROOT } from '../support/bin';
 
 jest.setTimeout(120_000);
 

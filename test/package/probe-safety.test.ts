@@ -10,8 +10,8 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { runBin } from './support/bin';
-import { freePort, type ProbeJson } from './support/probe-api';
+import { runBin } from '../support/bin';
+import { freePort, type ProbeJson } from '../support/probe-api';
 
 const MiB = 1024 * 1024;
 const tmp = mkdtempSync(join(tmpdir(), 'probe-safety-'));

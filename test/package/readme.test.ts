@@ -8,8 +8,8 @@ import { spawn, spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { withOrdersApi } from './support/probe-api';
-import { ROOT } from './support/report';
+import { withOrdersApi } from '../support/probe-api';
+import { ROOT } from '../support/report';
 
 const README = readFileSync(join(ROOT, 'README.md'), 'utf8');
 

@@ -9,7 +9,8 @@ import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'yaml';
-import { ROOT } from './support/report';
+import { packedTarball } from '../support/packed';
+import { ROOT } from '../support/report';
 
 interface Step {
   id?: string;
@@ -174,11 +175,10 @@ describe('its steps, as GitHub runs them', () => {
 describe('in a repository without package.json', () => {
   test('installs the package and the Spectral CLI it is tested with, then lints and reports as in a project that has them', () => {
     const dir = mkdtempSync(join(tmpdir(), 'action-bare-'));
-    const packed = spawnSync('npm', ['pack', '--pack-destination', dir, '--loglevel=error'], { cwd: ROOT, encoding: 'utf8' }).stdout.trim().split('\n').pop()!;
     writeFileSync(join(dir, '.spectral.yaml'), 'extends: ["spectral-agent-ux"]\n');
     copyFileSync(join(ROOT, 'examples', 'naive.yaml'), join(dir, 'openapi.yaml'));
     // The package is not on the registry yet: the `package` input installs its tarball instead of spectral-agent-ux@<version>.
-    const ran = runAction(dir, { description: 'openapi.yaml', package: join(dir, packed), 'upload-sarif': 'false' });
+    const ran = runAction(dir, { description: 'openapi.yaml', package: packedTarball().tarball, 'upload-sarif': 'false' });
     expect(ran.failed).toBe('Gate');
     expect(ran.outputs.lint.status).toBe('1');
     expect(ran.stdout).toMatch(/\n +\d+:\d+ +error +ax-envelope-next-steps +POST \/payments 201: /);

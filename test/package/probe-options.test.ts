@@ -8,8 +8,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { ROOT, runBin, runMain } from './support/bin';
-import { operation, withServer, type Handler, type ProbeJson } from './support/probe-api';
+import { ROOT, runBin, runMain } from '../support/bin';
+import { operation, withServer, type Handler, type ProbeJson } from '../support/probe-api';
 
 const tmp = mkdtempSync(join(tmpdir(), 'probe-options-'));
 const DESCRIPTION = join(tmp, 'things.yaml');

@@ -8,11 +8,11 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Document, Spectral } from '@stoplight/spectral-core';
 import * as Parsers from '@stoplight/spectral-parsers';
-import ruleset from '../ruleset';
-import { createConsumer, lintJson, lowestNodes, nodeBinary, reportJson, run, runOrThrow, spectralLint, type CliResult } from './support/consumer';
-import { COULD_NOT_FINISH, REVOKED_PROXIES_JSON } from './support/observe';
-import { DEFECTIVE_FINDINGS, DEFECTIVE_OPERATIONS, exampleProbeArgs, GOOD_OPERATIONS, withOrdersApi, type ProbeJson } from './support/probe-api';
-import { loadRulesetLikeVsCode } from './support/vscodeLoader';
+import ruleset from '../../ruleset';
+import { createConsumer, lintJson, lowestNodes, nodeBinary, reportJson, run, runOrThrow, spectralLint, type CliResult } from '../support/consumer';
+import { COULD_NOT_FINISH, REVOKED_PROXIES_JSON } from '../support/observe';
+import { DEFECTIVE_FINDINGS, DEFECTIVE_OPERATIONS, exampleProbeArgs, GOOD_OPERATIONS, withOrdersApi, type ProbeJson } from '../support/probe-api';
+import { loadRulesetLikeVsCode } from '../support/vscodeLoader';
 
 const EXTENDS = 'extends: ["spectral-agent-ux"]\n';
 const EXTENDS_ALL = 'extends: [["spectral-agent-ux", "all"]]\n';
@@ -22,10 +22,10 @@ const recommendedIds = Object.entries(ruleset.rules)
   .map(([id]) => id);
 
 /** The README's options example, so the page cannot drift from what the CLI accepts. */
-const README_OPTIONS = /### Change a rule's options[\s\S]*?```yaml\n([\s\S]*?)```/.exec(readFileSync(join(__dirname, '..', 'README.md'), 'utf8'))![1];
+const README_OPTIONS = /### Change a rule's options[\s\S]*?```yaml\n([\s\S]*?)```/.exec(readFileSync(join(__dirname, '..', '..', 'README.md'), 'utf8'))![1];
 /** docs/conventions.md's one block of names for every rule that reads them, by a YAML anchor. */
 const SHARED_NAMES = /YAML anchor writes the names once:\n\n```yaml\n([\s\S]*?)```/.exec(
-  readFileSync(join(__dirname, '..', 'docs', 'conventions.md'), 'utf8'),
+  readFileSync(join(__dirname, '..', '..', 'docs', 'conventions.md'), 'utf8'),
 )![1];
 
 const codes = (results: CliResult[]) => [...new Set(results.map(result => result.code))].sort();
@@ -85,7 +85,7 @@ describe('spectral lint with the installed package', () => {
     writeFileSync(join(consumer, 'revoked-proxies.json'), REVOKED_PROXIES_JSON);
     const failed = lintJson(consumer, 'revoked-proxies.json', EXTENDS_ALL).results.filter(result => result.message.startsWith(COULD_NOT_FINISH));
     const line =
-      readFileSync(join(__dirname, '..', 'lib', 'document', 'document.ts'), 'utf8')
+      readFileSync(join(__dirname, '..', '..', 'lib', 'document', 'document.ts'), 'utf8')
         .split('\n')
         .findIndex(text => text.includes('!Array.isArray(value);')) + 1;
     expect(failed.length).toBeGreaterThan(0);
@@ -364,7 +364,7 @@ export async function routes(app: FastifyInstance, pool: { query(sql: string): P
 }
 `;
   /** The README's flat config, as written. */
-  const README_CONFIG = /## Guard handler code[\s\S]*?```js\n([\s\S]*?)```/.exec(readFileSync(join(__dirname, '..', 'README.md'), 'utf8'))![1];
+  const README_CONFIG = /## Guard handler code[\s\S]*?```js\n([\s\S]*?)```/.exec(readFileSync(join(__dirname, '..', '..', 'README.md'), 'utf8'))![1];
   const CONFIGS: [string, string][] = [
     ['eslint.config.mjs', README_CONFIG],
     [
@@ -372,7 +372,7 @@ export async function routes(app: FastifyInstance, pool: { query(sql: string): P
       "const agentUx = require('spectral-agent-ux/eslint');\nconst tseslint = require('typescript-eslint');\nmodule.exports = [{ files: ['**/*.ts'], languageOptions: { parser: tseslint.parser } }, agentUx.configs.recommended];\n",
     ],
   ];
-  const localVersion = (name: string) => JSON.parse(readFileSync(join(__dirname, '..', 'node_modules', name, 'package.json'), 'utf8')).version as string;
+  const localVersion = (name: string) => JSON.parse(readFileSync(join(__dirname, '..', '..', 'node_modules', name, 'package.json'), 'utf8')).version as string;
   // ESLint 9 as this checkout develops with, and the newest ESLint 10: each in its own folder of the consumer,
   // beside typescript-eslint; the plugin itself resolves from the consumer's node_modules, where the tarball is.
   const ESLINTS: [string, string][] = [

@@ -5,9 +5,9 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { ReportData } from '../cli/report/report';
-import { runBin, runMain } from './support/bin';
-import { PROBE_API, PROBE_INPUT, withOrdersApi } from './support/probe-api';
+import type { ReportData } from '../../cli/report/report';
+import { runBin, runMain } from '../support/bin';
+import { PROBE_API, PROBE_INPUT, withOrdersApi } from '../support/probe-api';
 
 const DESCRIPTION = join(PROBE_API, 'openapi.yaml');
 const tmp = mkdtempSync(join(tmpdir(), 'report-evidence-'));

@@ -9,12 +9,12 @@ import { join } from 'node:path';
 import { Ruleset } from '@stoplight/spectral-core';
 import type { Browser, Page } from 'playwright-core';
 import { parse } from 'yaml';
-import { packageDefinition } from '../cli/lint';
-import { renderHtml } from '../cli/report/render-html';
-import { matrixColumns, matrixRows } from '../cli/report/render-shared';
-import type { ReportData } from '../cli/report/report';
-import { launchChromium } from './support/chromium';
-import { FIXTURES, ROOT, fixtureRuleset, reportOn } from './support/report';
+import { packageDefinition } from '../../cli/lint';
+import { renderHtml } from '../../cli/report/render-html';
+import { matrixColumns, matrixRows } from '../../cli/report/render-shared';
+import type { ReportData } from '../../cli/report/report';
+import { launchChromium } from '../support/chromium';
+import { FIXTURES, ROOT, fixtureRuleset, reportOn } from '../support/report';
 
 let browser: Browser;
 let page: Page;

@@ -6,9 +6,10 @@
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, normalize } from 'node:path';
-import { COMPILED_URL } from '../lib/rules/code-origin';
+import { COMPILED_URL } from '../../lib/rules/code-origin';
+import { packedTarball } from '../support/packed';
 
-const root = join(__dirname, '..');
+const root = join(__dirname, '..', '..');
 const FUNCTIONS = readdirSync(join(root, 'functions'))
   .filter(file => file.endsWith('.ts'))
   .map(file => file.slice(0, -3));
@@ -40,11 +41,6 @@ const FUNCTIONS = readdirSync(join(root, 'functions'))
 // framework bodies by status and the benchmark's measures in the changelog (390.7 kB packed then).
 const MAX_PACKED_BYTES = 395_000;
 
-interface Packed {
-  size: number;
-  files: { path: string }[];
-}
-
 function run(command: string, args: string[]) {
   const result = spawnSync(command, args, { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
   return { status: result.status, output: `${result.stdout}${result.stderr}`, stdout: result.stdout };
@@ -52,7 +48,8 @@ function run(command: string, args: string[]) {
 
 const bin = (name: string) => join(root, 'node_modules', '.bin', name);
 
-const packed: Packed = JSON.parse(run('npm', ['pack', '--dry-run', '--json', '--loglevel=error']).stdout)[0];
+// The tarball the other package tests install, as `npm pack --json` described it.
+const packed = packedTarball();
 const shipped = new Set(packed.files.map(file => file.path));
 const markdown = [...shipped].filter(file => file.endsWith('.md'));
 
@@ -148,7 +145,7 @@ describe('module formats and types', () => {
   });
 
   test('arethetypeswrong finds no problem in the main entry or any function entry, for node10, node16 (ESM and CJS) and bundlers', () => {
-    const result = run(bin('attw'), ['--pack', '.', '--include-entrypoints', ...FUNCTIONS.map(name => `./functions/${name}`)]);
+    const result = run(bin('attw'), [packed.tarball, '--include-entrypoints', ...FUNCTIONS.map(name => `./functions/${name}`)]);
     expect(result.output).toContain('No problems found');
     expect(result.status).toBe(0);
   });

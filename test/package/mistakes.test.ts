@@ -2,11 +2,11 @@
 import { copyFileSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import ruleset from '../ruleset';
-import { lintWith, readDocument } from '../cli/lint';
-import { silentMistakes } from '../cli/mistakes';
-import { ROOT, runBin, runMain } from './support/bin';
-import { example, FIXTURES, rulesetWith } from './support/report';
+import ruleset from '../../ruleset';
+import { lintWith, readDocument } from '../../cli/lint';
+import { silentMistakes } from '../../cli/mistakes';
+import { ROOT, runBin, runMain } from '../support/bin';
+import { example, FIXTURES, rulesetWith } from '../support/report';
 
 const withPrefixes = (prefixes: string[]) => {
   const definition = ruleset.rules['ax-envelope-next-steps'];

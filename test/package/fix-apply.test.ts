@@ -11,8 +11,8 @@ import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, linkSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ROOT, runBin } from './support/bin';
-import { heldBeforeRename, heldBeforeSave, heldInLint } from './support/hold';
+import { ROOT, runBin } from '../support/bin';
+import { heldBeforeRename, heldBeforeSave, heldInLint } from '../support/hold';
 
 const BIN = process.env.FIX_BIN ?? join(ROOT, 'dist', 'spectral-agent-ux.cjs');
 // Each test runs the bin, which lints twice (before and after writing): on a busy machine, more than the default 30 s.

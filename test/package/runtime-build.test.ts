@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
-const dist = join(__dirname, '..', 'dist');
+const dist = join(__dirname, '..', '..', 'dist');
 const API = [
   'STRICT_ENV',
   'VIOLATIONS_METRIC',
