@@ -11,7 +11,7 @@ module.exports = {
   testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/corpus/', '<rootDir>/test/package/'],
   transform: {
     // Transpile only: `npm run typecheck` checks the types once, instead of once per worker and file.
-    '^.+\\.ts$': ['ts-jest', { isolatedModules: true, tsconfig: { module: 'commonjs', moduleResolution: 'node' } }],
+    '^.+\\.ts$': ['ts-jest', { tsconfig: { module: 'commonjs', moduleResolution: 'node', isolatedModules: true } }],
   },
   testTimeout: 30000,
   // Two cores: one worker each.

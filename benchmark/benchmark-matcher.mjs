@@ -1,12 +1,15 @@
 /**
  * The benchmark's own, deliberately generous reading of what an error or success body already has
- * (scripts/benchmark.mjs). It shares no code with lib/errors/error-shapes or lib/rules/names on purpose: it is the
+ * (benchmark/benchmark.mjs). It shares no code with lib/errors/error-shapes or lib/rules/names on purpose: it is the
  * independent judge of whether a finding asks for, or an edit adds, a concept the schema already has.
  *
  * A member is split into words (camelCase, PascalCase, snake_case, kebab-case: `detailedErrorCode` is
  * detailed·error·code), and each concept is a test on those words, the member's type and description,
  * and for a link its siblings. Generous means: when in doubt, the member counts as the concept.
  */
+import { readdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 /** `detailedErrorCode` → ['detailed', 'error', 'code']; `X-Request-ID` → ['x', 'request', 'id']; `_links` → ['links']. */
 export function wordsOf(name) {
@@ -492,6 +495,13 @@ export function drawSample(findings, { seed, size, perGroup }) {
   }
   return sample;
 }
+
+/** The judged samples kept as evidence: every `benchmark-judged-<name>.json` in benchmark/, found by its name (benchmark/README.md). */
+export const judgedSamples = () =>
+  readdirSync(dirname(fileURLToPath(import.meta.url)))
+    .filter(name => /^benchmark-judged-.+\.json$/.test(name))
+    .sort()
+    .map(name => join(dirname(fileURLToPath(import.meta.url)), name));
 
 /** Share real and share with the right fix of a judged sample: `y`/`n` for real, `y`/`partly`/`n` for the fix. */
 export function tally(items) {

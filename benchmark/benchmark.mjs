@@ -1,27 +1,38 @@
 #!/usr/bin/env node
 /**
- * npm run benchmark: the package on public descriptions the corpus does not hold (scripts/benchmark.json,
+ * npm run benchmark: the package on public descriptions the corpus does not hold (benchmark/benchmark.json,
  * fetched into .cache/benchmark/), two measures (docs/benchmark.md):
  *
  * (a) duplicates: every finding of the `all` ruleset (real Spectral, the built dist/index.cjs, the
  *     document read and linted as cli/lint.ts does) and every member its `fix` edits add (cli/fixes.ts's
  *     planFixes on the same lint, compiled from this checkout by esbuild at start: the bin's own engine,
  *     without a process and a second lint per file) is checked by the generous matcher of
- *     scripts/benchmark-matcher.mjs: does it ask for, or add, a concept the body already holds under
+ *     benchmark/benchmark-matcher.mjs: does it ask for, or add, a concept the body already holds under
  *     another name? Per rule, per API and per convention counts, and every duplicate as a JSON line.
  * (b) a seeded random sample of error-severity findings (at most `--per-group` of one API and rule), each
  *     with the schema it concerns, resolved, and the columns a person fills: real, rightFix, note.
  *
- *   node scripts/benchmark.mjs [--manifest scripts/benchmark.json] [--only a.json,b.yaml] [--set issue-38] [--seed 26]
+ *   node benchmark/benchmark.mjs [--manifest benchmark/benchmark.json] [--only a.json,b.yaml] [--set issue-38] [--seed 26]
  *                              [--sample 80] [--per-group 8] [--out .cache/benchmark-results] [--reuse]
  *   (--reuse reads the findings and edits of the last run from <out>/raw/ instead of linting again: for work on the matcher)
- *   node scripts/benchmark.mjs tally <judged.json>      # share real, share with the right fix
+ *   node benchmark/benchmark.mjs tally [<judged.json> ...]   # share real, share with the right fix (none: every judged sample)
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { basename, dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { claimedConcepts, deref, drawSample, editDuplicates, findingDuplicates, membersOf, RULE_CLAIMS, responseMembers, tally } from './benchmark-matcher.mjs';
+import {
+  claimedConcepts,
+  deref,
+  drawSample,
+  editDuplicates,
+  findingDuplicates,
+  judgedSamples,
+  membersOf,
+  RULE_CLAIMS,
+  responseMembers,
+  tally,
+} from './benchmark-matcher.mjs';
 
 const require = createRequire(import.meta.url);
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -45,20 +56,25 @@ const RULE_OF_CONCEPT = {
 };
 
 if (args[0] === 'tally') {
-  const file = args[1];
-  if (file === undefined || !existsSync(file)) {
-    console.error('usage: node scripts/benchmark.mjs tally <judged.json>');
+  const files = args.length > 1 ? args.slice(1) : judgedSamples();
+  const missing = files.filter(file => !existsSync(file));
+  if (missing.length > 0) {
+    console.error(
+      `${missing.join(', ')}: no such file\nusage: node benchmark/benchmark.mjs tally [<judged.json> ...]   (none: every judged sample in benchmark/)`,
+    );
     process.exit(2);
   }
-  const judged = JSON.parse(readFileSync(file, 'utf8'));
-  const result = tally(judged.items);
-  console.log(`${file}: seed ${judged.seed}, ${judged.items.length} findings (${result.unjudged} not judged)`);
-  console.log(`real: ${result.real}/${result.judged} = ${result.realShare}%`);
-  console.log(`right fix: ${result.rightFix} = ${result.rightFixShare}%, partly ${result.partlyFix} = ${result.partlyFixShare}%, wrong ${result.wrongFix}`);
+  for (const file of files) {
+    const judged = JSON.parse(readFileSync(file, 'utf8'));
+    const result = tally(judged.items);
+    console.log(`${relative(process.cwd(), file)}: seed ${judged.seed}, ${judged.items.length} findings (${result.unjudged} not judged)`);
+    console.log(`real: ${result.real}/${result.judged} = ${result.realShare}%`);
+    console.log(`right fix: ${result.rightFix} = ${result.rightFixShare}%, partly ${result.partlyFix} = ${result.partlyFixShare}%, wrong ${result.wrongFix}`);
+  }
   process.exit(0);
 }
 
-const manifestFile = resolve(root, option('--manifest', 'scripts/benchmark.json'));
+const manifestFile = resolve(root, option('--manifest', 'benchmark/benchmark.json'));
 const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
 const cacheDir = join(root, '.cache', basename(manifestFile, '.json'));
 const outDir = resolve(root, option('--out', `${cacheDir}-results`));
@@ -75,7 +91,7 @@ const distRuleset = join(root, 'dist', 'index.cjs');
 
 const missing = entries.filter(entry => !existsSync(join(cacheDir, entry.file)));
 if (missing.length > 0) {
-  console.error(`${missing.length} files not fetched: run \`node scripts/fetch-corpus.mjs ${basename(manifestFile)}\` (npm run benchmark does)`);
+  console.error(`${missing.length} files not fetched: run \`node scripts/fetch-corpus.mjs ${relative(root, manifestFile)}\` (npm run benchmark does)`);
   process.exit(2);
 }
 if (!existsSync(distRuleset)) {
@@ -360,7 +376,7 @@ const items = sample.map((finding, index) => ({
 }));
 const sampleDoc = {
   comment:
-    'Fill `real` (y/n: what the finding says is missing or wrong really is) and `rightFix` (y/partly/n: the fix the message names fits this API), then `node scripts/benchmark.mjs tally <this file>`.',
+    'Fill `real` (y/n: what the finding says is missing or wrong really is) and `rightFix` (y/partly/n: the fix the message names fits this API), then `node benchmark/benchmark.mjs tally <this file>`.',
   seed,
   perGroup,
   manifest: basename(manifestFile),
