@@ -1,7 +1,7 @@
 /**
- * The published package as npm would publish it (`npm pack`; dist/ must be current: `npm test` builds
- * first): what the tarball holds and weighs, whether every relative link of its Markdown reaches a file
- * inside it, and what publint and arethetypeswrong say about its module formats and types.
+ * The published package as npm would publish it (the tarball `npm run test:package` builds and packs
+ * once, test/support/packed.ts): what the tarball holds and weighs, whether every relative link of its
+ * Markdown reaches a file inside it, and what publint and arethetypeswrong say about its module formats and types.
  */
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
