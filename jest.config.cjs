@@ -1,5 +1,6 @@
 /**
  * `jest` (`npm test`): the in-process tests, no build, no tarball, no process but a `node -e` or a shell step.
+ * A test that needs dist/ (the bin, or `extends: spectral-agent-ux`, which resolves to the built package) goes in test/package/.
  * The package tier (test/package/, `npm run test:package`: jest.package.config.cjs) and the corpus
  * (test/corpus/, `npm run test:corpus`: jest.corpus.config.cjs) have configs of their own.
  */

@@ -5,8 +5,8 @@
  */
 import { join } from 'node:path';
 import type { Ruleset } from '@stoplight/spectral-core';
-import { loadRuleset } from '../cli/lint';
-import { diagnosticKeys, example, failingCellKeys, FIXTURES, fixtureRuleset, lintNotingUsers, reportOn, rulesetWith } from './support/report';
+import { loadRuleset } from '../../cli/lint';
+import { diagnosticKeys, example, failingCellKeys, FIXTURES, fixtureRuleset, lintNotingUsers, reportOn, rulesetWith } from '../support/report';
 
 const cases: [string, string, () => Ruleset | Promise<Ruleset>][] = [
   ['naive.yaml, recommended ruleset', example('naive.yaml'), () => loadRuleset(undefined)],

@@ -7,12 +7,12 @@ import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } fro
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse, stringify } from 'yaml';
-import { planFixes } from '../cli/fixes';
-import { lint, lintWith, readDocument } from '../cli/lint';
-import { runMain as run } from './support/bin';
-import { planOutcome } from './support/fixes';
-import { cellOf, FIXTURES, reportOn, ROOT, rulesetWith } from './support/report';
-import { runRule } from './support/testRule';
+import { planFixes } from '../../cli/fixes';
+import { lint, lintWith, readDocument } from '../../cli/lint';
+import { runMain as run } from '../support/bin';
+import { planOutcome } from '../support/fixes';
+import { cellOf, FIXTURES, reportOn, ROOT, rulesetWith } from '../support/report';
+import { runRule } from '../support/testRule';
 
 const FILE = join(FIXTURES, 'shared-error.yaml');
 const RULE = 'ax-recoverable-error-structure';

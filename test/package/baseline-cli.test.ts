@@ -8,13 +8,13 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 
 import { join } from 'node:path';
 import { pathToPointer } from '@stoplight/json';
 import type { ISpectralDiagnostic } from '@stoplight/spectral-core';
-import { RULE_IDS } from '../rules';
-import { loadRuleset } from '../cli/lint';
-import { toOverridePointer } from '../cli/place';
-import type { ReportData } from '../cli/report/report';
-import { withNewOperation } from './support/baseline';
-import { example, lintAlone, ROOT } from './support/report';
-import { runMain as run } from './support/bin';
+import { RULE_IDS } from '../../rules';
+import { loadRuleset } from '../../cli/lint';
+import { toOverridePointer } from '../../cli/place';
+import type { ReportData } from '../../cli/report/report';
+import { withNewOperation } from '../support/baseline';
+import { example, lintAlone, ROOT } from '../support/report';
+import { runMain as run } from '../support/bin';
 
 // Inside the package, so that `extends: ["spectral-agent-ux"]` resolves to this package's build.
 const SCRATCH = join(ROOT, '.cache', 'baseline-test');
