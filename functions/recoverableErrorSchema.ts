@@ -16,7 +16,7 @@ import { CODE_AND_MESSAGE, schemaAnswer, schemaLikely } from '../lib/errors/erro
 import { errorConventionOf } from '../lib/errors/frameworks';
 import { documentsProblemDetails, PROBLEM_JSON } from '../lib/errors/error-wording';
 import { nameList } from '../lib/rules/names';
-import { ruleFunction, type Finding, responseFinding } from '../lib/rules/rule-function';
+import { mustThenSend, ruleFunction, type Finding, responseFinding } from '../lib/rules/rule-function';
 import { isObjectView, viewsOf, type ObjectView } from '../lib/document/schema';
 import type { Say as SayOf } from '../lib/rules/messages';
 
@@ -28,18 +28,18 @@ const MESSAGES = {
   frameworkBody: 'the body {{name}} sends, {{body}}, plus {{lacks}}',
   // A protocol that defines its error body (SCIM): that body, plus what it lacks.
   standardBody: 'the error body {{name}} defines, {{body}}, plus {{lacks}}',
-  noBody: 'the error response declares no body. Add {{whose}}, {{body}}.',
-  noBodyAdd: 'the error response declares no body. Add {{content}}: {{fix}}.',
+  noBody: 'the error response declares no body. Add {{whose}}, {{body}}{{then}}.',
+  noBodyAdd: 'the error response declares no body. Add {{content}}: {{fix}}{{then}}.',
   swaggerSchemaRef: "`schema: { $ref: '{{ref}}' }`",
   contentRef: "`content: { {{mediaType}}: { schema: { $ref: '{{ref}}' } } }`",
   swaggerSchema: 'a `schema`',
   contentSchema: '`content: { {{mediaType}}: { schema } }`',
   misfiledJson: 'the error response offers only {{offered}}, no JSON, though its {{mediaType}} schema is a JSON error body. Offer it as `application/json`.',
-  noJson: 'the error response offers only {{offered}}, no JSON. Add {{body}}, {{whose}}.',
-  noJsonAdd: 'the error response offers only {{offered}}, no JSON. Add an `{{mediaType}}` body: {{fix}}.',
+  noJson: 'the error response offers only {{offered}}, no JSON. Add {{body}}, {{whose}}{{then}}.',
+  noJsonAdd: 'the error response offers only {{offered}}, no JSON. Add an `{{mediaType}}` body: {{fix}}{{then}}.',
   swaggerProducesRef: "`{{mediaType}}` in `produces` and the `schema: { $ref: '{{ref}}' }`",
   bodyRef: "the body `{{mediaType}}: { schema: { $ref: '{{ref}}' } }`",
-  noSchema: "the error response's {{mediaType}} has no schema. Add {{fix}}.",
+  noSchema: "the error response's {{mediaType}} has no schema. Add {{fix}}{{then}}.",
   schemaFix: 'a `schema`: {{fix}}',
   sharedSchemaFix: "`schema: { $ref: '{{ref}}' }`, {{whose}}",
   notASchema: 'the {{mediaType}} error schema is not a schema object. Replace it with {{fix}}.',
@@ -77,15 +77,19 @@ function problem(doc: OpenApiDocument, say: Say, operation: Operation, response:
       ? say(framework.defines === true ? 'standardBody' : 'frameworkBody', framework)
       : say('codeAndMessage');
   const mediaType = problems ? PROBLEM_JSON : (framework?.mediaType ?? 'application/json');
+  // Who must send the declared body: the framework's handler where it sends none of its own for this status (Starlette's
+  // text/plain 500); any error handler where the response says it sends text now.
+  const handler = framework !== undefined && !framework.sends(response.status) ? framework.handler : undefined;
+  const then = (sendsTextNow = false) => (handler !== undefined ? `; ${handler}` : sendsTextNow ? mustThenSend('it', 'error handler') : '');
   // Asked only for a response that lacks a body: most error responses have one.
   const shared = () => sharedBody(doc, say, response.status);
   if (bodies.length === 0 || (doc.isSwagger2 && bodies[0].schema === undefined)) {
     const api = shared();
     if (api !== undefined) {
       const body = doc.isSwagger2 ? say('swaggerSchemaRef', { ref: api.ref }) : say('contentRef', { mediaType: api.mediaType, ref: api.ref });
-      return { what: say('noBody', { whose: api.said, body }) };
+      return { what: say('noBody', { whose: api.said, body, then: then() }) };
     }
-    return { what: say('noBodyAdd', { content: doc.isSwagger2 ? say('swaggerSchema') : say('contentSchema', { mediaType }), fix }) };
+    return { what: say('noBodyAdd', { content: doc.isSwagger2 ? say('swaggerSchema') : say('contentSchema', { mediaType }), fix, then: then() }) };
   }
   const json = bodies.filter(body => isJsonMediaType(body.mediaType));
   if (json.length === 0) {
@@ -96,9 +100,9 @@ function problem(doc: OpenApiDocument, say: Say, operation: Operation, response:
     const api = shared();
     if (api !== undefined) {
       const body = say(doc.isSwagger2 ? 'swaggerProducesRef' : 'bodyRef', { mediaType: api.mediaType, ref: api.ref });
-      return { what: say('noJson', { offered, body, whose: api.said }) };
+      return { what: say('noJson', { offered, body, whose: api.said, then: then(true) }) };
     }
-    return { what: say('noJsonAdd', { offered, fix, mediaType }) };
+    return { what: say('noJsonAdd', { offered, fix, mediaType, then: then(true) }) };
   }
   // A catch-all `*/*` without a schema beside a JSON body that has one adds nothing to declare (Jira's image routes).
   const declared = json.filter(body => body.schema !== undefined || !isCatchAll(body) || json.every(other => other.schema === undefined));
@@ -106,7 +110,7 @@ function problem(doc: OpenApiDocument, say: Say, operation: Operation, response:
     if (body.schema === undefined) {
       const api = shared();
       const add = api === undefined ? say('schemaFix', { fix }) : say('sharedSchemaFix', { ref: api.ref, whose: api.said });
-      return { what: say('noSchema', { mediaType: body.mediaType, fix: add }), at: body };
+      return { what: say('noSchema', { mediaType: body.mediaType, fix: add, then: then() }), at: body };
     }
     const target = doc.resolve(body.schema.value, body.schema.location);
     if (target === undefined) continue; // a dangling $ref is reported by Spectral itself (invalid-ref)

@@ -18,9 +18,9 @@ const operation = (operationId: string) => ({ operationId, responses: { '200': {
 const nestPaths = {
   '/orders': { post: operation('OrdersController_create'), get: operation('OrdersController_findAll') },
 };
-const noBody = (path: string, method: string, fix: string, content = CONTENT) => ({
-  path: at(path, method, '404'),
-  message: `${method.toUpperCase()} ${path} 404: the error response declares no body. Add ${content}: ${fix}.`,
+const noBody = (path: string, method: string, fix: string, content = CONTENT, status = '404') => ({
+  path: at(path, method, status),
+  message: `${method.toUpperCase()} ${path} ${status}: the error response declares no body. Add ${content}: ${fix}.`,
 });
 
 const NEST = 'the body NestJS sends, `{ statusCode, message, error }` (keep `message` a `string[]` where it is one), plus a required `code`';
@@ -31,6 +31,10 @@ const FASTIFY = 'the body Fastify sends, `{ statusCode, code, error, message }`,
 
 const ASPNET = 'the body ASP.NET Core sends, `ProblemDetails` `{ type, title, status, detail }`, plus `type` (a URI naming the error) and `detail` required';
 const ORDER = { type: 'object', properties: { id: string } };
+/** What must send a declared body where the framework sends none of its own. */
+const STARLETTE_HANDLER = 'register `@app.exception_handler(Exception)` to send it (Starlette answers an unhandled error with a text/plain 500)';
+const DRF_HANDLER = 'set an `EXCEPTION_HANDLER` that sends it (Django REST framework answers a 400 with a map of fields, Django a 500 with an HTML page)';
+const ASPNET_HANDLER = 'register `app.UseExceptionHandler` to send it (ASP.NET Core answers an unhandled error with an empty 500)';
 
 const SCIM_2 =
   'the error body SCIM 2.0 (RFC 7644 §3.12) defines, `{ schemas: ["urn:ietf:params:scim:api:messages:2.0:Error"], status, scimType, detail }`, plus `scimType` (the code: give every error one, not only the 400 and 409 ones RFC 7644 names) and `detail` required';
@@ -113,8 +117,8 @@ testRule('ax-recoverable-error-schema', [
     errors: [
       noBody('/orders/', 'get', DRF),
       noBody('/orders/{id}/', 'get', DRF),
-      { path: at('/orders/{id}/', 'patch', '400'), message: `PATCH /orders/{id}/ 400: the error response declares no body. Add ${CONTENT}: ${GENERIC}.` },
-      { path: at('/orders/{id}/', 'patch', '500'), message: `PATCH /orders/{id}/ 500: the error response declares no body. Add ${CONTENT}: ${GENERIC}.` },
+      noBody('/orders/{id}/', 'patch', `${GENERIC}; ${DRF_HANDLER}`, CONTENT, '400'),
+      noBody('/orders/{id}/', 'patch', `${GENERIC}; ${DRF_HANDLER}`, CONTENT, '500'),
     ],
   },
   {
@@ -128,9 +132,59 @@ testRule('ax-recoverable-error-schema', [
       { schemas: FASTAPI_SCHEMAS },
       '3.1.0',
     ),
+    errors: [noBody('/items/{id}', 'get', FASTAPI), noBody('/items/{id}', 'get', `${GENERIC}; ${STARLETTE_HANDLER}`, CONTENT, '500')],
+  },
+  {
+    name: "FastAPI's text/plain 500 (Starlette's \"Internal Server Error\"), told to declare the API's `GenericError`: a handler must then send it (OpenAPI 3.1)",
+    document: oas3(
+      {
+        '/qrcode/sms': {
+          post: {
+            operationId: 'dispatcher_qrcode_sms_post',
+            responses: {
+              '200': { description: 'OK' },
+              '400': body(ref('GenericError')),
+              '404': body(ref('GenericError')),
+              '500': body({ type: 'string', enum: ['Internal Server Error'] }, 'text/plain', 'Internal Server Error'),
+            },
+          },
+        },
+      },
+      { schemas: { ...FASTAPI_SCHEMAS, GenericError: { type: 'object', required: ['detail'], properties: { detail: string } } } },
+      '3.1.0',
+    ),
     errors: [
-      noBody('/items/{id}', 'get', FASTAPI),
-      { path: at('/items/{id}', 'get', '500'), message: `GET /items/{id} 500: the error response declares no body. Add ${CONTENT}: ${GENERIC}.` },
+      {
+        path: at('/qrcode/sms', 'post', '500'),
+        message: `POST /qrcode/sms 500: the error response offers only text/plain, no JSON. Add the body \`application/json: { schema: { $ref: '#/components/schemas/GenericError' } }\`, the one the API's other error responses declare; ${STARLETTE_HANDLER}.`,
+      },
+    ],
+  },
+  {
+    name: 'ASP.NET Core (OpenAPI 3.0, Swashbuckle): a 500 without a body is told the generic body and the exception handler to send it',
+    document: oas3({
+      '/orders': {
+        get: {
+          operationId: 'GetOrders',
+          responses: {
+            '200': { description: 'OK', content: Object.fromEntries(['text/plain', 'application/json', 'text/json'].map(type => [type, { schema: ORDER }])) },
+            '500': { description: 'Server Error' },
+          },
+        },
+      },
+    }),
+    errors: [noBody('/orders', 'get', `${GENERIC}; ${ASPNET_HANDLER}`, CONTENT, '500')],
+  },
+  {
+    name: 'lookalike: a text/plain 500 in an API no framework generated is told that its error handler must send the JSON body, with no framework named',
+    document: oas3({
+      '/qrcode/sms': { post: { operationId: 'smsQrCode', responses: { '200': { description: 'OK' }, '500': body({ type: 'string' }, 'text/plain') } } },
+    }),
+    errors: [
+      {
+        path: at('/qrcode/sms', 'post', '500'),
+        message: `POST /qrcode/sms 500: the error response offers only text/plain, no JSON. Add an \`application/json\` body: ${GENERIC}; your error handler must then send it.`,
+      },
     ],
   },
   {

@@ -16,6 +16,11 @@ export interface Framework {
   lacks: string;
   /** True for the statuses the framework answers with that body by default (others get the generic fix). */
   sends(status: string): boolean;
+  /**
+   * For the statuses it does not send that body for: what makes the server send the body a fix declares,
+   * as a clause ("register `@app.exception_handler(Exception)` to send it (…)").
+   */
+  handler?: string;
   /** True when a standard defines the body (SCIM), rather than a framework sending it. */
   defines?: boolean;
   /** The media type the body goes under, when not `application/json` (SCIM 2.0's `application/scim+json`). */
@@ -71,6 +76,7 @@ const RECOGNITIONS: readonly Recognition[] = [
     sends: CLIENT_ERROR,
     body: '`{ detail }` (a string, as `HTTPException` sends it)',
     lacks: 'a required `code`',
+    handler: 'register `@app.exception_handler(Exception)` to send it (Starlette answers an unhandled error with a text/plain 500)',
     // Its validation error, `HTTPValidationError { detail: [{ loc, msg, type }] }`, is in every app that validates input.
     shows: (_, schemas) => isObject(schemas.HTTPValidationError) && hasMembers(schemas.ValidationError, ['loc', 'msg', 'type']),
   },
@@ -79,6 +85,7 @@ const RECOGNITIONS: readonly Recognition[] = [
     sends: CLIENT_ERROR_BUT_400,
     body: '`{ detail }`',
     lacks: 'a required `code`',
+    handler: 'set an `EXCEPTION_HANDLER` that sends it (Django REST framework answers a 400 with a map of fields, Django a 500 with an HTML page)',
     // drf-spectacular's `orders_retrieve`, `orders_partial_update`, `orders_destroy`; drf-yasg's `orders_read`, `orders_delete`.
     shows: doc =>
       mostOperationIds(doc, /^[a-z0-9_]+_(list|create|retrieve|read|update|partial_update|destroy|delete)$/) &&
@@ -96,6 +103,7 @@ const RECOGNITIONS: readonly Recognition[] = [
     sends: CLIENT_ERROR,
     body: '`ProblemDetails` `{ type, title, status, detail }`',
     lacks: '`type` (a URI naming the error) and `detail` required',
+    handler: 'register `app.UseExceptionHandler` to send it (ASP.NET Core answers an unhandled error with an empty 500)',
     // Swashbuckle lists a controller's output under `text/plain`, `application/json` and `text/json` together.
     shows: doc =>
       doc
@@ -191,7 +199,7 @@ function frameworkOf(doc: OpenApiDocument): Framework | undefined {
         : {};
     const shown = RECOGNITIONS.filter(recognition => recognition.shows(doc, schemas));
     if (shown.length !== 1) return undefined;
-    const { name, body, lacks, sends } = shown[0];
-    return { name, body, lacks, sends };
+    const { name, body, lacks, sends, handler } = shown[0];
+    return { name, body, lacks, sends, handler };
   });
 }
