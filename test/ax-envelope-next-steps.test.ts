@@ -728,6 +728,17 @@ describe('a body that may be the next call', () => {
       unique_identifier: { type: 'string', description: 'Must be sent to /complete-external-upload.' },
     },
   };
+  const READ_ONLY_URI = { type: 'string', format: 'uri', readOnly: true };
+  const EXPORT = {
+    type: 'object',
+    required: ['id', 'link', 'url'],
+    properties: {
+      id: { type: 'string', format: 'uuid', readOnly: true },
+      format: { type: 'string', enum: ['json', 'xlsx'] },
+      link: READ_ONLY_URI,
+      url: READ_ONLY_URI,
+    },
+  };
   testRule('ax-envelope-next-steps', [
     {
       name: 'OpenAPI 3.0 `$ref`: a presigned upload `url`; an upload channel answering `uploadUrl` + `token`',
@@ -775,6 +786,41 @@ describe('a body that may be the next call', () => {
       errors: [{ path: at('/checkouts', 'post', '200', ...JSON_SCHEMA), message: asks('POST /checkouts 200', 'redirect_uri', 'named `redirect_uri`') }],
     },
     {
+      name: "a read-only URI `link` beside the resource's own `url` (GSMtasks' export, OpenAPI 3.0 `$ref`)",
+      document: oas3({ '/exports/{id}/': { put: { responses: { '200': body(ref('Export')) } } } }, { schemas: { Export: EXPORT } }),
+      errors: [{ path: component('schemas', 'Export'), message: asks(usedBy('Export', 'PUT /exports/{id}/ 200'), 'link', 'a read-only URI') }],
+    },
+    {
+      name: 'Swagger 2.0 `allOf`: the read-only URI `link` in a branch',
+      document: swagger2({
+        '/exports': {
+          post: {
+            responses: {
+              '201': { description: 'Created', schema: { allOf: [{ type: 'object', properties: { id: string } }, { properties: { link: READ_ONLY_URI } }] } },
+            },
+          },
+        },
+      }),
+      errors: [{ path: ['paths', '/exports', 'post', 'responses', '201', 'schema'], message: asks('POST /exports 201', 'link', 'a read-only URI') }],
+    },
+    {
+      name: 'lookalikes (OpenAPI 3.1): a `link` the client gave (not read-only), a read-only `url` or `self_link`, a read-only `link` that is no URI: the plain finding',
+      document: oas3(
+        {
+          '/shares': post({
+            '201': body({ type: 'object', properties: { link: { type: 'string', format: 'uri' }, url: READ_ONLY_URI, self_link: READ_ONLY_URI } }),
+          }),
+          '/notes': post({ '201': body({ type: 'object', properties: { link: { type: 'string', readOnly: true } } }) }),
+        },
+        {},
+        '3.1.0',
+      ),
+      errors: [
+        { path: at('/shares', 'post', '201', ...JSON_SCHEMA), message: missing('POST', '/shares', '201') },
+        { path: at('/notes', 'post', '201', ...JSON_SCHEMA), message: missing('POST', '/notes', '201') },
+      ],
+    },
+    {
       name: "lookalikes: an `avatarUrl`, a `url` described as the created resource, an `html_url`, GitHub's `browser_download_url`, rev.ai's `callback_url`: the plain finding, with its fix",
       document: oas3({
         '/users': post({
@@ -794,8 +840,11 @@ describe('a body that may be the next call', () => {
     },
   ]);
 
-  test('`fix` does not edit a body that may be the next call', async () => {
-    const document = oas3({ '/uploads': post({ '200': body(PRESIGNED) }) });
+  test.each([
+    ['a presigned upload `url`', PRESIGNED],
+    ['a read-only URI `link`', EXPORT],
+  ])('`fix` does not edit a body that may be the next call: %s', async (_name, schema) => {
+    const document = oas3({ '/uploads': post({ '200': body(schema) }) });
     const { before, edits } = await fixAndRelint('ax-envelope-next-steps', document);
     expect(before).toHaveLength(1);
     expect(edits).toEqual([]);

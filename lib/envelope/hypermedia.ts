@@ -163,7 +163,7 @@ const URL_WORDS = new Set(['url', 'uri', 'href', 'link', 'location', 'endpoint']
 
 /**
  * The first string member of a 2xx body that may be the next call itself: a presigned upload `url` "which must be
- * used to upload", an `uploadUrl`, an identifier that "must be sent to /complete-upload". Evidence is weak (the body
+ * used to upload", an `uploadUrl`, an identifier that "must be sent to /complete-upload", a read-only URI `link`. Evidence is weak (the body
  * may also be a plain resource), so a finding asks whether it is, and leaves the edit to a person.
  */
 export function nextCallMember(doc: OpenApiDocument, view: ObjectView): NextCallMember | undefined {
@@ -175,6 +175,9 @@ export function nextCallMember(doc: OpenApiDocument, view: ObjectView): NextCall
     const nameWords = words(property.name);
     if (nameWords.some(word => URL_WORDS.has(word)) && nameWords.some(word => NEXT_CALL_WORDS.has(word)))
       return { name: property.name, evidence: `named \`${property.name}\`` };
+    // A URI the server sets, named a link and nothing else (GSMtasks' export `link`, its download): not the resource's own `url`.
+    if (nameWords.length === 1 && nameWords[0] === 'link' && schema.readOnly === true && URI_FORMATS.has(String(schema.format)))
+      return { name: property.name, evidence: 'a read-only URI' };
   }
   return undefined;
 }
