@@ -1,7 +1,8 @@
 /**
  * Hypermedia link collections in a response schema, and whether they enumerate calls an agent can make:
- * links that carry an `href` and a `method` (Siren `actions[]`, `links[]{rel, href, method}`) do; links
- * with an `href` alone (HAL `_links.self.href`, JSON:API `links`, Siren `links[]`) say where, not how.
+ * links that carry an `href` and a `method` (Siren `actions[]`, `links[]{rel, href, method}`) do, and so do
+ * HAL's `_links`, reads (GET) by HAL's convention; links with an `href` alone elsewhere (JSON:API `links`,
+ * Siren `links[]`) say where, not how.
  * The same shapes are read in live bodies (`linksIn`), for the probe to follow.
  */
 import { words } from '../errors/concepts';
@@ -19,6 +20,8 @@ export interface LinkCollection {
 const HREF = 'href';
 const DATA = 'data';
 const METHOD = 'method';
+/** HAL's reserved member: its links are reads (GET) by HAL's convention, so a link there needs no `method` to be a call. */
+const HAL_LINKS = '_links';
 /** Collection → relation → array of links → link: deeper than this is not a link collection. */
 const MAX_DEPTH = 3;
 
@@ -77,7 +80,7 @@ export function linkCollections(doc: OpenApiDocument, view: ObjectView, names: r
     collections.push({
       property,
       name: `${prefix}${property.name}`,
-      callable: shapes.length > 0 && shapes.every(shape => shape !== 'url' && ownProperty(shape, [METHOD]) !== undefined),
+      callable: property.name === HAL_LINKS || (shapes.length > 0 && shapes.every(shape => shape !== 'url' && ownProperty(shape, [METHOD]) !== undefined)),
     });
   }
   const data = prefix === '' && collections.length === 0 ? ownProperty(view, [DATA]) : undefined;
@@ -265,8 +268,10 @@ export function hasCallableLinks(body: unknown, names: readonly string[]): boole
   // Per collection: whether every link seen so far carries a method (one pass, however many links a client sends).
   const callable = new Map<unknown, boolean>();
   for (const link of linksIn(body, names)) {
-    const collection = link.at[0] === DATA ? `${DATA}.${link.at[1]}` : link.at[0];
-    callable.set(collection, (callable.get(collection) ?? true) && typeof link.method === 'string' && link.method !== '');
+    const name = link.at[0] === DATA ? link.at[1] : link.at[0];
+    const collection = link.at[0] === DATA ? `${DATA}.${name}` : name;
+    const calls = name === HAL_LINKS || (typeof link.method === 'string' && link.method !== '');
+    callable.set(collection, (callable.get(collection) ?? true) && calls);
   }
   return [...callable.values()].some(Boolean);
 }
