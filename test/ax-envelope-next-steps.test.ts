@@ -5,6 +5,8 @@ import { component, usedBy } from './support/components';
 
 const envelope = { type: 'object', properties: { id: { type: 'string' }, nextSteps: NEXT_STEPS } };
 const bare = PAYMENT;
+/** Apacta's answer to a deletion: whether it succeeded, and an empty list. */
+const SUCCESS = { type: 'object', properties: { success: { type: 'boolean' }, data: { type: 'array', items: { type: 'string' } } } };
 const STEP = '[{ action, method, href, description }]';
 const TERMS = '(all required, `method` an enum of HTTP methods)';
 const missingOn = (label: string, mediaType = 'application/json') =>
@@ -67,19 +69,53 @@ testRule('ax-envelope-next-steps', [
     errors: [],
   },
   {
-    name: 'checks put, patch and delete; ignores get',
-    document: oas3({
-      '/payments/{id}': {
-        get: { responses: { '200': body(bare) } },
-        put: { responses: { '200': body(bare) } },
-        patch: { responses: { '200': body(envelope) } },
-        delete: { responses: { '200': body(bare) } },
+    name: 'checks put and patch, and a delete that answers the resource it names (what its GET answers: a subscription cancelled); ignores get',
+    document: oas3(
+      {
+        '/payments/{id}': {
+          get: { responses: { '200': body(bare) } },
+          put: { responses: { '200': body(bare) } },
+          patch: { responses: { '200': body(envelope) } },
+        },
+        '/subscriptions/{id}': { get: { responses: { '200': body(ref('Subscription')) } }, delete: { responses: { '200': body(ref('Subscription')) } } },
       },
-    }),
+      { schemas: { Subscription: bare } },
+    ),
     errors: [
       { path: at('/payments/{id}', 'put', '200', ...JSON_SCHEMA), message: missing('PUT', '/payments/{id}', '200') },
-      { path: at('/payments/{id}', 'delete', '200', ...JSON_SCHEMA), message: missing('DELETE', '/payments/{id}', '200') },
+      { path: at('/subscriptions/{id}', 'delete', '200', ...JSON_SCHEMA), message: envelopeFor('DELETE /subscriptions/{id} 200', 'Subscription') },
     ],
+  },
+  {
+    name: 'a deletion leaves no next call: a DELETE answering `{ success, data }` (Apacta: inline, a shared `$ref`, an `allOf`; OpenAPI 3.1) is not asked; a POST named `bulkDelete` is',
+    document: oas3(
+      {
+        '/vendors/{id}': { get: { responses: { '200': body(bare) } }, delete: { responses: { '200': body(SUCCESS) } } },
+        '/contacts/bulkDelete': { delete: { responses: { '200': body(ref('EmptySuccessResponse')) } } },
+        '/files/{id}': { delete: { responses: { '200': body({ allOf: [ref('EmptySuccessResponse')] }) } } },
+        '/contacts/bulk-delete': post({ '200': body(SUCCESS) }),
+      },
+      { schemas: { EmptySuccessResponse: SUCCESS } },
+      '3.1.0',
+    ),
+    errors: [{ path: at('/contacts/bulk-delete', 'post', '200', ...JSON_SCHEMA), message: missing('POST', '/contacts/bulk-delete', '200') }],
+  },
+  {
+    name: 'Swagger 2.0: a DELETE answering a shared success body is not asked; one answering the item its GET answers is',
+    document: swagger2(
+      {
+        '/vendors/{id}': {
+          get: { responses: { '200': { description: 'OK', schema: { $ref: '#/definitions/Vendor' } } } },
+          delete: { responses: { '200': { description: 'OK', schema: { $ref: '#/definitions/Success' } } } },
+        },
+        '/orders/{id}': {
+          get: { responses: { '200': { description: 'OK', schema: { $ref: '#/definitions/Order' } } } },
+          delete: { responses: { '200': { description: 'OK', schema: { $ref: '#/definitions/Order' } } } },
+        },
+      },
+      { definitions: { Vendor: bare, Order: bare, Success: SUCCESS } },
+    ),
+    errors: [{ path: ['paths', '/orders/{id}', 'delete', 'responses', '200', 'schema'], message: envelopeFor('DELETE /orders/{id} 200', 'Order') }],
   },
   {
     name: 'skips 204, 205, a 2xx without content and non-JSON bodies; ignores errors and default',
