@@ -23,6 +23,9 @@ const noBody = (path: string, method: string, fix: string, content = CONTENT, st
   message: `${method.toUpperCase()} ${path} ${status}: the error response declares no body. Add ${content}: ${fix}.`,
 });
 
+/** `noBody` for each `[path, method]`, told the same fix. */
+const noBodies = (operations: [string, string][], fix: string, content?: string) => operations.map(([path, method]) => noBody(path, method, fix, content));
+
 const NEST = 'the body NestJS sends, `{ statusCode, message, error }` (keep `message` a `string[]` where it is one), plus a required `code`';
 const FASTAPI = 'the body FastAPI sends, `{ detail }` (a string, as `HTTPException` sends it), plus a required `code`';
 const DRF = 'the body Django REST framework sends, `{ detail }`, plus a required `code`';
@@ -31,6 +34,19 @@ const FASTIFY = 'the body Fastify sends, `{ statusCode, code, error, message }`,
 
 const ASPNET = 'the body ASP.NET Core sends, `ProblemDetails` `{ type, title, status, detail }`, plus `type` (a URI naming the error) and `detail` required';
 const ORDER = { type: 'object', properties: { id: string } };
+/** Swashbuckle's `GET /orders`: its 200 under `text/plain`, `application/json` and `text/json` together, and `errors`. */
+const swashbuckle = (errors: object) =>
+  oas3({
+    '/orders': {
+      get: {
+        operationId: 'GetOrders',
+        responses: {
+          '200': { description: 'OK', content: Object.fromEntries(['text/plain', 'application/json', 'text/json'].map(type => [type, { schema: ORDER }])) },
+          ...errors,
+        },
+      },
+    },
+  });
 /** What must send a declared body where the framework sends none of its own. */
 const STARLETTE_HANDLER = 'register `@app.exception_handler(Exception)` to send it (Starlette answers an unhandled error with a text/plain 500)';
 const DRF_HANDLER = 'set an `EXCEPTION_HANDLER` that sends it (Django REST framework answers a 400 with a map of fields, Django a 500 with an HTML page)';
@@ -89,17 +105,7 @@ testRule('ax-recoverable-error-schema', [
   },
   {
     name: 'ASP.NET Core (OpenAPI 3.0, Swashbuckle): a body under `text/plain`, `application/json` and `text/json` together',
-    document: oas3({
-      '/orders': {
-        get: {
-          operationId: 'GetOrders',
-          responses: {
-            '200': { description: 'OK', content: Object.fromEntries(['text/plain', 'application/json', 'text/json'].map(type => [type, { schema: ORDER }])) },
-            '404': NO_BODY,
-          },
-        },
-      },
-    }),
+    document: swashbuckle({ '404': NO_BODY }),
     errors: [noBody('/orders', 'get', ASPNET)],
   },
   {
@@ -162,17 +168,7 @@ testRule('ax-recoverable-error-schema', [
   },
   {
     name: 'ASP.NET Core (OpenAPI 3.0, Swashbuckle): a 500 without a body is told the generic body and the exception handler to send it',
-    document: oas3({
-      '/orders': {
-        get: {
-          operationId: 'GetOrders',
-          responses: {
-            '200': { description: 'OK', content: Object.fromEntries(['text/plain', 'application/json', 'text/json'].map(type => [type, { schema: ORDER }])) },
-            '500': { description: 'Server Error' },
-          },
-        },
-      },
-    }),
+    document: swashbuckle({ '500': { description: 'Server Error' } }),
     errors: [noBody('/orders', 'get', `${GENERIC}; ${ASPNET_HANDLER}`, CONTENT, '500')],
   },
   {
@@ -226,9 +222,15 @@ testRule('ax-recoverable-error-schema', [
       '/orgs': { get: operation('listOrgs') },
     }),
     errors: [
-      noBody('/scim/v2/Users', 'get', SCIM_2, '`content: { application/scim+json: { schema } }`'),
-      noBody('/scim/v2/Users/{id}', 'delete', SCIM_2, '`content: { application/scim+json: { schema } }`'),
-      noBody('/scim/v2/ServiceProviderConfig', 'get', SCIM_2, '`content: { application/scim+json: { schema } }`'),
+      ...noBodies(
+        [
+          ['/scim/v2/Users', 'get'],
+          ['/scim/v2/Users/{id}', 'delete'],
+          ['/scim/v2/ServiceProviderConfig', 'get'],
+        ],
+        SCIM_2,
+        '`content: { application/scim+json: { schema } }`',
+      ),
       noBody('/orgs', 'get', GENERIC),
     ],
   },
@@ -248,11 +250,15 @@ testRule('ax-recoverable-error-schema', [
       '/Groups/{groupKey}': { delete: operation('deleteGroup') },
       '/ServiceProviderConfigs': { get: operation('getServiceProviderConfigs') },
     }),
-    errors: [
-      noBody('/Users', 'get', SCIM_1, 'a `schema`'),
-      noBody('/Groups/{groupKey}', 'delete', SCIM_1, 'a `schema`'),
-      noBody('/ServiceProviderConfigs', 'get', SCIM_1, 'a `schema`'),
-    ],
+    errors: noBodies(
+      [
+        ['/Users', 'get'],
+        ['/Groups/{groupKey}', 'delete'],
+        ['/ServiceProviderConfigs', 'get'],
+      ],
+      SCIM_1,
+      'a `schema`',
+    ),
   },
   {
     name: "SCIM 2.0 whose error body is declared once (a `$ref`'d `allOf` with `scimType`): a response without one is offered the API's own, and the declared one passes",
