@@ -249,6 +249,12 @@ export class OpenApiDocument {
 
   private refersElsewhere: boolean | undefined;
 
+  /** True when the description's text (else its data, written out once) matches `pattern`: evidence a convention leaves in prose or values (a SCIM URN). */
+  mentions(pattern: RegExp): boolean {
+    const text = () => this.text ?? this.memo('document:json', () => JSON.stringify(this.root));
+    return this.memo(`document:matches ${pattern.source}`, () => pattern.test(text()));
+  }
+
   /** Follows a chain of `$ref`s; undefined when it dangles, loops on itself, or leaves what can be read. */
   resolve(node: unknown, location: JsonPath | undefined): Located | undefined {
     let current: Located = { value: node, location };

@@ -322,17 +322,29 @@ function itemAction(path: string): { item: string; action: string } | undefined 
   return item.endsWith('}') && action !== '' && !action.includes('{') ? { item, action } : undefined;
 }
 
+/** The `$ref`s a path answers to a read or an update (`methods`): the schemas of the resource it names. */
+const ownRefs = (doc: OpenApiDocument, path: string, methods: readonly string[]): Set<string> =>
+  new Set((operationPaths(doc).get(path) ?? []).filter(other => methods.includes(other.method)).flatMap(other => answeredRefs(doc, other)));
+
 /** The schema an action on an item answers with when it is the item's own (what the item path answers to GET or to an update). */
 function answeredItem(doc: OpenApiDocument, operation: Operation): string | undefined {
   const path = itemAction(operation.path);
   if (path === undefined) return undefined;
-  const own = new Set(
-    (operationPaths(doc).get(path.item) ?? [])
-      .filter(other => ['get', 'put', 'patch', 'post'].includes(other.method))
-      .flatMap(other => answeredRefs(doc, other)),
-  );
+  const own = ownRefs(doc, path.item, ['get', 'put', 'patch', 'post']);
   return answeredRefs(doc, operation).find(ref => own.has(ref));
 }
+
+/**
+ * A DELETE after which nothing is left to call: AGLedger's envelope names the next legal call after a change, and a
+ * deletion leaves none. One that answers the resource it names (what its path answers to GET or to an update: a
+ * subscription cancelled, a record archived) leaves it in place, with its next calls.
+ */
+const removes = (doc: OpenApiDocument, operation: Operation): boolean =>
+  operation.method === 'delete' &&
+  remembered(doc, 'removes', operation, () => {
+    const own = ownRefs(doc, operation.path, ['get', 'put', 'patch']);
+    return !answeredRefs(doc, operation).some(ref => own.has(ref));
+  });
 
 /**
  * What an operation is does not change between calls: the rules ask once per rule and the runtime guard
@@ -494,13 +506,14 @@ function statusMember(doc: OpenApiDocument, operation: Operation): string | unde
   return requests.flatMap(view => [...view.properties.keys()]).find(name => ['status', 'state'].includes(words(name).at(-1) ?? ''));
 }
 
-/** ax-envelope-next-steps: a mutation under the `prefixes`, unless it only reads, authenticates or is deprecated. */
+/** ax-envelope-next-steps: a mutation under the `prefixes`, unless it only reads, authenticates, removes what it names or is deprecated. */
 export function asksNextSteps(doc: OpenApiDocument, operation: Operation, options: ScopeOptions): boolean {
   const prefixes = options?.prefixes;
   return (
     isMutation(operation) &&
     // A deprecated operation is on its way out: nothing should be built on its answers (OpenAI's `createAnswer`).
     operation.node.deprecated !== true &&
+    !removes(doc, operation) &&
     (prefixes === undefined || prefixes.some(prefix => operation.path.startsWith(prefix))) &&
     !readsOnly(doc, operation, options) &&
     !authenticates(doc, operation)
