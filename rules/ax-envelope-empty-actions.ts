@@ -1,6 +1,8 @@
+/** The agent-UX envelope (AGLedger's "The Agent-UX Envelope" and "Validating Authoring Before Deploy"). */
 import { stuckActions } from '../lib/envelope/envelope';
 import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/rules/names';
-import { ruleFunction, type Finding, responseFinding } from '../lib/rules/rule-function';
+import { type Finding, responseFinding } from '../lib/rules/rule-function';
+import { defineRule, ruleOptions } from './declaration';
 
 type Options = NameOptions<'nextActions' | 'nextSteps'>;
 
@@ -15,11 +17,22 @@ const MESSAGES = {
  * ax-envelope-empty-actions: an example that says "no transitions" still tells the agent how to recover
  * (AGLedger's "The Agent-UX Envelope", finding F-456).
  */
-export default ruleFunction<Options, typeof MESSAGES>(
-  'envelopeEmptyActions',
-  nameOptionsSchema('nextActions', 'nextSteps'),
-  MESSAGES,
-  ({ doc, options, operations, say }) => {
+export default defineRule({
+  id: 'ax-envelope-empty-actions',
+  description: 'A response example with an empty `nextActions` carries a non-empty `nextSteps`.',
+  severity: 'warn',
+  recommended: false,
+  principle: {
+    id: 'empty-actions',
+    label: 'empty actions',
+    scope: 'operations with a response example that contains `nextActions`',
+    fixSite: 'response',
+    fix: 'give the example with an empty `nextActions` a non-empty `nextSteps`',
+  },
+  scope: { holds: { concept: 'nextActions', in: 'example' } },
+  options: ruleOptions<Options>(nameOptionsSchema('nextActions', 'nextSteps')),
+  messages: MESSAGES,
+  lint: ({ doc, options, operations, say }) => {
     // Most descriptions declare no nextActions: skip the walk of every response schema and example.
     if (!doc.mayMention(namesFor(options, 'nextActions'))) return [];
     const stepNames = namesFor(options, 'nextSteps');
@@ -36,4 +49,4 @@ export default ruleFunction<Options, typeof MESSAGES>(
     }
     return findings;
   },
-);
+});

@@ -1,8 +1,10 @@
+/** The agent-UX envelope (AGLedger's "The Agent-UX Envelope" and "Validating Authoring Before Deploy"). */
 import { stepHrefs } from '../lib/envelope/envelope';
 import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/rules/names';
 import { hrefProblem, pathMatcher, type PathMatcher } from '../lib/document/paths';
-import { ruleFunction, type Finding, responseFinding } from '../lib/rules/rule-function';
+import { type Finding, responseFinding } from '../lib/rules/rule-function';
 import type { Say } from '../lib/rules/messages';
+import { defineRule, ruleOptions } from './declaration';
 
 type Options = NameOptions<'nextSteps' | 'nextStepItem'>;
 
@@ -29,11 +31,22 @@ function problem(say: Say<typeof MESSAGES>, matcher: PathMatcher, href: string, 
 }
 
 /** ax-envelope-next-steps-href: every href an example's nextSteps hands the agent reaches a declared route and method. */
-export default ruleFunction<Options, typeof MESSAGES>(
-  'envelopeNextStepsHref',
-  nameOptionsSchema('nextSteps', 'nextStepItem'),
-  MESSAGES,
-  ({ doc, options, operations, say }) => {
+export default defineRule({
+  id: 'ax-envelope-next-steps-href',
+  description: 'Every `nextSteps` href of a response example reaches a declared path and method, with no template left to fill in.',
+  severity: 'error',
+  recommended: true,
+  principle: {
+    id: 'href-resolution',
+    label: 'href resolution',
+    scope: 'operations with a response example that contains `nextSteps`',
+    fixSite: 'response',
+    fix: 'point every `nextSteps` href of the examples at a declared path and method',
+  },
+  scope: { holds: { concept: 'nextSteps', in: 'example' } },
+  options: ruleOptions<Options>(nameOptionsSchema('nextSteps', 'nextStepItem')),
+  messages: MESSAGES,
+  lint: ({ doc, options, operations, say }) => {
     // Most descriptions declare no nextSteps: skip the walk of every response schema and example.
     if (!doc.mayMention(namesFor(options, 'nextSteps'))) return [];
     const matcher = pathMatcher(doc);
@@ -50,4 +63,4 @@ export default ruleFunction<Options, typeof MESSAGES>(
     }
     return findings;
   },
-);
+});

@@ -1,11 +1,13 @@
+/** The agent-UX envelope (AGLedger's "The Agent-UX Envelope" and "Validating Authoring Before Deploy"). */
 import { type JsonPath, type OpenApiDocument, type Operation, type Response } from '../lib/document/document';
 import { isStepMethod, STEP_METHODS } from '../lib/envelope/envelope';
 import { exampleItemsLack, limitEdit, propertyEdits, requiredEdits } from '../lib/rules/edits';
 import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/rules/names';
 import { propertiesNamed, type NestedProperty } from '../lib/document/nested';
-import { mustThenSend, oneEdit, ruleFunction, type Finding, type LazyEdits, responseFinding } from '../lib/rules/rule-function';
+import { mustThenSend, oneEdit, type Finding, type LazyEdits, responseFinding } from '../lib/rules/rule-function';
 import type { Say as SayOf } from '../lib/rules/messages';
 import { allowedValues, isObjectView, ownProperty, propertyTypes, viewsOf, viewsOfProperty, type ObjectView } from '../lib/document/schema';
+import { defineRule, ruleOptions } from './declaration';
 
 type Options = NameOptions<'nextSteps' | 'nextStepItem'> & { methodEnum?: boolean };
 
@@ -63,11 +65,22 @@ interface Target {
 }
 
 /** ax-envelope-next-steps-shape: every declared nextSteps is an array of complete, callable steps. */
-export default ruleFunction<Options, typeof MESSAGES>(
-  'envelopeNextStepsShape',
-  { ...nameOptionsSchema('nextSteps', 'nextStepItem'), methodEnum: { type: 'boolean' } },
-  MESSAGES,
-  ({ doc, options, operations, say }) => {
+export default defineRule({
+  id: 'ax-envelope-next-steps-shape',
+  description: 'Wherever `nextSteps` is declared, it is an array of steps requiring action, method (an HTTP method), href and description.',
+  severity: 'error',
+  recommended: true,
+  principle: {
+    id: 'next-steps-shape',
+    label: 'nextSteps shape',
+    scope: 'operations with a JSON response schema that declares `nextSteps`',
+    fixSite: 'success schema',
+    fix: 'make `nextSteps` an array of items requiring `action`, `method`, `href`, `description`',
+  },
+  scope: { holds: { concept: 'nextSteps', in: 'schema' } },
+  options: ruleOptions<Options>({ ...nameOptionsSchema('nextSteps', 'nextStepItem'), methodEnum: { type: 'boolean' } }),
+  messages: MESSAGES,
+  lint: ({ doc, options, operations, say }) => {
     // Most descriptions declare no nextSteps: skip the walk of every response schema and example.
     if (!doc.mayMention(namesFor(options, 'nextSteps'))) return [];
     const itemNames = namesFor(options, 'nextStepItem');
@@ -92,7 +105,7 @@ export default ruleFunction<Options, typeof MESSAGES>(
     }
     return findings;
   },
-);
+});
 
 function checkSteps(doc: OpenApiDocument, say: Say, target: Target, itemNames: readonly string[], methodEnum: boolean): Finding[] {
   const { response, property } = target;

@@ -1,3 +1,4 @@
+/** The agent-UX envelope (AGLedger's "The Agent-UX Envelope" and "Validating Authoring Before Deploy"). */
 import {
   baseMediaType,
   headerNamed,
@@ -12,10 +13,11 @@ import { composedWith, ensureEdit, envelopeFor, propertyEdits, type Audience, ty
 import { STEP_METHODS } from '../lib/envelope/envelope';
 import { linkCollections, linkLookalike, nextCallMember, selfLink } from '../lib/envelope/hypermedia';
 import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/rules/names';
-import { label, mustThenSend, placeIn, responseFinding, ruleFunction, type Finding, type LazyEdits } from '../lib/rules/rule-function';
+import { label, mustThenSend, placeIn, responseFinding, type Finding, type LazyEdits } from '../lib/rules/rule-function';
 import { isObjectView, viewsLacking, viewsOf, type ObjectView } from '../lib/document/schema';
 import { asksNextSteps, overruledWording, readEvidence } from '../lib/rules/scope';
 import type { Say as SayOf } from '../lib/rules/messages';
+import { defineRule, ruleOptions } from './declaration';
 
 type Options = NameOptions<'nextSteps' | 'nextStepItem' | 'linkCollection'> & { prefixes?: string[]; readOnly?: string[]; hypermedia?: boolean };
 
@@ -209,16 +211,27 @@ function problem(
 }
 
 /** ax-envelope-next-steps: every 2xx body of a mutation tells the agent its next legal calls. */
-export default ruleFunction<Options, typeof MESSAGES>(
-  'envelopeNextSteps',
-  {
+export default defineRule({
+  id: 'ax-envelope-next-steps',
+  description: 'Every 2xx response of a mutation declares `nextSteps`, the next legal calls.',
+  severity: 'error',
+  recommended: true,
+  principle: {
+    id: 'next-steps',
+    label: 'nextSteps',
+    scope: 'mutations with a 2xx response that has a JSON schema (204 and 205 excluded)',
+    fixSite: 'success schema',
+    fix: 'add `nextSteps` to the success schema',
+  },
+  scope: { operations: asksNextSteps, responses: isEnvelopeStatus, holds: 'JSON schema' },
+  options: ruleOptions<Options>({
     ...nameOptionsSchema('nextSteps', 'nextStepItem', 'linkCollection'),
     prefixes: { type: 'array', items: { type: 'string' } },
     readOnly: { type: 'array', items: { type: 'string', minLength: 1 } },
     hypermedia: { type: 'boolean' },
-  },
-  MESSAGES,
-  ({ doc, options, operations, say }) => {
+  }),
+  messages: MESSAGES,
+  lint: ({ doc, options, operations, say }) => {
     const names = namesFor(options, 'nextSteps');
     const findings: Finding[] = [];
     const asked = operations
@@ -251,4 +264,4 @@ export default ruleFunction<Options, typeof MESSAGES>(
     }
     return findings;
   },
-);
+});

@@ -1,10 +1,11 @@
+/** The agent-UX envelope (AGLedger's "The Agent-UX Envelope" and "Validating Authoring Before Deploy"). */
 import { describeViews, errorSchemas, judgeOnce } from '../lib/errors/error-bodies';
 import { STATE_FIELDS, stateEvidence, stateRejection, type StateField } from '../lib/envelope/envelope';
 import { homeCarrier, memberNames, schemaAnswer } from '../lib/errors/error-shapes';
 import { inStyleOf, placeOf } from '../lib/errors/error-wording';
 import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/rules/names';
-import { ruleFunction } from '../lib/rules/rule-function';
-import { RESPONSES } from '../lib/rules/scope';
+import { defineRule, ruleOptions } from './declaration';
+import { statusIn } from './applicability';
 
 type Options = NameOptions<StateField | 'errorList'>;
 
@@ -28,14 +29,25 @@ const FIELDS = { currentState: 'currentStateField', allowedActions: 'allowedActi
  * ax-envelope-state: a 409/422 state rejection hands the agent the state, the legal moves and where to
  * re-read them. On a 422, the refresh url is ax-envelope-refresh-url's to ask: one missing field, one finding.
  */
-export default ruleFunction<Options, typeof MESSAGES>(
-  'envelopeState',
-  nameOptionsSchema(...STATE_FIELDS, 'errorList'),
-  MESSAGES,
-  ({ doc, options, operations, say }) => {
+export default defineRule({
+  id: 'ax-envelope-state',
+  description: 'Every 409/422 state rejection declares the current state, the allowed actions and a refresh url.',
+  severity: 'error',
+  recommended: true,
+  principle: {
+    id: 'state-rejection',
+    label: 'state rejection',
+    scope: 'operations with a 409 or 422 that reports a state rejection (a state field, or "state"/"transition" in its description)',
+    fixSite: 'error schema',
+    fix: 'declare `currentState`, `allowedActions` and `refreshUrl`',
+  },
+  scope: { responses: statusIn('409', '422'), holds: 'state rejection' },
+  options: ruleOptions<Options>(nameOptionsSchema(...STATE_FIELDS, 'errorList')),
+  messages: MESSAGES,
+  lint: ({ doc, options, operations, say, statuses }) => {
     const names = Object.fromEntries(STATE_FIELDS.map(concept => [concept, namesFor(options, concept)])) as Record<StateField, readonly string[]>;
     const once = judgeOnce();
-    return errorSchemas(doc, operations, RESPONSES['ax-envelope-state']).flatMap(target => {
+    return errorSchemas(doc, operations, statuses).flatMap(target => {
       const rejection = stateRejection(doc, target, options);
       if (rejection === undefined) return [];
       const asked = target.response.status === '422' ? STATE_FIELDS.filter(concept => concept !== 'refreshUrl') : STATE_FIELDS;
@@ -58,4 +70,4 @@ export default ruleFunction<Options, typeof MESSAGES>(
       );
     });
   },
-);
+});

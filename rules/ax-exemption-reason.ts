@@ -1,11 +1,14 @@
+/** The package's own `x-ax-*` extensions. */
 import { PROBE_IDS } from '../lib/rules/catalogue';
 import { isObject, type JsonObject, type JsonPath, type Operation } from '../lib/document/document';
 import { nearest } from '../lib/document/nearest';
-import { EXEMPT_EXTENSION, label, ruleFunction, type Finding, type RuleScope } from '../lib/rules/rule-function';
+import { EXEMPT_EXTENSION, label, type Finding, type RuleScope } from '../lib/rules/rule-function';
 import { describeValue } from '../lib/document/values';
 import type { Say as SayOf } from '../lib/rules/messages';
+import { declaring } from './applicability';
+import { defineRule, ruleOptions } from './declaration';
 
-type Options = { minWords?: number };
+type Options = { minWords: number };
 
 const SELF = 'ax-exemption-reason';
 const EXAMPLE = `${EXEMPT_EXTENSION}: { <rule-id>: "<reason>" }`;
@@ -63,9 +66,8 @@ function entryProblems(say: Say, id: string, reason: unknown, minWords: number, 
 /** Every `x-ax-exempt` entry names a real rule and says why it does not apply. */
 const check =
   (ruleIds: () => readonly string[]) =>
-  ({ doc, options, say }: RuleScope<Options, typeof MESSAGES>): Finding[] => {
+  ({ doc, options: { minWords }, say }: RuleScope<Options, typeof MESSAGES>): Finding[] => {
     // Every operation, not `operations`: an x-ax-exempt entry must not be able to hide itself from this check.
-    const minWords = options.minWords ?? 3;
     // The rules, and the probe's findings (docs/probe.md), which read `x-ax-exempt` too.
     const exemptible = [...ruleIds(), ...PROBE_IDS];
     const findings: Finding[] = [];
@@ -88,8 +90,24 @@ const check =
   };
 
 /**
- * ax-exemption-reason, built with the package's rule ids: they are read off the rule declarations one floor
- * up (rules/index.ts), which import this function.
+ * ax-exemption-reason, built with the package's rule ids (rules/index.ts hands them over): the one rule that
+ * must know all the others.
  */
 export default (ruleIds: () => readonly string[]) =>
-  ruleFunction<Options, typeof MESSAGES>('exemptionReason', { minWords: { type: 'integer', minimum: 1 } }, MESSAGES, check(ruleIds));
+  defineRule({
+    id: 'ax-exemption-reason',
+    description: 'Every `x-ax-exempt` entry names a rule of this package and gives a reason of at least three words.',
+    severity: 'error',
+    recommended: true,
+    principle: {
+      id: 'exemption-reasons',
+      label: 'exemption reasons',
+      scope: 'operations that declare `x-ax-exempt`',
+      fixSite: 'operation',
+      fix: 'name a rule of this package and give a reason in each `x-ax-exempt` entry',
+    },
+    scope: { operations: declaring(EXEMPT_EXTENSION) },
+    options: ruleOptions<Options>({ minWords: { type: 'integer', minimum: 1 } }, { minWords: 3 }),
+    messages: MESSAGES,
+    lint: check(ruleIds),
+  });

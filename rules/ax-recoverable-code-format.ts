@@ -1,7 +1,10 @@
+/** Recoverable errors (the AX Spec's "Recoverable" principle, with Geodocs' "Agent Error Handling Documentation Specification" and "Designing Errors for Agent Recovery"). */
 import { errorFieldValues, isExampleValue, type FieldValue } from '../lib/errors/error-values';
 import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/rules/names';
-import { label, placeIn, ruleFunction, useOf, type Finding } from '../lib/rules/rule-function';
+import { label, placeIn, useOf, type Finding } from '../lib/rules/rule-function';
 import type { Say as SayOf } from '../lib/rules/messages';
+import { isErrorStatus } from '../lib/document/document';
+import { defineRule, ruleOptions } from './declaration';
 
 type Convention = 'SCREAMING_SNAKE' | 'snake_case' | 'kebab-case' | 'PascalCase' | 'camelCase';
 type Options = NameOptions<'errorCode'> & { convention?: Convention };
@@ -153,11 +156,22 @@ function offConvention(say: Say, group: FieldValue[], convention: Convention, wh
 }
 
 /** ax-recoverable-code-format: error codes follow one convention across the document; problem `type` URIs are stable names. */
-export default ruleFunction<Options, typeof MESSAGES>(
-  'recoverableCodeFormat',
-  { ...nameOptionsSchema('errorCode'), convention: { enum: Object.keys(CONVENTIONS) } },
-  MESSAGES,
-  ({ doc, options, operations, say }) => {
+export default defineRule({
+  id: 'ax-recoverable-code-format',
+  description: 'Error codes follow one convention across the document; problem `type` URIs are stable names, not prose.',
+  severity: 'info',
+  recommended: false,
+  principle: {
+    id: 'code-format',
+    label: 'code format',
+    scope: 'operations with an error response that has a JSON schema',
+    fixSite: 'error schema',
+    fix: 'write every error code in one convention (SCREAMING_SNAKE or kebab-case)',
+  },
+  scope: { responses: isErrorStatus, holds: 'error schema' },
+  options: ruleOptions<Options>({ ...nameOptionsSchema('errorCode'), convention: { enum: Object.keys(CONVENTIONS) } }),
+  messages: MESSAGES,
+  lint: ({ doc, options, operations, say }) => {
     const values = errorFieldValues(doc, operations, namesFor(options, 'errorCode'), options).filter(
       value => typeof value.value === 'string' && value.value !== '',
     );
@@ -186,4 +200,4 @@ export default ruleFunction<Options, typeof MESSAGES>(
     }
     return findings;
   },
-);
+});

@@ -1,9 +1,12 @@
+/** Recoverable errors (the AX Spec's "Recoverable" principle, with Geodocs' "Agent Error Handling Documentation Specification" and "Designing Errors for Agent Recovery"). */
 import { isObject, type Operation } from '../lib/document/document';
 import { errorFieldValues, fieldName, isExampleValue, type FieldValue } from '../lib/errors/error-values';
 import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/rules/names';
-import { label, placeIn, ruleFunction, type Finding } from '../lib/rules/rule-function';
+import { label, placeIn, type Finding } from '../lib/rules/rule-function';
 import { describeValue } from '../lib/document/values';
 import type { Say as SayOf } from '../lib/rules/messages';
+import { declaring } from './applicability';
+import { defineRule, ruleOptions } from './declaration';
 
 type Options = NameOptions<'errorCode'>;
 
@@ -69,11 +72,22 @@ function exampleCodes(values: FieldValue[], names: readonly string[]): FieldValu
 }
 
 /** ax-recoverable-error-catalog: an operation's `x-agent-error-codes` lists every code its error examples use, and deprecations are complete. */
-export default ruleFunction<Options, typeof MESSAGES>(
-  'recoverableErrorCatalog',
-  nameOptionsSchema('errorCode'),
-  MESSAGES,
-  ({ doc, options, operations, say }) => {
+export default defineRule({
+  id: 'ax-recoverable-error-catalog',
+  description: "An operation's `x-agent-error-codes` lists every code its error examples use; deprecated codes name replacement and removal date.",
+  severity: 'warn',
+  recommended: false,
+  principle: {
+    id: 'error-catalog',
+    label: 'error catalog',
+    scope: 'operations that list `x-agent-error-codes`',
+    fixSite: 'operation',
+    fix: 'list every error code the examples use in `x-agent-error-codes`',
+  },
+  scope: { operations: declaring('x-agent-error-codes') },
+  options: ruleOptions<Options>(nameOptionsSchema('errorCode')),
+  messages: MESSAGES,
+  lint: ({ doc, options, operations, say }) => {
     const names = namesFor(options, 'errorCode');
     const findings: Finding[] = [];
     for (const operation of operations.filter(operation => operation.node[CATALOG] !== undefined)) {
@@ -95,4 +109,4 @@ export default ruleFunction<Options, typeof MESSAGES>(
     }
     return findings;
   },
-);
+});

@@ -1,5 +1,8 @@
+/** Recoverable errors (the AX Spec's "Recoverable" principle, with Geodocs' "Agent Error Handling Documentation Specification" and "Designing Errors for Agent Recovery"). */
 import { isClientErrorStatus, isMutation, startsWith, toPointer, type OpenApiDocument, type Operation } from '../lib/document/document';
-import { label, mustThenSend, ruleFunction, type Finding } from '../lib/rules/rule-function';
+import { label, mustThenSend, type Finding } from '../lib/rules/rule-function';
+import { mutations } from './applicability';
+import { defineRule, ruleOptions } from './declaration';
 
 const MESSAGES = {
   noClientError: 'no 4xx error response. {{fix}}',
@@ -12,22 +15,38 @@ const MESSAGES = {
  * ax-recoverable-error-responses: every mutation declares how a rejected call fails (the companion of the
  * nextSteps sweep in AGLedger's "Validating Authoring Before Deploy").
  */
-export default ruleFunction<object, typeof MESSAGES>('recoverableErrorResponses', {}, MESSAGES, ({ doc, operations, say }) => {
-  const findings: Finding[] = [];
-  const shared = doc.memo('error-responses:shared', () => sharedRejection(doc, doc.operations()));
-  const fix =
-    shared === undefined
-      ? say('addErrorResponse', { thenSend: mustThenSend(say('thisBodyToo'), 'error handler') })
-      : say('addSharedResponse', { status: shared.status, ref: shared.ref });
-  for (const operation of operations.filter(isMutation)) {
-    const statuses = doc.statuses(operation);
-    if (statuses?.some(isClientErrorStatus)) continue;
-    findings.push({
-      message: `${label(operation)}: ${say('noClientError', { fix })}`,
-      path: statuses === undefined ? operation.location : [...operation.location, 'responses'],
-    });
-  }
-  return findings;
+export default defineRule({
+  id: 'ax-recoverable-error-responses',
+  description: 'Every mutation declares at least one 4xx error response.',
+  severity: 'warn',
+  recommended: true,
+  principle: {
+    id: 'declared-errors',
+    label: 'declared errors',
+    scope: 'mutations (POST, PUT, PATCH, DELETE)',
+    fixSite: 'operation',
+    fix: 'declare the 4xx responses the operation can return',
+  },
+  scope: { operations: mutations },
+  options: ruleOptions({}),
+  messages: MESSAGES,
+  lint: ({ doc, operations, say }) => {
+    const findings: Finding[] = [];
+    const shared = doc.memo('error-responses:shared', () => sharedRejection(doc, doc.operations()));
+    const fix =
+      shared === undefined
+        ? say('addErrorResponse', { thenSend: mustThenSend(say('thisBodyToo'), 'error handler') })
+        : say('addSharedResponse', { status: shared.status, ref: shared.ref });
+    for (const operation of operations.filter(isMutation)) {
+      const statuses = doc.statuses(operation);
+      if (statuses?.some(isClientErrorStatus)) continue;
+      findings.push({
+        message: `${label(operation)}: ${say('noClientError', { fix })}`,
+        path: statuses === undefined ? operation.location : [...operation.location, 'responses'],
+      });
+    }
+    return findings;
+  },
 });
 
 /**

@@ -1,3 +1,4 @@
+/** Recoverable errors (the AX Spec's "Recoverable" principle, with Geodocs' "Agent Error Handling Documentation Specification" and "Designing Errors for Agent Recovery"). */
 import {
   baseMediaType,
   child,
@@ -10,15 +11,17 @@ import {
   type OpenApiDocument,
   type Operation,
   type Response,
+  isErrorStatus,
 } from '../lib/document/document';
 import { definedErrorSchema, holdsCodeOrMessage, schemaOfExample, sharedErrorSchemas, successTwin, type SharedErrorSchema } from '../lib/errors/error-bodies';
 import { CODE_AND_MESSAGE, schemaAnswer, schemaLikely } from '../lib/errors/error-shapes';
 import { frameworkOf } from '../lib/errors/frameworks';
 import { documentsProblemDetails, PROBLEM_JSON } from '../lib/errors/error-wording';
 import { nameList } from '../lib/rules/names';
-import { ruleFunction, type Finding, responseFinding } from '../lib/rules/rule-function';
+import { type Finding, responseFinding } from '../lib/rules/rule-function';
 import { isObjectView, viewsOf, type ObjectView } from '../lib/document/schema';
 import type { Say as SayOf } from '../lib/rules/messages';
+import { defineRule, ruleOptions } from './declaration';
 
 const MESSAGES = {
   codeAndMessage: 'an object schema requiring a `code` and a `message`',
@@ -191,16 +194,32 @@ function sharedBodies(doc: OpenApiDocument, except = ''): { byStatus: Map<string
  * ax-recoverable-error-schema: every error response declares a structured JSON body (R5). It owns every
  * non-JSON-only response, plain text included; ax-recoverable-no-html-errors reports HTML pages only.
  */
-export default ruleFunction<object, typeof MESSAGES>('recoverableErrorSchema', {}, MESSAGES, ({ doc, operations, say }) => {
-  const findings: Finding[] = [];
-  for (const operation of operations.filter(answersWithBody)) {
-    for (const response of doc.responses(operation)) {
-      if (!isErrorResponse(response)) continue;
-      const found = problem(doc, say, operation, response);
-      if (found !== undefined) {
-        findings.push(responseFinding(operation, response, found.what, [found.at?.schema?.location]));
+export default defineRule({
+  id: 'ax-recoverable-error-schema',
+  description: 'Every error response declares a JSON body with an object schema.',
+  severity: 'error',
+  recommended: true,
+  principle: {
+    id: 'error-schema',
+    label: 'error schema',
+    scope: 'operations with an error response (4xx, 5xx, default)',
+    fixSite: 'response',
+    fix: 'declare a JSON body with an object schema',
+  },
+  scope: { responses: isErrorStatus, holds: 'response' },
+  options: ruleOptions({}),
+  messages: MESSAGES,
+  lint: ({ doc, operations, say }) => {
+    const findings: Finding[] = [];
+    for (const operation of operations.filter(answersWithBody)) {
+      for (const response of doc.responses(operation)) {
+        if (!isErrorResponse(response)) continue;
+        const found = problem(doc, say, operation, response);
+        if (found !== undefined) {
+          findings.push(responseFinding(operation, response, found.what, [found.at?.schema?.location]));
+        }
       }
     }
-  }
-  return findings;
+    return findings;
+  },
 });

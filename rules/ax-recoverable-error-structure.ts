@@ -1,3 +1,4 @@
+/** Recoverable errors (the AX Spec's "Recoverable" principle, with Geodocs' "Agent Error Handling Documentation Specification" and "Designing Errors for Agent Recovery"). */
 import { describeViews, errorSchemas, judgeOnce, responseExtension, schemaOfExample, type ErrorSchema, type Problem } from '../lib/errors/error-bodies';
 import {
   carrierAnswer,
@@ -27,11 +28,11 @@ import {
   problemTypeOf,
   schemaExampleCode,
 } from '../lib/errors/error-wording';
-import { isObject, type JsonObject, type Located } from '../lib/document/document';
+import { isObject, type JsonObject, type Located, isErrorStatus } from '../lib/document/document';
 import { viewsOf, type ObjectView } from '../lib/document/schema';
 import { nameList, nameOptionsSchema, namesFor, type NameOptions } from '../lib/rules/names';
-import { mustThenSend, ruleFunction } from '../lib/rules/rule-function';
-import { RESPONSES } from '../lib/rules/scope';
+import { mustThenSend } from '../lib/rules/rule-function';
+import { defineRule, ruleOptions } from './declaration';
 
 const STRING = { type: 'string' };
 /** A member a fix declares: its name and schema. */
@@ -71,11 +72,22 @@ const score = (holding: Holding) => CODE_AND_MESSAGE.filter(question => holding[
 const optionalNames = (states: State[]) => states.flatMap(state => (state?.kind === 'optional' ? [`\`${state.name}\``] : []));
 
 /** ax-recoverable-error-structure: every error body has a required machine-readable code and a required message (R1), wherever its shape keeps them. */
-export default ruleFunction<Options, typeof MESSAGES>(
-  'recoverableErrorStructure',
-  nameOptionsSchema(...CONCEPTS),
-  MESSAGES,
-  ({ doc, options, operations, say }) => {
+export default defineRule({
+  id: 'ax-recoverable-error-structure',
+  description: 'Every error schema has a required machine-readable code and a required message.',
+  severity: 'error',
+  recommended: true,
+  principle: {
+    id: 'error-structure',
+    label: 'error structure',
+    scope: 'operations with an error response that has a JSON schema',
+    fixSite: 'error schema',
+    fix: 'require a machine-readable `code` and a `message`',
+  },
+  scope: { responses: isErrorStatus, holds: 'error schema' },
+  options: ruleOptions<Options>(nameOptionsSchema(...CONCEPTS)),
+  messages: MESSAGES,
+  lint: ({ doc, options, operations, say, statuses }) => {
     // A new code or message takes the name the API's other error schemas use for it (`errorCode`), unless the ruleset names one.
     const ownName = (question: CodeOrMessage) =>
       (options?.[question] === undefined ? apiMemberName(doc, question, options) : undefined) ?? namesFor(options, question)[0];
@@ -215,7 +227,7 @@ export default ruleFunction<Options, typeof MESSAGES>(
     };
 
     const once = judgeOnce();
-    return errorSchemas(doc, operations, RESPONSES['ax-recoverable-error-structure']).flatMap(target => {
+    return errorSchemas(doc, operations, statuses).flatMap(target => {
       // The AX convention lets a response carry its code as the extension `x-ax-error-code` instead.
       const codeInExtension = responseExtension(target.response, 'x-ax-error-code') !== undefined;
       const examples = doc.jsonBodies(target.operation, target.response).find(body => body.mediaType === target.mediaType)?.examples ?? [];
@@ -236,4 +248,4 @@ export default ruleFunction<Options, typeof MESSAGES>(
       );
     });
   },
-);
+});

@@ -1,12 +1,13 @@
+/** Recoverable errors (the AX Spec's "Recoverable" principle, with Geodocs' "Agent Error Handling Documentation Specification" and "Designing Errors for Agent Recovery"). */
 import { describeViews, errorSchemas, judgeOnce, type Problem } from '../lib/errors/error-bodies';
 import { errorAudience, propertyEdits } from '../lib/rules/edits';
 import { fieldDetailsOf, schemaAnswer, type FieldDetails } from '../lib/errors/error-shapes';
 import { nameOptionsSchema, namesFor, type Concept, type NameOptions } from '../lib/rules/names';
-import { ruleFunction } from '../lib/rules/rule-function';
 import { STATE_FIELDS } from '../lib/envelope/envelope';
 import type { ObjectView } from '../lib/document/schema';
-import { RESPONSES } from '../lib/rules/scope';
 import type { Say as SayOf } from '../lib/rules/messages';
+import { defineRule, ruleOptions } from './declaration';
+import { statusIn } from './applicability';
 
 const CONCEPTS = [
   'fieldDetails',
@@ -59,11 +60,23 @@ function missingOf(say: Say, lacks: { locator: boolean; reason: boolean; expecte
 }
 
 /** ax-recoverable-field-details: every 400 and 422 error body names the input field that failed (R6). */
-export default ruleFunction<Options, typeof MESSAGES>(
-  'recoverableFieldDetails',
-  { ...nameOptionsSchema(...CONCEPTS), requireExpected: { type: 'boolean' } },
-  MESSAGES,
-  ({ doc, options, operations, say }) => {
+export default defineRule({
+  id: 'ax-recoverable-field-details',
+  description: 'Every 400 and 422 error schema says which input field failed, and why.',
+  severity: 'warn',
+  recommended: true,
+  principle: {
+    id: 'field-details',
+    label: 'field details',
+    scope: 'operations with a 400 or 422 response that has a JSON schema',
+    fixSite: 'error schema',
+    fix: 'add field details (`details[]` items with `field` and `reason`)',
+  },
+  // Validation failures; a `4XX` range or `default` may be anything, so only the exact codes are held to it.
+  scope: { responses: statusIn('400', '422'), holds: 'error schema' },
+  options: ruleOptions<Options>({ ...nameOptionsSchema(...CONCEPTS), requireExpected: { type: 'boolean' } }),
+  messages: MESSAGES,
+  lint: ({ doc, options, operations, say, statuses }) => {
     const locator = namesFor(options, 'fieldLocator')[0];
     const reason = namesFor(options, 'fieldReason')[0];
     const expected = namesFor(options, 'allowedValues')[0];
@@ -116,8 +129,6 @@ export default ruleFunction<Options, typeof MESSAGES>(
     };
 
     const once = judgeOnce();
-    return errorSchemas(doc, operations, RESPONSES['ax-recoverable-field-details']).flatMap(target =>
-      describeViews(target, view => once(target, view, [], () => problemOfView(view))),
-    );
+    return errorSchemas(doc, operations, statuses).flatMap(target => describeViews(target, view => once(target, view, [], () => problemOfView(view))));
   },
-);
+});

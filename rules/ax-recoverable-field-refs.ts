@@ -1,3 +1,4 @@
+/** Recoverable errors (the AX Spec's "Recoverable" principle, with Geodocs' "Agent Error Handling Documentation Specification" and "Designing Errors for Agent Recovery"). */
 import {
   BOUND_KEYWORDS,
   constraintsOf,
@@ -8,13 +9,14 @@ import {
   type BoundKeyword,
   type Constraints,
 } from '../lib/document/constraints';
-import { child, errorBodies, type Located } from '../lib/document/document';
+import { child, errorBodies, type Located, isErrorStatus } from '../lib/document/document';
 import { namedIn } from '../lib/errors/error-shapes';
 import { inputsOf, type RequestInputs } from '../lib/document/inputs';
 import { code, inSchemaComponent, locatorsIn, quoted, resolveLocator, rewrite, type Locator } from '../lib/errors/locators';
 import { nameOptionsSchema, namesFor, type Concept, type NameOptions } from '../lib/rules/names';
-import { label, placeIn, ruleFunction, type Finding } from '../lib/rules/rule-function';
+import { label, placeIn, type Finding } from '../lib/rules/rule-function';
 import type { Say as SayOf } from '../lib/rules/messages';
+import { defineRule, ruleOptions } from './declaration';
 
 const CONCEPTS = ['errorField', 'fieldLocator', 'fieldDetails', 'errorList', 'allowedValues', 'suggestedValue'] as const satisfies Concept[];
 type Options = NameOptions<(typeof CONCEPTS)[number]>;
@@ -74,61 +76,77 @@ function allowedValueClaims(say: Say, key: string, allowed: Located, constraints
 }
 
 /** ax-recoverable-field-refs: every field an error example points at is an input of its operation, described as its schema describes it. */
-export default ruleFunction<Options, typeof MESSAGES>('recoverableFieldRefs', nameOptionsSchema(...CONCEPTS), MESSAGES, ({ doc, options, operations, say }) => {
-  const names = Object.fromEntries(CONCEPTS.map(concept => [concept, namesFor(options, concept)])) as Record<(typeof CONCEPTS)[number], readonly string[]>;
-  const findings: Finding[] = [];
+export default defineRule({
+  id: 'ax-recoverable-field-refs',
+  description: "Every field an error example points at is an input of its operation, and its allowed and suggested values agree with that input's schema.",
+  severity: 'warn',
+  recommended: true,
+  principle: {
+    id: 'field-refs',
+    label: 'field references',
+    scope: 'operations with an error response that has an example',
+    fixSite: 'response',
+    fix: 'point every field locator of the error examples at a request input, with its real constraints',
+  },
+  scope: { responses: isErrorStatus, holds: 'example' },
+  options: ruleOptions<Options>(nameOptionsSchema(...CONCEPTS)),
+  messages: MESSAGES,
+  lint: ({ doc, options, operations, say }) => {
+    const names = Object.fromEntries(CONCEPTS.map(concept => [concept, namesFor(options, concept)])) as Record<(typeof CONCEPTS)[number], readonly string[]>;
+    const findings: Finding[] = [];
 
-  /** Claims about one locator: that it names no input, or that its allowed and suggested values disagree with the input's schema. */
-  const check = (inputs: RequestInputs, locator: Locator): Claim[] => {
-    const lookup = resolveLocator(inputs, locator);
-    if (lookup.kind === 'missing') {
-      const words = { key: locator.key, locator: code(locator.text), within: lookup.within };
-      return [
-        {
-          what:
-            lookup.nearest === undefined
-              ? say('noInput', words)
-              : say('noInputDidYouMean', { ...words, guess: code(rewrite(locator, lookup.at, lookup.nearest)) }),
-          location: locator.value.location,
-        },
-      ];
-    }
-    if (lookup.kind !== 'found') return [];
-    const constraints = constraintsOf(doc, lookup.schemas);
-    if (constraints === undefined) return [];
-    const schemaName = inputs.schemaName(constraints.location);
-    const truth =
-      schemaName === undefined ? say('schemaOf', { locator: code(locator.text) }) : say('schemaOfNamed', { locator: code(locator.text), name: schemaName });
-    const asText = lookup.where !== 'body';
-    const claims: Claim[] = [];
-    // The allowed values and the suggested value sit beside the locator (Geodocs' single error, a field-details item).
-    for (const allowed of namedIn(locator.holder, names.allowedValues).filter(member => member.value !== null)) {
-      claims.push(...allowedValueClaims(say, allowed.name, allowed, constraints, truth, asText));
-    }
-    for (const suggested of namedIn(locator.holder, names.suggestedValue)) {
-      const why = suggested.value === null ? undefined : violation(suggested.value, constraints, asText);
-      if (why !== undefined)
-        claims.push({
-          what: say('rejectedSuggestion', { name: suggested.name, value: show(suggested.value), why, truth }),
-          location: suggested.location,
-        });
-    }
-    return claims;
-  };
-
-  for (const { operation, response, body } of errorBodies(doc, operations)) {
-    const inputs = inputsOf(doc, operation);
-    for (const example of body.examples.filter(example => !inSchemaComponent(example.location))) {
-      for (const locator of locatorsIn(example, options)) {
-        for (const claim of check(inputs, locator)) {
-          // Judged against this operation's request: a shared example may fit another user, so the finding is this operation's.
-          findings.push({
-            message: `${label(operation, response)}: ${say('exampleClaim', { claim: claim.what })}`,
-            path: placeIn(response, claim.location, example.location),
+    /** Claims about one locator: that it names no input, or that its allowed and suggested values disagree with the input's schema. */
+    const check = (inputs: RequestInputs, locator: Locator): Claim[] => {
+      const lookup = resolveLocator(inputs, locator);
+      if (lookup.kind === 'missing') {
+        const words = { key: locator.key, locator: code(locator.text), within: lookup.within };
+        return [
+          {
+            what:
+              lookup.nearest === undefined
+                ? say('noInput', words)
+                : say('noInputDidYouMean', { ...words, guess: code(rewrite(locator, lookup.at, lookup.nearest)) }),
+            location: locator.value.location,
+          },
+        ];
+      }
+      if (lookup.kind !== 'found') return [];
+      const constraints = constraintsOf(doc, lookup.schemas);
+      if (constraints === undefined) return [];
+      const schemaName = inputs.schemaName(constraints.location);
+      const truth =
+        schemaName === undefined ? say('schemaOf', { locator: code(locator.text) }) : say('schemaOfNamed', { locator: code(locator.text), name: schemaName });
+      const asText = lookup.where !== 'body';
+      const claims: Claim[] = [];
+      // The allowed values and the suggested value sit beside the locator (Geodocs' single error, a field-details item).
+      for (const allowed of namedIn(locator.holder, names.allowedValues).filter(member => member.value !== null)) {
+        claims.push(...allowedValueClaims(say, allowed.name, allowed, constraints, truth, asText));
+      }
+      for (const suggested of namedIn(locator.holder, names.suggestedValue)) {
+        const why = suggested.value === null ? undefined : violation(suggested.value, constraints, asText);
+        if (why !== undefined)
+          claims.push({
+            what: say('rejectedSuggestion', { name: suggested.name, value: show(suggested.value), why, truth }),
+            location: suggested.location,
           });
+      }
+      return claims;
+    };
+
+    for (const { operation, response, body } of errorBodies(doc, operations)) {
+      const inputs = inputsOf(doc, operation);
+      for (const example of body.examples.filter(example => !inSchemaComponent(example.location))) {
+        for (const locator of locatorsIn(example, options)) {
+          for (const claim of check(inputs, locator)) {
+            // Judged against this operation's request: a shared example may fit another user, so the finding is this operation's.
+            findings.push({
+              message: `${label(operation, response)}: ${say('exampleClaim', { claim: claim.what })}`,
+              path: placeIn(response, claim.location, example.location),
+            });
+          }
         }
       }
     }
-  }
-  return findings;
+    return findings;
+  },
 });

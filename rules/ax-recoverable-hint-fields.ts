@@ -1,4 +1,5 @@
-import { child, isErrorResponse, type Located, type OpenApiDocument, type Operation, type Response } from '../lib/document/document';
+/** Recoverable errors (the AX Spec's "Recoverable" principle, with Geodocs' "Agent Error Handling Documentation Specification" and "Designing Errors for Agent Recovery"). */
+import { child, isErrorResponse, type Located, type OpenApiDocument, type Operation, type Response, isErrorStatus } from '../lib/document/document';
 import { responseExtension } from '../lib/errors/error-bodies';
 import { errorFieldValues, textsOf } from '../lib/errors/error-values';
 import { inputsOf, operationsById, propertyNamesIn, type RequestInputs } from '../lib/document/inputs';
@@ -6,8 +7,9 @@ import { codeList, inSchemaComponent, parsePath } from '../lib/errors/locators';
 import { fieldMentions } from '../lib/errors/mentions';
 import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/rules/names';
 import { nearest } from '../lib/document/nearest';
-import { label, placeIn, ruleFunction, type Finding } from '../lib/rules/rule-function';
+import { label, placeIn, type Finding } from '../lib/rules/rule-function';
 import type { Say as SayOf } from '../lib/rules/messages';
+import { defineRule, ruleOptions } from './declaration';
 
 type Options = NameOptions<'recoveryHint'>;
 
@@ -72,11 +74,22 @@ function problemOf(doc: OpenApiDocument, say: Say, operation: Operation, text: s
 }
 
 /** ax-recoverable-hint-fields: a recovery hint that names request fields names fields the operation accepts now. */
-export default ruleFunction<Options, typeof MESSAGES>(
-  'recoverableHintFields',
-  nameOptionsSchema('recoveryHint'),
-  MESSAGES,
-  ({ doc, options, operations, say }) => {
+export default defineRule({
+  id: 'ax-recoverable-hint-fields',
+  description: 'A recovery hint that names request fields names fields the operation accepts now, not an obsolete request shape.',
+  severity: 'warn',
+  recommended: true,
+  principle: {
+    id: 'hint-fields',
+    label: 'hint fields',
+    scope: 'operations with an error response that has an example',
+    fixSite: 'response',
+    fix: 'name only fields the request accepts now in the recovery hints of the error examples',
+  },
+  scope: { responses: isErrorStatus, holds: 'example' },
+  options: ruleOptions<Options>(nameOptionsSchema('recoveryHint')),
+  messages: MESSAGES,
+  lint: ({ doc, options, operations, say }) => {
     const names = namesFor(options, 'recoveryHint');
     const findings: Finding[] = [];
     const report = (operation: Operation, response: Response, holder: string, text: string, ...at: Located['location'][]) => {
@@ -100,4 +113,4 @@ export default ruleFunction<Options, typeof MESSAGES>(
     }
     return findings;
   },
-);
+});

@@ -1,10 +1,12 @@
+/** Recoverable errors (the AX Spec's "Recoverable" principle, with Geodocs' "Agent Error Handling Documentation Specification" and "Designing Errors for Agent Recovery"). */
 import { type OpenApiDocument, type Operation } from '../lib/document/document';
 import { operationEdit } from '../lib/rules/edits';
 import { wrongFlag } from '../lib/rules/extensions';
 import { nameOptionsSchema, type NameOptions } from '../lib/rules/names';
-import { label, ruleFunction, type Finding } from '../lib/rules/rule-function';
+import { label, type Finding } from '../lib/rules/rule-function';
 import type { Say } from '../lib/rules/messages';
 import { asksIdempotent, idempotencyKeyOf, IDEMPOTENT_FLAG as FLAG, RETRYABLE_FLAG } from '../lib/rules/scope';
+import { defineRule, ruleOptions } from './declaration';
 
 type Options = NameOptions<'idempotencyKeyHeader'>;
 
@@ -27,11 +29,22 @@ function missing(say: Say<typeof MESSAGES>, doc: OpenApiDocument, operation: Ope
 }
 
 /** ax-recoverable-idempotent: every put and delete says whether it is idempotent (R4), and so does a post that takes an idempotency key. */
-export default ruleFunction<Options, typeof MESSAGES>(
-  'recoverableIdempotent',
-  nameOptionsSchema('idempotencyKeyHeader'),
-  MESSAGES,
-  ({ doc, options, operations, say }) => {
+export default defineRule({
+  id: 'ax-recoverable-idempotent',
+  description: 'Every put and delete (and a post taking an Idempotency-Key) declares `x-ax-idempotent`, a boolean.',
+  severity: 'warn',
+  recommended: true,
+  principle: {
+    id: 'idempotency',
+    label: 'idempotency',
+    scope: 'PUT and DELETE, a POST that takes an `Idempotency-Key` header, and operations that declare `x-ax-idempotent`',
+    fixSite: 'operation',
+    fix: 'declare `x-ax-idempotent: true|false`',
+  },
+  scope: { operations: asksIdempotent },
+  options: ruleOptions<Options>(nameOptionsSchema('idempotencyKeyHeader')),
+  messages: MESSAGES,
+  lint: ({ doc, options, operations, say }) => {
     const findings: Finding[] = [];
     for (const operation of operations.filter(operation => asksIdempotent(doc, operation, options))) {
       if (operation.node[FLAG] !== undefined) {
@@ -50,4 +63,4 @@ export default ruleFunction<Options, typeof MESSAGES>(
     }
     return findings;
   },
-);
+});

@@ -1,3 +1,4 @@
+/** Recoverable errors (the AX Spec's "Recoverable" principle, with Geodocs' "Agent Error Handling Documentation Specification" and "Designing Errors for Agent Recovery"). */
 import { child, errorBodies, isErrorStatus, isObject, type Located, type Operation } from '../lib/document/document';
 import { errorSchemas } from '../lib/errors/error-bodies';
 import { inputsOf, operationsById, type RequestInputs } from '../lib/document/inputs';
@@ -5,9 +6,10 @@ import { code, codeList, parsePath, quoted } from '../lib/errors/locators';
 import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/rules/names';
 import { nearest } from '../lib/document/nearest';
 import { holdersOf, propertiesNamed } from '../lib/document/nested';
-import { label, ruleFunction, type Finding, responseFinding } from '../lib/rules/rule-function';
+import { label, type Finding, responseFinding } from '../lib/rules/rule-function';
 import { declaredValues } from '../lib/document/schema';
 import type { Say as SayOf } from '../lib/rules/messages';
+import { defineRule, ruleOptions } from './declaration';
 
 type Options = NameOptions<'nextOperation' | 'nextOperationArgs'>;
 
@@ -68,11 +70,22 @@ function argumentProblems(say: Say, inputs: RequestInputs, id: string, argsKey: 
 }
 
 /** ax-recoverable-next-operation: the corrective call an error names exists, and its arguments are the operation's inputs. */
-export default ruleFunction<Options, typeof MESSAGES>(
-  'recoverableNextOperation',
-  nameOptionsSchema('nextOperation', 'nextOperationArgs'),
-  MESSAGES,
-  ({ doc, options, operations, say }) => {
+export default defineRule({
+  id: 'ax-recoverable-next-operation',
+  description: "Every `next_operation` an error names is a declared operationId, and its `next_operation_args` are that operation's inputs.",
+  severity: 'warn',
+  recommended: true,
+  principle: {
+    id: 'next-operation',
+    label: 'next operation',
+    scope: 'operations with an error response that has an example',
+    fixSite: 'response',
+    fix: 'name a declared `operationId` and its real inputs in `next_operation` and `next_operation_args`',
+  },
+  scope: { responses: isErrorStatus, holds: 'example' },
+  options: ruleOptions<Options>(nameOptionsSchema('nextOperation', 'nextOperationArgs')),
+  messages: MESSAGES,
+  lint: ({ doc, options, operations, say }) => {
     const operationNames = namesFor(options, 'nextOperation');
     const argsNames = namesFor(options, 'nextOperationArgs');
     if (!doc.mayMention(operationNames)) return [];
@@ -113,4 +126,4 @@ export default ruleFunction<Options, typeof MESSAGES>(
     }
     return findings;
   },
-);
+});

@@ -1,3 +1,4 @@
+/** Recoverable errors (the AX Spec's "Recoverable" principle, with Geodocs' "Agent Error Handling Documentation Specification" and "Designing Errors for Agent Recovery"). */
 import {
   answersWithBody,
   baseMediaType,
@@ -7,9 +8,11 @@ import {
   type OpenApiDocument,
   type Operation,
   type Response,
+  isErrorStatus,
 } from '../lib/document/document';
-import { ruleFunction, type Finding, responseFinding } from '../lib/rules/rule-function';
+import { type Finding, responseFinding } from '../lib/rules/rule-function';
 import { isObjectBody } from '../lib/errors/error-bodies';
+import { defineRule, ruleOptions } from './declaration';
 
 const MESSAGES = {
   htmlPage: 'the error response offers {{mediaType}}{{where}}, a page an agent cannot parse. Remove it, and offer a JSON body with a `code` and a `message`.',
@@ -29,24 +32,40 @@ function offered(doc: OpenApiDocument, operation: Operation, response: Response)
  * ax-recoverable-no-html-errors: no error response offers an HTML page. A response offering plain text
  * only is ax-recoverable-error-schema's (no JSON body), so that it is reported once.
  */
-export default ruleFunction<object, typeof MESSAGES>('recoverableNoHtmlErrors', {}, MESSAGES, ({ doc, operations, say }) => {
-  const findings: Finding[] = [];
-  const where = doc.isSwagger2 ? say('inProduces') : '';
-  for (const operation of operations.filter(answersWithBody)) {
-    for (const response of doc.responses(operation).filter(isErrorResponse)) {
-      const bodies = offered(doc, operation, response);
-      const pages = bodies.filter(isHtml);
-      if (pages.length === 0) continue;
-      // Beside a JSON body, removing the page is the whole fix (Authentiq's OAuth 2.0 error).
-      const json = bodies.find(body => isJsonMediaType(body.mediaType) && isObjectBody(doc, body));
-      for (const body of pages) {
-        const text =
-          json === undefined
-            ? say('htmlPage', { mediaType: body.mediaType, where })
-            : say('htmlBesideJson', { mediaType: body.mediaType, where, json: json.mediaType });
-        findings.push(responseFinding(operation, response, text, [body.location]));
+export default defineRule({
+  id: 'ax-recoverable-no-html-errors',
+  description: 'No error response offers an HTML page.',
+  severity: 'error',
+  recommended: true,
+  principle: {
+    id: 'json-errors',
+    label: 'JSON errors',
+    scope: 'operations with an error response that has a body',
+    fixSite: 'response',
+    fix: 'serve the error as JSON, not as an HTML page or plain text only',
+  },
+  scope: { responses: isErrorStatus, holds: 'body' },
+  options: ruleOptions({}),
+  messages: MESSAGES,
+  lint: ({ doc, operations, say }) => {
+    const findings: Finding[] = [];
+    const where = doc.isSwagger2 ? say('inProduces') : '';
+    for (const operation of operations.filter(answersWithBody)) {
+      for (const response of doc.responses(operation).filter(isErrorResponse)) {
+        const bodies = offered(doc, operation, response);
+        const pages = bodies.filter(isHtml);
+        if (pages.length === 0) continue;
+        // Beside a JSON body, removing the page is the whole fix (Authentiq's OAuth 2.0 error).
+        const json = bodies.find(body => isJsonMediaType(body.mediaType) && isObjectBody(doc, body));
+        for (const body of pages) {
+          const text =
+            json === undefined
+              ? say('htmlPage', { mediaType: body.mediaType, where })
+              : say('htmlBesideJson', { mediaType: body.mediaType, where, json: json.mediaType });
+          findings.push(responseFinding(operation, response, text, [body.location]));
+        }
       }
     }
-  }
-  return findings;
+    return findings;
+  },
 });

@@ -1,12 +1,14 @@
+/** Recoverable errors (the AX Spec's "Recoverable" principle, with Geodocs' "Agent Error Handling Documentation Specification" and "Designing Errors for Agent Recovery"). */
 import { errorBodies, isErrorStatus } from '../lib/document/document';
 import { errorSchemas } from '../lib/errors/error-bodies';
 import { schemaAnswers } from '../lib/errors/error-shapes';
 import { insideOf } from '../lib/errors/error-wording';
 import { errorFieldValues, fieldName, isExampleValue } from '../lib/errors/error-values';
 import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/rules/names';
-import { ruleFunction, type Finding, responseFinding } from '../lib/rules/rule-function';
+import { type Finding, responseFinding } from '../lib/rules/rule-function';
 import { hasStackTrace, stackTraceRuntime } from '../lib/errors/stack-traces';
 import { stringsIn } from '../lib/document/values';
+import { defineRule, ruleOptions } from './declaration';
 
 type Options = NameOptions<'stackTrace' | 'errorList' | 'message'>;
 
@@ -22,11 +24,22 @@ const MESSAGES = {
 } as const;
 
 /** ax-recoverable-no-stack-traces: error schemas declare no stack-trace field and error examples contain no stack trace. */
-export default ruleFunction<Options, typeof MESSAGES>(
-  'recoverableNoStackTraces',
-  nameOptionsSchema('stackTrace', 'errorList', 'message'),
-  MESSAGES,
-  ({ doc, options, operations, say }) => {
+export default defineRule({
+  id: 'ax-recoverable-no-stack-traces',
+  description: 'No error schema declares a stack-trace field and no error example contains a stack trace.',
+  severity: 'error',
+  recommended: true,
+  principle: {
+    id: 'no-stack-traces',
+    label: 'no stack traces',
+    scope: 'operations with an error response that has a body',
+    fixSite: 'error schema',
+    fix: 'remove the stack-trace property or example',
+  },
+  scope: { responses: isErrorStatus, holds: 'body' },
+  options: ruleOptions<Options>(nameOptionsSchema('stackTrace', 'errorList', 'message')),
+  messages: MESSAGES,
+  lint: ({ doc, options, operations, say }) => {
     const findings: Finding[] = [];
     for (const target of errorSchemas(doc, operations, isErrorStatus)) {
       const declared = new Map(
@@ -59,4 +72,4 @@ export default ruleFunction<Options, typeof MESSAGES>(
     }
     return findings;
   },
-);
+});

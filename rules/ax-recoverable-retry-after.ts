@@ -1,3 +1,4 @@
+/** Recoverable errors (the AX Spec's "Recoverable" principle, with Geodocs' "Agent Error Handling Documentation Specification" and "Designing Errors for Agent Recovery"). */
 import { child, errorBodies, headerNamed, isJsonMediaType, type OpenApiDocument, type Operation, type Response } from '../lib/document/document';
 import { headerEdit } from '../lib/rules/edits';
 import { errorSchemasOf, type ErrorSchema } from '../lib/errors/error-bodies';
@@ -5,9 +6,10 @@ import { schemaAnswer, schemaLikely } from '../lib/errors/error-shapes';
 import { retryableWithoutDelay } from '../lib/errors/error-values';
 import { askAbout, newMemberName } from '../lib/errors/error-wording';
 import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/rules/names';
-import { oneEdit, ruleFunction, type Finding, responseFinding } from '../lib/rules/rule-function';
-import { RESPONSES } from '../lib/rules/scope';
+import { oneEdit, type Finding, responseFinding } from '../lib/rules/rule-function';
 import type { Say as SayOf } from '../lib/rules/messages';
+import { defineRule, ruleOptions } from './declaration';
+import { statusIn } from './applicability';
 
 type Options = NameOptions<'retryAfterHeader' | 'retryDelay' | 'retryFlag' | 'errorList'>;
 
@@ -60,18 +62,30 @@ function retryableExamples(doc: OpenApiDocument, say: Say, operations: readonly 
  * ax-recoverable-retry-after: every 429 and 503 says how long to wait before retrying (one finding per
  * response, whatever its media types); an example that says retryable says how long too.
  */
-export default ruleFunction<Options, typeof MESSAGES>(
-  'recoverableRetryAfter',
-  nameOptionsSchema('retryAfterHeader', 'retryDelay', 'retryFlag', 'errorList'),
-  MESSAGES,
-  ({ doc, options, operations, say }) => {
+export default defineRule({
+  id: 'ax-recoverable-retry-after',
+  description: 'Every 429 and 503 says how long to wait: a Retry-After header or a retry-delay property.',
+  severity: 'warn',
+  recommended: true,
+  principle: {
+    id: 'retry-after',
+    label: 'retry-after',
+    scope: 'operations with a 429 or 503 response',
+    fixSite: 'response',
+    fix: 'declare a `Retry-After` header',
+  },
+  // Rate limited and temporarily unavailable: the two statuses whose fix is "wait, then retry unchanged".
+  scope: { responses: statusIn('429', '503'), holds: 'response' },
+  options: ruleOptions<Options>(nameOptionsSchema('retryAfterHeader', 'retryDelay', 'retryFlag', 'errorList')),
+  messages: MESSAGES,
+  lint: ({ doc, options, operations, say, statuses }) => {
     const headerNames = namesFor(options, 'retryAfterHeader');
     const delayNames = namesFor(options, 'retryDelay');
     const reported = new Set<Response>();
     const findings: Finding[] = [];
 
     for (const operation of operations) {
-      for (const response of doc.responses(operation).filter(entry => RESPONSES['ax-recoverable-retry-after'](entry.status))) {
+      for (const response of doc.responses(operation).filter(entry => statuses(entry.status))) {
         const headers = doc.headers(response);
         if (headerNamed(headers, headerNames) !== undefined) continue;
         // Not a skip: a response without `headers` is exactly the one that forgot Retry-After.
@@ -106,4 +120,4 @@ export default ruleFunction<Options, typeof MESSAGES>(
     }
     return [...findings, ...retryableExamples(doc, say, operations, options, reported)];
   },
-);
+});

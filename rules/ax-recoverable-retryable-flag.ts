@@ -1,10 +1,11 @@
+/** Recoverable errors (the AX Spec's "Recoverable" principle, with Geodocs' "Agent Error Handling Documentation Specification" and "Designing Errors for Agent Recovery"). */
 import { describeViews, errorSchemas, judgeOnce } from '../lib/errors/error-bodies';
 import { schemaAnswer } from '../lib/errors/error-shapes';
 import { lackingMember } from '../lib/errors/error-wording';
 import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/rules/names';
-import { ruleFunction } from '../lib/rules/rule-function';
 import { propertyTypes, type ObjectView } from '../lib/document/schema';
-import { RESPONSES } from '../lib/rules/scope';
+import { defineRule, ruleOptions } from './declaration';
+import { isErrorStatus } from '../lib/document/document';
 
 type Options = NameOptions<'retryFlag' | 'errorList'>;
 
@@ -20,11 +21,22 @@ const MESSAGES = {
  * ax-recoverable-retryable-flag: every error body says whether the same call may simply be retried (Geodocs'
  * "Agent Error Handling Documentation Specification"; "Designing Errors for Agent Recovery").
  */
-export default ruleFunction<Options, typeof MESSAGES>(
-  'recoverableRetryableFlag',
-  nameOptionsSchema('retryFlag', 'errorList'),
-  MESSAGES,
-  ({ doc, options, operations, say }) => {
+export default defineRule({
+  id: 'ax-recoverable-retryable-flag',
+  description: 'Every error schema declares a boolean retry flag.',
+  severity: 'warn',
+  recommended: true,
+  principle: {
+    id: 'retry-flag',
+    label: 'retry flag',
+    scope: 'operations with an error response that has a JSON schema',
+    fixSite: 'error schema',
+    fix: 'add a boolean retry flag (`retryable`)',
+  },
+  scope: { responses: isErrorStatus, holds: 'error schema' },
+  options: ruleOptions<Options>(nameOptionsSchema('retryFlag', 'errorList')),
+  messages: MESSAGES,
+  lint: ({ doc, options, operations, say, statuses }) => {
     const names = namesFor(options, 'retryFlag');
 
     const problemOf = (view: ObjectView) => {
@@ -44,8 +56,6 @@ export default ruleFunction<Options, typeof MESSAGES>(
     };
 
     const once = judgeOnce();
-    return errorSchemas(doc, operations, RESPONSES['ax-recoverable-retryable-flag']).flatMap(target =>
-      describeViews(target, view => once(target, view, [], () => problemOf(view))),
-    );
+    return errorSchemas(doc, operations, statuses).flatMap(target => describeViews(target, view => once(target, view, [], () => problemOf(view))));
   },
-);
+});

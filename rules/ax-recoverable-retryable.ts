@@ -1,10 +1,13 @@
+/** Recoverable errors (the AX Spec's "Recoverable" principle, with Geodocs' "Agent Error Handling Documentation Specification" and "Designing Errors for Agent Recovery"). */
 import type { OpenApiDocument, Operation } from '../lib/document/document';
 import { operationEdit } from '../lib/rules/edits';
 import { wrongFlag } from '../lib/rules/extensions';
 import { nameOptionsSchema, type NameOptions } from '../lib/rules/names';
-import { label, ruleFunction, type Finding } from '../lib/rules/rule-function';
+import { label, type Finding } from '../lib/rules/rule-function';
 import type { Say } from '../lib/rules/messages';
 import { asksRetryable, idempotencyKeyOf, overruledWording, readEvidence, readWording, RETRYABLE_FLAG as FLAG } from '../lib/rules/scope';
+import { retryableAsked } from './applicability';
+import { defineRule, ruleOptions } from './declaration';
 
 type Options = NameOptions<'idempotencyKeyHeader'> & { readOnly?: string[] };
 
@@ -35,11 +38,22 @@ function advice(say: Say<typeof MESSAGES>, doc: OpenApiDocument, operation: Oper
 }
 
 /** ax-recoverable-retryable: every mutation says whether repeating it is safe (R3); the flag is a boolean wherever an operation carries it. */
-export default ruleFunction<Options, typeof MESSAGES>(
-  'recoverableRetryable',
-  { ...nameOptionsSchema('idempotencyKeyHeader'), readOnly: { type: 'array', items: { type: 'string', minLength: 1 } } },
-  MESSAGES,
-  ({ doc, options, operations, say }) => {
+export default defineRule({
+  id: 'ax-recoverable-retryable',
+  description: 'Every mutation declares `x-ax-retryable`, a boolean: is repeating a failed call safe?',
+  severity: 'warn',
+  recommended: true,
+  principle: {
+    id: 'retry-semantics',
+    label: 'retry semantics',
+    scope: 'mutations (POST, PUT, PATCH, DELETE) and operations that declare `x-ax-retryable`',
+    fixSite: 'operation',
+    fix: 'declare `x-ax-retryable: true|false`',
+  },
+  scope: { operations: retryableAsked },
+  options: ruleOptions<Options>({ ...nameOptionsSchema('idempotencyKeyHeader'), readOnly: { type: 'array', items: { type: 'string', minLength: 1 } } }),
+  messages: MESSAGES,
+  lint: ({ doc, options, operations, say }) => {
     const findings: Finding[] = [];
     for (const operation of operations.filter(asksRetryable)) {
       if (operation.node[FLAG] !== undefined) {
@@ -56,4 +70,4 @@ export default ruleFunction<Options, typeof MESSAGES>(
     }
     return findings;
   },
-);
+});

@@ -1,9 +1,12 @@
+/** Recoverable errors (the AX Spec's "Recoverable" principle, with Geodocs' "Agent Error Handling Documentation Specification" and "Designing Errors for Agent Recovery"). */
 import { errorFieldValues, type FieldValue } from '../lib/errors/error-values';
 import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/rules/names';
 import { nearest } from '../lib/document/nearest';
-import { ruleFunction, type Finding, responseFinding } from '../lib/rules/rule-function';
+import { type Finding, responseFinding } from '../lib/rules/rule-function';
 import { describeValue } from '../lib/document/values';
 import type { Say } from '../lib/rules/messages';
+import { isErrorStatus } from '../lib/document/document';
+import { defineRule, ruleOptions } from './declaration';
 
 type Options = NameOptions<'severity' | 'category'> & { severities?: string[]; categories?: string[] };
 
@@ -54,11 +57,22 @@ function outside(say: Say<typeof MESSAGES>, value: FieldValue, vocabulary: Vocab
 }
 
 /** ax-recoverable-severity: error `severity` and `category` values stay within the closed vocabularies of Geodocs' agent error specification. */
-export default ruleFunction<Options, typeof MESSAGES>(
-  'recoverableSeverity',
-  { ...nameOptionsSchema('severity', 'category'), severities: WORDS, categories: WORDS },
-  MESSAGES,
-  ({ doc, options, operations, say }) => {
+export default defineRule({
+  id: 'ax-recoverable-severity',
+  description: 'Error `severity` and `category` values stay within the severity ladder and the error categories.',
+  severity: 'warn',
+  recommended: false,
+  principle: {
+    id: 'severity-values',
+    label: 'severity values',
+    scope: 'operations with an error response that has a JSON schema',
+    fixSite: 'error schema',
+    fix: 'keep `severity` and `category` values within their ladders',
+  },
+  scope: { responses: isErrorStatus, holds: 'error schema' },
+  options: ruleOptions<Options>({ ...nameOptionsSchema('severity', 'category'), severities: WORDS, categories: WORDS }),
+  messages: MESSAGES,
+  lint: ({ doc, options, operations, say }) => {
     const vocabularies: Vocabulary[] = [
       { names: namesFor(options, 'severity'), allowed: options.severities ?? LADDER, what: say('severityLadder') },
       { names: namesFor(options, 'category'), allowed: options.categories ?? CATEGORIES, what: say('errorCategories'), other: isSeverityLevel },
@@ -69,4 +83,4 @@ export default ruleFunction<Options, typeof MESSAGES>(
         .filter(finding => finding !== undefined),
     );
   },
-);
+});

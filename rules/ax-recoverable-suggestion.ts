@@ -1,15 +1,16 @@
+/** Recoverable errors (the AX Spec's "Recoverable" principle, with Geodocs' "Agent Error Handling Documentation Specification" and "Designing Errors for Agent Recovery"). */
 import { constraintsOf, type BoundKeyword } from '../lib/document/constraints';
-import { type OpenApiDocument, type Operation } from '../lib/document/document';
+import { type OpenApiDocument, type Operation, isClientErrorStatus } from '../lib/document/document';
 import { describeViews, errorSchemas, judgeOnce, responseExtension } from '../lib/errors/error-bodies';
 import { inputsOf } from '../lib/document/inputs';
 import { homeCarrier, schemaAnswer, schemaLikely } from '../lib/errors/error-shapes';
 import { errorAudience, propertyEdits } from '../lib/rules/edits';
 import { askAbout, newMemberName, placeOf } from '../lib/errors/error-wording';
 import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/rules/names';
-import { ruleFunction } from '../lib/rules/rule-function';
 import { viewsOf, type Property } from '../lib/document/schema';
-import { authenticates, RESPONSES } from '../lib/rules/scope';
+import { authenticates } from '../lib/rules/scope';
 import type { Say as SayOf } from '../lib/rules/messages';
+import { defineRule, ruleOptions } from './declaration';
 
 type Options = NameOptions<'recoveryHint' | 'errorList'>;
 
@@ -120,11 +121,22 @@ function inputHint(doc: OpenApiDocument, say: Say, input: Property): string {
 }
 
 /** ax-recoverable-suggestion: every 4xx error body tells the caller how to fix the request (R2). */
-export default ruleFunction<Options, typeof MESSAGES>(
-  'recoverableSuggestion',
-  nameOptionsSchema('recoveryHint', 'errorList'),
-  MESSAGES,
-  ({ doc, options, operations, say }) => {
+export default defineRule({
+  id: 'ax-recoverable-suggestion',
+  description: 'Every 4xx error schema declares a recovery hint that says how to fix the request.',
+  severity: 'warn',
+  recommended: true,
+  principle: {
+    id: 'recovery-hint',
+    label: 'recovery hint',
+    scope: 'operations with a 4xx (or default) error response that has a JSON schema',
+    fixSite: 'error schema',
+    fix: 'add a recovery hint (`recoveryHint`)',
+  },
+  scope: { responses: isClientErrorStatus, holds: 'error schema' },
+  options: ruleOptions<Options>(nameOptionsSchema('recoveryHint', 'errorList')),
+  messages: MESSAGES,
+  lint: ({ doc, options, operations, say, statuses }) => {
     const names = namesFor(options, 'recoveryHint');
     const exampleFor = (operation: Operation, status: string) => {
       if (status === '401') return credentialsHint(doc, say, operation);
@@ -133,7 +145,7 @@ export default ruleFunction<Options, typeof MESSAGES>(
       return input === undefined ? say('checkRequestHint') : inputHint(doc, say, input);
     };
     const once = judgeOnce();
-    return errorSchemas(doc, operations, RESPONSES['ax-recoverable-suggestion'])
+    return errorSchemas(doc, operations, statuses)
       .filter(target => responseExtension(target.response, 'x-ax-error-suggestion') === undefined)
       .flatMap(target =>
         // Judged once per view: the example names the first use's inputs and stands for the schema's other uses (`sameFix` leaves it out).
@@ -165,4 +177,4 @@ export default ruleFunction<Options, typeof MESSAGES>(
         ),
       );
   },
-);
+});

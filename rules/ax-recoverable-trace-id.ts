@@ -1,10 +1,10 @@
-import { headerNamed } from '../lib/document/document';
+/** Recoverable errors (the AX Spec's "Recoverable" principle, with Geodocs' "Agent Error Handling Documentation Specification" and "Designing Errors for Agent Recovery"). */
+import { headerNamed, isServerErrorStatus } from '../lib/document/document';
 import { describeViews, errorSchemas, judgeOnce } from '../lib/errors/error-bodies';
 import { schemaAnswer } from '../lib/errors/error-shapes';
 import { lackingMember } from '../lib/errors/error-wording';
 import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/rules/names';
-import { ruleFunction } from '../lib/rules/rule-function';
-import { RESPONSES } from '../lib/rules/scope';
+import { defineRule, ruleOptions } from './declaration';
 
 type Options = NameOptions<'correlationId' | 'correlationIdHeader' | 'errorList'>;
 
@@ -18,15 +18,26 @@ const MESSAGES = {
  * ax-recoverable-trace-id: every 5xx (and default) error carries an id, in its body or a header, to find the
  * failure in the server's logs ("Designing Errors for Agent Recovery").
  */
-export default ruleFunction<Options, typeof MESSAGES>(
-  'recoverableTraceId',
-  nameOptionsSchema('correlationId', 'correlationIdHeader', 'errorList'),
-  MESSAGES,
-  ({ doc, options, operations, say }) => {
+export default defineRule({
+  id: 'ax-recoverable-trace-id',
+  description: 'Every 5xx and default error schema declares a correlation id.',
+  severity: 'warn',
+  recommended: true,
+  principle: {
+    id: 'trace-id',
+    label: 'trace id',
+    scope: 'operations with a 5xx (or default) error response that has a JSON schema',
+    fixSite: 'error schema',
+    fix: 'add a correlation id (`trace_id`)',
+  },
+  scope: { responses: isServerErrorStatus, holds: 'error schema' },
+  options: ruleOptions<Options>(nameOptionsSchema('correlationId', 'correlationIdHeader', 'errorList')),
+  messages: MESSAGES,
+  lint: ({ doc, options, operations, say, statuses }) => {
     const names = namesFor(options, 'correlationId');
     const headers = namesFor(options, 'correlationIdHeader');
     const once = judgeOnce();
-    return errorSchemas(doc, operations, RESPONSES['ax-recoverable-trace-id'])
+    return errorSchemas(doc, operations, statuses)
       .filter(target => headerNamed(doc.headers(target.response), headers) === undefined)
       .flatMap(target =>
         describeViews(target, view =>
@@ -43,4 +54,4 @@ export default ruleFunction<Options, typeof MESSAGES>(
         ),
       );
   },
-);
+});

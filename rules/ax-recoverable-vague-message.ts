@@ -1,7 +1,9 @@
-import { child, isErrorResponse, type OpenApiDocument } from '../lib/document/document';
+/** Recoverable errors (the AX Spec's "Recoverable" principle, with Geodocs' "Agent Error Handling Documentation Specification" and "Designing Errors for Agent Recovery"). */
+import { child, isErrorResponse, type OpenApiDocument, isErrorStatus } from '../lib/document/document';
 import { detailBeside, errorFieldValues, fieldName, textsOf, type FieldValue } from '../lib/errors/error-values';
 import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/rules/names';
-import { ruleFunction, type Finding, responseFinding } from '../lib/rules/rule-function';
+import { type Finding, responseFinding } from '../lib/rules/rule-function';
+import { defineRule, ruleOptions } from './declaration';
 
 type Options = NameOptions<'message' | 'recoveryHint'> & { phrases?: string[] };
 
@@ -98,11 +100,22 @@ function specificOf(doc: OpenApiDocument, value: FieldValue): FieldValue[] {
  * ax-recoverable-vague-message: error examples (response examples and the property-level examples of
  * error schemas) and error-response descriptions say something an agent can act on.
  */
-export default ruleFunction<Options, typeof MESSAGES>(
-  'recoverableVagueMessage',
-  { ...nameOptionsSchema('message', 'recoveryHint'), phrases: { type: 'array', items: { type: 'string', minLength: 1 } } },
-  MESSAGES,
-  ({ doc, options, operations, say }) => {
+export default defineRule({
+  id: 'ax-recoverable-vague-message',
+  description: 'Error examples and error descriptions avoid text an agent cannot act on ("Something went wrong").',
+  severity: 'warn',
+  recommended: false,
+  principle: {
+    id: 'actionable-messages',
+    label: 'actionable messages',
+    scope: 'operations with an error response (4xx, 5xx, default)',
+    fixSite: 'response',
+    fix: 'say what went wrong and how to fix it instead of the vague text',
+  },
+  scope: { responses: isErrorStatus, holds: 'response' },
+  options: ruleOptions<Options>({ ...nameOptionsSchema('message', 'recoveryHint'), phrases: { type: 'array', items: { type: 'string', minLength: 1 } } }),
+  messages: MESSAGES,
+  lint: ({ doc, options, operations, say }) => {
     const vague = vagueMatcher(options.phrases ?? VAGUE_PHRASES);
     // Of several message members in one object, the first named is the one an agent reads: RFC 9457's
     // `title` names the problem type ("Bad Request" is right there) while its `detail` names this occurrence.
@@ -131,4 +144,4 @@ export default ruleFunction<Options, typeof MESSAGES>(
     }
     return findings;
   },
-);
+});
