@@ -1,5 +1,5 @@
 /** Recoverable errors (the AX Spec's "Recoverable" principle, with Geodocs' "Agent Error Handling Documentation Specification" and "Designing Errors for Agent Recovery"). */
-import { child, errorBodies, headerNamed, isJsonMediaType, type OpenApiDocument, type Operation, type Response } from '../lib/document/document';
+import { child, errorBodies, headerNamed, isErrorStatus, isJsonMediaType, type OpenApiDocument, type Operation, type Response } from '../lib/document/document';
 import { headerEdit } from '../lib/rules/edits';
 import { errorSchemasOf, type ErrorSchema } from '../lib/errors/error-bodies';
 import { schemaAnswer, schemaLikely } from '../lib/errors/error-shapes';
@@ -70,12 +70,17 @@ export default defineRule({
   principle: {
     id: 'retry-after',
     label: 'retry-after',
-    scope: 'operations with a 429 or 503 response',
+    scope: 'operations with a 429 or 503 response, or an error example that says it is retryable',
     fixSite: 'response',
     fix: 'declare a `Retry-After` header',
   },
   // Rate limited and temporarily unavailable: the two statuses whose fix is "wait, then retry unchanged".
-  scope: { responses: statusIn('429', '503'), holds: 'response' },
+  scope: {
+    responses: statusIn('429', '503'),
+    holds: 'response',
+    // An error example that says retryable must say how long to wait too, whatever its status (retryableExamples).
+    or: { responses: isErrorStatus, holds: { concept: 'retryFlag', in: 'example' } },
+  },
   options: ruleOptions<Options>(nameOptionsSchema('retryAfterHeader', 'retryDelay', 'retryFlag', 'errorList')),
   messages: MESSAGES,
   lint: ({ doc, options, operations, say, statuses }) => {
