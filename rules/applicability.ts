@@ -44,12 +44,6 @@ export interface Scope {
   or?: Scope;
 }
 
-/** Responses of exactly these statuses (a `4XX` range or `default` may be anything, so it is held to none of them). */
-export const statusIn =
-  (...statuses: string[]) =>
-  (status: string): boolean =>
-    statuses.includes(status);
-
 /** lib/rules/scope.ts's and lib/document/document.ts's questions about one operation, as scopes take them. */
 export const retryableAsked: Applies = (_doc, operation) => asksRetryable(operation);
 export const mutations: Applies = (_doc, operation) => isMutation(operation);

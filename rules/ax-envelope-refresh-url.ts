@@ -5,8 +5,8 @@ import { fieldDetailsOf, homeCarrier, memberNames, schemaAnswer } from '../lib/e
 import { inStyleOf, placeOf } from '../lib/errors/error-wording';
 import { nameOptionsSchema, namesFor, type Concept, type NameOptions } from '../lib/rules/names';
 import type { ObjectView } from '../lib/document/schema';
+import { RESPONSES } from '../lib/rules/scope';
 import { defineRule, ruleOptions } from './declaration';
-import { statusIn } from './applicability';
 
 const CONCEPTS = [
   'refreshUrl',
@@ -43,7 +43,7 @@ export default defineRule({
     fixSite: 'error schema',
     fix: 'add a `refreshUrl`',
   },
-  scope: { responses: statusIn('422'), holds: 'state rejection' },
+  scope: { responses: RESPONSES['ax-envelope-refresh-url'], holds: 'state rejection' },
   options: ruleOptions<Options>(nameOptionsSchema(...CONCEPTS)),
   messages: MESSAGES,
   lint: ({ doc, options, operations, say, statuses }) => {

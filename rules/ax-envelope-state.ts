@@ -4,8 +4,8 @@ import { STATE_FIELDS, stateEvidence, stateRejection, type StateField } from '..
 import { homeCarrier, memberNames, schemaAnswer } from '../lib/errors/error-shapes';
 import { inStyleOf, placeOf } from '../lib/errors/error-wording';
 import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/rules/names';
+import { RESPONSES } from '../lib/rules/scope';
 import { defineRule, ruleOptions } from './declaration';
-import { statusIn } from './applicability';
 
 type Options = NameOptions<StateField | 'errorList'>;
 
@@ -41,7 +41,7 @@ export default defineRule({
     fixSite: 'error schema',
     fix: 'declare `currentState`, `allowedActions` and `refreshUrl`',
   },
-  scope: { responses: statusIn('409', '422'), holds: 'state rejection' },
+  scope: { responses: RESPONSES['ax-envelope-state'], holds: 'state rejection' },
   options: ruleOptions<Options>(nameOptionsSchema(...STATE_FIELDS, 'errorList')),
   messages: MESSAGES,
   lint: ({ doc, options, operations, say, statuses }) => {

@@ -28,10 +28,11 @@ import {
   problemTypeOf,
   schemaExampleCode,
 } from '../lib/errors/error-wording';
-import { isObject, type JsonObject, type Located, isErrorStatus } from '../lib/document/document';
+import { isObject, type JsonObject, type Located } from '../lib/document/document';
 import { viewsOf, type ObjectView } from '../lib/document/schema';
 import { nameList, nameOptionsSchema, namesFor, type NameOptions } from '../lib/rules/names';
 import { mustThenSend } from '../lib/rules/rule-function';
+import { RESPONSES } from '../lib/rules/scope';
 import { defineRule, ruleOptions } from './declaration';
 
 const STRING = { type: 'string' };
@@ -84,7 +85,7 @@ export default defineRule({
     fixSite: 'error schema',
     fix: 'require a machine-readable `code` and a `message`',
   },
-  scope: { responses: isErrorStatus, holds: 'error schema' },
+  scope: { responses: RESPONSES['ax-recoverable-error-structure'], holds: 'error schema' },
   options: ruleOptions<Options>(nameOptionsSchema(...CONCEPTS)),
   messages: MESSAGES,
   lint: ({ doc, options, operations, say, statuses }) => {

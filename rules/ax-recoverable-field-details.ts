@@ -6,8 +6,8 @@ import { nameOptionsSchema, namesFor, type Concept, type NameOptions } from '../
 import { STATE_FIELDS } from '../lib/envelope/envelope';
 import type { ObjectView } from '../lib/document/schema';
 import type { Say as SayOf } from '../lib/rules/messages';
+import { RESPONSES } from '../lib/rules/scope';
 import { defineRule, ruleOptions } from './declaration';
-import { statusIn } from './applicability';
 
 const CONCEPTS = [
   'fieldDetails',
@@ -72,8 +72,7 @@ export default defineRule({
     fixSite: 'error schema',
     fix: 'add field details (`details[]` items with `field` and `reason`)',
   },
-  // Validation failures; a `4XX` range or `default` may be anything, so only the exact codes are held to it.
-  scope: { responses: statusIn('400', '422'), holds: 'error schema' },
+  scope: { responses: RESPONSES['ax-recoverable-field-details'], holds: 'error schema' },
   options: ruleOptions<Options>({ ...nameOptionsSchema(...CONCEPTS), requireExpected: { type: 'boolean' } }),
   messages: MESSAGES,
   lint: ({ doc, options, operations, say, statuses }) => {

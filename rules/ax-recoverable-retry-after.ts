@@ -8,8 +8,8 @@ import { askAbout, newMemberName } from '../lib/errors/error-wording';
 import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/rules/names';
 import { oneEdit, type Finding, responseFinding } from '../lib/rules/rule-function';
 import type { Say as SayOf } from '../lib/rules/messages';
+import { RESPONSES } from '../lib/rules/scope';
 import { defineRule, ruleOptions } from './declaration';
-import { statusIn } from './applicability';
 
 type Options = NameOptions<'retryAfterHeader' | 'retryDelay' | 'retryFlag' | 'errorList'>;
 
@@ -74,9 +74,8 @@ export default defineRule({
     fixSite: 'response',
     fix: 'declare a `Retry-After` header',
   },
-  // Rate limited and temporarily unavailable: the two statuses whose fix is "wait, then retry unchanged".
   scope: {
-    responses: statusIn('429', '503'),
+    responses: RESPONSES['ax-recoverable-retry-after'],
     holds: 'response',
     // An error example that says retryable must say how long to wait too, whatever its status (retryableExamples).
     or: { responses: isErrorStatus, holds: { concept: 'retryFlag', in: 'example' } },

@@ -4,8 +4,8 @@ import { schemaAnswer } from '../lib/errors/error-shapes';
 import { lackingMember } from '../lib/errors/error-wording';
 import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/rules/names';
 import { propertyTypes, type ObjectView } from '../lib/document/schema';
+import { RESPONSES } from '../lib/rules/scope';
 import { defineRule, ruleOptions } from './declaration';
-import { isErrorStatus } from '../lib/document/document';
 
 type Options = NameOptions<'retryFlag' | 'errorList'>;
 
@@ -33,7 +33,7 @@ export default defineRule({
     fixSite: 'error schema',
     fix: 'add a boolean retry flag (`retryable`)',
   },
-  scope: { responses: isErrorStatus, holds: 'error schema' },
+  scope: { responses: RESPONSES['ax-recoverable-retryable-flag'], holds: 'error schema' },
   options: ruleOptions<Options>(nameOptionsSchema('retryFlag', 'errorList')),
   messages: MESSAGES,
   lint: ({ doc, options, operations, say, statuses }) => {

@@ -1,6 +1,6 @@
 /** Recoverable errors (the AX Spec's "Recoverable" principle, with Geodocs' "Agent Error Handling Documentation Specification" and "Designing Errors for Agent Recovery"). */
 import { constraintsOf, type BoundKeyword } from '../lib/document/constraints';
-import { type OpenApiDocument, type Operation, isClientErrorStatus } from '../lib/document/document';
+import { type OpenApiDocument, type Operation } from '../lib/document/document';
 import { describeViews, errorSchemas, judgeOnce, responseExtension } from '../lib/errors/error-bodies';
 import { inputsOf } from '../lib/document/inputs';
 import { homeCarrier, schemaAnswer, schemaLikely } from '../lib/errors/error-shapes';
@@ -8,7 +8,7 @@ import { errorAudience, propertyEdits } from '../lib/rules/edits';
 import { askAbout, newMemberName, placeOf } from '../lib/errors/error-wording';
 import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/rules/names';
 import { viewsOf, type Property } from '../lib/document/schema';
-import { authenticates } from '../lib/rules/scope';
+import { authenticates, RESPONSES } from '../lib/rules/scope';
 import type { Say as SayOf } from '../lib/rules/messages';
 import { defineRule, ruleOptions } from './declaration';
 
@@ -133,7 +133,7 @@ export default defineRule({
     fixSite: 'error schema',
     fix: 'add a recovery hint (`recoveryHint`)',
   },
-  scope: { responses: isClientErrorStatus, holds: 'error schema' },
+  scope: { responses: RESPONSES['ax-recoverable-suggestion'], holds: 'error schema' },
   options: ruleOptions<Options>(nameOptionsSchema('recoveryHint', 'errorList')),
   messages: MESSAGES,
   lint: ({ doc, options, operations, say, statuses }) => {

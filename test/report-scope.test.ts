@@ -7,10 +7,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { isErrorStatus, OpenApiDocument } from '../lib/document/document';
-import type { ScopeOptions } from '../lib/rules/scope';
+import { RESPONSES, type ScopeOptions } from '../lib/rules/scope';
 import ruleset from '../ruleset';
 import { appliesWithin, DECLARATIONS, type Scope } from '../rules';
-import { mutations, statusIn } from '../rules/applicability';
+import { mutations } from '../rules/applicability';
 import { reportOn, rulesetWith } from './support/report';
 import { cellOf as cell } from './support/report';
 
@@ -163,8 +163,8 @@ paths:
     expect(appliesTo({ operations: mutations })).toEqual([true, false]);
     expect(appliesTo({ responses: isErrorStatus, holds: 'response' })).toEqual([true, true]);
     expect(appliesTo({ responses: isErrorStatus, holds: 'body' })).toEqual([true, false]);
-    expect(appliesTo({ responses: statusIn('400', '422'), holds: 'error schema' })).toEqual([true, false]);
-    expect(appliesTo({ responses: statusIn('429', '503'), holds: 'response' })).toEqual([false, false]);
+    expect(appliesTo({ responses: RESPONSES['ax-recoverable-field-details'], holds: 'error schema' })).toEqual([true, false]);
+    expect(appliesTo({ responses: RESPONSES['ax-recoverable-retry-after'], holds: 'response' })).toEqual([false, false]);
     expect(appliesTo({ responses: isErrorStatus, holds: 'example' })).toEqual([true, false]);
     expect(appliesTo({ holds: { concept: 'nextSteps', in: 'schema' } })).toEqual([true, false]);
     expect(appliesTo({ holds: { concept: 'nextSteps', in: 'schema' } }, { nextSteps: ['links'] })).toEqual([false, false]);

@@ -3,7 +3,19 @@
  * functions, the report's "not applicable" cells and the runtime guard never disagree. Each predicate
  * reads the same options the rule takes (`prefixes`, `readOnly`, the name lists).
  */
-import { isJsonMediaType, isMutation, isObject, isSuccessStatus, type Body, type OpenApiDocument, type Operation, type Response } from '../document/document';
+import {
+  isClientErrorStatus,
+  isErrorStatus,
+  isJsonMediaType,
+  isMutation,
+  isObject,
+  isServerErrorStatus,
+  isSuccessStatus,
+  type Body,
+  type OpenApiDocument,
+  type Operation,
+  type Response,
+} from '../document/document';
 import { namesFor, type Names } from './names';
 import { isObjectView, ownProperty, viewsOf, type ObjectView } from '../document/schema';
 import { clip } from '../document/values';
@@ -543,3 +555,22 @@ function bodyIdempotencyKey(doc: OpenApiDocument, operation: Operation): string 
 /** ax-recoverable-idempotent: PUT and DELETE, a POST that takes an idempotency key, and wherever the flag is declared. */
 export const asksIdempotent = (doc: OpenApiDocument, operation: Operation, options: ScopeOptions): boolean =>
   ['put', 'delete'].includes(operation.method) || operation.node[IDEMPOTENT_FLAG] !== undefined || idempotencyKeyOf(doc, operation, options) !== undefined;
+
+const statusIn =
+  (...statuses: string[]) =>
+  (status: string) =>
+    statuses.includes(status);
+
+/** The responses each error-content rule reads, by status. */
+export const RESPONSES = {
+  'ax-recoverable-error-structure': isErrorStatus,
+  'ax-recoverable-retryable-flag': isErrorStatus,
+  'ax-recoverable-suggestion': isClientErrorStatus,
+  // Validation failures; a `4XX` range or `default` may be anything, so only the exact codes are held to it.
+  'ax-recoverable-field-details': statusIn('400', '422'),
+  // Rate limited and temporarily unavailable: the two statuses whose fix is "wait, then retry unchanged".
+  'ax-recoverable-retry-after': statusIn('429', '503'),
+  'ax-recoverable-trace-id': isServerErrorStatus,
+  'ax-envelope-state': statusIn('409', '422'),
+  'ax-envelope-refresh-url': statusIn('422'),
+} as const satisfies Record<string, (status: string) => boolean>;
