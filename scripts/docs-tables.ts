@@ -6,7 +6,7 @@
  * (lib/rules/names.ts), the rules whose findings `fix` edits on the descriptions test/fix.test.ts applies it to, and the
  * rules the runtime guard checks (runtime/checks.ts). Prose the code does not hold stays hand-written where it is shown,
  * kept by rule or option: the guard's response and check cells, an option's meaning, the default of an option that is
- * not a list of names, a page's formats; a row the code asks for without that prose is an error naming the file.
+ * not a list of names unless its rule defines it, a page's formats; a row the code asks for without that prose is an error naming the file.
  */
 import { join } from 'node:path';
 import { DECLARATIONS, RULE_IDS, type RuleDeclaration } from '../rules';
@@ -147,18 +147,22 @@ function typeOf(schema: OptionSchema, where: string): string {
 const isConcept = (name: string): name is Concept => Object.hasOwn(DEFAULT_NAMES, name);
 const nameList = (names: readonly string[]) => `\`[${names.map(name => JSON.stringify(name)).join(', ')}]\``;
 
+/** The default a rule's definition gives an option that is not a list of names, as a cell; undefined when it gives none. */
+const defaultIn = (defaults: Record<string, unknown> | undefined, name: string): string | undefined =>
+  defaults !== undefined && name in defaults ? `\`${JSON.stringify(defaults[name])}\`` : undefined;
+
 /** A page's Options table: each option the rule's function reads, its type, its default names, and the meaning written there. */
-function optionsTable(read: Read, { id, function: fn }: RuleDeclaration): string {
+function optionsTable(read: Read, { id, optionNames, options }: RuleDeclaration): string {
   const file = `docs/rules/${id}.md`;
-  if (fn.optionNames.length === 0) return 'None.';
+  if (optionNames.length === 0) return 'None.';
   const written = rowsByKey(regionOf(read(file), 'options'));
-  const properties = (fn.schemas?.options as { properties: Record<string, OptionSchema> }).properties;
-  const rows = fn.optionNames.map(name => {
+  const properties = options.schema as Record<string, OptionSchema>;
+  const rows = optionNames.map(name => {
     const row = written.get(name);
-    const fallback = isConcept(name) ? [] : ['default'];
-    const missing = [...(row?.[3] ? [] : ['meaning']), ...(row?.[2] ? [] : fallback)];
+    const declared = isConcept(name) ? nameList(DEFAULT_NAMES[name]) : defaultIn(options.defaults as Record<string, unknown> | undefined, name);
+    const missing = [...(row?.[3] ? [] : ['meaning']), ...(row?.[2] || declared !== undefined ? [] : ['default'])];
     if (missing.length > 0) throw new Error(`${file}: option \`${name}\` has no ${missing.join(' and ')} in its Options table; write it`);
-    return [`\`${name}\``, typeOf(properties[name], `${file} \`${name}\``), isConcept(name) ? nameList(DEFAULT_NAMES[name]) : row![2], row![3]];
+    return [`\`${name}\``, typeOf(properties[name], `${file} \`${name}\``), declared ?? row![2], row![3]];
   });
   return table(['option', 'type', 'default', 'meaning'], rows);
 }

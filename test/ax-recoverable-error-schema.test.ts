@@ -7,7 +7,7 @@ const FIX = 'an object schema requiring a `code` and a `message`';
 const PROBLEM_FIX = 'the RFC 9457 problem object it documents, requiring `type` (a URI naming the error) and `detail`';
 const noBody = (operation: string) => `${operation}: the error response declares no body. Add \`content: { application/json: { schema } }\`: ${FIX}.`;
 const noJson = (operation: string, offered: string) =>
-  `${operation}: the error response offers only ${offered}, no JSON. Add an \`application/json\` body: ${FIX}; your error handler must then send it.`;
+  `${operation}: the error response offers only ${offered}, no JSON. Add an \`application/json\` body: ${FIX}; your handler must then send it.`;
 
 testRule('ax-recoverable-error-schema', [
   {
@@ -59,7 +59,7 @@ testRule('ax-recoverable-error-schema', [
       {
         path: at('/b', 'get', '500'),
         message:
-          "GET /b 500: the error response offers only text/plain, no JSON. Add the body `application/json: { schema: { $ref: '#/components/schemas/YodleeError' } }`, the one the API's other error responses declare; your error handler must then send it.",
+          "GET /b 500: the error response offers only text/plain, no JSON. Add the body `application/json: { schema: { $ref: '#/components/schemas/YodleeError' } }`, the one the API's other error responses declare; your handler must then send it.",
       },
     ],
   },
@@ -169,7 +169,7 @@ testRule('ax-recoverable-error-schema', [
       },
       {
         path: at('/a', 'get', '500'),
-        message: `GET /a 500: the error response offers only text/plain, no JSON. Add an \`application/problem+json\` body: ${PROBLEM_FIX}; your error handler must then send it.`,
+        message: `GET /a 500: the error response offers only text/plain, no JSON. Add an \`application/problem+json\` body: ${PROBLEM_FIX}; your handler must then send it.`,
       },
     ],
   },
@@ -483,7 +483,7 @@ testRule('ax-recoverable-error-schema', [
       {
         path: at('/b', 'get', '500'),
         message:
-          "GET /b 500: the error response offers only text/html, no JSON. Add `application/json` in `produces` and the `schema: { $ref: '#/definitions/Problem' }`, the one the API's other 500 responses declare; your error handler must then send it.",
+          "GET /b 500: the error response offers only text/html, no JSON. Add `application/json` in `produces` and the `schema: { $ref: '#/definitions/Problem' }`, the one the API's other 500 responses declare; your handler must then send it.",
       },
     ],
   },

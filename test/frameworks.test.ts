@@ -179,7 +179,7 @@ testRule('ax-recoverable-error-schema', [
     errors: [
       {
         path: at('/qrcode/sms', 'post', '500'),
-        message: `POST /qrcode/sms 500: the error response offers only text/plain, no JSON. Add an \`application/json\` body: ${GENERIC}; your error handler must then send it.`,
+        message: `POST /qrcode/sms 500: the error response offers only text/plain, no JSON. Add an \`application/json\` body: ${GENERIC}; your handler must then send it.`,
       },
     ],
   },

@@ -4,15 +4,15 @@
  * Markdown reaches a file inside it, and what publint and arethetypeswrong say about its module formats and types.
  */
 import { spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { dirname, join, normalize } from 'node:path';
 import { COMPILED_URL } from '../../lib/rules/code-origin';
+import { DECLARATIONS } from '../../rules';
 import { packedTarball } from '../support/packed';
 
 const root = join(__dirname, '..', '..');
-const FUNCTIONS = readdirSync(join(root, 'functions'))
-  .filter(file => file.endsWith('.ts'))
-  .map(file => file.slice(0, -3));
+/** The function each rule's definition names, which a YAML ruleset loads from dist/functions/<name>. */
+const FUNCTIONS = DECLARATIONS.map(declaration => declaration.functionName);
 // 150 kB until 0.3 added the ESLint plugin, the `fix` and `probe` commands and their docs pages, and shipped the bin,
 // the runtime guard and the ESLint plugin readable (not minified), with the line map of the rule code; the start-up
 // cost is dist/shared.cjs alone, which npm run bench measures. 225 kB since every rule page says what `fix` does for it
