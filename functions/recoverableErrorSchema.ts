@@ -41,27 +41,54 @@ const MESSAGES = {
   schemaFix: 'a `schema`: {{fix}}',
   sharedSchemaFix: "`schema: { $ref: '{{ref}}' }`, {{whose}}",
   notASchema: 'the {{mediaType}} error schema is not a schema object. Replace it with {{fix}}.',
+  // Reshaping a list or a string breaks every client that reads it: asked, or fixed where it stands (the items).
   bareArray:
-    'the {{mediaType}} error schema is a bare array of error items (with {{items}}), so an agent gets no one code for the failure. Make it an object requiring a `code` and a `message`, the items under `errors`.',
+    'the {{mediaType}} error schema is a bare array of error items (with {{items}}), so an agent gets no one code for the failure. An object in its place breaks every client that reads the list: ask first whether they can take one requiring a `code` and a `message`, the items under `errors`.',
+  listWithoutCode:
+    'the {{mediaType}} error schema is a bare array of {{items}}, with no field for a code. Add a required `code` to {{where}}: an object in place of the list would break every client that reads it.',
+  itemsNamed: '`{{name}}` items',
+  itemsWith: 'error items (with {{members}})',
+  objectItems: 'object items',
+  itsItems: 'its items',
   successBody: 'the {{mediaType}} error schema is `{{name}}`, the body of its {{status}} response, with no code and no message. Answer {{fix}} instead.',
   apiErrorSchema: "the API's error schema, `$ref: '{{ref}}'`",
-  notAnObject: 'the {{mediaType}} error schema is of type {{types}}, with no field for a code. Make it {{fix}}.',
+  notAnObject:
+    'the {{mediaType}} error schema is of type {{types}}, with no field for a code. Changing its type breaks every client that reads it: ask first whether they can take {{fix}}, else offer it under a second media type chosen by `Accept`.',
   sameStatusBody: "the one the API's other {{status}} responses declare",
   sharedBody: "the one the API's other error responses declare",
   definedBody: 'the error schema the API defines',
 } as const;
 type Say = SayOf<typeof MESSAGES>;
 
-/** "`errorCode` and `errorMessage`": the code and message members that an array's object items declare, if any. */
-function itemMembers(doc: OpenApiDocument, list: ObjectView): string | undefined {
+/** A bare array's object items: their view, the `$ref` naming them, and the code and message members they declare. */
+interface ListItems {
+  ref: string | undefined;
+  code: string | undefined;
+  /** "`errorCode` and `errorMessage`", when they declare any. */
+  members: string | undefined;
+}
+
+function listItems(doc: OpenApiDocument, list: ObjectView): ListItems | undefined {
   const holder = list.parts.find(part => part.value.items !== undefined);
   const item = holder === undefined ? undefined : viewsOf(doc, holder.value.items, child(holder.location, 'items'))?.[0];
-  if (item === undefined) return undefined;
+  // Items that are objects by their type or their members (`items: {}` says nothing).
+  if (item === undefined || !isObjectView(item) || (item.types === undefined && item.properties.size === 0)) return undefined;
   // A likely member counts here: `{ errorType, count, errors }` items carry a code, even if not for certain.
-  const found = CODE_AND_MESSAGE.map(question => (schemaAnswer(doc, item, question, undefined) ?? schemaLikely(doc, item, question, undefined))?.name).filter(
-    name => name !== undefined,
+  const [code, message] = CODE_AND_MESSAGE.map(
+    question => (schemaAnswer(doc, item, question, undefined) ?? schemaLikely(doc, item, question, undefined))?.name,
   );
-  return found.length === 0 ? undefined : nameList(found, 'and');
+  const found = [code, message].filter(name => name !== undefined);
+  const ref = isObject(holder!.value.items) && typeof holder!.value.items.$ref === 'string' ? holder!.value.items.$ref : undefined;
+  return { ref, code, members: found.length === 0 ? undefined : nameList(found, 'and') };
+}
+
+/** What a bare array of object items lacks: a code in its items, the fix that keeps the list; an object for the whole failure, asked. */
+function listProblem(say: Say, mediaType: string, items: ListItems): string {
+  if (items.code !== undefined) return say('bareArray', { mediaType, items: items.members! });
+  const name = items.ref?.slice(items.ref.lastIndexOf('/') + 1);
+  const described =
+    name !== undefined ? say('itemsNamed', { name }) : items.members !== undefined ? say('itemsWith', { members: items.members }) : say('objectItems');
+  return say('listWithoutCode', { mediaType, items: described, where: name === undefined ? say('itsItems') : `\`${name}\`` });
 }
 
 /** What is wrong with one error response's bodies, if anything. */
@@ -111,10 +138,8 @@ function problem(doc: OpenApiDocument, say: Say, operation: Operation, response:
     if (!isObject(target.value)) return { what: say('notASchema', { mediaType: body.mediaType, fix }), at: body };
     const views = viewsOf(doc, body.schema.value, body.schema.location);
     const list = views?.find(view => !isObjectView(view) && view.types?.includes('array'));
-    const items = list === undefined ? undefined : itemMembers(doc, list);
-    if (items !== undefined) {
-      return { what: say('bareArray', { mediaType: body.mediaType, items }), at: body };
-    }
+    const items = list === undefined ? undefined : listItems(doc, list);
+    if (items !== undefined) return { what: listProblem(say, body.mediaType, items), at: body };
     const twin = successTwin(doc, operation, body.schema);
     if (twin !== undefined) {
       const own = (body.schema.value as JsonObject).$ref as string;

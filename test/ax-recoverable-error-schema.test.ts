@@ -5,6 +5,9 @@ import { getWith as get, OK as ok } from './support/documents';
 
 const FIX = 'an object schema requiring a `code` and a `message`';
 const PROBLEM_FIX = 'the RFC 9457 problem object it documents, requiring `type` (a URI naming the error) and `detail`';
+const ASK = 'Changing its type breaks every client that reads it: ask first whether they can take';
+const notAnObject = (operation: string, types: string, fix = FIX) =>
+  `${operation}: the application/json error schema is of type ${types}, with no field for a code. ${ASK} ${fix}, else offer it under a second media type chosen by \`Accept\`.`;
 const noBody = (operation: string) => `${operation}: the error response declares no body. Add \`content: { application/json: { schema } }\`: ${FIX}.`;
 const noJson = (operation: string, offered: string) =>
   `${operation}: the error response offers only ${offered}, no JSON. Add an \`application/json\` body: ${FIX}.`;
@@ -246,11 +249,11 @@ testRule('ax-recoverable-error-schema', [
     errors: [
       {
         path: at('/a', 'get', '400', ...JSON_SCHEMA),
-        message: `GET /a 400: the application/json error schema is of type string, with no field for a code. Make it ${FIX}.`,
+        message: notAnObject('GET /a 400', 'string'),
       },
       {
         path: at('/a', 'get', '500', ...JSON_SCHEMA),
-        message: `GET /a 500: the application/json error schema is of type string, with no field for a code. Make it ${FIX}.`,
+        message: notAnObject('GET /a 500', 'string'),
       },
     ],
   },
@@ -269,11 +272,53 @@ testRule('ax-recoverable-error-schema', [
       {
         path: at('/a', 'get', '400', ...JSON_SCHEMA),
         message:
-          'GET /a 400: the application/json error schema is a bare array of error items (with `errorCode` and `errorMessage`), so an agent gets no one code for the failure. Make it an object requiring a `code` and a `message`, the items under `errors`.',
+          'GET /a 400: the application/json error schema is a bare array of error items (with `errorCode` and `errorMessage`), so an agent gets no one code for the failure. An object in its place breaks every client that reads the list: ask first whether they can take one requiring a `code` and a `message`, the items under `errors`.',
       },
       {
         path: at('/a', 'get', '500', ...JSON_SCHEMA),
-        message: `GET /a 500: the application/json error schema is of type array, with no field for a code. Make it ${FIX}.`,
+        message: notAnObject('GET /a 500', 'array'),
+      },
+    ],
+  },
+  {
+    name: "a bare array of error objects with no code (Storecove's `[ErrorModel { source, details }]`) is told to add a `code` to its items, not to become an object: by `$ref`, inline, through `allOf`; `items: {}` says nothing of objects",
+    document: oas3(
+      {
+        '/a': get({
+          '422': body({ type: 'array', items: ref('ErrorModel') }),
+          '400': body({ type: 'array', items: { type: 'object', properties: { message: { type: 'string' } } } }),
+          '409': body({ type: 'array', items: { allOf: [{ properties: { field: { type: 'string' } } }] } }),
+          '500': body({ type: 'array', items: {} }),
+        }),
+      },
+      { schemas: { ErrorModel: { properties: { source: { type: 'string' }, details: { type: 'string' } } } } },
+    ),
+    errors: [
+      {
+        path: at('/a', 'get', '400', ...JSON_SCHEMA),
+        message:
+          'GET /a 400: the application/json error schema is a bare array of error items (with `message`), with no field for a code. Add a required `code` to its items: an object in place of the list would break every client that reads it.',
+      },
+      {
+        path: at('/a', 'get', '409', ...JSON_SCHEMA),
+        message:
+          'GET /a 409: the application/json error schema is a bare array of object items, with no field for a code. Add a required `code` to its items: an object in place of the list would break every client that reads it.',
+      },
+      {
+        path: at('/a', 'get', '422', ...JSON_SCHEMA),
+        message:
+          'GET /a 422: the application/json error schema is a bare array of `ErrorModel` items, with no field for a code. Add a required `code` to `ErrorModel`: an object in place of the list would break every client that reads it.',
+      },
+      { path: at('/a', 'get', '500', ...JSON_SCHEMA), message: notAnObject('GET /a 500', 'array') },
+    ],
+  },
+  {
+    name: 'Swagger 2.0: a string error body (a `*/*` of springdoc or Springfox) is asked before it is retyped',
+    document: swagger2({ '/a': { get: { produces: ['*/*'], responses: { ...ok, '400': { description: 'Bad Request', schema: { type: 'string' } } } } } }),
+    errors: [
+      {
+        path: at('/a', 'get', '400', 'schema'),
+        message: `GET /a 400: the */* error schema is of type string, with no field for a code. ${ASK} ${FIX}, else offer it under a second media type chosen by \`Accept\`.`,
       },
     ],
   },
@@ -283,7 +328,7 @@ testRule('ax-recoverable-error-schema', [
     errors: [
       {
         path: at('/a', 'get', '400', ...JSON_SCHEMA),
-        message: `GET /a 400: the application/json error schema is of type string, with no field for a code. Make it ${FIX}.`,
+        message: notAnObject('GET /a 400', 'string'),
       },
     ],
   },
@@ -497,7 +542,7 @@ testRule('ax-recoverable-error-schema', [
     errors: [
       {
         path: at('/a', 'get', '500', ...JSON_SCHEMA),
-        message: `GET /a 500: the application/json error schema is of type string, null, with no field for a code. Make it ${FIX}.`,
+        message: notAnObject('GET /a 500', 'string, null'),
       },
     ],
   },
