@@ -79,7 +79,12 @@ testRule('ax-recoverable-error-schema', [
           },
         }),
       },
-      { schemas: { HTTPValidationError: PROBLEM, ErrorCollection: PROBLEM } },
+      {
+        schemas: {
+          HTTPValidationError: PROBLEM,
+          ErrorCollection: { type: 'object', properties: { errorMessages: { type: 'array', items: { type: 'string' } }, errors: { type: 'object' } } },
+        },
+      },
     ),
     errors: [{ path: at('/b', 'get', '404'), message: noBody('GET /b 404') }],
   },
@@ -281,14 +286,13 @@ testRule('ax-recoverable-error-schema', [
     ],
   },
   {
-    name: "a bare array of error objects with no code (Storecove's `[ErrorModel { source, details }]`) is told to add a `code` to its items, not to become an object: by `$ref`, inline, through `allOf`; `items: {}` says nothing of objects",
+    name: "a bare array of error objects with no code (Storecove's `[ErrorModel { source, details }]`) is told to add a `code` to its items, not to become an object: by `$ref`, inline, through `allOf`",
     document: oas3(
       {
         '/a': get({
           '422': body({ type: 'array', items: ref('ErrorModel') }),
           '400': body({ type: 'array', items: { type: 'object', properties: { message: { type: 'string' } } } }),
           '409': body({ type: 'array', items: { allOf: [{ properties: { field: { type: 'string' } } }] } }),
-          '500': body({ type: 'array', items: {} }),
         }),
       },
       { schemas: { ErrorModel: { properties: { source: { type: 'string' }, details: { type: 'string' } } } } },
@@ -309,7 +313,6 @@ testRule('ax-recoverable-error-schema', [
         message:
           'GET /a 422: the application/json error schema is a bare array of `ErrorModel` items, with no field for a code. Add a required `code` to `ErrorModel`: an object in place of the list would break every client that reads it.',
       },
-      { path: at('/a', 'get', '500', ...JSON_SCHEMA), message: notAnObject('GET /a 500', 'array') },
     ],
   },
   {
@@ -320,6 +323,90 @@ testRule('ax-recoverable-error-schema', [
         path: at('/a', 'get', '400', 'schema'),
         message: `GET /a 400: the */* error schema is of type string, with no field for a code. ${ASK} ${FIX}, else offer it under a second media type chosen by \`Accept\`.`,
       },
+    ],
+  },
+  {
+    name: "with no schema serving two statuses, the API's own error shape is offered with the code it lacks: the items of its error lists (Storecove's `[ErrorModel]`), for a missing body and a text-only one",
+    document: oas3(
+      {
+        '/a': get({ '422': body({ type: 'array', items: ref('ErrorModel') }) }),
+        '/b': get({ '401': { description: 'Unauthorized' }, '500': body({ type: 'string' }, 'text/plain') }),
+      },
+      { schemas: { ErrorModel: { properties: { source: { type: 'string' }, details: { type: 'string' } } } } },
+    ),
+    errors: [
+      {
+        path: at('/a', 'get', '422', ...JSON_SCHEMA),
+        message:
+          'GET /a 422: the application/json error schema is a bare array of `ErrorModel` items, with no field for a code. Add a required `code` to `ErrorModel`: an object in place of the list would break every client that reads it.',
+      },
+      {
+        path: at('/b', 'get', '401'),
+        message:
+          "GET /b 401: the error response declares no body. Add `content: { application/json: { schema } }`: the API's own error body, a list of `ErrorModel` (as its 422 responses declare), plus a required `code` in its items.",
+      },
+      {
+        path: at('/b', 'get', '500'),
+        message:
+          "GET /b 500: the error response offers only text/plain, no JSON. Add an `application/json` body: the API's own error body, a list of `ErrorModel` (as its 422 responses declare), plus a required `code` in its items.",
+      },
+    ],
+  },
+  {
+    name: "Swagger 2.0: one-status schemas that declare the same members (KumpeApps' `403`, `405`, `412`: `{ success, error }`, one through `allOf`) are the API's shape; its items, when it lists errors with a code, lack nothing",
+    document: swagger2(
+      {
+        '/a': {
+          get: {
+            responses: {
+              ...ok,
+              '403': { description: 'Access Denied', schema: { $ref: '#/definitions/403' } },
+              '405': { description: 'Not allowed', schema: { $ref: '#/definitions/405' } },
+            },
+          },
+        },
+        '/b': {
+          get: { responses: { ...ok, '405': { description: 'Not allowed', schema: { $ref: '#/definitions/405' } }, '401': { description: 'Unauthorized' } } },
+        },
+      },
+      {
+        definitions: {
+          '403': { type: 'object', properties: { success: { type: 'boolean' }, error: { type: 'string', example: 'Access Denied' } } },
+          '405': { allOf: [{ type: 'object', properties: { success: { type: 'integer' }, error: { type: 'string', example: 'API Access Denied!' } } }] },
+        },
+      },
+    ),
+    errors: [
+      {
+        path: at('/b', 'get', '401'),
+        message:
+          "GET /b 401: the error response declares no body. Add a `schema`: the API's own error body, `{ success, error }` (as its schemas `405` and `403` declare), plus a required `code`.",
+      },
+    ],
+  },
+  {
+    name: 'lookalikes: one-status schemas with different members, a list of strings, `items: {}` (which says nothing of objects): no shape of the API, the generic fix',
+    document: oas3(
+      {
+        '/a': get({
+          '403': body(ref('Forbidden')),
+          '405': body(ref('NotAllowed')),
+          '409': body({ type: 'array', items: { type: 'string' } }),
+          '500': body({ type: 'array', items: {} }),
+        }),
+        '/b': get({ '401': { description: 'Unauthorized' } }),
+      },
+      {
+        schemas: {
+          Forbidden: { type: 'object', properties: { success: { type: 'boolean' }, error: { type: 'string' } } },
+          NotAllowed: { type: 'object', properties: { reason: { type: 'string' } } },
+        },
+      },
+    ),
+    errors: [
+      { path: at('/a', 'get', '409', ...JSON_SCHEMA), message: notAnObject('GET /a 409', 'array') },
+      { path: at('/a', 'get', '500', ...JSON_SCHEMA), message: notAnObject('GET /a 500', 'array') },
+      { path: at('/b', 'get', '401'), message: noBody('GET /b 401') },
     ],
   },
   {
