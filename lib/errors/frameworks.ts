@@ -94,6 +94,14 @@ const RECOGNITIONS: readonly Recognition[] = [
         ),
   },
   {
+    name: 'API Platform',
+    sends: EVERY_STATUS,
+    body: '`hydra:Error` `{ hydra:title, hydra:description }` (a 422 `ConstraintViolationList` adds `violations`)',
+    lacks: 'a required `code`',
+    // It names each resource's JSON-LD schema `Book.jsonld`, `Book.jsonld-read`, beside the plain `Book`.
+    shows: (_, schemas) => Object.keys(schemas).filter(name => /^[A-Za-z0-9]+\.jsonld(-[\w.]+)?$/.test(name)).length >= 2,
+  },
+  {
     name: 'Fastify',
     sends: EVERY_STATUS,
     body: '`{ statusCode, code, error, message }`',
