@@ -21,7 +21,7 @@ import {
   successTwin,
   type SharedErrorSchema,
 } from '../lib/errors/error-bodies';
-import { CODE_AND_MESSAGE, schemaAnswer, schemaLikely } from '../lib/errors/error-shapes';
+import { CODE_AND_MESSAGE, schemaAnswer, schemaLikely, valueAnswer } from '../lib/errors/error-shapes';
 import { frameworkOf } from '../lib/errors/frameworks';
 import { documentsProblemDetails, PROBLEM_JSON } from '../lib/errors/error-wording';
 import { nameList } from '../lib/rules/names';
@@ -37,6 +37,9 @@ const MESSAGES = {
   frameworkBody: 'the body {{name}} sends, {{body}}, plus {{lacks}}',
   // The API's own error body where no one schema serves two statuses (lib/errors/error-bodies.ts): one shape, not a second.
   apiShape: "the API's own error body, {{body}} (as {{whose}} declare){{lacks}}",
+  // The response's own example is what its handler sends: its schema, read as the shapes table reads a live body.
+  exampleBody: 'the body its example sends, `{ {{members}} }`{{reading}}',
+  exampleCode: ' (`{{code}}` the code)',
   shapeList: 'a list of `{{name}}`',
   shapeMembers: '`{ {{members}} }`',
   shapeStatuses: 'its {{statuses}} responses',
@@ -124,13 +127,14 @@ function problem(doc: OpenApiDocument, say: Say, operation: Operation, response:
   const mediaType = problems ? PROBLEM_JSON : 'application/json';
   // Asked only for a response that lacks a body: most error responses have one.
   const shared = () => sharedBody(doc, say, response.status);
+  const example = () => exampleFix(say, bodies);
   if (bodies.length === 0 || (doc.isSwagger2 && bodies[0].schema === undefined)) {
     const api = shared();
     if (api !== undefined) {
       const body = doc.isSwagger2 ? say('swaggerSchemaRef', { ref: api.ref }) : say('contentRef', { mediaType: api.mediaType, ref: api.ref });
       return { what: say('noBody', { whose: api.said, body }) };
     }
-    return { what: say('noBodyAdd', { content: doc.isSwagger2 ? say('swaggerSchema') : say('contentSchema', { mediaType }), fix }) };
+    return { what: say('noBodyAdd', { content: doc.isSwagger2 ? say('swaggerSchema') : say('contentSchema', { mediaType }), fix: example() ?? fix }) };
   }
   const json = bodies.filter(body => isJsonMediaType(body.mediaType));
   if (json.length === 0) {
@@ -150,7 +154,7 @@ function problem(doc: OpenApiDocument, say: Say, operation: Operation, response:
   for (const body of declared) {
     if (body.schema === undefined) {
       const api = shared();
-      const add = api === undefined ? say('schemaFix', { fix }) : say('sharedSchemaFix', { ref: api.ref, whose: api.said });
+      const add = api === undefined ? say('schemaFix', { fix: example() ?? fix }) : say('sharedSchemaFix', { ref: api.ref, whose: api.said });
       return { what: say('noSchema', { mediaType: body.mediaType, fix: add }), at: body };
     }
     const target = doc.resolve(body.schema.value, body.schema.location);
@@ -183,6 +187,15 @@ function shapeFix(say: Say, shape: ApiErrorShape): string {
     : say('shapeSchemas', { names: nameList(shape.names, 'and') });
   const lacks = !shape.lacksCode ? '' : shape.list ? say('lacksItemCode') : say('lacksCode');
   return say('apiShape', { body, whose, lacks });
+}
+
+/** "the body its example sends, `{ error, status }` (`error` the code)": an object example of a body without a schema (Forem's 401). */
+function exampleFix(say: Say, bodies: readonly Body[]): string | undefined {
+  const example = bodies.flatMap(body => body.examples).find(candidate => isObject(candidate.value) && Object.keys(candidate.value).length > 0);
+  if (example === undefined) return undefined;
+  const code = valueAnswer(example.value, 'errorCode', undefined);
+  const reading = code === undefined ? say('lacksCode') : say('exampleCode', { code: code.path });
+  return say('exampleBody', { members: Object.keys(example.value as JsonObject).join(', '), reading });
 }
 
 const isCatchAll = (body: Body) => baseMediaType(body.mediaType) === '*/*';

@@ -410,6 +410,40 @@ testRule('ax-recoverable-error-schema', [
     ],
   },
   {
+    name: "a body without a schema whose example is an object is told that body's schema (Forem's 401 `{ error, status }`, `error` read as the code); a string example says nothing",
+    document: oas3({
+      '/a': get({
+        '401': { description: 'Unauthorized', content: { 'application/json': { example: { error: 'unauthorized', status: 401 } } } },
+        '404': { description: 'Missing', content: { 'application/json': { example: 'Not found' } } },
+      }),
+    }),
+    errors: [
+      {
+        path: at('/a', 'get', '401'),
+        message:
+          "GET /a 401: the error response's application/json has no schema. Add a `schema`: the body its example sends, `{ error, status }` (`error` the code).",
+      },
+      { path: at('/a', 'get', '404'), message: `GET /a 404: the error response's application/json has no schema. Add a \`schema\`: ${FIX}.` },
+    ],
+  },
+  {
+    name: "Swagger 2.0: a response with `examples` but no `schema` is told the example's body, with the code it lacks",
+    document: swagger2({
+      '/a': {
+        get: {
+          produces: ['application/json'],
+          responses: { ...ok, '403': { description: 'Forbidden', examples: { 'application/json': { message: 'Not allowed' } } } },
+        },
+      },
+    }),
+    errors: [
+      {
+        path: at('/a', 'get', '403'),
+        message: 'GET /a 403: the error response declares no body. Add a `schema`: the body its example sends, `{ message }`, plus a required `code`.',
+      },
+    ],
+  },
+  {
     name: 'fires on a oneOf with a string branch',
     document: oas3({ '/a': get({ '400': body({ oneOf: [PROBLEM, { type: 'string' }] }) }) }),
     errors: [
