@@ -688,11 +688,15 @@ testRule('ax-envelope-next-steps', [
     errors: [],
   },
   {
-    name: 'lookalikes: a Springfox creation (`createOrderUsingPOST`), and a Springfox read-like name whose 201 has a body, are creations',
+    name: 'lookalikes: a Springfox creation (`createOrderUsingPOST`), a Springfox read-like name whose 201 has a body, and one whose summary creates (`verifyBioUsingPOST`, "Create health id…"), are creations',
     document: oas3({
       '/orders': post({ operationId: 'createOrderUsingPOST' }, { '200': body(PAYMENT), '201': { description: 'Created' } }),
       '/orders/check': post({ operationId: 'checkOrderUsingPOST' }, { '200': body(PAYMENT), '201': body(PAYMENT) }),
       '/orders/{id}': { get: { operationId: 'getOrderUsingGET', responses: { '200': body(PAYMENT) } } },
+      '/hid/verifyBio': post(
+        { operationId: 'verifyBioUsingPOST', summary: 'Create health id using Biometric Authentication.' },
+        { '200': body(PAYMENT), '201': { description: 'Created' } },
+      ),
     }),
     errors: [
       { path: at('/orders', 'post', '200', ...JSON_SCHEMA), message: missing('POST', '/orders', '200') },
@@ -703,6 +707,10 @@ testRule('ax-envelope-next-steps', [
       {
         path: at('/orders/check', 'post', '201', ...JSON_SCHEMA),
         message: overruled('POST /orders/check', '201', 'named `checkOrderUsingPOST` like a read, but it answers 201'),
+      },
+      {
+        path: at('/hid/verifyBio', 'post', '200', ...JSON_SCHEMA),
+        message: overruled('POST /hid/verifyBio', '200', 'named `verifyBioUsingPOST` like a read, but it answers 201'),
       },
     ],
   },

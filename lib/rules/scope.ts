@@ -221,13 +221,17 @@ function readByName(doc: OpenApiDocument, operation: Operation): ReadEvidence | 
 /**
  * A 201 beside a 200 that is a generator's default, not a creation: Springfox lists 200, 201, 401, 403, 404 on
  * every POST (its 201 "Created" without a body), so a 201 says nothing when the description says the call
- * returns something and writes nothing, or when Springfox wrote the description and the 201 has no body.
+ * returns something and writes nothing, or when Springfox wrote the description, the 201 has no body and no
+ * name or description of the operation writes.
  */
 function defaultCreated(doc: OpenApiDocument, operation: Operation, describedAsRead: boolean): boolean {
   const responses = doc.responses(operation);
   if (!responses.some(response => response.status === '200')) return false;
   const created = responses.find(response => response.status === '201');
-  return describedAsRead || (generatedBySpringfox(doc) && created !== undefined && doc.bodies(operation, created).length === 0);
+  if (describedAsRead) return true;
+  // Its summary or description may still say it creates ("Create health id using Biometric Authentication" for `verifyBioUsingPOST`).
+  const writes = describedWrite(operation) !== undefined || namedBy(operation).some(word => WRITE_VERBS.has(baseForm(word)));
+  return !writes && generatedBySpringfox(doc) && created !== undefined && doc.bodies(operation, created).length === 0;
 }
 
 /** True when most operations (at least two) have an operationId of this style: a generator's evidence. */
