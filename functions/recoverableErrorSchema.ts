@@ -63,9 +63,9 @@ const MESSAGES = {
   notASchema: 'the {{mediaType}} error schema is not a schema object. Replace it with {{fix}}.',
   // Reshaping a list or a string breaks every client that reads it: asked, or fixed where it stands (the items).
   bareArray:
-    'the {{mediaType}} error schema is a bare array of error items (with {{items}}), so an agent gets no one code for the failure. An object in its place breaks every client that reads the list: ask first whether they can take one requiring a `code` and a `message`, the items under `errors`.',
+    'the {{mediaType}} error schema is a bare array of error items (with {{items}}), no one code for the failure. An object breaks its clients: ask first if they can take one with a `code` and a `message`, items under `errors`.',
   listWithoutCode:
-    'the {{mediaType}} error schema is a bare array of {{items}}, with no field for a code. Add a required `code` to {{where}}: an object in place of the list would break every client that reads it.',
+    'the {{mediaType}} error schema is a bare array of {{items}}, with no field for a code. Add a required `code` to {{where}}: an object in place of the list would break its clients.',
   itemsNamed: '`{{name}}` items',
   itemsWith: 'error items (with {{members}})',
   objectItems: 'object items',
@@ -73,7 +73,7 @@ const MESSAGES = {
   successBody: 'the {{mediaType}} error schema is `{{name}}`, the body of its {{status}} response, with no code and no message. Answer {{fix}} instead.',
   apiErrorSchema: "the API's error schema, `$ref: '{{ref}}'`",
   notAnObject:
-    'the {{mediaType}} error schema is of type {{types}}, with no field for a code. Changing its type breaks every client that reads it: ask first whether they can take {{fix}}, else offer it under a second media type chosen by `Accept`.',
+    'the {{mediaType}} error schema is of type {{types}}, with no field for a code. Retyping it breaks its clients: ask first whether they can take {{fix}}, else offer it as a second media type chosen by `Accept`.',
   sameStatusBody: "the one the API's other {{status}} responses declare",
   sharedBody: "the one the API's other error responses declare",
   definedBody: 'the error schema the API defines',

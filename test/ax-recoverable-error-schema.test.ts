@@ -5,9 +5,9 @@ import { getWith as get, OK as ok } from './support/documents';
 
 const FIX = 'an object schema requiring a `code` and a `message`';
 const PROBLEM_FIX = 'the RFC 9457 problem object it documents, requiring `type` (a URI naming the error) and `detail`';
-const ASK = 'Changing its type breaks every client that reads it: ask first whether they can take';
+const ASK = 'Retyping it breaks its clients: ask first whether they can take';
 const notAnObject = (operation: string, types: string, fix = FIX) =>
-  `${operation}: the application/json error schema is of type ${types}, with no field for a code. ${ASK} ${fix}, else offer it under a second media type chosen by \`Accept\`.`;
+  `${operation}: the application/json error schema is of type ${types}, with no field for a code. ${ASK} ${fix}, else offer it as a second media type chosen by \`Accept\`.`;
 const noBody = (operation: string) => `${operation}: the error response declares no body. Add \`content: { application/json: { schema } }\`: ${FIX}.`;
 const noJson = (operation: string, offered: string) =>
   `${operation}: the error response offers only ${offered}, no JSON. Add an \`application/json\` body: ${FIX}.`;
@@ -277,7 +277,7 @@ testRule('ax-recoverable-error-schema', [
       {
         path: at('/a', 'get', '400', ...JSON_SCHEMA),
         message:
-          'GET /a 400: the application/json error schema is a bare array of error items (with `errorCode` and `errorMessage`), so an agent gets no one code for the failure. An object in its place breaks every client that reads the list: ask first whether they can take one requiring a `code` and a `message`, the items under `errors`.',
+          'GET /a 400: the application/json error schema is a bare array of error items (with `errorCode` and `errorMessage`), no one code for the failure. An object breaks its clients: ask first if they can take one with a `code` and a `message`, items under `errors`.',
       },
       {
         path: at('/a', 'get', '500', ...JSON_SCHEMA),
@@ -301,17 +301,17 @@ testRule('ax-recoverable-error-schema', [
       {
         path: at('/a', 'get', '400', ...JSON_SCHEMA),
         message:
-          'GET /a 400: the application/json error schema is a bare array of error items (with `message`), with no field for a code. Add a required `code` to its items: an object in place of the list would break every client that reads it.',
+          'GET /a 400: the application/json error schema is a bare array of error items (with `message`), with no field for a code. Add a required `code` to its items: an object in place of the list would break its clients.',
       },
       {
         path: at('/a', 'get', '409', ...JSON_SCHEMA),
         message:
-          'GET /a 409: the application/json error schema is a bare array of object items, with no field for a code. Add a required `code` to its items: an object in place of the list would break every client that reads it.',
+          'GET /a 409: the application/json error schema is a bare array of object items, with no field for a code. Add a required `code` to its items: an object in place of the list would break its clients.',
       },
       {
         path: at('/a', 'get', '422', ...JSON_SCHEMA),
         message:
-          'GET /a 422: the application/json error schema is a bare array of `ErrorModel` items, with no field for a code. Add a required `code` to `ErrorModel`: an object in place of the list would break every client that reads it.',
+          'GET /a 422: the application/json error schema is a bare array of `ErrorModel` items, with no field for a code. Add a required `code` to `ErrorModel`: an object in place of the list would break its clients.',
       },
     ],
   },
@@ -321,7 +321,7 @@ testRule('ax-recoverable-error-schema', [
     errors: [
       {
         path: at('/a', 'get', '400', 'schema'),
-        message: `GET /a 400: the */* error schema is of type string, with no field for a code. ${ASK} ${FIX}, else offer it under a second media type chosen by \`Accept\`.`,
+        message: `GET /a 400: the */* error schema is of type string, with no field for a code. ${ASK} ${FIX}, else offer it as a second media type chosen by \`Accept\`.`,
       },
     ],
   },
@@ -338,7 +338,7 @@ testRule('ax-recoverable-error-schema', [
       {
         path: at('/a', 'get', '422', ...JSON_SCHEMA),
         message:
-          'GET /a 422: the application/json error schema is a bare array of `ErrorModel` items, with no field for a code. Add a required `code` to `ErrorModel`: an object in place of the list would break every client that reads it.',
+          'GET /a 422: the application/json error schema is a bare array of `ErrorModel` items, with no field for a code. Add a required `code` to `ErrorModel`: an object in place of the list would break its clients.',
       },
       {
         path: at('/b', 'get', '401'),
