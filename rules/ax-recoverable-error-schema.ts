@@ -13,8 +13,17 @@ import {
   type Response,
   isErrorStatus,
 } from '../lib/document/document';
-import { definedErrorSchema, holdsCodeOrMessage, schemaOfExample, sharedErrorSchemas, successTwin, type SharedErrorSchema } from '../lib/errors/error-bodies';
-import { CODE_AND_MESSAGE, schemaAnswer, schemaLikely } from '../lib/errors/error-shapes';
+import {
+  apiErrorShape,
+  definedErrorSchema,
+  holdsCodeOrMessage,
+  type ApiErrorShape,
+  schemaOfExample,
+  sharedErrorSchemas,
+  successTwin,
+  type SharedErrorSchema,
+} from '../lib/errors/error-bodies';
+import { CODE_AND_MESSAGE, schemaAnswer, schemaLikely, valueAnswer } from '../lib/errors/error-shapes';
 import { errorConventionOf } from '../lib/errors/frameworks';
 import { documentsProblemDetails, PROBLEM_JSON } from '../lib/errors/error-wording';
 import { nameList } from '../lib/rules/names';
@@ -31,6 +40,17 @@ const MESSAGES = {
   frameworkBody: 'the body {{name}} sends, {{body}}, plus {{lacks}}',
   // A protocol that defines its error body (SCIM): that body, plus what it lacks.
   standardBody: 'the error body {{name}} defines, {{body}}, plus {{lacks}}',
+  // The API's own error body where no one schema serves two statuses (lib/errors/error-bodies.ts): one shape, not a second.
+  apiShape: "the API's own error body, {{body}} (as {{whose}} declare){{lacks}}",
+  // The response's own example is what its handler sends: its schema, read as the shapes table reads a live body.
+  exampleBody: 'the body its example sends, `{ {{members}} }`{{reading}}',
+  exampleCode: ' (`{{code}}` the code)',
+  shapeList: 'a list of `{{name}}`',
+  shapeMembers: '`{ {{members}} }`',
+  shapeStatuses: 'its {{statuses}} responses',
+  shapeSchemas: 'its schemas {{names}}',
+  lacksItemCode: ', plus a required `code` in its items',
+  lacksCode: ', plus a required `code`',
   noBody: 'the error response declares no body. Add {{whose}}, {{body}}{{then}}.',
   noBodyAdd: 'the error response declares no body. Add {{content}}: {{fix}}{{then}}.',
   swaggerSchemaRef: "`schema: { $ref: '{{ref}}' }`",
@@ -46,53 +66,86 @@ const MESSAGES = {
   schemaFix: 'a `schema`: {{fix}}',
   sharedSchemaFix: "`schema: { $ref: '{{ref}}' }`, {{whose}}",
   notASchema: 'the {{mediaType}} error schema is not a schema object. Replace it with {{fix}}.',
+  // Reshaping a list or a string breaks every client that reads it: asked, or fixed where it stands (the items).
   bareArray:
-    'the {{mediaType}} error schema is a bare array of error items (with {{items}}), so an agent gets no one code for the failure. Make it an object requiring a `code` and a `message`, the items under `errors`.',
+    'the {{mediaType}} error schema is a bare array of error items (with {{items}}), no one code for the failure. An object breaks its clients: ask first if they can take one with a `code` and a `message`, items under `errors`.',
+  listWithoutCode:
+    'the {{mediaType}} error schema is a bare array of {{items}}, with no field for a code. Add a required `code` to {{where}}: an object in place of the list would break its clients.',
+  itemsNamed: '`{{name}}` items',
+  itemsWith: 'error items (with {{members}})',
+  objectItems: 'object items',
+  itsItems: 'its items',
   successBody: 'the {{mediaType}} error schema is `{{name}}`, the body of its {{status}} response, with no code and no message. Answer {{fix}} instead.',
   apiErrorSchema: "the API's error schema, `$ref: '{{ref}}'`",
-  notAnObject: 'the {{mediaType}} error schema is of type {{types}}, with no field for a code. Make it {{fix}}.',
+  notAnObject:
+    'the {{mediaType}} error schema is of type {{types}}, with no field for a code. Retyping it breaks its clients: ask first whether they can take {{fix}}, else offer it as a second media type chosen by `Accept`.',
   sameStatusBody: "the one the API's other {{status}} responses declare",
   sharedBody: "the one the API's other error responses declare",
   definedBody: 'the error schema the API defines',
 } as const;
 type Say = SayOf<typeof MESSAGES>;
 
-/** "`errorCode` and `errorMessage`": the code and message members that an array's object items declare, if any. */
-function itemMembers(doc: OpenApiDocument, list: ObjectView): string | undefined {
+/** A bare array's object items: their view, the `$ref` naming them, and the code and message members they declare. */
+interface ListItems {
+  ref: string | undefined;
+  code: string | undefined;
+  /** "`errorCode` and `errorMessage`", when they declare any. */
+  members: string | undefined;
+}
+
+function listItems(doc: OpenApiDocument, list: ObjectView): ListItems | undefined {
   const holder = list.parts.find(part => part.value.items !== undefined);
   const item = holder === undefined ? undefined : viewsOf(doc, holder.value.items, child(holder.location, 'items'))?.[0];
-  if (item === undefined) return undefined;
+  // Items that are objects by their type or their members (`items: {}` says nothing).
+  if (item === undefined || !isObjectView(item) || (item.types === undefined && item.properties.size === 0)) return undefined;
   // A likely member counts here: `{ errorType, count, errors }` items carry a code, even if not for certain.
-  const found = CODE_AND_MESSAGE.map(question => (schemaAnswer(doc, item, question, undefined) ?? schemaLikely(doc, item, question, undefined))?.name).filter(
-    name => name !== undefined,
+  const [code, message] = CODE_AND_MESSAGE.map(
+    question => (schemaAnswer(doc, item, question, undefined) ?? schemaLikely(doc, item, question, undefined))?.name,
   );
-  return found.length === 0 ? undefined : nameList(found, 'and');
+  const found = [code, message].filter(name => name !== undefined);
+  const ref = isObject(holder!.value.items) && typeof holder!.value.items.$ref === 'string' ? holder!.value.items.$ref : undefined;
+  return { ref, code, members: found.length === 0 ? undefined : nameList(found, 'and') };
+}
+
+/** What a bare array of object items lacks: a code in its items, the fix that keeps the list; an object for the whole failure, asked. */
+function listProblem(say: Say, mediaType: string, items: ListItems): string {
+  if (items.code !== undefined) return say('bareArray', { mediaType, items: items.members! });
+  const name = items.ref?.slice(items.ref.lastIndexOf('/') + 1);
+  const described =
+    name !== undefined ? say('itemsNamed', { name }) : items.members !== undefined ? say('itemsWith', { members: items.members }) : say('objectItems');
+  return say('listWithoutCode', { mediaType, items: described, where: name === undefined ? say('itsItems') : `\`${name}\`` });
 }
 
 /** What is wrong with one error response's bodies, if anything. */
 function problem(doc: OpenApiDocument, say: Say, operation: Operation, response: Response): { what: string; at?: Body } | undefined {
   const bodies = doc.bodies(operation, response);
   const problems = documentsProblemDetails(doc);
-  const framework = problems ? undefined : errorConventionOf(doc, operation);
+  const own = problems ? undefined : apiErrorShape(doc);
+  const framework = problems || own !== undefined ? undefined : errorConventionOf(doc, operation);
   const fix = problems
     ? say('problemTypeAndDetail')
-    : framework !== undefined && framework.sends(response.status)
-      ? say(framework.defines === true ? 'standardBody' : 'frameworkBody', framework)
-      : say('codeAndMessage');
+    : own !== undefined
+      ? shapeFix(say, own)
+      : framework !== undefined && framework.sends(response.status)
+        ? say(framework.defines === true ? 'standardBody' : 'frameworkBody', framework)
+        : say('codeAndMessage');
   const mediaType = problems ? PROBLEM_JSON : (framework?.mediaType ?? 'application/json');
   // Who must send the declared body: the framework's handler where it sends none of its own for this status (Starlette's
-  // text/plain 500); any error handler where the response says it sends text now.
+  // text/plain 500); any handler where the response says it sends text now.
   const handler = framework !== undefined && !framework.sends(response.status) ? framework.handler : undefined;
   const then = (sendsTextNow = false) => (handler !== undefined ? `; ${handler}` : sendsTextNow ? mustThenSend('it') : '');
   // Asked only for a response that lacks a body: most error responses have one.
   const shared = () => sharedBody(doc, say, response.status);
+  const example = () => exampleFix(say, bodies);
   if (bodies.length === 0 || (doc.isSwagger2 && bodies[0].schema === undefined)) {
     const api = shared();
     if (api !== undefined) {
       const body = doc.isSwagger2 ? say('swaggerSchemaRef', { ref: api.ref }) : say('contentRef', { mediaType: api.mediaType, ref: api.ref });
       return { what: say('noBody', { whose: api.said, body, then: then() }) };
     }
-    return { what: say('noBodyAdd', { content: doc.isSwagger2 ? say('swaggerSchema') : say('contentSchema', { mediaType }), fix, then: then() }) };
+    return {
+      what: say('noBodyAdd', { content: doc.isSwagger2 ? say('swaggerSchema') : say('contentSchema', { mediaType }), fix: example() ?? fix, then: then() }),
+    };
   }
   const json = bodies.filter(body => isJsonMediaType(body.mediaType));
   if (json.length === 0) {
@@ -112,7 +165,7 @@ function problem(doc: OpenApiDocument, say: Say, operation: Operation, response:
   for (const body of declared) {
     if (body.schema === undefined) {
       const api = shared();
-      const add = api === undefined ? say('schemaFix', { fix }) : say('sharedSchemaFix', { ref: api.ref, whose: api.said });
+      const add = api === undefined ? say('schemaFix', { fix: example() ?? fix }) : say('sharedSchemaFix', { ref: api.ref, whose: api.said });
       return { what: say('noSchema', { mediaType: body.mediaType, fix: add, then: then() }), at: body };
     }
     const target = doc.resolve(body.schema.value, body.schema.location);
@@ -120,10 +173,8 @@ function problem(doc: OpenApiDocument, say: Say, operation: Operation, response:
     if (!isObject(target.value)) return { what: say('notASchema', { mediaType: body.mediaType, fix }), at: body };
     const views = viewsOf(doc, body.schema.value, body.schema.location);
     const list = views?.find(view => !isObjectView(view) && view.types?.includes('array'));
-    const items = list === undefined ? undefined : itemMembers(doc, list);
-    if (items !== undefined) {
-      return { what: say('bareArray', { mediaType: body.mediaType, items }), at: body };
-    }
+    const items = list === undefined ? undefined : listItems(doc, list);
+    if (items !== undefined) return { what: listProblem(say, body.mediaType, items), at: body };
     const twin = successTwin(doc, operation, body.schema);
     if (twin !== undefined) {
       const own = (body.schema.value as JsonObject).$ref as string;
@@ -137,6 +188,25 @@ function problem(doc: OpenApiDocument, say: Say, operation: Operation, response:
     }
   }
   return undefined;
+}
+
+/** "the API's own error body, a list of `ErrorModel` (as its 422 responses declare), plus a required `code` in its items". */
+function shapeFix(say: Say, shape: ApiErrorShape): string {
+  const body = shape.list ? say('shapeList', { name: shape.names[0] }) : say('shapeMembers', { members: shape.members.join(', ') });
+  const whose = shape.list
+    ? say('shapeStatuses', { statuses: nameList(shape.statuses, 'and').replaceAll('`', '') })
+    : say('shapeSchemas', { names: nameList(shape.names, 'and') });
+  const lacks = !shape.lacksCode ? '' : shape.list ? say('lacksItemCode') : say('lacksCode');
+  return say('apiShape', { body, whose, lacks });
+}
+
+/** "the body its example sends, `{ error, status }` (`error` the code)": an object example of a body without a schema (Forem's 401). */
+function exampleFix(say: Say, bodies: readonly Body[]): string | undefined {
+  const example = bodies.flatMap(body => body.examples).find(candidate => isObject(candidate.value) && Object.keys(candidate.value).length > 0);
+  if (example === undefined) return undefined;
+  const code = valueAnswer(example.value, 'errorCode', undefined);
+  const reading = code === undefined ? say('lacksCode') : say('exampleCode', { code: code.path });
+  return say('exampleBody', { members: Object.keys(example.value as JsonObject).join(', '), reading });
 }
 
 const isCatchAll = (body: Body) => baseMediaType(body.mediaType) === '*/*';

@@ -33,6 +33,8 @@ const SPRING = 'the body Spring Boot sends, `{ timestamp, status, error, path }`
 const FASTIFY = 'the body Fastify sends, `{ statusCode, code, error, message }`, plus `code` and `message` required';
 
 const ASPNET = 'the body ASP.NET Core sends, `ProblemDetails` `{ type, title, status, detail }`, plus `type` (a URI naming the error) and `detail` required';
+const API_PLATFORM =
+  'the body API Platform sends, `hydra:Error` `{ hydra:title, hydra:description }` (a 422 `ConstraintViolationList` adds `violations`), plus a required `code`';
 const ORDER = { type: 'object', properties: { id: string } };
 /** Swashbuckle's `GET /orders`: its 200 under `text/plain`, `application/json` and `text/json` together, and `errors`. */
 const swashbuckle = (errors: object) =>
@@ -97,6 +99,30 @@ testRule('ax-recoverable-error-schema', [
       servers: [{ url: 'http://localhost:8080', description: 'Generated server url' }],
     },
     errors: [noBody('/orders', 'get', SPRING)],
+  },
+  {
+    name: 'Spring Boot (Swagger 2.0, Springfox): its `getOrdersUsingGET`, `createOrderUsingPOST_1` operationIds',
+    document: swagger2(
+      { '/orders': { get: operation('getOrdersUsingGET'), post: operation('createOrderUsingPOST_1') } },
+      { host: 'api.example.com', basePath: '/' },
+    ),
+    errors: [noBody('/orders', 'get', SPRING, 'a `schema`'), noBody('/orders', 'post', SPRING, 'a `schema`')],
+  },
+  {
+    name: 'API Platform (OpenAPI 3.0): its `Order.jsonld`, `Order.jsonld-read` schemas beside `Order`',
+    document: oas3(
+      { '/api/orders/{id}': { get: operation('api_orders_id_get') } },
+      { schemas: { Order: ORDER, 'Order.jsonld': ORDER, 'Order.jsonld-read': { allOf: [{ $ref: '#/components/schemas/Order' }] } } },
+    ),
+    errors: [noBody('/api/orders/{id}', 'get', API_PLATFORM)],
+  },
+  {
+    name: 'lookalikes: one `…UsingGET` of three operationIds; one `.jsonld` schema',
+    document: oas3(
+      { '/orders': { get: operation('getOrdersUsingGET'), post: operation('createOrder'), put: operation('replaceOrders') } },
+      { schemas: { 'Order.jsonld': ORDER } },
+    ),
+    errors: [noBody('/orders', 'get', GENERIC), noBody('/orders', 'post', GENERIC), noBody('/orders', 'put', GENERIC)],
   },
   {
     name: 'Fastify (OpenAPI 3.0, @fastify/swagger): its hoisted `def-0`, `def-1` schemas',

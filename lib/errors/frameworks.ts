@@ -7,6 +7,7 @@
  * A protocol that defines its own error body (SCIM) is recognised the same way, per operation, and comes first.
  */
 import { isObject, type JsonObject, type OpenApiDocument, type Operation } from '../document/document';
+import { generatedBySpringfox, mostOperationIds } from '../rules/scope';
 
 export interface Framework {
   name: string;
@@ -34,19 +35,9 @@ const CLIENT_ERROR_BUT_400 = (status: string) => /^4\d\d$/.test(status) && statu
 /** A client error: Starlette (under FastAPI) and ASP.NET Core answer a 5xx with text or an empty body, not this one. */
 const CLIENT_ERROR = (status: string) => /^4\d\d$/.test(status);
 
-/** The share of operations whose operationId must follow a generator's style to count as its evidence. */
-const MOST = 0.6;
-
 interface Recognition extends Framework {
   /** True when the description shows this framework's evidence. */
   shows(doc: OpenApiDocument, schemas: JsonObject): boolean;
-}
-
-/** True when most operations (at least two) have an operationId of this style. */
-function mostOperationIds(doc: OpenApiDocument, style: RegExp): boolean {
-  const ids = doc.operations().map(operation => operation.node.operationId);
-  const styled = ids.filter(id => typeof id === 'string' && style.test(id)).length;
-  return styled >= 2 && styled >= MOST * ids.length;
 }
 
 /** True when some operation's operationId follows this style. */
@@ -96,7 +87,10 @@ const RECOGNITIONS: readonly Recognition[] = [
     sends: EVERY_STATUS,
     body: '`{ timestamp, status, error, path }`',
     lacks: 'a required `code` and `message`',
-    shows: doc => Array.isArray(doc.root.servers) && doc.root.servers.some(server => isObject(server) && server.description === SPRINGDOC_SERVER),
+    // springdoc's server description, or Springfox's operationIds (`getOrderUsingGET`).
+    shows: doc =>
+      (Array.isArray(doc.root.servers) && doc.root.servers.some(server => isObject(server) && server.description === SPRINGDOC_SERVER)) ||
+      generatedBySpringfox(doc),
   },
   {
     name: 'ASP.NET Core',
@@ -111,6 +105,14 @@ const RECOGNITIONS: readonly Recognition[] = [
         .some(operation =>
           doc.responses(operation).some(response => SWASHBUCKLE_TYPES.every(type => doc.bodies(operation, response).some(body => body.mediaType === type))),
         ),
+  },
+  {
+    name: 'API Platform',
+    sends: EVERY_STATUS,
+    body: '`hydra:Error` `{ hydra:title, hydra:description }` (a 422 `ConstraintViolationList` adds `violations`)',
+    lacks: 'a required `code`',
+    // It names each resource's JSON-LD schema `Book.jsonld`, `Book.jsonld-read`, beside the plain `Book`.
+    shows: (_, schemas) => Object.keys(schemas).filter(name => /^[A-Za-z0-9]+\.jsonld(-[\w.]+)?$/.test(name)).length >= 2,
   },
   {
     name: 'Fastify',
