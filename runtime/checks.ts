@@ -13,7 +13,7 @@ import { holdersOf } from '../lib/document/nested';
 import { hrefProblem as hrefVerdict } from '../lib/document/paths';
 import { isExempt, label } from '../lib/rules/rule-function';
 import { asksNextSteps, calledByApi, changesState, RESPONSES } from '../lib/rules/scope';
-import { hasStackTrace, stackTraceRuntime } from '../lib/errors/stack-traces';
+import { hasStackTrace, mayHoldStackTrace, stackTraceRuntime } from '../lib/errors/stack-traces';
 import { STACK_TRACE_PARTS } from '../lib/errors/concepts';
 import { clip, describeValue, dottedPath, stringsIn } from '../lib/document/values';
 import type { Description } from './description';
@@ -410,35 +410,49 @@ export const violationsOf = (response: LiveResponse): Violation[] => verdictOf(r
 
 /**
  * What a body parsed from `text` surely lacks, asked of the text: a member named one of `keys` (a dotted name: its last
- * part) when the text holds none of them as a quoted string, a name holding one of `parts`, a stack trace. A text
- * without escapes holds each key and string verbatim between quotes; one with escapes (`\u0063ode`) could spell them
- * otherwise: read in full.
+ * part), a member whose name holds one of `parts`, a stack trace. A text without escapes holds each key and string
+ * verbatim between quotes; one with escapes (`\u0063ode`) could spell them otherwise: read in full.
  */
 function textReadings(text: string | undefined): Pick<Readings, 'mayHold' | 'mayName' | 'mayTrace'> {
   if (text === undefined || text.includes('\\')) return READ_IN_FULL;
-  let lower: string | undefined;
-  const lowered = () => (lower ??= text.toLowerCase());
+  let keys: { exact: Set<string>; lower: Set<string> } | undefined;
+  const keysOf = () => (keys ??= keysIn(text));
   return {
-    mayHold: (keys, anyCase = false) => {
-      const searched = anyCase ? lowered() : text;
-      return keys.some(key => quotedIn(searched, key.slice(key.lastIndexOf('.') + 1), anyCase));
+    mayHold: (names, anyCase = false) => {
+      const known = anyCase ? keysOf().lower : keysOf().exact;
+      return names.some(name => {
+        const key = name.slice(name.lastIndexOf('.') + 1);
+        return known.has(anyCase ? key.toLowerCase() : key);
+      });
     },
-    mayName: parts => parts.some(part => lowered().includes(part)),
-    // Read as lines (each quote a line break, so that a trace at a string's start still starts a line), the text holds a
-    // trace wherever one of its strings does. A text past MAX_TEXT is searched string by string, within the budget that says so.
-    mayTrace: () => text.length > MAX_TEXT || hasStackTrace(text.replaceAll('"', '\n')),
+    mayName: parts => [...keysOf().lower].some(key => parts.some(part => key.includes(part))),
+    // A text past MAX_TEXT is searched string by string, within the budget that says where the search stopped.
+    mayTrace: () => text.length > MAX_TEXT || mayHoldStackTrace(text),
   };
 }
 const READ_IN_FULL: Pick<Readings, 'mayHold' | 'mayName' | 'mayTrace'> = { mayHold: () => true, mayName: () => true, mayTrace: () => true };
 
-const QUOTE = '"'.charCodeAt(0);
+const COLON = ':'.charCodeAt(0);
+const SPACE = ' '.charCodeAt(0);
 
-/** True when `text` holds `"key"` (found in place: a hot path, where building the quoted string costs more than the search). */
-function quotedIn(text: string, key: string, anyCase: boolean): boolean {
-  const sought = anyCase ? key.toLowerCase() : key;
-  for (let at = text.indexOf(sought); at !== -1; at = text.indexOf(sought, at + 1))
-    if (text.charCodeAt(at - 1) === QUOTE && text.charCodeAt(at + sought.length) === QUOTE) return true;
-  return false;
+/** The member names of a JSON text without escapes, as written and in lower case: each quoted string followed by a colon. */
+function keysIn(text: string): { exact: Set<string>; lower: Set<string> } {
+  const exact = new Set<string>();
+  const lower = new Set<string>();
+  // Without escapes, quotes pair up: each string runs from one quote to the next.
+  for (let open = text.indexOf('"'); open !== -1;) {
+    const close = text.indexOf('"', open + 1);
+    if (close === -1) break;
+    let after = close + 1;
+    while (text.charCodeAt(after) <= SPACE) after++;
+    if (text.charCodeAt(after) === COLON) {
+      const key = text.slice(open + 1, close);
+      exact.add(key);
+      lower.add(key.toLowerCase());
+    }
+    open = text.indexOf('"', close + 1);
+  }
+  return { exact, lower };
 }
 
 /** Each check with the rules of it the operation is not exempted from (`x-ax-exempt`), found once per operation. */

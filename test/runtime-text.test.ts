@@ -7,6 +7,7 @@ import { checkResponse, type ResponseInput } from '../runtime';
 import { STACK_TRACE_PARTS } from '../lib/errors/concepts';
 import { describeErrorValue } from '../lib/errors/error-shapes';
 import { namesFor } from '../lib/rules/names';
+import { mayHoldStackTrace, stackTraceRuntime } from '../lib/errors/stack-traces';
 import { API } from './support/runtimeApi';
 
 /** The same JSON, every `o` escaped: it parses to the same body, and its escapes turn the text's shortcuts off. */
@@ -72,4 +73,30 @@ test('every member name read as a stack trace is a listed name or holds a part t
   // The sample holds names read both ways: listed (`trace`) and by their words (`errorStack`).
   expect(read).toEqual(expect.arrayContaining(['trace', 'errorStack', 'exceptionBacktrace']));
   expect(read.filter(name => !listed.includes(name.toLowerCase()) && !STACK_TRACE_PARTS.some(part => name.toLowerCase().includes(part)))).toEqual([]);
+});
+
+/** A trace of each runtime, one per alternative of its pattern: each holds one of the anchors mayHoldStackTrace seeks. */
+const TRACES: [string, string][] = [
+  ['at Object.<anonymous> (/app/orders.js:12:5)', 'JavaScript'],
+  ['Traceback (most recent call last):', 'Python'],
+  ['File "/app/orders.py", line 12, in create', 'Python'],
+  ['Exception in thread "main" java.lang.NullPointerException', 'Java'],
+  ['\tat com.example.Orders.create(', 'Java'],
+  ['at foo.Bar.baz(Bar.java:12)', 'Java'],
+  ['at Orders.Api.Create(Int32 id) in C:\\app\\Orders.cs:line 12', '.NET'],
+  ['   at Orders.Api.Create(', '.NET'],
+  ['goroutine 1 [running]:', 'Go'],
+  ["orders.rb:12:in `create'", 'Ruby'],
+  ['#0 /app/orders.php(12): create()', 'PHP'],
+];
+
+test.each(TRACES)('%s: a %s trace, which the shortcut does not skip', (text, runtime) => {
+  expect(stackTraceRuntime(text)).toBe(runtime);
+  expect(mayHoldStackTrace(text)).toBe(true);
+});
+
+test('a text with no anchor of a trace is skipped, one with an anchor in prose is searched', () => {
+  expect(mayHoldStackTrace('{"code":"AMOUNT_NEGATIVE","message":"Amount is negative."}')).toBe(false);
+  expect(mayHoldStackTrace('Look at the amount.')).toBe(true);
+  expect(stackTraceRuntime('Look at the amount.')).toBeUndefined();
 });
