@@ -639,17 +639,32 @@ export function memberNames(carrier: Carrier<SchemaNode>): string[] {
 
 // ---- over JSON values ----------------------------------------------------------------------------
 
-/** Each object's keys by their lower case, built once per object: a body with 64k error items is read in linear time. */
+/**
+ * Each object's keys by their lower case, built once per object of more than SCANNED keys: an object with 64k keys is
+ * read in linear time. A smaller one is scanned, and costs no entry here (a live body, read once, is garbage at once).
+ */
 const keysByCase = new WeakMap<JsonObject, Map<string, string>>();
+const SCANNED = 16;
+const hasOwn = (holder: JsonObject, key: string): boolean => Object.prototype.hasOwnProperty.call(holder, key);
 function ownKey(holder: JsonObject, name: string): string | undefined {
-  if (Object.prototype.hasOwnProperty.call(holder, name)) return name;
+  if (hasOwn(holder, name)) return name;
+  const lower = name.toLowerCase();
+  let seen = 0;
+  for (const key in holder) {
+    if (++seen > SCANNED) return keysOf(holder).get(lower);
+    if (key.toLowerCase() === lower && hasOwn(holder, key)) return key;
+  }
+  return undefined;
+}
+
+function keysOf(holder: JsonObject): Map<string, string> {
   let keys = keysByCase.get(holder);
   if (keys === undefined) {
     keys = new Map();
     for (const key of Object.keys(holder)) if (!keys.has(key.toLowerCase())) keys.set(key.toLowerCase(), key);
     keysByCase.set(holder, keys);
   }
-  return keys.get(name.toLowerCase());
+  return keys;
 }
 
 /** A JSON value and where it sits: in the user's document for an example, below the body for a live response. */
