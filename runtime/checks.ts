@@ -2,7 +2,7 @@
  * The checks on one live JSON body: the same rule ids and the same field names as the lint rules,
  * asked of what the server really sent. Each check finds what is missing and says how to fix it.
  */
-import { isEnvelopeStatus, isObject, type Operation, type Response } from '../lib/document/document';
+import { cachedByText, isEnvelopeStatus, isObject, type Operation, type Response } from '../lib/document/document';
 import { isStepMethod, STATE_FIELDS, STATE_MEMBERS, stateEvidence, stepHrefs, stuckActions } from '../lib/envelope/envelope';
 import { hasCallableLinks, liveSelfLink } from '../lib/envelope/hypermedia';
 import { responseExtension } from '../lib/errors/error-bodies';
@@ -420,16 +420,19 @@ function textReadings(text: string | undefined): Pick<Readings, 'mayHold' | 'may
   return {
     mayHold: (names, anyCase = false) => {
       const known = anyCase ? keysOf().lower : keysOf().exact;
-      return names.some(name => {
-        const key = name.slice(name.lastIndexOf('.') + 1);
-        return known.has(anyCase ? key.toLowerCase() : key);
-      });
+      return names.some(name => known.has(anyCase ? lowerKeyOf(name) : keyOf(name)));
     },
-    mayName: parts => [...keysOf().lower].some(key => parts.some(part => key.includes(part))),
+    mayName: parts => {
+      for (const key of keysOf().lower) if (parts.some(part => key.includes(part))) return true;
+      return false;
+    },
     // A text past MAX_TEXT is searched string by string, within the budget that says where the search stopped.
     mayTrace: () => text.length > MAX_TEXT || mayHoldStackTrace(text),
   };
 }
+/** The key a (dotted) name ends in, as written and in lower case: the options' few names, each worked out once. */
+const keyOf = cachedByText(name => name.slice(name.lastIndexOf('.') + 1));
+const lowerKeyOf = cachedByText(name => keyOf(name).toLowerCase());
 const READ_IN_FULL: Pick<Readings, 'mayHold' | 'mayName' | 'mayTrace'> = { mayHold: () => true, mayName: () => true, mayTrace: () => true };
 
 const COLON = ':'.charCodeAt(0);
