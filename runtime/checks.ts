@@ -2,7 +2,7 @@
  * The checks on one live JSON body: the same rule ids and the same field names as the lint rules,
  * asked of what the server really sent. Each check finds what is missing and says how to fix it.
  */
-import { isEnvelopeStatus, isObject, type Operation, type Response } from '../lib/document/document';
+import { cachedByText, isEnvelopeStatus, isObject, type Operation, type Response } from '../lib/document/document';
 import { isStepMethod, STATE_FIELDS, STATE_MEMBERS, stateEvidence, stepHrefs, stuckActions } from '../lib/envelope/envelope';
 import { hasCallableLinks, liveSelfLink } from '../lib/envelope/hypermedia';
 import { responseExtension } from '../lib/errors/error-bodies';
@@ -13,7 +13,8 @@ import { holdersOf } from '../lib/document/nested';
 import { hrefProblem as hrefVerdict } from '../lib/document/paths';
 import { isExempt, label } from '../lib/rules/rule-function';
 import { asksNextSteps, calledByApi, changesState, RESPONSES } from '../lib/rules/scope';
-import { hasStackTrace, stackTraceRuntime } from '../lib/errors/stack-traces';
+import { hasStackTrace, mayHoldStackTrace, stackTraceRuntime } from '../lib/errors/stack-traces';
+import { STACK_TRACE_PARTS } from '../lib/errors/concepts';
 import { clip, describeValue, dottedPath, stringsIn } from '../lib/document/values';
 import type { Description } from './description';
 import { firstName, hintAdvice, readErrorPart, stateMember, type Names, type ValueMember, type ValueQuestion } from './shapes';
@@ -65,6 +66,10 @@ interface Readings {
   stepLists(): StepList[];
   /** False when the body surely has no member named one of `keys` (any letter case with `anyCase`): then nothing is sought. */
   mayHold(keys: readonly string[], anyCase?: boolean): boolean;
+  /** False when no member name of the body holds one of `parts` (lower case), in any letter case. */
+  mayName(parts: readonly string[]): boolean;
+  /** False when no string of the body can hold a stack trace within the search's budget: then none is searched. */
+  mayTrace(): boolean;
   /** Says that a check stopped at one of the guard's limits per response (what it read: "the first 50 steps"). */
   limit(what: string): void;
 }
@@ -327,21 +332,25 @@ function sentHeader(headers: Record<string, unknown>, names: readonly string[]):
  * other error body that says it is retryable does too (the rule's test of an example, lib/errors/error-values.ts).
  */
 const retryAfter: Check = ({ status, headers, body, names, error, mayHold }, say) => {
-  if (status < 400 || sentHeader(headers, namesFor(names, 'retryAfterHeader'))) return [];
+  if (status < 400) return [];
+  const delayed = RESPONSES['ax-recoverable-retry-after'](String(status));
+  const flagged = mayHold(namesFor(names, 'retryFlag'), true);
+  // Elsewhere only a retry flag asks for a delay: a body that cannot hold one costs no look at the headers.
+  if ((!delayed && !flagged) || sentHeader(headers, namesFor(names, 'retryAfterHeader'))) return [];
   const header = firstName(names, 'retryAfterHeader');
   const delay = firstName(names, 'retryDelay');
-  if (RESPONSES['ax-recoverable-retry-after'](String(status)) && error('retryDelay') === undefined) {
+  if (delayed && error('retryDelay') === undefined) {
     const what = `the response has no \`${header}\` header and the body no \`${delay}\`, so an agent cannot tell how long to wait`;
     return [violation('ax-recoverable-retry-after', say(`${what}. Send \`Retry-After\` (seconds).`))];
   }
-  const [flag] = mayHold(namesFor(names, 'retryFlag'), true) ? retryableWithoutDelay({ value: body, location: [] }, names) : [];
+  const [flag] = flagged ? retryableWithoutDelay({ value: body, location: [] }, names) : [];
   if (flag === undefined) return [];
   const what = `the error body says \`${flag.name}: true\` but gives no retry delay, so an agent cannot tell how long to wait`;
   return [violation('ax-recoverable-retry-after', say(`${what}. Send a \`${header}\` header (seconds) or a \`${delay}\` in the body.`))];
 };
 
 /** ax-recoverable-no-stack-traces: no error body carries a stack trace, as a member or inside any text. */
-const noStackTraces: Check = ({ status, body, error, limit }, say) => {
+const noStackTraces: Check = ({ status, body, error, limit, mayTrace }, say) => {
   if (status < 400) return [];
   const fix = 'Log it server-side and send a stable code, a message and a `trace_id` instead.';
   const member = error('stackTrace');
@@ -353,7 +362,7 @@ const noStackTraces: Check = ({ status, body, error, limit }, say) => {
       ),
     ];
   }
-  const [text] = stringsIn({ value: body, location: [] }, withinText(hasStackTrace, limit));
+  const [text] = mayTrace() ? stringsIn({ value: body, location: [] }, withinText(hasStackTrace, limit)) : [];
   if (text === undefined) return [];
   const at = text.location === undefined || text.location.length === 0 ? '' : ` in \`${where(text.location)}\``;
   // Named from the part searched, which holds the trace: the rest of a long text is not read again.
@@ -400,27 +409,58 @@ export interface Verdict {
 export const violationsOf = (response: LiveResponse): Violation[] => verdictOf(response).violations;
 
 /**
- * Whether a body parsed from `text` may have a member named one of `keys` (a dotted name: its last part): false only
- * when the text holds none of them as a quoted string. A text with escapes (`\u0063ode`) could spell a key otherwise: read in full.
+ * What a body parsed from `text` surely lacks, asked of the text: a member named one of `keys` (a dotted name: its last
+ * part), a member whose name holds one of `parts`, a stack trace. A text without escapes holds each key and string
+ * verbatim between quotes; one with escapes (`\u0063ode`) could spell them otherwise: read in full.
  */
-function holds(text: string | undefined): (keys: readonly string[], anyCase?: boolean) => boolean {
-  if (text === undefined || text.includes('\\')) return () => true;
-  let lower: string | undefined;
-  return (keys, anyCase = false) => {
-    const searched = anyCase ? (lower ??= text.toLowerCase()) : text;
-    return keys.some(key => quotedIn(searched, key.slice(key.lastIndexOf('.') + 1), anyCase));
+function textReadings(text: string | undefined): Pick<Readings, 'mayHold' | 'mayName' | 'mayTrace'> {
+  if (text === undefined || text.includes('\\')) return READ_IN_FULL;
+  let keys: { exact: Set<string>; lower: Set<string> } | undefined;
+  const keysOf = () => (keys ??= keysIn(text));
+  return {
+    mayHold: (names, anyCase = false) => {
+      const known = anyCase ? keysOf().lower : keysOf().exact;
+      return names.some(name => known.has(anyCase ? lowerKeyOf(name) : keyOf(name)));
+    },
+    mayName: parts => {
+      for (const key of keysOf().lower) if (parts.some(part => key.includes(part))) return true;
+      return false;
+    },
+    // A text past MAX_TEXT is searched string by string, within the budget that says where the search stopped.
+    mayTrace: () => text.length > MAX_TEXT || mayHoldStackTrace(text),
   };
 }
+/** The key a (dotted) name ends in, as written and in lower case: the options' few names, each worked out once. */
+const keyOf = cachedByText(name => name.slice(name.lastIndexOf('.') + 1));
+const lowerKeyOf = cachedByText(name => keyOf(name).toLowerCase());
+const READ_IN_FULL: Pick<Readings, 'mayHold' | 'mayName' | 'mayTrace'> = { mayHold: () => true, mayName: () => true, mayTrace: () => true };
 
-const QUOTE = '"'.charCodeAt(0);
+const COLON = ':'.charCodeAt(0);
+const SPACE = ' '.charCodeAt(0);
 
-/** True when `text` holds `"key"` (found in place: a hot path, where building the quoted string costs more than the search). */
-function quotedIn(text: string, key: string, anyCase: boolean): boolean {
-  const sought = anyCase ? key.toLowerCase() : key;
-  for (let at = text.indexOf(sought); at !== -1; at = text.indexOf(sought, at + 1))
-    if (text.charCodeAt(at - 1) === QUOTE && text.charCodeAt(at + sought.length) === QUOTE) return true;
-  return false;
+/** The member names of a JSON text without escapes, as written and in lower case: each quoted string followed by a colon. */
+function keysIn(text: string): { exact: Set<string>; lower: Set<string> } {
+  const exact = new Set<string>();
+  const lower = new Set<string>();
+  // Without escapes, quotes pair up: each string runs from one quote to the next.
+  for (let open = text.indexOf('"'); open !== -1;) {
+    const close = text.indexOf('"', open + 1);
+    if (close === -1) break;
+    let after = close + 1;
+    while (text.charCodeAt(after) <= SPACE) after++;
+    if (text.charCodeAt(after) === COLON) {
+      const key = text.slice(open + 1, close);
+      exact.add(key);
+      lower.add(key.toLowerCase());
+    }
+    open = text.indexOf('"', close + 1);
+  }
+  return { exact, lower };
 }
+
+/** Each check with the rules of it the operation is not exempted from (`x-ax-exempt`), found once per operation. */
+const checksOf = (description: Description, operation: Operation): [Check, string[]][] =>
+  description.doc.memoFor('runtime:checks', operation, () => CHECKS.map(([check, rules]) => [check, rules.filter(rule => !isExempt(operation, rule))]));
 
 /** The rules of `rules` grouped by the options object each is given: a check runs once per group. */
 function byOptions(rules: readonly string[], optionsOf: (rule: string) => RuleOptions): Map<RuleOptions, string[]> {
@@ -438,16 +478,17 @@ export function verdictOf(response: LiveResponse): Verdict {
   // A webhook described under `paths` is the API calling the consumer: no rule judges it.
   if (calledByApi(description.doc, operation)) return { violations: [], limits: [] };
   const limits = new Set<string>();
-  const readings = { limit: (what: string) => void limits.add(what), mayHold: holds(response.text) };
+  const { mayHold, mayName, mayTrace } = textReadings(response.text);
+  const readings = { limit: (what: string) => void limits.add(what), mayHold, mayName, mayTrace };
   // One exchange per options object, so that the body is read once for all the rules given the same names.
   const exchanges = new Map<RuleOptions, Exchange>();
   const exchangeOf = (options: RuleOptions): Exchange =>
     exchanges.get(options) ?? exchanges.set(options, exchangeFor(response, options, readings)).get(options)!;
-  const prefix = `${label(operation)} ${response.status}: `;
-  const say = (what: string) => prefix + what;
+  let prefix: string | undefined;
+  // Worded for a violation alone: most responses have none.
+  const say = (what: string) => (prefix ??= `${label(operation)} ${response.status}: `) + what;
   const violations: Violation[] = [];
-  for (const [check, rules] of CHECKS) {
-    const checked = rules.filter(rule => !isExempt(operation, rule));
+  for (const [check, checked] of checksOf(description, operation)) {
     for (const [options, group] of byOptions(checked, optionsOf))
       for (const found of check(exchangeOf(options), say)) if (group.includes(found.rule)) violations.push(found);
   }
@@ -466,10 +507,28 @@ const ERROR_READS: [(status: string) => boolean, ValueQuestion[]][] = [
   [RESPONSES['ax-envelope-state'], ['fields']],
 ];
 
+/** What ERROR_READS asks at each status, and the same without the stack trace: found once per status. */
+const askedAt = new Map<number, { asked: ValueQuestion[]; traceless: ValueQuestion[] }>();
+function questionsAt(status: number): { asked: ValueQuestion[]; traceless: ValueQuestion[] } {
+  let known = askedAt.get(status);
+  if (known === undefined) {
+    const asked = ERROR_READS.flatMap(([judged, questions]) => (judged(String(status)) ? questions : []));
+    askedAt.set(status, (known = { asked, traceless: asked.filter(question => question !== 'stackTrace') }));
+  }
+  return known;
+}
+
 /** The error readings of one response: a question ERROR_READS does not ask at its status is a defect of the guard, and says so. */
-function errorReadings(body: unknown, status: number, names: Names): Pick<Readings, 'error' | 'fieldCount'> {
-  const asked = ERROR_READS.flatMap(([judged, questions]) => (judged(String(status)) ? questions : []));
-  const read = once(() => readErrorPart(body, names, asked));
+function errorReadings(
+  body: unknown,
+  status: number,
+  names: Names,
+  { mayHold, mayName }: Pick<Readings, 'mayHold' | 'mayName'>,
+): Pick<Readings, 'error' | 'fieldCount'> {
+  const { asked, traceless } = questionsAt(status);
+  // A body naming no member a stack trace (by a listed name, or a word its evidence reads as one) is not sought for one.
+  const traced = () => mayHold(namesFor(names, 'stackTrace'), true) || mayName(STACK_TRACE_PARTS);
+  const read = once(() => readErrorPart(body, names, traced() ? asked : traceless));
   const answer = <Q extends ValueQuestion>(question: Q) => {
     if (!asked.includes(question)) throw new Error(`the guard asked \`${question}\` of a ${status} body, which ERROR_READS does not read`);
     return read()[question];
@@ -478,9 +537,11 @@ function errorReadings(body: unknown, status: number, names: Names): Pick<Readin
 }
 
 /** One response as the checks given `options` see it (written out member by member: a hot path, where spreads cost). */
-function exchangeFor(response: LiveResponse, options: RuleOptions, { limit, mayHold }: Pick<Readings, 'limit' | 'mayHold'>): Exchange {
+function exchangeFor(response: LiveResponse, options: RuleOptions, readings: Pick<Readings, 'limit' | 'mayHold' | 'mayName' | 'mayTrace'>): Exchange {
   const { description, operation, status, headers, body } = response;
   const { names, prefixes, readOnly, hypermedia } = options;
+  const { limit, mayHold, mayName, mayTrace } = readings;
+  const { error, fieldCount } = errorReadings(body, status, names, readings);
   const nextStepNames = namesFor(names, 'nextSteps');
   return {
     description,
@@ -493,9 +554,12 @@ function exchangeFor(response: LiveResponse, options: RuleOptions, { limit, mayH
     prefixes,
     readOnly,
     hypermedia,
-    ...errorReadings(body, status, names),
+    error,
+    fieldCount,
     stepLists: once(() => (mayHold(nextStepNames) ? stepListsOf(body, names, limit) : [])),
     mayHold,
+    mayName,
+    mayTrace,
     limit,
   };
 }
