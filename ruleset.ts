@@ -1,12 +1,32 @@
 /**
  * spectral-agent-ux: can an LLM agent use this API correctly on the first try, and recover by itself
- * when a call fails? The Spectral ruleset, read off the rule declarations (rules/index.ts); each check
- * lives in functions/.
+ * when a call fails? The Spectral ruleset, read off the rule declarations (rules/index.ts): each rule, its
+ * check with it, lives in rules/<id>.ts, and its Spectral function is built here.
  */
 import { oas2, oas3 } from '@stoplight/spectral-formats';
 import type { Format, RulesetDefinition } from '@stoplight/spectral-core';
 import { RELEASE_URL } from './lib/rules/catalogue';
-import { DECLARATIONS, type RuleDeclaration, type RuleFunction, type Severity } from './rules';
+import type { RulesetFunctionWithValidator } from '@stoplight/spectral-core';
+import type { Messages } from './lib/rules/messages';
+import { ruleFunction } from './lib/rules/rule-function';
+import { DECLARATIONS, type FunctionName, type RuleDeclaration, type Severity } from './rules';
+
+/** A rule's Spectral function, as lib/rules/rule-function.ts's frame builds it, with the options it reads and its messages. */
+type RuleFunction = RulesetFunctionWithValidator<unknown, object> & { optionNames: readonly string[]; messages: Messages };
+
+/** The Spectral function of one rule: its check in the one frame, handed the statuses its scope reads. */
+const spectralFunction = ({ functionName, options, messages, scope, lint }: RuleDeclaration): RuleFunction =>
+  ruleFunction({ name: functionName, options, messages, statuses: scope.responses, lint });
+
+type Declaration = (typeof DECLARATIONS)[number];
+
+/**
+ * Each rule's function by its name: what the package ships as dist/functions/<name> for a YAML ruleset's
+ * `functionsDir` (scripts/package.mjs), the same function objects the ruleset runs.
+ */
+export const FUNCTIONS = Object.fromEntries(DECLARATIONS.map(declaration => [declaration.functionName, spectralFunction(declaration)])) as {
+  [Name in FunctionName<Declaration['id']>]: RuleFunction;
+};
 
 /** One rule as Spectral reads it. The published type names no declaration: users see a Spectral ruleset. */
 interface SpectralRule {
@@ -35,7 +55,7 @@ const spectralRule = (declaration: RuleDeclaration): SpectralRule => ({
   formats: [oas2, oas3],
   given: '$',
   resolved: false,
-  then: { function: declaration.function },
+  then: { function: FUNCTIONS[declaration.functionName] },
 });
 
 const ruleset = {

@@ -115,7 +115,7 @@ function conceptReaders(linted: Linted): Map<string, string[]> {
   const readers = new Map<string, string[]>();
   for (const declaration of DECLARATIONS) {
     if (linted.ruleset.rules[declaration.id] === undefined) continue;
-    for (const concept of declaration.function.optionNames.filter(option => option in DEFAULT_NAMES))
+    for (const concept of declaration.optionNames.filter(option => option in DEFAULT_NAMES))
       (readers.get(concept) ?? readers.set(concept, []).get(concept)!).push(declaration.id);
   }
   return readers;

@@ -40,6 +40,8 @@ export interface Scope {
   responses?: (status: string) => boolean;
   /** What one of them must hold; when absent, the rule reads the operation, not its responses. */
   holds?: Holding;
+  /** What else the rule reads (ax-recoverable-retry-after: its 429s and 503s, or any error example that says retryable): either part puts the operation in scope. */
+  or?: Scope;
 }
 
 /** lib/rules/scope.ts's and lib/document/document.ts's questions about one operation, as scopes take them. */
@@ -80,7 +82,15 @@ function responseHolds(doc: OpenApiDocument, operation: Operation, response: Res
 }
 
 /** The predicate a scope declares: what the report's scorecard asks of each operation. */
-export function appliesWithin({ operations, responses = () => true, holds }: Scope): Applies {
+export function appliesWithin({ or, ...scope }: Scope): Applies {
+  const part = partApplies(scope);
+  if (or === undefined) return part;
+  const other = appliesWithin(or);
+  return (doc, operation, options) => part(doc, operation, options) || other(doc, operation, options);
+}
+
+/** The predicate of one part of a scope. */
+function partApplies({ operations, responses = () => true, holds }: Omit<Scope, 'or'>): Applies {
   return (doc, operation, options) => {
     if (operations !== undefined && !operations(doc, operation, options)) return false;
     if (holds === undefined) return true;

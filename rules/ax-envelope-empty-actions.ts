@@ -1,19 +1,52 @@
 /** The agent-UX envelope (AGLedger's "The Agent-UX Envelope" and "Validating Authoring Before Deploy"). */
-import envelopeEmptyActions from '../functions/envelopeEmptyActions';
-import { declareRule } from './declaration';
+import { stuckActions } from '../lib/envelope/envelope';
+import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/rules/names';
+import { type Finding, responseFinding } from '../lib/rules/rule-function';
+import { defineRule, ruleOptions } from './declaration';
 
-export default declareRule({
+type Options = NameOptions<'nextActions' | 'nextSteps'>;
+
+const MESSAGES = {
+  stuckWithoutSteps:
+    'the response example has an empty `{{key}}` and no `{{name}}`: an agent is stuck. Add `{{name}}` beside it: the recovery calls that remain ({ action, method, href, description }[]).',
+  stuckWithEmptySteps:
+    'the response example has an empty `{{key}}` and an empty `{{name}}`: an agent is stuck. Add `{{name}}` beside it: the recovery calls that remain ({ action, method, href, description }[]).',
+} as const;
+
+/**
+ * ax-envelope-empty-actions: an example that says "no transitions" still tells the agent how to recover
+ * (AGLedger's "The Agent-UX Envelope", finding F-456).
+ */
+export default defineRule({
   id: 'ax-envelope-empty-actions',
   description: 'A response example with an empty `nextActions` carries a non-empty `nextSteps`.',
   severity: 'warn',
   recommended: false,
-  function: envelopeEmptyActions,
   principle: {
     id: 'empty-actions',
     label: 'empty actions',
     scope: 'operations with a response example that contains `nextActions`',
-    applies: { holds: { concept: 'nextActions', in: 'example' } },
     fixSite: 'response',
     fix: 'give the example with an empty `nextActions` a non-empty `nextSteps`',
+  },
+  scope: { holds: { concept: 'nextActions', in: 'example' } },
+  options: ruleOptions<Options>(nameOptionsSchema('nextActions', 'nextSteps')),
+  messages: MESSAGES,
+  lint: ({ doc, options, operations, say }) => {
+    // Most descriptions declare no nextActions: skip the walk of every response schema and example.
+    if (!doc.mayMention(namesFor(options, 'nextActions'))) return [];
+    const stepNames = namesFor(options, 'nextSteps');
+    const findings: Finding[] = [];
+    for (const operation of operations) {
+      for (const response of doc.responses(operation)) {
+        for (const example of doc.jsonBodies(operation, response).flatMap(body => body.examples)) {
+          for (const { key, value, steps } of stuckActions(example, options)) {
+            const text = say(steps === 'none' ? 'stuckWithoutSteps' : 'stuckWithEmptySteps', { key, name: stepNames[0] });
+            findings.push(responseFinding(operation, response, text, [value.location]));
+          }
+        }
+      }
+    }
+    return findings;
   },
 });

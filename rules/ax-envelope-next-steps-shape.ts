@@ -1,19 +1,194 @@
 /** The agent-UX envelope (AGLedger's "The Agent-UX Envelope" and "Validating Authoring Before Deploy"). */
-import envelopeNextStepsShape from '../functions/envelopeNextStepsShape';
-import { declareRule } from './declaration';
+import { type JsonPath, type OpenApiDocument, type Operation, type Response } from '../lib/document/document';
+import { isStepMethod, STEP_METHODS } from '../lib/envelope/envelope';
+import { exampleItemsLack, limitEdit, propertyEdits, requiredEdits } from '../lib/rules/edits';
+import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/rules/names';
+import { propertiesNamed, type NestedProperty } from '../lib/document/nested';
+import { mustThenSend, oneEdit, type Finding, type LazyEdits, responseFinding } from '../lib/rules/rule-function';
+import type { Say as SayOf } from '../lib/rules/messages';
+import { allowedValues, isObjectView, ownProperty, propertyTypes, viewsOf, viewsOfProperty, type ObjectView } from '../lib/document/schema';
+import { defineRule, ruleOptions } from './declaration';
 
-export default declareRule({
+type Options = NameOptions<'nextSteps' | 'nextStepItem'> & { methodEnum?: boolean };
+
+const METHOD_ENUM = `\`enum: [${STEP_METHODS.join(', ')}]\``;
+
+const MESSAGES = {
+  notAList: '`{{trail}}` is declared as {{types}}, not a list of steps. Declare it as an array of objects requiring {{required}}{{thenSend}}.',
+  noItems: "`{{trail}}` declares no `items`, so a step's fields are unknown. Declare it as an array of objects requiring {{required}}{{thenSend}}.",
+  scalarItems: 'the items of `{{trail}}` are {{types}}, not steps. Make them objects requiring {{required}}{{thenSend}}.',
+  itemsOf: 'the items of `{{trail}}`',
+  fieldNotRequired: '{{subject}} declare but do not require `{{name}}`. Add it to their `required` list{{thenSend}}.',
+  fieldUndeclared: '{{subject}} do not declare `{{name}}`. Declare it ({{holds}}) and list it in `required`{{thenSend}}.',
+  // What each item field holds, in the order of the nextStepItem names: action, method, href, description.
+  actionHolds: 'type string: an imperative verb phrase',
+  methodHolds: 'type string, {{methodEnum}}',
+  hrefHolds: 'type string: the concrete URL, no template',
+  descriptionHolds: 'type string: why, and any precondition',
+  otherHolds: 'type string',
+  methodAnyString: '{{subject}} let `{{name}}` be any string, not only a verb an agent can send. Limit it with {{methodEnum}}.',
+  methodNotHttp: '{{subject}} allow `{{name}}` values that are not HTTP methods: {{values}}. Limit it to {{methodEnum}} (HEAD, OPTIONS are accepted too).',
+} as const;
+type Say = SayOf<typeof MESSAGES>;
+
+/** What the item field at `index` of the nextStepItem names holds, for the fix that declares it. */
+function holds(say: Say, index: number): string {
+  switch (index) {
+    case 0:
+      return say('actionHolds');
+    case 1:
+      return say('methodHolds', { methodEnum: METHOD_ENUM });
+    case 2:
+      return say('hrefHolds');
+    case 3:
+      return say('descriptionHolds');
+    default:
+      return say('otherHolds');
+  }
+}
+
+interface Problem {
+  what: string;
+  at: JsonPath | undefined;
+  /** The fix, where it is structure: a member declared or required, `method` limited. */
+  edits?: LazyEdits;
+}
+
+interface Target {
+  operation: Operation;
+  response: Response;
+  property: NestedProperty;
+  /** The body's schema, its `$ref` followed: where a finding goes when the member's own place is unknown. */
+  schemaAt: JsonPath | undefined;
+  /** The body's schema as written in the response (a `$ref` to another file): the last resort before `responses.<status>`. */
+  writtenAt: JsonPath | undefined;
+}
+
+/** ax-envelope-next-steps-shape: every declared nextSteps is an array of complete, callable steps. */
+export default defineRule({
   id: 'ax-envelope-next-steps-shape',
   description: 'Wherever `nextSteps` is declared, it is an array of steps requiring action, method (an HTTP method), href and description.',
   severity: 'error',
   recommended: true,
-  function: envelopeNextStepsShape,
   principle: {
     id: 'next-steps-shape',
     label: 'nextSteps shape',
     scope: 'operations with a JSON response schema that declares `nextSteps`',
-    applies: { holds: { concept: 'nextSteps', in: 'schema' } },
     fixSite: 'success schema',
     fix: 'make `nextSteps` an array of items requiring `action`, `method`, `href`, `description`',
   },
+  scope: { holds: { concept: 'nextSteps', in: 'schema' } },
+  options: ruleOptions<Options>({ ...nameOptionsSchema('nextSteps', 'nextStepItem'), methodEnum: { type: 'boolean' } }),
+  messages: MESSAGES,
+  lint: ({ doc, options, operations, say }) => {
+    // Most descriptions declare no nextSteps: skip the walk of every response schema and example.
+    if (!doc.mayMention(namesFor(options, 'nextSteps'))) return [];
+    const itemNames = namesFor(options, 'nextStepItem');
+    const findings: Finding[] = [];
+    for (const operation of operations) {
+      for (const response of doc.responses(operation)) {
+        for (const body of doc.jsonBodies(operation, response)) {
+          if (body.schema === undefined) continue;
+          for (const property of propertiesNamed(doc, body.schema.value, body.schema.location, namesFor(options, 'nextSteps'))) {
+            findings.push(
+              ...checkSteps(
+                doc,
+                say,
+                { operation, response, property, schemaAt: doc.resolve(body.schema.value, body.schema.location)?.location, writtenAt: body.schema.location },
+                itemNames,
+                options.methodEnum !== false,
+              ),
+            );
+          }
+        }
+      }
+    }
+    return findings;
+  },
 });
+
+function checkSteps(doc: OpenApiDocument, say: Say, target: Target, itemNames: readonly string[], methodEnum: boolean): Finding[] {
+  const { response, property } = target;
+  const { trail } = property;
+  // The member's trail from this response (`data.nextSteps`) differs between the users of a shared schema; its name does not.
+  const finding = (what: string, ...at: (JsonPath | undefined)[]): Finding =>
+    responseFinding(target.operation, response, what, [...at, target.schemaAt, target.writtenAt], {
+      same: what.replaceAll(`\`${trail}\``, `\`${property.name}\``),
+    });
+  const required = itemNames.map(name => `\`${name}\``).join(', ');
+  const thenSend = mustThenSend('them');
+  const types = propertyTypes(doc, property);
+  if (types !== undefined && !types.includes('array')) {
+    return [finding(say('notAList', { trail, types: types.join(' or '), required, thenSend }), property.location)];
+  }
+  const outer = viewsOf(doc, property.schema, property.location);
+  if (outer === undefined) return [];
+  if (!outer.some(view => view.parts.some(part => part.value.items !== undefined))) {
+    return [finding(say('noItems', { trail, required, thenSend }), property.location)];
+  }
+  const items = viewsOfProperty(doc, property, true);
+  if (items === undefined) return [];
+  const scalar = items.find(view => !isObjectView(view));
+  if (scalar !== undefined) {
+    return [finding(say('scalarItems', { trail, types: String(scalar.types?.join(' or ')), required, thenSend }), scalar.parts[0].location, property.location)];
+  }
+  const subject = say('itemsOf', { trail });
+  return [
+    ...itemNames.flatMap((name, i) => missingField(doc, say, subject, items, name, i, property.name)),
+    ...methodProblems(doc, say, subject, items, itemNames[1], methodEnum),
+  ].map(({ what, at, edits }) => ({ ...finding(what, at, property.location), ...(edits === undefined ? {} : { edits }) }));
+}
+
+/** One finding for an item field that some item shape does not declare, or declares without requiring. */
+function missingField(doc: OpenApiDocument, say: Say, subject: string, items: readonly ObjectView[], name: string, index: number, list: string): Problem[] {
+  const lacking = items.filter(view => ownProperty(view, [name], true) === undefined);
+  if (lacking.length === 0) return [];
+  const declared = lacking.every(view => ownProperty(view, [name]) !== undefined);
+  // The edit says what the message says: the member required, or declared (a string; `method` an HTTP method) and required.
+  const schema = index === 1 ? { type: 'string', enum: STEP_METHODS } : { type: 'string' };
+  // A step in an example without the member is for a person to complete first.
+  const edits = () =>
+    exampleItemsLack(doc, list, name) ? undefined : declared ? requiredEdits(doc, lacking, name) : propertyEdits(doc, lacking, name, schema, true);
+  return [
+    {
+      what: declared
+        ? say('fieldNotRequired', { subject, name, thenSend: mustThenSend('it') })
+        : say('fieldUndeclared', { subject, name, holds: holds(say, index), thenSend: mustThenSend('it') }),
+      at: lacking[0].parts[0].location,
+      edits,
+    },
+  ];
+}
+
+/** `method` must be limited to verbs an agent can send: an enum (or const) of HTTP methods. */
+function methodProblems(
+  doc: OpenApiDocument,
+  say: Say,
+  subject: string,
+  items: readonly ObjectView[],
+  name: string | undefined,
+  methodEnum: boolean,
+): Problem[] {
+  const problems: Problem[] = [];
+  for (const view of items) {
+    const method = name === undefined ? undefined : ownProperty(view, [name]);
+    const limit = method === undefined ? undefined : allowedValues(doc, method);
+    if (method === undefined || limit === undefined) continue;
+    // `null` in the enum only makes the field nullable.
+    const outside = limit.values.filter(value => value !== null && !isStepMethod(value));
+    if (!limit.limited && methodEnum) {
+      problems.push({
+        what: say('methodAnyString', { subject, name: name!, methodEnum: METHOD_ENUM }),
+        at: method.location,
+        edits: oneEdit(() => limitEdit(doc, method, STEP_METHODS)),
+      });
+    } else if (outside.length > 0) {
+      const values = outside.map(value => `\`${typeof value === 'string' ? value : JSON.stringify(value)}\``).join(', ');
+      problems.push({
+        what: say('methodNotHttp', { subject, name: name!, values, methodEnum: METHOD_ENUM }),
+        at: method.location,
+      });
+    }
+  }
+  return problems;
+}

@@ -1,21 +1,267 @@
 /** The agent-UX envelope (AGLedger's "The Agent-UX Envelope" and "Validating Authoring Before Deploy"). */
-import envelopeNextSteps from '../functions/envelopeNextSteps';
-import { isEnvelopeStatus } from '../lib/document/document';
-import { asksNextSteps } from '../lib/rules/scope';
-import { declareRule } from './declaration';
+import {
+  baseMediaType,
+  headerNamed,
+  isEnvelopeStatus,
+  valueAt,
+  type Body,
+  type JsonObject,
+  type OpenApiDocument,
+  type Response,
+} from '../lib/document/document';
+import { composedWith, ensureEdit, envelopeFor, propertyEdits, type Audience, type Edit } from '../lib/rules/edits';
+import { STEP_METHODS } from '../lib/envelope/envelope';
+import { linkCollections, linkLookalike, nextCallMember, selfLink } from '../lib/envelope/hypermedia';
+import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/rules/names';
+import { label, mustThenSend, placeIn, responseFinding, type Finding, type LazyEdits } from '../lib/rules/rule-function';
+import { isObjectView, viewsLacking, viewsOf, type ObjectView } from '../lib/document/schema';
+import { asksNextSteps, overruledWording, readEvidence } from '../lib/rules/scope';
+import type { Say as SayOf } from '../lib/rules/messages';
+import { defineRule, ruleOptions } from './declaration';
 
-export default declareRule({
+type Options = NameOptions<'nextSteps' | 'nextStepItem' | 'linkCollection'> & { prefixes?: string[]; readOnly?: string[]; hypermedia?: boolean };
+
+const MESSAGES = {
+  stepList: '[{ {{fields}} }]',
+  stepTerms: '(all required, `{{method}}` an enum of HTTP methods)',
+  anKind: 'an {{type}}',
+  aKind: 'a {{type}}',
+  // Wrapping a bare body breaks every client that reads it: asked, and `fix` leaves it to a person.
+  noRoomForSteps:
+    'the {{mediaType}} body is {{kind}}, with no room for `{{name}}`. If its clients can take a new shape (a new version), wrap it: `{ data: {{data}}, {{name}}: {{step}} }`; else exempt the operation (`x-ax-exempt`).',
+  linkWithoutMethod:
+    'the response schema is a link with an `href` but no `method` to send. Declare a `method` beside the `href`, or a `Location` header on the response, or add `{{name}}`: {{step}} {{terms}}.',
+  linksWithoutMethodInShapes:
+    '{{count}} of its {{total}} oneOf/anyOf shapes are links with an `href` but no `method` to send. Declare a `method` beside the `href`, or a `Location` header on the response, or add `{{name}}`: {{step}} {{terms}}.',
+  linkCollectionWithoutMethod:
+    'the response schema declares `{{links}}` with an href but no `method` to send. Declare a `method` on each link, or add `{{name}}`: {{step}} {{terms}}.',
+  linkCollectionWithoutMethodInShapes:
+    '{{count}} of its {{total}} oneOf/anyOf shapes declare `{{links}}` with an href but no `method` to send. Declare a `method` on each link, or add `{{name}}`: {{step}} {{terms}}.',
+  jsonApiWithoutNextCall:
+    'the response schema declares no next call, and JSON:API allows no new top-level member. Declare `{{links}}`: { <action>: { href, method } }, one per next legal call{{thenSend}}.',
+  jsonApiWithoutNextCallInShapes:
+    '{{count}} of its {{total}} oneOf/anyOf shapes declare no next call, and JSON:API allows no new top-level member. Declare `{{links}}`: { <action>: { href, method } }, one per next legal call{{thenSend}}.',
+  lookalikeWithoutHref: 'no `{{name}}`, and `{{lookalike}}` has no href. If it lists the next calls, give each an `href` and `method`; else {{add}}.',
+  lookalikeWithoutMethod: 'no `{{name}}`, and `{{lookalike}}` has no method. If it lists the next calls, give each a `method`; else {{add}}.',
+  addSteps: 'add `{{name}}`: {{step}} {{terms}}',
+  addStepsInShapes: 'add `{{name}}`: {{step}} {{terms}}, in every branch',
+  answerEnvelope: 'answer `{{envelope}}`, an `allOf` of `{{shared}}` and `{{name}}`',
+  noSteps: 'the response schema does not declare `{{name}}`. Add `{{name}}`: {{step}} {{terms}} to the {{mediaType}} schema{{thenSend}}.',
+  noStepsInShapes:
+    '{{count}} of its {{total}} oneOf/anyOf shapes do not declare `{{name}}`. Add `{{name}}`: {{step}} {{terms}} to the {{mediaType}} schema, in every branch{{thenSend}}.',
+  bodyIsNextCall:
+    'no `{{name}}`, and `{{member}}` may be the next call ({{evidence}}). If it is, declare that call as a step, `{{name}}`: {{step}} {{terms}}; else {{add}}.',
+  addForNextCalls: 'add `{{name}}` for the next legal calls',
+  noStepsAnswerEnvelope: 'no `{{name}}`. Answer `{{envelope}}`, an `allOf` of `{{shared}}` and `{{name}}`: {{step}} {{terms}}{{thenSend}}.',
+} as const;
+type Say = SayOf<typeof MESSAGES>;
+
+/**
+ * The steps as a message writes them, in the ruleset's names (`nextStepItem`): "[{ action, method, href,
+ * description }]", and the terms ax-envelope-next-steps-shape asks of them, said wherever a step is proposed,
+ * so that following the advice literally creates no finding of its own.
+ */
+function stepWords(say: Say, options: Options): { step: string; terms: string } {
+  const fields = namesFor(options, 'nextStepItem');
+  return { step: say('stepList', { fields: fields.join(', ') }), terms: say('stepTerms', { method: fields[1] }) };
+}
+const JSON_API_LINKS = 'links';
+const isJsonApi = (mediaType: string) => baseMediaType(mediaType) === 'application/vnd.api+json';
+
+/** "an array", "a string": what a body that cannot hold properties is. */
+function kindOf(say: Say, view: ObjectView): string {
+  const type = view.types?.[0] ?? 'value';
+  return say(/^[aeiou]/.test(type) ? 'anKind' : 'aKind', { type });
+}
+
+/** A string under `*\/*` is whatever the server relays (Kubernetes' proxy and exec endpoints): no envelope can wrap it. */
+function isOpaque(body: Body, views: readonly ObjectView[] | undefined): boolean {
+  return (
+    baseMediaType(body.mediaType) === '*/*' &&
+    views !== undefined &&
+    views.length > 0 &&
+    views.every(view => view.types?.length === 1 && view.types[0] === 'string')
+  );
+}
+
+/**
+ * The shared step schema the fix declares once, in the ruleset's names: the four members required and the
+ * method an HTTP method, as ax-envelope-next-steps-shape asks, so that following the fix creates no finding of its own.
+ */
+function nextStepSchema(fields: readonly string[]): JsonObject {
+  const [action, method, href, description] = fields;
+  return {
+    type: 'object',
+    required: [...fields],
+    properties: {
+      [action]: { type: 'string', description: 'What the call does, for the agent to choose by.' },
+      [method]: { type: 'string', enum: [...STEP_METHODS] },
+      [href]: { type: 'string', description: 'The concrete URL to call, base path included.' },
+      [description]: { type: 'string' },
+    },
+  };
+}
+
+/**
+ * Declares `name` as a list of the shared `NextStep` in each lacking view (or, when other responses share
+ * the schema, in an envelope for the mutations' responses alone), and `NextStep` itself where the document
+ * keeps its schemas.
+ */
+function nextStepsEdits(doc: OpenApiDocument, views: readonly ObjectView[], name: string, audience: Audience, fields: readonly string[]): Edit[] | undefined {
+  const home = doc.isSwagger2 ? ['definitions', 'NextStep'] : ['components', 'schemas', 'NextStep'];
+  const declared = ensureEdit(doc, home, nextStepSchema(fields));
+  const properties = propertyEdits(doc, views, name, { type: 'array', items: { $ref: `#/${home.join('/')}` } }, false, audience);
+  // A schema that composes the edited one and declares its own steps would then hold two, maybe conflicting: a person's call.
+  const declaresSteps = (schema: JsonObject) => (viewsOf(doc, schema, undefined) ?? []).some(view => view.properties.has(name));
+  if (properties?.some(edit => composedWith(doc, edit.target).some(declaresSteps))) return undefined;
+  // An existing `NextStep` of the API's own is referenced as it is.
+  const existing = declared === undefined && valueAt(doc.root, home) !== undefined;
+  return properties === undefined || (declared === undefined && !existing) ? undefined : [...properties, ...(declared === undefined ? [] : [declared])];
+}
+
+/**
+ * What one 2xx body lacks (nothing, when every shape declares nextSteps or, unless turned off, callable
+ * links or is itself a callable link), and the edits when mechanical.
+ */
+function problem(
+  doc: OpenApiDocument,
+  say: Say,
+  body: Body,
+  audience: Audience,
+  names: readonly string[],
+  options: Options,
+  withLocation: boolean,
+): { what: string; edits?: LazyEdits; onResponse?: boolean } | undefined {
+  const views = viewsOf(doc, body.schema!.value, body.schema!.location);
+  if (isOpaque(body, views)) return undefined;
+  const { step, terms } = stepWords(say, options);
+  const collectionNames = namesFor(options, 'linkCollection');
+  const lacking = viewsLacking(views, names).filter(
+    view =>
+      options.hypermedia === false ||
+      (selfLink(view, withLocation) !== 'callable' && !linkCollections(doc, view, collectionNames).some(collection => collection.callable)),
+  );
+  if (lacking.length === 0) return undefined;
+  const [name] = names;
+  const scalar = lacking.find(view => !isObjectView(view));
+  if (scalar !== undefined) {
+    return {
+      what: say('noRoomForSteps', {
+        mediaType: body.mediaType,
+        kind: kindOf(say, scalar),
+        name,
+        data: scalar.types?.includes('array') ? '[…]' : '…',
+        step,
+      }),
+      // The wrapper is this response's: a schema that others answer too keeps its shape for them.
+      onResponse: true,
+    };
+  }
+  const several = views!.length > 1;
+  const shapes = { count: lacking.length, total: views!.length };
+  // A body that is a link without a method: the link schema is shared (a `Link` used in many places), so it is a person's to change.
+  if (options.hypermedia !== false && lacking.some(view => selfLink(view, withLocation) === 'href')) {
+    return { what: several ? say('linksWithoutMethodInShapes', { ...shapes, name, step, terms }) : say('linkWithoutMethod', { name, step, terms }) };
+  }
+  const links = options.hypermedia === false ? undefined : lacking.flatMap(view => linkCollections(doc, view, collectionNames))[0];
+  if (links !== undefined) {
+    const words = { links: links.name, name, step, terms };
+    return { what: several ? say('linkCollectionWithoutMethodInShapes', { ...shapes, ...words }) : say('linkCollectionWithoutMethod', words) };
+  }
+  // JSON:API allows no top-level member of its own: its next calls go in its `links`, each with a method.
+  if (options.hypermedia !== false && isJsonApi(body.mediaType) && collectionNames.includes(JSON_API_LINKS)) {
+    const words = { links: JSON_API_LINKS, thenSend: mustThenSend('them') };
+    return { what: several ? say('jsonApiWithoutNextCallInShapes', { ...shapes, ...words }) : say('jsonApiWithoutNextCall', words) };
+  }
+  const envelope = envelopeFor(doc, lacking, audience, name);
+  // A member named like links that gives no call may be the steps under the API's own name: asked, and left to a person.
+  const lookalike =
+    options.hypermedia === false ? undefined : lacking.map(view => linkLookalike(doc, view, collectionNames)).find(found => found !== undefined);
+  if (lookalike !== undefined) {
+    const add =
+      envelope === undefined
+        ? say(several ? 'addStepsInShapes' : 'addSteps', { name, step, terms })
+        : say('answerEnvelope', { envelope: envelope.name, shared: envelope.shared, name });
+    return {
+      what: say(lookalike.lacks === 'href' ? 'lookalikeWithoutHref' : 'lookalikeWithoutMethod', { name, lookalike: lookalike.name, add }),
+      onResponse: envelope !== undefined,
+    };
+  }
+  // A member that may itself be the next call (a presigned upload URL): asked, and left to a person.
+  const nextCall = lacking.map(view => nextCallMember(doc, view)).find(found => found !== undefined);
+  if (nextCall !== undefined) {
+    // A schema that reads share keeps its envelope advice: the steps, if any, are these responses' own.
+    const add = envelope === undefined ? say('addForNextCalls', { name }) : say('answerEnvelope', { envelope: envelope.name, shared: envelope.shared, name });
+    return { what: say('bodyIsNextCall', { name, member: nextCall.name, evidence: nextCall.evidence, step, terms, add }), onResponse: envelope !== undefined };
+  }
+  // A schema that reads or requests share gets the steps in an envelope for this response only (`fix` declares it).
+  const words = { name, step, terms, thenSend: mustThenSend('it') };
+  const what =
+    envelope !== undefined
+      ? say('noStepsAnswerEnvelope', { ...words, envelope: envelope.name, shared: envelope.shared })
+      : several
+        ? say('noStepsInShapes', { ...shapes, ...words, mediaType: body.mediaType })
+        : say('noSteps', { ...words, mediaType: body.mediaType });
+  return {
+    what,
+    edits: () => nextStepsEdits(doc, lacking, name, audience, namesFor(options, 'nextStepItem')),
+    // An envelope is this response's own; else the fix is the schema's, one for all the mutations that answer it.
+    onResponse: envelope !== undefined,
+  };
+}
+
+/** ax-envelope-next-steps: every 2xx body of a mutation tells the agent its next legal calls. */
+export default defineRule({
   id: 'ax-envelope-next-steps',
   description: 'Every 2xx response of a mutation declares `nextSteps`, the next legal calls.',
   severity: 'error',
   recommended: true,
-  function: envelopeNextSteps,
   principle: {
     id: 'next-steps',
     label: 'nextSteps',
     scope: 'mutations with a 2xx response that has a JSON schema (204 and 205 excluded)',
-    applies: { operations: asksNextSteps, responses: isEnvelopeStatus, holds: 'JSON schema' },
     fixSite: 'success schema',
     fix: 'add `nextSteps` to the success schema',
+  },
+  scope: { operations: asksNextSteps, responses: isEnvelopeStatus, holds: 'JSON schema' },
+  options: ruleOptions<Options>({
+    ...nameOptionsSchema('nextSteps', 'nextStepItem', 'linkCollection'),
+    prefixes: { type: 'array', items: { type: 'string' } },
+    readOnly: { type: 'array', items: { type: 'string', minLength: 1 } },
+    hypermedia: { type: 'boolean' },
+  }),
+  messages: MESSAGES,
+  lint: ({ doc, options, operations, say }) => {
+    const names = namesFor(options, 'nextSteps');
+    const findings: Finding[] = [];
+    const asked = operations
+      .filter(operation => asksNextSteps(doc, operation, options))
+      .flatMap(operation => doc.responses(operation).flatMap((response: Response) => (isEnvelopeStatus(response.status) ? [{ operation, response }] : [])));
+    // A member for these responses may go into a schema only they use.
+    const regions = asked.map(({ response }) => response.at);
+    for (const { operation, response } of asked) {
+      // A read-like name overruled by the operation's own declarations: the message says why it is judged a change.
+      const read = readEvidence(doc, operation, options);
+      const overruled = read === undefined ? undefined : overruledWording(read);
+      const withLocation = headerNamed(doc.headers(response), ['Location']) !== undefined;
+      for (const body of doc.jsonBodies(operation, response)) {
+        const found = body.schema === undefined ? undefined : problem(doc, say, body, { body, at: response.at, regions }, names, options, withLocation);
+        if (found === undefined) continue;
+        // Why a read-like operation is judged a change is its own: said on it.
+        if (overruled !== undefined || found.onResponse === true)
+          findings.push({
+            message: `${label(operation, response)}${overruled === undefined ? '' : `, ${overruled}`}: ${found.what}`,
+            path: placeIn(response, body.schema!.location),
+            edits: found.edits,
+          });
+        else
+          findings.push(
+            responseFinding(operation, response, found.what, [doc.resolve(body.schema!.value, body.schema!.location)?.location, body.schema!.location], {
+              edits: found.edits,
+            }),
+          );
+      }
+    }
+    return findings;
   },
 });

@@ -1,20 +1,80 @@
 /** The agent-UX envelope (AGLedger's "The Agent-UX Envelope" and "Validating Authoring Before Deploy"). */
-import envelopeRefreshUrl from '../functions/envelopeRefreshUrl';
+import { describeViews, errorSchemas, judgeOnce } from '../lib/errors/error-bodies';
+import { stateEvidence, stateRejection } from '../lib/envelope/envelope';
+import { fieldDetailsOf, homeCarrier, memberNames, schemaAnswer } from '../lib/errors/error-shapes';
+import { inStyleOf, placeOf } from '../lib/errors/error-wording';
+import { nameOptionsSchema, namesFor, type Concept, type NameOptions } from '../lib/rules/names';
+import type { ObjectView } from '../lib/document/schema';
 import { RESPONSES } from '../lib/rules/scope';
-import { declareRule } from './declaration';
+import { stateEdits, stateSchema } from '../lib/envelope/state-fix';
+import { defineRule, ruleOptions } from './declaration';
 
-export default declareRule({
+const CONCEPTS = [
+  'refreshUrl',
+  'currentState',
+  'allowedActions',
+  'fieldDetails',
+  'fieldLocator',
+  'fieldReason',
+  'errorField',
+  'errorList',
+] as const satisfies Concept[];
+type Options = NameOptions<(typeof CONCEPTS)[number]>;
+
+const MESSAGES = {
+  noRefreshUrl: 'reports a state rejection ({{evidence}}) but has no `{{name}}`',
+  // Each operation gives its own evidence of one defect of the schema.
+  noRefreshUrlOnAny: 'reports a state rejection but has no `{{name}}`',
+  addRefreshUrl: 'Add `{{name}}`{{place}}: the URL to GET the current state from.',
+} as const;
+
+/**
+ * ax-envelope-refresh-url: a 422 that refused a valid request because of the resource's state (AGLedger's
+ * envelope) tells the agent where to re-read that state. A request-validation 422 names fields instead.
+ */
+export default defineRule({
   id: 'ax-envelope-refresh-url',
   description: "Every 422 that refuses a valid request because of the resource's state declares a refresh url, where to re-read that state.",
   severity: 'warn',
   recommended: true,
-  function: envelopeRefreshUrl,
   principle: {
     id: 'refresh-url',
     label: 'refresh url',
     scope: 'operations with a 422 that reports a state rejection (a state field, or "state"/"transition" in its description)',
-    applies: { responses: RESPONSES['ax-envelope-refresh-url'], holds: 'state rejection' },
     fixSite: 'error schema',
     fix: 'add a `refreshUrl`',
+  },
+  scope: { responses: RESPONSES['ax-envelope-refresh-url'], holds: 'state rejection' },
+  options: ruleOptions<Options>(nameOptionsSchema(...CONCEPTS)),
+  messages: MESSAGES,
+  lint: ({ doc, options, operations, say, statuses }) => {
+    const names = namesFor(options, 'refreshUrl');
+    const validates = (view: ObjectView) => fieldDetailsOf(doc, view, options).some(form => form.lacks === undefined);
+
+    const once = judgeOnce();
+    const own = stateSchema(doc, operations, options);
+    return errorSchemas(doc, operations, statuses).flatMap(target => {
+      const rejection = stateRejection(doc, target, options);
+      if (rejection === undefined) return [];
+      // Without a declared state field, field details make it a validation 422.
+      const byField = rejection.member !== undefined;
+      return describeViews(target, view =>
+        // Per response: its fix points that response at the rejections' own schema.
+        once(target, view, [byField, target.response], () => {
+          if (schemaAnswer(doc, view, 'refreshUrl', options) !== undefined || (!byField && validates(view))) return undefined;
+          const home = homeCarrier(doc, view, options);
+          // In the body's own naming style: `refresh_url` beside `documentation_url`.
+          const name = inStyleOf(memberNames(home), names);
+          return {
+            // A refresh url is a state rejection's alone: the other users of a shared error body promise none.
+            ownSchema: own,
+            edits: stateEdits(doc, target, home, [['refreshUrl', name]], own),
+            what: say('noRefreshUrl', { evidence: stateEvidence(rejection), name }),
+            sameWhat: say('noRefreshUrlOnAny', { name }),
+            fix: say('addRefreshUrl', { name, place: placeOf(home) }),
+          };
+        }),
+      );
+    });
   },
 });

@@ -1,20 +1,78 @@
 /** The agent-UX envelope (AGLedger's "The Agent-UX Envelope" and "Validating Authoring Before Deploy"). */
-import envelopeState from '../functions/envelopeState';
+import { describeViews, errorSchemas, judgeOnce } from '../lib/errors/error-bodies';
+import { STATE_FIELDS, stateEvidence, stateRejection, type StateField } from '../lib/envelope/envelope';
+import { homeCarrier, memberNames, schemaAnswer } from '../lib/errors/error-shapes';
+import { inStyleOf, placeOf } from '../lib/errors/error-wording';
+import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/rules/names';
 import { RESPONSES } from '../lib/rules/scope';
-import { declareRule } from './declaration';
+import { stateEdits, stateSchema } from '../lib/envelope/state-fix';
+import { defineRule, ruleOptions } from './declaration';
 
-export default declareRule({
+type Options = NameOptions<StateField | 'errorList'>;
+
+const MESSAGES = {
+  noState: 'reports a state rejection ({{evidence}}) without the state',
+  // Each operation gives its own evidence of one defect of the schema.
+  noStateOnAny: 'reports a state rejection without the state',
+  addState: 'Add {{fields}}{{place}}.',
+  // Each required field, with what it holds.
+  currentStateField: '`{{name}}` (string)',
+  allowedActionsField: '`{{name}}` (string[])',
+  refreshUrlField: '`{{name}}` (URL to re-read it)',
+} as const;
+
+const FIELDS = { currentState: 'currentStateField', allowedActions: 'allowedActionsField', refreshUrl: 'refreshUrlField' } as const satisfies Record<
+  StateField,
+  keyof typeof MESSAGES
+>;
+
+/**
+ * ax-envelope-state: a 409/422 state rejection hands the agent the state, the legal moves and where to
+ * re-read them. On a 422, the refresh url is ax-envelope-refresh-url's to ask: one missing field, one finding.
+ */
+export default defineRule({
   id: 'ax-envelope-state',
   description: 'Every 409/422 state rejection declares the current state, the allowed actions and a refresh url.',
   severity: 'error',
   recommended: true,
-  function: envelopeState,
   principle: {
     id: 'state-rejection',
     label: 'state rejection',
     scope: 'operations with a 409 or 422 that reports a state rejection (a state field, or "state"/"transition" in its description)',
-    applies: { responses: RESPONSES['ax-envelope-state'], holds: 'state rejection' },
     fixSite: 'error schema',
     fix: 'declare `currentState`, `allowedActions` and `refreshUrl`',
+  },
+  scope: { responses: RESPONSES['ax-envelope-state'], holds: 'state rejection' },
+  options: ruleOptions<Options>(nameOptionsSchema(...STATE_FIELDS, 'errorList')),
+  messages: MESSAGES,
+  lint: ({ doc, options, operations, say, statuses }) => {
+    const names = Object.fromEntries(STATE_FIELDS.map(concept => [concept, namesFor(options, concept)])) as Record<StateField, readonly string[]>;
+    const once = judgeOnce();
+    const own = stateSchema(doc, operations, options);
+    return errorSchemas(doc, operations, statuses).flatMap(target => {
+      const rejection = stateRejection(doc, target, options);
+      if (rejection === undefined) return [];
+      const asked = target.response.status === '422' ? STATE_FIELDS.filter(concept => concept !== 'refreshUrl') : STATE_FIELDS;
+      // The rejection's evidence fitted to the first use stands for all (`sameWhat` leaves it out); judged per response, as
+      // its fix points that response at the rejections' own schema.
+      return describeViews(target, view =>
+        once(target, view, [asked.length, target.response], () => {
+          const missing = asked.filter(concept => schemaAnswer(doc, view, concept, options) === undefined);
+          if (missing.length === 0) return undefined;
+          const home = homeCarrier(doc, view, options);
+          // In the body's own naming style: `current_state` beside `error_description`.
+          const named = missing.map(concept => [concept, inStyleOf(memberNames(home), names[concept])] as const);
+          const fields = named.map(([concept, name]) => say(FIELDS[concept], { name })).join(', ');
+          return {
+            what: say('noState', { evidence: stateEvidence(rejection) }),
+            sameWhat: say('noStateOnAny'),
+            fix: say('addState', { fields, place: placeOf(home) }),
+            // A state is a state rejection's alone: the other users of a shared error body promise none.
+            ownSchema: own,
+            edits: stateEdits(doc, target, home, named, own),
+          };
+        }),
+      );
+    });
   },
 });

@@ -1,20 +1,254 @@
 /** Recoverable errors (the AX Spec's "Recoverable" principle, with Geodocs' "Agent Error Handling Documentation Specification" and "Designing Errors for Agent Recovery"). */
-import recoverableErrorStructure from '../functions/recoverableErrorStructure';
+import { describeViews, errorSchemas, judgeOnce, responseExtension, schemaOfExample, type ErrorSchema, type Problem } from '../lib/errors/error-bodies';
+import {
+  carrierAnswer,
+  memberNames,
+  nestedAnswer,
+  passedOver,
+  schemaAnswer,
+  schemaCarriers,
+  schemaLikely,
+  undeclaredExampleMember,
+  type Carrier,
+  CODE_AND_MESSAGE,
+  type CodeOrMessage,
+  type Found,
+  type SchemaNode,
+} from '../lib/errors/error-shapes';
+import { composedWith, errorAudience, namedSchema, propertyEdits, requiredEdits, type Edit } from '../lib/rules/edits';
+import {
+  apiMemberName,
+  askAbout,
+  carrierName,
+  documentsProblemDetails,
+  inStyleOf,
+  insideOf,
+  passedOverClause,
+  placeOf,
+  problemTypeOf,
+  schemaExampleCode,
+} from '../lib/errors/error-wording';
+import { isObject, toPointer, type JsonObject, type Located } from '../lib/document/document';
+import { viewsOf, type ObjectView } from '../lib/document/schema';
+import { nameList, nameOptionsSchema, namesFor, type NameOptions } from '../lib/rules/names';
+import { mustThenSend } from '../lib/rules/rule-function';
 import { RESPONSES } from '../lib/rules/scope';
-import { declareRule } from './declaration';
+import { defineRule, ruleOptions } from './declaration';
 
-export default declareRule({
+const STRING = { type: 'string' };
+/** A member a fix declares: its name and schema. */
+type NewMember = { name: string; schema: JsonObject };
+const CONCEPTS = ['errorCode', 'message', 'statusCode', 'errorIdentifier', 'errorList'] as const;
+type Options = NameOptions<(typeof CONCEPTS)[number]>;
+
+/** How one carrier holds a code or a message: met (undefined), missing, declared but not required, or only likely (`internalCode`). */
+type State = undefined | { kind: 'missing' } | { kind: 'optional'; name: string } | { kind: 'likely'; found: Found<SchemaNode> };
+
+/** How one carrier holds the code and the message R1 asks for. */
+interface Holding extends Record<CodeOrMessage, State> {
+  carrier: Carrier<SchemaNode>;
+}
+
+const MESSAGES = {
+  noCodeNoMessage: 'has no code and no message',
+  noCode: 'has no code',
+  noMessage: 'has no message',
+  notRequired: 'does not require {{names}}',
+  addMembers: 'Add {{members}}{{place}}',
+  requireMembers: 'Require {{names}} in {{carrier}}',
+  requiredCode: 'a required `{{name}}` (e.g. {{example}})',
+  requiredSentCode: 'a required `{{name}}`, the code its example sends ("{{value}}")',
+  requiredMessage: 'a required `{{name}}`',
+  requiredSentMessage: 'a required `{{name}}`, as its example sends',
+  // After the question of lib/errors/error-wording.ts's `askAbout`: "If `reason` is the code, describe it so".
+  askOrAdd: '{{ask}}; else add {{member}}',
+  askToRequireOrAdd: '{{ask}} and require it; else add {{member}}',
+  codeConcept: 'code',
+  messageConcept: 'message',
+  exampleIsApiSchema: "has no code and no message, and its example is the API's `{{name}}` ({{members}})",
+  answerApiSchema: "Answer `$ref: '{{ref}}'` instead.",
+} as const;
+
+const score = (holding: Holding) => CODE_AND_MESSAGE.filter(question => holding[question]?.kind !== 'missing').length;
+const optionalNames = (states: State[]) => states.flatMap(state => (state?.kind === 'optional' ? [`\`${state.name}\``] : []));
+
+/** ax-recoverable-error-structure: every error body has a required machine-readable code and a required message (R1), wherever its shape keeps them. */
+export default defineRule({
   id: 'ax-recoverable-error-structure',
   description: 'Every error schema has a required machine-readable code and a required message.',
   severity: 'error',
   recommended: true,
-  function: recoverableErrorStructure,
   principle: {
     id: 'error-structure',
     label: 'error structure',
     scope: 'operations with an error response that has a JSON schema',
-    applies: { responses: RESPONSES['ax-recoverable-error-structure'], holds: 'error schema' },
     fixSite: 'error schema',
     fix: 'require a machine-readable `code` and a `message`',
+  },
+  scope: { responses: RESPONSES['ax-recoverable-error-structure'], holds: 'error schema' },
+  options: ruleOptions<Options>(nameOptionsSchema(...CONCEPTS)),
+  messages: MESSAGES,
+  lint: ({ doc, options, operations, say, statuses }) => {
+    // A new code or message takes the name the API's other error schemas use for it (`errorCode`), unless the ruleset names one.
+    const ownName = (question: CodeOrMessage) =>
+      (options?.[question] === undefined ? apiMemberName(doc, question, options) : undefined) ?? namesFor(options, question)[0];
+    const codeName = ownName('errorCode');
+    const messageName = ownName('message');
+
+    /** The best candidate judged: a clear one before a likely one, a required one before another. */
+    const stateOf = (carrier: Carrier<SchemaNode>, question: CodeOrMessage): State => {
+      const required = carrierAnswer(doc, carrier, question, options, true);
+      const best = carrierAnswer(doc, carrier, question, options);
+      if (best === undefined) {
+        const nested = nestedAnswer(doc, carrier, question, options);
+        return nested === undefined ? { kind: 'missing' } : { kind: 'likely', found: nested };
+      }
+      if (best.certainty === 'clear') return required?.certainty === 'clear' ? undefined : { kind: 'optional', name: best.name };
+      return { kind: 'likely', found: required ?? best };
+    };
+
+    // A problem `type` the API documents (RFC 9457) is a URI, not an identifier.
+    const exampleOf = (name: string, code: string) => (name === 'type' && documentsProblemDetails(doc) ? problemTypeOf(code) : code);
+
+    /** A member that may be the code but is this carrier's message too (a lone string `error`) is the message: the code is missing. */
+    const codeState = (carrier: Carrier<SchemaNode>): State => {
+      const state = stateOf(carrier, 'errorCode');
+      if (state?.kind !== 'likely') return state;
+      return carrierAnswer(doc, carrier, 'message', options)?.name === state.found.name ? { kind: 'missing' } : state;
+    };
+
+    const describe = (view: ObjectView, holding: Holding, status: string, examples: readonly Located[], ownRef: unknown): Problem => {
+      const { carrier, errorCode: code, message } = holding;
+      // A code or message the examples already send under an undeclared name is declared as it is, not added a second time.
+      const sent = (question: CodeOrMessage) =>
+        holding[question]?.kind === 'missing' && carrier.kind === 'body' ? undeclaredExampleMember(examples, view, question, options) : undefined;
+      const sentCode = sent('errorCode');
+      const sentMessage = sent('message');
+      // The API's own name, unless this body already uses it for something else (Slack's `error` as a message, a `code`
+      // that echoes the HTTP status): then the first canonical name it does not use, in its style (`errorCode`).
+      const members = memberNames(carrier);
+      const taken = (name: string) => members.some(member => member.toLowerCase() === name.toLowerCase());
+      const own = (name: string, question: CodeOrMessage) =>
+        taken(name)
+          ? inStyleOf(
+              members,
+              namesFor(options, question).filter(other => !taken(inStyleOf(members, [other]))),
+            )
+          : name;
+      const newCode = own(codeName, 'errorCode');
+      const newMessage = own(messageName, 'message');
+      // Declared with the value the example sends, so that the rule reads it as a code (an identifier), as it asks.
+      const codeAs = sentCode === undefined ? { name: newCode, schema: STRING } : { name: sentCode.name, schema: { ...STRING, example: sentCode.value } };
+      const messageAs = { name: sentMessage?.name ?? newMessage, schema: STRING };
+      const add = {
+        errorCode:
+          sentCode === undefined
+            ? say('requiredCode', { name: newCode, example: exampleOf(newCode, schemaExampleCode(doc, status, ownRef)) })
+            : say('requiredSentCode', { name: sentCode.name, value: String(sentCode.value) }),
+        message: sentMessage === undefined ? say('requiredMessage', { name: newMessage }) : say('requiredSentMessage', { name: sentMessage.name }),
+      };
+      const missed = CODE_AND_MESSAGE.filter(question => holding[question]?.kind === 'missing');
+      const missing = missed.map(question => add[question]);
+      const optional = optionalNames([code, message]);
+      const likely = CODE_AND_MESSAGE.flatMap(question => {
+        const state = holding[question];
+        return state?.kind === 'likely'
+          ? [{ question, found: state.found, ask: askAbout(state.found, say(question === 'errorCode' ? 'codeConcept' : 'messageConcept'), false) }]
+          : [];
+      });
+      const what = [
+        code?.kind === 'missing' && message?.kind === 'missing'
+          ? say('noCodeNoMessage')
+          : code?.kind === 'missing'
+            ? say('noCode')
+            : message?.kind === 'missing'
+              ? say('noMessage')
+              : undefined,
+        optional.length > 0 ? say('notRequired', { names: optional.join(' or ') }) : undefined,
+        ...likely.map(({ ask }) => ask.what),
+      ].filter(part => part !== undefined);
+      const passed = passedOverClause(missed.flatMap(question => passedOver(doc, view, question, options)));
+      // Uncertain evidence asks: the member is the schema's own if its owner says so (a description, `required`), else one is added; no edit.
+      const fixes = [
+        missing.length > 0 ? say('addMembers', { members: missing.join(' and '), place: placeOf(carrier) }) : undefined,
+        optional.length > 0 ? say('requireMembers', { names: optional.join(' and '), carrier: carrierName(carrier) }) : undefined,
+        ...likely.map(({ question, found, ask }) =>
+          say(found.required ? 'askOrAdd' : 'askToRequireOrAdd', { ask: ask.fix.replace(/; else$/, ''), member: add[question] }),
+        ),
+      ].filter(part => part !== undefined);
+      const edits = likely.length > 0 ? undefined : () => editsFor(holding, codeAs, messageAs);
+      // The members it requires, the server must send; a finding that asks leaves the whole change to a person (and stays short).
+      const send = likely.length > 0 ? '' : mustThenSend(missing.length + optional.length === 1 ? 'it' : 'them', 'error handler');
+      return { what: `${what.join(' and ')}${insideOf(carrier)}${passed}`, fix: `${fixes.join('. ')}${send}.`, edits };
+    };
+
+    /**
+     * A schema of neither code nor message whose example is one of the API's own error schemas (Xero's problem
+     * example under its `Statements` schema): the advice is to answer that schema, rather than to copy its members.
+     */
+    const followedSchema = (target: ErrorSchema, view: ObjectView, examples: readonly Located[]): Problem | undefined => {
+      const own = target.schema.value;
+      const followed = schemaOfExample(doc, examples, view, isObject(own) ? own.$ref : undefined);
+      if (followed === undefined) return undefined;
+      const { ref } = followed.schema;
+      // No edit: every rule judges the schema the response answers, so changing it is a person's call.
+      return {
+        what: say('exampleIsApiSchema', { name: ref.slice(ref.lastIndexOf('/') + 1), members: nameList(followed.keys, 'and') }),
+        fix: say('answerApiSchema', { ref }),
+        onResponse: true,
+      };
+    };
+
+    /** The same fix as edits: each missing member declared (a string) and required, each optional one required where it is declared. */
+    const editsFor = (holding: Holding, codeAs: NewMember, messageAs: NewMember): Edit[] | undefined => {
+      const views = holding.carrier.nodes.flatMap(node => node.views);
+      const parts = (
+        [
+          [holding.errorCode, codeAs],
+          [holding.message, messageAs],
+        ] as const
+      ).flatMap(([state, { name, schema }]) =>
+        state === undefined || state.kind === 'likely'
+          ? []
+          : [
+              state.kind === 'missing'
+                ? propertyEdits(doc, views, name, schema, true, errorAudience(doc))
+                : requiredEdits(doc, views, state.name, errorAudience(doc)),
+            ],
+      );
+      if (parts.some(edits => edits === undefined)) return undefined;
+      // A schema that composes an edited one and holds the code or message itself (SCIM's `scimType` beside a shared
+      // `scim_error`) would then hold two: a person's call.
+      const added = CODE_AND_MESSAGE.filter(question => holding[question]?.kind === 'missing');
+      const composerHolds = (schema: JsonObject) =>
+        (viewsOf(doc, schema, undefined) ?? []).some(view =>
+          added.some(question => (schemaAnswer(doc, view, question, options) ?? schemaLikely(doc, view, question, options)) !== undefined),
+        );
+      return (parts.flat() as Edit[]).some(edit => composedWith(doc, edit.target).some(composerHolds)) ? undefined : (parts.flat() as Edit[]);
+    };
+
+    const once = judgeOnce();
+    return errorSchemas(doc, operations, statuses).flatMap(target => {
+      // The AX convention lets a response carry its code as the extension `x-ax-error-code` instead.
+      const codeInExtension = responseExtension(target.response, 'x-ax-error-code') !== undefined;
+      const examples = doc.jsonBodies(target.operation, target.response).find(body => body.mediaType === target.mediaType)?.examples ?? [];
+      // Through an extension, the schema it extends (`Problem`, for a 409 answering `ProblemWithState`): their example code is one.
+      const extended = target.site !== target.own && target.site !== undefined && namedSchema(doc, target.site) !== undefined;
+      const ownRef = extended ? toPointer(target.site!) : isObject(target.schema.value) ? target.schema.value.$ref : undefined;
+      const reads = [codeInExtension, target.response.status, ownRef, ...examples.map(example => example.value)];
+      return describeViews(target, view =>
+        once(target, view, reads, () => {
+          const holdings = schemaCarriers(doc, view, options).map(carrier => ({
+            carrier,
+            errorCode: codeInExtension ? undefined : codeState(carrier),
+            message: stateOf(carrier, 'message'),
+          }));
+          if (holdings.some(holding => holding.errorCode === undefined && holding.message === undefined)) return undefined;
+          const best = holdings.reduce((a, b) => (score(b) > score(a) ? b : a));
+          const neither = best.carrier.kind === 'body' && best.errorCode?.kind === 'missing' && best.message?.kind === 'missing';
+          return (neither ? followedSchema(target, view, examples) : undefined) ?? describe(view, best, target.response.status, examples, ownRef);
+        }),
+      );
+    });
   },
 });

@@ -1,20 +1,75 @@
 /** Recoverable errors (the AX Spec's "Recoverable" principle, with Geodocs' "Agent Error Handling Documentation Specification" and "Designing Errors for Agent Recovery"). */
-import recoverableNoStackTraces from '../functions/recoverableNoStackTraces';
-import { isErrorStatus } from '../lib/document/document';
-import { declareRule } from './declaration';
+import { errorBodies, isErrorStatus } from '../lib/document/document';
+import { errorSchemas } from '../lib/errors/error-bodies';
+import { schemaAnswers } from '../lib/errors/error-shapes';
+import { insideOf } from '../lib/errors/error-wording';
+import { errorFieldValues, fieldName, isExampleValue } from '../lib/errors/error-values';
+import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/rules/names';
+import { type Finding, responseFinding } from '../lib/rules/rule-function';
+import { hasStackTrace, stackTraceRuntime } from '../lib/errors/stack-traces';
+import { stringsIn } from '../lib/document/values';
+import { defineRule, ruleOptions } from './declaration';
 
-export default declareRule({
+type Options = NameOptions<'stackTrace' | 'errorList' | 'message'>;
+
+const MESSAGES = {
+  declaresTrace:
+    '{{schema}} declares `{{name}}`{{inside}}, a stack trace an agent cannot use. Remove it: log it server-side and return a `trace_id` the agent can quote.',
+  theErrorSchema: 'the error schema',
+  exampleTrace:
+    'the {{mediaType}} error example contains a {{runtime}} stack trace. Remove it: log it server-side and return a `trace_id` the agent can quote instead.',
+  // The same defect, whichever media type shows it.
+  exampleTraceOnAny: 'the error example contains a {{runtime}} stack trace. Remove it: log it server-side and return a `trace_id` the agent can quote instead.',
+  fieldTrace: '{{field}} contains a {{runtime}} stack trace. Remove it: log it server-side and return a `trace_id` the agent can quote instead.',
+} as const;
+
+/** ax-recoverable-no-stack-traces: error schemas declare no stack-trace field and error examples contain no stack trace. */
+export default defineRule({
   id: 'ax-recoverable-no-stack-traces',
   description: 'No error schema declares a stack-trace field and no error example contains a stack trace.',
   severity: 'error',
   recommended: true,
-  function: recoverableNoStackTraces,
   principle: {
     id: 'no-stack-traces',
     label: 'no stack traces',
     scope: 'operations with an error response that has a body',
-    applies: { responses: isErrorStatus, holds: 'body' },
     fixSite: 'error schema',
     fix: 'remove the stack-trace property or example',
+  },
+  scope: { responses: isErrorStatus, holds: 'body' },
+  options: ruleOptions<Options>(nameOptionsSchema('stackTrace', 'errorList', 'message')),
+  messages: MESSAGES,
+  lint: ({ doc, options, operations, say }) => {
+    const findings: Finding[] = [];
+    for (const target of errorSchemas(doc, operations, isErrorStatus)) {
+      const declared = new Map(
+        target.views.flatMap(view => schemaAnswers(doc, view, 'stackTrace', options)).map(found => [`${found.carrier.where}${found.name}`, found]),
+      );
+      for (const { name, carrier, node } of declared.values()) {
+        const text = (schema: string) => say('declaresTrace', { schema, name, inside: insideOf(carrier) });
+        findings.push(
+          responseFinding(target.operation, target.response, text(target.name), [node.property?.location, target.site], { same: text(say('theErrorSchema')) }),
+        );
+      }
+    }
+    for (const { operation, response, body } of errorBodies(doc, operations)) {
+      for (const text of body.examples.flatMap(example => stringsIn(example, hasStackTrace))) {
+        const runtime = stackTraceRuntime(text.value)!;
+        findings.push(
+          responseFinding(operation, response, say('exampleTrace', { mediaType: body.mediaType, runtime }), [text.location], {
+            same: say('exampleTraceOnAny', { runtime }),
+          }),
+        );
+      }
+    }
+    // A message property's own `example` leaks a trace as surely as a response example does.
+    for (const value of errorFieldValues(doc, operations, namesFor(options, 'message'), options)) {
+      if (value.source !== 'schema' || !isExampleValue(value) || typeof value.value !== 'string') continue;
+      const runtime = stackTraceRuntime(value.value);
+      if (runtime === undefined) continue;
+      const what = (holder: string) => say('fieldTrace', { field: fieldName(value, holder), runtime });
+      findings.push(responseFinding(value.operation, value.response, what(value.holder), [value.location, value.within], { same: what(value.kind) }));
+    }
+    return findings;
   },
 });

@@ -1,20 +1,58 @@
 /** Recoverable errors (the AX Spec's "Recoverable" principle, with Geodocs' "Agent Error Handling Documentation Specification" and "Designing Errors for Agent Recovery"). */
-import recoverableTraceId from '../functions/recoverableTraceId';
+import { headerNamed } from '../lib/document/document';
+import { describeViews, errorSchemas, judgeOnce } from '../lib/errors/error-bodies';
+import { schemaAnswer } from '../lib/errors/error-shapes';
+import { lackingMember } from '../lib/errors/error-wording';
+import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/rules/names';
 import { RESPONSES } from '../lib/rules/scope';
-import { declareRule } from './declaration';
+import { defineRule, ruleOptions } from './declaration';
 
-export default declareRule({
+type Options = NameOptions<'correlationId' | 'correlationIdHeader' | 'errorList'>;
+
+// "has no correlation id" and its fix are worded by lib/errors/error-wording.ts's `lackingMember`, with this concept and purpose.
+const MESSAGES = {
+  correlationIdConcept: 'correlation id',
+  correlationIdPurpose: ' or an `{{header}}` header, for the agent to quote.',
+} as const;
+
+/**
+ * ax-recoverable-trace-id: every 5xx (and default) error carries an id, in its body or a header, to find the
+ * failure in the server's logs ("Designing Errors for Agent Recovery").
+ */
+export default defineRule({
   id: 'ax-recoverable-trace-id',
   description: 'Every 5xx and default error schema declares a correlation id.',
   severity: 'warn',
   recommended: true,
-  function: recoverableTraceId,
   principle: {
     id: 'trace-id',
     label: 'trace id',
     scope: 'operations with a 5xx (or default) error response that has a JSON schema',
-    applies: { responses: RESPONSES['ax-recoverable-trace-id'], holds: 'error schema' },
     fixSite: 'error schema',
     fix: 'add a correlation id (`trace_id`)',
+  },
+  scope: { responses: RESPONSES['ax-recoverable-trace-id'], holds: 'error schema' },
+  options: ruleOptions<Options>(nameOptionsSchema('correlationId', 'correlationIdHeader', 'errorList')),
+  messages: MESSAGES,
+  lint: ({ doc, options, operations, say, statuses }) => {
+    const names = namesFor(options, 'correlationId');
+    const headers = namesFor(options, 'correlationIdHeader');
+    const once = judgeOnce();
+    return errorSchemas(doc, operations, statuses)
+      .filter(target => headerNamed(doc.headers(target.response), headers) === undefined)
+      .flatMap(target =>
+        describeViews(target, view =>
+          once(target, view, [], () => {
+            if (schemaAnswer(doc, view, 'correlationId', options) !== undefined) return undefined;
+            return lackingMember(doc, view, options, {
+              question: 'correlationId',
+              concept: say('correlationIdConcept'),
+              names,
+              type: 'string',
+              purpose: say('correlationIdPurpose', { header: headers[0] }),
+            });
+          }),
+        ),
+      );
   },
 });

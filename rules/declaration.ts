@@ -1,12 +1,13 @@
 /**
- * What one rule of the package is, declared once: its id (public API), what it checks, its default
- * severity and preset, its docs page, the function that judges (which carries its options schema), and
- * the principle it scores in the report. ruleset.ts, the rule ids, the report's columns and the house
- * tests are read off the array of declarations in rules/index.ts.
+ * What one rule of the package is, defined once in its module (rules/<id>.ts): its id (public API), what it checks,
+ * its default severity and preset, its options and messages, the responses and operations it reads (its scope), the
+ * principle it scores in the report, and its lint. Nothing here knows Spectral: ruleset.ts builds each rule's Spectral
+ * function from its definition, in lib/rules/rule-function.ts's frame. Everything that lists rules reads the
+ * definitions through rules/index.ts.
  */
-import type { RulesetFunctionWithValidator } from '@stoplight/spectral-core';
 import { DOCS_URL } from '../lib/rules/catalogue';
 import type { Messages } from '../lib/rules/messages';
+import type { Check } from '../lib/rules/rule-function';
 import type { Scope } from './applicability';
 
 /** Where the fix goes; a schema fix names the role it is for, which a schema with other roles must not get. */
@@ -18,38 +19,57 @@ export interface PrincipleDeclaration {
   id: string;
   /** Column header. */
   label: string;
-  /** When the principle applies, in words, for the docs and the cell tooltips of "not applicable". */
+  /** The rule's scope in words, for the docs and the cell tooltips of "not applicable". */
   scope: string;
-  /** The same as data: which operations and responses the rule reads (rules/applicability.ts answers it). */
-  applies: Scope;
   fixSite: FixSite;
   /** The edit that turns a failing cell green, as an imperative phrase. */
   fix: string;
 }
 
-/** A Spectral rule function, as lib/rules/rule-function.ts builds them (each declaration keeps its own option types), with the options it reads and its messages. */
-export type RuleFunction = RulesetFunctionWithValidator<unknown, object> & { optionNames: readonly string[]; messages: Messages };
-
 /** A rule's default severity. */
 export type Severity = 'error' | 'warn' | 'info';
 
-export interface RuleDeclaration<Id extends string = string, Fn extends RuleFunction = RuleFunction> {
+/** A rule as its module defines it. */
+export interface RuleDefinition<Id extends string, O extends object, M extends Messages> extends Omit<Check<O, M>, 'name' | 'statuses'> {
   id: Id;
   description: string;
   severity: Severity;
   /** In the `recommended` set as well as `all`; `false` makes the rule opt-in. */
   recommended: boolean;
-  /** The rule's page: docs/rules/<id>.md at the release's tag. */
-  documentationUrl: string;
-  function: Fn;
-  /** The rule's messages by id, read off its function (which declares them, for YAML rulesets that load it alone). */
-  messages: Fn['messages'];
   principle: PrincipleDeclaration;
+  /**
+   * Which operations and responses the rule reads, as data (rules/applicability.ts): the frame hands the lint the
+   * statuses it reads, and the report marks an operation outside it "not applicable".
+   */
+  scope: Scope;
 }
 
-/** One rule, with the docs link its id gives. Generic in the id and the function, so each keeps its literal type. */
-export function declareRule<Id extends string, Fn extends RuleFunction>(
-  declaration: Omit<RuleDeclaration<Id, Fn>, 'documentationUrl' | 'messages'>,
-): RuleDeclaration<Id, Fn> {
-  return { ...declaration, documentationUrl: `${DOCS_URL}rules/${declaration.id}.md`, messages: declaration.function.messages };
+/** A rule with what its id gives: its docs link and its function's name. */
+export interface RuleDeclaration<Id extends string = string> extends RuleDefinition<Id, object, Messages> {
+  /** The rule's page: docs/rules/<id>.md at the release's tag. */
+  documentationUrl: string;
+  /** `ax-recoverable-retry-after` → `recoverableRetryAfter`: the name of the rule's Spectral function, published as dist/functions/<name>. */
+  functionName: FunctionName<Id>;
+  /** The options it reads, for the commands that compare sibling rules' names (cli/mistakes.ts) and the docs' Options tables. */
+  optionNames: readonly string[];
+}
+
+export type FunctionName<Id extends string> = Id extends `ax-${infer Rest}` ? CamelCase<Rest> : never;
+type CamelCase<Text extends string> = Text extends `${infer Head}-${infer Tail}` ? `${Head}${CamelCase<Capitalize<Tail>>}` : Text;
+
+const functionNameOf = <Id extends string>(id: Id): FunctionName<Id> =>
+  id.replace(/^ax-/, '').replace(/-(\w)/g, (_dash, letter: string) => letter.toUpperCase()) as FunctionName<Id>;
+
+/** A rule's options: the JSON Schema of each, and the value of any that a user leaves out; typed `O` for its lint. */
+export const ruleOptions = <O extends object = object>(schema: Record<string, unknown>, defaults?: Partial<O>): Check<O, Messages>['options'] =>
+  defaults === undefined ? { schema } : { schema, defaults };
+
+/** One rule, with the docs link and function name its id gives. Generic in the id, so each keeps its literal type. */
+export function defineRule<Id extends string, O extends object, M extends Messages>(definition: RuleDefinition<Id, O, M>): RuleDeclaration<Id> {
+  return {
+    ...definition,
+    documentationUrl: `${DOCS_URL}rules/${definition.id}.md`,
+    functionName: functionNameOf(definition.id),
+    optionNames: Object.keys(definition.options.schema),
+  };
 }

@@ -1,7 +1,8 @@
 /**
- * Every rule of the package, each declared once in its own module (rules/<id>.ts, beside docs/rules/<id>.md
- * and test/<id>.test.ts). Everything that lists rules reads this array: ruleset.ts, the rule ids that
- * exemptions, baselines and `fix` accept, the report's columns (in this order), and the house tests.
+ * Every rule of the package, each defined once in its own module (rules/<id>.ts, beside docs/rules/<id>.md
+ * and test/<id>.test.ts): adding a rule is its module, a line here, its page and its test. Everything that lists
+ * rules reads this array: ruleset.ts (and the functions it publishes), the rule ids that exemptions, baselines and
+ * `fix` accept, the report's columns (in this order), the docs' tables and the house tests.
  */
 import recoverableErrorSchema from './ax-recoverable-error-schema';
 import recoverableErrorStructure from './ax-recoverable-error-structure';
@@ -32,7 +33,7 @@ import recoverableErrorCatalog from './ax-recoverable-error-catalog';
 import envelopeEmptyActions from './ax-envelope-empty-actions';
 
 export { appliesWithin, type Applies, type Holding, type Scope } from './applicability';
-export type { FixSite, PrincipleDeclaration, RuleDeclaration, RuleFunction, Severity } from './declaration';
+export type { FixSite, FunctionName, PrincipleDeclaration, RuleDeclaration, Severity } from './declaration';
 
 export const DECLARATIONS = [
   recoverableErrorSchema,
@@ -70,14 +71,11 @@ export const RULE_IDS: readonly RuleId[] = DECLARATIONS.map(declaration => decla
 
 export type RuleId = (typeof DECLARATIONS)[number]['id'];
 
-/** `ax-recoverable-error-schema` → `recoverableErrorSchema`: the name of a rule's function, and of its file in functions/. */
-type FunctionName<Id extends string> = Id extends `ax-${infer Rest}` ? CamelCase<Rest> : never;
-type CamelCase<Text extends string> = Text extends `${infer Head}-${infer Tail}` ? `${Head}${CamelCase<Capitalize<Tail>>}` : Text;
-
 /**
- * Each rule's function by its name: what the package ships as dist/functions/<name> for a YAML ruleset's
- * `functionsDir` (scripts/package.mjs), the same function objects the ruleset runs.
+ * The responses each rule reads, by status, as its scope declares them (only the rules that declare some): for
+ * runtime/checks.ts, which asks which statuses a live response is checked on, until the guard's checks are declared with the rules.
  */
-export const FUNCTIONS = Object.fromEntries(DECLARATIONS.map(declaration => [declaration.function.name, declaration.function])) as {
-  [Declaration in (typeof DECLARATIONS)[number] as FunctionName<Declaration['id']>]: Declaration['function'];
-};
+export const RESPONSES = Object.fromEntries(DECLARATIONS.flatMap(({ id, scope }) => (scope.responses === undefined ? [] : [[id, scope.responses]]))) as Record<
+  RuleId,
+  (status: string) => boolean
+>;

@@ -2,7 +2,7 @@
  * The checks on one live JSON body: the same rule ids and the same field names as the lint rules,
  * asked of what the server really sent. Each check finds what is missing and says how to fix it.
  */
-import { isEnvelopeStatus, isObject, type Operation, type Response } from '../lib/document/document';
+import { cachedByText, isEnvelopeStatus, isObject, type Operation, type Response } from '../lib/document/document';
 import { isStepMethod, STATE_FIELDS, STATE_MEMBERS, stateEvidence, stepHrefs, stuckActions } from '../lib/envelope/envelope';
 import { hasCallableLinks, liveSelfLink } from '../lib/envelope/hypermedia';
 import { responseExtension } from '../lib/errors/error-bodies';
@@ -13,10 +13,11 @@ import { holdersOf } from '../lib/document/nested';
 import { hrefProblem as hrefVerdict } from '../lib/document/paths';
 import { isExempt, label } from '../lib/rules/rule-function';
 import { asksNextSteps, calledByApi, changesState, RESPONSES } from '../lib/rules/scope';
-import { hasStackTrace, stackTraceRuntime } from '../lib/errors/stack-traces';
+import { hasStackTrace, mayHoldStackTrace, stackTraceRuntime } from '../lib/errors/stack-traces';
+import { STACK_TRACE_PARTS } from '../lib/errors/concepts';
 import { clip, describeValue, dottedPath, stringsIn } from '../lib/document/values';
 import type { Description } from './description';
-import { firstName, hintAdvice, readError, stateMember, type LiveError, type Names } from './shapes';
+import { firstName, hintAdvice, readErrorPart, stateMember, type Names, type ValueMember, type ValueQuestion } from './shapes';
 
 export interface Violation {
   /** This package's rule id (`ax-envelope-next-steps`, …), or `undeclared`. */
@@ -44,6 +45,8 @@ export interface LiveResponse {
   status: number;
   headers: Record<string, unknown>;
   body: unknown;
+  /** The JSON text the body was parsed from, if any: a member whose name it does not hold is surely absent, and goes unsought. */
+  text?: string;
   /**
    * The options each rule is judged with: the guard gives every rule the same object, the probe each rule
    * its own `functionOptions`, as the lint does. Rules given the same object share one reading of the body.
@@ -52,12 +55,21 @@ export interface LiveResponse {
 }
 
 /** One response as one check sees it: with the options of the rules it reports. */
-type Exchange = Omit<LiveResponse, 'optionsOf'> & RuleOptions & Readings;
+type Exchange = Omit<LiveResponse, 'optionsOf' | 'text'> & RuleOptions & Readings;
 
 /** What several checks read from the body, computed at most once per response. */
 interface Readings {
-  error(): LiveError;
+  /** The member answering one question of the error-shapes table: the body is read once, for what ERROR_READS says the status asks. */
+  error(question: Exclude<ValueQuestion, 'fields'>): ValueMember | undefined;
+  /** How many fields the body names as failed (a validation error, not a state rejection). */
+  fieldCount(): number;
   stepLists(): StepList[];
+  /** False when the body surely has no member named one of `keys` (any letter case with `anyCase`): then nothing is sought. */
+  mayHold(keys: readonly string[], anyCase?: boolean): boolean;
+  /** False when no member name of the body holds one of `parts` (lower case), in any letter case. */
+  mayName(parts: readonly string[]): boolean;
+  /** False when no string of the body can hold a stack trace within the search's budget: then none is searched. */
+  mayTrace(): boolean;
   /** Says that a check stopped at one of the guard's limits per response (what it read: "the first 50 steps"). */
   limit(what: string): void;
 }
@@ -182,11 +194,11 @@ const nextStepsShape: Check = ({ names, stepLists }, say) => {
 };
 
 /** ax-envelope-next-steps-href: each step's href reaches a declared route, with a method declared there. */
-const nextStepsHref: Check = ({ description, body, names, limit }, say) => {
+const nextStepsHref: Check = ({ description, body, names, limit, mayHold }, say) => {
   // A suggestion costs an edit distance per declared route: the first few unmatched hrefs of a response get one.
   let suggestions = MAX_SUGGESTIONS;
   const suggest = (href: string) => (suggestions-- > 0 ? description.matcher.suggest(href) : undefined);
-  const hrefs = stepHrefs({ value: body, location: [] }, names);
+  const hrefs = mayHold(namesFor(names, 'nextSteps')) ? stepHrefs({ value: body, location: [] }, names) : [];
   if (hrefs.length > MAX_STEPS) limit(STEPS_READ);
   return hrefs.slice(0, MAX_STEPS).flatMap(({ href, method, step }) => {
     const what = hrefProblem(description, suggest, `\`${where(step.location ?? [])}\``, href, method);
@@ -216,9 +228,9 @@ export function hrefProblem(
 }
 
 /** ax-envelope-empty-actions: "no transitions left" still comes with the calls that remain. */
-const emptyActions: Check = ({ body, names, limit }, say) => {
+const emptyActions: Check = ({ body, names, limit, mayHold }, say) => {
   const stepNames = namesFor(names, 'nextSteps');
-  const stuck = stuckActions({ value: body, location: [] }, names);
+  const stuck = mayHold(namesFor(names, 'nextActions')) ? stuckActions({ value: body, location: [] }, names) : [];
   if (stuck.length > MAX_STEPS) limit(STEPS_READ);
   return stuck.slice(0, MAX_STEPS).flatMap(({ value }) => {
     const at = where(value.location ?? []);
@@ -237,26 +249,25 @@ const emptyActions: Check = ({ body, names, limit }, say) => {
  * ax-recoverable-error-structure (every error status) and ax-recoverable-suggestion (4xx): an error body
  * has a code and a message, and a client error a recovery hint; each on the statuses its rule reads (lib/rules/scope.ts).
  */
-const errorContent: Check = ({ response, status, body, names, error: read }, say) => {
+const errorContent: Check = ({ response, status, body, names, error }, say) => {
   const structure = RESPONSES['ax-recoverable-error-structure'](String(status));
   const suggestion = RESPONSES['ax-recoverable-suggestion'](String(status));
   if (!structure && !suggestion) return [];
-  const error = read();
   const found: Violation[] = [];
   // The AX convention lets the description carry the code and the hint as response extensions.
-  const code = error.errorCode !== undefined || (response !== undefined && responseExtension(response, 'x-ax-error-code') !== undefined);
-  if (structure && (!code || error.message === undefined)) {
-    const lacks =
-      !code && error.message === undefined ? 'has neither a machine-readable code nor a message' : !code ? 'has no machine-readable code' : 'has no message';
+  const code = error('errorCode') !== undefined || (response !== undefined && responseExtension(response, 'x-ax-error-code') !== undefined);
+  const message = error('message') !== undefined;
+  if (structure && (!code || !message)) {
+    const lacks = !code && !message ? 'has neither a machine-readable code nor a message' : !code ? 'has no machine-readable code' : 'has no message';
     const send = [
       !code ? `a stable \`${firstName(names, 'errorCode')}\` (e.g. "${exampleCode(String(status))}")` : '',
-      error.message === undefined ? `a one-sentence \`${firstName(names, 'message')}\`` : '',
+      !message ? `a one-sentence \`${firstName(names, 'message')}\`` : '',
     ]
       .filter(Boolean)
       .join(' and ');
     found.push(violation('ax-recoverable-error-structure', say(`the error body ${lacks}, so an agent cannot tell what failed. Send ${send}.`)));
   }
-  if (suggestion && error.recoveryHint === undefined && (response === undefined || responseExtension(response, 'x-ax-error-suggestion') === undefined)) {
+  if (suggestion && error('recoveryHint') === undefined && (response === undefined || responseExtension(response, 'x-ax-error-suggestion') === undefined)) {
     const hint = hintAdvice(body, names);
     found.push(
       violation(
@@ -271,13 +282,12 @@ const errorContent: Check = ({ response, status, body, names, error: read }, say
 };
 
 /** ax-envelope-state (and ax-envelope-refresh-url on a 422): a state rejection hands over the state, the legal moves and where to re-read them. */
-const stateRejection: Check = ({ description, operation, response, status, body, names, error }, say) => {
+const stateRejection: Check = ({ description, operation, response, status, body, names, fieldCount }, say) => {
   // As the rule: only an operation that changes something rejects a request for its state, whatever the body carries.
   if (!RESPONSES['ax-envelope-state'](String(status)) || !changesState(description.doc, operation, names)) return [];
   const carried = STATE_MEMBERS.map(field => stateMember(body, field, names)).find(member => member !== undefined);
   // Without a state field in the body, the description's evidence is the signal (as the rule's), and a body naming failed fields is a validation error.
-  const declared =
-    carried === undefined && response !== undefined && error().fieldCount === 0 ? description.stateRejection(operation, response, names) : undefined;
+  const declared = carried === undefined && response !== undefined && fieldCount() === 0 ? description.stateRejection(operation, response, names) : undefined;
   if (carried === undefined && declared === undefined) return [];
   const signal = carried !== undefined ? `it carries \`${carried.path}\`` : stateEvidence(declared!);
   const missing = STATE_FIELDS.filter(field => stateMember(body, field, names) === undefined);
@@ -321,25 +331,29 @@ function sentHeader(headers: Record<string, unknown>, names: readonly string[]):
  * ax-recoverable-retry-after: a 429 or 503 says how long to wait, as a header or a delay in the body; any
  * other error body that says it is retryable does too (the rule's test of an example, lib/errors/error-values.ts).
  */
-const retryAfter: Check = ({ status, headers, body, names, error }, say) => {
-  if (status < 400 || sentHeader(headers, namesFor(names, 'retryAfterHeader'))) return [];
+const retryAfter: Check = ({ status, headers, body, names, error, mayHold }, say) => {
+  if (status < 400) return [];
+  const delayed = RESPONSES['ax-recoverable-retry-after'](String(status));
+  const flagged = mayHold(namesFor(names, 'retryFlag'), true);
+  // Elsewhere only a retry flag asks for a delay: a body that cannot hold one costs no look at the headers.
+  if ((!delayed && !flagged) || sentHeader(headers, namesFor(names, 'retryAfterHeader'))) return [];
   const header = firstName(names, 'retryAfterHeader');
   const delay = firstName(names, 'retryDelay');
-  if (RESPONSES['ax-recoverable-retry-after'](String(status)) && error().retryDelay === undefined) {
+  if (delayed && error('retryDelay') === undefined) {
     const what = `the response has no \`${header}\` header and the body no \`${delay}\`, so an agent cannot tell how long to wait`;
     return [violation('ax-recoverable-retry-after', say(`${what}. Send \`Retry-After\` (seconds).`))];
   }
-  const [flag] = retryableWithoutDelay({ value: body, location: [] }, names);
+  const [flag] = flagged ? retryableWithoutDelay({ value: body, location: [] }, names) : [];
   if (flag === undefined) return [];
   const what = `the error body says \`${flag.name}: true\` but gives no retry delay, so an agent cannot tell how long to wait`;
   return [violation('ax-recoverable-retry-after', say(`${what}. Send a \`${header}\` header (seconds) or a \`${delay}\` in the body.`))];
 };
 
 /** ax-recoverable-no-stack-traces: no error body carries a stack trace, as a member or inside any text. */
-const noStackTraces: Check = ({ status, body, error, limit }, say) => {
+const noStackTraces: Check = ({ status, body, error, limit, mayTrace }, say) => {
   if (status < 400) return [];
   const fix = 'Log it server-side and send a stable code, a message and a `trace_id` instead.';
-  const member = error().stackTrace;
+  const member = error('stackTrace');
   if (member !== undefined && member.value !== null && member.value !== '' && !(Array.isArray(member.value) && member.value.length === 0)) {
     return [
       violation(
@@ -348,7 +362,7 @@ const noStackTraces: Check = ({ status, body, error, limit }, say) => {
       ),
     ];
   }
-  const [text] = stringsIn({ value: body, location: [] }, withinText(hasStackTrace, limit));
+  const [text] = mayTrace() ? stringsIn({ value: body, location: [] }, withinText(hasStackTrace, limit)) : [];
   if (text === undefined) return [];
   const at = text.location === undefined || text.location.length === 0 ? '' : ` in \`${where(text.location)}\``;
   // Named from the part searched, which holds the trace: the rest of a long text is not read again.
@@ -394,6 +408,60 @@ export interface Verdict {
 /** Every violation of one response, minus those the operation is exempted from with `x-ax-exempt`. */
 export const violationsOf = (response: LiveResponse): Violation[] => verdictOf(response).violations;
 
+/**
+ * What a body parsed from `text` surely lacks, asked of the text: a member named one of `keys` (a dotted name: its last
+ * part), a member whose name holds one of `parts`, a stack trace. A text without escapes holds each key and string
+ * verbatim between quotes; one with escapes (`\u0063ode`) could spell them otherwise: read in full.
+ */
+function textReadings(text: string | undefined): Pick<Readings, 'mayHold' | 'mayName' | 'mayTrace'> {
+  if (text === undefined || text.includes('\\')) return READ_IN_FULL;
+  let keys: { exact: Set<string>; lower: Set<string> } | undefined;
+  const keysOf = () => (keys ??= keysIn(text));
+  return {
+    mayHold: (names, anyCase = false) => {
+      const known = anyCase ? keysOf().lower : keysOf().exact;
+      return names.some(name => known.has(anyCase ? lowerKeyOf(name) : keyOf(name)));
+    },
+    mayName: parts => {
+      for (const key of keysOf().lower) if (parts.some(part => key.includes(part))) return true;
+      return false;
+    },
+    // A text past MAX_TEXT is searched string by string, within the budget that says where the search stopped.
+    mayTrace: () => text.length > MAX_TEXT || mayHoldStackTrace(text),
+  };
+}
+/** The key a (dotted) name ends in, as written and in lower case: the options' few names, each worked out once. */
+const keyOf = cachedByText(name => name.slice(name.lastIndexOf('.') + 1));
+const lowerKeyOf = cachedByText(name => keyOf(name).toLowerCase());
+const READ_IN_FULL: Pick<Readings, 'mayHold' | 'mayName' | 'mayTrace'> = { mayHold: () => true, mayName: () => true, mayTrace: () => true };
+
+const COLON = ':'.charCodeAt(0);
+const SPACE = ' '.charCodeAt(0);
+
+/** The member names of a JSON text without escapes, as written and in lower case: each quoted string followed by a colon. */
+function keysIn(text: string): { exact: Set<string>; lower: Set<string> } {
+  const exact = new Set<string>();
+  const lower = new Set<string>();
+  // Without escapes, quotes pair up: each string runs from one quote to the next.
+  for (let open = text.indexOf('"'); open !== -1;) {
+    const close = text.indexOf('"', open + 1);
+    if (close === -1) break;
+    let after = close + 1;
+    while (text.charCodeAt(after) <= SPACE) after++;
+    if (text.charCodeAt(after) === COLON) {
+      const key = text.slice(open + 1, close);
+      exact.add(key);
+      lower.add(key.toLowerCase());
+    }
+    open = text.indexOf('"', close + 1);
+  }
+  return { exact, lower };
+}
+
+/** Each check with the rules of it the operation is not exempted from (`x-ax-exempt`), found once per operation. */
+const checksOf = (description: Description, operation: Operation): [Check, string[]][] =>
+  description.doc.memoFor('runtime:checks', operation, () => CHECKS.map(([check, rules]) => [check, rules.filter(rule => !isExempt(operation, rule))]));
+
 /** The rules of `rules` grouped by the options object each is given: a check runs once per group. */
 function byOptions(rules: readonly string[], optionsOf: (rule: string) => RuleOptions): Map<RuleOptions, string[]> {
   const groups = new Map<RuleOptions, string[]>();
@@ -406,32 +474,92 @@ function byOptions(rules: readonly string[], optionsOf: (rule: string) => RuleOp
 
 /** The violations of one response, and the limits at which its checks stopped reading. */
 export function verdictOf(response: LiveResponse): Verdict {
-  const { optionsOf, ...exchanged } = response;
+  const { description, operation, optionsOf } = response;
   // A webhook described under `paths` is the API calling the consumer: no rule judges it.
-  if (calledByApi(response.description.doc, response.operation)) return { violations: [], limits: [] };
+  if (calledByApi(description.doc, operation)) return { violations: [], limits: [] };
   const limits = new Set<string>();
-  const limit = (what: string) => void limits.add(what);
+  const { mayHold, mayName, mayTrace } = textReadings(response.text);
+  const readings = { limit: (what: string) => void limits.add(what), mayHold, mayName, mayTrace };
   // One exchange per options object, so that the body is read once for all the rules given the same names.
   const exchanges = new Map<RuleOptions, Exchange>();
-  const exchangeOf = (options: RuleOptions): Exchange => {
-    const found = exchanges.get(options);
-    if (found !== undefined) return found;
-    const { body } = exchanged;
-    const exchange: Exchange = {
-      ...exchanged,
-      ...options,
-      error: once(() => readError(body, options.names)),
-      stepLists: once(() => stepListsOf(body, options.names, limit)),
-      limit,
-    };
-    exchanges.set(options, exchange);
-    return exchange;
-  };
-  const prefix = `${label(response.operation)} ${response.status}: `;
-  const say = (what: string) => prefix + what;
-  const violations = CHECKS.flatMap(([check, rules]) => {
-    const checked = rules.filter(rule => !isExempt(response.operation, rule));
-    return [...byOptions(checked, optionsOf)].flatMap(([options, group]) => check(exchangeOf(options), say).filter(found => group.includes(found.rule)));
-  });
+  const exchangeOf = (options: RuleOptions): Exchange =>
+    exchanges.get(options) ?? exchanges.set(options, exchangeFor(response, options, readings)).get(options)!;
+  let prefix: string | undefined;
+  // Worded for a violation alone: most responses have none.
+  const say = (what: string) => (prefix ??= `${label(operation)} ${response.status}: `) + what;
+  const violations: Violation[] = [];
+  for (const [check, checked] of checksOf(description, operation)) {
+    for (const [options, group] of byOptions(checked, optionsOf))
+      for (const found of check(exchangeOf(options), say)) if (group.includes(found.rule)) violations.push(found);
+  }
   return { violations, limits: [...limits] };
+}
+
+/**
+ * What the checks read of the error-shapes table, by the statuses they judge (each check's own first test, lib/rules/scope.ts):
+ * the body is read for these questions alone, once per response.
+ */
+const ERROR_READS: [(status: string) => boolean, ValueQuestion[]][] = [
+  [RESPONSES['ax-recoverable-error-structure'], ['errorCode', 'message']],
+  [RESPONSES['ax-recoverable-suggestion'], ['recoveryHint']],
+  [RESPONSES['ax-recoverable-retry-after'], ['retryDelay']],
+  [status => Number(status) >= 400, ['stackTrace']],
+  [RESPONSES['ax-envelope-state'], ['fields']],
+];
+
+/** What ERROR_READS asks at each status, and the same without the stack trace: found once per status. */
+const askedAt = new Map<number, { asked: ValueQuestion[]; traceless: ValueQuestion[] }>();
+function questionsAt(status: number): { asked: ValueQuestion[]; traceless: ValueQuestion[] } {
+  let known = askedAt.get(status);
+  if (known === undefined) {
+    const asked = ERROR_READS.flatMap(([judged, questions]) => (judged(String(status)) ? questions : []));
+    askedAt.set(status, (known = { asked, traceless: asked.filter(question => question !== 'stackTrace') }));
+  }
+  return known;
+}
+
+/** The error readings of one response: a question ERROR_READS does not ask at its status is a defect of the guard, and says so. */
+function errorReadings(
+  body: unknown,
+  status: number,
+  names: Names,
+  { mayHold, mayName }: Pick<Readings, 'mayHold' | 'mayName'>,
+): Pick<Readings, 'error' | 'fieldCount'> {
+  const { asked, traceless } = questionsAt(status);
+  // A body naming no member a stack trace (by a listed name, or a word its evidence reads as one) is not sought for one.
+  const traced = () => mayHold(namesFor(names, 'stackTrace'), true) || mayName(STACK_TRACE_PARTS);
+  const read = once(() => readErrorPart(body, names, traced() ? asked : traceless));
+  const answer = <Q extends ValueQuestion>(question: Q) => {
+    if (!asked.includes(question)) throw new Error(`the guard asked \`${question}\` of a ${status} body, which ERROR_READS does not read`);
+    return read()[question];
+  };
+  return { error: answer, fieldCount: () => answer('fields')!.length };
+}
+
+/** One response as the checks given `options` see it (written out member by member: a hot path, where spreads cost). */
+function exchangeFor(response: LiveResponse, options: RuleOptions, readings: Pick<Readings, 'limit' | 'mayHold' | 'mayName' | 'mayTrace'>): Exchange {
+  const { description, operation, status, headers, body } = response;
+  const { names, prefixes, readOnly, hypermedia } = options;
+  const { limit, mayHold, mayName, mayTrace } = readings;
+  const { error, fieldCount } = errorReadings(body, status, names, readings);
+  const nextStepNames = namesFor(names, 'nextSteps');
+  return {
+    description,
+    operation,
+    response: response.response,
+    status,
+    headers,
+    body,
+    names,
+    prefixes,
+    readOnly,
+    hypermedia,
+    error,
+    fieldCount,
+    stepLists: once(() => (mayHold(nextStepNames) ? stepListsOf(body, names, limit) : [])),
+    mayHold,
+    mayName,
+    mayTrace,
+    limit,
+  };
 }

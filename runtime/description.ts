@@ -14,6 +14,9 @@ export class Description {
   /** Operations by method and template shape (`get /carts/{}`): how a framework's route pattern finds its operation. */
   private readonly byShape = new Map<string, Operation>();
   private readonly rejections = new WeakMap<Response, Map<string, StateRejection | undefined>>();
+  /** Found once per framework route (`put /v1/orders/:id`) and per operation and status: a response then costs two lookups. */
+  private readonly byPattern = new Map<string, Operation | undefined>();
+  private readonly declared = new WeakMap<Operation, Map<number, Response | undefined>>();
 
   constructor(readonly doc: OpenApiDocument) {
     this.matcher = pathMatcher(doc);
@@ -29,6 +32,15 @@ export class Description {
    * request (decoded, in its own letter case), so its pattern names the operation more surely than the raw path.
    */
   operationForRoute(method: string, route: string): Operation | undefined {
+    const key = `${method} ${route}`;
+    if (this.byPattern.has(key)) return this.byPattern.get(key);
+    const operation = this.findForRoute(method, route);
+    // An app has a bounded set of route patterns; a caller handing paths instead stops being remembered past it.
+    if (this.byPattern.size < MAX_PATTERNS) this.byPattern.set(key, operation);
+    return operation;
+  }
+
+  private findForRoute(method: string, route: string): Operation | undefined {
     const segments = shapeOf(route).split('/');
     const verb = method.toLowerCase();
     for (const base of this.matcher.bases) {
@@ -83,6 +95,13 @@ export class Description {
 
   /** The declared response a status falls under: the exact code, else its class (`4XX`), else `default`. */
   response(operation: Operation, status: number): Response | undefined {
+    let known = this.declared.get(operation);
+    if (known === undefined) this.declared.set(operation, (known = new Map()));
+    if (!known.has(status)) known.set(status, this.findResponse(operation, status));
+    return known.get(status);
+  }
+
+  private findResponse(operation: Operation, status: number): Response | undefined {
     const responses = this.doc.responses(operation);
     const exact = String(status);
     const range = `${exact[0]}XX`;
@@ -103,6 +122,9 @@ export class Description {
     return known.get(key);
   }
 }
+
+/** Route patterns remembered per description (the routes of any real app; the rest are looked up each time). */
+const MAX_PATTERNS = 1000;
 
 /** `/carts/{id}`, `/carts/:id` → `/carts/{}`: a template or route pattern with its parameters unnamed, slashes collapsed. */
 /** The path as the description writes it, once `basePath` (where the app is mounted) is removed from its front. */

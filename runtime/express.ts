@@ -60,7 +60,10 @@ export function expressAgentUx(options: ExpressAgentUxOptions) {
           // A 404 sent where no route matched (a catch-all handler) is the application's "no such route", not an operation's.
           matched: route !== undefined || res.statusCode !== 404,
           status: res.statusCode,
-          headers: res.getHeaders(),
+          // Read only for a response that is checked: most successful ones are not sampled.
+          get headers() {
+            return res.getHeaders();
+          },
           // Express sends a string without a type as HTML.
           contentType: res.getHeader('content-type') ?? 'text/html',
           payload: body,

@@ -53,7 +53,10 @@ export function fastifyAgentUx(fastify: FastifyInstanceLike, options: FastifyAge
       // Fastify's not-found handler runs with no route: its 404 is Fastify's own, not an operation's.
       matched: request.routeOptions?.url !== undefined,
       status: reply.statusCode,
-      headers: reply.getHeaders(),
+      // Read only for a response that is checked (Fastify copies them): most successful ones are not sampled.
+      get headers() {
+        return reply.getHeaders();
+      },
       contentType: reply.getHeader('content-type'),
       payload,
     }));

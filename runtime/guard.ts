@@ -142,6 +142,7 @@ function checkWith(description: Description, input: ResponseInput, options: Chec
     status: input.status,
     headers,
     body: sent.body,
+    text: sent.text,
     optionsOf: () => given,
   };
   const { violations, limits } = verdictOf(exchange);

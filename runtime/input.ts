@@ -98,7 +98,7 @@ export const MAX_BODY_DEPTH = 64;
  */
 export const MAX_ITEMS = 100;
 
-export type SentBody = { kind: 'json'; body: unknown; cut: boolean } | { kind: 'none' } | { kind: 'unreadable'; why: string };
+export type SentBody = { kind: 'json'; body: unknown; cut: boolean; text: string } | { kind: 'none' } | { kind: 'unreadable'; why: string };
 
 /**
  * The body as the framework will send it: through `toJSON`, with own enumerable members only (what
@@ -161,7 +161,7 @@ export function sentPayload(text: string): SentBody {
   } catch {
     return { kind: 'none' };
   }
-  return typeof sent === 'object' && sent !== null ? { kind: 'json', body: sent, cut: cutArrays(sent) } : { kind: 'none' };
+  return typeof sent === 'object' && sent !== null ? { kind: 'json', body: sent, cut: cutArrays(sent), text } : { kind: 'none' };
 }
 
 /** Cuts every array of a parsed JSON value to its first MAX_ITEMS items, in place; true when one was longer. */

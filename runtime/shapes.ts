@@ -3,14 +3,14 @@
  * the same table (carriers × members) and the same name options as the lint rules. Every call into the
  * shapes module goes through here, so an API change there touches this file alone.
  */
-import { describeErrorValue, valueAnswer, valueHome, type Names, type ValueMember } from '../lib/errors/error-shapes';
+import { describeErrorValue, valueAnswer, valueHome, type ErrorValue, type Names, type ValueMember, type ValueQuestion } from '../lib/errors/error-shapes';
 import type { StateField } from '../lib/envelope/envelope';
 import { carrierName, inStyleOf } from '../lib/errors/error-wording';
 import { namesFor, type Concept } from '../lib/rules/names';
 
-export type { Names };
+export type { Names, ValueMember, ValueQuestion };
 
-/** What the guard's checks and the probe (cli/probe/play.ts, which reads `code` and `message`) know of a live error body. */
+/** What the probe (cli/probe/play.ts, which reads `code` and `message`) knows of a live error body. */
 export interface LiveError {
   errorCode?: ValueMember;
   message?: ValueMember;
@@ -25,6 +25,9 @@ export function readError(body: unknown, names: Names): LiveError {
   const { errorCode, message, recoveryHint, stackTrace, retryDelay, fields } = describeErrorValue(body, names);
   return { errorCode, message, recoveryHint, stackTrace, retryDelay, fieldCount: fields.length };
 }
+
+/** What a live error body carries, read for the questions `asked` alone (what the guard's checks read at its status). */
+export const readErrorPart = (body: unknown, names: Names, asked: readonly ValueQuestion[]): Partial<ErrorValue> => describeErrorValue(body, names, asked);
 
 /** The state-rejection member of a live body (in any carrier the table knows), if it has one. */
 export function stateMember(body: unknown, field: StateField, names: Names): ValueMember | undefined {

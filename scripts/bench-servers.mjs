@@ -7,8 +7,13 @@
  * requests per second, the median of the rounds (which alternate the configurations, so that a busy
  * moment of a shared machine falls on all of them), and each guard's share of the no-guard figure.
  *
- *   node scripts/bench-servers.mjs [--seconds 5] [--rounds 3] [--frameworks fastify,express]
- *   node scripts/bench-servers.mjs --serve <fastify|express> <none|observe|strict>   (one server; prints its URL)
+ *   node scripts/bench-servers.mjs [--seconds 5] [--rounds 3] [--frameworks fastify,express] [--modes none,observe,strict]
+ *                                  [--sample 1] [--requests created,rejected,listed]
+ *   node scripts/bench-servers.mjs --serve <fastify|express> <none|observe|strict> [sample]   (one server; prints its URL)
+ *
+ * `--sample` sets the guard's `sample` option (observe mode checks one in ten successful responses by default);
+ * `--requests` keeps some of the three requests: `--sample 1 --requests created` gives what checking an ordinary
+ * response costs a real server (the CPU per request with the guard minus without).
  */
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
@@ -45,20 +50,23 @@ const rejected = () => ({
 });
 const listed = () => Array.from({ length: 10 }, (_, i) => ({ id: `res_${i}`, name: 'Example', owner: { id: 'res_0' } }));
 
-async function serveFastify(mode) {
+/** The guard's options: default settings unless a sample is given. */
+const guardOptions = (mode, sample) => ({ spec: SPEC, mode, ...(sample === undefined ? {} : { sample: Number(sample) }) });
+
+async function serveFastify(mode, sample) {
   const fastify = require('fastify')({ logger: false });
-  if (mode !== 'none') await fastify.register(require(resolve(root, 'dist/runtime.cjs')).fastifyAgentUx, { spec: SPEC, mode });
+  if (mode !== 'none') await fastify.register(require(resolve(root, 'dist/runtime.cjs')).fastifyAgentUx, guardOptions(mode, sample));
   fastify.post('/v1/resources-0', (_request, reply) => reply.code(201).send(created()));
   fastify.put('/v1/resources-0/:id', (_request, reply) => reply.code(400).type('application/problem+json').send(rejected()));
   fastify.get('/v1/resources-0', () => listed());
   return fastify.listen({ port: 0, host: '127.0.0.1' });
 }
 
-async function serveExpress(mode) {
+async function serveExpress(mode, sample) {
   const express = require('express');
   const app = express();
   app.use(express.json());
-  if (mode !== 'none') app.use(require(resolve(root, 'dist/runtime.cjs')).expressAgentUx({ spec: SPEC, mode }));
+  if (mode !== 'none') app.use(require(resolve(root, 'dist/runtime.cjs')).expressAgentUx(guardOptions(mode, sample)));
   app.post('/v1/resources-0', (_request, response) => response.status(201).json(created()));
   app.put('/v1/resources-0/:id', (_request, response) => response.status(400).type('application/problem+json').json(rejected()));
   app.get('/v1/resources-0', (_request, response) => response.json(listed()));
@@ -70,8 +78,8 @@ async function serveExpress(mode) {
 const SERVERS = { fastify: serveFastify, express: serveExpress };
 
 /** One server in a process of its own: its URL once it listens, and how to stop it. */
-function startServer(framework, mode) {
-  const child = spawn(process.execPath, [fileURLToPath(import.meta.url), '--serve', framework, mode], {
+function startServer(framework, mode, sample) {
+  const child = spawn(process.execPath, [fileURLToPath(import.meta.url), '--serve', framework, mode, ...(sample === undefined ? [] : [sample])], {
     stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
     env: { ...process.env, NODE_ENV: 'production' },
   });
@@ -92,17 +100,18 @@ function startServer(framework, mode) {
   });
 }
 
-const REQUESTS = [
-  { method: 'POST', path: '/v1/resources-0', headers: { 'content-type': 'application/json' }, body: '{"name":"Example"}' },
-  { method: 'PUT', path: '/v1/resources-0/res_1', headers: { 'content-type': 'application/json' }, body: '{"name":"Example"}' },
-  { method: 'GET', path: '/v1/resources-0' },
-];
+/** The three requests, by the answer each gets. */
+const REQUESTS = {
+  created: { method: 'POST', path: '/v1/resources-0', headers: { 'content-type': 'application/json' }, body: '{"name":"Example"}' },
+  rejected: { method: 'PUT', path: '/v1/resources-0/res_1', headers: { 'content-type': 'application/json' }, body: '{"name":"Example"}' },
+  listed: { method: 'GET', path: '/v1/resources-0' },
+};
 
 /** Requests per second on 10 connections, and the server's CPU µs per request. */
-async function load(server, seconds) {
+async function load(server, seconds, requests) {
   const autocannon = require('autocannon');
   const before = await server.cpu();
-  const result = await autocannon({ url: server.url, connections: 10, duration: seconds, requests: REQUESTS });
+  const result = await autocannon({ url: server.url, connections: 10, duration: seconds, requests });
   const after = await server.cpu();
   if (result.errors > 0) throw new Error(`${result.errors} errors against ${server.url}`);
   return { perSecond: result.requests.average, cpu: (after - before) / result.requests.total };
@@ -112,17 +121,21 @@ async function main() {
   const seconds = Number(option('--seconds', 5));
   const rounds = Number(option('--rounds', 3));
   const frameworks = option('--frameworks', 'fastify,express').split(',');
-  const modes = ['none', 'observe', 'strict'];
+  const modes = option('--modes', 'none,observe,strict').split(',');
+  const sample = option('--sample', undefined);
+  const requests = option('--requests', Object.keys(REQUESTS).join(','))
+    .split(',')
+    .map(name => REQUESTS[name]);
   const figures = new Map();
   for (let round = 0; round < rounds; round++) {
     for (const framework of frameworks) {
       for (const mode of modes) {
-        const server = await startServer(framework, mode);
+        const server = await startServer(framework, mode, sample);
         try {
           // A second of warm-up (the JIT, the guard's caches), not counted.
-          await load(server, 1);
+          await load(server, 1, requests);
           const key = `${framework} ${mode}`;
-          figures.set(key, [...(figures.get(key) ?? []), await load(server, seconds)]);
+          figures.set(key, [...(figures.get(key) ?? []), await load(server, seconds, requests)]);
         } finally {
           server.stop();
         }
@@ -131,9 +144,13 @@ async function main() {
   }
   const median = values => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
   const of = (framework, mode, measure) => median(figures.get(`${framework} ${mode}`).map(figure => figure[measure]));
-  console.log(`\nspectral-agent-ux/runtime in a real server (autocannon, 10 connections, ${seconds} s × ${rounds} rounds, median), node ${process.version}`);
-  console.log('| framework | measure | no guard | observe (default settings) | strict |');
-  console.log('|---|---|---|---|---|');
+  const settings = sample === undefined ? 'default settings' : `sample: ${sample}`;
+  const asked = option('--requests', 'the three requests');
+  console.log(
+    `\nspectral-agent-ux/runtime in a real server (autocannon, 10 connections, ${asked}, ${seconds} s × ${rounds} rounds, median), node ${process.version}`,
+  );
+  console.log(`| framework | measure | ${modes.map(mode => (mode === 'none' ? 'no guard' : `${mode} (${settings})`)).join(' | ')} |`);
+  console.log(`|---|---|${modes.map(() => '---|').join('')}`);
   for (const framework of frameworks) {
     const row = (measure, label, share, format) =>
       `| ${framework} | ${label} | ${format(of(framework, 'none', measure))} | ${modes
@@ -154,7 +171,7 @@ async function main() {
 }
 
 if (args[0] === '--serve') {
-  const url = await SERVERS[args[1]](args[2]);
+  const url = await SERVERS[args[1]](args[2], args[3]);
   // Exits on a signal, so that `node --cpu-prof` writes the profile of a server run by hand.
   process.on('SIGINT', () => process.exit(0));
   process.on('message', () => {

@@ -2,7 +2,7 @@
  * What changed between two corpus runs: `npm run test:corpus` writes every finding to
  * .cache/corpus-findings.jsonl; copy it aside, change the code, run again, then
  *
- *   node scripts/corpus-diff.mjs BEFORE.jsonl AFTER.jsonl [--list changes.jsonl]
+ *   npm run corpus:diff -- BEFORE.jsonl AFTER.jsonl [--list changes.jsonl]
  *
  * prints the counts per rule and per file (before, after, added, removed, reworded) and, with --list,
  * writes each changed finding. A finding is keyed by file, rule and path: a new message at the same

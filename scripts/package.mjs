@@ -7,9 +7,15 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { compiled } from './compiled.mjs';
 
-/** The rule functions, by file name: each is shipped as dist/functions/<name>.{js,cjs} for YAML rulesets' `functionsDir`. */
-const FUNCTION_NAMES = namesIn('functions');
+/**
+ * The rule functions, by the name each rule's definition gives its function (rules/<id>.ts, `recoverableRetryAfter` for
+ * `ax-recoverable-retry-after`): each is shipped as dist/functions/<name>.{js,cjs} for YAML rulesets' `functionsDir`.
+ */
+const FUNCTION_NAMES = (await compiled("export { DECLARATIONS } from './rules';", 'build/declarations')).DECLARATIONS.map(
+  declaration => declaration.functionName,
+).sort();
 /** The lib/ modules, which the bin and the probe take from the shared module instead of bundling a second copy. */
 const LIB_NAMES = namesIn('lib', { recursive: true });
 /** What the frames of the compiled rule code are called; lib/rules/code-origin.ts looks for the same name (a test keeps them equal). */
@@ -24,7 +30,7 @@ function namesIn(folder, { recursive = false } = {}) {
 }
 
 /**
- * Step 1, why: a new rule function or lib module must ship without a list to keep up to date. Writes the
+ * Step 1, why: a new rule or lib module must ship without a list to keep up to date. Writes the
  * shared module's two entries: `shared.ts` (the ruleset and every function by name, as the rule
  * declarations hold them: the published types) and `shared-with-lib.ts` (that, plus the declarations and
  * each lib/ module as a namespace for the bin, and the hook that hands the compiled code its source map).
@@ -33,7 +39,7 @@ function writeSharedSources() {
   mkdirSync('.cache/build', { recursive: true });
   const api = [
     `export { default as ruleset } from '../../ruleset';`,
-    `import { FUNCTIONS } from '../../rules';`,
+    `import { FUNCTIONS } from '../../ruleset';`,
     `export const { ${FUNCTION_NAMES.join(', ')} } = FUNCTIONS;`,
   ];
   const withLib = [

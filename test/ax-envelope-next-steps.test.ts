@@ -5,6 +5,8 @@ import { component, usedBy } from './support/components';
 
 const envelope = { type: 'object', properties: { id: { type: 'string' }, nextSteps: NEXT_STEPS } };
 const bare = PAYMENT;
+/** Apacta's answer to a deletion: whether it succeeded, and an empty list. */
+const SUCCESS = { type: 'object', properties: { success: { type: 'boolean' }, data: { type: 'array', items: { type: 'string' } } } };
 const STEP = '[{ action, method, href, description }]';
 const TERMS = '(all required, `method` an enum of HTTP methods)';
 const missingOn = (label: string, mediaType = 'application/json') =>
@@ -46,8 +48,8 @@ const SIREN = {
 };
 /** The HAL draft's link object: href, templated, type, … and no method. */
 const HAL_LINK = { type: 'object', required: ['href'], properties: { href: string, templated: { type: 'boolean' }, title: string } };
-/** An order whose HAL `_links` give hrefs but no method. */
-const HAL_ORDER = { type: 'object', properties: { id: string, _links: { type: 'object', properties: { self: HAL_LINK } } } };
+/** An order whose `links` (not HAL's `_links`) give hrefs but no method. */
+const LINKED_ORDER = { type: 'object', properties: { id: string, links: { type: 'object', properties: { self: HAL_LINK } } } };
 /** Link description objects with a method (PayPal's `links[]`, Ion). */
 const METHOD_LINK = {
   type: 'object',
@@ -67,19 +69,53 @@ testRule('ax-envelope-next-steps', [
     errors: [],
   },
   {
-    name: 'checks put, patch and delete; ignores get',
-    document: oas3({
-      '/payments/{id}': {
-        get: { responses: { '200': body(bare) } },
-        put: { responses: { '200': body(bare) } },
-        patch: { responses: { '200': body(envelope) } },
-        delete: { responses: { '200': body(bare) } },
+    name: 'checks put and patch, and a delete that answers the resource it names (what its GET answers: a subscription cancelled); ignores get',
+    document: oas3(
+      {
+        '/payments/{id}': {
+          get: { responses: { '200': body(bare) } },
+          put: { responses: { '200': body(bare) } },
+          patch: { responses: { '200': body(envelope) } },
+        },
+        '/subscriptions/{id}': { get: { responses: { '200': body(ref('Subscription')) } }, delete: { responses: { '200': body(ref('Subscription')) } } },
       },
-    }),
+      { schemas: { Subscription: bare } },
+    ),
     errors: [
       { path: at('/payments/{id}', 'put', '200', ...JSON_SCHEMA), message: missing('PUT', '/payments/{id}', '200') },
-      { path: at('/payments/{id}', 'delete', '200', ...JSON_SCHEMA), message: missing('DELETE', '/payments/{id}', '200') },
+      { path: at('/subscriptions/{id}', 'delete', '200', ...JSON_SCHEMA), message: envelopeFor('DELETE /subscriptions/{id} 200', 'Subscription') },
     ],
+  },
+  {
+    name: 'a deletion leaves no next call: a DELETE answering `{ success, data }` (Apacta: inline, a shared `$ref`, an `allOf`; OpenAPI 3.1) is not asked; a POST named `bulkDelete` is',
+    document: oas3(
+      {
+        '/vendors/{id}': { get: { responses: { '200': body(bare) } }, delete: { responses: { '200': body(SUCCESS) } } },
+        '/contacts/bulkDelete': { delete: { responses: { '200': body(ref('EmptySuccessResponse')) } } },
+        '/files/{id}': { delete: { responses: { '200': body({ allOf: [ref('EmptySuccessResponse')] }) } } },
+        '/contacts/bulk-delete': post({ '200': body(SUCCESS) }),
+      },
+      { schemas: { EmptySuccessResponse: SUCCESS } },
+      '3.1.0',
+    ),
+    errors: [{ path: at('/contacts/bulk-delete', 'post', '200', ...JSON_SCHEMA), message: missing('POST', '/contacts/bulk-delete', '200') }],
+  },
+  {
+    name: 'Swagger 2.0: a DELETE answering a shared success body is not asked; one answering the item its GET answers is',
+    document: swagger2(
+      {
+        '/vendors/{id}': {
+          get: { responses: { '200': { description: 'OK', schema: { $ref: '#/definitions/Vendor' } } } },
+          delete: { responses: { '200': { description: 'OK', schema: { $ref: '#/definitions/Success' } } } },
+        },
+        '/orders/{id}': {
+          get: { responses: { '200': { description: 'OK', schema: { $ref: '#/definitions/Order' } } } },
+          delete: { responses: { '200': { description: 'OK', schema: { $ref: '#/definitions/Order' } } } },
+        },
+      },
+      { definitions: { Vendor: bare, Order: bare, Success: SUCCESS } },
+    ),
+    errors: [{ path: ['paths', '/orders/{id}', 'delete', 'responses', '200', 'schema'], message: envelopeFor('DELETE /orders/{id} 200', 'Order') }],
   },
   {
     name: 'skips 204, 205, a 2xx without content and non-JSON bodies; ignores errors and default',
@@ -184,7 +220,7 @@ testRule('ax-envelope-next-steps', [
     errors: [],
   },
   {
-    name: 'links without a method (HAL _links.self.href, a map of HAL links, JSON:API links) still fire, saying the method is missing',
+    name: "HAL's `_links` (`self.href`, a list, a map of links) are reads (GET) by HAL's convention: silent; JSON:API links without a method still fire, saying the method is missing",
     document: oas3({
       '/orders': post({
         '201': body({
@@ -206,21 +242,17 @@ testRule('ax-envelope-next-steps', [
         ),
       }),
     }),
-    errors: [
-      { path: at('/orders', 'post', '201', ...JSON_SCHEMA), message: methodless('POST /orders 201', '_links') },
-      { path: at('/carts', 'post', '201', ...JSON_SCHEMA), message: methodless('POST /carts 201', '_links') },
-      { path: at('/articles', 'post', '201', 'content', 'application/vnd.api+json', 'schema'), message: methodless('POST /articles 201', 'links') },
-    ],
+    errors: [{ path: at('/articles', 'post', '201', 'content', 'application/vnd.api+json', 'schema'), message: methodless('POST /articles 201', 'links') }],
   },
   {
     name: 'a collection with a method on some links only, or a oneOf shape without links, still fires; a property named links that holds no hrefs is not a link collection, and is asked about',
     document: oas3({
-      '/a': post({ '201': body({ type: 'object', properties: { _links: { type: 'object', properties: { self: HAL_LINK, cancel: METHOD_LINK } } } }) }),
+      '/a': post({ '201': body({ type: 'object', properties: { links: { type: 'object', properties: { self: HAL_LINK, cancel: METHOD_LINK } } } }) }),
       '/b': post({ '201': body({ oneOf: [{ type: 'object', properties: { actions: { type: 'array', items: METHOD_LINK } } }, bare] }) }),
       '/c': post({ '201': body({ type: 'object', properties: { links: { type: 'object', properties: { count: { type: 'integer' } } } } }) }),
     }),
     errors: [
-      { path: at('/a', 'post', '201', ...JSON_SCHEMA), message: methodless('POST /a 201', '_links') },
+      { path: at('/a', 'post', '201', ...JSON_SCHEMA), message: methodless('POST /a 201', 'links') },
       {
         path: at('/b', 'post', '201', ...JSON_SCHEMA),
         message: `POST /b 201: 1 of its 2 oneOf/anyOf shapes do not declare \`nextSteps\`. Add \`nextSteps\`: ${STEP} ${TERMS} to the application/json schema, in every branch; your handler must then send it.`,
@@ -447,15 +479,17 @@ testRule('ax-envelope-next-steps', [
     errors: [{ path: component('schemas', 'Secret'), message: missingOn(usedBy('Secret', 'POST /secrets 201', 2)) }],
   },
   {
-    name: 'Swagger 2.0: links with a method are accepted, HAL links are not',
+    name: "Swagger 2.0: links with a method are accepted, and HAL's `_links` (GET by convention, ConfigCat's plain strings too); a lookalike `links` map of hrefs is not",
     document: swagger2(
       {
         '/payments': post({ '201': { description: 'Created', schema: { $ref: '#/definitions/Linked' } } }),
         '/refunds': post({ '201': { description: 'Created', schema: { properties: { _links: { additionalProperties: HAL_LINK } } } } }),
+        '/settings': post({ '200': { description: 'OK', schema: { properties: { value: string, _links: { properties: { self: string } } } } } }),
+        '/orders': post({ '201': { description: 'Created', schema: { properties: { links: { additionalProperties: HAL_LINK } } } } }),
       },
       { definitions: { Linked: { type: 'object', properties: { links: { type: 'array', items: METHOD_LINK } } } } },
     ),
-    errors: [{ path: at('/refunds', 'post', '201', 'schema'), message: methodless('POST /refunds 201', '_links') }],
+    errors: [{ path: at('/orders', 'post', '201', 'schema'), message: methodless('POST /orders 201', 'links') }],
   },
   {
     name: 'does not count nextSteps nested inside a data wrapper',
@@ -484,9 +518,9 @@ testRule('ax-envelope-next-steps', [
           post: { responses: { '200': body(ref('Legacy')) } },
         },
       },
-      { schemas: { Order: HAL_ORDER, Legacy: HAL_ORDER } },
+      { schemas: { Order: LINKED_ORDER, Legacy: LINKED_ORDER } },
     ),
-    errors: [{ path: component('schemas', 'Order'), message: methodless(usedBy('Order', 2), '_links') }],
+    errors: [{ path: component('schemas', 'Order'), message: methodless(usedBy('Order', 2), 'links') }],
   },
   {
     name: 'a mutation exempt from the rule that answers the same schema keeps it out of the fix: the others get an envelope each, on their operation',
@@ -728,6 +762,17 @@ describe('a body that may be the next call', () => {
       unique_identifier: { type: 'string', description: 'Must be sent to /complete-external-upload.' },
     },
   };
+  const READ_ONLY_URI = { type: 'string', format: 'uri', readOnly: true };
+  const EXPORT = {
+    type: 'object',
+    required: ['id', 'link', 'url'],
+    properties: {
+      id: { type: 'string', format: 'uuid', readOnly: true },
+      format: { type: 'string', enum: ['json', 'xlsx'] },
+      link: READ_ONLY_URI,
+      url: READ_ONLY_URI,
+    },
+  };
   testRule('ax-envelope-next-steps', [
     {
       name: 'OpenAPI 3.0 `$ref`: a presigned upload `url`; an upload channel answering `uploadUrl` + `token`',
@@ -775,6 +820,41 @@ describe('a body that may be the next call', () => {
       errors: [{ path: at('/checkouts', 'post', '200', ...JSON_SCHEMA), message: asks('POST /checkouts 200', 'redirect_uri', 'named `redirect_uri`') }],
     },
     {
+      name: "a read-only URI `link` beside the resource's own `url` (GSMtasks' export, OpenAPI 3.0 `$ref`)",
+      document: oas3({ '/exports/{id}/': { put: { responses: { '200': body(ref('Export')) } } } }, { schemas: { Export: EXPORT } }),
+      errors: [{ path: component('schemas', 'Export'), message: asks(usedBy('Export', 'PUT /exports/{id}/ 200'), 'link', 'a read-only URI') }],
+    },
+    {
+      name: 'Swagger 2.0 `allOf`: the read-only URI `link` in a branch',
+      document: swagger2({
+        '/exports': {
+          post: {
+            responses: {
+              '201': { description: 'Created', schema: { allOf: [{ type: 'object', properties: { id: string } }, { properties: { link: READ_ONLY_URI } }] } },
+            },
+          },
+        },
+      }),
+      errors: [{ path: ['paths', '/exports', 'post', 'responses', '201', 'schema'], message: asks('POST /exports 201', 'link', 'a read-only URI') }],
+    },
+    {
+      name: 'lookalikes (OpenAPI 3.1): a `link` the client gave (not read-only), a read-only `url` or `self_link`, a read-only `link` that is no URI: the plain finding',
+      document: oas3(
+        {
+          '/shares': post({
+            '201': body({ type: 'object', properties: { link: { type: 'string', format: 'uri' }, url: READ_ONLY_URI, self_link: READ_ONLY_URI } }),
+          }),
+          '/notes': post({ '201': body({ type: 'object', properties: { link: { type: 'string', readOnly: true } } }) }),
+        },
+        {},
+        '3.1.0',
+      ),
+      errors: [
+        { path: at('/shares', 'post', '201', ...JSON_SCHEMA), message: missing('POST', '/shares', '201') },
+        { path: at('/notes', 'post', '201', ...JSON_SCHEMA), message: missing('POST', '/notes', '201') },
+      ],
+    },
+    {
       name: "lookalikes: an `avatarUrl`, a `url` described as the created resource, an `html_url`, GitHub's `browser_download_url`, rev.ai's `callback_url`: the plain finding, with its fix",
       document: oas3({
         '/users': post({
@@ -794,8 +874,11 @@ describe('a body that may be the next call', () => {
     },
   ]);
 
-  test('`fix` does not edit a body that may be the next call', async () => {
-    const document = oas3({ '/uploads': post({ '200': body(PRESIGNED) }) });
+  test.each([
+    ['a presigned upload `url`', PRESIGNED],
+    ['a read-only URI `link`', EXPORT],
+  ])('`fix` does not edit a body that may be the next call: %s', async (_name, schema) => {
+    const document = oas3({ '/uploads': post({ '200': body(schema) }) });
     const { before, edits } = await fixAndRelint('ax-envelope-next-steps', document);
     expect(before).toHaveLength(1);
     expect(edits).toEqual([]);

@@ -5,9 +5,12 @@ import { getWith as get, OK as ok } from './support/documents';
 
 const FIX = 'an object schema requiring a `code` and a `message`';
 const PROBLEM_FIX = 'the RFC 9457 problem object it documents, requiring `type` (a URI naming the error) and `detail`';
+const ASK = 'Retyping it breaks its clients: ask first whether they can take';
+const notAnObject = (operation: string, types: string, fix = FIX) =>
+  `${operation}: the application/json error schema is of type ${types}, with no field for a code. ${ASK} ${fix}, else offer it as a second media type chosen by \`Accept\`.`;
 const noBody = (operation: string) => `${operation}: the error response declares no body. Add \`content: { application/json: { schema } }\`: ${FIX}.`;
 const noJson = (operation: string, offered: string) =>
-  `${operation}: the error response offers only ${offered}, no JSON. Add an \`application/json\` body: ${FIX}.`;
+  `${operation}: the error response offers only ${offered}, no JSON. Add an \`application/json\` body: ${FIX}; your handler must then send it.`;
 
 testRule('ax-recoverable-error-schema', [
   {
@@ -59,7 +62,7 @@ testRule('ax-recoverable-error-schema', [
       {
         path: at('/b', 'get', '500'),
         message:
-          "GET /b 500: the error response offers only text/plain, no JSON. Add the body `application/json: { schema: { $ref: '#/components/schemas/YodleeError' } }`, the one the API's other error responses declare.",
+          "GET /b 500: the error response offers only text/plain, no JSON. Add the body `application/json: { schema: { $ref: '#/components/schemas/YodleeError' } }`, the one the API's other error responses declare; your handler must then send it.",
       },
     ],
   },
@@ -76,7 +79,12 @@ testRule('ax-recoverable-error-schema', [
           },
         }),
       },
-      { schemas: { HTTPValidationError: PROBLEM, ErrorCollection: PROBLEM } },
+      {
+        schemas: {
+          HTTPValidationError: PROBLEM,
+          ErrorCollection: { type: 'object', properties: { errorMessages: { type: 'array', items: { type: 'string' } }, errors: { type: 'object' } } },
+        },
+      },
     ),
     errors: [{ path: at('/b', 'get', '404'), message: noBody('GET /b 404') }],
   },
@@ -169,7 +177,7 @@ testRule('ax-recoverable-error-schema', [
       },
       {
         path: at('/a', 'get', '500'),
-        message: `GET /a 500: the error response offers only text/plain, no JSON. Add an \`application/problem+json\` body: ${PROBLEM_FIX}.`,
+        message: `GET /a 500: the error response offers only text/plain, no JSON. Add an \`application/problem+json\` body: ${PROBLEM_FIX}; your handler must then send it.`,
       },
     ],
   },
@@ -246,11 +254,11 @@ testRule('ax-recoverable-error-schema', [
     errors: [
       {
         path: at('/a', 'get', '400', ...JSON_SCHEMA),
-        message: `GET /a 400: the application/json error schema is of type string, with no field for a code. Make it ${FIX}.`,
+        message: notAnObject('GET /a 400', 'string'),
       },
       {
         path: at('/a', 'get', '500', ...JSON_SCHEMA),
-        message: `GET /a 500: the application/json error schema is of type string, with no field for a code. Make it ${FIX}.`,
+        message: notAnObject('GET /a 500', 'string'),
       },
     ],
   },
@@ -269,11 +277,169 @@ testRule('ax-recoverable-error-schema', [
       {
         path: at('/a', 'get', '400', ...JSON_SCHEMA),
         message:
-          'GET /a 400: the application/json error schema is a bare array of error items (with `errorCode` and `errorMessage`), so an agent gets no one code for the failure. Make it an object requiring a `code` and a `message`, the items under `errors`.',
+          'GET /a 400: the application/json error schema is a bare array of error items (with `errorCode` and `errorMessage`), no one code for the failure. An object breaks its clients: ask first if they can take one with a `code` and a `message`, items under `errors`.',
       },
       {
         path: at('/a', 'get', '500', ...JSON_SCHEMA),
-        message: `GET /a 500: the application/json error schema is of type array, with no field for a code. Make it ${FIX}.`,
+        message: notAnObject('GET /a 500', 'array'),
+      },
+    ],
+  },
+  {
+    name: "a bare array of error objects with no code (Storecove's `[ErrorModel { source, details }]`) is told to add a `code` to its items, not to become an object: by `$ref`, inline, through `allOf`",
+    document: oas3(
+      {
+        '/a': get({
+          '422': body({ type: 'array', items: ref('ErrorModel') }),
+          '400': body({ type: 'array', items: { type: 'object', properties: { message: { type: 'string' } } } }),
+          '409': body({ type: 'array', items: { allOf: [{ properties: { field: { type: 'string' } } }] } }),
+        }),
+      },
+      { schemas: { ErrorModel: { properties: { source: { type: 'string' }, details: { type: 'string' } } } } },
+    ),
+    errors: [
+      {
+        path: at('/a', 'get', '400', ...JSON_SCHEMA),
+        message:
+          'GET /a 400: the application/json error schema is a bare array of error items (with `message`), with no field for a code. Add a required `code` to its items: an object in place of the list would break its clients.',
+      },
+      {
+        path: at('/a', 'get', '409', ...JSON_SCHEMA),
+        message:
+          'GET /a 409: the application/json error schema is a bare array of object items, with no field for a code. Add a required `code` to its items: an object in place of the list would break its clients.',
+      },
+      {
+        path: at('/a', 'get', '422', ...JSON_SCHEMA),
+        message:
+          'GET /a 422: the application/json error schema is a bare array of `ErrorModel` items, with no field for a code. Add a required `code` to `ErrorModel`: an object in place of the list would break its clients.',
+      },
+    ],
+  },
+  {
+    name: 'Swagger 2.0: a string error body (a `*/*` of springdoc or Springfox) is asked before it is retyped',
+    document: swagger2({ '/a': { get: { produces: ['*/*'], responses: { ...ok, '400': { description: 'Bad Request', schema: { type: 'string' } } } } } }),
+    errors: [
+      {
+        path: at('/a', 'get', '400', 'schema'),
+        message: `GET /a 400: the */* error schema is of type string, with no field for a code. ${ASK} ${FIX}, else offer it as a second media type chosen by \`Accept\`.`,
+      },
+    ],
+  },
+  {
+    name: "with no schema serving two statuses, the API's own error shape is offered with the code it lacks: the items of its error lists (Storecove's `[ErrorModel]`), for a missing body and a text-only one",
+    document: oas3(
+      {
+        '/a': get({ '422': body({ type: 'array', items: ref('ErrorModel') }) }),
+        '/b': get({ '401': { description: 'Unauthorized' }, '500': body({ type: 'string' }, 'text/plain') }),
+      },
+      { schemas: { ErrorModel: { properties: { source: { type: 'string' }, details: { type: 'string' } } } } },
+    ),
+    errors: [
+      {
+        path: at('/a', 'get', '422', ...JSON_SCHEMA),
+        message:
+          'GET /a 422: the application/json error schema is a bare array of `ErrorModel` items, with no field for a code. Add a required `code` to `ErrorModel`: an object in place of the list would break its clients.',
+      },
+      {
+        path: at('/b', 'get', '401'),
+        message:
+          "GET /b 401: the error response declares no body. Add `content: { application/json: { schema } }`: the API's own error body, a list of `ErrorModel` (as its 422 responses declare), plus a required `code` in its items.",
+      },
+      {
+        path: at('/b', 'get', '500'),
+        message:
+          "GET /b 500: the error response offers only text/plain, no JSON. Add an `application/json` body: the API's own error body, a list of `ErrorModel` (as its 422 responses declare), plus a required `code` in its items; your handler must then send it.",
+      },
+    ],
+  },
+  {
+    name: "Swagger 2.0: one-status schemas that declare the same members (KumpeApps' `403`, `405`, `412`: `{ success, error }`, one through `allOf`) are the API's shape; its items, when it lists errors with a code, lack nothing",
+    document: swagger2(
+      {
+        '/a': {
+          get: {
+            responses: {
+              ...ok,
+              '403': { description: 'Access Denied', schema: { $ref: '#/definitions/403' } },
+              '405': { description: 'Not allowed', schema: { $ref: '#/definitions/405' } },
+            },
+          },
+        },
+        '/b': {
+          get: { responses: { ...ok, '405': { description: 'Not allowed', schema: { $ref: '#/definitions/405' } }, '401': { description: 'Unauthorized' } } },
+        },
+      },
+      {
+        definitions: {
+          '403': { type: 'object', properties: { success: { type: 'boolean' }, error: { type: 'string', example: 'Access Denied' } } },
+          '405': { allOf: [{ type: 'object', properties: { success: { type: 'integer' }, error: { type: 'string', example: 'API Access Denied!' } } }] },
+        },
+      },
+    ),
+    errors: [
+      {
+        path: at('/b', 'get', '401'),
+        message:
+          "GET /b 401: the error response declares no body. Add a `schema`: the API's own error body, `{ success, error }` (as its schemas `405` and `403` declare), plus a required `code`.",
+      },
+    ],
+  },
+  {
+    name: 'lookalikes: one-status schemas with different members, a list of strings, `items: {}` (which says nothing of objects): no shape of the API, the generic fix',
+    document: oas3(
+      {
+        '/a': get({
+          '403': body(ref('Forbidden')),
+          '405': body(ref('NotAllowed')),
+          '409': body({ type: 'array', items: { type: 'string' } }),
+          '500': body({ type: 'array', items: {} }),
+        }),
+        '/b': get({ '401': { description: 'Unauthorized' } }),
+      },
+      {
+        schemas: {
+          Forbidden: { type: 'object', properties: { success: { type: 'boolean' }, error: { type: 'string' } } },
+          NotAllowed: { type: 'object', properties: { reason: { type: 'string' } } },
+        },
+      },
+    ),
+    errors: [
+      { path: at('/a', 'get', '409', ...JSON_SCHEMA), message: notAnObject('GET /a 409', 'array') },
+      { path: at('/a', 'get', '500', ...JSON_SCHEMA), message: notAnObject('GET /a 500', 'array') },
+      { path: at('/b', 'get', '401'), message: noBody('GET /b 401') },
+    ],
+  },
+  {
+    name: "a body without a schema whose example is an object is told that body's schema (Forem's 401 `{ error, status }`, `error` read as the code); a string example says nothing",
+    document: oas3({
+      '/a': get({
+        '401': { description: 'Unauthorized', content: { 'application/json': { example: { error: 'unauthorized', status: 401 } } } },
+        '404': { description: 'Missing', content: { 'application/json': { example: 'Not found' } } },
+      }),
+    }),
+    errors: [
+      {
+        path: at('/a', 'get', '401'),
+        message:
+          "GET /a 401: the error response's application/json has no schema. Add a `schema`: the body its example sends, `{ error, status }` (`error` the code).",
+      },
+      { path: at('/a', 'get', '404'), message: `GET /a 404: the error response's application/json has no schema. Add a \`schema\`: ${FIX}.` },
+    ],
+  },
+  {
+    name: "Swagger 2.0: a response with `examples` but no `schema` is told the example's body, with the code it lacks",
+    document: swagger2({
+      '/a': {
+        get: {
+          produces: ['application/json'],
+          responses: { ...ok, '403': { description: 'Forbidden', examples: { 'application/json': { message: 'Not allowed' } } } },
+        },
+      },
+    }),
+    errors: [
+      {
+        path: at('/a', 'get', '403'),
+        message: 'GET /a 403: the error response declares no body. Add a `schema`: the body its example sends, `{ message }`, plus a required `code`.',
       },
     ],
   },
@@ -283,7 +449,7 @@ testRule('ax-recoverable-error-schema', [
     errors: [
       {
         path: at('/a', 'get', '400', ...JSON_SCHEMA),
-        message: `GET /a 400: the application/json error schema is of type string, with no field for a code. Make it ${FIX}.`,
+        message: notAnObject('GET /a 400', 'string'),
       },
     ],
   },
@@ -483,7 +649,7 @@ testRule('ax-recoverable-error-schema', [
       {
         path: at('/b', 'get', '500'),
         message:
-          "GET /b 500: the error response offers only text/html, no JSON. Add `application/json` in `produces` and the `schema: { $ref: '#/definitions/Problem' }`, the one the API's other 500 responses declare.",
+          "GET /b 500: the error response offers only text/html, no JSON. Add `application/json` in `produces` and the `schema: { $ref: '#/definitions/Problem' }`, the one the API's other 500 responses declare; your handler must then send it.",
       },
     ],
   },
@@ -497,7 +663,7 @@ testRule('ax-recoverable-error-schema', [
     errors: [
       {
         path: at('/a', 'get', '500', ...JSON_SCHEMA),
-        message: `GET /a 500: the application/json error schema is of type string, null, with no field for a code. Make it ${FIX}.`,
+        message: notAnObject('GET /a 500', 'string, null'),
       },
     ],
   },

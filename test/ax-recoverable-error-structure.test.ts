@@ -1003,3 +1003,35 @@ describe("NestJS's `message: string[]` is the message", () => {
     expect(after).toEqual([]);
   });
 });
+
+const ROUTES = { type: 'object', properties: { buckets: { type: 'string', format: 'uri' }, users: { type: 'string', format: 'uri' } } };
+
+/** A lone `default` is the operation's answer unless it is described or named as an error (issue 38: InfluxDB's `GET /`, "All routes"). */
+testRule('ax-recoverable-error-structure', [
+  {
+    name: 'OpenAPI 3.0: a lone `default` "All routes" answering `Routes` is the answer, silent; beside a 200 it is the errors and fires; a lone `default` "Unexpected error" fires',
+    document: oas3(
+      {
+        '/': { get: { operationId: 'GetRoutes', responses: { default: body(ref('Routes'), 'application/json', 'All routes') } } },
+        '/a': get({ default: body(ref('Status'), 'application/json', 'All routes') }),
+        '/b': { get: { responses: { default: body(ref('Outcome'), 'application/json', 'Unexpected error') } } },
+      },
+      { schemas: { Routes: ROUTES, Status: ROUTES, Outcome: ROUTES } },
+    ),
+    errors: [
+      { path: component('schemas', 'Status'), message: neither(usedBy('Status', 'GET /a default')) },
+      { path: component('schemas', 'Outcome'), message: neither(usedBy('Outcome', 'GET /b default')) },
+    ],
+  },
+  {
+    name: 'Swagger 2.0: a lone `default` answering `$ref: Error` is the errors (named for one), fires; one answering `Routes` stays silent',
+    document: swagger2(
+      {
+        '/': { get: { responses: { default: { description: 'Response', schema: { $ref: '#/definitions/Routes' } } } } },
+        '/a': { get: { responses: { default: { description: 'Response', schema: { $ref: '#/definitions/Error' } } } } },
+      },
+      { definitions: { Routes: ROUTES, Error: ROUTES } },
+    ),
+    errors: [{ path: ['definitions', 'Error'], message: neither(usedBy('Error', 'GET /a default')) }],
+  },
+]);

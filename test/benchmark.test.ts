@@ -1,15 +1,15 @@
 /**
- * The benchmark's own matcher (scripts/benchmark-matcher.mjs) and sampler, without the network: the
+ * The benchmark's own matcher (benchmark/benchmark-matcher.mjs) and sampler, without the network: the
  * concepts it reads from member names, the duplicates it finds in a finding or an edit, and a sample
  * that depends only on the findings and the seed. The module is ESM: every expression below is evaluated
  * in one node child, and each test reads its value.
  */
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
-const MATCHER = pathToFileURL(join(__dirname, '..', 'scripts', 'benchmark-matcher.mjs')).href;
+const MATCHER = pathToFileURL(join(__dirname, '..', 'benchmark', 'benchmark-matcher.mjs')).href;
 
 const expressions: string[] = [];
 let values: unknown[] | undefined;
@@ -275,12 +275,30 @@ test('the tally counts only judged findings, and a partly right fix apart from a
 
 test('the benchmark holds no description of the corpus, and pins each by version and sha256', () => {
   type Entry = { file: string; package: string; version: string; member: string; sha256: string };
-  const read = (name: string) => (JSON.parse(readFileSync(join(__dirname, '..', 'scripts', name), 'utf8')) as { files: Entry[] }).files;
-  const corpus = read('corpus.json');
-  const benchmark = read('benchmark.json');
+  const read = (...path: string[]) => (JSON.parse(readFileSync(join(__dirname, '..', ...path), 'utf8')) as { files: Entry[] }).files;
+  const corpus = read('scripts', 'corpus.json');
+  const benchmark = read('benchmark', 'benchmark.json');
   const api = (entry: Entry) => `${entry.package} ${entry.member}`;
   expect(benchmark.filter(entry => corpus.some(other => api(other) === api(entry) || other.file === entry.file)).map(api)).toEqual([]);
   expect(new Set(benchmark.map(entry => entry.file)).size).toBe(benchmark.length);
   expect(benchmark.filter(entry => !/^\d+\.\d+\.\d+$/.test(entry.version) || !/^[0-9a-f]{64}$/.test(entry.sha256)).map(api)).toEqual([]);
   expect(benchmark.length).toBeGreaterThanOrEqual(100);
+});
+
+const judgedSamples = evaluate('m.judgedSamples()');
+
+test('every judged sample in benchmark/ is found by its name, judged through, and said in benchmark/README.md what it is', () => {
+  const files = judgedSamples() as string[];
+  const readme = readFileSync(join(__dirname, '..', 'benchmark', 'README.md'), 'utf8');
+  expect(files.length).toBeGreaterThanOrEqual(13);
+  for (const file of files) {
+    const { items } = JSON.parse(readFileSync(file, 'utf8')) as { items: { real: string; rightFix: string }[] };
+    const unjudged = items.filter(item => !['y', 'n'].includes(item.real) || !['y', 'partly', 'n'].includes(item.rightFix));
+    expect({ file: basename(file), items: items.length, unjudged: unjudged.length, inReadme: readme.includes(`\`${basename(file)}\``) }).toEqual({
+      file: basename(file),
+      items: 80,
+      unjudged: 0,
+      inReadme: true,
+    });
+  }
 });

@@ -337,7 +337,7 @@ testRule('ax-recoverable-error-schema', [
       {
         path: at('/a', 'get', '400', ...JSON_SCHEMA),
         message:
-          'GET /a 400: the application/json error schema is a bare array of error items (with `errorType`), so an agent gets no one code for the failure. Make it an object requiring a `code` and a `message`, the items under `errors`.',
+          'GET /a 400: the application/json error schema is a bare array of error items (with `errorType`), no one code for the failure. An object breaks its clients: ask first if they can take one with a `code` and a `message`, items under `errors`.',
       },
     ],
   },
@@ -355,7 +355,7 @@ testRule('ax-recoverable-error-schema', [
       {
         path: at('/a', 'get', '404', ...JSON_SCHEMA),
         message:
-          'GET /a 404: the application/json error schema is of type integer, with no field for a code. Make it an object schema requiring a `code` and a `message`.',
+          'GET /a 404: the application/json error schema is of type integer, with no field for a code. Retyping it breaks its clients: ask first whether they can take an object schema requiring a `code` and a `message`, else offer it as a second media type chosen by `Accept`.',
       },
       {
         path: at('/a', 'get', '500'),
@@ -365,7 +365,7 @@ testRule('ax-recoverable-error-schema', [
       {
         path: at('/b', 'get', '404', ...JSON_SCHEMA),
         message:
-          'GET /b 404: the application/json error schema is of type integer, with no field for a code. Make it an object schema requiring a `code` and a `message`.',
+          'GET /b 404: the application/json error schema is of type integer, with no field for a code. Retyping it breaks its clients: ask first whether they can take an object schema requiring a `code` and a `message`, else offer it as a second media type chosen by `Accept`.',
       },
       {
         path: at('/c', 'get', '404'),

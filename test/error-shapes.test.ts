@@ -424,3 +424,17 @@ describe('fixes on the convention fixtures: each clears its finding and wakes no
     expect(now.filter(finding => !was.includes(finding))).toEqual([]);
   });
 });
+
+test('a member is found in any letter case, in a small object (scanned) and past the 16 keys of a large one (looked up)', () => {
+  const filler = Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`field${i}`, i]));
+  for (const body of [
+    { Code: 'AMOUNT_NEGATIVE', Message: 'Amount is negative.' },
+    { ...filler, Code: 'AMOUNT_NEGATIVE', Message: 'Amount is negative.' },
+  ]) {
+    const { errorCode, message } = describeErrorValue(body);
+    expect([errorCode, message]).toEqual([
+      { path: 'Code', value: 'AMOUNT_NEGATIVE' },
+      { path: 'Message', value: 'Amount is negative.' },
+    ]);
+  }
+});

@@ -4,7 +4,7 @@
  * lacks; a lookalike (one operationId in the style, snake_case names without Django REST framework's verbs, a
  * schema named like FastAPI's without its shape, two frameworks at once) keeps the generic fix.
  */
-import { at, oas3, swagger2 } from './support/documents';
+import { at, body, oas3, ref, swagger2 } from './support/documents';
 import { testRule } from './support/testRule';
 import { checkResponse } from '../runtime';
 
@@ -18,10 +18,13 @@ const operation = (operationId: string) => ({ operationId, responses: { '200': {
 const nestPaths = {
   '/orders': { post: operation('OrdersController_create'), get: operation('OrdersController_findAll') },
 };
-const noBody = (path: string, method: string, fix: string, content = CONTENT) => ({
-  path: at(path, method, '404'),
-  message: `${method.toUpperCase()} ${path} 404: the error response declares no body. Add ${content}: ${fix}.`,
+const noBody = (path: string, method: string, fix: string, content = CONTENT, status = '404') => ({
+  path: at(path, method, status),
+  message: `${method.toUpperCase()} ${path} ${status}: the error response declares no body. Add ${content}: ${fix}.`,
 });
+
+/** `noBody` for each `[path, method]`, told the same fix. */
+const noBodies = (operations: [string, string][], fix: string, content?: string) => operations.map(([path, method]) => noBody(path, method, fix, content));
 
 const NEST = 'the body NestJS sends, `{ statusCode, message, error }` (keep `message` a `string[]` where it is one), plus a required `code`';
 const FASTAPI = 'the body FastAPI sends, `{ detail }` (a string, as `HTTPException` sends it), plus a required `code`';
@@ -30,7 +33,43 @@ const SPRING = 'the body Spring Boot sends, `{ timestamp, status, error, path }`
 const FASTIFY = 'the body Fastify sends, `{ statusCode, code, error, message }`, plus `code` and `message` required';
 
 const ASPNET = 'the body ASP.NET Core sends, `ProblemDetails` `{ type, title, status, detail }`, plus `type` (a URI naming the error) and `detail` required';
+const API_PLATFORM =
+  'the body API Platform sends, `hydra:Error` `{ hydra:title, hydra:description }` (a 422 `ConstraintViolationList` adds `violations`), plus a required `code`';
 const ORDER = { type: 'object', properties: { id: string } };
+/** Swashbuckle's `GET /orders`: its 200 under `text/plain`, `application/json` and `text/json` together, and `errors`. */
+const swashbuckle = (errors: object) =>
+  oas3({
+    '/orders': {
+      get: {
+        operationId: 'GetOrders',
+        responses: {
+          '200': { description: 'OK', content: Object.fromEntries(['text/plain', 'application/json', 'text/json'].map(type => [type, { schema: ORDER }])) },
+          ...errors,
+        },
+      },
+    },
+  });
+/** What must send a declared body where the framework sends none of its own. */
+const STARLETTE_HANDLER = 'register `@app.exception_handler(Exception)` to send it (Starlette answers an unhandled error with a text/plain 500)';
+const DRF_HANDLER = 'set an `EXCEPTION_HANDLER` that sends it (Django REST framework answers a 400 with a map of fields, Django a 500 with an HTML page)';
+const ASPNET_HANDLER = 'register `app.UseExceptionHandler` to send it (ASP.NET Core answers an unhandled error with an empty 500)';
+
+const SCIM_2 =
+  'the error body SCIM 2.0 (RFC 7644 §3.12) defines, `{ schemas: ["urn:ietf:params:scim:api:messages:2.0:Error"], status, scimType, detail }`, plus `scimType` (the code: give every error one, not only the 400 and 409 ones RFC 7644 names) and `detail` required';
+const SCIM_1 =
+  'the error body SCIM 1.1 defines, `{ Errors: [{ code, description }] }` (`code` the HTTP status), plus a required machine-readable code of its own and `description` required in each item';
+const SCIM_JSON = 'application/scim+json';
+/** A SCIM list operation answering its users under `mediaType`, and a 404 without a body. */
+const scimOperation = (mediaType: string) => ({ operationId: 'listUsers', responses: { '200': body({ type: 'object' }, mediaType), '404': NO_BODY } });
+const SCIM_RESOURCE = {
+  type: 'object',
+  properties: { schemas: { type: 'array', items: { type: 'string', enum: ['urn:ietf:params:scim:api:messages:2.0:ListResponse'] } } },
+};
+const SCIM_ERROR_BASE = {
+  type: 'object',
+  required: ['status', 'detail'],
+  properties: { schemas: { type: 'array', items: string }, status: string, detail: string },
+};
 
 const FASTAPI_SCHEMAS = {
   HTTPValidationError: { type: 'object', properties: { detail: { type: 'array', items: { $ref: '#/components/schemas/ValidationError' } } } },
@@ -62,23 +101,37 @@ testRule('ax-recoverable-error-schema', [
     errors: [noBody('/orders', 'get', SPRING)],
   },
   {
+    name: 'Spring Boot (Swagger 2.0, Springfox): its `getOrdersUsingGET`, `createOrderUsingPOST_1` operationIds',
+    document: swagger2(
+      { '/orders': { get: operation('getOrdersUsingGET'), post: operation('createOrderUsingPOST_1') } },
+      { host: 'api.example.com', basePath: '/' },
+    ),
+    errors: [noBody('/orders', 'get', SPRING, 'a `schema`'), noBody('/orders', 'post', SPRING, 'a `schema`')],
+  },
+  {
+    name: 'API Platform (OpenAPI 3.0): its `Order.jsonld`, `Order.jsonld-read` schemas beside `Order`',
+    document: oas3(
+      { '/api/orders/{id}': { get: operation('api_orders_id_get') } },
+      { schemas: { Order: ORDER, 'Order.jsonld': ORDER, 'Order.jsonld-read': { allOf: [{ $ref: '#/components/schemas/Order' }] } } },
+    ),
+    errors: [noBody('/api/orders/{id}', 'get', API_PLATFORM)],
+  },
+  {
+    name: 'lookalikes: one `…UsingGET` of three operationIds; one `.jsonld` schema',
+    document: oas3(
+      { '/orders': { get: operation('getOrdersUsingGET'), post: operation('createOrder'), put: operation('replaceOrders') } },
+      { schemas: { 'Order.jsonld': ORDER } },
+    ),
+    errors: [noBody('/orders', 'get', GENERIC), noBody('/orders', 'post', GENERIC), noBody('/orders', 'put', GENERIC)],
+  },
+  {
     name: 'Fastify (OpenAPI 3.0, @fastify/swagger): its hoisted `def-0`, `def-1` schemas',
     document: oas3({ '/orders': { get: operation('getOrders') } }, { schemas: { 'def-0': { type: 'object' }, 'def-1': { type: 'object' } } }),
     errors: [noBody('/orders', 'get', FASTIFY)],
   },
   {
     name: 'ASP.NET Core (OpenAPI 3.0, Swashbuckle): a body under `text/plain`, `application/json` and `text/json` together',
-    document: oas3({
-      '/orders': {
-        get: {
-          operationId: 'GetOrders',
-          responses: {
-            '200': { description: 'OK', content: Object.fromEntries(['text/plain', 'application/json', 'text/json'].map(type => [type, { schema: ORDER }])) },
-            '404': NO_BODY,
-          },
-        },
-      },
-    }),
+    document: swashbuckle({ '404': NO_BODY }),
     errors: [noBody('/orders', 'get', ASPNET)],
   },
   {
@@ -96,8 +149,8 @@ testRule('ax-recoverable-error-schema', [
     errors: [
       noBody('/orders/', 'get', DRF),
       noBody('/orders/{id}/', 'get', DRF),
-      { path: at('/orders/{id}/', 'patch', '400'), message: `PATCH /orders/{id}/ 400: the error response declares no body. Add ${CONTENT}: ${GENERIC}.` },
-      { path: at('/orders/{id}/', 'patch', '500'), message: `PATCH /orders/{id}/ 500: the error response declares no body. Add ${CONTENT}: ${GENERIC}.` },
+      noBody('/orders/{id}/', 'patch', `${GENERIC}; ${DRF_HANDLER}`, CONTENT, '400'),
+      noBody('/orders/{id}/', 'patch', `${GENERIC}; ${DRF_HANDLER}`, CONTENT, '500'),
     ],
   },
   {
@@ -111,9 +164,49 @@ testRule('ax-recoverable-error-schema', [
       { schemas: FASTAPI_SCHEMAS },
       '3.1.0',
     ),
+    errors: [noBody('/items/{id}', 'get', FASTAPI), noBody('/items/{id}', 'get', `${GENERIC}; ${STARLETTE_HANDLER}`, CONTENT, '500')],
+  },
+  {
+    name: "FastAPI's text/plain 500 (Starlette's \"Internal Server Error\"), told to declare the API's `GenericError`: a handler must then send it (OpenAPI 3.1)",
+    document: oas3(
+      {
+        '/qrcode/sms': {
+          post: {
+            operationId: 'dispatcher_qrcode_sms_post',
+            responses: {
+              '200': { description: 'OK' },
+              '400': body(ref('GenericError')),
+              '404': body(ref('GenericError')),
+              '500': body({ type: 'string', enum: ['Internal Server Error'] }, 'text/plain', 'Internal Server Error'),
+            },
+          },
+        },
+      },
+      { schemas: { ...FASTAPI_SCHEMAS, GenericError: { type: 'object', required: ['detail'], properties: { detail: string } } } },
+      '3.1.0',
+    ),
     errors: [
-      noBody('/items/{id}', 'get', FASTAPI),
-      { path: at('/items/{id}', 'get', '500'), message: `GET /items/{id} 500: the error response declares no body. Add ${CONTENT}: ${GENERIC}.` },
+      {
+        path: at('/qrcode/sms', 'post', '500'),
+        message: `POST /qrcode/sms 500: the error response offers only text/plain, no JSON. Add the body \`application/json: { schema: { $ref: '#/components/schemas/GenericError' } }\`, the one the API's other error responses declare; ${STARLETTE_HANDLER}.`,
+      },
+    ],
+  },
+  {
+    name: 'ASP.NET Core (OpenAPI 3.0, Swashbuckle): a 500 without a body is told the generic body and the exception handler to send it',
+    document: swashbuckle({ '500': { description: 'Server Error' } }),
+    errors: [noBody('/orders', 'get', `${GENERIC}; ${ASPNET_HANDLER}`, CONTENT, '500')],
+  },
+  {
+    name: 'lookalike: a text/plain 500 in an API no framework generated is told that its error handler must send the JSON body, with no framework named',
+    document: oas3({
+      '/qrcode/sms': { post: { operationId: 'smsQrCode', responses: { '200': { description: 'OK' }, '500': body({ type: 'string' }, 'text/plain') } } },
+    }),
+    errors: [
+      {
+        path: at('/qrcode/sms', 'post', '500'),
+        message: `POST /qrcode/sms 500: the error response offers only text/plain, no JSON. Add an \`application/json\` body: ${GENERIC}; your handler must then send it.`,
+      },
     ],
   },
   {
@@ -145,6 +238,86 @@ testRule('ax-recoverable-error-schema', [
     name: "lookalike: a schema named `HTTPValidationError` without FastAPI's `ValidationError { loc, msg, type }`",
     document: oas3({ '/items': { get: operation('getItems') } }, { schemas: { HTTPValidationError: { type: 'object', properties: { errors: string } } } }),
     errors: [noBody('/items', 'get', GENERIC)],
+  },
+  {
+    name: "SCIM 2.0 (OpenAPI 3.0): `Users` and `ServiceProviderConfig` under `/scim/v2`, `application/scim+json`; the API's own `/orgs` keeps the generic fix",
+    document: oas3({
+      '/scim/v2/Users': { get: scimOperation(SCIM_JSON) },
+      '/scim/v2/Users/{id}': { delete: operation('deleteUser') },
+      '/scim/v2/ServiceProviderConfig': { get: operation('getConfig') },
+      '/orgs': { get: operation('listOrgs') },
+    }),
+    errors: [
+      ...noBodies(
+        [
+          ['/scim/v2/Users', 'get'],
+          ['/scim/v2/Users/{id}', 'delete'],
+          ['/scim/v2/ServiceProviderConfig', 'get'],
+        ],
+        SCIM_2,
+        '`content: { application/scim+json: { schema } }`',
+      ),
+      noBody('/orgs', 'get', GENERIC),
+    ],
+  },
+  {
+    name: "SCIM 2.0 by its URNs (OpenAPI 3.1): `/Users` alone, a core schema URN in a `$ref`'d `allOf`, bodies as `application/json`",
+    document: oas3(
+      { '/Users': { get: { operationId: 'listUsers', responses: { '200': body(ref('UserList')), '404': NO_BODY } } } },
+      { schemas: { UserList: { allOf: [ref('Resource'), { type: 'object', properties: { Resources: { type: 'array' } } }] }, Resource: SCIM_RESOURCE } },
+      '3.1.0',
+    ),
+    errors: [noBody('/Users', 'get', SCIM_2)],
+  },
+  {
+    name: 'SCIM 1.1 (Swagger 2.0): `/Users`, `/Groups/{groupKey}`, `/ServiceProviderConfigs`, `urn:scim:schemas:core:1.0` in prose',
+    document: swagger2({
+      '/Users': { get: { ...operation('getUsers'), description: 'Users as defined by urn:scim:schemas:core:1.0' } },
+      '/Groups/{groupKey}': { delete: operation('deleteGroup') },
+      '/ServiceProviderConfigs': { get: operation('getServiceProviderConfigs') },
+    }),
+    errors: noBodies(
+      [
+        ['/Users', 'get'],
+        ['/Groups/{groupKey}', 'delete'],
+        ['/ServiceProviderConfigs', 'get'],
+      ],
+      SCIM_1,
+      'a `schema`',
+    ),
+  },
+  {
+    name: "SCIM 2.0 whose error body is declared once (a `$ref`'d `allOf` with `scimType`): a response without one is offered the API's own, and the declared one passes",
+    document: oas3(
+      {
+        '/Users/{id}': { get: { operationId: 'getUser', responses: { '200': { description: 'OK' }, '404': body(ref('ScimError')), '409': NO_BODY } } },
+        '/Groups': { post: { operationId: 'createGroup', responses: { '201': { description: 'Created' }, '409': body(ref('ScimError')) } } },
+        '/Schemas': { get: operation('getSchemas') },
+      },
+      { schemas: { ScimError: { allOf: [ref('ScimErrorBase'), { type: 'object', properties: { scimType: string } }] }, ScimErrorBase: SCIM_ERROR_BASE } },
+    ),
+    errors: [
+      {
+        path: at('/Users/{id}', 'get', '409'),
+        message:
+          "GET /Users/{id} 409: the error response declares no body. Add the one the API's other 409 responses declare, `content: { application/json: { schema: { $ref: '#/components/schemas/ScimError' } } }`.",
+      },
+      {
+        path: at('/Schemas', 'get', '404'),
+        message:
+          "GET /Schemas 404: the error response declares no body. Add the one the API's other 404 responses declare, `content: { application/json: { schema: { $ref: '#/components/schemas/ScimError' } } }`.",
+      },
+    ],
+  },
+  {
+    name: "lookalike: `/Users` and `/Groups` with nothing else of SCIM are any API's",
+    document: oas3({ '/Users': { get: operation('listUsers') }, '/Groups/{id}': { get: operation('getGroup') } }),
+    errors: [noBody('/Users', 'get', GENERIC), noBody('/Groups/{id}', 'get', GENERIC)],
+  },
+  {
+    name: 'lookalike: lowercase `/users` and `/schemas` (Swagger 2.0) are no SCIM endpoints',
+    document: swagger2({ '/users': { get: operation('listUsers') }, '/schemas': { get: operation('listSchemas') } }),
+    errors: [noBody('/users', 'get', GENERIC, 'a `schema`'), noBody('/schemas', 'get', GENERIC, 'a `schema`')],
   },
   {
     name: 'two frameworks at once (NestJS operationIds, FastAPI schemas): no guess, the generic fix',

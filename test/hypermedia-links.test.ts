@@ -1,5 +1,5 @@
 /** lib/envelope/hypermedia.ts on live bodies: the links the probe follows, in the shapes the schema-side reader knows; and bodies that are links. */
-import { liveSelfLink, linksIn } from '../lib/envelope/hypermedia';
+import { hasCallableLinks, liveSelfLink, linksIn } from '../lib/envelope/hypermedia';
 import { oas3, ref, swagger2 } from './support/documents';
 import { runRuleWithEdits, testRule } from './support/testRule';
 import { component, usedBy } from './support/components';
@@ -99,4 +99,12 @@ test('a live body that is a link with an href and a method, or an href beside a 
   expect(liveSelfLink({ href: '/v1/jobs/1' }, false)).toBe('href');
   expect(liveSelfLink({ href: '/v1/jobs/1' }, true)).toBe('callable');
   expect(liveSelfLink({ id: 'j1', href: '/v1/jobs/1', method: 'GET' }, false)).toBe(undefined);
+});
+
+test("a live body's HAL `_links` are calls (GET by HAL's convention), as the lint reads them; the same hrefs under `links` without a method are not", () => {
+  expect(hasCallableLinks({ id: 'o1', _links: { self: { href: '/v1/orders/o1' } } }, NAMES)).toBe(true);
+  expect(hasCallableLinks({ id: 'o1', _links: { self: '/v1/orders/o1' } }, NAMES)).toBe(true);
+  expect(hasCallableLinks({ data: { id: 'o1', _links: { self: { href: '/v1/orders/o1' } } } }, NAMES)).toBe(true);
+  expect(hasCallableLinks({ id: 'o1', links: { self: { href: '/v1/orders/o1' } } }, NAMES)).toBe(false);
+  expect(hasCallableLinks({ id: 'o1', links: { cancel: { href: '/v1/orders/o1/cancel', method: 'POST' } } }, NAMES)).toBe(true);
 });

@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DECLARATIONS } from '../rules';
+import { FUNCTIONS } from '../ruleset';
 import { render, sayOf } from '../lib/rules/messages';
 
 const PLACEHOLDER = /\{\{(\w+)\}\}/g;
@@ -26,7 +27,7 @@ describe.each(DECLARATIONS.map(declaration => [declaration.id, declaration] as c
 
   test('declares its messages, the ones its function words its findings with', () => {
     expect(templates.length).toBeGreaterThan(0);
-    expect(declaration.messages).toBe(declaration.function.messages);
+    expect(FUNCTIONS[declaration.functionName].messages).toBe(declaration.messages);
   });
 
   test('every id is camelCase and every template well formed and short', () => {
@@ -36,7 +37,7 @@ describe.each(DECLARATIONS.map(declaration => [declaration.id, declaration] as c
   });
 
   test('every id is said by its function', () => {
-    const source = readFileSync(join(__dirname, '..', 'functions', `${declaration.function.name}.ts`), 'utf8');
+    const source = readFileSync(join(__dirname, '..', 'rules', `${declaration.id}.ts`), 'utf8');
     expect(unsaidIds(source, Object.keys(declaration.messages))).toEqual([]);
   });
 });

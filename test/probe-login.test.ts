@@ -6,7 +6,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runBin } from './support/bin';
+import { runMain } from './support/bin';
 import { withServer, type Handler, type ProbeJson } from './support/probe-api';
 
 const TOKEN = 'tok/EN+42=login';
@@ -75,7 +75,7 @@ function api(token: string, seen: Record<string, string | undefined>[]) {
 
 test('the token route first, its token on the operations that need it, and never in the report, in any encoding', async () => {
   const seen: Record<string, string | undefined>[] = [];
-  const run = await api(TOKEN, seen)(url => runBin(['probe', DESCRIPTION, '--base-url', url, '--format', 'json', '--max-requests', '2']));
+  const run = await api(TOKEN, seen)(url => runMain(['probe', DESCRIPTION, '--base-url', url, '--format', 'json', '--max-requests', '2']));
   expect(seen).toEqual([{ 'POST /token': undefined }, { 'GET /things': `Bearer ${TOKEN}` }]);
   const report = JSON.parse(run.stdout) as ProbeJson;
   expect({ tested: report.tested, login: report.login, findings: report.findings.map(finding => finding.rule) }).toEqual({
@@ -89,7 +89,7 @@ test('the token route first, its token on the operations that need it, and never
 
 test('--header wins: no login, its credential is sent', async () => {
   const seen: Record<string, string | undefined>[] = [];
-  await api(TOKEN, seen)(url => runBin(['probe', DESCRIPTION, '--base-url', url, '--max-requests', '2', '--header', 'Authorization: Bearer given-token']));
+  await api(TOKEN, seen)(url => runMain(['probe', DESCRIPTION, '--base-url', url, '--max-requests', '2', '--header', 'Authorization: Bearer given-token']));
   expect(seen).toEqual([{ 'GET /things': 'Bearer given-token' }, { 'POST /token': 'Bearer given-token' }]);
 });
 
@@ -109,9 +109,9 @@ test.each([
 ])('%s: one line says why, the operations that need the token are not tested, exit 1', async (_name, input, why, counts) => {
   const file = join(tmp, `input-${why.length}.json`);
   writeFileSync(file, JSON.stringify(input));
-  const run = await api('', [])(url => runBin(['probe', DESCRIPTION, '--base-url', url, '--format', 'json', '--input', file]));
+  const run = await api('', [])(url => runMain(['probe', DESCRIPTION, '--base-url', url, '--format', 'json', '--input', file]));
   const report = JSON.parse(run.stdout) as ProbeJson;
-  expect({ status: run.status, tested: report.tested, login: report.login }).toEqual({
+  expect({ status: run.code, tested: report.tested, login: report.login }).toEqual({
     status: 1,
     tested: 0,
     login: { operation: 'POST /token', token: false },

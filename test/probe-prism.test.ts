@@ -8,7 +8,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runBin } from './support/bin';
+import { runMain } from './support/bin';
 import { withServer, type ProbeJson } from './support/probe-api';
 
 const KEY = 'k3y-secret-1';
@@ -109,8 +109,8 @@ function widgetsApi(unknownIdStatus: number) {
 
 async function probe(unknownIdStatus: number) {
   return withServer(widgetsApi(unknownIdStatus), async url => {
-    const run = await runBin(['probe', DESCRIPTION, '--base-url', url, '--format', 'json', '-H', `X-Api-Key: ${KEY}`]);
-    return { ...run, report: JSON.parse(run.stdout) as ProbeJson };
+    const run = await runMain(['probe', DESCRIPTION, '--base-url', url, '--format', 'json', '-H', `X-Api-Key: ${KEY}`]);
+    return { status: run.code, stdout: run.stdout, stderr: run.stderr, report: JSON.parse(run.stdout) as ProbeJson };
   });
 }
 

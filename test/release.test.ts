@@ -65,7 +65,7 @@ describe('the release workflow', () => {
     expect(workflow.permissions).toEqual({ contents: 'write', 'id-token': 'write' });
   });
 
-  test('checks the tag, installs exactly the lock, tests, then packs and publishes that tarball with provenance', () => {
+  test('checks the tag, installs exactly the lock, tests (the package tests build dist/), then packs and publishes that tarball with provenance', () => {
     const order = steps.map(step => step.name ?? step.run ?? step.uses);
     expect(order).toEqual([
       'actions/checkout@v4',
@@ -73,6 +73,7 @@ describe('the release workflow', () => {
       "The tag names the package's version",
       'npm ci',
       'npm test',
+      'npm run test:package',
       'Pack',
       'Package the VS Code extension',
       'Publish with provenance',

@@ -93,6 +93,46 @@ describe('the scorecard asks each rule its scope with the options the ruleset gi
   });
 });
 
+describe('ax-recoverable-retry-after: the scope declares what the rule checks, so the report agrees with its findings', () => {
+  const file = join(mkdtempSync(join(tmpdir(), 'scope-')), 'openapi.yaml');
+  // A 500 whose example says retryable is checked by the rule (it must say how long to wait), with no 429 or 503 in sight.
+  beforeAll(() =>
+    writeFileSync(
+      file,
+      `openapi: 3.0.3
+info: { title: Jobs, version: '1.0' }
+paths:
+  /jobs:
+    post:
+      responses:
+        '201': { description: Created }
+        '500':
+          description: Failed
+          content: { application/json: { schema: { type: object }, example: { code: BUSY, retryable: true } } }
+    put:
+      responses:
+        '200': { description: OK }
+        '500':
+          description: Failed
+          content: { application/json: { schema: { type: object }, example: { code: BUSY, retryable: true, retryAfter: 5 } } }
+    get:
+      responses:
+        '200': { description: OK }
+        '500':
+          description: Failed
+          content: { application/json: { schema: { type: object }, example: { code: BUSY } } }
+`,
+    ),
+  );
+
+  test('an error example that says retryable puts the operation in scope: it fails without a delay and passes with one; without the flag it is not applicable', async () => {
+    const report = await reportOn(file, rulesetWith());
+    expect(cell(report, 'POST', '/jobs', 'retry-after')?.status).toBe('fail');
+    expect(cell(report, 'PUT', '/jobs', 'retry-after')).toEqual({ status: 'pass' });
+    expect(cell(report, 'GET', '/jobs', 'retry-after')).toEqual({ status: 'not-applicable' });
+  });
+});
+
 describe("a rule's scope, declared as data, is answered once by rules/applicability.ts", () => {
   const doc = OpenApiDocument.of(
     parse(`openapi: 3.1.0
@@ -131,6 +171,6 @@ paths:
   });
 
   test('every column of the report is a declared scope', () => {
-    for (const declaration of DECLARATIONS) expect(typeof declaration.principle.applies).toBe('object');
+    for (const declaration of DECLARATIONS) expect(typeof declaration.scope).toBe('object');
   });
 });

@@ -9,8 +9,9 @@ import { join } from 'node:path';
 import { Document, Spectral } from '@stoplight/spectral-core';
 import * as Parsers from '@stoplight/spectral-parsers';
 import ruleset from '../ruleset';
-import { DECLARATIONS, FUNCTIONS, RULE_IDS } from '../rules';
-import { declareRule } from '../rules/declaration';
+import { DECLARATIONS, RULE_IDS } from '../rules';
+import { defineRule } from '../rules/declaration';
+import { FUNCTIONS } from '../ruleset';
 import { PRINCIPLES } from '../cli/report/principles';
 import { version } from '../package.json';
 
@@ -43,8 +44,8 @@ test('every rule is declared once, and ruleset.ts, the rule ids and the report c
 
 test('a new declaration appears everywhere without another edit: ruleset, ids, report column, shipped function, exemptions', async () => {
   const id = 'ax-declared-for-this-test';
-  const { documentationUrl: _, ...last } = DECLARATIONS[DECLARATIONS.length - 1];
-  const stand = declareRule({ ...last, id, principle: { ...last.principle, id: 'declared-for-this-test' } });
+  const { documentationUrl: _, functionName: __, optionNames: ___, ...last } = DECLARATIONS[DECLARATIONS.length - 1];
+  const stand = defineRule({ ...last, id, principle: { ...last.principle, id: 'declared-for-this-test' } });
   await jest.isolateModulesAsync(async () => {
     // The last module of the array stands for a module added to it: nothing else is told of the new id.
     jest.doMock('../rules/ax-envelope-empty-actions', () => ({ __esModule: true, default: stand }));
@@ -55,21 +56,22 @@ test('a new declaration appears everywhere without another edit: ruleset, ids, r
     expect(freshRuleset.rules[id]).toMatchObject({ description: stand.description, severity: stand.severity, recommended: stand.recommended });
     expect(freshRuleset.rules[id].documentationUrl).toBe(`https://github.com/spectral-agent-ux/spectral-agent-ux/blob/v${version}/docs/rules/${id}.md`);
     expect(columns.filter(principle => principle.rule === (id as string)).map(principle => principle.id)).toEqual(['declared-for-this-test']);
-    expect(Object.values(fresh.FUNCTIONS)).toContain(stand.function);
+    const { FUNCTIONS: functions } = await import('../ruleset');
+    expect(Object.keys(functions)).toContain('declaredForThisTest');
+    expect(freshRuleset.rules[id].then).toEqual({ function: functions['declaredForThisTest' as keyof typeof functions] });
     expect((await exemptionFindings(freshRuleset.rules, id)).join('\n')).not.toContain('is not a rule');
   });
   // The same entry names a rule nothing declares on the package as built.
   expect(await exemptionFindings(ruleset.rules, id)).toEqual([expect.stringContaining(`\`${id}\` is not a rule of spectral-agent-ux`)]);
 });
 
-test('each function file ships under its name the function its rule runs (a YAML ruleset reaches it through functionsDir)', () => {
+test('each rule ships under its function name the function its rule runs (a YAML ruleset reaches it through functionsDir)', () => {
   for (const declaration of DECLARATIONS) {
-    const name = declaration.function.name;
-    expect(existsSync(join(root, 'functions', `${name}.ts`))).toBe(true);
-    expect(FUNCTIONS[name as keyof typeof FUNCTIONS]).toBe(declaration.function);
-    expect(ruleset.rules[declaration.id].then.function).toBe(declaration.function);
+    const fn = FUNCTIONS[declaration.functionName];
+    expect(fn.name).toBe(declaration.functionName);
+    expect(ruleset.rules[declaration.id].then.function).toBe(fn);
   }
-  expect(Object.keys(FUNCTIONS).sort()).toEqual(DECLARATIONS.map(declaration => declaration.function.name).sort());
+  expect(Object.keys(FUNCTIONS).sort()).toEqual(DECLARATIONS.map(declaration => declaration.functionName).sort());
 });
 
 describe.each(rules)('%s', (id, rule) => {

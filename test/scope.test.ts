@@ -671,3 +671,90 @@ testRule('ax-envelope-next-steps', [
     ],
   },
 ]);
+
+/** POSTs that only read, taken for creations (issue 38, the fresh 30): Springfox's default 201, a verb before the last segment, a summary's verb. */
+testRule('ax-envelope-next-steps', [
+  {
+    name: 'OpenAPI 3.0 from Springfox (`…UsingPOST` operationIds): RGD\'s `getGenBankNucleotideMappingUsingPOST`, "Translate RGD IDs…", answering 200 and Springfox\'s bodiless 201, only reads',
+    document: oas3(
+      {
+        '/lookup/id/map/GenBankNucleotide': post(
+          { operationId: 'getGenBankNucleotideMappingUsingPOST', summary: 'Translate RGD IDs to GenBank Nucleotide IDs' },
+          { '200': body(ref('Mapping'), '*/*', 'OK'), '201': { description: 'Created' } },
+        ),
+        '/lookup/id/map/{id}': { get: { operationId: 'getMappingUsingGET', responses: { '200': body(ref('Mapping')) } } },
+      },
+      { schemas: { Mapping: RESULTS } },
+    ),
+    errors: [],
+  },
+  {
+    name: 'lookalikes: a Springfox creation (`createOrderUsingPOST`), a Springfox read-like name whose 201 has a body, and one whose summary creates (`verifyBioUsingPOST`, "Create health id…"), are creations',
+    document: oas3({
+      '/orders': post({ operationId: 'createOrderUsingPOST' }, { '200': body(PAYMENT), '201': { description: 'Created' } }),
+      '/orders/check': post({ operationId: 'checkOrderUsingPOST' }, { '200': body(PAYMENT), '201': body(PAYMENT) }),
+      '/orders/{id}': { get: { operationId: 'getOrderUsingGET', responses: { '200': body(PAYMENT) } } },
+      '/hid/verifyBio': post(
+        { operationId: 'verifyBioUsingPOST', summary: 'Create health id using Biometric Authentication.' },
+        { '200': body(PAYMENT), '201': { description: 'Created' } },
+      ),
+    }),
+    errors: [
+      { path: at('/orders', 'post', '200', ...JSON_SCHEMA), message: missing('POST', '/orders', '200') },
+      {
+        path: at('/orders/check', 'post', '200', ...JSON_SCHEMA),
+        message: overruled('POST /orders/check', '200', 'named `checkOrderUsingPOST` like a read, but it answers 201'),
+      },
+      {
+        path: at('/orders/check', 'post', '201', ...JSON_SCHEMA),
+        message: overruled('POST /orders/check', '201', 'named `checkOrderUsingPOST` like a read, but it answers 201'),
+      },
+      {
+        path: at('/hid/verifyBio', 'post', '200', ...JSON_SCHEMA),
+        message: overruled('POST /hid/verifyBio', '200', 'named `verifyBioUsingPOST` like a read, but it answers 201'),
+      },
+    ],
+  },
+  {
+    name: 'Swagger 2.0: Blockfrost\'s `/utils/txs/evaluate/utxos` (a reading verb before a noun) and Box\'s `/metadata_queries/execute_read`, "Query files/folders by metadata", only read',
+    document: swagger2(
+      {
+        '/utils/txs/evaluate/utxos': {
+          post: {
+            summary: 'Submit a transaction for execution units evaluation (additional UTXO set)',
+            responses: { '200': { description: 'OK', schema: { $ref: '#/definitions/Results' } } },
+          },
+        },
+        '/metadata_queries/execute_read': {
+          post: {
+            operationId: 'post_metadata_queries_execute_read',
+            summary: 'Query files/folders by metadata',
+            responses: { '200': { description: 'OK', schema: { allOf: [{ $ref: '#/definitions/Results' }] } } },
+          },
+        },
+      },
+      { definitions: { Results: RESULTS } },
+    ),
+    errors: [],
+  },
+  {
+    name: "lookalikes: a writing verb last (`/check/reset`), a reading verb before a parameter (`/search/{id}`), a submission (`/tx/submit`), a one-word summary naming the path's noun (`List` at `/lists`)",
+    document: oas3({
+      '/check/reset': post({}, { '200': body(PAYMENT) }),
+      '/search/{id}': post({}, { '200': body(PAYMENT) }),
+      '/tx/submit': post({ summary: 'Submit a transaction' }, { '200': body(PAYMENT) }),
+      '/lists': post({ summary: 'List' }, { '200': body(PAYMENT) }),
+      '/prices/check': post({ operationId: 'checkPrice' }, { '200': body(PAYMENT), '201': { description: 'Created' } }),
+    }),
+    errors: [
+      { path: at('/check/reset', 'post', '200', ...JSON_SCHEMA), message: missing('POST', '/check/reset', '200') },
+      { path: at('/search/{id}', 'post', '200', ...JSON_SCHEMA), message: missing('POST', '/search/{id}', '200') },
+      { path: at('/tx/submit', 'post', '200', ...JSON_SCHEMA), message: missing('POST', '/tx/submit', '200') },
+      { path: at('/lists', 'post', '200', ...JSON_SCHEMA), message: missing('POST', '/lists', '200') },
+      {
+        path: at('/prices/check', 'post', '200', ...JSON_SCHEMA),
+        message: overruled('POST /prices/check', '200', 'named `checkPrice` like a read, but it answers 201'),
+      },
+    ],
+  },
+]);

@@ -1,6 +1,7 @@
 /**
- * The house's floors, checked on the sources: `lib/` → `functions/`, `runtime/`, `eslint/` → `rules/` (the
- * rule declarations) → `ruleset.ts` → `cli/`. An import may go down a floor or stay in its own folder, never up or sideways; inside `cli/`,
+ * The house's floors, checked on the sources: `lib/` → `rules/` (each rule's module: its definition and its lint,
+ * free of Spectral) → `runtime/`, `eslint/` (which read the definitions) → `ruleset.ts` (which builds each rule's
+ * Spectral function) → `cli/`. An import may go down a floor or stay in its own folder, never up or sideways; inside `cli/`,
  * a command's folder imports the bin's shared modules, never another command; and no import goes in a circle.
  * Inside `lib/`, one folder per question, on floors of their own: `document/` (the document model and its generic
  * readers) → `rules/` (the rule runner, scope, edits, the configurable names) → `errors/` (error bodies, which
@@ -12,7 +13,7 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 import * as ts from 'typescript';
 
 const ROOT = join(__dirname, '..');
-const FLOORS: Record<string, number> = { lib: 0, functions: 1, runtime: 1, eslint: 1, rules: 2, ruleset: 3, cli: 4 };
+const FLOORS: Record<string, number> = { lib: 0, rules: 1, runtime: 2, eslint: 2, ruleset: 3, cli: 4 };
 /** The floors inside `lib/`, one folder each: every lib module sits in one of them. */
 const LIB_FLOORS: Record<string, number> = { document: 0, rules: 1, errors: 2, envelope: 3 };
 

@@ -15,6 +15,7 @@ import { RULE_IDS } from '../../rules';
 import { lint, remoteRefsWhen, type LintRun } from '../lint';
 import { silentMistakes } from '../mistakes';
 import { applyToText, type Refusal } from '../text-apply';
+import { collectGarbage } from './memory';
 import { FIX_USAGE, parseFixArgs, type FixOptions } from './args';
 import { renderOverlay } from './overlay';
 
@@ -88,10 +89,12 @@ async function pendingEdits(options: FixOptions, io: Io): Promise<{ file: string
  */
 async function applyInFile(options: FixOptions, io: Io, read: Snapshot): Promise<number> {
   const { file, before, edits } = await pendingEdits(options, io);
+  collectGarbage(); // the lint's reading of the file, before the writer reads it
   const { text } = read;
   const result = edits.length === 0 ? { text, applied: [], refused: [] } : applyToText(text, isJsonFile(file), edits);
   let after = before;
   if (result.text !== text) {
+    collectGarbage(); // the writer's reading, before the second lint
     // Written only over the very file read (another process may have saved it while the lint ran).
     writeAtomically(file, result.text, 'the description', read);
     after = stillThere(

@@ -7,15 +7,15 @@ import { appliesWithin, DECLARATIONS, type Applies, type FixSite, type Principle
 
 export type { FixSite };
 
-export interface Principle extends Omit<PrincipleDeclaration, 'applies'> {
+export interface Principle extends PrincipleDeclaration {
   rule: RuleId;
   /** The declared scope, as the question the scorecard asks of each operation. */
   applies: Applies;
 }
 
 /** In the order of the declarations: the order of the report's columns. */
-export const PRINCIPLES: readonly Principle[] = DECLARATIONS.map(({ id, principle }) => ({
+export const PRINCIPLES: readonly Principle[] = DECLARATIONS.map(({ id, principle, scope }) => ({
   ...principle,
   rule: id,
-  applies: appliesWithin(principle.applies),
+  applies: appliesWithin(scope),
 }));

@@ -32,6 +32,8 @@ export interface Response {
   location: JsonPath | undefined;
   /** The operation's own `responses.<status>` entry: where diagnostics about this response land. */
   at: JsonPath;
+  /** A `default` that is the operation's one answer (no 2xx or 3xx beside it), not described or named as an error. */
+  onlyAnswer?: boolean;
 }
 
 export interface Body {
@@ -84,10 +86,21 @@ const FAILURE_TEXT = /\b(error|fail(ed|ure)?|unsuccessful|unexpected|problem|inv
  * `default` "Successful" is the answer, not the errors). What every error rule reads; the report's columns go by status.
  */
 export function isErrorResponse(response: Response): boolean {
-  if (!isErrorStatus(response.status)) return false;
+  if (!isErrorStatus(response.status) || response.onlyAnswer === true) return false;
   const { description } = response.node;
   return response.status !== 'default' || typeof description !== 'string' || !SUCCESS_TEXT.test(description) || FAILURE_TEXT.test(description);
 }
+/**
+ * A response described as a failure, or whose body's `$ref` is named for an error (`#/definitions/Error`,
+ * `ProblemDetails`): a lone `default` that is neither is the operation's answer (InfluxDB's `GET /`, "All routes").
+ */
+function saysError(node: JsonObject): boolean {
+  if (typeof node.description === 'string' && FAILURE_TEXT.test(node.description)) return true;
+  const schemas = [node.schema, ...(isObject(node.content) ? Object.values(node.content).map(body => (isObject(body) ? body.schema : undefined)) : [])];
+  return schemas.some(schema => isObject(schema) && typeof schema.$ref === 'string' && ERROR_NAME.test(schema.$ref.slice(schema.$ref.lastIndexOf('/') + 1)));
+}
+const ERROR_NAME = /error|problem|fault|exception|failure/i;
+
 /** A response to HEAD has no body (RFC 9110 §9.3.2), errors included: its error is told by its status and headers alone. */
 export const answersWithBody = (operation: Operation): boolean => operation.method !== 'head';
 /** A success that carries the agent-UX envelope: any 2xx but 204 and 205, which have no body to carry it. */
@@ -249,6 +262,12 @@ export class OpenApiDocument {
 
   private refersElsewhere: boolean | undefined;
 
+  /** True when the description's text (else its data, written out once) matches `pattern`: evidence a convention leaves in prose or values (a SCIM URN). */
+  mentions(pattern: RegExp): boolean {
+    const text = () => this.text ?? this.memo('document:json', () => JSON.stringify(this.root));
+    return this.memo(`document:matches ${pattern.source}`, () => pattern.test(text()));
+  }
+
   /** Follows a chain of `$ref`s; undefined when it dangles, loops on itself, or leaves what can be read. */
   resolve(node: unknown, location: JsonPath | undefined): Located | undefined {
     let current: Located = { value: node, location };
@@ -366,6 +385,8 @@ export class OpenApiDocument {
         result.push({ status, node: resolved.value, location: resolved.location, at });
       }
     }
+    const fallback = result.find(response => response.status === 'default');
+    if (fallback !== undefined && !result.some(response => /^[23]/.test(response.status)) && !saysError(fallback.node)) fallback.onlyAnswer = true;
     return result;
   }
 

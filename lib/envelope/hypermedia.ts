@@ -1,7 +1,8 @@
 /**
  * Hypermedia link collections in a response schema, and whether they enumerate calls an agent can make:
- * links that carry an `href` and a `method` (Siren `actions[]`, `links[]{rel, href, method}`) do; links
- * with an `href` alone (HAL `_links.self.href`, JSON:API `links`, Siren `links[]`) say where, not how.
+ * links that carry an `href` and a `method` (Siren `actions[]`, `links[]{rel, href, method}`) do, and so do
+ * HAL's `_links`, reads (GET) by HAL's convention; links with an `href` alone elsewhere (JSON:API `links`,
+ * Siren `links[]`) say where, not how.
  * The same shapes are read in live bodies (`linksIn`), for the probe to follow.
  */
 import { words } from '../errors/concepts';
@@ -19,6 +20,8 @@ export interface LinkCollection {
 const HREF = 'href';
 const DATA = 'data';
 const METHOD = 'method';
+/** HAL's reserved member: its links are reads (GET) by HAL's convention, so a link there needs no `method` to be a call. */
+const HAL_LINKS = '_links';
 /** Collection → relation → array of links → link: deeper than this is not a link collection. */
 const MAX_DEPTH = 3;
 
@@ -77,7 +80,7 @@ export function linkCollections(doc: OpenApiDocument, view: ObjectView, names: r
     collections.push({
       property,
       name: `${prefix}${property.name}`,
-      callable: shapes.length > 0 && shapes.every(shape => shape !== 'url' && ownProperty(shape, [METHOD]) !== undefined),
+      callable: property.name === HAL_LINKS || (shapes.length > 0 && shapes.every(shape => shape !== 'url' && ownProperty(shape, [METHOD]) !== undefined)),
     });
   }
   const data = prefix === '' && collections.length === 0 ? ownProperty(view, [DATA]) : undefined;
@@ -163,7 +166,7 @@ const URL_WORDS = new Set(['url', 'uri', 'href', 'link', 'location', 'endpoint']
 
 /**
  * The first string member of a 2xx body that may be the next call itself: a presigned upload `url` "which must be
- * used to upload", an `uploadUrl`, an identifier that "must be sent to /complete-upload". Evidence is weak (the body
+ * used to upload", an `uploadUrl`, an identifier that "must be sent to /complete-upload", a read-only URI `link`. Evidence is weak (the body
  * may also be a plain resource), so a finding asks whether it is, and leaves the edit to a person.
  */
 export function nextCallMember(doc: OpenApiDocument, view: ObjectView): NextCallMember | undefined {
@@ -175,6 +178,9 @@ export function nextCallMember(doc: OpenApiDocument, view: ObjectView): NextCall
     const nameWords = words(property.name);
     if (nameWords.some(word => URL_WORDS.has(word)) && nameWords.some(word => NEXT_CALL_WORDS.has(word)))
       return { name: property.name, evidence: `named \`${property.name}\`` };
+    // A URI the server sets, named a link and nothing else (GSMtasks' export `link`, its download): not the resource's own `url`.
+    if (nameWords.length === 1 && nameWords[0] === 'link' && schema.readOnly === true && URI_FORMATS.has(String(schema.format)))
+      return { name: property.name, evidence: 'a read-only URI' };
   }
   return undefined;
 }
@@ -262,8 +268,10 @@ export function hasCallableLinks(body: unknown, names: readonly string[]): boole
   // Per collection: whether every link seen so far carries a method (one pass, however many links a client sends).
   const callable = new Map<unknown, boolean>();
   for (const link of linksIn(body, names)) {
-    const collection = link.at[0] === DATA ? `${DATA}.${link.at[1]}` : link.at[0];
-    callable.set(collection, (callable.get(collection) ?? true) && typeof link.method === 'string' && link.method !== '');
+    const name = link.at[0] === DATA ? link.at[1] : link.at[0];
+    const collection = link.at[0] === DATA ? `${DATA}.${name}` : name;
+    const calls = name === HAL_LINKS || (typeof link.method === 'string' && link.method !== '');
+    callable.set(collection, (callable.get(collection) ?? true) && calls);
   }
   return [...callable.values()].some(Boolean);
 }

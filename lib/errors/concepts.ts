@@ -38,6 +38,9 @@ export const words = cachedByText((name): readonly string[] =>
     .map(word => word.toLowerCase()),
 );
 
+/** Every name read as a stack trace holds one of these, in lower case: the runtime guard seeks none in a body whose text holds none. */
+export const STACK_TRACE_PARTS = ['stack', 'backtrace', 'traceback'] as const;
+
 /** What a concept's name, type and description look like; a score of 2 is clear, 1 likely. */
 interface Recognition {
   /** Name evidence: 2 (clear), 1 (likely) or 0 (none) from the name's words. */
@@ -233,7 +236,7 @@ const RECOGNITIONS = {
       evidence.values.some(value => typeof value === 'string' && /^[a-z]+(_[a-z]+)+$/.test(value)),
   },
   stackTrace: {
-    // `stackTrace`, `errorStack`, `exceptionBacktrace`: nothing short of the words says so.
+    // `stackTrace`, `errorStack`, `exceptionBacktrace`: nothing short of the words says so (each name holds one of STACK_TRACE_PARTS).
     name: w => (last(w) === 'stack' || (w.includes('stack') && w.includes('trace')) || any(w, setOf('stacktrace', 'backtrace', 'traceback')) ? 2 : 0),
     notTypes: ['boolean', 'integer', 'number'],
     // `stackTraceId` is a handle to a trace, not the trace.

@@ -16,7 +16,7 @@ import {
   type Response,
 } from '../document/document';
 import { errorSchemaNaming } from './concepts';
-import { CODE_AND_MESSAGE, passedOver, schemaAnswer } from './error-shapes';
+import { CODE_AND_MESSAGE, passedOver, schemaAnswer, schemaLikely } from './error-shapes';
 import { envelopeSite, extendedSchema, type Edit } from '../rules/edits';
 import { responseFinding, type Finding, type LazyEdits, type OwnSchema } from '../rules/rule-function';
 import { isObjectView, viewsOf, type ObjectView } from '../document/schema';
@@ -263,10 +263,13 @@ export function isObjectBody(doc: OpenApiDocument, body: Body): boolean {
 export function sharedErrorSchemas(doc: OpenApiDocument): {
   byStatus: Map<string, Map<string, SharedErrorSchema>>;
   overall: Map<string, SharedErrorSchema>;
+  /** The object schemas that error responses' bare arrays list by `$ref` (Storecove's 422 `[ErrorModel]`). */
+  listed: Map<string, SharedErrorSchema>;
 } {
   return doc.memo('error-bodies:shared', () => {
     const byStatus = new Map<string, Map<string, SharedErrorSchema>>();
     const overall = new Map<string, SharedErrorSchema>();
+    const listed = new Map<string, SharedErrorSchema>();
     const mediaTypes = new Map<string, Map<string, number>>();
     const count = (byRef: Map<string, SharedErrorSchema>, ref: string, mediaType: string, status: string) => {
       const known = byRef.get(ref) ?? byRef.set(ref, { ref, mediaType, count: 0, statuses: new Set() }).get(ref)!;
@@ -276,6 +279,8 @@ export function sharedErrorSchemas(doc: OpenApiDocument): {
     for (const operation of doc.operations().filter(answersWithBody)) {
       for (const response of doc.responses(operation).filter(isErrorResponse)) {
         for (const body of doc.jsonBodies(operation, response)) {
+          const items = listedItems(doc, body);
+          if (items !== undefined) count(listed, items, body.mediaType, response.status);
           const ref = isObject(body.schema?.value) ? body.schema.value.$ref : undefined;
           if (typeof ref !== 'string' || !ref.startsWith('#/') || !isObjectBody(doc, body)) continue;
           count(byStatus.get(response.status) ?? byStatus.set(response.status, new Map()).get(response.status)!, ref, body.mediaType, response.status);
@@ -289,8 +294,73 @@ export function sharedErrorSchemas(doc: OpenApiDocument): {
     for (const shared of [...overall.values(), ...[...byStatus.values()].flatMap(byRef => [...byRef.values()])]) {
       shared.mediaType = [...mediaTypes.get(shared.ref)!].reduce((a, b) => (b[1] > a[1] ? b : a))[0];
     }
-    return { byStatus, overall };
+    return { byStatus, overall, listed };
   });
+}
+
+/** The `$ref` of the object items of a body that is a bare array (`{ type: array, items: { $ref } }`), if it is one. */
+function listedItems(doc: OpenApiDocument, body: Body): string | undefined {
+  const views = body.schema === undefined ? undefined : viewsOf(doc, body.schema.value, body.schema.location);
+  const items = views?.length === 1 && views[0].types?.includes('array') ? views[0].parts.find(part => part.value.items !== undefined)?.value.items : undefined;
+  const ref = isObject(items) ? items.$ref : undefined;
+  if (typeof ref !== 'string' || !ref.startsWith('#/')) return undefined;
+  const item = viewsOf(doc, items, undefined);
+  return item !== undefined && item.length > 0 && item.every(view => isObjectView(view) && view.properties.size > 0) ? ref : undefined;
+}
+
+/**
+ * The API's own error body where no one schema of it serves two statuses: the items of the lists its error
+ * responses answer (Storecove's 422 `[ErrorModel { source, details }]`), else one set of members that schemas
+ * of several statuses share (KumpeApps' `403`, `405`, `412`: `{ success, error }`). What a response without a
+ * body is offered, with the code it lacks, rather than a second shape.
+ */
+export interface ApiErrorShape {
+  /** The schemas' names (the listed items' one; else the sharing schemas, most used first). */
+  names: string[];
+  /** The members they declare. */
+  members: string[];
+  /** The body is a list of the named schema. */
+  list: boolean;
+  statuses: string[];
+  /** No member of theirs is a code, clearly or likely. */
+  lacksCode: boolean;
+}
+
+export function apiErrorShape(doc: OpenApiDocument): ApiErrorShape | undefined {
+  return doc.memo('error-bodies:api-shape', () => {
+    const { overall, listed } = sharedErrorSchemas(doc);
+    const mostListed = [...listed.values()].reduce<SharedErrorSchema | undefined>((a, b) => (a === undefined || b.count > a.count ? b : a), undefined);
+    if (mostListed !== undefined) return shapeOf(doc, [mostListed], true);
+    // Schemas of one status each, declaring the same members: one shape, named per status.
+    const byMembers = new Map<string, SharedErrorSchema[]>();
+    for (const shared of overall.values()) {
+      const key = [...(objectView(doc, shared.ref)?.properties.keys() ?? [])].sort().join(' ');
+      if (key !== '') byMembers.set(key, [...(byMembers.get(key) ?? []), shared]);
+    }
+    const groups = [...byMembers.values()].filter(group => group.length >= 2 && new Set(group.flatMap(shared => [...shared.statuses])).size >= 2);
+    const largest = groups.reduce<SharedErrorSchema[] | undefined>((a, b) => (a === undefined || b.length > a.length ? b : a), undefined);
+    return largest === undefined
+      ? undefined
+      : shapeOf(
+          doc,
+          [...largest].sort((a, b) => b.count - a.count),
+          false,
+        );
+  });
+}
+
+const objectView = (doc: OpenApiDocument, ref: string): ObjectView | undefined => viewsOf(doc, { $ref: ref }, undefined)?.find(isObjectView);
+
+function shapeOf(doc: OpenApiDocument, schemas: readonly SharedErrorSchema[], list: boolean): ApiErrorShape {
+  const view = objectView(doc, schemas[0].ref)!;
+  const code = schemaAnswer(doc, view, 'errorCode', undefined) ?? schemaLikely(doc, view, 'errorCode', undefined);
+  return {
+    names: schemas.map(shared => shared.ref.slice(shared.ref.lastIndexOf('/') + 1)),
+    members: [...view.properties.keys()],
+    list,
+    statuses: [...new Set(schemas.flatMap(shared => [...shared.statuses]))].sort(),
+    lacksCode: code === undefined,
+  };
 }
 
 /**

@@ -209,6 +209,9 @@ function memberIn<N>(reader: Reader<N>, carrier: Carrier<N>, question: Question,
 }
 
 function findMemberIn<N>(reader: Reader<N>, carrier: Carrier<N>, question: Question, names: Names, required: boolean): Found<N> | undefined {
+  // A string code that is not the HTTP status is the one an agent branches on: Google's `status` over its HTTP `code`.
+  const mirror = (found: Found<N>) => mirrorsStatus(reader.evidence(carrier.nodes[0], found.name));
+  const branchable = (found: Found<N>) => reader.accepts(found.node, 'text', found.node) && !mirror(found);
   const candidates: Found<N>[] = [];
   for (const { concept, accepts } of MEMBERS[question]) {
     for (const name of namesFor(names, concept)) {
@@ -223,12 +226,13 @@ function findMemberIn<N>(reader: Reader<N>, carrier: Carrier<N>, question: Quest
         allRequired &&= member.required;
         return true;
       });
-      if (everyNode && first !== undefined) candidates.push({ name: first.name, required: allRequired, node: first.node, carrier, certainty: 'clear' });
+      if (!everyNode || first === undefined) continue;
+      const found: Found<N> = { name: first.name, required: allRequired, node: first.node, carrier, certainty: 'clear' };
+      // The first name found answers, and for the code the first an agent can branch on: the names after it are not sought.
+      if (question !== 'errorCode' || branchable(found)) return found;
+      candidates.push(found);
     }
   }
-  // A string code that is not the HTTP status is the one an agent branches on: Google's `status` over its HTTP `code`.
-  const mirror = (found: Found<N>) => mirrorsStatus(reader.evidence(carrier.nodes[0], found.name));
-  const branchable = (found: Found<N>) => reader.accepts(found.node, 'text', found.node) && !mirror(found);
   // A number described or bounded as the HTTP status echoes it and is never the code (an undescribed integer `code` may
   // be); a string only when its values are reason phrases or statuses: one spelled as a code (`CONFLICT`, DigitalOcean's
   // `not_found` "corresponding to the HTTP status code") is the code.
@@ -240,8 +244,7 @@ function findMemberIn<N>(reader: Reader<N>, carrier: Carrier<N>, question: Quest
       evidence.values.every(value => typeof value === 'string' && (isReasonPhrase(value) || (/^\d+$/.test(value) && isStatusText(value))))
     );
   };
-  const named = question === 'errorCode' ? (candidates.find(branchable) ?? candidates.find(found => !echoes(found))) : candidates[0];
-  return named ?? (configured(names, question) ? undefined : recognisedIn(reader, carrier, question, required));
+  return candidates.find(found => !echoes(found)) ?? (configured(names, question) ? undefined : recognisedIn(reader, carrier, question, required));
 }
 
 /** True when a rule's options name the members for `question`: the configured list is then the whole answer (the override). */
@@ -281,15 +284,8 @@ function recognisedIn<N>(reader: Reader<N>, carrier: Carrier<N>, question: Quest
 }
 
 /** Every member answering `question`, one per carrier that has one. */
-function membersAnswering<N>(
-  reader: Reader<N>,
-  root: N,
-  question: Question,
-  names: Names,
-  required = false,
-  carriers = carriersOf(reader, root, names),
-): Found<N>[] {
-  return carriers.flatMap(carrier => {
+function membersAnswering<N>(reader: Reader<N>, root: N, question: Question, names: Names, required = false): Found<N>[] {
+  return carriersOf(reader, root, names).flatMap(carrier => {
     const found = memberIn(reader, carrier, question, names, required);
     return found?.certainty === 'clear' ? [found] : [];
   });
@@ -308,20 +304,25 @@ export interface SchemaNode {
   property?: Property;
 }
 
-/**
- * The reader over one document's schemas. Every answer is kept per node (each node, the root of a view
- * included, is made once, so a node met again is the same object): a shared error schema is asked the
- * same questions by every rule, for every response that uses it.
- */
-function schemaReader(doc: OpenApiDocument): Reader<SchemaNode> {
+/** A reader's `remember` that keeps every answer, per holder and key, as long as the holder lives. */
+function keptAnswers(): Reader<unknown>['remember'] {
   const answers = new WeakMap<object, Map<string, unknown>>();
-  const remember = <T>(holder: object, key: string, compute: () => T): T => {
+  return <T>(holder: object, key: string, compute: () => T): T => {
     let known = answers.get(holder);
     if (known === undefined) answers.set(holder, (known = new Map()));
     let answer = known.get(key) as T | undefined;
     if (answer === undefined && !known.has(key)) known.set(key, (answer = compute()));
     return answer as T;
   };
+}
+
+/**
+ * The reader over one document's schemas. Every answer is kept per node (each node, the root of a view
+ * included, is made once, so a node met again is the same object): a shared error schema is asked the
+ * same questions by every rule, for every response that uses it.
+ */
+function schemaReader(doc: OpenApiDocument): Reader<SchemaNode> {
+  const remember = keptAnswers();
   const member = (node: SchemaNode, name: string) => {
     let current: SchemaNode = node;
     let required = true;
@@ -638,22 +639,37 @@ export function memberNames(carrier: Carrier<SchemaNode>): string[] {
 
 // ---- over JSON values ----------------------------------------------------------------------------
 
-/** Each object's keys by their lower case, built once per object: a body with 64k error items is read in linear time. */
+/**
+ * Each object's keys by their lower case, built once per object of more than SCANNED keys: an object with 64k keys is
+ * read in linear time. A smaller one is scanned, and costs no entry here (a live body, read once, is garbage at once).
+ */
 const keysByCase = new WeakMap<JsonObject, Map<string, string>>();
+const SCANNED = 16;
+const hasOwn = (holder: JsonObject, key: string): boolean => Object.prototype.hasOwnProperty.call(holder, key);
 function ownKey(holder: JsonObject, name: string): string | undefined {
-  if (Object.prototype.hasOwnProperty.call(holder, name)) return name;
+  if (hasOwn(holder, name)) return name;
+  const lower = name.toLowerCase();
+  let seen = 0;
+  for (const key in holder) {
+    if (++seen > SCANNED) return keysOf(holder).get(lower);
+    if (key.toLowerCase() === lower && hasOwn(holder, key)) return key;
+  }
+  return undefined;
+}
+
+function keysOf(holder: JsonObject): Map<string, string> {
   let keys = keysByCase.get(holder);
   if (keys === undefined) {
     keys = new Map();
     for (const key of Object.keys(holder)) if (!keys.has(key.toLowerCase())) keys.set(key.toLowerCase(), key);
     keysByCase.set(holder, keys);
   }
-  return keys.get(name.toLowerCase());
+  return keys;
 }
 
 /** A JSON value and where it sits: in the user's document for an example, below the body for a live response. */
 const valueReader: Reader<Located> = {
-  // A live body is read once: nothing to keep.
+  // A value is read once per question: nothing to keep (describeErrorValue keeps answers for the questions of one call).
   remember: (_holder, _key, compute) => compute(),
   member(node, name) {
     // Most names are one key: no path to split, no spelling to join (a body with thousands of error items asks often).
@@ -732,8 +748,12 @@ const valuePath = (carrier: Carrier<unknown>, name: string): string =>
   carrier.kind === 'body' ? name : carrier.kind === 'wrapper' ? `${carrier.member}.${name}` : `${carrier.member}[].${name}`;
 
 /** One question asked of a JSON error body (the state questions too, for the runtime guard): the member that answers it, if any. */
-export function valueAnswer(body: unknown, question: Question, names: Names, carriers?: Carrier<Located>[]): ValueMember | undefined {
-  const best = membersAnswering(valueReader, live(body), question, names, false, carriers)[0];
+export const valueAnswer = (body: unknown, question: Question, names: Names): ValueMember | undefined => answerIn(valueReader, live(body), question, names);
+
+function answerIn(reader: Reader<Located>, root: Located, question: Question, names: Names): ValueMember | undefined {
+  // The body is the first carrier: what it answers clearly is the answer, and the wrapper and lists are sought only past it.
+  const inBody = memberIn(reader, bodyOf(reader, root), question, names, false);
+  const best = inBody?.certainty === 'clear' ? inBody : membersAnswering(reader, root, question, names)[0];
   return best === undefined ? undefined : { path: valuePath(best.carrier, best.name), value: best.node.value };
 }
 
@@ -746,13 +766,23 @@ export function valueHome(body: unknown, names: Names): { carrier: Carrier<unkno
   return { carrier, memberNames: [...new Set(carrier.nodes.flatMap(node => valueReader.members(node)))] };
 }
 
-/** "What does this JSON error body carry?": the value-side entry point of the shapes table. */
-export function describeErrorValue(body: unknown, names?: Names): ErrorValue {
-  // The carriers once for all questions: each list item is wrapped once, not once per question.
-  const carriers = carriersOf(valueReader, live(body), names);
-  const result: ErrorValue = { fields: valueFields(carriers, names) };
+/** What describeErrorValue can be asked: each question of VALUE_QUESTIONS, and `fields`. */
+export type ValueQuestion = (typeof VALUE_QUESTIONS)[number] | 'fields';
+const ALL_VALUE_QUESTIONS: readonly ValueQuestion[] = ['fields', ...VALUE_QUESTIONS];
+
+/**
+ * "What does this JSON error body carry?": the value-side entry point of the shapes table. Given `asked`, only
+ * those answers are read (the runtime guard asks what its checks read at the response's status: a 400 never a retry delay).
+ */
+export function describeErrorValue(body: unknown, names?: Names): ErrorValue;
+export function describeErrorValue(body: unknown, names: Names, asked: readonly ValueQuestion[]): Partial<ErrorValue>;
+export function describeErrorValue(body: unknown, names?: Names, asked = ALL_VALUE_QUESTIONS): Partial<ErrorValue> {
+  // Answers kept for this call: finding the wrapper asks the body for its code and message, as the questions do after.
+  const reader: Reader<Located> = { ...valueReader, remember: keptAnswers() };
+  const root = live(body);
+  const result: Partial<ErrorValue> = asked.includes('fields') ? { fields: valueFields(carriersOf(reader, root, names), names) } : {};
   for (const question of VALUE_QUESTIONS) {
-    const member = valueAnswer(body, question, names, carriers);
+    const member = asked.includes(question) ? answerIn(reader, root, question, names) : undefined;
     if (member !== undefined) result[question] = member;
   }
   return result;

@@ -4,8 +4,10 @@
  * fix is worded as that framework's own body plus what it lacks: Django REST framework's `{detail}` with a
  * `code`, NestJS's `{statusCode, message, error}` with a `code` and its `message: string[]` kept. Evidence
  * is required, never a name alone; when two frameworks show evidence, or none does, the fix stays generic.
+ * A protocol that defines its own error body (SCIM) is recognised the same way, per operation, and comes first.
  */
-import { isObject, type JsonObject, type OpenApiDocument } from '../document/document';
+import { isObject, type JsonObject, type OpenApiDocument, type Operation } from '../document/document';
+import { generatedBySpringfox, mostOperationIds } from '../rules/scope';
 
 export interface Framework {
   name: string;
@@ -15,6 +17,15 @@ export interface Framework {
   lacks: string;
   /** True for the statuses the framework answers with that body by default (others get the generic fix). */
   sends(status: string): boolean;
+  /**
+   * For the statuses it does not send that body for: what makes the server send the body a fix declares,
+   * as a clause ("register `@app.exception_handler(Exception)` to send it (…)").
+   */
+  handler?: string;
+  /** True when a standard defines the body (SCIM), rather than a framework sending it. */
+  defines?: boolean;
+  /** The media type the body goes under, when not `application/json` (SCIM 2.0's `application/scim+json`). */
+  mediaType?: string;
 }
 
 /** Any status: the framework answers every error with its JSON body. */
@@ -24,19 +35,9 @@ const CLIENT_ERROR_BUT_400 = (status: string) => /^4\d\d$/.test(status) && statu
 /** A client error: Starlette (under FastAPI) and ASP.NET Core answer a 5xx with text or an empty body, not this one. */
 const CLIENT_ERROR = (status: string) => /^4\d\d$/.test(status);
 
-/** The share of operations whose operationId must follow a generator's style to count as its evidence. */
-const MOST = 0.6;
-
 interface Recognition extends Framework {
   /** True when the description shows this framework's evidence. */
   shows(doc: OpenApiDocument, schemas: JsonObject): boolean;
-}
-
-/** True when most operations (at least two) have an operationId of this style. */
-function mostOperationIds(doc: OpenApiDocument, style: RegExp): boolean {
-  const ids = doc.operations().map(operation => operation.node.operationId);
-  const styled = ids.filter(id => typeof id === 'string' && style.test(id)).length;
-  return styled >= 2 && styled >= MOST * ids.length;
 }
 
 /** True when some operation's operationId follows this style. */
@@ -66,6 +67,7 @@ const RECOGNITIONS: readonly Recognition[] = [
     sends: CLIENT_ERROR,
     body: '`{ detail }` (a string, as `HTTPException` sends it)',
     lacks: 'a required `code`',
+    handler: 'register `@app.exception_handler(Exception)` to send it (Starlette answers an unhandled error with a text/plain 500)',
     // Its validation error, `HTTPValidationError { detail: [{ loc, msg, type }] }`, is in every app that validates input.
     shows: (_, schemas) => isObject(schemas.HTTPValidationError) && hasMembers(schemas.ValidationError, ['loc', 'msg', 'type']),
   },
@@ -74,6 +76,7 @@ const RECOGNITIONS: readonly Recognition[] = [
     sends: CLIENT_ERROR_BUT_400,
     body: '`{ detail }`',
     lacks: 'a required `code`',
+    handler: 'set an `EXCEPTION_HANDLER` that sends it (Django REST framework answers a 400 with a map of fields, Django a 500 with an HTML page)',
     // drf-spectacular's `orders_retrieve`, `orders_partial_update`, `orders_destroy`; drf-yasg's `orders_read`, `orders_delete`.
     shows: doc =>
       mostOperationIds(doc, /^[a-z0-9_]+_(list|create|retrieve|read|update|partial_update|destroy|delete)$/) &&
@@ -84,13 +87,17 @@ const RECOGNITIONS: readonly Recognition[] = [
     sends: EVERY_STATUS,
     body: '`{ timestamp, status, error, path }`',
     lacks: 'a required `code` and `message`',
-    shows: doc => Array.isArray(doc.root.servers) && doc.root.servers.some(server => isObject(server) && server.description === SPRINGDOC_SERVER),
+    // springdoc's server description, or Springfox's operationIds (`getOrderUsingGET`).
+    shows: doc =>
+      (Array.isArray(doc.root.servers) && doc.root.servers.some(server => isObject(server) && server.description === SPRINGDOC_SERVER)) ||
+      generatedBySpringfox(doc),
   },
   {
     name: 'ASP.NET Core',
     sends: CLIENT_ERROR,
     body: '`ProblemDetails` `{ type, title, status, detail }`',
     lacks: '`type` (a URI naming the error) and `detail` required',
+    handler: 'register `app.UseExceptionHandler` to send it (ASP.NET Core answers an unhandled error with an empty 500)',
     // Swashbuckle lists a controller's output under `text/plain`, `application/json` and `text/json` together.
     shows: doc =>
       doc
@@ -98,6 +105,14 @@ const RECOGNITIONS: readonly Recognition[] = [
         .some(operation =>
           doc.responses(operation).some(response => SWASHBUCKLE_TYPES.every(type => doc.bodies(operation, response).some(body => body.mediaType === type))),
         ),
+  },
+  {
+    name: 'API Platform',
+    sends: EVERY_STATUS,
+    body: '`hydra:Error` `{ hydra:title, hydra:description }` (a 422 `ConstraintViolationList` adds `violations`)',
+    lacks: 'a required `code`',
+    // It names each resource's JSON-LD schema `Book.jsonld`, `Book.jsonld-read`, beside the plain `Book`.
+    shows: (_, schemas) => Object.keys(schemas).filter(name => /^[A-Za-z0-9]+\.jsonld(-[\w.]+)?$/.test(name)).length >= 2,
   },
   {
     name: 'Fastify',
@@ -109,8 +124,75 @@ const RECOGNITIONS: readonly Recognition[] = [
   },
 ];
 
+/**
+ * The error convention of one operation: the protocol it belongs to when that defines an error body (a SCIM
+ * endpoint), else the framework that generated the description.
+ */
+export function errorConventionOf(doc: OpenApiDocument, operation: Operation): Framework | undefined {
+  return scimOf(doc, operation) ?? frameworkOf(doc);
+}
+
+/** SCIM's resource and discovery endpoints (RFC 7644 §3.2, §4; SCIM 1.1 names its configuration `ServiceProviderConfigs`). */
+const SCIM_RESOURCES = new Set(['Users', 'Groups']);
+const SCIM_DISCOVERY = new Set(['Schemas', 'ServiceProviderConfig', 'ServiceProviderConfigs', 'ResourceTypes']);
+const SCIM_ENDPOINTS = new Set([...SCIM_RESOURCES, ...SCIM_DISCOVERY, 'Bulk', 'Me', '.search']);
+/** What a SCIM description says of itself in its values and prose: its URNs and its media type. */
+const SCIM_WORDS = /urn:ietf:params:scim:|urn:scim:schemas:|application\/scim\+json/;
+/** Evidence of SCIM 2.0 (RFC 7643, 7644): its URNs, its media type, its discovery endpoints' names. */
+const SCIM_2 = /urn:ietf:params:scim:|application\/scim\+json|\/(ServiceProviderConfig|ResourceTypes)\b/;
+const SCIM_JSON = 'application/scim+json';
+
+const SCIM_2_ERROR: Framework = {
+  name: 'SCIM 2.0 (RFC 7644 §3.12)',
+  defines: true,
+  sends: EVERY_STATUS,
+  body: '`{ schemas: ["urn:ietf:params:scim:api:messages:2.0:Error"], status, scimType, detail }`',
+  lacks: '`scimType` (the code: give every error one, not only the 400 and 409 ones RFC 7644 names) and `detail` required',
+};
+const SCIM_1_ERROR: Framework = {
+  name: 'SCIM 1.1',
+  defines: true,
+  sends: EVERY_STATUS,
+  body: '`{ Errors: [{ code, description }] }` (`code` the HTTP status)',
+  lacks: 'a required machine-readable code of its own and `description` required in each item',
+};
+
+/**
+ * The SCIM error body for an operation on a SCIM endpoint: a path under a base (`/`, `/scim/v2`) that holds
+ * `Users` or `Groups` and a discovery endpoint (`Schemas`, `ServiceProviderConfig`, `ResourceTypes`), or whose
+ * description shows SCIM's URNs or media type. `/users` and `/groups` alone are any API's.
+ */
+function scimOf(doc: OpenApiDocument, operation: Operation): Framework | undefined {
+  const bases = scimBases(doc);
+  if (bases.size === 0) return undefined;
+  const segments = operation.path.split('/').filter(Boolean);
+  const at = segments.findIndex(segment => SCIM_ENDPOINTS.has(segment));
+  if (at < 0 || !bases.has(segments.slice(0, at).join('/'))) return undefined;
+  if (!doc.mentions(SCIM_2) && doc.mentions(/urn:scim:schemas:|\/ServiceProviderConfigs\b/)) return SCIM_1_ERROR;
+  return doc.mentions(/application\/scim\+json/) ? { ...SCIM_2_ERROR, mediaType: SCIM_JSON } : SCIM_2_ERROR;
+}
+
+/** The path prefixes (`''`, `scim/v2`) under which the description serves SCIM's resources, with SCIM's evidence. */
+function scimBases(doc: OpenApiDocument): Set<string> {
+  return doc.memo('frameworks:scim-bases', () => {
+    const seen = new Map<string, { resources: boolean; discovery: boolean }>();
+    for (const operation of doc.operations()) {
+      const segments = operation.path.split('/').filter(Boolean);
+      const at = segments.findIndex(segment => SCIM_ENDPOINTS.has(segment));
+      if (at < 0) continue;
+      const base = segments.slice(0, at).join('/');
+      const found = seen.get(base) ?? { resources: false, discovery: false };
+      found.resources ||= SCIM_RESOURCES.has(segments[at]);
+      found.discovery ||= SCIM_DISCOVERY.has(segments[at]);
+      seen.set(base, found);
+    }
+    const named = () => doc.mentions(SCIM_WORDS);
+    return new Set([...seen].filter(([, found]) => found.resources && (found.discovery || named())).map(([base]) => base));
+  });
+}
+
 /** The framework that generated the description, when exactly one shows its evidence. */
-export function frameworkOf(doc: OpenApiDocument): Framework | undefined {
+function frameworkOf(doc: OpenApiDocument): Framework | undefined {
   return doc.memo('frameworks:framework', () => {
     const holder = doc.isSwagger2 ? doc.root : doc.root.components;
     const schemas =
@@ -119,7 +201,7 @@ export function frameworkOf(doc: OpenApiDocument): Framework | undefined {
         : {};
     const shown = RECOGNITIONS.filter(recognition => recognition.shows(doc, schemas));
     if (shown.length !== 1) return undefined;
-    const { name, body, lacks, sends } = shown[0];
-    return { name, body, lacks, sends };
+    const { name, body, lacks, sends, handler } = shown[0];
+    return { name, body, lacks, sends, handler };
   });
 }

@@ -19,6 +19,15 @@ const TRACES: [string, RegExp][] = [
   ['PHP', /#\d+ \S+\.php\(\d+\): /],
 ];
 
+/**
+ * What every pattern of TRACES holds literally (each alternative of it one of these): a text holding none of them
+ * holds no stack trace, and the runtime guard runs no pattern over it.
+ */
+const ANCHORS = ['at ', 'Traceback (', 'File "', 'Exception in thread "', 'goroutine ', '.rb:', '.php('];
+
+/** False when `text` surely holds no stack trace: found at the cost of a few substring searches. */
+export const mayHoldStackTrace = (text: string): boolean => ANCHORS.some(anchor => text.includes(anchor));
+
 /** The runtime whose stack trace the text contains ("JavaScript", "Python", …), or undefined. */
 export function stackTraceRuntime(text: string): string | undefined {
   return TRACES.find(([, pattern]) => pattern.test(text))?.[0];

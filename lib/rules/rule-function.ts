@@ -116,6 +116,19 @@ export interface RuleScope<O, M extends Messages = Messages> {
   operations: readonly Operation[];
   /** Renders one of the function's messages (lib/rules/messages.ts). */
   say: Say<M>;
+  /** The responses the rule's scope reads, by status (rules/<id>.ts declares them; every status when it declares none). */
+  statuses: (status: string) => boolean;
+}
+
+/** What the frame runs: a rule's name, options, messages, the statuses its scope reads and its lint, as rules/<id>.ts defines them. */
+export interface Check<O, M extends Messages> {
+  /** The function's name: the rule id without `ax-`, in camel case (`recoverableRetryAfter`), as `functionsDir` loads it. */
+  name: string;
+  /** The JSON Schema of each option (all optional, so a rule works without `functionOptions`), and the values of those a user leaves out. */
+  options: { schema: Record<string, unknown>; defaults?: Partial<O> };
+  messages: M;
+  statuses?: (status: string) => boolean;
+  lint(scope: RuleScope<O, M>): Finding[];
 }
 
 type OptionsSchema = Parameters<typeof createRulesetFunction>[0]['options'];
@@ -158,17 +171,19 @@ export function isExempt(operation: Operation, ruleId: string): boolean {
 }
 
 /**
- * Builds a Spectral function from a check. `optionProperties` is the JSON Schema of each option;
- * options are always optional, so a rule works without `functionOptions`. `messages` is the table of
+ * Builds a Spectral function from a rule's check (ruleset.ts does, for each rule). `messages` is the table of
  * everything the check words (lib/rules/messages.ts), rendered by the `say` it is given.
  */
-export function ruleFunction<O extends object, M extends Messages>(
-  name: string,
-  optionProperties: Record<string, unknown>,
-  messages: M,
-  check: (scope: RuleScope<O, M>) => Finding[],
-): RulesetFunctionWithValidator<unknown, O> & { optionNames: readonly string[]; messages: Messages } {
+export function ruleFunction<O extends object, M extends Messages>({
+  name,
+  options: { schema: optionProperties, defaults },
+  messages,
+  statuses = () => true,
+  lint,
+}: Check<O, M>): RulesetFunctionWithValidator<unknown, O> & { optionNames: readonly string[]; messages: Messages } {
   const say = sayOf(messages);
+  // The user's options object itself when the rule has no defaults: per-options caches key on it.
+  const withDefaults = (options: O | null): O => (defaults === undefined ? (options ?? ({} as O)) : ({ ...defaults, ...options } as O));
   const run = (_input: unknown, options: O | null, context: RulesetFunctionContext): IFunctionResult[] => {
     // These exist at run time but are missing from (or hidden in) Spectral's public types.
     const ruleId = (context.rule as { name?: string }).name ?? name;
@@ -177,7 +192,7 @@ export function ruleFunction<O extends object, M extends Messages>(
       const text = (context.document as unknown as { input?: unknown }).input;
       const doc = OpenApiDocument.of(context.document.data, resolved, typeof text === 'string' ? text : undefined);
       const operations = checkedOperations(doc, ruleId);
-      const found = distinct(perDefect(doc, ruleId, check({ doc, options: options ?? ({} as O), ruleId, operations, say })));
+      const found = distinct(perDefect(doc, ruleId, lint({ doc, options: withDefaults(options), ruleId, operations, say, statuses })));
       const byRule = editsWanted(context.document);
       if (byRule !== undefined) record(byRule, ruleId, found);
       return found.map(({ message, path }) => ({ message, path }));

@@ -37,7 +37,7 @@ const wordSet = (...groups: string[]): Set<string> => new Set(groups.flatMap(gro
 const READ_VERBS = wordSet(
   'get list search query find fetch lookup retrieve describe',
   'check validate verify ping test assess evaluate analyse analyze',
-  'calculate estimate preview simulate suggest render count export download',
+  'calculate estimate preview simulate suggest render count export download translate',
 );
 /** Verbs that change something: after "or"/"and" in a name (`getOrCreateSession`, `checkAndSet`), the operation is no mere read. */
 const WRITE_VERBS = wordSet(
@@ -201,17 +201,16 @@ function readByName(doc: OpenApiDocument, operation: Operation): ReadEvidence | 
   const described = describedRead(operation);
   // "Returns a Task id" tells the answer, not the act (`orderServiceOffering`): a name only where no operationId or summary says.
   const unnamed = operation.node.operationId === undefined && operation.node.summary === undefined;
-  const name = [...namesOf(operation), ...(described !== undefined && unnamed ? [described] : [])].find(
+  const verbSegment = actionSegment(operation);
+  const name = [...namesOf(operation), ...(verbSegment === undefined ? [] : [verbSegment]), ...(described !== undefined && unnamed ? [described] : [])].find(
     candidate => readingVerb(candidate, operation) !== undefined,
   );
   if (name === undefined) return undefined;
   const by = { kind: 'name' as const, name, verb: readingVerb(name, operation)! };
-  // A 201 beside a 200 is a generator's default (springfox lists 200, 201, 401, 403, 404 on every POST) when the
-  // description says the call returns something and writes nothing.
   // Only a method name as the path (its words split) is weak enough for its description to overrule.
   const writes = name.source === 'path' && name.words.length > 1 ? describedWrite(operation) : undefined;
   const against =
-    statuses.includes('201') && !(described !== undefined && statuses.includes('200'))
+    statuses.includes('201') && !defaultCreated(doc, operation, described !== undefined)
       ? { kind: 'created' as const }
       : writes !== undefined
         ? { kind: 'described' as const, word: writes }
@@ -219,10 +218,52 @@ function readByName(doc: OpenApiDocument, operation: Operation): ReadEvidence | 
   return against === undefined ? { by } : { by, against };
 }
 
+/**
+ * A 201 beside a 200 that is a generator's default, not a creation: Springfox lists 200, 201, 401, 403, 404 on
+ * every POST (its 201 "Created" without a body), so a 201 says nothing when the description says the call
+ * returns something and writes nothing, or when Springfox wrote the description, the 201 has no body and no
+ * name or description of the operation writes.
+ */
+function defaultCreated(doc: OpenApiDocument, operation: Operation, describedAsRead: boolean): boolean {
+  const responses = doc.responses(operation);
+  if (!responses.some(response => response.status === '200')) return false;
+  const created = responses.find(response => response.status === '201');
+  if (describedAsRead) return true;
+  // Its summary or description may still say it creates ("Create health id using Biometric Authentication" for `verifyBioUsingPOST`).
+  const writes = describedWrite(operation) !== undefined || namedBy(operation).some(word => WRITE_VERBS.has(baseForm(word)));
+  return !writes && generatedBySpringfox(doc) && created !== undefined && doc.bodies(operation, created).length === 0;
+}
+
+/** True when most operations (at least two) have an operationId of this style: a generator's evidence. */
+export function mostOperationIds(doc: OpenApiDocument, style: RegExp): boolean {
+  const ids = doc.operations().map(operation => operation.node.operationId);
+  const styled = ids.filter(id => typeof id === 'string' && style.test(id)).length;
+  return styled >= 2 && styled >= 0.6 * ids.length;
+}
+
+/** Springfox's default operationIds, `getOrderUsingGET`, `createOrderUsingPOST_1`: the description is its. */
+export const generatedBySpringfox = (doc: OpenApiDocument): boolean =>
+  doc.memo('scope:springfox', () => mostOperationIds(doc, /Using(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)(_\d+)?$/));
+
+/**
+ * A reading verb as the segment before the last, which is a plain noun (Blockfrost's `/utils/txs/evaluate/utxos`:
+ * evaluate, given a UTXO set): the action the path names. Not before a parameter (`/search/{id}` acts on an item)
+ * nor a writing verb (`/check/reset`).
+ */
+function actionSegment(operation: Operation): Name | undefined {
+  const segments = operation.path.split('/').filter(Boolean);
+  const [verb, last] = segments.slice(-2);
+  if (last === undefined || !READ_VERBS.has(verb) || last.includes('{') || words(last).some(word => WRITE_VERBS.has(word))) return undefined;
+  return { source: 'path', text: verb, words: [verb] };
+}
+
 /** The reading verb a name starts with: a path segment as it stands (`/validate`), a name or summary in any person (`Gets`). */
 function readingVerb(name: Name, operation: Operation): string | undefined {
   const [first] = name.words;
-  if (first === undefined || (name.source !== 'path' && namesPathNoun(first, operation))) return undefined;
+  // `list` where the path has `lists` is the resource in a name (`listAddMember`); a summary's sentence starts with its verb
+  // (Box's "Query files/folders by metadata" at `/metadata_queries/execute_read`).
+  const nounFirst = name.source === 'operationId' || (name.source === 'summary' && name.words.length === 1);
+  if (first === undefined || (nounFirst && namesPathNoun(first, operation))) return undefined;
   return (name.source === 'path' ? [first] : [first, baseForm(first)]).find(form => READ_VERBS.has(form));
 }
 
@@ -322,17 +363,29 @@ function itemAction(path: string): { item: string; action: string } | undefined 
   return item.endsWith('}') && action !== '' && !action.includes('{') ? { item, action } : undefined;
 }
 
+/** The `$ref`s a path answers to a read or an update (`methods`): the schemas of the resource it names. */
+const ownRefs = (doc: OpenApiDocument, path: string, methods: readonly string[]): Set<string> =>
+  new Set((operationPaths(doc).get(path) ?? []).filter(other => methods.includes(other.method)).flatMap(other => answeredRefs(doc, other)));
+
 /** The schema an action on an item answers with when it is the item's own (what the item path answers to GET or to an update). */
 function answeredItem(doc: OpenApiDocument, operation: Operation): string | undefined {
   const path = itemAction(operation.path);
   if (path === undefined) return undefined;
-  const own = new Set(
-    (operationPaths(doc).get(path.item) ?? [])
-      .filter(other => ['get', 'put', 'patch', 'post'].includes(other.method))
-      .flatMap(other => answeredRefs(doc, other)),
-  );
+  const own = ownRefs(doc, path.item, ['get', 'put', 'patch', 'post']);
   return answeredRefs(doc, operation).find(ref => own.has(ref));
 }
+
+/**
+ * A DELETE after which nothing is left to call: AGLedger's envelope names the next legal call after a change, and a
+ * deletion leaves none. One that answers the resource it names (what its path answers to GET or to an update: a
+ * subscription cancelled, a record archived) leaves it in place, with its next calls.
+ */
+const removes = (doc: OpenApiDocument, operation: Operation): boolean =>
+  operation.method === 'delete' &&
+  remembered(doc, 'removes', operation, () => {
+    const own = ownRefs(doc, operation.path, ['get', 'put', 'patch']);
+    return !answeredRefs(doc, operation).some(ref => own.has(ref));
+  });
 
 /**
  * What an operation is does not change between calls: the rules ask once per rule and the runtime guard
@@ -494,13 +547,14 @@ function statusMember(doc: OpenApiDocument, operation: Operation): string | unde
   return requests.flatMap(view => [...view.properties.keys()]).find(name => ['status', 'state'].includes(words(name).at(-1) ?? ''));
 }
 
-/** ax-envelope-next-steps: a mutation under the `prefixes`, unless it only reads, authenticates or is deprecated. */
+/** ax-envelope-next-steps: a mutation under the `prefixes`, unless it only reads, authenticates, removes what it names or is deprecated. */
 export function asksNextSteps(doc: OpenApiDocument, operation: Operation, options: ScopeOptions): boolean {
   const prefixes = options?.prefixes;
   return (
     isMutation(operation) &&
     // A deprecated operation is on its way out: nothing should be built on its answers (OpenAI's `createAnswer`).
     operation.node.deprecated !== true &&
+    !removes(doc, operation) &&
     (prefixes === undefined || prefixes.some(prefix => operation.path.startsWith(prefix))) &&
     !readsOnly(doc, operation, options) &&
     !authenticates(doc, operation)

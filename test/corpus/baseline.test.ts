@@ -2,7 +2,7 @@
  * npm run test:corpus: adopting the package on real public descriptions, as a team would. The packed
  * tarball and the real Spectral CLI are installed into a new project; the installed
  * `spectral-agent-ux baseline` writes the baseline and the real `spectral lint -r` reads it.
- * dist/ must be current (`npm run build`; CI runs `npm test` first).
+ * dist/ must be current (`npm run build`; CI runs `npm run test:package`, which builds, first).
  */
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';

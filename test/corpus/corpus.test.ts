@@ -13,7 +13,7 @@ import { COULD_NOT_FINISH, misplaced, ObservedLinter, OUR_CODES, parse, valueAt 
 const ROOT = join(__dirname, '..', '..');
 const CORPUS = join(ROOT, '.cache', 'corpus');
 const REPORT = join(ROOT, '.cache', 'corpus-report.md');
-// Every finding, one JSON line each, sorted: two runs diff finding by finding (`node scripts/corpus-diff.mjs before.jsonl after.jsonl`).
+// Every finding, one JSON line each, sorted: two runs diff finding by finding (`npm run corpus:diff -- before.jsonl after.jsonl`).
 const FINDINGS = join(ROOT, '.cache', 'corpus-findings.jsonl');
 const SPECTRAL_CODES = new Set(['invalid-ref', 'parser']);
 

@@ -65,6 +65,13 @@ const KNOWN: Record<string, string[]> = {
     'ax-recoverable-error-structure guard patch /repos/{owner}/{repo}/security-advisories/{ghsa_id} 422',
     'ax-recoverable-error-structure guard post /repos/{owner}/{repo}/stacks/{stack_number}/unstack 422',
   ],
+  // The guard's example sends HAL `_links` (GET by convention: next calls); 1 of the schema's 5 `oneOf` shapes declares none.
+  'openbankingproject-ch.json': [
+    'ax-envelope-next-steps lint put /v1/consents/{consentId}/authorisations/{authorisationId} 200',
+    'ax-envelope-next-steps lint put /v1/signing-baskets/{basketId}/authorisations/{authorisationId} 200',
+    'ax-envelope-next-steps lint put /v1/{payment-service}/{payment-product}/{paymentId}/authorisations/{authorisationId} 200',
+    'ax-envelope-next-steps lint put /v1/{payment-service}/{payment-product}/{paymentId}/cancellation-authorisations/{authorisationId} 200',
+  ],
 };
 
 const describeCorpus = files.every(file => existsSync(join(CORPUS, file))) ? describe : describe.skip;

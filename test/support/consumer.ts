@@ -1,12 +1,13 @@
 /**
  * A user's project, made the way a user makes it: the packed tarball of this package (and, unless
- * told otherwise, the real Spectral CLI) installed from the registry into an empty folder, then
+ * told otherwise, the real Spectral CLI) installed from the registry, then
  * `spectral lint` or the package's bin run as a process, with this Node or another one.
  */
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { install, packedTarball } from './packed';
 
 const repo = join(__dirname, '..', '..');
 
@@ -36,16 +37,17 @@ export function runOrThrow(command: string, args: string[], cwd: string): string
 }
 
 /**
- * Packs the built package (dist/ must be current: `npm test` builds first) and installs it, with the
- * CLI this checkout tests against, or alone (`withCli: false`: npm adds the required peers, nothing else).
+ * A user's project folder beside the run's tarball (test/support/packed.ts): its node_modules the one
+ * install of the tarball with the CLI this checkout tests against, or, `withCli: false`, the tarball
+ * installed alone (npm adds the required peers, nothing else).
  */
 export function createConsumer({ withCli = true } = {}): string {
-  const dir = mkdtempSync(join(tmpdir(), 'spectral-agent-ux-consumer-'));
-  const packed = runOrThrow('npm', ['pack', '--pack-destination', dir, '--loglevel=error'], repo).trim().split('\n').pop()!;
-  const cliVersion = JSON.parse(readFileSync(join(repo, 'node_modules', '@stoplight', 'spectral-cli', 'package.json'), 'utf8')).version;
-  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'consumer', private: true }));
-  const cli = withCli ? [`@stoplight/spectral-cli@${cliVersion}`] : [];
-  runOrThrow('npm', ['install', join(dir, packed), ...cli, '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'], dir);
+  const { dir: packedDir, tarball, installed } = packedTarball();
+  const dir = mkdtempSync(join(packedDir, 'consumer-'));
+  if (withCli) {
+    writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'consumer', private: true }));
+    symlinkSync(join(installed, 'node_modules'), join(dir, 'node_modules'), 'dir');
+  } else install(dir, [tarball]);
   for (const example of ['naive.yaml', 'agent-ready.yaml']) copyFileSync(join(repo, 'examples', example), join(dir, example));
   return dir;
 }

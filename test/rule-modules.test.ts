@@ -1,0 +1,118 @@
+/**
+ * A rule is its module (rules/<id>.ts), a line of rules/index.ts, its page (docs/rules/<id>.md) and its test
+ * (test/<id>.test.ts): counted here, on the package's code (its sources and scripts; comments may name any rule).
+ * What else still names a rule id in code is listed in LEFT, each entry with why, so that what the declarations
+ * have yet to absorb is in sight; a new entry, or one that went, fails the test until LEFT says so.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, sep } from 'node:path';
+import * as ts from 'typescript';
+import { RULE_IDS } from '../rules';
+
+const ROOT = join(__dirname, '..');
+const CODE = /\.(ts|mjs|cjs)$/;
+
+/**
+ * The code that still names rule ids outside their modules, by file, with the ids it names. The generated docs tables
+ * and the rule pages are not code; tests name the rules they test.
+ */
+const LEFT: Record<string, readonly string[]> = {
+  // The exemption code action offers a reason for its own rule's entries: the one rule the editor knows by name.
+  'cli/lsp/actions.ts': ['ax-exemption-reason'],
+  // The probe's readers: which lint rule each live check stands for, and the one it replaces.
+  'cli/probe/play.ts': [
+    'ax-envelope-next-steps',
+    'ax-envelope-next-steps-href',
+    'ax-recoverable-error-structure',
+    'ax-recoverable-field-details',
+    'ax-recoverable-field-refs',
+  ],
+  // The report's evidence: which rule each probe finding confirms.
+  'cli/report/evidence.ts': ['ax-envelope-next-steps-href', 'ax-recoverable-error-responses', 'ax-recoverable-field-details'],
+  // The statuses each error-content rule reads: the rules' scopes and the runtime guard read this one table. Derived
+  // from the definitions, it would pull every rule's lint into the runtime guard's bundle (442 kB packed, over 395 kB).
+  'lib/rules/scope.ts': [
+    'ax-envelope-refresh-url',
+    'ax-envelope-state',
+    'ax-recoverable-error-structure',
+    'ax-recoverable-field-details',
+    'ax-recoverable-retry-after',
+    'ax-recoverable-retryable-flag',
+    'ax-recoverable-suggestion',
+    'ax-recoverable-trace-id',
+  ],
+  // The runtime guard's live checks, until they are declared with their rules (`live`).
+  'runtime/checks.ts': [
+    'ax-envelope-empty-actions',
+    'ax-envelope-next-steps',
+    'ax-envelope-next-steps-href',
+    'ax-envelope-next-steps-shape',
+    'ax-envelope-refresh-url',
+    'ax-envelope-state',
+    'ax-recoverable-error-structure',
+    'ax-recoverable-no-stack-traces',
+    'ax-recoverable-retry-after',
+    'ax-recoverable-suggestion',
+  ],
+  // The benchmark's matcher: the concepts each rule's findings are about, to match them to the benchmark's expectations.
+  'benchmark/benchmark-matcher.mjs': [
+    'ax-envelope-next-steps',
+    'ax-envelope-refresh-url',
+    'ax-envelope-state',
+    'ax-recoverable-error-schema',
+    'ax-recoverable-error-structure',
+    'ax-recoverable-field-details',
+    'ax-recoverable-retry-after',
+    'ax-recoverable-retryable-flag',
+    'ax-recoverable-suggestion',
+    'ax-recoverable-trace-id',
+  ],
+  // The README's editor screenshot shows one finding of this rule.
+  'scripts/editor-screenshot.mjs': ['ax-recoverable-retryable'],
+};
+
+/** The package's code, relative to the root, with `/` separators. */
+function codeFiles(): string[] {
+  const inFolders = ['lib', 'rules', 'runtime', 'eslint', 'cli', 'scripts', 'benchmark'].flatMap(folder =>
+    readdirSync(join(ROOT, folder), { recursive: true, encoding: 'utf8' })
+      .filter(file => CODE.test(file))
+      .map(file => `${folder}/${file.split(sep).join('/')}`),
+  );
+  return ['ruleset.ts', 'resolver.ts', ...inFolders];
+}
+
+// Longest first, and whole ids only: `ax-envelope-next-steps` is not found inside `ax-envelope-next-steps-href`.
+const ID = new RegExp(`(?<![\\w-])(${[...RULE_IDS].sort((a, b) => b.length - a.length).join('|')})(?![\\w-])`, 'g');
+
+/** The rule ids the code of one file names in its strings (an import's path is no name: rules/index.ts imports each module). */
+function idsNamedIn(file: string): string[] {
+  const source = ts.createSourceFile(file, readFileSync(join(ROOT, file), 'utf8'), ts.ScriptTarget.Latest, true);
+  const found = new Set<string>();
+  const visit = (node: ts.Node): void => {
+    const { parent } = node;
+    const isPath = parent !== undefined && (ts.isImportDeclaration(parent) || ts.isExportDeclaration(parent)) && parent.moduleSpecifier === node;
+    if ((ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node) || ts.isTemplateLiteralToken(node)) && !isPath)
+      for (const [id] of node.text.matchAll(ID)) found.add(id);
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return [...found].sort();
+}
+
+const named = new Map(codeFiles().map(file => [file, idsNamedIn(file)]));
+
+test.each(RULE_IDS.map(id => [id]))('%s is its module, a line of rules/index.ts, its page and its test', id => {
+  expect([`rules/${id}.ts`, `docs/rules/${id}.md`, `test/${id}.test.ts`].filter(file => !existsSync(join(ROOT, file)))).toEqual([]);
+  expect(
+    readFileSync(join(ROOT, 'rules', 'index.ts'), 'utf8')
+      .split('\n')
+      .filter(line => line.includes(`'./${id}'`)),
+  ).toHaveLength(1);
+  // Its module names itself and no other rule.
+  expect(named.get(`rules/${id}.ts`)).toEqual([id]);
+});
+
+test('no other code names a rule id, but what LEFT lists', () => {
+  const elsewhere = [...named].filter(([file, ids]) => ids.length > 0 && !/^rules\/ax-[a-z-]+\.ts$/.test(file));
+  expect(Object.fromEntries(elsewhere)).toEqual(LEFT);
+});
