@@ -39,8 +39,9 @@ const FUNCTIONS = DECLARATIONS.map(declaration => declaration.functionName);
 // documented problem+json convention, a shared place's users counted), `spectral-agent-ux/resolver` (dist/resolver.*, for
 // `spectral lint --resolver`) and their docs and changelog (385.3 kB packed then). 395 kB with the read-only POSTs, the
 // framework bodies by status and the benchmark's measures in the changelog (390.7 kB packed then). 400 kB with the API's own
-// error shapes, API Platform's body and the read-only POSTs of the fresh sample (396.7 kB packed then).
-const MAX_PACKED_BYTES = 400_000;
+// error shapes, API Platform's body and the read-only POSTs of the fresh sample (396.7 kB packed then). 410 kB with a
+// shared schema's own `allOf` fix, SCIM's error bodies, the guard's cheaper error reads and their changelog (408.6 kB packed then).
+const MAX_PACKED_BYTES = 410_000;
 
 function run(command: string, args: string[]) {
   const result = spawnSync(command, args, { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
