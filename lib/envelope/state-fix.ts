@@ -1,5 +1,5 @@
 /**
- * The fix of a state rejection that lacks its state (ax-envelope-state, ax-envelope-refresh-url): the members
+ * The fix of a state rejection that lacks its state (the state and refresh-url rules): the members
  * declared, in a schema only the state rejections answer. The state is theirs alone, so a `Problem` that every
  * 400 and 404 answers too is left as it is and the rejections answer `ProblemWithState`, an `allOf` of it and the state.
  */
@@ -9,7 +9,7 @@ import type { Carrier, SchemaNode } from '../errors/error-shapes';
 import { membersEdits, type Audience } from '../rules/edits';
 import type { Names } from '../rules/names';
 import type { LazyEdits, OwnSchema } from '../rules/rule-function';
-import { RESPONSES } from '../rules/scope';
+import { isStateRejectionStatus } from '../rules/scope';
 import { stateRejection, type StateField } from './envelope';
 
 /** Each state member as declared: what a message words as "`currentState` (string)", "`refreshUrl` (URL to re-read it)". */
@@ -21,7 +21,7 @@ const STATE_SCHEMAS: Record<StateField, JsonObject> = {
 
 /** Every state rejection among the operations' responses: whom the state concerns, and what their own schema is named with. */
 export function stateSchema(doc: OpenApiDocument, operations: readonly Operation[], names: Names): OwnSchema {
-  const rejections = errorSchemas(doc, operations, RESPONSES['ax-envelope-state']).filter(target => stateRejection(doc, target, names) !== undefined);
+  const rejections = errorSchemas(doc, operations, isStateRejectionStatus).filter(target => stateRejection(doc, target, names) !== undefined);
   return { label: 'state', regions: [...new Set(rejections.map(target => target.response.at))] };
 }
 

@@ -615,6 +615,9 @@ const statusIn =
   (status: string) =>
     statuses.includes(status);
 
+/** The statuses of a state rejection (conflict, unprocessable): where an agent needs the resource's state to go on. */
+export const isStateRejectionStatus = statusIn('409', '422');
+
 /** The responses each error-content rule reads, by status. */
 export const RESPONSES = {
   'ax-recoverable-error-structure': isErrorStatus,
@@ -625,6 +628,6 @@ export const RESPONSES = {
   // Rate limited and temporarily unavailable: the two statuses whose fix is "wait, then retry unchanged".
   'ax-recoverable-retry-after': statusIn('429', '503'),
   'ax-recoverable-trace-id': isServerErrorStatus,
-  'ax-envelope-state': statusIn('409', '422'),
+  'ax-envelope-state': isStateRejectionStatus,
   'ax-envelope-refresh-url': statusIn('422'),
 } as const satisfies Record<string, (status: string) => boolean>;
