@@ -3,7 +3,7 @@
  * `res.send` with an object, through it) sends what it serialized: the guard parses that text and never
  * serializes the body again. Text of another type, buffers, files and streams pass unchecked. No import of Express itself.
  */
-import { agentUxGuard, noticeRoutes, type AppRoute, type GuardOptions } from './guard';
+import { agentUxGuard, FrameworkResponse, noticeRoutes, type AppRoute, type GuardOptions } from './guard';
 
 /** The parts of Express's request and response the middleware reads or wraps. */
 interface ExpressRequestLike {
@@ -53,21 +53,20 @@ export function expressAgentUx(options: ExpressAgentUxOptions) {
       // Read inside the guard's protection: a framework object that throws is reported, not thrown into the response.
       const replacement = guard.inspect(() => {
         const route = typeof req.route?.path === 'string' ? `${req.baseUrl ?? ''}${req.route.path}` : undefined;
-        return {
-          method: req.method,
-          path: req.originalUrl ?? req.url,
-          route,
-          // A 404 sent where no route matched (a catch-all handler) is the application's "no such route", not an operation's.
-          matched: route !== undefined || res.statusCode !== 404,
-          status: res.statusCode,
-          // Read only for a response that is checked: most successful ones are not sampled.
-          get headers() {
-            return res.getHeaders();
+        return new FrameworkResponse(
+          {
+            method: req.method,
+            path: req.originalUrl ?? req.url,
+            route,
+            // A 404 sent where no route matched (a catch-all handler) is the application's "no such route", not an operation's.
+            matched: route !== undefined || res.statusCode !== 404,
+            status: res.statusCode,
+            // Express sends a string without a type as HTML.
+            contentType: res.getHeader('content-type') ?? 'text/html',
+            payload: body,
           },
-          // Express sends a string without a type as HTML.
-          contentType: res.getHeader('content-type') ?? 'text/html',
-          payload: body,
-        };
+          res,
+        );
       });
       if (replacement === undefined) return send.call(this, body);
       res.status(500);

@@ -3,7 +3,7 @@
  * (route schema, `toJSON` and getters applied once, by Fastify): the guard parses that text and never
  * serializes the body again. Buffers, streams and empty replies pass unchecked. No import of Fastify itself.
  */
-import { agentUxGuard, noticeRoutes, type AppRoute, type Guard, type GuardOptions } from './guard';
+import { agentUxGuard, FrameworkResponse, noticeRoutes, type AppRoute, type Guard, type GuardOptions } from './guard';
 
 /** The parts of Fastify's request and reply the hook reads or sets. */
 interface FastifyRequestLike {
@@ -46,20 +46,22 @@ export function fastifyAgentUx(fastify: FastifyInstanceLike, options: FastifyAge
   fastify.addHook('onSend', (request, reply, payload, next) => {
     if (typeof payload !== 'string') return next(null, payload);
     // Read inside the guard's protection: a framework object that throws is reported, not thrown into the reply.
-    const replacement = guard.inspect(() => ({
-      method: request.method,
-      path: request.url,
-      route: request.routeOptions?.url,
-      // Fastify's not-found handler runs with no route: its 404 is Fastify's own, not an operation's.
-      matched: request.routeOptions?.url !== undefined,
-      status: reply.statusCode,
-      // Read only for a response that is checked (Fastify copies them): most successful ones are not sampled.
-      get headers() {
-        return reply.getHeaders();
-      },
-      contentType: reply.getHeader('content-type'),
-      payload,
-    }));
+    const replacement = guard.inspect(() => {
+      const route = request.routeOptions?.url;
+      return new FrameworkResponse(
+        {
+          method: request.method,
+          path: request.url,
+          route,
+          // Fastify's not-found handler runs with no route: its 404 is Fastify's own, not an operation's.
+          matched: route !== undefined,
+          status: reply.statusCode,
+          contentType: reply.getHeader('content-type'),
+          payload,
+        },
+        reply,
+      );
+    });
     if (replacement === undefined) return next(null, payload);
     // Already past serialization: the report goes out as plain JSON, whatever the route's response schema says.
     reply.code(500);
