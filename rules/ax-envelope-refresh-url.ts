@@ -1,7 +1,7 @@
 /** The agent-UX envelope (AGLedger's "The Agent-UX Envelope" and "Validating Authoring Before Deploy"). */
 import { describeViews, errorSchemas, judgeOnce } from '../lib/errors/error-bodies';
 import { stateEvidence, stateRejection } from '../lib/envelope/envelope';
-import { fieldDetailsOf, homeCarrier, memberNames, schemaAnswer } from '../lib/errors/error-shapes';
+import { fieldDetailsOf, homeCarrier, memberNames, schemaAnswer } from '../lib/errors/schema-shapes';
 import { inStyleOf, placeOf } from '../lib/errors/error-wording';
 import { nameOptionsSchema, namesFor, type Concept, type NameOptions } from '../lib/rules/names';
 import type { ObjectView } from '../lib/document/schema';

@@ -23,7 +23,7 @@ import {
   successTwin,
   type SharedErrorSchema,
 } from '../lib/errors/error-bodies';
-import { CODE_AND_MESSAGE, schemaAnswer, schemaLikely, valueAnswer } from '../lib/errors/error-shapes';
+import { CODE_AND_MESSAGE, schemaAnswer, schemaLikely, valueAnswer } from '../lib/errors/schema-shapes';
 import { errorConventionOf } from '../lib/errors/frameworks';
 import { documentsProblemDetails, PROBLEM_JSON } from '../lib/errors/error-wording';
 import { nameList } from '../lib/rules/names';

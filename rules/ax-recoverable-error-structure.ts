@@ -14,7 +14,7 @@ import {
   type CodeOrMessage,
   type Found,
   type SchemaNode,
-} from '../lib/errors/error-shapes';
+} from '../lib/errors/schema-shapes';
 import { composedWith, errorAudience, namedSchema, propertyEdits, requiredEdits, type Edit } from '../lib/rules/edits';
 import {
   apiMemberName,

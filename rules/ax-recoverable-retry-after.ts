@@ -2,7 +2,7 @@
 import { child, errorBodies, headerNamed, isErrorStatus, isJsonMediaType, type OpenApiDocument, type Operation, type Response } from '../lib/document/document';
 import { headerEdit } from '../lib/rules/edits';
 import { errorSchemasOf, type ErrorSchema } from '../lib/errors/error-bodies';
-import { schemaAnswer, schemaLikely } from '../lib/errors/error-shapes';
+import { schemaAnswer, schemaLikely } from '../lib/errors/schema-shapes';
 import { retryableWithoutDelay } from '../lib/errors/error-values';
 import { askAbout, newMemberName } from '../lib/errors/error-wording';
 import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/rules/names';

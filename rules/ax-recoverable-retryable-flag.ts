@@ -1,6 +1,6 @@
 /** Recoverable errors (the AX Spec's "Recoverable" principle, with Geodocs' "Agent Error Handling Documentation Specification" and "Designing Errors for Agent Recovery"). */
 import { describeViews, errorSchemas, judgeOnce } from '../lib/errors/error-bodies';
-import { schemaAnswer } from '../lib/errors/error-shapes';
+import { schemaAnswer } from '../lib/errors/schema-shapes';
 import { lackingMember } from '../lib/errors/error-wording';
 import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/rules/names';
 import { propertyTypes, type ObjectView } from '../lib/document/schema';

@@ -3,7 +3,7 @@ import { constraintsOf, type BoundKeyword } from '../lib/document/constraints';
 import { type OpenApiDocument, type Operation } from '../lib/document/document';
 import { describeViews, errorSchemas, judgeOnce, responseExtension } from '../lib/errors/error-bodies';
 import { inputsOf } from '../lib/document/inputs';
-import { homeCarrier, schemaAnswer, schemaLikely } from '../lib/errors/error-shapes';
+import { homeCarrier, schemaAnswer, schemaLikely } from '../lib/errors/schema-shapes';
 import { errorAudience, propertyEdits } from '../lib/rules/edits';
 import { askAbout, newMemberName, placeOf } from '../lib/errors/error-wording';
 import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/rules/names';

@@ -3,7 +3,7 @@
  * the same table (carriers × members) and the same name options as the lint rules. Every call into the
  * shapes module goes through here, so an API change there touches this file alone.
  */
-import { describeErrorValue, valueAnswer, valueHome, type ErrorValue, type Names, type ValueMember, type ValueQuestion } from '../lib/errors/error-shapes';
+import { describeErrorValue, valueAnswer, valueHome, type ErrorValue, type Names, type ValueMember, type ValueQuestion } from '../lib/errors/schema-shapes';
 import type { StateField } from '../lib/envelope/envelope';
 import { carrierName, inStyleOf } from '../lib/errors/error-wording';
 import { namesFor, type Concept } from '../lib/rules/names';

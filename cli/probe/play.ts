@@ -10,7 +10,7 @@ import { PROBE_IDS, type ProbeId } from '../../lib/rules/catalogue';
 import type { RuleId } from '../../rules';
 import type { OpenApiDocument, Operation } from '../../lib/document/document';
 import { stepHrefs } from '../../lib/envelope/envelope';
-import { namedIn, type Names } from '../../lib/errors/error-shapes';
+import { namedIn, type Names } from '../../lib/errors/schema-shapes';
 import { inputsOf } from '../../lib/document/inputs';
 import { locatorsIn, resolveLocator, type Locator } from '../../lib/errors/locators';
 import { namesFor } from '../../lib/rules/names';

@@ -17,7 +17,7 @@ import {
   type Response,
 } from '../document/document';
 import { errorSchemas, type ErrorSchema } from './error-bodies';
-import { exampleMembers, schemaMembers, type NamedMember, type Names } from './error-shapes';
+import { exampleMembers, schemaMembers, type NamedMember, type Names } from './schema-shapes';
 import { namesFor } from '../rules/names';
 import { declaredValues } from '../document/schema';
 import { isStatusText, words } from './concepts';

@@ -8,7 +8,7 @@ import { errorBodies, isErrorStatus, isJsonMediaType, isObject, pointerToPath, t
 import { responsesUsing } from '../document/uses';
 import { editedPart, errorAudience, propertyEdits } from '../rules/edits';
 import type { Problem } from './error-bodies';
-import { bodyCarrier, schemaAnswers, schemaLikely, type Carrier, type Names, type PassedOver, type Question } from './error-shapes';
+import { bodyCarrier, schemaAnswers, schemaLikely, type Carrier, type Names, type PassedOver, type Question } from './schema-shapes';
 import { isObjectView, viewsOf, type ObjectView } from '../document/schema';
 import { nameList } from '../rules/names';
 import { census } from '../document/census';

@@ -4,7 +4,7 @@
  * resolve against the request.
  */
 import { child, unescapeSegment, type JsonObject, type JsonPath, type Located } from '../document/document';
-import { exampleLocators, type Names } from './error-shapes';
+import { exampleLocators, type Names } from './schema-shapes';
 import { PARAMETER_PLACES, type RequestInputs, type Lookup, type Segment, type Where } from '../document/inputs';
 import { clip, dottedPath } from '../document/values';
 
