@@ -1,7 +1,8 @@
 /** The agent-UX envelope (AGLedger's "The Agent-UX Envelope" and "Validating Authoring Before Deploy"). */
 import { describeViews, errorSchemas, judgeOnce } from '../lib/errors/error-bodies';
 import { stateEvidence, stateRejection } from '../lib/envelope/envelope';
-import { fieldDetailsOf, homeCarrier, memberNames, schemaAnswer } from '../lib/errors/schema-shapes';
+import { homeCarrier, memberNames, schemaAnswer } from '../lib/errors/schema-shapes';
+import { fieldDetailsOf } from '../lib/errors/field-details';
 import { inStyleOf, placeOf } from '../lib/errors/error-wording';
 import { nameOptionsSchema, namesFor, type Concept, type NameOptions } from '../lib/rules/names';
 import type { ObjectView } from '../lib/document/schema';

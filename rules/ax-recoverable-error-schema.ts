@@ -23,7 +23,9 @@ import {
   successTwin,
   type SharedErrorSchema,
 } from '../lib/errors/error-bodies';
-import { CODE_AND_MESSAGE, schemaAnswer, schemaLikely, valueAnswer } from '../lib/errors/schema-shapes';
+import { CODE_AND_MESSAGE } from '../lib/errors/shape-table';
+import { schemaAnswer, schemaLikely } from '../lib/errors/schema-shapes';
+import { valueAnswer } from '../lib/errors/value-shapes';
 import { errorConventionOf } from '../lib/errors/frameworks';
 import { documentsProblemDetails, PROBLEM_JSON } from '../lib/errors/error-wording';
 import { nameList } from '../lib/rules/names';

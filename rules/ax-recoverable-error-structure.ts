@@ -1,5 +1,6 @@
 /** Recoverable errors (the AX Spec's "Recoverable" principle, with Geodocs' "Agent Error Handling Documentation Specification" and "Designing Errors for Agent Recovery"). */
 import { describeViews, errorSchemas, judgeOnce, responseExtension, schemaOfExample, type ErrorSchema, type Problem } from '../lib/errors/error-bodies';
+import { type Carrier, CODE_AND_MESSAGE, type CodeOrMessage, type Found } from '../lib/errors/shape-table';
 import {
   carrierAnswer,
   memberNames,
@@ -9,10 +10,6 @@ import {
   schemaCarriers,
   schemaLikely,
   undeclaredExampleMember,
-  type Carrier,
-  CODE_AND_MESSAGE,
-  type CodeOrMessage,
-  type Found,
   type SchemaNode,
 } from '../lib/errors/schema-shapes';
 import { composedWith, errorAudience, namedSchema, propertyEdits, requiredEdits, type Edit } from '../lib/rules/edits';

@@ -10,7 +10,7 @@ import {
   type Constraints,
 } from '../lib/document/constraints';
 import { child, errorBodies, type Located, isErrorStatus } from '../lib/document/document';
-import { namedIn } from '../lib/errors/schema-shapes';
+import { namedIn } from '../lib/errors/value-shapes';
 import { inputsOf, type RequestInputs } from '../lib/document/inputs';
 import { code, inSchemaComponent, locatorsIn, quoted, resolveLocator, rewrite, type Locator } from '../lib/errors/locators';
 import { nameOptionsSchema, namesFor, type Concept, type NameOptions } from '../lib/rules/names';

@@ -5,7 +5,7 @@
  */
 import { checkResponse, type ResponseInput } from '../runtime';
 import { STACK_TRACE_PARTS } from '../lib/errors/concepts';
-import { describeErrorValue } from '../lib/errors/schema-shapes';
+import { describeErrorValue } from '../lib/errors/value-shapes';
 import { namesFor } from '../lib/rules/names';
 import { mayHoldStackTrace, stackTraceRuntime } from '../lib/errors/stack-traces';
 import { API } from './support/runtimeApi';

@@ -47,7 +47,7 @@ const graph = new Map(files.map(file => [file, importsOf(file, new Set(files))])
 
 /** `lib`, `functions`, `ruleset`, `cli`: the floor's folder. */
 const folderOf = (file: string) => (file === 'ruleset.ts' ? 'ruleset' : file.split('/')[0]);
-/** `lib/errors/error-shapes.ts` → `errors`: the lib floor's folder, or undefined outside `lib/`. */
+/** `lib/errors/shape-table.ts` → `errors`: the lib floor's folder, or undefined outside `lib/`. */
 const libFolderOf = (file: string) => (file.startsWith('lib/') ? file.split('/')[1] : undefined);
 /** A command's folder under cli/ (`cli/report`), or undefined for the bin's shared modules. */
 const commandOf = (file: string) => (file.startsWith('cli/') && file.split('/').length > 2 ? file.split('/').slice(0, 2).join('/') : undefined);
@@ -114,6 +114,7 @@ test('what is computed once per document is kept by OpenApiDocument.memo: no oth
   const moduleWeakMap = /^(export )?(const|let) \w+(: [^=]+)? = new WeakMap\b/m;
   expect(files.filter(file => moduleWeakMap.test(readFileSync(join(ROOT, file), 'utf8'))).sort()).toEqual([
     'lib/document/document.ts', // the document model itself, one per parsed document
-    'lib/errors/error-shapes.ts', // an object's keys by letter case, for live response bodies, which have no document
+    'lib/errors/shape-table.ts', // the memo key of a rule's name options, once per options object, which no document holds
+    'lib/errors/value-shapes.ts', // an object's keys by letter case, for live response bodies, which have no document
   ]);
 });

@@ -4,7 +4,8 @@
  */
 import { child, isObject, type Located, type OpenApiDocument } from '../document/document';
 import type { ErrorSchema } from '../errors/error-bodies';
-import { schemaAnswer, type Question } from '../errors/schema-shapes';
+import { type Question } from '../errors/shape-table';
+import { schemaAnswer } from '../errors/schema-shapes';
 import { namesFor, type Names } from '../rules/names';
 import { holdersOf } from '../document/nested';
 import { changesState, stateChange, type StateChange } from '../rules/scope';

@@ -5,7 +5,8 @@
  */
 import type { JsonObject, OpenApiDocument, Operation } from '../document/document';
 import { errorSchemas, type ErrorSchema } from '../errors/error-bodies';
-import type { Carrier, SchemaNode } from '../errors/schema-shapes';
+import type { Carrier } from '../errors/shape-table';
+import type { SchemaNode } from '../errors/schema-shapes';
 import { membersEdits, type Audience } from '../rules/edits';
 import type { Names } from '../rules/names';
 import type { LazyEdits, OwnSchema } from '../rules/rule-function';

@@ -2,7 +2,7 @@
  * Recognition from evidence: whether a member an error body declares under a name no list holds is a
  * concept (a code, a message, a correlation id, a retry flag, ...). The evidence is the words of its name
  * in any case style (`detailedErrorCode` → detailed·error·code), its type, its description and its
- * declared values; lib/errors/error-shapes.ts supplies where it sits. `clear` evidence makes the member the
+ * declared values; lib/errors/shape-table.ts supplies where it sits. `clear` evidence makes the member the
  * concept; `likely` evidence makes a finding ask instead of assert. docs/conventions.md explains it.
  */
 import type { Concept } from '../rules/names';

@@ -16,7 +16,8 @@ import {
   type Response,
 } from '../document/document';
 import { errorSchemaNaming } from './concepts';
-import { CODE_AND_MESSAGE, passedOver, schemaAnswer, schemaLikely } from './schema-shapes';
+import { CODE_AND_MESSAGE } from './shape-table';
+import { passedOver, schemaAnswer, schemaLikely } from './schema-shapes';
 import { envelopeSite, extendedSchema, type Edit } from '../rules/edits';
 import { responseFinding, type Finding, type LazyEdits, type OwnSchema } from '../rules/rule-function';
 import { isObjectView, viewsOf, type ObjectView } from '../document/schema';

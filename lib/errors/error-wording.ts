@@ -1,5 +1,5 @@
 /**
- * How findings word an error body's advice: the places (lib/errors/error-shapes.ts finds them; this module words
+ * How findings word an error body's advice: the places (lib/errors/shape-table.ts finds them; this module words
  * them: "the `error` object", "to the `detail[]` items"), a member name in the body's own style, and the
  * example code and hint that fit the response's status and the operation's real security.
  */
@@ -8,7 +8,8 @@ import { errorBodies, isErrorStatus, isJsonMediaType, isObject, pointerToPath, t
 import { responsesUsing } from '../document/uses';
 import { editedPart, errorAudience, propertyEdits } from '../rules/edits';
 import type { Problem } from './error-bodies';
-import { bodyCarrier, schemaAnswers, schemaLikely, type Carrier, type Names, type PassedOver, type Question } from './schema-shapes';
+import { type Carrier, type Names, type Question } from './shape-table';
+import { bodyCarrier, schemaAnswers, schemaLikely, type PassedOver } from './schema-shapes';
 import { isObjectView, viewsOf, type ObjectView } from '../document/schema';
 import { nameList } from '../rules/names';
 import { census } from '../document/census';
