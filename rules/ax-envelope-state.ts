@@ -3,8 +3,8 @@ import { describeViews, errorSchemas, judgeOnce } from '../lib/errors/error-bodi
 import { STATE_FIELDS, stateEvidence, stateRejection, type StateField } from '../lib/envelope/envelope';
 import { homeCarrier, memberNames, schemaAnswer } from '../lib/errors/schema-shapes';
 import { inStyleOf, placeOf } from '../lib/errors/error-wording';
-import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/rules/names';
-import { RESPONSES } from '../lib/rules/scope';
+import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/semantics/names';
+import { RESPONSES } from '../lib/semantics/scope';
 import { stateEdits, stateSchema } from '../lib/envelope/state-fix';
 import { defineRule, ruleOptions } from './declaration';
 

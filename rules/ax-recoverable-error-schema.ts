@@ -28,10 +28,10 @@ import { schemaAnswer, schemaLikely } from '../lib/errors/schema-shapes';
 import { valueAnswer } from '../lib/errors/value-shapes';
 import { errorConventionOf } from '../lib/errors/frameworks';
 import { documentsProblemDetails, PROBLEM_JSON } from '../lib/errors/error-wording';
-import { nameList } from '../lib/rules/names';
-import { mustThenSend, type Finding, responseFinding } from '../lib/rules/rule-function';
+import { nameList } from '../lib/semantics/names';
+import { mustThenSend, type Finding, responseFinding } from '../lib/findings/rule-function';
 import { isObjectView, viewsOf, type ObjectView } from '../lib/document/schema';
-import type { Say as SayOf } from '../lib/rules/messages';
+import type { Say as SayOf } from '../lib/findings/messages';
 import { defineRule, ruleOptions } from './declaration';
 
 const MESSAGES = {

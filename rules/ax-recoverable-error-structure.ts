@@ -12,7 +12,7 @@ import {
   undeclaredExampleMember,
   type SchemaNode,
 } from '../lib/errors/schema-shapes';
-import { composedWith, errorAudience, namedSchema, propertyEdits, requiredEdits, type Edit } from '../lib/rules/edits';
+import { composedWith, errorAudience, namedSchema, propertyEdits, requiredEdits, type Edit } from '../lib/findings/edits';
 import {
   apiMemberName,
   askAbout,
@@ -27,9 +27,9 @@ import {
 } from '../lib/errors/error-wording';
 import { isObject, toPointer, type JsonObject, type Located } from '../lib/document/document';
 import { viewsOf, type ObjectView } from '../lib/document/schema';
-import { nameList, nameOptionsSchema, namesFor, type NameOptions } from '../lib/rules/names';
-import { mustThenSend } from '../lib/rules/rule-function';
-import { RESPONSES } from '../lib/rules/scope';
+import { nameList, nameOptionsSchema, namesFor, type NameOptions } from '../lib/semantics/names';
+import { mustThenSend } from '../lib/findings/rule-function';
+import { RESPONSES } from '../lib/semantics/scope';
 import { defineRule, ruleOptions } from './declaration';
 
 const STRING = { type: 'string' };

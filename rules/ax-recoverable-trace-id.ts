@@ -3,8 +3,8 @@ import { headerNamed } from '../lib/document/document';
 import { describeViews, errorSchemas, judgeOnce } from '../lib/errors/error-bodies';
 import { schemaAnswer } from '../lib/errors/schema-shapes';
 import { lackingMember } from '../lib/errors/error-wording';
-import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/rules/names';
-import { RESPONSES } from '../lib/rules/scope';
+import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/semantics/names';
+import { RESPONSES } from '../lib/semantics/scope';
 import { defineRule, ruleOptions } from './declaration';
 
 type Options = NameOptions<'correlationId' | 'correlationIdHeader' | 'errorList'>;

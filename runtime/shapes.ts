@@ -6,7 +6,7 @@
 import { describeErrorValue, valueAnswer, valueHome, type ErrorValue, type ValueMember, type ValueQuestion } from '../lib/errors/value-shapes';
 import type { StateField } from '../lib/envelope/envelope';
 import { carrierName, inStyleOf } from '../lib/errors/error-wording';
-import { namesFor, type Concept, type Names } from '../lib/rules/names';
+import { namesFor, type Concept, type Names } from '../lib/semantics/names';
 
 export type { Names, ValueMember, ValueQuestion };
 

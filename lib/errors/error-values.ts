@@ -20,7 +20,7 @@ import { errorSchemas, type ErrorSchema } from './error-bodies';
 import { type Names } from './shape-table';
 import { schemaMembers } from './schema-shapes';
 import { exampleMembers, type NamedMember } from './value-shapes';
-import { namesFor } from '../rules/names';
+import { namesFor } from '../semantics/names';
 import { declaredValues } from '../document/schema';
 import { isStatusText, words } from './concepts';
 

@@ -4,7 +4,7 @@
  */
 import type { Question } from './concepts';
 import { isObject, type OpenApiDocument } from '../document/document';
-import { namesFor, type Names } from '../rules/names';
+import { namesFor, type Names } from '../semantics/names';
 import { isObjectView, ownProperty, propertyTypes, viewsOf, type ObjectView } from '../document/schema';
 import { bodyOf, detailLists, keyNamed, listKey, memberIn, type Reader, valuePath } from './shape-table';
 import { readerFor, schemaCarriers, type SchemaNode } from './schema-shapes';

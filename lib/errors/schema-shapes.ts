@@ -4,7 +4,7 @@
  */
 import { describesMessage, isProse, mirrorsStatus, words, type Evidence, type Question } from './concepts';
 import { isObject, type JsonObject, type Located, type OpenApiDocument } from '../document/document';
-import { namesFor, type Names } from '../rules/names';
+import { namesFor, type Names } from '../semantics/names';
 import { declaredValues, isObjectView, ownProperty, propertyTypes, viewsOf, viewsOfProperty, type ObjectView, type Property } from '../document/schema';
 import {
   bodyOf,

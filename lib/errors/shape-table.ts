@@ -8,7 +8,7 @@
  * A rule asks a question; it never names a framework. docs/conventions.md says how each convention answers.
  */
 import { isStatusText, mirrorsStatus, namesInputs, recognise, type Certainty, type Evidence, type Question } from './concepts';
-import { namesFor, type Concept, type Names } from '../rules/names';
+import { namesFor, type Concept, type Names } from '../semantics/names';
 
 export type { Question };
 
@@ -17,7 +17,7 @@ type Accepts = 'any' | 'text' | 'scalar' | 'statusName' | 'identifier';
 
 /**
  * MEMBERS: the concepts whose names answer each question (its own concept first; the code has two more),
- * and what their value must be. Names come from lib/rules/names.ts, so every list stays overridable per
+ * and what their value must be. Names come from lib/semantics/names.ts, so every list stays overridable per
  * rule; a dotted name (`extensions.code`, `source.pointer`) is a path.
  */
 const MEMBERS: Record<Question, readonly { concept: Concept; accepts: Accepts }[]> = {

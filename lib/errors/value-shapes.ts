@@ -4,7 +4,7 @@
  */
 import { mirrorsStatus, type Question } from './concepts';
 import { child, isObject, type JsonObject, type Located } from '../document/document';
-import { namesFor, type Names } from '../rules/names';
+import { namesFor, type Names } from '../semantics/names';
 import {
   bodyOf,
   type Carrier,
