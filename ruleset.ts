@@ -5,13 +5,13 @@
  */
 import { oas2, oas3 } from '@stoplight/spectral-formats';
 import type { Format, RulesetDefinition } from '@stoplight/spectral-core';
-import { RELEASE_URL } from './lib/rules/catalogue';
+import { RELEASE_URL } from './lib/findings/catalogue';
 import type { RulesetFunctionWithValidator } from '@stoplight/spectral-core';
-import type { Messages } from './lib/rules/messages';
-import { ruleFunction } from './lib/rules/rule-function';
+import type { Messages } from './lib/findings/messages';
+import { ruleFunction } from './lib/findings/rule-function';
 import { DECLARATIONS, type FunctionName, type RuleDeclaration, type Severity } from './rules';
 
-/** A rule's Spectral function, as lib/rules/rule-function.ts's frame builds it, with the options it reads and its messages. */
+/** A rule's Spectral function, as lib/findings/rule-function.ts's frame builds it, with the options it reads and its messages. */
 type RuleFunction = RulesetFunctionWithValidator<unknown, object> & { optionNames: readonly string[]; messages: Messages };
 
 /** The Spectral function of one rule: its check in the one frame, handed the statuses its scope reads. */

@@ -1,6 +1,6 @@
 /**
  * The benchmark's own, deliberately generous reading of what an error or success body already has
- * (benchmark/benchmark.mjs). It shares no code with lib/errors/error-shapes or lib/rules/names on purpose: it is the
+ * (benchmark/benchmark.mjs). It shares no code with lib/errors/shape-table or lib/semantics/names on purpose: it is the
  * independent judge of whether a finding asks for, or an edit adds, a concept the schema already has.
  *
  * A member is split into words (camelCase, PascalCase, snake_case, kebab-case: `detailedErrorCode` is

@@ -9,8 +9,8 @@
 import { createHash } from 'node:crypto';
 import type { ISpectralDiagnostic } from '@stoplight/spectral-core';
 import { toPointer, valueAt, type JsonPath, type Operation } from '../lib/document/document';
-import { combine, type Edit } from '../lib/rules/edits';
-import { componentOf } from '../lib/rules/rule-function';
+import { combine, type Edit } from '../lib/findings/edits';
+import { componentOf } from '../lib/findings/rule-function';
 import { findingEdits, pendingFindings } from './fixes';
 import type { LintedDocument } from './lint';
 import { byCodePoint, operationsAround, ownersOf } from './place';

@@ -1,12 +1,12 @@
 /**
  * The fix engine of the bin: for each finding `spectral lint` reports with the user's ruleset, the edits
- * the rule itself computed beside its message in the same lint (lib/rules/edits.ts; a lint with `edits: true`),
+ * the rule itself computed beside its message in the same lint (lib/findings/edits.ts; a lint with `edits: true`),
  * combined per object of the file. `fix` writes them as an Overlay or applies them; `report` ranks them.
  */
 import type { ISpectralDiagnostic } from '@stoplight/spectral-core';
 import { RULE_IDS } from '../rules';
-import { combine, type Edit } from '../lib/rules/edits';
-import { findingKey } from '../lib/rules/rule-function';
+import { combine, type Edit } from '../lib/findings/edits';
+import { findingKey } from '../lib/findings/rule-function';
 import type { LintedDocument } from './lint';
 
 export interface Fixed {

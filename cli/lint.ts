@@ -16,7 +16,7 @@ import { DiagnosticSeverity } from '@stoplight/types';
 import packageRuleset from '../ruleset';
 import { localResolver } from '../resolver';
 import { HTTP_METHODS, isObject, OpenApiDocument, type JsonObject } from '../lib/document/document';
-import { collectEdits, type EditsByRule, type UsersByRule } from '../lib/rules/rule-function';
+import { collectEdits, type EditsByRule, type UsersByRule } from '../lib/findings/rule-function';
 import { firstLine, InputError } from './args';
 import { readError } from './files';
 
@@ -189,7 +189,7 @@ export const remoteRefsWhen = (allowed: boolean): RemoteRefs => (allowed ? () =>
 export interface LintMode {
   /** Lint without the ruleset's own overrides, then ask Spectral which findings they turn off (a baseline file). */
   baseline?: boolean;
-  /** The rules compute their edits too (lib/rules/rule-function.ts's edits mode): only `fix` and `report` need them. */
+  /** The rules compute their edits too (lib/findings/rule-function.ts's edits mode): only `fix` and `report` need them. */
   edits?: boolean;
   /** The remote `$ref`s it may fetch: none by default, so that a description cannot make the run send requests. */
   remoteRefs?: RemoteRefs;

@@ -8,7 +8,7 @@ import * as path from 'node:path';
 import { Ruleset } from '@stoplight/spectral-core';
 import { DECLARATIONS, RULE_IDS } from '../rules';
 import { isObject, pointerToPath, valueAt } from '../lib/document/document';
-import { DEFAULT_NAMES, namesFor, type Concept, type Names } from '../lib/rules/names';
+import { DEFAULT_NAMES, namesFor, type Concept, type Names } from '../lib/semantics/names';
 import { nearest } from '../lib/document/nearest';
 import { walk } from '../lib/document/values';
 import { OFF, ruleOptions, type LintedDocument } from './lint';

@@ -4,7 +4,7 @@
  */
 import type { ISpectralDiagnostic } from '@stoplight/spectral-core';
 import { escapeSegment, type Operation } from '../lib/document/document';
-import { findingKey, type UsersByRule } from '../lib/rules/rule-function';
+import { findingKey, type UsersByRule } from '../lib/findings/rule-function';
 
 const pathKey = (path: readonly (string | number)[]) => path.map(String).join('\u0000');
 

@@ -6,7 +6,7 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import { isObject, type JsonObject } from '../lib/document/document';
-import { mergeInto, type Edit } from '../lib/rules/edits';
+import { mergeInto, type Edit } from '../lib/findings/edits';
 import { copyOf, planChanges, spliceText, type Changes, type Splice, type SyntaxTree } from './text-changes';
 import { jsonSplices, jsonTree, readJson, type JsonNode } from './json-text';
 import { readYaml, yamlSplices, yamlTree, type YamlNode } from './yaml-text';

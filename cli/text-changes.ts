@@ -5,7 +5,7 @@
  * The JSON and YAML trees (json-text.ts, yaml-text.ts) answer the questions and render the changes.
  */
 import { isObject, type JsonObject, type JsonPath } from '../lib/document/document';
-import { mergeInto, type Edit } from '../lib/rules/edits';
+import { mergeInto, type Edit } from '../lib/findings/edits';
 
 /** A node of a syntax tree as the planner sees it. */
 export type Kind = 'map' | 'list' | 'scalar' | 'other';

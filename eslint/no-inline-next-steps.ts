@@ -3,7 +3,7 @@
  * sweep that proves every step resolves (AGLedger's "Validating Authoring Before Deploy"): steps come
  * from a central helper, which a test can call for every state.
  */
-import { nameOptionsSchema, namesFor } from '../lib/rules/names';
+import { nameOptionsSchema, namesFor } from '../lib/semantics/names';
 import { constInit, docsUrl, enclosingFunction, fileMatches, FUNCTIONS, keyName, STRINGS, type Node, type Rule } from './shared';
 
 export interface NoInlineNextStepsOptions {

@@ -2,7 +2,7 @@
  * agent-ux/no-unchecked-envelope-cast: `(resp as { nextSteps?: NextStep[] }).nextSteps ?? []` hides
  * whether the field exists; when the body changes shape upstream, the default silently answers instead.
  */
-import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/rules/names';
+import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/semantics/names';
 import { constInit, docsUrl, enclosingFunction, keyName, type Node, type Rule, type Scope } from './shared';
 
 /** The envelope fields, each under the ruleset's name option of the same name. */

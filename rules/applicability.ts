@@ -1,16 +1,16 @@
 /**
  * When a principle applies to an operation: the scope its rule inspects, declared as data beside the rule
- * (rules/<id>.ts) and answered here with lib/rules/scope.ts's questions and the rule's options as the user's
+ * (rules/<id>.ts) and answered here with lib/semantics/scope.ts's questions and the rule's options as the user's
  * ruleset sets them. An operation outside that scope gets "not applicable" instead of a free pass, so the
  * shares in the report count only operations where the rule had something to check.
  */
 import { isMutation, isObject, type OpenApiDocument, type Operation, type Response } from '../lib/document/document';
 import { errorSchemas } from '../lib/errors/error-bodies';
 import { stateRejection } from '../lib/envelope/envelope';
-import { isAxExtension } from '../lib/rules/extensions';
-import { namesFor, type Concept } from '../lib/rules/names';
+import { isAxExtension } from '../lib/findings/extensions';
+import { namesFor, type Concept } from '../lib/semantics/names';
 import { holdersOf, propertiesNamed } from '../lib/document/nested';
-import { asksRetryable, type ScopeOptions } from '../lib/rules/scope';
+import { asksRetryable, type ScopeOptions } from '../lib/semantics/scope';
 import { walk } from '../lib/document/values';
 
 export type Applies = (doc: OpenApiDocument, operation: Operation, options: ScopeOptions) => boolean;
@@ -34,7 +34,7 @@ export type Holding =
 
 /** A rule's scope as data: which operations, which of their responses, holding what. */
 export interface Scope {
-  /** The operations the rule asks anything of (a question of lib/rules/scope.ts, or an extension they declare); every operation when absent. */
+  /** The operations the rule asks anything of (a question of lib/semantics/scope.ts, or an extension they declare); every operation when absent. */
   operations?: Applies;
   /** The responses it reads, by status; every status when absent. */
   responses?: (status: string) => boolean;
@@ -44,7 +44,7 @@ export interface Scope {
   or?: Scope;
 }
 
-/** lib/rules/scope.ts's and lib/document/document.ts's questions about one operation, as scopes take them. */
+/** lib/semantics/scope.ts's and lib/document/document.ts's questions about one operation, as scopes take them. */
 export const retryableAsked: Applies = (_doc, operation) => asksRetryable(operation);
 export const mutations: Applies = (_doc, operation) => isMutation(operation);
 

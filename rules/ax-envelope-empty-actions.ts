@@ -1,7 +1,7 @@
 /** The agent-UX envelope (AGLedger's "The Agent-UX Envelope" and "Validating Authoring Before Deploy"). */
 import { stuckActions } from '../lib/envelope/envelope';
-import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/rules/names';
-import { type Finding, responseFinding } from '../lib/rules/rule-function';
+import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/semantics/names';
+import { type Finding, responseFinding } from '../lib/findings/rule-function';
 import { defineRule, ruleOptions } from './declaration';
 
 type Options = NameOptions<'nextActions' | 'nextSteps'>;

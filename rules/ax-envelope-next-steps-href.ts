@@ -1,9 +1,9 @@
 /** The agent-UX envelope (AGLedger's "The Agent-UX Envelope" and "Validating Authoring Before Deploy"). */
 import { stepHrefs } from '../lib/envelope/envelope';
-import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/rules/names';
+import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/semantics/names';
 import { hrefProblem, pathMatcher, type PathMatcher } from '../lib/document/paths';
-import { type Finding, responseFinding } from '../lib/rules/rule-function';
-import type { Say } from '../lib/rules/messages';
+import { type Finding, responseFinding } from '../lib/findings/rule-function';
+import type { Say } from '../lib/findings/messages';
 import { defineRule, ruleOptions } from './declaration';
 
 type Options = NameOptions<'nextSteps' | 'nextStepItem'>;

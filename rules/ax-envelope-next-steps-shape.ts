@@ -1,11 +1,11 @@
 /** The agent-UX envelope (AGLedger's "The Agent-UX Envelope" and "Validating Authoring Before Deploy"). */
 import { type JsonPath, type OpenApiDocument, type Operation, type Response } from '../lib/document/document';
 import { isStepMethod, STEP_METHODS } from '../lib/envelope/envelope';
-import { exampleItemsLack, limitEdit, propertyEdits, requiredEdits } from '../lib/rules/edits';
-import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/rules/names';
+import { exampleItemsLack, limitEdit, propertyEdits, requiredEdits } from '../lib/findings/edits';
+import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/semantics/names';
 import { propertiesNamed, type NestedProperty } from '../lib/document/nested';
-import { mustThenSend, oneEdit, type Finding, type LazyEdits, responseFinding } from '../lib/rules/rule-function';
-import type { Say as SayOf } from '../lib/rules/messages';
+import { mustThenSend, oneEdit, type Finding, type LazyEdits, responseFinding } from '../lib/findings/rule-function';
+import type { Say as SayOf } from '../lib/findings/messages';
 import { allowedValues, isObjectView, ownProperty, propertyTypes, viewsOf, viewsOfProperty, type ObjectView } from '../lib/document/schema';
 import { defineRule, ruleOptions } from './declaration';
 

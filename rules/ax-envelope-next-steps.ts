@@ -9,14 +9,14 @@ import {
   type OpenApiDocument,
   type Response,
 } from '../lib/document/document';
-import { composedWith, ensureEdit, envelopeFor, propertyEdits, type Audience, type Edit } from '../lib/rules/edits';
+import { composedWith, ensureEdit, envelopeFor, propertyEdits, type Audience, type Edit } from '../lib/findings/edits';
 import { STEP_METHODS } from '../lib/envelope/envelope';
 import { linkCollections, linkLookalike, nextCallMember, selfLink } from '../lib/envelope/hypermedia';
-import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/rules/names';
-import { label, mustThenSend, placeIn, responseFinding, type Finding, type LazyEdits } from '../lib/rules/rule-function';
+import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/semantics/names';
+import { label, mustThenSend, placeIn, responseFinding, type Finding, type LazyEdits } from '../lib/findings/rule-function';
 import { isObjectView, viewsLacking, viewsOf, type ObjectView } from '../lib/document/schema';
-import { asksNextSteps, overruledWording, readEvidence } from '../lib/rules/scope';
-import type { Say as SayOf } from '../lib/rules/messages';
+import { asksNextSteps, overruledWording, readEvidence } from '../lib/semantics/scope';
+import type { Say as SayOf } from '../lib/findings/messages';
 import { defineRule, ruleOptions } from './declaration';
 
 type Options = NameOptions<'nextSteps' | 'nextStepItem' | 'linkCollection'> & { prefixes?: string[]; readOnly?: string[]; hypermedia?: boolean };

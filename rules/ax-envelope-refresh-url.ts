@@ -1,11 +1,12 @@
 /** The agent-UX envelope (AGLedger's "The Agent-UX Envelope" and "Validating Authoring Before Deploy"). */
 import { describeViews, errorSchemas, judgeOnce } from '../lib/errors/error-bodies';
 import { stateEvidence, stateRejection } from '../lib/envelope/envelope';
-import { fieldDetailsOf, homeCarrier, memberNames, schemaAnswer } from '../lib/errors/error-shapes';
+import { homeCarrier, memberNames, schemaAnswer } from '../lib/errors/schema-shapes';
+import { fieldDetailsOf } from '../lib/errors/field-details';
 import { inStyleOf, placeOf } from '../lib/errors/error-wording';
-import { nameOptionsSchema, namesFor, type Concept, type NameOptions } from '../lib/rules/names';
+import { nameOptionsSchema, namesFor, type Concept, type NameOptions } from '../lib/semantics/names';
 import type { ObjectView } from '../lib/document/schema';
-import { RESPONSES } from '../lib/rules/scope';
+import { RESPONSES } from '../lib/semantics/scope';
 import { stateEdits, stateSchema } from '../lib/envelope/state-fix';
 import { defineRule, ruleOptions } from './declaration';
 

@@ -1,10 +1,10 @@
 /** The agent-UX envelope (AGLedger's "The Agent-UX Envelope" and "Validating Authoring Before Deploy"). */
 import { describeViews, errorSchemas, judgeOnce } from '../lib/errors/error-bodies';
 import { STATE_FIELDS, stateEvidence, stateRejection, type StateField } from '../lib/envelope/envelope';
-import { homeCarrier, memberNames, schemaAnswer } from '../lib/errors/error-shapes';
+import { homeCarrier, memberNames, schemaAnswer } from '../lib/errors/schema-shapes';
 import { inStyleOf, placeOf } from '../lib/errors/error-wording';
-import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/rules/names';
-import { RESPONSES } from '../lib/rules/scope';
+import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/semantics/names';
+import { RESPONSES } from '../lib/semantics/scope';
 import { stateEdits, stateSchema } from '../lib/envelope/state-fix';
 import { defineRule, ruleOptions } from './declaration';
 

@@ -1,10 +1,10 @@
 /** The package's own `x-ax-*` extensions. */
-import { PROBE_IDS } from '../lib/rules/catalogue';
+import { PROBE_IDS } from '../lib/findings/catalogue';
 import { isObject, type JsonObject, type JsonPath, type Operation } from '../lib/document/document';
 import { nearest } from '../lib/document/nearest';
-import { EXEMPT_EXTENSION, label, type Finding, type RuleScope } from '../lib/rules/rule-function';
+import { EXEMPT_EXTENSION, label, type Finding, type RuleScope } from '../lib/findings/rule-function';
 import { describeValue } from '../lib/document/values';
-import type { Say as SayOf } from '../lib/rules/messages';
+import type { Say as SayOf } from '../lib/findings/messages';
 import { declaring } from './applicability';
 import { defineRule, ruleOptions } from './declaration';
 

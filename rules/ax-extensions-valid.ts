@@ -1,8 +1,8 @@
 /** The package's own `x-ax-*` extensions. */
 import { isObject } from '../lib/document/document';
-import { AX_EXTENSIONS, extensionProblem, isAxExtension, OPERATION_FLAGS } from '../lib/rules/extensions';
+import { AX_EXTENSIONS, extensionProblem, isAxExtension, OPERATION_FLAGS } from '../lib/findings/extensions';
 import { nearest } from '../lib/document/nearest';
-import { exemptionOn, type Finding } from '../lib/rules/rule-function';
+import { exemptionOn, type Finding } from '../lib/findings/rule-function';
 import { pathOf, walk, type Trail } from '../lib/document/values';
 import { usingAxExtensions } from './applicability';
 import { defineRule, ruleOptions } from './declaration';
@@ -12,7 +12,7 @@ const PAYLOADS = new Set(['example', 'examples', 'default', 'const', 'enum']);
 /** Keys whose values map names (property names) to schemas: their own keys are names, their values are walked. */
 const NAME_MAPS = new Set(['properties', 'patternProperties']);
 
-// A wrong value of a known extension is worded by lib/rules/extensions.ts, for the operation flags' rules too.
+// A wrong value of a known extension is worded by lib/findings/extensions.ts, for the operation flags' rules too.
 const MESSAGES = {
   unknownExtension:
     "`{{key}}` is not an AX extension. Use one of the AX spec's (listed on the ax-extensions-valid page), or drop the `ax-` for a private `x-` extension.",

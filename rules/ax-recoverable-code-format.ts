@@ -1,8 +1,8 @@
 /** Recoverable errors (the AX Spec's "Recoverable" principle, with Geodocs' "Agent Error Handling Documentation Specification" and "Designing Errors for Agent Recovery"). */
 import { errorFieldValues, isExampleValue, type FieldValue } from '../lib/errors/error-values';
-import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/rules/names';
-import { label, placeIn, useOf, type Finding } from '../lib/rules/rule-function';
-import type { Say as SayOf } from '../lib/rules/messages';
+import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/semantics/names';
+import { label, placeIn, useOf, type Finding } from '../lib/findings/rule-function';
+import type { Say as SayOf } from '../lib/findings/messages';
 import { isErrorStatus } from '../lib/document/document';
 import { defineRule, ruleOptions } from './declaration';
 

@@ -1,10 +1,10 @@
 /** Recoverable errors (the AX Spec's "Recoverable" principle, with Geodocs' "Agent Error Handling Documentation Specification" and "Designing Errors for Agent Recovery"). */
 import { isObject, type Operation } from '../lib/document/document';
 import { errorFieldValues, fieldName, isExampleValue, type FieldValue } from '../lib/errors/error-values';
-import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/rules/names';
-import { label, placeIn, type Finding } from '../lib/rules/rule-function';
+import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/semantics/names';
+import { label, placeIn, type Finding } from '../lib/findings/rule-function';
 import { describeValue } from '../lib/document/values';
-import type { Say as SayOf } from '../lib/rules/messages';
+import type { Say as SayOf } from '../lib/findings/messages';
 import { declaring } from './applicability';
 import { defineRule, ruleOptions } from './declaration';
 

@@ -1,6 +1,6 @@
 /** Recoverable errors (the AX Spec's "Recoverable" principle, with Geodocs' "Agent Error Handling Documentation Specification" and "Designing Errors for Agent Recovery"). */
 import { isClientErrorStatus, isMutation, startsWith, toPointer, type OpenApiDocument, type Operation } from '../lib/document/document';
-import { label, mustThenSend, type Finding } from '../lib/rules/rule-function';
+import { label, mustThenSend, type Finding } from '../lib/findings/rule-function';
 import { mutations } from './applicability';
 import { defineRule, ruleOptions } from './declaration';
 

@@ -23,13 +23,15 @@ import {
   successTwin,
   type SharedErrorSchema,
 } from '../lib/errors/error-bodies';
-import { CODE_AND_MESSAGE, schemaAnswer, schemaLikely, valueAnswer } from '../lib/errors/error-shapes';
+import { CODE_AND_MESSAGE } from '../lib/errors/shape-table';
+import { schemaAnswer, schemaLikely } from '../lib/errors/schema-shapes';
+import { valueAnswer } from '../lib/errors/value-shapes';
 import { errorConventionOf } from '../lib/errors/frameworks';
 import { documentsProblemDetails, PROBLEM_JSON } from '../lib/errors/error-wording';
-import { nameList } from '../lib/rules/names';
-import { mustThenSend, type Finding, responseFinding } from '../lib/rules/rule-function';
+import { nameList } from '../lib/semantics/names';
+import { mustThenSend, type Finding, responseFinding } from '../lib/findings/rule-function';
 import { isObjectView, viewsOf, type ObjectView } from '../lib/document/schema';
-import type { Say as SayOf } from '../lib/rules/messages';
+import type { Say as SayOf } from '../lib/findings/messages';
 import { defineRule, ruleOptions } from './declaration';
 
 const MESSAGES = {

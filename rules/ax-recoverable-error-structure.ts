@@ -1,5 +1,6 @@
 /** Recoverable errors (the AX Spec's "Recoverable" principle, with Geodocs' "Agent Error Handling Documentation Specification" and "Designing Errors for Agent Recovery"). */
 import { describeViews, errorSchemas, judgeOnce, responseExtension, schemaOfExample, type ErrorSchema, type Problem } from '../lib/errors/error-bodies';
+import { type Carrier, CODE_AND_MESSAGE, type CodeOrMessage, type Found } from '../lib/errors/shape-table';
 import {
   carrierAnswer,
   memberNames,
@@ -9,13 +10,9 @@ import {
   schemaCarriers,
   schemaLikely,
   undeclaredExampleMember,
-  type Carrier,
-  CODE_AND_MESSAGE,
-  type CodeOrMessage,
-  type Found,
   type SchemaNode,
-} from '../lib/errors/error-shapes';
-import { composedWith, errorAudience, namedSchema, propertyEdits, requiredEdits, type Edit } from '../lib/rules/edits';
+} from '../lib/errors/schema-shapes';
+import { composedWith, errorAudience, namedSchema, propertyEdits, requiredEdits, type Edit } from '../lib/findings/edits';
 import {
   apiMemberName,
   askAbout,
@@ -30,9 +27,9 @@ import {
 } from '../lib/errors/error-wording';
 import { isObject, toPointer, type JsonObject, type Located } from '../lib/document/document';
 import { viewsOf, type ObjectView } from '../lib/document/schema';
-import { nameList, nameOptionsSchema, namesFor, type NameOptions } from '../lib/rules/names';
-import { mustThenSend } from '../lib/rules/rule-function';
-import { RESPONSES } from '../lib/rules/scope';
+import { nameList, nameOptionsSchema, namesFor, type NameOptions } from '../lib/semantics/names';
+import { mustThenSend } from '../lib/findings/rule-function';
+import { RESPONSES } from '../lib/semantics/scope';
 import { defineRule, ruleOptions } from './declaration';
 
 const STRING = { type: 'string' };

@@ -1,12 +1,13 @@
 /** Recoverable errors (the AX Spec's "Recoverable" principle, with Geodocs' "Agent Error Handling Documentation Specification" and "Designing Errors for Agent Recovery"). */
 import { describeViews, errorSchemas, judgeOnce, type Problem } from '../lib/errors/error-bodies';
-import { errorAudience, propertyEdits } from '../lib/rules/edits';
-import { fieldDetailsOf, schemaAnswer, type FieldDetails } from '../lib/errors/error-shapes';
-import { nameOptionsSchema, namesFor, type Concept, type NameOptions } from '../lib/rules/names';
+import { errorAudience, propertyEdits } from '../lib/findings/edits';
+import { schemaAnswer } from '../lib/errors/schema-shapes';
+import { fieldDetailsOf, type FieldDetails } from '../lib/errors/field-details';
+import { nameOptionsSchema, namesFor, type Concept, type NameOptions } from '../lib/semantics/names';
 import { STATE_FIELDS } from '../lib/envelope/envelope';
 import type { ObjectView } from '../lib/document/schema';
-import type { Say as SayOf } from '../lib/rules/messages';
-import { RESPONSES } from '../lib/rules/scope';
+import type { Say as SayOf } from '../lib/findings/messages';
+import { RESPONSES } from '../lib/semantics/scope';
 import { defineRule, ruleOptions } from './declaration';
 
 const CONCEPTS = [

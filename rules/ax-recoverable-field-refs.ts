@@ -10,12 +10,12 @@ import {
   type Constraints,
 } from '../lib/document/constraints';
 import { child, errorBodies, type Located, isErrorStatus } from '../lib/document/document';
-import { namedIn } from '../lib/errors/error-shapes';
+import { namedIn } from '../lib/errors/value-shapes';
 import { inputsOf, type RequestInputs } from '../lib/document/inputs';
 import { code, inSchemaComponent, locatorsIn, quoted, resolveLocator, rewrite, type Locator } from '../lib/errors/locators';
-import { nameOptionsSchema, namesFor, type Concept, type NameOptions } from '../lib/rules/names';
-import { label, placeIn, type Finding } from '../lib/rules/rule-function';
-import type { Say as SayOf } from '../lib/rules/messages';
+import { nameOptionsSchema, namesFor, type Concept, type NameOptions } from '../lib/semantics/names';
+import { label, placeIn, type Finding } from '../lib/findings/rule-function';
+import type { Say as SayOf } from '../lib/findings/messages';
 import { defineRule, ruleOptions } from './declaration';
 
 const CONCEPTS = ['errorField', 'fieldLocator', 'fieldDetails', 'errorList', 'allowedValues', 'suggestedValue'] as const satisfies Concept[];

@@ -5,10 +5,10 @@ import { errorFieldValues, textsOf } from '../lib/errors/error-values';
 import { inputsOf, operationsById, propertyNamesIn, type RequestInputs } from '../lib/document/inputs';
 import { codeList, inSchemaComponent, parsePath } from '../lib/errors/locators';
 import { fieldMentions } from '../lib/errors/mentions';
-import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/rules/names';
+import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/semantics/names';
 import { nearest } from '../lib/document/nearest';
-import { label, placeIn, type Finding } from '../lib/rules/rule-function';
-import type { Say as SayOf } from '../lib/rules/messages';
+import { label, placeIn, type Finding } from '../lib/findings/rule-function';
+import type { Say as SayOf } from '../lib/findings/messages';
 import { defineRule, ruleOptions } from './declaration';
 
 type Options = NameOptions<'recoveryHint'>;

@@ -1,11 +1,11 @@
 /** Recoverable errors (the AX Spec's "Recoverable" principle, with Geodocs' "Agent Error Handling Documentation Specification" and "Designing Errors for Agent Recovery"). */
 import { type OpenApiDocument, type Operation } from '../lib/document/document';
-import { operationEdit } from '../lib/rules/edits';
-import { wrongFlag } from '../lib/rules/extensions';
-import { nameOptionsSchema, type NameOptions } from '../lib/rules/names';
-import { label, type Finding } from '../lib/rules/rule-function';
-import type { Say } from '../lib/rules/messages';
-import { asksIdempotent, idempotencyKeyOf, IDEMPOTENT_FLAG as FLAG, RETRYABLE_FLAG } from '../lib/rules/scope';
+import { operationEdit } from '../lib/findings/edits';
+import { wrongFlag } from '../lib/findings/extensions';
+import { nameOptionsSchema, type NameOptions } from '../lib/semantics/names';
+import { label, type Finding } from '../lib/findings/rule-function';
+import type { Say } from '../lib/findings/messages';
+import { asksIdempotent, idempotencyKeyOf, IDEMPOTENT_FLAG as FLAG, RETRYABLE_FLAG } from '../lib/semantics/scope';
 import { defineRule, ruleOptions } from './declaration';
 
 type Options = NameOptions<'idempotencyKeyHeader'>;

@@ -3,12 +3,12 @@ import { child, errorBodies, isErrorStatus, isObject, type Located, type Operati
 import { errorSchemas } from '../lib/errors/error-bodies';
 import { inputsOf, operationsById, type RequestInputs } from '../lib/document/inputs';
 import { code, codeList, parsePath, quoted } from '../lib/errors/locators';
-import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/rules/names';
+import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/semantics/names';
 import { nearest } from '../lib/document/nearest';
 import { holdersOf, propertiesNamed } from '../lib/document/nested';
-import { label, type Finding, responseFinding } from '../lib/rules/rule-function';
+import { label, type Finding, responseFinding } from '../lib/findings/rule-function';
 import { declaredValues } from '../lib/document/schema';
-import type { Say as SayOf } from '../lib/rules/messages';
+import type { Say as SayOf } from '../lib/findings/messages';
 import { defineRule, ruleOptions } from './declaration';
 
 type Options = NameOptions<'nextOperation' | 'nextOperationArgs'>;

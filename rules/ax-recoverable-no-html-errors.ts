@@ -10,7 +10,7 @@ import {
   type Response,
   isErrorStatus,
 } from '../lib/document/document';
-import { type Finding, responseFinding } from '../lib/rules/rule-function';
+import { type Finding, responseFinding } from '../lib/findings/rule-function';
 import { isObjectBody } from '../lib/errors/error-bodies';
 import { defineRule, ruleOptions } from './declaration';
 

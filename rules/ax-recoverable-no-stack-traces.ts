@@ -1,11 +1,11 @@
 /** Recoverable errors (the AX Spec's "Recoverable" principle, with Geodocs' "Agent Error Handling Documentation Specification" and "Designing Errors for Agent Recovery"). */
 import { errorBodies, isErrorStatus } from '../lib/document/document';
 import { errorSchemas } from '../lib/errors/error-bodies';
-import { schemaAnswers } from '../lib/errors/error-shapes';
+import { schemaAnswers } from '../lib/errors/schema-shapes';
 import { insideOf } from '../lib/errors/error-wording';
 import { errorFieldValues, fieldName, isExampleValue } from '../lib/errors/error-values';
-import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/rules/names';
-import { type Finding, responseFinding } from '../lib/rules/rule-function';
+import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/semantics/names';
+import { type Finding, responseFinding } from '../lib/findings/rule-function';
 import { hasStackTrace, stackTraceRuntime } from '../lib/errors/stack-traces';
 import { stringsIn } from '../lib/document/values';
 import { defineRule, ruleOptions } from './declaration';

@@ -1,14 +1,14 @@
 /** Recoverable errors (the AX Spec's "Recoverable" principle, with Geodocs' "Agent Error Handling Documentation Specification" and "Designing Errors for Agent Recovery"). */
 import { child, errorBodies, headerNamed, isErrorStatus, isJsonMediaType, type OpenApiDocument, type Operation, type Response } from '../lib/document/document';
-import { headerEdit } from '../lib/rules/edits';
+import { headerEdit } from '../lib/findings/edits';
 import { errorSchemasOf, type ErrorSchema } from '../lib/errors/error-bodies';
-import { schemaAnswer, schemaLikely } from '../lib/errors/error-shapes';
+import { schemaAnswer, schemaLikely } from '../lib/errors/schema-shapes';
 import { retryableWithoutDelay } from '../lib/errors/error-values';
 import { askAbout, newMemberName } from '../lib/errors/error-wording';
-import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/rules/names';
-import { oneEdit, type Finding, responseFinding } from '../lib/rules/rule-function';
-import type { Say as SayOf } from '../lib/rules/messages';
-import { RESPONSES } from '../lib/rules/scope';
+import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/semantics/names';
+import { oneEdit, type Finding, responseFinding } from '../lib/findings/rule-function';
+import type { Say as SayOf } from '../lib/findings/messages';
+import { RESPONSES } from '../lib/semantics/scope';
 import { defineRule, ruleOptions } from './declaration';
 
 type Options = NameOptions<'retryAfterHeader' | 'retryDelay' | 'retryFlag' | 'errorList'>;

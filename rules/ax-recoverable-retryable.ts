@@ -1,11 +1,11 @@
 /** Recoverable errors (the AX Spec's "Recoverable" principle, with Geodocs' "Agent Error Handling Documentation Specification" and "Designing Errors for Agent Recovery"). */
 import type { OpenApiDocument, Operation } from '../lib/document/document';
-import { operationEdit } from '../lib/rules/edits';
-import { wrongFlag } from '../lib/rules/extensions';
-import { nameOptionsSchema, type NameOptions } from '../lib/rules/names';
-import { label, type Finding } from '../lib/rules/rule-function';
-import type { Say } from '../lib/rules/messages';
-import { asksRetryable, idempotencyKeyOf, overruledWording, readEvidence, readWording, RETRYABLE_FLAG as FLAG } from '../lib/rules/scope';
+import { operationEdit } from '../lib/findings/edits';
+import { wrongFlag } from '../lib/findings/extensions';
+import { nameOptionsSchema, type NameOptions } from '../lib/semantics/names';
+import { label, type Finding } from '../lib/findings/rule-function';
+import type { Say } from '../lib/findings/messages';
+import { asksRetryable, idempotencyKeyOf, overruledWording, readEvidence, readWording, RETRYABLE_FLAG as FLAG } from '../lib/semantics/scope';
 import { retryableAsked } from './applicability';
 import { defineRule, ruleOptions } from './declaration';
 

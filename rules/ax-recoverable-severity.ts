@@ -1,10 +1,10 @@
 /** Recoverable errors (the AX Spec's "Recoverable" principle, with Geodocs' "Agent Error Handling Documentation Specification" and "Designing Errors for Agent Recovery"). */
 import { errorFieldValues, type FieldValue } from '../lib/errors/error-values';
-import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/rules/names';
+import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/semantics/names';
 import { nearest } from '../lib/document/nearest';
-import { type Finding, responseFinding } from '../lib/rules/rule-function';
+import { type Finding, responseFinding } from '../lib/findings/rule-function';
 import { describeValue } from '../lib/document/values';
-import type { Say } from '../lib/rules/messages';
+import type { Say } from '../lib/findings/messages';
 import { isErrorStatus } from '../lib/document/document';
 import { defineRule, ruleOptions } from './declaration';
 

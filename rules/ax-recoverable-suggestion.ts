@@ -3,13 +3,13 @@ import { constraintsOf, type BoundKeyword } from '../lib/document/constraints';
 import { type OpenApiDocument, type Operation } from '../lib/document/document';
 import { describeViews, errorSchemas, judgeOnce, responseExtension } from '../lib/errors/error-bodies';
 import { inputsOf } from '../lib/document/inputs';
-import { homeCarrier, schemaAnswer, schemaLikely } from '../lib/errors/error-shapes';
-import { errorAudience, propertyEdits } from '../lib/rules/edits';
+import { homeCarrier, schemaAnswer, schemaLikely } from '../lib/errors/schema-shapes';
+import { errorAudience, propertyEdits } from '../lib/findings/edits';
 import { askAbout, newMemberName, placeOf } from '../lib/errors/error-wording';
-import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/rules/names';
+import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/semantics/names';
 import { viewsOf, type Property } from '../lib/document/schema';
-import { authenticates, RESPONSES } from '../lib/rules/scope';
-import type { Say as SayOf } from '../lib/rules/messages';
+import { authenticates, RESPONSES } from '../lib/semantics/scope';
+import type { Say as SayOf } from '../lib/findings/messages';
 import { defineRule, ruleOptions } from './declaration';
 
 type Options = NameOptions<'recoveryHint' | 'errorList'>;

@@ -1,8 +1,8 @@
 /** Recoverable errors (the AX Spec's "Recoverable" principle, with Geodocs' "Agent Error Handling Documentation Specification" and "Designing Errors for Agent Recovery"). */
 import { child, isErrorResponse, type OpenApiDocument, isErrorStatus } from '../lib/document/document';
 import { detailBeside, errorFieldValues, fieldName, textsOf, type FieldValue } from '../lib/errors/error-values';
-import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/rules/names';
-import { type Finding, responseFinding } from '../lib/rules/rule-function';
+import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/semantics/names';
+import { type Finding, responseFinding } from '../lib/findings/rule-function';
 import { defineRule, ruleOptions } from './declaration';
 
 type Options = NameOptions<'message' | 'recoveryHint'> & { phrases?: string[] };

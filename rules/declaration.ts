@@ -2,12 +2,12 @@
  * What one rule of the package is, defined once in its module (rules/<id>.ts): its id (public API), what it checks,
  * its default severity and preset, its options and messages, the responses and operations it reads (its scope), the
  * principle it scores in the report, and its lint. Nothing here knows Spectral: ruleset.ts builds each rule's Spectral
- * function from its definition, in lib/rules/rule-function.ts's frame. Everything that lists rules reads the
+ * function from its definition, in lib/findings/rule-function.ts's frame. Everything that lists rules reads the
  * definitions through rules/index.ts.
  */
-import { DOCS_URL } from '../lib/rules/catalogue';
-import type { Messages } from '../lib/rules/messages';
-import type { Check } from '../lib/rules/rule-function';
+import { DOCS_URL } from '../lib/findings/catalogue';
+import type { Messages } from '../lib/findings/messages';
+import type { Check } from '../lib/findings/rule-function';
 import type { Scope } from './applicability';
 
 /** Where the fix goes; a schema fix names the role it is for, which a schema with other roles must not get. */

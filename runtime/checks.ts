@@ -8,11 +8,11 @@ import { hasCallableLinks, liveSelfLink } from '../lib/envelope/hypermedia';
 import { responseExtension } from '../lib/errors/error-bodies';
 import { retryableWithoutDelay } from '../lib/errors/error-values';
 import { exampleCode } from '../lib/errors/error-wording';
-import { nameList, namesFor } from '../lib/rules/names';
+import { nameList, namesFor } from '../lib/semantics/names';
 import { holdersOf } from '../lib/document/nested';
 import { hrefProblem as hrefVerdict } from '../lib/document/paths';
-import { isExempt, label } from '../lib/rules/rule-function';
-import { asksNextSteps, calledByApi, changesState, RESPONSES } from '../lib/rules/scope';
+import { isExempt, label } from '../lib/findings/rule-function';
+import { asksNextSteps, calledByApi, changesState, RESPONSES } from '../lib/semantics/scope';
 import { hasStackTrace, mayHoldStackTrace, stackTraceRuntime } from '../lib/errors/stack-traces';
 import { STACK_TRACE_PARTS } from '../lib/errors/concepts';
 import { clip, describeValue, dottedPath, stringsIn } from '../lib/document/values';
@@ -108,7 +108,7 @@ const where = (path: readonly (string | number)[]) => clip(dottedPath(path.map(k
 
 const violation = (rule: string, message: string): Violation => ({ rule, message });
 
-/** ax-envelope-next-steps: a 2xx answer to a mutation tells the agent which call comes next (the rule's own scope, lib/rules/scope.ts). */
+/** ax-envelope-next-steps: a 2xx answer to a mutation tells the agent which call comes next (the rule's own scope, lib/semantics/scope.ts). */
 const nextSteps: Check = ({ description, operation, status, headers, body, names, prefixes, readOnly, hypermedia }, say) => {
   if (!isEnvelopeStatus(String(status)) || !asksNextSteps(description.doc, operation, { ...names, prefixes, readOnly })) return [];
   // As the rule: links that each carry an href and a method list the next calls too, unless `hypermedia: false`;
@@ -247,7 +247,7 @@ const emptyActions: Check = ({ body, names, limit, mayHold }, say) => {
 
 /**
  * ax-recoverable-error-structure (every error status) and ax-recoverable-suggestion (4xx): an error body
- * has a code and a message, and a client error a recovery hint; each on the statuses its rule reads (lib/rules/scope.ts).
+ * has a code and a message, and a client error a recovery hint; each on the statuses its rule reads (lib/semantics/scope.ts).
  */
 const errorContent: Check = ({ response, status, body, names, error }, say) => {
   const structure = RESPONSES['ax-recoverable-error-structure'](String(status));
@@ -496,7 +496,7 @@ export function verdictOf(response: LiveResponse): Verdict {
 }
 
 /**
- * What the checks read of the error-shapes table, by the statuses they judge (each check's own first test, lib/rules/scope.ts):
+ * What the checks read of the error-shapes table, by the statuses they judge (each check's own first test, lib/semantics/scope.ts):
  * the body is read for these questions alone, once per response.
  */
 const ERROR_READS: [(status: string) => boolean, ValueQuestion[]][] = [

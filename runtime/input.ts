@@ -5,7 +5,7 @@
  * guard cannot read gets a notice, never an exception.
  */
 import { isObject } from '../lib/document/document';
-import { STEP_ROLES } from '../lib/rules/names';
+import { STEP_ROLES } from '../lib/semantics/names';
 import { nearest } from '../lib/document/nearest';
 
 const PREFIX = 'spectral-agent-ux/runtime:';

@@ -1,12 +1,12 @@
 /**
- * The runtime guard's one door into lib/errors/error-shapes.ts: what a live JSON error body carries, read with
+ * The runtime guard's one door into lib/errors/value-shapes.ts: what a live JSON error body carries, read with
  * the same table (carriers × members) and the same name options as the lint rules. Every call into the
  * shapes module goes through here, so an API change there touches this file alone.
  */
-import { describeErrorValue, valueAnswer, valueHome, type ErrorValue, type Names, type ValueMember, type ValueQuestion } from '../lib/errors/error-shapes';
+import { describeErrorValue, valueAnswer, valueHome, type ErrorValue, type ValueMember, type ValueQuestion } from '../lib/errors/value-shapes';
 import type { StateField } from '../lib/envelope/envelope';
 import { carrierName, inStyleOf } from '../lib/errors/error-wording';
-import { namesFor, type Concept } from '../lib/rules/names';
+import { namesFor, type Concept, type Names } from '../lib/semantics/names';
 
 export type { Names, ValueMember, ValueQuestion };
 

@@ -3,14 +3,14 @@
  * fails when a committed file differs): the README's rules, docs/report.md's columns, docs/fix.md's edits, docs/runtime.md's
  * live checks and each docs/rules page's summary (severity, preset) and Options tables. Each sits between `<!-- generated: <what> … -->` and
  * `<!-- /generated -->`. Facts come from the rule declarations (rules/index.ts), the options' schemas and default names
- * (lib/rules/names.ts), the rules whose findings `fix` edits on the descriptions test/fix.test.ts applies it to, and the
+ * (lib/semantics/names.ts), the rules whose findings `fix` edits on the descriptions test/fix.test.ts applies it to, and the
  * rules the runtime guard checks (runtime/checks.ts). Prose the code does not hold stays hand-written where it is shown,
  * kept by rule or option: the guard's response and check cells, an option's meaning, the default of an option that is
  * not a list of names unless its rule defines it, a page's formats; a row the code asks for without that prose is an error naming the file.
  */
 import { join } from 'node:path';
 import { DECLARATIONS, RULE_IDS, type RuleDeclaration } from '../rules';
-import { DEFAULT_NAMES, type Concept } from '../lib/rules/names';
+import { DEFAULT_NAMES, type Concept } from '../lib/semantics/names';
 import { GUARDED_RULES } from '../runtime/checks';
 import { lint } from '../cli/lint';
 import { planFixes } from '../cli/fixes';

@@ -18,7 +18,7 @@ const FUNCTION_NAMES = (await compiled("export { DECLARATIONS } from './rules';"
 ).sort();
 /** The lib/ modules, which the bin and the probe take from the shared module instead of bundling a second copy. */
 const LIB_NAMES = namesIn('lib', { recursive: true });
-/** What the frames of the compiled rule code are called; lib/rules/code-origin.ts looks for the same name (a test keeps them equal). */
+/** What the frames of the compiled rule code are called; lib/findings/code-origin.ts looks for the same name (a test keeps them equal). */
 const COMPILED_URL = 'spectral-agent-ux/dist/shared.cjs';
 
 function namesIn(folder, { recursive = false } = {}) {
@@ -44,7 +44,7 @@ function writeSharedSources() {
   ];
   const withLib = [
     `export * from './shared';`,
-    `export { useSourceMap as __useSourceMap } from '../../lib/rules/code-origin';`,
+    `export { useSourceMap as __useSourceMap } from '../../lib/findings/code-origin';`,
     `export * as rules from '../../rules';`,
     ...LIB_NAMES.map(name => `export * as lib_${name.replace(/[/-]/g, '_')} from '../../lib/${name}';`),
   ];
@@ -73,8 +73,8 @@ function compile() {
 function wrapSharedModule() {
   const file = 'dist/shared.cjs';
   const code = `${readFileSync(file, 'utf8').replace(/\n\/\/# sourceMappingURL=\S+\s*$/, '')}\n//# sourceURL=${COMPILED_URL}`;
-  // The compiled module's own lib/rules/code-origin.ts cuts the map, so the build and the reader share one codec.
-  const { lib_rules_code_origin: origin } = createRequire(import.meta.url)('../dist/shared.cjs');
+  // The compiled module's own lib/findings/code-origin.ts cuts the map, so the build and the reader share one codec.
+  const { lib_findings_code_origin: origin } = createRequire(import.meta.url)('../dist/shared.cjs');
   writeFileSync('dist/shared-map.cjs', `module.exports = ${JSON.stringify(origin.linesOnly(JSON.parse(readFileSync(`${file}.map`, 'utf8'))))};\n`);
   rmSync(`${file}.map`);
   const required = [...code.matchAll(/require\(("[^"]*")\)/g)].map(([, id]) => id);

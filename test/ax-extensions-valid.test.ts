@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from '@stoplight/yaml';
-import { AX_DEFINITIONS, AX_EXTENSIONS, extensionProblem } from '../lib/rules/extensions';
+import { AX_DEFINITIONS, AX_EXTENSIONS, extensionProblem } from '../lib/findings/extensions';
 import { oas3, PROBLEM, swagger2 } from './support/documents';
 import { testRule } from './support/testRule';
 import { FUNCTIONS } from '../ruleset';

@@ -14,7 +14,7 @@ import {
   STACK_TRACE_500_EXAMPLE,
 } from './support/published-errors';
 import { fixAndRelint, testRule } from './support/testRule';
-import { combine } from '../lib/rules/edits';
+import { combine } from '../lib/findings/edits';
 import { component, schemaAt, usedBy } from './support/components';
 import { getWith as get, OK as ok } from './support/documents';
 

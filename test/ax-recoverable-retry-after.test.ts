@@ -2,7 +2,7 @@ import { at, body, oas3, ref, swagger2 } from './support/documents';
 import { errorResponse, GEODOCS_ENVELOPE, GEODOCS_EXAMPLE, RECOVERY_GUIDE_INTERNAL_EXAMPLE, RECOVERY_GUIDE_PROBLEM } from './support/published-errors';
 import { runRule, runRuleWithEdits, testRule } from './support/testRule';
 import { isObject, valueAt } from '../lib/document/document';
-import { mergeInto } from '../lib/rules/edits';
+import { mergeInto } from '../lib/findings/edits';
 import { component, usedBy } from './support/components';
 import { getWith as get, OK as ok } from './support/documents';
 

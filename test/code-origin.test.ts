@@ -1,5 +1,5 @@
-/** lib/rules/code-origin.ts: a source map cut to lines still maps a compiled frame to its source file and line. */
-import { COMPILED_URL, linesOnly, originOf, useSourceMap } from '../lib/rules/code-origin';
+/** lib/findings/code-origin.ts: a source map cut to lines still maps a compiled frame to its source file and line. */
+import { COMPILED_URL, linesOnly, originOf, useSourceMap } from '../lib/findings/code-origin';
 
 // Two generated lines: line 1 maps columns 0 and 10 to a.ts lines 1 and 3 (two tokens each), line 2 column 4 to b.ts line 7.
 const MAP = { sources: ['../../lib/a.ts', '../../lib/b.ts'], mappings: 'AAAA,IAAI,EAEJ,IAAI;ICIA' };

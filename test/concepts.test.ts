@@ -1,5 +1,5 @@
 /**
- * Recognition from evidence (lib/errors/concepts.ts through lib/errors/error-shapes.ts): a member no name list holds is
+ * Recognition from evidence (lib/errors/concepts.ts through lib/errors/shape-table.ts): a member no name list holds is
  * the concept when its words, type and description make it clear (silence), is asked about when they make
  * it only likely (a finding that names it and carries no edit), and is not the concept when a lookalike
  * (`status: 404`, `retryCount`, `errorCount`, `stackTraceId`). Swagger 2.0, OpenAPI 3.0 and 3.1; `$ref`, `allOf`.

@@ -1,5 +1,5 @@
 /**
- * One reader of error bodies (lib/errors/error-shapes.ts): the rules that used to read only the body and an
+ * One reader of error bodies (lib/errors/shape-table.ts): the rules that used to read only the body and an
  * `error` wrapper now find members in every carrier the table knows (error-list items, a wrapper by
  * shape), in any letter case, and the runtime guard reads live bodies the same way.
  */

@@ -1,8 +1,8 @@
 /**
- * lib/errors/error-shapes.ts read over plain JSON values (the runtime guard's entry point), and the shapes the
+ * lib/errors/value-shapes.ts read over plain JSON values (the runtime guard's entry point), and the shapes the
  * fixtures do not show: Swagger 2.0, allOf/oneOf compositions, headers, reason phrases, applied fixes.
  */
-import { describeErrorValue } from '../lib/errors/error-shapes';
+import { describeErrorValue } from '../lib/errors/value-shapes';
 import { at, body, JSON_SCHEMA, oas3, ref, swagger2 } from './support/documents';
 import { convention, LANE, type Convention } from './support/conventions';
 import { runRule, testRule } from './support/testRule';

@@ -2,13 +2,13 @@
  * A plain lint computes no edits (the Spectral CLI and the VS Code extension would only drop them);
  * `fix` and `report` lint once in edits mode and read the edits of that same lint.
  */
-import * as edits from '../lib/rules/edits';
+import * as edits from '../lib/findings/edits';
 import { lint } from '../cli/lint';
 import { findingEdits } from '../cli/fixes';
 import { ROOT } from './support/report';
 import { join } from 'node:path';
 
-// Every builder of lib/rules/edits.ts that makes an edit (the rules' fixes are made of these).
+// Every builder of lib/findings/edits.ts that makes an edit (the rules' fixes are made of these).
 const BUILDERS = ['propertyEdits', 'requiredEdits', 'operationEdit', 'headerEdit', 'limitEdit', 'ensureEdit'] as const;
 
 /** Lints examples/naive.yaml with the package's ruleset, counting the calls of the edit builders. */

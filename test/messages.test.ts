@@ -1,5 +1,5 @@
 /**
- * House rules for what the rules say (lib/rules/messages.ts), read off the declarations: every rule declares
+ * House rules for what the rules say (lib/findings/messages.ts), read off the declarations: every rule declares
  * its messages, each template is well formed and short, every id is said by its function, and `say` renders
  * a template exactly, never throwing.
  */
@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DECLARATIONS } from '../rules';
 import { FUNCTIONS } from '../ruleset';
-import { render, sayOf } from '../lib/rules/messages';
+import { render, sayOf } from '../lib/findings/messages';
 
 const PLACEHOLDER = /\{\{(\w+)\}\}/g;
 /** A template's own words: a message is about 240 characters at most, and the parameters take their share. */

@@ -223,7 +223,7 @@ describe.each(['3.0.3', '3.1.0', '2.0'])('OpenAPI %s: on adversarial bodies, dec
   });
 });
 
-describe('each side judges the statuses its rule reads (lib/rules/scope.ts)', () => {
+describe('each side judges the statuses its rule reads (lib/semantics/scope.ts)', () => {
   const doc = {
     openapi: '3.0.3',
     info: { title: 'Parity', version: '1' },

@@ -1,13 +1,13 @@
 /**
  * The report's "not applicable" follows the rule's scope with the options the user's ruleset sets
- * (lib/rules/scope.ts), so that a configured rule and its column agree.
+ * (lib/semantics/scope.ts), so that a configured rule and its column agree.
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { isErrorStatus, OpenApiDocument } from '../lib/document/document';
-import { RESPONSES, type ScopeOptions } from '../lib/rules/scope';
+import { RESPONSES, type ScopeOptions } from '../lib/semantics/scope';
 import ruleset from '../ruleset';
 import { appliesWithin, DECLARATIONS, type Scope } from '../rules';
 import { mutations } from '../rules/applicability';
@@ -159,7 +159,7 @@ paths:
   /** Which of the two operations the scope applies to, with the options given. */
   const appliesTo = (scope: Scope, options?: ScopeOptions) => [post, get].map(operation => appliesWithin(scope)(doc, operation, options));
 
-  test('operations by a question of lib/rules/scope.ts, responses by status, holding a response, a schema, an example or a concept', () => {
+  test('operations by a question of lib/semantics/scope.ts, responses by status, holding a response, a schema, an example or a concept', () => {
     expect(appliesTo({ operations: mutations })).toEqual([true, false]);
     expect(appliesTo({ responses: isErrorStatus, holds: 'response' })).toEqual([true, true]);
     expect(appliesTo({ responses: isErrorStatus, holds: 'body' })).toEqual([true, false]);

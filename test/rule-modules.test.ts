@@ -31,7 +31,7 @@ const LEFT: Record<string, readonly string[]> = {
   'cli/report/evidence.ts': ['ax-envelope-next-steps-href', 'ax-recoverable-error-responses', 'ax-recoverable-field-details'],
   // The statuses each error-content rule reads: the rules' scopes and the runtime guard read this one table. Derived
   // from the definitions, it would pull every rule's lint into the runtime guard's bundle (442 kB packed, over 395 kB).
-  'lib/rules/scope.ts': [
+  'lib/semantics/scope.ts': [
     'ax-envelope-refresh-url',
     'ax-envelope-state',
     'ax-recoverable-error-structure',

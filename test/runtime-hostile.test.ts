@@ -6,7 +6,7 @@
  */
 import fc from 'fast-check';
 import { agentUxGuard, checkResponse, expressAgentUx, fastifyAgentUx, type ResponseInput, type Violation } from '../runtime';
-import * as errorShapes from '../lib/errors/error-shapes';
+import * as errorShapes from '../lib/errors/value-shapes';
 import * as stackTraces from '../lib/errors/stack-traces';
 import { MAX_STEPS, MAX_SUGGESTIONS, MAX_TEXT } from '../runtime/checks';
 import { MAX_BODY_DEPTH, MAX_BODY_LENGTH, MAX_ITEMS } from '../runtime/input';

@@ -5,8 +5,8 @@
  */
 import { checkResponse, type ResponseInput } from '../runtime';
 import { STACK_TRACE_PARTS } from '../lib/errors/concepts';
-import { describeErrorValue } from '../lib/errors/error-shapes';
-import { namesFor } from '../lib/rules/names';
+import { describeErrorValue } from '../lib/errors/value-shapes';
+import { namesFor } from '../lib/semantics/names';
 import { mayHoldStackTrace, stackTraceRuntime } from '../lib/errors/stack-traces';
 import { API } from './support/runtimeApi';
 

@@ -1,5 +1,5 @@
 /**
- * The shapes whose scope the audit found wrong (lib/rules/scope.ts): POSTs that only read, OAuth 2.0 token and
+ * The shapes whose scope the audit found wrong (lib/semantics/scope.ts): POSTs that only read, OAuth 2.0 token and
  * login endpoints, webhooks described under `paths`, and POSTs deduplicated by an `Idempotency-Key`.
  * Each rule, the report's applicability and the runtime guard ask the same predicate.
  */

@@ -4,8 +4,9 @@
  * Spectral function) → `cli/`. An import may go down a floor or stay in its own folder, never up or sideways; inside `cli/`,
  * a command's folder imports the bin's shared modules, never another command; and no import goes in a circle.
  * Inside `lib/`, one folder per question, on floors of their own: `document/` (the document model and its generic
- * readers) → `rules/` (the rule runner, scope, edits, the configurable names) → `errors/` (error bodies, which
- * place and word findings with the runner) → `envelope/` (which reads error bodies too).
+ * readers) → `semantics/` (which operations and responses a rule applies to, the configurable names) → `findings/`
+ * (the rule runner, its messages, the fix engine's edits, the extension vocabulary, source-mapped origins, the docs'
+ * URLs) → `errors/` (error bodies, which place and word findings with the runner) → `envelope/` (which reads error bodies too).
  * Also one place for per-document caches: OpenApiDocument.memo.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -15,7 +16,7 @@ import * as ts from 'typescript';
 const ROOT = join(__dirname, '..');
 const FLOORS: Record<string, number> = { lib: 0, rules: 1, runtime: 2, eslint: 2, ruleset: 3, cli: 4 };
 /** The floors inside `lib/`, one folder each: every lib module sits in one of them. */
-const LIB_FLOORS: Record<string, number> = { document: 0, rules: 1, errors: 2, envelope: 3 };
+const LIB_FLOORS: Record<string, number> = { document: 0, semantics: 1, findings: 2, errors: 3, envelope: 4 };
 
 /** Every TypeScript source of the package, relative to the root, with `/` separators. */
 function sources(): string[] {
@@ -47,7 +48,7 @@ const graph = new Map(files.map(file => [file, importsOf(file, new Set(files))])
 
 /** `lib`, `functions`, `ruleset`, `cli`: the floor's folder. */
 const folderOf = (file: string) => (file === 'ruleset.ts' ? 'ruleset' : file.split('/')[0]);
-/** `lib/errors/error-shapes.ts` → `errors`: the lib floor's folder, or undefined outside `lib/`. */
+/** `lib/errors/shape-table.ts` → `errors`: the lib floor's folder, or undefined outside `lib/`. */
 const libFolderOf = (file: string) => (file.startsWith('lib/') ? file.split('/')[1] : undefined);
 /** A command's folder under cli/ (`cli/report`), or undefined for the bin's shared modules. */
 const commandOf = (file: string) => (file.startsWith('cli/') && file.split('/').length > 2 ? file.split('/').slice(0, 2).join('/') : undefined);
@@ -114,6 +115,7 @@ test('what is computed once per document is kept by OpenApiDocument.memo: no oth
   const moduleWeakMap = /^(export )?(const|let) \w+(: [^=]+)? = new WeakMap\b/m;
   expect(files.filter(file => moduleWeakMap.test(readFileSync(join(ROOT, file), 'utf8'))).sort()).toEqual([
     'lib/document/document.ts', // the document model itself, one per parsed document
-    'lib/errors/error-shapes.ts', // an object's keys by letter case, for live response bodies, which have no document
+    'lib/errors/shape-table.ts', // the memo key of a rule's name options, once per options object, which no document holds
+    'lib/errors/value-shapes.ts', // an object's keys by letter case, for live response bodies, which have no document
   ]);
 });

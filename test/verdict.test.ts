@@ -3,7 +3,7 @@
  * (on a live body that schema describes), asserted on both sides: the lint through real Spectral, the guard
  * through `checkResponse`, each must-fire case beside its must-stay-silent twin.
  */
-import { describeErrorValue } from '../lib/errors/error-shapes';
+import { describeErrorValue } from '../lib/errors/value-shapes';
 import { checkResponse } from '../runtime';
 import { exactSchema, objectSchema } from './support/parity';
 import { runRule } from './support/testRule';

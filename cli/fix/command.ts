@@ -9,7 +9,7 @@ import { InputError, shown } from '../args';
 import { changesOf, findingsOnly } from '../changes';
 import { readSnapshot, refuseIrregular, withLock, writeAtomically, type Snapshot } from '../files';
 import { countGone, findingEdits, pendingFindings, planFixes, type FixPlan } from '../fixes';
-import type { Edit } from '../../lib/rules/edits';
+import type { Edit } from '../../lib/findings/edits';
 import type { Command, Io } from '../io';
 import { RULE_IDS } from '../../rules';
 import { lint, remoteRefsWhen, type LintRun } from '../lint';

@@ -1,7 +1,7 @@
 /** The edits written out as an OpenAPI Overlay 1.0.0 document: one action per object changed. */
 import { stringify } from 'yaml';
 import { version } from '../../package.json';
-import { jsonPathOf } from '../../lib/rules/edits';
+import { jsonPathOf } from '../../lib/findings/edits';
 import type { FixPlan } from '../fixes';
 
 /** The Overlay: one action per object changed, its description naming the rules and the findings it clears. */

@@ -1,11 +1,11 @@
 /**
- * The fix engine's edits (lib/rules/edits.ts) as an editor's text edits: `fix --apply`'s writer
+ * The fix engine's edits (lib/findings/edits.ts) as an editor's text edits: `fix --apply`'s writer
  * (cli/text-apply.ts) decides which edits can be made and proves the result, and its own splices are
  * handed to the editor instead of a whole new text, so comments, key order and line endings stay.
  */
 import type { Range, TextEdit } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { combine, type Edit } from '../../lib/rules/edits';
+import { combine, type Edit } from '../../lib/findings/edits';
 import { applyToText, splicesFor, type Readings } from '../text-apply';
 import { spliceText, type Splice } from '../text-changes';
 

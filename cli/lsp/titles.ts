@@ -3,8 +3,8 @@
  * at `OrderWithNextSteps`". Read off the edits themselves, so a title cannot say other than the edit does.
  */
 import { isObject, type JsonPath, type Operation } from '../../lib/document/document';
-import type { Edit } from '../../lib/rules/edits';
-import { label } from '../../lib/rules/rule-function';
+import type { Edit } from '../../lib/findings/edits';
+import { label } from '../../lib/findings/rule-function';
 
 /** A title is one line of a menu: longer lists end in "and N more". */
 const MAX_PHRASES = 2;
@@ -64,7 +64,7 @@ function phrase(edit: Edit, pointed: ReadonlySet<string>, operationsAt: Operatio
 }
 
 /**
- * Responses pointed at a new schema (an envelope, lib/rules/edits.ts), one phrase per schema: "Give POST /orders 201
+ * Responses pointed at a new schema (an envelope, lib/findings/edits.ts), one phrase per schema: "Give POST /orders 201
  * `OrderWithNextSteps`", with the members it adds when its name does not say them ("`ProblemWithState` (`refreshUrl`)").
  */
 function givePhrases(pointers: readonly Edit[], declarations: readonly Edit[], operationsAt: OperationsAt): string[] {

@@ -6,7 +6,7 @@
  */
 import { stringify } from 'yaml';
 import { isObject, toPointer, type Operation } from '../../lib/document/document';
-import { label } from '../../lib/rules/rule-function';
+import { label } from '../../lib/findings/rule-function';
 import type { ProbeRequest } from './requests';
 
 /** One request the probe sent and the status it got. */

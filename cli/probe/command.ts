@@ -5,7 +5,7 @@
 import * as path from 'node:path';
 import { Ruleset } from '@stoplight/spectral-core';
 import { version } from '../../package.json';
-import { label } from '../../lib/rules/rule-function';
+import { label } from '../../lib/findings/rule-function';
 import { nearest } from '../../lib/document/nearest';
 import { InputError, UsageError } from '../args';
 import { writeAtomically } from '../files';

@@ -3,9 +3,9 @@
  * faults sent. For every other one the probe says why, and what to give it so that the next run tests it.
  */
 import { allowsMediaType, baseMediaType, type OpenApiDocument, type Operation } from '../../lib/document/document';
-import { PROBE_IDS } from '../../lib/rules/catalogue';
-import { isExempt, label } from '../../lib/rules/rule-function';
-import { authenticates } from '../../lib/rules/scope';
+import { PROBE_IDS } from '../../lib/findings/catalogue';
+import { isExempt, label } from '../../lib/findings/rule-function';
+import { authenticates } from '../../lib/semantics/scope';
 import type { Answer } from './http';
 import { pathParameters } from './reuse';
 

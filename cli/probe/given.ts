@@ -6,7 +6,7 @@
 import { HTTP_METHODS, isObject, type OpenApiDocument, type Operation } from '../../lib/document/document';
 import { inputsOf, operationsById } from '../../lib/document/inputs';
 import { nearest } from '../../lib/document/nearest';
-import { label } from '../../lib/rules/rule-function';
+import { label } from '../../lib/findings/rule-function';
 import { InputError, UsageError } from '../args';
 import { readParsed } from '../lint';
 import { credentialsIn } from './redact';

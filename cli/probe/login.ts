@@ -5,7 +5,7 @@
  */
 import { isObject, isSuccessStatus, type JsonObject, type OpenApiDocument, type Operation } from '../../lib/document/document';
 import { viewsOf } from '../../lib/document/schema';
-import { authenticates } from '../../lib/rules/scope';
+import { authenticates } from '../../lib/semantics/scope';
 
 /** The members a token response names its token by (RFC 6749's `access_token` and the common others). */
 const TOKEN_MEMBERS = ['access_token', 'accessToken', 'token'];

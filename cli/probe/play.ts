@@ -6,15 +6,16 @@
  * operation refused (409) on such a record is tried once more on a fresh one.
  */
 import type { Ruleset } from '@stoplight/spectral-core';
-import { PROBE_IDS, type ProbeId } from '../../lib/rules/catalogue';
+import { PROBE_IDS, type ProbeId } from '../../lib/findings/catalogue';
 import type { RuleId } from '../../rules';
 import type { OpenApiDocument, Operation } from '../../lib/document/document';
 import { stepHrefs } from '../../lib/envelope/envelope';
-import { namedIn, type Names } from '../../lib/errors/error-shapes';
+import { type Names } from '../../lib/errors/shape-table';
+import { namedIn } from '../../lib/errors/value-shapes';
 import { inputsOf } from '../../lib/document/inputs';
 import { locatorsIn, resolveLocator, type Locator } from '../../lib/errors/locators';
-import { namesFor } from '../../lib/rules/names';
-import { isExempt, label } from '../../lib/rules/rule-function';
+import { namesFor } from '../../lib/semantics/names';
+import { isExempt, label } from '../../lib/findings/rule-function';
 import { clip, dottedPath } from '../../lib/document/values';
 import { linksIn } from '../../lib/envelope/hypermedia';
 import { hrefProblem, violationsOf, type RuleOptions } from '../../runtime/checks';

@@ -7,7 +7,7 @@
 import { isObject, type Located, type OpenApiDocument, type Operation } from '../../lib/document/document';
 import { viewsOf, viewsOfProperty, type Views } from '../../lib/document/schema';
 import { words } from '../../lib/errors/concepts';
-import { baseForm } from '../../lib/rules/scope';
+import { baseForm } from '../../lib/semantics/scope';
 import { bodyMembers } from './requests';
 
 /** Body members by path (`lines[].item`) to the resource their description says they are the id of. */

@@ -2,7 +2,7 @@
  * The probe's report in the formats of `report` (Markdown, JSON, HTML) and SARIF for code scanning.
  * Every format is cut from one object (ProbeReport), so they cannot tell different stories.
  */
-import { DOCS_URL, PROBE_IDS } from '../../lib/rules/catalogue';
+import { DOCS_URL, PROBE_IDS } from '../../lib/findings/catalogue';
 import { clip } from '../../lib/document/values';
 import { MAX_BODY } from './http';
 import type { OperationResult, ProbeFinding, ProbeRun, Severity } from './play';

@@ -5,7 +5,7 @@
  * body too) names those uses: its response-only member then goes into each response, not into the schema.
  */
 import type { ISpectralDiagnostic } from '@stoplight/spectral-core';
-import { findingKey } from '../../lib/rules/rule-function';
+import { findingKey } from '../../lib/findings/rule-function';
 import { otherUses, schemaUses, type Role } from '../../lib/document/uses';
 import type { OpenApiDocument } from '../../lib/document/document';
 import type { Change } from '../changes';

@@ -6,7 +6,7 @@ import { toPointer } from '../../lib/document/document';
 import * as path from 'node:path';
 import { name, version } from '../../package.json';
 import type { ISpectralDiagnostic } from '@stoplight/spectral-core';
-import type { Edit } from '../../lib/rules/edits';
+import type { Edit } from '../../lib/findings/edits';
 import { changesOf, type Change, type ChangeKind } from '../changes';
 import { findingEdits, planFixes } from '../fixes';
 import type { LintRun } from '../lint';

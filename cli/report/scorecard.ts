@@ -5,8 +5,8 @@
  */
 import type { ISpectralDiagnostic, Ruleset } from '@stoplight/spectral-core';
 import type { OpenApiDocument, JsonPath, Operation } from '../../lib/document/document';
-import { exemptionReason } from '../../lib/rules/rule-function';
-import { calledByApi, type ScopeOptions } from '../../lib/rules/scope';
+import { exemptionReason } from '../../lib/findings/rule-function';
+import { calledByApi, type ScopeOptions } from '../../lib/semantics/scope';
 import { OFF, ruleOptions, type LintedDocument } from '../lint';
 import { ownersOf } from '../place';
 import { PRINCIPLES, type Principle } from './principles';

@@ -2,7 +2,7 @@
  * "Does this schema have property P?", the one algorithm every rule asks (the rules' shared semantics):
  * `$ref` resolved, `allOf` any branch, `oneOf`/`anyOf` every branch, cycles guarded. A schema becomes a
  * list of object views, one per alternative shape a payload can take; a property is present when every
- * view declares it. Where an error body keeps its members (wrappers, lists) is lib/errors/error-shapes.ts's to say.
+ * view declares it. Where an error body keeps its members (wrappers, lists) is lib/errors/shape-table.ts's to say.
  */
 import { child, isObject, type JsonObject, type JsonPath, type Located, type OpenApiDocument } from './document';
 

@@ -4,10 +4,11 @@
  */
 import { child, isObject, type Located, type OpenApiDocument } from '../document/document';
 import type { ErrorSchema } from '../errors/error-bodies';
-import { schemaAnswer, type Question } from '../errors/error-shapes';
-import { namesFor, type Names } from '../rules/names';
+import { type Question } from '../errors/shape-table';
+import { schemaAnswer } from '../errors/schema-shapes';
+import { namesFor, type Names } from '../semantics/names';
 import { holdersOf } from '../document/nested';
-import { changesState, stateChange, type StateChange } from '../rules/scope';
+import { changesState, stateChange, type StateChange } from '../semantics/scope';
 
 /** The verbs an agent's HTTP client sends for a step: TRACE, CONNECT and QUERY are no step's, in a schema's enum or a live body. */
 const SENDABLE_METHODS: readonly string[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'];

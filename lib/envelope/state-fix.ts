@@ -5,11 +5,12 @@
  */
 import type { JsonObject, OpenApiDocument, Operation } from '../document/document';
 import { errorSchemas, type ErrorSchema } from '../errors/error-bodies';
-import type { Carrier, SchemaNode } from '../errors/error-shapes';
-import { membersEdits, type Audience } from '../rules/edits';
-import type { Names } from '../rules/names';
-import type { LazyEdits, OwnSchema } from '../rules/rule-function';
-import { isStateRejectionStatus } from '../rules/scope';
+import type { Carrier } from '../errors/shape-table';
+import type { SchemaNode } from '../errors/schema-shapes';
+import { membersEdits, type Audience } from '../findings/edits';
+import type { Names } from '../semantics/names';
+import type { LazyEdits, OwnSchema } from '../findings/rule-function';
+import { isStateRejectionStatus } from '../semantics/scope';
 import { stateRejection, type StateField } from './envelope';
 
 /** Each state member as declared: what a message words as "`currentState` (string)", "`refreshUrl` (URL to re-read it)". */

@@ -2,15 +2,15 @@
  * Recognition from evidence: whether a member an error body declares under a name no list holds is a
  * concept (a code, a message, a correlation id, a retry flag, ...). The evidence is the words of its name
  * in any case style (`detailedErrorCode` → detailed·error·code), its type, its description and its
- * declared values; lib/errors/error-shapes.ts supplies where it sits. `clear` evidence makes the member the
+ * declared values; lib/errors/shape-table.ts supplies where it sits. `clear` evidence makes the member the
  * concept; `likely` evidence makes a finding ask instead of assert. docs/conventions.md explains it.
  */
-import type { Concept } from '../rules/names';
+import type { Concept } from '../semantics/names';
 import { cachedByText } from '../document/document';
 
 /**
  * What a recoverable-error rule asks of an error body: a concept of the vocabulary users configure
- * (lib/rules/names.ts), one of those evidence can recognise (RECOGNITIONS below).
+ * (lib/semantics/names.ts), one of those evidence can recognise (RECOGNITIONS below).
  */
 export type Question = keyof typeof RECOGNITIONS;
 
@@ -139,7 +139,7 @@ export function mirrorsStatus(evidence: Evidence): boolean {
 
 const IDENTIFIER_VALUE = /^[A-Za-z][\w.:-]*$/;
 
-// Keyed by the concepts of lib/rules/names.ts: a rule asks for `errorCode` and the reader answers with its names or this evidence.
+// Keyed by the concepts of lib/semantics/names.ts: a rule asks for `errorCode` and the reader answers with its names or this evidence.
 const RECOGNITIONS = {
   errorCode: {
     // `errorCode`, `detailedErrorCode` (clear); `internalCode`, `errorType`, `errorKey`, a plain string `error` (likely).

@@ -16,9 +16,10 @@ import {
   type Response,
 } from '../document/document';
 import { errorSchemaNaming } from './concepts';
-import { CODE_AND_MESSAGE, passedOver, schemaAnswer, schemaLikely } from './error-shapes';
-import { envelopeSite, extendedSchema, type Edit } from '../rules/edits';
-import { responseFinding, type Finding, type LazyEdits, type OwnSchema } from '../rules/rule-function';
+import { CODE_AND_MESSAGE } from './shape-table';
+import { passedOver, schemaAnswer, schemaLikely } from './schema-shapes';
+import { envelopeSite, extendedSchema, type Edit } from '../findings/edits';
+import { responseFinding, type Finding, type LazyEdits, type OwnSchema } from '../findings/rule-function';
 import { isObjectView, viewsOf, type ObjectView } from '../document/schema';
 
 export interface ErrorSchema {
@@ -207,7 +208,7 @@ export type JudgeOnce = (target: ErrorSchema, view: ObjectView, reads: readonly 
 /**
  * A rule's judgement of each view, made once per view, place and what else it reads of the use (`reads`:
  * the status, the examples): the other uses of a shared schema get the first use's problem, which is the
- * one their finding shows (lib/rules/rule-function.ts keeps a defect's first use). One per rule run.
+ * one their finding shows (lib/findings/rule-function.ts keeps a defect's first use). One per rule run.
  */
 export function judgeOnce(): JudgeOnce {
   // A tree with one level per part of the key: values by value, objects (the site, one array per site; examples) by identity.

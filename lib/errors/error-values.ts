@@ -17,8 +17,10 @@ import {
   type Response,
 } from '../document/document';
 import { errorSchemas, type ErrorSchema } from './error-bodies';
-import { exampleMembers, schemaMembers, type NamedMember, type Names } from './error-shapes';
-import { namesFor } from '../rules/names';
+import { type Names } from './shape-table';
+import { schemaMembers } from './schema-shapes';
+import { exampleMembers, type NamedMember } from './value-shapes';
+import { namesFor } from '../semantics/names';
 import { declaredValues } from '../document/schema';
 import { isStatusText, words } from './concepts';
 

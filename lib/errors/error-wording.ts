@@ -1,16 +1,17 @@
 /**
- * How findings word an error body's advice: the places (lib/errors/error-shapes.ts finds them; this module words
+ * How findings word an error body's advice: the places (lib/errors/shape-table.ts finds them; this module words
  * them: "the `error` object", "to the `detail[]` items"), a member name in the body's own style, and the
  * example code and hint that fit the response's status and the operation's real security.
  */
 import { errorSchemaNaming, inStyle, mostUsedStyle, words, type Style } from './concepts';
 import { errorBodies, isErrorStatus, isJsonMediaType, isObject, pointerToPath, type OpenApiDocument } from '../document/document';
 import { responsesUsing } from '../document/uses';
-import { editedPart, errorAudience, propertyEdits } from '../rules/edits';
+import { editedPart, errorAudience, propertyEdits } from '../findings/edits';
 import type { Problem } from './error-bodies';
-import { bodyCarrier, schemaAnswers, schemaLikely, type Carrier, type Names, type PassedOver, type Question } from './error-shapes';
+import { type Carrier, type Names, type Question } from './shape-table';
+import { bodyCarrier, schemaAnswers, schemaLikely, type PassedOver } from './schema-shapes';
 import { isObjectView, viewsOf, type ObjectView } from '../document/schema';
-import { nameList } from '../rules/names';
+import { nameList } from '../semantics/names';
 import { census } from '../document/census';
 
 /** "the `error` object", "the `detail[]` items", "the schema": a carrier as messages name it. */
@@ -109,7 +110,7 @@ export function inStyleOf(existing: readonly string[], names: readonly string[],
 
 /**
  * The name a fix gives a new member of `views`: an alias in the style of the schema object the edit goes
- * into (lib/rules/edits.ts), else in the style most used across the document's schemas. The same shared schema
+ * into (lib/findings/edits.ts), else in the style most used across the document's schemas. The same shared schema
  * reached through several responses is always given the same name.
  */
 export function newMemberName(doc: OpenApiDocument, views: readonly ObjectView[], names: readonly string[]): string {

@@ -7,7 +7,7 @@
  * A protocol that defines its own error body (SCIM) is recognised the same way, per operation, and comes first.
  */
 import { isObject, type JsonObject, type OpenApiDocument, type Operation } from '../document/document';
-import { generatedBySpringfox, mostOperationIds } from '../rules/scope';
+import { generatedBySpringfox, mostOperationIds } from '../semantics/scope';
 
 export interface Framework {
   name: string;

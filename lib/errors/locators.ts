@@ -1,10 +1,11 @@
 /**
- * Field locators' values: what lib/errors/error-shapes.ts finds as a locator (`field`, FastAPI's `loc`, JSON:API's
+ * Field locators' values: what lib/errors/value-shapes.ts finds as a locator (`field`, FastAPI's `loc`, JSON:API's
  * `source.pointer`, RFC 9457's `invalid-params[].name`, …), parsed into paths that lib/document/inputs.ts can
  * resolve against the request.
  */
 import { child, unescapeSegment, type JsonObject, type JsonPath, type Located } from '../document/document';
-import { exampleLocators, type Names } from './error-shapes';
+import { type Names } from './shape-table';
+import { exampleLocators } from './value-shapes';
 import { PARAMETER_PLACES, type RequestInputs, type Lookup, type Segment, type Where } from '../document/inputs';
 import { clip, dottedPath } from '../document/values';
 

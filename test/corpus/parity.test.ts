@@ -11,7 +11,7 @@ import { parse } from '@stoplight/yaml';
 import ruleset from '../../ruleset';
 import { checkResponse } from '../../runtime';
 import { GUARDED_RULES } from '../../runtime/checks';
-import { collectEdits } from '../../lib/rules/rule-function';
+import { collectEdits } from '../../lib/findings/rule-function';
 import { isJsonObject as isObject, onlyRequirement, resolveRef as resolve, responseKey, responsesOf } from '../support/parity';
 import { toDocument } from '../support/testRule';
 

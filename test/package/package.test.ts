@@ -6,7 +6,7 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { dirname, join, normalize } from 'node:path';
-import { COMPILED_URL } from '../../lib/rules/code-origin';
+import { COMPILED_URL } from '../../lib/findings/code-origin';
 import { DECLARATIONS } from '../../rules';
 import { packedTarball } from '../support/packed';
 
@@ -27,7 +27,7 @@ const FUNCTIONS = DECLARATIONS.map(declaration => declaration.functionName);
 // error schema), the sibling-option warning, and their docs (281.4 kB packed then). 290 kB with one finding per defect
 // (the grouping of a shared component's uses, the report's placing by users, the baseline's refusal of 0.2) and its
 // changelog and docs (286.1 kB packed then). 300 kB with each rule's messages declared as a table of templates by id in
-// its function file (233 templates, lib/rules/messages.ts) and the document model's reads of Spectral's kept key order
+// its function file (233 templates, lib/findings/messages.ts) and the document model's reads of Spectral's kept key order
 // (296.0 kB packed then). 305 kB with the report's triage (the changes that clear most findings, `fix --only`) and its
 // docs and schema (301.1 kB packed then). 310 kB with the probe's login, coverage gate and reuse of ids in bodies, and
 // their docs (308.2 kB packed then). 320 kB with docs/code-first.md's NestJS recipe shipped as code

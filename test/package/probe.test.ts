@@ -8,7 +8,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PROBE_IDS } from '../../lib/rules/catalogue';
+import { PROBE_IDS } from '../../lib/findings/catalogue';
 import { ROOT, runBin } from '../support/bin';
 import {
   DEFECTIVE_FINDINGS,

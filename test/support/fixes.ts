@@ -6,7 +6,7 @@ import { openapiOverlay } from 'openapi-format';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { LintedDocument } from '../../cli/lint';
-import { findingKey } from '../../lib/rules/rule-function';
+import { findingKey } from '../../lib/findings/rule-function';
 
 export const ours = (diagnostics: readonly ISpectralDiagnostic[]) => diagnostics.filter(diagnostic => String(diagnostic.code).startsWith('ax-'));
 const keyOf = (diagnostic: ISpectralDiagnostic) => JSON.stringify([diagnostic.code, diagnostic.path, diagnostic.message]);

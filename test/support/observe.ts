@@ -15,7 +15,7 @@ export interface RawResult {
   message: string;
 }
 
-/** The wrapper's message when a function failed internally (lib/rules/rule-function.ts). */
+/** The wrapper's message when a function failed internally (lib/findings/rule-function.ts). */
 export const COULD_NOT_FINISH = 'spectral-agent-ux could not finish';
 export const OUR_CODES: ReadonlySet<string> = new Set(Object.keys(ruleset.rules));
 

@@ -5,7 +5,7 @@
 import type { ISpectralDiagnostic } from '@stoplight/spectral-core';
 import { operationsAround } from '../../cli/place';
 import { OpenApiDocument, type JsonPath } from '../../lib/document/document';
-import { findingKey } from '../../lib/rules/rule-function';
+import { findingKey } from '../../lib/findings/rule-function';
 
 type Json = Record<string, unknown>;
 

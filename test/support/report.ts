@@ -10,7 +10,7 @@ import ruleset from '../../ruleset';
 import { lintWith, readDocument } from '../../cli/lint';
 import { PRINCIPLES } from '../../cli/report/principles';
 import { buildReport, type ReportData } from '../../cli/report/report';
-import { collectEdits, findingKey, type UsersByRule } from '../../lib/rules/rule-function';
+import { collectEdits, findingKey, type UsersByRule } from '../../lib/findings/rule-function';
 import { ROOT } from './bin';
 
 export { ROOT };

@@ -6,9 +6,9 @@ import { Document, Spectral, type ISpectralDiagnostic, type RulesetDefinition } 
 import * as Parsers from '@stoplight/spectral-parsers';
 import { DiagnosticSeverity } from '@stoplight/types';
 import ruleset from '../../ruleset';
-import { collectEdits } from '../../lib/rules/rule-function';
+import { collectEdits } from '../../lib/findings/rule-function';
 import { isObject, valueAt } from '../../lib/document/document';
-import { mergeInto } from '../../lib/rules/edits';
+import { mergeInto } from '../../lib/findings/edits';
 
 type RuleId = keyof typeof ruleset.rules & string;
 

@@ -6,7 +6,7 @@
 import { createRulesetFunction, type IFunctionResult, type RulesetFunctionContext, type RulesetFunctionWithValidator } from '@stoplight/spectral-core';
 import { isObject, OpenApiDocument, startsWith, toPointer, type JsonObject, type JsonPath, type Operation, type Response } from '../document/document';
 import { envelopeName, envelopeSite, namedSchema, type Edit } from './edits';
-import { calledByApi } from './scope';
+import { calledByApi } from '../semantics/scope';
 import { responsesUsing } from '../document/uses';
 import { originOf } from './code-origin';
 import { sayOf, type Messages, type Say } from './messages';
@@ -15,7 +15,7 @@ export interface Finding {
   message: string;
   path: JsonPath;
   /**
-   * The fix as edits of the user's file (lib/rules/edits.ts), undefined when a person must decide. Computed
+   * The fix as edits of the user's file (lib/findings/edits.ts), undefined when a person must decide. Computed
    * only in edits mode: a plain lint (the Spectral CLI, the VS Code extension) would only drop them.
    */
   edits?: LazyEdits;
@@ -43,7 +43,7 @@ export interface Use {
 
 /** Whom a fix's members concern, when not every user of a shared place: the fix gives these responses their own schema. */
 export interface OwnSchema {
-  /** What their schema is named with: `state` gives `ProblemWithState` (lib/rules/edits.ts, `envelopeName`). */
+  /** What their schema is named with: `state` gives `ProblemWithState` (lib/findings/edits.ts, `envelopeName`). */
   label: string;
   /** The `Response.at` of every response the members concern (this rule's findings and their siblings'). */
   regions: readonly JsonPath[];
@@ -114,7 +114,7 @@ export interface RuleScope<O, M extends Messages = Messages> {
   ruleId: string;
   /** The operations this rule checks: every one the agent calls (not a webhook) without an `x-ax-exempt` entry naming the rule. */
   operations: readonly Operation[];
-  /** Renders one of the function's messages (lib/rules/messages.ts). */
+  /** Renders one of the function's messages (lib/findings/messages.ts). */
   say: Say<M>;
   /** The responses the rule's scope reads, by status (rules/<id>.ts declares them; every status when it declares none). */
   statuses: (status: string) => boolean;
@@ -172,7 +172,7 @@ export function isExempt(operation: Operation, ruleId: string): boolean {
 
 /**
  * Builds a Spectral function from a rule's check (ruleset.ts does, for each rule). `messages` is the table of
- * everything the check words (lib/rules/messages.ts), rendered by the `say` it is given.
+ * everything the check words (lib/findings/messages.ts), rendered by the `say` it is given.
  */
 export function ruleFunction<O extends object, M extends Messages>({
   name,

@@ -34,7 +34,7 @@ export const DEFAULT_NAMES = {
   idempotencyKeyHeader: ['Idempotency-Key'],
   // The locator of a single-error body (Geodocs' error specification): narrower than fieldLocator, as a top-level `name` or `path` means something else.
   errorField: ['field', 'pointer', 'target', 'param'],
-  // Framework error shapes, read by lib/errors/error-shapes.ts (docs/conventions.md).
+  // Framework error shapes, read by lib/errors/shape-table.ts (docs/conventions.md).
   // Lists whose every item is one error: JSON:API / GraphQL-style `errors[]`, FastAPI `detail[]`, Berlin Group `tppMessages[]`.
   errorList: ['errors', 'detail', 'tppMessages'],
   // A string code named like a status, beside an integer HTTP `code` (Google AIP-193 `status: "INVALID_ARGUMENT"`).

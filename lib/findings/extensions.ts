@@ -55,7 +55,7 @@ export const AX_DEFINITIONS: Readonly<Record<string, Definition & { schema: AxSc
 
 /**
  * Every known `x-ax-` name: the AX spec's, and this package's own: `x-ax-exempt`, whose content
- * ax-exemption-reason checks, and `x-ax-read-only`, which marks a POST that only reads (lib/rules/scope.ts).
+ * ax-exemption-reason checks, and `x-ax-read-only`, which marks a POST that only reads (lib/semantics/scope.ts).
  */
 export const AX_EXTENSIONS: Readonly<Record<string, Definition>> = {
   ...AX_DEFINITIONS,
