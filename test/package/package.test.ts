@@ -41,7 +41,8 @@ const FUNCTIONS = DECLARATIONS.map(declaration => declaration.functionName);
 // framework bodies by status and the benchmark's measures in the changelog (390.7 kB packed then). 400 kB with the API's own
 // error shapes, API Platform's body and the read-only POSTs of the fresh sample (396.7 kB packed then). 410 kB with a
 // shared schema's own `allOf` fix, SCIM's error bodies, the guard's cheaper error reads and their changelog (408.6 kB packed then).
-const MAX_PACKED_BYTES = 410_000;
+// 415 kB with lib/ split by question (more modules) and the guard's FrameworkResponse (410.6 kB packed then).
+const MAX_PACKED_BYTES = 415_000;
 
 function run(command: string, args: string[]) {
   const result = spawnSync(command, args, { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
