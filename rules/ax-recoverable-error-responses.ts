@@ -41,7 +41,8 @@ export default defineRule({
       const statuses = doc.statuses(operation);
       if (statuses?.some(isClientErrorStatus)) continue;
       findings.push({
-        message: `${label(operation)}: ${say('noClientError', { fix })}`,
+        said: say('noClientError', { fix }),
+        subject: label(operation),
         path: statuses === undefined ? operation.location : [...operation.location, 'responses'],
       });
     }

@@ -31,7 +31,7 @@ import { documentsProblemDetails, PROBLEM_JSON } from '../lib/errors/error-wordi
 import { nameList } from '../lib/semantics/names';
 import { mustThenSend, type Finding, responseFinding } from '../lib/findings/rule-function';
 import { isObjectView, viewsOf, type ObjectView } from '../lib/document/schema';
-import type { Say as SayOf } from '../lib/findings/messages';
+import type { Said, Say as SayOf } from '../lib/findings/messages';
 import { defineRule, ruleOptions } from './declaration';
 
 const MESSAGES = {
@@ -110,7 +110,7 @@ function listItems(doc: OpenApiDocument, list: ObjectView): ListItems | undefine
 }
 
 /** What a bare array of object items lacks: a code in its items, the fix that keeps the list; an object for the whole failure, asked. */
-function listProblem(say: Say, mediaType: string, items: ListItems): string {
+function listProblem(say: Say, mediaType: string, items: ListItems): Said {
   if (items.code !== undefined) return say('bareArray', { mediaType, items: items.members! });
   const name = items.ref?.slice(items.ref.lastIndexOf('/') + 1);
   const described =
@@ -119,7 +119,7 @@ function listProblem(say: Say, mediaType: string, items: ListItems): string {
 }
 
 /** What is wrong with one error response's bodies, if anything. */
-function problem(doc: OpenApiDocument, say: Say, operation: Operation, response: Response): { what: string; at?: Body } | undefined {
+function problem(doc: OpenApiDocument, say: Say, operation: Operation, response: Response): { what: Said; at?: Body } | undefined {
   const bodies = doc.bodies(operation, response);
   const problems = documentsProblemDetails(doc);
   const own = problems ? undefined : apiErrorShape(doc);
@@ -193,7 +193,7 @@ function problem(doc: OpenApiDocument, say: Say, operation: Operation, response:
 }
 
 /** "the API's own error body, a list of `ErrorModel` (as its 422 responses declare), plus a required `code` in its items". */
-function shapeFix(say: Say, shape: ApiErrorShape): string {
+function shapeFix(say: Say, shape: ApiErrorShape): Said {
   const body = shape.list ? say('shapeList', { name: shape.names[0] }) : say('shapeMembers', { members: shape.members.join(', ') });
   const whose = shape.list
     ? say('shapeStatuses', { statuses: nameList(shape.statuses, 'and').replaceAll('`', '') })
@@ -203,7 +203,7 @@ function shapeFix(say: Say, shape: ApiErrorShape): string {
 }
 
 /** "the body its example sends, `{ error, status }` (`error` the code)": an object example of a body without a schema (Forem's 401). */
-function exampleFix(say: Say, bodies: readonly Body[]): string | undefined {
+function exampleFix(say: Say, bodies: readonly Body[]): Said | undefined {
   const example = bodies.flatMap(body => body.examples).find(candidate => isObject(candidate.value) && Object.keys(candidate.value).length > 0);
   if (example === undefined) return undefined;
   const code = valueAnswer(example.value, 'errorCode', undefined);
@@ -224,7 +224,7 @@ interface Shared {
   ref: string;
   mediaType: string;
   /** "the one the API's other 401 responses declare", "the error schema the API defines". */
-  said: string;
+  said: Said;
 }
 
 /**

@@ -7,7 +7,7 @@ import { retryableWithoutDelay } from '../lib/errors/error-values';
 import { askAbout, newMemberName } from '../lib/errors/error-wording';
 import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/semantics/names';
 import { oneEdit, type Finding, responseFinding } from '../lib/findings/rule-function';
-import type { Say as SayOf } from '../lib/findings/messages';
+import type { Said, Say as SayOf } from '../lib/findings/messages';
 import { RESPONSES } from '../lib/semantics/scope';
 import { defineRule, ruleOptions } from './declaration';
 
@@ -27,7 +27,7 @@ const MESSAGES = {
 type Say = SayOf<typeof MESSAGES>;
 
 /** "the error schema has", "the error schema, in 1 of its 2 oneOf/anyOf shapes, has", "2 of its JSON error schemas have". */
-function withoutDelay(say: Say, lacking: { target: ErrorSchema; count: number }[]): string {
+function withoutDelay(say: Say, lacking: { target: ErrorSchema; count: number }[]): Said {
   if (lacking.length > 1) return say('schemasHave', { count: lacking.length });
   const [{ target, count }] = lacking;
   return count < target.views.length

@@ -9,7 +9,7 @@ import { askAbout, newMemberName, placeOf } from '../lib/errors/error-wording';
 import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/semantics/names';
 import { viewsOf, type Property } from '../lib/document/schema';
 import { authenticates, RESPONSES } from '../lib/semantics/scope';
-import type { Say as SayOf } from '../lib/findings/messages';
+import type { Said, Say as SayOf } from '../lib/findings/messages';
 import { defineRule, ruleOptions } from './declaration';
 
 type Options = NameOptions<'recoveryHint' | 'errorList'>;
@@ -59,7 +59,7 @@ const STATUS_HINTS: Record<string, 'forbiddenHint' | 'notFoundHint' | 'conflictH
  * on a token endpoint, the API key's real name and place, a bearer or Basic credential, an OAuth access
  * token; "valid credentials" where the description declares none.
  */
-function credentialsHint(doc: OpenApiDocument, say: Say, operation: Operation): string {
+function credentialsHint(doc: OpenApiDocument, say: Say, operation: Operation): Said {
   if (authenticates(doc, operation)) return say('clientCredentialsHint');
   const [scheme] = doc.operationSchemes(operation);
   if (scheme === undefined) return say('credentialsHint');
@@ -107,7 +107,7 @@ function someOf(values: string[]): string {
 }
 
 /** "Set `quantity` to an integer of at least 1": what the input's schema says a valid value is. */
-function inputHint(doc: OpenApiDocument, say: Say, input: Property): string {
+function inputHint(doc: OpenApiDocument, say: Say, input: Property): Said {
   const constraints = constraintsOfInput(doc, input);
   const { name } = input;
   if (constraints === undefined) return say('correctInputHint', { name });
