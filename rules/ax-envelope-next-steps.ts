@@ -16,7 +16,7 @@ import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/semantics/
 import { label, mustThenSend, placeIn, responseFinding, type Finding, type LazyEdits } from '../lib/findings/rule-function';
 import { isObjectView, viewsLacking, viewsOf, type ObjectView } from '../lib/document/schema';
 import { asksNextSteps, overruledWording, readEvidence } from '../lib/semantics/scope';
-import type { Said, Say as SayOf } from '../lib/findings/messages';
+import { about, type Said, type Say as SayOf } from '../lib/findings/messages';
 import { defineRule, ruleOptions } from './declaration';
 
 type Options = NameOptions<'nextSteps' | 'nextStepItem' | 'linkCollection'> & { prefixes?: string[]; readOnly?: string[]; hypermedia?: boolean };
@@ -247,17 +247,18 @@ export default defineRule({
       for (const body of doc.jsonBodies(operation, response)) {
         const found = body.schema === undefined ? undefined : problem(doc, say, body, { body, at: response.at, regions }, names, options, withLocation);
         if (found === undefined) continue;
+        const what = about(found.what, 'nextSteps');
         // Why a read-like operation is judged a change is its own: said on it.
         if (overruled !== undefined || found.onResponse === true)
           findings.push({
-            said: found.what,
+            said: what,
             subject: `${label(operation, response)}${overruled === undefined ? '' : `, ${overruled}`}`,
             path: placeIn(response, body.schema!.location),
             edits: found.edits,
           });
         else
           findings.push(
-            responseFinding(operation, response, found.what, [doc.resolve(body.schema!.value, body.schema!.location)?.location, body.schema!.location], {
+            responseFinding(operation, response, what, [doc.resolve(body.schema!.value, body.schema!.location)?.location, body.schema!.location], {
               edits: found.edits,
             }),
           );

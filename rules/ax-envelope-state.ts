@@ -66,7 +66,7 @@ export default defineRule({
           return {
             what: say('noState', { evidence: stateEvidence(rejection) }),
             sameWhat: say('noStateOnAny'),
-            fix: say('addState', { fields, place: placeOf(home) }),
+            fix: say('addState', { fields, place: placeOf(home), concept: missing }),
             // A state is a state rejection's alone: the other users of a shared error body promise none.
             ownSchema: own,
             edits: stateEdits(doc, target, home, named, own),

@@ -115,7 +115,7 @@ function listProblem(say: Say, mediaType: string, items: ListItems): Said {
   const name = items.ref?.slice(items.ref.lastIndexOf('/') + 1);
   const described =
     name !== undefined ? say('itemsNamed', { name }) : items.members !== undefined ? say('itemsWith', { members: items.members }) : say('objectItems');
-  return say('listWithoutCode', { mediaType, items: described, where: name === undefined ? say('itsItems') : `\`${name}\`` });
+  return say('listWithoutCode', { mediaType, items: described, where: name === undefined ? say('itsItems') : `\`${name}\``, concept: 'errorCode' });
 }
 
 /** What is wrong with one error response's bodies, if anything. */
@@ -186,7 +186,7 @@ function problem(doc: OpenApiDocument, say: Say, operation: Operation, response:
     }
     const types = views?.filter(view => !isObjectView(view)).flatMap(view => view.types ?? []);
     if (types !== undefined && types.length > 0) {
-      return { what: say('notAnObject', { mediaType: body.mediaType, types: [...new Set(types)].join(', '), fix }), at: body };
+      return { what: say('notAnObject', { mediaType: body.mediaType, types: [...new Set(types)].join(', '), fix, concept: 'errorCode' }), at: body };
     }
   }
   return undefined;

@@ -176,7 +176,9 @@ export default defineRule({
       const edits = likely.length > 0 ? undefined : () => editsFor(holding, codeAs, messageAs);
       // The members it requires, the server must send; a finding that asks leaves the whole change to a person (and stays short).
       const send = likely.length > 0 ? '' : mustThenSend(missing.length + optional.length === 1 ? 'it' : 'them', 'error handler');
-      return { what: `${what.join(' and ')}${insideOf(carrier)}${passed}`, fix: `${fixes.join('. ')}${send}.`, edits };
+      // What it finds missing, or asks about: the code, the message or both.
+      const concept = [...missed, ...likely.map(({ question }) => question)];
+      return { what: `${what.join(' and ')}${insideOf(carrier)}${passed}`, fix: `${fixes.join('. ')}${send}.`, edits, concept };
     };
 
     /**

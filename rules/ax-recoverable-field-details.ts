@@ -55,7 +55,14 @@ const isList = (member: string) => member.endsWith('items');
 
 /** "neither a field locator nor a reason", "no reason and no expected value". */
 function missingOf(say: Say, lacks: { locator: boolean; reason: boolean; expected?: boolean }): Said {
-  const named = lacks.locator && lacks.reason ? say('noLocatorNoReason') : lacks.locator ? say('noLocator') : lacks.reason ? say('noReason') : undefined;
+  const named =
+    lacks.locator && lacks.reason
+      ? say('noLocatorNoReason', { concept: ['fieldLocator', 'fieldReason'] })
+      : lacks.locator
+        ? say('noLocator', { concept: 'fieldLocator' })
+        : lacks.reason
+          ? say('noReason', { concept: 'fieldReason' })
+          : undefined;
   if (!lacks.expected) return named!;
   return named === undefined ? say('noExpected') : say('andNoExpected', { missing: named });
 }

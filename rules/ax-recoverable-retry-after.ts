@@ -47,10 +47,12 @@ function retryableExamples(doc: OpenApiDocument, say: Say, operations: readonly 
     for (const example of body.examples) {
       for (const flag of retryableWithoutDelay(example, options)) {
         findings.push(
-          responseFinding(operation, response, say('retryableWithoutDelay', { flag: flag.name, delay: names.delay[0], header: names.header[0] }), [
-            flag.location,
-            example.location,
-          ]),
+          responseFinding(
+            operation,
+            response,
+            say('retryableWithoutDelay', { flag: flag.name, delay: names.delay[0], header: names.header[0], concept: 'retryDelay' }),
+            [flag.location, example.location],
+          ),
         );
       }
     }
@@ -100,7 +102,7 @@ export default defineRule({
         if (unreadable) continue; // the body might carry the delay; say nothing rather than guess
         if (schemas.length === 0) {
           reported.add(response);
-          const text = say('noRetryAfter', { header });
+          const text = say('noRetryAfter', { header, concept: 'retryDelay' });
           findings.push(responseFinding(operation, response, text, headers === undefined ? [] : [child(response.location, 'headers')], { edits }));
           continue;
         }
@@ -114,8 +116,13 @@ export default defineRule({
         const ask = likely === undefined ? undefined : askAbout(likely, say('retryDelayConcept'));
         const message =
           ask === undefined
-            ? say('noRetryDelay', { header, schemas: withoutDelay(say, lacking), name: newMemberName(doc, lacking[0].target.views, delayNames) })
-            : say('delayInQuestion', { header, ask: ask.what, askFix: ask.fix });
+            ? say('noRetryDelay', {
+                header,
+                schemas: withoutDelay(say, lacking),
+                name: newMemberName(doc, lacking[0].target.views, delayNames),
+                concept: 'retryDelay',
+              })
+            : say('delayInQuestion', { header, ask: ask.what, askFix: ask.fix, concept: 'retryDelay' });
         findings.push(
           // On the response, where the header goes (a shared response once for all its uses).
           responseFinding(operation, response, message, [response.location], likely === undefined ? { edits } : {}),

@@ -162,13 +162,13 @@ export default defineRule({
               const ask = askAbout(likely, say('recoveryHintConcept'));
               return {
                 what: ask.what,
-                fix: say('askThenAddHint', { ask: ask.fix, ...words, example }),
+                fix: say('askThenAddHint', { ask: ask.fix, ...words, example, concept: 'recoveryHint' }),
                 sameFix: say('askThenAddHintOnAny', { ask: ask.fix, ...words }),
               };
             }
             // The edit declares the member; the sentence it holds is the server's to write, so none is written into the description.
             return {
-              what: say('noHint'),
+              what: say('noHint', { concept: 'recoveryHint' }),
               fix: say('addHint', { ...words, example }),
               sameFix: say('addHintOnAny', words),
               edits: () => propertyEdits(doc, views, hint, { type: 'string' }, false, errorAudience(doc)),

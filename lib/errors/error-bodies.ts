@@ -21,7 +21,8 @@ import { passedOver, schemaAnswer, schemaLikely } from './schema-shapes';
 import { envelopeSite, extendedSchema, type Edit } from '../findings/edits';
 import { responseFinding, type Finding, type LazyEdits, type OwnSchema } from '../findings/rule-function';
 import { isObjectView, viewsOf, type ObjectView } from '../document/schema';
-import { identityOf, sayOf, type Phrase } from '../findings/messages';
+import { conceptsOf, identityOf, sayOf, type Phrase } from '../findings/messages';
+import type { Concept } from '../semantics/names';
 
 export interface ErrorSchema {
   operation: Operation;
@@ -44,6 +45,8 @@ export interface ErrorSchema {
 
 /** What one view lacks, and the fix (as words, and as edits when it is mechanical); views with the same problem are reported together. */
 export interface Problem {
+  /** The members it finds missing, in the one vocabulary (lib/semantics/names.ts): with those its words name, the finding's `data.concept`. */
+  concept?: Concept | readonly Concept[];
   what: Phrase;
   fix: Phrase;
   /** The problem and the fix without what is fitted to this response (the operation's evidence, an example naming its inputs). */
@@ -160,20 +163,28 @@ export function describeViews(target: ErrorSchema, problemOf: (view: ObjectView)
   return problemGroups(target.views, problemOf).map(({ problem, count, edits }) => {
     const shapes = count < total ? say('someShapes', { count, total }) : '';
     const { what, fix } = problem;
+    const about = conceptData(problem);
     return responseFinding(
       target.operation,
       target.response,
-      say('schemaProblem', { schema: target.name, what, shapes, fix }),
+      say('schemaProblem', { schema: target.name, what, shapes, fix, ...about }),
       problem.onResponse ? [target.schema.location] : [placeOf(target, problem), target.schema.location],
       // On the component, the component is the subject; whichever media type reads it, one defect of the schema.
       {
         ...(edits === undefined ? {} : { edits: () => allEdits(edits) }),
-        onComponent: say('componentProblem', { what, shapes, fix }),
+        onComponent: say('componentProblem', { what, shapes, fix, ...about }),
         ownSchema: problem.ownSchema,
         same: identityOf(say('componentProblem', { what: problem.sameWhat ?? what, shapes, fix: problem.sameFix ?? fix })),
       },
     );
   });
+}
+
+/** What a problem says is missing, as a finding's data: its own concepts and those its words name, once each; none when none. */
+function conceptData({ concept, what, fix }: Problem): { concept?: Concept | Concept[] } {
+  const named = [concept ?? [], [what, fix].flatMap(phrase => (typeof phrase === 'string' ? [] : conceptsOf(phrase)))].flat();
+  const concepts = [...new Set(named)];
+  return concepts.length === 0 ? {} : { concept: concepts.length === 1 ? concepts[0] : concepts };
 }
 
 /**

@@ -66,9 +66,10 @@ export function lackingMember(doc: OpenApiDocument, view: ObjectView, options: N
   const likely = schemaLikely(doc, view, question, options);
   if (likely !== undefined) {
     const ask = askAbout(likely, concept);
-    return { what: ask.what, fix: `${ask.fix} ${add}` };
+    return { what: ask.what, fix: `${ask.fix} ${add}`, concept: question };
   }
   return {
+    concept: question,
     what: `has no ${concept}`,
     fix: `A${add.slice(1)}`,
     edits: () => propertyEdits(doc, home.nodes[0].views, name, { type }, false, errorAudience(doc)),

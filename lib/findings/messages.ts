@@ -65,6 +65,9 @@ export function sayOf<M extends Messages>(messages: M): Say<M> {
   }) as Say<M>;
 }
 
+/** The same message, about `concept`: for a rule whose every finding of one kind names the one member it lacks. */
+export const about = (message: Said, concept: Concept | readonly Concept[]): Said => said(message.messageId, { ...message.data, concept }, message.text);
+
 const SAID_PROTOTYPE = {
   toString(this: Said): string {
     return this.text;

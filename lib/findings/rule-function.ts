@@ -9,7 +9,7 @@ import { envelopeName, envelopeSite, namedSchema, type Edit } from './edits';
 import { calledByApi } from '../semantics/scope';
 import { responsesUsing } from '../document/uses';
 import { originOf } from './code-origin';
-import { identityOf, sayOf, type Messages, type Phrase, type Said, type Say } from './messages';
+import { identityOf, plain, sayOf, type Messages, type Phrase, type PlainSaid, type Said, type Say } from './messages';
 
 /**
  * What a rule found, as data: what is wrong as the rule said it (`said`: its template's id and data), where
@@ -73,11 +73,21 @@ export type EditsByRule = Map<string, Map<string, Edit[]>>;
 /** Per rule, the responses (their `responses.<status>` entries) each finding on a shared component stands for, by `findingKey`. */
 export type UsersByRule = Map<string, Map<string, JsonPath[]>>;
 
+/** Per rule, what each finding said (its template's id and data, lib/findings/messages.ts), by `findingKey`: what JSON outputs carry beside the text. */
+export type SaidByRule = Map<string, Map<string, PlainSaid>>;
+
 /** What a lint in edits mode gathers beside its diagnostics. */
 export interface Collected {
   edits: EditsByRule;
   users: UsersByRule;
+  said: SaidByRule;
 }
+
+/** What a lint in edits mode noted of one of Spectral's diagnostics in one of these maps (its edits, users, said message), if anything. */
+export const notedFor = <T>(
+  byRule: ReadonlyMap<string, ReadonlyMap<string, T>> | undefined,
+  diagnostic: { code: string | number; path: readonly (string | number)[]; message: string },
+): T | undefined => byRule?.get(String(diagnostic.code))?.get(findingKey(diagnostic.path, diagnostic.message));
 
 /** A finding's text as Spectral gets it: its subject, then what its rule said, then the frame's own-schema clause, if any. */
 export const messageOf = ({ subject, said, clause }: Placed): string =>
@@ -99,7 +109,7 @@ const EDITS_MODE = Symbol.for('spectral-agent-ux.edits-mode');
  * their edits and put them into the map returned, which is filled once the lint is done.
  */
 export function collectEdits(document: object): Collected {
-  const collected: Collected = { edits: new Map(), users: new Map() };
+  const collected: Collected = { edits: new Map(), users: new Map(), said: new Map() };
   Reflect.defineProperty(document, EDITS_MODE, { value: collected, configurable: true });
   return collected;
 }
@@ -107,14 +117,19 @@ export function collectEdits(document: object): Collected {
 /** What edits mode gathers when the lint of this document asked for edits; undefined on a plain lint. */
 const editsWanted = (document: unknown): Collected | undefined => (document as { [EDITS_MODE]?: Collected } | undefined)?.[EDITS_MODE];
 
-/** Computes the edits of the rule's findings, and notes the users of component findings (a rule with several `then`s keeps its first edits for a finding). */
-function record({ edits: editsByRule, users: usersByRule }: Collected, ruleId: string, findings: readonly Placed[]): void {
+/**
+ * Computes the edits of the rule's findings, and notes the users of component findings and what each said (a rule with
+ * several `then`s keeps its first edits for a finding).
+ */
+function record({ edits: editsByRule, users: usersByRule, said: saidByRule }: Collected, ruleId: string, findings: readonly Placed[]): void {
   const byFinding = editsByRule.get(ruleId) ?? editsByRule.set(ruleId, new Map()).get(ruleId)!;
   const usersOf = usersByRule.get(ruleId) ?? usersByRule.set(ruleId, new Map()).get(ruleId)!;
+  const saidOf = saidByRule.get(ruleId) ?? saidByRule.set(ruleId, new Map()).get(ruleId)!;
   for (const finding of findings) {
     const { path, edits, users } = finding;
     const key = findingKey(path, messageOf(finding));
     if (users !== undefined) usersOf.set(key, users);
+    if (!saidOf.has(key)) saidOf.set(key, plain(finding.said));
     const computed = byFinding.has(key) ? undefined : edits?.();
     if (computed !== undefined && computed.length > 0) byFinding.set(key, computed);
   }
