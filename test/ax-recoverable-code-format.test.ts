@@ -1,18 +1,9 @@
 import { at, body, EXAMPLE, JSON_SCHEMA, oas3, ref, swagger2, withExample } from './support/documents';
 import { testRule } from './support/testRule';
-import { component, usedBy } from './support/components';
+import { component } from './support/components';
 import { getWith as get } from './support/documents';
 
 const codeEnum = (...codes: string[]) => body({ type: 'object', properties: { code: { type: 'string', enum: codes } } });
-/** The message for codes off the convention: `values` as listed, `fixes` their rewrites. */
-const off = (subject: string, verb: string, values: string[], convention: string, why: string, fixes: string[]) =>
-  `${subject} ${verb} ${values.map(value => `"${value}"`).join(', ')}, not ${convention} (${why}). Write ${values.length === 1 ? 'it' : 'them'} as ${fixes.map(fix => `\`${fix}\``).join(', ')}.`;
-const MOST = 'the convention of most codes here';
-const prose = (operation: string, subject: string, why: string) =>
-  `${operation}: ${subject} reads as prose: ${why}. Use short stable segments, e.g. \`/errors/invoice/not-finalized\`.`;
-const SCHEMA_CODE = "the error schema's `code`";
-const EXAMPLE_CODE = "the application/json error example's `code`";
-const EXAMPLE_TYPE = "the application/json error example's `type`";
 
 testRule('ax-recoverable-code-format', [
   {
@@ -41,10 +32,34 @@ testRule('ax-recoverable-code-format', [
     errors: [
       {
         path: at('/a', 'get', '400', ...EXAMPLE, 'type'),
-        message: prose('GET /a 400', EXAMPLE_TYPE, '"https://api.example.com/errors/amount is too large" contains spaces'),
+        messageId: 'fieldFinding',
+        data: {
+          holder: 'the application/json error example',
+          name: 'type',
+          what: {
+            messageId: 'proseUri',
+            data: { problem: { messageId: 'containsSpaces', data: { uri: '"https://api.example.com/errors/amount is too large"' } } },
+          },
+        },
       },
-      { path: at('/a', 'get', '409', ...EXAMPLE, 'type'), message: prose('GET /a 409', EXAMPLE_TYPE, '`the-invoice-has-already-been-sent` has 6 words') },
-      { path: at('/a', 'get', '422', ...EXAMPLE, 'type'), message: prose('GET /a 422', EXAMPLE_TYPE, '`invoice-is-not-in-finalized-state` has 6 words') },
+      {
+        path: at('/a', 'get', '409', ...EXAMPLE, 'type'),
+        messageId: 'fieldFinding',
+        data: {
+          holder: 'the application/json error example',
+          name: 'type',
+          what: { messageId: 'proseUri', data: { problem: { messageId: 'tooManyWords', data: { segment: 'the-invoice-has-already-been-sent', count: 6 } } } },
+        },
+      },
+      {
+        path: at('/a', 'get', '422', ...EXAMPLE, 'type'),
+        messageId: 'fieldFinding',
+        data: {
+          holder: 'the application/json error example',
+          name: 'type',
+          what: { messageId: 'proseUri', data: { problem: { messageId: 'tooManyWords', data: { segment: 'invoice-is-not-in-finalized-state', count: 6 } } } },
+        },
+      },
     ],
   },
   {
@@ -52,7 +67,17 @@ testRule('ax-recoverable-code-format', [
     document: oas3({
       '/a': get({ '400': withExample({ type: '/errors/payment/card-is-expired' }), '402': withExample({ type: '/errors/payment/rate-limit-exceeded' }) }),
     }),
-    errors: [{ path: at('/a', 'get', '400', ...EXAMPLE, 'type'), message: prose('GET /a 400', EXAMPLE_TYPE, '`card-is-expired` is a sentence ("is")') }],
+    errors: [
+      {
+        path: at('/a', 'get', '400', ...EXAMPLE, 'type'),
+        messageId: 'fieldFinding',
+        data: {
+          holder: 'the application/json error example',
+          name: 'type',
+          what: { messageId: 'proseUri', data: { problem: { messageId: 'aSentence', data: { segment: 'card-is-expired', glue: '"is"' } } } },
+        },
+      },
+    ],
   },
   {
     name: "RFC 9457's own example type (a three-word name with a preposition) passes (corpus: train-travel)",
@@ -97,7 +122,21 @@ testRule('ax-recoverable-code-format', [
     errors: [
       {
         path: at('/a', 'get', '422', ...JSON_SCHEMA, 'properties', 'type', 'enum', '1'),
-        message: off("GET /a 422: the error schema's `type`", 'allows', ['invalid-state'], 'SCREAMING_SNAKE', MOST, ['INVALID_STATE']),
+        messageId: 'fieldFinding',
+        data: {
+          holder: 'the error schema',
+          name: 'type',
+          what: {
+            messageId: 'offConvention',
+            data: {
+              verb: { messageId: 'schemaAllows', data: {} },
+              codes: '"invalid-state"',
+              convention: 'SCREAMING_SNAKE',
+              why: { messageId: 'usualConvention', data: {} },
+              fixes: '`INVALID_STATE`',
+            },
+          },
+        },
       },
     ],
   },
@@ -114,7 +153,21 @@ testRule('ax-recoverable-code-format', [
     errors: [
       {
         path: at('/a', 'get', '404', ...EXAMPLE, 'code'),
-        message: off(`GET /a 404: ${EXAMPLE_CODE}`, 'is', ['not-found'], 'SCREAMING_SNAKE', MOST, ['NOT_FOUND']),
+        messageId: 'fieldFinding',
+        data: {
+          holder: 'the application/json error example',
+          name: 'code',
+          what: {
+            messageId: 'offConvention',
+            data: {
+              verb: { messageId: 'exampleIs', data: {} },
+              codes: '"not-found"',
+              convention: 'SCREAMING_SNAKE',
+              why: { messageId: 'usualConvention', data: {} },
+              fixes: '`NOT_FOUND`',
+            },
+          },
+        },
       },
     ],
   },
@@ -126,7 +179,21 @@ testRule('ax-recoverable-code-format', [
     errors: [
       {
         path: at('/a', 'get', '402', ...JSON_SCHEMA, 'properties', 'code', 'enum', '3'),
-        message: off(`GET /a 402: ${SCHEMA_CODE}`, 'allows', ['card-expired'], 'SCREAMING_SNAKE', MOST, ['CARD_EXPIRED']),
+        messageId: 'fieldFinding',
+        data: {
+          holder: 'the error schema',
+          name: 'code',
+          what: {
+            messageId: 'offConvention',
+            data: {
+              verb: { messageId: 'schemaAllows', data: {} },
+              codes: '"card-expired"',
+              convention: 'SCREAMING_SNAKE',
+              why: { messageId: 'usualConvention', data: {} },
+              fixes: '`CARD_EXPIRED`',
+            },
+          },
+        },
       },
     ],
   },
@@ -153,7 +220,21 @@ testRule('ax-recoverable-code-format', [
     errors: [
       {
         path: component('schemas', 'Problem', 'properties', 'code', 'enum', '3'),
-        message: `${usedBy('Problem', 3)}: ${SCHEMA_CODE} allows "notFound", "rate-limited", "bad_gateway" and 1 more, not SCREAMING_SNAKE (${MOST}). Write them as \`NOT_FOUND\`, \`RATE_LIMITED\`, \`BAD_GATEWAY\` and 1 more.`,
+        messageId: 'fieldFinding',
+        data: {
+          holder: 'the error schema',
+          name: 'code',
+          what: {
+            messageId: 'offConventionMany',
+            data: {
+              verb: { messageId: 'schemaAllows', data: {} },
+              codes: { messageId: 'andMore', data: { shown: '"notFound", "rate-limited", "bad_gateway"', more: 1 } },
+              convention: 'SCREAMING_SNAKE',
+              why: { messageId: 'usualConvention', data: {} },
+              fixes: { messageId: 'andMore', data: { shown: '`NOT_FOUND`, `RATE_LIMITED`, `BAD_GATEWAY`', more: 1 } },
+            },
+          },
+        },
       },
     ],
   },
@@ -167,7 +248,21 @@ testRule('ax-recoverable-code-format', [
     errors: [
       {
         path: component('schemas', 'Problem', 'properties', 'code', 'enum', '2'),
-        message: off(`${usedBy('Problem', 2)}: ${SCHEMA_CODE}`, 'allows', ['notFound'], 'SCREAMING_SNAKE', MOST, ['NOT_FOUND']),
+        messageId: 'fieldFinding',
+        data: {
+          holder: 'the error schema',
+          name: 'code',
+          what: {
+            messageId: 'offConvention',
+            data: {
+              verb: { messageId: 'schemaAllows', data: {} },
+              codes: '"notFound"',
+              convention: 'SCREAMING_SNAKE',
+              why: { messageId: 'usualConvention', data: {} },
+              fixes: '`NOT_FOUND`',
+            },
+          },
+        },
       },
     ],
   },
@@ -177,10 +272,21 @@ testRule('ax-recoverable-code-format', [
     errors: [
       {
         path: at('/a', 'get', '400', ...JSON_SCHEMA, 'properties', 'code', 'enum', '0'),
-        message: off(`GET /a 400: ${SCHEMA_CODE}`, 'allows', ['Invalid Amount', 'Card declined'], 'SCREAMING_SNAKE', "the AX spec's convention", [
-          'INVALID_AMOUNT',
-          'CARD_DECLINED',
-        ]),
+        messageId: 'fieldFinding',
+        data: {
+          holder: 'the error schema',
+          name: 'code',
+          what: {
+            messageId: 'offConventionMany',
+            data: {
+              verb: { messageId: 'schemaAllows', data: {} },
+              codes: '"Invalid Amount", "Card declined"',
+              convention: 'SCREAMING_SNAKE',
+              why: { messageId: 'axConvention', data: {} },
+              fixes: '`INVALID_AMOUNT`, `CARD_DECLINED`',
+            },
+          },
+        },
       },
     ],
   },
@@ -197,15 +303,57 @@ testRule('ax-recoverable-code-format', [
     errors: [
       {
         path: at('/a', 'get', '400', ...JSON_SCHEMA, 'properties', 'code', 'enum', '3'),
-        message: off(`GET /a 400: ${SCHEMA_CODE}`, 'allows', ['not-found', 'rateLimited'], 'SCREAMING_SNAKE', MOST, ['NOT_FOUND', 'RATE_LIMITED']),
+        messageId: 'fieldFinding',
+        data: {
+          holder: 'the error schema',
+          name: 'code',
+          what: {
+            messageId: 'offConventionMany',
+            data: {
+              verb: { messageId: 'schemaAllows', data: {} },
+              codes: '"not-found", "rateLimited"',
+              convention: 'SCREAMING_SNAKE',
+              why: { messageId: 'usualConvention', data: {} },
+              fixes: '`NOT_FOUND`, `RATE_LIMITED`',
+            },
+          },
+        },
       },
       {
         path: at('/a', 'get', '422', ...JSON_SCHEMA, 'properties', 'code', 'example'),
-        message: off(`GET /a 422: ${SCHEMA_CODE}`, 'has the example', ['invalid-state'], 'SCREAMING_SNAKE', MOST, ['INVALID_STATE']),
+        messageId: 'fieldFinding',
+        data: {
+          holder: 'the error schema',
+          name: 'code',
+          what: {
+            messageId: 'offConvention',
+            data: {
+              verb: { messageId: 'exampleHas', data: {} },
+              codes: '"invalid-state"',
+              convention: 'SCREAMING_SNAKE',
+              why: { messageId: 'usualConvention', data: {} },
+              fixes: '`INVALID_STATE`',
+            },
+          },
+        },
       },
       {
         path: at('/b', 'get', '429', ...EXAMPLE, 'error', 'code'),
-        message: off(`GET /b 429: ${EXAMPLE_CODE}`, 'is', ['too-many-requests'], 'SCREAMING_SNAKE', MOST, ['TOO_MANY_REQUESTS']),
+        messageId: 'fieldFinding',
+        data: {
+          holder: 'the application/json error example',
+          name: 'code',
+          what: {
+            messageId: 'offConvention',
+            data: {
+              verb: { messageId: 'exampleIs', data: {} },
+              codes: '"too-many-requests"',
+              convention: 'SCREAMING_SNAKE',
+              why: { messageId: 'usualConvention', data: {} },
+              fixes: '`TOO_MANY_REQUESTS`',
+            },
+          },
+        },
       },
     ],
   },
@@ -215,7 +363,21 @@ testRule('ax-recoverable-code-format', [
     errors: [
       {
         path: at('/a', 'get', '400', ...JSON_SCHEMA, 'properties', 'code', 'enum', '2'),
-        message: off(`GET /a 400: ${SCHEMA_CODE}`, 'allows', ['CARD_DECLINED'], 'kebab-case', MOST, ['card-declined']),
+        messageId: 'fieldFinding',
+        data: {
+          holder: 'the error schema',
+          name: 'code',
+          what: {
+            messageId: 'offConvention',
+            data: {
+              verb: { messageId: 'schemaAllows', data: {} },
+              codes: '"CARD_DECLINED"',
+              convention: 'kebab-case',
+              why: { messageId: 'usualConvention', data: {} },
+              fixes: '`card-declined`',
+            },
+          },
+        },
       },
     ],
   },
@@ -228,11 +390,39 @@ testRule('ax-recoverable-code-format', [
     errors: [
       {
         path: at('/a', 'get', '400', ...JSON_SCHEMA, 'properties', 'code', 'enum', '2'),
-        message: off(`GET /a 400: ${SCHEMA_CODE}`, 'allows', ['invalid_range'], 'PascalCase', MOST, ['InvalidRange']),
+        messageId: 'fieldFinding',
+        data: {
+          holder: 'the error schema',
+          name: 'code',
+          what: {
+            messageId: 'offConvention',
+            data: {
+              verb: { messageId: 'schemaAllows', data: {} },
+              codes: '"invalid_range"',
+              convention: 'PascalCase',
+              why: { messageId: 'usualConvention', data: {} },
+              fixes: '`InvalidRange`',
+            },
+          },
+        },
       },
       {
         path: at('/b', 'get', '400', ...JSON_SCHEMA, 'properties', 'code', 'enum', '1'),
-        message: off(`GET /b 400: ${SCHEMA_CODE}`, 'allows', ['INVALID_RANGE'], 'PascalCase', MOST, ['InvalidRange']),
+        messageId: 'fieldFinding',
+        data: {
+          holder: 'the error schema',
+          name: 'code',
+          what: {
+            messageId: 'offConvention',
+            data: {
+              verb: { messageId: 'schemaAllows', data: {} },
+              codes: '"INVALID_RANGE"',
+              convention: 'PascalCase',
+              why: { messageId: 'usualConvention', data: {} },
+              fixes: '`InvalidRange`',
+            },
+          },
+        },
       },
     ],
   },
@@ -243,9 +433,21 @@ testRule('ax-recoverable-code-format', [
     errors: [
       {
         path: at('/a', 'get', '400', ...EXAMPLE, 'reason'),
-        message: off("GET /a 400: the application/json error example's `reason`", 'is', ['CARD_DECLINED'], 'kebab-case', 'the configured convention', [
-          'card-declined',
-        ]),
+        messageId: 'fieldFinding',
+        data: {
+          holder: 'the application/json error example',
+          name: 'reason',
+          what: {
+            messageId: 'offConvention',
+            data: {
+              verb: { messageId: 'exampleIs', data: {} },
+              codes: '"CARD_DECLINED"',
+              convention: 'kebab-case',
+              why: { messageId: 'configuredConvention', data: {} },
+              fixes: '`card-declined`',
+            },
+          },
+        },
       },
     ],
   },
@@ -265,7 +467,21 @@ testRule('ax-recoverable-code-format', [
     errors: [
       {
         path: component('schemas', 'Problem', 'allOf', '1', 'properties', 'code', 'enum', '2'),
-        message: off(`${usedBy('Problem', 2)}: ${SCHEMA_CODE}`, 'allows', ['notFound'], 'SCREAMING_SNAKE', MOST, ['NOT_FOUND']),
+        messageId: 'fieldFinding',
+        data: {
+          holder: 'the error schema',
+          name: 'code',
+          what: {
+            messageId: 'offConvention',
+            data: {
+              verb: { messageId: 'schemaAllows', data: {} },
+              codes: '"notFound"',
+              convention: 'SCREAMING_SNAKE',
+              why: { messageId: 'usualConvention', data: {} },
+              fixes: '`NOT_FOUND`',
+            },
+          },
+        },
       },
     ],
   },
@@ -278,7 +494,21 @@ testRule('ax-recoverable-code-format', [
     errors: [
       {
         path: component('responses', 'NotFound', ...EXAMPLE, 'code'),
-        message: off(`${usedBy('NotFound', 2)}: ${EXAMPLE_CODE}`, 'is', ['not_found'], 'SCREAMING_SNAKE', MOST, ['NOT_FOUND']),
+        messageId: 'fieldFinding',
+        data: {
+          holder: 'the application/json error example',
+          name: 'code',
+          what: {
+            messageId: 'offConvention',
+            data: {
+              verb: { messageId: 'exampleIs', data: {} },
+              codes: '"not_found"',
+              convention: 'SCREAMING_SNAKE',
+              why: { messageId: 'usualConvention', data: {} },
+              fixes: '`NOT_FOUND`',
+            },
+          },
+        },
       },
     ],
   },
@@ -297,7 +527,21 @@ testRule('ax-recoverable-code-format', [
     errors: [
       {
         path: component('responses', 'NotFound', ...EXAMPLE, 'code'),
-        message: off(`${usedBy('NotFound', 2)}: ${EXAMPLE_CODE}`, 'is', ['not_found'], 'SCREAMING_SNAKE', MOST, ['NOT_FOUND']),
+        messageId: 'fieldFinding',
+        data: {
+          holder: 'the application/json error example',
+          name: 'code',
+          what: {
+            messageId: 'offConvention',
+            data: {
+              verb: { messageId: 'exampleIs', data: {} },
+              codes: '"not_found"',
+              convention: 'SCREAMING_SNAKE',
+              why: { messageId: 'usualConvention', data: {} },
+              fixes: '`NOT_FOUND`',
+            },
+          },
+        },
       },
     ],
   },
@@ -309,7 +553,21 @@ testRule('ax-recoverable-code-format', [
     errors: [
       {
         path: at('/a', 'get', '400', 'schema', 'properties', 'code', 'enum', '1'),
-        message: off(`GET /a 400: ${SCHEMA_CODE}`, 'allows', ['a-b'], 'SCREAMING_SNAKE', MOST, ['A_B']),
+        messageId: 'fieldFinding',
+        data: {
+          holder: 'the error schema',
+          name: 'code',
+          what: {
+            messageId: 'offConvention',
+            data: {
+              verb: { messageId: 'schemaAllows', data: {} },
+              codes: '"a-b"',
+              convention: 'SCREAMING_SNAKE',
+              why: { messageId: 'usualConvention', data: {} },
+              fixes: '`A_B`',
+            },
+          },
+        },
       },
     ],
   },
@@ -329,7 +587,21 @@ testRule('ax-recoverable-code-format', [
     errors: [
       {
         path: at('/a', 'get', '400', ...JSON_SCHEMA, 'oneOf', '2', 'properties', 'code', 'const'),
-        message: off(`GET /a 400: ${SCHEMA_CODE}`, 'allows', ['e-f'], 'SCREAMING_SNAKE', MOST, ['E_F']),
+        messageId: 'fieldFinding',
+        data: {
+          holder: 'the error schema',
+          name: 'code',
+          what: {
+            messageId: 'offConvention',
+            data: {
+              verb: { messageId: 'schemaAllows', data: {} },
+              codes: '"e-f"',
+              convention: 'SCREAMING_SNAKE',
+              why: { messageId: 'usualConvention', data: {} },
+              fixes: '`E_F`',
+            },
+          },
+        },
       },
     ],
   },

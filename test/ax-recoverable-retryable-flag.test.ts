@@ -13,13 +13,9 @@ import {
   STACK_TRACE_500_EXAMPLE,
 } from './support/published-errors';
 import { testRule } from './support/testRule';
-import { component, schemaAt, usedBy } from './support/components';
+import { component } from './support/components';
 import { getWith as get, OK as ok } from './support/documents';
 
-const fix = (place = '') => `Add \`retryable\` (boolean)${place}, true when the same call may succeed later.`;
-const noFlag = (where: string, scope = '', place = '') => `${schemaAt(where)} has no retry flag${scope}. ${fix(place)}`;
-const notBoolean = (where: string, name: string, types: string) =>
-  `${schemaAt(where)} declares the retry flag \`${name}\` as ${types}. Make it a boolean: an agent branches on true or false.`;
 const string = { type: 'string' };
 const PROBLEM = { type: 'object', required: ['code', 'message'], properties: { code: string, message: string } };
 const FLAGGED = { type: 'object', properties: { code: string, retryable: { type: 'boolean' } } };
@@ -31,8 +27,28 @@ testRule('ax-recoverable-retryable-flag', [
       '/a': get({ '400': errorResponse(BAD_REQUEST_STRING, { error: 'Bad Request' }), '500': errorResponse(STACK_TRACE_500, STACK_TRACE_500_EXAMPLE) }),
     }),
     errors: [
-      { path: at('/a', 'get', '400', ...JSON_SCHEMA), message: noFlag('GET /a 400') },
-      { path: at('/a', 'get', '500', ...JSON_SCHEMA), message: noFlag('GET /a 500') },
+      {
+        path: at('/a', 'get', '400', ...JSON_SCHEMA),
+        messageId: 'schemaProblem',
+        data: {
+          schema: 'the error schema',
+          what: 'has no retry flag',
+          shapes: '',
+          fix: 'Add `retryable` (boolean), true when the same call may succeed later.',
+          concept: 'retryFlag',
+        },
+      },
+      {
+        path: at('/a', 'get', '500', ...JSON_SCHEMA),
+        messageId: 'schemaProblem',
+        data: {
+          schema: 'the error schema',
+          what: 'has no retry flag',
+          shapes: '',
+          fix: 'Add `retryable` (boolean), true when the same call may succeed later.',
+          concept: 'retryFlag',
+        },
+      },
     ],
   },
   {
@@ -44,8 +60,26 @@ testRule('ax-recoverable-retryable-flag', [
       }),
     }),
     errors: [
-      { path: at('/a', 'get', '429', ...JSON_SCHEMA), message: notBoolean('GET /a 429', 'retryable', 'string') },
-      { path: at('/a', 'get', '503', ...JSON_SCHEMA), message: notBoolean('GET /a 503', 'is_retriable', 'string, integer') },
+      {
+        path: at('/a', 'get', '429', ...JSON_SCHEMA),
+        messageId: 'schemaProblem',
+        data: {
+          schema: 'the error schema',
+          what: { messageId: 'notABoolean', data: { name: 'retryable', types: 'string' } },
+          shapes: '',
+          fix: { messageId: 'makeItBoolean', data: {} },
+        },
+      },
+      {
+        path: at('/a', 'get', '503', ...JSON_SCHEMA),
+        messageId: 'schemaProblem',
+        data: {
+          schema: 'the error schema',
+          what: { messageId: 'notABoolean', data: { name: 'is_retriable', types: 'string, integer' } },
+          shapes: '',
+          fix: { messageId: 'makeItBoolean', data: {} },
+        },
+      },
     ],
   },
   {
@@ -59,7 +93,18 @@ testRule('ax-recoverable-retryable-flag', [
       },
       { schemas: { Text: string } },
     ),
-    errors: [{ path: at('/a', 'get', '400', ...JSON_SCHEMA), message: notBoolean('GET /a 400', 'isRetryable', 'string') }],
+    errors: [
+      {
+        path: at('/a', 'get', '400', ...JSON_SCHEMA),
+        messageId: 'schemaProblem',
+        data: {
+          schema: 'the error schema',
+          what: { messageId: 'notABoolean', data: { name: 'isRetryable', types: 'string' } },
+          shapes: '',
+          fix: { messageId: 'makeItBoolean', data: {} },
+        },
+      },
+    ],
   },
   {
     name: "stays silent on the sources: the AX Spec's `retryable` ($ref), Geodocs' error.retryable (wrapper), the Agent Recovery guide's `is_retriable`",
@@ -85,9 +130,39 @@ testRule('ax-recoverable-retryable-flag', [
       '/a': { get: { responses: { '200': body(PROBLEM), '404': body(PROBLEM), '4XX': body(FLAGGED), '5XX': body(PROBLEM), default: body(PROBLEM) } } },
     }),
     errors: [
-      { path: at('/a', 'get', '404', ...JSON_SCHEMA), message: noFlag('GET /a 404') },
-      { path: at('/a', 'get', '5XX', ...JSON_SCHEMA), message: noFlag('GET /a 5XX') },
-      { path: at('/a', 'get', 'default', ...JSON_SCHEMA), message: noFlag('GET /a default') },
+      {
+        path: at('/a', 'get', '404', ...JSON_SCHEMA),
+        messageId: 'schemaProblem',
+        data: {
+          schema: 'the error schema',
+          what: 'has no retry flag',
+          shapes: '',
+          fix: 'Add `retryable` (boolean), true when the same call may succeed later.',
+          concept: 'retryFlag',
+        },
+      },
+      {
+        path: at('/a', 'get', '5XX', ...JSON_SCHEMA),
+        messageId: 'schemaProblem',
+        data: {
+          schema: 'the error schema',
+          what: 'has no retry flag',
+          shapes: '',
+          fix: 'Add `retryable` (boolean), true when the same call may succeed later.',
+          concept: 'retryFlag',
+        },
+      },
+      {
+        path: at('/a', 'get', 'default', ...JSON_SCHEMA),
+        messageId: 'schemaProblem',
+        data: {
+          schema: 'the error schema',
+          what: 'has no retry flag',
+          shapes: '',
+          fix: 'Add `retryable` (boolean), true when the same call may succeed later.',
+          concept: 'retryFlag',
+        },
+      },
     ],
   },
   {
@@ -101,7 +176,19 @@ testRule('ax-recoverable-retryable-flag', [
       },
       { schemas: { Problem: PROBLEM } },
     ),
-    errors: [{ path: at('/a', 'get', '409', ...JSON_SCHEMA), message: noFlag('GET /a 409', ' in 1 of its 2 oneOf/anyOf shapes') }],
+    errors: [
+      {
+        path: at('/a', 'get', '409', ...JSON_SCHEMA),
+        messageId: 'schemaProblem',
+        data: {
+          schema: 'the error schema',
+          what: 'has no retry flag',
+          shapes: { messageId: 'someShapes', data: { count: 1, total: 2 } },
+          fix: 'Add `retryable` (boolean), true when the same call may succeed later.',
+          concept: 'retryFlag',
+        },
+      },
+    ],
   },
   {
     name: 'a components/responses entry shared by two operations fires once, on the schema it shares',
@@ -112,7 +199,13 @@ testRule('ax-recoverable-retryable-flag', [
       },
       { responses: { Internal: errorResponse(ref('Problem')) }, schemas: { Problem: PROBLEM } },
     ),
-    errors: [{ path: component('schemas', 'Problem'), message: noFlag(usedBy('Problem', 2)) }],
+    errors: [
+      {
+        path: component('schemas', 'Problem'),
+        messageId: 'componentProblem',
+        data: { what: 'has no retry flag', shapes: '', fix: 'Add `retryable` (boolean), true when the same call may succeed later.', concept: 'retryFlag' },
+      },
+    ],
   },
   {
     name: 'a response shared with an inline schema fires on that schema in the component; an exempt operation drops out of the count',
@@ -124,7 +217,13 @@ testRule('ax-recoverable-retryable-flag', [
       },
       { responses: { Internal: errorResponse(PROBLEM), Lonely: errorResponse(PROBLEM) } },
     ),
-    errors: [{ path: component('responses', 'Internal', ...JSON_SCHEMA), message: noFlag(usedBy('Internal', 2)) }],
+    errors: [
+      {
+        path: component('responses', 'Internal', ...JSON_SCHEMA),
+        messageId: 'componentProblem',
+        data: { what: 'has no retry flag', shapes: '', fix: 'Add `retryable` (boolean), true when the same call may succeed later.', concept: 'retryFlag' },
+      },
+    ],
   },
   {
     // Fails on 046598f: the text names the media type where a response offers two JSON bodies, so the one
@@ -144,7 +243,13 @@ testRule('ax-recoverable-retryable-flag', [
       },
       { schemas: { Problem: PROBLEM } },
     ),
-    errors: [{ path: component('schemas', 'Problem'), message: noFlag(usedBy('Problem', 2)) }],
+    errors: [
+      {
+        path: component('schemas', 'Problem'),
+        messageId: 'componentProblem',
+        data: { what: 'has no retry flag', shapes: '', fix: 'Add `retryable` (boolean), true when the same call may succeed later.', concept: 'retryFlag' },
+      },
+    ],
   },
   {
     name: 'Swagger 2.0: a definition used once fires on it, naming its user',
@@ -158,7 +263,13 @@ testRule('ax-recoverable-retryable-flag', [
       },
       { definitions: { Problem: PROBLEM } },
     ),
-    errors: [{ path: ['definitions', 'Problem'], message: noFlag(usedBy('Problem', 'GET /a 400')) }],
+    errors: [
+      {
+        path: ['definitions', 'Problem'],
+        messageId: 'componentProblem',
+        data: { what: 'has no retry flag', shapes: '', fix: 'Add `retryable` (boolean), true when the same call may succeed later.', concept: 'retryFlag' },
+      },
+    ],
   },
   {
     name: 'functionOptions replace the aliases and the suggested name',
@@ -167,7 +278,14 @@ testRule('ax-recoverable-retryable-flag', [
     errors: [
       {
         path: at('/a', 'get', '500', ...JSON_SCHEMA),
-        message: 'GET /a 500: the error schema has no retry flag. Add `transient` (boolean), true when the same call may succeed later.',
+        messageId: 'schemaProblem',
+        data: {
+          schema: 'the error schema',
+          what: 'has no retry flag',
+          shapes: '',
+          fix: 'Add `transient` (boolean), true when the same call may succeed later.',
+          concept: 'retryFlag',
+        },
       },
     ],
   },

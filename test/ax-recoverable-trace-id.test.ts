@@ -10,11 +10,9 @@ import {
   STACK_TRACE_500_EXAMPLE,
 } from './support/published-errors';
 import { testRule } from './support/testRule';
-import { component, schemaAt, usedBy } from './support/components';
+import { component } from './support/components';
 import { getWith as get, OK as ok } from './support/documents';
 
-const fix = (name = 'trace_id', place = '') => `Add \`${name}\` (string)${place} or an \`X-Request-ID\` header, for the agent to quote.`;
-const noId = (where: string, scope = '', name?: string, place?: string) => `${schemaAt(where)} has no correlation id${scope}. ${fix(name, place)}`;
 const string = { type: 'string' };
 const PROBLEM = { type: 'object', required: ['code', 'message'], properties: { code: string, message: string } };
 const TRACED = { type: 'object', properties: { code: string, requestId: string } };
@@ -25,12 +23,35 @@ testRule('ax-recoverable-trace-id', [
     document: oas3({
       '/invoices': { post: { responses: { '201': { description: 'Created' }, '500': errorResponse(STACK_TRACE_500, STACK_TRACE_500_EXAMPLE) } } },
     }),
-    errors: [{ path: at('/invoices', 'post', '500', ...JSON_SCHEMA), message: noId('POST /invoices 500') }],
+    errors: [
+      {
+        path: at('/invoices', 'post', '500', ...JSON_SCHEMA),
+        messageId: 'schemaProblem',
+        data: {
+          schema: 'the error schema',
+          what: 'has no correlation id',
+          shapes: '',
+          fix: 'Add `trace_id` (string) or an `X-Request-ID` header, for the agent to quote.',
+          concept: 'correlationId',
+        },
+      },
+    ],
   },
   {
     name: 'fires on the AX Spec’s Error schema when it serves a 5xx, on the schema, naming its one user',
     document: oas3({ '/a': get({ '502': body(ref('Error')) }) }, { schemas: { Error: AX_SPEC_ERROR, FieldError: AX_SPEC_FIELD_ERROR } }),
-    errors: [{ path: component('schemas', 'Error'), message: noId(usedBy('Error', 'GET /a 502')) }],
+    errors: [
+      {
+        path: component('schemas', 'Error'),
+        messageId: 'componentProblem',
+        data: {
+          what: 'has no correlation id',
+          shapes: '',
+          fix: 'Add `trace_id` (string) or an `X-Request-ID` header, for the agent to quote.',
+          concept: 'correlationId',
+        },
+      },
+    ],
   },
   {
     name: 'stays silent on the Agent Recovery guide’s right 500 (trace_id), the Geodocs specification’s error.request_id, RFC 9457 `instance`',
@@ -56,15 +77,57 @@ testRule('ax-recoverable-trace-id', [
       },
       { headers: { RequestId: { description: 'The request id, for support.', schema: string } } },
     ),
-    errors: [{ path: at('/d', 'get', '502', ...JSON_SCHEMA), message: noId('GET /d 502') }],
+    errors: [
+      {
+        path: at('/d', 'get', '502', ...JSON_SCHEMA),
+        messageId: 'schemaProblem',
+        data: {
+          schema: 'the error schema',
+          what: 'has no correlation id',
+          shapes: '',
+          fix: 'Add `trace_id` (string) or an `X-Request-ID` header, for the agent to quote.',
+          concept: 'correlationId',
+        },
+      },
+    ],
   },
   {
     name: 'checks 5xx, 5XX and default; ignores 4xx and 4XX',
     document: oas3({ '/a': get({ '400': body(PROBLEM), '4XX': body(PROBLEM), '503': body(PROBLEM), '5XX': body(PROBLEM), default: body(PROBLEM) }) }),
     errors: [
-      { path: at('/a', 'get', '503', ...JSON_SCHEMA), message: noId('GET /a 503') },
-      { path: at('/a', 'get', '5XX', ...JSON_SCHEMA), message: noId('GET /a 5XX') },
-      { path: at('/a', 'get', 'default', ...JSON_SCHEMA), message: noId('GET /a default') },
+      {
+        path: at('/a', 'get', '503', ...JSON_SCHEMA),
+        messageId: 'schemaProblem',
+        data: {
+          schema: 'the error schema',
+          what: 'has no correlation id',
+          shapes: '',
+          fix: 'Add `trace_id` (string) or an `X-Request-ID` header, for the agent to quote.',
+          concept: 'correlationId',
+        },
+      },
+      {
+        path: at('/a', 'get', '5XX', ...JSON_SCHEMA),
+        messageId: 'schemaProblem',
+        data: {
+          schema: 'the error schema',
+          what: 'has no correlation id',
+          shapes: '',
+          fix: 'Add `trace_id` (string) or an `X-Request-ID` header, for the agent to quote.',
+          concept: 'correlationId',
+        },
+      },
+      {
+        path: at('/a', 'get', 'default', ...JSON_SCHEMA),
+        messageId: 'schemaProblem',
+        data: {
+          schema: 'the error schema',
+          what: 'has no correlation id',
+          shapes: '',
+          fix: 'Add `trace_id` (string) or an `X-Request-ID` header, for the agent to quote.',
+          concept: 'correlationId',
+        },
+      },
     ],
   },
   {
@@ -78,7 +141,19 @@ testRule('ax-recoverable-trace-id', [
       },
       { schemas: { Problem: PROBLEM } },
     ),
-    errors: [{ path: at('/a', 'get', '503', ...JSON_SCHEMA), message: noId('GET /a 503', ' in 2 of its 3 oneOf/anyOf shapes') }],
+    errors: [
+      {
+        path: at('/a', 'get', '503', ...JSON_SCHEMA),
+        messageId: 'schemaProblem',
+        data: {
+          schema: 'the error schema',
+          what: 'has no correlation id',
+          shapes: { messageId: 'someShapes', data: { count: 2, total: 3 } },
+          fix: 'Add `trace_id` (string) or an `X-Request-ID` header, for the agent to quote.',
+          concept: 'correlationId',
+        },
+      },
+    ],
   },
   {
     name: 'a components/responses entry shared by two operations fires once, on the schema it shares',
@@ -86,7 +161,18 @@ testRule('ax-recoverable-trace-id', [
       { '/a': get({ default: ref('Unexpected', 'responses') }), '/b': { put: { responses: { ...ok, default: ref('Unexpected', 'responses') } } } },
       { responses: { Unexpected: errorResponse(ref('Problem')) }, schemas: { Problem: PROBLEM } },
     ),
-    errors: [{ path: component('schemas', 'Problem'), message: noId(usedBy('Problem', 2)) }],
+    errors: [
+      {
+        path: component('schemas', 'Problem'),
+        messageId: 'componentProblem',
+        data: {
+          what: 'has no correlation id',
+          shapes: '',
+          fix: 'Add `trace_id` (string) or an `X-Request-ID` header, for the agent to quote.',
+          concept: 'correlationId',
+        },
+      },
+    ],
   },
   {
     name: 'a shared schema counts only its users without a correlation-id header, and not the exempt ones',
@@ -103,7 +189,18 @@ testRule('ax-recoverable-trace-id', [
       },
       { schemas: { Problem: PROBLEM, Other: PROBLEM } },
     ),
-    errors: [{ path: component('schemas', 'Problem'), message: noId(usedBy('Problem', 2, 3)) }],
+    errors: [
+      {
+        path: component('schemas', 'Problem'),
+        messageId: 'componentProblem',
+        data: {
+          what: 'has no correlation id',
+          shapes: '',
+          fix: 'Add `trace_id` (string) or an `X-Request-ID` header, for the agent to quote.',
+          concept: 'correlationId',
+        },
+      },
+    ],
   },
   {
     name: 'Swagger 2.0: a definition used once fires on it, naming its user',
@@ -118,7 +215,18 @@ testRule('ax-recoverable-trace-id', [
       { definitions: { Problem: PROBLEM } },
     ),
     // The document's other schemas write camelCase (`requestId`): the new member follows them.
-    errors: [{ path: ['definitions', 'Problem'], message: noId(usedBy('Problem', 'GET /a 500'), '', 'traceId') }],
+    errors: [
+      {
+        path: ['definitions', 'Problem'],
+        messageId: 'componentProblem',
+        data: {
+          what: 'has no correlation id',
+          shapes: '',
+          fix: 'Add `traceId` (string) or an `X-Request-ID` header, for the agent to quote.',
+          concept: 'correlationId',
+        },
+      },
+    ],
   },
   {
     name: 'functionOptions replace the aliases and the suggested name',
@@ -127,7 +235,14 @@ testRule('ax-recoverable-trace-id', [
     errors: [
       {
         path: at('/a', 'get', '503', ...JSON_SCHEMA),
-        message: 'GET /a 503: the error schema has no correlation id. Add `incident` (string) or an `X-Request-ID` header, for the agent to quote.',
+        messageId: 'schemaProblem',
+        data: {
+          schema: 'the error schema',
+          what: 'has no correlation id',
+          shapes: '',
+          fix: 'Add `incident` (string) or an `X-Request-ID` header, for the agent to quote.',
+          concept: 'correlationId',
+        },
       },
     ],
   },
@@ -178,20 +293,48 @@ testRule('ax-recoverable-trace-id', [
     errors: [
       {
         path: at('/cancels', 'get', '500', ...JSON_SCHEMA),
-        message:
-          'GET /cancels 500: the error schema may keep its correlation id in `pspReference`. If `pspReference` is the correlation id, describe it so; else add `traceId` (string) or an `X-Request-ID` header, for the agent to quote.',
+        messageId: 'schemaProblem',
+        data: {
+          schema: 'the error schema',
+          what: 'may keep its correlation id in `pspReference`',
+          shapes: '',
+          fix: 'If `pspReference` is the correlation id, describe it so; else add `traceId` (string) or an `X-Request-ID` header, for the agent to quote.',
+          concept: 'correlationId',
+        },
       },
       {
         path: at('/runs', 'get', 'default', ...JSON_SCHEMA),
-        message:
-          'GET /runs default: the error schema may keep its correlation id in `correlation` in its `error` object. If `correlation` is the correlation id, describe it so; else add `traceId` (string) to the `error` object or an `X-Request-ID` header, for the agent to quote.',
+        messageId: 'schemaProblem',
+        data: {
+          schema: 'the error schema',
+          what: 'may keep its correlation id in `correlation` in its `error` object',
+          shapes: '',
+          fix: 'If `correlation` is the correlation id, describe it so; else add `traceId` (string) to the `error` object or an `X-Request-ID` header, for the agent to quote.',
+          concept: 'correlationId',
+        },
       },
       {
         path: at('/branches', 'get', 'default', ...JSON_SCHEMA),
-        message:
-          'GET /branches default: the error schema may keep its correlation id in `id`. If `id` is the correlation id, describe it so; else add `traceId` (string) or an `X-Request-ID` header, for the agent to quote.',
+        messageId: 'schemaProblem',
+        data: {
+          schema: 'the error schema',
+          what: 'may keep its correlation id in `id`',
+          shapes: '',
+          fix: 'If `id` is the correlation id, describe it so; else add `traceId` (string) or an `X-Request-ID` header, for the agent to quote.',
+          concept: 'correlationId',
+        },
       },
-      { path: at('/tags', 'get', '500', ...JSON_SCHEMA), message: noId('GET /tags 500', '', 'traceId') },
+      {
+        path: at('/tags', 'get', '500', ...JSON_SCHEMA),
+        messageId: 'schemaProblem',
+        data: {
+          schema: 'the error schema',
+          what: 'has no correlation id',
+          shapes: '',
+          fix: 'Add `traceId` (string) or an `X-Request-ID` header, for the agent to quote.',
+          concept: 'correlationId',
+        },
+      },
     ],
   },
   {
