@@ -37,7 +37,6 @@ export default defineRule({
   severity: 'error',
   recommended: true,
   principle: {
-    id: 'href-resolution',
     label: 'href resolution',
     scope: 'operations with a response example that contains `nextSteps`',
     fixSite: 'response',

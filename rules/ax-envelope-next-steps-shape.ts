@@ -71,7 +71,6 @@ export default defineRule({
   severity: 'error',
   recommended: true,
   principle: {
-    id: 'next-steps-shape',
     label: 'nextSteps shape',
     scope: 'operations with a JSON response schema that declares `nextSteps`',
     fixSite: 'success schema',

@@ -217,7 +217,6 @@ export default defineRule({
   severity: 'error',
   recommended: true,
   principle: {
-    id: 'next-steps',
     label: 'nextSteps',
     scope: 'mutations with a 2xx response that has a JSON schema (204 and 205 excluded)',
     fixSite: 'success schema',

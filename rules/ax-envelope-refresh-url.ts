@@ -39,7 +39,6 @@ export default defineRule({
   severity: 'warn',
   recommended: true,
   principle: {
-    id: 'refresh-url',
     label: 'refresh url',
     scope: 'operations with a 422 that reports a state rejection (a state field, or "state"/"transition" in its description)',
     fixSite: 'error schema',

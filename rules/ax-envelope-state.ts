@@ -36,7 +36,6 @@ export default defineRule({
   severity: 'error',
   recommended: true,
   principle: {
-    id: 'state-rejection',
     label: 'state rejection',
     scope: 'operations with a 409 or 422 that reports a state rejection (a state field, or "state"/"transition" in its description)',
     fixSite: 'error schema',

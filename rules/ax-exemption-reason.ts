@@ -102,7 +102,6 @@ export default (ruleIds: () => readonly string[]) =>
     severity: 'error',
     recommended: true,
     principle: {
-      id: 'exemption-reasons',
       label: 'exemption reasons',
       scope: 'operations that declare `x-ax-exempt`',
       fixSite: 'operation',

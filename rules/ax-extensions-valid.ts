@@ -32,7 +32,6 @@ export default defineRule({
   severity: 'error',
   recommended: true,
   principle: {
-    id: 'valid-extensions',
     label: 'valid extensions',
     scope: 'operations that use an `x-ax-*` extension',
     fixSite: 'operation',

@@ -163,7 +163,6 @@ export default defineRule({
   severity: 'info',
   recommended: false,
   principle: {
-    id: 'code-format',
     label: 'code format',
     scope: 'operations with an error response that has a JSON schema',
     fixSite: 'error schema',

@@ -78,7 +78,6 @@ export default defineRule({
   severity: 'warn',
   recommended: false,
   principle: {
-    id: 'error-catalog',
     label: 'error catalog',
     scope: 'operations that list `x-agent-error-codes`',
     fixSite: 'operation',

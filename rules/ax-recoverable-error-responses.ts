@@ -21,7 +21,6 @@ export default defineRule({
   severity: 'warn',
   recommended: true,
   principle: {
-    id: 'declared-errors',
     label: 'declared errors',
     scope: 'mutations (POST, PUT, PATCH, DELETE)',
     fixSite: 'operation',

@@ -278,7 +278,6 @@ export default defineRule({
   severity: 'error',
   recommended: true,
   principle: {
-    id: 'error-schema',
     label: 'error schema',
     scope: 'operations with an error response (4xx, 5xx, default)',
     fixSite: 'response',

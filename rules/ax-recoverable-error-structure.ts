@@ -76,7 +76,6 @@ export default defineRule({
   severity: 'error',
   recommended: true,
   principle: {
-    id: 'error-structure',
     label: 'error structure',
     scope: 'operations with an error response that has a JSON schema',
     fixSite: 'error schema',

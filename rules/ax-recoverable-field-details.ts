@@ -74,7 +74,6 @@ export default defineRule({
   severity: 'warn',
   recommended: true,
   principle: {
-    id: 'field-details',
     label: 'field details',
     scope: 'operations with a 400 or 422 response that has a JSON schema',
     fixSite: 'error schema',

@@ -82,7 +82,6 @@ export default defineRule({
   severity: 'warn',
   recommended: true,
   principle: {
-    id: 'field-refs',
     label: 'field references',
     scope: 'operations with an error response that has an example',
     fixSite: 'response',

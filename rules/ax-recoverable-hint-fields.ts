@@ -81,7 +81,6 @@ export default defineRule({
   severity: 'warn',
   recommended: true,
   principle: {
-    id: 'hint-fields',
     label: 'hint fields',
     scope: 'operations with an error response that has an example',
     fixSite: 'response',

@@ -35,7 +35,6 @@ export default defineRule({
   severity: 'warn',
   recommended: true,
   principle: {
-    id: 'idempotency',
     label: 'idempotency',
     scope: 'PUT and DELETE, a POST that takes an `Idempotency-Key` header, and operations that declare `x-ax-idempotent`',
     fixSite: 'operation',

@@ -76,7 +76,6 @@ export default defineRule({
   severity: 'warn',
   recommended: true,
   principle: {
-    id: 'next-operation',
     label: 'next operation',
     scope: 'operations with an error response that has an example',
     fixSite: 'response',

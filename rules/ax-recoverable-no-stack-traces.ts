@@ -31,7 +31,6 @@ export default defineRule({
   severity: 'error',
   recommended: true,
   principle: {
-    id: 'no-stack-traces',
     label: 'no stack traces',
     scope: 'operations with an error response that has a body',
     fixSite: 'error schema',

@@ -70,7 +70,6 @@ export default defineRule({
   severity: 'warn',
   recommended: true,
   principle: {
-    id: 'retry-after',
     label: 'retry-after',
     scope: 'operations with a 429 or 503 response, or an error example that says it is retryable',
     fixSite: 'response',

@@ -44,7 +44,6 @@ export default defineRule({
   severity: 'warn',
   recommended: true,
   principle: {
-    id: 'retry-semantics',
     label: 'retry semantics',
     scope: 'mutations (POST, PUT, PATCH, DELETE) and operations that declare `x-ax-retryable`',
     fixSite: 'operation',

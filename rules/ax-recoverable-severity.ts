@@ -63,7 +63,6 @@ export default defineRule({
   severity: 'warn',
   recommended: false,
   principle: {
-    id: 'severity-values',
     label: 'severity values',
     scope: 'operations with an error response that has a JSON schema',
     fixSite: 'error schema',

@@ -127,7 +127,6 @@ export default defineRule({
   severity: 'warn',
   recommended: true,
   principle: {
-    id: 'recovery-hint',
     label: 'recovery hint',
     scope: 'operations with a 4xx (or default) error response that has a JSON schema',
     fixSite: 'error schema',

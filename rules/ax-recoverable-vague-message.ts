@@ -107,7 +107,6 @@ export default defineRule({
   severity: 'warn',
   recommended: false,
   principle: {
-    id: 'actionable-messages',
     label: 'actionable messages',
     scope: 'operations with an error response (4xx, 5xx, default)',
     fixSite: 'response',
