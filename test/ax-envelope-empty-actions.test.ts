@@ -2,6 +2,9 @@ import { at, EXAMPLE, NEXT_STEPS, oas3, ref, swagger2, withExample } from './sup
 import { testRule } from './support/testRule';
 import { component } from './support/components';
 
+/** What several cases expect the rule to say. */
+const STUCK_WITHOUT_STEPS = { messageId: 'stuckWithoutSteps', data: { key: 'nextActions', name: 'nextSteps' } };
+
 const SCHEMA = { type: 'object', properties: { id: { type: 'string' }, status: { type: 'string' }, nextActions: { type: 'array' }, nextSteps: NEXT_STEPS } };
 const get = (example: unknown) => ({ get: { responses: { '200': withExample(example, SCHEMA) } } });
 
@@ -34,13 +37,7 @@ testRule('ax-envelope-empty-actions', [
   {
     name: 'fires on the F-456 payload (empty nextActions, no nextSteps), on the example',
     document: oas3({ '/records/{id}': get(F456_BAD) }),
-    errors: [
-      {
-        path: [...at('/records/{id}', 'get', '200', ...EXAMPLE), 'nextActions'],
-        messageId: 'stuckWithoutSteps',
-        data: { key: 'nextActions', name: 'nextSteps' },
-      },
-    ],
+    errors: [{ path: [...at('/records/{id}', 'get', '200', ...EXAMPLE), 'nextActions'], ...STUCK_WITHOUT_STEPS }],
   },
   {
     name: 'stays silent on the fixed F-456 payload, on a non-empty nextActions and without nextActions',
@@ -62,13 +59,7 @@ testRule('ax-envelope-empty-actions', [
   {
     name: 'nested envelopes: each record of a list example is checked where it sits',
     document: oas3({ '/records': get({ data: [F456_FIXED, F456_BAD] }) }),
-    errors: [
-      {
-        path: [...at('/records', 'get', '200', ...EXAMPLE), 'data', '1', 'nextActions'],
-        messageId: 'stuckWithoutSteps',
-        data: { key: 'nextActions', name: 'nextSteps' },
-      },
-    ],
+    errors: [{ path: [...at('/records', 'get', '200', ...EXAMPLE), 'data', '1', 'nextActions'], ...STUCK_WITHOUT_STEPS }],
   },
   {
     name: 'a components/examples entry shared by two operations fires once, on the shared example, naming both responses',
@@ -83,17 +74,17 @@ testRule('ax-envelope-empty-actions', [
       },
       { examples: { Failed: { value: F456_BAD } } },
     ),
-    errors: [{ path: FAILED_AT, messageId: 'stuckWithoutSteps', data: { key: 'nextActions', name: 'nextSteps' } }],
+    errors: [{ path: FAILED_AT, ...STUCK_WITHOUT_STEPS }],
   },
   {
     name: 'an operation exempt from the rule is no user of the shared example: it drops out of the count',
     document: withFailed({ '/a': getsFailed, '/b': { ...EXEMPT, ...getsFailed }, '/c': getsFailed }),
-    errors: [{ path: FAILED_AT, messageId: 'stuckWithoutSteps', data: { key: 'nextActions', name: 'nextSteps' } }],
+    errors: [{ path: FAILED_AT, ...STUCK_WITHOUT_STEPS }],
   },
   {
     name: 'one user left beside an exempt one: the finding names that response',
     document: withFailed({ '/a': getsFailed, '/b': { ...EXEMPT, ...getsFailed } }),
-    errors: [{ path: FAILED_AT, messageId: 'stuckWithoutSteps', data: { key: 'nextActions', name: 'nextSteps' } }],
+    errors: [{ path: FAILED_AT, ...STUCK_WITHOUT_STEPS }],
   },
   {
     name: 'every user exempt: silent',
@@ -107,20 +98,12 @@ testRule('ax-envelope-empty-actions', [
       { schemas: { Record: { ...SCHEMA, examples: [F456_FIXED, F456_BAD] } } },
       '3.1.0',
     ),
-    errors: [
-      { path: component('schemas', 'Record', 'examples', '1', 'nextActions'), messageId: 'stuckWithoutSteps', data: { key: 'nextActions', name: 'nextSteps' } },
-    ],
+    errors: [{ path: component('schemas', 'Record', 'examples', '1', 'nextActions'), ...STUCK_WITHOUT_STEPS }],
   },
   {
     name: 'Swagger 2.0: response examples per media type',
     document: swagger2({ '/a': { get: { responses: { '200': { description: 'x', schema: SCHEMA, examples: { 'application/json': F456_BAD } } } } } }),
-    errors: [
-      {
-        path: at('/a', 'get', '200', 'examples', 'application/json', 'nextActions'),
-        messageId: 'stuckWithoutSteps',
-        data: { key: 'nextActions', name: 'nextSteps' },
-      },
-    ],
+    errors: [{ path: at('/a', 'get', '200', 'examples', 'application/json', 'nextActions'), ...STUCK_WITHOUT_STEPS }],
   },
   {
     name: 'x-ax-exempt on the path item silences the rule there',

@@ -2,6 +2,16 @@ import { at, EXAMPLE, NEXT_STEPS, oas3, ref, swagger2, withExample } from './sup
 import { testRule } from './support/testRule';
 import { component } from './support/components';
 
+/** What several cases expect the rule to say. */
+const UNDECLARED_PATH = {
+  messageId: 'undeclaredPath',
+  data: { href: '/v1/records/r1/receipt', guess: { messageId: 'didYouMean', data: { path: '/v1/records/{id}/receipts' } } },
+};
+const UNDECLARED_METHOD = {
+  messageId: 'undeclaredMethod',
+  data: { method: 'GET', href: '/v1/records/r1/receipts', path: '/v1/records/{id}/receipts', declared: 'only POST', lowerMethod: 'get' },
+};
+
 const SCHEMA = { type: 'object', properties: { id: { type: 'string' }, nextSteps: NEXT_STEPS } };
 const step = (method: string, href: string) => ({ action: 'Next', method, href, description: 'What comes next.' });
 /** Spectral reports array indices in a path as strings. */
@@ -150,13 +160,7 @@ testRule('ax-envelope-next-steps-href', [
   {
     name: 'named examples through $ref to components/examples, shared by two operations: one diagnostic, on the shared example’s href',
     document: api(sharedExample('Created'), { '/records/{id}/receipts': { post: { responses: { '200': sharedExample('OK') } } } }, CREATED_EXAMPLE),
-    errors: [
-      {
-        path: CREATED_HREF,
-        messageId: 'undeclaredPath',
-        data: { href: '/v1/records/r1/receipt', guess: { messageId: 'didYouMean', data: { path: '/v1/records/{id}/receipts' } } },
-      },
-    ],
+    errors: [{ path: CREATED_HREF, ...UNDECLARED_PATH }],
   },
   {
     name: 'an operation exempt from the rule is no user of the shared example; when every user is exempt the finding goes',
@@ -175,13 +179,7 @@ testRule('ax-envelope-next-steps-href', [
         responses: { Cancelled: withExample({ nextSteps: [step('GET', '/v1/nowhere')] }, SCHEMA) },
       },
     ),
-    errors: [
-      {
-        path: CREATED_HREF,
-        messageId: 'undeclaredPath',
-        data: { href: '/v1/records/r1/receipt', guess: { messageId: 'didYouMean', data: { path: '/v1/records/{id}/receipts' } } },
-      },
-    ],
+    errors: [{ path: CREATED_HREF, ...UNDECLARED_PATH }],
   },
   {
     name: 'a components/responses entry shared by two operations gives one diagnostic, on the shared response’s example (OpenAPI 3.2)',
@@ -235,8 +233,7 @@ testRule('ax-envelope-next-steps-href', [
       },
       {
         path: component('schemas', 'Created', 'examples', '0', 'nextSteps', '0', 'href'),
-        messageId: 'undeclaredMethod',
-        data: { method: 'GET', href: '/v1/records/r1/receipts', path: '/v1/records/{id}/receipts', declared: 'only POST', lowerMethod: 'get' },
+        ...UNDECLARED_METHOD,
       },
     ],
   },
@@ -315,8 +312,7 @@ testRule('ax-envelope-next-steps-href', [
     errors: [
       {
         path: [...at('/records', 'post', '201', ...EXAMPLE), 'links', '0', 'url'],
-        messageId: 'undeclaredMethod',
-        data: { method: 'GET', href: '/v1/records/r1/receipts', path: '/v1/records/{id}/receipts', declared: 'only POST', lowerMethod: 'get' },
+        ...UNDECLARED_METHOD,
       },
     ],
   },

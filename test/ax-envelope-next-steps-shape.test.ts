@@ -3,6 +3,16 @@ import { testRule } from './support/testRule';
 import { postWith as post } from './support/documents';
 import { component, usedBy } from './support/components';
 
+/** What several cases expect the rule to say. */
+const FIELD_NOT_REQUIRED = {
+  messageId: 'fieldNotRequired',
+  data: { subject: { messageId: 'itemsOf', data: { trail: 'nextSteps' } }, name: 'href', thenSend: '; your handler must then send it' },
+};
+const METHOD_ANY_STRING = {
+  messageId: 'methodAnyString',
+  data: { subject: { messageId: 'itemsOf', data: { trail: 'nextSteps' } }, name: 'method', methodEnum: '`enum: [GET, POST, PUT, PATCH, DELETE]`' },
+};
+
 const ITEM = NEXT_STEPS.items;
 const PROPS = ITEM.properties;
 const STEPS_AT = [...JSON_SCHEMA, 'properties', 'nextSteps'];
@@ -136,11 +146,7 @@ testRule('ax-envelope-next-steps-shape', [
     name: 'tells a declared-but-optional field from a missing one',
     document: oas3({ '/payments': post({ '201': body(stepsOf({ ...ITEM, required: ['action', 'method'] })) }) }),
     errors: [
-      {
-        path: at('/payments', 'post', '201', ...ITEMS_AT),
-        messageId: 'fieldNotRequired',
-        data: { subject: { messageId: 'itemsOf', data: { trail: 'nextSteps' } }, name: 'href', thenSend: '; your handler must then send it' },
-      },
+      { path: at('/payments', 'post', '201', ...ITEMS_AT), ...FIELD_NOT_REQUIRED },
       {
         path: at('/payments', 'post', '201', ...ITEMS_AT),
         messageId: 'fieldNotRequired',
@@ -167,11 +173,7 @@ testRule('ax-envelope-next-steps-shape', [
           methodEnum: '`enum: [GET, POST, PUT, PATCH, DELETE]`',
         },
       },
-      {
-        path: at('/b', 'post', '201', ...ITEMS_AT, 'properties', 'method'),
-        messageId: 'methodAnyString',
-        data: { subject: { messageId: 'itemsOf', data: { trail: 'nextSteps' } }, name: 'method', methodEnum: '`enum: [GET, POST, PUT, PATCH, DELETE]`' },
-      },
+      { path: at('/b', 'post', '201', ...ITEMS_AT, 'properties', 'method'), ...METHOD_ANY_STRING },
     ],
   },
   {
@@ -186,13 +188,7 @@ testRule('ax-envelope-next-steps-shape', [
       { '/payments': post({ '201': body(ref('Created')) }), '/refunds': { put: { responses: { '200': body(ref('Created')) } } } },
       SHARED_NEXT_STEP,
     ),
-    errors: [
-      {
-        path: NEXT_STEP_AT,
-        messageId: 'fieldNotRequired',
-        data: { subject: { messageId: 'itemsOf', data: { trail: 'nextSteps' } }, name: 'href', thenSend: '; your handler must then send it' },
-      },
-    ],
+    errors: [{ path: NEXT_STEP_AT, ...FIELD_NOT_REQUIRED }],
   },
   {
     name: 'an operation exempt from the rule is no user of the shared NextStep: it drops out of the count, and with every user exempt the finding goes',
@@ -206,13 +202,7 @@ testRule('ax-envelope-next-steps-shape', [
       },
       SHARED_NEXT_STEP,
     ),
-    errors: [
-      {
-        path: NEXT_STEP_AT,
-        messageId: 'fieldNotRequired',
-        data: { subject: { messageId: 'itemsOf', data: { trail: 'nextSteps' } }, name: 'href', thenSend: '; your handler must then send it' },
-      },
-    ],
+    errors: [{ path: NEXT_STEP_AT, ...FIELD_NOT_REQUIRED }],
   },
   {
     name: 'one user left beside an exempt one: the finding names that response; none left: silent',
@@ -229,13 +219,7 @@ testRule('ax-envelope-next-steps-shape', [
       },
       { schemas: { ...SHARED_NEXT_STEP.schemas, LegacyStep: { ...ITEM, required: ['action'] } } },
     ),
-    errors: [
-      {
-        path: NEXT_STEP_AT,
-        messageId: 'fieldNotRequired',
-        data: { subject: { messageId: 'itemsOf', data: { trail: 'nextSteps' } }, name: 'href', thenSend: '; your handler must then send it' },
-      },
-    ],
+    errors: [{ path: NEXT_STEP_AT, ...FIELD_NOT_REQUIRED }],
   },
   {
     name: 'an inline envelope whose items are a shared $ref lands on the shared item schema, where `required` is edited',
@@ -267,13 +251,7 @@ testRule('ax-envelope-next-steps-shape', [
   {
     name: 'oneOf items with a branch missing href fire once, on the items',
     document: oas3({ '/payments': post({ '201': body(stepsOf({ oneOf: [ITEM, { ...ITEM, required: ['action', 'method', 'description'] }] })) }) }),
-    errors: [
-      {
-        path: at('/payments', 'post', '201', ...ITEMS_AT),
-        messageId: 'fieldNotRequired',
-        data: { subject: { messageId: 'itemsOf', data: { trail: 'nextSteps' } }, name: 'href', thenSend: '; your handler must then send it' },
-      },
-    ],
+    errors: [{ path: at('/payments', 'post', '201', ...ITEMS_AT), ...FIELD_NOT_REQUIRED }],
   },
   {
     name: 'a components/responses entry shared by two operations gives one diagnostic, on the shared response’s `method`',
@@ -284,8 +262,7 @@ testRule('ax-envelope-next-steps-shape', [
     errors: [
       {
         path: component('responses', 'Created', ...ITEMS_AT, 'properties', 'method'),
-        messageId: 'methodAnyString',
-        data: { subject: { messageId: 'itemsOf', data: { trail: 'nextSteps' } }, name: 'method', methodEnum: '`enum: [GET, POST, PUT, PATCH, DELETE]`' },
+        ...METHOD_ANY_STRING,
       },
     ],
   },
@@ -335,13 +312,7 @@ testRule('ax-envelope-next-steps-shape', [
         },
       },
     ),
-    errors: [
-      {
-        path: ['definitions', 'NextStep', 'properties', 'method'],
-        messageId: 'methodAnyString',
-        data: { subject: { messageId: 'itemsOf', data: { trail: 'nextSteps' } }, name: 'method', methodEnum: '`enum: [GET, POST, PUT, PATCH, DELETE]`' },
-      },
-    ],
+    errors: [{ path: ['definitions', 'NextStep', 'properties', 'method'], ...METHOD_ANY_STRING }],
   },
   {
     name: 'OpenAPI 3.1: a nullable array type passes, next_steps is read by default',
@@ -365,13 +336,7 @@ testRule('ax-envelope-next-steps-shape', [
       {},
       '3.2.0',
     ),
-    errors: [
-      {
-        path: at('/payments', 'post', '201', ...ITEMS_AT),
-        messageId: 'fieldNotRequired',
-        data: { subject: { messageId: 'itemsOf', data: { trail: 'nextSteps' } }, name: 'href', thenSend: '; your handler must then send it' },
-      },
-    ],
+    errors: [{ path: at('/payments', 'post', '201', ...ITEMS_AT), ...FIELD_NOT_REQUIRED }],
   },
   {
     name: 'x-ax-exempt on the operation or the path item silences the rule there',

@@ -3,6 +3,42 @@ import { testRule } from './support/testRule';
 import { component } from './support/components';
 import { getWith as get } from './support/documents';
 
+/** What several cases expect the rule to say. */
+const FIELD_FINDING = {
+  messageId: 'fieldFinding',
+  data: {
+    holder: 'the error schema',
+    name: 'code',
+    what: {
+      messageId: 'offConvention',
+      data: {
+        verb: { messageId: 'schemaAllows', data: {} },
+        codes: '"notFound"',
+        convention: 'SCREAMING_SNAKE',
+        why: { messageId: 'usualConvention', data: {} },
+        fixes: '`NOT_FOUND`',
+      },
+    },
+  },
+};
+const FIELD_FINDING_2 = {
+  messageId: 'fieldFinding',
+  data: {
+    holder: 'the application/json error example',
+    name: 'code',
+    what: {
+      messageId: 'offConvention',
+      data: {
+        verb: { messageId: 'exampleIs', data: {} },
+        codes: '"not_found"',
+        convention: 'SCREAMING_SNAKE',
+        why: { messageId: 'usualConvention', data: {} },
+        fixes: '`NOT_FOUND`',
+      },
+    },
+  },
+};
+
 const codeEnum = (...codes: string[]) => body({ type: 'object', properties: { code: { type: 'string', enum: codes } } });
 
 testRule('ax-recoverable-code-format', [
@@ -248,21 +284,7 @@ testRule('ax-recoverable-code-format', [
     errors: [
       {
         path: component('schemas', 'Problem', 'properties', 'code', 'enum', '2'),
-        messageId: 'fieldFinding',
-        data: {
-          holder: 'the error schema',
-          name: 'code',
-          what: {
-            messageId: 'offConvention',
-            data: {
-              verb: { messageId: 'schemaAllows', data: {} },
-              codes: '"notFound"',
-              convention: 'SCREAMING_SNAKE',
-              why: { messageId: 'usualConvention', data: {} },
-              fixes: '`NOT_FOUND`',
-            },
-          },
-        },
+        ...FIELD_FINDING,
       },
     ],
   },
@@ -467,21 +489,7 @@ testRule('ax-recoverable-code-format', [
     errors: [
       {
         path: component('schemas', 'Problem', 'allOf', '1', 'properties', 'code', 'enum', '2'),
-        messageId: 'fieldFinding',
-        data: {
-          holder: 'the error schema',
-          name: 'code',
-          what: {
-            messageId: 'offConvention',
-            data: {
-              verb: { messageId: 'schemaAllows', data: {} },
-              codes: '"notFound"',
-              convention: 'SCREAMING_SNAKE',
-              why: { messageId: 'usualConvention', data: {} },
-              fixes: '`NOT_FOUND`',
-            },
-          },
-        },
+        ...FIELD_FINDING,
       },
     ],
   },
@@ -494,21 +502,7 @@ testRule('ax-recoverable-code-format', [
     errors: [
       {
         path: component('responses', 'NotFound', ...EXAMPLE, 'code'),
-        messageId: 'fieldFinding',
-        data: {
-          holder: 'the application/json error example',
-          name: 'code',
-          what: {
-            messageId: 'offConvention',
-            data: {
-              verb: { messageId: 'exampleIs', data: {} },
-              codes: '"not_found"',
-              convention: 'SCREAMING_SNAKE',
-              why: { messageId: 'usualConvention', data: {} },
-              fixes: '`NOT_FOUND`',
-            },
-          },
-        },
+        ...FIELD_FINDING_2,
       },
     ],
   },
@@ -527,21 +521,7 @@ testRule('ax-recoverable-code-format', [
     errors: [
       {
         path: component('responses', 'NotFound', ...EXAMPLE, 'code'),
-        messageId: 'fieldFinding',
-        data: {
-          holder: 'the application/json error example',
-          name: 'code',
-          what: {
-            messageId: 'offConvention',
-            data: {
-              verb: { messageId: 'exampleIs', data: {} },
-              codes: '"not_found"',
-              convention: 'SCREAMING_SNAKE',
-              why: { messageId: 'usualConvention', data: {} },
-              fixes: '`NOT_FOUND`',
-            },
-          },
-        },
+        ...FIELD_FINDING_2,
       },
     ],
   },

@@ -1,6 +1,16 @@
 import { at, EXAMPLE, oas3, PROBLEM, ref, swagger2, withExample } from './support/documents';
 import { testRule } from './support/testRule';
 
+/** What several cases expect the rule to say. */
+const UNCATALOGUED_CODE = {
+  messageId: 'uncataloguedCode',
+  data: { field: "the application/json error example's `code`", code: '"NOT_FOUND"', catalog: 'x-agent-error-codes' },
+};
+const UNCATALOGUED_CODE_2 = {
+  messageId: 'uncataloguedCode',
+  data: { field: "the application/json error example's `code`", code: '"B"', catalog: 'x-agent-error-codes' },
+};
+
 const CATALOG = 'x-agent-error-codes';
 const op = (catalog: unknown, errors: object) => ({ post: { [CATALOG]: catalog, responses: { '201': { description: 'Created' }, ...errors } } });
 
@@ -194,16 +204,8 @@ testRule('ax-recoverable-error-catalog', [
       { responses: { NotFound: withExample({ code: 'NOT_FOUND' }, PROBLEM) }, examples: { Two: { value: { code: 'D' } } } },
     ),
     errors: [
-      {
-        path: at('/a', 'post', '404'),
-        messageId: 'uncataloguedCode',
-        data: { field: "the application/json error example's `code`", code: '"NOT_FOUND"', catalog: 'x-agent-error-codes' },
-      },
-      {
-        path: at('/b', 'post', '404'),
-        messageId: 'uncataloguedCode',
-        data: { field: "the application/json error example's `code`", code: '"NOT_FOUND"', catalog: 'x-agent-error-codes' },
-      },
+      { path: at('/a', 'post', '404'), ...UNCATALOGUED_CODE },
+      { path: at('/b', 'post', '404'), ...UNCATALOGUED_CODE },
       {
         path: at('/c', 'post', '400'),
         messageId: 'uncataloguedCode',
@@ -222,13 +224,7 @@ testRule('ax-recoverable-error-catalog', [
       {},
       '3.1.0',
     ),
-    errors: [
-      {
-        path: at('/a', 'post', '400', 'content', 'application/json', 'schema', 'examples', '1', 'code'),
-        messageId: 'uncataloguedCode',
-        data: { field: "the application/json error example's `code`", code: '"B"', catalog: 'x-agent-error-codes' },
-      },
-    ],
+    errors: [{ path: at('/a', 'post', '400', 'content', 'application/json', 'schema', 'examples', '1', 'code'), ...UNCATALOGUED_CODE_2 }],
   },
   {
     name: 'option errorCode replaces the names',
@@ -245,13 +241,7 @@ testRule('ax-recoverable-error-catalog', [
   {
     name: 'Swagger 2.0',
     document: swagger2({ '/a': op(['A'], { '400': { description: 'x', schema: PROBLEM, examples: { 'application/json': { code: 'B' } } } }) }),
-    errors: [
-      {
-        path: at('/a', 'post', '400', 'examples', 'application/json', 'code'),
-        messageId: 'uncataloguedCode',
-        data: { field: "the application/json error example's `code`", code: '"B"', catalog: 'x-agent-error-codes' },
-      },
-    ],
+    errors: [{ path: at('/a', 'post', '400', 'examples', 'application/json', 'code'), ...UNCATALOGUED_CODE_2 }],
   },
   {
     name: 'x-ax-exempt silences the rule for that operation',

@@ -1,6 +1,12 @@
 import { body, oas3, ref, swagger2 } from './support/documents';
 import { testRule } from './support/testRule';
 
+/** What several cases expect the rule to say. */
+const NO_CLIENT_ERROR = {
+  messageId: 'noClientError',
+  data: { fix: { messageId: 'addErrorResponse', data: { thenSend: '; your error handler must then send this body for validation errors too' } } },
+};
+
 const created = { '201': { description: 'Created' } };
 const PROBLEM = { type: 'object', required: ['code', 'message'], properties: { code: { type: 'string' }, message: { type: 'string' } } };
 
@@ -43,24 +49,12 @@ testRule('ax-recoverable-error-responses', [
   {
     name: 'a 4xx written inline in another operation is not offered: the fix says what the response should hold',
     document: oas3({ '/a': { post: { responses: { ...created, '400': body(PROBLEM) } } }, '/b': { put: { responses: { '200': { description: 'OK' } } } } }),
-    errors: [
-      {
-        path: ['paths', '/b', 'put', 'responses'],
-        messageId: 'noClientError',
-        data: { fix: { messageId: 'addErrorResponse', data: { thenSend: '; your error handler must then send this body for validation errors too' } } },
-      },
-    ],
+    errors: [{ path: ['paths', '/b', 'put', 'responses'], ...NO_CLIENT_ERROR }],
   },
   {
     name: 'fires on a mutation with only success responses, on its responses',
     document: oas3({ '/payments': { post: { responses: created } } }),
-    errors: [
-      {
-        path: ['paths', '/payments', 'post', 'responses'],
-        messageId: 'noClientError',
-        data: { fix: { messageId: 'addErrorResponse', data: { thenSend: '; your error handler must then send this body for validation errors too' } } },
-      },
-    ],
+    errors: [{ path: ['paths', '/payments', 'post', 'responses'], ...NO_CLIENT_ERROR }],
   },
   {
     name: 'checks post, put, patch and delete; a 5xx alone is not enough; get is not checked',
@@ -73,21 +67,9 @@ testRule('ax-recoverable-error-responses', [
       },
     }),
     errors: [
-      {
-        path: ['paths', '/payments/{id}', 'put', 'responses'],
-        messageId: 'noClientError',
-        data: { fix: { messageId: 'addErrorResponse', data: { thenSend: '; your error handler must then send this body for validation errors too' } } },
-      },
-      {
-        path: ['paths', '/payments/{id}', 'patch', 'responses'],
-        messageId: 'noClientError',
-        data: { fix: { messageId: 'addErrorResponse', data: { thenSend: '; your error handler must then send this body for validation errors too' } } },
-      },
-      {
-        path: ['paths', '/payments/{id}', 'delete', 'responses'],
-        messageId: 'noClientError',
-        data: { fix: { messageId: 'addErrorResponse', data: { thenSend: '; your error handler must then send this body for validation errors too' } } },
-      },
+      { path: ['paths', '/payments/{id}', 'put', 'responses'], ...NO_CLIENT_ERROR },
+      { path: ['paths', '/payments/{id}', 'patch', 'responses'], ...NO_CLIENT_ERROR },
+      { path: ['paths', '/payments/{id}', 'delete', 'responses'], ...NO_CLIENT_ERROR },
     ],
   },
   {
@@ -107,16 +89,8 @@ testRule('ax-recoverable-error-responses', [
     name: 'an operation without responses (or with responses: null) fires on the operation',
     document: oas3({ '/a': { post: { summary: 'No responses' } }, '/b': { delete: { responses: null } } }),
     errors: [
-      {
-        path: ['paths', '/a', 'post'],
-        messageId: 'noClientError',
-        data: { fix: { messageId: 'addErrorResponse', data: { thenSend: '; your error handler must then send this body for validation errors too' } } },
-      },
-      {
-        path: ['paths', '/b', 'delete'],
-        messageId: 'noClientError',
-        data: { fix: { messageId: 'addErrorResponse', data: { thenSend: '; your error handler must then send this body for validation errors too' } } },
-      },
+      { path: ['paths', '/a', 'post'], ...NO_CLIENT_ERROR },
+      { path: ['paths', '/b', 'delete'], ...NO_CLIENT_ERROR },
     ],
   },
   {
@@ -125,24 +99,12 @@ testRule('ax-recoverable-error-responses', [
       '/a': { post: { responses: { '201': { description: 'Created' } } } },
       '/b': { post: { responses: { '201': { description: 'Created' }, '422': { description: 'Invalid' } } } },
     }),
-    errors: [
-      {
-        path: ['paths', '/a', 'post', 'responses'],
-        messageId: 'noClientError',
-        data: { fix: { messageId: 'addErrorResponse', data: { thenSend: '; your error handler must then send this body for validation errors too' } } },
-      },
-    ],
+    errors: [{ path: ['paths', '/a', 'post', 'responses'], ...NO_CLIENT_ERROR }],
   },
   {
     name: 'OpenAPI 3.1',
     document: oas3({ '/a': { post: { responses: created } }, '/b': { post: { responses: { ...created, '400': body(PROBLEM) } } } }, {}, '3.1.0'),
-    errors: [
-      {
-        path: ['paths', '/a', 'post', 'responses'],
-        messageId: 'noClientError',
-        data: { fix: { messageId: 'addErrorResponse', data: { thenSend: '; your error handler must then send this body for validation errors too' } } },
-      },
-    ],
+    errors: [{ path: ['paths', '/a', 'post', 'responses'], ...NO_CLIENT_ERROR }],
   },
   {
     name: 'x-ax-exempt on the operation or the path item silences it',
@@ -165,12 +127,6 @@ testRule('ax-recoverable-error-responses', [
       '/c': 'not a path item',
       '/d': { post: { responses: 'oops' } },
     }),
-    errors: [
-      {
-        path: ['paths', '/d', 'post'],
-        messageId: 'noClientError',
-        data: { fix: { messageId: 'addErrorResponse', data: { thenSend: '; your error handler must then send this body for validation errors too' } } },
-      },
-    ],
+    errors: [{ path: ['paths', '/d', 'post'], ...NO_CLIENT_ERROR }],
   },
 ]);

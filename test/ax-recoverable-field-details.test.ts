@@ -13,6 +13,35 @@ import {
 import { testRule } from './support/testRule';
 import { component } from './support/components';
 
+/** What several cases expect the rule to say. */
+const SCHEMA_PROBLEM = {
+  messageId: 'schemaProblem',
+  data: {
+    schema: 'the error schema',
+    what: { messageId: 'noFieldDetails', data: {} },
+    shapes: '',
+    fix: { messageId: 'addFieldDetails', data: { details: 'details', locator: 'field', reason: 'message' } },
+  },
+};
+const SCHEMA_PROBLEM_2 = {
+  messageId: 'schemaProblem',
+  data: {
+    schema: 'the error schema',
+    what: { messageId: 'itemsLack', data: { member: 'details', missing: { messageId: 'noLocator', data: { concept: 'fieldLocator' } } } },
+    shapes: '',
+    fix: { messageId: 'addToItems', data: { fixes: "`field` (the input's JSON Pointer)", items: { messageId: 'itemsOf', data: { member: 'details' } } } },
+    concept: 'fieldLocator',
+  },
+};
+const COMPONENT_PROBLEM = {
+  messageId: 'componentProblem',
+  data: {
+    what: { messageId: 'noFieldDetails', data: {} },
+    shapes: '',
+    fix: { messageId: 'addFieldDetails', data: { details: 'details', locator: 'field', reason: 'message' } },
+  },
+};
+
 const ok = { '201': { description: 'Created' } };
 const post = (errors: object) => ({ post: { responses: { ...ok, ...errors } } });
 const string = { type: 'string' };
@@ -24,26 +53,8 @@ testRule('ax-recoverable-field-details', [
     name: 'fires on a 400 and a 422 that name no field, on the inline schema',
     document: oas3({ '/payments': post({ '400': errorResponse(BAD_REQUEST_STRING, { error: 'Bad Request' }), '422': body(PROBLEM) }) }),
     errors: [
-      {
-        path: at('/payments', 'post', '400', ...JSON_SCHEMA),
-        messageId: 'schemaProblem',
-        data: {
-          schema: 'the error schema',
-          what: { messageId: 'noFieldDetails', data: {} },
-          shapes: '',
-          fix: { messageId: 'addFieldDetails', data: { details: 'details', locator: 'field', reason: 'message' } },
-        },
-      },
-      {
-        path: at('/payments', 'post', '422', ...JSON_SCHEMA),
-        messageId: 'schemaProblem',
-        data: {
-          schema: 'the error schema',
-          what: { messageId: 'noFieldDetails', data: {} },
-          shapes: '',
-          fix: { messageId: 'addFieldDetails', data: { details: 'details', locator: 'field', reason: 'message' } },
-        },
-      },
+      { path: at('/payments', 'post', '400', ...JSON_SCHEMA), ...SCHEMA_PROBLEM },
+      { path: at('/payments', 'post', '422', ...JSON_SCHEMA), ...SCHEMA_PROBLEM },
     ],
   },
   {
@@ -58,14 +69,7 @@ testRule('ax-recoverable-field-details', [
     errors: [
       {
         path: at('/a', 'post', '400', ...JSON_SCHEMA),
-        messageId: 'schemaProblem',
-        data: {
-          schema: 'the error schema',
-          what: { messageId: 'itemsLack', data: { member: 'details', missing: { messageId: 'noLocator', data: { concept: 'fieldLocator' } } } },
-          shapes: '',
-          fix: { messageId: 'addToItems', data: { fixes: "`field` (the input's JSON Pointer)", items: { messageId: 'itemsOf', data: { member: 'details' } } } },
-          concept: 'fieldLocator',
-        },
+        ...SCHEMA_PROBLEM_2,
       },
       {
         path: at('/a', 'post', '422', ...JSON_SCHEMA),
@@ -181,25 +185,9 @@ testRule('ax-recoverable-field-details', [
     errors: [
       {
         path: at('/a', 'post', '400', ...JSON_SCHEMA),
-        messageId: 'schemaProblem',
-        data: {
-          schema: 'the error schema',
-          what: { messageId: 'itemsLack', data: { member: 'details', missing: { messageId: 'noLocator', data: { concept: 'fieldLocator' } } } },
-          shapes: '',
-          fix: { messageId: 'addToItems', data: { fixes: "`field` (the input's JSON Pointer)", items: { messageId: 'itemsOf', data: { member: 'details' } } } },
-          concept: 'fieldLocator',
-        },
+        ...SCHEMA_PROBLEM_2,
       },
-      {
-        path: at('/templates', 'post', '400', ...JSON_SCHEMA),
-        messageId: 'schemaProblem',
-        data: {
-          schema: 'the error schema',
-          what: { messageId: 'noFieldDetails', data: {} },
-          shapes: '',
-          fix: { messageId: 'addFieldDetails', data: { details: 'details', locator: 'field', reason: 'message' } },
-        },
-      },
+      { path: at('/templates', 'post', '400', ...JSON_SCHEMA), ...SCHEMA_PROBLEM },
       {
         path: at('/tokens', 'post', '400', ...JSON_SCHEMA),
         messageId: 'schemaProblem',
@@ -282,17 +270,7 @@ testRule('ax-recoverable-field-details', [
       },
       { responses: { BadRequest: errorResponse(ref('Problem')) }, schemas: { Problem: PROBLEM } },
     ),
-    errors: [
-      {
-        path: component('schemas', 'Problem'),
-        messageId: 'componentProblem',
-        data: {
-          what: { messageId: 'noFieldDetails', data: {} },
-          shapes: '',
-          fix: { messageId: 'addFieldDetails', data: { details: 'details', locator: 'field', reason: 'message' } },
-        },
-      },
-    ],
+    errors: [{ path: component('schemas', 'Problem'), ...COMPONENT_PROBLEM }],
   },
   {
     name: 'an exempt operation is no user of the shared component: it drops out of the count, and when every user is exempt the finding is gone',
@@ -312,17 +290,7 @@ testRule('ax-recoverable-field-details', [
       },
       { responses: { BadRequest: errorResponse(ref('Problem')) }, schemas: { Problem: PROBLEM, Other: PROBLEM } },
     ),
-    errors: [
-      {
-        path: component('schemas', 'Problem'),
-        messageId: 'componentProblem',
-        data: {
-          what: { messageId: 'noFieldDetails', data: {} },
-          shapes: '',
-          fix: { messageId: 'addFieldDetails', data: { details: 'details', locator: 'field', reason: 'message' } },
-        },
-      },
-    ],
+    errors: [{ path: component('schemas', 'Problem'), ...COMPONENT_PROBLEM }],
   },
   {
     name: 'Swagger 2.0: follows definitions into the items',

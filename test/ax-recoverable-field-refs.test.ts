@@ -2,6 +2,12 @@ import { at, EXAMPLE, oas3, ref, swagger2 } from './support/documents';
 import { errorResponse, GEODOCS_ENVELOPE } from './support/published-errors';
 import { testRule } from './support/testRule';
 
+/** What several cases expect the rule to say. */
+const EXAMPLE_CLAIM = {
+  messageId: 'exampleClaim',
+  data: { claim: { messageId: 'noInput', data: { key: 'field', locator: '`amount`', within: 'the request body' } } },
+};
+
 const string = { type: 'string' };
 const integer = { type: 'integer' };
 const ERROR = { type: 'object', required: ['code'], properties: { code: string } };
@@ -344,13 +350,7 @@ testRule('ax-recoverable-field-refs', [
       },
       { examples: { Invalid: { value: { code: 'INVALID', field: 'amount' } } } },
     ),
-    errors: [
-      {
-        path: at('/refunds', 'post', '422'),
-        messageId: 'exampleClaim',
-        data: { claim: { messageId: 'noInput', data: { key: 'field', locator: '`amount`', within: 'the request body' } } },
-      },
-    ],
+    errors: [{ path: at('/refunds', 'post', '422'), ...EXAMPLE_CLAIM }],
   },
   {
     name: "an example in a shared schema component documents the schema, not this request: not judged; the response's own schema example is",
@@ -524,16 +524,8 @@ testRule('ax-recoverable-field-refs', [
       { examples: { Invalid: { value: { code: 'INVALID', field: 'amount' } } } },
     ),
     errors: [
-      {
-        path: at('/refunds', 'post', '422'),
-        messageId: 'exampleClaim',
-        data: { claim: { messageId: 'noInput', data: { key: 'field', locator: '`amount`', within: 'the request body' } } },
-      },
-      {
-        path: at('/disputes', 'post', '422'),
-        messageId: 'exampleClaim',
-        data: { claim: { messageId: 'noInput', data: { key: 'field', locator: '`amount`', within: 'the request body' } } },
-      },
+      { path: at('/refunds', 'post', '422'), ...EXAMPLE_CLAIM },
+      { path: at('/disputes', 'post', '422'), ...EXAMPLE_CLAIM },
     ],
   },
 ]);

@@ -2,6 +2,18 @@ import { at, EXAMPLE, oas3, ref, swagger2 } from './support/documents';
 import { errorResponse } from './support/published-errors';
 import { testRule } from './support/testRule';
 
+/** What several cases expect the rule to say. */
+const HOLDER_SAYS = {
+  messageId: 'holderSays',
+  data: {
+    holder: { messageId: 'exampleHint', data: {} },
+    problem: {
+      messageId: 'staleFields',
+      data: { names: '`initiator`', guess: '', shape: '`{ grounds, context? }`', where: ' (#/components/schemas/Dispute)' },
+    },
+  },
+};
+
 const string = { type: 'string' };
 const ERROR = { type: 'object', required: ['code', 'message'], properties: { code: string, message: string, recoveryHint: string } };
 /** AGLedger's dispute route after its body changed to `{ grounds, context? }` (finding F-461). */
@@ -147,17 +159,7 @@ testRule('ax-recoverable-hint-fields', [
       '3.1.0',
     ),
     errors: [
-      {
-        path: at('/v1/records/{id}/dispute', 'post', '400'),
-        messageId: 'holderSays',
-        data: {
-          holder: { messageId: 'exampleHint', data: {} },
-          problem: {
-            messageId: 'staleFields',
-            data: { names: '`initiator`', guess: '', shape: '`{ grounds, context? }`', where: ' (#/components/schemas/Dispute)' },
-          },
-        },
-      },
+      { path: at('/v1/records/{id}/dispute', 'post', '400'), ...HOLDER_SAYS },
       {
         path: at('/v1/records/{id}/dispute', 'post', '400', 'x-ax-error-suggestion'),
         messageId: 'holderSays',
@@ -201,27 +203,10 @@ testRule('ax-recoverable-hint-fields', [
       { schemas: { Dispute: DISPUTE }, examples: { Old: { value: { code: 'X', message: 'y', suggestion: 'Provide `initiator`.' } } } },
     ),
     errors: [
-      {
-        path: at('/v1/records/{id}/dispute', 'post', '400'),
-        messageId: 'holderSays',
-        data: {
-          holder: { messageId: 'exampleHint', data: {} },
-          problem: {
-            messageId: 'staleFields',
-            data: { names: '`initiator`', guess: '', shape: '`{ grounds, context? }`', where: ' (#/components/schemas/Dispute)' },
-          },
-        },
-      },
+      { path: at('/v1/records/{id}/dispute', 'post', '400'), ...HOLDER_SAYS },
       {
         path: at('/v1/claims/{id}/dispute', 'post', '400'),
-        messageId: 'holderSays',
-        data: {
-          holder: { messageId: 'exampleHint', data: {} },
-          problem: {
-            messageId: 'staleFields',
-            data: { names: '`initiator`', guess: '', shape: '`{ grounds, context? }`', where: ' (#/components/schemas/Dispute)' },
-          },
-        },
+        ...HOLDER_SAYS,
       },
     ],
   },

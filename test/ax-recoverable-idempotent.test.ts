@@ -2,6 +2,13 @@ import { oas3, ref, swagger2 } from './support/documents';
 import { testRule } from './support/testRule';
 import { OK as ok } from './support/documents';
 
+/** What several cases expect the rule to say. */
+const NO_FLAG = { messageId: 'noFlag', data: { flag: 'x-ax-idempotent', method: 'DELETE' } };
+const KEY_WITHOUT_FLAG = {
+  messageId: 'keyWithoutFlag',
+  data: { key: 'Idempotency-Key', where: { messageId: 'inHeader', data: {} }, flag: 'x-ax-idempotent', retryable: '' },
+};
+
 const key = (name = 'Idempotency-Key') => ({ name, in: 'header', schema: { type: 'string' } });
 
 testRule('ax-recoverable-idempotent', [
@@ -10,7 +17,7 @@ testRule('ax-recoverable-idempotent', [
     document: oas3({ '/payments/{id}': { put: { responses: ok }, post: { responses: ok }, delete: { responses: ok }, patch: { responses: ok } } }),
     errors: [
       { path: ['paths', '/payments/{id}', 'put'], messageId: 'noFlag', data: { flag: 'x-ax-idempotent', method: 'PUT' } },
-      { path: ['paths', '/payments/{id}', 'delete'], messageId: 'noFlag', data: { flag: 'x-ax-idempotent', method: 'DELETE' } },
+      { path: ['paths', '/payments/{id}', 'delete'], ...NO_FLAG },
     ],
   },
   {
@@ -49,21 +56,9 @@ testRule('ax-recoverable-idempotent', [
       { parameters: { KeyAlias: ref('Key', 'parameters'), Key: key() } },
     ),
     errors: [
-      {
-        path: ['paths', '/a', 'post'],
-        messageId: 'keyWithoutFlag',
-        data: { key: 'Idempotency-Key', where: { messageId: 'inHeader', data: {} }, flag: 'x-ax-idempotent', retryable: '' },
-      },
-      {
-        path: ['paths', '/b', 'post'],
-        messageId: 'keyWithoutFlag',
-        data: { key: 'Idempotency-Key', where: { messageId: 'inHeader', data: {} }, flag: 'x-ax-idempotent', retryable: '' },
-      },
-      {
-        path: ['paths', '/c', 'post'],
-        messageId: 'keyWithoutFlag',
-        data: { key: 'Idempotency-Key', where: { messageId: 'inHeader', data: {} }, flag: 'x-ax-idempotent', retryable: '' },
-      },
+      { path: ['paths', '/a', 'post'], ...KEY_WITHOUT_FLAG },
+      { path: ['paths', '/b', 'post'], ...KEY_WITHOUT_FLAG },
+      { path: ['paths', '/c', 'post'], ...KEY_WITHOUT_FLAG },
       {
         path: ['paths', '/d', 'post'],
         messageId: 'keyWithoutFlag',
@@ -98,18 +93,14 @@ testRule('ax-recoverable-idempotent', [
       { parameters: { Key: { name: 'Idempotency-Key', in: 'header', type: 'string' } } },
     ),
     errors: [
-      {
-        path: ['paths', '/a', 'post'],
-        messageId: 'keyWithoutFlag',
-        data: { key: 'Idempotency-Key', where: { messageId: 'inHeader', data: {} }, flag: 'x-ax-idempotent', retryable: '' },
-      },
-      { path: ['paths', '/a', 'delete'], messageId: 'noFlag', data: { flag: 'x-ax-idempotent', method: 'DELETE' } },
+      { path: ['paths', '/a', 'post'], ...KEY_WITHOUT_FLAG },
+      { path: ['paths', '/a', 'delete'], ...NO_FLAG },
     ],
   },
   {
     name: 'OpenAPI 3.1',
     document: oas3({ '/a': { delete: { responses: ok } } }, {}, '3.1.0'),
-    errors: [{ path: ['paths', '/a', 'delete'], messageId: 'noFlag', data: { flag: 'x-ax-idempotent', method: 'DELETE' } }],
+    errors: [{ path: ['paths', '/a', 'delete'], ...NO_FLAG }],
   },
   {
     name: 'x-ax-exempt silences the rule for that operation or path item',

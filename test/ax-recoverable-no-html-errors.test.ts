@@ -3,6 +3,9 @@ import { testRule } from './support/testRule';
 import { component } from './support/components';
 import { getWith as get } from './support/documents';
 
+/** What several cases expect the rule to say. */
+const HTML_PAGE = { messageId: 'htmlPage', data: { mediaType: 'text/html', where: '' } };
+
 const page = { type: 'string' };
 
 testRule('ax-recoverable-no-html-errors', [
@@ -20,7 +23,7 @@ testRule('ax-recoverable-no-html-errors', [
         messageId: 'htmlBesideJson',
         data: { mediaType: 'text/html; charset=utf-8', where: '', json: 'application/json' },
       },
-      { path: at('/a', 'get', '500', 'content', 'text/html'), messageId: 'htmlPage', data: { mediaType: 'text/html', where: '' } },
+      { path: at('/a', 'get', '500', 'content', 'text/html'), ...HTML_PAGE },
     ],
   },
   {
@@ -55,7 +58,7 @@ testRule('ax-recoverable-no-html-errors', [
       { '/a': get({ '500': ref('Oops', 'responses') }), '/b': get({ '500': ref('Oops', 'responses') }) },
       { responses: { Oops: body(page, 'text/html') } },
     ),
-    errors: [{ path: component('responses', 'Oops', 'content', 'text/html'), messageId: 'htmlPage', data: { mediaType: 'text/html', where: '' } }],
+    errors: [{ path: component('responses', 'Oops', 'content', 'text/html'), ...HTML_PAGE }],
   },
   {
     name: 'an exempt operation is no user of the shared response: it drops out of the count, and when every user is exempt the finding is gone',
@@ -78,7 +81,7 @@ testRule('ax-recoverable-no-html-errors', [
       },
       { responses: { Oops: body(page, 'text/html'), Page: body(page, 'text/html') } },
     ),
-    errors: [{ path: component('responses', 'Oops', 'content', 'text/html'), messageId: 'htmlPage', data: { mediaType: 'text/html', where: '' } }],
+    errors: [{ path: component('responses', 'Oops', 'content', 'text/html'), ...HTML_PAGE }],
   },
   {
     name: 'Swagger 2.0: produces of the operation, else of the root; a response without schema has no body',
@@ -95,7 +98,7 @@ testRule('ax-recoverable-no-html-errors', [
   {
     name: 'OpenAPI 3.1',
     document: oas3({ '/a': get({ '500': body(page, 'text/html') }) }, {}, '3.1.0'),
-    errors: [{ path: at('/a', 'get', '500', 'content', 'text/html'), messageId: 'htmlPage', data: { mediaType: 'text/html', where: '' } }],
+    errors: [{ path: at('/a', 'get', '500', 'content', 'text/html'), ...HTML_PAGE }],
   },
   {
     name: 'x-ax-exempt silences the rule for that operation',
@@ -116,6 +119,6 @@ testRule('ax-recoverable-no-html-errors', [
       }),
       '/b': { get: { responses: null } },
     }),
-    errors: [{ path: at('/a', 'get', '502', 'content', 'text/html'), messageId: 'htmlPage', data: { mediaType: 'text/html', where: '' } }],
+    errors: [{ path: at('/a', 'get', '502', 'content', 'text/html'), ...HTML_PAGE }],
   },
 ]);

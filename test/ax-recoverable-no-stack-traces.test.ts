@@ -4,6 +4,11 @@ import { testRule } from './support/testRule';
 import { component } from './support/components';
 import { getWith as get } from './support/documents';
 
+/** What several cases expect the rule to say. */
+const DECLARES_TRACE = { messageId: 'declaresTrace', data: { schema: 'the error schema', name: 'stack', inside: '' } };
+const EXAMPLE_TRACE = { messageId: 'exampleTrace', data: { mediaType: 'application/json', runtime: 'JavaScript' } };
+const EXAMPLE_TRACE_2 = { messageId: 'exampleTrace', data: { mediaType: 'application/json', runtime: 'Java' } };
+
 // The Agent Recovery guide, "Never Return Stack Traces": the wrong payload and the right one.
 const SOURCE_WRONG = {
   error: 'NullPointerException',
@@ -25,16 +30,8 @@ testRule('ax-recoverable-no-stack-traces', [
       '/right': get({ '500': withExample(RECOVERY_GUIDE_INTERNAL_EXAMPLE, SOURCE_RIGHT_SCHEMA) }),
     }),
     errors: [
-      {
-        path: at('/wrong-schema', 'get', '500', ...JSON_SCHEMA, 'properties', 'stack'),
-        messageId: 'declaresTrace',
-        data: { schema: 'the error schema', name: 'stack', inside: '' },
-      },
-      {
-        path: at('/wrong-example', 'get', '500', ...EXAMPLE, 'stack'),
-        messageId: 'exampleTrace',
-        data: { mediaType: 'application/json', runtime: 'JavaScript' },
-      },
+      { path: at('/wrong-schema', 'get', '500', ...JSON_SCHEMA, 'properties', 'stack'), ...DECLARES_TRACE },
+      { path: at('/wrong-example', 'get', '500', ...EXAMPLE, 'stack'), ...EXAMPLE_TRACE },
     ],
   },
   {
@@ -85,13 +82,7 @@ testRule('ax-recoverable-no-stack-traces', [
       '/a': get({ '500': body({ oneOf: [PROBLEM, { properties: { stack: { type: 'string' } } }] }) }),
       '/b': get({ '500': body({ properties: { trace_id: { type: 'string' }, traceId: { type: 'string' }, stacked: { type: 'boolean' } } }) }),
     }),
-    errors: [
-      {
-        path: at('/a', 'get', '500', ...JSON_SCHEMA, 'oneOf', '1', 'properties', 'stack'),
-        messageId: 'declaresTrace',
-        data: { schema: 'the error schema', name: 'stack', inside: '' },
-      },
-    ],
+    errors: [{ path: at('/a', 'get', '500', ...JSON_SCHEMA, 'oneOf', '1', 'properties', 'stack'), ...DECLARES_TRACE }],
   },
   {
     name: 'recognizes Python, Java, .NET and Go traces in examples, named examples and $ref examples',
@@ -116,8 +107,8 @@ testRule('ax-recoverable-no-stack-traces', [
     ),
     errors: [
       { path: at('/py', 'get', '500', ...EXAMPLE, 'detail'), messageId: 'exampleTrace', data: { mediaType: 'application/json', runtime: 'Python' } },
-      { path: at('/java', 'get', '500', ...EXAMPLE, 'message'), messageId: 'exampleTrace', data: { mediaType: 'application/json', runtime: 'Java' } },
-      { path: at('/java-thread', 'get', '500', ...EXAMPLE), messageId: 'exampleTrace', data: { mediaType: 'application/json', runtime: 'Java' } },
+      { path: at('/java', 'get', '500', ...EXAMPLE, 'message'), ...EXAMPLE_TRACE_2 },
+      { path: at('/java-thread', 'get', '500', ...EXAMPLE), ...EXAMPLE_TRACE_2 },
       {
         path: at('/dotnet', 'get', '500', 'content', 'application/json', 'examples', 'crash', 'value', 'errors', '0', 'detail'),
         messageId: 'exampleTrace',
@@ -156,12 +147,8 @@ testRule('ax-recoverable-no-stack-traces', [
       { responses: { Crash: withExample(SOURCE_WRONG, SOURCE_WRONG_SCHEMA) } },
     ),
     errors: [
-      {
-        path: component('responses', 'Crash', ...JSON_SCHEMA, 'properties', 'stack'),
-        messageId: 'declaresTrace',
-        data: { schema: 'the error schema', name: 'stack', inside: '' },
-      },
-      { path: component('responses', 'Crash', ...EXAMPLE, 'stack'), messageId: 'exampleTrace', data: { mediaType: 'application/json', runtime: 'JavaScript' } },
+      { path: component('responses', 'Crash', ...JSON_SCHEMA, 'properties', 'stack'), ...DECLARES_TRACE },
+      { path: component('responses', 'Crash', ...EXAMPLE, 'stack'), ...EXAMPLE_TRACE },
     ],
   },
   {
@@ -186,12 +173,8 @@ testRule('ax-recoverable-no-stack-traces', [
       { responses: { Crash: withExample(SOURCE_WRONG, SOURCE_WRONG_SCHEMA), Debug: withExample(SOURCE_WRONG, SOURCE_WRONG_SCHEMA) } },
     ),
     errors: [
-      {
-        path: component('responses', 'Crash', ...JSON_SCHEMA, 'properties', 'stack'),
-        messageId: 'declaresTrace',
-        data: { schema: 'the error schema', name: 'stack', inside: '' },
-      },
-      { path: component('responses', 'Crash', ...EXAMPLE, 'stack'), messageId: 'exampleTrace', data: { mediaType: 'application/json', runtime: 'JavaScript' } },
+      { path: component('responses', 'Crash', ...JSON_SCHEMA, 'properties', 'stack'), ...DECLARES_TRACE },
+      { path: component('responses', 'Crash', ...EXAMPLE, 'stack'), ...EXAMPLE_TRACE },
     ],
   },
   {
@@ -200,28 +183,14 @@ testRule('ax-recoverable-no-stack-traces', [
       '/a': { get: { responses: { '500': { description: 'x', schema: SOURCE_WRONG_SCHEMA, examples: { 'application/json': SOURCE_WRONG } } } } },
     }),
     errors: [
-      {
-        path: at('/a', 'get', '500', 'schema', 'properties', 'stack'),
-        messageId: 'declaresTrace',
-        data: { schema: 'the error schema', name: 'stack', inside: '' },
-      },
-      {
-        path: at('/a', 'get', '500', 'examples', 'application/json', 'stack'),
-        messageId: 'exampleTrace',
-        data: { mediaType: 'application/json', runtime: 'JavaScript' },
-      },
+      { path: at('/a', 'get', '500', 'schema', 'properties', 'stack'), ...DECLARES_TRACE },
+      { path: at('/a', 'get', '500', 'examples', 'application/json', 'stack'), ...EXAMPLE_TRACE },
     ],
   },
   {
     name: 'OpenAPI 3.1: schema examples array',
     document: oas3({ '/a': get({ '500': body({ ...PROBLEM, examples: [{ code: 'X', message: 'at f (/srv/app/index.mjs:10:5)' }] }) }) }, {}, '3.1.0'),
-    errors: [
-      {
-        path: at('/a', 'get', '500', ...JSON_SCHEMA, 'examples', '0', 'message'),
-        messageId: 'exampleTrace',
-        data: { mediaType: 'application/json', runtime: 'JavaScript' },
-      },
-    ],
+    errors: [{ path: at('/a', 'get', '500', ...JSON_SCHEMA, 'examples', '0', 'message'), ...EXAMPLE_TRACE }],
   },
   {
     name: "a message property's own example holding a trace fires once, on that example, naming the responses using the shared schema; a plain example stays silent",

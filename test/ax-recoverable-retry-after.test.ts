@@ -6,6 +6,17 @@ import { mergeInto } from '../lib/findings/edits';
 import { component, usedBy } from './support/components';
 import { getWith as get, OK as ok } from './support/documents';
 
+/** What several cases expect the rule to say. */
+const NO_RETRY_DELAY = {
+  messageId: 'noRetryDelay',
+  data: { header: 'Retry-After', schemas: { messageId: 'schemaHas', data: { schema: 'the error schema' } }, name: 'retry_after_ms', concept: 'retryDelay' },
+};
+const NO_RETRY_AFTER = { messageId: 'noRetryAfter', data: { header: 'Retry-After', concept: 'retryDelay' } };
+const RETRYABLE_WITHOUT_DELAY = {
+  messageId: 'retryableWithoutDelay',
+  data: { flag: 'retryable', delay: 'retry_after_ms', header: 'Retry-After', concept: 'retryDelay' },
+};
+
 const string = { type: 'string' };
 const integer = { type: 'integer' };
 const PROBLEM = { type: 'object', required: ['code', 'message'], properties: { code: string, message: string } };
@@ -15,34 +26,12 @@ testRule('ax-recoverable-retry-after', [
   {
     name: 'fires on a 429 with no headers at all and no delay in the body (a violation, not a skip), on the response where the header goes',
     document: oas3({ '/payments': { post: { responses: { '201': { description: 'Created' }, '429': body(PROBLEM) } } } }),
-    errors: [
-      {
-        path: at('/payments', 'post', '429'),
-        messageId: 'noRetryDelay',
-        data: {
-          header: 'Retry-After',
-          schemas: { messageId: 'schemaHas', data: { schema: 'the error schema' } },
-          name: 'retry_after_ms',
-          concept: 'retryDelay',
-        },
-      },
-    ],
+    errors: [{ path: at('/payments', 'post', '429'), ...NO_RETRY_DELAY }],
   },
   {
     name: 'fires on a 503 whose headers lack Retry-After',
     document: oas3({ '/a': get({ '503': { ...body(PROBLEM), headers: { 'X-Request-Id': { schema: string } } } }) }),
-    errors: [
-      {
-        path: at('/a', 'get', '503'),
-        messageId: 'noRetryDelay',
-        data: {
-          header: 'Retry-After',
-          schemas: { messageId: 'schemaHas', data: { schema: 'the error schema' } },
-          name: 'retry_after_ms',
-          concept: 'retryDelay',
-        },
-      },
-    ],
+    errors: [{ path: at('/a', 'get', '503'), ...NO_RETRY_DELAY }],
   },
   {
     name: 'a 429 or 503 without a body still needs the header: on the response, or on its headers',
@@ -50,8 +39,8 @@ testRule('ax-recoverable-retry-after', [
       '/a': get({ '429': { description: 'Slow down' }, '503': { description: 'Down', headers: { 'X-RateLimit-Limit': { schema: integer } } } }),
     }),
     errors: [
-      { path: at('/a', 'get', '429'), messageId: 'noRetryAfter', data: { header: 'Retry-After', concept: 'retryDelay' } },
-      { path: at('/a', 'get', '503', 'headers'), messageId: 'noRetryAfter', data: { header: 'Retry-After', concept: 'retryDelay' } },
+      { path: at('/a', 'get', '429'), ...NO_RETRY_AFTER },
+      { path: at('/a', 'get', '503', 'headers'), ...NO_RETRY_AFTER },
     ],
   },
   {
@@ -134,16 +123,7 @@ testRule('ax-recoverable-retry-after', [
           concept: 'retryDelay',
         },
       },
-      {
-        path: at('/c', 'get', '429'),
-        messageId: 'noRetryDelay',
-        data: {
-          header: 'Retry-After',
-          schemas: { messageId: 'schemaHas', data: { schema: 'the error schema' } },
-          name: 'retry_after_ms',
-          concept: 'retryDelay',
-        },
-      },
+      { path: at('/c', 'get', '429'), ...NO_RETRY_DELAY },
     ],
   },
   {
@@ -186,18 +166,7 @@ testRule('ax-recoverable-retry-after', [
       },
       { responses: { RateLimited: errorResponse(ref('Problem'), undefined, 'application/json', 'Too many requests') }, schemas: { Problem: PROBLEM } },
     ),
-    errors: [
-      {
-        path: component('responses', 'RateLimited'),
-        messageId: 'noRetryDelay',
-        data: {
-          header: 'Retry-After',
-          schemas: { messageId: 'schemaHas', data: { schema: 'the error schema' } },
-          name: 'retry_after_ms',
-          concept: 'retryDelay',
-        },
-      },
-    ],
+    errors: [{ path: component('responses', 'RateLimited'), ...NO_RETRY_DELAY }],
   },
   {
     name: 'a shared response used by one operation fires on the component, naming that operation; one without a body on its headers',
@@ -212,17 +181,8 @@ testRule('ax-recoverable-retry-after', [
       },
     ),
     errors: [
-      {
-        path: component('responses', 'RateLimited'),
-        messageId: 'noRetryDelay',
-        data: {
-          header: 'Retry-After',
-          schemas: { messageId: 'schemaHas', data: { schema: 'the error schema' } },
-          name: 'retry_after_ms',
-          concept: 'retryDelay',
-        },
-      },
-      { path: component('responses', 'Down', 'headers'), messageId: 'noRetryAfter', data: { header: 'Retry-After', concept: 'retryDelay' } },
+      { path: component('responses', 'RateLimited'), ...NO_RETRY_DELAY },
+      { path: component('responses', 'Down', 'headers'), ...NO_RETRY_AFTER },
     ],
   },
   {
@@ -236,18 +196,7 @@ testRule('ax-recoverable-retry-after', [
       },
       { responses: { RateLimited: errorResponse(PROBLEM, undefined, 'application/json', 'Too many requests'), Down: { description: 'Down' } } },
     ),
-    errors: [
-      {
-        path: component('responses', 'RateLimited'),
-        messageId: 'noRetryDelay',
-        data: {
-          header: 'Retry-After',
-          schemas: { messageId: 'schemaHas', data: { schema: 'the error schema' } },
-          name: 'retry_after_ms',
-          concept: 'retryDelay',
-        },
-      },
-    ],
+    errors: [{ path: component('responses', 'RateLimited'), ...NO_RETRY_DELAY }],
   },
   {
     name: 'a shared response with Retry-After passes for every operation',
@@ -270,18 +219,7 @@ testRule('ax-recoverable-retry-after', [
         },
       },
     }),
-    errors: [
-      {
-        path: at('/a', 'get', '429'),
-        messageId: 'noRetryDelay',
-        data: {
-          header: 'Retry-After',
-          schemas: { messageId: 'schemaHas', data: { schema: 'the error schema' } },
-          name: 'retry_after_ms',
-          concept: 'retryDelay',
-        },
-      },
-    ],
+    errors: [{ path: at('/a', 'get', '429'), ...NO_RETRY_DELAY }],
   },
   {
     name: 'Swagger 2.0: a shared responses entry fires once, on it',
@@ -292,18 +230,7 @@ testRule('ax-recoverable-retry-after', [
       },
       { responses: { RateLimited: { description: 'Slow down', schema: PROBLEM } } },
     ),
-    errors: [
-      {
-        path: ['responses', 'RateLimited'],
-        messageId: 'noRetryDelay',
-        data: {
-          header: 'Retry-After',
-          schemas: { messageId: 'schemaHas', data: { schema: 'the error schema' } },
-          name: 'retry_after_ms',
-          concept: 'retryDelay',
-        },
-      },
-    ],
+    errors: [{ path: ['responses', 'RateLimited'], ...NO_RETRY_DELAY }],
   },
   {
     name: 'functionOptions replace the header and property names',
@@ -340,11 +267,7 @@ testRule('ax-recoverable-retry-after', [
       { schemas: { Problem: PROBLEM }, examples: { Busy: { value: { error: { code: 'BUSY', message: 'Busy.', is_retriable: true } } } } },
     ),
     errors: [
-      {
-        path: at('/a', 'get', '500', 'content', 'application/json', 'example', 'retryable'),
-        messageId: 'retryableWithoutDelay',
-        data: { flag: 'retryable', delay: 'retry_after_ms', header: 'Retry-After', concept: 'retryDelay' },
-      },
+      { path: at('/a', 'get', '500', 'content', 'application/json', 'example', 'retryable'), ...RETRYABLE_WITHOUT_DELAY },
       {
         path: component('examples', 'Busy', 'value', 'error', 'is_retriable'),
         messageId: 'retryableWithoutDelay',
@@ -374,21 +297,8 @@ testRule('ax-recoverable-retry-after', [
       },
     }),
     errors: [
-      {
-        path: at('/a', 'get', '429'),
-        messageId: 'noRetryDelay',
-        data: {
-          header: 'Retry-After',
-          schemas: { messageId: 'schemaHas', data: { schema: 'the error schema' } },
-          name: 'retry_after_ms',
-          concept: 'retryDelay',
-        },
-      },
-      {
-        path: at('/a', 'get', '503', 'examples', 'application/json', 'retryable'),
-        messageId: 'retryableWithoutDelay',
-        data: { flag: 'retryable', delay: 'retry_after_ms', header: 'Retry-After', concept: 'retryDelay' },
-      },
+      { path: at('/a', 'get', '429'), ...NO_RETRY_DELAY },
+      { path: at('/a', 'get', '503', 'examples', 'application/json', 'retryable'), ...RETRYABLE_WITHOUT_DELAY },
     ],
   },
   {
@@ -409,7 +319,7 @@ testRule('ax-recoverable-retry-after', [
       '/c': { get: { responses: null } },
       '/d': get({ '429': { description: 'x', headers: 'oops' } }),
     }),
-    errors: [{ path: at('/d', 'get', '429'), messageId: 'noRetryAfter', data: { header: 'Retry-After', concept: 'retryDelay' } }],
+    errors: [{ path: at('/d', 'get', '429'), ...NO_RETRY_AFTER }],
   },
 ]);
 

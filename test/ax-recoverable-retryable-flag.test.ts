@@ -16,6 +16,22 @@ import { testRule } from './support/testRule';
 import { component } from './support/components';
 import { getWith as get, OK as ok } from './support/documents';
 
+/** What several cases expect the rule to say. */
+const SCHEMA_PROBLEM = {
+  messageId: 'schemaProblem',
+  data: {
+    schema: 'the error schema',
+    what: 'has no retry flag',
+    shapes: '',
+    fix: 'Add `retryable` (boolean), true when the same call may succeed later.',
+    concept: 'retryFlag',
+  },
+};
+const COMPONENT_PROBLEM = {
+  messageId: 'componentProblem',
+  data: { what: 'has no retry flag', shapes: '', fix: 'Add `retryable` (boolean), true when the same call may succeed later.', concept: 'retryFlag' },
+};
+
 const string = { type: 'string' };
 const PROBLEM = { type: 'object', required: ['code', 'message'], properties: { code: string, message: string } };
 const FLAGGED = { type: 'object', properties: { code: string, retryable: { type: 'boolean' } } };
@@ -27,28 +43,8 @@ testRule('ax-recoverable-retryable-flag', [
       '/a': get({ '400': errorResponse(BAD_REQUEST_STRING, { error: 'Bad Request' }), '500': errorResponse(STACK_TRACE_500, STACK_TRACE_500_EXAMPLE) }),
     }),
     errors: [
-      {
-        path: at('/a', 'get', '400', ...JSON_SCHEMA),
-        messageId: 'schemaProblem',
-        data: {
-          schema: 'the error schema',
-          what: 'has no retry flag',
-          shapes: '',
-          fix: 'Add `retryable` (boolean), true when the same call may succeed later.',
-          concept: 'retryFlag',
-        },
-      },
-      {
-        path: at('/a', 'get', '500', ...JSON_SCHEMA),
-        messageId: 'schemaProblem',
-        data: {
-          schema: 'the error schema',
-          what: 'has no retry flag',
-          shapes: '',
-          fix: 'Add `retryable` (boolean), true when the same call may succeed later.',
-          concept: 'retryFlag',
-        },
-      },
+      { path: at('/a', 'get', '400', ...JSON_SCHEMA), ...SCHEMA_PROBLEM },
+      { path: at('/a', 'get', '500', ...JSON_SCHEMA), ...SCHEMA_PROBLEM },
     ],
   },
   {
@@ -130,39 +126,9 @@ testRule('ax-recoverable-retryable-flag', [
       '/a': { get: { responses: { '200': body(PROBLEM), '404': body(PROBLEM), '4XX': body(FLAGGED), '5XX': body(PROBLEM), default: body(PROBLEM) } } },
     }),
     errors: [
-      {
-        path: at('/a', 'get', '404', ...JSON_SCHEMA),
-        messageId: 'schemaProblem',
-        data: {
-          schema: 'the error schema',
-          what: 'has no retry flag',
-          shapes: '',
-          fix: 'Add `retryable` (boolean), true when the same call may succeed later.',
-          concept: 'retryFlag',
-        },
-      },
-      {
-        path: at('/a', 'get', '5XX', ...JSON_SCHEMA),
-        messageId: 'schemaProblem',
-        data: {
-          schema: 'the error schema',
-          what: 'has no retry flag',
-          shapes: '',
-          fix: 'Add `retryable` (boolean), true when the same call may succeed later.',
-          concept: 'retryFlag',
-        },
-      },
-      {
-        path: at('/a', 'get', 'default', ...JSON_SCHEMA),
-        messageId: 'schemaProblem',
-        data: {
-          schema: 'the error schema',
-          what: 'has no retry flag',
-          shapes: '',
-          fix: 'Add `retryable` (boolean), true when the same call may succeed later.',
-          concept: 'retryFlag',
-        },
-      },
+      { path: at('/a', 'get', '404', ...JSON_SCHEMA), ...SCHEMA_PROBLEM },
+      { path: at('/a', 'get', '5XX', ...JSON_SCHEMA), ...SCHEMA_PROBLEM },
+      { path: at('/a', 'get', 'default', ...JSON_SCHEMA), ...SCHEMA_PROBLEM },
     ],
   },
   {
@@ -199,13 +165,7 @@ testRule('ax-recoverable-retryable-flag', [
       },
       { responses: { Internal: errorResponse(ref('Problem')) }, schemas: { Problem: PROBLEM } },
     ),
-    errors: [
-      {
-        path: component('schemas', 'Problem'),
-        messageId: 'componentProblem',
-        data: { what: 'has no retry flag', shapes: '', fix: 'Add `retryable` (boolean), true when the same call may succeed later.', concept: 'retryFlag' },
-      },
-    ],
+    errors: [{ path: component('schemas', 'Problem'), ...COMPONENT_PROBLEM }],
   },
   {
     name: 'a response shared with an inline schema fires on that schema in the component; an exempt operation drops out of the count',
@@ -217,13 +177,7 @@ testRule('ax-recoverable-retryable-flag', [
       },
       { responses: { Internal: errorResponse(PROBLEM), Lonely: errorResponse(PROBLEM) } },
     ),
-    errors: [
-      {
-        path: component('responses', 'Internal', ...JSON_SCHEMA),
-        messageId: 'componentProblem',
-        data: { what: 'has no retry flag', shapes: '', fix: 'Add `retryable` (boolean), true when the same call may succeed later.', concept: 'retryFlag' },
-      },
-    ],
+    errors: [{ path: component('responses', 'Internal', ...JSON_SCHEMA), ...COMPONENT_PROBLEM }],
   },
   {
     // Fails on 046598f: the text names the media type where a response offers two JSON bodies, so the one
@@ -243,13 +197,7 @@ testRule('ax-recoverable-retryable-flag', [
       },
       { schemas: { Problem: PROBLEM } },
     ),
-    errors: [
-      {
-        path: component('schemas', 'Problem'),
-        messageId: 'componentProblem',
-        data: { what: 'has no retry flag', shapes: '', fix: 'Add `retryable` (boolean), true when the same call may succeed later.', concept: 'retryFlag' },
-      },
-    ],
+    errors: [{ path: component('schemas', 'Problem'), ...COMPONENT_PROBLEM }],
   },
   {
     name: 'Swagger 2.0: a definition used once fires on it, naming its user',
@@ -263,13 +211,7 @@ testRule('ax-recoverable-retryable-flag', [
       },
       { definitions: { Problem: PROBLEM } },
     ),
-    errors: [
-      {
-        path: ['definitions', 'Problem'],
-        messageId: 'componentProblem',
-        data: { what: 'has no retry flag', shapes: '', fix: 'Add `retryable` (boolean), true when the same call may succeed later.', concept: 'retryFlag' },
-      },
-    ],
+    errors: [{ path: ['definitions', 'Problem'], ...COMPONENT_PROBLEM }],
   },
   {
     name: 'functionOptions replace the aliases and the suggested name',

@@ -3,6 +3,9 @@ import { fixAndRelint, testRule } from './support/testRule';
 import { OK as ok } from './support/documents';
 import { component } from './support/components';
 
+/** What several cases expect the rule to say. */
+const NO_FLAG = { messageId: 'noFlag', data: { flag: 'x-ax-retryable', value: 'false', why: { messageId: 'unlessSafe', data: {} } } };
+
 const missing = (operation: string) =>
   `${operation}: no \`x-ax-retryable\`, so an agent cannot tell if retrying a failed call is safe. Add \`x-ax-retryable: false\` to the operation (\`true\` if a repeat cannot create a duplicate or a second effect).`;
 
@@ -14,21 +17,13 @@ testRule('ax-recoverable-retryable', [
       '/payments/{id}': { put: { responses: ok }, patch: { responses: ok }, delete: { responses: ok } },
     }),
     errors: [
-      {
-        path: ['paths', '/payments', 'post'],
-        messageId: 'noFlag',
-        data: { flag: 'x-ax-retryable', value: 'false', why: { messageId: 'unlessSafe', data: {} } },
-      },
+      { path: ['paths', '/payments', 'post'], ...NO_FLAG },
       {
         path: ['paths', '/payments/{id}', 'put'],
         messageId: 'noFlag',
         data: { flag: 'x-ax-retryable', value: 'true', why: { messageId: 'idempotentMethod', data: { method: 'PUT' } } },
       },
-      {
-        path: ['paths', '/payments/{id}', 'patch'],
-        messageId: 'noFlag',
-        data: { flag: 'x-ax-retryable', value: 'false', why: { messageId: 'unlessSafe', data: {} } },
-      },
+      { path: ['paths', '/payments/{id}', 'patch'], ...NO_FLAG },
       {
         path: ['paths', '/payments/{id}', 'delete'],
         messageId: 'noFlag',
@@ -80,24 +75,12 @@ paths:
   {
     name: 'a path item reached through $ref is checked where its operations are',
     document: oas3({ '/payments': ref('Payments', 'pathItems') }, { pathItems: { Payments: { post: { responses: ok } } } }, '3.1.0'),
-    errors: [
-      {
-        path: component('pathItems', 'Payments', 'post'),
-        messageId: 'noFlag',
-        data: { flag: 'x-ax-retryable', value: 'false', why: { messageId: 'unlessSafe', data: {} } },
-      },
-    ],
+    errors: [{ path: component('pathItems', 'Payments', 'post'), ...NO_FLAG }],
   },
   {
     name: 'Swagger 2.0',
     document: swagger2({ '/payments': { post: { responses: ok } }, '/refunds': { post: { 'x-ax-retryable': false, responses: ok } } }),
-    errors: [
-      {
-        path: ['paths', '/payments', 'post'],
-        messageId: 'noFlag',
-        data: { flag: 'x-ax-retryable', value: 'false', why: { messageId: 'unlessSafe', data: {} } },
-      },
-    ],
+    errors: [{ path: ['paths', '/payments', 'post'], ...NO_FLAG }],
   },
   {
     name: 'x-ax-exempt on the operation or path item silences it there',
@@ -115,13 +98,7 @@ paths:
   {
     name: 'OpenAPI 3.1 and 3.0 read the same way',
     document: oas3({ '/payments': { post: { responses: ok } } }, {}, '3.1.0'),
-    errors: [
-      {
-        path: ['paths', '/payments', 'post'],
-        messageId: 'noFlag',
-        data: { flag: 'x-ax-retryable', value: 'false', why: { messageId: 'unlessSafe', data: {} } },
-      },
-    ],
+    errors: [{ path: ['paths', '/payments', 'post'], ...NO_FLAG }],
   },
 ]);
 

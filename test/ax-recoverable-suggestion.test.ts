@@ -14,6 +14,27 @@ import { runRule, testRule } from './support/testRule';
 import { component, usedBy } from './support/components';
 import { OK as ok } from './support/documents';
 
+/** What several cases expect the rule to say. */
+const SCHEMA_PROBLEM = {
+  messageId: 'schemaProblem',
+  data: {
+    schema: 'the error schema',
+    what: { messageId: 'noHint', data: { concept: 'recoveryHint' } },
+    shapes: '',
+    fix: { messageId: 'addHint', data: { name: 'recoveryHint', place: '', example: { messageId: 'checkRequestHint', data: {} } } },
+    concept: 'recoveryHint',
+  },
+};
+const COMPONENT_PROBLEM = {
+  messageId: 'componentProblem',
+  data: {
+    what: { messageId: 'noHint', data: { concept: 'recoveryHint' } },
+    shapes: '',
+    fix: { messageId: 'addHint', data: { name: 'recoveryHint', place: '', example: { messageId: 'checkRequestHint', data: {} } } },
+    concept: 'recoveryHint',
+  },
+};
+
 const post = (errors: object) => ({ post: { responses: { '201': { description: 'Created' }, ...errors } } });
 const string = { type: 'string' };
 const PROBLEM = { type: 'object', required: ['code', 'message'], properties: { code: string, message: string } };
@@ -23,36 +44,12 @@ testRule('ax-recoverable-suggestion', [
   {
     name: 'fires on the AX Spec’s bad R2 payload (code and message, no suggestion), on the inline schema',
     document: oas3({ '/payments': post({ '400': errorResponse(PROBLEM, { error_code: 'AMOUNT_TOO_LARGE', message: 'Amount exceeds maximum' }) }) }),
-    errors: [
-      {
-        path: at('/payments', 'post', '400', ...JSON_SCHEMA),
-        messageId: 'schemaProblem',
-        data: {
-          schema: 'the error schema',
-          what: { messageId: 'noHint', data: { concept: 'recoveryHint' } },
-          shapes: '',
-          fix: { messageId: 'addHint', data: { name: 'recoveryHint', place: '', example: { messageId: 'checkRequestHint', data: {} } } },
-          concept: 'recoveryHint',
-        },
-      },
-    ],
+    errors: [{ path: at('/payments', 'post', '400', ...JSON_SCHEMA), ...SCHEMA_PROBLEM }],
   },
   {
     name: 'fires on {"error": "Bad Request"}',
     document: oas3({ '/payments': post({ '400': errorResponse(BAD_REQUEST_STRING, { error: 'Bad Request' }) }) }),
-    errors: [
-      {
-        path: at('/payments', 'post', '400', ...JSON_SCHEMA),
-        messageId: 'schemaProblem',
-        data: {
-          schema: 'the error schema',
-          what: { messageId: 'noHint', data: { concept: 'recoveryHint' } },
-          shapes: '',
-          fix: { messageId: 'addHint', data: { name: 'recoveryHint', place: '', example: { messageId: 'checkRequestHint', data: {} } } },
-          concept: 'recoveryHint',
-        },
-      },
-    ],
+    errors: [{ path: at('/payments', 'post', '400', ...JSON_SCHEMA), ...SCHEMA_PROBLEM }],
   },
   {
     name: "stays silent on the sources: the AX Spec's `suggestion` ($ref chain), Geodocs' `hint` (error wrapper), the Agent Recovery guide's `suggestions` (array), the Agent-UX Envelope's `recoveryHint`",
@@ -211,28 +208,8 @@ testRule('ax-recoverable-suggestion', [
           concept: 'recoveryHint',
         },
       },
-      {
-        path: at('/a', 'get', '4XX', ...JSON_SCHEMA),
-        messageId: 'schemaProblem',
-        data: {
-          schema: 'the error schema',
-          what: { messageId: 'noHint', data: { concept: 'recoveryHint' } },
-          shapes: '',
-          fix: { messageId: 'addHint', data: { name: 'recoveryHint', place: '', example: { messageId: 'checkRequestHint', data: {} } } },
-          concept: 'recoveryHint',
-        },
-      },
-      {
-        path: at('/a', 'get', 'default', ...JSON_SCHEMA),
-        messageId: 'schemaProblem',
-        data: {
-          schema: 'the error schema',
-          what: { messageId: 'noHint', data: { concept: 'recoveryHint' } },
-          shapes: '',
-          fix: { messageId: 'addHint', data: { name: 'recoveryHint', place: '', example: { messageId: 'checkRequestHint', data: {} } } },
-          concept: 'recoveryHint',
-        },
-      },
+      { path: at('/a', 'get', '4XX', ...JSON_SCHEMA), ...SCHEMA_PROBLEM },
+      { path: at('/a', 'get', 'default', ...JSON_SCHEMA), ...SCHEMA_PROBLEM },
     ],
   },
   {
@@ -266,18 +243,7 @@ testRule('ax-recoverable-suggestion', [
       { '/a': post({ '400': ref('BadRequest', 'responses') }), '/b': { put: { responses: { ...ok, '400': ref('BadRequest', 'responses') } } } },
       { responses: { BadRequest: errorResponse(ref('Problem')) }, schemas: { Problem: PROBLEM } },
     ),
-    errors: [
-      {
-        path: component('schemas', 'Problem'),
-        messageId: 'componentProblem',
-        data: {
-          what: { messageId: 'noHint', data: { concept: 'recoveryHint' } },
-          shapes: '',
-          fix: { messageId: 'addHint', data: { name: 'recoveryHint', place: '', example: { messageId: 'checkRequestHint', data: {} } } },
-          concept: 'recoveryHint',
-        },
-      },
-    ],
+    errors: [{ path: component('schemas', 'Problem'), ...COMPONENT_PROBLEM }],
   },
   {
     name: 'an exempt operation drops out of the count of a shared schema, and the finding goes when every user is exempt',
@@ -289,18 +255,7 @@ testRule('ax-recoverable-suggestion', [
       },
       { responses: { BadRequest: errorResponse(PROBLEM) }, schemas: { Problem: PROBLEM } },
     ),
-    errors: [
-      {
-        path: component('schemas', 'Problem'),
-        messageId: 'componentProblem',
-        data: {
-          what: { messageId: 'noHint', data: { concept: 'recoveryHint' } },
-          shapes: '',
-          fix: { messageId: 'addHint', data: { name: 'recoveryHint', place: '', example: { messageId: 'checkRequestHint', data: {} } } },
-          concept: 'recoveryHint',
-        },
-      },
-    ],
+    errors: [{ path: component('schemas', 'Problem'), ...COMPONENT_PROBLEM }],
   },
   {
     name: 'x-ax-error-suggestion on the response satisfies it',
@@ -319,18 +274,7 @@ testRule('ax-recoverable-suggestion', [
       },
       { definitions: { Problem: PROBLEM } },
     ),
-    errors: [
-      {
-        path: ['definitions', 'Problem'],
-        messageId: 'componentProblem',
-        data: {
-          what: { messageId: 'noHint', data: { concept: 'recoveryHint' } },
-          shapes: '',
-          fix: { messageId: 'addHint', data: { name: 'recoveryHint', place: '', example: { messageId: 'checkRequestHint', data: {} } } },
-          concept: 'recoveryHint',
-        },
-      },
-    ],
+    errors: [{ path: ['definitions', 'Problem'], ...COMPONENT_PROBLEM }],
   },
   {
     name: 'functionOptions replace the aliases and the suggested name',

@@ -13,6 +13,27 @@ import { testRule } from './support/testRule';
 import { component } from './support/components';
 import { getWith as get, OK as ok } from './support/documents';
 
+/** What several cases expect the rule to say. */
+const SCHEMA_PROBLEM = {
+  messageId: 'schemaProblem',
+  data: {
+    schema: 'the error schema',
+    what: 'has no correlation id',
+    shapes: '',
+    fix: 'Add `trace_id` (string) or an `X-Request-ID` header, for the agent to quote.',
+    concept: 'correlationId',
+  },
+};
+const COMPONENT_PROBLEM = {
+  messageId: 'componentProblem',
+  data: {
+    what: 'has no correlation id',
+    shapes: '',
+    fix: 'Add `trace_id` (string) or an `X-Request-ID` header, for the agent to quote.',
+    concept: 'correlationId',
+  },
+};
+
 const string = { type: 'string' };
 const PROBLEM = { type: 'object', required: ['code', 'message'], properties: { code: string, message: string } };
 const TRACED = { type: 'object', properties: { code: string, requestId: string } };
@@ -23,35 +44,12 @@ testRule('ax-recoverable-trace-id', [
     document: oas3({
       '/invoices': { post: { responses: { '201': { description: 'Created' }, '500': errorResponse(STACK_TRACE_500, STACK_TRACE_500_EXAMPLE) } } },
     }),
-    errors: [
-      {
-        path: at('/invoices', 'post', '500', ...JSON_SCHEMA),
-        messageId: 'schemaProblem',
-        data: {
-          schema: 'the error schema',
-          what: 'has no correlation id',
-          shapes: '',
-          fix: 'Add `trace_id` (string) or an `X-Request-ID` header, for the agent to quote.',
-          concept: 'correlationId',
-        },
-      },
-    ],
+    errors: [{ path: at('/invoices', 'post', '500', ...JSON_SCHEMA), ...SCHEMA_PROBLEM }],
   },
   {
     name: 'fires on the AX Spec’s Error schema when it serves a 5xx, on the schema, naming its one user',
     document: oas3({ '/a': get({ '502': body(ref('Error')) }) }, { schemas: { Error: AX_SPEC_ERROR, FieldError: AX_SPEC_FIELD_ERROR } }),
-    errors: [
-      {
-        path: component('schemas', 'Error'),
-        messageId: 'componentProblem',
-        data: {
-          what: 'has no correlation id',
-          shapes: '',
-          fix: 'Add `trace_id` (string) or an `X-Request-ID` header, for the agent to quote.',
-          concept: 'correlationId',
-        },
-      },
-    ],
+    errors: [{ path: component('schemas', 'Error'), ...COMPONENT_PROBLEM }],
   },
   {
     name: 'stays silent on the Agent Recovery guide’s right 500 (trace_id), the Geodocs specification’s error.request_id, RFC 9457 `instance`',
@@ -77,57 +75,15 @@ testRule('ax-recoverable-trace-id', [
       },
       { headers: { RequestId: { description: 'The request id, for support.', schema: string } } },
     ),
-    errors: [
-      {
-        path: at('/d', 'get', '502', ...JSON_SCHEMA),
-        messageId: 'schemaProblem',
-        data: {
-          schema: 'the error schema',
-          what: 'has no correlation id',
-          shapes: '',
-          fix: 'Add `trace_id` (string) or an `X-Request-ID` header, for the agent to quote.',
-          concept: 'correlationId',
-        },
-      },
-    ],
+    errors: [{ path: at('/d', 'get', '502', ...JSON_SCHEMA), ...SCHEMA_PROBLEM }],
   },
   {
     name: 'checks 5xx, 5XX and default; ignores 4xx and 4XX',
     document: oas3({ '/a': get({ '400': body(PROBLEM), '4XX': body(PROBLEM), '503': body(PROBLEM), '5XX': body(PROBLEM), default: body(PROBLEM) }) }),
     errors: [
-      {
-        path: at('/a', 'get', '503', ...JSON_SCHEMA),
-        messageId: 'schemaProblem',
-        data: {
-          schema: 'the error schema',
-          what: 'has no correlation id',
-          shapes: '',
-          fix: 'Add `trace_id` (string) or an `X-Request-ID` header, for the agent to quote.',
-          concept: 'correlationId',
-        },
-      },
-      {
-        path: at('/a', 'get', '5XX', ...JSON_SCHEMA),
-        messageId: 'schemaProblem',
-        data: {
-          schema: 'the error schema',
-          what: 'has no correlation id',
-          shapes: '',
-          fix: 'Add `trace_id` (string) or an `X-Request-ID` header, for the agent to quote.',
-          concept: 'correlationId',
-        },
-      },
-      {
-        path: at('/a', 'get', 'default', ...JSON_SCHEMA),
-        messageId: 'schemaProblem',
-        data: {
-          schema: 'the error schema',
-          what: 'has no correlation id',
-          shapes: '',
-          fix: 'Add `trace_id` (string) or an `X-Request-ID` header, for the agent to quote.',
-          concept: 'correlationId',
-        },
-      },
+      { path: at('/a', 'get', '503', ...JSON_SCHEMA), ...SCHEMA_PROBLEM },
+      { path: at('/a', 'get', '5XX', ...JSON_SCHEMA), ...SCHEMA_PROBLEM },
+      { path: at('/a', 'get', 'default', ...JSON_SCHEMA), ...SCHEMA_PROBLEM },
     ],
   },
   {
@@ -161,18 +117,7 @@ testRule('ax-recoverable-trace-id', [
       { '/a': get({ default: ref('Unexpected', 'responses') }), '/b': { put: { responses: { ...ok, default: ref('Unexpected', 'responses') } } } },
       { responses: { Unexpected: errorResponse(ref('Problem')) }, schemas: { Problem: PROBLEM } },
     ),
-    errors: [
-      {
-        path: component('schemas', 'Problem'),
-        messageId: 'componentProblem',
-        data: {
-          what: 'has no correlation id',
-          shapes: '',
-          fix: 'Add `trace_id` (string) or an `X-Request-ID` header, for the agent to quote.',
-          concept: 'correlationId',
-        },
-      },
-    ],
+    errors: [{ path: component('schemas', 'Problem'), ...COMPONENT_PROBLEM }],
   },
   {
     name: 'a shared schema counts only its users without a correlation-id header, and not the exempt ones',
@@ -189,18 +134,7 @@ testRule('ax-recoverable-trace-id', [
       },
       { schemas: { Problem: PROBLEM, Other: PROBLEM } },
     ),
-    errors: [
-      {
-        path: component('schemas', 'Problem'),
-        messageId: 'componentProblem',
-        data: {
-          what: 'has no correlation id',
-          shapes: '',
-          fix: 'Add `trace_id` (string) or an `X-Request-ID` header, for the agent to quote.',
-          concept: 'correlationId',
-        },
-      },
-    ],
+    errors: [{ path: component('schemas', 'Problem'), ...COMPONENT_PROBLEM }],
   },
   {
     name: 'Swagger 2.0: a definition used once fires on it, naming its user',

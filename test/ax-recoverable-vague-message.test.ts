@@ -3,6 +3,9 @@ import { testRule } from './support/testRule';
 import { component } from './support/components';
 import { getWith as get } from './support/documents';
 
+/** What several cases expect the rule to say. */
+const VAGUE_DESCRIPTION = { messageId: 'vagueDescription', data: { description: '"Something went wrong"' } };
+
 const withExample = (example: unknown, description = 'The amount is not a positive integer.') => ({
   description,
   content: { 'application/json': { schema: PROBLEM, example } },
@@ -143,8 +146,7 @@ testRule('ax-recoverable-vague-message', [
     errors: [
       {
         path: component('responses', 'Oops', 'description'),
-        messageId: 'vagueDescription',
-        data: { description: '"Something went wrong"' },
+        ...VAGUE_DESCRIPTION,
       },
       {
         path: component('examples', 'Vague', 'value', 'message'),
@@ -172,8 +174,7 @@ testRule('ax-recoverable-vague-message', [
     errors: [
       {
         path: component('responses', 'Oops', 'description'),
-        messageId: 'vagueDescription',
-        data: { description: '"Something went wrong"' },
+        ...VAGUE_DESCRIPTION,
       },
     ],
   },
