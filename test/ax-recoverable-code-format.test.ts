@@ -3,41 +3,25 @@ import { testRule } from './support/testRule';
 import { component } from './support/components';
 import { getWith as get } from './support/documents';
 
+/** What the rule says of a code off the convention: the field, the codes, the fix; how it read them, and why that convention. */
+const offConvention = (
+  holder: string,
+  codes: string,
+  fixes: string,
+  verb = 'schemaAllows',
+  { convention = 'SCREAMING_SNAKE', why = 'usualConvention', name = 'code' } = {},
+) => ({
+  messageId: 'fieldFinding',
+  data: {
+    holder,
+    name,
+    what: { messageId: 'offConvention', data: { verb: { messageId: verb, data: {} }, codes, convention, why: { messageId: why, data: {} }, fixes } },
+  },
+});
+
 /** What several cases expect the rule to say. */
-const FIELD_FINDING = {
-  messageId: 'fieldFinding',
-  data: {
-    holder: 'the error schema',
-    name: 'code',
-    what: {
-      messageId: 'offConvention',
-      data: {
-        verb: { messageId: 'schemaAllows', data: {} },
-        codes: '"notFound"',
-        convention: 'SCREAMING_SNAKE',
-        why: { messageId: 'usualConvention', data: {} },
-        fixes: '`NOT_FOUND`',
-      },
-    },
-  },
-};
-const FIELD_FINDING_2 = {
-  messageId: 'fieldFinding',
-  data: {
-    holder: 'the application/json error example',
-    name: 'code',
-    what: {
-      messageId: 'offConvention',
-      data: {
-        verb: { messageId: 'exampleIs', data: {} },
-        codes: '"not_found"',
-        convention: 'SCREAMING_SNAKE',
-        why: { messageId: 'usualConvention', data: {} },
-        fixes: '`NOT_FOUND`',
-      },
-    },
-  },
-};
+const SCHEMA_NOT_FOUND = offConvention('the error schema', '"notFound"', '`NOT_FOUND`');
+const EXAMPLE_NOT_FOUND = offConvention('the application/json error example', '"not_found"', '`NOT_FOUND`', 'exampleIs');
 
 const codeEnum = (...codes: string[]) => body({ type: 'object', properties: { code: { type: 'string', enum: codes } } });
 
@@ -158,21 +142,7 @@ testRule('ax-recoverable-code-format', [
     errors: [
       {
         path: at('/a', 'get', '422', ...JSON_SCHEMA, 'properties', 'type', 'enum', '1'),
-        messageId: 'fieldFinding',
-        data: {
-          holder: 'the error schema',
-          name: 'type',
-          what: {
-            messageId: 'offConvention',
-            data: {
-              verb: { messageId: 'schemaAllows', data: {} },
-              codes: '"invalid-state"',
-              convention: 'SCREAMING_SNAKE',
-              why: { messageId: 'usualConvention', data: {} },
-              fixes: '`INVALID_STATE`',
-            },
-          },
-        },
+        ...offConvention('the error schema', '"invalid-state"', '`INVALID_STATE`', 'schemaAllows', { name: 'type' }),
       },
     ],
   },
@@ -189,21 +159,7 @@ testRule('ax-recoverable-code-format', [
     errors: [
       {
         path: at('/a', 'get', '404', ...EXAMPLE, 'code'),
-        messageId: 'fieldFinding',
-        data: {
-          holder: 'the application/json error example',
-          name: 'code',
-          what: {
-            messageId: 'offConvention',
-            data: {
-              verb: { messageId: 'exampleIs', data: {} },
-              codes: '"not-found"',
-              convention: 'SCREAMING_SNAKE',
-              why: { messageId: 'usualConvention', data: {} },
-              fixes: '`NOT_FOUND`',
-            },
-          },
-        },
+        ...offConvention('the application/json error example', '"not-found"', '`NOT_FOUND`', 'exampleIs'),
       },
     ],
   },
@@ -215,21 +171,7 @@ testRule('ax-recoverable-code-format', [
     errors: [
       {
         path: at('/a', 'get', '402', ...JSON_SCHEMA, 'properties', 'code', 'enum', '3'),
-        messageId: 'fieldFinding',
-        data: {
-          holder: 'the error schema',
-          name: 'code',
-          what: {
-            messageId: 'offConvention',
-            data: {
-              verb: { messageId: 'schemaAllows', data: {} },
-              codes: '"card-expired"',
-              convention: 'SCREAMING_SNAKE',
-              why: { messageId: 'usualConvention', data: {} },
-              fixes: '`CARD_EXPIRED`',
-            },
-          },
-        },
+        ...offConvention('the error schema', '"card-expired"', '`CARD_EXPIRED`'),
       },
     ],
   },
@@ -284,7 +226,7 @@ testRule('ax-recoverable-code-format', [
     errors: [
       {
         path: component('schemas', 'Problem', 'properties', 'code', 'enum', '2'),
-        ...FIELD_FINDING,
+        ...SCHEMA_NOT_FOUND,
       },
     ],
   },
@@ -343,39 +285,11 @@ testRule('ax-recoverable-code-format', [
       },
       {
         path: at('/a', 'get', '422', ...JSON_SCHEMA, 'properties', 'code', 'example'),
-        messageId: 'fieldFinding',
-        data: {
-          holder: 'the error schema',
-          name: 'code',
-          what: {
-            messageId: 'offConvention',
-            data: {
-              verb: { messageId: 'exampleHas', data: {} },
-              codes: '"invalid-state"',
-              convention: 'SCREAMING_SNAKE',
-              why: { messageId: 'usualConvention', data: {} },
-              fixes: '`INVALID_STATE`',
-            },
-          },
-        },
+        ...offConvention('the error schema', '"invalid-state"', '`INVALID_STATE`', 'exampleHas'),
       },
       {
         path: at('/b', 'get', '429', ...EXAMPLE, 'error', 'code'),
-        messageId: 'fieldFinding',
-        data: {
-          holder: 'the application/json error example',
-          name: 'code',
-          what: {
-            messageId: 'offConvention',
-            data: {
-              verb: { messageId: 'exampleIs', data: {} },
-              codes: '"too-many-requests"',
-              convention: 'SCREAMING_SNAKE',
-              why: { messageId: 'usualConvention', data: {} },
-              fixes: '`TOO_MANY_REQUESTS`',
-            },
-          },
-        },
+        ...offConvention('the application/json error example', '"too-many-requests"', '`TOO_MANY_REQUESTS`', 'exampleIs'),
       },
     ],
   },
@@ -385,21 +299,7 @@ testRule('ax-recoverable-code-format', [
     errors: [
       {
         path: at('/a', 'get', '400', ...JSON_SCHEMA, 'properties', 'code', 'enum', '2'),
-        messageId: 'fieldFinding',
-        data: {
-          holder: 'the error schema',
-          name: 'code',
-          what: {
-            messageId: 'offConvention',
-            data: {
-              verb: { messageId: 'schemaAllows', data: {} },
-              codes: '"CARD_DECLINED"',
-              convention: 'kebab-case',
-              why: { messageId: 'usualConvention', data: {} },
-              fixes: '`card-declined`',
-            },
-          },
-        },
+        ...offConvention('the error schema', '"CARD_DECLINED"', '`card-declined`', 'schemaAllows', { convention: 'kebab-case' }),
       },
     ],
   },
@@ -412,39 +312,11 @@ testRule('ax-recoverable-code-format', [
     errors: [
       {
         path: at('/a', 'get', '400', ...JSON_SCHEMA, 'properties', 'code', 'enum', '2'),
-        messageId: 'fieldFinding',
-        data: {
-          holder: 'the error schema',
-          name: 'code',
-          what: {
-            messageId: 'offConvention',
-            data: {
-              verb: { messageId: 'schemaAllows', data: {} },
-              codes: '"invalid_range"',
-              convention: 'PascalCase',
-              why: { messageId: 'usualConvention', data: {} },
-              fixes: '`InvalidRange`',
-            },
-          },
-        },
+        ...offConvention('the error schema', '"invalid_range"', '`InvalidRange`', 'schemaAllows', { convention: 'PascalCase' }),
       },
       {
         path: at('/b', 'get', '400', ...JSON_SCHEMA, 'properties', 'code', 'enum', '1'),
-        messageId: 'fieldFinding',
-        data: {
-          holder: 'the error schema',
-          name: 'code',
-          what: {
-            messageId: 'offConvention',
-            data: {
-              verb: { messageId: 'schemaAllows', data: {} },
-              codes: '"INVALID_RANGE"',
-              convention: 'PascalCase',
-              why: { messageId: 'usualConvention', data: {} },
-              fixes: '`InvalidRange`',
-            },
-          },
-        },
+        ...offConvention('the error schema', '"INVALID_RANGE"', '`InvalidRange`', 'schemaAllows', { convention: 'PascalCase' }),
       },
     ],
   },
@@ -455,21 +327,11 @@ testRule('ax-recoverable-code-format', [
     errors: [
       {
         path: at('/a', 'get', '400', ...EXAMPLE, 'reason'),
-        messageId: 'fieldFinding',
-        data: {
-          holder: 'the application/json error example',
+        ...offConvention('the application/json error example', '"CARD_DECLINED"', '`card-declined`', 'exampleIs', {
+          convention: 'kebab-case',
+          why: 'configuredConvention',
           name: 'reason',
-          what: {
-            messageId: 'offConvention',
-            data: {
-              verb: { messageId: 'exampleIs', data: {} },
-              codes: '"CARD_DECLINED"',
-              convention: 'kebab-case',
-              why: { messageId: 'configuredConvention', data: {} },
-              fixes: '`card-declined`',
-            },
-          },
-        },
+        }),
       },
     ],
   },
@@ -489,7 +351,7 @@ testRule('ax-recoverable-code-format', [
     errors: [
       {
         path: component('schemas', 'Problem', 'allOf', '1', 'properties', 'code', 'enum', '2'),
-        ...FIELD_FINDING,
+        ...SCHEMA_NOT_FOUND,
       },
     ],
   },
@@ -502,7 +364,7 @@ testRule('ax-recoverable-code-format', [
     errors: [
       {
         path: component('responses', 'NotFound', ...EXAMPLE, 'code'),
-        ...FIELD_FINDING_2,
+        ...EXAMPLE_NOT_FOUND,
       },
     ],
   },
@@ -521,7 +383,7 @@ testRule('ax-recoverable-code-format', [
     errors: [
       {
         path: component('responses', 'NotFound', ...EXAMPLE, 'code'),
-        ...FIELD_FINDING_2,
+        ...EXAMPLE_NOT_FOUND,
       },
     ],
   },
@@ -533,21 +395,7 @@ testRule('ax-recoverable-code-format', [
     errors: [
       {
         path: at('/a', 'get', '400', 'schema', 'properties', 'code', 'enum', '1'),
-        messageId: 'fieldFinding',
-        data: {
-          holder: 'the error schema',
-          name: 'code',
-          what: {
-            messageId: 'offConvention',
-            data: {
-              verb: { messageId: 'schemaAllows', data: {} },
-              codes: '"a-b"',
-              convention: 'SCREAMING_SNAKE',
-              why: { messageId: 'usualConvention', data: {} },
-              fixes: '`A_B`',
-            },
-          },
-        },
+        ...offConvention('the error schema', '"a-b"', '`A_B`'),
       },
     ],
   },
@@ -567,21 +415,7 @@ testRule('ax-recoverable-code-format', [
     errors: [
       {
         path: at('/a', 'get', '400', ...JSON_SCHEMA, 'oneOf', '2', 'properties', 'code', 'const'),
-        messageId: 'fieldFinding',
-        data: {
-          holder: 'the error schema',
-          name: 'code',
-          what: {
-            messageId: 'offConvention',
-            data: {
-              verb: { messageId: 'schemaAllows', data: {} },
-              codes: '"e-f"',
-              convention: 'SCREAMING_SNAKE',
-              why: { messageId: 'usualConvention', data: {} },
-              fixes: '`E_F`',
-            },
-          },
-        },
+        ...offConvention('the error schema', '"e-f"', '`E_F`'),
       },
     ],
   },
