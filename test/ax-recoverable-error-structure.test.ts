@@ -14,77 +14,41 @@ import {
   STACK_TRACE_500_EXAMPLE,
 } from './support/published-errors';
 import { fixAndRelint, testRule } from './support/testRule';
+import { componentProblem, schemaProblem } from './support/said';
 import { combine } from '../lib/findings/edits';
 import { component } from './support/components';
 import { getWith as get, OK as ok } from './support/documents';
 
 /** What several cases expect the rule to say. */
-const SCHEMA_PROBLEM = {
-  messageId: 'schemaProblem',
-  data: {
-    schema: 'the error schema',
-    what: 'has no code',
-    shapes: '',
-    fix: 'Add a required `code` (e.g. "CONFLICT"); your error handler must then send it.',
-    concept: 'errorCode',
-  },
-};
-const SCHEMA_PROBLEM_2 = {
-  messageId: 'schemaProblem',
-  data: {
-    schema: 'the error schema',
-    what: 'has no code and may keep its message in `error`',
-    shapes: '',
-    fix: 'Add a required `code` (e.g. "VALIDATION_ERROR"). If `error` is the message, describe it so and require it; else add a required `message`.',
-    concept: ['errorCode', 'message'],
-  },
-};
-const COMPONENT_PROBLEM = {
-  messageId: 'componentProblem',
-  data: {
-    what: 'has no code and may keep its message in `error`',
-    shapes: '',
-    fix: 'Add a required `code` (e.g. "NOT_FOUND"). If `error` is the message, describe it so and require it; else add a required `message`.',
-    concept: ['errorCode', 'message'],
-  },
-};
-const COMPONENT_PROBLEM_2 = {
-  messageId: 'componentProblem',
-  data: {
-    what: 'has no code and no message',
-    shapes: '',
-    fix: 'Add a required `code` (e.g. "VALIDATION_ERROR") and a required `message`; your error handler must then send them.',
-    concept: ['errorCode', 'message'],
-  },
-};
-const COMPONENT_PROBLEM_3 = {
-  messageId: 'componentProblem',
-  data: {
-    what: 'has no message (`error` is the code)',
-    shapes: '',
-    fix: 'Add a required `message`; your error handler must then send it.',
-    concept: 'message',
-  },
-};
-const COMPONENT_PROBLEM_4 = {
-  messageId: 'componentProblem',
-  data: {
-    what: 'has no code (`code` is the HTTP status)',
-    shapes: '',
-    fix: 'Add a required `error_code` (e.g. "VALIDATION_ERROR"); your error handler must then send it.',
-    concept: 'errorCode',
-  },
-};
-const SCHEMA_PROBLEM_3 = {
-  messageId: 'schemaProblem',
-  data: {
-    schema: 'the error schema',
-    what: 'has no code (`statusCode` and `error` are the HTTP status)',
-    shapes: '',
-    fix: 'Add a required `code` (e.g. "VALIDATION_ERROR"); your error handler must then send it.',
-    concept: 'errorCode',
-  },
-};
+const SCHEMA_PROBLEM = schemaProblem('has no code', 'Add a required `code` (e.g. "CONFLICT"); your error handler must then send it.', { concept: 'errorCode' });
+const SCHEMA_PROBLEM_2 = schemaProblem(
+  'has no code and may keep its message in `error`',
+  'Add a required `code` (e.g. "VALIDATION_ERROR"). If `error` is the message, describe it so and require it; else add a required `message`.',
+  { concept: ['errorCode', 'message'] },
+);
+const COMPONENT_PROBLEM = componentProblem(
+  'has no code and may keep its message in `error`',
+  'Add a required `code` (e.g. "NOT_FOUND"). If `error` is the message, describe it so and require it; else add a required `message`.',
+  { concept: ['errorCode', 'message'] },
+);
+const COMPONENT_PROBLEM_2 = componentProblem(
+  'has no code and no message',
+  'Add a required `code` (e.g. "VALIDATION_ERROR") and a required `message`; your error handler must then send them.',
+  { concept: ['errorCode', 'message'] },
+);
+const COMPONENT_PROBLEM_3 = componentProblem('has no message (`error` is the code)', 'Add a required `message`; your error handler must then send it.', {
+  concept: 'message',
+});
+const COMPONENT_PROBLEM_4 = componentProblem(
+  'has no code (`code` is the HTTP status)',
+  'Add a required `error_code` (e.g. "VALIDATION_ERROR"); your error handler must then send it.',
+  { concept: 'errorCode' },
+);
+const SCHEMA_PROBLEM_3 = schemaProblem(
+  'has no code (`statusCode` and `error` are the HTTP status)',
+  'Add a required `code` (e.g. "VALIDATION_ERROR"); your error handler must then send it.',
+  { concept: 'errorCode' },
+);
 
 /** The example code fits the response's status: a 404 is no validation error. */
 const addCode = (example = 'VALIDATION_ERROR') => `a required \`code\` (e.g. "${example}")`;
@@ -105,24 +69,14 @@ testRule('ax-recoverable-error-structure', [
     errors: [
       {
         path: at('/a', 'get', '400', ...JSON_SCHEMA),
-        messageId: 'schemaProblem',
-        data: {
-          schema: 'the error schema',
-          what: 'does not require `errorCode` or `errorMessage`',
-          shapes: '',
-          fix: 'Require `errorCode` and `errorMessage` in the schema; your error handler must then send them.',
-        },
+        ...schemaProblem(
+          'does not require `errorCode` or `errorMessage`',
+          'Require `errorCode` and `errorMessage` in the schema; your error handler must then send them.',
+        ),
       },
       {
         path: at('/a', 'get', '500', ...JSON_SCHEMA),
-        messageId: 'schemaProblem',
-        data: {
-          schema: 'the error schema',
-          what: 'has no code',
-          shapes: '',
-          fix: 'Add a required `code` (e.g. "INTERNAL_ERROR"); your error handler must then send it.',
-          concept: 'errorCode',
-        },
+        ...schemaProblem('has no code', 'Add a required `code` (e.g. "INTERNAL_ERROR"); your error handler must then send it.', { concept: 'errorCode' }),
       },
     ],
   },
@@ -184,34 +138,19 @@ testRule('ax-recoverable-error-structure', [
     errors: [
       {
         path: at('/a', 'get', '400', ...JSON_SCHEMA),
-        messageId: 'schemaProblem',
-        data: {
-          schema: 'the error schema',
-          what: 'does not require `code`',
-          shapes: '',
-          fix: 'Require `code` in the schema; your error handler must then send it.',
-        },
+        ...schemaProblem('does not require `code`', 'Require `code` in the schema; your error handler must then send it.'),
       },
       {
         path: at('/a', 'get', '404', ...JSON_SCHEMA),
-        messageId: 'schemaProblem',
-        data: {
-          schema: 'the error schema',
-          what: 'does not require `detail`',
-          shapes: '',
-          fix: 'Require `detail` in the schema; your error handler must then send it.',
-        },
+        ...schemaProblem('does not require `detail`', 'Require `detail` in the schema; your error handler must then send it.'),
       },
       {
         path: at('/a', 'get', '409', ...JSON_SCHEMA),
-        messageId: 'schemaProblem',
-        data: {
-          schema: 'the error schema',
-          what: 'has no message and does not require `code`',
-          shapes: '',
-          fix: 'Add a required `message`. Require `code` in the schema; your error handler must then send them.',
-          concept: 'message',
-        },
+        ...schemaProblem(
+          'has no message and does not require `code`',
+          'Add a required `message`. Require `code` in the schema; your error handler must then send them.',
+          { concept: 'message' },
+        ),
       },
     ],
   },
@@ -225,36 +164,27 @@ testRule('ax-recoverable-error-structure', [
     errors: [
       {
         path: at('/invoices/{id}/finalize', 'post', '500', ...JSON_SCHEMA),
-        messageId: 'schemaProblem',
-        data: {
-          schema: 'the error schema',
-          what: 'does not require `message` and may keep its code in `error`',
-          shapes: '',
-          fix: 'Require `message` in the schema. If `error` is the code, describe it so and require it; else add a required `code` (e.g. "INTERNAL_ERROR").',
-          concept: 'errorCode',
-        },
+        ...schemaProblem(
+          'does not require `message` and may keep its code in `error`',
+          'Require `message` in the schema. If `error` is the code, describe it so and require it; else add a required `code` (e.g. "INTERNAL_ERROR").',
+          { concept: 'errorCode' },
+        ),
       },
       {
         path: at('/wearables', 'get', '503', ...JSON_SCHEMA),
-        messageId: 'schemaProblem',
-        data: {
-          schema: 'the error schema',
-          what: 'has no code and does not require `message` (`error` is text, not a code)',
-          shapes: '',
-          fix: 'Add a required `code` (e.g. "SERVICE_UNAVAILABLE"). Require `message` in the schema; your error handler must then send them.',
-          concept: 'errorCode',
-        },
+        ...schemaProblem(
+          'has no code and does not require `message` (`error` is text, not a code)',
+          'Add a required `code` (e.g. "SERVICE_UNAVAILABLE"). Require `message` in the schema; your error handler must then send them.',
+          { concept: 'errorCode' },
+        ),
       },
       {
         path: at('/entities', 'get', '400', ...JSON_SCHEMA),
-        messageId: 'schemaProblem',
-        data: {
-          schema: 'the error schema',
-          what: 'has no code and may keep its message in `error`',
-          shapes: '',
-          fix: 'Add a required `code` (e.g. "VALIDATION_ERROR"). If `error` is the message, describe it so; else add a required `message`.',
-          concept: ['errorCode', 'message'],
-        },
+        ...schemaProblem(
+          'has no code and may keep its message in `error`',
+          'Add a required `code` (e.g. "VALIDATION_ERROR"). If `error` is the message, describe it so; else add a required `message`.',
+          { concept: ['errorCode', 'message'] },
+        ),
       },
     ],
   },
@@ -284,13 +214,7 @@ testRule('ax-recoverable-error-structure', [
     errors: [
       {
         path: at('/a', 'get', '400', ...JSON_SCHEMA),
-        messageId: 'schemaProblem',
-        data: {
-          schema: 'the error schema',
-          what: 'does not require `code` in its `error` object',
-          shapes: '',
-          fix: 'Require `code` in the `error` object; your error handler must then send it.',
-        },
+        ...schemaProblem('does not require `code` in its `error` object', 'Require `code` in the `error` object; your error handler must then send it.'),
       },
     ],
   },
@@ -308,13 +232,7 @@ testRule('ax-recoverable-error-structure', [
     errors: [
       {
         path: at('/a', 'get', '409', ...JSON_SCHEMA),
-        messageId: 'schemaProblem',
-        data: {
-          schema: 'the error schema',
-          what: 'does not require `code` or `message`',
-          shapes: '',
-          fix: 'Require `code` and `message` in the schema; your error handler must then send them.',
-        },
+        ...schemaProblem('does not require `code` or `message`', 'Require `code` and `message` in the schema; your error handler must then send them.'),
       },
     ],
   },
@@ -324,14 +242,10 @@ testRule('ax-recoverable-error-structure', [
     errors: [
       {
         path: at('/a', 'get', '400', ...JSON_SCHEMA),
-        messageId: 'schemaProblem',
-        data: {
-          schema: 'the error schema',
-          what: 'has no code',
-          shapes: { messageId: 'someShapes', data: { count: 1, total: 2 } },
-          fix: 'Add a required `code` (e.g. "VALIDATION_ERROR"); your error handler must then send it.',
+        ...schemaProblem('has no code', 'Add a required `code` (e.g. "VALIDATION_ERROR"); your error handler must then send it.', {
           concept: 'errorCode',
-        },
+          shapes: { messageId: 'someShapes', data: { count: 1, total: 2 } },
+        }),
       },
     ],
   },
@@ -378,14 +292,9 @@ testRule('ax-recoverable-error-structure', [
     errors: [
       {
         path: at('/a', 'get', '410', ...JSON_SCHEMA),
-        messageId: 'schemaProblem',
-        data: {
-          schema: 'the error schema',
-          what: 'may keep its message in `reason`',
-          shapes: '',
-          fix: 'If `reason` is the message, describe it so and require it; else add a required `message`.',
+        ...schemaProblem('may keep its message in `reason`', 'If `reason` is the message, describe it so and require it; else add a required `message`.', {
           concept: 'message',
-        },
+        }),
       },
     ],
   },
@@ -420,13 +329,11 @@ testRule('ax-recoverable-error-structure', [
     errors: [
       {
         path: ['definitions', 'Legacy'],
-        messageId: 'componentProblem',
-        data: {
-          what: 'has no code and may keep its message in `error`',
-          shapes: '',
-          fix: 'Add a required `code` (e.g. "VALIDATION_ERROR"). If `error` is the message, describe it so and require it; else add a required `message`.',
-          concept: ['errorCode', 'message'],
-        },
+        ...componentProblem(
+          'has no code and may keep its message in `error`',
+          'Add a required `code` (e.g. "VALIDATION_ERROR"). If `error` is the message, describe it so and require it; else add a required `message`.',
+          { concept: ['errorCode', 'message'] },
+        ),
       },
     ],
   },
@@ -446,14 +353,10 @@ testRule('ax-recoverable-error-structure', [
     errors: [
       {
         path: at('/a', 'get', '400', 'content', 'application/problem+json', 'schema'),
-        messageId: 'schemaProblem',
-        data: {
-          schema: 'the application/problem+json error schema',
-          what: 'has no message',
-          shapes: '',
-          fix: 'Add a required `message`; your error handler must then send it.',
+        ...schemaProblem('has no message', 'Add a required `message`; your error handler must then send it.', {
           concept: 'message',
-        },
+          schema: 'the application/problem+json error schema',
+        }),
       },
     ],
   },
@@ -487,14 +390,7 @@ testRule('ax-recoverable-error-structure', [
     errors: [
       {
         path: at('/a', 'get', '500', ...JSON_SCHEMA),
-        messageId: 'schemaProblem',
-        data: {
-          schema: 'the error schema',
-          what: 'has no code',
-          shapes: '',
-          fix: 'Add a required `reason` (e.g. "INTERNAL_ERROR"); your error handler must then send it.',
-          concept: 'errorCode',
-        },
+        ...schemaProblem('has no code', 'Add a required `reason` (e.g. "INTERNAL_ERROR"); your error handler must then send it.', { concept: 'errorCode' }),
       },
     ],
   },
@@ -555,46 +451,31 @@ testRule('ax-recoverable-error-structure', [
     errors: [
       {
         path: at('/admin.conversations.archive', 'get', 'default', ...JSON_SCHEMA),
-        messageId: 'schemaProblem',
-        data: {
-          schema: 'the error schema',
-          what: 'has no message (`error` is the code)',
-          shapes: '',
-          fix: 'Add a required `message`; your error handler must then send it.',
-          concept: 'message',
-        },
+        ...schemaProblem('has no message (`error` is the code)', 'Add a required `message`; your error handler must then send it.', { concept: 'message' }),
       },
       {
         path: at('/blocks', 'get', '400', ...JSON_SCHEMA),
-        messageId: 'schemaProblem',
-        data: {
-          schema: 'the error schema',
-          what: 'has no code (`status_code` and `error` are the HTTP status)',
-          shapes: '',
-          fix: 'Add a required `code` (e.g. "VALIDATION_ERROR"); your error handler must then send it.',
-          concept: 'errorCode',
-        },
+        ...schemaProblem(
+          'has no code (`status_code` and `error` are the HTTP status)',
+          'Add a required `code` (e.g. "VALIDATION_ERROR"); your error handler must then send it.',
+          { concept: 'errorCode' },
+        ),
       },
       {
         path: at('/blocks', 'get', '418', ...JSON_SCHEMA),
-        messageId: 'schemaProblem',
-        data: {
-          schema: 'the error schema',
-          what: 'has no code (`status_code` is the HTTP status; `error` is text, not a code)',
-          shapes: '',
-          fix: 'Add a required `code` (e.g. "VALIDATION_ERROR"); your error handler must then send it.',
-          concept: 'errorCode',
-        },
+        ...schemaProblem(
+          'has no code (`status_code` is the HTTP status; `error` is text, not a code)',
+          'Add a required `code` (e.g. "VALIDATION_ERROR"); your error handler must then send it.',
+          { concept: 'errorCode' },
+        ),
       },
       {
         path: component('schemas', 'LinodeErrors'),
-        messageId: 'componentProblem',
-        data: {
-          what: 'has no code in its `errors[]` items (`reason` is the message)',
-          shapes: '',
-          fix: 'Add a required `code` (e.g. "VALIDATION_ERROR") to the `errors[]` items; your error handler must then send it.',
-          concept: 'errorCode',
-        },
+        ...componentProblem(
+          'has no code in its `errors[]` items (`reason` is the message)',
+          'Add a required `code` (e.g. "VALIDATION_ERROR") to the `errors[]` items; your error handler must then send it.',
+          { concept: 'errorCode' },
+        ),
       },
     ],
   },
@@ -626,13 +507,11 @@ testRule('ax-recoverable-error-structure', [
     errors: [
       {
         path: ['definitions', 'error'],
-        messageId: 'componentProblem',
-        data: {
-          what: "has no code in its `error` object (`type` names the object's type)",
-          shapes: '',
-          fix: 'Add a required `code` (e.g. "UNAUTHENTICATED") to the `error` object; your error handler must then send it.',
-          concept: 'errorCode',
-        },
+        ...componentProblem(
+          "has no code in its `error` object (`type` names the object's type)",
+          'Add a required `code` (e.g. "UNAUTHENTICATED") to the `error` object; your error handler must then send it.',
+          { concept: 'errorCode' },
+        ),
       },
     ],
   },
@@ -677,14 +556,11 @@ testRule('ax-recoverable-error-structure', [
     errors: [
       {
         path: at('/attachment-public', 'get', '400', ...JSON_SCHEMA),
-        messageId: 'schemaProblem',
-        data: {
-          schema: 'the error schema',
-          what: 'has no code and does not require `error_description` in its `Error[]` items (`error_description` is the message)',
-          shapes: '',
-          fix: 'Add a required `code` (e.g. "VALIDATION_ERROR") to the `Error[]` items. Require `error_description` in the `Error[]` items; your error handler must then send them.',
-          concept: 'errorCode',
-        },
+        ...schemaProblem(
+          'has no code and does not require `error_description` in its `Error[]` items (`error_description` is the message)',
+          'Add a required `code` (e.g. "VALIDATION_ERROR") to the `Error[]` items. Require `error_description` in the `Error[]` items; your error handler must then send them.',
+          { concept: 'errorCode' },
+        ),
       },
     ],
   },
@@ -716,25 +592,19 @@ testRule('ax-recoverable-error-structure', [
     errors: [
       {
         path: at('/rest/api/3/dashboard/{id}', 'get', '400', ...JSON_SCHEMA),
-        messageId: 'schemaProblem',
-        data: {
-          schema: 'the error schema',
-          what: 'has no code and may keep its message in `errorMessages`',
-          shapes: '',
-          fix: 'Add a required `code` (e.g. "VALIDATION_ERROR"). If `errorMessages` is the message, describe it so and require it; else add a required `message`.',
-          concept: ['errorCode', 'message'],
-        },
+        ...schemaProblem(
+          'has no code and may keep its message in `errorMessages`',
+          'Add a required `code` (e.g. "VALIDATION_ERROR"). If `errorMessages` is the message, describe it so and require it; else add a required `message`.',
+          { concept: ['errorCode', 'message'] },
+        ),
       },
       {
         path: at('/v2/scim/2.0/Users', 'get', '400', ...JSON_SCHEMA),
-        messageId: 'schemaProblem',
-        data: {
-          schema: 'the error schema',
-          what: 'may keep its code in `scimType`',
-          shapes: '',
-          fix: 'If `scimType` is the code, describe it so and require it; else add a required `code` (e.g. "VALIDATION_ERROR").',
-          concept: 'errorCode',
-        },
+        ...schemaProblem(
+          'may keep its code in `scimType`',
+          'If `scimType` is the code, describe it so and require it; else add a required `code` (e.g. "VALIDATION_ERROR").',
+          { concept: 'errorCode' },
+        ),
       },
     ],
   },
@@ -763,14 +633,11 @@ testRule('ax-recoverable-error-structure', [
     errors: [
       {
         path: at('/delete-images', 'get', '400', ...JSON_SCHEMA),
-        messageId: 'schemaProblem',
-        data: {
-          schema: 'the error schema',
-          what: 'may keep its code in `errinfo.type`',
-          shapes: '',
-          fix: 'If `errinfo.type` is the code, describe it so and require it; else add a required `code` (e.g. "VALIDATION_ERROR").',
-          concept: 'errorCode',
-        },
+        ...schemaProblem(
+          'may keep its code in `errinfo.type`',
+          'If `errinfo.type` is the code, describe it so and require it; else add a required `code` (e.g. "VALIDATION_ERROR").',
+          { concept: 'errorCode' },
+        ),
       },
       { path: at('/orders', 'get', '409', ...JSON_SCHEMA), ...SCHEMA_PROBLEM },
     ],
@@ -800,13 +667,10 @@ testRule('ax-recoverable-error-structure', [
     errors: [
       {
         path: at('/Statements', 'get', '400', ...JSON_SCHEMA),
-        messageId: 'schemaProblem',
-        data: {
-          schema: 'the error schema',
-          what: { messageId: 'exampleIsApiSchema', data: { name: 'Error', members: '`type`, `title`, `detail` and `status`' } },
-          shapes: '',
-          fix: { messageId: 'answerApiSchema', data: { ref: '#/components/schemas/Error' } },
-        },
+        ...schemaProblem(
+          { messageId: 'exampleIsApiSchema', data: { name: 'Error', members: '`type`, `title`, `detail` and `status`' } },
+          { messageId: 'answerApiSchema', data: { ref: '#/components/schemas/Error' } },
+        ),
       },
       { path: component('schemas', 'Statements'), ...COMPONENT_PROBLEM_2 },
     ],
@@ -828,13 +692,9 @@ testRule('ax-recoverable-error-structure', [
     errors: [
       {
         path: component('schemas', 'Error'),
-        messageId: 'componentProblem',
-        data: {
-          what: "has no code (`type` names the object's type)",
-          shapes: '',
-          fix: 'Add a required `code` (e.g. "NOT_FOUND"); your error handler must then send it.',
+        ...componentProblem("has no code (`type` names the object's type)", 'Add a required `code` (e.g. "NOT_FOUND"); your error handler must then send it.', {
           concept: 'errorCode',
-        },
+        }),
       },
     ],
   },
@@ -855,14 +715,11 @@ testRule('ax-recoverable-error-structure', [
     errors: [
       {
         path: at('/locate', 'get', '401', ...JSON_SCHEMA),
-        messageId: 'schemaProblem',
-        data: {
-          schema: 'the error schema',
-          what: 'has no code and does not require `error_description` (`error` and `error_description` hold the message)',
-          shapes: '',
-          fix: 'Add a required `code` (e.g. "UNAUTHENTICATED"). Require `error_description` in the schema; your error handler must then send them.',
-          concept: 'errorCode',
-        },
+        ...schemaProblem(
+          'has no code and does not require `error_description` (`error` and `error_description` hold the message)',
+          'Add a required `code` (e.g. "UNAUTHENTICATED"). Require `error_description` in the schema; your error handler must then send them.',
+          { concept: 'errorCode' },
+        ),
       },
     ],
   },
@@ -889,33 +746,27 @@ testRule('ax-recoverable-error-structure', [
     errors: [
       {
         path: component('schemas', 'TooManyTagsException'),
-        messageId: 'componentProblem',
-        data: {
-          what: 'has no code and no message',
-          shapes: '',
-          fix: 'Add a required `code` (e.g. "TooManyTagsException") and a required `message`; your error handler must then send them.',
-          concept: ['errorCode', 'message'],
-        },
+        ...componentProblem(
+          'has no code and no message',
+          'Add a required `code` (e.g. "TooManyTagsException") and a required `message`; your error handler must then send them.',
+          { concept: ['errorCode', 'message'] },
+        ),
       },
       {
         path: component('schemas', 'ServerException'),
-        messageId: 'componentProblem',
-        data: {
-          what: 'has no code and no message',
-          shapes: '',
-          fix: 'Add a required `code` (e.g. "ServerException") and a required `message`; your error handler must then send them.',
-          concept: ['errorCode', 'message'],
-        },
+        ...componentProblem(
+          'has no code and no message',
+          'Add a required `code` (e.g. "ServerException") and a required `message`; your error handler must then send them.',
+          { concept: ['errorCode', 'message'] },
+        ),
       },
       {
         path: component('schemas', 'NotFoundError'),
-        messageId: 'componentProblem',
-        data: {
-          what: 'has no code and no message',
-          shapes: '',
-          fix: 'Add a required `code` (e.g. "NotFoundError") and a required `message`; your error handler must then send them.',
-          concept: ['errorCode', 'message'],
-        },
+        ...componentProblem(
+          'has no code and no message',
+          'Add a required `code` (e.g. "NotFoundError") and a required `message`; your error handler must then send them.',
+          { concept: ['errorCode', 'message'] },
+        ),
       },
       // One defect of one schema: one finding. Its example code cannot fit both statuses; the first user's is expected here.
       { path: component('schemas', 'ErrorResponse'), ...COMPONENT_PROBLEM_2 },
@@ -936,13 +787,11 @@ testRule('ax-recoverable-error-structure', [
     errors: [
       {
         path: component('schemas', 'Statements'),
-        messageId: 'componentProblem',
-        data: {
-          what: 'has no code and no message (`items[].errors[].type` and `items[].errors[].detail` are per item)',
-          shapes: '',
-          fix: 'Add a required `code` (e.g. "CONFLICT") and a required `message`; your error handler must then send them.',
-          concept: ['errorCode', 'message'],
-        },
+        ...componentProblem(
+          'has no code and no message (`items[].errors[].type` and `items[].errors[].detail` are per item)',
+          'Add a required `code` (e.g. "CONFLICT") and a required `message`; your error handler must then send them.',
+          { concept: ['errorCode', 'message'] },
+        ),
       },
     ],
   },
@@ -964,13 +813,9 @@ testRule('ax-recoverable-error-structure', [
     errors: [
       {
         path: component('schemas', 'Plain'),
-        messageId: 'componentProblem',
-        data: {
-          what: 'has no code',
-          shapes: '',
-          fix: 'Add a required `errorCode` (e.g. "SERVICE_UNAVAILABLE"); your error handler must then send it.',
+        ...componentProblem('has no code', 'Add a required `errorCode` (e.g. "SERVICE_UNAVAILABLE"); your error handler must then send it.', {
           concept: 'errorCode',
-        },
+        }),
       },
     ],
   },
@@ -1011,14 +856,11 @@ testRule('ax-recoverable-error-structure', [
     errors: [
       {
         path: at('/Statements', 'get', '400', ...JSON_SCHEMA),
-        messageId: 'schemaProblem',
-        data: {
-          schema: 'the error schema',
-          what: 'has no code and no message',
-          shapes: '',
-          fix: 'Add a required `type`, the code its example sends ("invalid-request") and a required `detail`, as its example sends; your error handler must then send them.',
-          concept: ['errorCode', 'message'],
-        },
+        ...schemaProblem(
+          'has no code and no message',
+          'Add a required `type`, the code its example sends ("invalid-request") and a required `detail`, as its example sends; your error handler must then send them.',
+          { concept: ['errorCode', 'message'] },
+        ),
       },
       {
         path: at('/api.test', 'get', 'default', ...JSON_SCHEMA),
@@ -1054,12 +896,7 @@ testRule('ax-recoverable-error-structure', [
     errors: [
       {
         path: component('schemas', 'not-found'),
-        messageId: 'componentProblem',
-        data: {
-          what: 'does not require `status` or `message`',
-          shapes: '',
-          fix: 'Require `status` and `message` in the schema; your error handler must then send them.',
-        },
+        ...componentProblem('does not require `status` or `message`', 'Require `status` and `message` in the schema; your error handler must then send them.'),
       },
     ],
   },
@@ -1114,14 +951,11 @@ describe('a status mirror is never the code', () => {
       errors: [
         {
           path: at('/a', 'get', '400', ...JSON_SCHEMA),
-          messageId: 'schemaProblem',
-          data: {
-            schema: 'the error schema',
-            what: 'has no code (`code` is the HTTP status)',
-            shapes: '',
-            fix: 'Add a required `error_code` (e.g. "VALIDATION_ERROR"); your error handler must then send it.',
-            concept: 'errorCode',
-          },
+          ...schemaProblem(
+            'has no code (`code` is the HTTP status)',
+            'Add a required `error_code` (e.g. "VALIDATION_ERROR"); your error handler must then send it.',
+            { concept: 'errorCode' },
+          ),
         },
       ],
     },
@@ -1155,14 +989,11 @@ describe('a status mirror is never the code', () => {
       errors: [
         {
           path: at('/a', 'get', 'default', ...JSON_SCHEMA),
-          messageId: 'schemaProblem',
-          data: {
-            schema: 'the error schema',
-            what: 'has no code in its `error` object (`code` is the HTTP status)',
-            shapes: '',
-            fix: 'Add a required `error_code` (e.g. "VALIDATION_ERROR") to the `error` object; your error handler must then send it.',
-            concept: 'errorCode',
-          },
+          ...schemaProblem(
+            'has no code in its `error` object (`code` is the HTTP status)',
+            'Add a required `error_code` (e.g. "VALIDATION_ERROR") to the `error` object; your error handler must then send it.',
+            { concept: 'errorCode' },
+          ),
         },
       ],
     },
@@ -1199,13 +1030,11 @@ describe('a status mirror is never the code', () => {
       errors: [
         {
           path: ['definitions', 'Problem'],
-          messageId: 'componentProblem',
-          data: {
-            what: 'has no code (`code` is the HTTP status)',
-            shapes: '',
-            fix: 'Add a required `error_code` (e.g. "NOT_FOUND"); your error handler must then send it.',
-            concept: 'errorCode',
-          },
+          ...componentProblem(
+            'has no code (`code` is the HTTP status)',
+            'Add a required `error_code` (e.g. "NOT_FOUND"); your error handler must then send it.',
+            { concept: 'errorCode' },
+          ),
         },
       ],
     },
@@ -1235,13 +1064,11 @@ testRule('ax-recoverable-error-structure', [
     errors: [
       {
         path: component('schemas', 'Missing'),
-        messageId: 'componentProblem',
-        data: {
-          what: 'has no code and no message',
-          shapes: '',
-          fix: 'Add a required `code` (e.g. "NOT_FOUND") and a required `message`; your error handler must then send them.',
-          concept: ['errorCode', 'message'],
-        },
+        ...componentProblem(
+          'has no code and no message',
+          'Add a required `code` (e.g. "NOT_FOUND") and a required `message`; your error handler must then send them.',
+          { concept: ['errorCode', 'message'] },
+        ),
       },
     ],
   },
@@ -1261,14 +1088,11 @@ describe('a documented problem+json convention', () => {
       errors: [
         {
           path: at('/a', 'get', '400', ...JSON_SCHEMA),
-          messageId: 'schemaProblem',
-          data: {
-            schema: 'the error schema',
-            what: 'has no code and no message',
-            shapes: '',
-            fix: 'Add a required `type` (e.g. "https://example.com/problems/validation-error") and a required `detail`; your error handler must then send them.',
-            concept: ['errorCode', 'message'],
-          },
+          ...schemaProblem(
+            'has no code and no message',
+            'Add a required `type` (e.g. "https://example.com/problems/validation-error") and a required `detail`; your error handler must then send them.',
+            { concept: ['errorCode', 'message'] },
+          ),
         },
       ],
     },
@@ -1318,14 +1142,11 @@ describe("NestJS's `message: string[]` is the message", () => {
       errors: [
         {
           path: at('/a', 'get', '400', ...JSON_SCHEMA),
-          messageId: 'schemaProblem',
-          data: {
-            schema: 'the error schema',
-            what: 'has no code and may keep its message in `error` (`statusCode` is the HTTP status)',
-            shapes: '',
-            fix: 'Add a required `code` (e.g. "VALIDATION_ERROR"). If `error` is the message, describe it so; else add a required `detail`.',
-            concept: ['errorCode', 'message'],
-          },
+          ...schemaProblem(
+            'has no code and may keep its message in `error` (`statusCode` is the HTTP status)',
+            'Add a required `code` (e.g. "VALIDATION_ERROR"). If `error` is the message, describe it so; else add a required `detail`.',
+            { concept: ['errorCode', 'message'] },
+          ),
         },
       ],
     },

@@ -10,37 +10,24 @@ import {
   RECOVERY_GUIDE_PROBLEM,
   RECOVERY_GUIDE_VALIDATION_EXAMPLE,
 } from './support/published-errors';
+import { componentProblem, schemaProblem } from './support/said';
 import { testRule } from './support/testRule';
 import { component } from './support/components';
 
 /** What several cases expect the rule to say. */
-const SCHEMA_PROBLEM = {
-  messageId: 'schemaProblem',
-  data: {
-    schema: 'the error schema',
-    what: { messageId: 'noFieldDetails', data: {} },
-    shapes: '',
-    fix: { messageId: 'addFieldDetails', data: { details: 'details', locator: 'field', reason: 'message' } },
-  },
-};
-const SCHEMA_PROBLEM_2 = {
-  messageId: 'schemaProblem',
-  data: {
-    schema: 'the error schema',
-    what: { messageId: 'itemsLack', data: { member: 'details', missing: { messageId: 'noLocator', data: { concept: 'fieldLocator' } } } },
-    shapes: '',
-    fix: { messageId: 'addToItems', data: { fixes: "`field` (the input's JSON Pointer)", items: { messageId: 'itemsOf', data: { member: 'details' } } } },
-    concept: 'fieldLocator',
-  },
-};
-const COMPONENT_PROBLEM = {
-  messageId: 'componentProblem',
-  data: {
-    what: { messageId: 'noFieldDetails', data: {} },
-    shapes: '',
-    fix: { messageId: 'addFieldDetails', data: { details: 'details', locator: 'field', reason: 'message' } },
-  },
-};
+const SCHEMA_PROBLEM = schemaProblem(
+  { messageId: 'noFieldDetails', data: {} },
+  { messageId: 'addFieldDetails', data: { details: 'details', locator: 'field', reason: 'message' } },
+);
+const SCHEMA_PROBLEM_2 = schemaProblem(
+  { messageId: 'itemsLack', data: { member: 'details', missing: { messageId: 'noLocator', data: { concept: 'fieldLocator' } } } },
+  { messageId: 'addToItems', data: { fixes: "`field` (the input's JSON Pointer)", items: { messageId: 'itemsOf', data: { member: 'details' } } } },
+  { concept: 'fieldLocator' },
+);
+const COMPONENT_PROBLEM = componentProblem(
+  { messageId: 'noFieldDetails', data: {} },
+  { messageId: 'addFieldDetails', data: { details: 'details', locator: 'field', reason: 'message' } },
+);
 
 const ok = { '201': { description: 'Created' } };
 const post = (errors: object) => ({ post: { responses: { ...ok, ...errors } } });
@@ -73,31 +60,25 @@ testRule('ax-recoverable-field-details', [
       },
       {
         path: at('/a', 'post', '422', ...JSON_SCHEMA),
-        messageId: 'schemaProblem',
-        data: {
-          schema: 'the error schema',
-          what: { messageId: 'itemsLack', data: { member: 'violations', missing: { messageId: 'noReason', data: { concept: 'fieldReason' } } } },
-          shapes: '',
-          fix: { messageId: 'addToItems', data: { fixes: '`message` (the reason)', items: { messageId: 'itemsOf', data: { member: 'violations' } } } },
-          concept: 'fieldReason',
-        },
+        ...schemaProblem(
+          { messageId: 'itemsLack', data: { member: 'violations', missing: { messageId: 'noReason', data: { concept: 'fieldReason' } } } },
+          { messageId: 'addToItems', data: { fixes: '`message` (the reason)', items: { messageId: 'itemsOf', data: { member: 'violations' } } } },
+          { concept: 'fieldReason' },
+        ),
       },
       {
         path: at('/b', 'post', '400', ...JSON_SCHEMA),
-        messageId: 'schemaProblem',
-        data: {
-          schema: 'the error schema',
-          what: {
+        ...schemaProblem(
+          {
             messageId: 'itemsLack',
             data: { member: 'errors', missing: { messageId: 'noLocatorNoReason', data: { concept: ['fieldLocator', 'fieldReason'] } } },
           },
-          shapes: '',
-          fix: {
+          {
             messageId: 'addToItems',
             data: { fixes: "`field` (the input's JSON Pointer) and `message` (the reason)", items: { messageId: 'itemsOf', data: { member: 'errors' } } },
           },
-          concept: ['fieldLocator', 'fieldReason'],
-        },
+          { concept: ['fieldLocator', 'fieldReason'] },
+        ),
       },
     ],
   },
@@ -113,33 +94,18 @@ testRule('ax-recoverable-field-details', [
     errors: [
       {
         path: at('/a', 'post', '400', ...JSON_SCHEMA),
-        messageId: 'schemaProblem',
-        data: {
-          schema: 'the error schema',
-          what: { messageId: 'notAListOfErrors', data: { member: 'details', types: 'string' } },
-          shapes: '',
-          fix: { messageId: 'makeItAList', data: { locator: 'field', reason: 'message' } },
-        },
+        ...schemaProblem(
+          { messageId: 'notAListOfErrors', data: { member: 'details', types: 'string' } },
+          { messageId: 'makeItAList', data: { locator: 'field', reason: 'message' } },
+        ),
       },
       {
         path: at('/a', 'post', '422', ...JSON_SCHEMA),
-        messageId: 'schemaProblem',
-        data: {
-          schema: 'the error schema',
-          what: { messageId: 'notAList', data: { member: 'errors' } },
-          shapes: '',
-          fix: { messageId: 'makeItAList', data: { locator: 'field', reason: 'message' } },
-        },
+        ...schemaProblem({ messageId: 'notAList', data: { member: 'errors' } }, { messageId: 'makeItAList', data: { locator: 'field', reason: 'message' } }),
       },
       {
         path: at('/b', 'post', '400', ...JSON_SCHEMA),
-        messageId: 'schemaProblem',
-        data: {
-          schema: 'the error schema',
-          what: { messageId: 'notAList', data: { member: 'details' } },
-          shapes: '',
-          fix: { messageId: 'makeItAList', data: { locator: 'field', reason: 'message' } },
-        },
+        ...schemaProblem({ messageId: 'notAList', data: { member: 'details' } }, { messageId: 'makeItAList', data: { locator: 'field', reason: 'message' } }),
       },
     ],
   },
@@ -190,13 +156,10 @@ testRule('ax-recoverable-field-details', [
       { path: at('/templates', 'post', '400', ...JSON_SCHEMA), ...SCHEMA_PROBLEM },
       {
         path: at('/tokens', 'post', '400', ...JSON_SCHEMA),
-        messageId: 'schemaProblem',
-        data: {
-          schema: 'the error schema',
-          what: { messageId: 'notAListOfErrors', data: { member: 'fields', types: 'object' } },
-          shapes: '',
-          fix: { messageId: 'makeItAList', data: { locator: 'field', reason: 'message' } },
-        },
+        ...schemaProblem(
+          { messageId: 'notAListOfErrors', data: { member: 'fields', types: 'object' } },
+          { messageId: 'makeItAList', data: { locator: 'field', reason: 'message' } },
+        ),
       },
     ],
   },
@@ -251,13 +214,11 @@ testRule('ax-recoverable-field-details', [
     errors: [
       {
         path: at('/a', 'post', '400', ...JSON_SCHEMA),
-        messageId: 'schemaProblem',
-        data: {
-          schema: 'the error schema',
-          what: { messageId: 'noFieldDetails', data: {} },
-          shapes: { messageId: 'someShapes', data: { count: 1, total: 2 } },
-          fix: { messageId: 'addFieldDetails', data: { details: 'details', locator: 'field', reason: 'message' } },
-        },
+        ...schemaProblem(
+          { messageId: 'noFieldDetails', data: {} },
+          { messageId: 'addFieldDetails', data: { details: 'details', locator: 'field', reason: 'message' } },
+          { shapes: { messageId: 'someShapes', data: { count: 1, total: 2 } } },
+        ),
       },
     ],
   },
@@ -311,13 +272,11 @@ testRule('ax-recoverable-field-details', [
     errors: [
       {
         path: ['definitions', 'Invalid'],
-        messageId: 'componentProblem',
-        data: {
-          what: { messageId: 'itemsLack', data: { member: 'details', missing: { messageId: 'noLocator', data: { concept: 'fieldLocator' } } } },
-          shapes: '',
-          fix: { messageId: 'addToItems', data: { fixes: "`field` (the input's JSON Pointer)", items: { messageId: 'itemsOf', data: { member: 'details' } } } },
-          concept: 'fieldLocator',
-        },
+        ...componentProblem(
+          { messageId: 'itemsLack', data: { member: 'details', missing: { messageId: 'noLocator', data: { concept: 'fieldLocator' } } } },
+          { messageId: 'addToItems', data: { fixes: "`field` (the input's JSON Pointer)", items: { messageId: 'itemsOf', data: { member: 'details' } } } },
+          { concept: 'fieldLocator' },
+        ),
       },
     ],
   },
@@ -333,13 +292,10 @@ testRule('ax-recoverable-field-details', [
     errors: [
       {
         path: at('/a', 'post', '422', ...JSON_SCHEMA),
-        messageId: 'schemaProblem',
-        data: {
-          schema: 'the error schema',
-          what: { messageId: 'noFieldDetails', data: {} },
-          shapes: '',
-          fix: { messageId: 'addFieldDetails', data: { details: 'problems', locator: 'param', reason: 'why' } },
-        },
+        ...schemaProblem(
+          { messageId: 'noFieldDetails', data: {} },
+          { messageId: 'addFieldDetails', data: { details: 'problems', locator: 'param', reason: 'why' } },
+        ),
       },
     ],
   },
@@ -379,51 +335,40 @@ testRule('ax-recoverable-field-details', [
     errors: [
       {
         path: at('/a', 'post', '422', ...JSON_SCHEMA),
-        messageId: 'schemaProblem',
-        data: {
-          schema: 'the error schema',
-          what: { messageId: 'noExpectedBeside', data: { member: 'field' } },
-          shapes: '',
-          fix: { messageId: 'addBeside', data: { fixes: '`allowed_values` (what the input must be, e.g. ["USD", "EUR"])' } },
-        },
+        ...schemaProblem(
+          { messageId: 'noExpectedBeside', data: { member: 'field' } },
+          { messageId: 'addBeside', data: { fixes: '`allowed_values` (what the input must be, e.g. ["USD", "EUR"])' } },
+        ),
       },
       {
         path: at('/c', 'post', '400', ...JSON_SCHEMA),
-        messageId: 'schemaProblem',
-        data: {
-          schema: 'the error schema',
-          what: { messageId: 'listLacks', data: { member: '`detail[]` items', missing: { messageId: 'noExpected', data: {} } } },
-          shapes: '',
-          fix: {
+        ...schemaProblem(
+          { messageId: 'listLacks', data: { member: '`detail[]` items', missing: { messageId: 'noExpected', data: {} } } },
+          {
             messageId: 'addToItems',
             data: {
               fixes: '`allowed_values` (what the input must be, e.g. ["USD", "EUR"])',
               items: { messageId: 'theList', data: { member: '`detail[]` items' } },
             },
           },
-        },
+        ),
       },
       {
         path: at('/c', 'post', '422', ...JSON_SCHEMA),
-        messageId: 'schemaProblem',
-        data: {
-          schema: 'the error schema',
-          what: { messageId: 'messagesOnly', data: { member: 'errors' } },
-          shapes: '',
-          fix: { messageId: 'makeItExpectedList', data: { locator: 'field', reason: 'message', expected: 'allowed_values' } },
-        },
+        ...schemaProblem(
+          { messageId: 'messagesOnly', data: { member: 'errors' } },
+          { messageId: 'makeItExpectedList', data: { locator: 'field', reason: 'message', expected: 'allowed_values' } },
+        ),
       },
       {
         path: component('schemas', 'Error'),
-        messageId: 'componentProblem',
-        data: {
-          what: { messageId: 'itemsLack', data: { member: 'details', missing: { messageId: 'noExpected', data: {} } } },
-          shapes: '',
-          fix: {
+        ...componentProblem(
+          { messageId: 'itemsLack', data: { member: 'details', missing: { messageId: 'noExpected', data: {} } } },
+          {
             messageId: 'addToItems',
             data: { fixes: '`allowed_values` (what the input must be, e.g. ["USD", "EUR"])', items: { messageId: 'itemsOf', data: { member: 'details' } } },
           },
-        },
+        ),
       },
     ],
   },
@@ -476,14 +421,11 @@ testRule('ax-recoverable-field-details', [
     errors: [
       {
         path: at('/funds', 'post', '400', ...JSON_SCHEMA),
-        messageId: 'schemaProblem',
-        data: {
-          schema: 'the error schema',
-          what: { messageId: 'itemsLack', data: { member: 'errors', missing: { messageId: 'noReason', data: { concept: 'fieldReason' } } } },
-          shapes: '',
-          fix: { messageId: 'addToItems', data: { fixes: '`message` (the reason)', items: { messageId: 'itemsOf', data: { member: 'errors' } } } },
-          concept: 'fieldReason',
-        },
+        ...schemaProblem(
+          { messageId: 'itemsLack', data: { member: 'errors', missing: { messageId: 'noReason', data: { concept: 'fieldReason' } } } },
+          { messageId: 'addToItems', data: { fixes: '`message` (the reason)', items: { messageId: 'itemsOf', data: { member: 'errors' } } } },
+          { concept: 'fieldReason' },
+        ),
       },
     ],
   },

@@ -12,25 +12,16 @@ import {
   STACK_TRACE_500,
   STACK_TRACE_500_EXAMPLE,
 } from './support/published-errors';
+import { componentProblem, schemaProblem } from './support/said';
 import { testRule } from './support/testRule';
 import { component } from './support/components';
 import { getWith as get, OK as ok } from './support/documents';
 
 /** What several cases expect the rule to say. */
-const SCHEMA_PROBLEM = {
-  messageId: 'schemaProblem',
-  data: {
-    schema: 'the error schema',
-    what: 'has no retry flag',
-    shapes: '',
-    fix: 'Add `retryable` (boolean), true when the same call may succeed later.',
-    concept: 'retryFlag',
-  },
-};
-const COMPONENT_PROBLEM = {
-  messageId: 'componentProblem',
-  data: { what: 'has no retry flag', shapes: '', fix: 'Add `retryable` (boolean), true when the same call may succeed later.', concept: 'retryFlag' },
-};
+const SCHEMA_PROBLEM = schemaProblem('has no retry flag', 'Add `retryable` (boolean), true when the same call may succeed later.', { concept: 'retryFlag' });
+const COMPONENT_PROBLEM = componentProblem('has no retry flag', 'Add `retryable` (boolean), true when the same call may succeed later.', {
+  concept: 'retryFlag',
+});
 
 const string = { type: 'string' };
 const PROBLEM = { type: 'object', required: ['code', 'message'], properties: { code: string, message: string } };
@@ -58,23 +49,11 @@ testRule('ax-recoverable-retryable-flag', [
     errors: [
       {
         path: at('/a', 'get', '429', ...JSON_SCHEMA),
-        messageId: 'schemaProblem',
-        data: {
-          schema: 'the error schema',
-          what: { messageId: 'notABoolean', data: { name: 'retryable', types: 'string' } },
-          shapes: '',
-          fix: { messageId: 'makeItBoolean', data: {} },
-        },
+        ...schemaProblem({ messageId: 'notABoolean', data: { name: 'retryable', types: 'string' } }, { messageId: 'makeItBoolean', data: {} }),
       },
       {
         path: at('/a', 'get', '503', ...JSON_SCHEMA),
-        messageId: 'schemaProblem',
-        data: {
-          schema: 'the error schema',
-          what: { messageId: 'notABoolean', data: { name: 'is_retriable', types: 'string, integer' } },
-          shapes: '',
-          fix: { messageId: 'makeItBoolean', data: {} },
-        },
+        ...schemaProblem({ messageId: 'notABoolean', data: { name: 'is_retriable', types: 'string, integer' } }, { messageId: 'makeItBoolean', data: {} }),
       },
     ],
   },
@@ -92,13 +71,7 @@ testRule('ax-recoverable-retryable-flag', [
     errors: [
       {
         path: at('/a', 'get', '400', ...JSON_SCHEMA),
-        messageId: 'schemaProblem',
-        data: {
-          schema: 'the error schema',
-          what: { messageId: 'notABoolean', data: { name: 'isRetryable', types: 'string' } },
-          shapes: '',
-          fix: { messageId: 'makeItBoolean', data: {} },
-        },
+        ...schemaProblem({ messageId: 'notABoolean', data: { name: 'isRetryable', types: 'string' } }, { messageId: 'makeItBoolean', data: {} }),
       },
     ],
   },
@@ -145,14 +118,10 @@ testRule('ax-recoverable-retryable-flag', [
     errors: [
       {
         path: at('/a', 'get', '409', ...JSON_SCHEMA),
-        messageId: 'schemaProblem',
-        data: {
-          schema: 'the error schema',
-          what: 'has no retry flag',
-          shapes: { messageId: 'someShapes', data: { count: 1, total: 2 } },
-          fix: 'Add `retryable` (boolean), true when the same call may succeed later.',
+        ...schemaProblem('has no retry flag', 'Add `retryable` (boolean), true when the same call may succeed later.', {
           concept: 'retryFlag',
-        },
+          shapes: { messageId: 'someShapes', data: { count: 1, total: 2 } },
+        }),
       },
     ],
   },
@@ -220,14 +189,7 @@ testRule('ax-recoverable-retryable-flag', [
     errors: [
       {
         path: at('/a', 'get', '500', ...JSON_SCHEMA),
-        messageId: 'schemaProblem',
-        data: {
-          schema: 'the error schema',
-          what: 'has no retry flag',
-          shapes: '',
-          fix: 'Add `transient` (boolean), true when the same call may succeed later.',
-          concept: 'retryFlag',
-        },
+        ...schemaProblem('has no retry flag', 'Add `transient` (boolean), true when the same call may succeed later.', { concept: 'retryFlag' }),
       },
     ],
   },

@@ -11,29 +11,21 @@ import {
   RECOVERY_GUIDE_VALIDATION_EXAMPLE,
 } from './support/published-errors';
 import { runRule, testRule } from './support/testRule';
+import { componentProblem, schemaProblem } from './support/said';
 import { component, usedBy } from './support/components';
 import { OK as ok } from './support/documents';
 
 /** What several cases expect the rule to say. */
-const SCHEMA_PROBLEM = {
-  messageId: 'schemaProblem',
-  data: {
-    schema: 'the error schema',
-    what: { messageId: 'noHint', data: { concept: 'recoveryHint' } },
-    shapes: '',
-    fix: { messageId: 'addHint', data: { name: 'recoveryHint', place: '', example: { messageId: 'checkRequestHint', data: {} } } },
-    concept: 'recoveryHint',
-  },
-};
-const COMPONENT_PROBLEM = {
-  messageId: 'componentProblem',
-  data: {
-    what: { messageId: 'noHint', data: { concept: 'recoveryHint' } },
-    shapes: '',
-    fix: { messageId: 'addHint', data: { name: 'recoveryHint', place: '', example: { messageId: 'checkRequestHint', data: {} } } },
-    concept: 'recoveryHint',
-  },
-};
+const SCHEMA_PROBLEM = schemaProblem(
+  { messageId: 'noHint', data: { concept: 'recoveryHint' } },
+  { messageId: 'addHint', data: { name: 'recoveryHint', place: '', example: { messageId: 'checkRequestHint', data: {} } } },
+  { concept: 'recoveryHint' },
+);
+const COMPONENT_PROBLEM = componentProblem(
+  { messageId: 'noHint', data: { concept: 'recoveryHint' } },
+  { messageId: 'addHint', data: { name: 'recoveryHint', place: '', example: { messageId: 'checkRequestHint', data: {} } } },
+  { concept: 'recoveryHint' },
+);
 
 const post = (errors: object) => ({ post: { responses: { '201': { description: 'Created' }, ...errors } } });
 const string = { type: 'string' };
@@ -90,23 +82,17 @@ testRule('ax-recoverable-suggestion', [
     errors: [
       {
         path: at('/bearer', 'post', '401', ...JSON_SCHEMA),
-        messageId: 'schemaProblem',
-        data: {
-          schema: 'the error schema',
-          what: { messageId: 'noHint', data: { concept: 'recoveryHint' } },
-          shapes: '',
-          fix: { messageId: 'addHint', data: { name: 'recoveryHint', place: '', example: { messageId: 'bearerHint', data: {} } } },
-          concept: 'recoveryHint',
-        },
+        ...schemaProblem(
+          { messageId: 'noHint', data: { concept: 'recoveryHint' } },
+          { messageId: 'addHint', data: { name: 'recoveryHint', place: '', example: { messageId: 'bearerHint', data: {} } } },
+          { concept: 'recoveryHint' },
+        ),
       },
       {
         path: at('/key', 'post', '401', ...JSON_SCHEMA),
-        messageId: 'schemaProblem',
-        data: {
-          schema: 'the error schema',
-          what: { messageId: 'noHint', data: { concept: 'recoveryHint' } },
-          shapes: '',
-          fix: {
+        ...schemaProblem(
+          { messageId: 'noHint', data: { concept: 'recoveryHint' } },
+          {
             messageId: 'addHint',
             data: {
               name: 'recoveryHint',
@@ -114,41 +100,32 @@ testRule('ax-recoverable-suggestion', [
               example: { messageId: 'apiKeyHint', data: { name: 'api_key', place: { messageId: 'apiKeyInQuery', data: {} } } },
             },
           },
-          concept: 'recoveryHint',
-        },
+          { concept: 'recoveryHint' },
+        ),
       },
       {
         path: at('/basic', 'post', '401', ...JSON_SCHEMA),
-        messageId: 'schemaProblem',
-        data: {
-          schema: 'the error schema',
-          what: { messageId: 'noHint', data: { concept: 'recoveryHint' } },
-          shapes: '',
-          fix: { messageId: 'addHint', data: { name: 'recoveryHint', place: '', example: { messageId: 'basicHint', data: {} } } },
-          concept: 'recoveryHint',
-        },
+        ...schemaProblem(
+          { messageId: 'noHint', data: { concept: 'recoveryHint' } },
+          { messageId: 'addHint', data: { name: 'recoveryHint', place: '', example: { messageId: 'basicHint', data: {} } } },
+          { concept: 'recoveryHint' },
+        ),
       },
       {
         path: at('/oauth', 'post', '401', ...JSON_SCHEMA),
-        messageId: 'schemaProblem',
-        data: {
-          schema: 'the error schema',
-          what: { messageId: 'noHint', data: { concept: 'recoveryHint' } },
-          shapes: '',
-          fix: { messageId: 'addHint', data: { name: 'recoveryHint', place: '', example: { messageId: 'oauthHint', data: {} } } },
-          concept: 'recoveryHint',
-        },
+        ...schemaProblem(
+          { messageId: 'noHint', data: { concept: 'recoveryHint' } },
+          { messageId: 'addHint', data: { name: 'recoveryHint', place: '', example: { messageId: 'oauthHint', data: {} } } },
+          { concept: 'recoveryHint' },
+        ),
       },
       {
         path: at('/oauth/token', 'post', '401', ...JSON_SCHEMA),
-        messageId: 'schemaProblem',
-        data: {
-          schema: 'the error schema',
-          what: { messageId: 'noHint', data: { concept: 'recoveryHint' } },
-          shapes: '',
-          fix: { messageId: 'addHint', data: { name: 'recoveryHint', place: '', example: { messageId: 'clientCredentialsHint', data: {} } } },
-          concept: 'recoveryHint',
-        },
+        ...schemaProblem(
+          { messageId: 'noHint', data: { concept: 'recoveryHint' } },
+          { messageId: 'addHint', data: { name: 'recoveryHint', place: '', example: { messageId: 'clientCredentialsHint', data: {} } } },
+          { concept: 'recoveryHint' },
+        ),
       },
     ],
   },
@@ -158,36 +135,27 @@ testRule('ax-recoverable-suggestion', [
     errors: [
       {
         path: at('/a', 'post', '401', ...JSON_SCHEMA),
-        messageId: 'schemaProblem',
-        data: {
-          schema: 'the error schema',
-          what: { messageId: 'noHint', data: { concept: 'recoveryHint' } },
-          shapes: '',
-          fix: { messageId: 'addHint', data: { name: 'recoveryHint', place: '', example: { messageId: 'credentialsHint', data: {} } } },
-          concept: 'recoveryHint',
-        },
+        ...schemaProblem(
+          { messageId: 'noHint', data: { concept: 'recoveryHint' } },
+          { messageId: 'addHint', data: { name: 'recoveryHint', place: '', example: { messageId: 'credentialsHint', data: {} } } },
+          { concept: 'recoveryHint' },
+        ),
       },
       {
         path: at('/a', 'post', '409', ...JSON_SCHEMA),
-        messageId: 'schemaProblem',
-        data: {
-          schema: 'the error schema',
-          what: { messageId: 'noHint', data: { concept: 'recoveryHint' } },
-          shapes: '',
-          fix: { messageId: 'addHint', data: { name: 'recoveryHint', place: '', example: { messageId: 'conflictHint', data: {} } } },
-          concept: 'recoveryHint',
-        },
+        ...schemaProblem(
+          { messageId: 'noHint', data: { concept: 'recoveryHint' } },
+          { messageId: 'addHint', data: { name: 'recoveryHint', place: '', example: { messageId: 'conflictHint', data: {} } } },
+          { concept: 'recoveryHint' },
+        ),
       },
       {
         path: at('/a', 'post', '429', ...JSON_SCHEMA),
-        messageId: 'schemaProblem',
-        data: {
-          schema: 'the error schema',
-          what: { messageId: 'noHint', data: { concept: 'recoveryHint' } },
-          shapes: '',
-          fix: { messageId: 'addHint', data: { name: 'recoveryHint', place: '', example: { messageId: 'rateLimitedHint', data: {} } } },
-          concept: 'recoveryHint',
-        },
+        ...schemaProblem(
+          { messageId: 'noHint', data: { concept: 'recoveryHint' } },
+          { messageId: 'addHint', data: { name: 'recoveryHint', place: '', example: { messageId: 'rateLimitedHint', data: {} } } },
+          { concept: 'recoveryHint' },
+        ),
       },
     ],
   },
@@ -199,14 +167,11 @@ testRule('ax-recoverable-suggestion', [
     errors: [
       {
         path: at('/a', 'get', '404', ...JSON_SCHEMA),
-        messageId: 'schemaProblem',
-        data: {
-          schema: 'the error schema',
-          what: { messageId: 'noHint', data: { concept: 'recoveryHint' } },
-          shapes: '',
-          fix: { messageId: 'addHint', data: { name: 'recoveryHint', place: '', example: { messageId: 'notFoundHint', data: {} } } },
-          concept: 'recoveryHint',
-        },
+        ...schemaProblem(
+          { messageId: 'noHint', data: { concept: 'recoveryHint' } },
+          { messageId: 'addHint', data: { name: 'recoveryHint', place: '', example: { messageId: 'notFoundHint', data: {} } } },
+          { concept: 'recoveryHint' },
+        ),
       },
       { path: at('/a', 'get', '4XX', ...JSON_SCHEMA), ...SCHEMA_PROBLEM },
       { path: at('/a', 'get', 'default', ...JSON_SCHEMA), ...SCHEMA_PROBLEM },
@@ -226,14 +191,11 @@ testRule('ax-recoverable-suggestion', [
     errors: [
       {
         path: at('/a', 'post', '400', ...JSON_SCHEMA),
-        messageId: 'schemaProblem',
-        data: {
-          schema: 'the error schema',
-          what: { messageId: 'noHint', data: { concept: 'recoveryHint' } },
-          shapes: { messageId: 'someShapes', data: { count: 2, total: 3 } },
-          fix: { messageId: 'addHint', data: { name: 'recoveryHint', place: '', example: { messageId: 'checkRequestHint', data: {} } } },
-          concept: 'recoveryHint',
-        },
+        ...schemaProblem(
+          { messageId: 'noHint', data: { concept: 'recoveryHint' } },
+          { messageId: 'addHint', data: { name: 'recoveryHint', place: '', example: { messageId: 'checkRequestHint', data: {} } } },
+          { concept: 'recoveryHint', shapes: { messageId: 'someShapes', data: { count: 2, total: 3 } } },
+        ),
       },
     ],
   },
@@ -283,14 +245,11 @@ testRule('ax-recoverable-suggestion', [
     errors: [
       {
         path: at('/a', 'post', '422', ...JSON_SCHEMA),
-        messageId: 'schemaProblem',
-        data: {
-          schema: 'the error schema',
-          what: { messageId: 'noHint', data: { concept: 'recoveryHint' } },
-          shapes: '',
-          fix: { messageId: 'addHint', data: { name: 'remedy', place: '', example: { messageId: 'checkRequestHint', data: {} } } },
-          concept: 'recoveryHint',
-        },
+        ...schemaProblem(
+          { messageId: 'noHint', data: { concept: 'recoveryHint' } },
+          { messageId: 'addHint', data: { name: 'remedy', place: '', example: { messageId: 'checkRequestHint', data: {} } } },
+          { concept: 'recoveryHint' },
+        ),
       },
     ],
   },
@@ -349,12 +308,9 @@ testRule('ax-recoverable-suggestion', [
     errors: [
       {
         path: at('/folders', 'post', '400', ...JSON_SCHEMA),
-        messageId: 'schemaProblem',
-        data: {
-          schema: 'the error schema',
-          what: 'may keep its recovery hint in `help_url`',
-          shapes: '',
-          fix: {
+        ...schemaProblem(
+          'may keep its recovery hint in `help_url`',
+          {
             messageId: 'askThenAddHint',
             data: {
               ask: 'If `help_url` is the recovery hint, describe it so; else',
@@ -364,8 +320,8 @@ testRule('ax-recoverable-suggestion', [
               concept: 'recoveryHint',
             },
           },
-          concept: 'recoveryHint',
-        },
+          { concept: 'recoveryHint' },
+        ),
       },
     ],
   },

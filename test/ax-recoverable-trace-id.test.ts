@@ -9,30 +9,18 @@ import {
   STACK_TRACE_500,
   STACK_TRACE_500_EXAMPLE,
 } from './support/published-errors';
+import { componentProblem, schemaProblem } from './support/said';
 import { testRule } from './support/testRule';
 import { component } from './support/components';
 import { getWith as get, OK as ok } from './support/documents';
 
 /** What several cases expect the rule to say. */
-const SCHEMA_PROBLEM = {
-  messageId: 'schemaProblem',
-  data: {
-    schema: 'the error schema',
-    what: 'has no correlation id',
-    shapes: '',
-    fix: 'Add `trace_id` (string) or an `X-Request-ID` header, for the agent to quote.',
-    concept: 'correlationId',
-  },
-};
-const COMPONENT_PROBLEM = {
-  messageId: 'componentProblem',
-  data: {
-    what: 'has no correlation id',
-    shapes: '',
-    fix: 'Add `trace_id` (string) or an `X-Request-ID` header, for the agent to quote.',
-    concept: 'correlationId',
-  },
-};
+const SCHEMA_PROBLEM = schemaProblem('has no correlation id', 'Add `trace_id` (string) or an `X-Request-ID` header, for the agent to quote.', {
+  concept: 'correlationId',
+});
+const COMPONENT_PROBLEM = componentProblem('has no correlation id', 'Add `trace_id` (string) or an `X-Request-ID` header, for the agent to quote.', {
+  concept: 'correlationId',
+});
 
 const string = { type: 'string' };
 const PROBLEM = { type: 'object', required: ['code', 'message'], properties: { code: string, message: string } };
@@ -100,14 +88,10 @@ testRule('ax-recoverable-trace-id', [
     errors: [
       {
         path: at('/a', 'get', '503', ...JSON_SCHEMA),
-        messageId: 'schemaProblem',
-        data: {
-          schema: 'the error schema',
-          what: 'has no correlation id',
-          shapes: { messageId: 'someShapes', data: { count: 2, total: 3 } },
-          fix: 'Add `trace_id` (string) or an `X-Request-ID` header, for the agent to quote.',
+        ...schemaProblem('has no correlation id', 'Add `trace_id` (string) or an `X-Request-ID` header, for the agent to quote.', {
           concept: 'correlationId',
-        },
+          shapes: { messageId: 'someShapes', data: { count: 2, total: 3 } },
+        }),
       },
     ],
   },
@@ -152,13 +136,9 @@ testRule('ax-recoverable-trace-id', [
     errors: [
       {
         path: ['definitions', 'Problem'],
-        messageId: 'componentProblem',
-        data: {
-          what: 'has no correlation id',
-          shapes: '',
-          fix: 'Add `traceId` (string) or an `X-Request-ID` header, for the agent to quote.',
+        ...componentProblem('has no correlation id', 'Add `traceId` (string) or an `X-Request-ID` header, for the agent to quote.', {
           concept: 'correlationId',
-        },
+        }),
       },
     ],
   },
@@ -169,14 +149,7 @@ testRule('ax-recoverable-trace-id', [
     errors: [
       {
         path: at('/a', 'get', '503', ...JSON_SCHEMA),
-        messageId: 'schemaProblem',
-        data: {
-          schema: 'the error schema',
-          what: 'has no correlation id',
-          shapes: '',
-          fix: 'Add `incident` (string) or an `X-Request-ID` header, for the agent to quote.',
-          concept: 'correlationId',
-        },
+        ...schemaProblem('has no correlation id', 'Add `incident` (string) or an `X-Request-ID` header, for the agent to quote.', { concept: 'correlationId' }),
       },
     ],
   },
@@ -227,47 +200,31 @@ testRule('ax-recoverable-trace-id', [
     errors: [
       {
         path: at('/cancels', 'get', '500', ...JSON_SCHEMA),
-        messageId: 'schemaProblem',
-        data: {
-          schema: 'the error schema',
-          what: 'may keep its correlation id in `pspReference`',
-          shapes: '',
-          fix: 'If `pspReference` is the correlation id, describe it so; else add `traceId` (string) or an `X-Request-ID` header, for the agent to quote.',
-          concept: 'correlationId',
-        },
+        ...schemaProblem(
+          'may keep its correlation id in `pspReference`',
+          'If `pspReference` is the correlation id, describe it so; else add `traceId` (string) or an `X-Request-ID` header, for the agent to quote.',
+          { concept: 'correlationId' },
+        ),
       },
       {
         path: at('/runs', 'get', 'default', ...JSON_SCHEMA),
-        messageId: 'schemaProblem',
-        data: {
-          schema: 'the error schema',
-          what: 'may keep its correlation id in `correlation` in its `error` object',
-          shapes: '',
-          fix: 'If `correlation` is the correlation id, describe it so; else add `traceId` (string) to the `error` object or an `X-Request-ID` header, for the agent to quote.',
-          concept: 'correlationId',
-        },
+        ...schemaProblem(
+          'may keep its correlation id in `correlation` in its `error` object',
+          'If `correlation` is the correlation id, describe it so; else add `traceId` (string) to the `error` object or an `X-Request-ID` header, for the agent to quote.',
+          { concept: 'correlationId' },
+        ),
       },
       {
         path: at('/branches', 'get', 'default', ...JSON_SCHEMA),
-        messageId: 'schemaProblem',
-        data: {
-          schema: 'the error schema',
-          what: 'may keep its correlation id in `id`',
-          shapes: '',
-          fix: 'If `id` is the correlation id, describe it so; else add `traceId` (string) or an `X-Request-ID` header, for the agent to quote.',
-          concept: 'correlationId',
-        },
+        ...schemaProblem(
+          'may keep its correlation id in `id`',
+          'If `id` is the correlation id, describe it so; else add `traceId` (string) or an `X-Request-ID` header, for the agent to quote.',
+          { concept: 'correlationId' },
+        ),
       },
       {
         path: at('/tags', 'get', '500', ...JSON_SCHEMA),
-        messageId: 'schemaProblem',
-        data: {
-          schema: 'the error schema',
-          what: 'has no correlation id',
-          shapes: '',
-          fix: 'Add `traceId` (string) or an `X-Request-ID` header, for the agent to quote.',
-          concept: 'correlationId',
-        },
+        ...schemaProblem('has no correlation id', 'Add `traceId` (string) or an `X-Request-ID` header, for the agent to quote.', { concept: 'correlationId' }),
       },
     ],
   },
