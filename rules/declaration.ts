@@ -39,7 +39,10 @@ export interface RuleDefinition<Id extends string, O extends object, M extends M
   principle: PrincipleDeclaration;
   /**
    * Which operations and responses the rule reads, as data (rules/applicability.ts): the frame hands the lint the
-   * statuses it reads, and the report marks an operation outside it "not applicable".
+   * statuses it reads, and the report marks an operation outside it "not applicable". A rule whose scope code outside
+   * rules/ reads (the runtime guard) exports it as `scope`, and marks its `defineRule` call and every call inside it
+   * `@__PURE__`, with no spread: the bundler then drops the definition, and the lint with it, from the guard's
+   * bundle (test/package/runtime-build.test.ts).
    */
   scope: Scope;
 }

@@ -70,12 +70,3 @@ export const DECLARATIONS = [
 export const RULE_IDS: readonly RuleId[] = DECLARATIONS.map(declaration => declaration.id);
 
 export type RuleId = (typeof DECLARATIONS)[number]['id'];
-
-/**
- * The responses each rule reads, by status, as its scope declares them (only the rules that declare some): for
- * runtime/checks.ts, which asks which statuses a live response is checked on, until the guard's checks are declared with the rules.
- */
-export const RESPONSES = Object.fromEntries(DECLARATIONS.flatMap(({ id, scope }) => (scope.responses === undefined ? [] : [[id, scope.responses]]))) as Record<
-  RuleId,
-  (status: string) => boolean
->;

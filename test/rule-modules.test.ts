@@ -29,18 +29,6 @@ const LEFT: Record<string, readonly string[]> = {
   ],
   // The report's evidence: which rule each probe finding confirms.
   'cli/report/evidence.ts': ['ax-envelope-next-steps-href', 'ax-recoverable-error-responses', 'ax-recoverable-field-details'],
-  // The statuses each error-content rule reads: the rules' scopes and the runtime guard read this one table. Derived
-  // from the definitions, it would pull every rule's lint into the runtime guard's bundle (442 kB packed, over 395 kB).
-  'lib/semantics/scope.ts': [
-    'ax-envelope-refresh-url',
-    'ax-envelope-state',
-    'ax-recoverable-error-structure',
-    'ax-recoverable-field-details',
-    'ax-recoverable-retry-after',
-    'ax-recoverable-retryable-flag',
-    'ax-recoverable-suggestion',
-    'ax-recoverable-trace-id',
-  ],
   // The runtime guard's live checks, until they are declared with their rules (`live`).
   'runtime/checks.ts': [
     'ax-envelope-empty-actions',
