@@ -86,6 +86,8 @@ export default /* @__PURE__ */ defineRule({
     fix: 'require a machine-readable `code` and a `message`',
   },
   scope,
+  // The code and message the probe reads of an error (an unknown id's 404, a refused first try) are this rule's question.
+  probe: { reads: ['error'] },
   options: /* @__PURE__ */ ruleOptions<Options>(/* @__PURE__ */ nameOptionsSchema(CONCEPTS)),
   messages: MESSAGES,
   lint: ({ doc, options, operations, say, statuses }) => {

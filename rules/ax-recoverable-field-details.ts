@@ -78,6 +78,8 @@ export default defineRule({
     responses: statusIn('400', '422'),
     holds: 'error schema',
   },
+  // Whether the error names the input that failed is this rule's question, and a probe error naming the wrong one breaks it.
+  probe: { reads: ['locators'], confirmedBy: 'ax-probe-wrong-field' },
   options: ruleOptions<Options>({ ...nameOptionsSchema(...CONCEPTS), requireExpected: { type: 'boolean' } }),
   messages: MESSAGES,
   lint: ({ doc, options, operations, say, statuses }) => {
