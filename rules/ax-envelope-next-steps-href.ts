@@ -43,6 +43,8 @@ export default defineRule({
     fix: 'point every `nextSteps` href of the examples at a declared path and method',
   },
   scope: { holds: { concept: 'nextSteps', in: 'example' } },
+  // The probe follows steps rather than matching them, so its stale step reports what the runtime check would.
+  probe: { reads: ['steps'], confirmedBy: 'ax-probe-stale-step', replacesLiveCheck: true },
   options: ruleOptions<Options>(nameOptionsSchema('nextSteps', 'nextStepItem')),
   messages: MESSAGES,
   lint: ({ doc, options, operations, say }) => {

@@ -223,6 +223,8 @@ export default defineRule({
     fix: 'add `nextSteps` to the success schema',
   },
   scope: { operations: asksNextSteps, responses: isEnvelopeStatus, holds: 'JSON schema' },
+  // The link collections the probe takes for next calls are this rule's: no other rule reads `linkCollection`.
+  probe: { reads: ['links'] },
   options: ruleOptions<Options>({
     ...nameOptionsSchema('nextSteps', 'nextStepItem', 'linkCollection'),
     prefixes: { type: 'array', items: { type: 'string' } },

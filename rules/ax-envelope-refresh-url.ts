@@ -6,8 +6,8 @@ import { fieldDetailsOf } from '../lib/errors/field-details';
 import { inStyleOf, placeOf } from '../lib/errors/error-wording';
 import { nameOptionsSchema, namesFor, type Concept, type NameOptions } from '../lib/semantics/names';
 import type { ObjectView } from '../lib/document/schema';
-import { RESPONSES } from '../lib/semantics/scope';
 import { stateEdits, stateSchema } from '../lib/envelope/state-fix';
+import { statusIn } from '../lib/semantics/scope';
 import { defineRule, ruleOptions } from './declaration';
 
 const CONCEPTS = [
@@ -44,7 +44,7 @@ export default defineRule({
     fixSite: 'error schema',
     fix: 'add a `refreshUrl`',
   },
-  scope: { responses: RESPONSES['ax-envelope-refresh-url'], holds: 'state rejection' },
+  scope: { responses: statusIn('422'), holds: 'state rejection' },
   options: ruleOptions<Options>(nameOptionsSchema(...CONCEPTS)),
   messages: MESSAGES,
   lint: ({ doc, options, operations, say, statuses }) => {

@@ -4,8 +4,9 @@ import { STATE_FIELDS, stateEvidence, stateRejection, type StateField } from '..
 import { homeCarrier, memberNames, schemaAnswer } from '../lib/errors/schema-shapes';
 import { inStyleOf, placeOf } from '../lib/errors/error-wording';
 import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/semantics/names';
-import { RESPONSES } from '../lib/semantics/scope';
 import { stateEdits, stateSchema } from '../lib/envelope/state-fix';
+import { isStateRejectionStatus } from '../lib/semantics/scope';
+import type { Scope } from './applicability';
 import { defineRule, ruleOptions } from './declaration';
 
 type Options = NameOptions<StateField | 'errorList'>;
@@ -26,11 +27,14 @@ const FIELDS = { currentState: 'currentStateField', allowedActions: 'allowedActi
   keyof typeof MESSAGES
 >;
 
+/** The responses the rule reads, the state rejections: the runtime guard reads them too (runtime/checks.ts), importing this alone, not the lint. */
+export const scope = { responses: isStateRejectionStatus, holds: 'state rejection' } satisfies Scope;
+
 /**
  * ax-envelope-state: a 409/422 state rejection hands the agent the state, the legal moves and where to
  * re-read them. On a 422, the refresh url is ax-envelope-refresh-url's to ask: one missing field, one finding.
  */
-export default defineRule({
+export default /* @__PURE__ */ defineRule({
   id: 'ax-envelope-state',
   description: 'Every 409/422 state rejection declares the current state, the allowed actions and a refresh url.',
   severity: 'error',
@@ -41,8 +45,8 @@ export default defineRule({
     fixSite: 'error schema',
     fix: 'declare `currentState`, `allowedActions` and `refreshUrl`',
   },
-  scope: { responses: RESPONSES['ax-envelope-state'], holds: 'state rejection' },
-  options: ruleOptions<Options>(nameOptionsSchema(...STATE_FIELDS, 'errorList')),
+  scope,
+  options: /* @__PURE__ */ ruleOptions<Options>(/* @__PURE__ */ nameOptionsSchema(STATE_FIELDS, 'errorList')),
   messages: MESSAGES,
   lint: ({ doc, options, operations, say, statuses }) => {
     const names = Object.fromEntries(STATE_FIELDS.map(concept => [concept, namesFor(options, concept)])) as Record<StateField, readonly string[]>;

@@ -108,6 +108,8 @@ export default (ruleIds: () => readonly string[]) =>
       fix: 'name a rule of this package and give a reason in each `x-ax-exempt` entry',
     },
     scope: { operations: declaring(EXEMPT_EXTENSION) },
+    // An entry exempting this rule is its finding (`selfExempted`).
+    exemptible: false,
     options: ruleOptions<Options>({ minWords: { type: 'integer', minimum: 1 } }, { minWords: 3 }),
     messages: MESSAGES,
     lint: check(ruleIds),

@@ -27,6 +27,8 @@ export default defineRule({
     fix: 'declare the 4xx responses the operation can return',
   },
   scope: { operations: mutations },
+  // A status the description does not declare, answered to a probe, breaks this rule's promise of declared errors.
+  probe: { confirmedBy: 'ax-probe-undeclared-status' },
   options: ruleOptions({}),
   messages: MESSAGES,
   lint: ({ doc, operations, say }) => {

@@ -25,11 +25,11 @@ import {
   problemTypeOf,
   schemaExampleCode,
 } from '../lib/errors/error-wording';
-import { isObject, toPointer, type JsonObject, type Located } from '../lib/document/document';
+import { isObject, toPointer, type JsonObject, type Located, isErrorStatus } from '../lib/document/document';
 import { viewsOf, type ObjectView } from '../lib/document/schema';
 import { nameList, nameOptionsSchema, namesFor, type NameOptions } from '../lib/semantics/names';
 import { mustThenSend } from '../lib/findings/rule-function';
-import { RESPONSES } from '../lib/semantics/scope';
+import type { Scope } from './applicability';
 import { defineRule, ruleOptions } from './declaration';
 
 const STRING = { type: 'string' };
@@ -69,8 +69,11 @@ const MESSAGES = {
 const score = (holding: Holding) => CODE_AND_MESSAGE.filter(question => holding[question]?.kind !== 'missing').length;
 const optionalNames = (states: State[]) => states.flatMap(state => (state?.kind === 'optional' ? [`\`${state.name}\``] : []));
 
+/** The responses the rule reads, every error status: the runtime guard reads them too (runtime/checks.ts), importing this alone, not the lint. */
+export const scope = { responses: isErrorStatus, holds: 'error schema' } satisfies Scope;
+
 /** ax-recoverable-error-structure: every error body has a required machine-readable code and a required message (R1), wherever its shape keeps them. */
-export default defineRule({
+export default /* @__PURE__ */ defineRule({
   id: 'ax-recoverable-error-structure',
   description: 'Every error schema has a required machine-readable code and a required message.',
   severity: 'error',
@@ -81,8 +84,10 @@ export default defineRule({
     fixSite: 'error schema',
     fix: 'require a machine-readable `code` and a `message`',
   },
-  scope: { responses: RESPONSES['ax-recoverable-error-structure'], holds: 'error schema' },
-  options: ruleOptions<Options>(nameOptionsSchema(...CONCEPTS)),
+  scope,
+  // The code and message the probe reads of an error (an unknown id's 404, a refused first try) are this rule's question.
+  probe: { reads: ['error'] },
+  options: /* @__PURE__ */ ruleOptions<Options>(/* @__PURE__ */ nameOptionsSchema(CONCEPTS)),
   messages: MESSAGES,
   lint: ({ doc, options, operations, say, statuses }) => {
     // A new code or message takes the name the API's other error schemas use for it (`errorCode`), unless the ruleset names one.

@@ -7,7 +7,7 @@ import { nameOptionsSchema, namesFor, type Concept, type NameOptions } from '../
 import { STATE_FIELDS } from '../lib/envelope/envelope';
 import type { ObjectView } from '../lib/document/schema';
 import type { Said, Say as SayOf } from '../lib/findings/messages';
-import { RESPONSES } from '../lib/semantics/scope';
+import { statusIn } from '../lib/semantics/scope';
 import { defineRule, ruleOptions } from './declaration';
 
 const CONCEPTS = [
@@ -79,7 +79,13 @@ export default defineRule({
     fixSite: 'error schema',
     fix: 'add field details (`details[]` items with `field` and `reason`)',
   },
-  scope: { responses: RESPONSES['ax-recoverable-field-details'], holds: 'error schema' },
+  scope: {
+    // Validation failures; a `4XX` range or `default` may be anything, so only the exact codes are held to it.
+    responses: statusIn('400', '422'),
+    holds: 'error schema',
+  },
+  // Whether the error names the input that failed is this rule's question, and a probe error naming the wrong one breaks it.
+  probe: { reads: ['locators'], confirmedBy: 'ax-probe-wrong-field' },
   options: ruleOptions<Options>({ ...nameOptionsSchema(...CONCEPTS), requireExpected: { type: 'boolean' } }),
   messages: MESSAGES,
   lint: ({ doc, options, operations, say, statuses }) => {

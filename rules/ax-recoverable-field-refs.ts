@@ -88,6 +88,8 @@ export default defineRule({
     fix: 'point every field locator of the error examples at a request input, with its real constraints',
   },
   scope: { responses: isErrorStatus, holds: 'example' },
+  // The suggested and allowed values a probe repair sends: this rule holds them to the input's schema.
+  probe: { reads: ['values'] },
   options: ruleOptions<Options>(nameOptionsSchema(...CONCEPTS)),
   messages: MESSAGES,
   lint: ({ doc, options, operations, say }) => {

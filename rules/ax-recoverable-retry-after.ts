@@ -8,7 +8,8 @@ import { askAbout, newMemberName } from '../lib/errors/error-wording';
 import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/semantics/names';
 import { oneEdit, type Finding, responseFinding } from '../lib/findings/rule-function';
 import type { Said, Say as SayOf } from '../lib/findings/messages';
-import { RESPONSES } from '../lib/semantics/scope';
+import { statusIn } from '../lib/semantics/scope';
+import type { Scope } from './applicability';
 import { defineRule, ruleOptions } from './declaration';
 
 type Options = NameOptions<'retryAfterHeader' | 'retryDelay' | 'retryFlag' | 'errorList'>;
@@ -61,10 +62,21 @@ function retryableExamples(doc: OpenApiDocument, say: Say, operations: readonly 
 }
 
 /**
+ * The responses the rule reads: the runtime guard reads them too (runtime/checks.ts), importing this alone, not the lint.
+ * Rate limited and temporarily unavailable are the two statuses whose fix is "wait, then retry unchanged".
+ */
+export const scope = {
+  responses: statusIn('429', '503'),
+  holds: 'response',
+  // An error example that says retryable must say how long to wait too, whatever its status (retryableExamples).
+  or: { responses: isErrorStatus, holds: { concept: 'retryFlag', in: 'example' } },
+} satisfies Scope;
+
+/**
  * ax-recoverable-retry-after: every 429 and 503 says how long to wait before retrying (one finding per
  * response, whatever its media types); an example that says retryable says how long too.
  */
-export default defineRule({
+export default /* @__PURE__ */ defineRule({
   id: 'ax-recoverable-retry-after',
   description: 'Every 429 and 503 says how long to wait: a Retry-After header or a retry-delay property.',
   severity: 'warn',
@@ -75,13 +87,8 @@ export default defineRule({
     fixSite: 'response',
     fix: 'declare a `Retry-After` header',
   },
-  scope: {
-    responses: RESPONSES['ax-recoverable-retry-after'],
-    holds: 'response',
-    // An error example that says retryable must say how long to wait too, whatever its status (retryableExamples).
-    or: { responses: isErrorStatus, holds: { concept: 'retryFlag', in: 'example' } },
-  },
-  options: ruleOptions<Options>(nameOptionsSchema('retryAfterHeader', 'retryDelay', 'retryFlag', 'errorList')),
+  scope,
+  options: /* @__PURE__ */ ruleOptions<Options>(/* @__PURE__ */ nameOptionsSchema('retryAfterHeader', 'retryDelay', 'retryFlag', 'errorList')),
   messages: MESSAGES,
   lint: ({ doc, options, operations, say, statuses }) => {
     const headerNames = namesFor(options, 'retryAfterHeader');

@@ -4,7 +4,7 @@ import { schemaAnswer } from '../lib/errors/schema-shapes';
 import { lackingMember } from '../lib/errors/error-wording';
 import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/semantics/names';
 import { propertyTypes, type ObjectView } from '../lib/document/schema';
-import { RESPONSES } from '../lib/semantics/scope';
+import { isErrorStatus } from '../lib/document/document';
 import { defineRule, ruleOptions } from './declaration';
 
 type Options = NameOptions<'retryFlag' | 'errorList'>;
@@ -32,7 +32,7 @@ export default defineRule({
     fixSite: 'error schema',
     fix: 'add a boolean retry flag (`retryable`)',
   },
-  scope: { responses: RESPONSES['ax-recoverable-retryable-flag'], holds: 'error schema' },
+  scope: { responses: isErrorStatus, holds: 'error schema' },
   options: ruleOptions<Options>(nameOptionsSchema('retryFlag', 'errorList')),
   messages: MESSAGES,
   lint: ({ doc, options, operations, say, statuses }) => {

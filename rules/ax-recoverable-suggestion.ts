@@ -1,6 +1,6 @@
 /** Recoverable errors (the AX Spec's "Recoverable" principle, with Geodocs' "Agent Error Handling Documentation Specification" and "Designing Errors for Agent Recovery"). */
 import { constraintsOf, type BoundKeyword } from '../lib/document/constraints';
-import { type OpenApiDocument, type Operation } from '../lib/document/document';
+import { isClientErrorStatus, type OpenApiDocument, type Operation } from '../lib/document/document';
 import { describeViews, errorSchemas, judgeOnce, responseExtension } from '../lib/errors/error-bodies';
 import { inputsOf } from '../lib/document/inputs';
 import { homeCarrier, schemaAnswer, schemaLikely } from '../lib/errors/schema-shapes';
@@ -8,8 +8,9 @@ import { errorAudience, propertyEdits } from '../lib/findings/edits';
 import { askAbout, newMemberName, placeOf } from '../lib/errors/error-wording';
 import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/semantics/names';
 import { viewsOf, type Property } from '../lib/document/schema';
-import { authenticates, RESPONSES } from '../lib/semantics/scope';
+import { authenticates } from '../lib/semantics/scope';
 import type { Said, Say as SayOf } from '../lib/findings/messages';
+import type { Scope } from './applicability';
 import { defineRule, ruleOptions } from './declaration';
 
 type Options = NameOptions<'recoveryHint' | 'errorList'>;
@@ -120,8 +121,11 @@ function inputHint(doc: OpenApiDocument, say: Say, input: Property): Said {
   return type !== undefined ? say('validAsHint', { name, kind: type }) : say('correctInputHint', { name });
 }
 
+/** The responses the rule reads, the client errors: the runtime guard reads them too (runtime/checks.ts), importing this alone, not the lint. */
+export const scope = { responses: isClientErrorStatus, holds: 'error schema' } satisfies Scope;
+
 /** ax-recoverable-suggestion: every 4xx error body tells the caller how to fix the request (R2). */
-export default defineRule({
+export default /* @__PURE__ */ defineRule({
   id: 'ax-recoverable-suggestion',
   description: 'Every 4xx error schema declares a recovery hint that says how to fix the request.',
   severity: 'warn',
@@ -132,8 +136,8 @@ export default defineRule({
     fixSite: 'error schema',
     fix: 'add a recovery hint (`recoveryHint`)',
   },
-  scope: { responses: RESPONSES['ax-recoverable-suggestion'], holds: 'error schema' },
-  options: ruleOptions<Options>(nameOptionsSchema('recoveryHint', 'errorList')),
+  scope,
+  options: /* @__PURE__ */ ruleOptions<Options>(/* @__PURE__ */ nameOptionsSchema('recoveryHint', 'errorList')),
   messages: MESSAGES,
   lint: ({ doc, options, operations, say, statuses }) => {
     const names = namesFor(options, 'recoveryHint');

@@ -1,10 +1,9 @@
 /** Recoverable errors (the AX Spec's "Recoverable" principle, with Geodocs' "Agent Error Handling Documentation Specification" and "Designing Errors for Agent Recovery"). */
-import { headerNamed } from '../lib/document/document';
+import { headerNamed, isServerErrorStatus } from '../lib/document/document';
 import { describeViews, errorSchemas, judgeOnce } from '../lib/errors/error-bodies';
 import { schemaAnswer } from '../lib/errors/schema-shapes';
 import { lackingMember } from '../lib/errors/error-wording';
 import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/semantics/names';
-import { RESPONSES } from '../lib/semantics/scope';
 import { defineRule, ruleOptions } from './declaration';
 
 type Options = NameOptions<'correlationId' | 'correlationIdHeader' | 'errorList'>;
@@ -30,7 +29,7 @@ export default defineRule({
     fixSite: 'error schema',
     fix: 'add a correlation id (`trace_id`)',
   },
-  scope: { responses: RESPONSES['ax-recoverable-trace-id'], holds: 'error schema' },
+  scope: { responses: isServerErrorStatus, holds: 'error schema' },
   options: ruleOptions<Options>(nameOptionsSchema('correlationId', 'correlationIdHeader', 'errorList')),
   messages: MESSAGES,
   lint: ({ doc, options, operations, say, statuses }) => {

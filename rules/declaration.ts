@@ -5,7 +5,7 @@
  * function from its definition, in lib/findings/rule-function.ts's frame. Everything that lists rules reads the
  * definitions through rules/index.ts.
  */
-import { DOCS_URL } from '../lib/findings/catalogue';
+import { DOCS_URL, type ProbeId } from '../lib/findings/catalogue';
 import type { Messages } from '../lib/findings/messages';
 import type { Check } from '../lib/findings/rule-function';
 import type { Scope } from './applicability';
@@ -26,6 +26,26 @@ export interface PrincipleDeclaration {
   fix: string;
 }
 
+/**
+ * The probe's own readings of a live answer (cli/probe/play.ts), beside the runtime checks it runs. Each answers one
+ * rule's question and reads the body with that rule's names, so that a sibling rule given other names (cli/mistakes.ts
+ * warns of it) never lends them: `steps`, the next steps it follows; `links`, the link collections it takes for next
+ * calls; `locators`, the inputs an error names as failed, with their reasons; `values`, the suggested and allowed values
+ * a repair sends; `error`, the code and message of an unknown id's 404.
+ */
+export const PROBE_READINGS = ['steps', 'links', 'locators', 'values', 'error'] as const;
+export type ProbeReading = (typeof PROBE_READINGS)[number];
+
+/** What the probe does for a rule beyond running its runtime check. */
+export interface ProbeRole {
+  /** The probe's readings that answer this rule's question, and so take its options' names. */
+  reads?: readonly ProbeReading[];
+  /** The probe's finding that shows the rule broken on the running API: the report fails the rule's passing cell on it, as observed. */
+  confirmedBy?: ProbeId;
+  /** The probe does the rule's runtime check its own way, and `confirmedBy` reports it: the check's own violations are not reported. */
+  replacesLiveCheck?: boolean;
+}
+
 /** A rule's default severity. */
 export type Severity = 'error' | 'warn' | 'info';
 
@@ -40,9 +60,19 @@ export interface RuleDefinition<Id extends string, O extends object, M extends M
   principle: Omit<PrincipleDeclaration, 'id'>;
   /**
    * Which operations and responses the rule reads, as data (rules/applicability.ts): the frame hands the lint the
-   * statuses it reads, and the report marks an operation outside it "not applicable".
+   * statuses it reads, and the report marks an operation outside it "not applicable". A rule whose scope code outside
+   * rules/ reads (the runtime guard) exports it as `scope`, and marks its `defineRule` call and every call inside it
+   * `@__PURE__`, with no spread: the bundler then drops the definition, and the lint with it, from the guard's
+   * bundle (test/package/runtime-build.test.ts).
    */
   scope: Scope;
+  /**
+   * `false` when `x-ax-exempt` cannot exempt the rule's findings: they judge the exemptions themselves, and a vague
+   * reason is fixed by writing a better one, not by an exemption from the check on reasons. The editor offers none.
+   */
+  exemptible?: false;
+  /** What the probe reads with the rule's names and reports for it (cli/probe/play.ts, cli/report/evidence.ts); none when absent. */
+  probe?: ProbeRole;
 }
 
 /** A rule with what its id gives: its docs link, its function's name and its principle's id. */

@@ -2,7 +2,7 @@
  * Every rule of the package, each defined once in its own module (rules/<id>.ts, beside docs/rules/<id>.md
  * and test/<id>.test.ts): adding a rule is its module, a line here, its page and its test. Everything that lists
  * rules reads this array: ruleset.ts (and the functions it publishes), the rule ids that exemptions, baselines and
- * `fix` accept, the report's columns (in this order), the docs' tables and the house tests.
+ * `fix` accept, the report's columns (in this order), the probe's readers and evidence, the docs' tables and the house tests.
  */
 import recoverableErrorSchema from './ax-recoverable-error-schema';
 import recoverableErrorStructure from './ax-recoverable-error-structure';
@@ -31,9 +31,18 @@ import recoverableSeverity from './ax-recoverable-severity';
 import recoverableVagueMessage from './ax-recoverable-vague-message';
 import recoverableErrorCatalog from './ax-recoverable-error-catalog';
 import envelopeEmptyActions from './ax-envelope-empty-actions';
+import type { ProbeReading } from './declaration';
 
 export { appliesWithin, type Applies, type Holding, type Scope } from './applicability';
-export type { FixSite, FunctionName, PrincipleDeclaration, RuleDeclaration, Severity } from './declaration';
+export {
+  PROBE_READINGS,
+  type FixSite,
+  type FunctionName,
+  type PrincipleDeclaration,
+  type ProbeReading,
+  type RuleDeclaration,
+  type Severity,
+} from './declaration';
 
 export const DECLARATIONS = [
   recoverableErrorSchema,
@@ -71,11 +80,19 @@ export const RULE_IDS: readonly RuleId[] = DECLARATIONS.map(declaration => decla
 
 export type RuleId = (typeof DECLARATIONS)[number]['id'];
 
-/**
- * The responses each rule reads, by status, as its scope declares them (only the rules that declare some): for
- * runtime/checks.ts, which asks which statuses a live response is checked on, until the guard's checks are declared with the rules.
- */
-export const RESPONSES = Object.fromEntries(DECLARATIONS.flatMap(({ id, scope }) => (scope.responses === undefined ? [] : [[id, scope.responses]]))) as Record<
-  RuleId,
-  (status: string) => boolean
+/** The rule whose question each of the probe's own readings answers, and whose names it reads with (each rule's `probe.reads`). */
+export const PROBE_READERS = Object.fromEntries(DECLARATIONS.flatMap(({ id, probe }) => (probe?.reads ?? []).map(reading => [reading, id]))) as Record<
+  ProbeReading,
+  RuleId
 >;
+
+/** The rule each of the probe's findings shows broken on the running API (each rule's `probe.confirmedBy`), for the report's evidence. */
+export const CONFIRMED_BY_PROBE: ReadonlyMap<string, RuleId> = new Map(
+  DECLARATIONS.flatMap(({ id, probe }) => (probe?.confirmedBy === undefined ? [] : [[probe.confirmedBy, id] as const])),
+);
+
+/** The rules whose runtime check the probe replaces with its own finding (each rule's `probe.replacesLiveCheck`). */
+export const REPLACED_LIVE_CHECKS: ReadonlySet<string> = new Set(DECLARATIONS.flatMap(({ id, probe }) => (probe?.replacesLiveCheck === true ? [id] : [])));
+
+/** The rules whose findings `x-ax-exempt` cannot exempt (each rule's `exemptible: false`), for the editor's code actions. */
+export const UNEXEMPTIBLE: ReadonlySet<string> = new Set(DECLARATIONS.flatMap(({ id, exemptible }) => (exemptible === false ? [id] : [])));

@@ -12,7 +12,11 @@ import { nameList, namesFor } from '../lib/semantics/names';
 import { holdersOf } from '../lib/document/nested';
 import { hrefProblem as hrefVerdict } from '../lib/document/paths';
 import { isExempt, label } from '../lib/findings/rule-function';
-import { asksNextSteps, calledByApi, changesState, RESPONSES } from '../lib/semantics/scope';
+import { asksNextSteps, calledByApi, changesState } from '../lib/semantics/scope';
+import { scope as envelopeStateScope } from '../rules/ax-envelope-state';
+import { scope as errorStructureScope } from '../rules/ax-recoverable-error-structure';
+import { scope as retryAfterScope } from '../rules/ax-recoverable-retry-after';
+import { scope as suggestionScope } from '../rules/ax-recoverable-suggestion';
 import { hasStackTrace, mayHoldStackTrace, stackTraceRuntime } from '../lib/errors/stack-traces';
 import { STACK_TRACE_PARTS } from '../lib/errors/concepts';
 import { clip, describeValue, dottedPath, stringsIn } from '../lib/document/values';
@@ -247,11 +251,11 @@ const emptyActions: Check = ({ body, names, limit, mayHold }, say) => {
 
 /**
  * ax-recoverable-error-structure (every error status) and ax-recoverable-suggestion (4xx): an error body
- * has a code and a message, and a client error a recovery hint; each on the statuses its rule reads (lib/semantics/scope.ts).
+ * has a code and a message, and a client error a recovery hint; each on the statuses its rule reads (its module's `scope`).
  */
 const errorContent: Check = ({ response, status, body, names, error }, say) => {
-  const structure = RESPONSES['ax-recoverable-error-structure'](String(status));
-  const suggestion = RESPONSES['ax-recoverable-suggestion'](String(status));
+  const structure = errorStructureScope.responses(String(status));
+  const suggestion = suggestionScope.responses(String(status));
   if (!structure && !suggestion) return [];
   const found: Violation[] = [];
   // The AX convention lets the description carry the code and the hint as response extensions.
@@ -284,7 +288,7 @@ const errorContent: Check = ({ response, status, body, names, error }, say) => {
 /** ax-envelope-state (and ax-envelope-refresh-url on a 422): a state rejection hands over the state, the legal moves and where to re-read them. */
 const stateRejection: Check = ({ description, operation, response, status, body, names, fieldCount }, say) => {
   // As the rule: only an operation that changes something rejects a request for its state, whatever the body carries.
-  if (!RESPONSES['ax-envelope-state'](String(status)) || !changesState(description.doc, operation, names)) return [];
+  if (!envelopeStateScope.responses(String(status)) || !changesState(description.doc, operation, names)) return [];
   const carried = STATE_MEMBERS.map(field => stateMember(body, field, names)).find(member => member !== undefined);
   // Without a state field in the body, the description's evidence is the signal (as the rule's), and a body naming failed fields is a validation error.
   const declared = carried === undefined && response !== undefined && fieldCount() === 0 ? description.stateRejection(operation, response, names) : undefined;
@@ -333,7 +337,7 @@ function sentHeader(headers: Record<string, unknown>, names: readonly string[]):
  */
 const retryAfter: Check = ({ status, headers, body, names, error, mayHold }, say) => {
   if (status < 400) return [];
-  const delayed = RESPONSES['ax-recoverable-retry-after'](String(status));
+  const delayed = retryAfterScope.responses(String(status));
   const flagged = mayHold(namesFor(names, 'retryFlag'), true);
   // Elsewhere only a retry flag asks for a delay: a body that cannot hold one costs no look at the headers.
   if ((!delayed && !flagged) || sentHeader(headers, namesFor(names, 'retryAfterHeader'))) return [];
@@ -496,15 +500,15 @@ export function verdictOf(response: LiveResponse): Verdict {
 }
 
 /**
- * What the checks read of the error-shapes table, by the statuses they judge (each check's own first test, lib/semantics/scope.ts):
+ * What the checks read of the error-shapes table, by the statuses they judge (each check's own first test, its rule's `scope`):
  * the body is read for these questions alone, once per response.
  */
 const ERROR_READS: [(status: string) => boolean, ValueQuestion[]][] = [
-  [RESPONSES['ax-recoverable-error-structure'], ['errorCode', 'message']],
-  [RESPONSES['ax-recoverable-suggestion'], ['recoveryHint']],
-  [RESPONSES['ax-recoverable-retry-after'], ['retryDelay']],
+  [errorStructureScope.responses, ['errorCode', 'message']],
+  [suggestionScope.responses, ['recoveryHint']],
+  [retryAfterScope.responses, ['retryDelay']],
   [status => Number(status) >= 400, ['stackTrace']],
-  [RESPONSES['ax-envelope-state'], ['fields']],
+  [envelopeStateScope.responses, ['fields']],
 ];
 
 /** What ERROR_READS asks at each status, and the same without the stack trace: found once per status. */

@@ -7,7 +7,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import * as ts from 'typescript';
-import { RULE_IDS } from '../rules';
+import { DECLARATIONS, PROBE_READINGS, RULE_IDS } from '../rules';
 
 const ROOT = join(__dirname, '..');
 const CODE = /\.(ts|mjs|cjs)$/;
@@ -17,30 +17,6 @@ const CODE = /\.(ts|mjs|cjs)$/;
  * and the rule pages are not code; tests name the rules they test.
  */
 const LEFT: Record<string, readonly string[]> = {
-  // The exemption code action offers a reason for its own rule's entries: the one rule the editor knows by name.
-  'cli/lsp/actions.ts': ['ax-exemption-reason'],
-  // The probe's readers: which lint rule each live check stands for, and the one it replaces.
-  'cli/probe/play.ts': [
-    'ax-envelope-next-steps',
-    'ax-envelope-next-steps-href',
-    'ax-recoverable-error-structure',
-    'ax-recoverable-field-details',
-    'ax-recoverable-field-refs',
-  ],
-  // The report's evidence: which rule each probe finding confirms.
-  'cli/report/evidence.ts': ['ax-envelope-next-steps-href', 'ax-recoverable-error-responses', 'ax-recoverable-field-details'],
-  // The statuses each error-content rule reads: the rules' scopes and the runtime guard read this one table. Derived
-  // from the definitions, it would pull every rule's lint into the runtime guard's bundle (442 kB packed, over 395 kB).
-  'lib/semantics/scope.ts': [
-    'ax-envelope-refresh-url',
-    'ax-envelope-state',
-    'ax-recoverable-error-structure',
-    'ax-recoverable-field-details',
-    'ax-recoverable-retry-after',
-    'ax-recoverable-retryable-flag',
-    'ax-recoverable-suggestion',
-    'ax-recoverable-trace-id',
-  ],
   // The runtime guard's live checks, until they are declared with their rules (`live`).
   'runtime/checks.ts': [
     'ax-envelope-empty-actions',
@@ -67,7 +43,8 @@ const LEFT: Record<string, readonly string[]> = {
     'ax-recoverable-suggestion',
     'ax-recoverable-trace-id',
   ],
-  // The README's editor screenshot shows one finding of this rule.
+  // The README's editor screenshot is a picture of one finding, as a test names the rule it tests: what the picture
+  // shows, not a list a new rule must join.
   'scripts/editor-screenshot.mjs': ['ax-recoverable-retryable'],
 };
 
@@ -84,7 +61,11 @@ function codeFiles(): string[] {
 // Longest first, and whole ids only: `ax-envelope-next-steps` is not found inside `ax-envelope-next-steps-href`.
 const ID = new RegExp(`(?<![\\w-])(${[...RULE_IDS].sort((a, b) => b.length - a.length).join('|')})(?![\\w-])`, 'g');
 
-/** The rule ids the code of one file names in its strings (an import's path is no name: rules/index.ts imports each module). */
+/**
+ * The rule ids the code of one file names in its strings. An import's path is no name: it names the rule's module, the
+ * one place the rule is stated, to read its declaration (rules/index.ts imports each; the runtime guard imports the
+ * `scope` of four). What this test looks for is a rule's knowledge stated again elsewhere, which a string id marks.
+ */
 function idsNamedIn(file: string): string[] {
   const source = ts.createSourceFile(file, readFileSync(join(ROOT, file), 'utf8'), ts.ScriptTarget.Latest, true);
   const found = new Set<string>();
@@ -115,4 +96,12 @@ test.each(RULE_IDS.map(id => [id]))('%s is its module, a line of rules/index.ts,
 test('no other code names a rule id, but what LEFT lists', () => {
   const elsewhere = [...named].filter(([file, ids]) => ids.length > 0 && !/^rules\/ax-[a-z-]+\.ts$/.test(file));
   expect(Object.fromEntries(elsewhere)).toEqual(LEFT);
+});
+
+test("each of the probe's readings is one rule's, and each probe finding confirms at most one rule, the one whose check it may replace", () => {
+  const roles = DECLARATIONS.flatMap(({ id, probe }) => (probe === undefined ? [] : [{ id, ...probe }]));
+  expect(roles.flatMap(({ reads }) => reads ?? []).sort()).toEqual([...PROBE_READINGS].sort());
+  const confirmers = roles.flatMap(({ confirmedBy }) => confirmedBy ?? []);
+  expect(new Set(confirmers).size).toBe(confirmers.length);
+  expect(roles.filter(({ replacesLiveCheck, confirmedBy }) => replacesLiveCheck === true && confirmedBy === undefined)).toEqual([]);
 });

@@ -9,6 +9,7 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Operation } from '../../lib/document/document';
 import { combine } from '../../lib/findings/edits';
 import { EXEMPT_EXTENSION } from '../../lib/findings/rule-function';
+import { UNEXEMPTIBLE } from '../../rules';
 import { planFixes, type FixPlan } from '../fixes';
 import type { LintRun } from '../lint';
 import { operationsAround, ownersOf } from '../place';
@@ -22,7 +23,6 @@ export const FIX_ALL_KIND = 'source.fixAll.spectral-agent-ux';
 export const OPEN_DOCS_COMMAND = 'spectral-agent-ux.openDocumentation';
 /** The reason an exemption is inserted with: a snippet's placeholder where the editor supports one. */
 export const REASON_PLACEHOLDER = 'why agents need no fix here';
-const EXEMPTION_REASON_RULE = 'ax-exemption-reason';
 
 /** What the client can take: snippets in workspace edits (LSP 3.18), versioned document changes. */
 export interface ClientSupport {
@@ -113,8 +113,7 @@ export class DocumentActions {
   private exemptAction(diagnostic: ISpectralDiagnostic): CodeAction | undefined {
     const owners = this.owners(diagnostic);
     const rule = String(diagnostic.code);
-    // A vague reason is fixed by writing a better one, not by an exemption from the check on reasons.
-    if (owners.length !== 1 || rule === EXEMPTION_REASON_RULE) return undefined;
+    if (owners.length !== 1 || UNEXEMPTIBLE.has(rule)) return undefined;
     const update = { [EXEMPT_EXTENSION]: { [rule]: REASON_PLACEHOLDER } };
     const edits = textEditsFor(this.document, this.isJson, [{ target: owners[0].location, update }], this.readings);
     if (edits.length === 0) return undefined;

@@ -7,7 +7,7 @@
  */
 import type { Ruleset } from '@stoplight/spectral-core';
 import { PROBE_IDS, type ProbeId } from '../../lib/findings/catalogue';
-import type { RuleId } from '../../rules';
+import { PROBE_READERS, REPLACED_LIVE_CHECKS, type ProbeReading } from '../../rules';
 import type { OpenApiDocument, Operation } from '../../lib/document/document';
 import { stepHrefs } from '../../lib/envelope/envelope';
 import { type Names } from '../../lib/errors/shape-table';
@@ -96,27 +96,6 @@ const PROBE_SEVERITY: Record<ProbeId, Severity> = {
   'ax-probe-undeclared-status': 'warn',
 };
 
-/** The probe follows steps rather than matching them: ax-probe-stale-step reports what this check would. */
-const REPLACED_CHECKS = new Set(['ax-envelope-next-steps-href']);
-
-/**
- * Whose field names each of the play's own readings of a body takes: the lint rule whose verdict the
- * probe's finding stands for, so that sibling rules given different names (cli/mistakes.ts warns of it)
- * never lend theirs to a reading that is not theirs.
- * - steps: ax-probe-stale-step replaces ax-envelope-next-steps-href's check (REPLACED_CHECKS);
- * - links: the link collections ax-envelope-next-steps takes for next calls (no other rule reads `linkCollection`);
- * - locators and their reasons: whether the error names the input that failed is ax-recoverable-field-details' question;
- * - the suggested and allowed values a repair sends: ax-recoverable-field-refs holds them to the input's schema;
- * - the code and message of an unknown id's 404: ax-recoverable-error-structure's.
- */
-const READER = {
-  steps: 'ax-envelope-next-steps-href',
-  links: 'ax-envelope-next-steps',
-  locators: 'ax-recoverable-field-details',
-  values: 'ax-recoverable-field-refs',
-  error: 'ax-recoverable-error-structure',
-} as const satisfies Record<string, RuleId>;
-
 /** Steps followed per response at most. */
 const MAX_STEPS = 10;
 const STALE = new Set([404, 405, 410]);
@@ -131,7 +110,7 @@ export interface PlayOptions {
   ruleset: Ruleset;
   /** The description's file: overrides in the ruleset are matched against it. */
   file: string;
-  /** The options each rule is judged with, as the lint gives them: the runtime checks' and, per READER, the play's own readings. */
+  /** The options each rule is judged with, as the lint gives them: the runtime checks' and, per PROBE_READERS, the play's own readings. */
   optionsOf: (rule: string) => RuleOptions;
   client: Client;
   followMutations: boolean;
@@ -376,7 +355,7 @@ export class Play {
       optionsOf: this.options.optionsOf,
     };
     for (const violation of violationsOf(exchange)) {
-      if (!REPLACED_CHECKS.has(violation.rule)) this.add(violation.rule, operation, request, answer, violation.message);
+      if (!REPLACED_LIVE_CHECKS.has(violation.rule)) this.add(violation.rule, operation, request, answer, violation.message);
     }
   }
 
@@ -404,9 +383,9 @@ export class Play {
     return level === OFF ? undefined : SEVERITIES[level];
   }
 
-  /** The names a reading of the play takes: those of the rule whose verdict it serves (READER). */
-  private namesOf(reading: keyof typeof READER): Names {
-    return this.options.optionsOf(READER[reading]).names;
+  /** The names a reading of the play takes: those of the rule whose question it answers (its declaration's `probe.reads`). */
+  private namesOf(reading: ProbeReading): Names {
+    return this.options.optionsOf(PROBE_READERS[reading]).names;
   }
 
   /** The steps and hypermedia links of a body, as the ruleset names them: what an agent may call next. */

@@ -5,6 +5,7 @@
  * API only with enough of it tested (`confidence`).
  */
 import { isObject } from '../../lib/document/document';
+import { CONFIRMED_BY_PROBE } from '../../rules';
 import { InputError } from '../args';
 import { readParsed } from '../lint';
 import { LEVELS, type Standing } from './levels';
@@ -39,17 +40,6 @@ export interface ProbeRun {
 }
 
 const SEVERITIES = ['error', 'warn', 'info', 'hint'];
-
-/**
- * The rule whose declared verdict a probe finding contradicts: a step that answers 404 breaks the promise
- * of resolving hrefs, an error naming the wrong field that of field details, a status the description does
- * not declare that of declared errors. The runtime checks' findings carry the rule's own id.
- */
-const CONTRADICTS: Record<string, string> = {
-  'ax-probe-stale-step': 'ax-envelope-next-steps-href',
-  'ax-probe-wrong-field': 'ax-recoverable-field-details',
-  'ax-probe-undeclared-status': 'ax-recoverable-error-responses',
-};
 
 /** Reads `probe --format json` output, or says in one line why the file is not one. */
 export async function readProbe(file: string): Promise<ProbeRun> {
@@ -94,13 +84,14 @@ export function evidenceOf(probe: ProbeRun, rows: readonly Row[]): Evidence {
 
 /**
  * Marks as failing, observed, each passing cell whose rule the probe found broken on that operation: the
- * description declares it, the server did otherwise. `principleRule` gives a column's rule.
+ * description declares it, the server did otherwise. A runtime check's finding carries its rule's id, a probe finding
+ * the id of the rule that declares it confirms (`probe.confirmedBy`). `principleRule` gives a column's rule.
  */
 export function observe(probe: ProbeRun, rows: readonly Row[], principleRule: (principle: string) => string): void {
   for (const row of rows) {
     const found = probe.findings.filter(finding => finding.operation === labelOf(row));
     for (const [principle, cell] of Object.entries(row.cells)) {
-      const seen = found.filter(finding => (CONTRADICTS[finding.rule] ?? finding.rule) === principleRule(principle));
+      const seen = found.filter(finding => (CONFIRMED_BY_PROBE.get(finding.rule) ?? finding.rule) === principleRule(principle));
       if (cell.status !== 'pass' || seen.length === 0) continue;
       row.cells[principle] = {
         status: 'fail',

@@ -74,13 +74,16 @@ export function namesFor(options: Names, concept: Concept): readonly string[] {
   return STEP_ROLES.map((role, i) => byRole[role] ?? DEFAULT_NAMES.nextStepItem[i]);
 }
 
-/** JSON Schema (for `createRulesetFunction`) of the name options of the given concepts. */
-export function nameOptionsSchema(...concepts: Concept[]): Record<string, unknown> {
+/**
+ * JSON Schema (for `createRulesetFunction`) of the name options of the given concepts. A list stands for its concepts,
+ * so that a rule definition needs no spread, which a bundler cannot drop (rules/declaration.ts, `scope`).
+ */
+export function nameOptionsSchema(...concepts: (Concept | readonly Concept[])[]): Record<string, unknown> {
   const name = { type: 'string', minLength: 1 };
   const list = { type: 'array', items: name, minItems: 1 };
   // The members of a step, as a list in role order or by role (`{ method: verb }`).
   const byRole = { type: 'object', properties: Object.fromEntries(STEP_ROLES.map(role => [role, name])), additionalProperties: false, minProperties: 1 };
-  return Object.fromEntries(concepts.map(concept => [concept, concept === 'nextStepItem' ? { anyOf: [list, byRole] } : list]));
+  return Object.fromEntries(concepts.flat().map(concept => [concept, concept === 'nextStepItem' ? { anyOf: [list, byRole] } : list]));
 }
 
 /** "`a`, `b` or `c`", for messages that list the accepted names ("… and `c`" for the names all wanted). */

@@ -1,21 +1,10 @@
 /**
- * Which operations and responses a rule applies to, given its options: asked here once, so that the rule
- * functions, the report's "not applicable" cells and the runtime guard never disagree. Each predicate
- * reads the same options the rule takes (`prefixes`, `readOnly`, the name lists).
+ * Which operations and responses a rule applies to, given its options: asked here once, and each rule's module
+ * declares which of these questions it asks (its `scope`), so that the rule functions, the report's "not applicable"
+ * cells and the runtime guard never disagree. Each predicate reads the same options the rule takes (`prefixes`,
+ * `readOnly`, the name lists).
  */
-import {
-  isClientErrorStatus,
-  isErrorStatus,
-  isJsonMediaType,
-  isMutation,
-  isObject,
-  isServerErrorStatus,
-  isSuccessStatus,
-  type Body,
-  type OpenApiDocument,
-  type Operation,
-  type Response,
-} from '../document/document';
+import { isJsonMediaType, isMutation, isObject, isSuccessStatus, type Body, type OpenApiDocument, type Operation, type Response } from '../document/document';
 import { namesFor, type Names } from './names';
 import { isObjectView, ownProperty, viewsOf, type ObjectView } from '../document/schema';
 import { clip } from '../document/values';
@@ -610,24 +599,11 @@ function bodyIdempotencyKey(doc: OpenApiDocument, operation: Operation): string 
 export const asksIdempotent = (doc: OpenApiDocument, operation: Operation, options: ScopeOptions): boolean =>
   ['put', 'delete'].includes(operation.method) || operation.node[IDEMPOTENT_FLAG] !== undefined || idempotencyKeyOf(doc, operation, options) !== undefined;
 
-const statusIn =
+/** A test of a response's status: one of these exact codes (a `4XX` range or `default` is none of them). */
+export const statusIn =
   (...statuses: string[]) =>
   (status: string) =>
     statuses.includes(status);
 
 /** The statuses of a state rejection (conflict, unprocessable): where an agent needs the resource's state to go on. */
 export const isStateRejectionStatus = statusIn('409', '422');
-
-/** The responses each error-content rule reads, by status. */
-export const RESPONSES = {
-  'ax-recoverable-error-structure': isErrorStatus,
-  'ax-recoverable-retryable-flag': isErrorStatus,
-  'ax-recoverable-suggestion': isClientErrorStatus,
-  // Validation failures; a `4XX` range or `default` may be anything, so only the exact codes are held to it.
-  'ax-recoverable-field-details': statusIn('400', '422'),
-  // Rate limited and temporarily unavailable: the two statuses whose fix is "wait, then retry unchanged".
-  'ax-recoverable-retry-after': statusIn('429', '503'),
-  'ax-recoverable-trace-id': isServerErrorStatus,
-  'ax-envelope-state': isStateRejectionStatus,
-  'ax-envelope-refresh-url': statusIn('422'),
-} as const satisfies Record<string, (status: string) => boolean>;

@@ -1,6 +1,6 @@
 /**
- * The built `spectral-agent-ux/runtime` (needs `npm run build`): both formats load, and neither imports a package at
- * run time (the ESM one is a wrapper over the CommonJS one).
+ * The built `spectral-agent-ux/runtime` (needs `npm run build`): both formats load, neither imports a package at
+ * run time (the ESM one is a wrapper over the CommonJS one), and the guard carries no rule's lint.
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -41,4 +41,10 @@ test('the CommonJS build exports the API', () => {
 test('the ESM build exports the same API', () => {
   const script = `import * as runtime from ${JSON.stringify(pathToFileURL(join(dist, 'runtime.js')).href)}; console.log(Object.keys(runtime).sort().join(','));`;
   expect(execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' }).trim()).toBe(API.join(','));
+});
+
+test("dist/runtime.cjs holds the scopes it reads of the rules' modules, not their definitions nor their lints", () => {
+  const runtime = readFileSync(join(dist, 'runtime.cjs'), 'utf8');
+  expect(runtime).toContain('holds: "state rejection"');
+  expect(runtime).not.toContain('function defineRule(');
 });
