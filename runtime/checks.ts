@@ -2,7 +2,7 @@
  * The checks on one live JSON body: the same rule ids and the same field names as the lint rules,
  * asked of what the server really sent. Each check finds what is missing and says how to fix it.
  */
-import { cachedByText, isEnvelopeStatus, isObject, type Operation, type Response } from '../lib/document/document';
+import { isEnvelopeStatus, isObject, type Operation, type Response } from '../lib/document/document';
 import { isStepMethod, STATE_FIELDS, STATE_MEMBERS, stateEvidence, stepHrefs, stuckActions } from '../lib/envelope/envelope';
 import { hasCallableLinks, liveSelfLink } from '../lib/envelope/hypermedia';
 import { responseExtension } from '../lib/errors/error-bodies';
@@ -411,52 +411,36 @@ export const violationsOf = (response: LiveResponse): Violation[] => verdictOf(r
 /**
  * What a body parsed from `text` surely lacks, asked of the text: a member named one of `keys` (a dotted name: its last
  * part), a member whose name holds one of `parts`, a stack trace. A text without escapes holds each key and string
- * verbatim between quotes; one with escapes (`\u0063ode`) could spell them otherwise: read in full.
+ * verbatim between quotes, so a name it does not hold between quotes (or a part it does not hold at all) is surely
+ * absent; one with escapes (`\u0063ode`) could spell them otherwise: read in full. A string value of the same name
+ * only makes the answer "may hold", and the checks then read the body. One search of the text per question, no copy.
  */
 function textReadings(text: string | undefined): Pick<Readings, 'mayHold' | 'mayName' | 'mayTrace'> {
   if (text === undefined || text.includes('\\')) return READ_IN_FULL;
-  let keys: { exact: Set<string>; lower: Set<string> } | undefined;
-  const keysOf = () => (keys ??= keysIn(text));
   return {
-    mayHold: (names, anyCase = false) => {
-      const known = anyCase ? keysOf().lower : keysOf().exact;
-      return names.some(name => known.has(anyCase ? lowerKeyOf(name) : keyOf(name)));
-    },
-    mayName: parts => {
-      for (const key of keysOf().lower) if (parts.some(part => key.includes(part))) return true;
-      return false;
-    },
+    mayHold: (names, anyCase = false) => (anyCase ? quotedAnyCase : quoted)(names).test(text),
+    mayName: parts => anywhereAnyCase(parts).test(text),
     // A text past MAX_TEXT is searched string by string, within the budget that says where the search stopped.
     mayTrace: () => text.length > MAX_TEXT || mayHoldStackTrace(text),
   };
 }
-/** The key a (dotted) name ends in, as written and in lower case: the options' few names, each worked out once. */
-const keyOf = cachedByText(name => name.slice(name.lastIndexOf('.') + 1));
-const lowerKeyOf = cachedByText(name => keyOf(name).toLowerCase());
 const READ_IN_FULL: Pick<Readings, 'mayHold' | 'mayName' | 'mayTrace'> = { mayHold: () => true, mayName: () => true, mayTrace: () => true };
 
-const COLON = ':'.charCodeAt(0);
-const SPACE = ' '.charCodeAt(0);
-
-/** The member names of a JSON text without escapes, as written and in lower case: each quoted string followed by a colon. */
-function keysIn(text: string): { exact: Set<string>; lower: Set<string> } {
-  const exact = new Set<string>();
-  const lower = new Set<string>();
-  // Without escapes, quotes pair up: each string runs from one quote to the next.
-  for (let open = text.indexOf('"'); open !== -1;) {
-    const close = text.indexOf('"', open + 1);
-    if (close === -1) break;
-    let after = close + 1;
-    while (text.charCodeAt(after) <= SPACE) after++;
-    if (text.charCodeAt(after) === COLON) {
-      const key = text.slice(open + 1, close);
-      exact.add(key);
-      lower.add(key.toLowerCase());
-    }
-    open = text.indexOf('"', close + 1);
-  }
-  return { exact, lower };
+/** A pattern per list of names (the defaults' and the options' lists, each the same array every time), built once. */
+function patternPer(source: (names: readonly string[]) => string, flags: string): (names: readonly string[]) => RegExp {
+  const known = new WeakMap<readonly string[], RegExp>();
+  return names => {
+    let pattern = known.get(names);
+    if (pattern === undefined) known.set(names, (pattern = new RegExp(source(names), flags)));
+    return pattern;
+  };
 }
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** Any of the keys the (dotted) names end in, between quotes as JSON writes a member name. */
+const quotedKeys = (names: readonly string[]) => `"(?:${names.map(name => escaped(name.slice(name.lastIndexOf('.') + 1))).join('|')})"`;
+const quoted = patternPer(quotedKeys, '');
+const quotedAnyCase = patternPer(quotedKeys, 'iu');
+const anywhereAnyCase = patternPer(parts => parts.map(escaped).join('|'), 'iu');
 
 /** Each check with the rules of it the operation is not exempted from (`x-ax-exempt`), found once per operation. */
 const checksOf = (description: Description, operation: Operation): [Check, string[]][] =>
