@@ -43,6 +43,7 @@ export interface LiveResponse {
   /** The declared response the status falls under, if any. */
   response: Response | undefined;
   status: number;
+  /** The headers sent: read only by a check that asks (the guard's frameworks copy them on each read). */
   headers: Record<string, unknown>;
   body: unknown;
   /** The JSON text the body was parsed from, if any: a member whose name it does not hold is surely absent, and goes unsought. */
@@ -54,8 +55,8 @@ export interface LiveResponse {
   optionsOf: (rule: string) => RuleOptions;
 }
 
-/** One response as one check sees it: with the options of the rules it reports. */
-type Exchange = Omit<LiveResponse, 'optionsOf' | 'text'> & RuleOptions & Readings;
+/** One response as one check sees it: with the options of the rules it reports, and its headers read only when a check asks. */
+type Exchange = Omit<LiveResponse, 'optionsOf' | 'text' | 'headers'> & { headers: () => Record<string, unknown> } & RuleOptions & Readings;
 
 /** What several checks read from the body, computed at most once per response. */
 interface Readings {
@@ -109,11 +110,11 @@ const where = (path: readonly (string | number)[]) => clip(dottedPath(path.map(k
 const violation = (rule: string, message: string): Violation => ({ rule, message });
 
 /** ax-envelope-next-steps: a 2xx answer to a mutation tells the agent which call comes next (the rule's own scope, lib/semantics/scope.ts). */
-const nextSteps: Check = ({ description, operation, status, headers, body, names, prefixes, readOnly, hypermedia }, say) => {
-  if (!isEnvelopeStatus(String(status)) || !asksNextSteps(description.doc, operation, { ...names, prefixes, readOnly })) return [];
+const nextSteps: Check = ({ description, operation, headers, body, names, prefixes, readOnly, hypermedia }, say) => {
+  if (!asksNextSteps(description.doc, operation, { ...names, prefixes, readOnly })) return [];
   // As the rule: links that each carry an href and a method list the next calls too, unless `hypermedia: false`;
   // so does a body that is an href beside a `Location` header.
-  const callable = liveSelfLink(body, sentHeader(headers, ['Location'])) === 'callable' || hasCallableLinks(body, namesFor(names, 'linkCollection'));
+  const callable = liveSelfLink(body, sentHeader(headers(), ['Location'])) === 'callable' || hasCallableLinks(body, namesFor(names, 'linkCollection'));
   if (hypermedia !== false && callable) return [];
   const name = firstName(names, 'nextSteps');
   const steps = isObject(body)
@@ -252,7 +253,6 @@ const emptyActions: Check = ({ body, names, limit, mayHold }, say) => {
 const errorContent: Check = ({ response, status, body, names, error }, say) => {
   const structure = RESPONSES['ax-recoverable-error-structure'](String(status));
   const suggestion = RESPONSES['ax-recoverable-suggestion'](String(status));
-  if (!structure && !suggestion) return [];
   const found: Violation[] = [];
   // The AX convention lets the description carry the code and the hint as response extensions.
   const code = error('errorCode') !== undefined || (response !== undefined && responseExtension(response, 'x-ax-error-code') !== undefined);
@@ -284,7 +284,7 @@ const errorContent: Check = ({ response, status, body, names, error }, say) => {
 /** ax-envelope-state (and ax-envelope-refresh-url on a 422): a state rejection hands over the state, the legal moves and where to re-read them. */
 const stateRejection: Check = ({ description, operation, response, status, body, names, fieldCount }, say) => {
   // As the rule: only an operation that changes something rejects a request for its state, whatever the body carries.
-  if (!RESPONSES['ax-envelope-state'](String(status)) || !changesState(description.doc, operation, names)) return [];
+  if (!changesState(description.doc, operation, names)) return [];
   const carried = STATE_MEMBERS.map(field => stateMember(body, field, names)).find(member => member !== undefined);
   // Without a state field in the body, the description's evidence is the signal (as the rule's), and a body naming failed fields is a validation error.
   const declared = carried === undefined && response !== undefined && fieldCount() === 0 ? description.stateRejection(operation, response, names) : undefined;
@@ -332,11 +332,10 @@ function sentHeader(headers: Record<string, unknown>, names: readonly string[]):
  * other error body that says it is retryable does too (the rule's test of an example, lib/errors/error-values.ts).
  */
 const retryAfter: Check = ({ status, headers, body, names, error, mayHold }, say) => {
-  if (status < 400) return [];
   const delayed = RESPONSES['ax-recoverable-retry-after'](String(status));
   const flagged = mayHold(namesFor(names, 'retryFlag'), true);
   // Elsewhere only a retry flag asks for a delay: a body that cannot hold one costs no look at the headers.
-  if ((!delayed && !flagged) || sentHeader(headers, namesFor(names, 'retryAfterHeader'))) return [];
+  if ((!delayed && !flagged) || sentHeader(headers(), namesFor(names, 'retryAfterHeader'))) return [];
   const header = firstName(names, 'retryAfterHeader');
   const delay = firstName(names, 'retryDelay');
   if (delayed && error('retryDelay') === undefined) {
@@ -350,8 +349,7 @@ const retryAfter: Check = ({ status, headers, body, names, error, mayHold }, say
 };
 
 /** ax-recoverable-no-stack-traces: no error body carries a stack trace, as a member or inside any text. */
-const noStackTraces: Check = ({ status, body, error, limit, mayTrace }, say) => {
-  if (status < 400) return [];
+const noStackTraces: Check = ({ body, error, limit, mayTrace }, say) => {
   const fix = 'Log it server-side and send a stable code, a message and a `trace_id` instead.';
   const member = error('stackTrace');
   if (member !== undefined && member.value !== null && member.value !== '' && !(Array.isArray(member.value) && member.value.length === 0)) {
@@ -384,20 +382,31 @@ function withinText(search: (text: string) => boolean, limit: (what: string) => 
   };
 }
 
-/** Each check under the rule ids it may report, so that an exemption skips the check entirely. */
-const CHECKS: [Check, string[]][] = [
-  [nextSteps, ['ax-envelope-next-steps']],
-  [nextStepsShape, ['ax-envelope-next-steps-shape']],
-  [nextStepsHref, ['ax-envelope-next-steps-href']],
-  [emptyActions, ['ax-envelope-empty-actions']],
-  [errorContent, ['ax-recoverable-error-structure', 'ax-recoverable-suggestion']],
-  [stateRejection, ['ax-envelope-state', 'ax-envelope-refresh-url']],
-  [retryAfter, ['ax-recoverable-retry-after']],
-  [noStackTraces, ['ax-recoverable-no-stack-traces']],
+/** A check, the rule ids it may report (so that an exemption skips the check entirely), and the statuses it judges (its rules' own scope). */
+interface Planned {
+  check: Check;
+  rules: string[];
+  at: (status: number) => boolean;
+}
+const EVERY_STATUS = () => true;
+const ERROR_STATUS = (status: number) => status >= 400;
+const CHECKS: Planned[] = [
+  { check: nextSteps, rules: ['ax-envelope-next-steps'], at: status => isEnvelopeStatus(String(status)) },
+  { check: nextStepsShape, rules: ['ax-envelope-next-steps-shape'], at: EVERY_STATUS },
+  { check: nextStepsHref, rules: ['ax-envelope-next-steps-href'], at: EVERY_STATUS },
+  { check: emptyActions, rules: ['ax-envelope-empty-actions'], at: EVERY_STATUS },
+  {
+    check: errorContent,
+    rules: ['ax-recoverable-error-structure', 'ax-recoverable-suggestion'],
+    at: status => RESPONSES['ax-recoverable-error-structure'](String(status)) || RESPONSES['ax-recoverable-suggestion'](String(status)),
+  },
+  { check: stateRejection, rules: ['ax-envelope-state', 'ax-envelope-refresh-url'], at: status => RESPONSES['ax-envelope-state'](String(status)) },
+  { check: retryAfter, rules: ['ax-recoverable-retry-after'], at: ERROR_STATUS },
+  { check: noStackTraces, rules: ['ax-recoverable-no-stack-traces'], at: ERROR_STATUS },
 ];
 
 /** Every rule id the guard judges live bodies for: the parity test compares each with the lint (test/parity.test.ts). */
-export const GUARDED_RULES: readonly string[] = CHECKS.flatMap(([, rules]) => rules);
+export const GUARDED_RULES: readonly string[] = CHECKS.flatMap(({ rules }) => rules);
 
 /** The violations of one response and what of it was left unread at the guard's limits ("the first 50 steps"). */
 export interface Verdict {
@@ -442,9 +451,22 @@ const quoted = patternPer(quotedKeys, '');
 const quotedAnyCase = patternPer(quotedKeys, 'iu');
 const anywhereAnyCase = patternPer(parts => parts.map(escaped).join('|'), 'iu');
 
-/** Each check with the rules of it the operation is not exempted from (`x-ax-exempt`), found once per operation. */
-const checksOf = (description: Description, operation: Operation): [Check, string[]][] =>
-  description.doc.memoFor('runtime:checks', operation, () => CHECKS.map(([check, rules]) => [check, rules.filter(rule => !isExempt(operation, rule))]));
+/**
+ * The checks that can say anything about a response of `status` to `operation`: those judging the status, each with
+ * the rules of it the operation is not exempted from (`x-ax-exempt`); found once per operation and status.
+ */
+function checksAt(description: Description, operation: Operation, status: number): Planned[] {
+  const byStatus = description.doc.memoFor('runtime:checks', operation, () => new Map<number, Planned[]>());
+  let planned = byStatus.get(status);
+  if (planned === undefined) {
+    planned = CHECKS.flatMap(({ check, rules, at }) => {
+      const judged = at(status) ? rules.filter(rule => !isExempt(operation, rule)) : [];
+      return judged.length === 0 ? [] : [{ check, rules: judged, at }];
+    });
+    byStatus.set(status, planned);
+  }
+  return planned;
+}
 
 /** The rules of `rules` grouped by the options object each is given: a check runs once per group. */
 function byOptions(rules: readonly string[], optionsOf: (rule: string) => RuleOptions): Map<RuleOptions, string[]> {
@@ -472,11 +494,16 @@ export function verdictOf(response: LiveResponse): Verdict {
   // Worded for a violation alone: most responses have none.
   const say = (what: string) => (prefix ??= `${label(operation)} ${response.status}: `) + what;
   const violations: Violation[] = [];
-  for (const [check, checked] of checksOf(description, operation)) {
-    for (const [options, group] of byOptions(checked, optionsOf))
-      for (const found of check(exchangeOf(options), say)) if (group.includes(found.rule)) violations.push(found);
+  const run = (check: Check, options: RuleOptions, group: readonly string[]) => {
+    for (const found of check(exchangeOf(options), say)) if (group.includes(found.rule)) violations.push(found);
+  };
+  for (const { check, rules } of checksAt(description, operation, response.status)) {
+    const options = optionsOf(rules[0]);
+    // The guard gives every rule the same options: then one run answers for all the check's rules.
+    if (rules.every(rule => optionsOf(rule) === options)) run(check, options, rules);
+    else for (const [each, group] of byOptions(rules, optionsOf)) run(check, each, group);
   }
-  return { violations, limits: [...limits] };
+  return { violations, limits: limits.size === 0 ? [] : [...limits] };
 }
 
 /**
@@ -522,7 +549,7 @@ function errorReadings(
 
 /** One response as the checks given `options` see it (written out member by member: a hot path, where spreads cost). */
 function exchangeFor(response: LiveResponse, options: RuleOptions, readings: Pick<Readings, 'limit' | 'mayHold' | 'mayName' | 'mayTrace'>): Exchange {
-  const { description, operation, status, headers, body } = response;
+  const { description, operation, status, body } = response;
   const { names, prefixes, readOnly, hypermedia } = options;
   const { limit, mayHold, mayName, mayTrace } = readings;
   const { error, fieldCount } = errorReadings(body, status, names, readings);
@@ -532,7 +559,7 @@ function exchangeFor(response: LiveResponse, options: RuleOptions, readings: Pic
     operation,
     response: response.response,
     status,
-    headers,
+    headers: () => response.headers,
     body,
     names,
     prefixes,

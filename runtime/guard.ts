@@ -3,7 +3,8 @@
  * Framework adapters (Fastify, Express, …) only translate their request and reply into an exchange.
  */
 import { isJsonMediaType, isObject } from '../lib/document/document';
-import { verdictOf, type RuleOptions, type Violation } from './checks';
+import type { Operation, Response } from '../lib/document/document';
+import { verdictOf, type LiveResponse, type RuleOptions, type Violation } from './checks';
 import { pathOnly, prepare, type Description } from './description';
 import { MAX_ITEMS, responseProblem, sentBody, sentPayload, validateCheckOptions, validateOptions, validateResponse } from './input';
 import type { Names } from './shapes';
@@ -114,6 +115,46 @@ const noticed = (route: string, violation: Violation, key: string, before: Viola
 
 const GUARD = 'agent-ux-guard';
 
+/** The guard's one set of names and scope options, which applies to every rule: made once per options object. */
+const ruleOptions = new WeakMap<CheckOptions, (rule: string) => RuleOptions>();
+function ruleOptionsOf(options: CheckOptions): (rule: string) => RuleOptions {
+  let optionsOf = ruleOptions.get(options);
+  if (optionsOf === undefined) {
+    const given: RuleOptions = { names: options.names, prefixes: options.prefixes, readOnly: options.readOnly, hypermedia: options.hypermedia };
+    ruleOptions.set(options, (optionsOf = () => given));
+  }
+  return optionsOf;
+}
+
+/**
+ * One response as the checks read it, its headers read only if a check asks (a retry delay, a `Location`): a
+ * framework copies them on each read. A class, its getter on the prototype, for the reason given at FrameworkResponse.
+ */
+class CheckedResponse implements LiveResponse {
+  readonly response: Response | undefined;
+  readonly status: number;
+  readonly body: unknown;
+  readonly text: string;
+  readonly #input: ResponseInput;
+  #headers: Record<string, unknown> | undefined;
+  constructor(
+    readonly description: Description,
+    readonly operation: Operation,
+    input: ResponseInput,
+    sent: { body: unknown; text: string },
+    readonly optionsOf: (rule: string) => RuleOptions,
+  ) {
+    this.response = description.response(operation, input.status);
+    this.status = input.status;
+    this.body = sent.body;
+    this.text = sent.text;
+    this.#input = input;
+  }
+  get headers(): Record<string, unknown> {
+    return (this.#headers ??= this.#input.headers ?? {});
+  }
+}
+
 /** The verdict on one response: the same for the same input, whatever came before (notices included; `inspect` tells them once). */
 function checkWith(description: Description, input: ResponseInput, options: CheckOptions): Checked {
   const method = input.method.toUpperCase();
@@ -136,20 +177,7 @@ function checkWith(description: Description, input: ResponseInput, options: Chec
     const message = `${method} ${route} ${input.status}: spectral-agent-ux could not finish: ${sent.why}; this response was not checked.`;
     return noticed(route, { rule: GUARD, message }, `${GUARD} ${method} ${route}`);
   }
-  const headers = input.headers ?? {};
-  // The guard's one set of names and scope options applies to every rule.
-  const given: RuleOptions = { names: options.names, prefixes: options.prefixes, readOnly: options.readOnly, hypermedia: options.hypermedia };
-  const exchange = {
-    description,
-    operation,
-    response: description.response(operation, input.status),
-    status: input.status,
-    headers,
-    body: sent.body,
-    text: sent.text,
-    optionsOf: () => given,
-  };
-  const { violations, limits } = verdictOf(exchange);
+  const { violations, limits } = verdictOf(new CheckedResponse(description, operation, input, sent, ruleOptionsOf(options)));
   if (sent.cut) limits.unshift(`the first ${MAX_ITEMS} items of each array`);
   // Past a limit, the rest of the response goes unchecked: told once per route, as an unreadable body is.
   if (limits.length === 0) return { route, violations };
@@ -247,7 +275,7 @@ export function agentUxGuard(options: GuardOptions): Guard {
         input = typeof given === 'function' ? given() : given;
         if (typeof input?.contentType === 'string' && !isJsonMediaType(input.contentType)) return undefined;
         if (!sampled(input)) return undefined;
-        const problem = responseProblem(input);
+        const problem = responseProblem(input, { headers: !(input instanceof FrameworkResponse) });
         checked = problem === undefined ? checkWith(description, input, options) : { route: pathOf(input), violations: [notice(input, problem)] };
       } catch (error) {
         // A defect of the guard must not break the application: reported like a violation, never thrown.

@@ -59,13 +59,17 @@ export function validateResponse(input: unknown): void {
   if (problem !== undefined) throw new TypeError(`${PREFIX} ${problem}`);
 }
 
-/** What makes `input` no response the guard can check, if anything. */
-export function responseProblem(input: unknown): string | undefined {
+/**
+ * What makes `input` no response the guard can check, if anything. `headers: false` leaves its headers unread: a
+ * framework's, which are an object by its contract, and copied on each read (read only if a check asks).
+ */
+export function responseProblem(input: unknown, { headers = true }: { headers?: boolean } = {}): string | undefined {
   if (!isObject(input)) return `the response must be an object { method, path, status, headers?, body }, not ${describe(input)}.`;
   if (typeof input.method !== 'string' || input.method === '') return `the response's \`method\` must be a non-empty string, not ${describe(input.method)}.`;
   if (typeof input.path !== 'string') return `the response's \`path\` must be a string, not ${describe(input.path)}.`;
   if (!isHttpStatus(input.status)) return `the response's \`status\` must be an HTTP status (an integer from 100 to 599), not ${describe(input.status)}.`;
-  if (input.headers !== undefined && !isObject(input.headers)) return `the response's \`headers\` must be an object, not ${describe(input.headers)}.`;
+  if (headers && input.headers !== undefined && !isObject(input.headers))
+    return `the response's \`headers\` must be an object, not ${describe(input.headers)}.`;
   return undefined;
 }
 
