@@ -261,6 +261,27 @@ describe('never throws in observe mode, one clear TypeError for programming erro
     ]);
   });
 
+  test.each([
+    ['a 400 with its code, message and hint', 400, '{"code":"INVALID","message":"Invalid.","suggestion":"Fix it."}', 0, []],
+    ['a 400 flagged retryable (a retry delay is asked)', 400, '{"code":"INVALID","message":"Invalid.","suggestion":"Fix it.","retryable":true}', 1, []],
+    ['a 429 (a retry delay is asked)', 429, '{"code":"SLOW_DOWN","message":"Too many.","suggestion":"Wait."}', 1, []],
+    ['a 201 without next steps (a Location is asked)', 201, '{"id":"o1"}', 1, ['ax-envelope-next-steps']],
+  ])("the Fastify hook reads the reply's headers only when a check asks: %s", (_name, status, payload, reads, rules) => {
+    const violations: Violation[] = [];
+    let hook: ((request: object, reply: object, payload: unknown, done: () => void) => void) | undefined;
+    const fastify = { addHook: (name: string, fn: typeof hook) => void (name === 'onSend' && (hook = fn)) };
+    fastifyAgentUx(fastify as never, { spec: API, mode: 'observe', sample: 1, onViolation: violation => void violations.push(violation) }, () => undefined);
+    let read = 0;
+    const getHeaders = () => (read++, { 'content-type': 'application/json', 'retry-after': '5' });
+    hook!(
+      { method: 'POST', url: '/v1/orders', routeOptions: { url: '/v1/orders' } },
+      { statusCode: status, getHeaders, getHeader: () => 'application/json' },
+      payload,
+      () => {},
+    );
+    expect([read, violations.map(violation => violation.rule)]).toEqual([reads, rules]);
+  });
+
   test('a status that is no HTTP status never yields error-rule findings', () => {
     for (const status of [NaN, undefined, 99, 600, 201.5]) {
       expect(() => checkResponse(API, { ...post('/v1/orders', 201, { message: 'x' }), status: status as number })).toThrow(
