@@ -151,9 +151,11 @@ function stepListsOf(body: unknown, names: Names, limit: (what: string) => void)
 
 /** ax-envelope-next-steps-shape: each list holds complete steps: the four fields, strings, an HTTP method. */
 const nextStepsShape: Check = ({ names, stepLists }, say) => {
+  const lists = stepLists();
+  if (lists.length === 0) return [];
   const fields = namesFor(names, 'nextStepItem');
   const methodName = fields[1];
-  return stepLists().flatMap(({ steps, at, read }) => {
+  return lists.flatMap(({ steps, at, read }) => {
     if (!Array.isArray(steps))
       return [
         violation(
@@ -196,10 +198,11 @@ const nextStepsShape: Check = ({ names, stepLists }, say) => {
 
 /** ax-envelope-next-steps-href: each step's href reaches a declared route, with a method declared there. */
 const nextStepsHref: Check = ({ description, body, names, limit, mayHold }, say) => {
+  if (!mayHold(namesFor(names, 'nextSteps'))) return [];
   // A suggestion costs an edit distance per declared route: the first few unmatched hrefs of a response get one.
   let suggestions = MAX_SUGGESTIONS;
   const suggest = (href: string) => (suggestions-- > 0 ? description.matcher.suggest(href) : undefined);
-  const hrefs = mayHold(namesFor(names, 'nextSteps')) ? stepHrefs({ value: body, location: [] }, names) : [];
+  const hrefs = stepHrefs({ value: body, location: [] }, names);
   if (hrefs.length > MAX_STEPS) limit(STEPS_READ);
   return hrefs.slice(0, MAX_STEPS).flatMap(({ href, method, step }) => {
     const what = hrefProblem(description, suggest, `\`${where(step.location ?? [])}\``, href, method);
@@ -230,8 +233,9 @@ export function hrefProblem(
 
 /** ax-envelope-empty-actions: "no transitions left" still comes with the calls that remain. */
 const emptyActions: Check = ({ body, names, limit, mayHold }, say) => {
+  if (!mayHold(namesFor(names, 'nextActions'))) return [];
   const stepNames = namesFor(names, 'nextSteps');
-  const stuck = mayHold(namesFor(names, 'nextActions')) ? stuckActions({ value: body, location: [] }, names) : [];
+  const stuck = stuckActions({ value: body, location: [] }, names);
   if (stuck.length > MAX_STEPS) limit(STEPS_READ);
   return stuck.slice(0, MAX_STEPS).flatMap(({ value }) => {
     const at = where(value.location ?? []);
@@ -483,9 +487,10 @@ export function verdictOf(response: LiveResponse): Verdict {
   const { description, operation, optionsOf } = response;
   // A webhook described under `paths` is the API calling the consumer: no rule judges it.
   if (calledByApi(description.doc, operation)) return { violations: [], limits: [] };
-  const limits = new Set<string>();
+  // Made when a check first stops at a limit: most responses reach none.
+  let limits: Set<string> | undefined;
   const { mayHold, mayName, mayTrace } = textReadings(response.text);
-  const readings = { limit: (what: string) => void limits.add(what), mayHold, mayName, mayTrace };
+  const readings = { limit: (what: string) => void (limits ??= new Set()).add(what), mayHold, mayName, mayTrace };
   // One exchange per options object, so that the body is read once for all the rules given the same names.
   const exchanges = new Map<RuleOptions, Exchange>();
   const exchangeOf = (options: RuleOptions): Exchange =>
@@ -503,7 +508,7 @@ export function verdictOf(response: LiveResponse): Verdict {
     if (rules.every(rule => optionsOf(rule) === options)) run(check, options, rules);
     else for (const [each, group] of byOptions(rules, optionsOf)) run(check, each, group);
   }
-  return { violations, limits: limits.size === 0 ? [] : [...limits] };
+  return { violations, limits: limits === undefined ? [] : [...limits] };
 }
 
 /**
