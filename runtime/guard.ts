@@ -2,8 +2,7 @@
  * The guard: checks one response against the prepared description and decides what goes out.
  * Framework adapters (Fastify, Express, …) only translate their request and reply into an exchange.
  */
-import { isJsonMediaType, isObject } from '../lib/document/document';
-import type { Operation, Response } from '../lib/document/document';
+import { isJsonMediaType, isObject, type Operation, type Response } from '../lib/document/document';
 import { verdictOf, type LiveResponse, type RuleOptions, type Violation } from './checks';
 import { pathOnly, prepare, type Description } from './description';
 import { MAX_ITEMS, responseProblem, sentBody, sentPayload, validateCheckOptions, validateOptions, validateResponse } from './input';
