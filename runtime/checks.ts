@@ -431,8 +431,8 @@ export const violationsOf = (response: LiveResponse): Violation[] => verdictOf(r
 function textReadings(text: string | undefined): Pick<Readings, 'mayHold' | 'mayName' | 'mayTrace'> {
   if (text === undefined || text.includes('\\')) return READ_IN_FULL;
   return {
-    mayHold: (names, anyCase = false) => (anyCase ? quotedAnyCase : quoted)(names).test(text),
-    mayName: parts => anywhereAnyCase(parts).test(text),
+    mayHold: (names, anyCase = false) => keyPattern(names, anyCase).test(text),
+    mayName: parts => partPattern(parts).test(text),
     // A text past MAX_TEXT is searched string by string, within the budget that says where the search stopped.
     mayTrace: () => text.length > MAX_TEXT || mayHoldStackTrace(text),
   };
@@ -448,12 +448,18 @@ function patternPer(source: (names: readonly string[]) => string, flags: string)
     return pattern;
   };
 }
-const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-/** Any of the keys the (dotted) names end in, between quotes as JSON writes a member name. */
-const quotedKeys = (names: readonly string[]) => `"(?:${names.map(name => escaped(name.slice(name.lastIndexOf('.') + 1))).join('|')})"`;
+const SYNTAX = new Set('\\^$.*+?()[]{}|/');
+/** A name as a pattern's literal: its syntax characters escaped. */
+const literal = (name: string) => [...name].map(char => (SYNTAX.has(char) ? `\\${char}` : char)).join('');
+/** Any of the keys the (dotted) names end in, between quotes as JSON writes a member name: literals only, so linear (test/patterns.test.ts). */
+const quotedKeys = (names: readonly string[]) => `"(?:${names.map(name => literal(name.slice(name.lastIndexOf('.') + 1))).join('|')})"`;
 const quoted = patternPer(quotedKeys, '');
-const quotedAnyCase = patternPer(quotedKeys, 'iu');
-const anywhereAnyCase = patternPer(parts => parts.map(escaped).join('|'), 'iu');
+const quotedAnyCase = patternPer(quotedKeys, 'i');
+const anywhereAnyCase = patternPer(parts => parts.map(literal).join('|'), 'i');
+/** The pattern `mayHold` searches a text with for `names` (any letter case with `anyCase`), made once per list. */
+export const keyPattern = (names: readonly string[], anyCase: boolean): RegExp => (anyCase ? quotedAnyCase : quoted)(names);
+/** The pattern `mayName` searches a text with for `parts`, in any letter case, made once per list. */
+export const partPattern = (parts: readonly string[]): RegExp => anywhereAnyCase(parts);
 
 /**
  * The checks that can say anything about a response of `status` to `operation`: those judging the status, each with

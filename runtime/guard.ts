@@ -114,15 +114,10 @@ const noticed = (route: string, violation: Violation, key: string, before: Viola
 
 const GUARD = 'agent-ux-guard';
 
-/** The guard's one set of names and scope options, which applies to every rule: made once per options object. */
-const ruleOptions = new WeakMap<CheckOptions, (rule: string) => RuleOptions>();
+/** The guard's one set of names and scope options, which applies to every rule (a guard makes it once). */
 function ruleOptionsOf(options: CheckOptions): (rule: string) => RuleOptions {
-  let optionsOf = ruleOptions.get(options);
-  if (optionsOf === undefined) {
-    const given: RuleOptions = { names: options.names, prefixes: options.prefixes, readOnly: options.readOnly, hypermedia: options.hypermedia };
-    ruleOptions.set(options, (optionsOf = () => given));
-  }
-  return optionsOf;
+  const given: RuleOptions = { names: options.names, prefixes: options.prefixes, readOnly: options.readOnly, hypermedia: options.hypermedia };
+  return () => given;
 }
 
 /**
@@ -155,7 +150,7 @@ class CheckedResponse implements LiveResponse {
 }
 
 /** The verdict on one response: the same for the same input, whatever came before (notices included; `inspect` tells them once). */
-function checkWith(description: Description, input: ResponseInput, options: CheckOptions): Checked {
+function checkWith(description: Description, input: ResponseInput, options: CheckOptions, optionsOf = ruleOptionsOf(options)): Checked {
   const method = input.method.toUpperCase();
   // A HEAD response has no body (Fastify answers it with its GET handler's payload, which the GET is checked for);
   // a response to a request the framework routed nowhere is the framework's own, not the description's.
@@ -176,7 +171,7 @@ function checkWith(description: Description, input: ResponseInput, options: Chec
     const message = `${method} ${route} ${input.status}: spectral-agent-ux could not finish: ${sent.why}; this response was not checked.`;
     return noticed(route, { rule: GUARD, message }, `${GUARD} ${method} ${route}`);
   }
-  const { violations, limits } = verdictOf(new CheckedResponse(description, operation, input, sent, ruleOptionsOf(options)));
+  const { violations, limits } = verdictOf(new CheckedResponse(description, operation, input, sent, optionsOf));
   if (sent.cut) limits.unshift(`the first ${MAX_ITEMS} items of each array`);
   // Past a limit, the rest of the response goes unchecked: told once per route, as an unreadable body is.
   if (limits.length === 0) return { route, violations };
@@ -265,6 +260,7 @@ export function agentUxGuard(options: GuardOptions): Guard {
   const mode = options.mode ?? defaultMode();
   const reported = new Reported();
   const sampled = sampler(options.sample ?? (mode === 'strict' ? 1 : OBSERVE_SAMPLE));
+  const optionsOf = ruleOptionsOf(options);
   return {
     mode,
     inspect(given) {
@@ -275,7 +271,7 @@ export function agentUxGuard(options: GuardOptions): Guard {
         if (typeof input?.contentType === 'string' && !isJsonMediaType(input.contentType)) return undefined;
         if (!sampled(input)) return undefined;
         const problem = responseProblem(input, { headers: !(input instanceof FrameworkResponse) });
-        checked = problem === undefined ? checkWith(description, input, options) : { route: pathOf(input), violations: [notice(input, problem)] };
+        checked = problem === undefined ? checkWith(description, input, options, optionsOf) : { route: pathOf(input), violations: [notice(input, problem)] };
       } catch (error) {
         // A defect of the guard must not break the application: reported like a violation, never thrown.
         checked = { route: pathOf(input), violations: [notice(input, `${error instanceof Error ? error.message : String(error)}; please report this`)] };
