@@ -384,7 +384,25 @@ const removes = (doc: OpenApiDocument, operation: Operation): boolean =>
   operation.method === 'delete' &&
   remembered(doc, 'removes', operation, () => {
     const own = ownRefs(doc, operation.path, ['get', 'put', 'patch']);
-    return !answeredRefs(doc, operation).some(ref => own.has(ref));
+    const generic = genericRefs(doc);
+    return !answeredRefs(doc, operation).some(ref => own.has(ref) && !generic.has(ref));
+  });
+
+/**
+ * The `$ref`s that the items of several resources answer (`/activities/{id}` and `/users/{id}`): a shared
+ * envelope such as Apacta's `EmptySuccessResponse { success, data }`, which names none of them.
+ */
+const genericRefs = (doc: OpenApiDocument): Set<string> =>
+  doc.memo('scope:generic-refs', () => {
+    const resources = new Map<string, Set<string>>();
+    for (const [path, operations] of operationPaths(doc)) {
+      const collection = /([^/{}]+)\/\{[^/]*\}$/.exec(path)?.[1];
+      if (collection === undefined) continue;
+      for (const ref of operations.flatMap(operation => answeredRefs(doc, operation))) {
+        resources.set(ref, (resources.get(ref) ?? new Set()).add(collection.toLowerCase()));
+      }
+    }
+    return new Set([...resources].filter(([, collections]) => collections.size >= 2).map(([ref]) => ref));
   });
 
 /**
