@@ -153,6 +153,29 @@ testRule('ax-envelope-next-steps', [
     ],
   },
   {
+    name: "lookalike: an item nested in the resource that answers it is that resource's (Jira's `DELETE /workflowscheme/{id}/issuetype/{issueType}` answers the scheme): that DELETE is asked",
+    document: oas3(
+      {
+        '/workflowscheme/{id}': { get: { responses: { '200': body(ref('WorkflowScheme')) } } },
+        '/workflowscheme/{id}/issuetype/{issueType}': {
+          put: { responses: { '200': body(ref('WorkflowScheme')) } },
+          delete: { responses: { '200': body(ref('WorkflowScheme')) } },
+        },
+      },
+      { schemas: { WorkflowScheme: bare } },
+    ),
+    errors: [
+      {
+        path: at('/workflowscheme/{id}/issuetype/{issueType}', 'put', '200', ...JSON_SCHEMA),
+        message: envelopeFor('PUT /workflowscheme/{id}/issuetype/{issueType} 200', 'WorkflowScheme'),
+      },
+      {
+        path: at('/workflowscheme/{id}/issuetype/{issueType}', 'delete', '200', ...JSON_SCHEMA),
+        message: envelopeFor('DELETE /workflowscheme/{id}/issuetype/{issueType} 200', 'WorkflowScheme'),
+      },
+    ],
+  },
+  {
     name: 'Swagger 2.0: a DELETE answering the success body its PUT and other resources answer is not asked',
     document: swagger2(
       {
