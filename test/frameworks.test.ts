@@ -255,6 +255,22 @@ testRule('ax-recoverable-error-schema', [
     errors: [noBody('/orders/', 'post', DRF_400, 'a `schema`', '400'), noBody('/orders/{id}/', 'get', DRF, 'a `schema`')],
   },
   {
+    name: "lookalike: FastAPI's 422 `HTTPValidationError`, the only error schema declared, is no error in general (its code and message are its items'): a 404 keeps FastAPI's body (OpenAPI 3.1)",
+    document: oas3(
+      {
+        '/items/{id}': {
+          get: {
+            operationId: 'read_item_items__id__get',
+            responses: { '200': { description: 'OK' }, '404': NO_BODY, '422': body(ref('HTTPValidationError')) },
+          },
+        },
+      },
+      { schemas: FASTAPI_SCHEMAS },
+      '3.1.0',
+    ),
+    errors: [noBody('/items/{id}', 'get', FASTAPI)],
+  },
+  {
     name: "FastAPI's `{ detail }` for a client error only: Starlette answers a 500 with text/plain (OpenAPI 3.1)",
     document: oas3(
       {
