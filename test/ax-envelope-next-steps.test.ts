@@ -118,6 +118,81 @@ testRule('ax-envelope-next-steps', [
     errors: [{ path: ['paths', '/orders/{id}', 'delete', 'responses', '200', 'schema'], message: envelopeFor('DELETE /orders/{id} 200', 'Order') }],
   },
   {
+    name: "a shared success body several resources' items answer names none of them (Apacta's `EmptySuccessResponse`, answered by `/activities/{id}`' PUT and `/users/{id}`'): their DELETE is not asked, their PUT is",
+    document: oas3(
+      {
+        '/activities/{activity_id}': {
+          put: { responses: { '200': body(ref('EmptySuccessResponse')) } },
+          delete: { responses: { '200': body(ref('EmptySuccessResponse')) } },
+        },
+        '/users/{user_id}': { put: { responses: { '200': body(ref('EmptySuccessResponse')) } } },
+      },
+      { schemas: { EmptySuccessResponse: SUCCESS } },
+    ),
+    errors: [
+      {
+        path: at('/activities/{activity_id}', 'put', '200', ...JSON_SCHEMA),
+        message: envelopeFor('PUT /activities/{activity_id} 200', 'EmptySuccessResponse'),
+      },
+      { path: at('/users/{user_id}', 'put', '200', ...JSON_SCHEMA), message: envelopeFor('PUT /users/{user_id} 200', 'EmptySuccessResponse') },
+    ],
+  },
+  {
+    name: "lookalike: one resource's schema answered under two paths (`/subscriptions/{id}`, `/customers/{id}/subscriptions/{sid}`) is still that resource: its DELETE is asked (OpenAPI 3.1)",
+    document: oas3(
+      {
+        '/subscriptions/{id}': { put: { responses: { '200': body(ref('Subscription')) } }, delete: { responses: { '200': body(ref('Subscription')) } } },
+        '/customers/{id}/subscriptions/{sid}': { get: { responses: { '200': body(ref('Subscription')) } } },
+      },
+      { schemas: { Subscription: bare } },
+      '3.1.0',
+    ),
+    errors: [
+      { path: at('/subscriptions/{id}', 'put', '200', ...JSON_SCHEMA), message: envelopeFor('PUT /subscriptions/{id} 200', 'Subscription') },
+      { path: at('/subscriptions/{id}', 'delete', '200', ...JSON_SCHEMA), message: envelopeFor('DELETE /subscriptions/{id} 200', 'Subscription') },
+    ],
+  },
+  {
+    name: "lookalike: an item nested in the resource that answers it is that resource's (Jira's `DELETE /workflowscheme/{id}/issuetype/{issueType}` answers the scheme): that DELETE is asked",
+    document: oas3(
+      {
+        '/workflowscheme/{id}': { get: { responses: { '200': body(ref('WorkflowScheme')) } } },
+        '/workflowscheme/{id}/issuetype/{issueType}': {
+          put: { responses: { '200': body(ref('WorkflowScheme')) } },
+          delete: { responses: { '200': body(ref('WorkflowScheme')) } },
+        },
+      },
+      { schemas: { WorkflowScheme: bare } },
+    ),
+    errors: [
+      {
+        path: at('/workflowscheme/{id}/issuetype/{issueType}', 'put', '200', ...JSON_SCHEMA),
+        message: envelopeFor('PUT /workflowscheme/{id}/issuetype/{issueType} 200', 'WorkflowScheme'),
+      },
+      {
+        path: at('/workflowscheme/{id}/issuetype/{issueType}', 'delete', '200', ...JSON_SCHEMA),
+        message: envelopeFor('DELETE /workflowscheme/{id}/issuetype/{issueType} 200', 'WorkflowScheme'),
+      },
+    ],
+  },
+  {
+    name: 'Swagger 2.0: a DELETE answering the success body its PUT and other resources answer is not asked',
+    document: swagger2(
+      {
+        '/projects/{id}': {
+          put: { responses: { '200': { description: 'OK', schema: { $ref: '#/definitions/Success' } } } },
+          delete: { responses: { '200': { description: 'OK', schema: { $ref: '#/definitions/Success' } } } },
+        },
+        '/invoices/{id}': { patch: { responses: { '200': { description: 'OK', schema: { $ref: '#/definitions/Success' } } } } },
+      },
+      { definitions: { Success: SUCCESS } },
+    ),
+    errors: [
+      { path: ['paths', '/projects/{id}', 'put', 'responses', '200', 'schema'], message: envelopeFor('PUT /projects/{id} 200', 'Success') },
+      { path: ['paths', '/invoices/{id}', 'patch', 'responses', '200', 'schema'], message: envelopeFor('PATCH /invoices/{id} 200', 'Success') },
+    ],
+  },
+  {
     name: 'skips 204, 205, a 2xx without content and non-JSON bodies; ignores errors and default',
     document: oas3({
       '/a': post({ '204': { description: 'No content' } }),

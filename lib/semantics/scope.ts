@@ -373,8 +373,31 @@ const removes = (doc: OpenApiDocument, operation: Operation): boolean =>
   operation.method === 'delete' &&
   remembered(doc, 'removes', operation, () => {
     const own = ownRefs(doc, operation.path, ['get', 'put', 'patch']);
-    return !answeredRefs(doc, operation).some(ref => own.has(ref));
+    const generic = genericRefs(doc);
+    return !answeredRefs(doc, operation).some(ref => own.has(ref) && !generic.has(ref));
   });
+
+/**
+ * The `$ref`s that the items of several resources answer (`/activities/{id}` and `/users/{id}`): a shared
+ * envelope such as Apacta's `EmptySuccessResponse { success, data }`, which names none of them. An item nested
+ * in another that answers it is that one's (Jira's `/workflowscheme/{id}/issuetype/{issueType}` answering the scheme).
+ */
+const genericRefs = (doc: OpenApiDocument): Set<string> =>
+  doc.memo('scope:generic-refs', () => {
+    const items = new Map<string, Set<string>>();
+    for (const [path, operations] of operationPaths(doc)) {
+      if (!path.endsWith('}')) continue;
+      for (const ref of operations.flatMap(operation => answeredRefs(doc, operation))) items.set(ref, (items.get(ref) ?? new Set()).add(path));
+    }
+    return new Set([...items].filter(([, paths]) => outermostCollections(paths).size >= 2).map(([ref]) => ref));
+  });
+
+/** The collections (`activities` of `/activities/{id}`) of the item paths not nested in another of them. */
+function outermostCollections(paths: ReadonlySet<string>): Set<string> {
+  const nested = (path: string) =>
+    path.split('/').some((_, at, segments) => at > 0 && at < segments.length - 1 && paths.has(segments.slice(0, at + 1).join('/')));
+  return new Set([...paths].filter(path => !nested(path)).flatMap(path => /([^/{}]+)\/\{[^/]*\}$/.exec(path)?.[1].toLowerCase() ?? []));
+}
 
 /**
  * What an operation is does not change between calls: the rules ask once per rule and the runtime guard
