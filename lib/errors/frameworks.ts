@@ -143,7 +143,7 @@ const RECOGNITIONS: readonly Recognition[] = [
     sends: EVERY_STATUS,
     body: '`HttpError` `{ Message }` (a 400 from model validation adds `ModelState`)',
     lacks: 'a required `Code` (beside `Message`, in its PascalCase)',
-    shows: doc => swashbuckleWebApi(doc),
+    shows: swashbuckleWebApi,
   },
   {
     name: 'Fastify',
