@@ -9,13 +9,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { lint } from '../cli/lint';
 import { at, body, oas3, ref, swagger2 } from './support/documents';
-import { testRule } from './support/testRule';
+import { runRule, testRule } from './support/testRule';
 import { checkResponse } from '../runtime';
 
 const string = { type: 'string' };
 const NO_BODY = { description: 'Not found' };
 const GENERIC = 'an object schema requiring a `code` and a `message`';
 const CONTENT = '`content: { application/json: { schema } }`';
+const LD_CONTENT = '`content: { application/ld+json: { schema } }`';
 
 /** An operation answering 200 and a 404 without a body, under `operationId`. */
 const operation = (operationId: string) => ({ operationId, responses: { '200': { description: 'OK' }, '404': NO_BODY } });
@@ -103,7 +104,132 @@ const FASTAPI_SCHEMAS = {
   ValidationError: { type: 'object', required: ['loc', 'msg', 'type'], properties: { loc: { type: 'array', items: string }, msg: string, type: string } },
 };
 
+const WEB_API_2 =
+  'the body ASP.NET Web API 2 sends, `HttpError` `{ Message }` (a 400 from model validation adds `ModelState`), plus a required `Code` (beside `Message`, in its PascalCase)';
+/** API Platform's default operationIds on a resource read as a collection and as an item, each with a 404 without a body. */
+const apiPlatformPaths = (resource: string) => ({
+  [`/${resource.toLowerCase()}s`]: { get: operation(`get${resource}Collection`), post: operation(`post${resource}Collection`) },
+  [`/${resource.toLowerCase()}s/{id}`]: { get: operation(`get${resource}Item`), put: operation(`put${resource}Item`) },
+});
+const API_PLATFORM_OPERATIONS: [string, string][] = [
+  ['/invitations', 'get'],
+  ['/invitations', 'post'],
+  ['/invitations/{id}', 'get'],
+  ['/invitations/{id}', 'put'],
+];
+/** Swashbuckle 5 on Web API 2: `Controller_Action` operationIds, a 200 under `mediaTypes` and a 404 without a body. */
+const webApiOperation = (operationId: string, mediaTypes: string[]) => ({
+  operationId,
+  responses: { '200': { description: 'OK', content: Object.fromEntries(mediaTypes.map(type => [type, { schema: ORDER }])) }, '404': NO_BODY },
+});
+const webApi = (mediaTypes: string[]) =>
+  oas3({
+    '/api/Advisors': { get: webApiOperation('Advisors_Get', mediaTypes) },
+    '/api/Advisors/{id}': { get: webApiOperation('Advisors_GetById', mediaTypes) },
+  });
+const ADVISORS: [string, string][] = [
+  ['/api/Advisors', 'get'],
+  ['/api/Advisors/{id}', 'get'],
+];
+/** Springfox's default responses on operations the app named (Europeana): bodiless 401, 403, 404 and a POST's 201 beside its 200. */
+const SPRINGFOX_DEFAULTS = { '401': { description: 'Unauthorized' }, '403': { description: 'Forbidden' }, '404': { description: 'Not Found' } };
+const springfoxNamed = (created: object) =>
+  oas3({
+    '/records': {
+      get: { operationId: 'searchRecords', responses: { '200': { description: 'OK' }, ...SPRINGFOX_DEFAULTS } },
+      post: { operationId: 'searchRecordsPost', responses: { '200': { description: 'OK' }, '201': created, ...SPRINGFOX_DEFAULTS } },
+    },
+  });
+const SPRINGFOX_ERRORS = (fix: string) =>
+  ['get', 'post'].flatMap(method => ['401', '403', '404'].map(status => noBody('/records', method, fix, CONTENT, status)));
+
 testRule('ax-recoverable-error-schema', [
+  {
+    name: 'API Platform 2 (Swagger 2.0): its `getInvitationCollection`, `getInvitationItem` operationIds, `Invitation-Read` schemas (no `.jsonld` name)',
+    document: swagger2(apiPlatformPaths('Invitation'), { definitions: { 'Invitation-Read': ORDER, 'Invitation-Write': ORDER } }),
+    // Swagger 2.0's one schema serves every type it `produces`: the first, `application/json`, gets RFC 7807's body.
+    errors: noBodies(API_PLATFORM_OPERATIONS, API_PLATFORM_JSON, 'a `schema`'),
+  },
+  {
+    name: 'API Platform (OpenAPI 3.0, a `$ref` response): its operationIds alone',
+    document: oas3(
+      {
+        ...apiPlatformPaths('Invitation'),
+        '/invitations/{id}/accept': {
+          post: { operationId: 'acceptInvitationItem', responses: { '200': { description: 'OK' }, '404': ref('NotFound', 'responses') } },
+        },
+      },
+      { responses: { NotFound: NO_BODY } },
+    ),
+    errors: [
+      // No JSON media type declared anywhere: API Platform's default, JSON-LD, and Hydra's body.
+      ...noBodies(API_PLATFORM_OPERATIONS, API_PLATFORM, LD_CONTENT),
+      {
+        path: ['components', 'responses', 'NotFound'],
+        message: `\`NotFound\` (used by POST /invitations/{id}/accept 404): the error response declares no body. Add ${LD_CONTENT}: ${API_PLATFORM}.`,
+      },
+    ],
+  },
+  {
+    name: "lookalike: `getCartItem`, `postCartItem`, `getLineItem` (item nouns, no resource read as a collection and as an item) are any API's",
+    document: oas3({
+      '/cart/items': { get: operation('getCartItem'), post: operation('postCartItem') },
+      '/lines/{id}': { get: operation('getLineItem') },
+    }),
+    errors: noBodies(
+      [
+        ['/cart/items', 'get'],
+        ['/cart/items', 'post'],
+        ['/lines/{id}', 'get'],
+      ],
+      GENERIC,
+    ),
+  },
+  {
+    name: "ASP.NET Web API 2 (Swagger 2.0, Swashbuckle 5): `Advisors_GetById` operationIds, `produces` Web API's `application/json` and `text/json`",
+    document: swagger2({
+      '/api/Advisors': {
+        get: {
+          operationId: 'Advisors_Get',
+          produces: ['application/json', 'text/json'],
+          responses: { '200': { description: 'OK', schema: ORDER }, '404': NO_BODY },
+        },
+      },
+      '/api/Advisors/{id}': {
+        get: {
+          operationId: 'Advisors_GetById',
+          produces: ['application/json', 'text/json'],
+          responses: { '200': { description: 'OK', schema: ORDER }, '404': NO_BODY },
+        },
+      },
+    }),
+    errors: noBodies(ADVISORS, WEB_API_2, 'a `schema`'),
+  },
+  {
+    name: 'ASP.NET Web API 2 (OpenAPI 3.1): `Controller_Action` operationIds, bodies under `application/json` and `text/json`',
+    document: { ...(webApi(['application/json', 'text/json']) as object), openapi: '3.1.0' },
+    errors: noBodies(ADVISORS, WEB_API_2),
+  },
+  {
+    name: "lookalikes: Azure's `Resource_Operation` operationIds under `application/json` alone; with ASP.NET Core's `text/plain` beside `text/json`, ASP.NET Core",
+    document: webApi(['application/json']),
+    errors: noBodies(ADVISORS, GENERIC),
+  },
+  {
+    name: 'lookalike: Swashbuckle on ASP.NET Core (`text/plain`, `application/json`, `text/json`) with `Controller_Action` operationIds is ASP.NET Core',
+    document: webApi(['text/plain', 'application/json', 'text/json']),
+    errors: noBodies(ADVISORS, ASPNET),
+  },
+  {
+    name: 'Spring Boot (OpenAPI 3.0, Springfox without `…Using…` operationIds): its default bodiless 401, 403, 404 and a POST\'s 201 "Created" beside its 200',
+    document: springfoxNamed({ description: 'Created' }),
+    errors: SPRINGFOX_ERRORS(SPRING),
+  },
+  {
+    name: "lookalike: the same reason phrases, the POST's 201 with a body of its own, are any API's",
+    document: springfoxNamed(body(ORDER, 'application/json', 'Created')),
+    errors: SPRINGFOX_ERRORS(GENERIC),
+  },
   {
     name: "NestJS (OpenAPI 3.0): @nestjs/swagger's `OrdersController_create` operationIds",
     document: oas3(nestPaths),
@@ -138,7 +264,7 @@ testRule('ax-recoverable-error-schema', [
   {
     name: 'API Platform (OpenAPI 3.0) declaring no media type: its `Order.jsonld`, `Order.jsonld-read` schemas beside `Order`; Hydra under JSON-LD, its default format',
     document: oas3({ '/api/orders/{id}': { get: operation('api_orders_id_get') } }, { schemas: API_PLATFORM_SCHEMAS }),
-    errors: [noBody('/api/orders/{id}', 'get', API_PLATFORM, '`content: { application/ld+json: { schema } }`')],
+    errors: [noBody('/api/orders/{id}', 'get', API_PLATFORM, LD_CONTENT)],
   },
   {
     name: "API Platform (OpenAPI 3.0) answering JSON, JSON-LD and HTML: one body per JSON media type, RFC 7807's to JSON and Hydra's to JSON-LD; a 422 adds `violations`",
@@ -581,5 +707,44 @@ describe('the framework and API bodies, applied', () => {
     expect(split(after, response).at).toEqual([]);
     // What its 400 lacks (the failed fields) stays that response's; the code and message it now requires leave nothing.
     expect(onSchema(after)).toEqual(['ax-recoverable-field-details']);
+  });
+});
+
+/** The body a framework fix names, plus what it says the body lacks, declared: no error rule finds anything left to add. */
+describe('following a framework fix clears the error-body rules', () => {
+  const declared = (properties: Record<string, object>, required: string[]) => ({
+    description: 'Not found',
+    content: { 'application/json': { schema: { type: 'object', required, properties } } },
+  });
+  /** The document with every 4xx response answering `error`. */
+  const withBody = (document: object, error: object): object => {
+    const copy = structuredClone(document) as { paths: Record<string, Record<string, { responses: Record<string, object> }>> };
+    for (const operation of Object.values(copy.paths).flatMap(item => Object.values(item)))
+      for (const status of Object.keys(operation.responses)) if (status.startsWith('4')) operation.responses[status] = error;
+    return copy;
+  };
+  const left = async (document: object) =>
+    (
+      await Promise.all(
+        (['ax-recoverable-error-schema', 'ax-recoverable-error-structure'] as const).map(async rule =>
+          (await runRule(rule, document)).filter(result => result.code === rule).map(result => result.message),
+        ),
+      )
+    ).flat();
+
+  test.each([
+    [
+      'ASP.NET Web API 2: `HttpError { Message }` plus a required `Code`',
+      webApi(['application/json', 'text/json']),
+      declared({ Message: string, Code: string }, ['Message', 'Code']),
+    ],
+    [
+      "Spring Boot (Springfox's defaults): `{ timestamp, status, error, path }` plus a required `code` and `message`",
+      springfoxNamed({ description: 'Created' }),
+      declared({ timestamp: string, status: { type: 'integer' }, error: string, path: string, code: string, message: string }, ['code', 'message']),
+    ],
+  ])('%s', async (_name, document, error) => {
+    expect((await left(document)).length).toBeGreaterThan(0);
+    expect(await left(withBody(document, error))).toEqual([]);
   });
 });

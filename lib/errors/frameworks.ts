@@ -83,6 +83,30 @@ const SWASHBUCKLE_TYPES = ['text/plain', 'application/json', 'text/json'];
 /** `servers[].description` that springdoc-openapi writes when the app sets none. */
 const SPRINGDOC_SERVER = 'Generated server url';
 
+/**
+ * API Platform's default operationIds, which it writes in every version and format: `getBookCollection`,
+ * `postBookCollection`, `getBookItem`, `putBookItem`, custom ones alike (`cancelCrawlItem`), on most operations,
+ * with one resource read both as a collection and as an item. `getLineItem` and `postCartItem` alone are any API's.
+ */
+function apiPlatformOperationIds(doc: OpenApiDocument): boolean {
+  if (!mostOperationIds(doc, /^[a-z][\w-]*[a-z0-9](Collection|Item)$/)) return false;
+  const ids = new Set(doc.operations().map(operation => operation.node.operationId));
+  return [...ids].some(id => typeof id === 'string' && /^get\w+Collection$/.test(id) && ids.has(`${id.slice(0, -'Collection'.length)}Item`));
+}
+
+/**
+ * Swashbuckle 5 on ASP.NET Web API 2: its operationIds are `Controller_Action` (`Advisors_GetById`) and its media types
+ * those of Web API's formatters, `application/json` beside `text/json`, never ASP.NET Core's `text/plain`. Azure's
+ * `Resource_Operation` ids under `application/json` alone are not it.
+ */
+function swashbuckleWebApi(doc: OpenApiDocument): boolean {
+  if (!mostOperationIds(doc, /^[A-Z][A-Za-z0-9]*_[A-Z][A-Za-z0-9]*$/)) return false;
+  const types = new Set(
+    doc.operations().flatMap(operation => doc.responses(operation).flatMap(response => doc.bodies(operation, response).map(body => body.mediaType))),
+  );
+  return types.has('application/json') && types.has('text/json') && !types.has('text/plain');
+}
+
 const RECOGNITIONS: readonly Recognition[] = [
   {
     name: 'NestJS',
@@ -152,8 +176,15 @@ const RECOGNITIONS: readonly Recognition[] = [
     // Hydra's error to JSON-LD only; RFC 7807's problem to JSON and problem+json (its `error_formats`).
     negotiated: { 'application/ld+json': HYDRA_ERROR, 'application/json': RFC_7807, 'application/problem+json': RFC_7807 },
     adds: { status: '422', clause: ' (a 422 `ConstraintViolationList` adds `violations`)' },
-    // It names each resource's JSON-LD schema `Book.jsonld`, `Book.jsonld-read`, beside the plain `Book`.
-    shows: (_, schemas) => Object.keys(schemas).filter(name => /^[A-Za-z0-9]+\.jsonld(-[\w.]+)?$/.test(name)).length >= 2,
+    // It names each resource's JSON-LD schema `Book.jsonld`, `Book.jsonld-read`, beside the plain `Book`; or its operationIds show it.
+    shows: (doc, schemas) => Object.keys(schemas).filter(name => /^[A-Za-z0-9]+\.jsonld(-[\w.]+)?$/.test(name)).length >= 2 || apiPlatformOperationIds(doc),
+  },
+  {
+    name: 'ASP.NET Web API 2',
+    sends: EVERY_STATUS,
+    body: '`HttpError` `{ Message }` (a 400 from model validation adds `ModelState`)',
+    lacks: 'a required `Code` (beside `Message`, in its PascalCase)',
+    shows: swashbuckleWebApi,
   },
   {
     name: 'Fastify',
