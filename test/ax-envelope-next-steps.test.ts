@@ -2,6 +2,7 @@ import { at, body, JSON_SCHEMA, NEXT_STEPS, oas3, PAYMENT, ref, swagger2 } from 
 import { fixAndRelint, runRule, testRule } from './support/testRule';
 import { postWith as post } from './support/documents';
 import { component, usedBy } from './support/components';
+import { fixOnly } from './support/fix-only';
 
 const envelope = { type: 'object', properties: { id: { type: 'string' }, nextSteps: NEXT_STEPS } };
 const bare = PAYMENT;
@@ -1045,5 +1046,14 @@ describe('a `links` of `self` alone', () => {
       ['components', 'schemas'],
     ]);
     expect(after).toEqual([]);
+  });
+
+  test('with every rule: `fix --only ax-envelope-next-steps` clears it and adds no finding of any rule', async () => {
+    const { ran, before, after } = await fixOnly(influx(), 'ax-envelope-next-steps');
+    expect(ran.code).toBe(0);
+    const nextSteps = (keys: readonly string[]) => keys.filter(key => JSON.parse(key)[0] === 'ax-envelope-next-steps');
+    expect(nextSteps(before)).toHaveLength(1);
+    expect(nextSteps(after)).toEqual([]);
+    expect(after.filter(key => !before.includes(key))).toEqual([]);
   });
 });

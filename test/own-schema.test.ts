@@ -5,12 +5,8 @@
  * lint again, and the finding is gone while every other finding stays word for word where it was (the rules
  * read `ProblemWithState` as `Problem` plus members, so nothing of `Problem` is reported on it).
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { lint } from '../cli/lint';
 import { combine } from '../lib/findings/edits';
-import { runMain as run } from './support/bin';
+import { fixOnly } from './support/fix-only';
 import { body, oas3, PROBLEM, ref, swagger2 } from './support/documents';
 
 const STATE_PART = {
@@ -41,20 +37,6 @@ const swagger = () =>
     },
     { definitions: { Problem: PROBLEM } },
   );
-
-const keyOf = ({ code, path, message }: { code: string | number; path: readonly (string | number)[]; message: string }) =>
-  JSON.stringify([code, path.join('/'), message]);
-
-/** Lints with every rule, applies `fix --only <change>` (every fix without one), lints again: the findings before and after, and the document. */
-async function fixOnly(description: object, change?: string) {
-  const dir = mkdtempSync(join(tmpdir(), 'own-schema-'));
-  const file = join(dir, 'openapi.json');
-  writeFileSync(file, JSON.stringify(description));
-  const before = (await lint(file, undefined, { cwd: dir })).diagnostics.map(keyOf);
-  const ran = await run(['fix', 'openapi.json', '--apply', ...(change === undefined ? [] : ['--only', change])], dir);
-  const after = (await lint(file, undefined, { cwd: dir })).diagnostics.map(keyOf);
-  return { ran, before, after, result: JSON.parse(readFileSync(file, 'utf8')) };
-}
 
 /** The findings of one rule among the keys, as `[path, message]`, and the keys without them. */
 const ofRule = (keys: readonly string[], rule: string) =>
