@@ -883,21 +883,34 @@ describe('a body that may be the next call', () => {
       ],
     },
     {
-      name: 'OpenAPI 3.1: a body whose only member is a URI by its format (`file`)',
-      document: oas3({ '/reports': post({ '202': body({ type: 'object', properties: { file: { type: 'string', format: 'uri' } } }) }) }, {}, '3.1.0'),
-      errors: [{ path: at('/reports', 'post', '202', ...JSON_SCHEMA), message: asks('POST /reports 202', 'file', 'all the body holds') }],
+      name: "OpenAPI 3.1: Okta's `{ resetPasswordUrl }`, all the body holds",
+      document: oas3(
+        { '/users/{id}/lifecycle/reset_password': post({ '200': body({ type: 'object', properties: { resetPasswordUrl: string } }) }) },
+        {},
+        '3.1.0',
+      ),
+      errors: [
+        {
+          path: at('/users/{id}/lifecycle/reset_password', 'post', '200', ...JSON_SCHEMA),
+          message: asks('POST /users/{id}/lifecycle/reset_password 200', 'resetPasswordUrl', 'all the body holds'),
+        },
+      ],
     },
     {
-      name: "lookalikes (OpenAPI 3.0): a `downloadUrl` beside the resource's `id`, two URLs, a `token` alone: the plain finding",
+      name: "lookalikes (OpenAPI 3.0): a `downloadUrl` beside the resource's `id`, two URLs, a `token` alone, Enode's `linkState`, GSMtasks' `owner` (a URI of the new owner): the plain finding",
       document: oas3({
         '/files': post({ '201': body({ type: 'object', properties: { id: string, downloadUrl: DOWNLOAD_URL } }) }),
         '/thumbnails': post({ '201': body({ type: 'object', properties: { thumbnailUrl: string, fullUrl: string } }) }),
         '/sessions': post({ '201': body({ type: 'object', properties: { token: { type: 'string', description: 'Authentication token' } } }) }),
+        '/users/{id}/link': post({ '200': body({ type: 'object', properties: { linkState: string } }) }),
+        '/accounts/{id}/change_owner': post({ '200': body({ type: 'object', properties: { owner: URI } }) }),
       }),
       errors: [
         { path: at('/files', 'post', '201', ...JSON_SCHEMA), message: missing('POST', '/files', '201') },
         { path: at('/thumbnails', 'post', '201', ...JSON_SCHEMA), message: missing('POST', '/thumbnails', '201') },
         { path: at('/sessions', 'post', '201', ...JSON_SCHEMA), message: missing('POST', '/sessions', '201') },
+        { path: at('/users/{id}/link', 'post', '200', ...JSON_SCHEMA), message: missing('POST', '/users/{id}/link', '200') },
+        { path: at('/accounts/{id}/change_owner', 'post', '200', ...JSON_SCHEMA), message: missing('POST', '/accounts/{id}/change_owner', '200') },
       ],
     },
     {

@@ -190,15 +190,13 @@ function stringSchema(doc: OpenApiDocument, property: Omit<Property, 'required'>
 
 /**
  * The one URL of a body that holds nothing else (DRACOON's `{ downloadUrl }` answering "generate a download token"),
- * or nothing but the token and expiry that go with it: the body exists to hand over that URL. A URL among a resource's
- * members (GitHub's asset `browser_download_url`) or beside its `id` is the resource's.
+ * or nothing but the token and expiry that go with it: the body exists to hand over that URL. A URL is a string named
+ * one (`downloadUrl`, `location`; not Enode's `linkState`, nor GSMtasks' `owner`, a URI of the new owner). A URL among
+ * a resource's members (GitHub's asset `browser_download_url`) or beside its `id` is the resource's.
  */
 function soleUrl(doc: OpenApiDocument, view: ObjectView): NextCallMember | undefined {
   const members = [...view.properties.values()];
-  const urls = members.filter(member => {
-    const schema = stringSchema(doc, member);
-    return schema !== undefined && (words(member.name).some(word => URL_WORDS.has(word)) || URI_FORMATS.has(String(schema.format)));
-  });
+  const urls = members.filter(member => stringSchema(doc, member) !== undefined && URL_WORDS.has(words(member.name).at(-1) ?? ''));
   const others = members.filter(member => !urls.includes(member));
   if (urls.length !== 1 || !others.every(member => words(member.name).some(word => CALL_COMPANION_WORDS.has(word)))) return undefined;
   const evidence = others.length === 0 ? 'all the body holds' : `the body holds only it and ${others.map(member => `\`${member.name}\``).join(', ')}`;
