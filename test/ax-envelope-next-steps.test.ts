@@ -914,6 +914,52 @@ describe('a body that may be the next call', () => {
       ],
     },
     {
+      name: "lookalikes: a URL some request takes is the client's, echoed back (OpenAPI 3.0 `$ref`: Box's `declined_redirect_url`, given in a signer; 3.1: a webhook's `url`)",
+      document: oas3(
+        {
+          '/sign_requests': {
+            post: {
+              requestBody: { content: { 'application/json': { schema: ref('SignRequestCreateRequest') } } },
+              responses: { '201': body(ref('SignRequest')) },
+            },
+          },
+          '/sign_requests/{id}/cancel': post({ '200': body(ref('SignRequest')) }),
+          '/webhooks/{id}': {
+            put: {
+              requestBody: { content: { 'application/json': { schema: { type: 'object', properties: { url: string } } } } },
+              responses: { '200': body({ type: 'object', properties: { url: string } }) },
+            },
+          },
+        },
+        {
+          schemas: {
+            SignRequestCreateRequest: {
+              type: 'object',
+              properties: { signers: { type: 'array', items: { type: 'object', properties: { declined_redirect_url: string } } } },
+            },
+            SignRequest: { type: 'object', properties: { id: string, declined_redirect_url: string } },
+          },
+        },
+        '3.1.0',
+      ),
+      errors: [
+        { path: at('/webhooks/{id}', 'put', '200', ...JSON_SCHEMA), message: missing('PUT', '/webhooks/{id}', '200') },
+        { path: component('schemas', 'SignRequest'), message: missingOn(usedBy('SignRequest', 2)) },
+      ],
+    },
+    {
+      name: 'Swagger 2.0: an OAuth client answering the `redirect_uri` its request gave',
+      document: swagger2({
+        '/oauth-clients': {
+          post: {
+            parameters: [{ in: 'body', name: 'body', schema: { type: 'object', properties: { label: string, redirect_uri: string } } }],
+            responses: { '200': { description: 'OK', schema: { type: 'object', properties: { id: string, redirect_uri: string } } } },
+          },
+        },
+      }),
+      errors: [{ path: ['paths', '/oauth-clients', 'post', 'responses', '200', 'schema'], message: missing('POST', '/oauth-clients', '200') }],
+    },
+    {
       name: 'lookalikes (OpenAPI 3.1): a `link` the client gave (not read-only), a read-only `url` or `self_link`, a read-only `link` that is no URI: the plain finding',
       document: oas3(
         {

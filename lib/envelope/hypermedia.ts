@@ -8,6 +8,7 @@
 import { words } from '../errors/concepts';
 import { child, isObject, type JsonObject, type JsonPath, type OpenApiDocument } from '../document/document';
 import { isObjectView, ownProperty, viewsOf, type ObjectView, type Property } from '../document/schema';
+import { namesClientsSend } from '../document/inputs';
 
 export interface LinkCollection {
   property: Property;
@@ -191,12 +192,14 @@ function stringSchema(doc: OpenApiDocument, property: Omit<Property, 'required'>
 /**
  * The one URL of a body that holds nothing else (DRACOON's `{ downloadUrl }` answering "generate a download token"),
  * or nothing but the token and expiry that go with it: the body exists to hand over that URL. A URL is a string named
- * one (`downloadUrl`, `location`; not Enode's `linkState`, nor GSMtasks' `owner`, a URI of the new owner). A URL among
- * a resource's members (GitHub's asset `browser_download_url`) or beside its `id` is the resource's.
+ * one (`downloadUrl`, `location`; not Enode's `linkState`, nor GSMtasks' `owner`, a URI of the new owner) that no request
+ * takes. A URL among a resource's members (GitHub's asset `browser_download_url`) or beside its `id` is the resource's.
  */
 function soleUrl(doc: OpenApiDocument, view: ObjectView): NextCallMember | undefined {
   const members = [...view.properties.values()];
-  const urls = members.filter(member => stringSchema(doc, member) !== undefined && URL_WORDS.has(words(member.name).at(-1) ?? ''));
+  const urls = members.filter(
+    member => stringSchema(doc, member) !== undefined && URL_WORDS.has(words(member.name).at(-1) ?? '') && !namesClientsSend(doc).has(member.name),
+  );
   const others = members.filter(member => !urls.includes(member));
   if (urls.length !== 1 || !others.every(member => words(member.name).some(word => CALL_COMPANION_WORDS.has(word)))) return undefined;
   const evidence = others.length === 0 ? 'all the body holds' : `the body holds only it and ${others.map(member => `\`${member.name}\``).join(', ')}`;
@@ -215,6 +218,8 @@ export function nextCallMember(doc: OpenApiDocument, view: ObjectView): NextCall
     if (schema === undefined) continue;
     const described = typeof schema.description === 'string' ? NEXT_CALL_TEXT.exec(schema.description)?.[0] : undefined;
     if (described !== undefined) return { name: property.name, evidence: `described "${described}"` };
+    // A URL some request of the API takes is one the client gave (Box's `declined_redirect_url`, an OAuth client's `redirect_uri`), echoed back.
+    if (namesClientsSend(doc).has(property.name)) continue;
     const nameWords = words(property.name);
     if (nameWords.some(word => URL_WORDS.has(word)) && nameWords.some(word => NEXT_CALL_WORDS.has(word)))
       return { name: property.name, evidence: `named \`${property.name}\`` };
