@@ -769,6 +769,9 @@ describe('a body that may be the next call', () => {
   };
   const READ_ONLY_URI = { type: 'string', format: 'uri', readOnly: true };
   const DOWNLOAD_URL = { type: 'string', description: 'Download URL' };
+  /** A Swagger 2.0 POST answering `schema` with `status`. */
+  const swaggerPost = (path: string, status: string, schema: object) =>
+    swagger2({ [path]: { post: { responses: { [status]: { description: 'OK', schema } } } } });
   const EXPORT = {
     type: 'object',
     required: ['id', 'link', 'url'],
@@ -796,22 +799,11 @@ describe('a body that may be the next call', () => {
     },
     {
       name: 'Swagger 2.0 `allOf`: a value that "must be sent to /complete-…"',
-      document: swagger2({
-        '/uploads': {
-          post: {
-            responses: {
-              '200': {
-                description: 'OK',
-                schema: {
-                  allOf: [
-                    { type: 'object', properties: { id: string } },
-                    { type: 'object', properties: { unique_identifier: PRESIGNED.properties.unique_identifier } },
-                  ],
-                },
-              },
-            },
-          },
-        },
+      document: swaggerPost('/uploads', '200', {
+        allOf: [
+          { type: 'object', properties: { id: string } },
+          { type: 'object', properties: { unique_identifier: PRESIGNED.properties.unique_identifier } },
+        ],
       }),
       errors: [
         {
@@ -832,15 +824,7 @@ describe('a body that may be the next call', () => {
     },
     {
       name: 'Swagger 2.0 `allOf`: the read-only URI `link` in a branch',
-      document: swagger2({
-        '/exports': {
-          post: {
-            responses: {
-              '201': { description: 'Created', schema: { allOf: [{ type: 'object', properties: { id: string } }, { properties: { link: READ_ONLY_URI } }] } },
-            },
-          },
-        },
-      }),
+      document: swaggerPost('/exports', '201', { allOf: [{ type: 'object', properties: { id: string } }, { properties: { link: READ_ONLY_URI } }] }),
       errors: [{ path: ['paths', '/exports', 'post', 'responses', '201', 'schema'], message: asks('POST /exports 201', 'link', 'a read-only URI') }],
     },
     {
@@ -858,22 +842,8 @@ describe('a body that may be the next call', () => {
     },
     {
       name: 'Swagger 2.0 `allOf`: a `url` beside nothing but its `token` and `expiresAt`',
-      document: swagger2({
-        '/files/{id}/downloads': {
-          post: {
-            responses: {
-              '200': {
-                description: 'OK',
-                schema: {
-                  allOf: [
-                    { type: 'object', properties: { url: string } },
-                    { properties: { token: string, expiresAt: { type: 'string', format: 'date-time' } } },
-                  ],
-                },
-              },
-            },
-          },
-        },
+      document: swaggerPost('/files/{id}/downloads', '200', {
+        allOf: [{ type: 'object', properties: { url: string } }, { properties: { token: string, expiresAt: { type: 'string', format: 'date-time' } } }],
       }),
       errors: [
         {
