@@ -818,9 +818,20 @@ describe('a body that may be the next call', () => {
       errors: [{ path: at('/checkouts', 'post', '200', ...JSON_SCHEMA), message: asks('POST /checkouts 200', 'redirect_uri', 'named `redirect_uri`') }],
     },
     {
-      name: "a read-only URI `link` beside the resource's own `url` (GSMtasks' export, OpenAPI 3.0 `$ref`)",
-      document: oas3({ '/exports/{id}/': { put: { responses: { '200': body(ref('Export')) } } } }, { schemas: { Export: EXPORT } }),
-      errors: [{ path: component('schemas', 'Export'), message: asks(usedBy('Export', 'PUT /exports/{id}/ 200'), 'link', 'a read-only URI') }],
+      name: "a read-only URI `link` beside the resource's own `url` (GSMtasks' export, OpenAPI 3.0 `$ref`), its one schema the request's too",
+      document: oas3(
+        {
+          '/exports/{id}/': { put: { requestBody: { content: { 'application/json': { schema: ref('Export') } } }, responses: { '200': body(ref('Export')) } } },
+        },
+        { schemas: { Export: EXPORT } },
+      ),
+      // The request body is `Export` too: the steps, if any, are the answer's own (`ExportWithNextSteps`).
+      errors: [
+        {
+          path: at('/exports/{id}/', 'put', '200', ...JSON_SCHEMA),
+          message: `PUT /exports/{id}/ 200: no \`nextSteps\`, and \`link\` may be the next call (a read-only URI). If it is, declare that call as a step, \`nextSteps\`: ${STEP} ${TERMS}; else answer \`ExportWithNextSteps\`, an \`allOf\` of \`Export\` and \`nextSteps\`.`,
+        },
+      ],
     },
     {
       name: 'Swagger 2.0 `allOf`: the read-only URI `link` in a branch',
@@ -867,13 +878,14 @@ describe('a body that may be the next call', () => {
       ],
     },
     {
-      name: "lookalikes (OpenAPI 3.0): a `downloadUrl` beside the resource's `id`, two URLs, a `token` alone, Enode's `linkState`, GSMtasks' `owner` (a URI of the new owner): the plain finding",
+      name: "lookalikes (OpenAPI 3.0): a `downloadUrl` beside the resource's `id`, two URLs, a `token` alone, Enode's `linkState`, GSMtasks' `owner` (a URI of the new owner), elmah.io's bare `location` (the created resource's): the plain finding",
       document: oas3({
         '/files': post({ '201': body({ type: 'object', properties: { id: string, downloadUrl: DOWNLOAD_URL } }) }),
         '/thumbnails': post({ '201': body({ type: 'object', properties: { thumbnailUrl: string, fullUrl: string } }) }),
         '/sessions': post({ '201': body({ type: 'object', properties: { token: { type: 'string', description: 'Authentication token' } } }) }),
         '/users/{id}/link': post({ '200': body({ type: 'object', properties: { linkState: string } }) }),
         '/accounts/{id}/change_owner': post({ '200': body({ type: 'object', properties: { owner: URI } }) }),
+        '/logs': post({ '201': body({ type: 'object', properties: { location: string } }) }),
       }),
       errors: [
         { path: at('/files', 'post', '201', ...JSON_SCHEMA), message: missing('POST', '/files', '201') },
@@ -881,6 +893,7 @@ describe('a body that may be the next call', () => {
         { path: at('/sessions', 'post', '201', ...JSON_SCHEMA), message: missing('POST', '/sessions', '201') },
         { path: at('/users/{id}/link', 'post', '200', ...JSON_SCHEMA), message: missing('POST', '/users/{id}/link', '200') },
         { path: at('/accounts/{id}/change_owner', 'post', '200', ...JSON_SCHEMA), message: missing('POST', '/accounts/{id}/change_owner', '200') },
+        { path: at('/logs', 'post', '201', ...JSON_SCHEMA), message: missing('POST', '/logs', '201') },
       ],
     },
     {

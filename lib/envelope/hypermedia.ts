@@ -180,6 +180,7 @@ const NEXT_CALL_WORDS = new Set([
   'confirmation',
 ]);
 const URL_WORDS = new Set(['url', 'uri', 'href', 'link', 'location', 'endpoint']);
+const LOCATION = 'location';
 /** What a body handing over a call may hold beside its URL: the token to send there (DRACOON's upload `token`), when it expires. */
 const CALL_COMPANION_WORDS = new Set(['token', 'expires', 'expiry', 'expiration', 'ttl']);
 
@@ -190,16 +191,25 @@ function stringSchema(doc: OpenApiDocument, property: Omit<Property, 'required'>
 }
 
 /**
+ * A member some request of the API takes is one the client gave, echoed back (Box's `declined_redirect_url`, an OAuth
+ * client's `redirect_uri`), unless the server sets it (`readOnly`: a serializer's one schema for request and answer).
+ */
+const clientGave = (doc: OpenApiDocument, name: string, schema: JsonObject): boolean => schema.readOnly !== true && namesClientsSend(doc).has(name);
+
+/**
  * The one URL of a body that holds nothing else (DRACOON's `{ downloadUrl }` answering "generate a download token"),
  * or nothing but the token and expiry that go with it: the body exists to hand over that URL. A URL is a string named
- * one (`downloadUrl`, `location`; not Enode's `linkState`, nor GSMtasks' `owner`, a URI of the new owner) that no request
- * takes. A URL among a resource's members (GitHub's asset `browser_download_url`) or beside its `id` is the resource's.
+ * one (`downloadUrl`, `survey_link`; not Enode's `linkState`, nor GSMtasks' `owner`, a URI of the new owner) that the
+ * client did not give. A bare `location` is where the created resource is (elmah.io's `{ location }`): a self link, no
+ * next call. A URL among a resource's members (GitHub's asset `browser_download_url`) or beside its `id` is the resource's.
  */
 function soleUrl(doc: OpenApiDocument, view: ObjectView): NextCallMember | undefined {
   const members = [...view.properties.values()];
-  const urls = members.filter(
-    member => stringSchema(doc, member) !== undefined && URL_WORDS.has(words(member.name).at(-1) ?? '') && !namesClientsSend(doc).has(member.name),
-  );
+  const urls = members.filter(member => {
+    const schema = stringSchema(doc, member);
+    const nameWords = words(member.name);
+    return schema !== undefined && URL_WORDS.has(nameWords.at(-1) ?? '') && nameWords.join(' ') !== LOCATION && !clientGave(doc, member.name, schema);
+  });
   const others = members.filter(member => !urls.includes(member));
   if (urls.length !== 1 || !others.every(member => words(member.name).some(word => CALL_COMPANION_WORDS.has(word)))) return undefined;
   const evidence = others.length === 0 ? 'all the body holds' : `the body holds only it and ${others.map(member => `\`${member.name}\``).join(', ')}`;
@@ -218,8 +228,7 @@ export function nextCallMember(doc: OpenApiDocument, view: ObjectView): NextCall
     if (schema === undefined) continue;
     const described = typeof schema.description === 'string' ? NEXT_CALL_TEXT.exec(schema.description)?.[0] : undefined;
     if (described !== undefined) return { name: property.name, evidence: `described "${described}"` };
-    // A URL some request of the API takes is one the client gave (Box's `declined_redirect_url`, an OAuth client's `redirect_uri`), echoed back.
-    if (namesClientsSend(doc).has(property.name)) continue;
+    if (clientGave(doc, property.name, schema)) continue;
     const nameWords = words(property.name);
     if (nameWords.some(word => URL_WORDS.has(word)) && nameWords.some(word => NEXT_CALL_WORDS.has(word)))
       return { name: property.name, evidence: `named \`${property.name}\`` };
