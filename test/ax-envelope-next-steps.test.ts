@@ -1035,6 +1035,25 @@ describe('a `links` of `self` alone', () => {
       errors: [{ path: component('schemas', 'ResourceOwner'), message: missingOn(usedBy('ResourceOwner', 'POST /buckets/{id}/owners 201')) }],
     },
     {
+      name: "OpenAPI 3.0: the body's own `links: { self }` beside an `owner` with links of its own (Bitbucket's deploy key): the owner's links are no next calls",
+      document: oas3({
+        '/deploy-keys': post({
+          '200': body({
+            type: 'object',
+            properties: {
+              id: string,
+              owner: {
+                type: 'object',
+                properties: { uuid: string, links: { type: 'object', properties: { self: HAL_LINK, html: HAL_LINK, avatar: HAL_LINK } } },
+              },
+              links: { type: 'object', properties: { self: HAL_LINK } },
+            },
+          }),
+        }),
+      }),
+      errors: [{ path: at('/deploy-keys', 'post', '200', ...JSON_SCHEMA), message: missing('POST', '/deploy-keys', '200') }],
+    },
+    {
       name: 'Swagger 2.0 `$ref`: `links: { self: { href } }`',
       document: swagger2(
         { '/users': post({ '201': { description: 'Created', schema: { $ref: '#/definitions/User' } } }) },

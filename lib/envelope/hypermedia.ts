@@ -125,6 +125,8 @@ export interface LinkLookalike {
  * of hrefs. A finding names it and asks, so that nobody adds `nextSteps` beside a list that may be one.
  */
 export function linkLookalike(doc: OpenApiDocument, view: ObjectView, collectionNames: readonly string[], prefix = ''): LinkLookalike | undefined {
+  // A body whose own links are its `self` alone: the links of its members are theirs (Bitbucket's `owner.links`), no next calls.
+  if (prefix === '' && [...view.properties.values()].some(property => namesLinks(property.name) && selfOnly(doc, property))) return undefined;
   for (const property of view.properties.values()) {
     const views = viewsOf(doc, property.schema, property.location) ?? [];
     const structured = views.length > 0 && views.every(inner => isObjectView(inner) || inner.types?.includes('array'));
