@@ -2,8 +2,8 @@
  * The guard: checks one response against the prepared description and decides what goes out.
  * Framework adapters (Fastify, Express, …) only translate their request and reply into an exchange.
  */
-import { isJsonMediaType, isObject } from '../lib/document/document';
-import { verdictOf, type RuleOptions, type Violation } from './checks';
+import { isJsonMediaType, isObject, type Operation, type Response } from '../lib/document/document';
+import { verdictOf, type LiveResponse, type RuleOptions, type Violation } from './checks';
 import { pathOnly, prepare, type Description } from './description';
 import { MAX_ITEMS, responseProblem, sentBody, sentPayload, validateCheckOptions, validateOptions, validateResponse } from './input';
 import type { Names } from './shapes';
@@ -114,8 +114,43 @@ const noticed = (route: string, violation: Violation, key: string, before: Viola
 
 const GUARD = 'agent-ux-guard';
 
+/** The guard's one set of names and scope options, which applies to every rule (a guard makes it once). */
+function ruleOptionsOf(options: CheckOptions): (rule: string) => RuleOptions {
+  const given: RuleOptions = { names: options.names, prefixes: options.prefixes, readOnly: options.readOnly, hypermedia: options.hypermedia };
+  return () => given;
+}
+
+/**
+ * One response as the checks read it, its headers read only if a check asks (a retry delay, a `Location`): a
+ * framework copies them on each read. A class, its getter on the prototype, for the reason given at FrameworkResponse.
+ */
+class CheckedResponse implements LiveResponse {
+  readonly response: Response | undefined;
+  readonly status: number;
+  readonly body: unknown;
+  readonly text: string;
+  readonly #input: ResponseInput;
+  #headers: Record<string, unknown> | undefined;
+  constructor(
+    readonly description: Description,
+    readonly operation: Operation,
+    input: ResponseInput,
+    sent: { body: unknown; text: string },
+    readonly optionsOf: (rule: string) => RuleOptions,
+  ) {
+    this.response = description.response(operation, input.status);
+    this.status = input.status;
+    this.body = sent.body;
+    this.text = sent.text;
+    this.#input = input;
+  }
+  get headers(): Record<string, unknown> {
+    return (this.#headers ??= this.#input.headers ?? {});
+  }
+}
+
 /** The verdict on one response: the same for the same input, whatever came before (notices included; `inspect` tells them once). */
-function checkWith(description: Description, input: ResponseInput, options: CheckOptions): Checked {
+function checkWith(description: Description, input: ResponseInput, options: CheckOptions, optionsOf = ruleOptionsOf(options)): Checked {
   const method = input.method.toUpperCase();
   // A HEAD response has no body (Fastify answers it with its GET handler's payload, which the GET is checked for);
   // a response to a request the framework routed nowhere is the framework's own, not the description's.
@@ -136,20 +171,7 @@ function checkWith(description: Description, input: ResponseInput, options: Chec
     const message = `${method} ${route} ${input.status}: spectral-agent-ux could not finish: ${sent.why}; this response was not checked.`;
     return noticed(route, { rule: GUARD, message }, `${GUARD} ${method} ${route}`);
   }
-  const headers = input.headers ?? {};
-  // The guard's one set of names and scope options applies to every rule.
-  const given: RuleOptions = { names: options.names, prefixes: options.prefixes, readOnly: options.readOnly, hypermedia: options.hypermedia };
-  const exchange = {
-    description,
-    operation,
-    response: description.response(operation, input.status),
-    status: input.status,
-    headers,
-    body: sent.body,
-    text: sent.text,
-    optionsOf: () => given,
-  };
-  const { violations, limits } = verdictOf(exchange);
+  const { violations, limits } = verdictOf(new CheckedResponse(description, operation, input, sent, optionsOf));
   if (sent.cut) limits.unshift(`the first ${MAX_ITEMS} items of each array`);
   // Past a limit, the rest of the response goes unchecked: told once per route, as an unreadable body is.
   if (limits.length === 0) return { route, violations };
@@ -238,6 +260,7 @@ export function agentUxGuard(options: GuardOptions): Guard {
   const mode = options.mode ?? defaultMode();
   const reported = new Reported();
   const sampled = sampler(options.sample ?? (mode === 'strict' ? 1 : OBSERVE_SAMPLE));
+  const optionsOf = ruleOptionsOf(options);
   return {
     mode,
     inspect(given) {
@@ -247,8 +270,8 @@ export function agentUxGuard(options: GuardOptions): Guard {
         input = typeof given === 'function' ? given() : given;
         if (typeof input?.contentType === 'string' && !isJsonMediaType(input.contentType)) return undefined;
         if (!sampled(input)) return undefined;
-        const problem = responseProblem(input);
-        checked = problem === undefined ? checkWith(description, input, options) : { route: pathOf(input), violations: [notice(input, problem)] };
+        const problem = responseProblem(input, { headers: !(input instanceof FrameworkResponse) });
+        checked = problem === undefined ? checkWith(description, input, options, optionsOf) : { route: pathOf(input), violations: [notice(input, problem)] };
       } catch (error) {
         // A defect of the guard must not break the application: reported like a violation, never thrown.
         checked = { route: pathOf(input), violations: [notice(input, `${error instanceof Error ? error.message : String(error)}; please report this`)] };

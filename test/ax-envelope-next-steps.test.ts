@@ -2,6 +2,7 @@ import { at, body, JSON_SCHEMA, NEXT_STEPS, oas3, PAYMENT, ref, swagger2 } from 
 import { fixAndRelint, runRule, testRule } from './support/testRule';
 import { postWith as post } from './support/documents';
 import { component, usedBy } from './support/components';
+import { fixOnly } from './support/fix-only';
 
 const envelope = { type: 'object', properties: { id: { type: 'string' }, nextSteps: NEXT_STEPS } };
 const bare = PAYMENT;
@@ -25,6 +26,7 @@ const wrap = (operation: string, kind: string) =>
   `${operation}: the application/json body is ${kind}, with no room for \`nextSteps\`. If its clients can take a new shape (a new version), wrap it: \`{ data: ${kind === 'an array' ? '[…]' : '…'}, nextSteps: ${STEP} }\`; else exempt the operation (\`x-ax-exempt\`).`;
 
 const string = { type: 'string' };
+const URI = { type: 'string', format: 'uri' };
 /** A Siren entity: `actions[]` carry a method, `links[]` do not. */
 const SIREN = {
   type: 'object',
@@ -48,8 +50,8 @@ const SIREN = {
 };
 /** The HAL draft's link object: href, templated, type, … and no method. */
 const HAL_LINK = { type: 'object', required: ['href'], properties: { href: string, templated: { type: 'boolean' }, title: string } };
-/** An order whose `links` (not HAL's `_links`) give hrefs but no method. */
-const LINKED_ORDER = { type: 'object', properties: { id: string, links: { type: 'object', properties: { self: HAL_LINK } } } };
+/** An order whose `links` (not HAL's `_links`) give hrefs but no method: its own and the call that cancels it. */
+const LINKED_ORDER = { type: 'object', properties: { id: string, links: { type: 'object', properties: { self: HAL_LINK, cancel: HAL_LINK } } } };
 /** Link description objects with a method (PayPal's `links[]`, Ion). */
 const METHOD_LINK = {
   type: 'object',
@@ -116,6 +118,81 @@ testRule('ax-envelope-next-steps', [
       { definitions: { Vendor: bare, Order: bare, Success: SUCCESS } },
     ),
     errors: [{ path: ['paths', '/orders/{id}', 'delete', 'responses', '200', 'schema'], message: envelopeFor('DELETE /orders/{id} 200', 'Order') }],
+  },
+  {
+    name: "a shared success body several resources' items answer names none of them (Apacta's `EmptySuccessResponse`, answered by `/activities/{id}`' PUT and `/users/{id}`'): their DELETE is not asked, their PUT is",
+    document: oas3(
+      {
+        '/activities/{activity_id}': {
+          put: { responses: { '200': body(ref('EmptySuccessResponse')) } },
+          delete: { responses: { '200': body(ref('EmptySuccessResponse')) } },
+        },
+        '/users/{user_id}': { put: { responses: { '200': body(ref('EmptySuccessResponse')) } } },
+      },
+      { schemas: { EmptySuccessResponse: SUCCESS } },
+    ),
+    errors: [
+      {
+        path: at('/activities/{activity_id}', 'put', '200', ...JSON_SCHEMA),
+        message: envelopeFor('PUT /activities/{activity_id} 200', 'EmptySuccessResponse'),
+      },
+      { path: at('/users/{user_id}', 'put', '200', ...JSON_SCHEMA), message: envelopeFor('PUT /users/{user_id} 200', 'EmptySuccessResponse') },
+    ],
+  },
+  {
+    name: "lookalike: one resource's schema answered under two paths (`/subscriptions/{id}`, `/customers/{id}/subscriptions/{sid}`) is still that resource: its DELETE is asked (OpenAPI 3.1)",
+    document: oas3(
+      {
+        '/subscriptions/{id}': { put: { responses: { '200': body(ref('Subscription')) } }, delete: { responses: { '200': body(ref('Subscription')) } } },
+        '/customers/{id}/subscriptions/{sid}': { get: { responses: { '200': body(ref('Subscription')) } } },
+      },
+      { schemas: { Subscription: bare } },
+      '3.1.0',
+    ),
+    errors: [
+      { path: at('/subscriptions/{id}', 'put', '200', ...JSON_SCHEMA), message: envelopeFor('PUT /subscriptions/{id} 200', 'Subscription') },
+      { path: at('/subscriptions/{id}', 'delete', '200', ...JSON_SCHEMA), message: envelopeFor('DELETE /subscriptions/{id} 200', 'Subscription') },
+    ],
+  },
+  {
+    name: "lookalike: an item nested in the resource that answers it is that resource's (Jira's `DELETE /workflowscheme/{id}/issuetype/{issueType}` answers the scheme): that DELETE is asked",
+    document: oas3(
+      {
+        '/workflowscheme/{id}': { get: { responses: { '200': body(ref('WorkflowScheme')) } } },
+        '/workflowscheme/{id}/issuetype/{issueType}': {
+          put: { responses: { '200': body(ref('WorkflowScheme')) } },
+          delete: { responses: { '200': body(ref('WorkflowScheme')) } },
+        },
+      },
+      { schemas: { WorkflowScheme: bare } },
+    ),
+    errors: [
+      {
+        path: at('/workflowscheme/{id}/issuetype/{issueType}', 'put', '200', ...JSON_SCHEMA),
+        message: envelopeFor('PUT /workflowscheme/{id}/issuetype/{issueType} 200', 'WorkflowScheme'),
+      },
+      {
+        path: at('/workflowscheme/{id}/issuetype/{issueType}', 'delete', '200', ...JSON_SCHEMA),
+        message: envelopeFor('DELETE /workflowscheme/{id}/issuetype/{issueType} 200', 'WorkflowScheme'),
+      },
+    ],
+  },
+  {
+    name: 'Swagger 2.0: a DELETE answering the success body its PUT and other resources answer is not asked',
+    document: swagger2(
+      {
+        '/projects/{id}': {
+          put: { responses: { '200': { description: 'OK', schema: { $ref: '#/definitions/Success' } } } },
+          delete: { responses: { '200': { description: 'OK', schema: { $ref: '#/definitions/Success' } } } },
+        },
+        '/invoices/{id}': { patch: { responses: { '200': { description: 'OK', schema: { $ref: '#/definitions/Success' } } } } },
+      },
+      { definitions: { Success: SUCCESS } },
+    ),
+    errors: [
+      { path: ['paths', '/projects/{id}', 'put', 'responses', '200', 'schema'], message: envelopeFor('PUT /projects/{id} 200', 'Success') },
+      { path: ['paths', '/invoices/{id}', 'patch', 'responses', '200', 'schema'], message: envelopeFor('PATCH /invoices/{id} 200', 'Success') },
+    ],
   },
   {
     name: 'skips 204, 205, a 2xx without content and non-JSON bodies; ignores errors and default',
@@ -235,7 +312,10 @@ testRule('ax-envelope-next-steps', [
             type: 'object',
             properties: {
               data: { type: 'object' },
-              links: { type: 'object', properties: { self: { oneOf: [string, { type: 'object', properties: { href: string, meta: { type: 'object' } } }] } } },
+              links: {
+                type: 'object',
+                properties: { self: { oneOf: [string, { type: 'object', properties: { href: string, meta: { type: 'object' } } }] }, related: string },
+              },
             },
           },
           'application/vnd.api+json',
@@ -305,7 +385,7 @@ testRule('ax-envelope-next-steps', [
         '201': body({
           type: 'object',
           properties: {
-            data: { type: 'object', properties: { id: string, links: { type: 'object', properties: { self: { type: 'string', format: 'uri' } } } } },
+            data: { type: 'object', properties: { id: string, links: { type: 'object', properties: { self: URI, twine_web_app: URI } } } },
           },
         }),
       }),
@@ -352,7 +432,7 @@ testRule('ax-envelope-next-steps', [
     name: 'a map of URI strings is links without a method (corpus: train-travel); records in an array without an href, URI strings inside them and plain strings are not links, and are asked about (corpus: DigitalOcean actions, Stripe file links)',
     document: oas3({
       '/bookings': post({
-        '201': body({ type: 'object', properties: { id: string, links: { type: 'object', properties: { self: { type: 'string', format: 'uri' } } } } }),
+        '201': body({ type: 'object', properties: { id: string, links: { type: 'object', properties: { self: URI, trip: URI } } } }),
       }),
       '/droplets/actions': post({
         '201': body({
@@ -763,6 +843,10 @@ describe('a body that may be the next call', () => {
     },
   };
   const READ_ONLY_URI = { type: 'string', format: 'uri', readOnly: true };
+  const DOWNLOAD_URL = { type: 'string', description: 'Download URL' };
+  /** A Swagger 2.0 POST answering `schema` with `status`. */
+  const swaggerPost = (path: string, status: string, schema: object) =>
+    swagger2({ [path]: { post: { responses: { [status]: { description: 'OK', schema } } } } });
   const EXPORT = {
     type: 'object',
     required: ['id', 'link', 'url'],
@@ -790,22 +874,11 @@ describe('a body that may be the next call', () => {
     },
     {
       name: 'Swagger 2.0 `allOf`: a value that "must be sent to /complete-…"',
-      document: swagger2({
-        '/uploads': {
-          post: {
-            responses: {
-              '200': {
-                description: 'OK',
-                schema: {
-                  allOf: [
-                    { type: 'object', properties: { id: string } },
-                    { type: 'object', properties: { unique_identifier: PRESIGNED.properties.unique_identifier } },
-                  ],
-                },
-              },
-            },
-          },
-        },
+      document: swaggerPost('/uploads', '200', {
+        allOf: [
+          { type: 'object', properties: { id: string } },
+          { type: 'object', properties: { unique_identifier: PRESIGNED.properties.unique_identifier } },
+        ],
       }),
       errors: [
         {
@@ -820,22 +893,129 @@ describe('a body that may be the next call', () => {
       errors: [{ path: at('/checkouts', 'post', '200', ...JSON_SCHEMA), message: asks('POST /checkouts 200', 'redirect_uri', 'named `redirect_uri`') }],
     },
     {
-      name: "a read-only URI `link` beside the resource's own `url` (GSMtasks' export, OpenAPI 3.0 `$ref`)",
-      document: oas3({ '/exports/{id}/': { put: { responses: { '200': body(ref('Export')) } } } }, { schemas: { Export: EXPORT } }),
-      errors: [{ path: component('schemas', 'Export'), message: asks(usedBy('Export', 'PUT /exports/{id}/ 200'), 'link', 'a read-only URI') }],
+      name: "a read-only URI `link` beside the resource's own `url` (GSMtasks' export, OpenAPI 3.0 `$ref`), its one schema the request's too",
+      document: oas3(
+        {
+          '/exports/{id}/': { put: { requestBody: { content: { 'application/json': { schema: ref('Export') } } }, responses: { '200': body(ref('Export')) } } },
+        },
+        { schemas: { Export: EXPORT } },
+      ),
+      // The request body is `Export` too: the steps, if any, are the answer's own (`ExportWithNextSteps`).
+      errors: [
+        {
+          path: at('/exports/{id}/', 'put', '200', ...JSON_SCHEMA),
+          message: `PUT /exports/{id}/ 200: no \`nextSteps\`, and \`link\` may be the next call (a read-only URI). If it is, declare that call as a step, \`nextSteps\`: ${STEP} ${TERMS}; else answer \`ExportWithNextSteps\`, an \`allOf\` of \`Export\` and \`nextSteps\`.`,
+        },
+      ],
     },
     {
       name: 'Swagger 2.0 `allOf`: the read-only URI `link` in a branch',
-      document: swagger2({
-        '/exports': {
-          post: {
-            responses: {
-              '201': { description: 'Created', schema: { allOf: [{ type: 'object', properties: { id: string } }, { properties: { link: READ_ONLY_URI } }] } },
+      document: swaggerPost('/exports', '201', { allOf: [{ type: 'object', properties: { id: string } }, { properties: { link: READ_ONLY_URI } }] }),
+      errors: [{ path: ['paths', '/exports', 'post', 'responses', '201', 'schema'], message: asks('POST /exports 201', 'link', 'a read-only URI') }],
+    },
+    {
+      name: "OpenAPI 3.0 `$ref`: DRACOON's `{ downloadUrl }`, all the body holds",
+      document: oas3(
+        { '/public/shares/downloads/{key}': post({ '201': body(ref('PublicDownloadTokenGenerateResponse')) }) },
+        { schemas: { PublicDownloadTokenGenerateResponse: { type: 'object', required: ['downloadUrl'], properties: { downloadUrl: DOWNLOAD_URL } } } },
+      ),
+      errors: [
+        {
+          path: component('schemas', 'PublicDownloadTokenGenerateResponse'),
+          message: asks(usedBy('PublicDownloadTokenGenerateResponse', 'POST /public/shares/downloads/{key} 201'), 'downloadUrl', 'all the body holds'),
+        },
+      ],
+    },
+    {
+      name: 'Swagger 2.0 `allOf`: a `url` beside nothing but its `token` and `expiresAt`',
+      document: swaggerPost('/files/{id}/downloads', '200', {
+        allOf: [{ type: 'object', properties: { url: string } }, { properties: { token: string, expiresAt: { type: 'string', format: 'date-time' } } }],
+      }),
+      errors: [
+        {
+          path: ['paths', '/files/{id}/downloads', 'post', 'responses', '200', 'schema'],
+          message: asks('POST /files/{id}/downloads 200', 'url', 'the body holds only it and `token`, `expiresAt`'),
+        },
+      ],
+    },
+    {
+      name: "OpenAPI 3.1: Okta's `{ resetPasswordUrl }`, all the body holds",
+      document: oas3(
+        { '/users/{id}/lifecycle/reset_password': post({ '200': body({ type: 'object', properties: { resetPasswordUrl: string } }) }) },
+        {},
+        '3.1.0',
+      ),
+      errors: [
+        {
+          path: at('/users/{id}/lifecycle/reset_password', 'post', '200', ...JSON_SCHEMA),
+          message: asks('POST /users/{id}/lifecycle/reset_password 200', 'resetPasswordUrl', 'all the body holds'),
+        },
+      ],
+    },
+    {
+      name: "lookalikes (OpenAPI 3.0): a `downloadUrl` beside the resource's `id`, two URLs, a `token` alone, Enode's `linkState`, GSMtasks' `owner` (a URI of the new owner), elmah.io's bare `location` (the created resource's): the plain finding",
+      document: oas3({
+        '/files': post({ '201': body({ type: 'object', properties: { id: string, downloadUrl: DOWNLOAD_URL } }) }),
+        '/thumbnails': post({ '201': body({ type: 'object', properties: { thumbnailUrl: string, fullUrl: string } }) }),
+        '/sessions': post({ '201': body({ type: 'object', properties: { token: { type: 'string', description: 'Authentication token' } } }) }),
+        '/users/{id}/link': post({ '200': body({ type: 'object', properties: { linkState: string } }) }),
+        '/accounts/{id}/change_owner': post({ '200': body({ type: 'object', properties: { owner: URI } }) }),
+        '/logs': post({ '201': body({ type: 'object', properties: { location: string } }) }),
+      }),
+      errors: [
+        { path: at('/files', 'post', '201', ...JSON_SCHEMA), message: missing('POST', '/files', '201') },
+        { path: at('/thumbnails', 'post', '201', ...JSON_SCHEMA), message: missing('POST', '/thumbnails', '201') },
+        { path: at('/sessions', 'post', '201', ...JSON_SCHEMA), message: missing('POST', '/sessions', '201') },
+        { path: at('/users/{id}/link', 'post', '200', ...JSON_SCHEMA), message: missing('POST', '/users/{id}/link', '200') },
+        { path: at('/accounts/{id}/change_owner', 'post', '200', ...JSON_SCHEMA), message: missing('POST', '/accounts/{id}/change_owner', '200') },
+        { path: at('/logs', 'post', '201', ...JSON_SCHEMA), message: missing('POST', '/logs', '201') },
+      ],
+    },
+    {
+      name: "lookalikes: a URL some request takes is the client's, echoed back (OpenAPI 3.0 `$ref`: Box's `declined_redirect_url`, given in a signer; 3.1: a webhook's `url`)",
+      document: oas3(
+        {
+          '/sign_requests': {
+            post: {
+              requestBody: { content: { 'application/json': { schema: ref('SignRequestCreateRequest') } } },
+              responses: { '201': body(ref('SignRequest')) },
+            },
+          },
+          '/sign_requests/{id}/cancel': post({ '200': body(ref('SignRequest')) }),
+          '/webhooks/{id}': {
+            put: {
+              requestBody: { content: { 'application/json': { schema: { type: 'object', properties: { url: string } } } } },
+              responses: { '200': body({ type: 'object', properties: { url: string } }) },
             },
           },
         },
+        {
+          schemas: {
+            SignRequestCreateRequest: {
+              type: 'object',
+              properties: { signers: { type: 'array', items: { type: 'object', properties: { declined_redirect_url: string } } } },
+            },
+            SignRequest: { type: 'object', properties: { id: string, declined_redirect_url: string } },
+          },
+        },
+        '3.1.0',
+      ),
+      errors: [
+        { path: at('/webhooks/{id}', 'put', '200', ...JSON_SCHEMA), message: missing('PUT', '/webhooks/{id}', '200') },
+        { path: component('schemas', 'SignRequest'), message: missingOn(usedBy('SignRequest', 2)) },
+      ],
+    },
+    {
+      name: 'Swagger 2.0: an OAuth client answering the `redirect_uri` its request gave',
+      document: swagger2({
+        '/oauth-clients': {
+          post: {
+            parameters: [{ in: 'body', name: 'body', schema: { type: 'object', properties: { label: string, redirect_uri: string } } }],
+            responses: { '200': { description: 'OK', schema: { type: 'object', properties: { id: string, redirect_uri: string } } } },
+          },
+        },
       }),
-      errors: [{ path: ['paths', '/exports', 'post', 'responses', '201', 'schema'], message: asks('POST /exports 201', 'link', 'a read-only URI') }],
+      errors: [{ path: ['paths', '/oauth-clients', 'post', 'responses', '200', 'schema'], message: missing('POST', '/oauth-clients', '200') }],
     },
     {
       name: 'lookalikes (OpenAPI 3.1): a `link` the client gave (not read-only), a read-only `url` or `self_link`, a read-only `link` that is no URI: the plain finding',
@@ -844,7 +1024,8 @@ describe('a body that may be the next call', () => {
           '/shares': post({
             '201': body({ type: 'object', properties: { link: { type: 'string', format: 'uri' }, url: READ_ONLY_URI, self_link: READ_ONLY_URI } }),
           }),
-          '/notes': post({ '201': body({ type: 'object', properties: { link: { type: 'string', readOnly: true } } }) }),
+          // Beside the note's `title`: the body is the note, not only its link (which the next case asks about).
+          '/notes': post({ '201': body({ type: 'object', properties: { title: string, link: { type: 'string', readOnly: true } } }) }),
         },
         {},
         '3.1.0',
@@ -877,6 +1058,7 @@ describe('a body that may be the next call', () => {
   test.each([
     ['a presigned upload `url`', PRESIGNED],
     ['a read-only URI `link`', EXPORT],
+    ['a `downloadUrl`, all the body holds', { type: 'object', properties: { downloadUrl: DOWNLOAD_URL } }],
   ])('`fix` does not edit a body that may be the next call: %s', async (_name, schema) => {
     const document = oas3({ '/uploads': post({ '200': body(schema) }) });
     const { before, edits } = await fixAndRelint('ax-envelope-next-steps', document);
@@ -908,5 +1090,106 @@ describe('a bare JSON array body', () => {
     const { before, edits } = await fixAndRelint('ax-envelope-next-steps', document);
     expect(before.map(finding => finding.message)).toEqual([wrap('POST /payments/batch 200', 'an array')]);
     expect(edits).toEqual([]);
+  });
+});
+
+/** A `links` whose one relation is `self` lists no next call: the body is told to add the steps, and `fix` adds them (issue 38). */
+describe('a `links` of `self` alone', () => {
+  /** InfluxDB's `UserResponse`: `links: { self }` (a URI, read-only); `ResourceOwner` is an `allOf` of it and a `role`. */
+  const USER = {
+    type: 'object',
+    required: ['name'],
+    properties: { id: string, name: string, links: { type: 'object', readOnly: true, properties: { self: URI } } },
+  };
+  const OWNER = { allOf: [ref('UserResponse'), { type: 'object', properties: { role: { type: 'string', enum: ['owner'] } } }] };
+  const influx = () => oas3({ '/buckets/{id}/owners': post({ '201': body(ref('ResourceOwner')) }) }, { schemas: { UserResponse: USER, ResourceOwner: OWNER } });
+  testRule('ax-envelope-next-steps', [
+    {
+      name: "OpenAPI 3.0 `$ref` and `allOf` (InfluxDB's `ResourceOwner`): no `method` asked of `self`, the steps are",
+      document: influx(),
+      errors: [{ path: component('schemas', 'ResourceOwner'), message: missingOn(usedBy('ResourceOwner', 'POST /buckets/{id}/owners 201')) }],
+    },
+    {
+      name: "OpenAPI 3.0: the body's own `links: { self }` beside an `owner` with links of its own (Bitbucket's deploy key): the owner's links are no next calls",
+      document: oas3({
+        '/deploy-keys': post({
+          '200': body({
+            type: 'object',
+            properties: {
+              id: string,
+              owner: {
+                type: 'object',
+                properties: { uuid: string, links: { type: 'object', properties: { self: HAL_LINK, html: HAL_LINK, avatar: HAL_LINK } } },
+              },
+              links: { type: 'object', properties: { self: HAL_LINK } },
+            },
+          }),
+        }),
+      }),
+      errors: [{ path: at('/deploy-keys', 'post', '200', ...JSON_SCHEMA), message: missing('POST', '/deploy-keys', '200') }],
+    },
+    {
+      name: 'Swagger 2.0 `$ref`: `links: { self: { href } }`',
+      document: swagger2(
+        { '/users': post({ '201': { description: 'Created', schema: { $ref: '#/definitions/User' } } }) },
+        { definitions: { User: { type: 'object', properties: { id: string, links: { type: 'object', properties: { self: HAL_LINK } } } } } },
+      ),
+      errors: [{ path: ['definitions', 'User'], message: missingOn(usedBy('User', 'POST /users 201')) }],
+    },
+    {
+      name: 'OpenAPI 3.1, JSON:API `links: { self }`: the action links go in `links`',
+      document: oas3(
+        {
+          '/articles': post({
+            '201': body(
+              { type: 'object', properties: { data: { type: 'object' }, links: { type: 'object', properties: { self: URI } } } },
+              'application/vnd.api+json',
+            ),
+          }),
+        },
+        {},
+        '3.1.0',
+      ),
+      errors: [
+        {
+          path: at('/articles', 'post', '201', 'content', 'application/vnd.api+json', 'schema'),
+          message:
+            'POST /articles 201: the response schema declares no next call, and JSON:API allows no new top-level member. Declare `links`: { <action>: { href, method } }, one per next legal call; your handler must then send them.',
+        },
+      ],
+    },
+    {
+      name: 'lookalikes: `self` beside another relation, `self` in a map open to more (`additionalProperties`): still asked for the `method`; HAL `_links: { self }` and a `self` with its `method`: silent',
+      document: oas3({
+        '/a': post({ '201': body({ type: 'object', properties: { links: { type: 'object', properties: { self: URI, owners: URI } } } }) }),
+        '/b': post({ '201': body({ type: 'object', properties: { links: { type: 'object', properties: { self: URI }, additionalProperties: HAL_LINK } } }) }),
+        '/c': post({ '201': body({ type: 'object', properties: { id: string, _links: { type: 'object', properties: { self: HAL_LINK } } } }) }),
+        '/d': post({ '201': body({ type: 'object', properties: { id: string, links: { type: 'object', properties: { self: METHOD_LINK } } } }) }),
+      }),
+      errors: [
+        { path: at('/a', 'post', '201', ...JSON_SCHEMA), message: methodless('POST /a 201', 'links') },
+        { path: at('/b', 'post', '201', ...JSON_SCHEMA), message: methodless('POST /b 201', 'links') },
+      ],
+    },
+  ]);
+
+  test('`fix` declares the steps beside `links`, and the finding is gone', async () => {
+    const { before, edits, after } = await fixAndRelint('ax-envelope-next-steps', influx());
+    expect(before).toHaveLength(1);
+    // Into the schema that declares `links`, which only this mutation answers (through `ResourceOwner`).
+    expect(edits.map(edit => edit.target)).toEqual([
+      ['components', 'schemas', 'UserResponse'],
+      ['components', 'schemas'],
+    ]);
+    expect(after).toEqual([]);
+  });
+
+  test('with every rule: `fix --only ax-envelope-next-steps` clears it and adds no finding of any rule', async () => {
+    const { ran, before, after } = await fixOnly(influx(), 'ax-envelope-next-steps');
+    expect(ran.code).toBe(0);
+    const nextSteps = (keys: readonly string[]) => keys.filter(key => JSON.parse(key)[0] === 'ax-envelope-next-steps');
+    expect(nextSteps(before)).toHaveLength(1);
+    expect(nextSteps(after)).toEqual([]);
+    expect(after.filter(key => !before.includes(key))).toEqual([]);
   });
 });

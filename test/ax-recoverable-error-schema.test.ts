@@ -498,6 +498,111 @@ testRule('ax-recoverable-error-schema', [
     errors: [{ path: component('responses', 'NotFound'), message: noBody(usedBy('NotFound', 2)) }],
   },
   {
+    name: "the API's one error schema, declared for one status only (ZoomConnect's `RestErrorDTO` on a 400, its `code` and `message` optional), is offered to a response of another status with those required; a text-only body too",
+    document: oas3(
+      {
+        '/sms/send': {
+          post: {
+            responses: {
+              '200': { description: 'OK' },
+              '400': {
+                description: 'Validation error',
+                content: { 'application/json': { schema: ref('RestErrorDTO') }, 'application/xml': { schema: ref('RestErrorDTO') } },
+              },
+            },
+          },
+        },
+        '/groups/{id}/removeContact/{contactId}': {
+          post: { responses: { '200': { description: 'OK' }, '404': { description: 'Not Found' }, '500': body({ type: 'string' }, 'text/plain') } },
+        },
+      },
+      {
+        schemas: {
+          RestErrorDTO: {
+            type: 'object',
+            properties: { code: { type: 'string' }, message: { type: 'string' }, developerMessage: { type: 'string' }, moreInfoUrl: { type: 'string' } },
+          },
+        },
+      },
+    ),
+    errors: [
+      {
+        path: at('/groups/{id}/removeContact/{contactId}', 'post', '404'),
+        message:
+          "POST /groups/{id}/removeContact/{contactId} 404: the error response declares no body. Add the one error schema the API declares (on its 400 responses), `content: { application/json: { schema: { $ref: '#/components/schemas/RestErrorDTO' } } }`, with `code` and `message` required in it.",
+      },
+      {
+        path: at('/groups/{id}/removeContact/{contactId}', 'post', '500'),
+        message:
+          "POST /groups/{id}/removeContact/{contactId} 500: the error response offers only text/plain, no JSON. Add the body `application/json: { schema: { $ref: '#/components/schemas/RestErrorDTO' } }`, with `code` and `message` required in it, the one error schema the API declares (on its 400 responses); your handler must then send it.",
+      },
+    ],
+  },
+  {
+    name: "the API's one error schema as an `allOf` (OpenAPI 3.1) that requires its code and message is offered as it is; Swagger 2.0 too",
+    document: oas3(
+      {
+        '/a': get({ '409': body(ref('Failure')) }),
+        '/b': get({ '404': { description: 'Not Found' } }),
+      },
+      { schemas: { Failure: { allOf: [ref('Base'), { type: 'object', properties: { retryable: { type: 'boolean' } } }] }, Base: PROBLEM } },
+      '3.1.0',
+    ),
+    errors: [
+      {
+        path: at('/b', 'get', '404'),
+        message:
+          "GET /b 404: the error response declares no body. Add the one error schema the API declares (on its 409 responses), `content: { application/json: { schema: { $ref: '#/components/schemas/Failure' } } }`.",
+      },
+    ],
+  },
+  {
+    name: "Swagger 2.0: the API's one error schema, on one status, is offered to a response of another",
+    document: swagger2(
+      {
+        '/a': { get: { responses: { '200': { description: 'OK' }, '422': { description: 'Invalid', schema: { $ref: '#/definitions/RestError' } } } } },
+        '/b': { get: { responses: { '200': { description: 'OK' }, '404': { description: 'Not Found' } } } },
+      },
+      { definitions: { RestError: { type: 'object', required: ['code'], properties: { code: { type: 'string' }, message: { type: 'string' } } } } },
+    ),
+    errors: [
+      {
+        path: at('/b', 'get', '404'),
+        message:
+          "GET /b 404: the error response declares no body. Add the one error schema the API declares (on its 422 responses), `schema: { $ref: '#/definitions/RestError' }`, with `message` required in it.",
+      },
+    ],
+  },
+  {
+    name: "lookalike: a one-status body that is no error in general (a 422's list of field errors, no code of its own) is not offered",
+    document: oas3(
+      {
+        '/a': get({ '422': body(ref('ValidationErrors')) }),
+        '/b': get({ '404': { description: 'Not Found' } }),
+      },
+      {
+        schemas: {
+          ValidationErrors: {
+            type: 'object',
+            properties: { errors: { type: 'array', items: { type: 'object', properties: { field: { type: 'string' }, message: { type: 'string' } } } } },
+          },
+        },
+      },
+    ),
+    errors: [{ path: at('/b', 'get', '404'), message: noBody('GET /b 404') }],
+  },
+  {
+    name: "lookalike: two error schemas, each declared for one status, are not the API's one",
+    document: oas3(
+      {
+        '/a': get({ '409': body(ref('ConflictBody')), '429': body(ref('RateLimitBody')) }),
+        '/b': get({ '404': { description: 'Not Found' } }),
+      },
+      { schemas: { ConflictBody: PROBLEM, RateLimitBody: { ...PROBLEM, properties: { ...PROBLEM.properties, retryAfter: { type: 'integer' } } } } },
+    ),
+    errors: [{ path: at('/b', 'get', '404'), message: noBody('GET /b 404') }],
+  },
+  {
     name: "with no error body declared anywhere, an error schema the API defines and holds a code or a message is offered (Gitea's `APIError`, its responses carrying `message` and `url` as headers); a schema of another name is not",
     document: oas3(
       {
@@ -644,7 +749,8 @@ testRule('ax-recoverable-error-schema', [
     errors: [
       {
         path: at('/a', 'get', '400'),
-        message: "GET /a 400: the error response declares no body. Add the error schema the API defines, `schema: { $ref: '#/definitions/Problem' }`.",
+        message:
+          "GET /a 400: the error response declares no body. Add the one error schema the API declares (on its 500 responses), `schema: { $ref: '#/definitions/Problem' }`.",
       },
       {
         path: at('/b', 'get', '500'),

@@ -45,6 +45,32 @@ testRule('ax-recoverable-field-details', [
     ],
   },
   {
+    name: "Django REST framework's 400 with a code and a message beside its fields, each mapped to its messages (`additionalProperties` of string lists: inline, a `$ref`'d `allOf`, Swagger 2.0) names them; a map of strings or of objects beside a code does not",
+    document: oas3(
+      {
+        '/a': post({ '400': body({ ...PROBLEM, additionalProperties: { type: 'array', items: string } }) }),
+        '/b': post({ '400': body({ allOf: [ref('Problem'), { type: 'object', additionalProperties: { $ref: '#/components/schemas/Messages' } }] }) }),
+        '/c': post({ '400': body({ ...PROBLEM, additionalProperties: string }) }),
+        '/d': post({ '400': body({ ...PROBLEM, additionalProperties: { type: 'array', items: { type: 'object' } } }) }),
+      },
+      { schemas: { Problem: PROBLEM, Messages: { type: 'array', items: string } } },
+    ),
+    errors: [
+      { path: at('/c', 'post', '400', ...JSON_SCHEMA), ...SCHEMA_PROBLEM },
+      { path: at('/d', 'post', '400', ...JSON_SCHEMA), ...SCHEMA_PROBLEM },
+    ],
+  },
+  {
+    name: "Swagger 2.0: Django REST framework's 400 field map beside a code and a message names the fields",
+    document: swagger2({
+      '/a': {
+        post: { responses: { ...ok, '400': { description: 'Bad Request', schema: { ...PROBLEM, additionalProperties: { type: 'array', items: string } } } } },
+      },
+      '/b': { post: { responses: { ...ok, '400': { description: 'Bad Request', schema: PROBLEM } } } },
+    }),
+    errors: [{ path: ['paths', '/b', 'post', 'responses', '400', 'schema'], ...SCHEMA_PROBLEM }],
+  },
+  {
     name: 'reports exactly what the items lack',
     document: oas3({
       '/a': post({

@@ -4,14 +4,19 @@
  * lacks; a lookalike (one operationId in the style, snake_case names without Django REST framework's verbs, a
  * schema named like FastAPI's without its shape, two frameworks at once) keeps the generic fix.
  */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { lint } from '../cli/lint';
 import { at, body, oas3, ref, swagger2 } from './support/documents';
-import { testRule } from './support/testRule';
+import { runRule, testRule } from './support/testRule';
 import { checkResponse } from '../runtime';
 
 const string = { type: 'string' };
 const NO_BODY = { description: 'Not found' };
 const GENERIC = 'an object schema requiring a `code` and a `message`';
 const CONTENT = '`content: { application/json: { schema } }`';
+const LD_CONTENT = '`content: { application/ld+json: { schema } }`';
 
 /** An operation answering 200 and a 404 without a body, under `operationId`. */
 const operation = (operationId: string) => ({ operationId, responses: { '200': { description: 'OK' }, '404': NO_BODY } });
@@ -33,9 +38,32 @@ const SPRING = 'the body Spring Boot sends, `{ timestamp, status, error, path }`
 const FASTIFY = 'the body Fastify sends, `{ statusCode, code, error, message }`, plus `code` and `message` required';
 
 const ASPNET = 'the body ASP.NET Core sends, `ProblemDetails` `{ type, title, status, detail }`, plus `type` (a URI naming the error) and `detail` required';
-const API_PLATFORM =
-  'the body API Platform sends, `hydra:Error` `{ hydra:title, hydra:description }` (a 422 `ConstraintViolationList` adds `violations`), plus a required `code`';
 const ORDER = { type: 'object', properties: { id: string } };
+const HYDRA = '`hydra:Error`';
+const RFC_7807 = 'RFC 7807 `{ type, title, detail, status }`';
+const HYDRA_MESSAGE = '`hydra:description` (described as the message)';
+const API_PLATFORM = `the body API Platform sends, ${HYDRA}, plus a required \`code\`, with ${HYDRA_MESSAGE} required`;
+const API_PLATFORM_JSON = `the body API Platform sends, ${RFC_7807}, plus a required \`code\`, with \`detail\` required`;
+/** API Platform's body per media type: Hydra's to JSON-LD, RFC 7807's to JSON, in the order of the `content` named. */
+const apiPlatformBoth = (adds = '') =>
+  `API Platform's ${RFC_7807} and ${HYDRA}${adds}, each plus a required \`code\`, with \`detail\` and ${HYDRA_MESSAGE} required`;
+const API_PLATFORM_BOTH = apiPlatformBoth();
+const BOTH_CONTENT = '`content` for `application/json` and `application/ld+json`';
+const VIOLATIONS = ' (a 422 `ConstraintViolationList` adds `violations`)';
+/** API Platform's operation: its resource under JSON, JSON-LD and HTML (`$ref`s to `Order`, `Order.jsonld-read`), errors without a body. */
+const apiPlatformOperation = (operationId: string, errors: object, jsonld: object = ref('Order.jsonld-read')) => ({
+  operationId,
+  responses: {
+    '200': {
+      description: 'Order resource',
+      content: { 'application/json': { schema: ref('Order') }, 'application/ld+json': { schema: jsonld }, 'text/html': { schema: ref('Order') } },
+    },
+    ...errors,
+  },
+});
+const API_PLATFORM_SCHEMAS = { Order: ORDER, 'Order.jsonld': ORDER, 'Order.jsonld-read': { allOf: [{ $ref: '#/components/schemas/Order.jsonld' }] } };
+const DRF_400 =
+  "Django REST framework's 400 body, `{ <field>: [string] }` (each field's messages), plus a required `code` and `message` beside the fields; set an `EXCEPTION_HANDLER` that adds them";
 /** Swashbuckle's `GET /orders`: its 200 under `text/plain`, `application/json` and `text/json` together, and `errors`. */
 const swashbuckle = (errors: object) =>
   oas3({
@@ -76,7 +104,132 @@ const FASTAPI_SCHEMAS = {
   ValidationError: { type: 'object', required: ['loc', 'msg', 'type'], properties: { loc: { type: 'array', items: string }, msg: string, type: string } },
 };
 
+const WEB_API_2 =
+  'the body ASP.NET Web API 2 sends, `HttpError` `{ Message }` (a 400 from model validation adds `ModelState`), plus a required `Code` (beside `Message`, in its PascalCase)';
+/** API Platform's default operationIds on a resource read as a collection and as an item, each with a 404 without a body. */
+const apiPlatformPaths = (resource: string) => ({
+  [`/${resource.toLowerCase()}s`]: { get: operation(`get${resource}Collection`), post: operation(`post${resource}Collection`) },
+  [`/${resource.toLowerCase()}s/{id}`]: { get: operation(`get${resource}Item`), put: operation(`put${resource}Item`) },
+});
+const API_PLATFORM_OPERATIONS: [string, string][] = [
+  ['/invitations', 'get'],
+  ['/invitations', 'post'],
+  ['/invitations/{id}', 'get'],
+  ['/invitations/{id}', 'put'],
+];
+/** Swashbuckle 5 on Web API 2: `Controller_Action` operationIds, a 200 under `mediaTypes` and a 404 without a body. */
+const webApiOperation = (operationId: string, mediaTypes: string[]) => ({
+  operationId,
+  responses: { '200': { description: 'OK', content: Object.fromEntries(mediaTypes.map(type => [type, { schema: ORDER }])) }, '404': NO_BODY },
+});
+const webApi = (mediaTypes: string[]) =>
+  oas3({
+    '/api/Advisors': { get: webApiOperation('Advisors_Get', mediaTypes) },
+    '/api/Advisors/{id}': { get: webApiOperation('Advisors_GetById', mediaTypes) },
+  });
+const ADVISORS: [string, string][] = [
+  ['/api/Advisors', 'get'],
+  ['/api/Advisors/{id}', 'get'],
+];
+/** Springfox's default responses on operations the app named (Europeana): bodiless 401, 403, 404 and a POST's 201 beside its 200. */
+const SPRINGFOX_DEFAULTS = { '401': { description: 'Unauthorized' }, '403': { description: 'Forbidden' }, '404': { description: 'Not Found' } };
+const springfoxNamed = (created: object) =>
+  oas3({
+    '/records': {
+      get: { operationId: 'searchRecords', responses: { '200': { description: 'OK' }, ...SPRINGFOX_DEFAULTS } },
+      post: { operationId: 'searchRecordsPost', responses: { '200': { description: 'OK' }, '201': created, ...SPRINGFOX_DEFAULTS } },
+    },
+  });
+const SPRINGFOX_ERRORS = (fix: string) =>
+  ['get', 'post'].flatMap(method => ['401', '403', '404'].map(status => noBody('/records', method, fix, CONTENT, status)));
+
 testRule('ax-recoverable-error-schema', [
+  {
+    name: 'API Platform 2 (Swagger 2.0): its `getInvitationCollection`, `getInvitationItem` operationIds, `Invitation-Read` schemas (no `.jsonld` name)',
+    document: swagger2(apiPlatformPaths('Invitation'), { definitions: { 'Invitation-Read': ORDER, 'Invitation-Write': ORDER } }),
+    // Swagger 2.0's one schema serves every type it `produces`: the first, `application/json`, gets RFC 7807's body.
+    errors: noBodies(API_PLATFORM_OPERATIONS, API_PLATFORM_JSON, 'a `schema`'),
+  },
+  {
+    name: 'API Platform (OpenAPI 3.0, a `$ref` response): its operationIds alone',
+    document: oas3(
+      {
+        ...apiPlatformPaths('Invitation'),
+        '/invitations/{id}/accept': {
+          post: { operationId: 'acceptInvitationItem', responses: { '200': { description: 'OK' }, '404': ref('NotFound', 'responses') } },
+        },
+      },
+      { responses: { NotFound: NO_BODY } },
+    ),
+    errors: [
+      // No JSON media type declared anywhere: API Platform's default, JSON-LD, and Hydra's body.
+      ...noBodies(API_PLATFORM_OPERATIONS, API_PLATFORM, LD_CONTENT),
+      {
+        path: ['components', 'responses', 'NotFound'],
+        message: `\`NotFound\` (used by POST /invitations/{id}/accept 404): the error response declares no body. Add ${LD_CONTENT}: ${API_PLATFORM}.`,
+      },
+    ],
+  },
+  {
+    name: "lookalike: `getCartItem`, `postCartItem`, `getLineItem` (item nouns, no resource read as a collection and as an item) are any API's",
+    document: oas3({
+      '/cart/items': { get: operation('getCartItem'), post: operation('postCartItem') },
+      '/lines/{id}': { get: operation('getLineItem') },
+    }),
+    errors: noBodies(
+      [
+        ['/cart/items', 'get'],
+        ['/cart/items', 'post'],
+        ['/lines/{id}', 'get'],
+      ],
+      GENERIC,
+    ),
+  },
+  {
+    name: "ASP.NET Web API 2 (Swagger 2.0, Swashbuckle 5): `Advisors_GetById` operationIds, `produces` Web API's `application/json` and `text/json`",
+    document: swagger2({
+      '/api/Advisors': {
+        get: {
+          operationId: 'Advisors_Get',
+          produces: ['application/json', 'text/json'],
+          responses: { '200': { description: 'OK', schema: ORDER }, '404': NO_BODY },
+        },
+      },
+      '/api/Advisors/{id}': {
+        get: {
+          operationId: 'Advisors_GetById',
+          produces: ['application/json', 'text/json'],
+          responses: { '200': { description: 'OK', schema: ORDER }, '404': NO_BODY },
+        },
+      },
+    }),
+    errors: noBodies(ADVISORS, WEB_API_2, 'a `schema`'),
+  },
+  {
+    name: 'ASP.NET Web API 2 (OpenAPI 3.1): `Controller_Action` operationIds, bodies under `application/json` and `text/json`',
+    document: { ...(webApi(['application/json', 'text/json']) as object), openapi: '3.1.0' },
+    errors: noBodies(ADVISORS, WEB_API_2),
+  },
+  {
+    name: "lookalikes: Azure's `Resource_Operation` operationIds under `application/json` alone; with ASP.NET Core's `text/plain` beside `text/json`, ASP.NET Core",
+    document: webApi(['application/json']),
+    errors: noBodies(ADVISORS, GENERIC),
+  },
+  {
+    name: 'lookalike: Swashbuckle on ASP.NET Core (`text/plain`, `application/json`, `text/json`) with `Controller_Action` operationIds is ASP.NET Core',
+    document: webApi(['text/plain', 'application/json', 'text/json']),
+    errors: noBodies(ADVISORS, ASPNET),
+  },
+  {
+    name: 'Spring Boot (OpenAPI 3.0, Springfox without `…Using…` operationIds): its default bodiless 401, 403, 404 and a POST\'s 201 "Created" beside its 200',
+    document: springfoxNamed({ description: 'Created' }),
+    errors: SPRINGFOX_ERRORS(SPRING),
+  },
+  {
+    name: "lookalike: the same reason phrases, the POST's 201 with a body of its own, are any API's",
+    document: springfoxNamed(body(ORDER, 'application/json', 'Created')),
+    errors: SPRINGFOX_ERRORS(GENERIC),
+  },
   {
     name: "NestJS (OpenAPI 3.0): @nestjs/swagger's `OrdersController_create` operationIds",
     document: oas3(nestPaths),
@@ -109,12 +262,51 @@ testRule('ax-recoverable-error-schema', [
     errors: [noBody('/orders', 'get', SPRING, 'a `schema`'), noBody('/orders', 'post', SPRING, 'a `schema`')],
   },
   {
-    name: 'API Platform (OpenAPI 3.0): its `Order.jsonld`, `Order.jsonld-read` schemas beside `Order`',
+    name: 'API Platform (OpenAPI 3.0) declaring no media type: its `Order.jsonld`, `Order.jsonld-read` schemas beside `Order`; Hydra under JSON-LD, its default format',
+    document: oas3({ '/api/orders/{id}': { get: operation('api_orders_id_get') } }, { schemas: API_PLATFORM_SCHEMAS }),
+    errors: [noBody('/api/orders/{id}', 'get', API_PLATFORM, LD_CONTENT)],
+  },
+  {
+    name: "API Platform (OpenAPI 3.0) answering JSON, JSON-LD and HTML: one body per JSON media type, RFC 7807's to JSON and Hydra's to JSON-LD; a 422 adds `violations`",
     document: oas3(
-      { '/api/orders/{id}': { get: operation('api_orders_id_get') } },
-      { schemas: { Order: ORDER, 'Order.jsonld': ORDER, 'Order.jsonld-read': { allOf: [{ $ref: '#/components/schemas/Order' }] } } },
+      {
+        '/api/orders/{id}': {
+          get: apiPlatformOperation('api_orders_id_get', { '403': { description: 'Forbidden' }, '422': { description: 'Unprocessable entity' } }),
+        },
+      },
+      { schemas: API_PLATFORM_SCHEMAS },
     ),
-    errors: [noBody('/api/orders/{id}', 'get', API_PLATFORM)],
+    errors: [
+      noBody('/api/orders/{id}', 'get', API_PLATFORM_BOTH, BOTH_CONTENT, '403'),
+      noBody('/api/orders/{id}', 'get', apiPlatformBoth(VIOLATIONS), BOTH_CONTENT, '422'),
+    ],
+  },
+  {
+    name: "API Platform (OpenAPI 3.1, a `$ref`'d response): a DELETE declaring no body gets the media types the API's operations declare; one answering JSON alone gets RFC 7807's",
+    document: {
+      ...(oas3(
+        {
+          '/api/orders/{id}': { get: apiPlatformOperation('api_orders_id_get', {}), delete: operation('api_orders_id_delete') },
+          '/api/notes/{id}': { get: { operationId: 'api_notes_id_get', responses: { '200': { $ref: '#/components/responses/Note' }, '404': NO_BODY } } },
+        },
+        { schemas: API_PLATFORM_SCHEMAS, responses: { Note: body(ref('Order')) } },
+        '3.1.0',
+      ) as object),
+    },
+    errors: [noBody('/api/orders/{id}', 'delete', API_PLATFORM_BOTH, BOTH_CONTENT), noBody('/api/notes/{id}', 'get', API_PLATFORM_JSON)],
+  },
+  {
+    name: 'API Platform (Swagger 2.0): one schema serves every type it `produces`, so the body of the first, JSON-LD',
+    document: swagger2(
+      { '/api/orders/{id}': { get: { ...operation('api_orders_id_get'), produces: ['application/ld+json', 'application/json', 'text/html'] } } },
+      { definitions: { Order: ORDER, 'Order.jsonld': ORDER, 'Order.jsonld-read': ORDER } },
+    ),
+    errors: [noBody('/api/orders/{id}', 'get', API_PLATFORM, 'a `schema`')],
+  },
+  {
+    name: 'lookalike: JSON and JSON-LD bodies in an API that is not API Platform (no `.jsonld` schemas) get the generic fix, under JSON',
+    document: oas3({ '/orders/{id}': { get: apiPlatformOperation('getOrder', { '404': NO_BODY }, ref('Order')) } }, { schemas: { Order: ORDER } }),
+    errors: [noBody('/orders/{id}', 'get', GENERIC)],
   },
   {
     name: 'lookalikes: one `…UsingGET` of three operationIds; one `.jsonld` schema',
@@ -149,9 +341,60 @@ testRule('ax-recoverable-error-schema', [
     errors: [
       noBody('/orders/', 'get', DRF),
       noBody('/orders/{id}/', 'get', DRF),
-      noBody('/orders/{id}/', 'patch', `${GENERIC}; ${DRF_HANDLER}`, CONTENT, '400'),
+      noBody('/orders/{id}/', 'patch', DRF_400, CONTENT, '400'),
       noBody('/orders/{id}/', 'patch', `${GENERIC}; ${DRF_HANDLER}`, CONTENT, '500'),
     ],
+  },
+  {
+    name: "Django REST framework (Swagger 2.0) with an error body of its own: a 400 told it still needs the handler that sends it; a 404 is told the API's one error schema",
+    document: swagger2(
+      {
+        '/orders/': { post: { operationId: 'orders_create', responses: { '201': { description: 'Created' }, '400': { description: 'Bad Request' } } } },
+        '/orders/{id}/': {
+          get: operation('orders_read'),
+          put: {
+            operationId: 'orders_update',
+            responses: { '200': { description: 'OK' }, '400': { description: 'Bad Request', schema: { $ref: '#/definitions/Error' } } },
+          },
+        },
+      },
+      { definitions: { Error: { type: 'object', required: ['code', 'message'], properties: { code: string, message: string } } } },
+    ),
+    errors: [
+      {
+        path: at('/orders/', 'post', '400'),
+        message: `POST /orders/ 400: the error response declares no body. Add the one the API's other 400 responses declare, \`schema: { $ref: '#/definitions/Error' }\`; ${DRF_HANDLER}.`,
+      },
+      {
+        path: at('/orders/{id}/', 'get', '404'),
+        message:
+          "GET /orders/{id}/ 404: the error response declares no body. Add the one error schema the API declares (on its 400 responses), `schema: { $ref: '#/definitions/Error' }`.",
+      },
+    ],
+  },
+  {
+    name: "Django REST framework's 400 (Swagger 2.0, drf-yasg) without an error body of the API's: its map of fields kept, a code and a message beside",
+    document: swagger2({
+      '/orders/': { post: { operationId: 'orders_create', responses: { '201': { description: 'Created' }, '400': { description: 'Bad Request' } } } },
+      '/orders/{id}/': { get: operation('orders_read') },
+    }),
+    errors: [noBody('/orders/', 'post', DRF_400, 'a `schema`', '400'), noBody('/orders/{id}/', 'get', DRF, 'a `schema`')],
+  },
+  {
+    name: "lookalike: FastAPI's 422 `HTTPValidationError`, the only error schema declared, is no error in general (its code and message are its items'): a 404 keeps FastAPI's body (OpenAPI 3.1)",
+    document: oas3(
+      {
+        '/items/{id}': {
+          get: {
+            operationId: 'read_item_items__id__get',
+            responses: { '200': { description: 'OK' }, '404': NO_BODY, '422': body(ref('HTTPValidationError')) },
+          },
+        },
+      },
+      { schemas: FASTAPI_SCHEMAS },
+      '3.1.0',
+    ),
+    errors: [noBody('/items/{id}', 'get', FASTAPI)],
   },
   {
     name: "FastAPI's `{ detail }` for a client error only: Starlette answers a 500 with text/plain (OpenAPI 3.1)",
@@ -363,5 +606,145 @@ describe("the runtime guard on NestJS's body", () => {
     expect(rules(['quantity must be an integer number'])).not.toContain('ax-recoverable-error-structure');
     expect(rules([])).toContain('ax-recoverable-error-structure');
     expect(rules([{ text: 'quantity must be an integer number' }])).toContain('ax-recoverable-error-structure');
+  });
+});
+
+/**
+ * Each fix applied as its message words it, then the whole ruleset again: the error-schema finding is gone and
+ * the response holds only what any error body lacks until its own rules are met (a retry flag, a recovery hint).
+ */
+describe('the framework and API bodies, applied', () => {
+  const OTHER_PRINCIPLES = ['ax-recoverable-retryable-flag', 'ax-recoverable-suggestion'];
+  const lintAll = async (description: object) => {
+    const dir = mkdtempSync(join(tmpdir(), 'framework-fix-'));
+    writeFileSync(join(dir, 'openapi.json'), JSON.stringify(description));
+    return (await lint(join(dir, 'openapi.json'), undefined, { cwd: dir })).diagnostics.map(({ code, path, message }) => ({
+      code,
+      path: path.join('/'),
+      message,
+    }));
+  };
+  /** The rules reporting at or under `path`, once each, and every finding elsewhere. */
+  const split = (findings: { code: string | number; path: string; message: string }[], path: string) => ({
+    at: [...new Set(findings.filter(found => found.path.startsWith(path)).map(found => found.code))].sort(),
+    elsewhere: findings.filter(found => !found.path.startsWith(path)),
+  });
+  const described = (schema: object, member: string) => ({
+    ...schema,
+    properties: { ...(schema as { properties: object }).properties, [member]: { type: 'string', description: "The error's message." } },
+  });
+
+  test("API Platform: RFC 7807's body under JSON and Hydra's under JSON-LD, each with a required code and its message required (OpenAPI 3.0)", async () => {
+    const apiPlatform = (forbidden: object) =>
+      oas3(
+        { '/api/orders/{id}': { get: { ...apiPlatformOperation('api_orders_id_get', { '403': forbidden }), 'x-ax-retryable': false } } },
+        { schemas: API_PLATFORM_SCHEMAS },
+      );
+    const before = await lintAll(apiPlatform({ description: 'Forbidden' }));
+    const problem = {
+      type: 'object',
+      required: ['code', 'detail'],
+      properties: { type: string, title: string, detail: string, status: { type: 'integer' }, code: string },
+    };
+    const hydra = described(
+      { type: 'object', required: ['code', 'hydra:description'], properties: { '@type': string, 'hydra:title': string, code: string } },
+      'hydra:description',
+    );
+    const after = await lintAll(
+      apiPlatform({ description: 'Forbidden', content: { 'application/json': { schema: problem }, 'application/ld+json': { schema: hydra } } }),
+    );
+    const response = at('/api/orders/{id}', 'get', '403').join('/');
+    expect(split(before, response).at).toEqual(['ax-recoverable-error-schema']);
+    expect(split(after, response).at).toEqual(OTHER_PRINCIPLES);
+    expect(split(after, response).elsewhere).toEqual(split(before, response).elsewhere);
+  });
+
+  test("Django REST framework's 400: its map of fields kept, a code and a message beside (Swagger 2.0)", async () => {
+    const drf = (badRequest: object) =>
+      swagger2({
+        '/orders/': { post: { operationId: 'orders_create', 'x-ax-retryable': false, responses: { '201': { description: 'Created' }, '400': badRequest } } },
+        '/orders/{id}/': { get: { operationId: 'orders_read', responses: { '200': { description: 'OK' } } } },
+      });
+    const before = await lintAll(drf({ description: 'Bad Request' }));
+    const fieldMap = {
+      type: 'object',
+      required: ['code', 'message'],
+      properties: { code: string, message: string },
+      additionalProperties: { type: 'array', items: string },
+    };
+    const after = await lintAll(drf({ description: 'Bad Request', schema: fieldMap }));
+    const response = at('/orders/', 'post', '400').join('/');
+    expect(split(before, response).at).toEqual(['ax-recoverable-error-schema']);
+    expect(split(after, response).at).toEqual(OTHER_PRINCIPLES);
+    expect(split(after, response).elsewhere).toEqual(split(before, response).elsewhere);
+  });
+
+  test("the API's one error schema: the `$ref` offered, its code and message required in it, and nothing is left of the two findings (OpenAPI 3.0)", async () => {
+    const restError = (required: string[]) => ({
+      type: 'object',
+      required,
+      properties: { code: string, message: string, developerMessage: string, moreInfoUrl: string, retryable: { type: 'boolean' }, recoveryHint: string },
+    });
+    const zoom = (notFound: object, required: string[] = []) =>
+      oas3(
+        {
+          '/sms/send': {
+            post: {
+              'x-ax-retryable': false,
+              responses: { '200': { description: 'OK' }, '400': body(ref('RestErrorDTO'), 'application/json', 'Validation error') },
+            },
+          },
+          '/groups/{id}/removeContact/{contactId}': { post: { 'x-ax-retryable': false, responses: { '200': { description: 'OK' }, '404': notFound } } },
+        },
+        { schemas: { RestErrorDTO: restError(required) } },
+      );
+    const before = await lintAll(zoom({ description: 'Not Found' }));
+    const after = await lintAll(zoom(body(ref('RestErrorDTO'), 'application/json', 'Not Found'), ['code', 'message']));
+    const response = at('/groups/{id}/removeContact/{contactId}', 'post', '404').join('/');
+    expect(split(before, response).at).toEqual(['ax-recoverable-error-schema']);
+    const onSchema = (findings: typeof before) => findings.filter(found => found.path === 'components/schemas/RestErrorDTO').map(found => found.code);
+    expect(onSchema(before)).toEqual(['ax-recoverable-error-structure', 'ax-recoverable-field-details']);
+    expect(split(after, response).at).toEqual([]);
+    // What its 400 lacks (the failed fields) stays that response's; the code and message it now requires leave nothing.
+    expect(onSchema(after)).toEqual(['ax-recoverable-field-details']);
+  });
+});
+
+/** The body a framework fix names, plus what it says the body lacks, declared: no error rule finds anything left to add. */
+describe('following a framework fix clears the error-body rules', () => {
+  const declared = (properties: Record<string, object>, required: string[]) => ({
+    description: 'Not found',
+    content: { 'application/json': { schema: { type: 'object', required, properties } } },
+  });
+  /** The document with every 4xx response answering `error`. */
+  const withBody = (document: object, error: object): object => {
+    const copy = structuredClone(document) as { paths: Record<string, Record<string, { responses: Record<string, object> }>> };
+    for (const operation of Object.values(copy.paths).flatMap(item => Object.values(item)))
+      for (const status of Object.keys(operation.responses)) if (status.startsWith('4')) operation.responses[status] = error;
+    return copy;
+  };
+  const left = async (document: object) =>
+    (
+      await Promise.all(
+        (['ax-recoverable-error-schema', 'ax-recoverable-error-structure'] as const).map(async rule =>
+          (await runRule(rule, document)).filter(result => result.code === rule).map(result => result.message),
+        ),
+      )
+    ).flat();
+
+  test.each([
+    [
+      'ASP.NET Web API 2: `HttpError { Message }` plus a required `Code`',
+      webApi(['application/json', 'text/json']),
+      declared({ Message: string, Code: string }, ['Message', 'Code']),
+    ],
+    [
+      "Spring Boot (Springfox's defaults): `{ timestamp, status, error, path }` plus a required `code` and `message`",
+      springfoxNamed({ description: 'Created' }),
+      declared({ timestamp: string, status: { type: 'integer' }, error: string, path: string, code: string, message: string }, ['code', 'message']),
+    ],
+  ])('%s', async (_name, document, error) => {
+    expect((await left(document)).length).toBeGreaterThan(0);
+    expect(await left(withBody(document, error))).toEqual([]);
   });
 });

@@ -5,11 +5,8 @@
  * lint again, and the finding is gone while every other finding stays word for word where it was (the rules
  * read `ProblemWithState` as `Problem` plus members, so nothing of `Problem` is reported on it).
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { lint } from '../cli/lint';
-import { runMain as run } from './support/bin';
+import { combine } from '../lib/findings/edits';
+import { fixOnly } from './support/fix-only';
 import { body, oas3, PROBLEM, ref, swagger2 } from './support/documents';
 
 const STATE_PART = {
@@ -40,20 +37,6 @@ const swagger = () =>
     },
     { definitions: { Problem: PROBLEM } },
   );
-
-const keyOf = ({ code, path, message }: { code: string | number; path: readonly (string | number)[]; message: string }) =>
-  JSON.stringify([code, path.join('/'), message]);
-
-/** Lints with every rule, applies `fix --only <change>`, lints again: the findings before and after, and the document. */
-async function fixOnly(description: object, change: string) {
-  const dir = mkdtempSync(join(tmpdir(), 'own-schema-'));
-  const file = join(dir, 'openapi.json');
-  writeFileSync(file, JSON.stringify(description));
-  const before = (await lint(file, undefined, { cwd: dir })).diagnostics.map(keyOf);
-  const ran = await run(['fix', 'openapi.json', '--apply', '--only', change], dir);
-  const after = (await lint(file, undefined, { cwd: dir })).diagnostics.map(keyOf);
-  return { ran, before, after, result: JSON.parse(readFileSync(file, 'utf8')) };
-}
 
 /** The findings of one rule among the keys, as `[path, message]`, and the keys without them. */
 const ofRule = (keys: readonly string[], rule: string) =>
@@ -131,6 +114,74 @@ describe('the state goes into the state rejections’ own schema, and nothing el
     expect(result.components.schemas.ProblemWithState.allOf[1].properties.refreshUrl).toEqual({ type: 'string', format: 'uri' });
     expect(Object.keys(result.components.schemas)).toEqual(['Problem', 'ProblemWithState']);
   });
+});
+
+describe('a 422 that both state rules find: their edits land as one part of `ProblemWithState`', () => {
+  const REJECTION = 'Cannot transition a FULFILLED order.';
+  const rejected = (openapi: string) =>
+    oas3(
+      { '/orders': post({ '400': problemAt('Bad request body') }), '/orders/{id}/fulfil': post({ '422': problemAt(REJECTION) }) },
+      { schemas: { Problem: PROBLEM } },
+      openapi,
+    );
+  const STATE_RULES = ['ax-envelope-state', 'ax-envelope-refresh-url'];
+  const stateRules = (keys: readonly string[]) => keys.filter(key => STATE_RULES.includes(JSON.parse(key)[0]));
+
+  test.each([
+    ['OpenAPI 3.0', '3.0.3'],
+    ['OpenAPI 3.1', '3.1.0'],
+  ])('%s: `fix` declares one own part with the state and the refresh url; no finding is added', async (_name, openapi) => {
+    const { ran, before, after, result } = await fixOnly(rejected(openapi));
+    expect(ran.code).toBe(0);
+    expect(stateRules(before).map(key => JSON.parse(key).slice(0, 2))).toEqual([
+      ['ax-envelope-refresh-url', 'components/schemas/Problem'],
+      ['ax-envelope-state', 'components/schemas/Problem'],
+    ]);
+    expect(stateRules(after)).toEqual([]);
+    expect(after.filter(key => !before.includes(key))).toEqual([]);
+    expect(result.components.schemas.ProblemWithState).toEqual({ allOf: [ref('Problem'), STATE_PART] });
+    expect(result.paths['/orders/{id}/fulfil'].post.responses['422'].content['application/json'].schema).toEqual(ref('ProblemWithState'));
+    expect(result.paths['/orders'].post.responses['400'].content['application/json'].schema).toEqual(ref('Problem'));
+  });
+
+  test('Swagger 2.0 `definitions`: the same one part', async () => {
+    const description = swagger2(
+      {
+        '/orders': post({ '400': { description: 'Bad', schema: { $ref: '#/definitions/Problem' } } }),
+        '/orders/{id}/fulfil': post({ '422': { description: REJECTION, schema: { $ref: '#/definitions/Problem' } } }),
+      },
+      { definitions: { Problem: PROBLEM } },
+    );
+    const { ran, before, after, result } = await fixOnly(description);
+    expect(ran.code).toBe(0);
+    expect(stateRules(before)).toHaveLength(2);
+    expect(stateRules(after)).toEqual([]);
+    expect(after.filter(key => !before.includes(key))).toEqual([]);
+    expect(result.definitions.ProblemWithState).toEqual({ allOf: [{ $ref: '#/definitions/Problem' }, STATE_PART] });
+  });
+});
+
+test("lookalikes: `allOf`s of two different schemas, and other lists, merge as an Overlay's arrays do (the items appended)", () => {
+  const declare = (shared: string, name: string) => ({
+    target: ['components', 'schemas'],
+    update: { Own: { allOf: [ref(shared), { type: 'object', properties: { [name]: { type: 'string' } } }] }, Problem: { required: [name] } },
+  });
+  expect(combine([declare('Problem', 'currentState'), declare('Failure', 'refreshUrl')])).toEqual([
+    {
+      target: ['components', 'schemas'],
+      update: {
+        Own: {
+          allOf: [
+            ref('Problem'),
+            { type: 'object', properties: { currentState: { type: 'string' } } },
+            ref('Failure'),
+            { type: 'object', properties: { refreshUrl: { type: 'string' } } },
+          ],
+        },
+        Problem: { required: ['currentState', 'refreshUrl'] },
+      },
+    },
+  ]);
 });
 
 describe('lookalikes: no schema of their own', () => {

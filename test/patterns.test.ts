@@ -10,6 +10,9 @@ import { join } from 'node:path';
 import ts from 'typescript';
 import { BEGIN, END, endsTransaction, TRANSACTION_SQL } from '../eslint/no-pool-query-in-transaction';
 import { OPENAPI_VERSION, PARAMETER, QUERY_OR_FRAGMENT } from '../runtime/description';
+import { keyPattern, partPattern } from '../runtime/checks';
+import { STACK_TRACE_PARTS } from '../lib/errors/concepts';
+import { namesFor } from '../lib/semantics/names';
 import { backtrack } from './support/backtrack';
 
 const isWordChar = (char: string | undefined) =>
@@ -122,6 +125,24 @@ const PATTERNS: Pattern[] = [
     reference: text => text.includes('?') || text.includes('#'),
     alphabet: ['?', '#', '/', 'a', '='],
   },
+  ...(['nextSteps', 'retryFlag', 'stackTrace'] as const).map(concept => {
+    // The guard's search of a JSON text for a member name: the default names of each list it asks (any case where it asks so).
+    const anyCase = concept !== 'nextSteps';
+    const names = namesFor(undefined, concept);
+    const quoted = names.map(name => `"${anyCase ? name.toLowerCase() : name}"`);
+    return {
+      name: `a ${concept} name between quotes${anyCase ? ', any case' : ''}`,
+      regex: keyPattern(names, anyCase),
+      reference: (text: string) => quoted.some(key => (anyCase ? text.toLowerCase() : text).includes(key)),
+      alphabet: ['"', ':', ' ', ...names, ...names.map(name => name.toUpperCase()), ...names.map(name => name.slice(0, 4))],
+    };
+  }),
+  {
+    name: 'a word of a stack-trace member name, any case',
+    regex: partPattern(STACK_TRACE_PARTS),
+    reference: text => STACK_TRACE_PARTS.some(part => text.toLowerCase().includes(part)),
+    alphabet: ['"', ...STACK_TRACE_PARTS, ...STACK_TRACE_PARTS.map(part => part.toUpperCase()), 'stac', 'trace', 'back'],
+  },
   { name: 'a backslash in a file path', regex: /\\/g, reference: text => text.includes('\\'), alphabet: ['\\', '/', 'a', ':'] },
   { name: 'a trailing slash', regex: /\/$/, reference: text => text.endsWith('/'), alphabet: ['\\', '/', 'a', ':'] },
 ];
@@ -187,6 +208,7 @@ test('the table holds every regular expression written in eslint/ and runtime/',
     }
   }
   const tested = new Set(PATTERNS.map(({ regex }) => String(regex)));
-  // The one `new RegExp` compiles `transactionSql`: the defaults are in the table, a team's own patterns are its own.
-  expect(written.filter(literal => !tested.has(literal))).toEqual(['no-pool-query-in-transaction.ts: new RegExp']);
+  // The `new RegExp` of the ESLint plugin compiles `transactionSql`, the guard's a list of names into literals between quotes
+  // (runtime/checks.ts, `keyPattern`): the defaults are in the table; a team's own patterns and names are its own.
+  expect(written.filter(literal => !tested.has(literal))).toEqual(['no-pool-query-in-transaction.ts: new RegExp', 'checks.ts: new RegExp']);
 });

@@ -14,6 +14,8 @@ import { API, GOOD_STEPS } from './support/runtimeApi';
 
 const post = (path: string, status: number, body: unknown): ResponseInput => ({ method: 'POST', path, status, headers: {}, body });
 const rules = (input: ResponseInput) => checkResponse(API, input).map(found => found.rule);
+/** `depth` arrays inside one another, as JSON text. */
+const brackets = (depth: number) => `${'['.repeat(depth)}1${']'.repeat(depth)}`;
 
 const fieldErrors = (count: number) => ({
   code: 'INVALID',
@@ -79,6 +81,33 @@ describe('bounded work per response', () => {
         message: `POST /orders 201: spectral-agent-ux could not finish: its body nests deeper than the guard's limit of ${MAX_BODY_DEPTH} levels; this response was not checked.`,
       },
     ]);
+  });
+
+  const deepNotice = {
+    rule: 'agent-ux-guard',
+    message: `POST /orders 201: spectral-agent-ux could not finish: its body nests deeper than the guard's limit of ${MAX_BODY_DEPTH} levels; this response was not checked.`,
+  };
+  const itemsNotice = {
+    rule: 'agent-ux-guard',
+    message: `POST /orders 201: spectral-agent-ux checked this response within the guard's limits per response (the first ${MAX_ITEMS} items of each array); the rest was not checked. Said once per route.`,
+  };
+  const items = Array(MAX_ITEMS).fill(0).join(',');
+  test.each([
+    ['at the limit', `{"id":"o1","data":${brackets(MAX_BODY_DEPTH - 1)}}`, ['ax-envelope-next-steps']],
+    ['over the limit', `{"id":"o1","data":${brackets(MAX_BODY_DEPTH)}}`, [deepNotice]],
+    ['over the limit, and no JSON', `{"id":"o1","data":${brackets(MAX_BODY_DEPTH)}`, [deepNotice]],
+    ['no JSON, shallow', `{"id":"o1","data":`, []],
+    ['over the limit in a long text', `{"id":"o1","pad":"${'x'.repeat(4000)}","data":${brackets(MAX_BODY_DEPTH)}}`, [deepNotice]],
+    ['over the limit in an item past the first MAX_ITEMS', `{"id":"o1","items":[${items},${brackets(MAX_BODY_DEPTH - 1)}]}`, [deepNotice]],
+    [
+      'at the limit in an item past the first MAX_ITEMS',
+      `{"id":"o1","items":[${items},${brackets(MAX_BODY_DEPTH - 2)}]}`,
+      ['ax-envelope-next-steps', itemsNotice],
+    ],
+  ])('the framework text nested %s', (_name, payload, expected) => {
+    const found = checkResponse(API, { method: 'POST', path: '/v1/orders', status: 201, headers: {}, payload });
+    // The guard's notices by their message, the rules' findings by their rule.
+    expect(found.map(violation => (violation.rule === 'agent-ux-guard' ? violation : violation.rule))).toEqual(expected);
   });
 
   test('a long key in the body is clipped where a message names the place: a message per finding stays short', () => {
@@ -230,6 +259,27 @@ describe('never throws in observe mode, one clear TypeError for programming erro
       { rule: 'agent-ux-guard', message: 'spectral-agent-ux could not check a response: headers already gone; please report this' },
       { rule: 'agent-ux-guard', message: 'spectral-agent-ux could not check a response: headers already gone; please report this' },
     ]);
+  });
+
+  test.each([
+    ['a 400 with its code, message and hint', 400, '{"code":"INVALID","message":"Invalid.","suggestion":"Fix it."}', 0, []],
+    ['a 400 flagged retryable (a retry delay is asked)', 400, '{"code":"INVALID","message":"Invalid.","suggestion":"Fix it.","retryable":true}', 1, []],
+    ['a 429 (a retry delay is asked)', 429, '{"code":"SLOW_DOWN","message":"Too many.","suggestion":"Wait."}', 1, []],
+    ['a 201 without next steps (a Location is asked)', 201, '{"id":"o1"}', 1, ['ax-envelope-next-steps']],
+  ])("the Fastify hook reads the reply's headers only when a check asks: %s", (_name, status, payload, reads, rules) => {
+    const violations: Violation[] = [];
+    let hook: ((request: object, reply: object, payload: unknown, done: () => void) => void) | undefined;
+    const fastify = { addHook: (name: string, fn: typeof hook) => void (name === 'onSend' && (hook = fn)) };
+    fastifyAgentUx(fastify as never, { spec: API, mode: 'observe', sample: 1, onViolation: violation => void violations.push(violation) }, () => undefined);
+    let read = 0;
+    const getHeaders = () => (read++, { 'content-type': 'application/json', 'retry-after': '5' });
+    hook!(
+      { method: 'POST', url: '/v1/orders', routeOptions: { url: '/v1/orders' } },
+      { statusCode: status, getHeaders, getHeader: () => 'application/json' },
+      payload,
+      () => {},
+    );
+    expect([read, violations.map(violation => violation.rule)]).toEqual([reads, rules]);
   });
 
   test('a status that is no HTTP status never yields error-rule findings', () => {

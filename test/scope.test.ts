@@ -5,7 +5,7 @@
  */
 import { checkResponse } from '../runtime';
 import { at, body, JSON_SCHEMA, oas3, PAYMENT, ref, swagger2 } from './support/documents';
-import { runRule, testRule } from './support/testRule';
+import { fixAndRelint, runRule, testRule } from './support/testRule';
 import { component, usedBy } from './support/components';
 
 const STEP = '[{ action, method, href, description }] (all required, `method` an enum of HTTP methods)';
@@ -758,3 +758,107 @@ testRule('ax-envelope-next-steps', [
     ],
   },
 ]);
+
+/**
+ * POSTs that only read, asked for next steps (issue 38, the third fresh 30): a summary's `show` or `stat` verb, and
+ * Springfox's default responses where the app named its own operations (its bodiless 201 beside a 200 is no creation).
+ */
+const UNAUTHORIZED = { '401': { description: 'Unauthorized' }, '403': { description: 'Forbidden' }, '404': { description: 'Not Found' } };
+/** VisageCloud's analytics query: a Springfox POST answering `RestResponse` and Springfox's bodiless 201. */
+const PRESENCE = oas3(
+  {
+    '/rest/v1.1/analytics/presence/timeseries': post(
+      {
+        operationId: 'presenceTimeseriesUsingPOST',
+        summary: 'Show audience (based on number of occurrences of each person) breakdown per declared attribute (age, gender).',
+      },
+      { '200': body(ref('RestResponse'), 'application/json', 'OK'), '201': { description: 'Created' }, ...UNAUTHORIZED },
+    ),
+    '/rest/v1.1/stream/all': { get: { operationId: 'streamsByAccountUsingGET', responses: { '200': body(ref('RestResponse')), ...UNAUTHORIZED } } },
+  },
+  { schemas: { RestResponse: { type: 'object', properties: { status: { type: 'string' }, payload: { type: 'object' } } } } },
+);
+/** Europeana's Springfox description, whose operationIds are the app's own: Springfox's defaults on every operation. */
+const springfoxDefaults = (created: string) =>
+  swagger2(
+    {
+      '/record/v2/search.json': {
+        get: { operationId: 'searchRecords', responses: { '200': { description: 'OK', schema: { $ref: '#/definitions/Results' } }, ...UNAUTHORIZED } },
+        post: {
+          operationId: 'searchRecordsPost',
+          summary: 'search for records post',
+          responses: { '200': { description: 'OK', schema: { allOf: [{ $ref: '#/definitions/Results' }] } }, '201': { description: created }, ...UNAUTHORIZED },
+        },
+      },
+    },
+    { definitions: { Results: RESULTS } },
+  );
+
+testRule('ax-envelope-next-steps', [
+  {
+    name: 'OpenAPI 3.0 `$ref` from Springfox: VisageCloud\'s `presenceTimeseriesUsingPOST`, "Show audience … breakdown", answering 200 and the bodiless 201, only reads',
+    document: PRESENCE,
+    errors: [],
+  },
+  {
+    name: 'OpenAPI 3.1: Rclone\'s `POST /operations/stat`, "Stat an object", its 200 a shared `components/responses` entry of an `allOf`, only reads',
+    document: oas3(
+      {
+        '/operations/stat': post(
+          { operationId: 'operationsStat', summary: 'Stat an object' },
+          { '200': ref('OperationsStatResponse', 'responses'), '202': ref('AsyncJobResponse', 'responses') },
+        ),
+      },
+      {
+        responses: {
+          OperationsStatResponse: body({ allOf: [ref('Item')] }),
+          AsyncJobResponse: body({ type: 'object', properties: { jobid: { type: 'integer' } } }),
+        },
+        schemas: { Item: { type: 'object', properties: { Path: { type: 'string' }, Size: { type: 'integer' } } } },
+      },
+      '3.1.0',
+    ),
+    errors: [],
+  },
+  {
+    name: 'Swagger 2.0 `allOf`: Springfox\'s default responses (bodiless 401 "Unauthorized", 403 "Forbidden" on every operation, a 201 "Created" beside the POST\'s 200) without `…Using…` operationIds: Europeana\'s `searchRecordsPost` only reads',
+    document: springfoxDefaults('Created'),
+    errors: [],
+  },
+  {
+    name: 'lookalikes: the same reason phrases with a 201 of its own ("Saved") are no Springfox defaults; a one-word `Show` at `/shows`; "Reset stats"; `showOrCreateView`',
+    document: {
+      ...(springfoxDefaults('Saved') as Record<string, unknown>),
+      paths: {
+        ...(springfoxDefaults('Saved') as { paths: object }).paths,
+        '/shows': { post: { summary: 'Show', responses: { '200': { description: 'OK', schema: PAYMENT } } } },
+        '/stats/reset': { post: { summary: 'Reset stats', responses: { '200': { description: 'OK', schema: PAYMENT } } } },
+        '/views': { post: { operationId: 'showOrCreateView', responses: { '200': { description: 'OK', schema: PAYMENT } } } },
+      },
+    },
+    errors: [
+      {
+        path: SWAGGER_STEPS('/record/v2/search.json', '200'),
+        message: overruled('POST /record/v2/search.json', '200', 'named `searchRecordsPost` like a read, but it answers 201'),
+      },
+      { path: SWAGGER_STEPS('/shows', '200'), message: missing('POST', '/shows', '200') },
+      { path: SWAGGER_STEPS('/stats/reset', '200'), message: missing('POST', '/stats/reset', '200') },
+      {
+        path: SWAGGER_STEPS('/views', '200'),
+        message: overruled('POST /views', '200', 'named `showOrCreateView` like a read, but its name goes on to `create`'),
+      },
+    ],
+  },
+]);
+
+test('a POST that only reads is told `x-ax-retryable: true`, and the edit clears the finding', async () => {
+  const { before, edits, after } = await fixAndRelint('ax-recoverable-retryable', PRESENCE);
+  expect(before.map(result => result.message)).toEqual([
+    noFlag(
+      'POST /rest/v1.1/analytics/presence/timeseries',
+      'Add `x-ax-retryable: true` to the operation: named "Show audience (based on number of occurr…" and answering 200, it only reads, so a repeat is safe.',
+    ),
+  ]);
+  expect(edits.map(edit => edit.update)).toEqual([{ 'x-ax-retryable': true }]);
+  expect(after).toEqual([]);
+});

@@ -310,6 +310,11 @@ export function inputsOf(doc: OpenApiDocument, operation: Operation): RequestInp
   return doc.memoFor('inputs:models', operation, () => new RequestInputs(doc, operation));
 }
 
+/** Every name some operation of the document accepts (its parameters, its body's members at any depth): what clients give the API. */
+export function namesClientsSend(doc: OpenApiDocument): ReadonlySet<string> {
+  return doc.memo('inputs:clientNames', () => new Set(doc.operations().flatMap(operation => [...(inputsOf(doc, operation).allNames() ?? [])])));
+}
+
 /** Every operation of the document by its `operationId` (exempted ones too: they are still callable). */
 export function operationsById(doc: OpenApiDocument): Map<string, Operation> {
   return doc.memo('inputs:byId', () => {

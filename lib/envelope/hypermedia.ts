@@ -6,8 +6,9 @@
  * The same shapes are read in live bodies (`linksIn`), for the probe to follow.
  */
 import { words } from '../errors/concepts';
-import { child, isObject, type JsonPath, type OpenApiDocument } from '../document/document';
+import { child, isObject, type JsonObject, type JsonPath, type OpenApiDocument } from '../document/document';
 import { isObjectView, ownProperty, viewsOf, type ObjectView, type Property } from '../document/schema';
+import { namesClientsSend } from '../document/inputs';
 
 export interface LinkCollection {
   property: Property;
@@ -20,6 +21,7 @@ export interface LinkCollection {
 const HREF = 'href';
 const DATA = 'data';
 const METHOD = 'method';
+const SELF = 'self';
 /** HAL's reserved member: its links are reads (GET) by HAL's convention, so a link there needs no `method` to be a call. */
 const HAL_LINKS = '_links';
 /** Collection → relation → array of links → link: deeper than this is not a link collection. */
@@ -68,6 +70,21 @@ function relationStrings(doc: OpenApiDocument, property: Pick<Property, 'schema'
 }
 
 /**
+ * A collection whose one relation is `self` (InfluxDB's `links: { self }`, Bitbucket's): a link to the resource just
+ * answered, a read that a method would add nothing to. Without a method it lists no next call: the body declares none.
+ */
+function selfOnly(doc: OpenApiDocument, property: Pick<Property, 'schema' | 'location'>): boolean {
+  const views = viewsOf(doc, property.schema, property.location) ?? [];
+  return (
+    views.length > 0 &&
+    views.every(
+      view =>
+        isObjectView(view) && view.properties.size === 1 && view.properties.has(SELF) && !view.parts.some(part => isObject(part.value.additionalProperties)),
+    )
+  );
+}
+
+/**
  * The link collections (named one of `names`) a view declares at its top level, or else in its JSON:API
  * primary `data` (`data.links`), each with whether its links are callable and its name as messages write it.
  */
@@ -77,11 +94,10 @@ export function linkCollections(doc: OpenApiDocument, view: ObjectView, names: r
     const property = ownProperty(view, [name]);
     const shapes = property === undefined ? [] : linkShapes(doc, property.schema, property.location);
     if (property === undefined || (shapes.length === 0 && !relationStrings(doc, property))) continue;
-    collections.push({
-      property,
-      name: `${prefix}${property.name}`,
-      callable: property.name === HAL_LINKS || (shapes.length > 0 && shapes.every(shape => shape !== 'url' && ownProperty(shape, [METHOD]) !== undefined)),
-    });
+    const callable = property.name === HAL_LINKS || (shapes.length > 0 && shapes.every(shape => shape !== 'url' && ownProperty(shape, [METHOD]) !== undefined));
+    // A `self` alone without a method is no call to ask a method of (HAL's is a read by its convention, so callable).
+    if (!callable && selfOnly(doc, property)) continue;
+    collections.push({ property, name: `${prefix}${property.name}`, callable });
   }
   const data = prefix === '' && collections.length === 0 ? ownProperty(view, [DATA]) : undefined;
   const inner = data === undefined ? [] : (viewsOf(doc, data.schema, data.location) ?? []).filter(isObjectView);
@@ -109,10 +125,13 @@ export interface LinkLookalike {
  * of hrefs. A finding names it and asks, so that nobody adds `nextSteps` beside a list that may be one.
  */
 export function linkLookalike(doc: OpenApiDocument, view: ObjectView, collectionNames: readonly string[], prefix = ''): LinkLookalike | undefined {
+  // A body whose own links are its `self` alone: the links of its members are theirs (Bitbucket's `owner.links`), no next calls.
+  if (prefix === '' && [...view.properties.values()].some(property => namesLinks(property.name) && selfOnly(doc, property))) return undefined;
   for (const property of view.properties.values()) {
     const views = viewsOf(doc, property.schema, property.location) ?? [];
     const structured = views.length > 0 && views.every(inner => isObjectView(inner) || inner.types?.includes('array'));
     const named = prefix === '' ? namesLinks(property.name) : collectionNames.includes(property.name);
+    if (named && structured && selfOnly(doc, property)) continue;
     if (named && structured) {
       const shapes = linkShapes(doc, property.schema, property.location);
       const lacks = shapes.length === 0 && !relationStrings(doc, property) ? 'href' : 'method';
@@ -163,18 +182,55 @@ const NEXT_CALL_WORDS = new Set([
   'confirmation',
 ]);
 const URL_WORDS = new Set(['url', 'uri', 'href', 'link', 'location', 'endpoint']);
+const LOCATION = 'location';
+/** What a body handing over a call may hold beside its URL: the token to send there (DRACOON's upload `token`), when it expires. */
+const CALL_COMPANION_WORDS = new Set(['token', 'expires', 'expiry', 'expiration', 'ttl']);
+
+/** A string member's schema, or undefined for a member of another type. */
+function stringSchema(doc: OpenApiDocument, property: Omit<Property, 'required'>): JsonObject | undefined {
+  const schema = doc.resolve(property.schema, property.location)?.value;
+  return !isObject(schema) || (schema.type !== undefined && schema.type !== 'string') ? undefined : schema;
+}
+
+/**
+ * A member some request of the API takes is one the client gave, echoed back (Box's `declined_redirect_url`, an OAuth
+ * client's `redirect_uri`), unless the server sets it (`readOnly`: a serializer's one schema for request and answer).
+ */
+const clientGave = (doc: OpenApiDocument, name: string, schema: JsonObject): boolean => schema.readOnly !== true && namesClientsSend(doc).has(name);
+
+/**
+ * The one URL of a body that holds nothing else (DRACOON's `{ downloadUrl }` answering "generate a download token"),
+ * or nothing but the token and expiry that go with it: the body exists to hand over that URL. A URL is a string named
+ * one (`downloadUrl`, `survey_link`; not Enode's `linkState`, nor GSMtasks' `owner`, a URI of the new owner) that the
+ * client did not give. A bare `location` is where the created resource is (elmah.io's `{ location }`): a self link, no
+ * next call. A URL among a resource's members (GitHub's asset `browser_download_url`) or beside its `id` is the resource's.
+ */
+function soleUrl(doc: OpenApiDocument, view: ObjectView): NextCallMember | undefined {
+  const members = [...view.properties.values()];
+  const urls = members.filter(member => {
+    const schema = stringSchema(doc, member);
+    const nameWords = words(member.name);
+    return schema !== undefined && URL_WORDS.has(nameWords.at(-1) ?? '') && nameWords.join(' ') !== LOCATION && !clientGave(doc, member.name, schema);
+  });
+  const others = members.filter(member => !urls.includes(member));
+  if (urls.length !== 1 || !others.every(member => words(member.name).some(word => CALL_COMPANION_WORDS.has(word)))) return undefined;
+  const evidence = others.length === 0 ? 'all the body holds' : `the body holds only it and ${others.map(member => `\`${member.name}\``).join(', ')}`;
+  return { name: urls[0].name, evidence };
+}
 
 /**
  * The first string member of a 2xx body that may be the next call itself: a presigned upload `url` "which must be
- * used to upload", an `uploadUrl`, an identifier that "must be sent to /complete-upload", a read-only URI `link`. Evidence is weak (the body
- * may also be a plain resource), so a finding asks whether it is, and leaves the edit to a person.
+ * used to upload", an `uploadUrl`, an identifier that "must be sent to /complete-upload", a read-only URI `link`, a
+ * body's only URL. Evidence is weak (the body may also be a plain resource), so a finding asks whether it is, and
+ * leaves the edit to a person.
  */
 export function nextCallMember(doc: OpenApiDocument, view: ObjectView): NextCallMember | undefined {
   for (const property of view.properties.values()) {
-    const schema = doc.resolve(property.schema, property.location)?.value;
-    if (!isObject(schema) || (schema.type !== undefined && schema.type !== 'string')) continue;
+    const schema = stringSchema(doc, property);
+    if (schema === undefined) continue;
     const described = typeof schema.description === 'string' ? NEXT_CALL_TEXT.exec(schema.description)?.[0] : undefined;
     if (described !== undefined) return { name: property.name, evidence: `described "${described}"` };
+    if (clientGave(doc, property.name, schema)) continue;
     const nameWords = words(property.name);
     if (nameWords.some(word => URL_WORDS.has(word)) && nameWords.some(word => NEXT_CALL_WORDS.has(word)))
       return { name: property.name, evidence: `named \`${property.name}\`` };
@@ -182,7 +238,7 @@ export function nextCallMember(doc: OpenApiDocument, view: ObjectView): NextCall
     if (nameWords.length === 1 && nameWords[0] === 'link' && schema.readOnly === true && URI_FORMATS.has(String(schema.format)))
       return { name: property.name, evidence: 'a read-only URI' };
   }
-  return undefined;
+  return soleUrl(doc, view);
 }
 
 /** The members of a link object (RFC 8288's target attributes, HAL's and Siren's): a body with others is a resource that has an href. */

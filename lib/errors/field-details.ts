@@ -47,6 +47,8 @@ export function fieldDetailsOf(doc: OpenApiDocument, view: ObjectView, names: Na
       judged.push({ member: valuePath(carrier, details.name), lacks: detailsLack(doc, reader, details.node, names, expectation) });
     }
   }
+  // Django REST framework's 400: each failed field a member of the body itself, with its messages, beside the declared code and message.
+  if (messageLists(doc, view.parts)) judged.push({ member: '<field>', lacks: expectation ? { fieldMap: true } : undefined });
   return judged;
 }
 
@@ -108,10 +110,28 @@ function covers(doc: OpenApiDocument, views: readonly ObjectView[], names: reado
 
 /** ASP.NET Core's `errors`: an object mapping each field name to its messages (`additionalProperties` of strings or string arrays). */
 function isFieldMap(doc: OpenApiDocument, node: SchemaNode): boolean {
-  const parts = node.views.flatMap(view => view.parts);
-  const map = parts.find(part => isObject(part.value.additionalProperties));
-  if (map === undefined || node.views.some(view => view.properties.size > 0)) return false;
-  const location = map.location === undefined ? undefined : [...map.location, 'additionalProperties'];
-  const values = viewsOf(doc, map.value.additionalProperties, location);
+  if (node.views.some(view => view.properties.size > 0)) return false;
+  const values = additionalValues(
+    doc,
+    node.views.flatMap(view => view.parts),
+  );
   return values !== undefined && values.every(value => value.types === undefined || value.types.includes('string') || value.types.includes('array'));
+}
+
+/** An object whose other members are each a list of strings (Django REST framework's `{ "email": ["Enter a valid email address."] }`). */
+function messageLists(doc: OpenApiDocument, parts: ObjectView['parts']): boolean {
+  const values = additionalValues(doc, parts);
+  return (
+    values !== undefined &&
+    values.length > 0 &&
+    values.every(value => value.types?.includes('array') === true && value.parts.some(part => isObject(part.value.items) && part.value.items.type === 'string'))
+  );
+}
+
+/** The views of the `additionalProperties` schema of the first part that declares one. */
+function additionalValues(doc: OpenApiDocument, parts: ObjectView['parts']) {
+  const map = parts.find(part => isObject(part.value.additionalProperties));
+  if (map === undefined) return undefined;
+  const location = map.location === undefined ? undefined : [...map.location, 'additionalProperties'];
+  return viewsOf(doc, map.value.additionalProperties, location);
 }

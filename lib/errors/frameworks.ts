@@ -6,7 +6,7 @@
  * is required, never a name alone; when two frameworks show evidence, or none does, the fix stays generic.
  * A protocol that defines its own error body (SCIM) is recognised the same way, per operation, and comes first.
  */
-import { isObject, type JsonObject, type OpenApiDocument, type Operation } from '../document/document';
+import { baseMediaType, isObject, type JsonObject, type OpenApiDocument, type Operation } from '../document/document';
 import { generatedBySpringfox, mostOperationIds } from '../semantics/scope';
 
 export interface Framework {
@@ -26,6 +26,30 @@ export interface Framework {
   defines?: boolean;
   /** The media type the body goes under, when not `application/json` (SCIM 2.0's `application/scim+json`). */
   mediaType?: string;
+  /**
+   * Where the body depends on the media type negotiated (API Platform: Hydra's to JSON-LD, RFC 7807's to JSON), one
+   * per media type the operation declares, in its order: a fix declares each under its own.
+   */
+  bodies?: readonly MediaTypeBody[];
+  /** A status it answers with another body (Django REST framework's 400: a map of fields), as a fix names it. */
+  otherwise?: StatusBody;
+  /** A status whose body adds members to its usual one, and the clause that says so (API Platform's 422 `violations`). */
+  adds?: { status: string; clause: string };
+}
+
+export interface MediaTypeBody {
+  mediaType: string;
+  body: string;
+  /** Its member that is the message, which a fix requires beside the code (`detail`). */
+  message?: string;
+}
+
+/** The body a framework sends for one status instead of its usual one, what it lacks, and what must add that. */
+export interface StatusBody {
+  status: string;
+  body: string;
+  lacks: string;
+  handler: string;
 }
 
 /** Any status: the framework answers every error with its JSON body. */
@@ -35,9 +59,11 @@ const CLIENT_ERROR_BUT_400 = (status: string) => /^4\d\d$/.test(status) && statu
 /** A client error: Starlette (under FastAPI) and ASP.NET Core answer a 5xx with text or an empty body, not this one. */
 const CLIENT_ERROR = (status: string) => /^4\d\d$/.test(status);
 
-interface Recognition extends Framework {
+interface Recognition extends Omit<Framework, 'bodies'> {
   /** True when the description shows this framework's evidence. */
   shows(doc: OpenApiDocument, schemas: JsonObject): boolean;
+  /** Its body for each media type it negotiates errors in, where that differs (`bodies`), its default format's first. */
+  negotiated?: Readonly<Record<string, Omit<MediaTypeBody, 'mediaType'>>>;
 }
 
 /** True when some operation's operationId follows this style. */
@@ -48,10 +74,38 @@ const someOperationId = (doc: OpenApiDocument, style: RegExp): boolean =>
 const members = (schema: unknown): string[] => (isObject(schema) && isObject(schema.properties) ? Object.keys(schema.properties) : []);
 const hasMembers = (schema: unknown, names: readonly string[]) => names.every(name => members(schema).includes(name));
 
+// `hydra:description` is the message by Hydra's vocabulary, not by its name: a fix says so in its description.
+const HYDRA_ERROR = { body: '`hydra:Error`', message: '`hydra:description` (described as the message)' };
+const RFC_7807 = { body: 'RFC 7807 `{ type, title, detail, status }`', message: '`detail`' };
+
 const SWASHBUCKLE_TYPES = ['text/plain', 'application/json', 'text/json'];
 
 /** `servers[].description` that springdoc-openapi writes when the app sets none. */
 const SPRINGDOC_SERVER = 'Generated server url';
+
+/**
+ * API Platform's default operationIds, which it writes in every version and format: `getBookCollection`,
+ * `postBookCollection`, `getBookItem`, `putBookItem`, custom ones alike (`cancelCrawlItem`), on most operations,
+ * with one resource read both as a collection and as an item. `getLineItem` and `postCartItem` alone are any API's.
+ */
+function apiPlatformOperationIds(doc: OpenApiDocument): boolean {
+  if (!mostOperationIds(doc, /^[a-z][\w-]*[a-z0-9](Collection|Item)$/)) return false;
+  const ids = new Set(doc.operations().map(operation => operation.node.operationId));
+  return [...ids].some(id => typeof id === 'string' && /^get\w+Collection$/.test(id) && ids.has(`${id.slice(0, -'Collection'.length)}Item`));
+}
+
+/**
+ * Swashbuckle 5 on ASP.NET Web API 2: its operationIds are `Controller_Action` (`Advisors_GetById`) and its media types
+ * those of Web API's formatters, `application/json` beside `text/json`, never ASP.NET Core's `text/plain`. Azure's
+ * `Resource_Operation` ids under `application/json` alone are not it.
+ */
+function swashbuckleWebApi(doc: OpenApiDocument): boolean {
+  if (!mostOperationIds(doc, /^[A-Z][A-Za-z0-9]*_[A-Z][A-Za-z0-9]*$/)) return false;
+  const types = new Set(
+    doc.operations().flatMap(operation => doc.responses(operation).flatMap(response => doc.bodies(operation, response).map(body => body.mediaType))),
+  );
+  return types.has('application/json') && types.has('text/json') && !types.has('text/plain');
+}
 
 const RECOGNITIONS: readonly Recognition[] = [
   {
@@ -77,6 +131,14 @@ const RECOGNITIONS: readonly Recognition[] = [
     body: '`{ detail }`',
     lacks: 'a required `code`',
     handler: 'set an `EXCEPTION_HANDLER` that sends it (Django REST framework answers a 400 with a map of fields, Django a 500 with an HTML page)',
+    // Its `ValidationError` answers a 400 with each failed field's messages (`{ "email": ["Enter a valid email address."] }`):
+    // kept for the clients that read it, with a code and a message beside.
+    otherwise: {
+      status: '400',
+      body: "`{ <field>: [string] }` (each field's messages)",
+      lacks: 'a required `code` and `message` beside the fields',
+      handler: 'set an `EXCEPTION_HANDLER` that adds them',
+    },
     // drf-spectacular's `orders_retrieve`, `orders_partial_update`, `orders_destroy`; drf-yasg's `orders_read`, `orders_delete`.
     shows: doc =>
       mostOperationIds(doc, /^[a-z0-9_]+_(list|create|retrieve|read|update|partial_update|destroy|delete)$/) &&
@@ -109,10 +171,20 @@ const RECOGNITIONS: readonly Recognition[] = [
   {
     name: 'API Platform',
     sends: EVERY_STATUS,
-    body: '`hydra:Error` `{ hydra:title, hydra:description }` (a 422 `ConstraintViolationList` adds `violations`)',
+    body: HYDRA_ERROR.body,
     lacks: 'a required `code`',
-    // It names each resource's JSON-LD schema `Book.jsonld`, `Book.jsonld-read`, beside the plain `Book`.
-    shows: (_, schemas) => Object.keys(schemas).filter(name => /^[A-Za-z0-9]+\.jsonld(-[\w.]+)?$/.test(name)).length >= 2,
+    // Hydra's error to JSON-LD only; RFC 7807's problem to JSON and problem+json (its `error_formats`).
+    negotiated: { 'application/ld+json': HYDRA_ERROR, 'application/json': RFC_7807, 'application/problem+json': RFC_7807 },
+    adds: { status: '422', clause: ' (a 422 `ConstraintViolationList` adds `violations`)' },
+    // It names each resource's JSON-LD schema `Book.jsonld`, `Book.jsonld-read`, beside the plain `Book`; or its operationIds show it.
+    shows: (doc, schemas) => Object.keys(schemas).filter(name => /^[A-Za-z0-9]+\.jsonld(-[\w.]+)?$/.test(name)).length >= 2 || apiPlatformOperationIds(doc),
+  },
+  {
+    name: 'ASP.NET Web API 2',
+    sends: EVERY_STATUS,
+    body: '`HttpError` `{ Message }` (a 400 from model validation adds `ModelState`)',
+    lacks: 'a required `Code` (beside `Message`, in its PascalCase)',
+    shows: swashbuckleWebApi,
   },
   {
     name: 'Fastify',
@@ -129,8 +201,27 @@ const RECOGNITIONS: readonly Recognition[] = [
  * endpoint), else the framework that generated the description.
  */
 export function errorConventionOf(doc: OpenApiDocument, operation: Operation): Framework | undefined {
-  return scimOf(doc, operation) ?? frameworkOf(doc);
+  return scimOf(doc, operation) ?? negotiatedOf(doc, operation, frameworkOf(doc));
 }
+
+/**
+ * A framework whose error body depends on the media type negotiated, with one body per JSON media type the
+ * operation declares (its responses', in their order), else per type the description's operations declare,
+ * else its default format's (the first of `negotiated`: API Platform enables only JSON-LD by default).
+ */
+function negotiatedOf(doc: OpenApiDocument, operation: Operation, framework: (Framework & Pick<Recognition, 'negotiated'>) | undefined): Framework | undefined {
+  if (framework?.negotiated === undefined) return framework;
+  const { negotiated, ...rest } = framework;
+  const bodiesOf = (types: readonly string[]) =>
+    [...new Set(types.map(baseMediaType))].filter(type => negotiated[type] !== undefined).map(mediaType => ({ mediaType, ...negotiated[mediaType] }));
+  const own = bodiesOf(declaredMediaTypes(doc, [operation]));
+  const bodies = own.length > 0 ? own : bodiesOf(doc.memo('frameworks:media-types', () => declaredMediaTypes(doc, doc.operations())));
+  return { ...rest, bodies: bodies.length > 0 ? bodies : bodiesOf(Object.keys(negotiated).slice(0, 1)) };
+}
+
+/** The media types of the operations' responses, in their order. */
+const declaredMediaTypes = (doc: OpenApiDocument, operations: readonly Operation[]): string[] =>
+  operations.flatMap(operation => doc.responses(operation).flatMap(response => doc.bodies(operation, response).map(body => body.mediaType)));
 
 /** SCIM's resource and discovery endpoints (RFC 7644 §3.2, §4; SCIM 1.1 names its configuration `ServiceProviderConfigs`). */
 const SCIM_RESOURCES = new Set(['Users', 'Groups']);
@@ -192,7 +283,7 @@ function scimBases(doc: OpenApiDocument): Set<string> {
 }
 
 /** The framework that generated the description, when exactly one shows its evidence. */
-function frameworkOf(doc: OpenApiDocument): Framework | undefined {
+function frameworkOf(doc: OpenApiDocument): (Framework & Pick<Recognition, 'negotiated'>) | undefined {
   return doc.memo('frameworks:framework', () => {
     const holder = doc.isSwagger2 ? doc.root : doc.root.components;
     const schemas =
@@ -201,7 +292,7 @@ function frameworkOf(doc: OpenApiDocument): Framework | undefined {
         : {};
     const shown = RECOGNITIONS.filter(recognition => recognition.shows(doc, schemas));
     if (shown.length !== 1) return undefined;
-    const { name, body, lacks, sends, handler } = shown[0];
-    return { name, body, lacks, sends, handler };
+    const { name, body, lacks, sends, handler, otherwise, adds, negotiated } = shown[0];
+    return { name, body, lacks, sends, handler, otherwise, adds, negotiated };
   });
 }

@@ -32,16 +32,39 @@ export interface Edit {
   update: JsonObject;
 }
 
+type MergeArrays = (key: string, current: unknown[], value: unknown[]) => void;
+
+/** An Overlay's merge of two arrays: the items `value` has that `current` lacks, appended. */
+const appendMissing: MergeArrays = (_key, current, value) =>
+  current.push(...value.filter(item => !current.some(existing => JSON.stringify(existing) === JSON.stringify(item))));
+
 /** Merges `update` into `target` in place, as an Overlay update does: objects recursively, arrays extended with the items they lack, other values replaced. */
-export function mergeInto(target: JsonObject, update: JsonObject): void {
+export function mergeInto(target: JsonObject, update: JsonObject, mergeArrays: MergeArrays = appendMissing): void {
   for (const [key, value] of Object.entries(update)) {
     const current = target[key];
-    if (isObject(current) && isObject(value)) mergeInto(current, value);
-    else if (Array.isArray(current) && Array.isArray(value))
-      current.push(...value.filter(item => !current.some(existing => JSON.stringify(existing) === JSON.stringify(item))));
+    if (isObject(current) && isObject(value)) mergeInto(current, value, mergeArrays);
+    else if (Array.isArray(current) && Array.isArray(value)) mergeArrays(key, current, value);
     else target[key] = value;
   }
 }
+
+/** The own part of an `allOf` that `envelopeEdits` declares, `[{ $ref }, part]`, or undefined. */
+function envelopePart(key: string, list: readonly unknown[]): { ref: unknown; part: JsonObject } | undefined {
+  const [base, part] = list;
+  return key === 'allOf' && list.length === 2 && isObject(base) && Object.keys(base).length === 1 && typeof base.$ref === 'string' && isObject(part)
+    ? { ref: base.$ref, part }
+    : undefined;
+}
+
+/**
+ * Two declarations of one envelope make one own part (a 422's `ProblemWithState`: the state from ax-envelope-state,
+ * the refresh url from ax-envelope-refresh-url), where an Overlay's merge would append the second part as a third.
+ */
+const mergeEnvelopes: MergeArrays = (key, current, value) => {
+  const [declared, more] = [envelopePart(key, current), envelopePart(key, value)];
+  if (declared !== undefined && more !== undefined && declared.ref === more.ref) mergeInto(declared.part, more.part);
+  else appendMissing(key, current, value);
+};
 
 /** The edits merged per target, in the order first seen: one action per object changed. */
 export function combine(edits: readonly Edit[]): Edit[] {
@@ -50,7 +73,7 @@ export function combine(edits: readonly Edit[]): Edit[] {
     const key = JSON.stringify(edit.target);
     const known = byTarget.get(key);
     if (known === undefined) byTarget.set(key, { target: edit.target, update: structuredClone(edit.update) });
-    else mergeInto(known.update, structuredClone(edit.update));
+    else mergeInto(known.update, structuredClone(edit.update), mergeEnvelopes);
   }
   return [...byTarget.values()];
 }

@@ -88,6 +88,13 @@ export function nameOptionsSchema(...concepts: (Concept | readonly Concept[])[])
 
 /** "`a`, `b` or `c`", for messages that list the accepted names ("… and `c`" for the names all wanted). */
 export function nameList(names: readonly string[], conjunction: 'or' | 'and' = 'or'): string {
-  const quoted = names.map(name => `\`${name}\``);
-  return quoted.length <= 1 ? quoted.join('') : `${quoted.slice(0, -1).join(', ')} ${conjunction} ${quoted[quoted.length - 1]}`;
+  return phraseList(
+    names.map(name => `\`${name}\``),
+    conjunction,
+  );
+}
+
+/** Phrases as a sentence lists them: "a", "a and b", "a, b and c". */
+export function phraseList(phrases: readonly string[], conjunction: 'or' | 'and' = 'or'): string {
+  return phrases.length <= 1 ? phrases.join('') : `${phrases.slice(0, -1).join(', ')} ${conjunction} ${phrases[phrases.length - 1]}`;
 }

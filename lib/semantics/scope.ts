@@ -27,6 +27,8 @@ const READ_VERBS = wordSet(
   'get list search query find fetch lookup retrieve describe',
   'check validate verify ping test assess evaluate analyse analyze',
   'calculate estimate preview simulate suggest render count export download translate',
+  // "Show audience breakdown per attribute" (Rails' `show` action reads); `stat`, as stat(2), reads a file's metadata.
+  'show stat inspect',
 );
 /** Verbs that change something: after "or"/"and" in a name (`getOrCreateSession`, `checkAndSet`), the operation is no mere read. */
 const WRITE_VERBS = wordSet(
@@ -220,7 +222,7 @@ function defaultCreated(doc: OpenApiDocument, operation: Operation, describedAsR
   if (describedAsRead) return true;
   // Its summary or description may still say it creates ("Create health id using Biometric Authentication" for `verifyBioUsingPOST`).
   const writes = describedWrite(operation) !== undefined || namedBy(operation).some(word => WRITE_VERBS.has(baseForm(word)));
-  return !writes && generatedBySpringfox(doc) && created !== undefined && doc.bodies(operation, created).length === 0;
+  return !writes && generatedBySpringfox(doc) && created !== undefined && bodiless(doc, operation, created);
 }
 
 /** True when most operations (at least two) have an operationId of this style: a generator's evidence. */
@@ -230,9 +232,41 @@ export function mostOperationIds(doc: OpenApiDocument, style: RegExp): boolean {
   return styled >= 2 && styled >= 0.6 * ids.length;
 }
 
-/** Springfox's default operationIds, `getOrderUsingGET`, `createOrderUsingPOST_1`: the description is its. */
+/**
+ * Springfox wrote the description: most operationIds are its defaults (`getOrderUsingGET`, `createOrderUsingPOST_1`),
+ * or, where the app named its operations, its default responses are there (`springfoxDefaultResponses`).
+ */
 export const generatedBySpringfox = (doc: OpenApiDocument): boolean =>
-  doc.memo('scope:springfox', () => mostOperationIds(doc, /Using(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)(_\d+)?$/));
+  doc.memo('scope:springfox', () => mostOperationIds(doc, /Using(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)(_\d+)?$/) || springfoxDefaultResponses(doc));
+
+/** A response without a body: Swagger 2.0 lists one under the operation's `produces`, without a schema. */
+const bodiless = (doc: OpenApiDocument, operation: Operation, response: Response): boolean =>
+  doc.bodies(operation, response).every(body => body.schema === undefined);
+
+/** A response without a body described by exactly this reason phrase: how Springfox writes its defaults. */
+function bodilessPhrase(doc: OpenApiDocument, operation: Operation, status: string, phrase: string): boolean {
+  const response = doc.responses(operation).find(entry => entry.status === status);
+  return response?.node.description === phrase && bodiless(doc, operation, response);
+}
+
+/**
+ * Springfox's default response messages: a bodiless 401 "Unauthorized" and 403 "Forbidden" on most operations, and a
+ * bodiless 201 "Created" beside the 200 of a POST or PUT, which no hand-written description declares (Europeana's
+ * `searchRecordsPost`). Reason phrases on 401 and 403 alone are any API's.
+ */
+function springfoxDefaultResponses(doc: OpenApiDocument): boolean {
+  const operations = doc.operations();
+  const defaults = operations.filter(
+    operation => bodilessPhrase(doc, operation, '401', 'Unauthorized') && bodilessPhrase(doc, operation, '403', 'Forbidden'),
+  ).length;
+  const createdBeside200 = operations.some(
+    operation =>
+      ['post', 'put'].includes(operation.method) &&
+      doc.responses(operation).some(response => response.status === '200') &&
+      bodilessPhrase(doc, operation, '201', 'Created'),
+  );
+  return defaults >= 2 && defaults >= 0.6 * operations.length && createdBeside200;
+}
 
 /**
  * A reading verb as the segment before the last, which is a plain noun (Blockfrost's `/utils/txs/evaluate/utxos`:
@@ -373,8 +407,31 @@ const removes = (doc: OpenApiDocument, operation: Operation): boolean =>
   operation.method === 'delete' &&
   remembered(doc, 'removes', operation, () => {
     const own = ownRefs(doc, operation.path, ['get', 'put', 'patch']);
-    return !answeredRefs(doc, operation).some(ref => own.has(ref));
+    const generic = genericRefs(doc);
+    return !answeredRefs(doc, operation).some(ref => own.has(ref) && !generic.has(ref));
   });
+
+/**
+ * The `$ref`s that the items of several resources answer (`/activities/{id}` and `/users/{id}`): a shared
+ * envelope such as Apacta's `EmptySuccessResponse { success, data }`, which names none of them. An item nested
+ * in another that answers it is that one's (Jira's `/workflowscheme/{id}/issuetype/{issueType}` answering the scheme).
+ */
+const genericRefs = (doc: OpenApiDocument): Set<string> =>
+  doc.memo('scope:generic-refs', () => {
+    const items = new Map<string, Set<string>>();
+    for (const [path, operations] of operationPaths(doc)) {
+      if (!path.endsWith('}')) continue;
+      for (const ref of operations.flatMap(operation => answeredRefs(doc, operation))) items.set(ref, (items.get(ref) ?? new Set()).add(path));
+    }
+    return new Set([...items].filter(([, paths]) => outermostCollections(paths).size >= 2).map(([ref]) => ref));
+  });
+
+/** The collections (`activities` of `/activities/{id}`) of the item paths not nested in another of them. */
+function outermostCollections(paths: ReadonlySet<string>): Set<string> {
+  const nested = (path: string) =>
+    path.split('/').some((_, at, segments) => at > 0 && at < segments.length - 1 && paths.has(segments.slice(0, at + 1).join('/')));
+  return new Set([...paths].filter(path => !nested(path)).flatMap(path => /([^/{}]+)\/\{[^/]*\}$/.exec(path)?.[1].toLowerCase() ?? []));
+}
 
 /**
  * What an operation is does not change between calls: the rules ask once per rule and the runtime guard
