@@ -246,7 +246,7 @@ function frameworkFix(say: Say, framework: Framework, status: string, bodies: re
       adds,
     });
   }
-  return say(framework.defines === true ? 'standardBody' : 'frameworkBody', { ...framework, body: `${bodies[0].body}${adds}`, lacks });
+  return say(framework.defines === true ? 'standardBody' : 'frameworkBody', { name: framework.name, body: `${bodies[0].body}${adds}`, lacks });
 }
 
 /** `content: { application/json: { schema } }`, or, for several media types, "`content` for `application/json` and `application/ld+json`". */

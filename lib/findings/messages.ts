@@ -101,7 +101,7 @@ export interface PlainSaid {
   data: { [name: string]: string | number | PlainSaid | readonly Concept[] };
 }
 
-const isSaid = (value: Data[string]): value is Said => typeof value === 'object' && !Array.isArray(value);
+const isSaid = (value: Data[string]): value is Said => typeof value === 'object' && value !== null && 'messageId' in value;
 
 /** Every concept a said message names, its nested phrases' included, in order and once each. */
 export function conceptsOf(message: Said): Concept[] {
