@@ -100,7 +100,7 @@ const isPairKey = member => member.words.join('') === 'key' && member.siblings.i
 
 /** Each concept: does this member (name words, type, description, siblings, trail) hold it? */
 export const CONCEPTS = {
-  code: member =>
+  errorCode: member =>
     !mirrorsHttpStatus(member) &&
     !isContainer(member) &&
     !prose(member) &&
@@ -109,7 +109,7 @@ export const CONCEPTS = {
       // An `error` string described as the message ("Human-readable summary of the problem") is not the code too.
       (member.name === 'error' && member.type !== 'object' && !/\b(human[- ]readable|message)\b/i.test(member.description ?? ''))),
   message: member => !isContainer(member) && (any(member.words, MESSAGE_WORDS) || ['error', 'errors', 'fault'].includes(member.name)),
-  hint: member => any(member.words, HINT_WORDS),
+  recoveryHint: member => any(member.words, HINT_WORDS),
   retryFlag: member => any(member.words, RETRY_WORDS) && !any(member.words, DELAY_WORDS),
   retryDelay: member =>
     (any(member.words, ['retry']) && any(member.words, DELAY_WORDS)) || any(member.words, ['backoff', 'delay', 'wait', 'cooldown', 'reset']),
@@ -125,17 +125,17 @@ export const CONCEPTS = {
     (any(member.words, LOCATOR_WORDS) && !isPairKey(member)) ||
     (member.words.join('') === 'name' && member.trail.some(step => any(wordsOf(step), [...LOCATOR_WORDS, 'invalid', 'validation']))),
   // A link is an object or a list of them (`_links`, `links`, `nextSteps`, an object with `href` and `method`), not a URL string for a person.
-  link: member =>
+  nextSteps: member =>
     (['links', 'link', 'hrefs'].includes(member.words.join('')) && member.type !== 'string') ||
     (member.words.includes('next') && any(member.words, ['step', 'steps', 'action', 'actions'])) ||
     (member.words.join('') === 'actions' && member.type !== 'string') ||
     (member.name === 'href' && member.siblings.some(name => ['method', 'verb', 'rel'].includes(name.toLowerCase()))),
-  state: member => any(member.words, ['state', 'status', 'phase', 'stage', 'lifecycle']) && member.type !== 'integer' && !mirrorsHttpStatus(member),
+  currentState: member => any(member.words, ['state', 'status', 'phase', 'stage', 'lifecycle']) && member.type !== 'integer' && !mirrorsHttpStatus(member),
   allowedActions: member =>
     (any(member.words, ['allowed', 'available', 'permitted', 'possible', 'valid', 'next']) &&
       any(member.words, ['actions', 'action', 'transitions', 'operations', 'methods'])) ||
     ['actions', 'transitions'].includes(member.words.join('')),
-  refreshLink: member =>
+  refreshUrl: member =>
     (any(member.words, ['refresh', 'self', 'poll', 'polling', 'location', 'status', 'retry']) && any(member.words, ['url', 'uri', 'href', 'link'])) ||
     any(member.words, ['links', 'link', 'href']),
 };
@@ -149,7 +149,7 @@ const ownLink = member => member.trail.length === 0 || (member.trail.length === 
 
 /** Does `member` hold `concept`? */
 export const holds = (member, concept) =>
-  (member.type !== 'header' || HEADER_CONCEPTS.includes(concept)) && (concept !== 'link' || ownLink(member)) && CONCEPTS[concept](member);
+  (member.type !== 'header' || HEADER_CONCEPTS.includes(concept)) && (concept !== 'nextSteps' || ownLink(member)) && CONCEPTS[concept](member);
 
 /** The concepts a member holds. */
 export const conceptsOf = member => Object.keys(CONCEPTS).filter(concept => holds(member, concept));
@@ -314,13 +314,13 @@ export function responseMembers(doc, response, onNode) {
 export const RULE_CLAIMS = {
   'ax-recoverable-error-structure': {
     phrases: [
-      [/\bno (?:machine-readable )?(?:error )?code\b/i, 'code'],
+      [/\bno (?:machine-readable )?(?:error )?code\b/i, 'errorCode'],
       [/\bno (?:human-readable )?message\b/i, 'message'],
     ],
-    concepts: ['code', 'message'],
+    concepts: ['errorCode', 'message'],
   },
-  'ax-recoverable-error-schema': { phrases: [[/no field for a code/i, 'code']], concepts: [], addsNothing: true },
-  'ax-recoverable-suggestion': { phrases: [[/\bno (?:recovery )?hint\b/i, 'hint']], concepts: ['hint'], fallback: 'hint' },
+  'ax-recoverable-error-schema': { phrases: [[/no field for a code/i, 'errorCode']], concepts: [], addsNothing: true },
+  'ax-recoverable-suggestion': { phrases: [[/\bno (?:recovery )?hint\b/i, 'recoveryHint']], concepts: ['recoveryHint'], fallback: 'recoveryHint' },
   'ax-recoverable-retryable-flag': { phrases: [[/\bno retry flag\b/i, 'retryFlag']], concepts: ['retryFlag'], fallback: 'retryFlag' },
   'ax-recoverable-trace-id': {
     phrases: [[/\bno (?:correlation|request|trace) id\b/i, 'correlationId']],
@@ -341,15 +341,15 @@ export const RULE_CLAIMS = {
     fallback: 'retryDelay',
   },
   'ax-envelope-next-steps': {
-    phrases: [[/(?:does|do) not declare `nextSteps`|no room for `nextSteps`/i, 'link']],
-    concepts: ['link'],
-    fallback: 'link',
+    phrases: [[/(?:does|do) not declare `nextSteps`|no room for `nextSteps`/i, 'nextSteps']],
+    concepts: ['nextSteps'],
+    fallback: 'nextSteps',
   },
   'ax-envelope-state': {
-    phrases: [[/without the state|\bno (?:current )?state\b/i, 'state']],
-    concepts: ['state', 'allowedActions', 'refreshLink'],
+    phrases: [[/without the state|\bno (?:current )?state\b/i, 'currentState']],
+    concepts: ['currentState', 'allowedActions', 'refreshUrl'],
   },
-  'ax-envelope-refresh-url': { phrases: [[/no refresh url/i, 'refreshLink']], concepts: ['refreshLink'], fallback: 'refreshLink' },
+  'ax-envelope-refresh-url': { phrases: [[/no refresh url/i, 'refreshUrl']], concepts: ['refreshUrl'], fallback: 'refreshUrl' },
 };
 
 /** The names in backticks that a message asks to add or declare (`Add a required \`code\` …`). */
@@ -367,10 +367,25 @@ export function namesAskedFor(message) {
   return names;
 }
 
-/** The concepts a finding of `rule` says are missing: by its phrases, and by the names it asks to add. */
-export function claimedConcepts(rule, message) {
+/** How the matcher judges a concept of the one vocabulary it has no test of its own for: a field's reason is its message. */
+const JUDGED_AS = { fieldReason: 'message' };
+
+/** Every `concept` a finding's `data` names (report JSON, benchmark raw findings), its nested phrases' too, in the matcher's tests. */
+export function conceptsInData(data) {
+  if (data === null || typeof data !== 'object') return [];
+  const own = data.concept === undefined ? [] : [data.concept].flat();
+  const nested = Object.values(data).flatMap(value => (value !== null && typeof value === 'object' && 'data' in value ? conceptsInData(value.data) : []));
+  return [...new Set([...own, ...nested].map(concept => JUDGED_AS[concept] ?? concept).filter(concept => concept in CONCEPTS))];
+}
+
+/**
+ * The concepts a finding of `rule` says are missing: those its `data` names (the one vocabulary, lib/semantics/names.ts),
+ * else, for a finding without data (an old judged file, a run before findings carried it), by its phrases and the names it asks to add.
+ */
+export function claimedConcepts(rule, message, data) {
   const claims = RULE_CLAIMS[rule];
   if (claims === undefined) return [];
+  if (data !== undefined) return conceptsInData(data);
   const concepts = new Set(claims.phrases.filter(([pattern]) => pattern.test(message)).map(([, concept]) => concept));
   if (!claims.addsNothing)
     for (const name of namesAskedFor(message)) {
@@ -411,13 +426,13 @@ function pointsSomewhere(member, members) {
   );
 }
 
-export function findingDuplicates(rule, message, members) {
+export function findingDuplicates(rule, message, members, data) {
   const named = candidatesIn(message);
   // A finding about some oneOf/anyOf shapes ("in 1 of its 2 oneOf/anyOf shapes") is not contradicted by a member another shape declares.
   const someShapes = /in \d+ of its \d+ oneOf\/anyOf shapes/.test(message);
-  return claimedConcepts(rule, message).flatMap(concept => {
+  return claimedConcepts(rule, message, data).flatMap(concept => {
     const holders = members.filter(
-      member => holds(member, concept) && !member.record && !(someShapes && member.inBranch) && (concept !== 'link' || pointsSomewhere(member, members)),
+      member => holds(member, concept) && !member.record && !(someShapes && member.inBranch) && (concept !== 'nextSteps' || pointsSomewhere(member, members)),
     );
     // Named as itself or by its path below the body (`data.links`, `items[].errors[].type`).
     const isNamed = member => named.has(member.name) || named.has(pathOf(member));
@@ -444,7 +459,7 @@ export function editDuplicates(doc, added, members) {
           !names.includes(other.name) &&
           !other.record &&
           holds(other, concept) &&
-          (concept !== 'link' || pointsSomewhere(other, members)),
+          (concept !== 'nextSteps' || pointsSomewhere(other, members)),
       );
       const twins = names.filter(other => other !== name && CONCEPTS[concept](memberNamed(other, isObject(added[other]) ? added[other].type : undefined)));
       if (existing.length > 0 || twins.length > 0)

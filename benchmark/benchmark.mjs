@@ -103,7 +103,10 @@ const ruleset = new Ruleset({ extends: [[loaded.default ?? loaded, 'all']] }, { 
  * the edits, as `fix` computes them.
  */
 function fixEngine() {
-  return compiled("export { lintWith, readDocument } from './cli/lint';\nexport { planFixes } from './cli/fixes';\n", 'benchmark-build/fix-engine');
+  return compiled(
+    "export { lintWith, readDocument } from './cli/lint';\nexport { planFixes } from './cli/fixes';\nexport { notedFor } from './lib/findings/rule-function';\n",
+    'benchmark-build/fix-engine',
+  );
 }
 
 /** The node at `steps` of `data`, following `$ref`s on the way (Spectral reports paths in the resolved document). */
@@ -164,7 +167,11 @@ async function lintAndFix(engine, entry, document) {
   const linted = await engine.lintWith(document, ruleset, { edits: true });
   const plan = engine.planFixes(linted);
   const raw = {
-    findings: linted.diagnostics.map(({ code, severity, path, message }) => ({ code, severity, path, message })),
+    // What each finding said as data (`messageId`, `data` with its `concept`), beside its text.
+    findings: linted.diagnostics.map(diagnostic => {
+      const { code, severity, path, message } = diagnostic;
+      return { code, severity, path, message, ...engine.notedFor(linted.said, diagnostic) };
+    }),
     edits: plan.edits.map(edit => ({ target: edit.target, update: edit.update, clears: Object.fromEntries(edit.rules) })),
   };
   writeFileSync(join(rawDir, `${entry.file}.json`), JSON.stringify(raw));
@@ -193,18 +200,19 @@ for (const entry of entries) {
 
   for (const result of results) {
     const code = String(result.code);
-    const finding = { file: entry.file, code, severity: result.severity, path: result.path.map(String), message: result.message };
+    const said = result.messageId === undefined ? {} : { messageId: result.messageId, data: result.data };
+    const finding = { file: entry.file, code, severity: result.severity, path: result.path.map(String), message: result.message, ...said };
     findings.push(finding);
     row.findings++;
     if (result.severity === 0) row.errors++;
-    if (RULE_CLAIMS[code] === undefined || claimedConcepts(code, result.message).length === 0) continue;
+    if (RULE_CLAIMS[code] === undefined || claimedConcepts(code, result.message, result.data).length === 0) continue;
     row.claims++;
     // A finding placed in a shared schema (not under a response) is checked against the bodies that reach it.
     const response = responseOf(data, result.path) ?? deref(data, nodeAt(data, result.path));
     if (response === null || typeof response !== 'object') continue;
     if (!membersByResponse.has(response))
       membersByResponse.set(response, result.path.includes('responses') ? responseMembers(data, response) : membersBeside(data, responses, response));
-    const found = findingDuplicates(code, result.message, membersByResponse.get(response));
+    const found = findingDuplicates(code, result.message, membersByResponse.get(response), result.data);
     if (found.length > 0) {
       row.duplicateFindings++;
       for (const duplicate of found)
@@ -250,7 +258,7 @@ for (const finding of findings) {
   const row = ruleRow(finding.code);
   row.findings++;
   if (finding.severity === 0) row.errors++;
-  if (RULE_CLAIMS[finding.code] !== undefined && claimedConcepts(finding.code, finding.message).length > 0) row.claims++;
+  if (RULE_CLAIMS[finding.code] !== undefined && claimedConcepts(finding.code, finding.message, finding.data).length > 0) row.claims++;
 }
 for (const duplicate of duplicates) {
   const row = ruleRow(duplicate.rule);

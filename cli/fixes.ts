@@ -6,7 +6,7 @@
 import type { ISpectralDiagnostic } from '@stoplight/spectral-core';
 import { RULE_IDS } from '../rules';
 import { combine, type Edit } from '../lib/findings/edits';
-import { findingKey } from '../lib/findings/rule-function';
+import { notedFor } from '../lib/findings/rule-function';
 import type { LintedDocument } from './lint';
 
 export interface Fixed {
@@ -36,7 +36,7 @@ export function findingEdits(linted: LintedDocument): Map<ISpectralDiagnostic, E
     const rule = String(diagnostic.code);
     // A finding in another file ($ref) is that file's to change: its edits would land in this one.
     if (!OUR_RULES.has(rule) || (diagnostic.source !== undefined && diagnostic.source !== linted.file)) continue;
-    const edits = linted.edits.get(rule)?.get(findingKey(diagnostic.path, diagnostic.message));
+    const edits = notedFor(linted.edits, diagnostic);
     if (edits !== undefined) found.set(diagnostic, edits);
   }
   return found;

@@ -16,7 +16,7 @@ import { DiagnosticSeverity } from '@stoplight/types';
 import packageRuleset from '../ruleset';
 import { localResolver } from '../resolver';
 import { HTTP_METHODS, isObject, OpenApiDocument, type JsonObject } from '../lib/document/document';
-import { collectEdits, type EditsByRule, type UsersByRule } from '../lib/findings/rule-function';
+import { collectEdits, type EditsByRule, type SaidByRule, type UsersByRule } from '../lib/findings/rule-function';
 import { firstLine, InputError } from './args';
 import { readError } from './files';
 
@@ -171,6 +171,8 @@ export interface LintedDocument {
   edits?: EditsByRule;
   /** With the edits: the operations each finding on a shared component stands for. */
   users?: UsersByRule;
+  /** With the edits: what each finding of this package said, as data (its `messageId` and `data`). */
+  said?: SaidByRule;
   /** The remote `$ref`s left unresolved, not fetched (resolver.ts): each is a warning. */
   skippedRefs: string[];
 }

@@ -4,7 +4,7 @@
  */
 import type { ISpectralDiagnostic } from '@stoplight/spectral-core';
 import { escapeSegment, type Operation } from '../lib/document/document';
-import { findingKey, type UsersByRule } from '../lib/findings/rule-function';
+import { notedFor, type UsersByRule } from '../lib/findings/rule-function';
 
 const pathKey = (path: readonly (string | number)[]) => path.map(String).join('\u0000');
 
@@ -32,7 +32,7 @@ export function operationsAround(operations: readonly Operation[]): (path: reado
 export function ownersOf(operations: readonly Operation[], users: UsersByRule | undefined): (diagnostic: ISpectralDiagnostic) => Operation[] {
   const around = operationsAround(operations);
   return diagnostic => {
-    const noted = users?.get(String(diagnostic.code))?.get(findingKey(diagnostic.path, diagnostic.message));
+    const noted = notedFor(users, diagnostic);
     return noted === undefined ? around(diagnostic.path) : [...new Set(noted.flatMap(location => around(location)))];
   };
 }

@@ -23,7 +23,6 @@ export default defineRule({
   severity: 'warn',
   recommended: false,
   principle: {
-    id: 'empty-actions',
     label: 'empty actions',
     scope: 'operations with a response example that contains `nextActions`',
     fixSite: 'response',

@@ -3,7 +3,7 @@ import { stepHrefs } from '../lib/envelope/envelope';
 import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/semantics/names';
 import { hrefProblem, pathMatcher, type PathMatcher } from '../lib/document/paths';
 import { type Finding, responseFinding } from '../lib/findings/rule-function';
-import type { Say } from '../lib/findings/messages';
+import type { Said, Say } from '../lib/findings/messages';
 import { defineRule, ruleOptions } from './declaration';
 
 type Options = NameOptions<'nextSteps' | 'nextStepItem'>;
@@ -19,7 +19,7 @@ const MESSAGES = {
 } as const;
 
 /** What is wrong with one step of an example, if anything. */
-function problem(say: Say<typeof MESSAGES>, matcher: PathMatcher, href: string, method: unknown): string | undefined {
+function problem(say: Say<typeof MESSAGES>, matcher: PathMatcher, href: string, method: unknown): Said | undefined {
   const found = hrefProblem(matcher, href, method);
   if (found?.kind === 'template') return say('templatedHref', { href, placeholder: found.placeholder });
   if (found?.kind === 'unmatched') {
@@ -37,7 +37,6 @@ export default defineRule({
   severity: 'error',
   recommended: true,
   principle: {
-    id: 'href-resolution',
     label: 'href resolution',
     scope: 'operations with a response example that contains `nextSteps`',
     fixSite: 'response',

@@ -5,7 +5,7 @@ import { exampleItemsLack, limitEdit, propertyEdits, requiredEdits } from '../li
 import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/semantics/names';
 import { propertiesNamed, type NestedProperty } from '../lib/document/nested';
 import { mustThenSend, oneEdit, type Finding, type LazyEdits, responseFinding } from '../lib/findings/rule-function';
-import type { Say as SayOf } from '../lib/findings/messages';
+import { identityOf, type Said, type Say as SayOf } from '../lib/findings/messages';
 import { allowedValues, isObjectView, ownProperty, propertyTypes, viewsOf, viewsOfProperty, type ObjectView } from '../lib/document/schema';
 import { defineRule, ruleOptions } from './declaration';
 
@@ -32,7 +32,7 @@ const MESSAGES = {
 type Say = SayOf<typeof MESSAGES>;
 
 /** What the item field at `index` of the nextStepItem names holds, for the fix that declares it. */
-function holds(say: Say, index: number): string {
+function holds(say: Say, index: number): Said {
   switch (index) {
     case 0:
       return say('actionHolds');
@@ -48,7 +48,7 @@ function holds(say: Say, index: number): string {
 }
 
 interface Problem {
-  what: string;
+  what: Said;
   at: JsonPath | undefined;
   /** The fix, where it is structure: a member declared or required, `method` limited. */
   edits?: LazyEdits;
@@ -71,7 +71,6 @@ export default defineRule({
   severity: 'error',
   recommended: true,
   principle: {
-    id: 'next-steps-shape',
     label: 'nextSteps shape',
     scope: 'operations with a JSON response schema that declares `nextSteps`',
     fixSite: 'success schema',
@@ -111,10 +110,8 @@ function checkSteps(doc: OpenApiDocument, say: Say, target: Target, itemNames: r
   const { response, property } = target;
   const { trail } = property;
   // The member's trail from this response (`data.nextSteps`) differs between the users of a shared schema; its name does not.
-  const finding = (what: string, ...at: (JsonPath | undefined)[]): Finding =>
-    responseFinding(target.operation, response, what, [...at, target.schemaAt, target.writtenAt], {
-      same: what.replaceAll(`\`${trail}\``, `\`${property.name}\``),
-    });
+  const finding = (what: Said, ...at: (JsonPath | undefined)[]): Finding =>
+    responseFinding(target.operation, response, what, [...at, target.schemaAt, target.writtenAt], { same: identityOf(what, { trail: property.name }) });
   const required = itemNames.map(name => `\`${name}\``).join(', ');
   const thenSend = mustThenSend('them');
   const types = propertyTypes(doc, property);
@@ -140,7 +137,7 @@ function checkSteps(doc: OpenApiDocument, say: Say, target: Target, itemNames: r
 }
 
 /** One finding for an item field that some item shape does not declare, or declares without requiring. */
-function missingField(doc: OpenApiDocument, say: Say, subject: string, items: readonly ObjectView[], name: string, index: number, list: string): Problem[] {
+function missingField(doc: OpenApiDocument, say: Say, subject: Said, items: readonly ObjectView[], name: string, index: number, list: string): Problem[] {
   const lacking = items.filter(view => ownProperty(view, [name], true) === undefined);
   if (lacking.length === 0) return [];
   const declared = lacking.every(view => ownProperty(view, [name]) !== undefined);
@@ -161,14 +158,7 @@ function missingField(doc: OpenApiDocument, say: Say, subject: string, items: re
 }
 
 /** `method` must be limited to verbs an agent can send: an enum (or const) of HTTP methods. */
-function methodProblems(
-  doc: OpenApiDocument,
-  say: Say,
-  subject: string,
-  items: readonly ObjectView[],
-  name: string | undefined,
-  methodEnum: boolean,
-): Problem[] {
+function methodProblems(doc: OpenApiDocument, say: Say, subject: Said, items: readonly ObjectView[], name: string | undefined, methodEnum: boolean): Problem[] {
   const problems: Problem[] = [];
   for (const view of items) {
     const method = name === undefined ? undefined : ownProperty(view, [name]);

@@ -16,7 +16,7 @@ import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/semantics/
 import { label, mustThenSend, placeIn, responseFinding, type Finding, type LazyEdits } from '../lib/findings/rule-function';
 import { isObjectView, viewsLacking, viewsOf, type ObjectView } from '../lib/document/schema';
 import { asksNextSteps, overruledWording, readEvidence } from '../lib/semantics/scope';
-import type { Say as SayOf } from '../lib/findings/messages';
+import { about, type Said, type Say as SayOf } from '../lib/findings/messages';
 import { defineRule, ruleOptions } from './declaration';
 
 type Options = NameOptions<'nextSteps' | 'nextStepItem' | 'linkCollection'> & { prefixes?: string[]; readOnly?: string[]; hypermedia?: boolean };
@@ -61,7 +61,7 @@ type Say = SayOf<typeof MESSAGES>;
  * description }]", and the terms ax-envelope-next-steps-shape asks of them, said wherever a step is proposed,
  * so that following the advice literally creates no finding of its own.
  */
-function stepWords(say: Say, options: Options): { step: string; terms: string } {
+function stepWords(say: Say, options: Options): { step: Said; terms: Said } {
   const fields = namesFor(options, 'nextStepItem');
   return { step: say('stepList', { fields: fields.join(', ') }), terms: say('stepTerms', { method: fields[1] }) };
 }
@@ -69,7 +69,7 @@ const JSON_API_LINKS = 'links';
 const isJsonApi = (mediaType: string) => baseMediaType(mediaType) === 'application/vnd.api+json';
 
 /** "an array", "a string": what a body that cannot hold properties is. */
-function kindOf(say: Say, view: ObjectView): string {
+function kindOf(say: Say, view: ObjectView): Said {
   const type = view.types?.[0] ?? 'value';
   return say(/^[aeiou]/.test(type) ? 'anKind' : 'aKind', { type });
 }
@@ -131,7 +131,7 @@ function problem(
   names: readonly string[],
   options: Options,
   withLocation: boolean,
-): { what: string; edits?: LazyEdits; onResponse?: boolean } | undefined {
+): { what: Said; edits?: LazyEdits; onResponse?: boolean } | undefined {
   const views = viewsOf(doc, body.schema!.value, body.schema!.location);
   if (isOpaque(body, views)) return undefined;
   const { step, terms } = stepWords(say, options);
@@ -217,7 +217,6 @@ export default defineRule({
   severity: 'error',
   recommended: true,
   principle: {
-    id: 'next-steps',
     label: 'nextSteps',
     scope: 'mutations with a 2xx response that has a JSON schema (204 and 205 excluded)',
     fixSite: 'success schema',
@@ -249,16 +248,18 @@ export default defineRule({
       for (const body of doc.jsonBodies(operation, response)) {
         const found = body.schema === undefined ? undefined : problem(doc, say, body, { body, at: response.at, regions }, names, options, withLocation);
         if (found === undefined) continue;
+        const what = about(found.what, 'nextSteps');
         // Why a read-like operation is judged a change is its own: said on it.
         if (overruled !== undefined || found.onResponse === true)
           findings.push({
-            message: `${label(operation, response)}${overruled === undefined ? '' : `, ${overruled}`}: ${found.what}`,
+            said: what,
+            subject: `${label(operation, response)}${overruled === undefined ? '' : `, ${overruled}`}`,
             path: placeIn(response, body.schema!.location),
             edits: found.edits,
           });
         else
           findings.push(
-            responseFinding(operation, response, found.what, [doc.resolve(body.schema!.value, body.schema!.location)?.location, body.schema!.location], {
+            responseFinding(operation, response, what, [doc.resolve(body.schema!.value, body.schema!.location)?.location, body.schema!.location], {
               edits: found.edits,
             }),
           );

@@ -39,7 +39,6 @@ export default defineRule({
   severity: 'warn',
   recommended: true,
   principle: {
-    id: 'refresh-url',
     label: 'refresh url',
     scope: 'operations with a 422 that reports a state rejection (a state field, or "state"/"transition" in its description)',
     fixSite: 'error schema',
@@ -70,7 +69,7 @@ export default defineRule({
             // A refresh url is a state rejection's alone: the other users of a shared error body promise none.
             ownSchema: own,
             edits: stateEdits(doc, target, home, [['refreshUrl', name]], own),
-            what: say('noRefreshUrl', { evidence: stateEvidence(rejection), name }),
+            what: say('noRefreshUrl', { evidence: stateEvidence(rejection), name, concept: 'refreshUrl' }),
             sameWhat: say('noRefreshUrlOnAny', { name }),
             fix: say('addRefreshUrl', { name, place: placeOf(home) }),
           };

@@ -40,7 +40,6 @@ export default /* @__PURE__ */ defineRule({
   severity: 'error',
   recommended: true,
   principle: {
-    id: 'state-rejection',
     label: 'state rejection',
     scope: 'operations with a 409 or 422 that reports a state rejection (a state field, or "state"/"transition" in its description)',
     fixSite: 'error schema',
@@ -70,7 +69,7 @@ export default /* @__PURE__ */ defineRule({
           return {
             what: say('noState', { evidence: stateEvidence(rejection) }),
             sameWhat: say('noStateOnAny'),
-            fix: say('addState', { fields, place: placeOf(home) }),
+            fix: say('addState', { fields, place: placeOf(home), concept: missing }),
             // A state is a state rejection's alone: the other users of a shared error body promise none.
             ownSchema: own,
             edits: stateEdits(doc, target, home, named, own),

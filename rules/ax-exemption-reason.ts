@@ -4,7 +4,7 @@ import { isObject, type JsonObject, type JsonPath, type Operation } from '../lib
 import { nearest } from '../lib/document/nearest';
 import { EXEMPT_EXTENSION, label, type Finding, type RuleScope } from '../lib/findings/rule-function';
 import { describeValue } from '../lib/document/values';
-import type { Say as SayOf } from '../lib/findings/messages';
+import type { Phrase, Said, Say as SayOf } from '../lib/findings/messages';
 import { declaring } from './applicability';
 import { defineRule, ruleOptions } from './declaration';
 
@@ -29,14 +29,14 @@ type Say = SayOf<typeof MESSAGES>;
 interface Owner {
   node: JsonObject;
   location: JsonPath;
-  name: string;
+  name: Phrase;
 }
 
 /** Every operation and path item, once each (a path item shared through `$ref` is one owner). */
 function owners(say: Say, operations: readonly Operation[]): Owner[] {
   const found = new Map<string, Owner>();
   for (const operation of operations) {
-    const item = { node: operation.pathItem, location: operation.pathItemLocation, name: say('pathItem', { path: operation.path }) };
+    const item: Owner = { node: operation.pathItem, location: operation.pathItemLocation, name: say('pathItem', { path: operation.path }) };
     for (const owner of [item, { node: operation.node, location: operation.location, name: label(operation) }]) {
       const key = JSON.stringify(owner.location);
       if (!found.has(key)) found.set(key, owner);
@@ -48,8 +48,8 @@ function owners(say: Say, operations: readonly Operation[]): Owner[] {
 const wordsIn = (text: string) => text.split(/\s+/).filter(word => /[\p{L}\p{N}]/u.test(word)).length;
 
 /** What is wrong with one `<rule-id>: <reason>` entry. */
-function entryProblems(say: Say, id: string, reason: unknown, minWords: number, exemptible: readonly string[]): string[] {
-  const problems: string[] = [];
+function entryProblems(say: Say, id: string, reason: unknown, minWords: number, exemptible: readonly string[]): Said[] {
+  const problems: Said[] = [];
   if (id === SELF) {
     problems.push(say('selfExempted', { self: SELF }));
   } else if (!exemptible.includes(id)) {
@@ -77,13 +77,15 @@ const check =
       if (exempt === undefined) continue;
       if (!isObject(exempt)) {
         findings.push({
-          message: `${owner.name}: ${say('notAMap', { extension: EXEMPT_EXTENSION, value: describeValue(exempt), example: EXAMPLE })}`,
+          said: say('notAMap', { extension: EXEMPT_EXTENSION, value: describeValue(exempt), example: EXAMPLE }),
+          subject: String(owner.name),
           path: at,
         });
         continue;
       }
       for (const [id, reason] of Object.entries(exempt)) {
-        for (const problem of entryProblems(say, id, reason, minWords, exemptible)) findings.push({ message: `${owner.name}: ${problem}`, path: [...at, id] });
+        for (const problem of entryProblems(say, id, reason, minWords, exemptible))
+          findings.push({ said: problem, subject: String(owner.name), path: [...at, id] });
       }
     }
     return findings;
@@ -100,7 +102,6 @@ export default (ruleIds: () => readonly string[]) =>
     severity: 'error',
     recommended: true,
     principle: {
-      id: 'exemption-reasons',
       label: 'exemption reasons',
       scope: 'operations that declare `x-ax-exempt`',
       fixSite: 'operation',

@@ -3,6 +3,7 @@ import { isObject } from '../lib/document/document';
 import { AX_EXTENSIONS, extensionProblem, isAxExtension, OPERATION_FLAGS } from '../lib/findings/extensions';
 import { nearest } from '../lib/document/nearest';
 import { exemptionOn, type Finding } from '../lib/findings/rule-function';
+import type { Said } from '../lib/findings/messages';
 import { pathOf, walk, type Trail } from '../lib/document/values';
 import { usingAxExtensions } from './applicability';
 import { defineRule, ruleOptions } from './declaration';
@@ -31,7 +32,6 @@ export default defineRule({
   severity: 'error',
   recommended: true,
   principle: {
-    id: 'valid-extensions',
     label: 'valid extensions',
     scope: 'operations that use an `x-ax-*` extension',
     fixSite: 'operation',
@@ -56,7 +56,7 @@ export default defineRule({
         for (const name of Object.keys(node)) {
           if (!isAxExtension(name) || (OPERATION_FLAGS.has(name) && operationNodes.has(node))) continue;
           const message = Object.prototype.hasOwnProperty.call(AX_EXTENSIONS, name) ? extensionProblem(name, node[name]) : unknown(name);
-          if (message !== undefined) findings.push({ message, path: pathOf([], { parent: trail, key: name })! });
+          if (message !== undefined) findings.push({ said: message, path: pathOf([], { parent: trail, key: name })! });
         }
         return true;
       },
@@ -65,7 +65,7 @@ export default defineRule({
     return findings;
 
     /** An unknown `x-ax-` name, with the nearest known one when it looks like a typo. */
-    function unknown(key: string): string {
+    function unknown(key: string): Said {
       const guess = nearest(key, Object.keys(AX_EXTENSIONS));
       return guess === undefined ? say('unknownExtension', { key }) : say('misspeltExtension', { key, guess });
     }

@@ -2,7 +2,7 @@
 import { errorFieldValues, isExampleValue, type FieldValue } from '../lib/errors/error-values';
 import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/semantics/names';
 import { label, placeIn, useOf, type Finding } from '../lib/findings/rule-function';
-import type { Say as SayOf } from '../lib/findings/messages';
+import { identityOf, type Phrase, type Said, type Say as SayOf } from '../lib/findings/messages';
 import { isErrorStatus } from '../lib/document/document';
 import { defineRule, ruleOptions } from './declaration';
 
@@ -69,7 +69,7 @@ function rewrite(code: string, convention: Convention): string {
 }
 
 /** Why a problem `type` URI reads as prose, or undefined when its path is a short stable name. */
-function prose(say: Say, uri: string): string | undefined {
+function prose(say: Say, uri: string): Said | undefined {
   if (/\s|%20/.test(uri)) return say('containsSpaces', { uri: JSON.stringify(uri) });
   const path = uri.replace(/^[a-z][a-z0-9+.-]*:(\/\/[^/]*)?/i, '');
   for (const segment of path.split('/').filter(Boolean)) {
@@ -86,7 +86,7 @@ function prose(say: Say, uri: string): string | undefined {
 }
 
 /** The convention to hold codes to, and why: configured, followed by most distinct multi-word codes, else the AX spec's. */
-function target(say: Say, codes: FieldValue[], configured: Convention | undefined): { convention: Convention; why: string } {
+function target(say: Say, codes: FieldValue[], configured: Convention | undefined): { convention: Convention; why: Said } {
   if (configured !== undefined) return { convention: configured, why: say('configuredConvention') };
   const distinct = [...new Set(codes.map(code => code.value as string))];
   const counts = (Object.keys(CONVENTIONS) as Convention[]).map(
@@ -110,24 +110,25 @@ function byOperationField(values: FieldValue[]): FieldValue[][] {
  * "POST /payments 400, 422: the error schema's `code` <what>", naming every status the group spans, at
  * `value`; on a shared schema, one finding for all the operations that use it.
  */
-function found(say: Say, group: FieldValue[], value: FieldValue, what: string): Finding {
+function found(say: Say, group: FieldValue[], value: FieldValue, what: Said): Finding {
   const [first] = group;
   const statuses = [...new Set(group.map(each => each.response.status))].join(', ');
   const text = (holder: string) => say('fieldFinding', { holder, name: first.name, what });
   const responses = [...new Set(group.map(each => each.response))];
   return {
-    message: `${label(first.operation)} ${statuses}: ${text(first.holder)}`,
+    said: text(first.holder),
+    subject: `${label(first.operation)} ${statuses}`,
     path: placeIn(value.response, value.location, value.within),
-    uses: responses.map(response => useOf(first.operation, response, text(first.holder), [value.location, value.within], text(first.kind))),
+    uses: responses.map(response => useOf(first.operation, response, text(first.holder), [value.location, value.within], identityOf(text(first.kind)))),
   };
 }
 
-function listed(say: Say, items: string[]): string {
+function listed(say: Say, items: string[]): Phrase {
   const shown = items.slice(0, MAX_LISTED).join(', ');
   return items.length > MAX_LISTED ? say('andMore', { shown, more: items.length - MAX_LISTED }) : shown;
 }
 
-function offConvention(say: Say, group: FieldValue[], convention: Convention, why: string): Finding | undefined {
+function offConvention(say: Say, group: FieldValue[], convention: Convention, why: Said): Finding | undefined {
   // A code the convention cannot spell (`702`, `0x1F`, `4-oh-4`) gets no advice: its rewrite would not fit either.
   const fixable = (code: string) => !SINGLE_WORD.test(code) && !CONVENTIONS[convention].test(code) && CONVENTIONS[convention].test(rewrite(code, convention));
   const codes = [...new Set(group.map(value => value.value as string))].filter(fixable);
@@ -162,7 +163,6 @@ export default defineRule({
   severity: 'info',
   recommended: false,
   principle: {
-    id: 'code-format',
     label: 'code format',
     scope: 'operations with an error response that has a JSON schema',
     fixSite: 'error schema',

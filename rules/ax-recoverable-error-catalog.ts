@@ -4,7 +4,7 @@ import { errorFieldValues, fieldName, isExampleValue, type FieldValue } from '..
 import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/semantics/names';
 import { label, placeIn, type Finding } from '../lib/findings/rule-function';
 import { describeValue } from '../lib/document/values';
-import type { Say as SayOf } from '../lib/findings/messages';
+import type { Said, Say as SayOf } from '../lib/findings/messages';
 import { declaring } from './applicability';
 import { defineRule, ruleOptions } from './declaration';
 
@@ -29,8 +29,8 @@ type Say = SayOf<typeof MESSAGES>;
 function readCatalog(say: Say, operation: Operation, entries: unknown[]): { codes: Set<string>; findings: Finding[] } {
   const codes = new Set<string>();
   const findings: Finding[] = [];
-  const report = (i: number, what: string) =>
-    findings.push({ message: `${label(operation)}: ${say('catalogEntry', { catalog: CATALOG, what })}`, path: [...operation.location, CATALOG, i] });
+  const report = (i: number, what: Said) =>
+    findings.push({ said: say('catalogEntry', { catalog: CATALOG, what }), subject: label(operation), path: [...operation.location, CATALOG, i] });
   for (const [i, entry] of entries.entries()) {
     const code = typeof entry === 'string' ? entry : isObject(entry) && typeof entry.code === 'string' ? entry.code : undefined;
     if (code === undefined) {
@@ -78,7 +78,6 @@ export default defineRule({
   severity: 'warn',
   recommended: false,
   principle: {
-    id: 'error-catalog',
     label: 'error catalog',
     scope: 'operations that list `x-agent-error-codes`',
     fixSite: 'operation',
@@ -94,7 +93,8 @@ export default defineRule({
       const entries = operation.node[CATALOG];
       if (!Array.isArray(entries)) {
         findings.push({
-          message: `${label(operation)}: ${say('notAList', { catalog: CATALOG, value: describeValue(entries) })}`,
+          said: say('notAList', { catalog: CATALOG, value: describeValue(entries) }),
+          subject: label(operation),
           path: [...operation.location, CATALOG],
         });
         continue;
@@ -104,7 +104,7 @@ export default defineRule({
       for (const code of exampleCodes(errorFieldValues(doc, [operation], names, options), names)) {
         if (catalog.codes.has(code.value as string)) continue;
         const text = say('uncataloguedCode', { field: fieldName(code), code: JSON.stringify(code.value), catalog: CATALOG });
-        findings.push({ message: `${label(operation, code.response)}: ${text}`, path: placeIn(code.response, code.location, code.within) });
+        findings.push({ said: text, subject: label(operation, code.response), path: placeIn(code.response, code.location, code.within) });
       }
     }
     return findings;

@@ -21,7 +21,6 @@ export default defineRule({
   severity: 'warn',
   recommended: true,
   principle: {
-    id: 'declared-errors',
     label: 'declared errors',
     scope: 'mutations (POST, PUT, PATCH, DELETE)',
     fixSite: 'operation',
@@ -43,7 +42,8 @@ export default defineRule({
       const statuses = doc.statuses(operation);
       if (statuses?.some(isClientErrorStatus)) continue;
       findings.push({
-        message: `${label(operation)}: ${say('noClientError', { fix })}`,
+        said: say('noClientError', { fix }),
+        subject: label(operation),
         path: statuses === undefined ? operation.location : [...operation.location, 'responses'],
       });
     }

@@ -32,7 +32,7 @@ import { documentsProblemDetails, PROBLEM_JSON } from '../lib/errors/error-wordi
 import { nameList, phraseList } from '../lib/semantics/names';
 import { mustThenSend, type Finding, responseFinding } from '../lib/findings/rule-function';
 import { isObjectView, viewsOf, type ObjectView } from '../lib/document/schema';
-import type { Say as SayOf } from '../lib/findings/messages';
+import type { Phrase, Said, Say as SayOf } from '../lib/findings/messages';
 import { defineRule, ruleOptions } from './declaration';
 
 const MESSAGES = {
@@ -120,16 +120,16 @@ function listItems(doc: OpenApiDocument, list: ObjectView): ListItems | undefine
 }
 
 /** What a bare array of object items lacks: a code in its items, the fix that keeps the list; an object for the whole failure, asked. */
-function listProblem(say: Say, mediaType: string, items: ListItems): string {
+function listProblem(say: Say, mediaType: string, items: ListItems): Said {
   if (items.code !== undefined) return say('bareArray', { mediaType, items: items.members! });
   const name = items.ref?.slice(items.ref.lastIndexOf('/') + 1);
   const described =
     name !== undefined ? say('itemsNamed', { name }) : items.members !== undefined ? say('itemsWith', { members: items.members }) : say('objectItems');
-  return say('listWithoutCode', { mediaType, items: described, where: name === undefined ? say('itsItems') : `\`${name}\`` });
+  return say('listWithoutCode', { mediaType, items: described, where: name === undefined ? say('itsItems') : `\`${name}\``, concept: 'errorCode' });
 }
 
 /** What is wrong with one error response's bodies, if anything. */
-function problem(doc: OpenApiDocument, say: Say, operation: Operation, response: Response): { what: string; at?: Body } | undefined {
+function problem(doc: OpenApiDocument, say: Say, operation: Operation, response: Response): { what: Said; at?: Body } | undefined {
   const bodies = doc.bodies(operation, response);
   const problems = documentsProblemDetails(doc);
   const own = problems ? undefined : apiErrorShape(doc);
@@ -204,14 +204,14 @@ function problem(doc: OpenApiDocument, say: Say, operation: Operation, response:
     }
     const types = views?.filter(view => !isObjectView(view)).flatMap(view => view.types ?? []);
     if (types !== undefined && types.length > 0) {
-      return { what: say('notAnObject', { mediaType: body.mediaType, types: [...new Set(types)].join(', '), fix }), at: body };
+      return { what: say('notAnObject', { mediaType: body.mediaType, types: [...new Set(types)].join(', '), fix, concept: 'errorCode' }), at: body };
     }
   }
   return undefined;
 }
 
 /** "the API's own error body, a list of `ErrorModel` (as its 422 responses declare), plus a required `code` in its items". */
-function shapeFix(say: Say, shape: ApiErrorShape): string {
+function shapeFix(say: Say, shape: ApiErrorShape): Said {
   const body = shape.list ? say('shapeList', { name: shape.names[0] }) : say('shapeMembers', { members: shape.members.join(', ') });
   const whose = shape.list
     ? say('shapeStatuses', { statuses: nameList(shape.statuses, 'and').replaceAll('`', '') })
@@ -229,7 +229,7 @@ function frameworkSends(framework: Framework, status: string, swagger2: boolean)
 }
 
 /** "the body API Platform sends, …"; "API Platform's RFC 7807 `{ … }` and `hydra:Error` `{ … }`, each plus a required `code`". */
-function frameworkFix(say: Say, framework: Framework, status: string, bodies: readonly MediaTypeBody[]): string {
+function frameworkFix(say: Say, framework: Framework, status: string, bodies: readonly MediaTypeBody[]): Said {
   const other = framework.otherwise?.status === status ? framework.otherwise : undefined;
   if (other !== undefined) return say('frameworkStatusBody', { name: framework.name, status, body: other.body, lacks: other.lacks });
   const adds = framework.adds?.status === status ? framework.adds.clause : '';
@@ -246,15 +246,15 @@ function frameworkFix(say: Say, framework: Framework, status: string, bodies: re
       adds,
     });
   }
-  return say(framework.defines === true ? 'standardBody' : 'frameworkBody', { ...framework, body: `${bodies[0].body}${adds}`, lacks });
+  return say(framework.defines === true ? 'standardBody' : 'frameworkBody', { name: framework.name, body: `${bodies[0].body}${adds}`, lacks });
 }
 
 /** `content: { application/json: { schema } }`, or, for several media types, "`content` for `application/json` and `application/ld+json`". */
-const contentFor = (say: Say, mediaTypes: readonly string[]): string =>
+const contentFor = (say: Say, mediaTypes: readonly string[]): Said =>
   mediaTypes.length === 1 ? say('contentSchema', { mediaType: mediaTypes[0] }) : say('contentSchemas', { mediaTypes: nameList(mediaTypes, 'and') });
 
 /** "the body its example sends, `{ error, status }` (`error` the code)": an object example of a body without a schema (Forem's 401). */
-function exampleFix(say: Say, bodies: readonly Body[]): string | undefined {
+function exampleFix(say: Say, bodies: readonly Body[]): Said | undefined {
   const example = bodies.flatMap(body => body.examples).find(candidate => isObject(candidate.value) && Object.keys(candidate.value).length > 0);
   if (example === undefined) return undefined;
   const code = valueAnswer(example.value, 'errorCode', undefined);
@@ -275,9 +275,9 @@ interface Shared {
   ref: string;
   mediaType: string;
   /** "the one the API's other 401 responses declare", "the error schema the API defines". */
-  said: string;
+  said: Said;
   /** What the body lacks that the fix requires in it (", with `code` and `message` required"), if anything. */
-  lacks?: string;
+  lacks?: Phrase;
 }
 
 /**
@@ -342,7 +342,6 @@ export default defineRule({
   severity: 'error',
   recommended: true,
   principle: {
-    id: 'error-schema',
     label: 'error schema',
     scope: 'operations with an error response (4xx, 5xx, default)',
     fixSite: 'response',

@@ -79,7 +79,6 @@ export default /* @__PURE__ */ defineRule({
   severity: 'error',
   recommended: true,
   principle: {
-    id: 'error-structure',
     label: 'error structure',
     scope: 'operations with an error response that has a JSON schema',
     fixSite: 'error schema',
@@ -181,7 +180,9 @@ export default /* @__PURE__ */ defineRule({
       const edits = likely.length > 0 ? undefined : () => editsFor(holding, codeAs, messageAs);
       // The members it requires, the server must send; a finding that asks leaves the whole change to a person (and stays short).
       const send = likely.length > 0 ? '' : mustThenSend(missing.length + optional.length === 1 ? 'it' : 'them', 'error handler');
-      return { what: `${what.join(' and ')}${insideOf(carrier)}${passed}`, fix: `${fixes.join('. ')}${send}.`, edits };
+      // What it finds missing, or asks about: the code, the message or both.
+      const concept = [...missed, ...likely.map(({ question }) => question)];
+      return { what: `${what.join(' and ')}${insideOf(carrier)}${passed}`, fix: `${fixes.join('. ')}${send}.`, edits, concept };
     };
 
     /**

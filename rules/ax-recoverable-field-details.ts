@@ -6,7 +6,7 @@ import { fieldDetailsOf, type FieldDetails } from '../lib/errors/field-details';
 import { nameOptionsSchema, namesFor, type Concept, type NameOptions } from '../lib/semantics/names';
 import { STATE_FIELDS } from '../lib/envelope/envelope';
 import type { ObjectView } from '../lib/document/schema';
-import type { Say as SayOf } from '../lib/findings/messages';
+import type { Said, Say as SayOf } from '../lib/findings/messages';
 import { statusIn } from '../lib/semantics/scope';
 import { defineRule, ruleOptions } from './declaration';
 
@@ -54,8 +54,15 @@ type Say = SayOf<typeof MESSAGES>;
 const isList = (member: string) => member.endsWith('items');
 
 /** "neither a field locator nor a reason", "no reason and no expected value". */
-function missingOf(say: Say, lacks: { locator: boolean; reason: boolean; expected?: boolean }): string {
-  const named = lacks.locator && lacks.reason ? say('noLocatorNoReason') : lacks.locator ? say('noLocator') : lacks.reason ? say('noReason') : undefined;
+function missingOf(say: Say, lacks: { locator: boolean; reason: boolean; expected?: boolean }): Said {
+  const named =
+    lacks.locator && lacks.reason
+      ? say('noLocatorNoReason', { concept: ['fieldLocator', 'fieldReason'] })
+      : lacks.locator
+        ? say('noLocator', { concept: 'fieldLocator' })
+        : lacks.reason
+          ? say('noReason', { concept: 'fieldReason' })
+          : undefined;
   if (!lacks.expected) return named!;
   return named === undefined ? say('noExpected') : say('andNoExpected', { missing: named });
 }
@@ -67,7 +74,6 @@ export default defineRule({
   severity: 'warn',
   recommended: true,
   principle: {
-    id: 'field-details',
     label: 'field details',
     scope: 'operations with a 400 or 422 response that has a JSON schema',
     fixSite: 'error schema',

@@ -15,7 +15,7 @@ import { inputsOf, type RequestInputs } from '../lib/document/inputs';
 import { code, inSchemaComponent, locatorsIn, quoted, resolveLocator, rewrite, type Locator } from '../lib/errors/locators';
 import { nameOptionsSchema, namesFor, type Concept, type NameOptions } from '../lib/semantics/names';
 import { label, placeIn, type Finding } from '../lib/findings/rule-function';
-import type { Say as SayOf } from '../lib/findings/messages';
+import type { Said, Say as SayOf } from '../lib/findings/messages';
 import { defineRule, ruleOptions } from './declaration';
 
 const CONCEPTS = ['errorField', 'fieldLocator', 'fieldDetails', 'errorList', 'allowedValues', 'suggestedValue'] as const satisfies Concept[];
@@ -38,7 +38,7 @@ const MESSAGES = {
 type Say = SayOf<typeof MESSAGES>;
 
 interface Claim {
-  what: string;
+  what: Said;
   location: Located['location'];
 }
 
@@ -46,7 +46,7 @@ const show = (value: unknown) => (typeof value === 'string' ? quoted(value) : JS
 const enumList = (values: readonly unknown[]) => `${values.slice(0, 4).map(show).join(', ')}${values.length > 4 ? ', …' : ''}`;
 
 /** What an error example's allowed values claim that the input's schema does not say. */
-function allowedValueClaims(say: Say, key: string, allowed: Located, constraints: Constraints, truth: string, asText: boolean): Claim[] {
+function allowedValueClaims(say: Say, key: string, allowed: Located, constraints: Constraints, truth: Said, asText: boolean): Claim[] {
   const listed = Array.isArray(allowed.value)
     ? allowed.value
     : isConstraintObject(allowed.value) && Array.isArray(allowed.value.enum)
@@ -82,7 +82,6 @@ export default defineRule({
   severity: 'warn',
   recommended: true,
   principle: {
-    id: 'field-refs',
     label: 'field references',
     scope: 'operations with an error response that has an example',
     fixSite: 'response',
@@ -142,7 +141,8 @@ export default defineRule({
           for (const claim of check(inputs, locator)) {
             // Judged against this operation's request: a shared example may fit another user, so the finding is this operation's.
             findings.push({
-              message: `${label(operation, response)}: ${say('exampleClaim', { claim: claim.what })}`,
+              said: say('exampleClaim', { claim: claim.what }),
+              subject: label(operation, response),
               path: placeIn(response, claim.location, example.location),
             });
           }

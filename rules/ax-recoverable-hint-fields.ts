@@ -8,7 +8,7 @@ import { fieldMentions } from '../lib/errors/mentions';
 import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/semantics/names';
 import { nearest } from '../lib/document/nearest';
 import { label, placeIn, type Finding } from '../lib/findings/rule-function';
-import type { Say as SayOf } from '../lib/findings/messages';
+import type { Phrase, Said, Say as SayOf } from '../lib/findings/messages';
 import { defineRule, ruleOptions } from './declaration';
 
 type Options = NameOptions<'recoveryHint'>;
@@ -18,6 +18,7 @@ const SUGGESTION_EXTENSION = 'x-ax-error-suggestion';
 const SHOWN = 6;
 
 const MESSAGES = {
+  holderSays: '{{holder}} {{problem}}',
   staleFields: 'names {{names}}, which the request lacks{{guess}}; it takes {{shape}}{{where}}. Rewrite the hint to match.',
   didYouMean: ' (did you mean `{{name}}`?)',
   noFields: 'no fields',
@@ -34,7 +35,7 @@ function accepts(inputs: RequestInputs, known: ReadonlySet<string>, name: string
 }
 
 /** "{ grounds, context? }": the request's current top-level shape, as the hint should give it. */
-function currentShape(say: Say, inputs: RequestInputs): string {
+function currentShape(say: Say, inputs: RequestInputs): Phrase {
   const names = inputs.topLevelBodyNames() ?? [];
   const required = new Set(inputs.requiredBodyProperties() ?? []);
   const fields =
@@ -50,7 +51,7 @@ function responseNames(doc: OpenApiDocument, operation: Operation): Set<string> 
 }
 
 /** What is wrong with one hint text for this operation, if it names fields the request does not accept. */
-function problemOf(doc: OpenApiDocument, say: Say, operation: Operation, text: string): string | undefined {
+function problemOf(doc: OpenApiDocument, say: Say, operation: Operation, text: string): Said | undefined {
   const mentions = fieldMentions(text);
   if (mentions.length === 0) return undefined;
   const inputs = inputsOf(doc, operation);
@@ -80,7 +81,6 @@ export default defineRule({
   severity: 'warn',
   recommended: true,
   principle: {
-    id: 'hint-fields',
     label: 'hint fields',
     scope: 'operations with an error response that has an example',
     fixSite: 'response',
@@ -92,10 +92,11 @@ export default defineRule({
   lint: ({ doc, options, operations, say }) => {
     const names = namesFor(options, 'recoveryHint');
     const findings: Finding[] = [];
-    const report = (operation: Operation, response: Response, holder: string, text: string, ...at: Located['location'][]) => {
+    const report = (operation: Operation, response: Response, holder: Phrase, text: string, ...at: Located['location'][]) => {
       const problem = problemOf(doc, say, operation, text);
       // Judged against this operation's request: a shared example may fit another user, so the finding is this operation's.
-      if (problem !== undefined) findings.push({ message: `${label(operation, response)}: ${holder} ${problem}`, path: placeIn(response, ...at) });
+      if (problem !== undefined)
+        findings.push({ said: say('holderSays', { holder, problem }), subject: label(operation, response), path: placeIn(response, ...at) });
     };
 
     for (const operation of operations) {

@@ -4,7 +4,7 @@ import { operationEdit } from '../lib/findings/edits';
 import { wrongFlag } from '../lib/findings/extensions';
 import { nameOptionsSchema, type NameOptions } from '../lib/semantics/names';
 import { label, type Finding } from '../lib/findings/rule-function';
-import type { Say } from '../lib/findings/messages';
+import type { Said, Say } from '../lib/findings/messages';
 import { asksIdempotent, idempotencyKeyOf, IDEMPOTENT_FLAG as FLAG, RETRYABLE_FLAG } from '../lib/semantics/scope';
 import { defineRule, ruleOptions } from './declaration';
 
@@ -20,7 +20,7 @@ const MESSAGES = {
   alsoRetryable: ', and set `{{flag}}: true`',
 } as const;
 
-function missing(say: Say<typeof MESSAGES>, doc: OpenApiDocument, operation: Operation, options: Options): string {
+function missing(say: Say<typeof MESSAGES>, doc: OpenApiDocument, operation: Operation, options: Options): Said {
   const key = idempotencyKeyOf(doc, operation, options);
   if (key === undefined) return say('noFlag', { flag: FLAG, method: operation.method.toUpperCase() });
   // Never `x-ax-retryable: false` beside "add `x-ax-idempotent: true`": a retry with the same key is then safe.
@@ -35,7 +35,6 @@ export default defineRule({
   severity: 'warn',
   recommended: true,
   principle: {
-    id: 'idempotency',
     label: 'idempotency',
     scope: 'PUT and DELETE, a POST that takes an `Idempotency-Key` header, and operations that declare `x-ax-idempotent`',
     fixSite: 'operation',
@@ -59,7 +58,7 @@ export default defineRule({
           ? [operationEdit(operation, { [RETRYABLE_FLAG]: true })]
           : []),
       ];
-      findings.push({ message: `${label(operation)}: ${missing(say, doc, operation, options)}`, path: operation.location, edits });
+      findings.push({ said: missing(say, doc, operation, options), subject: label(operation), path: operation.location, edits });
     }
     return findings;
   },

@@ -8,7 +8,7 @@ import { nearest } from '../lib/document/nearest';
 import { holdersOf, propertiesNamed } from '../lib/document/nested';
 import { label, type Finding, responseFinding } from '../lib/findings/rule-function';
 import { declaredValues } from '../lib/document/schema';
-import type { Say as SayOf } from '../lib/findings/messages';
+import { identityOf, type Phrase, type Said, type Say as SayOf } from '../lib/findings/messages';
 import { defineRule, ruleOptions } from './declaration';
 
 type Options = NameOptions<'nextOperation' | 'nextOperationArgs'>;
@@ -31,15 +31,15 @@ type Say = SayOf<typeof MESSAGES>;
 /** "finalize_invoice (POST /invoices/{id}/finalize)": the operation an error sends the agent to. */
 const named = (id: string, operation: Operation) => `${id} (${label(operation)})`;
 
-function unknownOperation(say: Say, key: string, id: string, ids: Iterable<string>): string {
+function unknownOperation(say: Say, key: string, id: string, ids: Iterable<string>): Said {
   const guess = nearest(id, ids);
   return guess === undefined ? say('unknownOperation', { key, id: quoted(id) }) : say('unknownOperationDidYouMean', { key, id: quoted(id), guess });
 }
 
 /** What is wrong with the arguments an error hands over for its corrective call: unknown keys, then the required inputs left out. */
-function argumentProblems(say: Say, inputs: RequestInputs, id: string, argsKey: string, args: Located): { what: string; location: Located['location'] }[] {
+function argumentProblems(say: Say, inputs: RequestInputs, id: string, argsKey: string, args: Located): { what: Said; location: Located['location'] }[] {
   if (!isObject(args.value)) return [];
-  const problems: { what: string; location: Located['location'] }[] = [];
+  const problems: { what: Said; location: Located['location'] }[] = [];
   const target = named(id, inputs.operation);
   let sendsBody = false;
   // A dotted key (`customer.email`) gives its first segment.
@@ -76,7 +76,6 @@ export default defineRule({
   severity: 'warn',
   recommended: true,
   principle: {
-    id: 'next-operation',
     label: 'next operation',
     scope: 'operations with an error response that has an example',
     fixSite: 'response',
@@ -93,7 +92,7 @@ export default defineRule({
     const findings: Finding[] = [];
 
     for (const { operation, response, body } of errorBodies(doc, operations)) {
-      const report = (what: string, ...at: Located['location'][]) =>
+      const report = (what: Said, ...at: Located['location'][]) =>
         findings.push(responseFinding(operation, response, say('exampleClaim', { claim: what }), at));
       for (const example of body.examples) {
         for (const { holder, key, value } of holdersOf(example, operationNames)) {
@@ -117,9 +116,11 @@ export default defineRule({
         for (const value of declaredValues(doc, property)) {
           const named = value.value;
           if (typeof named !== 'string' || ids.has(named)) continue;
-          const text = (schema: string) => say('schemaClaim', { schema, claim: unknownOperation(say, property.name, named, ids.keys()) });
+          const text = (schema: Phrase) => say('schemaClaim', { schema, claim: unknownOperation(say, property.name, named, ids.keys()) });
           findings.push(
-            responseFinding(target.operation, target.response, text(target.name), [value.location, target.site], { same: text(say('theErrorSchema')) }),
+            responseFinding(target.operation, target.response, text(target.name), [value.location, target.site], {
+              same: identityOf(text(say('theErrorSchema'))),
+            }),
           );
         }
       }

@@ -38,7 +38,6 @@ export default defineRule({
   severity: 'error',
   recommended: true,
   principle: {
-    id: 'json-errors',
     label: 'JSON errors',
     scope: 'operations with an error response that has a body',
     fixSite: 'response',

@@ -6,6 +6,7 @@ import { insideOf } from '../lib/errors/error-wording';
 import { errorFieldValues, fieldName, isExampleValue } from '../lib/errors/error-values';
 import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/semantics/names';
 import { type Finding, responseFinding } from '../lib/findings/rule-function';
+import { identityOf, type Phrase } from '../lib/findings/messages';
 import { hasStackTrace, stackTraceRuntime } from '../lib/errors/stack-traces';
 import { stringsIn } from '../lib/document/values';
 import { defineRule, ruleOptions } from './declaration';
@@ -30,7 +31,6 @@ export default defineRule({
   severity: 'error',
   recommended: true,
   principle: {
-    id: 'no-stack-traces',
     label: 'no stack traces',
     scope: 'operations with an error response that has a body',
     fixSite: 'error schema',
@@ -46,9 +46,11 @@ export default defineRule({
         target.views.flatMap(view => schemaAnswers(doc, view, 'stackTrace', options)).map(found => [`${found.carrier.where}${found.name}`, found]),
       );
       for (const { name, carrier, node } of declared.values()) {
-        const text = (schema: string) => say('declaresTrace', { schema, name, inside: insideOf(carrier) });
+        const text = (schema: Phrase) => say('declaresTrace', { schema, name, inside: insideOf(carrier) });
         findings.push(
-          responseFinding(target.operation, target.response, text(target.name), [node.property?.location, target.site], { same: text(say('theErrorSchema')) }),
+          responseFinding(target.operation, target.response, text(target.name), [node.property?.location, target.site], {
+            same: identityOf(text(say('theErrorSchema'))),
+          }),
         );
       }
     }
@@ -57,7 +59,7 @@ export default defineRule({
         const runtime = stackTraceRuntime(text.value)!;
         findings.push(
           responseFinding(operation, response, say('exampleTrace', { mediaType: body.mediaType, runtime }), [text.location], {
-            same: say('exampleTraceOnAny', { runtime }),
+            same: identityOf(say('exampleTraceOnAny', { runtime })),
           }),
         );
       }
@@ -68,7 +70,9 @@ export default defineRule({
       const runtime = stackTraceRuntime(value.value);
       if (runtime === undefined) continue;
       const what = (holder: string) => say('fieldTrace', { field: fieldName(value, holder), runtime });
-      findings.push(responseFinding(value.operation, value.response, what(value.holder), [value.location, value.within], { same: what(value.kind) }));
+      findings.push(
+        responseFinding(value.operation, value.response, what(value.holder), [value.location, value.within], { same: identityOf(what(value.kind)) }),
+      );
     }
     return findings;
   },

@@ -7,7 +7,7 @@ import { retryableWithoutDelay } from '../lib/errors/error-values';
 import { askAbout, newMemberName } from '../lib/errors/error-wording';
 import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/semantics/names';
 import { oneEdit, type Finding, responseFinding } from '../lib/findings/rule-function';
-import type { Say as SayOf } from '../lib/findings/messages';
+import type { Said, Say as SayOf } from '../lib/findings/messages';
 import { statusIn } from '../lib/semantics/scope';
 import type { Scope } from './applicability';
 import { defineRule, ruleOptions } from './declaration';
@@ -28,7 +28,7 @@ const MESSAGES = {
 type Say = SayOf<typeof MESSAGES>;
 
 /** "the error schema has", "the error schema, in 1 of its 2 oneOf/anyOf shapes, has", "2 of its JSON error schemas have". */
-function withoutDelay(say: Say, lacking: { target: ErrorSchema; count: number }[]): string {
+function withoutDelay(say: Say, lacking: { target: ErrorSchema; count: number }[]): Said {
   if (lacking.length > 1) return say('schemasHave', { count: lacking.length });
   const [{ target, count }] = lacking;
   return count < target.views.length
@@ -48,10 +48,12 @@ function retryableExamples(doc: OpenApiDocument, say: Say, operations: readonly 
     for (const example of body.examples) {
       for (const flag of retryableWithoutDelay(example, options)) {
         findings.push(
-          responseFinding(operation, response, say('retryableWithoutDelay', { flag: flag.name, delay: names.delay[0], header: names.header[0] }), [
-            flag.location,
-            example.location,
-          ]),
+          responseFinding(
+            operation,
+            response,
+            say('retryableWithoutDelay', { flag: flag.name, delay: names.delay[0], header: names.header[0], concept: 'retryDelay' }),
+            [flag.location, example.location],
+          ),
         );
       }
     }
@@ -80,7 +82,6 @@ export default /* @__PURE__ */ defineRule({
   severity: 'warn',
   recommended: true,
   principle: {
-    id: 'retry-after',
     label: 'retry-after',
     scope: 'operations with a 429 or 503 response, or an error example that says it is retryable',
     fixSite: 'response',
@@ -107,7 +108,7 @@ export default /* @__PURE__ */ defineRule({
         if (unreadable) continue; // the body might carry the delay; say nothing rather than guess
         if (schemas.length === 0) {
           reported.add(response);
-          const text = say('noRetryAfter', { header });
+          const text = say('noRetryAfter', { header, concept: 'retryDelay' });
           findings.push(responseFinding(operation, response, text, headers === undefined ? [] : [child(response.location, 'headers')], { edits }));
           continue;
         }
@@ -121,8 +122,13 @@ export default /* @__PURE__ */ defineRule({
         const ask = likely === undefined ? undefined : askAbout(likely, say('retryDelayConcept'));
         const message =
           ask === undefined
-            ? say('noRetryDelay', { header, schemas: withoutDelay(say, lacking), name: newMemberName(doc, lacking[0].target.views, delayNames) })
-            : say('delayInQuestion', { header, ask: ask.what, askFix: ask.fix });
+            ? say('noRetryDelay', {
+                header,
+                schemas: withoutDelay(say, lacking),
+                name: newMemberName(doc, lacking[0].target.views, delayNames),
+                concept: 'retryDelay',
+              })
+            : say('delayInQuestion', { header, ask: ask.what, askFix: ask.fix, concept: 'retryDelay' });
         findings.push(
           // On the response, where the header goes (a shared response once for all its uses).
           responseFinding(operation, response, message, [response.location], likely === undefined ? { edits } : {}),

@@ -27,7 +27,6 @@ export default defineRule({
   severity: 'warn',
   recommended: true,
   principle: {
-    id: 'retry-flag',
     label: 'retry flag',
     scope: 'operations with an error response that has a JSON schema',
     fixSite: 'error schema',

@@ -4,7 +4,7 @@ import { operationEdit } from '../lib/findings/edits';
 import { wrongFlag } from '../lib/findings/extensions';
 import { nameOptionsSchema, type NameOptions } from '../lib/semantics/names';
 import { label, type Finding } from '../lib/findings/rule-function';
-import type { Say } from '../lib/findings/messages';
+import type { Said, Say } from '../lib/findings/messages';
 import { asksRetryable, idempotencyKeyOf, overruledWording, readEvidence, readWording, RETRYABLE_FLAG as FLAG } from '../lib/semantics/scope';
 import { retryableAsked } from './applicability';
 import { defineRule, ruleOptions } from './declaration';
@@ -25,7 +25,7 @@ const MESSAGES = {
  * deduplicated by its key and the methods RFC 9110 defines as idempotent are safe to repeat (the same
  * advice ax-recoverable-idempotent gives); any other mutation is not, until its owner says otherwise.
  */
-function advice(say: Say<typeof MESSAGES>, doc: OpenApiDocument, operation: Operation, options: Options): { value: boolean; why: string } {
+function advice(say: Say<typeof MESSAGES>, doc: OpenApiDocument, operation: Operation, options: Options): { value: boolean; why: Said } {
   const read = readEvidence(doc, operation, options);
   if (read !== undefined && read.against === undefined) return { value: true, why: say('onlyReads', { read: readWording(read) }) };
   const key = idempotencyKeyOf(doc, operation, options);
@@ -44,7 +44,6 @@ export default defineRule({
   severity: 'warn',
   recommended: true,
   principle: {
-    id: 'retry-semantics',
     label: 'retry semantics',
     scope: 'mutations (POST, PUT, PATCH, DELETE) and operations that declare `x-ax-retryable`',
     fixSite: 'operation',
@@ -63,7 +62,8 @@ export default defineRule({
       }
       const { value, why } = advice(say, doc, operation, options);
       findings.push({
-        message: `${label(operation)}: ${say('noFlag', { flag: FLAG, value: String(value), why })}`,
+        said: say('noFlag', { flag: FLAG, value: String(value), why }),
+        subject: label(operation),
         path: operation.location,
         edits: () => [operationEdit(operation, { [FLAG]: value })],
       });

@@ -4,7 +4,7 @@ import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/semantics/
 import { nearest } from '../lib/document/nearest';
 import { type Finding, responseFinding } from '../lib/findings/rule-function';
 import { describeValue } from '../lib/document/values';
-import type { Say } from '../lib/findings/messages';
+import { identityOf, type Said, type Say } from '../lib/findings/messages';
 import { isErrorStatus } from '../lib/document/document';
 import { defineRule, ruleOptions } from './declaration';
 
@@ -26,7 +26,7 @@ const MESSAGES = {
 interface Vocabulary {
   names: readonly string[];
   allowed: readonly string[];
-  what: string;
+  what: Said;
   /** Values that belong to another vocabulary under this name, and are not judged by this one. */
   other?: (value: unknown) => boolean;
 }
@@ -53,7 +53,7 @@ function outside(say: Say<typeof MESSAGES>, value: FieldValue, vocabulary: Vocab
       allowed,
       guess: guess === undefined ? '' : say('probably', { word: guess }),
     });
-  return responseFinding(value.operation, value.response, text(value.holder), [value.location, value.within], { same: text(value.kind) });
+  return responseFinding(value.operation, value.response, text(value.holder), [value.location, value.within], { same: identityOf(text(value.kind)) });
 }
 
 /** ax-recoverable-severity: error `severity` and `category` values stay within the closed vocabularies of Geodocs' agent error specification. */
@@ -63,7 +63,6 @@ export default defineRule({
   severity: 'warn',
   recommended: false,
   principle: {
-    id: 'severity-values',
     label: 'severity values',
     scope: 'operations with an error response that has a JSON schema',
     fixSite: 'error schema',

@@ -9,7 +9,7 @@ import { askAbout, newMemberName, placeOf } from '../lib/errors/error-wording';
 import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/semantics/names';
 import { viewsOf, type Property } from '../lib/document/schema';
 import { authenticates } from '../lib/semantics/scope';
-import type { Say as SayOf } from '../lib/findings/messages';
+import type { Said, Say as SayOf } from '../lib/findings/messages';
 import type { Scope } from './applicability';
 import { defineRule, ruleOptions } from './declaration';
 
@@ -60,7 +60,7 @@ const STATUS_HINTS: Record<string, 'forbiddenHint' | 'notFoundHint' | 'conflictH
  * on a token endpoint, the API key's real name and place, a bearer or Basic credential, an OAuth access
  * token; "valid credentials" where the description declares none.
  */
-function credentialsHint(doc: OpenApiDocument, say: Say, operation: Operation): string {
+function credentialsHint(doc: OpenApiDocument, say: Say, operation: Operation): Said {
   if (authenticates(doc, operation)) return say('clientCredentialsHint');
   const [scheme] = doc.operationSchemes(operation);
   if (scheme === undefined) return say('credentialsHint');
@@ -108,7 +108,7 @@ function someOf(values: string[]): string {
 }
 
 /** "Set `quantity` to an integer of at least 1": what the input's schema says a valid value is. */
-function inputHint(doc: OpenApiDocument, say: Say, input: Property): string {
+function inputHint(doc: OpenApiDocument, say: Say, input: Property): Said {
   const constraints = constraintsOfInput(doc, input);
   const { name } = input;
   if (constraints === undefined) return say('correctInputHint', { name });
@@ -131,7 +131,6 @@ export default /* @__PURE__ */ defineRule({
   severity: 'warn',
   recommended: true,
   principle: {
-    id: 'recovery-hint',
     label: 'recovery hint',
     scope: 'operations with a 4xx (or default) error response that has a JSON schema',
     fixSite: 'error schema',
@@ -166,13 +165,13 @@ export default /* @__PURE__ */ defineRule({
               const ask = askAbout(likely, say('recoveryHintConcept'));
               return {
                 what: ask.what,
-                fix: say('askThenAddHint', { ask: ask.fix, ...words, example }),
+                fix: say('askThenAddHint', { ask: ask.fix, ...words, example, concept: 'recoveryHint' }),
                 sameFix: say('askThenAddHintOnAny', { ask: ask.fix, ...words }),
               };
             }
             // The edit declares the member; the sentence it holds is the server's to write, so none is written into the description.
             return {
-              what: say('noHint'),
+              what: say('noHint', { concept: 'recoveryHint' }),
               fix: say('addHint', { ...words, example }),
               sameFix: say('addHintOnAny', words),
               edits: () => propertyEdits(doc, views, hint, { type: 'string' }, false, errorAudience(doc)),

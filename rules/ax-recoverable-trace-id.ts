@@ -24,7 +24,6 @@ export default defineRule({
   severity: 'warn',
   recommended: true,
   principle: {
-    id: 'trace-id',
     label: 'trace id',
     scope: 'operations with a 5xx (or default) error response that has a JSON schema',
     fixSite: 'error schema',

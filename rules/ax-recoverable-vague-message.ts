@@ -3,6 +3,7 @@ import { child, isErrorResponse, type OpenApiDocument, isErrorStatus } from '../
 import { detailBeside, errorFieldValues, fieldName, textsOf, type FieldValue } from '../lib/errors/error-values';
 import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/semantics/names';
 import { type Finding, responseFinding } from '../lib/findings/rule-function';
+import { identityOf } from '../lib/findings/messages';
 import { defineRule, ruleOptions } from './declaration';
 
 type Options = NameOptions<'message' | 'recoveryHint'> & { phrases?: string[] };
@@ -106,7 +107,6 @@ export default defineRule({
   severity: 'warn',
   recommended: false,
   principle: {
-    id: 'actionable-messages',
     label: 'actionable messages',
     scope: 'operations with an error response (4xx, 5xx, default)',
     fixSite: 'response',
@@ -139,7 +139,9 @@ export default defineRule({
         if (vague(text.value) === undefined || seen.has(key)) continue;
         seen.add(key);
         const what = (holder: string) => say('vagueText', { field: fieldName(value, holder), text: JSON.stringify(text.value) });
-        findings.push(responseFinding(value.operation, value.response, what(value.holder), [text.location, value.within], { same: what(value.kind) }));
+        findings.push(
+          responseFinding(value.operation, value.response, what(value.holder), [text.location, value.within], { same: identityOf(what(value.kind)) }),
+        );
       }
     }
     return findings;

@@ -15,7 +15,7 @@ export type FixSite = 'operation' | 'response' | 'error schema' | 'success schem
 
 /** The rule's column in the report's scorecard. */
 export interface PrincipleDeclaration {
-  /** Stable key of the column in the JSON report. */
+  /** Stable key of the column in the JSON report: the rule id without `ax-` and its family (`principleIdOf`). */
   id: string;
   /** Column header. */
   label: string;
@@ -56,7 +56,8 @@ export interface RuleDefinition<Id extends string, O extends object, M extends M
   severity: Severity;
   /** In the `recommended` set as well as `all`; `false` makes the rule opt-in. */
   recommended: boolean;
-  principle: PrincipleDeclaration;
+  /** Its column in the report; its id is the rule's own (`principleIdOf`). */
+  principle: Omit<PrincipleDeclaration, 'id'>;
   /**
    * Which operations and responses the rule reads, as data (rules/applicability.ts): the frame hands the lint the
    * statuses it reads, and the report marks an operation outside it "not applicable". A rule whose scope code outside
@@ -74,8 +75,9 @@ export interface RuleDefinition<Id extends string, O extends object, M extends M
   probe?: ProbeRole;
 }
 
-/** A rule with what its id gives: its docs link and its function's name. */
+/** A rule with what its id gives: its docs link, its function's name and its principle's id. */
 export interface RuleDeclaration<Id extends string = string> extends RuleDefinition<Id, object, Messages> {
+  principle: PrincipleDeclaration;
   /** The rule's page: docs/rules/<id>.md at the release's tag. */
   documentationUrl: string;
   /** `ax-recoverable-retry-after` → `recoverableRetryAfter`: the name of the rule's Spectral function, published as dist/functions/<name>. */
@@ -90,6 +92,12 @@ type CamelCase<Text extends string> = Text extends `${infer Head}-${infer Tail}`
 const functionNameOf = <Id extends string>(id: Id): FunctionName<Id> =>
   id.replace(/^ax-/, '').replace(/-(\w)/g, (_dash, letter: string) => letter.toUpperCase()) as FunctionName<Id>;
 
+/**
+ * `ax-recoverable-retry-after` → `retry-after`, `ax-exemption-reason` → `exemption-reason`: the key of the rule's column in
+ * the JSON report, in the rule's own words (the family, recoverable or envelope, is the same for every column of it).
+ */
+export const principleIdOf = (id: string): string => id.replace(/^ax-(?:recoverable-|envelope-)?/, '');
+
 /** A rule's options: the JSON Schema of each, and the value of any that a user leaves out; typed `O` for its lint. */
 export const ruleOptions = <O extends object = object>(schema: Record<string, unknown>, defaults?: Partial<O>): Check<O, Messages>['options'] =>
   defaults === undefined ? { schema } : { schema, defaults };
@@ -98,6 +106,7 @@ export const ruleOptions = <O extends object = object>(schema: Record<string, un
 export function defineRule<Id extends string, O extends object, M extends Messages>(definition: RuleDefinition<Id, O, M>): RuleDeclaration<Id> {
   return {
     ...definition,
+    principle: { id: principleIdOf(definition.id), ...definition.principle },
     documentationUrl: `${DOCS_URL}rules/${definition.id}.md`,
     functionName: functionNameOf(definition.id),
     optionNames: Object.keys(definition.options.schema),

@@ -1,6 +1,16 @@
 import { at, EXAMPLE, NEXT_STEPS, oas3, ref, swagger2, withExample } from './support/documents';
 import { testRule } from './support/testRule';
-import { component, usedBy } from './support/components';
+import { component } from './support/components';
+
+/** What several cases expect the rule to say. */
+const UNDECLARED_PATH = {
+  messageId: 'undeclaredPath',
+  data: { href: '/v1/records/r1/receipt', guess: { messageId: 'didYouMean', data: { path: '/v1/records/{id}/receipts' } } },
+};
+const UNDECLARED_METHOD = {
+  messageId: 'undeclaredMethod',
+  data: { method: 'GET', href: '/v1/records/r1/receipts', path: '/v1/records/{id}/receipts', declared: 'only POST', lowerMethod: 'get' },
+};
 
 const SCHEMA = { type: 'object', properties: { id: { type: 'string' }, nextSteps: NEXT_STEPS } };
 const step = (method: string, href: string) => ({ action: 'Next', method, href, description: 'What comes next.' });
@@ -40,13 +50,6 @@ const sharedExample = (description: string) => ({
 });
 const CREATED_EXAMPLE = { examples: { Created: { value: { nextSteps: [step('POST', '/v1/records/r1/receipt')] } } } };
 
-const noPath = (label: string, href: string, guess?: string) =>
-  `${label}: the example's \`nextSteps\` href \`${href}\` matches no declared path${guess === undefined ? '' : ` (did you mean \`${guess}\`?)`}. Point it at a declared route (base path included), or declare the route.`;
-const wrongMethod = (label: string, method: string, href: string, path: string, declared: string) =>
-  `${label}: the example's \`nextSteps\` step \`${method} ${href}\` reaches \`${path}\`, which declares ${declared}. Use a declared method, or declare \`${method.toLowerCase()}\` there.`;
-const template = (label: string, href: string, placeholder: string) =>
-  `${label}: the example's \`nextSteps\` href \`${href}\` still holds \`${placeholder}\`, which the agent would have to fill in. Emit the concrete URL, with the real value in its place.`;
-
 testRule('ax-envelope-next-steps-href', [
   {
     name: 'stays silent on the Agent-UX Envelope’s worked example: every href resolves under the server base path',
@@ -56,7 +59,13 @@ testRule('ax-envelope-next-steps-href', [
   {
     name: 'fires on a typo of a real path, naming the nearest one, on the href of the inline example',
     document: api(withExample({ nextSteps: [step('POST', '/v1/record/42/receipt'), step('GET', '/v1/records/42')] }, SCHEMA)),
-    errors: [{ path: hrefAt('/records', 'post', '201', 0), message: noPath('POST /records 201', '/v1/record/42/receipt', '/v1/records/{id}/receipts') }],
+    errors: [
+      {
+        path: hrefAt('/records', 'post', '201', 0),
+        messageId: 'undeclaredPath',
+        data: { href: '/v1/record/42/receipt', guess: { messageId: 'didYouMean', data: { path: '/v1/records/{id}/receipts' } } },
+      },
+    ],
   },
   {
     name: 'fires on a method the path does not declare, listing the ones it does',
@@ -64,11 +73,13 @@ testRule('ax-envelope-next-steps-href', [
     errors: [
       {
         path: hrefAt('/records', 'post', '201', 0),
-        message: wrongMethod('POST /records 201', 'PUT', '/v1/records/42/cancel', '/v1/records/{id}/cancel', 'only POST'),
+        messageId: 'undeclaredMethod',
+        data: { method: 'PUT', href: '/v1/records/42/cancel', path: '/v1/records/{id}/cancel', declared: 'only POST', lowerMethod: 'put' },
       },
       {
         path: hrefAt('/records', 'post', '201', 1),
-        message: wrongMethod('POST /records 201', 'patch', '/v1/records/42', '/v1/records/{id}', 'only GET, DELETE'),
+        messageId: 'undeclaredMethod',
+        data: { method: 'patch', href: '/v1/records/42', path: '/v1/records/{id}', declared: 'only GET, DELETE', lowerMethod: 'patch' },
       },
     ],
   },
@@ -78,7 +89,8 @@ testRule('ax-envelope-next-steps-href', [
     errors: [
       {
         path: hrefAt('/records', 'post', '201', 0),
-        message: wrongMethod('POST /records 201', 'DELETE', '/v1/records/search', '/v1/records/search', 'only GET'),
+        messageId: 'undeclaredMethod',
+        data: { method: 'DELETE', href: '/v1/records/search', path: '/v1/records/search', declared: 'only GET', lowerMethod: 'delete' },
       },
     ],
   },
@@ -86,8 +98,8 @@ testRule('ax-envelope-next-steps-href', [
     name: 'fires on an href that still holds a {template}, in the path or in the query',
     document: api(withExample({ nextSteps: [step('GET', '/v1/records/{id}'), step('GET', '/v1/records/search?cursor={cursor}')] }, SCHEMA)),
     errors: [
-      { path: hrefAt('/records', 'post', '201', 0), message: template('POST /records 201', '/v1/records/{id}', '{id}') },
-      { path: hrefAt('/records', 'post', '201', 1), message: template('POST /records 201', '/v1/records/search?cursor={cursor}', '{cursor}') },
+      { path: hrefAt('/records', 'post', '201', 0), messageId: 'templatedHref', data: { href: '/v1/records/{id}', placeholder: '{id}' } },
+      { path: hrefAt('/records', 'post', '201', 1), messageId: 'templatedHref', data: { href: '/v1/records/search?cursor={cursor}', placeholder: '{cursor}' } },
     ],
   },
   {
@@ -110,7 +122,13 @@ testRule('ax-envelope-next-steps-href', [
   {
     name: 'an href without the server base path fires, suggesting the path with it',
     document: api(withExample({ nextSteps: [step('GET', '/records/r1')] }, SCHEMA)),
-    errors: [{ path: hrefAt('/records', 'post', '201', 0), message: noPath('POST /records 201', '/records/r1', '/v1/records/{id}') }],
+    errors: [
+      {
+        path: hrefAt('/records', 'post', '201', 0),
+        messageId: 'undeclaredPath',
+        data: { href: '/records/r1', guess: { messageId: 'didYouMean', data: { path: '/v1/records/{id}' } } },
+      },
+    ],
   },
   {
     name: 'server variables are replaced by their defaults; with no servers the base is /',
@@ -131,14 +149,18 @@ testRule('ax-envelope-next-steps-href', [
       },
     }),
     errors: [
-      { path: hrefAt('/records', 'post', '201', 0), message: wrongMethod('POST /records 201', 'GET', '/records', '/records', 'only POST') },
-      { path: hrefAt('/records', 'post', '201', 1), message: noPath('POST /records 201', '/billing/invoices/in_1/lines') },
+      {
+        path: hrefAt('/records', 'post', '201', 0),
+        messageId: 'undeclaredMethod',
+        data: { method: 'GET', href: '/records', path: '/records', declared: 'only POST', lowerMethod: 'get' },
+      },
+      { path: hrefAt('/records', 'post', '201', 1), messageId: 'undeclaredPath', data: { href: '/billing/invoices/in_1/lines', guess: '' } },
     ],
   },
   {
     name: 'named examples through $ref to components/examples, shared by two operations: one diagnostic, on the shared example’s href',
     document: api(sharedExample('Created'), { '/records/{id}/receipts': { post: { responses: { '200': sharedExample('OK') } } } }, CREATED_EXAMPLE),
-    errors: [{ path: CREATED_HREF, message: noPath(usedBy('Created', 2), '/v1/records/r1/receipt', '/v1/records/{id}/receipts') }],
+    errors: [{ path: CREATED_HREF, ...UNDECLARED_PATH }],
   },
   {
     name: 'an operation exempt from the rule is no user of the shared example; when every user is exempt the finding goes',
@@ -157,7 +179,7 @@ testRule('ax-envelope-next-steps-href', [
         responses: { Cancelled: withExample({ nextSteps: [step('GET', '/v1/nowhere')] }, SCHEMA) },
       },
     ),
-    errors: [{ path: CREATED_HREF, message: noPath(usedBy('Created', 'POST /records 201'), '/v1/records/r1/receipt', '/v1/records/{id}/receipts') }],
+    errors: [{ path: CREATED_HREF, ...UNDECLARED_PATH }],
   },
   {
     name: 'a components/responses entry shared by two operations gives one diagnostic, on the shared response’s example (OpenAPI 3.2)',
@@ -170,7 +192,8 @@ testRule('ax-envelope-next-steps-href', [
     errors: [
       {
         path: component('responses', 'Created', ...EXAMPLE, 'nextSteps', '0', 'href'),
-        message: wrongMethod(usedBy('Created', 2), 'DELETE', '/v1/records/r1/receipts', '/v1/records/{id}/receipts', 'only POST'),
+        messageId: 'undeclaredMethod',
+        data: { method: 'DELETE', href: '/v1/records/r1/receipts', path: '/v1/records/{id}/receipts', declared: 'only POST', lowerMethod: 'delete' },
       },
     ],
   },
@@ -205,11 +228,12 @@ testRule('ax-envelope-next-steps-href', [
     errors: [
       {
         path: [...at('/records/search', 'get', '200', ...EXAMPLE), 'data', '1', 'nextSteps', '0', 'href'],
-        message: noPath('GET /records/search 200', '/v1/records/r2/cancell', '/v1/records/{id}/cancel'),
+        messageId: 'undeclaredPath',
+        data: { href: '/v1/records/r2/cancell', guess: { messageId: 'didYouMean', data: { path: '/v1/records/{id}/cancel' } } },
       },
       {
         path: component('schemas', 'Created', 'examples', '0', 'nextSteps', '0', 'href'),
-        message: wrongMethod(usedBy('Created', 'POST /records 201'), 'GET', '/v1/records/r1/receipts', '/v1/records/{id}/receipts', 'only POST'),
+        ...UNDECLARED_METHOD,
       },
     ],
   },
@@ -232,7 +256,8 @@ testRule('ax-envelope-next-steps-href', [
     errors: [
       {
         path: [...at('/records/{id}/cancel', 'post', '409', 'content', 'application/problem+json', 'example'), 'error', 'nextSteps', '0', 'href'],
-        message: noPath('POST /records/{id}/cancel 409', '/v1/records/r1/disputes', '/v1/records/{id}/receipts'),
+        messageId: 'undeclaredPath',
+        data: { href: '/v1/records/r1/disputes', guess: { messageId: 'didYouMean', data: { path: '/v1/records/{id}/receipts' } } },
       },
     ],
   },
@@ -258,7 +283,8 @@ testRule('ax-envelope-next-steps-href', [
     errors: [
       {
         path: at('/records', 'post', '201', 'examples', 'application/json', 'nextSteps', '1', 'href'),
-        message: noPath('POST /records 201', '/records/r1', '/api/records/{id}'),
+        messageId: 'undeclaredPath',
+        data: { href: '/records/r1', guess: { messageId: 'didYouMean', data: { path: '/api/records/{id}' } } },
       },
     ],
   },
@@ -275,7 +301,7 @@ testRule('ax-envelope-next-steps-href', [
         },
       },
     ),
-    errors: [{ path: hrefAt('/records', 'post', '201', 0), message: noPath('POST /records 201', '/v1/nowhere') }],
+    errors: [{ path: hrefAt('/records', 'post', '201', 0), messageId: 'undeclaredPath', data: { href: '/v1/nowhere', guess: '' } }],
   },
   {
     name: 'functionOptions rename the envelope and the item fields',
@@ -286,7 +312,7 @@ testRule('ax-envelope-next-steps-href', [
     errors: [
       {
         path: [...at('/records', 'post', '201', ...EXAMPLE), 'links', '0', 'url'],
-        message: wrongMethod('POST /records 201', 'GET', '/v1/records/r1/receipts', '/v1/records/{id}/receipts', 'only POST'),
+        ...UNDECLARED_METHOD,
       },
     ],
   },

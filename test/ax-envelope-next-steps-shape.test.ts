@@ -3,6 +3,16 @@ import { testRule } from './support/testRule';
 import { postWith as post } from './support/documents';
 import { component, usedBy } from './support/components';
 
+/** What several cases expect the rule to say. */
+const FIELD_NOT_REQUIRED = {
+  messageId: 'fieldNotRequired',
+  data: { subject: { messageId: 'itemsOf', data: { trail: 'nextSteps' } }, name: 'href', thenSend: '; your handler must then send it' },
+};
+const METHOD_ANY_STRING = {
+  messageId: 'methodAnyString',
+  data: { subject: { messageId: 'itemsOf', data: { trail: 'nextSteps' } }, name: 'method', methodEnum: '`enum: [GET, POST, PUT, PATCH, DELETE]`' },
+};
+
 const ITEM = NEXT_STEPS.items;
 const PROPS = ITEM.properties;
 const STEPS_AT = [...JSON_SCHEMA, 'properties', 'nextSteps'];
@@ -12,7 +22,6 @@ const stepsOf = (items: unknown) => envelope({ type: 'array', items });
 
 /** A fix that requires step members ends by saying the server must then send them. */
 const SEND_IT = '; your handler must then send it.';
-const REQUIRING = 'an array of objects requiring `action`, `method`, `href`, `description`; your handler must then send them';
 const FIELD_HINT: Record<string, string> = {
   action: 'type string: an imperative verb phrase',
   method: 'type string, `enum: [GET, POST, PUT, PATCH, DELETE]`',
@@ -23,8 +32,6 @@ const undeclared = (label: string, field: string, trail = 'nextSteps') =>
   `${label}: the items of \`${trail}\` do not declare \`${field}\`. Declare it (${FIELD_HINT[field]}) and list it in \`required\`${SEND_IT}`;
 const unrequired = (label: string, field: string, trail = 'nextSteps') =>
   `${label}: the items of \`${trail}\` declare but do not require \`${field}\`. Add it to their \`required\` list${SEND_IT}`;
-const freeMethod = (label: string, trail = 'nextSteps') =>
-  `${label}: the items of \`${trail}\` let \`method\` be any string, not only a verb an agent can send. Limit it with \`enum: [GET, POST, PUT, PATCH, DELETE]\`.`;
 
 const NEXT_STEP_AT = component('schemas', 'NextStep');
 /** An envelope whose steps are the shared `NextStep`, which does not require `href`. */
@@ -68,12 +75,23 @@ const RENAMED = oas3({
 const RENAMED_ERRORS = [
   {
     path: at('/payments', 'post', '201', ...JSON_SCHEMA, 'properties', 'links', 'items'),
-    message: `POST /payments 201: the items of \`links\` do not declare \`summary\`. Declare it (type string: why, and any precondition) and list it in \`required\`${SEND_IT}`,
+    messageId: 'fieldUndeclared',
+    data: {
+      subject: { messageId: 'itemsOf', data: { trail: 'links' } },
+      name: 'summary',
+      holds: { messageId: 'descriptionHolds', data: {} },
+      thenSend: '; your handler must then send it',
+    },
   },
   {
     path: at('/payments', 'post', '201', ...JSON_SCHEMA, 'properties', 'links', 'items', 'properties', 'verb'),
-    message:
-      'POST /payments 201: the items of `links` allow `verb` values that are not HTTP methods: `CONNECT`. Limit it to `enum: [GET, POST, PUT, PATCH, DELETE]` (HEAD, OPTIONS are accepted too).',
+    messageId: 'methodNotHttp',
+    data: {
+      subject: { messageId: 'itemsOf', data: { trail: 'links' } },
+      name: 'verb',
+      values: '`CONNECT`',
+      methodEnum: '`enum: [GET, POST, PUT, PATCH, DELETE]`',
+    },
   },
 ];
 
@@ -92,7 +110,8 @@ testRule('ax-envelope-next-steps-shape', [
     errors: [
       {
         path: at('/payments', 'post', '201', ...STEPS_AT),
-        message: `POST /payments 201: \`nextSteps\` is declared as string, not a list of steps. Declare it as ${REQUIRING}.`,
+        messageId: 'notAList',
+        data: { trail: 'nextSteps', types: 'string', required: '`action`, `method`, `href`, `description`', thenSend: '; your handler must then send them' },
       },
     ],
   },
@@ -105,11 +124,13 @@ testRule('ax-envelope-next-steps-shape', [
     errors: [
       {
         path: at('/a', 'post', '201', ...STEPS_AT),
-        message: `POST /a 201: \`nextSteps\` declares no \`items\`, so a step's fields are unknown. Declare it as ${REQUIRING}.`,
+        messageId: 'noItems',
+        data: { trail: 'nextSteps', required: '`action`, `method`, `href`, `description`', thenSend: '; your handler must then send them' },
       },
       {
         path: at('/b', 'post', '201', ...ITEMS_AT),
-        message: `POST /b 201: the items of \`nextSteps\` are string, not steps. Make them objects requiring \`action\`, \`method\`, \`href\`, \`description\`; your handler must then send them.`,
+        messageId: 'scalarItems',
+        data: { trail: 'nextSteps', types: 'string', required: '`action`, `method`, `href`, `description`', thenSend: '; your handler must then send them' },
       },
     ],
   },
@@ -125,8 +146,12 @@ testRule('ax-envelope-next-steps-shape', [
     name: 'tells a declared-but-optional field from a missing one',
     document: oas3({ '/payments': post({ '201': body(stepsOf({ ...ITEM, required: ['action', 'method'] })) }) }),
     errors: [
-      { path: at('/payments', 'post', '201', ...ITEMS_AT), message: unrequired('POST /payments 201', 'href') },
-      { path: at('/payments', 'post', '201', ...ITEMS_AT), message: unrequired('POST /payments 201', 'description') },
+      { path: at('/payments', 'post', '201', ...ITEMS_AT), ...FIELD_NOT_REQUIRED },
+      {
+        path: at('/payments', 'post', '201', ...ITEMS_AT),
+        messageId: 'fieldNotRequired',
+        data: { subject: { messageId: 'itemsOf', data: { trail: 'nextSteps' } }, name: 'description', thenSend: '; your handler must then send it' },
+      },
     ],
   },
   {
@@ -140,10 +165,15 @@ testRule('ax-envelope-next-steps-shape', [
     errors: [
       {
         path: at('/a', 'post', '201', ...ITEMS_AT, 'properties', 'method'),
-        message:
-          'POST /a 201: the items of `nextSteps` allow `method` values that are not HTTP methods: `TRACE`, `follow`. Limit it to `enum: [GET, POST, PUT, PATCH, DELETE]` (HEAD, OPTIONS are accepted too).',
+        messageId: 'methodNotHttp',
+        data: {
+          subject: { messageId: 'itemsOf', data: { trail: 'nextSteps' } },
+          name: 'method',
+          values: '`TRACE`, `follow`',
+          methodEnum: '`enum: [GET, POST, PUT, PATCH, DELETE]`',
+        },
       },
-      { path: at('/b', 'post', '201', ...ITEMS_AT, 'properties', 'method'), message: freeMethod('POST /b 201') },
+      { path: at('/b', 'post', '201', ...ITEMS_AT, 'properties', 'method'), ...METHOD_ANY_STRING },
     ],
   },
   {
@@ -158,7 +188,7 @@ testRule('ax-envelope-next-steps-shape', [
       { '/payments': post({ '201': body(ref('Created')) }), '/refunds': { put: { responses: { '200': body(ref('Created')) } } } },
       SHARED_NEXT_STEP,
     ),
-    errors: [{ path: NEXT_STEP_AT, message: unrequired(usedBy('NextStep', 2), 'href') }],
+    errors: [{ path: NEXT_STEP_AT, ...FIELD_NOT_REQUIRED }],
   },
   {
     name: 'an operation exempt from the rule is no user of the shared NextStep: it drops out of the count, and with every user exempt the finding goes',
@@ -172,7 +202,7 @@ testRule('ax-envelope-next-steps-shape', [
       },
       SHARED_NEXT_STEP,
     ),
-    errors: [{ path: NEXT_STEP_AT, message: unrequired(usedBy('NextStep', 2), 'href') }],
+    errors: [{ path: NEXT_STEP_AT, ...FIELD_NOT_REQUIRED }],
   },
   {
     name: 'one user left beside an exempt one: the finding names that response; none left: silent',
@@ -189,7 +219,7 @@ testRule('ax-envelope-next-steps-shape', [
       },
       { schemas: { ...SHARED_NEXT_STEP.schemas, LegacyStep: { ...ITEM, required: ['action'] } } },
     ),
-    errors: [{ path: NEXT_STEP_AT, message: unrequired(usedBy('NextStep', 'POST /payments 201'), 'href') }],
+    errors: [{ path: NEXT_STEP_AT, ...FIELD_NOT_REQUIRED }],
   },
   {
     name: 'an inline envelope whose items are a shared $ref lands on the shared item schema, where `required` is edited',
@@ -221,7 +251,7 @@ testRule('ax-envelope-next-steps-shape', [
   {
     name: 'oneOf items with a branch missing href fire once, on the items',
     document: oas3({ '/payments': post({ '201': body(stepsOf({ oneOf: [ITEM, { ...ITEM, required: ['action', 'method', 'description'] }] })) }) }),
-    errors: [{ path: at('/payments', 'post', '201', ...ITEMS_AT), message: unrequired('POST /payments 201', 'href') }],
+    errors: [{ path: at('/payments', 'post', '201', ...ITEMS_AT), ...FIELD_NOT_REQUIRED }],
   },
   {
     name: 'a components/responses entry shared by two operations gives one diagnostic, on the shared response’s `method`',
@@ -232,7 +262,7 @@ testRule('ax-envelope-next-steps-shape', [
     errors: [
       {
         path: component('responses', 'Created', ...ITEMS_AT, 'properties', 'method'),
-        message: freeMethod(usedBy('Created', 2)),
+        ...METHOD_ANY_STRING,
       },
     ],
   },
@@ -266,7 +296,8 @@ testRule('ax-envelope-next-steps-shape', [
       })),
       {
         path: component('schemas', 'Payment', 'allOf', '1', 'properties', 'nextSteps', 'items'),
-        message: unrequired(usedBy('Payment', 2), 'description', 'data[].nextSteps'),
+        messageId: 'fieldNotRequired',
+        data: { subject: { messageId: 'itemsOf', data: { trail: 'data[].nextSteps' } }, name: 'description', thenSend: '; your handler must then send it' },
       },
     ],
   },
@@ -281,7 +312,7 @@ testRule('ax-envelope-next-steps-shape', [
         },
       },
     ),
-    errors: [{ path: ['definitions', 'NextStep', 'properties', 'method'], message: freeMethod(usedBy('NextStep', 'POST /payments 201')) }],
+    errors: [{ path: ['definitions', 'NextStep', 'properties', 'method'], ...METHOD_ANY_STRING }],
   },
   {
     name: 'OpenAPI 3.1: a nullable array type passes, next_steps is read by default',
@@ -305,7 +336,7 @@ testRule('ax-envelope-next-steps-shape', [
       {},
       '3.2.0',
     ),
-    errors: [{ path: at('/payments', 'post', '201', ...ITEMS_AT), message: unrequired('POST /payments 201', 'href') }],
+    errors: [{ path: at('/payments', 'post', '201', ...ITEMS_AT), ...FIELD_NOT_REQUIRED }],
   },
   {
     name: 'x-ax-exempt on the operation or the path item silences the rule there',

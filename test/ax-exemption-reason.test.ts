@@ -4,13 +4,6 @@ import { component } from './support/components';
 
 const responses = { '201': body(PAYMENT) };
 const exempt = (entries: unknown) => ({ 'x-ax-exempt': entries, responses });
-const EXAMPLE = '`x-ax-exempt: { <rule-id>: "<reason>" }`';
-const notAMap = (owner: string, what: string) =>
-  `${owner}: \`x-ax-exempt\` is ${what}, not a map from rule id to reason, so it exempts nothing. Write it as ${EXAMPLE}.`;
-const unknown = (owner: string, id: string, guess?: string) =>
-  `${owner}: \`${id}\` is not a rule of spectral-agent-ux, so this entry exempts nothing. ${guess === undefined ? 'Use the id of a rule of this package (docs/rules/ lists them).' : `Did you mean \`${guess}\`? Rename the key.`}`;
-const weak = (owner: string, id: string, given: string, words = 3) =>
-  `${owner}: the exemption from \`${id}\` gives ${given}; give at least ${words} words on why the rule does not apply, e.g. "JSON-RPC 2.0 envelope is fixed by the spec".`;
 const entry = (path: string, ...rest: string[]) => ['paths', path, ...rest, 'x-ax-exempt'];
 
 testRule('ax-exemption-reason', [
@@ -35,9 +28,17 @@ testRule('ax-exemption-reason', [
       '/c': { 'x-ax-exempt': null, post: { responses } },
     }),
     errors: [
-      { path: entry('/a', 'post'), message: notAMap('POST /a', 'the string "ax-envelope-next-steps"') },
-      { path: entry('/b', 'post'), message: notAMap('POST /b', 'an array') },
-      { path: entry('/c'), message: notAMap('path item /c', 'null') },
+      {
+        path: entry('/a', 'post'),
+        messageId: 'notAMap',
+        data: { extension: 'x-ax-exempt', value: 'the string "ax-envelope-next-steps"', example: 'x-ax-exempt: { <rule-id>: "<reason>" }' },
+      },
+      {
+        path: entry('/b', 'post'),
+        messageId: 'notAMap',
+        data: { extension: 'x-ax-exempt', value: 'an array', example: 'x-ax-exempt: { <rule-id>: "<reason>" }' },
+      },
+      { path: entry('/c'), messageId: 'notAMap', data: { extension: 'x-ax-exempt', value: 'null', example: 'x-ax-exempt: { <rule-id>: "<reason>" }' } },
     ],
   },
   {
@@ -48,8 +49,16 @@ testRule('ax-exemption-reason', [
       },
     }),
     errors: [
-      { path: [...entry('/a', 'post'), 'ax-envelop-next-steps'], message: unknown('POST /a', 'ax-envelop-next-steps', 'ax-envelope-next-steps') },
-      { path: [...entry('/a', 'post'), 'operation-tag-defined'], message: unknown('POST /a', 'operation-tag-defined') },
+      {
+        path: [...entry('/a', 'post'), 'ax-envelop-next-steps'],
+        messageId: 'unknownRule',
+        data: { id: 'ax-envelop-next-steps', fix: { messageId: 'renameToRule', data: { guess: 'ax-envelope-next-steps' } } },
+      },
+      {
+        path: [...entry('/a', 'post'), 'operation-tag-defined'],
+        messageId: 'unknownRule',
+        data: { id: 'operation-tag-defined', fix: { messageId: 'useRuleId', data: {} } },
+      },
     ],
   },
   {
@@ -67,11 +76,31 @@ testRule('ax-exemption-reason', [
       },
     }),
     errors: [
-      { path: [...entry('/a', 'post'), 'ax-envelope-next-steps'], message: weak('POST /a', 'ax-envelope-next-steps', 'an empty reason') },
-      { path: [...entry('/a', 'post'), 'ax-envelope-state'], message: weak('POST /a', 'ax-envelope-state', 'the string "legacy"') },
-      { path: [...entry('/a', 'post'), 'ax-envelope-refresh-url'], message: weak('POST /a', 'ax-envelope-refresh-url', 'the string "legacy endpoint"') },
-      { path: [...entry('/a', 'post'), 'ax-envelope-next-steps-href'], message: weak('POST /a', 'ax-envelope-next-steps-href', 'the number 42') },
-      { path: [...entry('/a', 'post'), 'ax-envelope-next-steps-shape'], message: weak('POST /a', 'ax-envelope-next-steps-shape', 'the string "— — — …"') },
+      {
+        path: [...entry('/a', 'post'), 'ax-envelope-next-steps'],
+        messageId: 'noReason',
+        data: { id: 'ax-envelope-next-steps', given: { messageId: 'emptyReason', data: {} }, minWords: 3 },
+      },
+      {
+        path: [...entry('/a', 'post'), 'ax-envelope-state'],
+        messageId: 'noReason',
+        data: { id: 'ax-envelope-state', given: 'the string "legacy"', minWords: 3 },
+      },
+      {
+        path: [...entry('/a', 'post'), 'ax-envelope-refresh-url'],
+        messageId: 'noReason',
+        data: { id: 'ax-envelope-refresh-url', given: 'the string "legacy endpoint"', minWords: 3 },
+      },
+      {
+        path: [...entry('/a', 'post'), 'ax-envelope-next-steps-href'],
+        messageId: 'noReason',
+        data: { id: 'ax-envelope-next-steps-href', given: 'the number 42', minWords: 3 },
+      },
+      {
+        path: [...entry('/a', 'post'), 'ax-envelope-next-steps-shape'],
+        messageId: 'noReason',
+        data: { id: 'ax-envelope-next-steps-shape', given: 'the string "— — — …"', minWords: 3 },
+      },
     ],
   },
   {
@@ -80,10 +109,10 @@ testRule('ax-exemption-reason', [
     errors: [
       {
         path: [...entry('/a', 'post'), 'ax-exemption-reason'],
-        message:
-          'POST /a: `ax-exemption-reason` cannot be exempted in the description. Remove this entry; to switch the rule off, use `overrides` in .spectral.yaml.',
+        messageId: 'selfExempted',
+        data: { self: 'ax-exemption-reason' },
       },
-      { path: [...entry('/a', 'post'), 'ax-envelope-state'], message: weak('POST /a', 'ax-envelope-state', 'the string "n/a"') },
+      { path: [...entry('/a', 'post'), 'ax-envelope-state'], messageId: 'noReason', data: { id: 'ax-envelope-state', given: 'the string "n/a"', minWords: 3 } },
     ],
   },
   {
@@ -96,14 +125,21 @@ testRule('ax-exemption-reason', [
     errors: [
       {
         path: component('pathItems', 'Legacy', 'x-ax-exempt', 'ax-envelope-next-step'),
-        message: unknown('path item /a', 'ax-envelope-next-step', 'ax-envelope-next-steps'),
+        messageId: 'unknownRule',
+        data: { id: 'ax-envelope-next-step', fix: { messageId: 'renameToRule', data: { guess: 'ax-envelope-next-steps' } } },
       },
     ],
   },
   {
     name: 'Swagger 2.0',
     document: swagger2({ '/a': { post: { 'x-ax-exempt': { 'ax-envelope-next-steps': 'legacy' }, responses: { '201': { description: 'Created' } } } } }),
-    errors: [{ path: [...entry('/a', 'post'), 'ax-envelope-next-steps'], message: weak('POST /a', 'ax-envelope-next-steps', 'the string "legacy"') }],
+    errors: [
+      {
+        path: [...entry('/a', 'post'), 'ax-envelope-next-steps'],
+        messageId: 'noReason',
+        data: { id: 'ax-envelope-next-steps', given: 'the string "legacy"', minWords: 3 },
+      },
+    ],
   },
   {
     name: 'option minWords raises the bar',
@@ -114,7 +150,8 @@ testRule('ax-exemption-reason', [
     errors: [
       {
         path: [...entry('/a', 'post'), 'ax-envelope-next-steps'],
-        message: weak('POST /a', 'ax-envelope-next-steps', 'the string "Frozen legacy endpoint"', 5),
+        messageId: 'noReason',
+        data: { id: 'ax-envelope-next-steps', given: 'the string "Frozen legacy endpoint"', minWords: 5 },
       },
     ],
   },

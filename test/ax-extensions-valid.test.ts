@@ -78,53 +78,100 @@ testRule('ax-extensions-valid', [
     errors: [
       {
         path: ['info', 'x-ax-capabilities'],
-        message:
-          '`x-ax-capabilities[0]` must be a snake_case string, but it is the string "createPayment". Write it as `x-ax-capabilities: [create_payment, refund_payment]`.',
+        messageId: 'wrongValue',
+        data: {
+          key: 'x-ax-capabilities',
+          at: '[0]',
+          expected: 'a snake_case string',
+          value: 'the string "createPayment"',
+          fix: 'x-ax-capabilities: [create_payment, refund_payment]',
+        },
       },
       {
         path: ['info', 'x-ax-logging-level'],
-        message:
-          '`x-ax-logging-level` must be one of `debug`, `info`, `warn`, `error`, but it is the string "verbose". Write it as `x-ax-logging-level: info`.',
+        messageId: 'wrongValue',
+        data: {
+          key: 'x-ax-logging-level',
+          at: '',
+          expected: 'one of `debug`, `info`, `warn`, `error`',
+          value: 'the string "verbose"',
+          fix: 'x-ax-logging-level: info',
+        },
       },
       {
         path: ['paths', '/payments', 'x-ax-retryable'],
-        message: '`x-ax-retryable` must be a boolean, but it is the string "yes". Write it as `x-ax-retryable: false`.',
+        messageId: 'wrongValue',
+        data: { key: 'x-ax-retryable', at: '', expected: 'a boolean', value: 'the string "yes"', fix: 'x-ax-retryable: false' },
       },
       {
         path: ['paths', '/payments', 'x-ax-sandboxable'],
-        message: '`x-ax-sandboxable` must be a boolean, but it is the string "true". Write it as `x-ax-sandboxable: true`.',
+        messageId: 'wrongValue',
+        data: { key: 'x-ax-sandboxable', at: '', expected: 'a boolean', value: 'the string "true"', fix: 'x-ax-sandboxable: true' },
       },
       {
         path: ['paths', '/payments', 'post', 'x-ax-required-fields'],
-        message: '`x-ax-required-fields` must be an array of strings, but it is the string "amount". Write it as `x-ax-required-fields: [amount, currency]`.',
+        messageId: 'wrongValue',
+        data: {
+          key: 'x-ax-required-fields',
+          at: '',
+          expected: 'an array of strings',
+          value: 'the string "amount"',
+          fix: 'x-ax-required-fields: [amount, currency]',
+        },
       },
       {
         path: ['paths', '/payments', 'post', 'x-ax-cost-estimate'],
-        message:
-          '`x-ax-cost-estimate.tokens` must be an integer, but it is the number 1.5. Write it as `x-ax-cost-estimate: { tokens: 1200, credits: 0.5, rate_limit_weight: 1 }`.',
+        messageId: 'wrongValue',
+        data: {
+          key: 'x-ax-cost-estimate',
+          at: '.tokens',
+          expected: 'an integer',
+          value: 'the number 1.5',
+          fix: 'x-ax-cost-estimate: { tokens: 1200, credits: 0.5, rate_limit_weight: 1 }',
+        },
       },
       {
         path: ['paths', '/payments', 'post', 'x-ax-category'],
-        message: '`x-ax-category` must be a string, but it is an array. Write it as `x-ax-category: payments`.',
+        messageId: 'wrongValue',
+        data: { key: 'x-ax-category', at: '', expected: 'a string', value: 'an array', fix: 'x-ax-category: payments' },
       },
       {
         path: ['paths', '/payments', 'post', 'x-ax-deprecated-suggestion'],
-        message:
-          '`x-ax-deprecated-suggestion` must be a string, but it is the boolean true. Write it as `x-ax-deprecated-suggestion: Use POST /v2/payments instead.`.',
+        messageId: 'wrongValue',
+        data: {
+          key: 'x-ax-deprecated-suggestion',
+          at: '',
+          expected: 'a string',
+          value: 'the boolean true',
+          fix: 'x-ax-deprecated-suggestion: Use POST /v2/payments instead.',
+        },
       },
       {
         path: ['paths', '/payments', 'post', 'responses', '400', 'x-ax-error-code'],
-        message:
-          '`x-ax-error-code` must be a SCREAMING_SNAKE string, but it is the string "validation-error". Write it as `x-ax-error-code: PAYMENT_DECLINED`.',
+        messageId: 'wrongValue',
+        data: {
+          key: 'x-ax-error-code',
+          at: '',
+          expected: 'a SCREAMING_SNAKE string',
+          value: 'the string "validation-error"',
+          fix: 'x-ax-error-code: PAYMENT_DECLINED',
+        },
       },
       {
         path: ['paths', '/payments', 'post', 'responses', '400', 'x-ax-error-suggestion'],
-        message: '`x-ax-error-suggestion` must be a string, but it is the number 42. Write it as `x-ax-error-suggestion: Reduce amount to 10000 or less.`.',
+        messageId: 'wrongValue',
+        data: {
+          key: 'x-ax-error-suggestion',
+          at: '',
+          expected: 'a string',
+          value: 'the number 42',
+          fix: 'x-ax-error-suggestion: Reduce amount to 10000 or less.',
+        },
       },
       {
         path: component('schemas', 'Problem', 'x-ax-cost-estimate'),
-        message:
-          '`x-ax-cost-estimate` has no member `token`; did you mean `tokens`? Write it as `x-ax-cost-estimate: { tokens: 1200, credits: 0.5, rate_limit_weight: 1 }`.',
+        messageId: 'unknownMember',
+        data: { key: 'x-ax-cost-estimate', member: 'token', meant: 'tokens', fix: 'x-ax-cost-estimate: { tokens: 1200, credits: 0.5, rate_limit_weight: 1 }' },
       },
     ],
   },
@@ -136,16 +183,18 @@ testRule('ax-extensions-valid', [
     errors: [
       {
         path: ['paths', '/payments', 'post', 'x-ax-retriable'],
-        message: '`x-ax-retriable`: did you mean `x-ax-retryable`? Rename it so that agents and tools read it.',
+        messageId: 'misspeltExtension',
+        data: { key: 'x-ax-retriable', guess: 'x-ax-retryable' },
       },
       {
         path: ['paths', '/payments', 'post', 'X-AX-Idempotent'],
-        message: '`X-AX-Idempotent`: did you mean `x-ax-idempotent`? Rename it so that agents and tools read it.',
+        messageId: 'misspeltExtension',
+        data: { key: 'X-AX-Idempotent', guess: 'x-ax-idempotent' },
       },
       {
         path: ['paths', '/payments', 'post', 'x-ax-owner'],
-        message:
-          "`x-ax-owner` is not an AX extension. Use one of the AX spec's (listed on the ax-extensions-valid page), or drop the `ax-` for a private `x-` extension.",
+        messageId: 'unknownExtension',
+        data: { key: 'x-ax-owner' },
       },
     ],
   },
@@ -163,8 +212,13 @@ testRule('ax-extensions-valid', [
     errors: [
       {
         path: ['paths', '/b', 'post', 'x-ax-cost-estimate'],
-        message:
-          '`x-ax-cost-estimate` has no member `credit`; did you mean `credits`? Write it as `x-ax-cost-estimate: { tokens: 1200, credits: 0.5, rate_limit_weight: 1 }`.',
+        messageId: 'unknownMember',
+        data: {
+          key: 'x-ax-cost-estimate',
+          member: 'credit',
+          meant: 'credits',
+          fix: 'x-ax-cost-estimate: { tokens: 1200, credits: 0.5, rate_limit_weight: 1 }',
+        },
       },
     ],
   },
@@ -215,14 +269,27 @@ testRule('ax-extensions-valid', [
     errors: [
       {
         path: ['x-ax-logging-level'],
-        message: '`x-ax-logging-level` must be one of `debug`, `info`, `warn`, `error`, but it is the string "trace". Write it as `x-ax-logging-level: info`.',
+        messageId: 'wrongValue',
+        data: {
+          key: 'x-ax-logging-level',
+          at: '',
+          expected: 'one of `debug`, `info`, `warn`, `error`',
+          value: 'the string "trace"',
+          fix: 'x-ax-logging-level: info',
+        },
       },
     ],
   },
   {
     name: 'garbage: paths null, an extension set to null, arrays of arrays',
     document: { openapi: '3.0.3', info: { title: 'x', version: '1', 'x-ax-retryable': null }, paths: null, tags: [[['x']]] },
-    errors: [{ path: ['info', 'x-ax-retryable'], message: '`x-ax-retryable` must be a boolean, but it is null. Write it as `x-ax-retryable: false`.' }],
+    errors: [
+      {
+        path: ['info', 'x-ax-retryable'],
+        messageId: 'wrongValue',
+        data: { key: 'x-ax-retryable', at: '', expected: 'a boolean', value: 'null', fix: 'x-ax-retryable: false' },
+      },
+    ],
   },
 ]);
 

@@ -1,18 +1,29 @@
 import { at, body, EXAMPLE, JSON_SCHEMA, oas3, ref, swagger2, withExample } from './support/documents';
 import { testRule } from './support/testRule';
-import { component, usedBy } from './support/components';
+import { component } from './support/components';
 import { getWith as get } from './support/documents';
 
+/** What the rule says of a code off the convention: the field, the codes, the fix; how it read them, and why that convention. */
+const offConvention = (
+  holder: string,
+  codes: string,
+  fixes: string,
+  verb = 'schemaAllows',
+  { convention = 'SCREAMING_SNAKE', why = 'usualConvention', name = 'code' } = {},
+) => ({
+  messageId: 'fieldFinding',
+  data: {
+    holder,
+    name,
+    what: { messageId: 'offConvention', data: { verb: { messageId: verb, data: {} }, codes, convention, why: { messageId: why, data: {} }, fixes } },
+  },
+});
+
+/** What several cases expect the rule to say. */
+const SCHEMA_NOT_FOUND = offConvention('the error schema', '"notFound"', '`NOT_FOUND`');
+const EXAMPLE_NOT_FOUND = offConvention('the application/json error example', '"not_found"', '`NOT_FOUND`', 'exampleIs');
+
 const codeEnum = (...codes: string[]) => body({ type: 'object', properties: { code: { type: 'string', enum: codes } } });
-/** The message for codes off the convention: `values` as listed, `fixes` their rewrites. */
-const off = (subject: string, verb: string, values: string[], convention: string, why: string, fixes: string[]) =>
-  `${subject} ${verb} ${values.map(value => `"${value}"`).join(', ')}, not ${convention} (${why}). Write ${values.length === 1 ? 'it' : 'them'} as ${fixes.map(fix => `\`${fix}\``).join(', ')}.`;
-const MOST = 'the convention of most codes here';
-const prose = (operation: string, subject: string, why: string) =>
-  `${operation}: ${subject} reads as prose: ${why}. Use short stable segments, e.g. \`/errors/invoice/not-finalized\`.`;
-const SCHEMA_CODE = "the error schema's `code`";
-const EXAMPLE_CODE = "the application/json error example's `code`";
-const EXAMPLE_TYPE = "the application/json error example's `type`";
 
 testRule('ax-recoverable-code-format', [
   {
@@ -41,10 +52,34 @@ testRule('ax-recoverable-code-format', [
     errors: [
       {
         path: at('/a', 'get', '400', ...EXAMPLE, 'type'),
-        message: prose('GET /a 400', EXAMPLE_TYPE, '"https://api.example.com/errors/amount is too large" contains spaces'),
+        messageId: 'fieldFinding',
+        data: {
+          holder: 'the application/json error example',
+          name: 'type',
+          what: {
+            messageId: 'proseUri',
+            data: { problem: { messageId: 'containsSpaces', data: { uri: '"https://api.example.com/errors/amount is too large"' } } },
+          },
+        },
       },
-      { path: at('/a', 'get', '409', ...EXAMPLE, 'type'), message: prose('GET /a 409', EXAMPLE_TYPE, '`the-invoice-has-already-been-sent` has 6 words') },
-      { path: at('/a', 'get', '422', ...EXAMPLE, 'type'), message: prose('GET /a 422', EXAMPLE_TYPE, '`invoice-is-not-in-finalized-state` has 6 words') },
+      {
+        path: at('/a', 'get', '409', ...EXAMPLE, 'type'),
+        messageId: 'fieldFinding',
+        data: {
+          holder: 'the application/json error example',
+          name: 'type',
+          what: { messageId: 'proseUri', data: { problem: { messageId: 'tooManyWords', data: { segment: 'the-invoice-has-already-been-sent', count: 6 } } } },
+        },
+      },
+      {
+        path: at('/a', 'get', '422', ...EXAMPLE, 'type'),
+        messageId: 'fieldFinding',
+        data: {
+          holder: 'the application/json error example',
+          name: 'type',
+          what: { messageId: 'proseUri', data: { problem: { messageId: 'tooManyWords', data: { segment: 'invoice-is-not-in-finalized-state', count: 6 } } } },
+        },
+      },
     ],
   },
   {
@@ -52,7 +87,17 @@ testRule('ax-recoverable-code-format', [
     document: oas3({
       '/a': get({ '400': withExample({ type: '/errors/payment/card-is-expired' }), '402': withExample({ type: '/errors/payment/rate-limit-exceeded' }) }),
     }),
-    errors: [{ path: at('/a', 'get', '400', ...EXAMPLE, 'type'), message: prose('GET /a 400', EXAMPLE_TYPE, '`card-is-expired` is a sentence ("is")') }],
+    errors: [
+      {
+        path: at('/a', 'get', '400', ...EXAMPLE, 'type'),
+        messageId: 'fieldFinding',
+        data: {
+          holder: 'the application/json error example',
+          name: 'type',
+          what: { messageId: 'proseUri', data: { problem: { messageId: 'aSentence', data: { segment: 'card-is-expired', glue: '"is"' } } } },
+        },
+      },
+    ],
   },
   {
     name: "RFC 9457's own example type (a three-word name with a preposition) passes (corpus: train-travel)",
@@ -97,7 +142,7 @@ testRule('ax-recoverable-code-format', [
     errors: [
       {
         path: at('/a', 'get', '422', ...JSON_SCHEMA, 'properties', 'type', 'enum', '1'),
-        message: off("GET /a 422: the error schema's `type`", 'allows', ['invalid-state'], 'SCREAMING_SNAKE', MOST, ['INVALID_STATE']),
+        ...offConvention('the error schema', '"invalid-state"', '`INVALID_STATE`', 'schemaAllows', { name: 'type' }),
       },
     ],
   },
@@ -114,7 +159,7 @@ testRule('ax-recoverable-code-format', [
     errors: [
       {
         path: at('/a', 'get', '404', ...EXAMPLE, 'code'),
-        message: off(`GET /a 404: ${EXAMPLE_CODE}`, 'is', ['not-found'], 'SCREAMING_SNAKE', MOST, ['NOT_FOUND']),
+        ...offConvention('the application/json error example', '"not-found"', '`NOT_FOUND`', 'exampleIs'),
       },
     ],
   },
@@ -126,7 +171,7 @@ testRule('ax-recoverable-code-format', [
     errors: [
       {
         path: at('/a', 'get', '402', ...JSON_SCHEMA, 'properties', 'code', 'enum', '3'),
-        message: off(`GET /a 402: ${SCHEMA_CODE}`, 'allows', ['card-expired'], 'SCREAMING_SNAKE', MOST, ['CARD_EXPIRED']),
+        ...offConvention('the error schema', '"card-expired"', '`CARD_EXPIRED`'),
       },
     ],
   },
@@ -153,7 +198,21 @@ testRule('ax-recoverable-code-format', [
     errors: [
       {
         path: component('schemas', 'Problem', 'properties', 'code', 'enum', '3'),
-        message: `${usedBy('Problem', 3)}: ${SCHEMA_CODE} allows "notFound", "rate-limited", "bad_gateway" and 1 more, not SCREAMING_SNAKE (${MOST}). Write them as \`NOT_FOUND\`, \`RATE_LIMITED\`, \`BAD_GATEWAY\` and 1 more.`,
+        messageId: 'fieldFinding',
+        data: {
+          holder: 'the error schema',
+          name: 'code',
+          what: {
+            messageId: 'offConventionMany',
+            data: {
+              verb: { messageId: 'schemaAllows', data: {} },
+              codes: { messageId: 'andMore', data: { shown: '"notFound", "rate-limited", "bad_gateway"', more: 1 } },
+              convention: 'SCREAMING_SNAKE',
+              why: { messageId: 'usualConvention', data: {} },
+              fixes: { messageId: 'andMore', data: { shown: '`NOT_FOUND`, `RATE_LIMITED`, `BAD_GATEWAY`', more: 1 } },
+            },
+          },
+        },
       },
     ],
   },
@@ -167,7 +226,7 @@ testRule('ax-recoverable-code-format', [
     errors: [
       {
         path: component('schemas', 'Problem', 'properties', 'code', 'enum', '2'),
-        message: off(`${usedBy('Problem', 2)}: ${SCHEMA_CODE}`, 'allows', ['notFound'], 'SCREAMING_SNAKE', MOST, ['NOT_FOUND']),
+        ...SCHEMA_NOT_FOUND,
       },
     ],
   },
@@ -177,10 +236,21 @@ testRule('ax-recoverable-code-format', [
     errors: [
       {
         path: at('/a', 'get', '400', ...JSON_SCHEMA, 'properties', 'code', 'enum', '0'),
-        message: off(`GET /a 400: ${SCHEMA_CODE}`, 'allows', ['Invalid Amount', 'Card declined'], 'SCREAMING_SNAKE', "the AX spec's convention", [
-          'INVALID_AMOUNT',
-          'CARD_DECLINED',
-        ]),
+        messageId: 'fieldFinding',
+        data: {
+          holder: 'the error schema',
+          name: 'code',
+          what: {
+            messageId: 'offConventionMany',
+            data: {
+              verb: { messageId: 'schemaAllows', data: {} },
+              codes: '"Invalid Amount", "Card declined"',
+              convention: 'SCREAMING_SNAKE',
+              why: { messageId: 'axConvention', data: {} },
+              fixes: '`INVALID_AMOUNT`, `CARD_DECLINED`',
+            },
+          },
+        },
       },
     ],
   },
@@ -197,15 +267,29 @@ testRule('ax-recoverable-code-format', [
     errors: [
       {
         path: at('/a', 'get', '400', ...JSON_SCHEMA, 'properties', 'code', 'enum', '3'),
-        message: off(`GET /a 400: ${SCHEMA_CODE}`, 'allows', ['not-found', 'rateLimited'], 'SCREAMING_SNAKE', MOST, ['NOT_FOUND', 'RATE_LIMITED']),
+        messageId: 'fieldFinding',
+        data: {
+          holder: 'the error schema',
+          name: 'code',
+          what: {
+            messageId: 'offConventionMany',
+            data: {
+              verb: { messageId: 'schemaAllows', data: {} },
+              codes: '"not-found", "rateLimited"',
+              convention: 'SCREAMING_SNAKE',
+              why: { messageId: 'usualConvention', data: {} },
+              fixes: '`NOT_FOUND`, `RATE_LIMITED`',
+            },
+          },
+        },
       },
       {
         path: at('/a', 'get', '422', ...JSON_SCHEMA, 'properties', 'code', 'example'),
-        message: off(`GET /a 422: ${SCHEMA_CODE}`, 'has the example', ['invalid-state'], 'SCREAMING_SNAKE', MOST, ['INVALID_STATE']),
+        ...offConvention('the error schema', '"invalid-state"', '`INVALID_STATE`', 'exampleHas'),
       },
       {
         path: at('/b', 'get', '429', ...EXAMPLE, 'error', 'code'),
-        message: off(`GET /b 429: ${EXAMPLE_CODE}`, 'is', ['too-many-requests'], 'SCREAMING_SNAKE', MOST, ['TOO_MANY_REQUESTS']),
+        ...offConvention('the application/json error example', '"too-many-requests"', '`TOO_MANY_REQUESTS`', 'exampleIs'),
       },
     ],
   },
@@ -215,7 +299,7 @@ testRule('ax-recoverable-code-format', [
     errors: [
       {
         path: at('/a', 'get', '400', ...JSON_SCHEMA, 'properties', 'code', 'enum', '2'),
-        message: off(`GET /a 400: ${SCHEMA_CODE}`, 'allows', ['CARD_DECLINED'], 'kebab-case', MOST, ['card-declined']),
+        ...offConvention('the error schema', '"CARD_DECLINED"', '`card-declined`', 'schemaAllows', { convention: 'kebab-case' }),
       },
     ],
   },
@@ -228,11 +312,11 @@ testRule('ax-recoverable-code-format', [
     errors: [
       {
         path: at('/a', 'get', '400', ...JSON_SCHEMA, 'properties', 'code', 'enum', '2'),
-        message: off(`GET /a 400: ${SCHEMA_CODE}`, 'allows', ['invalid_range'], 'PascalCase', MOST, ['InvalidRange']),
+        ...offConvention('the error schema', '"invalid_range"', '`InvalidRange`', 'schemaAllows', { convention: 'PascalCase' }),
       },
       {
         path: at('/b', 'get', '400', ...JSON_SCHEMA, 'properties', 'code', 'enum', '1'),
-        message: off(`GET /b 400: ${SCHEMA_CODE}`, 'allows', ['INVALID_RANGE'], 'PascalCase', MOST, ['InvalidRange']),
+        ...offConvention('the error schema', '"INVALID_RANGE"', '`InvalidRange`', 'schemaAllows', { convention: 'PascalCase' }),
       },
     ],
   },
@@ -243,9 +327,11 @@ testRule('ax-recoverable-code-format', [
     errors: [
       {
         path: at('/a', 'get', '400', ...EXAMPLE, 'reason'),
-        message: off("GET /a 400: the application/json error example's `reason`", 'is', ['CARD_DECLINED'], 'kebab-case', 'the configured convention', [
-          'card-declined',
-        ]),
+        ...offConvention('the application/json error example', '"CARD_DECLINED"', '`card-declined`', 'exampleIs', {
+          convention: 'kebab-case',
+          why: 'configuredConvention',
+          name: 'reason',
+        }),
       },
     ],
   },
@@ -265,7 +351,7 @@ testRule('ax-recoverable-code-format', [
     errors: [
       {
         path: component('schemas', 'Problem', 'allOf', '1', 'properties', 'code', 'enum', '2'),
-        message: off(`${usedBy('Problem', 2)}: ${SCHEMA_CODE}`, 'allows', ['notFound'], 'SCREAMING_SNAKE', MOST, ['NOT_FOUND']),
+        ...SCHEMA_NOT_FOUND,
       },
     ],
   },
@@ -278,7 +364,7 @@ testRule('ax-recoverable-code-format', [
     errors: [
       {
         path: component('responses', 'NotFound', ...EXAMPLE, 'code'),
-        message: off(`${usedBy('NotFound', 2)}: ${EXAMPLE_CODE}`, 'is', ['not_found'], 'SCREAMING_SNAKE', MOST, ['NOT_FOUND']),
+        ...EXAMPLE_NOT_FOUND,
       },
     ],
   },
@@ -297,7 +383,7 @@ testRule('ax-recoverable-code-format', [
     errors: [
       {
         path: component('responses', 'NotFound', ...EXAMPLE, 'code'),
-        message: off(`${usedBy('NotFound', 2)}: ${EXAMPLE_CODE}`, 'is', ['not_found'], 'SCREAMING_SNAKE', MOST, ['NOT_FOUND']),
+        ...EXAMPLE_NOT_FOUND,
       },
     ],
   },
@@ -309,7 +395,7 @@ testRule('ax-recoverable-code-format', [
     errors: [
       {
         path: at('/a', 'get', '400', 'schema', 'properties', 'code', 'enum', '1'),
-        message: off(`GET /a 400: ${SCHEMA_CODE}`, 'allows', ['a-b'], 'SCREAMING_SNAKE', MOST, ['A_B']),
+        ...offConvention('the error schema', '"a-b"', '`A_B`'),
       },
     ],
   },
@@ -329,7 +415,7 @@ testRule('ax-recoverable-code-format', [
     errors: [
       {
         path: at('/a', 'get', '400', ...JSON_SCHEMA, 'oneOf', '2', 'properties', 'code', 'const'),
-        message: off(`GET /a 400: ${SCHEMA_CODE}`, 'allows', ['e-f'], 'SCREAMING_SNAKE', MOST, ['E_F']),
+        ...offConvention('the error schema', '"e-f"', '`E_F`'),
       },
     ],
   },

@@ -1,12 +1,18 @@
 import { at, EXAMPLE, oas3, PROBLEM, ref, swagger2, withExample } from './support/documents';
 import { testRule } from './support/testRule';
 
+/** What several cases expect the rule to say. */
+const UNCATALOGUED_CODE = {
+  messageId: 'uncataloguedCode',
+  data: { field: "the application/json error example's `code`", code: '"NOT_FOUND"', catalog: 'x-agent-error-codes' },
+};
+const UNCATALOGUED_CODE_2 = {
+  messageId: 'uncataloguedCode',
+  data: { field: "the application/json error example's `code`", code: '"B"', catalog: 'x-agent-error-codes' },
+};
+
 const CATALOG = 'x-agent-error-codes';
 const op = (catalog: unknown, errors: object) => ({ post: { [CATALOG]: catalog, responses: { '201': { description: 'Created' }, ...errors } } });
-const unlisted = (operation: string, value: string, name = 'code', field = `the application/json error example's \`${name}\``) =>
-  `${operation}: ${field} "${value}" is not in \`${CATALOG}\`. Add it to the operation's \`${CATALOG}\`.`;
-const deprecated = (operation: string, code: string, what: string) =>
-  `${operation}: \`${CATALOG}\` marks "${code}" deprecated without ${what}. Write it as { code: ${code}, deprecated: true, replacement: NEW_CODE, removal: 2027-06-30 }.`;
 
 testRule('ax-recoverable-error-catalog', [
   {
@@ -17,7 +23,13 @@ testRule('ax-recoverable-error-catalog', [
         '402': withExample({ code: 'CARD_DECLINED', message: 'x' }, PROBLEM),
       }),
     }),
-    errors: [{ path: at('/payments', 'post', '402', ...EXAMPLE, 'code'), message: unlisted('POST /payments 402', 'CARD_DECLINED') }],
+    errors: [
+      {
+        path: at('/payments', 'post', '402', ...EXAMPLE, 'code'),
+        messageId: 'uncataloguedCode',
+        data: { field: "the application/json error example's `code`", code: '"CARD_DECLINED"', catalog: 'x-agent-error-codes' },
+      },
+    ],
   },
   {
     name: 'the Geodocs specification’s envelope: the code inside the error wrapper; error_code of the AX Spec; type URIs when no code',
@@ -29,7 +41,13 @@ testRule('ax-recoverable-error-catalog', [
         '500': withExample({ type: 'https://api.example.com/errors/internal-error', code: 'INVALID_DATE_FORMAT' }, PROBLEM),
       }),
     }),
-    errors: [{ path: at('/payments', 'post', '409', ...EXAMPLE, 'error_code'), message: unlisted('POST /payments 409', 'INVALID_DATE_RANGE', 'error_code') }],
+    errors: [
+      {
+        path: at('/payments', 'post', '409', ...EXAMPLE, 'error_code'),
+        messageId: 'uncataloguedCode',
+        data: { field: "the application/json error example's `error_code`", code: '"INVALID_DATE_RANGE"', catalog: 'x-agent-error-codes' },
+      },
+    ],
   },
   {
     name: 'property-level examples of the code are codes the operation shows, through $ref and allOf; an enum is not an example; a type beside a code is not the code',
@@ -64,11 +82,13 @@ testRule('ax-recoverable-error-catalog', [
     errors: [
       {
         path: at('/payments', 'post', '400', 'content', 'application/json', 'schema'),
-        message: unlisted('POST /payments 400', 'CARD_DECLINED', 'code', "the error schema's `code` example"),
+        messageId: 'uncataloguedCode',
+        data: { field: "the error schema's `code` example", code: '"CARD_DECLINED"', catalog: 'x-agent-error-codes' },
       },
       {
         path: at('/payments', 'post', '409', 'content', 'application/json', 'schema', 'allOf', '1', 'properties', 'code', 'examples', '0'),
-        message: unlisted('POST /payments 409', 'STATE_CONFLICT', 'code', "the error schema's `code` example"),
+        messageId: 'uncataloguedCode',
+        data: { field: "the error schema's `code` example", code: '"STATE_CONFLICT"', catalog: 'x-agent-error-codes' },
       },
     ],
   },
@@ -97,9 +117,34 @@ testRule('ax-recoverable-error-catalog', [
     errors: [
       {
         path: ['paths', '/payments', 'post', CATALOG, '2'],
-        message: deprecated('POST /payments', 'OLD_A', 'the replacement code and the removal date (YYYY-MM-DD)'),
+        messageId: 'catalogEntry',
+        data: {
+          catalog: 'x-agent-error-codes',
+          what: {
+            messageId: 'incompleteDeprecation',
+            data: {
+              code: '"OLD_A"',
+              missing: 'the replacement code and the removal date (YYYY-MM-DD)',
+              shape: '{ code: OLD_A, deprecated: true, replacement: NEW_CODE, removal: 2027-06-30 }',
+            },
+          },
+        },
       },
-      { path: ['paths', '/payments', 'post', CATALOG, '3'], message: deprecated('POST /payments', 'OLD_B', 'the removal date (YYYY-MM-DD)') },
+      {
+        path: ['paths', '/payments', 'post', CATALOG, '3'],
+        messageId: 'catalogEntry',
+        data: {
+          catalog: 'x-agent-error-codes',
+          what: {
+            messageId: 'incompleteDeprecation',
+            data: {
+              code: '"OLD_B"',
+              missing: 'the removal date (YYYY-MM-DD)',
+              shape: '{ code: OLD_B, deprecated: true, replacement: NEW_CODE, removal: 2027-06-30 }',
+            },
+          },
+        },
+      },
     ],
   },
   {
@@ -108,19 +153,41 @@ testRule('ax-recoverable-error-catalog', [
     errors: [
       {
         path: ['paths', '/a', 'post', CATALOG],
-        message: `POST /a: \`${CATALOG}\` is the string "VALIDATION_ERROR", not a list. Write it as a list of the codes the operation can return, e.g. \`[VALIDATION_ERROR, RATE_LIMIT_EXCEEDED]\`.`,
+        messageId: 'notAList',
+        data: { catalog: 'x-agent-error-codes', value: 'the string "VALIDATION_ERROR"' },
       },
       {
         path: ['paths', '/b', 'post', CATALOG, '0'],
-        message: `POST /b: \`${CATALOG}\` entry 1 is the number 42, not a code. Write a code string, or { code: OLD_CODE, deprecated: true, replacement: NEW_CODE, removal: 2027-06-30 } for a deprecated one.`,
+        messageId: 'catalogEntry',
+        data: {
+          catalog: 'x-agent-error-codes',
+          what: {
+            messageId: 'notACode',
+            data: { number: 1, value: 'the number 42', shape: '{ code: OLD_CODE, deprecated: true, replacement: NEW_CODE, removal: 2027-06-30 }' },
+          },
+        },
       },
       {
         path: ['paths', '/b', 'post', CATALOG, '1'],
-        message: `POST /b: \`${CATALOG}\` entry 2 is an object, not a code. Write a code string, or { code: OLD_CODE, deprecated: true, replacement: NEW_CODE, removal: 2027-06-30 } for a deprecated one.`,
+        messageId: 'catalogEntry',
+        data: {
+          catalog: 'x-agent-error-codes',
+          what: {
+            messageId: 'notACode',
+            data: { number: 2, value: 'an object', shape: '{ code: OLD_CODE, deprecated: true, replacement: NEW_CODE, removal: 2027-06-30 }' },
+          },
+        },
       },
       {
         path: ['paths', '/b', 'post', CATALOG, '2'],
-        message: `POST /b: \`${CATALOG}\` entry 3 is null, not a code. Write a code string, or { code: OLD_CODE, deprecated: true, replacement: NEW_CODE, removal: 2027-06-30 } for a deprecated one.`,
+        messageId: 'catalogEntry',
+        data: {
+          catalog: 'x-agent-error-codes',
+          what: {
+            messageId: 'notACode',
+            data: { number: 3, value: 'null', shape: '{ code: OLD_CODE, deprecated: true, replacement: NEW_CODE, removal: 2027-06-30 }' },
+          },
+        },
       },
     ],
   },
@@ -137,9 +204,13 @@ testRule('ax-recoverable-error-catalog', [
       { responses: { NotFound: withExample({ code: 'NOT_FOUND' }, PROBLEM) }, examples: { Two: { value: { code: 'D' } } } },
     ),
     errors: [
-      { path: at('/a', 'post', '404'), message: unlisted('POST /a 404', 'NOT_FOUND') },
-      { path: at('/b', 'post', '404'), message: unlisted('POST /b 404', 'NOT_FOUND') },
-      { path: at('/c', 'post', '400'), message: unlisted('POST /c 400', 'D') },
+      { path: at('/a', 'post', '404'), ...UNCATALOGUED_CODE },
+      { path: at('/b', 'post', '404'), ...UNCATALOGUED_CODE },
+      {
+        path: at('/c', 'post', '400'),
+        messageId: 'uncataloguedCode',
+        data: { field: "the application/json error example's `code`", code: '"D"', catalog: 'x-agent-error-codes' },
+      },
     ],
   },
   {
@@ -153,18 +224,24 @@ testRule('ax-recoverable-error-catalog', [
       {},
       '3.1.0',
     ),
-    errors: [{ path: at('/a', 'post', '400', 'content', 'application/json', 'schema', 'examples', '1', 'code'), message: unlisted('POST /a 400', 'B') }],
+    errors: [{ path: at('/a', 'post', '400', 'content', 'application/json', 'schema', 'examples', '1', 'code'), ...UNCATALOGUED_CODE_2 }],
   },
   {
     name: 'option errorCode replaces the names',
     document: oas3({ '/a': op(['A'], { '400': withExample({ code: 'B', reason: 'A' }, PROBLEM), '409': withExample({ reason: 'C' }, PROBLEM) }) }),
     functionOptions: { errorCode: ['reason'] },
-    errors: [{ path: at('/a', 'post', '409', ...EXAMPLE, 'reason'), message: unlisted('POST /a 409', 'C', 'reason') }],
+    errors: [
+      {
+        path: at('/a', 'post', '409', ...EXAMPLE, 'reason'),
+        messageId: 'uncataloguedCode',
+        data: { field: "the application/json error example's `reason`", code: '"C"', catalog: 'x-agent-error-codes' },
+      },
+    ],
   },
   {
     name: 'Swagger 2.0',
     document: swagger2({ '/a': op(['A'], { '400': { description: 'x', schema: PROBLEM, examples: { 'application/json': { code: 'B' } } } }) }),
-    errors: [{ path: at('/a', 'post', '400', 'examples', 'application/json', 'code'), message: unlisted('POST /a 400', 'B') }],
+    errors: [{ path: at('/a', 'post', '400', 'examples', 'application/json', 'code'), ...UNCATALOGUED_CODE_2 }],
   },
   {
     name: 'x-ax-exempt silences the rule for that operation',

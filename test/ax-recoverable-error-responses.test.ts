@@ -1,13 +1,14 @@
 import { body, oas3, ref, swagger2 } from './support/documents';
 import { testRule } from './support/testRule';
 
-const noError = (where: string) =>
-  `${where}: no 4xx error response. Add a \`400\`, \`422\` or \`default\` response whose JSON schema has \`code\`, \`message\` and \`recoveryHint\`; your error handler must then send this body for validation errors too.`;
+/** What several cases expect the rule to say. */
+const NO_CLIENT_ERROR = {
+  messageId: 'noClientError',
+  data: { fix: { messageId: 'addErrorResponse', data: { thenSend: '; your error handler must then send this body for validation errors too' } } },
+};
+
 const created = { '201': { description: 'Created' } };
 const PROBLEM = { type: 'object', required: ['code', 'message'], properties: { code: { type: 'string' }, message: { type: 'string' } } };
-
-const reuse = (where: string, status: string, pointer: string) =>
-  `${where}: no 4xx error response. Add the \`${status}\` response the API shares, \`$ref: '${pointer}'\`.`;
 
 testRule('ax-recoverable-error-responses', [
   {
@@ -20,7 +21,13 @@ testRule('ax-recoverable-error-responses', [
       },
       { responses: { validation_failed: body(PROBLEM), not_found: body(PROBLEM) } },
     ),
-    errors: [{ path: ['paths', '/c', 'patch', 'responses'], message: reuse('PATCH /c', '422', '#/components/responses/validation_failed') }],
+    errors: [
+      {
+        path: ['paths', '/c', 'patch', 'responses'],
+        messageId: 'noClientError',
+        data: { fix: { messageId: 'addSharedResponse', data: { status: '422', ref: '#/components/responses/validation_failed' } } },
+      },
+    ],
   },
   {
     name: 'in Swagger 2.0 too (`#/responses/…`)',
@@ -31,17 +38,23 @@ testRule('ax-recoverable-error-responses', [
       },
       { responses: { BadRequest: { description: 'Bad request', schema: PROBLEM } } },
     ),
-    errors: [{ path: ['paths', '/b', 'put', 'responses'], message: reuse('PUT /b', '400', '#/responses/BadRequest') }],
+    errors: [
+      {
+        path: ['paths', '/b', 'put', 'responses'],
+        messageId: 'noClientError',
+        data: { fix: { messageId: 'addSharedResponse', data: { status: '400', ref: '#/responses/BadRequest' } } },
+      },
+    ],
   },
   {
     name: 'a 4xx written inline in another operation is not offered: the fix says what the response should hold',
     document: oas3({ '/a': { post: { responses: { ...created, '400': body(PROBLEM) } } }, '/b': { put: { responses: { '200': { description: 'OK' } } } } }),
-    errors: [{ path: ['paths', '/b', 'put', 'responses'], message: noError('PUT /b') }],
+    errors: [{ path: ['paths', '/b', 'put', 'responses'], ...NO_CLIENT_ERROR }],
   },
   {
     name: 'fires on a mutation with only success responses, on its responses',
     document: oas3({ '/payments': { post: { responses: created } } }),
-    errors: [{ path: ['paths', '/payments', 'post', 'responses'], message: noError('POST /payments') }],
+    errors: [{ path: ['paths', '/payments', 'post', 'responses'], ...NO_CLIENT_ERROR }],
   },
   {
     name: 'checks post, put, patch and delete; a 5xx alone is not enough; get is not checked',
@@ -54,9 +67,9 @@ testRule('ax-recoverable-error-responses', [
       },
     }),
     errors: [
-      { path: ['paths', '/payments/{id}', 'put', 'responses'], message: noError('PUT /payments/{id}') },
-      { path: ['paths', '/payments/{id}', 'patch', 'responses'], message: noError('PATCH /payments/{id}') },
-      { path: ['paths', '/payments/{id}', 'delete', 'responses'], message: noError('DELETE /payments/{id}') },
+      { path: ['paths', '/payments/{id}', 'put', 'responses'], ...NO_CLIENT_ERROR },
+      { path: ['paths', '/payments/{id}', 'patch', 'responses'], ...NO_CLIENT_ERROR },
+      { path: ['paths', '/payments/{id}', 'delete', 'responses'], ...NO_CLIENT_ERROR },
     ],
   },
   {
@@ -76,8 +89,8 @@ testRule('ax-recoverable-error-responses', [
     name: 'an operation without responses (or with responses: null) fires on the operation',
     document: oas3({ '/a': { post: { summary: 'No responses' } }, '/b': { delete: { responses: null } } }),
     errors: [
-      { path: ['paths', '/a', 'post'], message: noError('POST /a') },
-      { path: ['paths', '/b', 'delete'], message: noError('DELETE /b') },
+      { path: ['paths', '/a', 'post'], ...NO_CLIENT_ERROR },
+      { path: ['paths', '/b', 'delete'], ...NO_CLIENT_ERROR },
     ],
   },
   {
@@ -86,12 +99,12 @@ testRule('ax-recoverable-error-responses', [
       '/a': { post: { responses: { '201': { description: 'Created' } } } },
       '/b': { post: { responses: { '201': { description: 'Created' }, '422': { description: 'Invalid' } } } },
     }),
-    errors: [{ path: ['paths', '/a', 'post', 'responses'], message: noError('POST /a') }],
+    errors: [{ path: ['paths', '/a', 'post', 'responses'], ...NO_CLIENT_ERROR }],
   },
   {
     name: 'OpenAPI 3.1',
     document: oas3({ '/a': { post: { responses: created } }, '/b': { post: { responses: { ...created, '400': body(PROBLEM) } } } }, {}, '3.1.0'),
-    errors: [{ path: ['paths', '/a', 'post', 'responses'], message: noError('POST /a') }],
+    errors: [{ path: ['paths', '/a', 'post', 'responses'], ...NO_CLIENT_ERROR }],
   },
   {
     name: 'x-ax-exempt on the operation or the path item silences it',
@@ -114,6 +127,6 @@ testRule('ax-recoverable-error-responses', [
       '/c': 'not a path item',
       '/d': { post: { responses: 'oops' } },
     }),
-    errors: [{ path: ['paths', '/d', 'post'], message: noError('POST /d') }],
+    errors: [{ path: ['paths', '/d', 'post'], ...NO_CLIENT_ERROR }],
   },
 ]);

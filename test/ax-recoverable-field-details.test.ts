@@ -10,15 +10,25 @@ import {
   RECOVERY_GUIDE_PROBLEM,
   RECOVERY_GUIDE_VALIDATION_EXAMPLE,
 } from './support/published-errors';
+import { componentProblem, schemaProblem } from './support/said';
 import { testRule } from './support/testRule';
-import { component, schemaAt, usedBy } from './support/components';
+import { component } from './support/components';
 
-const NO_FIELD_FIX = 'Add `details`: an array of { field, message }, one per invalid field.';
-const noField = (where: string, scope = '') => `${schemaAt(where)} names no failed input field${scope}. ${NO_FIELD_FIX}`;
-const LOCATOR = "`field` (the input's JSON Pointer)";
-const REASON = '`message` (the reason)';
-const EXPECTED = '`allowed_values` (what the input must be, e.g. ["USD", "EUR"])';
-const makeArray = (_name: string) => 'Make it an array of { field, message } or a map of field to messages.';
+/** What several cases expect the rule to say. */
+const SCHEMA_PROBLEM = schemaProblem(
+  { messageId: 'noFieldDetails', data: {} },
+  { messageId: 'addFieldDetails', data: { details: 'details', locator: 'field', reason: 'message' } },
+);
+const SCHEMA_PROBLEM_2 = schemaProblem(
+  { messageId: 'itemsLack', data: { member: 'details', missing: { messageId: 'noLocator', data: { concept: 'fieldLocator' } } } },
+  { messageId: 'addToItems', data: { fixes: "`field` (the input's JSON Pointer)", items: { messageId: 'itemsOf', data: { member: 'details' } } } },
+  { concept: 'fieldLocator' },
+);
+const COMPONENT_PROBLEM = componentProblem(
+  { messageId: 'noFieldDetails', data: {} },
+  { messageId: 'addFieldDetails', data: { details: 'details', locator: 'field', reason: 'message' } },
+);
+
 const ok = { '201': { description: 'Created' } };
 const post = (errors: object) => ({ post: { responses: { ...ok, ...errors } } });
 const string = { type: 'string' };
@@ -30,8 +40,8 @@ testRule('ax-recoverable-field-details', [
     name: 'fires on a 400 and a 422 that name no field, on the inline schema',
     document: oas3({ '/payments': post({ '400': errorResponse(BAD_REQUEST_STRING, { error: 'Bad Request' }), '422': body(PROBLEM) }) }),
     errors: [
-      { path: at('/payments', 'post', '400', ...JSON_SCHEMA), message: noField('POST /payments 400') },
-      { path: at('/payments', 'post', '422', ...JSON_SCHEMA), message: noField('POST /payments 422') },
+      { path: at('/payments', 'post', '400', ...JSON_SCHEMA), ...SCHEMA_PROBLEM },
+      { path: at('/payments', 'post', '422', ...JSON_SCHEMA), ...SCHEMA_PROBLEM },
     ],
   },
   {
@@ -46,8 +56,8 @@ testRule('ax-recoverable-field-details', [
       { schemas: { Problem: PROBLEM, Messages: { type: 'array', items: string } } },
     ),
     errors: [
-      { path: at('/c', 'post', '400', ...JSON_SCHEMA), message: noField('POST /c 400') },
-      { path: at('/d', 'post', '400', ...JSON_SCHEMA), message: noField('POST /d 400') },
+      { path: at('/c', 'post', '400', ...JSON_SCHEMA), ...SCHEMA_PROBLEM },
+      { path: at('/d', 'post', '400', ...JSON_SCHEMA), ...SCHEMA_PROBLEM },
     ],
   },
   {
@@ -58,7 +68,7 @@ testRule('ax-recoverable-field-details', [
       },
       '/b': { post: { responses: { ...ok, '400': { description: 'Bad Request', schema: PROBLEM } } } },
     }),
-    errors: [{ path: ['paths', '/b', 'post', 'responses', '400', 'schema'], message: noField('POST /b 400') }],
+    errors: [{ path: ['paths', '/b', 'post', 'responses', '400', 'schema'], ...SCHEMA_PROBLEM }],
   },
   {
     name: 'reports exactly what the items lack',
@@ -72,15 +82,29 @@ testRule('ax-recoverable-field-details', [
     errors: [
       {
         path: at('/a', 'post', '400', ...JSON_SCHEMA),
-        message: `POST /a 400: the error schema declares \`details\` but its items have no field locator. Add ${LOCATOR} to the items of \`details\`.`,
+        ...SCHEMA_PROBLEM_2,
       },
       {
         path: at('/a', 'post', '422', ...JSON_SCHEMA),
-        message: `POST /a 422: the error schema declares \`violations\` but its items have no reason. Add ${REASON} to the items of \`violations\`.`,
+        ...schemaProblem(
+          { messageId: 'itemsLack', data: { member: 'violations', missing: { messageId: 'noReason', data: { concept: 'fieldReason' } } } },
+          { messageId: 'addToItems', data: { fixes: '`message` (the reason)', items: { messageId: 'itemsOf', data: { member: 'violations' } } } },
+          { concept: 'fieldReason' },
+        ),
       },
       {
         path: at('/b', 'post', '400', ...JSON_SCHEMA),
-        message: `POST /b 400: the error schema declares \`errors\` but its items have neither a field locator nor a reason. Add ${LOCATOR} and ${REASON} to the items of \`errors\`.`,
+        ...schemaProblem(
+          {
+            messageId: 'itemsLack',
+            data: { member: 'errors', missing: { messageId: 'noLocatorNoReason', data: { concept: ['fieldLocator', 'fieldReason'] } } },
+          },
+          {
+            messageId: 'addToItems',
+            data: { fixes: "`field` (the input's JSON Pointer) and `message` (the reason)", items: { messageId: 'itemsOf', data: { member: 'errors' } } },
+          },
+          { concept: ['fieldLocator', 'fieldReason'] },
+        ),
       },
     ],
   },
@@ -96,15 +120,18 @@ testRule('ax-recoverable-field-details', [
     errors: [
       {
         path: at('/a', 'post', '400', ...JSON_SCHEMA),
-        message: `POST /a 400: the error schema declares \`details\` as string, not as a list of field errors. ${makeArray('details')}`,
+        ...schemaProblem(
+          { messageId: 'notAListOfErrors', data: { member: 'details', types: 'string' } },
+          { messageId: 'makeItAList', data: { locator: 'field', reason: 'message' } },
+        ),
       },
       {
         path: at('/a', 'post', '422', ...JSON_SCHEMA),
-        message: `POST /a 422: the error schema declares \`errors\` without an object \`items\` schema. ${makeArray('errors')}`,
+        ...schemaProblem({ messageId: 'notAList', data: { member: 'errors' } }, { messageId: 'makeItAList', data: { locator: 'field', reason: 'message' } }),
       },
       {
         path: at('/b', 'post', '400', ...JSON_SCHEMA),
-        message: `POST /b 400: the error schema declares \`details\` without an object \`items\` schema. ${makeArray('details')}`,
+        ...schemaProblem({ messageId: 'notAList', data: { member: 'details' } }, { messageId: 'makeItAList', data: { locator: 'field', reason: 'message' } }),
       },
     ],
   },
@@ -150,12 +177,15 @@ testRule('ax-recoverable-field-details', [
     errors: [
       {
         path: at('/a', 'post', '400', ...JSON_SCHEMA),
-        message: `POST /a 400: the error schema declares \`details\` but its items have no field locator. Add ${LOCATOR} to the items of \`details\`.`,
+        ...SCHEMA_PROBLEM_2,
       },
-      { path: at('/templates', 'post', '400', ...JSON_SCHEMA), message: noField('POST /templates 400') },
+      { path: at('/templates', 'post', '400', ...JSON_SCHEMA), ...SCHEMA_PROBLEM },
       {
         path: at('/tokens', 'post', '400', ...JSON_SCHEMA),
-        message: `POST /tokens 400: the error schema declares \`fields\` as object, not as a list of field errors. ${makeArray('fields')}`,
+        ...schemaProblem(
+          { messageId: 'notAListOfErrors', data: { member: 'fields', types: 'object' } },
+          { messageId: 'makeItAList', data: { locator: 'field', reason: 'message' } },
+        ),
       },
     ],
   },
@@ -207,7 +237,16 @@ testRule('ax-recoverable-field-details', [
   {
     name: 'oneOf: fires on the branch that names no field',
     document: oas3({ '/a': post({ '400': body({ oneOf: [withDetails(AX_SPEC_FIELD_ERROR), PROBLEM] }) }) }),
-    errors: [{ path: at('/a', 'post', '400', ...JSON_SCHEMA), message: noField('POST /a 400', ' in 1 of its 2 oneOf/anyOf shapes') }],
+    errors: [
+      {
+        path: at('/a', 'post', '400', ...JSON_SCHEMA),
+        ...schemaProblem(
+          { messageId: 'noFieldDetails', data: {} },
+          { messageId: 'addFieldDetails', data: { details: 'details', locator: 'field', reason: 'message' } },
+          { shapes: { messageId: 'someShapes', data: { count: 1, total: 2 } } },
+        ),
+      },
+    ],
   },
   {
     name: 'a components/responses entry shared by two operations fires once, on the schema it shares, naming both users',
@@ -218,7 +257,7 @@ testRule('ax-recoverable-field-details', [
       },
       { responses: { BadRequest: errorResponse(ref('Problem')) }, schemas: { Problem: PROBLEM } },
     ),
-    errors: [{ path: component('schemas', 'Problem'), message: noField(usedBy('Problem', 2)) }],
+    errors: [{ path: component('schemas', 'Problem'), ...COMPONENT_PROBLEM }],
   },
   {
     name: 'an exempt operation is no user of the shared component: it drops out of the count, and when every user is exempt the finding is gone',
@@ -238,7 +277,7 @@ testRule('ax-recoverable-field-details', [
       },
       { responses: { BadRequest: errorResponse(ref('Problem')) }, schemas: { Problem: PROBLEM, Other: PROBLEM } },
     ),
-    errors: [{ path: component('schemas', 'Problem'), message: noField(usedBy('Problem', 2)) }],
+    errors: [{ path: component('schemas', 'Problem'), ...COMPONENT_PROBLEM }],
   },
   {
     name: 'Swagger 2.0: follows definitions into the items',
@@ -259,7 +298,11 @@ testRule('ax-recoverable-field-details', [
     errors: [
       {
         path: ['definitions', 'Invalid'],
-        message: `${usedBy('Invalid', 'POST /a 400')}: declares \`details\` but its items have no field locator. Add ${LOCATOR} to the items of \`details\`.`,
+        ...componentProblem(
+          { messageId: 'itemsLack', data: { member: 'details', missing: { messageId: 'noLocator', data: { concept: 'fieldLocator' } } } },
+          { messageId: 'addToItems', data: { fixes: "`field` (the input's JSON Pointer)", items: { messageId: 'itemsOf', data: { member: 'details' } } } },
+          { concept: 'fieldLocator' },
+        ),
       },
     ],
   },
@@ -275,7 +318,10 @@ testRule('ax-recoverable-field-details', [
     errors: [
       {
         path: at('/a', 'post', '422', ...JSON_SCHEMA),
-        message: 'POST /a 422: the error schema names no failed input field. Add `problems`: an array of { param, why }, one per invalid field.',
+        ...schemaProblem(
+          { messageId: 'noFieldDetails', data: {} },
+          { messageId: 'addFieldDetails', data: { details: 'problems', locator: 'param', reason: 'why' } },
+        ),
       },
     ],
   },
@@ -315,20 +361,40 @@ testRule('ax-recoverable-field-details', [
     errors: [
       {
         path: at('/a', 'post', '422', ...JSON_SCHEMA),
-        message: `POST /a 422: the error schema declares \`field\` but not what the input must be. Add ${EXPECTED} beside it.`,
+        ...schemaProblem(
+          { messageId: 'noExpectedBeside', data: { member: 'field' } },
+          { messageId: 'addBeside', data: { fixes: '`allowed_values` (what the input must be, e.g. ["USD", "EUR"])' } },
+        ),
       },
       {
         path: at('/c', 'post', '400', ...JSON_SCHEMA),
-        message: `POST /c 400: the error schema declares \`detail[]\` items with no expected value. Add ${EXPECTED} to the \`detail[]\` items.`,
+        ...schemaProblem(
+          { messageId: 'listLacks', data: { member: '`detail[]` items', missing: { messageId: 'noExpected', data: {} } } },
+          {
+            messageId: 'addToItems',
+            data: {
+              fixes: '`allowed_values` (what the input must be, e.g. ["USD", "EUR"])',
+              items: { messageId: 'theList', data: { member: '`detail[]` items' } },
+            },
+          },
+        ),
       },
       {
         path: at('/c', 'post', '422', ...JSON_SCHEMA),
-        message:
-          'POST /c 422: the error schema declares `errors` as a map of messages, with no place for what each input must be. Make it an array of { field, message, allowed_values }.',
+        ...schemaProblem(
+          { messageId: 'messagesOnly', data: { member: 'errors' } },
+          { messageId: 'makeItExpectedList', data: { locator: 'field', reason: 'message', expected: 'allowed_values' } },
+        ),
       },
       {
         path: component('schemas', 'Error'),
-        message: `${usedBy('Error', 'POST /a 400')}: declares \`details\` but its items have no expected value. Add ${EXPECTED} to the items of \`details\`.`,
+        ...componentProblem(
+          { messageId: 'itemsLack', data: { member: 'details', missing: { messageId: 'noExpected', data: {} } } },
+          {
+            messageId: 'addToItems',
+            data: { fixes: '`allowed_values` (what the input must be, e.g. ["USD", "EUR"])', items: { messageId: 'itemsOf', data: { member: 'details' } } },
+          },
+        ),
       },
     ],
   },
@@ -381,7 +447,11 @@ testRule('ax-recoverable-field-details', [
     errors: [
       {
         path: at('/funds', 'post', '400', ...JSON_SCHEMA),
-        message: 'POST /funds 400: the error schema declares `errors` but its items have no reason. Add `message` (the reason) to the items of `errors`.',
+        ...schemaProblem(
+          { messageId: 'itemsLack', data: { member: 'errors', missing: { messageId: 'noReason', data: { concept: 'fieldReason' } } } },
+          { messageId: 'addToItems', data: { fixes: '`message` (the reason)', items: { messageId: 'itemsOf', data: { member: 'errors' } } } },
+          { concept: 'fieldReason' },
+        ),
       },
     ],
   },

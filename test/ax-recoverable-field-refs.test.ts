@@ -2,6 +2,12 @@ import { at, EXAMPLE, oas3, ref, swagger2 } from './support/documents';
 import { errorResponse, GEODOCS_ENVELOPE } from './support/published-errors';
 import { testRule } from './support/testRule';
 
+/** What several cases expect the rule to say. */
+const EXAMPLE_CLAIM = {
+  messageId: 'exampleClaim',
+  data: { claim: { messageId: 'noInput', data: { key: 'field', locator: '`amount`', within: 'the request body' } } },
+};
+
 const string = { type: 'string' };
 const integer = { type: 'integer' };
 const ERROR = { type: 'object', required: ['code'], properties: { code: string } };
@@ -42,10 +48,6 @@ const api = (response: object, openapi = '3.0.3', components: object = {}) =>
     openapi,
   );
 const exampleAt = (...rest: (string | number)[]) => at('/payments', 'post', '400', ...EXAMPLE, ...rest.map(String));
-const LABEL = 'POST /payments 400';
-const noInput = (key: string, text: string, within: string, guess?: string, label = LABEL) =>
-  `${label}: the error example's \`${key}\` \`${text}\` is no input of the operation${guess === undefined ? '.' : `; did you mean \`${guess}\`?`} Point it at a request field (see ${within}).`;
-const BODY = 'the request body (#/components/schemas/Payment)';
 
 testRule('ax-recoverable-field-refs', [
   {
@@ -86,12 +88,61 @@ testRule('ax-recoverable-field-refs', [
       }),
     ),
     errors: [
-      { path: exampleAt('details', 0, 'field'), message: noInput('field', '/ammount', BODY, '/amount') },
-      { path: exampleAt('details', 1, 'field'), message: noInput('field', 'items[0].skus', BODY, 'items[0].sku') },
-      { path: exampleAt('details', 2, 'field'), message: noInput('field', 'customer.mail', BODY, 'customer.email') },
-      { path: exampleAt('details', 3, 'field'), message: noInput('field', 'shipping', BODY) },
-      { path: exampleAt('details', 4, 'field'), message: noInput('field', '$.currrency', BODY, 'currency') },
-      { path: exampleAt('details', 5, 'field'), message: noInput('field', 'filter.state', 'the query parameters', 'filter.status') },
+      {
+        path: exampleAt('details', 0, 'field'),
+        messageId: 'exampleClaim',
+        data: {
+          claim: {
+            messageId: 'noInputDidYouMean',
+            data: { key: 'field', locator: '`/ammount`', within: 'the request body (#/components/schemas/Payment)', guess: '`/amount`' },
+          },
+        },
+      },
+      {
+        path: exampleAt('details', 1, 'field'),
+        messageId: 'exampleClaim',
+        data: {
+          claim: {
+            messageId: 'noInputDidYouMean',
+            data: { key: 'field', locator: '`items[0].skus`', within: 'the request body (#/components/schemas/Payment)', guess: '`items[0].sku`' },
+          },
+        },
+      },
+      {
+        path: exampleAt('details', 2, 'field'),
+        messageId: 'exampleClaim',
+        data: {
+          claim: {
+            messageId: 'noInputDidYouMean',
+            data: { key: 'field', locator: '`customer.mail`', within: 'the request body (#/components/schemas/Payment)', guess: '`customer.email`' },
+          },
+        },
+      },
+      {
+        path: exampleAt('details', 3, 'field'),
+        messageId: 'exampleClaim',
+        data: { claim: { messageId: 'noInput', data: { key: 'field', locator: '`shipping`', within: 'the request body (#/components/schemas/Payment)' } } },
+      },
+      {
+        path: exampleAt('details', 4, 'field'),
+        messageId: 'exampleClaim',
+        data: {
+          claim: {
+            messageId: 'noInputDidYouMean',
+            data: { key: 'field', locator: '`$.currrency`', within: 'the request body (#/components/schemas/Payment)', guess: '`currency`' },
+          },
+        },
+      },
+      {
+        path: exampleAt('details', 5, 'field'),
+        messageId: 'exampleClaim',
+        data: {
+          claim: {
+            messageId: 'noInputDidYouMean',
+            data: { key: 'field', locator: '`filter.state`', within: 'the query parameters', guess: '`filter.status`' },
+          },
+        },
+      },
     ],
   },
   {
@@ -115,12 +166,60 @@ testRule('ax-recoverable-field-refs', [
       }),
     ),
     errors: [
-      { path: exampleAt('detail', 2, 'loc'), message: noInput('loc', '["body","items",0,"skew"]', BODY, '["body","items",0,"sku"]') },
-      { path: exampleAt('detail', 3, 'loc'), message: noInput('loc', '["query","page"]', 'the query parameters') },
-      { path: exampleAt('errors', 1, 'source', 'pointer'), message: noInput('source.pointer', '/data/attributes/amount', BODY) },
-      { path: exampleAt('errors', 2, 'source', 'parameter'), message: noInput('source.parameter', 'limitt', 'the query parameters', 'limit') },
-      { path: exampleAt('invalid-params', 1, 'name'), message: noInput('name', 'curency', BODY, 'currency') },
-      { path: exampleAt('error', 'details', 0, 'fieldViolations', 1, 'field'), message: noInput('field', 'customer.phone', BODY) },
+      {
+        path: exampleAt('detail', 2, 'loc'),
+        messageId: 'exampleClaim',
+        data: {
+          claim: {
+            messageId: 'noInputDidYouMean',
+            data: {
+              key: 'loc',
+              locator: '`["body","items",0,"skew"]`',
+              within: 'the request body (#/components/schemas/Payment)',
+              guess: '`["body","items",0,"sku"]`',
+            },
+          },
+        },
+      },
+      {
+        path: exampleAt('detail', 3, 'loc'),
+        messageId: 'exampleClaim',
+        data: { claim: { messageId: 'noInput', data: { key: 'loc', locator: '`["query","page"]`', within: 'the query parameters' } } },
+      },
+      {
+        path: exampleAt('errors', 1, 'source', 'pointer'),
+        messageId: 'exampleClaim',
+        data: {
+          claim: {
+            messageId: 'noInput',
+            data: { key: 'source.pointer', locator: '`/data/attributes/amount`', within: 'the request body (#/components/schemas/Payment)' },
+          },
+        },
+      },
+      {
+        path: exampleAt('errors', 2, 'source', 'parameter'),
+        messageId: 'exampleClaim',
+        data: {
+          claim: { messageId: 'noInputDidYouMean', data: { key: 'source.parameter', locator: '`limitt`', within: 'the query parameters', guess: '`limit`' } },
+        },
+      },
+      {
+        path: exampleAt('invalid-params', 1, 'name'),
+        messageId: 'exampleClaim',
+        data: {
+          claim: {
+            messageId: 'noInputDidYouMean',
+            data: { key: 'name', locator: '`curency`', within: 'the request body (#/components/schemas/Payment)', guess: '`currency`' },
+          },
+        },
+      },
+      {
+        path: exampleAt('error', 'details', 0, 'fieldViolations', 1, 'field'),
+        messageId: 'exampleClaim',
+        data: {
+          claim: { messageId: 'noInput', data: { key: 'field', locator: '`customer.phone`', within: 'the request body (#/components/schemas/Payment)' } },
+        },
+      },
     ],
   },
   {
@@ -147,23 +246,79 @@ testRule('ax-recoverable-field-refs', [
     errors: [
       {
         path: exampleAt('error', 'allowed_values', 'maximum'),
-        message: `${LABEL}: the error example's \`allowed_values\` says maximum 50, but the schema of \`limit\` says 100. Make the two agree.`,
+        messageId: 'exampleClaim',
+        data: {
+          claim: {
+            messageId: 'boundDisagrees',
+            data: {
+              key: 'allowed_values',
+              keyword: 'maximum',
+              claimed: '50',
+              truth: { messageId: 'schemaOf', data: { locator: '`limit`' } },
+              says: { messageId: 'saysBound', data: { actual: '100' } },
+            },
+          },
+        },
       },
       {
         path: exampleAt('error', 'suggested_value'),
-        message: `${LABEL}: the error example's \`suggested_value\` 500 is above the maximum 100, per the schema of \`limit\`. Suggest a value the schema accepts.`,
+        messageId: 'exampleClaim',
+        data: {
+          claim: {
+            messageId: 'rejectedSuggestion',
+            data: { name: 'suggested_value', value: '500', why: 'is above the maximum 100', truth: { messageId: 'schemaOf', data: { locator: '`limit`' } } },
+          },
+        },
       },
       {
         path: exampleAt('errors', 0, 'allowed_values'),
-        message: `${LABEL}: the error example's \`allowed_values\` lists "dollars", outside the enum "USD", "EUR", "GBP" of the schema of \`currency\` (#/components/schemas/Payment). List only values the schema accepts.`,
+        messageId: 'exampleClaim',
+        data: {
+          claim: {
+            messageId: 'listsRejected',
+            data: {
+              key: 'allowed_values',
+              value: '"dollars"',
+              outside: {
+                messageId: 'outsideEnum',
+                data: {
+                  values: '"USD", "EUR", "GBP"',
+                  truth: { messageId: 'schemaOfNamed', data: { locator: '`currency`', name: '#/components/schemas/Payment' } },
+                },
+              },
+            },
+          },
+        },
       },
       {
         path: exampleAt('errors', 1, 'suggested_value'),
-        message: `${LABEL}: the error example's \`suggested_value\` "SKU-1" does not match the pattern ^sku_[a-z0-9]+$, per the schema of \`/items/0/sku\` (#/components/schemas/Payment). Suggest a value the schema accepts.`,
+        messageId: 'exampleClaim',
+        data: {
+          claim: {
+            messageId: 'rejectedSuggestion',
+            data: {
+              name: 'suggested_value',
+              value: '"SKU-1"',
+              why: 'does not match the pattern ^sku_[a-z0-9]+$',
+              truth: { messageId: 'schemaOfNamed', data: { locator: '`/items/0/sku`', name: '#/components/schemas/Payment' } },
+            },
+          },
+        },
       },
       {
         path: exampleAt('errors', 2, 'suggested_value'),
-        message: `${LABEL}: the error example's \`suggested_value\` "500" is a string, not integer, per the schema of \`/amount\` (#/components/schemas/Money/properties/amount). Suggest a value the schema accepts.`,
+        messageId: 'exampleClaim',
+        data: {
+          claim: {
+            messageId: 'rejectedSuggestion',
+            data: {
+              name: 'suggested_value',
+              value: '"500"',
+              why: 'is a string, not integer',
+              truth: { messageId: 'schemaOfNamed', data: { locator: '`/amount`', name: '#/components/schemas/Money/properties/amount' } },
+            },
+          },
+        },
       },
     ],
   },
@@ -195,7 +350,7 @@ testRule('ax-recoverable-field-refs', [
       },
       { examples: { Invalid: { value: { code: 'INVALID', field: 'amount' } } } },
     ),
-    errors: [{ path: at('/refunds', 'post', '422'), message: noInput('field', 'amount', 'the request body', undefined, 'POST /refunds 422') }],
+    errors: [{ path: at('/refunds', 'post', '422'), ...EXAMPLE_CLAIM }],
   },
   {
     name: "an example in a shared schema component documents the schema, not this request: not judged; the response's own schema example is",
@@ -213,7 +368,13 @@ testRule('ax-recoverable-field-refs', [
     errors: [
       {
         path: at('/payments', 'post', '400', 'content', 'application/problem+json', 'schema', 'example', 'field'),
-        message: noInput('field', 'amout', BODY, 'amount'),
+        messageId: 'exampleClaim',
+        data: {
+          claim: {
+            messageId: 'noInputDidYouMean',
+            data: { key: 'field', locator: '`amout`', within: 'the request body (#/components/schemas/Payment)', guess: '`amount`' },
+          },
+        },
       },
     ],
   },
@@ -289,12 +450,25 @@ testRule('ax-recoverable-field-refs', [
     errors: [
       {
         path: ['paths', '/pets/{petId}', 'post', 'responses', '400', 'examples', 'application/json', 'errors', '1', 'field'],
-        message: noInput('field', 'nmae', 'the request body (#/definitions/Pet)', 'name', 'POST /pets/{petId} 400'),
+        messageId: 'exampleClaim',
+        data: {
+          claim: { messageId: 'noInputDidYouMean', data: { key: 'field', locator: '`nmae`', within: 'the request body (#/definitions/Pet)', guess: '`name`' } },
+        },
       },
       {
         path: ['paths', '/pets/{petId}/photo', 'post', 'responses', '400', 'examples', 'application/json', 'suggested_value'],
-        message:
-          'POST /pets/{petId}/photo 400: the error example\'s `suggested_value` "a caption far too long" is longer than 10 characters, per the schema of `caption`. Suggest a value the schema accepts.',
+        messageId: 'exampleClaim',
+        data: {
+          claim: {
+            messageId: 'rejectedSuggestion',
+            data: {
+              name: 'suggested_value',
+              value: '"a caption far too long"',
+              why: 'is longer than 10 characters',
+              truth: { messageId: 'schemaOf', data: { locator: '`caption`' } },
+            },
+          },
+        },
       },
     ],
   },
@@ -309,7 +483,13 @@ testRule('ax-recoverable-field-refs', [
       },
       '3.1.0',
     ),
-    errors: [{ path: at('/health', 'get', '400'), message: noInput('field', 'verbose', 'the parameters; it takes no body', undefined, 'GET /health 400') }],
+    errors: [
+      {
+        path: at('/health', 'get', '400'),
+        messageId: 'exampleClaim',
+        data: { claim: { messageId: 'noInput', data: { key: 'field', locator: '`verbose`', within: 'the parameters; it takes no body' } } },
+      },
+    ],
   },
   {
     name: "a shared example that misses two operations' requests fires once per operation, on its response (each request is judged on its own); an exempt operation has none",
@@ -344,8 +524,8 @@ testRule('ax-recoverable-field-refs', [
       { examples: { Invalid: { value: { code: 'INVALID', field: 'amount' } } } },
     ),
     errors: [
-      { path: at('/refunds', 'post', '422'), message: noInput('field', 'amount', 'the request body', undefined, 'POST /refunds 422') },
-      { path: at('/disputes', 'post', '422'), message: noInput('field', 'amount', 'the request body', undefined, 'POST /disputes 422') },
+      { path: at('/refunds', 'post', '422'), ...EXAMPLE_CLAIM },
+      { path: at('/disputes', 'post', '422'), ...EXAMPLE_CLAIM },
     ],
   },
 ]);

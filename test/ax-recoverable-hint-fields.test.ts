@@ -2,6 +2,18 @@ import { at, EXAMPLE, oas3, ref, swagger2 } from './support/documents';
 import { errorResponse } from './support/published-errors';
 import { testRule } from './support/testRule';
 
+/** What several cases expect the rule to say. */
+const HOLDER_SAYS = {
+  messageId: 'holderSays',
+  data: {
+    holder: { messageId: 'exampleHint', data: {} },
+    problem: {
+      messageId: 'staleFields',
+      data: { names: '`initiator`', guess: '', shape: '`{ grounds, context? }`', where: ' (#/components/schemas/Dispute)' },
+    },
+  },
+};
+
 const string = { type: 'string' };
 const ERROR = { type: 'object', required: ['code', 'message'], properties: { code: string, message: string, recoveryHint: string } };
 /** AGLedger's dispute route after its body changed to `{ grounds, context? }` (finding F-461). */
@@ -20,10 +32,6 @@ const api = (response: object, components: object = {}, openapi = '3.0.3') =>
     { ...components, schemas: { Dispute: DISPUTE, ...((components as { schemas?: object }).schemas ?? {}) } },
     openapi,
   );
-const LABEL = 'POST /v1/records/{id}/dispute 400';
-const SHAPE = '`{ grounds, context? }` (#/components/schemas/Dispute)';
-const stale = (holder: string, list: string, guess?: string, label = LABEL, shape = SHAPE) =>
-  `${label}: ${holder} names ${list}, which the request lacks${guess === undefined ? '' : ` (did you mean \`${guess}\`?)`}; it takes ${shape}. Rewrite the hint to match.`;
 const hint = (recoveryHint: unknown) => ({ code: 'VALIDATION_ERROR', message: 'Invalid dispute.', recoveryHint });
 
 testRule('ax-recoverable-hint-fields', [
@@ -31,7 +39,17 @@ testRule('ax-recoverable-hint-fields', [
     name: "fires on AGLedger's finding F-461: a hint still describing the obsolete `{initiator, role, ...}` body",
     document: api(errorResponse(ERROR, hint('Send {initiator, role, ...} to open a dispute.'))),
     errors: [
-      { path: at('/v1/records/{id}/dispute', 'post', '400', ...EXAMPLE, 'recoveryHint'), message: stale("the error example's hint", '`initiator`, `role`') },
+      {
+        path: at('/v1/records/{id}/dispute', 'post', '400', ...EXAMPLE, 'recoveryHint'),
+        messageId: 'holderSays',
+        data: {
+          holder: { messageId: 'exampleHint', data: {} },
+          problem: {
+            messageId: 'staleFields',
+            data: { names: '`initiator`, `role`', guess: '', shape: '`{ grounds, context? }`', where: ' (#/components/schemas/Dispute)' },
+          },
+        },
+      },
     ],
   },
   {
@@ -66,10 +84,32 @@ testRule('ax-recoverable-hint-fields', [
       {},
     ),
     errors: [
-      { path: at('/v1/records/{id}/dispute', 'post', '400', ...EXAMPLE, 'recoveryHint', '1'), message: stale("the error example's hint", '`status`') },
+      {
+        path: at('/v1/records/{id}/dispute', 'post', '400', ...EXAMPLE, 'recoveryHint', '1'),
+        messageId: 'holderSays',
+        data: {
+          holder: { messageId: 'exampleHint', data: {} },
+          problem: {
+            messageId: 'staleFields',
+            data: { names: '`status`', guess: '', shape: '`{ grounds, context? }`', where: ' (#/components/schemas/Dispute)' },
+          },
+        },
+      },
       {
         path: at('/v1/records/{id}/dispute', 'post', '400', ...EXAMPLE, 'recoveryHint', '3'),
-        message: stale("the error example's hint", '`contxt`', 'context'),
+        messageId: 'holderSays',
+        data: {
+          holder: { messageId: 'exampleHint', data: {} },
+          problem: {
+            messageId: 'staleFields',
+            data: {
+              names: '`contxt`',
+              guess: { messageId: 'didYouMean', data: { name: 'context' } },
+              shape: '`{ grounds, context? }`',
+              where: ' (#/components/schemas/Dispute)',
+            },
+          },
+        },
       },
     ],
   },
@@ -119,11 +159,28 @@ testRule('ax-recoverable-hint-fields', [
       '3.1.0',
     ),
     errors: [
-      { path: at('/v1/records/{id}/dispute', 'post', '400'), message: stale("the error example's hint", '`initiator`') },
-      { path: at('/v1/records/{id}/dispute', 'post', '400', 'x-ax-error-suggestion'), message: stale('`x-ax-error-suggestion`', '`initiator`, `role`') },
+      { path: at('/v1/records/{id}/dispute', 'post', '400'), ...HOLDER_SAYS },
+      {
+        path: at('/v1/records/{id}/dispute', 'post', '400', 'x-ax-error-suggestion'),
+        messageId: 'holderSays',
+        data: {
+          holder: '`x-ax-error-suggestion`',
+          problem: {
+            messageId: 'staleFields',
+            data: { names: '`initiator`, `role`', guess: '', shape: '`{ grounds, context? }`', where: ' (#/components/schemas/Dispute)' },
+          },
+        },
+      },
       {
         path: at('/v1/records/{id}/dispute', 'post', '400', 'content', 'application/json', 'schema', 'properties', 'hint', 'example'),
-        message: stale("the error schema's `hint` example", '`role`'),
+        messageId: 'holderSays',
+        data: {
+          holder: { messageId: 'fieldExample', data: { holder: 'the error schema', name: 'hint' } },
+          problem: {
+            messageId: 'staleFields',
+            data: { names: '`role`', guess: '', shape: '`{ grounds, context? }`', where: ' (#/components/schemas/Dispute)' },
+          },
+        },
       },
     ],
   },
@@ -146,10 +203,10 @@ testRule('ax-recoverable-hint-fields', [
       { schemas: { Dispute: DISPUTE }, examples: { Old: { value: { code: 'X', message: 'y', suggestion: 'Provide `initiator`.' } } } },
     ),
     errors: [
-      { path: at('/v1/records/{id}/dispute', 'post', '400'), message: stale("the error example's hint", '`initiator`') },
+      { path: at('/v1/records/{id}/dispute', 'post', '400'), ...HOLDER_SAYS },
       {
         path: at('/v1/claims/{id}/dispute', 'post', '400'),
-        message: stale("the error example's hint", '`initiator`', undefined, 'POST /v1/claims/{id}/dispute 400'),
+        ...HOLDER_SAYS,
       },
     ],
   },
@@ -205,13 +262,14 @@ testRule('ax-recoverable-hint-fields', [
     errors: [
       {
         path: ['paths', '/records/{id}/dispute', 'post', 'responses', '400', 'examples', 'application/json', 'recoveryHint'],
-        message: stale(
-          "the error example's hint",
-          '`initiator`, `role`',
-          undefined,
-          'POST /records/{id}/dispute 400',
-          '`{ grounds, context? }` (#/definitions/Dispute)',
-        ),
+        messageId: 'holderSays',
+        data: {
+          holder: { messageId: 'exampleHint', data: {} },
+          problem: {
+            messageId: 'staleFields',
+            data: { names: '`initiator`, `role`', guess: '', shape: '`{ grounds, context? }`', where: ' (#/definitions/Dispute)' },
+          },
+        },
       },
     ],
   },

@@ -2,10 +2,13 @@ import { oas3, ref, swagger2 } from './support/documents';
 import { testRule } from './support/testRule';
 import { OK as ok } from './support/documents';
 
-const missing = (operation: string, method: string) =>
-  `${operation}: no \`x-ax-idempotent\`, so an agent cannot tell if the same request twice acts as once. Add \`x-ax-idempotent: true\` to the operation if it does (as ${method} should), else \`x-ax-idempotent: false\`.`;
-const keyHint = (operation: string, header = 'Idempotency-Key') =>
-  `${operation}: takes an \`${header}\` header but has no \`x-ax-idempotent\`, so an agent cannot tell a retry with the same key is safe. Add \`x-ax-idempotent: true\` to the operation.`;
+/** What several cases expect the rule to say. */
+const NO_FLAG = { messageId: 'noFlag', data: { flag: 'x-ax-idempotent', method: 'DELETE' } };
+const KEY_WITHOUT_FLAG = {
+  messageId: 'keyWithoutFlag',
+  data: { key: 'Idempotency-Key', where: { messageId: 'inHeader', data: {} }, flag: 'x-ax-idempotent', retryable: '' },
+};
+
 const key = (name = 'Idempotency-Key') => ({ name, in: 'header', schema: { type: 'string' } });
 
 testRule('ax-recoverable-idempotent', [
@@ -13,8 +16,8 @@ testRule('ax-recoverable-idempotent', [
     name: 'fires on put and delete without x-ax-idempotent; post and patch without a key stay silent',
     document: oas3({ '/payments/{id}': { put: { responses: ok }, post: { responses: ok }, delete: { responses: ok }, patch: { responses: ok } } }),
     errors: [
-      { path: ['paths', '/payments/{id}', 'put'], message: missing('PUT /payments/{id}', 'PUT') },
-      { path: ['paths', '/payments/{id}', 'delete'], message: missing('DELETE /payments/{id}', 'DELETE') },
+      { path: ['paths', '/payments/{id}', 'put'], messageId: 'noFlag', data: { flag: 'x-ax-idempotent', method: 'PUT' } },
+      { path: ['paths', '/payments/{id}', 'delete'], ...NO_FLAG },
     ],
   },
   {
@@ -31,11 +34,13 @@ testRule('ax-recoverable-idempotent', [
     errors: [
       {
         path: ['paths', '/payments/{id}', 'get', 'x-ax-idempotent'],
-        message: 'GET /payments/{id}: `x-ax-idempotent` must be a boolean, but it is the string "yes". Write it as `x-ax-idempotent: true`.',
+        messageId: 'wrongValue',
+        data: { key: 'x-ax-idempotent', at: '', expected: 'a boolean', value: 'the string "yes"', fix: 'x-ax-idempotent: true' },
       },
       {
         path: ['paths', '/payments/{id}', 'put', 'x-ax-idempotent'],
-        message: 'PUT /payments/{id}: `x-ax-idempotent` must be a boolean, but it is an array. Write it as `x-ax-idempotent: true`.',
+        messageId: 'wrongValue',
+        data: { key: 'x-ax-idempotent', at: '', expected: 'a boolean', value: 'an array', fix: 'x-ax-idempotent: true' },
       },
     ],
   },
@@ -51,10 +56,14 @@ testRule('ax-recoverable-idempotent', [
       { parameters: { KeyAlias: ref('Key', 'parameters'), Key: key() } },
     ),
     errors: [
-      { path: ['paths', '/a', 'post'], message: keyHint('POST /a') },
-      { path: ['paths', '/b', 'post'], message: keyHint('POST /b') },
-      { path: ['paths', '/c', 'post'], message: keyHint('POST /c') },
-      { path: ['paths', '/d', 'post'], message: keyHint('POST /d', 'idempotency-key') },
+      { path: ['paths', '/a', 'post'], ...KEY_WITHOUT_FLAG },
+      { path: ['paths', '/b', 'post'], ...KEY_WITHOUT_FLAG },
+      { path: ['paths', '/c', 'post'], ...KEY_WITHOUT_FLAG },
+      {
+        path: ['paths', '/d', 'post'],
+        messageId: 'keyWithoutFlag',
+        data: { key: 'idempotency-key', where: { messageId: 'inHeader', data: {} }, flag: 'x-ax-idempotent', retryable: '' },
+      },
     ],
   },
   {
@@ -69,7 +78,13 @@ testRule('ax-recoverable-idempotent', [
     name: 'option idempotencyKeyHeader replaces the header names',
     document: oas3({ '/a': { post: { parameters: [key('X-Request-Id')], responses: ok } }, '/b': { post: { parameters: [key()], responses: ok } } }),
     functionOptions: { idempotencyKeyHeader: ['X-Request-Id'] },
-    errors: [{ path: ['paths', '/a', 'post'], message: keyHint('POST /a', 'X-Request-Id') }],
+    errors: [
+      {
+        path: ['paths', '/a', 'post'],
+        messageId: 'keyWithoutFlag',
+        data: { key: 'X-Request-Id', where: { messageId: 'inHeader', data: {} }, flag: 'x-ax-idempotent', retryable: '' },
+      },
+    ],
   },
   {
     name: 'Swagger 2.0: header parameters at both levels',
@@ -78,14 +93,14 @@ testRule('ax-recoverable-idempotent', [
       { parameters: { Key: { name: 'Idempotency-Key', in: 'header', type: 'string' } } },
     ),
     errors: [
-      { path: ['paths', '/a', 'post'], message: keyHint('POST /a') },
-      { path: ['paths', '/a', 'delete'], message: missing('DELETE /a', 'DELETE') },
+      { path: ['paths', '/a', 'post'], ...KEY_WITHOUT_FLAG },
+      { path: ['paths', '/a', 'delete'], ...NO_FLAG },
     ],
   },
   {
     name: 'OpenAPI 3.1',
     document: oas3({ '/a': { delete: { responses: ok } } }, {}, '3.1.0'),
-    errors: [{ path: ['paths', '/a', 'delete'], message: missing('DELETE /a', 'DELETE') }],
+    errors: [{ path: ['paths', '/a', 'delete'], ...NO_FLAG }],
   },
   {
     name: 'x-ax-exempt silences the rule for that operation or path item',
@@ -126,8 +141,8 @@ testRule('ax-recoverable-idempotent', [
     errors: [
       {
         path: ['paths', '/payments', 'post'],
-        message:
-          'POST /payments: takes an `idempotency_key` in its body but has no `x-ax-idempotent`, so an agent cannot tell a retry with the same key is safe. Add `x-ax-idempotent: true` to the operation.',
+        messageId: 'keyWithoutFlag',
+        data: { key: 'idempotency_key', where: { messageId: 'inBody', data: {} }, flag: 'x-ax-idempotent', retryable: '' },
       },
     ],
   },

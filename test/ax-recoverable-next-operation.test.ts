@@ -1,7 +1,7 @@
 import { at, EXAMPLE, oas3, ref, swagger2 } from './support/documents';
 import { errorResponse } from './support/published-errors';
 import { testRule } from './support/testRule';
-import { component, usedBy } from './support/components';
+import { component } from './support/components';
 
 const string = { type: 'string' };
 /** The precondition error of "Designing Errors for Agent Recovery", with the corrective call it names. */
@@ -37,15 +37,6 @@ const api = (response: object, components: object = {}, openapi = '3.0.3', extra
     components,
     openapi,
   );
-const SEND = 'POST /invoices/{invoice_id}/send 422';
-const TARGET = 'finalize_invoice (POST /invoices/{invoice_id}/finalize)';
-
-const noOperation = (where: string, key: string, id: string, guess?: string) =>
-  `${where} \`${key}\` ${JSON.stringify(id)} names no operationId${guess === undefined ? '.' : `; did you mean \`${guess}\`?`} An agent calling it finds no such operation: use a declared operationId.`;
-const notInput = (key: string, target: string, within: string, guess?: string, argsKey = 'next_operation_args') =>
-  `${SEND}: the error example's \`${argsKey}\` key \`${key}\` is no input of ${target}${guess === undefined ? '.' : `; did you mean \`${guess}\`?`} Use a parameter or body property of it (see ${within}).`;
-const lacks = (list: string, target: string, first: string, where = SEND, argsKey = 'next_operation_args') =>
-  `${where}: the error example's \`${argsKey}\` lacks ${list}, required by ${target}. Add each, with its value or a placeholder such as "<${first}>" when the agent supplies it.`;
 
 testRule('ax-recoverable-next-operation', [
   {
@@ -59,7 +50,8 @@ testRule('ax-recoverable-next-operation', [
     errors: [
       {
         path: at('/invoices/{invoice_id}/send', 'post', '422', ...EXAMPLE, 'next_operation'),
-        message: noOperation(`${SEND}: the error example's`, 'next_operation', 'finalise_invoice', 'finalize_invoice'),
+        messageId: 'exampleClaim',
+        data: { claim: { messageId: 'unknownOperationDidYouMean', data: { key: 'next_operation', id: '"finalise_invoice"', guess: 'finalize_invoice' } } },
       },
     ],
   },
@@ -67,10 +59,36 @@ testRule('ax-recoverable-next-operation', [
     name: 'fires on an argument the operation does not take and on a required input left out',
     document: api(errorResponse(PRECONDITION, sourceExample('finalize_invoice', { invoiceId: 'inv_1' }))),
     errors: [
-      { path: at('/invoices/{invoice_id}/send', 'post', '422', ...EXAMPLE, 'next_operation_args'), message: lacks('`invoice_id`', TARGET, 'invoice_id') },
+      {
+        path: at('/invoices/{invoice_id}/send', 'post', '422', ...EXAMPLE, 'next_operation_args'),
+        messageId: 'exampleClaim',
+        data: {
+          claim: {
+            messageId: 'missingArguments',
+            data: {
+              argsKey: 'next_operation_args',
+              names: '`invoice_id`',
+              target: 'finalize_invoice (POST /invoices/{invoice_id}/finalize)',
+              first: 'invoice_id',
+            },
+          },
+        },
+      },
       {
         path: at('/invoices/{invoice_id}/send', 'post', '422', ...EXAMPLE, 'next_operation_args', 'invoiceId'),
-        message: notInput('invoiceId', TARGET, 'the parameters; it takes no body', 'invoice_id'),
+        messageId: 'exampleClaim',
+        data: {
+          claim: {
+            messageId: 'unknownArgumentDidYouMean',
+            data: {
+              argsKey: 'next_operation_args',
+              key: '`invoiceId`',
+              target: 'finalize_invoice (POST /invoices/{invoice_id}/finalize)',
+              within: 'the parameters; it takes no body',
+              guess: 'invoice_id',
+            },
+          },
+        },
       },
     ],
   },
@@ -104,11 +122,34 @@ testRule('ax-recoverable-next-operation', [
     errors: [
       {
         path: at('/invoices/{invoice_id}/send', 'post', '422', ...EXAMPLE, 'next_operation_args'),
-        message: lacks('`amount`, `reason`', 'refund_payment (POST /payments/{payment_id}/refunds)', 'amount'),
+        messageId: 'exampleClaim',
+        data: {
+          claim: {
+            messageId: 'missingArguments',
+            data: {
+              argsKey: 'next_operation_args',
+              names: '`amount`, `reason`',
+              target: 'refund_payment (POST /payments/{payment_id}/refunds)',
+              first: 'amount',
+            },
+          },
+        },
       },
       {
         path: at('/invoices/{invoice_id}/send', 'post', '422', ...EXAMPLE, 'next_operation_args', 'ammount'),
-        message: notInput('ammount', 'refund_payment (POST /payments/{payment_id}/refunds)', 'the request body (#/components/schemas/Refund)', 'amount'),
+        messageId: 'exampleClaim',
+        data: {
+          claim: {
+            messageId: 'unknownArgumentDidYouMean',
+            data: {
+              argsKey: 'next_operation_args',
+              key: '`ammount`',
+              target: 'refund_payment (POST /payments/{payment_id}/refunds)',
+              within: 'the request body (#/components/schemas/Refund)',
+              guess: 'amount',
+            },
+          },
+        },
       },
     ],
   },
@@ -182,7 +223,8 @@ testRule('ax-recoverable-next-operation', [
     errors: [
       {
         path: component('examples', 'Draft', 'value', 'next_operation'),
-        message: noOperation(`${usedBy('Draft', 2)}: the error example's`, 'next_operation', 'finalize'),
+        messageId: 'exampleClaim',
+        data: { claim: { messageId: 'unknownOperation', data: { key: 'next_operation', id: '"finalize"' } } },
       },
     ],
   },
@@ -201,7 +243,8 @@ testRule('ax-recoverable-next-operation', [
     errors: [
       {
         path: component('schemas', 'Precondition', 'properties', 'error', 'properties', 'nextOperation', 'enum', '1'),
-        message: noOperation(`${usedBy('Precondition', SEND)}: the error schema's`, 'nextOperation', 'archive_draft'),
+        messageId: 'schemaClaim',
+        data: { schema: 'the error schema', claim: { messageId: 'unknownOperation', data: { key: 'nextOperation', id: '"archive_draft"' } } },
       },
     ],
   },
@@ -262,7 +305,13 @@ testRule('ax-recoverable-next-operation', [
     errors: [
       {
         path: ['paths', '/orders', 'post', 'responses', '409', 'examples', 'application/json', 'next_operation_args'],
-        message: lacks('`quantity`', 'createOrder (POST /orders)', 'quantity', 'POST /orders 409'),
+        messageId: 'exampleClaim',
+        data: {
+          claim: {
+            messageId: 'missingArguments',
+            data: { argsKey: 'next_operation_args', names: '`quantity`', target: 'createOrder (POST /orders)', first: 'quantity' },
+          },
+        },
       },
     ],
   },
@@ -297,7 +346,18 @@ testRule('ax-recoverable-next-operation', [
     errors: [
       {
         path: at('/invoices/{invoice_id}/send', 'post', '422', ...EXAMPLE, 'next_tool_args'),
-        message: lacks('`name`, `email`, `phone`, `street` and 2 more', 'create_customer (POST /customers)', 'name', SEND, 'next_tool_args'),
+        messageId: 'exampleClaim',
+        data: {
+          claim: {
+            messageId: 'missingArguments',
+            data: {
+              argsKey: 'next_tool_args',
+              names: '`name`, `email`, `phone`, `street` and 2 more',
+              target: 'create_customer (POST /customers)',
+              first: 'name',
+            },
+          },
+        },
       },
     ],
   },
@@ -327,7 +387,8 @@ testRule('ax-recoverable-next-operation', [
     errors: [
       {
         path: at('/invoices/{invoice_id}/send', 'post', '422', ...EXAMPLE, 'next_operation'),
-        message: noOperation(`${SEND}: the error example's`, 'next_operation', 'nothing_here'),
+        messageId: 'exampleClaim',
+        data: { claim: { messageId: 'unknownOperation', data: { key: 'next_operation', id: '"nothing_here"' } } },
       },
     ],
   },

@@ -1,13 +1,11 @@
 import { at, body, oas3, PROBLEM, ref, swagger2 } from './support/documents';
 import { testRule } from './support/testRule';
-import { component, usedBy } from './support/components';
+import { component } from './support/components';
 import { getWith as get } from './support/documents';
 
-const html = (operation: string, mediaType = 'text/html', where = '') =>
-  `${operation}: the error response offers ${mediaType}${where}, a page an agent cannot parse. Remove it, and offer a JSON body with a \`code\` and a \`message\`.`;
-/** Beside a JSON body, removing the page is the whole fix. */
-const besideJson = (operation: string, mediaType: string, json = 'application/json') =>
-  `${operation}: the error response offers ${mediaType}, a page an agent cannot parse. Remove it; its ${json} body is the one to send.`;
+/** What several cases expect the rule to say. */
+const HTML_PAGE = { messageId: 'htmlPage', data: { mediaType: 'text/html', where: '' } };
+
 const page = { type: 'string' };
 
 testRule('ax-recoverable-no-html-errors', [
@@ -20,16 +18,20 @@ testRule('ax-recoverable-no-html-errors', [
       }),
     }),
     errors: [
-      { path: at('/a', 'get', '404', 'content', 'text/html; charset=utf-8'), message: besideJson('GET /a 404', 'text/html; charset=utf-8') },
-      { path: at('/a', 'get', '500', 'content', 'text/html'), message: html('GET /a 500') },
+      {
+        path: at('/a', 'get', '404', 'content', 'text/html; charset=utf-8'),
+        messageId: 'htmlBesideJson',
+        data: { mediaType: 'text/html; charset=utf-8', where: '', json: 'application/json' },
+      },
+      { path: at('/a', 'get', '500', 'content', 'text/html'), ...HTML_PAGE },
     ],
   },
   {
     name: 'fires on XHTML, 4XX and default',
     document: oas3({ '/a': get({ '4XX': body(page, 'application/xhtml+xml'), default: body(page, 'TEXT/HTML') }) }),
     errors: [
-      { path: at('/a', 'get', '4XX', 'content', 'application/xhtml+xml'), message: html('GET /a 4XX', 'application/xhtml+xml') },
-      { path: at('/a', 'get', 'default', 'content', 'TEXT/HTML'), message: html('GET /a default', 'TEXT/HTML') },
+      { path: at('/a', 'get', '4XX', 'content', 'application/xhtml+xml'), messageId: 'htmlPage', data: { mediaType: 'application/xhtml+xml', where: '' } },
+      { path: at('/a', 'get', 'default', 'content', 'TEXT/HTML'), messageId: 'htmlPage', data: { mediaType: 'TEXT/HTML', where: '' } },
     ],
   },
   {
@@ -56,7 +58,7 @@ testRule('ax-recoverable-no-html-errors', [
       { '/a': get({ '500': ref('Oops', 'responses') }), '/b': get({ '500': ref('Oops', 'responses') }) },
       { responses: { Oops: body(page, 'text/html') } },
     ),
-    errors: [{ path: component('responses', 'Oops', 'content', 'text/html'), message: html(usedBy('Oops', 2)) }],
+    errors: [{ path: component('responses', 'Oops', 'content', 'text/html'), ...HTML_PAGE }],
   },
   {
     name: 'an exempt operation is no user of the shared response: it drops out of the count, and when every user is exempt the finding is gone',
@@ -79,7 +81,7 @@ testRule('ax-recoverable-no-html-errors', [
       },
       { responses: { Oops: body(page, 'text/html'), Page: body(page, 'text/html') } },
     ),
-    errors: [{ path: component('responses', 'Oops', 'content', 'text/html'), message: html(usedBy('Oops', 2)) }],
+    errors: [{ path: component('responses', 'Oops', 'content', 'text/html'), ...HTML_PAGE }],
   },
   {
     name: 'Swagger 2.0: produces of the operation, else of the root; a response without schema has no body',
@@ -91,12 +93,12 @@ testRule('ax-recoverable-no-html-errors', [
       },
       { produces: ['application/json', 'text/html'], definitions: { Problem: PROBLEM } },
     ),
-    errors: [{ path: at('/a', 'get', '500'), message: html('GET /a 500', 'text/html', ' (in `produces`)') }],
+    errors: [{ path: at('/a', 'get', '500'), messageId: 'htmlPage', data: { mediaType: 'text/html', where: { messageId: 'inProduces', data: {} } } }],
   },
   {
     name: 'OpenAPI 3.1',
     document: oas3({ '/a': get({ '500': body(page, 'text/html') }) }, {}, '3.1.0'),
-    errors: [{ path: at('/a', 'get', '500', 'content', 'text/html'), message: html('GET /a 500') }],
+    errors: [{ path: at('/a', 'get', '500', 'content', 'text/html'), ...HTML_PAGE }],
   },
   {
     name: 'x-ax-exempt silences the rule for that operation',
@@ -117,6 +119,6 @@ testRule('ax-recoverable-no-html-errors', [
       }),
       '/b': { get: { responses: null } },
     }),
-    errors: [{ path: at('/a', 'get', '502', 'content', 'text/html'), message: html('GET /a 502') }],
+    errors: [{ path: at('/a', 'get', '502', 'content', 'text/html'), ...HTML_PAGE }],
   },
 ]);

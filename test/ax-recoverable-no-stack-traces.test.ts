@@ -1,14 +1,13 @@
 import { at, body, EXAMPLE, JSON_SCHEMA, oas3, PROBLEM, ref, swagger2, withExample } from './support/documents';
 import { RECOVERY_GUIDE_INTERNAL_EXAMPLE } from './support/published-errors';
 import { testRule } from './support/testRule';
-import { component, usedBy } from './support/components';
+import { component } from './support/components';
 import { getWith as get } from './support/documents';
 
-const FIX = 'Remove it: log it server-side and return a `trace_id` the agent can quote';
-const field = (operation: string, name: string, schema = 'the error schema', inside = '') =>
-  `${operation}: ${schema} declares \`${name}\`${inside}, a stack trace an agent cannot use. ${FIX}.`;
-const trace = (operation: string, runtime: string, mediaType = 'application/json') =>
-  `${operation}: the ${mediaType} error example contains a ${runtime} stack trace. ${FIX} instead.`;
+/** What several cases expect the rule to say. */
+const DECLARES_TRACE = { messageId: 'declaresTrace', data: { schema: 'the error schema', name: 'stack', inside: '' } };
+const EXAMPLE_TRACE = { messageId: 'exampleTrace', data: { mediaType: 'application/json', runtime: 'JavaScript' } };
+const EXAMPLE_TRACE_2 = { messageId: 'exampleTrace', data: { mediaType: 'application/json', runtime: 'Java' } };
 
 // The Agent Recovery guide, "Never Return Stack Traces": the wrong payload and the right one.
 const SOURCE_WRONG = {
@@ -31,8 +30,8 @@ testRule('ax-recoverable-no-stack-traces', [
       '/right': get({ '500': withExample(RECOVERY_GUIDE_INTERNAL_EXAMPLE, SOURCE_RIGHT_SCHEMA) }),
     }),
     errors: [
-      { path: at('/wrong-schema', 'get', '500', ...JSON_SCHEMA, 'properties', 'stack'), message: field('GET /wrong-schema 500', 'stack') },
-      { path: at('/wrong-example', 'get', '500', ...EXAMPLE, 'stack'), message: trace('GET /wrong-example 500', 'JavaScript') },
+      { path: at('/wrong-schema', 'get', '500', ...JSON_SCHEMA, 'properties', 'stack'), ...DECLARES_TRACE },
+      { path: at('/wrong-example', 'get', '500', ...EXAMPLE, 'stack'), ...EXAMPLE_TRACE },
     ],
   },
   {
@@ -55,13 +54,26 @@ testRule('ax-recoverable-no-stack-traces', [
       },
     ),
     errors: [
-      { path: at('/a', 'get', '400', ...JSON_SCHEMA, 'properties', 'stackTrace'), message: field('GET /a 400', 'stackTrace') },
+      {
+        path: at('/a', 'get', '400', ...JSON_SCHEMA, 'properties', 'stackTrace'),
+        messageId: 'declaresTrace',
+        data: { schema: 'the error schema', name: 'stackTrace', inside: '' },
+      },
       {
         path: at('/a', 'get', '401', ...JSON_SCHEMA, 'properties', 'error', 'properties', 'stack_trace'),
-        message: field('GET /a 401', 'stack_trace', undefined, ' in its `error` object'),
+        messageId: 'declaresTrace',
+        data: { schema: 'the error schema', name: 'stack_trace', inside: ' in its `error` object' },
       },
-      { path: at('/a', 'get', '409', ...JSON_SCHEMA, 'allOf', '1', 'properties', 'exception'), message: field('GET /a 409', 'exception') },
-      { path: component('schemas', 'Backtrace', 'properties', 'backtrace'), message: field(usedBy('Backtrace', 'GET /a 500'), 'backtrace') },
+      {
+        path: at('/a', 'get', '409', ...JSON_SCHEMA, 'allOf', '1', 'properties', 'exception'),
+        messageId: 'declaresTrace',
+        data: { schema: 'the error schema', name: 'exception', inside: '' },
+      },
+      {
+        path: component('schemas', 'Backtrace', 'properties', 'backtrace'),
+        messageId: 'declaresTrace',
+        data: { schema: 'the error schema', name: 'backtrace', inside: '' },
+      },
     ],
   },
   {
@@ -70,7 +82,7 @@ testRule('ax-recoverable-no-stack-traces', [
       '/a': get({ '500': body({ oneOf: [PROBLEM, { properties: { stack: { type: 'string' } } }] }) }),
       '/b': get({ '500': body({ properties: { trace_id: { type: 'string' }, traceId: { type: 'string' }, stacked: { type: 'boolean' } } }) }),
     }),
-    errors: [{ path: at('/a', 'get', '500', ...JSON_SCHEMA, 'oneOf', '1', 'properties', 'stack'), message: field('GET /a 500', 'stack') }],
+    errors: [{ path: at('/a', 'get', '500', ...JSON_SCHEMA, 'oneOf', '1', 'properties', 'stack'), ...DECLARES_TRACE }],
   },
   {
     name: 'recognizes Python, Java, .NET and Go traces in examples, named examples and $ref examples',
@@ -94,14 +106,15 @@ testRule('ax-recoverable-no-stack-traces', [
       { examples: { GoPanic: { value: { message: 'panic: runtime error: index out of range\n\ngoroutine 1 [running]:\nmain.main()' } } } },
     ),
     errors: [
-      { path: at('/py', 'get', '500', ...EXAMPLE, 'detail'), message: trace('GET /py 500', 'Python') },
-      { path: at('/java', 'get', '500', ...EXAMPLE, 'message'), message: trace('GET /java 500', 'Java') },
-      { path: at('/java-thread', 'get', '500', ...EXAMPLE), message: trace('GET /java-thread 500', 'Java') },
+      { path: at('/py', 'get', '500', ...EXAMPLE, 'detail'), messageId: 'exampleTrace', data: { mediaType: 'application/json', runtime: 'Python' } },
+      { path: at('/java', 'get', '500', ...EXAMPLE, 'message'), ...EXAMPLE_TRACE_2 },
+      { path: at('/java-thread', 'get', '500', ...EXAMPLE), ...EXAMPLE_TRACE_2 },
       {
         path: at('/dotnet', 'get', '500', 'content', 'application/json', 'examples', 'crash', 'value', 'errors', '0', 'detail'),
-        message: trace('GET /dotnet 500', '.NET'),
+        messageId: 'exampleTrace',
+        data: { mediaType: 'application/json', runtime: '.NET' },
       },
-      { path: component('examples', 'GoPanic', 'value', 'message'), message: trace(usedBy('GoPanic', 'GET /go 500'), 'Go') },
+      { path: component('examples', 'GoPanic', 'value', 'message'), messageId: 'exampleTrace', data: { mediaType: 'application/json', runtime: 'Go' } },
     ],
   },
   {
@@ -134,8 +147,8 @@ testRule('ax-recoverable-no-stack-traces', [
       { responses: { Crash: withExample(SOURCE_WRONG, SOURCE_WRONG_SCHEMA) } },
     ),
     errors: [
-      { path: component('responses', 'Crash', ...JSON_SCHEMA, 'properties', 'stack'), message: field(usedBy('Crash', 2), 'stack') },
-      { path: component('responses', 'Crash', ...EXAMPLE, 'stack'), message: trace(usedBy('Crash', 2), 'JavaScript') },
+      { path: component('responses', 'Crash', ...JSON_SCHEMA, 'properties', 'stack'), ...DECLARES_TRACE },
+      { path: component('responses', 'Crash', ...EXAMPLE, 'stack'), ...EXAMPLE_TRACE },
     ],
   },
   {
@@ -160,8 +173,8 @@ testRule('ax-recoverable-no-stack-traces', [
       { responses: { Crash: withExample(SOURCE_WRONG, SOURCE_WRONG_SCHEMA), Debug: withExample(SOURCE_WRONG, SOURCE_WRONG_SCHEMA) } },
     ),
     errors: [
-      { path: component('responses', 'Crash', ...JSON_SCHEMA, 'properties', 'stack'), message: field(usedBy('Crash', 2), 'stack') },
-      { path: component('responses', 'Crash', ...EXAMPLE, 'stack'), message: trace(usedBy('Crash', 2), 'JavaScript') },
+      { path: component('responses', 'Crash', ...JSON_SCHEMA, 'properties', 'stack'), ...DECLARES_TRACE },
+      { path: component('responses', 'Crash', ...EXAMPLE, 'stack'), ...EXAMPLE_TRACE },
     ],
   },
   {
@@ -170,14 +183,14 @@ testRule('ax-recoverable-no-stack-traces', [
       '/a': { get: { responses: { '500': { description: 'x', schema: SOURCE_WRONG_SCHEMA, examples: { 'application/json': SOURCE_WRONG } } } } },
     }),
     errors: [
-      { path: at('/a', 'get', '500', 'schema', 'properties', 'stack'), message: field('GET /a 500', 'stack') },
-      { path: at('/a', 'get', '500', 'examples', 'application/json', 'stack'), message: trace('GET /a 500', 'JavaScript') },
+      { path: at('/a', 'get', '500', 'schema', 'properties', 'stack'), ...DECLARES_TRACE },
+      { path: at('/a', 'get', '500', 'examples', 'application/json', 'stack'), ...EXAMPLE_TRACE },
     ],
   },
   {
     name: 'OpenAPI 3.1: schema examples array',
     document: oas3({ '/a': get({ '500': body({ ...PROBLEM, examples: [{ code: 'X', message: 'at f (/srv/app/index.mjs:10:5)' }] }) }) }, {}, '3.1.0'),
-    errors: [{ path: at('/a', 'get', '500', ...JSON_SCHEMA, 'examples', '0', 'message'), message: trace('GET /a 500', 'JavaScript') }],
+    errors: [{ path: at('/a', 'get', '500', ...JSON_SCHEMA, 'examples', '0', 'message'), ...EXAMPLE_TRACE }],
   },
   {
     name: "a message property's own example holding a trace fires once, on that example, naming the responses using the shared schema; a plain example stays silent",
@@ -202,7 +215,8 @@ testRule('ax-recoverable-no-stack-traces', [
     errors: [
       {
         path: component('schemas', 'Failure', 'properties', 'detail', 'example'),
-        message: `${usedBy('Failure', 2)}: the error schema's \`detail\` example contains a Java stack trace. ${FIX} instead.`,
+        messageId: 'fieldTrace',
+        data: { field: "the error schema's `detail` example", runtime: 'Java' },
       },
     ],
   },
@@ -210,7 +224,13 @@ testRule('ax-recoverable-no-stack-traces', [
     name: 'option stackTrace replaces the forbidden names',
     document: oas3({ '/a': get({ '500': body({ properties: { debug: { type: 'string' }, stack: { type: 'string' } } }) }) }),
     functionOptions: { stackTrace: ['debug'] },
-    errors: [{ path: at('/a', 'get', '500', ...JSON_SCHEMA, 'properties', 'debug'), message: field('GET /a 500', 'debug') }],
+    errors: [
+      {
+        path: at('/a', 'get', '500', ...JSON_SCHEMA, 'properties', 'debug'),
+        messageId: 'declaresTrace',
+        data: { schema: 'the error schema', name: 'debug', inside: '' },
+      },
+    ],
   },
   {
     name: 'x-ax-exempt silences the rule for that operation',

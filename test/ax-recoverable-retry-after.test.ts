@@ -6,14 +6,17 @@ import { mergeInto } from '../lib/findings/edits';
 import { component, usedBy } from './support/components';
 import { getWith as get, OK as ok } from './support/documents';
 
-const HEADER_FIX = 'Add a `Retry-After` header (integer seconds)';
-/** `_headers` says whether the response has a `headers` map: the message is the same either way. */
-const noDelay = (where: string, _headers: 'no headers' | 'no `Retry-After` header', schema = 'the error schema has', name = 'retry_after_ms') =>
-  `${where}: no \`Retry-After\` header, and ${schema} no retry delay. ${HEADER_FIX} or a \`${name}\` (integer) property.`;
-const bodyless = (where: string, _headers: 'no headers' | 'no `Retry-After` header') =>
-  `${where}: no \`Retry-After\` header, so an agent cannot tell how long to wait. ${HEADER_FIX} under its \`headers\`.`;
-const retryableWithoutDelay = (where: string, flag: string) =>
-  `${where}: the error example says \`${flag}: true\` but gives no retry delay. Add a \`retry_after_ms\` to the example, or a \`Retry-After\` header to the response.`;
+/** What several cases expect the rule to say. */
+const NO_RETRY_DELAY = {
+  messageId: 'noRetryDelay',
+  data: { header: 'Retry-After', schemas: { messageId: 'schemaHas', data: { schema: 'the error schema' } }, name: 'retry_after_ms', concept: 'retryDelay' },
+};
+const NO_RETRY_AFTER = { messageId: 'noRetryAfter', data: { header: 'Retry-After', concept: 'retryDelay' } };
+const RETRYABLE_WITHOUT_DELAY = {
+  messageId: 'retryableWithoutDelay',
+  data: { flag: 'retryable', delay: 'retry_after_ms', header: 'Retry-After', concept: 'retryDelay' },
+};
+
 const string = { type: 'string' };
 const integer = { type: 'integer' };
 const PROBLEM = { type: 'object', required: ['code', 'message'], properties: { code: string, message: string } };
@@ -23,12 +26,12 @@ testRule('ax-recoverable-retry-after', [
   {
     name: 'fires on a 429 with no headers at all and no delay in the body (a violation, not a skip), on the response where the header goes',
     document: oas3({ '/payments': { post: { responses: { '201': { description: 'Created' }, '429': body(PROBLEM) } } } }),
-    errors: [{ path: at('/payments', 'post', '429'), message: noDelay('POST /payments 429', 'no headers') }],
+    errors: [{ path: at('/payments', 'post', '429'), ...NO_RETRY_DELAY }],
   },
   {
     name: 'fires on a 503 whose headers lack Retry-After',
     document: oas3({ '/a': get({ '503': { ...body(PROBLEM), headers: { 'X-Request-Id': { schema: string } } } }) }),
-    errors: [{ path: at('/a', 'get', '503'), message: noDelay('GET /a 503', 'no `Retry-After` header') }],
+    errors: [{ path: at('/a', 'get', '503'), ...NO_RETRY_DELAY }],
   },
   {
     name: 'a 429 or 503 without a body still needs the header: on the response, or on its headers',
@@ -36,8 +39,8 @@ testRule('ax-recoverable-retry-after', [
       '/a': get({ '429': { description: 'Slow down' }, '503': { description: 'Down', headers: { 'X-RateLimit-Limit': { schema: integer } } } }),
     }),
     errors: [
-      { path: at('/a', 'get', '429'), message: bodyless('GET /a 429', 'no headers') },
-      { path: at('/a', 'get', '503', 'headers'), message: bodyless('GET /a 503', 'no `Retry-After` header') },
+      { path: at('/a', 'get', '429'), ...NO_RETRY_AFTER },
+      { path: at('/a', 'get', '503', 'headers'), ...NO_RETRY_AFTER },
     ],
   },
   {
@@ -105,12 +108,22 @@ testRule('ax-recoverable-retry-after', [
       { schemas: { Problem: PROBLEM, Other: { type: 'object', properties: { title: string } } } },
     ),
     errors: [
-      { path: at('/a', 'get', '429'), message: noDelay('GET /a 429', 'no headers', '3 of its JSON error schemas have') },
+      {
+        path: at('/a', 'get', '429'),
+        messageId: 'noRetryDelay',
+        data: { header: 'Retry-After', schemas: { messageId: 'schemasHave', data: { count: 3 } }, name: 'retry_after_ms', concept: 'retryDelay' },
+      },
       {
         path: at('/b', 'get', '503'),
-        message: noDelay('GET /b 503', 'no headers', 'the application/json error schema has'),
+        messageId: 'noRetryDelay',
+        data: {
+          header: 'Retry-After',
+          schemas: { messageId: 'schemaHas', data: { schema: 'the application/json error schema' } },
+          name: 'retry_after_ms',
+          concept: 'retryDelay',
+        },
       },
-      { path: at('/c', 'get', '429'), message: noDelay('GET /c 429', 'no headers') },
+      { path: at('/c', 'get', '429'), ...NO_RETRY_DELAY },
     ],
   },
   {
@@ -134,7 +147,13 @@ testRule('ax-recoverable-retry-after', [
     errors: [
       {
         path: at('/a', 'get', '503'),
-        message: noDelay('GET /a 503', 'no headers', 'the error schema, in 1 of its 2 oneOf/anyOf shapes, has', 'retryAfterMs'),
+        messageId: 'noRetryDelay',
+        data: {
+          header: 'Retry-After',
+          schemas: { messageId: 'schemaShapesHave', data: { schema: 'the error schema', count: 1, total: 2 } },
+          name: 'retryAfterMs',
+          concept: 'retryDelay',
+        },
       },
     ],
   },
@@ -147,7 +166,7 @@ testRule('ax-recoverable-retry-after', [
       },
       { responses: { RateLimited: errorResponse(ref('Problem'), undefined, 'application/json', 'Too many requests') }, schemas: { Problem: PROBLEM } },
     ),
-    errors: [{ path: component('responses', 'RateLimited'), message: noDelay(usedBy('RateLimited', 2), 'no headers') }],
+    errors: [{ path: component('responses', 'RateLimited'), ...NO_RETRY_DELAY }],
   },
   {
     name: 'a shared response used by one operation fires on the component, naming that operation; one without a body on its headers',
@@ -162,8 +181,8 @@ testRule('ax-recoverable-retry-after', [
       },
     ),
     errors: [
-      { path: component('responses', 'RateLimited'), message: noDelay(usedBy('RateLimited', 'GET /a 429'), 'no headers') },
-      { path: component('responses', 'Down', 'headers'), message: bodyless(usedBy('Down', 'GET /a 503'), 'no `Retry-After` header') },
+      { path: component('responses', 'RateLimited'), ...NO_RETRY_DELAY },
+      { path: component('responses', 'Down', 'headers'), ...NO_RETRY_AFTER },
     ],
   },
   {
@@ -177,7 +196,7 @@ testRule('ax-recoverable-retry-after', [
       },
       { responses: { RateLimited: errorResponse(PROBLEM, undefined, 'application/json', 'Too many requests'), Down: { description: 'Down' } } },
     ),
-    errors: [{ path: component('responses', 'RateLimited'), message: noDelay(usedBy('RateLimited', 3), 'no headers') }],
+    errors: [{ path: component('responses', 'RateLimited'), ...NO_RETRY_DELAY }],
   },
   {
     name: 'a shared response with Retry-After passes for every operation',
@@ -200,7 +219,7 @@ testRule('ax-recoverable-retry-after', [
         },
       },
     }),
-    errors: [{ path: at('/a', 'get', '429'), message: noDelay('GET /a 429', 'no headers') }],
+    errors: [{ path: at('/a', 'get', '429'), ...NO_RETRY_DELAY }],
   },
   {
     name: 'Swagger 2.0: a shared responses entry fires once, on it',
@@ -211,7 +230,7 @@ testRule('ax-recoverable-retry-after', [
       },
       { responses: { RateLimited: { description: 'Slow down', schema: PROBLEM } } },
     ),
-    errors: [{ path: ['responses', 'RateLimited'], message: noDelay(usedBy('RateLimited', 2), 'no headers') }],
+    errors: [{ path: ['responses', 'RateLimited'], ...NO_RETRY_DELAY }],
   },
   {
     name: 'functionOptions replace the header and property names',
@@ -226,8 +245,8 @@ testRule('ax-recoverable-retry-after', [
     errors: [
       {
         path: at('/b', 'get', '429'),
-        message:
-          'GET /b 429: no `X-Retry-In` header, and the error schema has no retry delay. Add a `X-Retry-In` header (integer seconds) or a `wait_ms` (integer) property.',
+        messageId: 'noRetryDelay',
+        data: { header: 'X-Retry-In', schemas: { messageId: 'schemaHas', data: { schema: 'the error schema' } }, name: 'wait_ms', concept: 'retryDelay' },
       },
     ],
   },
@@ -248,10 +267,11 @@ testRule('ax-recoverable-retry-after', [
       { schemas: { Problem: PROBLEM }, examples: { Busy: { value: { error: { code: 'BUSY', message: 'Busy.', is_retriable: true } } } } },
     ),
     errors: [
-      { path: at('/a', 'get', '500', 'content', 'application/json', 'example', 'retryable'), message: retryableWithoutDelay('GET /a 500', 'retryable') },
+      { path: at('/a', 'get', '500', 'content', 'application/json', 'example', 'retryable'), ...RETRYABLE_WITHOUT_DELAY },
       {
         path: component('examples', 'Busy', 'value', 'error', 'is_retriable'),
-        message: retryableWithoutDelay(usedBy('Busy', 'GET /b default'), 'is_retriable'),
+        messageId: 'retryableWithoutDelay',
+        data: { flag: 'is_retriable', delay: 'retry_after_ms', header: 'Retry-After', concept: 'retryDelay' },
       },
     ],
   },
@@ -277,8 +297,8 @@ testRule('ax-recoverable-retry-after', [
       },
     }),
     errors: [
-      { path: at('/a', 'get', '429'), message: noDelay('GET /a 429', 'no headers') },
-      { path: at('/a', 'get', '503', 'examples', 'application/json', 'retryable'), message: retryableWithoutDelay('GET /a 503', 'retryable') },
+      { path: at('/a', 'get', '429'), ...NO_RETRY_DELAY },
+      { path: at('/a', 'get', '503', 'examples', 'application/json', 'retryable'), ...RETRYABLE_WITHOUT_DELAY },
     ],
   },
   {
@@ -299,7 +319,7 @@ testRule('ax-recoverable-retry-after', [
       '/c': { get: { responses: null } },
       '/d': get({ '429': { description: 'x', headers: 'oops' } }),
     }),
-    errors: [{ path: at('/d', 'get', '429'), message: bodyless('GET /d 429', 'no headers') }],
+    errors: [{ path: at('/d', 'get', '429'), ...NO_RETRY_AFTER }],
   },
 ]);
 

@@ -12,14 +12,17 @@ import {
   STACK_TRACE_500,
   STACK_TRACE_500_EXAMPLE,
 } from './support/published-errors';
+import { componentProblem, schemaProblem } from './support/said';
 import { testRule } from './support/testRule';
-import { component, schemaAt, usedBy } from './support/components';
+import { component } from './support/components';
 import { getWith as get, OK as ok } from './support/documents';
 
-const fix = (place = '') => `Add \`retryable\` (boolean)${place}, true when the same call may succeed later.`;
-const noFlag = (where: string, scope = '', place = '') => `${schemaAt(where)} has no retry flag${scope}. ${fix(place)}`;
-const notBoolean = (where: string, name: string, types: string) =>
-  `${schemaAt(where)} declares the retry flag \`${name}\` as ${types}. Make it a boolean: an agent branches on true or false.`;
+/** What several cases expect the rule to say. */
+const SCHEMA_PROBLEM = schemaProblem('has no retry flag', 'Add `retryable` (boolean), true when the same call may succeed later.', { concept: 'retryFlag' });
+const COMPONENT_PROBLEM = componentProblem('has no retry flag', 'Add `retryable` (boolean), true when the same call may succeed later.', {
+  concept: 'retryFlag',
+});
+
 const string = { type: 'string' };
 const PROBLEM = { type: 'object', required: ['code', 'message'], properties: { code: string, message: string } };
 const FLAGGED = { type: 'object', properties: { code: string, retryable: { type: 'boolean' } } };
@@ -31,8 +34,8 @@ testRule('ax-recoverable-retryable-flag', [
       '/a': get({ '400': errorResponse(BAD_REQUEST_STRING, { error: 'Bad Request' }), '500': errorResponse(STACK_TRACE_500, STACK_TRACE_500_EXAMPLE) }),
     }),
     errors: [
-      { path: at('/a', 'get', '400', ...JSON_SCHEMA), message: noFlag('GET /a 400') },
-      { path: at('/a', 'get', '500', ...JSON_SCHEMA), message: noFlag('GET /a 500') },
+      { path: at('/a', 'get', '400', ...JSON_SCHEMA), ...SCHEMA_PROBLEM },
+      { path: at('/a', 'get', '500', ...JSON_SCHEMA), ...SCHEMA_PROBLEM },
     ],
   },
   {
@@ -44,8 +47,14 @@ testRule('ax-recoverable-retryable-flag', [
       }),
     }),
     errors: [
-      { path: at('/a', 'get', '429', ...JSON_SCHEMA), message: notBoolean('GET /a 429', 'retryable', 'string') },
-      { path: at('/a', 'get', '503', ...JSON_SCHEMA), message: notBoolean('GET /a 503', 'is_retriable', 'string, integer') },
+      {
+        path: at('/a', 'get', '429', ...JSON_SCHEMA),
+        ...schemaProblem({ messageId: 'notABoolean', data: { name: 'retryable', types: 'string' } }, { messageId: 'makeItBoolean', data: {} }),
+      },
+      {
+        path: at('/a', 'get', '503', ...JSON_SCHEMA),
+        ...schemaProblem({ messageId: 'notABoolean', data: { name: 'is_retriable', types: 'string, integer' } }, { messageId: 'makeItBoolean', data: {} }),
+      },
     ],
   },
   {
@@ -59,7 +68,12 @@ testRule('ax-recoverable-retryable-flag', [
       },
       { schemas: { Text: string } },
     ),
-    errors: [{ path: at('/a', 'get', '400', ...JSON_SCHEMA), message: notBoolean('GET /a 400', 'isRetryable', 'string') }],
+    errors: [
+      {
+        path: at('/a', 'get', '400', ...JSON_SCHEMA),
+        ...schemaProblem({ messageId: 'notABoolean', data: { name: 'isRetryable', types: 'string' } }, { messageId: 'makeItBoolean', data: {} }),
+      },
+    ],
   },
   {
     name: "stays silent on the sources: the AX Spec's `retryable` ($ref), Geodocs' error.retryable (wrapper), the Agent Recovery guide's `is_retriable`",
@@ -85,9 +99,9 @@ testRule('ax-recoverable-retryable-flag', [
       '/a': { get: { responses: { '200': body(PROBLEM), '404': body(PROBLEM), '4XX': body(FLAGGED), '5XX': body(PROBLEM), default: body(PROBLEM) } } },
     }),
     errors: [
-      { path: at('/a', 'get', '404', ...JSON_SCHEMA), message: noFlag('GET /a 404') },
-      { path: at('/a', 'get', '5XX', ...JSON_SCHEMA), message: noFlag('GET /a 5XX') },
-      { path: at('/a', 'get', 'default', ...JSON_SCHEMA), message: noFlag('GET /a default') },
+      { path: at('/a', 'get', '404', ...JSON_SCHEMA), ...SCHEMA_PROBLEM },
+      { path: at('/a', 'get', '5XX', ...JSON_SCHEMA), ...SCHEMA_PROBLEM },
+      { path: at('/a', 'get', 'default', ...JSON_SCHEMA), ...SCHEMA_PROBLEM },
     ],
   },
   {
@@ -101,7 +115,15 @@ testRule('ax-recoverable-retryable-flag', [
       },
       { schemas: { Problem: PROBLEM } },
     ),
-    errors: [{ path: at('/a', 'get', '409', ...JSON_SCHEMA), message: noFlag('GET /a 409', ' in 1 of its 2 oneOf/anyOf shapes') }],
+    errors: [
+      {
+        path: at('/a', 'get', '409', ...JSON_SCHEMA),
+        ...schemaProblem('has no retry flag', 'Add `retryable` (boolean), true when the same call may succeed later.', {
+          concept: 'retryFlag',
+          shapes: { messageId: 'someShapes', data: { count: 1, total: 2 } },
+        }),
+      },
+    ],
   },
   {
     name: 'a components/responses entry shared by two operations fires once, on the schema it shares',
@@ -112,7 +134,7 @@ testRule('ax-recoverable-retryable-flag', [
       },
       { responses: { Internal: errorResponse(ref('Problem')) }, schemas: { Problem: PROBLEM } },
     ),
-    errors: [{ path: component('schemas', 'Problem'), message: noFlag(usedBy('Problem', 2)) }],
+    errors: [{ path: component('schemas', 'Problem'), ...COMPONENT_PROBLEM }],
   },
   {
     name: 'a response shared with an inline schema fires on that schema in the component; an exempt operation drops out of the count',
@@ -124,7 +146,7 @@ testRule('ax-recoverable-retryable-flag', [
       },
       { responses: { Internal: errorResponse(PROBLEM), Lonely: errorResponse(PROBLEM) } },
     ),
-    errors: [{ path: component('responses', 'Internal', ...JSON_SCHEMA), message: noFlag(usedBy('Internal', 2)) }],
+    errors: [{ path: component('responses', 'Internal', ...JSON_SCHEMA), ...COMPONENT_PROBLEM }],
   },
   {
     // Fails on 046598f: the text names the media type where a response offers two JSON bodies, so the one
@@ -144,7 +166,7 @@ testRule('ax-recoverable-retryable-flag', [
       },
       { schemas: { Problem: PROBLEM } },
     ),
-    errors: [{ path: component('schemas', 'Problem'), message: noFlag(usedBy('Problem', 2)) }],
+    errors: [{ path: component('schemas', 'Problem'), ...COMPONENT_PROBLEM }],
   },
   {
     name: 'Swagger 2.0: a definition used once fires on it, naming its user',
@@ -158,7 +180,7 @@ testRule('ax-recoverable-retryable-flag', [
       },
       { definitions: { Problem: PROBLEM } },
     ),
-    errors: [{ path: ['definitions', 'Problem'], message: noFlag(usedBy('Problem', 'GET /a 400')) }],
+    errors: [{ path: ['definitions', 'Problem'], ...COMPONENT_PROBLEM }],
   },
   {
     name: 'functionOptions replace the aliases and the suggested name',
@@ -167,7 +189,7 @@ testRule('ax-recoverable-retryable-flag', [
     errors: [
       {
         path: at('/a', 'get', '500', ...JSON_SCHEMA),
-        message: 'GET /a 500: the error schema has no retry flag. Add `transient` (boolean), true when the same call may succeed later.',
+        ...schemaProblem('has no retry flag', 'Add `transient` (boolean), true when the same call may succeed later.', { concept: 'retryFlag' }),
       },
     ],
   },

@@ -3,12 +3,11 @@ import { fixAndRelint, testRule } from './support/testRule';
 import { OK as ok } from './support/documents';
 import { component } from './support/components';
 
+/** What several cases expect the rule to say. */
+const NO_FLAG = { messageId: 'noFlag', data: { flag: 'x-ax-retryable', value: 'false', why: { messageId: 'unlessSafe', data: {} } } };
+
 const missing = (operation: string) =>
   `${operation}: no \`x-ax-retryable\`, so an agent cannot tell if retrying a failed call is safe. Add \`x-ax-retryable: false\` to the operation (\`true\` if a repeat cannot create a duplicate or a second effect).`;
-/** PUT and DELETE are idempotent by RFC 9110: the advice, and the fix, is `true`. */
-const idempotent = (operation: string, method: string) =>
-  `${operation}: no \`x-ax-retryable\`, so an agent cannot tell if retrying a failed call is safe. Add \`x-ax-retryable: true\` to the operation: ${method} is idempotent (RFC 9110), so a repeat acts once.`;
-const wrong = (operation: string, it: string) => `${operation}: \`x-ax-retryable\` must be a boolean, but it is ${it}. Write it as \`x-ax-retryable: false\`.`;
 
 testRule('ax-recoverable-retryable', [
   {
@@ -18,10 +17,18 @@ testRule('ax-recoverable-retryable', [
       '/payments/{id}': { put: { responses: ok }, patch: { responses: ok }, delete: { responses: ok } },
     }),
     errors: [
-      { path: ['paths', '/payments', 'post'], message: missing('POST /payments') },
-      { path: ['paths', '/payments/{id}', 'put'], message: idempotent('PUT /payments/{id}', 'PUT') },
-      { path: ['paths', '/payments/{id}', 'patch'], message: missing('PATCH /payments/{id}') },
-      { path: ['paths', '/payments/{id}', 'delete'], message: idempotent('DELETE /payments/{id}', 'DELETE') },
+      { path: ['paths', '/payments', 'post'], ...NO_FLAG },
+      {
+        path: ['paths', '/payments/{id}', 'put'],
+        messageId: 'noFlag',
+        data: { flag: 'x-ax-retryable', value: 'true', why: { messageId: 'idempotentMethod', data: { method: 'PUT' } } },
+      },
+      { path: ['paths', '/payments/{id}', 'patch'], ...NO_FLAG },
+      {
+        path: ['paths', '/payments/{id}', 'delete'],
+        messageId: 'noFlag',
+        data: { flag: 'x-ax-retryable', value: 'true', why: { messageId: 'idempotentMethod', data: { method: 'DELETE' } } },
+      },
     ],
   },
   {
@@ -48,20 +55,32 @@ paths:
       '/refunds': { post: { 'x-ax-retryable': null, responses: ok } },
     }),
     errors: [
-      { path: ['paths', '/payments', 'post', 'x-ax-retryable'], message: wrong('POST /payments', 'the string "false"') },
-      { path: ['paths', '/payments', 'get', 'x-ax-retryable'], message: wrong('GET /payments', 'the number 1') },
-      { path: ['paths', '/refunds', 'post', 'x-ax-retryable'], message: wrong('POST /refunds', 'null') },
+      {
+        path: ['paths', '/payments', 'post', 'x-ax-retryable'],
+        messageId: 'wrongValue',
+        data: { key: 'x-ax-retryable', at: '', expected: 'a boolean', value: 'the string "false"', fix: 'x-ax-retryable: false' },
+      },
+      {
+        path: ['paths', '/payments', 'get', 'x-ax-retryable'],
+        messageId: 'wrongValue',
+        data: { key: 'x-ax-retryable', at: '', expected: 'a boolean', value: 'the number 1', fix: 'x-ax-retryable: false' },
+      },
+      {
+        path: ['paths', '/refunds', 'post', 'x-ax-retryable'],
+        messageId: 'wrongValue',
+        data: { key: 'x-ax-retryable', at: '', expected: 'a boolean', value: 'null', fix: 'x-ax-retryable: false' },
+      },
     ],
   },
   {
     name: 'a path item reached through $ref is checked where its operations are',
     document: oas3({ '/payments': ref('Payments', 'pathItems') }, { pathItems: { Payments: { post: { responses: ok } } } }, '3.1.0'),
-    errors: [{ path: component('pathItems', 'Payments', 'post'), message: missing('POST /payments') }],
+    errors: [{ path: component('pathItems', 'Payments', 'post'), ...NO_FLAG }],
   },
   {
     name: 'Swagger 2.0',
     document: swagger2({ '/payments': { post: { responses: ok } }, '/refunds': { post: { 'x-ax-retryable': false, responses: ok } } }),
-    errors: [{ path: ['paths', '/payments', 'post'], message: missing('POST /payments') }],
+    errors: [{ path: ['paths', '/payments', 'post'], ...NO_FLAG }],
   },
   {
     name: 'x-ax-exempt on the operation or path item silences it there',
@@ -79,14 +98,12 @@ paths:
   {
     name: 'OpenAPI 3.1 and 3.0 read the same way',
     document: oas3({ '/payments': { post: { responses: ok } } }, {}, '3.1.0'),
-    errors: [{ path: ['paths', '/payments', 'post'], message: missing('POST /payments') }],
+    errors: [{ path: ['paths', '/payments', 'post'], ...NO_FLAG }],
   },
 ]);
 
 /** A request idempotency key in the body counts like the `Idempotency-Key` header (issue 38, b): the advice and the fix are `true`. */
 describe('a body idempotency key', () => {
-  const keyed = (operation: string, key: string) =>
-    `${operation}: no \`x-ax-retryable\`, so an agent cannot tell if retrying a failed call is safe. Add \`x-ax-retryable: true\` to the operation: a retry with the same \`${key}\` acts once.`;
   const string = { type: 'string' };
   const SQUARE = 'A unique string that identifies this CreatePayment request.';
   const payment = (properties: object, required: string[]) => ({ type: 'object', required, properties: { amount: { type: 'integer' }, ...properties } });
@@ -95,7 +112,13 @@ describe('a body idempotency key', () => {
     {
       name: 'OpenAPI 3.0: a required `idempotency_key` described as "a unique string that identifies this request"',
       document: oas3({ '/payments': post(payment({ idempotency_key: { ...string, description: SQUARE } }, ['idempotency_key', 'amount'])) }),
-      errors: [{ path: ['paths', '/payments', 'post'], message: keyed('POST /payments', 'idempotency_key') }],
+      errors: [
+        {
+          path: ['paths', '/payments', 'post'],
+          messageId: 'noFlag',
+          data: { flag: 'x-ax-retryable', value: 'true', why: { messageId: 'keyedRetry', data: { key: 'idempotency_key' } } },
+        },
+      ],
     },
     {
       name: 'OpenAPI 3.1 `allOf` of a shared `$ref`: a member named `idempotencyToken`',
@@ -104,7 +127,13 @@ describe('a body idempotency key', () => {
         { schemas: { Keyed: { type: 'object', required: ['idempotencyToken'], properties: { idempotencyToken: string } } } },
         '3.1.0',
       ),
-      errors: [{ path: ['paths', '/payments', 'post'], message: keyed('POST /payments', 'idempotencyToken') }],
+      errors: [
+        {
+          path: ['paths', '/payments', 'post'],
+          messageId: 'noFlag',
+          data: { flag: 'x-ax-retryable', value: 'true', why: { messageId: 'keyedRetry', data: { key: 'idempotencyToken' } } },
+        },
+      ],
     },
     {
       name: 'Swagger 2.0: a body parameter whose `$ref` schema requires a `key` described so',
@@ -112,7 +141,13 @@ describe('a body idempotency key', () => {
         { '/payments': { post: { parameters: [{ name: 'body', in: 'body', schema: { $ref: '#/definitions/Create' } }], responses: ok } } },
         { definitions: { Create: payment({ key: { ...string, description: SQUARE } }, ['key']) } },
       ),
-      errors: [{ path: ['paths', '/payments', 'post'], message: keyed('POST /payments', 'key') }],
+      errors: [
+        {
+          path: ['paths', '/payments', 'post'],
+          messageId: 'noFlag',
+          data: { flag: 'x-ax-retryable', value: 'true', why: { messageId: 'keyedRetry', data: { key: 'key' } } },
+        },
+      ],
     },
     {
       name: 'lookalikes: an optional key, a boolean `idempotent`, a required `request_id` for support: `false`, as for any create',

@@ -1,14 +1,7 @@
 import { at, body, EXAMPLE, JSON_SCHEMA, oas3, ref, swagger2, withExample } from './support/documents';
 import { testRule } from './support/testRule';
-import { component, usedBy } from './support/components';
+import { component } from './support/components';
 import { getWith as get } from './support/documents';
-
-const LADDER = '`info`, `warning`, `error`, `fatal`';
-const CATEGORIES = '`validation`, `auth`, `rate_limit`, `state`, `dependency`, `internal`';
-const severity = (operation: string, subject: string, value: string, guess = '') =>
-  `${operation}: ${subject} ${value}, outside the severity ladder. Use one of ${LADDER}${guess}.`;
-const category = (operation: string, subject: string, value: string, guess = '') =>
-  `${operation}: ${subject} ${value}, outside the error categories. Use one of ${CATEGORIES}${guess}.`;
 
 // The Geodocs specification’s canonical envelope: a single `error` object with severity and category.
 const SOURCE_ENVELOPE = {
@@ -56,19 +49,51 @@ testRule('ax-recoverable-severity', [
     errors: [
       {
         path: at('/a', 'get', '400', ...JSON_SCHEMA, 'properties', 'severity', 'enum', '0'),
-        message: severity('GET /a 400', "the error schema's `severity` allows", 'the string "low"'),
+        messageId: 'schemaAllows',
+        data: {
+          holder: 'the error schema',
+          name: 'severity',
+          value: 'the string "low"',
+          vocabulary: { messageId: 'severityLadder', data: {} },
+          allowed: '`info`, `warning`, `error`, `fatal`',
+          guess: '',
+        },
       },
       {
         path: at('/a', 'get', '400', ...JSON_SCHEMA, 'properties', 'severity', 'enum', '1'),
-        message: severity('GET /a 400', "the error schema's `severity` allows", 'the string "warn"', ' (here probably `warning`)'),
+        messageId: 'schemaAllows',
+        data: {
+          holder: 'the error schema',
+          name: 'severity',
+          value: 'the string "warn"',
+          vocabulary: { messageId: 'severityLadder', data: {} },
+          allowed: '`info`, `warning`, `error`, `fatal`',
+          guess: { messageId: 'probably', data: { word: 'warning' } },
+        },
       },
       {
         path: at('/a', 'get', '400', ...JSON_SCHEMA, 'properties', 'category', 'const'),
-        message: category('GET /a 400', "the error schema's `category` allows", 'the string "billing"'),
+        messageId: 'schemaAllows',
+        data: {
+          holder: 'the error schema',
+          name: 'category',
+          value: 'the string "billing"',
+          vocabulary: { messageId: 'errorCategories', data: {} },
+          allowed: '`validation`, `auth`, `rate_limit`, `state`, `dependency`, `internal`',
+          guess: '',
+        },
       },
       {
         path: at('/a', 'get', '500', ...EXAMPLE, 'severity'),
-        message: severity('GET /a 500', "the application/json error example's `severity` is", 'the string "critical"'),
+        messageId: 'exampleIs',
+        data: {
+          holder: 'the application/json error example',
+          name: 'severity',
+          value: 'the string "critical"',
+          vocabulary: { messageId: 'severityLadder', data: {} },
+          allowed: '`info`, `warning`, `error`, `fatal`',
+          guess: '',
+        },
       },
     ],
   },
@@ -88,7 +113,15 @@ testRule('ax-recoverable-severity', [
     errors: [
       {
         path: component('schemas', 'Severity', 'enum', '1'),
-        message: severity(usedBy('Severity', 'GET /a 422'), "the error schema's `severity` allows", 'the string "FATAL"', ' (here probably `fatal`)'),
+        messageId: 'schemaAllows',
+        data: {
+          holder: 'the error schema',
+          name: 'severity',
+          value: 'the string "FATAL"',
+          vocabulary: { messageId: 'severityLadder', data: {} },
+          allowed: '`info`, `warning`, `error`, `fatal`',
+          guess: { messageId: 'probably', data: { word: 'fatal' } },
+        },
       },
     ],
   },
@@ -107,7 +140,15 @@ testRule('ax-recoverable-severity', [
     errors: [
       {
         path: at('/a', 'get', '400', ...JSON_SCHEMA, 'oneOf', '1', 'properties', 'severity', 'enum', '1'),
-        message: severity('GET /a 400', "the error schema's `severity` allows", 'the string "blocker"'),
+        messageId: 'schemaAllows',
+        data: {
+          holder: 'the error schema',
+          name: 'severity',
+          value: 'the string "blocker"',
+          vocabulary: { messageId: 'severityLadder', data: {} },
+          allowed: '`info`, `warning`, `error`, `fatal`',
+          guess: '',
+        },
       },
     ],
   },
@@ -120,7 +161,15 @@ testRule('ax-recoverable-severity', [
     errors: [
       {
         path: component('responses', 'Oops', ...EXAMPLE, 'severity'),
-        message: severity(usedBy('Oops', 2), "the application/json error example's `severity` is", 'the string "panic"'),
+        messageId: 'exampleIs',
+        data: {
+          holder: 'the application/json error example',
+          name: 'severity',
+          value: 'the string "panic"',
+          vocabulary: { messageId: 'severityLadder', data: {} },
+          allowed: '`info`, `warning`, `error`, `fatal`',
+          guess: '',
+        },
       },
     ],
   },
@@ -143,7 +192,15 @@ testRule('ax-recoverable-severity', [
     errors: [
       {
         path: component('schemas', 'Problem', 'properties', 'severity', 'enum', '1'),
-        message: severity(usedBy('Problem', 3), "the error schema's `severity` allows", 'the string "critical"'),
+        messageId: 'schemaAllows',
+        data: {
+          holder: 'the error schema',
+          name: 'severity',
+          value: 'the string "critical"',
+          vocabulary: { messageId: 'severityLadder', data: {} },
+          allowed: '`info`, `warning`, `error`, `fatal`',
+          guess: '',
+        },
       },
     ],
   },
@@ -159,7 +216,15 @@ testRule('ax-recoverable-severity', [
     errors: [
       {
         path: at('/a', 'get', '400', ...EXAMPLE, 'kind'),
-        message: `GET /a 400: the application/json error example's \`kind\` is the string "billing", outside the error categories. Use one of \`payments\`.`,
+        messageId: 'exampleIs',
+        data: {
+          holder: 'the application/json error example',
+          name: 'kind',
+          value: 'the string "billing"',
+          vocabulary: { messageId: 'errorCategories', data: {} },
+          allowed: '`payments`',
+          guess: '',
+        },
       },
     ],
   },
@@ -175,7 +240,15 @@ testRule('ax-recoverable-severity', [
     errors: [
       {
         path: at('/a', 'get', '400', 'schema', 'properties', 'severity', 'enum', '1'),
-        message: severity('GET /a 400', "the error schema's `severity` allows", 'the string "notice"'),
+        messageId: 'schemaAllows',
+        data: {
+          holder: 'the error schema',
+          name: 'severity',
+          value: 'the string "notice"',
+          vocabulary: { messageId: 'severityLadder', data: {} },
+          allowed: '`info`, `warning`, `error`, `fatal`',
+          guess: '',
+        },
       },
     ],
   },
@@ -189,7 +262,15 @@ testRule('ax-recoverable-severity', [
     errors: [
       {
         path: at('/a', 'get', '400', ...JSON_SCHEMA, 'properties', 'category', 'examples', '1'),
-        message: category('GET /a 400', "the error schema's `category` allows", 'the string "network"'),
+        messageId: 'schemaAllows',
+        data: {
+          holder: 'the error schema',
+          name: 'category',
+          value: 'the string "network"',
+          vocabulary: { messageId: 'errorCategories', data: {} },
+          allowed: '`validation`, `auth`, `rate_limit`, `state`, `dependency`, `internal`',
+          guess: '',
+        },
       },
     ],
   },
@@ -214,7 +295,18 @@ testRule('ax-recoverable-severity', [
       '/b': { get: { responses: null } },
     }),
     errors: [
-      { path: at('/a', 'get', '403', ...EXAMPLE, 'severity'), message: severity('GET /a 403', "the application/json error example's `severity` is", 'null') },
+      {
+        path: at('/a', 'get', '403', ...EXAMPLE, 'severity'),
+        messageId: 'exampleIs',
+        data: {
+          holder: 'the application/json error example',
+          name: 'severity',
+          value: 'null',
+          vocabulary: { messageId: 'severityLadder', data: {} },
+          allowed: '`info`, `warning`, `error`, `fatal`',
+          guess: '',
+        },
+      },
     ],
   },
   {
@@ -240,7 +332,15 @@ testRule('ax-recoverable-severity', [
     errors: [
       {
         path: at('/a', 'get', '400', ...EXAMPLE, 'errors', '0', 'category'),
-        message: category('GET /a 400', "the application/json error example's `category` is", 'the string "billing"'),
+        messageId: 'exampleIs',
+        data: {
+          holder: 'the application/json error example',
+          name: 'category',
+          value: 'the string "billing"',
+          vocabulary: { messageId: 'errorCategories', data: {} },
+          allowed: '`validation`, `auth`, `rate_limit`, `state`, `dependency`, `internal`',
+          guess: '',
+        },
       },
     ],
   },

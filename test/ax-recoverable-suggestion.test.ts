@@ -11,12 +11,22 @@ import {
   RECOVERY_GUIDE_VALIDATION_EXAMPLE,
 } from './support/published-errors';
 import { runRule, testRule } from './support/testRule';
-import { component, schemaAt, usedBy } from './support/components';
+import { componentProblem, schemaProblem } from './support/said';
+import { component, usedBy } from './support/components';
 import { OK as ok } from './support/documents';
 
-const fix = (hint: string) => `Add \`recoveryHint\`, e.g. "${hint}".`;
-const noHint = (where: string, scope = '', hint = "Check the request against this operation's parameters, then retry") =>
-  `${schemaAt(where)} has no recovery hint${scope}. ${fix(hint)}`;
+/** What several cases expect the rule to say. */
+const SCHEMA_PROBLEM = schemaProblem(
+  { messageId: 'noHint', data: { concept: 'recoveryHint' } },
+  { messageId: 'addHint', data: { name: 'recoveryHint', place: '', example: { messageId: 'checkRequestHint', data: {} } } },
+  { concept: 'recoveryHint' },
+);
+const COMPONENT_PROBLEM = componentProblem(
+  { messageId: 'noHint', data: { concept: 'recoveryHint' } },
+  { messageId: 'addHint', data: { name: 'recoveryHint', place: '', example: { messageId: 'checkRequestHint', data: {} } } },
+  { concept: 'recoveryHint' },
+);
+
 const post = (errors: object) => ({ post: { responses: { '201': { description: 'Created' }, ...errors } } });
 const string = { type: 'string' };
 const PROBLEM = { type: 'object', required: ['code', 'message'], properties: { code: string, message: string } };
@@ -26,12 +36,12 @@ testRule('ax-recoverable-suggestion', [
   {
     name: 'fires on the AX Spec’s bad R2 payload (code and message, no suggestion), on the inline schema',
     document: oas3({ '/payments': post({ '400': errorResponse(PROBLEM, { error_code: 'AMOUNT_TOO_LARGE', message: 'Amount exceeds maximum' }) }) }),
-    errors: [{ path: at('/payments', 'post', '400', ...JSON_SCHEMA), message: noHint('POST /payments 400') }],
+    errors: [{ path: at('/payments', 'post', '400', ...JSON_SCHEMA), ...SCHEMA_PROBLEM }],
   },
   {
     name: 'fires on {"error": "Bad Request"}',
     document: oas3({ '/payments': post({ '400': errorResponse(BAD_REQUEST_STRING, { error: 'Bad Request' }) }) }),
-    errors: [{ path: at('/payments', 'post', '400', ...JSON_SCHEMA), message: noHint('POST /payments 400') }],
+    errors: [{ path: at('/payments', 'post', '400', ...JSON_SCHEMA), ...SCHEMA_PROBLEM }],
   },
   {
     name: "stays silent on the sources: the AX Spec's `suggestion` ($ref chain), Geodocs' `hint` (error wrapper), the Agent Recovery guide's `suggestions` (array), the Agent-UX Envelope's `recoveryHint`",
@@ -70,20 +80,83 @@ testRule('ax-recoverable-suggestion', [
       security: [{ bearer: [] }],
     },
     errors: [
-      { path: at('/bearer', 'post', '401', ...JSON_SCHEMA), message: noHint('POST /bearer 401', '', 'Send a valid Bearer token') },
-      { path: at('/key', 'post', '401', ...JSON_SCHEMA), message: noHint('POST /key 401', '', 'Send a valid API key in the `api_key` query parameter') },
-      { path: at('/basic', 'post', '401', ...JSON_SCHEMA), message: noHint('POST /basic 401', '', 'Send valid Basic credentials') },
-      { path: at('/oauth', 'post', '401', ...JSON_SCHEMA), message: noHint('POST /oauth 401', '', 'Send a valid OAuth 2.0 access token') },
-      { path: at('/oauth/token', 'post', '401', ...JSON_SCHEMA), message: noHint('POST /oauth/token 401', '', 'Send valid client credentials, then retry') },
+      {
+        path: at('/bearer', 'post', '401', ...JSON_SCHEMA),
+        ...schemaProblem(
+          { messageId: 'noHint', data: { concept: 'recoveryHint' } },
+          { messageId: 'addHint', data: { name: 'recoveryHint', place: '', example: { messageId: 'bearerHint', data: {} } } },
+          { concept: 'recoveryHint' },
+        ),
+      },
+      {
+        path: at('/key', 'post', '401', ...JSON_SCHEMA),
+        ...schemaProblem(
+          { messageId: 'noHint', data: { concept: 'recoveryHint' } },
+          {
+            messageId: 'addHint',
+            data: {
+              name: 'recoveryHint',
+              place: '',
+              example: { messageId: 'apiKeyHint', data: { name: 'api_key', place: { messageId: 'apiKeyInQuery', data: {} } } },
+            },
+          },
+          { concept: 'recoveryHint' },
+        ),
+      },
+      {
+        path: at('/basic', 'post', '401', ...JSON_SCHEMA),
+        ...schemaProblem(
+          { messageId: 'noHint', data: { concept: 'recoveryHint' } },
+          { messageId: 'addHint', data: { name: 'recoveryHint', place: '', example: { messageId: 'basicHint', data: {} } } },
+          { concept: 'recoveryHint' },
+        ),
+      },
+      {
+        path: at('/oauth', 'post', '401', ...JSON_SCHEMA),
+        ...schemaProblem(
+          { messageId: 'noHint', data: { concept: 'recoveryHint' } },
+          { messageId: 'addHint', data: { name: 'recoveryHint', place: '', example: { messageId: 'oauthHint', data: {} } } },
+          { concept: 'recoveryHint' },
+        ),
+      },
+      {
+        path: at('/oauth/token', 'post', '401', ...JSON_SCHEMA),
+        ...schemaProblem(
+          { messageId: 'noHint', data: { concept: 'recoveryHint' } },
+          { messageId: 'addHint', data: { name: 'recoveryHint', place: '', example: { messageId: 'clientCredentialsHint', data: {} } } },
+          { concept: 'recoveryHint' },
+        ),
+      },
     ],
   },
   {
     name: 'the example hint in the message fits the status (401, 409, 429)',
     document: oas3({ '/a': post({ '401': body(PROBLEM), '409': body(PROBLEM), '429': body(PROBLEM) }) }),
     errors: [
-      { path: at('/a', 'post', '401', ...JSON_SCHEMA), message: noHint('POST /a 401', '', 'Send valid credentials, then retry') },
-      { path: at('/a', 'post', '409', ...JSON_SCHEMA), message: noHint('POST /a 409', '', 'Re-read the resource, then resend') },
-      { path: at('/a', 'post', '429', ...JSON_SCHEMA), message: noHint('POST /a 429', '', 'Wait Retry-After seconds, then resend unchanged') },
+      {
+        path: at('/a', 'post', '401', ...JSON_SCHEMA),
+        ...schemaProblem(
+          { messageId: 'noHint', data: { concept: 'recoveryHint' } },
+          { messageId: 'addHint', data: { name: 'recoveryHint', place: '', example: { messageId: 'credentialsHint', data: {} } } },
+          { concept: 'recoveryHint' },
+        ),
+      },
+      {
+        path: at('/a', 'post', '409', ...JSON_SCHEMA),
+        ...schemaProblem(
+          { messageId: 'noHint', data: { concept: 'recoveryHint' } },
+          { messageId: 'addHint', data: { name: 'recoveryHint', place: '', example: { messageId: 'conflictHint', data: {} } } },
+          { concept: 'recoveryHint' },
+        ),
+      },
+      {
+        path: at('/a', 'post', '429', ...JSON_SCHEMA),
+        ...schemaProblem(
+          { messageId: 'noHint', data: { concept: 'recoveryHint' } },
+          { messageId: 'addHint', data: { name: 'recoveryHint', place: '', example: { messageId: 'rateLimitedHint', data: {} } } },
+          { concept: 'recoveryHint' },
+        ),
+      },
     ],
   },
   {
@@ -92,9 +165,16 @@ testRule('ax-recoverable-suggestion', [
       '/a': { get: { responses: { ...ok, '404': body(PROBLEM), '4XX': body(PROBLEM), '500': body(PROBLEM), '5XX': body(PROBLEM), default: body(PROBLEM) } } },
     }),
     errors: [
-      { path: at('/a', 'get', '404', ...JSON_SCHEMA), message: noHint('GET /a 404', '', 'List the collection to find a valid id, then retry') },
-      { path: at('/a', 'get', '4XX', ...JSON_SCHEMA), message: noHint('GET /a 4XX') },
-      { path: at('/a', 'get', 'default', ...JSON_SCHEMA), message: noHint('GET /a default') },
+      {
+        path: at('/a', 'get', '404', ...JSON_SCHEMA),
+        ...schemaProblem(
+          { messageId: 'noHint', data: { concept: 'recoveryHint' } },
+          { messageId: 'addHint', data: { name: 'recoveryHint', place: '', example: { messageId: 'notFoundHint', data: {} } } },
+          { concept: 'recoveryHint' },
+        ),
+      },
+      { path: at('/a', 'get', '4XX', ...JSON_SCHEMA), ...SCHEMA_PROBLEM },
+      { path: at('/a', 'get', 'default', ...JSON_SCHEMA), ...SCHEMA_PROBLEM },
     ],
   },
   {
@@ -108,7 +188,16 @@ testRule('ax-recoverable-suggestion', [
   {
     name: 'oneOf: fires when a branch lacks the hint',
     document: oas3({ '/a': post({ '400': body({ oneOf: [HINTED, PROBLEM, ref('Problem')] }) }) }, { schemas: { Problem: PROBLEM } }),
-    errors: [{ path: at('/a', 'post', '400', ...JSON_SCHEMA), message: noHint('POST /a 400', ' in 2 of its 3 oneOf/anyOf shapes') }],
+    errors: [
+      {
+        path: at('/a', 'post', '400', ...JSON_SCHEMA),
+        ...schemaProblem(
+          { messageId: 'noHint', data: { concept: 'recoveryHint' } },
+          { messageId: 'addHint', data: { name: 'recoveryHint', place: '', example: { messageId: 'checkRequestHint', data: {} } } },
+          { concept: 'recoveryHint', shapes: { messageId: 'someShapes', data: { count: 2, total: 3 } } },
+        ),
+      },
+    ],
   },
   {
     name: 'a components/responses entry shared by two operations fires once, on the schema it shares',
@@ -116,7 +205,7 @@ testRule('ax-recoverable-suggestion', [
       { '/a': post({ '400': ref('BadRequest', 'responses') }), '/b': { put: { responses: { ...ok, '400': ref('BadRequest', 'responses') } } } },
       { responses: { BadRequest: errorResponse(ref('Problem')) }, schemas: { Problem: PROBLEM } },
     ),
-    errors: [{ path: component('schemas', 'Problem'), message: noHint(usedBy('Problem', 2)) }],
+    errors: [{ path: component('schemas', 'Problem'), ...COMPONENT_PROBLEM }],
   },
   {
     name: 'an exempt operation drops out of the count of a shared schema, and the finding goes when every user is exempt',
@@ -128,7 +217,7 @@ testRule('ax-recoverable-suggestion', [
       },
       { responses: { BadRequest: errorResponse(PROBLEM) }, schemas: { Problem: PROBLEM } },
     ),
-    errors: [{ path: component('schemas', 'Problem'), message: noHint(usedBy('Problem', 2)) }],
+    errors: [{ path: component('schemas', 'Problem'), ...COMPONENT_PROBLEM }],
   },
   {
     name: 'x-ax-error-suggestion on the response satisfies it',
@@ -147,7 +236,7 @@ testRule('ax-recoverable-suggestion', [
       },
       { definitions: { Problem: PROBLEM } },
     ),
-    errors: [{ path: ['definitions', 'Problem'], message: noHint(usedBy('Problem', 'POST /a 400')) }],
+    errors: [{ path: ['definitions', 'Problem'], ...COMPONENT_PROBLEM }],
   },
   {
     name: 'functionOptions replace the aliases and the suggested name',
@@ -156,7 +245,11 @@ testRule('ax-recoverable-suggestion', [
     errors: [
       {
         path: at('/a', 'post', '422', ...JSON_SCHEMA),
-        message: 'POST /a 422: the error schema has no recovery hint. Add `remedy`, e.g. "Check the request against this operation\'s parameters, then retry".',
+        ...schemaProblem(
+          { messageId: 'noHint', data: { concept: 'recoveryHint' } },
+          { messageId: 'addHint', data: { name: 'remedy', place: '', example: { messageId: 'checkRequestHint', data: {} } } },
+          { concept: 'recoveryHint' },
+        ),
       },
     ],
   },
@@ -215,8 +308,20 @@ testRule('ax-recoverable-suggestion', [
     errors: [
       {
         path: at('/folders', 'post', '400', ...JSON_SCHEMA),
-        message:
-          'POST /folders 400: the error schema may keep its recovery hint in `help_url`. If `help_url` is the recovery hint, describe it so; else add `recovery_hint`, e.g. "Check the request against this operation\'s parameters, then retry".',
+        ...schemaProblem(
+          'may keep its recovery hint in `help_url`',
+          {
+            messageId: 'askThenAddHint',
+            data: {
+              ask: 'If `help_url` is the recovery hint, describe it so; else',
+              name: 'recovery_hint',
+              place: '',
+              example: { messageId: 'checkRequestHint', data: {} },
+              concept: 'recoveryHint',
+            },
+          },
+          { concept: 'recoveryHint' },
+        ),
       },
     ],
   },

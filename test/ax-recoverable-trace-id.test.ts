@@ -9,12 +9,19 @@ import {
   STACK_TRACE_500,
   STACK_TRACE_500_EXAMPLE,
 } from './support/published-errors';
+import { componentProblem, schemaProblem } from './support/said';
 import { testRule } from './support/testRule';
-import { component, schemaAt, usedBy } from './support/components';
+import { component } from './support/components';
 import { getWith as get, OK as ok } from './support/documents';
 
-const fix = (name = 'trace_id', place = '') => `Add \`${name}\` (string)${place} or an \`X-Request-ID\` header, for the agent to quote.`;
-const noId = (where: string, scope = '', name?: string, place?: string) => `${schemaAt(where)} has no correlation id${scope}. ${fix(name, place)}`;
+/** What several cases expect the rule to say. */
+const SCHEMA_PROBLEM = schemaProblem('has no correlation id', 'Add `trace_id` (string) or an `X-Request-ID` header, for the agent to quote.', {
+  concept: 'correlationId',
+});
+const COMPONENT_PROBLEM = componentProblem('has no correlation id', 'Add `trace_id` (string) or an `X-Request-ID` header, for the agent to quote.', {
+  concept: 'correlationId',
+});
+
 const string = { type: 'string' };
 const PROBLEM = { type: 'object', required: ['code', 'message'], properties: { code: string, message: string } };
 const TRACED = { type: 'object', properties: { code: string, requestId: string } };
@@ -25,12 +32,12 @@ testRule('ax-recoverable-trace-id', [
     document: oas3({
       '/invoices': { post: { responses: { '201': { description: 'Created' }, '500': errorResponse(STACK_TRACE_500, STACK_TRACE_500_EXAMPLE) } } },
     }),
-    errors: [{ path: at('/invoices', 'post', '500', ...JSON_SCHEMA), message: noId('POST /invoices 500') }],
+    errors: [{ path: at('/invoices', 'post', '500', ...JSON_SCHEMA), ...SCHEMA_PROBLEM }],
   },
   {
     name: 'fires on the AX Spec’s Error schema when it serves a 5xx, on the schema, naming its one user',
     document: oas3({ '/a': get({ '502': body(ref('Error')) }) }, { schemas: { Error: AX_SPEC_ERROR, FieldError: AX_SPEC_FIELD_ERROR } }),
-    errors: [{ path: component('schemas', 'Error'), message: noId(usedBy('Error', 'GET /a 502')) }],
+    errors: [{ path: component('schemas', 'Error'), ...COMPONENT_PROBLEM }],
   },
   {
     name: 'stays silent on the Agent Recovery guide’s right 500 (trace_id), the Geodocs specification’s error.request_id, RFC 9457 `instance`',
@@ -56,15 +63,15 @@ testRule('ax-recoverable-trace-id', [
       },
       { headers: { RequestId: { description: 'The request id, for support.', schema: string } } },
     ),
-    errors: [{ path: at('/d', 'get', '502', ...JSON_SCHEMA), message: noId('GET /d 502') }],
+    errors: [{ path: at('/d', 'get', '502', ...JSON_SCHEMA), ...SCHEMA_PROBLEM }],
   },
   {
     name: 'checks 5xx, 5XX and default; ignores 4xx and 4XX',
     document: oas3({ '/a': get({ '400': body(PROBLEM), '4XX': body(PROBLEM), '503': body(PROBLEM), '5XX': body(PROBLEM), default: body(PROBLEM) }) }),
     errors: [
-      { path: at('/a', 'get', '503', ...JSON_SCHEMA), message: noId('GET /a 503') },
-      { path: at('/a', 'get', '5XX', ...JSON_SCHEMA), message: noId('GET /a 5XX') },
-      { path: at('/a', 'get', 'default', ...JSON_SCHEMA), message: noId('GET /a default') },
+      { path: at('/a', 'get', '503', ...JSON_SCHEMA), ...SCHEMA_PROBLEM },
+      { path: at('/a', 'get', '5XX', ...JSON_SCHEMA), ...SCHEMA_PROBLEM },
+      { path: at('/a', 'get', 'default', ...JSON_SCHEMA), ...SCHEMA_PROBLEM },
     ],
   },
   {
@@ -78,7 +85,15 @@ testRule('ax-recoverable-trace-id', [
       },
       { schemas: { Problem: PROBLEM } },
     ),
-    errors: [{ path: at('/a', 'get', '503', ...JSON_SCHEMA), message: noId('GET /a 503', ' in 2 of its 3 oneOf/anyOf shapes') }],
+    errors: [
+      {
+        path: at('/a', 'get', '503', ...JSON_SCHEMA),
+        ...schemaProblem('has no correlation id', 'Add `trace_id` (string) or an `X-Request-ID` header, for the agent to quote.', {
+          concept: 'correlationId',
+          shapes: { messageId: 'someShapes', data: { count: 2, total: 3 } },
+        }),
+      },
+    ],
   },
   {
     name: 'a components/responses entry shared by two operations fires once, on the schema it shares',
@@ -86,7 +101,7 @@ testRule('ax-recoverable-trace-id', [
       { '/a': get({ default: ref('Unexpected', 'responses') }), '/b': { put: { responses: { ...ok, default: ref('Unexpected', 'responses') } } } },
       { responses: { Unexpected: errorResponse(ref('Problem')) }, schemas: { Problem: PROBLEM } },
     ),
-    errors: [{ path: component('schemas', 'Problem'), message: noId(usedBy('Problem', 2)) }],
+    errors: [{ path: component('schemas', 'Problem'), ...COMPONENT_PROBLEM }],
   },
   {
     name: 'a shared schema counts only its users without a correlation-id header, and not the exempt ones',
@@ -103,7 +118,7 @@ testRule('ax-recoverable-trace-id', [
       },
       { schemas: { Problem: PROBLEM, Other: PROBLEM } },
     ),
-    errors: [{ path: component('schemas', 'Problem'), message: noId(usedBy('Problem', 2, 3)) }],
+    errors: [{ path: component('schemas', 'Problem'), ...COMPONENT_PROBLEM }],
   },
   {
     name: 'Swagger 2.0: a definition used once fires on it, naming its user',
@@ -118,7 +133,14 @@ testRule('ax-recoverable-trace-id', [
       { definitions: { Problem: PROBLEM } },
     ),
     // The document's other schemas write camelCase (`requestId`): the new member follows them.
-    errors: [{ path: ['definitions', 'Problem'], message: noId(usedBy('Problem', 'GET /a 500'), '', 'traceId') }],
+    errors: [
+      {
+        path: ['definitions', 'Problem'],
+        ...componentProblem('has no correlation id', 'Add `traceId` (string) or an `X-Request-ID` header, for the agent to quote.', {
+          concept: 'correlationId',
+        }),
+      },
+    ],
   },
   {
     name: 'functionOptions replace the aliases and the suggested name',
@@ -127,7 +149,7 @@ testRule('ax-recoverable-trace-id', [
     errors: [
       {
         path: at('/a', 'get', '503', ...JSON_SCHEMA),
-        message: 'GET /a 503: the error schema has no correlation id. Add `incident` (string) or an `X-Request-ID` header, for the agent to quote.',
+        ...schemaProblem('has no correlation id', 'Add `incident` (string) or an `X-Request-ID` header, for the agent to quote.', { concept: 'correlationId' }),
       },
     ],
   },
@@ -178,20 +200,32 @@ testRule('ax-recoverable-trace-id', [
     errors: [
       {
         path: at('/cancels', 'get', '500', ...JSON_SCHEMA),
-        message:
-          'GET /cancels 500: the error schema may keep its correlation id in `pspReference`. If `pspReference` is the correlation id, describe it so; else add `traceId` (string) or an `X-Request-ID` header, for the agent to quote.',
+        ...schemaProblem(
+          'may keep its correlation id in `pspReference`',
+          'If `pspReference` is the correlation id, describe it so; else add `traceId` (string) or an `X-Request-ID` header, for the agent to quote.',
+          { concept: 'correlationId' },
+        ),
       },
       {
         path: at('/runs', 'get', 'default', ...JSON_SCHEMA),
-        message:
-          'GET /runs default: the error schema may keep its correlation id in `correlation` in its `error` object. If `correlation` is the correlation id, describe it so; else add `traceId` (string) to the `error` object or an `X-Request-ID` header, for the agent to quote.',
+        ...schemaProblem(
+          'may keep its correlation id in `correlation` in its `error` object',
+          'If `correlation` is the correlation id, describe it so; else add `traceId` (string) to the `error` object or an `X-Request-ID` header, for the agent to quote.',
+          { concept: 'correlationId' },
+        ),
       },
       {
         path: at('/branches', 'get', 'default', ...JSON_SCHEMA),
-        message:
-          'GET /branches default: the error schema may keep its correlation id in `id`. If `id` is the correlation id, describe it so; else add `traceId` (string) or an `X-Request-ID` header, for the agent to quote.',
+        ...schemaProblem(
+          'may keep its correlation id in `id`',
+          'If `id` is the correlation id, describe it so; else add `traceId` (string) or an `X-Request-ID` header, for the agent to quote.',
+          { concept: 'correlationId' },
+        ),
       },
-      { path: at('/tags', 'get', '500', ...JSON_SCHEMA), message: noId('GET /tags 500', '', 'traceId') },
+      {
+        path: at('/tags', 'get', '500', ...JSON_SCHEMA),
+        ...schemaProblem('has no correlation id', 'Add `traceId` (string) or an `X-Request-ID` header, for the agent to quote.', { concept: 'correlationId' }),
+      },
     ],
   },
   {

@@ -84,27 +84,27 @@ test('names split into words in every casing', () => {
 });
 
 const CONCEPT_CASES: [string, string, string[]][] = [
-  ['detailedErrorCode', 'integer', ['code']],
+  ['detailedErrorCode', 'integer', ['errorCode']],
   ['statusCode', 'integer', []],
   ['httpStatus', 'integer', []],
   ['errorSummary', 'string', ['message']],
-  ['error', 'string', ['code', 'message']],
+  ['error', 'string', ['errorCode', 'message']],
   ['canBeRetried', 'string', ['retryFlag']],
   ['isRetriable', 'boolean', ['retryFlag']],
   ['retry_after', 'integer', ['retryDelay']],
   ['correlationId', 'string', ['correlationId']],
   ['X-Request-ID', 'header', ['correlationId']],
-  ['remediation', 'string', ['hint']],
-  ['_links', 'object', ['link', 'refreshLink']],
-  ['linkUrl', 'string', ['refreshLink']],
+  ['remediation', 'string', ['recoveryHint']],
+  ['_links', 'object', ['nextSteps', 'refreshUrl']],
+  ['linkUrl', 'string', ['refreshUrl']],
   ['pointer', 'string', ['fieldLocator']],
   // Words that look like a concept and are not it.
-  ['scimType', 'string', ['code']],
+  ['scimType', 'string', ['errorCode']],
   ['packageType', 'string', []],
-  ['referenceErrorCode', 'string', ['code']],
+  ['referenceErrorCode', 'string', ['errorCode']],
   ['StackTrace', 'string', []],
   ['Idempotency-Key', 'header', []],
-  ['shared_link', 'object', ['refreshLink']],
+  ['shared_link', 'object', ['refreshUrl']],
 ];
 const concepts = CONCEPT_CASES.map(([name, type]) => evaluate(`m.conceptsOf(m.memberNamed(${JSON.stringify(name)}, ${JSON.stringify(type)}))`));
 test.each(CONCEPT_CASES.map((row, i) => [...row, i] as const))('%s (%s) holds %j', (_name, _type, expected, i) => {
@@ -115,7 +115,7 @@ const reasonPhrase = evaluate(`m.conceptsOf({ ...m.memberNamed('error', 'string'
 const identifier = evaluate(`m.conceptsOf({ ...m.memberNamed('error', 'string'), values: ['invalid_auth'] })`);
 test('an `error` that sends only a reason phrase repeats the HTTP status and holds no code; one that sends an identifier does', () => {
   expect(reasonPhrase()).toEqual(['message']);
-  expect(identifier()).toEqual(['code', 'message']);
+  expect(identifier()).toEqual(['errorCode', 'message']);
 });
 
 const appCenterCode = evaluate(
@@ -124,7 +124,7 @@ const appCenterCode = evaluate(
 const applicationCode = evaluate(`m.conceptsOf({ ...m.memberNamed('code', 'integer'), values: [400, 403, 500] })`);
 test("an integer `code` said to be the status and sending only error statuses (App Center's) holds no code; undescribed, it may", () => {
   expect(appCenterCode()).toEqual([]);
-  expect(applicationCode()).toEqual(['code']);
+  expect(applicationCode()).toEqual(['errorCode']);
 });
 
 const keyValue = evaluate(`m.conceptsOf({ ...m.memberNamed('key', 'string'), siblings: ['key', 'value'] })`);
@@ -149,7 +149,7 @@ const noCode = evaluate(`m.findingDuplicates('ax-recoverable-error-structure', $
 const noTrace = evaluate(`m.findingDuplicates('ax-recoverable-trace-id', ${JSON.stringify(NO_TRACE)}, ${members(JUST_EAT, 'Fault')})`);
 test('a finding that says a concept is missing, where the body has it under another name or in a wrapper, is a duplicate', () => {
   expect(noCode()).toEqual([
-    { concept: 'code', existing: ['error (string)', 'detailedErrorCode (integer)'] },
+    { concept: 'errorCode', existing: ['error (string)', 'detailedErrorCode (integer)'] },
     { concept: 'message', existing: ['error (string)'] },
   ]);
   expect(noTrace()).toEqual([{ concept: 'correlationId', existing: ['fault.traceId (string)'] }]);
@@ -162,6 +162,19 @@ const noHint = evaluate(`m.findingDuplicates('ax-recoverable-suggestion', ${JSON
 test('a finding that names the candidate member asks, and is no duplicate; nor is one about a concept the body lacks', () => {
   expect(asks()).toEqual([]);
   expect(noHint()).toEqual([]);
+});
+
+// The concepts a finding's data names, in the one vocabulary, nested phrases' too; its words are read only when it has no data.
+const CODE_DATA = { missing: { messageId: 'noCode', data: { concept: 'errorCode' } }, name: 'code' };
+const byData = evaluate(
+  `m.findingDuplicates('ax-recoverable-error-structure', 'GET /expenses 400: …', ${members(CODAT, 'ErrorMessage')}, ${JSON.stringify(CODE_DATA)})`,
+);
+const reasonData = evaluate(`m.claimedConcepts('ax-recoverable-field-details', 'no words', { concept: ['fieldLocator', 'fieldReason'] })`);
+const noConcept = evaluate(`m.claimedConcepts('ax-recoverable-error-structure', ${JSON.stringify(NO_CODE)}, { names: '\`code\`' })`);
+test("a finding with data is judged by its `data.concept` (a field's reason as a message), not its words; one whose data names none claims nothing", () => {
+  expect(byData()).toEqual([{ concept: 'errorCode', existing: ['error (string)', 'detailedErrorCode (integer)'] }]);
+  expect(reasonData()).toEqual(['fieldLocator', 'message']);
+  expect(noConcept()).toEqual([]);
 });
 
 const BRANCHES = {
@@ -194,7 +207,7 @@ const everyShape = evaluate(`m.findingDuplicates('ax-recoverable-error-structure
 const perItem = evaluate(`m.findingDuplicates('ax-recoverable-error-structure', ${JSON.stringify(PER_ITEM)}, ${members(BRANCHES, 'Batch')})`);
 test('a finding about some oneOf shapes is not contradicted by a member of another shape; one about every shape is; a member named by its path through lists is named', () => {
   expect(someShapes()).toEqual([]);
-  expect(everyShape()).toEqual([{ concept: 'code', existing: ['error (string)'] }]);
+  expect(everyShape()).toEqual([{ concept: 'errorCode', existing: ['error (string)'] }]);
   expect(perItem()).toEqual([]);
 });
 
@@ -211,7 +224,7 @@ const repoLink = evaluate(`m.findingDuplicates('ax-envelope-next-steps', ${JSON.
 const hrefLink = evaluate(`m.findingDuplicates('ax-envelope-next-steps', ${JSON.stringify(NO_STEPS)}, ${members(LINKS, 'Linked')})`);
 test("a `link` with nothing below it that points somewhere (Vercel's Git repository) is no link; one with an `href` is", () => {
   expect(repoLink()).toEqual([]);
-  expect(hrefLink()).toEqual([{ concept: 'link', existing: ['link (object)'] }]);
+  expect(hrefLink()).toEqual([{ concept: 'nextSteps', existing: ['link (object)'] }]);
 });
 
 const doc = JSON.stringify(CODAT);
@@ -224,8 +237,8 @@ test('an edit that adds a second member for a concept, or two for one, is a dupl
     { added: 'retryable', concept: 'retryFlag', existing: ['canBeRetried (string)'] },
   ]);
   expect(twoStyles()).toEqual([
-    { added: 'recoveryHint', concept: 'hint', existing: ['recovery_hint (added too)'] },
-    { added: 'recovery_hint', concept: 'hint', existing: ['recoveryHint (added too)'] },
+    { added: 'recoveryHint', concept: 'recoveryHint', existing: ['recovery_hint (added too)'] },
+    { added: 'recovery_hint', concept: 'recoveryHint', existing: ['recoveryHint (added too)'] },
   ]);
   expect(newConcept()).toEqual([]);
 });

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DECLARATIONS } from '../rules';
 import { FUNCTIONS } from '../ruleset';
-import { render, sayOf } from '../lib/findings/messages';
+import { identityOf, plain, render, sayOf, type Said } from '../lib/findings/messages';
 
 const PLACEHOLDER = /\{\{(\w+)\}\}/g;
 /** A template's own words: a message is about 240 characters at most, and the parameters take their share. */
@@ -49,18 +49,30 @@ test('an id its function does not say is found', () => {
 
 test('say replaces each parameter by its value, once, and never throws', () => {
   const say = sayOf({ noUrl: '`{{name}}` has no URL ({{count}} uses)', plain: 'no parameter' } as const);
-  expect(say('noUrl', { name: 'Error', count: 3 })).toBe('`Error` has no URL (3 uses)');
-  expect(say('plain')).toBe('no parameter');
+  expect(say('noUrl', { name: 'Error', count: 3 }).text).toBe('`Error` has no URL (3 uses)');
+  expect(say('plain').text).toBe('no parameter');
   // A value is never read as a template, nor as a replacement pattern.
-  expect(say('noUrl', { name: '{{count}} $& $1', count: 1 })).toBe('`{{count}} $& $1` has no URL (1 uses)');
+  expect(say('noUrl', { name: '{{count}} $& $1', count: 1 }).text).toBe('`{{count}} $& $1` has no URL (1 uses)');
   // Only a cast passes what the types refuse: a missing value stays visible, an unknown id is said as itself.
   expect(render('{{a}} and {{b}}', { a: 'x' })).toBe('x and {{b}}');
-  expect((say as unknown as (id: string) => string)('unknownId')).toBe('unknownId');
+  expect((say as unknown as (id: string) => Said)('unknownId').text).toBe('unknownId');
+});
+
+test('what say says is data: its id and data, nested phrases as theirs, and the text they render to', () => {
+  const say = sayOf({ noUrl: '`{{name}}` has no URL{{where}}', inShapes: ' in {{count}} of its shapes' } as const);
+  const said = say('noUrl', { name: 'Error', where: say('inShapes', { count: 2 }) });
+  expect(said.text).toBe('`Error` has no URL in 2 of its shapes');
+  expect(`${said}`).toBe(said.text);
+  expect(plain(said)).toEqual({ messageId: 'noUrl', data: { name: 'Error', where: { messageId: 'inShapes', data: { count: 2 } } } });
+  // One defect is one identity, from the data alone: the same text from other data is another, and `fitted` leaves out what differs per use.
+  expect(identityOf(said)).toBe(identityOf(say('noUrl', { name: 'Error', where: say('inShapes', { count: 2 }) })));
+  expect(identityOf(said)).not.toBe(identityOf(say('noUrl', { name: 'Error', where: ' in 2 of its shapes' })));
+  expect(identityOf(said, { count: 'n' })).toBe(identityOf(say('noUrl', { name: 'Error', where: say('inShapes', { count: 3 }) }), { count: 'n' }));
 });
 
 test('say takes exactly the parameters of its template', () => {
   const say = sayOf({ twoParams: '{{a}} then {{b}}', none: 'static' } as const);
-  expect(say('twoParams', { a: 1, b: 2 })).toBe('1 then 2');
+  expect(say('twoParams', { a: 1, b: 2 }).text).toBe('1 then 2');
   // @ts-expect-error a parameter is missing
   say('twoParams', { a: 1 });
   // @ts-expect-error a parameter is extra
@@ -69,5 +81,5 @@ test('say takes exactly the parameters of its template', () => {
   say('none', {});
   // @ts-expect-error an id the table does not declare
   say('undeclared');
-  expect(say('none')).toBe('static');
+  expect(say('none').text).toBe('static');
 });

@@ -20,20 +20,20 @@ describe('the orders fixture', () => {
       'x-ax-exempt on the operation exempts it, with its reason',
       'PUT',
       '/orders/{id}',
-      'retry-semantics',
+      'retryable',
       { status: 'exempt', reason: 'Replacing an order is retried by our client library, which documents the policy itself.' },
     ],
     [
       'x-ax-exempt on the path item exempts each of its operations',
       'DELETE',
       '/orders/{id}',
-      'idempotency',
+      'idempotent',
       { status: 'exempt', reason: 'Orders are removed by an asynchronous job, so a repeated call is reported rather than ignored.' },
     ],
-    ['retry semantics do not apply to a GET', 'GET', '/orders', 'retry-semantics', { status: 'not-applicable' }],
+    ['retry semantics do not apply to a GET', 'GET', '/orders', 'retryable', { status: 'not-applicable' }],
     ['retry-after does not apply without a 429 or 503', 'GET', '/orders', 'retry-after', { status: 'not-applicable' }],
     ['nextSteps does not apply to a 204', 'DELETE', '/orders/{id}', 'next-steps', { status: 'not-applicable' }],
-    ['idempotency applies to a POST that takes an Idempotency-Key', 'POST', '/orders', 'idempotency', { status: 'fail' }],
+    ['idempotency applies to a POST that takes an Idempotency-Key', 'POST', '/orders', 'idempotent', { status: 'fail' }],
     ['a declared error schema passes', 'GET', '/orders', 'error-schema', { status: 'pass' }],
     ['a 429 without headers fails retry-after', 'POST', '/orders', 'retry-after', { status: 'fail' }],
   ])('%s', (_name, method, path, principle, expected) => {
@@ -41,11 +41,11 @@ describe('the orders fixture', () => {
   });
 
   test('a severity lowered to info still fails the cell, and its diagnostics say so', () => {
-    expect(cell(report, 'GET', '/orders', 'recovery-hint')).toMatchObject({ status: 'fail', diagnostics: [{ severity: 'info' }] });
+    expect(cell(report, 'GET', '/orders', 'suggestion')).toMatchObject({ status: 'fail', diagnostics: [{ severity: 'info' }] });
   });
 
   test('shares count pass and fail only; exempt and not applicable stand aside', () => {
-    const retry = report.principles.find(principle => principle.id === 'retry-semantics')!;
+    const retry = report.principles.find(principle => principle.id === 'retryable')!;
     expect(retry).toMatchObject({ checked: true, passed: 2, applicable: 2, percent: 100, counts: { pass: 2, exempt: 1, 'not-applicable': 1, fail: 0 } });
     expect(report.principles.find(principle => principle.id === 'refresh-url')).toMatchObject({ checked: false, applicable: 0, percent: null });
   });
@@ -113,7 +113,7 @@ describe('levels', () => {
       next: {
         id: 'errors-structured',
         name: 'errors structured',
-        blockers: ['error-schema', 'error-structure', 'json-errors', 'valid-extensions', 'exemption-reasons'],
+        blockers: ['error-schema', 'error-structure', 'no-html-errors', 'extensions-valid', 'exemption-reason'],
       },
     });
   });

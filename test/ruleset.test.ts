@@ -42,10 +42,27 @@ test('every rule is declared once, and ruleset.ts, the rule ids and the report c
   expect(PRINCIPLES.map(principle => principle.rule)).toEqual(ids);
 });
 
+test("each report column's id is its rule's id without `ax-` and its family: one name per rule", () => {
+  expect(
+    PRINCIPLES.filter(
+      principle => !principle.rule.endsWith(`-${principle.id}`) || !/^ax-((recoverable|envelope)-)?$/.test(principle.rule.slice(0, -principle.id.length)),
+    ).map(principle => principle.rule),
+  ).toEqual([]);
+  expect(PRINCIPLES.find(principle => principle.rule === 'ax-recoverable-retryable')?.id).toBe('retryable');
+  expect(PRINCIPLES.find(principle => principle.rule === 'ax-exemption-reason')?.id).toBe('exemption-reason');
+  expect(new Set(PRINCIPLES.map(principle => principle.id)).size).toBe(PRINCIPLES.length);
+});
+
 test('a new declaration appears everywhere without another edit: ruleset, ids, report column, shipped function, exemptions', async () => {
   const id = 'ax-declared-for-this-test';
-  const { documentationUrl: _, functionName: __, optionNames: ___, ...last } = DECLARATIONS[DECLARATIONS.length - 1];
-  const stand = defineRule({ ...last, id, principle: { ...last.principle, id: 'declared-for-this-test' } });
+  const {
+    documentationUrl: _,
+    functionName: __,
+    optionNames: ___,
+    principle: { id: ____, ...principle },
+    ...last
+  } = DECLARATIONS[DECLARATIONS.length - 1];
+  const stand = defineRule({ ...last, id, principle });
   await jest.isolateModulesAsync(async () => {
     // The last module of the array stands for a module added to it: nothing else is told of the new id.
     jest.doMock('../rules/ax-envelope-empty-actions', () => ({ __esModule: true, default: stand }));

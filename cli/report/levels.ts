@@ -14,16 +14,16 @@ export interface Level {
 
 export const LEVELS: readonly Level[] = [
   // Valid extensions and exemption reasons come first: every level counts exemptions as decisions.
-  { id: 'errors-structured', name: 'errors structured', adds: ['error-schema', 'error-structure', 'json-errors', 'valid-extensions', 'exemption-reasons'] },
+  { id: 'errors-structured', name: 'errors structured', adds: ['error-schema', 'error-structure', 'no-html-errors', 'extensions-valid', 'exemption-reason'] },
   {
     id: 'recoverable',
     name: 'recoverable',
     adds: [
-      'recovery-hint',
-      'retry-semantics',
-      'idempotency',
-      'retry-flag',
-      'declared-errors',
+      'suggestion',
+      'retryable',
+      'idempotent',
+      'retryable-flag',
+      'error-responses',
       'field-details',
       'retry-after',
       'no-stack-traces',
@@ -33,7 +33,7 @@ export const LEVELS: readonly Level[] = [
       'hint-fields',
     ],
   },
-  { id: 'agent-ready', name: 'agent-ready', adds: ['next-steps', 'next-steps-shape', 'href-resolution', 'refresh-url', 'state-rejection'] },
+  { id: 'agent-ready', name: 'agent-ready', adds: ['next-steps', 'next-steps-shape', 'next-steps-href', 'refresh-url', 'state'] },
 ];
 
 export const NO_LEVEL = { id: 'not-agent-ready', name: 'not agent-ready' } as const;

@@ -7,6 +7,8 @@ import * as path from 'node:path';
 import { name, version } from '../../package.json';
 import type { ISpectralDiagnostic } from '@stoplight/spectral-core';
 import type { Edit } from '../../lib/findings/edits';
+import type { PlainSaid } from '../../lib/findings/messages';
+import { notedFor } from '../../lib/findings/rule-function';
 import { changesOf, type Change, type ChangeKind } from '../changes';
 import { findingEdits, planFixes } from '../fixes';
 import type { LintRun } from '../lint';
@@ -88,7 +90,7 @@ export interface ReportData {
   /** What `spectral-agent-ux fix` clears of this package's findings (baselined ones aside), with how many edits. */
   autofix: { findings: number; cleared: number; edits: number };
   operations: OperationData[];
-  unplaced: { rule: string; message: string; pointer: string }[];
+  unplaced: ({ rule: string; message: string; pointer: string } & Partial<PlainSaid>)[];
 }
 
 /** Paths in the report are relative to the folder it runs in, with `/`, so that it reads the same on every machine. */
@@ -162,6 +164,11 @@ export function buildReport(run: LintRun, cwd = process.cwd(), probe?: ProbeRun)
       cells: row.cells,
       live: liveOf(probe, row),
     })),
-    unplaced: card.unplaced.map(diagnostic => ({ rule: String(diagnostic.code), message: diagnostic.message, pointer: toPointer(diagnostic.path) })),
+    unplaced: card.unplaced.map(diagnostic => ({
+      rule: String(diagnostic.code),
+      message: diagnostic.message,
+      ...notedFor(run.said, diagnostic),
+      pointer: toPointer(diagnostic.path),
+    })),
   };
 }

@@ -5,7 +5,8 @@
  */
 import type { ISpectralDiagnostic, Ruleset } from '@stoplight/spectral-core';
 import type { OpenApiDocument, JsonPath, Operation } from '../../lib/document/document';
-import { exemptionReason } from '../../lib/findings/rule-function';
+import { exemptionReason, notedFor, type SaidByRule } from '../../lib/findings/rule-function';
+import type { PlainSaid } from '../../lib/findings/messages';
 import { calledByApi, type ScopeOptions } from '../../lib/semantics/scope';
 import { OFF, ruleOptions, type LintedDocument } from '../lint';
 import { ownersOf } from '../place';
@@ -13,7 +14,7 @@ import { PRINCIPLES, type Principle } from './principles';
 
 export type CellStatus = 'pass' | 'fail' | 'baselined' | 'exempt' | 'not-applicable' | 'not-checked';
 
-export interface CellDiagnostic {
+export interface CellDiagnostic extends Partial<PlainSaid> {
   message: string;
   path: JsonPath;
   severity: 'error' | 'warn' | 'info' | 'hint';
@@ -85,20 +86,27 @@ function placeDiagnostics(linted: LintedDocument, operations: readonly Operation
   return { failing, baselined, unplaced };
 }
 
-function toCellDiagnostic(diagnostic: ISpectralDiagnostic): CellDiagnostic {
-  return { message: diagnostic.message, path: [...diagnostic.path], severity: SEVERITY_NAMES[diagnostic.severity] ?? 'hint' };
-}
+/** A diagnostic as the report's JSON gives it: with what its rule said (`messageId`, `data`), when a rule of this package found it. */
+const toCellDiagnostic =
+  (said: SaidByRule | undefined) =>
+  (diagnostic: ISpectralDiagnostic): CellDiagnostic => ({
+    message: diagnostic.message,
+    ...notedFor(said, diagnostic),
+    path: [...diagnostic.path],
+    severity: SEVERITY_NAMES[diagnostic.severity] ?? 'hint',
+  });
 
 interface Found {
   failing: readonly ISpectralDiagnostic[];
   baselined: readonly ISpectralDiagnostic[];
+  said: SaidByRule | undefined;
 }
 
 /** A failure outranks everything else, so that every diagnostic `spectral lint` prints shows up as a failing cell. */
 function cellFor(doc: OpenApiDocument, principle: Principle, operation: Operation, state: RuleState, found: Found): Cell {
   if (!state.checked) return { status: 'not-checked' };
-  if (found.failing.length > 0) return { status: 'fail', diagnostics: found.failing.map(toCellDiagnostic) };
-  if (found.baselined.length > 0) return { status: 'baselined', diagnostics: found.baselined.map(toCellDiagnostic) };
+  if (found.failing.length > 0) return { status: 'fail', diagnostics: found.failing.map(toCellDiagnostic(found.said)) };
+  if (found.baselined.length > 0) return { status: 'baselined', diagnostics: found.baselined.map(toCellDiagnostic(found.said)) };
   const reason = exemptionReason(operation, principle.rule);
   if (reason !== undefined) return { status: 'exempt', reason };
   if (state.offAt(operation.location)) return { status: 'exempt', reason: 'overrides' };
@@ -122,6 +130,7 @@ export function buildScorecard(linted: LintedDocument): Scorecard {
   const found = (principle: Principle, operation: Operation): Found => ({
     failing: failing.get(principle.rule)?.get(operation) ?? [],
     baselined: baselined.get(principle.rule)?.get(operation) ?? [],
+    said: linted.said,
   });
   const states = new Map(PRINCIPLES.map(principle => [principle.id, ruleState(ruleset, forFile, file, principle.rule, operations)]));
   const rows = operations.map(operation => ({

@@ -21,6 +21,8 @@ import { passedOver, schemaAnswer, schemaLikely } from './schema-shapes';
 import { envelopeSite, extendedSchema, type Edit } from '../findings/edits';
 import { responseFinding, type Finding, type LazyEdits, type OwnSchema } from '../findings/rule-function';
 import { isObjectView, viewsOf, type ObjectView } from '../document/schema';
+import { conceptsOf, identityOf, sayOf, type Phrase } from '../findings/messages';
+import type { Concept } from '../semantics/names';
 
 export interface ErrorSchema {
   operation: Operation;
@@ -43,11 +45,13 @@ export interface ErrorSchema {
 
 /** What one view lacks, and the fix (as words, and as edits when it is mechanical); views with the same problem are reported together. */
 export interface Problem {
-  what: string;
-  fix: string;
+  /** The members it finds missing, in the one vocabulary (lib/semantics/names.ts): with those its words name, the finding's `data.concept`. */
+  concept?: Concept | readonly Concept[];
+  what: Phrase;
+  fix: Phrase;
   /** The problem and the fix without what is fitted to this response (the operation's evidence, an example naming its inputs). */
-  sameWhat?: string;
-  sameFix?: string;
+  sameWhat?: Phrase;
+  sameFix?: Phrase;
   /** The fix is this response's own (answer another schema), not the schema's: reported on the response. */
   onResponse?: boolean;
   /** The members it adds concern only some responses (see `Use.ownSchema`): placed on the schema the response itself answers. */
@@ -143,6 +147,13 @@ export function errorSchemas(doc: OpenApiDocument, operations: readonly Operatio
   );
 }
 
+/** The words of a schema's problem (its own `what` and `fix`, from the rule that asks): on the response, on the component, in some shapes. */
+const say = sayOf({
+  schemaProblem: '{{schema}} {{what}}{{shapes}}. {{fix}}',
+  componentProblem: '{{what}}{{shapes}}. {{fix}}',
+  someShapes: ' in {{count}} of its {{total}} oneOf/anyOf shapes',
+} as const);
+
 /**
  * One finding per distinct problem among the schema's views, on the operation's own response or, when the schema is a shared component, on it:
  * "the error schema has no X" or, for some `oneOf`/`anyOf` shapes only, "… in 2 of its 3 oneOf/anyOf shapes".
@@ -150,22 +161,30 @@ export function errorSchemas(doc: OpenApiDocument, operations: readonly Operatio
 export function describeViews(target: ErrorSchema, problemOf: (view: ObjectView) => Problem | undefined): Finding[] {
   const total = target.views.length;
   return problemGroups(target.views, problemOf).map(({ problem, count, edits }) => {
-    const shapes = count < total ? ` in ${count} of its ${total} oneOf/anyOf shapes` : '';
-    const what = `${problem.what}${shapes}.`;
+    const shapes = count < total ? say('someShapes', { count, total }) : '';
+    const { what, fix } = problem;
+    const about = conceptData(problem);
     return responseFinding(
       target.operation,
       target.response,
-      `${target.name} ${what} ${problem.fix}`,
+      say('schemaProblem', { schema: target.name, what, shapes, fix, ...about }),
       problem.onResponse ? [target.schema.location] : [placeOf(target, problem), target.schema.location],
       // On the component, the component is the subject; whichever media type reads it, one defect of the schema.
       {
         ...(edits === undefined ? {} : { edits: () => allEdits(edits) }),
-        onComponent: `${what} ${problem.fix}`,
+        onComponent: say('componentProblem', { what, shapes, fix, ...about }),
         ownSchema: problem.ownSchema,
-        same: `${problem.sameWhat ?? problem.what}${shapes}. ${problem.sameFix ?? problem.fix}`,
+        same: identityOf(say('componentProblem', { what: problem.sameWhat ?? what, shapes, fix: problem.sameFix ?? fix })),
       },
     );
   });
+}
+
+/** What a problem says is missing, as a finding's data: its own concepts and those its words name, once each; none when none. */
+function conceptData({ concept, what, fix }: Problem): { concept?: Concept | Concept[] } {
+  const named = [concept ?? [], [what, fix].flatMap(phrase => (typeof phrase === 'string' ? [] : conceptsOf(phrase)))].flat();
+  const concepts = [...new Set(named)];
+  return concepts.length === 0 ? {} : { concept: concepts.length === 1 ? concepts[0] : concepts };
 }
 
 /**
@@ -192,7 +211,7 @@ function problemGroups(views: readonly ObjectView[], problemOf: (view: ObjectVie
     const problem = problemOf(view);
     if (problem === undefined) continue;
     // Most error schemas have one shape, and this runs for every use of every one: its one problem needs no key written.
-    const key = views.length === 1 ? '' : `${problem.what}\n${problem.fix}`;
+    const key = views.length === 1 ? '' : identityOf(say('componentProblem', { what: problem.what, shapes: '', fix: problem.fix }));
     const group = groups.get(key) ?? { problem, count: 0, edits: [] };
     group.count++;
     // A group is fixed only when every view in it has its edit.

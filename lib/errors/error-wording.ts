@@ -13,6 +13,7 @@ import { bodyCarrier, schemaAnswers, schemaLikely, type PassedOver } from './sch
 import { isObjectView, viewsOf, type ObjectView } from '../document/schema';
 import { nameList } from '../semantics/names';
 import { census } from '../document/census';
+import type { Phrase } from '../findings/messages';
 
 /** "the `error` object", "the `detail[]` items", "the schema": a carrier as messages name it. */
 export function carrierName(carrier: Carrier<unknown>): string {
@@ -33,7 +34,7 @@ export const insideOf = (carrier: Carrier<unknown>): string => (carrier.kind ===
  */
 export function askAbout(
   found: { name: string; carrier: Carrier<unknown>; alternatives?: readonly string[] },
-  concept: string,
+  concept: Phrase,
   placed = true,
 ): { what: string; fix: string } {
   // Every likely member is named: the finding asserts nothing about any of them (`error_messages` or `reason`).
@@ -47,11 +48,11 @@ export function askAbout(
 /** A body member a view lacks: its concept in words, the names to choose from, its type and what to say it is for. */
 export interface Lacking {
   question: Question;
-  concept: string;
+  concept: Phrase;
   names: readonly string[];
   type: 'string' | 'boolean';
   /** Ends the fix: ", true when the same call may succeed later.". */
-  purpose: string;
+  purpose: Phrase;
 }
 
 /**
@@ -65,9 +66,10 @@ export function lackingMember(doc: OpenApiDocument, view: ObjectView, options: N
   const likely = schemaLikely(doc, view, question, options);
   if (likely !== undefined) {
     const ask = askAbout(likely, concept);
-    return { what: ask.what, fix: `${ask.fix} ${add}` };
+    return { what: ask.what, fix: `${ask.fix} ${add}`, concept: question };
   }
   return {
+    concept: question,
     what: `has no ${concept}`,
     fix: `A${add.slice(1)}`,
     edits: () => propertyEdits(doc, home.nodes[0].views, name, { type }, false, errorAudience(doc)),

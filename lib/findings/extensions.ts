@@ -8,6 +8,7 @@ import { isObject, type Operation } from '../document/document';
 import { label, type Finding } from './rule-function';
 import { nearest } from '../document/nearest';
 import { describeValue } from '../document/values';
+import { sayOf, type Said } from './messages';
 
 /** The part of JSON Schema the AX definitions use. */
 export interface AxSchema {
@@ -127,18 +128,23 @@ function mismatch(schema: AxSchema, value: unknown, at = ''): Mismatch | undefin
   return undefined;
 }
 
+const say = sayOf({
+  unknownMember: '`{{key}}` has no member `{{member}}`; did you mean `{{meant}}`? Write it as `{{fix}}`.',
+  wrongValue: '`{{key}}{{at}}` must be {{expected}}, but it is {{value}}. Write it as `{{fix}}`.',
+} as const);
+
 /** The sentence that reports a wrong value of a known extension, or undefined when the value fits. */
-export function extensionProblem(key: string, value: unknown): string | undefined {
+export function extensionProblem(key: string, value: unknown): Said | undefined {
   const definition = AX_EXTENSIONS[key];
   const found = definition?.schema === undefined ? undefined : mismatch(definition.schema, value);
   if (found === undefined) return undefined;
-  const fix = `Write it as \`${definition.fix}\`.`;
-  if (found.meant !== undefined) return `\`${key}\` has no member \`${found.at.slice(1)}\`; did you mean \`${found.meant}\`? ${fix}`;
-  return `\`${key}${found.at}\` must be ${expected(found.schema)}, but it is ${describeValue(found.value)}. ${fix}`;
+  const { fix } = definition;
+  if (found.meant !== undefined) return say('unknownMember', { key, member: found.at.slice(1), meant: found.meant, fix });
+  return say('wrongValue', { key, at: found.at, expected: expected(found.schema), value: describeValue(found.value), fix });
 }
 
 /** A wrong-typed flag on an operation, reported on the extension itself (shared by the retryable and idempotent rules). */
 export function wrongFlag(operation: Operation, key: string): Finding | undefined {
   const problem = extensionProblem(key, operation.node[key]);
-  return problem === undefined ? undefined : { message: `${label(operation)}: ${problem}`, path: [...operation.location, key] };
+  return problem === undefined ? undefined : { said: problem, subject: label(operation), path: [...operation.location, key] };
 }

@@ -9,10 +9,17 @@ import { envelopeName, envelopeSite, namedSchema, type Edit } from './edits';
 import { calledByApi } from '../semantics/scope';
 import { responsesUsing } from '../document/uses';
 import { originOf } from './code-origin';
-import { sayOf, type Messages, type Say } from './messages';
+import { identityOf, plain, sayOf, type Messages, type Phrase, type PlainSaid, type Said, type Say } from './messages';
 
+/**
+ * What a rule found, as data: what is wrong as the rule said it (`said`: its template's id and data), where
+ * (`path`, and in words the `subject` before it), and how to fix it. The frame renders the text (`messageOf`) only
+ * when it hands the finding to Spectral.
+ */
 export interface Finding {
-  message: string;
+  said: Said;
+  /** Where, in words, when the said text does not name it: "POST /payments 400" gives "POST /payments 400: <text>". */
+  subject?: string;
   path: JsonPath;
   /**
    * The fix as edits of the user's file (lib/findings/edits.ts), undefined when a person must decide. Computed
@@ -31,8 +38,8 @@ export interface Use {
   operation: Operation;
   response: Response;
   site: JsonPath;
-  text: string;
-  /** What makes two uses one defect: the text without what differs per response (an example fitted to it). */
+  said: Said;
+  /** What makes two uses one defect: the identity of what it said (`identityOf`: its id and data, never its text) without what differs per response. */
   same: string;
   /**
    * The members the fix adds concern only some responses (a state rejection's state), not every user of the
@@ -66,11 +73,25 @@ export type EditsByRule = Map<string, Map<string, Edit[]>>;
 /** Per rule, the responses (their `responses.<status>` entries) each finding on a shared component stands for, by `findingKey`. */
 export type UsersByRule = Map<string, Map<string, JsonPath[]>>;
 
+/** Per rule, what each finding said (its template's id and data, lib/findings/messages.ts), by `findingKey`: what JSON outputs carry beside the text. */
+export type SaidByRule = Map<string, Map<string, PlainSaid>>;
+
 /** What a lint in edits mode gathers beside its diagnostics. */
 export interface Collected {
   edits: EditsByRule;
   users: UsersByRule;
+  said: SaidByRule;
 }
+
+/** What a lint in edits mode noted of one of Spectral's diagnostics in one of these maps (its edits, users, said message), if anything. */
+export const notedFor = <T>(
+  byRule: ReadonlyMap<string, ReadonlyMap<string, T>> | undefined,
+  diagnostic: { code: string | number; path: readonly (string | number)[]; message: string },
+): T | undefined => byRule?.get(String(diagnostic.code))?.get(findingKey(diagnostic.path, diagnostic.message));
+
+/** A finding's text as Spectral gets it: its subject, then what its rule said, then the frame's own-schema clause, if any. */
+export const messageOf = ({ subject, said, clause }: Placed): string =>
+  `${subject === undefined ? '' : `${subject}: `}${said.text}${clause === undefined ? '' : ` ${clause}`}`;
 
 /**
  * How a finding is known again among Spectral's diagnostics: they keep only its path and message
@@ -88,7 +109,7 @@ const EDITS_MODE = Symbol.for('spectral-agent-ux.edits-mode');
  * their edits and put them into the map returned, which is filled once the lint is done.
  */
 export function collectEdits(document: object): Collected {
-  const collected: Collected = { edits: new Map(), users: new Map() };
+  const collected: Collected = { edits: new Map(), users: new Map(), said: new Map() };
   Reflect.defineProperty(document, EDITS_MODE, { value: collected, configurable: true });
   return collected;
 }
@@ -96,13 +117,19 @@ export function collectEdits(document: object): Collected {
 /** What edits mode gathers when the lint of this document asked for edits; undefined on a plain lint. */
 const editsWanted = (document: unknown): Collected | undefined => (document as { [EDITS_MODE]?: Collected } | undefined)?.[EDITS_MODE];
 
-/** Computes the edits of the rule's findings, and notes the users of component findings (a rule with several `then`s keeps its first edits for a finding). */
-function record({ edits: editsByRule, users: usersByRule }: Collected, ruleId: string, findings: readonly Placed[]): void {
+/**
+ * Computes the edits of the rule's findings, and notes the users of component findings and what each said (a rule with
+ * several `then`s keeps its first edits for a finding).
+ */
+function record({ edits: editsByRule, users: usersByRule, said: saidByRule }: Collected, ruleId: string, findings: readonly Placed[]): void {
   const byFinding = editsByRule.get(ruleId) ?? editsByRule.set(ruleId, new Map()).get(ruleId)!;
   const usersOf = usersByRule.get(ruleId) ?? usersByRule.set(ruleId, new Map()).get(ruleId)!;
-  for (const { path, message, edits, users } of findings) {
-    const key = findingKey(path, message);
+  const saidOf = saidByRule.get(ruleId) ?? saidByRule.set(ruleId, new Map()).get(ruleId)!;
+  for (const finding of findings) {
+    const { path, edits, users } = finding;
+    const key = findingKey(path, messageOf(finding));
     if (users !== undefined) usersOf.set(key, users);
+    if (!saidOf.has(key)) saidOf.set(key, plain(finding.said));
     const computed = byFinding.has(key) ? undefined : edits?.();
     if (computed !== undefined && computed.length > 0) byFinding.set(key, computed);
   }
@@ -195,7 +222,7 @@ export function ruleFunction<O extends object, M extends Messages>({
       const found = distinct(perDefect(doc, ruleId, lint({ doc, options: withDefaults(options), ruleId, operations, say, statuses })));
       const byRule = editsWanted(context.document);
       if (byRule !== undefined) record(byRule, ruleId, found);
-      return found.map(({ message, path }) => ({ message, path }));
+      return found.map(finding => ({ message: messageOf(finding), path: finding.path }));
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       const origin = originOf(error);
@@ -240,16 +267,19 @@ export function ruleFunction<O extends object, M extends Messages>({
  * A `$ref`'d response offering one schema under several media types yields the same finding twice at its entry;
  * keep one. Asked after the grouping, which has made one finding of a shared place's uses (a use found twice is one user).
  */
-function distinct<F extends Finding>(findings: F[]): F[] {
+function distinct(findings: Placed[]): Placed[] {
   const seen = new Set<string>();
   return findings.filter(finding => {
-    const key = findingKey(finding.path, finding.message);
+    const key = JSON.stringify([finding.path.map(String), finding.subject, identityOf(finding.said), finding.clause]);
     return seen.has(key) ? false : (seen.add(key), true);
   });
 }
 
-/** A finding as reported: on a shared place, with the responses (`responses.<status>` entries) it stands for. */
-type Placed = Finding & { users?: JsonPath[] };
+/**
+ * A finding as reported: on a shared place, with the responses (`responses.<status>` entries) it stands for and, when
+ * its fix declares a schema of their own for a few of them, the clause that names it.
+ */
+type Placed = Finding & { users?: JsonPath[]; clause?: string };
 
 /**
  * One finding per defect: the findings of several responses about one place (the same defect, fixed at the
@@ -292,7 +322,7 @@ interface Group {
 
 /** A group of one response, about a place inside its own operation, stays there; any other is one finding on its site. */
 function placeGroup(doc: OpenApiDocument, ruleId: string, { first, uses, edits }: Group): Placed {
-  const { site, text, operation } = uses[0];
+  const { site, said, operation } = uses[0];
   // One use per response: a response that reaches the place through two media types or views is one user.
   const responses = [...new Map(uses.map(use => [use.response, use])).values()];
   if (responses.length === 1 && startsWith(site, operation.location)) return first;
@@ -300,9 +330,10 @@ function placeGroup(doc: OpenApiDocument, ruleId: string, { first, uses, edits }
   // Members for a few of the schema's users go into a schema of their own, so that the others promise nothing new.
   const own = uses[0].ownSchema;
   const shared = own !== undefined && reachesOthers(users, own.regions) ? ownSchemaOf(doc, site, responses, own.label) : undefined;
-  const clause = shared === undefined ? '' : ` ${ownSchemaClause(envelopeName(shared, own!.label), shared)}`;
   return {
-    message: `${placeName(site, uses)} (used by ${usersWording(responses, users.length, shared !== undefined)}): ${text}${clause}`,
+    said,
+    subject: `${placeName(site, uses)} (used by ${usersWording(responses, users.length, shared !== undefined)})`,
+    ...(shared === undefined ? {} : { clause: ownSchemaClause(envelopeName(shared, own!.label), shared) }),
     path: site,
     users: responses.map(use => use.response.at),
     // Edits for a few users point each one's response at their own schema: fixed only when every one of them is.
@@ -393,7 +424,7 @@ export function label(operation: Operation, response?: Response): string {
  * required member, a new error body): serializers generated from the description enforce the promise, so
  * the code must change with it. `mustThenSend('it')` is "; your handler must then send it".
  */
-export const mustThenSend = (what: string, handler: 'handler' | 'error handler' = 'handler'): string => `; your ${handler} must then send ${what}`;
+export const mustThenSend = (what: Phrase, handler: 'handler' | 'error handler' = 'handler'): string => `; your ${handler} must then send ${what}`;
 
 /**
  * Where a diagnostic about a response lands: the most precise place that is still inside the
@@ -410,18 +441,19 @@ export function placeIn(response: Response, ...candidates: (JsonPath | undefined
  * A finding about one response, fixed at the first of `candidates` that is known (else at the response
  * object, which may be a shared component): on the operation when that place is its own, else reported
  * once for every use of the component (`perDefect`), in the words `onComponent` (where the component names
- * the subject) and grouped by `same` (see `Use`).
+ * the subject) and grouped by `same` (see `Use`; `identityOf` the said message by default).
  */
 export function responseFinding(
   operation: Operation,
   response: Response,
-  text: string,
+  said: Said,
   candidates: readonly (JsonPath | undefined)[],
-  { edits, same, onComponent = text, ownSchema }: { edits?: LazyEdits; same?: string; onComponent?: string; ownSchema?: OwnSchema } = {},
+  { edits, same, onComponent = said, ownSchema }: { edits?: LazyEdits; same?: string; onComponent?: Said; ownSchema?: OwnSchema } = {},
 ): Finding {
   const use = useOf(operation, response, onComponent, candidates, same);
   return {
-    message: `${label(operation, response)}: ${text}`,
+    said,
+    subject: label(operation, response),
     path: placeIn(response, ...candidates),
     ...(edits === undefined ? {} : { edits }),
     uses: [ownSchema === undefined ? use : { ...use, ownSchema }],
@@ -429,7 +461,7 @@ export function responseFinding(
 }
 
 /** The use a finding about one response is, fixed at the first known of `candidates`, else at the response object. */
-export function useOf(operation: Operation, response: Response, text: string, candidates: readonly (JsonPath | undefined)[], same = text): Use {
+export function useOf(operation: Operation, response: Response, said: Said, candidates: readonly (JsonPath | undefined)[], same = identityOf(said)): Use {
   const site = candidates.find(candidate => candidate !== undefined) ?? response.location ?? response.at;
-  return { operation, response, site, text, same };
+  return { operation, response, site, said, same };
 }

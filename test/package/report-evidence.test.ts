@@ -76,7 +76,7 @@ test('with the probe of the defective API: a declared pass the server broke fail
   );
   expect(observed).toEqual([
     ['POST /orders', 'field-details', 'fail', 'observed by the probe: POST /orders 400: the error for a re'],
-    ['POST /orders', 'href-resolution', 'fail', 'observed by the probe: POST /orders 201: step `nextSteps[1]'],
+    ['POST /orders', 'next-steps-href', 'fail', 'observed by the probe: POST /orders 201: step `nextSteps[1]'],
   ]);
   expect(declared.operations[1].cells['field-details'].status).toBe('pass');
   expect(backed.evidence).toEqual({ tested: 5, total: 6, confidence: 0.833 });

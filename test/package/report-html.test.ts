@@ -74,7 +74,7 @@ test('a failing cell explains itself with its diagnostics, a baselined one with 
   expect(await createOrder.locator('td[data-principle="retry-after"]').getAttribute('title')).toContain('POST /orders 429');
   expect(await createOrder.locator('td[data-principle="next-steps"]').getAttribute('title')).toMatch(/^accepted by the baseline:\n.*nextSteps/);
   const replaceOrder = page.locator('tr', { has: page.locator('code', { hasText: 'replaceOrder' }) });
-  expect(await replaceOrder.locator('td[data-principle="retry-semantics"]').getAttribute('title')).toBe(
+  expect(await replaceOrder.locator('td[data-principle="retryable"]').getAttribute('title')).toBe(
     'x-ax-exempt: Replacing an order is retried by our client library, which documents the policy itself.',
   );
 });

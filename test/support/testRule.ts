@@ -1,23 +1,25 @@
 /**
  * Table-driven rule tests against real Spectral: each case is a document and the exact results
- * (code, path, severity, message) that one rule must produce on it, no more and no fewer.
+ * (code, path, severity, and the message or what the rule said as data) that one rule must produce on it, no more and no fewer.
  */
 import { Document, Spectral, type ISpectralDiagnostic, type RulesetDefinition } from '@stoplight/spectral-core';
 import * as Parsers from '@stoplight/spectral-parsers';
 import { DiagnosticSeverity } from '@stoplight/types';
 import ruleset from '../../ruleset';
-import { collectEdits } from '../../lib/findings/rule-function';
+import { collectEdits, notedFor } from '../../lib/findings/rule-function';
+import type { PlainSaid } from '../../lib/findings/messages';
 import { isObject, valueAt } from '../../lib/document/document';
 import { mergeInto } from '../../lib/findings/edits';
 
 type RuleId = keyof typeof ruleset.rules & string;
 
-export interface ExpectedResult {
-  path: (string | number)[];
-  message: string;
-  /** Defaults to the rule's own severity. */
-  severity?: DiagnosticSeverity;
-}
+/**
+ * One result a case expects: its path and its words, or what its rule said as data (the template's id and data,
+ * lib/findings/messages.ts), which outlives a rewording. A rule's page keeps full-text examples (test/docs.test.ts runs them).
+ */
+export type ExpectedResult = { path: (string | number)[]; /** Defaults to the rule's own severity. */ severity?: DiagnosticSeverity } & (
+  { message: string } | { messageId: string; data: object }
+);
 
 export interface RuleCase {
   name: string;
@@ -60,14 +62,50 @@ export async function runRuleWithEdits(ruleId: RuleId, document: string | object
   return { results, edits: edits.get(ruleId) ?? new Map(), users: users.get(ruleId) ?? new Map() };
 }
 
+/** A result as a test reads it: the rule, what it said as data (`messageId`, `data`), the text Spectral got, where, how severe. */
+export interface SaidResult extends PlainSaid {
+  code: string;
+  message: string;
+  path: (string | number)[];
+  severity: DiagnosticSeverity;
+}
+
+/**
+ * `runRule`, with what the rule said as data beside each result: the frame records it in edits mode (as for `report`),
+ * which only a lint that asks for it turns on.
+ */
+export async function runRuleSaid(ruleId: RuleId, document: string | object, functionOptions?: Record<string, unknown>): Promise<SaidResult[]> {
+  const parsed = toDocument(document);
+  const { said } = collectEdits(parsed);
+  const results = await oneRule(ruleId, functionOptions).run(parsed);
+  return results
+    .filter(result => result.code === ruleId)
+    .map(result => {
+      const { messageId, data } = notedFor(said, result) ?? { messageId: undefined, data: undefined };
+      return { code: String(result.code), messageId: messageId!, data: data!, message: result.message, path: result.path, severity: result.severity };
+    });
+}
+
+/** A result as a case expects it: with its words, or with its message id and data. */
+const asExpected = (result: SaidResult, expected: ExpectedResult) =>
+  'message' in expected
+    ? { code: result.code, path: result.path, severity: result.severity, message: result.message }
+    : { code: result.code, path: result.path, severity: result.severity, messageId: result.messageId, data: result.data };
+
 export function testRule(ruleId: RuleId, cases: RuleCase[]): void {
   const severity = SEVERITY[ruleset.rules[ruleId].severity];
   describe(ruleId, () => {
     test.each(cases.map(testCase => [testCase.name, testCase] as const))('%s', async (_name, testCase) => {
-      const results = await runRule(ruleId, testCase.document, testCase.functionOptions);
-      const actual = results.filter(result => result.code === ruleId).map(({ code, path, severity, message }) => ({ code, path, severity, message }));
       const expected = testCase.errors.map(error => ({ code: ruleId, severity, ...error }));
-      expect(actual).toEqual(expected);
+      // Data only when a case asks for it: a plain lint computes no edits (edits mode does).
+      if (testCase.errors.every(error => 'message' in error)) {
+        const results = await runRule(ruleId, testCase.document, testCase.functionOptions);
+        const actual = results.filter(result => result.code === ruleId).map(({ code, path, severity, message }) => ({ code, path, severity, message }));
+        expect(actual).toEqual(expected);
+        return;
+      }
+      const results = await runRuleSaid(ruleId, testCase.document, testCase.functionOptions);
+      expect(results.map((result, i) => asExpected(result, testCase.errors[i] ?? { message: '' }))).toEqual(expected);
     });
   });
 }
