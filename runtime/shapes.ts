@@ -1,7 +1,8 @@
 /**
  * The runtime guard's one door into lib/errors/value-shapes.ts: what a live JSON error body carries, read with
  * the same table (carriers × members) and the same name options as the lint rules. Every call into the
- * shapes module goes through here, so an API change there touches this file alone.
+ * shapes module goes through here, so an API change there touches this file alone; so does the plan of the names a
+ * declared error schema answers with, tried first on a live body.
  */
 import { answeredBy, describeErrorValue, valueAnswer, valueHome, type ErrorValue, type ValueMember, type ValueQuestion } from '../lib/errors/value-shapes';
 import { errorSchemasOf } from '../lib/errors/error-bodies';
