@@ -21,7 +21,18 @@ import { hasStackTrace, mayHoldStackTrace, stackTraceRuntime } from '../lib/erro
 import { STACK_TRACE_PARTS } from '../lib/errors/concepts';
 import { clip, describeValue, dottedPath, stringsIn } from '../lib/document/values';
 import type { Description } from './description';
-import { firstName, hintAdvice, readErrorPart, stateMember, type Names, type ValueMember, type ValueQuestion } from './shapes';
+import {
+  answeredByPlan,
+  firstName,
+  isPlanned,
+  hintAdvice,
+  readErrorPart,
+  stateMember,
+  type Names,
+  type PlannedQuestion,
+  type ValueMember,
+  type ValueQuestion,
+} from './shapes';
 
 export interface Violation {
   /** This package's rule id (`ax-envelope-next-steps`, …), or `undeclared`. */
@@ -65,7 +76,9 @@ type Exchange = Omit<LiveResponse, 'optionsOf' | 'text' | 'headers'> & { headers
 /** What several checks read from the body, computed at most once per response. */
 interface Readings {
   /** The member answering one question of the error-shapes table: the body is read once, for what ERROR_READS says the status asks. */
-  error(question: Exclude<ValueQuestion, 'fields'>): ValueMember | undefined;
+  error(question: Exclude<ValueQuestion, 'fields' | PlannedQuestion>): ValueMember | undefined;
+  /** Whether the body answers a question the checks ask nothing more of: the declared schema's names first, the table when they do not answer. */
+  answers(question: PlannedQuestion): boolean;
   /** How many fields the body names as failed (a validation error, not a state rejection). */
   fieldCount(): number;
   stepLists(): StepList[];
@@ -258,13 +271,13 @@ const emptyActions: Check = ({ body, names, limit, mayHold }, say) => {
  * ax-recoverable-error-structure (every error status) and ax-recoverable-suggestion (4xx): an error body
  * has a code and a message, and a client error a recovery hint; each on the statuses its rule reads (its module's `scope`).
  */
-const errorContent: Check = ({ response, status, body, names, error }, say) => {
+const errorContent: Check = ({ response, status, body, names, answers }, say) => {
   const structure = errorStructureScope.responses(String(status));
   const suggestion = suggestionScope.responses(String(status));
   const found: Violation[] = [];
   // The AX convention lets the description carry the code and the hint as response extensions.
-  const code = error('errorCode') !== undefined || (response !== undefined && responseExtension(response, 'x-ax-error-code') !== undefined);
-  const message = error('message') !== undefined;
+  const code = answers('errorCode') || (response !== undefined && responseExtension(response, 'x-ax-error-code') !== undefined);
+  const message = answers('message');
   if (structure && (!code || !message)) {
     const lacks = !code && !message ? 'has neither a machine-readable code nor a message' : !code ? 'has no machine-readable code' : 'has no message';
     const send = [
@@ -275,7 +288,7 @@ const errorContent: Check = ({ response, status, body, names, error }, say) => {
       .join(' and ');
     found.push(violation('ax-recoverable-error-structure', say(`the error body ${lacks}, so an agent cannot tell what failed. Send ${send}.`)));
   }
-  if (suggestion && error('recoveryHint') === undefined && (response === undefined || responseExtension(response, 'x-ax-error-suggestion') === undefined)) {
+  if (suggestion && !answers('recoveryHint') && (response === undefined || responseExtension(response, 'x-ax-error-suggestion') === undefined)) {
     const hint = hintAdvice(body, names);
     found.push(
       violation(
@@ -533,33 +546,50 @@ const ERROR_READS: [(status: string) => boolean, ValueQuestion[]][] = [
   [envelopeStateScope.responses, ['fields']],
 ];
 
-/** What ERROR_READS asks at each status, and the same without the stack trace: found once per status. */
-const askedAt = new Map<number, { asked: ValueQuestion[]; traceless: ValueQuestion[] }>();
-function questionsAt(status: number): { asked: ValueQuestion[]; traceless: ValueQuestion[] } {
-  let known = askedAt.get(status);
-  if (known === undefined) {
-    const asked = ERROR_READS.flatMap(([judged, questions]) => (judged(String(status)) ? questions : []));
-    askedAt.set(status, (known = { asked, traceless: asked.filter(question => question !== 'stackTrace') }));
-  }
-  return known;
+/** What ERROR_READS asks at each status: found once per status. */
+const askedAt = new Map<number, ValueQuestion[]>();
+function questionsAt(status: number): ValueQuestion[] {
+  let asked = askedAt.get(status);
+  if (asked === undefined) askedAt.set(status, (asked = ERROR_READS.flatMap(([judged, questions]) => (judged(String(status)) ? questions : []))));
+  return asked;
 }
 
-/** The error readings of one response: a question ERROR_READS does not ask at its status is a defect of the guard, and says so. */
+/**
+ * The error readings of one response: a question ERROR_READS does not ask at its status is a defect of the guard, and
+ * says so. The table is read once, for the questions the declared schema's names (the plan) do not answer: the plan's
+ * yes is the table's yes (answeredByPlan), and the checks ask nothing more of those questions.
+ */
 function errorReadings(
-  body: unknown,
-  status: number,
+  response: LiveResponse,
   names: Names,
   { mayHold, mayName }: Pick<Readings, 'mayHold' | 'mayName'>,
-): Pick<Readings, 'error' | 'fieldCount'> {
-  const { asked, traceless } = questionsAt(status);
+): Pick<Readings, 'error' | 'answers' | 'fieldCount'> {
+  const { description, operation, status, body } = response;
+  const asked = questionsAt(status);
+  const declared = response.response;
+  const planned = once(() => {
+    const plan = declared === undefined ? undefined : description.errorPlan(operation, declared, names);
+    return plan === undefined
+      ? []
+      : asked.filter((question): question is PlannedQuestion => isPlanned(question) && answeredByPlan(body, question, names, plan));
+  });
   // A body naming no member a stack trace (by a listed name, or a word its evidence reads as one) is not sought for one.
   const traced = () => mayHold(namesFor(names, 'stackTrace'), true) || mayName(STACK_TRACE_PARTS);
-  const read = once(() => readErrorPart(body, names, traced() ? asked : traceless));
+  // Not read of the table: what the plan answered, and a stack trace where the body names none.
+  const skipped = (question: ValueQuestion) => (isPlanned(question) && planned().includes(question)) || (question === 'stackTrace' && !traced());
+  const read = once(() =>
+    readErrorPart(
+      body,
+      names,
+      asked.filter(question => !skipped(question)),
+    ),
+  );
   const answer = <Q extends ValueQuestion>(question: Q) => {
     if (!asked.includes(question)) throw new Error(`the guard asked \`${question}\` of a ${status} body, which ERROR_READS does not read`);
     return read()[question];
   };
-  return { error: answer, fieldCount: () => answer('fields')!.length };
+  const answers = (question: PlannedQuestion) => planned().includes(question) || answer(question) !== undefined;
+  return { error: answer, answers, fieldCount: () => answer('fields')!.length };
 }
 
 /** One response as the checks given `options` see it (written out member by member: a hot path, where spreads cost). */
@@ -567,7 +597,7 @@ function exchangeFor(response: LiveResponse, options: RuleOptions, readings: Pic
   const { description, operation, status, body } = response;
   const { names, prefixes, readOnly, hypermedia } = options;
   const { limit, mayHold, mayName, mayTrace } = readings;
-  const { error, fieldCount } = errorReadings(body, status, names, readings);
+  const { error, answers, fieldCount } = errorReadings(response, names, readings);
   const nextStepNames = namesFor(names, 'nextSteps');
   return {
     description,
@@ -581,6 +611,7 @@ function exchangeFor(response: LiveResponse, options: RuleOptions, readings: Pic
     readOnly,
     hypermedia,
     error,
+    answers,
     fieldCount,
     stepLists: once(() => (mayHold(nextStepNames) ? stepListsOf(body, names, limit) : [])),
     mayHold,

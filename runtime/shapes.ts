@@ -1,9 +1,14 @@
 /**
  * The runtime guard's one door into lib/errors/value-shapes.ts: what a live JSON error body carries, read with
  * the same table (carriers × members) and the same name options as the lint rules. Every call into the
- * shapes module goes through here, so an API change there touches this file alone.
+ * shapes module goes through here, so an API change there touches this file alone; so does the plan of the names a
+ * declared error schema answers with, tried first on a live body.
  */
-import { describeErrorValue, valueAnswer, valueHome, type ErrorValue, type ValueMember, type ValueQuestion } from '../lib/errors/value-shapes';
+import { answeredBy, describeErrorValue, valueAnswer, valueHome, type ErrorValue, type ValueMember, type ValueQuestion } from '../lib/errors/value-shapes';
+import { errorSchemasOf } from '../lib/errors/error-bodies';
+import { schemaAnswer } from '../lib/errors/schema-shapes';
+import { listedName } from '../lib/errors/shape-table';
+import type { OpenApiDocument, Operation, Response } from '../lib/document/document';
 import type { StateField } from '../lib/envelope/envelope';
 import { carrierName, inStyleOf } from '../lib/errors/error-wording';
 import { namesFor, type Concept, type Names } from '../lib/semantics/names';
@@ -28,6 +33,36 @@ export function readError(body: unknown, names: Names): LiveError {
 
 /** What a live error body carries, read for the questions `asked` alone (what the guard's checks read at its status). */
 export const readErrorPart = (body: unknown, names: Names, asked: readonly ValueQuestion[]): Partial<ErrorValue> => describeErrorValue(body, names, asked);
+
+/** The questions the checks ask only whether a body answers (ax-recoverable-error-structure, ax-recoverable-suggestion): a plan can answer them. */
+export type PlannedQuestion = 'errorCode' | 'message' | 'recoveryHint';
+const PLANNED: readonly PlannedQuestion[] = ['errorCode', 'message', 'recoveryHint'];
+export const isPlanned = (question: ValueQuestion): question is PlannedQuestion => (PLANNED as readonly ValueQuestion[]).includes(question);
+
+/** Per question, the listed names with which the body of the declared error schema (any of its views) answers it. */
+export type ErrorPlan = Record<PlannedQuestion, string[]>;
+
+/**
+ * The plan of one declared error response, made once per response and names: where the schema's body itself answers
+ * a question with a listed name, that name (a wrapper's or an error list's member, or a name the table only recognises, is left to the table).
+ */
+export function errorPlan(doc: OpenApiDocument, operation: Operation, response: Response, names: Names): ErrorPlan {
+  const views = errorSchemasOf(doc, operation, response).schemas.flatMap(schema => schema.views);
+  const namesAnswering = (question: PlannedQuestion) =>
+    views.flatMap(view => {
+      const found = schemaAnswer(doc, view, question, names);
+      return (found?.carrier.kind === 'body' && listedName(question, names, found.name)) || [];
+    });
+  return Object.fromEntries(PLANNED.map(question => [question, [...new Set(namesAnswering(question))]])) as ErrorPlan;
+}
+
+/**
+ * True when the live body itself answers `question` with a name of the plan, by the table's own test of a listed name
+ * (listedAnswer): then the table answers it too, so a check that asks only whether it is answered need not read the table.
+ * False says nothing: the table decides.
+ */
+export const answeredByPlan = (body: unknown, question: PlannedQuestion, names: Names, plan: ErrorPlan): boolean =>
+  plan[question].some(name => answeredBy(body, question, names, name));
 
 /** The state-rejection member of a live body (in any carrier the table knows), if it has one. */
 export function stateMember(body: unknown, field: StateField, names: Names): ValueMember | undefined {
