@@ -1193,3 +1193,56 @@ describe('a `links` of `self` alone', () => {
     expect(after.filter(key => !before.includes(key))).toEqual([]);
   });
 });
+
+/** Page links (first, prev/previous, next, last, in any case) are the list's next calls, GETs by convention, as HAL's `_links` are (issue 38). */
+describe('page links', () => {
+  /** PI Web API's `Items_Element_`: the first page of a stored search, with `Links` = `PaginationLinks`. */
+  const PAGES = { type: 'object', properties: { First: string, Previous: string, Next: string, Last: string } };
+  const page = (links: object) => ({ type: 'object', properties: { Items: { type: 'array', items: { type: 'object' } }, Links: links } });
+  testRule('ax-envelope-next-steps', [
+    {
+      name: "OpenAPI 3.0 `$ref` (PI Web API's `Links` = `PaginationLinks { First, Previous, Next, Last }`), 3.1 `allOf` of `links: { self, prev, next }`: silent",
+      document: oas3(
+        {
+          '/elements/searchbyattribute': post({ '201': body(ref('Items_Element_')) }),
+          '/orders/search': post({
+            '200': body({
+              allOf: [
+                { type: 'object', properties: { data: { type: 'array' } } },
+                { properties: { links: { properties: { self: URI, prev: URI, next: URI } } } },
+              ],
+            }),
+          }),
+        },
+        { schemas: { Items_Element_: page(ref('PaginationLinks')), PaginationLinks: PAGES } },
+        '3.1.0',
+      ),
+      errors: [],
+    },
+    {
+      name: 'Swagger 2.0: `links: { next, last }` of HAL links: silent',
+      document: swagger2(
+        { '/imports': post({ '201': { description: 'Created', schema: { $ref: '#/definitions/Page' } } }) },
+        {
+          definitions: {
+            Page: { type: 'object', properties: { items: { type: 'array' }, links: { type: 'object', properties: { next: HAL_LINK, last: HAL_LINK } } } },
+          },
+        },
+      ),
+      errors: [],
+    },
+    {
+      name: 'lookalikes: a `Links` of actions (`Approve`, `Cancel`), one beside a page (`Next`, `Approve`), a page map open to more: still asked for a method',
+      document: oas3({
+        '/a': post({ '201': body(page({ type: 'object', properties: { Approve: string, Cancel: string } })) }),
+        '/b': post({ '201': body(page({ type: 'object', properties: { Next: string, Approve: string } })) }),
+        '/c': post({ '201': body({ type: 'object', properties: { links: { type: 'object', properties: { next: URI }, additionalProperties: URI } } }) }),
+      }),
+      errors: [
+        { path: at('/a', 'post', '201', ...JSON_SCHEMA), message: lookalike('POST /a 201', 'Links', 'method') },
+        { path: at('/b', 'post', '201', ...JSON_SCHEMA), message: lookalike('POST /b 201', 'Links', 'method') },
+        { path: at('/c', 'post', '201', ...JSON_SCHEMA), message: methodless('POST /c 201', 'links') },
+      ],
+    },
+  ]);
+});

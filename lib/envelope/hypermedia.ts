@@ -24,6 +24,27 @@ const METHOD = 'method';
 const SELF = 'self';
 /** HAL's reserved member: its links are reads (GET) by HAL's convention, so a link there needs no `method` to be a call. */
 const HAL_LINKS = '_links';
+/** RFC 8288's page relations: the other pages of a list, reads (GET) by convention as HAL's links are. */
+const PAGE_RELATIONS = new Set(['first', 'prev', 'previous', 'next', 'last']);
+
+/**
+ * Relations that are a list's pages, in any case, `self` among them or not (PI Web API's `PaginationLinks { First,
+ * Previous, Next, Last }`): GETs, already the next calls. Not a map of actions (`Approve`, `Cancel`).
+ */
+function pageRelations(relations: readonly string[]): boolean {
+  const named = relations.map(relation => relation.toLowerCase()).filter(relation => relation !== SELF);
+  return named.length > 0 && named.every(relation => PAGE_RELATIONS.has(relation));
+}
+
+/** A collection declared as a closed map of page relations (no `additionalProperties` to hold others). */
+function pageLinks(doc: OpenApiDocument, property: Pick<Property, 'schema' | 'location'>): boolean {
+  const views = viewsOf(doc, property.schema, property.location) ?? [];
+  return (
+    views.length > 0 &&
+    views.every(view => isObjectView(view) && !view.parts.some(part => isObject(part.value.additionalProperties))) &&
+    pageRelations(views.flatMap(view => [...view.properties.keys()]))
+  );
+}
 /** Collection → relation → array of links → link: deeper than this is not a link collection. */
 const MAX_DEPTH = 3;
 
@@ -103,6 +124,13 @@ export function linkCollections(doc: OpenApiDocument, view: ObjectView, names: r
   const inner = data === undefined ? [] : (viewsOf(doc, data.schema, data.location) ?? []).filter(isObjectView);
   return inner.length === 1 ? [...collections, ...linkCollections(doc, inner[0], names, `${DATA}.`)] : collections;
 }
+
+/**
+ * A body whose links, named a link collection or like links (PI Web API's `Links`), are its list's pages: its next calls,
+ * GETs by convention, as HAL's `_links` are.
+ */
+export const declaresPageLinks = (doc: OpenApiDocument, view: ObjectView, names: readonly string[]): boolean =>
+  [...view.properties.values()].some(property => (names.includes(property.name) || namesLinks(property.name)) && pageLinks(doc, property));
 
 /** A name that ends as links or next calls do: `link`, `_links`, `actions`, `next_actions`, `next_steps` (a recipe's `steps` does not). */
 function namesLinks(name: string): boolean {
@@ -326,7 +354,9 @@ export function hasCallableLinks(body: unknown, names: readonly string[]): boole
   for (const link of linksIn(body, names)) {
     const name = link.at[0] === DATA ? link.at[1] : link.at[0];
     const collection = link.at[0] === DATA ? `${DATA}.${name}` : name;
-    const calls = name === HAL_LINKS || (typeof link.method === 'string' && link.method !== '');
+    const holder = (link.at[0] === DATA ? (body as JsonObject)[DATA] : body) as JsonObject;
+    const relations = isObject(holder[name as string]) ? Object.keys(holder[name as string] as JsonObject) : [];
+    const calls = name === HAL_LINKS || pageRelations(relations) || (typeof link.method === 'string' && link.method !== '');
     callable.set(collection, (callable.get(collection) ?? true) && calls);
   }
   return [...callable.values()].some(Boolean);
