@@ -1053,12 +1053,59 @@ describe('a body that may be the next call', () => {
       }),
       errors: [{ path: at('/users', 'post', '201', ...JSON_SCHEMA), message: missing('POST', '/users', '201') }],
     },
+    {
+      name: "OpenAPI 3.0 `$ref`: LGTM's 202 `operation { id, status, task-result-url }`, the URL of the task's result; Swagger 2.0 `allOf`: a `statusUrl` beside its `state`",
+      document: oas3(
+        {
+          '/queryjobs': post({ '202': body(ref('operation')) }),
+          '/exports': post({ '202': body({ allOf: [{ type: 'object', properties: { id: string, state: string } }, { properties: { statusUrl: string } }] }) }),
+        },
+        {
+          schemas: {
+            operation: {
+              type: 'object',
+              properties: {
+                id: { type: 'integer' },
+                status: { type: 'string', enum: ['pending', 'done'] },
+                'task-result-url': { type: 'string', description: 'The URL for the result of the task.' },
+                'task-type': { type: 'string', enum: ['analysis', 'queryjob'] },
+              },
+            },
+          },
+        },
+      ),
+      errors: [
+        { path: at('/exports', 'post', '202', ...JSON_SCHEMA), message: asks('POST /exports 202', 'statusUrl', 'named `statusUrl`, beside its `state`') },
+        {
+          path: component('schemas', 'operation'),
+          message: asks(usedBy('operation', 'POST /queryjobs 202'), 'task-result-url', 'named `task-result-url`, beside its `status`'),
+        },
+      ],
+    },
+    {
+      name: 'lookalikes (OpenAPI 3.1): an `avatar_url` beside a `status`, a `result_url` of a body with no status, two outcome URLs: the plain finding',
+      document: oas3(
+        {
+          '/users': post({ '201': body({ type: 'object', properties: { id: string, status: string, avatar_url: string } }) }),
+          '/reports': post({ '201': body({ type: 'object', properties: { id: string, name: string, result_url: string } }) }),
+          '/jobs': post({ '202': body({ type: 'object', properties: { id: string, status: string, result_url: string, output_url: string } }) }),
+        },
+        {},
+        '3.1.0',
+      ),
+      errors: [
+        { path: at('/users', 'post', '201', ...JSON_SCHEMA), message: missing('POST', '/users', '201') },
+        { path: at('/reports', 'post', '201', ...JSON_SCHEMA), message: missing('POST', '/reports', '201') },
+        { path: at('/jobs', 'post', '202', ...JSON_SCHEMA), message: missing('POST', '/jobs', '202') },
+      ],
+    },
   ]);
 
   test.each([
     ['a presigned upload `url`', PRESIGNED],
     ['a read-only URI `link`', EXPORT],
     ['a `downloadUrl`, all the body holds', { type: 'object', properties: { downloadUrl: DOWNLOAD_URL } }],
+    ["a task's `result_url` beside its `status`", { type: 'object', properties: { id: string, status: string, result_url: string } }],
   ])('`fix` does not edit a body that may be the next call: %s', async (_name, schema) => {
     const document = oas3({ '/uploads': post({ '200': body(schema) }) });
     const { before, edits } = await fixAndRelint('ax-envelope-next-steps', document);

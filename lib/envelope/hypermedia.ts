@@ -227,6 +227,34 @@ function stringSchema(doc: OpenApiDocument, property: Omit<Property, 'required'>
 const clientGave = (doc: OpenApiDocument, name: string, schema: JsonObject): boolean => schema.readOnly !== true && namesClientsSend(doc).has(name);
 
 /**
+ * The members of a body that are URLs the server gives: strings named one (`downloadUrl`, `survey_link`; not Enode's
+ * `linkState`), not a bare `location` (elmah.io's `{ location }`, the created resource's own address), nor one the client gave.
+ */
+function urlMembers(doc: OpenApiDocument, view: ObjectView): Omit<Property, 'required'>[] {
+  return [...view.properties.values()].filter(member => {
+    const schema = stringSchema(doc, member);
+    const nameWords = words(member.name);
+    return schema !== undefined && URL_WORDS.has(nameWords.at(-1) ?? '') && nameWords.join(' ') !== LOCATION && !clientGave(doc, member.name, schema);
+  });
+}
+
+/** The words of a URL member's name that say it is where a task's outcome is read (`task-result-url`, `statusUrl`). */
+const OUTCOME_WORDS = new Set(['result', 'results', 'status', 'output', 'progress']);
+/** The member a task's body reports where it stands in (LGTM's `status: pending | done`). */
+const TASK_STATE = new Set(['status', 'state']);
+
+/**
+ * The one URL of a task's body (it reports its `status`) named for the task's outcome (LGTM's `operation { id, status,
+ * task-result-url }`, "The URL for the result of the task"): where the client reads it next. Not a URL named for what
+ * a resource is (`avatar_url` beside a `status`), nor a `result_url` of a body that reports no status.
+ */
+function taskOutcomeUrl(doc: OpenApiDocument, view: ObjectView): NextCallMember | undefined {
+  const state = [...view.properties.values()].find(member => TASK_STATE.has(member.name.toLowerCase()) && stringSchema(doc, member) !== undefined);
+  const urls = state === undefined ? [] : urlMembers(doc, view).filter(member => words(member.name).some(word => OUTCOME_WORDS.has(word)));
+  return urls.length === 1 ? { name: urls[0].name, evidence: `named \`${urls[0].name}\`, beside its \`${state!.name}\`` } : undefined;
+}
+
+/**
  * The one URL of a body that holds nothing else (DRACOON's `{ downloadUrl }` answering "generate a download token"),
  * or nothing but the token and expiry that go with it: the body exists to hand over that URL. A URL is a string named
  * one (`downloadUrl`, `survey_link`; not Enode's `linkState`, nor GSMtasks' `owner`, a URI of the new owner) that the
@@ -235,11 +263,7 @@ const clientGave = (doc: OpenApiDocument, name: string, schema: JsonObject): boo
  */
 function soleUrl(doc: OpenApiDocument, view: ObjectView): NextCallMember | undefined {
   const members = [...view.properties.values()];
-  const urls = members.filter(member => {
-    const schema = stringSchema(doc, member);
-    const nameWords = words(member.name);
-    return schema !== undefined && URL_WORDS.has(nameWords.at(-1) ?? '') && nameWords.join(' ') !== LOCATION && !clientGave(doc, member.name, schema);
-  });
+  const urls = urlMembers(doc, view);
   const others = members.filter(member => !urls.includes(member));
   if (urls.length !== 1 || !others.every(member => words(member.name).some(word => CALL_COMPANION_WORDS.has(word)))) return undefined;
   const evidence = others.length === 0 ? 'all the body holds' : `the body holds only it and ${others.map(member => `\`${member.name}\``).join(', ')}`;
@@ -266,7 +290,7 @@ export function nextCallMember(doc: OpenApiDocument, view: ObjectView): NextCall
     if (nameWords.length === 1 && nameWords[0] === 'link' && schema.readOnly === true && URI_FORMATS.has(String(schema.format)))
       return { name: property.name, evidence: 'a read-only URI' };
   }
-  return soleUrl(doc, view);
+  return soleUrl(doc, view) ?? taskOutcomeUrl(doc, view);
 }
 
 /** The members of a link object (RFC 8288's target attributes, HAL's and Siren's): a body with others is a resource that has an href. */
