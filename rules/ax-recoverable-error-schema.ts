@@ -94,6 +94,9 @@ const MESSAGES = {
   definedBody: 'the error schema the API defines',
   loneBody: 'the one error schema the API declares (on its {{statuses}} responses)',
   requiring: ', with {{names}} required in it',
+  // The API's one error schema without a code (GameSparks' `MessageModel { message }`): one edit of it serves every response.
+  addingCode: ', with a required `code` added to it',
+  addingCodeRequiring: ', with a required `code` added and {{names}} required in it',
 } as const;
 type Say = SayOf<typeof MESSAGES>;
 
@@ -301,12 +304,19 @@ function sharedBody(doc: OpenApiDocument, say: Say, status: string, except?: str
   return defined === undefined || defined === except ? undefined : { ref: defined, mediaType: 'application/json', said: say('definedBody') };
 }
 
-/** The one error schema the API declares, for one status (ZoomConnect's `RestErrorDTO`), with the code and message it leaves optional required. */
+/** The one error schema the API declares, for one status (ZoomConnect's `RestErrorDTO`), with the code and message it leaves optional required, or a code it lacks added. */
 function loneBody(doc: OpenApiDocument, say: Say, except: string | undefined): Shared | undefined {
   const lone = loneErrorSchema(doc);
   if (lone === undefined || lone.schema.ref === except) return undefined;
   const { ref, mediaType, statuses } = lone.schema;
-  const lacks = lone.optional.length === 0 ? '' : say('requiring', { names: nameList(lone.optional, 'and') });
+  const names = nameList(lone.optional, 'and');
+  const lacks = lone.lacksCode
+    ? lone.optional.length === 0
+      ? say('addingCode')
+      : say('addingCodeRequiring', { names })
+    : lone.optional.length === 0
+      ? ''
+      : say('requiring', { names });
   return { ref, mediaType, said: say('loneBody', { statuses: [...statuses].join(', ') }), lacks };
 }
 

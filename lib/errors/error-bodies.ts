@@ -413,18 +413,20 @@ export function definedErrorSchema(doc: OpenApiDocument): string | undefined {
 
 /**
  * The API's one error schema where its error responses declare only one, for one status (ZoomConnect's
- * `RestErrorDTO` on its `/sms/send` 400), when it is an error in general: it holds a code and a message of its
- * own, outside a list, as one status's body (FastAPI's 422 `HTTPValidationError`, a list of field errors) does not. With the
+ * `RestErrorDTO` on its `/sms/send` 400), when it is an error in general: it holds a message of its own, outside a
+ * list, as one status's body (FastAPI's 422 `HTTPValidationError`, a list of field errors) does not; a code too, or
+ * the fix adds one to it (GameSparks' `MessageModel { message }` on every 400: the API's handler sends it). With the
  * members of those two it leaves optional, which a fix that offers it requires.
  */
-export function loneErrorSchema(doc: OpenApiDocument): { schema: SharedErrorSchema; optional: string[] } | undefined {
+export function loneErrorSchema(doc: OpenApiDocument): { schema: SharedErrorSchema; optional: string[]; lacksCode: boolean } | undefined {
   return doc.memo('error-bodies:lone', () => {
     const { overall } = sharedErrorSchemas(doc);
     const [only, ...others] = overall.values();
     const view = only === undefined || others.length > 0 ? undefined : objectView(doc, only.ref);
     // Its own: in the body or a wrapper, not in the items of a list (FastAPI's `detail[].type`, `detail[].msg`).
-    const found = view === undefined ? [] : CODE_AND_MESSAGE.flatMap(question => schemaAnswer(doc, view, question, undefined) ?? []);
-    if (found.length < CODE_AND_MESSAGE.length || found.some(member => member.carrier.kind === 'list')) return undefined;
-    return { schema: only, optional: found.filter(member => !member.required).map(member => member.name) };
+    const [code, message] = CODE_AND_MESSAGE.map(question => (view === undefined ? undefined : schemaAnswer(doc, view, question, undefined)));
+    if (message === undefined || [code, message].some(member => member?.carrier.kind === 'list')) return undefined;
+    const optional = [code, message].filter(member => member !== undefined && !member.required).map(member => member!.name);
+    return { schema: only, optional, lacksCode: code === undefined };
   });
 }
