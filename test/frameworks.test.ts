@@ -808,6 +808,25 @@ describe('the framework and API bodies, applied', () => {
     expect(onSchema(before)).toContain('ax-recoverable-error-structure');
     expect(onSchema(after)).not.toContain('ax-recoverable-error-structure');
   });
+  test("Orbit's `{ errors }`, shown by its examples: declared on the body-less 403 with a required code, the 403's finding is gone (OpenAPI 3.0)", async () => {
+    const example = (errors: unknown, description: string) => ({ description, content: { 'application/json': { example: { errors } } } });
+    const orbit = (forbidden: object) =>
+      oas3({
+        '/members/find': { get: { responses: { '200': { description: 'OK' }, '404': example('No member matching this identity was found', 'Not found') } } },
+        '/activities': {
+          post: {
+            'x-ax-retryable': false,
+            responses: { '201': { description: 'Created' }, '403': forbidden, '422': example({ base: ['is required'] }, 'unprocessable') },
+          },
+        },
+      });
+    const before = await lintAll(orbit({ description: 'forbidden' }));
+    const declared = { type: 'object', required: ['code', 'errors'], properties: { code: string, errors: {} } };
+    const after = await lintAll(orbit(body(declared, 'application/json', 'forbidden')));
+    const response = at('/activities', 'post', '403').join('/');
+    expect(split(before, response).at).toContain('ax-recoverable-error-schema');
+    expect(split(after, response).at).not.toContain('ax-recoverable-error-schema');
+  });
 });
 
 /** The body a framework fix names, plus what it says the body lacks, declared: no error rule finds anything left to add. */

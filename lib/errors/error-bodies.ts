@@ -430,3 +430,37 @@ export function loneErrorSchema(doc: OpenApiDocument): { schema: SharedErrorSche
     return { schema: only, optional, lacksCode: code === undefined };
   });
 }
+
+/**
+ * The API's one error body where it declares none by schema but shows it by examples (Orbit's `{ errors }` on a 404 and
+ * its 422s, bodies without a schema): the keys every example-only error body's example has, alike on two statuses or
+ * more. What a response without a body is offered, as `loneErrorSchema` is where there is a schema; one example's
+ * shape, or examples that disagree, are no evidence of the API's own.
+ */
+export function loneErrorExample(doc: OpenApiDocument): { example: Located; statuses: string[] } | undefined {
+  return doc.memo('error-bodies:lone-example', () => {
+    if (sharedErrorSchemas(doc).overall.size > 0) return undefined;
+    const shown: { keys: string; status: string; example: Located }[] = [];
+    for (const operation of doc.operations().filter(answersWithBody)) {
+      for (const response of doc.responses(operation).filter(isErrorResponse)) {
+        for (const body of doc.jsonBodies(operation, response)) {
+          const example = body.schema === undefined ? objectExample(body.examples) : undefined;
+          if (example !== undefined)
+            shown.push({
+              keys: Object.keys(example.value as object)
+                .sort()
+                .join(' '),
+              status: response.status,
+              example,
+            });
+        }
+      }
+    }
+    const statuses = [...new Set(shown.map(each => each.status))].sort();
+    return new Set(shown.map(each => each.keys)).size === 1 && statuses.length >= 2 ? { example: shown[0].example, statuses } : undefined;
+  });
+}
+
+/** A body's first example that is an object with members (Forem's 401 `{ error, status }`). */
+export const objectExample = (examples: readonly Located[]): Located | undefined =>
+  examples.find(candidate => isObject(candidate.value) && Object.keys(candidate.value).length > 0);
