@@ -9,6 +9,7 @@ import {
   isObject,
   isSuccessStatus,
   type Body,
+  type JsonObject,
   type JsonPath,
   type Located,
   type OpenApiDocument,
@@ -445,14 +446,7 @@ export function loneErrorExample(doc: OpenApiDocument): { example: Located; stat
       for (const response of doc.responses(operation).filter(isErrorResponse)) {
         for (const body of doc.jsonBodies(operation, response)) {
           const example = body.schema === undefined ? objectExample(body.examples) : undefined;
-          if (example !== undefined)
-            shown.push({
-              keys: Object.keys(example.value as object)
-                .sort()
-                .join(' '),
-              status: response.status,
-              example,
-            });
+          if (example !== undefined) shown.push({ keys: membersOf(example), status: response.status, example });
         }
       }
     }
@@ -460,6 +454,12 @@ export function loneErrorExample(doc: OpenApiDocument): { example: Located; stat
     return new Set(shown.map(each => each.keys)).size === 1 && statuses.length >= 2 ? { example: shown[0].example, statuses } : undefined;
   });
 }
+
+/** An object example's members, in one order: examples alike in shape have the same. */
+const membersOf = (example: Located): string =>
+  Object.keys(example.value as JsonObject)
+    .sort()
+    .join(' ');
 
 /** A body's first example that is an object with members (Forem's 401 `{ error, status }`). */
 export const objectExample = (examples: readonly Located[]): Located | undefined =>
