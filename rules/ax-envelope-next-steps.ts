@@ -11,7 +11,7 @@ import {
 } from '../lib/document/document';
 import { composedWith, ensureEdit, envelopeFor, propertyEdits, type Audience, type Edit } from '../lib/findings/edits';
 import { STEP_METHODS } from '../lib/envelope/envelope';
-import { linkCollections, linkLookalike, nextCallMember, selfLink } from '../lib/envelope/hypermedia';
+import { declaresPageLinks, linkCollections, linkLookalike, nextCallMember, selfLink } from '../lib/envelope/hypermedia';
 import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/semantics/names';
 import { label, mustThenSend, placeIn, responseFinding, type Finding, type LazyEdits } from '../lib/findings/rule-function';
 import { isObjectView, viewsLacking, viewsOf, type ObjectView } from '../lib/document/schema';
@@ -139,7 +139,9 @@ function problem(
   const lacking = viewsLacking(views, names).filter(
     view =>
       options.hypermedia === false ||
-      (selfLink(view, withLocation) !== 'callable' && !linkCollections(doc, view, collectionNames).some(collection => collection.callable)),
+      (selfLink(view, withLocation) !== 'callable' &&
+        !linkCollections(doc, view, collectionNames).some(collection => collection.callable) &&
+        !declaresPageLinks(doc, view, collectionNames)),
   );
   if (lacking.length === 0) return undefined;
   const [name] = names;

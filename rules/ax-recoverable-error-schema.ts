@@ -16,7 +16,9 @@ import {
 import {
   apiErrorShape,
   definedErrorSchema,
+  loneErrorExample,
   loneErrorSchema,
+  objectExample,
   holdsCodeOrMessage,
   type ApiErrorShape,
   schemaOfExample,
@@ -53,6 +55,8 @@ const MESSAGES = {
   apiShape: "the API's own error body, {{body}} (as {{whose}} declare){{lacks}}",
   // The response's own example is what its handler sends: its schema, read as the shapes table reads a live body.
   exampleBody: 'the body its example sends, `{ {{members}} }`{{reading}}',
+  // The API's own error body, shown only by examples on other responses (lib/errors/error-bodies.ts).
+  apiExampleBody: "the body the API's examples send (its {{statuses}} responses), `{ {{members}} }`{{reading}}",
   exampleCode: ' (`{{code}}` the code)',
   shapeList: 'a list of `{{name}}`',
   shapeMembers: '`{ {{members}} }`',
@@ -94,6 +98,9 @@ const MESSAGES = {
   definedBody: 'the error schema the API defines',
   loneBody: 'the one error schema the API declares (on its {{statuses}} responses)',
   requiring: ', with {{names}} required in it',
+  // The API's one error schema without a code (GameSparks' `MessageModel { message }`): one edit of it serves every response.
+  addingCode: ', with a required `code` added to it',
+  addingCodeRequiring: ', with a required `code` added and {{names}} required in it',
 } as const;
 type Say = SayOf<typeof MESSAGES>;
 
@@ -155,7 +162,7 @@ function problem(doc: OpenApiDocument, say: Say, operation: Operation, response:
   };
   // Asked only for a response that lacks a body: most error responses have one.
   const shared = () => sharedBody(doc, say, response.status);
-  const example = () => exampleFix(say, bodies);
+  const example = () => exampleFix(say, bodies) ?? apiExampleFix(doc, say);
   if (bodies.length === 0 || (doc.isSwagger2 && bodies[0].schema === undefined)) {
     const api = shared();
     if (api !== undefined) {
@@ -255,11 +262,21 @@ const contentFor = (say: Say, mediaTypes: readonly string[]): Said =>
 
 /** "the body its example sends, `{ error, status }` (`error` the code)": an object example of a body without a schema (Forem's 401). */
 function exampleFix(say: Say, bodies: readonly Body[]): Said | undefined {
-  const example = bodies.flatMap(body => body.examples).find(candidate => isObject(candidate.value) && Object.keys(candidate.value).length > 0);
-  if (example === undefined) return undefined;
-  const code = valueAnswer(example.value, 'errorCode', undefined);
-  const reading = code === undefined ? say('lacksCode') : say('exampleCode', { code: code.path });
-  return say('exampleBody', { members: Object.keys(example.value as JsonObject).join(', '), reading });
+  const example = objectExample(bodies.flatMap(body => body.examples));
+  return example === undefined ? undefined : say('exampleBody', exampleWords(say, example.value as JsonObject));
+}
+
+/** "the body the API's examples send (its 404 and 422 responses), `{ errors }`, plus a required `code`" (Orbit's). */
+function apiExampleFix(doc: OpenApiDocument, say: Say): Said | undefined {
+  const shown = loneErrorExample(doc);
+  if (shown === undefined) return undefined;
+  return say('apiExampleBody', { ...exampleWords(say, shown.example.value as JsonObject), statuses: nameList(shown.statuses, 'and').replaceAll('`', '') });
+}
+
+/** An example's members, and its code or the code it lacks, as a fix words them. */
+function exampleWords(say: Say, example: JsonObject): { members: string; reading: Said } {
+  const code = valueAnswer(example, 'errorCode', undefined);
+  return { members: Object.keys(example).join(', '), reading: code === undefined ? say('lacksCode') : say('exampleCode', { code: code.path }) };
 }
 
 const isCatchAll = (body: Body) => baseMediaType(body.mediaType) === '*/*';
@@ -301,12 +318,19 @@ function sharedBody(doc: OpenApiDocument, say: Say, status: string, except?: str
   return defined === undefined || defined === except ? undefined : { ref: defined, mediaType: 'application/json', said: say('definedBody') };
 }
 
-/** The one error schema the API declares, for one status (ZoomConnect's `RestErrorDTO`), with the code and message it leaves optional required. */
+/** The one error schema the API declares, for one status (ZoomConnect's `RestErrorDTO`), with the code and message it leaves optional required, or a code it lacks added. */
 function loneBody(doc: OpenApiDocument, say: Say, except: string | undefined): Shared | undefined {
   const lone = loneErrorSchema(doc);
   if (lone === undefined || lone.schema.ref === except) return undefined;
   const { ref, mediaType, statuses } = lone.schema;
-  const lacks = lone.optional.length === 0 ? '' : say('requiring', { names: nameList(lone.optional, 'and') });
+  const names = nameList(lone.optional, 'and');
+  const lacks = lone.lacksCode
+    ? lone.optional.length === 0
+      ? say('addingCode')
+      : say('addingCodeRequiring', { names })
+    : lone.optional.length === 0
+      ? ''
+      : say('requiring', { names });
   return { ref, mediaType, said: say('loneBody', { statuses: [...statuses].join(', ') }), lacks };
 }
 

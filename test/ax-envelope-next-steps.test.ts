@@ -1053,12 +1053,59 @@ describe('a body that may be the next call', () => {
       }),
       errors: [{ path: at('/users', 'post', '201', ...JSON_SCHEMA), message: missing('POST', '/users', '201') }],
     },
+    {
+      name: "OpenAPI 3.0 `$ref`: LGTM's 202 `operation { id, status, task-result-url }`, the URL of the task's result; Swagger 2.0 `allOf`: a `statusUrl` beside its `state`",
+      document: oas3(
+        {
+          '/queryjobs': post({ '202': body(ref('operation')) }),
+          '/exports': post({ '202': body({ allOf: [{ type: 'object', properties: { id: string, state: string } }, { properties: { statusUrl: string } }] }) }),
+        },
+        {
+          schemas: {
+            operation: {
+              type: 'object',
+              properties: {
+                id: { type: 'integer' },
+                status: { type: 'string', enum: ['pending', 'done'] },
+                'task-result-url': { type: 'string', description: 'The URL for the result of the task.' },
+                'task-type': { type: 'string', enum: ['analysis', 'queryjob'] },
+              },
+            },
+          },
+        },
+      ),
+      errors: [
+        { path: at('/exports', 'post', '202', ...JSON_SCHEMA), message: asks('POST /exports 202', 'statusUrl', 'named `statusUrl`, beside its `state`') },
+        {
+          path: component('schemas', 'operation'),
+          message: asks(usedBy('operation', 'POST /queryjobs 202'), 'task-result-url', 'named `task-result-url`, beside its `status`'),
+        },
+      ],
+    },
+    {
+      name: 'lookalikes (OpenAPI 3.1): an `avatar_url` beside a `status`, a `result_url` of a body with no status, two outcome URLs: the plain finding',
+      document: oas3(
+        {
+          '/users': post({ '201': body({ type: 'object', properties: { id: string, status: string, avatar_url: string } }) }),
+          '/reports': post({ '201': body({ type: 'object', properties: { id: string, name: string, result_url: string } }) }),
+          '/jobs': post({ '202': body({ type: 'object', properties: { id: string, status: string, result_url: string, output_url: string } }) }),
+        },
+        {},
+        '3.1.0',
+      ),
+      errors: [
+        { path: at('/users', 'post', '201', ...JSON_SCHEMA), message: missing('POST', '/users', '201') },
+        { path: at('/reports', 'post', '201', ...JSON_SCHEMA), message: missing('POST', '/reports', '201') },
+        { path: at('/jobs', 'post', '202', ...JSON_SCHEMA), message: missing('POST', '/jobs', '202') },
+      ],
+    },
   ]);
 
   test.each([
     ['a presigned upload `url`', PRESIGNED],
     ['a read-only URI `link`', EXPORT],
     ['a `downloadUrl`, all the body holds', { type: 'object', properties: { downloadUrl: DOWNLOAD_URL } }],
+    ["a task's `result_url` beside its `status`", { type: 'object', properties: { id: string, status: string, result_url: string } }],
   ])('`fix` does not edit a body that may be the next call: %s', async (_name, schema) => {
     const document = oas3({ '/uploads': post({ '200': body(schema) }) });
     const { before, edits } = await fixAndRelint('ax-envelope-next-steps', document);
@@ -1192,4 +1239,57 @@ describe('a `links` of `self` alone', () => {
     expect(nextSteps(after)).toEqual([]);
     expect(after.filter(key => !before.includes(key))).toEqual([]);
   });
+});
+
+/** Page links (first, prev/previous, next, last, in any case) are the list's next calls, GETs by convention, as HAL's `_links` are (issue 38). */
+describe('page links', () => {
+  /** PI Web API's `Items_Element_`: the first page of a stored search, with `Links` = `PaginationLinks`. */
+  const PAGES = { type: 'object', properties: { First: string, Previous: string, Next: string, Last: string } };
+  const page = (links: object) => ({ type: 'object', properties: { Items: { type: 'array', items: { type: 'object' } }, Links: links } });
+  testRule('ax-envelope-next-steps', [
+    {
+      name: "OpenAPI 3.0 `$ref` (PI Web API's `Links` = `PaginationLinks { First, Previous, Next, Last }`), 3.1 `allOf` of `links: { self, prev, next }`: silent",
+      document: oas3(
+        {
+          '/elements/searchbyattribute': post({ '201': body(ref('Items_Element_')) }),
+          '/orders/search': post({
+            '200': body({
+              allOf: [
+                { type: 'object', properties: { data: { type: 'array' } } },
+                { properties: { links: { properties: { self: URI, prev: URI, next: URI } } } },
+              ],
+            }),
+          }),
+        },
+        { schemas: { Items_Element_: page(ref('PaginationLinks')), PaginationLinks: PAGES } },
+        '3.1.0',
+      ),
+      errors: [],
+    },
+    {
+      name: 'Swagger 2.0: `links: { next, last }` of HAL links: silent',
+      document: swagger2(
+        { '/imports': post({ '201': { description: 'Created', schema: { $ref: '#/definitions/Page' } } }) },
+        {
+          definitions: {
+            Page: { type: 'object', properties: { items: { type: 'array' }, links: { type: 'object', properties: { next: HAL_LINK, last: HAL_LINK } } } },
+          },
+        },
+      ),
+      errors: [],
+    },
+    {
+      name: 'lookalikes: a `Links` of actions (`Approve`, `Cancel`), one beside a page (`Next`, `Approve`), a page map open to more: still asked for a method',
+      document: oas3({
+        '/a': post({ '201': body(page({ type: 'object', properties: { Approve: string, Cancel: string } })) }),
+        '/b': post({ '201': body(page({ type: 'object', properties: { Next: string, Approve: string } })) }),
+        '/c': post({ '201': body({ type: 'object', properties: { links: { type: 'object', properties: { next: URI }, additionalProperties: URI } } }) }),
+      }),
+      errors: [
+        { path: at('/a', 'post', '201', ...JSON_SCHEMA), message: lookalike('POST /a 201', 'Links', 'method') },
+        { path: at('/b', 'post', '201', ...JSON_SCHEMA), message: lookalike('POST /b 201', 'Links', 'method') },
+        { path: at('/c', 'post', '201', ...JSON_SCHEMA), message: methodless('POST /c 201', 'links') },
+      ],
+    },
+  ]);
 });

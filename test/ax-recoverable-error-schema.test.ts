@@ -1,13 +1,22 @@
 import { at, body, JSON_SCHEMA, oas3, PROBLEM, ref, swagger2 } from './support/documents';
 import { runRule, testRule } from './support/testRule';
 import { component, usedBy } from './support/components';
-import { getWith as get, OK as ok } from './support/documents';
+import { getWith as get, OK as ok, postWith as post } from './support/documents';
 
 const FIX = 'an object schema requiring a `code` and a `message`';
 const PROBLEM_FIX = 'the RFC 9457 problem object it documents, requiring `type` (a URI naming the error) and `detail`';
 const ASK = 'Retyping it breaks its clients: ask first whether they can take';
 const notAnObject = (operation: string, types: string, fix = FIX) =>
   `${operation}: the application/json error schema is of type ${types}, with no field for a code. ${ASK} ${fix}, else offer it as a second media type chosen by \`Accept\`.`;
+/** Orbit's error bodies: an example, no schema. */
+const ORBIT_NOT_FOUND = { description: 'Not found', content: { 'application/json': { example: { errors: 'No member matching this identity was found' } } } };
+const ORBIT_UNPROCESSABLE = {
+  description: 'unprocessable',
+  content: { 'application/json': { example: { errors: { base: ['Either identity or member is required'] } } } },
+};
+const ORBIT = "the body the API's examples send (its 404 and 422 responses), `{ errors }`, plus a required `code`";
+const orbitOwn = (label: string) =>
+  `${label}: the error response's application/json has no schema. Add a \`schema\`: the body its example sends, \`{ errors }\`, plus a required \`code\`.`;
 const noBody = (operation: string) => `${operation}: the error response declares no body. Add \`content: { application/json: { schema } }\`: ${FIX}.`;
 const noJson = (operation: string, offered: string) =>
   `${operation}: the error response offers only ${offered}, no JSON. Add an \`application/json\` body: ${FIX}; your handler must then send it.`;
@@ -440,6 +449,83 @@ testRule('ax-recoverable-error-schema', [
       {
         path: at('/a', 'get', '403'),
         message: 'GET /a 403: the error response declares no body. Add a `schema`: the body its example sends, `{ message }`, plus a required `code`.',
+      },
+    ],
+  },
+  {
+    name: "the API's own error body shown only by examples (Orbit's `{ errors }` on a 404 and a 422, OpenAPI 3.0 `$ref`'d response) is offered to its body-less errors, plus a code",
+    document: oas3(
+      {
+        '/members/find': get({ '404': ORBIT_NOT_FOUND }),
+        '/activities': post({ '403': { description: 'forbidden' }, '422': { $ref: '#/components/responses/Unprocessable' } }),
+      },
+      { responses: { Unprocessable: ORBIT_UNPROCESSABLE } },
+    ),
+    errors: [
+      { path: at('/members/find', 'get', '404'), message: orbitOwn('GET /members/find 404') },
+      {
+        path: at('/activities', 'post', '403'),
+        message: `POST /activities 403: the error response declares no body. Add \`content: { application/json: { schema } }\`: ${ORBIT}.`,
+      },
+      { path: component('responses', 'Unprocessable'), message: orbitOwn(usedBy('Unprocessable', 'POST /activities 422')) },
+    ],
+  },
+  {
+    name: "Swagger 2.0 and OpenAPI 3.1: the examples' `{ errors }` on two statuses offered to a body-less 403",
+    document: swagger2({
+      '/a': {
+        post: {
+          produces: ['application/json'],
+          responses: {
+            ...ok,
+            '403': { description: 'forbidden' },
+            '404': { description: 'Not found', examples: { 'application/json': { errors: 'No member matching this identity was found' } } },
+            '422': { description: 'unprocessable', examples: { 'application/json': { errors: { base: ['is invalid'] } } } },
+          },
+        },
+      },
+    }),
+    errors: [
+      { path: at('/a', 'post', '403'), message: `POST /a 403: the error response declares no body. Add a \`schema\`: ${ORBIT}.` },
+      {
+        path: at('/a', 'post', '404'),
+        message: 'POST /a 404: the error response declares no body. Add a `schema`: the body its example sends, `{ errors }`, plus a required `code`.',
+      },
+      {
+        path: at('/a', 'post', '422'),
+        message: 'POST /a 422: the error response declares no body. Add a `schema`: the body its example sends, `{ errors }`, plus a required `code`.',
+      },
+    ],
+  },
+  {
+    name: "lookalike: examples of one status only (two 422s): no examples' body offered",
+    document: oas3(
+      {
+        '/a': post({ '403': { description: 'forbidden' }, '422': ORBIT_UNPROCESSABLE }),
+        '/b': post({ '422': ORBIT_UNPROCESSABLE }),
+      },
+      {},
+      '3.1.0',
+    ),
+    errors: [
+      { path: at('/a', 'post', '403'), message: noBody('POST /a 403') },
+      { path: at('/a', 'post', '422'), message: orbitOwn('POST /a 422') },
+      { path: at('/b', 'post', '422'), message: orbitOwn('POST /b 422') },
+    ],
+  },
+  {
+    name: "lookalike: examples that disagree (a 404's `{ errors }`, a 422's `{ message, field }`): no examples' body offered",
+    document: oas3({
+      '/a': post({ '403': { description: 'forbidden' }, '404': ORBIT_NOT_FOUND }),
+      '/b': post({ '422': { description: 'unprocessable', content: { 'application/json': { example: { message: 'is invalid', field: 'email' } } } } }),
+    }),
+    errors: [
+      { path: at('/a', 'post', '403'), message: noBody('POST /a 403') },
+      { path: at('/a', 'post', '404'), message: orbitOwn('POST /a 404') },
+      {
+        path: at('/b', 'post', '422'),
+        message:
+          "POST /b 422: the error response's application/json has no schema. Add a `schema`: the body its example sends, `{ message, field }`, plus a required `code`.",
       },
     ],
   },

@@ -140,6 +140,11 @@ const springfoxNamed = (created: object) =>
       post: { operationId: 'searchRecordsPost', responses: { '200': { description: 'OK' }, '201': created, ...SPRINGFOX_DEFAULTS } },
     },
   });
+/** GameSparks' operation (Springfox, OpenAPI 3.0): a 403 "not allowed" without a body. */
+const gameSparks = (operationId: string) => ({ operationId, responses: { '200': { description: 'OK' }, '403': { description: 'not allowed' } } });
+/** A description springdoc generated: its "Generated server url". */
+const springdoc = (description: object) => ({ ...description, servers: [{ url: 'http://localhost:8080', description: 'Generated server url' }] });
+const MESSAGE_MODEL_CONTENT = "`content: { application/json: { schema: { $ref: '#/components/schemas/MessageModel' } } }`";
 const SPRINGFOX_ERRORS = (fix: string) =>
   ['get', 'post'].flatMap(method => ['401', '403', '404'].map(status => noBody('/records', method, fix, CONTENT, status)));
 
@@ -244,6 +249,70 @@ testRule('ax-recoverable-error-schema', [
     name: 'Django REST framework (Swagger 2.0, drf-yasg): `orders_list`, `orders_read`',
     document: swagger2({ '/orders/': { get: operation('orders_list') }, '/orders/{id}/': { get: operation('orders_read') } }),
     errors: [noBody('/orders/', 'get', DRF, 'a `schema`'), noBody('/orders/{id}/', 'get', DRF, 'a `schema`')],
+  },
+  {
+    name: "Spring Boot (OpenAPI 3.0, springdoc, `$ref`): the API's one error schema, GameSparks' `MessageModel { message }` on every 400, wins over Spring Boot's body, with a code added to it",
+    document: springdoc(
+      oas3(
+        {
+          '/regions': {
+            get: { ...gameSparks('getRegionsUsingGET'), responses: { ...gameSparks('getRegionsUsingGET').responses, '400': body(ref('MessageModel')) } },
+          },
+        },
+        { schemas: { MessageModel: { type: 'object', properties: { message: string } } } },
+      ),
+    ),
+    errors: [
+      {
+        path: at('/regions', 'get', '403'),
+        message: `GET /regions 403: the error response declares no body. Add the one error schema the API declares (on its 400 responses), ${MESSAGE_MODEL_CONTENT}, with a required \`code\` added and \`message\` required in it.`,
+      },
+    ],
+  },
+  {
+    name: "Swagger 2.0 `allOf`: the API's one error schema with its `message` required gets a code added to it",
+    document: swagger2(
+      {
+        '/regions': {
+          get: {
+            ...operation('getRegionsUsingGET'),
+            responses: { ...operation('getRegionsUsingGET').responses, '400': { description: 'json error', schema: { $ref: '#/definitions/MessageModel' } } },
+          },
+        },
+      },
+      { definitions: { MessageModel: { allOf: [{ type: 'object', required: ['message'], properties: { message: string } }] } } },
+    ),
+    errors: [
+      {
+        path: at('/regions', 'get', '404'),
+        message:
+          "GET /regions 404: the error response declares no body. Add the one error schema the API declares (on its 400 responses), `schema: { $ref: '#/definitions/MessageModel' }`, with a required `code` added to it.",
+      },
+    ],
+  },
+  {
+    name: "lookalike: the API's one error schema holding no message of its own (Spring Boot's `{ status, path }`, a list of `{ message }`): Spring Boot's body",
+    document: springdoc(
+      oas3(
+        {
+          '/regions': {
+            get: {
+              ...operation('getRegionsUsingGET'),
+              responses: { ...operation('getRegionsUsingGET').responses, '400': body({ $ref: '#/components/schemas/Failure' }) },
+            },
+          },
+        },
+        {
+          schemas: {
+            Failure: {
+              type: 'object',
+              properties: { status: { type: 'integer' }, path: string, errors: { type: 'array', items: { type: 'object', properties: { message: string } } } },
+            },
+          },
+        },
+      ),
+    ),
+    errors: [noBody('/regions', 'get', SPRING)],
   },
   {
     name: 'Spring Boot (OpenAPI 3.0, springdoc): its "Generated server url"',
@@ -707,6 +776,56 @@ describe('the framework and API bodies, applied', () => {
     expect(split(after, response).at).toEqual([]);
     // What its 400 lacks (the failed fields) stays that response's; the code and message it now requires leave nothing.
     expect(onSchema(after)).toEqual(['ax-recoverable-field-details']);
+  });
+  test("GameSparks' `MessageModel { message }`: the `$ref` offered, a required code added to it and its message required, and the 403's finding is gone (OpenAPI 3.0, springdoc)", async () => {
+    const gameSparksApi = (forbidden: object, model: object) =>
+      springdoc(
+        oas3(
+          {
+            '/regions': {
+              get: {
+                operationId: 'getRegionsUsingGET',
+                'x-ax-retryable': false,
+                responses: { '200': { description: 'OK' }, '400': body(ref('MessageModel'), 'application/json', 'json error'), '403': forbidden },
+              },
+            },
+          },
+          { schemas: { MessageModel: model } },
+        ),
+      );
+    const before = await lintAll(gameSparksApi({ description: 'not allowed' }, { type: 'object', properties: { message: string } }));
+    const after = await lintAll(
+      gameSparksApi(body(ref('MessageModel'), 'application/json', 'not allowed'), {
+        type: 'object',
+        required: ['code', 'message'],
+        properties: { code: string, message: string },
+      }),
+    );
+    const response = at('/regions', 'get', '403').join('/');
+    expect(split(before, response).at).toEqual(['ax-recoverable-error-schema']);
+    expect(split(after, response).at).not.toContain('ax-recoverable-error-schema');
+    const onSchema = (findings: typeof before) => findings.filter(found => found.path === 'components/schemas/MessageModel').map(found => found.code);
+    expect(onSchema(before)).toContain('ax-recoverable-error-structure');
+    expect(onSchema(after)).not.toContain('ax-recoverable-error-structure');
+  });
+  test("Orbit's `{ errors }`, shown by its examples: declared on the body-less 403 with a required code, the 403's finding is gone (OpenAPI 3.0)", async () => {
+    const example = (errors: unknown, description: string) => ({ description, content: { 'application/json': { example: { errors } } } });
+    const orbit = (forbidden: object) =>
+      oas3({
+        '/members/find': { get: { responses: { '200': { description: 'OK' }, '404': example('No member matching this identity was found', 'Not found') } } },
+        '/activities': {
+          post: {
+            'x-ax-retryable': false,
+            responses: { '201': { description: 'Created' }, '403': forbidden, '422': example({ base: ['is required'] }, 'unprocessable') },
+          },
+        },
+      });
+    const before = await lintAll(orbit({ description: 'forbidden' }));
+    const declared = { type: 'object', required: ['code', 'errors'], properties: { code: string, errors: {} } };
+    const after = await lintAll(orbit(body(declared, 'application/json', 'forbidden')));
+    const response = at('/activities', 'post', '403').join('/');
+    expect(split(before, response).at).toContain('ax-recoverable-error-schema');
+    expect(split(after, response).at).not.toContain('ax-recoverable-error-schema');
   });
 });
 

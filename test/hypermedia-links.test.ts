@@ -108,3 +108,10 @@ test("a live body's HAL `_links` are calls (GET by HAL's convention), as the lin
   expect(hasCallableLinks({ id: 'o1', links: { self: { href: '/v1/orders/o1' } } }, NAMES)).toBe(false);
   expect(hasCallableLinks({ id: 'o1', links: { cancel: { href: '/v1/orders/o1/cancel', method: 'POST' } } }, NAMES)).toBe(true);
 });
+
+test("a live body's page links (first, previous, next, last, any case) are calls (GETs by convention), as the lint reads them; actions or a page beside one are not", () => {
+  expect(hasCallableLinks({ items: [], links: { First: '/e?page=1', Next: '/e?page=2', Last: '/e?page=9' } }, NAMES)).toBe(true);
+  expect(hasCallableLinks({ data: { items: [], links: { self: { href: '/e' }, prev: { href: '/e?p=1' } } } }, NAMES)).toBe(true);
+  expect(hasCallableLinks({ items: [], links: { Approve: '/e/1/approve', Cancel: '/e/1/cancel' } }, NAMES)).toBe(false);
+  expect(hasCallableLinks({ items: [], links: { next: '/e?page=2', approve: '/e/1/approve' } }, NAMES)).toBe(false);
+});

@@ -24,6 +24,27 @@ const METHOD = 'method';
 const SELF = 'self';
 /** HAL's reserved member: its links are reads (GET) by HAL's convention, so a link there needs no `method` to be a call. */
 const HAL_LINKS = '_links';
+/** RFC 8288's page relations: the other pages of a list, reads (GET) by convention as HAL's links are. */
+const PAGE_RELATIONS = new Set(['first', 'prev', 'previous', 'next', 'last']);
+
+/**
+ * Relations that are a list's pages, in any case, `self` among them or not (PI Web API's `PaginationLinks { First,
+ * Previous, Next, Last }`): GETs, already the next calls. Not a map of actions (`Approve`, `Cancel`).
+ */
+function pageRelations(relations: readonly string[]): boolean {
+  const named = relations.map(relation => relation.toLowerCase()).filter(relation => relation !== SELF);
+  return named.length > 0 && named.every(relation => PAGE_RELATIONS.has(relation));
+}
+
+/** A collection declared as a closed map of page relations (no `additionalProperties` to hold others). */
+function pageLinks(doc: OpenApiDocument, property: Pick<Property, 'schema' | 'location'>): boolean {
+  const views = viewsOf(doc, property.schema, property.location) ?? [];
+  return (
+    views.length > 0 &&
+    views.every(view => isObjectView(view) && !view.parts.some(part => isObject(part.value.additionalProperties))) &&
+    pageRelations(views.flatMap(view => [...view.properties.keys()]))
+  );
+}
 /** Collection → relation → array of links → link: deeper than this is not a link collection. */
 const MAX_DEPTH = 3;
 
@@ -103,6 +124,13 @@ export function linkCollections(doc: OpenApiDocument, view: ObjectView, names: r
   const inner = data === undefined ? [] : (viewsOf(doc, data.schema, data.location) ?? []).filter(isObjectView);
   return inner.length === 1 ? [...collections, ...linkCollections(doc, inner[0], names, `${DATA}.`)] : collections;
 }
+
+/**
+ * A body whose links, named a link collection or like links (PI Web API's `Links`), are its list's pages: its next calls,
+ * GETs by convention, as HAL's `_links` are.
+ */
+export const declaresPageLinks = (doc: OpenApiDocument, view: ObjectView, names: readonly string[]): boolean =>
+  [...view.properties.values()].some(property => (names.includes(property.name) || namesLinks(property.name)) && pageLinks(doc, property));
 
 /** A name that ends as links or next calls do: `link`, `_links`, `actions`, `next_actions`, `next_steps` (a recipe's `steps` does not). */
 function namesLinks(name: string): boolean {
@@ -199,6 +227,34 @@ function stringSchema(doc: OpenApiDocument, property: Omit<Property, 'required'>
 const clientGave = (doc: OpenApiDocument, name: string, schema: JsonObject): boolean => schema.readOnly !== true && namesClientsSend(doc).has(name);
 
 /**
+ * The members of a body that are URLs the server gives: strings named one (`downloadUrl`, `survey_link`; not Enode's
+ * `linkState`), not a bare `location` (elmah.io's `{ location }`, the created resource's own address), nor one the client gave.
+ */
+function urlMembers(doc: OpenApiDocument, view: ObjectView): Omit<Property, 'required'>[] {
+  return [...view.properties.values()].filter(member => {
+    const schema = stringSchema(doc, member);
+    const nameWords = words(member.name);
+    return schema !== undefined && URL_WORDS.has(nameWords.at(-1) ?? '') && nameWords.join(' ') !== LOCATION && !clientGave(doc, member.name, schema);
+  });
+}
+
+/** The words of a URL member's name that say it is where a task's outcome is read (`task-result-url`, `statusUrl`). */
+const OUTCOME_WORDS = new Set(['result', 'results', 'status', 'output', 'progress']);
+/** The member a task's body reports where it stands in (LGTM's `status: pending | done`). */
+const TASK_STATE = new Set(['status', 'state']);
+
+/**
+ * The one URL of a task's body (it reports its `status`) named for the task's outcome (LGTM's `operation { id, status,
+ * task-result-url }`, "The URL for the result of the task"): where the client reads it next. Not a URL named for what
+ * a resource is (`avatar_url` beside a `status`), nor a `result_url` of a body that reports no status.
+ */
+function taskOutcomeUrl(doc: OpenApiDocument, view: ObjectView): NextCallMember | undefined {
+  const state = [...view.properties.values()].find(member => TASK_STATE.has(member.name.toLowerCase()) && stringSchema(doc, member) !== undefined);
+  const urls = state === undefined ? [] : urlMembers(doc, view).filter(member => words(member.name).some(word => OUTCOME_WORDS.has(word)));
+  return urls.length === 1 ? { name: urls[0].name, evidence: `named \`${urls[0].name}\`, beside its \`${state!.name}\`` } : undefined;
+}
+
+/**
  * The one URL of a body that holds nothing else (DRACOON's `{ downloadUrl }` answering "generate a download token"),
  * or nothing but the token and expiry that go with it: the body exists to hand over that URL. A URL is a string named
  * one (`downloadUrl`, `survey_link`; not Enode's `linkState`, nor GSMtasks' `owner`, a URI of the new owner) that the
@@ -207,11 +263,7 @@ const clientGave = (doc: OpenApiDocument, name: string, schema: JsonObject): boo
  */
 function soleUrl(doc: OpenApiDocument, view: ObjectView): NextCallMember | undefined {
   const members = [...view.properties.values()];
-  const urls = members.filter(member => {
-    const schema = stringSchema(doc, member);
-    const nameWords = words(member.name);
-    return schema !== undefined && URL_WORDS.has(nameWords.at(-1) ?? '') && nameWords.join(' ') !== LOCATION && !clientGave(doc, member.name, schema);
-  });
+  const urls = urlMembers(doc, view);
   const others = members.filter(member => !urls.includes(member));
   if (urls.length !== 1 || !others.every(member => words(member.name).some(word => CALL_COMPANION_WORDS.has(word)))) return undefined;
   const evidence = others.length === 0 ? 'all the body holds' : `the body holds only it and ${others.map(member => `\`${member.name}\``).join(', ')}`;
@@ -238,7 +290,7 @@ export function nextCallMember(doc: OpenApiDocument, view: ObjectView): NextCall
     if (nameWords.length === 1 && nameWords[0] === 'link' && schema.readOnly === true && URI_FORMATS.has(String(schema.format)))
       return { name: property.name, evidence: 'a read-only URI' };
   }
-  return soleUrl(doc, view);
+  return soleUrl(doc, view) ?? taskOutcomeUrl(doc, view);
 }
 
 /** The members of a link object (RFC 8288's target attributes, HAL's and Siren's): a body with others is a resource that has an href. */
@@ -326,7 +378,9 @@ export function hasCallableLinks(body: unknown, names: readonly string[]): boole
   for (const link of linksIn(body, names)) {
     const name = link.at[0] === DATA ? link.at[1] : link.at[0];
     const collection = link.at[0] === DATA ? `${DATA}.${name}` : name;
-    const calls = name === HAL_LINKS || (typeof link.method === 'string' && link.method !== '');
+    const holder = (link.at[0] === DATA ? (body as JsonObject)[DATA] : body) as JsonObject;
+    const relations = isObject(holder[name as string]) ? Object.keys(holder[name as string] as JsonObject) : [];
+    const calls = name === HAL_LINKS || pageRelations(relations) || (typeof link.method === 'string' && link.method !== '');
     callable.set(collection, (callable.get(collection) ?? true) && calls);
   }
   return [...callable.values()].some(Boolean);

@@ -9,6 +9,7 @@ import {
   isObject,
   isSuccessStatus,
   type Body,
+  type JsonObject,
   type JsonPath,
   type Located,
   type OpenApiDocument,
@@ -432,18 +433,53 @@ export function definedErrorSchema(doc: OpenApiDocument): string | undefined {
 
 /**
  * The API's one error schema where its error responses declare only one, for one status (ZoomConnect's
- * `RestErrorDTO` on its `/sms/send` 400), when it is an error in general: it holds a code and a message of its
- * own, outside a list, as one status's body (FastAPI's 422 `HTTPValidationError`, a list of field errors) does not. With the
+ * `RestErrorDTO` on its `/sms/send` 400), when it is an error in general: it holds a message of its own, outside a
+ * list, as one status's body (FastAPI's 422 `HTTPValidationError`, a list of field errors) does not; a code too, or
+ * the fix adds one to it (GameSparks' `MessageModel { message }` on every 400: the API's handler sends it). With the
  * members of those two it leaves optional, which a fix that offers it requires.
  */
-export function loneErrorSchema(doc: OpenApiDocument): { schema: SharedErrorSchema; optional: string[] } | undefined {
+export function loneErrorSchema(doc: OpenApiDocument): { schema: SharedErrorSchema; optional: string[]; lacksCode: boolean } | undefined {
   return doc.memo('error-bodies:lone', () => {
     const { overall } = sharedErrorSchemas(doc);
     const [only, ...others] = overall.values();
     const view = only === undefined || others.length > 0 ? undefined : objectView(doc, only.ref);
     // Its own: in the body or a wrapper, not in the items of a list (FastAPI's `detail[].type`, `detail[].msg`).
-    const found = view === undefined ? [] : CODE_AND_MESSAGE.flatMap(question => schemaAnswer(doc, view, question, undefined) ?? []);
-    if (found.length < CODE_AND_MESSAGE.length || found.some(member => member.carrier.kind === 'list')) return undefined;
-    return { schema: only, optional: found.filter(member => !member.required).map(member => member.name) };
+    const [code, message] = CODE_AND_MESSAGE.map(question => (view === undefined ? undefined : schemaAnswer(doc, view, question, undefined)));
+    if (message === undefined || [code, message].some(member => member?.carrier.kind === 'list')) return undefined;
+    const optional = [code, message].filter(member => member !== undefined && !member.required).map(member => member!.name);
+    return { schema: only, optional, lacksCode: code === undefined };
   });
 }
+
+/**
+ * The API's one error body where it declares none by schema but shows it by examples (Orbit's `{ errors }` on a 404 and
+ * its 422s, bodies without a schema): the keys every example-only error body's example has, alike on two statuses or
+ * more. What a response without a body is offered, as `loneErrorSchema` is where there is a schema; one example's
+ * shape, or examples that disagree, are no evidence of the API's own.
+ */
+export function loneErrorExample(doc: OpenApiDocument): { example: Located; statuses: string[] } | undefined {
+  return doc.memo('error-bodies:lone-example', () => {
+    if (sharedErrorSchemas(doc).overall.size > 0) return undefined;
+    const shown: { keys: string; status: string; example: Located }[] = [];
+    for (const operation of doc.operations().filter(answersWithBody)) {
+      for (const response of doc.responses(operation).filter(isErrorResponse)) {
+        for (const body of doc.jsonBodies(operation, response)) {
+          const example = body.schema === undefined ? objectExample(body.examples) : undefined;
+          if (example !== undefined) shown.push({ keys: membersOf(example), status: response.status, example });
+        }
+      }
+    }
+    const statuses = [...new Set(shown.map(each => each.status))].sort();
+    return new Set(shown.map(each => each.keys)).size === 1 && statuses.length >= 2 ? { example: shown[0].example, statuses } : undefined;
+  });
+}
+
+/** An object example's members, in one order: examples alike in shape have the same. */
+const membersOf = (example: Located): string =>
+  Object.keys(example.value as JsonObject)
+    .sort()
+    .join(' ');
+
+/** A body's first example that is an object with members (Forem's 401 `{ error, status }`). */
+export const objectExample = (examples: readonly Located[]): Located | undefined =>
+  examples.find(candidate => isObject(candidate.value) && Object.keys(candidate.value).length > 0);
