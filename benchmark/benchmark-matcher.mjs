@@ -307,53 +307,8 @@ export function responseMembers(doc, response, onNode) {
   return [...schemas.flatMap(schema => membersOf(doc, schema, { onNode })), ...headers];
 }
 
-/**
- * What each rule's message can say is missing: the phrases that claim a concept absent, the concepts a
- * name it asks to add can stand for, and the one it stands for when the name alone does not tell.
- */
-export const RULE_CLAIMS = {
-  'ax-recoverable-error-structure': {
-    phrases: [
-      [/\bno (?:machine-readable )?(?:error )?code\b/i, 'errorCode'],
-      [/\bno (?:human-readable )?message\b/i, 'message'],
-    ],
-    concepts: ['errorCode', 'message'],
-  },
-  'ax-recoverable-error-schema': { phrases: [[/no field for a code/i, 'errorCode']], concepts: [], addsNothing: true },
-  'ax-recoverable-suggestion': { phrases: [[/\bno (?:recovery )?hint\b/i, 'recoveryHint']], concepts: ['recoveryHint'], fallback: 'recoveryHint' },
-  'ax-recoverable-retryable-flag': { phrases: [[/\bno retry flag\b/i, 'retryFlag']], concepts: ['retryFlag'], fallback: 'retryFlag' },
-  'ax-recoverable-trace-id': {
-    phrases: [[/\bno (?:correlation|request|trace) id\b/i, 'correlationId']],
-    concepts: ['correlationId'],
-    fallback: 'correlationId',
-  },
-  'ax-recoverable-field-details': {
-    phrases: [
-      [/names no (?:failed )?(?:input )?field|no field locator|no locator/i, 'fieldLocator'],
-      [/items have no reason/i, 'message'],
-    ],
-    concepts: ['fieldLocator'],
-    fallback: 'fieldLocator',
-  },
-  'ax-recoverable-retry-after': {
-    phrases: [[/no retry delay|no `Retry-After` header/i, 'retryDelay']],
-    concepts: ['retryDelay'],
-    fallback: 'retryDelay',
-  },
-  'ax-envelope-next-steps': {
-    phrases: [[/(?:does|do) not declare `nextSteps`|no room for `nextSteps`/i, 'nextSteps']],
-    concepts: ['nextSteps'],
-    fallback: 'nextSteps',
-  },
-  'ax-envelope-state': {
-    phrases: [[/without the state|\bno (?:current )?state\b/i, 'currentState']],
-    concepts: ['currentState', 'allowedActions', 'refreshUrl'],
-  },
-  'ax-envelope-refresh-url': { phrases: [[/no refresh url/i, 'refreshUrl']], concepts: ['refreshUrl'], fallback: 'refreshUrl' },
-};
-
 /** The names in backticks that a message asks to add or declare (`Add a required \`code\` …`). */
-export function namesAskedFor(message) {
+function namesAskedFor(message) {
   const names = [];
   // What comes before the first ": " is where the finding is (`PUT /schema#add 400`), not what it asks.
   const said = message.slice(message.indexOf(': ') + 1);
@@ -370,45 +325,27 @@ export function namesAskedFor(message) {
 /** How the matcher judges a concept of the one vocabulary it has no test of its own for: a field's reason is its message. */
 const JUDGED_AS = { fieldReason: 'message' };
 
-/** Every `concept` a finding's `data` names (report JSON, benchmark raw findings), its nested phrases' too, in the matcher's tests. */
-export function conceptsInData(data) {
+/**
+ * The concepts a finding says are missing: every `concept` its `data` names (lib/semantics/names.ts's one vocabulary, as the
+ * lint records it), its nested phrases' too, in the matcher's tests. Never its rule or its words: a finding whose data names
+ * no concept claims nothing.
+ */
+export function claimedConcepts(data) {
   if (data === null || typeof data !== 'object') return [];
   const own = data.concept === undefined ? [] : [data.concept].flat();
-  const nested = Object.values(data).flatMap(value => (value !== null && typeof value === 'object' && 'data' in value ? conceptsInData(value.data) : []));
+  const nested = Object.values(data).flatMap(value => (value !== null && typeof value === 'object' && 'data' in value ? claimedConcepts(value.data) : []));
   return [...new Set([...own, ...nested].map(concept => JUDGED_AS[concept] ?? concept).filter(concept => concept in CONCEPTS))];
-}
-
-/**
- * The concepts a finding of `rule` says are missing: those its `data` names (the one vocabulary, lib/semantics/names.ts),
- * else, for a finding without data (an old judged file, a run before findings carried it), by its phrases and the names it asks to add.
- */
-export function claimedConcepts(rule, message, data) {
-  const claims = RULE_CLAIMS[rule];
-  if (claims === undefined) return [];
-  if (data !== undefined) return conceptsInData(data);
-  const concepts = new Set(claims.phrases.filter(([pattern]) => pattern.test(message)).map(([, concept]) => concept));
-  if (!claims.addsNothing)
-    for (const name of namesAskedFor(message)) {
-      const held = conceptsOf(memberNamed(name)).filter(concept => claims.concepts.includes(concept));
-      if (held.length > 0) held.forEach(concept => concepts.add(concept));
-      else if (claims.fallback !== undefined) concepts.add(claims.fallback);
-    }
-  return [...concepts];
 }
 
 /**
  * The names a message puts in backticks other than those it asks to add: a finding that names the member
  * it doubts ("if `detailedErrorCode` is the code, require it") asks, it does not assert.
  */
-export function candidatesIn(message) {
+function candidatesIn(message) {
   const asked = new Set(namesAskedFor(message));
   return new Set([...message.matchAll(/`([^`]+)`/g)].map(match => match[1]).filter(name => !asked.has(name)));
 }
 
-/**
- * The duplicates of one finding: each concept it says is missing for which `members` holds a member
- * that the message does not name as a candidate. [] when it asserts nothing the body already has.
- */
 /**
  * A member named `link` or `links` is a link only if it holds a target (`href`, `url`, `uri`): Vercel's `link`
  * to a Git repository (a `projectUrl`, deploy hooks with URLs) and Stripe's Link payment details are not.
@@ -426,11 +363,15 @@ function pointsSomewhere(member, members) {
   );
 }
 
-export function findingDuplicates(rule, message, members, data) {
+/**
+ * The duplicates of one finding: each concept it says is missing for which `members` holds a member
+ * that the message does not name as a candidate. [] when it asserts nothing the body already has.
+ */
+export function findingDuplicates(message, members, data) {
   const named = candidatesIn(message);
   // A finding about some oneOf/anyOf shapes ("in 1 of its 2 oneOf/anyOf shapes") is not contradicted by a member another shape declares.
   const someShapes = /in \d+ of its \d+ oneOf\/anyOf shapes/.test(message);
-  return claimedConcepts(rule, message, data).flatMap(concept => {
+  return claimedConcepts(data).flatMap(concept => {
     const holders = members.filter(
       member => holds(member, concept) && !member.record && !(someShapes && member.inBranch) && (concept !== 'nextSteps' || pointsSomewhere(member, members)),
     );

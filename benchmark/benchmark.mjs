@@ -14,7 +14,8 @@
  *
  *   node benchmark/benchmark.mjs [--manifest benchmark/benchmark.json] [--only a.json,b.yaml] [--set issue-38] [--seed 26]
  *                              [--sample 80] [--per-group 8] [--out .cache/benchmark-results] [--reuse]
- *   (--reuse reads the findings and edits of the last run from <out>/raw/ instead of linting again: for work on the matcher)
+ *   (--reuse reads the findings and edits of the last run from <out>/raw/ instead of linting again: for work on the matcher;
+ *   a raw file from before findings carried `messageId` and `data` is refused, exit 2: run again)
  *   node benchmark/benchmark.mjs tally [<judged.json> ...]   # share real, share with the right fix (none: every judged sample)
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -30,7 +31,6 @@ import {
   findingDuplicates,
   judgedSamples,
   membersOf,
-  RULE_CLAIMS,
   responseMembers,
   tally,
 } from './benchmark-matcher.mjs';
@@ -41,13 +41,6 @@ const args = process.argv.slice(2);
 const option = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);
 
 const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
-/**
- * The rule whose finding an added member of each concept clears: an edit's duplicate is counted there. It is the
- * first rule of RULE_CLAIMS that claims the concept (a refresh link: ax-envelope-state, before ax-envelope-refresh-url).
- */
-const RULE_OF_CONCEPT = {};
-for (const [rule, { concepts }] of Object.entries(RULE_CLAIMS)) for (const concept of concepts) RULE_OF_CONCEPT[concept] ??= rule;
-
 if (args[0] === 'tally') {
   const files = args.length > 1 ? args.slice(1) : judgedSamples();
   const missing = files.filter(file => !existsSync(file));
@@ -81,6 +74,8 @@ const reuse = args.includes('--reuse');
 const rawDir = join(outDir, 'raw');
 const entries = manifest.files.filter(entry => (only === undefined || only.includes(entry.file)) && (set === undefined || entry.set === set));
 const distRuleset = join(root, 'dist', 'index.cjs');
+/** With `--reuse`, the last run's findings and edits: every file read, and refused if it cannot be judged, before anything else. */
+const lastRuns = reuse ? new Map(entries.map(entry => [entry.file, lastRun(entry)])) : undefined;
 
 const missing = entries.filter(entry => !existsSync(join(cacheDir, entry.file)));
 if (missing.length > 0) {
@@ -178,6 +173,23 @@ async function lintAndFix(engine, entry, document) {
   return raw;
 }
 
+/** The findings and edits of the last run (`--reuse`): a file from before findings carried their data cannot be judged, so it stops the run. */
+function lastRun(entry) {
+  const file = join(rawDir, `${entry.file}.json`);
+  if (!existsSync(file)) {
+    console.error(`${relative(process.cwd(), file)}: no such file: run again without --reuse`);
+    process.exit(2);
+  }
+  const raw = JSON.parse(readFileSync(file, 'utf8'));
+  if (raw.findings.some(finding => finding.messageId === undefined)) {
+    console.error(
+      `${relative(process.cwd(), file)}: findings without \`messageId\` and \`data\` (a run from before findings carried them): run again without --reuse`,
+    );
+    process.exit(2);
+  }
+  return raw;
+}
+
 const findings = [];
 const duplicates = [];
 const perFile = [];
@@ -191,28 +203,32 @@ for (const entry of entries) {
   const document = reuse
     ? new Document(readFileSync(file, 'utf8'), file.endsWith('.json') ? Parsers.Json : Parsers.Yaml, file)
     : await engine.readDocument(file);
-  const raw = reuse ? JSON.parse(readFileSync(join(rawDir, `${entry.file}.json`), 'utf8')) : await lintAndFix(engine, entry, document);
+  const raw = reuse ? lastRuns.get(entry.file) : await lintAndFix(engine, entry, document);
   const results = raw.findings;
   const data = document.data;
   const responses = indexResponses(data);
   const membersByResponse = new Map();
   const row = { file: entry.file, findings: 0, errors: 0, claims: 0, duplicateFindings: 0, added: 0, duplicateEdits: 0, seconds: 0 };
+  // The concepts each rule's findings here say are missing: an edit's duplicate is counted under the rule it clears that claims its concept.
+  const claimedBy = new Map();
 
   for (const result of results) {
     const code = String(result.code);
-    const said = result.messageId === undefined ? {} : { messageId: result.messageId, data: result.data };
-    const finding = { file: entry.file, code, severity: result.severity, path: result.path.map(String), message: result.message, ...said };
+    const { messageId, data: said } = result;
+    const finding = { file: entry.file, code, severity: result.severity, path: result.path.map(String), message: result.message, messageId, data: said };
     findings.push(finding);
     row.findings++;
     if (result.severity === 0) row.errors++;
-    if (RULE_CLAIMS[code] === undefined || claimedConcepts(code, result.message, result.data).length === 0) continue;
+    const claimed = claimedConcepts(said);
+    if (claimed.length === 0) continue;
     row.claims++;
+    claimedBy.set(code, new Set([...(claimedBy.get(code) ?? []), ...claimed]));
     // A finding placed in a shared schema (not under a response) is checked against the bodies that reach it.
     const response = responseOf(data, result.path) ?? deref(data, nodeAt(data, result.path));
     if (response === null || typeof response !== 'object') continue;
     if (!membersByResponse.has(response))
       membersByResponse.set(response, result.path.includes('responses') ? responseMembers(data, response) : membersBeside(data, responses, response));
-    const found = findingDuplicates(code, result.message, membersByResponse.get(response), result.data);
+    const found = findingDuplicates(result.message, membersByResponse.get(response), said);
     if (found.length > 0) {
       row.duplicateFindings++;
       for (const duplicate of found)
@@ -232,7 +248,7 @@ for (const entry of entries) {
       duplicates.push({
         kind: 'edit',
         file: entry.file,
-        rule: RULE_OF_CONCEPT[duplicate.concept] ?? '',
+        rule: Object.keys(edit.clears).find(rule => claimedBy.get(rule)?.has(duplicate.concept)) ?? '',
         target: edit.target.join('/'),
         ...duplicate,
         clears: edit.clears,
@@ -258,7 +274,7 @@ for (const finding of findings) {
   const row = ruleRow(finding.code);
   row.findings++;
   if (finding.severity === 0) row.errors++;
-  if (RULE_CLAIMS[finding.code] !== undefined && claimedConcepts(finding.code, finding.message, finding.data).length > 0) row.claims++;
+  if (claimedConcepts(finding.data).length > 0) row.claims++;
 }
 for (const duplicate of duplicates) {
   const row = ruleRow(duplicate.rule);

@@ -199,6 +199,7 @@ export default /* @__PURE__ */ defineRule({
         what: say('exampleIsApiSchema', { name: ref.slice(ref.lastIndexOf('/') + 1), members: nameList(followed.keys, 'and') }),
         fix: say('answerApiSchema', { ref }),
         onResponse: true,
+        concept: CODE_AND_MESSAGE,
       };
     };
 

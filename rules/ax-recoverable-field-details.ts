@@ -131,7 +131,7 @@ export default defineRule({
       if (forms.length > 0) return problemOf(forms[0]);
       const details = namesFor(options, 'fieldDetails')[0];
       return {
-        what: say('noFieldDetails'),
+        what: say('noFieldDetails', { concept: 'fieldLocator' }),
         fix:
           options.requireExpected === true
             ? say('addFieldDetailsExpected', { details, locator, reason, expected })

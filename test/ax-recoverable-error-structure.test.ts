@@ -670,6 +670,7 @@ testRule('ax-recoverable-error-structure', [
         ...schemaProblem(
           { messageId: 'exampleIsApiSchema', data: { name: 'Error', members: '`type`, `title`, `detail` and `status`' } },
           { messageId: 'answerApiSchema', data: { ref: '#/components/schemas/Error' } },
+          { concept: ['errorCode', 'message'] },
         ),
       },
       { path: component('schemas', 'Statements'), ...COMPONENT_PROBLEM_2 },

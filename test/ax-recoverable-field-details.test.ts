@@ -16,8 +16,9 @@ import { component } from './support/components';
 
 /** What several cases expect the rule to say. */
 const SCHEMA_PROBLEM = schemaProblem(
-  { messageId: 'noFieldDetails', data: {} },
+  { messageId: 'noFieldDetails', data: { concept: 'fieldLocator' } },
   { messageId: 'addFieldDetails', data: { details: 'details', locator: 'field', reason: 'message' } },
+  { concept: 'fieldLocator' },
 );
 const SCHEMA_PROBLEM_2 = schemaProblem(
   { messageId: 'itemsLack', data: { member: 'details', missing: { messageId: 'noLocator', data: { concept: 'fieldLocator' } } } },
@@ -25,8 +26,9 @@ const SCHEMA_PROBLEM_2 = schemaProblem(
   { concept: 'fieldLocator' },
 );
 const COMPONENT_PROBLEM = componentProblem(
-  { messageId: 'noFieldDetails', data: {} },
+  { messageId: 'noFieldDetails', data: { concept: 'fieldLocator' } },
   { messageId: 'addFieldDetails', data: { details: 'details', locator: 'field', reason: 'message' } },
+  { concept: 'fieldLocator' },
 );
 
 const ok = { '201': { description: 'Created' } };
@@ -241,9 +243,9 @@ testRule('ax-recoverable-field-details', [
       {
         path: at('/a', 'post', '400', ...JSON_SCHEMA),
         ...schemaProblem(
-          { messageId: 'noFieldDetails', data: {} },
+          { messageId: 'noFieldDetails', data: { concept: 'fieldLocator' } },
           { messageId: 'addFieldDetails', data: { details: 'details', locator: 'field', reason: 'message' } },
-          { shapes: { messageId: 'someShapes', data: { count: 1, total: 2 } } },
+          { concept: 'fieldLocator', shapes: { messageId: 'someShapes', data: { count: 1, total: 2 } } },
         ),
       },
     ],
@@ -319,8 +321,9 @@ testRule('ax-recoverable-field-details', [
       {
         path: at('/a', 'post', '422', ...JSON_SCHEMA),
         ...schemaProblem(
-          { messageId: 'noFieldDetails', data: {} },
+          { messageId: 'noFieldDetails', data: { concept: 'fieldLocator' } },
           { messageId: 'addFieldDetails', data: { details: 'problems', locator: 'param', reason: 'why' } },
+          { concept: 'fieldLocator' },
         ),
       },
     ],

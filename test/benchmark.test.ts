@@ -5,7 +5,8 @@
  * in one node child, and each test reads its value.
  */
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
@@ -143,10 +144,15 @@ test('a member under a wrapper, in a list, through $ref and allOf, is found with
   ]);
 });
 
+/** `m.findingDuplicates` of a finding's words and data (what it says is missing, as the lint records it) against a schema's members. */
+const duplicatesOf = (message: string, data: object, doc: object, schema: string) =>
+  evaluate(`m.findingDuplicates(${JSON.stringify(message)}, ${members(doc, schema)}, ${JSON.stringify(data)})`);
+const CODE_AND_MESSAGE = { concept: ['errorCode', 'message'] };
+
 const NO_CODE = 'GET /expenses 400: the error schema has no code and no message. Add a required `code` and a required `message`.';
 const NO_TRACE = 'GET /menu 500: the error schema has no correlation id. Add `traceId` (string) or an `X-Request-ID` header, for the agent to quote.';
-const noCode = evaluate(`m.findingDuplicates('ax-recoverable-error-structure', ${JSON.stringify(NO_CODE)}, ${members(CODAT, 'ErrorMessage')})`);
-const noTrace = evaluate(`m.findingDuplicates('ax-recoverable-trace-id', ${JSON.stringify(NO_TRACE)}, ${members(JUST_EAT, 'Fault')})`);
+const noCode = duplicatesOf(NO_CODE, CODE_AND_MESSAGE, CODAT, 'ErrorMessage');
+const noTrace = duplicatesOf(NO_TRACE, { concept: 'correlationId' }, JUST_EAT, 'Fault');
 test('a finding that says a concept is missing, where the body has it under another name or in a wrapper, is a duplicate', () => {
   expect(noCode()).toEqual([
     { concept: 'errorCode', existing: ['error (string)', 'detailedErrorCode (integer)'] },
@@ -157,24 +163,24 @@ test('a finding that says a concept is missing, where the body has it under anot
 
 const ASKS = 'GET /expenses 400: if `detailedErrorCode` is the code, require it; otherwise add `code`. If `error` is the message, require it.';
 const NO_HINT = 'GET /expenses 400: the error schema has no recovery hint. Add `recoveryHint`.';
-const asks = evaluate(`m.findingDuplicates('ax-recoverable-error-structure', ${JSON.stringify(ASKS)}, ${members(CODAT, 'ErrorMessage')})`);
-const noHint = evaluate(`m.findingDuplicates('ax-recoverable-suggestion', ${JSON.stringify(NO_HINT)}, ${members(CODAT, 'ErrorMessage')})`);
+const asks = duplicatesOf(ASKS, CODE_AND_MESSAGE, CODAT, 'ErrorMessage');
+const noHint = duplicatesOf(NO_HINT, { concept: 'recoveryHint' }, CODAT, 'ErrorMessage');
 test('a finding that names the candidate member asks, and is no duplicate; nor is one about a concept the body lacks', () => {
   expect(asks()).toEqual([]);
   expect(noHint()).toEqual([]);
 });
 
-// The concepts a finding's data names, in the one vocabulary, nested phrases' too; its words are read only when it has no data.
+// What a finding claims missing is what its data names, in the one vocabulary, nested phrases' too: never its rule or its words.
 const CODE_DATA = { missing: { messageId: 'noCode', data: { concept: 'errorCode' } }, name: 'code' };
-const byData = evaluate(
-  `m.findingDuplicates('ax-recoverable-error-structure', 'GET /expenses 400: …', ${members(CODAT, 'ErrorMessage')}, ${JSON.stringify(CODE_DATA)})`,
-);
-const reasonData = evaluate(`m.claimedConcepts('ax-recoverable-field-details', 'no words', { concept: ['fieldLocator', 'fieldReason'] })`);
-const noConcept = evaluate(`m.claimedConcepts('ax-recoverable-error-structure', ${JSON.stringify(NO_CODE)}, { names: '\`code\`' })`);
-test("a finding with data is judged by its `data.concept` (a field's reason as a message), not its words; one whose data names none claims nothing", () => {
+const byData = duplicatesOf('GET /expenses 400: …', CODE_DATA, CODAT, 'ErrorMessage');
+const reasonData = evaluate(`m.claimedConcepts({ concept: ['fieldLocator', 'fieldReason'] })`);
+const noConcept = evaluate(`m.claimedConcepts({ names: '\`code\`' })`);
+const wordsOnly = duplicatesOf(NO_CODE, {}, CODAT, 'ErrorMessage');
+test("a finding is judged by its `data.concept` (a field's reason as a message), not its words; one whose data names none claims nothing, whatever it says", () => {
   expect(byData()).toEqual([{ concept: 'errorCode', existing: ['error (string)', 'detailedErrorCode (integer)'] }]);
   expect(reasonData()).toEqual(['fieldLocator', 'message']);
   expect(noConcept()).toEqual([]);
+  expect(wordsOnly()).toEqual([]);
 });
 
 const BRANCHES = {
@@ -202,9 +208,9 @@ const SOME_SHAPES =
   'POST /entities 400: the error schema has no code and no message in 1 of its 2 oneOf/anyOf shapes. Add a required `code` and a required `message`.';
 const EVERY_SHAPE = 'POST /entities 400: the error schema has no code. Add a required `code`.';
 const PER_ITEM = 'POST /Statements 409: the error schema has no code (`items[].errors[].type` is per item). Add a required `code`.';
-const someShapes = evaluate(`m.findingDuplicates('ax-recoverable-error-structure', ${JSON.stringify(SOME_SHAPES)}, ${members(BRANCHES, 'Either')})`);
-const everyShape = evaluate(`m.findingDuplicates('ax-recoverable-error-structure', ${JSON.stringify(EVERY_SHAPE)}, ${members(BRANCHES, 'Either')})`);
-const perItem = evaluate(`m.findingDuplicates('ax-recoverable-error-structure', ${JSON.stringify(PER_ITEM)}, ${members(BRANCHES, 'Batch')})`);
+const someShapes = duplicatesOf(SOME_SHAPES, CODE_AND_MESSAGE, BRANCHES, 'Either');
+const everyShape = duplicatesOf(EVERY_SHAPE, { concept: 'errorCode' }, BRANCHES, 'Either');
+const perItem = duplicatesOf(PER_ITEM, { concept: 'errorCode' }, BRANCHES, 'Batch');
 test('a finding about some oneOf shapes is not contradicted by a member of another shape; one about every shape is; a member named by its path through lists is named', () => {
   expect(someShapes()).toEqual([]);
   expect(everyShape()).toEqual([{ concept: 'errorCode', existing: ['error (string)'] }]);
@@ -220,8 +226,8 @@ const LINKS = {
   },
 };
 const NO_STEPS = 'POST /projects 200: the response schema does not declare `nextSteps`. Add `nextSteps`.';
-const repoLink = evaluate(`m.findingDuplicates('ax-envelope-next-steps', ${JSON.stringify(NO_STEPS)}, ${members(LINKS, 'Project')})`);
-const hrefLink = evaluate(`m.findingDuplicates('ax-envelope-next-steps', ${JSON.stringify(NO_STEPS)}, ${members(LINKS, 'Linked')})`);
+const repoLink = duplicatesOf(NO_STEPS, { concept: 'nextSteps' }, LINKS, 'Project');
+const hrefLink = duplicatesOf(NO_STEPS, { concept: 'nextSteps' }, LINKS, 'Linked');
 test("a `link` with nothing below it that points somewhere (Vercel's Git repository) is no link; one with an `href` is", () => {
   expect(repoLink()).toEqual([]);
   expect(hrefLink()).toEqual([{ concept: 'nextSteps', existing: ['link (object)'] }]);
@@ -314,4 +320,27 @@ test('every judged sample in benchmark/ is found by its name, judged through, an
       inReadme: true,
     });
   }
+});
+
+/** `benchmark.mjs --reuse` on a last run whose one raw file holds `finding`: its exit status and what it wrote to stderr. */
+function reuseRun(finding: object): { status: number | null; stderr: string } {
+  const dir = mkdtempSync(join(tmpdir(), 'benchmark-reuse-'));
+  writeFileSync(join(dir, 'manifest.json'), JSON.stringify({ files: [{ file: 'api.json' }] }));
+  mkdirSync(join(dir, 'out', 'raw'), { recursive: true });
+  writeFileSync(join(dir, 'out', 'raw', 'api.json.json'), JSON.stringify({ findings: [finding], edits: [] }));
+  const script = join(__dirname, '..', 'benchmark', 'benchmark.mjs');
+  const child = spawnSync(process.execPath, [script, '--manifest', join(dir, 'manifest.json'), '--out', join(dir, 'out'), '--reuse'], { encoding: 'utf8' });
+  return { status: child.status, stderr: child.stderr.replace(/\S*api\.json\.json/, 'api.json.json') };
+}
+
+const FINDING = { code: 'ax-recoverable-suggestion', severity: 1, path: ['paths'], message: 'GET /a 400: the error schema has no recovery hint.' };
+test('--reuse refuses, in one line and with exit 2, a last run whose findings carry no data (they could not be judged); a run whose findings do is read', () => {
+  expect(reuseRun(FINDING)).toEqual({
+    status: 2,
+    stderr: 'api.json.json: findings without `messageId` and `data` (a run from before findings carried them): run again without --reuse\n',
+  });
+  // Read, it goes on to the descriptions, which this test has not fetched.
+  expect(reuseRun({ ...FINDING, messageId: 'schemaProblem', data: { concept: 'recoveryHint' } }).stderr).toMatch(
+    /^1 files not fetched: run `node scripts\/fetch-corpus.mjs /,
+  );
 });

@@ -30,19 +30,6 @@ const LEFT: Record<string, readonly string[]> = {
     'ax-recoverable-retry-after',
     'ax-recoverable-suggestion',
   ],
-  // The benchmark's matcher: the concepts each rule's findings are about, to match them to the benchmark's expectations.
-  'benchmark/benchmark-matcher.mjs': [
-    'ax-envelope-next-steps',
-    'ax-envelope-refresh-url',
-    'ax-envelope-state',
-    'ax-recoverable-error-schema',
-    'ax-recoverable-error-structure',
-    'ax-recoverable-field-details',
-    'ax-recoverable-retry-after',
-    'ax-recoverable-retryable-flag',
-    'ax-recoverable-suggestion',
-    'ax-recoverable-trace-id',
-  ],
   // The README's editor screenshot is a picture of one finding, as a test names the rule it tests: what the picture
   // shows, not a list a new rule must join.
   'scripts/editor-screenshot.mjs': ['ax-recoverable-retryable'],
