@@ -3,7 +3,9 @@ import { describeViews, errorSchemas, judgeOnce } from '../lib/errors/error-bodi
 import { STATE_FIELDS, stateEvidence, stateRejection, type StateField } from '../lib/envelope/envelope';
 import { homeCarrier, memberNames, schemaAnswer } from '../lib/errors/schema-shapes';
 import { inStyleOf, placeOf } from '../lib/errors/error-wording';
-import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/semantics/names';
+import { nameList, nameOptionsSchema, namesFor, type NameOptions } from '../lib/semantics/names';
+import { sayOf } from '../lib/findings/messages';
+import { firstName, liveStateRejection, type Live } from '../lib/envelope/live';
 import { stateEdits, stateSchema } from '../lib/envelope/state-fix';
 import { isStateRejectionStatus } from '../lib/semantics/scope';
 import type { Scope } from './applicability';
@@ -20,6 +22,9 @@ const MESSAGES = {
   currentStateField: '`{{name}}` (string)',
   allowedActionsField: '`{{name}}` (string[])',
   refreshUrlField: '`{{name}}` (URL to re-read it)',
+  // The live check's, on a body the server sent.
+  liveLacksField: 'the error body is a state rejection ({{signal}}) but lacks {{fields}}. Send it, so the agent re-plans from the real state.',
+  liveLacksFields: 'the error body is a state rejection ({{signal}}) but lacks {{fields}}. Send them, so the agent re-plans from the real state.',
 } as const;
 
 const FIELDS = { currentState: 'currentStateField', allowedActions: 'allowedActionsField', refreshUrl: 'refreshUrlField' } as const satisfies Record<
@@ -30,12 +35,32 @@ const FIELDS = { currentState: 'currentStateField', allowedActions: 'allowedActi
 /** The responses the rule reads, the state rejections: the runtime guard reads them too (runtime/checks.ts), importing this alone, not the lint. */
 export const scope = { responses: isStateRejectionStatus, holds: 'state rejection' } satisfies Scope;
 
+const ID = 'ax-envelope-state';
+const sayLive = /* @__PURE__ */ sayOf(MESSAGES);
+
+/** Live, on the rule's statuses: a state rejection hands over the state and the legal moves (and, but on a 422, where to re-read them). */
+export const live = {
+  rule: ID,
+  at: status => scope.responses(String(status)),
+  check: exchange => {
+    const rejection = liveStateRejection(exchange);
+    // On a 422 the refresh url is ax-envelope-refresh-url's to ask: one missing field, one violation.
+    const lacking = rejection?.missing.filter(field => exchange.status !== 422 || field !== 'refreshUrl') ?? [];
+    if (lacking.length === 0) return [];
+    const fields = nameList(
+      lacking.map(field => firstName(exchange.names, field)),
+      'and',
+    );
+    return [sayLive(lacking.length > 1 ? 'liveLacksFields' : 'liveLacksField', { signal: rejection!.signal, fields })];
+  },
+} satisfies Live;
+
 /**
  * ax-envelope-state: a 409/422 state rejection hands the agent the state, the legal moves and where to
  * re-read them. On a 422, the refresh url is ax-envelope-refresh-url's to ask: one missing field, one finding.
  */
 export default /* @__PURE__ */ defineRule({
-  id: 'ax-envelope-state',
+  id: ID,
   description: 'Every 409/422 state rejection declares the current state, the allowed actions and a refresh url.',
   severity: 'error',
   recommended: true,
@@ -46,6 +71,7 @@ export default /* @__PURE__ */ defineRule({
     fix: 'declare `currentState`, `allowedActions` and `refreshUrl`',
   },
   scope,
+  live,
   options: /* @__PURE__ */ ruleOptions<Options>(/* @__PURE__ */ nameOptionsSchema(STATE_FIELDS, 'errorList')),
   messages: MESSAGES,
   lint: ({ doc, options, operations, say, statuses }) => {

@@ -18,6 +18,7 @@ import {
   askAbout,
   carrierName,
   documentsProblemDetails,
+  exampleCode,
   inStyleOf,
   insideOf,
   passedOverClause,
@@ -29,6 +30,8 @@ import { isObject, toPointer, type JsonObject, type Located, isErrorStatus } fro
 import { viewsOf, type ObjectView } from '../lib/document/schema';
 import { nameList, nameOptionsSchema, namesFor, type NameOptions } from '../lib/semantics/names';
 import { mustThenSend } from '../lib/findings/rule-function';
+import { sayOf } from '../lib/findings/messages';
+import { firstName, type Live } from '../lib/envelope/live';
 import type { Scope } from './applicability';
 import { defineRule, ruleOptions } from './declaration';
 
@@ -64,6 +67,11 @@ const MESSAGES = {
   messageConcept: 'message',
   exampleIsApiSchema: "has no code and no message, and its example is the API's `{{name}}` ({{members}})",
   answerApiSchema: "Answer `$ref: '{{ref}}'` instead.",
+  // The live check's, on a body the server sent.
+  liveNoCodeNoMessage:
+    'the error body has neither a machine-readable code nor a message, so an agent cannot tell what failed. Send a stable `{{code}}` (e.g. "{{example}}") and a one-sentence `{{message}}`.',
+  liveNoCode: 'the error body has no machine-readable code, so an agent cannot tell what failed. Send a stable `{{code}}` (e.g. "{{example}}").',
+  liveNoMessage: 'the error body has no message, so an agent cannot tell what failed. Send a one-sentence `{{message}}`.',
 } as const;
 
 const score = (holding: Holding) => CODE_AND_MESSAGE.filter(question => holding[question]?.kind !== 'missing').length;
@@ -72,9 +80,26 @@ const optionalNames = (states: State[]) => states.flatMap(state => (state?.kind 
 /** The responses the rule reads, every error status: the runtime guard reads them too (runtime/checks.ts), importing this alone, not the lint. */
 export const scope = { responses: isErrorStatus, holds: 'error schema' } satisfies Scope;
 
+const ID = 'ax-recoverable-error-structure';
+const sayLive = /* @__PURE__ */ sayOf(MESSAGES);
+
+/** Live, on every error status (the rule's `scope`): an error body has a code and a message. */
+export const live = {
+  rule: ID,
+  at: status => scope.responses(String(status)),
+  check: ({ response, status, names, error }) => {
+    // The AX convention lets the description carry the code as a response extension.
+    const code = error('errorCode') !== undefined || (response !== undefined && responseExtension(response, 'x-ax-error-code') !== undefined);
+    const message = error('message') !== undefined;
+    if (code && message) return [];
+    const data = { code: firstName(names, 'errorCode'), example: exampleCode(String(status)), message: firstName(names, 'message') };
+    return [sayLive(!code && !message ? 'liveNoCodeNoMessage' : !code ? 'liveNoCode' : 'liveNoMessage', data)];
+  },
+} satisfies Live;
+
 /** ax-recoverable-error-structure: every error body has a required machine-readable code and a required message (R1), wherever its shape keeps them. */
 export default /* @__PURE__ */ defineRule({
-  id: 'ax-recoverable-error-structure',
+  id: ID,
   description: 'Every error schema has a required machine-readable code and a required message.',
   severity: 'error',
   recommended: true,
@@ -85,6 +110,7 @@ export default /* @__PURE__ */ defineRule({
     fix: 'require a machine-readable `code` and a `message`',
   },
   scope,
+  live,
   // The code and message the probe reads of an error (an unknown id's 404, a refused first try) are this rule's question.
   probe: { reads: ['error'] },
   options: /* @__PURE__ */ ruleOptions<Options>(/* @__PURE__ */ nameOptionsSchema(CONCEPTS)),
