@@ -2,7 +2,7 @@
 import { stuckActions } from '../lib/envelope/envelope';
 import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/semantics/names';
 import { type Finding, responseFinding } from '../lib/findings/rule-function';
-import { sayOf } from '../lib/findings/messages';
+import { sayOf, withLive } from '../lib/findings/messages';
 import { MAX_STEPS, STEPS_READ, where, type Live } from '../lib/envelope/live';
 import { defineRule, ruleOptions } from './declaration';
 
@@ -13,12 +13,15 @@ const MESSAGES = {
     'the response example has an empty `{{key}}` and no `{{name}}`: an agent is stuck. Add `{{name}}` beside it: the recovery calls that remain ({ action, method, href, description }[]).',
   stuckWithEmptySteps:
     'the response example has an empty `{{key}}` and an empty `{{name}}`: an agent is stuck. Add `{{name}}` beside it: the recovery calls that remain ({ action, method, href, description }[]).',
-  // The live check's, on a body the server sent.
+} as const;
+
+/** What the live check says, on a body the server sent: a table apart, so that the guard's bundle carries none of the lint's words. */
+const LIVE_MESSAGES = {
   liveStuck: '`{{at}}` is empty and no `{{name}}` sits beside it, so an agent concludes it is stuck. Send `{{name}}` with the recovery calls that remain.',
 } as const;
 
 const ID = 'ax-envelope-empty-actions';
-const sayLive = /* @__PURE__ */ sayOf(MESSAGES);
+const sayLive = /* @__PURE__ */ sayOf(LIVE_MESSAGES);
 
 /** Live, on every status: "no transitions left" still comes with the calls that remain. */
 export const live = {
@@ -51,7 +54,7 @@ export default /* @__PURE__ */ defineRule({
   scope: { holds: { concept: 'nextActions', in: 'example' } },
   live,
   options: /* @__PURE__ */ ruleOptions<Options>(/* @__PURE__ */ nameOptionsSchema('nextActions', 'nextSteps')),
-  messages: MESSAGES,
+  messages: /* @__PURE__ */ withLive(MESSAGES, LIVE_MESSAGES),
   lint: ({ doc, options, operations, say }) => {
     // Most descriptions declare no nextActions: skip the walk of every response schema and example.
     if (!doc.mayMention(namesFor(options, 'nextActions'))) return [];

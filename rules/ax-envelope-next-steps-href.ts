@@ -3,7 +3,7 @@ import { stepHrefs } from '../lib/envelope/envelope';
 import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/semantics/names';
 import { hrefProblem, pathMatcher, type PathMatcher } from '../lib/document/paths';
 import { type Finding, responseFinding } from '../lib/findings/rule-function';
-import { sayOf, type Said, type Say } from '../lib/findings/messages';
+import { sayOf, withLive, type Said, type Say } from '../lib/findings/messages';
 import { MAX_STEPS, MAX_SUGGESTIONS, shown, STEPS_READ, where, type LiveDescription, type Live } from '../lib/envelope/live';
 import { defineRule, ruleOptions } from './declaration';
 
@@ -17,7 +17,10 @@ const MESSAGES = {
   didYouMean: ' (did you mean `{{path}}`?)',
   undeclaredMethod:
     "the example's `nextSteps` step `{{method}} {{href}}` reaches `{{path}}`, which declares {{declared}}. Use a declared method, or declare `{{lowerMethod}}` there.",
-  // The live check's, on a step the server sent (and the probe's and `unresolvedSteps`', on a step they were given).
+} as const;
+
+/** What the live check says (The live check's, on a step the server sent (and the probe's and `unresolvedSteps`', on a step they were given)): a table of its own, so that the guard's bundle carries no lint's words. */
+const LIVE_MESSAGES = {
   liveTemplatedHref: '{{step}} links to "{{href}}", which still holds `{{placeholder}}` for the agent to fill in. Send the concrete URL.',
   liveUndeclaredPath:
     '{{step}} links to "{{href}}", which matches no declared route{{guess}} An agent following it gets a 404. Build it from a declared route (server base path included).',
@@ -40,7 +43,7 @@ function problem(say: Say<typeof MESSAGES>, matcher: PathMatcher, href: string, 
 }
 
 const ID = 'ax-envelope-next-steps-href';
-const sayLive = /* @__PURE__ */ sayOf(MESSAGES);
+const sayLive = /* @__PURE__ */ sayOf(LIVE_MESSAGES);
 
 /** What is wrong with one live step's href (`step` names the step), if anything (lib/document/paths.ts judges, as for the lint). */
 export function liveHrefProblem(
@@ -103,7 +106,7 @@ export default /* @__PURE__ */ defineRule({
   // The probe follows steps rather than matching them, so its stale step reports what the runtime check would.
   probe: { reads: ['steps'], confirmedBy: 'ax-probe-stale-step', replacesLiveCheck: true },
   options: /* @__PURE__ */ ruleOptions<Options>(/* @__PURE__ */ nameOptionsSchema('nextSteps', 'nextStepItem')),
-  messages: MESSAGES,
+  messages: /* @__PURE__ */ withLive(MESSAGES, LIVE_MESSAGES),
   lint: ({ doc, options, operations, say }) => {
     // Most descriptions declare no nextSteps: skip the walk of every response schema and example.
     if (!doc.mayMention(namesFor(options, 'nextSteps'))) return [];

@@ -5,7 +5,7 @@ import { exampleItemsLack, limitEdit, propertyEdits, requiredEdits } from '../li
 import { nameList, nameOptionsSchema, namesFor, type NameOptions } from '../lib/semantics/names';
 import { propertiesNamed, type NestedProperty } from '../lib/document/nested';
 import { mustThenSend, oneEdit, type Finding, type LazyEdits, responseFinding } from '../lib/findings/rule-function';
-import { identityOf, sayOf, type Said, type Say as SayOf } from '../lib/findings/messages';
+import { identityOf, sayOf, withLive, type Said, type Say as SayOf } from '../lib/findings/messages';
 import { shown, stepFields, type Live } from '../lib/envelope/live';
 import { describeValue } from '../lib/document/values';
 import { allowedValues, isObjectView, ownProperty, propertyTypes, viewsOf, viewsOfProperty, type ObjectView } from '../lib/document/schema';
@@ -30,7 +30,10 @@ const MESSAGES = {
   otherHolds: 'type string',
   methodAnyString: '{{subject}} let `{{name}}` be any string, not only a verb an agent can send. Limit it with {{methodEnum}}.',
   methodNotHttp: '{{subject}} allow `{{name}}` values that are not HTTP methods: {{values}}. Limit it to {{methodEnum}} (HEAD, OPTIONS are accepted too).',
-  // The live check's, on a body the server sent.
+} as const;
+
+/** What the live check says, on a body the server sent: a table apart, so that the guard's bundle carries none of the lint's words. */
+const LIVE_MESSAGES = {
   liveNotAList: '`{{at}}` is {{value}}, not a list of steps an agent can call. Send an array of {{step}}.',
   liveNotAStep: '`{{at}}` is {{value}}, not a step an agent can call. Send each step as {{step}}.',
   liveStepLacks: '`{{at}}` has no string {{fields}}, so an agent gets a step it cannot call. Send each step as {{step}}, every field a non-empty string.',
@@ -72,7 +75,7 @@ interface Target {
 }
 
 const ID = 'ax-envelope-next-steps-shape';
-const sayLive = /* @__PURE__ */ sayOf(MESSAGES);
+const sayLive = /* @__PURE__ */ sayOf(LIVE_MESSAGES);
 
 /** What is wrong with the first incomplete step of one live list, if any: the four fields, strings, an HTTP method. */
 function liveStepProblem(steps: readonly unknown[], at: string, fields: readonly string[], step: string): Said | undefined {
@@ -120,7 +123,7 @@ export default /* @__PURE__ */ defineRule({
   options: /* @__PURE__ */ ruleOptions<Options>(
     /* @__PURE__ */ Object.assign(/* @__PURE__ */ nameOptionsSchema('nextSteps', 'nextStepItem'), { methodEnum: { type: 'boolean' } }),
   ),
-  messages: MESSAGES,
+  messages: /* @__PURE__ */ withLive(MESSAGES, LIVE_MESSAGES),
   lint: ({ doc, options, operations, say }) => {
     // Most descriptions declare no nextSteps: skip the walk of every response schema and example.
     if (!doc.mayMention(namesFor(options, 'nextSteps'))) return [];

@@ -8,7 +8,7 @@ import { nameOptionsSchema, namesFor, type Concept, type NameOptions } from '../
 import type { ObjectView } from '../lib/document/schema';
 import { stateEdits, stateSchema } from '../lib/envelope/state-fix';
 import { statusIn } from '../lib/semantics/scope';
-import { sayOf } from '../lib/findings/messages';
+import { sayOf, withLive } from '../lib/findings/messages';
 import { firstName, liveStateRejection, type Live } from '../lib/envelope/live';
 import type { Scope } from './applicability';
 import { defineRule, ruleOptions } from './declaration';
@@ -30,13 +30,16 @@ const MESSAGES = {
   // Each operation gives its own evidence of one defect of the schema.
   noRefreshUrlOnAny: 'reports a state rejection but has no `{{name}}`',
   addRefreshUrl: 'Add `{{name}}`{{place}}: the URL to GET the current state from.',
-  // The live check's, on a body the server sent.
+} as const;
+
+/** What the live check says, on a body the server sent: a table apart, so that the guard's bundle carries none of the lint's words. */
+const LIVE_MESSAGES = {
   liveNoRefreshUrl:
     'the error body is a state rejection ({{signal}}) but has no `{{name}}`. Send `{{name}}`: the URL to GET for the current state before retrying.',
 } as const;
 
 const ID = 'ax-envelope-refresh-url';
-const sayLive = /* @__PURE__ */ sayOf(MESSAGES);
+const sayLive = /* @__PURE__ */ sayOf(LIVE_MESSAGES);
 
 /** The responses the rule reads, the 422s that report a state rejection: its live check reads them too. */
 const scope = { responses: /* @__PURE__ */ statusIn('422'), holds: 'state rejection' } satisfies Scope;
@@ -70,7 +73,7 @@ export default /* @__PURE__ */ defineRule({
   scope,
   live,
   options: /* @__PURE__ */ ruleOptions<Options>(/* @__PURE__ */ nameOptionsSchema(CONCEPTS)),
-  messages: MESSAGES,
+  messages: /* @__PURE__ */ withLive(MESSAGES, LIVE_MESSAGES),
   lint: ({ doc, options, operations, say, statuses }) => {
     const names = namesFor(options, 'refreshUrl');
     const validates = (view: ObjectView) => fieldDetailsOf(doc, view, options).some(form => form.lacks === undefined);

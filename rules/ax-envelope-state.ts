@@ -4,7 +4,7 @@ import { STATE_FIELDS, stateEvidence, stateRejection, type StateField } from '..
 import { homeCarrier, memberNames, schemaAnswer } from '../lib/errors/schema-shapes';
 import { inStyleOf, placeOf } from '../lib/errors/error-wording';
 import { nameList, nameOptionsSchema, namesFor, type NameOptions } from '../lib/semantics/names';
-import { sayOf } from '../lib/findings/messages';
+import { sayOf, withLive } from '../lib/findings/messages';
 import { firstName, liveStateRejection, type Live } from '../lib/envelope/live';
 import { stateEdits, stateSchema } from '../lib/envelope/state-fix';
 import { isStateRejectionStatus } from '../lib/semantics/scope';
@@ -22,7 +22,10 @@ const MESSAGES = {
   currentStateField: '`{{name}}` (string)',
   allowedActionsField: '`{{name}}` (string[])',
   refreshUrlField: '`{{name}}` (URL to re-read it)',
-  // The live check's, on a body the server sent.
+} as const;
+
+/** What the live check says, on a body the server sent: a table apart, so that the guard's bundle carries none of the lint's words. */
+const LIVE_MESSAGES = {
   liveLacksField: 'the error body is a state rejection ({{signal}}) but lacks {{fields}}. Send it, so the agent re-plans from the real state.',
   liveLacksFields: 'the error body is a state rejection ({{signal}}) but lacks {{fields}}. Send them, so the agent re-plans from the real state.',
 } as const;
@@ -36,7 +39,7 @@ const FIELDS = { currentState: 'currentStateField', allowedActions: 'allowedActi
 export const scope = { responses: isStateRejectionStatus, holds: 'state rejection' } satisfies Scope;
 
 const ID = 'ax-envelope-state';
-const sayLive = /* @__PURE__ */ sayOf(MESSAGES);
+const sayLive = /* @__PURE__ */ sayOf(LIVE_MESSAGES);
 
 /** Live, on the rule's statuses: a state rejection hands over the state and the legal moves (and, but on a 422, where to re-read them). */
 export const live = {
@@ -73,7 +76,7 @@ export default /* @__PURE__ */ defineRule({
   scope,
   live,
   options: /* @__PURE__ */ ruleOptions<Options>(/* @__PURE__ */ nameOptionsSchema(STATE_FIELDS, 'errorList')),
-  messages: MESSAGES,
+  messages: /* @__PURE__ */ withLive(MESSAGES, LIVE_MESSAGES),
   lint: ({ doc, options, operations, say, statuses }) => {
     const names = Object.fromEntries(STATE_FIELDS.map(concept => [concept, namesFor(options, concept)])) as Record<StateField, readonly string[]>;
     const once = judgeOnce();

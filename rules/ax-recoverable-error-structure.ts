@@ -30,7 +30,7 @@ import { isObject, toPointer, type JsonObject, type Located, isErrorStatus } fro
 import { viewsOf, type ObjectView } from '../lib/document/schema';
 import { nameList, nameOptionsSchema, namesFor, type NameOptions } from '../lib/semantics/names';
 import { mustThenSend } from '../lib/findings/rule-function';
-import { sayOf } from '../lib/findings/messages';
+import { sayOf, withLive } from '../lib/findings/messages';
 import { firstName, type Live } from '../lib/envelope/live';
 import type { Scope } from './applicability';
 import { defineRule, ruleOptions } from './declaration';
@@ -67,7 +67,10 @@ const MESSAGES = {
   messageConcept: 'message',
   exampleIsApiSchema: "has no code and no message, and its example is the API's `{{name}}` ({{members}})",
   answerApiSchema: "Answer `$ref: '{{ref}}'` instead.",
-  // The live check's, on a body the server sent.
+} as const;
+
+/** What the live check says, on a body the server sent: a table apart, so that the guard's bundle carries none of the lint's words. */
+const LIVE_MESSAGES = {
   liveNoCodeNoMessage:
     'the error body has neither a machine-readable code nor a message, so an agent cannot tell what failed. Send a stable `{{code}}` (e.g. "{{example}}") and a one-sentence `{{message}}`.',
   liveNoCode: 'the error body has no machine-readable code, so an agent cannot tell what failed. Send a stable `{{code}}` (e.g. "{{example}}").',
@@ -81,7 +84,7 @@ const optionalNames = (states: State[]) => states.flatMap(state => (state?.kind 
 export const scope = { responses: isErrorStatus, holds: 'error schema' } satisfies Scope;
 
 const ID = 'ax-recoverable-error-structure';
-const sayLive = /* @__PURE__ */ sayOf(MESSAGES);
+const sayLive = /* @__PURE__ */ sayOf(LIVE_MESSAGES);
 
 /** Live, on every error status (the rule's `scope`): an error body has a code and a message. */
 export const live = {
@@ -114,7 +117,7 @@ export default /* @__PURE__ */ defineRule({
   // The code and message the probe reads of an error (an unknown id's 404, a refused first try) are this rule's question.
   probe: { reads: ['error'] },
   options: /* @__PURE__ */ ruleOptions<Options>(/* @__PURE__ */ nameOptionsSchema(CONCEPTS)),
-  messages: MESSAGES,
+  messages: /* @__PURE__ */ withLive(MESSAGES, LIVE_MESSAGES),
   lint: ({ doc, options, operations, say, statuses }) => {
     // A new code or message takes the name the API's other error schemas use for it (`errorCode`), unless the ruleset names one.
     const ownName = (question: CodeOrMessage) =>

@@ -6,7 +6,7 @@ import { insideOf } from '../lib/errors/error-wording';
 import { errorFieldValues, fieldName, isExampleValue } from '../lib/errors/error-values';
 import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/semantics/names';
 import { type Finding, responseFinding } from '../lib/findings/rule-function';
-import { identityOf, sayOf, type Phrase } from '../lib/findings/messages';
+import { identityOf, sayOf, withLive, type Phrase } from '../lib/findings/messages';
 import { MAX_TEXT, where, type Live } from '../lib/envelope/live';
 import { hasStackTrace, stackTraceRuntime } from '../lib/errors/stack-traces';
 import { stringsIn } from '../lib/document/values';
@@ -23,7 +23,10 @@ const MESSAGES = {
   // The same defect, whichever media type shows it.
   exampleTraceOnAny: 'the error example contains a {{runtime}} stack trace. Remove it: log it server-side and return a `trace_id` the agent can quote instead.',
   fieldTrace: '{{field}} contains a {{runtime}} stack trace. Remove it: log it server-side and return a `trace_id` the agent can quote instead.',
-  // The live check's, on a body the server sent.
+} as const;
+
+/** What the live check says, on a body the server sent: a table apart, so that the guard's bundle carries none of the lint's words. */
+const LIVE_MESSAGES = {
   liveTraceMember: 'the error body carries `{{path}}`, a stack trace: internal code paths, useless to an agent. {{fix}}',
   liveTraceText: 'the error body contains a {{runtime}} stack trace{{at}}. {{fix}}',
   liveTraceIn: ' in `{{at}}`',
@@ -31,7 +34,7 @@ const MESSAGES = {
 } as const;
 
 const ID = 'ax-recoverable-no-stack-traces';
-const sayLive = /* @__PURE__ */ sayOf(MESSAGES);
+const sayLive = /* @__PURE__ */ sayOf(LIVE_MESSAGES);
 
 /** Live, on every error status: no error body carries a stack trace, as a member or inside any text. */
 export const live = {
@@ -79,7 +82,7 @@ export default /* @__PURE__ */ defineRule({
   scope: { responses: isErrorStatus, holds: 'body' },
   live,
   options: /* @__PURE__ */ ruleOptions<Options>(/* @__PURE__ */ nameOptionsSchema('stackTrace', 'errorList', 'message')),
-  messages: MESSAGES,
+  messages: /* @__PURE__ */ withLive(MESSAGES, LIVE_MESSAGES),
   lint: ({ doc, options, operations, say }) => {
     const findings: Finding[] = [];
     for (const target of errorSchemas(doc, operations, isErrorStatus)) {

@@ -9,7 +9,7 @@ import { askAbout, newMemberName, placeOf } from '../lib/errors/error-wording';
 import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/semantics/names';
 import { viewsOf, type Property } from '../lib/document/schema';
 import { authenticates } from '../lib/semantics/scope';
-import { sayOf, type Said, type Say as SayOf } from '../lib/findings/messages';
+import { sayOf, withLive, type Said, type Say as SayOf } from '../lib/findings/messages';
 import { hintAdvice, type Live } from '../lib/envelope/live';
 import type { Scope } from './applicability';
 import { defineRule, ruleOptions } from './declaration';
@@ -45,7 +45,10 @@ const MESSAGES = {
   basicHint: 'Send valid Basic credentials',
   bearerHint: 'Send a valid Bearer token',
   oauthHint: 'Send a valid OAuth 2.0 access token',
-  // The live check's, on a body the server sent.
+} as const;
+
+/** What the live check says, on a body the server sent: a table apart, so that the guard's bundle carries none of the lint's words. */
+const LIVE_MESSAGES = {
   liveNoHint:
     'the error body has no recovery hint, so an agent cannot tell how to fix the request. Send `{{name}}`{{place}}: one sentence on what to change before retrying.',
 } as const;
@@ -129,7 +132,7 @@ function inputHint(doc: OpenApiDocument, say: Say, input: Property): Said {
 export const scope = { responses: isClientErrorStatus, holds: 'error schema' } satisfies Scope;
 
 const ID = 'ax-recoverable-suggestion';
-const sayLive = /* @__PURE__ */ sayOf(MESSAGES);
+const sayLive = /* @__PURE__ */ sayOf(LIVE_MESSAGES);
 
 /** Live, on every client error (the rule's `scope`): the error body says how to fix the request. */
 export const live = {
@@ -157,7 +160,7 @@ export default /* @__PURE__ */ defineRule({
   scope,
   live,
   options: /* @__PURE__ */ ruleOptions<Options>(/* @__PURE__ */ nameOptionsSchema('recoveryHint', 'errorList')),
-  messages: MESSAGES,
+  messages: /* @__PURE__ */ withLive(MESSAGES, LIVE_MESSAGES),
   lint: ({ doc, options, operations, say, statuses }) => {
     const names = namesFor(options, 'recoveryHint');
     const exampleFor = (operation: Operation, status: string) => {
