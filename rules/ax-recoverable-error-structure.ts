@@ -95,8 +95,10 @@ export const live = {
     const code = error('errorCode') !== undefined || (response !== undefined && responseExtension(response, 'x-ax-error-code') !== undefined);
     const message = error('message') !== undefined;
     if (code && message) return [];
-    const data = { code: firstName(names, 'errorCode'), example: exampleCode(String(status)), message: firstName(names, 'message') };
-    return [sayLive(!code && !message ? 'liveNoCodeNoMessage' : !code ? 'liveNoCode' : 'liveNoMessage', data)];
+    const codeWords = { code: firstName(names, 'errorCode'), example: exampleCode(String(status)) };
+    const messageWords = { message: firstName(names, 'message') };
+    if (!code && !message) return [sayLive('liveNoCodeNoMessage', { ...codeWords, ...messageWords })];
+    return [!code ? sayLive('liveNoCode', codeWords) : sayLive('liveNoMessage', messageWords)];
   },
 } satisfies Live;
 
