@@ -90,10 +90,10 @@ const sayLive = /* @__PURE__ */ sayOf(LIVE_MESSAGES);
 export const live = {
   rule: ID,
   at: status => scope.responses(String(status)),
-  check: ({ response, status, names, error }) => {
+  check: ({ response, status, names, answers }) => {
     // The AX convention lets the description carry the code as a response extension.
-    const code = error('errorCode') !== undefined || (response !== undefined && responseExtension(response, 'x-ax-error-code') !== undefined);
-    const message = error('message') !== undefined;
+    const code = answers('errorCode') || (response !== undefined && responseExtension(response, 'x-ax-error-code') !== undefined);
+    const message = answers('message');
     if (code && message) return [];
     const codeWords = { code: firstName(names, 'errorCode'), example: exampleCode(String(status)) };
     const messageWords = { message: firstName(names, 'message') };

@@ -138,9 +138,9 @@ const sayLive = /* @__PURE__ */ sayOf(LIVE_MESSAGES);
 export const live = {
   rule: ID,
   at: status => scope.responses(String(status)),
-  check: ({ response, body, names, error }) => {
+  check: ({ response, body, names, answers }) => {
     // The AX convention lets the description carry the hint as a response extension.
-    if (error('recoveryHint') !== undefined || (response !== undefined && responseExtension(response, 'x-ax-error-suggestion') !== undefined)) return [];
+    if (answers('recoveryHint') || (response !== undefined && responseExtension(response, 'x-ax-error-suggestion') !== undefined)) return [];
     return [sayLive('liveNoHint', hintAdvice(body, names))];
   },
 } satisfies Live;

@@ -23,7 +23,7 @@ import { live as refreshUrl } from '../rules/ax-envelope-refresh-url';
 import { live as retryAfter, scope as retryAfterScope } from '../rules/ax-recoverable-retry-after';
 import { live as noStackTraces } from '../rules/ax-recoverable-no-stack-traces';
 import type { Description } from './description';
-import { readErrorPart, type Names, type ValueQuestion } from './shapes';
+import { answeredByPlan, isPlanned, readErrorPart, type Names, type PlannedQuestion, type ValueQuestion } from './shapes';
 
 export type { RuleOptions };
 export { MAX_STEPS, MAX_SUGGESTIONS, MAX_TEXT } from '../lib/envelope/live';
@@ -223,33 +223,50 @@ const ERROR_READS: [(status: string) => boolean, ValueQuestion[]][] = [
   [envelopeStateScope.responses, ['fields']],
 ];
 
-/** What ERROR_READS asks at each status, and the same without the stack trace: found once per status. */
-const askedAt = new Map<number, { asked: ValueQuestion[]; traceless: ValueQuestion[] }>();
-function questionsAt(status: number): { asked: ValueQuestion[]; traceless: ValueQuestion[] } {
-  let known = askedAt.get(status);
-  if (known === undefined) {
-    const asked = ERROR_READS.flatMap(([judged, questions]) => (judged(String(status)) ? questions : []));
-    askedAt.set(status, (known = { asked, traceless: asked.filter(question => question !== 'stackTrace') }));
-  }
-  return known;
+/** What ERROR_READS asks at each status: found once per status. */
+const askedAt = new Map<number, ValueQuestion[]>();
+function questionsAt(status: number): ValueQuestion[] {
+  let asked = askedAt.get(status);
+  if (asked === undefined) askedAt.set(status, (asked = ERROR_READS.flatMap(([judged, questions]) => (judged(String(status)) ? questions : []))));
+  return asked;
 }
 
-/** The error readings of one response: a question ERROR_READS does not ask at its status is a defect of the guard, and says so. */
+/**
+ * The error readings of one response: a question ERROR_READS does not ask at its status is a defect of the guard, and
+ * says so. The table is read once, for the questions the declared schema's names (the plan) do not answer: the plan's
+ * yes is the table's yes (answeredByPlan), and the checks ask nothing more of those questions.
+ */
 function errorReadings(
-  body: unknown,
-  status: number,
+  response: LiveResponse,
   names: Names,
   { mayHold, mayName }: Pick<Readings, 'mayHold' | 'mayName'>,
-): Pick<Readings, 'error' | 'fieldCount'> {
-  const { asked, traceless } = questionsAt(status);
+): Pick<Readings, 'error' | 'answers' | 'fieldCount'> {
+  const { description, operation, status, body } = response;
+  const asked = questionsAt(status);
+  const declared = response.response;
+  const planned = once(() => {
+    const plan = declared === undefined ? undefined : description.errorPlan(operation, declared, names);
+    return plan === undefined
+      ? []
+      : asked.filter((question): question is PlannedQuestion => isPlanned(question) && answeredByPlan(body, question, names, plan));
+  });
   // A body naming no member a stack trace (by a listed name, or a word its evidence reads as one) is not sought for one.
   const traced = () => mayHold(namesFor(names, 'stackTrace'), true) || mayName(STACK_TRACE_PARTS);
-  const read = once(() => readErrorPart(body, names, traced() ? asked : traceless));
+  // Not read of the table: what the plan answered, and a stack trace where the body names none.
+  const skipped = (question: ValueQuestion) => (isPlanned(question) && planned().includes(question)) || (question === 'stackTrace' && !traced());
+  const read = once(() =>
+    readErrorPart(
+      body,
+      names,
+      asked.filter(question => !skipped(question)),
+    ),
+  );
   const answer = <Q extends ValueQuestion>(question: Q) => {
     if (!asked.includes(question)) throw new Error(`the guard asked \`${question}\` of a ${status} body, which ERROR_READS does not read`);
     return read()[question];
   };
-  return { error: answer, fieldCount: () => answer('fields')!.length };
+  const answers = (question: PlannedQuestion) => planned().includes(question) || answer(question) !== undefined;
+  return { error: answer, answers, fieldCount: () => answer('fields')!.length };
 }
 
 /** One response as the checks given `options` see it (written out member by member: a hot path, where spreads cost). */
@@ -257,7 +274,7 @@ function exchangeFor(response: LiveResponse, options: RuleOptions, readings: Pic
   const { description, operation, status, body } = response;
   const { names, prefixes, readOnly, hypermedia } = options;
   const { limit, mayHold, mayName, mayTrace } = readings;
-  const { error, fieldCount } = errorReadings(body, status, names, readings);
+  const { error, answers, fieldCount } = errorReadings(response, names, readings);
   const nextStepNames = namesFor(names, 'nextSteps');
   return {
     description,
@@ -271,6 +288,7 @@ function exchangeFor(response: LiveResponse, options: RuleOptions, readings: Pic
     readOnly,
     hypermedia,
     error,
+    answers,
     fieldCount,
     stepLists: once(() => (mayHold(nextStepNames) ? stepListsOf(body, names, limit) : [])),
     mayHold,

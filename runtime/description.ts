@@ -6,7 +6,7 @@ import { isObject, OpenApiDocument, type Operation, type Response } from '../lib
 import { errorSchemasOf } from '../lib/errors/error-bodies';
 import { stateRejection, type StateRejection } from '../lib/envelope/envelope';
 import { pathMatcher, type PathMatcher } from '../lib/document/paths';
-import type { Names } from './shapes';
+import { errorPlan, type ErrorPlan, type Names } from './shapes';
 
 export class Description {
   readonly matcher: PathMatcher;
@@ -14,6 +14,7 @@ export class Description {
   /** Operations by method and template shape (`get /carts/{}`): how a framework's route pattern finds its operation. */
   private readonly byShape = new Map<string, Operation>();
   private readonly rejections = new WeakMap<Response, Map<string, StateRejection | undefined>>();
+  private readonly plans = new WeakMap<Response, WeakMap<object, ErrorPlan>>();
   /** Found once per framework route (`put /v1/orders/:id`) and per operation and status: a response then costs two lookups. */
   private readonly byPattern = new Map<string, Operation | undefined>();
   private readonly declared = new WeakMap<Operation, Map<number, Response | undefined>>();
@@ -108,6 +109,16 @@ export class Description {
     return responses.find(r => r.status === exact) ?? responses.find(r => r.status.toUpperCase() === range) ?? responses.find(r => r.status === 'default');
   }
 
+  /** The names the declared error schema answers the code, the message and the hint with (runtime/shapes.ts), made once per response and names object. */
+  errorPlan(operation: Operation, response: Response, names: Names): ErrorPlan {
+    let known = this.plans.get(response);
+    if (known === undefined) this.plans.set(response, (known = new WeakMap()));
+    const key = names ?? NO_NAMES;
+    let plan = known.get(key);
+    if (plan === undefined) known.set(key, (plan = errorPlan(this.doc, operation, response, names)));
+    return plan;
+  }
+
   /** Why the declared response is a state rejection (ax-envelope-state's own test), memoized per response and names. */
   stateRejection(operation: Operation, response: Response, names: Names): StateRejection | undefined {
     const key = JSON.stringify([names?.currentState, names?.allowedActions, names?.errorList]);
@@ -122,6 +133,9 @@ export class Description {
     return known.get(key);
   }
 }
+
+/** The key of the default names in a memo per names object. */
+const NO_NAMES = {};
 
 /** Route patterns remembered per description (the routes of any real app; the rest are looked up each time). */
 const MAX_PATTERNS = 1000;

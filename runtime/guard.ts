@@ -310,14 +310,30 @@ const MAX_SAMPLED_ROUTES = 1000;
 function sampler(share: number): (input: unknown) => boolean {
   if (share >= 1) return () => true;
   const every = Math.round(1 / share);
-  const seen = new Map<string, number>();
+  const count = counts();
   return input => {
     if (!isObject(input) || typeof input.status !== 'number' || input.status >= 400) return true;
-    const route = `${String(input.method)} ${typeof input.route === 'string' ? input.route : pathOnly(String(input.path))}`;
-    const key = seen.has(route) || seen.size < MAX_SAMPLED_ROUTES ? route : '';
-    const count = seen.get(key) ?? 0;
-    seen.set(key, count + 1);
-    return count % every === 0;
+    return count(String(input.method), typeof input.route === 'string' ? input.route : pathOnly(String(input.path))) % every === 0;
+  };
+}
+
+/**
+ * The responses seen before, per route and method (the first is 0): by route first, as a framework hands the same route
+ * string each time, whose hash V8 keeps, where a key joining the method to it would be a new string to hash per response.
+ */
+function counts(): (method: string, route: string) => number {
+  const seen = new Map<string, Map<string, { count: number }>>();
+  const rest = { count: 0 };
+  let counted = 0;
+  return (method, route) => {
+    let methods = seen.get(route);
+    let counter = methods?.get(method);
+    if (counter === undefined && counted < MAX_SAMPLED_ROUTES) {
+      counted++;
+      if (methods === undefined) seen.set(route, (methods = new Map()));
+      methods.set(method, (counter = { count: 0 }));
+    }
+    return (counter ?? rest).count++;
   };
 }
 

@@ -31,10 +31,15 @@ export interface LiveDescription {
   stateRejection(operation: Operation, response: Response, names: Names): StateRejection | undefined;
 }
 
+/** The questions the checks ask only whether a body answers (ax-recoverable-error-structure, ax-recoverable-suggestion): a plan can answer them. */
+export type PlannedQuestion = 'errorCode' | 'message' | 'recoveryHint';
+
 /** What several checks read from the body, computed at most once per response. */
 export interface Readings {
   /** The member answering one question of the error-shapes table: the body is read once, for what ERROR_READS says the status asks. */
-  error(question: Exclude<ValueQuestion, 'fields'>): ValueMember | undefined;
+  error(question: Exclude<ValueQuestion, 'fields' | PlannedQuestion>): ValueMember | undefined;
+  /** Whether the body answers a question the checks ask nothing more of: the declared schema's names first, the table when they do not answer. */
+  answers(question: PlannedQuestion): boolean;
   /** How many fields the body names as failed (a validation error, not a state rejection). */
   fieldCount(): number;
   stepLists(): StepList[];

@@ -197,27 +197,13 @@ export function memberIn<N>(reader: Reader<N>, carrier: Carrier<N>, question: Qu
 }
 
 function findMemberIn<N>(reader: Reader<N>, carrier: Carrier<N>, question: Question, names: Names, required: boolean): Found<N> | undefined {
-  // A string code that is not the HTTP status is the one an agent branches on: Google's `status` over its HTTP `code`.
-  const mirror = (found: Found<N>) => mirrorsStatus(reader.evidence(carrier.nodes[0], found.name));
-  const branchable = (found: Found<N>) => reader.accepts(found.node, 'text', found.node) && !mirror(found);
   const candidates: Found<N>[] = [];
   for (const { concept, accepts } of MEMBERS[question]) {
     for (const name of namesFor(names, concept)) {
-      if (question === 'errorCode' && carrier.nodes.some(node => reader.namesType(node, name))) continue;
-      // Every node must have it: stop at the first that does not (an error list may hold thousands of items).
-      let first: { node: N; required: boolean; name: string } | undefined;
-      let allRequired = true;
-      const everyNode = carrier.nodes.every(node => {
-        const member = reader.member(node, name);
-        if (member === undefined || (required && !member.required) || !reader.accepts(member.node, accepts, node)) return false;
-        first ??= member;
-        allRequired &&= member.required;
-        return true;
-      });
-      if (!everyNode || first === undefined) continue;
-      const found: Found<N> = { name: first.name, required: allRequired, node: first.node, carrier, certainty: 'clear' };
+      const found = namedMember(reader, carrier, question, accepts, name, required);
+      if (found === undefined) continue;
       // The first name found answers, and for the code the first an agent can branch on: the names after it are not sought.
-      if (question !== 'errorCode' || branchable(found)) return found;
+      if (question !== 'errorCode' || branchable(reader, found)) return found;
       candidates.push(found);
     }
   }
@@ -233,6 +219,51 @@ function findMemberIn<N>(reader: Reader<N>, carrier: Carrier<N>, question: Quest
     );
   };
   return candidates.find(found => !echoes(found)) ?? (configured(names, question) ? undefined : recognisedIn(reader, carrier, question, required));
+}
+
+/** The listed `name`, as one of the concept accepting values as `accepts`, in every node of `carrier`: findMemberIn's one test of a name. */
+function namedMember<N>(reader: Reader<N>, carrier: Carrier<N>, question: Question, accepts: Accepts, name: string, required: boolean): Found<N> | undefined {
+  if (question === 'errorCode' && carrier.nodes.some(node => reader.namesType(node, name))) return undefined;
+  // Every node must have it: stop at the first that does not (an error list may hold thousands of items).
+  let first: { node: N; required: boolean; name: string } | undefined;
+  let allRequired = true;
+  const everyNode = carrier.nodes.every(node => {
+    const member = reader.member(node, name);
+    if (member === undefined || (required && !member.required) || !reader.accepts(member.node, accepts, node)) return false;
+    first ??= member;
+    allRequired &&= member.required;
+    return true;
+  });
+  return everyNode && first !== undefined ? { name: first.name, required: allRequired, node: first.node, carrier, certainty: 'clear' } : undefined;
+}
+
+/** A string code that is not the HTTP status is the one an agent branches on: Google's `status` over its HTTP `code`. */
+const branchable = <N>(reader: Reader<N>, found: Found<N>): boolean =>
+  reader.accepts(found.node, 'text', found.node) && !mirrorsStatus(reader.evidence(found.carrier.nodes[0], found.name));
+
+/**
+ * The listed `name` answering `question` clearly in `carrier`, by findMemberIn's own test of each name (and, for the
+ * code, its test that an agent can branch on it): findMemberIn returns at the first name that passes, so when this
+ * finds a member, findMemberIn finds one too (the same, or one listed before it). The runtime guard asks it first of the
+ * names the declared error schema uses (runtime/shapes.ts), and reads the whole table only when they do not answer.
+ */
+export function listedAnswer<N>(reader: Reader<N>, carrier: Carrier<N>, question: Question, names: Names, name: string): Found<N> | undefined {
+  for (const { concept, accepts } of MEMBERS[question]) {
+    if (!namesFor(names, concept).includes(name)) continue;
+    const found = namedMember(reader, carrier, question, accepts, name, false);
+    if (found !== undefined && (question !== 'errorCode' || branchable(reader, found))) return found;
+  }
+  return undefined;
+}
+
+/** The spelling in the names listed for `question` of a member named `written` (matched without regard to case, as members are). */
+export function listedName(question: Question, names: Names, written: string): string | undefined {
+  const lower = written.toLowerCase();
+  for (const { concept } of MEMBERS[question]) {
+    const listed = namesFor(names, concept).find(name => name.toLowerCase() === lower);
+    if (listed !== undefined) return listed;
+  }
+  return undefined;
 }
 
 /** True when a rule's options name the members for `question`: the configured list is then the whole answer (the override). */

@@ -13,6 +13,7 @@ import {
   homeIn,
   isIdentifier,
   keptAnswers,
+  listedAnswer,
   listKey,
   memberIn,
   membersAnswering,
@@ -127,6 +128,10 @@ export type ErrorValue = { [Q in (typeof VALUE_QUESTIONS)[number]]?: ValueMember
 
 /** One question asked of a JSON error body (the state questions too, for the runtime guard): the member that answers it, if any. */
 export const valueAnswer = (body: unknown, question: Question, names: Names): ValueMember | undefined => answerIn(valueReader, live(body), question, names);
+
+/** Whether the body itself answers `question` with the listed `name` (listedAnswer): when it does, valueAnswer and describeErrorValue answer it too. */
+export const answeredBy = (body: unknown, question: Question, names: Names, name: string): boolean =>
+  listedAnswer(valueReader, bodyOf(valueReader, live(body)), question, names, name) !== undefined;
 
 function answerIn(reader: Reader<Located>, root: Located, question: Question, names: Names): ValueMember | undefined {
   // The body is the first carrier: what it answers clearly is the answer, and the wrapper and lists are sought only past it.
