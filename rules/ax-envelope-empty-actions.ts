@@ -2,6 +2,8 @@
 import { stuckActions } from '../lib/envelope/envelope';
 import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/semantics/names';
 import { type Finding, responseFinding } from '../lib/findings/rule-function';
+import { sayOf, withLive } from '../lib/findings/messages';
+import { MAX_STEPS, STEPS_READ, where, type Live } from '../lib/envelope/live';
 import { defineRule, ruleOptions } from './declaration';
 
 type Options = NameOptions<'nextActions' | 'nextSteps'>;
@@ -13,12 +15,33 @@ const MESSAGES = {
     'the response example has an empty `{{key}}` and an empty `{{name}}`: an agent is stuck. Add `{{name}}` beside it: the recovery calls that remain ({ action, method, href, description }[]).',
 } as const;
 
+/** What the live check says, on a body the server sent: a table apart, so that the guard's bundle carries none of the lint's words. */
+const LIVE_MESSAGES = {
+  liveStuck: '`{{at}}` is empty and no `{{name}}` sits beside it, so an agent concludes it is stuck. Send `{{name}}` with the recovery calls that remain.',
+} as const;
+
+const ID = 'ax-envelope-empty-actions';
+const sayLive = /* @__PURE__ */ sayOf(LIVE_MESSAGES);
+
+/** Live, on every status: "no transitions left" still comes with the calls that remain. */
+export const live = {
+  rule: ID,
+  at: () => true,
+  check: ({ body, names, limit, mayHold }) => {
+    if (!mayHold(namesFor(names, 'nextActions'))) return [];
+    const name = namesFor(names, 'nextSteps')[0];
+    const stuck = stuckActions({ value: body, location: [] }, names);
+    if (stuck.length > MAX_STEPS) limit(STEPS_READ);
+    return stuck.slice(0, MAX_STEPS).map(({ value }) => sayLive('liveStuck', { at: where(value.location ?? []), name }));
+  },
+} satisfies Live;
+
 /**
  * ax-envelope-empty-actions: an example that says "no transitions" still tells the agent how to recover
  * (AGLedger's "The Agent-UX Envelope", finding F-456).
  */
-export default defineRule({
-  id: 'ax-envelope-empty-actions',
+export default /* @__PURE__ */ defineRule({
+  id: ID,
   description: 'A response example with an empty `nextActions` carries a non-empty `nextSteps`.',
   severity: 'warn',
   recommended: false,
@@ -29,8 +52,9 @@ export default defineRule({
     fix: 'give the example with an empty `nextActions` a non-empty `nextSteps`',
   },
   scope: { holds: { concept: 'nextActions', in: 'example' } },
-  options: ruleOptions<Options>(nameOptionsSchema('nextActions', 'nextSteps')),
-  messages: MESSAGES,
+  live,
+  options: /* @__PURE__ */ ruleOptions<Options>(/* @__PURE__ */ nameOptionsSchema('nextActions', 'nextSteps')),
+  messages: /* @__PURE__ */ withLive(MESSAGES, LIVE_MESSAGES),
   lint: ({ doc, options, operations, say }) => {
     // Most descriptions declare no nextActions: skip the walk of every response schema and example.
     if (!doc.mayMention(namesFor(options, 'nextActions'))) return [];

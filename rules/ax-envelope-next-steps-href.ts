@@ -3,7 +3,8 @@ import { stepHrefs } from '../lib/envelope/envelope';
 import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/semantics/names';
 import { hrefProblem, pathMatcher, type PathMatcher } from '../lib/document/paths';
 import { type Finding, responseFinding } from '../lib/findings/rule-function';
-import type { Said, Say } from '../lib/findings/messages';
+import { sayOf, withLive, type Said, type Say } from '../lib/findings/messages';
+import { MAX_STEPS, MAX_SUGGESTIONS, shown, STEPS_READ, where, type LiveDescription, type Live } from '../lib/envelope/live';
 import { defineRule, ruleOptions } from './declaration';
 
 type Options = NameOptions<'nextSteps' | 'nextStepItem'>;
@@ -18,6 +19,17 @@ const MESSAGES = {
     "the example's `nextSteps` step `{{method}} {{href}}` reaches `{{path}}`, which declares {{declared}}. Use a declared method, or declare `{{lowerMethod}}` there.",
 } as const;
 
+/** What the live check says (The live check's, on a step the server sent (and the probe's and `unresolvedSteps`', on a step they were given)): a table of its own, so that the guard's bundle carries no lint's words. */
+const LIVE_MESSAGES = {
+  liveTemplatedHref: '{{step}} links to "{{href}}", which still holds `{{placeholder}}` for the agent to fill in. Send the concrete URL.',
+  liveUndeclaredPath:
+    '{{step}} links to "{{href}}", which matches no declared route{{guess}} An agent following it gets a 404. Build it from a declared route (server base path included).',
+  liveNoGuess: '.',
+  liveDidYouMean: '; did you mean `{{path}}`?',
+  liveUndeclaredMethod:
+    '{{step}} sends {{method}} to "{{href}}", but `{{path}}` declares {{declared}}. Send a declared method, or declare `{{lowerMethod}}` there.',
+} as const;
+
 /** What is wrong with one step of an example, if anything. */
 function problem(say: Say<typeof MESSAGES>, matcher: PathMatcher, href: string, method: unknown): Said | undefined {
   const found = hrefProblem(matcher, href, method);
@@ -30,9 +42,56 @@ function problem(say: Say<typeof MESSAGES>, matcher: PathMatcher, href: string, 
   return say('undeclaredMethod', { method: found.method, href, path: found.path, declared: found.declared, lowerMethod: found.method.toLowerCase() });
 }
 
+const ID = 'ax-envelope-next-steps-href';
+const sayLive = /* @__PURE__ */ sayOf(LIVE_MESSAGES);
+
+/** What is wrong with one live step's href (`step` names the step), if anything (lib/document/paths.ts judges, as for the lint). */
+export function liveHrefProblem(
+  description: LiveDescription,
+  suggest: (href: string) => string | undefined,
+  step: string,
+  href: string,
+  method: unknown,
+): Said | undefined {
+  const found = hrefProblem(description.matcher, href, method);
+  const shownHref = shown(href);
+  if (found?.kind === 'template') return sayLive('liveTemplatedHref', { step, href: shownHref, placeholder: found.placeholder });
+  if (found?.kind === 'unmatched') {
+    const suggested = suggest(href);
+    const guess = suggested === undefined ? sayLive('liveNoGuess') : sayLive('liveDidYouMean', { path: suggested });
+    return sayLive('liveUndeclaredPath', { step, href: shownHref, guess });
+  }
+  if (found === undefined) return undefined;
+  return sayLive('liveUndeclaredMethod', {
+    step,
+    method: shown(found.method),
+    href: shownHref,
+    path: found.path,
+    declared: found.declared,
+    lowerMethod: shown(found.method.toLowerCase()),
+  });
+}
+
+/** Live, on every status: each step's href reaches a declared route, with a method declared there. */
+export const live = {
+  rule: ID,
+  at: () => true,
+  check: ({ description, body, names, limit, mayHold }) => {
+    if (!mayHold(namesFor(names, 'nextSteps'))) return [];
+    // A suggestion costs an edit distance per declared route: the first few unmatched hrefs of a response get one.
+    let suggestions = MAX_SUGGESTIONS;
+    const suggest = (href: string) => (suggestions-- > 0 ? description.matcher.suggest(href) : undefined);
+    const hrefs = stepHrefs({ value: body, location: [] }, names);
+    if (hrefs.length > MAX_STEPS) limit(STEPS_READ);
+    return hrefs
+      .slice(0, MAX_STEPS)
+      .flatMap(({ href, method, step }) => liveHrefProblem(description, suggest, `\`${where(step.location ?? [])}\``, href, method) ?? []);
+  },
+} satisfies Live;
+
 /** ax-envelope-next-steps-href: every href an example's nextSteps hands the agent reaches a declared route and method. */
-export default defineRule({
-  id: 'ax-envelope-next-steps-href',
+export default /* @__PURE__ */ defineRule({
+  id: ID,
   description: 'Every `nextSteps` href of a response example reaches a declared path and method, with no template left to fill in.',
   severity: 'error',
   recommended: true,
@@ -43,10 +102,11 @@ export default defineRule({
     fix: 'point every `nextSteps` href of the examples at a declared path and method',
   },
   scope: { holds: { concept: 'nextSteps', in: 'example' } },
+  live,
   // The probe follows steps rather than matching them, so its stale step reports what the runtime check would.
   probe: { reads: ['steps'], confirmedBy: 'ax-probe-stale-step', replacesLiveCheck: true },
-  options: ruleOptions<Options>(nameOptionsSchema('nextSteps', 'nextStepItem')),
-  messages: MESSAGES,
+  options: /* @__PURE__ */ ruleOptions<Options>(/* @__PURE__ */ nameOptionsSchema('nextSteps', 'nextStepItem')),
+  messages: /* @__PURE__ */ withLive(MESSAGES, LIVE_MESSAGES),
   lint: ({ doc, options, operations, say }) => {
     // Most descriptions declare no nextSteps: skip the walk of every response schema and example.
     if (!doc.mayMention(namesFor(options, 'nextSteps'))) return [];

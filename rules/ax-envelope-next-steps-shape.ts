@@ -1,11 +1,13 @@
 /** The agent-UX envelope (AGLedger's "The Agent-UX Envelope" and "Validating Authoring Before Deploy"). */
-import { type JsonPath, type OpenApiDocument, type Operation, type Response } from '../lib/document/document';
+import { isObject, type JsonPath, type OpenApiDocument, type Operation, type Response } from '../lib/document/document';
 import { isStepMethod, STEP_METHODS } from '../lib/envelope/envelope';
 import { exampleItemsLack, limitEdit, propertyEdits, requiredEdits } from '../lib/findings/edits';
-import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/semantics/names';
+import { nameList, nameOptionsSchema, namesFor, type NameOptions } from '../lib/semantics/names';
 import { propertiesNamed, type NestedProperty } from '../lib/document/nested';
 import { mustThenSend, oneEdit, type Finding, type LazyEdits, responseFinding } from '../lib/findings/rule-function';
-import { identityOf, type Said, type Say as SayOf } from '../lib/findings/messages';
+import { identityOf, sayOf, withLive, type Said, type Say as SayOf } from '../lib/findings/messages';
+import { shown, stepFields, type Live } from '../lib/envelope/live';
+import { describeValue } from '../lib/document/values';
 import { allowedValues, isObjectView, ownProperty, propertyTypes, viewsOf, viewsOfProperty, type ObjectView } from '../lib/document/schema';
 import { defineRule, ruleOptions } from './declaration';
 
@@ -28,6 +30,14 @@ const MESSAGES = {
   otherHolds: 'type string',
   methodAnyString: '{{subject}} let `{{name}}` be any string, not only a verb an agent can send. Limit it with {{methodEnum}}.',
   methodNotHttp: '{{subject}} allow `{{name}}` values that are not HTTP methods: {{values}}. Limit it to {{methodEnum}} (HEAD, OPTIONS are accepted too).',
+} as const;
+
+/** What the live check says, on a body the server sent: a table apart, so that the guard's bundle carries none of the lint's words. */
+const LIVE_MESSAGES = {
+  liveNotAList: '`{{at}}` is {{value}}, not a list of steps an agent can call. Send an array of {{step}}.',
+  liveNotAStep: '`{{at}}` is {{value}}, not a step an agent can call. Send each step as {{step}}.',
+  liveStepLacks: '`{{at}}` has no string {{fields}}, so an agent gets a step it cannot call. Send each step as {{step}}, every field a non-empty string.',
+  liveNotAMethod: '`{{at}}` is "{{method}}", not an HTTP method an agent can send. Send GET, POST, PUT, PATCH or DELETE.',
 } as const;
 type Say = SayOf<typeof MESSAGES>;
 
@@ -64,9 +74,41 @@ interface Target {
   writtenAt: JsonPath | undefined;
 }
 
+const ID = 'ax-envelope-next-steps-shape';
+const sayLive = /* @__PURE__ */ sayOf(LIVE_MESSAGES);
+
+/** What is wrong with the first incomplete step of one live list, if any: the four fields, strings, an HTTP method. */
+function liveStepProblem(steps: readonly unknown[], at: string, fields: readonly string[], step: string): Said | undefined {
+  const methodName = fields[1];
+  for (const [i, item] of steps.entries()) {
+    if (!isObject(item)) return sayLive('liveNotAStep', { at: `${at}[${i}]`, value: describeValue(item), step });
+    const missing = fields.filter(field => typeof item[field] !== 'string' || item[field] === '');
+    if (missing.length > 0) return sayLive('liveStepLacks', { at: `${at}[${i}]`, fields: nameList(missing), step });
+    const method = methodName === undefined ? undefined : String(item[methodName]);
+    if (method !== undefined && !isStepMethod(method)) return sayLive('liveNotAMethod', { at: `${at}[${i}].${methodName}`, method: shown(method) });
+  }
+  return undefined;
+}
+
+/** Live, on every status: each `nextSteps` list of the body holds complete steps. */
+export const live = {
+  rule: ID,
+  at: () => true,
+  check: ({ names, stepLists }) => {
+    const lists = stepLists();
+    if (lists.length === 0) return [];
+    const fields = namesFor(names, 'nextStepItem');
+    const step = stepFields(names);
+    return lists.flatMap(({ steps, at, read }) => {
+      if (!Array.isArray(steps)) return [sayLive('liveNotAList', { at, value: describeValue(steps), step })];
+      return liveStepProblem(read, at, fields, step) ?? [];
+    });
+  },
+} satisfies Live;
+
 /** ax-envelope-next-steps-shape: every declared nextSteps is an array of complete, callable steps. */
-export default defineRule({
-  id: 'ax-envelope-next-steps-shape',
+export default /* @__PURE__ */ defineRule({
+  id: ID,
   description: 'Wherever `nextSteps` is declared, it is an array of steps requiring action, method (an HTTP method), href and description.',
   severity: 'error',
   recommended: true,
@@ -77,8 +119,11 @@ export default defineRule({
     fix: 'make `nextSteps` an array of items requiring `action`, `method`, `href`, `description`',
   },
   scope: { holds: { concept: 'nextSteps', in: 'schema' } },
-  options: ruleOptions<Options>({ ...nameOptionsSchema('nextSteps', 'nextStepItem'), methodEnum: { type: 'boolean' } }),
-  messages: MESSAGES,
+  live,
+  options: /* @__PURE__ */ ruleOptions<Options>(
+    /* @__PURE__ */ Object.assign(/* @__PURE__ */ nameOptionsSchema('nextSteps', 'nextStepItem'), { methodEnum: { type: 'boolean' } }),
+  ),
+  messages: /* @__PURE__ */ withLive(MESSAGES, LIVE_MESSAGES),
   lint: ({ doc, options, operations, say }) => {
     // Most descriptions declare no nextSteps: skip the walk of every response schema and example.
     if (!doc.mayMention(namesFor(options, 'nextSteps'))) return [];

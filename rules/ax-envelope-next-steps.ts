@@ -3,6 +3,7 @@ import {
   baseMediaType,
   headerNamed,
   isEnvelopeStatus,
+  isObject,
   valueAt,
   type Body,
   type JsonObject,
@@ -11,12 +12,13 @@ import {
 } from '../lib/document/document';
 import { composedWith, ensureEdit, envelopeFor, propertyEdits, type Audience, type Edit } from '../lib/findings/edits';
 import { STEP_METHODS } from '../lib/envelope/envelope';
-import { declaresPageLinks, linkCollections, linkLookalike, nextCallMember, selfLink } from '../lib/envelope/hypermedia';
+import { declaresPageLinks, hasCallableLinks, linkCollections, linkLookalike, liveSelfLink, nextCallMember, selfLink } from '../lib/envelope/hypermedia';
+import { firstName, sentHeader, stepFields, type Live } from '../lib/envelope/live';
 import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/semantics/names';
 import { label, mustThenSend, placeIn, responseFinding, type Finding, type LazyEdits } from '../lib/findings/rule-function';
 import { isObjectView, viewsLacking, viewsOf, type ObjectView } from '../lib/document/schema';
 import { asksNextSteps, overruledWording, readEvidence } from '../lib/semantics/scope';
-import { about, type Said, type Say as SayOf } from '../lib/findings/messages';
+import { about, sayOf, withLive, type Said, type Say as SayOf } from '../lib/findings/messages';
 import { defineRule, ruleOptions } from './declaration';
 
 type Options = NameOptions<'nextSteps' | 'nextStepItem' | 'linkCollection'> & { prefixes?: string[]; readOnly?: string[]; hypermedia?: boolean };
@@ -53,6 +55,13 @@ const MESSAGES = {
     'no `{{name}}`, and `{{member}}` may be the next call ({{evidence}}). If it is, declare that call as a step, `{{name}}`: {{step}} {{terms}}; else {{add}}.',
   addForNextCalls: 'add `{{name}}` for the next legal calls',
   noStepsAnswerEnvelope: 'no `{{name}}`. Answer `{{envelope}}`, an `allOf` of `{{shared}}` and `{{name}}`: {{step}} {{terms}}{{thenSend}}.',
+} as const;
+
+/** What the live check says, on a body the server sent: a table apart, so that the guard's bundle carries none of the lint's words. */
+const LIVE_MESSAGES = {
+  liveNoSteps: 'the response body has no `{{name}}`, so an agent cannot tell which call comes next. Send `{{name}}`: the calls that follow, each {{step}}.',
+  liveEmptySteps:
+    'the response body has an empty `{{name}}`, so an agent cannot tell which call comes next. Send `{{name}}`: the calls that follow, each {{step}}.',
 } as const;
 type Say = SayOf<typeof MESSAGES>;
 
@@ -212,9 +221,32 @@ function problem(
   };
 }
 
+const ID = 'ax-envelope-next-steps';
+const sayLive = /* @__PURE__ */ sayOf(LIVE_MESSAGES);
+
+/** Live, as the lint: a 2xx answer to a mutation (the rule's own scope, lib/semantics/scope.ts) tells the agent which call comes next. */
+export const live = {
+  rule: ID,
+  at: status => isEnvelopeStatus(String(status)),
+  check: ({ description, operation, headers, body, names, prefixes, readOnly, hypermedia }) => {
+    if (!asksNextSteps(description.doc, operation, { ...names, prefixes, readOnly })) return [];
+    // As the rule: links that each carry an href and a method list the next calls too, unless `hypermedia: false`;
+    // so does a body that is an href beside a `Location` header.
+    const callable = liveSelfLink(body, sentHeader(headers(), ['Location'])) === 'callable' || hasCallableLinks(body, namesFor(names, 'linkCollection'));
+    if (hypermedia !== false && callable) return [];
+    const steps = isObject(body)
+      ? namesFor(names, 'nextSteps')
+          .map(key => body[key])
+          .find(value => value !== undefined)
+      : undefined;
+    if (steps !== undefined && (!Array.isArray(steps) || steps.length > 0)) return [];
+    return [sayLive(steps === undefined ? 'liveNoSteps' : 'liveEmptySteps', { name: firstName(names, 'nextSteps'), step: stepFields(names) })];
+  },
+} satisfies Live;
+
 /** ax-envelope-next-steps: every 2xx body of a mutation tells the agent its next legal calls. */
-export default defineRule({
-  id: 'ax-envelope-next-steps',
+export default /* @__PURE__ */ defineRule({
+  id: ID,
   description: 'Every 2xx response of a mutation declares `nextSteps`, the next legal calls.',
   severity: 'error',
   recommended: true,
@@ -225,15 +257,18 @@ export default defineRule({
     fix: 'add `nextSteps` to the success schema',
   },
   scope: { operations: asksNextSteps, responses: isEnvelopeStatus, holds: 'JSON schema' },
+  live,
   // The link collections the probe takes for next calls are this rule's: no other rule reads `linkCollection`.
   probe: { reads: ['links'] },
-  options: ruleOptions<Options>({
-    ...nameOptionsSchema('nextSteps', 'nextStepItem', 'linkCollection'),
-    prefixes: { type: 'array', items: { type: 'string' } },
-    readOnly: { type: 'array', items: { type: 'string', minLength: 1 } },
-    hypermedia: { type: 'boolean' },
-  }),
-  messages: MESSAGES,
+  // Object.assign rather than a spread: a call the bundler may drop (`@__PURE__`) with the definition.
+  options: /* @__PURE__ */ ruleOptions<Options>(
+    /* @__PURE__ */ Object.assign(/* @__PURE__ */ nameOptionsSchema('nextSteps', 'nextStepItem', 'linkCollection'), {
+      prefixes: { type: 'array', items: { type: 'string' } },
+      readOnly: { type: 'array', items: { type: 'string', minLength: 1 } },
+      hypermedia: { type: 'boolean' },
+    }),
+  ),
+  messages: /* @__PURE__ */ withLive(MESSAGES, LIVE_MESSAGES),
   lint: ({ doc, options, operations, say }) => {
     const names = namesFor(options, 'nextSteps');
     const findings: Finding[] = [];

@@ -8,6 +8,9 @@ import { nameOptionsSchema, namesFor, type Concept, type NameOptions } from '../
 import type { ObjectView } from '../lib/document/schema';
 import { stateEdits, stateSchema } from '../lib/envelope/state-fix';
 import { statusIn } from '../lib/semantics/scope';
+import { sayOf, withLive } from '../lib/findings/messages';
+import { firstName, liveStateRejection, type Live } from '../lib/envelope/live';
+import type { Scope } from './applicability';
 import { defineRule, ruleOptions } from './declaration';
 
 const CONCEPTS = [
@@ -29,12 +32,35 @@ const MESSAGES = {
   addRefreshUrl: 'Add `{{name}}`{{place}}: the URL to GET the current state from.',
 } as const;
 
+/** What the live check says, on a body the server sent: a table apart, so that the guard's bundle carries none of the lint's words. */
+const LIVE_MESSAGES = {
+  liveNoRefreshUrl:
+    'the error body is a state rejection ({{signal}}) but has no `{{name}}`. Send `{{name}}`: the URL to GET for the current state before retrying.',
+} as const;
+
+const ID = 'ax-envelope-refresh-url';
+const sayLive = /* @__PURE__ */ sayOf(LIVE_MESSAGES);
+
+/** The responses the rule reads, the 422s that report a state rejection: its live check reads them too. */
+const scope = { responses: /* @__PURE__ */ statusIn('422'), holds: 'state rejection' } satisfies Scope;
+
+/** Live, on a 422: a state rejection says where to re-read the state. */
+export const live = {
+  rule: ID,
+  at: status => scope.responses(String(status)),
+  check: exchange => {
+    const rejection = liveStateRejection(exchange);
+    if (rejection === undefined || !rejection.missing.includes('refreshUrl')) return [];
+    return [sayLive('liveNoRefreshUrl', { signal: rejection.signal, name: firstName(exchange.names, 'refreshUrl') })];
+  },
+} satisfies Live;
+
 /**
  * ax-envelope-refresh-url: a 422 that refused a valid request because of the resource's state (AGLedger's
  * envelope) tells the agent where to re-read that state. A request-validation 422 names fields instead.
  */
-export default defineRule({
-  id: 'ax-envelope-refresh-url',
+export default /* @__PURE__ */ defineRule({
+  id: ID,
   description: "Every 422 that refuses a valid request because of the resource's state declares a refresh url, where to re-read that state.",
   severity: 'warn',
   recommended: true,
@@ -44,9 +70,10 @@ export default defineRule({
     fixSite: 'error schema',
     fix: 'add a `refreshUrl`',
   },
-  scope: { responses: statusIn('422'), holds: 'state rejection' },
-  options: ruleOptions<Options>(nameOptionsSchema(...CONCEPTS)),
-  messages: MESSAGES,
+  scope,
+  live,
+  options: /* @__PURE__ */ ruleOptions<Options>(/* @__PURE__ */ nameOptionsSchema(CONCEPTS)),
+  messages: /* @__PURE__ */ withLive(MESSAGES, LIVE_MESSAGES),
   lint: ({ doc, options, operations, say, statuses }) => {
     const names = namesFor(options, 'refreshUrl');
     const validates = (view: ObjectView) => fieldDetailsOf(doc, view, options).some(form => form.lacks === undefined);

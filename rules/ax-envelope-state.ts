@@ -3,7 +3,9 @@ import { describeViews, errorSchemas, judgeOnce } from '../lib/errors/error-bodi
 import { STATE_FIELDS, stateEvidence, stateRejection, type StateField } from '../lib/envelope/envelope';
 import { homeCarrier, memberNames, schemaAnswer } from '../lib/errors/schema-shapes';
 import { inStyleOf, placeOf } from '../lib/errors/error-wording';
-import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/semantics/names';
+import { nameList, nameOptionsSchema, namesFor, type NameOptions } from '../lib/semantics/names';
+import { sayOf, withLive } from '../lib/findings/messages';
+import { firstName, liveStateRejection, type Live } from '../lib/envelope/live';
 import { stateEdits, stateSchema } from '../lib/envelope/state-fix';
 import { isStateRejectionStatus } from '../lib/semantics/scope';
 import type { Scope } from './applicability';
@@ -22,6 +24,12 @@ const MESSAGES = {
   refreshUrlField: '`{{name}}` (URL to re-read it)',
 } as const;
 
+/** What the live check says, on a body the server sent: a table apart, so that the guard's bundle carries none of the lint's words. */
+const LIVE_MESSAGES = {
+  liveLacksField: 'the error body is a state rejection ({{signal}}) but lacks {{fields}}. Send it, so the agent re-plans from the real state.',
+  liveLacksFields: 'the error body is a state rejection ({{signal}}) but lacks {{fields}}. Send them, so the agent re-plans from the real state.',
+} as const;
+
 const FIELDS = { currentState: 'currentStateField', allowedActions: 'allowedActionsField', refreshUrl: 'refreshUrlField' } as const satisfies Record<
   StateField,
   keyof typeof MESSAGES
@@ -30,12 +38,32 @@ const FIELDS = { currentState: 'currentStateField', allowedActions: 'allowedActi
 /** The responses the rule reads, the state rejections: the runtime guard reads them too (runtime/checks.ts), importing this alone, not the lint. */
 export const scope = { responses: isStateRejectionStatus, holds: 'state rejection' } satisfies Scope;
 
+const ID = 'ax-envelope-state';
+const sayLive = /* @__PURE__ */ sayOf(LIVE_MESSAGES);
+
+/** Live, on the rule's statuses: a state rejection hands over the state and the legal moves (and, but on a 422, where to re-read them). */
+export const live = {
+  rule: ID,
+  at: status => scope.responses(String(status)),
+  check: exchange => {
+    const rejection = liveStateRejection(exchange);
+    // On a 422 the refresh url is ax-envelope-refresh-url's to ask: one missing field, one violation.
+    const lacking = rejection?.missing.filter(field => exchange.status !== 422 || field !== 'refreshUrl') ?? [];
+    if (lacking.length === 0) return [];
+    const fields = nameList(
+      lacking.map(field => firstName(exchange.names, field)),
+      'and',
+    );
+    return [sayLive(lacking.length > 1 ? 'liveLacksFields' : 'liveLacksField', { signal: rejection!.signal, fields })];
+  },
+} satisfies Live;
+
 /**
  * ax-envelope-state: a 409/422 state rejection hands the agent the state, the legal moves and where to
  * re-read them. On a 422, the refresh url is ax-envelope-refresh-url's to ask: one missing field, one finding.
  */
 export default /* @__PURE__ */ defineRule({
-  id: 'ax-envelope-state',
+  id: ID,
   description: 'Every 409/422 state rejection declares the current state, the allowed actions and a refresh url.',
   severity: 'error',
   recommended: true,
@@ -46,8 +74,9 @@ export default /* @__PURE__ */ defineRule({
     fix: 'declare `currentState`, `allowedActions` and `refreshUrl`',
   },
   scope,
+  live,
   options: /* @__PURE__ */ ruleOptions<Options>(/* @__PURE__ */ nameOptionsSchema(STATE_FIELDS, 'errorList')),
-  messages: MESSAGES,
+  messages: /* @__PURE__ */ withLive(MESSAGES, LIVE_MESSAGES),
   lint: ({ doc, options, operations, say, statuses }) => {
     const names = Object.fromEntries(STATE_FIELDS.map(concept => [concept, namesFor(options, concept)])) as Record<StateField, readonly string[]>;
     const once = judgeOnce();

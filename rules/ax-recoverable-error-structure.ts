@@ -18,6 +18,7 @@ import {
   askAbout,
   carrierName,
   documentsProblemDetails,
+  exampleCode,
   inStyleOf,
   insideOf,
   passedOverClause,
@@ -29,6 +30,8 @@ import { isObject, toPointer, type JsonObject, type Located, isErrorStatus } fro
 import { viewsOf, type ObjectView } from '../lib/document/schema';
 import { nameList, nameOptionsSchema, namesFor, type NameOptions } from '../lib/semantics/names';
 import { mustThenSend } from '../lib/findings/rule-function';
+import { sayOf, withLive } from '../lib/findings/messages';
+import { firstName, type Live } from '../lib/envelope/live';
 import type { Scope } from './applicability';
 import { defineRule, ruleOptions } from './declaration';
 
@@ -66,15 +69,42 @@ const MESSAGES = {
   answerApiSchema: "Answer `$ref: '{{ref}}'` instead.",
 } as const;
 
+/** What the live check says, on a body the server sent: a table apart, so that the guard's bundle carries none of the lint's words. */
+const LIVE_MESSAGES = {
+  liveNoCodeNoMessage:
+    'the error body has neither a machine-readable code nor a message, so an agent cannot tell what failed. Send a stable `{{code}}` (e.g. "{{example}}") and a one-sentence `{{message}}`.',
+  liveNoCode: 'the error body has no machine-readable code, so an agent cannot tell what failed. Send a stable `{{code}}` (e.g. "{{example}}").',
+  liveNoMessage: 'the error body has no message, so an agent cannot tell what failed. Send a one-sentence `{{message}}`.',
+} as const;
+
 const score = (holding: Holding) => CODE_AND_MESSAGE.filter(question => holding[question]?.kind !== 'missing').length;
 const optionalNames = (states: State[]) => states.flatMap(state => (state?.kind === 'optional' ? [`\`${state.name}\``] : []));
 
 /** The responses the rule reads, every error status: the runtime guard reads them too (runtime/checks.ts), importing this alone, not the lint. */
 export const scope = { responses: isErrorStatus, holds: 'error schema' } satisfies Scope;
 
+const ID = 'ax-recoverable-error-structure';
+const sayLive = /* @__PURE__ */ sayOf(LIVE_MESSAGES);
+
+/** Live, on every error status (the rule's `scope`): an error body has a code and a message. */
+export const live = {
+  rule: ID,
+  at: status => scope.responses(String(status)),
+  check: ({ response, status, names, answers }) => {
+    // The AX convention lets the description carry the code as a response extension.
+    const code = answers('errorCode') || (response !== undefined && responseExtension(response, 'x-ax-error-code') !== undefined);
+    const message = answers('message');
+    if (code && message) return [];
+    const codeWords = { code: firstName(names, 'errorCode'), example: exampleCode(String(status)) };
+    const messageWords = { message: firstName(names, 'message') };
+    if (!code && !message) return [sayLive('liveNoCodeNoMessage', { ...codeWords, ...messageWords })];
+    return [!code ? sayLive('liveNoCode', codeWords) : sayLive('liveNoMessage', messageWords)];
+  },
+} satisfies Live;
+
 /** ax-recoverable-error-structure: every error body has a required machine-readable code and a required message (R1), wherever its shape keeps them. */
 export default /* @__PURE__ */ defineRule({
-  id: 'ax-recoverable-error-structure',
+  id: ID,
   description: 'Every error schema has a required machine-readable code and a required message.',
   severity: 'error',
   recommended: true,
@@ -85,10 +115,11 @@ export default /* @__PURE__ */ defineRule({
     fix: 'require a machine-readable `code` and a `message`',
   },
   scope,
+  live,
   // The code and message the probe reads of an error (an unknown id's 404, a refused first try) are this rule's question.
   probe: { reads: ['error'] },
   options: /* @__PURE__ */ ruleOptions<Options>(/* @__PURE__ */ nameOptionsSchema(CONCEPTS)),
-  messages: MESSAGES,
+  messages: /* @__PURE__ */ withLive(MESSAGES, LIVE_MESSAGES),
   lint: ({ doc, options, operations, say, statuses }) => {
     // A new code or message takes the name the API's other error schemas use for it (`errorCode`), unless the ruleset names one.
     const ownName = (question: CodeOrMessage) =>

@@ -6,7 +6,8 @@ import { insideOf } from '../lib/errors/error-wording';
 import { errorFieldValues, fieldName, isExampleValue } from '../lib/errors/error-values';
 import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/semantics/names';
 import { type Finding, responseFinding } from '../lib/findings/rule-function';
-import { identityOf, type Phrase } from '../lib/findings/messages';
+import { identityOf, sayOf, withLive, type Phrase } from '../lib/findings/messages';
+import { MAX_TEXT, where, type Live } from '../lib/envelope/live';
 import { hasStackTrace, stackTraceRuntime } from '../lib/errors/stack-traces';
 import { stringsIn } from '../lib/document/values';
 import { defineRule, ruleOptions } from './declaration';
@@ -24,9 +25,51 @@ const MESSAGES = {
   fieldTrace: '{{field}} contains a {{runtime}} stack trace. Remove it: log it server-side and return a `trace_id` the agent can quote instead.',
 } as const;
 
+/** What the live check says, on a body the server sent: a table apart, so that the guard's bundle carries none of the lint's words. */
+const LIVE_MESSAGES = {
+  liveTraceMember: 'the error body carries `{{path}}`, a stack trace: internal code paths, useless to an agent. {{fix}}',
+  liveTraceText: 'the error body contains a {{runtime}} stack trace{{at}}. {{fix}}',
+  liveTraceIn: ' in `{{at}}`',
+  liveTraceFix: 'Log it server-side and send a stable code, a message and a `trace_id` instead.',
+} as const;
+
+const ID = 'ax-recoverable-no-stack-traces';
+const sayLive = /* @__PURE__ */ sayOf(LIVE_MESSAGES);
+
+/** Live, on every error status: no error body carries a stack trace, as a member or inside any text. */
+export const live = {
+  rule: ID,
+  at: status => status >= 400,
+  check: ({ body, error, limit, mayTrace }) => {
+    const fix = sayLive('liveTraceFix');
+    const member = error('stackTrace');
+    if (member !== undefined && member.value !== null && member.value !== '' && !(Array.isArray(member.value) && member.value.length === 0))
+      return [sayLive('liveTraceMember', { path: member.path, fix })];
+    const [text] = mayTrace() ? stringsIn({ value: body, location: [] }, withinText(hasStackTrace, limit)) : [];
+    if (text === undefined) return [];
+    const at = text.location === undefined || text.location.length === 0 ? '' : sayLive('liveTraceIn', { at: where(text.location) });
+    // Named from the part searched, which holds the trace: the rest of a long text is not read again.
+    return [sayLive('liveTraceText', { runtime: stackTraceRuntime(text.value.slice(0, MAX_TEXT))!, at, fix })];
+  },
+} satisfies Live;
+
+/**
+ * The search, over the first MAX_TEXT characters of the response's text: each pattern reads a bounded
+ * distance from each place it starts, and this bounds the places.
+ */
+function withinText(search: (text: string) => boolean, limit: (what: string) => void): (text: string) => boolean {
+  let budget = MAX_TEXT;
+  return text => {
+    if (text.length > budget) limit(`the first ${MAX_TEXT / 1024} KiB of text searched for stack traces`);
+    const read = text.slice(0, budget);
+    budget -= read.length;
+    return read !== '' && search(read);
+  };
+}
+
 /** ax-recoverable-no-stack-traces: error schemas declare no stack-trace field and error examples contain no stack trace. */
-export default defineRule({
-  id: 'ax-recoverable-no-stack-traces',
+export default /* @__PURE__ */ defineRule({
+  id: ID,
   description: 'No error schema declares a stack-trace field and no error example contains a stack trace.',
   severity: 'error',
   recommended: true,
@@ -37,8 +80,9 @@ export default defineRule({
     fix: 'remove the stack-trace property or example',
   },
   scope: { responses: isErrorStatus, holds: 'body' },
-  options: ruleOptions<Options>(nameOptionsSchema('stackTrace', 'errorList', 'message')),
-  messages: MESSAGES,
+  live,
+  options: /* @__PURE__ */ ruleOptions<Options>(/* @__PURE__ */ nameOptionsSchema('stackTrace', 'errorList', 'message')),
+  messages: /* @__PURE__ */ withLive(MESSAGES, LIVE_MESSAGES),
   lint: ({ doc, options, operations, say }) => {
     const findings: Finding[] = [];
     for (const target of errorSchemas(doc, operations, isErrorStatus)) {

@@ -7,7 +7,8 @@ import { retryableWithoutDelay } from '../lib/errors/error-values';
 import { askAbout, newMemberName } from '../lib/errors/error-wording';
 import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/semantics/names';
 import { oneEdit, type Finding, responseFinding } from '../lib/findings/rule-function';
-import type { Said, Say as SayOf } from '../lib/findings/messages';
+import { sayOf, withLive, type Said, type Say as SayOf } from '../lib/findings/messages';
+import { firstName, sentHeader, type Live } from '../lib/envelope/live';
 import { statusIn } from '../lib/semantics/scope';
 import type { Scope } from './applicability';
 import { defineRule, ruleOptions } from './declaration';
@@ -24,6 +25,13 @@ const MESSAGES = {
   schemasHave: '{{count}} of its JSON error schemas have',
   retryableWithoutDelay:
     'the error example says `{{flag}}: true` but gives no retry delay. Add a `{{delay}}` to the example, or a `{{header}}` header to the response.',
+} as const;
+
+/** What the live check says, on a response the server sent: a table apart, so that the guard's bundle carries none of the lint's words. */
+const LIVE_MESSAGES = {
+  liveNoDelay: 'the response has no `{{header}}` header and the body no `{{delay}}`, so an agent cannot tell how long to wait. Send `Retry-After` (seconds).',
+  liveRetryableWithoutDelay:
+    'the error body says `{{flag}}: true` but gives no retry delay, so an agent cannot tell how long to wait. Send a `{{header}}` header (seconds) or a `{{delay}}` in the body.',
 } as const;
 type Say = SayOf<typeof MESSAGES>;
 
@@ -62,7 +70,7 @@ function retryableExamples(doc: OpenApiDocument, say: Say, operations: readonly 
 }
 
 /**
- * The responses the rule reads: the runtime guard reads them too (runtime/checks.ts), importing this alone, not the lint.
+ * The responses the rule reads: the runtime guard reads them too (runtime/checks.ts, and the live check below).
  * Rate limited and temporarily unavailable are the two statuses whose fix is "wait, then retry unchanged".
  */
 export const scope = {
@@ -72,12 +80,34 @@ export const scope = {
   or: { responses: isErrorStatus, holds: { concept: 'retryFlag', in: 'example' } },
 } satisfies Scope;
 
+const ID = 'ax-recoverable-retry-after';
+const sayLive = /* @__PURE__ */ sayOf(LIVE_MESSAGES);
+
+/**
+ * Live, on every error status: a 429 or 503 says how long to wait, as a header or a delay in the body; any other
+ * error body that says it is retryable does too (the rule's test of an example, lib/errors/error-values.ts).
+ */
+export const live = {
+  rule: ID,
+  at: status => status >= 400,
+  check: ({ status, headers, body, names, error, mayHold }) => {
+    const delayed = scope.responses(String(status));
+    const flagged = mayHold(namesFor(names, 'retryFlag'), true);
+    // Elsewhere only a retry flag asks for a delay: a body that cannot hold one costs no look at the headers.
+    if ((!delayed && !flagged) || sentHeader(headers(), namesFor(names, 'retryAfterHeader'))) return [];
+    const words = { header: firstName(names, 'retryAfterHeader'), delay: firstName(names, 'retryDelay') };
+    if (delayed && error('retryDelay') === undefined) return [sayLive('liveNoDelay', words)];
+    const [flag] = flagged ? retryableWithoutDelay({ value: body, location: [] }, names) : [];
+    return flag === undefined ? [] : [sayLive('liveRetryableWithoutDelay', { ...words, flag: flag.name })];
+  },
+} satisfies Live;
+
 /**
  * ax-recoverable-retry-after: every 429 and 503 says how long to wait before retrying (one finding per
  * response, whatever its media types); an example that says retryable says how long too.
  */
 export default /* @__PURE__ */ defineRule({
-  id: 'ax-recoverable-retry-after',
+  id: ID,
   description: 'Every 429 and 503 says how long to wait: a Retry-After header or a retry-delay property.',
   severity: 'warn',
   recommended: true,
@@ -88,8 +118,9 @@ export default /* @__PURE__ */ defineRule({
     fix: 'declare a `Retry-After` header',
   },
   scope,
+  live,
   options: /* @__PURE__ */ ruleOptions<Options>(/* @__PURE__ */ nameOptionsSchema('retryAfterHeader', 'retryDelay', 'retryFlag', 'errorList')),
-  messages: MESSAGES,
+  messages: /* @__PURE__ */ withLive(MESSAGES, LIVE_MESSAGES),
   lint: ({ doc, options, operations, say, statuses }) => {
     const headerNames = namesFor(options, 'retryAfterHeader');
     const delayNames = namesFor(options, 'retryDelay');

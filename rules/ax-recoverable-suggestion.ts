@@ -9,7 +9,8 @@ import { askAbout, newMemberName, placeOf } from '../lib/errors/error-wording';
 import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/semantics/names';
 import { viewsOf, type Property } from '../lib/document/schema';
 import { authenticates } from '../lib/semantics/scope';
-import type { Said, Say as SayOf } from '../lib/findings/messages';
+import { sayOf, withLive, type Said, type Say as SayOf } from '../lib/findings/messages';
+import { hintAdvice, type Live } from '../lib/envelope/live';
 import type { Scope } from './applicability';
 import { defineRule, ruleOptions } from './declaration';
 
@@ -44,6 +45,12 @@ const MESSAGES = {
   basicHint: 'Send valid Basic credentials',
   bearerHint: 'Send a valid Bearer token',
   oauthHint: 'Send a valid OAuth 2.0 access token',
+} as const;
+
+/** What the live check says, on a body the server sent: a table apart, so that the guard's bundle carries none of the lint's words. */
+const LIVE_MESSAGES = {
+  liveNoHint:
+    'the error body has no recovery hint, so an agent cannot tell how to fix the request. Send `{{name}}`{{place}}: one sentence on what to change before retrying.',
 } as const;
 type Say = SayOf<typeof MESSAGES>;
 
@@ -124,9 +131,23 @@ function inputHint(doc: OpenApiDocument, say: Say, input: Property): Said {
 /** The responses the rule reads, the client errors: the runtime guard reads them too (runtime/checks.ts), importing this alone, not the lint. */
 export const scope = { responses: isClientErrorStatus, holds: 'error schema' } satisfies Scope;
 
+const ID = 'ax-recoverable-suggestion';
+const sayLive = /* @__PURE__ */ sayOf(LIVE_MESSAGES);
+
+/** Live, on every client error (the rule's `scope`): the error body says how to fix the request. */
+export const live = {
+  rule: ID,
+  at: status => scope.responses(String(status)),
+  check: ({ response, body, names, answers }) => {
+    // The AX convention lets the description carry the hint as a response extension.
+    if (answers('recoveryHint') || (response !== undefined && responseExtension(response, 'x-ax-error-suggestion') !== undefined)) return [];
+    return [sayLive('liveNoHint', hintAdvice(body, names))];
+  },
+} satisfies Live;
+
 /** ax-recoverable-suggestion: every 4xx error body tells the caller how to fix the request (R2). */
 export default /* @__PURE__ */ defineRule({
-  id: 'ax-recoverable-suggestion',
+  id: ID,
   description: 'Every 4xx error schema declares a recovery hint that says how to fix the request.',
   severity: 'warn',
   recommended: true,
@@ -137,8 +158,9 @@ export default /* @__PURE__ */ defineRule({
     fix: 'add a recovery hint (`recoveryHint`)',
   },
   scope,
+  live,
   options: /* @__PURE__ */ ruleOptions<Options>(/* @__PURE__ */ nameOptionsSchema('recoveryHint', 'errorList')),
-  messages: MESSAGES,
+  messages: /* @__PURE__ */ withLive(MESSAGES, LIVE_MESSAGES),
   lint: ({ doc, options, operations, say, statuses }) => {
     const names = namesFor(options, 'recoveryHint');
     const exampleFor = (operation: Operation, status: string) => {

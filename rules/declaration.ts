@@ -6,6 +6,7 @@
  * definitions through rules/index.ts.
  */
 import { DOCS_URL, type ProbeId } from '../lib/findings/catalogue';
+import type { Live } from '../lib/envelope/live';
 import type { Messages } from '../lib/findings/messages';
 import type { Check } from '../lib/findings/rule-function';
 import type { Scope } from './applicability';
@@ -61,11 +62,16 @@ export interface RuleDefinition<Id extends string, O extends object, M extends M
   /**
    * Which operations and responses the rule reads, as data (rules/applicability.ts): the frame hands the lint the
    * statuses it reads, and the report marks an operation outside it "not applicable". A rule whose scope code outside
-   * rules/ reads (the runtime guard) exports it as `scope`, and marks its `defineRule` call and every call inside it
+   * rules/ reads (the runtime guard) exports it as `scope` (and its live check as `live`), and marks its `defineRule` call and every call inside it
    * `@__PURE__`, with no spread: the bundler then drops the definition, and the lint with it, from the guard's
    * bundle (test/package/runtime-build.test.ts).
    */
   scope: Scope;
+  /**
+   * The rule's check of a live response, for the runtime guard and the probe (runtime/checks.ts loops over the rules
+   * that have one): exported as `live` beside `scope`, worded with the rule's own messages, and tree-shakable the same way.
+   */
+  live?: Live;
   /**
    * `false` when `x-ax-exempt` cannot exempt the rule's findings: they judge the exemptions themselves, and a vague
    * reason is fixed by writing a better one, not by an exemption from the check on reasons. The editor offers none.

@@ -1,17 +1,16 @@
 /**
  * The runtime guard's one door into lib/errors/value-shapes.ts: what a live JSON error body carries, read with
- * the same table (carriers × members) and the same name options as the lint rules. Every call into the
- * shapes module goes through here, so an API change there touches this file alone; so does the plan of the names a
- * declared error schema answers with, tried first on a live body.
+ * the same table (carriers × members) and the same name options as the lint rules, and the plan of the names a
+ * declared error schema answers with, tried first on a live body. The rules' live checks read single members through
+ * lib/envelope/live.ts; every other call of the runtime into the shapes module goes through here.
  */
-import { answeredBy, describeErrorValue, valueAnswer, valueHome, type ErrorValue, type ValueMember, type ValueQuestion } from '../lib/errors/value-shapes';
+import { answeredBy, describeErrorValue, type ErrorValue, type ValueMember, type ValueQuestion } from '../lib/errors/value-shapes';
 import { errorSchemasOf } from '../lib/errors/error-bodies';
 import { schemaAnswer } from '../lib/errors/schema-shapes';
 import { listedName } from '../lib/errors/shape-table';
 import type { OpenApiDocument, Operation, Response } from '../lib/document/document';
-import type { StateField } from '../lib/envelope/envelope';
-import { carrierName, inStyleOf } from '../lib/errors/error-wording';
-import { namesFor, type Concept, type Names } from '../lib/semantics/names';
+import type { PlannedQuestion } from '../lib/envelope/live';
+import type { Names } from '../lib/semantics/names';
 
 export type { Names, ValueMember, ValueQuestion };
 
@@ -34,8 +33,8 @@ export function readError(body: unknown, names: Names): LiveError {
 /** What a live error body carries, read for the questions `asked` alone (what the guard's checks read at its status). */
 export const readErrorPart = (body: unknown, names: Names, asked: readonly ValueQuestion[]): Partial<ErrorValue> => describeErrorValue(body, names, asked);
 
-/** The questions the checks ask only whether a body answers (ax-recoverable-error-structure, ax-recoverable-suggestion): a plan can answer them. */
-export type PlannedQuestion = 'errorCode' | 'message' | 'recoveryHint';
+export type { PlannedQuestion };
+/** The questions a plan can answer: those the checks ask only whether a body answers (PlannedQuestion). */
 const PLANNED: readonly PlannedQuestion[] = ['errorCode', 'message', 'recoveryHint'];
 export const isPlanned = (question: ValueQuestion): question is PlannedQuestion => (PLANNED as readonly ValueQuestion[]).includes(question);
 
@@ -63,18 +62,3 @@ export function errorPlan(doc: OpenApiDocument, operation: Operation, response: 
  */
 export const answeredByPlan = (body: unknown, question: PlannedQuestion, names: Names, plan: ErrorPlan): boolean =>
   plan[question].some(name => answeredBy(body, question, names, name));
-
-/** The state-rejection member of a live body (in any carrier the table knows), if it has one. */
-export function stateMember(body: unknown, field: StateField, names: Names): ValueMember | undefined {
-  return valueAnswer(body, field, names);
-}
-
-/** The recovery hint to send, where the lint's fix adds it: its name in the case style of the place holding the error, and that place (" inside the `fault` object"; "" for the body). */
-export function hintAdvice(body: unknown, names: Names): { name: string; place: string } {
-  const home = valueHome(body, names);
-  const place = home.carrier.kind === 'body' ? '' : ` inside ${carrierName(home.carrier)}`;
-  return { name: inStyleOf(home.memberNames, namesFor(names, 'recoveryHint')), place };
-}
-
-/** The first name of a concept: the one messages suggest. */
-export const firstName = (names: Names, concept: Concept): string => namesFor(names, concept)[0];

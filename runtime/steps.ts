@@ -4,7 +4,7 @@
  * operation with that method, with the same matcher as the ruleset and the runtime guard.
  */
 import { isObject } from '../lib/document/document';
-import { hrefProblem } from './checks';
+import { liveHrefProblem } from '../rules/ax-envelope-next-steps-href';
 import { prepare } from './description';
 
 export interface UnresolvedStep {
@@ -26,7 +26,8 @@ export function unresolvedSteps(openapi: object, steps: readonly unknown[]): Unr
     const href = isObject(step) ? step.href : undefined;
     const message =
       typeof href === 'string' && href !== ''
-        ? hrefProblem(description, candidate => description.matcher.suggest(candidate), `step ${index}`, href, isObject(step) ? step.method : undefined)
+        ? liveHrefProblem(description, candidate => description.matcher.suggest(candidate), `step ${index}`, href, isObject(step) ? step.method : undefined)
+            ?.text
         : `step ${index} has no href, so an agent cannot call it. Give every step a string href.`;
     return message === undefined ? [] : [{ step, index, message }];
   });

@@ -15,10 +15,12 @@ const MAX_STATIC = 200;
 
 const staticText = (template: string) => template.replace(PLACEHOLDER, '');
 
-/** The ids of a table that the function file never names outside the table (each is said as a string literal: `say('noRefreshUrl', …)`). */
+/**
+ * The ids of a table that the function file never names outside the table (each is said as a string literal: `say('noRefreshUrl', …)`);
+ * a rule with a live check declares its templates apart, as `LIVE_MESSAGES`.
+ */
 function unsaidIds(source: string, ids: readonly string[]): string[] {
-  const table = /\nconst MESSAGES = \{[\s\S]*?\n\} as const;/.exec(source);
-  const code = table === null ? source : source.replace(table[0], '');
+  const code = source.replace(/\nconst (?:LIVE_)?MESSAGES = \{[\s\S]*?\n\} as const;/g, '');
   return ids.filter(id => !new RegExp(`['"]${id}['"]`).test(code));
 }
 

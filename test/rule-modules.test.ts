@@ -8,6 +8,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import * as ts from 'typescript';
 import { DECLARATIONS, PROBE_READINGS, RULE_IDS } from '../rules';
+import { GUARDED_RULES } from '../runtime/checks';
 
 const ROOT = join(__dirname, '..');
 const CODE = /\.(ts|mjs|cjs)$/;
@@ -17,19 +18,6 @@ const CODE = /\.(ts|mjs|cjs)$/;
  * and the rule pages are not code; tests name the rules they test.
  */
 const LEFT: Record<string, readonly string[]> = {
-  // The runtime guard's live checks, until they are declared with their rules (`live`).
-  'runtime/checks.ts': [
-    'ax-envelope-empty-actions',
-    'ax-envelope-next-steps',
-    'ax-envelope-next-steps-href',
-    'ax-envelope-next-steps-shape',
-    'ax-envelope-refresh-url',
-    'ax-envelope-state',
-    'ax-recoverable-error-structure',
-    'ax-recoverable-no-stack-traces',
-    'ax-recoverable-retry-after',
-    'ax-recoverable-suggestion',
-  ],
   // The README's editor screenshot is a picture of one finding, as a test names the rule it tests: what the picture
   // shows, not a list a new rule must join.
   'scripts/editor-screenshot.mjs': ['ax-recoverable-retryable'],
@@ -51,7 +39,7 @@ const ID = new RegExp(`(?<![\\w-])(${[...RULE_IDS].sort((a, b) => b.length - a.l
 /**
  * The rule ids the code of one file names in its strings. An import's path is no name: it names the rule's module, the
  * one place the rule is stated, to read its declaration (rules/index.ts imports each; the runtime guard imports the
- * `scope` of four). What this test looks for is a rule's knowledge stated again elsewhere, which a string id marks.
+ * `live` of each rule that has one, and the `scope` of four). What this test looks for is a rule's knowledge stated again elsewhere, which a string id marks.
  */
 function idsNamedIn(file: string): string[] {
   const source = ts.createSourceFile(file, readFileSync(join(ROOT, file), 'utf8'), ts.ScriptTarget.Latest, true);
@@ -83,6 +71,17 @@ test.each(RULE_IDS.map(id => [id]))('%s is its module, a line of rules/index.ts,
 test('no other code names a rule id, but what LEFT lists', () => {
   const elsewhere = [...named].filter(([file, ids]) => ids.length > 0 && !/^rules\/ax-[a-z-]+\.ts$/.test(file));
   expect(Object.fromEntries(elsewhere)).toEqual(LEFT);
+});
+
+test('the runtime guard checks what the rules declare live: one import line in runtime/checks.ts per rule with `live`, each reporting its own rule', () => {
+  const live = DECLARATIONS.flatMap(({ id, live }) => (live === undefined ? [] : [id]));
+  expect(live).toHaveLength(10);
+  expect(DECLARATIONS.flatMap(({ id, live }) => (live === undefined || live.rule === id ? [] : [id]))).toEqual([]);
+  const importing = readFileSync(join(ROOT, 'runtime', 'checks.ts'), 'utf8')
+    .split('\n')
+    .flatMap(line => /^import \{ live as \w+(?:, scope as \w+)? \} from '\.\.\/rules\/(ax-[a-z-]+)';$/.exec(line)?.[1] ?? []);
+  expect(importing.sort()).toEqual([...live].sort());
+  expect([...GUARDED_RULES].sort()).toEqual([...live].sort());
 });
 
 test("each of the probe's readings is one rule's, and each probe finding confirms at most one rule, the one whose check it may replace", () => {

@@ -18,7 +18,8 @@ import { namesFor } from '../../lib/semantics/names';
 import { isExempt, label } from '../../lib/findings/rule-function';
 import { clip, dottedPath } from '../../lib/document/values';
 import { linksIn } from '../../lib/envelope/hypermedia';
-import { hrefProblem, violationsOf, type RuleOptions } from '../../runtime/checks';
+import { violationsOf, type RuleOptions } from '../../runtime/checks';
+import { liveHrefProblem } from '../../rules/ax-envelope-next-steps-href';
 import { Description } from '../../runtime/description';
 import { readError, type LiveError } from '../../runtime/shapes';
 import { OFF } from '../lint';
@@ -411,7 +412,7 @@ export class Play {
     for (const { href, method: rawMethod, kind, at } of this.offeredCalls(answer.body)) {
       const method = typeof rawMethod === 'string' ? rawMethod.toUpperCase() : 'GET';
       const where = `\`${dottedPath(at)}\``;
-      const problem = hrefProblem(this.description, candidate => this.description.matcher.suggest(candidate), where, href, method);
+      const problem = liveHrefProblem(this.description, candidate => this.description.matcher.suggest(candidate), where, href, method)?.text;
       if (problem !== undefined) {
         result.staleSteps++;
         this.add('ax-probe-stale-step', operation, request, answer, `${from}: ${problem}`);

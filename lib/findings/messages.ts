@@ -65,6 +65,12 @@ export function sayOf<M extends Messages>(messages: M): Say<M> {
   }) as Say<M>;
 }
 
+/**
+ * A rule's table: its lint's templates and its live check's (rules/declaration.ts, `live`), declared apart so that the
+ * runtime guard's bundle, which says the live ones alone, carries none of the lint's (call it `@__PURE__`).
+ */
+export const withLive = <L extends Messages, V extends Messages>(lint: L, live: V): L & V => ({ ...lint, ...live });
+
 /** The same message, about `concept`: for a rule whose every finding of one kind names the one member it lacks. */
 export const about = (message: Said, concept: Concept | readonly Concept[]): Said => said(message.messageId, { ...message.data, concept }, message.text);
 
