@@ -29,7 +29,7 @@ const MESSAGES = {
 
 /** What the live check says, on a response the server sent: a table apart, so that the guard's bundle carries none of the lint's words. */
 const LIVE_MESSAGES = {
-  liveNoDelay: 'the response has no `{{header}}` header and the body no `{{delay}}`, so an agent cannot tell how long to wait. Send `Retry-After` (seconds).',
+  liveNoDelay: 'the response has no `{{header}}` header and the body no `{{delay}}`, so an agent cannot tell how long to wait. Send `{{header}}` (seconds).',
   liveRetryableWithoutDelay:
     'the error body says `{{flag}}: true` but gives no retry delay, so an agent cannot tell how long to wait. Send a `{{header}}` header (seconds) or a `{{delay}}` in the body.',
 } as const;

@@ -146,6 +146,24 @@ describe('checkResponse', () => {
     );
   });
 
+  test('a configured retry header is the one the advice names: a 429 is told to send it, not `Retry-After`', () => {
+    const names = { retryAfterHeader: ['X-Wait-Seconds'] };
+    expect(
+      checkResponse(API, post('/v1/orders', 429, { code: 'SLOW_DOWN', message: 'Too many orders.', recoveryHint: 'Wait, then send it again.' }), { names }).map(
+        found => found.message,
+      ),
+    ).toEqual([
+      'POST /orders 429: the response has no `X-Wait-Seconds` header and the body no `retry_after_ms`, so an agent cannot tell how long to wait. Send `X-Wait-Seconds` (seconds).',
+    ]);
+    expect(
+      rulesOf(
+        post('/v1/orders', 429, { code: 'SLOW_DOWN', message: 'Too many orders.', recoveryHint: 'Wait, then send it again.' }, { 'x-wait-seconds': '3' }),
+        API,
+        { names },
+      ),
+    ).toEqual([]);
+  });
+
   test('Swagger 2.0 basePath, several servers, and a path without the base path', () => {
     const legacy = swagger2({ '/orders': { post: { responses: { '201': { description: 'Created', schema: { type: 'object' } } } } } }, { basePath: '/api' });
     expect(rulesOf(post('/api/orders', 201, {}), legacy)).toEqual(['ax-envelope-next-steps']);
