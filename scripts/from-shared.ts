@@ -15,14 +15,22 @@ export const fromShared: Plugin = {
   setup(build) {
     const root = path.resolve('.');
     const inBin = (importer: string) => FROM_SHARED.some(folder => path.relative(root, importer).startsWith(`${folder}${path.sep}`));
-    build.onResolve({ filter: /^(\.\.\/)+(ruleset|rules|lib(\/[\w-]+)+)$/ }, ({ path: id, importer }) => {
+    build.onResolve({ filter: /^(\.\.\/)+(ruleset|rules(\/[\w-]+)?|lib(\/[\w-]+)+)$/ }, ({ path: id, importer }) => {
       const target = path.relative(root, path.resolve(path.dirname(importer), id)).replace(/\\/g, '/');
-      return inBin(importer) && (target === 'ruleset' || target === 'rules' || target.startsWith('lib/')) ? { path: target, namespace: 'shared' } : undefined;
+      return inBin(importer) && (target === 'ruleset' || target === 'rules' || target.startsWith('rules/') || target.startsWith('lib/'))
+        ? { path: target, namespace: 'shared' }
+        : undefined;
     });
     build.onResolve({ filter: /^\.\/shared\.cjs$/ }, ({ path: id }) => ({ path: id, external: true }));
-    // scripts/package.mjs (step 1) exports the ruleset as `ruleset`, rules/index.ts as `rules` and lib/<folder>/<name>.ts as `lib_<folder>_<name>`.
+    // scripts/package.mjs (step 1) exports the ruleset as `ruleset`, rules/index.ts as `rules`, rules/<id>.ts as `rules_<id>`
+    // (dashes as underscores) and lib/<folder>/<name>.ts as `lib_<folder>_<name>`.
     build.onLoad({ filter: /.*/, namespace: 'shared' }, ({ path: id }) => {
-      const name = id === 'ruleset' || id === 'rules' ? id : `lib_${id.slice(4).replace(/[/-]/g, '_')}`;
+      const name =
+        id === 'ruleset' || id === 'rules'
+          ? id
+          : id.startsWith('rules/')
+            ? `rules_${id.slice(6).replace(/-/g, '_')}`
+            : `lib_${id.slice(4).replace(/[/-]/g, '_')}`;
       return { contents: `module.exports = require('./shared.cjs').${name};\n`, loader: 'js' };
     });
   },

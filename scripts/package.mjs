@@ -18,6 +18,8 @@ const FUNCTION_NAMES = (await compiled("export { DECLARATIONS } from './rules';"
 ).sort();
 /** The lib/ modules, which the bin and the probe take from the shared module instead of bundling a second copy. */
 const LIB_NAMES = namesIn('lib', { recursive: true });
+/** Each rule module, which cli/ and runtime/ import for a rule's own exports (its `scope`, its `live`). */
+const RULE_NAMES = namesIn('rules');
 /** What the frames of the compiled rule code are called; lib/findings/code-origin.ts looks for the same name (a test keeps them equal). */
 const COMPILED_URL = 'spectral-agent-ux/dist/shared.cjs';
 
@@ -33,7 +35,7 @@ function namesIn(folder, { recursive = false } = {}) {
  * Step 1, why: a new rule or lib module must ship without a list to keep up to date. Writes the
  * shared module's two entries: `shared.ts` (the ruleset and every function by name, as the rule
  * declarations hold them: the published types) and `shared-with-lib.ts` (that, plus the declarations and
- * each lib/ module as a namespace for the bin, and the hook that hands the compiled code its source map).
+ * each lib/ and rules/ module as a namespace for the bin, and the hook that hands the compiled code its source map).
  */
 function writeSharedSources() {
   mkdirSync('.cache/build', { recursive: true });
@@ -47,6 +49,7 @@ function writeSharedSources() {
     `export { useSourceMap as __useSourceMap } from '../../lib/findings/code-origin';`,
     `export * as rules from '../../rules';`,
     ...LIB_NAMES.map(name => `export * as lib_${name.replace(/[/-]/g, '_')} from '../../lib/${name}';`),
+    ...RULE_NAMES.map(name => `export * as rules_${name.replace(/-/g, '_')} from '../../rules/${name}';`),
   ];
   writeFileSync('.cache/build/shared.ts', `${api.join('\n')}\n`);
   writeFileSync('.cache/build/shared-with-lib.ts', `${withLib.join('\n')}\n`);

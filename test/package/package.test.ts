@@ -42,7 +42,10 @@ const FUNCTIONS = DECLARATIONS.map(declaration => declaration.functionName);
 // error shapes, API Platform's body and the read-only POSTs of the fresh sample (396.7 kB packed then). 410 kB with a
 // shared schema's own `allOf` fix, SCIM's error bodies, the guard's cheaper error reads and their changelog (408.6 kB packed then).
 // 415 kB with lib/ split by question (more modules) and the guard's FrameworkResponse (410.6 kB packed then).
-const MAX_PACKED_BYTES = 415_000;
+// 435 kB with findings as data (`say`'s messageId and data, in the report's JSON too), each rule's live checks and their
+// messages in its module, the third and fourth samples' advice and their changelog; the bin's imports of a rule module read
+// from dist/shared.cjs, not bundled a second time (430.3 kB packed then).
+const MAX_PACKED_BYTES = 435_000;
 
 function run(command: string, args: string[]) {
   const result = spawnSync(command, args, { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });

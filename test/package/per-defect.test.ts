@@ -49,7 +49,16 @@ test("the report's matrix marks every operation that uses the component, and the
   const cell = (method: string, path: string) => cellOf(report, method, path, 'error-structure');
   expect(cell('GET', '/a')).toEqual({
     status: 'fail',
-    diagnostics: [{ message: `\`Error\` (used by 2 responses): ${NO_CODE}`, path: ERROR, severity: 'error' }],
+    diagnostics: [
+      {
+        message: `\`Error\` (used by 2 responses): ${NO_CODE}`,
+        // The finding as data: its template and what filled it, the concept it lacks in the one vocabulary.
+        messageId: 'componentProblem',
+        data: { concept: 'errorCode', what: 'has no code', shapes: '', fix: 'Add a required `code` (e.g. "NOT_FOUND"); your error handler must then send it.' },
+        path: ERROR,
+        severity: 'error',
+      },
+    ],
   });
   expect(cell('GET', '/b')?.status).toBe('fail');
   expect(cell('DELETE', '/c')).toEqual({ status: 'exempt', reason: 'legacy endpoint, removed in v2 with its error body' });

@@ -48,3 +48,10 @@ test("dist/runtime.cjs holds the scopes it reads of the rules' modules, not thei
   expect(runtime).toContain('holds: "state rejection"');
   expect(runtime).not.toContain('function defineRule(');
 });
+
+test("the bin reads each rule module it imports (a rule's `scope`, its `live`) from dist/shared.cjs, not a second copy", () => {
+  const bin = readFileSync(join(dist, 'spectral-agent-ux.cjs'), 'utf8');
+  expect(bin).toContain('require("./shared.cjs").rules_ax_envelope_next_steps_href');
+  expect(bin).not.toContain('function defineRule(');
+  expect(bin).not.toContain('function sayOf(');
+});
