@@ -12,7 +12,17 @@ import {
 } from '../lib/document/document';
 import { composedWith, ensureEdit, envelopeFor, propertyEdits, type Audience, type Edit } from '../lib/findings/edits';
 import { STEP_METHODS } from '../lib/envelope/envelope';
-import { declaresPageLinks, hasCallableLinks, linkCollections, linkLookalike, liveSelfLink, nextCallMember, selfLink } from '../lib/envelope/hypermedia';
+import {
+  declaresMethodLinks,
+  declaresPageLinks,
+  hasCallableLinks,
+  linkCollections,
+  linkLookalike,
+  liveMethodLinks,
+  liveSelfLink,
+  nextCallMember,
+  selfLink,
+} from '../lib/envelope/hypermedia';
 import { firstName, sentHeader, stepFields, type Live } from '../lib/envelope/live';
 import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/semantics/names';
 import { label, mustThenSend, placeIn, responseFinding, type Finding, type LazyEdits } from '../lib/findings/rule-function';
@@ -150,7 +160,8 @@ function problem(
       options.hypermedia === false ||
       (selfLink(view, withLocation) !== 'callable' &&
         !linkCollections(doc, view, collectionNames).some(collection => collection.callable) &&
-        !declaresPageLinks(doc, view, collectionNames)),
+        !declaresPageLinks(doc, view, collectionNames) &&
+        !declaresMethodLinks(doc, view)),
   );
   if (lacking.length === 0) return undefined;
   const [name] = names;
@@ -231,8 +242,11 @@ export const live = {
   check: ({ description, operation, headers, body, names, prefixes, readOnly, hypermedia }) => {
     if (!asksNextSteps(description.doc, operation, { ...names, prefixes, readOnly })) return [];
     // As the rule: links that each carry an href and a method list the next calls too, unless `hypermedia: false`;
-    // so does a body that is an href beside a `Location` header.
-    const callable = liveSelfLink(body, sentHeader(headers(), ['Location'])) === 'callable' || hasCallableLinks(body, namesFor(names, 'linkCollection'));
+    // so do links that carry their methods (Vimeo's `{ uri, options }`), and a body that is an href beside a `Location` header.
+    const callable =
+      liveSelfLink(body, sentHeader(headers(), ['Location'])) === 'callable' ||
+      hasCallableLinks(body, namesFor(names, 'linkCollection')) ||
+      liveMethodLinks(body);
     if (hypermedia !== false && callable) return [];
     const steps = isObject(body)
       ? namesFor(names, 'nextSteps')

@@ -1,5 +1,6 @@
 /** lib/envelope/hypermedia.ts on live bodies: the links the probe follows, in the shapes the schema-side reader knows; and bodies that are links. */
-import { hasCallableLinks, liveSelfLink, linksIn } from '../lib/envelope/hypermedia';
+import { hasCallableLinks, liveMethodLinks, liveSelfLink, linksIn } from '../lib/envelope/hypermedia';
+import { checkResponse } from '../runtime';
 import { oas3, ref, swagger2 } from './support/documents';
 import { runRuleWithEdits, testRule } from './support/testRule';
 import { component, usedBy } from './support/components';
@@ -114,4 +115,75 @@ test("a live body's page links (first, previous, next, last, any case) are calls
   expect(hasCallableLinks({ data: { items: [], links: { self: { href: '/e' }, prev: { href: '/e?p=1' } } } }, NAMES)).toBe(true);
   expect(hasCallableLinks({ items: [], links: { Approve: '/e/1/approve', Cancel: '/e/1/cancel' } }, NAMES)).toBe(false);
   expect(hasCallableLinks({ items: [], links: { next: '/e?page=2', approve: '/e/1/approve' } }, NAMES)).toBe(false);
+});
+
+/**
+ * Links that carry their methods under the API's own names (issue 38, the fourth fresh 30): Vimeo's `metadata.connections`
+ * and `metadata.interactions`, `{ uri, options }` with `options` the HTTP methods the link accepts, are next calls.
+ */
+const methodsLink = (options: object) => ({
+  type: 'object',
+  properties: { uri: { type: 'string', example: '/channels/927/users' }, options: { type: 'array', ...options }, total: { type: 'number' } },
+});
+const DESCRIBED = methodsLink({ description: 'An array of HTTP methods permitted on this URI.', items: { type: 'string' } });
+const ENUMERATED = methodsLink({ items: { type: 'string', enum: ['GET', 'POST', 'PUT', 'DELETE'] } });
+const DISPLAY = methodsLink({ description: 'The display options of this list.', items: { type: 'string', enum: ['compact', 'expanded'] } });
+const metadata = (link: object) => ({
+  type: 'object',
+  properties: { name: { type: 'string' }, metadata: { type: 'object', properties: { connections: { type: 'object', properties: { users: link } } } } },
+});
+const created = (schema: object) => ({ post: { responses: { '200': { description: 'Created', content: { 'application/json': { schema } } } } } });
+
+testRule('ax-envelope-next-steps', [
+  {
+    name: "OpenAPI 3.0 `$ref`: Vimeo's `channel`, whose `metadata.connections` hold `{ uri, options }` described as HTTP methods, or an enum of them (`allOf`), lists its next calls",
+    document: oas3(
+      { '/channels': created(ref('channel')), '/albums': created({ allOf: [ref('album')] }) },
+      { schemas: { channel: metadata(DESCRIBED), album: metadata(ENUMERATED) } },
+    ),
+    errors: [],
+  },
+  {
+    name: "Swagger 2.0: the same links stay silent; lookalikes: `options` that are no HTTP methods, and a member's own links (a `user`'s `metadata.connections`, three objects down) are asked for `nextSteps`",
+    document: swagger2(
+      {
+        '/channels': { post: { responses: { '200': { description: 'Created', schema: { $ref: '#/definitions/channel' } } } } },
+        '/lists': { post: { responses: { '200': { description: 'Created', schema: { $ref: '#/definitions/list' } } } } },
+        '/comments': { post: { responses: { '200': { description: 'Created', schema: { $ref: '#/definitions/comment' } } } } },
+      },
+      {
+        definitions: {
+          channel: metadata(DESCRIBED),
+          list: metadata(DISPLAY),
+          comment: { type: 'object', properties: { text: { type: 'string' }, user: metadata(DESCRIBED) } },
+        },
+      },
+    ),
+    errors: [
+      {
+        path: ['definitions', 'list'],
+        message: `${usedBy('list', 'POST /lists 200')}: the response schema does not declare \`nextSteps\`. Add \`nextSteps\`: ${STEP} to the application/json schema; your handler must then send it.`,
+      },
+      {
+        path: ['definitions', 'comment'],
+        message: `${usedBy('comment', 'POST /comments 200')}: the response schema does not declare \`nextSteps\`. Add \`nextSteps\`: ${STEP} to the application/json schema; your handler must then send it.`,
+      },
+    ],
+  },
+]);
+
+test('a live body whose links carry their methods (`{ uri, options: [HTTP methods] }`, two objects down) lists its next calls, as the lint reads it', () => {
+  const channel = (options: unknown, uri: unknown = '/channels/927/users') => ({
+    name: 'Staff picks',
+    metadata: { connections: { users: { uri, options, total: 3 } } },
+  });
+  expect(liveMethodLinks(channel(['GET', 'PATCH']))).toBe(true);
+  expect(liveMethodLinks(channel(['compact']))).toBe(false);
+  expect(liveMethodLinks(channel([]))).toBe(false);
+  expect(liveMethodLinks(channel(['GET'], 'not a URI'))).toBe(false);
+  expect(liveMethodLinks({ user: channel(['GET']) })).toBe(false);
+  const api = oas3({ '/channels': created(ref('channel')) }, { schemas: { channel: metadata(DESCRIBED) } });
+  const rules = (sent: unknown) => checkResponse(api, { method: 'POST', path: '/channels', status: 200, headers: {}, body: sent }).map(found => found.rule);
+  expect(rules(channel(['GET', 'PATCH']))).toEqual([]);
+  expect(rules(channel(['compact']))).toEqual(['ax-envelope-next-steps']);
 });

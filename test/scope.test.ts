@@ -862,3 +862,60 @@ test('a POST that only reads is told `x-ax-retryable: true`, and the edit clears
   expect(edits.map(edit => edit.update)).toEqual([{ 'x-ax-retryable': true }]);
   expect(after).toEqual([]);
 });
+
+/**
+ * POSTs that only compute (issue 38, the fourth fresh 30): Magento's service method between its version and its HTTP
+ * method (`…V1CalculatePost`), and `compute` as a summary's verb. A computation that saves, or an estimate created, writes.
+ */
+const TOTALS = { type: 'object', properties: { grand_total: { type: 'number' }, subtotal: { type: 'number' } } };
+const magentoPost = (operationId: string, description: string) =>
+  post(
+    { operationId, summary: 'guest-carts/{cartId}/totals-information', description },
+    { '200': body(ref('quote-data-totals-interface'), 'application/json', '200 Success.') },
+  );
+
+testRule('ax-envelope-next-steps', [
+  {
+    name: 'OpenAPI 3.0 `$ref`: Magento\'s `checkoutGuestTotalsInformationManagementV1CalculatePost` ("Calculate quote totals …") and "Compute the tax" only read',
+    document: oas3(
+      {
+        '/V1/guest-carts/{cartId}/totals-information': magentoPost(
+          'checkoutGuestTotalsInformationManagementV1CalculatePost',
+          'Calculate quote totals based on address and shipping method.',
+        ),
+        '/tax': post({ summary: 'Compute the tax of a cart' }, { '200': body(ref('quote-data-totals-interface')) }),
+      },
+      { schemas: { 'quote-data-totals-interface': TOTALS } },
+    ),
+    errors: [],
+  },
+  {
+    name: 'Swagger 2.0: `quoteGuestShippingMethodManagementV1EstimateByExtendedAddressPost` only reads',
+    document: swagger2({
+      '/V1/guest-carts/{cartId}/estimate-shipping-methods': swaggerPost(
+        { operationId: 'quoteGuestShippingMethodManagementV1EstimateByExtendedAddressPost', summary: 'guest-carts/{cartId}/estimate-shipping-methods' },
+        '200',
+        { type: 'array', items: TOTALS },
+      ),
+    }),
+    errors: [],
+  },
+  {
+    name: 'lookalikes: Magento\'s `…V1CreateEmptyCartPost`, an id whose HTTP method is not the operation\'s (`…V1CalculatePut` on a POST), "Calculate and save the totals", "Create an estimate"',
+    document: swagger2({
+      '/V1/carts': swaggerPost({ operationId: 'quoteCartManagementV1CreateEmptyCartPost' }, '200', TOTALS),
+      '/V1/totals': swaggerPost({ operationId: 'quoteTotalsV1CalculatePut' }, '200', TOTALS),
+      '/totals': swaggerPost({ summary: 'Calculate and save the totals' }, '200', TOTALS),
+      '/estimates': swaggerPost({ summary: 'Create an estimate' }, '200', TOTALS),
+    }),
+    errors: [
+      { path: SWAGGER_STEPS('/V1/carts', '200'), message: missing('POST', '/V1/carts', '200') },
+      { path: SWAGGER_STEPS('/V1/totals', '200'), message: missing('POST', '/V1/totals', '200') },
+      {
+        path: SWAGGER_STEPS('/totals', '200'),
+        message: overruled('POST /totals', '200', 'named "Calculate and save the totals" like a read, but its name goes on to `save`'),
+      },
+      { path: SWAGGER_STEPS('/estimates', '200'), message: missing('POST', '/estimates', '200') },
+    ],
+  },
+]);

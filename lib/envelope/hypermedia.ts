@@ -6,7 +6,7 @@
  * The same shapes are read in live bodies (`linksIn`), for the probe to follow.
  */
 import { words } from '../errors/concepts';
-import { child, isObject, type JsonObject, type JsonPath, type OpenApiDocument } from '../document/document';
+import { child, HTTP_METHODS, isObject, type JsonObject, type JsonPath, type OpenApiDocument } from '../document/document';
 import { isObjectView, ownProperty, viewsOf, type ObjectView, type Property } from '../document/schema';
 import { namesClientsSend } from '../document/inputs';
 
@@ -330,6 +330,71 @@ export const selfLink = (view: ObjectView, withLocation: boolean): SelfLink =>
 /** `linkOf` over a live body: the body sends the member as a non-empty string; `withLocation` when the response sent a `Location` header. */
 export const liveSelfLink = (body: unknown, withLocation: boolean): SelfLink =>
   isObject(body) ? linkOf(Object.keys(body), member => typeof body[member] === 'string' && body[member] !== '', withLocation) : undefined;
+
+/**
+ * How `holdsMethodLink` walks a body, a schema's or a live one: a node's object members, whether a node is a link's
+ * target (a URI string) and whether it lists HTTP methods.
+ */
+interface LinkWalker<T> {
+  members: (node: T) => [string, T][];
+  target: (node: T) => boolean;
+  methods: (node: T) => boolean;
+}
+
+/** The members that name a link's target: Vimeo's `uri`, an `href`, a `url`. */
+const LINK_TARGETS = new Set([HREF, 'uri', 'url']);
+const METHOD_NAMES = new Set<string>(HTTP_METHODS);
+const isMethodName = (value: unknown): boolean => typeof value === 'string' && METHOD_NAMES.has(value.toLowerCase());
+/** What a list of the methods a link accepts is described as (Vimeo's `options`: "An array of HTTP methods permitted on this URI"). */
+const METHODS_TEXT = /\bHTTP methods\b/i;
+
+/**
+ * A link that carries its methods within two object members of the body (Vimeo's `metadata.connections.users`,
+ * `{ uri, options: ["GET", "POST"] }`): a target and a list of HTTP methods, a call an agent can make as a link with an
+ * href and a method is. The links of a list's items are theirs, not the body's (arrays are not walked).
+ */
+function holdsMethodLink<T>(walker: LinkWalker<T>, node: T, depth = 0): boolean {
+  const members = walker.members(node);
+  const link = members.some(([name, member]) => LINK_TARGETS.has(name) && walker.target(member)) && members.some(([, member]) => walker.methods(member));
+  return link || (depth < MAX_DEPTH && members.some(([, member]) => holdsMethodLink(walker, member, depth + 1)));
+}
+
+type SchemaNode = Pick<Property, 'schema' | 'location'>;
+
+/** An array schema whose items are HTTP methods: an enum of them, or described as them. */
+function methodList(doc: OpenApiDocument, node: SchemaNode): boolean {
+  const views = viewsOf(doc, node.schema, node.location) ?? [];
+  return views.some(view =>
+    view.parts.some(part => {
+      const items = doc.resolve(part.value.items, child(part.location, 'items'))?.value;
+      if (!isObject(items)) return false;
+      const described = [part.value.description, items.description].some(text => typeof text === 'string' && METHODS_TEXT.test(text));
+      return Array.isArray(items.enum) ? items.enum.length > 0 && items.enum.every(isMethodName) : described;
+    }),
+  );
+}
+
+const schemaWalker = (doc: OpenApiDocument): LinkWalker<SchemaNode> => ({
+  members: node =>
+    (viewsOf(doc, node.schema, node.location) ?? [])
+      .filter(isObjectView)
+      .flatMap(view => [...view.properties.values()].map(member => [member.name, member] as [string, SchemaNode])),
+  target: node => (viewsOf(doc, node.schema, node.location) ?? []).some(view => view.types?.includes('string')),
+  methods: node => methodList(doc, node),
+});
+
+/** A schema's body that declares a link carrying its methods (`holdsMethodLink`): its next calls, under the API's own names. */
+export const declaresMethodLinks = (doc: OpenApiDocument, view: ObjectView): boolean =>
+  [...view.properties.values()].some(member => holdsMethodLink(schemaWalker(doc), member, 1));
+
+const liveWalker: LinkWalker<unknown> = {
+  members: node => (isObject(node) ? Object.entries(node) : []),
+  target: node => typeof node === 'string' && isHref(node),
+  methods: node => Array.isArray(node) && node.length > 0 && node.every(isMethodName),
+};
+
+/** `declaresMethodLinks` over a live body: a link sends its target and a non-empty list of HTTP methods. */
+export const liveMethodLinks = (body: unknown): boolean => isObject(body) && holdsMethodLink(liveWalker, body);
 
 /** A link of a live body: its href, its method if it names one, and where it sits. */
 export interface LinkValue {

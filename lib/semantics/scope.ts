@@ -26,7 +26,7 @@ const wordSet = (...groups: string[]): Set<string> => new Set(groups.flatMap(gro
 const READ_VERBS = wordSet(
   'get list search query find fetch lookup retrieve describe',
   'check validate verify ping test assess evaluate analyse analyze',
-  'calculate estimate preview simulate suggest render count export download translate',
+  'calculate compute estimate preview simulate suggest render count export download translate',
   // "Show audience breakdown per attribute" (Rails' `show` action reads); `stat`, as stat(2), reads a file's metadata.
   'show stat inspect',
 );
@@ -77,7 +77,16 @@ function idWords(id: string, operation: Operation): string[] {
   const resourceFirst = /^[a-z0-9]+_/.test(verbPart) && second !== undefined && !READ_VERBS.has(first) && pathWords(operation).has(first);
   // A leading `Batch` or `Bulk` says how many, not what is done (AWS's `BatchCheckLayerAvailability` checks; `BatchDeleteImage` deletes).
   const counted = second !== undefined && ['batch', 'bulk'].includes(first);
-  return resourceFirst || counted ? split.slice(1) : split;
+  return serviceMethod(split, operation) ?? (resourceFirst || counted ? split.slice(1) : split);
+}
+
+/**
+ * A versioned service's method between its version and the operation's own HTTP method: Magento's
+ * `checkoutGuestTotalsInformationManagementV1CalculatePost` → `calculate` (`<module><Service>V<n><Method><HttpMethod>`).
+ */
+function serviceMethod(split: string[], operation: Operation): string[] | undefined {
+  const version = split.findIndex(word => /^v\d+$/.test(word));
+  return version > 0 && split.at(-1) === operation.method && version < split.length - 2 ? split.slice(version + 1, -1) : undefined;
 }
 
 /** `list` where the path has `lists`: the word is the resource (Twitter's `listAddMember` at `/2/lists/{id}/members`), not a verb. */
