@@ -230,7 +230,9 @@ describe.each([FASTIFY, NESTJS])('$name', example => {
       const ran = await runBin(['respect', journey, '--server', `api=${fresh.url}`], { bin: respect, cwd: dir });
       const [passed, total] = (/Steps: (\d+) passed, (\d+) total/.exec(ran.stdout) ?? []).slice(1).map(Number);
       // Every step of the journey: the login, the creates, the first tries, each fault and its repair.
-      expect({ status: ran.status, passed, everyStep: passed === total && total > 40 }).toEqual({ status: 0, passed: total, everyStep: true });
+      // What respect said when it did not pass, so that a failure in CI says why.
+      const said = ran.status === 0 ? '' : `${ran.stdout}\n${ran.stderr}`.slice(-3000);
+      expect({ status: ran.status, passed, everyStep: passed === total && total > 40, said }).toEqual({ status: 0, passed: total, everyStep: true, said: '' });
       expect(ran.stdout).not.toContain('failed');
     } finally {
       fresh.stop();
