@@ -9,7 +9,7 @@ import type { ObjectView } from '../lib/document/schema';
 import { stateEdits, stateSchema } from '../lib/envelope/state-fix';
 import { statusIn } from '../lib/semantics/scope';
 import { sayOf, withLive } from '../lib/findings/messages';
-import { firstName, liveStateRejection, type Live } from '../lib/envelope/live';
+import { firstName, type Live } from '../lib/envelope/live';
 import type { Scope } from './applicability';
 import { defineRule, ruleOptions } from './declaration';
 
@@ -49,7 +49,7 @@ export const live = {
   rule: ID,
   at: status => scope.responses(String(status)),
   check: exchange => {
-    const rejection = liveStateRejection(exchange);
+    const rejection = exchange.stateRejection();
     if (rejection === undefined || !rejection.missing.includes('refreshUrl')) return [];
     return [sayLive('liveNoRefreshUrl', { signal: rejection.signal, name: firstName(exchange.names, 'refreshUrl') })];
   },

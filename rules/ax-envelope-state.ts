@@ -5,7 +5,7 @@ import { homeCarrier, memberNames, schemaAnswer } from '../lib/errors/schema-sha
 import { inStyleOf, placeOf } from '../lib/errors/error-wording';
 import { nameList, nameOptionsSchema, namesFor, type NameOptions } from '../lib/semantics/names';
 import { sayOf, withLive } from '../lib/findings/messages';
-import { firstName, liveStateRejection, type Live } from '../lib/envelope/live';
+import { firstName, type Live } from '../lib/envelope/live';
 import { stateEdits, stateSchema } from '../lib/envelope/state-fix';
 import { isStateRejectionStatus } from '../lib/semantics/scope';
 import type { Scope } from './applicability';
@@ -46,7 +46,7 @@ export const live = {
   rule: ID,
   at: status => scope.responses(String(status)),
   check: exchange => {
-    const rejection = liveStateRejection(exchange);
+    const rejection = exchange.stateRejection();
     // On a 422 the refresh url is ax-envelope-refresh-url's to ask: one missing field, one violation.
     const lacking = rejection?.missing.filter(field => exchange.status !== 422 || field !== 'refreshUrl') ?? [];
     if (lacking.length === 0) return [];

@@ -10,7 +10,18 @@ import { isExempt, label } from '../lib/findings/rule-function';
 import { calledByApi } from '../lib/semantics/scope';
 import { mayHoldStackTrace } from '../lib/errors/stack-traces';
 import { STACK_TRACE_PARTS } from '../lib/errors/concepts';
-import { MAX_STEPS, MAX_TEXT, STEPS_READ, where, type Exchange, type Live, type Readings, type RuleOptions, type StepList } from '../lib/envelope/live';
+import {
+  liveStateRejection,
+  MAX_STEPS,
+  MAX_TEXT,
+  STEPS_READ,
+  where,
+  type Exchange,
+  type Live,
+  type Readings,
+  type RuleOptions,
+  type StepList,
+} from '../lib/envelope/live';
 // Each rule with a live check, one line each: its `live` (and the `scope` ERROR_READS reads), not its lint.
 import { live as nextSteps } from '../rules/ax-envelope-next-steps';
 import { live as nextStepsShape } from '../rules/ax-envelope-next-steps-shape';
@@ -291,6 +302,7 @@ function exchangeFor(response: LiveResponse, options: RuleOptions, readings: Pic
     answers,
     fieldCount,
     stepLists: once(() => (mayHold(nextStepNames) ? stepListsOf(body, names, limit) : [])),
+    stateRejection: once(() => liveStateRejection({ description, operation, response: response.response, body, names, fieldCount })),
     mayHold,
     mayName,
     mayTrace,

@@ -51,6 +51,8 @@ export interface Readings {
   mayTrace(): boolean;
   /** Says that a check stopped at one of the guard's limits per response (what it read: "the first 50 steps"). */
   limit(what: string): void;
+  /** The body as a state rejection (`liveStateRejection`), read once for the two rules that ask it of a 422. */
+  stateRejection(): LiveStateRejection | undefined;
 }
 
 /** A `nextSteps` list of the body, where it sits, and the steps of it that are read within the response's MAX_STEPS. */
@@ -119,6 +121,12 @@ export function hintAdvice(body: unknown, names: Names): { name: string; place: 
   return { name: inStyleOf(home.memberNames, namesFor(names, 'recoveryHint')), place };
 }
 
+/** What signals a state rejection, in words, and the state fields its body lacks. */
+export interface LiveStateRejection {
+  signal: string;
+  missing: StateField[];
+}
+
 /**
  * A live body that is a state rejection, as ax-envelope-state and ax-envelope-refresh-url read one: the answer of an
  * operation that changes state, carrying a state field, or else one the description declares (a body naming failed fields
@@ -131,7 +139,7 @@ export function liveStateRejection({
   body,
   names,
   fieldCount,
-}: Exchange): { signal: string; missing: StateField[] } | undefined {
+}: Pick<Exchange, 'description' | 'operation' | 'response' | 'body' | 'names' | 'fieldCount'>): LiveStateRejection | undefined {
   // As the rules: only an operation that changes something rejects a request for its state, whatever the body carries.
   if (!changesState(description.doc, operation, names)) return undefined;
   const carried = STATE_MEMBERS.map(field => stateMember(body, field, names)).find(member => member !== undefined);
