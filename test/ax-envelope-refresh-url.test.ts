@@ -2,6 +2,19 @@ import { at, body, JSON_SCHEMA, oas3, PROBLEM, problemWith, ref, swagger2 } from
 import { runRule, testRule } from './support/testRule';
 import { postWith as post } from './support/documents';
 import { component, schemaAt, usedBy } from './support/components';
+import { componentProblem, schemaProblem } from './support/said';
+
+/** What several cases expect the rule to say. */
+const SCHEMA_PROBLEM = schemaProblem(
+  { messageId: 'noRefreshUrl', data: { evidence: 'its schema declares `currentState`', name: 'refreshUrl', concept: 'refreshUrl' } },
+  { messageId: 'addRefreshUrl', data: { name: 'refreshUrl', place: '' } },
+  { concept: 'refreshUrl' },
+);
+const COMPONENT_PROBLEM = componentProblem(
+  { messageId: 'noRefreshUrl', data: { evidence: 'its schema declares `currentState`', name: 'refreshUrl', concept: 'refreshUrl' } },
+  { messageId: 'addRefreshUrl', data: { name: 'refreshUrl', place: '' } },
+  { concept: 'refreshUrl' },
+);
 
 const SIGNAL = 'its schema declares `currentState`';
 const missing = (label: string, shapes = '', signal = SIGNAL, name = 'refreshUrl') =>
@@ -57,7 +70,11 @@ testRule('ax-envelope-refresh-url', [
     errors: [
       {
         path: at('/invoices/{id}/send', 'post', '422', ...PROBLEM_JSON),
-        message: missing('POST /invoices/{id}/send 422', '', 'its schema declares `current_status`', 'refresh_url'),
+        ...schemaProblem(
+          { messageId: 'noRefreshUrl', data: { evidence: 'its schema declares `current_status`', name: 'refresh_url', concept: 'refreshUrl' } },
+          { messageId: 'addRefreshUrl', data: { name: 'refresh_url', place: '' } },
+          { concept: 'refreshUrl' },
+        ),
       },
     ],
   },
@@ -94,9 +111,13 @@ testRule('ax-envelope-refresh-url', [
     errors: [
       {
         path: at('/invoices/{id}/send', 'post', '422', ...JSON_SCHEMA),
-        message: missing('POST /invoices/{id}/send 422', '', '`send` on an item; described "wrong state"'),
+        ...schemaProblem(
+          { messageId: 'noRefreshUrl', data: { evidence: '`send` on an item; described "wrong state"', name: 'refreshUrl', concept: 'refreshUrl' } },
+          { messageId: 'addRefreshUrl', data: { name: 'refreshUrl', place: '' } },
+          { concept: 'refreshUrl' },
+        ),
       },
-      { path: at('/b', 'post', '422', ...JSON_SCHEMA), message: missing('POST /b 422') },
+      { path: at('/b', 'post', '422', ...JSON_SCHEMA), ...SCHEMA_PROBLEM },
     ],
   },
   {
@@ -112,7 +133,7 @@ testRule('ax-envelope-refresh-url', [
         schemas: { Invalid: ref('Problem'), Problem: STATEFUL, StateProblem: { allOf: [ref('Problem'), { properties: { refreshUrl: { type: 'string' } } }] } },
       },
     ),
-    errors: [{ path: component('schemas', 'Problem'), message: missing(usedBy('Problem', 'POST /a 422', 2)) }],
+    errors: [{ path: component('schemas', 'Problem'), ...COMPONENT_PROBLEM }],
   },
   {
     name: 'fires when one oneOf branch lacks it',
@@ -153,7 +174,7 @@ testRule('ax-envelope-refresh-url', [
       { '/a': post({ '422': { description: 'Unprocessable', schema: { $ref: '#/definitions/Problem' } } }) },
       { definitions: { Problem: STATEFUL } },
     ),
-    errors: [{ path: ['definitions', 'Problem'], message: missing(usedBy('Problem', 'POST /a 422')) }],
+    errors: [{ path: ['definitions', 'Problem'], ...COMPONENT_PROBLEM }],
   },
   {
     name: 'OpenAPI 3.1: type arrays are objects too',
@@ -162,7 +183,7 @@ testRule('ax-envelope-refresh-url', [
       {},
       '3.1.0',
     ),
-    errors: [{ path: at('/a', 'post', '422', ...JSON_SCHEMA), message: missing('POST /a 422') }],
+    errors: [{ path: at('/a', 'post', '422', ...JSON_SCHEMA), ...SCHEMA_PROBLEM }],
   },
   {
     name: 'x-ax-exempt on the operation or the path item silences the rule there',
@@ -179,7 +200,16 @@ testRule('ax-envelope-refresh-url', [
       '/b': post({ '422': body(problemWith({ currentState: { type: 'string' }, refreshUrl: { type: 'string' } })) }),
     }),
     functionOptions: { refreshUrl: ['reload'] },
-    errors: [{ path: at('/b', 'post', '422', ...JSON_SCHEMA), message: missing('POST /b 422', '', SIGNAL, 'reload') }],
+    errors: [
+      {
+        path: at('/b', 'post', '422', ...JSON_SCHEMA),
+        ...schemaProblem(
+          { messageId: 'noRefreshUrl', data: { evidence: 'its schema declares `currentState`', name: 'reload', concept: 'refreshUrl' } },
+          { messageId: 'addRefreshUrl', data: { name: 'reload', place: '' } },
+          { concept: 'refreshUrl' },
+        ),
+      },
+    ],
   },
   {
     name: 'garbage gives silence, never an exception (a missing body is ax-recoverable-error-schema’s to report)',
