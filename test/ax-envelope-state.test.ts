@@ -2,6 +2,17 @@ import { at, body, JSON_SCHEMA, oas3, PROBLEM, problemWith, ref, swagger2 } from
 import { fixAndRelint, testRule } from './support/testRule';
 import { postWith as post } from './support/documents';
 import { component, schemaAt, usedBy } from './support/components';
+import { componentProblem, schemaProblem } from './support/said';
+
+/** What several cases expect the rule to say. */
+const SCHEMA_PROBLEM = schemaProblem(
+  { messageId: 'noState', data: { evidence: 'its schema declares `currentState`' } },
+  {
+    messageId: 'addState',
+    data: { fields: '`allowedActions` (string[]), `refreshUrl` (URL to re-read it)', place: '', concept: ['allowedActions', 'refreshUrl'] },
+  },
+  { concept: ['allowedActions', 'refreshUrl'] },
+);
 
 const STATE = { currentState: { type: 'string' }, allowedActions: { type: 'array', items: { type: 'string' } }, refreshUrl: { type: 'string' } };
 const HOLDS: Record<string, string> = {
@@ -49,7 +60,11 @@ testRule('ax-envelope-state', [
     errors: [
       {
         path: at('/invoices/{id}/send', 'post', '422', ...JSON_SCHEMA),
-        message: missing('POST /invoices/{id}/send 422', 'its schema declares `current_status`', ['allowed_actions', 'refresh_url']),
+        ...schemaProblem(
+          { messageId: 'noState', data: { evidence: 'its schema declares `current_status`' } },
+          { messageId: 'addState', data: { fields: '`allowed_actions` (string[])', place: '', concept: ['allowedActions'] } },
+          { concept: 'allowedActions' },
+        ),
       },
     ],
   },
@@ -64,16 +79,55 @@ testRule('ax-envelope-state', [
     errors: [
       {
         path: at('/payments/{id}/capture', 'post', '409', ...JSON_SCHEMA),
-        message: missing('POST /payments/{id}/capture 409', '`capture` on an item; described "current state"', ALL),
+        ...schemaProblem(
+          { messageId: 'noState', data: { evidence: '`capture` on an item; described "current state"' } },
+          {
+            messageId: 'addState',
+            data: {
+              fields: '`currentState` (string), `allowedActions` (string[]), `refreshUrl` (URL to re-read it)',
+              place: '',
+              concept: ['currentState', 'allowedActions', 'refreshUrl'],
+            },
+          },
+          { concept: ['currentState', 'allowedActions', 'refreshUrl'] },
+        ),
       },
-      { path: at('/runs/{id}/cancel', 'post', '409', ...JSON_SCHEMA), message: missing('POST /runs/{id}/cancel 409', '`cancel` on an item', ALL) },
+      {
+        path: at('/runs/{id}/cancel', 'post', '409', ...JSON_SCHEMA),
+        ...schemaProblem(
+          { messageId: 'noState', data: { evidence: '`cancel` on an item' } },
+          {
+            messageId: 'addState',
+            data: {
+              fields: '`currentState` (string), `allowedActions` (string[]), `refreshUrl` (URL to re-read it)',
+              place: '',
+              concept: ['currentState', 'allowedActions', 'refreshUrl'],
+            },
+          },
+          { concept: ['currentState', 'allowedActions', 'refreshUrl'] },
+        ),
+      },
       {
         path: at('/records/{id}/fulfil', 'post', '422', ...JSON_SCHEMA),
-        message: missing('POST /records/{id}/fulfil 422', '`fulfil` on an item; described "transition"', ['currentState', 'allowedActions']),
+        ...schemaProblem(
+          { messageId: 'noState', data: { evidence: '`fulfil` on an item; described "transition"' } },
+          {
+            messageId: 'addState',
+            data: { fields: '`currentState` (string), `allowedActions` (string[])', place: '', concept: ['currentState', 'allowedActions'] },
+          },
+          { concept: ['currentState', 'allowedActions'] },
+        ),
       },
       {
         path: at('/invoices/{id}:send', 'post', '422', ...JSON_SCHEMA),
-        message: missing('POST /invoices/{id}:send 422', `\`send\` on an item; described "in 'draft' status"`, ALL),
+        ...schemaProblem(
+          { messageId: 'noState', data: { evidence: '`send` on an item; described "in \'draft\' status"' } },
+          {
+            messageId: 'addState',
+            data: { fields: '`currentState` (string), `allowedActions` (string[])', place: '', concept: ['currentState', 'allowedActions'] },
+          },
+          { concept: ['currentState', 'allowedActions'] },
+        ),
       },
     ],
   },
@@ -112,7 +166,18 @@ testRule('ax-envelope-state', [
     errors: [
       {
         path: component('responses', 'Conflict', ...JSON_SCHEMA),
-        message: missing(usedBy('Conflict', 'POST /orders/{id}/cancel 409', 4), '`cancel` on an item; described "current state"', ALL),
+        ...componentProblem(
+          { messageId: 'noState', data: { evidence: '`cancel` on an item; described "current state"' } },
+          {
+            messageId: 'addState',
+            data: {
+              fields: '`currentState` (string), `allowedActions` (string[]), `refreshUrl` (URL to re-read it)',
+              place: '',
+              concept: ['currentState', 'allowedActions', 'refreshUrl'],
+            },
+          },
+          { concept: ['currentState', 'allowedActions', 'refreshUrl'] },
+        ),
       },
     ],
   },
@@ -136,7 +201,14 @@ testRule('ax-envelope-state', [
     errors: [
       {
         path: component('schemas', 'Partial'),
-        message: missing(usedBy('Partial', 'POST /a 409', 2), 'its schema declares `allowedActions`', ['currentState', 'refreshUrl']),
+        ...componentProblem(
+          { messageId: 'noState', data: { evidence: 'its schema declares `allowedActions`' } },
+          {
+            messageId: 'addState',
+            data: { fields: '`currentState` (string), `refreshUrl` (URL to re-read it)', place: '', concept: ['currentState', 'refreshUrl'] },
+          },
+          { concept: ['currentState', 'refreshUrl'] },
+        ),
       },
     ],
   },
@@ -192,7 +264,16 @@ testRule('ax-envelope-state', [
       { '/a': post({ '409': { description: 'Conflict', schema: { $ref: '#/definitions/Conflict' } } }) },
       { definitions: { Conflict: problemWith({ currentState: {}, allowedActions: {} }) } },
     ),
-    errors: [{ path: ['definitions', 'Conflict'], message: missing(usedBy('Conflict', 'POST /a 409'), 'its schema declares `currentState`', ['refreshUrl']) }],
+    errors: [
+      {
+        path: ['definitions', 'Conflict'],
+        ...componentProblem(
+          { messageId: 'noState', data: { evidence: 'its schema declares `currentState`' } },
+          { messageId: 'addState', data: { fields: '`refreshUrl` (URL to re-read it)', place: '', concept: ['refreshUrl'] } },
+          { concept: 'refreshUrl' },
+        ),
+      },
+    ],
   },
   {
     name: 'OpenAPI 3.1: type arrays and problem+json',
@@ -221,7 +302,7 @@ testRule('ax-envelope-state', [
     errors: [
       {
         path: at('/b', 'post', '409', ...JSON_SCHEMA),
-        message: missing('POST /b 409', 'its schema declares `currentState`', ['allowedActions', 'refreshUrl']),
+        ...SCHEMA_PROBLEM,
       },
     ],
   },
@@ -232,7 +313,11 @@ testRule('ax-envelope-state', [
     errors: [
       {
         path: at('/a', 'post', '409', ...JSON_SCHEMA),
-        message: 'POST /a 409: the error schema reports a state rejection (its schema declares `phase`) without the state. Add `self` (URL to re-read it).',
+        ...schemaProblem(
+          { messageId: 'noState', data: { evidence: 'its schema declares `phase`' } },
+          { messageId: 'addState', data: { fields: '`self` (URL to re-read it)', place: '', concept: ['refreshUrl'] } },
+          { concept: 'refreshUrl' },
+        ),
       },
     ],
   },
@@ -271,7 +356,23 @@ testRule('ax-envelope-state', [
       },
       { schemas: { OrderPatch: ORDER_PATCH, Note: { type: 'object', properties: { note: { type: 'string' } } } } },
     ),
-    errors: [{ path: at('/orders/{id}', 'patch', '409', ...JSON_SCHEMA), message: missing('PATCH /orders/{id} 409', 'sets `status`', ALL) }],
+    errors: [
+      {
+        path: at('/orders/{id}', 'patch', '409', ...JSON_SCHEMA),
+        ...schemaProblem(
+          { messageId: 'noState', data: { evidence: 'sets `status`' } },
+          {
+            messageId: 'addState',
+            data: {
+              fields: '`currentState` (string), `allowedActions` (string[]), `refreshUrl` (URL to re-read it)',
+              place: '',
+              concept: ['currentState', 'allowedActions', 'refreshUrl'],
+            },
+          },
+          { concept: ['currentState', 'allowedActions', 'refreshUrl'] },
+        ),
+      },
+    ],
   },
   {
     name: 'no state change by structure: a POST to a sub-collection (its items have paths of their own), a POST answering 201, a read-only POST on an item, a PUT on a sub-path without words for the state',
@@ -305,7 +406,18 @@ testRule('ax-envelope-state', [
     errors: [
       {
         path: ['definitions', 'Problem'],
-        message: missing(usedBy('Problem', 2), '`rating` on an item; described "in the droppedOff status"', ALL),
+        ...componentProblem(
+          { messageId: 'noState', data: { evidence: '`rating` on an item; described "in the droppedOff status"' } },
+          {
+            messageId: 'addState',
+            data: {
+              fields: '`currentState` (string), `allowedActions` (string[]), `refreshUrl` (URL to re-read it)',
+              place: '',
+              concept: ['currentState', 'allowedActions', 'refreshUrl'],
+            },
+          },
+          { concept: ['currentState', 'allowedActions', 'refreshUrl'] },
+        ),
       },
     ],
   },
@@ -322,7 +434,18 @@ testRule('ax-envelope-state', [
     errors: [
       {
         path: component('responses', 'Conflict', ...JSON_SCHEMA),
-        message: missing(usedBy('Conflict', 'POST /payments/{id}/capture 409', 2), '`capture` on an item', ALL),
+        ...componentProblem(
+          { messageId: 'noState', data: { evidence: '`capture` on an item' } },
+          {
+            messageId: 'addState',
+            data: {
+              fields: '`currentState` (string), `allowedActions` (string[]), `refreshUrl` (URL to re-read it)',
+              place: '',
+              concept: ['currentState', 'allowedActions', 'refreshUrl'],
+            },
+          },
+          { concept: ['currentState', 'allowedActions', 'refreshUrl'] },
+        ),
       },
     ],
   },
@@ -359,7 +482,18 @@ testRule('ax-envelope-state', [
     errors: [
       {
         path: ['paths', '/rooms/{id}/open', 'post', 'responses', '409', 'schema'],
-        message: missing('POST /rooms/{id}/open 409', '`open` on an item; described "wrong state"', ALL),
+        ...schemaProblem(
+          { messageId: 'noState', data: { evidence: '`open` on an item; described "wrong state"' } },
+          {
+            messageId: 'addState',
+            data: {
+              fields: '`currentState` (string), `allowedActions` (string[]), `refreshUrl` (URL to re-read it)',
+              place: '',
+              concept: ['currentState', 'allowedActions', 'refreshUrl'],
+            },
+          },
+          { concept: ['currentState', 'allowedActions', 'refreshUrl'] },
+        ),
       },
     ],
   },
@@ -377,7 +511,7 @@ testRule('ax-envelope-state', [
     errors: [
       {
         path: at('/rooms/{id}/lock', 'post', '409', ...JSON_SCHEMA),
-        message: missing('POST /rooms/{id}/lock 409', 'its schema declares `currentState`', ['allowedActions', 'refreshUrl']),
+        ...SCHEMA_PROBLEM,
       },
     ],
   },
