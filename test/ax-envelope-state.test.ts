@@ -4,16 +4,6 @@ import { postWith as post } from './support/documents';
 import { component, schemaAt, usedBy } from './support/components';
 import { componentProblem, schemaProblem } from './support/said';
 
-/** What several cases expect the rule to say. */
-const SCHEMA_PROBLEM = schemaProblem(
-  { messageId: 'noState', data: { evidence: 'its schema declares `currentState`' } },
-  {
-    messageId: 'addState',
-    data: { fields: '`allowedActions` (string[]), `refreshUrl` (URL to re-read it)', place: '', concept: ['allowedActions', 'refreshUrl'] },
-  },
-  { concept: ['allowedActions', 'refreshUrl'] },
-);
-
 const STATE = { currentState: { type: 'string' }, allowedActions: { type: 'array', items: { type: 'string' } }, refreshUrl: { type: 'string' } };
 const HOLDS: Record<string, string> = {
   currentState: 'string',
@@ -28,6 +18,20 @@ const missing = (label: string, signal: string, all: string[], shapes = '') => {
   return `${schemaAt(label)} reports a state rejection (${signal}) without the state${shapes}. Add ${fields.map(f => `\`${f}\` (${HOLDS[f]})`).join(', ')}.`;
 };
 const ALL = ['currentState', 'allowedActions', 'refreshUrl'];
+type Site = (
+  what: { messageId: string; data: object },
+  fix: { messageId: string; data: object },
+  problem: { concept: string | string[] },
+) => { messageId: string; data: object };
+/** What the rule says of a state rejection: its evidence and the state fields it lacks, in the body's names (`concepts` when those differ). */
+const lacksState = (site: Site, evidence: string, names: string[], concepts = names) =>
+  site(
+    { messageId: 'noState', data: { evidence } },
+    { messageId: 'addState', data: { fields: names.map(name => `\`${name}\` (${HOLDS[name]})`).join(', '), place: '', concept: concepts } },
+    { concept: concepts.length === 1 ? concepts[0] : concepts },
+  );
+/** What several cases expect the rule to say. */
+const SCHEMA_PROBLEM = lacksState(schemaProblem, 'its schema declares `currentState`', ['allowedActions', 'refreshUrl']);
 /** A shared schema that more responses use than the state rejections: the state goes into theirs alone. */
 const OWN = (shared: string) => `Only in \`${shared}WithState\` (\`allOf\` of \`${shared}\`).`;
 const described = (description: string, schema: unknown = PROBLEM) => body(schema, 'application/json', description);
@@ -60,11 +64,7 @@ testRule('ax-envelope-state', [
     errors: [
       {
         path: at('/invoices/{id}/send', 'post', '422', ...JSON_SCHEMA),
-        ...schemaProblem(
-          { messageId: 'noState', data: { evidence: 'its schema declares `current_status`' } },
-          { messageId: 'addState', data: { fields: '`allowed_actions` (string[])', place: '', concept: ['allowedActions'] } },
-          { concept: 'allowedActions' },
-        ),
+        ...lacksState(schemaProblem, 'its schema declares `current_status`', ['allowed_actions'], ['allowedActions']),
       },
     ],
   },
@@ -79,55 +79,16 @@ testRule('ax-envelope-state', [
     errors: [
       {
         path: at('/payments/{id}/capture', 'post', '409', ...JSON_SCHEMA),
-        ...schemaProblem(
-          { messageId: 'noState', data: { evidence: '`capture` on an item; described "current state"' } },
-          {
-            messageId: 'addState',
-            data: {
-              fields: '`currentState` (string), `allowedActions` (string[]), `refreshUrl` (URL to re-read it)',
-              place: '',
-              concept: ['currentState', 'allowedActions', 'refreshUrl'],
-            },
-          },
-          { concept: ['currentState', 'allowedActions', 'refreshUrl'] },
-        ),
+        ...lacksState(schemaProblem, '`capture` on an item; described "current state"', ALL),
       },
-      {
-        path: at('/runs/{id}/cancel', 'post', '409', ...JSON_SCHEMA),
-        ...schemaProblem(
-          { messageId: 'noState', data: { evidence: '`cancel` on an item' } },
-          {
-            messageId: 'addState',
-            data: {
-              fields: '`currentState` (string), `allowedActions` (string[]), `refreshUrl` (URL to re-read it)',
-              place: '',
-              concept: ['currentState', 'allowedActions', 'refreshUrl'],
-            },
-          },
-          { concept: ['currentState', 'allowedActions', 'refreshUrl'] },
-        ),
-      },
+      { path: at('/runs/{id}/cancel', 'post', '409', ...JSON_SCHEMA), ...lacksState(schemaProblem, '`cancel` on an item', ALL) },
       {
         path: at('/records/{id}/fulfil', 'post', '422', ...JSON_SCHEMA),
-        ...schemaProblem(
-          { messageId: 'noState', data: { evidence: '`fulfil` on an item; described "transition"' } },
-          {
-            messageId: 'addState',
-            data: { fields: '`currentState` (string), `allowedActions` (string[])', place: '', concept: ['currentState', 'allowedActions'] },
-          },
-          { concept: ['currentState', 'allowedActions'] },
-        ),
+        ...lacksState(schemaProblem, '`fulfil` on an item; described "transition"', ['currentState', 'allowedActions']),
       },
       {
         path: at('/invoices/{id}:send', 'post', '422', ...JSON_SCHEMA),
-        ...schemaProblem(
-          { messageId: 'noState', data: { evidence: '`send` on an item; described "in \'draft\' status"' } },
-          {
-            messageId: 'addState',
-            data: { fields: '`currentState` (string), `allowedActions` (string[])', place: '', concept: ['currentState', 'allowedActions'] },
-          },
-          { concept: ['currentState', 'allowedActions'] },
-        ),
+        ...lacksState(schemaProblem, '`send` on an item; described "in \'draft\' status"', ['currentState', 'allowedActions']),
       },
     ],
   },
@@ -166,18 +127,7 @@ testRule('ax-envelope-state', [
     errors: [
       {
         path: component('responses', 'Conflict', ...JSON_SCHEMA),
-        ...componentProblem(
-          { messageId: 'noState', data: { evidence: '`cancel` on an item; described "current state"' } },
-          {
-            messageId: 'addState',
-            data: {
-              fields: '`currentState` (string), `allowedActions` (string[]), `refreshUrl` (URL to re-read it)',
-              place: '',
-              concept: ['currentState', 'allowedActions', 'refreshUrl'],
-            },
-          },
-          { concept: ['currentState', 'allowedActions', 'refreshUrl'] },
-        ),
+        ...lacksState(componentProblem, '`cancel` on an item; described "current state"', ALL),
       },
     ],
   },
@@ -201,14 +151,7 @@ testRule('ax-envelope-state', [
     errors: [
       {
         path: component('schemas', 'Partial'),
-        ...componentProblem(
-          { messageId: 'noState', data: { evidence: 'its schema declares `allowedActions`' } },
-          {
-            messageId: 'addState',
-            data: { fields: '`currentState` (string), `refreshUrl` (URL to re-read it)', place: '', concept: ['currentState', 'refreshUrl'] },
-          },
-          { concept: ['currentState', 'refreshUrl'] },
-        ),
+        ...lacksState(componentProblem, 'its schema declares `allowedActions`', ['currentState', 'refreshUrl']),
       },
     ],
   },
@@ -264,16 +207,7 @@ testRule('ax-envelope-state', [
       { '/a': post({ '409': { description: 'Conflict', schema: { $ref: '#/definitions/Conflict' } } }) },
       { definitions: { Conflict: problemWith({ currentState: {}, allowedActions: {} }) } },
     ),
-    errors: [
-      {
-        path: ['definitions', 'Conflict'],
-        ...componentProblem(
-          { messageId: 'noState', data: { evidence: 'its schema declares `currentState`' } },
-          { messageId: 'addState', data: { fields: '`refreshUrl` (URL to re-read it)', place: '', concept: ['refreshUrl'] } },
-          { concept: 'refreshUrl' },
-        ),
-      },
-    ],
+    errors: [{ path: ['definitions', 'Conflict'], ...lacksState(componentProblem, 'its schema declares `currentState`', ['refreshUrl']) }],
   },
   {
     name: 'OpenAPI 3.1: type arrays and problem+json',
@@ -356,23 +290,7 @@ testRule('ax-envelope-state', [
       },
       { schemas: { OrderPatch: ORDER_PATCH, Note: { type: 'object', properties: { note: { type: 'string' } } } } },
     ),
-    errors: [
-      {
-        path: at('/orders/{id}', 'patch', '409', ...JSON_SCHEMA),
-        ...schemaProblem(
-          { messageId: 'noState', data: { evidence: 'sets `status`' } },
-          {
-            messageId: 'addState',
-            data: {
-              fields: '`currentState` (string), `allowedActions` (string[]), `refreshUrl` (URL to re-read it)',
-              place: '',
-              concept: ['currentState', 'allowedActions', 'refreshUrl'],
-            },
-          },
-          { concept: ['currentState', 'allowedActions', 'refreshUrl'] },
-        ),
-      },
-    ],
+    errors: [{ path: at('/orders/{id}', 'patch', '409', ...JSON_SCHEMA), ...lacksState(schemaProblem, 'sets `status`', ALL) }],
   },
   {
     name: 'no state change by structure: a POST to a sub-collection (its items have paths of their own), a POST answering 201, a read-only POST on an item, a PUT on a sub-path without words for the state',
@@ -406,18 +324,7 @@ testRule('ax-envelope-state', [
     errors: [
       {
         path: ['definitions', 'Problem'],
-        ...componentProblem(
-          { messageId: 'noState', data: { evidence: '`rating` on an item; described "in the droppedOff status"' } },
-          {
-            messageId: 'addState',
-            data: {
-              fields: '`currentState` (string), `allowedActions` (string[]), `refreshUrl` (URL to re-read it)',
-              place: '',
-              concept: ['currentState', 'allowedActions', 'refreshUrl'],
-            },
-          },
-          { concept: ['currentState', 'allowedActions', 'refreshUrl'] },
-        ),
+        ...lacksState(componentProblem, '`rating` on an item; described "in the droppedOff status"', ALL),
       },
     ],
   },
@@ -434,18 +341,7 @@ testRule('ax-envelope-state', [
     errors: [
       {
         path: component('responses', 'Conflict', ...JSON_SCHEMA),
-        ...componentProblem(
-          { messageId: 'noState', data: { evidence: '`capture` on an item' } },
-          {
-            messageId: 'addState',
-            data: {
-              fields: '`currentState` (string), `allowedActions` (string[]), `refreshUrl` (URL to re-read it)',
-              place: '',
-              concept: ['currentState', 'allowedActions', 'refreshUrl'],
-            },
-          },
-          { concept: ['currentState', 'allowedActions', 'refreshUrl'] },
-        ),
+        ...lacksState(componentProblem, '`capture` on an item', ALL),
       },
     ],
   },
@@ -482,18 +378,7 @@ testRule('ax-envelope-state', [
     errors: [
       {
         path: ['paths', '/rooms/{id}/open', 'post', 'responses', '409', 'schema'],
-        ...schemaProblem(
-          { messageId: 'noState', data: { evidence: '`open` on an item; described "wrong state"' } },
-          {
-            messageId: 'addState',
-            data: {
-              fields: '`currentState` (string), `allowedActions` (string[]), `refreshUrl` (URL to re-read it)',
-              place: '',
-              concept: ['currentState', 'allowedActions', 'refreshUrl'],
-            },
-          },
-          { concept: ['currentState', 'allowedActions', 'refreshUrl'] },
-        ),
+        ...lacksState(schemaProblem, '`open` on an item; described "wrong state"', ALL),
       },
     ],
   },
