@@ -20,6 +20,16 @@ const answerEnvelope = (shared: string) => ({
     concept: 'nextSteps',
   },
 });
+/** A link collection with an href and no method: declare the methods, or the steps. */
+const linksWithoutMethod = (links: string) => ({
+  messageId: 'linkCollectionWithoutMethod',
+  data: { links, name: 'nextSteps', step: STEP_LIST, terms: STEP_TERMS, concept: 'nextSteps' },
+});
+/** A member named like links that gives no call, lacking an href or a method: the finding asks, and adds the steps otherwise. */
+const lookalikeSays = (lacks: 'href' | 'method', lookalike: string) => ({
+  messageId: lacks === 'href' ? 'lookalikeWithoutHref' : 'lookalikeWithoutMethod',
+  data: { name: 'nextSteps', lookalike, add: { messageId: 'addSteps', data: { name: 'nextSteps', step: STEP_LIST, terms: STEP_TERMS } }, concept: 'nextSteps' },
+});
 /** What several cases expect the rule to say. */
 const NO_STEPS = {
   messageId: 'noSteps',
@@ -40,23 +50,6 @@ const NO_ROOM_FOR_STEPS = {
     name: 'nextSteps',
     data: '[…]',
     step: STEP_LIST,
-    concept: 'nextSteps',
-  },
-};
-const LINK_COLLECTION_WITHOUT_METHOD = {
-  messageId: 'linkCollectionWithoutMethod',
-  data: { links: 'links', name: 'nextSteps', step: STEP_LIST, terms: STEP_TERMS, concept: 'nextSteps' },
-};
-const LINK_COLLECTION_WITHOUT_METHOD_2 = {
-  messageId: 'linkCollectionWithoutMethod',
-  data: { links: 'data.links', name: 'nextSteps', step: STEP_LIST, terms: STEP_TERMS, concept: 'nextSteps' },
-};
-const LOOKALIKE_WITHOUT_METHOD = {
-  messageId: 'lookalikeWithoutMethod',
-  data: {
-    name: 'nextSteps',
-    lookalike: 'Links',
-    add: { messageId: 'addSteps', data: { name: 'nextSteps', step: STEP_LIST, terms: STEP_TERMS } },
     concept: 'nextSteps',
   },
 };
@@ -379,7 +372,7 @@ testRule('ax-envelope-next-steps', [
         ),
       }),
     }),
-    errors: [{ path: at('/articles', 'post', '201', 'content', 'application/vnd.api+json', 'schema'), ...LINK_COLLECTION_WITHOUT_METHOD }],
+    errors: [{ path: at('/articles', 'post', '201', 'content', 'application/vnd.api+json', 'schema'), ...linksWithoutMethod('links') }],
   },
   {
     name: 'a collection with a method on some links only, or a oneOf shape without links, still fires; a property named links that holds no hrefs is not a link collection, and is asked about',
@@ -389,7 +382,7 @@ testRule('ax-envelope-next-steps', [
       '/c': post({ '201': body({ type: 'object', properties: { links: { type: 'object', properties: { count: { type: 'integer' } } } } }) }),
     }),
     errors: [
-      { path: at('/a', 'post', '201', ...JSON_SCHEMA), ...LINK_COLLECTION_WITHOUT_METHOD },
+      { path: at('/a', 'post', '201', ...JSON_SCHEMA), ...linksWithoutMethod('links') },
       {
         path: at('/b', 'post', '201', ...JSON_SCHEMA),
         messageId: 'noStepsInShapes',
@@ -483,11 +476,11 @@ testRule('ax-envelope-next-steps', [
     errors: [
       {
         path: at('/calendar_event', 'post', '201', ...JSON_SCHEMA),
-        ...LINK_COLLECTION_WITHOUT_METHOD_2,
+        ...linksWithoutMethod('data.links'),
       },
       {
         path: at('/categories', 'post', '201', ...JSON_SCHEMA),
-        ...LINK_COLLECTION_WITHOUT_METHOD_2,
+        ...linksWithoutMethod('data.links'),
       },
     ],
   },
@@ -528,26 +521,14 @@ testRule('ax-envelope-next-steps', [
       }),
     }),
     errors: [
-      { path: at('/bookings', 'post', '201', ...JSON_SCHEMA), ...LINK_COLLECTION_WITHOUT_METHOD },
+      { path: at('/bookings', 'post', '201', ...JSON_SCHEMA), ...linksWithoutMethod('links') },
       {
         path: at('/droplets/actions', 'post', '201', ...JSON_SCHEMA),
-        messageId: 'lookalikeWithoutHref',
-        data: {
-          name: 'nextSteps',
-          lookalike: 'actions',
-          add: { messageId: 'addSteps', data: { name: 'nextSteps', step: STEP_LIST, terms: STEP_TERMS } },
-          concept: 'nextSteps',
-        },
+        ...lookalikeSays('href', 'actions'),
       },
       {
         path: at('/files', 'post', '200', ...JSON_SCHEMA),
-        messageId: 'lookalikeWithoutHref',
-        data: {
-          name: 'nextSteps',
-          lookalike: 'links',
-          add: { messageId: 'addSteps', data: { name: 'nextSteps', step: STEP_LIST, terms: STEP_TERMS } },
-          concept: 'nextSteps',
-        },
+        ...lookalikeSays('href', 'links'),
       },
     ],
   },
@@ -619,24 +600,12 @@ testRule('ax-envelope-next-steps', [
     errors: [
       {
         path: at('/servers', 'post', '201', ...JSON_SCHEMA),
-        messageId: 'lookalikeWithoutHref',
-        data: {
-          name: 'nextSteps',
-          lookalike: 'next_actions',
-          add: { messageId: 'addSteps', data: { name: 'nextSteps', step: STEP_LIST, terms: STEP_TERMS } },
-          concept: 'nextSteps',
-        },
+        ...lookalikeSays('href', 'next_actions'),
       },
       { path: at('/projects', 'post', '200', ...JSON_SCHEMA), ...NO_STEPS },
       {
         path: at('/contents', 'post', '201', ...JSON_SCHEMA),
-        messageId: 'lookalikeWithoutMethod',
-        data: {
-          name: 'nextSteps',
-          lookalike: 'content._links',
-          add: { messageId: 'addSteps', data: { name: 'nextSteps', step: STEP_LIST, terms: STEP_TERMS } },
-          concept: 'nextSteps',
-        },
+        ...lookalikeSays('method', 'content._links'),
       },
       { path: at('/repos', 'post', '201', ...JSON_SCHEMA), ...NO_STEPS },
       { path: at('/recipes', 'post', '201', ...JSON_SCHEMA), ...NO_STEPS },
@@ -668,7 +637,7 @@ testRule('ax-envelope-next-steps', [
       },
       { definitions: { Linked: { type: 'object', properties: { links: { type: 'array', items: METHOD_LINK } } } } },
     ),
-    errors: [{ path: at('/orders', 'post', '201', 'schema'), ...LINK_COLLECTION_WITHOUT_METHOD }],
+    errors: [{ path: at('/orders', 'post', '201', 'schema'), ...linksWithoutMethod('links') }],
   },
   {
     name: 'does not count nextSteps nested inside a data wrapper',
@@ -1453,8 +1422,8 @@ describe('a `links` of `self` alone', () => {
         '/d': post({ '201': body({ type: 'object', properties: { id: string, links: { type: 'object', properties: { self: METHOD_LINK } } } }) }),
       }),
       errors: [
-        { path: at('/a', 'post', '201', ...JSON_SCHEMA), ...LINK_COLLECTION_WITHOUT_METHOD },
-        { path: at('/b', 'post', '201', ...JSON_SCHEMA), ...LINK_COLLECTION_WITHOUT_METHOD },
+        { path: at('/a', 'post', '201', ...JSON_SCHEMA), ...linksWithoutMethod('links') },
+        { path: at('/b', 'post', '201', ...JSON_SCHEMA), ...linksWithoutMethod('links') },
       ],
     },
   ]);
@@ -1525,9 +1494,9 @@ describe('page links', () => {
         '/c': post({ '201': body({ type: 'object', properties: { links: { type: 'object', properties: { next: URI }, additionalProperties: URI } } }) }),
       }),
       errors: [
-        { path: at('/a', 'post', '201', ...JSON_SCHEMA), ...LOOKALIKE_WITHOUT_METHOD },
-        { path: at('/b', 'post', '201', ...JSON_SCHEMA), ...LOOKALIKE_WITHOUT_METHOD },
-        { path: at('/c', 'post', '201', ...JSON_SCHEMA), ...LINK_COLLECTION_WITHOUT_METHOD },
+        { path: at('/a', 'post', '201', ...JSON_SCHEMA), ...lookalikeSays('method', 'Links') },
+        { path: at('/b', 'post', '201', ...JSON_SCHEMA), ...lookalikeSays('method', 'Links') },
+        { path: at('/c', 'post', '201', ...JSON_SCHEMA), ...linksWithoutMethod('links') },
       ],
     },
   ]);
