@@ -30,6 +30,11 @@ const lookalikeSays = (lacks: 'href' | 'method', lookalike: string) => ({
   messageId: lacks === 'href' ? 'lookalikeWithoutHref' : 'lookalikeWithoutMethod',
   data: { name: 'nextSteps', lookalike, add: { messageId: 'addSteps', data: { name: 'nextSteps', step: STEP_LIST, terms: STEP_TERMS } }, concept: 'nextSteps' },
 });
+/** A body member that may be the next call, and why: the finding asks to declare it as a step (by default beside the body's members). */
+const nextCall = (member: string, evidence: string, add: object = { messageId: 'addForNextCalls', data: { name: 'nextSteps' } }) => ({
+  messageId: 'bodyIsNextCall',
+  data: { name: 'nextSteps', member, evidence, step: STEP_LIST, terms: STEP_TERMS, add, concept: 'nextSteps' },
+});
 /** What several cases expect the rule to say. */
 const NO_STEPS = {
   messageId: 'noSteps',
@@ -973,16 +978,7 @@ describe('a body that may be the next call', () => {
         { path: at('/channels/{id}/upload', 'post', '200', ...JSON_SCHEMA), message: asks('POST /channels/{id}/upload 200', 'uploadUrl', 'named `uploadUrl`') },
         {
           path: component('schemas', 'ExternalUpload'),
-          messageId: 'bodyIsNextCall',
-          data: {
-            name: 'nextSteps',
-            member: 'url',
-            evidence: 'described "presigned"',
-            step: STEP_LIST,
-            terms: STEP_TERMS,
-            add: { messageId: 'addForNextCalls', data: { name: 'nextSteps' } },
-            concept: 'nextSteps',
-          },
+          ...nextCall('url', 'described "presigned"'),
         },
       ],
     },
@@ -997,16 +993,7 @@ describe('a body that may be the next call', () => {
       errors: [
         {
           path: ['paths', '/uploads', 'post', 'responses', '200', 'schema'],
-          messageId: 'bodyIsNextCall',
-          data: {
-            name: 'nextSteps',
-            member: 'unique_identifier',
-            evidence: 'described "Must be sent to"',
-            step: STEP_LIST,
-            terms: STEP_TERMS,
-            add: { messageId: 'addForNextCalls', data: { name: 'nextSteps' } },
-            concept: 'nextSteps',
-          },
+          ...nextCall('unique_identifier', 'described "Must be sent to"'),
         },
       ],
     },
@@ -1016,16 +1003,7 @@ describe('a body that may be the next call', () => {
       errors: [
         {
           path: at('/checkouts', 'post', '200', ...JSON_SCHEMA),
-          messageId: 'bodyIsNextCall',
-          data: {
-            name: 'nextSteps',
-            member: 'redirect_uri',
-            evidence: 'named `redirect_uri`',
-            step: STEP_LIST,
-            terms: STEP_TERMS,
-            add: { messageId: 'addForNextCalls', data: { name: 'nextSteps' } },
-            concept: 'nextSteps',
-          },
+          ...nextCall('redirect_uri', 'named `redirect_uri`'),
         },
       ],
     },
@@ -1041,16 +1019,10 @@ describe('a body that may be the next call', () => {
       errors: [
         {
           path: at('/exports/{id}/', 'put', '200', ...JSON_SCHEMA),
-          messageId: 'bodyIsNextCall',
-          data: {
-            name: 'nextSteps',
-            member: 'link',
-            evidence: 'a read-only URI',
-            step: STEP_LIST,
-            terms: STEP_TERMS,
-            add: { messageId: 'answerEnvelope', data: { envelope: 'ExportWithNextSteps', shared: 'Export', name: 'nextSteps' } },
-            concept: 'nextSteps',
-          },
+          ...nextCall('link', 'a read-only URI', {
+            messageId: 'answerEnvelope',
+            data: { envelope: 'ExportWithNextSteps', shared: 'Export', name: 'nextSteps' },
+          }),
         },
       ],
     },
@@ -1060,16 +1032,7 @@ describe('a body that may be the next call', () => {
       errors: [
         {
           path: ['paths', '/exports', 'post', 'responses', '201', 'schema'],
-          messageId: 'bodyIsNextCall',
-          data: {
-            name: 'nextSteps',
-            member: 'link',
-            evidence: 'a read-only URI',
-            step: STEP_LIST,
-            terms: STEP_TERMS,
-            add: { messageId: 'addForNextCalls', data: { name: 'nextSteps' } },
-            concept: 'nextSteps',
-          },
+          ...nextCall('link', 'a read-only URI'),
         },
       ],
     },
@@ -1082,16 +1045,7 @@ describe('a body that may be the next call', () => {
       errors: [
         {
           path: component('schemas', 'PublicDownloadTokenGenerateResponse'),
-          messageId: 'bodyIsNextCall',
-          data: {
-            name: 'nextSteps',
-            member: 'downloadUrl',
-            evidence: 'all the body holds',
-            step: STEP_LIST,
-            terms: STEP_TERMS,
-            add: { messageId: 'addForNextCalls', data: { name: 'nextSteps' } },
-            concept: 'nextSteps',
-          },
+          ...nextCall('downloadUrl', 'all the body holds'),
         },
       ],
     },
@@ -1103,16 +1057,7 @@ describe('a body that may be the next call', () => {
       errors: [
         {
           path: ['paths', '/files/{id}/downloads', 'post', 'responses', '200', 'schema'],
-          messageId: 'bodyIsNextCall',
-          data: {
-            name: 'nextSteps',
-            member: 'url',
-            evidence: 'the body holds only it and `token`, `expiresAt`',
-            step: STEP_LIST,
-            terms: STEP_TERMS,
-            add: { messageId: 'addForNextCalls', data: { name: 'nextSteps' } },
-            concept: 'nextSteps',
-          },
+          ...nextCall('url', 'the body holds only it and `token`, `expiresAt`'),
         },
       ],
     },
@@ -1126,16 +1071,7 @@ describe('a body that may be the next call', () => {
       errors: [
         {
           path: at('/users/{id}/lifecycle/reset_password', 'post', '200', ...JSON_SCHEMA),
-          messageId: 'bodyIsNextCall',
-          data: {
-            name: 'nextSteps',
-            member: 'resetPasswordUrl',
-            evidence: 'all the body holds',
-            step: STEP_LIST,
-            terms: STEP_TERMS,
-            add: { messageId: 'addForNextCalls', data: { name: 'nextSteps' } },
-            concept: 'nextSteps',
-          },
+          ...nextCall('resetPasswordUrl', 'all the body holds'),
         },
       ],
     },
@@ -1264,29 +1200,11 @@ describe('a body that may be the next call', () => {
       errors: [
         {
           path: at('/exports', 'post', '202', ...JSON_SCHEMA),
-          messageId: 'bodyIsNextCall',
-          data: {
-            name: 'nextSteps',
-            member: 'statusUrl',
-            evidence: 'named `statusUrl`, beside its `state`',
-            step: STEP_LIST,
-            terms: STEP_TERMS,
-            add: { messageId: 'addForNextCalls', data: { name: 'nextSteps' } },
-            concept: 'nextSteps',
-          },
+          ...nextCall('statusUrl', 'named `statusUrl`, beside its `state`'),
         },
         {
           path: component('schemas', 'operation'),
-          messageId: 'bodyIsNextCall',
-          data: {
-            name: 'nextSteps',
-            member: 'task-result-url',
-            evidence: 'named `task-result-url`, beside its `status`',
-            step: STEP_LIST,
-            terms: STEP_TERMS,
-            add: { messageId: 'addForNextCalls', data: { name: 'nextSteps' } },
-            concept: 'nextSteps',
-          },
+          ...nextCall('task-result-url', 'named `task-result-url`, beside its `status`'),
         },
       ],
     },
