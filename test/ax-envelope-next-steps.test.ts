@@ -36,17 +36,10 @@ const nextCall = (member: string, evidence: string, add: object = { messageId: '
   data: { name: 'nextSteps', member, evidence, step: STEP_LIST, terms: STEP_TERMS, add, concept: 'nextSteps' },
 });
 /** What several cases expect the rule to say. */
-const NO_STEPS = {
+const noSteps = (mediaType = 'application/json') => ({
   messageId: 'noSteps',
-  data: {
-    name: 'nextSteps',
-    step: STEP_LIST,
-    terms: STEP_TERMS,
-    thenSend: '; your handler must then send it',
-    mediaType: 'application/json',
-    concept: 'nextSteps',
-  },
-};
+  data: { name: 'nextSteps', step: STEP_LIST, terms: STEP_TERMS, thenSend: '; your handler must then send it', mediaType, concept: 'nextSteps' },
+});
 const NO_ROOM_FOR_STEPS = {
   messageId: 'noRoomForSteps',
   data: {
@@ -117,7 +110,7 @@ testRule('ax-envelope-next-steps', [
   {
     name: 'fires on an inline 201 schema without nextSteps, on the schema',
     document: oas3({ '/payments': post({ '201': body(bare) }) }),
-    errors: [{ path: at('/payments', 'post', '201', ...JSON_SCHEMA), ...NO_STEPS }],
+    errors: [{ path: at('/payments', 'post', '201', ...JSON_SCHEMA), ...noSteps() }],
   },
   {
     name: 'stays silent on an inline schema with nextSteps',
@@ -138,7 +131,7 @@ testRule('ax-envelope-next-steps', [
       { schemas: { Subscription: bare } },
     ),
     errors: [
-      { path: at('/payments/{id}', 'put', '200', ...JSON_SCHEMA), ...NO_STEPS },
+      { path: at('/payments/{id}', 'put', '200', ...JSON_SCHEMA), ...noSteps() },
       { path: at('/subscriptions/{id}', 'delete', '200', ...JSON_SCHEMA), message: envelopeFor('DELETE /subscriptions/{id} 200', 'Subscription') },
     ],
   },
@@ -154,7 +147,7 @@ testRule('ax-envelope-next-steps', [
       { schemas: { EmptySuccessResponse: SUCCESS } },
       '3.1.0',
     ),
-    errors: [{ path: at('/contacts/bulk-delete', 'post', '200', ...JSON_SCHEMA), ...NO_STEPS }],
+    errors: [{ path: at('/contacts/bulk-delete', 'post', '200', ...JSON_SCHEMA), ...noSteps() }],
   },
   {
     name: 'Swagger 2.0: a DELETE answering a shared success body is not asked; one answering the item its GET answers is',
@@ -261,7 +254,7 @@ testRule('ax-envelope-next-steps', [
   {
     name: 'fires on 2XX',
     document: oas3({ '/payments': post({ '2XX': body(bare) }) }),
-    errors: [{ path: at('/payments', 'post', '2XX', ...JSON_SCHEMA), ...NO_STEPS }],
+    errors: [{ path: at('/payments', 'post', '2XX', ...JSON_SCHEMA), ...noSteps() }],
   },
   {
     name: 'follows a $ref chain and reports on the schema it ends at, where `nextSteps` is added, naming the one response that uses it',
@@ -433,11 +426,11 @@ testRule('ax-envelope-next-steps', [
     errors: [
       {
         path: at('/v1/{name}:cancel', 'post', '200', ...JSON_SCHEMA),
-        ...NO_STEPS,
+        ...noSteps(),
       },
       {
         path: at('/item/create', 'post', '200', ...JSON_SCHEMA),
-        ...NO_STEPS,
+        ...noSteps(),
       },
     ],
   },
@@ -545,8 +538,8 @@ testRule('ax-envelope-next-steps', [
     }),
     functionOptions: { hypermedia: false },
     errors: [
-      { path: at('/orders', 'post', '201', ...JSON_SCHEMA), ...NO_STEPS },
-      { path: at('/payments', 'post', '201', ...JSON_SCHEMA), ...NO_STEPS },
+      { path: at('/orders', 'post', '201', ...JSON_SCHEMA), ...noSteps() },
+      { path: at('/payments', 'post', '201', ...JSON_SCHEMA), ...noSteps() },
     ],
   },
   {
@@ -607,20 +600,20 @@ testRule('ax-envelope-next-steps', [
         path: at('/servers', 'post', '201', ...JSON_SCHEMA),
         ...lookalikeSays('href', 'next_actions'),
       },
-      { path: at('/projects', 'post', '200', ...JSON_SCHEMA), ...NO_STEPS },
+      { path: at('/projects', 'post', '200', ...JSON_SCHEMA), ...noSteps() },
       {
         path: at('/contents', 'post', '201', ...JSON_SCHEMA),
         ...lookalikeSays('method', 'content._links'),
       },
-      { path: at('/repos', 'post', '201', ...JSON_SCHEMA), ...NO_STEPS },
-      { path: at('/recipes', 'post', '201', ...JSON_SCHEMA), ...NO_STEPS },
-      { path: at('/workers/{id}/location', 'post', '201', ...JSON_SCHEMA), ...NO_STEPS },
+      { path: at('/repos', 'post', '201', ...JSON_SCHEMA), ...noSteps() },
+      { path: at('/recipes', 'post', '201', ...JSON_SCHEMA), ...noSteps() },
+      { path: at('/workers/{id}/location', 'post', '201', ...JSON_SCHEMA), ...noSteps() },
       {
         path: at('/files', 'post', '200', ...JSON_SCHEMA),
         message:
           'POST /files 200: no `nextSteps`, and `links` has no href. If it lists the next calls, give each an `href` and `method`; else answer `FileWithNextSteps`, an `allOf` of `File` and `nextSteps`.',
       },
-      { path: at('/deep', 'post', '201', ...JSON_SCHEMA), ...NO_STEPS },
+      { path: at('/deep', 'post', '201', ...JSON_SCHEMA), ...noSteps() },
     ],
   },
   {
@@ -629,7 +622,7 @@ testRule('ax-envelope-next-steps', [
       { '/secrets': { post: { responses: { '201': body(ref('Secret')) } }, get: { responses: { '200': body(ref('Secret')) } } } },
       { schemas: { Secret: { type: 'object', additionalProperties: false, properties: { id: string } } } },
     ),
-    errors: [{ path: component('schemas', 'Secret'), ...NO_STEPS }],
+    errors: [{ path: component('schemas', 'Secret'), ...noSteps() }],
   },
   {
     name: "Swagger 2.0: links with a method are accepted, and HAL's `_links` (GET by convention, ConfigCat's plain strings too); a lookalike `links` map of hrefs is not",
@@ -647,7 +640,7 @@ testRule('ax-envelope-next-steps', [
   {
     name: 'does not count nextSteps nested inside a data wrapper',
     document: oas3({ '/payments': post({ '201': body({ type: 'object', properties: { data: envelope } }) }) }),
-    errors: [{ path: at('/payments', 'post', '201', ...JSON_SCHEMA), ...NO_STEPS }],
+    errors: [{ path: at('/payments', 'post', '201', ...JSON_SCHEMA), ...noSteps() }],
   },
   {
     name: 'two mutations sharing a components/responses entry get one diagnostic, on the schema only they use, naming both',
@@ -737,7 +730,7 @@ testRule('ax-envelope-next-steps', [
       },
       { definitions: { Payment: bare, Envelope: envelope } },
     ),
-    errors: [{ path: ['definitions', 'Payment'], ...NO_STEPS }],
+    errors: [{ path: ['definitions', 'Payment'], ...noSteps() }],
   },
   {
     name: 'Swagger 2.0: a non-JSON produces carries no envelope',
@@ -757,15 +750,7 @@ testRule('ax-envelope-next-steps', [
     errors: [
       {
         path: at('/b', 'post', '201', 'content', 'application/hal+json', 'schema'),
-        messageId: 'noSteps',
-        data: {
-          name: 'nextSteps',
-          step: STEP_LIST,
-          terms: STEP_TERMS,
-          thenSend: '; your handler must then send it',
-          mediaType: 'application/hal+json',
-          concept: 'nextSteps',
-        },
+        ...noSteps('application/hal+json'),
       },
     ],
   },
@@ -802,7 +787,7 @@ testRule('ax-envelope-next-steps', [
   {
     name: 'OpenAPI 3.2 is checked like 3.1',
     document: oas3({ '/payments': post({ '201': body(bare) }) }, {}, '3.2.0'),
-    errors: [{ path: at('/payments', 'post', '201', ...JSON_SCHEMA), ...NO_STEPS }],
+    errors: [{ path: at('/payments', 'post', '201', ...JSON_SCHEMA), ...noSteps() }],
   },
   {
     name: 'terminates on circular schemas and still finds what the cycle carries',
@@ -850,7 +835,7 @@ testRule('ax-envelope-next-steps', [
     name: 'option prefixes limits the rule to matching paths',
     document: oas3({ '/v1/payments': post({ '201': body(bare) }), '/internal/jobs': post({ '201': body(bare) }) }),
     functionOptions: { prefixes: ['/v1/'] },
-    errors: [{ path: at('/v1/payments', 'post', '201', ...JSON_SCHEMA), ...NO_STEPS }],
+    errors: [{ path: at('/v1/payments', 'post', '201', ...JSON_SCHEMA), ...noSteps() }],
   },
   {
     name: 'option nextSteps replaces the accepted names',
@@ -905,7 +890,7 @@ testRule('ax-envelope-next-steps', [
       '/legacy': { 'x-ax-exempt': { 'ax-envelope-next-steps': 'Frozen legacy endpoint, removed in v3' }, post: { responses: { '200': body(bare) } } },
       '/other': { post: { 'x-ax-exempt': { 'ax-recoverable-error-schema': 'Another rule entirely here' }, responses: { '200': body(bare) } } },
     }),
-    errors: [{ path: at('/other', 'post', '200', ...JSON_SCHEMA), ...NO_STEPS }],
+    errors: [{ path: at('/other', 'post', '200', ...JSON_SCHEMA), ...noSteps() }],
   },
 ]);
 
@@ -1086,12 +1071,12 @@ describe('a body that may be the next call', () => {
         '/logs': post({ '201': body({ type: 'object', properties: { location: string } }) }),
       }),
       errors: [
-        { path: at('/files', 'post', '201', ...JSON_SCHEMA), ...NO_STEPS },
-        { path: at('/thumbnails', 'post', '201', ...JSON_SCHEMA), ...NO_STEPS },
-        { path: at('/sessions', 'post', '201', ...JSON_SCHEMA), ...NO_STEPS },
-        { path: at('/users/{id}/link', 'post', '200', ...JSON_SCHEMA), ...NO_STEPS },
-        { path: at('/accounts/{id}/change_owner', 'post', '200', ...JSON_SCHEMA), ...NO_STEPS },
-        { path: at('/logs', 'post', '201', ...JSON_SCHEMA), ...NO_STEPS },
+        { path: at('/files', 'post', '201', ...JSON_SCHEMA), ...noSteps() },
+        { path: at('/thumbnails', 'post', '201', ...JSON_SCHEMA), ...noSteps() },
+        { path: at('/sessions', 'post', '201', ...JSON_SCHEMA), ...noSteps() },
+        { path: at('/users/{id}/link', 'post', '200', ...JSON_SCHEMA), ...noSteps() },
+        { path: at('/accounts/{id}/change_owner', 'post', '200', ...JSON_SCHEMA), ...noSteps() },
+        { path: at('/logs', 'post', '201', ...JSON_SCHEMA), ...noSteps() },
       ],
     },
     {
@@ -1124,8 +1109,8 @@ describe('a body that may be the next call', () => {
         '3.1.0',
       ),
       errors: [
-        { path: at('/webhooks/{id}', 'put', '200', ...JSON_SCHEMA), ...NO_STEPS },
-        { path: component('schemas', 'SignRequest'), ...NO_STEPS },
+        { path: at('/webhooks/{id}', 'put', '200', ...JSON_SCHEMA), ...noSteps() },
+        { path: component('schemas', 'SignRequest'), ...noSteps() },
       ],
     },
     {
@@ -1138,7 +1123,7 @@ describe('a body that may be the next call', () => {
           },
         },
       }),
-      errors: [{ path: ['paths', '/oauth-clients', 'post', 'responses', '200', 'schema'], ...NO_STEPS }],
+      errors: [{ path: ['paths', '/oauth-clients', 'post', 'responses', '200', 'schema'], ...noSteps() }],
     },
     {
       name: 'lookalikes (OpenAPI 3.1): a `link` the client gave (not read-only), a read-only `url` or `self_link`, a read-only `link` that is no URI: the plain finding',
@@ -1154,8 +1139,8 @@ describe('a body that may be the next call', () => {
         '3.1.0',
       ),
       errors: [
-        { path: at('/shares', 'post', '201', ...JSON_SCHEMA), ...NO_STEPS },
-        { path: at('/notes', 'post', '201', ...JSON_SCHEMA), ...NO_STEPS },
+        { path: at('/shares', 'post', '201', ...JSON_SCHEMA), ...noSteps() },
+        { path: at('/notes', 'post', '201', ...JSON_SCHEMA), ...noSteps() },
       ],
     },
     {
@@ -1174,7 +1159,7 @@ describe('a body that may be the next call', () => {
           }),
         }),
       }),
-      errors: [{ path: at('/users', 'post', '201', ...JSON_SCHEMA), ...NO_STEPS }],
+      errors: [{ path: at('/users', 'post', '201', ...JSON_SCHEMA), ...noSteps() }],
     },
     {
       name: "OpenAPI 3.0 `$ref`: LGTM's 202 `operation { id, status, task-result-url }`, the URL of the task's result; Swagger 2.0 `allOf`: a `statusUrl` beside its `state`",
@@ -1220,9 +1205,9 @@ describe('a body that may be the next call', () => {
         '3.1.0',
       ),
       errors: [
-        { path: at('/users', 'post', '201', ...JSON_SCHEMA), ...NO_STEPS },
-        { path: at('/reports', 'post', '201', ...JSON_SCHEMA), ...NO_STEPS },
-        { path: at('/jobs', 'post', '202', ...JSON_SCHEMA), ...NO_STEPS },
+        { path: at('/users', 'post', '201', ...JSON_SCHEMA), ...noSteps() },
+        { path: at('/reports', 'post', '201', ...JSON_SCHEMA), ...noSteps() },
+        { path: at('/jobs', 'post', '202', ...JSON_SCHEMA), ...noSteps() },
       ],
     },
   ]);
@@ -1254,7 +1239,7 @@ describe('a bare JSON array body', () => {
     {
       name: 'lookalike: an object whose `data` is the array has room, and is told to add the steps',
       document: oas3({ '/payments/batch': post({ '200': body({ type: 'object', properties: { data: { type: 'array', items: bare } } }) }) }, {}, '3.1.0'),
-      errors: [{ path: at('/payments/batch', 'post', '200', ...JSON_SCHEMA), ...NO_STEPS }],
+      errors: [{ path: at('/payments/batch', 'post', '200', ...JSON_SCHEMA), ...noSteps() }],
     },
   ]);
 
@@ -1280,7 +1265,7 @@ describe('a `links` of `self` alone', () => {
     {
       name: "OpenAPI 3.0 `$ref` and `allOf` (InfluxDB's `ResourceOwner`): no `method` asked of `self`, the steps are",
       document: influx(),
-      errors: [{ path: component('schemas', 'ResourceOwner'), ...NO_STEPS }],
+      errors: [{ path: component('schemas', 'ResourceOwner'), ...noSteps() }],
     },
     {
       name: "OpenAPI 3.0: the body's own `links: { self }` beside an `owner` with links of its own (Bitbucket's deploy key): the owner's links are no next calls",
@@ -1299,7 +1284,7 @@ describe('a `links` of `self` alone', () => {
           }),
         }),
       }),
-      errors: [{ path: at('/deploy-keys', 'post', '200', ...JSON_SCHEMA), ...NO_STEPS }],
+      errors: [{ path: at('/deploy-keys', 'post', '200', ...JSON_SCHEMA), ...noSteps() }],
     },
     {
       name: 'Swagger 2.0 `$ref`: `links: { self: { href } }`',
@@ -1307,7 +1292,7 @@ describe('a `links` of `self` alone', () => {
         { '/users': post({ '201': { description: 'Created', schema: { $ref: '#/definitions/User' } } }) },
         { definitions: { User: { type: 'object', properties: { id: string, links: { type: 'object', properties: { self: HAL_LINK } } } } } },
       ),
-      errors: [{ path: ['definitions', 'User'], ...NO_STEPS }],
+      errors: [{ path: ['definitions', 'User'], ...noSteps() }],
     },
     {
       name: 'OpenAPI 3.1, JSON:API `links: { self }`: the action links go in `links`',
