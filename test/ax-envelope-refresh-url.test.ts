@@ -4,21 +4,16 @@ import { postWith as post } from './support/documents';
 import { component, schemaAt, usedBy } from './support/components';
 import { componentProblem, schemaProblem } from './support/said';
 
-/** What several cases expect the rule to say. */
-const SCHEMA_PROBLEM = schemaProblem(
-  { messageId: 'noRefreshUrl', data: { evidence: 'its schema declares `currentState`', name: 'refreshUrl', concept: 'refreshUrl' } },
-  { messageId: 'addRefreshUrl', data: { name: 'refreshUrl', place: '' } },
-  { concept: 'refreshUrl' },
-);
-const COMPONENT_PROBLEM = componentProblem(
-  { messageId: 'noRefreshUrl', data: { evidence: 'its schema declares `currentState`', name: 'refreshUrl', concept: 'refreshUrl' } },
-  { messageId: 'addRefreshUrl', data: { name: 'refreshUrl', place: '' } },
-  { concept: 'refreshUrl' },
-);
-
 const SIGNAL = 'its schema declares `currentState`';
 const missing = (label: string, shapes = '', signal = SIGNAL, name = 'refreshUrl') =>
   `${schemaAt(label)} reports a state rejection (${signal}) but has no \`${name}\`${shapes}. Add \`${name}\`: the URL to GET the current state from.`;
+/** What the rule says of a state rejection without a refresh url: its evidence, and the url's name in the body's style. */
+const lacksRefreshUrl = (site: typeof schemaProblem | typeof componentProblem, evidence = SIGNAL, name = 'refreshUrl') =>
+  site(
+    { messageId: 'noRefreshUrl', data: { evidence, name, concept: 'refreshUrl' } },
+    { messageId: 'addRefreshUrl', data: { name, place: '' } },
+    { concept: 'refreshUrl' },
+  );
 /** A 422 that reports the resource's state: the case AGLedger's envelope holds to a refresh url. */
 const STATEFUL = problemWith({ currentState: { type: 'string' } });
 const FIELD_ERRORS = { type: 'array', items: { type: 'object', properties: { field: { type: 'string' }, message: { type: 'string' } } } };
@@ -70,11 +65,7 @@ testRule('ax-envelope-refresh-url', [
     errors: [
       {
         path: at('/invoices/{id}/send', 'post', '422', ...PROBLEM_JSON),
-        ...schemaProblem(
-          { messageId: 'noRefreshUrl', data: { evidence: 'its schema declares `current_status`', name: 'refresh_url', concept: 'refreshUrl' } },
-          { messageId: 'addRefreshUrl', data: { name: 'refresh_url', place: '' } },
-          { concept: 'refreshUrl' },
-        ),
+        ...lacksRefreshUrl(schemaProblem, 'its schema declares `current_status`', 'refresh_url'),
       },
     ],
   },
@@ -111,13 +102,9 @@ testRule('ax-envelope-refresh-url', [
     errors: [
       {
         path: at('/invoices/{id}/send', 'post', '422', ...JSON_SCHEMA),
-        ...schemaProblem(
-          { messageId: 'noRefreshUrl', data: { evidence: '`send` on an item; described "wrong state"', name: 'refreshUrl', concept: 'refreshUrl' } },
-          { messageId: 'addRefreshUrl', data: { name: 'refreshUrl', place: '' } },
-          { concept: 'refreshUrl' },
-        ),
+        ...lacksRefreshUrl(schemaProblem, '`send` on an item; described "wrong state"'),
       },
-      { path: at('/b', 'post', '422', ...JSON_SCHEMA), ...SCHEMA_PROBLEM },
+      { path: at('/b', 'post', '422', ...JSON_SCHEMA), ...lacksRefreshUrl(schemaProblem) },
     ],
   },
   {
@@ -133,7 +120,7 @@ testRule('ax-envelope-refresh-url', [
         schemas: { Invalid: ref('Problem'), Problem: STATEFUL, StateProblem: { allOf: [ref('Problem'), { properties: { refreshUrl: { type: 'string' } } }] } },
       },
     ),
-    errors: [{ path: component('schemas', 'Problem'), ...COMPONENT_PROBLEM }],
+    errors: [{ path: component('schemas', 'Problem'), ...lacksRefreshUrl(componentProblem) }],
   },
   {
     name: 'fires when one oneOf branch lacks it',
@@ -174,7 +161,7 @@ testRule('ax-envelope-refresh-url', [
       { '/a': post({ '422': { description: 'Unprocessable', schema: { $ref: '#/definitions/Problem' } } }) },
       { definitions: { Problem: STATEFUL } },
     ),
-    errors: [{ path: ['definitions', 'Problem'], ...COMPONENT_PROBLEM }],
+    errors: [{ path: ['definitions', 'Problem'], ...lacksRefreshUrl(componentProblem) }],
   },
   {
     name: 'OpenAPI 3.1: type arrays are objects too',
@@ -183,7 +170,7 @@ testRule('ax-envelope-refresh-url', [
       {},
       '3.1.0',
     ),
-    errors: [{ path: at('/a', 'post', '422', ...JSON_SCHEMA), ...SCHEMA_PROBLEM }],
+    errors: [{ path: at('/a', 'post', '422', ...JSON_SCHEMA), ...lacksRefreshUrl(schemaProblem) }],
   },
   {
     name: 'x-ax-exempt on the operation or the path item silences the rule there',
@@ -203,11 +190,7 @@ testRule('ax-envelope-refresh-url', [
     errors: [
       {
         path: at('/b', 'post', '422', ...JSON_SCHEMA),
-        ...schemaProblem(
-          { messageId: 'noRefreshUrl', data: { evidence: 'its schema declares `currentState`', name: 'reload', concept: 'refreshUrl' } },
-          { messageId: 'addRefreshUrl', data: { name: 'reload', place: '' } },
-          { concept: 'refreshUrl' },
-        ),
+        ...lacksRefreshUrl(schemaProblem, SIGNAL, 'reload'),
       },
     ],
   },

@@ -18,13 +18,8 @@ const missing = (label: string, signal: string, all: string[], shapes = '') => {
   return `${schemaAt(label)} reports a state rejection (${signal}) without the state${shapes}. Add ${fields.map(f => `\`${f}\` (${HOLDS[f]})`).join(', ')}.`;
 };
 const ALL = ['currentState', 'allowedActions', 'refreshUrl'];
-type Site = (
-  what: { messageId: string; data: object },
-  fix: { messageId: string; data: object },
-  problem: { concept: string | string[] },
-) => { messageId: string; data: object };
 /** What the rule says of a state rejection: its evidence and the state fields it lacks, in the body's names (`concepts` when those differ). */
-const lacksState = (site: Site, evidence: string, names: string[], concepts = names) =>
+const lacksState = (site: typeof schemaProblem | typeof componentProblem, evidence: string, names: string[], concepts = names) =>
   site(
     { messageId: 'noState', data: { evidence } },
     { messageId: 'addState', data: { fields: names.map(name => `\`${name}\` (${HOLDS[name]})`).join(', '), place: '', concept: concepts } },
