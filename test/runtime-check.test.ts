@@ -51,6 +51,42 @@ describe('checkResponse', () => {
     for (const { message } of found) expect(message.length).toBeLessThanOrEqual(240);
   });
 
+  test('a violation is data: the rule, the template it was said with, its data, and the sentence they make after the operation and status', () => {
+    const [code, hint] = checkResponse(
+      API,
+      SCENARIOS.find(scenario => scenario.name === 'a 400 with a message only')!,
+    );
+    expect(code).toEqual({
+      rule: 'ax-recoverable-error-structure',
+      messageId: 'liveNoCode',
+      data: { code: 'code', example: 'VALIDATION_ERROR' },
+      message: MESSAGES['a 400 with a message only'][0],
+    });
+    expect(hint).toEqual({
+      rule: 'ax-recoverable-suggestion',
+      messageId: 'liveNoHint',
+      data: { name: 'recoveryHint', place: '' },
+      message: MESSAGES['a 400 with a message only'][1],
+    });
+    // A nested phrase is its own { messageId, data }, as in the lint's JSON report.
+    expect(
+      checkResponse(
+        API,
+        SCENARIOS.find(scenario => scenario.name === 'a 503 with a stack trace')!,
+      ),
+    ).toEqual([
+      {
+        rule: 'ax-recoverable-no-stack-traces',
+        messageId: 'liveTraceText',
+        data: { runtime: 'JavaScript', at: { messageId: 'liveTraceIn', data: { at: 'message' } }, fix: { messageId: 'liveTraceFix', data: {} } },
+        message: MESSAGES['a 503 with a stack trace'][0],
+      },
+    ]);
+    // The same defect in other words is the same data: a client's different path names another place, not another template.
+    const [first] = checkResponse(API, post('/v1/orders', 201, { id: 'o1', nextSteps: [{ action: 'Read', href: '/v1/orders/o1' }] }));
+    expect([first.rule, first.messageId, first.data.at]).toEqual(['ax-envelope-next-steps-shape', 'liveStepLacks', 'nextSteps[0]']);
+  });
+
   test('a step with a method the route does not declare, and a template href', () => {
     const steps = [
       { action: 'Delete the order', method: 'PATCH', href: 'https://api.example.com/v1/orders/o1', description: 'Removes it.' },
@@ -185,6 +221,8 @@ describe('checkResponse', () => {
     expect(checkResponse(openapi, { method: 'PUT', path: '/v1/invoices/1', route: '/v1/invoices/:id', status: 200, body: {} }, { undeclared: true })).toEqual([
       {
         rule: 'undeclared',
+        messageId: 'undeclaredRoute',
+        data: { lowerMethod: 'put', lookedFor: '`/v1/invoices/1`, with or without `/v1` in front' },
         message:
           'PUT /v1/invoices/:id 200: the description declares no `put` operation at `/v1/invoices/1`, with or without `/v1` in front, so an agent reading it cannot know this call. Declare it under `paths`, or set `basePath` to where the app is mounted.',
       },
