@@ -7,7 +7,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as ts from 'typescript';
-import { render, type Messages, type PlainSaid } from '../lib/findings/messages';
+import { render, type Messages } from '../lib/findings/messages';
 import { DECLARATIONS } from '../rules';
 import { agentUxGuard, checkResponse, type Violation } from '../runtime';
 import { NOTICES } from '../runtime/notices';
@@ -22,17 +22,20 @@ function tableOf(rule: string): Messages {
   return DECLARATIONS.find(declaration => declaration.id === rule)!.messages;
 }
 
+/** What a violation or probe finding says, as data (PlainSaid, as the JSON outputs write it). */
+type Said = { messageId: string; data: object };
+
 /** A said message rendered again from its table alone: each nested phrase by its own id. */
-function rendered(table: Messages, { messageId, data }: PlainSaid): string {
+function rendered(table: Messages, { messageId, data }: Said): string {
   expect(Object.keys(table)).toContain(messageId);
   const values = Object.fromEntries(
-    Object.entries(data).map(([name, value]) => [name, typeof value === 'object' && !Array.isArray(value) ? rendered(table, value as PlainSaid) : value]),
+    Object.entries(data).map(([name, value]) => [name, typeof value === 'object' && !Array.isArray(value) ? rendered(table, value as Said) : value]),
   );
   return render(table[messageId], values as Record<string, string | number>);
 }
 
 /** A violation's sentence is its prefix (the operation and status, or none) and its template rendered with its data. */
-function expectSaid(violation: Pick<Violation, 'rule' | 'messageId' | 'data' | 'message'>): void {
+function expectSaid(violation: Said & { rule: string; message: string }): void {
   const sentence = rendered(tableOf(violation.rule), violation);
   expect(violation.message.endsWith(sentence)).toBe(true);
   expect(violation.message.slice(0, -sentence.length || undefined)).toMatch(/^(?:[A-Z]+ \S+ \d{3}: )?$/);
