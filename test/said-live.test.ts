@@ -25,11 +25,22 @@ function tableOf(rule: string): Messages {
 /** What a violation or probe finding says, as data (PlainSaid, as the JSON outputs write it). */
 type Said = { messageId: string; data: object };
 
+/** A nested phrase's table: its sentence's, or the one rule module that declares it (the probe's stale href nests the href rule's phrase). */
+function messageIdIn(table: Messages, messageId: string): Messages {
+  if (messageId in table) return table;
+  const [owner, ...more] = DECLARATIONS.filter(declaration => messageId in declaration.messages);
+  expect(more).toEqual([]);
+  return owner.messages;
+}
+
 /** A said message rendered again from its table alone: each nested phrase by its own id. */
 function rendered(table: Messages, { messageId, data }: Said): string {
   expect(Object.keys(table)).toContain(messageId);
   const values = Object.fromEntries(
-    Object.entries(data).map(([name, value]) => [name, typeof value === 'object' && !Array.isArray(value) ? rendered(table, value as Said) : value]),
+    Object.entries(data).map(([name, value]) => [
+      name,
+      typeof value === 'object' && !Array.isArray(value) ? rendered(messageIdIn(table, (value as Said).messageId), value as Said) : value,
+    ]),
   );
   return render(table[messageId], values as Record<string, string | number>);
 }
