@@ -17,14 +17,14 @@ const MESSAGES: Record<string, string[]> = {
     'POST /orders/{id}/cancel 200: `nextActions` is empty and no `nextSteps` sits beside it, so an agent concludes it is stuck. Send `nextSteps` with the recovery calls that remain.',
   ],
   'a 400 with a message only': [
-    'POST /orders 400: the error body has no machine-readable code, so an agent cannot tell what failed. Send a stable `code` (e.g. "VALIDATION_ERROR").',
+    'POST /orders 400: the error body has no code, so an agent cannot tell what failed. Send a stable `code` (e.g. "VALIDATION_ERROR").',
     'POST /orders 400: the error body has no recovery hint, so an agent cannot tell how to fix the request. Send `recoveryHint`: one sentence on what to change before retrying.',
   ],
   'a 409 state rejection without allowed actions': [
     'POST /orders/{id}/cancel 409: the error body is a state rejection (`cancel` on an item; described "in the `shipped` state") but lacks `currentState`, `allowedActions` and `refreshUrl`. Send them, so the agent re-plans from the real state.',
   ],
   'a 422 state rejection without refreshUrl': [
-    'POST /orders 422: the error body is a state rejection (it carries `currentState`) but has no `refreshUrl`. Send `refreshUrl`: the URL to GET for the current state before retrying.',
+    'POST /orders 422: the error body reports a state rejection (it carries `currentState`) but has no `refreshUrl`. Send `refreshUrl`: the URL to GET for the current state before retrying.',
   ],
   'a 429 without a delay': [
     'POST /orders 429: the response has no `Retry-After` header and the body no `retry_after_ms`, so an agent cannot tell how long to wait. Send `Retry-After` (seconds).',
@@ -59,13 +59,14 @@ describe('checkResponse', () => {
     expect(code).toEqual({
       rule: 'ax-recoverable-error-structure',
       messageId: 'liveNoCode',
-      data: { code: 'code', example: 'VALIDATION_ERROR' },
+      // The defect in the lint's own words (its `noCode`), the fix what to send.
+      data: { lacks: { messageId: 'noCode', data: { concept: 'errorCode' } }, code: 'code', example: 'VALIDATION_ERROR' },
       message: MESSAGES['a 400 with a message only'][0],
     });
     expect(hint).toEqual({
       rule: 'ax-recoverable-suggestion',
       messageId: 'liveNoHint',
-      data: { name: 'recoveryHint', place: '' },
+      data: { lacks: { messageId: 'noHint', data: { concept: 'recoveryHint' } }, name: 'recoveryHint', place: '' },
       message: MESSAGES['a 400 with a message only'][1],
     });
     // A nested phrase is its own { messageId, data }, as in the lint's JSON report.
