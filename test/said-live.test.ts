@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import * as ts from 'typescript';
 import { render, type Messages } from '../lib/findings/messages';
 import { DECLARATIONS } from '../rules';
-import { agentUxGuard, checkResponse, type Violation } from '../runtime';
+import { agentUxGuard, checkResponse, unresolvedSteps, type Violation } from '../runtime';
 import { NOTICES } from '../runtime/notices';
 import { PROBE_MESSAGES } from '../cli/probe/messages';
 import { API, GOOD_STEPS, SCENARIOS } from './support/runtimeApi';
@@ -82,16 +82,35 @@ test('the guard’s notices are said from its own table: an undeclared route, a 
   for (const violation of seen) expectSaid(violation);
 });
 
+test('unresolvedSteps says why a step does not resolve as data too: a step without an href, a step to no route', () => {
+  const found = unresolvedSteps(API, [{ action: 'Read' }, { method: 'POST', href: '/v1/orders/o1/returns' }]);
+  expect(found.map(({ step: _step, ...rest }) => rest)).toEqual([
+    {
+      index: 0,
+      messageId: 'liveNoHref',
+      data: { step: 'step 0' },
+      message: 'step 0 has no href, so an agent cannot call it. Give every step a string href.',
+    },
+    {
+      index: 1,
+      messageId: 'liveUndeclaredPath',
+      data: { step: 'step 1', href: '/v1/orders/o1/returns', guess: { messageId: 'liveDidYouMean', data: { path: '/v1/orders/{id}/refunds' } } },
+      message:
+        'step 1 links to "/v1/orders/o1/returns", which matches no declared route; did you mean `/v1/orders/{id}/refunds`? An agent following it gets a 404. Build it from a declared route (server base path included).',
+    },
+  ]);
+  for (const step of found) expectSaid({ rule: 'ax-envelope-next-steps-href', ...step });
+});
+
 test('every probe finding of the example API is its table’s template and data', () => {
   for (const finding of DEFECTIVE_FINDINGS) expectSaid(finding);
 });
 
 /**
  * No sentence is written in runtime/ or cli/probe/ outside their tables: no `message` given a literal. Listed with why:
- * the probe's SARIF (cli/probe/render.ts) writes a finding's sentence with its request, as its text formats do; and
- * `unresolvedSteps` (runtime/steps.ts) still says a step without an href in its own words.
+ * the probe's SARIF (cli/probe/render.ts) writes a finding's sentence with its request, as its text formats do.
  */
-const LEFT = ['cli/probe/render.ts', 'runtime/steps.ts'];
+const LEFT = ['cli/probe/render.ts'];
 /** Whether a node holds a sentence: a string or template literal of several words. */
 function holdsSentence(node: ts.Node): boolean {
   if ((ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node) || ts.isTemplateExpression(node)) && node.getText().split(' ').length > 3)
