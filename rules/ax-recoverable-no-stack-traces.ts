@@ -40,12 +40,18 @@ const sayLive = /* @__PURE__ */ sayOf(LIVE_MESSAGES);
 export const live = {
   rule: ID,
   at: status => status >= 400,
-  check: ({ body, error, limit, mayTrace }) => {
+  check: exchange => {
+    const { body } = exchange;
     const fix = sayLive('liveTraceFix');
-    const member = error('stackTrace');
+    const member = exchange.error('stackTrace');
     if (member !== undefined && member.value !== null && member.value !== '' && !(Array.isArray(member.value) && member.value.length === 0))
       return [sayLive('liveTraceMember', { path: member.path, fix })];
-    const [text] = mayTrace() ? stringsIn({ value: body, location: [] }, withinText(hasStackTrace, limit)) : [];
+    const [text] = exchange.mayTrace()
+      ? stringsIn(
+          { value: body, location: [] },
+          withinText(hasStackTrace, what => exchange.limit(what)),
+        )
+      : [];
     if (text === undefined) return [];
     const at = text.location === undefined || text.location.length === 0 ? '' : sayLive('liveTraceIn', { at: where(text.location) });
     // Named from the part searched, which holds the trace: the rest of a long text is not read again.
