@@ -41,21 +41,19 @@ export const live = {
   rule: ID,
   at: status => status >= 400,
   check: exchange => {
-    const { body } = exchange;
-    const fix = sayLive('liveTraceFix');
     const member = exchange.error('stackTrace');
+    // The fix is worded with a violation alone: most error bodies have none.
     if (member !== undefined && member.value !== null && member.value !== '' && !(Array.isArray(member.value) && member.value.length === 0))
-      return [sayLive('liveTraceMember', { path: member.path, fix })];
-    const [text] = exchange.mayTrace()
-      ? stringsIn(
-          { value: body, location: [] },
-          withinText(hasStackTrace, what => exchange.limit(what)),
-        )
-      : [];
+      return [sayLive('liveTraceMember', { path: member.path, fix: sayLive('liveTraceFix') })];
+    if (!exchange.mayTrace()) return [];
+    const [text] = stringsIn(
+      { value: exchange.body, location: [] },
+      withinText(hasStackTrace, what => exchange.limit(what)),
+    );
     if (text === undefined) return [];
     const at = text.location === undefined || text.location.length === 0 ? '' : sayLive('liveTraceIn', { at: where(text.location) });
     // Named from the part searched, which holds the trace: the rest of a long text is not read again.
-    return [sayLive('liveTraceText', { runtime: stackTraceRuntime(text.value.slice(0, MAX_TEXT))!, at, fix })];
+    return [sayLive('liveTraceText', { runtime: stackTraceRuntime(text.value.slice(0, MAX_TEXT))!, at, fix: sayLive('liveTraceFix') })];
   },
 } satisfies Live;
 
