@@ -165,13 +165,45 @@ class Frame {
   /** Made when a check first stops at a limit: most responses reach none. */
   limits: Set<string> | undefined;
   /** The text the body was parsed from, when the text can answer what it surely lacks (below); else undefined: read in full. */
-  readonly text: string | undefined;
+  readonly #text: string | undefined;
   #first: LiveExchange | undefined;
   #others: Map<RuleOptions, LiveExchange> | undefined;
+  /** The last `mayHold` question and its answer (fields, not an object per question): the shape and href checks ask the same one in turn. */
+  #heldNames: readonly string[] | undefined;
+  #heldAnyCase = false;
+  #held = false;
   constructor(readonly response: LiveResponse) {
     const { text } = response;
     // A text with escapes (`\u0063ode`) could spell a name otherwise than the body holds it: read in full.
-    this.text = text === undefined || text.includes('\\') ? undefined : text;
+    this.#text = text === undefined || text.includes('\\') ? undefined : text;
+  }
+
+  /**
+   * What a body parsed from the text surely lacks, asked of the text: a member named one of `names` (a dotted name: its
+   * last part). A text without escapes holds each key and string verbatim between quotes, so a name it does not hold
+   * between quotes is surely absent. A string value of the same name only makes the answer "may hold", and the checks
+   * then read the body. One search of the text per question, no copy.
+   */
+  mayHold(names: readonly string[], anyCase: boolean): boolean {
+    const text = this.#text;
+    if (text === undefined) return true;
+    if (this.#heldNames !== names || this.#heldAnyCase !== anyCase) {
+      this.#heldNames = names;
+      this.#heldAnyCase = anyCase;
+      this.#held = keyPattern(names, anyCase).test(text);
+    }
+    return this.#held;
+  }
+
+  /** A member whose name holds one of `parts`, asked of the text as `mayHold` is (a part it does not hold at all is surely absent). */
+  mayName(parts: readonly string[]): boolean {
+    return this.#text === undefined || partPattern(parts).test(this.#text);
+  }
+
+  /** A stack trace: a text past MAX_TEXT is searched string by string, within the budget that says where the search stopped. */
+  mayTrace(): boolean {
+    const text = this.#text;
+    return text === undefined || text.length > MAX_TEXT || mayHoldStackTrace(text);
   }
   exchange(options: RuleOptions): LiveExchange {
     if (this.#first === undefined) return (this.#first = new LiveExchange(this, options));
@@ -231,27 +263,17 @@ class LiveExchange implements Exchange {
     (this.#frame.limits ??= new Set()).add(what);
   }
 
-  /**
-   * What a body parsed from the text surely lacks, asked of the text: a member named one of `keys` (a dotted name: its
-   * last part). A text without escapes holds each key and string verbatim between quotes, so a name it does not hold
-   * between quotes is surely absent. A string value of the same name only makes the answer "may hold", and the checks
-   * then read the body. One search of the text per question, no copy.
-   */
+  // What the body surely lacks is asked of the response's text, the same for every options object (Frame).
   mayHold(names: readonly string[], anyCase = false): boolean {
-    const text = this.#frame.text;
-    return text === undefined || keyPattern(names, anyCase).test(text);
+    return this.#frame.mayHold(names, anyCase);
   }
 
-  /** A member whose name holds one of `parts`, asked of the text as `mayHold` is (a part it does not hold at all is surely absent). */
   mayName(parts: readonly string[]): boolean {
-    const text = this.#frame.text;
-    return text === undefined || partPattern(parts).test(text);
+    return this.#frame.mayName(parts);
   }
 
-  /** A stack trace: a text past MAX_TEXT is searched string by string, within the budget that says where the search stopped. */
   mayTrace(): boolean {
-    const text = this.#frame.text;
-    return text === undefined || text.length > MAX_TEXT || mayHoldStackTrace(text);
+    return this.#frame.mayTrace();
   }
 
   /** The member answering one question of the error-shapes table: a question ERROR_READS does not ask at the status is a defect of the guard, and says so. */
