@@ -82,7 +82,7 @@ export const live = {
     // A suggestion costs an edit distance per declared route: the first few unmatched hrefs of a response get one.
     let suggestions = MAX_SUGGESTIONS;
     const suggest = (href: string) => (suggestions-- > 0 ? description.matcher.suggest(href) : undefined);
-    const hrefs = stepHrefs({ value: body, location: [] }, names);
+    const hrefs = stepHrefs({ value: body, location: [] }, names, exchange.stepHolders());
     if (hrefs.length > MAX_STEPS) exchange.limit(STEPS_READ);
     return hrefs
       .slice(0, MAX_STEPS)

@@ -5,7 +5,7 @@
  */
 import type { Operation, Response } from '../lib/document/document';
 import { namesFor } from '../lib/semantics/names';
-import { holdersOf } from '../lib/document/nested';
+import { holdersOf, type Holder } from '../lib/document/nested';
 import { isExempt, label } from '../lib/findings/rule-function';
 import { calledByApi } from '../lib/semantics/scope';
 import { mayHoldStackTrace } from '../lib/errors/stack-traces';
@@ -66,11 +66,11 @@ export interface LiveResponse {
   optionsOf: (rule: string) => RuleOptions;
 }
 
-/** Every `nextSteps` list in the body, wherever it sits, with its location, until MAX_STEPS steps are read. */
-function stepListsOf(body: unknown, names: Names, limits: Pick<Readings, 'limit'>): StepList[] {
+/** Every `nextSteps` list of the body's step holders, with its location, until MAX_STEPS steps are read. */
+function stepListsOf(holders: readonly Holder[], limits: Pick<Readings, 'limit'>): StepList[] {
   const lists: StepList[] = [];
   let budget = MAX_STEPS;
-  for (const { value } of holdersOf({ value: body, location: [] }, namesFor(names, 'nextSteps'))) {
+  for (const { value } of holders) {
     const steps = Array.isArray(value.value) ? value.value : [];
     if (budget === 0 || steps.length > budget) limits.limit(STEPS_READ);
     if (budget === 0) break;
@@ -236,6 +236,7 @@ class LiveExchange implements Exchange {
   readonly #frame: Frame;
   #planned: readonly PlannedQuestion[] | undefined;
   #read: Partial<ErrorValue> | undefined;
+  #stepHolders: Holder[] | undefined;
   #stepLists: StepList[] | undefined;
   #rejection: { value: LiveStateRejection | undefined } | undefined;
   constructor(
@@ -291,8 +292,13 @@ class LiveExchange implements Exchange {
     return this.error('fields')!.length;
   }
 
+  stepHolders(): Holder[] {
+    const names = namesFor(this.names, 'nextSteps');
+    return (this.#stepHolders ??= this.mayHold(names) ? holdersOf({ value: this.body, location: [] }, names) : []);
+  }
+
   stepLists(): StepList[] {
-    return (this.#stepLists ??= this.mayHold(namesFor(this.names, 'nextSteps')) ? stepListsOf(this.body, this.names, this) : []);
+    return (this.#stepLists ??= stepListsOf(this.stepHolders(), this));
   }
 
   stateRejection(): LiveStateRejection | undefined {

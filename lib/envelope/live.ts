@@ -6,6 +6,7 @@
 import { type OpenApiDocument, type Operation, type Response } from '../document/document';
 import type { PathMatcher } from '../document/paths';
 import { clip, dottedPath } from '../document/values';
+import type { Holder } from '../document/nested';
 import type { Said } from '../findings/messages';
 import { valueAnswer, valueHome, type ValueMember, type ValueQuestion } from '../errors/value-shapes';
 import { carrierName, inStyleOf } from '../errors/error-wording';
@@ -45,6 +46,8 @@ export interface Readings {
   answers(question: PlannedQuestion): boolean;
   /** How many fields the body names as failed (a validation error, not a state rejection). */
   fieldCount(): number;
+  /** Every object of the body holding a `nextSteps` list (`holdersOf`): walked once for the shape and href checks. */
+  stepHolders(): Holder[];
   stepLists(): StepList[];
   /** False when the body surely has no member named one of `keys` (any letter case with `anyCase`): then nothing is sought. */
   mayHold(keys: readonly string[], anyCase?: boolean): boolean;
