@@ -81,13 +81,14 @@ export function liveHrefProblem(
 export const live = {
   rule: ID,
   at: () => true,
-  check: ({ description, body, names, limit, mayHold }) => {
-    if (!mayHold(namesFor(names, 'nextSteps'))) return [];
+  check: exchange => {
+    const { description, body, names } = exchange;
+    if (!exchange.mayHold(namesFor(names, 'nextSteps'))) return [];
     // A suggestion costs an edit distance per declared route: the first few unmatched hrefs of a response get one.
     let suggestions = MAX_SUGGESTIONS;
     const suggest = (href: string) => (suggestions-- > 0 ? description.matcher.suggest(href) : undefined);
-    const hrefs = stepHrefs({ value: body, location: [] }, names);
-    if (hrefs.length > MAX_STEPS) limit(STEPS_READ);
+    const hrefs = stepHrefs({ value: body, location: [] }, names, exchange.stepHolders());
+    if (hrefs.length > MAX_STEPS) exchange.limit(STEPS_READ);
     return hrefs
       .slice(0, MAX_STEPS)
       .flatMap(({ href, method, step }) => liveHrefProblem(description, suggest, `\`${where(step.location ?? [])}\``, href, method) ?? []);

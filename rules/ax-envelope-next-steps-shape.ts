@@ -94,8 +94,9 @@ function liveStepProblem(steps: readonly unknown[], at: string, fields: readonly
 export const live = {
   rule: ID,
   at: () => true,
-  check: ({ names, stepLists }) => {
-    const lists = stepLists();
+  check: exchange => {
+    const { names } = exchange;
+    const lists = exchange.stepLists();
     if (lists.length === 0) return [];
     const fields = namesFor(names, 'nextStepItem');
     const step = stepFields(names);

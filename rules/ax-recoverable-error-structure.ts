@@ -93,10 +93,11 @@ const sayLive = /* @__PURE__ */ sayOf(LIVE_MESSAGES);
 export const live = {
   rule: ID,
   at: status => scope.responses(String(status)),
-  check: ({ response, status, names, answers }) => {
+  check: exchange => {
+    const { response, status, names } = exchange;
     // The AX convention lets the description carry the code as a response extension.
-    const code = answers('errorCode') || (response !== undefined && responseExtension(response, 'x-ax-error-code') !== undefined);
-    const message = answers('message');
+    const code = exchange.answers('errorCode') || (response !== undefined && responseExtension(response, 'x-ax-error-code') !== undefined);
+    const message = exchange.answers('message');
     if (code && message) return [];
     const codeWords = { code: firstName(names, 'errorCode'), example: exampleCode(String(status)) };
     const messageWords = { message: firstName(names, 'message') };

@@ -141,9 +141,10 @@ const sayLive = /* @__PURE__ */ sayOf(LIVE_MESSAGES);
 export const live = {
   rule: ID,
   at: status => scope.responses(String(status)),
-  check: ({ response, body, names, answers }) => {
+  check: exchange => {
+    const { response, body, names } = exchange;
     // The AX convention lets the description carry the hint as a response extension.
-    if (answers('recoveryHint') || (response !== undefined && responseExtension(response, 'x-ax-error-suggestion') !== undefined)) return [];
+    if (exchange.answers('recoveryHint') || (response !== undefined && responseExtension(response, 'x-ax-error-suggestion') !== undefined)) return [];
     return [sayLive('liveNoHint', { lacks: sayLive('noHint', { concept: 'recoveryHint' }), ...hintAdvice(body, names) })];
   },
 } satisfies Live;

@@ -5,7 +5,7 @@
 import { isJsonMediaType, isObject, type Operation, type Response } from '../lib/document/document';
 import { verdictOf, violation, type LiveResponse, type RuleOptions, type Violation } from './checks';
 import { sayNotice } from './notices';
-import { pathOnly, prepare, type Description } from './description';
+import { pathOnly, PerRoute, prepare, type Description } from './description';
 import { MAX_ITEMS, responseProblem, sentBody, sentPayload, validateCheckOptions, validateOptions, validateResponse } from './input';
 import type { Names } from './shapes';
 
@@ -322,23 +322,14 @@ function sampler(share: number): (input: unknown) => boolean {
   };
 }
 
-/**
- * The responses seen before, per route and method (the first is 0): by route first, as a framework hands the same route
- * string each time, whose hash V8 keeps, where a key joining the method to it would be a new string to hash per response.
- */
+/** The responses seen before, per route and method (the first is 0). */
 function counts(): (method: string, route: string) => number {
-  const seen = new Map<string, Map<string, { count: number }>>();
+  const seen = new PerRoute<{ count: number }>(MAX_SAMPLED_ROUTES);
   const rest = { count: 0 };
-  let counted = 0;
   return (method, route) => {
-    let methods = seen.get(route);
-    let counter = methods?.get(method);
-    if (counter === undefined && counted < MAX_SAMPLED_ROUTES) {
-      counted++;
-      if (methods === undefined) seen.set(route, (methods = new Map()));
-      methods.set(method, (counter = { count: 0 }));
-    }
-    return (counter ?? rest).count++;
+    let counter = seen.get(route, method);
+    if (counter === undefined && !seen.add(route, method, (counter = { count: 0 }))) counter = rest;
+    return counter.count++;
   };
 }
 

@@ -7,7 +7,7 @@ import type { ErrorSchema } from '../errors/error-bodies';
 import { type Question } from '../errors/shape-table';
 import { schemaAnswer } from '../errors/schema-shapes';
 import { namesFor, type Names } from '../semantics/names';
-import { holdersOf } from '../document/nested';
+import { holdersOf, type Holder } from '../document/nested';
 import { changesState, stateChange, type StateChange } from '../semantics/scope';
 
 /** The verbs an agent's HTTP client sends for a step: TRACE, CONNECT and QUERY are no step's, in a schema's enum or a live body. */
@@ -27,11 +27,11 @@ export interface StepHref {
   at: Located;
 }
 
-/** Every step with a non-empty string href, in every `nextSteps` list of the value. */
-export function stepHrefs(value: Located, names: Names): StepHref[] {
+/** Every step with a non-empty string href, in every `nextSteps` list of the value (its `holders`, when the caller has them: the guard walks a body once). */
+export function stepHrefs(value: Located, names: Names, holders: readonly Holder[] = holdersOf(value, namesFor(names, 'nextSteps'))): StepHref[] {
   const [, methodName, hrefName] = namesFor(names, 'nextStepItem');
   if (hrefName === undefined) return [];
-  return holdersOf(value, namesFor(names, 'nextSteps')).flatMap(({ value: list }) =>
+  return holders.flatMap(({ value: list }) =>
     (Array.isArray(list.value) ? list.value : []).flatMap((step, i) => {
       const href = isObject(step) ? step[hrefName] : undefined;
       if (typeof href !== 'string' || href === '') return [];

@@ -91,7 +91,10 @@ const valueReader: Reader<Located> = {
     const value = this.member(node, name)?.node.value;
     // A value sent is read as a schema declaring that one value (`enum: [value]`): the lint and the guard weigh the same evidence.
     if (value === undefined) return { name, types: undefined, text: '', values: [] };
-    return { name, types: [jsonType(value)], text: '', values: [value], ...(Array.isArray(value) ? { itemTypes: [...new Set(value.map(jsonType))] } : {}) };
+    // No spread of a conditional member: the runtime guard weighs a live error code's evidence on each body it checks.
+    return Array.isArray(value)
+      ? { name, types: ['array'], text: '', values: [value], itemTypes: [...new Set(value.map(jsonType))] }
+      : { name, types: [jsonType(value)], text: '', values: [value] };
   },
   namesType: () => false,
 };
