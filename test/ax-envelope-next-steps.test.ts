@@ -83,9 +83,7 @@ testRule('ax-envelope-next-steps', [
       },
       { schemas: { Subscription: bare } },
     ),
-    errors: [
-      { path: at('/payments/{id}', 'put', '200', ...JSON_SCHEMA), message: missing('PUT', '/payments/{id}', '200') },
-    ],
+    errors: [{ path: at('/payments/{id}', 'put', '200', ...JSON_SCHEMA), message: missing('PUT', '/payments/{id}', '200') }],
   },
   {
     name: 'a deletion leaves no next call: a DELETE answering `{ success, data }` (Apacta: inline, a shared `$ref`, an `allOf`; OpenAPI 3.1) is not asked; a POST named `bulkDelete` is',
@@ -148,9 +146,7 @@ testRule('ax-envelope-next-steps', [
       { schemas: { Subscription: bare } },
       '3.1.0',
     ),
-    errors: [
-      { path: at('/subscriptions/{id}', 'put', '200', ...JSON_SCHEMA), message: envelopeFor('PUT /subscriptions/{id} 200', 'Subscription') },
-    ],
+    errors: [{ path: at('/subscriptions/{id}', 'put', '200', ...JSON_SCHEMA), message: envelopeFor('PUT /subscriptions/{id} 200', 'Subscription') }],
   },
   {
     name: "lookalike: an item nested in the resource that answers it is that resource's (Jira's `DELETE /workflowscheme/{id}/issuetype/{issueType}` answers the scheme): that DELETE is asked",

@@ -156,9 +156,9 @@ function aliasedRead(doc: OpenApiDocument, operation: Operation): Name | undefin
 
 /** Two operations take the same parameters and answer the same 2xx bodies (as written: a generator writes an alias alike). */
 const sameAnswers = (doc: OpenApiDocument, one: Operation, other: Operation): boolean =>
-  [one, other].map(operation => JSON.stringify([doc.parameters(operation).map(parameter => parameter.value), successBodies(doc, operation)])).every(
-    (written, _, [first]) => written === first,
-  );
+  [one, other]
+    .map(operation => JSON.stringify([doc.parameters(operation).map(parameter => parameter.value), successBodies(doc, operation)]))
+    .every((written, _, [first]) => written === first);
 
 const successBodies = (doc: OpenApiDocument, operation: Operation) =>
   doc
@@ -239,9 +239,7 @@ function readByName(doc: OpenApiDocument, operation: Operation): ReadEvidence | 
     ...(verbSegment === undefined ? [] : [verbSegment]),
     ...(described !== undefined && unnamed ? [described] : []),
     ...(alias === undefined ? [] : [alias]),
-  ].find(
-    candidate => readingVerb(candidate, operation) !== undefined,
-  );
+  ].find(candidate => readingVerb(candidate, operation) !== undefined);
   if (name === undefined) return undefined;
   const by = { kind: 'name' as const, name, verb: readingVerb(name, operation)! };
   // Only a method name as the path (its words split) is weak enough for its description to overrule.
