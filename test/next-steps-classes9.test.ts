@@ -193,3 +193,12 @@ describe('a temporary URL under its own name (api2pdf)', () => {
     ]);
   });
 });
+
+test('ax-recoverable-retryable says why the POST form of a read is safe to repeat', async () => {
+  const document = oas3({
+    '/padUsersCount': both('padUsersCount', 'returns the number of user that are currently editing this pad', { padUsersCount: { type: 'integer' } }),
+  });
+  expect((await runRuleSaid('ax-recoverable-retryable', document)).map(result => result.message)).toEqual([
+    'POST /padUsersCount: no `x-ax-retryable`, so an agent cannot tell if retrying a failed call is safe. Add `x-ax-retryable: true` to the operation: the POST form of its path\'s GET, described "returns the number of user that are curr…" and answering 200, it only reads, so a repeat is safe.',
+  ]);
+});
