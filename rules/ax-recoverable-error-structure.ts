@@ -50,9 +50,6 @@ interface Holding extends Record<CodeOrMessage, State> {
 }
 
 const MESSAGES = {
-  noCodeNoMessage: 'has no code and no message',
-  noCode: 'has no code',
-  noMessage: 'has no message',
   notRequired: 'does not require {{names}}',
   addMembers: 'Add {{members}}{{place}}',
   requireMembers: 'Require {{names}} in {{carrier}}',
@@ -69,12 +66,18 @@ const MESSAGES = {
   answerApiSchema: "Answer `$ref: '{{ref}}'` instead.",
 } as const;
 
-/** What the live check says, on a body the server sent: a table apart, so that the guard's bundle carries none of the lint's words. */
+/**
+ * What the live check says, on a body the server sent: a table apart, so that the guard's bundle carries none of the
+ * lint's words. The defect is the lint's own phrase (`noCode`, …, said by both), the fix what to send.
+ */
 const LIVE_MESSAGES = {
+  noCodeNoMessage: 'has no code and no message',
+  noCode: 'has no code',
+  noMessage: 'has no message',
   liveNoCodeNoMessage:
-    'the error body has neither a machine-readable code nor a message, so an agent cannot tell what failed. Send a stable `{{code}}` (e.g. "{{example}}") and a one-sentence `{{message}}`.',
-  liveNoCode: 'the error body has no machine-readable code, so an agent cannot tell what failed. Send a stable `{{code}}` (e.g. "{{example}}").',
-  liveNoMessage: 'the error body has no message, so an agent cannot tell what failed. Send a one-sentence `{{message}}`.',
+    'the error body {{lacks}}, so an agent cannot tell what failed. Send a stable `{{code}}` (e.g. "{{example}}") and a one-sentence `{{message}}`.',
+  liveNoCode: 'the error body {{lacks}}, so an agent cannot tell what failed. Send a stable `{{code}}` (e.g. "{{example}}").',
+  liveNoMessage: 'the error body {{lacks}}, so an agent cannot tell what failed. Send a one-sentence `{{message}}`.',
 } as const;
 
 const score = (holding: Holding) => CODE_AND_MESSAGE.filter(question => holding[question]?.kind !== 'missing').length;
@@ -97,8 +100,13 @@ export const live = {
     if (code && message) return [];
     const codeWords = { code: firstName(names, 'errorCode'), example: exampleCode(String(status)) };
     const messageWords = { message: firstName(names, 'message') };
-    if (!code && !message) return [sayLive('liveNoCodeNoMessage', { ...codeWords, ...messageWords })];
-    return [!code ? sayLive('liveNoCode', codeWords) : sayLive('liveNoMessage', messageWords)];
+    if (!code && !message)
+      return [sayLive('liveNoCodeNoMessage', { lacks: sayLive('noCodeNoMessage', { concept: ['errorCode', 'message'] }), ...codeWords, ...messageWords })];
+    return [
+      !code
+        ? sayLive('liveNoCode', { lacks: sayLive('noCode', { concept: 'errorCode' }), ...codeWords })
+        : sayLive('liveNoMessage', { lacks: sayLive('noMessage', { concept: 'message' }), ...messageWords }),
+    ];
   },
 } satisfies Live;
 

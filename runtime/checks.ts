@@ -8,6 +8,7 @@ import { namesFor } from '../lib/semantics/names';
 import { holdersOf } from '../lib/document/nested';
 import { isExempt, label } from '../lib/findings/rule-function';
 import { calledByApi } from '../lib/semantics/scope';
+import { plain, type PlainSaid, type Said } from '../lib/findings/messages';
 import { mayHoldStackTrace } from '../lib/errors/stack-traces';
 import { STACK_TRACE_PARTS } from '../lib/errors/concepts';
 import {
@@ -39,11 +40,26 @@ import { answeredByPlan, isPlanned, readErrorPart, type Names, type PlannedQuest
 export type { RuleOptions };
 export { MAX_STEPS, MAX_SUGGESTIONS, MAX_TEXT } from '../lib/envelope/live';
 
+/**
+ * What the guard found, as data: the rule, the id of the template it was said with (in the rule's module, or the
+ * guard's own notices in runtime/notices.ts) and that template's data, and the sentence they render to after
+ * `METHOD /route status: `. Identity is `rule` + `messageId` + `data`, never the sentence.
+ */
 export interface Violation {
-  /** This package's rule id (`ax-envelope-next-steps`, …), or `undeclared`. */
+  /** This package's rule id (`ax-envelope-next-steps`, …), `agent-ux-guard`, or `undeclared`. */
   rule: string;
+  messageId: string;
+  data: PlainSaid['data'];
   message: string;
 }
+
+/** A violation of `rule` from what it said, its sentence after the frame's prefix (`say`). */
+export const violation = (rule: string, said: Said, say: (what: string) => string = what => what): Violation => ({
+  rule,
+  messageId: said.messageId,
+  data: plain(said).data,
+  message: say(said.text),
+});
 
 /** One response, as the guard sees it. */
 export interface LiveResponse {
@@ -111,7 +127,7 @@ const LIVE: readonly Live[] = [
 const CHECKS: Planned[] = LIVE.map(({ rule, at, check }) => ({
   rules: [rule],
   at,
-  check: (exchange, say) => check(exchange).map(said => ({ rule, message: say(said.text) })),
+  check: (exchange, say) => check(exchange).map(said => violation(rule, said, say)),
 }));
 
 /** Every rule id the guard judges live bodies for: the parity test compares each with the lint (test/parity.test.ts). */
