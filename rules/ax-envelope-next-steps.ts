@@ -8,7 +8,6 @@ import {
   type Body,
   type JsonObject,
   type OpenApiDocument,
-  type Operation,
   type Response,
 } from '../lib/document/document';
 import { composedWith, ensureEdit, envelopeFor, propertyEdits, type Audience, type Edit } from '../lib/findings/edits';
@@ -28,7 +27,7 @@ import { firstName, sentHeader, stepFields, type Live } from '../lib/envelope/li
 import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/semantics/names';
 import { label, mustThenSend, placeIn, responseFinding, type Finding, type LazyEdits } from '../lib/findings/rule-function';
 import { isObjectView, viewsLacking, viewsOf, type ObjectView } from '../lib/document/schema';
-import { asksNextSteps, overruledWording, readEvidence, removes } from '../lib/semantics/scope';
+import { asksNextSteps, overruledWording, readEvidence } from '../lib/semantics/scope';
 import { about, sayOf, withLive, type Said, type Say as SayOf } from '../lib/findings/messages';
 import { defineRule, ruleOptions } from './declaration';
 
@@ -287,11 +286,11 @@ export default /* @__PURE__ */ defineRule({
   lint: ({ doc, options, operations, say }) => {
     const names = namesFor(options, 'nextSteps');
     const findings: Finding[] = [];
-    const envelopes = (operation: Operation) =>
-      doc.responses(operation).flatMap((response: Response) => (isEnvelopeStatus(response.status) ? [{ operation, response }] : []));
-    const asked = operations.filter(operation => asksNextSteps(doc, operation, options)).flatMap(envelopes);
-    // A member for these responses may go into a schema only they use, or that deletions share with them: steps there cost a deletion nothing.
-    const regions = [...asked, ...operations.filter(operation => removes(doc, operation)).flatMap(envelopes)].map(({ response }) => response.at);
+    const asked = operations
+      .filter(operation => asksNextSteps(doc, operation, options))
+      .flatMap(operation => doc.responses(operation).flatMap((response: Response) => (isEnvelopeStatus(response.status) ? [{ operation, response }] : [])));
+    // A member for these responses may go into a schema only they use.
+    const regions = asked.map(({ response }) => response.at);
     for (const { operation, response } of asked) {
       // A read-like name overruled by the operation's own declarations: the message says why it is judged a change.
       const read = readEvidence(doc, operation, options);

@@ -202,21 +202,3 @@ test('ax-recoverable-retryable says why the POST form of a read is safe to repea
     'POST /padUsersCount: no `x-ax-retryable`, so an agent cannot tell if retrying a failed call is safe. Add `x-ax-retryable: true` to the operation: the POST form of its path\'s GET, described "returns the number of user that are curr…" and answering 200, it only reads, so a repeat is safe.',
   ]);
 });
-
-test("a schema a change shares with a deletion (BBC's `PersonalisedMusicSuccess`) stays one finding on the schema, counting the deletion among its users", async () => {
-  const document = oas3(
-    {
-      '/my/favourites/{id}': {
-        put: { responses: { '200': body(ref('Success')) } },
-        delete: { responses: { '200': body(ref('Success')) } },
-      },
-    },
-    { schemas: { Success: { type: 'object', properties: { status: { type: 'string' } } } } },
-  );
-  expect((await runRuleSaid(RULE, document)).map(result => [result.path.join(' '), result.message])).toEqual([
-    [
-      'components schemas Success',
-      '`Success` (used by PUT /my/favourites/{id} 200, 1 of 2): the response schema does not declare `nextSteps`. Add `nextSteps`: [{ action, method, href, description }] (all required, `method` an enum of HTTP methods) to the application/json schema; your handler must then send it.',
-    ],
-  ]);
-});

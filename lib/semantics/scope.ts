@@ -453,7 +453,7 @@ const DELETE_VERBS = wordSet('delete remove');
  * that answers a resource that outlives it, the item its path is nested in (Jira's `DELETE
  * /workflowscheme/{id}/issuetype/{issueType}` answers the scheme), leaves that in place, with its next calls.
  */
-export const removes = (doc: OpenApiDocument, operation: Operation): boolean =>
+const removes = (doc: OpenApiDocument, operation: Operation): boolean =>
   (operation.method === 'delete' || (operation.method === 'post' && namedBy(operation).some(word => DELETE_VERBS.has(baseForm(word))))) &&
   remembered(doc, 'removes', operation, () => {
     const outliving = new Set(enclosingItems(operation.path).flatMap(item => [...ownRefs(doc, item, ['get', 'put', 'patch'])]));
