@@ -210,6 +210,10 @@ const NEXT_CALL_WORDS = new Set([
   'confirmation',
 ]);
 const URL_WORDS = new Set(['url', 'uri', 'href', 'link', 'location', 'endpoint']);
+/** A member described as a URL, whatever its name (api2pdf's `pdf`, "A url to the PDF …"), as one named so is. */
+const URL_TEXT = /^\s*(a|an|the)\s+(ur[li]|link)\b/i;
+/** A URL handed over for a while (api2pdf's `pdf`, "will exist only for 24 hours"): made for the client to fetch next, as a presigned one is. */
+const TEMPORARY_TEXT = /\b(exists?|available|valid|expires?|kept)( only)? (for|after|in|within) (\d+|one|a|an) (second|minute|hour|day)s?\b/i;
 const LOCATION = 'location';
 /** What a body handing over a call may hold beside its URL: the token to send there (DRACOON's upload `token`), when it expires. */
 const CALL_COMPANION_WORDS = new Set(['token', 'expires', 'expiry', 'expiration', 'ttl']);
@@ -286,6 +290,9 @@ export function nextCallMember(doc: OpenApiDocument, view: ObjectView): NextCall
     const nameWords = words(property.name);
     if (nameWords.some(word => URL_WORDS.has(word)) && nameWords.some(word => NEXT_CALL_WORDS.has(word)))
       return { name: property.name, evidence: `named \`${property.name}\`` };
+    const isUrl = URL_WORDS.has(nameWords.at(-1) ?? '') || URL_TEXT.test(String(schema.description ?? ''));
+    const temporary = isUrl ? TEMPORARY_TEXT.exec(String(schema.description ?? ''))?.[0] : undefined;
+    if (temporary !== undefined) return { name: property.name, evidence: `a URL described "${temporary}"` };
     // A URI the server sets, named a link and nothing else (GSMtasks' export `link`, its download): not the resource's own `url`.
     if (nameWords.length === 1 && nameWords[0] === 'link' && schema.readOnly === true && URI_FORMATS.has(String(schema.format)))
       return { name: property.name, evidence: 'a read-only URI' };
