@@ -19,6 +19,8 @@ const missing = (label: string, signal: string, all: string[], shapes = '') => {
 const ALL = ['currentState', 'allowedActions', 'refreshUrl'];
 /** A shared schema that more responses use than the state rejections: the state goes into theirs alone. */
 const OWN = (shared: string) => `Only in \`${shared}WithState\` (\`allOf\` of \`${shared}\`).`;
+/** The same, when the rejections cannot be given a schema of their own: which other response answers it. */
+const APART = (other: string) => `Only in a schema of their own: ${other} answers it too.`;
 const described = (description: string, schema: unknown = PROBLEM) => body(schema, 'application/json', description);
 
 /** The Agent-UX Envelope’s 422 (invalid action in state FULFILLED), as a schema. */
@@ -112,7 +114,7 @@ testRule('ax-envelope-state', [
     errors: [
       {
         path: component('responses', 'Conflict', ...JSON_SCHEMA),
-        message: missing(usedBy('Conflict', 'POST /orders/{id}/cancel 409', 4), '`cancel` on an item; described "current state"', ALL),
+        message: `${missing(usedBy('Conflict', 1, 4), '`cancel` on an item; described "current state"', ALL)} ${APART('GET /orders 409')}`,
       },
     ],
   },
@@ -163,7 +165,7 @@ testRule('ax-envelope-state', [
     errors: [
       {
         path: component('responses', 'InvalidTransition', ...JSON_SCHEMA),
-        message: missing(usedBy('InvalidTransition', 2, 3), '`close` on an item; described "wrong state"', ALL),
+        message: `${missing(usedBy('InvalidTransition', 2, 3), '`close` on an item; described "wrong state"', ALL)} ${APART('DELETE /b/{id} 409')}`,
       },
     ],
   },
@@ -322,7 +324,7 @@ testRule('ax-envelope-state', [
     errors: [
       {
         path: component('responses', 'Conflict', ...JSON_SCHEMA),
-        message: missing(usedBy('Conflict', 'POST /payments/{id}/capture 409', 2), '`capture` on an item', ALL),
+        message: `${missing(usedBy('Conflict', 1, 2), '`capture` on an item', ALL)} ${APART('GET /payments/{id} 409')}`,
       },
     ],
   },

@@ -132,13 +132,18 @@ export interface Audience {
 
 /**
  * The audience of a finding on an error body: every error response of the document, which its shared schema
- * may serve, except through a `oneOf`/`anyOf` branch; no success body.
+ * may serve, except through a `oneOf`/`anyOf` branch; no success body. Given the error body a finding is about,
+ * when a success answers its schema too (lib/errors/error-bodies.ts, `ErrorSchema.ownSchema`), with that body,
+ * so that its members go into the errors' own schema (`StatusWithError`).
  */
-export function errorAudience(doc: OpenApiDocument): Audience {
-  return doc.memo('edits:error-audience', () => ({
+export function errorAudience(doc: OpenApiDocument, target?: { operation: Operation; response: Response; mediaType: string; ownSchema?: unknown }): Audience {
+  const all = doc.memo('edits:error-audience', () => ({
     regions: doc.operations().flatMap(operation => doc.responses(operation).flatMap(response => (isErrorResponse(response) ? [response.at] : []))),
     exceptBranches: true,
   }));
+  if (target?.ownSchema === undefined) return all;
+  const body = doc.jsonBodies(target.operation, target.response).find(candidate => candidate.mediaType === target.mediaType);
+  return body === undefined ? all : { ...all, body, at: target.response.at };
 }
 
 /** A response-specific schema: `OrderWithNextSteps`, `allOf` of the shared `Order` and the new member. */
