@@ -93,7 +93,7 @@ const MESSAGES = {
   successBody: 'the {{mediaType}} error schema is `{{name}}`, the body of its {{status}} response, with no code and no message. Answer {{fix}} instead.',
   apiErrorSchema: "the API's error schema, `$ref: '{{ref}}'`",
   notAnObject:
-    'the {{mediaType}} error schema is of type {{types}}, with no field for a code. Retyping it breaks its clients: ask first whether they can take {{fix}}, else offer it as a second media type chosen by `Accept`.',
+    'the {{mediaType}} error schema is of type {{types}}, with no field for a code. Retyping breaks its clients: ask if they can take {{fix}}, else offer that as a second media type (by `Accept`).',
   sameStatusBody: "the one the API's other {{status}} responses declare",
   resourceBody: "the API's {{status}} body for its resource (it declares one per resource)",
   // One body per resource and none for this one's (Illumidesk's 400 field maps): which one the handler sends is a person's to say.
@@ -101,11 +101,11 @@ const MESSAGES = {
     'the error response declares no body, and the API declares one {{status}} body per resource ({{names}}), none named for this path. Add `content` with the `$ref` of the one its handler sends{{then}}.',
   sharedBody: "the one the API's other error responses declare",
   definedBody: 'the error schema the API defines',
-  loneBody: 'the one error schema the API declares (on its {{statuses}} responses)',
-  requiring: ', with {{names}} required in it',
+  loneBody: "the API's only error schema (on its {{statuses}} responses)",
+  requiring: ', requiring {{names}}',
   // The API's one error schema without a code (GameSparks' `MessageModel { message }`): one edit of it serves every response.
-  addingCode: ', with a required `code` added to it',
-  addingCodeRequiring: ', with a required `code` added and {{names}} required in it',
+  addingCode: ', adding a required `code`',
+  addingCodeRequiring: ', adding a required `code` and requiring {{names}}',
 } as const;
 type Say = SayOf<typeof MESSAGES>;
 

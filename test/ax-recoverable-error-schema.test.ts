@@ -5,9 +5,9 @@ import { getWith as get, OK as ok, postWith as post } from './support/documents'
 
 const FIX = 'an object schema requiring a `code` and a `message`';
 const PROBLEM_FIX = 'the RFC 9457 problem object it documents, requiring `type` (a URI naming the error) and `detail`';
-const ASK = 'Retyping it breaks its clients: ask first whether they can take';
+const ASK = 'Retyping breaks its clients: ask if they can take';
 const notAnObject = (operation: string, types: string, fix = FIX) =>
-  `${operation}: the application/json error schema is of type ${types}, with no field for a code. ${ASK} ${fix}, else offer it as a second media type chosen by \`Accept\`.`;
+  `${operation}: the application/json error schema is of type ${types}, with no field for a code. ${ASK} ${fix}, else offer that as a second media type (by \`Accept\`).`;
 /** Orbit's error bodies: an example, no schema. */
 const ORBIT_NOT_FOUND = { description: 'Not found', content: { 'application/json': { example: { errors: 'No member matching this identity was found' } } } };
 const ORBIT_UNPROCESSABLE = {
@@ -330,7 +330,7 @@ testRule('ax-recoverable-error-schema', [
     errors: [
       {
         path: at('/a', 'get', '400', 'schema'),
-        message: `GET /a 400: the */* error schema is of type string, with no field for a code. ${ASK} ${FIX}, else offer it as a second media type chosen by \`Accept\`.`,
+        message: `GET /a 400: the */* error schema is of type string, with no field for a code. ${ASK} ${FIX}, else offer that as a second media type (by \`Accept\`).`,
       },
     ],
   },
@@ -615,12 +615,12 @@ testRule('ax-recoverable-error-schema', [
       {
         path: at('/groups/{id}/removeContact/{contactId}', 'post', '404'),
         message:
-          "POST /groups/{id}/removeContact/{contactId} 404: the error response declares no body. Add the one error schema the API declares (on its 400 responses), `content: { application/json: { schema: { $ref: '#/components/schemas/RestErrorDTO' } } }`, with `code` and `message` required in it.",
+          "POST /groups/{id}/removeContact/{contactId} 404: the error response declares no body. Add the API's only error schema (on its 400 responses), `content: { application/json: { schema: { $ref: '#/components/schemas/RestErrorDTO' } } }`, requiring `code` and `message`.",
       },
       {
         path: at('/groups/{id}/removeContact/{contactId}', 'post', '500'),
         message:
-          "POST /groups/{id}/removeContact/{contactId} 500: the error response offers only text/plain, no JSON. Add the body `application/json: { schema: { $ref: '#/components/schemas/RestErrorDTO' } }`, with `code` and `message` required in it, the one error schema the API declares (on its 400 responses); your handler must then send it.",
+          "POST /groups/{id}/removeContact/{contactId} 500: the error response offers only text/plain, no JSON. Add the body `application/json: { schema: { $ref: '#/components/schemas/RestErrorDTO' } }`, requiring `code` and `message`, the API's only error schema (on its 400 responses); your handler must then send it.",
       },
     ],
   },
@@ -638,7 +638,7 @@ testRule('ax-recoverable-error-schema', [
       {
         path: at('/b', 'get', '404'),
         message:
-          "GET /b 404: the error response declares no body. Add the one error schema the API declares (on its 409 responses), `content: { application/json: { schema: { $ref: '#/components/schemas/Failure' } } }`.",
+          "GET /b 404: the error response declares no body. Add the API's only error schema (on its 409 responses), `content: { application/json: { schema: { $ref: '#/components/schemas/Failure' } } }`.",
       },
     ],
   },
@@ -655,7 +655,7 @@ testRule('ax-recoverable-error-schema', [
       {
         path: at('/b', 'get', '404'),
         message:
-          "GET /b 404: the error response declares no body. Add the one error schema the API declares (on its 422 responses), `schema: { $ref: '#/definitions/RestError' }`, with `message` required in it.",
+          "GET /b 404: the error response declares no body. Add the API's only error schema (on its 422 responses), `schema: { $ref: '#/definitions/RestError' }`, requiring `message`.",
       },
     ],
   },
@@ -836,7 +836,7 @@ testRule('ax-recoverable-error-schema', [
       {
         path: at('/a', 'get', '400'),
         message:
-          "GET /a 400: the error response declares no body. Add the one error schema the API declares (on its 500 responses), `schema: { $ref: '#/definitions/Problem' }`.",
+          "GET /a 400: the error response declares no body. Add the API's only error schema (on its 500 responses), `schema: { $ref: '#/definitions/Problem' }`.",
       },
       {
         path: at('/b', 'get', '500'),
