@@ -98,6 +98,12 @@ describe('a schema that a success answers too: the errors get their own', () => 
 });
 
 describe('lookalikes: a schema only errors answer is fixed in place', () => {
+  test('a redirect answering it too (GitHub’s 301 `basic-error`) is no success: `Status` is fixed in place, no clause', async () => {
+    const description = oas3(statusGet({ '301': answering(ref('Status')), '500': answering(ref('Status')) }), { schemas: { Status: STATUS } });
+    const said = await runRuleSaid(RULE, description);
+    expect(said.map(({ message }) => message)).toEqual([`\`Status\` (used by GET ${PATH} 500, 1 of 2): ${what}. ${fixed}`]);
+  });
+
   test('`Status` answered by the 500 and 501 alone (the 200 another schema): required in `Status` itself, no clause', async () => {
     const description = oas3(statusGet({ '200': answering(ref('Health')), '500': answering(ref('Status')), '501': answering(ref('Status')) }), {
       schemas: { Status: STATUS, Health: { type: 'object', properties: { status: { type: 'string' } } } },

@@ -8,7 +8,7 @@ import {
   isErrorResponse,
   isObject,
   isSuccessStatus,
-  toPointer,
+  pointerToPath,
   type Body,
   type JsonObject,
   type JsonPath,
@@ -21,7 +21,7 @@ import { errorSchemaNaming } from './concepts';
 import { CODE_AND_MESSAGE } from './shape-table';
 import { passedOver, schemaAnswer, schemaLikely } from './schema-shapes';
 import { envelopeSite, errorAudience, extendedSchema, type Edit } from '../findings/edits';
-import { schemaUses } from '../document/uses';
+import { responsesUsing } from '../document/uses';
 import { responseFinding, type Finding, type LazyEdits, type OwnSchema } from '../findings/rule-function';
 import { isObjectView, viewsOf, type ObjectView } from '../document/schema';
 import { conceptsOf, identityOf, sayOf, type Phrase } from '../findings/messages';
@@ -92,10 +92,14 @@ function readErrorSchemas(doc: OpenApiDocument, operation: Operation, response: 
   return { schemas, unreadable };
 }
 
-/** The error responses' own schema (`StatusWithError`) when a success response answers the schema at `site` too. */
+/**
+ * The error responses' own schema (`StatusWithError`) when a 2xx answers the schema at `site` too: its members would make every
+ * success carry an error. (A redirect's body, GitHub's 301 `basic-error`, is no success's data.)
+ */
 function errorsOwnSchema(doc: OpenApiDocument, site: JsonPath | undefined): { ownSchema?: OwnSchema } {
-  const uses = site === undefined ? [] : (schemaUses(doc).get(toPointer(site)) ?? []);
-  return uses.some(use => use.role === 'success response') ? { ownSchema: { label: 'error', regions: errorAudience(doc).regions } } : {};
+  const users = site === undefined ? [] : [...responsesUsing(doc, site).keys()];
+  const success = users.some(at => isSuccessStatus(String(pointerToPath(at)?.at(-1))));
+  return success ? { ownSchema: { label: 'error', regions: errorAudience(doc).regions } } : {};
 }
 
 /**
