@@ -89,6 +89,21 @@ describe('a schema that a success answers too: the errors get their own', () => 
     expect([...edits.values()].flat()).toEqual([]);
   });
 
+  test('every error rule’s fix, applied at once: one `StatusWithError` holds all their members, and nothing is reported on it', async () => {
+    const description = named() as { paths: Record<string, { get: { responses: Record<string, unknown> } }> };
+    const { ran, before, after, result } = await fixOnly(description);
+    expect(ran.code).toBe(0);
+    const onStatus = (keys: readonly string[]) => keys.filter(key => key.includes('components/schemas/Status'));
+    expect(onStatus(before).length).toBeGreaterThan(0);
+    expect(after.filter(key => !before.includes(key))).toEqual([]);
+    expect(Object.keys(result.components.schemas)).toEqual(['Status', 'StatusWithError']);
+    expect(result.components.schemas.Status).toEqual(STATUS);
+    const [shared, own] = result.components.schemas.StatusWithError.allOf;
+    expect(shared).toEqual(ref('Status'));
+    expect(Object.keys(own.properties)).toEqual(expect.arrayContaining(['code', 'retryable']));
+    expect(result.paths[PATH].get.responses['200'].content['application/json'].schema).toEqual(ref('Status'));
+  });
+
   test('the same every other error rule says of it: the retry flag goes into `StatusWithError` too', async () => {
     const said = await runRuleSaid('ax-recoverable-retryable-flag', named());
     expect(said.map(({ message }) => message)).toEqual([

@@ -128,6 +128,8 @@ export interface Audience {
   regions: readonly JsonPath[];
   /** True when a response that reaches a schema through a `oneOf`/`anyOf` branch is outside the audience of that schema (see inBranch). */
   exceptBranches?: boolean;
+  /** What their own schema is named with, whichever member a rule adds (`error`: `StatusWithError`, one for every error rule). */
+  label?: string;
 }
 
 /**
@@ -136,14 +138,17 @@ export interface Audience {
  * when a success answers its schema too (lib/errors/error-bodies.ts, `ErrorSchema.ownSchema`), with that body,
  * so that its members go into the errors' own schema (`StatusWithError`).
  */
-export function errorAudience(doc: OpenApiDocument, target?: { operation: Operation; response: Response; mediaType: string; ownSchema?: unknown }): Audience {
+export function errorAudience(
+  doc: OpenApiDocument,
+  target?: { operation: Operation; response: Response; mediaType: string; ownSchema?: { label: string } },
+): Audience {
   const all = doc.memo('edits:error-audience', () => ({
     regions: doc.operations().flatMap(operation => doc.responses(operation).flatMap(response => (isErrorResponse(response) ? [response.at] : []))),
     exceptBranches: true,
   }));
   if (target?.ownSchema === undefined) return all;
   const body = doc.jsonBodies(target.operation, target.response).find(candidate => candidate.mediaType === target.mediaType);
-  return body === undefined ? all : { ...all, body, at: target.response.at };
+  return body === undefined ? all : { ...all, body, at: target.response.at, label: target.ownSchema.label };
 }
 
 /** A response-specific schema: `OrderWithNextSteps`, `allOf` of the shared `Order` and the new member. */
@@ -173,7 +178,7 @@ export function propertyEdits(
   required = false,
   audience?: Audience,
 ): Edit[] | undefined {
-  return membersEdits(doc, views, { properties: { [name]: schema }, required: required ? [name] : [], audience, label: name });
+  return membersEdits(doc, views, { properties: { [name]: schema }, required: required ? [name] : [], audience, label: audience?.label ?? name });
 }
 
 /** Members a fix adds together, and for whom: `label` names their own schema (`state` gives `ProblemWithState`). */
