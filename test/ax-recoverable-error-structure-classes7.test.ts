@@ -104,6 +104,17 @@ describe('a schema that a success answers too: the errors get their own', () => 
     expect(result.paths[PATH].get.responses['200'].content['application/json'].schema).toEqual(ref('Status'));
   });
 
+  test('members inside a wrapper (Azure’s `DeploymentValidateResult.error`): their own schema would need the wrapper’s too, so no edit', async () => {
+    const wrapped = { type: 'object', properties: { error: { type: 'object', properties: { code: { type: 'string' }, message: { type: 'string' } } } } };
+    const description = oas3(statusGet({ '200': answering(ref('Result')), '400': answering(ref('Result')) }), { schemas: { Result: wrapped } });
+    const said = await runRuleSaid(RULE, description);
+    expect(said.map(({ message }) => message)).toEqual([
+      '`Result` (used by 1 of 2 responses): does not require `code` or `message` in its `error` object. Require `code` and `message` in the `error` object; your error handler must then send them. Only in `ResultWithError` (`allOf` of `Result`).',
+    ]);
+    const { edits } = await runRuleWithEdits(RULE, description);
+    expect([...edits.values()].flat()).toEqual([]);
+  });
+
   test('the same every other error rule says of it: the retry flag goes into `StatusWithError` too', async () => {
     const said = await runRuleSaid('ax-recoverable-retryable-flag', named());
     expect(said.map(({ message }) => message)).toEqual([

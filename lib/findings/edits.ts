@@ -192,7 +192,7 @@ export interface Members {
 /** propertyEdits for several members at once, which go into one schema object (and one envelope) together. */
 export function membersEdits(doc: OpenApiDocument, views: readonly ObjectView[], members: Members): Edit[] | undefined {
   const { properties, required, audience } = members;
-  if (audience !== undefined && !ownedBy(doc, views, audience)) return envelopeEdits(doc, audience, members);
+  if (audience !== undefined && !ownedBy(doc, views, audience)) return envelopeEdits(doc, views, audience, members);
   const edits: Edit[] = [];
   for (const view of views) {
     const target = audience === undefined ? editedPart(view) : ownedPart(doc, view, audience);
@@ -268,8 +268,11 @@ function extendedBy(doc: OpenApiDocument, site: JsonPath): JsonPath | undefined 
 }
 
 /** The envelope declared (or found already declared, the same) and the audience's body pointed at it. */
-function envelopeEdits(doc: OpenApiDocument, audience: Audience, { properties, required, label }: Members): Edit[] | undefined {
+function envelopeEdits(doc: OpenApiDocument, into: readonly ObjectView[], audience: Audience, { properties, required, label }: Members): Edit[] | undefined {
   const views = viewsOf(doc, audience.body?.schema?.value, audience.body?.schema?.location) ?? [];
+  // Members of a wrapper or of list items (Azure's `error` object) would need that object's own schema too: a person's.
+  const place = (list: readonly ObjectView[]) => JSON.stringify(list.map(editedPart));
+  if (place(into) !== place(views)) return undefined;
   const envelope = envelopeFor(doc, views, audience, label);
   // A required member its example lacks would make the example invalid.
   const lacks = (example: Located) => isObject(example.value) && required.some(name => !(name in (example.value as JsonObject)));
