@@ -32,6 +32,7 @@ import { valueAnswer } from '../lib/errors/value-shapes';
 import { errorConventionOf, type Framework, type MediaTypeBody } from '../lib/errors/frameworks';
 import { documentsProblemDetails, PROBLEM_JSON } from '../lib/errors/error-wording';
 import { nameList, phraseList } from '../lib/semantics/names';
+import { nounKey, resourceKeys } from '../lib/semantics/scope';
 import { mustThenSend, type Finding, responseFinding } from '../lib/findings/rule-function';
 import { isObjectView, viewsOf, type ObjectView } from '../lib/document/schema';
 import type { Phrase, Said, Say as SayOf } from '../lib/findings/messages';
@@ -92,15 +93,19 @@ const MESSAGES = {
   successBody: 'the {{mediaType}} error schema is `{{name}}`, the body of its {{status}} response, with no code and no message. Answer {{fix}} instead.',
   apiErrorSchema: "the API's error schema, `$ref: '{{ref}}'`",
   notAnObject:
-    'the {{mediaType}} error schema is of type {{types}}, with no field for a code. Retyping it breaks its clients: ask first whether they can take {{fix}}, else offer it as a second media type chosen by `Accept`.',
+    'the {{mediaType}} error schema is of type {{types}}, with no field for a code. Retyping breaks its clients: ask if they can take {{fix}}, else offer that as a second media type (by `Accept`).',
   sameStatusBody: "the one the API's other {{status}} responses declare",
+  resourceBody: "the API's {{status}} body for its resource (it declares one per resource)",
+  // One body per resource and none for this one's (Illumidesk's 400 field maps): which one the handler sends is a person's to say.
+  noBodyWhich:
+    'the error response declares no body, and the API declares one {{status}} body per resource ({{names}}), none named for this path. Add `content` with the `$ref` of the one its handler sends{{then}}.',
   sharedBody: "the one the API's other error responses declare",
   definedBody: 'the error schema the API defines',
-  loneBody: 'the one error schema the API declares (on its {{statuses}} responses)',
-  requiring: ', with {{names}} required in it',
+  loneBody: "the API's only error schema (on its {{statuses}} responses)",
+  requiring: ', requiring {{names}}',
   // The API's one error schema without a code (GameSparks' `MessageModel { message }`): one edit of it serves every response.
-  addingCode: ', with a required `code` added to it',
-  addingCodeRequiring: ', with a required `code` added and {{names}} required in it',
+  addingCode: ', adding a required `code`',
+  addingCodeRequiring: ', adding a required `code` and requiring {{names}}',
 } as const;
 type Say = SayOf<typeof MESSAGES>;
 
@@ -161,9 +166,13 @@ function problem(doc: OpenApiDocument, say: Say, operation: Operation, response:
     return clause !== undefined ? `; ${clause}` : sendsTextNow ? mustThenSend('it') : '';
   };
   // Asked only for a response that lacks a body: most error responses have one.
-  const shared = () => sharedBody(doc, say, response.status);
+  const shared = () => sharedBody(doc, say, response.status, undefined, operation);
   const example = () => exampleFix(say, bodies) ?? apiExampleFix(doc, say);
   if (bodies.length === 0 || (doc.isSwagger2 && bodies[0].schema === undefined)) {
+    const resources = resourceBodies(doc, response.status);
+    if (resources !== undefined && resourceBodyOf(resources, operation) === undefined) {
+      return { what: say('noBodyWhich', { status: response.status, names: namesOf(resources), then: then() }) };
+    }
     const api = shared();
     if (api !== undefined) {
       const body = doc.isSwagger2 ? say('swaggerSchemaRef', { ref: api.ref }) : say('contentRef', { mediaType: api.mediaType, ref: api.ref });
@@ -302,7 +311,13 @@ interface Shared {
  * on its 401s), else the one its error responses declare most among those used for two statuses or more
  * (Yodlee's `YodleeError`, Telnyx's `Errors`): a response without a usable body is told to reuse the API's own.
  */
-function sharedBody(doc: OpenApiDocument, say: Say, status: string, except?: string): Shared | undefined {
+function sharedBody(doc: OpenApiDocument, say: Say, status: string, except?: string, operation?: Operation): Shared | undefined {
+  // One body per resource: none is the API's, only the one named for the operation's resource.
+  const resources = operation === undefined ? undefined : resourceBodies(doc, status);
+  if (resources !== undefined) {
+    const own = resourceBodyOf(resources, operation!);
+    return own === undefined ? undefined : { ref: own.ref, mediaType: own.mediaType, said: say('resourceBody', { status }) };
+  }
   const { byStatus, overall } = sharedBodies(doc, except);
   const same = byStatus.get(status);
   // The same status's body, unless the API's general one serves more of its error responses, of this class (Telnyx's `Errors`
@@ -316,6 +331,48 @@ function sharedBody(doc: OpenApiDocument, say: Say, status: string, except?: str
   // Else an error schema the API defines without declaring it as a body (Gitea's `APIError`).
   const defined = definedErrorSchema(doc);
   return defined === undefined || defined === except ? undefined : { ref: defined, mediaType: 'application/json', said: say('definedBody') };
+}
+
+/** A schema's name without its `Error` ending, as a resource key: `ServerActionError` is `serveraction`. */
+const resourceKeyOf = (ref: string): string => nounKey(ref.slice(ref.lastIndexOf('/') + 1).replace(/(Errors?|Exception)$/, ''));
+
+/** "`UserError`, `ServerError` and 18 more": the names of a few bodies. */
+const namesOf = (bodies: readonly SharedErrorSchema[]): string => {
+  const names = bodies.map(body => body.ref.slice(body.ref.lastIndexOf('/') + 1));
+  return names.length <= 3 ? nameList(names, 'and') : `${nameList(names.slice(0, 2), 'and').replace(' and ', ', ')} and ${names.length - 2} more`;
+};
+
+/**
+ * The API's JSON bodies for `status` when it declares one per resource (Illumidesk's 400s, the field map of each Django REST
+ * framework serializer: `UserError`, `ServerError`, `ServerActionError`, …): three or more, none declared by half of those
+ * responses, and two or more each named for a resource of every path that declares it. Most used first.
+ */
+function resourceBodies(doc: OpenApiDocument, status: string): SharedErrorSchema[] | undefined {
+  return doc.memo(`error-schema:resource-bodies ${status}`, () => {
+    const byRef = sharedErrorSchemas(doc).byStatus.get(status);
+    const bodies = [...(byRef?.values() ?? [])].sort((a, b) => b.count - a.count);
+    const total = bodies.reduce((sum, body) => sum + body.count, 0);
+    if (bodies.length < 3 || bodies[0].count * 2 >= total) return undefined;
+    const declaring = new Map<string, Operation[]>();
+    for (const operation of doc.operations()) {
+      const response = doc.responses(operation).find(candidate => candidate.status === status);
+      for (const body of response === undefined ? [] : doc.jsonBodies(operation, response)) {
+        const ref = isObject(body.schema?.value) ? body.schema.value.$ref : undefined;
+        if (typeof ref === 'string') (declaring.get(ref) ?? declaring.set(ref, []).get(ref)!).push(operation);
+      }
+    }
+    const named = bodies.filter(body => (declaring.get(body.ref) ?? []).every(operation => resourceKeys(operation).includes(resourceKeyOf(body.ref))));
+    return named.length >= 2 ? bodies : undefined;
+  });
+}
+
+/** Of one-per-resource bodies, the one named for the innermost resource of the operation's path (`/servers/{server}/stop`: `ServerError`). */
+function resourceBodyOf(bodies: readonly SharedErrorSchema[], operation: Operation): SharedErrorSchema | undefined {
+  for (const key of resourceKeys(operation)) {
+    const body = bodies.find(candidate => resourceKeyOf(candidate.ref) === key);
+    if (body !== undefined) return body;
+  }
+  return undefined;
 }
 
 /** The one error schema the API declares, for one status (ZoomConnect's `RestErrorDTO`), with the code and message it leaves optional required, or a code it lacks added. */

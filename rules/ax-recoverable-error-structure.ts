@@ -12,7 +12,7 @@ import {
   undeclaredExampleMember,
   type SchemaNode,
 } from '../lib/errors/schema-shapes';
-import { composedWith, errorAudience, namedSchema, propertyEdits, requiredEdits, type Edit } from '../lib/findings/edits';
+import { composedWith, errorAudience, membersEdits, namedSchema, propertyEdits, requiredEdits, type Audience, type Edit } from '../lib/findings/edits';
 import {
   apiMemberName,
   askAbout,
@@ -158,7 +158,8 @@ export default /* @__PURE__ */ defineRule({
       return carrierAnswer(doc, carrier, 'message', options)?.name === state.found.name ? { kind: 'missing' } : state;
     };
 
-    const describe = (view: ObjectView, holding: Holding, status: string, examples: readonly Located[], ownRef: unknown): Problem => {
+    const describe = (target: ErrorSchema, view: ObjectView, holding: Holding, examples: readonly Located[], ownRef: unknown): Problem => {
+      const status = target.response.status;
       const { carrier, errorCode: code, message } = holding;
       // A code or message the examples already send under an undeclared name is declared as it is, not added a second time.
       const sent = (question: CodeOrMessage) =>
@@ -217,7 +218,7 @@ export default /* @__PURE__ */ defineRule({
           say(found.required ? 'askOrAdd' : 'askToRequireOrAdd', { ask: ask.fix.replace(/; else$/, ''), member: add[question] }),
         ),
       ].filter(part => part !== undefined);
-      const edits = likely.length > 0 ? undefined : () => editsFor(holding, codeAs, messageAs);
+      const edits = likely.length > 0 ? undefined : () => editsFor(target, holding, codeAs, messageAs);
       // The members it requires, the server must send; a finding that asks leaves the whole change to a person (and stays short).
       const send = likely.length > 0 ? '' : mustThenSend(missing.length + optional.length === 1 ? 'it' : 'them', 'error handler');
       // What it finds missing, or asks about: the code, the message or both.
@@ -244,8 +245,10 @@ export default /* @__PURE__ */ defineRule({
     };
 
     /** The same fix as edits: each missing member declared (a string) and required, each optional one required where it is declared. */
-    const editsFor = (holding: Holding, codeAs: NewMember, messageAs: NewMember): Edit[] | undefined => {
+    const editsFor = (target: ErrorSchema, holding: Holding, codeAs: NewMember, messageAs: NewMember): Edit[] | undefined => {
       const views = holding.carrier.nodes.flatMap(node => node.views);
+      const audience = errorAudience(doc, target);
+      if (target.ownSchema !== undefined) return ownSchemaEdits(target, views, holding, [codeAs, messageAs], audience);
       const parts = (
         [
           [holding.errorCode, codeAs],
@@ -254,11 +257,7 @@ export default /* @__PURE__ */ defineRule({
       ).flatMap(([state, { name, schema }]) =>
         state === undefined || state.kind === 'likely'
           ? []
-          : [
-              state.kind === 'missing'
-                ? propertyEdits(doc, views, name, schema, true, errorAudience(doc))
-                : requiredEdits(doc, views, state.name, errorAudience(doc)),
-            ],
+          : [state.kind === 'missing' ? propertyEdits(doc, views, name, schema, true, audience) : requiredEdits(doc, views, state.name, audience)],
       );
       if (parts.some(edits => edits === undefined)) return undefined;
       // A schema that composes an edited one and holds the code or message itself (SCIM's `scimType` beside a shared
@@ -269,6 +268,24 @@ export default /* @__PURE__ */ defineRule({
           added.some(question => (schemaAnswer(doc, view, question, options) ?? schemaLikely(doc, view, question, options)) !== undefined),
         );
       return (parts.flat() as Edit[]).some(edit => composedWith(doc, edit.target).some(composerHolds)) ? undefined : (parts.flat() as Edit[]);
+    };
+
+    /**
+     * The same fix in the errors' own schema, when a success answers the shared one (`StatusWithError`, an `allOf` of
+     * `Status`): the missing members declared and every one required there, in one part.
+     */
+    const ownSchemaEdits = (
+      target: ErrorSchema,
+      views: ObjectView[],
+      holding: Holding,
+      added: readonly NewMember[],
+      audience: Audience,
+    ): Edit[] | undefined => {
+      const states = CODE_AND_MESSAGE.map((question, i) => [holding[question], added[i]] as const);
+      const missing = states.filter(([state]) => state?.kind === 'missing').map(([, member]) => member);
+      const optional = states.flatMap(([state]) => (state?.kind === 'optional' ? [state.name] : []));
+      const properties = Object.fromEntries(missing.map(({ name, schema }) => [name, schema]));
+      return membersEdits(doc, views, { properties, required: [...missing.map(({ name }) => name), ...optional], audience, label: target.ownSchema!.label });
     };
 
     const once = judgeOnce();
@@ -290,7 +307,7 @@ export default /* @__PURE__ */ defineRule({
           if (holdings.some(holding => holding.errorCode === undefined && holding.message === undefined)) return undefined;
           const best = holdings.reduce((a, b) => (score(b) > score(a) ? b : a));
           const neither = best.carrier.kind === 'body' && best.errorCode?.kind === 'missing' && best.message?.kind === 'missing';
-          return (neither ? followedSchema(target, view, examples) : undefined) ?? describe(view, best, target.response.status, examples, ownRef);
+          return (neither ? followedSchema(target, view, examples) : undefined) ?? describe(target, view, best, examples, ownRef);
         }),
       );
     });

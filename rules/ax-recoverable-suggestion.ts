@@ -200,7 +200,7 @@ export default /* @__PURE__ */ defineRule({
               what: say('noHint', { concept: 'recoveryHint' }),
               fix: say('addHint', { ...words, example }),
               sameFix: say('addHintOnAny', words),
-              edits: () => propertyEdits(doc, views, hint, { type: 'string' }, false, errorAudience(doc)),
+              edits: () => propertyEdits(doc, views, hint, { type: 'string' }, false, errorAudience(doc, target)),
             };
           }),
         ),

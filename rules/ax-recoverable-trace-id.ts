@@ -42,7 +42,7 @@ export default defineRule({
         describeViews(target, view =>
           once(target, view, [], () => {
             if (schemaAnswer(doc, view, 'correlationId', options) !== undefined) return undefined;
-            return lackingMember(doc, view, options, {
+            return lackingMember(doc, target, view, options, {
               question: 'correlationId',
               concept: say('correlationIdConcept'),
               names,

@@ -29,6 +29,8 @@ const lacksState = (site: typeof schemaProblem | typeof componentProblem, eviden
 const SCHEMA_PROBLEM = lacksState(schemaProblem, 'its schema declares `currentState`', ['allowedActions', 'refreshUrl']);
 /** A shared schema that more responses use than the state rejections: the state goes into theirs alone. */
 const OWN = (shared: string) => `Only in \`${shared}WithState\` (\`allOf\` of \`${shared}\`).`;
+/** The same, when the rejections cannot be given a schema of their own: which other response answers it. */
+const APART = (other: string) => `Only in a schema of their own: ${other} answers it too.`;
 const described = (description: string, schema: unknown = PROBLEM) => body(schema, 'application/json', description);
 
 /** The Agent-UX Envelope’s 422 (invalid action in state FULFILLED), as a schema. */
@@ -173,7 +175,7 @@ testRule('ax-envelope-state', [
     errors: [
       {
         path: component('responses', 'InvalidTransition', ...JSON_SCHEMA),
-        message: missing(usedBy('InvalidTransition', 2, 3), '`close` on an item; described "wrong state"', ALL),
+        message: `${missing(usedBy('InvalidTransition', 2, 3), '`close` on an item; described "wrong state"', ALL)} ${APART('DELETE /b/{id} 409')}`,
       },
     ],
   },

@@ -51,9 +51,9 @@ const NO_BODY = {
 
 const FIX = 'an object schema requiring a `code` and a `message`';
 const PROBLEM_FIX = 'the RFC 9457 problem object it documents, requiring `type` (a URI naming the error) and `detail`';
-const ASK = 'Retyping it breaks its clients: ask first whether they can take';
+const ASK = 'Retyping breaks its clients: ask if they can take';
 const notAnObject = (operation: string, types: string, fix = FIX) =>
-  `${operation}: the application/json error schema is of type ${types}, with no field for a code. ${ASK} ${fix}, else offer it as a second media type chosen by \`Accept\`.`;
+  `${operation}: the application/json error schema is of type ${types}, with no field for a code. ${ASK} ${fix}, else offer that as a second media type (by \`Accept\`).`;
 /** Orbit's error bodies: an example, no schema. */
 const ORBIT_NOT_FOUND = { description: 'Not found', content: { 'application/json': { example: { errors: 'No member matching this identity was found' } } } };
 const ORBIT_UNPROCESSABLE = {
@@ -714,14 +714,14 @@ testRule('ax-recoverable-error-schema', [
       {
         path: at('/groups/{id}/removeContact/{contactId}', 'post', '404'),
         message:
-          "POST /groups/{id}/removeContact/{contactId} 404: the error response declares no body. Add the one error schema the API declares (on its 400 responses), `content: { application/json: { schema: { $ref: '#/components/schemas/RestErrorDTO' } } }`, with `code` and `message` required in it.",
+          "POST /groups/{id}/removeContact/{contactId} 404: the error response declares no body. Add the API's only error schema (on its 400 responses), `content: { application/json: { schema: { $ref: '#/components/schemas/RestErrorDTO' } } }`, requiring `code` and `message`.",
       },
       {
         path: at('/groups/{id}/removeContact/{contactId}', 'post', '500'),
         messageId: 'noJson',
         data: {
           offered: 'text/plain',
-          body: "the body `application/json: { schema: { $ref: '#/components/schemas/RestErrorDTO' } }`, with `code` and `message` required in it",
+          body: "the body `application/json: { schema: { $ref: '#/components/schemas/RestErrorDTO' } }`, requiring `code` and `message`",
           whose: { messageId: 'loneBody', data: { statuses: '400' } },
           then: '; your handler must then send it',
         },
@@ -765,7 +765,7 @@ testRule('ax-recoverable-error-schema', [
         messageId: 'noBody',
         data: {
           whose: { messageId: 'loneBody', data: { statuses: '422' } },
-          body: "`schema: { $ref: '#/definitions/RestError' }`, with `message` required in it",
+          body: "`schema: { $ref: '#/definitions/RestError' }`, requiring `message`",
           then: '',
         },
       },

@@ -8,6 +8,7 @@ import {
   isErrorResponse,
   isObject,
   isSuccessStatus,
+  pointerToPath,
   type Body,
   type JsonObject,
   type JsonPath,
@@ -19,7 +20,8 @@ import {
 import { errorSchemaNaming } from './concepts';
 import { CODE_AND_MESSAGE } from './shape-table';
 import { passedOver, schemaAnswer, schemaLikely } from './schema-shapes';
-import { envelopeSite, extendedSchema, type Edit } from '../findings/edits';
+import { envelopeSite, errorAudience, extendedSchema, type Edit } from '../findings/edits';
+import { responsesUsing } from '../document/uses';
 import { responseFinding, type Finding, type LazyEdits, type OwnSchema } from '../findings/rule-function';
 import { isObjectView, viewsOf, type ObjectView } from '../document/schema';
 import { conceptsOf, identityOf, sayOf, type Phrase } from '../findings/messages';
@@ -42,6 +44,11 @@ export interface ErrorSchema {
   views: ObjectView[];
   /** "the error schema", naming the media type when the response offers several JSON bodies. */
   name: string;
+  /**
+   * When a success response answers the schema too (Conjur's status 200 and its 500/501): the error responses'
+   * own schema, so that no member a fix asks of an error is promised by every success.
+   */
+  ownSchema?: OwnSchema;
 }
 
 /** What one view lacks, and the fix (as words, and as edits when it is mechanical); views with the same problem are reported together. */
@@ -79,9 +86,20 @@ function readErrorSchemas(doc: OpenApiDocument, operation: Operation, response: 
     if (views === undefined || views.length === 0) continue;
     const own = oneArrayPerSite(doc, doc.resolve(schema.value, schema.location)?.location);
     const site = own === undefined ? undefined : oneArrayPerSite(doc, extendedSchema(doc, own));
-    schemas.push({ operation, response, mediaType, schema, site, own, views, name: several ? `the ${mediaType} error schema` : 'the error schema' });
+    const name = several ? `the ${mediaType} error schema` : 'the error schema';
+    schemas.push({ operation, response, mediaType, schema, site, own, views, name, ...errorsOwnSchema(doc, site) });
   }
   return { schemas, unreadable };
+}
+
+/**
+ * The error responses' own schema (`StatusWithError`) when a 2xx answers the schema at `site` too: its members would make every
+ * success carry an error. (A redirect's body, GitHub's 301 `basic-error`, is no success's data.)
+ */
+function errorsOwnSchema(doc: OpenApiDocument, site: JsonPath | undefined): { ownSchema?: OwnSchema } {
+  const users = site === undefined ? [] : [...responsesUsing(doc, site).keys()];
+  const success = users.some(at => isSuccessStatus(String(pointerToPath(at)?.at(-1))));
+  return success ? { ownSchema: { label: 'error', regions: errorAudience(doc).regions } } : {};
 }
 
 /**
@@ -174,7 +192,7 @@ export function describeViews(target: ErrorSchema, problemOf: (view: ObjectView)
       {
         ...(edits === undefined ? {} : { edits: () => allEdits(edits) }),
         onComponent: say('componentProblem', { what, shapes, fix, ...about }),
-        ownSchema: problem.ownSchema,
+        ownSchema: problem.ownSchema ?? target.ownSchema,
         same: identityOf(say('componentProblem', { what: problem.sameWhat ?? what, shapes, fix: problem.sameFix ?? fix })),
       },
     );
@@ -195,8 +213,9 @@ function conceptData({ concept, what, fix }: Problem): { concept?: Concept | Con
  */
 function placeOf(target: ErrorSchema, problem: Problem): JsonPath | undefined {
   const { site, own } = target;
-  if (problem.ownSchema === undefined || site === undefined || own === undefined) return site;
-  return JSON.stringify(own) === JSON.stringify(envelopeSite(site, problem.ownSchema.label)) ? site : own;
+  const ownSchema = problem.ownSchema ?? target.ownSchema;
+  if (ownSchema === undefined || site === undefined || own === undefined) return site;
+  return JSON.stringify(own) === JSON.stringify(envelopeSite(site, ownSchema.label)) ? site : own;
 }
 
 /** The views with one problem: the problem, how many views have it, and their edits (none unless every one has some). */
@@ -235,7 +254,8 @@ export function judgeOnce(): JudgeOnce {
   const root: Level = { next: new Map() };
   return (target, view, reads, judge) => {
     let level = root;
-    for (const part of [target.site, view, ...reads]) {
+    // A use whose fix points its own response at the errors' own schema is judged per response.
+    for (const part of [target.site, view, target.ownSchema === undefined ? undefined : target.response, ...reads]) {
       let next = level.next.get(part);
       if (next === undefined) level.next.set(part, (next = { next: new Map() }));
       level = next;

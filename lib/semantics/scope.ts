@@ -62,6 +62,24 @@ export function baseForm(word: string): string {
   return word.endsWith('s') && !word.endsWith('ss') ? word.slice(0, -1) : word;
 }
 
+/** A name as one key of singular words, to compare a schema's name with a path's nouns: `ServerActionError`'s `ServerAction` and `server-actions` are `serveraction`. */
+export const nounKey = (name: string): string => words(name).map(baseForm).join('');
+
+/**
+ * The resource keys (`nounKey`) an operation's path names, the innermost first and each pair of adjacent literal segments before
+ * its inner one (`/servers/{server}/statistics`: `serverstatistic`, `statistic`, `server`).
+ */
+export function resourceKeys(operation: Operation): string[] {
+  const literal = operation.path
+    .split('/')
+    .filter(segment => segment !== '' && !segment.startsWith('{'))
+    .map(nounKey);
+  return literal
+    .map((key, i) => (i === 0 ? [key] : [literal[i - 1] + key, key]))
+    .reverse()
+    .flat();
+}
+
 /** The non-template segments of an operation's path, as words: what its resource nouns are. */
 const pathWords = (operation: Operation): Set<string> => new Set(operation.path.split('/').flatMap(segment => (segment.startsWith('{') ? [] : words(segment))));
 
