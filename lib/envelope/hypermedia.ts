@@ -383,9 +383,12 @@ const schemaWalker = (doc: OpenApiDocument): LinkWalker<SchemaNode> => ({
   methods: node => methodList(doc, node),
 });
 
-/** A schema's body that declares a link carrying its methods (`holdsMethodLink`): its next calls, under the API's own names. */
+/**
+ * A schema's body that declares a link carrying its methods (`holdsMethodLink`): its next calls, under the API's own names.
+ * Asked once per view (`viewsOf` keeps one per schema): a shared success schema answers hundreds of operations.
+ */
 export const declaresMethodLinks = (doc: OpenApiDocument, view: ObjectView): boolean =>
-  [...view.properties.values()].some(member => holdsMethodLink(schemaWalker(doc), member, 1));
+  doc.memoFor('hypermedia:method-links', view, () => [...view.properties.values()].some(member => holdsMethodLink(schemaWalker(doc), member, 1)));
 
 const liveWalker: LinkWalker<unknown> = {
   members: node => (isObject(node) ? Object.entries(node) : []),
