@@ -100,6 +100,12 @@ const valueReader: Reader<Located> = {
 const jsonType = (value: unknown): string =>
   value === null ? 'null' : Array.isArray(value) ? 'array' : Number.isInteger(value) ? 'integer' : typeof value === 'object' ? 'object' : typeof value;
 
+/**
+ * The value reader of the description's examples, which keeps its answers per example: each example is a node of the
+ * document, read the same way by every rule that asks (six read the code and message of every error example).
+ */
+const exampleReader: Reader<Located> = { ...valueReader, remember: keptAnswers() };
+
 /** A live body as the value reader takes it: no location to keep (the guard names a member by its path, `error.code`). */
 const live = (body: unknown): Located => ({ value: body, location: undefined });
 
@@ -182,7 +188,7 @@ export interface NamedMember extends Located {
  * messages where the shapes table says they sit.
  */
 export function exampleMembers(example: Located, fieldNames: readonly string[], names: Names): NamedMember[] {
-  const carriers = carriersOf(valueReader, example, names);
+  const carriers = carriersOf(exampleReader, example, names);
   return fieldNames.flatMap(name => carriers.flatMap(carrier => carrier.nodes.flatMap(node => namedIn(node, [name]))));
 }
 
@@ -259,7 +265,7 @@ export function exampleLocators(example: Located, names: Names): ExampleLocator[
     }
   };
   const itemLocators = namesFor(names, 'fieldLocator');
-  const carriers = carriersOf(valueReader, example, names);
+  const carriers = carriersOf(exampleReader, example, names);
   const lists = carriers.filter(carrier => carrier.kind === 'list').map(listKey);
   for (const carrier of carriers) {
     if (carrier.kind === 'list') {
