@@ -171,7 +171,11 @@ function problem(doc: OpenApiDocument, say: Say, operation: Operation, response:
       return { what: say('noBody', { whose: api.said, body: `${body}${api.lacks ?? ''}`, then: then() }) };
     }
     return {
-      what: say('noBodyAdd', { content: doc.isSwagger2 ? say('swaggerSchema') : contentFor(say, mediaTypes), fix: example() ?? fix(), then: then(false, true) }),
+      what: say('noBodyAdd', {
+        content: doc.isSwagger2 ? say('swaggerSchema') : contentFor(say, mediaTypes),
+        fix: example() ?? fix(),
+        then: then(false, true),
+      }),
     };
   }
   const json = bodies.filter(body => isJsonMediaType(body.mediaType));
