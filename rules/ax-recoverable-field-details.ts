@@ -141,6 +141,6 @@ export default defineRule({
     };
 
     const once = judgeOnce();
-    return errorSchemas(doc, operations, statuses).flatMap(target => describeViews(target, view => once(target, view, [], () => problemOfView(view))));
+    return errorSchemas(doc, operations, statuses).flatMap(target => describeViews(doc, target, view => once(target, view, [], () => problemOfView(view))));
   },
 });

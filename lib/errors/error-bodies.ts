@@ -159,10 +159,10 @@ const say = sayOf({
  * One finding per distinct problem among the schema's views, on the operation's own response or, when the schema is a shared component, on it:
  * "the error schema has no X" or, for some `oneOf`/`anyOf` shapes only, "… in 2 of its 3 oneOf/anyOf shapes".
  */
-export function describeViews(target: ErrorSchema, problemOf: (view: ObjectView) => Problem | undefined): Finding[] {
+export function describeViews(doc: OpenApiDocument, target: ErrorSchema, problemOf: (view: ObjectView) => Problem | undefined): Finding[] {
   const total = target.views.length;
   return problemGroups(target.views, problemOf).map(({ problem, count, edits }) => {
-    const { shapes, about, onComponent, same } = wordsOf(problem, count, total);
+    const { shapes, about, onComponent, same } = wordsOf(doc, problem, count, total);
     const { what, fix } = problem;
     return responseFinding(
       target.operation,
@@ -183,12 +183,12 @@ interface ProblemWords {
   same: string;
 }
 
-// A shared schema's problem is judged once per rule (`judgeOnce`) and reached through every response that uses it
-// (GitHub: thousands): its words are said once per problem and count of shapes, not once per use.
-const wordsByProblem = new WeakMap<Problem, Map<string, ProblemWords>>();
-
-function wordsOf(problem: Problem, count: number, total: number): ProblemWords {
-  const byShapes = wordsByProblem.get(problem) ?? wordsByProblem.set(problem, new Map()).get(problem)!;
+/**
+ * A shared schema's problem is judged once per rule (`judgeOnce`) and reached through every response that uses it
+ * (GitHub: thousands): its words are said once per problem and count of shapes, not once per use.
+ */
+function wordsOf(doc: OpenApiDocument, problem: Problem, count: number, total: number): ProblemWords {
+  const byShapes = doc.memoFor('error-bodies:words', problem, () => new Map<string, ProblemWords>());
   const key = `${count}/${total}`;
   let words = byShapes.get(key);
   if (words === undefined) {

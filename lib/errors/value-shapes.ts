@@ -3,7 +3,7 @@
  * bodies for the runtime guard (runtime/shapes.ts).
  */
 import { mirrorsStatus, type Question } from './concepts';
-import { child, isObject, type JsonObject, type Located } from '../document/document';
+import { child, isObject, type JsonObject, type Located, type OpenApiDocument } from '../document/document';
 import { namesFor, type Names } from '../semantics/names';
 import {
   bodyOf,
@@ -100,12 +100,6 @@ const valueReader: Reader<Located> = {
 const jsonType = (value: unknown): string =>
   value === null ? 'null' : Array.isArray(value) ? 'array' : Number.isInteger(value) ? 'integer' : typeof value === 'object' ? 'object' : typeof value;
 
-/**
- * The value reader of the description's examples, which keeps its answers per example: each example is a node of the
- * document, read the same way by every rule that asks (six read the code and message of every error example).
- */
-const exampleReader: Reader<Located> = { ...valueReader, remember: keptAnswers() };
-
 /** A live body as the value reader takes it: no location to keep (the guard names a member by its path, `error.code`). */
 const live = (body: unknown): Located => ({ value: body, location: undefined });
 
@@ -183,12 +177,18 @@ export interface NamedMember extends Located {
 }
 
 /**
+ * The reader of a description's examples, which keeps its answers per example for the document's lint: the examples
+ * are the document's nodes, read alike by every rule that asks (six read the code and message of every error example).
+ */
+const exampleReader = (doc: OpenApiDocument): Reader<Located> => doc.memo('value-shapes:example-reader', () => ({ ...valueReader, remember: keptAnswers() }));
+
+/**
  * Every member of an example error body named one of `fieldNames`, in every carrier (the body, the
  * wrapper, each item of an error list), in the order of `fieldNames`: the value rules read codes and
- * messages where the shapes table says they sit.
+ * messages where the shapes table says they sit. Given the document the example is a node of, its carriers are kept.
  */
-export function exampleMembers(example: Located, fieldNames: readonly string[], names: Names): NamedMember[] {
-  const carriers = carriersOf(exampleReader, example, names);
+export function exampleMembers(example: Located, fieldNames: readonly string[], names: Names, doc?: OpenApiDocument): NamedMember[] {
+  const carriers = carriersOf(doc === undefined ? valueReader : exampleReader(doc), example, names);
   return fieldNames.flatMap(name => carriers.flatMap(carrier => carrier.nodes.flatMap(node => namedIn(node, [name]))));
 }
 
@@ -265,7 +265,7 @@ export function exampleLocators(example: Located, names: Names): ExampleLocator[
     }
   };
   const itemLocators = namesFor(names, 'fieldLocator');
-  const carriers = carriersOf(exampleReader, example, names);
+  const carriers = carriersOf(valueReader, example, names);
   const lists = carriers.filter(carrier => carrier.kind === 'list').map(listKey);
   for (const carrier of carriers) {
     if (carrier.kind === 'list') {
