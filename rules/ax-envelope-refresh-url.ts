@@ -88,7 +88,7 @@ export default /* @__PURE__ */ defineRule({
       if (rejection === undefined) return [];
       // Without a declared state field, field details make it a validation 422.
       const byField = rejection.member !== undefined;
-      return describeViews(target, view =>
+      return describeViews(doc, target, view =>
         // Per response: its fix points that response at the rejections' own schema.
         once(target, view, [byField, target.response], () => {
           if (schemaAnswer(doc, view, 'refreshUrl', options) !== undefined || (!byField && validates(view))) return undefined;

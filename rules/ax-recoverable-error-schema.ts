@@ -155,7 +155,8 @@ function problem(doc: OpenApiDocument, say: Say, operation: Operation, response:
         : sent !== undefined
           ? frameworkFix(say, framework!, response.status, bodies!)
           : say('codeAndMessage');
-  const fix = fixOf();
+  // Said only for a response that has a problem: most error responses have none.
+  const fix = () => fixOf();
   const mediaTypes = problems ? [PROBLEM_JSON] : (sent?.bodies.map(body => body.mediaType) ?? ['application/json']);
   // Who must send the declared body: the framework's handler where it sends none of its own for this status (Starlette's
   // text/plain 500), or what completes its own where the fix offers it (Django REST framework's 400); any handler where
@@ -179,7 +180,11 @@ function problem(doc: OpenApiDocument, say: Say, operation: Operation, response:
       return { what: say('noBody', { whose: api.said, body: `${body}${api.lacks ?? ''}`, then: then() }) };
     }
     return {
-      what: say('noBodyAdd', { content: doc.isSwagger2 ? say('swaggerSchema') : contentFor(say, mediaTypes), fix: example() ?? fix, then: then(false, true) }),
+      what: say('noBodyAdd', {
+        content: doc.isSwagger2 ? say('swaggerSchema') : contentFor(say, mediaTypes),
+        fix: example() ?? fix(),
+        then: then(false, true),
+      }),
     };
   }
   const json = bodies.filter(body => isJsonMediaType(body.mediaType));
@@ -201,12 +206,12 @@ function problem(doc: OpenApiDocument, say: Say, operation: Operation, response:
     if (body.schema === undefined) {
       const api = shared();
       const add =
-        api === undefined ? say('schemaFix', { fix: example() ?? fix }) : say('sharedSchemaFix', { ref: api.ref, whose: `${api.said}${api.lacks ?? ''}` });
+        api === undefined ? say('schemaFix', { fix: example() ?? fix() }) : say('sharedSchemaFix', { ref: api.ref, whose: `${api.said}${api.lacks ?? ''}` });
       return { what: say('noSchema', { mediaType: body.mediaType, fix: add, then: then(false, api === undefined) }), at: body };
     }
     const target = doc.resolve(body.schema.value, body.schema.location);
     if (target === undefined) continue; // a dangling $ref is reported by Spectral itself (invalid-ref)
-    if (!isObject(target.value)) return { what: say('notASchema', { mediaType: body.mediaType, fix }), at: body };
+    if (!isObject(target.value)) return { what: say('notASchema', { mediaType: body.mediaType, fix: fix() }), at: body };
     const views = viewsOf(doc, body.schema.value, body.schema.location);
     const list = views?.find(view => !isObjectView(view) && view.types?.includes('array'));
     const items = list === undefined ? undefined : listItems(doc, list);
@@ -215,12 +220,12 @@ function problem(doc: OpenApiDocument, say: Say, operation: Operation, response:
     if (twin !== undefined) {
       const own = (body.schema.value as JsonObject).$ref as string;
       const offered = schemaOfExample(doc, body.examples, views![0], own)?.schema ?? sharedBody(doc, say, response.status, own);
-      const answer = offered === undefined ? fix : say('apiErrorSchema', { ref: offered.ref });
+      const answer = offered === undefined ? fix() : say('apiErrorSchema', { ref: offered.ref });
       return { what: say('successBody', { mediaType: body.mediaType, name: own.slice(own.lastIndexOf('/') + 1), status: twin, fix: answer }), at: body };
     }
     const types = views?.filter(view => !isObjectView(view)).flatMap(view => view.types ?? []);
     if (types !== undefined && types.length > 0) {
-      return { what: say('notAnObject', { mediaType: body.mediaType, types: [...new Set(types)].join(', '), fix, concept: 'errorCode' }), at: body };
+      return { what: say('notAnObject', { mediaType: body.mediaType, types: [...new Set(types)].join(', '), fix: fix(), concept: 'errorCode' }), at: body };
     }
   }
   return undefined;

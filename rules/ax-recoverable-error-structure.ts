@@ -297,7 +297,7 @@ export default /* @__PURE__ */ defineRule({
       const extended = target.site !== target.own && target.site !== undefined && namedSchema(doc, target.site) !== undefined;
       const ownRef = extended ? toPointer(target.site!) : isObject(target.schema.value) ? target.schema.value.$ref : undefined;
       const reads = [codeInExtension, target.response.status, ownRef, ...examples.map(example => example.value)];
-      return describeViews(target, view =>
+      return describeViews(doc, target, view =>
         once(target, view, reads, () => {
           const holdings = schemaCarriers(doc, view, options).map(carrier => ({
             carrier,

@@ -141,6 +141,8 @@ export default defineRule({
     };
 
     const once = judgeOnce();
-    return errorSchemas(doc, operations, statuses).flatMap(target => describeViews(target, view => once(target, view, [], () => problemOfView(target, view))));
+    return errorSchemas(doc, operations, statuses).flatMap(target =>
+      describeViews(doc, target, view => once(target, view, [], () => problemOfView(target, view))),
+    );
   },
 });

@@ -55,6 +55,6 @@ export default defineRule({
     };
 
     const once = judgeOnce();
-    return errorSchemas(doc, operations, statuses).flatMap(target => describeViews(target, view => once(target, view, [], () => problemOf(target, view))));
+    return errorSchemas(doc, operations, statuses).flatMap(target => describeViews(doc, target, view => once(target, view, [], () => problemOf(target, view))));
   },
 });

@@ -178,7 +178,7 @@ export default /* @__PURE__ */ defineRule({
       .filter(target => responseExtension(target.response, 'x-ax-error-suggestion') === undefined)
       .flatMap(target =>
         // Judged once per view: the example names the first use's inputs and stands for the schema's other uses (`sameFix` leaves it out).
-        describeViews(target, view =>
+        describeViews(doc, target, view =>
           once(target, view, [], () => {
             if (schemaAnswer(doc, view, 'recoveryHint', options) !== undefined) return undefined;
             const home = homeCarrier(doc, view, options);

@@ -39,7 +39,7 @@ export default defineRule({
     return errorSchemas(doc, operations, statuses)
       .filter(target => headerNamed(doc.headers(target.response), headers) === undefined)
       .flatMap(target =>
-        describeViews(target, view =>
+        describeViews(doc, target, view =>
           once(target, view, [], () => {
             if (schemaAnswer(doc, view, 'correlationId', options) !== undefined) return undefined;
             return lackingMember(doc, target, view, options, {

@@ -152,7 +152,15 @@ export interface LinkLookalike {
  * `next_actions` of server-side actions, Vercel's `link` to a Git repository, Gitea's `content._links`
  * of hrefs. A finding names it and asks, so that nobody adds `nextSteps` beside a list that may be one.
  */
-export function linkLookalike(doc: OpenApiDocument, view: ObjectView, collectionNames: readonly string[], prefix = ''): LinkLookalike | undefined {
+export function linkLookalike(doc: OpenApiDocument, view: ObjectView, collectionNames: readonly string[]): LinkLookalike | undefined {
+  // Asked once per view and names (`viewsOf` keeps one view per schema): a shared success schema answers hundreds of operations.
+  const byNames = doc.memoFor('hypermedia:lookalike', view, () => new Map<string, LinkLookalike | undefined>());
+  const key = collectionNames.join('\n');
+  if (!byNames.has(key)) byNames.set(key, lookalikeIn(doc, view, collectionNames, ''));
+  return byNames.get(key);
+}
+
+function lookalikeIn(doc: OpenApiDocument, view: ObjectView, collectionNames: readonly string[], prefix: string): LinkLookalike | undefined {
   // A body whose own links are its `self` alone: the links of its members are theirs (Bitbucket's `owner.links`), no next calls.
   if (prefix === '' && [...view.properties.values()].some(property => namesLinks(property.name) && selfOnly(doc, property))) return undefined;
   for (const property of view.properties.values()) {
@@ -171,7 +179,7 @@ export function linkLookalike(doc: OpenApiDocument, view: ObjectView, collection
       continue;
     }
     const objects = views.filter(inner => isObjectView(inner) && inner.properties.size > 0);
-    const inner = prefix === '' && objects.length === 1 ? linkLookalike(doc, objects[0], collectionNames, `${property.name}.`) : undefined;
+    const inner = prefix === '' && objects.length === 1 ? lookalikeIn(doc, objects[0], collectionNames, `${property.name}.`) : undefined;
     if (inner !== undefined) return inner;
   }
   return undefined;
@@ -281,6 +289,11 @@ function soleUrl(doc: OpenApiDocument, view: ObjectView): NextCallMember | undef
  * leaves the edit to a person.
  */
 export function nextCallMember(doc: OpenApiDocument, view: ObjectView): NextCallMember | undefined {
+  // Asked once per view, as `linkLookalike`: a shared success schema answers hundreds of operations.
+  return doc.memoFor('hypermedia:next-call', view, () => findNextCallMember(doc, view));
+}
+
+function findNextCallMember(doc: OpenApiDocument, view: ObjectView): NextCallMember | undefined {
   for (const property of view.properties.values()) {
     const schema = stringSchema(doc, property);
     if (schema === undefined) continue;
@@ -390,9 +403,12 @@ const schemaWalker = (doc: OpenApiDocument): LinkWalker<SchemaNode> => ({
   methods: node => methodList(doc, node),
 });
 
-/** A schema's body that declares a link carrying its methods (`holdsMethodLink`): its next calls, under the API's own names. */
+/**
+ * A schema's body that declares a link carrying its methods (`holdsMethodLink`): its next calls, under the API's own names.
+ * Asked once per view (`viewsOf` keeps one per schema): a shared success schema answers hundreds of operations.
+ */
 export const declaresMethodLinks = (doc: OpenApiDocument, view: ObjectView): boolean =>
-  [...view.properties.values()].some(member => holdsMethodLink(schemaWalker(doc), member, 1));
+  doc.memoFor('hypermedia:method-links', view, () => [...view.properties.values()].some(member => holdsMethodLink(schemaWalker(doc), member, 1)));
 
 const liveWalker: LinkWalker<unknown> = {
   members: node => (isObject(node) ? Object.entries(node) : []),

@@ -24,7 +24,7 @@ import { envelopeSite, errorAudience, extendedSchema, type Edit } from '../findi
 import { responsesUsing } from '../document/uses';
 import { responseFinding, type Finding, type LazyEdits, type OwnSchema } from '../findings/rule-function';
 import { isObjectView, viewsOf, type ObjectView } from '../document/schema';
-import { conceptsOf, identityOf, sayOf, type Phrase } from '../findings/messages';
+import { conceptsOf, identityOf, sayOf, type ConceptData, type Phrase, type Said } from '../findings/messages';
 import type { Concept } from '../semantics/names';
 
 export interface ErrorSchema {
@@ -177,30 +177,55 @@ const say = sayOf({
  * One finding per distinct problem among the schema's views, on the operation's own response or, when the schema is a shared component, on it:
  * "the error schema has no X" or, for some `oneOf`/`anyOf` shapes only, "… in 2 of its 3 oneOf/anyOf shapes".
  */
-export function describeViews(target: ErrorSchema, problemOf: (view: ObjectView) => Problem | undefined): Finding[] {
+export function describeViews(doc: OpenApiDocument, target: ErrorSchema, problemOf: (view: ObjectView) => Problem | undefined): Finding[] {
   const total = target.views.length;
   return problemGroups(target.views, problemOf).map(({ problem, count, edits }) => {
-    const shapes = count < total ? say('someShapes', { count, total }) : '';
+    const { shapes, about, onComponent, same } = wordsOf(doc, problem, count, total);
     const { what, fix } = problem;
-    const about = conceptData(problem);
     return responseFinding(
       target.operation,
       target.response,
       say('schemaProblem', { schema: target.name, what, shapes, fix, ...about }),
       problem.onResponse ? [target.schema.location] : [placeOf(target, problem), target.schema.location],
       // On the component, the component is the subject; whichever media type reads it, one defect of the schema.
-      {
-        ...(edits === undefined ? {} : { edits: () => allEdits(edits) }),
-        onComponent: say('componentProblem', { what, shapes, fix, ...about }),
-        ownSchema: problem.ownSchema ?? target.ownSchema,
-        same: identityOf(say('componentProblem', { what: problem.sameWhat ?? what, shapes, fix: problem.sameFix ?? fix })),
-      },
+      { ...(edits === undefined ? {} : { edits: () => allEdits(edits) }), onComponent, ownSchema: problem.ownSchema ?? target.ownSchema, same },
     );
   });
 }
 
+/** What a problem says of a component, whichever response reaches it: its shapes clause, its concepts, its words and its identity. */
+interface ProblemWords {
+  shapes: Phrase;
+  about: ConceptData;
+  onComponent: Said;
+  same: string;
+}
+
+/**
+ * A shared schema's problem is judged once per rule (`judgeOnce`) and reached through every response that uses it
+ * (GitHub: thousands): its words are said once per problem and count of shapes, not once per use.
+ */
+function wordsOf(doc: OpenApiDocument, problem: Problem, count: number, total: number): ProblemWords {
+  const byShapes = doc.memoFor('error-bodies:words', problem, () => new Map<string, ProblemWords>());
+  const key = `${count}/${total}`;
+  let words = byShapes.get(key);
+  if (words === undefined) {
+    const shapes = count < total ? say('someShapes', { count, total }) : '';
+    const { what, fix } = problem;
+    const about = conceptData(problem);
+    words = {
+      shapes,
+      about,
+      onComponent: say('componentProblem', { what, shapes, fix, ...about }),
+      same: identityOf(say('componentProblem', { what: problem.sameWhat ?? what, shapes, fix: problem.sameFix ?? fix })),
+    };
+    byShapes.set(key, words);
+  }
+  return words;
+}
+
 /** What a problem says is missing, as a finding's data: its own concepts and those its words name, once each; none when none. */
-function conceptData({ concept, what, fix }: Problem): { concept?: Concept | Concept[] } {
+function conceptData({ concept, what, fix }: Problem): ConceptData {
   const named = [concept ?? [], [what, fix].flatMap(phrase => (typeof phrase === 'string' ? [] : conceptsOf(phrase)))].flat();
   const concepts = [...new Set(named)];
   return concepts.length === 0 ? {} : { concept: concepts.length === 1 ? concepts[0] : concepts };
