@@ -16,6 +16,7 @@ import {
 import {
   apiErrorShape,
   definedErrorSchema,
+  listedErrorEnvelope,
   loneErrorExample,
   loneErrorSchema,
   objectExample,
@@ -53,6 +54,8 @@ const MESSAGES = {
   standardBody: 'the error body {{name}} defines, {{body}}, plus {{lacks}}',
   // The API's own error body where no one schema serves two statuses (lib/errors/error-bodies.ts): one shape, not a second.
   apiShape: "the API's own error body, {{body}} (as {{whose}} declare){{lacks}}",
+  // The API's error schema is only ever a list's item (Shutterstock's `Error` in `errors[]`): the envelope it travels in, not the item alone.
+  listEnvelope: 'the envelope the API sends `{{item}}` in, `{ {{message}}, {{list}}: [{{item}}] }` (as {{holders}} of its schemas carry it)',
   // The response's own example is what its handler sends: its schema, read as the shapes table reads a live body.
   exampleBody: 'the body its example sends, `{ {{members}} }`{{reading}}',
   // The API's own error body, shown only by examples on other responses (lib/errors/error-bodies.ts).
@@ -149,7 +152,7 @@ function problem(doc: OpenApiDocument, say: Say, operation: Operation, response:
         ? shapeFix(say, own)
         : sent !== undefined
           ? frameworkFix(say, framework!, response.status, bodies!)
-          : say('codeAndMessage');
+          : (envelopeFix(doc, say) ?? say('codeAndMessage'));
   const fix = fixOf();
   const mediaTypes = problems ? [PROBLEM_JSON] : (sent?.bodies.map(body => body.mediaType) ?? ['application/json']);
   // Who must send the declared body: the framework's handler where it sends none of its own for this status (Starlette's
@@ -215,6 +218,12 @@ function problem(doc: OpenApiDocument, say: Say, operation: Operation, response:
     }
   }
   return undefined;
+}
+
+/** "the envelope the API sends `Error` in, `{ message, errors: [Error] }` (as 21 of its schemas carry it)". */
+function envelopeFix(doc: OpenApiDocument, say: Say): Said | undefined {
+  const envelope = listedErrorEnvelope(doc);
+  return envelope === undefined ? undefined : say('listEnvelope', { ...envelope, holders: String(envelope.holders) });
 }
 
 /** "the API's own error body, a list of `ErrorModel` (as its 422 responses declare), plus a required `code` in its items". */

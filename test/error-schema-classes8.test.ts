@@ -1,0 +1,130 @@
+/**
+ * The error-body classes of the fifth and sixth blind samples (issue 38): what a response without a usable body is
+ * offered, and how a body's own members are read, on the shapes the sampled APIs have.
+ */
+import { at, body, oas3, ref, swagger2 } from './support/documents';
+import { runRule, runRuleSaid } from './support/testRule';
+
+const SCHEMA_RULE = 'ax-recoverable-error-schema';
+
+/** `/images` answers a list envelope carrying `Error` items in `errors` beside `message` (Shutterstock's `ImageDataList`). */
+const envelope = (list = 'errors') => ({
+  type: 'object',
+  properties: {
+    data: { type: 'array', items: { type: 'object' } },
+    [list]: { description: 'Error list; appears only if there was an error', type: 'array', items: ref('Error') },
+    message: { description: 'Optional error message', type: 'string' },
+  },
+});
+const ERROR = {
+  type: 'object',
+  required: ['code', 'message'],
+  properties: {
+    code: { type: 'string', description: 'The error code of this error' },
+    message: { type: 'string', description: 'Specific details about this error' },
+  },
+};
+const shutterstock = (schemas: object = { ImageDataList: envelope(), VideoDataList: envelope(), Error: ERROR }) =>
+  oas3(
+    {
+      '/images': { get: { responses: { '200': body(ref('ImageDataList')), '401': { description: 'Unauthorized' } } } },
+      '/videos': { get: { responses: { '200': body(ref('VideoDataList')) } } },
+    },
+    { schemas },
+  );
+const IMAGES_401 = at('/images', 'get', '401');
+
+describe('a schema the API names only as a list item is not offered as the whole error body (Shutterstock)', () => {
+  test('a response without a body is offered the envelope every list of `Error` travels in', async () => {
+    const [result, ...others] = await runRuleSaid(SCHEMA_RULE, shutterstock());
+    expect(others).toEqual([]);
+    expect(result.path).toEqual(IMAGES_401);
+    expect(result.message).toBe(
+      'GET /images 401: the error response declares no body. Add `content: { application/json: { schema } }`: the envelope the API sends `Error` in, `{ message, errors: [Error] }` (as 2 of its schemas carry it).',
+    );
+    expect(result.data).toMatchObject({ fix: { messageId: 'listEnvelope', data: { item: 'Error', list: 'errors', message: 'message', holders: '2' } } });
+  });
+
+  test('the envelope offered, added to the response, clears the finding and leaves the other responses as they were', async () => {
+    const fixed = shutterstock() as { paths: Record<string, { get: { responses: Record<string, object> } }> };
+    const offered = {
+      type: 'object',
+      required: ['message', 'errors'],
+      properties: { message: { type: 'string' }, errors: { type: 'array', items: ref('Error') } },
+    };
+    fixed.paths['/images'].get.responses['401'] = body(offered, 'application/json', 'Unauthorized');
+    expect(await runRule(SCHEMA_RULE, fixed)).toEqual([]);
+    expect(await runRule('ax-recoverable-error-structure', fixed)).toEqual([]);
+  });
+
+  test('lists of `Error` under different names share no one envelope: neither it nor the item is offered', async () => {
+    const [result] = await runRuleSaid(SCHEMA_RULE, shutterstock({ ImageDataList: envelope(), VideoDataList: envelope('problems'), Error: ERROR }));
+    expect(result.message).toBe(
+      'GET /images 401: the error response declares no body. Add `content: { application/json: { schema } }`: an object schema requiring a `code` and a `message`.',
+    );
+  });
+
+  test('a lookalike: `Error` also named as a member of its own (not only a list item) is still the error schema the API defines', async () => {
+    const schemas = { ImageDataList: envelope(), VideoDataList: { type: 'object', properties: { error: ref('Error') } }, Error: ERROR };
+    const [result] = await runRuleSaid(SCHEMA_RULE, shutterstock(schemas));
+    expect(result.message).toBe(
+      "GET /images 401: the error response declares no body. Add the error schema the API defines, `content: { application/json: { schema: { $ref: '#/components/schemas/Error' } } }`.",
+    );
+  });
+
+  test('a member named `items` is not a list item: `Error` named there is still offered', async () => {
+    const schemas = { ImageDataList: { type: 'object', properties: { items: ref('Error') } }, VideoDataList: envelope(), Error: ERROR };
+    const [result] = await runRuleSaid(SCHEMA_RULE, shutterstock(schemas));
+    expect(result.data).toMatchObject({ whose: { messageId: 'definedBody' } });
+  });
+});
+
+/** Paylocity's error bodies: bare lists of `error` on its 400s and 404s (Swagger 2.0 original), a 403 without a body. */
+const ITEM = { type: 'object', properties: { field: { type: 'string' }, message: { type: 'string', description: 'The error message.' } } };
+const LIST = { type: 'array', items: { $ref: '#/definitions/error' } };
+const paylocity = (forbidden: object = { description: 'Forbidden' }) =>
+  swagger2(
+    {
+      '/employees': {
+        get: {
+          produces: ['application/json'],
+          responses: {
+            '200': { description: 'OK' },
+            '400': { description: 'Bad Request', schema: LIST },
+            '403': forbidden,
+            '404': { description: 'Not Found', schema: LIST },
+          },
+        },
+      },
+    },
+    { definitions: { error: ITEM } },
+  );
+
+describe("the API's error schema is offered in the shape its error responses use (Paylocity)", () => {
+  test('a response without a body is offered the list the other error responses answer, not one `error` object', async () => {
+    const results = await runRuleSaid(SCHEMA_RULE, paylocity());
+    expect(results.map(result => [result.path, result.message])).toEqual([
+      [
+        at('/employees', 'get', '400', 'schema'),
+        'GET /employees 400: the application/json error schema is a bare array of `error` items, with no field for a code. Add a required `code` to `error`: an object in place of the list would break its clients.',
+      ],
+      [
+        at('/employees', 'get', '403'),
+        "GET /employees 403: the error response declares no body. Add a `schema`: the API's own error body, a list of `error` (as its 400 and 404 responses declare), plus a required `code` in its items.",
+      ],
+      [
+        at('/employees', 'get', '404', 'schema'),
+        'GET /employees 404: the application/json error schema is a bare array of `error` items, with no field for a code. Add a required `code` to `error`: an object in place of the list would break its clients.',
+      ],
+    ]);
+  });
+
+  test('the list offered, with the code in its items, clears the missing body: the 403 then reads as the 400 and 404 do', async () => {
+    const fixed = paylocity({ description: 'Forbidden', schema: LIST }) as { definitions: { error: object } };
+    fixed.definitions.error = { ...ITEM, required: ['code'], properties: { ...ITEM.properties, code: { type: 'string' } } };
+    const results = await runRule(SCHEMA_RULE, fixed);
+    // What is left is the question every bare list is asked (an object for the whole failure), the same on each status.
+    expect(results.map(result => result.path)).toEqual(['400', '403', '404'].map(status => at('/employees', 'get', status, 'schema')));
+    expect(new Set(results.map(result => result.message.replace(/ 40\d:/, ':'))).size).toBe(1);
+  });
+});
