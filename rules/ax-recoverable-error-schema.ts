@@ -8,6 +8,7 @@ import {
   isObject,
   type Body,
   type JsonObject,
+  type JsonPath,
   type OpenApiDocument,
   type Operation,
   type Response,
@@ -75,6 +76,9 @@ const MESSAGES = {
   contentSchema: '`content: { {{mediaType}}: { schema } }`',
   contentSchemas: '`content` for {{mediaTypes}}',
   misfiledJson: 'the error response offers only {{offered}}, no JSON, though its {{mediaType}} schema is a JSON error body. Offer it as `application/json`.',
+  // An XML document's schema (openSUSE's `status`), XML by design: a JSON body beside it, not a relabelling.
+  xmlBeside:
+    'the error response offers only {{offered}}, no JSON: its {{mediaType}} schema describes an XML document. Add an `application/json` body beside it with the same members, chosen by `Accept`{{then}}.',
   noJson: 'the error response offers only {{offered}}, no JSON. Add {{body}}, {{whose}}{{then}}.',
   noJsonAdd: 'the error response offers only {{offered}}, no JSON. Add an `{{mediaType}}` body: {{fix}}{{then}}.',
   swaggerProducesRef: "`{{mediaType}}` in `produces` and the `schema: { $ref: '{{ref}}' }`",
@@ -181,7 +185,10 @@ function problem(doc: OpenApiDocument, say: Say, operation: Operation, response:
     const offered = bodies.map(body => body.mediaType).join(', ');
     // A JSON error schema under another media type (AppCenter's `{ code, message }` as text/csv) only needs the right one.
     const misfiled = bodies.find(body => holdsError(doc, body));
-    if (misfiled !== undefined) return { what: say('misfiledJson', { offered, mediaType: misfiled.mediaType }) };
+    if (misfiled !== undefined) {
+      const xml = describesXml(doc, response, misfiled);
+      return { what: say(xml ? 'xmlBeside' : 'misfiledJson', { offered, mediaType: misfiled.mediaType, then: xml ? then(true) : '' }) };
+    }
     const api = shared();
     if (api !== undefined) {
       const body = `${say(doc.isSwagger2 ? 'swaggerProducesRef' : 'bodyRef', { mediaType: api.mediaType, ref: api.ref })}${api.lacks ?? ''}`;
@@ -294,6 +301,26 @@ const isCatchAll = (body: Body) => baseMediaType(body.mediaType) === '*/*';
 function holdsError(doc: OpenApiDocument, body: Body): boolean {
   const views = body.schema === undefined ? undefined : viewsOf(doc, body.schema.value, body.schema.location);
   return views !== undefined && views.length > 0 && views.every(view => isObjectView(view) && view.properties.size > 0 && holdsCodeOrMessage(doc, view));
+}
+
+/** An XML Schema or RELAX NG grammar named in prose ("XML Schema used for body validation: status.xsd"). */
+const XML_SCHEMA = /\bXML Schema\b|\.(?:xsd|rng)\b/i;
+
+/**
+ * An XML body whose schema maps to XML (an `xml` object on it or a member: openSUSE's `status`, `code` an attribute) or
+ * whose response names an XML Schema: an XML document by design, not a JSON body filed under an XML type.
+ */
+function describesXml(doc: OpenApiDocument, response: Response, body: Body): boolean {
+  if (!baseMediaType(body.mediaType).endsWith('xml')) return false;
+  if (XML_SCHEMA.test(String(response.node.description ?? ''))) return true;
+  const mapsToXml = (schema: unknown, location: JsonPath | undefined) => {
+    const resolved = doc.resolve(schema, location)?.value;
+    return isObject(resolved) && isObject(resolved.xml);
+  };
+  const views = viewsOf(doc, body.schema!.value, body.schema!.location)?.filter(isObjectView) ?? [];
+  return views.some(
+    view => view.parts.some(part => isObject(part.value.xml)) || [...view.properties.values()].some(member => mapsToXml(member.schema, member.location)),
+  );
 }
 
 /** A body to reuse: its `$ref`, its media type, and whose it is, as a message says it. */

@@ -128,3 +128,52 @@ describe("the API's error schema is offered in the shape its error responses use
     expect(new Set(results.map(result => result.message.replace(/ 40\d:/, ':'))).size).toBe(1);
   });
 });
+
+/** openSUSE's `status`: an XML document (`xml: { name: status }`, `code` an attribute) with a code and a summary. */
+const STATUS = {
+  type: 'object',
+  xml: { name: 'status' },
+  properties: { code: { type: 'string', xml: { attribute: true } }, summary: { type: 'string' }, details: { type: 'string' } },
+};
+const XML = 'application/xml; charset=utf-8';
+const trackers = (notFound: object, schemas: object = { status: STATUS }) =>
+  oas3({ '/issue_trackers/{name}': { get: { responses: { '200': { description: 'OK' }, '404': notFound } } } }, { schemas });
+const TRACKER_404 = at('/issue_trackers/{name}', 'get', '404');
+const XML_BESIDE =
+  'GET /issue_trackers/{name} 404: the error response offers only application/xml; charset=utf-8, no JSON: its application/xml; charset=utf-8 schema describes an XML document. Add an `application/json` body beside it with the same members, chosen by `Accept`; your handler must then send it.';
+
+describe('an XML document is not a JSON body filed under an XML type (openSUSE)', () => {
+  test('a schema that maps to XML is asked for a JSON body beside it, not to be relabelled', async () => {
+    const results = await runRuleSaid(SCHEMA_RULE, trackers(body(ref('status'), XML, 'Not Found.')));
+    expect(results.map(result => [result.path, result.message, result.messageId])).toEqual([[TRACKER_404, XML_BESIDE, 'xmlBeside']]);
+  });
+
+  test('so is a schema without `xml` whose response names its XML Schema, in Swagger 2.0 too', async () => {
+    const plain = { type: 'object', properties: { code: { type: 'string' }, summary: { type: 'string' } } };
+    const described = 'Not Found.\n\nXML Schema used for body validation: [status.xsd](../schema/status.xsd)\n';
+    const [oas] = await runRuleSaid(SCHEMA_RULE, trackers(body(ref('plain'), XML, described), { plain }));
+    expect(oas.message).toBe(XML_BESIDE);
+    const swagger = swagger2({
+      '/issue_trackers/{name}': {
+        get: { produces: ['application/xml'], responses: { '200': { description: 'OK' }, '404': { description: 'Not Found', schema: STATUS } } },
+      },
+    });
+    const [result] = await runRuleSaid(SCHEMA_RULE, swagger);
+    expect(result.message).toBe(
+      'GET /issue_trackers/{name} 404: the error response offers only application/xml, no JSON: its application/xml schema describes an XML document. Add an `application/json` body beside it with the same members, chosen by `Accept`; your handler must then send it.',
+    );
+  });
+
+  test('a lookalike: a JSON error schema under an XML type, with no XML mapping or XML Schema named, is still told to be offered as JSON', async () => {
+    const plain = { type: 'object', properties: { code: { type: 'string' }, summary: { type: 'string' } } };
+    const [result] = await runRuleSaid(SCHEMA_RULE, trackers(body(ref('plain'), 'application/xml', 'Not Found.'), { plain }));
+    expect(result.message).toBe(
+      'GET /issue_trackers/{name} 404: the error response offers only application/xml, no JSON, though its application/xml schema is a JSON error body. Offer it as `application/json`.',
+    );
+  });
+
+  test('the JSON body added beside the XML one clears the finding', async () => {
+    const both = { description: 'Not Found.', content: { [XML]: { schema: ref('status') }, 'application/json': { schema: ref('status') } } };
+    expect(await runRule(SCHEMA_RULE, trackers(both))).toEqual([]);
+  });
+});
