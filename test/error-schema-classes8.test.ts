@@ -177,3 +177,92 @@ describe('an XML document is not a JSON body filed under an XML type (openSUSE)'
     expect(await runRule(SCHEMA_RULE, trackers(both))).toEqual([]);
   });
 });
+
+/** Water Linked's `{ success, error }`: the 200's body, answered by the 500 too; `error` is "Error if it occurs". */
+const operationResponse = (error: object) => ({
+  type: 'object',
+  required: ['success'],
+  properties: { error: { type: 'string', ...error }, success: { type: 'boolean', description: 'Status of operation', example: false } },
+});
+const waterlinked = (error: object) =>
+  oas3(
+    {
+      '/reset': {
+        post: { responses: { '200': body(ref('OperationResponse')), '500': body(ref('OperationResponse'), 'application/json', 'Internal Server Error') } },
+      },
+    },
+    { schemas: { OperationResponse: operationResponse(error) } },
+  );
+const RESET_NO_CODE =
+  '`OperationResponse` (used by POST /reset 500, 1 of 2): has no code and does not require `error` (`error` is the message). Add a required `code` (e.g. "INTERNAL_ERROR"). Require `error` in the schema; your error handler must then send them.';
+
+describe("a message under the API's own name is read as the message (Water Linked, DigitalNZ)", () => {
+  test('a string `error` whose example is an error sentence is the message: the body its success also answers is kept, a code added', async () => {
+    const document = waterlinked({ description: 'Error if it occurs', example: 'something went wrong' });
+    expect(await runRule(SCHEMA_RULE, document)).toEqual([]);
+    const results = await runRuleSaid('ax-recoverable-error-structure', document);
+    expect(results.map(result => result.message)).toEqual([RESET_NO_CODE]);
+  });
+
+  test('so is one described as the error, without an example', async () => {
+    const results = await runRuleSaid('ax-recoverable-error-structure', waterlinked({ description: 'Error if it occurs' }));
+    expect(results.map(result => result.message)).toEqual([RESET_NO_CODE]);
+  });
+
+  test('lookalikes: an `error` with no sentence and no description as the error is not clearly the message; the success body is still told to be replaced', async () => {
+    for (const error of [{}, { description: 'Status text', example: 'Server Error' }]) {
+      const results = await runRuleSaid(SCHEMA_RULE, waterlinked(error));
+      expect(results.map(result => result.messageId)).toEqual(['successBody']);
+    }
+  });
+
+  test('the code added and `error` required leave nothing to report on the 500', async () => {
+    const fixed = waterlinked({ description: 'Error if it occurs', example: 'something went wrong' }) as {
+      components: { schemas: { OperationResponse: object } };
+    };
+    const schema = operationResponse({ description: 'Error if it occurs', example: 'something went wrong' });
+    fixed.components.schemas.OperationResponse = {
+      ...schema,
+      required: ['success', 'code', 'error'],
+      properties: { ...schema.properties, code: { type: 'string', example: 'INTERNAL_ERROR' } },
+    };
+    expect(await runRule('ax-recoverable-error-structure', fixed)).toEqual([]);
+    expect(await runRule(SCHEMA_RULE, fixed)).toEqual([]);
+  });
+
+  /** DigitalNZ's 404: an open object whose example sends the message as a string `errors`. */
+  const digitalnz = (errors: unknown) =>
+    oas3({
+      '/records/{id}': {
+        get: { responses: { '200': { description: 'OK' }, '404': body({ type: 'object', example: { errors } }, 'application/json', 'Resource not found') } },
+      },
+    });
+
+  test('a string `errors` an example sends as a sentence is the message to require, beside a code', async () => {
+    const results = await runRuleSaid('ax-recoverable-error-structure', digitalnz('Record with ID 12 was not found'));
+    expect(results.map(result => [result.path, result.message])).toEqual([
+      [
+        at('/records/{id}', 'get', '404', 'content', 'application/json', 'schema'),
+        'GET /records/{id} 404: the error schema has no code and no message. Add a required `code` (e.g. "NOT_FOUND") and a required `errors`, as its example sends; your error handler must then send them.',
+      ],
+    ]);
+    // The fix applied: `errors` declared and required as the message, a code beside it.
+    const fixed = digitalnz('Record with ID 12 was not found') as { paths: Record<string, { get: { responses: Record<string, { content: object }> } }> };
+    const schema = {
+      type: 'object',
+      required: ['code', 'errors'],
+      properties: { code: { type: 'string', example: 'NOT_FOUND' }, errors: { type: 'string', example: 'Record with ID 12 was not found' } },
+      example: { code: 'NOT_FOUND', errors: 'Record with ID 12 was not found' },
+    };
+    fixed.paths['/records/{id}'].get.responses['404'].content = { 'application/json': { schema } };
+    expect(await runRule('ax-recoverable-error-structure', fixed)).toEqual([]);
+    expect(await runRule(SCHEMA_RULE, fixed)).toEqual([]);
+  });
+
+  test('a lookalike: `errors` sending a list is not the message; a `message` is added', async () => {
+    const [result] = await runRuleSaid('ax-recoverable-error-structure', digitalnz([{ field: 'id' }]));
+    expect(result.message).toBe(
+      'GET /records/{id} 404: the error schema has no code and no message. Add a required `code` (e.g. "NOT_FOUND") and a required `message`; your error handler must then send them.',
+    );
+  });
+});
