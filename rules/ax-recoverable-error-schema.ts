@@ -37,6 +37,8 @@ import { nameList, phraseList } from '../lib/semantics/names';
 import { mustThenSend, type Finding, responseFinding } from '../lib/findings/rule-function';
 import { isObjectView, viewsOf, type ObjectView } from '../lib/document/schema';
 import type { Phrase, Said, Say as SayOf } from '../lib/findings/messages';
+import { describesExistenceConflict } from '../lib/envelope/envelope';
+import { envelopeName } from '../lib/findings/edits';
 import { defineRule, ruleOptions } from './declaration';
 
 const MESSAGES = {
@@ -98,6 +100,11 @@ const MESSAGES = {
   itsItems: 'its items',
   successBody: 'the {{mediaType}} error schema is `{{name}}`, the body of its {{status}} response, with no code and no message. Answer {{fix}} instead.',
   apiErrorSchema: "the API's error schema, `$ref: '{{ref}}'`",
+  // A conflict answering the existing resource (Learnifier's 409 `AddUserResponse { userId }`): what clients read is kept.
+  successKept:
+    'the {{mediaType}} error schema is `{{name}}`, the body of its {{status}} response, with no code and no message. Keep {{members}}, which clients read: answer `{{envelope}}`, an `allOf` of it and {{adds}}.',
+  allOfRef: "`$ref: '{{ref}}'`",
+  allOfMembers: 'a required `code` and `message`',
   notAnObject:
     'the {{mediaType}} error schema is of type {{types}}, with no field for a code. Retyping it breaks its clients: ask first whether they can take {{fix}}, else offer it as a second media type chosen by `Accept`.',
   sameStatusBody: "the one the API's other {{status}} responses declare",
@@ -216,8 +223,17 @@ function problem(doc: OpenApiDocument, say: Say, operation: Operation, response:
     if (twin !== undefined) {
       const own = (body.schema.value as JsonObject).$ref as string;
       const offered = schemaOfExample(doc, body.examples, views![0], own)?.schema ?? sharedBody(doc, say, response.status, own);
+      const name = own.slice(own.lastIndexOf('/') + 1);
+      const kept = existingResource(response, views![0]);
+      if (kept !== undefined) {
+        const adds = offered === undefined ? say('allOfMembers') : say('allOfRef', { ref: offered.ref });
+        // A few names say what is kept; a large body is counted past them.
+        const members =
+          kept.length <= 3 ? nameList(kept, 'and') : phraseList([...kept.slice(0, 3).map(member => `\`${member}\``), `${kept.length - 3} more`], 'and');
+        return { what: say('successKept', { mediaType: body.mediaType, name, status: twin, members, envelope: envelopeName(name, 'error'), adds }), at: body };
+      }
       const answer = offered === undefined ? fix : say('apiErrorSchema', { ref: offered.ref });
-      return { what: say('successBody', { mediaType: body.mediaType, name: own.slice(own.lastIndexOf('/') + 1), status: twin, fix: answer }), at: body };
+      return { what: say('successBody', { mediaType: body.mediaType, name, status: twin, fix: answer }), at: body };
     }
     const types = views?.filter(view => !isObjectView(view)).flatMap(view => view.types ?? []);
     if (types !== undefined && types.length > 0) {
@@ -231,6 +247,16 @@ function problem(doc: OpenApiDocument, say: Say, operation: Operation, response:
 function envelopeFix(doc: OpenApiDocument, say: Say): Said | undefined {
   const envelope = listedErrorEnvelope(doc);
   return envelope === undefined ? undefined : say('listEnvelope', { ...envelope, holders: String(envelope.holders) });
+}
+
+/**
+ * The members a 409 described as an existence conflict answers with its success body (Learnifier's `userId`, "A user with
+ * the same primary email already existed"): the existing resource, which clients read to carry on, not a body to replace.
+ */
+function existingResource(response: Response, view: ObjectView): string[] | undefined {
+  return response.status === '409' && view.properties.size > 0 && describesExistenceConflict(response.node.description)
+    ? [...view.properties.keys()]
+    : undefined;
 }
 
 /** "the API's own error body, a list of `ErrorModel` (as its 422 responses declare), plus a required `code` in its items". */

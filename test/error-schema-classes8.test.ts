@@ -266,3 +266,85 @@ describe("a message under the API's own name is read as the message (Water Linke
     );
   });
 });
+
+/** Learnifier's `POST /users`: the 409 ("already existed") answers the 200's `AddUserResponse { userId }`, the existing user. */
+const ADD_USER = { type: 'object', properties: { userId: { type: 'string', format: 'uuid', description: 'The user id' } } };
+const LEARNIFIER_ERROR = {
+  type: 'object',
+  required: ['code', 'message'],
+  properties: { code: { type: 'string' }, field: { type: 'string' }, message: { type: 'string' } },
+};
+const learnifier = (
+  conflict = 'A user with the same primary email already existed.',
+  schemas: object = { AddUserResponse: ADD_USER, Error: LEARNIFIER_ERROR },
+) =>
+  oas3(
+    {
+      '/users': {
+        post: {
+          responses: {
+            '200': body(ref('AddUserResponse')),
+            '409': body(ref('AddUserResponse'), 'application/json', conflict),
+            ...('Error' in schemas ? { default: body(ref('Error')), '400': body(ref('Error')) } : {}),
+          },
+        },
+      },
+    },
+    { schemas },
+  );
+const USERS_409 = at('/users', 'post', '409', 'content', 'application/json', 'schema');
+
+describe('a conflict answering the existing resource keeps it (Learnifier)', () => {
+  test("the body its success answers is kept, with the API's error schema beside it in an `allOf` named after it", async () => {
+    const results = await runRuleSaid(SCHEMA_RULE, learnifier());
+    expect(results.map(result => [result.path, result.message, result.messageId])).toEqual([
+      [
+        USERS_409,
+        "POST /users 409: the application/json error schema is `AddUserResponse`, the body of its 200 response, with no code and no message. Keep `userId`, which clients read: answer `AddUserResponseWithError`, an `allOf` of it and `$ref: '#/components/schemas/Error'`.",
+        'successKept',
+      ],
+    ]);
+  });
+
+  test('with no error schema of the API, a code and a message are what the `allOf` adds', async () => {
+    const [result] = await runRuleSaid(SCHEMA_RULE, learnifier(undefined, { AddUserResponse: ADD_USER }));
+    expect(result.message).toBe(
+      'POST /users 409: the application/json error schema is `AddUserResponse`, the body of its 200 response, with no code and no message. Keep `userId`, which clients read: answer `AddUserResponseWithError`, an `allOf` of it and a required `code` and `message`.',
+    );
+  });
+
+  test('so in Swagger 2.0', async () => {
+    const users = {
+      post: {
+        produces: ['application/json'],
+        responses: {
+          '200': { description: 'OK', schema: { $ref: '#/definitions/AddUserResponse' } },
+          '409': { description: 'A user with this email already exists.', schema: { $ref: '#/definitions/AddUserResponse' } },
+        },
+      },
+    };
+    const [result] = await runRuleSaid(SCHEMA_RULE, swagger2({ '/users': users }, { definitions: { AddUserResponse: ADD_USER } }));
+    expect(result.messageId).toBe('successKept');
+    expect(result.path).toEqual(at('/users', 'post', '409', 'schema'));
+  });
+
+  test('a lookalike: a 409 not described as an existence conflict is still told to answer the error schema', async () => {
+    const [result] = await runRuleSaid(SCHEMA_RULE, learnifier('The user is locked.'));
+    expect(result.message).toBe(
+      "POST /users 409: the application/json error schema is `AddUserResponse`, the body of its 200 response, with no code and no message. Answer the API's error schema, `$ref: '#/components/schemas/Error'` instead.",
+    );
+  });
+
+  test('the `allOf` answered clears the finding, no other error rule fires on it, and the 200 keeps its body', async () => {
+    const fixed = learnifier() as { paths: { '/users': { post: { responses: Record<string, object> } } }; components: { schemas: Record<string, object> } };
+    fixed.components.schemas.AddUserResponseWithError = { allOf: [ref('AddUserResponse'), ref('Error')] };
+    fixed.paths['/users'].post.responses['409'] = body(
+      ref('AddUserResponseWithError'),
+      'application/json',
+      'A user with the same primary email already existed.',
+    );
+    expect(await runRule(SCHEMA_RULE, fixed)).toEqual([]);
+    expect(await runRule('ax-recoverable-error-structure', fixed)).toEqual([]);
+    expect(fixed.paths['/users'].post.responses['200']).toEqual(body(ref('AddUserResponse')));
+  });
+});
