@@ -8,6 +8,7 @@ import {
   isObject,
   type Body,
   type JsonObject,
+  type JsonPath,
   type OpenApiDocument,
   type Operation,
   type Response,
@@ -16,6 +17,7 @@ import {
 import {
   apiErrorShape,
   definedErrorSchema,
+  listedErrorEnvelope,
   loneErrorExample,
   loneErrorSchema,
   objectExample,
@@ -36,6 +38,8 @@ import { nounKey, resourceKeys } from '../lib/semantics/scope';
 import { mustThenSend, type Finding, responseFinding } from '../lib/findings/rule-function';
 import { isObjectView, viewsOf, type ObjectView } from '../lib/document/schema';
 import type { Phrase, Said, Say as SayOf } from '../lib/findings/messages';
+import { describesExistenceConflict } from '../lib/envelope/envelope';
+import { envelopeName } from '../lib/findings/edits';
 import { defineRule, ruleOptions } from './declaration';
 
 const MESSAGES = {
@@ -54,6 +58,8 @@ const MESSAGES = {
   standardBody: 'the error body {{name}} defines, {{body}}, plus {{lacks}}',
   // The API's own error body where no one schema serves two statuses (lib/errors/error-bodies.ts): one shape, not a second.
   apiShape: "the API's own error body, {{body}} (as {{whose}} declare){{lacks}}",
+  // The API's error schema is only ever a list's item (Shutterstock's `Error` in `errors[]`): the envelope it travels in, not the item alone.
+  listEnvelope: 'the envelope the API sends `{{item}}` in, `{ {{message}}, {{list}}: [{{item}}] }` (as {{holders}} of its schemas carry it)',
   // The response's own example is what its handler sends: its schema, read as the shapes table reads a live body.
   exampleBody: 'the body its example sends, `{ {{members}} }`{{reading}}',
   // The API's own error body, shown only by examples on other responses (lib/errors/error-bodies.ts).
@@ -73,6 +79,9 @@ const MESSAGES = {
   contentSchema: '`content: { {{mediaType}}: { schema } }`',
   contentSchemas: '`content` for {{mediaTypes}}',
   misfiledJson: 'the error response offers only {{offered}}, no JSON, though its {{mediaType}} schema is a JSON error body. Offer it as `application/json`.',
+  // An XML document's schema (openSUSE's `status`), XML by design: a JSON body beside it, not a relabelling.
+  xmlBeside:
+    'the error response offers only {{offered}}, no JSON: its {{mediaType}} schema describes an XML document. Add an `application/json` body beside it with the same members, chosen by `Accept`{{then}}.',
   noJson: 'the error response offers only {{offered}}, no JSON. Add {{body}}, {{whose}}{{then}}.',
   noJsonAdd: 'the error response offers only {{offered}}, no JSON. Add an `{{mediaType}}` body: {{fix}}{{then}}.',
   swaggerProducesRef: "`{{mediaType}}` in `produces` and the `schema: { $ref: '{{ref}}' }`",
@@ -92,6 +101,11 @@ const MESSAGES = {
   itsItems: 'its items',
   successBody: 'the {{mediaType}} error schema is `{{name}}`, the body of its {{status}} response, with no code and no message. Answer {{fix}} instead.',
   apiErrorSchema: "the API's error schema, `$ref: '{{ref}}'`",
+  // A conflict answering the existing resource (Learnifier's 409 `AddUserResponse { userId }`): what clients read is kept.
+  successKept:
+    'the {{mediaType}} error schema is `{{name}}`, the body of its {{status}} response, with no code and no message. Keep {{members}}, which clients read: answer `{{envelope}}`, an `allOf` of it and {{adds}}.',
+  allOfRef: "`$ref: '{{ref}}'`",
+  allOfMembers: 'a required `code` and `message`',
   notAnObject:
     'the {{mediaType}} error schema is of type {{types}}, with no field for a code. Retyping breaks its clients: ask if they can take {{fix}}, else offer that as a second media type (by `Accept`).',
   sameStatusBody: "the one the API's other {{status}} responses declare",
@@ -154,7 +168,7 @@ function problem(doc: OpenApiDocument, say: Say, operation: Operation, response:
         ? shapeFix(say, own)
         : sent !== undefined
           ? frameworkFix(say, framework!, response.status, bodies!)
-          : say('codeAndMessage');
+          : (envelopeFix(doc, say) ?? say('codeAndMessage'));
   // Said only for a response that has a problem: most error responses have none.
   const fix = () => fixOf();
   const mediaTypes = problems ? [PROBLEM_JSON] : (sent?.bodies.map(body => body.mediaType) ?? ['application/json']);
@@ -192,7 +206,10 @@ function problem(doc: OpenApiDocument, say: Say, operation: Operation, response:
     const offered = bodies.map(body => body.mediaType).join(', ');
     // A JSON error schema under another media type (AppCenter's `{ code, message }` as text/csv) only needs the right one.
     const misfiled = bodies.find(body => holdsError(doc, body));
-    if (misfiled !== undefined) return { what: say('misfiledJson', { offered, mediaType: misfiled.mediaType }) };
+    if (misfiled !== undefined) {
+      const xml = describesXml(doc, response, misfiled);
+      return { what: say(xml ? 'xmlBeside' : 'misfiledJson', { offered, mediaType: misfiled.mediaType, then: xml ? then(true) : '' }) };
+    }
     const api = shared();
     if (api !== undefined) {
       const body = `${say(doc.isSwagger2 ? 'swaggerProducesRef' : 'bodyRef', { mediaType: api.mediaType, ref: api.ref })}${api.lacks ?? ''}`;
@@ -220,8 +237,17 @@ function problem(doc: OpenApiDocument, say: Say, operation: Operation, response:
     if (twin !== undefined) {
       const own = (body.schema.value as JsonObject).$ref as string;
       const offered = schemaOfExample(doc, body.examples, views![0], own)?.schema ?? sharedBody(doc, say, response.status, own);
+      const name = own.slice(own.lastIndexOf('/') + 1);
+      const kept = existingResource(response, views![0]);
+      if (kept !== undefined) {
+        const adds = offered === undefined ? say('allOfMembers') : say('allOfRef', { ref: offered.ref });
+        // A few names say what is kept; a large body is counted past them.
+        const members =
+          kept.length <= 3 ? nameList(kept, 'and') : phraseList([...kept.slice(0, 3).map(member => `\`${member}\``), `${kept.length - 3} more`], 'and');
+        return { what: say('successKept', { mediaType: body.mediaType, name, status: twin, members, envelope: envelopeName(name, 'error'), adds }), at: body };
+      }
       const answer = offered === undefined ? fix() : say('apiErrorSchema', { ref: offered.ref });
-      return { what: say('successBody', { mediaType: body.mediaType, name: own.slice(own.lastIndexOf('/') + 1), status: twin, fix: answer }), at: body };
+      return { what: say('successBody', { mediaType: body.mediaType, name, status: twin, fix: answer }), at: body };
     }
     const types = views?.filter(view => !isObjectView(view)).flatMap(view => view.types ?? []);
     if (types !== undefined && types.length > 0) {
@@ -229,6 +255,22 @@ function problem(doc: OpenApiDocument, say: Say, operation: Operation, response:
     }
   }
   return undefined;
+}
+
+/** "the envelope the API sends `Error` in, `{ message, errors: [Error] }` (as 21 of its schemas carry it)". */
+function envelopeFix(doc: OpenApiDocument, say: Say): Said | undefined {
+  const envelope = listedErrorEnvelope(doc);
+  return envelope === undefined ? undefined : say('listEnvelope', { ...envelope, holders: String(envelope.holders) });
+}
+
+/**
+ * The members a 409 described as an existence conflict answers with its success body (Learnifier's `userId`, "A user with
+ * the same primary email already existed"): the existing resource, which clients read to carry on, not a body to replace.
+ */
+function existingResource(response: Response, view: ObjectView): string[] | undefined {
+  return response.status === '409' && view.properties.size > 0 && describesExistenceConflict(response.node.description)
+    ? [...view.properties.keys()]
+    : undefined;
 }
 
 /** "the API's own error body, a list of `ErrorModel` (as its 422 responses declare), plus a required `code` in its items". */
@@ -299,6 +341,26 @@ const isCatchAll = (body: Body) => baseMediaType(body.mediaType) === '*/*';
 function holdsError(doc: OpenApiDocument, body: Body): boolean {
   const views = body.schema === undefined ? undefined : viewsOf(doc, body.schema.value, body.schema.location);
   return views !== undefined && views.length > 0 && views.every(view => isObjectView(view) && view.properties.size > 0 && holdsCodeOrMessage(doc, view));
+}
+
+/** An XML Schema or RELAX NG grammar named in prose ("XML Schema used for body validation: status.xsd"). */
+const XML_SCHEMA = /\bXML Schema\b|\.(?:xsd|rng)\b/i;
+
+/**
+ * An XML body whose schema maps to XML (an `xml` object on it or a member: openSUSE's `status`, `code` an attribute) or
+ * whose response names an XML Schema: an XML document by design, not a JSON body filed under an XML type.
+ */
+function describesXml(doc: OpenApiDocument, response: Response, body: Body): boolean {
+  if (!baseMediaType(body.mediaType).endsWith('xml')) return false;
+  if (XML_SCHEMA.test(String(response.node.description ?? ''))) return true;
+  const mapsToXml = (schema: unknown, location: JsonPath | undefined) => {
+    const resolved = doc.resolve(schema, location)?.value;
+    return isObject(resolved) && isObject(resolved.xml);
+  };
+  const views = viewsOf(doc, body.schema!.value, body.schema!.location)?.filter(isObjectView) ?? [];
+  return views.some(
+    view => view.parts.some(part => isObject(part.value.xml)) || [...view.properties.values()].some(member => mapsToXml(member.schema, member.location)),
+  );
 }
 
 /** A body to reuse: its `$ref`, its media type, and whose it is, as a message says it. */

@@ -181,7 +181,9 @@ export default /* @__PURE__ */ defineRule({
       const newMessage = own(messageName, 'message');
       // Declared with the value the example sends, so that the rule reads it as a code (an identifier), as it asks.
       const codeAs = sentCode === undefined ? { name: newCode, schema: STRING } : { name: sentCode.name, schema: { ...STRING, example: sentCode.value } };
-      const messageAs = { name: sentMessage?.name ?? newMessage, schema: STRING };
+      // So too the message, when the example sends one under a name of its own (DigitalNZ's string `errors`).
+      const messageAs =
+        sentMessage === undefined ? { name: newMessage, schema: STRING } : { name: sentMessage.name, schema: { ...STRING, example: sentMessage.value } };
       const add = {
         errorCode:
           sentCode === undefined

@@ -16,6 +16,7 @@ import {
   type OpenApiDocument,
   type Operation,
   type Response,
+  valueAt,
 } from '../document/document';
 import { errorSchemaNaming } from './concepts';
 import { CODE_AND_MESSAGE } from './shape-table';
@@ -24,6 +25,7 @@ import { envelopeSite, errorAudience, extendedSchema, type Edit } from '../findi
 import { responsesUsing } from '../document/uses';
 import { responseFinding, type Finding, type LazyEdits, type OwnSchema } from '../findings/rule-function';
 import { isObjectView, viewsOf, type ObjectView } from '../document/schema';
+import { pathOf, walk } from '../document/values';
 import { conceptsOf, identityOf, sayOf, type ConceptData, type Phrase, type Said } from '../findings/messages';
 import type { Concept } from '../semantics/names';
 
@@ -457,23 +459,90 @@ export function schemaOfExample(
 /**
  * An error schema the API defines, named for no error in particular and holding a code or a message (one
  * with both first): Gitea's `APIError`, whose responses mostly carry `message` and `url` as headers. What a response without a usable body is offered when no other response has one.
+ * One the document names only as a list's items is a part of a body, not one (see `listedErrorEnvelope`).
  */
 export function definedErrorSchema(doc: OpenApiDocument): string | undefined {
-  return doc.memo('error-bodies:defined', () => {
+  return best(plainErrorSchemas(doc).filter(({ ref }) => refPlaces(doc).get(ref)?.elsewhere !== false))?.ref;
+}
+
+/**
+ * The envelope the API's error schema travels in where the document names it only as a list's items (Shutterstock's
+ * `Error`, only ever the item of `errors[]` beside `message` in its list envelopes): the list's member and the message
+ * beside it, when every use carries it alike. What a response without a body is offered in place of the item alone.
+ */
+export function listedErrorEnvelope(doc: OpenApiDocument): { item: string; list: string; message: string; holders: number } | undefined {
+  return doc.memo('error-bodies:listed-envelope', () => {
+    const candidates = plainErrorSchemas(doc).flatMap(({ ref, score }) => {
+      const envelope = envelopeOf(doc, refPlaces(doc).get(ref));
+      return envelope === undefined ? [] : [{ ref, score, ...envelope }];
+    });
+    const found = best(candidates);
+    return found === undefined
+      ? undefined
+      : { item: found.ref.slice(found.ref.lastIndexOf('/') + 1), list: found.list, message: found.message, holders: found.holders };
+  });
+}
+
+const best = <T extends { score: number }>(scored: readonly T[]): T | undefined =>
+  scored.reduce<T | undefined>((a, b) => (a === undefined || b.score > a.score ? b : a), undefined);
+
+/** The schemas named for no error in particular that hold a code or a message in every shape, scored by how many of the two. */
+function plainErrorSchemas(doc: OpenApiDocument): { ref: string; score: number }[] {
+  return doc.memo('error-bodies:plain', () => {
     const home = doc.isSwagger2 ? ['definitions'] : ['components', 'schemas'];
     const schemas = home.reduce<unknown>((node, key) => (isObject(node) ? node[key] : undefined), doc.root);
-    if (!isObject(schemas)) return undefined;
+    if (!isObject(schemas)) return [];
     // Only one named for no error in particular (Gitea's `APIError`, declared by one status at most), not a one-status body
     // such as FastAPI's 422 `HTTPValidationError` or one service's `AlertingError`.
-    const scored = Object.keys(schemas).flatMap(name => {
+    return Object.keys(schemas).flatMap(name => {
       const ref = `#/${[...home, name].join('/')}`;
       if (errorSchemaNaming(name) !== 'plain') return [];
       const views = viewsOf(doc, { $ref: ref }, undefined)?.filter(isObjectView) ?? [];
       const held = CODE_AND_MESSAGE.filter(question => views.length > 0 && views.every(view => schemaAnswer(doc, view, question, undefined) !== undefined));
       return held.length === 0 ? [] : [{ ref, score: held.length }];
     });
-    return scored.reduce<{ ref: string; score: number } | undefined>((a, b) => (a === undefined || b.score > a.score ? b : a), undefined)?.ref;
   });
+}
+
+/** Where the document names each local `$ref`: the places it is a list's `items`, and whether it is named anywhere else too. */
+function refPlaces(doc: OpenApiDocument): Map<string, { listed: JsonPath[]; elsewhere: boolean }> {
+  return doc.memo('error-bodies:ref-places', () => {
+    const places = new Map<string, { listed: JsonPath[]; elsewhere: boolean }>();
+    walk(
+      doc.root,
+      (value, trail) => {
+        if (!isObject(value) || typeof value.$ref !== 'string') return;
+        const known = places.get(value.$ref) ?? places.set(value.$ref, { listed: [], elsewhere: false }).get(value.$ref)!;
+        // A list's `items`, not a member named `items` (Shutterstock's `Error.items`).
+        if (trail?.key === 'items' && trail.parent?.key !== 'properties') known.listed.push(pathOf([], trail)!);
+        else known.elsewhere = true;
+        return false;
+      },
+      true,
+      doc.isTree,
+    );
+    return places;
+  });
+}
+
+/** The one envelope of a schema named only as items: each list a member of the same name, beside a message of the same name. */
+function envelopeOf(
+  doc: OpenApiDocument,
+  places: { listed: JsonPath[]; elsewhere: boolean } | undefined,
+): { list: string; message: string; holders: number } | undefined {
+  if (places === undefined || places.elsewhere || places.listed.length === 0) return undefined;
+  const found = places.listed.map(path => {
+    // `…/properties/errors/items`: the list is the member `errors` of the object schema three steps up.
+    if (path.length < 3 || path[path.length - 3] !== 'properties') return undefined;
+    const holder = path.slice(0, -3);
+    const view = viewsOf(doc, valueAt(doc.root, holder), holder)?.find(isObjectView);
+    const message = view === undefined ? undefined : schemaAnswer(doc, view, 'message', undefined)?.name;
+    return message === undefined ? undefined : JSON.stringify([path[path.length - 2], message]);
+  });
+  const [first] = found;
+  if (first === undefined || found.some(each => each !== first)) return undefined;
+  const [list, message] = JSON.parse(first) as [string, string];
+  return list === message ? undefined : { list, message, holders: found.length };
 }
 
 /**
