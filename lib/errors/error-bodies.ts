@@ -99,9 +99,12 @@ function readErrorSchemas(doc: OpenApiDocument, operation: Operation, response: 
  * success carry an error. (A redirect's body, GitHub's 301 `basic-error`, is no success's data.)
  */
 function errorsOwnSchema(doc: OpenApiDocument, site: JsonPath | undefined): { ownSchema?: OwnSchema } {
-  const users = site === undefined ? [] : [...responsesUsing(doc, site).keys()];
-  const success = users.some(at => isSuccessStatus(String(pointerToPath(at)?.at(-1))));
-  return success ? { ownSchema: { label: 'error', regions: errorAudience(doc).regions } } : {};
+  if (site === undefined) return {};
+  // Once per site (one array each): a schema every error response shares would be asked for its users by each of them.
+  return doc.memoFor('error-bodies:own-schema', site, () => {
+    const success = [...responsesUsing(doc, site).keys()].some(at => isSuccessStatus(String(pointerToPath(at)?.at(-1))));
+    return success ? { ownSchema: { label: 'error', regions: errorAudience(doc).regions } } : {};
+  });
 }
 
 /**
