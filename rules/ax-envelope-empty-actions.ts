@@ -27,11 +27,12 @@ const sayLive = /* @__PURE__ */ sayOf(LIVE_MESSAGES);
 export const live = {
   rule: ID,
   at: () => true,
-  check: ({ body, names, limit, mayHold }) => {
-    if (!mayHold(namesFor(names, 'nextActions'))) return [];
+  check: exchange => {
+    const { body, names } = exchange;
+    if (!exchange.mayHold(namesFor(names, 'nextActions'))) return [];
     const name = namesFor(names, 'nextSteps')[0];
     const stuck = stuckActions({ value: body, location: [] }, names);
-    if (stuck.length > MAX_STEPS) limit(STEPS_READ);
+    if (stuck.length > MAX_STEPS) exchange.limit(STEPS_READ);
     return stuck.slice(0, MAX_STEPS).map(({ value }) => sayLive('liveStuck', { at: where(value.location ?? []), name }));
   },
 } satisfies Live;

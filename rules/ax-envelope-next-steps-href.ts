@@ -28,6 +28,8 @@ const LIVE_MESSAGES = {
   liveDidYouMean: '; did you mean `{{path}}`?',
   liveUndeclaredMethod:
     '{{step}} sends {{method}} to "{{href}}", but `{{path}}` declares {{declared}}. Send a declared method, or declare `{{lowerMethod}}` there.',
+  // A step handed to `unresolvedSteps` (runtime/steps.ts) with no href to resolve.
+  liveNoHref: '{{step}} has no href, so an agent cannot call it. Give every step a string href.',
 } as const;
 
 /** What is wrong with one step of an example, if anything. */
@@ -46,6 +48,9 @@ const ID = 'ax-envelope-next-steps-href';
 const sayLive = /* @__PURE__ */ sayOf(LIVE_MESSAGES);
 
 /** What is wrong with one live step's href (`step` names the step), if anything (lib/document/paths.ts judges, as for the lint). */
+/** What is wrong with a step that has no string href to resolve: said for `unresolvedSteps`. */
+export const liveNoHref = (step: string): Said => sayLive('liveNoHref', { step });
+
 export function liveHrefProblem(
   description: LiveDescription,
   suggest: (href: string) => string | undefined,
@@ -76,13 +81,14 @@ export function liveHrefProblem(
 export const live = {
   rule: ID,
   at: () => true,
-  check: ({ description, body, names, limit, mayHold }) => {
-    if (!mayHold(namesFor(names, 'nextSteps'))) return [];
+  check: exchange => {
+    const { description, body, names } = exchange;
+    if (!exchange.mayHold(namesFor(names, 'nextSteps'))) return [];
     // A suggestion costs an edit distance per declared route: the first few unmatched hrefs of a response get one.
     let suggestions = MAX_SUGGESTIONS;
     const suggest = (href: string) => (suggestions-- > 0 ? description.matcher.suggest(href) : undefined);
-    const hrefs = stepHrefs({ value: body, location: [] }, names);
-    if (hrefs.length > MAX_STEPS) limit(STEPS_READ);
+    const hrefs = stepHrefs({ value: body, location: [] }, names, exchange.stepHolders());
+    if (hrefs.length > MAX_STEPS) exchange.limit(STEPS_READ);
     return hrefs
       .slice(0, MAX_STEPS)
       .flatMap(({ href, method, step }) => liveHrefProblem(description, suggest, `\`${where(step.location ?? [])}\``, href, method) ?? []);

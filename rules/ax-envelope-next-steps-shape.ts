@@ -29,6 +29,9 @@ const MESSAGES = {
   descriptionHolds: 'type string: why, and any precondition',
   otherHolds: 'type string',
   methodAnyString: '{{subject}} let `{{name}}` be any string, not only a verb an agent can send. Limit it with {{methodEnum}}.',
+  // An API's own `nextSteps` for a person to read (Frankie's `DisplayMarkUp`): asked, as it holds no call to complete.
+  forDisplay:
+    '`{{trail}}` is described as {{evidence}}, its items hold no URL or method. If it is for agents, its items need {{required}}; if for people, exempt the operation (`x-ax-exempt`) and give agents their calls in another list.',
   methodNotHttp: '{{subject}} allow `{{name}}` values that are not HTTP methods: {{values}}. Limit it to {{methodEnum}} (HEAD, OPTIONS are accepted too).',
 } as const;
 
@@ -94,8 +97,9 @@ function liveStepProblem(steps: readonly unknown[], at: string, fields: readonly
 export const live = {
   rule: ID,
   at: () => true,
-  check: ({ names, stepLists }) => {
-    const lists = stepLists();
+  check: exchange => {
+    const { names } = exchange;
+    const lists = exchange.stepLists();
     if (lists.length === 0) return [];
     const fields = namesFor(names, 'nextStepItem');
     const step = stepFields(names);
@@ -174,11 +178,31 @@ function checkSteps(doc: OpenApiDocument, say: Say, target: Target, itemNames: r
   if (scalar !== undefined) {
     return [finding(say('scalarItems', { trail, types: String(scalar.types?.join(' or ')), required, thenSend }), scalar.parts[0].location, property.location)];
   }
+  const display = displayEvidence(outer, items);
+  if (display !== undefined) return [finding(say('forDisplay', { trail, evidence: display, required }), property.location)];
   const subject = say('itemsOf', { trail });
   return [
     ...itemNames.flatMap((name, i) => missingField(doc, say, subject, items, name, i, property.name)),
     ...methodProblems(doc, say, subject, items, itemNames[1], methodEnum),
   ].map(({ what, at, edits }) => ({ ...finding(what, at, property.location), ...(edits === undefined ? {} : { edits }) }));
+}
+
+/** A member of a step item that may hold or make a call: its target (`href`, `url`, `uri`, `link`, `path`, `endpoint`), its operation or its method. */
+const CALL_MEMBER = /href|url|uri|link|path|endpoint|operation|method|verb/i;
+
+/** A list's description that says it is for a person to read: rendered, displayed, shown, markup or text. */
+const DISPLAY_WORDS = /\b(render(?:ed|ing)?|display(?:ed|ing)?|shown|markup|text)\b/i;
+
+/**
+ * `"rendering"` when a list is described as something for a person to read (Frankie's `nextSteps`, "Hierarchical list of
+ * objects for rendering the next steps") and no item shape declares a member that could be a call: not steps left incomplete.
+ */
+function displayEvidence(outer: readonly ObjectView[], items: readonly ObjectView[]): string | undefined {
+  if (items.some(view => [...view.properties.keys()].some(name => CALL_MEMBER.test(name)))) return undefined;
+  const described = [...outer, ...items]
+    .flatMap(view => view.parts.map(part => part.value.description))
+    .find(text => typeof text === 'string' && DISPLAY_WORDS.test(text));
+  return described === undefined ? undefined : `"${DISPLAY_WORDS.exec(described as string)![1].toLowerCase()}"`;
 }
 
 /** One finding for an item field that some item shape does not declare, or declares without requiring. */

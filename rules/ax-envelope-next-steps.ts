@@ -239,12 +239,13 @@ const sayLive = /* @__PURE__ */ sayOf(LIVE_MESSAGES);
 export const live = {
   rule: ID,
   at: status => isEnvelopeStatus(String(status)),
-  check: ({ description, operation, headers, body, names, prefixes, readOnly, hypermedia }) => {
+  check: exchange => {
+    const { description, operation, body, names, prefixes, readOnly, hypermedia } = exchange;
     if (!asksNextSteps(description.doc, operation, { ...names, prefixes, readOnly })) return [];
     // As the rule: links that each carry an href and a method list the next calls too, unless `hypermedia: false`;
     // so do links that carry their methods (Vimeo's `{ uri, options }`), and a body that is an href beside a `Location` header.
     const callable =
-      liveSelfLink(body, sentHeader(headers(), ['Location'])) === 'callable' ||
+      liveSelfLink(body, sentHeader(exchange.headers(), ['Location'])) === 'callable' ||
       hasCallableLinks(body, namesFor(names, 'linkCollection')) ||
       liveMethodLinks(body);
     if (hypermedia !== false && callable) return [];

@@ -26,16 +26,18 @@ const CONCEPTS = [
 type Options = NameOptions<(typeof CONCEPTS)[number]>;
 
 const MESSAGES = {
-  noRefreshUrl: 'reports a state rejection ({{evidence}}) but has no `{{name}}`',
   // Each operation gives its own evidence of one defect of the schema.
   noRefreshUrlOnAny: 'reports a state rejection but has no `{{name}}`',
   addRefreshUrl: 'Add `{{name}}`{{place}}: the URL to GET the current state from.',
 } as const;
 
-/** What the live check says, on a body the server sent: a table apart, so that the guard's bundle carries none of the lint's words. */
+/**
+ * What the live check says, on a body the server sent: a table apart, so that the guard's bundle carries none of the
+ * lint's words. The defect is the lint's own phrase (`noRefreshUrl`, said by both), the fix what to send.
+ */
 const LIVE_MESSAGES = {
-  liveNoRefreshUrl:
-    'the error body is a state rejection ({{signal}}) but has no `{{name}}`. Send `{{name}}`: the URL to GET for the current state before retrying.',
+  noRefreshUrl: 'reports a state rejection ({{evidence}}) but has no `{{name}}`',
+  liveNoRefreshUrl: 'the error body {{lacks}}. Send `{{name}}`: the URL to GET for the current state before retrying.',
 } as const;
 
 const ID = 'ax-envelope-refresh-url';
@@ -51,7 +53,8 @@ export const live = {
   check: exchange => {
     const rejection = exchange.stateRejection();
     if (rejection === undefined || !rejection.missing.includes('refreshUrl')) return [];
-    return [sayLive('liveNoRefreshUrl', { signal: rejection.signal, name: firstName(exchange.names, 'refreshUrl') })];
+    const name = firstName(exchange.names, 'refreshUrl');
+    return [sayLive('liveNoRefreshUrl', { lacks: sayLive('noRefreshUrl', { evidence: rejection.signal, name, concept: 'refreshUrl' }), name })];
   },
 } satisfies Live;
 
@@ -85,7 +88,7 @@ export default /* @__PURE__ */ defineRule({
       if (rejection === undefined) return [];
       // Without a declared state field, field details make it a validation 422.
       const byField = rejection.member !== undefined;
-      return describeViews(target, view =>
+      return describeViews(doc, target, view =>
         // Per response: its fix points that response at the rejections' own schema.
         once(target, view, [byField, target.response], () => {
           if (schemaAnswer(doc, view, 'refreshUrl', options) !== undefined || (!byField && validates(view))) return undefined;

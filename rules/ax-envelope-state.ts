@@ -87,7 +87,7 @@ export default /* @__PURE__ */ defineRule({
       const asked = target.response.status === '422' ? STATE_FIELDS.filter(concept => concept !== 'refreshUrl') : STATE_FIELDS;
       // The rejection's evidence fitted to the first use stands for all (`sameWhat` leaves it out); judged per response, as
       // its fix points that response at the rejections' own schema.
-      return describeViews(target, view =>
+      return describeViews(doc, target, view =>
         once(target, view, [asked.length, target.response], () => {
           const missing = asked.filter(concept => schemaAnswer(doc, view, concept, options) === undefined);
           if (missing.length === 0) return undefined;

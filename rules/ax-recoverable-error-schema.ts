@@ -8,6 +8,7 @@ import {
   isObject,
   type Body,
   type JsonObject,
+  type JsonPath,
   type OpenApiDocument,
   type Operation,
   type Response,
@@ -16,6 +17,7 @@ import {
 import {
   apiErrorShape,
   definedErrorSchema,
+  listedErrorEnvelope,
   loneErrorExample,
   loneErrorSchema,
   objectExample,
@@ -32,9 +34,12 @@ import { valueAnswer } from '../lib/errors/value-shapes';
 import { errorConventionOf, type Framework, type MediaTypeBody } from '../lib/errors/frameworks';
 import { documentsProblemDetails, PROBLEM_JSON } from '../lib/errors/error-wording';
 import { nameList, phraseList } from '../lib/semantics/names';
+import { nounKey, resourceKeys } from '../lib/semantics/scope';
 import { mustThenSend, type Finding, responseFinding } from '../lib/findings/rule-function';
 import { isObjectView, viewsOf, type ObjectView } from '../lib/document/schema';
 import type { Phrase, Said, Say as SayOf } from '../lib/findings/messages';
+import { describesExistenceConflict } from '../lib/envelope/envelope';
+import { envelopeName } from '../lib/findings/edits';
 import { defineRule, ruleOptions } from './declaration';
 
 const MESSAGES = {
@@ -53,6 +58,8 @@ const MESSAGES = {
   standardBody: 'the error body {{name}} defines, {{body}}, plus {{lacks}}',
   // The API's own error body where no one schema serves two statuses (lib/errors/error-bodies.ts): one shape, not a second.
   apiShape: "the API's own error body, {{body}} (as {{whose}} declare){{lacks}}",
+  // The API's error schema is only ever a list's item (Shutterstock's `Error` in `errors[]`): the envelope it travels in, not the item alone.
+  listEnvelope: 'the envelope the API sends `{{item}}` in, `{ {{message}}, {{list}}: [{{item}}] }` (as {{holders}} of its schemas carry it)',
   // The response's own example is what its handler sends: its schema, read as the shapes table reads a live body.
   exampleBody: 'the body its example sends, `{ {{members}} }`{{reading}}',
   // The API's own error body, shown only by examples on other responses (lib/errors/error-bodies.ts).
@@ -72,6 +79,9 @@ const MESSAGES = {
   contentSchema: '`content: { {{mediaType}}: { schema } }`',
   contentSchemas: '`content` for {{mediaTypes}}',
   misfiledJson: 'the error response offers only {{offered}}, no JSON, though its {{mediaType}} schema is a JSON error body. Offer it as `application/json`.',
+  // An XML document's schema (openSUSE's `status`), XML by design: a JSON body beside it, not a relabelling.
+  xmlBeside:
+    'the error response offers only {{offered}}, no JSON: its {{mediaType}} schema describes an XML document. Add an `application/json` body beside it with the same members, chosen by `Accept`{{then}}.',
   noJson: 'the error response offers only {{offered}}, no JSON. Add {{body}}, {{whose}}{{then}}.',
   noJsonAdd: 'the error response offers only {{offered}}, no JSON. Add an `{{mediaType}}` body: {{fix}}{{then}}.',
   swaggerProducesRef: "`{{mediaType}}` in `produces` and the `schema: { $ref: '{{ref}}' }`",
@@ -91,16 +101,25 @@ const MESSAGES = {
   itsItems: 'its items',
   successBody: 'the {{mediaType}} error schema is `{{name}}`, the body of its {{status}} response, with no code and no message. Answer {{fix}} instead.',
   apiErrorSchema: "the API's error schema, `$ref: '{{ref}}'`",
+  // A conflict answering the existing resource (Learnifier's 409 `AddUserResponse { userId }`): what clients read is kept.
+  successKept:
+    'the {{mediaType}} error schema is `{{name}}`, the body of its {{status}} response, with no code and no message. Keep {{members}}, which clients read: answer `{{envelope}}`, an `allOf` of it and {{adds}}.',
+  allOfRef: "`$ref: '{{ref}}'`",
+  allOfMembers: 'a required `code` and `message`',
   notAnObject:
-    'the {{mediaType}} error schema is of type {{types}}, with no field for a code. Retyping it breaks its clients: ask first whether they can take {{fix}}, else offer it as a second media type chosen by `Accept`.',
+    'the {{mediaType}} error schema is of type {{types}}, with no field for a code. Retyping breaks its clients: ask if they can take {{fix}}, else offer that as a second media type (by `Accept`).',
   sameStatusBody: "the one the API's other {{status}} responses declare",
+  resourceBody: "the API's {{status}} body for its resource (it declares one per resource)",
+  // One body per resource and none for this one's (Illumidesk's 400 field maps): which one the handler sends is a person's to say.
+  noBodyWhich:
+    'the error response declares no body, and the API declares one {{status}} body per resource ({{names}}), none named for this path. Add `content` with the `$ref` of the one its handler sends{{then}}.',
   sharedBody: "the one the API's other error responses declare",
   definedBody: 'the error schema the API defines',
-  loneBody: 'the one error schema the API declares (on its {{statuses}} responses)',
-  requiring: ', with {{names}} required in it',
+  loneBody: "the API's only error schema (on its {{statuses}} responses)",
+  requiring: ', requiring {{names}}',
   // The API's one error schema without a code (GameSparks' `MessageModel { message }`): one edit of it serves every response.
-  addingCode: ', with a required `code` added to it',
-  addingCodeRequiring: ', with a required `code` added and {{names}} required in it',
+  addingCode: ', adding a required `code`',
+  addingCodeRequiring: ', adding a required `code` and requiring {{names}}',
 } as const;
 type Say = SayOf<typeof MESSAGES>;
 
@@ -149,8 +168,9 @@ function problem(doc: OpenApiDocument, say: Say, operation: Operation, response:
         ? shapeFix(say, own)
         : sent !== undefined
           ? frameworkFix(say, framework!, response.status, bodies!)
-          : say('codeAndMessage');
-  const fix = fixOf();
+          : (envelopeFix(doc, say) ?? say('codeAndMessage'));
+  // Said only for a response that has a problem: most error responses have none.
+  const fix = () => fixOf();
   const mediaTypes = problems ? [PROBLEM_JSON] : (sent?.bodies.map(body => body.mediaType) ?? ['application/json']);
   // Who must send the declared body: the framework's handler where it sends none of its own for this status (Starlette's
   // text/plain 500), or what completes its own where the fix offers it (Django REST framework's 400); any handler where
@@ -161,16 +181,24 @@ function problem(doc: OpenApiDocument, say: Say, operation: Operation, response:
     return clause !== undefined ? `; ${clause}` : sendsTextNow ? mustThenSend('it') : '';
   };
   // Asked only for a response that lacks a body: most error responses have one.
-  const shared = () => sharedBody(doc, say, response.status);
+  const shared = () => sharedBody(doc, say, response.status, undefined, operation);
   const example = () => exampleFix(say, bodies) ?? apiExampleFix(doc, say);
   if (bodies.length === 0 || (doc.isSwagger2 && bodies[0].schema === undefined)) {
+    const resources = resourceBodies(doc, response.status);
+    if (resources !== undefined && resourceBodyOf(resources, operation) === undefined) {
+      return { what: say('noBodyWhich', { status: response.status, names: namesOf(resources), then: then() }) };
+    }
     const api = shared();
     if (api !== undefined) {
       const body = doc.isSwagger2 ? say('swaggerSchemaRef', { ref: api.ref }) : say('contentRef', { mediaType: api.mediaType, ref: api.ref });
       return { what: say('noBody', { whose: api.said, body: `${body}${api.lacks ?? ''}`, then: then() }) };
     }
     return {
-      what: say('noBodyAdd', { content: doc.isSwagger2 ? say('swaggerSchema') : contentFor(say, mediaTypes), fix: example() ?? fix, then: then(false, true) }),
+      what: say('noBodyAdd', {
+        content: doc.isSwagger2 ? say('swaggerSchema') : contentFor(say, mediaTypes),
+        fix: example() ?? fix(),
+        then: then(false, true),
+      }),
     };
   }
   const json = bodies.filter(body => isJsonMediaType(body.mediaType));
@@ -178,7 +206,10 @@ function problem(doc: OpenApiDocument, say: Say, operation: Operation, response:
     const offered = bodies.map(body => body.mediaType).join(', ');
     // A JSON error schema under another media type (AppCenter's `{ code, message }` as text/csv) only needs the right one.
     const misfiled = bodies.find(body => holdsError(doc, body));
-    if (misfiled !== undefined) return { what: say('misfiledJson', { offered, mediaType: misfiled.mediaType }) };
+    if (misfiled !== undefined) {
+      const xml = describesXml(doc, response, misfiled);
+      return { what: say(xml ? 'xmlBeside' : 'misfiledJson', { offered, mediaType: misfiled.mediaType, then: xml ? then(true) : '' }) };
+    }
     const api = shared();
     if (api !== undefined) {
       const body = `${say(doc.isSwagger2 ? 'swaggerProducesRef' : 'bodyRef', { mediaType: api.mediaType, ref: api.ref })}${api.lacks ?? ''}`;
@@ -192,12 +223,12 @@ function problem(doc: OpenApiDocument, say: Say, operation: Operation, response:
     if (body.schema === undefined) {
       const api = shared();
       const add =
-        api === undefined ? say('schemaFix', { fix: example() ?? fix }) : say('sharedSchemaFix', { ref: api.ref, whose: `${api.said}${api.lacks ?? ''}` });
+        api === undefined ? say('schemaFix', { fix: example() ?? fix() }) : say('sharedSchemaFix', { ref: api.ref, whose: `${api.said}${api.lacks ?? ''}` });
       return { what: say('noSchema', { mediaType: body.mediaType, fix: add, then: then(false, api === undefined) }), at: body };
     }
     const target = doc.resolve(body.schema.value, body.schema.location);
     if (target === undefined) continue; // a dangling $ref is reported by Spectral itself (invalid-ref)
-    if (!isObject(target.value)) return { what: say('notASchema', { mediaType: body.mediaType, fix }), at: body };
+    if (!isObject(target.value)) return { what: say('notASchema', { mediaType: body.mediaType, fix: fix() }), at: body };
     const views = viewsOf(doc, body.schema.value, body.schema.location);
     const list = views?.find(view => !isObjectView(view) && view.types?.includes('array'));
     const items = list === undefined ? undefined : listItems(doc, list);
@@ -206,15 +237,40 @@ function problem(doc: OpenApiDocument, say: Say, operation: Operation, response:
     if (twin !== undefined) {
       const own = (body.schema.value as JsonObject).$ref as string;
       const offered = schemaOfExample(doc, body.examples, views![0], own)?.schema ?? sharedBody(doc, say, response.status, own);
-      const answer = offered === undefined ? fix : say('apiErrorSchema', { ref: offered.ref });
-      return { what: say('successBody', { mediaType: body.mediaType, name: own.slice(own.lastIndexOf('/') + 1), status: twin, fix: answer }), at: body };
+      const name = own.slice(own.lastIndexOf('/') + 1);
+      const kept = existingResource(response, views![0]);
+      if (kept !== undefined) {
+        const adds = offered === undefined ? say('allOfMembers') : say('allOfRef', { ref: offered.ref });
+        // A few names say what is kept; a large body is counted past them.
+        const members =
+          kept.length <= 3 ? nameList(kept, 'and') : phraseList([...kept.slice(0, 3).map(member => `\`${member}\``), `${kept.length - 3} more`], 'and');
+        return { what: say('successKept', { mediaType: body.mediaType, name, status: twin, members, envelope: envelopeName(name, 'error'), adds }), at: body };
+      }
+      const answer = offered === undefined ? fix() : say('apiErrorSchema', { ref: offered.ref });
+      return { what: say('successBody', { mediaType: body.mediaType, name, status: twin, fix: answer }), at: body };
     }
     const types = views?.filter(view => !isObjectView(view)).flatMap(view => view.types ?? []);
     if (types !== undefined && types.length > 0) {
-      return { what: say('notAnObject', { mediaType: body.mediaType, types: [...new Set(types)].join(', '), fix, concept: 'errorCode' }), at: body };
+      return { what: say('notAnObject', { mediaType: body.mediaType, types: [...new Set(types)].join(', '), fix: fix(), concept: 'errorCode' }), at: body };
     }
   }
   return undefined;
+}
+
+/** "the envelope the API sends `Error` in, `{ message, errors: [Error] }` (as 21 of its schemas carry it)". */
+function envelopeFix(doc: OpenApiDocument, say: Say): Said | undefined {
+  const envelope = listedErrorEnvelope(doc);
+  return envelope === undefined ? undefined : say('listEnvelope', { ...envelope, holders: String(envelope.holders) });
+}
+
+/**
+ * The members a 409 described as an existence conflict answers with its success body (Learnifier's `userId`, "A user with
+ * the same primary email already existed"): the existing resource, which clients read to carry on, not a body to replace.
+ */
+function existingResource(response: Response, view: ObjectView): string[] | undefined {
+  return response.status === '409' && view.properties.size > 0 && describesExistenceConflict(response.node.description)
+    ? [...view.properties.keys()]
+    : undefined;
 }
 
 /** "the API's own error body, a list of `ErrorModel` (as its 422 responses declare), plus a required `code` in its items". */
@@ -287,6 +343,26 @@ function holdsError(doc: OpenApiDocument, body: Body): boolean {
   return views !== undefined && views.length > 0 && views.every(view => isObjectView(view) && view.properties.size > 0 && holdsCodeOrMessage(doc, view));
 }
 
+/** An XML Schema or RELAX NG grammar named in prose ("XML Schema used for body validation: status.xsd"). */
+const XML_SCHEMA = /\bXML Schema\b|\.(?:xsd|rng)\b/i;
+
+/**
+ * An XML body whose schema maps to XML (an `xml` object on it or a member: openSUSE's `status`, `code` an attribute) or
+ * whose response names an XML Schema: an XML document by design, not a JSON body filed under an XML type.
+ */
+function describesXml(doc: OpenApiDocument, response: Response, body: Body): boolean {
+  if (!baseMediaType(body.mediaType).endsWith('xml')) return false;
+  if (XML_SCHEMA.test(String(response.node.description ?? ''))) return true;
+  const mapsToXml = (schema: unknown, location: JsonPath | undefined) => {
+    const resolved = doc.resolve(schema, location)?.value;
+    return isObject(resolved) && isObject(resolved.xml);
+  };
+  const views = viewsOf(doc, body.schema!.value, body.schema!.location)?.filter(isObjectView) ?? [];
+  return views.some(
+    view => view.parts.some(part => isObject(part.value.xml)) || [...view.properties.values()].some(member => mapsToXml(member.schema, member.location)),
+  );
+}
+
 /** A body to reuse: its `$ref`, its media type, and whose it is, as a message says it. */
 interface Shared {
   ref: string;
@@ -302,7 +378,13 @@ interface Shared {
  * on its 401s), else the one its error responses declare most among those used for two statuses or more
  * (Yodlee's `YodleeError`, Telnyx's `Errors`): a response without a usable body is told to reuse the API's own.
  */
-function sharedBody(doc: OpenApiDocument, say: Say, status: string, except?: string): Shared | undefined {
+function sharedBody(doc: OpenApiDocument, say: Say, status: string, except?: string, operation?: Operation): Shared | undefined {
+  // One body per resource: none is the API's, only the one named for the operation's resource.
+  const resources = operation === undefined ? undefined : resourceBodies(doc, status);
+  if (resources !== undefined) {
+    const own = resourceBodyOf(resources, operation!);
+    return own === undefined ? undefined : { ref: own.ref, mediaType: own.mediaType, said: say('resourceBody', { status }) };
+  }
   const { byStatus, overall } = sharedBodies(doc, except);
   const same = byStatus.get(status);
   // The same status's body, unless the API's general one serves more of its error responses, of this class (Telnyx's `Errors`
@@ -316,6 +398,48 @@ function sharedBody(doc: OpenApiDocument, say: Say, status: string, except?: str
   // Else an error schema the API defines without declaring it as a body (Gitea's `APIError`).
   const defined = definedErrorSchema(doc);
   return defined === undefined || defined === except ? undefined : { ref: defined, mediaType: 'application/json', said: say('definedBody') };
+}
+
+/** A schema's name without its `Error` ending, as a resource key: `ServerActionError` is `serveraction`. */
+const resourceKeyOf = (ref: string): string => nounKey(ref.slice(ref.lastIndexOf('/') + 1).replace(/(Errors?|Exception)$/, ''));
+
+/** "`UserError`, `ServerError` and 18 more": the names of a few bodies. */
+const namesOf = (bodies: readonly SharedErrorSchema[]): string => {
+  const names = bodies.map(body => body.ref.slice(body.ref.lastIndexOf('/') + 1));
+  return names.length <= 3 ? nameList(names, 'and') : `${nameList(names.slice(0, 2), 'and').replace(' and ', ', ')} and ${names.length - 2} more`;
+};
+
+/**
+ * The API's JSON bodies for `status` when it declares one per resource (Illumidesk's 400s, the field map of each Django REST
+ * framework serializer: `UserError`, `ServerError`, `ServerActionError`, …): three or more, none declared by half of those
+ * responses, and two or more each named for a resource of every path that declares it. Most used first.
+ */
+function resourceBodies(doc: OpenApiDocument, status: string): SharedErrorSchema[] | undefined {
+  return doc.memo(`error-schema:resource-bodies ${status}`, () => {
+    const byRef = sharedErrorSchemas(doc).byStatus.get(status);
+    const bodies = [...(byRef?.values() ?? [])].sort((a, b) => b.count - a.count);
+    const total = bodies.reduce((sum, body) => sum + body.count, 0);
+    if (bodies.length < 3 || bodies[0].count * 2 >= total) return undefined;
+    const declaring = new Map<string, Operation[]>();
+    for (const operation of doc.operations()) {
+      const response = doc.responses(operation).find(candidate => candidate.status === status);
+      for (const body of response === undefined ? [] : doc.jsonBodies(operation, response)) {
+        const ref = isObject(body.schema?.value) ? body.schema.value.$ref : undefined;
+        if (typeof ref === 'string') (declaring.get(ref) ?? declaring.set(ref, []).get(ref)!).push(operation);
+      }
+    }
+    const named = bodies.filter(body => (declaring.get(body.ref) ?? []).every(operation => resourceKeys(operation).includes(resourceKeyOf(body.ref))));
+    return named.length >= 2 ? bodies : undefined;
+  });
+}
+
+/** Of one-per-resource bodies, the one named for the innermost resource of the operation's path (`/servers/{server}/stop`: `ServerError`). */
+function resourceBodyOf(bodies: readonly SharedErrorSchema[], operation: Operation): SharedErrorSchema | undefined {
+  for (const key of resourceKeys(operation)) {
+    const body = bodies.find(candidate => resourceKeyOf(candidate.ref) === key);
+    if (body !== undefined) return body;
+  }
+  return undefined;
 }
 
 /** The one error schema the API declares, for one status (ZoomConnect's `RestErrorDTO`), with the code and message it leaves optional required, or a code it lacks added. */

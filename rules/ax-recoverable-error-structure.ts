@@ -12,7 +12,7 @@ import {
   undeclaredExampleMember,
   type SchemaNode,
 } from '../lib/errors/schema-shapes';
-import { composedWith, errorAudience, namedSchema, propertyEdits, requiredEdits, type Edit } from '../lib/findings/edits';
+import { composedWith, errorAudience, membersEdits, namedSchema, propertyEdits, requiredEdits, type Audience, type Edit } from '../lib/findings/edits';
 import {
   apiMemberName,
   askAbout,
@@ -50,9 +50,6 @@ interface Holding extends Record<CodeOrMessage, State> {
 }
 
 const MESSAGES = {
-  noCodeNoMessage: 'has no code and no message',
-  noCode: 'has no code',
-  noMessage: 'has no message',
   notRequired: 'does not require {{names}}',
   addMembers: 'Add {{members}}{{place}}',
   requireMembers: 'Require {{names}} in {{carrier}}',
@@ -69,12 +66,18 @@ const MESSAGES = {
   answerApiSchema: "Answer `$ref: '{{ref}}'` instead.",
 } as const;
 
-/** What the live check says, on a body the server sent: a table apart, so that the guard's bundle carries none of the lint's words. */
+/**
+ * What the live check says, on a body the server sent: a table apart, so that the guard's bundle carries none of the
+ * lint's words. The defect is the lint's own phrase (`noCode`, …, said by both), the fix what to send.
+ */
 const LIVE_MESSAGES = {
+  noCodeNoMessage: 'has no code and no message',
+  noCode: 'has no code',
+  noMessage: 'has no message',
   liveNoCodeNoMessage:
-    'the error body has neither a machine-readable code nor a message, so an agent cannot tell what failed. Send a stable `{{code}}` (e.g. "{{example}}") and a one-sentence `{{message}}`.',
-  liveNoCode: 'the error body has no machine-readable code, so an agent cannot tell what failed. Send a stable `{{code}}` (e.g. "{{example}}").',
-  liveNoMessage: 'the error body has no message, so an agent cannot tell what failed. Send a one-sentence `{{message}}`.',
+    'the error body {{lacks}}, so an agent cannot tell what failed. Send a stable `{{code}}` (e.g. "{{example}}") and a one-sentence `{{message}}`.',
+  liveNoCode: 'the error body {{lacks}}, so an agent cannot tell what failed. Send a stable `{{code}}` (e.g. "{{example}}").',
+  liveNoMessage: 'the error body {{lacks}}, so an agent cannot tell what failed. Send a one-sentence `{{message}}`.',
 } as const;
 
 const score = (holding: Holding) => CODE_AND_MESSAGE.filter(question => holding[question]?.kind !== 'missing').length;
@@ -90,15 +93,21 @@ const sayLive = /* @__PURE__ */ sayOf(LIVE_MESSAGES);
 export const live = {
   rule: ID,
   at: status => scope.responses(String(status)),
-  check: ({ response, status, names, answers }) => {
+  check: exchange => {
+    const { response, status, names } = exchange;
     // The AX convention lets the description carry the code as a response extension.
-    const code = answers('errorCode') || (response !== undefined && responseExtension(response, 'x-ax-error-code') !== undefined);
-    const message = answers('message');
+    const code = exchange.answers('errorCode') || (response !== undefined && responseExtension(response, 'x-ax-error-code') !== undefined);
+    const message = exchange.answers('message');
     if (code && message) return [];
     const codeWords = { code: firstName(names, 'errorCode'), example: exampleCode(String(status)) };
     const messageWords = { message: firstName(names, 'message') };
-    if (!code && !message) return [sayLive('liveNoCodeNoMessage', { ...codeWords, ...messageWords })];
-    return [!code ? sayLive('liveNoCode', codeWords) : sayLive('liveNoMessage', messageWords)];
+    if (!code && !message)
+      return [sayLive('liveNoCodeNoMessage', { lacks: sayLive('noCodeNoMessage', { concept: ['errorCode', 'message'] }), ...codeWords, ...messageWords })];
+    return [
+      !code
+        ? sayLive('liveNoCode', { lacks: sayLive('noCode', { concept: 'errorCode' }), ...codeWords })
+        : sayLive('liveNoMessage', { lacks: sayLive('noMessage', { concept: 'message' }), ...messageWords }),
+    ];
   },
 } satisfies Live;
 
@@ -149,7 +158,8 @@ export default /* @__PURE__ */ defineRule({
       return carrierAnswer(doc, carrier, 'message', options)?.name === state.found.name ? { kind: 'missing' } : state;
     };
 
-    const describe = (view: ObjectView, holding: Holding, status: string, examples: readonly Located[], ownRef: unknown): Problem => {
+    const describe = (target: ErrorSchema, view: ObjectView, holding: Holding, examples: readonly Located[], ownRef: unknown): Problem => {
+      const status = target.response.status;
       const { carrier, errorCode: code, message } = holding;
       // A code or message the examples already send under an undeclared name is declared as it is, not added a second time.
       const sent = (question: CodeOrMessage) =>
@@ -171,7 +181,9 @@ export default /* @__PURE__ */ defineRule({
       const newMessage = own(messageName, 'message');
       // Declared with the value the example sends, so that the rule reads it as a code (an identifier), as it asks.
       const codeAs = sentCode === undefined ? { name: newCode, schema: STRING } : { name: sentCode.name, schema: { ...STRING, example: sentCode.value } };
-      const messageAs = { name: sentMessage?.name ?? newMessage, schema: STRING };
+      // So too the message, when the example sends one under a name of its own (DigitalNZ's string `errors`).
+      const messageAs =
+        sentMessage === undefined ? { name: newMessage, schema: STRING } : { name: sentMessage.name, schema: { ...STRING, example: sentMessage.value } };
       const add = {
         errorCode:
           sentCode === undefined
@@ -208,7 +220,7 @@ export default /* @__PURE__ */ defineRule({
           say(found.required ? 'askOrAdd' : 'askToRequireOrAdd', { ask: ask.fix.replace(/; else$/, ''), member: add[question] }),
         ),
       ].filter(part => part !== undefined);
-      const edits = likely.length > 0 ? undefined : () => editsFor(holding, codeAs, messageAs);
+      const edits = likely.length > 0 ? undefined : () => editsFor(target, holding, codeAs, messageAs);
       // The members it requires, the server must send; a finding that asks leaves the whole change to a person (and stays short).
       const send = likely.length > 0 ? '' : mustThenSend(missing.length + optional.length === 1 ? 'it' : 'them', 'error handler');
       // What it finds missing, or asks about: the code, the message or both.
@@ -235,8 +247,10 @@ export default /* @__PURE__ */ defineRule({
     };
 
     /** The same fix as edits: each missing member declared (a string) and required, each optional one required where it is declared. */
-    const editsFor = (holding: Holding, codeAs: NewMember, messageAs: NewMember): Edit[] | undefined => {
+    const editsFor = (target: ErrorSchema, holding: Holding, codeAs: NewMember, messageAs: NewMember): Edit[] | undefined => {
       const views = holding.carrier.nodes.flatMap(node => node.views);
+      const audience = errorAudience(doc, target);
+      if (target.ownSchema !== undefined) return ownSchemaEdits(target, views, holding, [codeAs, messageAs], audience);
       const parts = (
         [
           [holding.errorCode, codeAs],
@@ -245,11 +259,7 @@ export default /* @__PURE__ */ defineRule({
       ).flatMap(([state, { name, schema }]) =>
         state === undefined || state.kind === 'likely'
           ? []
-          : [
-              state.kind === 'missing'
-                ? propertyEdits(doc, views, name, schema, true, errorAudience(doc))
-                : requiredEdits(doc, views, state.name, errorAudience(doc)),
-            ],
+          : [state.kind === 'missing' ? propertyEdits(doc, views, name, schema, true, audience) : requiredEdits(doc, views, state.name, audience)],
       );
       if (parts.some(edits => edits === undefined)) return undefined;
       // A schema that composes an edited one and holds the code or message itself (SCIM's `scimType` beside a shared
@@ -262,6 +272,24 @@ export default /* @__PURE__ */ defineRule({
       return (parts.flat() as Edit[]).some(edit => composedWith(doc, edit.target).some(composerHolds)) ? undefined : (parts.flat() as Edit[]);
     };
 
+    /**
+     * The same fix in the errors' own schema, when a success answers the shared one (`StatusWithError`, an `allOf` of
+     * `Status`): the missing members declared and every one required there, in one part.
+     */
+    const ownSchemaEdits = (
+      target: ErrorSchema,
+      views: ObjectView[],
+      holding: Holding,
+      added: readonly NewMember[],
+      audience: Audience,
+    ): Edit[] | undefined => {
+      const states = CODE_AND_MESSAGE.map((question, i) => [holding[question], added[i]] as const);
+      const missing = states.filter(([state]) => state?.kind === 'missing').map(([, member]) => member);
+      const optional = states.flatMap(([state]) => (state?.kind === 'optional' ? [state.name] : []));
+      const properties = Object.fromEntries(missing.map(({ name, schema }) => [name, schema]));
+      return membersEdits(doc, views, { properties, required: [...missing.map(({ name }) => name), ...optional], audience, label: target.ownSchema!.label });
+    };
+
     const once = judgeOnce();
     return errorSchemas(doc, operations, statuses).flatMap(target => {
       // The AX convention lets a response carry its code as the extension `x-ax-error-code` instead.
@@ -271,7 +299,7 @@ export default /* @__PURE__ */ defineRule({
       const extended = target.site !== target.own && target.site !== undefined && namedSchema(doc, target.site) !== undefined;
       const ownRef = extended ? toPointer(target.site!) : isObject(target.schema.value) ? target.schema.value.$ref : undefined;
       const reads = [codeInExtension, target.response.status, ownRef, ...examples.map(example => example.value)];
-      return describeViews(target, view =>
+      return describeViews(doc, target, view =>
         once(target, view, reads, () => {
           const holdings = schemaCarriers(doc, view, options).map(carrier => ({
             carrier,
@@ -281,7 +309,7 @@ export default /* @__PURE__ */ defineRule({
           if (holdings.some(holding => holding.errorCode === undefined && holding.message === undefined)) return undefined;
           const best = holdings.reduce((a, b) => (score(b) > score(a) ? b : a));
           const neither = best.carrier.kind === 'body' && best.errorCode?.kind === 'missing' && best.message?.kind === 'missing';
-          return (neither ? followedSchema(target, view, examples) : undefined) ?? describe(view, best, target.response.status, examples, ownRef);
+          return (neither ? followedSchema(target, view, examples) : undefined) ?? describe(target, view, best, examples, ownRef);
         }),
       );
     });

@@ -1,5 +1,5 @@
 /** Recoverable errors (the AX Spec's "Recoverable" principle, with Geodocs' "Agent Error Handling Documentation Specification" and "Designing Errors for Agent Recovery"). */
-import { describeViews, errorSchemas, judgeOnce, type Problem } from '../lib/errors/error-bodies';
+import { describeViews, errorSchemas, judgeOnce, type ErrorSchema, type Problem } from '../lib/errors/error-bodies';
 import { errorAudience, propertyEdits } from '../lib/findings/edits';
 import { schemaAnswer } from '../lib/errors/schema-shapes';
 import { fieldDetailsOf, type FieldDetails } from '../lib/errors/field-details';
@@ -123,7 +123,7 @@ export default defineRule({
       return { type: 'array', items: { type: 'object', required: Object.keys(properties), properties } };
     };
 
-    const problemOfView = (view: ObjectView): Problem | undefined => {
+    const problemOfView = (target: ErrorSchema, view: ObjectView): Problem | undefined => {
       // A state rejection (AGLedger's envelope, a precondition 422) names no input field; ax-envelope-state and ax-envelope-refresh-url cover it.
       if (STATE_FIELDS.some(question => schemaAnswer(doc, view, question, options) !== undefined)) return undefined;
       const forms = fieldDetailsOf(doc, view, options, options.requireExpected === true);
@@ -136,11 +136,13 @@ export default defineRule({
           options.requireExpected === true
             ? say('addFieldDetailsExpected', { details, locator, reason, expected })
             : say('addFieldDetails', { details, locator, reason }),
-        edits: () => propertyEdits(doc, [view], details, detailsSchema(), false, errorAudience(doc)),
+        edits: () => propertyEdits(doc, [view], details, detailsSchema(), false, errorAudience(doc, target)),
       };
     };
 
     const once = judgeOnce();
-    return errorSchemas(doc, operations, statuses).flatMap(target => describeViews(target, view => once(target, view, [], () => problemOfView(view))));
+    return errorSchemas(doc, operations, statuses).flatMap(target =>
+      describeViews(doc, target, view => once(target, view, [], () => problemOfView(target, view))),
+    );
   },
 });

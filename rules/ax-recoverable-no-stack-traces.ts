@@ -40,16 +40,20 @@ const sayLive = /* @__PURE__ */ sayOf(LIVE_MESSAGES);
 export const live = {
   rule: ID,
   at: status => status >= 400,
-  check: ({ body, error, limit, mayTrace }) => {
-    const fix = sayLive('liveTraceFix');
-    const member = error('stackTrace');
+  check: exchange => {
+    const member = exchange.error('stackTrace');
+    // The fix is worded with a violation alone: most error bodies have none.
     if (member !== undefined && member.value !== null && member.value !== '' && !(Array.isArray(member.value) && member.value.length === 0))
-      return [sayLive('liveTraceMember', { path: member.path, fix })];
-    const [text] = mayTrace() ? stringsIn({ value: body, location: [] }, withinText(hasStackTrace, limit)) : [];
+      return [sayLive('liveTraceMember', { path: member.path, fix: sayLive('liveTraceFix') })];
+    if (!exchange.mayTrace()) return [];
+    const [text] = stringsIn(
+      { value: exchange.body, location: [] },
+      withinText(hasStackTrace, what => exchange.limit(what)),
+    );
     if (text === undefined) return [];
     const at = text.location === undefined || text.location.length === 0 ? '' : sayLive('liveTraceIn', { at: where(text.location) });
     // Named from the part searched, which holds the trace: the rest of a long text is not read again.
-    return [sayLive('liveTraceText', { runtime: stackTraceRuntime(text.value.slice(0, MAX_TEXT))!, at, fix })];
+    return [sayLive('liveTraceText', { runtime: stackTraceRuntime(text.value.slice(0, MAX_TEXT))!, at, fix: sayLive('liveTraceFix') })];
   },
 } satisfies Live;
 

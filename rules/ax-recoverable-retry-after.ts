@@ -90,13 +90,14 @@ const sayLive = /* @__PURE__ */ sayOf(LIVE_MESSAGES);
 export const live = {
   rule: ID,
   at: status => status >= 400,
-  check: ({ status, headers, body, names, error, mayHold }) => {
+  check: exchange => {
+    const { status, body, names } = exchange;
     const delayed = scope.responses(String(status));
-    const flagged = mayHold(namesFor(names, 'retryFlag'), true);
+    const flagged = exchange.mayHold(namesFor(names, 'retryFlag'), true);
     // Elsewhere only a retry flag asks for a delay: a body that cannot hold one costs no look at the headers.
-    if ((!delayed && !flagged) || sentHeader(headers(), namesFor(names, 'retryAfterHeader'))) return [];
+    if ((!delayed && !flagged) || sentHeader(exchange.headers(), namesFor(names, 'retryAfterHeader'))) return [];
     const words = { header: firstName(names, 'retryAfterHeader'), delay: firstName(names, 'retryDelay') };
-    if (delayed && error('retryDelay') === undefined) return [sayLive('liveNoDelay', words)];
+    if (delayed && exchange.error('retryDelay') === undefined) return [sayLive('liveNoDelay', words)];
     const [flag] = flagged ? retryableWithoutDelay({ value: body, location: [] }, names) : [];
     return flag === undefined ? [] : [sayLive('liveRetryableWithoutDelay', { ...words, flag: flag.name })];
   },

@@ -1,5 +1,5 @@
 /** Recoverable errors (the AX Spec's "Recoverable" principle, with Geodocs' "Agent Error Handling Documentation Specification" and "Designing Errors for Agent Recovery"). */
-import { describeViews, errorSchemas, judgeOnce } from '../lib/errors/error-bodies';
+import { describeViews, errorSchemas, judgeOnce, type ErrorSchema } from '../lib/errors/error-bodies';
 import { schemaAnswer } from '../lib/errors/schema-shapes';
 import { lackingMember } from '../lib/errors/error-wording';
 import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/semantics/names';
@@ -38,10 +38,10 @@ export default defineRule({
   lint: ({ doc, options, operations, say, statuses }) => {
     const names = namesFor(options, 'retryFlag');
 
-    const problemOf = (view: ObjectView) => {
+    const problemOf = (target: ErrorSchema, view: ObjectView) => {
       const flag = schemaAnswer(doc, view, 'retryFlag', options);
       if (flag === undefined)
-        return lackingMember(doc, view, options, {
+        return lackingMember(doc, target, view, options, {
           question: 'retryFlag',
           concept: say('retryFlagConcept'),
           names,
@@ -55,6 +55,6 @@ export default defineRule({
     };
 
     const once = judgeOnce();
-    return errorSchemas(doc, operations, statuses).flatMap(target => describeViews(target, view => once(target, view, [], () => problemOf(view))));
+    return errorSchemas(doc, operations, statuses).flatMap(target => describeViews(doc, target, view => once(target, view, [], () => problemOf(target, view))));
   },
 });

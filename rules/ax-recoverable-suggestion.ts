@@ -17,7 +17,6 @@ import { defineRule, ruleOptions } from './declaration';
 type Options = NameOptions<'recoveryHint' | 'errorList'>;
 
 const MESSAGES = {
-  noHint: 'has no recovery hint',
   addHint: 'Add `{{name}}`{{place}}, e.g. "{{example}}".',
   askThenAddHint: '{{ask}} add `{{name}}`{{place}}, e.g. "{{example}}".',
   // The fixes without the example, which names the first use's inputs and stands for the schema's other uses.
@@ -47,10 +46,14 @@ const MESSAGES = {
   oauthHint: 'Send a valid OAuth 2.0 access token',
 } as const;
 
-/** What the live check says, on a body the server sent: a table apart, so that the guard's bundle carries none of the lint's words. */
+/**
+ * What the live check says, on a body the server sent: a table apart, so that the guard's bundle carries none of the
+ * lint's words. The defect is the lint's own phrase (`noHint`, said by both), the fix what to send.
+ */
 const LIVE_MESSAGES = {
+  noHint: 'has no recovery hint',
   liveNoHint:
-    'the error body has no recovery hint, so an agent cannot tell how to fix the request. Send `{{name}}`{{place}}: one sentence on what to change before retrying.',
+    'the error body {{lacks}}, so an agent cannot tell how to fix the request. Send `{{name}}`{{place}}: one sentence on what to change before retrying.',
 } as const;
 type Say = SayOf<typeof MESSAGES>;
 
@@ -138,10 +141,11 @@ const sayLive = /* @__PURE__ */ sayOf(LIVE_MESSAGES);
 export const live = {
   rule: ID,
   at: status => scope.responses(String(status)),
-  check: ({ response, body, names, answers }) => {
+  check: exchange => {
+    const { response, body, names } = exchange;
     // The AX convention lets the description carry the hint as a response extension.
-    if (answers('recoveryHint') || (response !== undefined && responseExtension(response, 'x-ax-error-suggestion') !== undefined)) return [];
-    return [sayLive('liveNoHint', hintAdvice(body, names))];
+    if (exchange.answers('recoveryHint') || (response !== undefined && responseExtension(response, 'x-ax-error-suggestion') !== undefined)) return [];
+    return [sayLive('liveNoHint', { lacks: sayLive('noHint', { concept: 'recoveryHint' }), ...hintAdvice(body, names) })];
   },
 } satisfies Live;
 
@@ -174,7 +178,7 @@ export default /* @__PURE__ */ defineRule({
       .filter(target => responseExtension(target.response, 'x-ax-error-suggestion') === undefined)
       .flatMap(target =>
         // Judged once per view: the example names the first use's inputs and stands for the schema's other uses (`sameFix` leaves it out).
-        describeViews(target, view =>
+        describeViews(doc, target, view =>
           once(target, view, [], () => {
             if (schemaAnswer(doc, view, 'recoveryHint', options) !== undefined) return undefined;
             const home = homeCarrier(doc, view, options);
@@ -196,7 +200,7 @@ export default /* @__PURE__ */ defineRule({
               what: say('noHint', { concept: 'recoveryHint' }),
               fix: say('addHint', { ...words, example }),
               sameFix: say('addHintOnAny', words),
-              edits: () => propertyEdits(doc, views, hint, { type: 'string' }, false, errorAudience(doc)),
+              edits: () => propertyEdits(doc, views, hint, { type: 'string' }, false, errorAudience(doc, target)),
             };
           }),
         ),

@@ -39,10 +39,10 @@ export default defineRule({
     return errorSchemas(doc, operations, statuses)
       .filter(target => headerNamed(doc.headers(target.response), headers) === undefined)
       .flatMap(target =>
-        describeViews(target, view =>
+        describeViews(doc, target, view =>
           once(target, view, [], () => {
             if (schemaAnswer(doc, view, 'correlationId', options) !== undefined) return undefined;
-            return lackingMember(doc, view, options, {
+            return lackingMember(doc, target, view, options, {
               question: 'correlationId',
               concept: say('correlationIdConcept'),
               names,

@@ -5,9 +5,10 @@
  */
 import type { Operation, Response } from '../lib/document/document';
 import { namesFor } from '../lib/semantics/names';
-import { holdersOf } from '../lib/document/nested';
+import { holdersOf, type Holder } from '../lib/document/nested';
 import { isExempt, label } from '../lib/findings/rule-function';
 import { calledByApi } from '../lib/semantics/scope';
+import { plain, type PlainSaid, type Said } from '../lib/findings/messages';
 import { mayHoldStackTrace } from '../lib/errors/stack-traces';
 import { STACK_TRACE_PARTS } from '../lib/errors/concepts';
 import {
@@ -18,10 +19,12 @@ import {
   where,
   type Exchange,
   type Live,
+  type LiveStateRejection,
   type Readings,
   type RuleOptions,
   type StepList,
 } from '../lib/envelope/live';
+import type { ErrorValue } from '../lib/errors/value-shapes';
 // Each rule with a live check, one line each: its `live` (and the `scope` ERROR_READS reads), not its lint.
 import { live as nextSteps } from '../rules/ax-envelope-next-steps';
 import { live as nextStepsShape } from '../rules/ax-envelope-next-steps-shape';
@@ -39,11 +42,26 @@ import { answeredByPlan, isPlanned, readErrorPart, type Names, type PlannedQuest
 export type { RuleOptions };
 export { MAX_STEPS, MAX_SUGGESTIONS, MAX_TEXT } from '../lib/envelope/live';
 
+/**
+ * What the guard found, as data: the rule, the id of the template it was said with (in the rule's module, or the
+ * guard's own notices in runtime/notices.ts) and that template's data, and the sentence they render to after
+ * `METHOD /route status: `. Identity is `rule` + `messageId` + `data`, never the sentence.
+ */
 export interface Violation {
-  /** This package's rule id (`ax-envelope-next-steps`, …), or `undeclared`. */
+  /** This package's rule id (`ax-envelope-next-steps`, …), `agent-ux-guard`, or `undeclared`. */
   rule: string;
+  messageId: string;
+  data: PlainSaid['data'];
   message: string;
 }
+
+/** A violation of `rule` from what it said, its sentence after the frame's prefix (`say`). */
+export const violation = (rule: string, said: Said, say: (what: string) => string = what => what): Violation => ({
+  rule,
+  messageId: said.messageId,
+  data: plain(said).data,
+  message: say(said.text),
+});
 
 /** One response, as the guard sees it. */
 export interface LiveResponse {
@@ -64,34 +82,19 @@ export interface LiveResponse {
   optionsOf: (rule: string) => RuleOptions;
 }
 
-type Check = (exchange: Exchange, say: (what: string) => string) => Violation[];
-
-function once<T>(compute: () => T): () => T {
-  let value: T | undefined;
-  let done = false;
-  return () => (done ? (value as T) : ((done = true), (value = compute())));
-}
-
-/** Every `nextSteps` list in the body, wherever it sits, with its location, until MAX_STEPS steps are read. */
-function stepListsOf(body: unknown, names: Names, limit: (what: string) => void): StepList[] {
+/** Every `nextSteps` list of the body's step holders, with its location, until MAX_STEPS steps are read. */
+function stepListsOf(holders: readonly Holder[], limits: Pick<Readings, 'limit'>): StepList[] {
   const lists: StepList[] = [];
   let budget = MAX_STEPS;
-  for (const { value } of holdersOf({ value: body, location: [] }, namesFor(names, 'nextSteps'))) {
+  for (const { value } of holders) {
     const steps = Array.isArray(value.value) ? value.value : [];
-    if (budget === 0 || steps.length > budget) limit(STEPS_READ);
+    if (budget === 0 || steps.length > budget) limits.limit(STEPS_READ);
     if (budget === 0) break;
     const read = steps.slice(0, budget);
     budget -= Math.max(1, read.length);
     lists.push({ steps: value.value, at: where(value.location ?? []), read });
   }
   return lists;
-}
-
-/** A check, the rule ids it may report (so that an exemption skips the check entirely), and the statuses it judges (its rules' own scope). */
-interface Planned {
-  check: Check;
-  rules: string[];
-  at: (status: number) => boolean;
 }
 
 /** The rules' live checks, in the order their violations are reported. */
@@ -107,15 +110,9 @@ const LIVE: readonly Live[] = [
   retryAfter,
   noStackTraces,
 ];
-/** Each live check planned for its rule: its findings worded as the rule's violations, after the frame's prefix. */
-const CHECKS: Planned[] = LIVE.map(({ rule, at, check }) => ({
-  rules: [rule],
-  at,
-  check: (exchange, say) => check(exchange).map(said => ({ rule, message: say(said.text) })),
-}));
 
 /** Every rule id the guard judges live bodies for: the parity test compares each with the lint (test/parity.test.ts). */
-export const GUARDED_RULES: readonly string[] = CHECKS.flatMap(({ rules }) => rules);
+export const GUARDED_RULES: readonly string[] = LIVE.map(({ rule }) => rule);
 
 /** The violations of one response and what of it was left unread at the guard's limits ("the first 50 steps"). */
 export interface Verdict {
@@ -125,24 +122,6 @@ export interface Verdict {
 
 /** Every violation of one response, minus those the operation is exempted from with `x-ax-exempt`. */
 export const violationsOf = (response: LiveResponse): Violation[] => verdictOf(response).violations;
-
-/**
- * What a body parsed from `text` surely lacks, asked of the text: a member named one of `keys` (a dotted name: its last
- * part), a member whose name holds one of `parts`, a stack trace. A text without escapes holds each key and string
- * verbatim between quotes, so a name it does not hold between quotes (or a part it does not hold at all) is surely
- * absent; one with escapes (`\u0063ode`) could spell them otherwise: read in full. A string value of the same name
- * only makes the answer "may hold", and the checks then read the body. One search of the text per question, no copy.
- */
-function textReadings(text: string | undefined): Pick<Readings, 'mayHold' | 'mayName' | 'mayTrace'> {
-  if (text === undefined || text.includes('\\')) return READ_IN_FULL;
-  return {
-    mayHold: (names, anyCase = false) => keyPattern(names, anyCase).test(text),
-    mayName: parts => partPattern(parts).test(text),
-    // A text past MAX_TEXT is searched string by string, within the budget that says where the search stopped.
-    mayTrace: () => text.length > MAX_TEXT || mayHoldStackTrace(text),
-  };
-}
-const READ_IN_FULL: Pick<Readings, 'mayHold' | 'mayName' | 'mayTrace'> = { mayHold: () => true, mayName: () => true, mayTrace: () => true };
 
 /** A pattern per list of names (the defaults' and the options' lists, each the same array every time), built once. */
 function patternPer(source: (names: readonly string[]) => string, flags: string): (names: readonly string[]) => RegExp {
@@ -167,59 +146,213 @@ export const keyPattern = (names: readonly string[], anyCase: boolean): RegExp =
 export const partPattern = (parts: readonly string[]): RegExp => anywhereAnyCase(parts);
 
 /**
- * The checks that can say anything about a response of `status` to `operation`: those judging the status, each with
- * the rules of it the operation is not exempted from (`x-ax-exempt`); found once per operation and status.
+ * The checks that can say anything about a response of `status` to `operation`: those judging the status whose rule
+ * the operation is not exempted from (`x-ax-exempt`); found once per operation and status.
  */
-function checksAt(description: Description, operation: Operation, status: number): Planned[] {
-  const byStatus = description.doc.memoFor('runtime:checks', operation, () => new Map<number, Planned[]>());
+function checksAt(description: Description, operation: Operation, status: number): readonly Live[] {
+  const byStatus = description.doc.memoFor('runtime:checks', operation, () => new Map<number, readonly Live[]>());
   let planned = byStatus.get(status);
-  if (planned === undefined) {
-    planned = CHECKS.flatMap(({ check, rules, at }) => {
-      const judged = at(status) ? rules.filter(rule => !isExempt(operation, rule)) : [];
-      return judged.length === 0 ? [] : [{ check, rules: judged, at }];
-    });
-    byStatus.set(status, planned);
-  }
+  if (planned === undefined) byStatus.set(status, (planned = LIVE.filter(({ rule, at }) => at(status) && !isExempt(operation, rule))));
   return planned;
-}
-
-/** The rules of `rules` grouped by the options object each is given: a check runs once per group. */
-function byOptions(rules: readonly string[], optionsOf: (rule: string) => RuleOptions): Map<RuleOptions, string[]> {
-  const groups = new Map<RuleOptions, string[]>();
-  for (const rule of rules) {
-    const options = optionsOf(rule);
-    (groups.get(options) ?? groups.set(options, []).get(options)!).push(rule);
-  }
-  return groups;
 }
 
 /** The violations of one response, and the limits at which its checks stopped reading. */
 export function verdictOf(response: LiveResponse): Verdict {
-  const { description, operation, optionsOf } = response;
+  const { description, operation, optionsOf, status } = response;
   // A webhook described under `paths` is the API calling the consumer: no rule judges it.
   if (calledByApi(description.doc, operation)) return { violations: [], limits: [] };
-  // Made when a check first stops at a limit: most responses reach none.
-  let limits: Set<string> | undefined;
-  const { mayHold, mayName, mayTrace } = textReadings(response.text);
-  const readings = { limit: (what: string) => void (limits ??= new Set()).add(what), mayHold, mayName, mayTrace };
-  // One exchange per options object, so that the body is read once for all the rules given the same names.
-  const exchanges = new Map<RuleOptions, Exchange>();
-  const exchangeOf = (options: RuleOptions): Exchange =>
-    exchanges.get(options) ?? exchanges.set(options, exchangeFor(response, options, readings)).get(options)!;
+  const frame = new Frame(response);
   let prefix: string | undefined;
-  // Worded for a violation alone: most responses have none.
-  const say = (what: string) => (prefix ??= `${label(operation)} ${response.status}: `) + what;
   const violations: Violation[] = [];
-  const run = (check: Check, options: RuleOptions, group: readonly string[]) => {
-    for (const found of check(exchangeOf(options), say)) if (group.includes(found.rule)) violations.push(found);
-  };
-  for (const { check, rules } of checksAt(description, operation, response.status)) {
-    const options = optionsOf(rules[0]);
-    // The guard gives every rule the same options: then one run answers for all the check's rules.
-    if (rules.every(rule => optionsOf(rule) === options)) run(check, options, rules);
-    else for (const [each, group] of byOptions(rules, optionsOf)) run(check, each, group);
+  for (const { rule, check } of checksAt(description, operation, status)) {
+    for (const said of check(frame.exchange(optionsOf(rule))))
+      // Worded for a violation alone: most responses have none.
+      violations.push(violation(rule, said, text => (prefix ??= `${label(operation)} ${status}: `) + text));
   }
-  return { violations, limits: limits === undefined ? [] : [...limits] };
+  return { violations, limits: frame.limits === undefined ? [] : [...frame.limits] };
+}
+
+/**
+ * What one response's checks share: the text's answers to what the body surely lacks, the limits reached, and one
+ * exchange per options object, so that the body is read once for all the rules given the same names (the guard gives
+ * every rule the same object: one exchange).
+ */
+class Frame {
+  /** Made when a check first stops at a limit: most responses reach none. */
+  limits: Set<string> | undefined;
+  /** The text the body was parsed from, when the text can answer what it surely lacks (below); else undefined: read in full. */
+  readonly #text: string | undefined;
+  #first: LiveExchange | undefined;
+  #others: Map<RuleOptions, LiveExchange> | undefined;
+  /** The last `mayHold` question and its answer (fields, not an object per question): the shape and href checks ask the same one in turn. */
+  #heldNames: readonly string[] | undefined;
+  #heldAnyCase = false;
+  #held = false;
+  constructor(readonly response: LiveResponse) {
+    const { text } = response;
+    // A text with escapes (`\u0063ode`) could spell a name otherwise than the body holds it: read in full.
+    this.#text = text === undefined || text.includes('\\') ? undefined : text;
+  }
+
+  /**
+   * What a body parsed from the text surely lacks, asked of the text: a member named one of `names` (a dotted name: its
+   * last part). A text without escapes holds each key and string verbatim between quotes, so a name it does not hold
+   * between quotes is surely absent. A string value of the same name only makes the answer "may hold", and the checks
+   * then read the body. One search of the text per question, no copy.
+   */
+  mayHold(names: readonly string[], anyCase: boolean): boolean {
+    const text = this.#text;
+    if (text === undefined) return true;
+    if (this.#heldNames !== names || this.#heldAnyCase !== anyCase) {
+      this.#heldNames = names;
+      this.#heldAnyCase = anyCase;
+      this.#held = keyPattern(names, anyCase).test(text);
+    }
+    return this.#held;
+  }
+
+  /** A member whose name holds one of `parts`, asked of the text as `mayHold` is (a part it does not hold at all is surely absent). */
+  mayName(parts: readonly string[]): boolean {
+    return this.#text === undefined || partPattern(parts).test(this.#text);
+  }
+
+  /** A stack trace: a text past MAX_TEXT is searched string by string, within the budget that says where the search stopped. */
+  mayTrace(): boolean {
+    const text = this.#text;
+    return text === undefined || text.length > MAX_TEXT || mayHoldStackTrace(text);
+  }
+  exchange(options: RuleOptions): LiveExchange {
+    if (this.#first === undefined) return (this.#first = new LiveExchange(this, options));
+    if (this.#first.options === options) return this.#first;
+    this.#others ??= new Map();
+    let exchange = this.#others.get(options);
+    if (exchange === undefined) this.#others.set(options, (exchange = new LiveExchange(this, options)));
+    return exchange;
+  }
+}
+
+/** What the error-shapes table answered for the questions left to it: nothing, when the plan and the text answered all. */
+const NOTHING_READ: Partial<ErrorValue> = Object.freeze({});
+const NONE_PLANNED: readonly PlannedQuestion[] = [];
+
+/**
+ * One response as the checks given `options` see it: its readings are methods of one object, each computed once when a
+ * check first asks (a hot path, where a closure per reading per response cost more than the readings most responses need).
+ */
+class LiveExchange implements Exchange {
+  readonly description: Description;
+  readonly operation: Operation;
+  readonly response: Response | undefined;
+  readonly status: number;
+  readonly body: unknown;
+  readonly names: Names;
+  readonly prefixes: readonly string[] | undefined;
+  readonly readOnly: readonly string[] | undefined;
+  readonly hypermedia: boolean | undefined;
+  readonly #frame: Frame;
+  #planned: readonly PlannedQuestion[] | undefined;
+  #read: Partial<ErrorValue> | undefined;
+  #stepHolders: Holder[] | undefined;
+  #stepLists: StepList[] | undefined;
+  #rejection: { value: LiveStateRejection | undefined } | undefined;
+  constructor(
+    frame: Frame,
+    readonly options: RuleOptions,
+  ) {
+    const { response } = frame;
+    this.#frame = frame;
+    this.description = response.description;
+    this.operation = response.operation;
+    this.response = response.response;
+    this.status = response.status;
+    this.body = response.body;
+    this.names = options.names;
+    this.prefixes = options.prefixes;
+    this.readOnly = options.readOnly;
+    this.hypermedia = options.hypermedia;
+  }
+
+  headers(): Record<string, unknown> {
+    return this.#frame.response.headers;
+  }
+
+  limit(what: string): void {
+    (this.#frame.limits ??= new Set()).add(what);
+  }
+
+  // What the body surely lacks is asked of the response's text, the same for every options object (Frame).
+  mayHold(names: readonly string[], anyCase = false): boolean {
+    return this.#frame.mayHold(names, anyCase);
+  }
+
+  mayName(parts: readonly string[]): boolean {
+    return this.#frame.mayName(parts);
+  }
+
+  mayTrace(): boolean {
+    return this.#frame.mayTrace();
+  }
+
+  /** The member answering one question of the error-shapes table: a question ERROR_READS does not ask at the status is a defect of the guard, and says so. */
+  error<Q extends ValueQuestion>(question: Q): ErrorValue[Q] | undefined {
+    if (!questionsAt(this.status).includes(question))
+      throw new Error(`the guard asked \`${question}\` of a ${this.status} body, which ERROR_READS does not read`);
+    return this.#errorPart()[question];
+  }
+
+  answers(question: PlannedQuestion): boolean {
+    return this.#plannedAnswers().includes(question) || this.error(question) !== undefined;
+  }
+
+  fieldCount(): number {
+    return this.error('fields')!.length;
+  }
+
+  stepHolders(): Holder[] {
+    const names = namesFor(this.names, 'nextSteps');
+    return (this.#stepHolders ??= this.mayHold(names) ? holdersOf({ value: this.body, location: [] }, names) : []);
+  }
+
+  stepLists(): StepList[] {
+    return (this.#stepLists ??= stepListsOf(this.stepHolders(), this));
+  }
+
+  stateRejection(): LiveStateRejection | undefined {
+    return (this.#rejection ??= { value: liveStateRejection(this) }).value;
+  }
+
+  /**
+   * The questions the declared schema's names (the plan) answer for this body: the plan's yes is the table's yes
+   * (answeredByPlan), and the checks ask nothing more of those questions.
+   */
+  #plannedAnswers(): readonly PlannedQuestion[] {
+    if (this.#planned === undefined) {
+      const plan = this.response === undefined ? undefined : this.description.errorPlan(this.operation, this.response, this.names);
+      this.#planned =
+        plan === undefined
+          ? NONE_PLANNED
+          : questionsAt(this.status).filter(
+              (question): question is PlannedQuestion => isPlanned(question) && answeredByPlan(this.body, question, this.names, plan),
+            );
+    }
+    return this.#planned;
+  }
+
+  /**
+   * The table read once, for the questions the status asks that neither the plan answered nor the text rules out (a
+   * body naming no member a stack trace, by a listed name or a word its evidence reads as one, is not sought for one).
+   */
+  #errorPart(): Partial<ErrorValue> {
+    if (this.#read === undefined) {
+      const left = questionsAt(this.status).filter(
+        question =>
+          !(isPlanned(question) && this.#plannedAnswers().includes(question)) &&
+          !(question === 'stackTrace' && !this.mayHold(namesFor(this.names, 'stackTrace'), true) && !this.mayName(STACK_TRACE_PARTS)),
+      );
+      this.#read = left.length === 0 ? NOTHING_READ : readErrorPart(this.body, this.names, left);
+    }
+    return this.#read;
+  }
 }
 
 /**
@@ -240,72 +373,4 @@ function questionsAt(status: number): ValueQuestion[] {
   let asked = askedAt.get(status);
   if (asked === undefined) askedAt.set(status, (asked = ERROR_READS.flatMap(([judged, questions]) => (judged(String(status)) ? questions : []))));
   return asked;
-}
-
-/**
- * The error readings of one response: a question ERROR_READS does not ask at its status is a defect of the guard, and
- * says so. The table is read once, for the questions the declared schema's names (the plan) do not answer: the plan's
- * yes is the table's yes (answeredByPlan), and the checks ask nothing more of those questions.
- */
-function errorReadings(
-  response: LiveResponse,
-  names: Names,
-  { mayHold, mayName }: Pick<Readings, 'mayHold' | 'mayName'>,
-): Pick<Readings, 'error' | 'answers' | 'fieldCount'> {
-  const { description, operation, status, body } = response;
-  const asked = questionsAt(status);
-  const declared = response.response;
-  const planned = once(() => {
-    const plan = declared === undefined ? undefined : description.errorPlan(operation, declared, names);
-    return plan === undefined
-      ? []
-      : asked.filter((question): question is PlannedQuestion => isPlanned(question) && answeredByPlan(body, question, names, plan));
-  });
-  // A body naming no member a stack trace (by a listed name, or a word its evidence reads as one) is not sought for one.
-  const traced = () => mayHold(namesFor(names, 'stackTrace'), true) || mayName(STACK_TRACE_PARTS);
-  // Not read of the table: what the plan answered, and a stack trace where the body names none.
-  const skipped = (question: ValueQuestion) => (isPlanned(question) && planned().includes(question)) || (question === 'stackTrace' && !traced());
-  const read = once(() =>
-    readErrorPart(
-      body,
-      names,
-      asked.filter(question => !skipped(question)),
-    ),
-  );
-  const answer = <Q extends ValueQuestion>(question: Q) => {
-    if (!asked.includes(question)) throw new Error(`the guard asked \`${question}\` of a ${status} body, which ERROR_READS does not read`);
-    return read()[question];
-  };
-  const answers = (question: PlannedQuestion) => planned().includes(question) || answer(question) !== undefined;
-  return { error: answer, answers, fieldCount: () => answer('fields')!.length };
-}
-
-/** One response as the checks given `options` see it (written out member by member: a hot path, where spreads cost). */
-function exchangeFor(response: LiveResponse, options: RuleOptions, readings: Pick<Readings, 'limit' | 'mayHold' | 'mayName' | 'mayTrace'>): Exchange {
-  const { description, operation, status, body } = response;
-  const { names, prefixes, readOnly, hypermedia } = options;
-  const { limit, mayHold, mayName, mayTrace } = readings;
-  const { error, answers, fieldCount } = errorReadings(response, names, readings);
-  const nextStepNames = namesFor(names, 'nextSteps');
-  return {
-    description,
-    operation,
-    response: response.response,
-    status,
-    headers: () => response.headers,
-    body,
-    names,
-    prefixes,
-    readOnly,
-    hypermedia,
-    error,
-    answers,
-    fieldCount,
-    stepLists: once(() => (mayHold(nextStepNames) ? stepListsOf(body, names, limit) : [])),
-    stateRejection: once(() => liveStateRejection({ description, operation, response: response.response, body, names, fieldCount })),
-    mayHold,
-    mayName,
-    mayTrace,
-    limit,
-  };
 }

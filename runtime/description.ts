@@ -16,7 +16,7 @@ export class Description {
   private readonly rejections = new WeakMap<Response, Map<string, StateRejection | undefined>>();
   private readonly plans = new WeakMap<Response, WeakMap<object, ErrorPlan>>();
   /** Found once per framework route (`put /v1/orders/:id`) and per operation and status: a response then costs two lookups. */
-  private readonly byPattern = new Map<string, Operation | undefined>();
+  private readonly byPattern = new PerRoute<Operation | null>(MAX_PATTERNS);
   private readonly declared = new WeakMap<Operation, Map<number, Response | undefined>>();
 
   constructor(readonly doc: OpenApiDocument) {
@@ -33,11 +33,11 @@ export class Description {
    * request (decoded, in its own letter case), so its pattern names the operation more surely than the raw path.
    */
   operationForRoute(method: string, route: string): Operation | undefined {
-    const key = `${method} ${route}`;
-    if (this.byPattern.has(key)) return this.byPattern.get(key);
+    const known = this.byPattern.get(route, method);
+    if (known !== undefined) return known ?? undefined;
     const operation = this.findForRoute(method, route);
     // An app has a bounded set of route patterns; a caller handing paths instead stops being remembered past it.
-    if (this.byPattern.size < MAX_PATTERNS) this.byPattern.set(key, operation);
+    this.byPattern.add(route, method, operation ?? null);
     return operation;
   }
 
@@ -131,6 +131,28 @@ export class Description {
       known.set(key, signal);
     }
     return known.get(key);
+  }
+}
+
+/**
+ * Values per route and method, up to `limit` of them: by route first, as a framework hands the same route string each
+ * time, whose hash V8 keeps, where a key joining the method to it would be a new string to hash per response.
+ */
+export class PerRoute<T> {
+  readonly #routes = new Map<string, Map<string, T>>();
+  #size = 0;
+  constructor(readonly limit: number) {}
+  get(route: string, method: string): T | undefined {
+    return this.#routes.get(route)?.get(method);
+  }
+  /** Remembers `value` unless `limit` values are: false then. */
+  add(route: string, method: string, value: T): boolean {
+    if (this.#size >= this.limit) return false;
+    let methods = this.#routes.get(route);
+    if (methods === undefined) this.#routes.set(route, (methods = new Map()));
+    methods.set(method, value);
+    this.#size++;
+    return true;
   }
 }
 

@@ -3,8 +3,9 @@
  * Framework adapters (Fastify, Express, …) only translate their request and reply into an exchange.
  */
 import { isJsonMediaType, isObject, type Operation, type Response } from '../lib/document/document';
-import { verdictOf, type LiveResponse, type RuleOptions, type Violation } from './checks';
-import { pathOnly, prepare, type Description } from './description';
+import { verdictOf, violation, type LiveResponse, type RuleOptions, type Violation } from './checks';
+import { sayNotice } from './notices';
+import { pathOnly, PerRoute, prepare, type Description } from './description';
 import { MAX_ITEMS, responseProblem, sentBody, sentPayload, validateCheckOptions, validateOptions, validateResponse } from './input';
 import type { Names } from './shapes';
 
@@ -105,11 +106,14 @@ interface Checked {
   notices?: Map<Violation, string>;
 }
 
-/** A verdict whose last violation is a notice, told once under `key`, after the violations found before it. */
-const noticed = (route: string, violation: Violation, key: string, before: Violation[] = []): Checked => ({
+/**
+ * A verdict whose last violation is a notice about `method route`, after the violations found before it; told once
+ * per notice and route, as its rule, template id and route say (never its words).
+ */
+const noticed = (method: string, route: string, notice: Violation, before: Violation[] = []): Checked => ({
   route,
-  violations: [...before, violation],
-  notices: new Map([[violation, key]]),
+  violations: [...before, notice],
+  notices: new Map([[notice, JSON.stringify([notice.rule, notice.messageId, method, route])]]),
 });
 
 const GUARD = 'agent-ux-guard';
@@ -160,24 +164,25 @@ function checkWith(description: Description, input: ResponseInput, options: Chec
   if (operation === undefined) {
     const route = pathOnly(input.route ?? input.path).slice(0, MAX_ROUTE);
     if (options.undeclared !== true) return { route, violations: [] };
-    const message = `${method} ${route} ${input.status}: the description declares no \`${method.toLowerCase()}\` operation at ${description.lookedFor(input.path, options.basePath)}, so an agent reading it cannot know this call. Declare it under \`paths\`, or set \`basePath\` to where the app is mounted.`;
-    return noticed(route, { rule: 'undeclared', message }, `${method} ${route}`);
+    const said = sayNotice('undeclaredRoute', { lowerMethod: method.toLowerCase(), lookedFor: description.lookedFor(input.path, options.basePath) });
+    return noticed(method, route, violation('undeclared', said, prefixed(method, route, input.status)));
   }
   const route = operation.path;
   // Judged as sent: the framework's own text when given, else what JSON.stringify writes (toJSON, own members), within the guard's size budget.
   const sent = typeof input.payload === 'string' ? sentPayload(input.payload) : sentBody(input.body);
   if (sent.kind === 'none') return { route, violations: [] };
-  if (sent.kind === 'unreadable') {
-    const message = `${method} ${route} ${input.status}: spectral-agent-ux could not finish: ${sent.why}; this response was not checked.`;
-    return noticed(route, { rule: GUARD, message }, `${GUARD} ${method} ${route}`);
-  }
+  if (sent.kind === 'unreadable')
+    return noticed(method, route, violation(GUARD, sayNotice('unchecked', { why: sent.why }), prefixed(method, route, input.status)));
   const { violations, limits } = verdictOf(new CheckedResponse(description, operation, input, sent, optionsOf));
   if (sent.cut) limits.unshift(`the first ${MAX_ITEMS} items of each array`);
   // Past a limit, the rest of the response goes unchecked: told once per route, as an unreadable body is.
   if (limits.length === 0) return { route, violations };
-  const message = `${method} ${route} ${input.status}: spectral-agent-ux checked this response within the guard's limits per response (${limits.join('; ')}); the rest was not checked. Said once per route.`;
-  return noticed(route, { rule: GUARD, message }, `${GUARD} limits ${method} ${route}`, violations);
+  const said = sayNotice('partlyChecked', { limits: limits.join('; ') });
+  return noticed(method, route, violation(GUARD, said, prefixed(method, route, input.status)), violations);
 }
+
+/** A notice's sentence after `METHOD /route status: `, as the checks write theirs. */
+const prefixed = (method: string, route: string, status: number) => (what: string) => `${method} ${route} ${status}: ${what}`;
 
 /**
  * The violations of one response: `openapi` is the parsed description (prepared on first use and
@@ -317,23 +322,14 @@ function sampler(share: number): (input: unknown) => boolean {
   };
 }
 
-/**
- * The responses seen before, per route and method (the first is 0): by route first, as a framework hands the same route
- * string each time, whose hash V8 keeps, where a key joining the method to it would be a new string to hash per response.
- */
+/** The responses seen before, per route and method (the first is 0). */
 function counts(): (method: string, route: string) => number {
-  const seen = new Map<string, Map<string, { count: number }>>();
+  const seen = new PerRoute<{ count: number }>(MAX_SAMPLED_ROUTES);
   const rest = { count: 0 };
-  let counted = 0;
   return (method, route) => {
-    let methods = seen.get(route);
-    let counter = methods?.get(method);
-    if (counter === undefined && counted < MAX_SAMPLED_ROUTES) {
-      counted++;
-      if (methods === undefined) seen.set(route, (methods = new Map()));
-      methods.set(method, (counter = { count: 0 }));
-    }
-    return (counter ?? rest).count++;
+    let counter = seen.get(route, method);
+    if (counter === undefined && !seen.add(route, method, (counter = { count: 0 }))) counter = rest;
+    return counter.count++;
   };
 }
 
@@ -343,7 +339,7 @@ const pathOf = (input: unknown): string => pathOnly(String(isObject(input) ? inp
 /** A violation of `agent-ux-guard`: the guard could not check this response, and says why. */
 function notice(input: unknown, why: string): Violation {
   const what = isObject(input) ? `${String(input.method)} ${pathOf(input)} ${String(input.status)}` : 'a response';
-  return { rule: GUARD, message: `spectral-agent-ux could not check ${what}: ${why.slice(0, MAX_ROUTE * 2)}` };
+  return violation(GUARD, sayNotice('uncheckable', { what, why: why.slice(0, MAX_ROUTE * 2) }));
 }
 
 /** A route of the application, as its framework registered it (`/v1/orders/:id`). */

@@ -1,6 +1,6 @@
 /**
  * A ready-made `onViolation` for prom-client (an optional peer): counts agent_ux_violations_total by
- * rule, route and method. The caller passes its prom-client module, so this package never imports it.
+ * rule, defect (the template's id: `message_id`), route and method. The caller passes its prom-client module, so this package never imports it.
  */
 import type { OnViolation } from './guard';
 
@@ -30,9 +30,9 @@ export function promViolationCounter<R extends RegistryLike>(client: PromClientL
     (registry.getSingleMetric(VIOLATIONS_METRIC) as CounterLike | undefined) ??
     new client.Counter({
       name: VIOLATIONS_METRIC,
-      help: 'Responses that broke a spectral-agent-ux rule, by rule, route template and method.',
-      labelNames: ['rule', 'route', 'method'],
+      help: 'Responses that broke a spectral-agent-ux rule, by rule, defect (message id), route template and method.',
+      labelNames: ['rule', 'message_id', 'route', 'method'],
       registers: [registry],
     });
-  return (violation, { route, method }) => counter.inc({ rule: violation.rule, route, method });
+  return (violation, { route, method }) => counter.inc({ rule: violation.rule, message_id: violation.messageId, route, method });
 }

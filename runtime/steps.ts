@@ -4,13 +4,17 @@
  * operation with that method, with the same matcher as the ruleset and the runtime guard.
  */
 import { isObject } from '../lib/document/document';
-import { liveHrefProblem } from '../rules/ax-envelope-next-steps-href';
+import { plain, type PlainSaid } from '../lib/findings/messages';
+import { liveHrefProblem, liveNoHref } from '../rules/ax-envelope-next-steps-href';
 import { prepare } from './description';
 
 export interface UnresolvedStep {
   /** The step as given, and its position in the list. */
   step: unknown;
   index: number;
+  /** Why, as data (the template of ax-envelope-next-steps-href's page and its parameters) and as the sentence they make. */
+  messageId: string;
+  data: PlainSaid['data'];
   message: string;
 }
 
@@ -24,11 +28,10 @@ export function unresolvedSteps(openapi: object, steps: readonly unknown[]): Unr
   const description = prepare(openapi);
   return steps.flatMap((step, index) => {
     const href = isObject(step) ? step.href : undefined;
-    const message =
+    const said =
       typeof href === 'string' && href !== ''
         ? liveHrefProblem(description, candidate => description.matcher.suggest(candidate), `step ${index}`, href, isObject(step) ? step.method : undefined)
-            ?.text
-        : `step ${index} has no href, so an agent cannot call it. Give every step a string href.`;
-    return message === undefined ? [] : [{ step, index, message }];
+        : liveNoHref(`step ${index}`);
+    return said === undefined ? [] : [{ step, index, ...plain(said), message: said.text }];
   });
 }

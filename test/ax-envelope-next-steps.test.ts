@@ -4,6 +4,54 @@ import { postWith as post } from './support/documents';
 import { component, usedBy } from './support/components';
 import { fixOnly } from './support/fix-only';
 
+/** The step the rule asks for, in the default names, and the terms it adds. */
+const STEP_LIST = { messageId: 'stepList', data: { fields: 'action, method, href, description' } };
+const STEP_TERMS = { messageId: 'stepTerms', data: { method: 'method' } };
+/** What the rule says of a mutation answering a schema a read answers too: answer an envelope of its own. */
+const answerEnvelope = (shared: string) => ({
+  messageId: 'noStepsAnswerEnvelope',
+  data: {
+    name: 'nextSteps',
+    step: STEP_LIST,
+    terms: STEP_TERMS,
+    thenSend: '; your handler must then send it',
+    envelope: `${shared}WithNextSteps`,
+    shared,
+    concept: 'nextSteps',
+  },
+});
+/** A link collection with an href and no method: declare the methods, or the steps. */
+const linksWithoutMethod = (links: string) => ({
+  messageId: 'linkCollectionWithoutMethod',
+  data: { links, name: 'nextSteps', step: STEP_LIST, terms: STEP_TERMS, concept: 'nextSteps' },
+});
+/** A member named like links that gives no call, lacking an href or a method: the finding asks, and adds the steps otherwise. */
+const lookalikeSays = (lacks: 'href' | 'method', lookalike: string) => ({
+  messageId: lacks === 'href' ? 'lookalikeWithoutHref' : 'lookalikeWithoutMethod',
+  data: { name: 'nextSteps', lookalike, add: { messageId: 'addSteps', data: { name: 'nextSteps', step: STEP_LIST, terms: STEP_TERMS } }, concept: 'nextSteps' },
+});
+/** A body member that may be the next call, and why: the finding asks to declare it as a step (by default beside the body's members). */
+const nextCall = (member: string, evidence: string, add: object = { messageId: 'addForNextCalls', data: { name: 'nextSteps' } }) => ({
+  messageId: 'bodyIsNextCall',
+  data: { name: 'nextSteps', member, evidence, step: STEP_LIST, terms: STEP_TERMS, add, concept: 'nextSteps' },
+});
+/** What several cases expect the rule to say. */
+const noSteps = (mediaType = 'application/json') => ({
+  messageId: 'noSteps',
+  data: { name: 'nextSteps', step: STEP_LIST, terms: STEP_TERMS, thenSend: '; your handler must then send it', mediaType, concept: 'nextSteps' },
+});
+const NO_ROOM_FOR_STEPS = {
+  messageId: 'noRoomForSteps',
+  data: {
+    mediaType: 'application/json',
+    kind: { messageId: 'anKind', data: { type: 'array' } },
+    name: 'nextSteps',
+    data: '[…]',
+    step: STEP_LIST,
+    concept: 'nextSteps',
+  },
+};
+
 const envelope = { type: 'object', properties: { id: { type: 'string' }, nextSteps: NEXT_STEPS } };
 const bare = PAYMENT;
 /** Apacta's answer to a deletion: whether it succeeded, and an empty list. */
@@ -12,15 +60,11 @@ const STEP = '[{ action, method, href, description }]';
 const TERMS = '(all required, `method` an enum of HTTP methods)';
 const missingOn = (label: string, mediaType = 'application/json') =>
   `${label}: the response schema does not declare \`nextSteps\`. Add \`nextSteps\`: ${STEP} ${TERMS} to the ${mediaType} schema; your handler must then send it.`;
-const missing = (method: string, path: string, status: string, mediaType = 'application/json') => missingOn(`${method} ${path} ${status}`, mediaType);
 const methodless = (operation: string, collection: string, where = 'the response schema declares') =>
   `${operation}: ${where} \`${collection}\` with an href but no \`method\` to send. Declare a \`method\` on each link, or add \`nextSteps\`: ${STEP} ${TERMS}.`;
 /** A member named like links that gives no call: the finding asks, and leaves the change to a person. */
 const lookalike = (operation: string, name: string, lacks: 'href' | 'method') =>
   `${operation}: no \`nextSteps\`, and \`${name}\` has no ${lacks}. If it lists the next calls, give each ${lacks === 'href' ? 'an `href` and' : 'a'} \`method\`; else add \`nextSteps\`: ${STEP} ${TERMS}.`;
-/** A schema that reads share: the mutation answers an envelope of its own. */
-const envelopeFor = (operation: string, shared: string) =>
-  `${operation}: no \`nextSteps\`. Answer \`${shared}WithNextSteps\`, an \`allOf\` of \`${shared}\` and \`nextSteps\`: ${STEP} ${TERMS}; your handler must then send it.`;
 /** A bare body is asked about: wrapping it breaks the clients that read it. */
 const wrap = (operation: string, kind: string) =>
   `${operation}: the application/json body is ${kind}, with no room for \`nextSteps\`. If its clients can take a new shape (a new version), wrap it: \`{ data: ${kind === 'an array' ? '[…]' : '…'}, nextSteps: ${STEP} }\`; else exempt the operation (\`x-ax-exempt\`).`;
@@ -63,7 +107,7 @@ testRule('ax-envelope-next-steps', [
   {
     name: 'fires on an inline 201 schema without nextSteps, on the schema',
     document: oas3({ '/payments': post({ '201': body(bare) }) }),
-    errors: [{ path: at('/payments', 'post', '201', ...JSON_SCHEMA), message: missing('POST', '/payments', '201') }],
+    errors: [{ path: at('/payments', 'post', '201', ...JSON_SCHEMA), ...noSteps() }],
   },
   {
     name: 'stays silent on an inline schema with nextSteps',
@@ -71,7 +115,7 @@ testRule('ax-envelope-next-steps', [
     errors: [],
   },
   {
-    name: 'checks put and patch, and a delete that answers the resource it names (what its GET answers: a subscription cancelled); ignores get',
+    name: 'checks put and patch; a delete that answers the record it removes (what its GET answers: a subscription cancelled) is a deletion; ignores get',
     document: oas3(
       {
         '/payments/{id}': {
@@ -83,10 +127,7 @@ testRule('ax-envelope-next-steps', [
       },
       { schemas: { Subscription: bare } },
     ),
-    errors: [
-      { path: at('/payments/{id}', 'put', '200', ...JSON_SCHEMA), message: missing('PUT', '/payments/{id}', '200') },
-      { path: at('/subscriptions/{id}', 'delete', '200', ...JSON_SCHEMA), message: envelopeFor('DELETE /subscriptions/{id} 200', 'Subscription') },
-    ],
+    errors: [{ path: at('/payments/{id}', 'put', '200', ...JSON_SCHEMA), ...noSteps() }],
   },
   {
     name: 'a deletion leaves no next call: a DELETE answering `{ success, data }` (Apacta: inline, a shared `$ref`, an `allOf`; OpenAPI 3.1) is not asked; a POST named `bulkDelete` is',
@@ -100,10 +141,10 @@ testRule('ax-envelope-next-steps', [
       { schemas: { EmptySuccessResponse: SUCCESS } },
       '3.1.0',
     ),
-    errors: [{ path: at('/contacts/bulk-delete', 'post', '200', ...JSON_SCHEMA), message: missing('POST', '/contacts/bulk-delete', '200') }],
+    errors: [{ path: at('/contacts/bulk-delete', 'post', '200', ...JSON_SCHEMA), ...noSteps() }],
   },
   {
-    name: 'Swagger 2.0: a DELETE answering a shared success body is not asked; one answering the item its GET answers is',
+    name: 'Swagger 2.0: a DELETE answering a shared success body is not asked, nor one answering the item it removes (what its GET answers)',
     document: swagger2(
       {
         '/vendors/{id}': {
@@ -117,7 +158,7 @@ testRule('ax-envelope-next-steps', [
       },
       { definitions: { Vendor: bare, Order: bare, Success: SUCCESS } },
     ),
-    errors: [{ path: ['paths', '/orders/{id}', 'delete', 'responses', '200', 'schema'], message: envelopeFor('DELETE /orders/{id} 200', 'Order') }],
+    errors: [],
   },
   {
     name: "a shared success body several resources' items answer names none of them (Apacta's `EmptySuccessResponse`, answered by `/activities/{id}`' PUT and `/users/{id}`'): their DELETE is not asked, their PUT is",
@@ -134,13 +175,13 @@ testRule('ax-envelope-next-steps', [
     errors: [
       {
         path: at('/activities/{activity_id}', 'put', '200', ...JSON_SCHEMA),
-        message: envelopeFor('PUT /activities/{activity_id} 200', 'EmptySuccessResponse'),
+        ...answerEnvelope('EmptySuccessResponse'),
       },
-      { path: at('/users/{user_id}', 'put', '200', ...JSON_SCHEMA), message: envelopeFor('PUT /users/{user_id} 200', 'EmptySuccessResponse') },
+      { path: at('/users/{user_id}', 'put', '200', ...JSON_SCHEMA), ...answerEnvelope('EmptySuccessResponse') },
     ],
   },
   {
-    name: "lookalike: one resource's schema answered under two paths (`/subscriptions/{id}`, `/customers/{id}/subscriptions/{sid}`) is still that resource: its DELETE is asked (OpenAPI 3.1)",
+    name: "one resource's schema answered under two paths (`/subscriptions/{id}`, `/customers/{id}/subscriptions/{sid}`) is still the record the DELETE removes: its PUT is asked, its DELETE is not (OpenAPI 3.1)",
     document: oas3(
       {
         '/subscriptions/{id}': { put: { responses: { '200': body(ref('Subscription')) } }, delete: { responses: { '200': body(ref('Subscription')) } } },
@@ -149,10 +190,7 @@ testRule('ax-envelope-next-steps', [
       { schemas: { Subscription: bare } },
       '3.1.0',
     ),
-    errors: [
-      { path: at('/subscriptions/{id}', 'put', '200', ...JSON_SCHEMA), message: envelopeFor('PUT /subscriptions/{id} 200', 'Subscription') },
-      { path: at('/subscriptions/{id}', 'delete', '200', ...JSON_SCHEMA), message: envelopeFor('DELETE /subscriptions/{id} 200', 'Subscription') },
-    ],
+    errors: [{ path: at('/subscriptions/{id}', 'put', '200', ...JSON_SCHEMA), ...answerEnvelope('Subscription') }],
   },
   {
     name: "lookalike: an item nested in the resource that answers it is that resource's (Jira's `DELETE /workflowscheme/{id}/issuetype/{issueType}` answers the scheme): that DELETE is asked",
@@ -169,11 +207,11 @@ testRule('ax-envelope-next-steps', [
     errors: [
       {
         path: at('/workflowscheme/{id}/issuetype/{issueType}', 'put', '200', ...JSON_SCHEMA),
-        message: envelopeFor('PUT /workflowscheme/{id}/issuetype/{issueType} 200', 'WorkflowScheme'),
+        ...answerEnvelope('WorkflowScheme'),
       },
       {
         path: at('/workflowscheme/{id}/issuetype/{issueType}', 'delete', '200', ...JSON_SCHEMA),
-        message: envelopeFor('DELETE /workflowscheme/{id}/issuetype/{issueType} 200', 'WorkflowScheme'),
+        ...answerEnvelope('WorkflowScheme'),
       },
     ],
   },
@@ -190,8 +228,8 @@ testRule('ax-envelope-next-steps', [
       { definitions: { Success: SUCCESS } },
     ),
     errors: [
-      { path: ['paths', '/projects/{id}', 'put', 'responses', '200', 'schema'], message: envelopeFor('PUT /projects/{id} 200', 'Success') },
-      { path: ['paths', '/invoices/{id}', 'patch', 'responses', '200', 'schema'], message: envelopeFor('PATCH /invoices/{id} 200', 'Success') },
+      { path: ['paths', '/projects/{id}', 'put', 'responses', '200', 'schema'], ...answerEnvelope('Success') },
+      { path: ['paths', '/invoices/{id}', 'patch', 'responses', '200', 'schema'], ...answerEnvelope('Success') },
     ],
   },
   {
@@ -207,7 +245,7 @@ testRule('ax-envelope-next-steps', [
   {
     name: 'fires on 2XX',
     document: oas3({ '/payments': post({ '2XX': body(bare) }) }),
-    errors: [{ path: at('/payments', 'post', '2XX', ...JSON_SCHEMA), message: missing('POST', '/payments', '2XX') }],
+    errors: [{ path: at('/payments', 'post', '2XX', ...JSON_SCHEMA), ...noSteps() }],
   },
   {
     name: 'follows a $ref chain and reports on the schema it ends at, where `nextSteps` is added, naming the one response that uses it',
@@ -266,7 +304,7 @@ testRule('ax-envelope-next-steps', [
     errors: [
       { path: at('/tokens', 'post', '201', ...JSON_SCHEMA), message: wrap('POST /tokens 201', 'a string') },
       { path: at('/payments/batch', 'post', '200', ...JSON_SCHEMA), message: wrap('POST /payments/batch 200', 'an array') },
-      { path: at('/mixed', 'post', '200', ...JSON_SCHEMA), message: wrap('POST /mixed 200', 'an array') },
+      { path: at('/mixed', 'post', '200', ...JSON_SCHEMA), ...NO_ROOM_FOR_STEPS },
     ],
   },
   {
@@ -278,7 +316,8 @@ testRule('ax-envelope-next-steps', [
     errors: [
       {
         path: at('/namespaces/{ns}/pods/{name}/exec', 'post', '200', 'content', '*/*', 'schema'),
-        message: `POST /namespaces/{ns}/pods/{name}/exec 200: the response schema does not declare \`nextSteps\`. Add \`nextSteps\`: ${STEP} ${TERMS} to the */* schema; your handler must then send it.`,
+        messageId: 'noSteps',
+        data: { name: 'nextSteps', step: STEP_LIST, terms: STEP_TERMS, thenSend: '; your handler must then send it', mediaType: '*/*', concept: 'nextSteps' },
       },
     ],
   },
@@ -322,7 +361,7 @@ testRule('ax-envelope-next-steps', [
         ),
       }),
     }),
-    errors: [{ path: at('/articles', 'post', '201', 'content', 'application/vnd.api+json', 'schema'), message: methodless('POST /articles 201', 'links') }],
+    errors: [{ path: at('/articles', 'post', '201', 'content', 'application/vnd.api+json', 'schema'), ...linksWithoutMethod('links') }],
   },
   {
     name: 'a collection with a method on some links only, or a oneOf shape without links, still fires; a property named links that holds no hrefs is not a link collection, and is asked about',
@@ -332,10 +371,20 @@ testRule('ax-envelope-next-steps', [
       '/c': post({ '201': body({ type: 'object', properties: { links: { type: 'object', properties: { count: { type: 'integer' } } } } }) }),
     }),
     errors: [
-      { path: at('/a', 'post', '201', ...JSON_SCHEMA), message: methodless('POST /a 201', 'links') },
+      { path: at('/a', 'post', '201', ...JSON_SCHEMA), ...linksWithoutMethod('links') },
       {
         path: at('/b', 'post', '201', ...JSON_SCHEMA),
-        message: `POST /b 201: 1 of its 2 oneOf/anyOf shapes do not declare \`nextSteps\`. Add \`nextSteps\`: ${STEP} ${TERMS} to the application/json schema, in every branch; your handler must then send it.`,
+        messageId: 'noStepsInShapes',
+        data: {
+          count: 1,
+          total: 2,
+          name: 'nextSteps',
+          step: STEP_LIST,
+          terms: STEP_TERMS,
+          thenSend: '; your handler must then send it',
+          mediaType: 'application/json',
+          concept: 'nextSteps',
+        },
       },
       { path: at('/c', 'post', '201', ...JSON_SCHEMA), message: lookalike('POST /c 201', 'links', 'href') },
     ],
@@ -368,13 +417,11 @@ testRule('ax-envelope-next-steps', [
     errors: [
       {
         path: at('/v1/{name}:cancel', 'post', '200', ...JSON_SCHEMA),
-        message:
-          'POST /v1/{name}:cancel 200: the response schema does not declare `nextSteps`. Add `nextSteps`: [{ action, method, href, description }] (all required, `method` an enum of HTTP methods) to the application/json schema; your handler must then send it.',
+        ...noSteps(),
       },
       {
         path: at('/item/create', 'post', '200', ...JSON_SCHEMA),
-        message:
-          'POST /item/create 200: the response schema does not declare `nextSteps`. Add `nextSteps`: [{ action, method, href, description }] (all required, `method` an enum of HTTP methods) to the application/json schema; your handler must then send it.',
+        ...noSteps(),
       },
     ],
   },
@@ -418,13 +465,11 @@ testRule('ax-envelope-next-steps', [
     errors: [
       {
         path: at('/calendar_event', 'post', '201', ...JSON_SCHEMA),
-        message:
-          'POST /calendar_event 201: the response schema declares `data.links` with an href but no `method` to send. Declare a `method` on each link, or add `nextSteps`: [{ action, method, href, description }] (all required, `method` an enum of HTTP methods).',
+        ...linksWithoutMethod('data.links'),
       },
       {
         path: at('/categories', 'post', '201', ...JSON_SCHEMA),
-        message:
-          'POST /categories 201: the response schema declares `data.links` with an href but no `method` to send. Declare a `method` on each link, or add `nextSteps`: [{ action, method, href, description }] (all required, `method` an enum of HTTP methods).',
+        ...linksWithoutMethod('data.links'),
       },
     ],
   },
@@ -465,9 +510,15 @@ testRule('ax-envelope-next-steps', [
       }),
     }),
     errors: [
-      { path: at('/bookings', 'post', '201', ...JSON_SCHEMA), message: methodless('POST /bookings 201', 'links') },
-      { path: at('/droplets/actions', 'post', '201', ...JSON_SCHEMA), message: lookalike('POST /droplets/actions 201', 'actions', 'href') },
-      { path: at('/files', 'post', '200', ...JSON_SCHEMA), message: lookalike('POST /files 200', 'links', 'href') },
+      { path: at('/bookings', 'post', '201', ...JSON_SCHEMA), ...linksWithoutMethod('links') },
+      {
+        path: at('/droplets/actions', 'post', '201', ...JSON_SCHEMA),
+        ...lookalikeSays('href', 'actions'),
+      },
+      {
+        path: at('/files', 'post', '200', ...JSON_SCHEMA),
+        ...lookalikeSays('href', 'links'),
+      },
     ],
   },
   {
@@ -478,8 +529,8 @@ testRule('ax-envelope-next-steps', [
     }),
     functionOptions: { hypermedia: false },
     errors: [
-      { path: at('/orders', 'post', '201', ...JSON_SCHEMA), message: missing('POST', '/orders', '201') },
-      { path: at('/payments', 'post', '201', ...JSON_SCHEMA), message: missing('POST', '/payments', '201') },
+      { path: at('/orders', 'post', '201', ...JSON_SCHEMA), ...noSteps() },
+      { path: at('/payments', 'post', '201', ...JSON_SCHEMA), ...noSteps() },
     ],
   },
   {
@@ -536,18 +587,24 @@ testRule('ax-envelope-next-steps', [
       { schemas: { File: { type: 'object', properties: { id: string, links: { type: 'object', properties: { count: { type: 'integer' } } } } } } },
     ),
     errors: [
-      { path: at('/servers', 'post', '201', ...JSON_SCHEMA), message: lookalike('POST /servers 201', 'next_actions', 'href') },
-      { path: at('/projects', 'post', '200', ...JSON_SCHEMA), message: missing('POST', '/projects', '200') },
-      { path: at('/contents', 'post', '201', ...JSON_SCHEMA), message: lookalike('POST /contents 201', 'content._links', 'method') },
-      { path: at('/repos', 'post', '201', ...JSON_SCHEMA), message: missing('POST', '/repos', '201') },
-      { path: at('/recipes', 'post', '201', ...JSON_SCHEMA), message: missing('POST', '/recipes', '201') },
-      { path: at('/workers/{id}/location', 'post', '201', ...JSON_SCHEMA), message: missing('POST', '/workers/{id}/location', '201') },
+      {
+        path: at('/servers', 'post', '201', ...JSON_SCHEMA),
+        ...lookalikeSays('href', 'next_actions'),
+      },
+      { path: at('/projects', 'post', '200', ...JSON_SCHEMA), ...noSteps() },
+      {
+        path: at('/contents', 'post', '201', ...JSON_SCHEMA),
+        ...lookalikeSays('method', 'content._links'),
+      },
+      { path: at('/repos', 'post', '201', ...JSON_SCHEMA), ...noSteps() },
+      { path: at('/recipes', 'post', '201', ...JSON_SCHEMA), ...noSteps() },
+      { path: at('/workers/{id}/location', 'post', '201', ...JSON_SCHEMA), ...noSteps() },
       {
         path: at('/files', 'post', '200', ...JSON_SCHEMA),
         message:
           'POST /files 200: no `nextSteps`, and `links` has no href. If it lists the next calls, give each an `href` and `method`; else answer `FileWithNextSteps`, an `allOf` of `File` and `nextSteps`.',
       },
-      { path: at('/deep', 'post', '201', ...JSON_SCHEMA), message: missing('POST', '/deep', '201') },
+      { path: at('/deep', 'post', '201', ...JSON_SCHEMA), ...noSteps() },
     ],
   },
   {
@@ -556,7 +613,7 @@ testRule('ax-envelope-next-steps', [
       { '/secrets': { post: { responses: { '201': body(ref('Secret')) } }, get: { responses: { '200': body(ref('Secret')) } } } },
       { schemas: { Secret: { type: 'object', additionalProperties: false, properties: { id: string } } } },
     ),
-    errors: [{ path: component('schemas', 'Secret'), message: missingOn(usedBy('Secret', 'POST /secrets 201', 2)) }],
+    errors: [{ path: component('schemas', 'Secret'), ...noSteps() }],
   },
   {
     name: "Swagger 2.0: links with a method are accepted, and HAL's `_links` (GET by convention, ConfigCat's plain strings too); a lookalike `links` map of hrefs is not",
@@ -569,12 +626,12 @@ testRule('ax-envelope-next-steps', [
       },
       { definitions: { Linked: { type: 'object', properties: { links: { type: 'array', items: METHOD_LINK } } } } },
     ),
-    errors: [{ path: at('/orders', 'post', '201', 'schema'), message: methodless('POST /orders 201', 'links') }],
+    errors: [{ path: at('/orders', 'post', '201', 'schema'), ...linksWithoutMethod('links') }],
   },
   {
     name: 'does not count nextSteps nested inside a data wrapper',
     document: oas3({ '/payments': post({ '201': body({ type: 'object', properties: { data: envelope } }) }) }),
-    errors: [{ path: at('/payments', 'post', '201', ...JSON_SCHEMA), message: missing('POST', '/payments', '201') }],
+    errors: [{ path: at('/payments', 'post', '201', ...JSON_SCHEMA), ...noSteps() }],
   },
   {
     name: 'two mutations sharing a components/responses entry get one diagnostic, on the schema only they use, naming both',
@@ -613,7 +670,7 @@ testRule('ax-envelope-next-steps', [
       },
       { schemas: { Payment: bare } },
     ),
-    errors: [{ path: at('/payments', 'post', '201', ...JSON_SCHEMA), message: envelopeFor('POST /payments 201', 'Payment') }],
+    errors: [{ path: at('/payments', 'post', '201', ...JSON_SCHEMA), ...answerEnvelope('Payment') }],
   },
   {
     name: 'a schema a read answers too gets an envelope for each mutation: the finding stays on each operation',
@@ -625,8 +682,8 @@ testRule('ax-envelope-next-steps', [
       { schemas: { Payment: bare } },
     ),
     errors: [
-      { path: at('/payments', 'post', '201', ...JSON_SCHEMA), message: envelopeFor('POST /payments 201', 'Payment') },
-      { path: at('/payments/{id}', 'put', '200', ...JSON_SCHEMA), message: envelopeFor('PUT /payments/{id} 200', 'Payment') },
+      { path: at('/payments', 'post', '201', ...JSON_SCHEMA), ...answerEnvelope('Payment') },
+      { path: at('/payments/{id}', 'put', '200', ...JSON_SCHEMA), ...answerEnvelope('Payment') },
     ],
   },
   {
@@ -640,8 +697,19 @@ testRule('ax-envelope-next-steps', [
       { schemas: { Token: string, Payments: { type: 'array', items: bare } } },
     ),
     errors: [
-      { path: at('/tokens', 'post', '201', ...JSON_SCHEMA), message: wrap('POST /tokens 201', 'a string') },
-      { path: at('/payments/batch', 'post', '200', ...JSON_SCHEMA), message: wrap('POST /payments/batch 200', 'an array') },
+      {
+        path: at('/tokens', 'post', '201', ...JSON_SCHEMA),
+        messageId: 'noRoomForSteps',
+        data: {
+          mediaType: 'application/json',
+          kind: { messageId: 'aKind', data: { type: 'string' } },
+          name: 'nextSteps',
+          data: '…',
+          step: STEP_LIST,
+          concept: 'nextSteps',
+        },
+      },
+      { path: at('/payments/batch', 'post', '200', ...JSON_SCHEMA), ...NO_ROOM_FOR_STEPS },
     ],
   },
   {
@@ -653,7 +721,7 @@ testRule('ax-envelope-next-steps', [
       },
       { definitions: { Payment: bare, Envelope: envelope } },
     ),
-    errors: [{ path: ['definitions', 'Payment'], message: missingOn(usedBy('Payment', 'POST /payments 201')) }],
+    errors: [{ path: ['definitions', 'Payment'], ...noSteps() }],
   },
   {
     name: 'Swagger 2.0: a non-JSON produces carries no envelope',
@@ -673,7 +741,7 @@ testRule('ax-envelope-next-steps', [
     errors: [
       {
         path: at('/b', 'post', '201', 'content', 'application/hal+json', 'schema'),
-        message: missing('POST', '/b', '201', 'application/hal+json'),
+        ...noSteps('application/hal+json'),
       },
     ],
   },
@@ -710,7 +778,7 @@ testRule('ax-envelope-next-steps', [
   {
     name: 'OpenAPI 3.2 is checked like 3.1',
     document: oas3({ '/payments': post({ '201': body(bare) }) }, {}, '3.2.0'),
-    errors: [{ path: at('/payments', 'post', '201', ...JSON_SCHEMA), message: missing('POST', '/payments', '201') }],
+    errors: [{ path: at('/payments', 'post', '201', ...JSON_SCHEMA), ...noSteps() }],
   },
   {
     name: 'terminates on circular schemas and still finds what the cycle carries',
@@ -758,7 +826,7 @@ testRule('ax-envelope-next-steps', [
     name: 'option prefixes limits the rule to matching paths',
     document: oas3({ '/v1/payments': post({ '201': body(bare) }), '/internal/jobs': post({ '201': body(bare) }) }),
     functionOptions: { prefixes: ['/v1/'] },
-    errors: [{ path: at('/v1/payments', 'post', '201', ...JSON_SCHEMA), message: missing('POST', '/v1/payments', '201') }],
+    errors: [{ path: at('/v1/payments', 'post', '201', ...JSON_SCHEMA), ...noSteps() }],
   },
   {
     name: 'option nextSteps replaces the accepted names',
@@ -770,7 +838,15 @@ testRule('ax-envelope-next-steps', [
     errors: [
       {
         path: at('/payments', 'post', '201', ...JSON_SCHEMA),
-        message: `POST /payments 201: the response schema does not declare \`links\`. Add \`links\`: ${STEP} ${TERMS} to the application/json schema; your handler must then send it.`,
+        messageId: 'noSteps',
+        data: {
+          name: 'links',
+          step: STEP_LIST,
+          terms: STEP_TERMS,
+          thenSend: '; your handler must then send it',
+          mediaType: 'application/json',
+          concept: 'nextSteps',
+        },
       },
     ],
   },
@@ -781,8 +857,15 @@ testRule('ax-envelope-next-steps', [
     errors: [
       {
         path: at('/payments', 'post', '201', ...JSON_SCHEMA),
-        message:
-          'POST /payments 201: the response schema does not declare `nextSteps`. Add `nextSteps`: [{ title, verb, url, description }] (all required, `verb` an enum of HTTP methods) to the application/json schema; your handler must then send it.',
+        messageId: 'noSteps',
+        data: {
+          name: 'nextSteps',
+          step: { messageId: 'stepList', data: { fields: 'title, verb, url, description' } },
+          terms: { messageId: 'stepTerms', data: { method: 'verb' } },
+          thenSend: '; your handler must then send it',
+          mediaType: 'application/json',
+          concept: 'nextSteps',
+        },
       },
     ],
   },
@@ -798,7 +881,7 @@ testRule('ax-envelope-next-steps', [
       '/legacy': { 'x-ax-exempt': { 'ax-envelope-next-steps': 'Frozen legacy endpoint, removed in v3' }, post: { responses: { '200': body(bare) } } },
       '/other': { post: { 'x-ax-exempt': { 'ax-recoverable-error-schema': 'Another rule entirely here' }, responses: { '200': body(bare) } } },
     }),
-    errors: [{ path: at('/other', 'post', '200', ...JSON_SCHEMA), message: missing('POST', '/other', '200') }],
+    errors: [{ path: at('/other', 'post', '200', ...JSON_SCHEMA), ...noSteps() }],
   },
 ]);
 
@@ -869,7 +952,10 @@ describe('a body that may be the next call', () => {
       ),
       errors: [
         { path: at('/channels/{id}/upload', 'post', '200', ...JSON_SCHEMA), message: asks('POST /channels/{id}/upload 200', 'uploadUrl', 'named `uploadUrl`') },
-        { path: component('schemas', 'ExternalUpload'), message: asks(usedBy('ExternalUpload', 'POST /uploads 200'), 'url', 'described "presigned"') },
+        {
+          path: component('schemas', 'ExternalUpload'),
+          ...nextCall('url', 'described "presigned"'),
+        },
       ],
     },
     {
@@ -883,14 +969,19 @@ describe('a body that may be the next call', () => {
       errors: [
         {
           path: ['paths', '/uploads', 'post', 'responses', '200', 'schema'],
-          message: asks('POST /uploads 200', 'unique_identifier', 'described "Must be sent to"'),
+          ...nextCall('unique_identifier', 'described "Must be sent to"'),
         },
       ],
     },
     {
       name: 'OpenAPI 3.1: a `redirect_uri` to send the user to',
       document: oas3({ '/checkouts': post({ '200': body({ type: 'object', properties: { id: string, redirect_uri: string } }) }) }, {}, '3.1.0'),
-      errors: [{ path: at('/checkouts', 'post', '200', ...JSON_SCHEMA), message: asks('POST /checkouts 200', 'redirect_uri', 'named `redirect_uri`') }],
+      errors: [
+        {
+          path: at('/checkouts', 'post', '200', ...JSON_SCHEMA),
+          ...nextCall('redirect_uri', 'named `redirect_uri`'),
+        },
+      ],
     },
     {
       name: "a read-only URI `link` beside the resource's own `url` (GSMtasks' export, OpenAPI 3.0 `$ref`), its one schema the request's too",
@@ -904,14 +995,22 @@ describe('a body that may be the next call', () => {
       errors: [
         {
           path: at('/exports/{id}/', 'put', '200', ...JSON_SCHEMA),
-          message: `PUT /exports/{id}/ 200: no \`nextSteps\`, and \`link\` may be the next call (a read-only URI). If it is, declare that call as a step, \`nextSteps\`: ${STEP} ${TERMS}; else answer \`ExportWithNextSteps\`, an \`allOf\` of \`Export\` and \`nextSteps\`.`,
+          ...nextCall('link', 'a read-only URI', {
+            messageId: 'answerEnvelope',
+            data: { envelope: 'ExportWithNextSteps', shared: 'Export', name: 'nextSteps' },
+          }),
         },
       ],
     },
     {
       name: 'Swagger 2.0 `allOf`: the read-only URI `link` in a branch',
       document: swaggerPost('/exports', '201', { allOf: [{ type: 'object', properties: { id: string } }, { properties: { link: READ_ONLY_URI } }] }),
-      errors: [{ path: ['paths', '/exports', 'post', 'responses', '201', 'schema'], message: asks('POST /exports 201', 'link', 'a read-only URI') }],
+      errors: [
+        {
+          path: ['paths', '/exports', 'post', 'responses', '201', 'schema'],
+          ...nextCall('link', 'a read-only URI'),
+        },
+      ],
     },
     {
       name: "OpenAPI 3.0 `$ref`: DRACOON's `{ downloadUrl }`, all the body holds",
@@ -922,7 +1021,7 @@ describe('a body that may be the next call', () => {
       errors: [
         {
           path: component('schemas', 'PublicDownloadTokenGenerateResponse'),
-          message: asks(usedBy('PublicDownloadTokenGenerateResponse', 'POST /public/shares/downloads/{key} 201'), 'downloadUrl', 'all the body holds'),
+          ...nextCall('downloadUrl', 'all the body holds'),
         },
       ],
     },
@@ -934,7 +1033,7 @@ describe('a body that may be the next call', () => {
       errors: [
         {
           path: ['paths', '/files/{id}/downloads', 'post', 'responses', '200', 'schema'],
-          message: asks('POST /files/{id}/downloads 200', 'url', 'the body holds only it and `token`, `expiresAt`'),
+          ...nextCall('url', 'the body holds only it and `token`, `expiresAt`'),
         },
       ],
     },
@@ -948,7 +1047,7 @@ describe('a body that may be the next call', () => {
       errors: [
         {
           path: at('/users/{id}/lifecycle/reset_password', 'post', '200', ...JSON_SCHEMA),
-          message: asks('POST /users/{id}/lifecycle/reset_password 200', 'resetPasswordUrl', 'all the body holds'),
+          ...nextCall('resetPasswordUrl', 'all the body holds'),
         },
       ],
     },
@@ -963,12 +1062,12 @@ describe('a body that may be the next call', () => {
         '/logs': post({ '201': body({ type: 'object', properties: { location: string } }) }),
       }),
       errors: [
-        { path: at('/files', 'post', '201', ...JSON_SCHEMA), message: missing('POST', '/files', '201') },
-        { path: at('/thumbnails', 'post', '201', ...JSON_SCHEMA), message: missing('POST', '/thumbnails', '201') },
-        { path: at('/sessions', 'post', '201', ...JSON_SCHEMA), message: missing('POST', '/sessions', '201') },
-        { path: at('/users/{id}/link', 'post', '200', ...JSON_SCHEMA), message: missing('POST', '/users/{id}/link', '200') },
-        { path: at('/accounts/{id}/change_owner', 'post', '200', ...JSON_SCHEMA), message: missing('POST', '/accounts/{id}/change_owner', '200') },
-        { path: at('/logs', 'post', '201', ...JSON_SCHEMA), message: missing('POST', '/logs', '201') },
+        { path: at('/files', 'post', '201', ...JSON_SCHEMA), ...noSteps() },
+        { path: at('/thumbnails', 'post', '201', ...JSON_SCHEMA), ...noSteps() },
+        { path: at('/sessions', 'post', '201', ...JSON_SCHEMA), ...noSteps() },
+        { path: at('/users/{id}/link', 'post', '200', ...JSON_SCHEMA), ...noSteps() },
+        { path: at('/accounts/{id}/change_owner', 'post', '200', ...JSON_SCHEMA), ...noSteps() },
+        { path: at('/logs', 'post', '201', ...JSON_SCHEMA), ...noSteps() },
       ],
     },
     {
@@ -1001,8 +1100,8 @@ describe('a body that may be the next call', () => {
         '3.1.0',
       ),
       errors: [
-        { path: at('/webhooks/{id}', 'put', '200', ...JSON_SCHEMA), message: missing('PUT', '/webhooks/{id}', '200') },
-        { path: component('schemas', 'SignRequest'), message: missingOn(usedBy('SignRequest', 2)) },
+        { path: at('/webhooks/{id}', 'put', '200', ...JSON_SCHEMA), ...noSteps() },
+        { path: component('schemas', 'SignRequest'), ...noSteps() },
       ],
     },
     {
@@ -1015,7 +1114,7 @@ describe('a body that may be the next call', () => {
           },
         },
       }),
-      errors: [{ path: ['paths', '/oauth-clients', 'post', 'responses', '200', 'schema'], message: missing('POST', '/oauth-clients', '200') }],
+      errors: [{ path: ['paths', '/oauth-clients', 'post', 'responses', '200', 'schema'], ...noSteps() }],
     },
     {
       name: 'lookalikes (OpenAPI 3.1): a `link` the client gave (not read-only), a read-only `url` or `self_link`, a read-only `link` that is no URI: the plain finding',
@@ -1031,8 +1130,8 @@ describe('a body that may be the next call', () => {
         '3.1.0',
       ),
       errors: [
-        { path: at('/shares', 'post', '201', ...JSON_SCHEMA), message: missing('POST', '/shares', '201') },
-        { path: at('/notes', 'post', '201', ...JSON_SCHEMA), message: missing('POST', '/notes', '201') },
+        { path: at('/shares', 'post', '201', ...JSON_SCHEMA), ...noSteps() },
+        { path: at('/notes', 'post', '201', ...JSON_SCHEMA), ...noSteps() },
       ],
     },
     {
@@ -1051,7 +1150,7 @@ describe('a body that may be the next call', () => {
           }),
         }),
       }),
-      errors: [{ path: at('/users', 'post', '201', ...JSON_SCHEMA), message: missing('POST', '/users', '201') }],
+      errors: [{ path: at('/users', 'post', '201', ...JSON_SCHEMA), ...noSteps() }],
     },
     {
       name: "OpenAPI 3.0 `$ref`: LGTM's 202 `operation { id, status, task-result-url }`, the URL of the task's result; Swagger 2.0 `allOf`: a `statusUrl` beside its `state`",
@@ -1075,10 +1174,13 @@ describe('a body that may be the next call', () => {
         },
       ),
       errors: [
-        { path: at('/exports', 'post', '202', ...JSON_SCHEMA), message: asks('POST /exports 202', 'statusUrl', 'named `statusUrl`, beside its `state`') },
+        {
+          path: at('/exports', 'post', '202', ...JSON_SCHEMA),
+          ...nextCall('statusUrl', 'named `statusUrl`, beside its `state`'),
+        },
         {
           path: component('schemas', 'operation'),
-          message: asks(usedBy('operation', 'POST /queryjobs 202'), 'task-result-url', 'named `task-result-url`, beside its `status`'),
+          ...nextCall('task-result-url', 'named `task-result-url`, beside its `status`'),
         },
       ],
     },
@@ -1094,9 +1196,9 @@ describe('a body that may be the next call', () => {
         '3.1.0',
       ),
       errors: [
-        { path: at('/users', 'post', '201', ...JSON_SCHEMA), message: missing('POST', '/users', '201') },
-        { path: at('/reports', 'post', '201', ...JSON_SCHEMA), message: missing('POST', '/reports', '201') },
-        { path: at('/jobs', 'post', '202', ...JSON_SCHEMA), message: missing('POST', '/jobs', '202') },
+        { path: at('/users', 'post', '201', ...JSON_SCHEMA), ...noSteps() },
+        { path: at('/reports', 'post', '201', ...JSON_SCHEMA), ...noSteps() },
+        { path: at('/jobs', 'post', '202', ...JSON_SCHEMA), ...noSteps() },
       ],
     },
   ]);
@@ -1123,12 +1225,12 @@ describe('a bare JSON array body', () => {
         { '/payments/batch': post({ '200': { description: 'OK', schema: { $ref: '#/definitions/Payments' } } }) },
         { definitions: { Payments: { type: 'array', items: bare } } },
       ),
-      errors: [{ path: ['paths', '/payments/batch', 'post', 'responses', '200', 'schema'], message: wrap('POST /payments/batch 200', 'an array') }],
+      errors: [{ path: ['paths', '/payments/batch', 'post', 'responses', '200', 'schema'], ...NO_ROOM_FOR_STEPS }],
     },
     {
       name: 'lookalike: an object whose `data` is the array has room, and is told to add the steps',
       document: oas3({ '/payments/batch': post({ '200': body({ type: 'object', properties: { data: { type: 'array', items: bare } } }) }) }, {}, '3.1.0'),
-      errors: [{ path: at('/payments/batch', 'post', '200', ...JSON_SCHEMA), message: missing('POST', '/payments/batch', '200') }],
+      errors: [{ path: at('/payments/batch', 'post', '200', ...JSON_SCHEMA), ...noSteps() }],
     },
   ]);
 
@@ -1154,7 +1256,7 @@ describe('a `links` of `self` alone', () => {
     {
       name: "OpenAPI 3.0 `$ref` and `allOf` (InfluxDB's `ResourceOwner`): no `method` asked of `self`, the steps are",
       document: influx(),
-      errors: [{ path: component('schemas', 'ResourceOwner'), message: missingOn(usedBy('ResourceOwner', 'POST /buckets/{id}/owners 201')) }],
+      errors: [{ path: component('schemas', 'ResourceOwner'), ...noSteps() }],
     },
     {
       name: "OpenAPI 3.0: the body's own `links: { self }` beside an `owner` with links of its own (Bitbucket's deploy key): the owner's links are no next calls",
@@ -1173,7 +1275,7 @@ describe('a `links` of `self` alone', () => {
           }),
         }),
       }),
-      errors: [{ path: at('/deploy-keys', 'post', '200', ...JSON_SCHEMA), message: missing('POST', '/deploy-keys', '200') }],
+      errors: [{ path: at('/deploy-keys', 'post', '200', ...JSON_SCHEMA), ...noSteps() }],
     },
     {
       name: 'Swagger 2.0 `$ref`: `links: { self: { href } }`',
@@ -1181,7 +1283,7 @@ describe('a `links` of `self` alone', () => {
         { '/users': post({ '201': { description: 'Created', schema: { $ref: '#/definitions/User' } } }) },
         { definitions: { User: { type: 'object', properties: { id: string, links: { type: 'object', properties: { self: HAL_LINK } } } } } },
       ),
-      errors: [{ path: ['definitions', 'User'], message: missingOn(usedBy('User', 'POST /users 201')) }],
+      errors: [{ path: ['definitions', 'User'], ...noSteps() }],
     },
     {
       name: 'OpenAPI 3.1, JSON:API `links: { self }`: the action links go in `links`',
@@ -1200,8 +1302,8 @@ describe('a `links` of `self` alone', () => {
       errors: [
         {
           path: at('/articles', 'post', '201', 'content', 'application/vnd.api+json', 'schema'),
-          message:
-            'POST /articles 201: the response schema declares no next call, and JSON:API allows no new top-level member. Declare `links`: { <action>: { href, method } }, one per next legal call; your handler must then send them.',
+          messageId: 'jsonApiWithoutNextCall',
+          data: { links: 'links', thenSend: '; your handler must then send them', concept: 'nextSteps' },
         },
       ],
     },
@@ -1214,8 +1316,8 @@ describe('a `links` of `self` alone', () => {
         '/d': post({ '201': body({ type: 'object', properties: { id: string, links: { type: 'object', properties: { self: METHOD_LINK } } } }) }),
       }),
       errors: [
-        { path: at('/a', 'post', '201', ...JSON_SCHEMA), message: methodless('POST /a 201', 'links') },
-        { path: at('/b', 'post', '201', ...JSON_SCHEMA), message: methodless('POST /b 201', 'links') },
+        { path: at('/a', 'post', '201', ...JSON_SCHEMA), ...linksWithoutMethod('links') },
+        { path: at('/b', 'post', '201', ...JSON_SCHEMA), ...linksWithoutMethod('links') },
       ],
     },
   ]);
@@ -1286,9 +1388,9 @@ describe('page links', () => {
         '/c': post({ '201': body({ type: 'object', properties: { links: { type: 'object', properties: { next: URI }, additionalProperties: URI } } }) }),
       }),
       errors: [
-        { path: at('/a', 'post', '201', ...JSON_SCHEMA), message: lookalike('POST /a 201', 'Links', 'method') },
-        { path: at('/b', 'post', '201', ...JSON_SCHEMA), message: lookalike('POST /b 201', 'Links', 'method') },
-        { path: at('/c', 'post', '201', ...JSON_SCHEMA), message: methodless('POST /c 201', 'links') },
+        { path: at('/a', 'post', '201', ...JSON_SCHEMA), ...lookalikeSays('method', 'Links') },
+        { path: at('/b', 'post', '201', ...JSON_SCHEMA), ...lookalikeSays('method', 'Links') },
+        { path: at('/c', 'post', '201', ...JSON_SCHEMA), ...linksWithoutMethod('links') },
       ],
     },
   ]);

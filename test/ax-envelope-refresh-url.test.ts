@@ -2,10 +2,18 @@ import { at, body, JSON_SCHEMA, oas3, PROBLEM, problemWith, ref, swagger2 } from
 import { runRule, testRule } from './support/testRule';
 import { postWith as post } from './support/documents';
 import { component, schemaAt, usedBy } from './support/components';
+import { componentProblem, schemaProblem } from './support/said';
 
 const SIGNAL = 'its schema declares `currentState`';
 const missing = (label: string, shapes = '', signal = SIGNAL, name = 'refreshUrl') =>
   `${schemaAt(label)} reports a state rejection (${signal}) but has no \`${name}\`${shapes}. Add \`${name}\`: the URL to GET the current state from.`;
+/** What the rule says of a state rejection without a refresh url: its evidence, and the url's name in the body's style. */
+const lacksRefreshUrl = (site: typeof schemaProblem | typeof componentProblem, evidence = SIGNAL, name = 'refreshUrl') =>
+  site(
+    { messageId: 'noRefreshUrl', data: { evidence, name, concept: 'refreshUrl' } },
+    { messageId: 'addRefreshUrl', data: { name, place: '' } },
+    { concept: 'refreshUrl' },
+  );
 /** A 422 that reports the resource's state: the case AGLedger's envelope holds to a refresh url. */
 const STATEFUL = problemWith({ currentState: { type: 'string' } });
 const FIELD_ERRORS = { type: 'array', items: { type: 'object', properties: { field: { type: 'string' }, message: { type: 'string' } } } };
@@ -57,7 +65,7 @@ testRule('ax-envelope-refresh-url', [
     errors: [
       {
         path: at('/invoices/{id}/send', 'post', '422', ...PROBLEM_JSON),
-        message: missing('POST /invoices/{id}/send 422', '', 'its schema declares `current_status`', 'refresh_url'),
+        ...lacksRefreshUrl(schemaProblem, 'its schema declares `current_status`', 'refresh_url'),
       },
     ],
   },
@@ -94,9 +102,9 @@ testRule('ax-envelope-refresh-url', [
     errors: [
       {
         path: at('/invoices/{id}/send', 'post', '422', ...JSON_SCHEMA),
-        message: missing('POST /invoices/{id}/send 422', '', '`send` on an item; described "wrong state"'),
+        ...lacksRefreshUrl(schemaProblem, '`send` on an item; described "wrong state"'),
       },
-      { path: at('/b', 'post', '422', ...JSON_SCHEMA), message: missing('POST /b 422') },
+      { path: at('/b', 'post', '422', ...JSON_SCHEMA), ...lacksRefreshUrl(schemaProblem) },
     ],
   },
   {
@@ -112,7 +120,7 @@ testRule('ax-envelope-refresh-url', [
         schemas: { Invalid: ref('Problem'), Problem: STATEFUL, StateProblem: { allOf: [ref('Problem'), { properties: { refreshUrl: { type: 'string' } } }] } },
       },
     ),
-    errors: [{ path: component('schemas', 'Problem'), message: missing(usedBy('Problem', 'POST /a 422', 2)) }],
+    errors: [{ path: component('schemas', 'Problem'), ...lacksRefreshUrl(componentProblem) }],
   },
   {
     name: 'fires when one oneOf branch lacks it',
@@ -153,7 +161,7 @@ testRule('ax-envelope-refresh-url', [
       { '/a': post({ '422': { description: 'Unprocessable', schema: { $ref: '#/definitions/Problem' } } }) },
       { definitions: { Problem: STATEFUL } },
     ),
-    errors: [{ path: ['definitions', 'Problem'], message: missing(usedBy('Problem', 'POST /a 422')) }],
+    errors: [{ path: ['definitions', 'Problem'], ...lacksRefreshUrl(componentProblem) }],
   },
   {
     name: 'OpenAPI 3.1: type arrays are objects too',
@@ -162,7 +170,7 @@ testRule('ax-envelope-refresh-url', [
       {},
       '3.1.0',
     ),
-    errors: [{ path: at('/a', 'post', '422', ...JSON_SCHEMA), message: missing('POST /a 422') }],
+    errors: [{ path: at('/a', 'post', '422', ...JSON_SCHEMA), ...lacksRefreshUrl(schemaProblem) }],
   },
   {
     name: 'x-ax-exempt on the operation or the path item silences the rule there',
@@ -179,7 +187,12 @@ testRule('ax-envelope-refresh-url', [
       '/b': post({ '422': body(problemWith({ currentState: { type: 'string' }, refreshUrl: { type: 'string' } })) }),
     }),
     functionOptions: { refreshUrl: ['reload'] },
-    errors: [{ path: at('/b', 'post', '422', ...JSON_SCHEMA), message: missing('POST /b 422', '', SIGNAL, 'reload') }],
+    errors: [
+      {
+        path: at('/b', 'post', '422', ...JSON_SCHEMA),
+        ...lacksRefreshUrl(schemaProblem, SIGNAL, 'reload'),
+      },
+    ],
   },
   {
     name: 'garbage gives silence, never an exception (a missing body is ax-recoverable-error-schema’s to report)',

@@ -2,6 +2,7 @@ import { at, body, JSON_SCHEMA, oas3, PROBLEM, problemWith, ref, swagger2 } from
 import { fixAndRelint, testRule } from './support/testRule';
 import { postWith as post } from './support/documents';
 import { component, schemaAt, usedBy } from './support/components';
+import { componentProblem, schemaProblem } from './support/said';
 
 const STATE = { currentState: { type: 'string' }, allowedActions: { type: 'array', items: { type: 'string' } }, refreshUrl: { type: 'string' } };
 const HOLDS: Record<string, string> = {
@@ -17,8 +18,19 @@ const missing = (label: string, signal: string, all: string[], shapes = '') => {
   return `${schemaAt(label)} reports a state rejection (${signal}) without the state${shapes}. Add ${fields.map(f => `\`${f}\` (${HOLDS[f]})`).join(', ')}.`;
 };
 const ALL = ['currentState', 'allowedActions', 'refreshUrl'];
+/** What the rule says of a state rejection: its evidence and the state fields it lacks, in the body's names (`concepts` when those differ). */
+const lacksState = (site: typeof schemaProblem | typeof componentProblem, evidence: string, names: string[], concepts = names) =>
+  site(
+    { messageId: 'noState', data: { evidence } },
+    { messageId: 'addState', data: { fields: names.map(name => `\`${name}\` (${HOLDS[name]})`).join(', '), place: '', concept: concepts } },
+    { concept: concepts.length === 1 ? concepts[0] : concepts },
+  );
+/** What several cases expect the rule to say. */
+const SCHEMA_PROBLEM = lacksState(schemaProblem, 'its schema declares `currentState`', ['allowedActions', 'refreshUrl']);
 /** A shared schema that more responses use than the state rejections: the state goes into theirs alone. */
 const OWN = (shared: string) => `Only in \`${shared}WithState\` (\`allOf\` of \`${shared}\`).`;
+/** The same, when the rejections cannot be given a schema of their own: which other response answers it. */
+const APART = (other: string) => `Only in a schema of their own: ${other} answers it too.`;
 const described = (description: string, schema: unknown = PROBLEM) => body(schema, 'application/json', description);
 
 /** The Agent-UX Envelope’s 422 (invalid action in state FULFILLED), as a schema. */
@@ -49,7 +61,7 @@ testRule('ax-envelope-state', [
     errors: [
       {
         path: at('/invoices/{id}/send', 'post', '422', ...JSON_SCHEMA),
-        message: missing('POST /invoices/{id}/send 422', 'its schema declares `current_status`', ['allowed_actions', 'refresh_url']),
+        ...lacksState(schemaProblem, 'its schema declares `current_status`', ['allowed_actions'], ['allowedActions']),
       },
     ],
   },
@@ -64,16 +76,16 @@ testRule('ax-envelope-state', [
     errors: [
       {
         path: at('/payments/{id}/capture', 'post', '409', ...JSON_SCHEMA),
-        message: missing('POST /payments/{id}/capture 409', '`capture` on an item; described "current state"', ALL),
+        ...lacksState(schemaProblem, '`capture` on an item; described "current state"', ALL),
       },
-      { path: at('/runs/{id}/cancel', 'post', '409', ...JSON_SCHEMA), message: missing('POST /runs/{id}/cancel 409', '`cancel` on an item', ALL) },
+      { path: at('/runs/{id}/cancel', 'post', '409', ...JSON_SCHEMA), ...lacksState(schemaProblem, '`cancel` on an item', ALL) },
       {
         path: at('/records/{id}/fulfil', 'post', '422', ...JSON_SCHEMA),
-        message: missing('POST /records/{id}/fulfil 422', '`fulfil` on an item; described "transition"', ['currentState', 'allowedActions']),
+        ...lacksState(schemaProblem, '`fulfil` on an item; described "transition"', ['currentState', 'allowedActions']),
       },
       {
         path: at('/invoices/{id}:send', 'post', '422', ...JSON_SCHEMA),
-        message: missing('POST /invoices/{id}:send 422', `\`send\` on an item; described "in 'draft' status"`, ALL),
+        ...lacksState(schemaProblem, '`send` on an item; described "in \'draft\' status"', ['currentState', 'allowedActions']),
       },
     ],
   },
@@ -112,7 +124,7 @@ testRule('ax-envelope-state', [
     errors: [
       {
         path: component('responses', 'Conflict', ...JSON_SCHEMA),
-        message: missing(usedBy('Conflict', 'POST /orders/{id}/cancel 409', 4), '`cancel` on an item; described "current state"', ALL),
+        ...lacksState(componentProblem, '`cancel` on an item; described "current state"', ALL),
       },
     ],
   },
@@ -136,7 +148,7 @@ testRule('ax-envelope-state', [
     errors: [
       {
         path: component('schemas', 'Partial'),
-        message: missing(usedBy('Partial', 'POST /a 409', 2), 'its schema declares `allowedActions`', ['currentState', 'refreshUrl']),
+        ...lacksState(componentProblem, 'its schema declares `allowedActions`', ['currentState', 'refreshUrl']),
       },
     ],
   },
@@ -163,7 +175,7 @@ testRule('ax-envelope-state', [
     errors: [
       {
         path: component('responses', 'InvalidTransition', ...JSON_SCHEMA),
-        message: missing(usedBy('InvalidTransition', 2, 3), '`close` on an item; described "wrong state"', ALL),
+        message: `${missing(usedBy('InvalidTransition', 2, 3), '`close` on an item; described "wrong state"', ALL)} ${APART('DELETE /b/{id} 409')}`,
       },
     ],
   },
@@ -192,7 +204,7 @@ testRule('ax-envelope-state', [
       { '/a': post({ '409': { description: 'Conflict', schema: { $ref: '#/definitions/Conflict' } } }) },
       { definitions: { Conflict: problemWith({ currentState: {}, allowedActions: {} }) } },
     ),
-    errors: [{ path: ['definitions', 'Conflict'], message: missing(usedBy('Conflict', 'POST /a 409'), 'its schema declares `currentState`', ['refreshUrl']) }],
+    errors: [{ path: ['definitions', 'Conflict'], ...lacksState(componentProblem, 'its schema declares `currentState`', ['refreshUrl']) }],
   },
   {
     name: 'OpenAPI 3.1: type arrays and problem+json',
@@ -221,7 +233,7 @@ testRule('ax-envelope-state', [
     errors: [
       {
         path: at('/b', 'post', '409', ...JSON_SCHEMA),
-        message: missing('POST /b 409', 'its schema declares `currentState`', ['allowedActions', 'refreshUrl']),
+        ...SCHEMA_PROBLEM,
       },
     ],
   },
@@ -232,7 +244,11 @@ testRule('ax-envelope-state', [
     errors: [
       {
         path: at('/a', 'post', '409', ...JSON_SCHEMA),
-        message: 'POST /a 409: the error schema reports a state rejection (its schema declares `phase`) without the state. Add `self` (URL to re-read it).',
+        ...schemaProblem(
+          { messageId: 'noState', data: { evidence: 'its schema declares `phase`' } },
+          { messageId: 'addState', data: { fields: '`self` (URL to re-read it)', place: '', concept: ['refreshUrl'] } },
+          { concept: 'refreshUrl' },
+        ),
       },
     ],
   },
@@ -271,7 +287,7 @@ testRule('ax-envelope-state', [
       },
       { schemas: { OrderPatch: ORDER_PATCH, Note: { type: 'object', properties: { note: { type: 'string' } } } } },
     ),
-    errors: [{ path: at('/orders/{id}', 'patch', '409', ...JSON_SCHEMA), message: missing('PATCH /orders/{id} 409', 'sets `status`', ALL) }],
+    errors: [{ path: at('/orders/{id}', 'patch', '409', ...JSON_SCHEMA), ...lacksState(schemaProblem, 'sets `status`', ALL) }],
   },
   {
     name: 'no state change by structure: a POST to a sub-collection (its items have paths of their own), a POST answering 201, a read-only POST on an item, a PUT on a sub-path without words for the state',
@@ -305,7 +321,7 @@ testRule('ax-envelope-state', [
     errors: [
       {
         path: ['definitions', 'Problem'],
-        message: missing(usedBy('Problem', 2), '`rating` on an item; described "in the droppedOff status"', ALL),
+        ...lacksState(componentProblem, '`rating` on an item; described "in the droppedOff status"', ALL),
       },
     ],
   },
@@ -322,7 +338,7 @@ testRule('ax-envelope-state', [
     errors: [
       {
         path: component('responses', 'Conflict', ...JSON_SCHEMA),
-        message: missing(usedBy('Conflict', 'POST /payments/{id}/capture 409', 2), '`capture` on an item', ALL),
+        ...lacksState(componentProblem, '`capture` on an item', ALL),
       },
     ],
   },
@@ -359,7 +375,7 @@ testRule('ax-envelope-state', [
     errors: [
       {
         path: ['paths', '/rooms/{id}/open', 'post', 'responses', '409', 'schema'],
-        message: missing('POST /rooms/{id}/open 409', '`open` on an item; described "wrong state"', ALL),
+        ...lacksState(schemaProblem, '`open` on an item; described "wrong state"', ALL),
       },
     ],
   },
@@ -377,7 +393,7 @@ testRule('ax-envelope-state', [
     errors: [
       {
         path: at('/rooms/{id}/lock', 'post', '409', ...JSON_SCHEMA),
-        message: missing('POST /rooms/{id}/lock 409', 'its schema declares `currentState`', ['allowedActions', 'refreshUrl']),
+        ...SCHEMA_PROBLEM,
       },
     ],
   },

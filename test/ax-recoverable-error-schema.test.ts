@@ -3,11 +3,57 @@ import { runRule, testRule } from './support/testRule';
 import { component, usedBy } from './support/components';
 import { getWith as get, OK as ok, postWith as post } from './support/documents';
 
+/** What several cases expect the rule to say. */
+const NO_BODY_ADD = {
+  messageId: 'noBodyAdd',
+  data: { content: { messageId: 'contentSchema', data: { mediaType: 'application/json' } }, fix: { messageId: 'codeAndMessage', data: {} }, then: '' },
+};
+const NO_JSON_ADD = {
+  messageId: 'noJsonAdd',
+  data: { offered: 'text/plain', fix: { messageId: 'codeAndMessage', data: {} }, mediaType: 'application/json', then: '; your handler must then send it' },
+};
+const NO_SCHEMA = {
+  messageId: 'noSchema',
+  data: { mediaType: 'application/json', fix: { messageId: 'schemaFix', data: { fix: { messageId: 'codeAndMessage', data: {} } } }, then: '' },
+};
+const NOT_AN_OBJECT = {
+  messageId: 'notAnObject',
+  data: { mediaType: 'application/json', types: 'string', fix: { messageId: 'codeAndMessage', data: {} }, concept: 'errorCode' },
+};
+const NOT_AN_OBJECT_2 = {
+  messageId: 'notAnObject',
+  data: { mediaType: 'application/json', types: 'array', fix: { messageId: 'codeAndMessage', data: {} }, concept: 'errorCode' },
+};
+const NO_SCHEMA_2 = {
+  messageId: 'noSchema',
+  data: {
+    mediaType: 'application/json',
+    fix: { messageId: 'schemaFix', data: { fix: { messageId: 'exampleBody', data: { members: 'errors', reading: { messageId: 'lacksCode', data: {} } } } } },
+    then: '',
+  },
+};
+const NO_BODY_ADD_2 = {
+  messageId: 'noBodyAdd',
+  data: {
+    content: { messageId: 'swaggerSchema', data: {} },
+    fix: { messageId: 'exampleBody', data: { members: 'errors', reading: { messageId: 'lacksCode', data: {} } } },
+    then: '',
+  },
+};
+const NO_BODY = {
+  messageId: 'noBody',
+  data: {
+    whose: { messageId: 'sharedBody', data: {} },
+    body: "`content: { application/json: { schema: { $ref: '#/components/schemas/Errors' } } }`",
+    then: '',
+  },
+};
+
 const FIX = 'an object schema requiring a `code` and a `message`';
 const PROBLEM_FIX = 'the RFC 9457 problem object it documents, requiring `type` (a URI naming the error) and `detail`';
-const ASK = 'Retyping it breaks its clients: ask first whether they can take';
+const ASK = 'Retyping breaks its clients: ask if they can take';
 const notAnObject = (operation: string, types: string, fix = FIX) =>
-  `${operation}: the application/json error schema is of type ${types}, with no field for a code. ${ASK} ${fix}, else offer it as a second media type chosen by \`Accept\`.`;
+  `${operation}: the application/json error schema is of type ${types}, with no field for a code. ${ASK} ${fix}, else offer that as a second media type (by \`Accept\`).`;
 /** Orbit's error bodies: an example, no schema. */
 const ORBIT_NOT_FOUND = { description: 'Not found', content: { 'application/json': { example: { errors: 'No member matching this identity was found' } } } };
 const ORBIT_UNPROCESSABLE = {
@@ -15,11 +61,7 @@ const ORBIT_UNPROCESSABLE = {
   content: { 'application/json': { example: { errors: { base: ['Either identity or member is required'] } } } },
 };
 const ORBIT = "the body the API's examples send (its 404 and 422 responses), `{ errors }`, plus a required `code`";
-const orbitOwn = (label: string) =>
-  `${label}: the error response's application/json has no schema. Add a \`schema\`: the body its example sends, \`{ errors }\`, plus a required \`code\`.`;
 const noBody = (operation: string) => `${operation}: the error response declares no body. Add \`content: { application/json: { schema } }\`: ${FIX}.`;
-const noJson = (operation: string, offered: string) =>
-  `${operation}: the error response offers only ${offered}, no JSON. Add an \`application/json\` body: ${FIX}; your handler must then send it.`;
 
 testRule('ax-recoverable-error-schema', [
   {
@@ -60,8 +102,12 @@ testRule('ax-recoverable-error-schema', [
     errors: [
       {
         path: at('/b', 'get', '403'),
-        message:
-          "GET /b 403: the error response declares no body. Add the one the API's other error responses declare, `content: { application/json: { schema: { $ref: '#/components/schemas/YodleeError' } } }`.",
+        messageId: 'noBody',
+        data: {
+          whose: { messageId: 'sharedBody', data: {} },
+          body: "`content: { application/json: { schema: { $ref: '#/components/schemas/YodleeError' } } }`",
+          then: '',
+        },
       },
       {
         path: at('/b', 'get', '404'),
@@ -95,7 +141,7 @@ testRule('ax-recoverable-error-schema', [
         },
       },
     ),
-    errors: [{ path: at('/b', 'get', '404'), message: noBody('GET /b 404') }],
+    errors: [{ path: at('/b', 'get', '404'), ...NO_BODY_ADD }],
   },
   {
     name: "in Swagger 2.0, the API's other responses' `schema`",
@@ -109,8 +155,8 @@ testRule('ax-recoverable-error-schema', [
     errors: [
       {
         path: at('/b', 'get', '404'),
-        message:
-          "GET /b 404: the error response declares no body. Add the one the API's other 404 responses declare, `schema: { $ref: '#/definitions/Error' }`.",
+        messageId: 'noBody',
+        data: { whose: { messageId: 'sameStatusBody', data: { status: '404' } }, body: "`schema: { $ref: '#/definitions/Error' }`", then: '' },
       },
     ],
   },
@@ -122,7 +168,7 @@ testRule('ax-recoverable-error-schema', [
         get: { responses: { '200': { description: 'OK' }, '403': { description: 'Forbidden' } } },
       },
     }),
-    errors: [{ path: at('/artifacts/{hash}', 'get', '403'), message: noBody('GET /artifacts/{hash} 403') }],
+    errors: [{ path: at('/artifacts/{hash}', 'get', '403'), ...NO_BODY_ADD }],
   },
   {
     name: 'a HEAD error offering text/plain, or a string schema, is asked for no JSON body (RFC 9110 §9.3.2); the GET beside it is',
@@ -132,7 +178,7 @@ testRule('ax-recoverable-error-schema', [
         get: { responses: { '200': { description: 'OK' }, '404': body({ type: 'string' }, 'text/plain') } },
       },
     }),
-    errors: [{ path: at('/things/{id}', 'get', '404'), message: noJson('GET /things/{id} 404', 'text/plain') }],
+    errors: [{ path: at('/things/{id}', 'get', '404'), ...NO_JSON_ADD }],
   },
   {
     name: 'Swagger 2.0: a HEAD 404 that declares a string schema through `$ref` stays silent',
@@ -155,7 +201,7 @@ testRule('ax-recoverable-error-schema', [
       '/a': { get: { responses: { default: { description: 'Successful operation' } } } },
       '/b': { get: { responses: { default: { description: 'Unexpected error' } } } },
     }),
-    errors: [{ path: at('/b', 'get', 'default'), message: noBody('GET /b default') }],
+    errors: [{ path: at('/b', 'get', 'default'), ...NO_BODY_ADD }],
   },
   {
     name: 'Swagger 2.0: a `default` "OK" answering a string `$ref` is no error; lookalike: "Success or failure" is one',
@@ -169,7 +215,8 @@ testRule('ax-recoverable-error-schema', [
     errors: [
       {
         path: ['paths', '/b', 'get', 'responses', 'default'],
-        message: 'GET /b default: the error response declares no body. Add a `schema`: an object schema requiring a `code` and a `message`.',
+        messageId: 'noBodyAdd',
+        data: { content: { messageId: 'swaggerSchema', data: {} }, fix: { messageId: 'codeAndMessage', data: {} }, then: '' },
       },
     ],
   },
@@ -186,7 +233,13 @@ testRule('ax-recoverable-error-schema', [
       },
       {
         path: at('/a', 'get', '500'),
-        message: `GET /a 500: the error response offers only text/plain, no JSON. Add an \`application/problem+json\` body: ${PROBLEM_FIX}; your handler must then send it.`,
+        messageId: 'noJsonAdd',
+        data: {
+          offered: 'text/plain',
+          fix: { messageId: 'problemTypeAndDetail', data: {} },
+          mediaType: 'application/problem+json',
+          then: '; your handler must then send it',
+        },
       },
     ],
   },
@@ -199,7 +252,8 @@ testRule('ax-recoverable-error-schema', [
     errors: [
       {
         path: at('/a', 'get', '404'),
-        message: `GET /a 404: the error response declares no body. Add a \`schema\`: ${PROBLEM_FIX}.`,
+        messageId: 'noBodyAdd',
+        data: { content: { messageId: 'swaggerSchema', data: {} }, fix: { messageId: 'problemTypeAndDetail', data: {} }, then: '' },
       },
     ],
   },
@@ -209,12 +263,12 @@ testRule('ax-recoverable-error-schema', [
       ...(oas3({ '/a': get({ '404': { description: 'Missing' } }) }) as object),
       info: { title: 'T', version: '1', description: 'Have a problem? Contact support.' },
     },
-    errors: [{ path: at('/a', 'get', '404'), message: noBody('GET /a 404') }],
+    errors: [{ path: at('/a', 'get', '404'), ...NO_BODY_ADD }],
   },
   {
     name: 'fires on a 400 with no content, on the response',
     document: oas3({ '/payments': get({ '400': { description: 'Bad Request' } }) }),
-    errors: [{ path: at('/payments', 'get', '400'), message: noBody('GET /payments 400') }],
+    errors: [{ path: at('/payments', 'get', '400'), ...NO_BODY_ADD }],
   },
   {
     name: 'covers 4xx, 5xx, 4XX, 5XX and default; ignores 2xx and 3xx',
@@ -232,9 +286,9 @@ testRule('ax-recoverable-error-schema', [
       },
     }),
     errors: [
-      { path: at('/a', 'get', '503'), message: noBody('GET /a 503') },
-      { path: at('/a', 'get', '4XX'), message: noBody('GET /a 4XX') },
-      { path: at('/a', 'get', 'default'), message: noBody('GET /a default') },
+      { path: at('/a', 'get', '503'), ...NO_BODY_ADD },
+      { path: at('/a', 'get', '4XX'), ...NO_BODY_ADD },
+      { path: at('/a', 'get', 'default'), ...NO_BODY_ADD },
     ],
   },
   {
@@ -247,15 +301,28 @@ testRule('ax-recoverable-error-schema', [
       }),
     }),
     errors: [
-      { path: at('/a', 'get', '500'), message: noJson('GET /a 500', 'text/html') },
-      { path: at('/a', 'get', '502'), message: noJson('GET /a 502', 'text/plain') },
-      { path: at('/a', 'get', '503'), message: noJson('GET /a 503', 'text/plain, application/xml') },
+      {
+        path: at('/a', 'get', '500'),
+        messageId: 'noJsonAdd',
+        data: { offered: 'text/html', fix: { messageId: 'codeAndMessage', data: {} }, mediaType: 'application/json', then: '; your handler must then send it' },
+      },
+      { path: at('/a', 'get', '502'), ...NO_JSON_ADD },
+      {
+        path: at('/a', 'get', '503'),
+        messageId: 'noJsonAdd',
+        data: {
+          offered: 'text/plain, application/xml',
+          fix: { messageId: 'codeAndMessage', data: {} },
+          mediaType: 'application/json',
+          then: '; your handler must then send it',
+        },
+      },
     ],
   },
   {
     name: 'fires on a JSON body without a schema',
     document: oas3({ '/a': get({ '400': { description: 'x', content: { 'application/json': {} } } }) }),
-    errors: [{ path: at('/a', 'get', '400'), message: `GET /a 400: the error response's application/json has no schema. Add a \`schema\`: ${FIX}.` }],
+    errors: [{ path: at('/a', 'get', '400'), ...NO_SCHEMA }],
   },
   {
     name: 'fires on a string schema, inline or behind a $ref',
@@ -267,7 +334,7 @@ testRule('ax-recoverable-error-schema', [
       },
       {
         path: at('/a', 'get', '500', ...JSON_SCHEMA),
-        message: notAnObject('GET /a 500', 'string'),
+        ...NOT_AN_OBJECT,
       },
     ],
   },
@@ -290,7 +357,7 @@ testRule('ax-recoverable-error-schema', [
       },
       {
         path: at('/a', 'get', '500', ...JSON_SCHEMA),
-        message: notAnObject('GET /a 500', 'array'),
+        ...NOT_AN_OBJECT_2,
       },
     ],
   },
@@ -330,7 +397,8 @@ testRule('ax-recoverable-error-schema', [
     errors: [
       {
         path: at('/a', 'get', '400', 'schema'),
-        message: `GET /a 400: the */* error schema is of type string, with no field for a code. ${ASK} ${FIX}, else offer it as a second media type chosen by \`Accept\`.`,
+        messageId: 'notAnObject',
+        data: { mediaType: '*/*', types: 'string', fix: { messageId: 'codeAndMessage', data: {} }, concept: 'errorCode' },
       },
     ],
   },
@@ -346,13 +414,24 @@ testRule('ax-recoverable-error-schema', [
     errors: [
       {
         path: at('/a', 'get', '422', ...JSON_SCHEMA),
-        message:
-          'GET /a 422: the application/json error schema is a bare array of `ErrorModel` items, with no field for a code. Add a required `code` to `ErrorModel`: an object in place of the list would break its clients.',
+        messageId: 'listWithoutCode',
+        data: { mediaType: 'application/json', items: { messageId: 'itemsNamed', data: { name: 'ErrorModel' } }, where: '`ErrorModel`', concept: 'errorCode' },
       },
       {
         path: at('/b', 'get', '401'),
-        message:
-          "GET /b 401: the error response declares no body. Add `content: { application/json: { schema } }`: the API's own error body, a list of `ErrorModel` (as its 422 responses declare), plus a required `code` in its items.",
+        messageId: 'noBodyAdd',
+        data: {
+          content: { messageId: 'contentSchema', data: { mediaType: 'application/json' } },
+          fix: {
+            messageId: 'apiShape',
+            data: {
+              body: { messageId: 'shapeList', data: { name: 'ErrorModel' } },
+              whose: { messageId: 'shapeStatuses', data: { statuses: '422' } },
+              lacks: { messageId: 'lacksItemCode', data: {} },
+            },
+          },
+          then: '',
+        },
       },
       {
         path: at('/b', 'get', '500'),
@@ -413,9 +492,9 @@ testRule('ax-recoverable-error-schema', [
       },
     ),
     errors: [
-      { path: at('/a', 'get', '409', ...JSON_SCHEMA), message: notAnObject('GET /a 409', 'array') },
-      { path: at('/a', 'get', '500', ...JSON_SCHEMA), message: notAnObject('GET /a 500', 'array') },
-      { path: at('/b', 'get', '401'), message: noBody('GET /b 401') },
+      { path: at('/a', 'get', '409', ...JSON_SCHEMA), ...NOT_AN_OBJECT_2 },
+      { path: at('/a', 'get', '500', ...JSON_SCHEMA), ...NOT_AN_OBJECT_2 },
+      { path: at('/b', 'get', '401'), ...NO_BODY_ADD },
     ],
   },
   {
@@ -432,7 +511,7 @@ testRule('ax-recoverable-error-schema', [
         message:
           "GET /a 401: the error response's application/json has no schema. Add a `schema`: the body its example sends, `{ error, status }` (`error` the code).",
       },
-      { path: at('/a', 'get', '404'), message: `GET /a 404: the error response's application/json has no schema. Add a \`schema\`: ${FIX}.` },
+      { path: at('/a', 'get', '404'), ...NO_SCHEMA },
     ],
   },
   {
@@ -448,7 +527,12 @@ testRule('ax-recoverable-error-schema', [
     errors: [
       {
         path: at('/a', 'get', '403'),
-        message: 'GET /a 403: the error response declares no body. Add a `schema`: the body its example sends, `{ message }`, plus a required `code`.',
+        messageId: 'noBodyAdd',
+        data: {
+          content: { messageId: 'swaggerSchema', data: {} },
+          fix: { messageId: 'exampleBody', data: { members: 'message', reading: { messageId: 'lacksCode', data: {} } } },
+          then: '',
+        },
       },
     ],
   },
@@ -462,12 +546,12 @@ testRule('ax-recoverable-error-schema', [
       { responses: { Unprocessable: ORBIT_UNPROCESSABLE } },
     ),
     errors: [
-      { path: at('/members/find', 'get', '404'), message: orbitOwn('GET /members/find 404') },
+      { path: at('/members/find', 'get', '404'), ...NO_SCHEMA_2 },
       {
         path: at('/activities', 'post', '403'),
         message: `POST /activities 403: the error response declares no body. Add \`content: { application/json: { schema } }\`: ${ORBIT}.`,
       },
-      { path: component('responses', 'Unprocessable'), message: orbitOwn(usedBy('Unprocessable', 'POST /activities 422')) },
+      { path: component('responses', 'Unprocessable'), ...NO_SCHEMA_2 },
     ],
   },
   {
@@ -486,14 +570,22 @@ testRule('ax-recoverable-error-schema', [
       },
     }),
     errors: [
-      { path: at('/a', 'post', '403'), message: `POST /a 403: the error response declares no body. Add a \`schema\`: ${ORBIT}.` },
+      {
+        path: at('/a', 'post', '403'),
+        messageId: 'noBodyAdd',
+        data: {
+          content: { messageId: 'swaggerSchema', data: {} },
+          fix: { messageId: 'apiExampleBody', data: { members: 'errors', reading: { messageId: 'lacksCode', data: {} }, statuses: '404 and 422' } },
+          then: '',
+        },
+      },
       {
         path: at('/a', 'post', '404'),
-        message: 'POST /a 404: the error response declares no body. Add a `schema`: the body its example sends, `{ errors }`, plus a required `code`.',
+        ...NO_BODY_ADD_2,
       },
       {
         path: at('/a', 'post', '422'),
-        message: 'POST /a 422: the error response declares no body. Add a `schema`: the body its example sends, `{ errors }`, plus a required `code`.',
+        ...NO_BODY_ADD_2,
       },
     ],
   },
@@ -508,9 +600,9 @@ testRule('ax-recoverable-error-schema', [
       '3.1.0',
     ),
     errors: [
-      { path: at('/a', 'post', '403'), message: noBody('POST /a 403') },
-      { path: at('/a', 'post', '422'), message: orbitOwn('POST /a 422') },
-      { path: at('/b', 'post', '422'), message: orbitOwn('POST /b 422') },
+      { path: at('/a', 'post', '403'), ...NO_BODY_ADD },
+      { path: at('/a', 'post', '422'), ...NO_SCHEMA_2 },
+      { path: at('/b', 'post', '422'), ...NO_SCHEMA_2 },
     ],
   },
   {
@@ -520,12 +612,19 @@ testRule('ax-recoverable-error-schema', [
       '/b': post({ '422': { description: 'unprocessable', content: { 'application/json': { example: { message: 'is invalid', field: 'email' } } } } }),
     }),
     errors: [
-      { path: at('/a', 'post', '403'), message: noBody('POST /a 403') },
-      { path: at('/a', 'post', '404'), message: orbitOwn('POST /a 404') },
+      { path: at('/a', 'post', '403'), ...NO_BODY_ADD },
+      { path: at('/a', 'post', '404'), ...NO_SCHEMA_2 },
       {
         path: at('/b', 'post', '422'),
-        message:
-          "POST /b 422: the error response's application/json has no schema. Add a `schema`: the body its example sends, `{ message, field }`, plus a required `code`.",
+        messageId: 'noSchema',
+        data: {
+          mediaType: 'application/json',
+          fix: {
+            messageId: 'schemaFix',
+            data: { fix: { messageId: 'exampleBody', data: { members: 'message, field', reading: { messageId: 'lacksCode', data: {} } } } },
+          },
+          then: '',
+        },
       },
     ],
   },
@@ -535,7 +634,7 @@ testRule('ax-recoverable-error-schema', [
     errors: [
       {
         path: at('/a', 'get', '400', ...JSON_SCHEMA),
-        message: notAnObject('GET /a 400', 'string'),
+        ...NOT_AN_OBJECT,
       },
     ],
   },
@@ -615,12 +714,17 @@ testRule('ax-recoverable-error-schema', [
       {
         path: at('/groups/{id}/removeContact/{contactId}', 'post', '404'),
         message:
-          "POST /groups/{id}/removeContact/{contactId} 404: the error response declares no body. Add the one error schema the API declares (on its 400 responses), `content: { application/json: { schema: { $ref: '#/components/schemas/RestErrorDTO' } } }`, with `code` and `message` required in it.",
+          "POST /groups/{id}/removeContact/{contactId} 404: the error response declares no body. Add the API's only error schema (on its 400 responses), `content: { application/json: { schema: { $ref: '#/components/schemas/RestErrorDTO' } } }`, requiring `code` and `message`.",
       },
       {
         path: at('/groups/{id}/removeContact/{contactId}', 'post', '500'),
-        message:
-          "POST /groups/{id}/removeContact/{contactId} 500: the error response offers only text/plain, no JSON. Add the body `application/json: { schema: { $ref: '#/components/schemas/RestErrorDTO' } }`, with `code` and `message` required in it, the one error schema the API declares (on its 400 responses); your handler must then send it.",
+        messageId: 'noJson',
+        data: {
+          offered: 'text/plain',
+          body: "the body `application/json: { schema: { $ref: '#/components/schemas/RestErrorDTO' } }`, requiring `code` and `message`",
+          whose: { messageId: 'loneBody', data: { statuses: '400' } },
+          then: '; your handler must then send it',
+        },
       },
     ],
   },
@@ -637,8 +741,12 @@ testRule('ax-recoverable-error-schema', [
     errors: [
       {
         path: at('/b', 'get', '404'),
-        message:
-          "GET /b 404: the error response declares no body. Add the one error schema the API declares (on its 409 responses), `content: { application/json: { schema: { $ref: '#/components/schemas/Failure' } } }`.",
+        messageId: 'noBody',
+        data: {
+          whose: { messageId: 'loneBody', data: { statuses: '409' } },
+          body: "`content: { application/json: { schema: { $ref: '#/components/schemas/Failure' } } }`",
+          then: '',
+        },
       },
     ],
   },
@@ -654,8 +762,12 @@ testRule('ax-recoverable-error-schema', [
     errors: [
       {
         path: at('/b', 'get', '404'),
-        message:
-          "GET /b 404: the error response declares no body. Add the one error schema the API declares (on its 422 responses), `schema: { $ref: '#/definitions/RestError' }`, with `message` required in it.",
+        messageId: 'noBody',
+        data: {
+          whose: { messageId: 'loneBody', data: { statuses: '422' } },
+          body: "`schema: { $ref: '#/definitions/RestError' }`, requiring `message`",
+          then: '',
+        },
       },
     ],
   },
@@ -675,7 +787,7 @@ testRule('ax-recoverable-error-schema', [
         },
       },
     ),
-    errors: [{ path: at('/b', 'get', '404'), message: noBody('GET /b 404') }],
+    errors: [{ path: at('/b', 'get', '404'), ...NO_BODY_ADD }],
   },
   {
     name: "lookalike: two error schemas, each declared for one status, are not the API's one",
@@ -686,7 +798,7 @@ testRule('ax-recoverable-error-schema', [
       },
       { schemas: { ConflictBody: PROBLEM, RateLimitBody: { ...PROBLEM, properties: { ...PROBLEM.properties, retryAfter: { type: 'integer' } } } } },
     ),
-    errors: [{ path: at('/b', 'get', '404'), message: noBody('GET /b 404') }],
+    errors: [{ path: at('/b', 'get', '404'), ...NO_BODY_ADD }],
   },
   {
     name: "with no error body declared anywhere, an error schema the API defines and holds a code or a message is offered (Gitea's `APIError`, its responses carrying `message` and `url` as headers); a schema of another name is not",
@@ -704,8 +816,12 @@ testRule('ax-recoverable-error-schema', [
     errors: [
       {
         path: at('/repos', 'get', '404'),
-        message:
-          "GET /repos 404: the error response declares no body. Add the error schema the API defines, `content: { application/json: { schema: { $ref: '#/components/schemas/APIError' } } }`.",
+        messageId: 'noBody',
+        data: {
+          whose: { messageId: 'definedBody', data: {} },
+          body: "`content: { application/json: { schema: { $ref: '#/components/schemas/APIError' } } }`",
+          then: '',
+        },
       },
     ],
   },
@@ -732,18 +848,20 @@ testRule('ax-recoverable-error-schema', [
       },
       {
         path: at('/credentials', 'get', '404'),
-        message:
-          "GET /credentials 404: the error response declares no body. Add the one the API's other error responses declare, `content: { application/json: { schema: { $ref: '#/components/schemas/Errors' } } }`.",
+        ...NO_BODY,
       },
       {
         path: at('/pools', 'get', '503'),
-        message:
-          "GET /pools 503: the error response declares no body. Add the one the API's other error responses declare, `content: { application/json: { schema: { $ref: '#/components/schemas/Errors' } } }`.",
+        ...NO_BODY,
       },
       {
         path: at('/orders', 'get', '500'),
-        message:
-          "GET /orders 500: the error response declares no body. Add the one the API's other 500 responses declare, `content: { application/json: { schema: { $ref: '#/components/schemas/ServerError' } } }`.",
+        messageId: 'noBody',
+        data: {
+          whose: { messageId: 'sameStatusBody', data: { status: '500' } },
+          body: "`content: { application/json: { schema: { $ref: '#/components/schemas/ServerError' } } }`",
+          then: '',
+        },
       },
     ],
   },
@@ -763,8 +881,12 @@ testRule('ax-recoverable-error-schema', [
     errors: [
       {
         path: at('/b', 'get', '410'),
-        message:
-          "GET /b 410: the error response declares no body. Add the one the API's other 410 responses declare, `content: { application/problem+json: { schema: { $ref: '#/components/schemas/ProblemDetails' } } }`.",
+        messageId: 'noBody',
+        data: {
+          whose: { messageId: 'sameStatusBody', data: { status: '410' } },
+          body: "`content: { application/problem+json: { schema: { $ref: '#/components/schemas/ProblemDetails' } } }`",
+          then: '',
+        },
       },
     ],
   },
@@ -810,8 +932,13 @@ testRule('ax-recoverable-error-schema', [
       },
       {
         path: at('/templates', 'get', '400', ...JSON_SCHEMA),
-        message:
-          "GET /templates 400: the application/json error schema is `MetadataTemplate`, the body of its 200 response, with no code and no message. Answer the API's error schema, `$ref: '#/components/schemas/ClientError'` instead.",
+        messageId: 'successBody',
+        data: {
+          mediaType: 'application/json',
+          name: 'MetadataTemplate',
+          status: '200',
+          fix: { messageId: 'apiErrorSchema', data: { ref: '#/components/schemas/ClientError' } },
+        },
       },
     ],
   },
@@ -835,13 +962,18 @@ testRule('ax-recoverable-error-schema', [
     errors: [
       {
         path: at('/a', 'get', '400'),
-        message:
-          "GET /a 400: the error response declares no body. Add the one error schema the API declares (on its 500 responses), `schema: { $ref: '#/definitions/Problem' }`.",
+        messageId: 'noBody',
+        data: { whose: { messageId: 'loneBody', data: { statuses: '500' } }, body: "`schema: { $ref: '#/definitions/Problem' }`", then: '' },
       },
       {
         path: at('/b', 'get', '500'),
-        message:
-          "GET /b 500: the error response offers only text/html, no JSON. Add `application/json` in `produces` and the `schema: { $ref: '#/definitions/Problem' }`, the one the API's other 500 responses declare; your handler must then send it.",
+        messageId: 'noJson',
+        data: {
+          offered: 'text/html',
+          body: "`application/json` in `produces` and the `schema: { $ref: '#/definitions/Problem' }`",
+          whose: { messageId: 'sameStatusBody', data: { status: '500' } },
+          then: '; your handler must then send it',
+        },
       },
     ],
   },
@@ -855,7 +987,8 @@ testRule('ax-recoverable-error-schema', [
     errors: [
       {
         path: at('/a', 'get', '500', ...JSON_SCHEMA),
-        message: notAnObject('GET /a 500', 'string, null'),
+        messageId: 'notAnObject',
+        data: { mediaType: 'application/json', types: 'string, null', fix: { messageId: 'codeAndMessage', data: {} }, concept: 'errorCode' },
       },
     ],
   },

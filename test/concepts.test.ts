@@ -355,7 +355,7 @@ testRule('ax-recoverable-error-schema', [
       {
         path: at('/a', 'get', '404', ...JSON_SCHEMA),
         message:
-          'GET /a 404: the application/json error schema is of type integer, with no field for a code. Retyping it breaks its clients: ask first whether they can take an object schema requiring a `code` and a `message`, else offer it as a second media type chosen by `Accept`.',
+          'GET /a 404: the application/json error schema is of type integer, with no field for a code. Retyping breaks its clients: ask if they can take an object schema requiring a `code` and a `message`, else offer that as a second media type (by `Accept`).',
       },
       {
         path: at('/a', 'get', '500'),
@@ -365,7 +365,7 @@ testRule('ax-recoverable-error-schema', [
       {
         path: at('/b', 'get', '404', ...JSON_SCHEMA),
         message:
-          'GET /b 404: the application/json error schema is of type integer, with no field for a code. Retyping it breaks its clients: ask first whether they can take an object schema requiring a `code` and a `message`, else offer it as a second media type chosen by `Accept`.',
+          'GET /b 404: the application/json error schema is of type integer, with no field for a code. Retyping breaks its clients: ask if they can take an object schema requiring a `code` and a `message`, else offer that as a second media type (by `Accept`).',
       },
       {
         path: at('/c', 'get', '404'),

@@ -37,11 +37,11 @@ const DRF = 'the body Django REST framework sends, `{ detail }`, plus a required
 const SPRING = 'the body Spring Boot sends, `{ timestamp, status, error, path }`, plus a required `code` and `message`';
 const FASTIFY = 'the body Fastify sends, `{ statusCode, code, error, message }`, plus `code` and `message` required';
 
-const ASPNET = 'the body ASP.NET Core sends, `ProblemDetails` `{ type, title, status, detail }`, plus `type` (a URI naming the error) and `detail` required';
+const ASPNET = 'the body ASP.NET Core sends, `ProblemDetails` `{ type, title, status, detail }`, plus `type` (a URI) and `detail` required';
 const ORDER = { type: 'object', properties: { id: string } };
 const HYDRA = '`hydra:Error`';
 const RFC_7807 = 'RFC 7807 `{ type, title, detail, status }`';
-const HYDRA_MESSAGE = '`hydra:description` (described as the message)';
+const HYDRA_MESSAGE = '`hydra:description`';
 const API_PLATFORM = `the body API Platform sends, ${HYDRA}, plus a required \`code\`, with ${HYDRA_MESSAGE} required`;
 const API_PLATFORM_JSON = `the body API Platform sends, ${RFC_7807}, plus a required \`code\`, with \`detail\` required`;
 /** API Platform's body per media type: Hydra's to JSON-LD, RFC 7807's to JSON, in the order of the `content` named. */
@@ -62,8 +62,7 @@ const apiPlatformOperation = (operationId: string, errors: object, jsonld: objec
   },
 });
 const API_PLATFORM_SCHEMAS = { Order: ORDER, 'Order.jsonld': ORDER, 'Order.jsonld-read': { allOf: [{ $ref: '#/components/schemas/Order.jsonld' }] } };
-const DRF_400 =
-  "Django REST framework's 400 body, `{ <field>: [string] }` (each field's messages), plus a required `code` and `message` beside the fields; set an `EXCEPTION_HANDLER` that adds them";
+const DRF_400 = "Django REST framework's 400 body, `{ <field>: [string] }`, plus a required `code` and `message`; set an `EXCEPTION_HANDLER` that adds them";
 /** Swashbuckle's `GET /orders`: its 200 under `text/plain`, `application/json` and `text/json` together, and `errors`. */
 const swashbuckle = (errors: object) =>
   oas3({
@@ -78,14 +77,14 @@ const swashbuckle = (errors: object) =>
     },
   });
 /** What must send a declared body where the framework sends none of its own. */
-const STARLETTE_HANDLER = 'register `@app.exception_handler(Exception)` to send it (Starlette answers an unhandled error with a text/plain 500)';
-const DRF_HANDLER = 'set an `EXCEPTION_HANDLER` that sends it (Django REST framework answers a 400 with a map of fields, Django a 500 with an HTML page)';
-const ASPNET_HANDLER = 'register `app.UseExceptionHandler` to send it (ASP.NET Core answers an unhandled error with an empty 500)';
+const STARLETTE_HANDLER = 'register `@app.exception_handler(Exception)` to send it (Starlette sends a text/plain 500)';
+const DRF_HANDLER = 'set an `EXCEPTION_HANDLER` that sends it (by default a 400 is a map of fields, a 500 an HTML page)';
+const ASPNET_HANDLER = 'register `app.UseExceptionHandler` to send it (by default an unhandled error is an empty 500)';
 
 const SCIM_2 =
   'the error body SCIM 2.0 (RFC 7644 §3.12) defines, `{ schemas: ["urn:ietf:params:scim:api:messages:2.0:Error"], status, scimType, detail }`, plus `scimType` (the code: give every error one, not only the 400 and 409 ones RFC 7644 names) and `detail` required';
 const SCIM_1 =
-  'the error body SCIM 1.1 defines, `{ Errors: [{ code, description }] }` (`code` the HTTP status), plus a required machine-readable code of its own and `description` required in each item';
+  'the error body SCIM 1.1 defines, `{ Errors: [{ code, description }] }` (`code` the HTTP status), plus a required code of its own and a required `description` in each item';
 const SCIM_JSON = 'application/scim+json';
 /** A SCIM list operation answering its users under `mediaType`, and a 404 without a body. */
 const scimOperation = (mediaType: string) => ({ operationId: 'listUsers', responses: { '200': body({ type: 'object' }, mediaType), '404': NO_BODY } });
@@ -265,7 +264,7 @@ testRule('ax-recoverable-error-schema', [
     errors: [
       {
         path: at('/regions', 'get', '403'),
-        message: `GET /regions 403: the error response declares no body. Add the one error schema the API declares (on its 400 responses), ${MESSAGE_MODEL_CONTENT}, with a required \`code\` added and \`message\` required in it.`,
+        message: `GET /regions 403: the error response declares no body. Add the API's only error schema (on its 400 responses), ${MESSAGE_MODEL_CONTENT}, adding a required \`code\` and requiring \`message\`.`,
       },
     ],
   },
@@ -286,7 +285,7 @@ testRule('ax-recoverable-error-schema', [
       {
         path: at('/regions', 'get', '404'),
         message:
-          "GET /regions 404: the error response declares no body. Add the one error schema the API declares (on its 400 responses), `schema: { $ref: '#/definitions/MessageModel' }`, with a required `code` added to it.",
+          "GET /regions 404: the error response declares no body. Add the API's only error schema (on its 400 responses), `schema: { $ref: '#/definitions/MessageModel' }`, adding a required `code`.",
       },
     ],
   },
@@ -437,7 +436,7 @@ testRule('ax-recoverable-error-schema', [
       {
         path: at('/orders/{id}/', 'get', '404'),
         message:
-          "GET /orders/{id}/ 404: the error response declares no body. Add the one error schema the API declares (on its 400 responses), `schema: { $ref: '#/definitions/Error' }`.",
+          "GET /orders/{id}/ 404: the error response declares no body. Add the API's only error schema (on its 400 responses), `schema: { $ref: '#/definitions/Error' }`.",
       },
     ],
   },

@@ -207,7 +207,7 @@ describe('lookalikes: no schema of their own', () => {
     );
     const { ran, before, after, result } = await fixOnly(description, 'ax-envelope-state@#/components/schemas/Problem');
     expect(stateFinding(before).map(([, message]) => message)).toEqual([
-      '`Problem` (used by 2 of 3 responses): reports a state rejection (`cancel` on an item) without the state. Add `currentState` (string), `allowedActions` (string[]), `refreshUrl` (URL to re-read it).',
+      '`Problem` (used by 2 of 3 responses): reports a state rejection (`cancel` on an item) without the state. Add `currentState` (string), `allowedActions` (string[]), `refreshUrl` (URL to re-read it). Only in a schema of their own: GET /orders/{id} 404 answers it too.',
     ]);
     expect(ran.code).toBe(0);
     expect(after).toEqual(before);

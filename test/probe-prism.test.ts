@@ -153,6 +153,8 @@ test('an unknown id answered 400 instead of 404 is unrecoverable: an agent takes
       rule: 'ax-probe-unrecoverable',
       severity: 'error',
       operation: 'GET /widgets/{widgetId}',
+      messageId: 'unknownIdNot404',
+      data: { input: 'path.widgetId', fault: 'set to "probe-unknown-id" (an id that does not exist)', status: 400 },
       message:
         'GET /widgets/{widgetId} 400: a request with `path.widgetId` set to "probe-unknown-id" (an id that does not exist) answered 400, not 404, so an agent takes the id for malformed rather than unknown. Answer 404 with a code (e.g. "NOT_FOUND") and a message naming the id.',
       request: { method: 'GET', path: '/widgets/probe-unknown-id' },

@@ -17,14 +17,14 @@ const MESSAGES: Record<string, string[]> = {
     'POST /orders/{id}/cancel 200: `nextActions` is empty and no `nextSteps` sits beside it, so an agent concludes it is stuck. Send `nextSteps` with the recovery calls that remain.',
   ],
   'a 400 with a message only': [
-    'POST /orders 400: the error body has no machine-readable code, so an agent cannot tell what failed. Send a stable `code` (e.g. "VALIDATION_ERROR").',
+    'POST /orders 400: the error body has no code, so an agent cannot tell what failed. Send a stable `code` (e.g. "VALIDATION_ERROR").',
     'POST /orders 400: the error body has no recovery hint, so an agent cannot tell how to fix the request. Send `recoveryHint`: one sentence on what to change before retrying.',
   ],
   'a 409 state rejection without allowed actions': [
     'POST /orders/{id}/cancel 409: the error body is a state rejection (`cancel` on an item; described "in the `shipped` state") but lacks `currentState`, `allowedActions` and `refreshUrl`. Send them, so the agent re-plans from the real state.',
   ],
   'a 422 state rejection without refreshUrl': [
-    'POST /orders 422: the error body is a state rejection (it carries `currentState`) but has no `refreshUrl`. Send `refreshUrl`: the URL to GET for the current state before retrying.',
+    'POST /orders 422: the error body reports a state rejection (it carries `currentState`) but has no `refreshUrl`. Send `refreshUrl`: the URL to GET for the current state before retrying.',
   ],
   'a 429 without a delay': [
     'POST /orders 429: the response has no `Retry-After` header and the body no `retry_after_ms`, so an agent cannot tell how long to wait. Send `Retry-After` (seconds).',
@@ -49,6 +49,43 @@ describe('checkResponse', () => {
     expect(found.map(violation => violation.rule)).toEqual(scenario.rules);
     expect(found.map(violation => violation.message)).toEqual(MESSAGES[name] ?? []);
     for (const { message } of found) expect(message.length).toBeLessThanOrEqual(240);
+  });
+
+  test('a violation is data: the rule, the template it was said with, its data, and the sentence they make after the operation and status', () => {
+    const [code, hint] = checkResponse(
+      API,
+      SCENARIOS.find(scenario => scenario.name === 'a 400 with a message only')!,
+    );
+    expect(code).toEqual({
+      rule: 'ax-recoverable-error-structure',
+      messageId: 'liveNoCode',
+      // The defect in the lint's own words (its `noCode`), the fix what to send.
+      data: { lacks: { messageId: 'noCode', data: { concept: 'errorCode' } }, code: 'code', example: 'VALIDATION_ERROR' },
+      message: MESSAGES['a 400 with a message only'][0],
+    });
+    expect(hint).toEqual({
+      rule: 'ax-recoverable-suggestion',
+      messageId: 'liveNoHint',
+      data: { lacks: { messageId: 'noHint', data: { concept: 'recoveryHint' } }, name: 'recoveryHint', place: '' },
+      message: MESSAGES['a 400 with a message only'][1],
+    });
+    // A nested phrase is its own { messageId, data }, as in the lint's JSON report.
+    expect(
+      checkResponse(
+        API,
+        SCENARIOS.find(scenario => scenario.name === 'a 503 with a stack trace')!,
+      ),
+    ).toEqual([
+      {
+        rule: 'ax-recoverable-no-stack-traces',
+        messageId: 'liveTraceText',
+        data: { runtime: 'JavaScript', at: { messageId: 'liveTraceIn', data: { at: 'message' } }, fix: { messageId: 'liveTraceFix', data: {} } },
+        message: MESSAGES['a 503 with a stack trace'][0],
+      },
+    ]);
+    // The same defect in other words is the same data: a client's different path names another place, not another template.
+    const [first] = checkResponse(API, post('/v1/orders', 201, { id: 'o1', nextSteps: [{ action: 'Read', href: '/v1/orders/o1' }] }));
+    expect([first.rule, first.messageId, first.data.at]).toEqual(['ax-envelope-next-steps-shape', 'liveStepLacks', 'nextSteps[0]']);
   });
 
   test('a step with a method the route does not declare, and a template href', () => {
@@ -185,6 +222,8 @@ describe('checkResponse', () => {
     expect(checkResponse(openapi, { method: 'PUT', path: '/v1/invoices/1', route: '/v1/invoices/:id', status: 200, body: {} }, { undeclared: true })).toEqual([
       {
         rule: 'undeclared',
+        messageId: 'undeclaredRoute',
+        data: { lowerMethod: 'put', lookedFor: '`/v1/invoices/1`, with or without `/v1` in front' },
         message:
           'PUT /v1/invoices/:id 200: the description declares no `put` operation at `/v1/invoices/1`, with or without `/v1` in front, so an agent reading it cannot know this call. Declare it under `paths`, or set `basePath` to where the app is mounted.',
       },

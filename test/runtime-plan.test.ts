@@ -13,7 +13,7 @@ const PLANNED = ['errorCode', 'message', 'recoveryHint'] as const;
 /** POST /orders 400 declares `code`, `message` and `suggestion`: the plan's names. */
 const rejected = (body: unknown): ResponseInput => ({ method: 'POST', path: '/v1/orders', status: 400, headers: {}, body });
 const say = 'POST /orders 400: ';
-const NO_CODE = `${say}the error body has no machine-readable code, so an agent cannot tell what failed. Send a stable \`code\` (e.g. "VALIDATION_ERROR").`;
+const NO_CODE = `${say}the error body has no code, so an agent cannot tell what failed. Send a stable \`code\` (e.g. "VALIDATION_ERROR").`;
 const NO_HINT = `${say}the error body has no recovery hint, so an agent cannot tell how to fix the request. Send \`recoveryHint\`: one sentence on what to change before retrying.`;
 
 describe('the verdict where the declared name and another listed name answer, or not', () => {
@@ -36,7 +36,7 @@ describe('the verdict where the declared name and another listed name answer, or
       'neither answers anything',
       { reason: 'too long' },
       [
-        `${say}the error body has neither a machine-readable code nor a message, so an agent cannot tell what failed. Send a stable \`code\` (e.g. "VALIDATION_ERROR") and a one-sentence \`message\`.`,
+        `${say}the error body has no code and no message, so an agent cannot tell what failed. Send a stable \`code\` (e.g. "VALIDATION_ERROR") and a one-sentence \`message\`.`,
         NO_HINT,
       ],
     ],

@@ -140,7 +140,7 @@ describe.each(FRAMEWORKS)('%s', (_framework, start) => {
     }
   });
 
-  test('the prom-client counter counts by rule, route and method', async () => {
+  test('the prom-client counter counts by rule, message id, route and method', async () => {
     const registry = new client.Registry();
     const counted = await start({ mode: 'observe', sample: 1, onViolation: promViolationCounter(client, { registry }) });
     try {
@@ -148,13 +148,16 @@ describe.each(FRAMEWORKS)('%s', (_framework, start) => {
       for (const scenario of [missing, missing, badRequest, SCENARIOS[12]]) await call(counted, scenario.method, scenario.path, scenario);
       const lines = (await registry.metrics()).split('\n').filter(line => line.startsWith('agent_ux_violations_total{'));
       expect(lines.sort()).toEqual([
-        'agent_ux_violations_total{rule="ax-envelope-next-steps",route="/orders",method="POST"} 2',
-        'agent_ux_violations_total{rule="ax-recoverable-error-structure",route="/orders",method="POST"} 1',
-        'agent_ux_violations_total{rule="ax-recoverable-suggestion",route="/orders",method="POST"} 1',
+        'agent_ux_violations_total{rule="ax-envelope-next-steps",message_id="liveNoSteps",route="/orders",method="POST"} 2',
+        'agent_ux_violations_total{rule="ax-recoverable-error-structure",message_id="liveNoCode",route="/orders",method="POST"} 1',
+        'agent_ux_violations_total{rule="ax-recoverable-suggestion",message_id="liveNoHint",route="/orders",method="POST"} 1',
       ]);
       // A second adapter on the same registry counts into the same metric instead of failing to register.
-      promViolationCounter(client, { registry })(missing.rules.map(rule => ({ rule, message: '' }))[0], { method: 'POST', route: '/orders', status: 201 });
-      expect(await registry.metrics()).toContain('agent_ux_violations_total{rule="ax-envelope-next-steps",route="/orders",method="POST"} 3');
+      const noSteps = { rule: 'ax-envelope-next-steps', messageId: 'liveNoSteps', data: {}, message: '' };
+      promViolationCounter(client, { registry })(noSteps, { method: 'POST', route: '/orders', status: 201 });
+      expect(await registry.metrics()).toContain(
+        'agent_ux_violations_total{rule="ax-envelope-next-steps",message_id="liveNoSteps",route="/orders",method="POST"} 3',
+      );
     } finally {
       await counted.close();
     }

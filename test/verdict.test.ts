@@ -85,9 +85,7 @@ describe('an `error` that repeats the status ("Conflict") is no code, on both si
       lint: [
         'POST /orders/{id}/cancel 409: the error schema has no code (`error` is the HTTP status). Add a required `code` (e.g. "CONFLICT"); your error handler must then send it.',
       ],
-      guard: [
-        'POST /orders/{id}/cancel 409: the error body has no machine-readable code, so an agent cannot tell what failed. Send a stable `code` (e.g. "CONFLICT").',
-      ],
+      guard: ['POST /orders/{id}/cancel 409: the error body has no code, so an agent cannot tell what failed. Send a stable `code` (e.g. "CONFLICT").'],
     });
   });
 
@@ -103,9 +101,7 @@ describe('an `error` that repeats the status ("Conflict") is no code, on both si
       lint: [
         'POST /orders/{id}/cancel 409: the error schema may keep its code in `error`. If `error` is the code, describe it so; else add a required `code` (e.g. "CONFLICT").',
       ],
-      guard: [
-        'POST /orders/{id}/cancel 409: the error body has no machine-readable code, so an agent cannot tell what failed. Send a stable `code` (e.g. "CONFLICT").',
-      ],
+      guard: ['POST /orders/{id}/cancel 409: the error body has no code, so an agent cannot tell what failed. Send a stable `code` (e.g. "CONFLICT").'],
     });
   });
 });
@@ -121,9 +117,7 @@ describe('a member recognised by its name is weighed with the value sent as with
       lint: [
         'POST /orders/{id}/cancel 409: the error schema has no code (`reasonCode` is the HTTP status). Add a required `code` (e.g. "CONFLICT"); your error handler must then send it.',
       ],
-      guard: [
-        'POST /orders/{id}/cancel 409: the error body has no machine-readable code, so an agent cannot tell what failed. Send a stable `code` (e.g. "CONFLICT").',
-      ],
+      guard: ['POST /orders/{id}/cancel 409: the error body has no code, so an agent cannot tell what failed. Send a stable `code` (e.g. "CONFLICT").'],
     });
   });
   test('a `reasonCode` of "ORDER_SHIPPED" is the code: both silent', async () => {

@@ -18,7 +18,9 @@ import { namesFor } from '../../lib/semantics/names';
 import { isExempt, label } from '../../lib/findings/rule-function';
 import { clip, dottedPath } from '../../lib/document/values';
 import { linksIn } from '../../lib/envelope/hypermedia';
-import { violationsOf, type RuleOptions } from '../../runtime/checks';
+import { violation, violationsOf, type RuleOptions, type Violation } from '../../runtime/checks';
+import type { PlainSaid, Said } from '../../lib/findings/messages';
+import { sayProbe } from './messages';
 import { liveHrefProblem } from '../../rules/ax-envelope-next-steps-href';
 import { Description } from '../../runtime/description';
 import { readError, type LiveError } from '../../runtime/shapes';
@@ -47,6 +49,9 @@ export interface ProbeFinding {
   severity: Severity;
   /** `METHOD /path-template` as written in the description. */
   operation: string;
+  /** The template the finding was said with (its rule's module, or the probe's own in cli/probe/messages.ts) and its data. */
+  messageId: string;
+  data: PlainSaid['data'];
   message: string;
   request: SentRequest;
   /** The response status; null when none came. */
@@ -337,13 +342,7 @@ export class Play {
     const { status, headers, body } = answer;
     const response = this.description.response(operation, status);
     if (response === undefined) {
-      this.report(
-        'ax-probe-undeclared-status',
-        operation,
-        request,
-        answer,
-        `the description declares no \`${status}\` (nor \`${String(status)[0]}XX\` or \`default\`) for this operation, so an agent cannot know this body. Declare it under the operation's responses.`,
-      );
+      this.report('ax-probe-undeclared-status', operation, request, answer, sayProbe('undeclaredStatus', { status, family: String(status)[0] }));
     }
     if (body === undefined) return;
     const exchange = {
@@ -355,24 +354,31 @@ export class Play {
       body,
       optionsOf: this.options.optionsOf,
     };
-    for (const violation of violationsOf(exchange)) {
-      if (!REPLACED_LIVE_CHECKS.has(violation.rule)) this.add(violation.rule, operation, request, answer, violation.message);
+    for (const found of violationsOf(exchange)) {
+      if (!REPLACED_LIVE_CHECKS.has(found.rule)) this.add(found, operation, request, answer, status);
     }
   }
 
-  /** A probe finding, its message after the operation and status as the runtime checks write theirs. */
-  private report(rule: ProbeId, operation: Operation, request: ProbeRequest | SentRequest, answer: Answer, what: string): void {
-    const status = statusOf(answer);
-    this.add(rule, operation, request, answer, `${label(operation)}${status === null ? '' : ` ${status}`}: ${what}`);
+  /** A probe finding, said after the operation and the status it is about (the answer's, unless `at` says another), as the runtime checks write theirs. */
+  private report(rule: ProbeId, operation: Operation, request: ProbeRequest | SentRequest, answer: Answer, said: Said, at = statusOf(answer)): void {
+    this.add(
+      violation(rule, said, what => `${label(operation)}${at === null ? '' : ` ${at}`}: ${what}`),
+      operation,
+      request,
+      answer,
+      at,
+    );
   }
 
-  private add(rule: string, operation: Operation, request: ProbeRequest | SentRequest, answer: Answer, message: string): void {
+  /** A finding, once per rule, operation, status said and template data: its identity, never its words. */
+  private add(found: Violation, operation: Operation, request: ProbeRequest | SentRequest, answer: Answer, at: number | null): void {
+    const { rule, messageId, data, message } = found;
     const severity = this.severityOf(rule, operation);
-    const key = JSON.stringify([rule, message]);
+    const key = JSON.stringify([rule, label(operation), at, messageId, data]);
     if (severity === undefined || this.findings.has(key)) return;
     const sent = 'operation' in request ? asSent(this.options.client, request) : request;
     const excerpt = answer.kind === 'response' && answer.text !== '' ? { response: clip(answer.text, EXCERPT) } : {};
-    this.findings.set(key, { rule, severity, operation: label(operation), message, request: sent, status: statusOf(answer), ...excerpt });
+    this.findings.set(key, { rule, severity, operation: label(operation), messageId, data, message, request: sent, status: statusOf(answer), ...excerpt });
   }
 
   /** The rule's severity for this operation as the ruleset sets it (overrides and `x-ax-exempt` included); undefined when off. */
@@ -408,14 +414,13 @@ export class Play {
   private async followSteps(request: ProbeRequest, answer: Answer & { kind: 'response' }, result: OperationResult): Promise<void> {
     const { client } = this.options;
     const { operation } = request;
-    const from = `${label(operation)} ${answer.status}`;
     for (const { href, method: rawMethod, kind, at } of this.offeredCalls(answer.body)) {
       const method = typeof rawMethod === 'string' ? rawMethod.toUpperCase() : 'GET';
       const where = `\`${dottedPath(at)}\``;
-      const problem = liveHrefProblem(this.description, candidate => this.description.matcher.suggest(candidate), where, href, method)?.text;
+      const problem = liveHrefProblem(this.description, candidate => this.description.matcher.suggest(candidate), where, href, method);
       if (problem !== undefined) {
         result.staleSteps++;
-        this.add('ax-probe-stale-step', operation, request, answer, `${from}: ${problem}`);
+        this.report('ax-probe-stale-step', operation, request, answer, sayProbe('staleHref', { problem }));
         continue;
       }
       this.known.learnHref(href);
@@ -431,12 +436,13 @@ export class Play {
       result.steps++;
       if (followed.kind === 'response' && STALE.has(followed.status)) {
         result.staleSteps++;
-        this.add(
+        this.report(
           'ax-probe-stale-step',
           operation,
           { method, path: `${url.pathname}${url.search}` },
           followed,
-          `${from}: ${kind} ${where} sends ${method} ${clip(href, 60)}, which answers ${followed.status}, so an agent following it is stuck. Offer a ${kind} only when the record can take it.`,
+          sayProbe('staleAnswer', { kind, at: dottedPath(at), method, href: clip(href, 60), status: followed.status }),
+          answer.status,
         );
       } else {
         this.judge(target, { method, path: `${url.pathname}${url.search}` }, followed);
@@ -451,16 +457,10 @@ export class Play {
     const answer = await this.exchange(fault.request, `A fault: \`${fieldName(fault.field)}\` ${fault.what}.`);
     if (answer.kind === 'not-sent') return;
     result.probes++;
-    const broke = `with \`${fieldName(fault.field)}\` ${fault.what}`;
+    const broke = { input: fieldName(fault.field), fault: fault.what };
     if (answer.kind === 'failed' || answer.status >= 500) {
-      const what = answer.kind === 'failed' ? `got no answer (${answer.why})` : `answered ${answer.status}`;
-      this.report(
-        'ax-probe-server-error',
-        operation,
-        fault.request,
-        answer,
-        `a request ${broke} ${what}, so an agent cannot tell its mistake from an outage. Validate the input and answer 400 or 422 naming \`${fault.field.name}\`.`,
-      );
+      const outcome = answer.kind === 'failed' ? sayProbe('gotNoAnswer', { why: answer.why }) : sayProbe('answered', { status: answer.status });
+      this.report('ax-probe-server-error', operation, fault.request, answer, sayProbe('serverError', { ...broke, outcome, field: fault.field.name }));
       return;
     }
     if (answer.status < 400) {
@@ -468,32 +468,21 @@ export class Play {
       return;
     }
     if (fault.kind === 'unknown-id') {
-      const why = unknownIdProblem(answer.status, readError(answer.body, this.namesOf('error')));
+      const why = unknownIdProblem(answer.status, readError(answer.body, this.namesOf('error')), broke);
       if (why === undefined) result.recovered++;
-      else this.report('ax-probe-unrecoverable', operation, fault.request, answer, `a request ${broke} ${why}`);
+      else this.report('ax-probe-unrecoverable', operation, fault.request, answer, why);
       return;
     }
     const names = this.namesOf('locators');
     const locators = locatorsIn({ value: answer.body, location: [] }, names);
     const located = locators.find(locator => locates(locator, fault, names));
     if (locators.length === 0) {
-      this.report(
-        'ax-probe-unrecoverable',
-        operation,
-        fault.request,
-        answer,
-        `the error for a request ${broke} names no field, so an agent cannot tell which input to fix. Name it, e.g. \`field: "${fault.field.name}"\` or \`errors[].field\`.`,
-      );
+      this.report('ax-probe-unrecoverable', operation, fault.request, answer, sayProbe('namesNoField', { ...broke, field: fault.field.name }));
       return;
     }
     if (located === undefined) {
-      this.report(
-        'ax-probe-wrong-field',
-        operation,
-        fault.request,
-        answer,
-        `the error for a request ${broke} ${wrongPlace(this.options.doc, operation, locators[0])}, so an agent fixes the wrong input. Name the field that failed.`,
-      );
+      const named = wrongPlace(this.options.doc, operation, locators[0]);
+      this.report('ax-probe-wrong-field', operation, fault.request, answer, sayProbe('wrongField', { ...broke, named }));
       return;
     }
     await this.repair(valid, fault, located, result);
@@ -506,10 +495,10 @@ export class Play {
     const allowed = namedIn(located.holder, namesFor(names, 'allowedValues')).find(member => Array.isArray(member.value) && member.value.length > 0);
     const [value, from] =
       suggested !== undefined
-        ? [suggested.value, `its \`${suggested.name}\``]
+        ? [suggested.value, sayProbe('suggestedBy', { name: suggested.name })]
         : allowed !== undefined
-          ? [(allowed.value as unknown[])[0], `the first of its \`${allowed.name}\``]
-          : [fieldValue(valid, fault.field), 'the description'];
+          ? [(allowed.value as unknown[])[0], sayProbe('firstAllowed', { name: allowed.name })]
+          : [fieldValue(valid, fault.field), sayProbe('fromDescription')];
     const repaired = withField(fault.request, fault.field, value);
     const answer = await this.exchange(repaired, `The repair of \`${fieldName(fault.field)}\`, from what the error said.`);
     if (answer.kind === 'not-sent') return;
@@ -517,15 +506,10 @@ export class Play {
       result.recovered++;
       return;
     }
-    const status = answer.kind === 'response' ? `answers ${answer.status}` : `gets no answer (${answer.why})`;
-    const set = value === undefined ? 'left out' : `set to ${clip(JSON.stringify(value), 40)} from ${from}`;
-    this.report(
-      'ax-probe-unrecoverable',
-      valid.operation,
-      repaired,
-      answer,
-      `after the error for a request with \`${fieldName(fault.field)}\` ${fault.what}, the repaired request (\`${fault.field.name}\` ${set}) still ${status}. Make the error's values ones the API accepts.`,
-    );
+    const outcome = answer.kind === 'response' ? sayProbe('answers', { status: answer.status }) : sayProbe('getsNoAnswer', { why: answer.why });
+    const set = value === undefined ? sayProbe('leftOut') : sayProbe('setFrom', { value: clip(JSON.stringify(value), 40), from });
+    const said = sayProbe('repairFails', { input: fieldName(fault.field), fault: fault.what, field: fault.field.name, set, outcome });
+    this.report('ax-probe-unrecoverable', valid.operation, repaired, answer, said);
   }
 }
 
@@ -559,11 +543,10 @@ const PLACE_SEGMENTS: Record<string, Field['where']> = { body: 'body', query: 'q
  * Why the answer to an unknown id leaves an agent guessing, or undefined when it does not: a 404 (or 410)
  * with a code and a message tells it to find the id with another call, so there is nothing to repair.
  */
-function unknownIdProblem(status: number, error: Pick<LiveError, 'errorCode' | 'message'>): string | undefined {
-  if (!NOT_FOUND.has(status))
-    return `answered ${status}, not 404, so an agent takes the id for malformed rather than unknown. Answer 404 with a code (e.g. "NOT_FOUND") and a message naming the id.`;
+function unknownIdProblem(status: number, error: Pick<LiveError, 'errorCode' | 'message'>, broke: { input: string; fault: string }): Said | undefined {
+  if (!NOT_FOUND.has(status)) return sayProbe('unknownIdNot404', { ...broke, status });
   if (error.errorCode !== undefined && error.message !== undefined) return undefined;
-  return 'got no error code and message, so an agent cannot tell an unknown id from a wrong route. Send a code (e.g. "NOT_FOUND") and a message naming the id.';
+  return sayProbe('unknownIdUnexplained', broke);
 }
 
 /**
@@ -591,10 +574,8 @@ function reasonNames(locator: Locator, name: string, names: Names): boolean {
   return namedIn(locator.holder, namesFor(names, 'fieldReason')).some(member => typeof member.value === 'string' && word.test(member.value));
 }
 
-/** "names `quantity`, but the probe broke `sku`", or "names `qty`, which the operation does not take". */
-function wrongPlace(doc: OpenApiDocument, operation: Operation, locator: Locator): string {
+/** "names `quantity`, not the input that was wrong", or "names `qty`, which the operation does not take". */
+function wrongPlace(doc: OpenApiDocument, operation: Operation, locator: Locator): Said {
   const lookup = resolveLocator(inputsOf(doc, operation), locator);
-  return lookup.kind === 'missing'
-    ? `names \`${clip(locator.text, 60)}\`, which the operation does not take`
-    : `names \`${clip(locator.text, 60)}\`, not the input that was wrong`;
+  return sayProbe(lookup.kind === 'missing' ? 'namesUntaken' : 'namesOther', { locator: clip(locator.text, 60) });
 }

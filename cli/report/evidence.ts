@@ -5,6 +5,7 @@
  * API only with enough of it tested (`confidence`).
  */
 import { isObject } from '../../lib/document/document';
+import type { PlainSaid } from '../../lib/findings/messages';
 import { CONFIRMED_BY_PROBE } from '../../rules';
 import { InputError } from '../args';
 import { readParsed } from '../lint';
@@ -36,7 +37,8 @@ export interface Evidence {
 /** What the report takes from a probe run: its rows and findings by operation label (`POST /orders`). */
 export interface ProbeRun {
   live: Map<string, Live>;
-  findings: { rule: string; operation: string; message: string; severity: 'error' | 'warn' | 'info' | 'hint' }[];
+  /** Each with its template's id and data when the probe gave them (a file from before findings were data has none). */
+  findings: ({ rule: string; operation: string; message: string; severity: 'error' | 'warn' | 'info' | 'hint' } & Partial<PlainSaid>)[];
 }
 
 const SEVERITIES = ['error', 'warn', 'info', 'hint'];
@@ -66,6 +68,9 @@ export function probeRunOf(data: unknown, file: string): ProbeRun {
             operation: finding.operation,
             message: String(finding.message ?? ''),
             severity: finding.severity as ProbeRun['findings'][number]['severity'],
+            ...(typeof finding.messageId === 'string' && isObject(finding.data)
+              ? { messageId: finding.messageId, data: finding.data as PlainSaid['data'] }
+              : {}),
           },
         ]
       : [],
@@ -96,7 +101,12 @@ export function observe(probe: ProbeRun, rows: readonly Row[], principleRule: (p
       row.cells[principle] = {
         status: 'fail',
         observed: true,
-        diagnostics: seen.map(finding => ({ message: `observed by the probe: ${finding.message}`, path: row.operation.location, severity: finding.severity })),
+        diagnostics: seen.map(({ message, messageId, data, severity }) => ({
+          message: `observed by the probe: ${message}`,
+          ...(messageId === undefined ? {} : { messageId, data }),
+          path: row.operation.location,
+          severity,
+        })),
       };
     }
   }

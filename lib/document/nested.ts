@@ -115,11 +115,23 @@ export interface Holder {
 /** Every object inside an example value that holds one of `names` as a key, with that key's value; outermost first. */
 export function holdersOf(example: Located, names: readonly string[]): Holder[] {
   const result: Holder[] = [];
-  walk(example.value, (value, trail) => {
-    const key = isObject(value) ? names.find(name => Object.prototype.hasOwnProperty.call(value, name)) : undefined;
-    if (key === undefined) return;
-    const location = pathOf(example.location, trail);
-    result.push({ holder: { value: value as JsonObject, location }, key, value: { value: (value as JsonObject)[key], location: child(location, key) } });
-  });
+  // Objects only: no scalar can hold a key (the runtime guard walks each live body it checks for its step lists).
+  walk(
+    example.value,
+    (value, trail) => {
+      const key = isObject(value) ? ownKeyOf(value, names) : undefined;
+      if (key === undefined) return;
+      const location = pathOf(example.location, trail);
+      const holder = value as JsonObject;
+      result.push({ holder: { value: holder, location }, key, value: { value: holder[key], location: child(location, key) } });
+    },
+    true,
+  );
   return result;
+}
+
+/** The first of `names` that `value` holds as its own key. */
+function ownKeyOf(value: JsonObject, names: readonly string[]): string | undefined {
+  for (const name of names) if (Object.prototype.hasOwnProperty.call(value, name)) return name;
+  return undefined;
 }

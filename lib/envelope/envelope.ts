@@ -7,7 +7,7 @@ import type { ErrorSchema } from '../errors/error-bodies';
 import { type Question } from '../errors/shape-table';
 import { schemaAnswer } from '../errors/schema-shapes';
 import { namesFor, type Names } from '../semantics/names';
-import { holdersOf } from '../document/nested';
+import { holdersOf, type Holder } from '../document/nested';
 import { changesState, stateChange, type StateChange } from '../semantics/scope';
 
 /** The verbs an agent's HTTP client sends for a step: TRACE, CONNECT and QUERY are no step's, in a schema's enum or a live body. */
@@ -27,11 +27,11 @@ export interface StepHref {
   at: Located;
 }
 
-/** Every step with a non-empty string href, in every `nextSteps` list of the value. */
-export function stepHrefs(value: Located, names: Names): StepHref[] {
+/** Every step with a non-empty string href, in every `nextSteps` list of the value (its `holders`, when the caller has them: the guard walks a body once). */
+export function stepHrefs(value: Located, names: Names, holders: readonly Holder[] = holdersOf(value, namesFor(names, 'nextSteps'))): StepHref[] {
   const [, methodName, hrefName] = namesFor(names, 'nextStepItem');
   if (hrefName === undefined) return [];
-  return holdersOf(value, namesFor(names, 'nextSteps')).flatMap(({ value: list }) =>
+  return holders.flatMap(({ value: list }) =>
     (Array.isArray(list.value) ? list.value : []).flatMap((step, i) => {
       const href = isObject(step) ? step[hrefName] : undefined;
       if (typeof href !== 'string' || href === '') return [];
@@ -95,7 +95,10 @@ const STATE_PHRASES = [
 ];
 
 /** A conflict of existence, not of state: "already exists", "already has a keypair", "duplicate". */
-const EXISTENCE_CONFLICT = /\balready (exists?|has|have|registered|taken|in use|defined|created)\b|\bduplicate\b/i;
+const EXISTENCE_CONFLICT = /\balready (exist(s|ed)?|has|have|registered|taken|in use|defined|created)\b|\bduplicate\b/i;
+
+/** A response described as an existence conflict ("A user with the same primary email already existed"). */
+export const describesExistenceConflict = (description: unknown): boolean => typeof description === 'string' && EXISTENCE_CONFLICT.test(description);
 
 /**
  * The evidence that a 409/422 error schema reports a state rejection, or undefined. Never on an operation
@@ -116,7 +119,7 @@ export function stateRejection(doc: OpenApiDocument, target: ErrorSchema, names:
   const evidence: StateRejection = { ...(change && { change }), ...(member !== undefined && { member }), ...(phrase !== undefined && { phrase }) };
   if (member !== undefined) return evidence;
   // Described as an existence conflict without a state word: the agent needs the existing resource, not its state.
-  if (phrase === undefined && typeof description === 'string' && EXISTENCE_CONFLICT.test(description)) return undefined;
+  if (phrase === undefined && describesExistenceConflict(description)) return undefined;
   // A PUT or PATCH on an item's sub-path may update a sub-resource (GitHub's `PUT /repos/{owner}/{repo}/pages`) as well as act (`PUT …/merge`): only a POST acts for sure.
   const firm = change?.kind === 'status' || operation.method === 'post';
   return change !== undefined && ((firm && response.status === '409') || phrase !== undefined) ? evidence : undefined;

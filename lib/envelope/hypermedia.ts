@@ -152,7 +152,15 @@ export interface LinkLookalike {
  * `next_actions` of server-side actions, Vercel's `link` to a Git repository, Gitea's `content._links`
  * of hrefs. A finding names it and asks, so that nobody adds `nextSteps` beside a list that may be one.
  */
-export function linkLookalike(doc: OpenApiDocument, view: ObjectView, collectionNames: readonly string[], prefix = ''): LinkLookalike | undefined {
+export function linkLookalike(doc: OpenApiDocument, view: ObjectView, collectionNames: readonly string[]): LinkLookalike | undefined {
+  // Asked once per view and names (`viewsOf` keeps one view per schema): a shared success schema answers hundreds of operations.
+  const byNames = doc.memoFor('hypermedia:lookalike', view, () => new Map<string, LinkLookalike | undefined>());
+  const key = collectionNames.join('\n');
+  if (!byNames.has(key)) byNames.set(key, lookalikeIn(doc, view, collectionNames, ''));
+  return byNames.get(key);
+}
+
+function lookalikeIn(doc: OpenApiDocument, view: ObjectView, collectionNames: readonly string[], prefix: string): LinkLookalike | undefined {
   // A body whose own links are its `self` alone: the links of its members are theirs (Bitbucket's `owner.links`), no next calls.
   if (prefix === '' && [...view.properties.values()].some(property => namesLinks(property.name) && selfOnly(doc, property))) return undefined;
   for (const property of view.properties.values()) {
@@ -171,7 +179,7 @@ export function linkLookalike(doc: OpenApiDocument, view: ObjectView, collection
       continue;
     }
     const objects = views.filter(inner => isObjectView(inner) && inner.properties.size > 0);
-    const inner = prefix === '' && objects.length === 1 ? linkLookalike(doc, objects[0], collectionNames, `${property.name}.`) : undefined;
+    const inner = prefix === '' && objects.length === 1 ? lookalikeIn(doc, objects[0], collectionNames, `${property.name}.`) : undefined;
     if (inner !== undefined) return inner;
   }
   return undefined;
@@ -210,6 +218,10 @@ const NEXT_CALL_WORDS = new Set([
   'confirmation',
 ]);
 const URL_WORDS = new Set(['url', 'uri', 'href', 'link', 'location', 'endpoint']);
+/** A member described as a URL, whatever its name (api2pdf's `pdf`, "A url to the PDF …"), as one named so is. */
+const URL_TEXT = /^\s*(a|an|the)\s+(ur[li]|link)\b/i;
+/** A URL handed over for a while (api2pdf's `pdf`, "will exist only for 24 hours"): made for the client to fetch next, as a presigned one is. */
+const TEMPORARY_TEXT = /\b(exists?|available|valid|expires?|kept)( only)? (for|after|in|within) (\d+|one|a|an) (second|minute|hour|day)s?\b/i;
 const LOCATION = 'location';
 /** What a body handing over a call may hold beside its URL: the token to send there (DRACOON's upload `token`), when it expires. */
 const CALL_COMPANION_WORDS = new Set(['token', 'expires', 'expiry', 'expiration', 'ttl']);
@@ -277,6 +289,11 @@ function soleUrl(doc: OpenApiDocument, view: ObjectView): NextCallMember | undef
  * leaves the edit to a person.
  */
 export function nextCallMember(doc: OpenApiDocument, view: ObjectView): NextCallMember | undefined {
+  // Asked once per view, as `linkLookalike`: a shared success schema answers hundreds of operations.
+  return doc.memoFor('hypermedia:next-call', view, () => findNextCallMember(doc, view));
+}
+
+function findNextCallMember(doc: OpenApiDocument, view: ObjectView): NextCallMember | undefined {
   for (const property of view.properties.values()) {
     const schema = stringSchema(doc, property);
     if (schema === undefined) continue;
@@ -286,6 +303,9 @@ export function nextCallMember(doc: OpenApiDocument, view: ObjectView): NextCall
     const nameWords = words(property.name);
     if (nameWords.some(word => URL_WORDS.has(word)) && nameWords.some(word => NEXT_CALL_WORDS.has(word)))
       return { name: property.name, evidence: `named \`${property.name}\`` };
+    const isUrl = URL_WORDS.has(nameWords.at(-1) ?? '') || URL_TEXT.test(String(schema.description ?? ''));
+    const temporary = isUrl ? TEMPORARY_TEXT.exec(String(schema.description ?? ''))?.[0] : undefined;
+    if (temporary !== undefined) return { name: property.name, evidence: `a URL described "${temporary}"` };
     // A URI the server sets, named a link and nothing else (GSMtasks' export `link`, its download): not the resource's own `url`.
     if (nameWords.length === 1 && nameWords[0] === 'link' && schema.readOnly === true && URI_FORMATS.has(String(schema.format)))
       return { name: property.name, evidence: 'a read-only URI' };
@@ -383,9 +403,12 @@ const schemaWalker = (doc: OpenApiDocument): LinkWalker<SchemaNode> => ({
   methods: node => methodList(doc, node),
 });
 
-/** A schema's body that declares a link carrying its methods (`holdsMethodLink`): its next calls, under the API's own names. */
+/**
+ * A schema's body that declares a link carrying its methods (`holdsMethodLink`): its next calls, under the API's own names.
+ * Asked once per view (`viewsOf` keeps one per schema): a shared success schema answers hundreds of operations.
+ */
 export const declaresMethodLinks = (doc: OpenApiDocument, view: ObjectView): boolean =>
-  [...view.properties.values()].some(member => holdsMethodLink(schemaWalker(doc), member, 1));
+  doc.memoFor('hypermedia:method-links', view, () => [...view.properties.values()].some(member => holdsMethodLink(schemaWalker(doc), member, 1)));
 
 const liveWalker: LinkWalker<unknown> = {
   members: node => (isObject(node) ? Object.entries(node) : []),

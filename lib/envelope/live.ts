@@ -6,6 +6,7 @@
 import { type OpenApiDocument, type Operation, type Response } from '../document/document';
 import type { PathMatcher } from '../document/paths';
 import { clip, dottedPath } from '../document/values';
+import type { Holder } from '../document/nested';
 import type { Said } from '../findings/messages';
 import { valueAnswer, valueHome, type ValueMember, type ValueQuestion } from '../errors/value-shapes';
 import { carrierName, inStyleOf } from '../errors/error-wording';
@@ -34,7 +35,10 @@ export interface LiveDescription {
 /** The questions the checks ask only whether a body answers (ax-recoverable-error-structure, ax-recoverable-suggestion): a plan can answer them. */
 export type PlannedQuestion = 'errorCode' | 'message' | 'recoveryHint';
 
-/** What several checks read from the body, computed at most once per response. */
+/**
+ * What several checks read from the body, computed at most once per response. Methods of the exchange: a check calls
+ * them on it (`exchange.error('stackTrace')`), never takes them off it, as the guard keeps them on a class's prototype.
+ */
 export interface Readings {
   /** The member answering one question of the error-shapes table: the body is read once, for what ERROR_READS says the status asks. */
   error(question: Exclude<ValueQuestion, 'fields' | PlannedQuestion>): ValueMember | undefined;
@@ -42,6 +46,8 @@ export interface Readings {
   answers(question: PlannedQuestion): boolean;
   /** How many fields the body names as failed (a validation error, not a state rejection). */
   fieldCount(): number;
+  /** Every object of the body holding a `nextSteps` list (`holdersOf`): walked once for the shape and href checks. */
+  stepHolders(): Holder[];
   stepLists(): StepList[];
   /** False when the body surely has no member named one of `keys` (any letter case with `anyCase`): then nothing is sought. */
   mayHold(keys: readonly string[], anyCase?: boolean): boolean;
@@ -69,7 +75,7 @@ export interface Exchange extends RuleOptions, Readings {
   /** The declared response the status falls under, if any. */
   response: Response | undefined;
   status: number;
-  headers: () => Record<string, unknown>;
+  headers(): Record<string, unknown>;
   body: unknown;
 }
 
@@ -132,18 +138,15 @@ export interface LiveStateRejection {
  * operation that changes state, carrying a state field, or else one the description declares (a body naming failed fields
  * is a validation error instead); with what signals it, in words, and the state fields it lacks. Undefined when it is none.
  */
-export function liveStateRejection({
-  description,
-  operation,
-  response,
-  body,
-  names,
-  fieldCount,
-}: Pick<Exchange, 'description' | 'operation' | 'response' | 'body' | 'names' | 'fieldCount'>): LiveStateRejection | undefined {
+export function liveStateRejection(
+  exchange: Pick<Exchange, 'description' | 'operation' | 'response' | 'body' | 'names' | 'fieldCount'>,
+): LiveStateRejection | undefined {
+  const { description, operation, response, body, names } = exchange;
   // As the rules: only an operation that changes something rejects a request for its state, whatever the body carries.
   if (!changesState(description.doc, operation, names)) return undefined;
   const carried = STATE_MEMBERS.map(field => stateMember(body, field, names)).find(member => member !== undefined);
-  const declared = carried === undefined && response !== undefined && fieldCount() === 0 ? description.stateRejection(operation, response, names) : undefined;
+  const declared =
+    carried === undefined && response !== undefined && exchange.fieldCount() === 0 ? description.stateRejection(operation, response, names) : undefined;
   if (carried === undefined && declared === undefined) return undefined;
   const signal = carried !== undefined ? `it carries \`${carried.path}\`` : stateEvidence(declared!);
   return { signal, missing: STATE_FIELDS.filter(field => stateMember(body, field, names) === undefined) };

@@ -138,6 +138,8 @@ export function mirrorsStatus(evidence: Evidence): boolean {
 }
 
 const IDENTIFIER_VALUE = /^[A-Za-z][\w.:-]*$/;
+/** Three words or more: "something went wrong", "Record with ID 12 was not found" (a reason phrase, "Bad Request", is two). */
+const SENTENCE = /^\s*\S+(\s+\S+){2,}/;
 
 // Keyed by the concepts of lib/semantics/names.ts: a rule asks for `errorCode` and the reader answers with its names or this evidence.
 const RECOGNITIONS = {
@@ -169,21 +171,26 @@ const RECOGNITIONS = {
     fits: evidence => evidence.values.length > 0 && evidence.values.every(value => typeof value === 'string' && IDENTIFIER_VALUE.test(value)),
   },
   message: {
-    // `errorSummary`, `errorDescription`, `userMessage` (clear); `summary`, a plain string `error` or `reason`, a list of
+    // `errorSummary`, `errorDescription`, `userMessage` (clear); `summary`, a plain string `error`, `errors` or `reason`, a list of
     // `errorMessages` (Jira) (likely).
     name: w =>
       MESSAGE_HEADS.has(last(w))
         ? w.length === 1 || any(w.slice(0, -1), MESSAGE_QUALIFIERS)
           ? 2
           : 1
-        : (w.length === 1 && ['error', 'reason'].includes(w[0])) || (last(w) === 'messages' && any(w.slice(0, -1), MESSAGE_QUALIFIERS))
+        : (w.length === 1 && ['error', 'reason', 'errors'].includes(w[0])) || (last(w) === 'messages' && any(w.slice(0, -1), MESSAGE_QUALIFIERS))
           ? 1
           : 0,
     notTypes: ['object', 'boolean', 'integer', 'number'],
-    says: /\b(human[- ]readable|error message|message|explanation|description of the (error|problem|failure)|what happened)\b/i,
+    // Or described as the error itself (Water Linked's `error`: "Error if it occurs"), not as its code or kind.
+    says: /\b(human[- ]readable|error message|message|explanation|description of the (error|problem|failure)|what happened)\b|^\s*(the |an? )?error\b(?!\s*(code|type|id|identifier|key|kind|class|name|number|status)\b)/i,
+    // A value that is a sentence (Water Linked's "something went wrong") is an error told, not a code.
+    fits: evidence => evidence.values.length > 0 && evidence.values.every(value => typeof value === 'string' && SENTENCE.test(value)),
     // A string holding identifiers is a code (OAuth 2.0's `error: invalid_grant`), not prose; a list is messages only by its
     // name: `messages`, or NestJS's `message: string[]` (its ValidationPipe's one sentence per failed check).
     veto: (evidence, w) =>
+      // `errors` is a message only as a string (DigitalNZ's "Record with ID … was not found"), never a list or map of errors.
+      (w.join(' ') === 'errors' && evidence.types?.includes('string') !== true) ||
       (evidence.types?.includes('array') === true &&
         last(w) !== 'messages' &&
         !(w.join(' ') === 'message' && evidence.itemTypes?.includes('string') === true)) ||

@@ -8,6 +8,7 @@ import {
   isErrorResponse,
   isObject,
   isSuccessStatus,
+  pointerToPath,
   type Body,
   type JsonObject,
   type JsonPath,
@@ -15,14 +16,17 @@ import {
   type OpenApiDocument,
   type Operation,
   type Response,
+  valueAt,
 } from '../document/document';
 import { errorSchemaNaming } from './concepts';
 import { CODE_AND_MESSAGE } from './shape-table';
 import { passedOver, schemaAnswer, schemaLikely } from './schema-shapes';
-import { envelopeSite, extendedSchema, type Edit } from '../findings/edits';
+import { envelopeSite, errorAudience, extendedSchema, type Edit } from '../findings/edits';
+import { responsesUsing } from '../document/uses';
 import { responseFinding, type Finding, type LazyEdits, type OwnSchema } from '../findings/rule-function';
 import { isObjectView, viewsOf, type ObjectView } from '../document/schema';
-import { conceptsOf, identityOf, sayOf, type Phrase } from '../findings/messages';
+import { pathOf, walk } from '../document/values';
+import { conceptsOf, identityOf, sayOf, type ConceptData, type Phrase, type Said } from '../findings/messages';
 import type { Concept } from '../semantics/names';
 
 export interface ErrorSchema {
@@ -42,6 +46,11 @@ export interface ErrorSchema {
   views: ObjectView[];
   /** "the error schema", naming the media type when the response offers several JSON bodies. */
   name: string;
+  /**
+   * When a success response answers the schema too (Conjur's status 200 and its 500/501): the error responses'
+   * own schema, so that no member a fix asks of an error is promised by every success.
+   */
+  ownSchema?: OwnSchema;
 }
 
 /** What one view lacks, and the fix (as words, and as edits when it is mechanical); views with the same problem are reported together. */
@@ -79,9 +88,20 @@ function readErrorSchemas(doc: OpenApiDocument, operation: Operation, response: 
     if (views === undefined || views.length === 0) continue;
     const own = oneArrayPerSite(doc, doc.resolve(schema.value, schema.location)?.location);
     const site = own === undefined ? undefined : oneArrayPerSite(doc, extendedSchema(doc, own));
-    schemas.push({ operation, response, mediaType, schema, site, own, views, name: several ? `the ${mediaType} error schema` : 'the error schema' });
+    const name = several ? `the ${mediaType} error schema` : 'the error schema';
+    schemas.push({ operation, response, mediaType, schema, site, own, views, name, ...errorsOwnSchema(doc, site) });
   }
   return { schemas, unreadable };
+}
+
+/**
+ * The error responses' own schema (`StatusWithError`) when a 2xx answers the schema at `site` too: its members would make every
+ * success carry an error. (A redirect's body, GitHub's 301 `basic-error`, is no success's data.)
+ */
+function errorsOwnSchema(doc: OpenApiDocument, site: JsonPath | undefined): { ownSchema?: OwnSchema } {
+  const users = site === undefined ? [] : [...responsesUsing(doc, site).keys()];
+  const success = users.some(at => isSuccessStatus(String(pointerToPath(at)?.at(-1))));
+  return success ? { ownSchema: { label: 'error', regions: errorAudience(doc).regions } } : {};
 }
 
 /**
@@ -159,30 +179,55 @@ const say = sayOf({
  * One finding per distinct problem among the schema's views, on the operation's own response or, when the schema is a shared component, on it:
  * "the error schema has no X" or, for some `oneOf`/`anyOf` shapes only, "… in 2 of its 3 oneOf/anyOf shapes".
  */
-export function describeViews(target: ErrorSchema, problemOf: (view: ObjectView) => Problem | undefined): Finding[] {
+export function describeViews(doc: OpenApiDocument, target: ErrorSchema, problemOf: (view: ObjectView) => Problem | undefined): Finding[] {
   const total = target.views.length;
   return problemGroups(target.views, problemOf).map(({ problem, count, edits }) => {
-    const shapes = count < total ? say('someShapes', { count, total }) : '';
+    const { shapes, about, onComponent, same } = wordsOf(doc, problem, count, total);
     const { what, fix } = problem;
-    const about = conceptData(problem);
     return responseFinding(
       target.operation,
       target.response,
       say('schemaProblem', { schema: target.name, what, shapes, fix, ...about }),
       problem.onResponse ? [target.schema.location] : [placeOf(target, problem), target.schema.location],
       // On the component, the component is the subject; whichever media type reads it, one defect of the schema.
-      {
-        ...(edits === undefined ? {} : { edits: () => allEdits(edits) }),
-        onComponent: say('componentProblem', { what, shapes, fix, ...about }),
-        ownSchema: problem.ownSchema,
-        same: identityOf(say('componentProblem', { what: problem.sameWhat ?? what, shapes, fix: problem.sameFix ?? fix })),
-      },
+      { ...(edits === undefined ? {} : { edits: () => allEdits(edits) }), onComponent, ownSchema: problem.ownSchema ?? target.ownSchema, same },
     );
   });
 }
 
+/** What a problem says of a component, whichever response reaches it: its shapes clause, its concepts, its words and its identity. */
+interface ProblemWords {
+  shapes: Phrase;
+  about: ConceptData;
+  onComponent: Said;
+  same: string;
+}
+
+/**
+ * A shared schema's problem is judged once per rule (`judgeOnce`) and reached through every response that uses it
+ * (GitHub: thousands): its words are said once per problem and count of shapes, not once per use.
+ */
+function wordsOf(doc: OpenApiDocument, problem: Problem, count: number, total: number): ProblemWords {
+  const byShapes = doc.memoFor('error-bodies:words', problem, () => new Map<string, ProblemWords>());
+  const key = `${count}/${total}`;
+  let words = byShapes.get(key);
+  if (words === undefined) {
+    const shapes = count < total ? say('someShapes', { count, total }) : '';
+    const { what, fix } = problem;
+    const about = conceptData(problem);
+    words = {
+      shapes,
+      about,
+      onComponent: say('componentProblem', { what, shapes, fix, ...about }),
+      same: identityOf(say('componentProblem', { what: problem.sameWhat ?? what, shapes, fix: problem.sameFix ?? fix })),
+    };
+    byShapes.set(key, words);
+  }
+  return words;
+}
+
 /** What a problem says is missing, as a finding's data: its own concepts and those its words name, once each; none when none. */
-function conceptData({ concept, what, fix }: Problem): { concept?: Concept | Concept[] } {
+function conceptData({ concept, what, fix }: Problem): ConceptData {
   const named = [concept ?? [], [what, fix].flatMap(phrase => (typeof phrase === 'string' ? [] : conceptsOf(phrase)))].flat();
   const concepts = [...new Set(named)];
   return concepts.length === 0 ? {} : { concept: concepts.length === 1 ? concepts[0] : concepts };
@@ -195,8 +240,9 @@ function conceptData({ concept, what, fix }: Problem): { concept?: Concept | Con
  */
 function placeOf(target: ErrorSchema, problem: Problem): JsonPath | undefined {
   const { site, own } = target;
-  if (problem.ownSchema === undefined || site === undefined || own === undefined) return site;
-  return JSON.stringify(own) === JSON.stringify(envelopeSite(site, problem.ownSchema.label)) ? site : own;
+  const ownSchema = problem.ownSchema ?? target.ownSchema;
+  if (ownSchema === undefined || site === undefined || own === undefined) return site;
+  return JSON.stringify(own) === JSON.stringify(envelopeSite(site, ownSchema.label)) ? site : own;
 }
 
 /** The views with one problem: the problem, how many views have it, and their edits (none unless every one has some). */
@@ -235,7 +281,8 @@ export function judgeOnce(): JudgeOnce {
   const root: Level = { next: new Map() };
   return (target, view, reads, judge) => {
     let level = root;
-    for (const part of [target.site, view, ...reads]) {
+    // A use whose fix points its own response at the errors' own schema is judged per response.
+    for (const part of [target.site, view, target.ownSchema === undefined ? undefined : target.response, ...reads]) {
       let next = level.next.get(part);
       if (next === undefined) level.next.set(part, (next = { next: new Map() }));
       level = next;
@@ -412,23 +459,90 @@ export function schemaOfExample(
 /**
  * An error schema the API defines, named for no error in particular and holding a code or a message (one
  * with both first): Gitea's `APIError`, whose responses mostly carry `message` and `url` as headers. What a response without a usable body is offered when no other response has one.
+ * One the document names only as a list's items is a part of a body, not one (see `listedErrorEnvelope`).
  */
 export function definedErrorSchema(doc: OpenApiDocument): string | undefined {
-  return doc.memo('error-bodies:defined', () => {
+  return best(plainErrorSchemas(doc).filter(({ ref }) => refPlaces(doc).get(ref)?.elsewhere !== false))?.ref;
+}
+
+/**
+ * The envelope the API's error schema travels in where the document names it only as a list's items (Shutterstock's
+ * `Error`, only ever the item of `errors[]` beside `message` in its list envelopes): the list's member and the message
+ * beside it, when every use carries it alike. What a response without a body is offered in place of the item alone.
+ */
+export function listedErrorEnvelope(doc: OpenApiDocument): { item: string; list: string; message: string; holders: number } | undefined {
+  return doc.memo('error-bodies:listed-envelope', () => {
+    const candidates = plainErrorSchemas(doc).flatMap(({ ref, score }) => {
+      const envelope = envelopeOf(doc, refPlaces(doc).get(ref));
+      return envelope === undefined ? [] : [{ ref, score, ...envelope }];
+    });
+    const found = best(candidates);
+    return found === undefined
+      ? undefined
+      : { item: found.ref.slice(found.ref.lastIndexOf('/') + 1), list: found.list, message: found.message, holders: found.holders };
+  });
+}
+
+const best = <T extends { score: number }>(scored: readonly T[]): T | undefined =>
+  scored.reduce<T | undefined>((a, b) => (a === undefined || b.score > a.score ? b : a), undefined);
+
+/** The schemas named for no error in particular that hold a code or a message in every shape, scored by how many of the two. */
+function plainErrorSchemas(doc: OpenApiDocument): { ref: string; score: number }[] {
+  return doc.memo('error-bodies:plain', () => {
     const home = doc.isSwagger2 ? ['definitions'] : ['components', 'schemas'];
     const schemas = home.reduce<unknown>((node, key) => (isObject(node) ? node[key] : undefined), doc.root);
-    if (!isObject(schemas)) return undefined;
+    if (!isObject(schemas)) return [];
     // Only one named for no error in particular (Gitea's `APIError`, declared by one status at most), not a one-status body
     // such as FastAPI's 422 `HTTPValidationError` or one service's `AlertingError`.
-    const scored = Object.keys(schemas).flatMap(name => {
+    return Object.keys(schemas).flatMap(name => {
       const ref = `#/${[...home, name].join('/')}`;
       if (errorSchemaNaming(name) !== 'plain') return [];
       const views = viewsOf(doc, { $ref: ref }, undefined)?.filter(isObjectView) ?? [];
       const held = CODE_AND_MESSAGE.filter(question => views.length > 0 && views.every(view => schemaAnswer(doc, view, question, undefined) !== undefined));
       return held.length === 0 ? [] : [{ ref, score: held.length }];
     });
-    return scored.reduce<{ ref: string; score: number } | undefined>((a, b) => (a === undefined || b.score > a.score ? b : a), undefined)?.ref;
   });
+}
+
+/** Where the document names each local `$ref`: the places it is a list's `items`, and whether it is named anywhere else too. */
+function refPlaces(doc: OpenApiDocument): Map<string, { listed: JsonPath[]; elsewhere: boolean }> {
+  return doc.memo('error-bodies:ref-places', () => {
+    const places = new Map<string, { listed: JsonPath[]; elsewhere: boolean }>();
+    walk(
+      doc.root,
+      (value, trail) => {
+        if (!isObject(value) || typeof value.$ref !== 'string') return;
+        const known = places.get(value.$ref) ?? places.set(value.$ref, { listed: [], elsewhere: false }).get(value.$ref)!;
+        // A list's `items`, not a member named `items` (Shutterstock's `Error.items`).
+        if (trail?.key === 'items' && trail.parent?.key !== 'properties') known.listed.push(pathOf([], trail)!);
+        else known.elsewhere = true;
+        return false;
+      },
+      true,
+      doc.isTree,
+    );
+    return places;
+  });
+}
+
+/** The one envelope of a schema named only as items: each list a member of the same name, beside a message of the same name. */
+function envelopeOf(
+  doc: OpenApiDocument,
+  places: { listed: JsonPath[]; elsewhere: boolean } | undefined,
+): { list: string; message: string; holders: number } | undefined {
+  if (places === undefined || places.elsewhere || places.listed.length === 0) return undefined;
+  const found = places.listed.map(path => {
+    // `…/properties/errors/items`: the list is the member `errors` of the object schema three steps up.
+    if (path.length < 3 || path[path.length - 3] !== 'properties') return undefined;
+    const holder = path.slice(0, -3);
+    const view = viewsOf(doc, valueAt(doc.root, holder), holder)?.find(isObjectView);
+    const message = view === undefined ? undefined : schemaAnswer(doc, view, 'message', undefined)?.name;
+    return message === undefined ? undefined : JSON.stringify([path[path.length - 2], message]);
+  });
+  const [first] = found;
+  if (first === undefined || found.some(each => each !== first)) return undefined;
+  const [list, message] = JSON.parse(first) as [string, string];
+  return list === message ? undefined : { list, message, holders: found.length };
 }
 
 /**

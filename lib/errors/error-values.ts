@@ -105,7 +105,7 @@ export function errorFieldValues(doc: OpenApiDocument, operations: readonly Oper
   }
   for (const { operation, response, body } of errorBodies(doc, operations)) {
     for (const example of body.examples) {
-      const members = exampleMembers(example, names, shapes);
+      const members = exampleMembers(example, names, shapes, doc);
       const primary = primaryMembers(members);
       for (const member of members) {
         const { name, value, location } = member;

@@ -7,7 +7,7 @@ import { errorSchemaNaming, inStyle, mostUsedStyle, words, type Style } from './
 import { errorBodies, isErrorStatus, isJsonMediaType, isObject, pointerToPath, type OpenApiDocument } from '../document/document';
 import { responsesUsing } from '../document/uses';
 import { editedPart, errorAudience, propertyEdits } from '../findings/edits';
-import type { Problem } from './error-bodies';
+import type { ErrorSchema, Problem } from './error-bodies';
 import { type Carrier, type Names, type Question } from './shape-table';
 import { bodyCarrier, schemaAnswers, schemaLikely, type PassedOver } from './schema-shapes';
 import { isObjectView, viewsOf, type ObjectView } from '../document/schema';
@@ -59,7 +59,13 @@ export interface Lacking {
  * The problem of a view whose body has no member for the question: asked about when a member may be it,
  * else a member added to the body (with its edit), named in the API's style.
  */
-export function lackingMember(doc: OpenApiDocument, view: ObjectView, options: Names, { question, concept, names, type, purpose }: Lacking): Problem {
+export function lackingMember(
+  doc: OpenApiDocument,
+  target: ErrorSchema,
+  view: ObjectView,
+  options: Names,
+  { question, concept, names, type, purpose }: Lacking,
+): Problem {
   const home = bodyCarrier(doc, view, options);
   const name = newMemberName(doc, home.nodes[0].views, names);
   const add = `add \`${name}\` (${type})${placeOf(home)}${purpose}`;
@@ -72,7 +78,7 @@ export function lackingMember(doc: OpenApiDocument, view: ObjectView, options: N
     concept: question,
     what: `has no ${concept}`,
     fix: `A${add.slice(1)}`,
-    edits: () => propertyEdits(doc, home.nodes[0].views, name, { type }, false, errorAudience(doc)),
+    edits: () => propertyEdits(doc, home.nodes[0].views, name, { type }, false, errorAudience(doc, target)),
   };
 }
 

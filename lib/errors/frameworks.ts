@@ -75,7 +75,7 @@ const members = (schema: unknown): string[] => (isObject(schema) && isObject(sch
 const hasMembers = (schema: unknown, names: readonly string[]) => names.every(name => members(schema).includes(name));
 
 // `hydra:description` is the message by Hydra's vocabulary, not by its name: a fix says so in its description.
-const HYDRA_ERROR = { body: '`hydra:Error`', message: '`hydra:description` (described as the message)' };
+const HYDRA_ERROR = { body: '`hydra:Error`', message: '`hydra:description`' };
 const RFC_7807 = { body: 'RFC 7807 `{ type, title, detail, status }`', message: '`detail`' };
 
 const SWASHBUCKLE_TYPES = ['text/plain', 'application/json', 'text/json'];
@@ -121,7 +121,7 @@ const RECOGNITIONS: readonly Recognition[] = [
     sends: CLIENT_ERROR,
     body: '`{ detail }` (a string, as `HTTPException` sends it)',
     lacks: 'a required `code`',
-    handler: 'register `@app.exception_handler(Exception)` to send it (Starlette answers an unhandled error with a text/plain 500)',
+    handler: 'register `@app.exception_handler(Exception)` to send it (Starlette sends a text/plain 500)',
     // Its validation error, `HTTPValidationError { detail: [{ loc, msg, type }] }`, is in every app that validates input.
     shows: (_, schemas) => isObject(schemas.HTTPValidationError) && hasMembers(schemas.ValidationError, ['loc', 'msg', 'type']),
   },
@@ -130,13 +130,13 @@ const RECOGNITIONS: readonly Recognition[] = [
     sends: CLIENT_ERROR_BUT_400,
     body: '`{ detail }`',
     lacks: 'a required `code`',
-    handler: 'set an `EXCEPTION_HANDLER` that sends it (Django REST framework answers a 400 with a map of fields, Django a 500 with an HTML page)',
+    handler: 'set an `EXCEPTION_HANDLER` that sends it (by default a 400 is a map of fields, a 500 an HTML page)',
     // Its `ValidationError` answers a 400 with each failed field's messages (`{ "email": ["Enter a valid email address."] }`):
     // kept for the clients that read it, with a code and a message beside.
     otherwise: {
       status: '400',
-      body: "`{ <field>: [string] }` (each field's messages)",
-      lacks: 'a required `code` and `message` beside the fields',
+      body: '`{ <field>: [string] }`',
+      lacks: 'a required `code` and `message`',
       handler: 'set an `EXCEPTION_HANDLER` that adds them',
     },
     // drf-spectacular's `orders_retrieve`, `orders_partial_update`, `orders_destroy`; drf-yasg's `orders_read`, `orders_delete`.
@@ -158,8 +158,8 @@ const RECOGNITIONS: readonly Recognition[] = [
     name: 'ASP.NET Core',
     sends: CLIENT_ERROR,
     body: '`ProblemDetails` `{ type, title, status, detail }`',
-    lacks: '`type` (a URI naming the error) and `detail` required',
-    handler: 'register `app.UseExceptionHandler` to send it (ASP.NET Core answers an unhandled error with an empty 500)',
+    lacks: '`type` (a URI) and `detail` required',
+    handler: 'register `app.UseExceptionHandler` to send it (by default an unhandled error is an empty 500)',
     // Swashbuckle lists a controller's output under `text/plain`, `application/json` and `text/json` together.
     shows: doc =>
       doc
@@ -245,7 +245,7 @@ const SCIM_1_ERROR: Framework = {
   defines: true,
   sends: EVERY_STATUS,
   body: '`{ Errors: [{ code, description }] }` (`code` the HTTP status)',
-  lacks: 'a required machine-readable code of its own and `description` required in each item',
+  lacks: 'a required code of its own and a required `description` in each item',
 };
 
 /**

@@ -198,7 +198,8 @@ export interface PassedOver {
 
 const LOOKALIKES: Record<CodeOrMessage, ReadonlySet<string>> = {
   errorCode: new Set(['code', 'error', 'type', 'reason', 'kind', 'errno']),
-  message: new Set(['message', 'msg', 'detail', 'description', 'title', 'text', 'summary', 'reason', 'error']),
+  // `errors` as a sentence (DigitalNZ's "Record with ID … was not found"): a message under the API's own name.
+  message: new Set(['message', 'msg', 'detail', 'description', 'title', 'text', 'summary', 'reason', 'error', 'errors']),
 };
 
 export function passedOver(doc: OpenApiDocument, view: ObjectView, question: CodeOrMessage, names: Names): PassedOver[] {

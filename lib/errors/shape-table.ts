@@ -224,17 +224,17 @@ function findMemberIn<N>(reader: Reader<N>, carrier: Carrier<N>, question: Quest
 /** The listed `name`, as one of the concept accepting values as `accepts`, in every node of `carrier`: findMemberIn's one test of a name. */
 function namedMember<N>(reader: Reader<N>, carrier: Carrier<N>, question: Question, accepts: Accepts, name: string, required: boolean): Found<N> | undefined {
   if (question === 'errorCode' && carrier.nodes.some(node => reader.namesType(node, name))) return undefined;
-  // Every node must have it: stop at the first that does not (an error list may hold thousands of items).
+  // Every node must have it: stop at the first that does not (an error list may hold thousands of items). A loop, not
+  // `every` with a callback: the runtime guard asks this of each live error body it checks.
   let first: { node: N; required: boolean; name: string } | undefined;
   let allRequired = true;
-  const everyNode = carrier.nodes.every(node => {
+  for (const node of carrier.nodes) {
     const member = reader.member(node, name);
-    if (member === undefined || (required && !member.required) || !reader.accepts(member.node, accepts, node)) return false;
+    if (member === undefined || (required && !member.required) || !reader.accepts(member.node, accepts, node)) return undefined;
     first ??= member;
     allRequired &&= member.required;
-    return true;
-  });
-  return everyNode && first !== undefined ? { name: first.name, required: allRequired, node: first.node, carrier, certainty: 'clear' } : undefined;
+  }
+  return first === undefined ? undefined : { name: first.name, required: allRequired, node: first.node, carrier, certainty: 'clear' };
 }
 
 /** A string code that is not the HTTP status is the one an agent branches on: Google's `status` over its HTTP `code`. */

@@ -3,7 +3,7 @@
  * bodies for the runtime guard (runtime/shapes.ts).
  */
 import { mirrorsStatus, type Question } from './concepts';
-import { child, isObject, type JsonObject, type Located } from '../document/document';
+import { child, isObject, type JsonObject, type Located, type OpenApiDocument } from '../document/document';
 import { namesFor, type Names } from '../semantics/names';
 import {
   bodyOf,
@@ -91,7 +91,10 @@ const valueReader: Reader<Located> = {
     const value = this.member(node, name)?.node.value;
     // A value sent is read as a schema declaring that one value (`enum: [value]`): the lint and the guard weigh the same evidence.
     if (value === undefined) return { name, types: undefined, text: '', values: [] };
-    return { name, types: [jsonType(value)], text: '', values: [value], ...(Array.isArray(value) ? { itemTypes: [...new Set(value.map(jsonType))] } : {}) };
+    // No spread of a conditional member: the runtime guard weighs a live error code's evidence on each body it checks.
+    return Array.isArray(value)
+      ? { name, types: ['array'], text: '', values: [value], itemTypes: [...new Set(value.map(jsonType))] }
+      : { name, types: [jsonType(value)], text: '', values: [value] };
   },
   namesType: () => false,
 };
@@ -177,12 +180,18 @@ export interface NamedMember extends Located {
 }
 
 /**
+ * The reader of a description's examples, which keeps its answers per example for the document's lint: the examples
+ * are the document's nodes, read alike by every rule that asks (six read the code and message of every error example).
+ */
+const exampleReader = (doc: OpenApiDocument): Reader<Located> => doc.memo('value-shapes:example-reader', () => ({ ...valueReader, remember: keptAnswers() }));
+
+/**
  * Every member of an example error body named one of `fieldNames`, in every carrier (the body, the
  * wrapper, each item of an error list), in the order of `fieldNames`: the value rules read codes and
- * messages where the shapes table says they sit.
+ * messages where the shapes table says they sit. Given the document the example is a node of, its carriers are kept.
  */
-export function exampleMembers(example: Located, fieldNames: readonly string[], names: Names): NamedMember[] {
-  const carriers = carriersOf(valueReader, example, names);
+export function exampleMembers(example: Located, fieldNames: readonly string[], names: Names, doc?: OpenApiDocument): NamedMember[] {
+  const carriers = carriersOf(doc === undefined ? valueReader : exampleReader(doc), example, names);
   return fieldNames.flatMap(name => carriers.flatMap(carrier => carrier.nodes.flatMap(node => namedIn(node, [name]))));
 }
 

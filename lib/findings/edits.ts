@@ -128,17 +128,27 @@ export interface Audience {
   regions: readonly JsonPath[];
   /** True when a response that reaches a schema through a `oneOf`/`anyOf` branch is outside the audience of that schema (see inBranch). */
   exceptBranches?: boolean;
+  /** What their own schema is named with, whichever member a rule adds (`error`: `StatusWithError`, one for every error rule). */
+  label?: string;
 }
 
 /**
  * The audience of a finding on an error body: every error response of the document, which its shared schema
- * may serve, except through a `oneOf`/`anyOf` branch; no success body.
+ * may serve, except through a `oneOf`/`anyOf` branch; no success body. Given the error body a finding is about,
+ * when a success answers its schema too (lib/errors/error-bodies.ts, `ErrorSchema.ownSchema`), with that body,
+ * so that its members go into the errors' own schema (`StatusWithError`).
  */
-export function errorAudience(doc: OpenApiDocument): Audience {
-  return doc.memo('edits:error-audience', () => ({
+export function errorAudience(
+  doc: OpenApiDocument,
+  target?: { operation: Operation; response: Response; mediaType: string; ownSchema?: { label: string } },
+): Audience {
+  const all = doc.memo('edits:error-audience', () => ({
     regions: doc.operations().flatMap(operation => doc.responses(operation).flatMap(response => (isErrorResponse(response) ? [response.at] : []))),
     exceptBranches: true,
   }));
+  if (target?.ownSchema === undefined) return all;
+  const body = doc.jsonBodies(target.operation, target.response).find(candidate => candidate.mediaType === target.mediaType);
+  return body === undefined ? all : { ...all, body, at: target.response.at, label: target.ownSchema.label };
 }
 
 /** A response-specific schema: `OrderWithNextSteps`, `allOf` of the shared `Order` and the new member. */
@@ -168,7 +178,7 @@ export function propertyEdits(
   required = false,
   audience?: Audience,
 ): Edit[] | undefined {
-  return membersEdits(doc, views, { properties: { [name]: schema }, required: required ? [name] : [], audience, label: name });
+  return membersEdits(doc, views, { properties: { [name]: schema }, required: required ? [name] : [], audience, label: audience?.label ?? name });
 }
 
 /** Members a fix adds together, and for whom: `label` names their own schema (`state` gives `ProblemWithState`). */
@@ -182,7 +192,7 @@ export interface Members {
 /** propertyEdits for several members at once, which go into one schema object (and one envelope) together. */
 export function membersEdits(doc: OpenApiDocument, views: readonly ObjectView[], members: Members): Edit[] | undefined {
   const { properties, required, audience } = members;
-  if (audience !== undefined && !ownedBy(doc, views, audience)) return envelopeEdits(doc, audience, members);
+  if (audience !== undefined && !ownedBy(doc, views, audience)) return envelopeEdits(doc, views, audience, members);
   const edits: Edit[] = [];
   for (const view of views) {
     const target = audience === undefined ? editedPart(view) : ownedPart(doc, view, audience);
@@ -258,8 +268,11 @@ function extendedBy(doc: OpenApiDocument, site: JsonPath): JsonPath | undefined 
 }
 
 /** The envelope declared (or found already declared, the same) and the audience's body pointed at it. */
-function envelopeEdits(doc: OpenApiDocument, audience: Audience, { properties, required, label }: Members): Edit[] | undefined {
+function envelopeEdits(doc: OpenApiDocument, into: readonly ObjectView[], audience: Audience, { properties, required, label }: Members): Edit[] | undefined {
   const views = viewsOf(doc, audience.body?.schema?.value, audience.body?.schema?.location) ?? [];
+  // Members of a wrapper or of list items (Azure's `error` object) would need that object's own schema too: a person's.
+  const place = (list: readonly ObjectView[]) => JSON.stringify(list.map(editedPart));
+  if (place(into) !== place(views)) return undefined;
   const envelope = envelopeFor(doc, views, audience, label);
   // A required member its example lacks would make the example invalid.
   const lacks = (example: Located) => isObject(example.value) && required.some(name => !(name in (example.value as JsonObject)));

@@ -4,7 +4,17 @@
  * (a throwing function aborts the whole Spectral run).
  */
 import { createRulesetFunction, type IFunctionResult, type RulesetFunctionContext, type RulesetFunctionWithValidator } from '@stoplight/spectral-core';
-import { isObject, OpenApiDocument, startsWith, toPointer, type JsonObject, type JsonPath, type Operation, type Response } from '../document/document';
+import {
+  isObject,
+  OpenApiDocument,
+  pointerToPath,
+  startsWith,
+  toPointer,
+  type JsonObject,
+  type JsonPath,
+  type Operation,
+  type Response,
+} from '../document/document';
 import { envelopeName, envelopeSite, namedSchema, type Edit } from './edits';
 import { calledByApi } from '../semantics/scope';
 import { responsesUsing } from '../document/uses';
@@ -325,15 +335,20 @@ function placeGroup(doc: OpenApiDocument, ruleId: string, { first, uses, edits }
   const { site, said, operation } = uses[0];
   // One use per response: a response that reaches the place through two media types or views is one user.
   const responses = [...new Map(uses.map(use => [use.response, use])).values()];
-  if (responses.length === 1 && startsWith(site, operation.location)) return first;
-  const users = usersOf(doc, ruleId, site);
+  const alone = responses.length === 1 && startsWith(site, operation.location);
   // Members for a few of the schema's users go into a schema of their own, so that the others promise nothing new.
   const own = uses[0].ownSchema;
-  const shared = own !== undefined && reachesOthers(users, own.regions) ? ownSchemaOf(doc, site, responses, own.label) : undefined;
+  if (alone && own === undefined) return first;
+  const users = usersOf(doc, ruleId, site);
+  const other = own === undefined ? undefined : otherUser(site, users, own.regions);
+  if (alone) return other === undefined ? first : { ...first, clause: apartClause(other) };
+  const shared = other === undefined ? undefined : ownSchemaOf(doc, site, responses, own!.label);
+  // Without a named schema to extend (a `$ref` to a response, an inline schema), their own schema is a person's to write.
+  const clause = other === undefined ? undefined : shared === undefined ? apartClause(other) : ownSchemaClause(envelopeName(shared, own!.label), shared);
   return {
     said,
-    subject: `${placeName(site, uses)} (used by ${usersWording(responses, users.length, shared !== undefined)})`,
-    ...(shared === undefined ? {} : { clause: ownSchemaClause(envelopeName(shared, own!.label), shared) }),
+    subject: `${placeName(site, uses, users)} (used by ${usersWording(responses, users.length, clause !== undefined)})`,
+    ...(clause === undefined ? {} : { clause }),
     path: site,
     users: responses.map(use => use.response.at),
     // Edits for a few users point each one's response at their own schema: fixed only when every one of them is.
@@ -344,11 +359,20 @@ function placeGroup(doc: OpenApiDocument, ruleId: string, { first, uses, edits }
 /** What a finding for a few users of a shared schema adds to its fix: the schema `fix` declares for them. */
 const ownSchemaClause = (envelope: string, shared: string): string => `Only in \`${envelope}\` (\`allOf\` of \`${shared}\`).`;
 
-/** True when a user of the place is none of the responses the members concern. */
-const reachesOthers = (users: readonly string[], regions: readonly JsonPath[]): boolean => {
+/** What a finding for a few users of a shared place says when it cannot name their schema: which other user answers it too. */
+const apartClause = (other: string): string => `Only in a schema of their own: ${other} answers it too.`;
+
+/** A user of the place that is none of the responses the members concern ("GET /a 200"; "the 200" it is written in, named before it), if any. */
+const otherUser = (site: JsonPath, users: readonly (readonly [string, Operation])[], regions: readonly JsonPath[]): string | undefined => {
   const theirs = new Set(regions.map(toPointer));
-  return users.some(user => !theirs.has(user));
+  const others = users.filter(([user]) => !theirs.has(user));
+  const owner = others.find(([at]) => startsWith(site, pointerToPath(at) ?? []));
+  if (owner !== undefined) return `the ${pointerToPath(owner[0])?.at(-1)}`;
+  return others.length === 0 ? undefined : responseLabel(others[0]);
 };
+
+/** "GET /a 200" for a response by its `responses.<status>` pointer. */
+const responseLabel = ([at, operation]: readonly [string, Operation]): string => `${label(operation)} ${pointerToPath(at)?.at(-1)}`;
 
 /**
  * The named schema at `site` (`Problem`), when each use's response writes its `$ref` to it, or to their own schema beside
@@ -366,8 +390,8 @@ function ownSchemaOf(doc: OpenApiDocument, site: JsonPath, uses: readonly Use[],
 }
 
 /** The responses (`responses.<status>` pointers) that use the place, of those the rule checks: an operation exempt from it, or a webhook, uses it for nothing it asks. */
-const usersOf = (doc: OpenApiDocument, ruleId: string, site: JsonPath): string[] =>
-  [...responsesUsing(doc, site)].filter(([, operation]) => !calledByApi(doc, operation) && !isExempt(operation, ruleId)).map(([at]) => at);
+const usersOf = (doc: OpenApiDocument, ruleId: string, site: JsonPath): [string, Operation][] =>
+  [...responsesUsing(doc, site)].filter(([, operation]) => !calledByApi(doc, operation) && !isExempt(operation, ruleId));
 
 /**
  * Who uses a shared place, honestly: "GET /a 404" or "3 responses" when they are all its users, else out of how
@@ -399,11 +423,14 @@ function distinctEdits(lazy: readonly LazyEdits[], required = 0): Edit[] | undef
  * `Error` for `#/components/schemas/Error/properties/code` (and Swagger 2.0's `definitions`, `responses`,
  * `parameters`); "POST /apps 200" for a place inside the response of an operation that others reuse.
  */
-function placeName(site: JsonPath, uses: readonly Use[]): string {
+function placeName(site: JsonPath, uses: readonly Use[], users: readonly (readonly [string, Operation])[]): string {
   const component = componentOf(site);
   if (component !== undefined) return `\`${component[component.length - 1]}\``;
   const owner = uses.find(use => startsWith(site, use.response.at));
-  return owner === undefined ? `\`${toPointer(site)}\`` : label(owner.operation, owner.response);
+  if (owner !== undefined) return label(owner.operation, owner.response);
+  // A response of another kind (a success whose schema errors `$ref`) is named as a response too.
+  const other = users.find(([at]) => startsWith(site, pointerToPath(at) ?? []));
+  return other === undefined ? `\`${toPointer(site)}\`` : responseLabel(other);
 }
 
 /** The component a place is in (`components/schemas/Error`; Swagger 2.0's `definitions/Error`, `responses/…`, `parameters/…`), if any. */

@@ -29,6 +29,8 @@ const READ_VERBS = wordSet(
   'calculate compute estimate preview simulate suggest render count export download translate',
   // "Show audience breakdown per attribute" (Rails' `show` action reads); `stat`, as stat(2), reads a file's metadata.
   'show stat inspect',
+  // GraphHopper's `solveVRP` answers the solution it computed; a solve that creates says so (a 201, its request echoed with an id).
+  'solve',
 );
 /** Verbs that change something: after "or"/"and" in a name (`getOrCreateSession`, `checkAndSet`), the operation is no mere read. */
 const WRITE_VERBS = wordSet(
@@ -58,6 +60,24 @@ export function baseForm(word: string): string {
   if (word.endsWith('ies')) return `${word.slice(0, -3)}y`;
   if (/(ch|sh|ss|x)es$/.test(word)) return word.slice(0, -2);
   return word.endsWith('s') && !word.endsWith('ss') ? word.slice(0, -1) : word;
+}
+
+/** A name as one key of singular words, to compare a schema's name with a path's nouns: `ServerActionError`'s `ServerAction` and `server-actions` are `serveraction`. */
+export const nounKey = (name: string): string => words(name).map(baseForm).join('');
+
+/**
+ * The resource keys (`nounKey`) an operation's path names, the innermost first and each pair of adjacent literal segments before
+ * its inner one (`/servers/{server}/statistics`: `serverstatistic`, `statistic`, `server`).
+ */
+export function resourceKeys(operation: Operation): string[] {
+  const literal = operation.path
+    .split('/')
+    .filter(segment => segment !== '' && !segment.startsWith('{'))
+    .map(nounKey);
+  return literal
+    .map((key, i) => (i === 0 ? [key] : [literal[i - 1] + key, key]))
+    .reverse()
+    .flat();
 }
 
 /** The non-template segments of an operation's path, as words: what its resource nouns are. */
@@ -98,7 +118,7 @@ function namesPathNoun(word: string, operation: Operation): boolean {
 
 /** Where a name comes from: the operationId, the summary, or the last path segment. */
 export interface Name {
-  source: 'operationId' | 'summary' | 'description' | 'path';
+  source: 'operationId' | 'summary' | 'description' | 'path' | 'alias';
   text: string;
   words: string[];
 }
@@ -134,6 +154,35 @@ function describedRead(operation: Operation): Name | undefined {
   const first = firstSentence(description);
   return RETURNS.test(first) && !WRITES.test(description) ? { source: 'description', text: first, words: ['get', ...words(first).slice(1)] } : undefined;
 }
+
+/**
+ * The POST form of a read: the same path answers GET with the same parameters and the same 2xx bodies (Etherpad offers
+ * each function as `…UsingGET` and `…UsingPOST`), and its summary or description says what it returns and writes nothing
+ * ("returns the number of user that are currently editing this pad"). A GET alone is no evidence: Etherpad's
+ * `createGroup` answers GET too.
+ */
+function aliasedRead(doc: OpenApiDocument, operation: Operation): Name | undefined {
+  const get = operationPaths(doc)
+    .get(operation.path)
+    ?.find(other => other.method === 'get');
+  if (get === undefined || operation.node.requestBody !== undefined || !sameAnswers(doc, get, operation)) return undefined;
+  const said = [operation.node.summary, operation.node.description].find(text => typeof text === 'string' && RETURNS.test(firstSentence(text)));
+  if (typeof said !== 'string' || WRITES.test(said)) return undefined;
+  const first = firstSentence(said);
+  return { source: 'alias', text: first, words: ['get', ...words(first).slice(1)] };
+}
+
+/** Two operations take the same parameters and answer the same 2xx bodies (as written: a generator writes an alias alike). */
+const sameAnswers = (doc: OpenApiDocument, one: Operation, other: Operation): boolean =>
+  [one, other]
+    .map(operation => JSON.stringify([doc.parameters(operation).map(parameter => parameter.value), successBodies(doc, operation)]))
+    .every((written, _, [first]) => written === first);
+
+const successBodies = (doc: OpenApiDocument, operation: Operation) =>
+  doc
+    .responses(operation)
+    .filter(response => isSuccessStatus(response.status))
+    .map(response => [response.status, doc.jsonBodies(operation, response).map(body => body.schema?.value)]);
 
 /** The writing verb of a description's first sentence ("to generate a new link"), if any; not a noun ("incoming updates"). */
 function describedWrite(operation: Operation): string | undefined {
@@ -202,9 +251,13 @@ function readByName(doc: OpenApiDocument, operation: Operation): ReadEvidence | 
   // "Returns a Task id" tells the answer, not the act (`orderServiceOffering`): a name only where no operationId or summary says.
   const unnamed = operation.node.operationId === undefined && operation.node.summary === undefined;
   const verbSegment = actionSegment(operation);
-  const name = [...namesOf(operation), ...(verbSegment === undefined ? [] : [verbSegment]), ...(described !== undefined && unnamed ? [described] : [])].find(
-    candidate => readingVerb(candidate, operation) !== undefined,
-  );
+  const alias = aliasedRead(doc, operation);
+  const name = [
+    ...namesOf(operation),
+    ...(verbSegment === undefined ? [] : [verbSegment]),
+    ...(described !== undefined && unnamed ? [described] : []),
+    ...(alias === undefined ? [] : [alias]),
+  ].find(candidate => readingVerb(candidate, operation) !== undefined);
   if (name === undefined) return undefined;
   const by = { kind: 'name' as const, name, verb: readingVerb(name, operation)! };
   // Only a method name as the path (its words split) is weak enough for its description to overrule.
@@ -311,6 +364,7 @@ export function readWording(evidence: ReadEvidence): string {
 function namedAs(name: Name): string {
   if (name.source === 'summary') return `named ${JSON.stringify(clip(name.text))}`;
   if (name.source === 'description') return `described ${JSON.stringify(clip(name.text))}`;
+  if (name.source === 'alias') return `the POST form of its path's GET, described ${JSON.stringify(clip(name.text))}`;
   return `named \`${name.source === 'path' ? `/${name.text}` : clip(name.text)}\``;
 }
 
@@ -407,18 +461,30 @@ function answeredItem(doc: OpenApiDocument, operation: Operation): string | unde
   return answeredRefs(doc, operation).find(ref => own.has(ref));
 }
 
+/** The verbs of an RPC call that removes what it names (Etherpad's `deleteGroupUsingPOST` at `/deleteGroup`, "deletes a group"). */
+const DELETE_VERBS = wordSet('delete remove');
+
 /**
- * A DELETE after which nothing is left to call: AGLedger's envelope names the next legal call after a change, and a
- * deletion leaves none. One that answers the resource it names (what its path answers to GET or to an update: a
- * subscription cancelled, a record archived) leaves it in place, with its next calls.
+ * A deletion, after which nothing is left to call: AGLedger's envelope names the next legal call after a change, and a
+ * deletion leaves none on what it removed, whether it answers nothing, a success flag or the record it removed (Impala's
+ * cancelled `booking`). A DELETE, or a POST whose operationId, summary or method-named path says delete or remove. One
+ * that answers a resource that outlives it, the item its path is nested in (Jira's `DELETE
+ * /workflowscheme/{id}/issuetype/{issueType}` answers the scheme), leaves that in place, with its next calls.
  */
 const removes = (doc: OpenApiDocument, operation: Operation): boolean =>
-  operation.method === 'delete' &&
+  (operation.method === 'delete' || (operation.method === 'post' && namedBy(operation).some(word => DELETE_VERBS.has(baseForm(word))))) &&
   remembered(doc, 'removes', operation, () => {
-    const own = ownRefs(doc, operation.path, ['get', 'put', 'patch']);
+    const outliving = new Set(enclosingItems(operation.path).flatMap(item => [...ownRefs(doc, item, ['get', 'put', 'patch'])]));
     const generic = genericRefs(doc);
-    return !answeredRefs(doc, operation).some(ref => own.has(ref) && !generic.has(ref));
+    return !answeredRefs(doc, operation).some(ref => outliving.has(ref) && !generic.has(ref));
   });
+
+/** The item paths a path is nested in: `/a/{id}` of `/a/{id}/b/{bid}`. */
+const enclosingItems = (path: string): string[] =>
+  path
+    .split('/')
+    .map((_, at, segments) => segments.slice(0, at + 1).join('/'))
+    .filter(prefix => prefix.endsWith('}') && prefix !== path);
 
 /**
  * The `$ref`s that the items of several resources answer (`/activities/{id}` and `/users/{id}`): a shared

@@ -121,7 +121,7 @@ test('the error-structure rule names the code `code`, the code-format rule after
   const ruleset = rulesetWith('code', 'err');
   expect(await lintSays(ruleset, 'ax-recoverable-error-structure')).toEqual(['ax-recoverable-error-structure']);
   expect((await probeSays(ruleset)).messages).toEqual([
-    'GET /things 400: the error body has no machine-readable code, so an agent cannot tell what failed. Send a stable `code` (e.g. "VALIDATION_ERROR").',
+    'GET /things 400: the error body has no code, so an agent cannot tell what failed. Send a stable `code` (e.g. "VALIDATION_ERROR").',
   ]);
 });
 

@@ -81,6 +81,18 @@ test('a step to a route the description does not declare is stale without being 
       rule: 'ax-probe-stale-step',
       severity: 'error',
       operation: 'POST /orders',
+      // The href rule's own phrase, nested: the probe finding is that rule's defect, seen live.
+      messageId: 'staleHref',
+      data: {
+        problem: {
+          messageId: 'liveUndeclaredPath',
+          data: {
+            step: '`nextSteps[1]`',
+            href: '/v1/orders/ord_2/receipt',
+            guess: { messageId: 'liveDidYouMean', data: { path: '/v1/orders/{orderId}/cancel' } },
+          },
+        },
+      },
       message:
         'POST /orders 201: `nextSteps[1]` links to "/v1/orders/ord_2/receipt", which matches no declared route; did you mean `/v1/orders/{orderId}/cancel`? An agent following it gets a 404. Build it from a declared route (server base path included).',
       request: { method: 'POST', path: '/v1/orders', body: { sku: 'SKU-123', quantity: 2 } },

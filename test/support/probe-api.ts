@@ -128,6 +128,8 @@ export const DEFECTIVE_FINDINGS = [
     rule: 'ax-probe-stale-step',
     severity: 'error',
     operation: 'POST /orders',
+    messageId: 'staleAnswer',
+    data: { kind: 'step', at: 'nextSteps[1]', method: 'GET', href: '/v1/orders/ord_2/receipt', status: 404 },
     message:
       'POST /orders 201: step `nextSteps[1]` sends GET /v1/orders/ord_2/receipt, which answers 404, so an agent following it is stuck. Offer a step only when the record can take it.',
     request: { method: 'GET', path: '/v1/orders/ord_2/receipt' },
@@ -137,6 +139,8 @@ export const DEFECTIVE_FINDINGS = [
     rule: 'ax-probe-stale-step',
     severity: 'error',
     operation: 'GET /orders/{orderId}',
+    messageId: 'staleAnswer',
+    data: { kind: 'link', at: '_links.receipt.href', method: 'GET', href: '/v1/orders/ord_2/receipt', status: 404 },
     message:
       'GET /orders/{orderId} 200: link `_links.receipt.href` sends GET /v1/orders/ord_2/receipt, which answers 404, so an agent following it is stuck. Offer a link only when the record can take it.',
     request: { method: 'GET', path: '/v1/orders/ord_2/receipt' },
@@ -146,6 +150,8 @@ export const DEFECTIVE_FINDINGS = [
     rule: 'ax-probe-server-error',
     severity: 'error',
     operation: 'POST /orders',
+    messageId: 'serverError',
+    data: { input: 'sku', fault: 'left out', outcome: { messageId: 'answered', data: { status: 500 } }, field: 'sku' },
     message:
       'POST /orders 500: a request with `sku` left out answered 500, so an agent cannot tell its mistake from an outage. Validate the input and answer 400 or 422 naming `sku`.',
     request: { method: 'POST', path: '/v1/orders', body: { quantity: 2 } },
@@ -155,6 +161,14 @@ export const DEFECTIVE_FINDINGS = [
     rule: 'ax-probe-unrecoverable',
     severity: 'error',
     operation: 'GET /orders',
+    messageId: 'repairFails',
+    data: {
+      input: 'query.limit',
+      fault: 'set to "0" (is below the minimum 1)',
+      field: 'limit',
+      set: { messageId: 'setFrom', data: { value: '500', from: { messageId: 'suggestedBy', data: { name: 'suggested_value' } } } },
+      outcome: { messageId: 'answers', data: { status: 400 } },
+    },
     message:
       'GET /orders 400: after the error for a request with `query.limit` set to "0" (is below the minimum 1), the repaired request (`limit` set to 500 from its `suggested_value`) still answers 400. Make the error\'s values ones the API accepts.',
     request: { method: 'GET', path: '/v1/orders?limit=500' },
@@ -164,6 +178,8 @@ export const DEFECTIVE_FINDINGS = [
     rule: 'ax-probe-undeclared-status',
     severity: 'warn',
     operation: 'GET /orders',
+    messageId: 'undeclaredStatus',
+    data: { status: 422, family: '4' },
     message:
       "GET /orders 422: the description declares no `422` (nor `4XX` or `default`) for this operation, so an agent cannot know this body. Declare it under the operation's responses.",
     request: { method: 'GET', path: '/v1/orders?status=NOT_AN_ALLOWED_VALUE' },
@@ -173,6 +189,8 @@ export const DEFECTIVE_FINDINGS = [
     rule: 'ax-probe-wrong-field',
     severity: 'error',
     operation: 'POST /orders',
+    messageId: 'wrongField',
+    data: { input: 'quantity', fault: 'set to 0 (is below the minimum 1)', named: { messageId: 'namesOther', data: { locator: 'sku' } } },
     message:
       'POST /orders 400: the error for a request with `quantity` set to 0 (is below the minimum 1) names `sku`, not the input that was wrong, so an agent fixes the wrong input. Name the field that failed.',
     request: { method: 'POST', path: '/v1/orders', body: { sku: 'SKU-123', quantity: 0 } },
