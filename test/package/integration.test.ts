@@ -155,13 +155,15 @@ describe('the customizations the README documents, through the CLI', () => {
 
   test('overrides with a JSON pointer silence one operation and nothing else (template braces percent-encoded)', () => {
     const pointers = ['naive.yaml#/paths/~1payments/post', 'naive.yaml#/paths/~1payments~1%7Bid%7D/delete'];
-    const yaml = `${EXTENDS}overrides:\n  - files: ${JSON.stringify(pointers)}\n    rules:\n      ax-envelope-next-steps: "off"\n`;
+    const yaml = `${EXTENDS}overrides:\n  - files: ${JSON.stringify(pointers)}\n    rules:\n      ax-envelope-next-steps: "off"\n      ax-recoverable-retryable: "off"\n`;
     const { results } = lintJson(consumer, 'naive.yaml', yaml);
+    // The deletion owes no next steps (it answers the payment it removes), but a retry flag, as the creation does.
     const silenced = [
       ...under(naive, 'ax-envelope-next-steps', 'paths', '/payments', 'post'),
-      ...under(naive, 'ax-envelope-next-steps', 'paths', '/payments/{id}', 'delete'),
+      ...under(naive, 'ax-recoverable-retryable', 'paths', '/payments', 'post'),
+      ...under(naive, 'ax-recoverable-retryable', 'paths', '/payments/{id}', 'delete'),
     ];
-    expect(silenced.length).toBe(2);
+    expect(silenced.length).toBe(3);
     expect(sorted(results)).toEqual(sorted(naive.filter(result => !silenced.includes(result))));
   });
 

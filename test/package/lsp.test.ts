@@ -23,7 +23,6 @@ const NAIVE_TITLES = [
   'Add header `Retry-After` to POST /payments 429',
   'Add `x-ax-idempotent: true` to DELETE /payments/{id}',
   'Add `x-ax-retryable: true` to DELETE /payments/{id}',
-  'Give DELETE /payments/{id} 200 `PaymentWithNextSteps`, declare `NextStep`',
   'Add `x-ax-retryable: false` to POST /payments/{id}/capture',
   'Add header `Retry-After` to POST /payments/{id}/capture 503',
   'Require `action` in `CapturedPayment.nextSteps[]`',
