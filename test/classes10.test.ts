@@ -1,10 +1,11 @@
 /**
  * The seventh blind sample's classes (issue 38): a POST or PATCH that only reads or computes, by what it says
  * (Portfolio Optimizer's "Compute …" and "Perform a … analysis" descriptions, Apptigent's `FormatCurrency`, Keycloak's
- * `client-description-converter`, Red Hat's "View …", nestia's PATCH that lists a page), each beside a lookalike that writes.
+ * `client-description-converter`, Red Hat's "View …", nestia's PATCH that lists a page), each beside a lookalike that writes;
+ * an API whose errors answer their success body (Apptigent's `outputString`) keeps it as its error body.
  */
 import { body, oas3, ref } from './support/documents';
-import { runRuleSaid } from './support/testRule';
+import { fixAndRelint, runRuleSaid } from './support/testRule';
 
 const RESULT = { type: 'object', properties: { value: { type: 'number' } } };
 /** Where next steps are asked for: `METHOD path`, or `schema Name` for a component only one operation answers. */
@@ -116,6 +117,38 @@ describe('a PATCH that lists a page (nestia)', () => {
       'patch /shoppings/customers/deposits/batches',
       'post /shoppings/sellers/sales/{saleId}/snapshots/{id}/replica',
       'schema Charges',
+    ]);
+  });
+});
+
+describe("an API's errors answering their success body (Apptigent)", () => {
+  // (Apptigent's own also has `example: { result: 'string' }`, which `fix` will not contradict by requiring a `code` it lacks.)
+  const outputString = { type: 'object', properties: { result: { type: 'string', description: 'Result' } } };
+  const Error = { type: 'object', required: ['code', 'message'], properties: { code: { type: 'string' }, message: { type: 'string' } } };
+  const call = (error: string) => ({ post: { responses: { '200': body(ref('outputString')), '400': body(ref(error), 'application/json', 'ERROR') } } });
+  const api = (errors: string[]) => oas3(Object.fromEntries(errors.map((error, i) => [`/Call${i}`, call(error)])), { schemas: { outputString, Error } });
+
+  test("where most errors answer it, ax-recoverable-error-schema keeps it; ax-recoverable-error-structure adds the code in the errors' own schema, and its fix clears", async () => {
+    const document = api(['outputString', 'outputString', 'outputString']);
+    expect(await runRuleSaid('ax-recoverable-error-schema', document)).toEqual([]);
+    const { before, fixed, after } = await fixAndRelint('ax-recoverable-error-structure', document);
+    expect(before.map(result => [result.path.join(' '), result.message])).toEqual([
+      [
+        'components schemas outputString',
+        '`outputString` (used by 3 of 6 responses): has no code and no message. Add a required `code` (e.g. "VALIDATION_ERROR") and a required `message`; your error handler must then send them. Only in `outputStringWithError` (`allOf` of `outputString`).',
+      ],
+    ]);
+    expect(after).toEqual([]);
+    // The successes keep `outputString` as it was; the errors answer its extension.
+    expect((fixed as { components: { schemas: Record<string, unknown> } }).components.schemas.outputString).toEqual(outputString);
+    expect(JSON.stringify((fixed as { paths: Record<string, unknown> }).paths['/Call0'])).toContain('outputStringWithError');
+  });
+
+  test('lookalike: one error answering its success body where the others answer `Error` is told to answer `Error`', async () => {
+    const [result] = await runRuleSaid('ax-recoverable-error-schema', api(['outputString', 'Error', 'Error']));
+    expect([result.path.join(' '), result.message]).toEqual([
+      'paths /Call0 post responses 400 content application/json schema',
+      "POST /Call0 400: the application/json error schema is `outputString`, the body of its 200 response, with no code and no message. Answer the API's error schema, `$ref: '#/components/schemas/Error'` instead.",
     ]);
   });
 });

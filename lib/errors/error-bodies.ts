@@ -82,7 +82,7 @@ function readErrorSchemas(doc: OpenApiDocument, operation: Operation, response: 
   let unreadable = false;
   for (const { mediaType, schema } of bodies) {
     // A success body in an error response is ax-recoverable-error-schema's to report, once.
-    if (schema === undefined || successTwin(doc, operation, schema) !== undefined) continue;
+    if (schema === undefined || strayedSuccessBody(doc, operation, schema) !== undefined) continue;
     const views = viewsOf(doc, schema.value, schema.location)?.filter(isObjectView);
     if (views === undefined) unreadable = true;
     if (views === undefined || views.length === 0) continue;
@@ -123,7 +123,7 @@ function oneArrayPerSite(doc: OpenApiDocument, site: JsonPath | undefined): Json
  * no code, no message and no error of its items (Box's 400 that answers the 200's `MetadataTemplate`):
  * no error body at all, which ax-recoverable-error-schema reports and the other error rules leave alone.
  */
-export function successTwin(doc: OpenApiDocument, operation: Operation, schema: Located): string | undefined {
+function successTwin(doc: OpenApiDocument, operation: Operation, schema: Located): string | undefined {
   const ref = isObject(schema.value) ? schema.value.$ref : undefined;
   if (typeof ref !== 'string') return undefined;
   // Asked by every error rule of every error response: answered once per operation and `$ref`.
@@ -144,6 +144,28 @@ function findSuccessTwin(doc: OpenApiDocument, operation: Operation, schema: Loc
     holdsCodeOrMessage(doc, view) || CODE_AND_MESSAGE.some(question => passedOver(doc, view, question, undefined).some(passed => passed.why === 'item'));
   return views.length > 0 && !views.some(holdsError) ? twin.status : undefined;
 }
+
+/**
+ * The API's errors answer their operation's success body (Apptigent's `outputString { result }` on all its 88 4xx and
+ * their 200s): its convention, not one response's slip. True when most error responses with a JSON schema (two at least) do.
+ */
+export function errorsAnswerSuccessBody(doc: OpenApiDocument): boolean {
+  return doc.memo('error-bodies:success-convention', () => {
+    let errors = 0;
+    let twins = 0;
+    for (const operation of doc.operations())
+      for (const response of doc.responses(operation).filter(isErrorResponse))
+        for (const body of doc.jsonBodies(operation, response).filter(entry => entry.schema !== undefined)) {
+          errors += 1;
+          if (successTwin(doc, operation, body.schema!) !== undefined) twins += 1;
+        }
+    return twins >= 2 && twins > errors / 2;
+  });
+}
+
+/** The status of the success body an error response answers by mistake: not where that is the API's convention (`errorsAnswerSuccessBody`). */
+export const strayedSuccessBody = (doc: OpenApiDocument, operation: Operation, schema: Located): string | undefined =>
+  errorsAnswerSuccessBody(doc) ? undefined : successTwin(doc, operation, schema);
 
 /** A view that clearly holds a code or a message, by name or by evidence, in any place an error sits. */
 export const holdsCodeOrMessage = (doc: OpenApiDocument, view: ObjectView): boolean =>
