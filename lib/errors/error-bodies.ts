@@ -146,26 +146,22 @@ function findSuccessTwin(doc: OpenApiDocument, operation: Operation, schema: Loc
 }
 
 /**
- * The API's errors answer their operation's success body (Apptigent's `outputString { result }` on all its 88 4xx and
- * their 200s): its convention, not one response's slip. True when most error responses with a JSON schema (two at least) do.
+ * The schema most of the API's error bodies (two at least) answer by `$ref`: its error convention, even where a success
+ * answers it too (Apptigent's `outputString { result }`, the body of all its 88 4xx and of its 200s), not one response's slip.
  */
-export function errorsAnswerSuccessBody(doc: OpenApiDocument): boolean {
-  return doc.memo('error-bodies:success-convention', () => {
-    let errors = 0;
-    let twins = 0;
-    for (const operation of doc.operations())
-      for (const response of doc.responses(operation).filter(isErrorResponse))
-        for (const body of doc.jsonBodies(operation, response).filter(entry => entry.schema !== undefined)) {
-          errors += 1;
-          if (successTwin(doc, operation, body.schema!) !== undefined) twins += 1;
-        }
-    return twins >= 2 && twins > errors / 2;
+const conventionalErrorSchema = (doc: OpenApiDocument): string | undefined =>
+  doc.memo('error-bodies:convention', () => {
+    const counted = [...sharedErrorSchemas(doc).overall.values()];
+    const total = counted.reduce((sum, schema) => sum + schema.count, 0);
+    const top = counted.reduce<SharedErrorSchema | undefined>((best, schema) => (best === undefined || schema.count > best.count ? schema : best), undefined);
+    return top !== undefined && top.count >= 2 && top.count > total / 2 ? top.ref : undefined;
   });
-}
 
-/** The status of the success body an error response answers by mistake: not where that is the API's convention (`errorsAnswerSuccessBody`). */
-export const strayedSuccessBody = (doc: OpenApiDocument, operation: Operation, schema: Located): string | undefined =>
-  errorsAnswerSuccessBody(doc) ? undefined : successTwin(doc, operation, schema);
+/** The status of the success body an error response answers by mistake: not the API's error convention (`conventionalErrorSchema`). */
+export function strayedSuccessBody(doc: OpenApiDocument, operation: Operation, schema: Located): string | undefined {
+  const ref = isObject(schema.value) ? schema.value.$ref : undefined;
+  return ref !== undefined && ref === conventionalErrorSchema(doc) ? undefined : successTwin(doc, operation, schema);
+}
 
 /** A view that clearly holds a code or a message, by name or by evidence, in any place an error sits. */
 export const holdsCodeOrMessage = (doc: OpenApiDocument, view: ObjectView): boolean =>
