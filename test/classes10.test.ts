@@ -33,8 +33,10 @@ describe('a POST that computes, by its summary or description', () => {
         '/portfolio/snapshots': post({ summary: 'Portfolio Snapshot', description: 'Compute and store the asset weights of the portfolio.' }),
         '/portfolio/rebalancing': post({ summary: 'Create a rebalancing', description: 'Compute the asset weights to rebalance to.' }),
         '/portfolio/trades': post({ summary: 'Portfolio Trades', description: 'Perform the trades of the rebalancing.' }),
+        // An action on an item changes it, whatever its description's verb (Increase's sandbox simulations).
+        '/ach_transfers/{id}/return': post({ summary: 'Return a Sandbox ACH Transfer', description: 'Simulates the return of an ACH Transfer.' }),
       }),
-    ).toEqual(['post /portfolio/snapshots', 'post /portfolio/rebalancing', 'post /portfolio/trades']);
+    ).toEqual(['post /portfolio/snapshots', 'post /portfolio/rebalancing', 'post /portfolio/trades', 'post /ach_transfers/{id}/return']);
   });
 
   test('ax-recoverable-retryable says which sentence made it a read', async () => {
@@ -60,8 +62,10 @@ describe('a POST that computes, by its summary or description', () => {
         '/orders/{id}/discounts': post({ operationId: 'ApplyDiscount', summary: 'Discount', description: 'Apply a discount to the order' }),
         // Viewing a story marks it viewed: `view` reads only as what a name or sentence says.
         '/stories/{id}/view': post({}),
+        // A tag before the verb (presalytics' "Views: Create A Session View").
+        '/sessions/{id}/views': post({ summary: 'Views: Create A Session View' }),
       }),
-    ).toEqual(['post /orders/{id}/discounts', 'post /stories/{id}/view']);
+    ).toEqual(['post /orders/{id}/discounts', 'post /stories/{id}/view', 'post /sessions/{id}/views']);
   });
 });
 

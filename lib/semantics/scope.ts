@@ -211,7 +211,8 @@ function describedVerb(operation: Operation): Name | undefined {
   const first = firstSentence(description.trim().split('\n')[0]);
   const said = sentenceWords(first);
   const writes = WRITES.test(first) || said.some(word => WRITE_VERBS.has(baseForm(word))) || namedBy(operation).some(word => WRITE_VERBS.has(baseForm(word)));
-  return writes ? undefined : { source: 'description', text: first, words: said };
+  // An action on an item changes it unless its name says otherwise: Increase's "Simulates the return of …" at `/ach_transfers/{id}/return`.
+  return writes || itemAction(operation.path) !== undefined ? undefined : { source: 'description', text: first, words: said };
 }
 
 /** The last path segment ending in a tool's agent noun (`client-description-converter`): a name whose verb is the tool's. */
@@ -440,7 +441,8 @@ function readingVerb(name: Name, operation: Operation): string | undefined {
   if (first === undefined || (nounFirst && namesPathNoun(first, operation))) return undefined;
   // A tool's agent noun reads as its verb; `convert` itself does not (converting a lead writes).
   if (name.source === 'path') return READ_VERBS.has(first) && !NAME_ONLY_VERBS.has(first) ? first : AGENT_NOUNS.get(first);
-  return [first, baseForm(first)].find(form => READ_VERBS.has(form));
+  // `view` and `format` as written: "Views: Create A Session View" names its tag, not a verb.
+  return [first, ...(NAME_ONLY_VERBS.has(baseForm(first)) ? [] : [baseForm(first)])].find(form => READ_VERBS.has(form));
 }
 
 /** The read evidence in words, for a message: "named `assessRisk` and answering 200", "`x-ax-read-only: true` says". */
