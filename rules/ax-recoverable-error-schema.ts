@@ -25,7 +25,7 @@ import {
   type ApiErrorShape,
   schemaOfExample,
   sharedErrorSchemas,
-  successTwin,
+  strayedSuccessBody,
   type SharedErrorSchema,
 } from '../lib/errors/error-bodies';
 import { CODE_AND_MESSAGE } from '../lib/errors/shape-table';
@@ -233,7 +233,8 @@ function problem(doc: OpenApiDocument, say: Say, operation: Operation, response:
     const list = views?.find(view => !isObjectView(view) && view.types?.includes('array'));
     const items = list === undefined ? undefined : listItems(doc, list);
     if (items !== undefined) return { what: listProblem(say, body.mediaType, items), at: body };
-    const twin = successTwin(doc, operation, body.schema);
+    // Where most errors answer their success body, that is the API's error body, read by every error rule (its code goes in the errors' own schema).
+    const twin = strayedSuccessBody(doc, operation, body.schema);
     if (twin !== undefined) {
       const own = (body.schema.value as JsonObject).$ref as string;
       const offered = schemaOfExample(doc, body.examples, views![0], own)?.schema ?? sharedBody(doc, say, response.status, own);

@@ -82,7 +82,7 @@ function readErrorSchemas(doc: OpenApiDocument, operation: Operation, response: 
   let unreadable = false;
   for (const { mediaType, schema } of bodies) {
     // A success body in an error response is ax-recoverable-error-schema's to report, once.
-    if (schema === undefined || successTwin(doc, operation, schema) !== undefined) continue;
+    if (schema === undefined || strayedSuccessBody(doc, operation, schema) !== undefined) continue;
     const views = viewsOf(doc, schema.value, schema.location)?.filter(isObjectView);
     if (views === undefined) unreadable = true;
     if (views === undefined || views.length === 0) continue;
@@ -123,7 +123,7 @@ function oneArrayPerSite(doc: OpenApiDocument, site: JsonPath | undefined): Json
  * no code, no message and no error of its items (Box's 400 that answers the 200's `MetadataTemplate`):
  * no error body at all, which ax-recoverable-error-schema reports and the other error rules leave alone.
  */
-export function successTwin(doc: OpenApiDocument, operation: Operation, schema: Located): string | undefined {
+function successTwin(doc: OpenApiDocument, operation: Operation, schema: Located): string | undefined {
   const ref = isObject(schema.value) ? schema.value.$ref : undefined;
   if (typeof ref !== 'string') return undefined;
   // Asked by every error rule of every error response: answered once per operation and `$ref`.
@@ -143,6 +143,24 @@ function findSuccessTwin(doc: OpenApiDocument, operation: Operation, schema: Loc
   const holdsError = (view: ObjectView) =>
     holdsCodeOrMessage(doc, view) || CODE_AND_MESSAGE.some(question => passedOver(doc, view, question, undefined).some(passed => passed.why === 'item'));
   return views.length > 0 && !views.some(holdsError) ? twin.status : undefined;
+}
+
+/**
+ * The schema most of the API's error bodies (two at least) answer by `$ref`: its error convention, even where a success
+ * answers it too (Apptigent's `outputString { result }`, the body of all its 88 4xx and of its 200s), not one response's slip.
+ */
+const conventionalErrorSchema = (doc: OpenApiDocument): string | undefined =>
+  doc.memo('error-bodies:convention', () => {
+    const counted = [...sharedErrorSchemas(doc).overall.values()];
+    const total = counted.reduce((sum, schema) => sum + schema.count, 0);
+    const top = counted.reduce<SharedErrorSchema | undefined>((best, schema) => (best === undefined || schema.count > best.count ? schema : best), undefined);
+    return top !== undefined && top.count >= 2 && top.count > total / 2 ? top.ref : undefined;
+  });
+
+/** The status of the success body an error response answers by mistake: not the API's error convention (`conventionalErrorSchema`). */
+export function strayedSuccessBody(doc: OpenApiDocument, operation: Operation, schema: Located): string | undefined {
+  const ref = isObject(schema.value) ? schema.value.$ref : undefined;
+  return ref !== undefined && ref === conventionalErrorSchema(doc) ? undefined : successTwin(doc, operation, schema);
 }
 
 /** A view that clearly holds a code or a message, by name or by evidence, in any place an error sits. */

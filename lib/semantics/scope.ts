@@ -31,10 +31,45 @@ const READ_VERBS = wordSet(
   'show stat inspect',
   // GraphHopper's `solveVRP` answers the solution it computed; a solve that creates says so (a 201, its request echoed with an id).
   'solve',
+  // Red Hat's "View advisory-system pairs …"; Apptigent's `FormatCurrency` answers the value formatted. Not as a path segment (`NAME_ONLY_VERBS`).
+  'view format',
 );
+/** Reading verbs only in an operationId, summary or description: a POST to `/stories/{id}/view` marks it viewed, to `/disks/{id}/format` erases it. */
+const NAME_ONLY_VERBS = wordSet('view format');
+/**
+ * A tool named by its agent noun as the last path segment reads what it is given (Keycloak's
+ * `/{realm}/client-description-converter` answers the client it converted, stored nowhere): the noun's verb.
+ */
+const AGENT_NOUNS = new Map([
+  ['converter', 'convert'],
+  ['calculator', 'calculate'],
+  ['validator', 'validate'],
+  ['parser', 'parse'],
+  ['formatter', 'format'],
+  ['renderer', 'render'],
+  ['translator', 'translate'],
+  ['evaluator', 'evaluate'],
+  ['estimator', 'estimate'],
+]);
+/** "Perform a return contribution analysis of …": a doing verb before a reading verb's noun names that reading. */
+const DOING_VERBS = wordSet('perform run execute do');
+const READING_NOUNS = new Map([
+  ['analysis', 'analyse'],
+  ['calculation', 'calculate'],
+  ['computation', 'compute'],
+  ['evaluation', 'evaluate'],
+  ['estimation', 'estimate'],
+  ['simulation', 'simulate'],
+  ['assessment', 'assess'],
+  ['validation', 'validate'],
+  ['verification', 'verify'],
+  ['search', 'search'],
+  ['query', 'query'],
+  ['lookup', 'lookup'],
+]);
 /** Verbs that change something: after "or"/"and" in a name (`getOrCreateSession`, `checkAndSet`), the operation is no mere read. */
 const WRITE_VERBS = wordSet(
-  'create add insert update upsert set save write put replace modify edit',
+  'create add insert update upsert set save store persist write put replace modify edit',
   'delete remove register make generate submit send start lock assign reset cancel',
 );
 // Last path segments and leading words of an authentication endpoint: it hands out a token, not a resource with next steps.
@@ -50,6 +85,16 @@ function words(text: string): string[] {
     .filter(Boolean);
   // "look up", "sign in", "log in" read as the one verb they are.
   return split.length > 1 && ['lookup', 'signin', 'login', 'logon'].includes(split[0] + split[1]) ? [split[0] + split[1], ...split.slice(2)] : split;
+}
+
+/** A sentence's words with "perform a … analysis of" read as `analyse of`: its verb is the reading its object names. */
+function sentenceWords(text: string): string[] {
+  const split = words(text);
+  if (!DOING_VERBS.has(baseForm(split[0] ?? ''))) return split;
+  const object = split.slice(1, 7);
+  const end = object.findIndex(word => ['of', 'for', 'on', 'to', 'with', 'in'].includes(word));
+  const noun = (end < 0 ? object : object.slice(0, end)).find(word => READING_NOUNS.has(word) || READING_NOUNS.has(baseForm(word)));
+  return noun === undefined ? split : [READING_NOUNS.get(noun) ?? READING_NOUNS.get(baseForm(noun))!, ...split.slice(1)];
 }
 
 /**
@@ -131,7 +176,7 @@ function namesOf(operation: Operation): Name[] {
   const { operationId, summary } = operation.node;
   const names: Name[] = [];
   if (typeof operationId === 'string') names.push({ source: 'operationId', text: operationId, words: idWords(operationId, operation) });
-  if (typeof summary === 'string') names.push({ source: 'summary', text: summary.trim(), words: words(summary) });
+  if (typeof summary === 'string') names.push({ source: 'summary', text: summary.trim(), words: sentenceWords(summary) });
   const last = operation.path.split('/').filter(Boolean).pop() ?? '';
   // A custom method (Google AIP-136: `/v1/{resource}:testIamPermissions`) or an RPC method as the segment (Telegram's
   // `/getChatAdministrators`) names what the call does in its words.
@@ -153,6 +198,45 @@ function describedRead(operation: Operation): Name | undefined {
   if (typeof description !== 'string') return undefined;
   const first = firstSentence(description);
   return RETURNS.test(first) && !WRITES.test(description) ? { source: 'description', text: first, words: ['get', ...words(first).slice(1)] } : undefined;
+}
+
+/**
+ * The description's opening sentence as a name, when it starts with what the call does (Portfolio Optimizer's "Compute the
+ * distance between …" under the summary "Correlation Matrix Distance") and neither it nor another name writes ("Compute and
+ * store …", `createReport`).
+ */
+function describedVerb(operation: Operation): Name | undefined {
+  const { description } = operation.node;
+  if (typeof description !== 'string') return undefined;
+  const first = firstSentence(description.trim().split('\n')[0]);
+  const said = sentenceWords(first);
+  const writes = WRITES.test(first) || said.some(word => WRITE_VERBS.has(baseForm(word))) || namedBy(operation).some(word => WRITE_VERBS.has(baseForm(word)));
+  // An action on an item changes it unless its name says otherwise: Increase's "Simulates the return of …" at `/ach_transfers/{id}/return`.
+  return writes || itemAction(operation.path) !== undefined ? undefined : { source: 'description', text: first, words: said };
+}
+
+/** The last path segment ending in a tool's agent noun (`client-description-converter`): a name whose verb is the tool's. */
+function agentNoun(operation: Operation): Name | undefined {
+  const last = operation.path.split('/').filter(Boolean).pop() ?? '';
+  const noun = words(last).at(-1);
+  return noun !== undefined && AGENT_NOUNS.has(noun) ? { source: 'path', text: last, words: [noun] } : undefined;
+}
+
+/** Evidence for a PATCH that only reads: it answers a page, a list beside its `pagination` or `page` (nestia's `IPage<T>` `{ pagination, data }`). */
+function answersPage(doc: OpenApiDocument, operation: Operation): boolean {
+  return doc
+    .responses(operation)
+    .filter(response => isSuccessStatus(response.status))
+    .some(response =>
+      bodyViews(doc, doc.jsonBodies(operation, response)).some(view => {
+        const names = [...view.properties.keys()];
+        const list = names.some(name => {
+          const schema = doc.resolve(view.properties.get(name)!.schema, view.properties.get(name)!.location)?.value;
+          return isObject(schema) && schema.type === 'array';
+        });
+        return list && names.some(name => ['pagination', 'page', 'paging'].includes(words(name).at(-1) ?? ''));
+      }),
+    );
 }
 
 /**
@@ -244,17 +328,23 @@ export function readsOnly(doc: OpenApiDocument, operation: Operation, options: S
 }
 
 function readByName(doc: OpenApiDocument, operation: Operation): ReadEvidence | undefined {
-  if (operation.method !== 'post') return undefined;
+  // A PATCH that lists (nestia's "List up every deposit charges") answers a page: without one, a PATCH changes.
+  if (operation.method !== 'post' && !(operation.method === 'patch' && answersPage(doc, operation))) return undefined;
   const statuses = doc.responses(operation).map(response => response.status);
-  if (!statuses.includes('200') && !statuses.includes('201')) return undefined;
+  // Keycloak declares its successes as `2XX`.
+  if (!['200', '201', '2XX', '2xx'].some(status => statuses.includes(status))) return undefined;
   const described = describedRead(operation);
   // "Returns a Task id" tells the answer, not the act (`orderServiceOffering`): a name only where no operationId or summary says.
   const unnamed = operation.node.operationId === undefined && operation.node.summary === undefined;
   const verbSegment = actionSegment(operation);
   const alias = aliasedRead(doc, operation);
+  const opening = describedVerb(operation);
+  const tool = agentNoun(operation);
   const name = [
     ...namesOf(operation),
     ...(verbSegment === undefined ? [] : [verbSegment]),
+    ...(tool === undefined ? [] : [tool]),
+    ...(opening === undefined ? [] : [opening]),
     ...(described !== undefined && unnamed ? [described] : []),
     ...(alias === undefined ? [] : [alias]),
   ].find(candidate => readingVerb(candidate, operation) !== undefined);
@@ -349,7 +439,10 @@ function readingVerb(name: Name, operation: Operation): string | undefined {
   // (Box's "Query files/folders by metadata" at `/metadata_queries/execute_read`).
   const nounFirst = name.source === 'operationId' || (name.source === 'summary' && name.words.length === 1);
   if (first === undefined || (nounFirst && namesPathNoun(first, operation))) return undefined;
-  return (name.source === 'path' ? [first] : [first, baseForm(first)]).find(form => READ_VERBS.has(form));
+  // A tool's agent noun reads as its verb; `convert` itself does not (converting a lead writes).
+  if (name.source === 'path') return READ_VERBS.has(first) && !NAME_ONLY_VERBS.has(first) ? first : AGENT_NOUNS.get(first);
+  // `view` and `format` as written: "Views: Create A Session View" names its tag, not a verb.
+  return [first, ...(NAME_ONLY_VERBS.has(baseForm(first)) ? [] : [baseForm(first)])].find(form => READ_VERBS.has(form));
 }
 
 /** The read evidence in words, for a message: "named `assessRisk` and answering 200", "`x-ax-read-only: true` says". */
