@@ -9,6 +9,7 @@ import {
   isObject,
   isSuccessStatus,
   pointerToPath,
+  toPointer,
   type Body,
   type JsonObject,
   type JsonPath,
@@ -23,6 +24,7 @@ import { CODE_AND_MESSAGE } from './shape-table';
 import { passedOver, schemaAnswer, schemaLikely } from './schema-shapes';
 import { envelopeSite, errorAudience, extendedSchema, type Edit } from '../findings/edits';
 import { responsesUsing } from '../document/uses';
+import { describesExistenceConflict } from '../envelope/envelope';
 import { responseFinding, type Finding, type LazyEdits, type OwnSchema } from '../findings/rule-function';
 import { isObjectView, viewsOf, type ObjectView } from '../document/schema';
 import { pathOf, walk } from '../document/values';
@@ -577,13 +579,25 @@ export function loneErrorSchema(doc: OpenApiDocument): { schema: SharedErrorSche
   return doc.memo('error-bodies:lone', () => {
     const { overall } = sharedErrorSchemas(doc);
     const [only, ...others] = overall.values();
-    const view = only === undefined || others.length > 0 ? undefined : objectView(doc, only.ref);
+    const view = only === undefined || others.length > 0 || !onlyAnError(doc, only.ref) ? undefined : objectView(doc, only.ref);
     // Its own: in the body or a wrapper, not in the items of a list (FastAPI's `detail[].type`, `detail[].msg`).
     const [code, message] = CODE_AND_MESSAGE.map(question => (view === undefined ? undefined : schemaAnswer(doc, view, question, undefined)));
     if (message === undefined || [code, message].some(member => member?.carrier.kind === 'list')) return undefined;
     const optional = [code, message].filter(member => member !== undefined && !member.required).map(member => member!.name);
     return { schema: only, optional, lacksCode: code === undefined };
   });
+}
+
+/**
+ * A schema the API answers only as an error: never a 2xx body, nor declared only by 409s that return the existing resource
+ * (Circuit's `Conversation`, the body of `POST /conversations/direct` "when a conversation already exists"): a success's data.
+ */
+function onlyAnError(doc: OpenApiDocument, ref: string): boolean {
+  const site = pointerToPath(ref);
+  const using = site === undefined ? [] : [...responsesUsing(doc, site)];
+  const responses = using.flatMap(([at, operation]) => doc.responses(operation).filter(response => toPointer(response.at) === at));
+  if (responses.some(response => isSuccessStatus(response.status))) return false;
+  return !responses.every(response => response.status === '409' && describesExistenceConflict(response.node.description));
 }
 
 /**
