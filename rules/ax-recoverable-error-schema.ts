@@ -38,7 +38,7 @@ import { nounKey, resourceKeys } from '../lib/semantics/scope';
 import { mustThenSend, type Finding, responseFinding } from '../lib/findings/rule-function';
 import { isObjectView, viewsOf, type ObjectView } from '../lib/document/schema';
 import type { Phrase, Said, Say as SayOf } from '../lib/findings/messages';
-import { describesExistenceConflict } from '../lib/envelope/envelope';
+import { describesExistenceConflict } from '../lib/errors/concepts';
 import { envelopeName } from '../lib/findings/edits';
 import { defineRule, ruleOptions } from './declaration';
 

@@ -6,6 +6,7 @@ import { child, isObject, type Located, type OpenApiDocument } from '../document
 import type { ErrorSchema } from '../errors/error-bodies';
 import { type Question } from '../errors/shape-table';
 import { schemaAnswer } from '../errors/schema-shapes';
+import { describesExistenceConflict } from '../errors/concepts';
 import { namesFor, type Names } from '../semantics/names';
 import { holdersOf, type Holder } from '../document/nested';
 import { changesState, stateChange, type StateChange } from '../semantics/scope';
@@ -95,11 +96,6 @@ const STATE_PHRASES = [
 ];
 
 /** A conflict of existence, not of state: "already exists", "already has a keypair", "duplicate". */
-const EXISTENCE_CONFLICT = /\balready (exist(s|ed)?|has|have|registered|taken|in use|defined|created)\b|\bduplicate\b/i;
-
-/** A response described as an existence conflict ("A user with the same primary email already existed"). */
-export const describesExistenceConflict = (description: unknown): boolean => typeof description === 'string' && EXISTENCE_CONFLICT.test(description);
-
 /**
  * The evidence that a 409/422 error schema reports a state rejection, or undefined. Never on an operation
  * that changes nothing (a GET, a search sent as a POST). A declared state member is the API's own word; else

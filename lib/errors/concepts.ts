@@ -365,3 +365,8 @@ export function inStyle(name: string, style: Style): string {
   if (style === 'pascal') return parts.map(capital).join('');
   return parts.map((word, i) => (i === 0 ? word : capital(word))).join('');
 }
+
+const EXISTENCE_CONFLICT = /\balready (exist(s|ed)?|has|have|registered|taken|in use|defined|created)\b|\bduplicate\b/i;
+
+/** A response described as an existence conflict ("A user with the same primary email already existed"). */
+export const describesExistenceConflict = (description: unknown): boolean => typeof description === 'string' && EXISTENCE_CONFLICT.test(description);

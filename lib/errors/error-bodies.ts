@@ -19,12 +19,11 @@ import {
   type Response,
   valueAt,
 } from '../document/document';
-import { errorSchemaNaming } from './concepts';
+import { describesExistenceConflict, errorSchemaNaming } from './concepts';
 import { CODE_AND_MESSAGE } from './shape-table';
 import { passedOver, schemaAnswer, schemaLikely } from './schema-shapes';
 import { envelopeSite, errorAudience, extendedSchema, type Edit } from '../findings/edits';
 import { responsesUsing } from '../document/uses';
-import { describesExistenceConflict } from '../envelope/envelope';
 import { responseFinding, type Finding, type LazyEdits, type OwnSchema } from '../findings/rule-function';
 import { isObjectView, viewsOf, type ObjectView } from '../document/schema';
 import { pathOf, walk } from '../document/values';
