@@ -3,7 +3,18 @@
  * is that schema (through `$ref`s and `allOf`/`oneOf`/`anyOf` branches), so that no fix (the engine's
  * edits, the report's advice) adds a response-only member to a schema that also describes something else.
  */
-import { answersWithBody, child, isErrorResponse, isObject, toPointer, type JsonPath, type Located, type OpenApiDocument, type Operation } from './document';
+import {
+  answersWithBody,
+  child,
+  isErrorResponse,
+  isObject,
+  pointerToPath,
+  toPointer,
+  type JsonPath,
+  type Located,
+  type OpenApiDocument,
+  type Operation,
+} from './document';
 
 export type Role = 'request body' | 'success response' | 'error response';
 
@@ -112,3 +123,7 @@ export function responsesUsing(doc: OpenApiDocument, site: JsonPath): ReadonlyMa
   }
   return new Map();
 }
+
+/** The status of each response that uses the place at `site` (`404`, `2XX`, `default`), read from its pointer. */
+export const statusesUsing = (doc: OpenApiDocument, site: JsonPath): string[] =>
+  [...responsesUsing(doc, site).keys()].map(at => String(pointerToPath(at)?.at(-1)));

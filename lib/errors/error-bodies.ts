@@ -23,7 +23,7 @@ import { describesExistenceConflict, errorSchemaNaming } from './concepts';
 import { CODE_AND_MESSAGE } from './shape-table';
 import { passedOver, schemaAnswer, schemaLikely } from './schema-shapes';
 import { envelopeSite, errorAudience, extendedSchema, type Edit } from '../findings/edits';
-import { responsesUsing } from '../document/uses';
+import { responsesUsing, statusesUsing } from '../document/uses';
 import { responseFinding, type Finding, type LazyEdits, type OwnSchema } from '../findings/rule-function';
 import { isObjectView, viewsOf, type ObjectView } from '../document/schema';
 import { pathOf, walk } from '../document/values';
@@ -103,8 +103,7 @@ function errorsOwnSchema(doc: OpenApiDocument, site: JsonPath | undefined): { ow
   if (site === undefined) return {};
   // Once per site (one array each): a schema every error response shares would be asked for its users by each of them.
   return doc.memoFor('error-bodies:own-schema', site, () => {
-    const success = [...responsesUsing(doc, site).keys()].some(at => isSuccessStatus(String(pointerToPath(at)?.at(-1))));
-    return success ? { ownSchema: { label: 'error', regions: errorAudience(doc).regions } } : {};
+    return statusesUsing(doc, site).some(isSuccessStatus) ? { ownSchema: { label: 'error', regions: errorAudience(doc).regions } } : {};
   });
 }
 
@@ -559,12 +558,11 @@ function envelopeOf(
     const holder = path.slice(0, -3);
     const view = viewsOf(doc, valueAt(doc.root, holder), holder)?.find(isObjectView);
     const message = view === undefined ? undefined : schemaAnswer(doc, view, 'message', undefined)?.name;
-    return message === undefined ? undefined : JSON.stringify([path[path.length - 2], message]);
+    return message === undefined ? undefined : { list: String(path[path.length - 2]), message };
   });
   const [first] = found;
-  if (first === undefined || found.some(each => each !== first)) return undefined;
-  const [list, message] = JSON.parse(first) as [string, string];
-  return list === message ? undefined : { list, message, holders: found.length };
+  if (first === undefined || found.some(each => each?.list !== first.list || each.message !== first.message)) return undefined;
+  return first.list === first.message ? undefined : { ...first, holders: found.length };
 }
 
 /**
@@ -593,9 +591,10 @@ export function loneErrorSchema(doc: OpenApiDocument): { schema: SharedErrorSche
  */
 function onlyAnError(doc: OpenApiDocument, ref: string): boolean {
   const site = pointerToPath(ref);
-  const using = site === undefined ? [] : [...responsesUsing(doc, site)];
-  const responses = using.flatMap(([at, operation]) => doc.responses(operation).filter(response => toPointer(response.at) === at));
-  if (responses.some(response => isSuccessStatus(response.status))) return false;
+  if (site === undefined) return false;
+  if (statusesUsing(doc, site).some(isSuccessStatus)) return false;
+  // The descriptions too: a 409 is read by what it says.
+  const responses = [...responsesUsing(doc, site)].flatMap(([at, operation]) => doc.responses(operation).filter(response => toPointer(response.at) === at));
   return !responses.every(response => response.status === '409' && describesExistenceConflict(response.node.description));
 }
 

@@ -5,7 +5,7 @@
  */
 import { errorSchemaNaming, inStyle, mostUsedStyle, words, type Style } from './concepts';
 import { errorBodies, isErrorStatus, isJsonMediaType, isObject, pointerToPath, type OpenApiDocument } from '../document/document';
-import { responsesUsing } from '../document/uses';
+import { statusesUsing } from '../document/uses';
 import { editedPart, errorAudience, propertyEdits } from '../findings/edits';
 import type { ErrorSchema, Problem } from './error-bodies';
 import { type Carrier, type Names, type Question } from './shape-table';
@@ -212,8 +212,7 @@ export function schemaExampleCode(doc: OpenApiDocument, status: string, schemaRe
 /** The error statuses of the responses that answer the schema `ref` names, itself or through a schema that composes it (`ProblemWithState`). */
 function errorStatusesUsing(doc: OpenApiDocument, ref: string): Set<string> {
   const site = pointerToPath(ref);
-  const users = site === undefined ? [] : [...responsesUsing(doc, site).keys()];
-  return new Set(users.map(at => at.slice(at.lastIndexOf('/') + 1)).filter(isErrorStatus));
+  return new Set(site === undefined ? [] : statusesUsing(doc, site).filter(isErrorStatus));
 }
 
 /** An example code that fits the status: a 401 is no validation error. */
