@@ -565,8 +565,9 @@ const DELETE_VERBS = wordSet('delete remove');
  * /workflowscheme/{id}/issuetype/{issueType}` answers the scheme), leaves that in place, with its next calls.
  */
 const removes = (doc: OpenApiDocument, operation: Operation): boolean =>
-  (operation.method === 'delete' || (operation.method === 'post' && namedBy(operation).some(word => DELETE_VERBS.has(baseForm(word))))) &&
+  (operation.method === 'delete' || operation.method === 'post') &&
   remembered(doc, 'removes', operation, () => {
+    if (operation.method === 'post' && !namedBy(operation).some(word => DELETE_VERBS.has(baseForm(word)))) return false;
     const outliving = new Set(enclosingItems(operation.path).flatMap(item => [...ownRefs(doc, item, ['get', 'put', 'patch'])]));
     const generic = genericRefs(doc);
     return !answeredRefs(doc, operation).some(ref => outliving.has(ref) && !generic.has(ref));
