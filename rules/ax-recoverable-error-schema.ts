@@ -17,12 +17,13 @@ import {
 import {
   apiErrorShape,
   definedErrorSchema,
-  listedErrorEnvelope,
+  listedError,
   loneErrorExample,
   loneErrorSchema,
   objectExample,
   holdsCodeOrMessage,
   type ApiErrorShape,
+  type Completion,
   schemaOfExample,
   sharedErrorSchemas,
   strayedSuccessBody,
@@ -60,6 +61,9 @@ const MESSAGES = {
   apiShape: "the API's own error body, {{body}} (as {{whose}} declare){{lacks}}",
   // The API's error schema is only ever a list's item (Shutterstock's `Error` in `errors[]`): the envelope it travels in, not the item alone.
   listEnvelope: 'the envelope the API sends `{{item}}` in, `{ {{message}}, {{list}}: [{{item}}] }` (as {{holders}} of its schemas carry it)',
+  // Its error schema only ever listed where no failure travels (eBay's `Error` under `warnings` of 2xx bodies): the common list envelope, none of a success's members.
+  errorsEnvelope: "`{ errors: [{{item}}] }`, a list of the API's `{{item}}` (its schemas list it only under {{lists}}{{where}}){{lacks}}",
+  ofSuccesses: ' of success bodies',
   // The response's own example is what its handler sends: its schema, read as the shapes table reads a live body.
   exampleBody: 'the body its example sends, `{ {{members}} }`{{reading}}',
   // The API's own error body, shown only by examples on other responses (lib/errors/error-bodies.ts).
@@ -258,10 +262,21 @@ function problem(doc: OpenApiDocument, say: Say, operation: Operation, response:
   return undefined;
 }
 
-/** "the envelope the API sends `Error` in, `{ message, errors: [Error] }` (as 21 of its schemas carry it)". */
+/**
+ * "the envelope the API sends `Error` in, `{ message, errors: [Error] }` (as 21 of its schemas carry it)"; "`{ errors: [Error] }`,
+ * a list of the API's `Error` (its schemas list it only under `warnings` of success bodies)".
+ */
 function envelopeFix(doc: OpenApiDocument, say: Say): Said | undefined {
-  const envelope = listedErrorEnvelope(doc);
-  return envelope === undefined ? undefined : say('listEnvelope', { ...envelope, holders: String(envelope.holders) });
+  const listed = listedError(doc);
+  if (listed === undefined) return undefined;
+  if ('envelope' in listed) return say('listEnvelope', { item: listed.item, ...listed.envelope, holders: String(listed.envelope.holders) });
+  const { lists, inSuccesses } = listed.notices;
+  return say('errorsEnvelope', {
+    item: listed.item,
+    lists: nameList(lists, 'and'),
+    where: inSuccesses ? say('ofSuccesses') : '',
+    lacks: completing(say, listed.notices),
+  });
 }
 
 /**
@@ -448,15 +463,14 @@ function loneBody(doc: OpenApiDocument, say: Say, except: string | undefined): S
   const lone = loneErrorSchema(doc);
   if (lone === undefined || lone.schema.ref === except) return undefined;
   const { ref, mediaType, statuses } = lone.schema;
-  const names = nameList(lone.optional, 'and');
-  const lacks = lone.lacksCode
-    ? lone.optional.length === 0
-      ? say('addingCode')
-      : say('addingCodeRequiring', { names })
-    : lone.optional.length === 0
-      ? ''
-      : say('requiring', { names });
-  return { ref, mediaType, said: say('loneBody', { statuses: [...statuses].join(', ') }), lacks };
+  return { ref, mediaType, said: say('loneBody', { statuses: [...statuses].join(', ') }), lacks: completing(say, lone) };
+}
+
+/** ", adding a required `code` and requiring `message`": what an offered error schema is completed with, if anything. */
+function completing(say: Say, { optional, lacksCode }: Completion): Phrase {
+  const names = nameList(optional, 'and');
+  if (lacksCode) return optional.length === 0 ? say('addingCode') : say('addingCodeRequiring', { names });
+  return optional.length === 0 ? '' : say('requiring', { names });
 }
 
 /** How many error responses of the API declare `ref`. */
