@@ -16,6 +16,8 @@ import {
 } from '../lib/document/document';
 import {
   apiErrorShape,
+  apiWideEnvelope,
+  type ApiWideEnvelope,
   definedErrorSchema,
   listedError,
   loneErrorExample,
@@ -77,6 +79,11 @@ const MESSAGES = {
   lacksCode: ', plus a required `code`',
   noBody: 'the error response declares no body. Add {{whose}}, {{body}}{{then}}.',
   noBodyAdd: 'the error response declares no body. Add {{content}}: {{fix}}{{then}}.',
+  // One schema answers (nearly) every body of the API and holds its messages (NetLicensing's `netlicensing { infos }`): errors may come in it, asked.
+  noBodyEnvelope:
+    'the error response declares no body, and {{whose}} `{{name}}`. If errors come in it, `$ref` it here with a code and a message in its `{{member}}`; else add {{content}}: {{fix}}{{then}}.',
+  everyBody: 'every response of the API with a body answers',
+  mostBodies: "{{count}} of the API's {{total}} responses with a body answer",
   swaggerSchemaRef: "`schema: { $ref: '{{ref}}' }`",
   contentRef: "`content: { {{mediaType}}: { schema: { $ref: '{{ref}}' } } }`",
   swaggerSchema: 'a `schema`',
@@ -197,13 +204,9 @@ function problem(doc: OpenApiDocument, say: Say, operation: Operation, response:
       const body = doc.isSwagger2 ? say('swaggerSchemaRef', { ref: api.ref }) : say('contentRef', { mediaType: api.mediaType, ref: api.ref });
       return { what: say('noBody', { whose: api.said, body: `${body}${api.lacks ?? ''}`, then: then() }) };
     }
-    return {
-      what: say('noBodyAdd', {
-        content: doc.isSwagger2 ? say('swaggerSchema') : contentFor(say, mediaTypes),
-        fix: example() ?? fix(),
-        then: then(false, true),
-      }),
-    };
+    const add = { content: doc.isSwagger2 ? say('swaggerSchema') : contentFor(say, mediaTypes), fix: example() ?? fix(), then: then(false, true) };
+    const envelope = problems ? undefined : apiWideEnvelope(doc);
+    return { what: envelope === undefined ? say('noBodyAdd', add) : say('noBodyEnvelope', { ...add, ...envelopeWords(say, envelope) }) };
   }
   const json = bodies.filter(body => isJsonMediaType(body.mediaType));
   if (json.length === 0) {
@@ -287,6 +290,12 @@ function existingResource(response: Response, view: ObjectView): string[] | unde
   return response.status === '409' && view.properties.size > 0 && describesExistenceConflict(response.node.description)
     ? [...view.properties.keys()]
     : undefined;
+}
+
+/** "every response of the API with a body answers `netlicensing`", with the member its errors would go in. */
+function envelopeWords(say: Say, { name, member, count, total }: ApiWideEnvelope): { whose: Said; name: string; member: string } {
+  const whose = count === total ? say('everyBody') : say('mostBodies', { count: String(count), total: String(total) });
+  return { whose, name, member };
 }
 
 /** "the API's own error body, a list of `ErrorModel` (as its 422 responses declare), plus a required `code` in its items". */

@@ -1,12 +1,13 @@
 /**
  * The error-body classes of the eighth blind sample (issue 38): what a response without a body is offered where the API's
- * evidence says something of its errors. A success body's list of warnings is no error envelope (eBay's Account API).
+ * evidence says something of its errors. A success body's list of warnings is no error envelope (eBay's Account API); an
+ * envelope every body answers is asked about, not replaced (NetLicensing).
  */
 import { Spectral, type ISpectralDiagnostic, type RulesetDefinition } from '@stoplight/spectral-core';
 import ruleset from '../ruleset';
 import { outcome } from './support/fixes';
 import { at, body, oas3, ref, swagger2 } from './support/documents';
-import { runRuleSaid, toDocument } from './support/testRule';
+import { runRuleSaid, runRuleWithEdits, toDocument } from './support/testRule';
 
 const RULE = 'ax-recoverable-error-schema';
 
@@ -27,6 +28,11 @@ async function fixedBy(document: object, path: string[], response: object) {
   const claimed = before.filter(result => result.code === RULE && JSON.stringify(result.path) === JSON.stringify(path));
   return { claimed, ...outcome(before, claimed, after) };
 }
+
+/** The rules of findings (`outcome`'s keys). */
+const rulesOf = (keys: readonly string[]) => keys.map(key => (JSON.parse(key) as string[])[0]);
+/** The generic fix, `{ code, message }`: what a fix offered instead must do no worse than. */
+const GENERIC_BODY = { type: 'object', required: ['code', 'message'], properties: { code: { type: 'string' }, message: { type: 'string' } } };
 
 const messagesOf = async (document: object) => (await runRuleSaid(RULE, document)).map(({ path, message }) => [path, message]);
 
@@ -79,7 +85,7 @@ describe("a success body's list of warnings is no error envelope (eBay's Account
     });
   });
 
-  test('the envelope offered, answered by the 500 with `Error` completed, clears the finding and adds what any new 5xx body is asked, no more', async () => {
+  test('the envelope offered, answered by the 500 with `Error` completed, clears the finding and adds what the generic body would, no more', async () => {
     const completed = ebay() as { components: { schemas: Record<string, { required?: string[]; properties: object }> } };
     const error = completed.components.schemas.Error;
     Object.assign(error, { required: ['code', 'message'], properties: { code: { type: 'string' }, ...error.properties } });
@@ -88,10 +94,9 @@ describe("a success body's list of warnings is no error envelope (eBay's Account
     expect(claimed).toHaveLength(1);
     expect(kept).toEqual([]);
     // A 5xx body is asked for a retry flag and a correlation id (`errorId` read as one, asked): the same as the generic `{ code, message }` would be.
-    expect(added.map(key => JSON.parse(key)[0])).toEqual(['ax-recoverable-retryable-flag', 'ax-recoverable-trace-id']);
-    const generic = { type: 'object', required: ['code', 'message'], properties: { code: { type: 'string' }, message: { type: 'string' } } };
-    const byGeneric = await fixedBy(completed, KYC_500, body(generic, 'application/json', 'Internal Server Error'));
-    expect(byGeneric.added.map(key => JSON.parse(key)[0])).toEqual(['ax-recoverable-retryable-flag', 'ax-recoverable-trace-id']);
+    expect(rulesOf(added)).toEqual(['ax-recoverable-retryable-flag', 'ax-recoverable-trace-id']);
+    const byGeneric = await fixedBy(completed, KYC_500, body(GENERIC_BODY, 'application/json', 'Internal Server Error'));
+    expect(rulesOf(byGeneric.added)).toEqual(['ax-recoverable-retryable-flag', 'ax-recoverable-trace-id']);
   });
 
   test('a warnings list in bodies no success answers alone (an error response answers one): still no error envelope, and not said to be a success', async () => {
@@ -170,5 +175,135 @@ describe("a success body's list of warnings is no error envelope (eBay's Account
         "GET /kyc 500: the error response declares no body. Add a `schema`: `{ errors: [Error] }`, a list of the API's `Error` (its schemas list it only under `warnings` of success bodies), adding a required `code` and requiring `message`.",
       ],
     ]);
+  });
+});
+
+/** NetLicensing: every body is `netlicensing { infos, items }` (a list of it for the listings); no error response declares one. */
+const INFOS = { type: 'object', properties: {} };
+const envelopeSchemas = (envelope: object = { type: 'object', properties: { infos: ref('infos'), items: ref('items') } }) => ({
+  netlicensing: envelope,
+  infos: INFOS,
+  items: { type: 'object', properties: {} },
+});
+const netlicensing = (schemas: object = envelopeSchemas(), extra: object = {}) =>
+  oas3(
+    {
+      '/licensee': {
+        get: { responses: { '200': body({ type: 'array', items: ref('netlicensing') }) } },
+        post: { responses: { '200': body(ref('netlicensing')), '400': { description: 'Bad request' } } },
+      },
+      '/licensee/{licenseeNumber}': {
+        get: { responses: { '200': body(ref('netlicensing')), '404': { description: 'Not found' } } },
+        post: { responses: { '200': body(ref('netlicensing')) } },
+        delete: { responses: { '204': { description: 'Deleted' } } },
+      },
+      ...extra,
+    },
+    { schemas },
+  );
+const LICENSEE_404 = at('/licensee/{licenseeNumber}', 'get', '404');
+const ASKED =
+  'GET /licensee/{licenseeNumber} 404: the error response declares no body, and every response of the API with a body answers `netlicensing`. If errors come in it, `$ref` it here with a code and a message in its `infos`; else add `content: { application/json: { schema } }`: an object schema requiring a `code` and a `message`.';
+
+describe("an API-wide envelope is asked about, not replaced (NetLicensing's `netlicensing { infos, items }`)", () => {
+  test('every body answers one schema with a member for messages: the fix asks whether errors come in it', async () => {
+    const results = await runRuleSaid(RULE, netlicensing());
+    expect(results.map(({ path, message }) => [path, message])).toEqual([
+      [
+        at('/licensee', 'post', '400'),
+        'POST /licensee 400: the error response declares no body, and every response of the API with a body answers `netlicensing`. If errors come in it, `$ref` it here with a code and a message in its `infos`; else add `content: { application/json: { schema } }`: an object schema requiring a `code` and a `message`.',
+      ],
+      [LICENSEE_404, ASKED],
+    ]);
+    expect(results[1].data).toMatchObject({ whose: { messageId: 'everyBody' }, name: 'netlicensing', member: 'infos', fix: { messageId: 'codeAndMessage' } });
+  });
+
+  test('`fix` writes nothing for it: which body the server sends is for a person to say', async () => {
+    const { results, edits } = await runRuleWithEdits(RULE, netlicensing());
+    expect(results).toHaveLength(2);
+    expect([...edits.values()].flat()).toEqual([]);
+  });
+
+  test("the ask's first answer, the envelope `$ref`d with a code and a message in `infos`, clears the finding and adds what the generic body would, no more", async () => {
+    const infos = { type: 'object', required: ['code', 'message'], properties: { code: { type: 'string' }, message: { type: 'string' } } };
+    const document = netlicensing({ ...envelopeSchemas(), infos });
+    const { claimed, kept, added } = await fixedBy(document, LICENSEE_404, body(ref('netlicensing'), 'application/json', 'Not found'));
+    expect(claimed).toHaveLength(1);
+    expect(kept).toEqual([]);
+    // A 404 body is asked for a recovery hint and a retry flag, in the errors' own schema: as the generic `{ code, message }` would be.
+    expect(rulesOf(added)).toEqual(['ax-recoverable-retryable-flag', 'ax-recoverable-suggestion']);
+    const byGeneric = await fixedBy(document, LICENSEE_404, body(GENERIC_BODY, 'application/json', 'Not found'));
+    expect(rulesOf(byGeneric.added)).toEqual(['ax-recoverable-retryable-flag', 'ax-recoverable-suggestion']);
+  });
+
+  test('nearly every body (9 of 10) answers it: asked, with the count', async () => {
+    const extra = {
+      '/utility/licenseTypes': { get: { responses: { '200': body({ type: 'object', properties: { types: { type: 'array', items: { type: 'string' } } } }) } } },
+    };
+    const more = Object.fromEntries(
+      ['/product', '/product/{productNumber}', '/token', '/token/{tokenNumber}', '/transaction'].map(path => [
+        path,
+        { get: { responses: { '200': body(ref('netlicensing')) } } },
+      ]),
+    );
+    const [, result] = await runRuleSaid(RULE, netlicensing(undefined, { ...extra, ...more }));
+    expect(result.message).toBe(ASKED.replace('every response of the API with a body answers', "9 of the API's 10 responses with a body answer"));
+  });
+
+  test('the envelope composed by `allOf`, its `messages` in a branch, in Swagger 2.0: asked, as a `schema`', async () => {
+    const list = { type: 'array', items: { $ref: '#/definitions/Response' } };
+    const document = swagger2(
+      {
+        '/orders': {
+          get: { responses: { '200': { description: 'OK', schema: list } } },
+          post: { responses: { '200': { description: 'OK', schema: { $ref: '#/definitions/Response' } } } },
+        },
+        '/orders/{id}': {
+          get: { responses: { '200': { description: 'OK', schema: { $ref: '#/definitions/Response' } }, '404': { description: 'Not found' } } },
+          put: { responses: { '200': { description: 'OK', schema: { $ref: '#/definitions/Response' } } } },
+        },
+      },
+      {
+        definitions: {
+          Response: { allOf: [{ $ref: '#/definitions/Messages' }, { type: 'object', properties: { data: { type: 'object' } } }] },
+          Messages: { type: 'object', properties: { messages: { type: 'array', items: { type: 'string' } } } },
+        },
+      },
+    );
+    expect(await messagesOf(document)).toEqual([
+      [
+        at('/orders/{id}', 'get', '404'),
+        'GET /orders/{id} 404: the error response declares no body, and every response of the API with a body answers `Response`. If errors come in it, `$ref` it here with a code and a message in its `messages`; else add a `schema`: an object schema requiring a `code` and a `message`.',
+      ],
+    ]);
+  });
+
+  test('a lookalike: one schema answers every 2xx, but an error declares its own body: that body is offered', async () => {
+    const ERROR = { type: 'object', required: ['code', 'message'], properties: { code: { type: 'string' }, message: { type: 'string' } } };
+    const document = netlicensing(
+      { ...envelopeSchemas(), Error: ERROR },
+      { '/product': { get: { responses: { '200': body(ref('netlicensing')), '403': body(ref('Error')) } } } },
+    );
+    const results = await runRuleSaid(RULE, document);
+    expect(results.map(result => result.messageId)).toEqual(['noBody', 'noBody']);
+    expect(results[1].message).toBe(
+      "GET /licensee/{licenseeNumber} 404: the error response declares no body. Add the API's only error schema (on its 403 responses), `content: { application/json: { schema: { $ref: '#/components/schemas/Error' } } }`.",
+    );
+  });
+
+  test('a lookalike: an error declares an inline body of its own: no API-wide envelope, the generic fix', async () => {
+    const inline = { type: 'object', properties: { error: { type: 'string' } } };
+    const document = netlicensing(undefined, { '/product': { get: { responses: { '200': body(ref('netlicensing')), '403': body(inline) } } } });
+    const results = await runRuleSaid(RULE, document);
+    expect(results.find(result => JSON.stringify(result.path) === JSON.stringify(LICENSEE_404))?.data).toMatchObject({ fix: { messageId: 'codeAndMessage' } });
+    expect(results.map(result => result.messageId)).not.toContain('noBodyEnvelope');
+  });
+
+  test('a lookalike: every body answers one schema without a member for messages (`{ data, meta }`): the generic fix', async () => {
+    const plain = { type: 'object', properties: { data: { type: 'object' }, meta: { type: 'object' } } };
+    const [, result] = await runRuleSaid(RULE, netlicensing({ netlicensing: plain }));
+    expect(result.message).toBe(
+      'GET /licensee/{licenseeNumber} 404: the error response declares no body. Add `content: { application/json: { schema } }`: an object schema requiring a `code` and a `message`.',
+    );
   });
 });

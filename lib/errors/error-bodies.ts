@@ -19,7 +19,7 @@ import {
   type Response,
   valueAt,
 } from '../document/document';
-import { describesExistenceConflict, errorSchemaNaming, namesErrors, namesNotices } from './concepts';
+import { describesExistenceConflict, errorSchemaNaming, namesErrors, namesMessages, namesNotices } from './concepts';
 import { CODE_AND_MESSAGE, type Found } from './shape-table';
 import { passedOver, schemaAnswer, schemaLikely, type SchemaNode } from './schema-shapes';
 import { envelopeSite, errorAudience, extendedSchema, type Edit } from '../findings/edits';
@@ -674,3 +674,55 @@ const membersOf = (example: Located): string =>
 /** A body's first example that is an object with members (Forem's 401 `{ error, status }`). */
 export const objectExample = (examples: readonly Located[]): Located | undefined =>
   examples.find(candidate => isObject(candidate.value) && Object.keys(candidate.value).length > 0);
+
+/**
+ * The schema that (nearly) every response with a body answers, successes and errors alike, when it holds a member for
+ * messages (NetLicensing's `netlicensing { infos, items }` on all 40 of its bodies, errors reported in `infos`): an
+ * API-wide envelope its errors may come in, which a fix asks about rather than replaces. No error response declares another
+ * body. A list of the schema answers it too (NetLicensing's lists of `netlicensing`).
+ */
+export interface ApiWideEnvelope {
+  name: string;
+  /** Its member for messages (`infos`, `messages`, `notices`). */
+  member: string;
+  /** How many of the responses with a JSON body answer it, of how many. */
+  count: number;
+  total: number;
+}
+
+/** "Nearly every": one response in ten may answer something else (an empty export, a redirect's page). */
+const NEARLY_EVERY = 0.9;
+/** Fewer bodies than this say nothing of an API-wide convention. */
+const FEW_BODIES = 4;
+
+export function apiWideEnvelope(doc: OpenApiDocument): ApiWideEnvelope | undefined {
+  return doc.memo('error-bodies:api-wide-envelope', () => {
+    const answering = new Map<string, number>();
+    let total = 0;
+    for (const operation of doc.operations().filter(answersWithBody)) {
+      for (const response of doc.responses(operation)) {
+        // Swagger 2.0 lists a body for each type it `produces`, with no schema where the response declares none.
+        const bodies = doc.jsonBodies(operation, response).filter(body => body.schema !== undefined);
+        if (bodies.length === 0) continue;
+        total++;
+        const refs = new Set(bodies.map(body => answeredRef(doc, body)));
+        // An error with a body of its own (or none readable) is the API's error body, not the envelope's.
+        if (isErrorResponse(response) && (refs.size !== 1 || refs.has(undefined))) return undefined;
+        for (const ref of refs) if (ref !== undefined) answering.set(ref, (answering.get(ref) ?? 0) + 1);
+      }
+    }
+    const [ref, count] = [...answering].reduce<[string, number] | [undefined, number]>((a, b) => (b[1] > a[1] ? b : a), [undefined, 0]);
+    if (ref === undefined || total < FEW_BODIES || count < total * NEARLY_EVERY) return undefined;
+    const member = [...(objectView(doc, ref)?.properties.keys() ?? [])].find(namesMessages);
+    return member === undefined ? undefined : { name: ref.slice(ref.lastIndexOf('/') + 1), member, count, total };
+  });
+}
+
+/** The local `$ref` a body answers, itself or as the items of a list. */
+function answeredRef(doc: OpenApiDocument, body: Body): string | undefined {
+  const schema = body.schema === undefined ? undefined : doc.resolve(body.schema.value, body.schema.location)?.value;
+  const direct = isObject(body.schema?.value) ? body.schema.value.$ref : undefined;
+  const listed = isObject(schema) && schema.type === 'array' && isObject(schema.items) ? schema.items.$ref : undefined;
+  const ref = direct ?? listed;
+  return typeof ref === 'string' && ref.startsWith('#/') ? ref : undefined;
+}
