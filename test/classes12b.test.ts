@@ -1,7 +1,8 @@
 /**
  * The error-body classes of the eighth blind sample (issue 38): what a response without a body is offered where the API's
  * evidence says something of its errors. A success body's list of warnings is no error envelope (eBay's Account API); an
- * envelope every body answers is asked about, not replaced (NetLicensing).
+ * envelope every body answers is asked about, not replaced (NetLicensing); Flask-RESTX's `{ message }` is offered where its
+ * fields-mask header shows it (contract.fit).
  */
 import { Spectral, type ISpectralDiagnostic, type RulesetDefinition } from '@stoplight/spectral-core';
 import ruleset from '../ruleset';
@@ -304,6 +305,80 @@ describe("an API-wide envelope is asked about, not replaced (NetLicensing's `net
     const [, result] = await runRuleSaid(RULE, netlicensing({ netlicensing: plain }));
     expect(result.message).toBe(
       'GET /licensee/{licenseeNumber} 404: the error response declares no body. Add `content: { application/json: { schema } }`: an object schema requiring a `code` and a `message`.',
+    );
+  });
+});
+
+/** contract.fit: Flask-RESTX's `X-Fields` mask header (Swagger 2.0 on the parameter, OpenAPI 3 under `schema`), no error body anywhere. */
+const MASK_2 = { name: 'X-Fields', in: 'header', type: 'string', format: 'mask', description: 'An optional fields mask' };
+const MASK_3 = { name: 'X-Fields', in: 'header', description: 'An optional fields mask', schema: { type: 'string', format: 'mask' } };
+const rulesResource = (mask: object) => ({
+  get: { operationId: 'get_rule_config_resource', parameters: [mask], responses: { '200': { description: 'Success' }, '404': { description: 'Not found' } } },
+  patch: {
+    operationId: 'patch_rule_config_resource',
+    'x-ax-retryable': false,
+    'x-ax-idempotent': false,
+    parameters: [mask],
+    responses: { '200': { description: 'Success' }, '400': { description: 'Validation error' }, '500': { description: 'Server error' } },
+  },
+});
+const contractFit = (mask: object = MASK_3) => oas3({ '/rule_config/{scope}': rulesResource(mask) });
+const RULES_404 = at('/rule_config/{scope}', 'get', '404');
+const FLASK_404 =
+  'GET /rule_config/{scope} 404: the error response declares no body. Add `content: { application/json: { schema } }`: the body Flask-RESTX sends, `{ message }`, plus a required `code`, with `message` required.';
+
+describe("Flask-RESTX's error body, recognised by its fields-mask header (contract.fit)", () => {
+  test('OpenAPI 3: every error status is offered `{ message }` plus a code, a validation 400 with its `errors`', async () => {
+    expect(await messagesOf(contractFit())).toEqual([
+      [RULES_404, FLASK_404],
+      [
+        at('/rule_config/{scope}', 'patch', '400'),
+        'PATCH /rule_config/{scope} 400: the error response declares no body. Add `content: { application/json: { schema } }`: the body Flask-RESTX sends, `{ message }` (a validation 400 adds `errors`, a map of fields), plus a required `code`, with `message` required.',
+      ],
+      [
+        at('/rule_config/{scope}', 'patch', '500'),
+        'PATCH /rule_config/{scope} 500: the error response declares no body. Add `content: { application/json: { schema } }`: the body Flask-RESTX sends, `{ message }`, plus a required `code`, with `message` required.',
+      ],
+    ]);
+  });
+
+  test('Swagger 2.0 (the format on the parameter): the same body, as a `schema`', async () => {
+    const [result] = await runRuleSaid(RULE, swagger2({ '/rule_config/{scope}': rulesResource(MASK_2) }));
+    expect(result.message).toBe(
+      'GET /rule_config/{scope} 404: the error response declares no body. Add a `schema`: the body Flask-RESTX sends, `{ message }`, plus a required `code`, with `message` required.',
+    );
+  });
+
+  test('the body offered, `{ message, code }` both required, clears the finding and adds what the generic body would, no more', async () => {
+    const flask = { type: 'object', required: ['message', 'code'], properties: { message: { type: 'string' }, code: { type: 'string' } } };
+    const { claimed, kept, added } = await fixedBy(contractFit(), RULES_404, body(flask, 'application/json', 'Not found'));
+    expect(claimed).toHaveLength(1);
+    expect(kept).toEqual([]);
+    const byGeneric = await fixedBy(contractFit(), RULES_404, body(GENERIC_BODY, 'application/json', 'Not found'));
+    expect(rulesOf(added)).toEqual(rulesOf(byGeneric.added));
+  });
+
+  test("a lookalike: an `X-Fields` header of no mask format is any API's: the generic fix", async () => {
+    const [result] = await runRuleSaid(RULE, contractFit({ ...MASK_3, schema: { type: 'string' } }));
+    expect(result.message).toBe(
+      'GET /rule_config/{scope} 404: the error response declares no body. Add `content: { application/json: { schema } }`: an object schema requiring a `code` and a `message`.',
+    );
+  });
+
+  test('a lookalike: a `mask` query parameter is no fields-mask header: the generic fix', async () => {
+    const [result] = await runRuleSaid(RULE, contractFit({ ...MASK_3, in: 'query' }));
+    expect(result.data).toMatchObject({ fix: { messageId: 'codeAndMessage' } });
+  });
+
+  test("the API's own error schema still comes before the framework's body", async () => {
+    const document = contractFit() as { paths: Record<string, { patch: { responses: Record<string, object> } }>; components: object };
+    document.paths['/rule_config/{scope}'].patch.responses['400'] = body(ref('Error'), 'application/json', 'Validation error');
+    document.components = {
+      schemas: { Error: { type: 'object', required: ['code', 'message'], properties: { code: { type: 'string' }, message: { type: 'string' } } } },
+    };
+    const [result] = await runRuleSaid(RULE, document);
+    expect(result.message).toBe(
+      "GET /rule_config/{scope} 404: the error response declares no body. Add the API's only error schema (on its 400 responses), `content: { application/json: { schema: { $ref: '#/components/schemas/Error' } } }`.",
     );
   });
 });
