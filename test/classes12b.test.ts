@@ -116,12 +116,14 @@ describe("a success body's list of warnings is no error envelope (eBay's Account
     ]);
   });
 
-  test('a list of `Error` not named for errors, in 2xx bodies only, is no error envelope either', async () => {
+  test("a lookalike: `Error` listed under a 2xx body's `data` is a resource (Mux's error records): neither an envelope nor the item, the generic fix", async () => {
     const [result] = await runRuleSaid(
       RULE,
-      ebay(() => policyResponse('results')),
+      ebay(() => policyResponse('data')),
     );
-    expect(result.message).toBe(ERRORS_ENVELOPE.replace('`warnings`', '`results`'));
+    expect(result.message).toBe(
+      'GET /kyc 500: the error response declares no body. Add `content: { application/json: { schema } }`: an object schema requiring a `code` and a `message`.',
+    );
   });
 
   test("a lookalike: an error list beside a message in 2xx bodies (Shutterstock's `errors`) is still the envelope offered", async () => {

@@ -489,7 +489,7 @@ export function definedErrorSchema(doc: OpenApiDocument): string | undefined {
 /**
  * How the API's error schema travels where the document names it only as a list's items: in its envelope (Shutterstock's
  * `Error`, only ever the item of `errors[]` beside `message` in its list envelopes), the list's member and the message
- * beside it, when every use carries it alike; or in no error envelope at all (`lists`: eBay's `Error`, listed only under
+ * beside it, when every use carries it alike; or only in lists of notes (`notices`: eBay's `Error`, listed only under
  * `warnings` of its 2xx bodies), where a fix offers the item in the common `{ errors: [Error] }`, never a success's members.
  * What a response without a body is offered in place of the item alone.
  */
@@ -571,7 +571,7 @@ const isErrorList = (place: ListPlace): boolean => !namesNotices(place.list) && 
 
 /**
  * The one envelope of a schema named only as items (each list a member of the same name, beside a message of the same
- * name), or, when none of its lists is an error list, those lists; lists of both kinds are no evidence either way.
+ * name), or, when every list of it is a list of notes, those lists; lists of other kinds are no evidence either way.
  */
 function travelsIn(
   doc: OpenApiDocument,
@@ -581,7 +581,8 @@ function travelsIn(
   const found = places.listed.map(path => listPlace(doc, path));
   if (found.some(place => place === undefined)) return undefined;
   const lists = found as ListPlace[];
-  if (lists.every(place => !isErrorList(place))) {
+  // Only notes say the item is a message about the request: a 2xx's `data: [Error]` lists a resource (Mux's error records).
+  if (lists.every(place => namesNotices(place.list))) {
     return { notices: { lists: [...new Set(lists.map(place => place.list))], inSuccesses: lists.every(place => place.inSuccesses) } };
   }
   const [first] = lists;
