@@ -16,13 +16,16 @@ import {
 } from '../lib/document/document';
 import {
   apiErrorShape,
+  apiWideEnvelope,
+  type ApiWideEnvelope,
   definedErrorSchema,
-  listedErrorEnvelope,
+  listedError,
   loneErrorExample,
   loneErrorSchema,
   objectExample,
   holdsCodeOrMessage,
   type ApiErrorShape,
+  type Completion,
   schemaOfExample,
   sharedErrorSchemas,
   strayedSuccessBody,
@@ -60,6 +63,9 @@ const MESSAGES = {
   apiShape: "the API's own error body, {{body}} (as {{whose}} declare){{lacks}}",
   // The API's error schema is only ever a list's item (Shutterstock's `Error` in `errors[]`): the envelope it travels in, not the item alone.
   listEnvelope: 'the envelope the API sends `{{item}}` in, `{ {{message}}, {{list}}: [{{item}}] }` (as {{holders}} of its schemas carry it)',
+  // Its error schema only ever listed where no failure travels (eBay's `Error` under `warnings` of 2xx bodies): the common list envelope, none of a success's members.
+  errorsEnvelope: "`{ errors: [{{item}}] }`, a list of the API's `{{item}}` (its schemas list it only under {{lists}}{{where}}){{lacks}}",
+  ofSuccesses: ' of success bodies',
   // The response's own example is what its handler sends: its schema, read as the shapes table reads a live body.
   exampleBody: 'the body its example sends, `{ {{members}} }`{{reading}}',
   // The API's own error body, shown only by examples on other responses (lib/errors/error-bodies.ts).
@@ -73,6 +79,11 @@ const MESSAGES = {
   lacksCode: ', plus a required `code`',
   noBody: 'the error response declares no body. Add {{whose}}, {{body}}{{then}}.',
   noBodyAdd: 'the error response declares no body. Add {{content}}: {{fix}}{{then}}.',
+  // One schema answers (nearly) every body of the API and holds its messages (NetLicensing's `netlicensing { infos }`): errors may come in it, asked.
+  noBodyEnvelope:
+    'the error response declares no body, and {{whose}} `{{name}}`. If errors come in it, `$ref` it here with a code and a message in its `{{member}}`; else add {{content}}: {{fix}}{{then}}.',
+  everyBody: 'every response of the API with a body answers',
+  mostBodies: "{{count}} of the API's {{total}} responses with a body answer",
   swaggerSchemaRef: "`schema: { $ref: '{{ref}}' }`",
   contentRef: "`content: { {{mediaType}}: { schema: { $ref: '{{ref}}' } } }`",
   swaggerSchema: 'a `schema`',
@@ -193,13 +204,9 @@ function problem(doc: OpenApiDocument, say: Say, operation: Operation, response:
       const body = doc.isSwagger2 ? say('swaggerSchemaRef', { ref: api.ref }) : say('contentRef', { mediaType: api.mediaType, ref: api.ref });
       return { what: say('noBody', { whose: api.said, body: `${body}${api.lacks ?? ''}`, then: then() }) };
     }
-    return {
-      what: say('noBodyAdd', {
-        content: doc.isSwagger2 ? say('swaggerSchema') : contentFor(say, mediaTypes),
-        fix: example() ?? fix(),
-        then: then(false, true),
-      }),
-    };
+    const add = { content: doc.isSwagger2 ? say('swaggerSchema') : contentFor(say, mediaTypes), fix: example() ?? fix(), then: then(false, true) };
+    const envelope = problems ? undefined : apiWideEnvelope(doc);
+    return { what: envelope === undefined ? say('noBodyAdd', add) : say('noBodyEnvelope', { ...add, ...envelopeWords(say, envelope) }) };
   }
   const json = bodies.filter(body => isJsonMediaType(body.mediaType));
   if (json.length === 0) {
@@ -258,10 +265,21 @@ function problem(doc: OpenApiDocument, say: Say, operation: Operation, response:
   return undefined;
 }
 
-/** "the envelope the API sends `Error` in, `{ message, errors: [Error] }` (as 21 of its schemas carry it)". */
+/**
+ * "the envelope the API sends `Error` in, `{ message, errors: [Error] }` (as 21 of its schemas carry it)"; "`{ errors: [Error] }`,
+ * a list of the API's `Error` (its schemas list it only under `warnings` of success bodies)".
+ */
 function envelopeFix(doc: OpenApiDocument, say: Say): Said | undefined {
-  const envelope = listedErrorEnvelope(doc);
-  return envelope === undefined ? undefined : say('listEnvelope', { ...envelope, holders: String(envelope.holders) });
+  const listed = listedError(doc);
+  if (listed === undefined) return undefined;
+  if ('envelope' in listed) return say('listEnvelope', { item: listed.item, ...listed.envelope, holders: String(listed.envelope.holders) });
+  const { lists, inSuccesses } = listed.notices;
+  return say('errorsEnvelope', {
+    item: listed.item,
+    lists: nameList(lists, 'and'),
+    where: inSuccesses ? say('ofSuccesses') : '',
+    lacks: completing(say, listed.notices),
+  });
 }
 
 /**
@@ -272,6 +290,12 @@ function existingResource(response: Response, view: ObjectView): string[] | unde
   return response.status === '409' && view.properties.size > 0 && describesExistenceConflict(response.node.description)
     ? [...view.properties.keys()]
     : undefined;
+}
+
+/** "every response of the API with a body answers `netlicensing`", with the member its errors would go in. */
+function envelopeWords(say: Say, { name, member, count, total }: ApiWideEnvelope): { whose: Said; name: string; member: string } {
+  const whose = count === total ? say('everyBody') : say('mostBodies', { count: String(count), total: String(total) });
+  return { whose, name, member };
 }
 
 /** "the API's own error body, a list of `ErrorModel` (as its 422 responses declare), plus a required `code` in its items". */
@@ -448,15 +472,14 @@ function loneBody(doc: OpenApiDocument, say: Say, except: string | undefined): S
   const lone = loneErrorSchema(doc);
   if (lone === undefined || lone.schema.ref === except) return undefined;
   const { ref, mediaType, statuses } = lone.schema;
-  const names = nameList(lone.optional, 'and');
-  const lacks = lone.lacksCode
-    ? lone.optional.length === 0
-      ? say('addingCode')
-      : say('addingCodeRequiring', { names })
-    : lone.optional.length === 0
-      ? ''
-      : say('requiring', { names });
-  return { ref, mediaType, said: say('loneBody', { statuses: [...statuses].join(', ') }), lacks };
+  return { ref, mediaType, said: say('loneBody', { statuses: [...statuses].join(', ') }), lacks: completing(say, lone) };
+}
+
+/** ", adding a required `code` and requiring `message`": what an offered error schema is completed with, if anything. */
+function completing(say: Say, { optional, lacksCode }: Completion): Phrase {
+  const names = nameList(optional, 'and');
+  if (lacksCode) return optional.length === 0 ? say('addingCode') : say('addingCodeRequiring', { names });
+  return optional.length === 0 ? '' : say('requiring', { names });
 }
 
 /** How many error responses of the API declare `ref`. */

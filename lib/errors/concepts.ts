@@ -312,6 +312,16 @@ export function errorSchemaNaming(name: string): 'plain' | 'kind' | 'particular'
   return nameWords.every(word => PLAIN_NAME_WORDS.has(word) || KIND_NAME_WORDS.has(word)) ? 'kind' : 'particular';
 }
 
+/** A list named for errors (`errors`, `errorList`, `problems`): what an error envelope carries its items in. */
+export const namesErrors = (name: string): boolean => words(name).some(word => ERROR_NAME_WORDS.has(word.replace(/s$/, '')));
+
+// Notes of less than a failure: error items listed under one are warnings (eBay's `warnings: [Error]` in its 2xx bodies).
+const NOTICE_WORDS = setOf('warnings', 'notices', 'infos', 'notifications', 'alerts');
+/** A list of notes that are not failures (`warnings`, `notices`): no error body carries its error in one. */
+export const namesNotices = (name: string): boolean => NOTICE_WORDS.has(last(words(name)));
+/** A member for a response's messages of any severity (NetLicensing's `infos`, `messages`): where an API-wide envelope may carry an error. */
+export const namesMessages = (name: string): boolean => namesNotices(name) || last(words(name)) === 'messages';
+
 /** A name for the inputs that failed (`fields`, `invalidParams`): as a map, it maps each to its errors (Docker Hub's `fields`). */
 export const namesInputs = (name: string): boolean => LOCATOR_LISTS.has(last(words(name)));
 

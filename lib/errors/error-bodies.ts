@@ -19,9 +19,9 @@ import {
   type Response,
   valueAt,
 } from '../document/document';
-import { describesExistenceConflict, errorSchemaNaming } from './concepts';
-import { CODE_AND_MESSAGE } from './shape-table';
-import { passedOver, schemaAnswer, schemaLikely } from './schema-shapes';
+import { describesExistenceConflict, errorSchemaNaming, namesErrors, namesMessages, namesNotices } from './concepts';
+import { CODE_AND_MESSAGE, type Found } from './shape-table';
+import { passedOver, schemaAnswer, schemaLikely, type SchemaNode } from './schema-shapes';
 import { envelopeSite, errorAudience, extendedSchema, type Edit } from '../findings/edits';
 import { responsesUsing, statusesUsing } from '../document/uses';
 import { responseFinding, type Finding, type LazyEdits, type OwnSchema } from '../findings/rule-function';
@@ -480,27 +480,37 @@ export function schemaOfExample(
 /**
  * An error schema the API defines, named for no error in particular and holding a code or a message (one
  * with both first): Gitea's `APIError`, whose responses mostly carry `message` and `url` as headers. What a response without a usable body is offered when no other response has one.
- * One the document names only as a list's items is a part of a body, not one (see `listedErrorEnvelope`).
+ * One the document names only as a list's items is a part of a body, not one (see `listedError`).
  */
 export function definedErrorSchema(doc: OpenApiDocument): string | undefined {
   return best(plainErrorSchemas(doc).filter(({ ref }) => refPlaces(doc).get(ref)?.elsewhere !== false))?.ref;
 }
 
 /**
- * The envelope the API's error schema travels in where the document names it only as a list's items (Shutterstock's
- * `Error`, only ever the item of `errors[]` beside `message` in its list envelopes): the list's member and the message
- * beside it, when every use carries it alike. What a response without a body is offered in place of the item alone.
+ * How the API's error schema travels where the document names it only as a list's items: in its envelope (Shutterstock's
+ * `Error`, only ever the item of `errors[]` beside `message` in its list envelopes), the list's member and the message
+ * beside it, when every use carries it alike; or only in lists of notes (`notices`: eBay's `Error`, listed only under
+ * `warnings` of its 2xx bodies), where a fix offers the item in the common `{ errors: [Error] }`, never a success's members.
+ * What a response without a body is offered in place of the item alone.
  */
-export function listedErrorEnvelope(doc: OpenApiDocument): { item: string; list: string; message: string; holders: number } | undefined {
+export type ListedError = { item: string } & ({ envelope: Envelope } | { notices: Notices & Completion });
+type Envelope = { list: string; message: string; holders: number };
+type Notices = { lists: string[]; inSuccesses: boolean };
+
+export function listedError(doc: OpenApiDocument): ListedError | undefined {
   return doc.memo('error-bodies:listed-envelope', () => {
     const candidates = plainErrorSchemas(doc).flatMap(({ ref, score }) => {
-      const envelope = envelopeOf(doc, refPlaces(doc).get(ref));
-      return envelope === undefined ? [] : [{ ref, score, ...envelope }];
+      const travels = travelsIn(doc, refPlaces(doc).get(ref));
+      return travels === undefined ? [] : [{ ref, score, travels }];
     });
     const found = best(candidates);
-    return found === undefined
-      ? undefined
-      : { item: found.ref.slice(found.ref.lastIndexOf('/') + 1), list: found.list, message: found.message, holders: found.holders };
+    if (found === undefined) return undefined;
+    const item = found.ref.slice(found.ref.lastIndexOf('/') + 1);
+    if ('envelope' in found.travels) return { item, ...found.travels };
+    // Offered as the items of a new envelope, it is completed as the API's one error schema is.
+    const view = objectView(doc, found.ref);
+    const [code, message] = CODE_AND_MESSAGE.map(question => (view === undefined ? undefined : schemaAnswer(doc, view, question, undefined)));
+    return { item, notices: { ...found.travels.notices, ...completionOf(code, message) } };
   });
 }
 
@@ -546,23 +556,48 @@ function refPlaces(doc: OpenApiDocument): Map<string, { listed: JsonPath[]; else
   });
 }
 
-/** The one envelope of a schema named only as items: each list a member of the same name, beside a message of the same name. */
-function envelopeOf(
+/** A list of a schema named only as items: its member's name, the message beside it, and whether only 2xx bodies hold it. */
+interface ListPlace {
+  list: string;
+  message: string | undefined;
+  inSuccesses: boolean;
+}
+
+/**
+ * An error list that is a failure's envelope: not a list of notes (`warnings`), and, where only success bodies hold it, named
+ * for errors (Shutterstock's `errors`, "appears only if there was an error"; not a 2xx body's `results`).
+ */
+const isErrorList = (place: ListPlace): boolean => !namesNotices(place.list) && (!place.inSuccesses || namesErrors(place.list));
+
+/**
+ * The one envelope of a schema named only as items (each list a member of the same name, beside a message of the same
+ * name), or, when every list of it is a list of notes, those lists; lists of other kinds are no evidence either way.
+ */
+function travelsIn(
   doc: OpenApiDocument,
   places: { listed: JsonPath[]; elsewhere: boolean } | undefined,
-): { list: string; message: string; holders: number } | undefined {
+): { envelope: Envelope } | { notices: Notices } | undefined {
   if (places === undefined || places.elsewhere || places.listed.length === 0) return undefined;
-  const found = places.listed.map(path => {
-    // `…/properties/errors/items`: the list is the member `errors` of the object schema three steps up.
-    if (path.length < 3 || path[path.length - 3] !== 'properties') return undefined;
-    const holder = path.slice(0, -3);
-    const view = viewsOf(doc, valueAt(doc.root, holder), holder)?.find(isObjectView);
-    const message = view === undefined ? undefined : schemaAnswer(doc, view, 'message', undefined)?.name;
-    return message === undefined ? undefined : { list: String(path[path.length - 2]), message };
-  });
-  const [first] = found;
-  if (first === undefined || found.some(each => each?.list !== first.list || each.message !== first.message)) return undefined;
-  return first.list === first.message ? undefined : { ...first, holders: found.length };
+  const found = places.listed.map(path => listPlace(doc, path));
+  if (found.some(place => place === undefined)) return undefined;
+  const lists = found as ListPlace[];
+  // Only notes say the item is a message about the request: a 2xx's `data: [Error]` lists a resource (Mux's error records).
+  if (lists.every(place => namesNotices(place.list))) {
+    return { notices: { lists: [...new Set(lists.map(place => place.list))], inSuccesses: lists.every(place => place.inSuccesses) } };
+  }
+  const [first] = lists;
+  if (first.message === undefined || lists.some(each => !isErrorList(each) || each.list !== first.list || each.message !== first.message)) return undefined;
+  return first.list === first.message ? undefined : { envelope: { list: first.list, message: first.message, holders: lists.length } };
+}
+
+/** `…/properties/errors/items`: the list is the member `errors` of the object schema three steps up. */
+function listPlace(doc: OpenApiDocument, path: JsonPath): ListPlace | undefined {
+  if (path.length < 3 || path[path.length - 3] !== 'properties') return undefined;
+  const holder = path.slice(0, -3);
+  const view = viewsOf(doc, valueAt(doc.root, holder), holder)?.find(isObjectView);
+  const message = view === undefined ? undefined : schemaAnswer(doc, view, 'message', undefined)?.name;
+  const statuses = statusesUsing(doc, holder);
+  return { list: String(path[path.length - 2]), message, inSuccesses: statuses.length > 0 && statuses.every(isSuccessStatus) };
 }
 
 /**
@@ -572,7 +607,7 @@ function envelopeOf(
  * the fix adds one to it (GameSparks' `MessageModel { message }` on every 400: the API's handler sends it). With the
  * members of those two it leaves optional, which a fix that offers it requires.
  */
-export function loneErrorSchema(doc: OpenApiDocument): { schema: SharedErrorSchema; optional: string[]; lacksCode: boolean } | undefined {
+export function loneErrorSchema(doc: OpenApiDocument): ({ schema: SharedErrorSchema } & Completion) | undefined {
   return doc.memo('error-bodies:lone', () => {
     const { overall } = sharedErrorSchemas(doc);
     const [only, ...others] = overall.values();
@@ -580,10 +615,20 @@ export function loneErrorSchema(doc: OpenApiDocument): { schema: SharedErrorSche
     // Its own: in the body or a wrapper, not in the items of a list (FastAPI's `detail[].type`, `detail[].msg`).
     const [code, message] = CODE_AND_MESSAGE.map(question => (view === undefined ? undefined : schemaAnswer(doc, view, question, undefined)));
     if (message === undefined || [code, message].some(member => member?.carrier.kind === 'list')) return undefined;
-    const optional = [code, message].filter(member => member !== undefined && !member.required).map(member => member!.name);
-    return { schema: only, optional, lacksCode: code === undefined };
+    return { schema: only, ...completionOf(code, message) };
   });
 }
+
+/** What a fix that offers an error schema adds to it: the code it lacks, and the code and message it leaves optional. */
+export interface Completion {
+  optional: string[];
+  lacksCode: boolean;
+}
+
+const completionOf = (code: Found<SchemaNode> | undefined, message: Found<SchemaNode> | undefined): Completion => ({
+  optional: [code, message].filter(member => member !== undefined && !member.required).map(member => member!.name),
+  lacksCode: code === undefined,
+});
 
 /**
  * A schema the API answers only as an error: never a 2xx body, nor declared only by 409s that return the existing resource
@@ -630,3 +675,55 @@ const membersOf = (example: Located): string =>
 /** A body's first example that is an object with members (Forem's 401 `{ error, status }`). */
 export const objectExample = (examples: readonly Located[]): Located | undefined =>
   examples.find(candidate => isObject(candidate.value) && Object.keys(candidate.value).length > 0);
+
+/**
+ * The schema that (nearly) every response with a body answers, successes and errors alike, when it holds a member for
+ * messages (NetLicensing's `netlicensing { infos, items }` on all 40 of its bodies, errors reported in `infos`): an
+ * API-wide envelope its errors may come in, which a fix asks about rather than replaces. No error response declares another
+ * body. A list of the schema answers it too (NetLicensing's lists of `netlicensing`).
+ */
+export interface ApiWideEnvelope {
+  name: string;
+  /** Its member for messages (`infos`, `messages`, `notices`). */
+  member: string;
+  /** How many of the responses with a JSON body answer it, of how many. */
+  count: number;
+  total: number;
+}
+
+/** "Nearly every": one response in ten may answer something else (an empty export, a redirect's page). */
+const NEARLY_EVERY = 0.9;
+/** Fewer bodies than this say nothing of an API-wide convention. */
+const FEW_BODIES = 4;
+
+export function apiWideEnvelope(doc: OpenApiDocument): ApiWideEnvelope | undefined {
+  return doc.memo('error-bodies:api-wide-envelope', () => {
+    const answering = new Map<string, number>();
+    let total = 0;
+    for (const operation of doc.operations().filter(answersWithBody)) {
+      for (const response of doc.responses(operation)) {
+        // Swagger 2.0 lists a body for each type it `produces`, with no schema where the response declares none.
+        const bodies = doc.jsonBodies(operation, response).filter(body => body.schema !== undefined);
+        if (bodies.length === 0) continue;
+        total++;
+        const refs = new Set(bodies.map(body => answeredRef(doc, body)));
+        // An error with a body of its own (or none readable) is the API's error body, not the envelope's.
+        if (isErrorResponse(response) && (refs.size !== 1 || refs.has(undefined))) return undefined;
+        for (const ref of refs) if (ref !== undefined) answering.set(ref, (answering.get(ref) ?? 0) + 1);
+      }
+    }
+    const [ref, count] = [...answering].reduce<[string, number] | [undefined, number]>((a, b) => (b[1] > a[1] ? b : a), [undefined, 0]);
+    if (ref === undefined || total < FEW_BODIES || count < total * NEARLY_EVERY) return undefined;
+    const member = [...(objectView(doc, ref)?.properties.keys() ?? [])].find(namesMessages);
+    return member === undefined ? undefined : { name: ref.slice(ref.lastIndexOf('/') + 1), member, count, total };
+  });
+}
+
+/** The local `$ref` a body answers, itself or as the items of a list. */
+function answeredRef(doc: OpenApiDocument, body: Body): string | undefined {
+  const schema = body.schema === undefined ? undefined : doc.resolve(body.schema.value, body.schema.location)?.value;
+  const direct = isObject(body.schema?.value) ? body.schema.value.$ref : undefined;
+  const listed = isObject(schema) && schema.type === 'array' && isObject(schema.items) ? schema.items.$ref : undefined;
+  const ref = direct ?? listed;
+  return typeof ref === 'string' && ref.startsWith('#/') ? ref : undefined;
+}

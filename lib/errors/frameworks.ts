@@ -2,8 +2,9 @@
  * The web framework that generated a description, recognised by evidence its generator leaves (a marker it
  * writes, the style of the operationIds it derives, the schemas of its default errors), so that an error-body
  * fix is worded as that framework's own body plus what it lacks: Django REST framework's `{detail}` with a
- * `code`, NestJS's `{statusCode, message, error}` with a `code` and its `message: string[]` kept. Evidence
- * is required, never a name alone; when two frameworks show evidence, or none does, the fix stays generic.
+ * `code`, NestJS's `{statusCode, message, error}` with a `code` and its `message: string[]` kept, Flask-RESTX's
+ * `{message}` with a `code`. Evidence is required, never a name alone; when two frameworks show evidence, or none
+ * does, the fix stays generic.
  * A protocol that defines its own error body (SCIM) is recognised the same way, per operation, and comes first.
  */
 import { baseMediaType, isObject, type JsonObject, type OpenApiDocument, type Operation } from '../document/document';
@@ -107,6 +108,20 @@ function swashbuckleWebApi(doc: OpenApiDocument): boolean {
   return types.has('application/json') && types.has('text/json') && !types.has('text/plain');
 }
 
+/**
+ * Flask-RESTX (and Flask-RESTPlus before it) gives each operation that marshals its output a header for a fields mask,
+ * `X-Fields` by default (`RESTX_MASK_HEADER`), of format `mask`: `{ in: header, type: string, format: mask }` in Swagger
+ * 2.0, the format under `schema` once converted. A header named `X-Fields` of any other format is any API's.
+ */
+const fieldsMask = (doc: OpenApiDocument): boolean =>
+  doc
+    .operations()
+    .some(operation =>
+      doc
+        .parameters(operation)
+        .some(({ value }) => value.in === 'header' && (value.format ?? (isObject(value.schema) ? value.schema.format : undefined)) === 'mask'),
+    );
+
 const RECOGNITIONS: readonly Recognition[] = [
   {
     name: 'NestJS',
@@ -185,6 +200,15 @@ const RECOGNITIONS: readonly Recognition[] = [
     body: '`HttpError` `{ Message }` (a 400 from model validation adds `ModelState`)',
     lacks: 'a required `Code` (beside `Message`, in its PascalCase)',
     shows: swashbuckleWebApi,
+  },
+  {
+    name: 'Flask-RESTX',
+    sends: EVERY_STATUS,
+    // `abort(404)` and an unhandled exception alike: its `handle_error` sends `{ "message": … }`.
+    body: '`{ message }`',
+    lacks: 'a required `code`, with `message` required',
+    adds: { status: '400', clause: ' (a validation 400 adds `errors`, a map of fields)' },
+    shows: fieldsMask,
   },
   {
     name: 'Fastify',
