@@ -27,7 +27,7 @@ import { firstName, sentHeader, stepFields, type Live } from '../lib/envelope/li
 import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/semantics/names';
 import { label, mustThenSend, placeIn, responseFinding, type Finding, type LazyEdits } from '../lib/findings/rule-function';
 import { isObjectView, viewsLacking, viewsOf, type ObjectView } from '../lib/document/schema';
-import { asksNextSteps, overruledWording, readEvidence } from '../lib/semantics/scope';
+import { asksNextSteps, mayOnlyRead, overruledWording, readEvidence } from '../lib/semantics/scope';
 import { about, sayOf, withLive, type Said, type Say as SayOf } from '../lib/findings/messages';
 import { defineRule, ruleOptions } from './declaration';
 
@@ -64,6 +64,8 @@ const MESSAGES = {
   bodyIsNextCall:
     'no `{{name}}`, and `{{member}}` may be the next call ({{evidence}}). If it is, declare that call as a step, `{{name}}`: {{step}} {{terms}}; else {{add}}.',
   addForNextCalls: 'add `{{name}}` for the next legal calls',
+  // Some signs of a call that only reads or computes, not all (issue 38): asked, and `fix` leaves it to a person.
+  mayOnlyRead: 'no `{{name}}`, though it may only read or compute ({{evidence}}). If so, mark the operation `x-ax-read-only: true`; else {{add}}.',
   noStepsAnswerEnvelope: 'no `{{name}}`. Answer `{{envelope}}`, an `allOf` of `{{shared}}` and `{{name}}`: {{step}} {{terms}}{{thenSend}}.',
 } as const;
 
@@ -150,6 +152,7 @@ function problem(
   names: readonly string[],
   options: Options,
   withLocation: boolean,
+  maybeRead: string | undefined,
 ): { what: Said; edits?: LazyEdits; onResponse?: boolean } | undefined {
   const views = viewsOf(doc, body.schema!.value, body.schema!.location);
   if (isOpaque(body, views)) return undefined;
@@ -165,6 +168,8 @@ function problem(
   );
   if (lacking.length === 0) return undefined;
   const [name] = names;
+  // The operation's to mark, not the schema's to change: said on the response.
+  if (maybeRead !== undefined) return { what: say('mayOnlyRead', { name, evidence: maybeRead, add: say('addForNextCalls', { name }) }), onResponse: true };
   const scalar = lacking.find(view => !isObjectView(view));
   if (scalar !== undefined) {
     return {
@@ -297,8 +302,10 @@ export default /* @__PURE__ */ defineRule({
       const read = readEvidence(doc, operation, options);
       const overruled = read === undefined ? undefined : overruledWording(read);
       const withLocation = headerNamed(doc.headers(response), ['Location']) !== undefined;
+      const maybeRead = mayOnlyRead(doc, operation, options);
       for (const body of doc.jsonBodies(operation, response)) {
-        const found = body.schema === undefined ? undefined : problem(doc, say, body, { body, at: response.at, regions }, names, options, withLocation);
+        const found =
+          body.schema === undefined ? undefined : problem(doc, say, body, { body, at: response.at, regions }, names, options, withLocation, maybeRead);
         if (found === undefined) continue;
         const what = about(found.what, 'nextSteps');
         // Why a read-like operation is judged a change is its own: said on it.

@@ -1,0 +1,176 @@
+/**
+ * ax-envelope-next-steps on the classes of the eighth blind sample (issue 38): a POST or PUT that only reads or computes,
+ * known by what its answer leaves behind (Mandrill's `POST /urls/search.json`, ShipEngine's `parse_address`, i-Cue's
+ * forecasts), asked about when only some signs hold; and a shared response that a read answers too (Gérer Mes Affaires'
+ * `Mailing`), for which the mutation gets a response of its own.
+ */
+import { at, body, JSON_SCHEMA, oas3, ref, swagger2 } from './support/documents';
+import { runRuleSaid, runRuleWithEdits } from './support/testRule';
+
+const RULE = 'ax-envelope-next-steps';
+const STEP = '[{ action, method, href, description }] (all required, `method` an enum of HTTP methods)';
+const messagesOf = async (document: object) => (await runRuleSaid(RULE, document)).map(({ path, message }) => [path.join(' '), message]);
+const inBody = (path: string, method = 'post', status = '200') => at(path, method, status, ...JSON_SCHEMA).join(' ');
+
+/** Mandrill's `url_infos`: the clicks of each URL, no id. */
+const URL_INFOS = {
+  type: 'array',
+  items: { type: 'object', properties: { url: { type: 'string' }, sent: { type: 'integer' }, clicks: { type: 'integer' } } },
+};
+const SEARCH = { type: 'object', properties: { query: { type: 'string' } } };
+/** Mandrill's RPC API: every call a POST, described by what it returns. */
+const mandrill = (answer: object, paths: object = {}, responses: object = {}) =>
+  oas3(
+    {
+      '/urls/search.json': {
+        post: {
+          description: 'Return the 100 most clicked URLs that match the search query given',
+          requestBody: { content: { 'application/json': { schema: SEARCH } } },
+          responses: { '200': body(answer), ...responses },
+        },
+      },
+      ...paths,
+    },
+    { schemas: { url_infos: URL_INFOS } },
+  );
+
+describe('a POST or PUT whose answer leaves nothing to address, with a reading or computing verb: a read', () => {
+  test('OpenAPI 3.0 `$ref`: "Return the 100 most clicked URLs …" answering a list without ids is silent', async () => {
+    expect(await messagesOf(mandrill(ref('url_infos')))).toEqual([]);
+  });
+
+  test('lookalike: the same search saving what it finds, answering an `id` that `/searches/{id}` takes, is asked for steps', async () => {
+    const saved = { type: 'object', properties: { id: { type: 'string' }, urls: URL_INFOS } };
+    const document = mandrill(saved, { '/searches/{id}': { get: { responses: { '200': body(saved) } } } });
+    expect(await messagesOf(document)).toEqual([
+      [
+        inBody('/urls/search.json'),
+        `POST /urls/search.json 200: the response schema does not declare \`nextSteps\`. Add \`nextSteps\`: ${STEP} to the application/json schema; your handler must then send it.`,
+      ],
+    ]);
+  });
+
+  test('lookalike: the same search answering a `Location` is asked (the array, with no room for steps)', async () => {
+    const document = mandrill(ref('url_infos'));
+    (document as { paths: Record<string, { post: { responses: { '200': { headers?: object } } } }> }).paths['/urls/search.json'].post.responses['200'].headers =
+      {
+        Location: { schema: { type: 'string' } },
+      };
+    expect((await runRuleSaid(RULE, document)).map(result => result.messageId)).toEqual(['noRoomForSteps']);
+  });
+
+  /** ShipEngine's `parse_address`: a PUT that extracts an address from text, and the addresses it keeps. */
+  const shipengine = (operationId: string, answer: object) =>
+    oas3(
+      {
+        '/v1/addresses/recognize': {
+          put: {
+            operationId,
+            description: 'The address-recognition API makes it easy for you to extract address data from unstructured text.',
+            requestBody: { content: { 'application/json': { schema: { type: 'object', properties: { text: { type: 'string' } } } } } },
+            responses: { '200': body(answer) },
+          },
+        },
+        '/v1/addresses/{address_id}': { get: { responses: { '200': body(ref('address')) } } },
+      },
+      {
+        schemas: {
+          parsed: { type: 'object', properties: { score: { type: 'number' }, address: { allOf: [ref('partial_address')] } } },
+          partial_address: { type: 'object', properties: { city_locality: { type: 'string' } } },
+          address: { type: 'object', properties: { address_id: { type: 'string' }, city_locality: { type: 'string' } } },
+        },
+      },
+    );
+
+  test('a PUT named `parse_address` answering a result of its own (`allOf` inside) is silent', async () => {
+    expect(await messagesOf(shipengine('parse_address', ref('parsed')))).toEqual([]);
+  });
+
+  test('lookalike: the same PUT answering the address a path keeps (its `address_id`) is asked for steps, in its own envelope', async () => {
+    expect((await runRuleSaid(RULE, shipengine('parse_address', ref('address')))).map(result => [result.path.join(' '), result.messageId])).toEqual([
+      [inBody('/v1/addresses/recognize', 'put'), 'noStepsAnswerEnvelope'],
+    ]);
+  });
+
+  test('lookalike: a PUT named `update_address` answering the same result is a change', async () => {
+    expect((await runRuleSaid(RULE, shipengine('update_address', ref('parsed')))).map(result => result.messageId)).toEqual(['noSteps']);
+  });
+
+  /** i-Cue's forecasts, in Swagger 2.0: "Reponse provides history and forecast per timeseries". */
+  const icue = (description: string, answer: object = { $ref: '#/definitions/HistoryAndForecastResponse' }) =>
+    swagger2(
+      {
+        '/forecast/history-and-forecast': {
+          post: {
+            summary: 'History and forecast for fast timeseries view',
+            description,
+            parameters: [{ in: 'body', name: 'body', schema: { type: 'object', properties: { planningLevelId: { type: 'string' } } } }],
+            responses: { '200': { description: 'Success', schema: answer } },
+          },
+        },
+      },
+      {
+        definitions: {
+          HistoryAndForecastResponse: {
+            allOf: [
+              { type: 'object', properties: { timeSeries: { type: 'array', items: { type: 'object' } } } },
+              { properties: { hyperparameters: { type: 'object' } } },
+            ],
+          },
+        },
+      },
+    );
+
+  test('Swagger 2.0 `allOf`: a description that says what the response provides, answering a result of its own, is silent', async () => {
+    expect(await messagesOf(icue('Reponse provides history and forecast per timeseries. Great for visualizing results.'))).toEqual([]);
+  });
+
+  test('lookalike: a description that says it stores the forecast is a change', async () => {
+    expect(await messagesOf(icue('Stores the history and forecast per timeseries.'))).toEqual([
+      [
+        'definitions HistoryAndForecastResponse',
+        `\`HistoryAndForecastResponse\` (used by POST /forecast/history-and-forecast 200): the response schema does not declare \`nextSteps\`. Add \`nextSteps\`: ${STEP} to the application/json schema; your handler must then send it.`,
+      ],
+    ]);
+  });
+});
+
+describe('some signs of a computation, not all: asked, not asserted', () => {
+  /** i-Cue's `file-to-json`: its answer holds `planningLevelId`, which `/report/performance/{planningLevelId}` takes. */
+  const fileToJson = (summary: string, extension: object = {}) =>
+    oas3(
+      {
+        '/administration/file-to-json': {
+          post: { summary, ...extension, responses: { '200': body(ref('JsonForecastResponse')) } },
+        },
+        '/report/performance/{planningLevelId}': { get: { responses: { '200': body({ type: 'object', properties: { score: { type: 'number' } } }) } } },
+      },
+      {
+        schemas: {
+          JsonForecastResponse: {
+            type: 'object',
+            properties: { data: { type: 'array', items: { type: 'object' } }, planningLevelId: { type: 'string' }, startDate: { type: 'string' } },
+          },
+        },
+      },
+    );
+  const ASKED =
+    'POST /administration/file-to-json 200: no `nextSteps`, though it may only read or compute (named "Transform data file to JSON format", though its answer holds `planningLevelId`). If so, mark the operation `x-ax-read-only: true`; else add `nextSteps` for the next legal calls.';
+
+  test('a computing verb whose answer holds a member a path takes: asked, on the operation, and `fix` edits nothing', async () => {
+    const document = fileToJson('Transform data file to JSON format');
+    expect(await messagesOf(document)).toEqual([[inBody('/administration/file-to-json'), ASKED]]);
+    expect([...(await runRuleWithEdits(RULE, document)).edits.values()].flat()).toEqual([]);
+  });
+
+  test('`x-ax-read-only: true` answers the question; `false` asserts the steps', async () => {
+    expect(await messagesOf(fileToJson('Transform data file to JSON format', { 'x-ax-read-only': true }))).toEqual([]);
+    expect((await runRuleSaid(RULE, fileToJson('Transform data file to JSON format', { 'x-ax-read-only': false }))).map(result => result.messageId)).toEqual([
+      'noSteps',
+    ]);
+  });
+
+  test('lookalike: a writing verb ("Upload a data file") is a change, not asked', async () => {
+    expect((await runRuleSaid(RULE, fileToJson('Upload a data file'))).map(result => result.messageId)).toEqual(['noSteps']);
+  });
+});
