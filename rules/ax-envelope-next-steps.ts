@@ -305,7 +305,9 @@ export default /* @__PURE__ */ defineRule({
       const maybeRead = mayOnlyRead(doc, operation, options);
       for (const body of doc.jsonBodies(operation, response)) {
         const found =
-          body.schema === undefined ? undefined : problem(doc, say, body, { body, at: response.at, regions }, names, options, withLocation, maybeRead);
+          body.schema === undefined
+            ? undefined
+            : problem(doc, say, body, { body, at: response.at, regions, ownResponse: true }, names, options, withLocation, maybeRead);
         if (found === undefined) continue;
         const what = about(found.what, 'nextSteps');
         // Why a read-like operation is judged a change is its own: said on it.

@@ -5,7 +5,8 @@
  * `Mailing`), for which the mutation gets a response of its own.
  */
 import { at, body, JSON_SCHEMA, oas3, ref, swagger2 } from './support/documents';
-import { runRuleSaid, runRuleWithEdits } from './support/testRule';
+import { fixAndRelint, runRuleSaid, runRuleWithEdits } from './support/testRule';
+import { fixOnly } from './support/fix-only';
 
 const RULE = 'ax-envelope-next-steps';
 const STEP = '[{ action, method, href, description }] (all required, `method` an enum of HTTP methods)';
@@ -172,5 +173,133 @@ describe('some signs of a computation, not all: asked, not asserted', () => {
 
   test('lookalike: a writing verb ("Upload a data file") is a change, not asked', async () => {
     expect((await runRuleSaid(RULE, fileToJson('Upload a data file'))).map(result => result.messageId)).toEqual(['noSteps']);
+  });
+});
+
+describe('a shared response that a read answers too: the mutation gets its own', () => {
+  /** Gérer Mes Affaires: `POST …/mailing` ("send by mail a document") and `GET …/mailingprice` both answer `components/responses/Mailing`. */
+  const MAILING = {
+    description: 'A list of documents of the folder',
+    content: { 'application/json': { schema: { type: 'object', properties: { PageNb: { type: 'number' }, Price: { type: 'string' } } } } },
+  };
+  const DOCUMENT = '/spaces/{spaceId}/documents/{documentId}';
+  const gerer = (openapi = '3.0.3') =>
+    oas3(
+      {
+        [`${DOCUMENT}/mailing`]: {
+          post: {
+            description: 'send by mail a document',
+            'x-ax-retryable': false,
+            'x-ax-idempotent': false,
+            responses: { '200': ref('Mailing', 'responses') },
+          },
+        },
+        [`${DOCUMENT}/mailingprice`]: {
+          get: { description: 'returns the number of pages and the price of the pdf to send by mail', responses: { '200': ref('Mailing', 'responses') } },
+        },
+      },
+      { responses: { Mailing: MAILING } },
+      openapi,
+    );
+
+  test.each([['3.0.3'], ['3.1.0']])('OpenAPI %s: the POST is told to answer `MailingWithNextSteps`, on its own response', async openapi => {
+    expect(await messagesOf(gerer(openapi))).toEqual([
+      [
+        `paths ${DOCUMENT}/mailing post responses 200`,
+        `POST ${DOCUMENT}/mailing 200: no \`nextSteps\`. Answer \`MailingWithNextSteps\`, an \`allOf\` of \`Mailing\` and \`nextSteps\`: ${STEP}; your handler must then send it.`,
+      ],
+    ]);
+  });
+
+  test('`fix` declares `MailingWithNextSteps` and points the POST at it; `Mailing` and the GET stay as they are', async () => {
+    const { before, after, fixed } = await fixAndRelint(RULE, gerer());
+    expect(before).toHaveLength(1);
+    expect(after).toEqual([]);
+    const { components, paths } = fixed as { components: { responses: Record<string, unknown> }; paths: Record<string, Record<string, { responses: object }>> };
+    expect(components.responses).toEqual({
+      Mailing: MAILING,
+      MailingWithNextSteps: {
+        description: MAILING.description,
+        content: {
+          'application/json': {
+            schema: {
+              allOf: [
+                { $ref: '#/components/responses/Mailing/content/application~1json/schema' },
+                { type: 'object', properties: { nextSteps: { type: 'array', items: ref('NextStep') } } },
+              ],
+            },
+          },
+        },
+      },
+    });
+    expect(paths[`${DOCUMENT}/mailing`].post.responses).toEqual({ '200': ref('MailingWithNextSteps', 'responses') });
+    expect(paths[`${DOCUMENT}/mailingprice`].get.responses).toEqual({ '200': ref('Mailing', 'responses') });
+  });
+
+  test('with every rule: `fix --only ax-envelope-next-steps` clears it and adds no finding of any rule', async () => {
+    const { ran, before, after } = await fixOnly(gerer(), RULE);
+    expect(ran.code).toBe(0);
+    expect(before.filter(key => JSON.parse(key)[0] === RULE)).toHaveLength(1);
+    expect(after).toEqual(before.filter(key => JSON.parse(key)[0] !== RULE));
+  });
+
+  test('lookalike: a shared response only mutations answer keeps the steps in the shared schema', async () => {
+    const document = gerer() as { paths: Record<string, unknown> };
+    delete document.paths[`${DOCUMENT}/mailingprice`];
+    expect(await messagesOf(document)).toEqual([
+      [
+        'components responses Mailing content application/json schema',
+        `\`Mailing\` (used by POST ${DOCUMENT}/mailing 200): the response schema does not declare \`nextSteps\`. Add \`nextSteps\`: ${STEP} to the application/json schema; your handler must then send it.`,
+      ],
+    ]);
+  });
+
+  test("a shared response only the POST answers, naming a schema a read answers (Figma's `PostCommentResponse` → `Comment`): `CommentWithNextSteps` in that response", async () => {
+    const COMMENT = { type: 'object', properties: { id: { type: 'string' }, message: { type: 'string' } } };
+    const comments = '/v1/files/{file_key}/comments';
+    const document = oas3(
+      {
+        [comments]: {
+          get: { responses: { '200': body({ type: 'object', properties: { comments: { type: 'array', items: ref('Comment') } } }) } },
+          post: { 'x-ax-retryable': false, 'x-ax-idempotent': false, responses: { '200': ref('PostCommentResponse', 'responses') } },
+        },
+      },
+      { responses: { PostCommentResponse: body(ref('Comment')) }, schemas: { Comment: COMMENT } },
+    );
+    expect(await messagesOf(document)).toEqual([
+      [
+        `paths ${comments} post responses 200`,
+        `POST ${comments} 200: no \`nextSteps\`. Answer \`CommentWithNextSteps\`, an \`allOf\` of \`Comment\` and \`nextSteps\`: ${STEP}; your handler must then send it.`,
+      ],
+    ]);
+    const { after, fixed } = await fixAndRelint(RULE, document);
+    expect(after).toEqual([]);
+    const { components } = fixed as { components: { responses: Record<string, typeof document>; schemas: Record<string, unknown> } };
+    expect(components.responses.PostCommentResponse).toEqual(body(ref('CommentWithNextSteps')));
+    expect(components.schemas.Comment).toEqual(COMMENT);
+  });
+
+  test('Swagger 2.0 `responses`: the same envelope, a response of its own', async () => {
+    const document = swagger2(
+      {
+        [`${DOCUMENT}/mailing`]: { post: { description: 'send by mail a document', responses: { '200': { $ref: '#/responses/Mailing' } } } },
+        [`${DOCUMENT}/mailingprice`]: { get: { responses: { '200': { $ref: '#/responses/Mailing' } } } },
+      },
+      { responses: { Mailing: { description: 'Price', schema: MAILING.content['application/json'].schema } } },
+    );
+    const { after, fixed } = await fixAndRelint(RULE, document);
+    expect(after).toEqual([]);
+    expect((fixed as { responses: object }).responses).toEqual({
+      Mailing: { description: 'Price', schema: MAILING.content['application/json'].schema },
+      MailingWithNextSteps: {
+        description: 'Price',
+        schema: {
+          allOf: [
+            { $ref: '#/responses/Mailing/schema' },
+            { type: 'object', properties: { nextSteps: { type: 'array', items: { $ref: '#/definitions/NextStep' } } } },
+          ],
+        },
+      },
+    });
   });
 });
