@@ -46,7 +46,7 @@ describe('a POST or PUT whose answer leaves nothing to address, with a reading o
     expect(await messagesOf(document)).toEqual([
       [
         inBody('/urls/search.json'),
-        `POST /urls/search.json 200: the response schema does not declare \`nextSteps\`. Add \`nextSteps\`: ${STEP} to the application/json schema; your handler must then send it.`,
+        `POST /urls/search.json 200: no \`nextSteps\`. Add \`nextSteps\`: ${STEP} to the application/json schema; your handler must then send it.`,
       ],
     ]);
   });
@@ -130,7 +130,7 @@ describe('a POST or PUT whose answer leaves nothing to address, with a reading o
     expect(await messagesOf(icue('Stores the history and forecast per timeseries.'))).toEqual([
       [
         'definitions HistoryAndForecastResponse',
-        `\`HistoryAndForecastResponse\` (used by POST /forecast/history-and-forecast 200): the response schema does not declare \`nextSteps\`. Add \`nextSteps\`: ${STEP} to the application/json schema; your handler must then send it.`,
+        `\`HistoryAndForecastResponse\` (used by POST /forecast/history-and-forecast 200): no \`nextSteps\`. Add \`nextSteps\`: ${STEP} to the application/json schema; your handler must then send it.`,
       ],
     ]);
   });
@@ -156,7 +156,7 @@ describe('some signs of a computation, not all: asked, not asserted', () => {
       },
     );
   const ASKED =
-    'POST /administration/file-to-json 200: no `nextSteps`, though it may only read or compute (named "Transform data file to JSON format", though its answer holds `planningLevelId`). If so, mark the operation `x-ax-read-only: true`; else add `nextSteps` for the next legal calls.';
+    'POST /administration/file-to-json 200: no `nextSteps`, but it may only compute (named "Transform data file to JSON format"; its answer holds `planningLevelId`). If so, mark it `x-ax-read-only: true`; else add `nextSteps` for the next calls.';
 
   test('a computing verb whose answer holds a member a path takes: asked, on the operation, and `fix` edits nothing', async () => {
     const document = fileToJson('Transform data file to JSON format');
@@ -249,7 +249,7 @@ describe('a shared response that a read answers too: the mutation gets its own',
     expect(await messagesOf(document)).toEqual([
       [
         'components responses Mailing content application/json schema',
-        `\`Mailing\` (used by POST ${DOCUMENT}/mailing 200): the response schema does not declare \`nextSteps\`. Add \`nextSteps\`: ${STEP} to the application/json schema; your handler must then send it.`,
+        `\`Mailing\` (used by POST ${DOCUMENT}/mailing 200): no \`nextSteps\`. Add \`nextSteps\`: ${STEP} to the application/json schema; your handler must then send it.`,
       ],
     ]);
   });
@@ -301,5 +301,46 @@ describe('a shared response that a read answers too: the mutation gets its own',
         },
       },
     });
+  });
+});
+
+describe('next-steps messages stay short: what is missing, where, the exact fix', () => {
+  const post = (answer: object, status = '201', mediaType = 'application/json') => ({
+    post: { 'x-ax-retryable': false, 'x-ax-idempotent': false, responses: { [status]: body(answer, mediaType) } },
+  });
+  const object = (properties: object) => ({ type: 'object', properties });
+  const document = oas3(
+    {
+      '/orders': post(ref('Order')),
+      '/shapes': post({ oneOf: [object({ a: { type: 'string' } }), object({ b: { type: 'string' } })] }),
+      '/batches': post({ type: 'array', items: object({ n: { type: 'integer' } }) }, '200'),
+      '/jobs': post(object({ href: { type: 'string' }, rel: { type: 'string' } }), '202'),
+      '/tasks': post(object({ id: { type: 'string' }, actions: { type: 'array', items: object({ href: { type: 'string' } }) } })),
+      '/uploads': post(object({ uploadUrl: { type: 'string', description: 'A presigned PUT URL which must be used to upload the file.' } })),
+      '/servers': post(object({ id: { type: 'string' }, next_actions: { type: 'array', items: object({ command: { type: 'string' } }) } })),
+      '/articles': post(object({ data: object({ id: { type: 'string' } }) }), '201', 'application/vnd.api+json'),
+      '/items/{itemId}': { get: { responses: { '200': body(ref('Item')) } }, ...post(ref('Item'), '200') },
+      '/administration/file-to-json': {
+        post: { summary: 'Transform data file to JSON format', responses: { '200': body(object({ itemId: { type: 'string' } })) } },
+      },
+    },
+    { schemas: { Order: object({ id: { type: 'string' } }), Item: object({ id: { type: 'string' } }) } },
+  );
+
+  test('every kind of finding, on a short path, is at most 240 characters', async () => {
+    const said = await runRuleSaid(RULE, document);
+    expect(said.map(result => result.messageId).sort()).toEqual([
+      'bodyIsNextCall',
+      'jsonApiWithoutNextCall',
+      'linkCollectionWithoutMethod',
+      'linkWithoutMethod',
+      'lookalikeWithoutHref',
+      'mayOnlyRead',
+      'noRoomForSteps',
+      'noSteps',
+      'noStepsAnswerEnvelope',
+      'noStepsInShapes',
+    ]);
+    expect(said.filter(result => result.message.length > 240).map(result => [result.messageId, result.message])).toEqual([]);
   });
 });

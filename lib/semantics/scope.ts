@@ -486,7 +486,7 @@ function computedRead(doc: OpenApiDocument, operation: Operation): Computed | un
     .find(candidate => candidate.verb !== undefined);
   if (found === undefined) return undefined;
   const { name, verb } = found;
-  return id === undefined ? { read: { by: { kind: 'name', name, verb: verb! } } } : { maybe: `${namedAs(name)}, though its answer holds \`${id}\`` };
+  return id === undefined ? { read: { by: { kind: 'name', name, verb: verb! } } } : { maybe: `${namedAs(name)}; its answer holds \`${id}\`` };
 }
 
 /** "Return …", "Response provides …": the description's answering verb, where no operationId names the act and the summary names the resource. */
