@@ -93,6 +93,12 @@ describe('a POST or PUT whose answer leaves nothing to address, with a reading o
     ]);
   });
 
+  test("lookalike: a PUT named like a read answering what its path's GET answers (Yodlee's `verifyChallengeDeposit`) is a change", async () => {
+    const document = shipengine('verify_address', ref('parsed')) as { paths: Record<string, object> };
+    document.paths['/v1/addresses/recognize'] = { ...document.paths['/v1/addresses/recognize'], get: { responses: { '200': body(ref('parsed')) } } };
+    expect((await runRuleSaid(RULE, document)).map(result => result.messageId)).toEqual(['noStepsAnswerEnvelope']);
+  });
+
   test('lookalike: a PUT named `update_address` answering the same result is a change', async () => {
     expect((await runRuleSaid(RULE, shipengine('update_address', ref('parsed')))).map(result => result.messageId)).toEqual(['noSteps']);
   });

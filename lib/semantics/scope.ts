@@ -408,7 +408,7 @@ interface AnswerSigns {
   id?: string;
   /** That member is the answer's own (`id`, `jobId` of a `JobResponse`), not a reference to another record (`planningLevelId`). */
   ownId: boolean;
-  /** The answer is a list, or an object of its own that no item path answers and that is not the request back: a computed result. */
+  /** The answer is a list, or an object of its own that no item path nor the path's other operations answer, not the request back: a computed result. */
   computed: boolean;
 }
 
@@ -446,7 +446,15 @@ function answerSigns(doc: OpenApiDocument, operation: Operation): AnswerSigns {
   const lists = all.filter(view => view.types?.includes('array'));
   const takes = templateNames(doc);
   const id = [...objects, ...itemViews(doc, lists)].flatMap(view => [...view.properties.keys()]).find(name => name === 'id' || takes.has(keyOf(name)));
-  const own = resourceRefs(doc);
+  // What an item path answers, or the path's other operations (Yodlee's `PUT /verification`, "Verify Challenge Deposit", answers what its GET does).
+  const own = new Set([
+    ...resourceRefs(doc),
+    ...ownRefs(
+      doc,
+      operation.path,
+      ['get', 'post', 'put', 'patch'].filter(method => method !== operation.method),
+    ),
+  ]);
   const computed =
     (lists.length > 0 || (objects.length > 0 && objects.every(view => view.properties.size > 0))) &&
     !answeredRefs(doc, operation).some(ref => own.has(ref)) &&
