@@ -27,7 +27,7 @@ import { firstName, sentHeader, stepFields, type Live } from '../lib/envelope/li
 import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/semantics/names';
 import { label, mustThenSend, placeIn, responseFinding, type Finding, type LazyEdits } from '../lib/findings/rule-function';
 import { isObjectView, viewsLacking, viewsOf, type ObjectView } from '../lib/document/schema';
-import { asksNextSteps, overruledWording, readEvidence } from '../lib/semantics/scope';
+import { asksNextSteps, mayOnlyRead, overruledWording, readEvidence } from '../lib/semantics/scope';
 import { about, sayOf, withLive, type Said, type Say as SayOf } from '../lib/findings/messages';
 import { defineRule, ruleOptions } from './declaration';
 
@@ -38,19 +38,18 @@ const MESSAGES = {
   stepTerms: '(all required, `{{method}}` an enum of HTTP methods)',
   anKind: 'an {{type}}',
   aKind: 'a {{type}}',
-  // Wrapping a bare body breaks every client that reads it: asked, and `fix` leaves it to a person.
+  // Wrapping a bare body breaks every client that reads it (docs/rules/ax-envelope-next-steps.md): asked, and `fix` leaves it to a person.
   noRoomForSteps:
-    'the {{mediaType}} body is {{kind}}, with no room for `{{name}}`. If its clients can take a new shape (a new version), wrap it: `{ data: {{data}}, {{name}}: {{step}} }`; else exempt the operation (`x-ax-exempt`).',
+    'the {{mediaType}} body is {{kind}}: no room for `{{name}}`. In a new version, wrap it: `{ data: {{data}}, {{name}}: {{step}} }`; else exempt the operation (`x-ax-exempt`).',
   linkWithoutMethod:
-    'the response schema is a link with an `href` but no `method` to send. Declare a `method` beside the `href`, or a `Location` header on the response, or add `{{name}}`: {{step}} {{terms}}.',
+    'the body is a link with an `href` but no `method`. Declare a `method` beside the `href`, a `Location` header, or add `{{name}}`: {{step}} {{terms}}.',
   linksWithoutMethodInShapes:
-    '{{count}} of its {{total}} oneOf/anyOf shapes are links with an `href` but no `method` to send. Declare a `method` beside the `href`, or a `Location` header on the response, or add `{{name}}`: {{step}} {{terms}}.',
-  linkCollectionWithoutMethod:
-    'the response schema declares `{{links}}` with an href but no `method` to send. Declare a `method` on each link, or add `{{name}}`: {{step}} {{terms}}.',
+    '{{count}} of its {{total}} oneOf/anyOf shapes are links with an `href` but no `method`. Declare a `method` beside the `href`, a `Location` header, or add `{{name}}`: {{step}} {{terms}}.',
+  linkCollectionWithoutMethod: '`{{links}}` has an href but no `method`. Declare a `method` on each link, or add `{{name}}`: {{step}} {{terms}}.',
   linkCollectionWithoutMethodInShapes:
-    '{{count}} of its {{total}} oneOf/anyOf shapes declare `{{links}}` with an href but no `method` to send. Declare a `method` on each link, or add `{{name}}`: {{step}} {{terms}}.',
+    '{{count}} of its {{total}} oneOf/anyOf shapes declare `{{links}}` with an href but no `method`. Declare a `method` on each link, or add `{{name}}`: {{step}} {{terms}}.',
   jsonApiWithoutNextCall:
-    'the response schema declares no next call, and JSON:API allows no new top-level member. Declare `{{links}}`: { <action>: { href, method } }, one per next legal call{{thenSend}}.',
+    'no next call, and JSON:API allows no new top-level member. Declare `{{links}}`: { <action>: { href, method } }, one per next legal call{{thenSend}}.',
   jsonApiWithoutNextCallInShapes:
     '{{count}} of its {{total}} oneOf/anyOf shapes declare no next call, and JSON:API allows no new top-level member. Declare `{{links}}`: { <action>: { href, method } }, one per next legal call{{thenSend}}.',
   lookalikeWithoutHref: 'no `{{name}}`, and `{{lookalike}}` has no href. If it lists the next calls, give each an `href` and `method`; else {{add}}.',
@@ -58,12 +57,12 @@ const MESSAGES = {
   addSteps: 'add `{{name}}`: {{step}} {{terms}}',
   addStepsInShapes: 'add `{{name}}`: {{step}} {{terms}}, in every branch',
   answerEnvelope: 'answer `{{envelope}}`, an `allOf` of `{{shared}}` and `{{name}}`',
-  noSteps: 'the response schema does not declare `{{name}}`. Add `{{name}}`: {{step}} {{terms}} to the {{mediaType}} schema{{thenSend}}.',
-  noStepsInShapes:
-    '{{count}} of its {{total}} oneOf/anyOf shapes do not declare `{{name}}`. Add `{{name}}`: {{step}} {{terms}} to the {{mediaType}} schema, in every branch{{thenSend}}.',
-  bodyIsNextCall:
-    'no `{{name}}`, and `{{member}}` may be the next call ({{evidence}}). If it is, declare that call as a step, `{{name}}`: {{step}} {{terms}}; else {{add}}.',
-  addForNextCalls: 'add `{{name}}` for the next legal calls',
+  noSteps: 'no `{{name}}`. Add `{{name}}`: {{step}} {{terms}} to the {{mediaType}} schema{{thenSend}}.',
+  noStepsInShapes: '{{count}} of its {{total}} oneOf/anyOf shapes lack `{{name}}`. Add `{{name}}`: {{step}} {{terms}} to each branch{{thenSend}}.',
+  bodyIsNextCall: 'no `{{name}}`; `{{member}}` may be the next call ({{evidence}}): {{add}}: {{step}} {{terms}}, listing it if it is.',
+  addForNextCalls: 'add `{{name}}` for the next calls',
+  // Some signs of a call that only reads or computes, not all (issue 38): asked, and `fix` leaves it to a person.
+  mayOnlyRead: 'no `{{name}}`, but it may only compute ({{evidence}}). If so, mark it `x-ax-read-only: true`; else {{add}}.',
   noStepsAnswerEnvelope: 'no `{{name}}`. Answer `{{envelope}}`, an `allOf` of `{{shared}}` and `{{name}}`: {{step}} {{terms}}{{thenSend}}.',
 } as const;
 
@@ -150,6 +149,7 @@ function problem(
   names: readonly string[],
   options: Options,
   withLocation: boolean,
+  maybeRead: string | undefined,
 ): { what: Said; edits?: LazyEdits; onResponse?: boolean } | undefined {
   const views = viewsOf(doc, body.schema!.value, body.schema!.location);
   if (isOpaque(body, views)) return undefined;
@@ -165,6 +165,8 @@ function problem(
   );
   if (lacking.length === 0) return undefined;
   const [name] = names;
+  // The operation's to mark, not the schema's to change: said on the response.
+  if (maybeRead !== undefined) return { what: say('mayOnlyRead', { name, evidence: maybeRead, add: say('addForNextCalls', { name }) }), onResponse: true };
   const scalar = lacking.find(view => !isObjectView(view));
   if (scalar !== undefined) {
     return {
@@ -222,7 +224,7 @@ function problem(
     envelope !== undefined
       ? say('noStepsAnswerEnvelope', { ...words, envelope: envelope.name, shared: envelope.shared })
       : several
-        ? say('noStepsInShapes', { ...shapes, ...words, mediaType: body.mediaType })
+        ? say('noStepsInShapes', { ...shapes, ...words })
         : say('noSteps', { ...words, mediaType: body.mediaType });
   return {
     what,
@@ -297,8 +299,12 @@ export default /* @__PURE__ */ defineRule({
       const read = readEvidence(doc, operation, options);
       const overruled = read === undefined ? undefined : overruledWording(read);
       const withLocation = headerNamed(doc.headers(response), ['Location']) !== undefined;
+      const maybeRead = mayOnlyRead(doc, operation, options);
       for (const body of doc.jsonBodies(operation, response)) {
-        const found = body.schema === undefined ? undefined : problem(doc, say, body, { body, at: response.at, regions }, names, options, withLocation);
+        const found =
+          body.schema === undefined
+            ? undefined
+            : problem(doc, say, body, { body, at: response.at, regions, ownResponse: true }, names, options, withLocation, maybeRead);
         if (found === undefined) continue;
         const what = about(found.what, 'nextSteps');
         // Why a read-like operation is judged a change is its own: said on it.

@@ -59,15 +59,15 @@ const SUCCESS = { type: 'object', properties: { success: { type: 'boolean' }, da
 const STEP = '[{ action, method, href, description }]';
 const TERMS = '(all required, `method` an enum of HTTP methods)';
 const missingOn = (label: string, mediaType = 'application/json') =>
-  `${label}: the response schema does not declare \`nextSteps\`. Add \`nextSteps\`: ${STEP} ${TERMS} to the ${mediaType} schema; your handler must then send it.`;
-const methodless = (operation: string, collection: string, where = 'the response schema declares') =>
-  `${operation}: ${where} \`${collection}\` with an href but no \`method\` to send. Declare a \`method\` on each link, or add \`nextSteps\`: ${STEP} ${TERMS}.`;
+  `${label}: no \`nextSteps\`. Add \`nextSteps\`: ${STEP} ${TERMS} to the ${mediaType} schema; your handler must then send it.`;
+const methodless = (operation: string, collection: string) =>
+  `${operation}: \`${collection}\` has an href but no \`method\`. Declare a \`method\` on each link, or add \`nextSteps\`: ${STEP} ${TERMS}.`;
 /** A member named like links that gives no call: the finding asks, and leaves the change to a person. */
 const lookalike = (operation: string, name: string, lacks: 'href' | 'method') =>
   `${operation}: no \`nextSteps\`, and \`${name}\` has no ${lacks}. If it lists the next calls, give each ${lacks === 'href' ? 'an `href` and' : 'a'} \`method\`; else add \`nextSteps\`: ${STEP} ${TERMS}.`;
 /** A bare body is asked about: wrapping it breaks the clients that read it. */
 const wrap = (operation: string, kind: string) =>
-  `${operation}: the application/json body is ${kind}, with no room for \`nextSteps\`. If its clients can take a new shape (a new version), wrap it: \`{ data: ${kind === 'an array' ? '[…]' : '…'}, nextSteps: ${STEP} }\`; else exempt the operation (\`x-ax-exempt\`).`;
+  `${operation}: the application/json body is ${kind}: no room for \`nextSteps\`. In a new version, wrap it: \`{ data: ${kind === 'an array' ? '[…]' : '…'}, nextSteps: ${STEP} }\`; else exempt the operation (\`x-ax-exempt\`).`;
 
 const string = { type: 'string' };
 const URI = { type: 'string', format: 'uri' };
@@ -279,7 +279,7 @@ testRule('ax-envelope-next-steps', [
     errors: [
       {
         path: at('/payments', 'post', '201', ...JSON_SCHEMA),
-        message: `POST /payments 201: 1 of its 2 oneOf/anyOf shapes do not declare \`nextSteps\`. Add \`nextSteps\`: ${STEP} ${TERMS} to the application/json schema, in every branch; your handler must then send it.`,
+        message: `POST /payments 201: 1 of its 2 oneOf/anyOf shapes lack \`nextSteps\`. Add \`nextSteps\`: ${STEP} ${TERMS} to each branch; your handler must then send it.`,
       },
     ],
   },
@@ -382,7 +382,6 @@ testRule('ax-envelope-next-steps', [
           step: STEP_LIST,
           terms: STEP_TERMS,
           thenSend: '; your handler must then send it',
-          mediaType: 'application/json',
           concept: 'nextSteps',
         },
       },
@@ -771,7 +770,7 @@ testRule('ax-envelope-next-steps', [
       {
         path: at('/reward_earning', 'post', '200', 'content', 'application/vnd.api+json', 'schema'),
         message:
-          'POST /reward_earning 200: the response schema declares no next call, and JSON:API allows no new top-level member. Declare `links`: { <action>: { href, method } }, one per next legal call; your handler must then send them.',
+          'POST /reward_earning 200: no next call, and JSON:API allows no new top-level member. Declare `links`: { <action>: { href, method } }, one per next legal call; your handler must then send them.',
       },
     ],
   },
@@ -917,7 +916,7 @@ describe('the advice, followed as written on a PUT', () => {
 /** A 2xx body member that may itself be the next call: the finding asks, and `fix` adds nothing (issue 38, a). */
 describe('a body that may be the next call', () => {
   const asks = (label: string, member: string, evidence: string) =>
-    `${label}: no \`nextSteps\`, and \`${member}\` may be the next call (${evidence}). If it is, declare that call as a step, \`nextSteps\`: ${STEP} ${TERMS}; else add \`nextSteps\` for the next legal calls.`;
+    `${label}: no \`nextSteps\`; \`${member}\` may be the next call (${evidence}): add \`nextSteps\` for the next calls: ${STEP} ${TERMS}, listing it if it is.`;
   const PRESIGNED = {
     type: 'object',
     properties: {

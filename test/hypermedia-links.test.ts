@@ -73,11 +73,11 @@ testRule('ax-envelope-next-steps', [
     errors: [
       {
         path: ['definitions', 'Href'],
-        message: `${usedBy('Href', 'POST /jobs 202')}: the response schema is a link with an \`href\` but no \`method\` to send. Declare a \`method\` beside the \`href\`, or a \`Location\` header on the response, or add \`nextSteps\`: ${STEP}.`,
+        message: `${usedBy('Href', 'POST /jobs 202')}: the body is a link with an \`href\` but no \`method\`. Declare a \`method\` beside the \`href\`, a \`Location\` header, or add \`nextSteps\`: ${STEP}.`,
       },
       {
         path: ['definitions', 'Order'],
-        message: `${usedBy('Order', 'POST /orders 201')}: the response schema does not declare \`nextSteps\`. Add \`nextSteps\`: ${STEP} to the application/json schema; your handler must then send it.`,
+        message: `${usedBy('Order', 'POST /orders 201')}: no \`nextSteps\`. Add \`nextSteps\`: ${STEP} to the application/json schema; your handler must then send it.`,
       },
     ],
   },
@@ -90,7 +90,7 @@ test('a link schema shared by two responses is asked for a method once, on the s
   );
   const { results, edits } = await runRuleWithEdits('ax-envelope-next-steps', root);
   expect(results.map(({ path, message }) => [path, message.slice(0, 60)])).toEqual([
-    [component('schemas', 'Link'), `${usedBy('Link', 2)}: the response schema is a link `],
+    [component('schemas', 'Link'), `${usedBy('Link', 2)}: the body is a link with an \`hr`],
   ]);
   expect([...edits.values()]).toEqual([]);
 });
@@ -162,11 +162,11 @@ testRule('ax-envelope-next-steps', [
     errors: [
       {
         path: ['definitions', 'list'],
-        message: `${usedBy('list', 'POST /lists 200')}: the response schema does not declare \`nextSteps\`. Add \`nextSteps\`: ${STEP} to the application/json schema; your handler must then send it.`,
+        message: `${usedBy('list', 'POST /lists 200')}: no \`nextSteps\`. Add \`nextSteps\`: ${STEP} to the application/json schema; your handler must then send it.`,
       },
       {
         path: ['definitions', 'comment'],
-        message: `${usedBy('comment', 'POST /comments 200')}: the response schema does not declare \`nextSteps\`. Add \`nextSteps\`: ${STEP} to the application/json schema; your handler must then send it.`,
+        message: `${usedBy('comment', 'POST /comments 200')}: no \`nextSteps\`. Add \`nextSteps\`: ${STEP} to the application/json schema; your handler must then send it.`,
       },
     ],
   },

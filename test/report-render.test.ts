@@ -96,9 +96,15 @@ describe('the changes and what each does to the matrix', () => {
       JSON.stringify({
         openapi: '3.0.3',
         info: { title: 'Pets', version: '1' },
-        // The 201 is a shared `components/responses` entry: no envelope for it alone, so the change is by hand.
-        paths: { '/pets': { post: { 'x-ax-retryable': false, requestBody: petBody, responses: { '201': { $ref: '#/components/responses/Created' } } } } },
-        components: { schemas: { Pet: pet }, responses: { Created: { description: 'Created', ...petBody } } },
+        // The 201 is a `components/responses` entry a read answers too, with an XML body beside: no response of its own, so the change is by hand.
+        paths: {
+          '/pets': { post: { 'x-ax-retryable': false, requestBody: petBody, responses: { '201': { $ref: '#/components/responses/Created' } } } },
+          '/pets/{id}': { get: { responses: { '200': { $ref: '#/components/responses/Created' } } } },
+        },
+        components: {
+          schemas: { Pet: pet },
+          responses: { Created: { description: 'Created', content: { ...petBody.content, 'application/xml': { schema: { type: 'object' } } } } },
+        },
       }),
     );
     const pets = await reportOn(join(dir, 'openapi.json'), rulesetWith());

@@ -9,12 +9,11 @@ import { fixAndRelint, runRule, testRule } from './support/testRule';
 import { component, usedBy } from './support/components';
 
 const STEP = '[{ action, method, href, description }] (all required, `method` an enum of HTTP methods)';
-const notDeclared = (where: string) =>
-  `${where}: the response schema does not declare \`nextSteps\`. Add \`nextSteps\`: ${STEP} to the application/json schema; your handler must then send it.`;
+const notDeclared = (where: string) => `${where}: no \`nextSteps\`. Add \`nextSteps\`: ${STEP} to the application/json schema; your handler must then send it.`;
 const missing = (method: string, path: string, status: string) => notDeclared(`${method} ${path} ${status}`);
 /** The same, for a POST named like a read but overruled by its own declarations, and why. */
 const overruled = (operation: string, status: string, why: string) =>
-  `${operation} ${status}, ${why}: the response schema does not declare \`nextSteps\`. Add \`nextSteps\`: ${STEP} to the application/json schema; your handler must then send it.`;
+  `${operation} ${status}, ${why}: no \`nextSteps\`. Add \`nextSteps\`: ${STEP} to the application/json schema; your handler must then send it.`;
 /** The message when the body's schema is shared with reads or a request: the steps go into an envelope for this response only. */
 const enveloped = (response: string, shared: string) =>
   `${response}: no \`nextSteps\`. Answer \`${shared}WithNextSteps\`, an \`allOf\` of \`${shared}\` and \`nextSteps\`: ${STEP}; your handler must then send it.`;
@@ -515,7 +514,7 @@ testRule('ax-envelope-next-steps', [
     errors: [
       {
         path: at('/customers/{customer}/sources/{id}', 'post', '200', ...JSON_SCHEMA),
-        message: `POST /customers/{customer}/sources/{id} 200: 2 of its 2 oneOf/anyOf shapes do not declare \`nextSteps\`. Add \`nextSteps\`: ${STEP} to the application/json schema, in every branch; your handler must then send it.`,
+        message: `POST /customers/{customer}/sources/{id} 200: 2 of its 2 oneOf/anyOf shapes lack \`nextSteps\`. Add \`nextSteps\`: ${STEP} to each branch; your handler must then send it.`,
       },
       {
         path: at('/customers/{customer}/sources/{id}/verify', 'post', '200', ...JSON_SCHEMA),

@@ -45,7 +45,7 @@ test("ax-envelope-next-steps: a view's link lookalike is asked per collection na
     [
       {
         path,
-        message: `POST /a 201: the response schema does not declare \`nextSteps\`. Add \`nextSteps\`: ${STEP} ${TERMS} to the application/json schema; your handler must then send it.`,
+        message: `POST /a 201: no \`nextSteps\`. Add \`nextSteps\`: ${STEP} ${TERMS} to the application/json schema; your handler must then send it.`,
       },
     ],
     [

@@ -130,6 +130,8 @@ export interface Audience {
   exceptBranches?: boolean;
   /** What their own schema is named with, whichever member a rule adds (`error`: `StatusWithError`, one for every error rule). */
   label?: string;
+  /** True when a response shared beyond the audience (`components/responses/Mailing`) may give way to one of their own (`MailingWithNextSteps`). */
+  ownResponse?: boolean;
 }
 
 /**
@@ -162,6 +164,8 @@ export interface Envelope {
   /** The `$ref` to the shared schema, as the response wrote it, and where it is written. */
   ref: string;
   holder: JsonPath;
+  /** For a shared response (`components/responses/Mailing`): the response of its own that holds the envelope's schema. */
+  wrap?: (schema: JsonObject) => JsonObject;
 }
 
 /**
@@ -215,10 +219,47 @@ export function envelopeFor(doc: OpenApiDocument, views: readonly ObjectView[], 
   const ref = isObject(schema?.value) && typeof schema.value.$ref === 'string' ? schema.value.$ref : undefined;
   const home = ref === undefined ? undefined : pointerToPath(ref);
   const shared = home === undefined ? undefined : namedSchema(doc, home);
-  if (shared === undefined || schema?.location === undefined || !startsWith(schema.location, audience.at) || !owned(doc, schema.location, audience))
-    return undefined;
+  if (schema?.location === undefined) return undefined;
+  const inResponse = startsWith(schema.location, audience.at);
+  if (!inResponse && audience.ownResponse !== true) return undefined;
+  // A `$ref` written in a shared response that only the audience answers (Figma's `PostCommentResponse`) is theirs to point elsewhere.
+  if (shared === undefined || !owned(doc, schema.location, audience)) return inResponse ? undefined : responseEnvelope(doc, audience, label, shared);
   const envelope = envelopeName(shared, label);
   return { name: envelope, shared, path: [...home!.slice(0, -1), envelope], ref: ref!, holder: schema.location };
+}
+
+/** A named response: `components/responses/Mailing` (Swagger 2.0's `responses/Mailing`). */
+function namedResponse(doc: OpenApiDocument, site: JsonPath): string | undefined {
+  const named = doc.isSwagger2 ? site.length === 2 && site[0] === 'responses' : site.length === 3 && site[0] === 'components' && site[1] === 'responses';
+  return named ? String(site[site.length - 1]) : undefined;
+}
+
+/**
+ * The envelope when the operation's response is itself a `$ref` to a shared response (Gérer Mes Affaires' POST
+ * `…/mailing` and GET `…/mailingprice` both answer `components/responses/Mailing`): a response of its own,
+ * `MailingWithNextSteps`, the shared one with its body an `allOf` of the shared schema (the schema it names, if any) and
+ * the new members, which the operation's entry then references. Only when every body of the shared response has the same schema, which one
+ * `allOf` then replaces.
+ */
+function responseEnvelope(doc: OpenApiDocument, audience: Audience, label: string, schemaName: string | undefined): Envelope | undefined {
+  const entry = valueAt(doc.root, audience.at!);
+  const { schema } = audience.body!;
+  if (!isObject(entry) || Object.keys(entry).length !== 1 || typeof entry.$ref !== 'string' || schema?.location === undefined) return undefined;
+  const home = pointerToPath(entry.$ref);
+  const shared = home === undefined ? undefined : namedResponse(doc, home);
+  const response = home === undefined ? undefined : valueAt(doc.root, home);
+  if (shared === undefined || !isObject(response) || !startsWith(schema.location, home!) || !owned(doc, audience.at!, audience)) return undefined;
+  const same = JSON.stringify(schema.value);
+  const content = isObject(response.content) ? Object.values(response.content) : [response];
+  if (!content.every(media => isObject(media) && JSON.stringify(media.schema) === same)) return undefined;
+  const name = envelopeName(shared, label);
+  const ref = isObject(schema.value) && typeof schema.value.$ref === 'string' ? schema.value.$ref : toPointer(schema.location);
+  const wrap = (declared: JsonObject): JsonObject => {
+    const own = JSON.parse(JSON.stringify(response)) as JsonObject;
+    for (const media of isObject(own.content) ? Object.values(own.content) : [own]) (media as JsonObject).schema = declared;
+    return own;
+  };
+  return { name, shared: schemaName ?? shared, path: [...home!.slice(0, -1), name], ref, holder: audience.at!, wrap };
 }
 
 /** `OrderWithNextSteps`, `ProblemWithState`: a response-specific schema, named after the shared one and what it adds. */
@@ -277,7 +318,8 @@ function envelopeEdits(doc: OpenApiDocument, into: readonly ObjectView[], audien
   // A required member its example lacks would make the example invalid.
   const lacks = (example: Located) => isObject(example.value) && required.some(name => !(name in (example.value as JsonObject)));
   if (envelope === undefined || audience.body!.examples.some(lacks)) return undefined;
-  const declaration = { allOf: [{ $ref: envelope.ref }, { type: 'object', properties, ...(required.length > 0 ? { required: [...required] } : {}) }] };
+  const schema = { allOf: [{ $ref: envelope.ref }, { type: 'object', properties, ...(required.length > 0 ? { required: [...required] } : {}) }] };
+  const declaration = envelope.wrap?.(schema) ?? schema;
   const declared = ensureEdit(doc, envelope.path, declaration);
   if (declared === undefined && JSON.stringify(valueAt(doc.root, envelope.path)) !== JSON.stringify(declaration)) return undefined;
   return [...(declared === undefined ? [] : [declared]), { target: envelope.holder, update: { $ref: toPointer(envelope.path) } }];

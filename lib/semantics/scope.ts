@@ -4,7 +4,18 @@
  * cells and the runtime guard never disagree. Each predicate reads the same options the rule takes (`prefixes`,
  * `readOnly`, the name lists).
  */
-import { isJsonMediaType, isMutation, isObject, isSuccessStatus, type Body, type OpenApiDocument, type Operation, type Response } from '../document/document';
+import {
+  child,
+  headerNamed,
+  isJsonMediaType,
+  isMutation,
+  isObject,
+  isSuccessStatus,
+  type Body,
+  type OpenApiDocument,
+  type Operation,
+  type Response,
+} from '../document/document';
 import { namesFor, type Names } from './names';
 import { isObjectView, ownProperty, viewsOf, type ObjectView } from '../document/schema';
 import { clip } from '../document/values';
@@ -206,14 +217,28 @@ function describedRead(operation: Operation): Name | undefined {
  * store …", `createReport`).
  */
 function describedVerb(operation: Operation): Name | undefined {
+  const opening = openingOf(operation);
+  // An action on an item changes it unless its name says otherwise: Increase's "Simulates the return of …" at `/ach_transfers/{id}/return`.
+  return opening === undefined || writesBy(operation, opening) || itemAction(operation.path) !== undefined ? undefined : opening;
+}
+
+/** The description's opening sentence as a name, whatever its verb. */
+function openingOf(operation: Operation): Name | undefined {
   const { description } = operation.node;
   if (typeof description !== 'string') return undefined;
   const first = firstSentence(description.trim().split('\n')[0]);
-  const said = sentenceWords(first);
-  const writes = WRITES.test(first) || said.some(word => WRITE_VERBS.has(baseForm(word))) || namedBy(operation).some(word => WRITE_VERBS.has(baseForm(word)));
-  // An action on an item changes it unless its name says otherwise: Increase's "Simulates the return of …" at `/ach_transfers/{id}/return`.
-  return writes || itemAction(operation.path) !== undefined ? undefined : { source: 'description', text: first, words: said };
+  return { source: 'description', text: first, words: sentenceWords(first) };
 }
+
+/**
+ * The description's opening, or a name, writes: a writing word, a writing verb first or after "and"/"or" ("Compute and store
+ * …", `createReport`); not a verb inside the sentence ("The address-recognition API makes it easy …").
+ */
+const writesBy = (operation: Operation, opening: Name | undefined): boolean =>
+  (opening !== undefined &&
+    (WRITES.test(opening.text) ||
+      opening.words.some((word, i) => (i === 0 || ['and', 'or'].includes(opening.words[i - 1])) && WRITE_VERBS.has(baseForm(word))))) ||
+  namedBy(operation).some(word => WRITE_VERBS.has(baseForm(word)));
 
 /** The last path segment ending in a tool's agent noun (`client-description-converter`): a name whose verb is the tool's. */
 function agentNoun(operation: Operation): Name | undefined {
@@ -314,7 +339,7 @@ export function readEvidence(doc: OpenApiDocument, operation: Operation, options
   const flag = operation.node[READ_ONLY_EXTENSION];
   if (typeof flag === 'boolean') return flag ? { by: { kind: 'extension' } } : undefined;
   if (listed(operation, options?.readOnly)) return { by: { kind: 'option' } };
-  return remembered(doc, 'read-by-name', operation, () => readByName(doc, operation));
+  return remembered(doc, 'read-by-name', operation, () => readByName(doc, operation) ?? computed(doc, operation)?.read);
 }
 
 /**
@@ -359,6 +384,146 @@ function readByName(doc: OpenApiDocument, operation: Operation): ReadEvidence | 
         ? { kind: 'described' as const, word: writes }
         : contrary(doc, operation);
   return against === undefined ? { by } : { by, against };
+}
+
+/**
+ * Leading verbs of a call that computes its answer from what it is sent (ShipEngine's `parse_address`, i-Cue's "Transform
+ * data file to JSON format"): a read only when its answer leaves nothing to address afterwards (`answerSigns`). Not
+ * `convert` or `extract`, which as often change what they name (Slack's `convertToPrivate`, envoice's estimate converted
+ * to an invoice, Bungie's "Extract an item from the Postmaster").
+ */
+const COMPUTING_VERBS = wordSet('parse transform recognize detect predict forecast');
+/**
+ * What a description says the call answers ("Return the 100 most clicked URLs …", "Reponse provides …"): its act only where
+ * no operationId names one and a summary, if any, names the path's resource (i-Cue's "History and forecast for …"); Red
+ * Hat's `orderServiceOffering`, "Returns a Task id", orders.
+ */
+const ANSWERING_VERBS = wordSet('return provide');
+
+/** What a POST's or PUT's 2xx answers show of what it leaves behind. */
+interface AnswerSigns {
+  /** What the API lets a client address afterwards, by the response: a 2xx other than 200 (a 201, a 202's job), a `Location`. */
+  created?: string;
+  /** A member of the answer that a path of the API takes (`id`, `urlId` of `/urls/{urlId}`): a record to address. */
+  id?: string;
+  /** That member is the answer's own (`id`, `jobId` of a `JobResponse`), not a reference to another record (`planningLevelId`). */
+  ownId: boolean;
+  /** The answer is a list, or an object of its own that no item path nor the path's other operations answer, not the request back: a computed result. */
+  computed: boolean;
+}
+
+/** The names of the path templates of the API (`{urlId}`), lower case without separators: what its paths take. */
+const templateNames = (doc: OpenApiDocument): Set<string> =>
+  doc.memo(
+    'scope:template-names',
+    () => new Set([...operationPaths(doc).keys()].flatMap(path => [...path.matchAll(/\{([^}]+)\}/g)].map(match => keyOf(match[1])))),
+  );
+const keyOf = (name: string): string => name.toLowerCase().replace(/[^a-z0-9]/g, '');
+
+/** The `$ref`s an item path (`/urls/{id}`) answers to a read or an update: the schemas of the API's addressable resources. */
+const resourceRefs = (doc: OpenApiDocument): Set<string> =>
+  doc.memo(
+    'scope:resource-refs',
+    () => new Set([...operationPaths(doc).keys()].filter(path => path.endsWith('}')).flatMap(path => [...ownRefs(doc, path, ['get', 'put', 'patch'])])),
+  );
+
+/** The views of a list's items (`items`, after `$ref` and `allOf`). */
+const itemViews = (doc: OpenApiDocument, views: readonly ObjectView[]): ObjectView[] =>
+  views.flatMap(view => {
+    const holder = view.parts.find(part => part.value.items !== undefined);
+    return holder === undefined ? [] : (viewsOf(doc, holder.value.items, child(holder.location, 'items')) ?? []).filter(isObjectView);
+  });
+
+function answerSigns(doc: OpenApiDocument, operation: Operation): AnswerSigns {
+  const successes = doc.responses(operation).filter(response => isSuccessStatus(response.status));
+  const other = successes.find(response => !['200', '2XX'].includes(response.status.toUpperCase()));
+  const located = successes.some(response => headerNamed(doc.headers(response), ['Location']) !== undefined);
+  const created = other !== undefined ? `it answers ${other.status}` : located ? 'it answers a `Location`' : undefined;
+  const all = successes.flatMap(response =>
+    doc.jsonBodies(operation, response).flatMap(body => (body.schema === undefined ? [] : (viewsOf(doc, body.schema.value, body.schema.location) ?? []))),
+  );
+  const objects = all.filter(isObjectView);
+  const lists = all.filter(view => view.types?.includes('array'));
+  const takes = templateNames(doc);
+  const id = [...objects, ...itemViews(doc, lists)].flatMap(view => [...view.properties.keys()]).find(name => name === 'id' || takes.has(keyOf(name)));
+  // What an item path answers, or the path's other operations (Yodlee's `PUT /verification`, "Verify Challenge Deposit", answers what its GET does).
+  const own = new Set([
+    ...resourceRefs(doc),
+    ...ownRefs(
+      doc,
+      operation.path,
+      ['get', 'post', 'put', 'patch'].filter(method => method !== operation.method),
+    ),
+  ]);
+  const computed =
+    (lists.length > 0 || (objects.length > 0 && objects.every(view => view.properties.size > 0))) &&
+    !answeredRefs(doc, operation).some(ref => own.has(ref)) &&
+    !successes.some(response => echoesRequest(doc, operation, response));
+  return { created, id, ownId: id !== undefined && ownsId(doc, operation, id), computed };
+}
+
+/** `id`, or an id named for what the answer is (`jobId` in a `JobResponse`, `urlId` at `/urls/search`): the answer's own record. */
+function ownsId(doc: OpenApiDocument, operation: Operation, id: string): boolean {
+  const noun = nounKey(id).replace(/id$/, '');
+  const names = [...answeredRefs(doc, operation).map(ref => nounKey(ref.slice(ref.lastIndexOf('/') + 1))), ...resourceKeys(operation)];
+  return noun === '' || names.some(name => name.startsWith(noun));
+}
+
+/** A POST or PUT that computes: its evidence of a read when every sign holds, else, with some, the evidence in words for a message to ask about. */
+interface Computed {
+  read?: ReadEvidence;
+  maybe?: string;
+}
+
+/**
+ * A POST or PUT that creates or changes nothing the API lets a client address afterwards: it answers 200 with a list or a
+ * result of its own (no 201, no `Location`, no member a path takes), and its leading verb reads or computes. One whose
+ * answer holds a member a path takes (i-Cue's `planningLevelId`) may still only read: asked. A writing verb, a 201 or a
+ * `Location` settles it as a change.
+ */
+function computedRead(doc: OpenApiDocument, operation: Operation): Computed | undefined {
+  if (!['post', 'put'].includes(operation.method) || !doc.responses(operation).some(response => ['200', '2XX'].includes(response.status.toUpperCase())))
+    return undefined;
+  const opening = openingOf(operation);
+  if (writesBy(operation, opening) || itemAction(operation.path) !== undefined) return undefined;
+  const { created, id, ownId, computed } = answerSigns(doc, operation);
+  if (created !== undefined || !computed || ownId) return undefined;
+  const answered = opening === undefined ? [] : [{ ...opening, words: answerFirst(opening.words) }];
+  const found = [...namesOf(operation), ...answered]
+    .map(name => ({ name, verb: computingVerb(name, operation) ?? (name.source === 'description' ? answeringVerb(name, operation) : undefined) }))
+    .find(candidate => candidate.verb !== undefined);
+  if (found === undefined) return undefined;
+  const { name, verb } = found;
+  return id === undefined ? { read: { by: { kind: 'name', name, verb: verb! } } } : { maybe: `${namedAs(name)}; its answer holds \`${id}\`` };
+}
+
+/** "Return …", "Response provides …": the description's answering verb, where no operationId names the act and the summary names the resource. */
+function answeringVerb(name: Name, operation: Operation): string | undefined {
+  const verb = baseForm(name.words[0] ?? '');
+  const { operationId, summary } = operation.node;
+  const summaryNoun = typeof summary !== 'string' || pathWords(operation).has(words(summary)[0] ?? '');
+  return ANSWERING_VERBS.has(verb) && operationId === undefined && summaryNoun ? verb : undefined;
+}
+
+/** The nouns a description opens with when it says what the answer holds (i-Cue's "Reponse provides history and forecast …", as written). */
+const ANSWER_NOUNS = wordSet('response reponse result output answer');
+/** "Response provides …" read from its verb on: the answer's verb is the call's. */
+const answerFirst = (said: string[]): string[] => (said.length > 1 && ANSWER_NOUNS.has(said[0]) ? said.slice(1) : said);
+
+const computed = (doc: OpenApiDocument, operation: Operation): Computed | undefined =>
+  remembered(doc, 'computed', operation, () => computedRead(doc, operation));
+
+/** A reading or computing verb a name starts with. */
+const computingVerb = (name: Name, operation: Operation): string | undefined =>
+  readingVerb(name, operation) ?? (COMPUTING_VERBS.has(baseForm(name.words[0] ?? '')) ? baseForm(name.words[0]) : undefined);
+
+/**
+ * Weak evidence that a POST or PUT only reads or computes (some signs, not all): what ax-envelope-next-steps asks about
+ * rather than asserting `nextSteps`; undefined when the operation's own declarations or the `readOnly` option settle it.
+ */
+export function mayOnlyRead(doc: OpenApiDocument, operation: Operation, options: ScopeOptions): string | undefined {
+  if (typeof operation.node[READ_ONLY_EXTENSION] === 'boolean' || listed(operation, options?.readOnly)) return undefined;
+  return readEvidence(doc, operation, options) === undefined ? computed(doc, operation)?.maybe : undefined;
 }
 
 /**
