@@ -30,7 +30,7 @@ import {
 } from '../lib/errors/error-bodies';
 import { CODE_AND_MESSAGE } from '../lib/errors/shape-table';
 import { schemaAnswer, schemaLikely } from '../lib/errors/schema-shapes';
-import { valueAnswer } from '../lib/errors/value-shapes';
+import { valueAnswer, type ValueMember } from '../lib/errors/value-shapes';
 import { errorConventionOf, type Framework, type MediaTypeBody } from '../lib/errors/frameworks';
 import { documentsProblemDetails, PROBLEM_JSON } from '../lib/errors/error-wording';
 import { nameList, phraseList } from '../lib/semantics/names';
@@ -65,6 +65,9 @@ const MESSAGES = {
   // The API's own error body, shown only by examples on other responses (lib/errors/error-bodies.ts).
   apiExampleBody: "the body the API's examples send (its {{statuses}} responses), `{ {{members}} }`{{reading}}",
   exampleCode: ' (`{{code}}` the code)',
+  // A wrapped error (`{ error: { code, message } }`): its members required where they are, not beside it.
+  wrapperRequired: ', with {{members}} required',
+  wrapperLacksCode: '{{required}}, plus a required `code` in `{{wrapper}}`',
   shapeList: 'a list of `{{name}}`',
   shapeMembers: '`{ {{members}} }`',
   shapeStatuses: 'its {{statuses}} responses',
@@ -330,10 +333,33 @@ function apiExampleFix(doc: OpenApiDocument, say: Say): Said | undefined {
   return say('apiExampleBody', { ...exampleWords(say, shown.example.value as JsonObject), statuses: nameList(shown.statuses, 'and').replaceAll('`', '') });
 }
 
-/** An example's members, and its code or the code it lacks, as a fix words them. */
+/** An example's members, and its code or the code it lacks, as a fix words them; a wrapper's (`{ error: { code, message } }`) by `exampleWrapper`. */
 function exampleWords(say: Say, example: JsonObject): { members: string; reading: Said } {
   const code = valueAnswer(example, 'errorCode', undefined);
+  const wrapped = exampleWrapper(say, example, code);
+  if (wrapped !== undefined) return wrapped;
   return { members: Object.keys(example).join(', '), reading: code === undefined ? say('lacksCode') : say('exampleCode', { code: code.path }) };
+}
+
+/**
+ * An example that wraps its error in one member (They Said So's `{ error: { code, message } }`, where the shapes table
+ * reads its message or code): that member's own members, each required, so that the schema describes what is sent, not
+ * a top-level code and message; a code added inside it when none is read there and none is named `code`.
+ */
+function exampleWrapper(say: Say, example: JsonObject, code: ValueMember | undefined): { members: string; reading: Said } | undefined {
+  const read = code ?? valueAnswer(example, 'message', undefined);
+  const wrapper = read?.path.match(/^([^.[\]]+)\./)?.[1];
+  const inner = wrapper === undefined ? undefined : example[wrapper];
+  if (!isObject(inner) || Object.keys(example).length !== 1) return undefined;
+  const members = Object.keys(inner);
+  const required = say('wrapperRequired', {
+    members: nameList(
+      members.map(member => `${wrapper}.${member}`),
+      'and',
+    ),
+  });
+  const lacks = code === undefined && !members.some(member => member.toLowerCase() === 'code');
+  return { members: `${wrapper}: { ${members.join(', ')} }`, reading: lacks ? say('wrapperLacksCode', { required, wrapper: wrapper! }) : required };
 }
 
 const isCatchAll = (body: Body) => baseMediaType(body.mediaType) === '*/*';

@@ -627,6 +627,24 @@ const membersOf = (example: Located): string =>
     .sort()
     .join(' ');
 
-/** A body's first example that is an object with members (Forem's 401 `{ error, status }`). */
-export const objectExample = (examples: readonly Located[]): Located | undefined =>
-  examples.find(candidate => isObject(candidate.value) && Object.keys(candidate.value).length > 0);
+/**
+ * A body's first example that is an object with members (Forem's 401 `{ error, status }`), or JSON text of one (They Said
+ * So's `value: "{ \"error\": { \"code\": 401, … } }"`, a string under `application/json`): read as the object it spells.
+ */
+export function objectExample(examples: readonly Located[]): Located | undefined {
+  for (const candidate of examples) {
+    const value = typeof candidate.value === 'string' ? parsedObject(candidate.value) : candidate.value;
+    if (isObject(value) && Object.keys(value).length > 0) return { value, location: candidate.location };
+  }
+  return undefined;
+}
+
+/** The object a string spells in JSON, if it spells one. */
+function parsedObject(text: string): unknown {
+  if (!text.trimStart().startsWith('{')) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}

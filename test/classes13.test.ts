@@ -1,0 +1,96 @@
+/**
+ * Issue 38, ninth blind sample: the API's own error wrapper shown only by examples (They Said So's
+ * `{ "error": { "code": 401, "message": "Unauthorized" } }`, JSON text under `application/json`); a code the API has
+ * under its own name (Zettle's `ErrorResponse.errorType`); a success body that is a map of scalars (MIMIC's
+ * `PUT /mimic/start`, `additionalProperties` of int32), which no new member fits.
+ */
+import { runRuleSaid } from './support/testRule';
+import { at, oas3, ref, swagger2 } from './support/documents';
+
+const messagesOf = async (rule: Parameters<typeof runRuleSaid>[0], document: object) =>
+  (await runRuleSaid(rule, document)).map(({ path, message }) => [path.join(' '), message]);
+
+describe("the API's own error wrapper shown only by examples", () => {
+  const RULE = 'ax-recoverable-error-schema';
+  /** A response whose JSON body has no schema, only a named example whose value is JSON text (as They Said So writes it). */
+  const shown = (text: string, description = 'Error') => ({ description, content: { 'application/json': { examples: { response: { value: text } } } } });
+  const wrapped = (code: number, message: string) => JSON.stringify({ error: { code, message } }, null, 4);
+  const quotes = (errors: Record<string, object>, components: object = {}) =>
+    oas3(
+      {
+        '/qshow/list': { get: { responses: { '200': { description: 'OK' }, ...errors } } },
+        '/quote': { delete: { responses: { '200': { description: 'OK' }, '401': shown(wrapped(401, 'Unauthorized')), '403': { description: 'Forbidden' } } } },
+      },
+      components,
+    );
+  const WRAPPER = '`{ error: { code, message } }`, with `error.code` and `error.message` required';
+  const GENERIC_403 =
+    'DELETE /quote 403: the error response declares no body. Add `content: { application/json: { schema } }`: an object schema requiring a `code` and a `message`.';
+
+  test('must fire: its own example and the examples of every error are the wrapper, its members required', async () => {
+    expect(await messagesOf(RULE, quotes({ '404': shown(wrapped(404, 'Not Found: Resource not found')) }))).toEqual([
+      [
+        at('/qshow/list', 'get', '404').join(' '),
+        `GET /qshow/list 404: the error response's application/json has no schema. Add a \`schema\`: the body its example sends, ${WRAPPER}.`,
+      ],
+      [
+        at('/quote', 'delete', '401').join(' '),
+        `DELETE /quote 401: the error response's application/json has no schema. Add a \`schema\`: the body its example sends, ${WRAPPER}.`,
+      ],
+      [
+        at('/quote', 'delete', '403').join(' '),
+        `DELETE /quote 403: the error response declares no body. Add \`content: { application/json: { schema } }\`: the body the API's examples send (its 401 and 404 responses), ${WRAPPER}.`,
+      ],
+    ]);
+  });
+
+  test('OpenAPI 3.1, an example by `$ref` wrapping a message without a code: the code is asked for inside the wrapper', async () => {
+    const document = quotes(
+      { '404': { description: 'Missing', content: { 'application/json': { examples: { missing: ref('Missing', 'examples') } } } } },
+      { examples: { Missing: { value: '{ "error": { "message": "Not Found" } }' } } },
+    );
+    (document as { openapi: string }).openapi = '3.1.0';
+    const said = await runRuleSaid(RULE, document);
+    expect(said[0].message).toBe(
+      "GET /qshow/list 404: the error response's application/json has no schema. Add a `schema`: the body its example sends, `{ error: { message } }`, with `error.message` required, plus a required `code` in `error`.",
+    );
+  });
+
+  test('Swagger 2.0: JSON text under `examples` is read as the body it spells', async () => {
+    const document = swagger2({
+      '/a': {
+        get: {
+          produces: ['application/json'],
+          responses: {
+            '200': { description: 'OK' },
+            '401': { description: 'Unauthorized', examples: { 'application/json': wrapped(401, 'Unauthorized') } },
+            '403': { description: 'Forbidden' },
+          },
+        },
+      },
+    });
+    expect(await messagesOf(RULE, document)).toEqual([
+      [at('/a', 'get', '401').join(' '), `GET /a 401: the error response declares no body. Add a \`schema\`: the body its example sends, ${WRAPPER}.`],
+      [
+        at('/a', 'get', '403').join(' '),
+        'GET /a 403: the error response declares no body. Add a `schema`: an object schema requiring a `code` and a `message`.',
+      ],
+    ]);
+  });
+
+  test('must stay silent on the wrapper: examples that disagree, text that is no JSON object, a wrapper beside other members', async () => {
+    const disagree = await messagesOf(RULE, quotes({ '404': shown('{ "message": "Not Found" }') }));
+    expect(disagree[2]).toEqual([at('/quote', 'delete', '403').join(' '), GENERIC_403]);
+    expect(disagree[0][1]).toBe(
+      "GET /qshow/list 404: the error response's application/json has no schema. Add a `schema`: the body its example sends, `{ message }`, plus a required `code`.",
+    );
+    const text = await messagesOf(RULE, quotes({ '404': shown('{ not json') }, {}));
+    expect(text[0][1]).toBe(
+      "GET /qshow/list 404: the error response's application/json has no schema. Add a `schema`: an object schema requiring a `code` and a `message`.",
+    );
+    const beside = await messagesOf(RULE, quotes({ '404': shown('{ "error": { "code": "NOT_FOUND", "message": "Missing" }, "requestId": "r-1" }') }));
+    expect(beside[0][1]).toBe(
+      "GET /qshow/list 404: the error response's application/json has no schema. Add a `schema`: the body its example sends, `{ error, requestId }` (`error.code` the code).",
+    );
+  });
+});
