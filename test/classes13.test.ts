@@ -4,11 +4,20 @@
  * under its own name (Zettle's `ErrorResponse.errorType`); a success body that is a map of scalars (MIMIC's
  * `PUT /mimic/start`, `additionalProperties` of int32), which no new member fits.
  */
-import { runRuleSaid } from './support/testRule';
-import { at, oas3, ref, swagger2 } from './support/documents';
+import { Spectral, type RulesetDefinition } from '@stoplight/spectral-core';
+import ruleset from '../ruleset';
+import { fixAndRelint, runRuleSaid, toDocument } from './support/testRule';
+import { at, body, oas3, ref, swagger2 } from './support/documents';
 
 const messagesOf = async (rule: Parameters<typeof runRuleSaid>[0], document: object) =>
   (await runRuleSaid(rule, document)).map(({ path, message }) => [path.join(' '), message]);
+
+/** Every rule of the package on a document: what each finding's code and place is. */
+async function allFindings(document: object): Promise<string[]> {
+  const spectral = new Spectral();
+  spectral.setRuleset(ruleset as RulesetDefinition);
+  return (await spectral.run(toDocument(document))).map(result => `${String(result.code)} ${result.path.join(' ')}`);
+}
 
 describe("the API's own error wrapper shown only by examples", () => {
   const RULE = 'ax-recoverable-error-schema';
@@ -92,5 +101,87 @@ describe("the API's own error wrapper shown only by examples", () => {
     expect(beside[0][1]).toBe(
       "GET /qshow/list 404: the error response's application/json has no schema. Add a `schema`: the body its example sends, `{ error, requestId }` (`error.code` the code).",
     );
+  });
+});
+
+describe('a code the API has under its own name: a string named for the kind of error', () => {
+  const ERROR_RESPONSE = {
+    type: 'object',
+    properties: {
+      developerMessage: { type: 'string' },
+      errorType: { type: 'string' },
+      violations: { type: 'array', uniqueItems: true, items: ref('ConstraintViolation') },
+    },
+  };
+  const VIOLATION = {
+    type: 'object',
+    properties: { constraintType: { type: 'string', enum: ['MUST_NOT_BE_NULL', 'INVALID_SIZE'] }, developerMessage: { type: 'string' } },
+  };
+  const zettle = (schema: object = ERROR_RESPONSE) =>
+    oas3(
+      {
+        '/v1/taxes': { get: { responses: { '200': { description: 'OK' }, '403': { description: 'Not a sales tax user' } } } },
+        '/v1/products': { post: { 'x-ax-exempt': true, responses: { '201': { description: 'Created' }, '400': body(ref('ErrorResponse')) } } },
+      },
+      { schemas: { ErrorResponse: schema, ConstraintViolation: VIOLATION } },
+    );
+  const reuse = (requiring: string) =>
+    `GET /v1/taxes 403: the error response declares no body. Add the API's only error schema (on its 400 responses), \`content: { application/json: { schema: { $ref: '#/components/schemas/ErrorResponse' } } }\`, ${requiring}.`;
+
+  test('must fire: `errorType` is the code, required rather than a new `code` added', async () => {
+    expect(await messagesOf('ax-recoverable-error-schema', zettle())).toEqual([
+      [at('/v1/taxes', 'get', '403').join(' '), reuse('requiring `errorType` and `developerMessage`')],
+    ]);
+    expect(await messagesOf('ax-recoverable-error-structure', zettle())).toEqual([
+      [
+        'components schemas ErrorResponse',
+        '`ErrorResponse` (used by POST /v1/products 400): does not require `errorType` or `developerMessage`. Require `errorType` and `developerMessage` in the schema; your error handler must then send them.',
+      ],
+    ]);
+  });
+
+  test('the fix requires `errorType`: it clears the finding and raises no other', async () => {
+    const document = zettle();
+    const { after, fixed } = await fixAndRelint('ax-recoverable-error-structure', document);
+    expect(after).toEqual([]);
+    expect((fixed as { components: { schemas: { ErrorResponse: { required: string[] } } } }).components.schemas.ErrorResponse.required).toEqual([
+      'errorType',
+      'developerMessage',
+    ]);
+    const before = await allFindings(document);
+    expect((await allFindings(fixed)).filter(finding => !before.includes(finding))).toEqual([]);
+  });
+
+  test('Swagger 2.0, `allOf`: a nullable `exceptionKind` in a composed error schema is the code', async () => {
+    const document = swagger2(
+      {
+        '/a': {
+          get: {
+            produces: ['application/json'],
+            responses: { '200': { description: 'OK' }, '400': { description: 'Bad', schema: { $ref: '#/definitions/Error' } }, '403': { description: 'No' } },
+          },
+        },
+      },
+      {
+        definitions: {
+          Base: { type: 'object', properties: { message: { type: 'string' } } },
+          Error: { allOf: [{ $ref: '#/definitions/Base' }, { type: 'object', properties: { exceptionKind: { type: ['string', 'null'] } } }] },
+        },
+      },
+    );
+    expect((await messagesOf('ax-recoverable-error-schema', document))[0][1]).toBe(
+      "GET /a 403: the error response declares no body. Add the API's only error schema (on its 400 responses), `schema: { $ref: '#/definitions/Error' }`, requiring `exceptionKind` and `message`.",
+    );
+  });
+
+  test('lookalikes stay what they were: `contentType`, a type described as the message, an integer `errorType`, RFC 7807 `type`', async () => {
+    const asked = async (properties: object) =>
+      (await messagesOf('ax-recoverable-error-schema', zettle({ type: 'object', properties: { developerMessage: { type: 'string' }, ...properties } })))[0][1];
+    const adding = reuse('adding a required `code` and requiring `developerMessage`');
+    expect(await asked({ contentType: { type: 'string' } })).toBe(adding);
+    expect(await asked({ errorType: { type: 'string', description: 'The error message shown to the user.' } })).toBe(adding);
+    expect(await asked({ errorType: { type: 'integer' } })).toBe(adding);
+    // RFC 7807's `type`, a URI naming the error, was the code already, and stays so.
+    expect(await asked({ type: { type: 'string', format: 'uri' } })).toBe(reuse('requiring `type` and `developerMessage`'));
   });
 });
