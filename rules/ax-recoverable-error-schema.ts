@@ -36,7 +36,7 @@ import { documentsProblemDetails, PROBLEM_JSON } from '../lib/errors/error-wordi
 import { nameList, phraseList } from '../lib/semantics/names';
 import { nounKey, resourceKeys } from '../lib/semantics/scope';
 import { mustThenSend, type Finding, responseFinding } from '../lib/findings/rule-function';
-import { isObjectView, viewsOf, type ObjectView } from '../lib/document/schema';
+import { isObjectView, mapValueType, viewsOf, type ObjectView } from '../lib/document/schema';
 import type { Phrase, Said, Say as SayOf } from '../lib/findings/messages';
 import { describesExistenceConflict } from '../lib/errors/concepts';
 import { envelopeName } from '../lib/findings/edits';
@@ -107,6 +107,8 @@ const MESSAGES = {
   // A conflict answering the existing resource (Learnifier's 409 `AddUserResponse { userId }`): what clients read is kept.
   successKept:
     'the {{mediaType}} error schema is `{{name}}`, the body of its {{status}} response, with no code and no message. Keep {{members}}, which clients read: answer `{{envelope}}`, an `allOf` of it and {{adds}}.',
+  scalarMap:
+    'the {{mediaType}} error schema is a map of {{type}} values, with no field for a code. A member of its own breaks clients that read every entry: ask if they can take {{fix}}, else offer that as a second media type (by `Accept`).',
   allOfRef: "`$ref: '{{ref}}'`",
   allOfMembers: 'a required `code` and `message`',
   notAnObject:
@@ -254,6 +256,11 @@ function problem(doc: OpenApiDocument, say: Say, operation: Operation, response:
       return { what: say('successBody', { mediaType: body.mediaType, name, status: twin, fix: answer }), at: body };
     }
     const types = views?.filter(view => !isObjectView(view)).flatMap(view => view.types ?? []);
+    // A map of scalars (`additionalProperties: { type: integer }`, no `properties`): a member of its own breaks clients that read every entry.
+    const map = views?.map(view => mapValueType(doc, view)).find(type => type !== undefined);
+    if (map !== undefined && (types === undefined || types.length === 0)) {
+      return { what: say('scalarMap', { mediaType: body.mediaType, type: map, fix: fix(), concept: 'errorCode' }), at: body };
+    }
     if (types !== undefined && types.length > 0) {
       return { what: say('notAnObject', { mediaType: body.mediaType, types: [...new Set(types)].join(', '), fix: fix(), concept: 'errorCode' }), at: body };
     }

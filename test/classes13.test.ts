@@ -6,7 +6,7 @@
  */
 import { Spectral, type RulesetDefinition } from '@stoplight/spectral-core';
 import ruleset from '../ruleset';
-import { fixAndRelint, runRuleSaid, toDocument } from './support/testRule';
+import { fixAndRelint, runRuleSaid, runRuleWithEdits, toDocument } from './support/testRule';
 import { at, body, oas3, ref, swagger2 } from './support/documents';
 
 const messagesOf = async (rule: Parameters<typeof runRuleSaid>[0], document: object) =>
@@ -183,5 +183,92 @@ describe('a code the API has under its own name: a string named for the kind of 
     expect(await asked({ errorType: { type: 'integer' } })).toBe(adding);
     // RFC 7807's `type`, a URI naming the error, was the code already, and stays so.
     expect(await asked({ type: { type: 'string', format: 'uri' } })).toBe(reuse('requiring `type` and `developerMessage`'));
+  });
+});
+
+describe('a success body that is a map of scalars has no room for next steps', () => {
+  const RULE = 'ax-envelope-next-steps';
+  const INTS = { type: 'object', additionalProperties: { type: 'integer', format: 'int32' } };
+  const mimic = (schema: object, components: object = {}) => oas3({ '/mimic/start': { put: { responses: { '200': body(schema) } } } }, components);
+  const NO_ROOM = (kind: string, data = '{…}') =>
+    `PUT /mimic/start 200: the application/json body is ${kind}, with no room for \`nextSteps\`. If its clients can take a new shape (a new version), wrap it: \`{ data: ${data}, nextSteps: [{ action, method, href, description }] }\`; else exempt the operation (\`x-ax-exempt\`).`;
+  const PATH = at('/mimic/start', 'put', '200', 'content', 'application/json', 'schema').join(' ');
+
+  test('must fire: asked, and `fix` edits nothing (OpenAPI 3.0 inline, `$ref`, `allOf`)', async () => {
+    expect(await messagesOf(RULE, mimic(INTS))).toEqual([[PATH, NO_ROOM('a map of integer values')]]);
+    expect(await messagesOf(RULE, mimic(ref('Counts'), { schemas: { Counts: { additionalProperties: { type: 'string' } } } }))).toEqual([
+      [PATH, NO_ROOM('a map of string values')],
+    ]);
+    expect(await messagesOf(RULE, mimic({ allOf: [INTS, { description: 'Agents started' }] }))).toEqual([[PATH, NO_ROOM('a map of integer values')]]);
+    const { edits } = await runRuleWithEdits(RULE, mimic(INTS));
+    expect([...edits.values()].flat()).toEqual([]);
+  });
+
+  test('Swagger 2.0: a map of booleans', async () => {
+    const document = swagger2({
+      '/mimic/start': {
+        put: {
+          produces: ['application/json'],
+          responses: { '200': { description: 'OK', schema: { type: 'object', additionalProperties: { type: 'boolean' } } } },
+        },
+      },
+    });
+    expect(await messagesOf(RULE, document)).toEqual([['paths /mimic/start put responses 200 schema', NO_ROOM('a map of boolean values')]]);
+  });
+
+  test('lookalikes keep the member advice: a map of objects, a map beside declared members, a map of any value', async () => {
+    const ADD =
+      'PUT /mimic/start 200: the response schema does not declare `nextSteps`. Add `nextSteps`: [{ action, method, href, description }] (all required, `method` an enum of HTTP methods) to the application/json schema; your handler must then send it.';
+    for (const schema of [
+      { type: 'object', additionalProperties: { type: 'object', properties: { state: { type: 'string' } } } },
+      { type: 'object', properties: { started: { type: 'integer' } }, additionalProperties: { type: 'integer' } },
+      { type: 'object', additionalProperties: true },
+      { type: 'object', additionalProperties: {} },
+    ]) {
+      expect(await messagesOf(RULE, mimic(schema))).toEqual([[PATH, ADD]]);
+    }
+  });
+});
+
+describe('an error schema that is a map of scalars is asked about, as a string is', () => {
+  const errorMap = (schema: object) => oas3({ '/mimic/start': { put: { responses: { '200': { description: 'OK' }, '400': body(schema) } } } });
+  const PATH = at('/mimic/start', 'put', '400', 'content', 'application/json', 'schema').join(' ');
+  const ASK = (type: string) =>
+    `PUT /mimic/start 400: the application/json error schema is a map of ${type} values, with no field for a code. A member of its own breaks clients that read every entry: ask if they can take an object schema requiring a \`code\` and a \`message\`, else offer that as a second media type (by \`Accept\`).`;
+
+  test('must fire once: ax-recoverable-error-schema asks, and no other error rule adds members to it', async () => {
+    const document = errorMap({ type: 'object', additionalProperties: { type: 'integer', format: 'int32' } });
+    expect(await messagesOf('ax-recoverable-error-schema', document)).toEqual([[PATH, ASK('integer')]]);
+    expect(await messagesOf('ax-recoverable-error-structure', document)).toEqual([]);
+  });
+
+  test('Swagger 2.0, `$ref`: a map of lists of messages', async () => {
+    const document = swagger2(
+      {
+        '/a': {
+          get: {
+            produces: ['application/json'],
+            responses: { '200': { description: 'OK' }, '400': { description: 'Bad', schema: { $ref: '#/definitions/FieldErrors' } } },
+          },
+        },
+      },
+      { definitions: { FieldErrors: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } } } },
+    );
+    expect(await messagesOf('ax-recoverable-error-schema', document)).toEqual([
+      [
+        'paths /a get responses 400 schema',
+        'GET /a 400: the application/json error schema is a map of array values, with no field for a code. A member of its own breaks clients that read every entry: ask if they can take an object schema requiring a `code` and a `message`, else offer that as a second media type (by `Accept`).',
+      ],
+    ]);
+  });
+
+  test('lookalikes: a map beside declared members, or open to any value, is told the members it lacks', async () => {
+    for (const schema of [
+      { type: 'object', properties: { message: { type: 'string' } }, additionalProperties: { type: 'string' } },
+      { type: 'object', additionalProperties: true },
+    ]) {
+      expect(await messagesOf('ax-recoverable-error-schema', errorMap(schema))).toEqual([]);
+      expect((await messagesOf('ax-recoverable-error-structure', errorMap(schema))).map(([path]) => path)).toEqual([PATH]);
+    }
   });
 });

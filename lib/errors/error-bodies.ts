@@ -25,7 +25,7 @@ import { passedOver, schemaAnswer, schemaLikely } from './schema-shapes';
 import { envelopeSite, errorAudience, extendedSchema, type Edit } from '../findings/edits';
 import { responsesUsing, statusesUsing } from '../document/uses';
 import { responseFinding, type Finding, type LazyEdits, type OwnSchema } from '../findings/rule-function';
-import { isObjectView, viewsOf, type ObjectView } from '../document/schema';
+import { isObjectView, mapValueType, viewsOf, type ObjectView } from '../document/schema';
 import { pathOf, walk } from '../document/values';
 import { conceptsOf, identityOf, sayOf, type ConceptData, type Phrase, type Said } from '../findings/messages';
 import type { Concept } from '../semantics/names';
@@ -84,7 +84,8 @@ function readErrorSchemas(doc: OpenApiDocument, operation: Operation, response: 
   for (const { mediaType, schema } of bodies) {
     // A success body in an error response is ax-recoverable-error-schema's to report, once.
     if (schema === undefined || strayedSuccessBody(doc, operation, schema) !== undefined) continue;
-    const views = viewsOf(doc, schema.value, schema.location)?.filter(isObjectView);
+    // A map of scalars has no room for a member: ax-recoverable-error-schema's to report, as for a string.
+    const views = viewsOf(doc, schema.value, schema.location)?.filter(view => isObjectView(view) && mapValueType(doc, view) === undefined);
     if (views === undefined) unreadable = true;
     if (views === undefined || views.length === 0) continue;
     const own = oneArrayPerSite(doc, doc.resolve(schema.value, schema.location)?.location);
