@@ -18,6 +18,7 @@ import {
   apiErrorShape,
   definedErrorSchema,
   listedErrorEnvelope,
+  errorExampleShapes,
   loneErrorExample,
   loneErrorSchema,
   objectExample,
@@ -65,6 +66,8 @@ const MESSAGES = {
   // The API's own error body, shown only by examples on other responses (lib/errors/error-bodies.ts).
   apiExampleBody: "the body the API's examples send (its {{statuses}} responses), `{ {{members}} }`{{reading}}",
   exampleCode: ' (`{{code}}` the code)',
+  // Example-only error bodies of several shapes, none shown by most: which one the handler sends is a person's to say.
+  apiExamplesDisagree: "the body its handler sends, which the API's examples disagree on ({{shapes}}): ask which, then require a `code` and a `message` in it",
   // A wrapped error (`{ error: { code, message } }`): its members required where they are, not beside it.
   wrapperRequired: ', with {{members}} required',
   wrapperLacksCode: '{{required}}, plus a required `code` in `{{wrapper}}`',
@@ -333,12 +336,22 @@ function exampleFix(say: Say, bodies: readonly Body[]): Said | undefined {
   return example === undefined ? undefined : say('exampleBody', exampleWords(say, example.value as JsonObject));
 }
 
-/** "the body the API's examples send (its 404 and 422 responses), `{ errors }`, plus a required `code`" (Orbit's). */
+/**
+ * "the body the API's examples send (its 404 and 422 responses), `{ errors }`, plus a required `code`" (Orbit's); where its
+ * examples show bodies no one of which most show, which one its handler sends is asked, not asserted.
+ */
 function apiExampleFix(doc: OpenApiDocument, say: Say): Said | undefined {
   const shown = loneErrorExample(doc);
-  if (shown === undefined) return undefined;
-  return say('apiExampleBody', { ...exampleWords(say, shown.example.value as JsonObject), statuses: nameList(shown.statuses, 'and').replaceAll('`', '') });
+  if (shown !== undefined) return say('apiExampleBody', { ...exampleWords(say, shown.example.value as JsonObject), statuses: statusWords(shown.statuses) });
+  const { shapes } = errorExampleShapes(doc);
+  if (shapes.length < 2) return undefined;
+  // "`{ error }` on 401 and 404": each shape with the statuses that show it.
+  const named = shapes.slice(0, 3).map(shape => `\`{ ${Object.keys(shape.example.value as JsonObject).join(', ')} }\` on ${statusWords(shape.statuses)}`);
+  return say('apiExamplesDisagree', { shapes: phraseList(shapes.length > 3 ? [...named, `${shapes.length - 3} more`] : named, 'and') });
 }
+
+/** "404 and 422": statuses as a fix names them. */
+const statusWords = (statuses: readonly string[]): string => nameList(statuses, 'and').replaceAll('`', '');
 
 /** An example's members, and its code or the code it lacks, as a fix words them; a wrapper's (`{ error: { code, message } }`) by `exampleWrapper`. */
 function exampleWords(say: Say, example: JsonObject): { members: string; reading: Said } {

@@ -89,11 +89,20 @@ describe("the API's own error wrapper shown only by examples", () => {
 
   test('must stay silent on the wrapper: examples that disagree, text that is no JSON object, a wrapper beside other members', async () => {
     const disagree = await messagesOf(RULE, quotes({ '404': shown('{ "message": "Not Found" }') }));
-    expect(disagree[2]).toEqual([at('/quote', 'delete', '403').join(' '), GENERIC_403]);
+    expect(disagree[2]).toEqual([
+      at('/quote', 'delete', '403').join(' '),
+      "DELETE /quote 403: the error response declares no body. Add `content: { application/json: { schema } }`: the body its handler sends, which the API's examples disagree on (`{ error }` on 401 and `{ message }` on 404): ask which, then require a `code` and a `message` in it.",
+    ]);
     expect(disagree[0][1]).toBe(
       "GET /qshow/list 404: the error response's application/json has no schema. Add a `schema`: the body its example sends, `{ message }`, plus a required `code`.",
     );
+    // Most of them agree: that one is offered (wrappers on a 401 and a 404, one `{ message }` on a 500).
+    const most = await messagesOf(RULE, quotes({ '404': shown(wrapped(404, 'Not Found')), '500': shown('{ "message": "Oops" }') }));
+    expect(most[3][1]).toBe(
+      `DELETE /quote 403: the error response declares no body. Add \`content: { application/json: { schema } }\`: the body the API's examples send (its 401 and 404 responses), ${WRAPPER}.`,
+    );
     const text = await messagesOf(RULE, quotes({ '404': shown('{ not json') }, {}));
+    expect(text[2]).toEqual([at('/quote', 'delete', '403').join(' '), GENERIC_403]);
     expect(text[0][1]).toBe(
       "GET /qshow/list 404: the error response's application/json has no schema. Add a `schema`: an object schema requiring a `code` and a `message`.",
     );

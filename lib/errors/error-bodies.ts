@@ -599,27 +599,53 @@ function onlyAnError(doc: OpenApiDocument, ref: string): boolean {
   return !responses.every(response => response.status === '409' && describesExistenceConflict(response.node.description));
 }
 
+/** One shape the API's example-only error bodies show: an example of it, the statuses that show it, and how many bodies do. */
+export interface ExampleShape {
+  example: Located;
+  statuses: string[];
+  count: number;
+}
+
 /**
- * The API's one error body where it declares none by schema but shows it by examples (Orbit's `{ errors }` on a 404 and
- * its 422s, bodies without a schema): the keys every example-only error body's example has, alike on two statuses or
- * more. What a response without a body is offered, as `loneErrorSchema` is where there is a schema; one example's
- * shape, or examples that disagree, are no evidence of the API's own.
+ * The shapes the API's example-only error bodies show where it declares no error schema (Orbit's `{ errors }` on a 404
+ * and its 422s; They Said So's `{ error }` on every error), most shown first, and how many such bodies there are.
  */
-export function loneErrorExample(doc: OpenApiDocument): { example: Located; statuses: string[] } | undefined {
-  return doc.memo('error-bodies:lone-example', () => {
-    if (sharedErrorSchemas(doc).overall.size > 0) return undefined;
-    const shown: { keys: string; status: string; example: Located }[] = [];
+export function errorExampleShapes(doc: OpenApiDocument): { shapes: ExampleShape[]; total: number } {
+  return doc.memo('error-bodies:example-shapes', () => {
+    if (sharedErrorSchemas(doc).overall.size > 0) return { shapes: [], total: 0 };
+    const byKeys = new Map<string, ExampleShape>();
+    let total = 0;
     for (const operation of doc.operations().filter(answersWithBody)) {
       for (const response of doc.responses(operation).filter(isErrorResponse)) {
         for (const body of doc.jsonBodies(operation, response)) {
           const example = body.schema === undefined ? objectExample(body.examples) : undefined;
-          if (example !== undefined) shown.push({ keys: membersOf(example), status: response.status, example });
+          if (example === undefined) continue;
+          total++;
+          const keys = membersOf(example);
+          let shape = byKeys.get(keys);
+          if (shape === undefined) byKeys.set(keys, (shape = { example, statuses: [], count: 0 }));
+          shape.count++;
+          if (!shape.statuses.includes(response.status)) shape.statuses.push(response.status);
         }
       }
     }
-    const statuses = [...new Set(shown.map(each => each.status))].sort();
-    return new Set(shown.map(each => each.keys)).size === 1 && statuses.length >= 2 ? { example: shown[0].example, statuses } : undefined;
+    for (const shape of byKeys.values()) shape.statuses.sort();
+    // Most shown first; of as many, the one shown on the lowest status.
+    const shapes = [...byKeys.values()].sort((a, b) => b.count - a.count || a.statuses[0].localeCompare(b.statuses[0]));
+    return { shapes, total };
   });
+}
+
+/**
+ * The API's one error body where it declares none by schema but shows it by examples: the keys most of its example-only
+ * error bodies' examples have, alike on two statuses or more. What a response without a body is offered, as
+ * `loneErrorSchema` is where there is a schema; one example's shape, or examples no shape holds most of, are no evidence
+ * of the API's own (a fix asks which body is sent instead, by `errorExampleShapes`).
+ */
+export function loneErrorExample(doc: OpenApiDocument): ExampleShape | undefined {
+  const { shapes, total } = errorExampleShapes(doc);
+  const [most] = shapes;
+  return most !== undefined && most.count * 2 > total && most.statuses.length >= 2 ? most : undefined;
 }
 
 /** An object example's members, in one order: examples alike in shape have the same. */
