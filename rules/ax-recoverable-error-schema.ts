@@ -345,9 +345,9 @@ function apiExampleFix(doc: OpenApiDocument, say: Say): Said | undefined {
   if (shown !== undefined) return say('apiExampleBody', { ...exampleWords(say, shown.example.value as JsonObject), statuses: statusWords(shown.statuses) });
   const { shapes } = errorExampleShapes(doc);
   if (shapes.length < 2) return undefined;
-  // "`{ error }` on 401 and 404": each shape with the statuses that show it.
-  const named = shapes.slice(0, 3).map(shape => `\`{ ${Object.keys(shape.example.value as JsonObject).join(', ')} }\` on ${statusWords(shape.statuses)}`);
-  return say('apiExamplesDisagree', { shapes: phraseList(shapes.length > 3 ? [...named, `${shapes.length - 3} more`] : named, 'and') });
+  // "`{ error }` on 401 and 404": each shape with the statuses that show it, two at most (a message stays short).
+  const named = shapes.slice(0, 2).map(shape => `\`{ ${Object.keys(shape.example.value as JsonObject).join(', ')} }\` on ${statusWords(shape.statuses)}`);
+  return say('apiExamplesDisagree', { shapes: phraseList(shapes.length > 2 ? [...named, `${shapes.length - 2} more`] : named, 'and') });
 }
 
 /** "404 and 422": statuses as a fix names them. */

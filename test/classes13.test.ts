@@ -87,6 +87,13 @@ describe("the API's own error wrapper shown only by examples", () => {
     ]);
   });
 
+  test('three shapes, none shown by most: two named, the rest counted', async () => {
+    const said = await messagesOf(RULE, quotes({ '404': shown('{ "message": "Not Found" }'), '500': shown('{ "fault": "Oops" }') }));
+    expect(said[3][1]).toBe(
+      "DELETE /quote 403: the error response declares no body. Add `content: { application/json: { schema } }`: the body its handler sends, which the API's examples disagree on (`{ error }` on 401, `{ message }` on 404 and 1 more): ask which, then require a `code` and a `message` in it.",
+    );
+  });
+
   test('must stay silent on the wrapper: examples that disagree, text that is no JSON object, a wrapper beside other members', async () => {
     const disagree = await messagesOf(RULE, quotes({ '404': shown('{ "message": "Not Found" }') }));
     expect(disagree[2]).toEqual([
