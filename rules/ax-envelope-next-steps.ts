@@ -26,7 +26,7 @@ import {
 import { firstName, sentHeader, stepFields, type Live } from '../lib/envelope/live';
 import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/semantics/names';
 import { label, mustThenSend, placeIn, responseFinding, type Finding, type LazyEdits } from '../lib/findings/rule-function';
-import { isObjectView, viewsLacking, viewsOf, type ObjectView } from '../lib/document/schema';
+import { isObjectView, mapValueType, viewsLacking, viewsOf, type ObjectView } from '../lib/document/schema';
 import { asksNextSteps, mayOnlyRead, overruledWording, readEvidence } from '../lib/semantics/scope';
 import { about, sayOf, withLive, type Said, type Say as SayOf } from '../lib/findings/messages';
 import { defineRule, ruleOptions } from './declaration';
@@ -38,6 +38,8 @@ const MESSAGES = {
   stepTerms: '(all required, `{{method}}` an enum of HTTP methods)',
   anKind: 'an {{type}}',
   aKind: 'a {{type}}',
+  // A map of scalars (MIMIC's `additionalProperties: { type: integer }`): a new member breaks clients that read every entry.
+  mapKind: 'a map of {{type}} values',
   // Wrapping a bare body breaks every client that reads it (docs/rules/ax-envelope-next-steps.md): asked, and `fix` leaves it to a person.
   noRoomForSteps:
     'the {{mediaType}} body is {{kind}}: no room for `{{name}}`. In a new version, wrap it: `{ data: {{data}}, {{name}}: {{step}} }`; else exempt the operation (`x-ax-exempt`).',
@@ -86,11 +88,16 @@ function stepWords(say: Say, options: Options): { step: Said; terms: Said } {
 const JSON_API_LINKS = 'links';
 const isJsonApi = (mediaType: string) => baseMediaType(mediaType) === 'application/vnd.api+json';
 
-/** "an array", "a string": what a body that cannot hold properties is. */
-function kindOf(say: Say, view: ObjectView): Said {
+/** "an array", "a string", "a map of integer values": what a body that has no room for properties is. */
+function kindOf(doc: OpenApiDocument, say: Say, view: ObjectView): Said {
+  const values = mapValueType(doc, view);
+  if (values !== undefined) return say('mapKind', { type: values });
   const type = view.types?.[0] ?? 'value';
   return say(/^[aeiou]/.test(type) ? 'anKind' : 'aKind', { type });
 }
+
+/** A body with no room for a member of its own: not an object, or an object that is only a map of scalars. */
+const hasNoRoom = (doc: OpenApiDocument, view: ObjectView): boolean => !isObjectView(view) || mapValueType(doc, view) !== undefined;
 
 /** A string under `*\/*` is whatever the server relays (Kubernetes' proxy and exec endpoints): no envelope can wrap it. */
 function isOpaque(body: Body, views: readonly ObjectView[] | undefined): boolean {
@@ -167,14 +174,14 @@ function problem(
   const [name] = names;
   // The operation's to mark, not the schema's to change: said on the response.
   if (maybeRead !== undefined) return { what: say('mayOnlyRead', { name, evidence: maybeRead, add: say('addForNextCalls', { name }) }), onResponse: true };
-  const scalar = lacking.find(view => !isObjectView(view));
+  const scalar = lacking.find(view => hasNoRoom(doc, view));
   if (scalar !== undefined) {
     return {
       what: say('noRoomForSteps', {
         mediaType: body.mediaType,
-        kind: kindOf(say, scalar),
+        kind: kindOf(doc, say, scalar),
         name,
-        data: scalar.types?.includes('array') ? '[…]' : '…',
+        data: scalar.types?.includes('array') ? '[…]' : isObjectView(scalar) ? '{…}' : '…',
         step,
       }),
       // The wrapper is this response's: a schema that others answer too keeps its shape for them.

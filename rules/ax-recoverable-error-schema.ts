@@ -20,6 +20,7 @@ import {
   type ApiWideEnvelope,
   definedErrorSchema,
   listedError,
+  errorExampleShapes,
   loneErrorExample,
   loneErrorSchema,
   objectExample,
@@ -33,13 +34,13 @@ import {
 } from '../lib/errors/error-bodies';
 import { CODE_AND_MESSAGE } from '../lib/errors/shape-table';
 import { schemaAnswer, schemaLikely } from '../lib/errors/schema-shapes';
-import { valueAnswer } from '../lib/errors/value-shapes';
+import { valueAnswer, type ValueMember } from '../lib/errors/value-shapes';
 import { errorConventionOf, type Framework, type MediaTypeBody } from '../lib/errors/frameworks';
 import { documentsProblemDetails, PROBLEM_JSON } from '../lib/errors/error-wording';
 import { nameList, phraseList } from '../lib/semantics/names';
 import { nounKey, resourceKeys } from '../lib/semantics/scope';
 import { mustThenSend, type Finding, responseFinding } from '../lib/findings/rule-function';
-import { isObjectView, viewsOf, type ObjectView } from '../lib/document/schema';
+import { isObjectView, mapValueType, viewsOf, type ObjectView } from '../lib/document/schema';
 import type { Phrase, Said, Say as SayOf } from '../lib/findings/messages';
 import { describesExistenceConflict } from '../lib/errors/concepts';
 import { envelopeName } from '../lib/findings/edits';
@@ -71,6 +72,11 @@ const MESSAGES = {
   // The API's own error body, shown only by examples on other responses (lib/errors/error-bodies.ts).
   apiExampleBody: "the body the API's examples send (its {{statuses}} responses), `{ {{members}} }`{{reading}}",
   exampleCode: ' (`{{code}}` the code)',
+  // Example-only error bodies of several shapes, none shown by most: which one the handler sends is a person's to say.
+  apiExamplesDisagree: "the body its handler sends, which the API's examples disagree on ({{shapes}}): ask which, then require a `code` and a `message` in it",
+  // A wrapped error (`{ error: { code, message } }`): its members required where they are, not beside it.
+  wrapperRequired: ', with {{members}} required',
+  wrapperLacksCode: '{{required}}, plus a required `code` in `{{wrapper}}`',
   shapeList: 'a list of `{{name}}`',
   shapeMembers: '`{ {{members}} }`',
   shapeStatuses: 'its {{statuses}} responses',
@@ -115,6 +121,8 @@ const MESSAGES = {
   // A conflict answering the existing resource (Learnifier's 409 `AddUserResponse { userId }`): what clients read is kept.
   successKept:
     'the {{mediaType}} error schema is `{{name}}`, the body of its {{status}} response, with no code and no message. Keep {{members}}, which clients read: answer `{{envelope}}`, an `allOf` of it and {{adds}}.',
+  scalarMap:
+    'the {{mediaType}} error schema is a map of {{type}} values, with no field for a code. A member of its own breaks clients that read every entry: ask if they can take {{fix}}, else offer that as a second media type (by `Accept`).',
   allOfRef: "`$ref: '{{ref}}'`",
   allOfMembers: 'a required `code` and `message`',
   notAnObject:
@@ -258,6 +266,11 @@ function problem(doc: OpenApiDocument, say: Say, operation: Operation, response:
       return { what: say('successBody', { mediaType: body.mediaType, name, status: twin, fix: answer }), at: body };
     }
     const types = views?.filter(view => !isObjectView(view)).flatMap(view => view.types ?? []);
+    // A map of scalars (`additionalProperties: { type: integer }`, no `properties`): a member of its own breaks clients that read every entry.
+    const map = views?.map(view => mapValueType(doc, view)).find(type => type !== undefined);
+    if (map !== undefined && (types === undefined || types.length === 0)) {
+      return { what: say('scalarMap', { mediaType: body.mediaType, type: map, fix: fix(), concept: 'errorCode' }), at: body };
+    }
     if (types !== undefined && types.length > 0) {
       return { what: say('notAnObject', { mediaType: body.mediaType, types: [...new Set(types)].join(', '), fix: fix(), concept: 'errorCode' }), at: body };
     }
@@ -347,17 +360,50 @@ function exampleFix(say: Say, bodies: readonly Body[]): Said | undefined {
   return example === undefined ? undefined : say('exampleBody', exampleWords(say, example.value as JsonObject));
 }
 
-/** "the body the API's examples send (its 404 and 422 responses), `{ errors }`, plus a required `code`" (Orbit's). */
+/**
+ * "the body the API's examples send (its 404 and 422 responses), `{ errors }`, plus a required `code`" (Orbit's); where its
+ * examples show bodies no one of which most show, which one its handler sends is asked, not asserted.
+ */
 function apiExampleFix(doc: OpenApiDocument, say: Say): Said | undefined {
   const shown = loneErrorExample(doc);
-  if (shown === undefined) return undefined;
-  return say('apiExampleBody', { ...exampleWords(say, shown.example.value as JsonObject), statuses: nameList(shown.statuses, 'and').replaceAll('`', '') });
+  if (shown !== undefined) return say('apiExampleBody', { ...exampleWords(say, shown.example.value as JsonObject), statuses: statusWords(shown.statuses) });
+  const { shapes } = errorExampleShapes(doc);
+  if (shapes.length < 2) return undefined;
+  // "`{ error }` on 401 and 404": each shape with the statuses that show it, two at most (a message stays short).
+  const named = shapes.slice(0, 2).map(shape => `\`{ ${Object.keys(shape.example.value as JsonObject).join(', ')} }\` on ${statusWords(shape.statuses)}`);
+  return say('apiExamplesDisagree', { shapes: phraseList(shapes.length > 2 ? [...named, `${shapes.length - 2} more`] : named, 'and') });
 }
 
-/** An example's members, and its code or the code it lacks, as a fix words them. */
+/** "404 and 422": statuses as a fix names them. */
+const statusWords = (statuses: readonly string[]): string => nameList(statuses, 'and').replaceAll('`', '');
+
+/** An example's members, and its code or the code it lacks, as a fix words them; a wrapper's (`{ error: { code, message } }`) by `exampleWrapper`. */
 function exampleWords(say: Say, example: JsonObject): { members: string; reading: Said } {
   const code = valueAnswer(example, 'errorCode', undefined);
+  const wrapped = exampleWrapper(say, example, code);
+  if (wrapped !== undefined) return wrapped;
   return { members: Object.keys(example).join(', '), reading: code === undefined ? say('lacksCode') : say('exampleCode', { code: code.path }) };
+}
+
+/**
+ * An example that wraps its error in one member (They Said So's `{ error: { code, message } }`, where the shapes table
+ * reads its message or code): that member's own members, each required, so that the schema describes what is sent, not
+ * a top-level code and message; a code added inside it when none is read there and none is named `code`.
+ */
+function exampleWrapper(say: Say, example: JsonObject, code: ValueMember | undefined): { members: string; reading: Said } | undefined {
+  const read = code ?? valueAnswer(example, 'message', undefined);
+  const wrapper = read?.path.match(/^([^.[\]]+)\./)?.[1];
+  const inner = wrapper === undefined ? undefined : example[wrapper];
+  if (!isObject(inner) || Object.keys(example).length !== 1) return undefined;
+  const members = Object.keys(inner);
+  const required = say('wrapperRequired', {
+    members: nameList(
+      members.map(member => `${wrapper}.${member}`),
+      'and',
+    ),
+  });
+  const lacks = code === undefined && !members.some(member => member.toLowerCase() === 'code');
+  return { members: `${wrapper}: { ${members.join(', ')} }`, reading: lacks ? say('wrapperLacksCode', { required, wrapper: wrapper! }) : required };
 }
 
 const isCatchAll = (body: Body) => baseMediaType(body.mediaType) === '*/*';

@@ -606,13 +606,20 @@ testRule('ax-recoverable-error-schema', [
     ],
   },
   {
-    name: "lookalike: examples that disagree (a 404's `{ errors }`, a 422's `{ message, field }`): no examples' body offered",
+    name: "lookalike: examples that disagree (a 404's `{ errors }`, a 422's `{ message, field }`): no examples' body offered, which one is asked",
     document: oas3({
       '/a': post({ '403': { description: 'forbidden' }, '404': ORBIT_NOT_FOUND }),
       '/b': post({ '422': { description: 'unprocessable', content: { 'application/json': { example: { message: 'is invalid', field: 'email' } } } } }),
     }),
     errors: [
-      { path: at('/a', 'post', '403'), ...NO_BODY_ADD },
+      {
+        path: at('/a', 'post', '403'),
+        messageId: 'noBodyAdd',
+        data: {
+          ...NO_BODY_ADD.data,
+          fix: { messageId: 'apiExamplesDisagree', data: { shapes: '`{ errors }` on 404 and `{ message, field }` on 422' } },
+        },
+      },
       { path: at('/a', 'post', '404'), ...NO_SCHEMA_2 },
       {
         path: at('/b', 'post', '422'),

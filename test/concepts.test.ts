@@ -91,7 +91,10 @@ describe('recognise: clear, likely, or not the concept', () => {
     ['errorCode', evidence('errorCode', { types: ['string'] }), 'clear'],
     ['errorCode', evidence('internalCode', { types: ['string'] }), 'likely'],
     ['errorCode', evidence('internalCode', { types: ['string'], values: ['E_TIMEOUT', 'E_QUOTA'] }), 'clear'],
-    ['errorCode', evidence('errorType', { types: ['string'] }), 'likely'],
+    // A string named for the kind of error is the code (Zettle's `errorType`); of unknown type, or `contentType`, not clearly.
+    ['errorCode', evidence('errorType', { types: ['string'] }), 'clear'],
+    ['errorCode', evidence('errorType', { types: undefined }), 'likely'],
+    ['errorCode', evidence('contentType', { types: ['string'] }), undefined],
     ['errorCode', evidence('statusCode', { types: ['integer'] }), undefined],
     ['errorCode', evidence('httpStatus', { types: ['integer'] }), undefined],
     ['errorCode', evidence('errorCount', { types: ['integer'] }), undefined],

@@ -159,6 +159,27 @@ export function viewsOfProperty(doc: OpenApiDocument, property: Property, items 
   return holder === undefined ? undefined : viewsOf(doc, holder.value.items, child(holder.location, 'items'));
 }
 
+/** The views of the `additionalProperties` schema of the first part that declares one. */
+export function mapValues(doc: OpenApiDocument, parts: ObjectView['parts']): Views {
+  const map = parts.find(part => isObject(part.value.additionalProperties));
+  if (map === undefined) return undefined;
+  const location = map.location === undefined ? undefined : [...map.location, 'additionalProperties'];
+  return viewsOf(doc, map.value.additionalProperties, location);
+}
+
+/**
+ * The type of the values of a map that is all the object is (MIMIC's `{ additionalProperties: { type: integer } }`, no
+ * `properties`): a member of another type breaks clients that read every entry as one of them, as a new shape would.
+ * Undefined for any other object, and for a map of objects or of values of unknown type.
+ */
+export function mapValueType(doc: OpenApiDocument, view: ObjectView): string | undefined {
+  if (!isObjectView(view) || view.properties.size > 0) return undefined;
+  const types = mapValues(doc, view.parts)?.map(value => value.types);
+  if (types === undefined || types.length === 0 || types.some(each => each === undefined || each.includes('object'))) return undefined;
+  const [type] = types.flat();
+  return type;
+}
+
 /** Every declared type of a property's schema across its views; undefined when nothing is declared or it cannot be read. */
 export function propertyTypes(doc: OpenApiDocument, property: Property): string[] | undefined {
   const views = viewsOf(doc, property.schema, property.location);

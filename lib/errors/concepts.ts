@@ -138,6 +138,18 @@ export function mirrorsStatus(evidence: Evidence): boolean {
 }
 
 const IDENTIFIER_VALUE = /^[A-Za-z][\w.:-]*$/;
+
+/**
+ * A string named for the kind of error (Zettle's `errorType`, `exceptionKind`) says which error it is, as a code does, even
+ * without an enum: the name's error word is the support (a `contentType` or `mediaType` has none, RFC 7807's `type` no word
+ * but its own). Prose values or a description as the message or the status still rule it out (the recognition's veto).
+ */
+const namesErrorKind = (evidence: Evidence): boolean => {
+  const w = words(evidence.name);
+  const string = evidence.types?.includes('string') === true && evidence.types.every(type => type === 'string' || type === 'null');
+  return string && w.length > 1 && ['type', 'kind'].includes(last(w)) && any(w, ERROR_WORDS);
+};
+
 /** Three words or more: "something went wrong", "Record with ID 12 was not found" (a reason phrase, "Bad Request", is two). */
 const SENTENCE = /^\s*\S+(\s+\S+){2,}/;
 
@@ -168,7 +180,8 @@ const RECOGNITIONS = {
       // Described as the message (HERE's `error`: "Error message").
       (last(w) !== 'code' && (describesMessage(evidence.text) || /\bhuman[- ]readable\b/i.test(evidence.text))) ||
       (evidence.values.length > 0 && evidence.values.every(isProse)),
-    fits: evidence => evidence.values.length > 0 && evidence.values.every(value => typeof value === 'string' && IDENTIFIER_VALUE.test(value)),
+    fits: evidence =>
+      (evidence.values.length > 0 && evidence.values.every(value => typeof value === 'string' && IDENTIFIER_VALUE.test(value))) || namesErrorKind(evidence),
   },
   message: {
     // `errorSummary`, `errorDescription`, `userMessage` (clear); `summary`, a plain string `error`, `errors` or `reason`, a list of

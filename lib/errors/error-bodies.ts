@@ -25,7 +25,7 @@ import { passedOver, schemaAnswer, schemaLikely, type SchemaNode } from './schem
 import { envelopeSite, errorAudience, extendedSchema, type Edit } from '../findings/edits';
 import { responsesUsing, statusesUsing } from '../document/uses';
 import { responseFinding, type Finding, type LazyEdits, type OwnSchema } from '../findings/rule-function';
-import { isObjectView, viewsOf, type ObjectView } from '../document/schema';
+import { isObjectView, mapValueType, viewsOf, type ObjectView } from '../document/schema';
 import { pathOf, walk } from '../document/values';
 import { conceptsOf, identityOf, sayOf, type ConceptData, type Phrase, type Said } from '../findings/messages';
 import type { Concept } from '../semantics/names';
@@ -84,7 +84,8 @@ function readErrorSchemas(doc: OpenApiDocument, operation: Operation, response: 
   for (const { mediaType, schema } of bodies) {
     // A success body in an error response is ax-recoverable-error-schema's to report, once.
     if (schema === undefined || strayedSuccessBody(doc, operation, schema) !== undefined) continue;
-    const views = viewsOf(doc, schema.value, schema.location)?.filter(isObjectView);
+    // A map of scalars has no room for a member: ax-recoverable-error-schema's to report, as for a string.
+    const views = viewsOf(doc, schema.value, schema.location)?.filter(view => isObjectView(view) && mapValueType(doc, view) === undefined);
     if (views === undefined) unreadable = true;
     if (views === undefined || views.length === 0) continue;
     const own = oneArrayPerSite(doc, doc.resolve(schema.value, schema.location)?.location);
@@ -643,27 +644,53 @@ function onlyAnError(doc: OpenApiDocument, ref: string): boolean {
   return !responses.every(response => response.status === '409' && describesExistenceConflict(response.node.description));
 }
 
+/** One shape the API's example-only error bodies show: an example of it, the statuses that show it, and how many bodies do. */
+export interface ExampleShape {
+  example: Located;
+  statuses: string[];
+  count: number;
+}
+
 /**
- * The API's one error body where it declares none by schema but shows it by examples (Orbit's `{ errors }` on a 404 and
- * its 422s, bodies without a schema): the keys every example-only error body's example has, alike on two statuses or
- * more. What a response without a body is offered, as `loneErrorSchema` is where there is a schema; one example's
- * shape, or examples that disagree, are no evidence of the API's own.
+ * The shapes the API's example-only error bodies show where it declares no error schema (Orbit's `{ errors }` on a 404
+ * and its 422s; They Said So's `{ error }` on every error), most shown first, and how many such bodies there are.
  */
-export function loneErrorExample(doc: OpenApiDocument): { example: Located; statuses: string[] } | undefined {
-  return doc.memo('error-bodies:lone-example', () => {
-    if (sharedErrorSchemas(doc).overall.size > 0) return undefined;
-    const shown: { keys: string; status: string; example: Located }[] = [];
+export function errorExampleShapes(doc: OpenApiDocument): { shapes: ExampleShape[]; total: number } {
+  return doc.memo('error-bodies:example-shapes', () => {
+    if (sharedErrorSchemas(doc).overall.size > 0) return { shapes: [], total: 0 };
+    const byKeys = new Map<string, ExampleShape>();
+    let total = 0;
     for (const operation of doc.operations().filter(answersWithBody)) {
       for (const response of doc.responses(operation).filter(isErrorResponse)) {
         for (const body of doc.jsonBodies(operation, response)) {
           const example = body.schema === undefined ? objectExample(body.examples) : undefined;
-          if (example !== undefined) shown.push({ keys: membersOf(example), status: response.status, example });
+          if (example === undefined) continue;
+          total++;
+          const keys = membersOf(example);
+          let shape = byKeys.get(keys);
+          if (shape === undefined) byKeys.set(keys, (shape = { example, statuses: [], count: 0 }));
+          shape.count++;
+          if (!shape.statuses.includes(response.status)) shape.statuses.push(response.status);
         }
       }
     }
-    const statuses = [...new Set(shown.map(each => each.status))].sort();
-    return new Set(shown.map(each => each.keys)).size === 1 && statuses.length >= 2 ? { example: shown[0].example, statuses } : undefined;
+    for (const shape of byKeys.values()) shape.statuses.sort();
+    // Most shown first; of as many, the one shown on the lowest status.
+    const shapes = [...byKeys.values()].sort((a, b) => b.count - a.count || a.statuses[0].localeCompare(b.statuses[0]));
+    return { shapes, total };
   });
+}
+
+/**
+ * The API's one error body where it declares none by schema but shows it by examples: the keys most of its example-only
+ * error bodies' examples have, alike on two statuses or more. What a response without a body is offered, as
+ * `loneErrorSchema` is where there is a schema; one example's shape, or examples no shape holds most of, are no evidence
+ * of the API's own (a fix asks which body is sent instead, by `errorExampleShapes`).
+ */
+export function loneErrorExample(doc: OpenApiDocument): ExampleShape | undefined {
+  const { shapes, total } = errorExampleShapes(doc);
+  const [most] = shapes;
+  return most !== undefined && most.count * 2 > total && most.statuses.length >= 2 ? most : undefined;
 }
 
 /** An object example's members, in one order: examples alike in shape have the same. */
@@ -672,9 +699,27 @@ const membersOf = (example: Located): string =>
     .sort()
     .join(' ');
 
-/** A body's first example that is an object with members (Forem's 401 `{ error, status }`). */
-export const objectExample = (examples: readonly Located[]): Located | undefined =>
-  examples.find(candidate => isObject(candidate.value) && Object.keys(candidate.value).length > 0);
+/**
+ * A body's first example that is an object with members (Forem's 401 `{ error, status }`), or JSON text of one (They Said
+ * So's `value: "{ \"error\": { \"code\": 401, … } }"`, a string under `application/json`): read as the object it spells.
+ */
+export function objectExample(examples: readonly Located[]): Located | undefined {
+  for (const candidate of examples) {
+    const value = typeof candidate.value === 'string' ? parsedObject(candidate.value) : candidate.value;
+    if (isObject(value) && Object.keys(value).length > 0) return { value, location: candidate.location };
+  }
+  return undefined;
+}
+
+/** The object a string spells in JSON, if it spells one. */
+function parsedObject(text: string): unknown {
+  if (!text.trimStart().startsWith('{')) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
 
 /**
  * The schema that (nearly) every response with a body answers, successes and errors alike, when it holds a member for

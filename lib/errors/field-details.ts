@@ -5,7 +5,7 @@
 import type { Question } from './concepts';
 import { isObject, type OpenApiDocument } from '../document/document';
 import { namesFor, type Names } from '../semantics/names';
-import { isObjectView, ownProperty, propertyTypes, viewsOf, type ObjectView } from '../document/schema';
+import { isObjectView, mapValues, ownProperty, propertyTypes, viewsOf, type ObjectView } from '../document/schema';
 import { bodyOf, detailLists, keyNamed, listKey, memberIn, type Reader, valuePath } from './shape-table';
 import { readerFor, schemaCarriers, type SchemaNode } from './schema-shapes';
 
@@ -111,7 +111,7 @@ function covers(doc: OpenApiDocument, views: readonly ObjectView[], names: reado
 /** ASP.NET Core's `errors`: an object mapping each field name to its messages (`additionalProperties` of strings or string arrays). */
 function isFieldMap(doc: OpenApiDocument, node: SchemaNode): boolean {
   if (node.views.some(view => view.properties.size > 0)) return false;
-  const values = additionalValues(
+  const values = mapValues(
     doc,
     node.views.flatMap(view => view.parts),
   );
@@ -120,18 +120,10 @@ function isFieldMap(doc: OpenApiDocument, node: SchemaNode): boolean {
 
 /** An object whose other members are each a list of strings (Django REST framework's `{ "email": ["Enter a valid email address."] }`). */
 function messageLists(doc: OpenApiDocument, parts: ObjectView['parts']): boolean {
-  const values = additionalValues(doc, parts);
+  const values = mapValues(doc, parts);
   return (
     values !== undefined &&
     values.length > 0 &&
     values.every(value => value.types?.includes('array') === true && value.parts.some(part => isObject(part.value.items) && part.value.items.type === 'string'))
   );
-}
-
-/** The views of the `additionalProperties` schema of the first part that declares one. */
-function additionalValues(doc: OpenApiDocument, parts: ObjectView['parts']) {
-  const map = parts.find(part => isObject(part.value.additionalProperties));
-  if (map === undefined) return undefined;
-  const location = map.location === undefined ? undefined : [...map.location, 'additionalProperties'];
-  return viewsOf(doc, map.value.additionalProperties, location);
 }
