@@ -130,8 +130,12 @@ export function startsWith(path: JsonPath, prefix: JsonPath): boolean {
 }
 
 /** One JSON Pointer segment as written (RFC 6901: `~1` is `/`, `~0` is `~`), and back. */
-export const unescapeSegment = (segment: string): string => segment.replace(/~1/g, '/').replace(/~0/g, '~');
-export const escapeSegment = (segment: string | number): string => String(segment).replace(/~/g, '~0').replace(/\//g, '~1');
+// Most segments hold neither `~` nor `/` (a `%` to decode): those are returned as they are, without a regular expression's pass.
+export const unescapeSegment = (segment: string): string => (segment.includes('~') ? segment.replace(/~1/g, '/').replace(/~0/g, '~') : segment);
+export function escapeSegment(segment: string | number): string {
+  const text = String(segment);
+  return text.includes('~') || text.includes('/') ? text.replace(/~/g, '~0').replace(/\//g, '~1') : text;
+}
 
 /** A location as a `$ref` names it: `#/components/schemas/Error` (RFC 6901 escapes, no percent-encoding). */
 export function toPointer(path: JsonPath): string {
@@ -145,7 +149,7 @@ export function pointerToPath(pointer: string): JsonPath | undefined {
     return pointer
       .slice(2)
       .split('/')
-      .map(segment => unescapeSegment(decodeURIComponent(segment)));
+      .map(segment => unescapeSegment(segment.includes('%') ? decodeURIComponent(segment) : segment));
   } catch {
     return undefined;
   }
