@@ -15,7 +15,7 @@ import {
   type Operation,
   type Response,
 } from '../document/document';
-import { envelopeName, envelopeSite, namedSchema, type Edit } from './edits';
+import { envelopeName, envelopeSite, namedSchema, regionPointers, type Edit } from './edits';
 import { calledByApi } from '../semantics/scope';
 import { responsesUsing } from '../document/uses';
 import { originOf } from './code-origin';
@@ -340,7 +340,7 @@ function placeGroup(doc: OpenApiDocument, ruleId: string, { first, uses, edits }
   const own = uses[0].ownSchema;
   if (alone && own === undefined) return first;
   const users = usersOf(doc, ruleId, site);
-  const other = own === undefined ? undefined : otherUser(site, users, own.regions);
+  const other = own === undefined ? undefined : otherUser(doc, site, users, own.regions);
   if (alone) return other === undefined ? first : { ...first, clause: apartClause(other) };
   const shared = other === undefined ? undefined : ownSchemaOf(doc, site, responses, own!.label);
   // Without a named schema to extend (a `$ref` to a response, an inline schema), their own schema is a person's to write.
@@ -363,8 +363,13 @@ const ownSchemaClause = (envelope: string, shared: string): string => `Only in \
 const apartClause = (other: string): string => `Only in a schema of their own: ${other} answers it too.`;
 
 /** A user of the place that is none of the responses the members concern ("GET /a 200"; "the 200" it is written in, named before it), if any. */
-const otherUser = (site: JsonPath, users: readonly (readonly [string, Operation])[], regions: readonly JsonPath[]): string | undefined => {
-  const theirs = new Set(regions.map(toPointer));
+const otherUser = (
+  doc: OpenApiDocument,
+  site: JsonPath,
+  users: readonly (readonly [string, Operation])[],
+  regions: readonly JsonPath[],
+): string | undefined => {
+  const theirs = regionPointers(doc, regions);
   const others = users.filter(([user]) => !theirs.has(user));
   // The response the place is written in: its pointer begins the place's (compared as text, not parsed for each user).
   const place = toPointer(site);
