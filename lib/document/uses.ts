@@ -121,9 +121,16 @@ export function responsesUsing(doc: OpenApiDocument, site: JsonPath): ReadonlyMa
     const found = reaching.get(toPointer(site.slice(0, depth)));
     if (found !== undefined) return found;
   }
-  return new Map();
+  return NO_RESPONSES;
 }
 
-/** The status of each response that uses the place at `site` (`404`, `2XX`, `default`), read from its pointer. */
-export const statusesUsing = (doc: OpenApiDocument, site: JsonPath): string[] =>
-  [...responsesUsing(doc, site).keys()].map(at => String(pointerToPath(at)?.at(-1)));
+const NO_RESPONSES: ReadonlyMap<string, Operation> = new Map();
+
+/**
+ * The status of each response that uses the place at `site` (`404`, `2XX`, `default`), read from its pointer; once per
+ * place reached (a shared error schema's ~2,000 responses on GitHub were read again for each of them). Callers must not modify the list.
+ */
+export function statusesUsing(doc: OpenApiDocument, site: JsonPath): readonly string[] {
+  const responses = responsesUsing(doc, site);
+  return doc.memoFor('uses:statuses', responses, () => [...responses.keys()].map(at => String(pointerToPath(at)?.at(-1))));
+}

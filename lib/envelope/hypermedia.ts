@@ -359,6 +359,8 @@ interface LinkWalker<T> {
   members: (node: T) => [string, T][];
   target: (node: T) => boolean;
   methods: (node: T) => boolean;
+  /** Keeps the answer about a node at a depth: a schema's members recur under many bodies (GitHub's `simple-user`). */
+  remember?: (node: T, depth: number, compute: () => boolean) => boolean;
 }
 
 /** The members that name a link's target: Vimeo's `uri`, an `href`, a `url`. */
@@ -374,9 +376,12 @@ const METHODS_TEXT = /\bHTTP methods\b/i;
  * href and a method is. The links of a list's items are theirs, not the body's (arrays are not walked).
  */
 function holdsMethodLink<T>(walker: LinkWalker<T>, node: T, depth = 0): boolean {
-  const members = walker.members(node);
-  const link = members.some(([name, member]) => LINK_TARGETS.has(name) && walker.target(member)) && members.some(([, member]) => walker.methods(member));
-  return link || (depth < MAX_DEPTH && members.some(([, member]) => holdsMethodLink(walker, member, depth + 1)));
+  const holds = () => {
+    const members = walker.members(node);
+    const link = members.some(([name, member]) => LINK_TARGETS.has(name) && walker.target(member)) && members.some(([, member]) => walker.methods(member));
+    return link || (depth < MAX_DEPTH && members.some(([, member]) => holdsMethodLink(walker, member, depth + 1)));
+  };
+  return walker.remember === undefined ? holds() : walker.remember(node, depth, holds);
 }
 
 type SchemaNode = Pick<Property, 'schema' | 'location'>;
@@ -401,6 +406,7 @@ const schemaWalker = (doc: OpenApiDocument): LinkWalker<SchemaNode> => ({
       .flatMap(view => [...view.properties.values()].map(member => [member.name, member] as [string, SchemaNode])),
   target: node => (viewsOf(doc, node.schema, node.location) ?? []).some(view => view.types?.includes('string')),
   methods: node => methodList(doc, node),
+  remember: (node, depth, compute) => doc.memoFor(`hypermedia:method-link ${depth}`, node, compute),
 });
 
 /**

@@ -210,9 +210,12 @@ export function schemaExampleCode(doc: OpenApiDocument, status: string, schemaRe
 }
 
 /** The error statuses of the responses that answer the schema `ref` names, itself or through a schema that composes it (`ProblemWithState`). */
-function errorStatusesUsing(doc: OpenApiDocument, ref: string): Set<string> {
+function errorStatusesUsing(doc: OpenApiDocument, ref: string): ReadonlySet<string> {
   const site = pointerToPath(ref);
-  return new Set(site === undefined ? [] : statusesUsing(doc, site).filter(isErrorStatus));
+  if (site === undefined) return new Set();
+  const statuses = statusesUsing(doc, site);
+  // Asked for each response that uses the schema: its statuses are filtered once.
+  return doc.memoFor('error-wording:error-statuses', statuses, () => new Set(statuses.filter(isErrorStatus)));
 }
 
 /** An example code that fits the status: a 401 is no validation error. */

@@ -379,12 +379,16 @@ const inBranch = (holder: JsonPath): boolean => holder.some((segment, i) => (seg
  * their pointers, and for each object pointer whether every `$ref` to it is written in an owned place (asked
  * once, however many findings ask).
  */
-function ownership(doc: OpenApiDocument, regions: readonly JsonPath[]): { inside: Set<string>; known: Map<string, boolean> } {
-  const byRegions = doc.memo('edits:ownership', () => new WeakMap<readonly JsonPath[], { inside: Set<string>; known: Map<string, boolean> }>());
+function ownership(doc: OpenApiDocument, regions: readonly JsonPath[]): { inside: ReadonlySet<string>; known: Map<string, boolean> } {
+  const byRegions = doc.memo('edits:ownership', () => new WeakMap<readonly JsonPath[], { inside: ReadonlySet<string>; known: Map<string, boolean> }>());
   let entry = byRegions.get(regions);
-  if (entry === undefined) byRegions.set(regions, (entry = { inside: new Set(regions.map(toPointer)), known: new Map() }));
+  if (entry === undefined) byRegions.set(regions, (entry = { inside: regionPointers(doc, regions), known: new Map() }));
   return entry;
 }
+
+/** The pointers of a set of regions (`responses.<status>` entries), once per set: each finding on a shared place asks. */
+export const regionPointers = (doc: OpenApiDocument, regions: readonly JsonPath[]): ReadonlySet<string> =>
+  doc.memoFor('edits:region-pointers', regions, () => new Set(regions.map(toPointer)));
 
 /**
  * Lists `name` as required in every view that declares it; undefined when one cannot be edited (another

@@ -15,7 +15,7 @@ import {
   type Operation,
   type Response,
 } from '../document/document';
-import { envelopeName, envelopeSite, namedSchema, type Edit } from './edits';
+import { envelopeName, envelopeSite, namedSchema, regionPointers, type Edit } from './edits';
 import { calledByApi } from '../semantics/scope';
 import { responsesUsing } from '../document/uses';
 import { originOf } from './code-origin';
@@ -340,7 +340,7 @@ function placeGroup(doc: OpenApiDocument, ruleId: string, { first, uses, edits }
   const own = uses[0].ownSchema;
   if (alone && own === undefined) return first;
   const users = usersOf(doc, ruleId, site);
-  const other = own === undefined ? undefined : otherUser(site, users, own.regions);
+  const other = own === undefined ? undefined : otherUser(doc, site, users, own.regions);
   if (alone) return other === undefined ? first : { ...first, clause: apartClause(other) };
   const shared = other === undefined ? undefined : ownSchemaOf(doc, site, responses, own!.label);
   // Without a named schema to extend (a `$ref` to a response, an inline schema), their own schema is a person's to write.
@@ -363,10 +363,17 @@ const ownSchemaClause = (envelope: string, shared: string): string => `Only in \
 const apartClause = (other: string): string => `Only in a schema of their own: ${other} answers it too.`;
 
 /** A user of the place that is none of the responses the members concern ("GET /a 200"; "the 200" it is written in, named before it), if any. */
-const otherUser = (site: JsonPath, users: readonly (readonly [string, Operation])[], regions: readonly JsonPath[]): string | undefined => {
-  const theirs = new Set(regions.map(toPointer));
+const otherUser = (
+  doc: OpenApiDocument,
+  site: JsonPath,
+  users: readonly (readonly [string, Operation])[],
+  regions: readonly JsonPath[],
+): string | undefined => {
+  const theirs = regionPointers(doc, regions);
   const others = users.filter(([user]) => !theirs.has(user));
-  const owner = others.find(([at]) => startsWith(site, pointerToPath(at) ?? []));
+  // The response the place is written in: its pointer begins the place's (compared as text, not parsed for each user).
+  const place = toPointer(site);
+  const owner = others.find(([at]) => place === at || place.startsWith(`${at}/`));
   if (owner !== undefined) return `the ${pointerToPath(owner[0])?.at(-1)}`;
   return others.length === 0 ? undefined : responseLabel(others[0]);
 };
@@ -390,8 +397,19 @@ function ownSchemaOf(doc: OpenApiDocument, site: JsonPath, uses: readonly Use[],
 }
 
 /** The responses (`responses.<status>` pointers) that use the place, of those the rule checks: an operation exempt from it, or a webhook, uses it for nothing it asks. */
-const usersOf = (doc: OpenApiDocument, ruleId: string, site: JsonPath): [string, Operation][] =>
-  [...responsesUsing(doc, site)].filter(([, operation]) => !calledByApi(doc, operation) && !isExempt(operation, ruleId));
+function usersOf(doc: OpenApiDocument, ruleId: string, site: JsonPath): readonly [string, Operation][] {
+  const responses = responsesUsing(doc, site);
+  const checked = checkedOperations(doc, ruleId);
+  // Asked by each rule for each place it finds a defect on (a shared error schema: ~2,000 responses on GitHub): once per
+  // place and list of checked operations, which is one list for every rule of a description that exempts nothing.
+  const byList = doc.memoFor('rule-function:users', responses, () => new WeakMap<readonly Operation[], [string, Operation][]>());
+  let users = byList.get(checked);
+  if (users === undefined) {
+    const checks = doc.memoFor('rule-function:checked', checked, () => new Set(checked));
+    byList.set(checked, (users = [...responses].filter(([, operation]) => checks.has(operation))));
+  }
+  return users;
+}
 
 /**
  * Who uses a shared place, honestly: "GET /a 404" or "3 responses" when they are all its users, else out of how
