@@ -51,12 +51,14 @@ const SCHEME_AND_AUTHORITY = /^(?:[a-z][a-z0-9+.-]*:)?\/\/[^/?#]*/i;
 
 /** Path segments of a URL or path: scheme, authority, query and fragment dropped; empty segments (a trailing slash) ignored. */
 function segmentsOf(url: string): string[] {
-  return url
-    .replace(SCHEME_AND_AUTHORITY, '')
-    .split(/[?#]/)[0]
+  const path = url.replace(SCHEME_AND_AUTHORITY, '');
+  const end = QUERY_OR_FRAGMENT.exec(path)?.index ?? path.length;
+  return path
+    .slice(0, end)
     .split('/')
     .filter(segment => segment !== '' && segment !== '.');
 }
+const QUERY_OR_FRAGMENT = /[?#]/;
 
 function templateSegment(segment: string): string | RegExp {
   if (!PLACEHOLDER.test(segment)) return segment;
@@ -66,18 +68,30 @@ function templateSegment(segment: string): string | RegExp {
 
 const segmentMatches = (pattern: string | RegExp, segment: string) => (typeof pattern === 'string' ? pattern === segment : pattern.test(segment));
 
+/** Whether `segments`, from `start` on, match `patterns` one for one: a loop, not `every` with a callback (asked per route per href). */
+function matchesFrom(patterns: readonly (string | RegExp)[], segments: readonly string[], start: number): boolean {
+  for (let i = 0; i < patterns.length; i++) if (!segmentMatches(patterns[i], segments[start + i])) return false;
+  return true;
+}
+
 export class PathMatcher {
   private readonly bySegmentCount = new Map<number, Route[]>();
   /** What an unmatched href is compared with, prepared once: every path, with and without each base path. */
   private readonly suggestions: { segments: string[]; text: string; shown: string; templated: boolean }[] = [];
   /** Answers by href: the same href is often shared by many examples (a component example, a list of records). */
   private readonly seen = new Map<string, HrefMatch>();
+  /** The base paths' segments as patterns, made once (a server variable without a default matches any segment). */
+  private readonly basePatterns: (string | RegExp)[][];
+  /** The answer when one route under one base path matches best, made once per base and route: an href with a fresh id then costs its match alone. */
+  private readonly single: Map<Route, HrefMatch>[];
 
   constructor(
     /** Base path segments of the servers (OpenAPI 3) or `basePath` (Swagger 2.0); `[[]]` when none. */
     readonly bases: string[][],
     routes: Route[],
   ) {
+    this.basePatterns = bases.map(base => base.map(templateSegment));
+    this.single = bases.map(() => new Map());
     for (const route of routes) {
       const bucket = this.bySegmentCount.get(route.segments.length) ?? [];
       bucket.push(route);
@@ -130,21 +144,41 @@ export class PathMatcher {
     const placeholder = PLACEHOLDER.exec(href);
     if (placeholder !== null) return { kind: 'template', placeholder: placeholder[0] };
     const full = this.fullSegments(href);
-    const hits: { route: Route; base: string[] }[] = [];
-    for (const base of this.bases) {
-      if (!base.every((segment, i) => segmentMatches(templateSegment(segment), full[i] ?? ''))) continue;
-      const rest = full.slice(base.length);
-      for (const route of this.bySegmentCount.get(rest.length) ?? []) {
-        if (route.segments.every((pattern, i) => segmentMatches(pattern, rest[i]))) hits.push({ route, base });
+    // The first of the most literal matches, and how many match as literally: one, the common case, has its answer made once.
+    let best: Route | undefined;
+    let bestBase = 0;
+    let ties = 0;
+    for (let b = 0; b < this.bases.length; b++) {
+      const base = this.basePatterns[b];
+      if (full.length < base.length || !matchesFrom(base, full, 0)) continue;
+      for (const route of this.bySegmentCount.get(full.length - base.length) ?? []) {
+        if (!matchesFrom(route.segments, full, base.length)) continue;
+        if (best !== undefined && route.literals <= best.literals) {
+          if (route.literals === best.literals) ties++;
+          continue;
+        }
+        best = route;
+        bestBase = b;
+        ties = 1;
       }
     }
-    if (hits.length === 0) return { kind: 'unmatched' };
-    // A literal segment wins over a template (OpenAPI: concrete paths match first), so only the most literal matches count.
-    const most = Math.max(...hits.map(hit => hit.route.literals));
-    const best = hits.filter(hit => hit.route.literals === most);
-    const methods = [...new Set(best.flatMap(hit => hit.route.methods))];
-    const templates = [...new Set(best.map(hit => hit.route.template))];
-    return { kind: 'matched', path: display(best[0].base, best[0].route), methods, templates };
+    if (best === undefined) return { kind: 'unmatched' };
+    if (ties > 1) return this.tied(full, best.literals);
+    const known = this.single[bestBase];
+    let answer = known.get(best);
+    if (answer === undefined) known.set(best, (answer = matched([{ route: best, base: this.bases[bestBase] }])));
+    return answer;
+  }
+
+  /** The answer when several routes match as literally (`/a/{x}` and `/{y}/b` for `/a/b`): all of them, in declaration order. */
+  private tied(full: string[], literals: number): HrefMatch {
+    const best: { route: Route; base: string[] }[] = [];
+    this.bases.forEach((base, b) => {
+      if (full.length < base.length || !matchesFrom(this.basePatterns[b], full, 0)) return;
+      for (const route of this.bySegmentCount.get(full.length - base.length) ?? [])
+        if (route.literals === literals && matchesFrom(route.segments, full, base.length)) best.push({ route, base });
+    });
+    return matched(best);
   }
 
   /** An href without a leading slash is relative to the (first) server URL, as a browser would resolve it. */
@@ -152,6 +186,13 @@ export class PathMatcher {
     const absolute = href.startsWith('/') || SCHEME_AND_AUTHORITY.test(href);
     return absolute ? segmentsOf(href) : [...this.bases[0], ...segmentsOf(href)];
   }
+}
+
+/** The answer for the routes that match most literally (a literal segment wins over a template: OpenAPI matches concrete paths first). */
+function matched(best: readonly { route: Route; base: string[] }[]): HrefMatch {
+  const methods = [...new Set(best.flatMap(hit => hit.route.methods))];
+  const templates = [...new Set(best.map(hit => hit.route.template))];
+  return { kind: 'matched', path: display(best[0].base, best[0].route), methods, templates };
 }
 
 function display(base: string[], route: Route): string {
