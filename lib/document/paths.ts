@@ -43,10 +43,6 @@ interface Route {
 }
 
 const PLACEHOLDER = /\{[^{}]*\}/;
-/** Answers kept per matcher: the runtime guard matches every live request path and href, an unbounded set. */
-const MAX_REMEMBERED = 10_000;
-/** Hrefs longer than this are matched but not remembered: ten thousand of them would hold megabytes. */
-const MAX_REMEMBERED_LENGTH = 2048;
 const SCHEME_AND_AUTHORITY = /^(?:[a-z][a-z0-9+.-]*:)?\/\/[^/?#]*/i;
 
 /** Path segments of a URL or path: scheme, authority, query and fragment dropped; empty segments (a trailing slash) ignored. */
@@ -78,8 +74,6 @@ export class PathMatcher {
   private readonly bySegmentCount = new Map<number, Route[]>();
   /** What an unmatched href is compared with, prepared once: every path, with and without each base path. */
   private readonly suggestions: { segments: string[]; text: string; shown: string; templated: boolean }[] = [];
-  /** Answers by href: the same href is often shared by many examples (a component example, a list of records). */
-  private readonly seen = new Map<string, HrefMatch>();
   /** The base paths' segments as patterns, made once (a server variable without a default matches any segment). */
   private readonly basePatterns: (string | RegExp)[][];
   /** The answer when one route under one base path matches best, made once per base and route: an href with a fresh id then costs its match alone. */
@@ -113,16 +107,6 @@ export class PathMatcher {
     }
   }
 
-  match(href: string): HrefMatch {
-    if (href.length > MAX_REMEMBERED_LENGTH) return this.compute(href);
-    let result = this.seen.get(href);
-    if (result === undefined) {
-      if (this.seen.size >= MAX_REMEMBERED) this.seen.clear();
-      this.seen.set(href, (result = this.compute(href)));
-    }
-    return result;
-  }
-
   /**
    * The declared path an unmatched href was probably meant for: templates filled with the href's own
    * segments, then edit distance. Asked only where a message shows it; bounded by lib/document/nearest.ts.
@@ -140,7 +124,11 @@ export class PathMatcher {
     return closest === undefined ? undefined : candidates.get(closest);
   }
 
-  private compute(href: string): HrefMatch {
+  /**
+   * Not remembered per href: the guard sees a fresh id in most hrefs, and a match costs a pass over the routes of as
+   * many segments, without garbage; a map of past hrefs cost more, in the keys it kept and promoted.
+   */
+  match(href: string): HrefMatch {
     const placeholder = PLACEHOLDER.exec(href);
     if (placeholder !== null) return { kind: 'template', placeholder: placeholder[0] };
     const full = this.fullSegments(href);
