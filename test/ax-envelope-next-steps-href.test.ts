@@ -112,6 +112,19 @@ testRule('ax-envelope-next-steps-href', [
     ],
   },
   {
+    name: 'a path that starts with a template is matched too: any first segment reaches it',
+    document: api(withExample({ nextSteps: [step('GET', '/v1/acme/reports'), step('DELETE', '/v1/acme/reports')] }, SCHEMA), {
+      '/{tenant}/reports': { get: { responses: {} } },
+    }),
+    errors: [
+      {
+        path: hrefAt('/records', 'post', '201', 1),
+        messageId: 'undeclaredMethod',
+        data: { method: 'DELETE', href: '/v1/acme/reports', path: '/v1/{tenant}/reports', declared: 'only GET', lowerMethod: 'delete' },
+      },
+    ],
+  },
+  {
     name: 'fires on an href that still holds a {template}, in the path or in the query',
     document: api(withExample({ nextSteps: [step('GET', '/v1/records/{id}'), step('GET', '/v1/records/search?cursor={cursor}')] }, SCHEMA)),
     errors: [

@@ -70,8 +70,42 @@ function matchesFrom(patterns: readonly (string | RegExp)[], segments: readonly 
   return true;
 }
 
+/**
+ * The routes of one segment count, by their literal segment at `at` (the position whose literals tell most routes apart:
+ * `/v1/orders/{id}` and `/v1/carts/{id}` by their second), those with a template there apart; both in declaration order.
+ */
+interface Bucket {
+  at: number;
+  byLiteral: Map<string, Route[]>;
+  others: Route[];
+}
+
+function bucketOf(routes: readonly Route[]): Bucket {
+  const count = routes[0].segments.length;
+  const distinct = (at: number) => new Set(routes.map(route => route.segments[at]).filter(segment => typeof segment === 'string')).size;
+  let at = 0;
+  for (let position = 1; position < count; position++) if (distinct(position) > distinct(at)) at = position;
+  const bucket: Bucket = { at, byLiteral: new Map(), others: [] };
+  for (const route of routes) {
+    const segment = route.segments[at];
+    if (typeof segment !== 'string') bucket.others.push(route);
+    else if (bucket.byLiteral.has(segment)) bucket.byLiteral.get(segment)!.push(route);
+    else bucket.byLiteral.set(segment, [route]);
+  }
+  return bucket;
+}
+
+/** The most literal route matched so far, under which base, and how many matched as literally. */
+interface Best {
+  route: Route | undefined;
+  base: number;
+  ties: number;
+}
+
 export class PathMatcher {
   private readonly bySegmentCount = new Map<number, Route[]>();
+  /** An href is compared only with the routes that hold its segment at their bucket's position, or a template there: not every path of as many segments. */
+  private readonly buckets = new Map<number, Bucket>();
   /** What an unmatched href is compared with, prepared once: every path, with and without each base path. */
   private readonly suggestions: { segments: string[]; text: string; shown: string; templated: boolean }[] = [];
   /** The base paths' segments as patterns, made once (a server variable without a default matches any segment). */
@@ -91,6 +125,7 @@ export class PathMatcher {
       bucket.push(route);
       this.bySegmentCount.set(route.segments.length, bucket);
     }
+    for (const [count, sameCount] of this.bySegmentCount) this.buckets.set(count, bucketOf(sameCount));
     for (const base of bases) {
       for (const route of routes) {
         const own = segmentsOf(route.template);
@@ -126,36 +161,44 @@ export class PathMatcher {
 
   /**
    * Not remembered per href: the guard sees a fresh id in most hrefs, and a match costs a pass over the routes of as
-   * many segments, without garbage; a map of past hrefs cost more, in the keys it kept and promoted.
+   * many segments that hold its segment at one position (or a template there), without garbage; a map of past hrefs cost more, in
+   * the keys it kept and promoted.
    */
   match(href: string): HrefMatch {
     const placeholder = PLACEHOLDER.exec(href);
     if (placeholder !== null) return { kind: 'template', placeholder: placeholder[0] };
     const full = this.fullSegments(href);
     // The first of the most literal matches, and how many match as literally: one, the common case, has its answer made once.
-    let best: Route | undefined;
-    let bestBase = 0;
-    let ties = 0;
+    const best: Best = { route: undefined, base: 0, ties: 0 };
     for (let b = 0; b < this.bases.length; b++) {
       const base = this.basePatterns[b];
-      if (full.length < base.length || !matchesFrom(base, full, 0)) continue;
-      for (const route of this.bySegmentCount.get(full.length - base.length) ?? []) {
-        if (!matchesFrom(route.segments, full, base.length)) continue;
-        if (best !== undefined && route.literals <= best.literals) {
-          if (route.literals === best.literals) ties++;
-          continue;
-        }
-        best = route;
-        bestBase = b;
-        ties = 1;
-      }
+      const bucket = this.buckets.get(full.length - base.length);
+      if (bucket === undefined || !matchesFrom(base, full, 0)) continue;
+      if (full.length > base.length) this.consider(bucket.byLiteral.get(full[base.length + bucket.at]), full, b, best);
+      this.consider(bucket.others, full, b, best);
     }
-    if (best === undefined) return { kind: 'unmatched' };
-    if (ties > 1) return this.tied(full, best.literals);
-    const known = this.single[bestBase];
-    let answer = known.get(best);
-    if (answer === undefined) known.set(best, (answer = matched([{ route: best, base: this.bases[bestBase] }])));
+    if (best.route === undefined) return { kind: 'unmatched' };
+    if (best.ties > 1) return this.tied(full, best.route.literals);
+    const known = this.single[best.base];
+    let answer = known.get(best.route);
+    if (answer === undefined) known.set(best.route, (answer = matched([{ route: best.route, base: this.bases[best.base] }])));
     return answer;
+  }
+
+  /** Keeps in `best` the most literal of `routes` that `full` matches under base `b` (ties are read again in declaration order). */
+  private consider(routes: readonly Route[] | undefined, full: readonly string[], b: number, best: Best): void {
+    if (routes === undefined) return;
+    const start = this.bases[b].length;
+    for (const route of routes) {
+      if (!matchesFrom(route.segments, full, start)) continue;
+      if (best.route !== undefined && route.literals <= best.route.literals) {
+        if (route.literals === best.route.literals) best.ties++;
+        continue;
+      }
+      best.route = route;
+      best.base = b;
+      best.ties = 1;
+    }
   }
 
   /** The answer when several routes match as literally (`/a/{x}` and `/{y}/b` for `/a/b`): all of them, in declaration order. */
