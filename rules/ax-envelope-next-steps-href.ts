@@ -47,26 +47,29 @@ function problem(say: Say<typeof MESSAGES>, matcher: PathMatcher, href: string, 
 const ID = 'ax-envelope-next-steps-href';
 const sayLive = /* @__PURE__ */ sayOf(LIVE_MESSAGES);
 
-/** What is wrong with one live step's href (`step` names the step), if anything (lib/document/paths.ts judges, as for the lint). */
 /** What is wrong with a step that has no string href to resolve: said for `unresolvedSteps`. */
 export const liveNoHref = (step: string): Said => sayLive('liveNoHref', { step });
 
+/**
+ * What is wrong with one live step's href, if anything (lib/document/paths.ts judges, as for the lint); `named` names
+ * the step, asked only for a problem (most hrefs have none, and the guard names a step by its path in the body).
+ */
 export function liveHrefProblem(
   description: LiveDescription,
   suggest: (href: string) => string | undefined,
-  step: string,
+  named: () => string,
   href: string,
   method: unknown,
 ): Said | undefined {
   const found = hrefProblem(description.matcher, href, method);
-  const shownHref = shown(href);
-  if (found?.kind === 'template') return sayLive('liveTemplatedHref', { step, href: shownHref, placeholder: found.placeholder });
-  if (found?.kind === 'unmatched') {
+  if (found === undefined) return undefined;
+  const [step, shownHref] = [named(), shown(href)];
+  if (found.kind === 'template') return sayLive('liveTemplatedHref', { step, href: shownHref, placeholder: found.placeholder });
+  if (found.kind === 'unmatched') {
     const suggested = suggest(href);
     const guess = suggested === undefined ? sayLive('liveNoGuess') : sayLive('liveDidYouMean', { path: suggested });
     return sayLive('liveUndeclaredPath', { step, href: shownHref, guess });
   }
-  if (found === undefined) return undefined;
   return sayLive('liveUndeclaredMethod', {
     step,
     method: shown(found.method),
@@ -91,7 +94,7 @@ export const live = {
     if (hrefs.length > MAX_STEPS) exchange.limit(STEPS_READ);
     return hrefs
       .slice(0, MAX_STEPS)
-      .flatMap(({ href, method, step }) => liveHrefProblem(description, suggest, `\`${where(step.location ?? [])}\``, href, method) ?? []);
+      .flatMap(({ href, method, step }) => liveHrefProblem(description, suggest, () => `\`${where(step.location ?? [])}\``, href, method) ?? []);
   },
 } satisfies Live;
 

@@ -251,19 +251,21 @@ export const live = {
   check: exchange => {
     const { description, operation, body, names, prefixes, readOnly, hypermedia } = exchange;
     if (!asksNextSteps(description.doc, operation, { ...names, prefixes, readOnly })) return [];
-    // As the rule: links that each carry an href and a method list the next calls too, unless `hypermedia: false`;
-    // so do links that carry their methods (Vimeo's `{ uri, options }`), and a body that is an href beside a `Location` header.
-    const callable =
-      liveSelfLink(body, sentHeader(exchange.headers(), ['Location'])) === 'callable' ||
-      hasCallableLinks(body, namesFor(names, 'linkCollection')) ||
-      liveMethodLinks(body);
-    if (hypermedia !== false && callable) return [];
+    // Steps sent answer the rule whatever links the body holds: the links are sought only in a body without them (most send steps).
     const steps = isObject(body)
       ? namesFor(names, 'nextSteps')
           .map(key => body[key])
           .find(value => value !== undefined)
       : undefined;
     if (steps !== undefined && (!Array.isArray(steps) || steps.length > 0)) return [];
+    // As the rule: links that each carry an href and a method list the next calls too, unless `hypermedia: false`;
+    // so do links that carry their methods (Vimeo's `{ uri, options }`), and a body that is an href beside a `Location` header.
+    const callable =
+      hypermedia !== false &&
+      (liveSelfLink(body, sentHeader(exchange.headers(), ['Location'])) === 'callable' ||
+        hasCallableLinks(body, namesFor(names, 'linkCollection')) ||
+        liveMethodLinks(body));
+    if (callable) return [];
     return [sayLive(steps === undefined ? 'liveNoSteps' : 'liveEmptySteps', { name: firstName(names, 'nextSteps'), step: stepFields(names) })];
   },
 } satisfies Live;

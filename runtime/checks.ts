@@ -150,11 +150,13 @@ export const partPattern = (parts: readonly string[]): RegExp => anywhereAnyCase
  * the operation is not exempted from (`x-ax-exempt`); found once per operation and status.
  */
 function checksAt(description: Description, operation: Operation, status: number): readonly Live[] {
-  const byStatus = description.doc.memoFor('runtime:checks', operation, () => new Map<number, readonly Live[]>());
+  const byStatus = description.doc.memoFor('runtime:checks', operation, checksByStatus);
   let planned = byStatus.get(status);
   if (planned === undefined) byStatus.set(status, (planned = LIVE.filter(({ rule, at }) => at(status) && !isExempt(operation, rule))));
   return planned;
 }
+
+const checksByStatus = () => new Map<number, readonly Live[]>();
 
 /** The violations of one response, and the limits at which its checks stopped reading. */
 export function verdictOf(response: LiveResponse): Verdict {
@@ -328,12 +330,10 @@ class LiveExchange implements Exchange {
   #plannedAnswers(): readonly PlannedQuestion[] {
     if (this.#planned === undefined) {
       const plan = this.response === undefined ? undefined : this.description.errorPlan(this.operation, this.response, this.names);
-      this.#planned =
-        plan === undefined
-          ? NONE_PLANNED
-          : questionsAt(this.status).filter(
-              (question): question is PlannedQuestion => isPlanned(question) && answeredByPlan(this.body, question, this.names, plan),
-            );
+      let answered: PlannedQuestion[] | undefined;
+      if (plan !== undefined)
+        for (const question of plannedAt(this.status)) if (answeredByPlan(this.body, question, this.names, plan)) (answered ??= []).push(question);
+      this.#planned = answered ?? NONE_PLANNED;
     }
     return this.#planned;
   }
@@ -344,12 +344,13 @@ class LiveExchange implements Exchange {
    */
   #errorPart(): Partial<ErrorValue> {
     if (this.#read === undefined) {
-      const left = questionsAt(this.status).filter(
-        question =>
-          !(isPlanned(question) && this.#plannedAnswers().includes(question)) &&
-          !(question === 'stackTrace' && !this.mayHold(namesFor(this.names, 'stackTrace'), true) && !this.mayName(STACK_TRACE_PARTS)),
-      );
-      this.#read = left.length === 0 ? NOTHING_READ : readErrorPart(this.body, this.names, left);
+      let left: ValueQuestion[] | undefined;
+      for (const question of questionsAt(this.status)) {
+        if (isPlanned(question) && this.#plannedAnswers().includes(question)) continue;
+        if (question === 'stackTrace' && !this.mayHold(namesFor(this.names, 'stackTrace'), true) && !this.mayName(STACK_TRACE_PARTS)) continue;
+        (left ??= []).push(question);
+      }
+      this.#read = left === undefined ? NOTHING_READ : readErrorPart(this.body, this.names, left);
     }
     return this.#read;
   }
@@ -367,10 +368,16 @@ const ERROR_READS: [(status: string) => boolean, ValueQuestion[]][] = [
   [envelopeStateScope.responses, ['fields']],
 ];
 
-/** What ERROR_READS asks at each status: found once per status. */
+/** What ERROR_READS asks at each status, and which of those a plan can answer: found once per status (no list made per response). */
 const askedAt = new Map<number, ValueQuestion[]>();
+const plannedAtStatus = new Map<number, PlannedQuestion[]>();
 function questionsAt(status: number): ValueQuestion[] {
   let asked = askedAt.get(status);
   if (asked === undefined) askedAt.set(status, (asked = ERROR_READS.flatMap(([judged, questions]) => (judged(String(status)) ? questions : []))));
   return asked;
+}
+function plannedAt(status: number): PlannedQuestion[] {
+  let planned = plannedAtStatus.get(status);
+  if (planned === undefined) plannedAtStatus.set(status, (planned = questionsAt(status).filter(isPlanned)));
+  return planned;
 }

@@ -275,7 +275,7 @@ export function agentUxGuard(options: GuardOptions): Guard {
         input = typeof given === 'function' ? given() : given;
         if (typeof input?.contentType === 'string' && !isJsonMediaType(input.contentType)) return undefined;
         if (!sampled(input)) return undefined;
-        const problem = responseProblem(input, { headers: !(input instanceof FrameworkResponse) });
+        const problem = responseProblem(input, input instanceof FrameworkResponse ? HEADERS_UNREAD : HEADERS_READ);
         checked = problem === undefined ? checkWith(description, input, options, optionsOf) : { route: pathOf(input), violations: [notice(input, problem)] };
       } catch (error) {
         // A defect of the guard must not break the application: reported like a violation, never thrown.
@@ -303,6 +303,10 @@ export function agentUxGuard(options: GuardOptions): Guard {
     },
   };
 }
+
+/** How `inspect` reads a response's headers for its problems: a framework's are an object by its contract, and copied on each read. */
+const HEADERS_UNREAD = { headers: false };
+const HEADERS_READ = { headers: true };
 
 /** Routes counted for sampling; past them, responses share one count. */
 const MAX_SAMPLED_ROUTES = 1000;

@@ -30,7 +30,13 @@ export function unresolvedSteps(openapi: object, steps: readonly unknown[]): Unr
     const href = isObject(step) ? step.href : undefined;
     const said =
       typeof href === 'string' && href !== ''
-        ? liveHrefProblem(description, candidate => description.matcher.suggest(candidate), `step ${index}`, href, isObject(step) ? step.method : undefined)
+        ? liveHrefProblem(
+            description,
+            candidate => description.matcher.suggest(candidate),
+            () => `step ${index}`,
+            href,
+            isObject(step) ? step.method : undefined,
+          )
         : liveNoHref(`step ${index}`);
     return said === undefined ? [] : [{ step, index, ...plain(said), message: said.text }];
   });

@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 /**
  * npm run bench, runtime part: what spectral-agent-ux/runtime adds to each response. The description is
- * prepared once (measured apart); then each response is checked with fresh ids, so that no href answer
- * comes from the matcher's cache. Reported: the median over batches of the mean CPU time per response
+ * prepared once (measured apart); then each response is checked with fresh ids in its hrefs, as a server
+ * sends them. Reported: the median over batches of the mean CPU time per response
  * (process.cpuUsage: on a shared machine, wall time also counts the time other processes hold the CPU),
  * beside a reference any server pays: building the body and JSON.stringify-ing it.
  *

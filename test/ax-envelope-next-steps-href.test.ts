@@ -95,6 +95,36 @@ testRule('ax-envelope-next-steps-href', [
     ],
   },
   {
+    name: 'templates that match as literally all count: their methods together, the path of the first declared',
+    document: api(
+      withExample(
+        { nextSteps: [step('DELETE', '/v1/records/search/receipts'), step('GET', '/v1/records/search/receipts'), step('POST', '/v1/records/search/receipts')] },
+        SCHEMA,
+      ),
+      { '/records/search/{kind}': { get: { responses: {} } } },
+    ),
+    errors: [
+      {
+        path: hrefAt('/records', 'post', '201', 0),
+        messageId: 'undeclaredMethod',
+        data: { method: 'DELETE', href: '/v1/records/search/receipts', path: '/v1/records/{id}/receipts', declared: 'only POST, GET', lowerMethod: 'delete' },
+      },
+    ],
+  },
+  {
+    name: 'a path that starts with a template is matched too: any first segment reaches it',
+    document: api(withExample({ nextSteps: [step('GET', '/v1/acme/reports'), step('DELETE', '/v1/acme/reports')] }, SCHEMA), {
+      '/{tenant}/reports': { get: { responses: {} } },
+    }),
+    errors: [
+      {
+        path: hrefAt('/records', 'post', '201', 1),
+        messageId: 'undeclaredMethod',
+        data: { method: 'DELETE', href: '/v1/acme/reports', path: '/v1/{tenant}/reports', declared: 'only GET', lowerMethod: 'delete' },
+      },
+    ],
+  },
+  {
     name: 'fires on an href that still holds a {template}, in the path or in the query',
     document: api(withExample({ nextSteps: [step('GET', '/v1/records/{id}'), step('GET', '/v1/records/search?cursor={cursor}')] }, SCHEMA)),
     errors: [

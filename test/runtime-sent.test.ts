@@ -119,7 +119,7 @@ describe.each(FRAMEWORKS)('%s: the guard reads what is sent, once', (_framework,
 });
 
 describe.each(FRAMEWORKS)('%s: an endpoint that echoes client input buys a bounded amount of checking', (_framework, start) => {
-  /** Steps to routes that do not exist, each with a fresh href, so that no answer comes from the matcher's cache. */
+  /** Steps to routes that do not exist, each with a fresh href, as an echoing endpoint sends them. */
   let fresh = 0;
   const steps = (count: number) =>
     Array.from({ length: count }, () => ({ action: 'Read', method: 'GET', href: `/v1/nowhere/n${fresh++}`, description: 'Read it.' }));

@@ -416,8 +416,13 @@ export class Play {
     const { operation } = request;
     for (const { href, method: rawMethod, kind, at } of this.offeredCalls(answer.body)) {
       const method = typeof rawMethod === 'string' ? rawMethod.toUpperCase() : 'GET';
-      const where = `\`${dottedPath(at)}\``;
-      const problem = liveHrefProblem(this.description, candidate => this.description.matcher.suggest(candidate), where, href, method);
+      const problem = liveHrefProblem(
+        this.description,
+        candidate => this.description.matcher.suggest(candidate),
+        () => `\`${dottedPath(at)}\``,
+        href,
+        method,
+      );
       if (problem !== undefined) {
         result.staleSteps++;
         this.report('ax-probe-stale-step', operation, request, answer, sayProbe('staleHref', { problem }));

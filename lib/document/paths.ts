@@ -43,20 +43,18 @@ interface Route {
 }
 
 const PLACEHOLDER = /\{[^{}]*\}/;
-/** Answers kept per matcher: the runtime guard matches every live request path and href, an unbounded set. */
-const MAX_REMEMBERED = 10_000;
-/** Hrefs longer than this are matched but not remembered: ten thousand of them would hold megabytes. */
-const MAX_REMEMBERED_LENGTH = 2048;
 const SCHEME_AND_AUTHORITY = /^(?:[a-z][a-z0-9+.-]*:)?\/\/[^/?#]*/i;
 
 /** Path segments of a URL or path: scheme, authority, query and fragment dropped; empty segments (a trailing slash) ignored. */
 function segmentsOf(url: string): string[] {
-  return url
-    .replace(SCHEME_AND_AUTHORITY, '')
-    .split(/[?#]/)[0]
+  const path = url.replace(SCHEME_AND_AUTHORITY, '');
+  const end = QUERY_OR_FRAGMENT.exec(path)?.index ?? path.length;
+  return path
+    .slice(0, end)
     .split('/')
     .filter(segment => segment !== '' && segment !== '.');
 }
+const QUERY_OR_FRAGMENT = /[?#]/;
 
 function templateSegment(segment: string): string | RegExp {
   if (!PLACEHOLDER.test(segment)) return segment;
@@ -66,23 +64,68 @@ function templateSegment(segment: string): string | RegExp {
 
 const segmentMatches = (pattern: string | RegExp, segment: string) => (typeof pattern === 'string' ? pattern === segment : pattern.test(segment));
 
+/** Whether `segments`, from `start` on, match `patterns` one for one: a loop, not `every` with a callback (asked per route per href). */
+function matchesFrom(patterns: readonly (string | RegExp)[], segments: readonly string[], start: number): boolean {
+  for (let i = 0; i < patterns.length; i++) if (!segmentMatches(patterns[i], segments[start + i])) return false;
+  return true;
+}
+
+/**
+ * The routes of one segment count, by their literal segment at `at` (the position whose literals tell most routes apart:
+ * `/v1/orders/{id}` and `/v1/carts/{id}` by their second), those with a template there apart; both in declaration order.
+ */
+interface Bucket {
+  at: number;
+  byLiteral: Map<string, Route[]>;
+  others: Route[];
+}
+
+function bucketOf(routes: readonly Route[]): Bucket {
+  const count = routes[0].segments.length;
+  const distinct = (at: number) => new Set(routes.map(route => route.segments[at]).filter(segment => typeof segment === 'string')).size;
+  let at = 0;
+  for (let position = 1; position < count; position++) if (distinct(position) > distinct(at)) at = position;
+  const bucket: Bucket = { at, byLiteral: new Map(), others: [] };
+  for (const route of routes) {
+    const segment = route.segments[at];
+    if (typeof segment !== 'string') bucket.others.push(route);
+    else if (bucket.byLiteral.has(segment)) bucket.byLiteral.get(segment)!.push(route);
+    else bucket.byLiteral.set(segment, [route]);
+  }
+  return bucket;
+}
+
+/** The most literal route matched so far, under which base, and how many matched as literally. */
+interface Best {
+  route: Route | undefined;
+  base: number;
+  ties: number;
+}
+
 export class PathMatcher {
   private readonly bySegmentCount = new Map<number, Route[]>();
+  /** An href is compared only with the routes that hold its segment at their bucket's position, or a template there: not every path of as many segments. */
+  private readonly buckets = new Map<number, Bucket>();
   /** What an unmatched href is compared with, prepared once: every path, with and without each base path. */
   private readonly suggestions: { segments: string[]; text: string; shown: string; templated: boolean }[] = [];
-  /** Answers by href: the same href is often shared by many examples (a component example, a list of records). */
-  private readonly seen = new Map<string, HrefMatch>();
+  /** The base paths' segments as patterns, made once (a server variable without a default matches any segment). */
+  private readonly basePatterns: (string | RegExp)[][];
+  /** The answer when one route under one base path matches best, made once per base and route: an href with a fresh id then costs its match alone. */
+  private readonly single: Map<Route, HrefMatch>[];
 
   constructor(
     /** Base path segments of the servers (OpenAPI 3) or `basePath` (Swagger 2.0); `[[]]` when none. */
     readonly bases: string[][],
     routes: Route[],
   ) {
+    this.basePatterns = bases.map(base => base.map(templateSegment));
+    this.single = bases.map(() => new Map());
     for (const route of routes) {
       const bucket = this.bySegmentCount.get(route.segments.length) ?? [];
       bucket.push(route);
       this.bySegmentCount.set(route.segments.length, bucket);
     }
+    for (const [count, sameCount] of this.bySegmentCount) this.buckets.set(count, bucketOf(sameCount));
     for (const base of bases) {
       for (const route of routes) {
         const own = segmentsOf(route.template);
@@ -97,16 +140,6 @@ export class PathMatcher {
         }
       }
     }
-  }
-
-  match(href: string): HrefMatch {
-    if (href.length > MAX_REMEMBERED_LENGTH) return this.compute(href);
-    let result = this.seen.get(href);
-    if (result === undefined) {
-      if (this.seen.size >= MAX_REMEMBERED) this.seen.clear();
-      this.seen.set(href, (result = this.compute(href)));
-    }
-    return result;
   }
 
   /**
@@ -126,25 +159,57 @@ export class PathMatcher {
     return closest === undefined ? undefined : candidates.get(closest);
   }
 
-  private compute(href: string): HrefMatch {
+  /**
+   * Not remembered per href: the guard sees a fresh id in most hrefs, and a match costs a pass over the routes of as
+   * many segments that hold its segment at one position (or a template there), without garbage; a map of past hrefs cost more, in
+   * the keys it kept and promoted.
+   */
+  match(href: string): HrefMatch {
     const placeholder = PLACEHOLDER.exec(href);
     if (placeholder !== null) return { kind: 'template', placeholder: placeholder[0] };
     const full = this.fullSegments(href);
-    const hits: { route: Route; base: string[] }[] = [];
-    for (const base of this.bases) {
-      if (!base.every((segment, i) => segmentMatches(templateSegment(segment), full[i] ?? ''))) continue;
-      const rest = full.slice(base.length);
-      for (const route of this.bySegmentCount.get(rest.length) ?? []) {
-        if (route.segments.every((pattern, i) => segmentMatches(pattern, rest[i]))) hits.push({ route, base });
-      }
+    // The first of the most literal matches, and how many match as literally: one, the common case, has its answer made once.
+    const best: Best = { route: undefined, base: 0, ties: 0 };
+    for (let b = 0; b < this.bases.length; b++) {
+      const base = this.basePatterns[b];
+      const bucket = this.buckets.get(full.length - base.length);
+      if (bucket === undefined || !matchesFrom(base, full, 0)) continue;
+      if (full.length > base.length) this.consider(bucket.byLiteral.get(full[base.length + bucket.at]), full, b, best);
+      this.consider(bucket.others, full, b, best);
     }
-    if (hits.length === 0) return { kind: 'unmatched' };
-    // A literal segment wins over a template (OpenAPI: concrete paths match first), so only the most literal matches count.
-    const most = Math.max(...hits.map(hit => hit.route.literals));
-    const best = hits.filter(hit => hit.route.literals === most);
-    const methods = [...new Set(best.flatMap(hit => hit.route.methods))];
-    const templates = [...new Set(best.map(hit => hit.route.template))];
-    return { kind: 'matched', path: display(best[0].base, best[0].route), methods, templates };
+    if (best.route === undefined) return { kind: 'unmatched' };
+    if (best.ties > 1) return this.tied(full, best.route.literals);
+    const known = this.single[best.base];
+    let answer = known.get(best.route);
+    if (answer === undefined) known.set(best.route, (answer = matched([{ route: best.route, base: this.bases[best.base] }])));
+    return answer;
+  }
+
+  /** Keeps in `best` the most literal of `routes` that `full` matches under base `b` (ties are read again in declaration order). */
+  private consider(routes: readonly Route[] | undefined, full: readonly string[], b: number, best: Best): void {
+    if (routes === undefined) return;
+    const start = this.bases[b].length;
+    for (const route of routes) {
+      if (!matchesFrom(route.segments, full, start)) continue;
+      if (best.route !== undefined && route.literals <= best.route.literals) {
+        if (route.literals === best.route.literals) best.ties++;
+        continue;
+      }
+      best.route = route;
+      best.base = b;
+      best.ties = 1;
+    }
+  }
+
+  /** The answer when several routes match as literally (`/a/{x}` and `/{y}/b` for `/a/b`): all of them, in declaration order. */
+  private tied(full: string[], literals: number): HrefMatch {
+    const best: { route: Route; base: string[] }[] = [];
+    this.bases.forEach((base, b) => {
+      if (full.length < base.length || !matchesFrom(this.basePatterns[b], full, 0)) return;
+      for (const route of this.bySegmentCount.get(full.length - base.length) ?? [])
+        if (route.literals === literals && matchesFrom(route.segments, full, base.length)) best.push({ route, base });
+    });
+    return matched(best);
   }
 
   /** An href without a leading slash is relative to the (first) server URL, as a browser would resolve it. */
@@ -152,6 +217,13 @@ export class PathMatcher {
     const absolute = href.startsWith('/') || SCHEME_AND_AUTHORITY.test(href);
     return absolute ? segmentsOf(href) : [...this.bases[0], ...segmentsOf(href)];
   }
+}
+
+/** The answer for the routes that match most literally (a literal segment wins over a template: OpenAPI matches concrete paths first). */
+function matched(best: readonly { route: Route; base: string[] }[]): HrefMatch {
+  const methods = [...new Set(best.flatMap(hit => hit.route.methods))];
+  const templates = [...new Set(best.map(hit => hit.route.template))];
+  return { kind: 'matched', path: display(best[0].base, best[0].route), methods, templates };
 }
 
 function display(base: string[], route: Route): string {

@@ -223,9 +223,9 @@ function findMemberIn<N>(reader: Reader<N>, carrier: Carrier<N>, question: Quest
 
 /** The listed `name`, as one of the concept accepting values as `accepts`, in every node of `carrier`: findMemberIn's one test of a name. */
 function namedMember<N>(reader: Reader<N>, carrier: Carrier<N>, question: Question, accepts: Accepts, name: string, required: boolean): Found<N> | undefined {
-  if (question === 'errorCode' && carrier.nodes.some(node => reader.namesType(node, name))) return undefined;
-  // Every node must have it: stop at the first that does not (an error list may hold thousands of items). A loop, not
-  // `every` with a callback: the runtime guard asks this of each live error body it checks.
+  // Every node must have it: stop at the first that does not (an error list may hold thousands of items). Loops, not
+  // `some` and `every` with a callback: the runtime guard asks this of each live error body it checks.
+  if (question === 'errorCode') for (const node of carrier.nodes) if (reader.namesType(node, name)) return undefined;
   let first: { node: N; required: boolean; name: string } | undefined;
   let allRequired = true;
   for (const node of carrier.nodes) {

@@ -26,7 +26,11 @@ const TRACES: [string, RegExp][] = [
 const ANCHORS = ['at ', 'Traceback (', 'File "', 'Exception in thread "', 'goroutine ', '.rb:', '.php('];
 
 /** False when `text` surely holds no stack trace: found at the cost of a few substring searches. */
-export const mayHoldStackTrace = (text: string): boolean => ANCHORS.some(anchor => text.includes(anchor));
+export function mayHoldStackTrace(text: string): boolean {
+  // A loop, not `some` with a callback: the runtime guard asks this of each error body it checks.
+  for (const anchor of ANCHORS) if (text.includes(anchor)) return true;
+  return false;
+}
 
 /** The runtime whose stack trace the text contains ("JavaScript", "Python", …), or undefined. */
 export function stackTraceRuntime(text: string): string | undefined {

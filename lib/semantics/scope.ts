@@ -339,7 +339,7 @@ export function readEvidence(doc: OpenApiDocument, operation: Operation, options
   const flag = operation.node[READ_ONLY_EXTENSION];
   if (typeof flag === 'boolean') return flag ? { by: { kind: 'extension' } } : undefined;
   if (listed(operation, options?.readOnly)) return { by: { kind: 'option' } };
-  return remembered(doc, 'read-by-name', operation, () => readByName(doc, operation) ?? computed(doc, operation)?.read);
+  return remembered(doc, 'scope:read-by-name', operation, () => readByName(doc, operation) ?? computed(doc, operation)?.read);
 }
 
 /**
@@ -511,7 +511,7 @@ const ANSWER_NOUNS = wordSet('response reponse result output answer');
 const answerFirst = (said: string[]): string[] => (said.length > 1 && ANSWER_NOUNS.has(said[0]) ? said.slice(1) : said);
 
 const computed = (doc: OpenApiDocument, operation: Operation): Computed | undefined =>
-  remembered(doc, 'computed', operation, () => computedRead(doc, operation));
+  remembered(doc, 'scope:computed', operation, () => computedRead(doc, operation));
 
 /** A reading or computing verb a name starts with. */
 const computingVerb = (name: Name, operation: Operation): string | undefined =>
@@ -731,7 +731,7 @@ const DELETE_VERBS = wordSet('delete remove');
  */
 const removes = (doc: OpenApiDocument, operation: Operation): boolean =>
   (operation.method === 'delete' || operation.method === 'post') &&
-  remembered(doc, 'removes', operation, () => {
+  remembered(doc, 'scope:removes', operation, () => {
     if (operation.method === 'post' && !namedBy(operation).some(word => DELETE_VERBS.has(baseForm(word)))) return false;
     const outliving = new Set(enclosingItems(operation.path).flatMap(item => [...ownRefs(doc, item, ['get', 'put', 'patch'])]));
     const generic = genericRefs(doc);
@@ -769,10 +769,9 @@ function outermostCollections(paths: ReadonlySet<string>): Set<string> {
 
 /**
  * What an operation is does not change between calls: the rules ask once per rule and the runtime guard
- * once per response, so each answer is kept per operation object.
+ * once per response, so each answer is kept per operation object, under a key written whole (none joined per call).
  */
-const remembered = <T>(doc: OpenApiDocument, question: string, operation: Operation, compute: () => T): T =>
-  doc.memoFor(`scope:${question}`, operation.node, compute);
+const remembered = <T>(doc: OpenApiDocument, key: `scope:${string}`, operation: Operation, compute: () => T): T => doc.memoFor(key, operation.node, compute);
 
 /** The `tokenUrl` paths of the OAuth 2.0 security schemes (OpenAPI 3 flows, Swagger 2.0 definitions). */
 function tokenPaths(doc: OpenApiDocument): string[] {
@@ -814,7 +813,7 @@ function returnsToken(doc: OpenApiDocument, operation: Operation): boolean {
 
 /** An OAuth 2.0 token endpoint (a scheme's `tokenUrl`, or a token in the 2xx body) or a login endpoint. */
 export function authenticates(doc: OpenApiDocument, operation: Operation): boolean {
-  return remembered(doc, 'authenticates', operation, () => isAuthentication(doc, operation));
+  return remembered(doc, 'scope:authenticates', operation, () => isAuthentication(doc, operation));
 }
 
 function isAuthentication(doc: OpenApiDocument, operation: Operation): boolean {
@@ -864,7 +863,7 @@ const MANAGING_VERBS = new Set([
  * do, or answer with JSON, and an agent calls those.
  */
 export function calledByApi(doc: OpenApiDocument, operation: Operation): boolean {
-  return remembered(doc, 'called-by-api', operation, () => describesCallback(doc, operation));
+  return remembered(doc, 'scope:called-by-api', operation, () => describesCallback(doc, operation));
 }
 
 function describesCallback(doc: OpenApiDocument, operation: Operation): boolean {
@@ -904,7 +903,7 @@ export type StateChange =
  */
 export function stateChange(doc: OpenApiDocument, operation: Operation, options: ScopeOptions): StateChange | undefined {
   if (!changesState(doc, operation, options)) return undefined;
-  return remembered(doc, 'state-change', operation, () => {
+  return remembered(doc, 'scope:state-change', operation, () => {
     if (operation.method === 'patch' || operation.method === 'put') {
       const member = statusMember(doc, operation);
       if (member !== undefined) return { kind: 'status' as const, member };
@@ -958,7 +957,7 @@ export function idempotencyKeyOf(doc: OpenApiDocument, operation: Operation, opt
   if (operation.method !== 'post') return undefined;
   const header = doc.headerParameter(operation, namesFor(options, 'idempotencyKeyHeader'));
   if (header !== undefined) return { name: header, in: 'header' };
-  const member = remembered(doc, 'body-idempotency-key', operation, () => bodyIdempotencyKey(doc, operation));
+  const member = remembered(doc, 'scope:body-idempotency-key', operation, () => bodyIdempotencyKey(doc, operation));
   return member === undefined ? undefined : { name: member, in: 'body' };
 }
 
