@@ -9,7 +9,7 @@ import { fixAndRelint, runRuleSaid, runRuleWithEdits } from './support/testRule'
 import { fixOnly } from './support/fix-only';
 
 const RULE = 'ax-envelope-next-steps';
-const STEP = '[{ action, method, href, description }] (all required, `method` an enum of HTTP methods)';
+const STEP = '[{ action, method, href, description }] (all required, `method` an HTTP-method enum)';
 const messagesOf = async (document: object) => (await runRuleSaid(RULE, document)).map(({ path, message }) => [path.join(' '), message]);
 const inBody = (path: string, method = 'post', status = '200') => at(path, method, status, ...JSON_SCHEMA).join(' ');
 
@@ -46,7 +46,7 @@ describe('a POST or PUT whose answer leaves nothing to address, with a reading o
     expect(await messagesOf(document)).toEqual([
       [
         inBody('/urls/search.json'),
-        `POST /urls/search.json 200: no \`nextSteps\`. Add \`nextSteps\`: ${STEP} to the application/json schema; your handler must then send it.`,
+        `POST /urls/search.json 200: no \`nextSteps\`. Add \`nextSteps\`: ${STEP} to the application/json schema.`,
       ],
     ]);
   });
@@ -136,7 +136,7 @@ describe('a POST or PUT whose answer leaves nothing to address, with a reading o
     expect(await messagesOf(icue('Stores the history and forecast per timeseries.'))).toEqual([
       [
         'definitions HistoryAndForecastResponse',
-        `\`HistoryAndForecastResponse\` (used by POST /forecast/history-and-forecast 200): no \`nextSteps\`. Add \`nextSteps\`: ${STEP} to the application/json schema; your handler must then send it.`,
+        `\`HistoryAndForecastResponse\` (used by POST /forecast/history-and-forecast 200): no \`nextSteps\`. Add \`nextSteps\`: ${STEP} to the application/json schema.`,
       ],
     ]);
   });
@@ -212,7 +212,7 @@ describe('a shared response that a read answers too: the mutation gets its own',
     expect(await messagesOf(gerer(openapi))).toEqual([
       [
         `paths ${DOCUMENT}/mailing post responses 200`,
-        `POST ${DOCUMENT}/mailing 200: no \`nextSteps\`. Answer \`MailingWithNextSteps\`, an \`allOf\` of \`Mailing\` and \`nextSteps\`: ${STEP}; your handler must then send it.`,
+        `POST ${DOCUMENT}/mailing 200: no \`nextSteps\`. Answer an \`allOf\` of \`Mailing\` and \`nextSteps\`: ${STEP}.`,
       ],
     ]);
   });
@@ -255,7 +255,7 @@ describe('a shared response that a read answers too: the mutation gets its own',
     expect(await messagesOf(document)).toEqual([
       [
         'components responses Mailing content application/json schema',
-        `\`Mailing\` (used by POST ${DOCUMENT}/mailing 200): no \`nextSteps\`. Add \`nextSteps\`: ${STEP} to the application/json schema; your handler must then send it.`,
+        `\`Mailing\` (used by POST ${DOCUMENT}/mailing 200): no \`nextSteps\`. Add \`nextSteps\`: ${STEP} to the application/json schema.`,
       ],
     ]);
   });
@@ -275,7 +275,7 @@ describe('a shared response that a read answers too: the mutation gets its own',
     expect(await messagesOf(document)).toEqual([
       [
         `paths ${comments} post responses 200`,
-        `POST ${comments} 200: no \`nextSteps\`. Answer \`CommentWithNextSteps\`, an \`allOf\` of \`Comment\` and \`nextSteps\`: ${STEP}; your handler must then send it.`,
+        `POST ${comments} 200: no \`nextSteps\`. Answer an \`allOf\` of \`Comment\` and \`nextSteps\`: ${STEP}.`,
       ],
     ]);
     const { after, fixed } = await fixAndRelint(RULE, document);
