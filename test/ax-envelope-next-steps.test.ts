@@ -885,7 +885,7 @@ describe('the advice, followed as written on a PUT', () => {
       .flat()
       .map(result => result.code);
 
-  test('the four members required and `method` an enum of HTTP methods, as the message says: neither rule reports anything', async () => {
+  test('the four members required and `method` an HTTP-method enum, as the message says: neither rule reports anything', async () => {
     expect(await codes(put(NEXT_STEPS))).toEqual([]);
   });
 

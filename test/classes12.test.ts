@@ -44,10 +44,7 @@ describe('a POST or PUT whose answer leaves nothing to address, with a reading o
     const saved = { type: 'object', properties: { id: { type: 'string' }, urls: URL_INFOS } };
     const document = mandrill(saved, { '/searches/{id}': { get: { responses: { '200': body(saved) } } } });
     expect(await messagesOf(document)).toEqual([
-      [
-        inBody('/urls/search.json'),
-        `POST /urls/search.json 200: no \`nextSteps\`. Add \`nextSteps\`: ${STEP} to the application/json schema.`,
-      ],
+      [inBody('/urls/search.json'), `POST /urls/search.json 200: no \`nextSteps\`. Add \`nextSteps\`: ${STEP} to the application/json schema.`],
     ]);
   });
 
@@ -273,10 +270,7 @@ describe('a shared response that a read answers too: the mutation gets its own',
       { responses: { PostCommentResponse: body(ref('Comment')) }, schemas: { Comment: COMMENT } },
     );
     expect(await messagesOf(document)).toEqual([
-      [
-        `paths ${comments} post responses 200`,
-        `POST ${comments} 200: no \`nextSteps\`. Answer an \`allOf\` of \`Comment\` and \`nextSteps\`: ${STEP}.`,
-      ],
+      [`paths ${comments} post responses 200`, `POST ${comments} 200: no \`nextSteps\`. Answer an \`allOf\` of \`Comment\` and \`nextSteps\`: ${STEP}.`],
     ]);
     const { after, fixed } = await fixAndRelint(RULE, document);
     expect(after).toEqual([]);
@@ -348,5 +342,19 @@ describe('next-steps messages stay short: what is missing, where, the exact fix'
       'noStepsInShapes',
     ]);
     expect(said.filter(result => result.message.length > 240).map(result => [result.messageId, result.message])).toEqual([]);
+  });
+
+  // The corpus's most frequent finding (GitHub's webhook configuration, which its GET answers too): was 292 characters.
+  test("on a typical path (GitHub's `PATCH /app/hook/config`), a shared schema's envelope is said in 240 characters or fewer", async () => {
+    const config = object({ url: { type: 'string' }, secret: { type: 'string' } });
+    const github = oas3(
+      { '/app/hook/config': { get: { responses: { '200': body(ref('webhook-config')) } }, patch: post(ref('webhook-config'), '200').post } },
+      { schemas: { 'webhook-config': config } },
+    );
+    const said = await runRuleSaid(RULE, github);
+    expect(said.map(({ messageId, message }) => [messageId, message])).toEqual([
+      ['noStepsAnswerEnvelope', `PATCH /app/hook/config 200: no \`nextSteps\`. Answer an \`allOf\` of \`webhook-config\` and \`nextSteps\`: ${STEP}.`],
+    ]);
+    expect(said[0].message.length).toBeLessThanOrEqual(240);
   });
 });
