@@ -209,9 +209,7 @@ function problem(
     options.hypermedia === false ? undefined : lacking.map(view => linkLookalike(doc, view, collectionNames)).find(found => found !== undefined);
   if (lookalike !== undefined) {
     const add =
-      envelope === undefined
-        ? say(several ? 'addStepsInShapes' : 'addSteps', { name, step, terms })
-        : say('answerEnvelope', { shared: envelope.shared, name });
+      envelope === undefined ? say(several ? 'addStepsInShapes' : 'addSteps', { name, step, terms }) : say('answerEnvelope', { shared: envelope.shared, name });
     return {
       what: say(lookalike.lacks === 'href' ? 'lookalikeWithoutHref' : 'lookalikeWithoutMethod', { name, lookalike: lookalike.name, add }),
       onResponse: envelope !== undefined,

@@ -15,8 +15,7 @@ const missing = (method: string, path: string, status: string) => notDeclared(`$
 const overruled = (operation: string, status: string, why: string) =>
   `${operation} ${status}, ${why}: no \`nextSteps\`. Add \`nextSteps\`: ${STEP} to the application/json schema.`;
 /** The message when the body's schema is shared with reads or a request: the steps go into an envelope for this response only. */
-const enveloped = (response: string, shared: string) =>
-  `${response}: no \`nextSteps\`. Answer an \`allOf\` of \`${shared}\` and \`nextSteps\`: ${STEP}.`;
+const enveloped = (response: string, shared: string) => `${response}: no \`nextSteps\`. Answer an \`allOf\` of \`${shared}\` and \`nextSteps\`: ${STEP}.`;
 const RESULTS = { type: 'object', properties: { items: { type: 'array', items: PAYMENT } } };
 const TOKEN = {
   type: 'object',
