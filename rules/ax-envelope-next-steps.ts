@@ -63,6 +63,7 @@ const MESSAGES = {
   noStepsInShapes: '{{count}} of its {{total}} oneOf/anyOf shapes lack `{{name}}`. Add `{{name}}`: {{step}} {{terms}} to each branch.',
   bodyIsNextCall: 'no `{{name}}`; `{{member}}` may be the next call ({{evidence}}): {{add}}: {{step}} {{terms}}, listing it if it is.',
   addForNextCalls: 'add `{{name}}` for the next calls',
+  addName: 'add `{{name}}`',
   // Some signs of a call that only reads or computes, not all (issue 38): asked, and `fix` leaves it to a person.
   mayOnlyRead: 'no `{{name}}`, but it may only compute ({{evidence}}). If so, mark it `x-ax-read-only: true`; else {{add}}.',
   noStepsAnswerEnvelope: 'no `{{name}}`. Answer an `allOf` of `{{shared}}` and `{{name}}`: {{step}} {{terms}}.',
@@ -219,7 +220,7 @@ function problem(
   const nextCall = lacking.map(view => nextCallMember(doc, view)).find(found => found !== undefined);
   if (nextCall !== undefined) {
     // A schema that reads share keeps its envelope advice: the steps, if any, are these responses' own.
-    const add = envelope === undefined ? say('addForNextCalls', { name }) : say('answerEnvelope', { shared: envelope.shared, name });
+    const add = envelope === undefined ? say('addName', { name }) : say('answerEnvelope', { shared: envelope.shared, name });
     return { what: say('bodyIsNextCall', { name, member: nextCall.name, evidence: nextCall.evidence, step, terms, add }), onResponse: envelope !== undefined };
   }
   // A schema that reads or requests share gets the steps in an envelope for this response only (`fix` declares it).

@@ -29,7 +29,7 @@ const lookalikeSays = (lacks: 'href' | 'method', lookalike: string) => ({
   data: { name: 'nextSteps', lookalike, add: { messageId: 'addSteps', data: { name: 'nextSteps', step: STEP_LIST, terms: STEP_TERMS } }, concept: 'nextSteps' },
 });
 /** A body member that may be the next call, and why: the finding asks to declare it as a step (by default beside the body's members). */
-const nextCall = (member: string, evidence: string, add: object = { messageId: 'addForNextCalls', data: { name: 'nextSteps' } }) => ({
+const nextCall = (member: string, evidence: string, add: object = { messageId: 'addName', data: { name: 'nextSteps' } }) => ({
   messageId: 'bodyIsNextCall',
   data: { name: 'nextSteps', member, evidence, step: STEP_LIST, terms: STEP_TERMS, add, concept: 'nextSteps' },
 });
@@ -909,7 +909,7 @@ describe('the advice, followed as written on a PUT', () => {
 /** A 2xx body member that may itself be the next call: the finding asks, and `fix` adds nothing (issue 38, a). */
 describe('a body that may be the next call', () => {
   const asks = (label: string, member: string, evidence: string) =>
-    `${label}: no \`nextSteps\`; \`${member}\` may be the next call (${evidence}): add \`nextSteps\` for the next calls: ${STEP} ${TERMS}, listing it if it is.`;
+    `${label}: no \`nextSteps\`; \`${member}\` may be the next call (${evidence}): add \`nextSteps\`: ${STEP} ${TERMS}, listing it if it is.`;
   const PRESIGNED = {
     type: 'object',
     properties: {
@@ -943,7 +943,7 @@ describe('a body that may be the next call', () => {
         { schemas: { ExternalUpload: PRESIGNED } },
       ),
       errors: [
-        { path: at('/channels/{id}/upload', 'post', '200', ...JSON_SCHEMA), message: asks('POST /channels/{id}/upload 200', 'uploadUrl', 'named `uploadUrl`') },
+        { path: at('/channels/{id}/upload', 'post', '200', ...JSON_SCHEMA), message: asks('POST /channels/{id}/upload 200', 'uploadUrl', 'by its name') },
         {
           path: component('schemas', 'ExternalUpload'),
           ...nextCall('url', 'described "presigned"'),
@@ -971,7 +971,7 @@ describe('a body that may be the next call', () => {
       errors: [
         {
           path: at('/checkouts', 'post', '200', ...JSON_SCHEMA),
-          ...nextCall('redirect_uri', 'named `redirect_uri`'),
+          ...nextCall('redirect_uri', 'by its name'),
         },
       ],
     },
@@ -1168,11 +1168,11 @@ describe('a body that may be the next call', () => {
       errors: [
         {
           path: at('/exports', 'post', '202', ...JSON_SCHEMA),
-          ...nextCall('statusUrl', 'named `statusUrl`, beside its `state`'),
+          ...nextCall('statusUrl', 'by its name, beside its `state`'),
         },
         {
           path: component('schemas', 'operation'),
-          ...nextCall('task-result-url', 'named `task-result-url`, beside its `status`'),
+          ...nextCall('task-result-url', 'by its name, beside its `status`'),
         },
       ],
     },

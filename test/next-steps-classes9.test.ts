@@ -170,7 +170,7 @@ describe('a temporary URL under its own name (api2pdf)', () => {
     );
     const results = await runRuleSaid(RULE, document);
     expect(results.map(result => result.message)).toEqual([
-      '`ApiResponseSuccess` (used by POST /chrome/url 200): no `nextSteps`; `pdf` may be the next call (a URL described "exist only for 24 hours"): add `nextSteps` for the next calls: [{ action, method, href, description }] (all required, `method` an HTTP-method enum), listing it if it is.',
+      '`ApiResponseSuccess` (used by POST /chrome/url 200): no `nextSteps`; `pdf` may be the next call (a URL described "exist only for 24 hours"): add `nextSteps`: [{ action, method, href, description }] (all required, `method` an HTTP-method enum), listing it if it is.',
     ]);
     const { edits } = await runRuleWithEdits(RULE, document);
     expect([...edits.values()].flat()).toEqual([]);
