@@ -33,6 +33,7 @@ import { defineRule, ruleOptions } from './declaration';
 
 type Options = NameOptions<'nextSteps' | 'nextStepItem' | 'linkCollection'> & { prefixes?: string[]; readOnly?: string[]; hypermedia?: boolean };
 
+// About 240 characters each: what they leave out (the handler, the envelope's name) is on docs/rules/ax-envelope-next-steps.md.
 const MESSAGES = {
   stepList: '[{ {{fields}} }]',
   stepTerms: '(all required, `{{method}}` an HTTP-method enum)',
