@@ -25,7 +25,7 @@ import {
 } from '../lib/envelope/hypermedia';
 import { firstName, sentHeader, stepFields, type Live } from '../lib/envelope/live';
 import { nameOptionsSchema, namesFor, type NameOptions } from '../lib/semantics/names';
-import { label, mustThenSend, placeIn, responseFinding, type Finding, type LazyEdits } from '../lib/findings/rule-function';
+import { label, placeIn, responseFinding, type Finding, type LazyEdits } from '../lib/findings/rule-function';
 import { isObjectView, mapValueType, viewsLacking, viewsOf, type ObjectView } from '../lib/document/schema';
 import { asksNextSteps, mayOnlyRead, overruledWording, readEvidence } from '../lib/semantics/scope';
 import { about, sayOf, withLive, type Said, type Say as SayOf } from '../lib/findings/messages';
@@ -33,16 +33,17 @@ import { defineRule, ruleOptions } from './declaration';
 
 type Options = NameOptions<'nextSteps' | 'nextStepItem' | 'linkCollection'> & { prefixes?: string[]; readOnly?: string[]; hypermedia?: boolean };
 
+// About 240 characters each: what they leave out (the handler, the envelope's name) is on docs/rules/ax-envelope-next-steps.md.
 const MESSAGES = {
   stepList: '[{ {{fields}} }]',
-  stepTerms: '(all required, `{{method}}` an enum of HTTP methods)',
+  stepTerms: '(all required, `{{method}}` an HTTP-method enum)',
   anKind: 'an {{type}}',
   aKind: 'a {{type}}',
   // A map of scalars (MIMIC's `additionalProperties: { type: integer }`): a new member breaks clients that read every entry.
   mapKind: 'a map of {{type}} values',
   // Wrapping a bare body breaks every client that reads it (docs/rules/ax-envelope-next-steps.md): asked, and `fix` leaves it to a person.
   noRoomForSteps:
-    'the {{mediaType}} body is {{kind}}: no room for `{{name}}`. In a new version, wrap it: `{ data: {{data}}, {{name}}: {{step}} }`; else exempt the operation (`x-ax-exempt`).',
+    'no `{{name}}`, and the body is {{kind}}. In a new version, wrap it: `{ data: {{data}}, {{name}}: {{step}} }`; else exempt the operation (`x-ax-exempt`).',
   linkWithoutMethod:
     'the body is a link with an `href` but no `method`. Declare a `method` beside the `href`, a `Location` header, or add `{{name}}`: {{step}} {{terms}}.',
   linksWithoutMethodInShapes:
@@ -51,21 +52,22 @@ const MESSAGES = {
   linkCollectionWithoutMethodInShapes:
     '{{count}} of its {{total}} oneOf/anyOf shapes declare `{{links}}` with an href but no `method`. Declare a `method` on each link, or add `{{name}}`: {{step}} {{terms}}.',
   jsonApiWithoutNextCall:
-    'no next call, and JSON:API allows no new top-level member. Declare `{{links}}`: { <action>: { href, method } }, one per next legal call{{thenSend}}.',
+    'no next call, and JSON:API allows no new top-level member. Declare `{{links}}`: { <action>: { href, method } }, one per next legal call.',
   jsonApiWithoutNextCallInShapes:
-    '{{count}} of its {{total}} oneOf/anyOf shapes declare no next call, and JSON:API allows no new top-level member. Declare `{{links}}`: { <action>: { href, method } }, one per next legal call{{thenSend}}.',
-  lookalikeWithoutHref: 'no `{{name}}`, and `{{lookalike}}` has no href. If it lists the next calls, give each an `href` and `method`; else {{add}}.',
-  lookalikeWithoutMethod: 'no `{{name}}`, and `{{lookalike}}` has no method. If it lists the next calls, give each a `method`; else {{add}}.',
+    '{{count}} of its {{total}} oneOf/anyOf shapes declare no next call, and JSON:API allows no new top-level member. Declare `{{links}}`: { <action>: { href, method } }, one per next legal call.',
+  lookalikeWithoutHref: 'no `{{name}}`; `{{lookalike}}` has no href. If it lists the next calls, give each an `href` and `method`; else {{add}}.',
+  lookalikeWithoutMethod: 'no `{{name}}`; `{{lookalike}}` has no method. If it lists the next calls, give each a `method`; else {{add}}.',
   addSteps: 'add `{{name}}`: {{step}} {{terms}}',
   addStepsInShapes: 'add `{{name}}`: {{step}} {{terms}}, in every branch',
-  answerEnvelope: 'answer `{{envelope}}`, an `allOf` of `{{shared}}` and `{{name}}`',
-  noSteps: 'no `{{name}}`. Add `{{name}}`: {{step}} {{terms}} to the {{mediaType}} schema{{thenSend}}.',
-  noStepsInShapes: '{{count}} of its {{total}} oneOf/anyOf shapes lack `{{name}}`. Add `{{name}}`: {{step}} {{terms}} to each branch{{thenSend}}.',
+  answerEnvelope: 'answer an `allOf` of `{{shared}}` and `{{name}}`',
+  noSteps: 'no `{{name}}`. Add `{{name}}`: {{step}} {{terms}} to the {{mediaType}} schema.',
+  noStepsInShapes: '{{count}} of its {{total}} oneOf/anyOf shapes lack `{{name}}`. Add `{{name}}`: {{step}} {{terms}} to each branch.',
   bodyIsNextCall: 'no `{{name}}`; `{{member}}` may be the next call ({{evidence}}): {{add}}: {{step}} {{terms}}, listing it if it is.',
   addForNextCalls: 'add `{{name}}` for the next calls',
+  addName: 'add `{{name}}`',
   // Some signs of a call that only reads or computes, not all (issue 38): asked, and `fix` leaves it to a person.
   mayOnlyRead: 'no `{{name}}`, but it may only compute ({{evidence}}). If so, mark it `x-ax-read-only: true`; else {{add}}.',
-  noStepsAnswerEnvelope: 'no `{{name}}`. Answer `{{envelope}}`, an `allOf` of `{{shared}}` and `{{name}}`: {{step}} {{terms}}{{thenSend}}.',
+  noStepsAnswerEnvelope: 'no `{{name}}`. Answer an `allOf` of `{{shared}}` and `{{name}}`: {{step}} {{terms}}.',
 } as const;
 
 /** What the live check says, on a body the server sent: a table apart, so that the guard's bundle carries none of the lint's words. */
@@ -178,7 +180,6 @@ function problem(
   if (scalar !== undefined) {
     return {
       what: say('noRoomForSteps', {
-        mediaType: body.mediaType,
         kind: kindOf(doc, say, scalar),
         name,
         data: scalar.types?.includes('array') ? '[…]' : isObjectView(scalar) ? '{…}' : '…',
@@ -201,7 +202,7 @@ function problem(
   }
   // JSON:API allows no top-level member of its own: its next calls go in its `links`, each with a method.
   if (options.hypermedia !== false && isJsonApi(body.mediaType) && collectionNames.includes(JSON_API_LINKS)) {
-    const words = { links: JSON_API_LINKS, thenSend: mustThenSend('them') };
+    const words = { links: JSON_API_LINKS };
     return { what: several ? say('jsonApiWithoutNextCallInShapes', { ...shapes, ...words }) : say('jsonApiWithoutNextCall', words) };
   }
   const envelope = envelopeFor(doc, lacking, audience, name);
@@ -210,9 +211,7 @@ function problem(
     options.hypermedia === false ? undefined : lacking.map(view => linkLookalike(doc, view, collectionNames)).find(found => found !== undefined);
   if (lookalike !== undefined) {
     const add =
-      envelope === undefined
-        ? say(several ? 'addStepsInShapes' : 'addSteps', { name, step, terms })
-        : say('answerEnvelope', { envelope: envelope.name, shared: envelope.shared, name });
+      envelope === undefined ? say(several ? 'addStepsInShapes' : 'addSteps', { name, step, terms }) : say('answerEnvelope', { shared: envelope.shared, name });
     return {
       what: say(lookalike.lacks === 'href' ? 'lookalikeWithoutHref' : 'lookalikeWithoutMethod', { name, lookalike: lookalike.name, add }),
       onResponse: envelope !== undefined,
@@ -222,14 +221,14 @@ function problem(
   const nextCall = lacking.map(view => nextCallMember(doc, view)).find(found => found !== undefined);
   if (nextCall !== undefined) {
     // A schema that reads share keeps its envelope advice: the steps, if any, are these responses' own.
-    const add = envelope === undefined ? say('addForNextCalls', { name }) : say('answerEnvelope', { envelope: envelope.name, shared: envelope.shared, name });
+    const add = envelope === undefined ? say('addName', { name }) : say('answerEnvelope', { shared: envelope.shared, name });
     return { what: say('bodyIsNextCall', { name, member: nextCall.name, evidence: nextCall.evidence, step, terms, add }), onResponse: envelope !== undefined };
   }
   // A schema that reads or requests share gets the steps in an envelope for this response only (`fix` declares it).
-  const words = { name, step, terms, thenSend: mustThenSend('it') };
+  const words = { name, step, terms };
   const what =
     envelope !== undefined
-      ? say('noStepsAnswerEnvelope', { ...words, envelope: envelope.name, shared: envelope.shared })
+      ? say('noStepsAnswerEnvelope', { ...words, shared: envelope.shared })
       : several
         ? say('noStepsInShapes', { ...shapes, ...words })
         : say('noSteps', { ...words, mediaType: body.mediaType });

@@ -14,8 +14,6 @@ const answerEnvelope = (shared: string) => ({
     name: 'nextSteps',
     step: STEP_LIST,
     terms: STEP_TERMS,
-    thenSend: '; your handler must then send it',
-    envelope: `${shared}WithNextSteps`,
     shared,
     concept: 'nextSteps',
   },
@@ -31,19 +29,18 @@ const lookalikeSays = (lacks: 'href' | 'method', lookalike: string) => ({
   data: { name: 'nextSteps', lookalike, add: { messageId: 'addSteps', data: { name: 'nextSteps', step: STEP_LIST, terms: STEP_TERMS } }, concept: 'nextSteps' },
 });
 /** A body member that may be the next call, and why: the finding asks to declare it as a step (by default beside the body's members). */
-const nextCall = (member: string, evidence: string, add: object = { messageId: 'addForNextCalls', data: { name: 'nextSteps' } }) => ({
+const nextCall = (member: string, evidence: string, add: object = { messageId: 'addName', data: { name: 'nextSteps' } }) => ({
   messageId: 'bodyIsNextCall',
   data: { name: 'nextSteps', member, evidence, step: STEP_LIST, terms: STEP_TERMS, add, concept: 'nextSteps' },
 });
 /** What several cases expect the rule to say. */
 const noSteps = (mediaType = 'application/json') => ({
   messageId: 'noSteps',
-  data: { name: 'nextSteps', step: STEP_LIST, terms: STEP_TERMS, thenSend: '; your handler must then send it', mediaType, concept: 'nextSteps' },
+  data: { name: 'nextSteps', step: STEP_LIST, terms: STEP_TERMS, mediaType, concept: 'nextSteps' },
 });
 const NO_ROOM_FOR_STEPS = {
   messageId: 'noRoomForSteps',
   data: {
-    mediaType: 'application/json',
     kind: { messageId: 'anKind', data: { type: 'array' } },
     name: 'nextSteps',
     data: '[…]',
@@ -57,17 +54,17 @@ const bare = PAYMENT;
 /** Apacta's answer to a deletion: whether it succeeded, and an empty list. */
 const SUCCESS = { type: 'object', properties: { success: { type: 'boolean' }, data: { type: 'array', items: { type: 'string' } } } };
 const STEP = '[{ action, method, href, description }]';
-const TERMS = '(all required, `method` an enum of HTTP methods)';
+const TERMS = '(all required, `method` an HTTP-method enum)';
 const missingOn = (label: string, mediaType = 'application/json') =>
-  `${label}: no \`nextSteps\`. Add \`nextSteps\`: ${STEP} ${TERMS} to the ${mediaType} schema; your handler must then send it.`;
+  `${label}: no \`nextSteps\`. Add \`nextSteps\`: ${STEP} ${TERMS} to the ${mediaType} schema.`;
 const methodless = (operation: string, collection: string) =>
   `${operation}: \`${collection}\` has an href but no \`method\`. Declare a \`method\` on each link, or add \`nextSteps\`: ${STEP} ${TERMS}.`;
 /** A member named like links that gives no call: the finding asks, and leaves the change to a person. */
 const lookalike = (operation: string, name: string, lacks: 'href' | 'method') =>
-  `${operation}: no \`nextSteps\`, and \`${name}\` has no ${lacks}. If it lists the next calls, give each ${lacks === 'href' ? 'an `href` and' : 'a'} \`method\`; else add \`nextSteps\`: ${STEP} ${TERMS}.`;
+  `${operation}: no \`nextSteps\`; \`${name}\` has no ${lacks}. If it lists the next calls, give each ${lacks === 'href' ? 'an `href` and' : 'a'} \`method\`; else add \`nextSteps\`: ${STEP} ${TERMS}.`;
 /** A bare body is asked about: wrapping it breaks the clients that read it. */
 const wrap = (operation: string, kind: string) =>
-  `${operation}: the application/json body is ${kind}: no room for \`nextSteps\`. In a new version, wrap it: \`{ data: ${kind === 'an array' ? '[…]' : '…'}, nextSteps: ${STEP} }\`; else exempt the operation (\`x-ax-exempt\`).`;
+  `${operation}: no \`nextSteps\`, and the body is ${kind}. In a new version, wrap it: \`{ data: ${kind === 'an array' ? '[…]' : '…'}, nextSteps: ${STEP} }\`; else exempt the operation (\`x-ax-exempt\`).`;
 
 const string = { type: 'string' };
 const URI = { type: 'string', format: 'uri' };
@@ -279,7 +276,7 @@ testRule('ax-envelope-next-steps', [
     errors: [
       {
         path: at('/payments', 'post', '201', ...JSON_SCHEMA),
-        message: `POST /payments 201: 1 of its 2 oneOf/anyOf shapes lack \`nextSteps\`. Add \`nextSteps\`: ${STEP} ${TERMS} to each branch; your handler must then send it.`,
+        message: `POST /payments 201: 1 of its 2 oneOf/anyOf shapes lack \`nextSteps\`. Add \`nextSteps\`: ${STEP} ${TERMS} to each branch.`,
       },
     ],
   },
@@ -317,7 +314,7 @@ testRule('ax-envelope-next-steps', [
       {
         path: at('/namespaces/{ns}/pods/{name}/exec', 'post', '200', 'content', '*/*', 'schema'),
         messageId: 'noSteps',
-        data: { name: 'nextSteps', step: STEP_LIST, terms: STEP_TERMS, thenSend: '; your handler must then send it', mediaType: '*/*', concept: 'nextSteps' },
+        data: { name: 'nextSteps', step: STEP_LIST, terms: STEP_TERMS, mediaType: '*/*', concept: 'nextSteps' },
       },
     ],
   },
@@ -381,7 +378,6 @@ testRule('ax-envelope-next-steps', [
           name: 'nextSteps',
           step: STEP_LIST,
           terms: STEP_TERMS,
-          thenSend: '; your handler must then send it',
           concept: 'nextSteps',
         },
       },
@@ -601,7 +597,7 @@ testRule('ax-envelope-next-steps', [
       {
         path: at('/files', 'post', '200', ...JSON_SCHEMA),
         message:
-          'POST /files 200: no `nextSteps`, and `links` has no href. If it lists the next calls, give each an `href` and `method`; else answer `FileWithNextSteps`, an `allOf` of `File` and `nextSteps`.',
+          'POST /files 200: no `nextSteps`; `links` has no href. If it lists the next calls, give each an `href` and `method`; else answer an `allOf` of `File` and `nextSteps`.',
       },
       { path: at('/deep', 'post', '201', ...JSON_SCHEMA), ...noSteps() },
     ],
@@ -700,7 +696,6 @@ testRule('ax-envelope-next-steps', [
         path: at('/tokens', 'post', '201', ...JSON_SCHEMA),
         messageId: 'noRoomForSteps',
         data: {
-          mediaType: 'application/json',
           kind: { messageId: 'aKind', data: { type: 'string' } },
           name: 'nextSteps',
           data: '…',
@@ -770,7 +765,7 @@ testRule('ax-envelope-next-steps', [
       {
         path: at('/reward_earning', 'post', '200', 'content', 'application/vnd.api+json', 'schema'),
         message:
-          'POST /reward_earning 200: no next call, and JSON:API allows no new top-level member. Declare `links`: { <action>: { href, method } }, one per next legal call; your handler must then send them.',
+          'POST /reward_earning 200: no next call, and JSON:API allows no new top-level member. Declare `links`: { <action>: { href, method } }, one per next legal call.',
       },
     ],
   },
@@ -842,7 +837,6 @@ testRule('ax-envelope-next-steps', [
           name: 'links',
           step: STEP_LIST,
           terms: STEP_TERMS,
-          thenSend: '; your handler must then send it',
           mediaType: 'application/json',
           concept: 'nextSteps',
         },
@@ -861,7 +855,6 @@ testRule('ax-envelope-next-steps', [
           name: 'nextSteps',
           step: { messageId: 'stepList', data: { fields: 'title, verb, url, description' } },
           terms: { messageId: 'stepTerms', data: { method: 'verb' } },
-          thenSend: '; your handler must then send it',
           mediaType: 'application/json',
           concept: 'nextSteps',
         },
@@ -892,7 +885,7 @@ describe('the advice, followed as written on a PUT', () => {
       .flat()
       .map(result => result.code);
 
-  test('the four members required and `method` an enum of HTTP methods, as the message says: neither rule reports anything', async () => {
+  test('the four members required and `method` an HTTP-method enum, as the message says: neither rule reports anything', async () => {
     expect(await codes(put(NEXT_STEPS))).toEqual([]);
   });
 
@@ -916,7 +909,7 @@ describe('the advice, followed as written on a PUT', () => {
 /** A 2xx body member that may itself be the next call: the finding asks, and `fix` adds nothing (issue 38, a). */
 describe('a body that may be the next call', () => {
   const asks = (label: string, member: string, evidence: string) =>
-    `${label}: no \`nextSteps\`; \`${member}\` may be the next call (${evidence}): add \`nextSteps\` for the next calls: ${STEP} ${TERMS}, listing it if it is.`;
+    `${label}: no \`nextSteps\`; \`${member}\` may be the next call (${evidence}): add \`nextSteps\`: ${STEP} ${TERMS}, listing it if it is.`;
   const PRESIGNED = {
     type: 'object',
     properties: {
@@ -950,7 +943,7 @@ describe('a body that may be the next call', () => {
         { schemas: { ExternalUpload: PRESIGNED } },
       ),
       errors: [
-        { path: at('/channels/{id}/upload', 'post', '200', ...JSON_SCHEMA), message: asks('POST /channels/{id}/upload 200', 'uploadUrl', 'named `uploadUrl`') },
+        { path: at('/channels/{id}/upload', 'post', '200', ...JSON_SCHEMA), message: asks('POST /channels/{id}/upload 200', 'uploadUrl', 'by its name') },
         {
           path: component('schemas', 'ExternalUpload'),
           ...nextCall('url', 'described "presigned"'),
@@ -978,7 +971,7 @@ describe('a body that may be the next call', () => {
       errors: [
         {
           path: at('/checkouts', 'post', '200', ...JSON_SCHEMA),
-          ...nextCall('redirect_uri', 'named `redirect_uri`'),
+          ...nextCall('redirect_uri', 'by its name'),
         },
       ],
     },
@@ -996,7 +989,7 @@ describe('a body that may be the next call', () => {
           path: at('/exports/{id}/', 'put', '200', ...JSON_SCHEMA),
           ...nextCall('link', 'a read-only URI', {
             messageId: 'answerEnvelope',
-            data: { envelope: 'ExportWithNextSteps', shared: 'Export', name: 'nextSteps' },
+            data: { shared: 'Export', name: 'nextSteps' },
           }),
         },
       ],
@@ -1175,11 +1168,11 @@ describe('a body that may be the next call', () => {
       errors: [
         {
           path: at('/exports', 'post', '202', ...JSON_SCHEMA),
-          ...nextCall('statusUrl', 'named `statusUrl`, beside its `state`'),
+          ...nextCall('statusUrl', 'by its name, beside its `state`'),
         },
         {
           path: component('schemas', 'operation'),
-          ...nextCall('task-result-url', 'named `task-result-url`, beside its `status`'),
+          ...nextCall('task-result-url', 'by its name, beside its `status`'),
         },
       ],
     },
@@ -1302,7 +1295,7 @@ describe('a `links` of `self` alone', () => {
         {
           path: at('/articles', 'post', '201', 'content', 'application/vnd.api+json', 'schema'),
           messageId: 'jsonApiWithoutNextCall',
-          data: { links: 'links', thenSend: '; your handler must then send them', concept: 'nextSteps' },
+          data: { links: 'links', concept: 'nextSteps' },
         },
       ],
     },

@@ -207,7 +207,7 @@ describe('a success body that is a map of scalars has no room for next steps', (
   const INTS = { type: 'object', additionalProperties: { type: 'integer', format: 'int32' } };
   const mimic = (schema: object, components: object = {}) => oas3({ '/mimic/start': { put: { responses: { '200': body(schema) } } } }, components);
   const NO_ROOM = (kind: string, data = '{…}') =>
-    `PUT /mimic/start 200: the application/json body is ${kind}: no room for \`nextSteps\`. In a new version, wrap it: \`{ data: ${data}, nextSteps: [{ action, method, href, description }] }\`; else exempt the operation (\`x-ax-exempt\`).`;
+    `PUT /mimic/start 200: no \`nextSteps\`, and the body is ${kind}. In a new version, wrap it: \`{ data: ${data}, nextSteps: [{ action, method, href, description }] }\`; else exempt the operation (\`x-ax-exempt\`).`;
   const PATH = at('/mimic/start', 'put', '200', 'content', 'application/json', 'schema').join(' ');
 
   test('must fire: asked, and `fix` edits nothing (OpenAPI 3.0 inline, `$ref`, `allOf`)', async () => {
@@ -234,7 +234,7 @@ describe('a success body that is a map of scalars has no room for next steps', (
 
   test('lookalikes keep the member advice: a map of objects, a map beside declared members, a map of any value', async () => {
     const ADD =
-      'PUT /mimic/start 200: no `nextSteps`. Add `nextSteps`: [{ action, method, href, description }] (all required, `method` an enum of HTTP methods) to the application/json schema; your handler must then send it.';
+      'PUT /mimic/start 200: no `nextSteps`. Add `nextSteps`: [{ action, method, href, description }] (all required, `method` an HTTP-method enum) to the application/json schema.';
     for (const schema of [
       { type: 'object', additionalProperties: { type: 'object', properties: { state: { type: 'string' } } } },
       { type: 'object', properties: { started: { type: 'integer' } }, additionalProperties: { type: 'integer' } },

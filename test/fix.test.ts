@@ -317,8 +317,8 @@ describe('the command line', () => {
       const description = orders();
       const { before, after, result, claimed } = await fixed(description);
       expect(before.map(d => d.message)).toEqual([
-        'POST /orders 201: no `nextSteps`. Answer `OrderWithNextSteps`, an `allOf` of `Order` and `nextSteps`: [{ action, method, href, description }] (all required, `method` an enum of HTTP methods); your handler must then send it.',
-        'POST /orders/{id}/cancel 200: no `nextSteps`. Answer `OrderWithNextSteps`, an `allOf` of `Order` and `nextSteps`: [{ action, method, href, description }] (all required, `method` an enum of HTTP methods); your handler must then send it.',
+        'POST /orders 201: no `nextSteps`. Answer an `allOf` of `Order` and `nextSteps`: [{ action, method, href, description }] (all required, `method` an HTTP-method enum).',
+        'POST /orders/{id}/cancel 200: no `nextSteps`. Answer an `allOf` of `Order` and `nextSteps`: [{ action, method, href, description }] (all required, `method` an HTTP-method enum).',
       ]);
       expect(after).toEqual([]);
       expect(result.components.schemas.Order).toEqual(ORDER);

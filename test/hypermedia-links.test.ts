@@ -46,7 +46,7 @@ const LOCATION = { Location: { description: 'Where the job is', schema: { type: 
 const accepted = (schema: object, headers?: object) => ({
   post: { responses: { '202': { description: 'Accepted', ...(headers && { headers }), content: { 'application/json': { schema } } } } },
 });
-const STEP = '[{ action, method, href, description }] (all required, `method` an enum of HTTP methods)';
+const STEP = '[{ action, method, href, description }] (all required, `method` an HTTP-method enum)';
 
 testRule('ax-envelope-next-steps', [
   {
@@ -77,7 +77,7 @@ testRule('ax-envelope-next-steps', [
       },
       {
         path: ['definitions', 'Order'],
-        message: `${usedBy('Order', 'POST /orders 201')}: no \`nextSteps\`. Add \`nextSteps\`: ${STEP} to the application/json schema; your handler must then send it.`,
+        message: `${usedBy('Order', 'POST /orders 201')}: no \`nextSteps\`. Add \`nextSteps\`: ${STEP} to the application/json schema.`,
       },
     ],
   },
@@ -162,11 +162,11 @@ testRule('ax-envelope-next-steps', [
     errors: [
       {
         path: ['definitions', 'list'],
-        message: `${usedBy('list', 'POST /lists 200')}: no \`nextSteps\`. Add \`nextSteps\`: ${STEP} to the application/json schema; your handler must then send it.`,
+        message: `${usedBy('list', 'POST /lists 200')}: no \`nextSteps\`. Add \`nextSteps\`: ${STEP} to the application/json schema.`,
       },
       {
         path: ['definitions', 'comment'],
-        message: `${usedBy('comment', 'POST /comments 200')}: no \`nextSteps\`. Add \`nextSteps\`: ${STEP} to the application/json schema; your handler must then send it.`,
+        message: `${usedBy('comment', 'POST /comments 200')}: no \`nextSteps\`. Add \`nextSteps\`: ${STEP} to the application/json schema.`,
       },
     ],
   },

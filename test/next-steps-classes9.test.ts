@@ -98,7 +98,7 @@ describe('a POST that solves (GraphHopper)', () => {
       [inBody('/captchas', 'post', '201'), 'noSteps'],
     ]);
     expect(results[1].message).toBe(
-      'POST /captchas 201, named `solveCaptcha` like a read, but it answers 201: no `nextSteps`. Add `nextSteps`: [{ action, method, href, description }] (all required, `method` an enum of HTTP methods) to the application/json schema; your handler must then send it.',
+      'POST /captchas 201, named `solveCaptcha` like a read, but it answers 201: no `nextSteps`. Add `nextSteps`: [{ action, method, href, description }] (all required, `method` an HTTP-method enum) to the application/json schema.',
     );
   });
 });
@@ -170,7 +170,7 @@ describe('a temporary URL under its own name (api2pdf)', () => {
     );
     const results = await runRuleSaid(RULE, document);
     expect(results.map(result => result.message)).toEqual([
-      '`ApiResponseSuccess` (used by POST /chrome/url 200): no `nextSteps`; `pdf` may be the next call (a URL described "exist only for 24 hours"): add `nextSteps` for the next calls: [{ action, method, href, description }] (all required, `method` an enum of HTTP methods), listing it if it is.',
+      '`ApiResponseSuccess` (used by POST /chrome/url 200): no `nextSteps`; `pdf` may be the next call (a URL described "exist only for 24 hours"): add `nextSteps`: [{ action, method, href, description }] (all required, `method` an HTTP-method enum), listing it if it is.',
     ]);
     const { edits } = await runRuleWithEdits(RULE, document);
     expect([...edits.values()].flat()).toEqual([]);

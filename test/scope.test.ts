@@ -8,15 +8,14 @@ import { at, body, JSON_SCHEMA, oas3, PAYMENT, ref, swagger2 } from './support/d
 import { fixAndRelint, runRule, testRule } from './support/testRule';
 import { component, usedBy } from './support/components';
 
-const STEP = '[{ action, method, href, description }] (all required, `method` an enum of HTTP methods)';
-const notDeclared = (where: string) => `${where}: no \`nextSteps\`. Add \`nextSteps\`: ${STEP} to the application/json schema; your handler must then send it.`;
+const STEP = '[{ action, method, href, description }] (all required, `method` an HTTP-method enum)';
+const notDeclared = (where: string) => `${where}: no \`nextSteps\`. Add \`nextSteps\`: ${STEP} to the application/json schema.`;
 const missing = (method: string, path: string, status: string) => notDeclared(`${method} ${path} ${status}`);
 /** The same, for a POST named like a read but overruled by its own declarations, and why. */
 const overruled = (operation: string, status: string, why: string) =>
-  `${operation} ${status}, ${why}: no \`nextSteps\`. Add \`nextSteps\`: ${STEP} to the application/json schema; your handler must then send it.`;
+  `${operation} ${status}, ${why}: no \`nextSteps\`. Add \`nextSteps\`: ${STEP} to the application/json schema.`;
 /** The message when the body's schema is shared with reads or a request: the steps go into an envelope for this response only. */
-const enveloped = (response: string, shared: string) =>
-  `${response}: no \`nextSteps\`. Answer \`${shared}WithNextSteps\`, an \`allOf\` of \`${shared}\` and \`nextSteps\`: ${STEP}; your handler must then send it.`;
+const enveloped = (response: string, shared: string) => `${response}: no \`nextSteps\`. Answer an \`allOf\` of \`${shared}\` and \`nextSteps\`: ${STEP}.`;
 const RESULTS = { type: 'object', properties: { items: { type: 'array', items: PAYMENT } } };
 const TOKEN = {
   type: 'object',
@@ -514,7 +513,7 @@ testRule('ax-envelope-next-steps', [
     errors: [
       {
         path: at('/customers/{customer}/sources/{id}', 'post', '200', ...JSON_SCHEMA),
-        message: `POST /customers/{customer}/sources/{id} 200: 2 of its 2 oneOf/anyOf shapes lack \`nextSteps\`. Add \`nextSteps\`: ${STEP} to each branch; your handler must then send it.`,
+        message: `POST /customers/{customer}/sources/{id} 200: 2 of its 2 oneOf/anyOf shapes lack \`nextSteps\`. Add \`nextSteps\`: ${STEP} to each branch.`,
       },
       {
         path: at('/customers/{customer}/sources/{id}/verify', 'post', '200', ...JSON_SCHEMA),

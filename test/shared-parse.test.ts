@@ -36,7 +36,7 @@ const NESTED_LINKS = oas3({
   '/a': post({ '201': body({ type: 'object', properties: { content: { type: 'object', properties: { hypermedia: { type: 'array', items: HREF_ONLY } } } } }) }),
 });
 const STEP = '[{ action, method, href, description }]';
-const TERMS = '(all required, `method` an enum of HTTP methods)';
+const TERMS = '(all required, `method` an HTTP-method enum)';
 
 test("ax-envelope-next-steps: a view's link lookalike is asked per collection names, on a parse another run read first", async () => {
   const { sharedRuns, ownRuns } = await onSharedParse('ax-envelope-next-steps', NESTED_LINKS, [undefined, { linkCollection: ['hypermedia'] }]);
@@ -45,13 +45,13 @@ test("ax-envelope-next-steps: a view's link lookalike is asked per collection na
     [
       {
         path,
-        message: `POST /a 201: no \`nextSteps\`. Add \`nextSteps\`: ${STEP} ${TERMS} to the application/json schema; your handler must then send it.`,
+        message: `POST /a 201: no \`nextSteps\`. Add \`nextSteps\`: ${STEP} ${TERMS} to the application/json schema.`,
       },
     ],
     [
       {
         path,
-        message: `POST /a 201: no \`nextSteps\`, and \`content.hypermedia\` has no method. If it lists the next calls, give each a \`method\`; else add \`nextSteps\`: ${STEP} ${TERMS}.`,
+        message: `POST /a 201: no \`nextSteps\`; \`content.hypermedia\` has no method. If it lists the next calls, give each a \`method\`; else add \`nextSteps\`: ${STEP} ${TERMS}.`,
       },
     ],
   ]);

@@ -155,7 +155,7 @@ describe('a body that is an href, with a `Location` header, names its next call 
   test('without it: both fire', async () => {
     expect(await run(false)).toEqual({
       lint: [
-        'POST /exports 202: the body is a link with an `href` but no `method`. Declare a `method` beside the `href`, a `Location` header, or add `nextSteps`: [{ action, method, href, description }] (all required, `method` an enum of HTTP methods).',
+        'POST /exports 202: the body is a link with an `href` but no `method`. Declare a `method` beside the `href`, a `Location` header, or add `nextSteps`: [{ action, method, href, description }] (all required, `method` an HTTP-method enum).',
       ],
       guard: [
         'POST /exports 202: the response body has no `nextSteps`, so an agent cannot tell which call comes next. Send `nextSteps`: the calls that follow, each { action, method, href, description }.',

@@ -263,7 +263,7 @@ const TASK_STATE = new Set(['status', 'state']);
 function taskOutcomeUrl(doc: OpenApiDocument, view: ObjectView): NextCallMember | undefined {
   const state = [...view.properties.values()].find(member => TASK_STATE.has(member.name.toLowerCase()) && stringSchema(doc, member) !== undefined);
   const urls = state === undefined ? [] : urlMembers(doc, view).filter(member => words(member.name).some(word => OUTCOME_WORDS.has(word)));
-  return urls.length === 1 ? { name: urls[0].name, evidence: `named \`${urls[0].name}\`, beside its \`${state!.name}\`` } : undefined;
+  return urls.length === 1 ? { name: urls[0].name, evidence: `by its name, beside its \`${state!.name}\`` } : undefined;
 }
 
 /**
@@ -302,7 +302,7 @@ function findNextCallMember(doc: OpenApiDocument, view: ObjectView): NextCallMem
     if (clientGave(doc, property.name, schema)) continue;
     const nameWords = words(property.name);
     if (nameWords.some(word => URL_WORDS.has(word)) && nameWords.some(word => NEXT_CALL_WORDS.has(word)))
-      return { name: property.name, evidence: `named \`${property.name}\`` };
+      return { name: property.name, evidence: 'by its name' };
     const isUrl = URL_WORDS.has(nameWords.at(-1) ?? '') || URL_TEXT.test(String(schema.description ?? ''));
     const temporary = isUrl ? TEMPORARY_TEXT.exec(String(schema.description ?? ''))?.[0] : undefined;
     if (temporary !== undefined) return { name: property.name, evidence: `a URL described "${temporary}"` };
