@@ -1,0 +1,140 @@
+/**
+ * The error-body classes of the tenth blind sample (issue 38): a framework's default error body recognised by the
+ * evidence its generator leaves where the earlier recognition missed it (Swashbuckle 5's `deprecated: false` on every
+ * operation, Highways England's WebTRIS; Flask-RESTX's `ParseError` and `MaskError` responses, CIRCL hashlookup), and the
+ * API's error member inside the envelope every success carries (HHS Media Services' `meta.messages[]`).
+ */
+import { Spectral, type ISpectralDiagnostic, type RulesetDefinition } from '@stoplight/spectral-core';
+import ruleset from '../ruleset';
+import { outcome } from './support/fixes';
+import { at, body, oas3, ref, swagger2 } from './support/documents';
+import { runRuleSaid, toDocument } from './support/testRule';
+
+const RULE = 'ax-recoverable-error-schema';
+
+/** Every rule of the package on a document. */
+async function lintAll(document: object): Promise<ISpectralDiagnostic[]> {
+  const spectral = new Spectral();
+  spectral.setRuleset({ extends: [[ruleset as RulesetDefinition, 'all']] });
+  return spectral.run(toDocument(document));
+}
+
+/** Answering `path` with `response`: the finding of `RULE` there, and what every rule keeps and adds. */
+async function answered(document: object, path: string[], response: object) {
+  const before = await lintAll(document);
+  const fixed = structuredClone(document) as Record<string, unknown>;
+  const parent = path.slice(0, -1).reduce<Record<string, unknown>>((node, key) => node[key] as Record<string, unknown>, fixed);
+  parent[path[path.length - 1]] = response;
+  const claimed = before.filter(result => result.code === RULE && JSON.stringify(result.path) === JSON.stringify(path));
+  return { claimed, ...outcome(before, claimed, await lintAll(fixed)) };
+}
+
+const rulesOf = (keys: readonly string[]) => keys.map(key => (JSON.parse(key) as string[])[0]);
+const GENERIC_BODY = { type: 'object', required: ['code', 'message'], properties: { code: { type: 'string' }, message: { type: 'string' } } };
+
+/** The offered body clears the finding, keeps none, and adds only what the generic `{ code, message }` adds there. */
+async function clearsLikeGeneric(document: object, path: string[], offered: object): Promise<void> {
+  const { claimed, kept, added } = await answered(document, path, body(offered, 'application/json', 'Error'));
+  expect(claimed).toHaveLength(1);
+  expect(kept).toEqual([]);
+  expect(rulesOf(added)).toEqual(rulesOf((await answered(document, path, body(GENERIC_BODY, 'application/json', 'Error'))).added));
+}
+
+const messageAt = async (document: object, path: string[]) =>
+  (await runRuleSaid(RULE, document)).find(result => JSON.stringify(result.path) === JSON.stringify(path))?.message;
+const GENERIC = 'an object schema requiring a `code` and a `message`.';
+
+const DAILY = { type: 'object', properties: { Row_Count: { type: 'integer' }, Qualities: { type: 'array', items: { type: 'object' } } } };
+/** Highways England's WebTRIS (Swashbuckle 5 on Web API 2, converted): `Controller_Action` ids, `deprecated: false` on each, `application/json` alone. */
+const webTrisOperation = (operationId: string, success: object, deprecated?: boolean) => ({
+  ...(deprecated === undefined ? {} : { deprecated }),
+  operationId,
+  responses: { '200': body(success, 'application/json', ''), '400': { description: 'Bad request' }, '500': { description: 'Internal Server Error' } },
+});
+const webTris = (ids = ['Quality_GetDailyDataQualityForSite', 'Sites_Index'], deprecated: (boolean | undefined)[] = [false, false]) =>
+  oas3(
+    {
+      '/v{version}/quality/daily': { get: webTrisOperation(ids[0], ref('DailyQualityResponse'), deprecated[0]) },
+      '/v{version}/sites': { get: webTrisOperation(ids[1], { allOf: [ref('DailyQualityResponse')] }, deprecated[1]) },
+    },
+    { schemas: { DailyQualityResponse: DAILY } },
+  );
+const DAILY_500 = at('/v{version}/quality/daily', 'get', '500');
+const WEB_API_2 =
+  'the body ASP.NET Web API 2 sends, `HttpError` `{ Message }` (a 400 from model validation adds `ModelState`), plus a required `Code` (beside `Message`, in its PascalCase).';
+
+describe("ASP.NET Web API 2's `HttpError`, recognised by Swashbuckle 5's `deprecated: false` on every operation (Highways England)", () => {
+  test('OpenAPI 3 (`$ref` and `allOf` successes under `application/json` alone): `HttpError { Message }` plus a `Code`', async () => {
+    expect(await messageAt(webTris(), DAILY_500)).toBe(
+      `GET /v{version}/quality/daily 500: the error response declares no body. Add \`content: { application/json: { schema } }\`: ${WEB_API_2}`,
+    );
+  });
+
+  test('Swagger 2.0: the same body, as a `schema`', async () => {
+    const operation = (operationId: string) => ({
+      deprecated: false,
+      operationId,
+      produces: ['application/json'],
+      responses: { '200': { description: 'OK', schema: { $ref: '#/definitions/DailyQualityResponse' } }, '500': { description: 'Internal Server Error' } },
+    });
+    const document = swagger2(
+      { '/v1/quality/daily': { get: operation('Quality_GetDailyDataQualityForSite') }, '/v1/sites': { get: operation('Sites_Index') } },
+      { definitions: { DailyQualityResponse: DAILY } },
+    );
+    expect(await messageAt(document, at('/v1/quality/daily', 'get', '500'))).toBe(
+      `GET /v1/quality/daily 500: the error response declares no body. Add a \`schema\`: ${WEB_API_2}`,
+    );
+  });
+
+  test('the body offered, `{ Message, Code }` both required, clears the finding and adds what the generic body would, no more', async () => {
+    const httpError = { type: 'object', required: ['Message', 'Code'], properties: { Message: { type: 'string' }, Code: { type: 'string' } } };
+    await clearsLikeGeneric(webTris(), DAILY_500, httpError);
+  });
+
+  test("a lookalike: `Resource_Operation` ids with no `deprecated` written (Azure's style) are any API's: the generic fix", async () => {
+    expect(await messageAt(webTris(undefined, [undefined, undefined]), DAILY_500)).toContain(GENERIC);
+  });
+
+  test('a lookalike: `deprecated: false` on some operations only is no generator of every one: the generic fix', async () => {
+    expect(await messageAt(webTris(undefined, [false, undefined]), DAILY_500)).toContain(GENERIC);
+  });
+
+  test("a lookalike: NestJS's `QualityController_GetDaily` keeps the controller's suffix, which Swashbuckle drops: NestJS's body, not `HttpError`", async () => {
+    expect(await messageAt(webTris(['QualityController_GetDaily', 'SitesController_Index']), DAILY_500)).toContain(
+      'the body NestJS sends, `{ statusCode, message, error }`',
+    );
+  });
+});
+
+/** CIRCL hashlookup: Flask-RESTX's two mask error handlers written as responses, no `X-Fields` header, no error body anywhere. */
+const MASK_RESPONSES = { MaskError: { description: 'When any error occurs on mask' }, ParseError: { description: "When a mask can't be parsed" } };
+const lookup = { operationId: 'get_lookup_sha256', responses: { '200': { description: 'Success' }, '400': { description: 'SHA-256 value incorrect' } } };
+const hashlookup = (responses: object = MASK_RESPONSES) => oas3({ '/lookup/sha256/{sha256}': { get: lookup } }, { responses });
+const LOOKUP_400 = at('/lookup/sha256/{sha256}', 'get', '400');
+const FLASK = 'the body Flask-RESTX sends, `{ message }` (a validation 400 adds `errors`, a map of fields), plus a required `code`, with `message` required.';
+
+describe("Flask-RESTX's `{ message }`, recognised by its `ParseError` and `MaskError` responses (CIRCL hashlookup)", () => {
+  test('OpenAPI 3 (`components.responses`): `{ message }` plus a `code`', async () => {
+    expect(await messageAt(hashlookup(), LOOKUP_400)).toBe(
+      `GET /lookup/sha256/{sha256} 400: the error response declares no body. Add \`content: { application/json: { schema } }\`: ${FLASK}`,
+    );
+  });
+
+  test('Swagger 2.0 (top-level `responses`): the same body, as a `schema`', async () => {
+    const document = swagger2({ '/lookup/sha256/{sha256}': { get: lookup } }, { responses: MASK_RESPONSES });
+    expect(await messageAt(document, LOOKUP_400)).toBe(`GET /lookup/sha256/{sha256} 400: the error response declares no body. Add a \`schema\`: ${FLASK}`);
+  });
+
+  test('the body offered, `{ message, code }` both required, clears the finding and adds what the generic body would, no more', async () => {
+    const flask = { type: 'object', required: ['message', 'code'], properties: { message: { type: 'string' }, code: { type: 'string' } } };
+    await clearsLikeGeneric(hashlookup(), LOOKUP_400, flask);
+  });
+
+  test("a lookalike: a `ParseError` response of the API's own (another description) is no Flask-RESTX handler: the generic fix", async () => {
+    expect(await messageAt(hashlookup({ ...MASK_RESPONSES, ParseError: { description: 'The query could not be parsed' } }), LOOKUP_400)).toContain(GENERIC);
+  });
+
+  test('a lookalike: `MaskError` alone is not both handlers: the generic fix', async () => {
+    expect(await messageAt(hashlookup({ MaskError: MASK_RESPONSES.MaskError }), LOOKUP_400)).toContain(GENERIC);
+  });
+});
