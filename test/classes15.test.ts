@@ -138,3 +138,114 @@ describe("Flask-RESTX's `{ message }`, recognised by its `ParseError` and `MaskE
     expect(await messageAt(hashlookup({ MaskError: MASK_RESPONSES.MaskError }), LOOKUP_400)).toContain(GENERIC);
   });
 });
+
+/** HHS Media Services: every success wrapped with `meta: Meta`, whose `messages[]` are `Message { errorCode, errorMessage, … }`. */
+const string = { type: 'string' };
+const hhsSchemas = (
+  message: object = { type: 'object', properties: { errorCode: string, errorMessage: string, errorDetail: string, userMessage: string } },
+) => ({
+  Meta: { type: 'object', properties: { messages: { type: 'array', items: ref('Message') }, status: { type: 'integer' } } },
+  Message: message,
+  Wrapped: { type: 'object', properties: { callback: string, meta: ref('Meta') } },
+  SourceWrapped: { type: 'object', properties: { callback: string, meta: ref('Meta'), results: { type: 'array', items: { type: 'object' } } } },
+  CampaignWrapped: { allOf: [ref('Wrapped'), { type: 'object', properties: { results: { type: 'array', items: { type: 'object' } } } }] },
+});
+const hhsRead = (success: object, error: string) => ({
+  get: { responses: { '200': body(success, 'application/json', 'OK'), [error]: { description: error === '400' ? 'Invalid ID' : 'Internal Server Error' } } },
+});
+const hhs = (schemas: object = hhsSchemas(), extra: object = {}) =>
+  oas3(
+    {
+      '/resources/sources.json': hhsRead({ type: 'array', items: ref('SourceWrapped') }, '400'),
+      '/resources/sources/{id}.json': hhsRead(ref('SourceWrapped'), '500'),
+      '/resources/campaigns.json': hhsRead(ref('CampaignWrapped'), '400'),
+      '/resources/campaigns/{id}.json': hhsRead(ref('CampaignWrapped'), '500'),
+      ...extra,
+    },
+    { schemas },
+  );
+const SOURCES_400 = at('/resources/sources.json', 'get', '400');
+/** Two more successes that are plain text: four of six bodies carry `meta`. */
+const TEXT_READS = { '/resources/{id}/embed.html': hhsRead(string, '400'), '/resources/{id}/content': hhsRead(string, '500') };
+
+describe("the API's error member inside the envelope its successes carry (HHS Media Services' `meta.messages[]`)", () => {
+  test('OpenAPI 3 (`$ref`, `allOf`, a list of it): every body carries `meta: Meta`, so the envelope is offered with its code and message required', async () => {
+    expect(await messageAt(hhs(), SOURCES_400)).toBe(
+      'GET /resources/sources.json 400: the error response declares no body, and every response of the API with a body carries `meta: Meta`. Add `content: { application/json: { schema } }`: `{ meta: Meta }`, requiring `errorCode` and `errorMessage` in its `messages` items.',
+    );
+  });
+
+  test('most bodies, not nearly all, carry it: asked, with the generic body as the alternative', async () => {
+    expect(await messageAt(hhs(undefined, TEXT_READS), SOURCES_400)).toBe(
+      "GET /resources/sources.json 400: the error response declares no body, and 4 of the API's 6 responses with a body carry `meta: Meta`. If errors come in `meta.messages`, answer `{ meta: Meta }` requiring `errorCode` and `errorMessage` in its items; else add `content: { application/json: { schema } }`: an object schema requiring a `code` and a `message`.",
+    );
+  });
+
+  test('Swagger 2.0 (`definitions`): the same envelope, as a `schema`', async () => {
+    const toDefinitions = (value: unknown): unknown => JSON.parse(JSON.stringify(value).replaceAll('#/components/schemas/', '#/definitions/'));
+    const read = (schema: object, error: string) => ({
+      get: { produces: ['application/json'], responses: { '200': { description: 'OK', schema }, [error]: { description: 'Error' } } },
+    });
+    const document = swagger2(
+      toDefinitions({
+        '/resources/sources.json': read({ type: 'array', items: ref('SourceWrapped') }, '400'),
+        '/resources/sources/{id}.json': read(ref('SourceWrapped'), '500'),
+        '/resources/campaigns.json': read(ref('CampaignWrapped'), '400'),
+        '/resources/campaigns/{id}.json': read(ref('CampaignWrapped'), '500'),
+      }) as object,
+      { definitions: toDefinitions(hhsSchemas()) },
+    );
+    expect(await messageAt(document, SOURCES_400)).toBe(
+      'GET /resources/sources.json 400: the error response declares no body, and every response of the API with a body carries `meta: Meta`. Add a `schema`: `{ meta: Meta }`, requiring `errorCode` and `errorMessage` in its `messages` items.',
+    );
+  });
+
+  test('the envelope offered, `meta.messages[]` requiring `errorCode` and `errorMessage`, clears the finding and adds what the generic body would, no more', async () => {
+    const messages = { type: 'array', items: { allOf: [ref('Message'), { required: ['errorCode', 'errorMessage'] }] } };
+    const offered = { type: 'object', required: ['meta'], properties: { meta: { type: 'object', required: ['messages'], properties: { messages } } } };
+    await clearsLikeGeneric(hhs(), SOURCES_400, offered);
+  });
+
+  test("a lookalike: a `meta` whose messages have no code (`{ text }`) is a success's notes: the generic fix", async () => {
+    expect(await messageAt(hhs(hhsSchemas({ type: 'object', properties: { text: string, userMessage: string } })), SOURCES_400)).toContain(GENERIC);
+  });
+
+  test('a lookalike: `meta` carried by half the bodies only is no envelope of the API: the generic fix', async () => {
+    const halfText = { ...TEXT_READS, '/resources/{id}/thumbnail': hhsRead(string, '400'), '/resources/{id}/syndicate': hhsRead(string, '500') };
+    expect(await messageAt(hhs(undefined, halfText), SOURCES_400)).toContain(GENERIC);
+  });
+});
+
+describe('a `messages[]` of error items is an error list (the offered envelope is read where it carries the code and message)', () => {
+  const answeredWith = (items: object) =>
+    hhs(undefined, {
+      '/resources/tags.json': {
+        get: {
+          responses: {
+            '200': body(ref('SourceWrapped')),
+            '400': body({ type: 'object', properties: { meta: { type: 'object', properties: { messages: { type: 'array', items } } } } }),
+          },
+        },
+      },
+    });
+
+  test('must fire: `meta.messages[]` items that leave the code and message optional are asked to require them', async () => {
+    const results = await runRuleSaid('ax-recoverable-error-structure', answeredWith(ref('Message')));
+    expect(results.map(({ path, message }) => [path, message])).toEqual([
+      [
+        [...at('/resources/tags.json', 'get', '400'), 'content', 'application/json', 'schema'],
+        'GET /resources/tags.json 400: the error schema does not require `errorCode` or `errorMessage` in its `meta.messages[]` items. Require `errorCode` and `errorMessage` in the `meta.messages[]` items; your error handler must then send them.',
+      ],
+    ]);
+  });
+
+  test('must stay silent: items requiring them', async () => {
+    const items = { allOf: [ref('Message'), { required: ['errorCode', 'errorMessage'] }] };
+    expect(await runRuleSaid('ax-recoverable-error-structure', answeredWith(items))).toEqual([]);
+  });
+
+  test('a lookalike: a `messages[]` of strings is no list of errors: the body is asked for its own code and message', async () => {
+    const [result] = await runRuleSaid('ax-recoverable-error-structure', answeredWith(string));
+    expect(result.message).toContain('the error schema has no code and no message');
+  });
+});
