@@ -4,41 +4,11 @@
  * operation, Highways England's WebTRIS; Flask-RESTX's `ParseError` and `MaskError` responses, CIRCL hashlookup), and the
  * API's error member inside the envelope every success carries (HHS Media Services' `meta.messages[]`).
  */
-import { Spectral, type ISpectralDiagnostic, type RulesetDefinition } from '@stoplight/spectral-core';
-import ruleset from '../ruleset';
-import { outcome } from './support/fixes';
+import { fixedLikeGeneric } from './support/error-body-fixes';
 import { at, body, oas3, ref, swagger2 } from './support/documents';
-import { runRuleSaid, toDocument } from './support/testRule';
+import { runRuleSaid } from './support/testRule';
 
 const RULE = 'ax-recoverable-error-schema';
-
-/** Every rule of the package on a document. */
-async function lintAll(document: object): Promise<ISpectralDiagnostic[]> {
-  const spectral = new Spectral();
-  spectral.setRuleset({ extends: [[ruleset as RulesetDefinition, 'all']] });
-  return spectral.run(toDocument(document));
-}
-
-/** Answering `path` with `response`: the finding of `RULE` there, and what every rule keeps and adds. */
-async function answered(document: object, path: string[], response: object) {
-  const before = await lintAll(document);
-  const fixed = structuredClone(document) as Record<string, unknown>;
-  const parent = path.slice(0, -1).reduce<Record<string, unknown>>((node, key) => node[key] as Record<string, unknown>, fixed);
-  parent[path[path.length - 1]] = response;
-  const claimed = before.filter(result => result.code === RULE && JSON.stringify(result.path) === JSON.stringify(path));
-  return { claimed, ...outcome(before, claimed, await lintAll(fixed)) };
-}
-
-const rulesOf = (keys: readonly string[]) => keys.map(key => (JSON.parse(key) as string[])[0]);
-const GENERIC_BODY = { type: 'object', required: ['code', 'message'], properties: { code: { type: 'string' }, message: { type: 'string' } } };
-
-/** The offered body clears the finding, keeps none, and adds only what the generic `{ code, message }` adds there. */
-async function clearsLikeGeneric(document: object, path: string[], offered: object): Promise<void> {
-  const { claimed, kept, added } = await answered(document, path, body(offered, 'application/json', 'Error'));
-  expect(claimed).toHaveLength(1);
-  expect(kept).toEqual([]);
-  expect(rulesOf(added)).toEqual(rulesOf((await answered(document, path, body(GENERIC_BODY, 'application/json', 'Error'))).added));
-}
 
 const messageAt = async (document: object, path: string[]) =>
   (await runRuleSaid(RULE, document)).find(result => JSON.stringify(result.path) === JSON.stringify(path))?.message;
@@ -88,7 +58,7 @@ describe("ASP.NET Web API 2's `HttpError`, recognised by Swashbuckle 5's `deprec
 
   test('the body offered, `{ Message, Code }` both required, clears the finding and adds what the generic body would, no more', async () => {
     const httpError = { type: 'object', required: ['Message', 'Code'], properties: { Message: { type: 'string' }, Code: { type: 'string' } } };
-    await clearsLikeGeneric(webTris(), DAILY_500, httpError);
+    expect(await fixedLikeGeneric(webTris(), DAILY_500, httpError)).toEqual(['ax-recoverable-retryable-flag', 'ax-recoverable-trace-id']);
   });
 
   test("a lookalike: `Resource_Operation` ids with no `deprecated` written (Azure's style) are any API's: the generic fix", async () => {
@@ -127,7 +97,11 @@ describe("Flask-RESTX's `{ message }`, recognised by its `ParseError` and `MaskE
 
   test('the body offered, `{ message, code }` both required, clears the finding and adds what the generic body would, no more', async () => {
     const flask = { type: 'object', required: ['message', 'code'], properties: { message: { type: 'string' }, code: { type: 'string' } } };
-    await clearsLikeGeneric(hashlookup(), LOOKUP_400, flask);
+    expect(await fixedLikeGeneric(hashlookup(), LOOKUP_400, flask)).toEqual([
+      'ax-recoverable-field-details',
+      'ax-recoverable-retryable-flag',
+      'ax-recoverable-suggestion',
+    ]);
   });
 
   test("a lookalike: a `ParseError` response of the API's own (another description) is no Flask-RESTX handler: the generic fix", async () => {
@@ -203,7 +177,11 @@ describe("the API's error member inside the envelope its successes carry (HHS Me
   test('the envelope offered, `meta.messages[]` requiring `errorCode` and `errorMessage`, clears the finding and adds what the generic body would, no more', async () => {
     const messages = { type: 'array', items: { allOf: [ref('Message'), { required: ['errorCode', 'errorMessage'] }] } };
     const offered = { type: 'object', required: ['meta'], properties: { meta: { type: 'object', required: ['messages'], properties: { messages } } } };
-    await clearsLikeGeneric(hhs(), SOURCES_400, offered);
+    expect(await fixedLikeGeneric(hhs(), SOURCES_400, offered)).toEqual([
+      'ax-recoverable-field-details',
+      'ax-recoverable-retryable-flag',
+      'ax-recoverable-suggestion',
+    ]);
   });
 
   test("a lookalike: a `meta` whose messages have no code (`{ text }`) is a success's notes: the generic fix", async () => {
