@@ -88,8 +88,15 @@ const MESSAGES = {
   // One schema answers (nearly) every body of the API and holds its messages (NetLicensing's `netlicensing { infos }`): errors may come in it, asked.
   noBodyEnvelope:
     'the error response declares no body, and {{whose}} `{{name}}`. If errors come in it, `$ref` it here with a code and a message in its `{{member}}`; else add {{content}}: {{fix}}{{then}}.',
+  // The schema most bodies carry under one member, its messages' items with a code and a message (HHS Media Services' `meta: Meta`): offered where (nearly) every body carries it, else asked.
+  noBodyCarried:
+    'the error response declares no body, and {{whose}} `{{under}}: {{name}}`. Add {{content}}: `{ {{under}}: {{name}} }`, requiring {{code}} and {{message}} in its `{{member}}` items{{then}}.',
+  noBodyCarriedAsk:
+    'the error response declares no body, and {{whose}} `{{under}}: {{name}}`. If errors come in `{{under}}.{{member}}`, answer `{ {{under}}: {{name}} }` requiring {{code}} and {{message}} in its items; else add {{content}}: {{fix}}{{then}}.',
   everyBody: 'every response of the API with a body answers',
   mostBodies: "{{count}} of the API's {{total}} responses with a body answer",
+  everyBodyCarries: 'every response of the API with a body carries',
+  mostBodiesCarry: "{{count}} of the API's {{total}} responses with a body carry",
   swaggerSchemaRef: "`schema: { $ref: '{{ref}}' }`",
   contentRef: "`content: { {{mediaType}}: { schema: { $ref: '{{ref}}' } } }`",
   swaggerSchema: 'a `schema`',
@@ -214,7 +221,11 @@ function problem(doc: OpenApiDocument, say: Say, operation: Operation, response:
     }
     const add = { content: doc.isSwagger2 ? say('swaggerSchema') : contentFor(say, mediaTypes), fix: example() ?? fix(), then: then(false, true) };
     const envelope = problems ? undefined : apiWideEnvelope(doc);
-    return { what: envelope === undefined ? say('noBodyAdd', add) : say('noBodyEnvelope', { ...add, ...envelopeWords(say, envelope) }) };
+    if (envelope === undefined) return { what: say('noBodyAdd', add) };
+    const { carried } = envelope;
+    if (carried === undefined) return { what: say('noBodyEnvelope', { ...add, ...envelopeWords(say, envelope) }) };
+    const members = { ...add, ...envelopeWords(say, envelope), under: carried.under, code: `\`${carried.code}\``, message: `\`${carried.message}\`` };
+    return { what: say(carried.offered ? 'noBodyCarried' : 'noBodyCarriedAsk', members) };
   }
   const json = bodies.filter(body => isJsonMediaType(body.mediaType));
   if (json.length === 0) {
@@ -306,8 +317,9 @@ function existingResource(response: Response, view: ObjectView): string[] | unde
 }
 
 /** "every response of the API with a body answers `netlicensing`", with the member its errors would go in. */
-function envelopeWords(say: Say, { name, member, count, total }: ApiWideEnvelope): { whose: Said; name: string; member: string } {
-  const whose = count === total ? say('everyBody') : say('mostBodies', { count: String(count), total: String(total) });
+function envelopeWords(say: Say, { name, member, count, total, carried }: ApiWideEnvelope): { whose: Said; name: string; member: string } {
+  const [every, most] = carried === undefined ? (['everyBody', 'mostBodies'] as const) : (['everyBodyCarries', 'mostBodiesCarry'] as const);
+  const whose = count === total ? say(every) : say(most, { count: String(count), total: String(total) });
   return { whose, name, member };
 }
 

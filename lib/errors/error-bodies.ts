@@ -726,6 +726,9 @@ function parsedObject(text: string): unknown {
  * messages (NetLicensing's `netlicensing { infos, items }` on all 40 of its bodies, errors reported in `infos`): an
  * API-wide envelope its errors may come in, which a fix asks about rather than replaces. No error response declares another
  * body. A list of the schema answers it too (NetLicensing's lists of `netlicensing`).
+ * Or the schema most bodies carry under one member, whose messages are items with a code and a message (HHS Media
+ * Services' `meta: Meta`, `Meta.messages[]` of `Message { errorCode, errorMessage }`): a fix offers it where (nearly) every
+ * body carries it, and asks where only most do.
  */
 export interface ApiWideEnvelope {
   name: string;
@@ -734,6 +737,8 @@ export interface ApiWideEnvelope {
   /** How many of the responses with a JSON body answer it, of how many. */
   count: number;
   total: number;
+  /** Where bodies carry it under a member (`meta`): that member, and the code and message of its messages' items. */
+  carried?: { under: string; code: string; message: string; offered: boolean };
 }
 
 /** "Nearly every": one response in ten may answer something else (an empty export, a redirect's page). */
@@ -744,6 +749,7 @@ const FEW_BODIES = 4;
 export function apiWideEnvelope(doc: OpenApiDocument): ApiWideEnvelope | undefined {
   return doc.memo('error-bodies:api-wide-envelope', () => {
     const answering = new Map<string, number>();
+    const carrying = new Map<string, number>();
     let total = 0;
     for (const operation of doc.operations().filter(answersWithBody)) {
       for (const response of doc.responses(operation)) {
@@ -754,13 +760,53 @@ export function apiWideEnvelope(doc: OpenApiDocument): ApiWideEnvelope | undefin
         const refs = new Set(bodies.map(body => answeredRef(doc, body)));
         // An error with a body of its own (or none readable) is the API's error body, not the envelope's.
         if (isErrorResponse(response) && (refs.size !== 1 || refs.has(undefined))) return undefined;
-        for (const ref of refs) if (ref !== undefined) answering.set(ref, (answering.get(ref) ?? 0) + 1);
+        for (const ref of refs) if (ref !== undefined) count(answering, ref);
+        for (const key of new Set([...refs].flatMap(ref => (ref === undefined ? [] : carriedRefs(doc, ref))))) count(carrying, key);
       }
     }
-    const [ref, count] = [...answering].reduce<[string, number] | [undefined, number]>((a, b) => (b[1] > a[1] ? b : a), [undefined, 0]);
-    if (ref === undefined || total < FEW_BODIES || count < total * NEARLY_EVERY) return undefined;
-    const member = [...(objectView(doc, ref)?.properties.keys() ?? [])].find(namesMessages);
-    return member === undefined ? undefined : { name: ref.slice(ref.lastIndexOf('/') + 1), member, count, total };
+    if (total < FEW_BODIES) return undefined;
+    const [ref, most] = mostCounted(answering);
+    const member = ref === undefined || most < total * NEARLY_EVERY ? undefined : [...(objectView(doc, ref)?.properties.keys() ?? [])].find(namesMessages);
+    if (member !== undefined) return { name: ref!.slice(ref!.lastIndexOf('/') + 1), member, count: most, total };
+    const [key, carried] = mostCounted(carrying);
+    const envelope = key === undefined || carried * 2 <= total ? undefined : carriedEnvelope(doc, key);
+    // Carried by most bodies, it is asked about; by (nearly) every one, offered.
+    return envelope?.carried === undefined
+      ? undefined
+      : { ...envelope, carried: { ...envelope.carried, offered: carried >= total * NEARLY_EVERY }, count: carried, total };
+  });
+}
+
+const count = (counts: Map<string, number>, key: string) => counts.set(key, (counts.get(key) ?? 0) + 1);
+const mostCounted = (counts: Map<string, number>): [string, number] | [undefined, number] =>
+  [...counts].reduce<[string, number] | [undefined, number]>((a, b) => (b[1] > a[1] ? b : a), [undefined, 0]);
+
+/** The members of a schema that carry an envelope of messages (`meta` → `#/components/schemas/Meta`), as `meta #/…/Meta`. */
+function carriedRefs(doc: OpenApiDocument, ref: string): string[] {
+  return [...(objectView(doc, ref)?.properties ?? [])].flatMap(([name, property]) => {
+    const carried = isObject(property.schema) && typeof property.schema.$ref === 'string' ? `${name} ${property.schema.$ref}` : undefined;
+    return carried !== undefined && carriedEnvelope(doc, carried) !== undefined ? [carried] : [];
+  });
+}
+
+/** The envelope a member carries (`meta #/…/Meta`): its messages member, whose items hold a code and a message, by the concept readers. */
+function carriedEnvelope(
+  doc: OpenApiDocument,
+  key: string,
+): { name: string; member: string; carried: { under: string; code: string; message: string } } | undefined {
+  return doc.memo(`error-bodies:carried ${key}`, () => {
+    const [under, ref] = key.split(' ');
+    const view = ref.startsWith('#/') ? objectView(doc, ref) : undefined;
+    for (const [member, property] of view?.properties ?? []) {
+      if (!namesMessages(member)) continue;
+      const list = doc.resolve(property.schema, property.location)?.value;
+      const items = isObject(list) && list.type === 'array' ? viewsOf(doc, list.items, undefined)?.find(isObjectView) : undefined;
+      const [code, message] = CODE_AND_MESSAGE.map(question => (items === undefined ? undefined : schemaAnswer(doc, items, question, undefined)));
+      if (code !== undefined && message !== undefined) {
+        return { name: ref.slice(ref.lastIndexOf('/') + 1), member, carried: { under, code: code.name, message: message.name } };
+      }
+    }
+    return undefined;
   });
 }
 

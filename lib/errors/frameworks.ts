@@ -96,16 +96,19 @@ function apiPlatformOperationIds(doc: OpenApiDocument): boolean {
 }
 
 /**
- * Swashbuckle 5 on ASP.NET Web API 2: its operationIds are `Controller_Action` (`Advisors_GetById`) and its media types
- * those of Web API's formatters, `application/json` beside `text/json`, never ASP.NET Core's `text/plain`. Azure's
- * `Resource_Operation` ids under `application/json` alone are not it.
+ * Swashbuckle 5 on ASP.NET Web API 2: its operationIds are `Controller_Action` (`Advisors_GetById`, the controller's name
+ * without `Controller`, where NestJS's are `AdvisorsController_getById`), and either its media types are those of Web API's
+ * formatters, `application/json` beside `text/json`, never ASP.NET Core's `text/plain`, or it writes `deprecated: false` on
+ * every operation (its `deprecated = IsObsolete()`; a converter may keep `application/json` alone, as Highways England's
+ * WebTRIS shows). Azure's `Resource_Operation` ids under `application/json` alone, with no `deprecated`, are not it.
  */
 function swashbuckleWebApi(doc: OpenApiDocument): boolean {
-  if (!mostOperationIds(doc, /^[A-Z][A-Za-z0-9]*_[A-Z][A-Za-z0-9]*$/)) return false;
+  if (!mostOperationIds(doc, /^(?![A-Za-z0-9]*Controller_)[A-Z][A-Za-z0-9]*_[A-Z][A-Za-z0-9]*$/)) return false;
   const types = new Set(
     doc.operations().flatMap(operation => doc.responses(operation).flatMap(response => doc.bodies(operation, response).map(body => body.mediaType))),
   );
-  return types.has('application/json') && types.has('text/json') && !types.has('text/plain');
+  const formatters = types.has('application/json') && types.has('text/json') && !types.has('text/plain');
+  return formatters || doc.operations().every(operation => operation.node.deprecated === false);
 }
 
 /**
@@ -121,6 +124,22 @@ const fieldsMask = (doc: OpenApiDocument): boolean =>
         .parameters(operation)
         .some(({ value }) => value.in === 'header' && (value.format ?? (isObject(value.schema) ? value.schema.format : undefined)) === 'mask'),
     );
+
+/**
+ * Flask-RESTX registers two error handlers of its own, for a fields mask that cannot be parsed or applied, and writes every
+ * registered handler into the description as a response named by its exception, described by its docstring: `ParseError`
+ * "When a mask can't be parsed" and `MaskError` "When any error occurs on mask", with or without the `X-Fields` header
+ * (CIRCL hashlookup). A `ParseError` response of any other description is any API's.
+ */
+const FLASK_RESTX_RESPONSES: Readonly<Record<string, string>> = { ParseError: "When a mask can't be parsed", MaskError: 'When any error occurs on mask' };
+function maskErrorResponses(doc: OpenApiDocument): boolean {
+  const holder = doc.isSwagger2 ? doc.root : doc.root.components;
+  const responses = isObject(holder) ? holder.responses : undefined;
+  return (
+    isObject(responses) &&
+    Object.entries(FLASK_RESTX_RESPONSES).every(([name, description]) => isObject(responses[name]) && responses[name].description === description)
+  );
+}
 
 const RECOGNITIONS: readonly Recognition[] = [
   {
@@ -208,7 +227,7 @@ const RECOGNITIONS: readonly Recognition[] = [
     body: '`{ message }`',
     lacks: 'a required `code`, with `message` required',
     adds: { status: '400', clause: ' (a validation 400 adds `errors`, a map of fields)' },
-    shows: fieldsMask,
+    shows: doc => fieldsMask(doc) || maskErrorResponses(doc),
   },
   {
     name: 'Fastify',

@@ -51,7 +51,7 @@ export type CodeOrMessage = (typeof CODE_AND_MESSAGE)[number];
  * (RFC 9457, the AX envelope, Spring Boot, OAuth 2.0); `wrapper`: one `error` object (Google, Microsoft,
  * Stripe, the single-error envelope), or by shape the one object member holding a code or a message in a
  * body that holds neither (`fault`, `failure`, `problem`); `list`: every item of an error list (JSON:API
- * and GraphQL-style `errors[]`, FastAPI `detail[]`, Berlin Group `tppMessages[]`).
+ * and GraphQL-style `errors[]`, FastAPI `detail[]`, Berlin Group `tppMessages[]`, a `messages[]` of errors).
  * Member names match without regard to case: .NET serializers write `Message`, `ErrorCode`, `StackTrace`.
  */
 export type CarrierKind = 'body' | 'wrapper' | 'list';

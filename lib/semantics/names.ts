@@ -35,8 +35,9 @@ export const DEFAULT_NAMES = {
   // The locator of a single-error body (Geodocs' error specification): narrower than fieldLocator, as a top-level `name` or `path` means something else.
   errorField: ['field', 'pointer', 'target', 'param'],
   // Framework error shapes, read by lib/errors/shape-table.ts (docs/conventions.md).
-  // Lists whose every item is one error: JSON:API / GraphQL-style `errors[]`, FastAPI `detail[]`, Berlin Group `tppMessages[]`.
-  errorList: ['errors', 'detail', 'tppMessages'],
+  // Lists whose every item is one error: JSON:API / GraphQL-style `errors[]`, FastAPI `detail[]`, Berlin Group `tppMessages[]`, a `messages[]`
+  // of error items (HHS Media Services' `meta.messages[]`, each `{ errorCode, errorMessage }`).
+  errorList: ['errors', 'detail', 'tppMessages', 'messages'],
   // A string code named like a status, beside an integer HTTP `code` (Google AIP-193 `status: "INVALID_ARGUMENT"`).
   statusCode: ['status'],
   // A string holding identifiers (OAuth 2.0 `error: invalid_grant`, DigitalOcean `id: not_found`); a reason phrase ("Not Found") or a UUID is not a code.
