@@ -28,9 +28,9 @@ const COMPOSITIONS = ['allOf', 'oneOf', 'anyOf'];
 
 /**
  * The schemas that are this body's schema: the resolved one and, recursively, its composition branches. Listed once
- * per schema object (GitHub's ~5,000 response bodies name a few hundred schemas), for the uses and for the responses
- * reaching each place; in a tree each object has one location, elsewhere (a description given as an object, which
- * may share nodes) it is listed for each body. Callers must not modify the set.
+ * per schema object (GitHub's 2,914 response bodies name 788 schemas, inline ones included), for the uses and for the
+ * responses reaching each place; in a tree each object has one location, elsewhere (a description given as an object,
+ * which may share nodes) it is listed for each body. Callers must not modify the set.
  */
 function sameObjectSchemas(doc: OpenApiDocument, schema: Located): ReadonlySet<string> {
   const resolved = doc.resolve(schema.value, schema.location);
