@@ -158,28 +158,31 @@ export function pointerToPath(pointer: string): JsonPath | undefined {
   }
 }
 
-/**
- * `path` with each segment under an array as the index number it is: a location a `$ref` names (`allOf/0`)
- * then reads like one walked to, and an Overlay target built from it says `[0]`, which strict JSONPath
- * implementations need (a quoted `['0']` selects an object member, never an array item).
- */
-function indexed(root: unknown, path: JsonPath): JsonPath {
-  let node = root;
-  return path.map(segment => {
-    const index = Array.isArray(node) ? Number(segment) : undefined;
-    node = valueAt(node, [segment]);
-    return index ?? segment;
-  });
+export function valueAt(root: unknown, path: JsonPath): unknown {
+  return locate(root, path)?.value;
 }
 
-export function valueAt(root: unknown, path: JsonPath): unknown {
+/**
+ * The value at `path` and its location, in one walk: the location with each segment under an array as the index
+ * number it is, so that a location a `$ref` names (`allOf/0`) reads like one walked to, and an Overlay target built
+ * from it says `[0]`, which strict JSONPath implementations need (a quoted `['0']` selects an object member, never
+ * an array item). Each node is asked once whether it is a list: on a Spectral Proxy that question is a runtime call.
+ */
+function locate(root: unknown, path: JsonPath): { value: unknown; location: JsonPath } | undefined {
   let node = root;
+  const location: JsonPath = [];
   for (const segment of path) {
-    if (isObject(node) && Object.prototype.hasOwnProperty.call(node, segment)) node = node[segment];
-    else if (Array.isArray(node) && Number.isInteger(Number(segment))) node = node[Number(segment)];
-    else return undefined;
+    if (Array.isArray(node)) {
+      const index = Number(segment);
+      if (!Number.isInteger(index)) return undefined;
+      node = node[index];
+      location.push(index);
+    } else if (typeof node === 'object' && node !== null && Object.prototype.hasOwnProperty.call(node, segment)) {
+      node = (node as JsonObject)[segment];
+      location.push(segment);
+    } else return undefined;
   }
-  return node;
+  return { value: node, location };
 }
 
 /**
@@ -278,16 +281,18 @@ export class OpenApiDocument {
   /** Follows a chain of `$ref`s; undefined when it dangles, loops on itself, or leaves what can be read. */
   resolve(node: unknown, location: JsonPath | undefined): Located | undefined {
     let current: Located = { value: node, location };
-    if (!isObject(node) || typeof node.$ref !== 'string') return current;
+    // Each node is read once for its `$ref` (every read of a Spectral object goes through its Proxy, and so does `isObject`).
+    let ref = refOf(node);
+    if (ref === undefined) return current;
     const seen = new Set<string>();
-    while (isObject(current.value) && typeof current.value.$ref === 'string') {
-      const ref = current.value.$ref;
+    while (ref !== undefined) {
       // A local ref needs no location; one into another file is read where the $ref stands, so it does.
       if (seen.has(ref) || (current.location === undefined && pointerToPath(ref) === undefined)) return undefined;
       seen.add(ref);
       const next = this.follow(ref, current.location ?? []);
       if (next === undefined) return undefined;
       current = next;
+      ref = refOf(current.value);
     }
     return current;
   }
@@ -298,8 +303,8 @@ export class OpenApiDocument {
     if (known !== undefined || this.localTargets.has(ref)) return known;
     const path = pointerToPath(ref);
     if (path !== undefined) {
-      const value = valueAt(this.root, path);
-      const target = value === undefined ? undefined : { value, location: indexed(this.root, path) };
+      const found = locate(this.root, path);
+      const target = found?.value === undefined ? undefined : found;
       this.localTargets.set(ref, target);
       return target;
     }
@@ -591,6 +596,13 @@ const operationErrorBodies = (doc: OpenApiDocument, operation: Operation): Error
   (answersWithBody(operation) ? doc.responses(operation) : [])
     .filter(isErrorResponse)
     .flatMap(response => doc.bodies(operation, response).map(body => ({ operation, response, body })));
+
+/** The `$ref` of an object that has one. */
+function refOf(node: unknown): string | undefined {
+  if (!isObject(node)) return undefined;
+  const ref = node.$ref;
+  return typeof ref === 'string' ? ref : undefined;
+}
 
 export function child(location: JsonPath | undefined, segment: string | number): JsonPath | undefined {
   return location === undefined ? undefined : [...location, segment];

@@ -252,7 +252,12 @@ export class RequestInputs {
   allNames(): Set<string> | undefined {
     if (this.names === undefined) {
       const bodyNames = this.bodies.length > 0 && this.topLevelBodyNames() === undefined ? undefined : propertyNamesIn(this.doc, this.bodies);
-      this.names = bodyNames === undefined ? null : new Set([...this.parameters.map(p => p.name), ...bodyNames]);
+      if (bodyNames === undefined) this.names = null;
+      else {
+        const names = new Set(this.parameters.map(p => p.name));
+        for (const name of bodyNames) names.add(name);
+        this.names = names;
+      }
     }
     return this.names ?? undefined;
   }
@@ -294,8 +299,12 @@ function parameterSchema(parameter: JsonObject, location: JsonPath | undefined):
 // OpenAPI ignores header parameters with these names: every request may carry them without declaring them.
 const HTTP_HEADERS = ['Accept', 'Content-Type', 'Authorization'];
 
-/** Inputs every operation takes without declaring them: those headers, and the names of the document's API-key security schemes. */
-function implicitParameters(doc: OpenApiDocument): Parameter[] {
+/** Inputs every operation takes without declaring them: those headers, and the names of the document's API-key security schemes; listed once per document. */
+function implicitParameters(doc: OpenApiDocument): readonly Parameter[] {
+  return doc.memo('inputs:implicit', () => listImplicitParameters(doc));
+}
+
+function listImplicitParameters(doc: OpenApiDocument): Parameter[] {
   const implicit: Parameter[] = HTTP_HEADERS.map(name => ({ name, in: 'header', required: false, schema: { value: {}, location: undefined }, implicit: true }));
   for (const scheme of doc.securitySchemes().values()) {
     if (scheme.type === 'apiKey' && typeof scheme.name === 'string' && typeof scheme.in === 'string') {
@@ -312,7 +321,11 @@ export function inputsOf(doc: OpenApiDocument, operation: Operation): RequestInp
 
 /** Every name some operation of the document accepts (its parameters, its body's members at any depth): what clients give the API. */
 export function namesClientsSend(doc: OpenApiDocument): ReadonlySet<string> {
-  return doc.memo('inputs:clientNames', () => new Set(doc.operations().flatMap(operation => [...(inputsOf(doc, operation).allNames() ?? [])])));
+  return doc.memo('inputs:clientNames', () => {
+    const names = new Set<string>();
+    for (const operation of doc.operations()) for (const name of inputsOf(doc, operation).allNames() ?? []) names.add(name);
+    return names;
+  });
 }
 
 /** Every operation of the document by its `operationId` (exempted ones too: they are still callable). */

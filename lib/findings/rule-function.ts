@@ -278,10 +278,19 @@ export function ruleFunction<O extends object, M extends Messages>({
  * keep one. Asked after the grouping, which has made one finding of a shared place's uses (a use found twice is one user).
  */
 function distinct(findings: Placed[]): Placed[] {
-  const seen = new Set<string>();
+  // What was said is compared only between findings at one place (GitHub's 1,564 findings stand at 1,139 places).
+  const kept = new Map<string, Placed[]>();
   return findings.filter(finding => {
-    const key = JSON.stringify([finding.path.map(String), finding.subject, identityOf(finding.said), finding.clause]);
-    return seen.has(key) ? false : (seen.add(key), true);
+    const place = JSON.stringify([finding.path.map(String), finding.subject, finding.clause]);
+    const there = kept.get(place);
+    if (there === undefined) {
+      kept.set(place, [finding]);
+      return true;
+    }
+    const identity = identityOf(finding.said);
+    if (there.some(other => identityOf(other.said) === identity)) return false;
+    there.push(finding);
+    return true;
   });
 }
 
