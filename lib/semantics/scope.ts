@@ -19,6 +19,8 @@ import {
 import { namesFor, type Names } from './names';
 import { isObjectView, ownProperty, viewsOf, type ObjectView } from '../document/schema';
 import { clip } from '../document/values';
+import { inputsOf } from '../document/inputs';
+import { nextCallMember } from '../envelope/hypermedia';
 
 export type ScopeOptions = (NonNullable<Names> & { prefixes?: readonly string[]; readOnly?: readonly string[] }) | null | undefined;
 
@@ -330,7 +332,7 @@ export type Contrary =
  * read-like name comes with what overrules it, if anything (`against`); then the operation is a mutation.
  */
 export interface ReadEvidence {
-  by: { kind: 'extension' } | { kind: 'option' } | { kind: 'name'; name: Name; verb: string };
+  by: { kind: 'extension' } | { kind: 'option' } | { kind: 'name'; name: Name; verb: string } | { kind: 'api' };
   against?: Contrary;
 }
 
@@ -410,6 +412,8 @@ interface AnswerSigns {
   ownId: boolean;
   /** The answer is a list, or an object of its own that no item path nor the path's other operations answer, not the request back: a computed result. */
   computed: boolean;
+  /** The answer's objects and its lists' items. */
+  views: ObjectView[];
 }
 
 /** The names of the path templates of the API (`{urlId}`), lower case without separators: what its paths take. */
@@ -445,7 +449,10 @@ function answerSigns(doc: OpenApiDocument, operation: Operation): AnswerSigns {
   const objects = all.filter(isObjectView);
   const lists = all.filter(view => view.types?.includes('array'));
   const takes = templateNames(doc);
-  const id = [...objects, ...itemViews(doc, lists)].flatMap(view => [...view.properties.keys()]).find(name => name === 'id' || takes.has(keyOf(name)));
+  const views = [...objects, ...itemViews(doc, lists)];
+  const named = views.flatMap(view => [...view.properties.keys()]).find(name => name === 'id' || takes.has(keyOf(name)));
+  // An own id of a record no operation creates (spoonacular's ingredient `id`) names what was there before the call.
+  const id = named !== undefined && ownsId(doc, operation, named) && createdByNone(doc, operation, named) ? undefined : named;
   // What an item path answers, or the path's other operations (Yodlee's `PUT /verification`, "Verify Challenge Deposit", answers what its GET does).
   const own = new Set([
     ...resourceRefs(doc),
@@ -459,8 +466,77 @@ function answerSigns(doc: OpenApiDocument, operation: Operation): AnswerSigns {
     (lists.length > 0 || (objects.length > 0 && objects.every(view => view.properties.size > 0))) &&
     !answeredRefs(doc, operation).some(ref => own.has(ref)) &&
     !successes.some(response => echoesRequest(doc, operation, response));
-  return { created, id, ownId: id !== undefined && ownsId(doc, operation, id), computed };
+  return { created, id, ownId: id !== undefined && ownsId(doc, operation, id), computed, views };
 }
+
+/**
+ * The item paths that take an answer's member (`{planningLevelId}`; `{id}` only after a collection the operation names:
+ * `/food/ingredients/{id}` for `parseIngredients`), up to that template.
+ */
+function itemPathsTaking(doc: OpenApiDocument, operation: Operation, member: string): string[] {
+  const key = keyOf(member);
+  const nouns = new Set([...pathWords(operation), ...namesOf(operation).flatMap(name => name.words)].map(baseForm));
+  return [...operationPaths(doc).keys()].flatMap(path => {
+    const segments = path.split('/');
+    const at = segments.findIndex(
+      (segment, i) => /^\{[^}]+\}$/.test(segment) && keyOf(segment) === key && (key !== 'id' || (i > 0 && nouns.has(nounKey(segments[i - 1])))),
+    );
+    return at > 0 ? [segments.slice(0, at + 1).join('/')] : [];
+  });
+}
+
+/**
+ * The records a member names are read (a GET at or under their item path) and made by no operation of the API: no POST or PUT on
+ * their collection, no PUT on the item, nothing answering 201 or this very call answering what the item's GET answers (a
+ * search that answers the saved search `/searches/{id}` reads made it). A catalogue's, there before the call.
+ */
+function createdByNone(doc: OpenApiDocument, operation: Operation, member: string): boolean {
+  const items = itemPathsTaking(doc, operation, member);
+  const reads = doc.operations().filter(other => other.method === 'get' && items.some(item => other.path.startsWith(item)));
+  const records = new Set(reads.flatMap(other => answeredSchemas(doc, other)));
+  const makes = (other: Operation): boolean =>
+    items.some(
+      item =>
+        (other.method === 'put' && other.path === item) ||
+        (['post', 'put'].includes(other.method) && `${other.path}/` === item.slice(0, item.lastIndexOf('/') + 1)),
+    ) ||
+    ((other === operation || doc.responses(other).some(response => response.status === '201')) &&
+      answeredSchemas(doc, other).some(schema => records.has(schema)));
+  return reads.length > 0 && !doc.operations().some(makes);
+}
+
+/** The 2xx JSON bodies' schemas of an operation and their lists' items, as written (a `$ref` as its `$ref`): to compare answers. */
+const answeredSchemas = (doc: OpenApiDocument, operation: Operation): string[] =>
+  doc
+    .responses(operation)
+    .filter(response => isSuccessStatus(response.status))
+    .flatMap(response => doc.jsonBodies(operation, response).map(body => body.schema?.value))
+    .flatMap(schema => (isObject(schema) && schema.items !== undefined ? [schema, schema.items] : [schema]))
+    .map(schema => JSON.stringify(schema));
+
+/**
+ * An API that can address nothing its POSTs leave behind: it has no path template, and this POST answers a body that holds no
+ * member another operation takes as input by name, no id and no URL that may be the next call, and it takes no id itself
+ * (Cloudmersive OCR's uploads answering their results). Not its `PdfToTextResponse`, whose `AsyncJobID` the job status GET
+ * takes, nor GraphHopper's `job_id`, nor an Etherpad call on a `padID`.
+ */
+function addressesNothing(doc: OpenApiDocument, operation: Operation, views: readonly ObjectView[]): boolean {
+  if (operation.method !== 'post' || templateNames(doc).size > 0) return false;
+  // A POST that answers nothing may have done its work elsewhere (sent, queued): only an answer shows a computation.
+  if (!doc.responses(operation).some(response => isSuccessStatus(response.status) && doc.jsonBodies(operation, response).length > 0)) return false;
+  const answered = views.flatMap(view => [...view.properties.keys()]);
+  const taken = inputsOf(doc, operation).allNames();
+  if (taken === undefined || [...answered, ...taken].some(namesRecord) || views.some(view => nextCallMember(doc, view) !== undefined)) return false;
+  const keys = new Set(answered.map(keyOf));
+  return !doc.operations().some(other => other !== operation && takesAny(inputsOf(doc, other).allNames(), keys));
+}
+
+/** An id or a URL by its last word (`AsyncJobID`, `job_id`, `padID`, `resultUrl`): a name for something to address. */
+const namesRecord = (name: string): boolean => ['id', 'ids', 'url', 'uri', 'href', 'link'].includes(words(name).at(-1) ?? '');
+
+/** Whether an operation takes one of these names (`keyOf`); one whose body cannot be read may. */
+const takesAny = (names: ReadonlySet<string> | undefined, keys: ReadonlySet<string>): boolean =>
+  names === undefined || [...names].some(name => keys.has(keyOf(name)));
 
 /** `id`, or an id named for what the answer is (`jobId` in a `JobResponse`, `urlId` at `/urls/search`): the answer's own record. */
 function ownsId(doc: OpenApiDocument, operation: Operation, id: string): boolean {
@@ -486,8 +562,10 @@ function computedRead(doc: OpenApiDocument, operation: Operation): Computed | un
     return undefined;
   const opening = openingOf(operation);
   if (writesBy(operation, opening) || itemAction(operation.path) !== undefined) return undefined;
-  const { created, id, ownId, computed } = answerSigns(doc, operation);
-  if (created !== undefined || !computed || ownId) return undefined;
+  const { created, id, ownId, computed, views } = answerSigns(doc, operation);
+  if (created !== undefined) return undefined;
+  if (addressesNothing(doc, operation, views)) return { read: { by: { kind: 'api' } } };
+  if (!computed || ownId) return undefined;
   const answered = opening === undefined ? [] : [{ ...opening, words: answerFirst(opening.words) }];
   const found = [...namesOf(operation), ...answered]
     .map(name => ({ name, verb: computingVerb(name, operation) ?? (name.source === 'description' ? answeringVerb(name, operation) : undefined) }))
@@ -615,6 +693,7 @@ export function readWording(evidence: ReadEvidence): string {
   const { by } = evidence;
   if (by.kind === 'extension') return `\`${READ_ONLY_EXTENSION}: true\` says`;
   if (by.kind === 'option') return 'the `readOnly` option says';
+  if (by.kind === 'api') return 'answering 200 where no other call takes what it answers and no path has a template,';
   return `${namedAs(by.name)} and answering 200,`;
 }
 
