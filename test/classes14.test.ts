@@ -92,6 +92,17 @@ describe('an API that can address nothing its POSTs leave behind: they only comp
     }
   });
 
+  test('lookalike: a POST of the same API that names no computation (Slack-like "Archives a conversation") is asked', async () => {
+    const archive = {
+      post: {
+        summary: 'Archives a conversation.',
+        requestBody: upload,
+        responses: { '200': body({ type: 'object', properties: { ok: { type: 'boolean' } } }) },
+      },
+    };
+    expect(await pathsOf(ocr(undefined, { '/conversations.archive': archive }))).toEqual([PDF_TO_TEXT, inBodyOf('/conversations.archive')]);
+  });
+
   test('lookalike: a path template anywhere in the API leaves its POSTs to the other signs', async () => {
     const paths = await pathsOf(ocr(undefined, { '/ocr/jobs/{jobId}': { get: { responses: { '200': body(PDF_TEXT) } } } }));
     expect(paths).toEqual([inBodyOf('/ocr/preprocessing/image/unrotate'), PDF_TO_TEXT, 'components schemas ImageToWordsWithLocationResult']);

@@ -332,7 +332,7 @@ export type Contrary =
  * read-like name comes with what overrules it, if anything (`against`); then the operation is a mutation.
  */
 export interface ReadEvidence {
-  by: { kind: 'extension' } | { kind: 'option' } | { kind: 'name'; name: Name; verb: string } | { kind: 'api' };
+  by: { kind: 'extension' } | { kind: 'option' } | { kind: 'name'; name: Name; verb: string };
   against?: Contrary;
 }
 
@@ -401,6 +401,8 @@ const COMPUTING_VERBS = wordSet('parse transform recognize detect predict foreca
  * Hat's `orderServiceOffering`, "Returns a Task id", orders.
  */
 const ANSWERING_VERBS = wordSet('return provide');
+/** `convert` and `extract`, computing verbs only where the API can address nothing a call leaves behind (`addressesNothing`): Cloudmersive's "Convert a scanned image into words …". */
+const CONVERTING_VERBS = wordSet('convert extract');
 
 /** What a POST's or PUT's 2xx answers show of what it leaves behind. */
 interface AnswerSigns {
@@ -564,11 +566,18 @@ function computedRead(doc: OpenApiDocument, operation: Operation): Computed | un
   if (writesBy(operation, opening) || itemAction(operation.path) !== undefined) return undefined;
   const { created, id, ownId, computed, views } = answerSigns(doc, operation);
   if (created !== undefined) return undefined;
-  if (addressesNothing(doc, operation, views)) return { read: { by: { kind: 'api' } } };
-  if (!computed || ownId) return undefined;
+  // Where the API can address nothing the call leaves behind, any answer is a result, and a conversion changes nothing it could name.
+  const nothingLeft = addressesNothing(doc, operation, views);
+  if (!nothingLeft && (!computed || ownId)) return undefined;
   const answered = opening === undefined ? [] : [{ ...opening, words: answerFirst(opening.words) }];
   const found = [...namesOf(operation), ...answered]
-    .map(name => ({ name, verb: computingVerb(name, operation) ?? (name.source === 'description' ? answeringVerb(name, operation) : undefined) }))
+    .map(name => ({
+      name,
+      verb:
+        computingVerb(name, operation) ??
+        (nothingLeft ? leadingVerb(CONVERTING_VERBS, name) : undefined) ??
+        (name.source === 'description' ? answeringVerb(name, operation) : undefined),
+    }))
     .find(candidate => candidate.verb !== undefined);
   if (found === undefined) return undefined;
   const { name, verb } = found;
@@ -591,9 +600,14 @@ const answerFirst = (said: string[]): string[] => (said.length > 1 && ANSWER_NOU
 const computed = (doc: OpenApiDocument, operation: Operation): Computed | undefined =>
   remembered(doc, 'scope:computed', operation, () => computedRead(doc, operation));
 
+/** The verb a name starts with, in its base form, if it is one of these. */
+const leadingVerb = (verbs: ReadonlySet<string>, name: Name): string | undefined => {
+  const verb = baseForm(name.words[0] ?? '');
+  return verbs.has(verb) ? verb : undefined;
+};
+
 /** A reading or computing verb a name starts with. */
-const computingVerb = (name: Name, operation: Operation): string | undefined =>
-  readingVerb(name, operation) ?? (COMPUTING_VERBS.has(baseForm(name.words[0] ?? '')) ? baseForm(name.words[0]) : undefined);
+const computingVerb = (name: Name, operation: Operation): string | undefined => readingVerb(name, operation) ?? leadingVerb(COMPUTING_VERBS, name);
 
 /**
  * Weak evidence that a POST or PUT only reads or computes (some signs, not all): what ax-envelope-next-steps asks about
@@ -693,7 +707,6 @@ export function readWording(evidence: ReadEvidence): string {
   const { by } = evidence;
   if (by.kind === 'extension') return `\`${READ_ONLY_EXTENSION}: true\` says`;
   if (by.kind === 'option') return 'the `readOnly` option says';
-  if (by.kind === 'api') return 'answering 200 where no other call takes what it answers and no path has a template,';
   return `${namedAs(by.name)} and answering 200,`;
 }
 
