@@ -144,6 +144,18 @@ describe("an answer's id that names a record no operation creates is no sign of 
     expect(await pathsOf(created)).toEqual([PARSE, inBodyOf('/food/ingredients')]);
   });
 
+  test.each([
+    ['/jobs/{jobId}', { jobId: { type: 'integer' } }],
+    ['/forecast/status/{jobId}', { jobId: { type: 'integer' } }],
+    ['/jobs/{jobId}', { jobId: { type: 'integer' }, status: { type: 'string' } }],
+  ])('lookalike: a job receipt read at `%s`, no operation creating jobs, is what the call started: asked', async (item, receipt) => {
+    const document = oas3({
+      '/forecast/parse': { post: { operationId: 'parseForecast', responses: { '200': body({ type: 'object', properties: receipt }) } } },
+      [item]: { get: { responses: { '200': body({ type: 'object', properties: { state: { type: 'string' } } }) } } },
+    });
+    expect(await pathsOf(document)).toEqual([inBodyOf('/forecast/parse')]);
+  });
+
   test("lookalike: the parse answering what the item's GET answers made that record: asked", async () => {
     expect(await pathsOf(spoonacular({}, ref('Ingredient')))).toEqual([PARSE]);
   });

@@ -453,8 +453,9 @@ function answerSigns(doc: OpenApiDocument, operation: Operation): AnswerSigns {
   const takes = templateNames(doc);
   const views = [...objects, ...itemViews(doc, lists)];
   const named = views.flatMap(view => [...view.properties.keys()]).find(name => name === 'id' || takes.has(keyOf(name)));
-  // An own id of a record no operation creates (spoonacular's ingredient `id`) names what was there before the call.
-  const id = named !== undefined && ownsId(doc, operation, named) && createdByNone(doc, operation, named) ? undefined : named;
+  // An own id of a record no operation creates (spoonacular's ingredient `id`), answered with the record's data, names what was there before the call.
+  const catalogued = named !== undefined && ownsId(doc, operation, named) && withData(views, named) && createdByNone(doc, operation, named);
+  const id = catalogued ? undefined : named;
   // What an item path answers, or the path's other operations (Yodlee's `PUT /verification`, "Verify Challenge Deposit", answers what its GET does).
   const own = new Set([
     ...resourceRefs(doc),
@@ -472,8 +473,17 @@ function answerSigns(doc: OpenApiDocument, operation: Operation): AnswerSigns {
 }
 
 /**
- * The item paths that take an answer's member (`{planningLevelId}`; `{id}` only after a collection the operation names:
- * `/food/ingredients/{id}` for `parseIngredients`), up to that template.
+ * An id answered beside data of its record (spoonacular's ingredient `name`, `aisle`), not alone or with a status: i-Cue's
+ * `JobResponse { jobId }` is a receipt for what the call started.
+ */
+const withData = (views: readonly ObjectView[], id: string): boolean =>
+  views.some(
+    view => view.properties.has(id) && [...view.properties.keys()].some(name => !namesRecord(name) && !['status', 'state'].includes(words(name).at(-1) ?? '')),
+  );
+
+/**
+ * The item paths of the records an answer's member names, up to its template: `/food/ingredients/{id}` for the `id` of
+ * `parseIngredients` (after a collection the operation names), `/jobs/{jobId}` for a `jobId` (after the collection of its noun).
  */
 function itemPathsTaking(doc: OpenApiDocument, operation: Operation, member: string): string[] {
   const key = keyOf(member);
@@ -481,7 +491,11 @@ function itemPathsTaking(doc: OpenApiDocument, operation: Operation, member: str
   return [...operationPaths(doc).keys()].flatMap(path => {
     const segments = path.split('/');
     const at = segments.findIndex(
-      (segment, i) => /^\{[^}]+\}$/.test(segment) && keyOf(segment) === key && (key !== 'id' || (i > 0 && nouns.has(nounKey(segments[i - 1])))),
+      (segment, i) =>
+        /^\{[^}]+\}$/.test(segment) &&
+        keyOf(segment) === key &&
+        i > 0 &&
+        (key === 'id' ? nouns.has(nounKey(segments[i - 1])) : nounKey(segments[i - 1]) === key.replace(/id$/, '')),
     );
     return at > 0 ? [segments.slice(0, at + 1).join('/')] : [];
   });
