@@ -103,6 +103,15 @@ describe('an API that can address nothing its POSTs leave behind: they only comp
     expect(await pathsOf(ocr(undefined, { '/conversations.archive': archive }))).toEqual([PDF_TO_TEXT, inBodyOf('/conversations.archive')]);
   });
 
+  test('lookalike: a conversion answering a URL it keeps (api2pdf\'s `pdf`, "A url to the PDF …") is asked', async () => {
+    const pdf = {
+      type: 'object',
+      properties: { pdf: { type: 'string', description: 'A url to the PDF that will exist only for 24 hours' }, cost: { type: 'number' } },
+    };
+    const convert = { post: { summary: 'Convert raw HTML to PDF', responses: { '200': body(pdf) } } };
+    expect(await pathsOf(ocr(undefined, { '/chrome/html': convert }))).toEqual([PDF_TO_TEXT, inBodyOf('/chrome/html')]);
+  });
+
   test('lookalike: a path template anywhere in the API leaves its POSTs to the other signs', async () => {
     const paths = await pathsOf(ocr(undefined, { '/ocr/jobs/{jobId}': { get: { responses: { '200': body(PDF_TEXT) } } } }));
     expect(paths).toEqual([inBodyOf('/ocr/preprocessing/image/unrotate'), PDF_TO_TEXT, 'components schemas ImageToWordsWithLocationResult']);

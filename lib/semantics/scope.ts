@@ -16,11 +16,10 @@ import {
   type Operation,
   type Response,
 } from '../document/document';
-import { namesFor, type Names } from './names';
+import { namesFor, URI_FORMATS, URL_TEXT, URL_WORDS, type Names } from './names';
 import { isObjectView, ownProperty, viewsOf, type ObjectView } from '../document/schema';
 import { clip } from '../document/values';
 import { inputsOf } from '../document/inputs';
-import { nextCallMember } from '../envelope/hypermedia';
 
 export type ScopeOptions = (NonNullable<Names> & { prefixes?: readonly string[]; readOnly?: readonly string[] }) | null | undefined;
 
@@ -532,7 +531,7 @@ const answeredSchemas = (doc: OpenApiDocument, operation: Operation): string[] =
 
 /**
  * An API that can address nothing its POSTs leave behind: it has no path template, and this POST answers a body that holds no
- * member another operation takes as input by name, no id and no URL that may be the next call, and it takes no id itself
+ * member another operation takes as input by name, no id and no URL, and it takes no id itself
  * (Cloudmersive OCR's uploads answering their results). Not its `PdfToTextResponse`, whose `AsyncJobID` the job status GET
  * takes, nor GraphHopper's `job_id`, nor an Etherpad call on a `padID`.
  */
@@ -542,13 +541,23 @@ function addressesNothing(doc: OpenApiDocument, operation: Operation, views: rea
   if (!doc.responses(operation).some(response => isSuccessStatus(response.status) && doc.jsonBodies(operation, response).length > 0)) return false;
   const answered = views.flatMap(view => [...view.properties.keys()]);
   const taken = inputsOf(doc, operation).allNames();
-  if (taken === undefined || [...answered, ...taken].some(namesRecord) || views.some(view => nextCallMember(doc, view) !== undefined)) return false;
+  if (taken === undefined || [...answered, ...taken].some(namesRecord) || views.some(view => holdsUrl(doc, view))) return false;
   const keys = new Set(answered.map(keyOf));
   return !doc.operations().some(other => other !== operation && takesAny(inputsOf(doc, other).allNames(), keys));
 }
 
 /** An id or a URL by its last word (`AsyncJobID`, `job_id`, `padID`, `resultUrl`): a name for something to address. */
-const namesRecord = (name: string): boolean => ['id', 'ids', 'url', 'uri', 'href', 'link'].includes(words(name).at(-1) ?? '');
+function namesRecord(name: string): boolean {
+  const last = words(name).at(-1) ?? '';
+  return ['id', 'ids'].includes(last) || URL_WORDS.has(last);
+}
+
+/** A member described or typed as a URL, whatever its name (api2pdf's `pdf`, "A url to the PDF that will exist only for 24 hours"). */
+const holdsUrl = (doc: OpenApiDocument, view: ObjectView): boolean =>
+  [...view.properties.values()].some(property => {
+    const schema = doc.resolve(property.schema, property.location)?.value;
+    return isObject(schema) && (URL_TEXT.test(String(schema.description ?? '')) || URI_FORMATS.has(String(schema.format)));
+  });
 
 /** Whether an operation takes one of these names (`keyOf`); one whose body cannot be read may. */
 const takesAny = (names: ReadonlySet<string> | undefined, keys: ReadonlySet<string>): boolean =>
