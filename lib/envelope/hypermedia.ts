@@ -9,6 +9,7 @@ import { words } from '../errors/concepts';
 import { child, HTTP_METHODS, isObject, type JsonObject, type JsonPath, type OpenApiDocument } from '../document/document';
 import { isObjectView, ownProperty, viewsOf, type ObjectView, type Property } from '../document/schema';
 import { namesClientsSend } from '../document/inputs';
+import { URI_FORMATS, URL_TEXT, URL_WORDS } from '../semantics/names';
 
 export interface LinkCollection {
   property: Property;
@@ -48,7 +49,6 @@ function pageLinks(doc: OpenApiDocument, property: Pick<Property, 'schema' | 'lo
 /** Collection → relation → array of links → link: deeper than this is not a link collection. */
 const MAX_DEPTH = 3;
 
-const URI_FORMATS = new Set(['uri', 'uri-reference', 'iri', 'iri-reference', 'url']);
 const isUrl = (view: ObjectView) =>
   view.types?.length === 1 && view.types[0] === 'string' && view.parts.some(part => URI_FORMATS.has(String(part.value.format)));
 
@@ -217,9 +217,6 @@ const NEXT_CALL_WORDS = new Set([
   'confirm',
   'confirmation',
 ]);
-const URL_WORDS = new Set(['url', 'uri', 'href', 'link', 'location', 'endpoint']);
-/** A member described as a URL, whatever its name (api2pdf's `pdf`, "A url to the PDF …"), as one named so is. */
-const URL_TEXT = /^\s*(a|an|the)\s+(ur[li]|link)\b/i;
 /** A URL handed over for a while (api2pdf's `pdf`, "will exist only for 24 hours"): made for the client to fetch next, as a presigned one is. */
 const TEMPORARY_TEXT = /\b(exists?|available|valid|expires?|kept)( only)? (for|after|in|within) (\d+|one|a|an) (second|minute|hour|day)s?\b/i;
 const LOCATION = 'location';

@@ -99,3 +99,10 @@ export function nameList(names: readonly string[], conjunction: 'or' | 'and' = '
 export function phraseList(phrases: readonly string[], conjunction: 'or' | 'and' = 'or'): string {
   return phrases.length <= 1 ? phrases.join('') : `${phrases.slice(0, -1).join(', ')} ${conjunction} ${phrases[phrases.length - 1]}`;
 }
+
+/** The last words of a member's name that make it a URL (`resultUrl`, `href`, `endpoint`). */
+export const URL_WORDS = new Set(['url', 'uri', 'href', 'link', 'location', 'endpoint']);
+/** A member described as a URL, whatever its name (api2pdf's `pdf`, "A url to the PDF …"), as one named so is. */
+export const URL_TEXT = /^\s*(a|an|the)\s+(ur[li]|link)\b/i;
+/** The `format`s of a string that is a URL. */
+export const URI_FORMATS = new Set(['uri', 'uri-reference', 'iri', 'iri-reference', 'url']);

@@ -16,9 +16,10 @@ import {
   type Operation,
   type Response,
 } from '../document/document';
-import { namesFor, type Names } from './names';
+import { namesFor, URI_FORMATS, URL_TEXT, URL_WORDS, type Names } from './names';
 import { isObjectView, ownProperty, viewsOf, type ObjectView } from '../document/schema';
 import { clip } from '../document/values';
+import { inputsOf } from '../document/inputs';
 
 export type ScopeOptions = (NonNullable<Names> & { prefixes?: readonly string[]; readOnly?: readonly string[] }) | null | undefined;
 
@@ -399,6 +400,8 @@ const COMPUTING_VERBS = wordSet('parse transform recognize detect predict foreca
  * Hat's `orderServiceOffering`, "Returns a Task id", orders.
  */
 const ANSWERING_VERBS = wordSet('return provide');
+/** `convert` and `extract`, computing verbs only where the API can address nothing a call leaves behind (`addressesNothing`): Cloudmersive's "Convert a scanned image into words …". */
+const CONVERTING_VERBS = wordSet('convert extract');
 
 /** What a POST's or PUT's 2xx answers show of what it leaves behind. */
 interface AnswerSigns {
@@ -410,6 +413,8 @@ interface AnswerSigns {
   ownId: boolean;
   /** The answer is a list, or an object of its own that no item path nor the path's other operations answer, not the request back: a computed result. */
   computed: boolean;
+  /** The answer's objects and its lists' items. */
+  views: ObjectView[];
 }
 
 /** The names of the path templates of the API (`{urlId}`), lower case without separators: what its paths take. */
@@ -445,7 +450,11 @@ function answerSigns(doc: OpenApiDocument, operation: Operation): AnswerSigns {
   const objects = all.filter(isObjectView);
   const lists = all.filter(view => view.types?.includes('array'));
   const takes = templateNames(doc);
-  const id = [...objects, ...itemViews(doc, lists)].flatMap(view => [...view.properties.keys()]).find(name => name === 'id' || takes.has(keyOf(name)));
+  const views = [...objects, ...itemViews(doc, lists)];
+  const named = views.flatMap(view => [...view.properties.keys()]).find(name => name === 'id' || takes.has(keyOf(name)));
+  // An own id of a record no operation creates (spoonacular's ingredient `id`), answered with the record's data, names what was there before the call.
+  const catalogued = named !== undefined && ownsId(doc, operation, named) && withData(views, named) && createdByNone(doc, operation, named);
+  const id = catalogued ? undefined : named;
   // What an item path answers, or the path's other operations (Yodlee's `PUT /verification`, "Verify Challenge Deposit", answers what its GET does).
   const own = new Set([
     ...resourceRefs(doc),
@@ -459,8 +468,100 @@ function answerSigns(doc: OpenApiDocument, operation: Operation): AnswerSigns {
     (lists.length > 0 || (objects.length > 0 && objects.every(view => view.properties.size > 0))) &&
     !answeredRefs(doc, operation).some(ref => own.has(ref)) &&
     !successes.some(response => echoesRequest(doc, operation, response));
-  return { created, id, ownId: id !== undefined && ownsId(doc, operation, id), computed };
+  return { created, id, ownId: id !== undefined && ownsId(doc, operation, id), computed, views };
 }
+
+/**
+ * An id answered beside data of its record (spoonacular's ingredient `name`, `aisle`), not alone or with a status: i-Cue's
+ * `JobResponse { jobId }` is a receipt for what the call started.
+ */
+const withData = (views: readonly ObjectView[], id: string): boolean =>
+  views.some(
+    view => view.properties.has(id) && [...view.properties.keys()].some(name => !namesRecord(name) && !['status', 'state'].includes(words(name).at(-1) ?? '')),
+  );
+
+/**
+ * The item paths of the records an answer's member names, up to its template: `/food/ingredients/{id}` for the `id` of
+ * `parseIngredients` (after a collection the operation names), `/jobs/{jobId}` for a `jobId` (after the collection of its noun).
+ */
+function itemPathsTaking(doc: OpenApiDocument, operation: Operation, member: string): string[] {
+  const key = keyOf(member);
+  const nouns = new Set([...pathWords(operation), ...namesOf(operation).flatMap(name => name.words)].map(baseForm));
+  return [...operationPaths(doc).keys()].flatMap(path => {
+    const segments = path.split('/');
+    const at = segments.findIndex(
+      (segment, i) =>
+        /^\{[^}]+\}$/.test(segment) &&
+        keyOf(segment) === key &&
+        i > 0 &&
+        (key === 'id' ? nouns.has(nounKey(segments[i - 1])) : nounKey(segments[i - 1]) === key.replace(/id$/, '')),
+    );
+    return at > 0 ? [segments.slice(0, at + 1).join('/')] : [];
+  });
+}
+
+/**
+ * The records a member names are read (a GET at or under their item path) and made by no operation of the API: no POST or PUT on
+ * their collection, no PUT on the item, nothing answering 201 or this very call answering what the item's GET answers (a
+ * search that answers the saved search `/searches/{id}` reads made it). A catalogue's, there before the call.
+ */
+function createdByNone(doc: OpenApiDocument, operation: Operation, member: string): boolean {
+  const items = itemPathsTaking(doc, operation, member);
+  const reads = doc.operations().filter(other => other.method === 'get' && items.some(item => other.path.startsWith(item)));
+  const records = new Set(reads.flatMap(other => answeredSchemas(doc, other)));
+  const makes = (other: Operation): boolean =>
+    items.some(
+      item =>
+        (other.method === 'put' && other.path === item) ||
+        (['post', 'put'].includes(other.method) && `${other.path}/` === item.slice(0, item.lastIndexOf('/') + 1)),
+    ) ||
+    ((other === operation || doc.responses(other).some(response => response.status === '201')) &&
+      answeredSchemas(doc, other).some(schema => records.has(schema)));
+  return reads.length > 0 && !doc.operations().some(makes);
+}
+
+/** The 2xx JSON bodies' schemas of an operation and their lists' items, as written (a `$ref` as its `$ref`): to compare answers. */
+const answeredSchemas = (doc: OpenApiDocument, operation: Operation): string[] =>
+  doc
+    .responses(operation)
+    .filter(response => isSuccessStatus(response.status))
+    .flatMap(response => doc.jsonBodies(operation, response).map(body => body.schema?.value))
+    .flatMap(schema => (isObject(schema) && schema.items !== undefined ? [schema, schema.items] : [schema]))
+    .map(schema => JSON.stringify(schema));
+
+/**
+ * An API that can address nothing its POSTs leave behind: it has no path template, and this POST answers a body that holds no
+ * member another operation takes as input by name, no id and no URL, and it takes no id itself
+ * (Cloudmersive OCR's uploads answering their results). Not its `PdfToTextResponse`, whose `AsyncJobID` the job status GET
+ * takes, nor GraphHopper's `job_id`, nor an Etherpad call on a `padID`.
+ */
+function addressesNothing(doc: OpenApiDocument, operation: Operation, views: readonly ObjectView[]): boolean {
+  if (operation.method !== 'post' || templateNames(doc).size > 0) return false;
+  // A POST that answers nothing may have done its work elsewhere (sent, queued): only an answer shows a computation.
+  if (!doc.responses(operation).some(response => isSuccessStatus(response.status) && doc.jsonBodies(operation, response).length > 0)) return false;
+  const answered = views.flatMap(view => [...view.properties.keys()]);
+  const taken = inputsOf(doc, operation).allNames();
+  if (taken === undefined || [...answered, ...taken].some(namesRecord) || views.some(view => holdsUrl(doc, view))) return false;
+  const keys = new Set(answered.map(keyOf));
+  return !doc.operations().some(other => other !== operation && takesAny(inputsOf(doc, other).allNames(), keys));
+}
+
+/** An id or a URL by its last word (`AsyncJobID`, `job_id`, `padID`, `resultUrl`): a name for something to address. */
+function namesRecord(name: string): boolean {
+  const last = words(name).at(-1) ?? '';
+  return ['id', 'ids'].includes(last) || URL_WORDS.has(last);
+}
+
+/** A member described or typed as a URL, whatever its name (api2pdf's `pdf`, "A url to the PDF that will exist only for 24 hours"). */
+const holdsUrl = (doc: OpenApiDocument, view: ObjectView): boolean =>
+  [...view.properties.values()].some(property => {
+    const schema = doc.resolve(property.schema, property.location)?.value;
+    return isObject(schema) && (URL_TEXT.test(String(schema.description ?? '')) || URI_FORMATS.has(String(schema.format)));
+  });
+
+/** Whether an operation takes one of these names (`keyOf`); one whose body cannot be read may. */
+const takesAny = (names: ReadonlySet<string> | undefined, keys: ReadonlySet<string>): boolean =>
+  names === undefined || [...names].some(name => keys.has(keyOf(name)));
 
 /** `id`, or an id named for what the answer is (`jobId` in a `JobResponse`, `urlId` at `/urls/search`): the answer's own record. */
 function ownsId(doc: OpenApiDocument, operation: Operation, id: string): boolean {
@@ -486,11 +587,20 @@ function computedRead(doc: OpenApiDocument, operation: Operation): Computed | un
     return undefined;
   const opening = openingOf(operation);
   if (writesBy(operation, opening) || itemAction(operation.path) !== undefined) return undefined;
-  const { created, id, ownId, computed } = answerSigns(doc, operation);
-  if (created !== undefined || !computed || ownId) return undefined;
+  const { created, id, ownId, computed, views } = answerSigns(doc, operation);
+  if (created !== undefined) return undefined;
+  // Where the API can address nothing the call leaves behind, any answer is a result, and a conversion changes nothing it could name.
+  const nothingLeft = addressesNothing(doc, operation, views);
+  if (!nothingLeft && (!computed || ownId)) return undefined;
   const answered = opening === undefined ? [] : [{ ...opening, words: answerFirst(opening.words) }];
   const found = [...namesOf(operation), ...answered]
-    .map(name => ({ name, verb: computingVerb(name, operation) ?? (name.source === 'description' ? answeringVerb(name, operation) : undefined) }))
+    .map(name => ({
+      name,
+      verb:
+        computingVerb(name, operation) ??
+        (nothingLeft ? leadingVerb(CONVERTING_VERBS, name) : undefined) ??
+        (name.source === 'description' ? answeringVerb(name, operation) : undefined),
+    }))
     .find(candidate => candidate.verb !== undefined);
   if (found === undefined) return undefined;
   const { name, verb } = found;
@@ -513,9 +623,14 @@ const answerFirst = (said: string[]): string[] => (said.length > 1 && ANSWER_NOU
 const computed = (doc: OpenApiDocument, operation: Operation): Computed | undefined =>
   remembered(doc, 'scope:computed', operation, () => computedRead(doc, operation));
 
+/** The verb a name starts with, in its base form, if it is one of these. */
+const leadingVerb = (verbs: ReadonlySet<string>, name: Name): string | undefined => {
+  const verb = baseForm(name.words[0] ?? '');
+  return verbs.has(verb) ? verb : undefined;
+};
+
 /** A reading or computing verb a name starts with. */
-const computingVerb = (name: Name, operation: Operation): string | undefined =>
-  readingVerb(name, operation) ?? (COMPUTING_VERBS.has(baseForm(name.words[0] ?? '')) ? baseForm(name.words[0]) : undefined);
+const computingVerb = (name: Name, operation: Operation): string | undefined => readingVerb(name, operation) ?? leadingVerb(COMPUTING_VERBS, name);
 
 /**
  * Weak evidence that a POST or PUT only reads or computes (some signs, not all): what ax-envelope-next-steps asks about
