@@ -453,7 +453,8 @@ function answerSigns(doc: OpenApiDocument, operation: Operation): AnswerSigns {
   const views = [...objects, ...itemViews(doc, lists)];
   const named = views.flatMap(view => [...view.properties.keys()]).find(name => name === 'id' || takes.has(keyOf(name)));
   // An own id of a record no operation creates (spoonacular's ingredient `id`), answered with the record's data, names what was there before the call.
-  const catalogued = named !== undefined && ownsId(doc, operation, named) && withData(views, named) && createdByNone(doc, operation, named);
+  const ownNamed = named !== undefined && ownsId(doc, operation, named);
+  const catalogued = ownNamed && withData(views, named) && createdByNone(doc, operation, named);
   const id = catalogued ? undefined : named;
   // What an item path answers, or the path's other operations (Yodlee's `PUT /verification`, "Verify Challenge Deposit", answers what its GET does).
   const own = new Set([
@@ -468,7 +469,7 @@ function answerSigns(doc: OpenApiDocument, operation: Operation): AnswerSigns {
     (lists.length > 0 || (objects.length > 0 && objects.every(view => view.properties.size > 0))) &&
     !answeredRefs(doc, operation).some(ref => own.has(ref)) &&
     !successes.some(response => echoesRequest(doc, operation, response));
-  return { created, id, ownId: id !== undefined && ownsId(doc, operation, id), computed, views };
+  return { created, id, ownId: id !== undefined && ownNamed, computed, views };
 }
 
 /**
@@ -520,14 +521,19 @@ function createdByNone(doc: OpenApiDocument, operation: Operation, member: strin
   return reads.length > 0 && !doc.operations().some(makes);
 }
 
-/** The 2xx JSON bodies' schemas of an operation and their lists' items, as written (a `$ref` as its `$ref`): to compare answers. */
+/**
+ * The 2xx JSON bodies' schemas of an operation and their lists' items, as written (a `$ref` as its `$ref`): to compare answers.
+ * Kept per operation: `createdByNone` compares every operation's for each call it asks about.
+ */
 const answeredSchemas = (doc: OpenApiDocument, operation: Operation): string[] =>
-  doc
-    .responses(operation)
-    .filter(response => isSuccessStatus(response.status))
-    .flatMap(response => doc.jsonBodies(operation, response).map(body => body.schema?.value))
-    .flatMap(schema => (isObject(schema) && schema.items !== undefined ? [schema, schema.items] : [schema]))
-    .map(schema => JSON.stringify(schema));
+  remembered(doc, 'scope:answered-schemas', operation, () =>
+    doc
+      .responses(operation)
+      .filter(response => isSuccessStatus(response.status))
+      .flatMap(response => doc.jsonBodies(operation, response).map(body => body.schema?.value))
+      .flatMap(schema => (isObject(schema) && schema.items !== undefined ? [schema, schema.items] : [schema]))
+      .map(schema => JSON.stringify(schema)),
+  );
 
 /**
  * An API that can address nothing its POSTs leave behind: it has no path template, and this POST answers a body that holds no
@@ -609,10 +615,9 @@ function computedRead(doc: OpenApiDocument, operation: Operation): Computed | un
 
 /** "Return …", "Response provides …": the description's answering verb, where no operationId names the act and the summary names the resource. */
 function answeringVerb(name: Name, operation: Operation): string | undefined {
-  const verb = baseForm(name.words[0] ?? '');
   const { operationId, summary } = operation.node;
   const summaryNoun = typeof summary !== 'string' || pathWords(operation).has(words(summary)[0] ?? '');
-  return ANSWERING_VERBS.has(verb) && operationId === undefined && summaryNoun ? verb : undefined;
+  return operationId === undefined && summaryNoun ? leadingVerb(ANSWERING_VERBS, name) : undefined;
 }
 
 /** The nouns a description opens with when it says what the answer holds (i-Cue's "Reponse provides history and forecast …", as written). */
